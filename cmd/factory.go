@@ -1,0 +1,240 @@
+package cmd
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/spf13/cobra"
+
+	"github.com/promoctl/promoctl/internal/api"
+	"github.com/promoctl/promoctl/internal/config"
+	"github.com/promoctl/promoctl/internal/iostreams"
+	"github.com/promoctl/promoctl/internal/output"
+	"github.com/promoctl/promoctl/internal/prompt"
+	"github.com/promoctl/promoctl/internal/termsafe"
+)
+
+// globalFlags are the root command's persistent flags.
+type globalFlags struct {
+	baseURL, token, userID, profile, configPath, output, jq, timeout string
+	noHeaders, debug, noColor, sandbox, accessible                     bool
+}
+
+// Prompter asks the user questions on a terminal.
+type Prompter interface {
+	Confirm(ctx context.Context, title, description string, def bool) (bool, error)
+}
+
+// factory builds a command's dependencies on first use.
+type factory struct {
+	opts   Options
+	io     *iostreams.IOStreams
+	env    config.Env
+	build  Build
+	global globalFlags
+
+	settings *config.Settings
+}
+
+func newFactory(o Options) *factory {
+	if o.Env == nil {
+		o.Env = func(string) (string, bool) { return "", false }
+	}
+	if o.Build.Version == "" {
+		o.Build.Version = "dev"
+	}
+	return &factory{opts: o, io: o.IO, env: o.Env, build: o.Build}
+}
+
+// location is the time zone dates are shown and read in.
+func (f *factory) location() *time.Location {
+	if f.opts.Location != nil {
+		return f.opts.Location
+	}
+	return time.Local
+}
+
+// Settings resolves the settings once per run.
+func (f *factory) Settings(cmd *cobra.Command) (*config.Settings, error) {
+	if f.settings != nil {
+		return f.settings, nil
+	}
+	s, err := config.Resolve(config.Lookup{
+		Flags: cmd.Flags(), Env: f.env, ConfigPath: f.global.configPath, Profile: f.global.profile,
+	})
+	if err != nil {
+		return nil, err
+	}
+	f.settings = s
+	return s, nil
+}
+
+// session is what a command that talks to the API needs.
+type session struct {
+	settings *config.Settings
+	out      output.Options
+	loc      *time.Location
+	client   func() (*api.Client, error)
+}
+
+// withTimeout bounds the rest of the command by --timeout.
+func (s *session) withTimeout(ctx context.Context) (context.Context, context.CancelFunc) {
+	return context.WithTimeout(ctx, s.settings.Timeout)
+}
+
+// newSession resolves settings and output options, checking everything the
+// user typed before any request is sent. The client is built on demand:
+// --dry-run needs none.
+func (f *factory) newSession(cmd *cobra.Command) (*session, error) {
+	s, err := f.Settings(cmd)
+	if err != nil {
+		return nil, err
+	}
+	out, err := f.outputOptions(s)
+	if err != nil {
+		return nil, err
+	}
+	sess := &session{settings: s, out: out, loc: f.location()}
+	var client *api.Client
+	sess.client = func() (*api.Client, error) {
+		if client != nil {
+			return client, nil
+		}
+		c, err := f.newClient(s)
+		client = c
+		return c, err
+	}
+	return sess, nil
+}
+
+func (f *factory) newClient(s *config.Settings) (*api.Client, error) {
+	if s.Token == "" {
+		return nil, &authError{"no API token: run `promoctl auth login`, or set PROMOCTL_TOKEN (try `promoctl --sandbox …` to explore without an account)"}
+	}
+	if s.UserID == 0 {
+		return nil, &authError{"no user id: run `promoctl auth login`, or set PROMOCTL_USER_ID (it is \"Your ID\" in the account menu of the site admin)"}
+	}
+	o := api.Options{
+		BaseURL: s.BaseURL, Token: s.Token, UserID: s.UserID,
+		UserAgent: "promoctl/" + f.build.Version,
+		Transport: f.opts.Transport, Retry: f.opts.Retry, Timeout: s.Timeout,
+	}
+	if f.global.debug {
+		o.Debug = f.io.ErrOut
+	}
+	return api.New(o)
+}
+
+// outputOptions checks --output, --jq and --no-headers together.
+func (f *factory) outputOptions(s *config.Settings) (output.Options, error) {
+	o := output.Options{Format: s.Output, NoHeaders: f.global.noHeaders}
+	if f.global.jq == "" {
+		return o, nil
+	}
+	if src := s.Sources[config.KeyOutput]; src.Kind == "flag" && o.Format != output.JSON {
+		return o, usagef("--jq works with --output json, not %s", o.Format)
+	}
+	code, err := output.CompileJQ(f.global.jq)
+	if err != nil {
+		return o, usageErr(err)
+	}
+	o.Format, o.JQ = output.JSON, code
+	return o, nil
+}
+
+// prompter returns the interactive prompter.
+func (f *factory) prompter() Prompter {
+	if f.opts.Prompter != nil {
+		return f.opts.Prompter
+	}
+	return &prompt.Huh{In: f.io.In, Out: f.io.ErrOut, Accessible: f.accessible()}
+}
+
+func (f *factory) accessible() bool {
+	if f.global.accessible {
+		return true
+	}
+	v := f.env.Getenv("PROMOCTL_ACCESSIBLE")
+	return v != "" && v != "0" && v != "false"
+}
+
+// print writes data to stdout in the session's format.
+func (f *factory) print(sess *session, d output.Data) error {
+	return output.Write(f.io.Out, d, sess.out)
+}
+
+// notef writes a success message to stderr when a person is watching.
+func (f *factory) notef(format string, args ...any) {
+	if f.io.IsStderrTTY() {
+		fmt.Fprintf(f.io.ErrOut, format+"\n", args...)
+	}
+}
+
+// reportError writes err to stderr, one line of text or, with -o json, one
+// JSON object, and returns the exit code.
+func (f *factory) reportError(cmd *cobra.Command, err error) int {
+	code := exitCode(err)
+	msg := f.redact(oneLine(err.Error()))
+	if code == exitCancelled {
+		msg = "cancelled"
+	}
+	if f.errorsAsJSON() {
+		e := struct {
+			Message  string `json:"message"`
+			Status   int    `json:"status,omitempty"`
+			Kind     *int   `json:"kind,omitempty"`
+			Title    string `json:"title,omitempty"`
+			ExitCode int    `json:"exit_code"`
+		}{Message: msg, ExitCode: code}
+		var ae *api.Error
+		if errors.As(err, &ae) {
+			e.Status, e.Kind, e.Title = ae.Status, ae.Kind, f.redact(ae.Title)
+		}
+		b, _ := json.Marshal(map[string]any{"error": e})
+		fmt.Fprintf(f.io.ErrOut, "%s\n", b)
+		return code
+	}
+	fmt.Fprintf(f.io.ErrOut, "promoctl: %s\n", msg)
+	return code
+}
+
+// errorsAsJSON reports whether the user asked for JSON output.
+func (f *factory) errorsAsJSON() bool {
+	if f.global.output != "" {
+		return strings.EqualFold(f.global.output, "json")
+	}
+	if f.global.jq != "" {
+		return true
+	}
+	if v := f.env.Getenv("PROMOCTL_OUTPUT"); v != "" {
+		return strings.EqualFold(v, "json")
+	}
+	return f.settings != nil && f.settings.Output == output.JSON
+}
+
+// redact removes every token promoctl knows of from s: a last line of
+// defence, since no error is built with one.
+func (f *factory) redact(s string) string {
+	tokens := []string{f.global.token, f.env.Getenv("PROMOCTL_TOKEN")}
+	if f.settings != nil {
+		tokens = append(tokens, f.settings.Token)
+	}
+	for _, t := range tokens {
+		if len(t) >= 4 {
+			s = strings.ReplaceAll(s, t, "[REDACTED]")
+		}
+	}
+	return s
+}
+
+// oneLine folds a multi-line message (cobra's suggestions) into one line
+// and makes it terminal-safe.
+func oneLine(s string) string {
+	s = strings.TrimSpace(s)
+	s = strings.Join(strings.Fields(strings.ReplaceAll(s, "\n", " ")), " ")
+	return termsafe.String(s)
+}

@@ -1,0 +1,462 @@
+package cmd
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+	"os"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
+
+	"github.com/promoctl/promoctl/internal/output"
+	"github.com/promoctl/promoctl/internal/promo"
+	"github.com/promoctl/promoctl/internal/prompt"
+)
+
+func newPromoCmd(f *factory) *cobra.Command {
+	c := &cobra.Command{
+		Use:     "promo",
+		Aliases: []string{"promos", "promo-code"},
+		Short:   "Manage promo codes",
+		Long:    "List, create, read, change and delete the promo codes of a site, and see how they were used.",
+		RunE:    groupRun,
+	}
+	c.AddCommand(newPromoListCmd(f), newPromoGetCmd(f), newPromoCreateCmd(f), newPromoUpdateCmd(f),
+		newPromoDeleteCmd(f), newPromoStatsCmd(f))
+	return c
+}
+
+// siteFlag adds --site-id; its value is resolved with the other settings
+// (flag > PROMOCTL_SITE_ID > the profile's site_id).
+func siteFlag(c *cobra.Command) {
+	c.Flags().String("site-id", "", "site id (default: the configured site_id)")
+}
+
+func newPromoListCmd(f *factory) *cobra.Command {
+	c := &cobra.Command{
+		Use:     "list",
+		Aliases: []string{"ls"},
+		Short:   "List the promo codes of a site",
+		Args:    noArgs,
+		Example: `  promoctl promo list --site-id 11111
+  promoctl promo list -o csv > promo-codes.csv
+  promoctl promo list -o json --jq '.[] | select(.is_valid | not) | .id'`,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			sess, err := f.newSession(cmd)
+			if err != nil {
+				return err
+			}
+			site, err := requireSite(sess)
+			if err != nil {
+				return err
+			}
+			client, err := sess.client()
+			if err != nil {
+				return err
+			}
+			ctx, cancel := sess.withTimeout(cmd.Context())
+			defer cancel()
+			raw, err := client.ListPromos(ctx, site)
+			if err != nil {
+				return err
+			}
+			return f.print(sess, output.PromoList(raw, sess.loc))
+		},
+	}
+	siteFlag(c)
+	return c
+}
+
+func requireSite(sess *session) (int64, error) {
+	if sess.settings.SiteID == 0 {
+		return 0, usagef("--site-id is required (or set a default: promoctl config set site_id N)")
+	}
+	return sess.settings.SiteID, nil
+}
+
+func newPromoGetCmd(f *factory) *cobra.Command {
+	return &cobra.Command{
+		Use:     "get ID",
+		Aliases: []string{"show", "view"},
+		Short:   "Show one promo code",
+		Args:    exactArgs(1, "a promo code id"),
+		Example: `  promoctl promo get 1001
+  promoctl promo get 1001 -o json`,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			id, err := parseID("promo code id", args[0])
+			if err != nil {
+				return err
+			}
+			sess, err := f.newSession(cmd)
+			if err != nil {
+				return err
+			}
+			client, err := sess.client()
+			if err != nil {
+				return err
+			}
+			ctx, cancel := sess.withTimeout(cmd.Context())
+			defer cancel()
+			raw, p, err := client.GetPromo(ctx, id)
+			if err != nil {
+				return err
+			}
+			return f.print(sess, output.PromoRecord(raw, p, id, sess.loc))
+		},
+	}
+}
+
+func newPromoStatsCmd(f *factory) *cobra.Command {
+	return &cobra.Command{
+		Use:     "stats ID",
+		Aliases: []string{"statistics", "usage"},
+		Short:   "Show how a promo code was used",
+		Long:    "Show the orders a promo code was applied to, with totals of orders and discounts per currency.",
+		Args:    exactArgs(1, "a promo code id"),
+		Example: `  promoctl promo stats 1001
+  promoctl promo stats 1001 -o json --jq 'map(.discount_amount) | add'`,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			id, err := parseID("promo code id", args[0])
+			if err != nil {
+				return err
+			}
+			sess, err := f.newSession(cmd)
+			if err != nil {
+				return err
+			}
+			client, err := sess.client()
+			if err != nil {
+				return err
+			}
+			ctx, cancel := sess.withTimeout(cmd.Context())
+			defer cancel()
+			raw, err := client.PromoStats(ctx, id)
+			if err != nil {
+				return err
+			}
+			return f.print(sess, output.PromoStats(raw, sess.loc))
+		},
+	}
+}
+
+// fieldFlags are the field flags of create and update.
+type fieldFlags struct {
+	code, bonusType, amount, starts, ends, maxUses string
+	enabled, percent, noTimeLimit, noMaxUses, once bool
+	file                                         string
+	dryRun                                       bool
+}
+
+func (ff *fieldFlags) register(fs *pflag.FlagSet, update bool) {
+	fs.StringVar(&ff.code, "code", "", "the code: 2-15 Latin letters or digits")
+	fs.BoolVar(&ff.enabled, "enabled", false, "whether the code can be used (--enabled=false to disable)")
+	fs.StringVar(&ff.bonusType, "bonus-type", "", "what is discounted: goods or delivery (also 2, 3)")
+	fs.StringVar(&ff.amount, "amount", "", "discount: an amount of money, or a percentage with --percent")
+	fs.BoolVar(&ff.percent, "percent", false, "the amount is a percentage (--percent=false for money)")
+	fs.StringVar(&ff.starts, "starts", "", "start of validity: 2026-12-01, 2026-12-01T10:00 or RFC 3339")
+	fs.StringVar(&ff.ends, "ends", "", "end of validity, in the same forms as --starts")
+	fs.StringVar(&ff.maxUses, "max-uses", "", "limit the total number of uses")
+	fs.BoolVar(&ff.once, "once-per-user", false, "each customer may use the code once")
+	fs.StringVarP(&ff.file, "file", "f", "", "read fields from a JSON or YAML file of API field names (- for stdin); flags win")
+	fs.BoolVar(&ff.dryRun, "dry-run", false, "print the request that would be sent and send nothing")
+	if update {
+		fs.BoolVar(&ff.noTimeLimit, "no-time-limit", false, "remove the validity period")
+		fs.BoolVar(&ff.noMaxUses, "no-max-uses", false, "remove the limit on the number of uses")
+	}
+}
+
+// changes turns the flags the user gave into changes, validating each.
+func (ff *fieldFlags) changes(fs *pflag.FlagSet, loc *time.Location) (promo.Changes, error) {
+	var c promo.Changes
+	set := fs.Changed
+	if set("code") {
+		c.Code = &ff.code
+	}
+	if set("enabled") {
+		c.Enabled = &ff.enabled
+	}
+	if set("bonus-type") {
+		b, err := promo.ParseBonusType(ff.bonusType)
+		if err != nil {
+			return c, usagef("--bonus-type: %v", err)
+		}
+		c.BonusType = &b
+	}
+	if set("amount") {
+		v, err := strconv.ParseFloat(strings.TrimSpace(ff.amount), 64)
+		if err != nil {
+			return c, usagef("--amount: %q is not a number", ff.amount)
+		}
+		c.Amount = &v
+	}
+	if set("percent") {
+		c.Percent = &ff.percent
+	}
+	for _, d := range []struct {
+		name string
+		val  string
+		dst  **time.Time
+	}{{"starts", ff.starts, &c.Starts}, {"ends", ff.ends, &c.Ends}} {
+		if !set(d.name) {
+			continue
+		}
+		t, err := promo.ParseDate(d.val, loc)
+		if err != nil {
+			return c, usagef("--%s: %v", d.name, err)
+		}
+		*d.dst = &t
+	}
+	if set("no-time-limit") && ff.noTimeLimit {
+		if c.Starts != nil || c.Ends != nil {
+			return c, usagef("--no-time-limit cannot be combined with --starts or --ends")
+		}
+		off := false
+		c.TimeLimit = &off
+	}
+	if set("max-uses") {
+		n, err := strconv.ParseInt(strings.TrimSpace(ff.maxUses), 10, 64)
+		if err != nil {
+			return c, usagef("--max-uses: %q is not a whole number", ff.maxUses)
+		}
+		c.MaxUses = &n
+	}
+	if set("no-max-uses") && ff.noMaxUses {
+		if c.MaxUses != nil {
+			return c, usagef("--no-max-uses cannot be combined with --max-uses")
+		}
+		off := false
+		c.QuantityLimit = &off
+	}
+	if set("once-per-user") {
+		c.OncePerUser = &ff.once
+	}
+	if err := c.Validate(promo.FlagNames()); err != nil {
+		return c, usageErr(err)
+	}
+	return c, nil
+}
+
+// input reads the -f file, if any, and lays the flags over it.
+func (ff *fieldFlags) input(fs *pflag.FlagSet, stdin io.Reader, loc *time.Location) (promo.Changes, *int64, error) {
+	flags, err := ff.changes(fs, loc)
+	if err != nil {
+		return flags, nil, err
+	}
+	if ff.file == "" {
+		return flags, nil, nil
+	}
+	var data []byte
+	if ff.file == "-" {
+		data, err = io.ReadAll(io.LimitReader(stdin, 1<<20))
+	} else {
+		data, err = os.ReadFile(ff.file)
+	}
+	if err != nil {
+		return flags, nil, usagef("--file: %v", err)
+	}
+	pf, err := promo.ParseFile(data, loc)
+	if err != nil {
+		return flags, nil, usagef("--file %s: %v", ff.file, err)
+	}
+	if err := pf.Changes.Validate(promo.FileNames()); err != nil {
+		return flags, nil, usagef("--file %s: %v", ff.file, err)
+	}
+	merged := pf.Changes.Overlay(flags)
+	if err := merged.Validate(promo.FlagNames()); err != nil {
+		return flags, nil, usageErr(err)
+	}
+	return merged, pf.SiteID, nil
+}
+
+func newPromoCreateCmd(f *factory) *cobra.Command {
+	var ff fieldFlags
+	c := &cobra.Command{
+		Use:   "create",
+		Short: "Create a promo code",
+		Long: `Create a promo code on a site. Only the fields you name are sent; the
+service fills in the rest with its defaults (disabled, a discount on
+goods, 0.01, no limits).
+
+Dates without a zone are in your local time zone (TZ).`,
+		Args: noArgs,
+		Example: `  promoctl promo create --site-id 11111 --code SUMMER25 --amount 25 --percent --enabled
+  promoctl promo create --code FREESHIP --bonus-type delivery --amount 100 --percent \
+      --starts 2026-12-01 --ends 2026-12-31T23:59 --max-uses 500 --once-per-user --enabled
+  promoctl promo create --site-id 11111 -f promo.yaml --dry-run`,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			changes, fileSite, err := ff.input(cmd.Flags(), f.io.In, f.location())
+			if err != nil {
+				return err
+			}
+			if changes.Code == nil {
+				return usagef("--code is required when not running interactively")
+			}
+			sess, err := f.newSession(cmd)
+			if err != nil {
+				return err
+			}
+			site := sess.settings.SiteID
+			if fileSite != nil && sess.settings.Sources["site_id"].Kind != "flag" {
+				site = *fileSite
+			}
+			if site == 0 {
+				return usagef("--site-id is required (or set a default: promoctl config set site_id N)")
+			}
+			body := changes.CreateBody(site, sess.settings.UserID)
+			if ff.dryRun {
+				return f.dryRun(sess, "POST", "/v1/promo", body)
+			}
+			client, err := sess.client()
+			if err != nil {
+				return err
+			}
+			ctx, cancel := sess.withTimeout(cmd.Context())
+			defer cancel()
+			raw, p, err := client.CreatePromo(ctx, body)
+			if err != nil {
+				return err
+			}
+			if err := f.print(sess, output.PromoRecord(raw, p, 0, sess.loc)); err != nil {
+				return err
+			}
+			f.notef("Created promo code %s on site %d.", output.Text(string(p.Code)), site)
+			if !p.IsEnabled {
+				f.notef("It is disabled: enable it with --enabled when you are ready.")
+			}
+			return nil
+		},
+	}
+	siteFlag(c)
+	ff.register(c.Flags(), false)
+	return c
+}
+
+func newPromoUpdateCmd(f *factory) *cobra.Command {
+	var ff fieldFlags
+	c := &cobra.Command{
+		Use:   "update ID",
+		Short: "Change a promo code",
+		Long: `Change the fields you name and keep the others: promoctl reads the promo
+code, applies your changes and sends the whole record back, so nothing
+you leave out is reset.
+
+With --dry-run the promo code is read, and the update that would be
+sent is printed instead of sent.`,
+		Args: exactArgs(1, "a promo code id"),
+		Example: `  promoctl promo update 1001 --enabled=false
+  promoctl promo update 1001 --amount 15 --ends 2026-12-31
+  promoctl promo update 1001 --no-time-limit --no-max-uses
+  promoctl promo get 1001 -o yaml > p.yaml && $EDITOR p.yaml && promoctl promo update 1001 -f p.yaml`,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			id, err := parseID("promo code id", args[0])
+			if err != nil {
+				return err
+			}
+			changes, _, err := ff.input(cmd.Flags(), f.io.In, f.location())
+			if err != nil {
+				return err
+			}
+			if changes.Empty() {
+				return usagef("nothing to change: name at least one field flag (see --help) or -f FILE")
+			}
+			sess, err := f.newSession(cmd)
+			if err != nil {
+				return err
+			}
+			client, err := sess.client()
+			if err != nil {
+				return err
+			}
+			ctx, cancel := sess.withTimeout(cmd.Context())
+			defer cancel()
+			_, current, err := client.GetPromo(ctx, id)
+			if err != nil {
+				return err
+			}
+			fields := changes.Apply(current.Fields())
+			if err := fields.Validate(promo.FlagNames()); err != nil {
+				return usagef("promo code %d would be invalid: %v", id, err)
+			}
+			if ff.dryRun {
+				return f.dryRun(sess, "PUT", fmt.Sprintf("/v1/promo/%d", id), fields)
+			}
+			raw, p, err := client.UpdatePromo(ctx, id, fields)
+			if err != nil {
+				return err
+			}
+			if err := f.print(sess, output.PromoRecord(raw, p, id, sess.loc)); err != nil {
+				return err
+			}
+			f.notef("Updated promo code %d.", id)
+			return nil
+		},
+	}
+	ff.register(c.Flags(), true)
+	return c
+}
+
+func newPromoDeleteCmd(f *factory) *cobra.Command {
+	var yes bool
+	c := &cobra.Command{
+		Use:     "delete ID",
+		Aliases: []string{"rm"},
+		Short:   "Delete a promo code",
+		Long: `Delete a promo code. On a terminal promoctl asks first; without one
+(scripts, CI) it refuses unless --yes is given.`,
+		Args: exactArgs(1, "a promo code id"),
+		Example: `  promoctl promo delete 1001
+  promoctl promo delete 1001 --yes`,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			id, err := parseID("promo code id", args[0])
+			if err != nil {
+				return err
+			}
+			if !yes && !f.io.CanPrompt() {
+				return usagef("refusing to delete promo code %d without confirmation: pass --yes when not running interactively", id)
+			}
+			sess, err := f.newSession(cmd)
+			if err != nil {
+				return err
+			}
+			client, err := sess.client()
+			if err != nil {
+				return err
+			}
+			if !yes {
+				ok, err := f.prompter().Confirm(cmd.Context(), fmt.Sprintf("Delete promo code %d?", id), "This cannot be undone.", false)
+				if err != nil {
+					return err
+				}
+				if !ok {
+					return prompt.ErrCancelled
+				}
+			}
+			ctx, cancel := sess.withTimeout(cmd.Context())
+			defer cancel()
+			if err := client.DeletePromo(ctx, id); err != nil {
+				return err
+			}
+			f.notef("Deleted promo code %d.", id)
+			return nil
+		},
+	}
+	c.Flags().BoolVarP(&yes, "yes", "y", false, "delete without asking")
+	return c
+}
+
+// dryRun prints the request that would be sent.
+func (f *factory) dryRun(sess *session, method, path string, body any) error {
+	b, err := json.Marshal(body)
+	if err != nil {
+		return err
+	}
+	d, err := output.Request(method, sess.settings.BaseURL+path, b)
+	if err != nil {
+		return err
+	}
+	return f.print(sess, d)
+}

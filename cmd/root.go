@@ -1,0 +1,237 @@
+// Package cmd wires promoctl's commands: flags become an options struct,
+// and a run function does the work with dependencies built only when a
+// command needs them, so `promoctl --version` reads no config and builds no
+// HTTP client.
+package cmd
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"net/http"
+	"os"
+	"os/signal"
+	"strings"
+	"syscall"
+	"time"
+
+	"github.com/spf13/cobra"
+
+	"github.com/promoctl/promoctl/internal/api"
+	"github.com/promoctl/promoctl/internal/config"
+	"github.com/promoctl/promoctl/internal/iostreams"
+	"github.com/promoctl/promoctl/internal/promo"
+	"github.com/promoctl/promoctl/internal/prompt"
+)
+
+// Build describes the binary; main fills it in at link time.
+type Build struct {
+	Version string
+	Commit  string
+	Date    string
+}
+
+// Options are everything Execute needs from the outside world. main passes
+// the process's; tests pass buffers, a fake environment and a transport.
+type Options struct {
+	Build Build
+	IO    *iostreams.IOStreams
+	Env   config.Env
+	// Transport, when set, carries every API request (tests, in-process
+	// sandbox); nil means the network.
+	Transport http.RoundTripper
+	// Retry overrides the retry policy (tests use short delays).
+	Retry api.RetryPolicy
+	// Location is the local time zone for dates; nil means time.Local.
+	Location *time.Location
+	// Prompter overrides the interactive prompts (tests).
+	Prompter Prompter
+}
+
+// Main runs promoctl as a process: real streams, environment and signals.
+func Main(b Build) int {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	return Execute(ctx, os.Args[1:], Options{Build: b, IO: iostreams.System(), Env: os.LookupEnv})
+}
+
+// Execute runs promoctl with args and returns the exit code.
+func Execute(ctx context.Context, args []string, o Options) int {
+	f := newFactory(o)
+	root := newRootCmd(f)
+	root.SetArgs(args)
+	root.SetIn(o.IO.In)
+	root.SetOut(o.IO.Out)
+	root.SetErr(o.IO.ErrOut)
+	cmd, err := root.ExecuteContextC(ctx)
+	if err == nil {
+		return 0
+	}
+	if cmd == nil {
+		cmd = root
+	}
+	return f.reportError(cmd, err)
+}
+
+func newRootCmd(f *factory) *cobra.Command {
+	g := &f.global
+	root := &cobra.Command{
+		Use:   "promoctl",
+		Short: "Manage the promo codes of a Mottor (LPmotor) shop",
+		Long: `promoctl manages the promo codes of a Mottor (formerly LPmotor) shop, reads
+products, and lists sites and pages, over the platform's API.
+
+Try it without an account on the built-in sandbox:
+  promoctl --sandbox promo list --site-id 1`,
+		Example: `  promoctl promo list --site-id 11111
+  promoctl promo create --site-id 11111 --code SUMMER25 --amount 25 --percent --enabled
+  promoctl promo list -o json --jq '.[] | select(.is_valid) | .code'`,
+		Version:       f.build.Version,
+		SilenceErrors: true,
+		SilenceUsage:  true,
+	}
+	root.SetVersionTemplate("promoctl {{.Version}}\n")
+	root.SetFlagErrorFunc(func(_ *cobra.Command, err error) error { return usageErr(err) })
+
+	pf := root.PersistentFlags()
+	pf.StringVar(&g.baseURL, "base-url", "", "API base URL (default "+api.DefaultBaseURL+")")
+	pf.StringVar(&g.token, "token", "", "API token (prefer 'auth login --with-token': a flag shows in the process list)")
+	pf.StringVar(&g.userID, "user-id", "", "your user id (\"Your ID\" in the account menu of the site admin)")
+	pf.StringVar(&g.profile, "profile", "", "config profile to use")
+	pf.StringVar(&g.configPath, "config", "", "config file (default $XDG_CONFIG_HOME/promoctl/config.yaml)")
+	pf.StringVarP(&g.output, "output", "o", "", "output format: table, json, yaml or csv (default table)")
+	pf.StringVar(&g.jq, "jq", "", "filter the JSON output with a jq expression")
+	pf.BoolVar(&g.noHeaders, "no-headers", false, "omit the header row of tables and CSV")
+	pf.StringVar(&g.timeout, "timeout", "", "time limit for the whole command, e.g. 30s or 2m (default 30s)")
+	pf.BoolVar(&g.debug, "debug", false, "log each HTTP exchange to stderr (the token is redacted)")
+	pf.BoolVar(&g.noColor, "no-color", false, "disable colours")
+	pf.BoolVar(&g.sandbox, "sandbox", false, "run against the built-in sandbox (no account needed)")
+	pf.BoolVar(&g.accessible, "accessible", false, "plain line prompts for screen readers")
+
+	root.AddGroup(&cobra.Group{ID: "shop", Title: "Shop commands:"}, &cobra.Group{ID: "setup", Title: "Setup commands:"})
+	for _, c := range []*cobra.Command{newPromoCmd(f)} {
+		c.GroupID = "shop"
+		root.AddCommand(c)
+	}
+	root.AddCommand(newVersionCmd(f))
+	return root
+}
+
+func newVersionCmd(f *factory) *cobra.Command {
+	return &cobra.Command{
+		Use:   "version",
+		Short: "Print the version of promoctl",
+		Args:  noArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			_, err := fmt.Fprintf(f.io.Out, "promoctl %s\n", f.build.Version)
+			return err
+		},
+	}
+}
+
+// usageError is a mistake in how promoctl was called: exit 2.
+type usageError struct{ err error }
+
+func (e *usageError) Error() string { return e.err.Error() }
+func (e *usageError) Unwrap() error { return e.err }
+
+func usageErr(err error) error { return &usageError{err} }
+
+func usagef(format string, args ...any) error { return &usageError{fmt.Errorf(format, args...)} }
+
+// errNotLoggedIn is a command that needs credentials and finds none.
+var errNotLoggedIn = errors.New("not logged in")
+
+// authError explains missing credentials: exit 3.
+type authError struct{ msg string }
+
+func (e *authError) Error() string { return e.msg }
+func (e *authError) Unwrap() error { return errNotLoggedIn }
+
+func noArgs(cmd *cobra.Command, args []string) error {
+	if len(args) > 0 {
+		return usagef("%s takes no arguments, got %q", cmd.CommandPath(), args[0])
+	}
+	return nil
+}
+
+func exactArgs(n int, names string) cobra.PositionalArgs {
+	return func(cmd *cobra.Command, args []string) error {
+		if len(args) != n {
+			return usagef("%s needs %s, got %d argument(s)", cmd.CommandPath(), names, len(args))
+		}
+		return nil
+	}
+}
+
+// parseID reads an id argument or flag.
+func parseID(what, s string) (int64, error) {
+	id, err := config.ParseID(s)
+	if err != nil {
+		return 0, usagef("invalid %s %q: must be a positive integer", what, s)
+	}
+	return id, nil
+}
+
+// Exit codes of the contract.
+const (
+	exitOK        = 0
+	exitFailure   = 1
+	exitUsage     = 2
+	exitAuth      = 3
+	exitNotFound  = 4
+	exitCancelled = 130
+)
+
+// exitCode maps an error to the contract's exit code.
+func exitCode(err error) int {
+	var (
+		ue *usageError
+		ae *api.Error
+		ve *config.ValueError
+		fe *promo.FieldError
+	)
+	switch {
+	case err == nil:
+		return exitOK
+	case errors.Is(err, prompt.ErrCancelled), errors.Is(err, context.Canceled):
+		return exitCancelled
+	case errors.As(err, &ue), errors.As(err, &ve), errors.As(err, &fe):
+		return exitUsage
+	case errors.Is(err, errNotLoggedIn):
+		return exitAuth
+	case errors.As(err, &ae):
+		switch {
+		case ae.Status == http.StatusUnauthorized || ae.Status == http.StatusForbidden:
+			return exitAuth
+		case ae.Status == http.StatusNotFound:
+			return exitNotFound
+		}
+	case isCobraUsage(err):
+		return exitUsage
+	}
+	return exitFailure
+}
+
+// isCobraUsage recognises cobra's own usage errors, which are plain errors.
+func isCobraUsage(err error) bool {
+	msg := err.Error()
+	for _, p := range []string{"unknown command", "unknown flag", "unknown shorthand", "required flag", "if any flags in the group", "invalid argument", "accepts ", "flag needs an argument"} {
+		if strings.HasPrefix(msg, p) {
+			return true
+		}
+	}
+	return false
+}
+
+// groupRun makes a command that only groups others fail on an unknown
+// subcommand, instead of printing help and exiting 0.
+func groupRun(cmd *cobra.Command, args []string) error {
+	if len(args) > 0 {
+		if s := cmd.SuggestionsFor(args[0]); len(s) > 0 {
+			return usagef("unknown command %q for %q; did you mean %q?", args[0], cmd.CommandPath(), s[0])
+		}
+		return usagef("unknown command %q for %q", args[0], cmd.CommandPath())
+	}
+	return cmd.Help()
+}

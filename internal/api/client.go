@@ -1,0 +1,418 @@
+// Package api is the HTTP client of the Mottor (LPmotor) API: requests with
+// the contract's headers, retries of idempotent requests, typed errors, a cap
+// on response size and a debug log with the token redacted.
+package api
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"math/rand/v2"
+	"net"
+	"net/http"
+	"net/url"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/promoctl/promoctl/internal/termsafe"
+)
+
+// DefaultBaseURL is the public service.
+const DefaultBaseURL = "https://api.lpmotor.ru"
+
+// DefaultMaxResponseBytes caps how much of a response the client reads, so
+// that a runaway server cannot exhaust memory. A list of 100,000 promo codes
+// is about 31 MiB.
+const DefaultMaxResponseBytes = 256 << 20
+
+// RetryPolicy says how often and how patiently a request is retried.
+type RetryPolicy struct {
+	Attempts  int           // total attempts, including the first
+	BaseDelay time.Duration // first back-off; doubled on each retry
+	MaxDelay  time.Duration // cap of one back-off
+}
+
+// DefaultRetryPolicy is the contract's: at most 3 attempts.
+func DefaultRetryPolicy() RetryPolicy {
+	return RetryPolicy{Attempts: 3, BaseDelay: 250 * time.Millisecond, MaxDelay: 2 * time.Second}
+}
+
+// Options configure a Client.
+type Options struct {
+	BaseURL   string
+	Token     string
+	UserID    int64
+	UserAgent string
+	// Transport sends the requests; nil means a copy of http.DefaultTransport.
+	Transport http.RoundTripper
+	// Debug, when not nil, receives one line per request and response.
+	Debug io.Writer
+	// MaxResponseBytes caps a response body; 0 means DefaultMaxResponseBytes.
+	MaxResponseBytes int64
+	// Retry is the retry policy; the zero value means DefaultRetryPolicy.
+	Retry RetryPolicy
+	// Timeout is the command's time budget, used only to explain a timeout.
+	Timeout time.Duration
+}
+
+// Client talks to the API. It is safe for concurrent use.
+type Client struct {
+	base    *url.URL
+	token   string
+	userID  int64
+	ua      string
+	http    *http.Client
+	debug   io.Writer
+	max     int64
+	retry   RetryPolicy
+	timeout time.Duration
+}
+
+// New checks the options and returns a client.
+func New(o Options) (*Client, error) {
+	base, err := ParseBaseURL(o.BaseURL)
+	if err != nil {
+		return nil, err
+	}
+	tr := o.Transport
+	if tr == nil {
+		tr = http.DefaultTransport.(*http.Transport).Clone()
+	}
+	c := &Client{
+		base: base, token: o.Token, userID: o.UserID, ua: o.UserAgent,
+		http:  &http.Client{Transport: tr, CheckRedirect: sameHostRedirects},
+		debug: o.Debug, max: o.MaxResponseBytes, retry: o.Retry, timeout: o.Timeout,
+	}
+	if c.max <= 0 {
+		c.max = DefaultMaxResponseBytes
+	}
+	if c.retry.Attempts <= 0 {
+		c.retry = DefaultRetryPolicy()
+	}
+	if c.ua == "" {
+		c.ua = "promoctl"
+	}
+	return c, nil
+}
+
+// ParseBaseURL checks that s is an absolute http or https URL.
+func ParseBaseURL(s string) (*url.URL, error) {
+	u, err := url.Parse(strings.TrimSpace(s))
+	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
+		return nil, fmt.Errorf("invalid base URL %q: want an absolute http or https URL such as %s", s, DefaultBaseURL)
+	}
+	if u.User != nil {
+		return nil, fmt.Errorf("invalid base URL %q: credentials in the URL are not supported, use the token setting", u.Redacted())
+	}
+	u.Path = strings.TrimRight(u.Path, "/")
+	return u, nil
+}
+
+// sameHostRedirects refuses redirects to another host, so the token is not
+// sent to a server the user did not name.
+func sameHostRedirects(req *http.Request, via []*http.Request) error {
+	if len(via) >= 5 {
+		return errors.New("stopped after 5 redirects")
+	}
+	if req.URL.Host != via[0].URL.Host {
+		return fmt.Errorf("refusing redirect to another host %s", req.URL.Host)
+	}
+	return nil
+}
+
+// Request is one API call.
+type Request struct {
+	Method string
+	Path   string // relative to the base URL, e.g. /v1/promo
+	Query  url.Values
+	Body   []byte // JSON; nil for none
+	Header http.Header
+}
+
+// Response is a successful (2xx) answer.
+type Response struct {
+	Status int
+	Header http.Header
+	Body   []byte
+}
+
+// Do sends req, retrying where the contract allows, and returns the 2xx
+// answer or an error: *Error for an API error, *TimeoutError when the
+// context's deadline passed, context.Canceled when the user interrupted.
+func (c *Client) Do(ctx context.Context, req Request) (*Response, error) {
+	for attempt := 1; ; attempt++ {
+		resp, err := c.once(ctx, req)
+		if ctx.Err() != nil {
+			return nil, c.contextError(ctx)
+		}
+		wait, retry := c.shouldRetry(req.Method, resp, err)
+		if !retry || attempt >= c.retry.Attempts {
+			if err != nil {
+				return nil, err
+			}
+			return resp.ok()
+		}
+		if wait < 0 {
+			wait = c.backoff(attempt)
+		}
+		if dl, ok := ctx.Deadline(); ok && time.Until(dl) < wait {
+			// The server asked for a pause longer than the time left.
+			if err != nil {
+				return nil, err
+			}
+			return resp.ok()
+		}
+		c.logf("retrying in %s (attempt %d of %d)", wait.Round(time.Millisecond), attempt+1, c.retry.Attempts)
+		t := time.NewTimer(wait)
+		select {
+		case <-ctx.Done():
+			t.Stop()
+			return nil, c.contextError(ctx)
+		case <-t.C:
+		}
+	}
+}
+
+func (c *Client) contextError(ctx context.Context) error {
+	if errors.Is(ctx.Err(), context.DeadlineExceeded) {
+		return &TimeoutError{After: c.timeout}
+	}
+	return context.Canceled
+}
+
+// rawResponse is any answer, 2xx or not.
+type rawResponse struct {
+	status int
+	header http.Header
+	body   []byte
+}
+
+func (r *rawResponse) ok() (*Response, error) {
+	if r.status >= 200 && r.status < 300 {
+		return &Response{Status: r.status, Header: r.header, Body: r.body}, nil
+	}
+	return nil, decodeError(r.status, r.header, r.body)
+}
+
+// connError is a failure to talk to the server at all.
+type connError struct {
+	err  error
+	sent bool // whether the request may have reached the server
+}
+
+func (e *connError) Error() string { return "cannot reach the server: " + e.err.Error() }
+func (e *connError) Unwrap() error { return e.err }
+
+func (c *Client) once(ctx context.Context, req Request) (*rawResponse, error) {
+	u := *c.base
+	u.Path = c.base.Path + req.Path
+	u.RawQuery = req.Query.Encode()
+	var body io.Reader
+	if req.Body != nil {
+		body = bytes.NewReader(req.Body)
+	}
+	hr, err := http.NewRequestWithContext(ctx, req.Method, u.String(), body)
+	if err != nil {
+		return nil, fmt.Errorf("build request: %w", err)
+	}
+	for k, v := range req.Header {
+		hr.Header[k] = v
+	}
+	hr.Header.Set("Authorization", "Bearer "+c.token)
+	hr.Header.Set("X-Api-User-Id", strconv.FormatInt(c.userID, 10))
+	hr.Header.Set("Accept", "application/json")
+	hr.Header.Set("User-Agent", c.ua)
+	if req.Body != nil && hr.Header.Get("Content-Type") == "" {
+		hr.Header.Set("Content-Type", "application/json")
+	}
+	c.logRequest(hr, len(req.Body))
+	start := time.Now()
+	resp, err := c.http.Do(hr)
+	if err != nil {
+		c.logf("< error after %s: %s", time.Since(start).Round(time.Millisecond), err)
+		return nil, &connError{err: c.scrub(err), sent: !isDialError(err)}
+	}
+	defer resp.Body.Close()
+	data, err := readBody(resp.Body, resp.ContentLength, c.max)
+	c.logf("< %s in %s (%d bytes)", resp.Status, time.Since(start).Round(time.Millisecond), len(data))
+	if err != nil {
+		if errors.Is(err, errTooLarge) {
+			return nil, &ResponseError{Status: resp.StatusCode, Reason: fmt.Sprintf("the body is larger than %d MiB", c.max>>20)}
+		}
+		return nil, &connError{err: fmt.Errorf("reading the response: %w", c.scrub(err)), sent: true}
+	}
+	return &rawResponse{status: resp.StatusCode, header: resp.Header, body: data}, nil
+}
+
+var errTooLarge = errors.New("response too large")
+
+// readBody reads at most max bytes; a longer body is errTooLarge. When the
+// length is announced the buffer is allocated once.
+func readBody(r io.Reader, length, max int64) ([]byte, error) {
+	if length > max {
+		return nil, errTooLarge
+	}
+	if length >= 0 {
+		buf := make([]byte, length)
+		if _, err := io.ReadFull(r, buf); err != nil {
+			return nil, err
+		}
+		return buf, nil
+	}
+	var b bytes.Buffer
+	n, err := b.ReadFrom(io.LimitReader(r, max+1))
+	if err != nil {
+		return nil, err
+	}
+	if n > max {
+		return nil, errTooLarge
+	}
+	return b.Bytes(), nil
+}
+
+func isDialError(err error) bool {
+	var op *net.OpError
+	return errors.As(err, &op) && op.Op == "dial"
+}
+
+// shouldRetry decides whether to try again and how long to wait first; a
+// negative wait means "use the back-off". GET, PUT and DELETE are retried on
+// connection errors, 429 and 502/503/504. POST is retried only where the
+// server certainly did not act on it: the connection was never made, or the
+// server answered 429.
+func (c *Client) shouldRetry(method string, resp *rawResponse, err error) (time.Duration, bool) {
+	idempotent := method == http.MethodGet || method == http.MethodPut || method == http.MethodDelete || method == http.MethodHead
+	if err != nil {
+		var ce *connError
+		if !errors.As(err, &ce) {
+			return 0, false
+		}
+		return -1, idempotent || !ce.sent
+	}
+	switch resp.status {
+	case http.StatusTooManyRequests:
+		return retryAfter(resp.header.Get("Retry-After")), true
+	case http.StatusBadGateway, http.StatusServiceUnavailable, http.StatusGatewayTimeout:
+		if idempotent {
+			return retryAfter(resp.header.Get("Retry-After")), true
+		}
+	}
+	return 0, false
+}
+
+// retryAfter reads a Retry-After header in seconds or as an HTTP date; -1
+// when there is none.
+func retryAfter(v string) time.Duration {
+	v = strings.TrimSpace(v)
+	if v == "" {
+		return -1
+	}
+	if s, err := strconv.Atoi(v); err == nil && s >= 0 {
+		return time.Duration(s) * time.Second
+	}
+	if t, err := http.ParseTime(v); err == nil {
+		return max(time.Until(t), 0)
+	}
+	return -1
+}
+
+// backoff is capped exponential back-off with jitter: a random duration
+// between half and all of min(MaxDelay, BaseDelay·2^(attempt-1)).
+func (c *Client) backoff(attempt int) time.Duration {
+	d := c.retry.BaseDelay << (attempt - 1)
+	if d > c.retry.MaxDelay || d <= 0 {
+		d = c.retry.MaxDelay
+	}
+	half := d / 2
+	if half <= 0 {
+		return d
+	}
+	return half + rand.N(half+1)
+}
+
+func (c *Client) logRequest(r *http.Request, bodyLen int) {
+	if c.debug == nil {
+		return
+	}
+	c.logf("> %s %s", r.Method, r.URL.Redacted())
+	for _, k := range []string{"Accept", "Content-Type", "User-Agent", "X-Api-User-Id"} {
+		if v := r.Header.Get(k); v != "" {
+			c.logf("> %s: %s", k, v)
+		}
+	}
+	c.logf("> Authorization: Bearer [REDACTED]")
+	if bodyLen > 0 {
+		c.logf("> (%d bytes of JSON)", bodyLen)
+	}
+}
+
+func (c *Client) logf(format string, args ...any) {
+	if c.debug == nil {
+		return
+	}
+	line := c.redact(fmt.Sprintf(format, args...))
+	fmt.Fprintln(c.debug, termsafe.String(line))
+}
+
+// redact removes the token from s, wherever it appears.
+func (c *Client) redact(s string) string {
+	if c.token == "" {
+		return s
+	}
+	return strings.ReplaceAll(s, c.token, "[REDACTED]")
+}
+
+// scrub makes sure an error from the transport does not carry the token.
+func (c *Client) scrub(err error) error {
+	if c.token == "" || !strings.Contains(err.Error(), c.token) {
+		return err
+	}
+	return errors.New(c.redact(err.Error()))
+}
+
+// errorBody is the API's error shape; its fields drift in type.
+type errorBody struct {
+	Title json.RawMessage `json:"title"`
+	Error *Int            `json:"error"`
+	Code  *Int            `json:"code"`
+}
+
+// decodeError turns a non-2xx answer into *Error, whatever its body: the
+// API's JSON, a proxy's HTML page, plain text or nothing.
+func decodeError(status int, h http.Header, body []byte) error {
+	e := &Error{Status: status}
+	var eb errorBody
+	if json.Unmarshal(body, &eb) == nil {
+		if eb.Error != nil {
+			k := int(*eb.Error)
+			e.Kind = &k
+		}
+		var title string
+		if json.Unmarshal(eb.Title, &title) == nil {
+			e.Title = shorten(termsafe.String(strings.TrimSpace(title)), 200)
+		}
+		return e
+	}
+	ct := h.Get("Content-Type")
+	if strings.HasPrefix(ct, "text/plain") && len(body) > 0 {
+		e.Title = shorten(termsafe.String(strings.TrimSpace(string(body))), 200)
+	}
+	return e
+}
+
+func shorten(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	cut := n
+	for cut > 0 && !utf8RuneStart(s[cut]) {
+		cut--
+	}
+	return s[:cut] + "…"
+}
+
+func utf8RuneStart(b byte) bool { return b&0xc0 != 0x80 }

@@ -1,0 +1,114 @@
+package api
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+	"time"
+)
+
+// Error is a non-2xx answer of the API. Kind and Title come from the
+// {title, error, code} body when the server sent one; a proxy's HTML page or
+// an empty body leaves them unset.
+type Error struct {
+	Status  int    // HTTP status
+	Kind    *int   // the body's "error" field
+	Title   string // the body's "title" field, made terminal-safe
+	Subject string // what the request was about, e.g. "site 2"; set by the resource methods
+}
+
+func (e *Error) Error() string {
+	var b strings.Builder
+	b.WriteString(e.category())
+	if d := e.detail(); d != "" {
+		b.WriteString(": ")
+		b.WriteString(d)
+	}
+	b.WriteString(" (")
+	switch {
+	case e.Kind != nil && e.Title != "":
+		fmt.Fprintf(&b, "API error %d: %s", *e.Kind, e.Title)
+	case e.Kind != nil:
+		fmt.Fprintf(&b, "API error %d, HTTP %d", *e.Kind, e.Status)
+	case e.Title != "":
+		fmt.Fprintf(&b, "HTTP %d: %s", e.Status, e.Title)
+	default:
+		fmt.Fprintf(&b, "HTTP %d", e.Status)
+	}
+	b.WriteString(")")
+	return b.String()
+}
+
+func (e *Error) category() string {
+	switch {
+	case e.Status == 400 || e.Status == 422:
+		return "invalid request"
+	case e.Status == 401:
+		return "authentication failed"
+	case e.Status == 403:
+		return "permission denied"
+	case e.Status == 404:
+		return "not found"
+	case e.Status == 409:
+		return "conflict"
+	case e.Status == 413:
+		return "request too large"
+	case e.Status == 429:
+		return "rate limited"
+	case e.Status >= 500:
+		return "server error"
+	}
+	return "unexpected response"
+}
+
+// detail explains the known error kinds in a shop administrator's words.
+func (e *Error) detail() string {
+	kind := -1
+	if e.Kind != nil {
+		kind = *e.Kind
+	}
+	switch {
+	case e.Status == 401:
+		return "check the token and user id (promoctl auth status)"
+	case kind == 30 && e.Subject != "":
+		return "you cannot view " + e.Subject
+	case kind == 30:
+		return "you cannot view this site"
+	case kind == 40 && e.Subject != "":
+		return "you cannot view " + e.Subject
+	case kind == 40:
+		return "you cannot view this promo code"
+	case e.Status == 404 && e.Subject != "":
+		return e.Subject + " does not exist or is not visible to you"
+	}
+	return ""
+}
+
+// IsStatus reports whether err is an API error with the given HTTP status.
+func IsStatus(err error, status int) bool {
+	var e *Error
+	return errors.As(err, &e) && e.Status == status
+}
+
+// TimeoutError is returned when the command's time budget (--timeout) runs
+// out before the server answered.
+type TimeoutError struct{ After time.Duration }
+
+func (e *TimeoutError) Error() string {
+	if e.After <= 0 {
+		return "timed out waiting for the server"
+	}
+	return fmt.Sprintf("timed out after %s waiting for the server (raise it with --timeout)", e.After)
+}
+
+// ResponseError is an answer that is not what the API promises: a 2xx with
+// a body that is not the expected JSON, or one larger than the client
+// accepts.
+type ResponseError struct {
+	Status int
+	Reason string
+}
+
+func (e *ResponseError) Error() string {
+	return fmt.Sprintf("unexpected response from the server (HTTP %d): %s", e.Status, e.Reason)
+}

@@ -1,0 +1,191 @@
+package api
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"net/http"
+	"net/url"
+	"strconv"
+
+	"github.com/promoctl/promoctl/internal/promo"
+)
+
+// Promo is a promo code as the API returns it: the list item (spec 2.1) or
+// the single record (2.2). Fields a shape lacks are nil.
+type Promo struct {
+	ID                         *Int   `json:"id"`
+	Code                       String `json:"code"`
+	Pos                        *Int   `json:"pos"`
+	IsEnabled                  Bool   `json:"is_enabled"`
+	BonusType                  Int    `json:"bonus_type"`
+	BonusAmount                Float  `json:"bonus_amount"`
+	BonusAmountIsInPercentages Bool   `json:"bonus_amount_is_in_percentages"`
+	TimeLimitIsEnabled         Bool   `json:"time_limit_is_enabled"`
+	DOn                        Time   `json:"d_on"`
+	DOff                       Time   `json:"d_off"`
+	QuantityLimitIsEnabled     Bool   `json:"quantity_limit_is_enabled"`
+	QuantityLimit              Int    `json:"quantity_limit"`
+	PromoUsedCount             *Int   `json:"promo_used_count"`
+	IsValid                    *Bool  `json:"is_valid"`
+	PersonalLimitIsEnabled     *Bool  `json:"personal_limit_is_enabled"`
+}
+
+// Fields returns the writable fields of p, for a read-modify-write update.
+func (p Promo) Fields() promo.Fields {
+	f := promo.Fields{
+		Code:                       string(p.Code),
+		IsEnabled:                  bool(p.IsEnabled),
+		BonusType:                  promo.BonusType(p.BonusType),
+		BonusAmount:                float64(p.BonusAmount),
+		BonusAmountIsInPercentages: bool(p.BonusAmountIsInPercentages),
+		TimeLimitIsEnabled:         bool(p.TimeLimitIsEnabled),
+		QuantityLimitIsEnabled:     bool(p.QuantityLimitIsEnabled),
+		QuantityLimit:              int64(p.QuantityLimit),
+	}
+	if p.DOn.Set() {
+		s := p.DOn.Raw
+		f.DOn = &s
+	}
+	if p.DOff.Set() {
+		s := p.DOff.Raw
+		f.DOff = &s
+	}
+	if p.PersonalLimitIsEnabled != nil {
+		f.PersonalLimitIsEnabled = bool(*p.PersonalLimitIsEnabled)
+	}
+	return f
+}
+
+// Stat is one use of a promo code (spec 2.4).
+type Stat struct {
+	ID                         Int    `json:"id"`
+	PromoID                    Int    `json:"promo_id"`
+	LeadID                     Int    `json:"lead_id"`
+	BonusTypeID                Int    `json:"bonus_type_id"`
+	BonusAmount                Float  `json:"bonus_amount"`
+	BonusAmountIsInPercentages Bool   `json:"bonus_amount_is_in_percentages"`
+	OrderPrice                 Float  `json:"order_price"`
+	OrderQuantity              Float  `json:"order_quantity"`
+	DiscountAmount             Float  `json:"discount_amount"`
+	Promo                      struct {
+		Code String `json:"code"`
+	} `json:"promo"`
+	DLeadCreated Time   `json:"d_lead_created"`
+	Currency     String `json:"currency"`
+}
+
+// ListPromos returns the promo codes of a site as the server sent them: a
+// JSON array (null is read as an empty one).
+func (c *Client) ListPromos(ctx context.Context, siteID int64) (json.RawMessage, error) {
+	q := url.Values{"site_id": {strconv.FormatInt(siteID, 10)}}
+	raw, err := c.getJSON(ctx, "/v1/promo", q, '[', fmt.Sprintf("site %d", siteID))
+	if err != nil {
+		return nil, fmt.Errorf("list promo codes of site %d: %w", siteID, err)
+	}
+	return raw, nil
+}
+
+// GetPromo returns one promo code: its JSON as sent and decoded.
+func (c *Client) GetPromo(ctx context.Context, id int64) (json.RawMessage, Promo, error) {
+	raw, p, err := c.promoRecord(ctx, Request{Method: http.MethodGet, Path: promoPath(id)}, id)
+	if err != nil {
+		return nil, Promo{}, fmt.Errorf("get promo %d: %w", id, err)
+	}
+	return raw, p, nil
+}
+
+// CreatePromo creates a promo code and returns the server's record.
+func (c *Client) CreatePromo(ctx context.Context, body promo.CreateBody) (json.RawMessage, Promo, error) {
+	b, err := json.Marshal(body)
+	if err != nil {
+		return nil, Promo{}, fmt.Errorf("create promo %s: %w", body.Code, err)
+	}
+	resp, err := c.Do(ctx, Request{Method: http.MethodPost, Path: "/v1/promo", Body: b})
+	if err != nil {
+		return nil, Promo{}, fmt.Errorf("create promo %s on site %d: %w", body.Code, body.SiteID, withSubject(err, fmt.Sprintf("site %d", body.SiteID)))
+	}
+	raw, p, err := decodeRecord(resp)
+	if err != nil {
+		return nil, Promo{}, fmt.Errorf("create promo %s on site %d: %w", body.Code, body.SiteID, err)
+	}
+	return raw, p, nil
+}
+
+// UpdatePromo replaces the writable fields of a promo code.
+func (c *Client) UpdatePromo(ctx context.Context, id int64, f promo.Fields) (json.RawMessage, Promo, error) {
+	b, err := json.Marshal(f)
+	if err != nil {
+		return nil, Promo{}, fmt.Errorf("update promo %d: %w", id, err)
+	}
+	raw, p, err := c.promoRecord(ctx, Request{Method: http.MethodPut, Path: promoPath(id), Body: b}, id)
+	if err != nil {
+		return nil, Promo{}, fmt.Errorf("update promo %d: %w", id, err)
+	}
+	return raw, p, nil
+}
+
+// DeletePromo deletes a promo code.
+func (c *Client) DeletePromo(ctx context.Context, id int64) error {
+	if _, err := c.Do(ctx, Request{Method: http.MethodDelete, Path: promoPath(id)}); err != nil {
+		return fmt.Errorf("delete promo %d: %w", id, withSubject(err, fmt.Sprintf("promo code %d", id)))
+	}
+	return nil
+}
+
+// PromoStats returns the usage statistics of a promo code: a JSON array.
+func (c *Client) PromoStats(ctx context.Context, id int64) (json.RawMessage, error) {
+	raw, err := c.getJSON(ctx, promoPath(id)+"/statistics", nil, '[', fmt.Sprintf("promo code %d", id))
+	if err != nil {
+		return nil, fmt.Errorf("statistics of promo %d: %w", id, err)
+	}
+	return raw, nil
+}
+
+// DecodePromos decodes a list returned by ListPromos.
+func DecodePromos(raw json.RawMessage) ([]Promo, error) {
+	var ps []Promo
+	if err := json.Unmarshal(raw, &ps); err != nil {
+		return nil, &ResponseError{Status: http.StatusOK, Reason: describeJSONError(err)}
+	}
+	return ps, nil
+}
+
+// DecodeStats decodes a list returned by PromoStats.
+func DecodeStats(raw json.RawMessage) ([]Stat, error) {
+	var ss []Stat
+	if err := json.Unmarshal(raw, &ss); err != nil {
+		return nil, &ResponseError{Status: http.StatusOK, Reason: describeJSONError(err)}
+	}
+	return ss, nil
+}
+
+func promoPath(id int64) string { return "/v1/promo/" + strconv.FormatInt(id, 10) }
+
+func (c *Client) promoRecord(ctx context.Context, req Request, id int64) (json.RawMessage, Promo, error) {
+	resp, err := c.Do(ctx, req)
+	if err != nil {
+		return nil, Promo{}, withSubject(err, fmt.Sprintf("promo code %d", id))
+	}
+	return decodeRecord(resp)
+}
+
+func decodeRecord(resp *Response) (json.RawMessage, Promo, error) {
+	raw, err := checkJSON(resp, '{')
+	if err != nil {
+		return nil, Promo{}, err
+	}
+	var p Promo
+	if err := json.Unmarshal(raw, &p); err != nil {
+		return nil, Promo{}, &ResponseError{Status: resp.Status, Reason: describeJSONError(err)}
+	}
+	return raw, p, nil
+}
+
+// withSubject names what an API error was about, for its message.
+func withSubject(err error, subject string) error {
+	if e, ok := err.(*Error); ok && e.Subject == "" {
+		e.Subject = subject
+	}
+	return err
+}

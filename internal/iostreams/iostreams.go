@@ -1,0 +1,50 @@
+// Package iostreams is the one place that knows where input comes from and
+// output goes, and whether those are terminals: prompts, colours and
+// spinners are decided here and nowhere else, so tests can flip them.
+package iostreams
+
+import (
+	"bytes"
+	"io"
+	"os"
+
+	"golang.org/x/term"
+)
+
+// IOStreams are a command's standard streams.
+type IOStreams struct {
+	In     io.Reader
+	Out    io.Writer
+	ErrOut io.Writer
+
+	inTTY, outTTY, errTTY bool
+}
+
+// System returns the process's streams.
+func System() *IOStreams {
+	return &IOStreams{
+		In: os.Stdin, Out: os.Stdout, ErrOut: os.Stderr,
+		inTTY: isTerminal(os.Stdin), outTTY: isTerminal(os.Stdout), errTTY: isTerminal(os.Stderr),
+	}
+}
+
+func isTerminal(f *os.File) bool { return term.IsTerminal(int(f.Fd())) }
+
+// Test returns streams backed by buffers, none of them a terminal.
+func Test() (ios *IOStreams, in, out, errOut *bytes.Buffer) {
+	in, out, errOut = &bytes.Buffer{}, &bytes.Buffer{}, &bytes.Buffer{}
+	return &IOStreams{In: in, Out: out, ErrOut: errOut}, in, out, errOut
+}
+
+// SetTTY says which streams are terminals; for tests.
+func (s *IOStreams) SetTTY(in, out, errOut bool) { s.inTTY, s.outTTY, s.errTTY = in, out, errOut }
+
+// CanPrompt reports whether the user can be asked: stdin and stdout are
+// both terminals.
+func (s *IOStreams) CanPrompt() bool { return s.inTTY && s.outTTY }
+
+// IsStdoutTTY reports whether stdout is a terminal.
+func (s *IOStreams) IsStdoutTTY() bool { return s.outTTY }
+
+// IsStderrTTY reports whether stderr is a terminal.
+func (s *IOStreams) IsStderrTTY() bool { return s.errTTY }

@@ -1,0 +1,164 @@
+package output
+
+import (
+	"bufio"
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+
+	"github.com/itchyny/gojq"
+	"go.yaml.in/yaml/v3"
+)
+
+// writeIndentedJSON writes valid JSON indented by two spaces, streaming, so
+// that a 30 MiB list needs no second copy in memory. Strings are copied
+// as they are: nothing the server sent is changed.
+func writeIndentedJSON(w *bufio.Writer, src []byte) error {
+	if !json.Valid(src) {
+		return errors.New("cannot render the response: it is not valid JSON")
+	}
+	depth := 0
+	newline := func() {
+		w.WriteByte('\n')
+		for i := 0; i < depth; i++ {
+			w.WriteString("  ")
+		}
+	}
+	for i := 0; i < len(src); i++ {
+		c := src[i]
+		switch c {
+		case ' ', '\t', '\n', '\r':
+		case '"':
+			j := stringEnd(src, i)
+			w.Write(src[i:j])
+			i = j - 1
+		case '{', '[':
+			k := skipSpace(src, i+1)
+			if k < len(src) && (src[k] == '}' || src[k] == ']') {
+				w.WriteByte(c)
+				w.WriteByte(src[k])
+				i = k
+				continue
+			}
+			w.WriteByte(c)
+			depth++
+			newline()
+		case '}', ']':
+			depth--
+			newline()
+			w.WriteByte(c)
+		case ',':
+			w.WriteByte(',')
+			newline()
+		case ':':
+			w.WriteString(": ")
+		default:
+			j := i + 1
+			for j < len(src) && !isDelim(src[j]) {
+				j++
+			}
+			w.Write(src[i:j])
+			i = j - 1
+		}
+	}
+	_, err := w.WriteString("\n")
+	return err
+}
+
+// stringEnd returns the index after the JSON string starting at src[i].
+func stringEnd(src []byte, i int) int {
+	j := i + 1
+	for {
+		k := bytes.IndexByte(src[j:], '"')
+		if k < 0 {
+			return len(src)
+		}
+		j += k
+		// Count the backslashes before the quote: an odd number escapes it.
+		n := 0
+		for b := j - 1; b > i && src[b] == '\\'; b-- {
+			n++
+		}
+		j++
+		if n%2 == 0 {
+			return j
+		}
+	}
+}
+
+func skipSpace(src []byte, i int) int {
+	for i < len(src) && (src[i] == ' ' || src[i] == '\t' || src[i] == '\n' || src[i] == '\r') {
+		i++
+	}
+	return i
+}
+
+func isDelim(c byte) bool {
+	switch c {
+	case ',', ':', '{', '}', '[', ']', ' ', '\t', '\n', '\r', '"':
+		return true
+	}
+	return false
+}
+
+// writeYAML converts JSON to YAML keeping the order of object keys: JSON is
+// YAML, so it is parsed as a YAML node tree and written in block style.
+func writeYAML(w io.Writer, src []byte) error {
+	var n yaml.Node
+	if err := yaml.Unmarshal(src, &n); err != nil {
+		return fmt.Errorf("cannot render the response as YAML: %w", err)
+	}
+	blockStyle(&n)
+	enc := yaml.NewEncoder(w)
+	enc.SetIndent(2)
+	if err := enc.Encode(&n); err != nil {
+		return err
+	}
+	return enc.Close()
+}
+
+func blockStyle(n *yaml.Node) {
+	n.Style &^= yaml.FlowStyle | yaml.DoubleQuotedStyle | yaml.SingleQuotedStyle
+	for _, c := range n.Content {
+		blockStyle(c)
+	}
+}
+
+// writeJQ runs the compiled query over the JSON and writes each result on
+// its own line: strings as they are (like gh --jq and jq -r), everything
+// else as compact JSON.
+func writeJQ(w io.Writer, src []byte, code *gojq.Code) error {
+	var v any
+	if err := json.Unmarshal(src, &v); err != nil {
+		return fmt.Errorf("cannot filter the response: %w", err)
+	}
+	var out bytes.Buffer
+	iter := code.Run(v)
+	for {
+		r, ok := iter.Next()
+		if !ok {
+			break
+		}
+		if err, ok := r.(error); ok {
+			var halt *gojq.HaltError
+			if errors.As(err, &halt) && halt.Value() == nil {
+				break
+			}
+			return fmt.Errorf("--jq: %w", err)
+		}
+		if s, ok := r.(string); ok {
+			out.WriteString(s)
+		} else {
+			b, err := gojq.Marshal(r)
+			if err != nil {
+				return fmt.Errorf("--jq: %w", err)
+			}
+			out.Write(b)
+		}
+		out.WriteByte('\n')
+	}
+	_, err := w.Write(out.Bytes())
+	return err
+}

@@ -1,0 +1,129 @@
+// Package output renders a command's data as a table, JSON, YAML or CSV,
+// or filters it with a jq expression. Commands describe their data once (its
+// JSON and how to build a table and CSV rows from it) and this package does
+// the rest, so every command supports every format the same way.
+package output
+
+import (
+	"bufio"
+	"encoding/json"
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/itchyny/gojq"
+)
+
+// Format is an output format.
+type Format string
+
+// The formats of --output.
+const (
+	Table Format = "table"
+	JSON  Format = "json"
+	YAML  Format = "yaml"
+	CSV   Format = "csv"
+)
+
+// Formats lists the formats, for help text and completion.
+func Formats() []string { return []string{string(Table), string(JSON), string(YAML), string(CSV)} }
+
+// ParseFormat checks a --output value.
+func ParseFormat(s string) (Format, error) {
+	switch f := Format(strings.ToLower(strings.TrimSpace(s))); f {
+	case Table, JSON, YAML, CSV:
+		return f, nil
+	}
+	return "", fmt.Errorf("unknown output format %q: use table, json, yaml or csv", s)
+}
+
+// CompileJQ parses and compiles a --jq expression, so that a bad one is
+// reported before any request is sent.
+func CompileJQ(expr string) (*gojq.Code, error) {
+	q, err := gojq.Parse(expr)
+	if err != nil {
+		return nil, fmt.Errorf("invalid --jq expression: %w", err)
+	}
+	code, err := gojq.Compile(q)
+	if err != nil {
+		return nil, fmt.Errorf("invalid --jq expression: %w", err)
+	}
+	return code, nil
+}
+
+// Options say how to render.
+type Options struct {
+	Format    Format
+	JQ        *gojq.Code // when set, the JSON is filtered and each result printed
+	NoHeaders bool
+}
+
+// Grid is a block of text cells: a header and rows. KeyValue grids are a
+// record's fields, one per row, with the field names in the first column.
+type Grid struct {
+	Header   []string
+	Rows     [][]string
+	KeyValue bool
+}
+
+// Data is what a command has to show.
+type Data struct {
+	// JSON is the data with the API's field names, for json, yaml and --jq.
+	JSON json.RawMessage
+	// Tables builds the human view: one or more grids, shown one after the
+	// other with a blank line between. Cells from the server must already be
+	// terminal-safe; Text does that.
+	Tables func() ([]Grid, error)
+	// CSV builds the CSV view: a header and rows of plain values.
+	CSV func() (Grid, error)
+}
+
+// Write renders d to w. Anything that can fail other than writing (decoding,
+// building rows) is done before the first byte is written, so a failed
+// command leaves stdout empty.
+func Write(w io.Writer, d Data, o Options) error {
+	bw := bufio.NewWriterSize(w, 64<<10)
+	if err := write(bw, d, o); err != nil {
+		return err
+	}
+	return bw.Flush()
+}
+
+func write(w *bufio.Writer, d Data, o Options) error {
+	if o.JQ != nil {
+		return writeJQ(w, d.JSON, o.JQ)
+	}
+	switch o.Format {
+	case JSON:
+		return writeIndentedJSON(w, d.JSON)
+	case YAML:
+		return writeYAML(w, d.JSON)
+	case CSV:
+		if d.CSV == nil {
+			return fmt.Errorf("this command has no CSV form: use --output json or yaml")
+		}
+		g, err := d.CSV()
+		if err != nil {
+			return err
+		}
+		return writeCSV(w, g, o.NoHeaders)
+	}
+	if d.Tables == nil {
+		return writeIndentedJSON(w, d.JSON)
+	}
+	gs, err := d.Tables()
+	if err != nil {
+		return err
+	}
+	for i, g := range gs {
+		if i > 0 {
+			if err := w.WriteByte('\n'); err != nil {
+				return err
+			}
+		}
+		if err := writeGrid(w, g, o.NoHeaders); err != nil {
+			return err
+		}
+	}
+	return nil
+}

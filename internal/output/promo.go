@@ -1,0 +1,271 @@
+package output
+
+import (
+	"bytes"
+	"encoding/json"
+	"slices"
+	"strconv"
+	"time"
+
+	"github.com/promoctl/promoctl/internal/api"
+	"github.com/promoctl/promoctl/internal/promo"
+)
+
+// promoColumns are the API fields of a list item, in the spec's order; the
+// CSV of a list has one column per field.
+func promoColumns() []string {
+	return []string{"id", "code", "pos", "is_enabled", "bonus_type", "bonus_amount", "bonus_amount_is_in_percentages",
+		"time_limit_is_enabled", "d_on", "d_off", "quantity_limit_is_enabled", "quantity_limit", "promo_used_count", "is_valid"}
+}
+
+// PromoList shows the promo codes of a site.
+func PromoList(raw json.RawMessage, loc *time.Location) Data {
+	decode := func() ([]api.Promo, error) { return api.DecodePromos(raw) }
+	return Data{
+		JSON: raw,
+		Tables: func() ([]Grid, error) {
+			ps, err := decode()
+			if err != nil {
+				return nil, err
+			}
+			g := Grid{Header: []string{"ID", "CODE", "ENABLED", "TYPE", "AMOUNT", "STARTS", "ENDS", "USES", "VALID"}}
+			g.Rows = make([][]string, len(ps))
+			for i, p := range ps {
+				starts, ends := "-", "-"
+				if p.TimeLimitIsEnabled {
+					starts, ends = Date(p.DOn, loc), Date(p.DOff, loc)
+				}
+				g.Rows[i] = []string{optInt(p.ID), Text(string(p.Code)), YesNo(bool(p.IsEnabled)),
+					promo.BonusType(p.BonusType).String(), Amount(float64(p.BonusAmount), bool(p.BonusAmountIsInPercentages)),
+					starts, ends, uses(p), optBool(p.IsValid)}
+			}
+			return []Grid{g}, nil
+		},
+		CSV: func() (Grid, error) {
+			ps, err := decode()
+			if err != nil {
+				return Grid{}, err
+			}
+			g := Grid{Header: promoColumns()}
+			g.Rows = make([][]string, len(ps))
+			for i, p := range ps {
+				g.Rows[i] = []string{optInt(p.ID), string(p.Code), optInt(p.Pos), fmtBool(bool(p.IsEnabled)),
+					strconv.FormatInt(int64(p.BonusType), 10), fmtFloat(float64(p.BonusAmount)), fmtBool(bool(p.BonusAmountIsInPercentages)),
+					fmtBool(bool(p.TimeLimitIsEnabled)), p.DOn.Raw, p.DOff.Raw, fmtBool(bool(p.QuantityLimitIsEnabled)),
+					strconv.FormatInt(int64(p.QuantityLimit), 10), optInt(p.PromoUsedCount), csvBool(p.IsValid)}
+			}
+			return g, nil
+		},
+	}
+}
+
+// PromoRecord shows one promo code. The single record of the API carries
+// no id (spec 2.2); when the caller knows it (get, update), it is added as
+// the first field of the JSON and the table.
+func PromoRecord(raw json.RawMessage, p api.Promo, id int64, loc *time.Location) Data {
+	if id > 0 && p.ID == nil {
+		raw = withID(raw, id)
+		v := api.Int(id)
+		p.ID = &v
+	}
+	return Data{
+		JSON: raw,
+		Tables: func() ([]Grid, error) {
+			rows := [][]string{}
+			add := func(k, v string) { rows = append(rows, []string{k + ":", v}) }
+			if p.ID != nil {
+				add("ID", optInt(p.ID))
+			}
+			add("Code", Text(string(p.Code)))
+			add("Enabled", YesNo(bool(p.IsEnabled)))
+			add("Bonus type", promo.BonusType(p.BonusType).String())
+			add("Amount", Amount(float64(p.BonusAmount), bool(p.BonusAmountIsInPercentages)))
+			if p.TimeLimitIsEnabled {
+				add("Starts", Date(p.DOn, loc))
+				add("Ends", Date(p.DOff, loc))
+			} else {
+				add("Time limit", "none")
+			}
+			if p.QuantityLimitIsEnabled {
+				add("Max uses", strconv.FormatInt(int64(p.QuantityLimit), 10))
+			} else {
+				add("Max uses", "unlimited")
+			}
+			if p.PromoUsedCount != nil {
+				add("Used", optInt(p.PromoUsedCount))
+			}
+			if p.PersonalLimitIsEnabled != nil {
+				add("Once per customer", YesNo(bool(*p.PersonalLimitIsEnabled)))
+			}
+			if p.IsValid != nil {
+				add("Valid now", YesNo(bool(*p.IsValid)))
+			}
+			return []Grid{{Rows: rows, KeyValue: true}}, nil
+		},
+		CSV: func() (Grid, error) {
+			header := append([]string{}, promoColumns()...)
+			header = append(header, "personal_limit_is_enabled")
+			row := []string{optInt(p.ID), string(p.Code), optInt(p.Pos), fmtBool(bool(p.IsEnabled)),
+				strconv.FormatInt(int64(p.BonusType), 10), fmtFloat(float64(p.BonusAmount)), fmtBool(bool(p.BonusAmountIsInPercentages)),
+				fmtBool(bool(p.TimeLimitIsEnabled)), p.DOn.Raw, p.DOff.Raw, fmtBool(bool(p.QuantityLimitIsEnabled)),
+				strconv.FormatInt(int64(p.QuantityLimit), 10), optInt(p.PromoUsedCount), csvBool(p.IsValid), csvBool(p.PersonalLimitIsEnabled)}
+			return Grid{Header: header, Rows: [][]string{row}}, nil
+		},
+	}
+}
+
+// withID adds "id" as the first field of a JSON object that has none.
+func withID(raw json.RawMessage, id int64) json.RawMessage {
+	body := bytes.TrimSpace(raw)
+	var probe map[string]json.RawMessage
+	if json.Unmarshal(body, &probe) != nil {
+		return raw
+	}
+	if _, ok := probe["id"]; ok {
+		return raw
+	}
+	var b bytes.Buffer
+	b.WriteString(`{"id":`)
+	b.WriteString(strconv.FormatInt(id, 10))
+	rest := bytes.TrimSpace(body[1:])
+	if len(rest) > 0 && rest[0] != '}' {
+		b.WriteByte(',')
+	}
+	b.Write(rest)
+	return b.Bytes()
+}
+
+// PromoStats shows the uses of a promo code and, per currency, the number
+// of orders, their total and the total discount.
+func PromoStats(raw json.RawMessage, loc *time.Location) Data {
+	decode := func() ([]api.Stat, error) { return api.DecodeStats(raw) }
+	return Data{
+		JSON: raw,
+		Tables: func() ([]Grid, error) {
+			ss, err := decode()
+			if err != nil {
+				return nil, err
+			}
+			uses := Grid{Header: []string{"ID", "ORDER", "DATE", "CODE", "ORDER PRICE", "QTY", "DISCOUNT", "CURRENCY"}}
+			type total struct {
+				orders          int
+				price, discount float64
+			}
+			totals := map[string]*total{}
+			for _, s := range ss {
+				cur := Text(string(s.Currency))
+				uses.Rows = append(uses.Rows, []string{strconv.FormatInt(int64(s.ID), 10), strconv.FormatInt(int64(s.LeadID), 10),
+					Date(s.DLeadCreated, loc), Text(string(s.Promo.Code)), Money(float64(s.OrderPrice)), fmtFloat(float64(s.OrderQuantity)),
+					Money(float64(s.DiscountAmount)), cur})
+				t := totals[cur]
+				if t == nil {
+					t = &total{}
+					totals[cur] = t
+				}
+				t.orders++
+				t.price += float64(s.OrderPrice)
+				t.discount += float64(s.DiscountAmount)
+			}
+			curs := make([]string, 0, len(totals))
+			for c := range totals {
+				curs = append(curs, c)
+			}
+			slices.Sort(curs)
+			sum := Grid{Header: []string{"CURRENCY", "ORDERS", "ORDER TOTAL", "DISCOUNT TOTAL"}}
+			for _, c := range curs {
+				t := totals[c]
+				sum.Rows = append(sum.Rows, []string{c, strconv.Itoa(t.orders), Money(t.price), Money(t.discount)})
+			}
+			if len(ss) == 0 {
+				return []Grid{uses}, nil
+			}
+			return []Grid{uses, sum}, nil
+		},
+		CSV: func() (Grid, error) {
+			ss, err := decode()
+			if err != nil {
+				return Grid{}, err
+			}
+			g := Grid{Header: []string{"id", "promo_id", "lead_id", "bonus_type_id", "bonus_amount", "bonus_amount_is_in_percentages",
+				"order_price", "order_quantity", "discount_amount", "code", "d_lead_created", "currency"}}
+			for _, s := range ss {
+				g.Rows = append(g.Rows, []string{strconv.FormatInt(int64(s.ID), 10), strconv.FormatInt(int64(s.PromoID), 10),
+					strconv.FormatInt(int64(s.LeadID), 10), strconv.FormatInt(int64(s.BonusTypeID), 10), fmtFloat(float64(s.BonusAmount)),
+					fmtBool(bool(s.BonusAmountIsInPercentages)), fmtFloat(float64(s.OrderPrice)), fmtFloat(float64(s.OrderQuantity)),
+					fmtFloat(float64(s.DiscountAmount)), string(s.Promo.Code), s.DLeadCreated.Raw, string(s.Currency)})
+			}
+			return g, nil
+		},
+	}
+}
+
+// Amount is a discount as people write it: 25% or 300.00.
+func Amount(v float64, percent bool) string {
+	if percent {
+		return fmtFloat(v) + "%"
+	}
+	return Money(v)
+}
+
+// Money is an amount with two decimals.
+func Money(v float64) string { return strconv.FormatFloat(v, 'f', 2, 64) }
+
+// Date is a server date in loc, to the minute; "-" when there is none.
+func Date(t api.Time, loc *time.Location) string {
+	if !t.Set() {
+		return "-"
+	}
+	return t.In(loc).Format("2006-01-02 15:04")
+}
+
+// YesNo is a flag in a table.
+func YesNo(b bool) string {
+	if b {
+		return "yes"
+	}
+	return "no"
+}
+
+func uses(p api.Promo) string {
+	n := optInt(p.PromoUsedCount)
+	if p.QuantityLimitIsEnabled {
+		return n + "/" + strconv.FormatInt(int64(p.QuantityLimit), 10)
+	}
+	return n
+}
+
+func optInt(v *api.Int) string {
+	if v == nil {
+		return ""
+	}
+	return strconv.FormatInt(int64(*v), 10)
+}
+
+func optBool(v *api.Bool) string {
+	if v == nil {
+		return ""
+	}
+	return YesNo(bool(*v))
+}
+
+func csvBool(v *api.Bool) string {
+	if v == nil {
+		return ""
+	}
+	return fmtBool(bool(*v))
+}
+
+func fmtBool(b bool) string { return strconv.FormatBool(b) }
+
+func fmtFloat(v float64) string { return strconv.FormatFloat(v, 'f', -1, 64) }
+
+// Request shows a request that --dry-run did not send, as a JSON object of
+// its method, URL and body, in every format.
+func Request(method, url string, body []byte) (Data, error) {
+	js, err := json.Marshal(struct {
+		Method string          `json:"method"`
+		URL    string          `json:"url"`
+		Body   json.RawMessage `json:"body"`
+	}{method, url, body})
+	return Data{JSON: js}, err
+}

@@ -1,0 +1,143 @@
+package output
+
+import (
+	"bufio"
+	"encoding/csv"
+	"io"
+
+	"github.com/olekukonko/tablewriter"
+	"github.com/olekukonko/tablewriter/pkg/twwidth"
+	"github.com/olekukonko/tablewriter/renderer"
+	"github.com/olekukonko/tablewriter/tw"
+
+	"github.com/promoctl/promoctl/internal/termsafe"
+)
+
+// Text makes a string from the server safe for a table cell.
+func Text(s string) string { return termsafe.String(s) }
+
+// colGap is the space after every column, as tablewriter pads it.
+const colGap = "  "
+
+// bulkRows is the size from which a grid is written by writeAligned instead
+// of tablewriter: tablewriter spends ~15 µs a row, which is 1.5 s for a list
+// of 100,000 promo codes; writeAligned draws the same bytes in a fraction of
+// that (TestAlignedMatchesTablewriter holds them equal).
+const bulkRows = 500
+
+func writeGrid(w *bufio.Writer, g Grid, noHeaders bool) error {
+	if g.KeyValue {
+		noHeaders = true
+	}
+	header := g.Header
+	if noHeaders {
+		header = nil
+	}
+	if len(g.Rows) >= bulkRows {
+		return writeAligned(w, header, g.Rows)
+	}
+	return writeTablewriter(w, header, g.Rows)
+}
+
+func writeTablewriter(w io.Writer, header []string, rows [][]string) error {
+	t := tablewriter.NewTable(w,
+		tablewriter.WithRenderer(renderer.NewBlueprint(tw.Rendition{
+			Borders:  tw.BorderNone,
+			Settings: tw.Settings{Separators: tw.SeparatorsNone, Lines: tw.LinesNone},
+		})),
+		tablewriter.WithHeaderAlignment(tw.AlignLeft),
+		tablewriter.WithRowAlignment(tw.AlignLeft),
+		tablewriter.WithPadding(tw.Padding{Left: "", Right: colGap, Overwrite: true}),
+		tablewriter.WithTrimSpace(tw.Off),
+		tablewriter.WithRowAutoWrap(tw.WrapNone),
+		tablewriter.WithHeaderAutoWrap(tw.WrapNone),
+		tablewriter.WithHeaderAutoFormat(tw.Off),
+	)
+	if header != nil {
+		t.Header(toAny(header)...)
+	}
+	for _, r := range rows {
+		if err := t.Append(r); err != nil {
+			return err
+		}
+	}
+	return t.Render()
+}
+
+func toAny(ss []string) []any {
+	out := make([]any, len(ss))
+	for i, s := range ss {
+		out[i] = s
+	}
+	return out
+}
+
+// writeAligned draws what writeTablewriter draws for a borderless grid:
+// each cell left-aligned and padded to its column's display width, then
+// colGap.
+func writeAligned(w *bufio.Writer, header []string, rows [][]string) error {
+	ncol := len(header)
+	for _, r := range rows {
+		ncol = max(ncol, len(r))
+	}
+	widths := make([]int, ncol)
+	measure := func(r []string) {
+		for i, c := range r {
+			widths[i] = max(widths[i], cellWidth(c))
+		}
+	}
+	measure(header)
+	for _, r := range rows {
+		measure(r)
+	}
+	line := func(r []string) error {
+		for i := 0; i < ncol; i++ {
+			c := ""
+			if i < len(r) {
+				c = r[i]
+			}
+			w.WriteString(c)
+			for n := widths[i] - cellWidth(c); n > 0; n-- {
+				w.WriteByte(' ')
+			}
+			w.WriteString(colGap)
+		}
+		return w.WriteByte('\n')
+	}
+	if header != nil {
+		if err := line(header); err != nil {
+			return err
+		}
+	}
+	for _, r := range rows {
+		if err := line(r); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func cellWidth(s string) int {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= 0x80 {
+			return twwidth.Width(s)
+		}
+	}
+	return len(s)
+}
+
+func writeCSV(w io.Writer, g Grid, noHeaders bool) error {
+	cw := csv.NewWriter(w)
+	if !noHeaders && g.Header != nil {
+		if err := cw.Write(g.Header); err != nil {
+			return err
+		}
+	}
+	for _, r := range g.Rows {
+		if err := cw.Write(r); err != nil {
+			return err
+		}
+	}
+	cw.Flush()
+	return cw.Error()
+}

@@ -1,0 +1,42 @@
+package promo
+
+import (
+	"fmt"
+	"strings"
+)
+
+// BonusType is what a promo code discounts: the goods or the delivery.
+type BonusType int
+
+// The bonus types the API knows (spec 2.1).
+const (
+	Goods    BonusType = 2
+	Delivery BonusType = 3
+)
+
+// ParseBonusType accepts the names goods and delivery (any case) and the
+// API's own numbers 2 and 3.
+func ParseBonusType(s string) (BonusType, error) {
+	switch strings.ToLower(strings.TrimSpace(s)) {
+	case "goods", "2":
+		return Goods, nil
+	case "delivery", "3":
+		return Delivery, nil
+	}
+	return 0, fmt.Errorf("unknown bonus type %q: use goods (2) or delivery (3)", s)
+}
+
+// Valid reports whether b is one of the types the API accepts.
+func (b BonusType) Valid() bool { return b == Goods || b == Delivery }
+
+// String returns goods or delivery, or the number for a type this client
+// does not know, so that a new server value is still shown.
+func (b BonusType) String() string {
+	switch b {
+	case Goods:
+		return "goods"
+	case Delivery:
+		return "delivery"
+	}
+	return fmt.Sprintf("%d", int(b))
+}

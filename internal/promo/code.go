@@ -1,0 +1,40 @@
+// Package promo holds the rules of promo codes that hold whatever the server
+// says: what a valid code looks like, bonus types, the date forms users may
+// type, and how a change is merged into an existing record.
+package promo
+
+import (
+	"errors"
+	"fmt"
+	"unicode/utf8"
+)
+
+// Code length limits from the API (spec 2.3 and 8).
+const (
+	MinCodeLen = 2
+	MaxCodeLen = 15
+)
+
+// ValidateCode reports whether s is an acceptable promo code: 2 to 15
+// characters, each an ASCII Latin letter or an ASCII digit. Letters of other
+// alphabets (ПРОМО10, É1, full-width Ａ) and punctuation such as '_' are
+// refused, which is why the test is on bytes and not on unicode.IsLetter.
+func ValidateCode(s string) error {
+	if s == "" {
+		return errors.New("the code is empty")
+	}
+	n := utf8.RuneCountInString(s)
+	if n < MinCodeLen || n > MaxCodeLen {
+		return fmt.Errorf("the code must be %d to %d characters long, got %d", MinCodeLen, MaxCodeLen, n)
+	}
+	for i, r := range s {
+		if !isASCIIAlnum(r) {
+			return fmt.Errorf("the code may contain only Latin letters A-Z, a-z and digits 0-9, found %q at position %d", r, utf8.RuneCountInString(s[:i])+1)
+		}
+	}
+	return nil
+}
+
+func isASCIIAlnum(r rune) bool {
+	return (r >= 'A' && r <= 'Z') || (r >= 'a' && r <= 'z') || (r >= '0' && r <= '9')
+}

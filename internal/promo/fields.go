@@ -1,0 +1,270 @@
+package promo
+
+import (
+	"errors"
+	"fmt"
+	"time"
+)
+
+// Fields are the writable fields of a promo code (spec 2.3) as an update
+// sends them: the whole record, so that nothing omitted is reset by the
+// server. Dates are kept in the form the server sent, so a date the user did
+// not touch goes back byte for byte.
+type Fields struct {
+	Code                       string    `json:"code"`
+	IsEnabled                  bool      `json:"is_enabled"`
+	BonusType                  BonusType `json:"bonus_type"`
+	BonusAmount                float64   `json:"bonus_amount"`
+	BonusAmountIsInPercentages bool      `json:"bonus_amount_is_in_percentages"`
+	TimeLimitIsEnabled         bool      `json:"time_limit_is_enabled"`
+	DOn                        *string   `json:"d_on"`
+	DOff                       *string   `json:"d_off"`
+	QuantityLimitIsEnabled     bool      `json:"quantity_limit_is_enabled"`
+	QuantityLimit              int64     `json:"quantity_limit"`
+	PersonalLimitIsEnabled     bool      `json:"personal_limit_is_enabled"`
+}
+
+// Changes are the fields a user named, by flag or in a file; nil means "not
+// named". They drive both create (only the named fields are sent, the
+// server fills in its defaults) and update (named fields are merged into the
+// current record).
+type Changes struct {
+	Code          *string
+	Enabled       *bool
+	BonusType     *BonusType
+	Amount        *float64
+	Percent       *bool
+	Starts        *time.Time
+	Ends          *time.Time
+	TimeLimit     *bool
+	MaxUses       *int64
+	QuantityLimit *bool
+	OncePerUser   *bool
+}
+
+// MaxPercent is the largest discount in percent.
+const MaxPercent = 100
+
+// FieldError is a validation failure of one input; Field names the flag or
+// the file field so that the user knows what to fix.
+type FieldError struct {
+	Field string
+	Err   error
+}
+
+func (e *FieldError) Error() string { return e.Field + ": " + e.Err.Error() }
+func (e *FieldError) Unwrap() error { return e.Err }
+
+// Names maps each change to what the user calls it. Flags and files use
+// different names for the same field, so validation messages are written
+// with the caller's names.
+type Names struct {
+	Code, Enabled, BonusType, Amount, Percent, Starts, Ends, TimeLimit, MaxUses, QuantityLimit, OncePerUser string
+}
+
+// FlagNames are the command-line names of the fields.
+func FlagNames() Names {
+	return Names{
+		Code: "--code", Enabled: "--enabled", BonusType: "--bonus-type", Amount: "--amount",
+		Percent: "--percent", Starts: "--starts", Ends: "--ends", TimeLimit: "--no-time-limit",
+		MaxUses: "--max-uses", QuantityLimit: "--no-max-uses", OncePerUser: "--once-per-user",
+	}
+}
+
+// FileNames are the API field names used in a -f file.
+func FileNames() Names {
+	return Names{
+		Code: "code", Enabled: "is_enabled", BonusType: "bonus_type", Amount: "bonus_amount",
+		Percent: "bonus_amount_is_in_percentages", Starts: "d_on", Ends: "d_off", TimeLimit: "time_limit_is_enabled",
+		MaxUses: "quantity_limit", QuantityLimit: "quantity_limit_is_enabled", OncePerUser: "personal_limit_is_enabled",
+	}
+}
+
+// Validate checks each named value on its own terms and against the other
+// named values; it needs no server. n names the fields in errors.
+func (c Changes) Validate(n Names) error {
+	if c.Code != nil {
+		if err := ValidateCode(*c.Code); err != nil {
+			return &FieldError{n.Code, err}
+		}
+	}
+	if c.BonusType != nil && !c.BonusType.Valid() {
+		return &FieldError{n.BonusType, fmt.Errorf("unknown bonus type %d: use goods (2) or delivery (3)", int(*c.BonusType))}
+	}
+	if c.Amount != nil {
+		if err := checkAmount(*c.Amount, c.Percent != nil && *c.Percent); err != nil {
+			return &FieldError{n.Amount, err}
+		}
+	}
+	if c.MaxUses != nil && *c.MaxUses < 1 {
+		return &FieldError{n.MaxUses, fmt.Errorf("must be at least 1, got %d", *c.MaxUses)}
+	}
+	if c.Starts != nil && c.Ends != nil && c.Ends.Before(*c.Starts) {
+		return &FieldError{n.Ends, fmt.Errorf("the end %s is before the start %s", FormatAPI(*c.Ends), FormatAPI(*c.Starts))}
+	}
+	return nil
+}
+
+func checkAmount(v float64, percent bool) error {
+	switch {
+	case v != v: // NaN
+		return errors.New("must be a number")
+	case v <= 0:
+		return fmt.Errorf("must be a positive number, got %v", v)
+	case v > 1e12:
+		return fmt.Errorf("%v is too large", v)
+	case percent && v > MaxPercent:
+		return fmt.Errorf("a percentage must be at most %d, got %v", MaxPercent, v)
+	}
+	return nil
+}
+
+// Overlay returns c with every change named in top replacing c's: flags
+// given beside a file win over the file.
+func (c Changes) Overlay(top Changes) Changes {
+	over(&c.Code, top.Code)
+	over(&c.Enabled, top.Enabled)
+	over(&c.BonusType, top.BonusType)
+	over(&c.Amount, top.Amount)
+	over(&c.Percent, top.Percent)
+	over(&c.Starts, top.Starts)
+	over(&c.Ends, top.Ends)
+	over(&c.TimeLimit, top.TimeLimit)
+	over(&c.MaxUses, top.MaxUses)
+	over(&c.QuantityLimit, top.QuantityLimit)
+	over(&c.OncePerUser, top.OncePerUser)
+	return c
+}
+
+func over[T any](dst **T, src *T) {
+	if src != nil {
+		*dst = src
+	}
+}
+
+// Empty reports whether no field is named.
+func (c Changes) Empty() bool { return c == Changes{} }
+
+// Apply merges the changes into f. A start or end date also turns the time
+// limit on, and a maximum number of uses turns the quantity limit on, unless
+// the change says otherwise explicitly.
+func (c Changes) Apply(f Fields) Fields {
+	if c.Code != nil {
+		f.Code = *c.Code
+	}
+	if c.Enabled != nil {
+		f.IsEnabled = *c.Enabled
+	}
+	if c.BonusType != nil {
+		f.BonusType = *c.BonusType
+	}
+	if c.Amount != nil {
+		f.BonusAmount = *c.Amount
+	}
+	if c.Percent != nil {
+		f.BonusAmountIsInPercentages = *c.Percent
+	}
+	if c.Starts != nil {
+		s := FormatAPI(*c.Starts)
+		f.DOn, f.TimeLimitIsEnabled = &s, true
+	}
+	if c.Ends != nil {
+		s := FormatAPI(*c.Ends)
+		f.DOff, f.TimeLimitIsEnabled = &s, true
+	}
+	if c.TimeLimit != nil {
+		f.TimeLimitIsEnabled = *c.TimeLimit
+	}
+	if c.MaxUses != nil {
+		f.QuantityLimit, f.QuantityLimitIsEnabled = *c.MaxUses, true
+	}
+	if c.QuantityLimit != nil {
+		f.QuantityLimitIsEnabled = *c.QuantityLimit
+	}
+	if c.OncePerUser != nil {
+		f.PersonalLimitIsEnabled = *c.OncePerUser
+	}
+	return f
+}
+
+// Validate checks a whole record, as it will be sent by an update: the
+// merged result of the server's record and the user's changes. n names the
+// fields in errors.
+func (f Fields) Validate(n Names) error {
+	if err := ValidateCode(f.Code); err != nil {
+		return &FieldError{n.Code, err}
+	}
+	if !f.BonusType.Valid() {
+		return &FieldError{n.BonusType, fmt.Errorf("unknown bonus type %d: use goods (2) or delivery (3)", int(f.BonusType))}
+	}
+	if err := checkAmount(f.BonusAmount, f.BonusAmountIsInPercentages); err != nil {
+		return &FieldError{n.Amount, err}
+	}
+	if f.QuantityLimitIsEnabled && f.QuantityLimit < 1 {
+		return &FieldError{n.MaxUses, fmt.Errorf("must be at least 1 when the number of uses is limited, got %d", f.QuantityLimit)}
+	}
+	if f.TimeLimitIsEnabled && f.DOn != nil && f.DOff != nil {
+		on, err1 := ParseAPITime(*f.DOn)
+		off, err2 := ParseAPITime(*f.DOff)
+		if err1 == nil && err2 == nil && off.Before(on) {
+			return &FieldError{n.Ends, fmt.Errorf("the end %s is before the start %s", *f.DOff, *f.DOn)}
+		}
+	}
+	return nil
+}
+
+// CreateBody is the body of a create request: the site, the calling user as
+// the API's own samples send it, and only the fields the user named, so the
+// server applies its documented defaults to the rest.
+type CreateBody struct {
+	SiteID                     int64      `json:"site_id"`
+	UserID                     int64      `json:"user_id,omitempty"`
+	Code                       string     `json:"code"`
+	IsEnabled                  *bool      `json:"is_enabled,omitempty"`
+	BonusType                  *BonusType `json:"bonus_type,omitempty"`
+	BonusAmount                *float64   `json:"bonus_amount,omitempty"`
+	BonusAmountIsInPercentages *bool      `json:"bonus_amount_is_in_percentages,omitempty"`
+	TimeLimitIsEnabled         *bool      `json:"time_limit_is_enabled,omitempty"`
+	DOn                        *string    `json:"d_on,omitempty"`
+	DOff                       *string    `json:"d_off,omitempty"`
+	QuantityLimitIsEnabled     *bool      `json:"quantity_limit_is_enabled,omitempty"`
+	QuantityLimit              *int64     `json:"quantity_limit,omitempty"`
+	PersonalLimitIsEnabled     *bool      `json:"personal_limit_is_enabled,omitempty"`
+}
+
+// CreateBody builds the create request for the named changes. The code must
+// be among them.
+func (c Changes) CreateBody(siteID, userID int64) CreateBody {
+	b := CreateBody{
+		SiteID: siteID, UserID: userID,
+		IsEnabled: c.Enabled, BonusType: c.BonusType, BonusAmount: c.Amount,
+		BonusAmountIsInPercentages: c.Percent, PersonalLimitIsEnabled: c.OncePerUser,
+	}
+	if c.Code != nil {
+		b.Code = *c.Code
+	}
+	on := c.Starts != nil || c.Ends != nil
+	if c.Starts != nil {
+		s := FormatAPI(*c.Starts)
+		b.DOn = &s
+	}
+	if c.Ends != nil {
+		s := FormatAPI(*c.Ends)
+		b.DOff = &s
+	}
+	switch {
+	case c.TimeLimit != nil:
+		b.TimeLimitIsEnabled = c.TimeLimit
+	case on:
+		b.TimeLimitIsEnabled = &on
+	}
+	if c.MaxUses != nil {
+		b.QuantityLimit = c.MaxUses
+		t := true
+		b.QuantityLimitIsEnabled = &t
+	}
+	if c.QuantityLimit != nil {
+		b.QuantityLimitIsEnabled = c.QuantityLimit
+	}
+	return b
+}

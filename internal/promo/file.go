@@ -1,0 +1,197 @@
+package promo
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"math"
+	"sort"
+	"strconv"
+	"strings"
+	"time"
+
+	"go.yaml.in/yaml/v3"
+)
+
+// File is what a -f file holds: the changes it names and, for create, the
+// site it names.
+type File struct {
+	Changes Changes
+	SiteID  *int64
+}
+
+// readOnly are fields a file may carry, typically because it is the output
+// of `promo get -o json`, which the client never sends.
+func readOnly(key string) bool {
+	switch key {
+	case "id", "pos", "promo_used_count", "is_valid", "user_id":
+		return true
+	}
+	return false
+}
+
+// ParseFile reads a JSON or YAML object of API field names (spec 2.3). Keys
+// the API does not know are refused, so that a typo is not silently
+// ignored; read-only fields and null values are skipped. Dates without a
+// zone are read in loc.
+func ParseFile(data []byte, loc *time.Location) (File, error) {
+	var out File
+	if len(bytes.TrimSpace(data)) == 0 {
+		return out, errors.New("the file is empty")
+	}
+	var m map[string]any
+	if err := yaml.Unmarshal(data, &m); err != nil {
+		return out, fmt.Errorf("not a JSON or YAML object: %s", firstLine(err.Error()))
+	}
+	if m == nil {
+		return out, errors.New("not a JSON or YAML object")
+	}
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	c := &out.Changes
+	var err error
+	for _, k := range keys {
+		v := m[k]
+		if v == nil || readOnly(k) {
+			continue
+		}
+		switch k {
+		case "site_id":
+			var id int64
+			if id, err = toInt(v); err == nil && id < 1 {
+				err = fmt.Errorf("must be a positive integer, got %d", id)
+			}
+			out.SiteID = &id
+		case "code":
+			c.Code, err = ptr(toString(v))
+		case "is_enabled":
+			c.Enabled, err = ptr(toBool(v))
+		case "bonus_type":
+			var s string
+			if s, err = toString(v); err == nil {
+				var b BonusType
+				b, err = ParseBonusType(s)
+				c.BonusType = &b
+			}
+		case "bonus_amount":
+			c.Amount, err = ptr(toFloat(v))
+		case "bonus_amount_is_in_percentages":
+			c.Percent, err = ptr(toBool(v))
+		case "time_limit_is_enabled":
+			c.TimeLimit, err = ptr(toBool(v))
+		case "d_on":
+			c.Starts, err = ptr(toTime(v, loc))
+		case "d_off":
+			c.Ends, err = ptr(toTime(v, loc))
+		case "quantity_limit_is_enabled":
+			c.QuantityLimit, err = ptr(toBool(v))
+		case "quantity_limit":
+			c.MaxUses, err = ptr(toInt(v))
+		case "personal_limit_is_enabled":
+			c.OncePerUser, err = ptr(toBool(v))
+		default:
+			return out, fmt.Errorf("unknown field %q", k)
+		}
+		if err != nil {
+			return out, &FieldError{k, err}
+		}
+	}
+	// A file that sets a maximum but says the limit is off keeps it off.
+	if c.MaxUses != nil && c.QuantityLimit != nil && !*c.QuantityLimit && *c.MaxUses == 0 {
+		c.MaxUses = nil
+	}
+	return out, nil
+}
+
+func firstLine(s string) string {
+	if i := strings.IndexByte(s, '\n'); i >= 0 {
+		return s[:i]
+	}
+	return s
+}
+
+func ptr[T any](v T, err error) (*T, error) {
+	if err != nil {
+		return nil, err
+	}
+	return &v, nil
+}
+
+func toString(v any) (string, error) {
+	switch x := v.(type) {
+	case string:
+		return x, nil
+	case int, int64, uint64, float64:
+		return fmt.Sprint(x), nil
+	}
+	return "", fmt.Errorf("want a string, got %T", v)
+}
+
+func toBool(v any) (bool, error) {
+	switch x := v.(type) {
+	case bool:
+		return x, nil
+	case int:
+		if x == 0 || x == 1 {
+			return x == 1, nil
+		}
+	case string:
+		if b, err := strconv.ParseBool(x); err == nil {
+			return b, nil
+		}
+	}
+	return false, fmt.Errorf("want true or false, got %v", v)
+}
+
+func toInt(v any) (int64, error) {
+	switch x := v.(type) {
+	case int:
+		return int64(x), nil
+	case int64:
+		return x, nil
+	case uint64:
+		if x <= math.MaxInt64 {
+			return int64(x), nil
+		}
+	case float64:
+		if x == math.Trunc(x) && math.Abs(x) < 1<<53 {
+			return int64(x), nil
+		}
+	case string:
+		if n, err := strconv.ParseInt(strings.TrimSpace(x), 10, 64); err == nil {
+			return n, nil
+		}
+	}
+	return 0, fmt.Errorf("want a whole number, got %v", v)
+}
+
+func toFloat(v any) (float64, error) {
+	switch x := v.(type) {
+	case int:
+		return float64(x), nil
+	case int64:
+		return float64(x), nil
+	case uint64:
+		return float64(x), nil
+	case float64:
+		return x, nil
+	case string:
+		if f, err := strconv.ParseFloat(strings.TrimSpace(x), 64); err == nil {
+			return f, nil
+		}
+	}
+	return 0, fmt.Errorf("want a number, got %v", v)
+}
+
+func toTime(v any, loc *time.Location) (time.Time, error) {
+	switch x := v.(type) {
+	case time.Time:
+		return x, nil
+	case string:
+		return ParseDate(x, loc)
+	}
+	return time.Time{}, fmt.Errorf("want a date, got %v", v)
+}

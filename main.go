@@ -1,0 +1,19 @@
+// Command promoctl manages the promo codes of a Mottor (LPmotor) shop.
+package main
+
+import (
+	"os"
+
+	"github.com/promoctl/promoctl/cmd"
+)
+
+// Set at link time: -ldflags "-X main.version=… -X main.commit=… -X main.date=…".
+var (
+	version = "dev"
+	commit  = ""
+	date    = ""
+)
+
+func main() {
+	os.Exit(cmd.Main(cmd.Build{Version: version, Commit: commit, Date: date}))
+}
