@@ -21,7 +21,7 @@ import (
 // globalFlags are the root command's persistent flags.
 type globalFlags struct {
 	baseURL, token, userID, profile, configPath, output, jq, timeout string
-	noHeaders, debug, noColor, sandbox, accessible                     bool
+	noHeaders, debug, noColor, sandbox, accessible                   bool
 }
 
 // Prompter asks the user questions on a terminal.

@@ -147,8 +147,8 @@ func newPromoStatsCmd(f *factory) *cobra.Command {
 type fieldFlags struct {
 	code, bonusType, amount, starts, ends, maxUses string
 	enabled, percent, noTimeLimit, noMaxUses, once bool
-	file                                         string
-	dryRun                                       bool
+	file                                           string
+	dryRun                                         bool
 }
 
 func (ff *fieldFlags) register(fs *pflag.FlagSet, update bool) {

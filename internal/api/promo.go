@@ -59,15 +59,15 @@ func (p Promo) Fields() promo.Fields {
 
 // Stat is one use of a promo code (spec 2.4).
 type Stat struct {
-	ID                         Int    `json:"id"`
-	PromoID                    Int    `json:"promo_id"`
-	LeadID                     Int    `json:"lead_id"`
-	BonusTypeID                Int    `json:"bonus_type_id"`
-	BonusAmount                Float  `json:"bonus_amount"`
-	BonusAmountIsInPercentages Bool   `json:"bonus_amount_is_in_percentages"`
-	OrderPrice                 Float  `json:"order_price"`
-	OrderQuantity              Float  `json:"order_quantity"`
-	DiscountAmount             Float  `json:"discount_amount"`
+	ID                         Int   `json:"id"`
+	PromoID                    Int   `json:"promo_id"`
+	LeadID                     Int   `json:"lead_id"`
+	BonusTypeID                Int   `json:"bonus_type_id"`
+	BonusAmount                Float `json:"bonus_amount"`
+	BonusAmountIsInPercentages Bool  `json:"bonus_amount_is_in_percentages"`
+	OrderPrice                 Float `json:"order_price"`
+	OrderQuantity              Float `json:"order_quantity"`
+	DiscountAmount             Float `json:"discount_amount"`
 	Promo                      struct {
 		Code String `json:"code"`
 	} `json:"promo"`
