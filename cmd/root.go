@@ -50,6 +50,11 @@ type Options struct {
 
 // Main runs promoctl as a process: real streams, environment and signals.
 func Main(b Build) int {
+	if isVersionOnly(os.Args[1:]) {
+		// The cheapest path: no command tree, no signal handler.
+		fmt.Fprintln(os.Stdout, versionLine(b))
+		return exitOK
+	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	return Execute(ctx, os.Args[1:], Options{Build: b, IO: iostreams.System(), Env: os.LookupEnv})
@@ -90,7 +95,7 @@ Try it without an account on the built-in sandbox:
 		SilenceErrors: true,
 		SilenceUsage:  true,
 	}
-	root.SetVersionTemplate("promoctl {{.Version}}\n")
+	root.SetVersionTemplate(versionLine(f.build) + "\n")
 	root.SetFlagErrorFunc(func(_ *cobra.Command, err error) error { return usageErr(err) })
 
 	pf := root.PersistentFlags()
@@ -123,7 +128,7 @@ func newVersionCmd(f *factory) *cobra.Command {
 		Short: "Print the version of promoctl",
 		Args:  noArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			_, err := fmt.Fprintf(f.io.Out, "promoctl %s\n", f.build.Version)
+			_, err := fmt.Fprintln(f.io.Out, versionLine(f.build))
 			return err
 		},
 	}
@@ -234,4 +239,18 @@ func groupRun(cmd *cobra.Command, args []string) error {
 		return usagef("unknown command %q for %q", args[0], cmd.CommandPath())
 	}
 	return cmd.Help()
+}
+
+// isVersionOnly reports whether args ask only for the version.
+func isVersionOnly(args []string) bool {
+	return len(args) == 1 && (args[0] == "--version" || args[0] == "-v" || args[0] == "version")
+}
+
+// versionLine is what --version prints.
+func versionLine(b Build) string {
+	v := b.Version
+	if v == "" {
+		v = "dev"
+	}
+	return "promoctl " + v
 }
