@@ -84,8 +84,8 @@ func (s *String) UnmarshalJSON(b []byte) error {
 		return nil
 	}
 	if len(b) > 0 && b[0] == '"' {
-		var v string
-		if err := json.Unmarshal(b, &v); err != nil {
+		v, err := jsonString(b)
+		if err != nil {
 			return err
 		}
 		*s = String(v)
@@ -111,8 +111,8 @@ func (t *Time) UnmarshalJSON(b []byte) error {
 	if isNull(b) {
 		return nil
 	}
-	var s string
-	if err := json.Unmarshal(b, &s); err != nil {
+	s, err := jsonString(b)
+	if err != nil {
 		return fmt.Errorf("want a date, got %s", clip(b))
 	}
 	if s == "" {
@@ -128,6 +128,19 @@ func (t *Time) UnmarshalJSON(b []byte) error {
 
 // Set reports whether the server sent a date.
 func (t Time) Set() bool { return t.Raw != "" }
+
+// jsonString decodes a JSON string; one without escapes, the usual case,
+// is not handed to encoding/json.
+func jsonString(b []byte) (string, error) {
+	if len(b) >= 2 && b[0] == '"' && b[len(b)-1] == '"' && bytes.IndexByte(b, '\\') < 0 {
+		return string(b[1 : len(b)-1]), nil
+	}
+	var s string
+	if err := json.Unmarshal(b, &s); err != nil {
+		return "", fmt.Errorf("want a string, got %s", clip(b))
+	}
+	return s, nil
+}
 
 func isNull(b []byte) bool { return string(b) == "null" }
 

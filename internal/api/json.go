@@ -8,6 +8,8 @@ import (
 	"fmt"
 	"net/http"
 	"net/url"
+
+	"github.com/promoctl/promoctl/internal/jsonscan"
 )
 
 // GetJSON sends an authenticated GET and returns the body, which must be
@@ -28,7 +30,7 @@ func checkJSON(resp *Response, want byte) (json.RawMessage, error) {
 	if len(body) == 0 {
 		return nil, &ResponseError{Status: resp.Status, Reason: "the body is empty, expected JSON"}
 	}
-	if !json.Valid(body) {
+	if !jsonscan.Valid(body) {
 		reason := "the body is not valid JSON"
 		switch {
 		case body[0] == '<':

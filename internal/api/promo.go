@@ -142,15 +142,6 @@ func (c *Client) PromoStats(ctx context.Context, id int64) (json.RawMessage, err
 	return raw, nil
 }
 
-// DecodePromos decodes a list returned by ListPromos.
-func DecodePromos(raw json.RawMessage) ([]Promo, error) {
-	var ps []Promo
-	if err := json.Unmarshal(raw, &ps); err != nil {
-		return nil, &ResponseError{Status: http.StatusOK, Reason: describeJSONError(err)}
-	}
-	return ps, nil
-}
-
 // DecodeStats decodes a list returned by PromoStats.
 func DecodeStats(raw json.RawMessage) ([]Stat, error) {
 	var ss []Stat

@@ -1,70 +1,84 @@
 package output
 
 import (
-	"bufio"
 	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
+	"strings"
 
 	"github.com/itchyny/gojq"
 	"go.yaml.in/yaml/v3"
 )
 
-// writeIndentedJSON writes valid JSON indented by two spaces, streaming, so
-// that a 30 MiB list needs no second copy in memory. Strings are copied
-// as they are: nothing the server sent is changed.
-func writeIndentedJSON(w *bufio.Writer, src []byte) error {
-	if !json.Valid(src) {
-		return errors.New("cannot render the response: it is not valid JSON")
-	}
+// writeIndentedJSON writes JSON indented by two spaces, streaming, so that
+// a 30 MiB list needs no second copy in memory. Strings are copied as they
+// are: nothing the server sent is changed. src must be valid JSON (Data
+// says so): the API client checks every body once, and checking it again
+// here would cost a third of the time of `promo list -o json`. Output is
+// built in a local buffer and written in large pieces, which is several
+// times faster than a bufio call per token.
+func writeIndentedJSON(w io.Writer, src []byte) error {
+	const flushAt = 256 << 10
+	out := make([]byte, 0, flushAt+4096)
 	depth := 0
-	newline := func() {
-		w.WriteByte('\n')
-		for i := 0; i < depth; i++ {
-			w.WriteString("  ")
-		}
-	}
+	indent := []byte("\n" + strings.Repeat("  ", 16))
 	for i := 0; i < len(src); i++ {
 		c := src[i]
 		switch c {
 		case ' ', '\t', '\n', '\r':
+			continue
 		case '"':
 			j := stringEnd(src, i)
-			w.Write(src[i:j])
+			out = append(out, src[i:j]...)
 			i = j - 1
 		case '{', '[':
 			k := skipSpace(src, i+1)
 			if k < len(src) && (src[k] == '}' || src[k] == ']') {
-				w.WriteByte(c)
-				w.WriteByte(src[k])
+				out = append(out, c, src[k])
 				i = k
-				continue
+				break
 			}
-			w.WriteByte(c)
 			depth++
-			newline()
+			out = append(out, c)
+			out, indent = appendIndent(out, indent, depth)
 		case '}', ']':
 			depth--
-			newline()
-			w.WriteByte(c)
+			out, indent = appendIndent(out, indent, depth)
+			out = append(out, c)
 		case ',':
-			w.WriteByte(',')
-			newline()
+			out = append(out, ',')
+			out, indent = appendIndent(out, indent, depth)
 		case ':':
-			w.WriteString(": ")
+			out = append(out, ':', ' ')
 		default:
 			j := i + 1
 			for j < len(src) && !isDelim(src[j]) {
 				j++
 			}
-			w.Write(src[i:j])
+			out = append(out, src[i:j]...)
 			i = j - 1
 		}
+		if len(out) >= flushAt {
+			if _, err := w.Write(out); err != nil {
+				return err
+			}
+			out = out[:0]
+		}
 	}
-	_, err := w.WriteString("\n")
+	out = append(out, '\n')
+	_, err := w.Write(out)
 	return err
+}
+
+// appendIndent appends a newline and depth levels of indentation, growing
+// the template when the JSON is deeper than any before.
+func appendIndent(out, indent []byte, depth int) ([]byte, []byte) {
+	for 1+2*depth > len(indent) {
+		indent = append(indent, "  "...)
+	}
+	return append(out, indent[:1+2*depth]...), indent
 }
 
 // stringEnd returns the index after the JSON string starting at src[i].

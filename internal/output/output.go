@@ -69,6 +69,7 @@ type Grid struct {
 // Data is what a command has to show.
 type Data struct {
 	// JSON is the data with the API's field names, for json, yaml and --jq.
+	// It must be valid JSON: the API client checks what the server sends.
 	JSON json.RawMessage
 	// Tables builds the human view: one or more grids, shown one after the
 	// other with a blank line between. Cells from the server must already be
