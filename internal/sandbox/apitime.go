@@ -1,0 +1,53 @@
+package sandbox
+
+import (
+	"fmt"
+	"time"
+)
+
+// apiTimeLayout is the API's date-time form: UTC with milliseconds and a Z,
+// e.g. 2021-08-04T13:57:37.243Z.
+const apiTimeLayout = "2006-01-02T15:04:05.000Z"
+
+// apiTime is a point in time that marshals in the API's own form.
+type apiTime time.Time
+
+// MarshalJSON implements json.Marshaler.
+func (t apiTime) MarshalJSON() ([]byte, error) {
+	return []byte(`"` + formatAPITime(time.Time(t)) + `"`), nil
+}
+
+func formatAPITime(t time.Time) string {
+	return t.UTC().Format(apiTimeLayout)
+}
+
+// parseAPITime parses RFC 3339 with or without fractional seconds and
+// returns the instant in UTC truncated to milliseconds, the API's precision.
+func parseAPITime(s string) (time.Time, error) {
+	t, err := time.Parse(time.RFC3339Nano, s)
+	if err != nil {
+		return time.Time{}, fmt.Errorf("parse date-time %q: %w", s, err)
+	}
+	return t.UTC().Truncate(time.Millisecond), nil
+}
+
+// optTime converts a stored optional time to its JSON form (null when nil).
+func optTime(t *time.Time) *apiTime {
+	if t == nil {
+		return nil
+	}
+	v := apiTime(*t)
+	return &v
+}
+
+// mustTime parses a seed date; the seed tables are constants, so a bad one is
+// a programming error.
+func mustTime(s string) time.Time {
+	t, err := parseAPITime(s)
+	if err != nil {
+		panic(err)
+	}
+	return t
+}
+
+func timePtr(t time.Time) *time.Time { return &t }

@@ -1,0 +1,131 @@
+package sandbox
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"net"
+	"net/http"
+	"os"
+	"path/filepath"
+	"time"
+)
+
+// DefaultAddr is the address Serve listens on when none is given: loopback
+// only.
+const DefaultAddr = "127.0.0.1:8787"
+
+// ServeOptions configure Serve.
+type ServeOptions struct {
+	// Addr is the TCP address to listen on; "" means DefaultAddr. Any other
+	// address is used as given: naming a non-loopback address is the
+	// explicit request to expose the sandbox.
+	Addr string
+	// DataPath is the data file; "" means DefaultDataPath(os.Getenv).
+	DataPath string
+	// Reset discards the data file's contents and reseeds the demo data.
+	Reset bool
+	// LockTimeout is how long to wait for another process to release the
+	// data file; zero means DefaultLockTimeout.
+	LockTimeout time.Duration
+	// Now overrides the clock (tests); nil means time.Now.
+	Now func() time.Time
+	// Out receives the start banner: address, data file and credentials.
+	// Nil means io.Discard.
+	Out io.Writer
+	// Log receives one line per request; the CLI passes stderr. Nil logs
+	// nothing.
+	Log io.Writer
+}
+
+// Serve runs the sandbox as an HTTP server until ctx is cancelled, then shuts
+// down gracefully (in-flight requests finish, the data file is closed) and
+// returns nil. It fails when the data file is in use by another process or
+// the address cannot be bound.
+func Serve(ctx context.Context, opts ServeOptions) error {
+	addr := opts.Addr
+	if addr == "" {
+		addr = DefaultAddr
+	}
+	path := opts.DataPath
+	if path == "" {
+		path = DefaultDataPath(os.Getenv)
+	}
+	out := opts.Out
+	if out == nil {
+		out = io.Discard
+	}
+	store, err := Open(path, Options{Timeout: opts.LockTimeout, Now: opts.Now, Reset: opts.Reset})
+	if err != nil {
+		return err
+	}
+	defer store.Close()
+
+	var lc net.ListenConfig
+	ln, err := lc.Listen(ctx, "tcp", addr)
+	if err != nil {
+		return fmt.Errorf("sandbox listen on %s: %w", addr, err)
+	}
+	srv := &http.Server{
+		Handler:           NewHandler(store, HandlerOptions{Log: opts.Log}),
+		ReadHeaderTimeout: 10 * time.Second,
+		ReadTimeout:       30 * time.Second,
+		WriteTimeout:      30 * time.Second,
+		IdleTimeout:       2 * time.Minute,
+		BaseContext:       func(net.Listener) context.Context { return context.WithoutCancel(ctx) },
+	}
+	writeBanner(out, ln.Addr(), store.Path(), opts.Reset)
+
+	errc := make(chan error, 1)
+	go func() { errc <- srv.Serve(ln) }()
+	select {
+	case err := <-errc:
+		return fmt.Errorf("sandbox serve on %s: %w", ln.Addr(), err)
+	case <-ctx.Done():
+	}
+	shutdownCtx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	if err := srv.Shutdown(shutdownCtx); err != nil {
+		return fmt.Errorf("sandbox shutdown: %w", err)
+	}
+	if err := <-errc; err != nil && !errors.Is(err, http.ErrServerClosed) {
+		return fmt.Errorf("sandbox serve on %s: %w", ln.Addr(), err)
+	}
+	return nil
+}
+
+// writeBanner prints where the sandbox listens and how to log in.
+func writeBanner(w io.Writer, addr net.Addr, path string, reset bool) {
+	url := "http://" + addr.String()
+	fmt.Fprintf(w, "promoctl sandbox listening on %s\n", url)
+	if tcp, ok := addr.(*net.TCPAddr); ok && !tcp.IP.IsLoopback() {
+		fmt.Fprintf(w, "warning: %s is not a loopback address; anyone who can reach it can use the sandbox credentials\n", addr)
+	}
+	state := "data file"
+	if reset {
+		state = "data file (reset to demo data)"
+	}
+	fmt.Fprintf(w, "%s: %s\n", state, path)
+	fmt.Fprintln(w, "credentials:")
+	for _, c := range Credentials() {
+		fmt.Fprintf(w, "  user id %d, token %s (%s)\n", c.UserID, c.Token, c.Sites)
+	}
+	fmt.Fprintf(w, "try: promoctl --base-url %s --user-id 1 --token sandbox promo list --site-id 1\n", url)
+	fmt.Fprintln(w, "press Ctrl-C to stop")
+}
+
+// DefaultDataPath returns where the sandbox keeps its data:
+// $XDG_STATE_HOME/promoctl/sandbox.db, or $HOME/.local/state/promoctl/sandbox.db
+// when XDG_STATE_HOME is unset or not absolute. env looks up environment
+// variables (os.Getenv in production). Open creates the folder.
+func DefaultDataPath(env func(string) string) string {
+	if dir := env("XDG_STATE_HOME"); dir != "" && filepath.IsAbs(dir) {
+		return filepath.Join(dir, "promoctl", "sandbox.db")
+	}
+	home := env("HOME")
+	if home == "" {
+		home, _ = os.UserHomeDir()
+	}
+	return filepath.Join(home, ".local", "state", "promoctl", "sandbox.db")
+}

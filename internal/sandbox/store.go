@@ -1,0 +1,257 @@
+package sandbox
+
+import (
+	"context"
+	"encoding/binary"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"time"
+
+	bolt "go.etcd.io/bbolt"
+	berrors "go.etcd.io/bbolt/errors"
+)
+
+// DefaultLockTimeout is how long Open waits for another process to release
+// the data file when Options.Timeout is zero.
+const DefaultLockTimeout = 5 * time.Second
+
+// storeVersion is the format of the data file. A file of another version is
+// refused by Open unless Options.Reset is set.
+const storeVersion = "1"
+
+// Bucket names and meta keys.
+const (
+	bucketMeta     = "meta"
+	bucketSites    = "sites"
+	bucketPages    = "pages"
+	bucketProducts = "products"
+	bucketPromos   = "promos"
+	bucketCodes    = "promo_codes" // site id + upper-case code → promo id
+	bucketStats    = "stats"       // promo id + stat id → statistics record
+	bucketLeads    = "leads"       // only its sequence is used: the last lead id
+	keyVersion     = "version"
+)
+
+// allBuckets lists every bucket of the data file.
+func allBuckets() []string {
+	return []string{bucketMeta, bucketSites, bucketPages, bucketProducts, bucketPromos, bucketCodes, bucketStats, bucketLeads}
+}
+
+// Options configure Open.
+type Options struct {
+	// Timeout is how long Open waits for the file lock while another process
+	// uses the file. Zero means DefaultLockTimeout.
+	Timeout time.Duration
+	// Now returns the current time; nil means time.Now. It decides is_valid,
+	// redemptions and the time stamps of new records.
+	Now func() time.Time
+	// Reset discards whatever the file holds and seeds the demo data, as
+	// Store.Reset does. It also makes Open accept a file of another format.
+	Reset bool
+}
+
+// Store is the sandbox's persistent state: one bbolt file. A Store is safe
+// for concurrent use; every write is a durable (fsynced) transaction.
+type Store struct {
+	db   *bolt.DB
+	path string
+	now  func() time.Time
+}
+
+// ErrInUse is matched by errors.Is for the error Open returns when another
+// process holds the data file for longer than the lock timeout.
+const ErrInUse = constError("sandbox data file is in use by another process")
+
+type constError string
+
+func (e constError) Error() string { return string(e) }
+
+// inUseError names the file and the time waited for its lock.
+type inUseError struct {
+	path   string
+	waited time.Duration
+	err    error
+}
+
+func (e *inUseError) Error() string {
+	return fmt.Sprintf("sandbox data file %s is in use by another process (gave up after waiting %s for its lock)", e.path, e.waited)
+}
+
+func (e *inUseError) Is(target error) bool { return target == ErrInUse }
+func (e *inUseError) Unwrap() error        { return e.err }
+
+// Open opens the data file at path, creating it (mode 0600, in a folder
+// created with mode 0700) and seeding the demo data when it is new. When
+// another process has the file open, Open waits up to opts.Timeout for its
+// lock and then fails with an error matching ErrInUse.
+func Open(path string, opts Options) (*Store, error) {
+	if path == "" {
+		return nil, errors.New("open sandbox: no data file path given")
+	}
+	timeout := opts.Timeout
+	if timeout <= 0 {
+		timeout = DefaultLockTimeout
+	}
+	now := opts.Now
+	if now == nil {
+		now = time.Now
+	}
+	if err := os.MkdirAll(filepath.Dir(path), 0o700); err != nil {
+		return nil, fmt.Errorf("open sandbox %s: %w", path, err)
+	}
+	db, err := bolt.Open(path, 0o600, &bolt.Options{Timeout: timeout})
+	if errors.Is(err, berrors.ErrTimeout) {
+		return nil, &inUseError{path: path, waited: timeout, err: err}
+	}
+	if err != nil {
+		return nil, fmt.Errorf("open sandbox %s: %w", path, err)
+	}
+	s := &Store{db: db, path: path, now: now}
+	if opts.Reset {
+		err = s.db.Update(func(tx *bolt.Tx) error { return reseed(tx) })
+	} else {
+		err = s.db.Update(s.initialize)
+	}
+	if err != nil {
+		_ = db.Close()
+		return nil, fmt.Errorf("open sandbox %s: %w", path, err)
+	}
+	return s, nil
+}
+
+// initialize seeds a new file and checks the format of an existing one.
+func (s *Store) initialize(tx *bolt.Tx) error {
+	meta := tx.Bucket([]byte(bucketMeta))
+	if meta == nil {
+		return reseed(tx)
+	}
+	if v := string(meta.Get([]byte(keyVersion))); v != storeVersion {
+		return fmt.Errorf("data file format %q is not the supported %q; start the sandbox with --reset to recreate it", v, storeVersion)
+	}
+	return nil
+}
+
+// Path returns the data file's path.
+func (s *Store) Path() string { return s.path }
+
+// Close releases the data file and its lock.
+func (s *Store) Close() error {
+	if err := s.db.Close(); err != nil {
+		return fmt.Errorf("close sandbox %s: %w", s.path, err)
+	}
+	return nil
+}
+
+// Reset discards every change and restores the demo data, atomically.
+func (s *Store) Reset(ctx context.Context) error {
+	if err := s.update(ctx, reseed); err != nil {
+		return fmt.Errorf("reset sandbox %s: %w", s.path, err)
+	}
+	return nil
+}
+
+// reseed drops every bucket and writes the demo data.
+func reseed(tx *bolt.Tx) error {
+	for _, name := range allBuckets() {
+		if tx.Bucket([]byte(name)) == nil {
+			continue
+		}
+		if err := tx.DeleteBucket([]byte(name)); err != nil {
+			return fmt.Errorf("drop bucket %s: %w", name, err)
+		}
+	}
+	for _, name := range allBuckets() {
+		if _, err := tx.CreateBucket([]byte(name)); err != nil {
+			return fmt.Errorf("create bucket %s: %w", name, err)
+		}
+	}
+	if err := seed(tx); err != nil {
+		return fmt.Errorf("seed demo data: %w", err)
+	}
+	return tx.Bucket([]byte(bucketMeta)).Put([]byte(keyVersion), []byte(storeVersion))
+}
+
+// view runs fn in a read-only transaction unless ctx is already done.
+func (s *Store) view(ctx context.Context, fn func(*bolt.Tx) error) error {
+	if err := ctx.Err(); err != nil {
+		return err
+	}
+	return s.db.View(fn)
+}
+
+// update runs fn in a read-write transaction, committed and fsynced before
+// update returns, unless ctx is already done.
+func (s *Store) update(ctx context.Context, fn func(*bolt.Tx) error) error {
+	if err := ctx.Err(); err != nil {
+		return err
+	}
+	return s.db.Update(fn)
+}
+
+// Keys and values.
+
+func itob(v int64) []byte {
+	b := make([]byte, 8)
+	binary.BigEndian.PutUint64(b, uint64(v))
+	return b
+}
+
+func btoi(b []byte) int64 {
+	return int64(binary.BigEndian.Uint64(b))
+}
+
+// pairKey is a composite key of two ids, sorting by the first.
+func pairKey(a, b int64) []byte {
+	return append(itob(a), itob(b)...)
+}
+
+// getJSON reads the record stored under key into v; it reports false when
+// there is none.
+func getJSON(tx *bolt.Tx, bucket string, key []byte, v any) (bool, error) {
+	raw := tx.Bucket([]byte(bucket)).Get(key)
+	if raw == nil {
+		return false, nil
+	}
+	if err := json.Unmarshal(raw, v); err != nil {
+		return false, fmt.Errorf("decode %s record %x: %w", bucket, key, err)
+	}
+	return true, nil
+}
+
+func putJSON(tx *bolt.Tx, bucket string, key []byte, v any) error {
+	raw, err := json.Marshal(v)
+	if err != nil {
+		return fmt.Errorf("encode %s record: %w", bucket, err)
+	}
+	if err := tx.Bucket([]byte(bucket)).Put(key, raw); err != nil {
+		return fmt.Errorf("write %s record: %w", bucket, err)
+	}
+	return nil
+}
+
+// forEachJSON decodes every record of a bucket (under prefix, when given)
+// into a fresh T and calls fn with it, in key order.
+func forEachJSON[T any](tx *bolt.Tx, bucket string, prefix []byte, fn func(*T) error) error {
+	c := tx.Bucket([]byte(bucket)).Cursor()
+	k, v := c.First()
+	if prefix != nil {
+		k, v = c.Seek(prefix)
+	}
+	for ; k != nil && hasPrefix(k, prefix); k, v = c.Next() {
+		rec := new(T)
+		if err := json.Unmarshal(v, rec); err != nil {
+			return fmt.Errorf("decode %s record %x: %w", bucket, k, err)
+		}
+		if err := fn(rec); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func hasPrefix(k, prefix []byte) bool {
+	return len(k) >= len(prefix) && string(k[:len(prefix)]) == string(prefix)
+}

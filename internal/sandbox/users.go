@@ -1,0 +1,67 @@
+package sandbox
+
+import (
+	"crypto/subtle"
+	"net/http"
+	"strconv"
+	"strings"
+)
+
+// Credential is a fixed sandbox login: a user id and its API token.
+type Credential struct {
+	UserID int64
+	Token  string
+	// Sites describes what the user may see, for the serve banner.
+	Sites string
+}
+
+// Credentials returns the sandbox's fixed logins: user 1 (token "sandbox")
+// can view sites 1 and 2, user 2 (token "sandbox-2") owns site 3.
+func Credentials() []Credential {
+	return []Credential{
+		{UserID: 1, Token: "sandbox", Sites: "can view sites 1 and 2"},
+		{UserID: 2, Token: "sandbox-2", Sites: "owns site 3"},
+	}
+}
+
+// tokenOf returns the token of a sandbox user and whether the user exists.
+func tokenOf(userID int64) (string, bool) {
+	for _, c := range Credentials() {
+		if c.UserID == userID {
+			return c.Token, true
+		}
+	}
+	return "", false
+}
+
+// authenticate checks the two auth headers and returns the caller's user id.
+// Missing or malformed headers and a token that is not the user's answer
+// 401; a well-formed id of no user answers 404 with kind 17, as the real
+// service does.
+func authenticate(r *http.Request) (int64, error) {
+	authz := strings.TrimSpace(r.Header.Get("Authorization"))
+	if authz == "" {
+		return 0, errUnauthorized("authorization required: send Authorization: Bearer <token>")
+	}
+	scheme, token, ok := strings.Cut(authz, " ")
+	token = strings.TrimSpace(token)
+	if !ok || !strings.EqualFold(scheme, "Bearer") || token == "" {
+		return 0, errUnauthorized("malformed Authorization header: want Bearer <token>")
+	}
+	rawID := strings.TrimSpace(r.Header.Get("X-Api-User-Id"))
+	if rawID == "" {
+		return 0, errUnauthorized("authorization required: send X-Api-User-Id: <user id>")
+	}
+	userID, err := strconv.ParseInt(rawID, 10, 64)
+	if err != nil || userID <= 0 {
+		return 0, errUnauthorized("malformed X-Api-User-Id header: want a positive integer")
+	}
+	want, ok := tokenOf(userID)
+	if !ok {
+		return 0, newAPIError(http.StatusNotFound, KindUserNotFound, "user not found")
+	}
+	if subtle.ConstantTimeCompare([]byte(token), []byte(want)) != 1 {
+		return 0, errUnauthorized("invalid token for user %d", userID)
+	}
+	return userID, nil
+}
