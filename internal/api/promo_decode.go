@@ -12,16 +12,20 @@ import (
 // type drift; unknown fields are skipped (the raw JSON keeps them). A
 // value of the wrong type is an error that names its field.
 func (p *Promo) UnmarshalJSON(b []byte) error {
+	return p.decode(b, nil)
+}
+
+func (p *Promo) decode(b []byte, a *arena) error {
 	*p = Promo{}
 	return jsonscan.Fields(b, func(k, v []byte) error {
 		var err error
 		switch string(k) {
 		case "id":
-			p.ID, err = optional[Int](v)
+			p.ID, err = optionalIn(a.int, v)
 		case "code":
 			err = p.Code.UnmarshalJSON(v)
 		case "pos":
-			p.Pos, err = optional[Int](v)
+			p.Pos, err = optionalIn(a.int, v)
 		case "is_enabled":
 			err = p.IsEnabled.UnmarshalJSON(v)
 		case "bonus_type":
@@ -33,19 +37,19 @@ func (p *Promo) UnmarshalJSON(b []byte) error {
 		case "time_limit_is_enabled":
 			err = p.TimeLimitIsEnabled.UnmarshalJSON(v)
 		case "d_on":
-			err = p.DOn.UnmarshalJSON(v)
+			err = a.time(&p.DOn, v)
 		case "d_off":
-			err = p.DOff.UnmarshalJSON(v)
+			err = a.time(&p.DOff, v)
 		case "quantity_limit_is_enabled":
 			err = p.QuantityLimitIsEnabled.UnmarshalJSON(v)
 		case "quantity_limit":
 			err = p.QuantityLimit.UnmarshalJSON(v)
 		case "promo_used_count":
-			p.PromoUsedCount, err = optional[Int](v)
+			p.PromoUsedCount, err = optionalIn(a.int, v)
 		case "is_valid":
-			p.IsValid, err = optional[Bool](v)
+			p.IsValid, err = optionalIn(a.bool, v)
 		case "personal_limit_is_enabled":
-			p.PersonalLimitIsEnabled, err = optional[Bool](v)
+			p.PersonalLimitIsEnabled, err = optionalIn(a.bool, v)
 		}
 		if err != nil {
 			return fmt.Errorf("field %q: %w", k, err)
@@ -59,14 +63,77 @@ func optional[T any, PT interface {
 	*T
 	json.Unmarshaler
 }](v []byte) (*T, error) {
+	return optionalIn[T, PT](func() *T { return new(T) }, v)
+}
+
+// optionalIn is optional with the value allocated by alloc.
+func optionalIn[T any, PT interface {
+	*T
+	json.Unmarshaler
+}](alloc func() *T, v []byte) (*T, error) {
 	if isNull(v) {
 		return nil, nil
 	}
-	var x T
-	if err := PT(&x).UnmarshalJSON(v); err != nil {
+	x := alloc()
+	if err := PT(x).UnmarshalJSON(v); err != nil {
 		return nil, err
 	}
-	return &x, nil
+	return x, nil
+}
+
+// arena hands out the optional fields of many promo codes from a few
+// large blocks, and reads each distinct date once: a list of 100,000 codes
+// otherwise costs half a million small allocations, and codes made for one
+// campaign share their dates. A nil arena allocates one by one.
+type arena struct {
+	ints  []Int
+	bools []Bool
+	dates map[string]Time
+}
+
+const arenaBlock = 4096
+
+func (a *arena) int() *Int {
+	if a == nil {
+		return new(Int)
+	}
+	if len(a.ints) == cap(a.ints) {
+		a.ints = make([]Int, 0, arenaBlock)
+	}
+	a.ints = a.ints[:len(a.ints)+1]
+	return &a.ints[len(a.ints)-1]
+}
+
+func (a *arena) bool() *Bool {
+	if a == nil {
+		return new(Bool)
+	}
+	if len(a.bools) == cap(a.bools) {
+		a.bools = make([]Bool, 0, arenaBlock)
+	}
+	a.bools = a.bools[:len(a.bools)+1]
+	return &a.bools[len(a.bools)-1]
+}
+
+// time decodes a date, reusing the result for a date seen before.
+func (a *arena) time(t *Time, v []byte) error {
+	if a == nil {
+		return t.UnmarshalJSON(v)
+	}
+	if cached, ok := a.dates[string(v)]; ok {
+		*t = cached
+		return nil
+	}
+	if err := t.UnmarshalJSON(v); err != nil {
+		return err
+	}
+	if a.dates == nil {
+		a.dates = map[string]Time{}
+	}
+	if len(a.dates) < arenaBlock {
+		a.dates[string(v)] = *t
+	}
+	return nil
 }
 
 // DecodePromos decodes a list returned by ListPromos, which checked that it
@@ -74,14 +141,12 @@ func optional[T any, PT interface {
 func DecodePromos(raw json.RawMessage) ([]Promo, error) {
 	// A list item is about 300 bytes of JSON: size the slice once.
 	ps := make([]Promo, 0, len(raw)/256+1)
-	i := 0
+	var a arena
 	err := jsonscan.Elements(raw, func(elem []byte) error {
-		var p Promo
-		if err := p.UnmarshalJSON(elem); err != nil {
-			return fmt.Errorf("promo code #%d: %w", i+1, err)
+		ps = append(ps, Promo{})
+		if err := ps[len(ps)-1].decode(elem, &a); err != nil {
+			return fmt.Errorf("promo code #%d: %w", len(ps), err)
 		}
-		ps = append(ps, p)
-		i++
 		return nil
 	})
 	if err != nil {
