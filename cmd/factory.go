@@ -15,6 +15,7 @@ import (
 	"github.com/promoctl/promoctl/internal/iostreams"
 	"github.com/promoctl/promoctl/internal/output"
 	"github.com/promoctl/promoctl/internal/prompt"
+	"github.com/promoctl/promoctl/internal/sandbox"
 	"github.com/promoctl/promoctl/internal/termsafe"
 )
 
@@ -38,6 +39,16 @@ type factory struct {
 	global globalFlags
 
 	settings *config.Settings
+	sandbox  *sandbox.Store // the in-process sandbox, opened on first use
+	cleanups []func()       // run when the command ends
+}
+
+// cleanup releases what the command opened.
+func (f *factory) cleanup() {
+	for i := len(f.cleanups) - 1; i >= 0; i-- {
+		f.cleanups[i]()
+	}
+	f.cleanups = nil
 }
 
 func newFactory(o Options) *factory {
@@ -112,6 +123,14 @@ func (f *factory) newSession(cmd *cobra.Command) (*session, error) {
 }
 
 func (f *factory) newClient(s *config.Settings) (*api.Client, error) {
+	transport := f.opts.Transport
+	if f.global.sandbox {
+		t, err := f.sandboxSettings(s)
+		if err != nil {
+			return nil, err
+		}
+		transport = t
+	}
 	if s.Token == "" {
 		return nil, &authError{"no API token: run `promoctl auth login`, or set PROMOCTL_TOKEN (try `promoctl --sandbox …` to explore without an account)"}
 	}
@@ -121,7 +140,7 @@ func (f *factory) newClient(s *config.Settings) (*api.Client, error) {
 	o := api.Options{
 		BaseURL: s.BaseURL, Token: s.Token, UserID: s.UserID,
 		UserAgent: "promoctl/" + f.build.Version,
-		Transport: f.opts.Transport, Retry: f.opts.Retry, Timeout: s.Timeout,
+		Transport: transport, Retry: f.opts.Retry, Timeout: s.Timeout,
 	}
 	if f.global.debug {
 		o.Debug = f.io.ErrOut

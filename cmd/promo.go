@@ -323,7 +323,11 @@ Dates without a zone are in your local time zone (TZ).`,
 			if err := f.print(sess, output.PromoRecord(raw, p, 0, sess.loc)); err != nil {
 				return err
 			}
-			f.notef("Created promo code %s on site %d.", output.Text(string(p.Code)), site)
+			if p.ID != nil {
+				f.notef("Created promo code %s (id %d) on site %d.", output.Text(string(p.Code)), *p.ID, site)
+			} else {
+				f.notef("Created promo code %s on site %d.", output.Text(string(p.Code)), site)
+			}
 			if !p.IsEnabled {
 				f.notef("It is disabled: enable it with --enabled when you are ready.")
 			}

@@ -69,6 +69,7 @@ func Execute(ctx context.Context, args []string, o Options) int {
 	root.SetOut(o.IO.Out)
 	root.SetErr(o.IO.ErrOut)
 	cmd, err := root.ExecuteContextC(ctx)
+	f.cleanup()
 	if err == nil {
 		return 0
 	}
@@ -118,7 +119,9 @@ Try it without an account on the built-in sandbox:
 		c.GroupID = "shop"
 		root.AddCommand(c)
 	}
-	root.AddCommand(newVersionCmd(f))
+	sb := newSandboxCmd(f)
+	sb.GroupID = "setup"
+	root.AddCommand(sb, newVersionCmd(f))
 	return root
 }
 
@@ -233,6 +236,9 @@ func isCobraUsage(err error) bool {
 // subcommand, instead of printing help and exiting 0.
 func groupRun(cmd *cobra.Command, args []string) error {
 	if len(args) > 0 {
+		if cmd.SuggestionsMinimumDistance <= 0 {
+			cmd.SuggestionsMinimumDistance = 2 // cobra sets it only on the root
+		}
 		if s := cmd.SuggestionsFor(args[0]); len(s) > 0 {
 			return usagef("unknown command %q for %q; did you mean %q?", args[0], cmd.CommandPath(), s[0])
 		}

@@ -7,6 +7,7 @@ import (
 	"net/http"
 	"net/url"
 	"strconv"
+	"strings"
 
 	"github.com/promoctl/promoctl/internal/promo"
 )
@@ -95,7 +96,9 @@ func (c *Client) GetPromo(ctx context.Context, id int64) (json.RawMessage, Promo
 	return raw, p, nil
 }
 
-// CreatePromo creates a promo code and returns the server's record.
+// CreatePromo creates a promo code and returns the server's record. The
+// documented record has no id; when the server names the new promo code
+// in a Location header (/v1/promo/{id}), its id is set from there.
 func (c *Client) CreatePromo(ctx context.Context, body promo.CreateBody) (json.RawMessage, Promo, error) {
 	b, err := json.Marshal(body)
 	if err != nil {
@@ -109,7 +112,23 @@ func (c *Client) CreatePromo(ctx context.Context, body promo.CreateBody) (json.R
 	if err != nil {
 		return nil, Promo{}, fmt.Errorf("create promo %s on site %d: %w", body.Code, body.SiteID, err)
 	}
+	if p.ID == nil {
+		if id, ok := locationID(resp.Header.Get("Location")); ok {
+			v := Int(id)
+			p.ID = &v
+		}
+	}
 	return raw, p, nil
+}
+
+// locationID reads the id from a Location of the form …/v1/promo/{id}.
+func locationID(loc string) (int64, bool) {
+	i := strings.LastIndex(loc, "/v1/promo/")
+	if i < 0 {
+		return 0, false
+	}
+	id, err := strconv.ParseInt(loc[i+len("/v1/promo/"):], 10, 64)
+	return id, err == nil && id > 0
 }
 
 // UpdatePromo replaces the writable fields of a promo code.

@@ -60,13 +60,16 @@ func PromoList(raw json.RawMessage, loc *time.Location) Data {
 }
 
 // PromoRecord shows one promo code. The single record of the API carries
-// no id (spec 2.2); when the caller knows it (get, update), it is added as
-// the first field of the JSON and the table.
+// no id (spec 2.2); when the caller knows it (get and update were asked for
+// it, create may learn it from the Location header), it is added as the
+// first field of the JSON and the table.
 func PromoRecord(raw json.RawMessage, p api.Promo, id int64, loc *time.Location) Data {
 	if id > 0 && p.ID == nil {
-		raw = withID(raw, id)
 		v := api.Int(id)
 		p.ID = &v
+	}
+	if p.ID != nil {
+		raw = withID(raw, int64(*p.ID))
 	}
 	return Data{
 		JSON: raw,

@@ -1,0 +1,226 @@
+package cmd
+
+import (
+	"errors"
+	"fmt"
+	"net/http"
+	"strconv"
+	"strings"
+
+	"github.com/spf13/cobra"
+
+	"github.com/promoctl/promoctl/internal/config"
+	"github.com/promoctl/promoctl/internal/output"
+	"github.com/promoctl/promoctl/internal/sandbox"
+)
+
+func newSandboxCmd(f *factory) *cobra.Command {
+	c := &cobra.Command{
+		Use:   "sandbox",
+		Short: "Run the built-in API sandbox",
+		Long: `The sandbox is a complete local implementation of the API with persistent
+demo data: sites, pages, products, promo codes and their usage statistics.
+Try any command on it with the global --sandbox flag (no account, no
+network), or run it as a server with 'promoctl sandbox serve'.
+
+Credentials: user 1 with token "sandbox" can view sites 1 and 2; user 2
+with token "sandbox-2" owns site 3. --sandbox uses user 1 unless --user-id 2
+is given.`,
+		Example: `  promoctl --sandbox promo list --site-id 1
+  promoctl --sandbox --user-id 2 promo list --site-id 3
+  promoctl sandbox serve --addr 127.0.0.1:8787`,
+		RunE: groupRun,
+	}
+	c.AddCommand(newSandboxServeCmd(f), newSandboxRedeemCmd(f), newSandboxResetCmd(f))
+	return c
+}
+
+func newSandboxServeCmd(f *factory) *cobra.Command {
+	var o sandbox.ServeOptions
+	c := &cobra.Command{
+		Use:   "serve",
+		Short: "Serve the sandbox API over HTTP",
+		Long: `Serve the sandbox API over HTTP until interrupted (Ctrl-C or SIGTERM).
+It listens on loopback unless --addr names another address. Each request
+is logged to stderr.`,
+		Args: noArgs,
+		Example: `  promoctl sandbox serve
+  promoctl sandbox serve --addr 127.0.0.1:9000 --data ./demo.db --reset
+  # then, in another terminal:
+  promoctl --base-url http://127.0.0.1:8787 --token sandbox --user-id 1 promo list --site-id 1`,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			if o.DataPath == "" {
+				o.DataPath = sandbox.DefaultDataPath(f.env.Getenv)
+			}
+			o.Out, o.Log = f.io.ErrOut, f.io.ErrOut
+			if err := sandbox.Serve(cmd.Context(), o); err != nil {
+				return fmt.Errorf("sandbox: %w", err)
+			}
+			return nil
+		},
+	}
+	c.Flags().StringVar(&o.Addr, "addr", sandbox.DefaultAddr, "address to listen on")
+	c.Flags().StringVar(&o.DataPath, "data", "", "data file (default $XDG_STATE_HOME/promoctl/sandbox.db)")
+	c.Flags().BoolVar(&o.Reset, "reset", false, "discard the data and start again from the demo data")
+	return c
+}
+
+func newSandboxResetCmd(f *factory) *cobra.Command {
+	var data string
+	return &cobra.Command{
+		Use:     "reset",
+		Short:   "Restore the sandbox's demo data",
+		Args:    noArgs,
+		Example: `  promoctl sandbox reset`,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			if data == "" {
+				data = sandbox.DefaultDataPath(f.env.Getenv)
+			}
+			store, err := sandbox.Open(data, sandbox.Options{Reset: true})
+			if err != nil {
+				return fmt.Errorf("reset sandbox: %w", err)
+			}
+			if err := store.Close(); err != nil {
+				return fmt.Errorf("reset sandbox: %w", err)
+			}
+			fmt.Fprintf(f.io.ErrOut, "Restored the demo data in %s.\n", data)
+			return nil
+		},
+	}
+}
+
+func newSandboxRedeemCmd(f *factory) *cobra.Command {
+	var (
+		r                            sandbox.RedeemRequest
+		siteID, orderPrice, delivery string
+		customer                     string
+	)
+	c := &cobra.Command{
+		Use:   "redeem",
+		Short: "Apply a promo code to a sandbox order, as the shop would",
+		Long: `Apply a promo code to an order in the sandbox the way the shop does at
+checkout. The code is refused, with the reason, when it is disabled, not
+started, expired, used up, or already used by the customer of a
+once-per-customer code. Otherwise the discount is computed (on the goods or
+on delivery, percentage or fixed, never more than the price) and the use is
+recorded, so 'promo stats' and promo_used_count show it.`,
+		Args: noArgs,
+		Example: `  promoctl sandbox redeem --site-id 1 --code WELCOME10 --order-price 2500
+  promoctl sandbox redeem --site-id 1 --code FREESHIP --order-price 900 --delivery-price 300 --customer 42
+  promoctl --sandbox promo stats 1001`,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			var err error
+			if r.SiteID, err = parseID("--site-id", siteID); err != nil {
+				return err
+			}
+			if r.Code == "" {
+				return usagef("--code is required")
+			}
+			if r.OrderPrice, err = parseMoney("--order-price", orderPrice); err != nil {
+				return err
+			}
+			if delivery != "" {
+				if r.DeliveryPrice, err = parseMoney("--delivery-price", delivery); err != nil {
+					return err
+				}
+			}
+			if customer != "" {
+				if r.CustomerID, err = parseID("--customer", customer); err != nil {
+					return err
+				}
+			}
+			user := int64(1)
+			if f.global.userID != "" {
+				if user, err = parseID("--user-id", f.global.userID); err != nil {
+					return err
+				}
+			}
+			s, err := f.Settings(cmd)
+			if err != nil {
+				return err
+			}
+			out, err := f.outputOptions(s)
+			if err != nil {
+				return err
+			}
+			store, err := f.sandboxStore()
+			if err != nil {
+				return err
+			}
+			res, err := store.Redeem(cmd.Context(), user, r)
+			if err != nil {
+				var refused *sandbox.RefusedError
+				if errors.As(err, &refused) {
+					return refused
+				}
+				return fmt.Errorf("redeem %s on site %d: %w", r.Code, r.SiteID, err)
+			}
+			d, err := output.Redemption(r, res, f.location())
+			if err != nil {
+				return err
+			}
+			return output.Write(f.io.Out, d, out)
+		},
+	}
+	c.Flags().StringVar(&siteID, "site-id", "", "the shop's site")
+	c.Flags().StringVar(&r.Code, "code", "", "the promo code the customer entered")
+	c.Flags().StringVar(&orderPrice, "order-price", "", "cost of the goods in the order")
+	c.Flags().StringVar(&delivery, "delivery-price", "", "cost of delivery")
+	c.Flags().StringVar(&customer, "customer", "", "the customer's id (needed for once-per-customer codes)")
+	c.Flags().StringVar(&r.Currency, "currency", "", "currency of the prices (default: the site's)")
+	return c
+}
+
+func parseMoney(flag, s string) (float64, error) {
+	v, err := strconv.ParseFloat(strings.TrimSpace(s), 64)
+	if err != nil || v < 0 || v != v {
+		return 0, usagef("%s: %q is not an amount of money", flag, s)
+	}
+	return v, nil
+}
+
+// sandboxStore opens the sandbox's data file once per run; it is closed
+// when the command ends.
+func (f *factory) sandboxStore() (*sandbox.Store, error) {
+	if f.sandbox != nil {
+		return f.sandbox, nil
+	}
+	path := sandbox.DefaultDataPath(f.env.Getenv)
+	store, err := sandbox.Open(path, sandbox.Options{})
+	if err != nil {
+		if errors.Is(err, sandbox.ErrInUse) {
+			return nil, fmt.Errorf("%w; while 'promoctl sandbox serve' runs, talk to it with --base-url http://%s --token sandbox --user-id 1", err, sandbox.DefaultAddr)
+		}
+		return nil, fmt.Errorf("open the sandbox: %w", err)
+	}
+	f.sandbox = store
+	f.cleanups = append(f.cleanups, func() { store.Close() })
+	return store, nil
+}
+
+// sandboxSettings points the settings at the in-process sandbox: its
+// transport and the credentials of the chosen user (1 unless --user-id
+// says otherwise).
+func (f *factory) sandboxSettings(s *config.Settings) (http.RoundTripper, error) {
+	user := int64(1)
+	if src := s.Sources[config.KeyUserID]; src.Kind == "flag" {
+		user = s.UserID
+	}
+	var token string
+	for _, c := range sandbox.Credentials() {
+		if c.UserID == user {
+			token = c.Token
+		}
+	}
+	if token == "" {
+		return nil, usagef("--user-id %d: the sandbox has users 1 and 2", user)
+	}
+	store, err := f.sandboxStore()
+	if err != nil {
+		return nil, err
+	}
+	s.BaseURL, s.Token, s.UserID = "http://sandbox.localhost", token, user
+	s.Sources[config.KeyBaseURL] = config.Source{Kind: "flag", Name: "--sandbox"}
+	s.Sources[config.KeyToken] = config.Source{Kind: "flag", Name: "--sandbox"}
+	return sandbox.Transport(sandbox.NewHandler(store, sandbox.HandlerOptions{})), nil
+}

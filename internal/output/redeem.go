@@ -1,0 +1,49 @@
+package output
+
+import (
+	"encoding/json"
+	"strconv"
+	"time"
+
+	"github.com/promoctl/promoctl/internal/promo"
+	"github.com/promoctl/promoctl/internal/sandbox"
+)
+
+// Redemption shows an order a promo code was applied to in the sandbox:
+// the prices asked, the discount and what is left to pay.
+func Redemption(req sandbox.RedeemRequest, r sandbox.RedeemResult, loc *time.Location) (Data, error) {
+	js, err := json.Marshal(struct {
+		PromoID       int64   `json:"promo_id"`
+		Code          string  `json:"code"`
+		SiteID        int64   `json:"site_id"`
+		StatID        int64   `json:"statistics_id"`
+		LeadID        int64   `json:"lead_id"`
+		BonusType     int64   `json:"bonus_type"`
+		OrderPrice    float64 `json:"order_price"`
+		DeliveryPrice float64 `json:"delivery_price"`
+		Discount      float64 `json:"discount_amount"`
+		Total         float64 `json:"total"`
+		Currency      string  `json:"currency"`
+		UsedAt        string  `json:"used_at"`
+	}{r.PromoID, req.Code, req.SiteID, r.StatID, r.LeadID, r.BonusType, req.OrderPrice, req.DeliveryPrice, r.Discount, r.Total,
+		r.Currency, r.UsedAt.UTC().Format(promo.APITimeLayout)})
+	if err != nil {
+		return Data{}, err
+	}
+	return Data{
+		JSON: js,
+		Tables: func() ([]Grid, error) {
+			rows := [][]string{
+				{"Promo code id:", strconv.FormatInt(r.PromoID, 10)},
+				{"Order:", strconv.FormatInt(r.LeadID, 10)},
+				{"Discount on:", promo.BonusType(r.BonusType).String()},
+				{"Order price:", Money(req.OrderPrice) + " " + Text(r.Currency)},
+				{"Delivery price:", Money(req.DeliveryPrice) + " " + Text(r.Currency)},
+				{"Discount:", Money(r.Discount) + " " + Text(r.Currency)},
+				{"To pay:", Money(r.Total) + " " + Text(r.Currency)},
+				{"Used at:", r.UsedAt.In(loc).Format("2006-01-02 15:04")},
+			}
+			return []Grid{{Rows: rows, KeyValue: true}}, nil
+		},
+	}, nil
+}
