@@ -1,0 +1,83 @@
+package main
+
+import (
+	"fmt"
+	"net"
+	"net/http"
+	"path/filepath"
+	"testing"
+	"time"
+
+	"github.com/rogpeppe/go-internal/testscript"
+)
+
+// The end-to-end suite: each testdata/script/*.txtar runs the real promoctl
+// main against the sandbox, in a work folder of its own with its own HOME,
+// XDG folders and sandbox data.
+//
+//	go test -run TestScripts/promo_crud .    # one script
+//	go test -run TestScripts . -testwork     # keep the work folders
+
+func TestMain(m *testing.M) {
+	testscript.Main(m, map[string]func(){"promoctl": main})
+}
+
+func TestScripts(t *testing.T) {
+	testscript.Run(t, testscript.Params{
+		Dir:                 "testdata/script",
+		RequireExplicitExec: true,
+		Setup: func(e *testscript.Env) error {
+			home := filepath.Join(e.WorkDir, "home")
+			e.Setenv("HOME", home)
+			e.Setenv("XDG_CONFIG_HOME", filepath.Join(home, ".config"))
+			e.Setenv("XDG_STATE_HOME", filepath.Join(home, ".local", "state"))
+			e.Setenv("TZ", "UTC")
+			e.Setenv("NO_COLOR", "1")
+			addr, err := freeAddr()
+			if err != nil {
+				return err
+			}
+			e.Setenv("SANDBOX_ADDR", addr)
+			return nil
+		},
+		Cmds: map[string]func(ts *testscript.TestScript, neg bool, args []string){
+			"waitserver": waitServer,
+		},
+	})
+}
+
+// freeAddr returns a loopback address with a port nobody listens on.
+func freeAddr() (string, error) {
+	l, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		return "", err
+	}
+	defer l.Close()
+	return l.Addr().String(), nil
+}
+
+// waitServer waits until something answers HTTP at the address.
+func waitServer(ts *testscript.TestScript, neg bool, args []string) {
+	if len(args) != 1 {
+		ts.Fatalf("usage: waitserver ADDR")
+	}
+	deadline := time.Now().Add(10 * time.Second)
+	for {
+		resp, err := http.Get(fmt.Sprintf("http://%s/", args[0]))
+		if err == nil {
+			resp.Body.Close()
+			if neg {
+				ts.Fatalf("server at %s answers", args[0])
+			}
+			return
+		}
+		if time.Now().After(deadline) {
+			if neg {
+				return
+			}
+			ts.Fatalf("no server at %s after 10s: %v", args[0], err)
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+}
+
