@@ -40,3 +40,25 @@ func FuzzValid(f *testing.F) {
 		}
 	})
 }
+
+func TestSpecialNeverMissesAByte(t *testing.T) {
+	for _, c := range []byte{'"', '\\', 0x00, 0x1f, 0x0a} {
+		for pos := 0; pos < 8; pos++ {
+			w := []byte("abcdefgh")
+			w[pos] = c
+			if !special(uint64(w[0]) | uint64(w[1])<<8 | uint64(w[2])<<16 | uint64(w[3])<<24 |
+				uint64(w[4])<<32 | uint64(w[5])<<40 | uint64(w[6])<<48 | uint64(w[7])<<56) {
+				t.Errorf("special(%q) = false, want true", w)
+			}
+		}
+	}
+	for _, w := range []string{"abcdefgh", "20261231", "\xd0\x9f\xd1\x80\xd0\xbe\xd0\xbc", "~~~~~~~~", "        "} {
+		var v uint64
+		for i := 7; i >= 0; i-- {
+			v = v<<8 | uint64(w[i])
+		}
+		if special(v) {
+			t.Errorf("special(%q) = true, want false", w)
+		}
+	}
+}

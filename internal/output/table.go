@@ -2,6 +2,7 @@ package output
 
 import (
 	"bufio"
+	"bytes"
 	"encoding/csv"
 	"io"
 
@@ -81,6 +82,7 @@ func writeAligned(w *bufio.Writer, header []string, rows [][]string) error {
 		ncol = max(ncol, len(r))
 	}
 	widths := make([]int, ncol)
+	widest := 0
 	measure := func(r []string) {
 		for i, c := range r {
 			widths[i] = max(widths[i], cellWidth(c))
@@ -90,6 +92,10 @@ func writeAligned(w *bufio.Writer, header []string, rows [][]string) error {
 	for _, r := range rows {
 		measure(r)
 	}
+	for _, wd := range widths {
+		widest = max(widest, wd)
+	}
+	spaces := bytes.Repeat([]byte{' '}, widest+len(colGap))
 	line := func(r []string) error {
 		for i := 0; i < ncol; i++ {
 			c := ""
@@ -97,10 +103,7 @@ func writeAligned(w *bufio.Writer, header []string, rows [][]string) error {
 				c = r[i]
 			}
 			w.WriteString(c)
-			for n := widths[i] - cellWidth(c); n > 0; n-- {
-				w.WriteByte(' ')
-			}
-			w.WriteString(colGap)
+			w.Write(spaces[:widths[i]-cellWidth(c)+len(colGap)])
 		}
 		return w.WriteByte('\n')
 	}
