@@ -2,8 +2,10 @@ package cmd
 
 import (
 	"context"
+	"encoding/json"
 	"os"
 	"path/filepath"
+	"reflect"
 	"strings"
 	"testing"
 	"time"
@@ -33,6 +35,9 @@ type runner struct {
 	tty      bool
 	prompter Prompter
 	loc      *time.Location
+	// ctx, when set, is the context the run gets (cancellation tests);
+	// otherwise each run gets one that expires after 20 seconds.
+	ctx context.Context
 }
 
 // newRunner returns a runner logged in to a fresh fake API as user 42.
@@ -67,8 +72,12 @@ func (r *runner) run(args ...string) runResult {
 	in.WriteString(r.stdin)
 	ios.SetTTY(r.tty, r.tty, r.tty)
 	env := func(k string) (string, bool) { v, ok := r.env[k]; return v, ok }
-	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
-	defer cancel()
+	ctx := r.ctx
+	if ctx == nil {
+		c, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+		defer cancel()
+		ctx = c
+	}
 	code := Execute(ctx, args, Options{
 		Build: Build{Version: "1.2.3"}, IO: ios, Env: env, Location: r.loc, Prompter: r.prompter,
 		Retry: api.RetryPolicy{Attempts: 3, BaseDelay: time.Millisecond, MaxDelay: 5 * time.Millisecond},
@@ -104,4 +113,94 @@ func writeFile(t *testing.T, name, content string) string {
 		t.Fatal(err)
 	}
 	return p
+}
+
+// expectNoRequests fails t when the fake API received any request.
+func (r *runner) expectNoRequests(t *testing.T) {
+	t.Helper()
+	if got := r.api.Routes(); len(got) != 0 {
+		t.Errorf("requests sent = %q, want none", got)
+	}
+}
+
+// expectRoutes checks the "METHOD /path?query" of every request the fake API
+// received, in order, and returns the requests.
+func (r *runner) expectRoutes(t *testing.T, want ...string) []apitest.Request {
+	t.Helper()
+	got := r.api.Routes()
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Fatalf("requests sent = %q, want %q", got, want)
+	}
+	return r.api.Requests()
+}
+
+// writeConfig writes the config file where the runner's promoctl looks for
+// it: $XDG_CONFIG_HOME/promoctl/config.yaml.
+func (r *runner) writeConfig(content string) string {
+	r.t.Helper()
+	dir := filepath.Join(r.env["XDG_CONFIG_HOME"], "promoctl")
+	if err := os.MkdirAll(dir, 0o700); err != nil {
+		r.t.Fatal(err)
+	}
+	p := filepath.Join(dir, "config.yaml")
+	if err := os.WriteFile(p, []byte(content), 0o600); err != nil {
+		r.t.Fatal(err)
+	}
+	return p
+}
+
+// expectHeaders checks the headers the contract requires on every request;
+// withBody says whether the request carries a JSON body.
+func expectHeaders(t *testing.T, req apitest.Request, withBody bool) {
+	t.Helper()
+	want := map[string]string{
+		"Authorization": "Bearer " + testToken, "X-Api-User-Id": "42",
+		"Accept": "application/json", "User-Agent": "promoctl/1.2.3", "Content-Type": "",
+	}
+	if withBody {
+		want["Content-Type"] = "application/json"
+	}
+	for k, w := range want {
+		if got := req.Header.Get(k); got != w {
+			t.Errorf("%s: header %s = %q, want %q", req, k, got, w)
+		}
+	}
+}
+
+// expectJSONBody decodes the request's body and want the same way and
+// compares them, so that types count: 3 is not "3", true is not 1, and a
+// missing field is not null.
+func expectJSONBody(t *testing.T, req apitest.Request, want string) {
+	t.Helper()
+	var got, w any
+	if err := json.Unmarshal([]byte(req.Body), &got); err != nil {
+		t.Fatalf("%s: body is not JSON: %v\n%s", req, err, req.Body)
+	}
+	if err := json.Unmarshal([]byte(want), &w); err != nil {
+		t.Fatalf("bad want JSON: %v", err)
+	}
+	if !reflect.DeepEqual(got, w) {
+		t.Errorf("%s: body\n got %s\nwant %s", req, canonical(got), canonical(w))
+	}
+}
+
+// expectJSON compares JSON text with want as decoded values.
+func expectJSON(t *testing.T, what, got, want string) {
+	t.Helper()
+	var g, w any
+	if err := json.Unmarshal([]byte(got), &g); err != nil {
+		t.Fatalf("%s is not JSON: %v\n%s", what, err, got)
+	}
+	if err := json.Unmarshal([]byte(want), &w); err != nil {
+		t.Fatalf("bad want JSON: %v", err)
+	}
+	if !reflect.DeepEqual(g, w) {
+		t.Errorf("%s\n got %s\nwant %s", what, canonical(g), canonical(w))
+	}
+}
+
+// canonical is v as compact JSON with sorted keys, for failure messages.
+func canonical(v any) string {
+	b, _ := json.Marshal(v)
+	return string(b)
 }

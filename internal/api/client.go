@@ -116,13 +116,19 @@ func ParseBaseURL(s string) (*url.URL, error) {
 // sent to a server the user did not name.
 func sameHostRedirects(req *http.Request, via []*http.Request) error {
 	if len(via) >= 5 {
-		return errors.New("stopped after 5 redirects")
+		return &redirectError{"stopped after 5 redirects"}
 	}
 	if req.URL.Host != via[0].URL.Host {
-		return fmt.Errorf("refusing redirect to another host %s", req.URL.Host)
+		return &redirectError{"refusing redirect to another host " + req.URL.Host}
 	}
 	return nil
 }
+
+// redirectError is a redirect the client refused: the server answered, so
+// it is not a connection error, and sending again would be refused again.
+type redirectError struct{ msg string }
+
+func (e *redirectError) Error() string { return e.msg }
 
 // Request is one API call.
 type Request struct {
@@ -131,6 +137,10 @@ type Request struct {
 	Query  url.Values
 	Body   []byte // JSON; nil for none
 	Header http.Header
+
+	// rawPath and rawQuery are Raw's path as the user escaped it and its
+	// query string, sent as they are.
+	rawPath, rawQuery string
 }
 
 // Response is a successful (2xx) answer.
@@ -210,7 +220,16 @@ func (e *connError) Unwrap() error { return e.err }
 func (c *Client) once(ctx context.Context, req Request) (*rawResponse, error) {
 	u := *c.base
 	u.Path = c.base.Path + req.Path
+	if req.rawPath != "" {
+		u.RawPath = c.base.EscapedPath() + req.rawPath
+	}
 	u.RawQuery = req.Query.Encode()
+	if req.rawQuery != "" {
+		if u.RawQuery != "" {
+			u.RawQuery += "&"
+		}
+		u.RawQuery += req.rawQuery
+	}
 	var body io.Reader
 	if req.Body != nil {
 		body = bytes.NewReader(req.Body)
@@ -234,14 +253,22 @@ func (c *Client) once(ctx context.Context, req Request) (*rawResponse, error) {
 	resp, err := c.http.Do(hr)
 	if err != nil {
 		c.logf("< error after %s: %s", time.Since(start).Round(time.Millisecond), err)
+		if re := (*redirectError)(nil); errors.As(err, &re) {
+			return nil, c.scrub(err)
+		}
 		return nil, &connError{err: c.scrub(err), sent: !isDialError(err)}
 	}
 	defer resp.Body.Close()
-	data, err := readBody(resp.Body, resp.ContentLength, c.max)
+	length := resp.ContentLength
+	if req.Method == http.MethodHead {
+		// The answer to HEAD has no body, whatever Content-Length says.
+		length = 0
+	}
+	data, err := readBody(resp.Body, length, c.max)
 	c.logf("< %s in %s (%d bytes)", resp.Status, time.Since(start).Round(time.Millisecond), len(data))
 	if err != nil {
 		if errors.Is(err, errTooLarge) {
-			return nil, &ResponseError{Status: resp.StatusCode, Reason: fmt.Sprintf("the body is larger than %d MiB", c.max>>20)}
+			return nil, &ResponseError{Status: resp.StatusCode, Reason: "the body is larger than " + byteSize(c.max)}
 		}
 		return nil, &connError{err: fmt.Errorf("reading the response: %w", c.scrub(err)), sent: true}
 	}
@@ -249,6 +276,14 @@ func (c *Client) once(ctx context.Context, req Request) (*rawResponse, error) {
 }
 
 var errTooLarge = errors.New("response too large")
+
+// byteSize is n in MiB when it is a whole number of them, else in bytes.
+func byteSize(n int64) string {
+	if n >= 1<<20 && n%(1<<20) == 0 {
+		return fmt.Sprintf("%d MiB", n>>20)
+	}
+	return fmt.Sprintf("%d bytes", n)
+}
 
 // readBody reads at most max bytes; a longer body is errTooLarge. When the
 // length is announced the buffer is allocated once.

@@ -67,6 +67,9 @@ type Lookup struct {
 	Env        Env
 	ConfigPath string // --config
 	Profile    string // --profile
+	// NewProfile allows a named profile the file does not have yet
+	// (auth login creates it): its settings are the defaults.
+	NewProfile bool
 }
 
 // settingFlags maps each setting to its global flag and variable.
@@ -94,6 +97,12 @@ func Resolve(l Lookup) (*Settings, error) {
 	if err != nil {
 		return nil, err
 	}
+	return ResolveFile(l, path, f)
+}
+
+// ResolveFile is Resolve for the config file f, already read from path, so
+// that a run reads the file once.
+func ResolveFile(l Lookup, path string, f *File) (*Settings, error) {
 	s := &Settings{Path: path, File: f, Sources: map[string]Source{}}
 
 	switch {
@@ -108,9 +117,15 @@ func Resolve(l Lookup) (*Settings, error) {
 	}
 	prof := f.Profiles[s.Profile]
 	if prof == nil {
-		if l.Profile != "" || l.Env.Getenv("PROMOCTL_PROFILE") != "" {
+		if !l.NewProfile && (l.Profile != "" || l.Env.Getenv("PROMOCTL_PROFILE") != "") {
 			if _, ok := f.Profiles[s.Profile]; !ok && len(f.Profiles) > 0 {
-				return nil, fmt.Errorf("profile %q is not in %s (profiles: %s)", s.Profile, path, strings.Join(f.ProfileNames(), ", "))
+				src := Source{"flag", "--profile"}
+				if l.Profile == "" {
+					src = Source{"env", "PROMOCTL_PROFILE"}
+				}
+				// A ValueError, so that a mistyped name is a usage error (exit 2).
+				return nil, &ValueError{Key: "profile", Source: src,
+					Err: fmt.Errorf("%q is not in %s (profiles: %s)", s.Profile, path, strings.Join(f.ProfileNames(), ", "))}
 			}
 		}
 		prof = &Profile{}

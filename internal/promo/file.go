@@ -41,10 +41,24 @@ func ParseFile(data []byte, loc *time.Location) (File, error) {
 	}
 	var m map[string]any
 	if err := yaml.Unmarshal(data, &m); err != nil {
-		return out, fmt.Errorf("not a JSON or YAML object: %s", firstLine(err.Error()))
+		return out, fmt.Errorf("not a JSON or YAML object: %s", yamlMessage(err))
 	}
 	if m == nil {
 		return out, errors.New("not a JSON or YAML object")
+	}
+	// YAML types unquoted scalars, losing what the user wrote: a code
+	// 0012345 becomes the octal number 5349, a date 2026-12-01 UTC midnight.
+	// Codes and dates are read from the text as written.
+	var nodes map[string]yaml.Node
+	_ = yaml.Unmarshal(data, &nodes)
+	asWritten := func(k string, v any) any {
+		switch v.(type) {
+		case int, int64, uint64, float64, time.Time:
+			if n, ok := nodes[k]; ok && n.Kind == yaml.ScalarNode {
+				return n.Value
+			}
+		}
+		return v
 	}
 	keys := make([]string, 0, len(m))
 	for k := range m {
@@ -66,7 +80,7 @@ func ParseFile(data []byte, loc *time.Location) (File, error) {
 			}
 			out.SiteID = &id
 		case "code":
-			c.Code, err = ptr(toString(v))
+			c.Code, err = ptr(toString(asWritten(k, v)))
 		case "is_enabled":
 			c.Enabled, err = ptr(toBool(v))
 		case "bonus_type":
@@ -83,9 +97,9 @@ func ParseFile(data []byte, loc *time.Location) (File, error) {
 		case "time_limit_is_enabled":
 			c.TimeLimit, err = ptr(toBool(v))
 		case "d_on":
-			c.Starts, err = ptr(toTime(v, loc))
+			c.Starts, err = ptr(toTime(asWritten(k, v), loc))
 		case "d_off":
-			c.Ends, err = ptr(toTime(v, loc))
+			c.Ends, err = ptr(toTime(asWritten(k, v), loc))
 		case "quantity_limit_is_enabled":
 			c.QuantityLimit, err = ptr(toBool(v))
 		case "quantity_limit":
@@ -104,6 +118,16 @@ func ParseFile(data []byte, loc *time.Location) (File, error) {
 		c.MaxUses = nil
 	}
 	return out, nil
+}
+
+// yamlMessage is the first line of a YAML error; for a type error, the
+// first of its details, which name the line.
+func yamlMessage(err error) string {
+	var te *yaml.TypeError
+	if errors.As(err, &te) && len(te.Errors) > 0 {
+		return te.Errors[0]
+	}
+	return firstLine(err.Error())
 }
 
 func firstLine(s string) string {

@@ -1,0 +1,446 @@
+package cmd
+
+import (
+	"context"
+	"fmt"
+	"net/http"
+	"net/http/httptest"
+	"regexp"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/promoctl/promoctl/internal/apitest"
+)
+
+// These tests drive the HTTP client through `promo list`, `promo get` and
+// `promo delete`: retries, error bodies of every shape, time limits,
+// cancellation, the debug log and errors as JSON.
+
+var listArgs = []string{"promo", "list", "--site-id", "7"}
+
+func TestGETIsRetriedOnTransientErrors(t *testing.T) {
+	for _, status := range []int{429, 502, 503, 504} {
+		t.Run(fmt.Sprint(status), func(t *testing.T) {
+			r := newRunner(t)
+			for range 2 {
+				r.api.HandleFunc("GET /v1/promo", func(w http.ResponseWriter, _ *http.Request) {
+					if status == 429 {
+						w.Header().Set("Retry-After", "0")
+					}
+					w.WriteHeader(status)
+				})
+			}
+			r.api.Handle("GET /v1/promo", http.StatusOK, "[]")
+			r.run(append(listArgs, "-o", "json")...).expect(t, 0, "[]\n", "")
+			r.expectRoutes(t, "GET /v1/promo?site_id=7", "GET /v1/promo?site_id=7", "GET /v1/promo?site_id=7")
+		})
+	}
+}
+
+func TestGETGivesUpAfterThreeAttempts(t *testing.T) {
+	for _, c := range []struct {
+		status int
+		header string
+		body   string
+		stderr string
+	}{
+		{429, "0", apitest.Error(429, 0, "too many requests"), "rate limited (API error 0: too many requests)"},
+		{502, "", "<html><head><title>502 Bad Gateway</title></head>\n<body>nginx</body></html>", "server error (HTTP 502)"},
+		{503, "", "", "server error (HTTP 503)"},
+		{504, "", apitest.Error(504, 0, "gateway timeout"), "server error (API error 0: gateway timeout)"},
+	} {
+		t.Run(fmt.Sprint(c.status), func(t *testing.T) {
+			r := newRunner(t)
+			r.api.HandleFunc("GET /v1/promo", func(w http.ResponseWriter, _ *http.Request) {
+				if c.header != "" {
+					w.Header().Set("Retry-After", c.header)
+				}
+				w.WriteHeader(c.status)
+				fmt.Fprint(w, c.body)
+			})
+			r.run(listArgs...).expect(t, 1, "", "promoctl: list promo codes of site 7: "+c.stderr+"\n")
+			r.expectRoutes(t, "GET /v1/promo?site_id=7", "GET /v1/promo?site_id=7", "GET /v1/promo?site_id=7")
+		})
+	}
+}
+
+func TestRetryAfterIsHonoured(t *testing.T) {
+	r := newRunner(t)
+	r.api.HandleFunc("GET /v1/promo/5", func(w http.ResponseWriter, _ *http.Request) {
+		w.Header().Set("Retry-After", "1")
+		w.WriteHeader(http.StatusTooManyRequests)
+	})
+	r.api.Handle("GET /v1/promo/5", http.StatusOK, `{"code":"A1"}`)
+	start := time.Now()
+	r.run("promo", "get", "5", "--jq", ".code").expect(t, 0, "A1\n", "")
+	if d := time.Since(start); d < 900*time.Millisecond {
+		t.Errorf("retried after %s, want the 1s the server asked for", d)
+	}
+	r.expectRoutes(t, "GET /v1/promo/5", "GET /v1/promo/5")
+}
+
+func TestRetryAfterLongerThanTheTimeoutIsNotWaitedFor(t *testing.T) {
+	r := newRunner(t)
+	r.api.HandleFunc("GET /v1/promo/5", func(w http.ResponseWriter, _ *http.Request) {
+		w.Header().Set("Retry-After", "120")
+		w.WriteHeader(http.StatusServiceUnavailable)
+	})
+	start := time.Now()
+	r.run("promo", "get", "5", "--timeout", "5s").expect(t, 1, "", "promoctl: get promo 5: server error (HTTP 503)\n")
+	if d := time.Since(start); d > 2*time.Second {
+		t.Errorf("gave up after %s, want at once", d)
+	}
+	r.expectRoutes(t, "GET /v1/promo/5")
+}
+
+func TestConnectionRefused(t *testing.T) {
+	r := newRunner(t)
+	dead := httptest.NewServer(http.NotFoundHandler())
+	dead.Close()
+	r.env["PROMOCTL_BASE_URL"] = dead.URL
+	res := r.run(listArgs...)
+	if res.code != 1 || res.stdout != "" {
+		t.Errorf("exit %d, stdout %q; want exit 1 and no output", res.code, res.stdout)
+	}
+	prefix := "promoctl: list promo codes of site 7: cannot reach the server: "
+	if !strings.HasPrefix(res.stderr, prefix) || !strings.Contains(res.stderr, "connection refused") ||
+		strings.Count(res.stderr, "\n") != 1 || !strings.HasSuffix(res.stderr, "\n") {
+		t.Errorf("stderr = %q, want one line starting %q that says connection refused", res.stderr, prefix)
+	}
+}
+
+func TestErrorResponses(t *testing.T) {
+	for _, c := range []struct {
+		name        string
+		status      int
+		contentType string
+		body        string
+		code        int
+		stderr      string
+	}{
+		{"server error", 500, "application/json", apitest.Error(500, 0, "unknown error"), 1,
+			"server error (API error 0: unknown error)"},
+		{"server error as HTML", 500, "text/html", "<!DOCTYPE html>\n<html><body><h1>Internal Server Error</h1></body></html>", 1,
+			"server error (HTTP 500)"},
+		{"proxy text", 500, "text/plain; charset=utf-8", "upstream connect error\nor disconnect", 1,
+			"server error (HTTP 500: upstream connect error or disconnect)"},
+		{"unauthorised", 401, "application/json", apitest.Error(401, 17, "user not found"), 3,
+			"authentication failed: check the token and user id (promoctl auth status) (API error 17: user not found)"},
+		{"unauthorised, empty", 401, "", "", 3,
+			"authentication failed: check the token and user id (promoctl auth status) (HTTP 401)"},
+		{"no access to the site", 403, "application/json", apitest.Error(403, 30, "user cant view site"), 3,
+			"permission denied: you cannot view site 7 (API error 30: user cant view site)"},
+		{"forbidden by a proxy", 403, "text/html", "<html>Forbidden</html>", 3,
+			"permission denied (HTTP 403)"},
+		{"not found", 404, "application/json", apitest.Error(404, 17, "user not found"), 4,
+			"not found: site 7 does not exist or is not visible to you (API error 17: user not found)"},
+		{"bad request", 400, "application/json", apitest.Error(400, 10, "data is invalid"), 1,
+			"invalid request (API error 10: data is invalid)"},
+		{"title with a newline and escapes", 400, "application/json", `{"title":"bad\n\u001b[31mthing\u001b[0m","error":10,"code":400}`, 1,
+			"invalid request (API error 10: bad thing)"},
+		{"error fields as strings", 403, "application/json", `{"title":"user cant view site","error":"30","code":"403"}`, 3,
+			"permission denied: you cannot view site 7 (API error 30: user cant view site)"},
+		{"truncated JSON", 200, "application/json", `[{"id":1,"code":"SUMM`, 1,
+			"unexpected response from the server (HTTP 200): the JSON is malformed or truncated"},
+		{"HTML with 200", 200, "text/html", "<html><body>maintenance</body></html>", 1,
+			"unexpected response from the server (HTTP 200): the body is an HTML page, expected JSON"},
+		{"empty 200", 200, "", "", 1,
+			"unexpected response from the server (HTTP 200): the body is empty, expected JSON"},
+		{"object instead of list", 200, "application/json", `{"items":[]}`, 1,
+			"unexpected response from the server (HTTP 200): expected a list, got an object"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			r := newRunner(t)
+			r.api.HandleFunc("GET /v1/promo", func(w http.ResponseWriter, _ *http.Request) {
+				if c.contentType != "" {
+					w.Header().Set("Content-Type", c.contentType)
+				}
+				w.WriteHeader(c.status)
+				fmt.Fprint(w, c.body)
+			})
+			r.run(listArgs...).expect(t, c.code, "", "promoctl: list promo codes of site 7: "+c.stderr+"\n")
+			r.expectRoutes(t, "GET /v1/promo?site_id=7")
+		})
+	}
+}
+
+func TestWrongTypesFailTablesButPassThroughJSON(t *testing.T) {
+	const drifted = `[{"id":1,"code":"A1","is_enabled":"maybe"}]`
+	r := newRunner(t)
+	r.api.Handle("GET /v1/promo", http.StatusOK, drifted)
+	const stderr = `promoctl: unexpected response from the server (HTTP 200): promo code #1: field "is_enabled": want true or false, got "maybe"` + "\n"
+	// The list is fetched, but cannot be drawn: stdout stays empty.
+	r.run(listArgs...).expect(t, 1, "", stderr)
+	r.run(append(listArgs, "-o", "csv")...).expect(t, 1, "", stderr)
+	// JSON shows the server's data as it is.
+	r.run(append(listArgs, "-o", "json")...).expect(t, 0, "[\n  {\n    \"id\": 1,\n    \"code\": \"A1\",\n    \"is_enabled\": \"maybe\"\n  }\n]\n", "")
+}
+
+func TestResponseLargerThanTheCap(t *testing.T) {
+	// The server announces more than api.DefaultMaxResponseBytes: the
+	// client refuses before reading any of it.
+	r := newRunner(t)
+	r.api.HandleFunc("GET /v1/promo", func(w http.ResponseWriter, _ *http.Request) {
+		w.Header().Set("Content-Length", fmt.Sprint(300<<20))
+		w.WriteHeader(http.StatusOK)
+		w.Write([]byte("[[[[[[[["))
+	})
+	r.run(listArgs...).expect(t, 1, "",
+		"promoctl: list promo codes of site 7: unexpected response from the server (HTTP 200): the body is larger than 256 MiB\n")
+	r.expectRoutes(t, "GET /v1/promo?site_id=7")
+}
+
+// hang answers nothing until the client goes away.
+func hang(w http.ResponseWriter, r *http.Request) { <-r.Context().Done() }
+
+func TestTimeout(t *testing.T) {
+	r := newRunner(t)
+	r.api.HandleFunc("GET /v1/promo", hang)
+	start := time.Now()
+	r.run(append(listArgs, "--timeout", "200ms")...).expect(t, 1, "",
+		"promoctl: list promo codes of site 7: timed out after 200ms waiting for the server (raise it with --timeout)\n")
+	if d := time.Since(start); d > time.Second {
+		t.Errorf("took %s, want about 200ms", d)
+	}
+	r.expectRoutes(t, "GET /v1/promo?site_id=7")
+}
+
+func TestTimeoutFromEnvironmentAsJSON(t *testing.T) {
+	r := newRunner(t)
+	r.env["PROMOCTL_TIMEOUT"] = "0.2"
+	r.api.HandleFunc("GET /v1/promo/5", hang)
+	r.run("promo", "get", "5", "-o", "json").expect(t, 1, "",
+		`{"error":{"message":"get promo 5: timed out after 200ms waiting for the server (raise it with --timeout)","exit_code":1}}`+"\n")
+}
+
+func TestTimeoutCoversRetries(t *testing.T) {
+	// Slow 503s: the retries stop when the time is up.
+	r := newRunner(t)
+	r.api.HandleFunc("GET /v1/promo/5", func(w http.ResponseWriter, _ *http.Request) {
+		time.Sleep(150 * time.Millisecond)
+		w.WriteHeader(http.StatusServiceUnavailable)
+	})
+	start := time.Now()
+	r.run("promo", "get", "5", "--timeout", "250ms").expect(t, 1, "",
+		"promoctl: get promo 5: timed out after 250ms waiting for the server (raise it with --timeout)\n")
+	if d := time.Since(start); d > time.Second {
+		t.Errorf("took %s, want about 250ms", d)
+	}
+	// 150ms answers fit at most twice in 250ms; the third attempt is
+	// never made.
+	if n := len(r.api.Requests()); n < 1 || n > 2 {
+		t.Errorf("sent %d requests in 250ms of 150ms answers, want 1 or 2", n)
+	}
+}
+
+func TestCancelledWhileWaitingForTheServer(t *testing.T) {
+	r := newRunner(t)
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	r.ctx = ctx
+	r.api.HandleFunc("GET /v1/promo", func(w http.ResponseWriter, req *http.Request) {
+		cancel() // Ctrl-C while the request is in flight
+		<-req.Context().Done()
+	})
+	r.run(listArgs...).expect(t, 130, "", "promoctl: cancelled\n")
+	r.expectRoutes(t, "GET /v1/promo?site_id=7")
+}
+
+func TestCancelledWhileWaitingToRetry(t *testing.T) {
+	r := newRunner(t)
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	r.ctx = ctx
+	r.api.HandleFunc("DELETE /v1/promo/5", func(w http.ResponseWriter, _ *http.Request) {
+		w.Header().Set("Retry-After", "10")
+		w.WriteHeader(http.StatusServiceUnavailable)
+		time.AfterFunc(50*time.Millisecond, cancel)
+	})
+	start := time.Now()
+	r.run("promo", "delete", "5", "--yes", "-o", "json").expect(t, 130, "", `{"error":{"message":"cancelled","exit_code":130}}`+"\n")
+	if d := time.Since(start); d > 2*time.Second {
+		t.Errorf("took %s to notice the cancel, want at once", d)
+	}
+	r.expectRoutes(t, "DELETE /v1/promo/5")
+}
+
+func TestCancelledBeforeStart(t *testing.T) {
+	r := newRunner(t)
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	r.ctx = ctx
+	r.run(listArgs...).expect(t, 130, "", "promoctl: cancelled\n")
+	r.expectNoRequests(t)
+}
+
+// elapsed matches the durations of the debug log.
+var elapsed = regexp.MustCompile(`in [0-9.]+[nµm]?s`)
+
+func TestDebugLogsExchangesWithoutTheToken(t *testing.T) {
+	r := newRunner(t)
+	r.api.Handle("GET /v1/promo", http.StatusServiceUnavailable, "")
+	r.api.Handle("GET /v1/promo", http.StatusOK, "[]")
+	res := r.run(append(listArgs, "--debug", "-o", "json")...)
+	stderr := elapsed.ReplaceAllString(res.stderr, "in T")
+	stderr = regexp.MustCompile(`retrying in \S+`).ReplaceAllString(stderr, "retrying in T")
+	res.stderr = stderr
+	req := []string{
+		"> GET " + r.api.URL + "/v1/promo?site_id=7",
+		"> Accept: application/json",
+		"> User-Agent: promoctl/1.2.3",
+		"> X-Api-User-Id: 42",
+		"> Authorization: Bearer [REDACTED]",
+	}
+	want := append(append([]string{}, req...), "< 503 Service Unavailable in T (0 bytes)", "retrying in T (attempt 2 of 3)")
+	want = append(append(want, req...), "< 200 OK in T (2 bytes)")
+	res.expect(t, 0, "[]\n", apitest.Lines(want...))
+}
+
+func TestDebugLogsRequestBodiesBySizeOnly(t *testing.T) {
+	r := newRunner(t)
+	r.api.Handle("POST /v1/promo", http.StatusCreated, createdJSON)
+	res := r.run("promo", "create", "--site-id", "7", "--code", "SUMMER25", "--debug", "-o", "json")
+	res.stderr = elapsed.ReplaceAllString(res.stderr, "in T")
+	res.expect(t, 0, res.stdout, apitest.Lines(
+		"> POST "+r.api.URL+"/v1/promo",
+		"> Accept: application/json",
+		"> Content-Type: application/json",
+		"> User-Agent: promoctl/1.2.3",
+		"> X-Api-User-Id: 42",
+		"> Authorization: Bearer [REDACTED]",
+		fmt.Sprintf("> (%d bytes of JSON)", len(`{"site_id":7,"user_id":42,"code":"SUMMER25"}`)),
+		fmt.Sprintf("< 201 Created in T (%d bytes)", len(createdJSON)),
+	))
+}
+
+func TestTokenEchoedByTheServerIsRedacted(t *testing.T) {
+	r := newRunner(t)
+	r.api.Handle("GET /v1/promo", http.StatusBadRequest, apitest.Error(400, 10, "bad token "+testToken))
+	r.run(listArgs...).expect(t, 1, "", "promoctl: list promo codes of site 7: invalid request (API error 10: bad token [REDACTED])\n")
+	r.run(append(listArgs, "-o", "json")...).expect(t, 1, "",
+		`{"error":{"message":"list promo codes of site 7: invalid request (API error 10: bad token [REDACTED])","status":400,"kind":10,"title":"bad token [REDACTED]","exit_code":1}}`+"\n")
+}
+
+func TestRedirectToAnotherHostIsRefused(t *testing.T) {
+	r := newRunner(t)
+	r.api.HandleFunc("GET /v1/promo", func(w http.ResponseWriter, req *http.Request) {
+		http.Redirect(w, req, "http://198.51.100.1/steal", http.StatusFound)
+	})
+	r.run(listArgs...).expect(t, 1, "",
+		`promoctl: list promo codes of site 7: Get "http://198.51.100.1/steal": refusing redirect to another host 198.51.100.1`+"\n")
+	// Refused again if asked again: not retried.
+	r.expectRoutes(t, "GET /v1/promo?site_id=7")
+}
+
+func TestNotLoggedIn(t *testing.T) {
+	for _, c := range []struct{ unset, stderr string }{
+		{"PROMOCTL_TOKEN", "promoctl: no API token: run `promoctl auth login`, or set PROMOCTL_TOKEN (try `promoctl --sandbox …` to explore without an account)"},
+		{"PROMOCTL_USER_ID", "promoctl: no user id: run `promoctl auth login`, or set PROMOCTL_USER_ID (it is \"Your ID\" in the account menu of the site admin)"},
+	} {
+		t.Run(c.unset, func(t *testing.T) {
+			r := newRunner(t)
+			delete(r.env, c.unset)
+			r.run(listArgs...).expect(t, 3, "", c.stderr+"\n")
+			r.expectNoRequests(t)
+		})
+	}
+}
+
+func TestErrorsAsJSON(t *testing.T) {
+	for _, c := range []struct {
+		name   string
+		status int
+		body   string
+		args   []string
+		env    map[string]string
+		code   int
+		stderr string
+	}{
+		{"permission", 403, apitest.Error(403, 30, "user cant view site"), []string{"-o", "json"}, nil, 3,
+			`{"error":{"message":"list promo codes of site 7: permission denied: you cannot view site 7 (API error 30: user cant view site)","status":403,"kind":30,"title":"user cant view site","exit_code":3}}`},
+		{"kind 0", 500, apitest.Error(500, 0, "unknown error"), []string{"-o", "json"}, nil, 1,
+			`{"error":{"message":"list promo codes of site 7: server error (API error 0: unknown error)","status":500,"kind":0,"title":"unknown error","exit_code":1}}`},
+		{"no body", 404, "", []string{"-o", "json"}, nil, 4,
+			`{"error":{"message":"list promo codes of site 7: not found: site 7 does not exist or is not visible to you (HTTP 404)","status":404,"exit_code":4}}`},
+		{"from the environment", 401, apitest.Error(401, 17, "user not found"), nil, map[string]string{"PROMOCTL_OUTPUT": "json"}, 3,
+			`{"error":{"message":"list promo codes of site 7: authentication failed: check the token and user id (promoctl auth status) (API error 17: user not found)","status":401,"kind":17,"title":"user not found","exit_code":3}}`},
+		{"with --jq", 403, apitest.Error(403, 30, "user cant view site"), []string{"--jq", ".[]"}, nil, 3,
+			`{"error":{"message":"list promo codes of site 7: permission denied: you cannot view site 7 (API error 30: user cant view site)","status":403,"kind":30,"title":"user cant view site","exit_code":3}}`},
+		{"usage", 0, "", []string{"-o", "json", "--no-such-flag"}, nil, 2,
+			`{"error":{"message":"unknown flag: --no-such-flag","exit_code":2}}`},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			r := newRunner(t)
+			for k, v := range c.env {
+				r.env[k] = v
+			}
+			if c.status != 0 {
+				r.api.Handle("GET /v1/promo", c.status, c.body)
+			}
+			res := r.run(append(append([]string{}, listArgs...), c.args...)...)
+			res.expect(t, c.code, "", c.stderr+"\n")
+			if strings.Count(res.stderr, "\n") == 1 {
+				expectJSON(t, "stderr", res.stderr, c.stderr)
+			}
+		})
+	}
+}
+
+func TestErrorsAsJSONFromTheProfile(t *testing.T) {
+	r := newRunner(t)
+	r.writeConfig("profiles:\n  default:\n    output: json\n    site_id: 7\n")
+	r.api.Handle("GET /v1/promo", http.StatusForbidden, apitest.Error(403, 30, "user cant view site"))
+	r.run("promo", "list").expect(t, 3, "",
+		`{"error":{"message":"list promo codes of site 7: permission denied: you cannot view site 7 (API error 30: user cant view site)","status":403,"kind":30,"title":"user cant view site","exit_code":3}}`+"\n")
+}
+
+// dropConnection closes the connection without an answer, after the
+// request reached the server.
+func dropConnection(w http.ResponseWriter, _ *http.Request) {
+	conn, _, err := w.(http.Hijacker).Hijack()
+	if err != nil {
+		panic(err)
+	}
+	conn.Close()
+}
+
+func TestDroppedConnection(t *testing.T) {
+	t.Run("GET is retried", func(t *testing.T) {
+		r := newRunner(t)
+		r.api.HandleFunc("GET /v1/promo/5", dropConnection)
+		r.api.HandleFunc("GET /v1/promo/5", dropConnection)
+		r.api.Handle("GET /v1/promo/5", http.StatusOK, `{"code":"A1"}`)
+		r.run("promo", "get", "5", "--jq", ".code").expect(t, 0, "A1\n", "")
+		r.expectRoutes(t, "GET /v1/promo/5", "GET /v1/promo/5", "GET /v1/promo/5")
+	})
+	t.Run("POST is not: the server may have acted on it", func(t *testing.T) {
+		r := newRunner(t)
+		r.api.HandleFunc("POST /v1/promo", dropConnection)
+		r.api.Handle("POST /v1/promo", http.StatusCreated, createdJSON)
+		res := r.run("promo", "create", "--site-id", "7", "--code", "SUMMER25")
+		prefix := "promoctl: create promo SUMMER25 on site 7: cannot reach the server: "
+		if res.code != 1 || res.stdout != "" || !strings.HasPrefix(res.stderr, prefix) || strings.Count(res.stderr, "\n") != 1 {
+			t.Errorf("exit %d, stdout %q, stderr %q; want exit 1, no output and one line starting %q", res.code, res.stdout, res.stderr, prefix)
+		}
+		r.expectRoutes(t, "POST /v1/promo")
+	})
+}
+
+func TestPOSTIsRetriedWhenTheConnectionWasNeverMade(t *testing.T) {
+	r := newRunner(t)
+	dead := httptest.NewServer(http.NotFoundHandler())
+	dead.Close()
+	r.env["PROMOCTL_BASE_URL"] = dead.URL
+	res := r.run("promo", "create", "--site-id", "7", "--code", "SUMMER25", "--debug")
+	if res.code != 1 || res.stdout != "" {
+		t.Errorf("exit %d, stdout %q; want exit 1 and no output", res.code, res.stdout)
+	}
+	if n := strings.Count(res.stderr, "> POST "+dead.URL+"/v1/promo\n"); n != 3 {
+		t.Errorf("the debug log shows %d attempts, want 3:\n%s", n, res.stderr)
+	}
+	last := res.stderr[strings.LastIndex(strings.TrimSuffix(res.stderr, "\n"), "\n")+1:]
+	if !strings.HasPrefix(last, "promoctl: create promo SUMMER25 on site 7: cannot reach the server: ") {
+		t.Errorf("last line of stderr = %q, want the error", last)
+	}
+}

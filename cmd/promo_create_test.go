@@ -1,0 +1,242 @@
+package cmd
+
+import (
+	"fmt"
+	"net/http"
+	"testing"
+	"time"
+
+	"github.com/promoctl/promoctl/internal/apitest"
+	"github.com/promoctl/promoctl/internal/golden"
+)
+
+// createdJSON is the 201 answer of a create: the single record, no id.
+const createdJSON = `{"code":"SUMMER25","is_enabled":false,"bonus_type":2,"bonus_amount":0.01,"bonus_amount_is_in_percentages":false,"time_limit_is_enabled":false,"d_on":null,"d_off":null,"quantity_limit_is_enabled":false,"quantity_limit":0,"personal_limit_is_enabled":false}`
+
+func TestPromoCreateSendsOnlyNamedFields(t *testing.T) {
+	r := newRunner(t)
+	r.api.Handle("POST /v1/promo", http.StatusCreated, createdJSON)
+	res := r.run("promo", "create", "--site-id", "7", "--code", "SUMMER25")
+	res.expect(t, 0, res.stdout, "")
+	golden.Equal(t, res.stdout)
+	reqs := r.expectRoutes(t, "POST /v1/promo")
+	expectHeaders(t, reqs[0], true)
+	expectJSONBody(t, reqs[0], `{"site_id":7,"user_id":42,"code":"SUMMER25"}`)
+}
+
+func TestPromoCreateSendsEveryFieldWithItsType(t *testing.T) {
+	r := newRunner(t) // TZ Europe/Moscow, UTC+3
+	r.api.Handle("POST /v1/promo", http.StatusCreated, createdJSON)
+	r.run("promo", "create", "--site-id", "7", "--code", "FREESHIP", "--enabled", "--bonus-type", "delivery",
+		"--amount", "12.5", "--percent", "--starts", "2026-12-01", "--ends", "2026-12-31T23:59",
+		"--max-uses", "500", "--once-per-user", "-o", "json").expect(t, 0, "{\n  \"code\": \"SUMMER25\",\n  \"is_enabled\": false,\n  \"bonus_type\": 2,\n  \"bonus_amount\": 0.01,\n  \"bonus_amount_is_in_percentages\": false,\n  \"time_limit_is_enabled\": false,\n  \"d_on\": null,\n  \"d_off\": null,\n  \"quantity_limit_is_enabled\": false,\n  \"quantity_limit\": 0,\n  \"personal_limit_is_enabled\": false\n}\n", "")
+	reqs := r.expectRoutes(t, "POST /v1/promo")
+	expectJSONBody(t, reqs[0], `{"site_id":7,"user_id":42,"code":"FREESHIP","is_enabled":true,"bonus_type":3,
+		"bonus_amount":12.5,"bonus_amount_is_in_percentages":true,"time_limit_is_enabled":true,
+		"d_on":"2026-11-30T21:00:00.000Z","d_off":"2026-12-31T20:59:00.000Z",
+		"quantity_limit_is_enabled":true,"quantity_limit":500,"personal_limit_is_enabled":true}`)
+}
+
+func TestPromoCreateSendsFalseFlagsAsBooleans(t *testing.T) {
+	r := newRunner(t)
+	r.api.Handle("POST /v1/promo", http.StatusCreated, createdJSON)
+	r.run("promo", "create", "--site-id", "7", "--code", "SUMMER25", "--enabled=false", "--percent=false",
+		"--once-per-user=false", "--bonus-type", "2", "--amount", "300", "-o", "json").expect(t, 0, "{\n  \"code\": \"SUMMER25\",\n  \"is_enabled\": false,\n  \"bonus_type\": 2,\n  \"bonus_amount\": 0.01,\n  \"bonus_amount_is_in_percentages\": false,\n  \"time_limit_is_enabled\": false,\n  \"d_on\": null,\n  \"d_off\": null,\n  \"quantity_limit_is_enabled\": false,\n  \"quantity_limit\": 0,\n  \"personal_limit_is_enabled\": false\n}\n", "")
+	reqs := r.expectRoutes(t, "POST /v1/promo")
+	expectJSONBody(t, reqs[0], `{"site_id":7,"user_id":42,"code":"SUMMER25","is_enabled":false,"bonus_type":2,
+		"bonus_amount":300,"bonus_amount_is_in_percentages":false,"personal_limit_is_enabled":false}`)
+}
+
+func TestPromoCreateDates(t *testing.T) {
+	for _, c := range []struct {
+		name      string
+		loc       *time.Location
+		starts    string
+		ends      string
+		dOn, dOff string
+	}{
+		{"date in UTC", time.UTC, "2026-12-01", "2026-12-31", "2026-12-01T00:00:00.000Z", "2026-12-31T00:00:00.000Z"},
+		{"date-time in UTC", time.UTC, "2026-12-01T10:00", "2026-12-01 18:30:15", "2026-12-01T10:00:00.000Z", "2026-12-01T18:30:15.000Z"},
+		{"local zone", mustLoc(t, "Asia/Yekaterinburg"), "2026-12-01", "2026-12-01T23:59", "2026-11-30T19:00:00.000Z", "2026-12-01T18:59:00.000Z"},
+		{"offsets win over the zone", mustLoc(t, "Europe/Moscow"), "2026-12-01T10:00:00+05:00", "2026-12-02T00:00:00Z", "2026-12-01T05:00:00.000Z", "2026-12-02T00:00:00.000Z"},
+		{"fractions are cut to milliseconds", time.UTC, "2026-12-01T10:00:00.123456Z", "2026-12-01T10:00:01.5+00:00", "2026-12-01T10:00:00.123Z", "2026-12-01T10:00:01.500Z"},
+		{"same start and end", time.UTC, "2026-12-01", "2026-12-01", "2026-12-01T00:00:00.000Z", "2026-12-01T00:00:00.000Z"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			r := newRunner(t)
+			r.loc = c.loc
+			r.api.Handle("POST /v1/promo", http.StatusCreated, createdJSON)
+			res := r.run("promo", "create", "--site-id", "7", "--code", "DATES1", "--starts", c.starts, "--ends", c.ends)
+			res.expect(t, 0, res.stdout, "")
+			reqs := r.expectRoutes(t, "POST /v1/promo")
+			expectJSONBody(t, reqs[0], `{"site_id":7,"user_id":42,"code":"DATES1","time_limit_is_enabled":true,"d_on":"`+c.dOn+`","d_off":"`+c.dOff+`"}`)
+		})
+	}
+}
+
+func TestPromoCreateRendersTheAnswer(t *testing.T) {
+	r := newRunner(t)
+	r.tty = true // a person is watching: the notes go to stderr
+	r.api.Handle("POST /v1/promo", http.StatusCreated, `{"code":"SUMMER25","is_enabled":false,"bonus_type":3,"bonus_amount":10,"bonus_amount_is_in_percentages":true,"time_limit_is_enabled":true,"d_on":"2026-12-01T00:00:00.000Z","d_off":"2026-12-31T20:59:59.000Z","quantity_limit_is_enabled":true,"quantity_limit":50,"personal_limit_is_enabled":true}`)
+	res := r.run("promo", "create", "--site-id", "7", "--code", "SUMMER25")
+	res.expect(t, 0, res.stdout, apitest.Lines(
+		"Created promo code SUMMER25 on site 7.",
+		"It is disabled: enable it with --enabled when you are ready.",
+	))
+	golden.Equal(t, res.stdout)
+}
+
+func TestPromoCreateFromJSONFileWithFlagsWinning(t *testing.T) {
+	r := newRunner(t)
+	r.api.Handle("POST /v1/promo", http.StatusCreated, createdJSON)
+	// The output of `promo get -o json`, edited: read-only fields and the
+	// file's user_id are not sent, site_id is used.
+	p := writeFile(t, "promo.json", `{"id":5,"pos":1,"promo_used_count":3,"is_valid":true,"user_id":99,
+		"site_id":9,"code":"FILECODE","is_enabled":true,"bonus_type":"delivery","bonus_amount":10,
+		"bonus_amount_is_in_percentages":true,"time_limit_is_enabled":true,"d_on":"2026-12-01","d_off":null,
+		"quantity_limit_is_enabled":false,"quantity_limit":0,"personal_limit_is_enabled":false}`)
+	res := r.run("promo", "create", "-f", p, "--code", "FLAGCODE", "--amount", "15", "--percent=false")
+	res.expect(t, 0, res.stdout, "")
+	reqs := r.expectRoutes(t, "POST /v1/promo")
+	expectJSONBody(t, reqs[0], `{"site_id":9,"user_id":42,"code":"FLAGCODE","is_enabled":true,"bonus_type":3,
+		"bonus_amount":15,"bonus_amount_is_in_percentages":false,"time_limit_is_enabled":true,
+		"d_on":"2026-11-30T21:00:00.000Z","quantity_limit_is_enabled":false,"personal_limit_is_enabled":false}`)
+}
+
+func TestPromoCreateFromYAMLFile(t *testing.T) {
+	r := newRunner(t)
+	r.api.Handle("POST /v1/promo", http.StatusCreated, createdJSON)
+	p := writeFile(t, "promo.yaml", `# a new promo code
+code: YAML1
+is_enabled: true
+bonus_type: 2
+bonus_amount: "7.5"
+d_on: 2026-12-01T10:00
+d_off: 2026-12-31T23:59:59+03:00
+quantity_limit: 20
+personal_limit_is_enabled: 1
+`)
+	res := r.run("promo", "create", "--site-id", "7", "--file", p)
+	res.expect(t, 0, res.stdout, "")
+	reqs := r.expectRoutes(t, "POST /v1/promo")
+	expectJSONBody(t, reqs[0], `{"site_id":7,"user_id":42,"code":"YAML1","is_enabled":true,"bonus_type":2,
+		"bonus_amount":7.5,"time_limit_is_enabled":true,"d_on":"2026-12-01T07:00:00.000Z","d_off":"2026-12-31T20:59:59.000Z",
+		"quantity_limit_is_enabled":true,"quantity_limit":20,"personal_limit_is_enabled":true}`)
+}
+
+func TestPromoCreateFromStdin(t *testing.T) {
+	r := newRunner(t)
+	r.api.Handle("POST /v1/promo", http.StatusCreated, createdJSON)
+	r.stdin = "code: STDIN1\nbonus_type: delivery\nbonus_amount: 100\nbonus_amount_is_in_percentages: true\nsite_id: 9\n"
+	res := r.run("promo", "create", "-f", "-", "--site-id", "8", "--bonus-type", "goods")
+	res.expect(t, 0, res.stdout, "")
+	reqs := r.expectRoutes(t, "POST /v1/promo")
+	// --site-id and --bonus-type beside the file win.
+	expectJSONBody(t, reqs[0], `{"site_id":8,"user_id":42,"code":"STDIN1","bonus_type":2,"bonus_amount":100,"bonus_amount_is_in_percentages":true}`)
+}
+
+func TestPromoCreateSiteSources(t *testing.T) {
+	for _, c := range []struct {
+		name   string
+		env    string // PROMOCTL_SITE_ID
+		file   string
+		flag   string
+		config bool
+		want   string
+	}{
+		{name: "env", env: "11", want: "11"},
+		{name: "profile", config: true, want: "11111"},
+		{name: "env beats profile", env: "11", config: true, want: "11"},
+		{name: "file beats env and profile", env: "11", config: true, file: `{"code":"SITE1","site_id":12}`, want: "12"},
+		{name: "flag beats file", env: "11", flag: "13", file: `{"code":"SITE1","site_id":12}`, want: "13"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			r := newRunner(t)
+			r.api.Handle("POST /v1/promo", http.StatusCreated, createdJSON)
+			if c.env != "" {
+				r.env["PROMOCTL_SITE_ID"] = c.env
+			}
+			if c.config {
+				r.writeConfig(twoProfiles)
+			}
+			args := []string{"promo", "create", "-o", "json"}
+			if c.file != "" {
+				args = append(args, "-f", writeFile(t, "p.json", c.file))
+			} else {
+				args = append(args, "--code", "SITE1")
+			}
+			if c.flag != "" {
+				args = append(args, "--site-id", c.flag)
+			}
+			res := r.run(args...)
+			res.expect(t, 0, res.stdout, "")
+			reqs := r.expectRoutes(t, "POST /v1/promo")
+			expectJSONBody(t, reqs[0], `{"site_id":`+c.want+`,"user_id":42,"code":"SITE1"}`)
+		})
+	}
+}
+
+func TestPromoCreateDryRunSendsNothing(t *testing.T) {
+	r := newRunner(t)
+	r.loc = time.UTC
+	r.run("promo", "create", "--site-id", "7", "--code", "SUMMER25", "--amount", "10", "--starts", "2026-12-01", "--dry-run").
+		expect(t, 0, `{
+  "method": "POST",
+  "url": "`+r.api.URL+`/v1/promo",
+  "body": {
+    "site_id": 7,
+    "user_id": 42,
+    "code": "SUMMER25",
+    "bonus_amount": 10,
+    "time_limit_is_enabled": true,
+    "d_on": "2026-12-01T00:00:00.000Z"
+  }
+}
+`, "")
+	r.run("promo", "create", "--site-id", "7", "--code", "SUMMER25", "--dry-run", "--jq", ".body.code").expect(t, 0, "SUMMER25\n", "")
+	r.expectNoRequests(t)
+}
+
+func TestPromoCreatePermissionDenied(t *testing.T) {
+	r := newRunner(t)
+	r.api.Handle("POST /v1/promo", http.StatusForbidden, apitest.Error(403, 30, "user cant view site"))
+	r.run("promo", "create", "--site-id", "2", "--code", "SUMMER25").expect(t, 3, "",
+		"promoctl: create promo SUMMER25 on site 2: permission denied: you cannot view site 2 (API error 30: user cant view site)\n")
+	r.expectRoutes(t, "POST /v1/promo")
+}
+
+func TestPromoCreateInvalidOnTheServer(t *testing.T) {
+	r := newRunner(t)
+	r.api.Handle("POST /v1/promo", http.StatusBadRequest, apitest.Error(400, 10, "data is invalid"))
+	r.run("promo", "create", "--site-id", "7", "--code", "SUMMER25").expect(t, 1, "",
+		"promoctl: create promo SUMMER25 on site 7: invalid request (API error 10: data is invalid)\n")
+	r.expectRoutes(t, "POST /v1/promo")
+}
+
+func TestPromoCreateIsNotRetriedOn5xx(t *testing.T) {
+	for _, status := range []int{502, 503, 504} {
+		t.Run(http.StatusText(status), func(t *testing.T) {
+			r := newRunner(t)
+			r.api.Handle("POST /v1/promo", status, "")
+			r.api.Handle("POST /v1/promo", http.StatusCreated, createdJSON)
+			r.run("promo", "create", "--site-id", "7", "--code", "SUMMER25").expect(t, 1, "",
+				fmt.Sprintf("promoctl: create promo SUMMER25 on site 7: server error (HTTP %d)\n", status))
+			r.expectRoutes(t, "POST /v1/promo")
+		})
+	}
+}
+
+func TestPromoCreateIsRetriedOn429(t *testing.T) {
+	r := newRunner(t)
+	r.api.HandleFunc("POST /v1/promo", func(w http.ResponseWriter, _ *http.Request) {
+		w.Header().Set("Retry-After", "0")
+		w.WriteHeader(http.StatusTooManyRequests)
+	})
+	r.api.Handle("POST /v1/promo", http.StatusCreated, createdJSON)
+	res := r.run("promo", "create", "--site-id", "7", "--code", "SUMMER25", "-o", "json")
+	res.expect(t, 0, res.stdout, "")
+	reqs := r.expectRoutes(t, "POST /v1/promo", "POST /v1/promo")
+	for _, req := range reqs {
+		expectJSONBody(t, req, `{"site_id":7,"user_id":42,"code":"SUMMER25"}`)
+	}
+}

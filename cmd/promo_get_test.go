@@ -1,0 +1,158 @@
+package cmd
+
+import (
+	"net/http"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/promoctl/promoctl/internal/apitest"
+	"github.com/promoctl/promoctl/internal/golden"
+)
+
+// promoRecordJSON is a single record as get, create and update return it:
+// no id (spec 2.2), and a field this client does not know.
+const promoRecordJSON = `{"code":"SUMMER25","is_enabled":true,"bonus_type":2,"bonus_amount":25,"bonus_amount_is_in_percentages":true,"time_limit_is_enabled":true,"d_on":"2026-06-01T00:00:00.000Z","d_off":"2026-08-31T20:59:59.000Z","quantity_limit_is_enabled":true,"quantity_limit":100,"personal_limit_is_enabled":false,"x_new":{"kept":[1,"two"]}}`
+
+func TestPromoGetTable(t *testing.T) {
+	r := newRunner(t)
+	r.api.Handle("GET /v1/promo/1001", http.StatusOK, promoRecordJSON)
+	res := r.run("promo", "get", "1001")
+	res.expect(t, 0, res.stdout, "")
+	golden.Equal(t, res.stdout)
+	reqs := r.expectRoutes(t, "GET /v1/promo/1001")
+	expectHeaders(t, reqs[0], false)
+}
+
+func TestPromoGetTableWithListFields(t *testing.T) {
+	// A server that also sends the list-only fields: they are shown.
+	r := newRunner(t)
+	r.api.Handle("GET /v1/promo/1002", http.StatusOK, `{"id":1002,"code":"FREESHIP","pos":2,"is_enabled":false,"bonus_type":3,"bonus_amount":300,"bonus_amount_is_in_percentages":false,"time_limit_is_enabled":false,"d_on":null,"d_off":null,"quantity_limit_is_enabled":false,"quantity_limit":0,"promo_used_count":12,"is_valid":false,"personal_limit_is_enabled":true}`)
+	res := r.run("promo", "show", "1002")
+	res.expect(t, 0, res.stdout, "")
+	golden.Equal(t, res.stdout)
+}
+
+func TestPromoGetJSONAddsIDFirst(t *testing.T) {
+	r := newRunner(t)
+	r.api.Handle("GET /v1/promo/1001", http.StatusOK, promoRecordJSON)
+	r.run("promo", "get", "1001", "-o", "json").expect(t, 0, `{
+  "id": 1001,
+  "code": "SUMMER25",
+  "is_enabled": true,
+  "bonus_type": 2,
+  "bonus_amount": 25,
+  "bonus_amount_is_in_percentages": true,
+  "time_limit_is_enabled": true,
+  "d_on": "2026-06-01T00:00:00.000Z",
+  "d_off": "2026-08-31T20:59:59.000Z",
+  "quantity_limit_is_enabled": true,
+  "quantity_limit": 100,
+  "personal_limit_is_enabled": false,
+  "x_new": {
+    "kept": [
+      1,
+      "two"
+    ]
+  }
+}
+`, "")
+	r.expectRoutes(t, "GET /v1/promo/1001")
+}
+
+func TestPromoGetJSONKeepsTheServersID(t *testing.T) {
+	r := newRunner(t)
+	r.api.Handle("GET /v1/promo/1001", http.StatusOK, `{"code":"SUMMER25","id":"1001"}`)
+	r.run("promo", "get", "1001", "-o", "json").expect(t, 0, "{\n  \"code\": \"SUMMER25\",\n  \"id\": \"1001\"\n}\n", "")
+}
+
+func TestPromoGetJSONOfAnEmptyRecord(t *testing.T) {
+	r := newRunner(t)
+	r.api.Handle("GET /v1/promo/9", http.StatusOK, ` { } `)
+	r.run("promo", "get", "9", "-o", "json").expect(t, 0, "{\n  \"id\": 9\n}\n", "")
+}
+
+func TestPromoGetYAMLAndCSV(t *testing.T) {
+	r := newRunner(t)
+	r.api.Handle("GET /v1/promo/1001", http.StatusOK, promoRecordJSON)
+	r.run("promo", "get", "1001", "-o", "yaml").expect(t, 0, apitest.Lines(
+		"id: 1001",
+		"code: SUMMER25",
+		"is_enabled: true",
+		"bonus_type: 2",
+		"bonus_amount: 25",
+		"bonus_amount_is_in_percentages: true",
+		"time_limit_is_enabled: true",
+		`d_on: "2026-06-01T00:00:00.000Z"`,
+		`d_off: "2026-08-31T20:59:59.000Z"`,
+		"quantity_limit_is_enabled: true",
+		"quantity_limit: 100",
+		"personal_limit_is_enabled: false",
+		"x_new:",
+		"  kept:",
+		"    - 1",
+		"    - two",
+	), "")
+	r.run("promo", "get", "1001", "-o", "csv").expect(t, 0, apitest.Lines(
+		"id,code,pos,is_enabled,bonus_type,bonus_amount,bonus_amount_is_in_percentages,time_limit_is_enabled,d_on,d_off,quantity_limit_is_enabled,quantity_limit,promo_used_count,is_valid,personal_limit_is_enabled",
+		"1001,SUMMER25,,true,2,25,true,true,2026-06-01T00:00:00.000Z,2026-08-31T20:59:59.000Z,true,100,,,false",
+	), "")
+	r.run("promo", "get", "1001", "--jq", ".id, .code").expect(t, 0, "1001\nSUMMER25\n", "")
+}
+
+func TestPromoGetReadsTypeDrift(t *testing.T) {
+	// Ids and amounts as strings, a numeric code, flags as 0/1 and "1",
+	// null and empty dates: all read, none an error.
+	const drift = `{"id":"1003","code":2024,"is_enabled":"1","bonus_type":"3","bonus_amount":"150.5","bonus_amount_is_in_percentages":0,"time_limit_is_enabled":1,"d_on":null,"d_off":"","quantity_limit_is_enabled":"0","quantity_limit":"0","personal_limit_is_enabled":null,"promo_used_count":"7","is_valid":1}`
+	r := newRunner(t)
+	r.api.Handle("GET /v1/promo/1003", http.StatusOK, drift)
+	res := r.run("promo", "get", "1003")
+	res.expect(t, 0, res.stdout, "")
+	golden.Equal(t, res.stdout)
+	// JSON shows what the server said, not the decoded values.
+	res = r.run("promo", "get", "1003", "-o", "json")
+	res.expect(t, 0, res.stdout, "")
+	expectJSON(t, "promo get -o json", res.stdout, drift)
+}
+
+func TestPromoGetTableIsTerminalSafe(t *testing.T) {
+	r := newRunner(t)
+	r.api.Handle("GET /v1/promo/1", http.StatusOK, `{"code":"\u001b[31mRED\r\u0007\u001b]0;title\u0007X","is_enabled":true,"bonus_type":2,"bonus_amount":5}`)
+	res := r.run("promo", "get", "1")
+	res.expect(t, 0, res.stdout, "")
+	expectTerminalSafe(t, "promo get", res.stdout)
+	if want := "Code:        RED X      "; !containsLine(res.stdout, want) {
+		t.Errorf("promo get table:\n%q\nwant a line %q", res.stdout, want)
+	}
+}
+
+func TestPromoGetErrors(t *testing.T) {
+	for _, c := range []struct {
+		name, body string
+		status     int
+		code       int
+		stderr     string
+	}{
+		{"no access", apitest.Error(403, 40, "user cant view promo"), 403, 3,
+			"promoctl: get promo 5: permission denied: you cannot view promo code 5 (API error 40: user cant view promo)"},
+		{"not found", apitest.Error(404, 17, "promo not found"), 404, 4,
+			"promoctl: get promo 5: not found: promo code 5 does not exist or is not visible to you (API error 17: promo not found)"},
+		{"not found, no body", "", 404, 4,
+			"promoctl: get promo 5: not found: promo code 5 does not exist or is not visible to you (HTTP 404)"},
+		{"a list instead of a record", "[]", 200, 1,
+			"promoctl: get promo 5: unexpected response from the server (HTTP 200): expected an object, got a list"},
+		{"wrong type", `{"code":"A1","bonus_type":"goods"}`, 200, 1,
+			`promoctl: get promo 5: unexpected response from the server (HTTP 200): cannot decode: field "bonus_type": want an integer, got goods`},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			r := newRunner(t)
+			r.api.Handle("GET /v1/promo/5", c.status, c.body)
+			r.run("promo", "get", "5").expect(t, c.code, "", c.stderr+"\n")
+			r.expectRoutes(t, "GET /v1/promo/5")
+		})
+	}
+}
+
+func containsLine(s, line string) bool {
+	return slices.Contains(strings.Split(s, "\n"), line)
+}

@@ -1,0 +1,72 @@
+package cmd
+
+import (
+	"net/http"
+	"testing"
+
+	"github.com/promoctl/promoctl/internal/apitest"
+	"github.com/promoctl/promoctl/internal/golden"
+)
+
+// statsJSON is the usage of a promo code in two currencies, with the type
+// drift of the API (amounts as strings, the percent flag as 0/1) and a field
+// this client does not know.
+const statsJSON = `[
+ {"id":1,"promo_id":5,"lead_id":9001,"bonus_type_id":2,"bonus_amount":10,"bonus_amount_is_in_percentages":1,"order_price":1500,"order_quantity":2,"discount_amount":150,"promo":{"code":"SUMMER25"},"d_lead_created":"2026-06-02T09:15:00.000Z","currency":"RUB"},
+ {"id":2,"promo_id":5,"lead_id":9002,"bonus_type_id":2,"bonus_amount":10,"bonus_amount_is_in_percentages":1,"order_price":"2500.5","order_quantity":1,"discount_amount":"250.05","promo":{"code":"SUMMER25"},"d_lead_created":"2026-06-03T21:30:00.000Z","currency":"RUB"},
+ {"id":3,"promo_id":5,"lead_id":9003,"bonus_type_id":2,"bonus_amount":10,"bonus_amount_is_in_percentages":1,"order_price":40,"order_quantity":1.5,"discount_amount":4,"promo":{"code":"SUMMER25"},"d_lead_created":"2026-06-04T00:00:00.000Z","currency":"USD","x_channel":"web"}
+]`
+
+func TestPromoStatsTable(t *testing.T) {
+	r := newRunner(t)
+	r.api.Handle("GET /v1/promo/5/statistics", http.StatusOK, statsJSON)
+	res := r.run("promo", "stats", "5")
+	res.expect(t, 0, res.stdout, "")
+	golden.Equal(t, res.stdout)
+	reqs := r.expectRoutes(t, "GET /v1/promo/5/statistics")
+	expectHeaders(t, reqs[0], false)
+}
+
+func TestPromoStatsEmpty(t *testing.T) {
+	r := newRunner(t)
+	r.api.Handle("GET /v1/promo/5/statistics", http.StatusOK, "[]")
+	r.run("promo", "stats", "5").expect(t, 0, "ID  ORDER  DATE  CODE  ORDER PRICE  QTY  DISCOUNT  CURRENCY  \n", "")
+}
+
+func TestPromoStatsJSON(t *testing.T) {
+	r := newRunner(t)
+	r.api.Handle("GET /v1/promo/5/statistics", http.StatusOK, statsJSON)
+	res := r.run("promo", "usage", "5", "-o", "json")
+	res.expect(t, 0, res.stdout, "")
+	expectJSON(t, "promo stats -o json", res.stdout, statsJSON)
+	r.run("promo", "stats", "5", "--jq", "map(.discount_amount)").expect(t, 0, `[150,"250.05",4]`+"\n", "")
+}
+
+func TestPromoStatsCSV(t *testing.T) {
+	r := newRunner(t)
+	r.api.Handle("GET /v1/promo/5/statistics", http.StatusOK, statsJSON)
+	rows := []string{
+		"1,5,9001,2,10,true,1500,2,150,SUMMER25,2026-06-02T09:15:00.000Z,RUB",
+		"2,5,9002,2,10,true,2500.5,1,250.05,SUMMER25,2026-06-03T21:30:00.000Z,RUB",
+		"3,5,9003,2,10,true,40,1.5,4,SUMMER25,2026-06-04T00:00:00.000Z,USD",
+	}
+	r.run("promo", "stats", "5", "-o", "csv").expect(t, 0, apitest.Lines(append([]string{
+		"id,promo_id,lead_id,bonus_type_id,bonus_amount,bonus_amount_is_in_percentages,order_price,order_quantity,discount_amount,code,d_lead_created,currency",
+	}, rows...)...), "")
+	r.run("promo", "stats", "5", "-o", "csv", "--no-headers").expect(t, 0, apitest.Lines(rows...), "")
+}
+
+func TestPromoStatsTableIsTerminalSafe(t *testing.T) {
+	r := newRunner(t)
+	r.api.Handle("GET /v1/promo/5/statistics", http.StatusOK, `[{"id":1,"promo":{"code":"\u001b[2J\u001b[HX1"},"currency":"R\u0007UB\r","order_price":1}]`)
+	res := r.run("promo", "stats", "5")
+	res.expect(t, 0, res.stdout, "")
+	expectTerminalSafe(t, "promo stats", res.stdout)
+}
+
+func TestPromoStatsPermissionDenied(t *testing.T) {
+	r := newRunner(t)
+	r.api.Handle("GET /v1/promo/5/statistics", http.StatusForbidden, apitest.Error(403, 30, "user cant view site"))
+	r.run("promo", "stats", "5").expect(t, 3, "",
+		"promoctl: statistics of promo 5: permission denied: you cannot view promo code 5 (API error 30: user cant view site)\n")
+}

@@ -1,0 +1,309 @@
+package promo
+
+import (
+	"encoding/json"
+	"errors"
+	"math"
+	"strings"
+	"testing"
+	"time"
+)
+
+func p[T any](v T) *T { return &v }
+
+var (
+	dec1  = time.Date(2026, 12, 1, 0, 0, 0, 0, time.UTC)
+	dec31 = time.Date(2026, 12, 31, 23, 59, 0, 0, time.UTC)
+)
+
+func TestChangesValidate(t *testing.T) {
+	tests := []struct {
+		name    string
+		c       Changes
+		field   string // "" means valid
+		message string
+	}{
+		{"nothing named", Changes{}, "", ""},
+		{"all valid", Changes{Code: p("SUMMER"), BonusType: p(Delivery), Amount: p(100.0), Percent: p(true),
+			Starts: &dec1, Ends: &dec31, MaxUses: p(int64(1))}, "", ""},
+		{"bad code", Changes{Code: p("A_B")}, "--code", "the code may contain only Latin letters"},
+		{"empty code", Changes{Code: p("")}, "--code", "the code is empty"},
+		{"unknown bonus type", Changes{BonusType: p(BonusType(5))}, "--bonus-type", "unknown bonus type 5: use goods (2) or delivery (3)"},
+		{"zero amount", Changes{Amount: p(0.0)}, "--amount", "must be a positive number, got 0"},
+		{"negative amount", Changes{Amount: p(-5.0)}, "--amount", "must be a positive number, got -5"},
+		{"NaN amount", Changes{Amount: p(math.NaN())}, "--amount", "must be a number"},
+		{"infinite amount", Changes{Amount: p(math.Inf(1))}, "--amount", "+Inf is too large"},
+		{"percent at 100", Changes{Amount: p(100.0), Percent: p(true)}, "", ""},
+		{"percent over 100", Changes{Amount: p(100.5), Percent: p(true)}, "--amount", "a percentage must be at most 100, got 100.5"},
+		{"fixed amount over 100", Changes{Amount: p(150.0), Percent: p(false)}, "", ""},
+		{"amount over 100 with percent unnamed", Changes{Amount: p(150.0)}, "", ""},
+		{"max uses zero", Changes{MaxUses: p(int64(0))}, "--max-uses", "must be at least 1, got 0"},
+		{"max uses negative", Changes{MaxUses: p(int64(-3))}, "--max-uses", "must be at least 1, got -3"},
+		{"ends before starts", Changes{Starts: &dec31, Ends: &dec1}, "--ends",
+			"the end 2026-12-01T00:00:00.000Z is before the start 2026-12-31T23:59:00.000Z"},
+		{"ends equal starts", Changes{Starts: &dec1, Ends: &dec1}, "", ""},
+		{"ends alone", Changes{Ends: &dec1}, "", ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			err := tt.c.Validate(FlagNames())
+			if tt.field == "" {
+				if err != nil {
+					t.Fatalf("Validate() = %v, want nil", err)
+				}
+				return
+			}
+			var fe *FieldError
+			if !errors.As(err, &fe) {
+				t.Fatalf("Validate() = %v (%T), want a *FieldError for %s", err, err, tt.field)
+			}
+			if fe.Field != tt.field {
+				t.Errorf("Validate() field = %q, want %q", fe.Field, tt.field)
+			}
+			if !strings.HasPrefix(err.Error(), tt.field+": "+tt.message) {
+				t.Errorf("Validate() = %q, want it to start with %q", err, tt.field+": "+tt.message)
+			}
+		})
+	}
+}
+
+// TestChangesValidateNames checks that the same failure is reported under
+// the caller's names: flags on the command line, API fields in a file.
+func TestChangesValidateNames(t *testing.T) {
+	c := Changes{Amount: p(120.0), Percent: p(true)}
+	if err := c.Validate(FlagNames()); err == nil || !strings.HasPrefix(err.Error(), "--amount: ") {
+		t.Errorf("Validate(FlagNames()) = %v, want an error about --amount", err)
+	}
+	if err := c.Validate(FileNames()); err == nil || !strings.HasPrefix(err.Error(), "bonus_amount: ") {
+		t.Errorf("Validate(FileNames()) = %v, want an error about bonus_amount", err)
+	}
+	c = Changes{MaxUses: p(int64(0))}
+	if err := c.Validate(FileNames()); err == nil || !strings.HasPrefix(err.Error(), "quantity_limit: ") {
+		t.Errorf("Validate(FileNames()) = %v, want an error about quantity_limit", err)
+	}
+}
+
+func TestFieldErrorUnwrap(t *testing.T) {
+	inner := errors.New("boom")
+	err := error(&FieldError{Field: "--code", Err: inner})
+	if !errors.Is(err, inner) {
+		t.Errorf("errors.Is(%v, inner) = false, want true", err)
+	}
+	if got, want := err.Error(), "--code: boom"; got != want {
+		t.Errorf("Error() = %q, want %q", got, want)
+	}
+}
+
+func TestChangesOverlay(t *testing.T) {
+	base := Changes{Code: p("FILE"), Amount: p(10.0), Percent: p(true), Starts: &dec1, MaxUses: p(int64(5))}
+	top := Changes{Code: p("FLAG"), Percent: p(false), Ends: &dec31}
+	got := base.Overlay(top)
+	if *got.Code != "FLAG" {
+		t.Errorf("Code = %q, want FLAG (the flag wins)", *got.Code)
+	}
+	if *got.Percent != false {
+		t.Errorf("Percent = true, want false (an explicit false flag wins)")
+	}
+	if got.Amount == nil || *got.Amount != 10 {
+		t.Errorf("Amount = %v, want 10 kept from the file", got.Amount)
+	}
+	if got.Starts == nil || !got.Starts.Equal(dec1) || got.Ends == nil || !got.Ends.Equal(dec31) {
+		t.Errorf("Starts, Ends = %v, %v; want %v, %v", got.Starts, got.Ends, dec1, dec31)
+	}
+	if got.MaxUses == nil || *got.MaxUses != 5 {
+		t.Errorf("MaxUses = %v, want 5 kept from the file", got.MaxUses)
+	}
+	if got.Enabled != nil || got.OncePerUser != nil || got.TimeLimit != nil || got.QuantityLimit != nil || got.BonusType != nil {
+		t.Errorf("Overlay named fields neither side named: %+v", got)
+	}
+	if *base.Code != "FILE" {
+		t.Errorf("Overlay changed its receiver: base code = %q", *base.Code)
+	}
+	if empty := (Changes{}).Overlay(Changes{}); !empty.Empty() {
+		t.Errorf("Changes{}.Overlay(Changes{}).Empty() = false, want true")
+	}
+	if (Changes{OncePerUser: p(false)}).Empty() {
+		t.Errorf("Empty() = true for a change that names once-per-user=false")
+	}
+}
+
+// serverRecord is a record as a read-modify-write update starts from.
+func serverRecord() Fields {
+	on, off := "2026-01-01T00:00:00.000Z", "2026-02-01T00:00:00.000Z"
+	return Fields{
+		Code: "WINTER", IsEnabled: true, BonusType: Delivery, BonusAmount: 300, BonusAmountIsInPercentages: false,
+		TimeLimitIsEnabled: false, DOn: &on, DOff: &off, QuantityLimitIsEnabled: false, QuantityLimit: 7,
+		PersonalLimitIsEnabled: true,
+	}
+}
+
+func TestChangesApply(t *testing.T) {
+	tests := []struct {
+		name   string
+		c      Changes
+		change func(f *Fields) // what the changes should do to serverRecord
+	}{
+		{"nothing", Changes{}, func(*Fields) {}},
+		{"code only", Changes{Code: p("SPRING")}, func(f *Fields) { f.Code = "SPRING" }},
+		{"disable", Changes{Enabled: p(false)}, func(f *Fields) { f.IsEnabled = false }},
+		{"bonus type", Changes{BonusType: p(Goods)}, func(f *Fields) { f.BonusType = Goods }},
+		{"amount and percent", Changes{Amount: p(15.0), Percent: p(true)}, func(f *Fields) {
+			f.BonusAmount, f.BonusAmountIsInPercentages = 15, true
+		}},
+		{"starts turns the time limit on", Changes{Starts: &dec1}, func(f *Fields) {
+			f.DOn, f.TimeLimitIsEnabled = p("2026-12-01T00:00:00.000Z"), true
+		}},
+		{"ends turns the time limit on", Changes{Ends: &dec31}, func(f *Fields) {
+			f.DOff, f.TimeLimitIsEnabled = p("2026-12-31T23:59:00.000Z"), true
+		}},
+		{"explicit time limit off wins over starts", Changes{Starts: &dec1, TimeLimit: p(false)}, func(f *Fields) {
+			f.DOn = p("2026-12-01T00:00:00.000Z")
+		}},
+		{"time limit on alone", Changes{TimeLimit: p(true)}, func(f *Fields) { f.TimeLimitIsEnabled = true }},
+		{"max uses turns the quantity limit on", Changes{MaxUses: p(int64(50))}, func(f *Fields) {
+			f.QuantityLimit, f.QuantityLimitIsEnabled = 50, true
+		}},
+		{"explicit quantity limit off wins over max uses", Changes{MaxUses: p(int64(50)), QuantityLimit: p(false)}, func(f *Fields) {
+			f.QuantityLimit = 50
+		}},
+		{"no max uses keeps the number", Changes{QuantityLimit: p(false)}, func(*Fields) {}},
+		{"once per user off", Changes{OncePerUser: p(false)}, func(f *Fields) { f.PersonalLimitIsEnabled = false }},
+		{"start in another zone is sent in UTC", Changes{Starts: p(time.Date(2026, 12, 1, 0, 0, 0, 0, time.FixedZone("MSK", 3*3600)))},
+			func(f *Fields) { f.DOn, f.TimeLimitIsEnabled = p("2026-11-30T21:00:00.000Z"), true }},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got := tt.c.Apply(serverRecord())
+			want := serverRecord()
+			tt.change(&want)
+			gj, _ := json.Marshal(got)
+			wj, _ := json.Marshal(want)
+			if string(gj) != string(wj) {
+				t.Errorf("Apply() =\n%s\nwant\n%s", gj, wj)
+			}
+		})
+	}
+}
+
+// TestApplyKeepsUntouchedDates: a date the user did not name goes back to
+// the server exactly as it came, even in a form the client would not write.
+func TestApplyKeepsUntouchedDates(t *testing.T) {
+	f := serverRecord()
+	f.DOn = p("2021-08-04T13:57:37.243+03:00")
+	got := Changes{Ends: &dec31}.Apply(f)
+	if got.DOn == nil || *got.DOn != "2021-08-04T13:57:37.243+03:00" {
+		t.Errorf("DOn = %v, want the server's text unchanged", got.DOn)
+	}
+	nilDates := serverRecord()
+	nilDates.DOn, nilDates.DOff = nil, nil
+	got = Changes{Code: p("X2")}.Apply(nilDates)
+	b, _ := json.Marshal(got)
+	if !strings.Contains(string(b), `"d_on":null,"d_off":null`) {
+		t.Errorf("Apply() = %s, want d_on and d_off null as the server sent them", b)
+	}
+}
+
+func TestFieldsValidate(t *testing.T) {
+	tests := []struct {
+		name    string
+		change  func(f *Fields)
+		field   string
+		message string
+	}{
+		{"server record", func(*Fields) {}, "", ""},
+		{"bad code", func(f *Fields) { f.Code = "ПРОМО" }, "--code", "the code may contain only Latin letters"},
+		{"unknown bonus type", func(f *Fields) { f.BonusType = 9 }, "--bonus-type", "unknown bonus type 9"},
+		{"zero amount", func(f *Fields) { f.BonusAmount = 0 }, "--amount", "must be a positive number"},
+		{"percent 100", func(f *Fields) { f.BonusAmount, f.BonusAmountIsInPercentages = 100, true }, "", ""},
+		{"percent over 100", func(f *Fields) { f.BonusAmountIsInPercentages = true }, "--amount", "a percentage must be at most 100, got 300"},
+		{"quantity limit on with zero uses", func(f *Fields) { f.QuantityLimitIsEnabled, f.QuantityLimit = true, 0 }, "--max-uses",
+			"must be at least 1 when the number of uses is limited, got 0"},
+		{"quantity limit off with zero uses", func(f *Fields) { f.QuantityLimit = 0 }, "", ""},
+		{"ends before starts", func(f *Fields) { f.TimeLimitIsEnabled, f.DOn, f.DOff = true, f.DOff, f.DOn }, "--ends",
+			"the end 2026-01-01T00:00:00.000Z is before the start 2026-02-01T00:00:00.000Z"},
+		{"ends before starts across zones", func(f *Fields) {
+			f.TimeLimitIsEnabled = true
+			f.DOn, f.DOff = p("2026-12-01T10:00:00+03:00"), p("2026-12-01T08:00:00Z") // 07:00Z, then 08:00Z
+		}, "", ""},
+		{"ends before starts but no time limit", func(f *Fields) { f.DOn, f.DOff = f.DOff, f.DOn }, "", ""},
+		{"time limit with one date", func(f *Fields) { f.TimeLimitIsEnabled, f.DOff = true, nil }, "", ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			f := serverRecord()
+			tt.change(&f)
+			err := f.Validate(FlagNames())
+			if tt.field == "" {
+				if err != nil {
+					t.Fatalf("Validate() = %v, want nil", err)
+				}
+				return
+			}
+			var fe *FieldError
+			if !errors.As(err, &fe) || fe.Field != tt.field {
+				t.Fatalf("Validate() = %v, want a *FieldError for %s", err, tt.field)
+			}
+			if !strings.HasPrefix(err.Error(), tt.field+": "+tt.message) {
+				t.Errorf("Validate() = %q, want it to start with %q", err, tt.field+": "+tt.message)
+			}
+		})
+	}
+}
+
+// TestMergeThenValidate is the update path: the server's record with
+// the user's change, checked as a whole. A percent flag on a record whose
+// fixed amount is 300 must be refused, though neither input is wrong alone.
+func TestMergeThenValidate(t *testing.T) {
+	c := Changes{Percent: p(true)}
+	if err := c.Validate(FlagNames()); err != nil {
+		t.Fatalf("Changes.Validate() = %v, want nil", err)
+	}
+	if err := c.Apply(serverRecord()).Validate(FlagNames()); err == nil || !strings.Contains(err.Error(), "at most 100") {
+		t.Errorf("Apply().Validate() = %v, want the percentage refused", err)
+	}
+	// --max-uses on a record without a limit turns it on with the number.
+	merged := Changes{MaxUses: p(int64(3))}.Apply(serverRecord())
+	if err := merged.Validate(FlagNames()); err != nil || !merged.QuantityLimitIsEnabled || merged.QuantityLimit != 3 {
+		t.Errorf("Apply(MaxUses 3) = limit %v/%d, Validate %v; want on/3, nil", merged.QuantityLimitIsEnabled, merged.QuantityLimit, err)
+	}
+}
+
+func TestCreateBody(t *testing.T) {
+	tests := []struct {
+		name string
+		c    Changes
+		want string
+	}{
+		{"code only", Changes{Code: p("SUMMER")}, `{"site_id":11,"user_id":7,"code":"SUMMER"}`},
+		{"every field", Changes{Code: p("SUMMER"), Enabled: p(true), BonusType: p(Delivery), Amount: p(12.5), Percent: p(true),
+			Starts: &dec1, Ends: &dec31, MaxUses: p(int64(100)), OncePerUser: p(true)},
+			`{"site_id":11,"user_id":7,"code":"SUMMER","is_enabled":true,"bonus_type":3,"bonus_amount":12.5,` +
+				`"bonus_amount_is_in_percentages":true,"time_limit_is_enabled":true,"d_on":"2026-12-01T00:00:00.000Z",` +
+				`"d_off":"2026-12-31T23:59:00.000Z","quantity_limit_is_enabled":true,"quantity_limit":100,"personal_limit_is_enabled":true}`},
+		{"false flags are sent", Changes{Code: p("AB"), Enabled: p(false), Percent: p(false), OncePerUser: p(false)},
+			`{"site_id":11,"user_id":7,"code":"AB","is_enabled":false,"bonus_amount_is_in_percentages":false,"personal_limit_is_enabled":false}`},
+		{"ends alone turns the time limit on", Changes{Code: p("AB"), Ends: &dec31},
+			`{"site_id":11,"user_id":7,"code":"AB","time_limit_is_enabled":true,"d_off":"2026-12-31T23:59:00.000Z"}`},
+		{"explicit time limit off wins", Changes{Code: p("AB"), Starts: &dec1, TimeLimit: p(false)},
+			`{"site_id":11,"user_id":7,"code":"AB","time_limit_is_enabled":false,"d_on":"2026-12-01T00:00:00.000Z"}`},
+		{"explicit quantity limit off wins", Changes{Code: p("AB"), MaxUses: p(int64(4)), QuantityLimit: p(false)},
+			`{"site_id":11,"user_id":7,"code":"AB","quantity_limit_is_enabled":false,"quantity_limit":4}`},
+		{"start in Moscow is sent in UTC", Changes{Code: p("AB"), Starts: p(time.Date(2026, 12, 1, 0, 0, 0, 0, time.FixedZone("MSK", 3*3600)))},
+			`{"site_id":11,"user_id":7,"code":"AB","time_limit_is_enabled":true,"d_on":"2026-11-30T21:00:00.000Z"}`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			b, err := json.Marshal(tt.c.CreateBody(11, 7))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if string(b) != tt.want {
+				t.Errorf("CreateBody() =\n%s\nwant\n%s", b, tt.want)
+			}
+		})
+	}
+	b, _ := json.Marshal(Changes{Code: p("AB")}.CreateBody(11, 0))
+	if got, want := string(b), `{"site_id":11,"code":"AB"}`; got != want {
+		t.Errorf("CreateBody with no user id = %s, want %s", got, want)
+	}
+}
