@@ -68,5 +68,5 @@ func TestPromoStatsPermissionDenied(t *testing.T) {
 	r := newRunner(t)
 	r.api.Handle("GET /v1/promo/5/statistics", http.StatusForbidden, apitest.Error(403, 30, "user cant view site"))
 	r.run("promo", "stats", "5").expect(t, 3, "",
-		"promoctl: statistics of promo 5: permission denied: you cannot view promo code 5 (API error 30: user cant view site)\n")
+		"promoctl: statistics of promo 5: permission denied: you cannot view the site of promo code 5 (API error 30: user cant view site)\n")
 }

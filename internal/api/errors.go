@@ -70,8 +70,10 @@ func (e *Error) detail() string {
 	switch {
 	case e.Status == 401:
 		return "check the token and user id (promoctl auth status)"
-	case kind == 30 && e.Subject != "":
+	case kind == 30 && strings.HasPrefix(e.Subject, "site "):
 		return "you cannot view " + e.Subject
+	case kind == 30 && e.Subject != "":
+		return "you cannot view the site of " + e.Subject
 	case kind == 30:
 		return "you cannot view this site"
 	case kind == 40 && e.Subject != "":
