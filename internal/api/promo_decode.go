@@ -58,15 +58,8 @@ func (p *Promo) decode(b []byte, a *arena) error {
 	})
 }
 
-// optional decodes a field that a shape may lack; null is absent.
-func optional[T any, PT interface {
-	*T
-	json.Unmarshaler
-}](v []byte) (*T, error) {
-	return optionalIn[T, PT](func() *T { return new(T) }, v)
-}
-
-// optionalIn is optional with the value allocated by alloc.
+// optionalIn decodes a field that a shape may lack, into a value from
+// alloc; null is absent.
 func optionalIn[T any, PT interface {
 	*T
 	json.Unmarshaler

@@ -438,10 +438,3 @@ func locationID(t *testing.T, r response) int64 {
 }
 
 func strp(s string) *string { return &s }
-
-func eqStrPtr(a, b *string) bool {
-	if a == nil || b == nil {
-		return a == b
-	}
-	return *a == *b
-}

@@ -14,6 +14,7 @@ import (
 	"time"
 
 	bolt "go.etcd.io/bbolt"
+	berrors "go.etcd.io/bbolt/errors"
 )
 
 func TestConcurrentCreates(t *testing.T) {
@@ -170,8 +171,8 @@ func TestSecondOpenWaitsThenFails(t *testing.T) {
 		s2.Close()
 		t.Fatal("second Open succeeded while the file is in use")
 	}
-	if !errors.Is(err, ErrInUse) || !errors.Is(err, bolt.ErrTimeout) {
-		t.Errorf("error %v does not match ErrInUse and bolt.ErrTimeout", err)
+	if !errors.Is(err, ErrInUse) || !errors.Is(err, berrors.ErrTimeout) {
+		t.Errorf("error %v does not match ErrInUse and bbolt errors.ErrTimeout", err)
 	}
 	want := fmt.Sprintf("sandbox data file %s is in use by another process", path)
 	if !strings.Contains(err.Error(), want) {

@@ -72,7 +72,7 @@ func TestTransportRoundTrip(t *testing.T) {
 	if res.StatusCode != 201 || res.Header.Get("Location") != "/v1/promo/5001" || !strings.Contains(string(body), `"code":"INPROC1"`) {
 		t.Fatalf("create via transport: %d %v %s", res.StatusCode, res.Header, body)
 	}
-	_, res, body = transportDo(t, c, "GET", base+"/v1/promo?site_id=1", "")
+	_, _, body = transportDo(t, c, "GET", base+"/v1/promo?site_id=1", "")
 	if !strings.Contains(string(body), `"id":5001,"code":"INPROC1","pos":13`) {
 		t.Errorf("list after create via transport: %s", body)
 	}
