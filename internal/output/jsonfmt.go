@@ -117,27 +117,66 @@ func isDelim(c byte) bool {
 	return false
 }
 
-// writeYAML converts JSON to YAML keeping the order of object keys: JSON is
-// YAML, so it is parsed as a YAML node tree and written in block style.
+// writeYAML converts JSON to YAML keeping the order of object keys. The
+// tree is built from encoding/json's tokens rather than by reading the JSON
+// as YAML: YAML refuses escapes JSON allows, such as \/ (which PHP writes
+// in every URL) and the surrogate pairs of emoji (\ud83d\ude00).
 func writeYAML(w io.Writer, src []byte) error {
-	var n yaml.Node
-	if err := yaml.Unmarshal(src, &n); err != nil {
+	dec := json.NewDecoder(bytes.NewReader(src))
+	dec.UseNumber()
+	n, err := yamlNode(dec)
+	if err != nil {
 		return fmt.Errorf("cannot render the response as YAML: %w", err)
 	}
-	blockStyle(&n)
 	enc := yaml.NewEncoder(w)
 	enc.SetIndent(2)
-	if err := enc.Encode(&n); err != nil {
+	if err := enc.Encode(n); err != nil {
 		return err
 	}
 	return enc.Close()
 }
 
-func blockStyle(n *yaml.Node) {
-	n.Style &^= yaml.FlowStyle | yaml.DoubleQuotedStyle | yaml.SingleQuotedStyle
-	for _, c := range n.Content {
-		blockStyle(c)
+// yamlNode reads one JSON value as a YAML node. Strings are tagged as
+// strings, so that the encoder quotes one that would read as another type
+// ("2024", "true"); numbers, booleans and null are written as JSON has them.
+func yamlNode(dec *json.Decoder) (*yaml.Node, error) {
+	tok, err := dec.Token()
+	if err != nil {
+		return nil, err
 	}
+	switch v := tok.(type) {
+	case json.Delim:
+		n := &yaml.Node{Kind: yaml.SequenceNode}
+		if v == '{' {
+			n.Kind = yaml.MappingNode
+		}
+		for dec.More() {
+			if n.Kind == yaml.MappingNode {
+				k, err := dec.Token()
+				if err != nil {
+					return nil, err
+				}
+				key, _ := k.(string)
+				n.Content = append(n.Content, &yaml.Node{Kind: yaml.ScalarNode, Tag: "!!str", Value: key})
+			}
+			c, err := yamlNode(dec)
+			if err != nil {
+				return nil, err
+			}
+			n.Content = append(n.Content, c)
+		}
+		if _, err := dec.Token(); err != nil { // the closing } or ]
+			return nil, err
+		}
+		return n, nil
+	case string:
+		return &yaml.Node{Kind: yaml.ScalarNode, Tag: "!!str", Value: v}, nil
+	case json.Number:
+		return &yaml.Node{Kind: yaml.ScalarNode, Value: v.String()}, nil
+	case bool:
+		return &yaml.Node{Kind: yaml.ScalarNode, Value: fmt.Sprint(v)}, nil
+	}
+	return &yaml.Node{Kind: yaml.ScalarNode, Value: "null"}, nil
 }
 
 // writeJQ runs the compiled query over the JSON and writes each result on

@@ -56,6 +56,10 @@ type Options struct {
 	Format    Format
 	JQ        *gojq.Code // when set, the JSON is filtered and each result printed
 	NoHeaders bool
+	// Color colours the status cells of tables (Grid.Tone). The caller
+	// decides it (iostreams.ColorEnabled); this package never looks at the
+	// terminal or the environment.
+	Color bool
 }
 
 // Grid is a block of text cells: a header and rows. KeyValue grids are a
@@ -64,6 +68,14 @@ type Grid struct {
 	Header   []string
 	Rows     [][]string
 	KeyValue bool
+	// Title, when set, is a line above the grid naming a section of a
+	// record ("Images"); --no-headers drops it with the header.
+	Title string
+	// Tone, when set, names the status cells and how to colour them when
+	// Options.Color is on; row indexes Rows. Colour is added after a cell
+	// is made terminal-safe, measured and padded, so it never shifts a
+	// column.
+	Tone func(row, col int) Tone
 }
 
 // Data is what a command has to show.
@@ -116,11 +128,25 @@ func write(w *bufio.Writer, d Data, o Options) error {
 	if err != nil {
 		return err
 	}
+	var p *palette
 	for i, g := range gs {
 		if i > 0 {
 			if err := w.WriteByte('\n'); err != nil {
 				return err
 			}
+		}
+		if g.Title != "" && !o.NoHeaders {
+			w.WriteString(g.Title)
+			w.WriteString(":\n")
+		}
+		if o.Color && g.Tone != nil {
+			if p == nil {
+				p = newPalette(w)
+			}
+			if err := writeToned(w, g, o.NoHeaders, p); err != nil {
+				return err
+			}
+			continue
 		}
 		if err := writeGrid(w, g, o.NoHeaders); err != nil {
 			return err

@@ -39,6 +39,15 @@ func PromoList(raw json.RawMessage, loc *time.Location) Data {
 					promo.BonusType(p.BonusType).String(), Amount(float64(p.BonusAmount), bool(p.BonusAmountIsInPercentages)),
 					starts, ends, uses(p), optBool(p.IsValid)}
 			}
+			g.Tone = func(row, col int) Tone {
+				switch col {
+				case 2: // ENABLED
+					return StatusTone(g.Rows[row][col], Muted)
+				case 8: // VALID
+					return StatusTone(g.Rows[row][col], Bad)
+				}
+				return Plain
+			}
 			return []Grid{g}, nil
 		},
 		CSV: func() (Grid, error) {
@@ -103,7 +112,7 @@ func PromoRecord(raw json.RawMessage, p api.Promo, id int64, loc *time.Location)
 			if p.IsValid != nil {
 				add("Valid now", YesNo(bool(*p.IsValid)))
 			}
-			return []Grid{{Rows: rows, KeyValue: true}}, nil
+			return []Grid{{Rows: rows, KeyValue: true, Tone: recordTone(rows)}}, nil
 		},
 		CSV: func() (Grid, error) {
 			header := append([]string{}, promoColumns()...)
@@ -114,6 +123,22 @@ func PromoRecord(raw json.RawMessage, p api.Promo, id int64, loc *time.Location)
 				strconv.FormatInt(int64(p.QuantityLimit), 10), optInt(p.PromoUsedCount), csvBool(p.IsValid), csvBool(p.PersonalLimitIsEnabled)}
 			return Grid{Header: header, Rows: [][]string{row}}, nil
 		},
+	}
+}
+
+// recordTone colours the status values of a promo code's key/value rows.
+func recordTone(rows [][]string) func(row, col int) Tone {
+	return func(row, col int) Tone {
+		if col != 1 {
+			return Plain
+		}
+		switch rows[row][0] {
+		case "Enabled:":
+			return StatusTone(rows[row][1], Muted)
+		case "Valid now:":
+			return StatusTone(rows[row][1], Bad)
+		}
+		return Plain
 	}
 }
 

@@ -77,6 +77,14 @@ func toAny(ss []string) []any {
 // each cell left-aligned and padded to its column's display width, then
 // colGap.
 func writeAligned(w *bufio.Writer, header []string, rows [][]string) error {
+	return writeAlignedPaint(w, header, rows, nil)
+}
+
+// writeAlignedPaint is writeAligned with paint, when not nil, applied to
+// each row's cells after they are measured (row indexes rows; the header is
+// not painted): the padding is computed from the plain cell and written
+// after the painted one.
+func writeAlignedPaint(w *bufio.Writer, header []string, rows [][]string, paint func(row, col int, s string) string) error {
 	ncol := len(header)
 	for _, r := range rows {
 		ncol = max(ncol, len(r))
@@ -96,24 +104,32 @@ func writeAligned(w *bufio.Writer, header []string, rows [][]string) error {
 		widest = max(widest, wd)
 	}
 	spaces := bytes.Repeat([]byte{' '}, widest+len(colGap))
-	line := func(r []string) error {
+	line := func(r []string, row int) error {
 		for i := 0; i < ncol; i++ {
 			c := ""
 			if i < len(r) {
 				c = r[i]
 			}
-			w.WriteString(c)
+			if paint != nil && row >= 0 {
+				w.WriteString(paint(row, i, c))
+			} else {
+				w.WriteString(c)
+			}
 			w.Write(spaces[:widths[i]-cellWidth(c)+len(colGap)])
 		}
 		return w.WriteByte('\n')
 	}
-	if header != nil {
-		if err := line(header); err != nil {
+	// Like tablewriter, an empty header or row draws no line.
+	if len(header) > 0 {
+		if err := line(header, -1); err != nil {
 			return err
 		}
 	}
-	for _, r := range rows {
-		if err := line(r); err != nil {
+	for i, r := range rows {
+		if len(r) == 0 {
+			continue
+		}
+		if err := line(r, i); err != nil {
 			return err
 		}
 	}

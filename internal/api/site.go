@@ -1,0 +1,102 @@
+package api
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"net/http"
+	"strconv"
+)
+
+// The site and page endpoints document only their paths (spec 4.8): the
+// records are returned as the server sent them, checked to be JSON, and
+// rendered without assuming any field.
+
+// ListSites returns the sites the user can see (GET /v3/public/site): a
+// JSON array, or an object wrapping one.
+func (c *Client) ListSites(ctx context.Context) (json.RawMessage, error) {
+	raw, err := c.getList(ctx, "/v3/public/site", "")
+	if err != nil {
+		return nil, fmt.Errorf("list sites: %w", err)
+	}
+	return raw, nil
+}
+
+// ListSitesLegacy is ListSites on the deprecated GET /v1/site.
+func (c *Client) ListSitesLegacy(ctx context.Context) (json.RawMessage, error) {
+	raw, err := c.getList(ctx, "/v1/site", "")
+	if err != nil {
+		return nil, fmt.Errorf("list sites (v1): %w", err)
+	}
+	return raw, nil
+}
+
+// GetSite returns one site (GET /v3/public/site/{id}): a JSON object.
+func (c *Client) GetSite(ctx context.Context, id int64) (json.RawMessage, error) {
+	raw, err := c.getJSON(ctx, "/v3/public/site/"+itoa(id), nil, '{', siteSubject(id))
+	if err != nil {
+		return nil, fmt.Errorf("get site %d: %w", id, err)
+	}
+	return raw, nil
+}
+
+// GetSiteLegacy is GetSite on the deprecated GET /v1/site/{id}.
+func (c *Client) GetSiteLegacy(ctx context.Context, id int64) (json.RawMessage, error) {
+	raw, err := c.getJSON(ctx, "/v1/site/"+itoa(id), nil, '{', siteSubject(id))
+	if err != nil {
+		return nil, fmt.Errorf("get site %d (v1): %w", id, err)
+	}
+	return raw, nil
+}
+
+// ListPages returns the pages of a site (GET /v3/public/site/{id}/page).
+func (c *Client) ListPages(ctx context.Context, siteID int64) (json.RawMessage, error) {
+	raw, err := c.getList(ctx, "/v3/public/site/"+itoa(siteID)+"/page", siteSubject(siteID))
+	if err != nil {
+		return nil, fmt.Errorf("list pages of site %d: %w", siteID, err)
+	}
+	return raw, nil
+}
+
+// ListPagesLegacy is ListPages on the deprecated /v1/site/{id}/page. The
+// spec does not name its method; GET is what a list is read with.
+func (c *Client) ListPagesLegacy(ctx context.Context, siteID int64) (json.RawMessage, error) {
+	raw, err := c.getList(ctx, "/v1/site/"+itoa(siteID)+"/page", siteSubject(siteID))
+	if err != nil {
+		return nil, fmt.Errorf("list pages of site %d (v1): %w", siteID, err)
+	}
+	return raw, nil
+}
+
+// GetPage returns one page (GET /v3/public/site/page/{id}).
+func (c *Client) GetPage(ctx context.Context, id int64) (json.RawMessage, error) {
+	raw, err := c.getJSON(ctx, "/v3/public/site/page/"+itoa(id), nil, '{', fmt.Sprintf("page %d", id))
+	if err != nil {
+		return nil, fmt.Errorf("get page %d: %w", id, err)
+	}
+	return raw, nil
+}
+
+// getList GETs a list whose shape is not documented: a JSON array, or an
+// object such as {"data": [...]} that wraps one. null is read as [].
+func (c *Client) getList(ctx context.Context, path, subject string) (json.RawMessage, error) {
+	resp, err := c.Do(ctx, Request{Method: http.MethodGet, Path: path})
+	if err != nil {
+		return nil, withSubject(err, subject)
+	}
+	raw, err := checkJSON(resp, 0)
+	if err != nil {
+		return nil, err
+	}
+	switch raw[0] {
+	case '[', '{':
+		return raw, nil
+	case 'n':
+		return json.RawMessage("[]"), nil
+	}
+	return nil, &ResponseError{Status: resp.Status, Reason: "expected a list, got " + jsonKind(raw[0])}
+}
+
+func siteSubject(id int64) string { return "site " + itoa(id) }
+
+func itoa(n int64) string { return strconv.FormatInt(n, 10) }

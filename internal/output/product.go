@@ -1,0 +1,221 @@
+package output
+
+import (
+	"encoding/json"
+	"html"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/promoctl/promoctl/internal/api"
+)
+
+// descriptionRunes bounds a description in the product card; -o json and
+// -o yaml have it whole.
+const descriptionRunes = 200
+
+// Product shows a product as a card: its main fields, then a section each
+// for images, parameters with their values, and modifiers. The product is
+// decoded only for the card, so -o json, yaml and --jq show the server's
+// object whatever it holds; CSV is one row of its flattened fields.
+func Product(raw json.RawMessage, loc *time.Location) Data {
+	return Data{
+		JSON: raw,
+		Tables: func() ([]Grid, error) {
+			p, err := api.DecodeProduct(raw)
+			if err != nil {
+				return nil, err
+			}
+			return productCard(p), nil
+		},
+		CSV: func() (Grid, error) { return recordCSV(raw) },
+	}
+}
+
+func productCard(p api.Product) []Grid {
+	var rows [][]string
+	add := func(k, v string) { rows = addWrapped(rows, k+":", v) }
+	add("ID", strconv.FormatInt(int64(p.ID), 10))
+	add("Name", orDash(Text(string(p.Name))))
+	add("SKU", orDash(Text(string(p.SKU))))
+	add("Price", optMoney(p.Price))
+	add("Old price", optMoney(nonZero(p.OldPrice)))
+	add("Quantity", optNumber(p.Quantity))
+	add("Visible", optYesNo(p.IsVisible))
+	add("Size (L × W × H)", dimensions(p.Length, p.Width, p.Height))
+	add("Weight", optNumber(nonZero(p.Weight)))
+	add("Categories", categories(p.Categories))
+	if p.ParentID != nil && *p.ParentID != 0 {
+		add("Parent product", strconv.FormatInt(int64(*p.ParentID), 10))
+	}
+	if p.ParamGroupID != nil && *p.ParamGroupID != 0 {
+		add("Parameter group", strconv.FormatInt(int64(*p.ParamGroupID), 10))
+	}
+	if len(p.Variants) > 0 && firstByte(p.Variants) != 'n' && !isEmpty(p.Variants) {
+		add("Variants", summary(p.Variants))
+	}
+	if s := HTMLText(string(p.ShortDescription)); s != "" {
+		add("Short description", clipRunes(s, descriptionRunes))
+	}
+	if s := HTMLText(string(p.Description)); s != "" {
+		add("Description", clipRunes(s, descriptionRunes))
+	}
+	if p.DescriptionURL != "" {
+		add("Description URL", Text(string(p.DescriptionURL)))
+	}
+	gs := []Grid{{Rows: rows, KeyValue: true}}
+
+	if len(p.Images) > 0 {
+		g := Grid{Title: "Images", Header: []string{"ID", "URL", "STATUS"}}
+		for _, im := range p.Images {
+			g.Rows = append(g.Rows, []string{strconv.FormatInt(int64(im.ID), 10), orDash(Text(string(im.URL))), optInt(im.StatusID)})
+		}
+		gs = append(gs, g)
+	}
+	if len(p.Params) > 0 {
+		g := Grid{Title: "Parameters", Header: []string{"ID", "NAME", "VALUES", "UNIT", "VISIBLE"}}
+		for _, pr := range p.Params {
+			g.Rows = append(g.Rows, []string{strconv.FormatInt(int64(pr.ID), 10), orDash(Text(string(pr.Name))),
+				paramValues(pr.Values), Text(string(pr.Unit)), optYesNo(pr.IsVisible)})
+		}
+		gs = append(gs, g)
+	}
+	if len(p.Modifiers) > 0 {
+		g := Grid{Title: "Modifiers", Header: []string{"ID", "NAME", "PRICE", "MAX COUNT", "DEFAULT", "VISIBLE"}}
+		for _, m := range p.Modifiers {
+			g.Rows = append(g.Rows, []string{strconv.FormatInt(int64(m.ID), 10), orDash(Text(string(m.Name))),
+				textMoney(string(m.Price)), optInt(m.MaxCount), optYesNo(m.Default), optYesNo(m.IsVisible)})
+		}
+		gs = append(gs, g)
+	}
+	return gs
+}
+
+// paramValues lists a parameter's values by label (or value when it has
+// none), marking hidden ones, within listCellRunes·2 characters.
+func paramValues(vs []api.ParamValue) string {
+	parts := make([]string, 0, len(vs))
+	for _, v := range vs {
+		s := strings.TrimSpace(Text(string(v.Label)))
+		if s == "" {
+			s = strings.TrimSpace(Text(string(v.Value)))
+		}
+		if v.IsVisible != nil && !*v.IsVisible {
+			s += " (hidden)"
+		}
+		parts = append(parts, s)
+	}
+	if len(parts) == 0 {
+		return "-"
+	}
+	return clipRunes(strings.Join(parts, ", "), 2*listCellRunes)
+}
+
+func categories(cs []api.Category) string {
+	if len(cs) == 0 {
+		return "-"
+	}
+	parts := make([]string, len(cs))
+	for i, c := range cs {
+		id := strconv.FormatInt(int64(c.ID), 10)
+		if name := Text(string(c.Name)); name != "" {
+			parts[i] = name + " (" + id + ")"
+		} else {
+			parts[i] = id
+		}
+	}
+	return clipRunes(strings.Join(parts, ", "), 2*listCellRunes)
+}
+
+func dimensions(l, w, h *api.Float) string {
+	if nonZero(l) == nil && nonZero(w) == nil && nonZero(h) == nil {
+		return "-"
+	}
+	return optNumber(l) + " × " + optNumber(w) + " × " + optNumber(h)
+}
+
+// HTMLText turns an HTML fragment into one line of plain, terminal-safe
+// text: tags (and the contents of script and style) are dropped, entities
+// decoded, whitespace collapsed.
+func HTMLText(s string) string {
+	var b strings.Builder
+	b.Grow(len(s))
+	for i := 0; i < len(s); {
+		c := s[i]
+		if c != '<' || i+1 >= len(s) || !isTagStart(s[i+1]) {
+			b.WriteByte(c)
+			i++
+			continue
+		}
+		end := strings.IndexByte(s[i:], '>')
+		if end < 0 {
+			// An unclosed tag: drop the rest, as a browser would.
+			break
+		}
+		tag := strings.ToLower(s[i+1 : i+end])
+		i += end + 1
+		for _, raw := range []string{"script", "style"} {
+			if tag == raw || strings.HasPrefix(tag, raw+" ") {
+				if j := strings.Index(strings.ToLower(s[i:]), "</"+raw); j >= 0 {
+					i += j
+				} else {
+					i = len(s)
+				}
+			}
+		}
+		// Tags separate words: <p>a</p><p>b</p> is "a b".
+		b.WriteByte(' ')
+	}
+	return strings.Join(strings.Fields(Text(html.UnescapeString(b.String()))), " ")
+}
+
+func isTagStart(c byte) bool {
+	return c == '/' || c == '!' || c == '?' || (c|0x20 >= 'a' && c|0x20 <= 'z')
+}
+
+func orDash(s string) string {
+	if strings.TrimSpace(s) == "" {
+		return "-"
+	}
+	return s
+}
+
+func nonZero(v *api.Float) *api.Float {
+	if v == nil || *v == 0 {
+		return nil
+	}
+	return v
+}
+
+func optMoney(v *api.Float) string {
+	if v == nil {
+		return "-"
+	}
+	return Money(float64(*v))
+}
+
+func optNumber(v *api.Float) string {
+	if v == nil {
+		return "-"
+	}
+	return fmtFloat(float64(*v))
+}
+
+func optYesNo(v *api.Bool) string {
+	if v == nil {
+		return "-"
+	}
+	return YesNo(bool(*v))
+}
+
+// textMoney shows a price sent as text: as money when it is a number.
+func textMoney(s string) string {
+	s = strings.TrimSpace(s)
+	if s == "" {
+		return "-"
+	}
+	if f, err := strconv.ParseFloat(s, 64); err == nil {
+		return Money(f)
+	}
+	return Text(s)
+}

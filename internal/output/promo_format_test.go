@@ -1,0 +1,283 @@
+package output
+
+import (
+	"bytes"
+	"encoding/json"
+	"strings"
+	"testing"
+	"time"
+	_ "time/tzdata" // the zones below, also on a machine without a zoneinfo database
+
+	"github.com/promoctl/promoctl/internal/api"
+)
+
+func loadZone(t *testing.T, name string) *time.Location {
+	t.Helper()
+	loc, err := time.LoadLocation(name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return loc
+}
+
+func writeData(t *testing.T, d Data, o Options) string {
+	t.Helper()
+	var b bytes.Buffer
+	if err := Write(&b, d, o); err != nil {
+		t.Fatalf("Write(%+v): %v", o, err)
+	}
+	return b.String()
+}
+
+func apiTime(t *testing.T, s string) api.Time {
+	t.Helper()
+	var v api.Time
+	if err := v.UnmarshalJSON([]byte(`"` + s + `"`)); err != nil {
+		t.Fatal(err)
+	}
+	return v
+}
+
+func TestAmountAndMoney(t *testing.T) {
+	tests := []struct {
+		v       float64
+		percent bool
+		want    string
+	}{
+		{10, true, "10%"},
+		{12.5, true, "12.5%"},
+		{0.01, true, "0.01%"},
+		{100, true, "100%"},
+		{150, false, "150.00"},
+		{300.5, false, "300.50"},
+		{0.01, false, "0.01"},
+		{1234567.891, false, "1234567.89"},
+		{0, false, "0.00"},
+	}
+	for _, tt := range tests {
+		if got := Amount(tt.v, tt.percent); got != tt.want {
+			t.Errorf("Amount(%v, %v) = %q, want %q", tt.v, tt.percent, got, tt.want)
+		}
+	}
+	if got := Money(99.999); got != "100.00" {
+		t.Errorf("Money(99.999) = %q, want 100.00", got)
+	}
+	if YesNo(true) != "yes" || YesNo(false) != "no" {
+		t.Errorf("YesNo = %q, %q; want yes, no", YesNo(true), YesNo(false))
+	}
+}
+
+func TestDate(t *testing.T) {
+	v := apiTime(t, "2026-12-01T00:00:00.000Z")
+	tests := []struct{ zone, want string }{
+		{"UTC", "2026-12-01 00:00"},
+		{"Europe/Moscow", "2026-12-01 03:00"},
+		{"America/New_York", "2026-11-30 19:00"},
+		{"Asia/Kolkata", "2026-12-01 05:30"},
+		{"Pacific/Chatham", "2026-12-01 13:45"},
+	}
+	for _, tt := range tests {
+		if got := Date(v, loadZone(t, tt.zone)); got != tt.want {
+			t.Errorf("Date(%s, %s) = %q, want %q", v.Raw, tt.zone, got, tt.want)
+		}
+	}
+	if got := Date(api.Time{}, time.UTC); got != "-" {
+		t.Errorf("Date(unset) = %q, want -", got)
+	}
+	// Seconds and milliseconds are not shown; the minute is not rounded up.
+	if got := Date(apiTime(t, "2026-12-01T10:15:59.999Z"), time.UTC); got != "2026-12-01 10:15" {
+		t.Errorf("Date(10:15:59.999) = %q, want 2026-12-01 10:15", got)
+	}
+}
+
+const promoListJSON = `[
+ {"id":1001,"code":"SUMMER2026","pos":1,"is_enabled":true,"bonus_type":2,"bonus_amount":10,"bonus_amount_is_in_percentages":true,
+  "time_limit_is_enabled":true,"d_on":"2026-06-01T00:00:00.000Z","d_off":"2026-08-31T21:00:00.000Z",
+  "quantity_limit_is_enabled":true,"quantity_limit":100,"promo_used_count":3,"is_valid":true,"unknown_field":{"kept":[1]}},
+ {"id":"1002","code":"FREE\u001b[31mSHIP\u009b2J","pos":"2","is_enabled":0,"bonus_type":3,"bonus_amount":"150","bonus_amount_is_in_percentages":false,
+  "time_limit_is_enabled":false,"d_on":"2026-01-01T00:00:00.000Z","d_off":null,
+  "quantity_limit_is_enabled":false,"quantity_limit":0,"promo_used_count":0,"is_valid":false}
+]`
+
+func TestPromoListTable(t *testing.T) {
+	got := writeData(t, PromoList([]byte(promoListJSON), loadZone(t, "Europe/Moscow")), Options{Format: Table})
+	want := "ID    CODE        ENABLED  TYPE      AMOUNT  STARTS            ENDS              USES   VALID  \n" +
+		"1001  SUMMER2026  yes      goods     10%     2026-06-01 03:00  2026-09-01 00:00  3/100  yes    \n" +
+		"1002  FREESHIP    no       delivery  150.00  -                 -                 0      no     \n"
+	if got != want {
+		t.Errorf("promo list table =\n%s\nwant\n%s", got, want)
+	}
+}
+
+func TestPromoListCSV(t *testing.T) {
+	got := writeData(t, PromoList([]byte(promoListJSON), time.UTC), Options{Format: CSV})
+	want := "id,code,pos,is_enabled,bonus_type,bonus_amount,bonus_amount_is_in_percentages,time_limit_is_enabled,d_on,d_off," +
+		"quantity_limit_is_enabled,quantity_limit,promo_used_count,is_valid\n" +
+		"1001,SUMMER2026,1,true,2,10,true,true,2026-06-01T00:00:00.000Z,2026-08-31T21:00:00.000Z,true,100,3,true\n"
+	if !strings.HasPrefix(got, want) || !strings.HasSuffix(got, ",2,false,3,150,false,false,2026-01-01T00:00:00.000Z,,false,0,0,false\n") {
+		t.Errorf("promo list CSV =\n%q\nwant\n%q", got, want)
+	}
+	if !strings.HasPrefix(writeData(t, PromoList([]byte(promoListJSON), time.UTC), Options{Format: CSV, NoHeaders: true}), "1001,") {
+		t.Errorf("promo list CSV with --no-headers does not start with the first row")
+	}
+}
+
+// TestPromoListJSONIsTheServers: -o json passes every field through,
+// including ones the client does not know, with the server's types.
+func TestPromoListJSONIsTheServers(t *testing.T) {
+	got := writeData(t, PromoList([]byte(promoListJSON), time.UTC), Options{Format: JSON})
+	var a, b any
+	if err := json.Unmarshal([]byte(got), &a); err != nil {
+		t.Fatalf("-o json is not JSON: %v\n%s", err, got)
+	}
+	json.Unmarshal([]byte(promoListJSON), &b)
+	if ga, _ := json.Marshal(a); string(ga) != string(mustMarshal(t, b)) {
+		t.Errorf("-o json changed the data:\n%s", got)
+	}
+	if !strings.Contains(got, `"unknown_field": {`) || !strings.Contains(got, `"id": "1002"`) {
+		t.Errorf("-o json dropped or retyped fields:\n%s", got)
+	}
+}
+
+func mustMarshal(t *testing.T, v any) []byte {
+	t.Helper()
+	b, err := json.Marshal(v)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
+}
+
+func TestPromoListBadField(t *testing.T) {
+	var b bytes.Buffer
+	err := Write(&b, PromoList([]byte(`[{"id":1,"is_enabled":"maybe"}]`), time.UTC), Options{Format: Table})
+	if err == nil || !strings.Contains(err.Error(), `"is_enabled"`) {
+		t.Errorf("Write(bad field) error = %v, want one that names is_enabled", err)
+	}
+	if b.Len() != 0 {
+		t.Errorf("Write wrote %q before failing, want nothing", b.String())
+	}
+}
+
+func TestPromoRecord(t *testing.T) {
+	raw := []byte(`{"code":"WINTER","is_enabled":true,"bonus_type":3,"bonus_amount":300,"bonus_amount_is_in_percentages":false,
+		"time_limit_is_enabled":false,"d_on":null,"d_off":null,"quantity_limit_is_enabled":true,"quantity_limit":5,"personal_limit_is_enabled":true}`)
+	var p api.Promo
+	if err := json.Unmarshal(raw, &p); err != nil {
+		t.Fatal(err)
+	}
+	d := PromoRecord(raw, p, 1001, time.UTC)
+	table := writeData(t, d, Options{Format: Table})
+	want := "ID:                 1001      \n" +
+		"Code:               WINTER    \n" +
+		"Enabled:            yes       \n" +
+		"Bonus type:         delivery  \n" +
+		"Amount:             300.00    \n" +
+		"Time limit:         none      \n" +
+		"Max uses:           5         \n" +
+		"Once per customer:  yes       \n"
+	if table != want {
+		t.Errorf("promo record table =\n%q\nwant\n%q", table, want)
+	}
+	js := writeData(t, d, Options{Format: JSON})
+	if !strings.HasPrefix(js, "{\n  \"id\": 1001,\n  \"code\": \"WINTER\",") {
+		t.Errorf("-o json does not start with the id it was asked for:\n%s", js)
+	}
+	csv := writeData(t, d, Options{Format: CSV})
+	if !strings.HasSuffix(csv, "1001,WINTER,,true,3,300,false,false,,,true,5,,,true\n") {
+		t.Errorf("promo record CSV = %q", csv)
+	}
+}
+
+func TestPromoRecordKeepsTheServersID(t *testing.T) {
+	raw := []byte(`{"id":7,"code":"AB"}`)
+	var p api.Promo
+	json.Unmarshal(raw, &p)
+	d := PromoRecord(raw, p, 1001, time.UTC)
+	if string(d.JSON) != string(raw) {
+		t.Errorf("JSON = %s, want the server's %s", d.JSON, raw)
+	}
+}
+
+func TestWithID(t *testing.T) {
+	tests := []struct{ in, want string }{
+		{`{"code":"AB"}`, `{"id":5,"code":"AB"}`},
+		{` { "code" : "AB" } `, `{"id":5,"code" : "AB" }`},
+		{`{}`, `{"id":5}`},
+		{`{ }`, `{"id":5}`},
+		{`{"id":9,"code":"AB"}`, `{"id":9,"code":"AB"}`},
+		{`{"id":null}`, `{"id":null}`},
+		{`[1]`, `[1]`},
+		{`not json`, `not json`},
+	}
+	for _, tt := range tests {
+		got := withID([]byte(tt.in), 5)
+		if string(got) != tt.want {
+			t.Errorf("withID(%s) = %s, want %s", tt.in, got, tt.want)
+		}
+		if json.Valid([]byte(tt.in)) && !json.Valid(got) {
+			t.Errorf("withID(%s) = %s, which is not valid JSON", tt.in, got)
+		}
+	}
+}
+
+func TestPromoStats(t *testing.T) {
+	raw := []byte(`[
+	 {"id":1,"promo_id":1001,"lead_id":501,"bonus_type_id":2,"bonus_amount":10,"bonus_amount_is_in_percentages":1,"order_price":1500,"order_quantity":2,
+	  "discount_amount":150,"promo":{"code":"SUMMER2026"},"d_lead_created":"2026-06-02T09:30:00.000Z","currency":"RUB"},
+	 {"id":2,"promo_id":1001,"lead_id":502,"bonus_type_id":2,"bonus_amount":10,"bonus_amount_is_in_percentages":1,"order_price":"99.99","order_quantity":1,
+	  "discount_amount":"10.00","promo":{"code":"SUMMER2026"},"d_lead_created":"2026-06-03T21:15:00.000Z","currency":"USD"},
+	 {"id":3,"promo_id":1001,"lead_id":503,"bonus_type_id":2,"bonus_amount":10,"bonus_amount_is_in_percentages":1,"order_price":500.5,"order_quantity":1,
+	  "discount_amount":50.05,"promo":{"code":"SUMMER2026"},"d_lead_created":"2026-06-04T10:00:00.000Z","currency":"RUB"}]`)
+	got := writeData(t, PromoStats(raw, loadZone(t, "Europe/Moscow")), Options{Format: Table})
+	want := "ID  ORDER  DATE              CODE        ORDER PRICE  QTY  DISCOUNT  CURRENCY  \n" +
+		"1   501    2026-06-02 12:30  SUMMER2026  1500.00      2    150.00    RUB       \n" +
+		"2   502    2026-06-04 00:15  SUMMER2026  99.99        1    10.00     USD       \n" +
+		"3   503    2026-06-04 13:00  SUMMER2026  500.50       1    50.05     RUB       \n" +
+		"\n" +
+		"CURRENCY  ORDERS  ORDER TOTAL  DISCOUNT TOTAL  \n" +
+		"RUB       2       2000.50      200.05          \n" +
+		"USD       1       99.99        10.00           \n"
+	if got != want {
+		t.Errorf("promo stats table =\n%s\nwant\n%s", got, want)
+	}
+	empty := writeData(t, PromoStats([]byte(`[]`), time.UTC), Options{Format: Table})
+	if empty != "ID  ORDER  DATE  CODE  ORDER PRICE  QTY  DISCOUNT  CURRENCY  \n" {
+		t.Errorf("empty stats table = %q, want the header alone and no totals", empty)
+	}
+	csv := writeData(t, PromoStats(raw, time.UTC), Options{Format: CSV, NoHeaders: true})
+	if !strings.HasPrefix(csv, "1,1001,501,2,10,true,1500,2,150,SUMMER2026,2026-06-02T09:30:00.000Z,RUB\n") {
+		t.Errorf("stats CSV = %q", csv)
+	}
+}
+
+func TestRequest(t *testing.T) {
+	d, err := Request("POST", "https://api.lpmotor.ru/v1/promo", []byte(`{"site_id":1,"code":"AB"}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := writeData(t, d, Options{Format: Table})
+	want := "{\n  \"method\": \"POST\",\n  \"url\": \"https://api.lpmotor.ru/v1/promo\",\n  \"body\": {\n    \"site_id\": 1,\n    \"code\": \"AB\"\n  }\n}\n"
+	if got != want {
+		t.Errorf("dry-run request =\n%s\nwant\n%s", got, want)
+	}
+	d, err = Request("DELETE", "https://api.lpmotor.ru/v1/promo/5", nil)
+	if err != nil || !strings.Contains(writeData(t, d, Options{Format: JSON}), `"body": null`) {
+		t.Errorf("dry-run DELETE = %v, want a null body", err)
+	}
+}
+
+func TestText(t *testing.T) {
+	for in, want := range map[string]string{
+		"SUMMER2026":                 "SUMMER2026",
+		"Промокод «лето»":            "Промокод «лето»",
+		"red\x1b[31mtext\x1b[0m":     "redtext",
+		"title\x1b]0;pwned\x07 here": "title here",
+		"two\nlines\tand tab":        "two lines and tab",
+		"\u202eevil":                 "evil",
+	} {
+		if got := Text(in); got != want {
+			t.Errorf("Text(%q) = %q, want %q", in, got, want)
+		}
+	}
+}

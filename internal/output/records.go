@@ -1,0 +1,648 @@
+package output
+
+import (
+	"bytes"
+	"cmp"
+	"encoding/json"
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+	"unicode/utf8"
+
+	"github.com/promoctl/promoctl/internal/jsonscan"
+)
+
+// Records and Record render JSON whose shape is not documented (sites and
+// pages): the table is built from the fields the server sent, in their
+// order, so a field the API adds tomorrow shows up without a release. The
+// JSON output is the server's, unchanged.
+
+// Limits of the generic views.
+const (
+	// maxColumns bounds a list table; -o json and -o csv have every field.
+	maxColumns = 8
+	// listCellRunes bounds a text cell of a list table.
+	listCellRunes = 60
+	// recordValueRunes bounds a text value of a record.
+	recordValueRunes = 200
+	// maxIndexed is the longest array of objects a record shows item by
+	// item (a[0].b); a longer one is summarised as [N items].
+	maxIndexed = 10
+	// maxDepth is how deep a record's nesting is flattened.
+	maxDepth = 6
+	// maxRecordRows bounds the rows of a record.
+	maxRecordRows = 500
+)
+
+// wrapperKeys are the names under which APIs commonly wrap a list, in the
+// order they are preferred when an object holds more than one array.
+var wrapperKeys = []string{"data", "items", "results", "records", "list", "rows", "sites", "pages"}
+
+// Records shows a list of records of any shape: a JSON array, or an object
+// wrapping one ({"data": [...]}). A table's columns are chosen from the
+// records: the id first, then name-like fields, then other scalar fields,
+// then nested ones summarised, at most maxColumns. An object that wraps no
+// list is shown as a record.
+func Records(raw json.RawMessage, loc *time.Location) Data {
+	return Data{
+		JSON: raw,
+		Tables: func() ([]Grid, error) {
+			items, ok, err := listItems(raw)
+			if err != nil {
+				return nil, err
+			}
+			if !ok {
+				return recordGrids(raw, loc)
+			}
+			return []Grid{listGrid(items, loc, maxColumns)}, nil
+		},
+		CSV: func() (Grid, error) {
+			items, ok, err := listItems(raw)
+			if err != nil {
+				return Grid{}, err
+			}
+			if !ok {
+				return recordCSV(raw)
+			}
+			return listCSV(items), nil
+		},
+	}
+}
+
+// RecordCount is the number of records Records would show, or -1 when raw
+// is not a list.
+func RecordCount(raw json.RawMessage) int {
+	items, ok, err := listItems(raw)
+	if err != nil || !ok {
+		return -1
+	}
+	return len(items)
+}
+
+// Record shows one record of any shape as key/value rows: nested objects
+// become a.b keys, arrays of objects a[0].b (or [N items] when long),
+// arrays of plain values one joined value. A list is shown as Records
+// would.
+func Record(raw json.RawMessage, loc *time.Location) Data {
+	return Data{
+		JSON: raw,
+		Tables: func() ([]Grid, error) {
+			if items, ok, err := listItems(raw); err == nil && ok && firstByte(raw) == '[' {
+				return []Grid{listGrid(items, loc, maxColumns)}, nil
+			}
+			return recordGrids(raw, loc)
+		},
+		CSV: func() (Grid, error) {
+			if items, ok, err := listItems(raw); err == nil && ok && firstByte(raw) == '[' {
+				return listCSV(items), nil
+			}
+			return recordCSV(raw)
+		},
+	}
+}
+
+// listItems finds the records of a list: the elements of an array, or of
+// the array an object wraps. ok is false for an object that wraps none.
+func listItems(raw []byte) (items [][]byte, ok bool, err error) {
+	switch firstByte(raw) {
+	case '[':
+		err = jsonscan.Elements(raw, func(e []byte) error {
+			items = append(items, e)
+			return nil
+		})
+		return items, err == nil, err
+	case '{':
+		arr := wrappedList(raw, 0)
+		if arr == nil {
+			return nil, false, nil
+		}
+		return listItems(arr)
+	case 'n':
+		return nil, true, nil
+	}
+	return nil, false, nil
+}
+
+// wrappedList returns the array an object wraps: its only array field, or
+// among several the first with a wrapperKeys name; an object whose only
+// field is an object is looked into once ({"result": {"items": [...]}}).
+func wrappedList(obj []byte, depth int) []byte {
+	fs, err := fieldsOf(obj)
+	if err != nil {
+		return nil
+	}
+	var arrays []field
+	for _, f := range fs {
+		if firstByte(f.val) == '[' {
+			arrays = append(arrays, f)
+		}
+	}
+	switch {
+	case len(arrays) == 1:
+		return arrays[0].val
+	case len(arrays) > 1:
+		for _, name := range wrapperKeys {
+			for _, f := range arrays {
+				if strings.EqualFold(f.key, name) {
+					return f.val
+				}
+			}
+		}
+		return nil
+	case len(fs) == 1 && firstByte(fs[0].val) == '{' && depth == 0:
+		return wrappedList(fs[0].val, depth+1)
+	}
+	return nil
+}
+
+// field is one field of a JSON object: its decoded key and raw value.
+type field struct {
+	key string
+	val []byte
+}
+
+func fieldsOf(obj []byte) ([]field, error) {
+	var fs []field
+	err := jsonscan.Fields(obj, func(k, v []byte) error {
+		fs = append(fs, field{string(k), v})
+		return nil
+	})
+	return fs, err
+}
+
+// column is a field seen in the records of a list.
+type column struct {
+	key     string
+	first   int  // order of first appearance
+	present bool // some record has a non-null value
+	nested  bool // some record has an object or array
+}
+
+// listColumns returns the columns of a list in display order, leaving out
+// fields that are null or missing in every record (except the id).
+func listColumns(recs [][]field) []column {
+	var cols []*column
+	index := map[string]*column{}
+	for _, r := range recs {
+		for _, f := range r {
+			c := index[f.key]
+			if c == nil {
+				c = &column{key: f.key, first: len(cols)}
+				index[f.key] = c
+				cols = append(cols, c)
+			}
+			switch firstByte(f.val) {
+			case 'n':
+			case '{', '[':
+				c.present, c.nested = true, true
+			default:
+				c.present = true
+			}
+		}
+	}
+	idKey := ""
+	if _, ok := index["id"]; ok {
+		idKey = "id"
+	} else {
+		for _, c := range cols {
+			if strings.HasSuffix(strings.ToLower(c.key), "_id") {
+				idKey = c.key
+				break
+			}
+		}
+	}
+	// Buckets: the id, name-like fields by rank, other plain fields,
+	// nested fields; first appearance within each.
+	type ranked struct {
+		c          *column
+		bucket, rk int
+	}
+	var rs []ranked
+	for _, c := range cols {
+		if !c.present && c.key != idKey {
+			continue
+		}
+		r := ranked{c: c, bucket: 2}
+		switch {
+		case c.key == idKey:
+			r.bucket = 0
+		case nameRank(c.key) >= 0 && !c.nested:
+			r.bucket, r.rk = 1, nameRank(c.key)
+		case c.nested:
+			r.bucket = 3
+		}
+		rs = append(rs, r)
+	}
+	slices.SortStableFunc(rs, func(a, b ranked) int {
+		if a.bucket != b.bucket {
+			return cmp.Compare(a.bucket, b.bucket)
+		}
+		return cmp.Compare(a.rk, b.rk)
+	})
+	out := make([]column, len(rs))
+	for i, r := range rs {
+		out[i] = *r.c
+	}
+	return out
+}
+
+// nameRank orders the fields that name a record, or is -1 for others.
+func nameRank(key string) int {
+	k := strings.ToLower(key)
+	switch {
+	case k == "name":
+		return 0
+	case k == "title":
+		return 1
+	case strings.HasSuffix(k, "_name") || strings.HasSuffix(k, "name"):
+		return 2
+	case strings.HasSuffix(k, "_title"):
+		return 3
+	case k == "label":
+		return 4
+	case k == "domain" || k == "host" || strings.HasSuffix(k, "_domain"):
+		return 5
+	case k == "url" || k == "link" || strings.HasSuffix(k, "_url"):
+		return 6
+	case k == "path":
+		return 7
+	case k == "slug" || k == "alias":
+		return 8
+	}
+	return -1
+}
+
+// recordFields reads the records of a list; a plain value is a record
+// with one field named "".
+func recordFields(items [][]byte) [][]field {
+	recs := make([][]field, len(items))
+	for i, it := range items {
+		if firstByte(it) == '{' {
+			if fs, err := fieldsOf(it); err == nil {
+				recs[i] = fs
+				continue
+			}
+		}
+		recs[i] = []field{{"", it}}
+	}
+	return recs
+}
+
+func listGrid(items [][]byte, loc *time.Location, limit int) Grid {
+	recs := recordFields(items)
+	cols := listColumns(recs)
+	if len(cols) > limit {
+		cols = cols[:limit]
+	}
+	g := Grid{Header: make([]string, len(cols)), Rows: make([][]string, len(recs))}
+	for i, c := range cols {
+		g.Header[i] = headerName(c.key)
+	}
+	for i, r := range recs {
+		row := make([]string, len(cols))
+		for j, c := range cols {
+			if v, ok := lookup(r, c.key); ok {
+				row[j] = cellText(v, loc, listCellRunes)
+			}
+		}
+		g.Rows[i] = row
+	}
+	return g
+}
+
+func listCSV(items [][]byte) Grid {
+	recs := recordFields(items)
+	var keys []string
+	seen := map[string]bool{}
+	for _, r := range recs {
+		for _, f := range r {
+			if !seen[f.key] {
+				seen[f.key] = true
+				keys = append(keys, f.key)
+			}
+		}
+	}
+	g := Grid{Header: make([]string, len(keys)), Rows: make([][]string, len(recs))}
+	for i, k := range keys {
+		g.Header[i] = k
+		if k == "" {
+			g.Header[i] = "value"
+		}
+	}
+	for i, r := range recs {
+		row := make([]string, len(keys))
+		for j, k := range keys {
+			if v, ok := lookup(r, k); ok {
+				row[j] = plainValue(v)
+			}
+		}
+		g.Rows[i] = row
+	}
+	return g
+}
+
+func lookup(fs []field, key string) ([]byte, bool) {
+	for _, f := range fs {
+		if f.key == key {
+			return f.val, true
+		}
+	}
+	return nil, false
+}
+
+// headerName is a field name as a column header: NAME, PAGE COUNT.
+func headerName(key string) string {
+	if key == "" {
+		return "VALUE"
+	}
+	return clipRunes(strings.ToUpper(strings.ReplaceAll(Text(key), "_", " ")), 30)
+}
+
+// recordGrids shows a JSON object as key/value rows.
+func recordGrids(raw []byte, loc *time.Location) ([]Grid, error) {
+	if firstByte(raw) != '{' {
+		return []Grid{{Rows: [][]string{{"value:", cellText(raw, loc, recordValueRunes)}}, KeyValue: true}}, nil
+	}
+	var rows [][]string
+	more := 0
+	err := flatten("", raw, 0, func(k string, v []byte) {
+		if len(rows) >= maxRecordRows {
+			more++
+			return
+		}
+		rows = addWrapped(rows, Text(k)+":", cellText(v, loc, recordValueRunes))
+	})
+	if err != nil {
+		return nil, err
+	}
+	if more > 0 {
+		rows = append(rows, []string{"…", fmt.Sprintf("%d more (see -o json)", more)})
+	}
+	return []Grid{{Rows: rows, KeyValue: true}}, nil
+}
+
+// recordCSV shows a JSON object as one CSV row of its flattened fields.
+func recordCSV(raw []byte) (Grid, error) {
+	if firstByte(raw) != '{' {
+		return Grid{Header: []string{"value"}, Rows: [][]string{{plainValue(raw)}}}, nil
+	}
+	var g Grid
+	row := []string{}
+	err := flatten("", raw, 0, func(k string, v []byte) {
+		g.Header = append(g.Header, k)
+		row = append(row, plainValue(v))
+	})
+	g.Rows = [][]string{row}
+	return g, err
+}
+
+// flatten calls add for each leaf of v: a plain value, an empty or
+// summarised object or array, or an array of plain values.
+func flatten(prefix string, v []byte, depth int, add func(k string, v []byte)) error {
+	switch firstByte(v) {
+	case '{':
+		if isEmpty(v) || depth >= maxDepth {
+			if prefix != "" {
+				add(prefix, v)
+			}
+			return nil
+		}
+		return jsonscan.Fields(v, func(k, val []byte) error {
+			key := string(k)
+			if prefix != "" {
+				key = prefix + "." + key
+			}
+			return flatten(key, val, depth+1, add)
+		})
+	case '[':
+		n, plain := 0, true
+		if err := jsonscan.Elements(v, func(e []byte) error {
+			n++
+			if b := firstByte(e); b == '{' || b == '[' {
+				plain = false
+			}
+			return nil
+		}); err != nil {
+			return err
+		}
+		if n == 0 || plain || n > maxIndexed || depth >= maxDepth {
+			add(prefix, v)
+			return nil
+		}
+		i := 0
+		return jsonscan.Elements(v, func(e []byte) error {
+			err := flatten(prefix+"["+strconv.Itoa(i)+"]", e, depth+1, add)
+			i++
+			return err
+		})
+	}
+	add(prefix, v)
+	return nil
+}
+
+// cellText renders a raw JSON value for a table: text made terminal-safe
+// and shortened to n characters, dates in loc, flags as yes/no, null as
+// "-", an array of plain values joined, other objects and arrays as a
+// summary.
+func cellText(v []byte, loc *time.Location, n int) string {
+	switch firstByte(v) {
+	case '"':
+		s := jsonText(v)
+		if t, ok := dateTime(s); ok {
+			return t.In(loc).Format("2006-01-02 15:04")
+		}
+		return clipRunes(Text(s), n)
+	case 't':
+		return "yes"
+	case 'f':
+		return "no"
+	case 'n':
+		return "-"
+	case '{':
+		return summary(v)
+	case '[':
+		if s, ok := joinPlain(v, loc, n); ok {
+			return s
+		}
+		return summary(v)
+	}
+	return Text(string(v))
+}
+
+// joinPlain joins an array of plain values ("a, b, c") when it fits in n
+// characters.
+func joinPlain(v []byte, loc *time.Location, n int) (string, bool) {
+	var parts []string
+	size := 0
+	err := jsonscan.Elements(v, func(e []byte) error {
+		if b := firstByte(e); b == '{' || b == '[' {
+			return errStop
+		}
+		s := cellText(e, loc, n)
+		size += utf8.RuneCountInString(s) + 2
+		if size > n+2 {
+			return errStop
+		}
+		parts = append(parts, s)
+		return nil
+	})
+	if err != nil || len(parts) == 0 {
+		return "", false
+	}
+	return strings.Join(parts, ", "), true
+}
+
+var errStop = fmt.Errorf("stop")
+
+// summary describes an object or array by its size: {3 fields}, [2 items].
+func summary(v []byte) string {
+	n := 0
+	count := func([]byte) error { n++; return nil }
+	if firstByte(v) == '{' {
+		if jsonscan.Fields(v, func(_, _ []byte) error { n++; return nil }) != nil {
+			return "{…}"
+		}
+		switch n {
+		case 0:
+			return "{}"
+		case 1:
+			return "{1 field}"
+		}
+		return fmt.Sprintf("{%d fields}", n)
+	}
+	if jsonscan.Elements(v, count) != nil {
+		return "[…]"
+	}
+	switch n {
+	case 0:
+		return "[]"
+	case 1:
+		return "[1 item]"
+	}
+	return fmt.Sprintf("[%d items]", n)
+}
+
+// plainValue renders a raw JSON value for CSV: text as it is, numbers as
+// sent, true/false, null as empty, objects and arrays as compact JSON.
+func plainValue(v []byte) string {
+	switch firstByte(v) {
+	case '"':
+		return jsonText(v)
+	case 'n':
+		return ""
+	case '{', '[':
+		var b bytes.Buffer
+		if json.Compact(&b, v) == nil {
+			return b.String()
+		}
+	}
+	return string(v)
+}
+
+// jsonText decodes a JSON string; one without escapes is not handed to
+// encoding/json.
+func jsonText(v []byte) string {
+	if len(v) >= 2 && bytes.IndexByte(v, '\\') < 0 {
+		return string(v[1 : len(v)-1])
+	}
+	var s string
+	if json.Unmarshal(v, &s) != nil {
+		return string(v)
+	}
+	return s
+}
+
+// dateTime recognises a date-time as the API writes it
+// (2021-08-04T13:57:37.243Z), or any RFC 3339 date-time with a zone.
+func dateTime(s string) (time.Time, bool) {
+	if len(s) < 20 || len(s) > 35 || s[4] != '-' || s[10] != 'T' {
+		return time.Time{}, false
+	}
+	t, err := time.Parse(time.RFC3339Nano, s)
+	return t, err == nil
+}
+
+// isEmpty reports whether an object or array has no members.
+func isEmpty(v []byte) bool {
+	v = bytes.TrimSpace(v)
+	return len(v) < 2 || len(bytes.TrimSpace(v[1:len(v)-1])) == 0
+}
+
+func firstByte(v []byte) byte {
+	for _, c := range v {
+		switch c {
+		case ' ', '\t', '\n', '\r':
+			continue
+		}
+		return c
+	}
+	return 0
+}
+
+// clipRunes shortens s to its first n characters and "…".
+func clipRunes(s string, n int) string {
+	count := 0
+	for i := range s {
+		if count == n {
+			return s[:i] + "…"
+		}
+		count++
+	}
+	return s
+}
+
+// wrapWidth is the width long text is wrapped to in key/value rows, so a
+// record stays readable on an 80-column terminal.
+const wrapWidth = 72
+
+// wrapText breaks s into lines of at most width characters at spaces; a
+// word longer than width is split.
+func wrapText(s string, width int) []string {
+	var lines []string
+	line, n := "", 0
+	for _, w := range strings.Fields(s) {
+		for utf8.RuneCountInString(w) > width {
+			if n > 0 {
+				lines = append(lines, line)
+				line, n = "", 0
+			}
+			cut := 0
+			for i := range w {
+				if cut == width {
+					lines = append(lines, w[:i])
+					w = w[i:]
+					break
+				}
+				cut++
+			}
+		}
+		wn := utf8.RuneCountInString(w)
+		switch {
+		case n == 0:
+			line, n = w, wn
+		case n+1+wn <= width:
+			line, n = line+" "+w, n+1+wn
+		default:
+			lines = append(lines, line)
+			line, n = w, wn
+		}
+	}
+	if n > 0 || len(lines) == 0 {
+		lines = append(lines, line)
+	}
+	return lines
+}
+
+// addWrapped appends a key/value row, continuing long text on rows with an
+// empty key.
+func addWrapped(rows [][]string, key, value string) [][]string {
+	for i, l := range wrapText(value, wrapWidth) {
+		if i > 0 {
+			key = ""
+		}
+		rows = append(rows, []string{key, l})
+	}
+	return rows
+}
