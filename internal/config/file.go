@@ -85,11 +85,11 @@ func Load(path string) (*File, error) {
 
 // Parse reads a config file's contents; path is only for messages.
 func Parse(path string, data []byte) (*File, error) {
-	var f File
-	if err := yaml.Unmarshal(data, &f); err != nil {
-		return nil, &FileError{Path: path, Err: err}
+	d, err := ParseDoc(path, data)
+	if err != nil {
+		return nil, err
 	}
-	return &f, nil
+	return d.File, nil
 }
 
 // FileError is a config file that cannot be read as YAML.
@@ -100,6 +100,11 @@ type FileError struct {
 
 func (e *FileError) Error() string {
 	msg := strings.TrimPrefix(e.Err.Error(), "yaml: ")
+	var te *yaml.TypeError
+	if errors.As(e.Err, &te) {
+		// "unmarshal errors:\n  line 3: …" becomes "line 3: …".
+		msg = strings.Join(te.Errors, "; ")
+	}
 	msg = strings.ReplaceAll(msg, "\n", "; ")
 	return fmt.Sprintf("config file %s is not valid: %s (fix or remove the file)", e.Path, msg)
 }

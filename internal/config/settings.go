@@ -137,6 +137,7 @@ func ResolveFile(l Lookup, path string, f *File) (*Settings, error) {
 	defaults := map[string]string{KeyBaseURL: api.DefaultBaseURL, KeyOutput: string(output.Table), KeyTimeout: DefaultTimeout.String()}
 
 	raw := map[string]string{}
+	from := map[string]Source{} // also for an empty value, e.g. --output ""
 	for _, sf := range settingFlags() {
 		var val string
 		var src Source
@@ -149,12 +150,12 @@ func ResolveFile(l Lookup, path string, f *File) (*Settings, error) {
 		} else if v, ok := defaults[sf.key]; ok {
 			val, src = v, Source{Kind: "default"}
 		}
-		raw[sf.key] = val
+		raw[sf.key], from[sf.key] = val, src
 		if val != "" {
 			s.Sources[sf.key] = src
 		}
 	}
-	if err := s.set(raw); err != nil {
+	if err := s.set(raw, from); err != nil {
 		return nil, err
 	}
 	return s, nil
@@ -167,9 +168,9 @@ func lookupFlag(fs *pflag.FlagSet, name string) *pflag.Flag {
 	return fs.Lookup(name)
 }
 
-func (s *Settings) set(raw map[string]string) error {
+func (s *Settings) set(raw map[string]string, from map[string]Source) error {
 	bad := func(key string, err error) error {
-		return &ValueError{Key: key, Source: s.Sources[key], Err: err}
+		return &ValueError{Key: key, Source: from[key], Err: err}
 	}
 	if _, err := api.ParseBaseURL(raw[KeyBaseURL]); err != nil {
 		return bad(KeyBaseURL, err)

@@ -18,6 +18,7 @@ type IOStreams struct {
 	ErrOut io.Writer
 
 	inTTY, outTTY, errTTY bool
+	colorOff              bool
 }
 
 // System returns the process's streams.
@@ -48,3 +49,19 @@ func (s *IOStreams) IsStdoutTTY() bool { return s.outTTY }
 
 // IsStderrTTY reports whether stderr is a terminal.
 func (s *IOStreams) IsStderrTTY() bool { return s.errTTY }
+
+// ColorEnabled reports whether stdout may be coloured: it is a terminal,
+// and colour was not turned off (NO_COLOR, --no-color; see DisableColor).
+// Renderers are told the answer; they never look at the terminal
+// themselves.
+func (s *IOStreams) ColorEnabled() bool { return s.outTTY && !s.colorOff }
+
+// DisableColor turns colour off for the rest of the run: NO_COLOR is set
+// (to any value, even empty) or --no-color was given.
+func (s *IOStreams) DisableColor() { s.colorOff = true }
+
+// CanShowProgress reports whether a spinner may be drawn on stderr: a
+// person is watching (stdin and stdout are terminals, as for prompts) and
+// stderr is a terminal too, so that the spinner never lands in a file or
+// a pipe.
+func (s *IOStreams) CanShowProgress() bool { return s.inTTY && s.outTTY && s.errTTY }

@@ -40,6 +40,10 @@ type Changes struct {
 	MaxUses       *int64
 	QuantityLimit *bool
 	OncePerUser   *bool
+	// ClearStarts and ClearEnds remove the start or the end of the
+	// validity period while keeping the other (the promo form's emptied
+	// date field); no flag sets them.
+	ClearStarts, ClearEnds bool
 }
 
 // MaxPercent is the largest discount in percent.
@@ -171,6 +175,12 @@ func (c Changes) Apply(f Fields) Fields {
 	if c.Ends != nil {
 		s := FormatAPI(*c.Ends)
 		f.DOff, f.TimeLimitIsEnabled = &s, true
+	}
+	if c.ClearStarts {
+		f.DOn = nil
+	}
+	if c.ClearEnds {
+		f.DOff = nil
 	}
 	if c.TimeLimit != nil {
 		f.TimeLimitIsEnabled = *c.TimeLimit

@@ -10,6 +10,7 @@ import (
 	"io"
 
 	"github.com/charmbracelet/huh"
+	"github.com/charmbracelet/lipgloss"
 )
 
 // ErrCancelled is returned when the user aborts a prompt (Ctrl-C, Esc) or
@@ -34,10 +35,43 @@ func (h *Huh) Confirm(ctx context.Context, title, description string, def bool) 
 }
 
 func (h *Huh) run(ctx context.Context, f *huh.Form) error {
-	f = f.WithInput(h.In).WithOutput(h.Out).WithAccessible(h.Accessible).WithShowHelp(!h.Accessible)
-	err := f.RunWithContext(ctx)
-	if errors.Is(err, huh.ErrUserAborted) || errors.Is(err, context.Canceled) {
+	in := h.In
+	if h.Accessible && !isTerminal(in) {
+		// Each accessible field reads its line through a new bufio.Scanner,
+		// which reads ahead: a byte at a time, one field cannot swallow the
+		// lines meant for the next.
+		in = byteReader{in}
+	}
+	f = f.WithInput(in).WithOutput(h.Out).WithAccessible(h.Accessible).WithShowHelp(!h.Accessible).WithKeyMap(keyMap())
+	var err error
+	if h.Accessible {
+		// Accessible mode blocks reading a line without watching ctx, so
+		// Ctrl-C would wait for Enter: stop waiting when ctx ends.
+		done := make(chan error, 1)
+		go func() { done <- f.RunWithContext(ctx) }()
+		select {
+		case err = <-done:
+		case <-ctx.Done():
+			err = ctx.Err()
+		}
+	} else {
+		// huh's theme adapts to the terminal's background, which lipgloss
+		// asks the terminal for (OSC 11) the first time it draws. Ask now,
+		// before the form reads the keyboard: asked while the form runs,
+		// the terminal's answer can be read by the form as typed keys.
+		lipgloss.HasDarkBackground()
+		err = f.RunWithContext(ctx)
+	}
+	// A full-screen form whose context ends reports huh.ErrTimeout.
+	if errors.Is(err, huh.ErrUserAborted) || errors.Is(err, context.Canceled) || (err != nil && ctx.Err() != nil) {
 		return ErrCancelled
 	}
 	return err
+}
+
+// keyMap is huh's, with Esc aborting a form as Ctrl-C does.
+func keyMap() *huh.KeyMap {
+	km := huh.NewDefaultKeyMap()
+	km.Quit.SetKeys("ctrl+c", "esc")
+	return km
 }

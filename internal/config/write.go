@@ -1,0 +1,95 @@
+package config
+
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"runtime"
+)
+
+// Modes of the config file and of the folder promoctl creates for it.
+const (
+	FileMode = 0o600
+	DirMode  = 0o700
+)
+
+// Steps of WriteFile that tests replace to simulate a crash or a full disk
+// part-way through a write.
+var (
+	writeTemp  = func(f *os.File, data []byte) error { _, err := f.Write(data); return err }
+	renameFile = os.Rename
+)
+
+// WriteFile replaces the file at path with data atomically: it writes a
+// temporary file in the same folder, flushes it to disk, renames it over
+// path and flushes the folder, so a crash leaves either the old file or the
+// new one, never half of either. The file gets mode 0600; a missing folder
+// is created with mode 0700. When path is a symbolic link, the file it
+// points to is replaced and the link kept. WriteFile returns warnings, such
+// as a folder other users can read.
+func WriteFile(path string, data []byte) ([]string, error) {
+	if target, err := filepath.EvalSymlinks(path); err == nil {
+		path = target
+	}
+	dir := filepath.Dir(path)
+	var warnings []string
+	fi, err := os.Stat(dir)
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		if err := os.MkdirAll(dir, DirMode); err != nil {
+			return nil, fmt.Errorf("create config folder: %w", err)
+		}
+	case err != nil:
+		return nil, fmt.Errorf("config folder: %w", err)
+	case !fi.IsDir():
+		return nil, fmt.Errorf("config folder %s is not a folder", dir)
+	case runtime.GOOS != "windows" && fi.Mode().Perm()&0o077 != 0:
+		warnings = append(warnings, fmt.Sprintf("config folder %s can be read by other users (mode %04o): run chmod 700 %s", dir, fi.Mode().Perm(), dir))
+	}
+
+	tmp, err := os.CreateTemp(dir, "."+filepath.Base(path)+".tmp-*")
+	if err != nil {
+		return warnings, fmt.Errorf("write config: %w", err)
+	}
+	done := false
+	defer func() {
+		if !done {
+			tmp.Close()
+			os.Remove(tmp.Name())
+		}
+	}()
+	if err := tmp.Chmod(FileMode); err != nil && runtime.GOOS != "windows" {
+		return warnings, fmt.Errorf("write config: %w", err)
+	}
+	if err := writeTemp(tmp, data); err != nil {
+		return warnings, fmt.Errorf("write config %s: %w", path, err)
+	}
+	if err := tmp.Sync(); err != nil {
+		return warnings, fmt.Errorf("write config %s: %w", path, err)
+	}
+	if err := tmp.Close(); err != nil {
+		return warnings, fmt.Errorf("write config %s: %w", path, err)
+	}
+	if err := renameFile(tmp.Name(), path); err != nil {
+		return warnings, fmt.Errorf("write config %s: %w", path, err)
+	}
+	done = true
+	syncDir(dir)
+	return warnings, nil
+}
+
+// syncDir flushes a folder's entries, so that a rename survives a crash.
+// Some systems cannot sync a folder; the rename has happened all the same.
+func syncDir(dir string) {
+	if runtime.GOOS == "windows" {
+		return
+	}
+	d, err := os.Open(dir)
+	if err != nil {
+		return
+	}
+	d.Sync()
+	d.Close()
+}

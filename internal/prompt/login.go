@@ -1,0 +1,156 @@
+package prompt
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/charmbracelet/huh"
+	"golang.org/x/term"
+
+	"github.com/promoctl/promoctl/internal/api"
+	"github.com/promoctl/promoctl/internal/config"
+)
+
+// LoginDefaults are the answers the login form starts with; Enter keeps
+// them.
+type LoginDefaults struct {
+	Profile string // "" means "default"
+	BaseURL string // "" means the public service
+	UserID  string // "" when unknown
+}
+
+// LoginAnswers are the checked answers of the login form.
+type LoginAnswers struct {
+	Profile string
+	BaseURL string
+	UserID  int64
+	Token   string
+}
+
+// LoginHelp tells the user where to find what the login form asks for.
+const LoginHelp = `promoctl needs your user id and an API key from the site admin of Mottor (LPmotor):
+  - user id: "Your ID" in the account menu of the site admin;
+  - API key: Profile → API key. If a key has leaked, regenerate it there.
+The key is saved in the config file, which only you can read.`
+
+// Login asks for a profile name, the base URL, the user id and the API
+// key. The key is typed without being shown: masked in the full-screen form,
+// not echoed in accessible mode on a terminal. Accessible mode without a
+// terminal (tests, screen readers fed by a pipe) reads the key as a plain
+// line, since huh can hide input only on a terminal.
+func (h *Huh) Login(ctx context.Context, d LoginDefaults) (LoginAnswers, error) {
+	if d.Profile == "" {
+		d.Profile = config.DefaultProfile
+	}
+	if d.BaseURL == "" {
+		d.BaseURL = api.DefaultBaseURL
+	}
+	profile, baseURL, userID, token := d.Profile, d.BaseURL, d.UserID, ""
+	// Accessible mode does not show a field's value or description, so the
+	// titles carry the defaults and the note at the top carries the help.
+	title := func(t, def string) string {
+		if h.Accessible && def != "" {
+			return t + " [" + def + "]"
+		}
+		return t
+	}
+	tokenField := huh.NewInput().Title("API key").
+		Description("Profile → API key in the site admin; regenerate it there if it has leaked.").
+		Value(&token).Validate(checkToken)
+	if !h.Accessible || isTerminal(h.In) {
+		tokenField.EchoMode(huh.EchoModePassword)
+	}
+	form := huh.NewForm(huh.NewGroup(
+		huh.NewNote().Title("Log in to Mottor (LPmotor)").Description(LoginHelp),
+		huh.NewInput().Title(title("Profile name", d.Profile)).
+			Description("A name for these credentials in the config file.").
+			Value(&profile).Validate(orDefault(d.Profile, config.CheckProfileName)),
+		huh.NewInput().Title(title("Base URL", d.BaseURL)).
+			Description("The API's address; keep the default for the public service.").
+			Value(&baseURL).Validate(orDefault(d.BaseURL, checkBaseURL)),
+		huh.NewInput().Title(title("User id", d.UserID)).
+			Description(`"Your ID" in the account menu of the site admin.`).
+			Value(&userID).Validate(orDefault(d.UserID, checkUserID)),
+		tokenField,
+	))
+	if err := h.run(ctx, form); err != nil {
+		return LoginAnswers{}, err
+	}
+
+	// Check again: accessible mode lets an answer through unchecked when
+	// the input ends.
+	a := LoginAnswers{
+		Profile: or(profile, d.Profile),
+		BaseURL: strings.TrimRight(or(baseURL, d.BaseURL), "/"),
+		Token:   strings.TrimSpace(token),
+	}
+	if err := config.CheckProfileName(a.Profile); err != nil {
+		return LoginAnswers{}, fmt.Errorf("%w: %v", ErrCancelled, err)
+	}
+	if err := checkBaseURL(a.BaseURL); err != nil {
+		return LoginAnswers{}, fmt.Errorf("%w: %v", ErrCancelled, err)
+	}
+	id, err := config.ParseID(or(userID, d.UserID))
+	if err != nil {
+		return LoginAnswers{}, fmt.Errorf("%w: no user id was given", ErrCancelled)
+	}
+	a.UserID = id
+	if err := checkToken(a.Token); err != nil {
+		return LoginAnswers{}, fmt.Errorf("%w: no API key was given", ErrCancelled)
+	}
+	return a, nil
+}
+
+// or is s trimmed, or def when s is blank.
+func or(s, def string) string {
+	if s = strings.TrimSpace(s); s != "" {
+		return s
+	}
+	return def
+}
+
+// orDefault checks an answer where a blank one means def.
+func orDefault(def string, check func(string) error) func(string) error {
+	return func(s string) error { return check(or(s, def)) }
+}
+
+func checkBaseURL(s string) error {
+	_, err := api.ParseBaseURL(s)
+	return err
+}
+
+func checkUserID(s string) error {
+	if strings.TrimSpace(s) == "" {
+		return fmt.Errorf(`enter your user id: "Your ID" in the account menu of the site admin`)
+	}
+	if _, err := config.ParseID(s); err != nil {
+		return fmt.Errorf("the user id must be a positive whole number")
+	}
+	return nil
+}
+
+// checkToken never repeats the token: a validation message is printed.
+func checkToken(s string) error {
+	if strings.TrimSpace(s) == "" {
+		return fmt.Errorf("enter your API key: Profile → API key in the site admin")
+	}
+	_, err := config.CheckValue(config.KeyToken, s)
+	return err
+}
+
+func isTerminal(r io.Reader) bool {
+	f, ok := r.(interface{ Fd() uintptr })
+	return ok && term.IsTerminal(int(f.Fd()))
+}
+
+// byteReader reads one byte at a time (see run).
+type byteReader struct{ r io.Reader }
+
+func (b byteReader) Read(p []byte) (int, error) {
+	if len(p) > 1 {
+		p = p[:1]
+	}
+	return b.r.Read(p)
+}

@@ -1,0 +1,385 @@
+package prompt
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"io"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/promoctl/promoctl/internal/promo"
+)
+
+// The promo form is driven through huh's accessible mode: one answer a
+// line, an empty line keeping the field's value, a Select answered with
+// its 1-based number and a Confirm with y or n.
+
+func moscow(t *testing.T) *time.Location {
+	t.Helper()
+	loc, err := time.LoadLocation("Europe/Moscow")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return loc
+}
+
+// lines joins answers, one a line.
+func lines(answers ...string) string { return strings.Join(answers, "\n") + "\n" }
+
+// runPromo runs the promo form on input and returns its answers and what
+// it wrote.
+func runPromo(t *testing.T, input string, form PromoForm) (PromoAnswers, string, error) {
+	t.Helper()
+	var out bytes.Buffer
+	if form.Loc == nil {
+		form.Loc = moscow(t)
+	}
+	h := &Huh{In: strings.NewReader(input), Out: &out, Accessible: true}
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	a, err := h.Promo(ctx, form)
+	return a, out.String(), err
+}
+
+func TestPromoFormEnterKeepsTheDefaults(t *testing.T) {
+	// The code, then Enter through bonus type, unit, amount, enabled,
+	// starts, ends, maximum uses and once per customer.
+	a, out, err := runPromo(t, lines("SUMMER25", "", "", "", "", "", "", "", ""), PromoForm{Title: "New promo code", Values: DefaultPromoValues()})
+	if err != nil {
+		t.Fatalf("Promo: %v\n%s", err, out)
+	}
+	want := PromoValues{Code: "SUMMER25", BonusType: promo.Goods, Percent: true, Amount: "10", Enabled: true}
+	if a.Values != want || a.Site != 0 {
+		t.Errorf("answers = %+v, want site 0 and %+v", a, want)
+	}
+	for _, prompt := range []string{"New promo code", "Code", "Discount on [goods]", "Discount as [percentage]", "Amount [10]",
+		"Enabled [Y/n]", "Valid from [no start]", "Valid until [no end]", "Maximum uses [unlimited]", "Once per customer [y/N]"} {
+		if !strings.Contains(out, prompt) {
+			t.Errorf("the form did not ask %q:\n%s", prompt, out)
+		}
+	}
+	c, err := a.Values.Changes(moscow(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	body := c.CreateBody(1, 0)
+	if body.Code != "SUMMER25" || *body.BonusType != promo.Goods || *body.BonusAmount != 10 || !*body.BonusAmountIsInPercentages ||
+		!*body.IsEnabled || *body.PersonalLimitIsEnabled || body.TimeLimitIsEnabled != nil || body.QuantityLimitIsEnabled != nil {
+		t.Errorf("create body = %+v", body)
+	}
+}
+
+func TestPromoFormAnswers(t *testing.T) {
+	a, out, err := runPromo(t, lines("FREESHIP", "2", "2", "300", "n", "2026-12-01", "2026-12-31 23:59", "500", "y"),
+		PromoForm{Values: DefaultPromoValues()})
+	if err != nil {
+		t.Fatalf("Promo: %v\n%s", err, out)
+	}
+	want := PromoValues{Code: "FREESHIP", BonusType: promo.Delivery, Percent: false, Amount: "300", Enabled: false,
+		Starts: "2026-12-01", Ends: "2026-12-31 23:59", MaxUses: "500", OncePerUser: true}
+	if a.Values != want {
+		t.Errorf("answers = %+v, want %+v", a.Values, want)
+	}
+	c, err := a.Values.Changes(moscow(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Dates are read in the form's zone: midnight in Moscow is 21:00 UTC.
+	if got := promo.FormatAPI(*c.Starts); got != "2026-11-30T21:00:00.000Z" {
+		t.Errorf("starts = %s, want 2026-11-30T21:00:00.000Z", got)
+	}
+	if got := promo.FormatAPI(*c.Ends); got != "2026-12-31T20:59:00.000Z" {
+		t.Errorf("ends = %s, want 2026-12-31T20:59:00.000Z", got)
+	}
+	if *c.MaxUses != 500 {
+		t.Errorf("max uses = %d, want 500", *c.MaxUses)
+	}
+}
+
+// TestPromoFormRefusesWhatFlagsRefuse answers every field wrongly first:
+// each is asked again with the reason, so no invalid promo code can come
+// out of the form.
+func TestPromoFormRefusesWhatFlagsRefuse(t *testing.T) {
+	input := lines(
+		"", "X", "SUMMER_25", "ПРОМО10", "SUMMER2025EXTRALONG", "SUMMER25", // code
+		"3", "1", // bonus type: no third option
+		"",                             // percentage
+		"abc", "0", "-5", "150", "100", // amount: a percentage is at most 100
+		"maybe", "y", // enabled
+		"tomorrow", "2026-12-10", // starts
+		"2026-12-01", "2026-12-31", // ends: not before the start
+		"0", "1.5", "lots", "1", // maximum uses
+		"", // once per customer
+	)
+	a, out, err := runPromo(t, input, PromoForm{Values: DefaultPromoValues()})
+	if err != nil {
+		t.Fatalf("Promo: %v\n%s", err, out)
+	}
+	want := PromoValues{Code: "SUMMER25", BonusType: promo.Goods, Percent: true, Amount: "100", Enabled: true,
+		Starts: "2026-12-10", Ends: "2026-12-31", MaxUses: "1"}
+	if a.Values != want {
+		t.Errorf("answers = %+v, want %+v", a.Values, want)
+	}
+	for _, reason := range []string{
+		"the code is empty",
+		"the code must be 2 to 15 characters long, got 1",
+		`the code may contain only Latin letters A-Z, a-z and digits 0-9, found '_' at position 7`,
+		`found 'П' at position 1`,
+		"Invalid: must be a number between 1 and 2",
+		`"abc" is not a number`,
+		"must be a positive number, got 0",
+		"must be a positive number, got -5",
+		"a percentage must be at most 100, got 150",
+		`cannot read date "tomorrow"`,
+		"the end 2026-12-01 00:00 is before the start 2026-12-10 00:00",
+		"the limit must be at least 1, got 0",
+		`"1.5" is not a whole number`,
+		`"lots" is not a whole number`,
+	} {
+		if !strings.Contains(out, reason) {
+			t.Errorf("no %q in what the form said:\n%s", reason, out)
+		}
+	}
+}
+
+func TestPromoFormSiteChoice(t *testing.T) {
+	sites := []Site{{ID: 11, Name: "Flower shop"}, {ID: 12}}
+	t.Run("chosen", func(t *testing.T) {
+		a, out, err := runPromo(t, lines("SUMMER25", "2", "", "", "", "", "", "", "", ""),
+			PromoForm{Values: DefaultPromoValues(), Sites: sites})
+		if err != nil {
+			t.Fatalf("Promo: %v\n%s", err, out)
+		}
+		if a.Site != 12 {
+			t.Errorf("site = %d, want 12", a.Site)
+		}
+		for _, s := range []string{"Site [Flower shop (11)]", "1. Flower shop (11)", "2. Site 12"} {
+			if !strings.Contains(out, s) {
+				t.Errorf("no %q in the form:\n%s", s, out)
+			}
+		}
+		// The code comes first.
+		if strings.Index(out, "Code") > strings.Index(out, "Site") {
+			t.Errorf("the site is asked before the code:\n%s", out)
+		}
+	})
+	t.Run("default", func(t *testing.T) {
+		a, out, err := runPromo(t, lines("SUMMER25", "", "", "", "", "", "", "", "", ""),
+			PromoForm{Values: DefaultPromoValues(), Sites: sites, Site: 12})
+		if err != nil {
+			t.Fatalf("Promo: %v\n%s", err, out)
+		}
+		if a.Site != 12 {
+			t.Errorf("site = %d, want 12 (the one given)", a.Site)
+		}
+	})
+}
+
+// TestPromoFormFilledIn starts from given values, as update and create
+// with flags do: Enter keeps each, and "none" empties an optional field.
+func TestPromoFormFilledIn(t *testing.T) {
+	start := PromoValues{Code: "SUMMER25", BonusType: promo.Delivery, Percent: false, Amount: "150.5", Enabled: false,
+		Starts: "2026-06-01 03:00", Ends: "2026-08-31 23:59", MaxUses: "100", OncePerUser: true}
+	t.Run("kept", func(t *testing.T) {
+		a, out, err := runPromo(t, lines("", "", "", "", "", "", "", "", ""), PromoForm{Values: start})
+		if err != nil {
+			t.Fatalf("Promo: %v\n%s", err, out)
+		}
+		if a.Values != start {
+			t.Errorf("answers = %+v, want them unchanged: %+v", a.Values, start)
+		}
+		for _, s := range []string{"Code [SUMMER25]", "Amount [150.5]", "Enabled [y/N]", "Valid from [2026-06-01 03:00; type none for no start]",
+			"Maximum uses [100; type none for unlimited]", "Once per customer [Y/n]"} {
+			if !strings.Contains(out, s) {
+				t.Errorf("no %q in the form:\n%s", s, out)
+			}
+		}
+	})
+	t.Run("emptied", func(t *testing.T) {
+		a, out, err := runPromo(t, lines("", "", "", "", "", "none", "-", "none", ""), PromoForm{Values: start})
+		if err != nil {
+			t.Fatalf("Promo: %v\n%s", err, out)
+		}
+		want := start
+		want.Starts, want.Ends, want.MaxUses = "", "", ""
+		if a.Values != want {
+			t.Errorf("answers = %+v, want %+v", a.Values, want)
+		}
+	})
+	t.Run("amount checked against the unit kept", func(t *testing.T) {
+		// 150.5 is fine as money but not as a percentage.
+		a, out, err := runPromo(t, lines("", "", "1", "", "50", "", "", "", "", ""), PromoForm{Values: start})
+		if err != nil {
+			t.Fatalf("Promo: %v\n%s", err, out)
+		}
+		if !strings.Contains(out, "a percentage must be at most 100, got 150.5") || a.Values.Amount != "50" || !a.Values.Percent {
+			t.Errorf("answers = %+v; the form said:\n%s", a.Values, out)
+		}
+	})
+}
+
+func TestPromoFormCancelled(t *testing.T) {
+	t.Run("input ends before the last answer", func(t *testing.T) {
+		for _, in := range []string{"", "SUMMER25\n", "SUMMER25\n\n\n\n\n\n\n\n", "SUMMER25\n\n\n\n\n\n\n\ny"} {
+			_, out, err := runPromo(t, in, PromoForm{Values: DefaultPromoValues()})
+			if in == "SUMMER25\n\n\n\n\n\n\n\ny" {
+				// A last answer without a newline is still an answer.
+				if err != nil {
+					t.Errorf("input %q: %v, want the answers", in, err)
+				}
+				continue
+			}
+			if !errors.Is(err, ErrCancelled) {
+				t.Errorf("input %q: err = %v, want ErrCancelled\n%s", in, err, out)
+			}
+		}
+	})
+	t.Run("context cancelled while waiting for a line", func(t *testing.T) {
+		r, w := io.Pipe()
+		defer w.Close() // lets the reading goroutine finish
+		ctx, cancel := context.WithCancel(context.Background())
+		time.AfterFunc(50*time.Millisecond, cancel)
+		h := &Huh{In: r, Out: io.Discard, Accessible: true}
+		if _, err := h.Promo(ctx, PromoForm{Values: DefaultPromoValues()}); !errors.Is(err, ErrCancelled) {
+			t.Errorf("err = %v, want ErrCancelled", err)
+		}
+	})
+}
+
+func TestProceed(t *testing.T) {
+	for _, c := range []struct {
+		in   string
+		def  bool
+		want error
+	}{
+		{"\n", true, nil},
+		{"y\n", false, nil},
+		{"\n", false, ErrCancelled},
+		{"n\n", true, ErrCancelled},
+		// A closed input never takes the default Yes.
+		{"", true, ErrCancelled},
+	} {
+		var out bytes.Buffer
+		h := &Huh{In: strings.NewReader(c.in), Out: &out, Accessible: true}
+		err := h.Proceed(context.Background(), "Create promo code SUMMER25 on site 1?", c.def)
+		if !errors.Is(err, c.want) || (c.want == nil && err != nil) {
+			t.Errorf("Proceed(input %q, default %v) = %v, want %v", c.in, c.def, err, c.want)
+		}
+		if !strings.Contains(out.String(), "Create promo code SUMMER25 on site 1?") {
+			t.Errorf("Proceed wrote %q, want the question", out.String())
+		}
+	}
+}
+
+func TestChangesFrom(t *testing.T) {
+	loc := moscow(t)
+	old := PromoValues{Code: "SUMMER25", BonusType: promo.Goods, Percent: true, Amount: "25", Enabled: true,
+		Starts: "2026-06-01 03:00", Ends: "2026-08-31 23:59", MaxUses: "100"}
+	tr, fa := true, false
+	for _, c := range []struct {
+		name string
+		edit func(v *PromoValues)
+		want func(t *testing.T, c promo.Changes)
+	}{
+		{"nothing", func(*PromoValues) {}, func(t *testing.T, c promo.Changes) {
+			if !c.Empty() {
+				t.Errorf("changes = %+v, want none", c)
+			}
+		}},
+		{"the same amount written differently", func(v *PromoValues) { v.Amount = "25.0" }, func(t *testing.T, c promo.Changes) {
+			if !c.Empty() {
+				t.Errorf("changes = %+v, want none", c)
+			}
+		}},
+		{"amount", func(v *PromoValues) { v.Amount = "15" }, func(t *testing.T, c promo.Changes) {
+			if c.Amount == nil || *c.Amount != 15 || c.Percent != nil || c.Code != nil || c.Starts != nil {
+				t.Errorf("changes = %+v, want the amount only", c)
+			}
+		}},
+		{"unit", func(v *PromoValues) { v.Percent = false }, func(t *testing.T, c promo.Changes) {
+			if c.Percent == nil || *c.Percent || c.Amount == nil || *c.Amount != 25 {
+				t.Errorf("changes = %+v, want the unit with the amount", c)
+			}
+		}},
+		{"no more period", func(v *PromoValues) { v.Starts, v.Ends = "", "" }, func(t *testing.T, c promo.Changes) {
+			if c.TimeLimit == nil || *c.TimeLimit || c.Starts != nil || c.Ends != nil || c.ClearStarts || c.ClearEnds {
+				t.Errorf("changes = %+v, want the time limit off", c)
+			}
+		}},
+		{"no more start", func(v *PromoValues) { v.Starts = "" }, func(t *testing.T, c promo.Changes) {
+			if !c.ClearStarts || c.ClearEnds || c.TimeLimit != nil || c.Ends != nil {
+				t.Errorf("changes = %+v, want the start removed", c)
+			}
+		}},
+		{"new end", func(v *PromoValues) { v.Ends = "2026-09-30" }, func(t *testing.T, c promo.Changes) {
+			if c.Ends == nil || promo.FormatAPI(*c.Ends) != "2026-09-29T21:00:00.000Z" || c.Starts != nil {
+				t.Errorf("changes = %+v, want the end only", c)
+			}
+		}},
+		{"unlimited", func(v *PromoValues) { v.MaxUses = "" }, func(t *testing.T, c promo.Changes) {
+			if c.QuantityLimit == nil || *c.QuantityLimit || c.MaxUses != nil {
+				t.Errorf("changes = %+v, want the limit off", c)
+			}
+		}},
+		{"flags", func(v *PromoValues) { v.Enabled, v.OncePerUser, v.BonusType = false, true, promo.Delivery }, func(t *testing.T, c promo.Changes) {
+			if c.Enabled == nil || *c.Enabled != fa || c.OncePerUser == nil || *c.OncePerUser != tr || c.BonusType == nil || *c.BonusType != promo.Delivery {
+				t.Errorf("changes = %+v", c)
+			}
+		}},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			v := old
+			c.edit(&v)
+			got, err := v.ChangesFrom(old, loc)
+			if err != nil {
+				t.Fatal(err)
+			}
+			c.want(t, got)
+		})
+	}
+	t.Run("a period turned on keeps no stale date", func(t *testing.T) {
+		before := old
+		before.Starts, before.Ends = "", ""
+		after := before
+		after.Starts = "2026-12-01"
+		c, err := after.ChangesFrom(before, loc)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if c.Starts == nil || c.TimeLimit == nil || !*c.TimeLimit || !c.ClearEnds || c.ClearStarts {
+			t.Errorf("changes = %+v, want the start, the limit on and the end removed", c)
+		}
+		// Applied to a record whose disabled period still holds dates.
+		stale := "2020-01-01T00:00:00.000Z"
+		f := c.Apply(promo.Fields{Code: "SUMMER25", DOn: &stale, DOff: &stale})
+		if f.DOff != nil || f.DOn == nil || *f.DOn != "2026-11-30T21:00:00.000Z" || !f.TimeLimitIsEnabled {
+			t.Errorf("applied = on %v off %v limit %v", f.DOn, f.DOff, f.TimeLimitIsEnabled)
+		}
+	})
+}
+
+func TestValuesOfAndWith(t *testing.T) {
+	loc := moscow(t)
+	on, off := "2026-06-01T00:00:00.123Z", "2026-08-31T20:59:59.000Z"
+	f := promo.Fields{Code: "SUMMER25", IsEnabled: true, BonusType: promo.Goods, BonusAmount: 25, BonusAmountIsInPercentages: true,
+		TimeLimitIsEnabled: true, DOn: &on, DOff: &off, QuantityLimitIsEnabled: true, QuantityLimit: 100}
+	v := ValuesOf(f, loc)
+	want := PromoValues{Code: "SUMMER25", BonusType: promo.Goods, Percent: true, Amount: "25", Enabled: true,
+		Starts: "2026-06-01 03:00", Ends: "2026-08-31 23:59", MaxUses: "100"}
+	if v != want {
+		t.Errorf("ValuesOf = %+v, want %+v", v, want)
+	}
+	// A disabled period or limit shows as empty, whatever it holds.
+	f.TimeLimitIsEnabled, f.QuantityLimitIsEnabled = false, false
+	if v := ValuesOf(f, loc); v.Starts != "" || v.Ends != "" || v.MaxUses != "" {
+		t.Errorf("ValuesOf(disabled limits) = %+v", v)
+	}
+	amount, percent, uses := 15.5, false, int64(3)
+	starts := time.Date(2026, 12, 1, 10, 0, 0, 0, loc)
+	got := DefaultPromoValues().With(promo.Changes{Amount: &amount, Percent: &percent, MaxUses: &uses, Starts: &starts}, loc)
+	if got.Amount != "15.5" || got.Percent || got.MaxUses != "3" || got.Starts != "2026-12-01 10:00" || got.Code != "" {
+		t.Errorf("With = %+v", got)
+	}
+}
