@@ -1,6 +1,10 @@
 // Command promoctl manages the promo codes of a Mottor (LPmotor) shop.
 package main
 
+// The completion scripts (completions/) and the command reference
+// (docs/commands/, docs/man/) are generated from the command tree:
+//go:generate go run ./internal/gen
+
 import (
 	"os"
 

@@ -80,4 +80,3 @@ func waitServer(ts *testscript.TestScript, neg bool, args []string) {
 		time.Sleep(50 * time.Millisecond)
 	}
 }
-

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"net/http"
 	"strings"
 	"time"
 
@@ -14,6 +15,7 @@ import (
 	"github.com/promoctl/promoctl/internal/config"
 	"github.com/promoctl/promoctl/internal/iostreams"
 	"github.com/promoctl/promoctl/internal/output"
+	"github.com/promoctl/promoctl/internal/progress"
 	"github.com/promoctl/promoctl/internal/prompt"
 	"github.com/promoctl/promoctl/internal/sandbox"
 	"github.com/promoctl/promoctl/internal/termsafe"
@@ -39,8 +41,11 @@ type factory struct {
 	global globalFlags
 
 	settings *config.Settings
-	sandbox  *sandbox.Store // the in-process sandbox, opened on first use
-	cleanups []func()       // run when the command ends
+	doc      *config.Doc       // the config file, read once per run
+	secrets  []string          // tokens read during the run, redacted from errors
+	sandbox  *sandbox.Store    // the in-process sandbox, opened on first use
+	spinner  *progress.Spinner // shown while a request is slow; nil when not wanted
+	cleanups []func()          // run when the command ends
 }
 
 // cleanup releases what the command opened.
@@ -74,14 +79,44 @@ func (f *factory) Settings(cmd *cobra.Command) (*config.Settings, error) {
 	if f.settings != nil {
 		return f.settings, nil
 	}
-	s, err := config.Resolve(config.Lookup{
+	doc, err := f.configDoc()
+	if err != nil {
+		return nil, err
+	}
+	s, err := config.ResolveFile(config.Lookup{
 		Flags: cmd.Flags(), Env: f.env, ConfigPath: f.global.configPath, Profile: f.global.profile,
-	})
+	}, doc.Path, doc.File)
 	if err != nil {
 		return nil, err
 	}
 	f.settings = s
 	return s, nil
+}
+
+// configDoc reads the config file once per run and warns, on stderr, of
+// what is wrong with it but does not stop the command.
+func (f *factory) configDoc() (*config.Doc, error) {
+	if f.doc != nil {
+		return f.doc, nil
+	}
+	path, err := config.Path(f.global.configPath, f.env)
+	if err != nil {
+		return nil, err
+	}
+	doc, err := config.LoadDoc(path)
+	if err != nil {
+		return nil, err
+	}
+	f.warn(doc.Warnings...)
+	f.doc = doc
+	return doc, nil
+}
+
+// warn writes warnings to stderr, terminal or not.
+func (f *factory) warn(warnings ...string) {
+	for _, w := range warnings {
+		fmt.Fprintf(f.io.ErrOut, "promoctl: warning: %s\n", f.redact(oneLine(w)))
+	}
 }
 
 // session is what a command that talks to the API needs.
@@ -109,7 +144,17 @@ func (f *factory) newSession(cmd *cobra.Command) (*session, error) {
 	if err != nil {
 		return nil, err
 	}
+	if f.global.sandbox {
+		// Point the settings at the sandbox now, so that even --dry-run
+		// shows where the request would go.
+		if _, err := f.sandboxSettings(s); err != nil {
+			return nil, err
+		}
+	}
 	sess := &session{settings: s, out: out, loc: f.location()}
+	if f.showProgress(out) {
+		f.spinner = progress.New(f.io.ErrOut, progress.Options{})
+	}
 	var client *api.Client
 	sess.client = func() (*api.Client, error) {
 		if client != nil {
@@ -131,6 +176,12 @@ func (f *factory) newClient(s *config.Settings) (*api.Client, error) {
 		}
 		transport = t
 	}
+	if f.spinner != nil {
+		if transport == nil {
+			transport = http.DefaultTransport.(*http.Transport).Clone()
+		}
+		transport = progress.Transport(transport, f.spinner)
+	}
 	if s.Token == "" {
 		return nil, &authError{"no API token: run `promoctl auth login`, or set PROMOCTL_TOKEN (try `promoctl --sandbox …` to explore without an account)"}
 	}
@@ -150,7 +201,7 @@ func (f *factory) newClient(s *config.Settings) (*api.Client, error) {
 
 // outputOptions checks --output, --jq and --no-headers together.
 func (f *factory) outputOptions(s *config.Settings) (output.Options, error) {
-	o := output.Options{Format: s.Output, NoHeaders: f.global.noHeaders}
+	o := output.Options{Format: s.Output, NoHeaders: f.global.noHeaders, Color: f.colorEnabled()}
 	if f.global.jq == "" {
 		return o, nil
 	}
@@ -163,6 +214,25 @@ func (f *factory) outputOptions(s *config.Settings) (output.Options, error) {
 	}
 	o.Format, o.JQ = output.JSON, code
 	return o, nil
+}
+
+// colorEnabled tells the streams of NO_COLOR (set to any value, even
+// empty) and --no-color, and lets them decide.
+func (f *factory) colorEnabled() bool {
+	if _, set := f.env("NO_COLOR"); set || f.global.noColor {
+		f.io.DisableColor()
+	}
+	return f.io.ColorEnabled()
+}
+
+// showProgress reports whether a spinner may run while requests are slow:
+// a person is watching on terminals, and nothing else writes to stderr
+// meanwhile (--debug logs there) or reads it (-o json, --jq: scripts,
+// which get errors as JSON on stderr). A screen reader would read every
+// frame aloud, so accessible mode has none.
+func (f *factory) showProgress(out output.Options) bool {
+	return f.io.CanShowProgress() && out.Format != output.JSON && out.JQ == nil &&
+		!f.global.debug && !f.accessible()
 }
 
 // prompter returns the interactive prompter.
@@ -236,14 +306,15 @@ func (f *factory) errorsAsJSON() bool {
 }
 
 // redact removes every token promoctl knows of from s: a last line of
-// defence, since no error is built with one.
+// defence, since no error is built with one. The sandbox's tokens are
+// public and are words such as "sandbox", which a message may well contain.
 func (f *factory) redact(s string) string {
-	tokens := []string{f.global.token, f.env.Getenv("PROMOCTL_TOKEN")}
+	tokens := append([]string{f.global.token, f.env.Getenv("PROMOCTL_TOKEN")}, f.secrets...)
 	if f.settings != nil {
 		tokens = append(tokens, f.settings.Token)
 	}
 	for _, t := range tokens {
-		if len(t) >= 4 {
+		if len(t) >= 4 && !isSandboxToken(t) {
 			s = strings.ReplaceAll(s, t, "[REDACTED]")
 		}
 	}

@@ -52,6 +52,9 @@ func newRunner(t *testing.T) *runner {
 		"PROMOCTL_BASE_URL": r.api.URL,
 		"PROMOCTL_TOKEN":    testToken,
 		"PROMOCTL_USER_ID":  "42",
+		// Tables on a terminal (tty) are compared as plain text; colour
+		// tests delete this.
+		"NO_COLOR": "",
 	}
 	return r
 }

@@ -148,7 +148,7 @@ type fieldFlags struct {
 	code, bonusType, amount, starts, ends, maxUses string
 	enabled, percent, noTimeLimit, noMaxUses, once bool
 	file                                           string
-	dryRun                                         bool
+	dryRun, interactive                            bool
 }
 
 func (ff *fieldFlags) register(fs *pflag.FlagSet, update bool) {
@@ -163,6 +163,7 @@ func (ff *fieldFlags) register(fs *pflag.FlagSet, update bool) {
 	fs.BoolVar(&ff.once, "once-per-user", false, "each customer may use the code once")
 	fs.StringVarP(&ff.file, "file", "f", "", "read fields from a JSON or YAML file of API field names (- for stdin); flags win")
 	fs.BoolVar(&ff.dryRun, "dry-run", false, "print the request that would be sent and send nothing")
+	fs.BoolVarP(&ff.interactive, "interactive", "i", false, "fill in the fields in a form (needs a terminal)")
 	if update {
 		fs.BoolVar(&ff.noTimeLimit, "no-time-limit", false, "remove the validity period")
 		fs.BoolVar(&ff.noMaxUses, "no-max-uses", false, "remove the limit on the number of uses")
@@ -281,19 +282,27 @@ func newPromoCreateCmd(f *factory) *cobra.Command {
 service fills in the rest with its defaults (disabled, a discount on
 goods, 0.01, no limits).
 
-Dates without a zone are in your local time zone (TZ).`,
+Dates without a zone are in your local time zone (TZ).
+
+On a terminal, without --code (or with -i), a form asks for the fields,
+starting from any given as flags, offers a choice of your sites when no
+site is given or configured, and shows the equivalent command line
+before it asks to create. PROMOCTL_ACCESSIBLE=1 or --accessible asks
+the same as plain lines, for screen readers.`,
 		Args: noArgs,
 		Example: `  promoctl promo create --site-id 11111 --code SUMMER25 --amount 25 --percent --enabled
   promoctl promo create --code FREESHIP --bonus-type delivery --amount 100 --percent \
       --starts 2026-12-01 --ends 2026-12-31T23:59 --max-uses 500 --once-per-user --enabled
-  promoctl promo create --site-id 11111 -f promo.yaml --dry-run`,
+  promoctl promo create --site-id 11111 -f promo.yaml --dry-run
+  promoctl promo create -i --amount 15`,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			changes, fileSite, err := ff.input(cmd.Flags(), f.io.In, f.location())
 			if err != nil {
 				return err
 			}
-			if changes.Code == nil {
-				return usagef("--code is required when not running interactively")
+			wizard, err := f.wantWizard(ff.interactive, changes.Code == nil, ff.file)
+			if err != nil {
+				return err
 			}
 			sess, err := f.newSession(cmd)
 			if err != nil {
@@ -302,6 +311,11 @@ Dates without a zone are in your local time zone (TZ).`,
 			site := sess.settings.SiteID
 			if fileSite != nil && sess.settings.Sources["site_id"].Kind != "flag" {
 				site = *fileSite
+			}
+			if wizard {
+				if changes, site, err = f.promoCreateWizard(cmd, sess, changes, site, ff.dryRun); err != nil {
+					return err
+				}
 			}
 			if site == 0 {
 				return usagef("--site-id is required (or set a default: promoctl config set site_id N)")
@@ -349,12 +363,16 @@ code, applies your changes and sends the whole record back, so nothing
 you leave out is reset.
 
 With --dry-run the promo code is read, and the update that would be
-sent is printed instead of sent.`,
+sent is printed instead of sent.
+
+With -i (on a terminal) a form shows the current fields to edit; only
+the fields you change are changed.`,
 		Args: exactArgs(1, "a promo code id"),
 		Example: `  promoctl promo update 1001 --enabled=false
   promoctl promo update 1001 --amount 15 --ends 2026-12-31
   promoctl promo update 1001 --no-time-limit --no-max-uses
-  promoctl promo get 1001 -o yaml > p.yaml && $EDITOR p.yaml && promoctl promo update 1001 -f p.yaml`,
+  promoctl promo get 1001 -o yaml > p.yaml && $EDITOR p.yaml && promoctl promo update 1001 -f p.yaml
+  promoctl promo update 1001 -i`,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			id, err := parseID("promo code id", args[0])
 			if err != nil {
@@ -364,7 +382,11 @@ sent is printed instead of sent.`,
 			if err != nil {
 				return err
 			}
-			if changes.Empty() {
+			wizard, err := f.wantWizard(ff.interactive, false, ff.file)
+			if err != nil {
+				return err
+			}
+			if changes.Empty() && !wizard {
 				return usagef("nothing to change: name at least one field flag (see --help) or -f FILE")
 			}
 			sess, err := f.newSession(cmd)
@@ -380,6 +402,15 @@ sent is printed instead of sent.`,
 			_, current, err := client.GetPromo(ctx, id)
 			if err != nil {
 				return err
+			}
+			if wizard {
+				cancel() // the time limit is for the requests, not for the user's answers
+				var changed bool
+				if changes, changed, err = f.promoUpdateWizard(cmd, sess, id, current.Fields(), changes, ff.dryRun); err != nil || !changed {
+					return err
+				}
+				ctx, cancel = sess.withTimeout(cmd.Context())
+				defer cancel()
 			}
 			fields := changes.Apply(current.Fields())
 			if err := fields.Validate(promo.FlagNames()); err != nil {
@@ -431,7 +462,14 @@ func newPromoDeleteCmd(f *factory) *cobra.Command {
 				return err
 			}
 			if !yes {
-				ok, err := f.prompter().Confirm(cmd.Context(), fmt.Sprintf("Delete promo code %d?", id), "This cannot be undone.", false)
+				// Name what is about to go: read it first.
+				ctx, cancel := sess.withTimeout(cmd.Context())
+				raw, p, err := client.GetPromo(ctx, id)
+				cancel()
+				if err != nil {
+					return err
+				}
+				ok, err := f.prompter().Confirm(cmd.Context(), f.deleteQuestion(sess, id, raw, p), "This cannot be undone.", false)
 				if err != nil {
 					return err
 				}

@@ -38,11 +38,14 @@ func TestPromoDeleteOnATerminalAsksFirst(t *testing.T) {
 	r.tty = true
 	stub := &confirmStub{answer: true}
 	r.prompter = stub
+	r.api.Handle("GET /v1/promo/5", http.StatusOK, currentJSON)
 	r.api.Handle("DELETE /v1/promo/5", http.StatusNoContent, "")
 	r.run("promo", "rm", "5").expect(t, 0, "", "Deleted promo code 5.\n")
-	r.expectRoutes(t, "DELETE /v1/promo/5")
-	if len(stub.asked) != 1 || stub.asked[0] != "Delete promo code 5?" {
-		t.Errorf("questions asked = %q, want [\"Delete promo code 5?\"]", stub.asked)
+	r.expectRoutes(t, "GET /v1/promo/5", "DELETE /v1/promo/5")
+	// The fake API is not the public service, so the question names it.
+	want := "Delete promo code SUMMER25 (id 5) at " + r.api.URL + "?"
+	if len(stub.asked) != 1 || stub.asked[0] != want {
+		t.Errorf("questions asked = %q, want [%q]", stub.asked, want)
 	}
 }
 
@@ -58,8 +61,9 @@ func TestPromoDeleteDeclined(t *testing.T) {
 			r := newRunner(t)
 			r.tty = true
 			r.prompter = c.stub
+			r.api.Handle("GET /v1/promo/5", http.StatusOK, currentJSON)
 			r.run("promo", "delete", "5").expect(t, 130, "", "promoctl: cancelled\n")
-			r.expectNoRequests(t)
+			r.expectRoutes(t, "GET /v1/promo/5") // read to name it, never deleted
 			if len(c.stub.asked) != 1 {
 				t.Errorf("asked %d questions, want 1", len(c.stub.asked))
 			}

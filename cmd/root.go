@@ -11,6 +11,7 @@ import (
 	"net/http"
 	"os"
 	"os/signal"
+	"runtime/debug"
 	"strings"
 	"syscall"
 	"time"
@@ -50,6 +51,7 @@ type Options struct {
 
 // Main runs promoctl as a process: real streams, environment and signals.
 func Main(b Build) int {
+	b = b.withBuildInfo(debug.ReadBuildInfo)
 	if isVersionOnly(os.Args[1:]) {
 		// The cheapest path: no command tree, no signal handler.
 		fmt.Fprintln(os.Stdout, versionLine(b))
@@ -64,6 +66,9 @@ func Main(b Build) int {
 func Execute(ctx context.Context, args []string, o Options) int {
 	f := newFactory(o)
 	root := newRootCmd(f)
+	if isCompletionRequest(args) {
+		registerCompletions(root, f)
+	}
 	root.SetArgs(args)
 	root.SetIn(o.IO.In)
 	root.SetOut(o.IO.Out)
@@ -115,26 +120,16 @@ Try it without an account on the built-in sandbox:
 	pf.BoolVar(&g.accessible, "accessible", false, "plain line prompts for screen readers")
 
 	root.AddGroup(&cobra.Group{ID: "shop", Title: "Shop commands:"}, &cobra.Group{ID: "setup", Title: "Setup commands:"})
-	for _, c := range []*cobra.Command{newPromoCmd(f)} {
+	root.SetCompletionCommandGroupID("setup")
+	for _, c := range []*cobra.Command{newPromoCmd(f), newProductCmd(f), newSiteCmd(f), newPageCmd(f), newAPICmd(f)} {
 		c.GroupID = "shop"
 		root.AddCommand(c)
 	}
 	sb := newSandboxCmd(f)
 	sb.GroupID = "setup"
 	root.AddCommand(sb, newVersionCmd(f))
+	root.AddCommand(newAuthCmd(f), newConfigCmd(f))
 	return root
-}
-
-func newVersionCmd(f *factory) *cobra.Command {
-	return &cobra.Command{
-		Use:   "version",
-		Short: "Print the version of promoctl",
-		Args:  noArgs,
-		RunE: func(cmd *cobra.Command, _ []string) error {
-			_, err := fmt.Fprintln(f.io.Out, versionLine(f.build))
-			return err
-		},
-	}
 }
 
 // usageError is a mistake in how promoctl was called: exit 2.
@@ -198,13 +193,14 @@ func exitCode(err error) int {
 		ae *api.Error
 		ve *config.ValueError
 		fe *promo.FieldError
+		ce *config.FileError
 	)
 	switch {
 	case err == nil:
 		return exitOK
 	case errors.Is(err, prompt.ErrCancelled), errors.Is(err, context.Canceled):
 		return exitCancelled
-	case errors.As(err, &ue), errors.As(err, &ve), errors.As(err, &fe):
+	case errors.As(err, &ue), errors.As(err, &ve), errors.As(err, &fe), errors.As(err, &ce):
 		return exitUsage
 	case errors.Is(err, errNotLoggedIn):
 		return exitAuth
@@ -245,18 +241,4 @@ func groupRun(cmd *cobra.Command, args []string) error {
 		return usagef("unknown command %q for %q", args[0], cmd.CommandPath())
 	}
 	return cmd.Help()
-}
-
-// isVersionOnly reports whether args ask only for the version.
-func isVersionOnly(args []string) bool {
-	return len(args) == 1 && (args[0] == "--version" || args[0] == "-v" || args[0] == "version")
-}
-
-// versionLine is what --version prints.
-func versionLine(b Build) string {
-	v := b.Version
-	if v == "" {
-		v = "dev"
-	}
-	return "promoctl " + v
 }

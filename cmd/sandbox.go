@@ -171,6 +171,16 @@ recorded, so 'promo stats' and promo_used_count show it.`,
 	return c
 }
 
+// isSandboxToken reports whether t is one of the sandbox's public tokens.
+func isSandboxToken(t string) bool {
+	for _, c := range sandbox.Credentials() {
+		if c.Token == t {
+			return true
+		}
+	}
+	return false
+}
+
 func parseMoney(flag, s string) (float64, error) {
 	v, err := strconv.ParseFloat(strings.TrimSpace(s), 64)
 	if err != nil || v < 0 || v != v {

@@ -1,0 +1,232 @@
+package cmd
+
+import (
+	"fmt"
+	"io"
+	"net/http"
+	"strings"
+	"testing"
+
+	"github.com/promoctl/promoctl/internal/apitest"
+)
+
+func TestAPIGetKeepsTheQueryAndPrintsJSON(t *testing.T) {
+	r := newRunner(t)
+	body := `{"b":[1,2.50,{"c":null}],"a":"x","unknown":true}`
+	r.api.Handle("GET /v1/promo", http.StatusOK, body)
+	res := r.run("api", "get", "/v1/promo?site_id=7&z=1&a=%20b")
+	res.expect(t, 0, res.stdout, "")
+	expectJSON(t, "api get", res.stdout, body)
+	if !strings.HasPrefix(res.stdout, "{\n  \"b\": [\n    1,\n    2.50,") {
+		t.Errorf("stdout is not the server's JSON indented in its order:\n%s", res.stdout)
+	}
+	reqs := r.expectRoutes(t, "GET /v1/promo?site_id=7&z=1&a=%20b")
+	expectHeaders(t, reqs[0], false)
+	if reqs[0].Body != "" {
+		t.Errorf("GET sent a body %q", reqs[0].Body)
+	}
+}
+
+func TestAPIPathIsSentAsWritten(t *testing.T) {
+	r := newRunner(t)
+	r.env["PROMOCTL_BASE_URL"] = r.api.URL + "/base"
+	var uri string
+	r.api.HandleFunc("GET /base/v1/a/b c", func(w http.ResponseWriter, req *http.Request) {
+		uri = req.RequestURI
+		w.WriteHeader(http.StatusOK)
+		io.WriteString(w, "[]")
+	})
+	r.run("api", "GET", "/v1/a%2Fb%20c?q=%2F").expect(t, 0, "[]\n", "")
+	if want := "/base/v1/a%2Fb%20c?q=%2F"; uri != want {
+		t.Errorf("request URI = %q, want %q", uri, want)
+	}
+}
+
+func TestAPISendsTheFileBodyExactly(t *testing.T) {
+	body := "{\n  \"site_id\": 7,\n  \"code\": \"SUMMER25\",\n  \"x_new\": [1, 2]\n}\n"
+	r := newRunner(t)
+	r.api.Handle("POST /v1/promo", http.StatusCreated, `{"code":"SUMMER25"}`)
+	r.run("api", "POST", "/v1/promo", "-f", writeFile(t, "body.json", body)).expect(t, 0, "{\n  \"code\": \"SUMMER25\"\n}\n", "")
+	reqs := r.expectRoutes(t, "POST /v1/promo")
+	expectHeaders(t, reqs[0], true)
+	if reqs[0].Body != body {
+		t.Errorf("body = %q, want %q", reqs[0].Body, body)
+	}
+}
+
+func TestAPIReadsTheBodyFromStdin(t *testing.T) {
+	r := newRunner(t)
+	r.stdin = `{"code":"SPRING"}`
+	r.api.Handle("PUT /v1/promo/1001", http.StatusOK, `{"code":"SPRING"}`)
+	r.run("api", "put", "/v1/promo/1001", "-f", "-").expect(t, 0, "{\n  \"code\": \"SPRING\"\n}\n", "")
+	reqs := r.expectRoutes(t, "PUT /v1/promo/1001")
+	expectHeaders(t, reqs[0], true)
+	if reqs[0].Body != `{"code":"SPRING"}` {
+		t.Errorf("body = %q", reqs[0].Body)
+	}
+}
+
+func TestAPISendsTheUsersHeaders(t *testing.T) {
+	r := newRunner(t)
+	r.stdin = "plain text, not JSON"
+	r.api.Handle("PATCH /v1/thing/1", http.StatusOK, `{}`)
+	r.run("api", "PATCH", "/v1/thing/1", "-f", "-", "-H", "Content-Type: text/plain", "-H", "X-Trace:  abc:def ", "-H", "x-trace: second").
+		expect(t, 0, "{}\n", "")
+	reqs := r.expectRoutes(t, "PATCH /v1/thing/1")
+	h := reqs[0].Header
+	if got := h.Get("Content-Type"); got != "text/plain" {
+		t.Errorf("Content-Type = %q, want text/plain", got)
+	}
+	if got := h.Values("X-Trace"); strings.Join(got, "|") != "abc:def|second" {
+		t.Errorf("X-Trace = %q, want [abc:def second]", got)
+	}
+	if got := h.Get("Authorization"); got != "Bearer "+testToken {
+		t.Errorf("Authorization = %q", got)
+	}
+	if reqs[0].Body != "plain text, not JSON" {
+		t.Errorf("body = %q", reqs[0].Body)
+	}
+}
+
+func TestAPIEmptyResponses(t *testing.T) {
+	r := newRunner(t)
+	r.api.Handle("DELETE /v1/promo/1001", http.StatusNoContent, "")
+	r.run("api", "DELETE", "/v1/promo/1001").expect(t, 0, "", "")
+	reqs := r.expectRoutes(t, "DELETE /v1/promo/1001")
+	expectHeaders(t, reqs[0], false)
+
+	// HEAD: the server announces a length but sends no body.
+	r = newRunner(t)
+	r.api.HandleFunc("HEAD /v1/promo", func(w http.ResponseWriter, _ *http.Request) {
+		w.Header().Set("Content-Length", "42")
+		w.WriteHeader(http.StatusOK)
+	})
+	r.run("api", "head", "/v1/promo?site_id=1").expect(t, 0, "", "")
+	r.expectRoutes(t, "HEAD /v1/promo?site_id=1")
+
+	// An empty file sends no body.
+	r = newRunner(t)
+	r.api.Handle("POST /v1/ping", http.StatusOK, "")
+	r.run("api", "POST", "/v1/ping", "-f", writeFile(t, "empty.json", "")).expect(t, 0, "", "")
+	if reqs := r.expectRoutes(t, "POST /v1/ping"); reqs[0].Body != "" || reqs[0].Header.Get("Content-Type") != "" {
+		t.Errorf("empty file sent body %q with Content-Type %q", reqs[0].Body, reqs[0].Header.Get("Content-Type"))
+	}
+}
+
+func TestAPIFiltersWithJQ(t *testing.T) {
+	r := newRunner(t)
+	r.api.Handle("GET /v3/public/site", http.StatusOK, `[{"id":1,"name":"A"},{"id":2,"name":"B"}]`)
+	r.run("api", "GET", "/v3/public/site", "--jq", ".[] | .name").expect(t, 0, "A\nB\n", "")
+
+	r = newRunner(t)
+	r.api.Handle("GET /v3/public/site", http.StatusOK, `[{"id":1}]`)
+	r.run("api", "GET", "/v3/public/site", "-o", "yaml").expect(t, 0, "- id: 1\n", "")
+}
+
+func TestAPINonJSONResponse(t *testing.T) {
+	text := "id;name\n1;\x1b[31mred\x1b[0m\n"
+	serve := func(w http.ResponseWriter, _ *http.Request) {
+		w.Header().Set("Content-Type", "text/csv")
+		io.WriteString(w, text)
+	}
+	// Piped: the bytes as they are.
+	r := newRunner(t)
+	r.api.HandleFunc("GET /v1/export", serve)
+	r.run("api", "GET", "/v1/export").expect(t, 0, text, "")
+
+	// On a terminal: without escape sequences.
+	r = newRunner(t)
+	r.tty = true
+	r.api.HandleFunc("GET /v1/export", serve)
+	r.run("api", "GET", "/v1/export").expect(t, 0, "id;name\n1;red\n", "")
+
+	// --jq needs JSON.
+	r = newRunner(t)
+	r.api.HandleFunc("GET /v1/export", serve)
+	r.run("api", "GET", "/v1/export", "--jq", ".").expect(t, 1, "",
+		`{"error":{"message":"GET /v1/export: unexpected response from the server (HTTP 200): --jq needs a JSON response, got text/csv","exit_code":1}}`+"\n")
+}
+
+func TestAPIErrorResponses(t *testing.T) {
+	for _, c := range []struct {
+		method, path string
+		status       int
+		body         string
+		code         int
+		requests     int
+		stderr       string
+	}{
+		{"GET", "/v1/promo/9", 403, apitest.Error(403, 40, "user cant view promo"), 3, 1,
+			"GET /v1/promo/9: permission denied: you cannot view this promo code (API error 40: user cant view promo)"},
+		{"GET", "/v1/promo/9", 401, "", 3, 1,
+			"GET /v1/promo/9: authentication failed: check the token and user id (promoctl auth status) (HTTP 401)"},
+		{"DELETE", "/v1/promo/9", 404, apitest.Error(404, 17, "not found"), 4, 1,
+			"DELETE /v1/promo/9: not found (API error 17: not found)"},
+		{"POST", "/v1/promo", 400, apitest.Error(400, 10, "data is invalid"), 1, 1,
+			"POST /v1/promo: invalid request (API error 10: data is invalid)"},
+		{"POST", "/v1/promo", 500, apitest.Error(500, 0, "unknown error"), 1, 1,
+			"POST /v1/promo: server error (API error 0: unknown error)"},
+		// POST and PATCH are not retried on 502/503/504; GET is.
+		{"POST", "/v1/promo", 503, "", 1, 1, "POST /v1/promo: server error (HTTP 503)"},
+		{"PATCH", "/v1/promo/9", 502, "", 1, 1, "PATCH /v1/promo/9: server error (HTTP 502)"},
+		{"GET", "/v1/promo/9", 503, "", 1, 3, "GET /v1/promo/9: server error (HTTP 503)"},
+		{"PUT", "/v1/promo/9", 504, "", 1, 3, "PUT /v1/promo/9: server error (HTTP 504)"},
+	} {
+		t.Run(fmt.Sprintf("%s %d", c.method, c.status), func(t *testing.T) {
+			r := newRunner(t)
+			r.api.Handle(c.method+" "+c.path, c.status, c.body)
+			args := []string{"api", c.method, c.path}
+			if c.method == "POST" || c.method == "PATCH" || c.method == "PUT" {
+				r.stdin = `{"code":"X1"}`
+				args = append(args, "-f", "-")
+			}
+			r.run(args...).expect(t, c.code, "", "promoctl: "+c.stderr+"\n")
+			if got := len(r.api.Requests()); got != c.requests {
+				t.Errorf("%s sent %d requests, want %d", c.method, got, c.requests)
+			}
+		})
+	}
+}
+
+func TestAPIRejectsBadCalls(t *testing.T) {
+	bad := writeFile(t, "bad.json", `{"code":`)
+	for _, c := range []struct {
+		args   []string
+		stdin  string
+		stderr string
+	}{
+		{[]string{"api", "FETCH", "/v1/promo"}, "", `unsupported method "FETCH": use GET, POST, PUT, PATCH, DELETE, HEAD`},
+		{[]string{"api", "OPTIONS", "/v1/promo"}, "", `unsupported method "OPTIONS": use GET, POST, PUT, PATCH, DELETE, HEAD`},
+		{[]string{"api", "GET", "v1/promo"}, "", `invalid path "v1/promo": it must start with a single / and is relative to the base URL, e.g. /v1/promo?site_id=1`},
+		{[]string{"api", "GET", "https://evil.example/v1/promo"}, "", `invalid path "https://evil.example/v1/promo": it must start with a single / and is relative to the base URL, e.g. /v1/promo?site_id=1`},
+		{[]string{"api", "GET", "//evil.example/v1"}, "", `invalid path "//evil.example/v1": it must start with a single / and is relative to the base URL, e.g. /v1/promo?site_id=1`},
+		{[]string{"api", "GET", "/v1/a b"}, "", `invalid path "/v1/a b": escape spaces, control characters and # (%20, %23)`},
+		{[]string{"api", "GET", "/v1/%zz"}, "", `invalid path "/v1/%zz": invalid URL escape "%zz"`},
+		{[]string{"api", "GET"}, "", `promoctl api needs a METHOD and a PATH, got 1 argument(s)`},
+		{[]string{"api", "GET", "/v1/promo", "-H", "Authorization: Bearer other"}, "", `-H Authorization: promoctl sends your credentials itself; use --token and --user-id, or promoctl auth login`},
+		{[]string{"api", "GET", "/v1/promo", "-H", "x-api-user-id: 1"}, "", `-H X-Api-User-Id: promoctl sends your credentials itself; use --token and --user-id, or promoctl auth login`},
+		{[]string{"api", "GET", "/v1/promo", "-H", "Accept: text/html"}, "", `-H Accept: promoctl always sends its own Accept header`},
+		{[]string{"api", "GET", "/v1/promo", "-H", "Host: evil"}, "", `-H Host: this header is set by the HTTP connection`},
+		{[]string{"api", "GET", "/v1/promo", "-H", "NoColon"}, "", `invalid header "NoColon": want 'Name: value'`},
+		{[]string{"api", "GET", "/v1/promo", "-H", "Bad Name: v"}, "", `invalid header "Bad Name: v": want 'Name: value'`},
+		{[]string{"api", "POST", "/v1/promo", "-f", bad}, "", `--file ` + bad + ` is not valid JSON (to send other data, name its type: -H 'Content-Type: text/plain')`},
+		{[]string{"api", "POST", "/v1/promo", "-f", "-"}, "not json", `--file - is not valid JSON (to send other data, name its type: -H 'Content-Type: text/plain')`},
+		{[]string{"api", "POST", "/v1/promo", "-f", "/nonexistent/body.json"}, "", `--file: open /nonexistent/body.json: no such file or directory`},
+		{[]string{"api", "GET", "/v1/promo", "-o", "csv"}, "", `api prints JSON: use --output json or yaml, not csv`},
+		{[]string{"api", "GET", "/v1/promo", "-o", "yaml", "--jq", "."}, "", `--jq works with --output json, not yaml`},
+	} {
+		t.Run(strings.Join(c.args[1:], " "), func(t *testing.T) {
+			r := newRunner(t)
+			r.stdin = c.stdin
+			r.run(c.args...).expect(t, 2, "", "promoctl: "+c.stderr+"\n")
+			r.expectNoRequests(t)
+		})
+	}
+}
+
+func TestAPICSVFromTheProfileFallsBackToJSON(t *testing.T) {
+	r := newRunner(t)
+	r.writeConfig("current_profile: default\nprofiles:\n  default:\n    output: csv\n")
+	r.api.Handle("GET /v1/promo/1", http.StatusOK, `{"id":1}`)
+	r.run("api", "GET", "/v1/promo/1").expect(t, 0, "{\n  \"id\": 1\n}\n", "")
+}

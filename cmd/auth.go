@@ -1,0 +1,427 @@
+package cmd
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"net/http"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/spf13/cobra"
+
+	"github.com/promoctl/promoctl/internal/api"
+	"github.com/promoctl/promoctl/internal/config"
+	"github.com/promoctl/promoctl/internal/output"
+	"github.com/promoctl/promoctl/internal/prompt"
+)
+
+// loginPrompter asks for the credentials on a terminal.
+type loginPrompter interface {
+	Login(ctx context.Context, d prompt.LoginDefaults) (prompt.LoginAnswers, error)
+}
+
+func newAuthCmd(f *factory) *cobra.Command {
+	c := &cobra.Command{
+		Use:     "auth",
+		GroupID: "setup",
+		Short:   "Log in, check the credentials, log out",
+		Long: `Save your Mottor (LPmotor) credentials in a profile of the config file, check
+that they work, and remove them.
+
+promoctl needs your user id ("Your ID" in the account menu of the site admin)
+and an API key (Profile → API key; a leaked key can be regenerated there).`,
+		RunE: groupRun,
+	}
+	c.AddCommand(newAuthLoginCmd(f), newAuthStatusCmd(f), newAuthLogoutCmd(f))
+	return c
+}
+
+// maxTokenBytes bounds what --with-token reads from stdin.
+const maxTokenBytes = 64 << 10
+
+// credentials are what auth login saves.
+type credentials struct {
+	profile, baseURL string
+	userID           int64
+	token            string
+}
+
+func newAuthLoginCmd(f *factory) *cobra.Command {
+	var withToken bool
+	c := &cobra.Command{
+		Use:   "login",
+		Short: "Save your user id and API key in a profile",
+		Long: `Save your user id and API key in a profile of the config file, make that
+profile the current one, and check with one request that they work.
+
+On a terminal, a form asks for the profile name, the base URL, the user id
+and the API key (the key is not shown as you type). Your user id is "Your ID"
+in the account menu of the site admin; the API key is under Profile → API key,
+where a leaked key can be regenerated.
+
+In scripts, pipe the key to --with-token and name the rest with flags:
+--user-id (required unless the profile has one), --base-url (default: the
+profile's, else https://api.lpmotor.ru) and --profile (default: the active
+profile). PROMOCTL_USER_ID and PROMOCTL_BASE_URL count as well, as they do for
+every command.
+
+The profile is written even when the check fails: the command then exits 3
+when the server refused the credentials, 1 when it could not be reached.
+The config file is written with mode 0600.`,
+		Example: `  # on a terminal: answer the questions
+  promoctl auth login
+
+  # in a script: the key comes from stdin, never from the command line
+  printf '%s' "$MOTTOR_API_KEY" | promoctl auth login --with-token --user-id 123
+
+  # a second account in its own profile, which becomes the current one
+  printf '%s' "$KEY" | promoctl auth login --with-token --user-id 456 --profile staging`,
+		Args: noArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			return f.runLogin(cmd, withToken)
+		},
+	}
+	c.Flags().BoolVar(&withToken, "with-token", false, "read the API key from standard input")
+	return c
+}
+
+func (f *factory) runLogin(cmd *cobra.Command, withToken bool) error {
+	if f.global.sandbox {
+		return usagef("auth login saves credentials for the real service; --sandbox needs none")
+	}
+	doc, err := f.configDoc()
+	if err != nil {
+		return err
+	}
+	// The settings of the profile being logged in to, which may not exist
+	// yet: its base URL, user id and timeout, with the usual precedence.
+	s, err := config.ResolveFile(config.Lookup{
+		Flags: cmd.Flags(), Env: f.env, ConfigPath: f.global.configPath, Profile: f.global.profile, NewProfile: true,
+	}, doc.Path, doc.File)
+	if err != nil {
+		return err
+	}
+	cr, err := f.loginInput(cmd, withToken, s)
+	if err != nil {
+		return err
+	}
+	f.secrets = append(f.secrets, cr.token)
+	if !doc.HasProfile(cr.profile) {
+		if err := config.CheckProfileName(cr.profile); err != nil {
+			return usageErr(err)
+		}
+	}
+	for _, kv := range [][2]string{
+		{config.KeyBaseURL, cr.baseURL},
+		{config.KeyToken, cr.token},
+		{config.KeyUserID, strconv.FormatInt(cr.userID, 10)},
+	} {
+		if err := doc.Set(cr.profile, kv[0], kv[1]); err != nil {
+			return err
+		}
+	}
+	if err := doc.SetCurrent(cr.profile); err != nil {
+		return err
+	}
+	warnings, err := doc.Save()
+	f.warn(warnings...)
+	if err != nil {
+		return err
+	}
+	f.warnEnvOverrides(cr)
+
+	ctx, cancel := context.WithTimeout(cmd.Context(), s.Timeout)
+	defer cancel()
+	err = f.verify(ctx, cr.baseURL, cr.token, cr.userID, s.Timeout)
+	saved := fmt.Sprintf("saved profile %q in %s", cr.profile, doc.Path)
+	switch {
+	case errors.Is(err, context.Canceled):
+		return err
+	case isAuthFailure(err):
+		return fmt.Errorf("%s, but the server refused the credentials: %w", saved, err)
+	case err != nil:
+		return fmt.Errorf("%s, but could not check the credentials: %w", saved, err)
+	}
+	f.notef("Logged in to %s as user %d: the credentials work. Saved as profile %q (the current profile) in %s.",
+		cr.baseURL, cr.userID, cr.profile, doc.Path)
+	return nil
+}
+
+// loginInput gathers the credentials from the form on a terminal, or from
+// stdin and the flags.
+func (f *factory) loginInput(cmd *cobra.Command, withToken bool, s *config.Settings) (credentials, error) {
+	cr := credentials{profile: s.Profile, baseURL: s.BaseURL, userID: s.UserID}
+	tokenFlag := cmd.Flags().Changed("token")
+	switch {
+	case withToken && tokenFlag:
+		return cr, usagef("--with-token and --token cannot be used together: pipe the key to --with-token")
+	case withToken:
+		t, err := readToken(f.io.In)
+		if err != nil {
+			return cr, err
+		}
+		cr.token = t
+	case tokenFlag:
+		t, err := config.CheckValue(config.KeyToken, f.global.token)
+		if err != nil {
+			return cr, usagef("--token: %v", err)
+		}
+		cr.token = t
+	case f.io.CanPrompt():
+		var uid string
+		if s.UserID != 0 {
+			uid = strconv.FormatInt(s.UserID, 10)
+		}
+		a, err := f.loginPrompter().Login(cmd.Context(), prompt.LoginDefaults{Profile: s.Profile, BaseURL: s.BaseURL, UserID: uid})
+		if err != nil {
+			return cr, err
+		}
+		return credentials{profile: a.Profile, baseURL: a.BaseURL, userID: a.UserID, token: a.Token}, nil
+	default:
+		return cr, usagef(`--with-token is required when not running interactively: printf '%%s' "$KEY" | promoctl auth login --with-token --user-id N`)
+	}
+	if cr.userID == 0 {
+		return cr, usagef(`--user-id is required when not running interactively (it is "Your ID" in the account menu of the site admin)`)
+	}
+	return cr, nil
+}
+
+// readToken reads the API key from stdin: one trailing newline is dropped,
+// anything else around or inside it is a mistake worth reporting.
+func readToken(in io.Reader) (string, error) {
+	data, err := io.ReadAll(io.LimitReader(in, maxTokenBytes+1))
+	if err != nil {
+		return "", fmt.Errorf("read the API key from standard input: %w", err)
+	}
+	if len(data) > maxTokenBytes {
+		return "", usagef("--with-token: standard input is longer than %d KiB; pipe only the API key", maxTokenBytes>>10)
+	}
+	t := strings.TrimSuffix(string(data), "\n")
+	t = strings.TrimSuffix(t, "\r")
+	if t == "" {
+		return "", usagef(`--with-token: standard input is empty; pipe the API key: printf '%%s' "$KEY" | promoctl auth login --with-token`)
+	}
+	if _, err := config.CheckValue(config.KeyToken, t); err != nil || strings.TrimSpace(t) != t {
+		return "", usagef("--with-token: the API key read from standard input has spaces, line breaks or control characters in it")
+	}
+	return t, nil
+}
+
+// loginPrompter is the prompter of the options when it can log in, else
+// the huh form.
+func (f *factory) loginPrompter() loginPrompter {
+	if p, ok := f.prompter().(loginPrompter); ok {
+		return p
+	}
+	return &prompt.Huh{In: f.io.In, Out: f.io.ErrOut, Accessible: f.accessible()}
+}
+
+// warnEnvOverrides warns when the environment will override what login
+// just saved.
+func (f *factory) warnEnvOverrides(cr credentials) {
+	vars := []struct{ env, what, saved string }{
+		{"PROMOCTL_TOKEN", "API key", cr.token},
+		{"PROMOCTL_USER_ID", "user id", strconv.FormatInt(cr.userID, 10)},
+		{"PROMOCTL_BASE_URL", "base URL", cr.baseURL},
+		{"PROMOCTL_PROFILE", "current profile", cr.profile},
+	}
+	for _, v := range vars {
+		if got := strings.TrimSpace(f.env.Getenv(v.env)); got != "" && strings.TrimRight(got, "/") != v.saved {
+			f.warn(fmt.Sprintf("%s is set and overrides the saved %s until you unset it", v.env, v.what))
+		}
+	}
+}
+
+// verify checks credentials with one cheap request. It builds its own
+// client so that it checks exactly the credentials given.
+func (f *factory) verify(ctx context.Context, baseURL, token string, userID int64, timeout time.Duration) error {
+	o := api.Options{
+		BaseURL: baseURL, Token: token, UserID: userID,
+		UserAgent: "promoctl/" + f.build.Version,
+		Transport: f.opts.Transport, Retry: f.opts.Retry, Timeout: timeout,
+	}
+	if f.global.debug {
+		o.Debug = f.io.ErrOut
+	}
+	c, err := api.New(o)
+	if err != nil {
+		return err
+	}
+	return c.Verify(ctx)
+}
+
+// isAuthFailure reports whether the server refused the credentials.
+func isAuthFailure(err error) bool {
+	return api.IsStatus(err, http.StatusUnauthorized) || api.IsStatus(err, http.StatusForbidden)
+}
+
+func newAuthStatusCmd(f *factory) *cobra.Command {
+	return &cobra.Command{
+		Use:   "status",
+		Short: "Show the credentials in use and check that they work",
+		Long: `Show the active profile, base URL, user id and a masked API key, with where
+each comes from, and check with one request that the credentials work.
+
+Exits 0 when they work, 3 when there are none or the server refuses them, 1
+when the server cannot be reached.`,
+		Example: `  promoctl auth status
+  promoctl auth status --profile staging
+  promoctl auth status -o json`,
+		Args: noArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			sess, err := f.newSession(cmd)
+			if err != nil {
+				return err
+			}
+			s := sess.settings
+			if !f.global.sandbox && (s.Token == "" || s.UserID == 0) {
+				missing := "API key"
+				if s.Token != "" {
+					missing = "user id"
+				}
+				return &authError{fmt.Sprintf("not logged in: profile %q has no %s: run `promoctl auth login`", s.Profile, missing)}
+			}
+			client, err := sess.client()
+			if err != nil {
+				return err
+			}
+			if _, ok := s.Sources[config.KeyUserID]; !ok && f.global.sandbox {
+				s.Sources[config.KeyUserID] = config.Source{Kind: "flag", Name: "--sandbox"}
+			}
+			ctx, cancel := sess.withTimeout(cmd.Context())
+			defer cancel()
+			verr := client.Verify(ctx)
+			if errors.Is(verr, context.Canceled) {
+				return verr
+			}
+			st := authStatus(s, verr)
+			if verr == nil {
+				return f.print(sess, st)
+			}
+			if !f.errorsAsJSON() {
+				// A failed command writes nothing to stdout: the report goes
+				// with the error to stderr.
+				if err := output.Write(f.io.ErrOut, st, output.Options{Format: output.Table}); err != nil {
+					return err
+				}
+			}
+			if isAuthFailure(verr) {
+				return fmt.Errorf("the server refused the credentials of profile %q: %w", s.Profile, verr)
+			}
+			return fmt.Errorf("could not check the credentials of profile %q: %w", s.Profile, verr)
+		},
+	}
+}
+
+// authStatus is the report of auth status.
+func authStatus(s *config.Settings, verr error) output.Data {
+	state := "valid"
+	switch {
+	case isAuthFailure(verr):
+		var ae *api.Error
+		errors.As(verr, &ae)
+		state = fmt.Sprintf("refused by the server (HTTP %d)", ae.Status)
+	case verr != nil:
+		state = "not checked: the server could not be reached or answered with an error"
+	}
+	token := config.MaskToken(s.Token)
+	j, _ := json.Marshal(struct {
+		Profile     string `json:"profile"`
+		ConfigFile  string `json:"config_file"`
+		BaseURL     string `json:"base_url"`
+		UserID      int64  `json:"user_id"`
+		Token       string `json:"token"`
+		Credentials string `json:"credentials"`
+	}{s.Profile, s.Path, s.BaseURL, s.UserID, token, state})
+	from := func(key string) string { return "  (" + sourceText(s, s.Sources[key]) + ")" }
+	return output.Data{
+		JSON: j,
+		Tables: func() ([]output.Grid, error) {
+			return []output.Grid{{KeyValue: true, Rows: [][]string{
+				{"Profile:", output.Text(s.Profile)},
+				{"Config file:", output.Text(s.Path)},
+				{"Base URL:", output.Text(s.BaseURL) + from(config.KeyBaseURL)},
+				{"User ID:", strconv.FormatInt(s.UserID, 10) + from(config.KeyUserID)},
+				{"API key:", output.Text(token) + from(config.KeyToken)},
+				{"Credentials:", state},
+			}}}, nil
+		},
+	}
+}
+
+// sourceText says where a setting came from, briefly: the config file's
+// path is shown elsewhere.
+func sourceText(s *config.Settings, src config.Source) string {
+	switch src.Kind {
+	case "":
+		return "not set"
+	case "profile":
+		return "profile " + strings.TrimSuffix(src.Name, " in "+s.Path)
+	}
+	return src.String()
+}
+
+func newAuthLogoutCmd(f *factory) *cobra.Command {
+	return &cobra.Command{
+		Use:   "logout",
+		Short: "Remove the API key of a profile",
+		Long: `Remove the API key of a profile from the config file; the profile's other
+settings stay. Without --profile, the active profile is logged out.
+
+The key itself stays valid at Mottor: if it has leaked, regenerate it in the
+site admin under Profile → API key.`,
+		Example: `  promoctl auth logout
+  promoctl auth logout --profile staging`,
+		Args: noArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			doc, err := f.configDoc()
+			if err != nil {
+				return err
+			}
+			name, src := config.ActiveProfile(f.global.profile, f.env, doc.File, doc.Path)
+			if err := f.requireProfile(doc, name, src); err != nil {
+				return err
+			}
+			removed, err := doc.Unset(name, config.KeyToken)
+			if err != nil {
+				return err
+			}
+			if !removed {
+				f.notef("Profile %q has no saved API key: nothing to do.", name)
+				return nil
+			}
+			warnings, err := doc.Save()
+			f.warn(warnings...)
+			if err != nil {
+				return err
+			}
+			f.notef("Removed the API key of profile %q from %s.", name, doc.Path)
+			if f.env.Getenv("PROMOCTL_TOKEN") != "" {
+				f.warn("PROMOCTL_TOKEN is set: commands still use it until you unset it")
+			}
+			return nil
+		},
+	}
+}
+
+// requireProfile fails when a profile the user named explicitly (--profile
+// or PROMOCTL_PROFILE) is not in the file.
+func (f *factory) requireProfile(doc *config.Doc, name string, src config.Source) error {
+	if doc.HasProfile(name) || (src.Kind != "flag" && src.Kind != "env") {
+		return nil
+	}
+	return &config.ValueError{Key: "profile", Source: src, Err: profileNotFound(doc, name)}
+}
+
+// profileNotFound names the profiles there are.
+func profileNotFound(doc *config.Doc, name string) error {
+	names := doc.File.ProfileNames()
+	if len(names) == 0 {
+		return fmt.Errorf("%q is not in %s, which has no profiles yet: run `promoctl auth login --profile %s`", name, doc.Path, name)
+	}
+	return fmt.Errorf("%q is not in %s (profiles: %s)", name, doc.Path, strings.Join(names, ", "))
+}

@@ -1,0 +1,581 @@
+package cmd
+
+import (
+	"context"
+	"errors"
+	"net/http"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/promoctl/promoctl/internal/apitest"
+	"github.com/promoctl/promoctl/internal/prompt"
+)
+
+// newBareRunner is a runner with no credentials in its environment: what
+// promoctl knows comes from the config file and the flags.
+func newBareRunner(t *testing.T) *runner {
+	t.Helper()
+	r := newRunner(t)
+	for _, k := range []string{"PROMOCTL_BASE_URL", "PROMOCTL_TOKEN", "PROMOCTL_USER_ID"} {
+		delete(r.env, k)
+	}
+	return r
+}
+
+// configPath is where the runner's promoctl keeps its config file.
+func (r *runner) configPath() string {
+	return filepath.Join(r.env["XDG_CONFIG_HOME"], "promoctl", "config.yaml")
+}
+
+// readConfig returns the config file, or "" when there is none.
+func (r *runner) readConfig() string {
+	r.t.Helper()
+	data, err := os.ReadFile(r.configPath())
+	if errors.Is(err, os.ErrNotExist) {
+		return ""
+	}
+	if err != nil {
+		r.t.Fatal(err)
+	}
+	return string(data)
+}
+
+// expectConfig checks the config file's contents.
+func (r *runner) expectConfig(t *testing.T, want string) {
+	t.Helper()
+	if got := r.readConfig(); got != want {
+		t.Errorf("config file:\n%s\nwant:\n%s", got, want)
+	}
+}
+
+// expectModes checks the modes of the config file and its folder.
+func (r *runner) expectModes(t *testing.T) {
+	t.Helper()
+	for _, c := range []struct {
+		path string
+		want os.FileMode
+	}{{r.configPath(), 0o600}, {filepath.Dir(r.configPath()), 0o700}} {
+		fi, err := os.Stat(c.path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := fi.Mode().Perm(); got != c.want {
+			t.Errorf("mode of %s = %04o, want %04o", c.path, got, c.want)
+		}
+	}
+}
+
+// loginStub answers the login form.
+type loginStub struct {
+	answers prompt.LoginAnswers
+	err     error
+	got     []prompt.LoginDefaults
+}
+
+func (s *loginStub) Confirm(context.Context, string, string, bool) (bool, error) {
+	return false, errors.New("unexpected confirmation")
+}
+
+func (s *loginStub) Login(_ context.Context, d prompt.LoginDefaults) (prompt.LoginAnswers, error) {
+	s.got = append(s.got, d)
+	return s.answers, s.err
+}
+
+func TestAuthLoginWithToken(t *testing.T) {
+	r := newBareRunner(t)
+	r.api.Handle("GET /v3/public/site", http.StatusOK, `[]`)
+	r.stdin = testToken + "\n"
+	r.run("auth", "login", "--with-token", "--user-id", "42", "--base-url", r.api.URL).expect(t, 0, "", "")
+	reqs := r.expectRoutes(t, "GET /v3/public/site")
+	expectHeaders(t, reqs[0], false)
+	r.expectConfig(t, apitest.Lines(
+		"current_profile: default",
+		"profiles:",
+		"  default:",
+		"    base_url: "+r.api.URL,
+		"    token: "+testToken,
+		"    user_id: 42",
+	))
+	r.expectModes(t)
+
+	// The saved credentials are what the next command uses.
+	r.run("auth", "status").expect(t, 0, keyValueTable(
+		"Profile:", "default",
+		"Config file:", r.configPath(),
+		"Base URL:", r.api.URL+"  (profile default)",
+		"User ID:", "42  (profile default)",
+		"API key:", "tok…56  (profile default)",
+		"Credentials:", "valid",
+	), "")
+}
+
+// keyValueTable draws key/value rows as the table renderer does: each
+// column padded to its widest cell, then two spaces.
+func keyValueTable(kv ...string) string {
+	var w [2]int
+	for i, s := range kv {
+		w[i%2] = max(w[i%2], len([]rune(s)))
+	}
+	var b strings.Builder
+	for i := 0; i+1 < len(kv); i += 2 {
+		b.WriteString(pad(kv[i], w[0]) + "  " + pad(kv[i+1], w[1]) + "  \n")
+	}
+	return b.String()
+}
+
+// pad right-pads s to n display columns, as the table renderer does.
+func pad(s string, n int) string {
+	w := len([]rune(s))
+	if w >= n {
+		return s
+	}
+	return s + strings.Repeat(" ", n-w)
+}
+
+func TestAuthLoginSaysWhatItDidOnATerminal(t *testing.T) {
+	r := newBareRunner(t)
+	r.tty = true
+	r.api.Handle("GET /v3/public/site", http.StatusOK, `[]`)
+	r.stdin = testToken
+	r.run("auth", "login", "--with-token", "--user-id", "42", "--base-url", r.api.URL, "--profile", "shop").expect(t, 0, "",
+		"Logged in to "+r.api.URL+" as user 42: the credentials work. Saved as profile \"shop\" (the current profile) in "+r.configPath()+".\n")
+}
+
+func TestAuthLoginTokenFromFlag(t *testing.T) {
+	r := newBareRunner(t)
+	r.api.Handle("GET /v3/public/site", http.StatusOK, `{"data":[]}`)
+	r.run("auth", "login", "--token", testToken, "--user-id", "42", "--base-url", r.api.URL).expect(t, 0, "", "")
+	expectHeaders(t, r.expectRoutes(t, "GET /v3/public/site")[0], false)
+	if got := r.readConfig(); !strings.Contains(got, "token: "+testToken+"\n") {
+		t.Errorf("config file:\n%s\nwant the token saved", got)
+	}
+}
+
+func TestAuthLoginRefused(t *testing.T) {
+	for _, c := range []struct {
+		status int
+		body   string
+		detail string
+	}{
+		{http.StatusUnauthorized, apitest.Error(401, 16, "invalid token"), "authentication failed: check the token and user id (promoctl auth status) (API error 16: invalid token)"},
+		{http.StatusForbidden, apitest.Error(403, 30, "user cant view site"), "permission denied: you cannot view this site (API error 30: user cant view site)"},
+	} {
+		t.Run(http.StatusText(c.status), func(t *testing.T) {
+			r := newBareRunner(t)
+			r.api.Handle("GET /v3/public/site", c.status, c.body)
+			r.stdin = testToken + "\n"
+			r.run("auth", "login", "--with-token", "--user-id", "42", "--base-url", r.api.URL).expect(t, 3, "",
+				"promoctl: saved profile \"default\" in "+r.configPath()+", but the server refused the credentials: "+c.detail+"\n")
+			if got := r.readConfig(); !strings.Contains(got, "token: "+testToken+"\n") {
+				t.Errorf("config file:\n%s\nwant the credentials saved all the same", got)
+			}
+		})
+	}
+}
+
+func TestAuthLoginCannotVerify(t *testing.T) {
+	r := newBareRunner(t)
+	r.api.Close() // nothing listens there any more
+	r.stdin = testToken + "\n"
+	res := r.run("auth", "login", "--with-token", "--user-id", "42", "--base-url", r.api.URL)
+	if res.code != 1 || res.stdout != "" {
+		t.Errorf("exit %d, stdout %q; want 1 and nothing", res.code, res.stdout)
+	}
+	want := "promoctl: saved profile \"default\" in " + r.configPath() + ", but could not check the credentials: cannot reach the server"
+	if !strings.HasPrefix(res.stderr, want) {
+		t.Errorf("stderr = %q, want it to start with %q", res.stderr, want)
+	}
+	if got := r.readConfig(); !strings.Contains(got, "user_id: 42\n") {
+		t.Errorf("config file:\n%s\nwant the credentials saved all the same", got)
+	}
+}
+
+func TestAuthLoginServerError(t *testing.T) {
+	r := newBareRunner(t)
+	r.api.Handle("GET /v3/public/site", http.StatusInternalServerError, apitest.Error(500, 0, "unknown error"))
+	r.stdin = testToken
+	r.run("auth", "login", "--with-token", "--user-id", "42", "--base-url", r.api.URL).expect(t, 1, "",
+		"promoctl: saved profile \"default\" in "+r.configPath()+", but could not check the credentials: server error (API error 0: unknown error)\n")
+}
+
+func TestAuthLoginMissingInput(t *testing.T) {
+	for _, c := range []struct {
+		name   string
+		stdin  string
+		args   []string
+		stderr string
+	}{
+		{"no terminal and no --with-token", "", []string{"--user-id", "42"},
+			"promoctl: --with-token is required when not running interactively: printf '%s' \"$KEY\" | promoctl auth login --with-token --user-id N\n"},
+		{"empty stdin", "", []string{"--with-token", "--user-id", "42"},
+			"promoctl: --with-token: standard input is empty; pipe the API key: printf '%s' \"$KEY\" | promoctl auth login --with-token\n"},
+		{"only a newline", "\n", []string{"--with-token", "--user-id", "42"},
+			"promoctl: --with-token: standard input is empty; pipe the API key: printf '%s' \"$KEY\" | promoctl auth login --with-token\n"},
+		{"two lines", testToken + "\nmore\n", []string{"--with-token", "--user-id", "42"},
+			"promoctl: --with-token: the API key read from standard input has spaces, line breaks or control characters in it\n"},
+		{"a space inside", "tok en-123456789\n", []string{"--with-token", "--user-id", "42"},
+			"promoctl: --with-token: the API key read from standard input has spaces, line breaks or control characters in it\n"},
+		{"no user id", testToken, []string{"--with-token"},
+			"promoctl: --user-id is required when not running interactively (it is \"Your ID\" in the account menu of the site admin)\n"},
+		{"bad user id", testToken, []string{"--with-token", "--user-id", "abc"},
+			"promoctl: invalid user_id (from flag --user-id): \"abc\" is not a positive integer\n"},
+		{"bad base URL", testToken, []string{"--with-token", "--user-id", "42", "--base-url", "api.lpmotor.ru"},
+			"promoctl: invalid base_url (from flag --base-url): invalid base URL \"api.lpmotor.ru\": want an absolute http or https URL such as https://api.lpmotor.ru\n"},
+		{"bad profile name", testToken, []string{"--with-token", "--user-id", "42", "--profile", "my shop"},
+			"promoctl: profile name \"my shop\" may hold only Latin letters, digits, '.', '_' and '-'\n"},
+		{"both token sources", testToken, []string{"--with-token", "--token", testToken, "--user-id", "42"},
+			"promoctl: --with-token and --token cannot be used together: pipe the key to --with-token\n"},
+		{"sandbox", testToken, []string{"--with-token", "--user-id", "42", "--sandbox"},
+			"promoctl: auth login saves credentials for the real service; --sandbox needs none\n"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			r := newBareRunner(t)
+			r.stdin = c.stdin
+			r.run(append([]string{"auth", "login"}, c.args...)...).expect(t, 2, "", c.stderr)
+			r.expectNoRequests(t)
+			if got := r.readConfig(); got != "" {
+				t.Errorf("config file written:\n%s\nwant none", got)
+			}
+		})
+	}
+}
+
+func TestAuthLoginSecondProfile(t *testing.T) {
+	r := newBareRunner(t)
+	r.writeConfig(`# my accounts
+current_profile: default
+profiles:
+  default:
+    base_url: https://api.lpmotor.ru # the public service
+    token: old-token-0123456789
+    user_id: 7
+    site_id: 11111
+`)
+	r.api.Handle("GET /v3/public/site", http.StatusOK, `[]`)
+	r.stdin = testToken + "\n"
+	r.run("auth", "login", "--with-token", "--user-id", "42", "--base-url", r.api.URL, "--profile", "staging").expect(t, 0, "", "")
+	r.expectConfig(t, `# my accounts
+current_profile: staging
+profiles:
+  default:
+    base_url: https://api.lpmotor.ru # the public service
+    token: old-token-0123456789
+    user_id: 7
+    site_id: 11111
+  staging:
+    base_url: `+r.api.URL+`
+    token: `+testToken+`
+    user_id: 42
+`)
+	r.expectModes(t)
+}
+
+func TestAuthLoginKeepsTheProfilesOtherSettings(t *testing.T) {
+	r := newBareRunner(t)
+	r.writeConfig(`profiles:
+  default:
+    token: old-token-0123456789
+    user_id: 7
+    site_id: 11111
+    output: json
+`)
+	r.api.Handle("GET /v3/public/site", http.StatusOK, `[]`)
+	r.stdin = testToken + "\n"
+	// The user id is the profile's: only the key changes.
+	r.run("auth", "login", "--with-token", "--base-url", r.api.URL).expect(t, 0, "", "")
+	r.expectConfig(t, `current_profile: default
+profiles:
+  default:
+    token: `+testToken+`
+    user_id: 7
+    site_id: 11111
+    output: json
+    base_url: `+r.api.URL+`
+`)
+	if got := r.api.Requests()[0].Header.Get("X-Api-User-Id"); got != "7" {
+		t.Errorf("X-Api-User-Id = %q, want the saved 7", got)
+	}
+}
+
+func TestAuthLoginRefusesACorruptConfig(t *testing.T) {
+	r := newBareRunner(t)
+	corrupt := "current_profile: default\nprofiles:\n  default:\n    token: a: b\n"
+	r.writeConfig(corrupt)
+	r.stdin = testToken + "\n"
+	res := r.run("auth", "login", "--with-token", "--user-id", "42", "--base-url", r.api.URL)
+	if res.code != 2 || res.stdout != "" {
+		t.Errorf("exit %d, stdout %q; want 2 and nothing", res.code, res.stdout)
+	}
+	if want := "promoctl: config file " + r.configPath() + " is not valid: line 4: mapping values are not allowed in this context (fix or remove the file)\n"; res.stderr != want {
+		t.Errorf("stderr = %q, want %q", res.stderr, want)
+	}
+	r.expectConfig(t, corrupt)
+	r.expectNoRequests(t)
+}
+
+func TestAuthLoginDebugRedactsTheToken(t *testing.T) {
+	r := newBareRunner(t)
+	r.api.Handle("GET /v3/public/site", http.StatusOK, `[]`)
+	r.stdin = testToken + "\n"
+	res := r.run("--debug", "auth", "login", "--with-token", "--user-id", "42", "--base-url", r.api.URL)
+	if res.code != 0 {
+		t.Fatalf("exit %d, stderr %s", res.code, res.stderr)
+	}
+	if !strings.Contains(res.stderr, "> Authorization: Bearer [REDACTED]\n") {
+		t.Errorf("debug log:\n%s\nwant the Authorization header, redacted", res.stderr)
+	}
+}
+
+func TestAuthLoginWarnsOfEnvironmentOverrides(t *testing.T) {
+	r := newBareRunner(t)
+	r.env["PROMOCTL_TOKEN"] = "another-token-0123456789"
+	r.env["PROMOCTL_PROFILE"] = "other"
+	r.api.Handle("GET /v3/public/site", http.StatusOK, `[]`)
+	r.stdin = testToken
+	r.run("auth", "login", "--with-token", "--user-id", "42", "--base-url", r.api.URL, "--profile", "shop").expect(t, 0, "", apitest.Lines(
+		"promoctl: warning: PROMOCTL_TOKEN is set and overrides the saved API key until you unset it",
+		"promoctl: warning: PROMOCTL_PROFILE is set and overrides the saved current profile until you unset it",
+	))
+}
+
+func TestAuthLoginForm(t *testing.T) {
+	r := newBareRunner(t)
+	r.tty = true
+	stub := &loginStub{answers: prompt.LoginAnswers{Profile: "shop", BaseURL: r.api.URL, UserID: 42, Token: testToken}}
+	r.prompter = stub
+	r.env["PROMOCTL_USER_ID"] = "9"
+	r.api.Handle("GET /v3/public/site", http.StatusOK, `[]`)
+	res := r.run("auth", "login")
+	if res.code != 0 {
+		t.Fatalf("exit %d, stderr %s", res.code, res.stderr)
+	}
+	want := prompt.LoginDefaults{Profile: "default", BaseURL: "https://api.lpmotor.ru", UserID: "9"}
+	if len(stub.got) != 1 || stub.got[0] != want {
+		t.Errorf("form defaults = %+v, want [%+v]", stub.got, want)
+	}
+	expectHeaders(t, r.expectRoutes(t, "GET /v3/public/site")[0], false)
+	r.expectConfig(t, apitest.Lines(
+		"current_profile: shop",
+		"profiles:",
+		"  shop:",
+		"    base_url: "+r.api.URL,
+		"    token: "+testToken,
+		"    user_id: 42",
+	))
+}
+
+func TestAuthLoginFormCancelled(t *testing.T) {
+	r := newBareRunner(t)
+	r.tty = true
+	r.prompter = &loginStub{err: prompt.ErrCancelled}
+	r.run("auth", "login").expect(t, 130, "", "promoctl: cancelled\n")
+	r.expectNoRequests(t)
+	if got := r.readConfig(); got != "" {
+		t.Errorf("config file written:\n%s\nwant none", got)
+	}
+}
+
+// TestAuthLoginAccessibleForm drives the real huh form in accessible mode,
+// as a screen reader user would, with the key typed as a plain line.
+func TestAuthLoginAccessibleForm(t *testing.T) {
+	r := newBareRunner(t)
+	r.tty = true
+	r.env["PROMOCTL_ACCESSIBLE"] = "1"
+	r.api.Handle("GET /v3/public/site", http.StatusOK, `[]`)
+	r.stdin = "shop\n" + r.api.URL + "\nnot-a-number\n42\n" + testToken + "\n"
+	res := r.run("auth", "login")
+	if res.code != 0 {
+		t.Fatalf("exit %d, stderr %s", res.code, res.stderr)
+	}
+	for _, want := range []string{
+		`"Your ID" in the account menu of the site admin`,
+		"Profile → API key. If a key has leaked, regenerate it there.",
+		"Profile name [default]",
+		"Base URL [https://api.lpmotor.ru]",
+		"the user id must be a positive whole number",
+		"API key",
+		"Logged in to " + r.api.URL + " as user 42",
+	} {
+		if !strings.Contains(res.stderr, want) {
+			t.Errorf("stderr:\n%s\nwant it to contain %q", res.stderr, want)
+		}
+	}
+	expectHeaders(t, r.expectRoutes(t, "GET /v3/public/site")[0], false)
+	if got := r.readConfig(); !strings.Contains(got, "  shop:\n    base_url: "+r.api.URL+"\n    token: "+testToken+"\n    user_id: 42\n") {
+		t.Errorf("config file:\n%s\nwant profile shop with the answers", got)
+	}
+}
+
+func TestAuthStatus(t *testing.T) {
+	r := newRunner(t) // credentials from the environment
+	r.api.Handle("GET /v3/public/site", http.StatusOK, `[]`)
+	r.run("auth", "status", "-o", "json").expect(t, 0, `{
+  "profile": "default",
+  "config_file": "`+r.configPath()+`",
+  "base_url": "`+r.api.URL+`",
+  "user_id": 42,
+  "token": "tok…56",
+  "credentials": "valid"
+}
+`, "")
+	expectHeaders(t, r.expectRoutes(t, "GET /v3/public/site")[0], false)
+}
+
+func TestAuthStatusTable(t *testing.T) {
+	r := newRunner(t)
+	r.api.Handle("GET /v3/public/site", http.StatusOK, `[]`)
+	res := r.run("auth", "status")
+	if res.code != 0 || res.stderr != "" {
+		t.Fatalf("exit %d, stderr %s", res.code, res.stderr)
+	}
+	for _, want := range []string{
+		"Base URL:     " + r.api.URL + "  (env PROMOCTL_BASE_URL)",
+		"User ID:      42  (env PROMOCTL_USER_ID)",
+		"API key:      tok…56  (env PROMOCTL_TOKEN)",
+		"Credentials:  valid",
+	} {
+		if !strings.Contains(res.stdout, want) {
+			t.Errorf("stdout:\n%s\nwant a line %q", res.stdout, want)
+		}
+	}
+}
+
+func TestAuthStatusRefused(t *testing.T) {
+	r := newRunner(t)
+	r.api.Handle("GET /v3/public/site", http.StatusUnauthorized, apitest.Error(401, 16, "invalid token"))
+	res := r.run("auth", "status")
+	if res.code != 3 || res.stdout != "" {
+		t.Errorf("exit %d, stdout %q; want 3 and nothing", res.code, res.stdout)
+	}
+	for _, want := range []string{
+		"API key:      tok…56  (env PROMOCTL_TOKEN)",
+		"Credentials:  refused by the server (HTTP 401)",
+		"promoctl: the server refused the credentials of profile \"default\": authentication failed: check the token and user id (promoctl auth status) (API error 16: invalid token)\n",
+	} {
+		if !strings.Contains(res.stderr, want) {
+			t.Errorf("stderr:\n%s\nwant it to contain %q", res.stderr, want)
+		}
+	}
+
+	// With -o json, the error alone, as JSON.
+	r.run("auth", "status", "-o", "json").expect(t, 3, "",
+		`{"error":{"message":"the server refused the credentials of profile \"default\": authentication failed: check the token and user id (promoctl auth status) (API error 16: invalid token)","status":401,"kind":16,"title":"invalid token","exit_code":3}}`+"\n")
+}
+
+func TestAuthStatusUnreachable(t *testing.T) {
+	r := newRunner(t)
+	r.api.Close()
+	res := r.run("auth", "status")
+	if res.code != 1 || res.stdout != "" {
+		t.Errorf("exit %d, stdout %q; want 1 and nothing", res.code, res.stdout)
+	}
+	if want := "promoctl: could not check the credentials of profile \"default\": cannot reach the server"; !strings.Contains(res.stderr, want) {
+		t.Errorf("stderr:\n%s\nwant it to contain %q", res.stderr, want)
+	}
+}
+
+func TestAuthStatusNotLoggedIn(t *testing.T) {
+	for _, c := range []struct {
+		name   string
+		config string
+		stderr string
+	}{
+		{"no config", "", "promoctl: not logged in: profile \"default\" has no API key: run `promoctl auth login`\n"},
+		{"no user id", "profiles:\n  default:\n    token: " + testToken + "\n", "promoctl: not logged in: profile \"default\" has no user id: run `promoctl auth login`\n"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			r := newBareRunner(t)
+			if c.config != "" {
+				r.writeConfig(c.config)
+			}
+			r.run("auth", "status").expect(t, 3, "", c.stderr)
+			r.expectNoRequests(t)
+		})
+	}
+}
+
+func TestAuthLogout(t *testing.T) {
+	r := newBareRunner(t)
+	r.tty = true
+	r.writeConfig(`current_profile: default
+profiles:
+  default:
+    token: ` + testToken + ` # the key
+    user_id: 42
+  staging:
+    token: staging-token-0123456789
+    user_id: 43
+`)
+	r.run("auth", "logout").expect(t, 0, "", "Removed the API key of profile \"default\" from "+r.configPath()+".\n")
+	r.expectConfig(t, `current_profile: default
+profiles:
+  default:
+    user_id: 42
+  staging:
+    token: staging-token-0123456789
+    user_id: 43
+`)
+	r.expectModes(t)
+
+	r.run("auth", "logout").expect(t, 0, "", "Profile \"default\" has no saved API key: nothing to do.\n")
+
+	r.run("auth", "logout", "--profile", "staging").expect(t, 0, "", "Removed the API key of profile \"staging\" from "+r.configPath()+".\n")
+	r.expectConfig(t, `current_profile: default
+profiles:
+  default:
+    user_id: 42
+  staging:
+    user_id: 43
+`)
+
+	r.run("auth", "logout", "--profile", "nope").expect(t, 2, "",
+		"promoctl: invalid profile (from flag --profile): \"nope\" is not in "+r.configPath()+" (profiles: default, staging)\n")
+
+	// A command that needs the key now says how to log in.
+	r.run("auth", "status").expect(t, 3, "", "promoctl: not logged in: profile \"default\" has no API key: run `promoctl auth login`\n")
+	r.expectNoRequests(t)
+}
+
+func TestAuthLogoutWarnsOfTheEnvironmentToken(t *testing.T) {
+	r := newRunner(t) // PROMOCTL_TOKEN is set
+	r.writeConfig("profiles:\n  default:\n    token: saved-token-0123456789\n")
+	r.run("auth", "logout").expect(t, 0, "", "promoctl: warning: PROMOCTL_TOKEN is set: commands still use it until you unset it\n")
+	r.expectConfig(t, "profiles:\n  default: {}\n")
+}
+
+func TestCommandsNeedingCredentialsSayHowToLogIn(t *testing.T) {
+	for _, c := range []struct {
+		name   string
+		config string
+		stderr string
+	}{
+		{"no config", "", "promoctl: no API token: run `promoctl auth login`, or set PROMOCTL_TOKEN (try `promoctl --sandbox …` to explore without an account)\n"},
+		{"logged out", "profiles:\n  default:\n    user_id: 42\n", "promoctl: no API token: run `promoctl auth login`, or set PROMOCTL_TOKEN (try `promoctl --sandbox …` to explore without an account)\n"},
+		{"no user id", "profiles:\n  default:\n    token: " + testToken + "\n", "promoctl: no user id: run `promoctl auth login`, or set PROMOCTL_USER_ID (it is \"Your ID\" in the account menu of the site admin)\n"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			r := newBareRunner(t)
+			if c.config != "" {
+				r.writeConfig(c.config)
+			}
+			r.run("promo", "get", "5").expect(t, 3, "", c.stderr)
+			r.expectNoRequests(t)
+		})
+	}
+}
+
+func TestAuthStatusOnTheSandbox(t *testing.T) {
+	r := newBareRunner(t)
+	r.run("--sandbox", "auth", "status", "-o", "json").expect(t, 0, `{
+  "profile": "default",
+  "config_file": "`+r.configPath()+`",
+  "base_url": "http://sandbox.localhost",
+  "user_id": 1,
+  "token": "****",
+  "credentials": "valid"
+}
+`, "")
+	r.expectNoRequests(t)
+}

@@ -1,0 +1,434 @@
+package cmd
+
+import (
+	"context"
+	"encoding/json"
+	"io"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
+
+	"github.com/promoctl/promoctl/internal/api"
+	"github.com/promoctl/promoctl/internal/config"
+	"github.com/promoctl/promoctl/internal/output"
+	"github.com/promoctl/promoctl/internal/sandbox"
+	"github.com/promoctl/promoctl/internal/termsafe"
+)
+
+// Shell completion. The scripts (`promoctl completion bash|zsh|fish|
+// powershell`, committed in completions/) call `promoctl __complete ARGS…`,
+// which cobra answers with the functions wired here: ids of promo codes,
+// sites and pages fetched with the configured credentials (or the sandbox
+// with --sandbox), profile names, and the fixed values of some flags.
+//
+// Completion never gets in the way of typing: it gives up after
+// completionTimeout whatever --timeout says, never prompts, and never
+// prints anything but the candidates. Any failure (not logged in, no
+// network, an API error, a broken config file) completes nothing, with
+// ShellCompDirectiveNoFileComp so that the shell does not offer file names
+// instead.
+
+// completionTimeout bounds the requests of one completion, including
+// waiting for the sandbox's data file.
+const completionTimeout = 2 * time.Second
+
+// isCompletionRequest reports whether args are a completion script's
+// request (cobra's hidden __complete and __completeNoDesc commands).
+func isCompletionRequest(args []string) bool {
+	return len(args) > 0 && (args[0] == cobra.ShellCompRequestCmd || args[0] == cobra.ShellCompNoDescRequestCmd)
+}
+
+// argCompletions are the completion functions of positional arguments, by
+// command path below the root. A command that sets its own
+// ValidArgsFunction keeps it.
+func (f *factory) argCompletions() map[string]cobra.CompletionFunc {
+	return map[string]cobra.CompletionFunc{
+		"promo get":    firstArg(f.completePromoIDs),
+		"promo update": firstArg(f.completePromoIDs),
+		"promo delete": firstArg(f.completePromoIDs),
+		"promo stats":  firstArg(f.completePromoIDs),
+		"site get":     firstArg(f.completeSiteIDs),
+		"page get":     firstArg(f.completePageIDs),
+		"api":          completeAPI,
+	}
+}
+
+// flagCompletions are the completion functions of flag values, by flag
+// name, wherever the flag is defined.
+func (f *factory) flagCompletions() map[string]cobra.CompletionFunc {
+	return map[string]cobra.CompletionFunc{
+		"site-id":    f.completeSiteIDs,
+		"profile":    f.completeProfiles,
+		"user-id":    f.completeUserIDs,
+		"output":     fixedCompletions(outputChoices()),
+		"bonus-type": fixedCompletions(bonusTypeChoices()),
+		"base-url":   fixedCompletions([]cobra.Completion{cobra.CompletionWithDesc(api.DefaultBaseURL, "the Mottor API")}),
+	}
+}
+
+// registerCompletions wires completion into the command tree. It runs only
+// for a completion request: cobra keeps flag completion functions in a
+// process-wide table, which other runs have no use for.
+//
+// Positional arguments of a command not named in argCompletions complete
+// subcommands, or nothing; a value flag not named in flagCompletions
+// completes nothing, unless its help mentions a file, in which case the
+// shell completes file names. A command whose arguments are files sets its
+// own ValidArgsFunction (cobra.NoFileCompletions is the one set here).
+func registerCompletions(root *cobra.Command, f *factory) {
+	args, flags := f.argCompletions(), f.flagCompletions()
+	var walk func(c *cobra.Command)
+	walk = func(c *cobra.Command) {
+		path := strings.TrimPrefix(strings.TrimPrefix(c.CommandPath(), root.Name()), " ")
+		if c.ValidArgsFunction == nil && len(c.ValidArgs) == 0 {
+			if fn, ok := args[path]; ok {
+				c.ValidArgsFunction = fn
+			} else if !c.HasSubCommands() {
+				c.ValidArgsFunction = cobra.NoFileCompletions
+			}
+		}
+		register := func(fl *pflag.Flag) {
+			if _, ok := c.GetFlagCompletionFunc(fl.Name); ok {
+				return
+			}
+			fn, ok := flags[fl.Name]
+			switch {
+			case ok:
+			case fl.Value.Type() == "bool" || len(fl.Annotations) > 0 || isFileFlag(fl):
+				return
+			default:
+				fn = cobra.NoFileCompletions
+			}
+			_ = c.RegisterFlagCompletionFunc(fl.Name, fn) // the flag exists: no error
+		}
+		c.LocalNonPersistentFlags().VisitAll(register)
+		c.PersistentFlags().VisitAll(register)
+		for _, sub := range c.Commands() {
+			walk(sub)
+		}
+	}
+	walk(root)
+}
+
+// isFileFlag reports whether a flag's value is a file name, judged by its
+// help text.
+func isFileFlag(fl *pflag.Flag) bool {
+	u := strings.ToLower(fl.Usage)
+	return strings.Contains(u, "file") || strings.Contains(u, "path") || strings.Contains(u, "folder")
+}
+
+func fixedCompletions(choices []cobra.Completion) cobra.CompletionFunc {
+	return func(_ *cobra.Command, _ []string, toComplete string) ([]cobra.Completion, cobra.ShellCompDirective) {
+		return withPrefix(choices, toComplete), cobra.ShellCompDirectiveNoFileComp
+	}
+}
+
+func outputChoices() []cobra.Completion {
+	desc := map[string]string{
+		"table": "aligned columns for people (default)",
+		"json":  "the API's JSON, for scripts and --jq",
+		"yaml":  "the API's fields as YAML",
+		"csv":   "comma-separated values with a header row",
+	}
+	var out []cobra.Completion
+	for _, f := range output.Formats() {
+		out = append(out, cobra.CompletionWithDesc(f, desc[f]))
+	}
+	return out
+}
+
+func bonusTypeChoices() []cobra.Completion {
+	return []cobra.Completion{
+		cobra.CompletionWithDesc("goods", "discount on the cost of the goods (2)"),
+		cobra.CompletionWithDesc("delivery", "discount on the cost of delivery (3)"),
+	}
+}
+
+// withPrefix keeps the candidates whose value starts with prefix.
+func withPrefix(choices []cobra.Completion, prefix string) []cobra.Completion {
+	var out []cobra.Completion
+	for _, c := range choices {
+		value, _, _ := strings.Cut(c, "\t")
+		if strings.HasPrefix(value, prefix) {
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
+// candidate is one completion: a value and what it is.
+func candidate(value, desc string) cobra.Completion {
+	desc = strings.TrimSpace(termsafe.String(desc))
+	if desc == "" {
+		return value
+	}
+	return cobra.CompletionWithDesc(value, desc)
+}
+
+// firstArg completes the first positional argument with fn, and nothing
+// after it.
+func firstArg(fn cobra.CompletionFunc) cobra.CompletionFunc {
+	return func(cmd *cobra.Command, args []string, toComplete string) ([]cobra.Completion, cobra.ShellCompDirective) {
+		if len(args) > 0 {
+			return nothing()
+		}
+		return fn(cmd, args, toComplete)
+	}
+}
+
+// nothing is a completion that offers nothing, not even file names.
+func nothing() ([]cobra.Completion, cobra.ShellCompDirective) {
+	return nil, cobra.ShellCompDirectiveNoFileComp
+}
+
+// completionClient returns an API client for a completion, with the
+// settings of the command line being completed, and a context that ends
+// after completionTimeout. Nothing it does writes to stderr; it fails
+// instead of prompting. Under `sandbox` (sandbox redeem --site-id) the
+// sandbox is used, as the command itself does.
+func (f *factory) completionClient(cmd *cobra.Command) (context.Context, context.CancelFunc, *api.Client, *config.Settings, bool) {
+	ctx, cancel := context.WithTimeout(cmd.Context(), completionTimeout)
+	f.quietForCompletion()
+	if strings.HasPrefix(cmd.CommandPath(), cmd.Root().Name()+" sandbox ") {
+		f.global.sandbox = true
+	}
+	if f.global.sandbox && f.sandbox == nil {
+		// Open the data file here, waiting for its lock (another process
+		// may hold it) no longer than the completion may take.
+		wait := completionTimeout
+		if d, ok := ctx.Deadline(); ok {
+			wait = time.Until(d)
+		}
+		store, err := sandbox.Open(sandbox.DefaultDataPath(f.env.Getenv), sandbox.Options{Timeout: max(wait, time.Millisecond)})
+		if err != nil {
+			return ctx, cancel, nil, nil, false
+		}
+		f.sandbox = store
+		f.cleanups = append(f.cleanups, func() { store.Close() })
+	}
+	s, err := f.Settings(cmd)
+	if err != nil {
+		return ctx, cancel, nil, nil, false
+	}
+	client, err := f.newClient(s)
+	if err != nil {
+		return ctx, cancel, nil, nil, false
+	}
+	return ctx, cancel, client, s, true
+}
+
+// quietForCompletion keeps completion's stdout to the candidates and its
+// stderr empty: no --debug log, no config warnings.
+func (f *factory) quietForCompletion() {
+	f.global.debug = false
+	if f.io.ErrOut != io.Discard {
+		quiet := *f.io
+		quiet.ErrOut = io.Discard
+		f.io = &quiet
+	}
+}
+
+// completePromoIDs completes the id of a promo code of the configured
+// site (site_id, PROMOCTL_SITE_ID, or --site-id when the command has it),
+// described by its code: 1001<TAB>WELCOME10.
+func (f *factory) completePromoIDs(cmd *cobra.Command, _ []string, toComplete string) ([]cobra.Completion, cobra.ShellCompDirective) {
+	ctx, cancel, client, s, ok := f.completionClient(cmd)
+	defer cancel()
+	if !ok || s.SiteID == 0 {
+		return nothing()
+	}
+	raw, err := client.ListPromos(ctx, s.SiteID)
+	if err != nil {
+		return nothing()
+	}
+	promos, err := api.DecodePromos(raw)
+	if err != nil {
+		return nothing()
+	}
+	var out []cobra.Completion
+	for _, p := range promos {
+		if p.ID == nil {
+			continue
+		}
+		id := strconv.FormatInt(int64(*p.ID), 10)
+		if strings.HasPrefix(id, toComplete) {
+			out = append(out, candidate(id, string(p.Code)))
+		}
+	}
+	return out, cobra.ShellCompDirectiveNoFileComp
+}
+
+// completeSiteIDs completes a site id, described by the site's name (the
+// API does not document site records: the first of name, title and domain
+// is used). It completes --site-id and `site get ID`.
+func (f *factory) completeSiteIDs(cmd *cobra.Command, _ []string, toComplete string) ([]cobra.Completion, cobra.ShellCompDirective) {
+	ctx, cancel, client, _, ok := f.completionClient(cmd)
+	defer cancel()
+	if !ok {
+		return nothing()
+	}
+	raw, err := client.ListSites(ctx)
+	if err != nil {
+		return nothing()
+	}
+	return recordCompletions(raw, toComplete, "name", "title", "domain"), cobra.ShellCompDirectiveNoFileComp
+}
+
+// completePageIDs completes the id of a page of the configured site,
+// described by its title.
+func (f *factory) completePageIDs(cmd *cobra.Command, _ []string, toComplete string) ([]cobra.Completion, cobra.ShellCompDirective) {
+	ctx, cancel, client, s, ok := f.completionClient(cmd)
+	defer cancel()
+	if !ok || s.SiteID == 0 {
+		return nothing()
+	}
+	raw, err := client.ListPages(ctx, s.SiteID)
+	if err != nil {
+		return nothing()
+	}
+	return recordCompletions(raw, toComplete, "title", "name", "path"), cobra.ShellCompDirectiveNoFileComp
+}
+
+// completeProfiles completes the name of a profile of the config file,
+// marking the current one. It completes --profile. (`config use` has its
+// own completion in config.go.)
+func (f *factory) completeProfiles(_ *cobra.Command, _ []string, toComplete string) ([]cobra.Completion, cobra.ShellCompDirective) {
+	f.quietForCompletion()
+	path, err := config.Path(f.global.configPath, f.env)
+	if err != nil {
+		return nothing()
+	}
+	file, err := config.Load(path)
+	if err != nil {
+		return nothing()
+	}
+	var out []cobra.Completion
+	for _, name := range file.ProfileNames() {
+		if !strings.HasPrefix(name, toComplete) {
+			continue
+		}
+		desc := ""
+		if name == file.CurrentProfile {
+			desc = "current profile"
+		}
+		out = append(out, candidate(name, desc))
+	}
+	return out, cobra.ShellCompDirectiveNoFileComp
+}
+
+// completeUserIDs completes --user-id with the sandbox's users when
+// --sandbox is given, and nothing otherwise.
+func (f *factory) completeUserIDs(_ *cobra.Command, _ []string, toComplete string) ([]cobra.Completion, cobra.ShellCompDirective) {
+	if !f.global.sandbox {
+		return nothing()
+	}
+	var out []cobra.Completion
+	for _, c := range sandbox.Credentials() {
+		out = append(out, candidate(strconv.FormatInt(c.UserID, 10), "sandbox user: "+c.Sites))
+	}
+	return withPrefix(out, toComplete), cobra.ShellCompDirectiveNoFileComp
+}
+
+// apiPaths are the API's endpoints, for `api METHOD PATH`; those ending
+// in / or = want an id typed after them.
+func apiPaths() []cobra.Completion {
+	return []cobra.Completion{
+		cobra.CompletionWithDesc("/v1/promo?site_id=", "promo codes of a site"),
+		cobra.CompletionWithDesc("/v1/promo", "create a promo code (POST)"),
+		cobra.CompletionWithDesc("/v1/promo/", "one promo code; /statistics for its uses"),
+		cobra.CompletionWithDesc("/v1/shop/product/", "one product"),
+		cobra.CompletionWithDesc("/v3/public/site", "your sites"),
+		cobra.CompletionWithDesc("/v3/public/site/", "one site; /page for its pages"),
+		cobra.CompletionWithDesc("/v3/public/site/page/", "one page"),
+	}
+}
+
+// completeAPI completes the METHOD and PATH of `api`.
+func completeAPI(_ *cobra.Command, args []string, toComplete string) ([]cobra.Completion, cobra.ShellCompDirective) {
+	switch len(args) {
+	case 0:
+		var out []cobra.Completion
+		for _, m := range []string{"GET", "POST", "PUT", "PATCH", "DELETE", "HEAD"} {
+			if strings.HasPrefix(m, strings.ToUpper(toComplete)) {
+				out = append(out, m)
+			}
+		}
+		return out, cobra.ShellCompDirectiveNoFileComp
+	case 1:
+		return withPrefix(apiPaths(), toComplete), cobra.ShellCompDirectiveNoFileComp | cobra.ShellCompDirectiveNoSpace
+	}
+	return nothing()
+}
+
+// recordCompletions turns a list of records whose shape the API does not
+// document (sites, pages) into candidates: the id, described by the first
+// of descKeys the record has. The list is a JSON array or an object
+// wrapping one, as the site and page commands accept.
+func recordCompletions(raw json.RawMessage, toComplete string, descKeys ...string) []cobra.Completion {
+	var out []cobra.Completion
+	for _, rec := range listRecords(raw) {
+		id := scalarString(rec["id"])
+		if id == "" || !strings.HasPrefix(id, toComplete) {
+			continue
+		}
+		desc := ""
+		for _, k := range descKeys {
+			if desc = scalarString(rec[k]); desc != "" {
+				break
+			}
+		}
+		out = append(out, candidate(id, desc))
+	}
+	return out
+}
+
+// listRecords finds the objects of a JSON array, or of the array an object
+// wraps ({"data": [...]}; the first array field in key order when none of
+// the usual names is there).
+func listRecords(raw json.RawMessage) []map[string]json.RawMessage {
+	var items []json.RawMessage
+	if err := json.Unmarshal(raw, &items); err != nil {
+		var obj map[string]json.RawMessage
+		if json.Unmarshal(raw, &obj) != nil {
+			return nil
+		}
+		keys := []string{"data", "items", "results", "records", "list", "rows", "sites", "pages"}
+		rest := make([]string, 0, len(obj))
+		for k := range obj {
+			if !slices.Contains(keys, k) {
+				rest = append(rest, k)
+			}
+		}
+		slices.Sort(rest)
+		for _, k := range append(keys, rest...) {
+			if v, ok := obj[k]; ok && json.Unmarshal(v, &items) == nil {
+				break
+			}
+		}
+	}
+	var recs []map[string]json.RawMessage
+	for _, it := range items {
+		var rec map[string]json.RawMessage
+		if json.Unmarshal(it, &rec) == nil && rec != nil {
+			recs = append(recs, rec)
+		}
+	}
+	return recs
+}
+
+// scalarString is a JSON string or number as text; anything else is "".
+func scalarString(v json.RawMessage) string {
+	var s string
+	if json.Unmarshal(v, &s) == nil {
+		return s
+	}
+	var n json.Number
+	if json.Unmarshal(v, &n) == nil {
+		return n.String()
+	}
+	return ""
+}

@@ -1,0 +1,353 @@
+package cmd
+
+import (
+	"context"
+	"net/http"
+	"net/http/httptest"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/spf13/cobra"
+
+	"github.com/promoctl/promoctl/internal/apitest"
+	"github.com/promoctl/promoctl/internal/iostreams"
+	"github.com/promoctl/promoctl/internal/sandbox"
+)
+
+// Completion runs through cobra's hidden __complete command, as the shell
+// scripts in completions/ call it: candidates one a line on stdout, then
+// ":DIRECTIVE"; cobra adds one line of its own on stderr, which the scripts
+// throw away.
+
+const noFileDirective = "Completion ended with directive: ShellCompDirectiveNoFileComp\n"
+
+// complete runs `promoctl __complete args…` and checks that it succeeded
+// and wrote nothing on stderr but cobra's directive line.
+func (r *runner) complete(t *testing.T, args ...string) string {
+	t.Helper()
+	res := r.run(append([]string{cobra.ShellCompRequestCmd}, args...)...)
+	if res.code != 0 {
+		t.Errorf("__complete %q: exit %d, want 0\nstderr: %s", args, res.code, res.stderr)
+	}
+	if res.stderr != noFileDirective {
+		t.Errorf("__complete %q: stderr = %q, want only %q", args, res.stderr, noFileDirective)
+	}
+	return res.stdout
+}
+
+const completionPromosJSON = `[
+	{"id":1001,"code":"WELCOME10","is_enabled":true,"bonus_type":2,"bonus_amount":10},
+	{"id":"1002","code":"FREESHIP","is_enabled":true,"bonus_type":3,"bonus_amount":100},
+	{"id":2001,"code":"BAD\u001b[31mCODE\tX"}
+]`
+
+func TestCompletePromoIDs(t *testing.T) {
+	for _, verb := range []string{"get", "update", "delete", "stats"} {
+		t.Run(verb, func(t *testing.T) {
+			r := newRunner(t)
+			r.env["PROMOCTL_SITE_ID"] = "11111"
+			r.api.Handle("GET /v1/promo", http.StatusOK, completionPromosJSON)
+			got := r.complete(t, "promo", verb, "")
+			want := apitest.Lines("1001\tWELCOME10", "1002\tFREESHIP", "2001\tBADCODE X", ":4")
+			if got != want {
+				t.Errorf("stdout:\n%s\nwant:\n%s", got, want)
+			}
+			reqs := r.expectRoutes(t, "GET /v1/promo?site_id=11111")
+			expectHeaders(t, reqs[0], false)
+		})
+	}
+}
+
+func TestCompletePromoIDsFiltersByPrefix(t *testing.T) {
+	r := newRunner(t)
+	r.env["PROMOCTL_SITE_ID"] = "11111"
+	r.api.Handle("GET /v1/promo", http.StatusOK, completionPromosJSON)
+	if got, want := r.complete(t, "promo", "get", "10"), apitest.Lines("1001\tWELCOME10", "1002\tFREESHIP", ":4"); got != want {
+		t.Errorf("stdout:\n%s\nwant:\n%s", got, want)
+	}
+}
+
+func TestCompletePromoIDsUsesTheProfilesSite(t *testing.T) {
+	r := newRunner(t)
+	r.writeConfig("current_profile: shop\nprofiles:\n  shop:\n    site_id: 222\n")
+	r.api.Handle("GET /v1/promo", http.StatusOK, completionPromosJSON)
+	if got := r.complete(t, "promo", "stats", ""); !strings.HasPrefix(got, "1001\tWELCOME10\n") {
+		t.Errorf("stdout:\n%s\nwant the promo codes of site 222", got)
+	}
+	r.expectRoutes(t, "GET /v1/promo?site_id=222")
+}
+
+func TestCompletePromoIDsOnlyTheFirstArgument(t *testing.T) {
+	r := newRunner(t)
+	r.env["PROMOCTL_SITE_ID"] = "11111"
+	if got := r.complete(t, "promo", "get", "1001", ""); got != ":4\n" {
+		t.Errorf("stdout = %q, want no candidates", got)
+	}
+	r.expectNoRequests(t)
+}
+
+func TestCompletePromoIDsWithoutASite(t *testing.T) {
+	r := newRunner(t) // no site_id anywhere: nothing to list, nothing asked
+	if got := r.complete(t, "promo", "delete", ""); got != ":4\n" {
+		t.Errorf("stdout = %q, want no candidates", got)
+	}
+	r.expectNoRequests(t)
+}
+
+func TestCompleteSiteIDs(t *testing.T) {
+	// The API does not document site records: the description is the first
+	// of name, title and domain; ids may be numbers or strings.
+	sites := `[{"id":11111,"name":"Flower shop","title":"ignored"},{"id":"22222","title":"Landing"},{"id":33333,"domain":"coffee.example"},{"id":44444},{"name":"no id"}]`
+	want := apitest.Lines("11111\tFlower shop", "22222\tLanding", "33333\tcoffee.example", "44444", ":4")
+	for _, line := range [][]string{
+		{"promo", "list", "--site-id", ""},
+		{"promo", "create", "--code", "X1", "--site-id", ""},
+		{"page", "list", "--site-id="},
+		{"site", "get", ""},
+	} {
+		t.Run(strings.Join(line, " "), func(t *testing.T) {
+			r := newRunner(t)
+			r.api.Handle("GET /v3/public/site", http.StatusOK, sites)
+			if got := r.complete(t, line...); got != want {
+				t.Errorf("stdout:\n%s\nwant:\n%s", got, want)
+			}
+			r.expectRoutes(t, "GET /v3/public/site")
+		})
+	}
+}
+
+func TestCompleteSiteIDsFromAWrappedList(t *testing.T) {
+	r := newRunner(t)
+	r.api.Handle("GET /v3/public/site", http.StatusOK, `{"total":2,"data":[{"id":1,"name":"One"},{"id":2,"name":"Two"}]}`)
+	if got, want := r.complete(t, "promo", "list", "--site-id", "2"), apitest.Lines("2\tTwo", ":4"); got != want {
+		t.Errorf("stdout:\n%s\nwant:\n%s", got, want)
+	}
+}
+
+func TestCompletePageIDs(t *testing.T) {
+	r := newRunner(t)
+	r.env["PROMOCTL_SITE_ID"] = "11111"
+	r.api.Handle("GET /v3/public/site/11111/page", http.StatusOK,
+		`[{"id":5001,"title":"Home","path":"/"},{"id":5002,"path":"/catalog"}]`)
+	if got, want := r.complete(t, "page", "get", ""), apitest.Lines("5001\tHome", "5002\t/catalog", ":4"); got != want {
+		t.Errorf("stdout:\n%s\nwant:\n%s", got, want)
+	}
+	r.expectRoutes(t, "GET /v3/public/site/11111/page")
+}
+
+func TestCompleteProfiles(t *testing.T) {
+	r := newRunner(t)
+	r.writeConfig("current_profile: staging\nprofiles:\n  default:\n    user_id: 1\n  staging:\n    user_id: 2\n  shop2:\n    user_id: 3\n")
+	if got, want := r.complete(t, "--profile", ""), apitest.Lines("default", "shop2", "staging\tcurrent profile", ":4"); got != want {
+		t.Errorf("--profile: stdout:\n%s\nwant:\n%s", got, want)
+	}
+	if got, want := r.complete(t, "promo", "list", "--profile", "s"), apitest.Lines("shop2", "staging\tcurrent profile", ":4"); got != want {
+		t.Errorf("promo list --profile s: stdout:\n%s\nwant:\n%s", got, want)
+	}
+	got := r.complete(t, "config", "use", "")
+	for _, name := range []string{"default", "staging", "shop2"} {
+		if !strings.Contains(got, name) {
+			t.Errorf("config use: stdout:\n%s\nwant profile %s", got, name)
+		}
+	}
+	r.expectNoRequests(t)
+}
+
+func TestCompleteProfilesWithoutAConfigFile(t *testing.T) {
+	r := newRunner(t)
+	if got := r.complete(t, "--profile", ""); got != ":4\n" {
+		t.Errorf("stdout = %q, want no candidates", got)
+	}
+}
+
+func TestCompleteFixedValues(t *testing.T) {
+	r := newRunner(t)
+	for _, c := range []struct {
+		line []string
+		want string
+	}{
+		{[]string{"promo", "list", "-o", ""}, apitest.Lines(
+			"table\taligned columns for people (default)", "json\tthe API's JSON, for scripts and --jq",
+			"yaml\tthe API's fields as YAML", "csv\tcomma-separated values with a header row", ":4")},
+		{[]string{"--output", "j"}, apitest.Lines("json\tthe API's JSON, for scripts and --jq", ":4")},
+		{[]string{"promo", "create", "--bonus-type", ""}, apitest.Lines(
+			"goods\tdiscount on the cost of the goods (2)", "delivery\tdiscount on the cost of delivery (3)", ":4")},
+		{[]string{"promo", "update", "1001", "--bonus-type", "d"}, apitest.Lines("delivery\tdiscount on the cost of delivery (3)", ":4")},
+		{[]string{"config", "get", ""}, apitest.Lines("base_url", "token", "user_id", "site_id", "output", "timeout", ":4")},
+		{[]string{"config", "set", ""}, apitest.Lines("base_url", "token", "user_id", "site_id", "output", "timeout", ":4")},
+		{[]string{"api", "p"}, apitest.Lines("POST", "PUT", "PATCH", ":4")},
+		// Value flags without known values offer nothing, not file names.
+		{[]string{"promo", "create", "--code", ""}, ":4\n"},
+		{[]string{"promo", "list", ""}, ":4\n"},
+	} {
+		if got := r.complete(t, c.line...); got != c.want {
+			t.Errorf("%q: stdout:\n%s\nwant:\n%s", c.line, got, c.want)
+		}
+	}
+	r.expectNoRequests(t)
+}
+
+func TestCompleteFileFlagsCompleteFiles(t *testing.T) {
+	r := newRunner(t)
+	for _, line := range [][]string{{"promo", "create", "-f", ""}, {"--config", ""}, {"sandbox", "serve", "--data", ""}} {
+		res := r.run(append([]string{cobra.ShellCompRequestCmd}, line...)...)
+		if res.stdout != ":0\n" {
+			t.Errorf("%q: stdout = %q, want :0 (the shell's file completion)", line, res.stdout)
+		}
+	}
+}
+
+func TestCompleteWithSandbox(t *testing.T) {
+	r := newRunner(t)
+	r.env["PROMOCTL_SITE_ID"] = "1"
+	got := r.complete(t, "--sandbox", "promo", "get", "100")
+	if !strings.HasPrefix(got, "1001\tWELCOME10\n1002\tFREESHIP\n") || !strings.HasSuffix(got, "\n:4\n") {
+		t.Errorf("stdout:\n%s\nwant the sandbox's promo codes of site 1", got)
+	}
+	if got, want := r.complete(t, "--sandbox", "promo", "list", "--site-id", ""), apitest.Lines("1\tFlower Shop Demo", "2\tLanding Draft", ":4"); got != want {
+		t.Errorf("sites: stdout:\n%s\nwant:\n%s", got, want)
+	}
+	if got, want := r.complete(t, "--sandbox", "--user-id", "2", "page", "list", "--site-id", ""), apitest.Lines("3\tCoffee Roasters", ":4"); got != want {
+		t.Errorf("sites of user 2: stdout:\n%s\nwant:\n%s", got, want)
+	}
+	if got, want := r.complete(t, "--sandbox", "--user-id", ""), apitest.Lines("1\tsandbox user: can view sites 1 and 2", "2\tsandbox user: owns site 3", ":4"); got != want {
+		t.Errorf("--user-id: stdout:\n%s\nwant:\n%s", got, want)
+	}
+	// sandbox redeem works on the sandbox with or without --sandbox.
+	if got, want := r.complete(t, "sandbox", "redeem", "--site-id", ""), apitest.Lines("1\tFlower Shop Demo", "2\tLanding Draft", ":4"); got != want {
+		t.Errorf("sandbox redeem --site-id: stdout:\n%s\nwant:\n%s", got, want)
+	}
+	r.expectNoRequests(t)
+}
+
+// completionHang answers nothing until the client gives up.
+func completionHang(w http.ResponseWriter, r *http.Request) { <-r.Context().Done() }
+
+// TestCompletionGivesUpQuietly: whatever goes wrong, completion offers
+// nothing, says nothing on stderr, never prompts and returns within about
+// completionTimeout, whatever --timeout says.
+func TestCompletionGivesUpQuietly(t *testing.T) {
+	dead := httptest.NewServer(http.NotFoundHandler())
+	dead.Close()
+	for _, c := range []struct {
+		name  string
+		setup func(r *runner)
+		line  []string
+	}{
+		{"the API hangs", func(r *runner) {
+			r.api.HandleFunc("GET /v1/promo", completionHang)
+		}, []string{"--timeout", "10m", "promo", "get", ""}},
+		{"the site list hangs", func(r *runner) {
+			r.api.HandleFunc("GET /v3/public/site", completionHang)
+		}, []string{"promo", "list", "--site-id", ""}},
+		{"the API is unreachable", func(r *runner) {
+			r.env["PROMOCTL_BASE_URL"] = dead.URL
+		}, []string{"promo", "get", ""}},
+		{"the API refuses", func(r *runner) {
+			r.api.Handle("GET /v1/promo", http.StatusForbidden, apitest.Error(403, 30, "user cant view site"))
+		}, []string{"--debug", "promo", "get", ""}},
+		{"the API answers nonsense", func(r *runner) {
+			r.api.Handle("GET /v3/public/site", http.StatusOK, `<html>`)
+		}, []string{"site", "get", ""}},
+		{"not logged in, on a terminal", func(r *runner) {
+			delete(r.env, "PROMOCTL_TOKEN")
+			delete(r.env, "PROMOCTL_USER_ID")
+			r.tty = true
+			r.prompter = failingPrompter{r.t}
+		}, []string{"promo", "update", ""}},
+		{"the config file is broken", func(r *runner) {
+			r.writeConfig("profiles: [this is not: a map\n")
+		}, []string{"promo", "list", "--profile", ""}},
+		{"the config file is broken, completing ids", func(r *runner) {
+			r.writeConfig("profiles: [this is not: a map\n")
+		}, []string{"promo", "get", ""}},
+		{"an invalid setting", func(r *runner) {
+			r.env["PROMOCTL_OUTPUT"] = "xml"
+		}, []string{"page", "get", ""}},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			t.Parallel()
+			r := newRunner(t)
+			r.env["PROMOCTL_SITE_ID"] = "11111"
+			c.setup(r)
+			start := time.Now()
+			got := r.complete(t, c.line...)
+			if d := time.Since(start); d > 3*time.Second {
+				t.Errorf("took %s, want at most about %s", d, completionTimeout)
+			}
+			if got != ":4\n" {
+				t.Errorf("stdout = %q, want no candidates", got)
+			}
+		})
+	}
+}
+
+// failingPrompter fails the test when anything prompts.
+type failingPrompter struct{ t *testing.T }
+
+func (p failingPrompter) Confirm(_ context.Context, title, _ string, _ bool) (bool, error) {
+	p.t.Errorf("completion prompted: %s", title)
+	return false, nil
+}
+
+func TestCompletionWaitsBrieflyForABusySandbox(t *testing.T) {
+	r := newRunner(t)
+	r.env["PROMOCTL_SITE_ID"] = "1"
+	// Another process (here: this one) holds the sandbox's data file.
+	store, err := sandbox.Open(filepath.Join(r.env["XDG_STATE_HOME"], "promoctl", "sandbox.db"), sandbox.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer store.Close()
+	start := time.Now()
+	if got := r.complete(t, "--sandbox", "promo", "get", ""); got != ":4\n" {
+		t.Errorf("stdout = %q, want no candidates", got)
+	}
+	if d := time.Since(start); d > 3*time.Second {
+		t.Errorf("took %s, want at most about %s", d, completionTimeout)
+	}
+}
+
+// TestCompletionWiring: every command named in argCompletions exists, so a
+// renamed command does not silently lose its completion, and commands that
+// take an id complete it.
+func TestCompletionWiring(t *testing.T) {
+	ios, _, _, _ := iostreams.Test()
+	f := newFactory(Options{IO: ios})
+	root := newRootCmd(f)
+	registerCompletions(root, f)
+	for path := range f.argCompletions() {
+		c, rest, err := root.Find(strings.Fields(path))
+		if err != nil || len(rest) > 0 || c == root {
+			t.Errorf("argCompletions names %q, which is not a command", path)
+		}
+	}
+	for _, path := range []string{"promo get", "promo update", "promo delete", "promo stats", "site get", "page get", "config use", "config get", "config set"} {
+		c, _, err := root.Find(strings.Fields(path))
+		if err != nil || c.ValidArgsFunction == nil {
+			t.Errorf("%s has no argument completion", path)
+		}
+	}
+	for _, flag := range []string{"output", "profile", "site-id", "bonus-type"} {
+		found := false
+		var visit func(c *cobra.Command)
+		visit = func(c *cobra.Command) {
+			if c.Flag(flag) != nil {
+				if _, ok := c.GetFlagCompletionFunc(flag); ok {
+					found = true
+				} else {
+					t.Errorf("%s --%s has no completion", c.CommandPath(), flag)
+				}
+			}
+			for _, sub := range c.Commands() {
+				visit(sub)
+			}
+		}
+		visit(root)
+		if !found {
+			t.Errorf("no command has --%s", flag)
+		}
+	}
+}

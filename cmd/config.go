@@ -1,0 +1,400 @@
+package cmd
+
+import (
+	"encoding/json"
+	"fmt"
+	"strings"
+
+	"github.com/spf13/cobra"
+
+	"github.com/promoctl/promoctl/internal/config"
+	"github.com/promoctl/promoctl/internal/output"
+)
+
+func newConfigCmd(f *factory) *cobra.Command {
+	c := &cobra.Command{
+		Use:     "config",
+		GroupID: "setup",
+		Short:   "Read and change the config file",
+		Long: `Read and change the config file: named profiles of settings, and the current
+profile.
+
+Settings: base_url, token, user_id, site_id (the default --site-id), output
+(table, json, yaml or csv) and timeout (such as 30s or 2m). A command takes
+each from, in order: its flag, the environment (PROMOCTL_BASE_URL,
+PROMOCTL_TOKEN, PROMOCTL_USER_ID, PROMOCTL_SITE_ID, PROMOCTL_OUTPUT,
+PROMOCTL_TIMEOUT), the active profile, or the default. The active profile is
+--profile, else PROMOCTL_PROFILE, else current_profile, else "default".
+
+The file is --config, else $PROMOCTL_CONFIG, else
+$XDG_CONFIG_HOME/promoctl/config.yaml (~/.config/promoctl/config.yaml). It is
+written atomically with mode 0600, keeping your comments.`,
+		RunE: groupRun,
+	}
+	c.AddCommand(newConfigListCmd(f), newConfigGetCmd(f), newConfigSetCmd(f), newConfigUseCmd(f),
+		newConfigPathCmd(f), newConfigExplainCmd(f))
+	return c
+}
+
+// completeKeys completes the name of a setting.
+func completeKeys(_ *cobra.Command, args []string, _ string) ([]string, cobra.ShellCompDirective) {
+	if len(args) == 0 {
+		return config.Keys(), cobra.ShellCompDirectiveNoFileComp
+	}
+	if len(args) == 1 && args[0] == config.KeyOutput {
+		return output.Formats(), cobra.ShellCompDirectiveNoFileComp
+	}
+	return nil, cobra.ShellCompDirectiveNoFileComp
+}
+
+func newConfigListCmd(f *factory) *cobra.Command {
+	return &cobra.Command{
+		Use:     "list",
+		Aliases: []string{"ls"},
+		Short:   "List the profiles of the config file",
+		Long:    "List the profiles of the config file with their settings; API keys are masked and the current profile is marked with *.",
+		Example: `  promoctl config list
+  promoctl config list -o json`,
+		Args: noArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			sess, err := f.newSession(cmd)
+			if err != nil {
+				return err
+			}
+			doc, err := f.configDoc()
+			if err != nil {
+				return err
+			}
+			if len(doc.File.Profiles) == 0 {
+				f.notef("No profiles in %s yet: run `promoctl auth login`.", doc.Path)
+			}
+			return f.print(sess, profileList(doc.File))
+		},
+	}
+}
+
+// profileColumns are the CSV columns of config list.
+func profileColumns() []string {
+	return append([]string{"current", "profile"}, config.Keys()...)
+}
+
+// profileList shows the profiles with masked tokens.
+func profileList(file *config.File) output.Data {
+	type item struct {
+		Current bool   `json:"current"`
+		Profile string `json:"profile"`
+		BaseURL string `json:"base_url,omitempty"`
+		Token   string `json:"token,omitempty"`
+		UserID  string `json:"user_id,omitempty"`
+		SiteID  string `json:"site_id,omitempty"`
+		Output  string `json:"output,omitempty"`
+		Timeout string `json:"timeout,omitempty"`
+	}
+	items := []item{}
+	for _, name := range file.ProfileNames() {
+		p := file.Profiles[name]
+		if p == nil {
+			p = &config.Profile{}
+		}
+		items = append(items, item{
+			Current: name == file.CurrentProfile, Profile: name,
+			BaseURL: p.BaseURL, Token: config.MaskToken(p.Token), UserID: p.UserID,
+			SiteID: p.SiteID, Output: p.Output, Timeout: p.Timeout,
+		})
+	}
+	j, _ := json.Marshal(items)
+	row := func(it item, mark string) []string {
+		return []string{mark, it.Profile, it.BaseURL, it.Token, it.UserID, it.SiteID, it.Output, it.Timeout}
+	}
+	return output.Data{
+		JSON: j,
+		Tables: func() ([]output.Grid, error) {
+			g := output.Grid{Header: []string{"CURRENT", "PROFILE", "BASE URL", "API KEY", "USER ID", "SITE ID", "OUTPUT", "TIMEOUT"}}
+			for _, it := range items {
+				mark := ""
+				if it.Current {
+					mark = "*"
+				}
+				r := row(it, mark)
+				for i := range r {
+					r[i] = output.Text(r[i])
+				}
+				g.Rows = append(g.Rows, r)
+			}
+			return []output.Grid{g}, nil
+		},
+		CSV: func() (output.Grid, error) {
+			g := output.Grid{Header: profileColumns()}
+			for _, it := range items {
+				g.Rows = append(g.Rows, row(it, fmt.Sprint(it.Current)))
+			}
+			return g, nil
+		},
+	}
+}
+
+func newConfigGetCmd(f *factory) *cobra.Command {
+	return &cobra.Command{
+		Use:   "get KEY",
+		Short: "Print a setting of the active profile",
+		Long: `Print a setting as the active profile of the config file stores it, or its
+default when the profile has none. The API key is printed masked: promoctl
+never prints it.
+
+To see the value a command would use, with flags and environment variables
+applied, run 'promoctl config explain'.
+
+Keys: ` + strings.Join(config.Keys(), ", ") + `.`,
+		Example: `  promoctl config get site_id
+  promoctl config get base_url --profile staging`,
+		Args:              exactArgs(1, "a setting name"),
+		ValidArgsFunction: completeKeys,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			key := args[0]
+			if !config.IsKey(key) {
+				return unknownKey(key)
+			}
+			doc, err := f.configDoc()
+			if err != nil {
+				return err
+			}
+			name, src := config.ActiveProfile(f.global.profile, f.env, doc.File, doc.Path)
+			if err := f.requireProfile(doc, name, src); err != nil {
+				return err
+			}
+			v := doc.Profile(name).Get(key)
+			if v == "" {
+				v = config.Default(key)
+			}
+			if key == config.KeyToken {
+				v = config.MaskToken(v)
+			}
+			if v == "" {
+				f.notef("%s is not set in profile %q.", key, name)
+				return nil
+			}
+			_, err = fmt.Fprintln(f.io.Out, output.Text(v))
+			return err
+		},
+	}
+}
+
+func unknownKey(key string) error {
+	return usagef("unknown setting %q: use one of %s", key, strings.Join(config.Keys(), ", "))
+}
+
+// envOf is the environment variable of a setting.
+func envOf(key string) string { return "PROMOCTL_" + strings.ToUpper(key) }
+
+func newConfigSetCmd(f *factory) *cobra.Command {
+	return &cobra.Command{
+		Use:   "set KEY VALUE",
+		Short: "Change a setting of the active profile",
+		Long: `Change a setting of the active profile (or of --profile NAME), creating the
+profile when it does not exist. Values are checked first:
+
+  base_url  an http or https URL (default https://api.lpmotor.ru)
+  user_id   your user id, a positive whole number ("Your ID" in the site admin)
+  site_id   the default site of commands that take --site-id
+  output    table, json, yaml or csv
+  timeout   a time limit such as 30s or 2m
+  token     the API key; prefer 'promoctl auth login', which keeps the key
+            out of your shell history and checks that it works`,
+		Example: `  promoctl config set site_id 11111
+  promoctl config set output json
+  promoctl config set base_url https://api.lpmotor.ru --profile staging`,
+		Args:              exactArgs(2, "a setting name and a value"),
+		ValidArgsFunction: completeKeys,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			key := args[0]
+			if !config.IsKey(key) {
+				return unknownKey(key)
+			}
+			if key == config.KeyToken {
+				f.secrets = append(f.secrets, args[1])
+			}
+			value, err := config.CheckValue(key, args[1])
+			if err != nil {
+				return usagef("invalid %s: %v", key, err)
+			}
+			doc, err := f.configDoc()
+			if err != nil {
+				return err
+			}
+			name, _ := config.ActiveProfile(f.global.profile, f.env, doc.File, doc.Path)
+			first := len(doc.File.Profiles) == 0
+			if !doc.HasProfile(name) {
+				if err := config.CheckProfileName(name); err != nil {
+					return usageErr(err)
+				}
+			}
+			if err := doc.Set(name, key, value); err != nil {
+				return err
+			}
+			if first && doc.File.CurrentProfile == "" {
+				if err := doc.SetCurrent(name); err != nil {
+					return err
+				}
+			}
+			warnings, err := doc.Save()
+			f.warn(warnings...)
+			if err != nil {
+				return err
+			}
+			shown := value
+			if key == config.KeyToken {
+				shown = config.MaskToken(value)
+			}
+			f.notef("Set %s to %s in profile %q (%s).", key, output.Text(shown), name, doc.Path)
+			if f.env.Getenv(envOf(key)) != "" {
+				f.warn(fmt.Sprintf("%s is set and overrides this setting until you unset it", envOf(key)))
+			}
+			return nil
+		},
+	}
+}
+
+func newConfigUseCmd(f *factory) *cobra.Command {
+	return &cobra.Command{
+		Use:     "use PROFILE",
+		Aliases: []string{"use-profile"},
+		Short:   "Make a profile the current one",
+		Long:    "Make a profile of the config file the current one: commands use it unless --profile or PROMOCTL_PROFILE names another.",
+		Example: `  promoctl config use staging
+  promoctl config list`,
+		Args: exactArgs(1, "a profile name"),
+		ValidArgsFunction: func(cmd *cobra.Command, args []string, toComplete string) ([]cobra.Completion, cobra.ShellCompDirective) {
+			if len(args) > 0 {
+				return nil, cobra.ShellCompDirectiveNoFileComp
+			}
+			return f.completeProfiles(cmd, args, toComplete)
+		},
+		RunE: func(cmd *cobra.Command, args []string) error {
+			name := args[0]
+			doc, err := f.configDoc()
+			if err != nil {
+				return err
+			}
+			if !doc.HasProfile(name) {
+				return usageErr(fmt.Errorf("profile %w", profileNotFound(doc, name)))
+			}
+			if err := doc.SetCurrent(name); err != nil {
+				return err
+			}
+			warnings, err := doc.Save()
+			f.warn(warnings...)
+			if err != nil {
+				return err
+			}
+			f.notef("Now using profile %q.", name)
+			if v := f.env.Getenv("PROMOCTL_PROFILE"); v != "" && v != name {
+				f.warn(fmt.Sprintf("PROMOCTL_PROFILE=%s is set and overrides the current profile until you unset it", v))
+			}
+			return nil
+		},
+	}
+}
+
+func newConfigPathCmd(f *factory) *cobra.Command {
+	return &cobra.Command{
+		Use:   "path",
+		Short: "Print the path of the config file",
+		Long:  "Print the path of the config file promoctl reads: --config, else $PROMOCTL_CONFIG, else $XDG_CONFIG_HOME/promoctl/config.yaml (~/.config/promoctl/config.yaml). The file need not exist yet.",
+		Example: `  promoctl config path
+  "$EDITOR" "$(promoctl config path)"`,
+		Args: noArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			path, err := config.Path(f.global.configPath, f.env)
+			if err != nil {
+				return err
+			}
+			_, err = fmt.Fprintln(f.io.Out, path)
+			return err
+		},
+	}
+}
+
+func newConfigExplainCmd(f *factory) *cobra.Command {
+	return &cobra.Command{
+		Use:   "explain",
+		Short: "Show each setting's value and where it comes from",
+		Long: `Show the value each setting has for a command run like this one, and where it
+comes from: a flag, an environment variable, the active profile of the config
+file, or the default. The API key is masked.`,
+		Example: `  promoctl config explain
+  PROMOCTL_OUTPUT=json promoctl config explain --profile staging
+  promoctl config explain -o json --jq '.[] | select(.source == "env") | .setting'`,
+		Args: noArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			sess, err := f.newSession(cmd)
+			if err != nil {
+				return err
+			}
+			return f.print(sess, f.explain(sess.settings))
+		},
+	}
+}
+
+// explain lists the effective settings with their sources.
+func (f *factory) explain(s *config.Settings) output.Data {
+	type row struct {
+		Setting string `json:"setting"`
+		Value   string `json:"value"`
+		Source  string `json:"source"`
+		From    string `json:"from,omitempty"`
+	}
+	cfgSrc := config.Source{Kind: "default"}
+	switch {
+	case f.global.configPath != "":
+		cfgSrc = config.Source{Kind: "flag", Name: "--config"}
+	case f.env.Getenv("PROMOCTL_CONFIG") != "":
+		cfgSrc = config.Source{Kind: "env", Name: "PROMOCTL_CONFIG"}
+	}
+	_, profSrc := config.ActiveProfile(f.global.profile, f.env, s.File, s.Path)
+	rows := []row{
+		{"config_file", s.Path, cfgSrc.Kind, cfgSrc.Name},
+		{"profile", s.Profile, profSrc.Kind, profSrc.Name},
+	}
+	values := map[string]string{
+		config.KeyBaseURL: s.BaseURL,
+		config.KeyToken:   config.MaskToken(s.Token),
+		config.KeyOutput:  string(s.Output),
+		config.KeyTimeout: s.Timeout.String(),
+	}
+	if s.UserID != 0 {
+		values[config.KeyUserID] = fmt.Sprint(s.UserID)
+	}
+	if s.SiteID != 0 {
+		values[config.KeySiteID] = fmt.Sprint(s.SiteID)
+	}
+	for _, k := range config.Keys() {
+		src := s.Sources[k]
+		r := row{Setting: k, Value: values[k], Source: src.Kind, From: src.Name}
+		if src.Kind == "" {
+			r.Source = "unset"
+		}
+		rows = append(rows, r)
+	}
+	j, _ := json.Marshal(rows)
+	return output.Data{
+		JSON: j,
+		Tables: func() ([]output.Grid, error) {
+			g := output.Grid{Header: []string{"SETTING", "VALUE", "SOURCE"}}
+			for _, r := range rows {
+				src := r.Source
+				if r.From != "" {
+					src += " " + r.From
+				}
+				g.Rows = append(g.Rows, []string{r.Setting, output.Text(r.Value), output.Text(src)})
+			}
+			return []output.Grid{g}, nil
+		},
+		CSV: func() (output.Grid, error) {
+			g := output.Grid{Header: []string{"setting", "value", "source", "from"}}
+			for _, r := range rows {
+				g.Rows = append(g.Rows, []string{r.Setting, r.Value, r.Source, r.From})
+			}
+			return g, nil
+		},
+	}
+}

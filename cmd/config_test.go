@@ -1,0 +1,590 @@
+package cmd
+
+import (
+	"encoding/json"
+	"net/http"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/promoctl/promoctl/internal/apitest"
+)
+
+// configTwoProfiles is a config file with comments, two profiles and a key
+// promoctl does not know.
+const configTwoProfiles = `# promoctl settings
+current_profile: default
+profiles:
+  default:
+    base_url: https://api.lpmotor.ru # the public service
+    token: ` + testToken + `
+    user_id: 42
+    site_id: 11111
+  staging:
+    base_url: http://127.0.0.1:8787
+    token: staging-token-0123456789
+    user_id: 43
+    output: json
+    timeout: 2m
+editor: vim
+`
+
+func TestConfigPath(t *testing.T) {
+	r := newBareRunner(t)
+	home := r.env["HOME"]
+	r.run("config", "path").expect(t, 0, filepath.Join(home, ".config", "promoctl", "config.yaml")+"\n", "")
+
+	r.env["XDG_CONFIG_HOME"] = "/xdg"
+	r.run("config", "path").expect(t, 0, "/xdg/promoctl/config.yaml\n", "")
+
+	delete(r.env, "XDG_CONFIG_HOME")
+	r.run("config", "path").expect(t, 0, filepath.Join(home, ".config", "promoctl", "config.yaml")+"\n", "")
+
+	r.env["PROMOCTL_CONFIG"] = "/env/promoctl.yaml"
+	r.run("config", "path").expect(t, 0, "/env/promoctl.yaml\n", "")
+	r.run("config", "path", "--config", "/flag/c.yaml").expect(t, 0, "/flag/c.yaml\n", "")
+}
+
+func TestConfigSetAndGetEachSetting(t *testing.T) {
+	r := newBareRunner(t)
+	r.tty = true
+	for _, c := range []struct {
+		key, value, stored, shown string
+	}{
+		{"base_url", "https://api.lpmotor.ru/", "https://api.lpmotor.ru", "https://api.lpmotor.ru"},
+		{"token", testToken, testToken, "tok…56"},
+		{"user_id", "042", "42", "42"},
+		{"site_id", "11111", "11111", "11111"},
+		{"output", "YAML", "yaml", "yaml"},
+		{"timeout", "2m", "2m", "2m"},
+	} {
+		r.run("config", "set", c.key, c.value).expect(t, 0, "",
+			"Set "+c.key+" to "+c.shown+" in profile \"default\" ("+r.configPath()+").\n")
+		r.run("config", "get", c.key).expect(t, 0, c.shown+"\n", "")
+		if got := r.readConfig(); !strings.Contains(got, "\n    "+c.key+": "+c.stored+"\n") {
+			t.Errorf("config file after set %s:\n%s\nwant %s: %s", c.key, got, c.key, c.stored)
+		}
+	}
+	r.expectConfig(t, `current_profile: default
+profiles:
+  default:
+    base_url: https://api.lpmotor.ru
+    token: `+testToken+`
+    user_id: 42
+    site_id: 11111
+    output: yaml
+    timeout: 2m
+`)
+	r.expectModes(t)
+}
+
+func TestConfigSetRejectsBadValues(t *testing.T) {
+	for _, c := range []struct {
+		key, value, stderr string
+	}{
+		{"base_url", "api.lpmotor.ru", `promoctl: invalid base_url: invalid base URL "api.lpmotor.ru": want an absolute http or https URL such as https://api.lpmotor.ru`},
+		{"base_url", "https://user:pw@api.lpmotor.ru", `promoctl: invalid base_url: invalid base URL "https://user:xxxxx@api.lpmotor.ru": credentials in the URL are not supported, use the token setting`},
+		{"user_id", "0", `promoctl: invalid user_id: "0" is not a positive integer`},
+		{"user_id", "abc", `promoctl: invalid user_id: "abc" is not a positive integer`},
+		{"site_id", "1.5", `promoctl: invalid site_id: "1.5" is not a positive integer`},
+		{"output", "xml", `promoctl: invalid output: unknown output format "xml": use table, json, yaml or csv`},
+		{"timeout", "0", `promoctl: invalid timeout: "0s" must be longer than zero`},
+		{"timeout", "soon", `promoctl: invalid timeout: "soon" is not a duration such as 30s or 2m`},
+		{"token", "has space", `promoctl: invalid token: the token contains spaces or control characters`},
+		{"tokn", "x", `promoctl: unknown setting "tokn": use one of base_url, token, user_id, site_id, output, timeout`},
+	} {
+		t.Run(c.key+" "+c.value, func(t *testing.T) {
+			r := newBareRunner(t)
+			r.writeConfig(configTwoProfiles)
+			r.run("config", "set", c.key, c.value).expect(t, 2, "", c.stderr+"\n")
+			r.expectConfig(t, configTwoProfiles)
+		})
+	}
+}
+
+func TestConfigSetKeepsCommentsAndOtherProfiles(t *testing.T) {
+	r := newBareRunner(t)
+	r.writeConfig(configTwoProfiles)
+	r.run("config", "set", "site_id", "22222", "--profile", "staging").expect(t, 0, "", "")
+	r.expectConfig(t, strings.Replace(configTwoProfiles, "    timeout: 2m\n", "    timeout: 2m\n    site_id: 22222\n", 1))
+}
+
+func TestConfigSetCreatesAProfile(t *testing.T) {
+	r := newBareRunner(t)
+	r.run("config", "set", "site_id", "7", "--profile", "shop").expect(t, 0, "", "")
+	// The first profile becomes the current one.
+	r.expectConfig(t, "current_profile: shop\nprofiles:\n  shop:\n    site_id: 7\n")
+	r.expectModes(t)
+
+	r.run("config", "set", "site_id", "8", "--profile", "other").expect(t, 0, "", "")
+	r.expectConfig(t, "current_profile: shop\nprofiles:\n  shop:\n    site_id: 7\n  other:\n    site_id: 8\n")
+
+	r.run("config", "set", "site_id", "9", "--profile", "a b").expect(t, 2, "",
+		"promoctl: profile name \"a b\" may hold only Latin letters, digits, '.', '_' and '-'\n")
+}
+
+func TestConfigSetWarnsOfTheEnvironment(t *testing.T) {
+	r := newBareRunner(t)
+	r.env["PROMOCTL_SITE_ID"] = "5"
+	r.run("config", "set", "site_id", "7").expect(t, 0, "",
+		"promoctl: warning: PROMOCTL_SITE_ID is set and overrides this setting until you unset it\n")
+}
+
+func TestConfigWritesRefuseACorruptFile(t *testing.T) {
+	const corrupt = "current_profile: default\nprofiles:\n  default:\n    token: a: b\n"
+	want := "promoctl: config file %s is not valid: line 4: mapping values are not allowed in this context (fix or remove the file)\n"
+	for _, args := range [][]string{
+		{"config", "set", "site_id", "1"},
+		{"config", "use", "default"},
+		{"auth", "logout"},
+		{"config", "get", "site_id"},
+		{"config", "list"},
+		{"promo", "list", "--site-id", "1"},
+	} {
+		t.Run(strings.Join(args, " "), func(t *testing.T) {
+			r := newBareRunner(t)
+			r.writeConfig(corrupt)
+			r.run(args...).expect(t, 2, "", strings.Replace(want, "%s", r.configPath(), 1))
+			r.expectConfig(t, corrupt)
+			r.expectNoRequests(t)
+		})
+	}
+}
+
+func TestConfigGet(t *testing.T) {
+	r := newBareRunner(t)
+	// No file: the defaults, and nothing for a setting without one.
+	r.run("config", "get", "base_url").expect(t, 0, "https://api.lpmotor.ru\n", "")
+	r.run("config", "get", "output").expect(t, 0, "table\n", "")
+	r.run("config", "get", "timeout").expect(t, 0, "30s\n", "")
+	r.run("config", "get", "site_id").expect(t, 0, "", "")
+	r.run("config", "get", "token").expect(t, 0, "", "")
+
+	r.writeConfig(configTwoProfiles)
+	r.run("config", "get", "token").expect(t, 0, "tok…56\n", "")
+	r.run("config", "get", "site_id").expect(t, 0, "11111\n", "")
+	r.run("config", "get", "output", "--profile", "staging").expect(t, 0, "json\n", "")
+	r.env["PROMOCTL_PROFILE"] = "staging"
+	r.run("config", "get", "token").expect(t, 0, "sta…89\n", "")
+	// The environment's value of a setting is not the file's.
+	r.env["PROMOCTL_TIMEOUT"] = "5s"
+	r.run("config", "get", "timeout").expect(t, 0, "2m\n", "")
+
+	r.run("config", "get", "tokn").expect(t, 2, "",
+		"promoctl: unknown setting \"tokn\": use one of base_url, token, user_id, site_id, output, timeout\n")
+	r.run("config", "get", "token", "--profile", "nope").expect(t, 2, "",
+		"promoctl: invalid profile (from flag --profile): \"nope\" is not in "+r.configPath()+" (profiles: default, staging)\n")
+	r.run("config", "get").expect(t, 2, "", "promoctl: promoctl config get needs a setting name, got 0 argument(s)\n")
+}
+
+func TestConfigGetNotesAnUnsetSettingOnATerminal(t *testing.T) {
+	r := newBareRunner(t)
+	r.tty = true
+	r.run("config", "get", "site_id").expect(t, 0, "", "site_id is not set in profile \"default\".\n")
+}
+
+func TestConfigUse(t *testing.T) {
+	r := newBareRunner(t)
+	r.tty = true
+	r.writeConfig(configTwoProfiles)
+	r.run("config", "use", "staging").expect(t, 0, "", "Now using profile \"staging\".\n")
+	r.expectConfig(t, strings.Replace(configTwoProfiles, "current_profile: default", "current_profile: staging", 1))
+	r.expectModes(t)
+	r.run("config", "get", "output").expect(t, 0, "json\n", "")
+
+	r.run("config", "use", "prod").expect(t, 2, "",
+		"promoctl: profile \"prod\" is not in "+r.configPath()+" (profiles: default, staging)\n")
+	r.env["PROMOCTL_PROFILE"] = "default"
+	r.run("config", "use", "staging").expect(t, 0, "", apitest.Lines(
+		"Now using profile \"staging\".",
+		"promoctl: warning: PROMOCTL_PROFILE=default is set and overrides the current profile until you unset it",
+	))
+}
+
+func TestConfigUseWithoutProfiles(t *testing.T) {
+	r := newBareRunner(t)
+	r.run("config", "use", "shop").expect(t, 2, "",
+		"promoctl: profile \"shop\" is not in "+r.configPath()+", which has no profiles yet: run `promoctl auth login --profile shop`\n")
+	if got := r.readConfig(); got != "" {
+		t.Errorf("config file written:\n%s\nwant none", got)
+	}
+}
+
+func TestConfigList(t *testing.T) {
+	r := newBareRunner(t)
+	r.writeConfig(configTwoProfiles)
+	r.run("config", "list").expect(t, 0, apitest.Lines(
+		"CURRENT  PROFILE  BASE URL                API KEY  USER ID  SITE ID  OUTPUT  TIMEOUT  ",
+		"*        default  https://api.lpmotor.ru  tok…56   42       11111                     ",
+		"         staging  http://127.0.0.1:8787   sta…89   43                json    2m       ",
+	), "")
+	r.run("config", "list", "-o", "json").expect(t, 0, `[
+  {
+    "current": true,
+    "profile": "default",
+    "base_url": "https://api.lpmotor.ru",
+    "token": "tok…56",
+    "user_id": "42",
+    "site_id": "11111"
+  },
+  {
+    "current": false,
+    "profile": "staging",
+    "base_url": "http://127.0.0.1:8787",
+    "token": "sta…89",
+    "user_id": "43",
+    "output": "json",
+    "timeout": "2m"
+  }
+]
+`, "")
+	r.run("config", "list", "-o", "csv").expect(t, 0, apitest.Lines(
+		"current,profile,base_url,token,user_id,site_id,output,timeout",
+		"true,default,https://api.lpmotor.ru,tok…56,42,11111,,",
+		"false,staging,http://127.0.0.1:8787,sta…89,43,,json,2m",
+	), "")
+}
+
+func TestConfigListEmpty(t *testing.T) {
+	r := newBareRunner(t)
+	r.run("config", "list", "-o", "json").expect(t, 0, "[]\n", "")
+	r.tty = true
+	r.run("config", "ls").expect(t, 0, "CURRENT  PROFILE  BASE URL  API KEY  USER ID  SITE ID  OUTPUT  TIMEOUT  \n",
+		"No profiles in "+r.configPath()+" yet: run `promoctl auth login`.\n")
+}
+
+// explainRow is one row of config explain -o json.
+type explainRow struct {
+	Setting, Value, Source, From string
+}
+
+func explainRows(t *testing.T, r *runner, args ...string) map[string]explainRow {
+	t.Helper()
+	res := r.run(append([]string{"config", "explain"}, args...)...)
+	if res.code != 0 {
+		t.Fatalf("config explain %q: exit %d\n%s", args, res.code, res.stderr)
+	}
+	var rows []explainRow
+	if err := json.Unmarshal([]byte(res.stdout), &rows); err != nil {
+		t.Fatalf("config explain output is not JSON: %v\n%s", err, res.stdout)
+	}
+	m := map[string]explainRow{}
+	for _, row := range rows {
+		m[row.Setting] = row
+	}
+	return m
+}
+
+// TestPrecedenceOfEverySetting checks flag > environment > profile >
+// default for each setting, through the command that explains them.
+func TestPrecedenceOfEverySetting(t *testing.T) {
+	type layers struct{ profile, env, flag, def string }
+	for _, s := range []struct {
+		key, flag, env string
+		v              layers
+	}{
+		{"base_url", "--base-url", "PROMOCTL_BASE_URL", layers{"http://p.test", "http://e.test", "http://f.test", "https://api.lpmotor.ru"}},
+		{"token", "--token", "PROMOCTL_TOKEN", layers{"profile-token-123", "env-token-123456", testToken, ""}},
+		{"user_id", "--user-id", "PROMOCTL_USER_ID", layers{"1", "2", "3", ""}},
+		{"output", "--output", "PROMOCTL_OUTPUT", layers{"yaml", "csv", "json", "table"}},
+		{"timeout", "--timeout", "PROMOCTL_TIMEOUT", layers{"10s", "20s", "40s", "30s"}},
+		{"site_id", "", "PROMOCTL_SITE_ID", layers{"11", "12", "", ""}}, // --site-id: TestSiteIDPrecedence
+	} {
+		for _, c := range []struct {
+			name                   string
+			profile, env, flag     bool
+			want, source, fromWant string
+		}{
+			{"default", false, false, false, s.v.def, "default", ""},
+			{"profile", true, false, false, s.v.profile, "profile", "default in %s"},
+			{"env over profile", true, true, false, s.v.env, "env", s.env},
+			{"flag over env", true, true, true, s.v.flag, "flag", s.flag},
+		} {
+			if c.flag && s.flag == "" {
+				continue
+			}
+			t.Run(s.key+"/"+c.name, func(t *testing.T) {
+				r := newBareRunner(t)
+				if c.profile {
+					r.writeConfig("profiles:\n  default:\n    " + s.key + ": " + s.v.profile + "\n")
+				}
+				if c.env {
+					r.env[s.env] = s.v.env
+				}
+				args := []string{"--jq", "."}
+				if c.flag {
+					args = append(args, s.flag, s.v.flag)
+				}
+				if s.key == "output" && c.flag {
+					args = args[2:] // --output json is JSON already; --jq with it too
+					args = append(args, "--jq", ".")
+				}
+				row := explainRows(t, r, args...)[s.key]
+				want := c.want
+				if s.key == "token" {
+					want = maskedForTest(c.want)
+				}
+				if c.source == "default" && c.want == "" {
+					c.source = "unset"
+				}
+				if row.Value != want || row.Source != c.source || row.From != strings.Replace(c.fromWant, "%s", r.configPath(), 1) {
+					t.Errorf("%s = %+v, want value %q from %s %s", s.key, row, want, c.source, c.fromWant)
+				}
+			})
+		}
+	}
+}
+
+// maskedForTest is what promoctl shows of the test tokens.
+func maskedForTest(tok string) string {
+	switch tok {
+	case "":
+		return ""
+	case testToken:
+		return "tok…56"
+	}
+	return tok[:3] + "…" + tok[len(tok)-2:]
+}
+
+func TestPrecedenceOfTheProfile(t *testing.T) {
+	r := newBareRunner(t)
+	r.writeConfig(configTwoProfiles)
+	row := explainRows(t, r, "--jq", ".")
+	if p := row["profile"]; p.Value != "default" || p.Source != "file" || p.From != "current_profile in "+r.configPath() {
+		t.Errorf("profile = %+v, want default from current_profile", p)
+	}
+	if got := row["site_id"]; got.Value != "11111" {
+		t.Errorf("site_id = %+v, want 11111 from profile default", got)
+	}
+	r.env["PROMOCTL_PROFILE"] = "staging"
+	row = explainRows(t, r, "--jq", ".")
+	if p := row["profile"]; p.Value != "staging" || p.Source != "env" || p.From != "PROMOCTL_PROFILE" {
+		t.Errorf("profile = %+v, want staging from PROMOCTL_PROFILE", p)
+	}
+	if got := row["timeout"]; got.Value != "2m0s" || got.Source != "profile" {
+		t.Errorf("timeout = %+v, want 2m0s from profile staging", got)
+	}
+	row = explainRows(t, r, "--jq", ".", "--profile", "default")
+	if p := row["profile"]; p.Value != "default" || p.Source != "flag" || p.From != "--profile" {
+		t.Errorf("profile = %+v, want default from --profile", p)
+	}
+	delete(r.env, "PROMOCTL_PROFILE")
+	r.writeConfig("profiles:\n  other:\n    site_id: 1\n")
+	row = explainRows(t, r, "--jq", ".")
+	if p := row["profile"]; p.Value != "default" || p.Source != "default" {
+		t.Errorf("profile = %+v, want default by default", p)
+	}
+	row = explainRows(t, r, "--jq", ".", "--config", writeFile(t, "c.yaml", "current_profile: x\n"))
+	if c := row["config_file"]; c.Source != "flag" || c.From != "--config" {
+		t.Errorf("config_file = %+v, want it from --config", c)
+	}
+}
+
+func TestConfigExplainTable(t *testing.T) {
+	r := newBareRunner(t)
+	r.writeConfig(configTwoProfiles)
+	r.env["PROMOCTL_OUTPUT"] = "table"
+	path := r.configPath()
+	rows := [][3]string{
+		{"SETTING", "VALUE", "SOURCE"},
+		{"config_file", path, "default"},
+		{"profile", "default", "file current_profile in " + path},
+		{"base_url", "https://api.lpmotor.ru", "profile default in " + path},
+		{"token", "tok…56", "profile default in " + path},
+		{"user_id", "42", "profile default in " + path},
+		{"site_id", "11111", "profile default in " + path},
+		{"output", "table", "env PROMOCTL_OUTPUT"},
+		{"timeout", "1m0s", "flag --timeout"},
+	}
+	var w [3]int
+	for _, row := range rows {
+		for i, c := range row {
+			w[i] = max(w[i], len([]rune(c)))
+		}
+	}
+	var want strings.Builder
+	for _, row := range rows {
+		for i, c := range row {
+			want.WriteString(pad(c, w[i]) + "  ")
+		}
+		want.WriteString("\n")
+	}
+	r.run("config", "explain", "--timeout", "1m").expect(t, 0, want.String(), "")
+}
+
+// TestSiteIDPrecedence checks --site-id > PROMOCTL_SITE_ID > the profile
+// on a command that has the flag.
+func TestSiteIDPrecedence(t *testing.T) {
+	for _, c := range []struct {
+		name string
+		env  string
+		args []string
+		want string
+	}{
+		{"profile", "", nil, "site_id=11111"},
+		{"env over profile", "12", nil, "site_id=12"},
+		{"flag over env", "12", []string{"--site-id", "13"}, "site_id=13"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			r := newRunner(t)
+			r.writeConfig("profiles:\n  default:\n    site_id: 11111\n")
+			if c.env != "" {
+				r.env["PROMOCTL_SITE_ID"] = c.env
+			}
+			r.api.Handle("GET /v1/promo", http.StatusOK, `[]`)
+			res := r.run(append([]string{"promo", "list", "-o", "json"}, c.args...)...)
+			if res.code != 0 {
+				t.Fatalf("exit %d: %s", res.code, res.stderr)
+			}
+			r.expectRoutes(t, "GET /v1/promo?"+c.want)
+		})
+	}
+}
+
+// TestCredentialPrecedenceInRequests checks that the token, user id and
+// base URL a request carries follow flag > environment > profile.
+func TestCredentialPrecedenceInRequests(t *testing.T) {
+	profileAPI, envAPI, flagAPI := apitest.New(t), apitest.New(t), apitest.New(t)
+	for _, s := range []*apitest.Server{profileAPI, envAPI, flagAPI} {
+		s.Handle("GET /v3/public/site", http.StatusOK, `[]`)
+	}
+	const profileToken, envToken = "profile-token-0123456789", "env-token-0123456789"
+	for _, c := range []struct {
+		name  string
+		env   bool
+		flags bool
+		want  *apitest.Server
+		token string
+		user  string
+	}{
+		{"profile", false, false, profileAPI, profileToken, "1"},
+		{"env", true, false, envAPI, envToken, "2"},
+		{"flag", true, true, flagAPI, testToken, "3"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			r := newBareRunner(t)
+			r.writeConfig("profiles:\n  default:\n    base_url: " + profileAPI.URL + "\n    token: " + profileToken + "\n    user_id: 1\n")
+			if c.env {
+				r.env["PROMOCTL_BASE_URL"], r.env["PROMOCTL_TOKEN"], r.env["PROMOCTL_USER_ID"] = envAPI.URL, envToken, "2"
+			}
+			args := []string{"auth", "status"}
+			if c.flags {
+				args = append(args, "--base-url", flagAPI.URL, "--token", testToken, "--user-id", "3")
+			}
+			before := len(c.want.Requests())
+			res := r.run(args...)
+			if res.code != 0 {
+				t.Fatalf("exit %d: %s", res.code, res.stderr)
+			}
+			for _, tok := range []string{profileToken, envToken} {
+				if strings.Contains(res.stdout+res.stderr, tok) {
+					t.Errorf("output shows a token:\n%s%s", res.stdout, res.stderr)
+				}
+			}
+			reqs := c.want.Requests()
+			if len(reqs) != before+1 {
+				t.Fatalf("requests to the %s server = %d, want 1", c.name, len(reqs)-before)
+			}
+			req := reqs[len(reqs)-1]
+			if got := req.Header.Get("Authorization"); got != "Bearer "+c.token {
+				t.Errorf("Authorization = %q, want the %s token", got, c.name)
+			}
+			if got := req.Header.Get("X-Api-User-Id"); got != c.user {
+				t.Errorf("X-Api-User-Id = %q, want %s", got, c.user)
+			}
+		})
+	}
+}
+
+func TestLooseConfigFileIsWarnedOf(t *testing.T) {
+	for _, args := range [][]string{
+		{"config", "get", "site_id"},
+		{"config", "list", "-o", "json"},
+		{"auth", "status"},
+		{"promo", "list", "-o", "json"},
+	} {
+		t.Run(strings.Join(args, " "), func(t *testing.T) {
+			r := newRunner(t)
+			p := r.writeConfig("profiles:\n  default:\n    site_id: 11111\n")
+			if err := os.Chmod(p, 0o644); err != nil {
+				t.Fatal(err)
+			}
+			r.api.Handle("GET /v3/public/site", http.StatusOK, `[]`)
+			r.api.Handle("GET /v1/promo", http.StatusOK, `[]`)
+			res := r.run(args...)
+			want := "promoctl: warning: config file " + p + " can be read by other users (mode 0644) and holds your API key: run chmod 600 " + p + "\n"
+			if res.code != 0 || !strings.HasPrefix(res.stderr, want) || strings.Count(res.stderr, "warning") != 1 {
+				t.Errorf("exit %d, stderr:\n%s\nwant 0 and one warning: %s", res.code, res.stderr, want)
+			}
+		})
+	}
+}
+
+func TestLooseConfigFolderIsWarnedOfOnWrite(t *testing.T) {
+	r := newBareRunner(t)
+	dir := filepath.Dir(r.configPath())
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	os.Chmod(dir, 0o755)
+	r.run("config", "set", "site_id", "1").expect(t, 0, "",
+		"promoctl: warning: config folder "+dir+" can be read by other users (mode 0755): run chmod 700 "+dir+"\n")
+	if got := r.readConfig(); got != "current_profile: default\nprofiles:\n  default:\n    site_id: 1\n" {
+		t.Errorf("config file = %q", got)
+	}
+}
+
+func TestSetupCommandsHaveHelpWithExamples(t *testing.T) {
+	for _, args := range [][]string{
+		{"auth", "login"}, {"auth", "status"}, {"auth", "logout"},
+		{"config", "list"}, {"config", "get"}, {"config", "set"}, {"config", "use"}, {"config", "path"}, {"config", "explain"},
+	} {
+		r := newBareRunner(t)
+		res := r.run(append(args, "--help")...)
+		_, examples, _ := strings.Cut(res.stdout, "\nExamples:\n")
+		if res.code != 0 || !strings.Contains(examples, "promoctl "+strings.Join(args, " ")) {
+			t.Errorf("promoctl %s --help: exit %d, want examples of the command:\n%s", strings.Join(args, " "), res.code, res.stdout)
+		}
+	}
+	r := newBareRunner(t)
+	res := r.run("--help")
+	if !strings.Contains(res.stdout, "Setup commands:\n  auth ") || !strings.Contains(res.stdout, "\n  config ") {
+		t.Errorf("promoctl --help lists no auth and config under setup commands:\n%s", res.stdout)
+	}
+	r.run("config", "nope").expect(t, 2, "", "promoctl: unknown command \"nope\" for \"promoctl config\"\n")
+	r.run("auth", "logon").expect(t, 2, "", "promoctl: unknown command \"logon\" for \"promoctl auth\"; did you mean \"login\"?\n")
+}
+
+// TestTokenNeverPrinted runs every auth and config command, on a terminal
+// and not, with --debug, in every output format, against a config that
+// holds testToken in two profiles and the environment that holds it too.
+// The runner fails the test if testToken appears in stdout or stderr.
+func TestTokenNeverPrinted(t *testing.T) {
+	commands := [][]string{
+		{"auth", "status"}, {"auth", "status", "--profile", "staging"},
+		{"config", "list"}, {"config", "get", "token"}, {"config", "get", "token", "--profile", "staging"},
+		{"config", "explain"}, {"config", "set", "token", testToken}, {"config", "set", "token", testToken + " x"},
+		{"config", "use", "staging"}, {"config", "use", "nope"}, {"config", "path"},
+		{"auth", "logout"}, {"auth", "logout", "--profile", "staging"}, {"auth", "status"},
+		{"--token", testToken, "auth", "status"}, {"--token", testToken, "config", "explain"},
+		{"--token", testToken, "auth", "login", "--user-id", "42"},
+	}
+	for _, tty := range []bool{false, true} {
+		for _, format := range []string{"table", "json", "yaml", "csv"} {
+			r := newRunner(t)
+			r.tty = tty
+			r.writeConfig(strings.Replace(configTwoProfiles, "staging-token-0123456789", testToken, 1))
+			r.api.Handle("GET /v3/public/site", http.StatusUnauthorized, apitest.Error(401, 16, "invalid token "+testToken))
+			for _, args := range commands {
+				res := r.run(append([]string{"--debug", "-o", format}, args...)...)
+				if strings.Contains(res.stdout+res.stderr, "SECRET-123") {
+					t.Errorf("promoctl %s printed part of the token:\n%s%s", strings.Join(args, " "), res.stdout, res.stderr)
+				}
+			}
+			// The login above read the token from the flag and saved it.
+			r.stdin = testToken + "\n"
+			r.run("auth", "login", "--with-token", "--user-id", "42", "--debug")
+		}
+	}
+}

@@ -1,0 +1,116 @@
+package cmd
+
+import (
+	"encoding/json"
+
+	"github.com/spf13/cobra"
+
+	"github.com/promoctl/promoctl/internal/output"
+)
+
+func newPageCmd(f *factory) *cobra.Command {
+	c := &cobra.Command{
+		Use:     "page",
+		Aliases: []string{"pages"},
+		Short:   "List and read the pages of a site",
+		Long: `List the pages of a site and read one page, on the API's v3 endpoints.
+
+The API does not document the fields of a page, so the table shows the
+fields the server sends: the id first, then titles and paths, then the
+rest. -o json prints the server's records unchanged.`,
+		RunE: groupRun,
+	}
+	c.AddCommand(newPageListCmd(f), newPageGetCmd(f))
+	return c
+}
+
+func newPageListCmd(f *factory) *cobra.Command {
+	var legacy bool
+	c := &cobra.Command{
+		Use:     "list",
+		Aliases: []string{"ls"},
+		Short:   "List the pages of a site",
+		Long: `List the pages of a site (GET /v3/public/site/ID/page).
+
+--site-id defaults to the configured site_id (PROMOCTL_SITE_ID, or the
+profile's site_id).
+
+--legacy reads the deprecated /v1/site/ID/page instead. The API
+documentation does not name that endpoint's HTTP method; promoctl uses GET.`,
+		Args: noArgs,
+		Example: `  promoctl page list --site-id 11111
+  promoctl page list -o json --jq '.[] | .id'
+  promoctl page list --site-id 11111 --legacy`,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			sess, err := f.newSession(cmd)
+			if err != nil {
+				return err
+			}
+			site, err := requireSite(sess)
+			if err != nil {
+				return err
+			}
+			client, err := sess.client()
+			if err != nil {
+				return err
+			}
+			ctx, cancel := sess.withTimeout(cmd.Context())
+			defer cancel()
+			var raw json.RawMessage
+			if legacy {
+				f.warnDeprecated("GET /v1/site/{site_id}/page", "GET /v3/public/site/{site_id}/page")
+				raw, err = client.ListPagesLegacy(ctx, site)
+			} else {
+				raw, err = client.ListPages(ctx, site)
+			}
+			if err != nil {
+				return err
+			}
+			if err := f.print(sess, output.Records(raw, sess.loc)); err != nil {
+				return err
+			}
+			if output.RecordCount(raw) == 0 {
+				f.notef("No pages on site %d.", site)
+			}
+			return nil
+		},
+	}
+	siteFlag(c)
+	legacyFlag(c, &legacy, "GET /v1/site/{site_id}/page")
+	return c
+}
+
+func newPageGetCmd(f *factory) *cobra.Command {
+	return &cobra.Command{
+		Use:     "get ID",
+		Aliases: []string{"show", "view"},
+		Short:   "Show one page",
+		Long: `Show one page (GET /v3/public/site/page/ID) as key/value rows; nested
+fields are shown as a.b and lists as a[0].b. A page id is enough: no site
+id is needed.`,
+		Args: exactArgs(1, "a page id"),
+		Example: `  promoctl page get 5001
+  promoctl page get 5001 -o json`,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			id, err := parseID("page id", args[0])
+			if err != nil {
+				return err
+			}
+			sess, err := f.newSession(cmd)
+			if err != nil {
+				return err
+			}
+			client, err := sess.client()
+			if err != nil {
+				return err
+			}
+			ctx, cancel := sess.withTimeout(cmd.Context())
+			defer cancel()
+			raw, err := client.GetPage(ctx, id)
+			if err != nil {
+				return err
+			}
+			return f.print(sess, output.Record(raw, sess.loc))
+		},
+	}
+}

@@ -1,0 +1,58 @@
+package cmd
+
+import (
+	"github.com/spf13/cobra"
+
+	"github.com/promoctl/promoctl/internal/output"
+)
+
+func newProductCmd(f *factory) *cobra.Command {
+	c := &cobra.Command{
+		Use:     "product",
+		Aliases: []string{"products"},
+		Short:   "Read shop products",
+		Long:    "Read the products of a shop: price, stock, dimensions, categories, images, parameters and modifiers.",
+		RunE:    groupRun,
+	}
+	c.AddCommand(newProductGetCmd(f))
+	return c
+}
+
+func newProductGetCmd(f *factory) *cobra.Command {
+	return &cobra.Command{
+		Use:     "get ID",
+		Aliases: []string{"show", "view"},
+		Short:   "Show one product",
+		Long: `Show one product as a card: name, SKU, prices, quantity, visibility,
+size and weight, categories, then its images, parameters with their values,
+and modifiers.
+
+The table shortens long descriptions and shows their HTML as plain text;
+-o json and -o yaml print the product exactly as the API sent it.`,
+		Args: exactArgs(1, "a product id"),
+		Example: `  promoctl product get 123456
+  promoctl product get 123456 -o json
+  promoctl product get 123456 --jq '.image_list[].url'`,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			id, err := parseID("product id", args[0])
+			if err != nil {
+				return err
+			}
+			sess, err := f.newSession(cmd)
+			if err != nil {
+				return err
+			}
+			client, err := sess.client()
+			if err != nil {
+				return err
+			}
+			ctx, cancel := sess.withTimeout(cmd.Context())
+			defer cancel()
+			raw, err := client.GetProduct(ctx, id)
+			if err != nil {
+				return err
+			}
+			return f.print(sess, output.Product(raw, sess.loc))
+		},
+	}
+}

@@ -1,0 +1,577 @@
+package cmd
+
+import (
+	"context"
+	"encoding/json"
+	"net/http"
+	"regexp"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/promoctl/promoctl/internal/api"
+	"github.com/promoctl/promoctl/internal/apitest"
+	"github.com/promoctl/promoctl/internal/config"
+	"github.com/promoctl/promoctl/internal/prompt"
+)
+
+// wizardStub stands in for the form: it records what the form was given
+// and answers with answers, or err; Proceed answers proceed.
+type wizardStub struct {
+	confirmStub
+	answers prompt.PromoAnswers
+	err     error
+	proceed error
+	forms   []prompt.PromoForm
+	asked   []string
+}
+
+func (s *wizardStub) Promo(_ context.Context, form prompt.PromoForm) (prompt.PromoAnswers, error) {
+	s.forms = append(s.forms, form)
+	return s.answers, s.err
+}
+
+func (s *wizardStub) Proceed(_ context.Context, title string, _ bool) error {
+	s.asked = append(s.asked, title)
+	return s.proceed
+}
+
+func summer25() prompt.PromoAnswers {
+	return prompt.PromoAnswers{Values: prompt.PromoValues{Code: "SUMMER25", BonusType: 2, Percent: true, Amount: "25", Enabled: true}}
+}
+
+const wizardCreatedJSON = `{"code":"SUMMER25","is_enabled":true,"bonus_type":2,"bonus_amount":25,"bonus_amount_is_in_percentages":true,` +
+	`"time_limit_is_enabled":false,"d_on":null,"d_off":null,"quantity_limit_is_enabled":false,"quantity_limit":0,"personal_limit_is_enabled":false}`
+
+func TestPromoCreateWizardStartConditions(t *testing.T) {
+	for _, c := range []struct {
+		name   string
+		tty    bool
+		args   []string
+		wizard bool // the form runs
+		code   int
+		stderr string
+	}{
+		{"terminal, no code", true, nil, true, 0, ""},
+		{"terminal, -i with a code", true, []string{"-i", "--code", "SUMMER25"}, true, 0, ""},
+		{"terminal, --interactive", true, []string{"--interactive"}, true, 0, ""},
+		{"terminal, a code", true, []string{"--code", "SUMMER25"}, false, 0, ""},
+		{"no terminal, no code", false, nil, false, 2, "promoctl: --code is required when not running interactively\n"},
+		{"no terminal, -i", false, []string{"-i", "--code", "SUMMER25"}, false, 2,
+			"promoctl: --interactive needs a terminal: give the fields as flags instead (see --help)\n"},
+		{"terminal, no code, fields from stdin", true, []string{"-f", "-"}, false, 2,
+			"promoctl: -f - reads the fields from stdin, which the form needs: name a file, or give --code\n"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			r := newRunner(t)
+			r.tty = c.tty
+			stub := &wizardStub{answers: summer25()}
+			r.prompter = stub
+			r.stdin = `{"bonus_amount": 5}`
+			r.api.Handle("POST /v1/promo", http.StatusCreated, wizardCreatedJSON)
+			res := r.run(append([]string{"promo", "create", "--site-id", "7"}, c.args...)...)
+			if res.code != c.code || (c.stderr != "" && res.stderr != c.stderr) {
+				t.Errorf("exit %d, stderr %q; want %d, %q", res.code, res.stderr, c.code, c.stderr)
+			}
+			if ran := len(stub.forms) > 0; ran != c.wizard {
+				t.Errorf("form ran = %v, want %v", ran, c.wizard)
+			}
+			if c.code != 0 {
+				r.expectNoRequests(t)
+			}
+		})
+	}
+}
+
+func TestPromoCreateWizardStartsFromTheFlags(t *testing.T) {
+	r := newRunner(t)
+	r.tty = true
+	stub := &wizardStub{answers: summer25()}
+	r.prompter = stub
+	r.api.Handle("POST /v1/promo", http.StatusCreated, wizardCreatedJSON)
+	r.run("promo", "create", "-i", "--site-id", "7", "--code", "FLAGGED", "--amount", "300", "--percent=false",
+		"--bonus-type", "delivery", "--ends", "2026-12-31", "--max-uses", "5", "-o", "json")
+	if len(stub.forms) != 1 {
+		t.Fatalf("forms = %d, want 1", len(stub.forms))
+	}
+	got := stub.forms[0].Values
+	want := prompt.PromoValues{Code: "FLAGGED", BonusType: 3, Percent: false, Amount: "300", Enabled: true,
+		Ends: "2026-12-31 00:00", MaxUses: "5"}
+	if got != want {
+		t.Errorf("the form started with %+v, want %+v", got, want)
+	}
+	if len(stub.forms[0].Sites) != 0 {
+		t.Errorf("offered sites %v though --site-id was given", stub.forms[0].Sites)
+	}
+}
+
+// TestPromoCreateWizard runs the real form (accessible mode, answers on
+// stdin) and checks all it says, what it sends, and that the command line
+// it prints sends the same.
+func TestPromoCreateWizard(t *testing.T) {
+	r := newRunner(t)
+	r.tty = true
+	r.env["PROMOCTL_ACCESSIBLE"] = "1"
+	r.env["PROMOCTL_SITE_ID"] = "7"
+	r.api.Handle("POST /v1/promo", http.StatusCreated, wizardCreatedJSON)
+	r.stdin = answerLines("BAD_CODE", "SUMMER25", "", "", "25", "", "2026-12-01", "2026-12-31 23:59", "", "", "")
+	res := r.run("promo", "create", "-o", "json")
+	wantLine := "promoctl --output json promo create --site-id 7 --code SUMMER25 --bonus-type goods --amount 25 --percent --enabled " +
+		"--starts 2026-12-01T00:00:00+03:00 --ends 2026-12-31T23:59:00+03:00 --once-per-user=false"
+	wantStderr := answerLines(
+		"New promo code",
+		"Code the code may contain only Latin letters A-Z, a-z and digits 0-9, found '_' at position 4",
+		"Code ",
+		"Discount on [goods] ",
+		"1. Goods: the cost of the order's goods",
+		"2. Delivery: the cost of delivery",
+		"Enter a number between 1 and 2: ",
+		"Discount as [percentage] ",
+		"1. A percentage (up to 100%)",
+		"2. A fixed amount of money",
+		"Enter a number between 1 and 2: ",
+		"Amount [10] ",
+		"Enabled [Y/n] ",
+		"Valid from [no start] ",
+		"Valid until [no end] ",
+		"Maximum uses [unlimited] ",
+		"Once per customer [y/N] ",
+		"",
+		"About to create:",
+		"  Code:               SUMMER25",
+		"  Site:               7",
+		"  Discount:           25% off the goods",
+		"  Enabled:            yes",
+		"  Valid:              from 2026-12-01 00:00 until 2026-12-31 23:59 (MSK)",
+		"  Maximum uses:       unlimited",
+		"  Once per customer:  no",
+		"",
+		"The same without the form:",
+		"  "+wantLine,
+		"",
+		"Create promo code SUMMER25 on site 7? [Y/n] ",
+		"Created promo code SUMMER25 on site 7.",
+	)
+	if res.code != 0 || res.stderr != wantStderr {
+		t.Errorf("exit %d, stderr:\n%s\nwant:\n%s", res.code, res.stderr, wantStderr)
+	}
+	expectJSON(t, "stdout", res.stdout, wizardCreatedJSON)
+	reqs := r.expectRoutes(t, "POST /v1/promo")
+	wantBody := `{"site_id":7,"user_id":42,"code":"SUMMER25","is_enabled":true,"bonus_type":2,"bonus_amount":25,
+		"bonus_amount_is_in_percentages":true,"time_limit_is_enabled":true,"d_on":"2026-11-30T21:00:00.000Z",
+		"d_off":"2026-12-31T20:59:00.000Z","personal_limit_is_enabled":false}`
+	expectJSONBody(t, reqs[0], wantBody)
+
+	// The printed line, run as it is, sends the same request.
+	r2 := newRunner(t)
+	r2.api.Handle("POST /v1/promo", http.StatusCreated, wizardCreatedJSON)
+	args := strings.Fields(wantLine)[1:]
+	if res := r2.run(args...); res.code != 0 {
+		t.Fatalf("the printed line failed: %d %s", res.code, res.stderr)
+	}
+	reqs = r2.expectRoutes(t, "POST /v1/promo")
+	expectJSONBody(t, reqs[0], wantBody)
+}
+
+func answerLines(ls ...string) string { return strings.Join(ls, "\n") + "\n" }
+
+func TestPromoCreateWizardOffersTheSites(t *testing.T) {
+	r := newRunner(t)
+	r.tty = true
+	r.env["PROMOCTL_ACCESSIBLE"] = "1"
+	// Records are not documented: a wrapped list, ids as strings, names
+	// under several keys, and a record without an id that is left out.
+	r.api.Handle("GET /v3/public/site", http.StatusOK,
+		`{"data":[{"id":"11","title":"Flower shop"},{"domain":"no-id.example"},{"id":12,"domain":"two.example","name":""}]}`)
+	r.api.Handle("POST /v1/promo", http.StatusCreated, wizardCreatedJSON)
+	r.stdin = answerLines("SUMMER25", "2", "", "", "", "", "", "", "", "", "")
+	res := r.run("promo", "create", "-o", "json")
+	if res.code != 0 {
+		t.Fatalf("exit %d: %s", res.code, res.stderr)
+	}
+	for _, s := range []string{"Site [Flower shop (11)] \n1. Flower shop (11)\n2. two.example (12)\n", "  Site:               two.example (12)\n",
+		"promo create --site-id 12 --code SUMMER25", "Create promo code SUMMER25 on site 12?"} {
+		if !strings.Contains(res.stderr, s) {
+			t.Errorf("no %q in stderr:\n%s", s, res.stderr)
+		}
+	}
+	reqs := r.expectRoutes(t, "GET /v3/public/site", "POST /v1/promo")
+	expectJSONBody(t, reqs[1], `{"site_id":12,"user_id":42,"code":"SUMMER25","is_enabled":true,"bonus_type":2,"bonus_amount":10,
+		"bonus_amount_is_in_percentages":true,"personal_limit_is_enabled":false}`)
+}
+
+func TestPromoCreateWizardSiteListFails(t *testing.T) {
+	r := newRunner(t)
+	r.tty = true
+	r.prompter = &wizardStub{answers: summer25()}
+	r.api.Handle("GET /v3/public/site", http.StatusForbidden, apitest.Error(403, 30, "user cant view site"))
+	res := r.run("promo", "create")
+	if res.code != 3 || !strings.Contains(res.stderr, "pass --site-id") {
+		t.Errorf("exit %d, stderr %q; want 3 and a hint to pass --site-id", res.code, res.stderr)
+	}
+	r = newRunner(t)
+	r.tty = true
+	r.prompter = &wizardStub{answers: summer25()}
+	r.api.Handle("GET /v3/public/site", http.StatusOK, `[]`)
+	res = r.run("promo", "create")
+	if res.code != 2 || !strings.Contains(res.stderr, "--site-id is required: the site list is empty") {
+		t.Errorf("exit %d, stderr %q; want 2 and --site-id is required", res.code, res.stderr)
+	}
+}
+
+func TestPromoCreateWizardCancelled(t *testing.T) {
+	for _, c := range []struct {
+		name  string
+		stub  *wizardStub
+		stdin string
+	}{
+		{"form aborted", &wizardStub{err: prompt.ErrCancelled}, ""},
+		{"not confirmed", &wizardStub{answers: summer25(), proceed: prompt.ErrCancelled}, ""},
+		{"input ended in the form", nil, "SUMMER25\n\n"},
+		{"input ended at the last question", nil, answerLines("SUMMER25", "", "", "", "", "", "", "", "")},
+		{"answered no", nil, answerLines("SUMMER25", "", "", "", "", "", "", "", "", "n")},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			r := newRunner(t)
+			r.tty = true
+			if c.stub != nil {
+				r.prompter = c.stub
+			} else {
+				r.env["PROMOCTL_ACCESSIBLE"] = "1"
+				r.stdin = c.stdin
+			}
+			res := r.run("promo", "create", "--site-id", "7")
+			if res.code != 130 || !strings.HasSuffix(res.stderr, "promoctl: cancelled\n") {
+				t.Errorf("exit %d, stderr %q; want 130 and cancelled", res.code, res.stderr)
+			}
+			if res.stdout != "" {
+				t.Errorf("stdout = %q, want nothing", res.stdout)
+			}
+			r.expectNoRequests(t)
+		})
+	}
+}
+
+func TestPromoCreateWizardDryRun(t *testing.T) {
+	r := newRunner(t)
+	r.tty = true
+	stub := &wizardStub{answers: summer25()}
+	r.prompter = stub
+	res := r.run("promo", "create", "--site-id", "7", "--dry-run", "-o", "json")
+	if res.code != 0 || !strings.Contains(res.stderr, "--once-per-user=false --dry-run\n") {
+		t.Errorf("exit %d, stderr:\n%s", res.code, res.stderr)
+	}
+	if len(stub.asked) != 0 {
+		t.Errorf("asked %q before a dry run, want no question", stub.asked)
+	}
+	if !strings.Contains(res.stdout, `"method": "POST"`) {
+		t.Errorf("stdout = %s, want the request", res.stdout)
+	}
+	r.expectNoRequests(t)
+}
+
+// TestPromoUpdateInteractive edits the amount and removes the limit on
+// uses in the real form: the PUT is the current record with exactly those
+// changed, the untouched dates going back byte for byte.
+func TestPromoUpdateInteractive(t *testing.T) {
+	r := newRunner(t)
+	r.tty = true
+	r.env["PROMOCTL_ACCESSIBLE"] = "1"
+	r.api.Handle("GET /v1/promo/5", http.StatusOK, currentJSON)
+	r.api.Handle("PUT /v1/promo/5", http.StatusOK, currentJSON)
+	// code, type, unit, amount 15, enabled, starts, ends, no max uses, once; save
+	r.stdin = answerLines("", "", "", "15", "", "", "", "none", "", "")
+	res := r.run("promo", "update", "5", "-i", "-o", "json")
+	if res.code != 0 {
+		t.Fatalf("exit %d: %s", res.code, res.stderr)
+	}
+	for _, s := range []string{
+		"Change promo code 5\n",
+		"Code [SUMMER25] ",
+		"Valid from [2026-06-01 03:00; type none for no start] ",
+		"Maximum uses [100; type none for unlimited] ",
+		"Changes to promo code 5:\n  Discount:      25% off the goods → 15% off the goods\n  Maximum uses:  100 → unlimited\n",
+		"  promoctl --output json promo update 5 --amount 15 --no-max-uses\n",
+		"Save the changes to promo code 5? [Y/n] ",
+		"Updated promo code 5.\n",
+	} {
+		if !strings.Contains(res.stderr, s) {
+			t.Errorf("no %q in stderr:\n%s", s, res.stderr)
+		}
+	}
+	reqs := r.expectRoutes(t, "GET /v1/promo/5", "PUT /v1/promo/5")
+	expectJSONBody(t, reqs[1], `{"code":"SUMMER25","is_enabled":true,"bonus_type":2,"bonus_amount":15,"bonus_amount_is_in_percentages":true,
+		"time_limit_is_enabled":true,"d_on":"2026-06-01T00:00:00.123Z","d_off":"2026-08-31T20:59:59.000Z",
+		"quantity_limit_is_enabled":false,"quantity_limit":100,"personal_limit_is_enabled":false}`)
+}
+
+func TestPromoUpdateInteractiveRemovesOneDate(t *testing.T) {
+	r := newRunner(t)
+	r.tty = true
+	r.env["PROMOCTL_ACCESSIBLE"] = "1"
+	r.api.Handle("GET /v1/promo/5", http.StatusOK, currentJSON)
+	r.api.Handle("PUT /v1/promo/5", http.StatusOK, currentJSON)
+	r.stdin = answerLines("", "", "", "", "", "none", "", "", "", "")
+	res := r.run("promo", "update", "5", "-i", "-o", "json")
+	if res.code != 0 || strings.Contains(res.stderr, "The same without the form") {
+		t.Fatalf("exit %d (no flag removes only the start, so no command line is printed): %s", res.code, res.stderr)
+	}
+	reqs := r.expectRoutes(t, "GET /v1/promo/5", "PUT /v1/promo/5")
+	expectJSONBody(t, reqs[1], `{"code":"SUMMER25","is_enabled":true,"bonus_type":2,"bonus_amount":25,"bonus_amount_is_in_percentages":true,
+		"time_limit_is_enabled":true,"d_on":null,"d_off":"2026-08-31T20:59:59.000Z",
+		"quantity_limit_is_enabled":true,"quantity_limit":100,"personal_limit_is_enabled":false}`)
+}
+
+func TestPromoUpdateInteractiveNothingChanged(t *testing.T) {
+	r := newRunner(t)
+	r.tty = true
+	r.env["PROMOCTL_ACCESSIBLE"] = "1"
+	r.api.Handle("GET /v1/promo/5", http.StatusOK, currentJSON)
+	r.stdin = answerLines("", "", "", "", "", "", "", "", "")
+	res := r.run("promo", "update", "5", "-i")
+	if res.code != 0 || !strings.HasSuffix(res.stderr, "Nothing changed: promo code 5 is left as it is.\n") || res.stdout != "" {
+		t.Errorf("exit %d, stdout %q, stderr:\n%s", res.code, res.stdout, res.stderr)
+	}
+	r.expectRoutes(t, "GET /v1/promo/5")
+}
+
+func TestPromoUpdateInteractiveCancelled(t *testing.T) {
+	r := newRunner(t)
+	r.tty = true
+	r.prompter = &wizardStub{err: prompt.ErrCancelled}
+	r.api.Handle("GET /v1/promo/5", http.StatusOK, currentJSON)
+	r.run("promo", "update", "5", "-i").expect(t, 130, "", "promoctl: cancelled\n")
+	r.expectRoutes(t, "GET /v1/promo/5")
+}
+
+func TestPromoUpdateInteractiveNeedsATerminal(t *testing.T) {
+	r := newRunner(t)
+	r.run("promo", "update", "5", "-i").expect(t, 2, "",
+		"promoctl: --interactive needs a terminal: give the fields as flags instead (see --help)\n")
+	r.expectNoRequests(t)
+}
+
+// TestPromoDeleteConfirmation answers the real question (accessible mode):
+// it names the promo code, and Enter keeps it.
+func TestPromoDeleteConfirmation(t *testing.T) {
+	const withSite = `{"id":5,"site_id":11,"code":"SUMMER25","is_enabled":true}`
+	for _, c := range []struct {
+		name, record, stdin string
+		args                []string
+		config              string
+		question            string
+		code                int
+	}{
+		{"enter keeps it", currentJSON, "\n", nil, "", "Delete promo code SUMMER25 (id 5) at {URL}? [y/N] ", 130},
+		{"input ends", currentJSON, "", nil, "", "Delete promo code SUMMER25 (id 5) at {URL}? [y/N] ", 130},
+		{"y deletes", currentJSON, "y\n", nil, "", "Delete promo code SUMMER25 (id 5) at {URL}? [y/N] ", 0},
+		{"the site when the record has it", withSite, "y\n", nil, "", "Delete promo code SUMMER25 (id 5, site 11) at {URL}? [y/N] ", 0},
+		{"a code the server did not send", `{}`, "y\n", nil, "", "Delete promo code 5 at {URL}? [y/N] ", 0},
+		{"another profile", currentJSON, "y\n", []string{"--profile", "shop"},
+			"current_profile: default\nprofiles:\n  default: {}\n  shop:\n    base_url: {URL}\n",
+			"Delete promo code SUMMER25 (id 5) in profile shop at {URL}? [y/N] ", 0},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			r := newRunner(t)
+			r.tty = true
+			r.env["PROMOCTL_ACCESSIBLE"] = "1"
+			if c.config != "" {
+				delete(r.env, "PROMOCTL_BASE_URL")
+				r.writeConfig(strings.ReplaceAll(c.config, "{URL}", r.api.URL))
+			}
+			r.stdin = c.stdin
+			r.api.Handle("GET /v1/promo/5", http.StatusOK, c.record)
+			r.api.Handle("DELETE /v1/promo/5", http.StatusNoContent, "")
+			res := r.run(append([]string{"promo", "delete", "5"}, c.args...)...)
+			question := strings.ReplaceAll(c.question, "{URL}", r.api.URL)
+			want := question + "\npromoctl: cancelled\n"
+			if c.stdin == "" {
+				// huh ends the line it asked on when the input ends.
+				want = question + "\n\npromoctl: cancelled\n"
+			}
+			if c.code == 0 {
+				want = question + "\nDeleted promo code 5.\n"
+			}
+			res.expect(t, c.code, "", want)
+			if c.code == 0 {
+				r.expectRoutes(t, "GET /v1/promo/5", "DELETE /v1/promo/5")
+			} else {
+				r.expectRoutes(t, "GET /v1/promo/5")
+			}
+		})
+	}
+}
+
+func TestPromoDeleteQuestion(t *testing.T) {
+	var p api.Promo
+	if err := json.Unmarshal([]byte(currentJSON), &p); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		name             string
+		sandbox          bool
+		profile, baseURL string
+		want             string
+	}{
+		// The public service in the default profile goes without saying.
+		{"defaults", false, "default", api.DefaultBaseURL, "Delete promo code SUMMER25 (id 5)?"},
+		{"trailing slash", false, "default", api.DefaultBaseURL + "/", "Delete promo code SUMMER25 (id 5)?"},
+		{"another profile", false, "shop", api.DefaultBaseURL, "Delete promo code SUMMER25 (id 5) in profile shop?"},
+		{"the sandbox", true, "default", "http://sandbox.localhost", "Delete promo code SUMMER25 (id 5) from the sandbox?"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			f := &factory{global: globalFlags{sandbox: c.sandbox}}
+			sess := &session{settings: &config.Settings{Profile: c.profile, BaseURL: c.baseURL}}
+			if got := f.deleteQuestion(sess, 5, json.RawMessage(currentJSON), p); got != c.want {
+				t.Errorf("question = %q, want %q", got, c.want)
+			}
+		})
+	}
+}
+
+// ansiSGR matches the colour sequences the palette draws.
+var ansiSGR = regexp.MustCompile("\x1b\\[[0-9;]*m")
+
+func TestPromoListColours(t *testing.T) {
+	const list = `[{"id":1001,"code":"SUMMER25","is_enabled":true,"bonus_type":2,"bonus_amount":25,"bonus_amount_is_in_percentages":true,` +
+		`"time_limit_is_enabled":false,"quantity_limit_is_enabled":false,"quantity_limit":0,"promo_used_count":3,"is_valid":true},` +
+		`{"id":1002,"code":"FREESHIP","is_enabled":false,"bonus_type":3,"bonus_amount":300,"bonus_amount_is_in_percentages":false,` +
+		`"time_limit_is_enabled":false,"quantity_limit_is_enabled":false,"quantity_limit":0,"promo_used_count":0,"is_valid":false}]`
+	plain := func(t *testing.T) string {
+		r := newRunner(t)
+		r.api.Handle("GET /v1/promo", http.StatusOK, list)
+		res := r.run("promo", "list", "--site-id", "7")
+		if ansiSGR.MatchString(res.stdout) {
+			t.Fatalf("colour without a terminal:\n%q", res.stdout)
+		}
+		return res.stdout
+	}(t)
+
+	r := newRunner(t)
+	r.tty = true
+	delete(r.env, "NO_COLOR")
+	r.api.Handle("GET /v1/promo", http.StatusOK, list)
+	res := r.run("promo", "list", "--site-id", "7")
+	for _, s := range []string{"\x1b[32myes\x1b[0m", "\x1b[2mno\x1b[0m", "\x1b[31mno\x1b[0m"} {
+		if !strings.Contains(res.stdout, s) {
+			t.Errorf("no %q in the table on a colour terminal:\n%q", s, res.stdout)
+		}
+	}
+	// Colour never moves a column: without its sequences the table is the
+	// plain one, byte for byte.
+	if got := ansiSGR.ReplaceAllString(res.stdout, ""); got != plain {
+		t.Errorf("coloured table without colour:\n%s\nwant:\n%s", got, plain)
+	}
+
+	for _, c := range []struct {
+		name string
+		env  map[string]string
+		args []string
+	}{
+		{"NO_COLOR set, even empty", map[string]string{"NO_COLOR": ""}, nil},
+		{"NO_COLOR=1", map[string]string{"NO_COLOR": "1"}, nil},
+		{"--no-color", nil, []string{"--no-color"}},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			r := newRunner(t)
+			r.tty = true
+			delete(r.env, "NO_COLOR")
+			for k, v := range c.env {
+				r.env[k] = v
+			}
+			r.api.Handle("GET /v1/promo", http.StatusOK, list)
+			res := r.run(append([]string{"promo", "list", "--site-id", "7"}, c.args...)...)
+			if res.stdout != plain {
+				t.Errorf("stdout:\n%q\nwant the plain table:\n%q", res.stdout, plain)
+			}
+		})
+	}
+}
+
+func TestColoursKeepServerTextSafe(t *testing.T) {
+	r := newRunner(t)
+	r.tty = true
+	delete(r.env, "NO_COLOR")
+	r.api.Handle("GET /v1/promo", http.StatusOK, hostile)
+	res := r.run("promo", "list", "--site-id", "7")
+	if !strings.Contains(res.stdout, "\x1b[32myes\x1b[0m") {
+		t.Fatalf("no colour on a colour terminal:\n%q", res.stdout)
+	}
+	// Take away the palette's own sequences: nothing from the server is
+	// left that could drive the terminal.
+	expectTerminalSafe(t, "promo list in colour", ansiSGR.ReplaceAllString(res.stdout, ""))
+}
+
+func TestPromoGetColours(t *testing.T) {
+	const record = `{"code":"SUMMER25","is_enabled":false,"is_valid":true}`
+	r := newRunner(t)
+	r.tty = true
+	r.api.Handle("GET /v1/promo/5", http.StatusOK, record)
+	plain := r.run("promo", "get", "5").stdout
+	delete(r.env, "NO_COLOR")
+	res := r.run("promo", "get", "5")
+	for _, s := range []string{"Enabled:     \x1b[2mno\x1b[0m   ", "Valid now:   \x1b[32myes\x1b[0m  "} {
+		if !strings.Contains(res.stdout, s) {
+			t.Errorf("no %q in:\n%q", s, res.stdout)
+		}
+	}
+	if got := ansiSGR.ReplaceAllString(res.stdout, ""); got != plain {
+		t.Errorf("coloured record without colour:\n%s\nwant:\n%s", got, plain)
+	}
+}
+
+// TestSpinner checks the spinner of a slow request: drawn on stderr on a
+// terminal, erased before anything else is written, and never drawn into
+// stdout, without a terminal, or for -o json.
+func TestSpinner(t *testing.T) {
+	slow := func(r *runner) {
+		r.api.HandleFunc("GET /v1/promo", func(w http.ResponseWriter, _ *http.Request) {
+			time.Sleep(600 * time.Millisecond)
+			w.Write([]byte("[]"))
+		})
+	}
+	t.Run("on a terminal", func(t *testing.T) {
+		r := newRunner(t)
+		r.tty = true
+		slow(r)
+		res := r.run("promo", "list", "--site-id", "7")
+		if res.code != 0 {
+			t.Fatalf("exit %d: %s", res.code, res.stderr)
+		}
+		if !strings.HasPrefix(res.stderr, "\r\x1b[K⠋ Loading…") || !strings.Contains(res.stderr, "\r\x1b[K") {
+			t.Errorf("stderr = %q, want a spinner", res.stderr)
+		}
+		// The spinner is erased before anything else is written.
+		rest := res.stderr[strings.LastIndex(res.stderr, "\r\x1b[K")+len("\r\x1b[K"):]
+		if strings.Contains(rest, "⠋") || strings.Contains(rest, "Loading") {
+			t.Errorf("the spinner was not erased last: %q", res.stderr)
+		}
+		if strings.ContainsAny(res.stdout, "\r\x1b⠋") {
+			t.Errorf("stdout has spinner bytes: %q", res.stdout)
+		}
+	})
+	for _, c := range []struct {
+		name string
+		tty  bool
+		args []string
+		env  map[string]string
+	}{
+		{"no terminal", false, nil, nil},
+		{"-o json", true, []string{"-o", "json"}, nil},
+		{"--jq", true, []string{"--jq", "."}, nil},
+		{"accessible", true, nil, map[string]string{"PROMOCTL_ACCESSIBLE": "1"}},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			r := newRunner(t)
+			r.tty = c.tty
+			for k, v := range c.env {
+				r.env[k] = v
+			}
+			slow(r)
+			res := r.run(append([]string{"promo", "list", "--site-id", "7"}, c.args...)...)
+			if res.code != 0 || strings.ContainsAny(res.stderr+res.stdout, "\r\x1b⠋") {
+				t.Errorf("exit %d, stdout %q, stderr %q; want no spinner", res.code, res.stdout, res.stderr)
+			}
+		})
+	}
+}

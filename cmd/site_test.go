@@ -1,0 +1,312 @@
+package cmd
+
+import (
+	"net/http"
+	"strings"
+	"testing"
+
+	"github.com/promoctl/promoctl/internal/apitest"
+	"github.com/promoctl/promoctl/internal/golden"
+)
+
+// The site and page records are undocumented (spec 2.6): these bodies
+// differ in shape on purpose. sitesV3 has more fields than a table has
+// columns, nesting, nulls, a long name, a key only one record has and
+// escape sequences in keys and values.
+const sitesV3 = `[
+{"id":1,"name":"Demo shop","domain":"demo.example","url":"https://demo.example","is_published":true,"owner_id":1,"role":"owner","page_count":3,
+ "settings":{"language":"ru","currency":"RUB"},"created_at":"2024-01-15T09:30:00.000Z","updated_at":null},
+{"id":2,"name":"\u001b]0;owned\u0007A site with a very long name that goes on and on and on and does not stop\u001b[5m","domain":"x\u009b2Jlong.example","url":null,
+ "is_published":false,"owner_id":7,"role":"viewer","page_count":0,"settings":{},"created_at":"2024-02-01T00:00:00.000Z","updated_at":null,"only_here":[1,2,3]}
+]`
+
+// sitesV1 is the older, flatter shape of the deprecated endpoint.
+const sitesV1 = `[{"site_id":1,"site_name":"Demo shop","url":"https://demo.example","active":1,"lang":"ru","currency":"RUB","date_create":"2024-01-15T09:30:00.000Z"}]`
+
+// siteRecord is one site with deeper nesting.
+const siteRecord = `{"id":2,"name":"Demo \u001b[1mshop","settings":{"language":"ru","seo":{"robots":null,"keywords":["shoes","bags"]}},"owners":[{"id":1,"email":"a@example.com"}],"created_at":"2024-01-15T09:30:00.000Z","x_unknown":{"kept":true}}`
+
+func TestSiteListTable(t *testing.T) {
+	r := newRunner(t)
+	r.api.Handle("GET /v3/public/site", http.StatusOK, sitesV3)
+	res := r.run("site", "list")
+	res.expect(t, 0, res.stdout, "")
+	golden.Equal(t, res.stdout)
+	expectNoControlBytes(t, "site list", res.stdout)
+	reqs := r.expectRoutes(t, "GET /v3/public/site")
+	expectHeaders(t, reqs[0], false)
+	if !strings.HasPrefix(res.stdout, "ID  NAME ") {
+		t.Errorf("the table does not start with ID and NAME:\n%s", res.stdout)
+	}
+}
+
+func TestSiteListJSONIsTheServers(t *testing.T) {
+	for _, body := range []string{sitesV3, `{"data":[{"id":1,"name":"A","extra":{"n":[1]}}],"total":1}`} {
+		r := newRunner(t)
+		r.api.Handle("GET /v3/public/site", http.StatusOK, body)
+		res := r.run("site", "list", "-o", "json")
+		res.expect(t, 0, res.stdout, "")
+		expectJSON(t, "site list -o json", res.stdout, body)
+	}
+}
+
+func TestSiteListWrappedInAnObject(t *testing.T) {
+	r := newRunner(t)
+	r.api.Handle("GET /v3/public/site", http.StatusOK, `{"items":[{"name":"A","id":1},{"id":2,"name":"B","title":"b"}],"total":2,"page":1}`)
+	r.run("site", "list").expect(t, 0, apitest.Lines(
+		"ID  NAME  TITLE  ",
+		"1   A            ",
+		"2   B     b      ",
+	), "")
+}
+
+func TestSiteListEmpty(t *testing.T) {
+	for _, body := range []string{`[]`, `null`, `{"data":[]}`} {
+		r := newRunner(t)
+		r.api.Handle("GET /v3/public/site", http.StatusOK, body)
+		r.run("site", "list").expect(t, 0, "", "")
+		r = newRunner(t)
+		r.tty = true
+		r.api.Handle("GET /v3/public/site", http.StatusOK, body)
+		r.run("site", "list").expect(t, 0, "", "No sites.\n")
+	}
+}
+
+func TestSiteListLegacy(t *testing.T) {
+	r := newRunner(t)
+	r.api.Handle("GET /v1/site", http.StatusOK, sitesV1)
+	res := r.run("site", "list", "--legacy")
+	res.expect(t, 0, res.stdout,
+		"promoctl: warning: GET /v1/site is deprecated and will be removed; GET /v3/public/site replaces it (drop --legacy to use it)\n")
+	golden.Equal(t, res.stdout)
+	r.expectRoutes(t, "GET /v1/site")
+
+	r = newRunner(t)
+	r.api.Handle("GET /v1/site", http.StatusOK, sitesV1)
+	res = r.run("site", "list", "--legacy", "-o", "json")
+	expectJSON(t, "site list --legacy -o json", res.stdout, sitesV1)
+	if !strings.Contains(res.stderr, "deprecated") {
+		t.Errorf("stderr = %q, want the deprecation warning with -o json too", res.stderr)
+	}
+}
+
+func TestSiteGetTable(t *testing.T) {
+	r := newRunner(t)
+	r.api.Handle("GET /v3/public/site/2", http.StatusOK, siteRecord)
+	res := r.run("site", "get", "2")
+	res.expect(t, 0, res.stdout, "")
+	golden.Equal(t, res.stdout)
+	expectNoControlBytes(t, "site get", res.stdout)
+	r.expectRoutes(t, "GET /v3/public/site/2")
+}
+
+func TestSiteGetJSONAndYAML(t *testing.T) {
+	r := newRunner(t)
+	r.api.Handle("GET /v3/public/site/2", http.StatusOK, siteRecord)
+	res := r.run("site", "get", "2", "-o", "json")
+	res.expect(t, 0, res.stdout, "")
+	expectJSON(t, "site get -o json", res.stdout, siteRecord)
+
+	r = newRunner(t)
+	r.api.Handle("GET /v3/public/site/2", http.StatusOK, siteRecord)
+	res = r.run("site", "get", "2", "-o", "yaml")
+	res.expect(t, 0, res.stdout, "")
+	for _, want := range []string{"x_unknown:\n  kept: true\n", "keywords:\n      - shoes\n"} {
+		if !strings.Contains(res.stdout, want) {
+			t.Errorf("YAML lacks %q:\n%s", want, res.stdout)
+		}
+	}
+}
+
+func TestSiteGetLegacy(t *testing.T) {
+	r := newRunner(t)
+	r.api.Handle("GET /v1/site/1", http.StatusOK, `{"site_id":1,"site_name":"Demo shop","active":1}`)
+	r.run("site", "get", "1", "--legacy").expect(t, 0, apitest.Lines(
+		"site_id:    1          ",
+		"site_name:  Demo shop  ",
+		"active:     1          ",
+	), "promoctl: warning: GET /v1/site/{site_id} is deprecated and will be removed; GET /v3/public/site/{site_id} replaces it (drop --legacy to use it)\n")
+	r.expectRoutes(t, "GET /v1/site/1")
+}
+
+func TestSiteErrors(t *testing.T) {
+	for _, c := range []struct {
+		args   []string
+		route  string
+		status int
+		body   string
+		code   int
+		stderr string
+	}{
+		{[]string{"site", "get", "2"}, "GET /v3/public/site/2", 403, apitest.Error(403, 30, "user cant view site"), 3,
+			"get site 2: permission denied: you cannot view site 2 (API error 30: user cant view site)"},
+		{[]string{"site", "get", "9"}, "GET /v3/public/site/9", 404, apitest.Error(404, 0, "site not found"), 4,
+			"get site 9: not found: site 9 does not exist or is not visible to you (API error 0: site not found)"},
+		{[]string{"site", "get", "9", "--legacy"}, "GET /v1/site/9", 404, "", 4,
+			"get site 9 (v1): not found: site 9 does not exist or is not visible to you (HTTP 404)"},
+		{[]string{"site", "list"}, "GET /v3/public/site", 403, apitest.Error(403, 30, "user cant view site"), 3,
+			"list sites: permission denied: you cannot view this site (API error 30: user cant view site)"},
+		{[]string{"site", "list"}, "GET /v3/public/site", 502, "<html>bad gateway</html>", 1,
+			"list sites: server error (HTTP 502)"},
+		{[]string{"site", "list"}, "GET /v3/public/site", 200, `"sites"`, 1,
+			"list sites: unexpected response from the server (HTTP 200): expected a list, got a string"},
+		{[]string{"site", "get", "2"}, "GET /v3/public/site/2", 200, `<html></html>`, 1,
+			"get site 2: unexpected response from the server (HTTP 200): the body is an HTML page, expected JSON"},
+	} {
+		t.Run(strings.Join(c.args, " ")+" "+http.StatusText(c.status), func(t *testing.T) {
+			r := newRunner(t)
+			r.api.Handle(c.route, c.status, c.body)
+			res := r.run(c.args...)
+			if res.code != c.code || res.stdout != "" || !strings.HasSuffix(res.stderr, "promoctl: "+c.stderr+"\n") {
+				t.Errorf("promoctl %s = exit %d, stdout %q, stderr %q; want exit %d, no stdout, stderr ending %q",
+					strings.Join(c.args, " "), res.code, res.stdout, res.stderr, c.code, c.stderr)
+			}
+		})
+	}
+}
+
+func TestSiteAndPageRejectBadIDs(t *testing.T) {
+	for _, c := range []struct {
+		args   []string
+		stderr string
+	}{
+		{[]string{"site", "get", "abc"}, `invalid site id "abc": must be a positive integer`},
+		{[]string{"site", "get", "0"}, `invalid site id "0": must be a positive integer`},
+		{[]string{"site", "get", "--legacy", "--", "-1"}, `invalid site id "-1": must be a positive integer`},
+		{[]string{"site", "get", "-1"}, `unknown shorthand flag: '1' in -1`},
+		{[]string{"site", "list", "7"}, `promoctl site list takes no arguments, got "7"`},
+		{[]string{"page", "get", "x1"}, `invalid page id "x1": must be a positive integer`},
+		{[]string{"page", "get", "0"}, `invalid page id "0": must be a positive integer`},
+		{[]string{"page", "list", "--site-id", "abc"}, `invalid site_id (from flag --site-id): "abc" is not a positive integer`},
+		{[]string{"page", "list", "--site-id", "0"}, `invalid site_id (from flag --site-id): "0" is not a positive integer`},
+		{[]string{"page", "list"}, `--site-id is required (or set a default: promoctl config set site_id N)`},
+		{[]string{"page", "get", "1", "--legacy"}, `unknown flag: --legacy`},
+	} {
+		t.Run(strings.Join(c.args, " "), func(t *testing.T) {
+			r := newRunner(t)
+			r.run(c.args...).expect(t, 2, "", "promoctl: "+c.stderr+"\n")
+			r.expectNoRequests(t)
+		})
+	}
+}
+
+// pagesV3 are pages with a nested seo object and a null.
+const pagesV3 = `[
+{"id":5001,"site_id":7,"title":"Home","path":"/","url":"https://demo.example/","is_published":true,"is_home":true,"seo":{"title":"Demo","description":"d"},"created_at":"2024-01-15T09:30:00.000Z","updated_at":null},
+{"id":5002,"site_id":7,"title":"Contacts \u001b[2J","path":"/contacts","url":"https://demo.example/contacts","is_published":false,"is_home":false,"seo":{},"created_at":"2024-03-01T10:00:00.000Z","updated_at":"2025-01-01T00:00:00Z"}
+]`
+
+func TestPageListTable(t *testing.T) {
+	r := newRunner(t)
+	r.api.Handle("GET /v3/public/site/7/page", http.StatusOK, pagesV3)
+	res := r.run("page", "list", "--site-id", "7")
+	res.expect(t, 0, res.stdout, "")
+	golden.Equal(t, res.stdout)
+	expectNoControlBytes(t, "page list", res.stdout)
+	reqs := r.expectRoutes(t, "GET /v3/public/site/7/page")
+	expectHeaders(t, reqs[0], false)
+}
+
+func TestPageListJSONIsTheServers(t *testing.T) {
+	r := newRunner(t)
+	r.api.Handle("GET /v3/public/site/7/page", http.StatusOK, pagesV3)
+	res := r.run("page", "list", "--site-id", "7", "-o", "json")
+	res.expect(t, 0, res.stdout, "")
+	expectJSON(t, "page list -o json", res.stdout, pagesV3)
+}
+
+func TestPageListSiteFromEnvironmentAndProfile(t *testing.T) {
+	r := newRunner(t)
+	r.env["PROMOCTL_SITE_ID"] = "8"
+	r.api.Handle("GET /v3/public/site/8/page", http.StatusOK, `[]`)
+	r.run("page", "list").expect(t, 0, "", "")
+	r.expectRoutes(t, "GET /v3/public/site/8/page")
+
+	r = newRunner(t)
+	r.writeConfig("current_profile: default\nprofiles:\n  default:\n    site_id: 9\n")
+	r.api.Handle("GET /v3/public/site/9/page", http.StatusOK, `[]`)
+	r.run("page", "list").expect(t, 0, "", "")
+	r.expectRoutes(t, "GET /v3/public/site/9/page")
+
+	// The flag wins over both.
+	r = newRunner(t)
+	r.env["PROMOCTL_SITE_ID"] = "8"
+	r.writeConfig("current_profile: default\nprofiles:\n  default:\n    site_id: 9\n")
+	r.api.Handle("GET /v3/public/site/10/page", http.StatusOK, `[]`)
+	r.tty = true
+	r.run("page", "list", "--site-id", "10").expect(t, 0, "", "No pages on site 10.\n")
+	r.expectRoutes(t, "GET /v3/public/site/10/page")
+}
+
+func TestPageListLegacy(t *testing.T) {
+	r := newRunner(t)
+	body := `[{"page_id":5001,"site_id":7,"page_name":"Home","url":"https://demo.example/","active":1,"is_main":1,"date_update":"2025-01-01T00:00:00.000Z"}]`
+	r.api.Handle("GET /v1/site/7/page", http.StatusOK, body)
+	r.run("page", "list", "--site-id", "7", "--legacy").expect(t, 0, apitest.Lines(
+		"PAGE ID  PAGE NAME  URL                    SITE ID  ACTIVE  IS MAIN  DATE UPDATE       ",
+		"5001     Home       https://demo.example/  7        1       1        2025-01-01 03:00  ",
+	), "promoctl: warning: GET /v1/site/{site_id}/page is deprecated and will be removed; GET /v3/public/site/{site_id}/page replaces it (drop --legacy to use it)\n")
+	r.expectRoutes(t, "GET /v1/site/7/page")
+}
+
+func TestPageListErrors(t *testing.T) {
+	r := newRunner(t)
+	r.api.Handle("GET /v3/public/site/2/page", 403, apitest.Error(403, 30, "user cant view site"))
+	r.run("page", "list", "--site-id", "2").expect(t, 3, "",
+		"promoctl: list pages of site 2: permission denied: you cannot view site 2 (API error 30: user cant view site)\n")
+
+	r = newRunner(t)
+	r.api.Handle("GET /v3/public/site/2/page", 404, apitest.Error(404, 17, "site not found"))
+	r.run("page", "list", "--site-id", "2", "-o", "json").expect(t, 4, "",
+		`{"error":{"message":"list pages of site 2: not found: site 2 does not exist or is not visible to you (API error 17: site not found)","status":404,"kind":17,"title":"site not found","exit_code":4}}`+"\n")
+}
+
+func TestPageGet(t *testing.T) {
+	body := `{"id":5001,"site_id":7,"title":"Home","seo":{"title":"Demo","og":{"image":null}},"blocks":[{"id":1,"type":"header"},{"id":2,"type":"text"}],"tags":[],"created_at":"2024-01-15T09:30:00.000Z"}`
+	r := newRunner(t)
+	r.api.Handle("GET /v3/public/site/page/5001", http.StatusOK, body)
+	res := r.run("page", "get", "5001")
+	res.expect(t, 0, res.stdout, "")
+	golden.Equal(t, res.stdout)
+	r.expectRoutes(t, "GET /v3/public/site/page/5001")
+
+	r = newRunner(t)
+	r.api.Handle("GET /v3/public/site/page/5001", http.StatusOK, body)
+	res = r.run("page", "get", "5001", "-o", "json")
+	expectJSON(t, "page get -o json", res.stdout, body)
+
+	r = newRunner(t)
+	r.api.Handle("GET /v3/public/site/page/5001", 404, apitest.Error(404, 0, "page not found"))
+	r.run("page", "get", "5001").expect(t, 4, "",
+		"promoctl: get page 5001: not found: page 5001 does not exist or is not visible to you (API error 0: page not found)\n")
+
+	r = newRunner(t)
+	r.api.Handle("GET /v3/public/site/page/5001", 403, apitest.Error(403, 30, "user cant view site"))
+	r.run("page", "get", "5001").expect(t, 3, "",
+		"promoctl: get page 5001: permission denied: you cannot view the site of page 5001 (API error 30: user cant view site)\n")
+}
+
+func TestSitePageProductHelp(t *testing.T) {
+	for _, c := range []struct {
+		args []string
+		want []string
+	}{
+		{[]string{"page", "list", "--help"}, []string{"Examples:", "--site-id", "--legacy", "promoctl uses GET"}},
+		{[]string{"site", "list", "--help"}, []string{"Examples:", "--legacy", "deprecated GET /v1/site"}},
+		{[]string{"site", "get", "--help"}, []string{"Examples:", "promoctl site get 11111"}},
+		{[]string{"page", "get", "--help"}, []string{"Examples:", "promoctl page get 5001"}},
+		{[]string{"product", "get", "--help"}, []string{"Examples:", "promoctl product get 123456"}},
+		{[]string{"api", "--help"}, []string{"Examples:", "-H, --header", "-f, --file", "PATCH"}},
+		{[]string{"--help"}, []string{"product", "site", "page", "api"}},
+	} {
+		r := newRunner(t)
+		res := r.run(c.args...)
+		res.expect(t, 0, res.stdout, "")
+		for _, w := range c.want {
+			if !strings.Contains(res.stdout, w) {
+				t.Errorf("promoctl %s lacks %q:\n%s", strings.Join(c.args, " "), w, res.stdout)
+			}
+		}
+		r.expectNoRequests(t)
+	}
+}

@@ -1,0 +1,159 @@
+package cmd
+
+import (
+	"encoding/json"
+	"fmt"
+	"runtime"
+	"runtime/debug"
+	"strings"
+
+	"github.com/spf13/cobra"
+
+	"github.com/promoctl/promoctl/internal/output"
+)
+
+// withBuildInfo fills in what the linker did not set (-ldflags -X
+// main.version=…, main.commit=…, main.date=…) from the binary's module
+// build info: `go install …@v1.2.3` records the module version, and a build
+// in a git checkout records the commit and its time. read is
+// debug.ReadBuildInfo; reading it is cheap, so the --version fast path can
+// afford it.
+func (b Build) withBuildInfo(read func() (*debug.BuildInfo, bool)) Build {
+	if info, ok := read(); ok && info != nil {
+		if b.Version == "" || b.Version == "dev" {
+			if v := info.Main.Version; v != "" && v != "(devel)" {
+				b.Version = strings.TrimPrefix(v, "v")
+			}
+		}
+		for _, s := range info.Settings {
+			switch {
+			case s.Key == "vcs.revision" && b.Commit == "":
+				b.Commit = s.Value
+			case s.Key == "vcs.time" && b.Date == "":
+				b.Date = s.Value
+			}
+		}
+	}
+	if b.Version == "" {
+		b.Version = "dev"
+	}
+	return b
+}
+
+// isVersionOnly reports whether args ask only for the version.
+func isVersionOnly(args []string) bool {
+	return len(args) == 1 && (args[0] == "--version" || args[0] == "-v" || args[0] == "version")
+}
+
+// versionLine is what --version and `version` print: the version second,
+// so `promoctl --version | cut -d' ' -f2` is the version, then the commit
+// and build date when they are known.
+func versionLine(b Build) string {
+	v := b.Version
+	if v == "" {
+		v = "dev"
+	}
+	var extra []string
+	if b.Commit != "" {
+		extra = append(extra, "commit "+shortCommit(b.Commit))
+	}
+	if b.Date != "" {
+		extra = append(extra, "built "+b.Date)
+	}
+	if len(extra) == 0 {
+		return "promoctl " + v
+	}
+	return "promoctl " + v + " (" + strings.Join(extra, ", ") + ")"
+}
+
+func shortCommit(c string) string {
+	if len(c) > 12 {
+		return c[:12]
+	}
+	return c
+}
+
+// versionInfo is `version -o json`.
+type versionInfo struct {
+	Version  string `json:"version"`
+	Commit   string `json:"commit"`
+	Date     string `json:"date"`
+	Go       string `json:"go"`
+	Platform string `json:"platform"`
+}
+
+func newVersionInfo(b Build) versionInfo {
+	v := b.Version
+	if v == "" {
+		v = "dev"
+	}
+	return versionInfo{
+		Version: v, Commit: b.Commit, Date: b.Date,
+		Go: runtime.Version(), Platform: runtime.GOOS + "/" + runtime.GOARCH,
+	}
+}
+
+func newVersionCmd(f *factory) *cobra.Command {
+	return &cobra.Command{
+		Use:   "version",
+		Short: "Print the version of promoctl",
+		Long: `Print the version of promoctl, with the commit and build date when known.
+
+-o json, yaml or csv (or --jq) prints the version, commit, build date, Go
+version and platform as data. Only the flags are read: the output setting of
+the environment and the config file does not apply, so 'version' works
+whatever the config holds.`,
+		Args: noArgs,
+		Example: `  promoctl version
+  promoctl version -o json
+  promoctl version --jq .commit`,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			o := output.Options{NoHeaders: f.global.noHeaders}
+			if f.global.output != "" {
+				format, err := output.ParseFormat(f.global.output)
+				if err != nil {
+					return usagef("--output: %v", err)
+				}
+				o.Format = format
+			}
+			if f.global.jq != "" {
+				if o.Format != "" && o.Format != output.JSON {
+					return usagef("--jq works with --output json, not %s", o.Format)
+				}
+				code, err := output.CompileJQ(f.global.jq)
+				if err != nil {
+					return usageErr(err)
+				}
+				o.Format, o.JQ = output.JSON, code
+			}
+			if o.Format == "" {
+				_, err := fmt.Fprintln(f.io.Out, versionLine(f.build))
+				return err
+			}
+			return output.Write(f.io.Out, versionData(newVersionInfo(f.build)), o)
+		},
+	}
+}
+
+// versionData is the version as data for every output format.
+func versionData(v versionInfo) output.Data {
+	raw, _ := json.Marshal(v) // a struct of strings always marshals
+	keys := []string{"version", "commit", "date", "go", "platform"}
+	labels := []string{"Version", "Commit", "Built", "Go", "Platform"}
+	vals := []string{v.Version, v.Commit, v.Date, v.Go, v.Platform}
+	return output.Data{
+		JSON: raw,
+		Tables: func() ([]output.Grid, error) {
+			g := output.Grid{KeyValue: true}
+			for i, l := range labels {
+				if vals[i] != "" {
+					g.Rows = append(g.Rows, []string{l + ":", output.Text(vals[i])})
+				}
+			}
+			return []output.Grid{g}, nil
+		},
+		CSV: func() (output.Grid, error) {
+			return output.Grid{Header: keys, Rows: [][]string{vals}}, nil
+		},
+	}
+}

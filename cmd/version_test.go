@@ -1,0 +1,96 @@
+package cmd
+
+import (
+	"runtime"
+	"runtime/debug"
+	"strings"
+	"testing"
+)
+
+func TestVersionLine(t *testing.T) {
+	for _, c := range []struct {
+		b    Build
+		want string
+	}{
+		{Build{}, "promoctl dev"},
+		{Build{Version: "1.2.3"}, "promoctl 1.2.3"},
+		{Build{Version: "1.2.3", Commit: "0123456789abcdef0123"}, "promoctl 1.2.3 (commit 0123456789ab)"},
+		{Build{Version: "1.2.3", Commit: "abc", Date: "2026-11-22T05:00:00Z"}, "promoctl 1.2.3 (commit abc, built 2026-11-22T05:00:00Z)"},
+		{Build{Version: "1.2.3", Date: "2026-11-22T05:00:00Z"}, "promoctl 1.2.3 (built 2026-11-22T05:00:00Z)"},
+	} {
+		if got := versionLine(c.b); got != c.want {
+			t.Errorf("versionLine(%+v) = %q, want %q", c.b, got, c.want)
+		}
+	}
+}
+
+func TestWithBuildInfo(t *testing.T) {
+	info := func(version string, settings ...string) func() (*debug.BuildInfo, bool) {
+		return func() (*debug.BuildInfo, bool) {
+			bi := &debug.BuildInfo{Main: debug.Module{Path: "github.com/promoctl/promoctl", Version: version}}
+			for i := 0; i+1 < len(settings); i += 2 {
+				bi.Settings = append(bi.Settings, debug.BuildSetting{Key: settings[i], Value: settings[i+1]})
+			}
+			return bi, true
+		}
+	}
+	none := func() (*debug.BuildInfo, bool) { return nil, false }
+	vcs := []string{"vcs", "git", "vcs.revision", "fedcba9876543210", "vcs.time", "2026-11-20T10:00:00Z", "vcs.modified", "false"}
+	for _, c := range []struct {
+		name string
+		b    Build
+		read func() (*debug.BuildInfo, bool)
+		want Build
+	}{
+		{"ldflags win", Build{Version: "1.2.3", Commit: "abc", Date: "2026-11-22T05:00:00Z"}, info("v9.9.9", vcs...),
+			Build{Version: "1.2.3", Commit: "abc", Date: "2026-11-22T05:00:00Z"}},
+		{"go install @version", Build{Version: "dev"}, info("v1.4.0"), Build{Version: "1.4.0"}},
+		{"go build in a checkout", Build{Version: "dev"}, info("v0.0.0-20261120100000-fedcba987654+dirty", vcs...),
+			Build{Version: "0.0.0-20261120100000-fedcba987654+dirty", Commit: "fedcba9876543210", Date: "2026-11-20T10:00:00Z"}},
+		{"go run", Build{Version: "dev"}, info("(devel)"), Build{Version: "dev"}},
+		{"version only from ldflags", Build{Version: "2.0.0"}, info("(devel)", vcs...),
+			Build{Version: "2.0.0", Commit: "fedcba9876543210", Date: "2026-11-20T10:00:00Z"}},
+		{"no build info", Build{}, none, Build{Version: "dev"}},
+	} {
+		if got := c.b.withBuildInfo(c.read); got != c.want {
+			t.Errorf("%s: got %+v, want %+v", c.name, got, c.want)
+		}
+	}
+}
+
+func TestVersionCommand(t *testing.T) {
+	r := newRunner(t)
+	// version reads no config and no PROMOCTL_OUTPUT: it works whatever
+	// they hold.
+	r.writeConfig("profiles: [not a config\n")
+	r.env["PROMOCTL_OUTPUT"] = "xml"
+	r.run("version").expect(t, 0, "promoctl 1.2.3\n", "")
+	r.run("--version").expect(t, 0, "promoctl 1.2.3\n", "")
+
+	res := r.run("version", "-o", "json")
+	if res.code != 0 || res.stderr != "" {
+		t.Fatalf("version -o json: exit %d, stderr %q", res.code, res.stderr)
+	}
+	expectJSON(t, "version -o json", res.stdout,
+		`{"version":"1.2.3","commit":"","date":"","go":"`+runtime.Version()+`","platform":"`+runtime.GOOS+"/"+runtime.GOARCH+`"}`)
+
+	r.run("version", "--jq", ".version").expect(t, 0, "1.2.3\n", "")
+	r.run("version", "-o", "yaml", "--jq", ".go").expect(t, 2, "", "promoctl: --jq works with --output json, not yaml\n")
+	r.run("version", "-o", "xml").expect(t, 2, "", "promoctl: --output: unknown output format \"xml\": use table, json, yaml or csv\n")
+	r.run("version", "extra").expect(t, 2, "", "promoctl: promoctl version takes no arguments, got \"extra\"\n")
+}
+
+func TestVersionFormats(t *testing.T) {
+	r := newRunner(t)
+	res := r.run("version", "-o", "table")
+	var lines []string
+	for _, l := range strings.Split(strings.TrimSuffix(res.stdout, "\n"), "\n") {
+		lines = append(lines, strings.Join(strings.Fields(l), " "))
+	}
+	want := []string{"Version: 1.2.3", "Go: " + runtime.Version(), "Platform: " + runtime.GOOS + "/" + runtime.GOARCH}
+	if res.code != 0 || strings.Join(lines, "\n") != strings.Join(want, "\n") {
+		t.Errorf("version -o table: exit %d\n%s\nwant the rows %q", res.code, res.stdout, want)
+	}
+	r.run("version", "-o", "csv", "--no-headers").expect(t, 0,
+		"1.2.3,,,"+runtime.Version()+","+runtime.GOOS+"/"+runtime.GOARCH+"\n", "")
+}
