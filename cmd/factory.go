@@ -201,7 +201,7 @@ func (f *factory) newClient(s *config.Settings) (*api.Client, error) {
 
 // outputOptions checks --output, --jq and --no-headers together.
 func (f *factory) outputOptions(s *config.Settings) (output.Options, error) {
-	o := output.Options{Format: s.Output, NoHeaders: f.global.noHeaders, Color: f.colorEnabled()}
+	o := output.Options{Format: s.Output, NoHeaders: f.global.noHeaders, Color: f.colorEnabled(), Terminal: f.io.IsStdoutTTY()}
 	if f.global.jq == "" {
 		return o, nil
 	}

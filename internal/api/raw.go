@@ -9,7 +9,9 @@ import (
 )
 
 // RawMethods are the methods Raw sends.
-var RawMethods = []string{http.MethodGet, http.MethodPost, http.MethodPut, http.MethodPatch, http.MethodDelete, http.MethodHead}
+func RawMethods() []string {
+	return []string{http.MethodGet, http.MethodPost, http.MethodPut, http.MethodPatch, http.MethodDelete, http.MethodHead}
+}
 
 // Raw sends any authenticated request, for `promoctl api`. method is one of
 // RawMethods in any case; target is a path relative to the base URL that
@@ -38,12 +40,12 @@ func (c *Client) Raw(ctx context.Context, method, target string, body []byte, he
 // RawMethod checks an HTTP method for Raw and returns it in upper case.
 func RawMethod(method string) (string, error) {
 	m := strings.ToUpper(strings.TrimSpace(method))
-	for _, ok := range RawMethods {
+	for _, ok := range RawMethods() {
 		if m == ok {
 			return m, nil
 		}
 	}
-	return "", fmt.Errorf("unsupported method %q: use %s", method, strings.Join(RawMethods, ", "))
+	return "", fmt.Errorf("unsupported method %q: use %s", method, strings.Join(RawMethods(), ", "))
 }
 
 // SplitTarget checks a request target for Raw, a path relative to the base

@@ -15,12 +15,19 @@ const (
 	DirMode  = 0o700
 )
 
-// Steps of WriteFile that tests replace to simulate a crash or a full disk
-// part-way through a write.
-var (
-	writeTemp  = func(f *os.File, data []byte) error { _, err := f.Write(data); return err }
-	renameFile = os.Rename
-)
+// writeSteps are the steps of a write that tests replace to simulate a
+// crash or a full disk part-way through.
+type writeSteps struct {
+	writeTemp func(f *os.File, data []byte) error
+	rename    func(oldpath, newpath string) error
+}
+
+func realSteps() writeSteps {
+	return writeSteps{
+		writeTemp: func(f *os.File, data []byte) error { _, err := f.Write(data); return err },
+		rename:    os.Rename,
+	}
+}
 
 // WriteFile replaces the file at path with data atomically: it writes a
 // temporary file in the same folder, flushes it to disk, renames it over
@@ -30,6 +37,10 @@ var (
 // points to is replaced and the link kept. WriteFile returns warnings, such
 // as a folder other users can read.
 func WriteFile(path string, data []byte) ([]string, error) {
+	return realSteps().writeFile(path, data)
+}
+
+func (st writeSteps) writeFile(path string, data []byte) ([]string, error) {
 	if target, err := filepath.EvalSymlinks(path); err == nil {
 		path = target
 	}
@@ -63,7 +74,7 @@ func WriteFile(path string, data []byte) ([]string, error) {
 	if err := tmp.Chmod(FileMode); err != nil && runtime.GOOS != "windows" {
 		return warnings, fmt.Errorf("write config: %w", err)
 	}
-	if err := writeTemp(tmp, data); err != nil {
+	if err := st.writeTemp(tmp, data); err != nil {
 		return warnings, fmt.Errorf("write config %s: %w", path, err)
 	}
 	if err := tmp.Sync(); err != nil {
@@ -72,7 +83,7 @@ func WriteFile(path string, data []byte) ([]string, error) {
 	if err := tmp.Close(); err != nil {
 		return warnings, fmt.Errorf("write config %s: %w", path, err)
 	}
-	if err := renameFile(tmp.Name(), path); err != nil {
+	if err := st.rename(tmp.Name(), path); err != nil {
 		return warnings, fmt.Errorf("write config %s: %w", path, err)
 	}
 	done = true

@@ -118,20 +118,17 @@ func TestWriteFileInterrupted(t *testing.T) {
 		err    string
 	}{
 		{"write fails", failWrite, os.Rename, "no space left on device"},
-		{"rename fails", writeTemp, failRename, "killed before rename"},
+		{"rename fails", realSteps().writeTemp, failRename, "killed before rename"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			oldWrite, oldRename := writeTemp, renameFile
-			writeTemp, renameFile = c.write, c.rename
-			t.Cleanup(func() { writeTemp, renameFile = oldWrite, oldRename })
-
+			steps := writeSteps{writeTemp: c.write, rename: c.rename}
 			dir := t.TempDir()
 			path := filepath.Join(dir, "config.yaml")
 			const old = "current_profile: default\nprofiles:\n  default:\n    token: old\n"
 			if err := os.WriteFile(path, []byte(old), 0o600); err != nil {
 				t.Fatal(err)
 			}
-			_, err := WriteFile(path, []byte("current_profile: other\nprofiles: {}\n"))
+			_, err := steps.writeFile(path, []byte("current_profile: other\nprofiles: {}\n"))
 			if err == nil || !strings.Contains(err.Error(), c.err) || !strings.Contains(err.Error(), path) {
 				t.Errorf("WriteFile error = %v, want one naming %s and %q", err, path, c.err)
 			}

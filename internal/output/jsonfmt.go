@@ -181,8 +181,8 @@ func yamlNode(dec *json.Decoder) (*yaml.Node, error) {
 
 // writeJQ runs the compiled query over the JSON and writes each result on
 // its own line: strings as they are (like gh --jq and jq -r), everything
-// else as compact JSON.
-func writeJQ(w io.Writer, src []byte, code *gojq.Code) error {
+// else as compact JSON. On a terminal, strings are made terminal-safe.
+func writeJQ(w io.Writer, src []byte, code *gojq.Code, terminal bool) error {
 	var v any
 	if err := json.Unmarshal(src, &v); err != nil {
 		return fmt.Errorf("cannot filter the response: %w", err)
@@ -202,6 +202,9 @@ func writeJQ(w io.Writer, src []byte, code *gojq.Code) error {
 			return fmt.Errorf("--jq: %w", err)
 		}
 		if s, ok := r.(string); ok {
+			if terminal {
+				s = Text(s)
+			}
 			out.WriteString(s)
 		} else {
 			b, err := gojq.Marshal(r)

@@ -184,7 +184,7 @@ func jqString(t *testing.T, expr, src string) (string, error) {
 		t.Fatalf("CompileJQ(%q): %v", expr, err)
 	}
 	var b bytes.Buffer
-	err = writeJQ(&b, []byte(src), code)
+	err = writeJQ(&b, []byte(src), code, false)
 	return b.String(), err
 }
 
@@ -302,6 +302,35 @@ func TestWrite(t *testing.T) {
 		}
 		if b.Len() != 0 {
 			t.Errorf("%s: Write wrote %q before failing, want nothing", tc.name, b.String())
+		}
+	}
+}
+
+func TestTerminalSafeCSVAndJQOnlyOnATerminal(t *testing.T) {
+	raw := []byte(`[{"code":"A\u001b[31mB\u0007"}]`)
+	d := Data{JSON: raw, CSV: func() (Grid, error) {
+		return Grid{Header: []string{"code"}, Rows: [][]string{{"A\x1b[31mB\x07"}}}, nil
+	}}
+	code, err := CompileJQ(".[0].code")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		name string
+		o    Options
+		want string
+	}{
+		{"csv piped", Options{Format: CSV}, "code\nA\x1b[31mB\x07\n"},
+		{"csv on a terminal", Options{Format: CSV, Terminal: true}, "code\nAB\n"},
+		{"jq piped", Options{Format: JSON, JQ: code}, "A\x1b[31mB\x07\n"},
+		{"jq on a terminal", Options{Format: JSON, JQ: code, Terminal: true}, "AB\n"},
+	} {
+		var b bytes.Buffer
+		if err := Write(&b, d, c.o); err != nil {
+			t.Fatalf("%s: %v", c.name, err)
+		}
+		if b.String() != c.want {
+			t.Errorf("%s: got %q, want %q", c.name, b.String(), c.want)
 		}
 	}
 }

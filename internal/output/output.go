@@ -60,6 +60,10 @@ type Options struct {
 	// decides it (iostreams.ColorEnabled); this package never looks at the
 	// terminal or the environment.
 	Color bool
+	// Terminal says stdout is a terminal: raw text that is not a table
+	// (CSV cells, --jq strings) is then made terminal-safe too. Piped, it
+	// is left exactly as the server sent it.
+	Terminal bool
 }
 
 // Grid is a block of text cells: a header and rows. KeyValue grids are a
@@ -104,7 +108,7 @@ func Write(w io.Writer, d Data, o Options) error {
 
 func write(w *bufio.Writer, d Data, o Options) error {
 	if o.JQ != nil {
-		return writeJQ(w, d.JSON, o.JQ)
+		return writeJQ(w, d.JSON, o.JQ, o.Terminal)
 	}
 	switch o.Format {
 	case JSON:
@@ -118,6 +122,9 @@ func write(w *bufio.Writer, d Data, o Options) error {
 		g, err := d.CSV()
 		if err != nil {
 			return err
+		}
+		if o.Terminal {
+			g = safeGrid(g)
 		}
 		return writeCSV(w, g, o.NoHeaders)
 	}
@@ -153,4 +160,22 @@ func write(w *bufio.Writer, d Data, o Options) error {
 		}
 	}
 	return nil
+}
+
+// safeGrid returns g with every cell made terminal-safe.
+func safeGrid(g Grid) Grid {
+	safe := func(row []string) []string {
+		out := make([]string, len(row))
+		for i, c := range row {
+			out[i] = Text(c)
+		}
+		return out
+	}
+	g.Header = safe(g.Header)
+	rows := make([][]string, len(g.Rows))
+	for i, r := range g.Rows {
+		rows[i] = safe(r)
+	}
+	g.Rows = rows
+	return g
 }

@@ -38,7 +38,9 @@ const (
 
 // wrapperKeys are the names under which APIs commonly wrap a list, in the
 // order they are preferred when an object holds more than one array.
-var wrapperKeys = []string{"data", "items", "results", "records", "list", "rows", "sites", "pages"}
+func wrapperKeys() []string {
+	return []string{"data", "items", "results", "records", "list", "rows", "sites", "pages"}
+}
 
 // Records shows a list of records of any shape: a JSON array, or an object
 // wrapping one ({"data": [...]}). A table's columns are chosen from the
@@ -143,7 +145,7 @@ func wrappedList(obj []byte, depth int) []byte {
 	case len(arrays) == 1:
 		return arrays[0].val
 	case len(arrays) > 1:
-		for _, name := range wrapperKeys {
+		for _, name := range wrapperKeys() {
 			for _, f := range arrays {
 				if strings.EqualFold(f.key, name) {
 					return f.val
