@@ -41,7 +41,9 @@ replace Authorization, X-Api-User-Id, Accept or User-Agent. -f FILE (- for
 stdin) sends the file's bytes as the body; it must be JSON unless
 -H 'Content-Type: …' says otherwise. An empty file sends no body.
 
-A JSON response is printed indented (-o yaml converts it, --jq filters it).
+A JSON response is printed indented; with -o json and stdout not a
+terminal it is written as received, like gh api (-o yaml converts it, --jq
+filters it).
 A successful response that is not JSON is printed as it is, with control
 characters removed when stdout is a terminal; an empty one (204, HEAD)
 prints nothing. An error response prints one line on stderr and exits 3

@@ -411,15 +411,10 @@ func TestAuthLoginAccessibleForm(t *testing.T) {
 func TestAuthStatus(t *testing.T) {
 	r := newRunner(t) // credentials from the environment
 	r.api.Handle("GET /v3/public/site", http.StatusOK, `[]`)
-	r.run("auth", "status", "-o", "json").expect(t, 0, `{
-  "profile": "default",
-  "config_file": "`+r.configPath()+`",
-  "base_url": "`+r.api.URL+`",
-  "user_id": 42,
-  "token": "tok…56",
-  "credentials": "valid"
-}
-`, "")
+	r.run("auth", "status", "-o", "json").expect(t, 0, `{"profile":"default",`+
+		`"config_file":"`+r.configPath()+`",`+
+		`"base_url":"`+r.api.URL+`",`+
+		`"user_id":42,"token":"tok…56","credentials":"valid"}`+"\n", "")
 	expectHeaders(t, r.expectRoutes(t, "GET /v3/public/site")[0], false)
 }
 
@@ -568,14 +563,9 @@ func TestCommandsNeedingCredentialsSayHowToLogIn(t *testing.T) {
 
 func TestAuthStatusOnTheSandbox(t *testing.T) {
 	r := newBareRunner(t)
-	r.run("--sandbox", "auth", "status", "-o", "json").expect(t, 0, `{
-  "profile": "default",
-  "config_file": "`+r.configPath()+`",
-  "base_url": "http://sandbox.localhost",
-  "user_id": 1,
-  "token": "****",
-  "credentials": "valid"
-}
-`, "")
+	r.run("--sandbox", "auth", "status", "-o", "json").expect(t, 0, `{"profile":"default",`+
+		`"config_file":"`+r.configPath()+`",`+
+		`"base_url":"http://sandbox.localhost",`+
+		`"user_id":1,"token":"****","credentials":"valid"}`+"\n", "")
 	r.expectNoRequests(t)
 }

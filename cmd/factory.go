@@ -167,6 +167,20 @@ func (f *factory) newSession(cmd *cobra.Command) (*session, error) {
 	return sess, nil
 }
 
+// connect is how a command that talks to the API starts: the session and
+// its client, with every setting checked.
+func (f *factory) connect(cmd *cobra.Command) (*session, *api.Client, error) {
+	sess, err := f.newSession(cmd)
+	if err != nil {
+		return nil, nil, err
+	}
+	client, err := sess.client()
+	if err != nil {
+		return nil, nil, err
+	}
+	return sess, client, nil
+}
+
 func (f *factory) newClient(s *config.Settings) (*api.Client, error) {
 	transport := f.opts.Transport
 	if f.global.sandbox {

@@ -29,7 +29,7 @@ func TestPromoCreateSendsEveryFieldWithItsType(t *testing.T) {
 	r.api.Handle("POST /v1/promo", http.StatusCreated, createdJSON)
 	r.run("promo", "create", "--site-id", "7", "--code", "FREESHIP", "--enabled", "--bonus-type", "delivery",
 		"--amount", "12.5", "--percent", "--starts", "2026-12-01", "--ends", "2026-12-31T23:59",
-		"--max-uses", "500", "--once-per-user", "-o", "json").expect(t, 0, "{\n  \"code\": \"SUMMER25\",\n  \"is_enabled\": false,\n  \"bonus_type\": 2,\n  \"bonus_amount\": 0.01,\n  \"bonus_amount_is_in_percentages\": false,\n  \"time_limit_is_enabled\": false,\n  \"d_on\": null,\n  \"d_off\": null,\n  \"quantity_limit_is_enabled\": false,\n  \"quantity_limit\": 0,\n  \"personal_limit_is_enabled\": false\n}\n", "")
+		"--max-uses", "500", "--once-per-user", "-o", "json").expect(t, 0, `{"code":"SUMMER25","is_enabled":false,"bonus_type":2,"bonus_amount":0.01,"bonus_amount_is_in_percentages":false,"time_limit_is_enabled":false,"d_on":null,"d_off":null,"quantity_limit_is_enabled":false,"quantity_limit":0,"personal_limit_is_enabled":false}`+"\n", "")
 	reqs := r.expectRoutes(t, "POST /v1/promo")
 	expectJSONBody(t, reqs[0], `{"site_id":7,"user_id":42,"code":"FREESHIP","is_enabled":true,"bonus_type":3,
 		"bonus_amount":12.5,"bonus_amount_is_in_percentages":true,"time_limit_is_enabled":true,
@@ -41,7 +41,7 @@ func TestPromoCreateSendsFalseFlagsAsBooleans(t *testing.T) {
 	r := newRunner(t)
 	r.api.Handle("POST /v1/promo", http.StatusCreated, createdJSON)
 	r.run("promo", "create", "--site-id", "7", "--code", "SUMMER25", "--enabled=false", "--percent=false",
-		"--once-per-user=false", "--bonus-type", "2", "--amount", "300", "-o", "json").expect(t, 0, "{\n  \"code\": \"SUMMER25\",\n  \"is_enabled\": false,\n  \"bonus_type\": 2,\n  \"bonus_amount\": 0.01,\n  \"bonus_amount_is_in_percentages\": false,\n  \"time_limit_is_enabled\": false,\n  \"d_on\": null,\n  \"d_off\": null,\n  \"quantity_limit_is_enabled\": false,\n  \"quantity_limit\": 0,\n  \"personal_limit_is_enabled\": false\n}\n", "")
+		"--once-per-user=false", "--bonus-type", "2", "--amount", "300", "-o", "json").expect(t, 0, `{"code":"SUMMER25","is_enabled":false,"bonus_type":2,"bonus_amount":0.01,"bonus_amount_is_in_percentages":false,"time_limit_is_enabled":false,"d_on":null,"d_off":null,"quantity_limit_is_enabled":false,"quantity_limit":0,"personal_limit_is_enabled":false}`+"\n", "")
 	reqs := r.expectRoutes(t, "POST /v1/promo")
 	expectJSONBody(t, reqs[0], `{"site_id":7,"user_id":42,"code":"SUMMER25","is_enabled":false,"bonus_type":2,
 		"bonus_amount":300,"bonus_amount_is_in_percentages":false,"personal_limit_is_enabled":false}`)
@@ -178,6 +178,7 @@ func TestPromoCreateSiteSources(t *testing.T) {
 
 func TestPromoCreateDryRunSendsNothing(t *testing.T) {
 	r := newRunner(t)
+	r.tty = true // a person reads a dry run: indented JSON
 	r.loc = time.UTC
 	r.run("promo", "create", "--site-id", "7", "--code", "SUMMER25", "--amount", "10", "--starts", "2026-12-01", "--dry-run").
 		expect(t, 0, `{

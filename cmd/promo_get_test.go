@@ -36,19 +36,31 @@ func TestPromoGetTableWithListFields(t *testing.T) {
 func TestPromoGetJSONAddsIDFirst(t *testing.T) {
 	r := newRunner(t)
 	r.api.Handle("GET /v1/promo/1001", http.StatusOK, promoRecordJSON)
-	r.run("promo", "get", "1001", "-o", "json").expect(t, 0, `{
+	r.run("promo", "get", "1001", "-o", "json").expect(t, 0, `{"id":1001,"code":"SUMMER25","is_enabled":true,"bonus_type":2,"bonus_amount":25,`+
+		`"bonus_amount_is_in_percentages":true,"time_limit_is_enabled":true,"d_on":"2026-06-01T00:00:00.000Z","d_off":"2026-08-31T20:59:59.000Z",`+
+		`"quantity_limit_is_enabled":true,"quantity_limit":100,"personal_limit_is_enabled":false,"x_new":{"kept":[1,"two"]}}`+"\n", "")
+	r.expectRoutes(t, "GET /v1/promo/1001")
+}
+
+// TestPromoGetJSONPipedAndOnATerminal: piped, -o json is the server's bytes
+// as they came (its spacing too), with the id spliced in first when the
+// record lacks it, on one line like gh api; on a terminal it is indented
+// by two spaces. The data is the same either way.
+func TestPromoGetJSONPipedAndOnATerminal(t *testing.T) {
+	const spaced = `{"code": "SUMMER25",  "bonus_amount":25, "x_new":{ "kept":[1, "two"] }}`
+	for _, c := range []struct {
+		name   string
+		server string
+		tty    bool
+		stdout string
+	}{
+		{"piped", spaced, false, `{"id":1001,"code": "SUMMER25",  "bonus_amount":25, "x_new":{ "kept":[1, "two"] }}` + "\n"},
+		{"piped with the server's id", `{"id":1001, "code":"SUMMER25","bonus_amount":25,"x_new":{"kept":[1,"two"]}}`, false,
+			`{"id":1001, "code":"SUMMER25","bonus_amount":25,"x_new":{"kept":[1,"two"]}}` + "\n"},
+		{"on a terminal", spaced, true, `{
   "id": 1001,
   "code": "SUMMER25",
-  "is_enabled": true,
-  "bonus_type": 2,
   "bonus_amount": 25,
-  "bonus_amount_is_in_percentages": true,
-  "time_limit_is_enabled": true,
-  "d_on": "2026-06-01T00:00:00.000Z",
-  "d_off": "2026-08-31T20:59:59.000Z",
-  "quantity_limit_is_enabled": true,
-  "quantity_limit": 100,
-  "personal_limit_is_enabled": false,
   "x_new": {
     "kept": [
       1,
@@ -56,20 +68,30 @@ func TestPromoGetJSONAddsIDFirst(t *testing.T) {
     ]
   }
 }
-`, "")
-	r.expectRoutes(t, "GET /v1/promo/1001")
+`},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			r := newRunner(t)
+			r.tty = c.tty
+			r.api.Handle("GET /v1/promo/1001", http.StatusOK, c.server)
+			res := r.run("promo", "get", "1001", "-o", "json")
+			res.expect(t, 0, c.stdout, "")
+			expectJSON(t, c.name+" -o json", res.stdout, `{"id":1001,"code":"SUMMER25","bonus_amount":25,"x_new":{"kept":[1,"two"]}}`)
+			r.expectRoutes(t, "GET /v1/promo/1001")
+		})
+	}
 }
 
 func TestPromoGetJSONKeepsTheServersID(t *testing.T) {
 	r := newRunner(t)
 	r.api.Handle("GET /v1/promo/1001", http.StatusOK, `{"code":"SUMMER25","id":"1001"}`)
-	r.run("promo", "get", "1001", "-o", "json").expect(t, 0, "{\n  \"code\": \"SUMMER25\",\n  \"id\": \"1001\"\n}\n", "")
+	r.run("promo", "get", "1001", "-o", "json").expect(t, 0, `{"code":"SUMMER25","id":"1001"}`+"\n", "")
 }
 
 func TestPromoGetJSONOfAnEmptyRecord(t *testing.T) {
 	r := newRunner(t)
 	r.api.Handle("GET /v1/promo/9", http.StatusOK, ` { } `)
-	r.run("promo", "get", "9", "-o", "json").expect(t, 0, "{\n  \"id\": 9\n}\n", "")
+	r.run("promo", "get", "9", "-o", "json").expect(t, 0, `{"id":9}`+"\n", "")
 }
 
 func TestPromoGetYAMLAndCSV(t *testing.T) {

@@ -127,7 +127,7 @@ func TestPromoUpdateSetsTheTimeLimitWithADate(t *testing.T) {
 	r := newRunner(t)
 	r.api.Handle("GET /v1/promo/5", http.StatusOK, noLimits)
 	r.api.Handle("PUT /v1/promo/5", http.StatusOK, noLimits)
-	r.run("promo", "update", "5", "--starts", "2026-12-01T00:00:00Z", "--max-uses", "10", "-o", "json").expect(t, 0, "{\n  \"id\": 5,\n  \"code\": \"OPEN1\",\n  \"is_enabled\": true,\n  \"bonus_type\": 2,\n  \"bonus_amount\": 5,\n  \"bonus_amount_is_in_percentages\": false,\n  \"time_limit_is_enabled\": false,\n  \"d_on\": null,\n  \"d_off\": null,\n  \"quantity_limit_is_enabled\": false,\n  \"quantity_limit\": 0,\n  \"personal_limit_is_enabled\": false\n}\n", "")
+	r.run("promo", "update", "5", "--starts", "2026-12-01T00:00:00Z", "--max-uses", "10", "-o", "json").expect(t, 0, `{"id":5,"code":"OPEN1","is_enabled":true,"bonus_type":2,"bonus_amount":5,"bonus_amount_is_in_percentages":false,"time_limit_is_enabled":false,"d_on":null,"d_off":null,"quantity_limit_is_enabled":false,"quantity_limit":0,"personal_limit_is_enabled":false}`+"\n", "")
 	reqs := r.expectRoutes(t, "GET /v1/promo/5", "PUT /v1/promo/5")
 	expectPUT(t, reqs[1], noLimits, map[string]string{
 		"d_on": `"2026-12-01T00:00:00.000Z"`, "time_limit_is_enabled": "true",
@@ -161,6 +161,7 @@ func TestPromoUpdateTable(t *testing.T) {
 
 func TestPromoUpdateDryRunSendsOnlyTheGET(t *testing.T) {
 	r := newRunner(t)
+	r.tty = true // a person reads a dry run: indented JSON
 	r.api.Handle("GET /v1/promo/5", http.StatusOK, currentJSON)
 	r.run("promo", "update", "5", "--amount", "10", "--dry-run").expect(t, 0, `{
   "method": "PUT",

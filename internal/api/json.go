@@ -26,26 +26,39 @@ func (c *Client) getJSON(ctx context.Context, path string, q url.Values, want by
 // object ('{') or an array ('['), or any value when want is 0. A null list
 // is returned as [].
 func checkJSON(resp *Response, want byte) (json.RawMessage, error) {
+	body, err := checkShape(resp, want)
+	if err == nil && !jsonscan.Valid(body) {
+		return nil, &ResponseError{Status: resp.Status, Reason: "the JSON is malformed or truncated"}
+	}
+	return body, err
+}
+
+// checkShape is the part of checkJSON that does not read the whole body:
+// not empty, not an HTML page, the expected kind of value, and not cut
+// off (an object ends with '}', an array with ']').
+func checkShape(resp *Response, want byte) (json.RawMessage, error) {
 	body := bytes.TrimSpace(resp.Body)
 	if len(body) == 0 {
 		return nil, &ResponseError{Status: resp.Status, Reason: "the body is empty, expected JSON"}
 	}
-	if !jsonscan.Valid(body) {
-		reason := "the body is not valid JSON"
-		switch {
-		case body[0] == '<':
-			reason = "the body is an HTML page, expected JSON"
-		case body[0] == '{' || body[0] == '[':
-			reason = "the JSON is malformed or truncated"
-		}
+	bad := func(reason string) (json.RawMessage, error) {
 		return nil, &ResponseError{Status: resp.Status, Reason: reason}
+	}
+	first, last := body[0], body[len(body)-1]
+	switch {
+	case first == '<':
+		return bad("the body is an HTML page, expected JSON")
+	case first == '{' && last != '}', first == '[' && last != ']':
+		return bad("the JSON is malformed or truncated")
+	case first != '{' && first != '[' && first != '"' && !jsonscan.Valid(body):
+		return bad("the body is not valid JSON")
 	}
 	if want == '[' && string(body) == "null" {
 		return json.RawMessage("[]"), nil
 	}
-	if want != 0 && body[0] != want {
+	if want != 0 && first != want {
 		kind := map[byte]string{'{': "an object", '[': "a list"}[want]
-		return nil, &ResponseError{Status: resp.Status, Reason: fmt.Sprintf("expected %s, got %s", kind, jsonKind(body[0]))}
+		return bad(fmt.Sprintf("expected %s, got %s", kind, jsonKind(first)))
 	}
 	return body, nil
 }

@@ -77,14 +77,20 @@ type Stat struct {
 }
 
 // ListPromos returns the promo codes of a site as the server sent them: a
-// JSON array (null is read as an empty one).
+// JSON array (null is read as an empty one). A list can be tens of
+// megabytes, so only its shape is checked here (not empty, not HTML, an
+// array, not cut off); whoever uses it checks the rest on the way:
+// DecodePromos while decoding, the JSON output before printing.
 func (c *Client) ListPromos(ctx context.Context, siteID int64) (json.RawMessage, error) {
 	q := url.Values{"site_id": {strconv.FormatInt(siteID, 10)}}
-	raw, err := c.getJSON(ctx, "/v1/promo", q, '[', fmt.Sprintf("site %d", siteID))
-	if err != nil {
-		return nil, fmt.Errorf("list promo codes of site %d: %w", siteID, err)
+	resp, err := c.Do(ctx, Request{Method: http.MethodGet, Path: "/v1/promo", Query: q})
+	if err == nil {
+		var raw json.RawMessage
+		if raw, err = checkShape(resp, '['); err == nil {
+			return raw, nil
+		}
 	}
-	return raw, nil
+	return nil, fmt.Errorf("list promo codes of site %d: %w", siteID, withSubject(err, fmt.Sprintf("site %d", siteID)))
 }
 
 // GetPromo returns one promo code: its JSON as sent and decoded.

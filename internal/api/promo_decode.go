@@ -17,45 +17,48 @@ func (p *Promo) UnmarshalJSON(b []byte) error {
 
 func (p *Promo) decode(b []byte, a *arena) error {
 	*p = Promo{}
-	return jsonscan.Fields(b, func(k, v []byte) error {
-		var err error
-		switch string(k) {
-		case "id":
-			p.ID, err = optionalIn(a.int, v)
-		case "code":
-			err = p.Code.UnmarshalJSON(v)
-		case "pos":
-			p.Pos, err = optionalIn(a.int, v)
-		case "is_enabled":
-			err = p.IsEnabled.UnmarshalJSON(v)
-		case "bonus_type":
-			err = p.BonusType.UnmarshalJSON(v)
-		case "bonus_amount":
-			err = p.BonusAmount.UnmarshalJSON(v)
-		case "bonus_amount_is_in_percentages":
-			err = p.BonusAmountIsInPercentages.UnmarshalJSON(v)
-		case "time_limit_is_enabled":
-			err = p.TimeLimitIsEnabled.UnmarshalJSON(v)
-		case "d_on":
-			err = a.time(&p.DOn, v)
-		case "d_off":
-			err = a.time(&p.DOff, v)
-		case "quantity_limit_is_enabled":
-			err = p.QuantityLimitIsEnabled.UnmarshalJSON(v)
-		case "quantity_limit":
-			err = p.QuantityLimit.UnmarshalJSON(v)
-		case "promo_used_count":
-			p.PromoUsedCount, err = optionalIn(a.int, v)
-		case "is_valid":
-			p.IsValid, err = optionalIn(a.bool, v)
-		case "personal_limit_is_enabled":
-			p.PersonalLimitIsEnabled, err = optionalIn(a.bool, v)
-		}
-		if err != nil {
-			return fmt.Errorf("field %q: %w", k, err)
-		}
-		return nil
-	})
+	return jsonscan.Fields(b, func(k, v []byte) error { return p.field(k, v, a) })
+}
+
+// field decodes one field of a promo code.
+func (p *Promo) field(k, v []byte, a *arena) error {
+	var err error
+	switch string(k) {
+	case "id":
+		p.ID, err = optionalIn(a.int, v)
+	case "code":
+		err = p.Code.UnmarshalJSON(v)
+	case "pos":
+		p.Pos, err = optionalIn(a.int, v)
+	case "is_enabled":
+		err = p.IsEnabled.UnmarshalJSON(v)
+	case "bonus_type":
+		err = p.BonusType.UnmarshalJSON(v)
+	case "bonus_amount":
+		err = p.BonusAmount.UnmarshalJSON(v)
+	case "bonus_amount_is_in_percentages":
+		err = p.BonusAmountIsInPercentages.UnmarshalJSON(v)
+	case "time_limit_is_enabled":
+		err = p.TimeLimitIsEnabled.UnmarshalJSON(v)
+	case "d_on":
+		err = a.time(&p.DOn, v)
+	case "d_off":
+		err = a.time(&p.DOff, v)
+	case "quantity_limit_is_enabled":
+		err = p.QuantityLimitIsEnabled.UnmarshalJSON(v)
+	case "quantity_limit":
+		err = p.QuantityLimit.UnmarshalJSON(v)
+	case "promo_used_count":
+		p.PromoUsedCount, err = optionalIn(a.int, v)
+	case "is_valid":
+		p.IsValid, err = optionalIn(a.bool, v)
+	case "personal_limit_is_enabled":
+		p.PersonalLimitIsEnabled, err = optionalIn(a.bool, v)
+	}
+	if err != nil {
+		return fmt.Errorf("field %q: %w", k, err)
+	}
+	return nil
 }
 
 // optionalIn decodes a field that a shape may lack, into a value from
@@ -129,19 +132,27 @@ func (a *arena) time(t *Time, v []byte) error {
 	return nil
 }
 
-// DecodePromos decodes a list returned by ListPromos, which checked that it
-// is a valid JSON array.
+// DecodePromos decodes a list returned by ListPromos, checking that it is
+// valid JSON.
 func DecodePromos(raw json.RawMessage) ([]Promo, error) {
 	// A list item is about 300 bytes of JSON: size the slice once.
 	ps := make([]Promo, 0, len(raw)/256+1)
+	// ListPromos checked only the list's shape: check the rest on the
+	// other core while this one decodes.
+	valid := make(chan bool, 1)
+	go func() { valid <- jsonscan.Valid(raw) }()
 	var a arena
-	err := jsonscan.Elements(raw, func(elem []byte) error {
-		ps = append(ps, Promo{})
-		if err := ps[len(ps)-1].decode(elem, &a); err != nil {
-			return fmt.Errorf("promo code #%d: %w", len(ps), err)
-		}
-		return nil
-	})
+	err := jsonscan.ObjectElements(raw,
+		func(int) error { ps = append(ps, Promo{}); return nil },
+		func(k, v []byte) error {
+			if err := ps[len(ps)-1].field(k, v, &a); err != nil {
+				return fmt.Errorf("promo code #%d: %w", len(ps), err)
+			}
+			return nil
+		})
+	if ok := <-valid; !ok {
+		return nil, &ResponseError{Status: http.StatusOK, Reason: "the JSON is malformed or truncated"}
+	}
 	if err != nil {
 		return nil, &ResponseError{Status: http.StatusOK, Reason: err.Error()}
 	}

@@ -9,6 +9,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
+	"fmt"
 )
 
 // ErrMalformed is returned for input that is not the expected JSON.
@@ -53,49 +54,95 @@ func Elements(arr []byte, fn func(elem []byte) error) error {
 // is only valid during the call; `switch string(key)` reads it without a
 // copy.
 func Fields(obj []byte, fn func(key, val []byte) error) error {
-	i := skipSpace(obj, 0)
-	if i >= len(obj) || obj[i] != '{' {
+	_, err := fields(obj, skipSpace(obj, 0), fn)
+	return err
+}
+
+// ObjectElements walks a JSON array of objects in one pass: for each
+// element it calls start with the element's index, then fn for each of
+// its fields. An element that is not an object is an error naming it.
+// Decoding a large list this way reads each byte once, where Elements and
+// then Fields would read it twice.
+func ObjectElements(arr []byte, start func(i int) error, fn func(key, val []byte) error) error {
+	i := skipSpace(arr, 0)
+	if i >= len(arr) || arr[i] != '[' {
 		return ErrMalformed
+	}
+	i = skipSpace(arr, i+1)
+	if i < len(arr) && arr[i] == ']' {
+		return nil
+	}
+	for n := 0; ; n++ {
+		if i < len(arr) && arr[i] != '{' {
+			return fmt.Errorf("item %d is not an object", n+1)
+		}
+		if err := start(n); err != nil {
+			return err
+		}
+		end, err := fields(arr, i, fn)
+		if err != nil {
+			return err
+		}
+		i = skipSpace(arr, end)
+		if i >= len(arr) {
+			return ErrMalformed
+		}
+		switch arr[i] {
+		case ',':
+			i = skipSpace(arr, i+1)
+		case ']':
+			return nil
+		default:
+			return ErrMalformed
+		}
+	}
+}
+
+// fields walks the object that starts at obj[i] and returns the index
+// after it.
+func fields(obj []byte, i int, fn func(key, val []byte) error) (int, error) {
+	if i >= len(obj) || obj[i] != '{' {
+		return 0, ErrMalformed
 	}
 	i = skipSpace(obj, i+1)
 	if i < len(obj) && obj[i] == '}' {
-		return nil
+		return i + 1, nil
 	}
 	for {
 		if i >= len(obj) || obj[i] != '"' {
-			return ErrMalformed
+			return 0, ErrMalformed
 		}
 		kend, err := skipString(obj, i)
 		if err != nil {
-			return err
+			return 0, err
 		}
 		key, err := keyString(obj[i:kend])
 		if err != nil {
-			return err
+			return 0, err
 		}
 		i = skipSpace(obj, kend)
 		if i >= len(obj) || obj[i] != ':' {
-			return ErrMalformed
+			return 0, ErrMalformed
 		}
 		i = skipSpace(obj, i+1)
 		vend, err := skipValue(obj, i)
 		if err != nil {
-			return err
+			return 0, err
 		}
 		if err := fn(key, obj[i:vend]); err != nil {
-			return err
+			return 0, err
 		}
 		i = skipSpace(obj, vend)
 		if i >= len(obj) {
-			return ErrMalformed
+			return 0, ErrMalformed
 		}
 		switch obj[i] {
 		case ',':
 			i = skipSpace(obj, i+1)
 		case '}':
-			return nil
+			return i + 1, nil
 		default:
-			return ErrMalformed
+			return 0, ErrMalformed
 		}
 	}
 }

@@ -266,12 +266,15 @@ func TestWrite(t *testing.T) {
 	}{
 		{"table", d, Options{Format: Table}, "ID  CODE  \n1   AB    \n\nN  \n2  \n"},
 		{"table without headers", d, Options{Format: Table, NoHeaders: true}, "1  AB  \n\n2  \n"},
-		{"json", d, Options{Format: JSON}, "[\n  {\n    \"id\": 1,\n    \"code\": \"AB\"\n  }\n]\n"},
+		{"json piped is the JSON as it came", d, Options{Format: JSON}, `[{"id":1,"code":"AB"}]` + "\n"},
+		{"json piped keeps the server's spacing", Data{JSON: []byte(`{"a" : 1,  "b":[ ]}`)}, Options{Format: JSON}, `{"a" : 1,  "b":[ ]}` + "\n"},
+		{"json on a terminal is indented", d, Options{Format: JSON, Terminal: true}, "[\n  {\n    \"id\": 1,\n    \"code\": \"AB\"\n  }\n]\n"},
 		{"yaml", d, Options{Format: YAML}, "- id: 1\n  code: AB\n"},
 		{"csv", d, Options{Format: CSV}, "id\n1\n"},
 		{"csv without headers", d, Options{Format: CSV, NoHeaders: true}, "1\n"},
 		{"jq wins over the format", d, Options{Format: CSV, JQ: jq}, "AB\n"},
-		{"table of data without tables is JSON", Data{JSON: []byte(`{"a":1}`)}, Options{Format: Table}, "{\n  \"a\": 1\n}\n"},
+		{"table of data without tables is JSON", Data{JSON: []byte(`{"a":1}`)}, Options{Format: Table}, "{\"a\":1}\n"},
+		{"... indented on a terminal", Data{JSON: []byte(`{"a":1}`)}, Options{Format: Table, Terminal: true}, "{\n  \"a\": 1\n}\n"},
 	}
 	for _, tt := range tests {
 		var b bytes.Buffer

@@ -7,11 +7,14 @@ package output
 import (
 	"bufio"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"strings"
 
 	"github.com/itchyny/gojq"
+
+	"github.com/promoctl/promoctl/internal/jsonscan"
 )
 
 // Format is an output format.
@@ -60,9 +63,10 @@ type Options struct {
 	// decides it (iostreams.ColorEnabled); this package never looks at the
 	// terminal or the environment.
 	Color bool
-	// Terminal says stdout is a terminal: raw text that is not a table
-	// (CSV cells, --jq strings) is then made terminal-safe too. Piped, it
-	// is left exactly as the server sent it.
+	// Terminal says stdout is a terminal: JSON is then indented for
+	// reading, and raw text that is not a table (CSV cells, --jq strings)
+	// is made terminal-safe too. Piped, JSON is written as it came and
+	// text is left exactly as the server sent it.
 	Terminal bool
 }
 
@@ -85,7 +89,7 @@ type Grid struct {
 // Data is what a command has to show.
 type Data struct {
 	// JSON is the data with the API's field names, for json, yaml and --jq.
-	// It must be valid JSON: the API client checks what the server sends.
+	// It is checked to be valid JSON before any of it is printed.
 	JSON json.RawMessage
 	// Tables builds the human view: one or more grids, shown one after the
 	// other with a blank line between. Cells from the server must already be
@@ -107,11 +111,27 @@ func Write(w io.Writer, d Data, o Options) error {
 }
 
 func write(w *bufio.Writer, d Data, o Options) error {
+	if o.JQ != nil || o.Format == JSON || o.Format == YAML || d.Tables == nil {
+		// The JSON is printed or parsed as a whole: check it first. (A
+		// large promo list reaches here checked only for its shape.)
+		if !jsonscan.Valid(d.JSON) {
+			return errors.New("unexpected response from the server: the JSON is malformed or truncated")
+		}
+	}
 	if o.JQ != nil {
 		return writeJQ(w, d.JSON, o.JQ, o.Terminal)
 	}
+	if o.Format == Table && d.Tables == nil {
+		o.Format = JSON // data with no table form is shown as JSON
+	}
 	switch o.Format {
 	case JSON:
+		if !o.Terminal {
+			// Piped, the JSON goes out as it came, like gh api: the
+			// server's bytes unchanged, which scripts and jq read fastest.
+			w.Write(d.JSON)
+			return w.WriteByte('\n')
+		}
 		return writeIndentedJSON(w, d.JSON)
 	case YAML:
 		return writeYAML(w, d.JSON)
@@ -127,9 +147,6 @@ func write(w *bufio.Writer, d Data, o Options) error {
 			g = safeGrid(g)
 		}
 		return writeCSV(w, g, o.NoHeaders)
-	}
-	if d.Tables == nil {
-		return writeIndentedJSON(w, d.JSON)
 	}
 	gs, err := d.Tables()
 	if err != nil {

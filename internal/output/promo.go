@@ -30,10 +30,11 @@ func PromoList(raw json.RawMessage, loc *time.Location) Data {
 			}
 			g := Grid{Header: []string{"ID", "CODE", "ENABLED", "TYPE", "AMOUNT", "STARTS", "ENDS", "USES", "VALID"}}
 			g.Rows = make([][]string, len(ps))
+			date := dateCache(loc)
 			for i, p := range ps {
 				starts, ends := "-", "-"
 				if p.TimeLimitIsEnabled {
-					starts, ends = Date(p.DOn, loc), Date(p.DOff, loc)
+					starts, ends = date(p.DOn), date(p.DOff)
 				}
 				g.Rows[i] = []string{optInt(p.ID), Text(string(p.Code)), YesNo(bool(p.IsEnabled)),
 					promo.BonusType(p.BonusType).String(), Amount(float64(p.BonusAmount), bool(p.BonusAmountIsInPercentages)),
@@ -244,6 +245,23 @@ func Date(t api.Time, loc *time.Location) string {
 		return "-"
 	}
 	return t.In(loc).Format("2006-01-02 15:04")
+}
+
+// dateCache returns Date for loc, remembering what it wrote for each
+// server date: the codes of one campaign share their dates, and formatting
+// a time is the dearest part of a row.
+func dateCache(loc *time.Location) func(api.Time) string {
+	seen := map[string]string{}
+	return func(t api.Time) string {
+		if s, ok := seen[t.Raw]; ok {
+			return s
+		}
+		s := Date(t, loc)
+		if len(seen) < 4096 {
+			seen[t.Raw] = s
+		}
+		return s
+	}
 }
 
 // YesNo is a flag in a table.

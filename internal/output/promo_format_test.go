@@ -123,19 +123,34 @@ func TestPromoListCSV(t *testing.T) {
 }
 
 // TestPromoListJSONIsTheServers: -o json passes every field through,
-// including ones the client does not know, with the server's types.
+// including ones the client does not know, with the server's types: piped
+// as the very bytes the server sent, on a terminal indented.
 func TestPromoListJSONIsTheServers(t *testing.T) {
-	got := writeData(t, PromoList([]byte(promoListJSON), time.UTC), Options{Format: JSON})
-	var a, b any
-	if err := json.Unmarshal([]byte(got), &a); err != nil {
-		t.Fatalf("-o json is not JSON: %v\n%s", err, got)
-	}
-	json.Unmarshal([]byte(promoListJSON), &b)
-	if ga, _ := json.Marshal(a); string(ga) != string(mustMarshal(t, b)) {
-		t.Errorf("-o json changed the data:\n%s", got)
-	}
-	if !strings.Contains(got, `"unknown_field": {`) || !strings.Contains(got, `"id": "1002"`) {
-		t.Errorf("-o json dropped or retyped fields:\n%s", got)
+	for _, c := range []struct {
+		name     string
+		terminal bool
+		fields   []string
+	}{
+		{"piped", false, []string{`"unknown_field":{"kept":[1]}`, `"id":"1002"`, `"is_enabled":0`, `"bonus_amount":"150"`}},
+		{"on a terminal", true, []string{"\"unknown_field\": {\n", `"id": "1002"`, `"is_enabled": 0`, `"bonus_amount": "150"`}},
+	} {
+		got := writeData(t, PromoList([]byte(promoListJSON), time.UTC), Options{Format: JSON, Terminal: c.terminal})
+		var a, b any
+		if err := json.Unmarshal([]byte(got), &a); err != nil {
+			t.Fatalf("%s: -o json is not JSON: %v\n%s", c.name, err, got)
+		}
+		json.Unmarshal([]byte(promoListJSON), &b)
+		if ga, _ := json.Marshal(a); string(ga) != string(mustMarshal(t, b)) {
+			t.Errorf("%s: -o json changed the data:\n%s", c.name, got)
+		}
+		for _, f := range c.fields {
+			if !strings.Contains(got, f) {
+				t.Errorf("%s: -o json dropped or retyped fields: no %s in\n%s", c.name, f, got)
+			}
+		}
+		if !c.terminal && got != promoListJSON+"\n" {
+			t.Errorf("piped -o json is not the server's bytes:\n%q\nwant\n%q", got, promoListJSON+"\n")
+		}
 	}
 }
 
@@ -179,9 +194,14 @@ func TestPromoRecord(t *testing.T) {
 	if table != want {
 		t.Errorf("promo record table =\n%q\nwant\n%q", table, want)
 	}
+	// Piped, the record is the server's bytes with the id spliced in first.
 	js := writeData(t, d, Options{Format: JSON})
+	if want := `{"id":1001,` + string(raw[1:]) + "\n"; js != want {
+		t.Errorf("piped -o json =\n%s\nwant the server's record with the id it was asked for first:\n%s", js, want)
+	}
+	js = writeData(t, d, Options{Format: JSON, Terminal: true})
 	if !strings.HasPrefix(js, "{\n  \"id\": 1001,\n  \"code\": \"WINTER\",") {
-		t.Errorf("-o json does not start with the id it was asked for:\n%s", js)
+		t.Errorf("-o json on a terminal does not start with the id it was asked for:\n%s", js)
 	}
 	csv := writeData(t, d, Options{Format: CSV})
 	if !strings.HasSuffix(csv, "1001,WINTER,,true,3,300,false,false,,,true,5,,,true\n") {
@@ -256,14 +276,18 @@ func TestRequest(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	got := writeData(t, d, Options{Format: Table})
+	got := writeData(t, d, Options{Format: Table, Terminal: true})
 	want := "{\n  \"method\": \"POST\",\n  \"url\": \"https://api.lpmotor.ru/v1/promo\",\n  \"body\": {\n    \"site_id\": 1,\n    \"code\": \"AB\"\n  }\n}\n"
 	if got != want {
 		t.Errorf("dry-run request =\n%s\nwant\n%s", got, want)
 	}
 	d, err = Request("DELETE", "https://api.lpmotor.ru/v1/promo/5", nil)
-	if err != nil || !strings.Contains(writeData(t, d, Options{Format: JSON}), `"body": null`) {
-		t.Errorf("dry-run DELETE = %v, want a null body", err)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got = writeData(t, d, Options{Format: JSON})
+	if want := `{"method":"DELETE","url":"https://api.lpmotor.ru/v1/promo/5","body":null}` + "\n"; got != want {
+		t.Errorf("dry-run DELETE -o json = %q, want %q (a null body)", got, want)
 	}
 }
 

@@ -166,8 +166,12 @@ func TestRecordsCSVHasEveryField(t *testing.T) {
 func TestRecordsJSONIsTheServers(t *testing.T) {
 	for _, raw := range []string{v3Sites, v1Sites, oddRecords} {
 		js := render(t, Records(json.RawMessage(raw), moscow), Options{Format: JSON})
+		if js != raw+"\n" {
+			t.Errorf("piped JSON:\n%s\nwant the server's bytes\n%s", js, raw)
+		}
+		js = render(t, Records(json.RawMessage(raw), moscow), Options{Format: JSON, Terminal: true})
 		if !sameJSON(t, js, raw) {
-			t.Errorf("JSON:\n%s\nwant the server's\n%s", js, raw)
+			t.Errorf("JSON on a terminal:\n%s\nwant the server's\n%s", js, raw)
 		}
 	}
 }
