@@ -96,11 +96,7 @@ id is needed.`,
 			if err != nil {
 				return err
 			}
-			sess, err := f.newSession(cmd)
-			if err != nil {
-				return err
-			}
-			client, err := sess.client()
+			sess, client, err := f.connect(cmd)
 			if err != nil {
 				return err
 			}

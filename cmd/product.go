@@ -38,11 +38,7 @@ The table shortens long descriptions and shows their HTML as plain text;
 			if err != nil {
 				return err
 			}
-			sess, err := f.newSession(cmd)
-			if err != nil {
-				return err
-			}
-			client, err := sess.client()
+			sess, client, err := f.connect(cmd)
 			if err != nil {
 				return err
 			}

@@ -91,11 +91,7 @@ func newPromoGetCmd(f *factory) *cobra.Command {
 			if err != nil {
 				return err
 			}
-			sess, err := f.newSession(cmd)
-			if err != nil {
-				return err
-			}
-			client, err := sess.client()
+			sess, client, err := f.connect(cmd)
 			if err != nil {
 				return err
 			}
@@ -124,11 +120,7 @@ func newPromoStatsCmd(f *factory) *cobra.Command {
 			if err != nil {
 				return err
 			}
-			sess, err := f.newSession(cmd)
-			if err != nil {
-				return err
-			}
-			client, err := sess.client()
+			sess, client, err := f.connect(cmd)
 			if err != nil {
 				return err
 			}
@@ -389,11 +381,7 @@ the fields you change are changed.`,
 			if changes.Empty() && !wizard {
 				return usagef("nothing to change: name at least one field flag (see --help) or -f FILE")
 			}
-			sess, err := f.newSession(cmd)
-			if err != nil {
-				return err
-			}
-			client, err := sess.client()
+			sess, client, err := f.connect(cmd)
 			if err != nil {
 				return err
 			}
@@ -453,11 +441,7 @@ func newPromoDeleteCmd(f *factory) *cobra.Command {
 			if !yes && !f.io.CanPrompt() {
 				return usagef("refusing to delete promo code %d without confirmation: pass --yes when not running interactively", id)
 			}
-			sess, err := f.newSession(cmd)
-			if err != nil {
-				return err
-			}
-			client, err := sess.client()
+			sess, client, err := f.connect(cmd)
 			if err != nil {
 				return err
 			}

@@ -47,11 +47,7 @@ func newSiteListCmd(f *factory) *cobra.Command {
   promoctl site list -o json --jq '.[].id'
   promoctl site list --legacy`,
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			sess, err := f.newSession(cmd)
-			if err != nil {
-				return err
-			}
-			client, err := sess.client()
+			sess, client, err := f.connect(cmd)
 			if err != nil {
 				return err
 			}
@@ -97,11 +93,7 @@ lists as a[0].b.`,
 			if err != nil {
 				return err
 			}
-			sess, err := f.newSession(cmd)
-			if err != nil {
-				return err
-			}
-			client, err := sess.client()
+			sess, client, err := f.connect(cmd)
 			if err != nil {
 				return err
 			}
