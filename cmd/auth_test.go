@@ -120,7 +120,7 @@ func keyValueTable(kv ...string) string {
 	}
 	var b strings.Builder
 	for i := 0; i+1 < len(kv); i += 2 {
-		b.WriteString(pad(kv[i], w[0]) + "  " + pad(kv[i+1], w[1]) + "  \n")
+		b.WriteString(strings.TrimRight(pad(kv[i], w[0])+"  "+kv[i+1], " ") + "\n")
 	}
 	return b.String()
 }

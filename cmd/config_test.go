@@ -235,7 +235,7 @@ func TestConfigListEmpty(t *testing.T) {
 	r := newBareRunner(t)
 	r.run("config", "list", "-o", "json").expect(t, 0, "[]\n", "")
 	r.tty = true
-	r.run("config", "ls").expect(t, 0, "CURRENT  PROFILE  BASE URL  API KEY  USER ID  SITE ID  OUTPUT  TIMEOUT  \n",
+	r.run("config", "ls").expect(t, 0, "CURRENT  PROFILE  BASE URL  API KEY  USER ID  SITE ID  OUTPUT  TIMEOUT\n",
 		"No profiles in "+r.configPath()+" yet: run `promoctl auth login`.\n")
 }
 
@@ -390,10 +390,11 @@ func TestConfigExplainTable(t *testing.T) {
 	}
 	var want strings.Builder
 	for _, row := range rows {
+		var line string
 		for i, c := range row {
-			want.WriteString(pad(c, w[i]) + "  ")
+			line += pad(c, w[i]) + "  "
 		}
-		want.WriteString("\n")
+		want.WriteString(strings.TrimRight(line, " ") + "\n")
 	}
 	r.run("config", "explain", "--timeout", "1m").expect(t, 0, want.String(), "")
 }

@@ -143,7 +143,7 @@ func TestPromoGetTableIsTerminalSafe(t *testing.T) {
 	res := r.run("promo", "get", "1")
 	res.expect(t, 0, res.stdout, "")
 	expectTerminalSafe(t, "promo get", res.stdout)
-	if want := "Code:        RED X      "; !containsLine(res.stdout, want) {
+	if want := "Code:        RED X"; !containsLine(res.stdout, want) {
 		t.Errorf("promo get table:\n%q\nwant a line %q", res.stdout, want)
 	}
 }

@@ -30,7 +30,7 @@ func TestPromoStatsTable(t *testing.T) {
 func TestPromoStatsEmpty(t *testing.T) {
 	r := newRunner(t)
 	r.api.Handle("GET /v1/promo/5/statistics", http.StatusOK, "[]")
-	r.run("promo", "stats", "5").expect(t, 0, "ID  ORDER  DATE  CODE  ORDER PRICE  QTY  DISCOUNT  CURRENCY  \n", "")
+	r.run("promo", "stats", "5").expect(t, 0, "ID  ORDER  DATE  CODE  ORDER PRICE  QTY  DISCOUNT  CURRENCY\n", "")
 }
 
 func TestPromoStatsJSON(t *testing.T) {

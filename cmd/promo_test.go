@@ -48,7 +48,7 @@ func TestPromoListEmpty(t *testing.T) {
 			r := newRunner(t)
 			r.api.Handle("GET /v1/promo", http.StatusOK, body)
 			r.run("promo", "list", "--site-id", "7").expect(t, 0,
-				"ID  CODE  ENABLED  TYPE  AMOUNT  STARTS  ENDS  USES  VALID  \n", "")
+				"ID  CODE  ENABLED  TYPE  AMOUNT  STARTS  ENDS  USES  VALID\n", "")
 			r.run("promo", "list", "--site-id", "7", "-o", "json").expect(t, 0, "[]\n", "")
 			r.run("promo", "list", "--site-id", "7", "-o", "csv", "--no-headers").expect(t, 0, "", "")
 		})

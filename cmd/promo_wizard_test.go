@@ -510,7 +510,7 @@ func TestPromoGetColours(t *testing.T) {
 	plain := r.run("promo", "get", "5").stdout
 	delete(r.env, "NO_COLOR")
 	res := r.run("promo", "get", "5")
-	for _, s := range []string{"Enabled:     \x1b[2mno\x1b[0m   ", "Valid now:   \x1b[32myes\x1b[0m  "} {
+	for _, s := range []string{"Enabled:     \x1b[2mno\x1b[0m\n", "Valid now:   \x1b[32myes\x1b[0m\n"} {
 		if !strings.Contains(res.stdout, s) {
 			t.Errorf("no %q in:\n%q", s, res.stdout)
 		}

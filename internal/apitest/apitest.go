@@ -112,4 +112,13 @@ func Error(status, kind int, title string) string {
 }
 
 // Lines joins lines with newlines and a final newline, for expected output.
-func Lines(lines ...string) string { return strings.Join(lines, "\n") + "\n" }
+// Trailing spaces are dropped, as the table renderer drops them, so that a
+// test can write a table's lines padded to their columns.
+func Lines(lines ...string) string {
+	var b strings.Builder
+	for _, l := range lines {
+		b.WriteString(strings.TrimRight(l, " "))
+		b.WriteByte('\n')
+	}
+	return b.String()
+}

@@ -264,8 +264,8 @@ func TestWrite(t *testing.T) {
 		o    Options
 		want string
 	}{
-		{"table", d, Options{Format: Table}, "ID  CODE  \n1   AB    \n\nN  \n2  \n"},
-		{"table without headers", d, Options{Format: Table, NoHeaders: true}, "1  AB  \n\n2  \n"},
+		{"table", d, Options{Format: Table}, "ID  CODE\n1   AB\n\nN\n2\n"},
+		{"table without headers", d, Options{Format: Table, NoHeaders: true}, "1  AB\n\n2\n"},
 		{"json piped is the JSON as it came", d, Options{Format: JSON}, `[{"id":1,"code":"AB"}]` + "\n"},
 		{"json piped keeps the server's spacing", Data{JSON: []byte(`{"a" : 1,  "b":[ ]}`)}, Options{Format: JSON}, `{"a" : 1,  "b":[ ]}` + "\n"},
 		{"json on a terminal is indented", d, Options{Format: JSON, Terminal: true}, "[\n  {\n    \"id\": 1,\n    \"code\": \"AB\"\n  }\n]\n"},

@@ -101,9 +101,9 @@ const promoListJSON = `[
 
 func TestPromoListTable(t *testing.T) {
 	got := writeData(t, PromoList([]byte(promoListJSON), loadZone(t, "Europe/Moscow")), Options{Format: Table})
-	want := "ID    CODE        ENABLED  TYPE      AMOUNT  STARTS            ENDS              USES   VALID  \n" +
-		"1001  SUMMER2026  yes      goods     10%     2026-06-01 03:00  2026-09-01 00:00  3/100  yes    \n" +
-		"1002  FREESHIP    no       delivery  150.00  -                 -                 0      no     \n"
+	want := "ID    CODE        ENABLED  TYPE      AMOUNT  STARTS            ENDS              USES   VALID\n" +
+		"1001  SUMMER2026  yes      goods     10%     2026-06-01 03:00  2026-09-01 00:00  3/100  yes\n" +
+		"1002  FREESHIP    no       delivery  150.00  -                 -                 0      no\n"
 	if got != want {
 		t.Errorf("promo list table =\n%s\nwant\n%s", got, want)
 	}
@@ -183,14 +183,14 @@ func TestPromoRecord(t *testing.T) {
 	}
 	d := PromoRecord(raw, p, 1001, time.UTC)
 	table := writeData(t, d, Options{Format: Table})
-	want := "ID:                 1001      \n" +
-		"Code:               WINTER    \n" +
-		"Enabled:            yes       \n" +
-		"Bonus type:         delivery  \n" +
-		"Amount:             300.00    \n" +
-		"Time limit:         none      \n" +
-		"Max uses:           5         \n" +
-		"Once per customer:  yes       \n"
+	want := "ID:                 1001\n" +
+		"Code:               WINTER\n" +
+		"Enabled:            yes\n" +
+		"Bonus type:         delivery\n" +
+		"Amount:             300.00\n" +
+		"Time limit:         none\n" +
+		"Max uses:           5\n" +
+		"Once per customer:  yes\n"
 	if table != want {
 		t.Errorf("promo record table =\n%q\nwant\n%q", table, want)
 	}
@@ -250,19 +250,19 @@ func TestPromoStats(t *testing.T) {
 	 {"id":3,"promo_id":1001,"lead_id":503,"bonus_type_id":2,"bonus_amount":10,"bonus_amount_is_in_percentages":1,"order_price":500.5,"order_quantity":1,
 	  "discount_amount":50.05,"promo":{"code":"SUMMER2026"},"d_lead_created":"2026-06-04T10:00:00.000Z","currency":"RUB"}]`)
 	got := writeData(t, PromoStats(raw, loadZone(t, "Europe/Moscow")), Options{Format: Table})
-	want := "ID  ORDER  DATE              CODE        ORDER PRICE  QTY  DISCOUNT  CURRENCY  \n" +
-		"1   501    2026-06-02 12:30  SUMMER2026  1500.00      2    150.00    RUB       \n" +
-		"2   502    2026-06-04 00:15  SUMMER2026  99.99        1    10.00     USD       \n" +
-		"3   503    2026-06-04 13:00  SUMMER2026  500.50       1    50.05     RUB       \n" +
+	want := "ID  ORDER  DATE              CODE        ORDER PRICE  QTY  DISCOUNT  CURRENCY\n" +
+		"1   501    2026-06-02 12:30  SUMMER2026  1500.00      2    150.00    RUB\n" +
+		"2   502    2026-06-04 00:15  SUMMER2026  99.99        1    10.00     USD\n" +
+		"3   503    2026-06-04 13:00  SUMMER2026  500.50       1    50.05     RUB\n" +
 		"\n" +
-		"CURRENCY  ORDERS  ORDER TOTAL  DISCOUNT TOTAL  \n" +
-		"RUB       2       2000.50      200.05          \n" +
-		"USD       1       99.99        10.00           \n"
+		"CURRENCY  ORDERS  ORDER TOTAL  DISCOUNT TOTAL\n" +
+		"RUB       2       2000.50      200.05\n" +
+		"USD       1       99.99        10.00\n"
 	if got != want {
 		t.Errorf("promo stats table =\n%s\nwant\n%s", got, want)
 	}
 	empty := writeData(t, PromoStats([]byte(`[]`), time.UTC), Options{Format: Table})
-	if empty != "ID  ORDER  DATE  CODE  ORDER PRICE  QTY  DISCOUNT  CURRENCY  \n" {
+	if empty != "ID  ORDER  DATE  CODE  ORDER PRICE  QTY  DISCOUNT  CURRENCY\n" {
 		t.Errorf("empty stats table = %q, want the header alone and no totals", empty)
 	}
 	csv := writeData(t, PromoStats(raw, time.UTC), Options{Format: CSV, NoHeaders: true})

@@ -100,7 +100,7 @@ func TestRecordsWrappedList(t *testing.T) {
 		t.Run(name, func(t *testing.T) {
 			d := Records(json.RawMessage(raw), moscow)
 			got := render(t, d, Options{Format: Table})
-			want := "ID  NAME  \n1   A     \n2   B     \n"
+			want := "ID  NAME\n1   A\n2   B\n"
 			if got != want {
 				t.Errorf("table:\n%q\nwant:\n%q", got, want)
 			}
@@ -116,14 +116,14 @@ func TestRecordsWrappedList(t *testing.T) {
 
 func TestRecordsObjectWithoutAListIsARecord(t *testing.T) {
 	got := render(t, Records(json.RawMessage(`{"id":5,"name":"Only"}`), moscow), Options{Format: Table})
-	if want := "id:    5     \nname:  Only  \n"; got != want {
+	if want := "id:    5\nname:  Only\n"; got != want {
 		t.Errorf("table = %q, want %q", got, want)
 	}
 }
 
 func TestRecordsOfPlainValuesAndEmptyLists(t *testing.T) {
 	got := render(t, Records(json.RawMessage(`[1,"two",null]`), moscow), Options{Format: Table})
-	if want := "VALUE  \n1      \ntwo    \n-      \n"; got != want {
+	if want := "VALUE\n1\ntwo\n-\n"; got != want {
 		t.Errorf("table = %q, want %q", got, want)
 	}
 	for _, raw := range []string{`[]`, `null`, `{"data":[]}`} {
@@ -207,7 +207,7 @@ func TestRecordSummarisesLongArrays(t *testing.T) {
 	}
 	b.WriteString(`]}`)
 	got := render(t, Record(json.RawMessage(b.String()), moscow), Options{Format: Table})
-	if want := "id:      1           \nblocks:  [11 items]  \n"; got != want {
+	if want := "id:      1\nblocks:  [11 items]\n"; got != want {
 		t.Errorf("table = %q, want %q", got, want)
 	}
 }
@@ -221,7 +221,7 @@ func TestRecordCSVIsOneFlatRow(t *testing.T) {
 
 func TestRecordOfAListIsAListTable(t *testing.T) {
 	got := render(t, Record(json.RawMessage(`[{"id":1}]`), moscow), Options{Format: Table})
-	if want := "ID  \n1   \n"; got != want {
+	if want := "ID\n1\n"; got != want {
 		t.Errorf("table = %q, want %q", got, want)
 	}
 }

@@ -40,8 +40,11 @@ func writeGrid(w *bufio.Writer, g Grid, noHeaders bool) error {
 	return writeTablewriter(w, header, g.Rows)
 }
 
+// writeTablewriter draws a borderless grid with tablewriter, without the
+// spaces tablewriter leaves at the end of each line.
 func writeTablewriter(w io.Writer, header []string, rows [][]string) error {
-	t := tablewriter.NewTable(w,
+	var buf bytes.Buffer
+	t := tablewriter.NewTable(&buf,
 		tablewriter.WithRenderer(renderer.NewBlueprint(tw.Rendition{
 			Borders:  tw.BorderNone,
 			Settings: tw.Settings{Separators: tw.SeparatorsNone, Lines: tw.LinesNone},
@@ -62,7 +65,18 @@ func writeTablewriter(w io.Writer, header []string, rows [][]string) error {
 			return err
 		}
 	}
-	return t.Render()
+	if err := t.Render(); err != nil {
+		return err
+	}
+	for _, l := range bytes.SplitAfter(buf.Bytes(), []byte("\n")) {
+		if len(l) == 0 {
+			continue
+		}
+		if _, err := w.Write(append(bytes.TrimRight(l, " \n"), '\n')); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 func toAny(ss []string) []any {
@@ -75,7 +89,7 @@ func toAny(ss []string) []any {
 
 // writeAligned draws what writeTablewriter draws for a borderless grid:
 // each cell left-aligned and padded to its column's display width, then
-// colGap.
+// colGap, with no spaces at the end of a line.
 func writeAligned(w *bufio.Writer, header []string, rows [][]string) error {
 	return writeAlignedPaint(w, header, rows, nil)
 }
@@ -104,20 +118,24 @@ func writeAlignedPaint(w *bufio.Writer, header []string, rows [][]string, paint 
 		widest = max(widest, wd)
 	}
 	spaces := bytes.Repeat([]byte{' '}, widest+len(colGap))
+	var buf []byte
 	line := func(r []string, row int) error {
+		buf = buf[:0]
 		for i := 0; i < ncol; i++ {
 			c := ""
 			if i < len(r) {
 				c = r[i]
 			}
 			if paint != nil && row >= 0 {
-				w.WriteString(paint(row, i, c))
+				buf = append(buf, paint(row, i, c)...)
 			} else {
-				w.WriteString(c)
+				buf = append(buf, c...)
 			}
-			w.Write(spaces[:widths[i]-cellWidth(c)+len(colGap)])
+			buf = append(buf, spaces[:widths[i]-cellWidth(c)+len(colGap)]...)
 		}
-		return w.WriteByte('\n')
+		buf = append(bytes.TrimRight(buf, " "), '\n')
+		_, err := w.Write(buf)
+		return err
 	}
 	// Like tablewriter, an empty header or row draws no line.
 	if len(header) > 0 {

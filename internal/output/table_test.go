@@ -109,7 +109,7 @@ func TestWriteGridKeyValueHasNoHeader(t *testing.T) {
 		t.Fatal(err)
 	}
 	w.Flush()
-	if got, want := b.String(), "ID:    1   \nCode:  AB  \n"; got != want {
+	if got, want := b.String(), "ID:    1\nCode:  AB\n"; got != want {
 		t.Errorf("key-value grid =\n%q\nwant\n%q", got, want)
 	}
 }
