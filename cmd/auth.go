@@ -34,6 +34,9 @@ that they work, and remove them.
 
 promoctl needs your user id ("Your ID" in the account menu of the site admin)
 and an API key (Profile → API key; a leaked key can be regenerated there).`,
+		Example: `  promoctl auth login
+  printf '%s' "$KEY" | promoctl auth login --with-token --user-id 123
+  promoctl auth status`,
 		RunE: groupRun,
 	}
 	c.AddCommand(newAuthLoginCmd(f), newAuthStatusCmd(f), newAuthLogoutCmd(f))
@@ -288,9 +291,6 @@ when the server cannot be reached.`,
 			client, err := sess.client()
 			if err != nil {
 				return err
-			}
-			if _, ok := s.Sources[config.KeyUserID]; !ok && f.global.sandbox {
-				s.Sources[config.KeyUserID] = config.Source{Kind: "flag", Name: "--sandbox"}
 			}
 			ctx, cancel := sess.withTimeout(cmd.Context())
 			defer cancel()

@@ -29,6 +29,9 @@ PROMOCTL_TIMEOUT), the active profile, or the default. The active profile is
 The file is --config, else $PROMOCTL_CONFIG, else
 $XDG_CONFIG_HOME/promoctl/config.yaml (~/.config/promoctl/config.yaml). It is
 written atomically with mode 0600, keeping your comments.`,
+		Example: `  promoctl config list
+  promoctl config set site_id 11111
+  promoctl config explain`,
 		RunE: groupRun,
 	}
 	c.AddCommand(newConfigListCmd(f), newConfigGetCmd(f), newConfigSetCmd(f), newConfigUseCmd(f),

@@ -151,6 +151,7 @@ func (f *factory) newSession(cmd *cobra.Command) (*session, error) {
 			return nil, err
 		}
 	}
+	out.Context = cmd.Context()
 	sess := &session{settings: s, out: out, loc: f.location()}
 	if f.showProgress(out) {
 		f.spinner = progress.New(f.io.ErrOut, progress.Options{})

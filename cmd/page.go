@@ -18,6 +18,8 @@ func newPageCmd(f *factory) *cobra.Command {
 The API does not document the fields of a page, so the table shows the
 fields the server sends: the id first, then titles and paths, then the
 rest. -o json prints the server's records unchanged.`,
+		Example: `  promoctl page list --site-id 11111
+  promoctl page get 42`,
 		RunE: groupRun,
 	}
 	c.AddCommand(newPageListCmd(f), newPageGetCmd(f))

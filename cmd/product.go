@@ -12,7 +12,9 @@ func newProductCmd(f *factory) *cobra.Command {
 		Aliases: []string{"products"},
 		Short:   "Read shop products",
 		Long:    "Read the products of a shop: price, stock, dimensions, categories, images, parameters and modifiers.",
-		RunE:    groupRun,
+		Example: `  promoctl product get 123456
+  promoctl product get 123456 -o json --jq '.image_list[].url'`,
+		RunE: groupRun,
 	}
 	c.AddCommand(newProductGetCmd(f))
 	return c

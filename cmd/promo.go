@@ -23,7 +23,10 @@ func newPromoCmd(f *factory) *cobra.Command {
 		Aliases: []string{"promos", "promo-code"},
 		Short:   "Manage promo codes",
 		Long:    "List, create, read, change and delete the promo codes of a site, and see how they were used.",
-		RunE:    groupRun,
+		Example: `  promoctl promo list --site-id 11111
+  promoctl promo create --site-id 11111 --code SUMMER25 --amount 25 --percent --enabled
+  promoctl promo stats 1001`,
+		RunE: groupRun,
 	}
 	c.AddCommand(newPromoListCmd(f), newPromoGetCmd(f), newPromoCreateCmd(f), newPromoUpdateCmd(f),
 		newPromoDeleteCmd(f), newPromoStatsCmd(f))

@@ -59,6 +59,12 @@ func Main(b Build) int {
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
+	// The first Ctrl-C cancels the command; from then on signals have their
+	// default effect, so a second one ends a process that does not stop.
+	go func() {
+		<-ctx.Done()
+		stop()
+	}()
 	return Execute(ctx, os.Args[1:], Options{Build: b, IO: iostreams.System(), Env: os.LookupEnv})
 }
 

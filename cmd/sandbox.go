@@ -53,10 +53,7 @@ is logged to stderr.`,
 				o.DataPath = sandbox.DefaultDataPath(f.env.Getenv)
 			}
 			o.Out, o.Log = f.io.ErrOut, f.io.ErrOut
-			if err := sandbox.Serve(cmd.Context(), o); err != nil {
-				return fmt.Errorf("sandbox: %w", err)
-			}
-			return nil
+			return sandbox.Serve(cmd.Context(), o)
 		},
 	}
 	c.Flags().StringVar(&o.Addr, "addr", sandbox.DefaultAddr, "address to listen on")
@@ -67,11 +64,12 @@ is logged to stderr.`,
 
 func newSandboxResetCmd(f *factory) *cobra.Command {
 	var data string
-	return &cobra.Command{
-		Use:     "reset",
-		Short:   "Restore the sandbox's demo data",
-		Args:    noArgs,
-		Example: `  promoctl sandbox reset`,
+	c := &cobra.Command{
+		Use:   "reset",
+		Short: "Restore the sandbox's demo data",
+		Args:  noArgs,
+		Example: `  promoctl sandbox reset
+  promoctl sandbox reset --data ./demo.db`,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			if data == "" {
 				data = sandbox.DefaultDataPath(f.env.Getenv)
@@ -87,6 +85,8 @@ func newSandboxResetCmd(f *factory) *cobra.Command {
 			return nil
 		},
 	}
+	c.Flags().StringVar(&data, "data", "", "data file (default $XDG_STATE_HOME/promoctl/sandbox.db)")
+	return c
 }
 
 func newSandboxRedeemCmd(f *factory) *cobra.Command {
@@ -199,7 +199,7 @@ func (f *factory) sandboxStore() (*sandbox.Store, error) {
 	store, err := sandbox.Open(path, sandbox.Options{})
 	if err != nil {
 		if errors.Is(err, sandbox.ErrInUse) {
-			return nil, fmt.Errorf("%w; while 'promoctl sandbox serve' runs, talk to it with --base-url http://%s --token sandbox --user-id 1", err, sandbox.DefaultAddr)
+			return nil, fmt.Errorf("%w; while 'promoctl sandbox serve' runs, talk to it at the address it printed: --base-url http://ADDR --token sandbox --user-id 1", err)
 		}
 		return nil, fmt.Errorf("open the sandbox: %w", err)
 	}
@@ -232,5 +232,8 @@ func (f *factory) sandboxSettings(s *config.Settings) (http.RoundTripper, error)
 	s.BaseURL, s.Token, s.UserID = "http://sandbox.localhost", token, user
 	s.Sources[config.KeyBaseURL] = config.Source{Kind: "flag", Name: "--sandbox"}
 	s.Sources[config.KeyToken] = config.Source{Kind: "flag", Name: "--sandbox"}
+	if src := s.Sources[config.KeyUserID]; src.Kind != "flag" {
+		s.Sources[config.KeyUserID] = config.Source{Kind: "flag", Name: "--sandbox"}
+	}
 	return sandbox.Transport(sandbox.NewHandler(store, sandbox.HandlerOptions{})), nil
 }

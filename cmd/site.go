@@ -19,6 +19,8 @@ func newSiteCmd(f *factory) *cobra.Command {
 The API does not document the fields of a site, so the table shows the
 fields the server sends: the id first, then names, then the rest. -o json
 prints the server's records unchanged.`,
+		Example: `  promoctl site list
+  promoctl site get 11111 -o yaml`,
 		RunE: groupRun,
 	}
 	c.AddCommand(newSiteListCmd(f), newSiteGetCmd(f))

@@ -2,6 +2,7 @@ package output
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -182,13 +183,16 @@ func yamlNode(dec *json.Decoder) (*yaml.Node, error) {
 // writeJQ runs the compiled query over the JSON and writes each result on
 // its own line: strings as they are (like gh --jq and jq -r), everything
 // else as compact JSON. On a terminal, strings are made terminal-safe.
-func writeJQ(w io.Writer, src []byte, code *gojq.Code, terminal bool) error {
+func writeJQ(ctx context.Context, w io.Writer, src []byte, code *gojq.Code, terminal bool) error {
 	var v any
 	if err := json.Unmarshal(src, &v); err != nil {
 		return fmt.Errorf("cannot filter the response: %w", err)
 	}
 	var out bytes.Buffer
-	iter := code.Run(v)
+	if ctx == nil {
+		ctx = context.Background()
+	}
+	iter := code.RunWithContext(ctx, v)
 	for {
 		r, ok := iter.Next()
 		if !ok {

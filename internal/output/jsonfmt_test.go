@@ -2,11 +2,13 @@ package output
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"errors"
 	"reflect"
 	"strings"
 	"testing"
+	"time"
 
 	"go.yaml.in/yaml/v3"
 )
@@ -184,7 +186,7 @@ func jqString(t *testing.T, expr, src string) (string, error) {
 		t.Fatalf("CompileJQ(%q): %v", expr, err)
 	}
 	var b bytes.Buffer
-	err = writeJQ(&b, []byte(src), code, false)
+	err = writeJQ(context.Background(), &b, []byte(src), code, false)
 	return b.String(), err
 }
 
@@ -335,5 +337,23 @@ func TestTerminalSafeCSVAndJQOnlyOnATerminal(t *testing.T) {
 		if b.String() != c.want {
 			t.Errorf("%s: got %q, want %q", c.name, b.String(), c.want)
 		}
+	}
+}
+
+func TestJQStopsWhenCancelled(t *testing.T) {
+	code, err := CompileJQ("last(range(1e12))")
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 100*time.Millisecond)
+	defer cancel()
+	start := time.Now()
+	var b bytes.Buffer
+	err = Write(&b, Data{JSON: []byte(`[]`)}, Options{Format: JSON, JQ: code, Context: ctx})
+	if err == nil || time.Since(start) > 5*time.Second {
+		t.Fatalf("endless --jq with a 100ms context: err %v after %s, want an error within seconds", err, time.Since(start))
+	}
+	if b.Len() != 0 {
+		t.Errorf("cancelled --jq wrote %q, want nothing", b.String())
 	}
 }

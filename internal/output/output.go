@@ -6,6 +6,7 @@ package output
 
 import (
 	"bufio"
+	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -63,6 +64,8 @@ type Options struct {
 	// decides it (iostreams.ColorEnabled); this package never looks at the
 	// terminal or the environment.
 	Color bool
+	// Context, when set, cancels a long --jq filter (Ctrl-C).
+	Context context.Context
 	// Terminal says stdout is a terminal: JSON is then indented for
 	// reading, and raw text that is not a table (CSV cells, --jq strings)
 	// is made terminal-safe too. Piped, JSON is written as it came and
@@ -119,7 +122,7 @@ func write(w *bufio.Writer, d Data, o Options) error {
 		}
 	}
 	if o.JQ != nil {
-		return writeJQ(w, d.JSON, o.JQ, o.Terminal)
+		return writeJQ(o.Context, w, d.JSON, o.JQ, o.Terminal)
 	}
 	if o.Format == Table && d.Tables == nil {
 		o.Format = JSON // data with no table form is shown as JSON
