@@ -182,6 +182,23 @@ func (f *factory) connect(cmd *cobra.Command) (*session, *api.Client, error) {
 	return sess, client, nil
 }
 
+// fetch runs a command that reads one thing and shows it: the session and
+// client, the --timeout around the request, and the rendering of what get
+// returns.
+func (f *factory) fetch(cmd *cobra.Command, get func(ctx context.Context, sess *session, client *api.Client) (output.Data, error)) error {
+	sess, client, err := f.connect(cmd)
+	if err != nil {
+		return err
+	}
+	ctx, cancel := sess.withTimeout(cmd.Context())
+	defer cancel()
+	d, err := get(ctx, sess, client)
+	if err != nil {
+		return err
+	}
+	return f.print(sess, d)
+}
+
 func (f *factory) newClient(s *config.Settings) (*api.Client, error) {
 	transport := f.opts.Transport
 	if f.global.sandbox {

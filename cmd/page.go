@@ -1,10 +1,12 @@
 package cmd
 
 import (
+	"context"
 	"encoding/json"
 
 	"github.com/spf13/cobra"
 
+	"github.com/promoctl/promoctl/internal/api"
 	"github.com/promoctl/promoctl/internal/output"
 )
 
@@ -98,17 +100,13 @@ id is needed.`,
 			if err != nil {
 				return err
 			}
-			sess, client, err := f.connect(cmd)
-			if err != nil {
-				return err
-			}
-			ctx, cancel := sess.withTimeout(cmd.Context())
-			defer cancel()
-			raw, err := client.GetPage(ctx, id)
-			if err != nil {
-				return err
-			}
-			return f.print(sess, output.Record(raw, sess.loc))
+			return f.fetch(cmd, func(ctx context.Context, sess *session, client *api.Client) (output.Data, error) {
+				raw, err := client.GetPage(ctx, id)
+				if err != nil {
+					return output.Data{}, err
+				}
+				return output.Record(raw, sess.loc), nil
+			})
 		},
 	}
 }

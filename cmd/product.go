@@ -1,8 +1,10 @@
 package cmd
 
 import (
+	"context"
 	"github.com/spf13/cobra"
 
+	"github.com/promoctl/promoctl/internal/api"
 	"github.com/promoctl/promoctl/internal/output"
 )
 
@@ -40,17 +42,13 @@ The table shortens long descriptions and shows their HTML as plain text;
 			if err != nil {
 				return err
 			}
-			sess, client, err := f.connect(cmd)
-			if err != nil {
-				return err
-			}
-			ctx, cancel := sess.withTimeout(cmd.Context())
-			defer cancel()
-			raw, err := client.GetProduct(ctx, id)
-			if err != nil {
-				return err
-			}
-			return f.print(sess, output.Product(raw, sess.loc))
+			return f.fetch(cmd, func(ctx context.Context, sess *session, client *api.Client) (output.Data, error) {
+				raw, err := client.GetProduct(ctx, id)
+				if err != nil {
+					return output.Data{}, err
+				}
+				return output.Product(raw, sess.loc), nil
+			})
 		},
 	}
 }

@@ -1,6 +1,7 @@
 package cmd
 
 import (
+	"context"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -12,6 +13,7 @@ import (
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
 
+	"github.com/promoctl/promoctl/internal/api"
 	"github.com/promoctl/promoctl/internal/output"
 	"github.com/promoctl/promoctl/internal/promo"
 	"github.com/promoctl/promoctl/internal/prompt"
@@ -94,17 +96,13 @@ func newPromoGetCmd(f *factory) *cobra.Command {
 			if err != nil {
 				return err
 			}
-			sess, client, err := f.connect(cmd)
-			if err != nil {
-				return err
-			}
-			ctx, cancel := sess.withTimeout(cmd.Context())
-			defer cancel()
-			raw, p, err := client.GetPromo(ctx, id)
-			if err != nil {
-				return err
-			}
-			return f.print(sess, output.PromoRecord(raw, p, id, sess.loc))
+			return f.fetch(cmd, func(ctx context.Context, sess *session, client *api.Client) (output.Data, error) {
+				raw, p, err := client.GetPromo(ctx, id)
+				if err != nil {
+					return output.Data{}, err
+				}
+				return output.PromoRecord(raw, p, id, sess.loc), nil
+			})
 		},
 	}
 }
@@ -123,17 +121,13 @@ func newPromoStatsCmd(f *factory) *cobra.Command {
 			if err != nil {
 				return err
 			}
-			sess, client, err := f.connect(cmd)
-			if err != nil {
-				return err
-			}
-			ctx, cancel := sess.withTimeout(cmd.Context())
-			defer cancel()
-			raw, err := client.PromoStats(ctx, id)
-			if err != nil {
-				return err
-			}
-			return f.print(sess, output.PromoStats(raw, sess.loc))
+			return f.fetch(cmd, func(ctx context.Context, sess *session, client *api.Client) (output.Data, error) {
+				raw, err := client.PromoStats(ctx, id)
+				if err != nil {
+					return output.Data{}, err
+				}
+				return output.PromoStats(raw, sess.loc), nil
+			})
 		},
 	}
 }
