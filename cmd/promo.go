@@ -14,6 +14,7 @@ import (
 	"github.com/spf13/pflag"
 
 	"github.com/promoctl/promoctl/internal/api"
+	"github.com/promoctl/promoctl/internal/config"
 	"github.com/promoctl/promoctl/internal/output"
 	"github.com/promoctl/promoctl/internal/promo"
 	"github.com/promoctl/promoctl/internal/prompt"
@@ -76,11 +77,18 @@ func newPromoListCmd(f *factory) *cobra.Command {
 	return c
 }
 
+// requireSite returns the site of a command that needs one: --site-id or
+// the configured site_id.
 func requireSite(sess *session) (int64, error) {
-	if sess.settings.SiteID == 0 {
+	return siteOrError(sess.settings.SiteID)
+}
+
+// siteOrError refuses a missing site (0) with the way to give one.
+func siteOrError(site int64) (int64, error) {
+	if site == 0 {
 		return 0, usagef("--site-id is required (or set a default: promoctl config set site_id N)")
 	}
-	return sess.settings.SiteID, nil
+	return site, nil
 }
 
 func newPromoGetCmd(f *factory) *cobra.Command {
@@ -298,7 +306,7 @@ the same as plain lines, for screen readers.`,
 				return err
 			}
 			site := sess.settings.SiteID
-			if fileSite != nil && sess.settings.Sources["site_id"].Kind != "flag" {
+			if fileSite != nil && sess.settings.Sources[config.KeySiteID].Kind != "flag" {
 				site = *fileSite
 			}
 			if wizard {
@@ -306,8 +314,8 @@ the same as plain lines, for screen readers.`,
 					return err
 				}
 			}
-			if site == 0 {
-				return usagef("--site-id is required (or set a default: promoctl config set site_id N)")
+			if site, err = siteOrError(site); err != nil {
+				return err
 			}
 			body := changes.CreateBody(site, sess.settings.UserID)
 			if ff.dryRun {
