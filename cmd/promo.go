@@ -154,8 +154,8 @@ func (ff *fieldFlags) register(fs *pflag.FlagSet, update bool) {
 	fs.StringVar(&ff.bonusType, "bonus-type", "", "what is discounted: goods or delivery (also 2, 3)")
 	fs.StringVar(&ff.amount, "amount", "", "discount: an amount of money, or a percentage with --percent")
 	fs.BoolVar(&ff.percent, "percent", false, "the amount is a percentage (--percent=false for money)")
-	fs.StringVar(&ff.starts, "starts", "", "start of validity: 2026-12-01, 2026-12-01T10:00 or RFC 3339")
-	fs.StringVar(&ff.ends, "ends", "", "end of validity, in the same forms as --starts")
+	fs.StringVar(&ff.starts, "starts", "", "start of validity: 2026-12-01 (from 00:00), 2026-12-01T10:00 or RFC 3339")
+	fs.StringVar(&ff.ends, "ends", "", "end of validity, in the same forms as --starts; a date alone includes that day (to 23:59:59)")
 	fs.StringVar(&ff.maxUses, "max-uses", "", "limit the total number of uses")
 	fs.BoolVar(&ff.once, "once-per-user", false, "each customer may use the code once")
 	fs.StringVarP(&ff.file, "file", "f", "", "read fields from a JSON or YAML file of API field names (- for stdin); flags win")
@@ -195,14 +195,15 @@ func (ff *fieldFlags) changes(fs *pflag.FlagSet, loc *time.Location) (promo.Chan
 		c.Percent = &ff.percent
 	}
 	for _, d := range []struct {
-		name string
-		val  string
-		dst  **time.Time
-	}{{"starts", ff.starts, &c.Starts}, {"ends", ff.ends, &c.Ends}} {
+		name  string
+		val   string
+		parse func(string, *time.Location) (time.Time, error)
+		dst   **time.Time
+	}{{"starts", ff.starts, promo.ParseStart, &c.Starts}, {"ends", ff.ends, promo.ParseEnd, &c.Ends}} {
 		if !set(d.name) {
 			continue
 		}
-		t, err := promo.ParseDate(d.val, loc)
+		t, err := d.parse(d.val, loc)
 		if err != nil {
 			return c, usagef("--%s: %v", d.name, err)
 		}
@@ -279,7 +280,9 @@ func newPromoCreateCmd(f *factory) *cobra.Command {
 service fills in the rest with its defaults (disabled, a discount on
 goods, 0.01, no limits).
 
-Dates without a zone are in your local time zone (TZ).
+Dates without a zone are in your local time zone (TZ). A date without a
+time is the start of that day for --starts and the end of it (23:59:59)
+for --ends, so the last day named is included.
 
 On a terminal, without --code (or with -i), a form asks for the fields,
 starting from any given as flags, offers a choice of your sites when no
@@ -289,7 +292,7 @@ the same as plain lines, for screen readers.`,
 		Args: noArgs,
 		Example: `  promoctl promo create --site-id 11111 --code SUMMER25 --amount 25 --percent --enabled
   promoctl promo create --code FREESHIP --bonus-type delivery --amount 100 --percent \
-      --starts 2026-12-01 --ends 2026-12-31T23:59 --max-uses 500 --once-per-user --enabled
+      --starts 2026-12-01 --ends 2026-12-31 --max-uses 500 --once-per-user --enabled
   promoctl promo create --site-id 11111 -f promo.yaml --dry-run
   promoctl promo create -i --amount 15`,
 		RunE: func(cmd *cobra.Command, _ []string) error {
@@ -358,6 +361,9 @@ func newPromoUpdateCmd(f *factory) *cobra.Command {
 		Long: `Change the fields you name and keep the others: promoctl reads the promo
 code, applies your changes and sends the whole record back, so nothing
 you leave out is reset.
+
+Dates are read as for create: --ends 2026-12-31 keeps the code valid
+until the end of 31 December in your time zone.
 
 With --dry-run the promo code is read, and the update that would be
 sent is printed instead of sent.

@@ -73,7 +73,7 @@ func TestPromoCreateRejectsBadFields(t *testing.T) {
 		{name: "ends word", args: create("--ends", "tomorrow"), stderr: `promoctl: --ends: cannot read date "tomorrow"` + dateHelp},
 		{name: "starts empty", args: create("--starts", ""), stderr: "promoctl: --starts: empty date"},
 		{name: "ends before starts", args: create("--starts", "2026-12-02", "--ends", "2026-12-01"),
-			stderr: "promoctl: --ends: the end 2026-11-30T21:00:00.000Z is before the start 2026-12-01T21:00:00.000Z"},
+			stderr: "promoctl: --ends: the end 2026-12-01T20:59:59.000Z is before the start 2026-12-01T21:00:00.000Z"},
 		{name: "max uses 0", args: create("--max-uses", "0"), stderr: "promoctl: --max-uses: must be at least 1, got 0"},
 		{name: "max uses -1", args: create("--max-uses=-1"), stderr: "promoctl: --max-uses: must be at least 1, got -1"},
 		{name: "max uses abc", args: create("--max-uses", "abc"), stderr: `promoctl: --max-uses: "abc" is not a whole number`},

@@ -55,12 +55,17 @@ func TestPromoCreateDates(t *testing.T) {
 		ends      string
 		dOn, dOff string
 	}{
-		{"date in UTC", time.UTC, "2026-12-01", "2026-12-31", "2026-12-01T00:00:00.000Z", "2026-12-31T00:00:00.000Z"},
+		// A date alone: the start of the day for --starts, the end of the
+		// day for --ends, so the last day named is included.
+		{"date in UTC", time.UTC, "2026-12-01", "2026-12-31", "2026-12-01T00:00:00.000Z", "2026-12-31T23:59:59.000Z"},
+		{"date in Moscow", mustLoc(t, "Europe/Moscow"), "2026-12-01", "2026-12-31", "2026-11-30T21:00:00.000Z", "2026-12-31T20:59:59.000Z"},
+		{"date on a change of clocks", mustLoc(t, "America/New_York"), "2026-03-08", "2026-11-01", "2026-03-08T05:00:00.000Z", "2026-11-02T04:59:59.000Z"},
+		{"midnight named", mustLoc(t, "Europe/Moscow"), "2026-12-01T00:00", "2026-12-31T00:00", "2026-11-30T21:00:00.000Z", "2026-12-30T21:00:00.000Z"},
 		{"date-time in UTC", time.UTC, "2026-12-01T10:00", "2026-12-01 18:30:15", "2026-12-01T10:00:00.000Z", "2026-12-01T18:30:15.000Z"},
 		{"local zone", mustLoc(t, "Asia/Yekaterinburg"), "2026-12-01", "2026-12-01T23:59", "2026-11-30T19:00:00.000Z", "2026-12-01T18:59:00.000Z"},
 		{"offsets win over the zone", mustLoc(t, "Europe/Moscow"), "2026-12-01T10:00:00+05:00", "2026-12-02T00:00:00Z", "2026-12-01T05:00:00.000Z", "2026-12-02T00:00:00.000Z"},
 		{"fractions are cut to milliseconds", time.UTC, "2026-12-01T10:00:00.123456Z", "2026-12-01T10:00:01.5+00:00", "2026-12-01T10:00:00.123Z", "2026-12-01T10:00:01.500Z"},
-		{"same start and end", time.UTC, "2026-12-01", "2026-12-01", "2026-12-01T00:00:00.000Z", "2026-12-01T00:00:00.000Z"},
+		{"same start and end", time.UTC, "2026-12-01", "2026-12-01", "2026-12-01T00:00:00.000Z", "2026-12-01T23:59:59.000Z"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			r := newRunner(t)
@@ -72,6 +77,19 @@ func TestPromoCreateDates(t *testing.T) {
 			expectJSONBody(t, reqs[0], `{"site_id":7,"user_id":42,"code":"DATES1","time_limit_is_enabled":true,"d_on":"`+c.dOn+`","d_off":"`+c.dOff+`"}`)
 		})
 	}
+}
+
+// TestPromoCreateFileEndDateIsTheWholeDay: a -f file's d_off without a
+// time is the end of that day, as --ends reads it, and its d_on the start.
+func TestPromoCreateFileEndDateIsTheWholeDay(t *testing.T) {
+	r := newRunner(t) // TZ Europe/Moscow, UTC+3
+	r.api.Handle("POST /v1/promo", http.StatusCreated, createdJSON)
+	p := writeFile(t, "promo.yaml", "code: WHOLEDAY\nbonus_amount: 5\nd_on: 2026-12-01\nd_off: 2026-12-31\n")
+	res := r.run("promo", "create", "--site-id", "7", "-f", p, "-o", "json")
+	res.expect(t, 0, createdJSON+"\n", "")
+	reqs := r.expectRoutes(t, "POST /v1/promo")
+	expectJSONBody(t, reqs[0], `{"site_id":7,"user_id":42,"code":"WHOLEDAY","bonus_amount":5,"time_limit_is_enabled":true,
+		"d_on":"2026-11-30T21:00:00.000Z","d_off":"2026-12-31T20:59:59.000Z"}`)
 }
 
 func TestPromoCreateRendersTheAnswer(t *testing.T) {

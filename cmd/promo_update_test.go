@@ -93,7 +93,10 @@ func TestPromoUpdateChangesOnlyTheNamedFields(t *testing.T) {
 		{"amount", []string{"--amount", "15.5"}, "", map[string]string{"bonus_amount": "15.5"}},
 		{"bonus type", []string{"--bonus-type", "delivery"}, "", map[string]string{"bonus_type": "3"}},
 		{"money", []string{"--percent=false", "--amount", "300"}, "", map[string]string{"bonus_amount_is_in_percentages": "false", "bonus_amount": "300"}},
-		{"end date", []string{"--ends", "2026-12-31"}, "", map[string]string{"d_off": `"2026-12-30T21:00:00.000Z"`}},
+		// A date alone is the whole day: the end of 31 December in Moscow.
+		{"end date", []string{"--ends", "2026-12-31"}, "", map[string]string{"d_off": `"2026-12-31T20:59:59.000Z"`}},
+		{"end date and time", []string{"--ends", "2026-12-31T18:00"}, "", map[string]string{"d_off": `"2026-12-31T15:00:00.000Z"`}},
+		{"start date", []string{"--starts", "2026-05-01"}, "", map[string]string{"d_on": `"2026-04-30T21:00:00.000Z"`}},
 		{"start date", []string{"--starts", "2026-05-01T12:00:00Z"}, "", map[string]string{"d_on": `"2026-05-01T12:00:00.000Z"`}},
 		{"no time limit", []string{"--no-time-limit"}, "", map[string]string{"time_limit_is_enabled": "false"}},
 		{"max uses", []string{"--max-uses", "7"}, "", map[string]string{"quantity_limit": "7"}},
@@ -101,6 +104,7 @@ func TestPromoUpdateChangesOnlyTheNamedFields(t *testing.T) {
 		{"once per user", []string{"--once-per-user"}, "", map[string]string{"personal_limit_is_enabled": "true"}},
 		{"file and flag", []string{"--enabled=false"}, `{"bonus_amount":30,"is_enabled":true,"d_off":"2026-09-30T00:00:00Z"}`,
 			map[string]string{"is_enabled": "false", "bonus_amount": "30", "d_off": `"2026-09-30T00:00:00.000Z"`}},
+		{"file end date", nil, `{"d_off":"2026-09-30"}`, map[string]string{"d_off": `"2026-09-30T20:59:59.000Z"`}},
 		{"file from get -o json", nil, `{"id":5,"code":"SUMMER25","pos":1,"is_enabled":false,"promo_used_count":3,"is_valid":true}`,
 			map[string]string{"is_enabled": "false"}},
 	} {

@@ -237,20 +237,22 @@ func validityText(v prompt.PromoValues, loc *time.Location) string {
 	case v.Starts == "" && v.Ends == "":
 		return "always"
 	case v.Ends == "":
-		return "from " + localDate(v.Starts, loc) + zone
+		return "from " + localDate(v.Starts, loc, promo.ParseStart) + zone
 	case v.Starts == "":
-		return "until " + localDate(v.Ends, loc) + zone
+		return "until " + localDate(v.Ends, loc, promo.ParseEnd) + zone
 	}
-	return "from " + localDate(v.Starts, loc) + " until " + localDate(v.Ends, loc) + zone
+	return "from " + localDate(v.Starts, loc, promo.ParseStart) + " until " + localDate(v.Ends, loc, promo.ParseEnd) + zone
 }
 
-// localDate is a date of the form as the summary shows it.
-func localDate(s string, loc *time.Location) string {
-	t, err := promo.ParseDate(s, loc)
+// localDate is a date of the form as the summary shows it: the local time
+// it stands for, so that a date alone shows as the start or the end of
+// that day.
+func localDate(s string, loc *time.Location, parse func(string, *time.Location) (time.Time, error)) string {
+	t, err := parse(s, loc)
 	if err != nil {
 		return s
 	}
-	return t.In(loc).Format(prompt.DateLayout)
+	return promo.FormatLocal(t, loc)
 }
 
 func usesText(v prompt.PromoValues) string {

@@ -96,7 +96,7 @@ func TestPromoCreateWizardStartsFromTheFlags(t *testing.T) {
 	}
 	got := stub.forms[0].Values
 	want := prompt.PromoValues{Code: "FLAGGED", BonusType: 3, Percent: false, Amount: "300", Enabled: true,
-		Ends: "2026-12-31 00:00", MaxUses: "5"}
+		Ends: "2026-12-31 23:59:59", MaxUses: "5"}
 	if got != want {
 		t.Errorf("the form started with %+v, want %+v", got, want)
 	}
@@ -114,10 +114,10 @@ func TestPromoCreateWizard(t *testing.T) {
 	r.env["PROMOCTL_ACCESSIBLE"] = "1"
 	r.env["PROMOCTL_SITE_ID"] = "7"
 	r.api.Handle("POST /v1/promo", http.StatusCreated, wizardCreatedJSON)
-	r.stdin = answerLines("BAD_CODE", "SUMMER25", "", "", "25", "", "2026-12-01", "2026-12-31 23:59", "", "", "")
+	r.stdin = answerLines("BAD_CODE", "SUMMER25", "", "", "25", "", "2026-12-01", "2026-12-31", "", "", "")
 	res := r.run("promo", "create", "-o", "json")
 	wantLine := "promoctl --output json promo create --site-id 7 --code SUMMER25 --bonus-type goods --amount 25 --percent --enabled " +
-		"--starts 2026-12-01T00:00:00+03:00 --ends 2026-12-31T23:59:00+03:00 --once-per-user=false"
+		"--starts 2026-12-01T00:00:00+03:00 --ends 2026-12-31T23:59:59+03:00 --once-per-user=false"
 	wantStderr := answerLines(
 		"New promo code",
 		"Code the code may contain only Latin letters A-Z, a-z and digits 0-9, found '_' at position 4",
@@ -142,7 +142,7 @@ func TestPromoCreateWizard(t *testing.T) {
 		"  Site:               7",
 		"  Discount:           25% off the goods",
 		"  Enabled:            yes",
-		"  Valid:              from 2026-12-01 00:00 until 2026-12-31 23:59 (MSK)",
+		"  Valid:              from 2026-12-01 00:00 until 2026-12-31 23:59:59 (MSK)",
 		"  Maximum uses:       unlimited",
 		"  Once per customer:  no",
 		"",
@@ -159,7 +159,7 @@ func TestPromoCreateWizard(t *testing.T) {
 	reqs := r.expectRoutes(t, "POST /v1/promo")
 	wantBody := `{"site_id":7,"user_id":42,"code":"SUMMER25","is_enabled":true,"bonus_type":2,"bonus_amount":25,
 		"bonus_amount_is_in_percentages":true,"time_limit_is_enabled":true,"d_on":"2026-11-30T21:00:00.000Z",
-		"d_off":"2026-12-31T20:59:00.000Z","personal_limit_is_enabled":false}`
+		"d_off":"2026-12-31T20:59:59.000Z","personal_limit_is_enabled":false}`
 	expectJSONBody(t, reqs[0], wantBody)
 
 	// The printed line, run as it is, sends the same request.

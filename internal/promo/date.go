@@ -9,17 +9,42 @@ import (
 // APITimeLayout is the form the API uses for dates: UTC, milliseconds, Z.
 const APITimeLayout = "2006-01-02T15:04:05.000Z"
 
-// ParseDate reads a date as users type it: 2026-12-01, 2026-12-01T10:00,
-// 2026-12-01T10:00:00, or RFC 3339 with an offset or Z. A date without a zone
-// is in loc.
-func ParseDate(s string, loc *time.Location) (time.Time, error) {
+// ParseStart reads the start of a period as users type it: 2026-12-01,
+// 2026-12-01T10:00, 2026-12-01T10:00:00, or RFC 3339 with an offset or Z. A
+// date without a zone is in loc; a date without a time is the start of that
+// day (00:00:00). It reads --starts and d_on.
+func ParseStart(s string, loc *time.Location) (time.Time, error) {
+	return parseDate(s, loc, false)
+}
+
+// ParseEnd reads the end of a period in the same forms as ParseStart, but a
+// date without a time is the end of that day (23:59:59 in loc), so that the
+// last day named is included. It reads --ends and d_off.
+func ParseEnd(s string, loc *time.Location) (time.Time, error) {
+	return parseDate(s, loc, true)
+}
+
+// parseDate is ParseStart, or ParseEnd when endOfDay is set.
+func parseDate(s string, loc *time.Location, endOfDay bool) (time.Time, error) {
 	v := strings.TrimSpace(s)
 	if v == "" {
 		return time.Time{}, fmt.Errorf("empty date")
 	}
 	t, err := time.Parse(time.RFC3339Nano, v)
-	// Zone-less forms are read in the caller's location.
-	for _, layout := range [...]string{"2006-01-02", "2006-01-02T15:04", "2006-01-02 15:04", "2006-01-02T15:04:05", "2006-01-02 15:04:05"} {
+	if err != nil {
+		// A date alone: its first or its last second, in loc. Built with
+		// time.Date rather than by adding a day, so that a change of clocks
+		// that day cannot shift it.
+		if d, derr := time.ParseInLocation(dateOnly, v, loc); derr == nil {
+			t, err = d, nil
+			if endOfDay {
+				y, m, day := d.Date()
+				t = time.Date(y, m, day, 23, 59, 59, 0, loc)
+			}
+		}
+	}
+	// Zone-less forms with a time are read in the caller's location.
+	for _, layout := range [...]string{"2006-01-02T15:04", "2006-01-02 15:04", "2006-01-02T15:04:05", "2006-01-02 15:04:05"} {
 		if err == nil {
 			break
 		}
@@ -34,6 +59,20 @@ func ParseDate(s string, loc *time.Location) (time.Time, error) {
 		return time.Time{}, fmt.Errorf("date %q is out of range: the year must be between 0001 and 9999 in UTC", s)
 	}
 	return t, nil
+}
+
+const dateOnly = "2006-01-02"
+
+// FormatLocal renders t in loc the way people read and type it back:
+// 2026-12-01 10:00, with the seconds only when there are any (the end of a
+// day is 2026-12-31 23:59:59); fractions of a second are not shown.
+// ParseStart and ParseEnd read it back as the same instant, to the second.
+func FormatLocal(t time.Time, loc *time.Location) string {
+	t = t.In(loc)
+	if t.Second() != 0 {
+		return t.Format("2006-01-02 15:04:05")
+	}
+	return t.Format("2006-01-02 15:04")
 }
 
 // FormatAPI renders t the way the API writes dates: 2026-12-01T00:00:00.000Z.

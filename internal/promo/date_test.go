@@ -39,13 +39,13 @@ func TestParseDateZoneless(t *testing.T) {
 		loc := mustLoad(t, zone)
 		for _, f := range forms {
 			t.Run(zone+"/"+f.descriptionOfTip, func(t *testing.T) {
-				got, err := ParseDate(f.in, loc)
+				got, err := ParseStart(f.in, loc)
 				if err != nil {
-					t.Fatalf("ParseDate(%q, %s) error: %v", f.in, zone, err)
+					t.Fatalf("ParseStart(%q, %s) error: %v", f.in, zone, err)
 				}
 				want := time.Date(2026, 12, 1, f.hour, f.min, f.sec, f.nsec, loc)
 				if !got.Equal(want) {
-					t.Errorf("ParseDate(%q, %s) = %v, want %v", f.in, zone, got, want)
+					t.Errorf("ParseStart(%q, %s) = %v, want %v", f.in, zone, got, want)
 				}
 			})
 		}
@@ -67,13 +67,13 @@ func TestParseDateAPIForm(t *testing.T) {
 		{"Europe/Moscow", "2026-12-01 10:00", "2026-12-01T07:00:00.000Z"},
 	}
 	for _, tt := range tests {
-		got, err := ParseDate(tt.in, mustLoad(t, tt.zone))
+		got, err := ParseStart(tt.in, mustLoad(t, tt.zone))
 		if err != nil {
-			t.Errorf("ParseDate(%q, %s) error: %v", tt.in, tt.zone, err)
+			t.Errorf("ParseStart(%q, %s) error: %v", tt.in, tt.zone, err)
 			continue
 		}
 		if s := FormatAPI(got); s != tt.want {
-			t.Errorf("FormatAPI(ParseDate(%q, %s)) = %s, want %s", tt.in, tt.zone, s, tt.want)
+			t.Errorf("FormatAPI(ParseStart(%q, %s)) = %s, want %s", tt.in, tt.zone, s, tt.want)
 		}
 	}
 }
@@ -98,13 +98,13 @@ func TestParseDateWithZone(t *testing.T) {
 	for _, zone := range testZones {
 		loc := mustLoad(t, zone)
 		for _, tt := range tests {
-			got, err := ParseDate(tt.in, loc)
+			got, err := ParseStart(tt.in, loc)
 			if err != nil {
-				t.Errorf("ParseDate(%q, %s) error: %v", tt.in, zone, err)
+				t.Errorf("ParseStart(%q, %s) error: %v", tt.in, zone, err)
 				continue
 			}
 			if s := FormatAPI(got); s != tt.want {
-				t.Errorf("FormatAPI(ParseDate(%q, %s)) = %s, want %s", tt.in, zone, s, tt.want)
+				t.Errorf("FormatAPI(ParseStart(%q, %s)) = %s, want %s", tt.in, zone, s, tt.want)
 			}
 		}
 	}
@@ -136,9 +136,9 @@ func TestParseDateDST(t *testing.T) {
 		{"Europe/Moscow", "2026-03-29T02:30", []string{"2026-03-28T23:30:00.000Z"}},
 	}
 	for _, tt := range tests {
-		got, err := ParseDate(tt.in, mustLoad(t, tt.zone))
+		got, err := ParseStart(tt.in, mustLoad(t, tt.zone))
 		if err != nil {
-			t.Errorf("ParseDate(%q, %s) error: %v", tt.in, tt.zone, err)
+			t.Errorf("ParseStart(%q, %s) error: %v", tt.in, tt.zone, err)
 			continue
 		}
 		s := FormatAPI(got)
@@ -147,7 +147,7 @@ func TestParseDateDST(t *testing.T) {
 			found = found || s == c
 		}
 		if !found {
-			t.Errorf("ParseDate(%q, %s) = %s, want one of %v", tt.in, tt.zone, s, tt.candidates)
+			t.Errorf("ParseStart(%q, %s) = %s, want one of %v", tt.in, tt.zone, s, tt.candidates)
 		}
 	}
 }
@@ -159,18 +159,18 @@ func TestParseDateBad(t *testing.T) {
 		"2026-12-01T10:00:00+3", "2026-12-01t10:00:00z", "tomorrow", "now", "1764547200",
 		"2026-12-01T10:00:00Z trailing", "２０２６-12-01",
 	} {
-		got, err := ParseDate(in, time.UTC)
+		got, err := ParseStart(in, time.UTC)
 		if err == nil {
-			t.Errorf("ParseDate(%q) = %v, want an error", in, got)
+			t.Errorf("ParseStart(%q) = %v, want an error", in, got)
 			continue
 		}
 		if want := `cannot read date "` + in + `": use 2026-12-01, 2026-12-01T10:00 or RFC 3339`; !strings.HasPrefix(err.Error(), want) {
-			t.Errorf("ParseDate(%q) error = %q, want it to start with %q", in, err, want)
+			t.Errorf("ParseStart(%q) error = %q, want it to start with %q", in, err, want)
 		}
 	}
 	for _, in := range []string{"", "   ", "\t"} {
-		if _, err := ParseDate(in, time.UTC); err == nil || err.Error() != "empty date" {
-			t.Errorf("ParseDate(%q) error = %v, want empty date", in, err)
+		if _, err := ParseStart(in, time.UTC); err == nil || err.Error() != "empty date" {
+			t.Errorf("ParseStart(%q) error = %v, want empty date", in, err)
 		}
 	}
 }
@@ -224,7 +224,7 @@ func TestParseAPITime(t *testing.T) {
 	}
 }
 
-// FuzzParseDate checks that ParseDate never panics and that whatever it
+// FuzzParseDate checks that ParseStart never panics and that whatever it
 // accepts can be sent: the API form reads back as the same instant, to the
 // millisecond.
 func FuzzParseDate(f *testing.F) {
@@ -243,23 +243,23 @@ func FuzzParseDate(f *testing.F) {
 	}
 	f.Fuzz(func(t *testing.T, s string, zone uint8) {
 		loc := locs[int(zone)%len(locs)]
-		got, err := ParseDate(s, loc)
+		got, err := ParseStart(s, loc)
 		if err != nil {
 			if err.Error() == "" {
-				t.Fatalf("ParseDate(%q) returned an empty error", s)
+				t.Fatalf("ParseStart(%q) returned an empty error", s)
 			}
 			return
 		}
 		api := FormatAPI(got)
 		back, err := ParseAPITime(api)
 		if err != nil {
-			t.Fatalf("ParseDate(%q, %s) = %v, whose API form %q does not read back: %v", s, loc, got, api, err)
+			t.Fatalf("ParseStart(%q, %s) = %v, whose API form %q does not read back: %v", s, loc, got, api, err)
 		}
 		if want := got.Truncate(time.Millisecond); !back.Equal(want) {
-			t.Fatalf("ParseDate(%q, %s): API form %q reads back as %v, want %v", s, loc, api, back, want)
+			t.Fatalf("ParseStart(%q, %s): API form %q reads back as %v, want %v", s, loc, api, back, want)
 		}
 		if len(api) != len(APITimeLayout) {
-			t.Fatalf("ParseDate(%q, %s): API form %q is not in the form %s", s, loc, api, APITimeLayout)
+			t.Fatalf("ParseStart(%q, %s): API form %q is not in the form %s", s, loc, api, APITimeLayout)
 		}
 	})
 }
@@ -278,18 +278,101 @@ func TestParseDateOutOfRange(t *testing.T) {
 		{"0001-01-01", moscow}, // 0000-12-31T21:00Z
 		{"9999-12-31T23:59:59-01:00", time.UTC},
 	} {
-		got, err := ParseDate(tt.in, tt.loc)
+		got, err := ParseStart(tt.in, tt.loc)
 		if err == nil {
-			t.Errorf("ParseDate(%q, %s) = %s, want an error", tt.in, tt.loc, FormatAPI(got))
+			t.Errorf("ParseStart(%q, %s) = %s, want an error", tt.in, tt.loc, FormatAPI(got))
 			continue
 		}
 		if want := `date "` + tt.in + `" is out of range`; !strings.HasPrefix(err.Error(), want) {
-			t.Errorf("ParseDate(%q, %s) error = %q, want it to start with %q", tt.in, tt.loc, err, want)
+			t.Errorf("ParseStart(%q, %s) error = %q, want it to start with %q", tt.in, tt.loc, err, want)
 		}
 	}
 	for _, in := range []string{"0001-01-01", "9999-12-31T23:59:59Z"} {
-		if _, err := ParseDate(in, time.UTC); err != nil {
-			t.Errorf("ParseDate(%q, UTC) error: %v", in, err)
+		if _, err := ParseStart(in, time.UTC); err != nil {
+			t.Errorf("ParseStart(%q, UTC) error: %v", in, err)
+		}
+	}
+}
+
+// TestParseEndDateOnly: a date without a time is the last second of that
+// day for an end, in the caller's location, so the day named is included;
+// a date with a time is that time, as for a start.
+func TestParseEndDateOnly(t *testing.T) {
+	tests := []struct{ zone, in, start, end string }{
+		{"UTC", "2026-12-31", "2026-12-31T00:00:00.000Z", "2026-12-31T23:59:59.000Z"},
+		{"Europe/Moscow", "2026-12-31", "2026-12-30T21:00:00.000Z", "2026-12-31T20:59:59.000Z"},
+		{"Europe/Moscow", " 2026-12-31 ", "2026-12-30T21:00:00.000Z", "2026-12-31T20:59:59.000Z"},
+		{"Asia/Kolkata", "2026-12-31", "2026-12-30T18:30:00.000Z", "2026-12-31T18:29:59.000Z"},
+		// A day with a change of clocks: its end is under the new offset.
+		{"America/New_York", "2026-03-08", "2026-03-08T05:00:00.000Z", "2026-03-09T03:59:59.000Z"},
+		{"America/New_York", "2026-11-01", "2026-11-01T04:00:00.000Z", "2026-11-02T04:59:59.000Z"},
+		{"Pacific/Chatham", "2026-09-27", "2026-09-26T11:15:00.000Z", "2026-09-27T10:14:59.000Z"},
+		// A time, or a zone, says exactly when: no end of day is added.
+		{"Europe/Moscow", "2026-12-31T00:00", "2026-12-30T21:00:00.000Z", "2026-12-30T21:00:00.000Z"},
+		{"Europe/Moscow", "2026-12-31 18:30", "2026-12-31T15:30:00.000Z", "2026-12-31T15:30:00.000Z"},
+		{"Europe/Moscow", "2026-12-31T23:59", "2026-12-31T20:59:00.000Z", "2026-12-31T20:59:00.000Z"},
+		{"Europe/Moscow", "2026-12-31T00:00:00Z", "2026-12-31T00:00:00.000Z", "2026-12-31T00:00:00.000Z"},
+		{"Europe/Moscow", "2026-12-31T00:00:00+05:00", "2026-12-30T19:00:00.000Z", "2026-12-30T19:00:00.000Z"},
+	}
+	for _, tt := range tests {
+		loc := mustLoad(t, tt.zone)
+		start, err := ParseStart(tt.in, loc)
+		if err != nil {
+			t.Errorf("ParseStart(%q, %s) error: %v", tt.in, tt.zone, err)
+		} else if s := FormatAPI(start); s != tt.start {
+			t.Errorf("ParseStart(%q, %s) = %s, want %s", tt.in, tt.zone, s, tt.start)
+		}
+		end, err := ParseEnd(tt.in, loc)
+		if err != nil {
+			t.Errorf("ParseEnd(%q, %s) error: %v", tt.in, tt.zone, err)
+		} else if s := FormatAPI(end); s != tt.end {
+			t.Errorf("ParseEnd(%q, %s) = %s, want %s", tt.in, tt.zone, s, tt.end)
+		}
+	}
+}
+
+// TestParseEndErrors: an end is read in the same forms as a start, with
+// the same messages, and the end of the last day still has to fit the
+// API's years.
+func TestParseEndErrors(t *testing.T) {
+	for _, in := range []string{"2026-13-01", "tomorrow", "2026-12-01T10"} {
+		_, errStart := ParseStart(in, time.UTC)
+		_, errEnd := ParseEnd(in, time.UTC)
+		if errStart == nil || errEnd == nil || errStart.Error() != errEnd.Error() {
+			t.Errorf("ParseStart(%q), ParseEnd(%q) errors = %v, %v; want the same error", in, in, errStart, errEnd)
+		}
+	}
+	if _, err := ParseEnd("9999-12-31", mustLoad(t, "America/New_York")); err == nil || !strings.Contains(err.Error(), "out of range") {
+		t.Errorf("ParseEnd(9999-12-31, New York) error = %v, want out of range", err)
+	}
+	if _, err := ParseEnd("9999-12-31", time.UTC); err != nil {
+		t.Errorf("ParseEnd(9999-12-31, UTC) error: %v", err)
+	}
+}
+
+// TestFormatLocal: the local form of a date shows seconds only when it has
+// them, and reads back as the same instant to the second, as a start and
+// as an end.
+func TestFormatLocal(t *testing.T) {
+	moscow := mustLoad(t, "Europe/Moscow")
+	for _, tt := range []struct {
+		in   time.Time
+		want string
+	}{
+		{time.Date(2026, 12, 1, 0, 0, 0, 0, time.UTC), "2026-12-01 03:00"},
+		{time.Date(2026, 12, 31, 20, 59, 59, 0, time.UTC), "2026-12-31 23:59:59"},
+		{time.Date(2026, 12, 31, 20, 59, 0, 500e6, time.UTC), "2026-12-31 23:59"},
+		{time.Date(2026, 12, 31, 20, 59, 7, 500e6, time.UTC), "2026-12-31 23:59:07"},
+	} {
+		got := FormatLocal(tt.in, moscow)
+		if got != tt.want {
+			t.Errorf("FormatLocal(%s) = %q, want %q", FormatAPI(tt.in), got, tt.want)
+		}
+		for name, parse := range map[string]func(string, *time.Location) (time.Time, error){"ParseStart": ParseStart, "ParseEnd": ParseEnd} {
+			back, err := parse(got, moscow)
+			if err != nil || !back.Equal(tt.in.Truncate(time.Second)) {
+				t.Errorf("%s(%q) = %v, %v; want %v", name, got, back, err, tt.in.Truncate(time.Second))
+			}
 		}
 	}
 }

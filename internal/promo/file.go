@@ -33,7 +33,8 @@ func readOnly(key string) bool {
 // ParseFile reads a JSON or YAML object of API field names (spec 2.3). Keys
 // the API does not know are refused, so that a typo is not silently
 // ignored; read-only fields and null values are skipped. Dates without a
-// zone are read in loc.
+// zone are read in loc; a d_on without a time is the start of that day, a
+// d_off the end of it.
 func ParseFile(data []byte, loc *time.Location) (File, error) {
 	var out File
 	if len(bytes.TrimSpace(data)) == 0 {
@@ -97,9 +98,9 @@ func ParseFile(data []byte, loc *time.Location) (File, error) {
 		case "time_limit_is_enabled":
 			c.TimeLimit, err = ptr(toBool(v))
 		case "d_on":
-			c.Starts, err = ptr(toTime(asWritten(k, v), loc))
+			c.Starts, err = ptr(toTime(asWritten(k, v), loc, ParseStart))
 		case "d_off":
-			c.Ends, err = ptr(toTime(asWritten(k, v), loc))
+			c.Ends, err = ptr(toTime(asWritten(k, v), loc, ParseEnd))
 		case "quantity_limit_is_enabled":
 			c.QuantityLimit, err = ptr(toBool(v))
 		case "quantity_limit":
@@ -210,12 +211,13 @@ func toFloat(v any) (float64, error) {
 	return 0, fmt.Errorf("want a number, got %v", v)
 }
 
-func toTime(v any, loc *time.Location) (time.Time, error) {
+// toTime reads a date field with parse (ParseStart or ParseEnd).
+func toTime(v any, loc *time.Location, parse func(string, *time.Location) (time.Time, error)) (time.Time, error) {
 	switch x := v.(type) {
 	case time.Time:
 		return x, nil
 	case string:
-		return ParseDate(x, loc)
+		return parse(x, loc)
 	}
 	return time.Time{}, fmt.Errorf("want a date, got %v", v)
 }

@@ -159,6 +159,31 @@ func TestParseFileDatesInLocation(t *testing.T) {
 	}
 }
 
+// TestParseFileEndOfDay: a d_off without a time is the end of that day,
+// as --ends reads it, however the file writes it.
+func TestParseFileEndOfDay(t *testing.T) {
+	moscow := mustLoad(t, "Europe/Moscow")
+	tests := []struct{ in, want string }{
+		{"d_off: 2026-12-31", "2026-12-31T20:59:59.000Z"},
+		{"d_off: '2026-12-31'", "2026-12-31T20:59:59.000Z"},
+		{`{"d_off": "2026-12-31"}`, "2026-12-31T20:59:59.000Z"},
+		{"d_off: 2026-12-31T18:00", "2026-12-31T15:00:00.000Z"},
+		{"d_off: 2026-12-31T00:00:00Z", "2026-12-31T00:00:00.000Z"},
+	}
+	for _, tt := range tests {
+		f, err := ParseFile([]byte(tt.in), moscow)
+		if err != nil {
+			t.Errorf("ParseFile(%q) error: %v", tt.in, err)
+			continue
+		}
+		if f.Changes.Ends == nil {
+			t.Errorf("ParseFile(%q) Ends = nil, want %s", tt.in, tt.want)
+		} else if got := FormatAPI(*f.Changes.Ends); got != tt.want {
+			t.Errorf("ParseFile(%q) Ends = %s, want %s", tt.in, got, tt.want)
+		}
+	}
+}
+
 func deref(s *string) string {
 	if s == nil {
 		return "<nil>"

@@ -67,10 +67,6 @@ func DefaultPromoValues() PromoValues {
 	return PromoValues{BonusType: promo.Goods, Percent: true, Amount: "10", Enabled: true}
 }
 
-// DateLayout is how the form shows a date: in local time, to the minute,
-// in a form promo.ParseDate reads back.
-const DateLayout = "2006-01-02 15:04"
-
 // noneWords clear an optional field in accessible mode, where an empty
 // line keeps what the field holds.
 func isNone(s string) bool {
@@ -121,11 +117,14 @@ func (c checks) amount(s string, percent bool) (float64, error) {
 	return v, nil
 }
 
-func (c checks) date(s string) (*time.Time, error) {
+// date reads an optional date field with parse: promo.ParseStart for the
+// start, promo.ParseEnd for the end, so that a date alone in "valid until"
+// includes that day, as --ends does.
+func (c checks) date(s string, parse func(string, *time.Location) (time.Time, error)) (*time.Time, error) {
 	if s = optional(s); s == "" {
 		return nil, nil
 	}
-	t, err := promo.ParseDate(s, c.loc)
+	t, err := parse(s, c.loc)
 	if err != nil {
 		return nil, err
 	}
@@ -133,16 +132,16 @@ func (c checks) date(s string) (*time.Time, error) {
 }
 
 func (c checks) window(starts, ends string) (*time.Time, *time.Time, error) {
-	on, err := c.date(starts)
+	on, err := c.date(starts, promo.ParseStart)
 	if err != nil {
 		return nil, nil, fmt.Errorf("valid from: %w", err)
 	}
-	off, err := c.date(ends)
+	off, err := c.date(ends, promo.ParseEnd)
 	if err != nil {
 		return nil, nil, err
 	}
 	if on != nil && off != nil && off.Before(*on) {
-		return nil, nil, fmt.Errorf("the end %s is before the start %s", off.In(c.loc).Format(DateLayout), on.In(c.loc).Format(DateLayout))
+		return nil, nil, fmt.Errorf("the end %s is before the start %s", promo.FormatLocal(*off, c.loc), promo.FormatLocal(*on, c.loc))
 	}
 	return on, off, nil
 }
@@ -287,9 +286,9 @@ func apiDate(s *string, loc *time.Location) string {
 	}
 	t, err := promo.ParseAPITime(*s)
 	if err != nil {
-		return *s // shown as sent; promo.ParseDate reads RFC 3339 back
+		return *s // shown as sent; promo.ParseStart reads RFC 3339 back
 	}
-	return t.In(loc).Format(DateLayout)
+	return promo.FormatLocal(t, loc)
 }
 
 // With returns v with the changes named by flags filled in.
@@ -313,10 +312,10 @@ func (v PromoValues) With(c promo.Changes, loc *time.Location) PromoValues {
 		v.Starts, v.Ends = "", ""
 	}
 	if c.Starts != nil {
-		v.Starts = c.Starts.In(loc).Format(DateLayout)
+		v.Starts = promo.FormatLocal(*c.Starts, loc)
 	}
 	if c.Ends != nil {
-		v.Ends = c.Ends.In(loc).Format(DateLayout)
+		v.Ends = promo.FormatLocal(*c.Ends, loc)
 	}
 	if c.QuantityLimit != nil && !*c.QuantityLimit {
 		v.MaxUses = ""
@@ -444,11 +443,11 @@ func (h *Huh) Promo(ctx context.Context, form PromoForm) (PromoAnswers, error) {
 		huh.NewInput().Title(optTitle("Valid from", init.Starts, "no start")).
 			Description("Optional: " + dateHelp + ". Leave empty for no start.").
 			Value(&v.Starts).Validate(orKept(init.Starts, func(s string) error {
-			_, err := chk.date(s)
+			_, err := chk.date(s, promo.ParseStart)
 			return err
 		})),
 		huh.NewInput().Title(optTitle("Valid until", init.Ends, "no end")).
-			Description("Optional, the same forms. Leave empty for no end.").
+			Description("Optional, the same forms; a date alone means the end of that day. Leave empty for no end.").
 			Value(&v.Ends).Validate(orKept(init.Ends, func(s string) error {
 			_, _, err := chk.window(v.Starts, s)
 			return err

@@ -133,7 +133,7 @@ func TestPromoFormRefusesWhatFlagsRefuse(t *testing.T) {
 		"must be a positive number, got -5",
 		"a percentage must be at most 100, got 150",
 		`cannot read date "tomorrow"`,
-		"the end 2026-12-01 00:00 is before the start 2026-12-10 00:00",
+		"the end 2026-12-01 23:59:59 is before the start 2026-12-10 00:00",
 		"the limit must be at least 1, got 0",
 		`"1.5" is not a whole number`,
 		`"lots" is not a whole number`,
@@ -314,7 +314,7 @@ func TestChangesFrom(t *testing.T) {
 			}
 		}},
 		{"new end", func(v *PromoValues) { v.Ends = "2026-09-30" }, func(t *testing.T, c promo.Changes) {
-			if c.Ends == nil || promo.FormatAPI(*c.Ends) != "2026-09-29T21:00:00.000Z" || c.Starts != nil {
+			if c.Ends == nil || promo.FormatAPI(*c.Ends) != "2026-09-30T20:59:59.000Z" || c.Starts != nil {
 				t.Errorf("changes = %+v, want the end only", c)
 			}
 		}},
@@ -366,8 +366,9 @@ func TestValuesOfAndWith(t *testing.T) {
 	f := promo.Fields{Code: "SUMMER25", IsEnabled: true, BonusType: promo.Goods, BonusAmount: 25, BonusAmountIsInPercentages: true,
 		TimeLimitIsEnabled: true, DOn: &on, DOff: &off, QuantityLimitIsEnabled: true, QuantityLimit: 100}
 	v := ValuesOf(f, loc)
+	// The end's seconds are shown: 23:59 would read back a minute short.
 	want := PromoValues{Code: "SUMMER25", BonusType: promo.Goods, Percent: true, Amount: "25", Enabled: true,
-		Starts: "2026-06-01 03:00", Ends: "2026-08-31 23:59", MaxUses: "100"}
+		Starts: "2026-06-01 03:00", Ends: "2026-08-31 23:59:59", MaxUses: "100"}
 	if v != want {
 		t.Errorf("ValuesOf = %+v, want %+v", v, want)
 	}
