@@ -300,7 +300,7 @@ func TestDebugLogsExchangesWithoutTheToken(t *testing.T) {
 func TestDebugLogsRequestBodiesBySizeOnly(t *testing.T) {
 	r := newRunner(t)
 	r.api.Handle("POST /v1/promo", http.StatusCreated, createdJSON)
-	res := r.run("promo", "create", "--site-id", "7", "--code", "SUMMER25", "--debug", "-o", "json")
+	res := r.run("promo", "create", "--site-id", "7", "--code", "SUMMER25", "--amount", "5", "--enabled=false", "--debug", "-o", "json")
 	res.stderr = elapsed.ReplaceAllString(res.stderr, "in T")
 	res.expect(t, 0, res.stdout, apitest.Lines(
 		"> POST "+r.api.URL+"/v1/promo",
@@ -309,7 +309,7 @@ func TestDebugLogsRequestBodiesBySizeOnly(t *testing.T) {
 		"> User-Agent: promoctl/1.2.3",
 		"> X-Api-User-Id: 42",
 		"> Authorization: Bearer [REDACTED]",
-		fmt.Sprintf("> (%d bytes of JSON)", len(`{"site_id":7,"user_id":42,"code":"SUMMER25"}`)),
+		fmt.Sprintf("> (%d bytes of JSON)", len(`{"site_id":7,"user_id":42,"code":"SUMMER25","is_enabled":false,"bonus_amount":5}`)),
 		fmt.Sprintf("< 201 Created in T (%d bytes)", len(createdJSON)),
 	))
 }
@@ -418,7 +418,7 @@ func TestDroppedConnection(t *testing.T) {
 		r := newRunner(t)
 		r.api.HandleFunc("POST /v1/promo", dropConnection)
 		r.api.Handle("POST /v1/promo", http.StatusCreated, createdJSON)
-		res := r.run("promo", "create", "--site-id", "7", "--code", "SUMMER25")
+		res := r.run("promo", "create", "--site-id", "7", "--code", "SUMMER25", "--amount", "5")
 		prefix := "promoctl: create promo SUMMER25 on site 7: cannot reach the server: "
 		if res.code != 1 || res.stdout != "" || !strings.HasPrefix(res.stderr, prefix) || strings.Count(res.stderr, "\n") != 1 {
 			t.Errorf("exit %d, stdout %q, stderr %q; want exit 1, no output and one line starting %q", res.code, res.stdout, res.stderr, prefix)

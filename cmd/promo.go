@@ -278,7 +278,10 @@ func newPromoCreateCmd(f *factory) *cobra.Command {
 		Short: "Create a promo code",
 		Long: `Create a promo code on a site. Only the fields you name are sent; the
 service fills in the rest with its defaults (disabled, a discount on
-goods, 0.01, no limits).
+goods, 0.01, no limits). Without --amount, a warning on stderr says the
+discount is 0.01; a code created disabled without --enabled=false gets a
+warning with the command that enables it. Name the values to silence
+them.
 
 Dates without a zone are in your local time zone (TZ). A date without a
 time is the start of that day for --starts and the end of it (23:59:59)
@@ -321,6 +324,9 @@ the same as plain lines, for screen readers.`,
 				return err
 			}
 			body := changes.CreateBody(site, sess.settings.UserID)
+			if changes.Amount == nil {
+				f.warn(defaultAmountWarning(ff.file != "", changes.Percent != nil && *changes.Percent))
+			}
 			if ff.dryRun {
 				return f.dryRun(sess, "POST", "/v1/promo", body)
 			}
@@ -337,13 +343,24 @@ the same as plain lines, for screen readers.`,
 			if err := f.print(sess, output.PromoRecord(raw, p, 0, sess.loc)); err != nil {
 				return err
 			}
-			if p.ID != nil {
-				f.notef("Created promo code %s (id %d) on site %d.", output.Text(string(p.Code)), *p.ID, site)
-			} else {
-				f.notef("Created promo code %s on site %d.", output.Text(string(p.Code)), site)
+			code := output.Text(string(p.Code))
+			if code == "" {
+				code = body.Code
 			}
-			if !p.IsEnabled {
-				f.notef("It is disabled: enable it with --enabled when you are ready.")
+			if p.ID != nil {
+				f.notef("Created promo code %s (id %d) on site %d.", code, *p.ID, site)
+			} else {
+				f.notef("Created promo code %s on site %d.", code, site)
+			}
+			if p.IsEnabled {
+				return nil
+			}
+			enable := f.enableCommand(p.ID, site)
+			if changes.Enabled == nil {
+				// Nobody chose this: say it wherever stderr goes.
+				f.warn(fmt.Sprintf("promo code %s was created disabled (the API's default); enable it with: %s", code, enable))
+			} else {
+				f.notef("It is disabled: enable it with: %s", enable)
 			}
 			return nil
 		},
@@ -351,6 +368,26 @@ the same as plain lines, for screen readers.`,
 	siteFlag(c)
 	ff.register(c.Flags(), false)
 	return c
+}
+
+// defaultAmountWarning says that a create names no discount, so the API's
+// default of 0.01 applies (in percent when --percent is given).
+func defaultAmountWarning(file, percent bool) string {
+	given := "no --amount"
+	if file {
+		given += " (or bonus_amount in the file)"
+	}
+	return fmt.Sprintf("%s given, so the API's default discount of %s applies", given, output.Amount(promo.DefaultAmount, percent))
+}
+
+// enableCommand is the command that enables a new promo code; without its
+// id (the server did not name it), it says where to find the id.
+func (f *factory) enableCommand(id *api.Int, site int64) string {
+	if id == nil {
+		return fmt.Sprintf("%s (%s shows the ID)", f.hintLine("promo", "update", "ID", "--enabled"),
+			f.hintLine("promo", "list", "--site-id", strconv.FormatInt(site, 10)))
+	}
+	return f.hintLine("promo", "update", strconv.FormatInt(int64(*id), 10), "--enabled")
 }
 
 func newPromoUpdateCmd(f *factory) *cobra.Command {

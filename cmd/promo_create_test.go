@@ -1,8 +1,11 @@
 package cmd
 
 import (
+	"bytes"
+	"encoding/json"
 	"fmt"
 	"net/http"
+	"strings"
 	"testing"
 	"time"
 
@@ -17,11 +20,105 @@ func TestPromoCreateSendsOnlyNamedFields(t *testing.T) {
 	r := newRunner(t)
 	r.api.Handle("POST /v1/promo", http.StatusCreated, createdJSON)
 	res := r.run("promo", "create", "--site-id", "7", "--code", "SUMMER25")
-	res.expect(t, 0, res.stdout, "")
+	res.expect(t, 0, res.stdout, defaultsStderr("7"))
 	golden.Equal(t, res.stdout)
 	reqs := r.expectRoutes(t, "POST /v1/promo")
 	expectHeaders(t, reqs[0], true)
 	expectJSONBody(t, reqs[0], `{"site_id":7,"user_id":42,"code":"SUMMER25"}`)
+}
+
+// TestPromoCreateSaysWhatTheAPIDefaultsDo: a create that names neither the
+// discount nor whether the code is enabled sends the same request as
+// ever (the API's defaults apply), but says so on stderr, terminal or not:
+// the discount of 0.01 before sending, and after, that the code was
+// created disabled and the command that enables it. Naming the values
+// (--amount 0.01, --enabled=false) silences the warnings; stdout stays the
+// record.
+func TestPromoCreateSaysWhatTheAPIDefaultsDo(t *testing.T) {
+	const abc = `{"code":"ABC","is_enabled":false,"bonus_type":2,"bonus_amount":0.01,"bonus_amount_is_in_percentages":false,"time_limit_is_enabled":false,"d_on":null,"d_off":null,"quantity_limit_is_enabled":false,"quantity_limit":0,"personal_limit_is_enabled":false}`
+	const (
+		amountWarning   = "promoctl: warning: no --amount given, so the API's default discount of 0.01 applies"
+		disabledWarning = "promoctl: warning: promo code ABC was created disabled (the API's default); enable it with: promoctl promo update 1001 --enabled"
+	)
+	for _, c := range []struct {
+		name     string
+		tty      bool
+		args     []string
+		file     string // -f content
+		location bool   // the server names the new code's id
+		body     string
+		stderr   string
+	}{
+		{name: "no terminal", location: true, args: []string{"--code", "ABC"},
+			body:   `{"site_id":7,"user_id":42,"code":"ABC"}`,
+			stderr: apitest.Lines(amountWarning, disabledWarning)},
+		{name: "terminal", tty: true, location: true, args: []string{"--code", "ABC"},
+			body:   `{"site_id":7,"user_id":42,"code":"ABC"}`,
+			stderr: apitest.Lines(amountWarning, "Created promo code ABC (id 1001) on site 7.", disabledWarning)},
+		{name: "no id from the server", args: []string{"--code", "ABC"},
+			body: `{"site_id":7,"user_id":42,"code":"ABC"}`,
+			stderr: apitest.Lines(amountWarning,
+				"promoctl: warning: promo code ABC was created disabled (the API's default); enable it with: promoctl promo update ID --enabled (promoctl promo list --site-id 7 shows the ID)")},
+		{name: "a percentage without an amount", location: true, args: []string{"--code", "ABC", "--percent"},
+			body:   `{"site_id":7,"user_id":42,"code":"ABC","bonus_amount_is_in_percentages":true}`,
+			stderr: apitest.Lines("promoctl: warning: no --amount given, so the API's default discount of 0.01% applies", disabledWarning)},
+		{name: "a file without bonus_amount", location: true, file: "code: ABC\n",
+			body:   `{"site_id":7,"user_id":42,"code":"ABC"}`,
+			stderr: apitest.Lines("promoctl: warning: no --amount (or bonus_amount in the file) given, so the API's default discount of 0.01 applies", disabledWarning)},
+		{name: "a file with bonus_amount", location: true, file: "code: ABC\nbonus_amount: 0.01\n",
+			body:   `{"site_id":7,"user_id":42,"code":"ABC","bonus_amount":0.01}`,
+			stderr: apitest.Lines(disabledWarning)},
+		{name: "named, no terminal", location: true, args: []string{"--code", "ABC", "--amount", "0.01", "--enabled=false"},
+			body:   `{"site_id":7,"user_id":42,"code":"ABC","bonus_amount":0.01,"is_enabled":false}`,
+			stderr: ""},
+		{name: "named, terminal", tty: true, location: true, args: []string{"--code", "ABC", "--amount", "0.01", "--enabled=false"},
+			body: `{"site_id":7,"user_id":42,"code":"ABC","bonus_amount":0.01,"is_enabled":false}`,
+			stderr: apitest.Lines("Created promo code ABC (id 1001) on site 7.",
+				"It is disabled: enable it with: promoctl promo update 1001 --enabled")},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			r := newRunner(t)
+			r.tty = c.tty
+			r.api.HandleFunc("POST /v1/promo", func(w http.ResponseWriter, _ *http.Request) {
+				if c.location {
+					w.Header().Set("Location", "/v1/promo/1001")
+				}
+				w.WriteHeader(http.StatusCreated)
+				fmt.Fprint(w, abc)
+			})
+			args := append([]string{"promo", "create", "--site-id", "7", "-o", "json"}, c.args...)
+			if c.file != "" {
+				args = append(args, "-f", writeFile(t, "p.yaml", c.file))
+			}
+			want := abc
+			if c.location {
+				want = `{"id":1001,` + abc[1:]
+			}
+			if c.tty {
+				var b bytes.Buffer
+				if err := json.Indent(&b, []byte(want), "", "  "); err != nil {
+					t.Fatal(err)
+				}
+				want = b.String()
+			}
+			r.run(args...).expect(t, 0, want+"\n", c.stderr)
+			reqs := r.expectRoutes(t, "POST /v1/promo")
+			expectJSONBody(t, reqs[0], c.body)
+		})
+	}
+}
+
+// disabledStderr is what a create that does not name --enabled writes to
+// stderr when the server answers createdJSON (disabled, no id).
+func disabledStderr(site string) string {
+	return "promoctl: warning: promo code SUMMER25 was created disabled (the API's default); enable it with: " +
+		"promoctl promo update ID --enabled (promoctl promo list --site-id " + site + " shows the ID)\n"
+}
+
+// defaultsStderr is what a create that names neither --amount nor
+// --enabled writes to stderr when the server answers createdJSON.
+func defaultsStderr(site string) string {
+	return "promoctl: warning: no --amount given, so the API's default discount of 0.01 applies\n" + disabledStderr(site)
 }
 
 func TestPromoCreateSendsEveryFieldWithItsType(t *testing.T) {
@@ -72,7 +169,7 @@ func TestPromoCreateDates(t *testing.T) {
 			r.loc = c.loc
 			r.api.Handle("POST /v1/promo", http.StatusCreated, createdJSON)
 			res := r.run("promo", "create", "--site-id", "7", "--code", "DATES1", "--starts", c.starts, "--ends", c.ends)
-			res.expect(t, 0, res.stdout, "")
+			res.expect(t, 0, res.stdout, defaultsStderr("7"))
 			reqs := r.expectRoutes(t, "POST /v1/promo")
 			expectJSONBody(t, reqs[0], `{"site_id":7,"user_id":42,"code":"DATES1","time_limit_is_enabled":true,"d_on":"`+c.dOn+`","d_off":"`+c.dOff+`"}`)
 		})
@@ -86,7 +183,7 @@ func TestPromoCreateFileEndDateIsTheWholeDay(t *testing.T) {
 	r.api.Handle("POST /v1/promo", http.StatusCreated, createdJSON)
 	p := writeFile(t, "promo.yaml", "code: WHOLEDAY\nbonus_amount: 5\nd_on: 2026-12-01\nd_off: 2026-12-31\n")
 	res := r.run("promo", "create", "--site-id", "7", "-f", p, "-o", "json")
-	res.expect(t, 0, createdJSON+"\n", "")
+	res.expect(t, 0, createdJSON+"\n", disabledStderr("7"))
 	reqs := r.expectRoutes(t, "POST /v1/promo")
 	expectJSONBody(t, reqs[0], `{"site_id":7,"user_id":42,"code":"WHOLEDAY","bonus_amount":5,"time_limit_is_enabled":true,
 		"d_on":"2026-11-30T21:00:00.000Z","d_off":"2026-12-31T20:59:59.000Z"}`)
@@ -98,8 +195,9 @@ func TestPromoCreateRendersTheAnswer(t *testing.T) {
 	r.api.Handle("POST /v1/promo", http.StatusCreated, `{"code":"SUMMER25","is_enabled":false,"bonus_type":3,"bonus_amount":10,"bonus_amount_is_in_percentages":true,"time_limit_is_enabled":true,"d_on":"2026-12-01T00:00:00.000Z","d_off":"2026-12-31T20:59:59.000Z","quantity_limit_is_enabled":true,"quantity_limit":50,"personal_limit_is_enabled":true}`)
 	res := r.run("promo", "create", "--site-id", "7", "--code", "SUMMER25")
 	res.expect(t, 0, res.stdout, apitest.Lines(
+		"promoctl: warning: no --amount given, so the API's default discount of 0.01 applies",
 		"Created promo code SUMMER25 on site 7.",
-		"It is disabled: enable it with --enabled when you are ready.",
+		"promoctl: warning: promo code SUMMER25 was created disabled (the API's default); enable it with: promoctl promo update ID --enabled (promoctl promo list --site-id 7 shows the ID)",
 	))
 	golden.Equal(t, res.stdout)
 }
@@ -147,7 +245,7 @@ func TestPromoCreateFromStdin(t *testing.T) {
 	r.api.Handle("POST /v1/promo", http.StatusCreated, createdJSON)
 	r.stdin = "code: STDIN1\nbonus_type: delivery\nbonus_amount: 100\nbonus_amount_is_in_percentages: true\nsite_id: 9\n"
 	res := r.run("promo", "create", "-f", "-", "--site-id", "8", "--bonus-type", "goods")
-	res.expect(t, 0, res.stdout, "")
+	res.expect(t, 0, res.stdout, disabledStderr("8"))
 	reqs := r.expectRoutes(t, "POST /v1/promo")
 	// --site-id and --bonus-type beside the file win.
 	expectJSONBody(t, reqs[0], `{"site_id":8,"user_id":42,"code":"STDIN1","bonus_type":2,"bonus_amount":100,"bonus_amount_is_in_percentages":true}`)
@@ -187,7 +285,11 @@ func TestPromoCreateSiteSources(t *testing.T) {
 				args = append(args, "--site-id", c.flag)
 			}
 			res := r.run(args...)
-			res.expect(t, 0, res.stdout, "")
+			want := defaultsStderr(c.want)
+			if c.file != "" {
+				want = strings.Replace(want, "no --amount given", "no --amount (or bonus_amount in the file) given", 1)
+			}
+			res.expect(t, 0, res.stdout, want)
 			reqs := r.expectRoutes(t, "POST /v1/promo")
 			expectJSONBody(t, reqs[0], `{"site_id":`+c.want+`,"user_id":42,"code":"SITE1"}`)
 		})
@@ -212,14 +314,15 @@ func TestPromoCreateDryRunSendsNothing(t *testing.T) {
   }
 }
 `, "")
-	r.run("promo", "create", "--site-id", "7", "--code", "SUMMER25", "--dry-run", "--jq", ".body.code").expect(t, 0, "SUMMER25\n", "")
+	r.run("promo", "create", "--site-id", "7", "--code", "SUMMER25", "--dry-run", "--jq", ".body.code").expect(t, 0, "SUMMER25\n",
+		"promoctl: warning: no --amount given, so the API's default discount of 0.01 applies\n")
 	r.expectNoRequests(t)
 }
 
 func TestPromoCreatePermissionDenied(t *testing.T) {
 	r := newRunner(t)
 	r.api.Handle("POST /v1/promo", http.StatusForbidden, apitest.Error(403, 30, "user cant view site"))
-	r.run("promo", "create", "--site-id", "2", "--code", "SUMMER25").expect(t, 3, "",
+	r.run("promo", "create", "--site-id", "2", "--code", "SUMMER25", "--amount", "5").expect(t, 3, "",
 		"promoctl: create promo SUMMER25 on site 2: permission denied: you cannot view site 2 (API error 30: user cant view site)\n")
 	r.expectRoutes(t, "POST /v1/promo")
 }
@@ -227,7 +330,7 @@ func TestPromoCreatePermissionDenied(t *testing.T) {
 func TestPromoCreateInvalidOnTheServer(t *testing.T) {
 	r := newRunner(t)
 	r.api.Handle("POST /v1/promo", http.StatusBadRequest, apitest.Error(400, 10, "data is invalid"))
-	r.run("promo", "create", "--site-id", "7", "--code", "SUMMER25").expect(t, 1, "",
+	r.run("promo", "create", "--site-id", "7", "--code", "SUMMER25", "--amount", "5").expect(t, 1, "",
 		"promoctl: create promo SUMMER25 on site 7: invalid request (API error 10: data is invalid)\n")
 	r.expectRoutes(t, "POST /v1/promo")
 }
@@ -238,7 +341,7 @@ func TestPromoCreateIsNotRetriedOn5xx(t *testing.T) {
 			r := newRunner(t)
 			r.api.Handle("POST /v1/promo", status, "")
 			r.api.Handle("POST /v1/promo", http.StatusCreated, createdJSON)
-			r.run("promo", "create", "--site-id", "7", "--code", "SUMMER25").expect(t, 1, "",
+			r.run("promo", "create", "--site-id", "7", "--code", "SUMMER25", "--amount", "5").expect(t, 1, "",
 				fmt.Sprintf("promoctl: create promo SUMMER25 on site 7: server error (HTTP %d)\n", status))
 			r.expectRoutes(t, "POST /v1/promo")
 		})
@@ -253,7 +356,7 @@ func TestPromoCreateIsRetriedOn429(t *testing.T) {
 	})
 	r.api.Handle("POST /v1/promo", http.StatusCreated, createdJSON)
 	res := r.run("promo", "create", "--site-id", "7", "--code", "SUMMER25", "-o", "json")
-	res.expect(t, 0, res.stdout, "")
+	res.expect(t, 0, res.stdout, defaultsStderr("7"))
 	reqs := r.expectRoutes(t, "POST /v1/promo", "POST /v1/promo")
 	for _, req := range reqs {
 		expectJSONBody(t, req, `{"site_id":7,"user_id":42,"code":"SUMMER25"}`)

@@ -308,15 +308,26 @@ func changeFlags(c promo.Changes, loc *time.Location) []string {
 }
 
 // commandLine is a promoctl command line, shell-quoted, with the global
-// flags of this run that say where it goes (never the token).
-func (f *factory) commandLine(args ...string) string {
+// flags of this run that say where it goes (never the token) and how it
+// prints: the same run without the form.
+func (f *factory) commandLine(args ...string) string { return f.line(true, args) }
+
+// hintLine is a command line to run next: the global flags that say where
+// it goes, but not this run's --output.
+func (f *factory) hintLine(args ...string) string { return f.line(false, args) }
+
+func (f *factory) line(withOutput bool, args []string) string {
 	g := f.global
 	line := []string{"promoctl"}
 	if g.sandbox {
 		line = append(line, "--sandbox")
 	}
+	output := g.output
+	if !withOutput {
+		output = ""
+	}
 	for _, fl := range []struct{ name, v string }{
-		{"--config", g.configPath}, {"--profile", g.profile}, {"--base-url", g.baseURL}, {"--user-id", g.userID}, {"--output", g.output},
+		{"--config", g.configPath}, {"--profile", g.profile}, {"--base-url", g.baseURL}, {"--user-id", g.userID}, {"--output", output},
 	} {
 		if fl.v != "" {
 			line = append(line, fl.name, fl.v)

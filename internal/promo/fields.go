@@ -46,6 +46,10 @@ type Changes struct {
 	ClearStarts, ClearEnds bool
 }
 
+// DefaultAmount is the discount the API gives a promo code created without
+// bonus_amount (spec 2.3).
+const DefaultAmount = 0.01
+
 // MaxPercent is the largest discount in percent.
 const MaxPercent = 100
 
