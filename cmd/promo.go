@@ -1,6 +1,7 @@
 package cmd
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"fmt"
@@ -159,7 +160,7 @@ func (ff *fieldFlags) register(fs *pflag.FlagSet, update bool) {
 	fs.StringVar(&ff.maxUses, "max-uses", "", "limit the total number of uses")
 	fs.BoolVar(&ff.once, "once-per-user", false, "each customer may use the code once")
 	fs.StringVarP(&ff.file, "file", "f", "", "read fields from a JSON or YAML file of API field names (- for stdin); flags win")
-	fs.BoolVar(&ff.dryRun, "dry-run", false, "print the request that would be sent and send nothing")
+	fs.BoolVar(&ff.dryRun, "dry-run", false, "print the request that would be sent (on a terminal, summed up first) and send nothing")
 	fs.BoolVarP(&ff.interactive, "interactive", "i", false, "fill in the fields in a form (needs a terminal)")
 	if update {
 		fs.BoolVar(&ff.noTimeLimit, "no-time-limit", false, "remove the validity period")
@@ -328,7 +329,7 @@ the same as plain lines, for screen readers.`,
 				f.warn(defaultAmountWarning(ff.file != "", changes.Percent != nil && *changes.Percent))
 			}
 			if ff.dryRun {
-				return f.dryRun(sess, "POST", "/v1/promo", body)
+				return f.dryRun(sess, "POST", "/v1/promo", body, true)
 			}
 			client, err := sess.client()
 			if err != nil {
@@ -453,7 +454,7 @@ the fields you change are changed.`,
 				return usagef("promo code %d would be invalid: %v", id, err)
 			}
 			if ff.dryRun {
-				return f.dryRun(sess, "PUT", fmt.Sprintf("/v1/promo/%d", id), fields)
+				return f.dryRun(sess, "PUT", fmt.Sprintf("/v1/promo/%d", id), fields, false)
 			}
 			raw, p, err := client.UpdatePromo(ctx, id, fields)
 			if err != nil {
@@ -522,8 +523,11 @@ func newPromoDeleteCmd(f *factory) *cobra.Command {
 	return c
 }
 
-// dryRun prints the request that would be sent.
-func (f *factory) dryRun(sess *session, method, path string, body any) error {
+// dryRun prints the request that would be sent: as JSON (piped, -o json,
+// --jq), or on a terminal in the default format, a summary of the promo
+// code request in local units and then the JSON. defaults says the body
+// is a create's, which the API completes with its defaults.
+func (f *factory) dryRun(sess *session, method, path string, body any, defaults bool) error {
 	b, err := json.Marshal(body)
 	if err != nil {
 		return err
@@ -532,5 +536,23 @@ func (f *factory) dryRun(sess *session, method, path string, body any) error {
 	if err != nil {
 		return err
 	}
-	return f.print(sess, d)
+	if !f.io.IsStdoutTTY() || sess.out.Format != output.Table || sess.out.JQ != nil {
+		return f.print(sess, d)
+	}
+	sum, err := output.PromoRequest(method, path, b, defaults, sess.loc)
+	if err != nil {
+		return err
+	}
+	var buf bytes.Buffer
+	if err := output.Write(&buf, sum, sess.out); err != nil {
+		return err
+	}
+	buf.WriteByte('\n')
+	asJSON := sess.out
+	asJSON.Format = output.JSON
+	if err := output.Write(&buf, d, asJSON); err != nil {
+		return err
+	}
+	_, err = f.io.Out.Write(buf.Bytes())
+	return err
 }

@@ -296,11 +296,98 @@ func TestPromoCreateSiteSources(t *testing.T) {
 	}
 }
 
+// TestPromoCreateDryRunSummary: on a terminal a dry run is read by a
+// person: a summary of the request in local units (dates in local time,
+// 25%, delivery; what the API will default, marked so), then the request
+// as indented JSON. Piped, it is the JSON alone, on one line, as scripts
+// have always read it; -o json and --jq on a terminal are the JSON too.
+func TestPromoCreateDryRunSummary(t *testing.T) {
+	args := []string{"promo", "create", "--site-id", "7", "--code", "SUMMER25", "--amount", "25", "--percent",
+		"--bonus-type", "delivery", "--starts", "2026-12-01", "--ends", "2026-12-31", "--dry-run"}
+	r := newRunner(t) // TZ Europe/Moscow
+	r.tty = true
+	body := `{"site_id":7,"user_id":42,"code":"SUMMER25","bonus_type":3,"bonus_amount":25,"bonus_amount_is_in_percentages":true,` +
+		`"time_limit_is_enabled":true,"d_on":"2026-11-30T21:00:00.000Z","d_off":"2026-12-31T20:59:59.000Z"}`
+	r.run(args...).expect(t, 0, `Request:            POST /v1/promo
+Site:               7
+User id:            42
+Code:               SUMMER25
+Enabled:            no (API default)
+Bonus type:         delivery
+Amount:             25%
+Starts:             2026-12-01 00:00 MSK
+Ends:               2026-12-31 23:59:59 MSK
+Max uses:           unlimited (API default)
+Once per customer:  no (API default)
+
+{
+  "method": "POST",
+  "url": "`+r.api.URL+`/v1/promo",
+  "body": {
+    "site_id": 7,
+    "user_id": 42,
+    "code": "SUMMER25",
+    "bonus_type": 3,
+    "bonus_amount": 25,
+    "bonus_amount_is_in_percentages": true,
+    "time_limit_is_enabled": true,
+    "d_on": "2026-11-30T21:00:00.000Z",
+    "d_off": "2026-12-31T20:59:59.000Z"
+  }
+}
+`, "")
+	wantJSON := `{"method":"POST","url":"` + r.api.URL + `/v1/promo","body":` + body + "}\n"
+	r.tty = false
+	r.run(args...).expect(t, 0, wantJSON, "")
+	r.run(append(args, "-o", "table")...).expect(t, 0, wantJSON, "")
+	r.tty = true
+	res := r.run(append(args, "-o", "json")...)
+	res.expect(t, 0, res.stdout, "")
+	expectJSON(t, "-o json on a terminal", res.stdout, wantJSON)
+	r.run(append(args, "--jq", ".body.d_off")...).expect(t, 0, "2026-12-31T20:59:59.000Z\n", "")
+	r.expectNoRequests(t)
+}
+
+// TestPromoCreateDryRunSummaryDefaults: a create that names only the code
+// shows every value the API will give it.
+func TestPromoCreateDryRunSummaryDefaults(t *testing.T) {
+	r := newRunner(t)
+	r.tty = true
+	r.loc = time.UTC
+	res := r.run("promo", "create", "--site-id", "7", "--code", "ABC", "--percent", "--starts", "2026-12-01", "--dry-run")
+	res.expect(t, 0, `Request:            POST /v1/promo
+Site:               7
+User id:            42
+Code:               ABC
+Enabled:            no (API default)
+Bonus type:         goods (API default)
+Amount:             0.01% (API default)
+Starts:             2026-12-01 00:00 UTC
+Ends:               -
+Max uses:           unlimited (API default)
+Once per customer:  no (API default)
+
+{
+  "method": "POST",
+  "url": "`+r.api.URL+`/v1/promo",
+  "body": {
+    "site_id": 7,
+    "user_id": 42,
+    "code": "ABC",
+    "bonus_amount_is_in_percentages": true,
+    "time_limit_is_enabled": true,
+    "d_on": "2026-12-01T00:00:00.000Z"
+  }
+}
+`, "promoctl: warning: no --amount given, so the API's default discount of 0.01% applies\n")
+	r.expectNoRequests(t)
+}
+
 func TestPromoCreateDryRunSendsNothing(t *testing.T) {
 	r := newRunner(t)
-	r.tty = true // a person reads a dry run: indented JSON
+	r.tty = true // -o json on a terminal: the JSON alone, indented
 	r.loc = time.UTC
-	r.run("promo", "create", "--site-id", "7", "--code", "SUMMER25", "--amount", "10", "--starts", "2026-12-01", "--dry-run").
+	r.run("promo", "create", "--site-id", "7", "--code", "SUMMER25", "--amount", "10", "--starts", "2026-12-01", "--dry-run", "-o", "json").
 		expect(t, 0, `{
   "method": "POST",
   "url": "`+r.api.URL+`/v1/promo",

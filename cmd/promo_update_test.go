@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"net/http"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/promoctl/promoctl/internal/apitest"
@@ -164,10 +165,20 @@ func TestPromoUpdateTable(t *testing.T) {
 }
 
 func TestPromoUpdateDryRunSendsOnlyTheGET(t *testing.T) {
-	r := newRunner(t)
-	r.tty = true // a person reads a dry run: indented JSON
+	r := newRunner(t) // TZ Europe/Moscow
+	r.tty = true      // a person reads a dry run: a summary, then indented JSON
 	r.api.Handle("GET /v1/promo/5", http.StatusOK, currentJSON)
-	r.run("promo", "update", "5", "--amount", "10", "--dry-run").expect(t, 0, `{
+	r.run("promo", "update", "5", "--amount", "10", "--dry-run").expect(t, 0, `Request:            PUT /v1/promo/5
+Code:               SUMMER25
+Enabled:            yes
+Bonus type:         goods
+Amount:             10%
+Starts:             2026-06-01 03:00 MSK
+Ends:               2026-08-31 23:59:59 MSK
+Max uses:           100
+Once per customer:  no
+
+{
   "method": "PUT",
   "url": "`+r.api.URL+`/v1/promo/5",
   "body": {
@@ -185,7 +196,11 @@ func TestPromoUpdateDryRunSendsOnlyTheGET(t *testing.T) {
   }
 }
 `, "")
-	r.expectRoutes(t, "GET /v1/promo/5")
+	// Piped: the request as JSON on one line, as before.
+	r.tty = false
+	r.run("promo", "update", "5", "--amount", "10", "--dry-run").expect(t, 0, `{"method":"PUT","url":"`+r.api.URL+`/v1/promo/5","body":`+
+		strings.Replace(currentJSON, `"bonus_amount":25`, `"bonus_amount":10`, 1)+"}\n", "")
+	r.expectRoutes(t, "GET /v1/promo/5", "GET /v1/promo/5")
 }
 
 func TestPromoUpdateFailedGETSendsNoPUT(t *testing.T) {

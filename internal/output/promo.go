@@ -305,6 +305,72 @@ func fmtBool(b bool) string { return strconv.FormatBool(b) }
 
 func fmtFloat(v float64) string { return strconv.FormatFloat(v, 'f', -1, 64) }
 
+// PromoRequest sums up, for a person, a promo code request that --dry-run
+// did not send: its method and path, then each field of body as the tables
+// show it (dates in loc with their zone, 25%, delivery). With defaults set
+// (a create, which sends only the fields named) a field the body leaves
+// out is shown with the value the API will give it, marked so.
+func PromoRequest(method, path string, body []byte, defaults bool, loc *time.Location) (Data, error) {
+	var p api.Promo
+	var rest struct {
+		SiteID *api.Int `json:"site_id"`
+		UserID *api.Int `json:"user_id"`
+	}
+	var has map[string]json.RawMessage
+	for _, v := range []any{&p, &rest, &has} {
+		if err := json.Unmarshal(body, v); err != nil {
+			return Data{}, err
+		}
+	}
+	var rows [][]string
+	add := func(k, v string) { rows = append(rows, []string{k + ":", v}) }
+	// field adds a row for key: v when the body has it, else the API's
+	// default when there is one to show.
+	field := func(label, key, v, def string) {
+		if _, ok := has[key]; ok {
+			add(label, v)
+		} else if defaults {
+			add(label, def+" (API default)")
+		}
+	}
+	date := func(t api.Time) string {
+		if !t.Set() {
+			return "-"
+		}
+		return promo.FormatLocal(t.Time, loc) + " " + t.In(loc).Format("MST")
+	}
+	add("Request", method+" "+path)
+	if rest.SiteID != nil {
+		add("Site", optInt(rest.SiteID))
+	}
+	if rest.UserID != nil {
+		add("User id", optInt(rest.UserID))
+	}
+	if _, ok := has["code"]; ok {
+		add("Code", Text(string(p.Code)))
+	}
+	percent := bool(p.BonusAmountIsInPercentages)
+	field("Enabled", "is_enabled", YesNo(bool(p.IsEnabled)), YesNo(false))
+	field("Bonus type", "bonus_type", promo.BonusType(p.BonusType).String(), promo.Goods.String())
+	field("Amount", "bonus_amount", Amount(float64(p.BonusAmount), percent), Amount(promo.DefaultAmount, percent))
+	if p.TimeLimitIsEnabled {
+		add("Starts", date(p.DOn))
+		add("Ends", date(p.DOff))
+	} else {
+		field("Time limit", "time_limit_is_enabled", "none", "none")
+	}
+	uses := "unlimited"
+	if p.QuantityLimitIsEnabled {
+		uses = strconv.FormatInt(int64(p.QuantityLimit), 10)
+	}
+	field("Max uses", "quantity_limit_is_enabled", uses, "unlimited")
+	once := p.PersonalLimitIsEnabled != nil && bool(*p.PersonalLimitIsEnabled)
+	field("Once per customer", "personal_limit_is_enabled", YesNo(once), YesNo(false))
+	return Data{Tables: func() ([]Grid, error) {
+		return []Grid{{Rows: rows, KeyValue: true}}, nil
+	}}, nil
+}
+
 // Request shows a request that --dry-run did not send, as a JSON object of
 // its method, URL and body, in every format.
 func Request(method, url string, body []byte) (Data, error) {

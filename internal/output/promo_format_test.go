@@ -305,3 +305,34 @@ func TestText(t *testing.T) {
 		}
 	}
 }
+
+// TestPromoRequestWithoutLimits: an update's whole record with its limits
+// off shows them as off, and nothing as a default.
+func TestPromoRequestWithoutLimits(t *testing.T) {
+	body := `{"code":"OPEN1","is_enabled":true,"bonus_type":3,"bonus_amount":300,"bonus_amount_is_in_percentages":false,` +
+		`"time_limit_is_enabled":false,"d_on":"2026-06-01T00:00:00.000Z","d_off":null,"quantity_limit_is_enabled":false,` +
+		`"quantity_limit":5,"personal_limit_is_enabled":true}`
+	d, err := PromoRequest("PUT", "/v1/promo/5", []byte(body), false, loadZone(t, "Asia/Kolkata"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var b bytes.Buffer
+	if err := Write(&b, d, Options{Format: Table}); err != nil {
+		t.Fatal(err)
+	}
+	want := `Request:            PUT /v1/promo/5
+Code:               OPEN1
+Enabled:            yes
+Bonus type:         delivery
+Amount:             300.00
+Time limit:         none
+Max uses:           unlimited
+Once per customer:  yes
+`
+	if b.String() != want {
+		t.Errorf("PromoRequest:\n%s\nwant:\n%s", b.String(), want)
+	}
+	if _, err := PromoRequest("PUT", "/v1/promo/5", []byte(`[1]`), false, time.UTC); err == nil {
+		t.Error("PromoRequest of a JSON array: no error")
+	}
+}
