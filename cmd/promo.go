@@ -124,7 +124,8 @@ func newPromoStatsCmd(f *factory) *cobra.Command {
 		Long:    "Show the orders a promo code was applied to, with totals of orders and discounts per currency.",
 		Args:    exactArgs(1, "a promo code id"),
 		Example: `  promoctl promo stats 1001
-  promoctl promo stats 1001 -o json --jq 'map(.discount_amount) | add'`,
+  # the discount given, per currency (amounts may come as strings)
+  promoctl promo stats 1001 --jq 'group_by(.currency) | map({currency: .[0].currency, discount: (map(.discount_amount | tonumber) | add)})'`,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			id, err := parseID("promo code id", args[0])
 			if err != nil {

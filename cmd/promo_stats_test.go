@@ -2,6 +2,7 @@ package cmd
 
 import (
 	"net/http"
+	"strings"
 	"testing"
 
 	"github.com/promoctl/promoctl/internal/apitest"
@@ -40,6 +41,21 @@ func TestPromoStatsJSON(t *testing.T) {
 	res.expect(t, 0, res.stdout, "")
 	expectJSON(t, "promo stats -o json", res.stdout, statsJSON)
 	r.run("promo", "stats", "5", "--jq", "map(.discount_amount)").expect(t, 0, `[150,"250.05",4]`+"\n", "")
+}
+
+// TestPromoStatsHelpExampleKeepsCurrenciesApart runs the --jq of the help's
+// example: discounts are summed per currency, never RUB and USD together.
+func TestPromoStatsHelpExampleKeepsCurrenciesApart(t *testing.T) {
+	example := newPromoStatsCmd(newFactory(Options{})).Example
+	_, jq, ok := strings.Cut(example, "--jq '")
+	if !ok {
+		t.Fatalf("promo stats example has no --jq: %s", example)
+	}
+	jq = strings.TrimSuffix(strings.TrimSpace(jq), "'")
+	r := newRunner(t)
+	r.api.Handle("GET /v1/promo/5/statistics", http.StatusOK, statsJSON)
+	r.run("promo", "stats", "5", "--jq", jq, "-o", "json").expect(t, 0,
+		`[{"currency":"RUB","discount":400.05},{"currency":"USD","discount":4}]`+"\n", "")
 }
 
 func TestPromoStatsCSV(t *testing.T) {

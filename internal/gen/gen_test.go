@@ -168,3 +168,37 @@ func firstLines(s string, n int) string {
 	lines := strings.SplitN(s, "\n", n+1)
 	return strings.Join(lines[:min(n, len(lines))], "\n")
 }
+
+// TestManPagesHaveStandardSections checks that every generated man page
+// says what the exit status means, which environment it reads and which
+// files it uses, before SEE ALSO.
+func TestManPagesHaveStandardSections(t *testing.T) {
+	tmp := t.TempDir()
+	if err := generate(tmp); err != nil {
+		t.Fatalf("generate: %v", err)
+	}
+	pages := readTree(t, filepath.Join(tmp, manDir))
+	if len(pages) == 0 {
+		t.Fatal("no man pages generated")
+	}
+	for name, page := range pages {
+		text := string(page)
+		last := -1
+		for _, section := range []string{".SH EXIT STATUS", ".SH ENVIRONMENT", ".SH FILES", ".SH SEE ALSO"} {
+			i := strings.Index(text, "\n"+section+"\n")
+			if i < 0 {
+				t.Errorf("%s has no %q section", name, section)
+				continue
+			}
+			if i < last {
+				t.Errorf("%s: %q comes before the section it should follow", name, section)
+			}
+			last = i
+		}
+		for _, want := range []string{"\\fB130\\fP", "PROMOCTL_TOKEN", "config.yaml", "sandbox.db"} {
+			if !strings.Contains(text, want) {
+				t.Errorf("%s does not mention %s", name, want)
+			}
+		}
+	}
+}

@@ -16,6 +16,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"strings"
 	"time"
 
 	"github.com/spf13/cobra"
@@ -72,11 +73,87 @@ func generate(root string) error {
 	}
 	date := manDate()
 	header := &doc.GenManHeader{Section: "1", Date: &date, Source: "promoctl", Manual: "promoctl manual"}
-	if err := doc.GenManTree(tree, header, filepath.Join(root, manDir)); err != nil {
+	if err := writeManPages(tree, header, filepath.Join(root, manDir)); err != nil {
 		return fmt.Errorf("man pages: %w", err)
 	}
 	return nil
 }
+
+// writeManPages writes one man page per available command, as cobra's
+// GenManTree names them, each with the EXIT STATUS, ENVIRONMENT and FILES
+// sections that cobra does not write, before SEE ALSO.
+func writeManPages(c *cobra.Command, header *doc.GenManHeader, dir string) error {
+	for _, sub := range c.Commands() {
+		if !sub.IsAvailableCommand() || sub.IsAdditionalHelpTopicCommand() {
+			continue
+		}
+		if err := writeManPages(sub, header, dir); err != nil {
+			return err
+		}
+	}
+	var b bytes.Buffer
+	h := *header
+	if err := doc.GenMan(c, &h, &b); err != nil {
+		return fmt.Errorf("%s: %w", c.CommandPath(), err)
+	}
+	page := b.String()
+	if i := strings.LastIndex(page, "\n.SH SEE ALSO"); i >= 0 {
+		page = page[:i+1] + manSections + page[i+1:]
+	} else {
+		page += manSections
+	}
+	name := strings.ReplaceAll(c.CommandPath(), " ", "-") + "." + header.Section
+	return os.WriteFile(filepath.Join(dir, name), []byte(page), 0o644)
+}
+
+// manSections are the sections every page shares: what the exit status
+// means, the environment promoctl reads and the files it uses.
+const manSections = `.SH EXIT STATUS
+.TP
+\fB0\fP
+Success.
+.TP
+\fB1\fP
+Any other failure: network, timeout, server error (5xx), unexpected response.
+.TP
+\fB2\fP
+Usage: unknown flag, bad argument, local validation failed, required input missing.
+.TP
+\fB3\fP
+Authentication or permission: the server answered 401 or 403.
+.TP
+\fB4\fP
+Not found: the server answered 404.
+.TP
+\fB130\fP
+Cancelled: Ctrl-C, or a wizard or confirmation declined.
+
+.SH ENVIRONMENT
+.TP
+\fBPROMOCTL_BASE_URL\fP, \fBPROMOCTL_TOKEN\fP, \fBPROMOCTL_USER_ID\fP, \fBPROMOCTL_SITE_ID\fP, \fBPROMOCTL_OUTPUT\fP, \fBPROMOCTL_TIMEOUT\fP
+The settings base_url, token, user_id, site_id, output and timeout; a flag wins over them, they win over the config file.
+.TP
+\fBPROMOCTL_PROFILE\fP
+The profile of the config file to use (as \fB--profile\fP).
+.TP
+\fBPROMOCTL_CONFIG\fP
+The config file (as \fB--config\fP).
+.TP
+\fBNO_COLOR\fP
+When set, no colour (as \fB--no-color\fP).
+.TP
+\fBXDG_CONFIG_HOME\fP, \fBXDG_STATE_HOME\fP
+Where the config file and the sandbox data live.
+
+.SH FILES
+.TP
+\fI$XDG_CONFIG_HOME/promoctl/config.yaml\fP (\fI~/.config/promoctl/config.yaml\fP)
+The config file: profiles with base_url, token, user_id, site_id, output and timeout; mode 0600 in a 0700 folder.
+.TP
+\fI$XDG_STATE_HOME/promoctl/sandbox.db\fP (\fI~/.local/state/promoctl/sandbox.db\fP)
+The data of the built-in sandbox (\fB--sandbox\fP, \fBsandbox serve\fP).
+
+`
 
 // disableAutoGenTag drops cobra's "Auto generated on <today>" footer from
 // every page, which would make the files change every day.
