@@ -202,7 +202,7 @@ func TestAPIRejectsBadCalls(t *testing.T) {
 		{[]string{"api", "GET", "//evil.example/v1"}, "", `invalid path "//evil.example/v1": it must start with a single / and is relative to the base URL, e.g. /v1/promo?site_id=1`},
 		{[]string{"api", "GET", "/v1/a b"}, "", `invalid path "/v1/a b": escape spaces, control characters and # (%20, %23)`},
 		{[]string{"api", "GET", "/v1/%zz"}, "", `invalid path "/v1/%zz": invalid URL escape "%zz"`},
-		{[]string{"api", "GET"}, "", `promoctl api needs a METHOD and a PATH, got 1 argument(s)`},
+		{[]string{"api", "GET"}, "", `api needs a METHOD and a PATH (usage: promoctl api METHOD PATH)`},
 		{[]string{"api", "GET", "/v1/promo", "-H", "Authorization: Bearer other"}, "", `-H Authorization: promoctl sends your credentials itself; use --token and --user-id, or promoctl auth login`},
 		{[]string{"api", "GET", "/v1/promo", "-H", "x-api-user-id: 1"}, "", `-H X-Api-User-Id: promoctl sends your credentials itself; use --token and --user-id, or promoctl auth login`},
 		{[]string{"api", "GET", "/v1/promo", "-H", "Accept: text/html"}, "", `-H Accept: promoctl always sends its own Accept header`},

@@ -175,7 +175,7 @@ func TestConfigGet(t *testing.T) {
 		"promoctl: unknown setting \"tokn\": use one of base_url, token, user_id, site_id, output, timeout\n")
 	r.run("config", "get", "token", "--profile", "nope").expect(t, 2, "",
 		"promoctl: invalid profile (from flag --profile): \"nope\" is not in "+r.configPath()+" (profiles: default, staging)\n")
-	r.run("config", "get").expect(t, 2, "", "promoctl: promoctl config get needs a setting name, got 0 argument(s)\n")
+	r.run("config", "get").expect(t, 2, "", "promoctl: config get needs a setting name (usage: promoctl config get KEY)\n")
 }
 
 func TestConfigGetNotesAnUnsetSettingOnATerminal(t *testing.T) {

@@ -99,8 +99,8 @@ func TestProductGetRejectsBadIDs(t *testing.T) {
 		{[]string{"product", "get", "0"}, `promoctl: invalid product id "0": must be a positive integer`},
 		{[]string{"product", "get", "--", "-3"}, `promoctl: invalid product id "-3": must be a positive integer`},
 		{[]string{"product", "get", "1.5"}, `promoctl: invalid product id "1.5": must be a positive integer`},
-		{[]string{"product", "get"}, `promoctl: promoctl product get needs a product id, got 0 argument(s)`},
-		{[]string{"product", "get", "1", "2"}, `promoctl: promoctl product get needs a product id, got 2 argument(s)`},
+		{[]string{"product", "get"}, `promoctl: product get needs a product id (usage: promoctl product get ID)`},
+		{[]string{"product", "get", "1", "2"}, `promoctl: product get needs a product id, got 2 arguments (usage: promoctl product get ID)`},
 		{[]string{"product", "fetch", "1"}, `promoctl: unknown command "fetch" for "promoctl product"`},
 	} {
 		t.Run(strings.Join(c.args, " "), func(t *testing.T) {

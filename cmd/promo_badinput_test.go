@@ -100,7 +100,7 @@ func TestPromoUpdateRejectsBadFlags(t *testing.T) {
 		{name: "max uses 0", args: update("--max-uses", "0"), stderr: "promoctl: --max-uses: must be at least 1, got 0"},
 		{name: "bad date", args: update("--ends", "2026-02-30"), stderr: `promoctl: --ends: cannot read date "2026-02-30": use 2026-12-01, 2026-12-01T10:00 or RFC 3339 such as 2026-12-01T10:00:00+03:00`},
 		{name: "nothing to change", args: update(), stderr: "promoctl: nothing to change: name at least one field flag (see --help) or -f FILE"},
-		{name: "two ids", args: update("6", "--enabled"), stderr: "promoctl: promoctl promo update needs a promo code id, got 2 argument(s)"},
+		{name: "two ids", args: update("6", "--enabled"), stderr: "promoctl: promo update needs a promo code id, got 2 arguments (usage: promoctl promo update ID)"},
 	})
 }
 
@@ -121,11 +121,11 @@ func TestPromoCommandsRejectBadIDs(t *testing.T) {
 				stderr: `promoctl: invalid promo code id "` + id + `": must be a positive integer`})
 		}
 		cases = append(cases, badInput{name: verb + " no id", args: []string{"promo", verb},
-			stderr: "promoctl: promoctl promo " + verb + " needs a promo code id, got 0 argument(s)"})
+			stderr: "promoctl: promo " + verb + " needs a promo code id (usage: promoctl promo " + verb + " ID)"})
 	}
 	// Without "--", -5 is read as a flag: still a usage error.
 	cases = append(cases, badInput{name: "get -5 as flag", args: []string{"promo", "get", "-5"},
-		stderr: "promoctl: unknown shorthand flag: '5' in -5"})
+		stderr: `promoctl: -5 is read as a flag: to give promo get an argument that starts with "-", put "--" before it`})
 	runBadInputs(t, cases)
 }
 
@@ -168,7 +168,7 @@ func TestPromoRejectsBadGlobalSettings(t *testing.T) {
 		{name: "base url not http", args: list, env: map[string]string{"PROMOCTL_BASE_URL": "ftp://example.com"},
 			stderr: `promoctl: invalid base_url (from env PROMOCTL_BASE_URL): invalid base URL "ftp://example.com": want an absolute http or https URL such as https://api.lpmotor.ru`},
 		{name: "unknown subcommand", args: []string{"promo", "lst"}, stderr: `promoctl: unknown command "lst" for "promoctl promo"; did you mean "list"?`},
-		{name: "list takes no args", args: with("extra"), stderr: `promoctl: promoctl promo list takes no arguments, got "extra"`},
+		{name: "list takes no args", args: with("extra"), stderr: `promoctl: promo list takes no arguments, got "extra" (usage: promoctl promo list)`},
 	})
 }
 
@@ -235,5 +235,21 @@ func TestPromoFileRejectsBadFiles(t *testing.T) {
 		res := r.run("promo", "create", "--site-id", "7", "-f", p, "--amount", "250")
 		res.expect(t, 2, "", "promoctl: --amount: a percentage must be at most 100, got 250\n")
 		r.expectNoRequests(t)
+	})
+}
+
+// TestUsageErrorsAreOneLine pins the wording of usage errors that cobra
+// words on its own: each is one line, names the command once and says what
+// to do.
+func TestUsageErrorsAreOneLine(t *testing.T) {
+	runBadInputs(t, []badInput{
+		{name: "unknown top-level command", args: []string{"prom"},
+			stderr: `promoctl: unknown command "prom" for "promoctl"; did you mean "promo"?`},
+		{name: "unknown top-level command, nothing close", args: []string{"xyzzy"},
+			stderr: `promoctl: unknown command "xyzzy" for "promoctl"`},
+		{name: "negative value read as a flag", args: []string{"config", "set", "user_id", "-1"},
+			stderr: `promoctl: -1 is read as a flag: to give config set an argument that starts with "-", put "--" before it`},
+		{name: "unknown shorthand", args: []string{"promo", "list", "-x"},
+			stderr: `promoctl: unknown shorthand flag: 'x' in -x`},
 	})
 }

@@ -12,6 +12,7 @@ import (
 	"os"
 	"os/signal"
 	"runtime/debug"
+	"strconv"
 	"strings"
 	"syscall"
 	"time"
@@ -104,11 +105,13 @@ Try it without an account on the built-in sandbox:
   promoctl promo create --site-id 11111 --code SUMMER25 --amount 25 --percent --enabled
   promoctl promo list -o json --jq '.[] | select(.is_valid) | .code'`,
 		Version:       f.build.Version,
+		Args:          cobra.ArbitraryArgs,
+		RunE:          groupRun,
 		SilenceErrors: true,
 		SilenceUsage:  true,
 	}
 	root.SetVersionTemplate(versionLine(f.build) + "\n")
-	root.SetFlagErrorFunc(func(_ *cobra.Command, err error) error { return usageErr(err) })
+	root.SetFlagErrorFunc(func(cmd *cobra.Command, err error) error { return flagError(cmd, err) })
 
 	pf := root.PersistentFlags()
 	pf.StringVar(&g.baseURL, "base-url", "", "API base URL (default "+api.DefaultBaseURL+")")
@@ -146,6 +149,19 @@ func (e *usageError) Unwrap() error { return e.err }
 
 func usageErr(err error) error { return &usageError{err} }
 
+// flagError explains a flag that could not be parsed. A negative number
+// such as -1 reads as a flag; say how to give it as a value.
+func flagError(cmd *cobra.Command, err error) error {
+	msg := err.Error()
+	if i := strings.LastIndex(msg, " in -"); strings.HasPrefix(msg, "unknown shorthand flag") && i >= 0 {
+		word := msg[i+len(" in "):]
+		if _, numErr := strconv.ParseFloat(word, 64); numErr == nil {
+			return usagef("%s is read as a flag: to give %s an argument that starts with \"-\", put \"--\" before it", word, commandName(cmd))
+		}
+	}
+	return usageErr(err)
+}
+
 func usagef(format string, args ...any) error { return &usageError{fmt.Errorf(format, args...)} }
 
 // errNotLoggedIn is a command that needs credentials and finds none.
@@ -159,18 +175,32 @@ func (e *authError) Unwrap() error { return errNotLoggedIn }
 
 func noArgs(cmd *cobra.Command, args []string) error {
 	if len(args) > 0 {
-		return usagef("%s takes no arguments, got %q", cmd.CommandPath(), args[0])
+		return usagef("%s takes no arguments, got %q (usage: %s)", commandName(cmd), args[0], usageLine(cmd))
 	}
 	return nil
 }
 
 func exactArgs(n int, names string) cobra.PositionalArgs {
 	return func(cmd *cobra.Command, args []string) error {
-		if len(args) != n {
-			return usagef("%s needs %s, got %d argument(s)", cmd.CommandPath(), names, len(args))
+		switch {
+		case len(args) < n:
+			return usagef("%s needs %s (usage: %s)", commandName(cmd), names, usageLine(cmd))
+		case len(args) > n:
+			return usagef("%s needs %s, got %d arguments (usage: %s)", commandName(cmd), names, len(args), usageLine(cmd))
 		}
 		return nil
 	}
+}
+
+// commandName is the command's path without the program's name, as the
+// messages that already start with "promoctl: " name it: "promo get".
+func commandName(cmd *cobra.Command) string {
+	return strings.TrimPrefix(cmd.CommandPath(), cmd.Root().Name()+" ")
+}
+
+// usageLine is how the command is called, without cobra's "[flags]".
+func usageLine(cmd *cobra.Command) string {
+	return strings.TrimSuffix(cmd.UseLine(), " [flags]")
 }
 
 // parseID reads an id argument or flag.
@@ -236,6 +266,8 @@ func isCobraUsage(err error) bool {
 
 // groupRun makes a command that only groups others fail on an unknown
 // subcommand, instead of printing help and exiting 0.
+// The root command uses it too, so that an unknown top-level command gets
+// the same one-line message as an unknown subcommand.
 func groupRun(cmd *cobra.Command, args []string) error {
 	if len(args) > 0 {
 		if cmd.SuggestionsMinimumDistance <= 0 {
