@@ -118,20 +118,20 @@ func (f *factory) runLogin(cmd *cobra.Command, withToken bool) error {
 			return usageErr(err)
 		}
 	}
-	for _, kv := range [][2]string{
-		{config.KeyBaseURL, cr.baseURL},
-		{config.KeyToken, cr.token},
-		{config.KeyUserID, strconv.FormatInt(cr.userID, 10)},
-	} {
-		if err := doc.Set(cr.profile, kv[0], kv[1]); err != nil {
-			return err
+	lockCtx, cancelLock := context.WithTimeout(cmd.Context(), s.Timeout)
+	defer cancelLock()
+	doc, err = f.editConfig(lockCtx, func(doc *config.Doc) (bool, error) {
+		for _, kv := range [][2]string{
+			{config.KeyBaseURL, cr.baseURL},
+			{config.KeyToken, cr.token},
+			{config.KeyUserID, strconv.FormatInt(cr.userID, 10)},
+		} {
+			if err := doc.Set(cr.profile, kv[0], kv[1]); err != nil {
+				return false, err
+			}
 		}
-	}
-	if err := doc.SetCurrent(cr.profile); err != nil {
-		return err
-	}
-	warnings, err := doc.Save()
-	f.warn(warnings...)
+		return true, doc.SetCurrent(cr.profile)
+	})
 	if err != nil {
 		return err
 	}
@@ -378,26 +378,26 @@ site admin under Profile → API key.`,
   promoctl auth logout --profile staging`,
 		Args: noArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			doc, err := f.configDoc()
-			if err != nil {
-				return err
-			}
-			name, src := config.ActiveProfile(f.global.profile, f.env, doc.File, doc.Path)
-			if err := f.requireProfile(doc, name, src); err != nil {
-				return err
-			}
-			removed, err := doc.Unset(name, config.KeyToken)
+			ctx, cancel := f.lockContext(cmd.Context())
+			defer cancel()
+			var name string
+			var removed bool
+			doc, err := f.editConfig(ctx, func(doc *config.Doc) (bool, error) {
+				var src config.Source
+				name, src = config.ActiveProfile(f.global.profile, f.env, doc.File, doc.Path)
+				if err := f.requireProfile(doc, name, src); err != nil {
+					return false, err
+				}
+				var err error
+				removed, err = doc.Unset(name, config.KeyToken)
+				return removed, err
+			})
 			if err != nil {
 				return err
 			}
 			if !removed {
 				f.notef("Profile %q has no saved API key: nothing to do.", name)
 				return nil
-			}
-			warnings, err := doc.Save()
-			f.warn(warnings...)
-			if err != nil {
-				return err
 			}
 			f.notef("Removed the API key of profile %q from %s.", name, doc.Path)
 			if f.env.Getenv("PROMOCTL_TOKEN") != "" {

@@ -220,27 +220,27 @@ profile when it does not exist. Values are checked first:
 			if err != nil {
 				return usagef("invalid %s: %v", key, err)
 			}
-			doc, err := f.configDoc()
-			if err != nil {
-				return err
-			}
-			name, _ := config.ActiveProfile(f.global.profile, f.env, doc.File, doc.Path)
-			first := len(doc.File.Profiles) == 0
-			if !doc.HasProfile(name) {
-				if err := config.CheckProfileName(name); err != nil {
-					return usageErr(err)
+			ctx, cancel := f.lockContext(cmd.Context())
+			defer cancel()
+			var name string
+			doc, err := f.editConfig(ctx, func(doc *config.Doc) (bool, error) {
+				name, _ = config.ActiveProfile(f.global.profile, f.env, doc.File, doc.Path)
+				first := len(doc.File.Profiles) == 0
+				if !doc.HasProfile(name) {
+					if err := config.CheckProfileName(name); err != nil {
+						return false, usageErr(err)
+					}
 				}
-			}
-			if err := doc.Set(name, key, value); err != nil {
-				return err
-			}
-			if first && doc.File.CurrentProfile == "" {
-				if err := doc.SetCurrent(name); err != nil {
-					return err
+				if err := doc.Set(name, key, value); err != nil {
+					return false, err
 				}
-			}
-			warnings, err := doc.Save()
-			f.warn(warnings...)
+				if first && doc.File.CurrentProfile == "" {
+					if err := doc.SetCurrent(name); err != nil {
+						return false, err
+					}
+				}
+				return true, nil
+			})
 			if err != nil {
 				return err
 			}
@@ -274,18 +274,14 @@ func newConfigUseCmd(f *factory) *cobra.Command {
 		},
 		RunE: func(cmd *cobra.Command, args []string) error {
 			name := args[0]
-			doc, err := f.configDoc()
-			if err != nil {
-				return err
-			}
-			if !doc.HasProfile(name) {
-				return usageErr(fmt.Errorf("profile %w", profileNotFound(doc, name)))
-			}
-			if err := doc.SetCurrent(name); err != nil {
-				return err
-			}
-			warnings, err := doc.Save()
-			f.warn(warnings...)
+			ctx, cancel := f.lockContext(cmd.Context())
+			defer cancel()
+			_, err := f.editConfig(ctx, func(doc *config.Doc) (bool, error) {
+				if !doc.HasProfile(name) {
+					return false, usageErr(fmt.Errorf("profile %w", profileNotFound(doc, name)))
+				}
+				return true, doc.SetCurrent(name)
+			})
 			if err != nil {
 				return err
 			}

@@ -1,6 +1,7 @@
 package cmd
 
 import (
+	"context"
 	"encoding/json"
 	"net/http"
 	"os"
@@ -9,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/promoctl/promoctl/internal/apitest"
+	"github.com/promoctl/promoctl/internal/config"
 )
 
 // configTwoProfiles is a config file with comments, two profiles and a key
@@ -573,4 +575,25 @@ func TestTokenNeverPrinted(t *testing.T) {
 			r.run("auth", "login", "--with-token", "--user-id", "42", "--debug")
 		}
 	}
+}
+
+func TestConfigWritesWaitForTheLockWithinTheTimeout(t *testing.T) {
+	r := newBareRunner(t)
+	path := r.writeConfig("current_profile: default\n")
+	unlock, err := config.Lock(context.Background(), path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer unlock()
+	want := "promoctl: wait for the lock on config file " + path + ": another promoctl is changing it: context deadline exceeded\n"
+	r.run("config", "set", "site_id", "1", "--timeout", "100ms").expect(t, 1, "", want)
+	r.run("config", "use", "default", "--timeout", "100ms").expect(t, 1, "", want)
+	r.run("auth", "logout", "--timeout", "100ms").expect(t, 1, "", want)
+
+	// Ctrl-C while waiting: cancelled, nothing written.
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	r.ctx = ctx
+	r.run("config", "set", "site_id", "1").expect(t, 130, "", "promoctl: cancelled\n")
+	r.expectConfig(t, "current_profile: default\n")
 }

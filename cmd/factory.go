@@ -46,6 +46,7 @@ type factory struct {
 	sandbox  *sandbox.Store    // the in-process sandbox, opened on first use
 	spinner  *progress.Spinner // shown while a request is slow; nil when not wanted
 	cleanups []func()          // run when the command ends
+	warned   map[string]bool   // warnings already shown, so a file read twice warns once
 }
 
 // cleanup releases what the command opened.
@@ -112,9 +113,47 @@ func (f *factory) configDoc() (*config.Doc, error) {
 	return doc, nil
 }
 
-// warn writes warnings to stderr, terminal or not.
+// editConfig changes the config file under its lock: it reads the file
+// afresh, lets edit change it and writes it back, so that concurrent runs
+// keep each other's changes. The wait for the lock ends with ctx.
+func (f *factory) editConfig(ctx context.Context, edit func(doc *config.Doc) (save bool, err error)) (*config.Doc, error) {
+	path, err := config.Path(f.global.configPath, f.env)
+	if err != nil {
+		return nil, err
+	}
+	doc, warnings, err := config.Edit(ctx, path, edit)
+	f.warn(warnings...)
+	if err != nil {
+		return nil, err
+	}
+	f.doc = doc
+	return doc, nil
+}
+
+// lockContext bounds the wait for the config file's lock by --timeout (or
+// PROMOCTL_TIMEOUT, else the default), for commands that resolve no
+// settings.
+func (f *factory) lockContext(ctx context.Context) (context.Context, context.CancelFunc) {
+	d := config.DefaultTimeout
+	for _, v := range []string{f.global.timeout, f.env.Getenv("PROMOCTL_TIMEOUT")} {
+		if t, err := config.ParseTimeout(v); err == nil {
+			d = t
+			break
+		}
+	}
+	return context.WithTimeout(ctx, d)
+}
+
+// warn writes warnings to stderr, terminal or not, each once per run.
 func (f *factory) warn(warnings ...string) {
 	for _, w := range warnings {
+		if f.warned[w] {
+			continue
+		}
+		if f.warned == nil {
+			f.warned = map[string]bool{}
+		}
+		f.warned[w] = true
 		fmt.Fprintf(f.io.ErrOut, "promoctl: warning: %s\n", f.redact(oneLine(w)))
 	}
 }
