@@ -58,8 +58,8 @@ func newAuthLoginCmd(f *factory) *cobra.Command {
 	c := &cobra.Command{
 		Use:   "login",
 		Short: "Save your user id and API key in a profile",
-		Long: `Save your user id and API key in a profile of the config file, make that
-profile the current one, and check with one request that they work.
+		Long: `Check with one request that your user id and API key work, then save them in
+a profile of the config file and make that profile the current one.
 
 On a terminal, a form asks for the profile name, the base URL, the user id
 and the API key (the key is not shown as you type). Your user id is "Your ID"
@@ -72,9 +72,11 @@ profile's, else https://api.lpmotor.ru) and --profile (default: the active
 profile). PROMOCTL_USER_ID and PROMOCTL_BASE_URL count as well, as they do for
 every command.
 
-The profile is written even when the check fails: the command then exits 3
-when the server refused the credentials, 1 when it could not be reached.
-The config file is written with mode 0600.`,
+When the server refuses the credentials, nothing is saved and the command
+exits 3: a mistyped key never replaces one that works. When the check cannot
+be made (the server cannot be reached, times out or fails), the credentials
+are saved all the same and the command says so and exits 1. Ctrl-C changes
+nothing. The config file is written with mode 0600.`,
 		Example: `  # on a terminal: answer the questions
   promoctl auth login
 
@@ -118,6 +120,20 @@ func (f *factory) runLogin(cmd *cobra.Command, withToken bool) error {
 			return usageErr(err)
 		}
 	}
+	// Check first: a key the server refuses never replaces a working one,
+	// and a login cancelled during the check changes nothing.
+	ctx, cancel := context.WithTimeout(cmd.Context(), s.Timeout)
+	verr := f.verify(ctx, cr.baseURL, cr.token, cr.userID, s.Timeout)
+	cancel()
+	switch {
+	case cmd.Context().Err() != nil:
+		return cmd.Context().Err()
+	case errors.Is(verr, context.Canceled):
+		return verr
+	case isAuthFailure(verr):
+		return fmt.Errorf("the server refused the credentials, so nothing was saved: %w", verr)
+	}
+
 	lockCtx, cancelLock := context.WithTimeout(cmd.Context(), s.Timeout)
 	defer cancelLock()
 	doc, err = f.editConfig(lockCtx, func(doc *config.Doc) (bool, error) {
@@ -136,18 +152,10 @@ func (f *factory) runLogin(cmd *cobra.Command, withToken bool) error {
 		return err
 	}
 	f.warnEnvOverrides(cr)
-
-	ctx, cancel := context.WithTimeout(cmd.Context(), s.Timeout)
-	defer cancel()
-	err = f.verify(ctx, cr.baseURL, cr.token, cr.userID, s.Timeout)
-	saved := fmt.Sprintf("saved profile %q in %s", cr.profile, doc.Path)
-	switch {
-	case errors.Is(err, context.Canceled):
-		return err
-	case isAuthFailure(err):
-		return fmt.Errorf("%s, but the server refused the credentials: %w", saved, err)
-	case err != nil:
-		return fmt.Errorf("%s, but could not check the credentials: %w", saved, err)
+	if verr != nil {
+		// The server could not be asked (network, timeout, server error):
+		// the key may well work, so it is kept, and the user told.
+		return fmt.Errorf("saved profile %q in %s, but could not check the key: %w", cr.profile, doc.Path, verr)
 	}
 	f.notef("Logged in to %s as user %d: the credentials work. Saved as profile %q (the current profile) in %s.",
 		cr.baseURL, cr.userID, cr.profile, doc.Path)
