@@ -427,9 +427,5 @@ func (f *factory) requireProfile(doc *config.Doc, name string, src config.Source
 
 // profileNotFound names the profiles there are.
 func profileNotFound(doc *config.Doc, name string) error {
-	names := doc.File.ProfileNames()
-	if len(names) == 0 {
-		return fmt.Errorf("%q is not in %s, which has no profiles yet: run `promoctl auth login --profile %s`", name, doc.Path, name)
-	}
-	return fmt.Errorf("%q is not in %s (profiles: %s)", name, doc.Path, strings.Join(names, ", "))
+	return config.ProfileNotFound(doc.Path, doc.File, name)
 }

@@ -117,15 +117,16 @@ func ResolveFile(l Lookup, path string, f *File) (*Settings, error) {
 	}
 	prof := f.Profiles[s.Profile]
 	if prof == nil {
+		// A profile named by --profile or PROMOCTL_PROFILE must exist, file
+		// or no file, unless the command creates it.
 		if !l.NewProfile && (l.Profile != "" || l.Env.Getenv("PROMOCTL_PROFILE") != "") {
-			if _, ok := f.Profiles[s.Profile]; !ok && len(f.Profiles) > 0 {
+			if _, ok := f.Profiles[s.Profile]; !ok {
 				src := Source{"flag", "--profile"}
 				if l.Profile == "" {
 					src = Source{"env", "PROMOCTL_PROFILE"}
 				}
 				// A ValueError, so that a mistyped name is a usage error (exit 2).
-				return nil, &ValueError{Key: "profile", Source: src,
-					Err: fmt.Errorf("%q is not in %s (profiles: %s)", s.Profile, path, strings.Join(f.ProfileNames(), ", "))}
+				return nil, &ValueError{Key: "profile", Source: src, Err: ProfileNotFound(path, f, s.Profile)}
 			}
 		}
 		prof = &Profile{}
@@ -247,4 +248,14 @@ func (f *File) ProfileNames() []string {
 	}
 	slices.Sort(names)
 	return names
+}
+
+// ProfileNotFound explains a profile name that the file at path does not
+// have: it names the profiles there are, or how to create the first.
+func ProfileNotFound(path string, f *File, name string) error {
+	names := f.ProfileNames()
+	if len(names) == 0 {
+		return fmt.Errorf("%q is not in %s, which has no profiles yet: run `promoctl auth login --profile %s`", name, path, name)
+	}
+	return fmt.Errorf("%q is not in %s (profiles: %s)", name, path, strings.Join(names, ", "))
 }
