@@ -106,7 +106,7 @@ func TestAuthLoginWithToken(t *testing.T) {
 		"Config file:", r.configPath(),
 		"Base URL:", r.api.URL+"  (profile default)",
 		"User ID:", "42  (profile default)",
-		"API key:", "tok…56  (profile default)",
+		"API key:", "tok…56  (config file)",
 		"Credentials:", "valid",
 	), "")
 }
@@ -465,7 +465,7 @@ func TestAuthStatus(t *testing.T) {
 	r.run("auth", "status", "-o", "json").expect(t, 0, `{"profile":"default",`+
 		`"config_file":"`+r.configPath()+`",`+
 		`"base_url":"`+r.api.URL+`",`+
-		`"user_id":42,"token":"tok…56","credentials":"valid"}`+"\n", "")
+		`"user_id":42,"token":"tok…56","token_source":"env PROMOCTL_TOKEN","credentials":"valid"}`+"\n", "")
 	expectHeaders(t, r.expectRoutes(t, "GET /v3/public/site")[0], false)
 }
 
@@ -617,6 +617,6 @@ func TestAuthStatusOnTheSandbox(t *testing.T) {
 	r.run("--sandbox", "auth", "status", "-o", "json").expect(t, 0, `{"profile":"default",`+
 		`"config_file":"`+r.configPath()+`",`+
 		`"base_url":"http://sandbox.localhost",`+
-		`"user_id":1,"token":"****","credentials":"valid"}`+"\n", "")
+		`"user_id":1,"token":"****","token_source":"flag --sandbox","credentials":"valid"}`+"\n", "")
 	r.expectNoRequests(t)
 }

@@ -184,6 +184,12 @@ func (d *Doc) Set(profile, key, value string) error {
 	return d.sync()
 }
 
+// AddProfile creates profile, empty, unless the file has it.
+func (d *Doc) AddProfile(profile string) error {
+	d.profileNode(profile, true)
+	return d.sync()
+}
+
 // Unset removes key from profile; it reports whether the key was there.
 func (d *Doc) Unset(profile, key string) (bool, error) {
 	p := d.profileNode(profile, false)

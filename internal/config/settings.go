@@ -33,7 +33,7 @@ const DefaultTimeout = 30 * time.Second
 
 // Source says where a setting's value came from.
 type Source struct {
-	Kind string // "flag", "env", "profile" or "default"
+	Kind string // "flag", "env", "keychain", "profile" or "default"
 	Name string // --flag, the variable, "profile NAME in PATH", or ""
 }
 
@@ -70,6 +70,11 @@ type Lookup struct {
 	// NewProfile allows a named profile the file does not have yet
 	// (auth login creates it): its settings are the defaults.
 	NewProfile bool
+	// Keychain, when set, returns the API key the operating system's
+	// keychain keeps for a profile, or "". It is asked only when no flag or
+	// variable gives the key, and only for a profile the file has; its key
+	// wins over the file's.
+	Keychain func(profile string) string
 }
 
 // settingFlags maps each setting to its global flag and variable.
@@ -146,6 +151,8 @@ func ResolveFile(l Lookup, path string, f *File) (*Settings, error) {
 			val, src = fl.Value.String(), Source{"flag", "--" + sf.flag}
 		} else if v, ok := l.Env(sf.env); ok && v != "" {
 			val, src = v, Source{"env", sf.env}
+		} else if v := keychainToken(l, f, s.Profile, sf.key); v != "" {
+			val, src = v, Source{Kind: "keychain"}
 		} else if v := profVals[sf.key]; v != "" {
 			val, src = v, Source{"profile", fmt.Sprintf("%s in %s", s.Profile, path)}
 		} else if v, ok := defaults[sf.key]; ok {
@@ -160,6 +167,18 @@ func ResolveFile(l Lookup, path string, f *File) (*Settings, error) {
 		return nil, err
 	}
 	return s, nil
+}
+
+// keychainToken is the keychain's API key of profile, when key is the
+// token and the file has the profile.
+func keychainToken(l Lookup, f *File, profile, key string) string {
+	if key != KeyToken || l.Keychain == nil {
+		return ""
+	}
+	if _, ok := f.Profiles[profile]; !ok {
+		return ""
+	}
+	return strings.TrimSpace(l.Keychain(profile))
 }
 
 func lookupFlag(fs *pflag.FlagSet, name string) *pflag.Flag {
