@@ -43,6 +43,7 @@ func sandboxEnv(t *testing.T, home string) []string {
 		"TZ=UTC",
 		"TERM=xterm-256color",
 		"LANG=C.UTF-8",
+		"PROMOCTL_NO_KEYRING=1",
 	}
 }
 

@@ -15,6 +15,7 @@ import (
 
 	"github.com/promoctl/promoctl/internal/api"
 	"github.com/promoctl/promoctl/internal/config"
+	"github.com/promoctl/promoctl/internal/keychain"
 	"github.com/promoctl/promoctl/internal/output"
 	"github.com/promoctl/promoctl/internal/prompt"
 )
@@ -29,8 +30,9 @@ func newAuthCmd(f *factory) *cobra.Command {
 		Use:     "auth",
 		GroupID: "setup",
 		Short:   "Log in, check the credentials, log out",
-		Long: `Save your Mottor (LPmotor) credentials in a profile of the config file, check
-that they work, and remove them.
+		Long: `Save your Mottor (LPmotor) credentials in a profile of the config file (the
+API key in the system keychain when there is one), check that they work, and
+remove them.
 
 promoctl needs your user id ("Your ID" in the account menu of the site admin)
 and an API key (Profile → API key; a leaked key can be regenerated there).`,
@@ -58,8 +60,8 @@ func newAuthLoginCmd(f *factory) *cobra.Command {
 	c := &cobra.Command{
 		Use:   "login",
 		Short: "Save your user id and API key in a profile",
-		Long: `Save your user id and API key in a profile of the config file, make that
-profile the current one, and check with one request that they work.
+		Long: `Check with one request that your user id and API key work, then save them in
+a profile of the config file and make that profile the current one.
 
 On a terminal, a form asks for the profile name, the base URL, the user id
 and the API key (the key is not shown as you type). Your user id is "Your ID"
@@ -72,9 +74,17 @@ profile's, else https://api.lpmotor.ru) and --profile (default: the active
 profile). PROMOCTL_USER_ID and PROMOCTL_BASE_URL count as well, as they do for
 every command.
 
-The profile is written even when the check fails: the command then exits 3
-when the server refused the credentials, 1 when it could not be reached.
-The config file is written with mode 0600.`,
+When the server refuses the credentials, nothing is saved and the command
+exits 3: a mistyped key never replaces one that works. When the check cannot
+be made (the server cannot be reached, times out or fails), the credentials
+are saved all the same and the command says so and exits 1. Ctrl-C changes
+nothing.
+
+The API key goes to the operating system's keychain (macOS Keychain, Windows
+Credential Manager, a Secret Service such as GNOME Keyring on Linux) when
+there is one, and the rest to the config file. Without a keychain, or with
+PROMOCTL_NO_KEYRING=1, the key is saved in the config file, which is written
+with mode 0600 (the command says so on stderr when no keychain answered).`,
 		Example: `  # on a terminal: answer the questions
   promoctl auth login
 
@@ -118,39 +128,51 @@ func (f *factory) runLogin(cmd *cobra.Command, withToken bool) error {
 			return usageErr(err)
 		}
 	}
-	for _, kv := range [][2]string{
-		{config.KeyBaseURL, cr.baseURL},
-		{config.KeyToken, cr.token},
-		{config.KeyUserID, strconv.FormatInt(cr.userID, 10)},
-	} {
-		if err := doc.Set(cr.profile, kv[0], kv[1]); err != nil {
-			return err
+	// Check first: a key the server refuses never replaces a working one,
+	// and a login cancelled during the check changes nothing.
+	ctx, cancel := context.WithTimeout(cmd.Context(), s.Timeout)
+	verr := f.verify(ctx, cr.baseURL, cr.token, cr.userID, s.Timeout)
+	cancel()
+	switch {
+	case cmd.Context().Err() != nil:
+		return cmd.Context().Err()
+	case errors.Is(verr, context.Canceled):
+		return verr
+	case isAuthFailure(verr):
+		return fmt.Errorf("the server refused the credentials, so nothing was saved: %w", verr)
+	}
+
+	lockCtx, cancelLock := context.WithTimeout(cmd.Context(), s.Timeout)
+	defer cancelLock()
+	var inKeychain bool
+	doc, err = f.editConfig(lockCtx, func(doc *config.Doc) (bool, error) {
+		if err := doc.Set(cr.profile, config.KeyBaseURL, cr.baseURL); err != nil {
+			return false, err
 		}
-	}
-	if err := doc.SetCurrent(cr.profile); err != nil {
-		return err
-	}
-	warnings, err := doc.Save()
-	f.warn(warnings...)
+		var err error
+		if inKeychain, err = f.storeToken(lockCtx, doc, cr.profile, cr.token); err != nil {
+			return false, err
+		}
+		if err := doc.Set(cr.profile, config.KeyUserID, strconv.FormatInt(cr.userID, 10)); err != nil {
+			return false, err
+		}
+		return true, doc.SetCurrent(cr.profile)
+	})
 	if err != nil {
 		return err
 	}
 	f.warnEnvOverrides(cr)
-
-	ctx, cancel := context.WithTimeout(cmd.Context(), s.Timeout)
-	defer cancel()
-	err = f.verify(ctx, cr.baseURL, cr.token, cr.userID, s.Timeout)
-	saved := fmt.Sprintf("saved profile %q in %s", cr.profile, doc.Path)
-	switch {
-	case errors.Is(err, context.Canceled):
-		return err
-	case isAuthFailure(err):
-		return fmt.Errorf("%s, but the server refused the credentials: %w", saved, err)
-	case err != nil:
-		return fmt.Errorf("%s, but could not check the credentials: %w", saved, err)
+	if verr != nil {
+		// The server could not be asked (network, timeout, server error):
+		// the key may well work, so it is kept, and the user told.
+		return fmt.Errorf("saved profile %q in %s, but could not check the key: %w", cr.profile, doc.Path, verr)
 	}
-	f.notef("Logged in to %s as user %d: the credentials work. Saved as profile %q (the current profile) in %s.",
-		cr.baseURL, cr.userID, cr.profile, doc.Path)
+	where := ""
+	if inKeychain {
+		where = ", with the API key in the system keychain"
+	}
+	f.notef("Logged in to %s as user %d: the credentials work. Saved as profile %q (the current profile) in %s%s.",
+		cr.baseURL, cr.userID, cr.profile, doc.Path, where)
 	return nil
 }
 
@@ -267,7 +289,8 @@ func newAuthStatusCmd(f *factory) *cobra.Command {
 		Use:   "status",
 		Short: "Show the credentials in use and check that they work",
 		Long: `Show the active profile, base URL, user id and a masked API key, with where
-each comes from, and check with one request that the credentials work.
+each comes from (for the key: the keychain, the config file, a flag or a
+variable), and check with one request that the credentials work.
 
 Exits 0 when they work, 3 when there are none or the server refuses them, 1
 when the server cannot be reached.`,
@@ -335,8 +358,9 @@ func authStatus(s *config.Settings, verr error) output.Data {
 		BaseURL     string `json:"base_url"`
 		UserID      int64  `json:"user_id"`
 		Token       string `json:"token"`
+		TokenSource string `json:"token_source"`
 		Credentials string `json:"credentials"`
-	}{s.Profile, s.Path, s.BaseURL, s.UserID, token, state})
+	}{s.Profile, s.Path, s.BaseURL, s.UserID, token, tokenSource(s.Sources[config.KeyToken]), state})
 	from := func(key string) string { return "  (" + sourceText(s, s.Sources[key]) + ")" }
 	return output.Data{
 		JSON: j,
@@ -346,11 +370,23 @@ func authStatus(s *config.Settings, verr error) output.Data {
 				{"Config file:", output.Text(s.Path)},
 				{"Base URL:", output.Text(s.BaseURL) + from(config.KeyBaseURL)},
 				{"User ID:", strconv.FormatInt(s.UserID, 10) + from(config.KeyUserID)},
-				{"API key:", output.Text(token) + from(config.KeyToken)},
+				{"API key:", output.Text(token) + "  (" + tokenSource(s.Sources[config.KeyToken]) + ")"},
 				{"Credentials:", state},
 			}}}, nil
 		},
 	}
+}
+
+// tokenSource says where the API key in use is kept: "keychain", "config
+// file", or the flag or variable that gives it.
+func tokenSource(src config.Source) string {
+	switch src.Kind {
+	case "":
+		return "not set"
+	case "profile":
+		return "config file"
+	}
+	return src.String()
 }
 
 // sourceText says where a setting came from, briefly: the config file's
@@ -369,8 +405,9 @@ func newAuthLogoutCmd(f *factory) *cobra.Command {
 	return &cobra.Command{
 		Use:   "logout",
 		Short: "Remove the API key of a profile",
-		Long: `Remove the API key of a profile from the config file; the profile's other
-settings stay. Without --profile, the active profile is logged out.
+		Long: `Remove the API key of a profile from the system keychain and from the config
+file; the profile's other settings stay. Without --profile, the active profile
+is logged out.
 
 The key itself stays valid at Mottor: if it has leaked, regenerate it in the
 site admin under Profile → API key.`,
@@ -378,34 +415,68 @@ site admin under Profile → API key.`,
   promoctl auth logout --profile staging`,
 		Args: noArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			doc, err := f.configDoc()
+			ctx, cancel := f.lockContext(cmd.Context())
+			defer cancel()
+			var name string
+			var fromFile, fromKeychain bool
+			doc, err := f.editConfig(ctx, func(doc *config.Doc) (bool, error) {
+				var src config.Source
+				name, src = config.ActiveProfile(f.global.profile, f.env, doc.File, doc.Path)
+				if err := f.requireProfile(doc, name, src); err != nil {
+					return false, err
+				}
+				var err error
+				if fromKeychain, err = f.removeKeychainToken(ctx, name, doc.Path); err != nil {
+					return false, err
+				}
+				fromFile, err = doc.Unset(name, config.KeyToken)
+				return fromFile, err
+			})
 			if err != nil {
 				return err
 			}
-			name, src := config.ActiveProfile(f.global.profile, f.env, doc.File, doc.Path)
-			if err := f.requireProfile(doc, name, src); err != nil {
-				return err
-			}
-			removed, err := doc.Unset(name, config.KeyToken)
-			if err != nil {
-				return err
-			}
-			if !removed {
+			switch {
+			case fromKeychain && fromFile:
+				f.notef("Removed the API key of profile %q from the system keychain and from %s.", name, doc.Path)
+			case fromKeychain:
+				f.notef("Removed the API key of profile %q from the system keychain.", name)
+			case fromFile:
+				f.notef("Removed the API key of profile %q from %s.", name, doc.Path)
+			default:
 				f.notef("Profile %q has no saved API key: nothing to do.", name)
 				return nil
 			}
-			warnings, err := doc.Save()
-			f.warn(warnings...)
-			if err != nil {
-				return err
-			}
-			f.notef("Removed the API key of profile %q from %s.", name, doc.Path)
 			if f.env.Getenv("PROMOCTL_TOKEN") != "" {
 				f.warn("PROMOCTL_TOKEN is set: commands still use it until you unset it")
 			}
 			return nil
 		},
 	}
+}
+
+// removeKeychainToken removes a profile's API key from the keychain and
+// reports whether there was one. A keychain that cannot be reached holds no
+// key promoctl could use; one that keeps a key it was told to remove is an
+// error.
+func (f *factory) removeKeychainToken(ctx context.Context, profile, path string) (bool, error) {
+	kc := f.keychain()
+	if kc == nil {
+		return false, nil
+	}
+	account := keychain.Account(profile, path)
+	err := kc.Delete(ctx, account)
+	switch {
+	case err == nil:
+		return true, nil
+	case errors.Is(err, keychain.ErrNotFound):
+		return false, nil
+	case ctx.Err() != nil:
+		return false, ctx.Err()
+	}
+	if _, gerr := kc.Get(ctx, account); gerr == nil {
+		return false, fmt.Errorf("remove the API key of profile %q from the system keychain: %w", profile, err)
+	}
+	return false, nil
 }
 
 // requireProfile fails when a profile the user named explicitly (--profile
@@ -419,9 +490,5 @@ func (f *factory) requireProfile(doc *config.Doc, name string, src config.Source
 
 // profileNotFound names the profiles there are.
 func profileNotFound(doc *config.Doc, name string) error {
-	names := doc.File.ProfileNames()
-	if len(names) == 0 {
-		return fmt.Errorf("%q is not in %s, which has no profiles yet: run `promoctl auth login --profile %s`", name, doc.Path, name)
-	}
-	return fmt.Errorf("%q is not in %s (profiles: %s)", name, doc.Path, strings.Join(names, ", "))
+	return config.ProfileNotFound(doc.Path, doc.File, name)
 }

@@ -106,7 +106,7 @@ func TestAuthLoginWithToken(t *testing.T) {
 		"Config file:", r.configPath(),
 		"Base URL:", r.api.URL+"  (profile default)",
 		"User ID:", "42  (profile default)",
-		"API key:", "tok…56  (profile default)",
+		"API key:", "tok…56  (config file)",
 		"Credentials:", "valid",
 	), "")
 }
@@ -153,7 +153,18 @@ func TestAuthLoginTokenFromFlag(t *testing.T) {
 	}
 }
 
-func TestAuthLoginRefused(t *testing.T) {
+// workingConfig is a config file whose default profile has a working key.
+const workingConfig = `current_profile: staging
+profiles:
+  staging:
+    token: staging-token-0123456789
+    user_id: 43
+  default:
+    token: working-token-0123456789 # the key that works
+    user_id: 42
+`
+
+func TestAuthLoginRefusedKeepsTheWorkingKey(t *testing.T) {
 	for _, c := range []struct {
 		status int
 		body   string
@@ -164,15 +175,41 @@ func TestAuthLoginRefused(t *testing.T) {
 	} {
 		t.Run(http.StatusText(c.status), func(t *testing.T) {
 			r := newBareRunner(t)
+			r.writeConfig(workingConfig)
 			r.api.Handle("GET /v3/public/site", c.status, c.body)
-			r.stdin = testToken + "\n"
-			r.run("auth", "login", "--with-token", "--user-id", "42", "--base-url", r.api.URL).expect(t, 3, "",
-				"promoctl: saved profile \"default\" in "+r.configPath()+", but the server refused the credentials: "+c.detail+"\n")
-			if got := r.readConfig(); !strings.Contains(got, "token: "+testToken+"\n") {
-				t.Errorf("config file:\n%s\nwant the credentials saved all the same", got)
-			}
+			r.stdin = testToken + "\n" // a mistyped key
+			r.run("auth", "login", "--with-token", "--base-url", r.api.URL, "--profile", "default").expect(t, 3, "",
+				"promoctl: the server refused the credentials, so nothing was saved: "+c.detail+"\n")
+			// Neither the key nor the current profile changed.
+			r.expectConfig(t, workingConfig)
 		})
 	}
+}
+
+func TestAuthLoginRefusedWritesNoFile(t *testing.T) {
+	r := newBareRunner(t)
+	r.api.Handle("GET /v3/public/site", http.StatusUnauthorized, apitest.Error(401, 16, "invalid token"))
+	r.stdin = testToken + "\n"
+	r.run("auth", "login", "--with-token", "--user-id", "42", "--base-url", r.api.URL).expect(t, 3, "",
+		"promoctl: the server refused the credentials, so nothing was saved: authentication failed: check the token and user id (promoctl auth status) (API error 16: invalid token)\n")
+	if _, err := os.Stat(filepath.Dir(r.configPath())); !errors.Is(err, os.ErrNotExist) {
+		t.Errorf("config folder created (%v), want nothing written", err)
+	}
+}
+
+func TestAuthLoginCancelledDuringTheCheckChangesNothing(t *testing.T) {
+	r := newBareRunner(t)
+	r.writeConfig(workingConfig)
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	r.ctx = ctx
+	r.api.HandleFunc("GET /v3/public/site", func(w http.ResponseWriter, req *http.Request) {
+		cancel() // Ctrl-C while the key is being checked
+		<-req.Context().Done()
+	})
+	r.stdin = testToken + "\n"
+	r.run("auth", "login", "--with-token", "--base-url", r.api.URL, "--profile", "default").expect(t, 130, "", "promoctl: cancelled\n")
+	r.expectConfig(t, workingConfig)
 }
 
 func TestAuthLoginCannotVerify(t *testing.T) {
@@ -183,7 +220,7 @@ func TestAuthLoginCannotVerify(t *testing.T) {
 	if res.code != 1 || res.stdout != "" {
 		t.Errorf("exit %d, stdout %q; want 1 and nothing", res.code, res.stdout)
 	}
-	want := "promoctl: saved profile \"default\" in " + r.configPath() + ", but could not check the credentials: cannot reach the server"
+	want := "promoctl: saved profile \"default\" in " + r.configPath() + ", but could not check the key: cannot reach the server"
 	if !strings.HasPrefix(res.stderr, want) {
 		t.Errorf("stderr = %q, want it to start with %q", res.stderr, want)
 	}
@@ -192,12 +229,26 @@ func TestAuthLoginCannotVerify(t *testing.T) {
 	}
 }
 
+func TestAuthLoginCheckTimesOut(t *testing.T) {
+	r := newBareRunner(t)
+	r.writeConfig(workingConfig)
+	r.api.HandleFunc("GET /v3/public/site", func(w http.ResponseWriter, req *http.Request) {
+		<-req.Context().Done()
+	})
+	r.stdin = testToken + "\n"
+	r.run("auth", "login", "--with-token", "--base-url", r.api.URL, "--profile", "default", "--timeout", "200ms").expect(t, 1, "",
+		"promoctl: saved profile \"default\" in "+r.configPath()+", but could not check the key: timed out after 200ms waiting for the server (raise it with --timeout)\n")
+	if got := r.readConfig(); !strings.Contains(got, "token: "+testToken+" # the key that works\n") || !strings.HasPrefix(got, "current_profile: default\n") {
+		t.Errorf("config file:\n%s\nwant the new key saved and the profile current", got)
+	}
+}
+
 func TestAuthLoginServerError(t *testing.T) {
 	r := newBareRunner(t)
 	r.api.Handle("GET /v3/public/site", http.StatusInternalServerError, apitest.Error(500, 0, "unknown error"))
 	r.stdin = testToken
 	r.run("auth", "login", "--with-token", "--user-id", "42", "--base-url", r.api.URL).expect(t, 1, "",
-		"promoctl: saved profile \"default\" in "+r.configPath()+", but could not check the credentials: server error (API error 0: unknown error)\n")
+		"promoctl: saved profile \"default\" in "+r.configPath()+", but could not check the key: server error (API error 0: unknown error)\n")
 }
 
 func TestAuthLoginMissingInput(t *testing.T) {
@@ -414,7 +465,7 @@ func TestAuthStatus(t *testing.T) {
 	r.run("auth", "status", "-o", "json").expect(t, 0, `{"profile":"default",`+
 		`"config_file":"`+r.configPath()+`",`+
 		`"base_url":"`+r.api.URL+`",`+
-		`"user_id":42,"token":"tok…56","credentials":"valid"}`+"\n", "")
+		`"user_id":42,"token":"tok…56","token_source":"env PROMOCTL_TOKEN","credentials":"valid"}`+"\n", "")
 	expectHeaders(t, r.expectRoutes(t, "GET /v3/public/site")[0], false)
 }
 
@@ -566,6 +617,6 @@ func TestAuthStatusOnTheSandbox(t *testing.T) {
 	r.run("--sandbox", "auth", "status", "-o", "json").expect(t, 0, `{"profile":"default",`+
 		`"config_file":"`+r.configPath()+`",`+
 		`"base_url":"http://sandbox.localhost",`+
-		`"user_id":1,"token":"****","credentials":"valid"}`+"\n", "")
+		`"user_id":1,"token":"****","token_source":"flag --sandbox","credentials":"valid"}`+"\n", "")
 	r.expectNoRequests(t)
 }

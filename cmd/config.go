@@ -201,8 +201,9 @@ profile when it does not exist. Values are checked first:
   site_id   the default site of commands that take --site-id
   output    table, json, yaml or csv
   timeout   a time limit such as 30s or 2m
-  token     the API key; prefer 'promoctl auth login', which keeps the key
-            out of your shell history and checks that it works`,
+  token     the API key, kept in the system keychain when there is one
+            (else in the file); prefer 'promoctl auth login', which keeps
+            the key out of your shell history and checks that it works`,
 		Example: `  promoctl config set site_id 11111
   promoctl config set output json
   promoctl config set base_url https://api.lpmotor.ru --profile staging`,
@@ -220,27 +221,38 @@ profile when it does not exist. Values are checked first:
 			if err != nil {
 				return usagef("invalid %s: %v", key, err)
 			}
-			doc, err := f.configDoc()
-			if err != nil {
-				return err
-			}
-			name, _ := config.ActiveProfile(f.global.profile, f.env, doc.File, doc.Path)
-			first := len(doc.File.Profiles) == 0
-			if !doc.HasProfile(name) {
-				if err := config.CheckProfileName(name); err != nil {
-					return usageErr(err)
+			ctx, cancel := f.lockContext(cmd.Context())
+			defer cancel()
+			var name string
+			var inKeychain bool
+			doc, err := f.editConfig(ctx, func(doc *config.Doc) (bool, error) {
+				name, _ = config.ActiveProfile(f.global.profile, f.env, doc.File, doc.Path)
+				first := len(doc.File.Profiles) == 0
+				if !doc.HasProfile(name) {
+					if err := config.CheckProfileName(name); err != nil {
+						return false, usageErr(err)
+					}
 				}
-			}
-			if err := doc.Set(name, key, value); err != nil {
-				return err
-			}
-			if first && doc.File.CurrentProfile == "" {
-				if err := doc.SetCurrent(name); err != nil {
-					return err
+				if key == config.KeyToken {
+					// Kept where auth login keeps it: a key in the keychain
+					// would win over one in the file.
+					if err := doc.AddProfile(name); err != nil {
+						return false, err
+					}
+					var err error
+					if inKeychain, err = f.storeToken(ctx, doc, name, value); err != nil {
+						return false, err
+					}
+				} else if err := doc.Set(name, key, value); err != nil {
+					return false, err
 				}
-			}
-			warnings, err := doc.Save()
-			f.warn(warnings...)
+				if first && doc.File.CurrentProfile == "" {
+					if err := doc.SetCurrent(name); err != nil {
+						return false, err
+					}
+				}
+				return true, nil
+			})
 			if err != nil {
 				return err
 			}
@@ -248,7 +260,11 @@ profile when it does not exist. Values are checked first:
 			if key == config.KeyToken {
 				shown = config.MaskToken(value)
 			}
-			f.notef("Set %s to %s in profile %q (%s).", key, output.Text(shown), name, doc.Path)
+			where := doc.Path
+			if inKeychain {
+				where = "the system keychain"
+			}
+			f.notef("Set %s to %s in profile %q (%s).", key, output.Text(shown), name, where)
 			if f.env.Getenv(envOf(key)) != "" {
 				f.warn(fmt.Sprintf("%s is set and overrides this setting until you unset it", envOf(key)))
 			}
@@ -274,18 +290,14 @@ func newConfigUseCmd(f *factory) *cobra.Command {
 		},
 		RunE: func(cmd *cobra.Command, args []string) error {
 			name := args[0]
-			doc, err := f.configDoc()
-			if err != nil {
-				return err
-			}
-			if !doc.HasProfile(name) {
-				return usageErr(fmt.Errorf("profile %w", profileNotFound(doc, name)))
-			}
-			if err := doc.SetCurrent(name); err != nil {
-				return err
-			}
-			warnings, err := doc.Save()
-			f.warn(warnings...)
+			ctx, cancel := f.lockContext(cmd.Context())
+			defer cancel()
+			_, err := f.editConfig(ctx, func(doc *config.Doc) (bool, error) {
+				if !doc.HasProfile(name) {
+					return false, usageErr(fmt.Errorf("profile %w", profileNotFound(doc, name)))
+				}
+				return true, doc.SetCurrent(name)
+			})
 			if err != nil {
 				return err
 			}

@@ -1,6 +1,7 @@
 package cmd
 
 import (
+	"context"
 	"encoding/json"
 	"net/http"
 	"os"
@@ -9,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/promoctl/promoctl/internal/apitest"
+	"github.com/promoctl/promoctl/internal/config"
 )
 
 // configTwoProfiles is a config file with comments, two profiles and a key
@@ -492,6 +494,7 @@ func TestLooseConfigFileIsWarnedOf(t *testing.T) {
 	} {
 		t.Run(strings.Join(args, " "), func(t *testing.T) {
 			r := newRunner(t)
+			// A file without a key is not said to hold one.
 			p := r.writeConfig("profiles:\n  default:\n    site_id: 11111\n")
 			if err := os.Chmod(p, 0o644); err != nil {
 				t.Fatal(err)
@@ -499,7 +502,15 @@ func TestLooseConfigFileIsWarnedOf(t *testing.T) {
 			r.api.Handle("GET /v3/public/site", http.StatusOK, `[]`)
 			r.api.Handle("GET /v1/promo", http.StatusOK, `[]`)
 			res := r.run(args...)
-			want := "promoctl: warning: config file " + p + " can be read by other users (mode 0644) and holds your API key: run chmod 600 " + p + "\n"
+			want := "promoctl: warning: config file " + p + " can be read by other users (mode 0644): run chmod 600 " + p + "\n"
+			if res.code != 0 || !strings.HasPrefix(res.stderr, want) || strings.Count(res.stderr, "warning") != 1 {
+				t.Errorf("exit %d, stderr:\n%s\nwant 0 and one warning: %s", res.code, res.stderr, want)
+			}
+
+			// One with a key is.
+			r.writeConfig("profiles:\n  default:\n    site_id: 11111\n  other:\n    token: saved-token-0123456789\n")
+			res = r.run(args...)
+			want = "promoctl: warning: config file " + p + " can be read by other users (mode 0644) and holds an API key: run chmod 600 " + p + "\n"
 			if res.code != 0 || !strings.HasPrefix(res.stderr, want) || strings.Count(res.stderr, "warning") != 1 {
 				t.Errorf("exit %d, stderr:\n%s\nwant 0 and one warning: %s", res.code, res.stderr, want)
 			}
@@ -573,4 +584,37 @@ func TestTokenNeverPrinted(t *testing.T) {
 			r.run("auth", "login", "--with-token", "--user-id", "42", "--debug")
 		}
 	}
+}
+
+func TestConfigWritesWaitForTheLockWithinTheTimeout(t *testing.T) {
+	r := newBareRunner(t)
+	path := r.writeConfig("current_profile: default\n")
+	unlock, err := config.Lock(context.Background(), path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer unlock()
+	want := "promoctl: wait for the lock on config file " + path + ": another promoctl is changing it: context deadline exceeded\n"
+	r.run("config", "set", "site_id", "1", "--timeout", "100ms").expect(t, 1, "", want)
+	r.run("config", "use", "default", "--timeout", "100ms").expect(t, 1, "", want)
+	r.run("auth", "logout", "--timeout", "100ms").expect(t, 1, "", want)
+
+	// Ctrl-C while waiting: cancelled, nothing written.
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	r.ctx = ctx
+	r.run("config", "set", "site_id", "1").expect(t, 130, "", "promoctl: cancelled\n")
+	r.expectConfig(t, "current_profile: default\n")
+}
+
+func TestConfigThatIsNotARegularFileIsNotWarnedOf(t *testing.T) {
+	if _, err := os.Stat(os.DevNull); err != nil {
+		t.Skip("no ", os.DevNull)
+	}
+	r := newRunner(t)
+	r.api.Handle("GET /v1/promo", http.StatusOK, `[]`)
+	// /dev/null reads as an empty config; no advice to chmod it.
+	r.run("--config", os.DevNull, "promo", "list", "--site-id", "7", "-o", "json").expect(t, 0, "[]\n", "")
+	r.run("--config", os.DevNull, "config", "set", "site_id", "7").expect(t, 1, "",
+		"promoctl: config file "+os.DevNull+" is not a regular file: cannot write it\n")
 }

@@ -14,6 +14,7 @@ import (
 	"github.com/promoctl/promoctl/internal/api"
 	"github.com/promoctl/promoctl/internal/config"
 	"github.com/promoctl/promoctl/internal/iostreams"
+	"github.com/promoctl/promoctl/internal/keychain"
 	"github.com/promoctl/promoctl/internal/output"
 	"github.com/promoctl/promoctl/internal/progress"
 	"github.com/promoctl/promoctl/internal/prompt"
@@ -46,6 +47,7 @@ type factory struct {
 	sandbox  *sandbox.Store    // the in-process sandbox, opened on first use
 	spinner  *progress.Spinner // shown while a request is slow; nil when not wanted
 	cleanups []func()          // run when the command ends
+	warned   map[string]bool   // warnings already shown, so a file read twice warns once
 }
 
 // cleanup releases what the command opened.
@@ -85,6 +87,7 @@ func (f *factory) Settings(cmd *cobra.Command) (*config.Settings, error) {
 	}
 	s, err := config.ResolveFile(config.Lookup{
 		Flags: cmd.Flags(), Env: f.env, ConfigPath: f.global.configPath, Profile: f.global.profile,
+		Keychain: f.keychainToken(cmd.Context(), doc.Path),
 	}, doc.Path, doc.File)
 	if err != nil {
 		return nil, err
@@ -112,9 +115,100 @@ func (f *factory) configDoc() (*config.Doc, error) {
 	return doc, nil
 }
 
-// warn writes warnings to stderr, terminal or not.
+// keychain is the keychain API keys are kept in, or nil when there is none
+// or PROMOCTL_NO_KEYRING forbids it.
+func (f *factory) keychain() Keychain {
+	if f.opts.Keychain == nil {
+		return nil
+	}
+	if v := f.env.Getenv("PROMOCTL_NO_KEYRING"); v != "" && v != "0" && v != "false" {
+		return nil
+	}
+	return f.opts.Keychain
+}
+
+// keychainToken reads a profile's API key from the keychain for
+// config.Lookup; a keychain that has none, or fails, is no key.
+func (f *factory) keychainToken(ctx context.Context, path string) func(profile string) string {
+	kc := f.keychain()
+	if kc == nil || f.global.sandbox {
+		return nil
+	}
+	return func(profile string) string {
+		t, err := kc.Get(ctx, keychain.Account(profile, path))
+		if err != nil {
+			return ""
+		}
+		f.secrets = append(f.secrets, t)
+		return t
+	}
+}
+
+// storeToken keeps the API key of a profile, within an edit of the config
+// file: in the keychain when there is one (and then not in the file), else
+// in the file, saying why on stderr. It reports whether the keychain took
+// it.
+func (f *factory) storeToken(ctx context.Context, doc *config.Doc, profile, token string) (bool, error) {
+	if kc := f.keychain(); kc != nil {
+		account := keychain.Account(profile, doc.Path)
+		err := kc.Set(ctx, account, token)
+		if err == nil {
+			_, err := doc.Unset(profile, config.KeyToken)
+			return true, err
+		}
+		if ctx.Err() != nil {
+			return false, ctx.Err()
+		}
+		f.warn(fmt.Sprintf("no system keychain to keep the API key in (%v): it is saved in the config file %s, which only you can read", err, doc.Path))
+		// An older key in the keychain would win over the file's. A
+		// keychain that cannot take a key seldom has one; if it does and
+		// will not let go, auth status shows it.
+		_ = kc.Delete(ctx, account)
+	}
+	return false, doc.Set(profile, config.KeyToken, token)
+}
+
+// editConfig changes the config file under its lock: it reads the file
+// afresh, lets edit change it and writes it back, so that concurrent runs
+// keep each other's changes. The wait for the lock ends with ctx.
+func (f *factory) editConfig(ctx context.Context, edit func(doc *config.Doc) (save bool, err error)) (*config.Doc, error) {
+	path, err := config.Path(f.global.configPath, f.env)
+	if err != nil {
+		return nil, err
+	}
+	doc, warnings, err := config.Edit(ctx, path, edit)
+	f.warn(warnings...)
+	if err != nil {
+		return nil, err
+	}
+	f.doc = doc
+	return doc, nil
+}
+
+// lockContext bounds the wait for the config file's lock by --timeout (or
+// PROMOCTL_TIMEOUT, else the default), for commands that resolve no
+// settings.
+func (f *factory) lockContext(ctx context.Context) (context.Context, context.CancelFunc) {
+	d := config.DefaultTimeout
+	for _, v := range []string{f.global.timeout, f.env.Getenv("PROMOCTL_TIMEOUT")} {
+		if t, err := config.ParseTimeout(v); err == nil {
+			d = t
+			break
+		}
+	}
+	return context.WithTimeout(ctx, d)
+}
+
+// warn writes warnings to stderr, terminal or not, each once per run.
 func (f *factory) warn(warnings ...string) {
 	for _, w := range warnings {
+		if f.warned[w] {
+			continue
+		}
+		if f.warned == nil {
+			f.warned = map[string]bool{}
+		}
+		f.warned[w] = true
 		fmt.Fprintf(f.io.ErrOut, "promoctl: warning: %s\n", f.redact(oneLine(w)))
 	}
 }

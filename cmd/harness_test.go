@@ -34,6 +34,9 @@ type runner struct {
 	stdin    string
 	tty      bool
 	prompter Prompter
+	// keychain, when set, is the keychain of the run; nil means none, so
+	// that no test touches the real one.
+	keychain Keychain
 	loc      *time.Location
 	// ctx, when set, is the context the run gets (cancellation tests);
 	// otherwise each run gets one that expires after 20 seconds.
@@ -82,7 +85,7 @@ func (r *runner) run(args ...string) runResult {
 		ctx = c
 	}
 	code := Execute(ctx, args, Options{
-		Build: Build{Version: "1.2.3"}, IO: ios, Env: env, Location: r.loc, Prompter: r.prompter,
+		Build: Build{Version: "1.2.3"}, IO: ios, Env: env, Location: r.loc, Prompter: r.prompter, Keychain: r.keychain,
 		Retry: api.RetryPolicy{Attempts: 3, BaseDelay: time.Millisecond, MaxDelay: 5 * time.Millisecond},
 	})
 	res := runResult{code: code, stdout: out.String(), stderr: errOut.String()}

@@ -220,3 +220,23 @@ func TestPromoListTableIsTerminalSafe(t *testing.T) {
 		t.Errorf("table kept the window title sequence's text:\n%q", res.stdout)
 	}
 }
+
+func TestUnknownProfileWithoutAConfigFile(t *testing.T) {
+	r := newRunner(t) // credentials from the environment, no config file
+	p := r.configPath()
+	r.run("promo", "list", "--site-id", "7", "--profile", "nope").expect(t, 2, "",
+		"promoctl: invalid profile (from flag --profile): \"nope\" is not in "+p+", which has no profiles yet: run `promoctl auth login --profile nope`\n")
+	r.env["PROMOCTL_PROFILE"] = "work"
+	r.run("promo", "list", "--site-id", "7").expect(t, 2, "",
+		"promoctl: invalid profile (from env PROMOCTL_PROFILE): \"work\" is not in "+p+", which has no profiles yet: run `promoctl auth login --profile work`\n")
+	r.run("auth", "status").expect(t, 2, "",
+		"promoctl: invalid profile (from env PROMOCTL_PROFILE): \"work\" is not in "+p+", which has no profiles yet: run `promoctl auth login --profile work`\n")
+	r.expectNoRequests(t)
+
+	// The commands that create a profile still do.
+	delete(r.env, "PROMOCTL_PROFILE")
+	r.run("config", "set", "site_id", "7", "--profile", "shop").expect(t, 0, "", "")
+	r.api.Handle("GET /v3/public/site", http.StatusOK, `[]`)
+	r.stdin = testToken
+	r.run("auth", "login", "--with-token", "--profile", "new").expect(t, 0, "", "")
+}

@@ -22,6 +22,7 @@ import (
 	"github.com/promoctl/promoctl/internal/api"
 	"github.com/promoctl/promoctl/internal/config"
 	"github.com/promoctl/promoctl/internal/iostreams"
+	"github.com/promoctl/promoctl/internal/keychain"
 	"github.com/promoctl/promoctl/internal/promo"
 	"github.com/promoctl/promoctl/internal/prompt"
 )
@@ -48,6 +49,17 @@ type Options struct {
 	Location *time.Location
 	// Prompter overrides the interactive prompts (tests).
 	Prompter Prompter
+	// Keychain keeps API keys outside the config file; nil means there is
+	// none (tests), and the config file keeps them.
+	Keychain Keychain
+}
+
+// Keychain is the operating system's keychain, where auth login keeps the
+// API key of a profile. Accounts are named by keychain.Account.
+type Keychain interface {
+	Get(ctx context.Context, account string) (string, error)
+	Set(ctx context.Context, account, secret string) error
+	Delete(ctx context.Context, account string) error
 }
 
 // Main runs promoctl as a process: real streams, environment and signals.
@@ -66,7 +78,7 @@ func Main(b Build) int {
 		<-ctx.Done()
 		stop()
 	}()
-	return Execute(ctx, os.Args[1:], Options{Build: b, IO: iostreams.System(), Env: os.LookupEnv})
+	return Execute(ctx, os.Args[1:], Options{Build: b, IO: iostreams.System(), Env: os.LookupEnv, Keychain: keychain.System{}})
 }
 
 // Execute runs promoctl with args and returns the exit code.

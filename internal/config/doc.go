@@ -41,23 +41,31 @@ func LoadDoc(path string) (*Doc, error) {
 	if err != nil {
 		return nil, err
 	}
-	if w := permWarning(path); w != "" {
+	if w := permWarning(path, d.File); w != "" {
 		d.Warnings = append(d.Warnings, w)
 	}
 	return d, nil
 }
 
-// permWarning explains a config file that others may read: it holds the
-// API key.
-func permWarning(path string) string {
+// permWarning explains a config file that others may read, saying that
+// it holds an API key only when it does. It says nothing of what is not a
+// regular file (--config /dev/null, a pipe): chmod is no advice for those.
+func permWarning(path string, f *File) string {
 	if runtime.GOOS == "windows" {
 		return ""
 	}
 	fi, err := os.Stat(path)
-	if err != nil || fi.Mode().Perm()&0o077 == 0 {
+	if err != nil || !fi.Mode().IsRegular() || fi.Mode().Perm()&0o077 == 0 {
 		return ""
 	}
-	return fmt.Sprintf("config file %s can be read by other users (mode %04o) and holds your API key: run chmod 600 %s", path, fi.Mode().Perm(), path)
+	holds := ""
+	for _, p := range f.Profiles {
+		if p != nil && p.Token != "" {
+			holds = " and holds an API key"
+			break
+		}
+	}
+	return fmt.Sprintf("config file %s can be read by other users (mode %04o)%s: run chmod 600 %s", path, fi.Mode().Perm(), holds, path)
 }
 
 // ParseDoc reads a config file's contents; path is only for messages.
@@ -173,6 +181,12 @@ func (d *Doc) Set(profile, key, value string) error {
 			v.Tag, v.Style = "!!int", 0
 		}
 	}
+	return d.sync()
+}
+
+// AddProfile creates profile, empty, unless the file has it.
+func (d *Doc) AddProfile(profile string) error {
+	d.profileNode(profile, true)
 	return d.sync()
 }
 

@@ -101,7 +101,7 @@ func TestLoadDocMissingFile(t *testing.T) {
 func TestLoadDocWarnsOfALooseFile(t *testing.T) {
 	dir := t.TempDir()
 	path := filepath.Join(dir, "config.yaml")
-	if err := os.WriteFile(path, []byte("current_profile: default\n"), 0o600); err != nil {
+	if err := os.WriteFile(path, []byte("current_profile: default\nprofiles:\n  default:\n    token: abc\n"), 0o600); err != nil {
 		t.Fatal(err)
 	}
 	d, err := LoadDoc(path)
@@ -119,10 +119,39 @@ func TestLoadDocWarnsOfALooseFile(t *testing.T) {
 		if err != nil {
 			t.Fatalf("LoadDoc: %v", err)
 		}
-		want := "config file " + path + " can be read by other users (mode " + octal(m) + ") and holds your API key: run chmod 600 " + path
+		want := "config file " + path + " can be read by other users (mode " + octal(m) + ") and holds an API key: run chmod 600 " + path
 		if len(d.Warnings) != 1 || d.Warnings[0] != want {
 			t.Errorf("mode %04o: warnings = %q, want [%q]", m, d.Warnings, want)
 		}
+	}
+}
+
+func TestLoadDocSaysALooseFileHoldsAKeyOnlyWhenItDoes(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "config.yaml")
+	if err := os.WriteFile(path, []byte("profiles:\n  default:\n    user_id: 7\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	os.Chmod(path, 0o644)
+	d, err := LoadDoc(path)
+	if err != nil {
+		t.Fatalf("LoadDoc: %v", err)
+	}
+	want := "config file " + path + " can be read by other users (mode 0644): run chmod 600 " + path
+	if len(d.Warnings) != 1 || d.Warnings[0] != want {
+		t.Errorf("warnings = %q, want [%q]", d.Warnings, want)
+	}
+}
+
+func TestLoadDocNeverAdvisesChmodOnANonRegularFile(t *testing.T) {
+	if _, err := os.Stat(os.DevNull); err != nil {
+		t.Skip("no ", os.DevNull)
+	}
+	d, err := LoadDoc(os.DevNull)
+	if err != nil {
+		t.Fatalf("LoadDoc: %v", err)
+	}
+	if len(d.Warnings) != 0 {
+		t.Errorf("warnings for %s = %q, want none", os.DevNull, d.Warnings)
 	}
 }
 

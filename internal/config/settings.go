@@ -33,7 +33,7 @@ const DefaultTimeout = 30 * time.Second
 
 // Source says where a setting's value came from.
 type Source struct {
-	Kind string // "flag", "env", "profile" or "default"
+	Kind string // "flag", "env", "keychain", "profile" or "default"
 	Name string // --flag, the variable, "profile NAME in PATH", or ""
 }
 
@@ -70,6 +70,11 @@ type Lookup struct {
 	// NewProfile allows a named profile the file does not have yet
 	// (auth login creates it): its settings are the defaults.
 	NewProfile bool
+	// Keychain, when set, returns the API key the operating system's
+	// keychain keeps for a profile, or "". It is asked only when no flag or
+	// variable gives the key, and only for a profile the file has; its key
+	// wins over the file's.
+	Keychain func(profile string) string
 }
 
 // settingFlags maps each setting to its global flag and variable.
@@ -117,15 +122,16 @@ func ResolveFile(l Lookup, path string, f *File) (*Settings, error) {
 	}
 	prof := f.Profiles[s.Profile]
 	if prof == nil {
+		// A profile named by --profile or PROMOCTL_PROFILE must exist, file
+		// or no file, unless the command creates it.
 		if !l.NewProfile && (l.Profile != "" || l.Env.Getenv("PROMOCTL_PROFILE") != "") {
-			if _, ok := f.Profiles[s.Profile]; !ok && len(f.Profiles) > 0 {
+			if _, ok := f.Profiles[s.Profile]; !ok {
 				src := Source{"flag", "--profile"}
 				if l.Profile == "" {
 					src = Source{"env", "PROMOCTL_PROFILE"}
 				}
 				// A ValueError, so that a mistyped name is a usage error (exit 2).
-				return nil, &ValueError{Key: "profile", Source: src,
-					Err: fmt.Errorf("%q is not in %s (profiles: %s)", s.Profile, path, strings.Join(f.ProfileNames(), ", "))}
+				return nil, &ValueError{Key: "profile", Source: src, Err: ProfileNotFound(path, f, s.Profile)}
 			}
 		}
 		prof = &Profile{}
@@ -145,6 +151,8 @@ func ResolveFile(l Lookup, path string, f *File) (*Settings, error) {
 			val, src = fl.Value.String(), Source{"flag", "--" + sf.flag}
 		} else if v, ok := l.Env(sf.env); ok && v != "" {
 			val, src = v, Source{"env", sf.env}
+		} else if v := keychainToken(l, f, s.Profile, sf.key); v != "" {
+			val, src = v, Source{Kind: "keychain"}
 		} else if v := profVals[sf.key]; v != "" {
 			val, src = v, Source{"profile", fmt.Sprintf("%s in %s", s.Profile, path)}
 		} else if v, ok := defaults[sf.key]; ok {
@@ -159,6 +167,18 @@ func ResolveFile(l Lookup, path string, f *File) (*Settings, error) {
 		return nil, err
 	}
 	return s, nil
+}
+
+// keychainToken is the keychain's API key of profile, when key is the
+// token and the file has the profile.
+func keychainToken(l Lookup, f *File, profile, key string) string {
+	if key != KeyToken || l.Keychain == nil {
+		return ""
+	}
+	if _, ok := f.Profiles[profile]; !ok {
+		return ""
+	}
+	return strings.TrimSpace(l.Keychain(profile))
 }
 
 func lookupFlag(fs *pflag.FlagSet, name string) *pflag.Flag {
@@ -247,4 +267,14 @@ func (f *File) ProfileNames() []string {
 	}
 	slices.Sort(names)
 	return names
+}
+
+// ProfileNotFound explains a profile name that the file at path does not
+// have: it names the profiles there are, or how to create the first.
+func ProfileNotFound(path string, f *File, name string) error {
+	names := f.ProfileNames()
+	if len(names) == 0 {
+		return fmt.Errorf("%q is not in %s, which has no profiles yet: run `promoctl auth login --profile %s`", name, path, name)
+	}
+	return fmt.Errorf("%q is not in %s (profiles: %s)", name, path, strings.Join(names, ", "))
 }

@@ -1,0 +1,107 @@
+package config
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"time"
+)
+
+// lockPoll is how often a locked config file is tried again.
+const lockPoll = 10 * time.Millisecond
+
+// errLocked is a lock that another process holds.
+var errLocked = errors.New("locked")
+
+// LockPath is the lock file of the config file at path: beside the file
+// a symbolic link points to, so that every name of one file shares a lock.
+func LockPath(path string) string {
+	if target, err := filepath.EvalSymlinks(path); err == nil {
+		path = target
+	}
+	return path + ".lock"
+}
+
+// Lock takes the advisory lock of the config file at path: an exclusive
+// lock (flock, or LockFileEx on Windows) on the lock file beside it, which
+// is created with mode 0600 (and its folder with 0700) when missing. It
+// waits while another process holds the lock, until ctx is done. The lock
+// file is left in place: removing it would let two processes lock two
+// different files.
+func Lock(ctx context.Context, path string) (unlock func() error, err error) {
+	lp := LockPath(path)
+	if err := os.MkdirAll(filepath.Dir(lp), DirMode); err != nil {
+		return nil, fmt.Errorf("create config folder: %w", err)
+	}
+	f, err := os.OpenFile(lp, os.O_RDWR|os.O_CREATE, FileMode)
+	if err != nil {
+		return nil, fmt.Errorf("lock config file %s: %w", path, err)
+	}
+	t := time.NewTicker(lockPoll)
+	defer t.Stop()
+	for {
+		err := tryLock(f)
+		if err == nil {
+			return func() error {
+				uerr := unlockFile(f)
+				if cerr := f.Close(); uerr == nil {
+					uerr = cerr
+				}
+				if uerr != nil {
+					return fmt.Errorf("unlock config file %s: %w", path, uerr)
+				}
+				return nil
+			}, nil
+		}
+		if !errors.Is(err, errLocked) {
+			f.Close()
+			return nil, fmt.Errorf("lock config file %s: %w", path, err)
+		}
+		select {
+		case <-ctx.Done():
+			f.Close()
+			return nil, fmt.Errorf("wait for the lock on config file %s: another promoctl is changing it: %w", path, ctx.Err())
+		case <-t.C:
+		}
+	}
+}
+
+// Edit changes the config file at path under its lock, for the whole
+// cycle: it waits for the lock (until ctx is done), reads the file afresh,
+// lets edit change it, and writes it back atomically when edit returns
+// true and no error. So concurrent promoctl runs never lose each other's
+// changes. It returns the document as written and warnings worth telling
+// the user.
+func Edit(ctx context.Context, path string, edit func(d *Doc) (save bool, err error)) (*Doc, []string, error) {
+	if fi, err := os.Stat(path); err == nil && !fi.Mode().IsRegular() {
+		return nil, nil, fmt.Errorf("config file %s is not a regular file: cannot write it", path)
+	} else if err != nil && !errors.Is(err, fs.ErrNotExist) {
+		return nil, nil, fmt.Errorf("config file %s: %w", path, err)
+	}
+	unlock, err := Lock(ctx, path)
+	if err != nil {
+		return nil, nil, err
+	}
+	doc, warnings, err := editLocked(path, edit)
+	if uerr := unlock(); err == nil && uerr != nil {
+		err = uerr
+	}
+	return doc, warnings, err
+}
+
+func editLocked(path string, edit func(d *Doc) (bool, error)) (*Doc, []string, error) {
+	doc, err := LoadDoc(path)
+	if err != nil {
+		return nil, nil, err
+	}
+	warnings := doc.Warnings
+	save, err := edit(doc)
+	if err != nil || !save {
+		return doc, warnings, err
+	}
+	w, err := doc.Save()
+	return doc, append(warnings, w...), err
+}
