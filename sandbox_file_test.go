@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bufio"
 	"bytes"
 	"errors"
 	"fmt"
@@ -18,8 +19,8 @@ import (
 )
 
 // These tests run the real promoctl (this test binary, which TestMain puts
-// on PATH) as a child process against a sandbox data file that is held by
-// another process, and check what a person sees: the exit code
+// on PATH) as a child process against a sandbox data file that is damaged
+// or held by another process, and check what a person sees: the exit code
 // and every byte of stdout and stderr.
 
 // result is what one promoctl process produced.
@@ -59,6 +60,119 @@ func (r result) expect(t *testing.T, what string, code int, stdout, stderr strin
 // sandboxFile is where promoctl keeps the sandbox of home.
 func sandboxFile(home string) string {
 	return filepath.Join(home, ".local", "state", "promoctl", "sandbox.db")
+}
+
+// pagesSize is how many bytes the pages of a bbolt file need (its high
+// water mark times its page size), and its page size.
+func pagesSize(t *testing.T, path string) (need, pageSize int64) {
+	t.Helper()
+	db, err := bolt.Open(path, 0o600, &bolt.Options{ReadOnly: true, Timeout: time.Second})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	if err := db.View(func(tx *bolt.Tx) error { need = tx.Size(); return nil }); err != nil {
+		t.Fatal(err)
+	}
+	return need, int64(db.Info().PageSize)
+}
+
+// TestDamagedSandboxFile cuts a real sandbox data file short, as a full
+// disk or a crash of the machine might, and checks that every command
+// that opens it says so in one line and exits 1, never with a panic; and
+// that the documented recovery, `sandbox reset` (or `sandbox serve
+// --reset`), starts again from the demo data.
+func TestDamagedSandboxFile(t *testing.T) {
+	home := t.TempDir()
+	env := sandboxEnv(t, home)
+	path := sandboxFile(home)
+	list := []string{"--sandbox", "promo", "list", "--site-id", "1"}
+	fresh := runPromoctl(t, env, list...)
+	if fresh.code != 0 || fresh.stdout == "" {
+		t.Fatalf("promo list on a new sandbox: %+v", fresh)
+	}
+	fi, err := os.Stat(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	need, pageSize := pagesSize(t, path)
+
+	for _, size := range []int64{fi.Size() / 2, 3 * 4096, 4096, 100} {
+		t.Run(fmt.Sprintf("cut to %d bytes", size), func(t *testing.T) {
+			if size >= need {
+				t.Fatalf("cutting the file to %d bytes leaves every page (%d bytes)", size, need)
+			}
+			if err := os.Truncate(path, size); err != nil {
+				t.Fatal(err)
+			}
+			reason := fmt.Sprintf("it is cut short to %d of its %d bytes", size, need)
+			if size < 2*pageSize {
+				reason = fmt.Sprintf("it is cut short to %d bytes, less than its two header pages (%d bytes)", size, 2*pageSize)
+			}
+			damaged := fmt.Sprintf("promoctl: sandbox data file %s is damaged: %s; "+
+				"run `promoctl sandbox reset` to start again from the demo data\n", path, reason)
+			for _, args := range [][]string{
+				list,
+				{"--sandbox", "promo", "create", "--site-id", "1", "--code", "AFTERCUT1"},
+				{"sandbox", "redeem", "--site-id", "1", "--code", "WELCOME10", "--order-price", "100"},
+				{"sandbox", "serve", "--addr", "127.0.0.1:0"},
+			} {
+				what := strings.Join(args, " ")
+				r := runPromoctl(t, env, args...)
+				r.expect(t, what, 1, "", damaged)
+				for _, bad := range []string{"panic", "goroutine"} {
+					if strings.Contains(r.stderr, bad) {
+						t.Errorf("%s: stderr mentions %q", what, bad)
+					}
+				}
+			}
+			if fi, err := os.Stat(path); err != nil || fi.Size() != size {
+				t.Fatalf("the damaged file was changed by commands that only read it: %v, %v", fi, err)
+			}
+
+			runPromoctl(t, env, "sandbox", "reset").expect(t, "sandbox reset", 0, "", "Restored the demo data in "+path+".\n")
+			runPromoctl(t, env, list...).expect(t, "promo list after reset", 0, fresh.stdout, "")
+		})
+	}
+
+	t.Run("serve --reset", func(t *testing.T) {
+		if err := os.Truncate(path, fi.Size()/2); err != nil {
+			t.Fatal(err)
+		}
+		cmd := exec.Command(promoctlPath(t), "sandbox", "serve", "--reset", "--addr", "127.0.0.1:0")
+		cmd.Env = env
+		stderr, err := cmd.StderrPipe()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := cmd.Start(); err != nil {
+			t.Fatal(err)
+		}
+		defer func() {
+			if cmd.ProcessState == nil {
+				cmd.Process.Kill()
+				cmd.Wait()
+			}
+		}()
+		sc := bufio.NewScanner(stderr)
+		var banner []string
+		for sc.Scan() {
+			banner = append(banner, sc.Text())
+			if strings.HasPrefix(sc.Text(), "press Ctrl-C") {
+				break
+			}
+		}
+		if len(banner) < 2 || !strings.HasPrefix(banner[0], "promoctl sandbox listening on http://127.0.0.1:") ||
+			banner[1] != "data file (reset to demo data): "+path {
+			t.Fatalf("sandbox serve --reset on a damaged file printed:\n%s", strings.Join(banner, "\n"))
+		}
+		cmd.Process.Signal(os.Interrupt)
+		rest, _ := io.ReadAll(stderr)
+		if err := cmd.Wait(); err != nil {
+			t.Errorf("sandbox serve --reset ended with %v; stderr after the banner: %s", err, rest)
+		}
+		runPromoctl(t, env, list...).expect(t, "promo list after serve --reset", 0, fresh.stdout, "")
+	})
 }
 
 // lineBuffer collects what a child writes to a pipe and lets a test wait

@@ -56,7 +56,10 @@ is logged to stderr.`,
 			}
 			o.Out, o.Log = f.io.ErrOut, f.io.ErrOut
 			o.Waiting = f.sandboxWaiting(o.DataPath)
-			return sandbox.Serve(cmd.Context(), o)
+			if err := sandbox.Serve(cmd.Context(), o); err != nil {
+				return f.withRecoveryHint(sandboxOpenError(err), o.DataPath)
+			}
+			return nil
 		},
 	}
 	c.Flags().StringVar(&o.Addr, "addr", sandbox.DefaultAddr, "address to listen on")
@@ -81,6 +84,8 @@ func newSandboxResetCmd(f *factory) *cobra.Command {
 			if err != nil {
 				return err
 			}
+			// A damaged file is replaced, not read: this is the way out
+			// of one.
 			store, err := sandbox.Open(cmd.Context(), data, sandbox.Options{Reset: true, Timeout: s.Timeout, Waiting: f.sandboxWaiting(data)})
 			if errors.Is(err, sandbox.ErrInUse) {
 				return fmt.Errorf("reset sandbox: %w; stop the other promoctl (such as 'promoctl sandbox serve') first", err)
@@ -209,7 +214,7 @@ func (f *factory) sandboxStore(ctx context.Context, timeout time.Duration) (*san
 	path := sandbox.DefaultDataPath(f.env.Getenv)
 	store, err := sandbox.Open(ctx, path, sandbox.Options{Timeout: timeout, Waiting: f.sandboxWaiting(path)})
 	if err != nil {
-		return nil, sandboxOpenError(err)
+		return nil, f.withRecoveryHint(sandboxOpenError(err), path)
 	}
 	f.sandbox = store
 	f.cleanups = append(f.cleanups, func() { store.Close() })
@@ -230,10 +235,22 @@ func sandboxOpenError(err error) error {
 	switch {
 	case errors.Is(err, sandbox.ErrInUse):
 		return fmt.Errorf("%w; while 'promoctl sandbox serve' runs, talk to it at the address it printed: --base-url http://ADDR --token sandbox --user-id 1", err)
-	case errors.Is(err, context.Canceled):
+	case errors.Is(err, sandbox.ErrDamaged), errors.Is(err, context.Canceled):
 		return err
 	}
 	return fmt.Errorf("open the sandbox: %w", err)
+}
+
+// withRecoveryHint tells how to replace a damaged data file.
+func (f *factory) withRecoveryHint(err error, path string) error {
+	if !errors.Is(err, sandbox.ErrDamaged) {
+		return err
+	}
+	reset := "promoctl sandbox reset"
+	if path != sandbox.DefaultDataPath(f.env.Getenv) {
+		reset += " --data " + path
+	}
+	return fmt.Errorf("%w; run `%s` to start again from the demo data", err, reset)
 }
 
 // sandboxSettings points the settings at the in-process sandbox: its

@@ -51,7 +51,8 @@ type Options struct {
 	// redemptions and the time stamps of new records.
 	Now func() time.Time
 	// Reset discards whatever the file holds and seeds the demo data, as
-	// Store.Reset does. It also makes Open accept a file of another format.
+	// Store.Reset does. It also makes Open accept a file of another format
+	// and replace a damaged one.
 	Reset bool
 }
 
@@ -90,7 +91,8 @@ func (e *inUseError) Unwrap() error        { return e.err }
 //
 // When another process has the file open, Open waits for its lock, calling
 // opts.Waiting once after WaitNotice, until opts.Timeout has passed (an
-// error matching ErrInUse) or ctx is done (its error).
+// error matching ErrInUse) or ctx is done (its error). A damaged file is
+// refused with an error matching ErrDamaged, or, with opts.Reset, replaced.
 func Open(ctx context.Context, path string, opts Options) (*Store, error) {
 	if path == "" {
 		return nil, errors.New("open sandbox: no data file path given")
@@ -107,12 +109,21 @@ func Open(ctx context.Context, path string, opts Options) (*Store, error) {
 		return nil, fmt.Errorf("open sandbox %s: %w", path, err)
 	}
 	l := &locker{ctx: ctx, path: path, timeout: timeout, waiting: opts.Waiting, start: time.Now()}
+	if err := l.check(opts.Reset); err != nil {
+		return nil, err
+	}
 	s := &Store{path: path, now: now}
 	init := s.initialize
 	if opts.Reset {
 		init = reseed
 	}
 	db, err := l.openData(init)
+	if errors.Is(err, ErrDamaged) && opts.Reset {
+		if err := removeDamaged(path); err != nil {
+			return nil, err
+		}
+		db, err = l.openData(init)
+	}
 	if err != nil {
 		return nil, err
 	}
