@@ -198,12 +198,9 @@ func (f *factory) completionClient(cmd *cobra.Command) (context.Context, context
 	}
 	if f.global.sandbox && f.sandbox == nil {
 		// Open the data file here, waiting for its lock (another process
-		// may hold it) no longer than the completion may take.
-		wait := completionTimeout
-		if d, ok := ctx.Deadline(); ok {
-			wait = time.Until(d)
-		}
-		store, err := sandbox.Open(sandbox.DefaultDataPath(f.env.Getenv), sandbox.Options{Timeout: max(wait, time.Millisecond)})
+		// may hold it) no longer than the completion may take, and
+		// silently.
+		store, err := sandbox.Open(ctx, sandbox.DefaultDataPath(f.env.Getenv), sandbox.Options{Timeout: completionTimeout})
 		if err != nil {
 			return ctx, cancel, nil, nil, false
 		}
@@ -214,7 +211,7 @@ func (f *factory) completionClient(cmd *cobra.Command) (context.Context, context
 	if err != nil {
 		return ctx, cancel, nil, nil, false
 	}
-	client, err := f.newClient(s)
+	client, err := f.newClient(ctx, s)
 	if err != nil {
 		return ctx, cancel, nil, nil, false
 	}

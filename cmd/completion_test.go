@@ -296,7 +296,7 @@ func TestCompletionWaitsBrieflyForABusySandbox(t *testing.T) {
 	r := newRunner(t)
 	r.env["PROMOCTL_SITE_ID"] = "1"
 	// Another process (here: this one) holds the sandbox's data file.
-	store, err := sandbox.Open(filepath.Join(r.env["XDG_STATE_HOME"], "promoctl", "sandbox.db"), sandbox.Options{})
+	store, err := sandbox.Open(t.Context(), filepath.Join(r.env["XDG_STATE_HOME"], "promoctl", "sandbox.db"), sandbox.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}

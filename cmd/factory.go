@@ -241,7 +241,7 @@ func (f *factory) newSession(cmd *cobra.Command) (*session, error) {
 	if f.global.sandbox {
 		// Point the settings at the sandbox now, so that even --dry-run
 		// shows where the request would go.
-		if _, err := f.sandboxSettings(s); err != nil {
+		if _, err := f.sandboxSettings(cmd.Context(), s); err != nil {
 			return nil, err
 		}
 	}
@@ -255,7 +255,7 @@ func (f *factory) newSession(cmd *cobra.Command) (*session, error) {
 		if client != nil {
 			return client, nil
 		}
-		c, err := f.newClient(s)
+		c, err := f.newClient(cmd.Context(), s)
 		client = c
 		return c, err
 	}
@@ -293,10 +293,10 @@ func (f *factory) fetch(cmd *cobra.Command, get func(ctx context.Context, sess *
 	return f.print(sess, d)
 }
 
-func (f *factory) newClient(s *config.Settings) (*api.Client, error) {
+func (f *factory) newClient(ctx context.Context, s *config.Settings) (*api.Client, error) {
 	transport := f.opts.Transport
 	if f.global.sandbox {
-		t, err := f.sandboxSettings(s)
+		t, err := f.sandboxSettings(ctx, s)
 		if err != nil {
 			return nil, err
 		}

@@ -1,11 +1,13 @@
 package cmd
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"net/http"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/spf13/cobra"
 
@@ -53,7 +55,11 @@ is logged to stderr.`,
 				o.DataPath = sandbox.DefaultDataPath(f.env.Getenv)
 			}
 			o.Out, o.Log = f.io.ErrOut, f.io.ErrOut
-			return sandbox.Serve(cmd.Context(), o)
+			o.Waiting = f.sandboxWaiting(o.DataPath)
+			if err := sandbox.Serve(cmd.Context(), o); err != nil {
+				return f.withRecoveryHint(sandboxOpenError(err), o.DataPath)
+			}
+			return nil
 		},
 	}
 	c.Flags().StringVar(&o.Addr, "addr", sandbox.DefaultAddr, "address to listen on")
@@ -74,7 +80,16 @@ func newSandboxResetCmd(f *factory) *cobra.Command {
 			if data == "" {
 				data = sandbox.DefaultDataPath(f.env.Getenv)
 			}
-			store, err := sandbox.Open(data, sandbox.Options{Reset: true})
+			s, err := f.Settings(cmd)
+			if err != nil {
+				return err
+			}
+			// A damaged file is replaced, not read: this is the way out
+			// of one.
+			store, err := sandbox.Open(cmd.Context(), data, sandbox.Options{Reset: true, Timeout: s.Timeout, Waiting: f.sandboxWaiting(data)})
+			if errors.Is(err, sandbox.ErrInUse) {
+				return fmt.Errorf("reset sandbox: %w; stop the other promoctl (such as 'promoctl sandbox serve') first", err)
+			}
 			if err != nil {
 				return fmt.Errorf("reset sandbox: %w", err)
 			}
@@ -143,7 +158,7 @@ recorded, so 'promo stats' and promo_used_count show it.`,
 			if err != nil {
 				return err
 			}
-			store, err := f.sandboxStore()
+			store, err := f.sandboxStore(cmd.Context(), s.Timeout)
 			if err != nil {
 				return err
 			}
@@ -189,29 +204,59 @@ func parseMoney(flag, s string) (float64, error) {
 	return v, nil
 }
 
-// sandboxStore opens the sandbox's data file once per run; it is closed
-// when the command ends.
-func (f *factory) sandboxStore() (*sandbox.Store, error) {
+// sandboxStore opens the sandbox's data file once per run, waiting for
+// another process to release it up to timeout (the command's --timeout);
+// it is closed when the command ends.
+func (f *factory) sandboxStore(ctx context.Context, timeout time.Duration) (*sandbox.Store, error) {
 	if f.sandbox != nil {
 		return f.sandbox, nil
 	}
 	path := sandbox.DefaultDataPath(f.env.Getenv)
-	store, err := sandbox.Open(path, sandbox.Options{})
+	store, err := sandbox.Open(ctx, path, sandbox.Options{Timeout: timeout, Waiting: f.sandboxWaiting(path)})
 	if err != nil {
-		if errors.Is(err, sandbox.ErrInUse) {
-			return nil, fmt.Errorf("%w; while 'promoctl sandbox serve' runs, talk to it at the address it printed: --base-url http://ADDR --token sandbox --user-id 1", err)
-		}
-		return nil, fmt.Errorf("open the sandbox: %w", err)
+		return nil, f.withRecoveryHint(sandboxOpenError(err), path)
 	}
 	f.sandbox = store
 	f.cleanups = append(f.cleanups, func() { store.Close() })
 	return store, nil
 }
 
+// sandboxWaiting tells the person at the terminal why nothing happens
+// while another process holds the data file.
+func (f *factory) sandboxWaiting(path string) func() {
+	return func() {
+		fmt.Fprintf(f.io.ErrOut, "promoctl: waiting for the sandbox data file %s (held by another promoctl); press Ctrl-C to give up\n", path)
+	}
+}
+
+// sandboxOpenError adds to a failure to open the data file what to do
+// about it.
+func sandboxOpenError(err error) error {
+	switch {
+	case errors.Is(err, sandbox.ErrInUse):
+		return fmt.Errorf("%w; while 'promoctl sandbox serve' runs, talk to it at the address it printed: --base-url http://ADDR --token sandbox --user-id 1", err)
+	case errors.Is(err, sandbox.ErrDamaged), errors.Is(err, context.Canceled):
+		return err
+	}
+	return fmt.Errorf("open the sandbox: %w", err)
+}
+
+// withRecoveryHint tells how to replace a damaged data file.
+func (f *factory) withRecoveryHint(err error, path string) error {
+	if !errors.Is(err, sandbox.ErrDamaged) {
+		return err
+	}
+	reset := "promoctl sandbox reset"
+	if path != sandbox.DefaultDataPath(f.env.Getenv) {
+		reset += " --data " + path
+	}
+	return fmt.Errorf("%w; run `%s` to start again from the demo data", err, reset)
+}
+
 // sandboxSettings points the settings at the in-process sandbox: its
 // transport and the credentials of the chosen user (1 unless --user-id
 // says otherwise).
-func (f *factory) sandboxSettings(s *config.Settings) (http.RoundTripper, error) {
+func (f *factory) sandboxSettings(ctx context.Context, s *config.Settings) (http.RoundTripper, error) {
 	user := int64(1)
 	if src := s.Sources[config.KeyUserID]; src.Kind == "flag" {
 		user = s.UserID
@@ -225,7 +270,7 @@ func (f *factory) sandboxSettings(s *config.Settings) (http.RoundTripper, error)
 	if token == "" {
 		return nil, usagef("--user-id %d: the sandbox has users 1 and 2", user)
 	}
-	store, err := f.sandboxStore()
+	store, err := f.sandboxStore(ctx, s.Timeout)
 	if err != nil {
 		return nil, err
 	}

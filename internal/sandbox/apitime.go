@@ -9,6 +9,20 @@ import (
 // e.g. 2021-08-04T13:57:37.243Z.
 const apiTimeLayout = "2006-01-02T15:04:05.000Z"
 
+// The API's form has a four-digit year, so it carries the instants from
+// apiTimeMin to apiTimeMax only. A date such as 9999-12-31T23:59:59-14:00
+// is in year 10000 in UTC, and 0001-01-01T00:00:00+01:00 in year 0000.
+const (
+	apiTimeMin = "0001-01-01T00:00:00.000Z"
+	apiTimeMax = "9999-12-31T23:59:59.999Z"
+)
+
+// inAPIRange reports whether t can be written in the API's form.
+func inAPIRange(t time.Time) bool {
+	y := t.UTC().Year()
+	return y >= 1 && y <= 9999
+}
+
 // apiTime is a point in time that marshals in the API's own form.
 type apiTime time.Time
 

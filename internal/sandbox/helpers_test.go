@@ -75,7 +75,7 @@ type testEnv struct {
 func newEnv(t *testing.T) *testEnv {
 	t.Helper()
 	clock := &testClock{t: testNow}
-	store, err := Open(filepath.Join(t.TempDir(), "sandbox.db"), Options{Now: clock.Now})
+	store, err := Open(t.Context(), filepath.Join(t.TempDir(), "sandbox.db"), Options{Now: clock.Now})
 	if err != nil {
 		t.Fatalf("Open: %v", err)
 	}

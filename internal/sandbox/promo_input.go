@@ -227,6 +227,9 @@ func timeField(obj map[string]json.RawMessage, name string) (*optionalTime, erro
 	if err != nil {
 		return nil, invalidf("%s must be an RFC 3339 date-time such as 2026-12-01T00:00:00.000Z, or null; got %q", name, s)
 	}
+	if !inAPIRange(t) {
+		return nil, invalidf("%s must be between %s and %s in UTC; got %q", name, apiTimeMin, apiTimeMax, s)
+	}
 	return &optionalTime{t: &t}, nil
 }
 

@@ -352,7 +352,7 @@ func TestRequestLog(t *testing.T) {
 
 func TestInternalError(t *testing.T) {
 	e := newEnv(t)
-	s, err := Open(filepath.Join(t.TempDir(), "closed.db"), Options{})
+	s, err := Open(t.Context(), filepath.Join(t.TempDir(), "closed.db"), Options{})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -29,6 +29,9 @@ type ServeOptions struct {
 	// LockTimeout is how long to wait for another process to release the
 	// data file; zero means DefaultLockTimeout.
 	LockTimeout time.Duration
+	// Waiting, when set, is called once when Serve has waited WaitNotice
+	// for another process to release the data file.
+	Waiting func()
 	// Now overrides the clock (tests); nil means time.Now.
 	Now func() time.Time
 	// Out receives the start banner: address, data file and credentials.
@@ -41,8 +44,9 @@ type ServeOptions struct {
 
 // Serve runs the sandbox as an HTTP server until ctx is cancelled, then shuts
 // down gracefully (in-flight requests finish, the data file is closed) and
-// returns nil. It fails when the data file is in use by another process or
-// the address cannot be bound.
+// returns nil. It fails when the data file is in use by another process,
+// is damaged (an error matching ErrDamaged, unless Reset is set), or the
+// address cannot be bound.
 func Serve(ctx context.Context, opts ServeOptions) error {
 	addr := opts.Addr
 	if addr == "" {
@@ -56,7 +60,7 @@ func Serve(ctx context.Context, opts ServeOptions) error {
 	if out == nil {
 		out = io.Discard
 	}
-	store, err := Open(path, Options{Timeout: opts.LockTimeout, Now: opts.Now, Reset: opts.Reset})
+	store, err := Open(ctx, path, Options{Timeout: opts.LockTimeout, Waiting: opts.Waiting, Now: opts.Now, Reset: opts.Reset})
 	if err != nil {
 		return err
 	}

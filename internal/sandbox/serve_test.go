@@ -103,7 +103,7 @@ func TestServe(t *testing.T) {
 		t.Errorf("request log: %q", log.String())
 	}
 	// The data file was released.
-	s, err := Open(path, Options{Timeout: 100 * time.Millisecond})
+	s, err := Open(t.Context(), path, Options{Timeout: 100 * time.Millisecond})
 	if err != nil {
 		t.Fatalf("Open after Serve returned: %v", err)
 	}
@@ -112,7 +112,7 @@ func TestServe(t *testing.T) {
 
 func TestServeFailures(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "sandbox.db")
-	s, err := Open(path, Options{})
+	s, err := Open(t.Context(), path, Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -213,7 +213,7 @@ func TestKillDurability(t *testing.T) {
 	if len(acked) < target {
 		t.Fatalf("only %d creates acknowledged before the deadline", len(acked))
 	}
-	s, err := Open(path, Options{Timeout: 2 * time.Second})
+	s, err := Open(t.Context(), path, Options{Timeout: 2 * time.Second})
 	if err != nil {
 		t.Fatalf("reopen after kill: %v", err)
 	}

@@ -11,7 +11,6 @@ import (
 	"time"
 
 	bolt "go.etcd.io/bbolt"
-	berrors "go.etcd.io/bbolt/errors"
 )
 
 // DefaultLockTimeout is how long Open waits for another process to release
@@ -45,11 +44,15 @@ type Options struct {
 	// Timeout is how long Open waits for the file lock while another process
 	// uses the file. Zero means DefaultLockTimeout.
 	Timeout time.Duration
+	// Waiting, when set, is called once when Open has waited WaitNotice for
+	// the file lock, so that a person learns why nothing happens.
+	Waiting func()
 	// Now returns the current time; nil means time.Now. It decides is_valid,
 	// redemptions and the time stamps of new records.
 	Now func() time.Time
 	// Reset discards whatever the file holds and seeds the demo data, as
-	// Store.Reset does. It also makes Open accept a file of another format.
+	// Store.Reset does. It also makes Open accept a file of another format
+	// and replace a damaged one.
 	Reset bool
 }
 
@@ -84,10 +87,13 @@ func (e *inUseError) Is(target error) bool { return target == ErrInUse }
 func (e *inUseError) Unwrap() error        { return e.err }
 
 // Open opens the data file at path, creating it (mode 0600, in a folder
-// created with mode 0700) and seeding the demo data when it is new. When
-// another process has the file open, Open waits up to opts.Timeout for its
-// lock and then fails with an error matching ErrInUse.
-func Open(path string, opts Options) (*Store, error) {
+// created with mode 0700) and seeding the demo data when it is new.
+//
+// When another process has the file open, Open waits for its lock, calling
+// opts.Waiting once after WaitNotice, until opts.Timeout has passed (an
+// error matching ErrInUse) or ctx is done (its error). A damaged file is
+// refused with an error matching ErrDamaged, or, with opts.Reset, replaced.
+func Open(ctx context.Context, path string, opts Options) (*Store, error) {
 	if path == "" {
 		return nil, errors.New("open sandbox: no data file path given")
 	}
@@ -102,23 +108,26 @@ func Open(path string, opts Options) (*Store, error) {
 	if err := os.MkdirAll(filepath.Dir(path), 0o700); err != nil {
 		return nil, fmt.Errorf("open sandbox %s: %w", path, err)
 	}
-	db, err := bolt.Open(path, 0o600, &bolt.Options{Timeout: timeout})
-	if errors.Is(err, berrors.ErrTimeout) {
-		return nil, &inUseError{path: path, waited: timeout, err: err}
+	l := &locker{ctx: ctx, path: path, timeout: timeout, waiting: opts.Waiting, start: time.Now()}
+	if err := l.check(opts.Reset); err != nil {
+		return nil, err
 	}
-	if err != nil {
-		return nil, fmt.Errorf("open sandbox %s: %w", path, err)
-	}
-	s := &Store{db: db, path: path, now: now}
+	s := &Store{path: path, now: now}
+	init := s.initialize
 	if opts.Reset {
-		err = s.db.Update(func(tx *bolt.Tx) error { return reseed(tx) })
-	} else {
-		err = s.db.Update(s.initialize)
+		init = reseed
+	}
+	db, err := l.openData(init)
+	if errors.Is(err, ErrDamaged) && opts.Reset {
+		if err := removeDamaged(path); err != nil {
+			return nil, err
+		}
+		db, err = l.openData(init)
 	}
 	if err != nil {
-		_ = db.Close()
-		return nil, fmt.Errorf("open sandbox %s: %w", path, err)
+		return nil, err
 	}
+	s.db = db
 	return s, nil
 }
 

@@ -14,7 +14,7 @@ import (
 
 func newTransportClient(t *testing.T) (*http.Client, *Store) {
 	t.Helper()
-	s, err := Open(filepath.Join(t.TempDir(), "sandbox.db"), Options{Now: func() time.Time { return testNow }})
+	s, err := Open(t.Context(), filepath.Join(t.TempDir(), "sandbox.db"), Options{Now: func() time.Time { return testNow }})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -170,3 +170,39 @@ func TestBodyTooLarge(t *testing.T) {
 		t.Error("promo from a body under the limit not stored")
 	}
 }
+
+// TestDateYearRange: a date whose UTC year is outside 0001–9999 cannot be
+// written in the API's form. Such a date is refused as invalid data (400,
+// kind 10), not stored, on create and on update, whichever offset carries
+// it over the edge.
+func TestDateYearRange(t *testing.T) {
+	e := newEnv(t)
+	before := e.list(user1, 1)
+	for _, value := range []string{
+		"9999-12-31T23:59:59-14:00", // UTC year 10000
+		"9999-12-31T23:00:00-01:00",
+		"0001-01-01T00:00:00+14:00", // UTC year 0000
+		"0001-01-01T00:59:59.999+01:00",
+		"0000-06-01T00:00:00Z",
+		"0000-01-01T00:00:00+01:00",
+	} {
+		for _, field := range []string{"d_on", "d_off"} {
+			body := map[string]any{"site_id": 1, "code": "YEARS1", "time_limit_is_enabled": true, field: value}
+			wantError(t, e.doLenient(user1, "POST", "/v1/promo", body), 400, KindInvalid,
+				field+" must be between 0001-01-01T00:00:00.000Z and 9999-12-31T23:59:59.999Z")
+			wantError(t, e.doLenient(user1, "PUT", "/v1/promo/1001", map[string]any{field: value}), 400, KindInvalid,
+				field+" must be between 0001-01-01T00:00:00.000Z and 9999-12-31T23:59:59.999Z")
+		}
+	}
+	if after := e.list(user1, 1); !reflect.DeepEqual(after, before) {
+		t.Errorf("refused dates changed site 1:\n got %+v\nwant %+v", after, before)
+	}
+	// The edges themselves are fine.
+	r := e.do(user1, "PUT", "/v1/promo/1001", map[string]any{"d_on": "0001-01-01T00:00:00Z", "d_off": "9999-12-31T23:59:59.999Z"})
+	wantStatus(t, r, http.StatusOK)
+	var got record
+	r.json(t, &got)
+	if got.DOn == nil || *got.DOn != "0001-01-01T00:00:00.000Z" || got.DOff == nil || *got.DOff != "9999-12-31T23:59:59.999Z" {
+		t.Errorf("edge dates stored as %v, %v", got.DOn, got.DOff)
+	}
+}

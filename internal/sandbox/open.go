@@ -1,0 +1,359 @@
+package sandbox
+
+import (
+	"bytes"
+	"context"
+	"encoding/binary"
+	"errors"
+	"fmt"
+	"hash/fnv"
+	"io"
+	"math"
+	"os"
+	"runtime/debug"
+	"time"
+
+	bolt "go.etcd.io/bbolt"
+	berrors "go.etcd.io/bbolt/errors"
+)
+
+// Opening the data file.
+//
+// bbolt trusts the file it maps: a file cut short (a full disk, a machine
+// that lost power, a copy that did not finish) makes it panic or fault while
+// it opens, and its wait for the file lock cannot be interrupted. So Open
+// first looks at the file under a shared lock, waiting for that lock in
+// short steps that watch the context; refuses a damaged file with an error
+// matching ErrDamaged; and opens the file for writing with faults and
+// panics turned into that same error.
+
+// WaitNotice is how long Open waits for the file lock before it calls
+// Options.Waiting.
+const WaitNotice = 250 * time.Millisecond
+
+// lockPoll is how often Open tries the lock again while another process
+// holds it; it bounds how late Open notices a cancelled context.
+const lockPoll = 20 * time.Millisecond
+
+// ErrDamaged is matched by errors.Is for the error Open returns when the
+// data file is damaged. Opening it with Options.Reset replaces it.
+const ErrDamaged = constError("sandbox data file is damaged")
+
+// damagedError names the file and what is wrong with it.
+type damagedError struct {
+	path, reason string
+}
+
+func (e *damagedError) Error() string {
+	return fmt.Sprintf("sandbox data file %s is damaged: %s", e.path, e.reason)
+}
+
+func (e *damagedError) Is(target error) bool { return target == ErrDamaged }
+
+// locker opens the data file with bbolt, waiting for its lock while another
+// process holds it, for as long as its context and timeout allow.
+type locker struct {
+	ctx     context.Context
+	path    string
+	timeout time.Duration
+	waiting func()
+	start   time.Time
+	told    bool
+}
+
+// open opens the file with o. bbolt's own wait for the lock sleeps and
+// cannot be interrupted, so each try is a single attempt and the waiting is
+// done here.
+func (l *locker) open(o bolt.Options) (*bolt.DB, error) {
+	// bbolt gives up after one attempt when the timeout is shorter than
+	// its 50ms poll.
+	o.Timeout = time.Nanosecond
+	for {
+		db, err := bolt.Open(l.path, 0o600, &o)
+		if !errors.Is(err, berrors.ErrTimeout) {
+			return db, err
+		}
+		waited := time.Since(l.start)
+		if !l.told && waited >= WaitNotice && l.waiting != nil {
+			l.told = true
+			l.waiting()
+		}
+		if waited >= l.timeout {
+			return nil, &inUseError{path: l.path, waited: l.timeout, err: err}
+		}
+		t := time.NewTimer(min(lockPoll, l.timeout-waited))
+		select {
+		case <-l.ctx.Done():
+			t.Stop()
+			if errors.Is(l.ctx.Err(), context.DeadlineExceeded) {
+				return nil, &inUseError{path: l.path, waited: time.Since(l.start).Round(time.Millisecond), err: err}
+			}
+			return nil, fmt.Errorf("wait for sandbox data file %s: %w", l.path, l.ctx.Err())
+		case <-t.C:
+		}
+	}
+}
+
+// waitErr reports whether err ended a wait for the lock.
+func waitErr(err error) bool {
+	return errors.Is(err, ErrInUse) || errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded)
+}
+
+// check looks at an existing data file, holding a shared lock so that no
+// writer is halfway through a change. A damaged file is refused, or
+// removed when reset is set; a file that is not a bbolt file at all is
+// refused either way, so that a wrong --data never costs a file.
+func (l *locker) check(reset bool) error {
+	fi, err := os.Stat(l.path)
+	if errors.Is(err, os.ErrNotExist) {
+		return nil
+	}
+	if err != nil {
+		return fmt.Errorf("open sandbox %s: %w", l.path, err)
+	}
+	if fi.Size() == 0 {
+		return nil // bbolt writes a new file's header
+	}
+	// Read-only, bbolt reads the two header pages only.
+	db, openErr := l.open(bolt.Options{ReadOnly: true})
+	if waitErr(openErr) {
+		return openErr
+	}
+	// bbolt refuses some damage before it takes the lock; the file is
+	// looked at without it then.
+	problem, err := inspectFile(l.path)
+	if db != nil {
+		if cerr := db.Close(); cerr != nil && err == nil {
+			err = cerr
+		}
+	}
+	switch {
+	case err != nil:
+		return fmt.Errorf("open sandbox %s: %w", l.path, err)
+	case problem == nil && openErr != nil:
+		return fmt.Errorf("open sandbox %s: %w", l.path, openErr)
+	case problem == nil:
+		return nil
+	case problem.foreign:
+		return fmt.Errorf("open sandbox %s: %s", l.path, problem.reason)
+	case !reset:
+		return &damagedError{path: l.path, reason: problem.reason}
+	}
+	return removeDamaged(l.path)
+}
+
+// openData opens the file for reading and writing and runs init in a first
+// transaction. A panic or a memory fault while bbolt reads the file (a kind
+// of damage check did not see) becomes an error matching ErrDamaged.
+func (l *locker) openData(init func(*bolt.Tx) error) (db *bolt.DB, err error) {
+	var file *os.File
+	o := bolt.Options{OpenFile: func(name string, flag int, perm os.FileMode) (*os.File, error) {
+		f, err := os.OpenFile(name, flag, perm)
+		file = f
+		return f, err
+	}}
+	defer debug.SetPanicOnFault(debug.SetPanicOnFault(true))
+	defer func() {
+		r := recover()
+		if r == nil {
+			return
+		}
+		// Release the lock; the half-open DB is abandoned.
+		if db != nil {
+			closeQuietly(db)
+		} else if file != nil {
+			_ = file.Close()
+		}
+		db, err = nil, &damagedError{path: l.path, reason: fmt.Sprintf("it cannot be read (%v)", r)}
+	}()
+	db, err = l.open(o)
+	if waitErr(err) {
+		return nil, err
+	}
+	if err != nil {
+		return nil, fmt.Errorf("open sandbox %s: %w", l.path, err)
+	}
+	if err := db.Update(init); err != nil {
+		_ = db.Close()
+		return nil, fmt.Errorf("open sandbox %s: %w", l.path, err)
+	}
+	return db, nil
+}
+
+// closeQuietly closes a DB that failed in a way bbolt did not expect.
+func closeQuietly(db *bolt.DB) {
+	defer func() { _ = recover() }()
+	_ = db.Close()
+}
+
+// removeDamaged removes a damaged data file so that it can be made again.
+func removeDamaged(path string) error {
+	if err := os.Remove(path); err != nil && !errors.Is(err, os.ErrNotExist) {
+		return fmt.Errorf("remove damaged sandbox data file: %w", err)
+	}
+	return nil
+}
+
+// The parts of bbolt's file format (version 2) that inspectFile reads.
+// Every page starts with a 16-byte header: id uint64, flags uint16, count
+// uint16, overflow uint32. Pages 0 and 1 hold the two copies of the file's
+// header (the meta), written alternately; the one with the higher
+// transaction id is current.
+const (
+	boltMagic        = 0xED0CDAED
+	boltVersion      = 2
+	pageHeaderSize   = 16
+	metaSize         = 64 // magic, version, page size, flags, root bucket (16), freelist, pgid, txid, checksum
+	metaSummed       = 56 // the bytes the checksum covers
+	branchPageFlag   = 0x01
+	leafPageFlag     = 0x02
+	metaPageFlag     = 0x04
+	freelistPageFlag = 0x10
+	noFreelist       = math.MaxUint64
+)
+
+// boltMeta is the part of a meta page inspectFile uses.
+type boltMeta struct {
+	pageSize uint32
+	root     uint64 // page of the root bucket
+	freelist uint64 // page of the free list, or noFreelist
+	pgid     uint64 // pages in use: the high water mark
+	txid     uint64
+}
+
+// parseMeta reads the meta in page and reports whether it is intact.
+func parseMeta(page []byte) (boltMeta, bool) {
+	if len(page) < pageHeaderSize+metaSize {
+		return boltMeta{}, false
+	}
+	b := page[pageHeaderSize : pageHeaderSize+metaSize]
+	ne := binary.NativeEndian // bbolt writes its structs as they are in memory
+	h := fnv.New64a()
+	h.Write(b[:metaSummed])
+	if ne.Uint32(b[0:]) != boltMagic || ne.Uint32(b[4:]) != boltVersion || ne.Uint64(b[56:]) != h.Sum64() {
+		return boltMeta{}, false
+	}
+	return boltMeta{
+		pageSize: ne.Uint32(b[8:]),
+		root:     ne.Uint64(b[16:]),
+		freelist: ne.Uint64(b[32:]),
+		pgid:     ne.Uint64(b[40:]),
+		txid:     ne.Uint64(b[48:]),
+	}, true
+}
+
+// fileProblem is what inspectFile found wrong.
+type fileProblem struct {
+	reason  string
+	foreign bool // not a bbolt file at all
+}
+
+// inspectFile checks what bbolt takes on trust when it opens a file: an
+// intact header, every page it names inside the file, and the root and free
+// list pages of the kinds the header says. It returns nil when it finds
+// nothing wrong.
+func inspectFile(path string) (*fileProblem, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	fi, err := f.Stat()
+	if err != nil {
+		return nil, err
+	}
+	size := fi.Size()
+	readPage := func(off int64, n int) ([]byte, error) {
+		buf := make([]byte, n)
+		got, err := f.ReadAt(buf, off)
+		if err != nil && err != io.EOF {
+			return nil, err
+		}
+		return buf[:got], nil
+	}
+	page0, err := readPage(0, 4096)
+	if err != nil {
+		return nil, err
+	}
+	m0, ok0 := parseMeta(page0)
+	pageSize := int64(os.Getpagesize())
+	if ok0 {
+		pageSize = int64(m0.pageSize)
+	}
+	page1, err := readPage(pageSize, pageHeaderSize+metaSize)
+	if err != nil {
+		return nil, err
+	}
+	m1, ok1 := parseMeta(page1)
+	if !ok0 && !ok1 {
+		switch {
+		case bytes.Count(page0, []byte{0}) == len(page0):
+			return &fileProblem{reason: "it holds only zero bytes"}, nil
+		case !looksBolt(page0) && !looksBolt(page1):
+			return &fileProblem{reason: "it is not a sandbox data file", foreign: true}, nil
+		case size < 2*pageSize:
+			return &fileProblem{reason: fmt.Sprintf("it is cut short to %d bytes, less than its two header pages (%d bytes)", size, 2*pageSize)}, nil
+		}
+		return &fileProblem{reason: "both copies of its header are damaged"}, nil
+	}
+	if size < 2*pageSize {
+		return &fileProblem{reason: fmt.Sprintf("it is cut short to %d bytes, less than its two header pages (%d bytes)", size, 2*pageSize)}, nil
+	}
+	m := m0
+	if !ok0 || (ok1 && m1.txid > m0.txid) {
+		m = m1
+	}
+	if m1.pageSize != m0.pageSize && ok0 && ok1 {
+		return &fileProblem{reason: "its two header pages disagree on the page size"}, nil
+	}
+	if need := int64(m.pgid) * pageSize; m.pgid > math.MaxInt64/uint64(pageSize) || size < need {
+		return &fileProblem{reason: fmt.Sprintf("it is cut short to %d of its %d bytes", size, need)}, nil
+	}
+	for _, p := range []struct {
+		id    uint64
+		what  string
+		flags []uint16
+	}{
+		{m.root, "root page", []uint16{branchPageFlag, leafPageFlag}},
+		{m.freelist, "free page list", []uint16{freelistPageFlag}},
+	} {
+		if p.id == noFreelist && p.what == "free page list" {
+			continue
+		}
+		if p.id < 2 || p.id >= m.pgid {
+			return &fileProblem{reason: fmt.Sprintf("its header names page %d as its %s, outside the file", p.id, p.what)}, nil
+		}
+		hdr, err := readPage(int64(p.id)*pageSize, pageHeaderSize)
+		if err != nil {
+			return nil, err
+		}
+		if len(hdr) < pageHeaderSize {
+			return &fileProblem{reason: fmt.Sprintf("its %s (page %d) is cut short", p.what, p.id)}, nil
+		}
+		flags := binary.NativeEndian.Uint16(hdr[8:])
+		if binary.NativeEndian.Uint64(hdr[0:]) != p.id || !hasFlag(p.flags, flags) {
+			return &fileProblem{reason: fmt.Sprintf("its %s (page %d) is overwritten", p.what, p.id)}, nil
+		}
+	}
+	return nil, nil
+}
+
+func hasFlag(want []uint16, got uint16) bool {
+	for _, w := range want {
+		if w == got {
+			return true
+		}
+	}
+	return false
+}
+
+// looksBolt reports whether page starts the way a bbolt meta page does:
+// the magic number where it belongs, or, in a page cut too short to hold
+// it, a meta page's header.
+func looksBolt(page []byte) bool {
+	ne := binary.NativeEndian
+	if len(page) >= pageHeaderSize+4 {
+		return ne.Uint32(page[pageHeaderSize:]) == boltMagic
+	}
+	return len(page) >= 10 && ne.Uint16(page[8:]) == metaPageFlag && ne.Uint64(page[0:]) <= 1
+}
