@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
-	"os"
 	"strconv"
 	"strings"
 	"time"
@@ -158,7 +157,7 @@ func (ff *fieldFlags) register(fs *pflag.FlagSet, update bool) {
 	fs.StringVar(&ff.ends, "ends", "", "end of validity, in the same forms as --starts")
 	fs.StringVar(&ff.maxUses, "max-uses", "", "limit the total number of uses")
 	fs.BoolVar(&ff.once, "once-per-user", false, "each customer may use the code once")
-	fs.StringVarP(&ff.file, "file", "f", "", "read fields from a JSON or YAML file of API field names (- for stdin); flags win")
+	fs.StringVarP(&ff.file, "file", "f", "", "read fields from a file holding one JSON or YAML object of API field names, at most 1 MiB (- for stdin); flags win")
 	fs.BoolVar(&ff.dryRun, "dry-run", false, "print the request that would be sent and send nothing")
 	fs.BoolVarP(&ff.interactive, "interactive", "i", false, "fill in the fields in a form (needs a terminal)")
 	if update {
@@ -247,14 +246,9 @@ func (ff *fieldFlags) input(fs *pflag.FlagSet, stdin io.Reader, loc *time.Locati
 	if ff.file == "" {
 		return flags, nil, nil
 	}
-	var data []byte
-	if ff.file == "-" {
-		data, err = io.ReadAll(io.LimitReader(stdin, 1<<20))
-	} else {
-		data, err = os.ReadFile(ff.file)
-	}
+	data, err := readFileArg(ff.file, stdin, promo.MaxFileSize, ": a promo code file holds one object")
 	if err != nil {
-		return flags, nil, usagef("--file: %v", err)
+		return flags, nil, err
 	}
 	pf, err := promo.ParseFile(data, loc)
 	if err != nil {
