@@ -151,7 +151,7 @@ func (ff *fieldFlags) register(fs *pflag.FlagSet, update bool) {
 	fs.StringVar(&ff.code, "code", "", "the code: 2-15 Latin letters or digits")
 	fs.BoolVar(&ff.enabled, "enabled", false, "whether the code can be used (--enabled=false to disable)")
 	fs.StringVar(&ff.bonusType, "bonus-type", "", "what is discounted: goods or delivery (also 2, 3)")
-	fs.StringVar(&ff.amount, "amount", "", "discount: an amount of money, or a percentage with --percent")
+	fs.StringVar(&ff.amount, "amount", "", "discount: an amount of money, or a percentage with --percent; at most 2 decimals")
 	fs.BoolVar(&ff.percent, "percent", false, "the amount is a percentage (--percent=false for money)")
 	fs.StringVar(&ff.starts, "starts", "", "start of validity: 2026-12-01, 2026-12-01T10:00 or RFC 3339")
 	fs.StringVar(&ff.ends, "ends", "", "end of validity, in the same forms as --starts")
@@ -184,9 +184,9 @@ func (ff *fieldFlags) changes(fs *pflag.FlagSet, loc *time.Location) (promo.Chan
 		c.BonusType = &b
 	}
 	if set("amount") {
-		v, err := strconv.ParseFloat(strings.TrimSpace(ff.amount), 64)
+		v, err := promo.ParseAmount(ff.amount)
 		if err != nil {
-			return c, usagef("--amount: %q is not a number", ff.amount)
+			return c, usagef("--amount: %v", err)
 		}
 		c.Amount = &v
 	}

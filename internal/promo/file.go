@@ -104,7 +104,7 @@ func ParseFile(data []byte, loc *time.Location) (File, error) {
 				c.BonusType = &b
 			}
 		case "bonus_amount":
-			c.Amount, err = ptr(toFloat(v))
+			c.Amount, err = ptr(toAmount(asWritten(k, v)))
 		case "bonus_amount_is_in_percentages":
 			c.Percent, err = ptr(toBool(v))
 		case "time_limit_is_enabled":
@@ -246,7 +246,9 @@ func toInt(v any) (int64, error) {
 	return 0, fmt.Errorf("want a whole number, got %v", v)
 }
 
-func toFloat(v any) (float64, error) {
+// toAmount reads an amount by the rule of ParseAmount: a number is checked
+// as it is written in the file, so 0.001 and 1e3 are refused there too.
+func toAmount(v any) (float64, error) {
 	switch x := v.(type) {
 	case int:
 		return float64(x), nil
@@ -255,11 +257,9 @@ func toFloat(v any) (float64, error) {
 	case uint64:
 		return float64(x), nil
 	case float64:
-		return x, nil
+		return ParseAmount(strconv.FormatFloat(x, 'f', -1, 64))
 	case string:
-		if f, err := strconv.ParseFloat(strings.TrimSpace(x), 64); err == nil {
-			return f, nil
-		}
+		return ParseAmount(x)
 	}
 	return 0, fmt.Errorf("want a number, got %v", v)
 }
