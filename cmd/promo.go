@@ -3,6 +3,7 @@ package cmd
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"strconv"
@@ -445,10 +446,15 @@ func newPromoDeleteCmd(f *factory) *cobra.Command {
 				return err
 			}
 			if !yes {
-				// Name what is about to go: read it first.
+				// Name what is about to go: read it first. An answer
+				// without a code only leaves it named by its id: the read
+				// is for the question, and --yes deletes without it.
 				ctx, cancel := sess.withTimeout(cmd.Context())
 				raw, p, err := client.GetPromo(ctx, id)
 				cancel()
+				if re := (*api.ResponseError)(nil); errors.As(err, &re) && re.Reason == api.NotAPromoRecord {
+					raw, p, err = nil, api.Promo{}, nil
+				}
 				if err != nil {
 					return err
 				}
