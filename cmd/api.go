@@ -38,8 +38,9 @@ as written.
 
 The request carries your token and user id; -H adds headers, but cannot
 replace Authorization, X-Api-User-Id, Accept or User-Agent. -f FILE (- for
-stdin) sends the file's bytes as the body; it must be JSON unless
--H 'Content-Type: …' says otherwise. An empty file sends no body.
+stdin) sends the file's bytes as the body, at most 32 MiB; it must be one
+JSON value unless -H 'Content-Type: …' says otherwise. An empty file sends
+no body.
 
 A JSON response is printed indented; with -o json and stdout not a
 terminal it is written as received, like gh api (-o yaml converts it, --jq
@@ -152,29 +153,39 @@ func readAPIBody(file string, stdin io.Reader, header http.Header) ([]byte, erro
 	if file == "" {
 		return nil, nil
 	}
-	var r io.Reader
-	if file == "-" {
-		r = stdin
-	} else {
-		fh, err := os.Open(file)
-		if err != nil {
-			return nil, usagef("--file: %v", err)
-		}
-		defer fh.Close()
-		r = fh
-	}
-	data, err := io.ReadAll(io.LimitReader(r, maxAPIBody+1))
+	data, err := readFileArg(file, stdin, maxAPIBody, ", the largest body promoctl api sends")
 	if err != nil {
-		return nil, usagef("--file %s: %v", file, err)
-	}
-	if len(data) > maxAPIBody {
-		return nil, usagef("--file %s: larger than %d MiB", file, maxAPIBody>>20)
+		return nil, err
 	}
 	if len(data) == 0 {
 		return nil, nil
 	}
 	if ct := header.Get("Content-Type"); (ct == "" || strings.Contains(strings.ToLower(ct), "json")) && !json.Valid(data) {
 		return nil, usagef("--file %s is not valid JSON (to send other data, name its type: -H 'Content-Type: text/plain')", file)
+	}
+	return data, nil
+}
+
+// readFileArg reads the file a -f flag names, or stdin for "-", refusing
+// one larger than limit bytes (a whole number of MiB) and saying why there
+// is a limit. It reads at most limit+1 bytes, so a huge file is refused
+// without being read whole; paths and stdin have the same limit.
+func readFileArg(name string, stdin io.Reader, limit int64, why string) ([]byte, error) {
+	r := stdin
+	if name != "-" {
+		fh, err := os.Open(name)
+		if err != nil {
+			return nil, usagef("--file: %v", err)
+		}
+		defer fh.Close()
+		r = fh
+	}
+	data, err := io.ReadAll(io.LimitReader(r, limit+1))
+	if err != nil {
+		return nil, usagef("--file %s: %v", name, err)
+	}
+	if int64(len(data)) > limit {
+		return nil, usagef("--file %s is larger than %d MiB%s", name, limit>>20, why)
 	}
 	return data, nil
 }

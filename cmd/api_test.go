@@ -6,6 +6,7 @@ import (
 	"net/http"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/promoctl/promoctl/internal/apitest"
 )
@@ -222,6 +223,36 @@ func TestAPIRejectsBadCalls(t *testing.T) {
 			r.expectNoRequests(t)
 		})
 	}
+}
+
+// TestAPIFileSizeLimit: a body is at most 32 MiB, from a path or stdin,
+// and a larger file is refused without being read whole.
+func TestAPIFileSizeLimit(t *testing.T) {
+	const limit = 32 << 20
+	const tooLarge = " is larger than 32 MiB, the largest body promoctl api sends\n"
+	t.Run("stdin over the limit", func(t *testing.T) {
+		r := newRunner(t)
+		r.stdin = `{"a":1}` + strings.Repeat(" ", limit-len(`{"a":1}`)+1)
+		r.run("api", "POST", "/v1/promo", "-f", "-").expect(t, 2, "", "promoctl: --file -"+tooLarge)
+		r.expectNoRequests(t)
+	})
+	t.Run("huge path", func(t *testing.T) {
+		r := newRunner(t)
+		p := sparseFile(t, 300<<20)
+		start := time.Now()
+		r.run("api", "POST", "/v1/promo", "-f", p).expect(t, 2, "", "promoctl: --file "+p+tooLarge)
+		r.expectNoRequests(t)
+		if d := time.Since(start); d > 3*time.Second {
+			t.Errorf("refusing a 300 MiB file took %s, want it refused without reading it all", d)
+		}
+	})
+	t.Run("two JSON values", func(t *testing.T) {
+		r := newRunner(t)
+		r.stdin = `{"code":"A1"} {"code":"B2"}`
+		r.run("api", "POST", "/v1/promo", "-f", "-").expect(t, 2, "",
+			"promoctl: --file - is not valid JSON (to send other data, name its type: -H 'Content-Type: text/plain')\n")
+		r.expectNoRequests(t)
+	})
 }
 
 func TestAPICSVFromTheProfileFallsBackToJSON(t *testing.T) {

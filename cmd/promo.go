@@ -4,9 +4,9 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
-	"os"
 	"strconv"
 	"strings"
 	"time"
@@ -154,13 +154,13 @@ func (ff *fieldFlags) register(fs *pflag.FlagSet, update bool) {
 	fs.StringVar(&ff.code, "code", "", "the code: 2-15 Latin letters or digits")
 	fs.BoolVar(&ff.enabled, "enabled", false, "whether the code can be used (--enabled=false to disable)")
 	fs.StringVar(&ff.bonusType, "bonus-type", "", "what is discounted: goods or delivery (also 2, 3)")
-	fs.StringVar(&ff.amount, "amount", "", "discount: an amount of money, or a percentage with --percent")
+	fs.StringVar(&ff.amount, "amount", "", "discount: an amount of money, or a percentage with --percent; at most 2 decimals")
 	fs.BoolVar(&ff.percent, "percent", false, "the amount is a percentage (--percent=false for money)")
 	fs.StringVar(&ff.starts, "starts", "", "start of validity: 2026-12-01 (from 00:00), 2026-12-01T10:00 or RFC 3339")
 	fs.StringVar(&ff.ends, "ends", "", "end of validity, in the same forms as --starts; a date alone includes that day (to 23:59:59)")
 	fs.StringVar(&ff.maxUses, "max-uses", "", "limit the total number of uses")
 	fs.BoolVar(&ff.once, "once-per-user", false, "each customer may use the code once")
-	fs.StringVarP(&ff.file, "file", "f", "", "read fields from a JSON or YAML file of API field names (- for stdin); flags win")
+	fs.StringVarP(&ff.file, "file", "f", "", "read fields from a file holding one JSON or YAML object of API field names, at most 1 MiB (- for stdin); flags win")
 	fs.BoolVar(&ff.dryRun, "dry-run", false, "print the request that would be sent (on a terminal, summed up first) and send nothing")
 	fs.BoolVarP(&ff.interactive, "interactive", "i", false, "fill in the fields in a form (needs a terminal)")
 	if update {
@@ -187,9 +187,9 @@ func (ff *fieldFlags) changes(fs *pflag.FlagSet, loc *time.Location) (promo.Chan
 		c.BonusType = &b
 	}
 	if set("amount") {
-		v, err := strconv.ParseFloat(strings.TrimSpace(ff.amount), 64)
+		v, err := promo.ParseAmount(ff.amount)
 		if err != nil {
-			return c, usagef("--amount: %q is not a number", ff.amount)
+			return c, usagef("--amount: %v", err)
 		}
 		c.Amount = &v
 	}
@@ -250,14 +250,9 @@ func (ff *fieldFlags) input(fs *pflag.FlagSet, stdin io.Reader, loc *time.Locati
 	if ff.file == "" {
 		return flags, nil, nil
 	}
-	var data []byte
-	if ff.file == "-" {
-		data, err = io.ReadAll(io.LimitReader(stdin, 1<<20))
-	} else {
-		data, err = os.ReadFile(ff.file)
-	}
+	data, err := readFileArg(ff.file, stdin, promo.MaxFileSize, ": a promo code file holds one object")
 	if err != nil {
-		return flags, nil, usagef("--file: %v", err)
+		return flags, nil, err
 	}
 	pf, err := promo.ParseFile(data, loc)
 	if err != nil {
@@ -496,10 +491,15 @@ func newPromoDeleteCmd(f *factory) *cobra.Command {
 				return err
 			}
 			if !yes {
-				// Name what is about to go: read it first.
+				// Name what is about to go: read it first. An answer
+				// without a code only leaves it named by its id: the read
+				// is for the question, and --yes deletes without it.
 				ctx, cancel := sess.withTimeout(cmd.Context())
 				raw, p, err := client.GetPromo(ctx, id)
 				cancel()
+				if re := (*api.ResponseError)(nil); errors.As(err, &re) && re.Reason == api.NotAPromoRecord {
+					raw, p, err = nil, api.Promo{}, nil
+				}
 				if err != nil {
 					return err
 				}

@@ -1,6 +1,7 @@
 package cmd
 
 import (
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -65,8 +66,8 @@ func TestPromoCreateRejectsBadFields(t *testing.T) {
 		{name: "amount 0", args: create("--amount", "0"), stderr: "promoctl: --amount: must be a positive number, got 0"},
 		{name: "amount -1", args: create("--amount=-1"), stderr: "promoctl: --amount: must be a positive number, got -1"},
 		{name: "amount -1 as next arg", args: create("--amount", "-1"), stderr: "promoctl: --amount: must be a positive number, got -1"},
-		{name: "amount abc", args: create("--amount", "abc"), stderr: `promoctl: --amount: "abc" is not a number`},
-		{name: "amount NaN", args: create("--amount", "NaN"), stderr: "promoctl: --amount: must be a number"},
+		{name: "amount abc", args: create("--amount", "abc"), stderr: `promoctl: --amount: "abc" is not an amount: use digits with at most 2 decimals, such as 25 or 9.99`},
+		{name: "amount NaN", args: create("--amount", "NaN"), stderr: `promoctl: --amount: "NaN" is not an amount: use digits with at most 2 decimals, such as 25 or 9.99`},
 		{name: "percent over 100", args: create("--amount", "101", "--percent"), stderr: "promoctl: --amount: a percentage must be at most 100, got 101"},
 		{name: "starts month 13", args: create("--starts", "2026-13-01"), stderr: `promoctl: --starts: cannot read date "2026-13-01"` + dateHelp},
 		{name: "starts dotted", args: create("--starts", "01.12.2026"), stderr: `promoctl: --starts: cannot read date "01.12.2026"` + dateHelp},
@@ -191,7 +192,7 @@ func TestPromoFileRejectsBadFiles(t *testing.T) {
 		{"bool as word", `{"code":"SUMMER25","is_enabled":"maybe"}`, "is_enabled: want true or false, got maybe"},
 		{"bool as 2", `{"code":"SUMMER25","is_enabled":2}`, "is_enabled: want true or false, got 2"},
 		{"code as bool", `{"code":true}`, "code: want a string, got bool"},
-		{"amount as word", `{"code":"SUMMER25","bonus_amount":"lots"}`, "bonus_amount: want a number, got lots"},
+		{"amount as word", `{"code":"SUMMER25","bonus_amount":"lots"}`, `bonus_amount: "lots" is not an amount: use digits with at most 2 decimals, such as 25 or 9.99`},
 		{"max uses fraction", `{"code":"SUMMER25","quantity_limit":2.5}`, "quantity_limit: want a whole number, got 2.5"},
 		{"bonus type 5", `{"code":"SUMMER25","bonus_type":5}`, `bonus_type: unknown bonus type "5": use goods (2) or delivery (3)`},
 		{"date as number", `{"code":"SUMMER25","d_on":20261201}`, `d_on: cannot read date "20261201": use 2026-12-01, 2026-12-01T10:00 or RFC 3339 such as 2026-12-01T10:00:00+03:00`},
@@ -252,4 +253,42 @@ func TestUsageErrorsAreOneLine(t *testing.T) {
 		{name: "unknown shorthand", args: []string{"promo", "list", "-x"},
 			stderr: `promoctl: unknown shorthand flag: 'x' in -x`},
 	})
+}
+
+// TestPromoAmountIsMoneyWithTwoDecimals: an amount is written as money is,
+// digits and at most two decimals, in flags and in -f files alike; other
+// ways of writing a number (exponents, hex, underscores) and finer amounts
+// are refused before any request.
+func TestPromoAmountIsMoneyWithTwoDecimals(t *testing.T) {
+	const rule = ` is not an amount: use digits with at most 2 decimals, such as 25 or 9.99`
+	create := func(extra ...string) []string {
+		return append([]string{"promo", "create", "--site-id", "7", "--code", "SUMMER25"}, extra...)
+	}
+	var cases []badInput
+	for _, a := range []string{"0.001", "5e-324", "0x1p4", "1_000", "1e3", "+5", ".5", "5.", "9.999", "1,5", "Inf", "-0.001"} {
+		cases = append(cases,
+			badInput{name: "create " + a, args: create("--amount=" + a), stderr: "promoctl: --amount: " + strconv.Quote(a) + rule},
+			badInput{name: "update " + a, args: []string{"promo", "update", "5", "--amount=" + a, "--percent"},
+				stderr: "promoctl: --amount: " + strconv.Quote(a) + rule})
+	}
+	runBadInputs(t, cases)
+
+	for _, c := range []struct{ name, content, written string }{
+		{"JSON 0.001", `{"code":"SUMMER25","bonus_amount":0.001}`, "0.001"},
+		{"JSON 1e3", `{"code":"SUMMER25","bonus_amount":1e3}`, "1e3"},
+		{"JSON 5e-324", `{"code":"SUMMER25","bonus_amount":5e-324}`, "5e-324"},
+		{"JSON string 0x1p4", `{"code":"SUMMER25","bonus_amount":"0x1p4"}`, "0x1p4"},
+		{"YAML hex", "code: SUMMER25\nbonus_amount: 0x10\n", "0x10"},
+		{"YAML underscores", "code: SUMMER25\nbonus_amount: 1_000\n", "1_000"},
+		{"YAML three decimals", "code: SUMMER25\nbonus_amount: 12.345\n", "12.345"},
+		{"YAML infinity", "code: SUMMER25\nbonus_amount: .inf\n", ".inf"},
+	} {
+		t.Run("file "+c.name, func(t *testing.T) {
+			r := newRunner(t)
+			p := writeFile(t, "promo", c.content)
+			res := r.run("promo", "create", "--site-id", "7", "-f", p)
+			res.expect(t, 2, "", "promoctl: --file "+p+": bonus_amount: "+strconv.Quote(c.written)+rule+"\n")
+			r.expectNoRequests(t)
+		})
+	}
 }

@@ -449,3 +449,32 @@ func TestPromoCreateIsRetriedOn429(t *testing.T) {
 		expectJSONBody(t, req, `{"site_id":7,"user_id":42,"code":"SUMMER25"}`)
 	}
 }
+
+func TestPromoCreateAmountsWithUpToTwoDecimals(t *testing.T) {
+	for _, c := range []struct {
+		name string
+		args []string
+		file string
+		body string
+	}{
+		{"flag 9.99", []string{"--amount", "9.99"}, "", `"bonus_amount":9.99`},
+		{"flag 12.5 percent", []string{"--amount", " 12.5 ", "--percent"}, "", `"bonus_amount":12.5,"bonus_amount_is_in_percentages":true`},
+		{"flag 0.01", []string{"--amount", "0.01"}, "", `"bonus_amount":0.01`},
+		{"JSON 1500.50", nil, `{"bonus_amount":1500.50}`, `"bonus_amount":1500.5`},
+		{"JSON string", nil, `{"bonus_amount":"7.25"}`, `"bonus_amount":7.25`},
+		{"YAML 100", nil, "bonus_amount: 100\n", `"bonus_amount":100`},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			r := newRunner(t)
+			r.api.Handle("POST /v1/promo", http.StatusCreated, createdJSON)
+			args := append([]string{"promo", "create", "--site-id", "7", "--code", "SUMMER25"}, c.args...)
+			if c.file != "" {
+				args = append(args, "-f", writeFile(t, "promo", c.file))
+			}
+			res := r.run(append(args, "-o", "json")...)
+			res.expect(t, 0, createdJSON+"\n", disabledStderr("7"))
+			reqs := r.expectRoutes(t, "POST /v1/promo")
+			expectJSONBody(t, reqs[0], `{"site_id":7,"user_id":42,"code":"SUMMER25",`+c.body+`}`)
+		})
+	}
+}

@@ -88,10 +88,44 @@ func TestPromoGetJSONKeepsTheServersID(t *testing.T) {
 	r.run("promo", "get", "1001", "-o", "json").expect(t, 0, `{"code":"SUMMER25","id":"1001"}`+"\n", "")
 }
 
-func TestPromoGetJSONOfAnEmptyRecord(t *testing.T) {
-	r := newRunner(t)
-	r.api.Handle("GET /v1/promo/9", http.StatusOK, ` { } `)
-	r.run("promo", "get", "9", "-o", "json").expect(t, 0, `{"id":9}`+"\n", "")
+// TestPromoGetRefusesWhatIsNotAPromoRecord: a 200 whose object has no
+// code (an empty object, all nulls, a wrapper such as {"data":[…]}) is
+// not a promo code, and is not shown as a blank one.
+func TestPromoGetRefusesWhatIsNotAPromoRecord(t *testing.T) {
+	const notARecord = "get promo 9: unexpected response from the server (HTTP 200): an object without a code is not a promo code record"
+	for name, body := range map[string]string{
+		"empty":          ` { } `,
+		"wrapped":        `{"data":[` + promoRecordJSON + `]}`,
+		"all null":       `{"code":null,"is_enabled":null,"bonus_type":null,"bonus_amount":null,"bonus_amount_is_in_percentages":null,"time_limit_is_enabled":null,"d_on":null,"d_off":null,"quantity_limit_is_enabled":null,"quantity_limit":null,"personal_limit_is_enabled":null}`,
+		"empty code":     `{"code":"","is_enabled":false,"bonus_type":2,"bonus_amount":0.01}`,
+		"only an id":     `{"id":9}`,
+		"fields no code": `{"is_enabled":true,"bonus_type":2,"bonus_amount":25}`,
+	} {
+		t.Run(name, func(t *testing.T) {
+			r := newRunner(t)
+			r.api.Handle("GET /v1/promo/9", http.StatusOK, body)
+			r.run("promo", "get", "9").expect(t, 1, "", "promoctl: "+notARecord+"\n")
+			r.expectRoutes(t, "GET /v1/promo/9")
+		})
+	}
+	t.Run("json", func(t *testing.T) {
+		r := newRunner(t)
+		r.api.Handle("GET /v1/promo/9", http.StatusOK, `{}`)
+		r.run("promo", "get", "9", "-o", "json").expect(t, 1, "", `{"error":{"message":"`+notARecord+`","exit_code":1}}`+"\n")
+	})
+	t.Run("update reads it first", func(t *testing.T) {
+		// Nothing is sent back: a blank record would reset the promo code.
+		r := newRunner(t)
+		r.api.Handle("GET /v1/promo/9", http.StatusOK, `{"data":null}`)
+		r.run("promo", "update", "9", "--enabled").expect(t, 1, "", "promoctl: "+notARecord+"\n")
+		r.expectRoutes(t, "GET /v1/promo/9")
+	})
+	t.Run("a numeric code is a record", func(t *testing.T) {
+		// The API's type drift: still a promo code.
+		r := newRunner(t)
+		r.api.Handle("GET /v1/promo/9", http.StatusOK, `{"code":2024}`)
+		r.run("promo", "get", "9", "--jq", ".code").expect(t, 0, "2024\n", "")
+	})
 }
 
 func TestPromoGetYAMLAndCSV(t *testing.T) {

@@ -93,9 +93,23 @@ func (c *Client) ListPromos(ctx context.Context, siteID int64) (json.RawMessage,
 	return nil, fmt.Errorf("list promo codes of site %d: %w", siteID, withSubject(err, fmt.Sprintf("site %d", siteID)))
 }
 
-// GetPromo returns one promo code: its JSON as sent and decoded.
+// NotAPromoRecord is the Reason of the ResponseError GetPromo returns for
+// an object without a code.
+const NotAPromoRecord = "an object without a code is not a promo code record"
+
+// GetPromo returns one promo code: its JSON as sent and decoded. An object
+// without a code (empty, all null, or a wrapper such as {"data":[…]}) is
+// an unexpected response, not a blank promo code: every promo code has one
+// (spec 2.2), and update would otherwise send the blank record back.
 func (c *Client) GetPromo(ctx context.Context, id int64) (json.RawMessage, Promo, error) {
-	raw, p, err := c.promoRecord(ctx, Request{Method: http.MethodGet, Path: promoPath(id)}, id)
+	resp, err := c.Do(ctx, Request{Method: http.MethodGet, Path: promoPath(id)})
+	if err != nil {
+		return nil, Promo{}, fmt.Errorf("get promo %d: %w", id, withSubject(err, fmt.Sprintf("promo code %d", id)))
+	}
+	raw, p, err := decodeRecord(resp)
+	if err == nil && p.Code == "" {
+		err = &ResponseError{Status: resp.Status, Reason: NotAPromoRecord}
+	}
 	if err != nil {
 		return nil, Promo{}, fmt.Errorf("get promo %d: %w", id, err)
 	}

@@ -3,6 +3,8 @@ package promo
 import (
 	"errors"
 	"fmt"
+	"strconv"
+	"strings"
 	"time"
 )
 
@@ -111,6 +113,35 @@ func (c Changes) Validate(n Names) error {
 		return &FieldError{n.Ends, fmt.Errorf("the end %s is before the start %s", FormatAPI(*c.Ends), FormatAPI(*c.Starts))}
 	}
 	return nil
+}
+
+// ParseAmount reads an amount as money is written: digits, then at most two
+// decimals after a point ("25", "9.99"), surrounding spaces ignored. Other
+// ways of writing a number that Go or YAML would read (1e3, 0x10, 1_000,
+// .5, Inf) and finer amounts (0.001) are refused: a shop's prices have
+// cents, and a typo must not become a different discount. A leading minus
+// is read, so that Validate can say the amount must be positive.
+func ParseAmount(s string) (float64, error) {
+	t := strings.TrimSpace(s)
+	digits := strings.TrimPrefix(t, "-")
+	whole, frac, point := strings.Cut(digits, ".")
+	if !allDigits(whole) || (point && (!allDigits(frac) || len(frac) > 2)) {
+		return 0, fmt.Errorf("%q is not an amount: use digits with at most 2 decimals, such as 25 or 9.99", s)
+	}
+	return strconv.ParseFloat(t, 64)
+}
+
+// allDigits reports whether s is one or more ASCII digits.
+func allDigits(s string) bool {
+	if s == "" {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		if s[i] < '0' || s[i] > '9' {
+			return false
+		}
+	}
+	return true
 }
 
 func checkAmount(v float64, percent bool) error {

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"errors"
 	"math"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -305,5 +306,20 @@ func TestCreateBody(t *testing.T) {
 	b, _ := json.Marshal(Changes{Code: p("AB")}.CreateBody(11, 0))
 	if got, want := string(b), `{"site_id":11,"code":"AB"}`; got != want {
 		t.Errorf("CreateBody with no user id = %s, want %s", got, want)
+	}
+}
+
+func TestParseAmount(t *testing.T) {
+	for in, want := range map[string]float64{"25": 25, "9.99": 9.99, "9.9": 9.9, "0.01": 0.01, " 100 ": 100, "007": 7, "-1": -1, "1500.50": 1500.5} {
+		if got, err := ParseAmount(in); err != nil || got != want {
+			t.Errorf("ParseAmount(%q) = %v, %v; want %v", in, got, err, want)
+		}
+	}
+	for _, in := range []string{"", " ", "0.001", "5e-324", "1e3", "0x1p4", "0x10", "1_000", "+5", "--5", ".5", "5.", "1,5", "1.2.3", "Inf", "NaN", "-", "٣", "1 000"} {
+		_, err := ParseAmount(in)
+		want := strconv.Quote(in) + " is not an amount: use digits with at most 2 decimals, such as 25 or 9.99"
+		if err == nil || err.Error() != want {
+			t.Errorf("ParseAmount(%q) error = %v, want %q", in, err, want)
+		}
 	}
 }

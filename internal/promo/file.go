@@ -2,8 +2,10 @@ package promo
 
 import (
 	"bytes"
+	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"math"
 	"sort"
 	"strconv"
@@ -30,18 +32,30 @@ func readOnly(key string) bool {
 	return false
 }
 
-// ParseFile reads a JSON or YAML object of API field names (spec 2.3). Keys
-// the API does not know are refused, so that a typo is not silently
-// ignored; read-only fields and null values are skipped. Dates without a
-// zone are read in loc; a d_on without a time is the start of that day, a
-// d_off the end of it.
+// MaxFileSize is the largest -f file, in bytes. A promo code file holds one
+// object of a dozen fields, a few hundred bytes: anything near this is the
+// wrong file.
+const MaxFileSize = 1 << 20
+
+// oneObject says why a file is refused when it holds more than one thing.
+const oneObject = ": a promo code file holds one object"
+
+// ParseFile reads a JSON or YAML object of API field names (spec 2.3): one
+// object, nothing after it. Keys the API does not know are refused, so
+// that a typo is not silently ignored; read-only fields and null values
+// are skipped. Dates without a zone are read in loc; a d_on without a time
+// is the start of that day, a d_off the end of it.
 func ParseFile(data []byte, loc *time.Location) (File, error) {
 	var out File
 	if len(bytes.TrimSpace(data)) == 0 {
 		return out, errors.New("the file is empty")
 	}
+	doc, err := oneDocument(data)
+	if err != nil {
+		return out, err
+	}
 	var m map[string]any
-	if err := yaml.Unmarshal(data, &m); err != nil {
+	if err := doc.Decode(&m); err != nil {
 		return out, fmt.Errorf("not a JSON or YAML object: %s", yamlMessage(err))
 	}
 	if m == nil {
@@ -51,7 +65,7 @@ func ParseFile(data []byte, loc *time.Location) (File, error) {
 	// 0012345 becomes the octal number 5349, a date 2026-12-01 UTC midnight.
 	// Codes and dates are read from the text as written.
 	var nodes map[string]yaml.Node
-	_ = yaml.Unmarshal(data, &nodes)
+	_ = doc.Decode(&nodes)
 	asWritten := func(k string, v any) any {
 		switch v.(type) {
 		case int, int64, uint64, float64, time.Time:
@@ -67,7 +81,6 @@ func ParseFile(data []byte, loc *time.Location) (File, error) {
 	}
 	sort.Strings(keys)
 	c := &out.Changes
-	var err error
 	for _, k := range keys {
 		v := m[k]
 		if v == nil || readOnly(k) {
@@ -92,7 +105,7 @@ func ParseFile(data []byte, loc *time.Location) (File, error) {
 				c.BonusType = &b
 			}
 		case "bonus_amount":
-			c.Amount, err = ptr(toFloat(v))
+			c.Amount, err = ptr(toAmount(asWritten(k, v)))
 		case "bonus_amount_is_in_percentages":
 			c.Percent, err = ptr(toBool(v))
 		case "time_limit_is_enabled":
@@ -119,6 +132,47 @@ func ParseFile(data []byte, loc *time.Location) (File, error) {
 		c.MaxUses = nil
 	}
 	return out, nil
+}
+
+// oneDocument returns the single YAML document of data (JSON is YAML),
+// refusing a second one or anything else after it: otherwise NDJSON, two
+// objects or a stray "---" would be read as their first object, the rest
+// silently dropped.
+func oneDocument(data []byte) (*yaml.Node, error) {
+	dec := yaml.NewDecoder(bytes.NewReader(data))
+	var doc yaml.Node
+	if err := dec.Decode(&doc); err != nil {
+		if err == io.EOF { // only comments
+			return nil, errors.New("not a JSON or YAML object")
+		}
+		return nil, fmt.Errorf("not a JSON or YAML object: %s", yamlMessage(err))
+	}
+	var next yaml.Node
+	switch err := dec.Decode(&next); {
+	case err == io.EOF:
+		return &doc, nil
+	case err == nil:
+		return nil, errors.New("more than one YAML document" + oneObject)
+	}
+	return nil, afterJSON(data)
+}
+
+// afterJSON describes what follows the first value of data when that is
+// JSON: another object, or other text and its line. YAML's parser says
+// neither.
+func afterJSON(data []byte) error {
+	dec := json.NewDecoder(bytes.NewReader(data))
+	var first json.RawMessage
+	if dec.Decode(&first) != nil {
+		return errors.New("unexpected text after the object" + oneObject)
+	}
+	end := int(dec.InputOffset())
+	rest := bytes.TrimLeft(data[end:], " \t\r\n")
+	if len(rest) > 0 && rest[0] == '{' {
+		return errors.New("more than one object" + oneObject)
+	}
+	line := 1 + bytes.Count(data[:len(data)-len(rest)], []byte("\n"))
+	return fmt.Errorf("unexpected text after the object on line %d%s", line, oneObject)
 }
 
 // yamlMessage is the first line of a YAML error; for a type error, the
@@ -193,7 +247,9 @@ func toInt(v any) (int64, error) {
 	return 0, fmt.Errorf("want a whole number, got %v", v)
 }
 
-func toFloat(v any) (float64, error) {
+// toAmount reads an amount by the rule of ParseAmount: a number is checked
+// as it is written in the file, so 0.001 and 1e3 are refused there too.
+func toAmount(v any) (float64, error) {
 	switch x := v.(type) {
 	case int:
 		return float64(x), nil
@@ -202,11 +258,9 @@ func toFloat(v any) (float64, error) {
 	case uint64:
 		return float64(x), nil
 	case float64:
-		return x, nil
+		return ParseAmount(strconv.FormatFloat(x, 'f', -1, 64))
 	case string:
-		if f, err := strconv.ParseFloat(strings.TrimSpace(x), 64); err == nil {
-			return f, nil
-		}
+		return ParseAmount(x)
 	}
 	return 0, fmt.Errorf("want a number, got %v", v)
 }

@@ -107,9 +107,10 @@ func (c checks) amount(s string, percent bool) (float64, error) {
 	if s == "" {
 		return 0, errors.New("enter the amount of the discount")
 	}
-	v, err := strconv.ParseFloat(strings.ReplaceAll(s, ",", "."), 64)
+	// A decimal comma is read as a point, as people write it in Russia.
+	v, err := promo.ParseAmount(strings.ReplaceAll(s, ",", "."))
 	if err != nil {
-		return 0, fmt.Errorf("%q is not a number", s)
+		return 0, err
 	}
 	if err := (promo.Changes{Amount: &v, Percent: &percent}).Validate(formNames()); err != nil {
 		return 0, unwrapField(err)

@@ -105,8 +105,8 @@ func TestPromoFormRefusesWhatFlagsRefuse(t *testing.T) {
 	input := lines(
 		"", "X", "SUMMER_25", "ПРОМО10", "SUMMER2025EXTRALONG", "SUMMER25", // code
 		"3", "1", // bonus type: no third option
-		"",                             // percentage
-		"abc", "0", "-5", "150", "100", // amount: a percentage is at most 100
+		"",                                             // percentage
+		"abc", "0.001", "1e2", "0", "-5", "150", "100", // amount: money or a percentage with 2 decimals at most; a percentage is at most 100
 		"maybe", "y", // enabled
 		"tomorrow", "2026-12-10", // starts
 		"2026-12-01", "2026-12-31", // ends: not before the start
@@ -128,7 +128,9 @@ func TestPromoFormRefusesWhatFlagsRefuse(t *testing.T) {
 		`the code may contain only Latin letters A-Z, a-z and digits 0-9, found '_' at position 7`,
 		`found 'П' at position 1`,
 		"Invalid: must be a number between 1 and 2",
-		`"abc" is not a number`,
+		`"abc" is not an amount: use digits with at most 2 decimals, such as 25 or 9.99`,
+		`"0.001" is not an amount`,
+		`"1e2" is not an amount`,
 		"must be a positive number, got 0",
 		"must be a positive number, got -5",
 		"a percentage must be at most 100, got 150",
