@@ -356,3 +356,61 @@ func TestAccessibleWizardOnATerminal(t *testing.T) {
 		})
 	}
 }
+
+// runPromoctl runs promoctl without a terminal and returns its stdout.
+func runPromoctl(t *testing.T, env []string, args ...string) string {
+	t.Helper()
+	cmd := exec.Command(promoctlPath(t), args...)
+	cmd.Env = env
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	out, err := cmd.Output()
+	if err != nil {
+		t.Fatalf("promoctl %s: %v\n%s", strings.Join(args, " "), err, stderr.String())
+	}
+	return string(out)
+}
+
+// TestWizardShowsEveryOption opens the form on a promo code whose discount
+// is on delivery and in money, the second option of each list: both lists
+// show all their options from the start, not only the chosen one, and the
+// hint under Enabled fits the command.
+func TestWizardShowsEveryOption(t *testing.T) {
+	for _, c := range []struct {
+		name    string
+		args    func(t *testing.T, env []string) []string
+		hint    string // under Enabled
+		notHint string
+	}{
+		{"update", func(t *testing.T, env []string) []string {
+			runPromoctl(t, env, "--sandbox", "promo", "create", "--site-id", "1", "--code", "PTYOPTS1",
+				"--bonus-type", "delivery", "--amount", "300", "--percent=false", "--enabled")
+			return []string{"--sandbox", "promo", "update", jsonID(sandboxCodes(t, env)["PTYOPTS1"]), "-i"}
+		}, "Customers can use the code while it is enabled.", "as soon as it is created"},
+		{"create with flags", func(*testing.T, []string) []string {
+			return []string{"--sandbox", "promo", "create", "-i", "--site-id", "1", "--code", "PTYOPTS2",
+				"--bonus-type", "delivery", "--amount", "300", "--percent=false"}
+		}, "Customers can use the code as soon as it is created.", "while it is enabled"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			env := sandboxEnv(t, t.TempDir())
+			tm := startTerm(t, env, c.args(t, env)...)
+			tm.expect("Code")
+			tm.send("\r") // keep the code; on to the discount
+			tm.expect("Discount on")
+			// No key is pressed here: every option must be drawn as the
+			// group opens.
+			for _, s := range []string{"Goods: the cost of the order's goods", "Delivery: the cost of delivery",
+				"Discount as", "A percentage (up to 100%)", "A fixed amount of money", "Enabled", c.hint} {
+				tm.expect(s)
+			}
+			if s := tm.screen(); strings.Contains(s, c.notHint) {
+				t.Errorf("the form says %q; the screen:\n%s", c.notHint, s)
+			}
+			tm.send("\x03")
+			if code := tm.wait(); code != 130 {
+				t.Fatalf("exit code = %d, want 130; the screen:\n%s", code, tm.screen())
+			}
+		})
+	}
+}

@@ -114,9 +114,10 @@ func (f *factory) promoUpdateWizard(cmd *cobra.Command, sess *session, id int64,
 	before := prompt.ValuesOf(current, sess.loc)
 	w := f.promoWizard()
 	a, err := w.Promo(ctx, prompt.PromoForm{
-		Title:  fmt.Sprintf("Change promo code %d", id),
-		Values: before.With(given, sess.loc),
-		Loc:    sess.loc,
+		Title:    fmt.Sprintf("Change promo code %d", id),
+		Values:   before.With(given, sess.loc),
+		Loc:      sess.loc,
+		Existing: true,
 	})
 	if err != nil {
 		return promo.Changes{}, false, err
