@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
+	"net/http"
+	"net/http/httptest"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -410,6 +412,47 @@ func TestWizardShowsEveryOption(t *testing.T) {
 			tm.send("\x03")
 			if code := tm.wait(); code != 130 {
 				t.Fatalf("exit code = %d, want 130; the screen:\n%s", code, tm.screen())
+			}
+		})
+	}
+}
+
+// TestStdinOnATerminal runs the commands that read stdin with it on a
+// terminal: each says what it expects on stderr, Enter ends the API key
+// and Ctrl-D the promo code object, and the first Ctrl-C cancels.
+func TestStdinOnATerminal(t *testing.T) {
+	api := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.Header.Get("Authorization") != "Bearer k3y-from-the-terminal" {
+			w.WriteHeader(http.StatusUnauthorized)
+			return
+		}
+		w.Header().Set("Content-Type", "application/json")
+		w.Write([]byte("[]"))
+	}))
+	t.Cleanup(api.Close)
+	login := []string{"auth", "login", "--with-token", "--user-id", "7", "--base-url", api.URL}
+	create := []string{"--sandbox", "promo", "create", "--site-id", "1", "-f", "-"}
+	for _, c := range []struct {
+		name   string
+		args   []string
+		hint   string
+		keys   string
+		exit   int
+		screen string // shown after the keys
+	}{
+		{"login", login, "Paste the API key, then press Enter", "k3y-from-the-terminal\r", 0, "Logged in to " + api.URL + " as user 7"},
+		{"login ctrl-c", login, "Paste the API key, then press Enter", "\x03", 130, "promoctl: cancelled"},
+		{"file", create, "Paste a JSON or YAML promo code object, then press Ctrl-D", `{"code": "PTYFILE1"}` + "\r\x04", 0, "Created promo code PTYFILE1"},
+		{"file ctrl-c", create, "Paste a JSON or YAML promo code object, then press Ctrl-D", `{"code": "PTYFILE2"}` + "\r\x03", 130, "promoctl: cancelled"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			env := sandboxEnv(t, t.TempDir())
+			tm := startTerm(t, env, c.args...)
+			tm.expect(c.hint)
+			tm.send(c.keys)
+			tm.expect(c.screen)
+			if code := tm.wait(); code != c.exit {
+				t.Fatalf("exit code = %d, want %d; the screen:\n%s", code, c.exit, tm.screen())
 			}
 		})
 	}

@@ -3,6 +3,7 @@ package cmd
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -238,6 +239,11 @@ func (ff *fieldFlags) changes(fs *pflag.FlagSet, loc *time.Location) (promo.Chan
 	return c, nil
 }
 
+// fileInput is stdin for -f -.
+func (f *factory) fileInput(cmd *cobra.Command) io.Reader {
+	return f.stdin(cmd.Context(), "Paste a JSON or YAML promo code object, then press Ctrl-D", false)
+}
+
 // input reads the -f file, if any, and lays the flags over it.
 func (ff *fieldFlags) input(fs *pflag.FlagSet, stdin io.Reader, loc *time.Location) (promo.Changes, *int64, error) {
 	flags, err := ff.changes(fs, loc)
@@ -252,6 +258,9 @@ func (ff *fieldFlags) input(fs *pflag.FlagSet, stdin io.Reader, loc *time.Locati
 		data, err = io.ReadAll(io.LimitReader(stdin, 1<<20))
 	} else {
 		data, err = os.ReadFile(ff.file)
+	}
+	if errors.Is(err, context.Canceled) { // Ctrl-C while stdin was read
+		return flags, nil, err
 	}
 	if err != nil {
 		return flags, nil, usagef("--file: %v", err)
@@ -293,7 +302,7 @@ the same as plain lines, for screen readers.`,
   promoctl promo create --site-id 11111 -f promo.yaml --dry-run
   promoctl promo create -i --amount 15`,
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			changes, fileSite, err := ff.input(cmd.Flags(), f.io.In, f.location())
+			changes, fileSite, err := ff.input(cmd.Flags(), f.fileInput(cmd), f.location())
 			if err != nil {
 				return err
 			}
@@ -375,7 +384,7 @@ the fields you change are changed.`,
 			if err != nil {
 				return err
 			}
-			changes, _, err := ff.input(cmd.Flags(), f.io.In, f.location())
+			changes, _, err := ff.input(cmd.Flags(), f.fileInput(cmd), f.location())
 			if err != nil {
 				return err
 			}

@@ -60,7 +60,8 @@ func TestPromoCreateWizardStartConditions(t *testing.T) {
 		{"no terminal, -i", false, []string{"-i", "--code", "SUMMER25"}, false, 2,
 			"promoctl: --interactive needs a terminal: give the fields as flags instead (see --help)\n"},
 		{"terminal, no code, fields from stdin", true, []string{"-f", "-"}, false, 2,
-			"promoctl: -f - reads the fields from stdin, which the form needs: name a file, or give --code\n"},
+			"Paste a JSON or YAML promo code object, then press Ctrl-D\n" +
+				"promoctl: -f - reads the fields from stdin, which the form needs: name a file, or give --code\n"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			r := newRunner(t)
