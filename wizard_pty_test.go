@@ -457,3 +457,20 @@ func TestStdinOnATerminal(t *testing.T) {
 		})
 	}
 }
+
+// TestWizardRefusesACodeInUse types, in lower case, a code that the
+// sandbox's site 1 has already: the code field says so at once.
+func TestWizardRefusesACodeInUse(t *testing.T) {
+	env := sandboxEnv(t, t.TempDir())
+	runPromoctl(t, env, "--sandbox", "promo", "create", "--site-id", "1", "--code", "PTYTAKEN1")
+	tm := startTerm(t, env, "--sandbox", "promo", "create", "--site-id", "1")
+	tm.expect("Code")
+	tm.send("ptytaken1")
+	tm.expect("ptytaken1")
+	tm.send("\r")
+	tm.expect("ptytaken1 is already a promo code of this site: choose another code")
+	tm.send("\x03")
+	if code := tm.wait(); code != 130 {
+		t.Fatalf("exit code = %d, want 130; the screen:\n%s", code, tm.screen())
+	}
+}

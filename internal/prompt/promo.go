@@ -55,6 +55,10 @@ type PromoForm struct {
 	// Existing says the form changes a promo code that exists, rather
 	// than one about to be created: the hints are worded for that.
 	Existing bool
+	// Taken, when set, says whether code is already a promo code of site
+	// (the site chosen in the form, else Site): the code field refuses
+	// such a code as it is typed, rather than the server at the end.
+	Taken func(site int64, code string) bool
 }
 
 // PromoAnswers are the checked answers of the promo form.
@@ -395,7 +399,15 @@ func (h *Huh) Promo(ctx context.Context, form PromoForm) (PromoAnswers, error) {
 
 	code := huh.NewInput().Title(title("Code", init.Code)).
 		Description("2 to 15 Latin letters or digits: what customers type at checkout.").
-		Value(&v.Code).Validate(orKept(init.Code, chk.code))
+		Value(&v.Code).Validate(orKept(init.Code, func(s string) error {
+		if err := chk.code(s); err != nil {
+			return err
+		}
+		if s = strings.TrimSpace(s); form.Taken != nil && form.Taken(site, s) {
+			return fmt.Errorf("%s is already a promo code of this site: choose another code", s)
+		}
+		return nil
+	}))
 	if len(init.Code) <= promo.MaxCodeLen {
 		// Not for a longer code from the server: it would be cut silently.
 		code.CharLimit(promo.MaxCodeLen)
