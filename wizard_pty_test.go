@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
+	"net/http"
+	"net/http/httptest"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -355,5 +357,118 @@ func TestAccessibleWizardOnATerminal(t *testing.T) {
 				t.Errorf("%s created = %v, want %v; the screen:\n%s", c.code, ok, c.exit == 0, tm.screen())
 			}
 		})
+	}
+}
+
+// promoctlOutput runs promoctl without a terminal and returns its stdout;
+// the run must succeed.
+func promoctlOutput(t *testing.T, env []string, args ...string) string {
+	t.Helper()
+	res := runPromoctl(t, env, args...)
+	if res.code != 0 {
+		t.Fatalf("promoctl %s: exit %d\n%s", strings.Join(args, " "), res.code, res.stderr)
+	}
+	return res.stdout
+}
+
+// TestWizardShowsEveryOption opens the form on a promo code whose discount
+// is on delivery and in money, the second option of each list: both lists
+// show all their options from the start, not only the chosen one, and the
+// hint under Enabled fits the command.
+func TestWizardShowsEveryOption(t *testing.T) {
+	for _, c := range []struct {
+		name    string
+		args    func(t *testing.T, env []string) []string
+		hint    string // under Enabled
+		notHint string
+	}{
+		{"update", func(t *testing.T, env []string) []string {
+			promoctlOutput(t, env, "--sandbox", "promo", "create", "--site-id", "1", "--code", "PTYOPTS1",
+				"--bonus-type", "delivery", "--amount", "300", "--percent=false", "--enabled")
+			return []string{"--sandbox", "promo", "update", jsonID(sandboxCodes(t, env)["PTYOPTS1"]), "-i"}
+		}, "Customers can use the code while it is enabled.", "as soon as it is created"},
+		{"create with flags", func(*testing.T, []string) []string {
+			return []string{"--sandbox", "promo", "create", "-i", "--site-id", "1", "--code", "PTYOPTS2",
+				"--bonus-type", "delivery", "--amount", "300", "--percent=false"}
+		}, "Customers can use the code as soon as it is created.", "while it is enabled"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			env := sandboxEnv(t, t.TempDir())
+			tm := startTerm(t, env, c.args(t, env)...)
+			tm.expect("Code")
+			tm.send("\r") // keep the code; on to the discount
+			tm.expect("Discount on")
+			// No key is pressed here: every option must be drawn as the
+			// group opens.
+			for _, s := range []string{"Goods: the cost of the order's goods", "Delivery: the cost of delivery",
+				"Discount as", "A percentage (up to 100%)", "A fixed amount of money", "Enabled", c.hint} {
+				tm.expect(s)
+			}
+			if s := tm.screen(); strings.Contains(s, c.notHint) {
+				t.Errorf("the form says %q; the screen:\n%s", c.notHint, s)
+			}
+			tm.send("\x03")
+			if code := tm.wait(); code != 130 {
+				t.Fatalf("exit code = %d, want 130; the screen:\n%s", code, tm.screen())
+			}
+		})
+	}
+}
+
+// TestStdinOnATerminal runs the commands that read stdin with it on a
+// terminal: each says what it expects on stderr, Enter ends the API key
+// and Ctrl-D the promo code object, and the first Ctrl-C cancels.
+func TestStdinOnATerminal(t *testing.T) {
+	api := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.Header.Get("Authorization") != "Bearer k3y-from-the-terminal" {
+			w.WriteHeader(http.StatusUnauthorized)
+			return
+		}
+		w.Header().Set("Content-Type", "application/json")
+		w.Write([]byte("[]"))
+	}))
+	t.Cleanup(api.Close)
+	login := []string{"auth", "login", "--with-token", "--user-id", "7", "--base-url", api.URL}
+	create := []string{"--sandbox", "promo", "create", "--site-id", "1", "-f", "-"}
+	for _, c := range []struct {
+		name   string
+		args   []string
+		hint   string
+		keys   string
+		exit   int
+		screen string // shown after the keys
+	}{
+		{"login", login, "Paste the API key, then press Enter", "k3y-from-the-terminal\r", 0, "Logged in to " + api.URL + " as user 7"},
+		{"login ctrl-c", login, "Paste the API key, then press Enter", "\x03", 130, "promoctl: cancelled"},
+		{"file", create, "Paste a JSON or YAML promo code object, then press Ctrl-D", `{"code": "PTYFILE1"}` + "\r\x04", 0, "Created promo code PTYFILE1"},
+		{"file ctrl-c", create, "Paste a JSON or YAML promo code object, then press Ctrl-D", `{"code": "PTYFILE2"}` + "\r\x03", 130, "promoctl: cancelled"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			env := sandboxEnv(t, t.TempDir())
+			tm := startTerm(t, env, c.args...)
+			tm.expect(c.hint)
+			tm.send(c.keys)
+			tm.expect(c.screen)
+			if code := tm.wait(); code != c.exit {
+				t.Fatalf("exit code = %d, want %d; the screen:\n%s", code, c.exit, tm.screen())
+			}
+		})
+	}
+}
+
+// TestWizardRefusesACodeInUse types, in lower case, a code that the
+// sandbox's site 1 has already: the code field says so at once.
+func TestWizardRefusesACodeInUse(t *testing.T) {
+	env := sandboxEnv(t, t.TempDir())
+	promoctlOutput(t, env, "--sandbox", "promo", "create", "--site-id", "1", "--code", "PTYTAKEN1")
+	tm := startTerm(t, env, "--sandbox", "promo", "create", "--site-id", "1")
+	tm.expect("Code")
+	tm.send("ptytaken1")
+	tm.expect("ptytaken1")
+	tm.send("\r")
+	tm.expect("ptytaken1 is already a promo code of this site: choose another code")
+	tm.send("\x03")
+	if code := tm.wait(); code != 130 {
+		t.Fatalf("exit code = %d, want 130; the screen:\n%s", code, tm.screen())
 	}
 }

@@ -2,7 +2,9 @@ package cmd
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"net/http"
@@ -181,6 +183,9 @@ func readFileArg(name string, stdin io.Reader, limit int64, why string) ([]byte,
 		r = fh
 	}
 	data, err := io.ReadAll(io.LimitReader(r, limit+1))
+	if errors.Is(err, context.Canceled) { // Ctrl-C while stdin was read
+		return nil, err
+	}
 	if err != nil {
 		return nil, usagef("--file %s: %v", name, err)
 	}

@@ -185,7 +185,7 @@ func (f *factory) loginInput(cmd *cobra.Command, withToken bool, s *config.Setti
 	case withToken && tokenFlag:
 		return cr, usagef("--with-token and --token cannot be used together: pipe the key to --with-token")
 	case withToken:
-		t, err := readToken(f.io.In)
+		t, err := readToken(f.stdin(cmd.Context(), "Paste the API key, then press Enter", true))
 		if err != nil {
 			return cr, err
 		}

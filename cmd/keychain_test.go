@@ -78,7 +78,8 @@ func TestAuthLoginTerminalSaysTheKeyIsInTheKeychain(t *testing.T) {
 	r.api.Handle("GET /v3/public/site", http.StatusOK, `[]`)
 	r.stdin = testToken
 	r.run("auth", "login", "--with-token", "--user-id", "42", "--base-url", r.api.URL, "--profile", "shop").expect(t, 0, "",
-		"Logged in to "+r.api.URL+" as user 42: the credentials work. Saved as profile \"shop\" (the current profile) in "+r.configPath()+", with the API key in the system keychain.\n")
+		"Paste the API key, then press Enter\n"+
+			"Logged in to "+r.api.URL+" as user 42: the credentials work. Saved as profile \"shop\" (the current profile) in "+r.configPath()+", with the API key in the system keychain.\n")
 }
 
 func TestAuthLoginWithoutAKeychainSavesTheKeyInTheFile(t *testing.T) {

@@ -241,6 +241,11 @@ func (ff *fieldFlags) changes(fs *pflag.FlagSet, loc *time.Location) (promo.Chan
 	return c, nil
 }
 
+// fileInput is stdin for -f -.
+func (f *factory) fileInput(cmd *cobra.Command) io.Reader {
+	return f.stdin(cmd.Context(), "Paste a JSON or YAML promo code object, then press Ctrl-D", false)
+}
+
 // input reads the -f file, if any, and lays the flags over it.
 func (ff *fieldFlags) input(fs *pflag.FlagSet, stdin io.Reader, loc *time.Location) (promo.Changes, *int64, error) {
 	flags, err := ff.changes(fs, loc)
@@ -287,8 +292,10 @@ for --ends, so the last day named is included.
 On a terminal, without --code (or with -i), a form asks for the fields,
 starting from any given as flags, offers a choice of your sites when no
 site is given or configured, and shows the equivalent command line
-before it asks to create. PROMOCTL_ACCESSIBLE=1 or --accessible asks
-the same as plain lines, for screen readers.`,
+before it asks to create. It refuses a code the site has already
+(whatever its case), and when the server refuses the promo code it
+offers to edit the answers and try again. PROMOCTL_ACCESSIBLE=1 or
+--accessible asks the same as plain lines, for screen readers.`,
 		Args: noArgs,
 		Example: `  promoctl promo create --site-id 11111 --code SUMMER25 --amount 25 --percent --enabled
   promoctl promo create --code FREESHIP --bonus-type delivery --amount 100 --percent \
@@ -296,7 +303,7 @@ the same as plain lines, for screen readers.`,
   promoctl promo create --site-id 11111 -f promo.yaml --dry-run
   promoctl promo create -i --amount 15`,
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			changes, fileSite, err := ff.input(cmd.Flags(), f.io.In, f.location())
+			changes, fileSite, err := ff.input(cmd.Flags(), f.fileInput(cmd), f.location())
 			if err != nil {
 				return err
 			}
@@ -313,53 +320,17 @@ the same as plain lines, for screen readers.`,
 				site = *fileSite
 			}
 			if wizard {
-				if changes, site, err = f.promoCreateWizard(cmd, sess, changes, site, ff.dryRun); err != nil {
-					return err
-				}
+				return f.promoCreateWizard(cmd, sess, changes, site, ff.dryRun)
 			}
 			if site, err = siteOrError(site); err != nil {
 				return err
 			}
-			body := changes.CreateBody(site, sess.settings.UserID)
 			if changes.Amount == nil {
 				f.warn(defaultAmountWarning(ff.file != "", changes.Percent != nil && *changes.Percent))
 			}
-			if ff.dryRun {
-				return f.dryRun(sess, "POST", "/v1/promo", body, true)
-			}
-			client, err := sess.client()
-			if err != nil {
-				return err
-			}
 			ctx, cancel := sess.withTimeout(cmd.Context())
 			defer cancel()
-			raw, p, err := client.CreatePromo(ctx, body)
-			if err != nil {
-				return err
-			}
-			if err := f.print(sess, output.PromoRecord(raw, p, 0, sess.loc)); err != nil {
-				return err
-			}
-			code := output.Text(string(p.Code))
-			if code == "" {
-				code = body.Code
-			}
-			if p.ID != nil {
-				f.notef("Created promo code %s (id %d) on site %d.", code, *p.ID, site)
-			} else {
-				f.notef("Created promo code %s on site %d.", code, site)
-			}
-			if p.IsEnabled {
-				return nil
-			}
-			enable := f.enableCommand(p.ID, site)
-			if changes.Enabled == nil {
-				// Nobody chose this: say it wherever stderr goes.
-				f.warn(fmt.Sprintf("promo code %s was created disabled (the API's default); enable it with: %s", code, enable))
-			} else {
-				f.notef("It is disabled: enable it with: %s", enable)
-			}
-			return nil
+			return f.createPromo(ctx, sess, changes, site, ff.dryRun)
 		},
 	}
 	siteFlag(c)
@@ -387,6 +358,47 @@ func (f *factory) enableCommand(id *api.Int, site int64) string {
 	return f.hintLine("promo", "update", strconv.FormatInt(int64(*id), 10), "--enabled")
 }
 
+// createPromo creates a promo code on site and shows it, or with dryRun
+// prints the request instead. A code created disabled is said so, with
+// the command that enables it.
+func (f *factory) createPromo(ctx context.Context, sess *session, changes promo.Changes, site int64, dryRun bool) error {
+	body := changes.CreateBody(site, sess.settings.UserID)
+	if dryRun {
+		return f.dryRun(sess, "POST", "/v1/promo", body, true)
+	}
+	client, err := sess.client()
+	if err != nil {
+		return err
+	}
+	raw, p, err := client.CreatePromo(ctx, body)
+	if err != nil {
+		return err
+	}
+	if err := f.print(sess, output.PromoRecord(raw, p, 0, sess.loc)); err != nil {
+		return err
+	}
+	code := output.Text(string(p.Code))
+	if code == "" {
+		code = body.Code
+	}
+	if p.ID != nil {
+		f.notef("Created promo code %s (id %d) on site %d.", code, *p.ID, site)
+	} else {
+		f.notef("Created promo code %s on site %d.", code, site)
+	}
+	if p.IsEnabled {
+		return nil
+	}
+	enable := f.enableCommand(p.ID, site)
+	if changes.Enabled == nil {
+		// Nobody chose this: say it wherever stderr goes.
+		f.warn(fmt.Sprintf("promo code %s was created disabled (the API's default); enable it with: %s", code, enable))
+	} else {
+		f.notef("It is disabled: enable it with: %s", enable)
+	}
+	return nil
+}
+
 func newPromoUpdateCmd(f *factory) *cobra.Command {
 	var ff fieldFlags
 	c := &cobra.Command{
@@ -403,7 +415,8 @@ With --dry-run the promo code is read, and the update that would be
 sent is printed instead of sent.
 
 With -i (on a terminal) a form shows the current fields to edit; only
-the fields you change are changed.`,
+the fields you change are changed. When the server refuses the change,
+the form offers to edit the answers and try again.`,
 		Args: exactArgs(1, "a promo code id"),
 		Example: `  promoctl promo update 1001 --enabled=false
   promoctl promo update 1001 --amount 15 --ends 2026-12-31
@@ -415,7 +428,7 @@ the fields you change are changed.`,
 			if err != nil {
 				return err
 			}
-			changes, _, err := ff.input(cmd.Flags(), f.io.In, f.location())
+			changes, _, err := ff.input(cmd.Flags(), f.fileInput(cmd), f.location())
 			if err != nil {
 				return err
 			}
@@ -432,39 +445,40 @@ the fields you change are changed.`,
 			}
 			ctx, cancel := sess.withTimeout(cmd.Context())
 			defer cancel()
-			_, current, err := client.GetPromo(ctx, id)
+			raw, current, err := client.GetPromo(ctx, id)
 			if err != nil {
 				return err
 			}
 			if wizard {
 				cancel() // the time limit is for the requests, not for the user's answers
-				var changed bool
-				if changes, changed, err = f.promoUpdateWizard(cmd, sess, id, current.Fields(), changes, ff.dryRun); err != nil || !changed {
-					return err
-				}
-				ctx, cancel = sess.withTimeout(cmd.Context())
-				defer cancel()
+				return f.promoUpdateWizard(cmd, sess, client, id, raw, current.Fields(), changes, ff.dryRun)
 			}
-			fields := changes.Apply(current.Fields())
-			if err := fields.Validate(promo.FlagNames()); err != nil {
-				return usagef("promo code %d would be invalid: %v", id, err)
-			}
-			if ff.dryRun {
-				return f.dryRun(sess, "PUT", fmt.Sprintf("/v1/promo/%d", id), fields, false)
-			}
-			raw, p, err := client.UpdatePromo(ctx, id, fields)
-			if err != nil {
-				return err
-			}
-			if err := f.print(sess, output.PromoRecord(raw, p, id, sess.loc)); err != nil {
-				return err
-			}
-			f.notef("Updated promo code %d.", id)
-			return nil
+			return f.updatePromo(ctx, sess, client, id, current.Fields(), changes, ff.dryRun)
 		},
 	}
 	ff.register(c.Flags(), true)
 	return c
+}
+
+// updatePromo sends the current fields with changes applied and shows the
+// result, or with dryRun prints the request instead.
+func (f *factory) updatePromo(ctx context.Context, sess *session, client *api.Client, id int64, current promo.Fields, changes promo.Changes, dryRun bool) error {
+	fields := changes.Apply(current)
+	if err := fields.Validate(promo.FlagNames()); err != nil {
+		return usagef("promo code %d would be invalid: %v", id, err)
+	}
+	if dryRun {
+		return f.dryRun(sess, "PUT", fmt.Sprintf("/v1/promo/%d", id), fields, false)
+	}
+	raw, p, err := client.UpdatePromo(ctx, id, fields)
+	if err != nil {
+		return err
+	}
+	if err := f.print(sess, output.PromoRecord(raw, p, id, sess.loc)); err != nil {
+		return err
+	}
+	f.notef("Updated promo code %d.", id)
+	return nil
 }
 
 func newPromoDeleteCmd(f *factory) *cobra.Command {

@@ -3,8 +3,10 @@ package cmd
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
+	"net/http"
 	"strconv"
 	"strings"
 	"time"
@@ -56,82 +58,154 @@ func (f *factory) wantWizard(interactive, missingCode bool, file string) (bool, 
 // promoCreateWizard runs the create form, starting from the fields given
 // as flags or in a file, offers a choice of the user's sites when none is
 // given or configured, prints a summary and the equivalent command line on
-// stderr, and asks for a go-ahead (Yes by default; --dry-run asks none). It
-// returns the changes to create and the site.
-func (f *factory) promoCreateWizard(cmd *cobra.Command, sess *session, given promo.Changes, site int64, dryRun bool) (promo.Changes, int64, error) {
+// stderr, asks for a go-ahead (Yes by default; --dry-run asks none) and
+// creates the promo code. The form refuses a code the site has already;
+// when the server refuses the promo code, the wizard offers to edit the
+// answers and try again.
+func (f *factory) promoCreateWizard(cmd *cobra.Command, sess *session, given promo.Changes, site int64, dryRun bool) error {
 	ctx := cmd.Context()
 	var sites []prompt.Site
+	chosen := site
 	if site == 0 {
 		var err error
 		if sites, err = f.siteChoice(ctx, sess); err != nil {
-			return promo.Changes{}, 0, err
+			return err
 		}
+		chosen = sites[0].ID
+	}
+	codes, err := f.existingCodes(ctx, sess, chosen, dryRun)
+	if err != nil {
+		return err
 	}
 	w := f.promoWizard()
-	a, err := w.Promo(ctx, prompt.PromoForm{
-		Title:  "New promo code",
-		Values: prompt.DefaultPromoValues().With(given, sess.loc),
-		Sites:  sites, Loc: sess.loc,
-	})
+	values := prompt.DefaultPromoValues().With(given, sess.loc)
+	for {
+		a, err := w.Promo(ctx, prompt.PromoForm{
+			Title:  "New promo code",
+			Values: values,
+			Sites:  sites, Site: chosen, Loc: sess.loc,
+			Taken: codes.takenFunc(ctx),
+		})
+		if err != nil {
+			return err
+		}
+		values = a.Values
+		if len(sites) > 0 {
+			chosen = a.Site
+		}
+		err = f.confirmCreate(ctx, w, sess, a.Values, chosen, sites, codes, dryRun)
+		if err == nil {
+			cctx, cancel := sess.withTimeout(ctx)
+			err = f.createPromo(cctx, sess, mustChanges(a.Values, sess.loc), chosen, dryRun)
+			cancel()
+		}
+		if !isRefusal(err) {
+			return err
+		}
+		if err := f.offerEdit(ctx, w, err); err != nil {
+			return err
+		}
+		codes.reload(ctx, chosen)
+	}
+}
+
+// confirmCreate checks the create form's answers against the chosen
+// site's codes (the site may have been chosen after the code was typed),
+// prints the summary and the command line, and asks for the go-ahead.
+func (f *factory) confirmCreate(ctx context.Context, w promoWizard, sess *session, v prompt.PromoValues, site int64, sites []prompt.Site, codes *existingCodes, dryRun bool) error {
+	changes, err := v.Changes(sess.loc)
 	if err != nil {
-		return promo.Changes{}, 0, err
+		return usageErr(err)
+	}
+	if codes.taken(ctx, site, v.Code) {
+		return &codeInUseError{code: v.Code, site: site}
 	}
 	siteName := ""
-	if len(sites) > 0 {
-		site = a.Site
-		for _, s := range sites {
-			if s.ID == site {
-				siteName = s.Name
-			}
+	for _, s := range sites {
+		if s.ID == site {
+			siteName = s.Name
 		}
-	}
-	changes, err := a.Values.Changes(sess.loc)
-	if err != nil {
-		return promo.Changes{}, 0, usageErr(err)
 	}
 	e := f.io.ErrOut
 	fmt.Fprintln(e, "\nAbout to create:")
-	writeSummary(e, createSummary(a.Values, site, siteName, sess.loc))
+	writeSummary(e, createSummary(v, site, siteName, sess.loc))
 	args := append([]string{"promo", "create", "--site-id", strconv.FormatInt(site, 10)}, changeFlags(changes, sess.loc)...)
 	if dryRun {
 		args = append(args, "--dry-run")
 	}
 	fmt.Fprintf(e, "\nThe same without the form:\n  %s\n\n", f.commandLine(args...))
 	if dryRun {
-		return changes, site, nil
+		return nil
 	}
-	if err := w.Proceed(ctx, fmt.Sprintf("Create promo code %s on site %d?", a.Values.Code, site), true); err != nil {
-		return promo.Changes{}, 0, err
-	}
-	return changes, site, nil
+	return w.Proceed(ctx, fmt.Sprintf("Create promo code %s on site %d?", v.Code, site), true)
 }
 
+// mustChanges are the changes of answers that confirmCreate has checked.
+func mustChanges(v prompt.PromoValues, loc *time.Location) promo.Changes {
+	c, _ := v.Changes(loc)
+	return c
+}
+
+// errNoChange ends a wizard that has nothing to send.
+var errNoChange = errors.New("nothing changed")
+
 // promoUpdateWizard runs the form filled in with the promo code's current
-// fields (and any given as flags), and returns only what the user changed.
-// ok is false when nothing was.
-func (f *factory) promoUpdateWizard(cmd *cobra.Command, sess *session, id int64, current promo.Fields, given promo.Changes, dryRun bool) (promo.Changes, bool, error) {
+// fields (and any given as flags), and sends only what the user changed;
+// nothing when nothing was. Like the create wizard, it refuses a code in
+// use on the promo code's site and offers to edit a refused change.
+func (f *factory) promoUpdateWizard(cmd *cobra.Command, sess *session, client *api.Client, id int64, raw json.RawMessage, current promo.Fields, given promo.Changes, dryRun bool) error {
 	ctx := cmd.Context()
+	site, codes := f.promoSiteCodes(ctx, sess, id, raw)
 	before := prompt.ValuesOf(current, sess.loc)
+	values := before.With(given, sess.loc)
 	w := f.promoWizard()
-	a, err := w.Promo(ctx, prompt.PromoForm{
-		Title:  fmt.Sprintf("Change promo code %d", id),
-		Values: before.With(given, sess.loc),
-		Loc:    sess.loc,
-	})
-	if err != nil {
-		return promo.Changes{}, false, err
+	for {
+		a, err := w.Promo(ctx, prompt.PromoForm{
+			Title:    fmt.Sprintf("Change promo code %d", id),
+			Values:   values,
+			Site:     site,
+			Loc:      sess.loc,
+			Existing: true,
+			Taken:    codes.takenFunc(ctx),
+		})
+		if err != nil {
+			return err
+		}
+		values = a.Values
+		changes, err := f.confirmUpdate(ctx, w, sess, id, before, a.Values, dryRun)
+		if errors.Is(err, errNoChange) {
+			return nil
+		}
+		if err == nil {
+			uctx, cancel := sess.withTimeout(ctx)
+			err = f.updatePromo(uctx, sess, client, id, current, changes, dryRun)
+			cancel()
+		}
+		if !isRefusal(err) {
+			return err
+		}
+		if err := f.offerEdit(ctx, w, err); err != nil {
+			return err
+		}
+		codes.reload(ctx, site)
 	}
-	changes, err := a.Values.ChangesFrom(before, sess.loc)
+}
+
+// confirmUpdate works out what the update form changed, prints the
+// changes and the command line, and asks for the go-ahead. It returns
+// errNoChange when nothing was changed.
+func (f *factory) confirmUpdate(ctx context.Context, w promoWizard, sess *session, id int64, before, after prompt.PromoValues, dryRun bool) (promo.Changes, error) {
+	changes, err := after.ChangesFrom(before, sess.loc)
 	if err != nil {
-		return promo.Changes{}, false, usageErr(err)
+		return changes, usageErr(err)
 	}
 	e := f.io.ErrOut
 	if changes.Empty() {
 		fmt.Fprintf(e, "Nothing changed: promo code %d is left as it is.\n", id)
-		return changes, false, nil
+		return changes, errNoChange
 	}
 	fmt.Fprintf(e, "\nChanges to promo code %d:\n", id)
-	writeSummary(e, changeSummary(before, a.Values, sess.loc))
+	writeSummary(e, changeSummary(before, after, sess.loc))
 	if !changes.ClearStarts && !changes.ClearEnds { // no flag removes just one date
 		args := append([]string{"promo", "update", strconv.FormatInt(id, 10)}, changeFlags(changes, sess.loc)...)
 		if dryRun {
@@ -142,12 +216,156 @@ func (f *factory) promoUpdateWizard(cmd *cobra.Command, sess *session, id int64,
 		fmt.Fprintln(e)
 	}
 	if dryRun {
-		return changes, true, nil
+		return changes, nil
 	}
-	if err := w.Proceed(ctx, fmt.Sprintf("Save the changes to promo code %d?", id), true); err != nil {
-		return promo.Changes{}, false, err
+	return changes, w.Proceed(ctx, fmt.Sprintf("Save the changes to promo code %d?", id), true)
+}
+
+// isRefusal reports whether err refuses what the form's answers say, so
+// that editing them can help: a code in use, or the server's answer that
+// the data is invalid or conflicts (400, 409, 422).
+func isRefusal(err error) bool {
+	var ce *codeInUseError
+	if errors.As(err, &ce) {
+		return true
 	}
-	return changes, true, nil
+	var ae *api.Error
+	return errors.As(err, &ae) && (ae.Status == http.StatusBadRequest || ae.Status == http.StatusConflict || ae.Status == http.StatusUnprocessableEntity)
+}
+
+// offerEdit says why the answers were refused and asks whether to edit
+// them; No (or Ctrl-C) cancels.
+func (f *factory) offerEdit(ctx context.Context, w promoWizard, refusal error) error {
+	fmt.Fprintf(f.io.ErrOut, "promoctl: %s\n", f.redact(oneLine(refusal.Error())))
+	return w.Proceed(ctx, "Edit the answers and try again?", true)
+}
+
+// codeInUseError is a code the site has already.
+type codeInUseError struct {
+	code string
+	site int64
+}
+
+func (e *codeInUseError) Error() string {
+	return fmt.Sprintf("%s is already a promo code of site %d: choose another code or site", e.code, e.site)
+}
+
+// existingCodes are the codes of the promo codes of sites, read once per
+// site, so that a form can refuse a code in use before the server does.
+// Codes are compared without regard to case, as the service keeps them.
+// A nil *existingCodes knows no codes.
+type existingCodes struct {
+	sess   *session
+	except int64                      // the id of the promo code being changed
+	sites  map[int64]map[string]int64 // site → upper-cased code → id; nil: could not be read
+}
+
+// existingCodes reads the codes of site for the create form. Without
+// credentials it fails as the create would, but a dry run goes on without
+// the codes. Otherwise it fails only when ctx ends: a list that cannot be
+// read leaves the check to the server, with a warning.
+func (f *factory) existingCodes(ctx context.Context, sess *session, site int64, dryRun bool) (*existingCodes, error) {
+	if _, err := sess.client(); err != nil {
+		if dryRun {
+			return nil, nil
+		}
+		return nil, err
+	}
+	c := &existingCodes{sess: sess, sites: map[int64]map[string]int64{}}
+	if err := c.load(ctx, site); err != nil {
+		if ctx.Err() != nil {
+			return nil, ctx.Err()
+		}
+		f.warn(fmt.Sprintf("could not read the promo codes of site %d, so a code in use is found only when the server refuses it: %v", site, err))
+	}
+	return c, nil
+}
+
+// promoSiteCodes finds the site of promo code id and its codes, for the
+// update form: the site the record names, else the configured site when
+// its list holds the promo code. The site is 0 when neither is known.
+func (f *factory) promoSiteCodes(ctx context.Context, sess *session, id int64, raw json.RawMessage) (int64, *existingCodes) {
+	var rec struct {
+		SiteID *api.Int `json:"site_id"`
+	}
+	site, named := sess.settings.SiteID, false
+	if json.Unmarshal(raw, &rec) == nil && rec.SiteID != nil && *rec.SiteID > 0 {
+		site, named = int64(*rec.SiteID), true
+	}
+	c := &existingCodes{sess: sess, except: id, sites: map[int64]map[string]int64{}}
+	if site == 0 || c.load(ctx, site) != nil {
+		return 0, nil
+	}
+	if !named && !c.holds(site, id) {
+		return 0, nil
+	}
+	return site, c
+}
+
+func (c *existingCodes) load(ctx context.Context, site int64) error {
+	c.sites[site] = nil
+	client, err := c.sess.client()
+	if err != nil {
+		return err
+	}
+	ctx, cancel := c.sess.withTimeout(ctx)
+	defer cancel()
+	raw, err := client.ListPromos(ctx, site)
+	if err != nil {
+		return err
+	}
+	list, err := api.DecodePromos(raw)
+	if err != nil {
+		return err
+	}
+	codes := make(map[string]int64, len(list))
+	for _, p := range list {
+		var id int64
+		if p.ID != nil {
+			id = int64(*p.ID)
+		}
+		codes[strings.ToUpper(string(p.Code))] = id
+	}
+	c.sites[site] = codes
+	return nil
+}
+
+// reload reads the codes of site again, after the server refused a code
+// the list did not have.
+func (c *existingCodes) reload(ctx context.Context, site int64) {
+	if c != nil && site != 0 {
+		_ = c.load(ctx, site) // a list that cannot be read leaves the check to the server
+	}
+}
+
+func (c *existingCodes) holds(site, id int64) bool {
+	for _, got := range c.sites[site] {
+		if got == id {
+			return true
+		}
+	}
+	return false
+}
+
+// taken reports whether code is the code of another promo code of site.
+// A site not read yet is read now, once.
+func (c *existingCodes) taken(ctx context.Context, site int64, code string) bool {
+	if c == nil || site == 0 {
+		return false
+	}
+	if _, read := c.sites[site]; !read {
+		_ = c.load(ctx, site) // as above
+	}
+	id, ok := c.sites[site][strings.ToUpper(strings.TrimSpace(code))]
+	return ok && (c.except == 0 || id != c.except)
+}
+
+// takenFunc is taken for a form; nil when no codes are known.
+func (c *existingCodes) takenFunc(ctx context.Context) func(site int64, code string) bool {
+	if c == nil {
+		return nil
+	}
+	return func(site int64, code string) bool { return c.taken(ctx, site, code) }
 }
 
 // siteChoice lists the user's sites for the form (GET /v3/public/site).

@@ -60,7 +60,8 @@ func TestPromoCreateWizardStartConditions(t *testing.T) {
 		{"no terminal, -i", false, []string{"-i", "--code", "SUMMER25"}, false, 2,
 			"promoctl: --interactive needs a terminal: give the fields as flags instead (see --help)\n"},
 		{"terminal, no code, fields from stdin", true, []string{"-f", "-"}, false, 2,
-			"promoctl: -f - reads the fields from stdin, which the form needs: name a file, or give --code\n"},
+			"Paste a JSON or YAML promo code object, then press Ctrl-D\n" +
+				"promoctl: -f - reads the fields from stdin, which the form needs: name a file, or give --code\n"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			r := newRunner(t)
@@ -68,6 +69,7 @@ func TestPromoCreateWizardStartConditions(t *testing.T) {
 			stub := &wizardStub{answers: summer25()}
 			r.prompter = stub
 			r.stdin = `{"bonus_amount": 5}`
+			r.api.Handle("GET /v1/promo", http.StatusOK, `[]`)
 			r.api.Handle("POST /v1/promo", http.StatusCreated, wizardCreatedJSON)
 			res := r.run(append([]string{"promo", "create", "--site-id", "7"}, c.args...)...)
 			if res.code != c.code || (c.stderr != "" && res.stderr != c.stderr) {
@@ -88,6 +90,7 @@ func TestPromoCreateWizardStartsFromTheFlags(t *testing.T) {
 	r.tty = true
 	stub := &wizardStub{answers: summer25()}
 	r.prompter = stub
+	r.api.Handle("GET /v1/promo", http.StatusOK, `[]`)
 	r.api.Handle("POST /v1/promo", http.StatusCreated, wizardCreatedJSON)
 	r.run("promo", "create", "-i", "--site-id", "7", "--code", "FLAGGED", "--amount", "300", "--percent=false",
 		"--bonus-type", "delivery", "--ends", "2026-12-31", "--max-uses", "5", "-o", "json")
@@ -113,6 +116,7 @@ func TestPromoCreateWizard(t *testing.T) {
 	r.tty = true
 	r.env["PROMOCTL_ACCESSIBLE"] = "1"
 	r.env["PROMOCTL_SITE_ID"] = "7"
+	r.api.Handle("GET /v1/promo", http.StatusOK, `[{"id":1,"code":"FREESHIP"}]`)
 	r.api.Handle("POST /v1/promo", http.StatusCreated, wizardCreatedJSON)
 	r.stdin = answerLines("BAD_CODE", "SUMMER25", "", "", "25", "", "2026-12-01", "2026-12-31", "", "", "")
 	res := r.run("promo", "create", "-o", "json")
@@ -156,7 +160,8 @@ func TestPromoCreateWizard(t *testing.T) {
 		t.Errorf("exit %d, stderr:\n%s\nwant:\n%s", res.code, res.stderr, wantStderr)
 	}
 	expectJSON(t, "stdout", res.stdout, wizardCreatedJSON)
-	reqs := r.expectRoutes(t, "POST /v1/promo")
+	reqs := r.expectRoutes(t, "GET /v1/promo?site_id=7", "POST /v1/promo")
+	reqs = reqs[1:]
 	wantBody := `{"site_id":7,"user_id":42,"code":"SUMMER25","is_enabled":true,"bonus_type":2,"bonus_amount":25,
 		"bonus_amount_is_in_percentages":true,"time_limit_is_enabled":true,"d_on":"2026-11-30T21:00:00.000Z",
 		"d_off":"2026-12-31T20:59:59.000Z","personal_limit_is_enabled":false}`
@@ -183,6 +188,7 @@ func TestPromoCreateWizardOffersTheSites(t *testing.T) {
 	// under several keys, and a record without an id that is left out.
 	r.api.Handle("GET /v3/public/site", http.StatusOK,
 		`{"data":[{"id":"11","title":"Flower shop"},{"domain":"no-id.example"},{"id":12,"domain":"two.example","name":""}]}`)
+	r.api.Handle("GET /v1/promo", http.StatusOK, `[]`)
 	r.api.Handle("POST /v1/promo", http.StatusCreated, wizardCreatedJSON)
 	r.stdin = answerLines("SUMMER25", "2", "", "", "", "", "", "", "", "", "")
 	res := r.run("promo", "create", "-o", "json")
@@ -195,8 +201,10 @@ func TestPromoCreateWizardOffersTheSites(t *testing.T) {
 			t.Errorf("no %q in stderr:\n%s", s, res.stderr)
 		}
 	}
-	reqs := r.expectRoutes(t, "GET /v3/public/site", "POST /v1/promo")
-	expectJSONBody(t, reqs[1], `{"site_id":12,"user_id":42,"code":"SUMMER25","is_enabled":true,"bonus_type":2,"bonus_amount":10,
+	// The codes of the first site are read as the form opens, those of
+	// the site chosen instead when the form ends.
+	reqs := r.expectRoutes(t, "GET /v3/public/site", "GET /v1/promo?site_id=11", "GET /v1/promo?site_id=12", "POST /v1/promo")
+	expectJSONBody(t, reqs[3], `{"site_id":12,"user_id":42,"code":"SUMMER25","is_enabled":true,"bonus_type":2,"bonus_amount":10,
 		"bonus_amount_is_in_percentages":true,"personal_limit_is_enabled":false}`)
 }
 
@@ -240,6 +248,7 @@ func TestPromoCreateWizardCancelled(t *testing.T) {
 				r.env["PROMOCTL_ACCESSIBLE"] = "1"
 				r.stdin = c.stdin
 			}
+			r.api.Handle("GET /v1/promo", http.StatusOK, `[]`)
 			res := r.run("promo", "create", "--site-id", "7")
 			if res.code != 130 || !strings.HasSuffix(res.stderr, "promoctl: cancelled\n") {
 				t.Errorf("exit %d, stderr %q; want 130 and cancelled", res.code, res.stderr)
@@ -247,7 +256,7 @@ func TestPromoCreateWizardCancelled(t *testing.T) {
 			if res.stdout != "" {
 				t.Errorf("stdout = %q, want nothing", res.stdout)
 			}
-			r.expectNoRequests(t)
+			r.expectRoutes(t, "GET /v1/promo?site_id=7") // the codes in use; nothing sent
 		})
 	}
 }
@@ -257,6 +266,7 @@ func TestPromoCreateWizardDryRun(t *testing.T) {
 	r.tty = true
 	stub := &wizardStub{answers: summer25()}
 	r.prompter = stub
+	r.api.Handle("GET /v1/promo", http.StatusOK, `[]`)
 	res := r.run("promo", "create", "--site-id", "7", "--dry-run", "-o", "json")
 	if res.code != 0 || !strings.Contains(res.stderr, "--once-per-user=false --dry-run\n") {
 		t.Errorf("exit %d, stderr:\n%s", res.code, res.stderr)
@@ -267,7 +277,7 @@ func TestPromoCreateWizardDryRun(t *testing.T) {
 	if !strings.Contains(res.stdout, `"method": "POST"`) {
 		t.Errorf("stdout = %s, want the request", res.stdout)
 	}
-	r.expectNoRequests(t)
+	r.expectRoutes(t, "GET /v1/promo?site_id=7") // the codes in use; nothing sent
 }
 
 // TestPromoUpdateInteractive edits the amount and removes the limit on
@@ -574,4 +584,156 @@ func TestSpinner(t *testing.T) {
 			}
 		})
 	}
+}
+
+// TestPromoCreateWizardRefusesACodeInUse reads the site's codes once as
+// the wizard starts, and the code field refuses one of them, whatever its
+// case, before anything else is asked.
+func TestPromoCreateWizardRefusesACodeInUse(t *testing.T) {
+	r := newRunner(t)
+	r.tty = true
+	r.env["PROMOCTL_ACCESSIBLE"] = "1"
+	r.env["PROMOCTL_SITE_ID"] = "7"
+	r.api.Handle("GET /v1/promo", http.StatusOK, `[{"id":1,"code":"SUMMER25"},{"id":2,"code":"FREESHIP"}]`)
+	r.api.Handle("POST /v1/promo", http.StatusCreated, wizardCreatedJSON)
+	r.stdin = answerLines("summer25", "WINTER26", "", "", "", "", "", "", "", "", "")
+	res := r.run("promo", "create", "-o", "json")
+	if res.code != 0 {
+		t.Fatalf("exit %d: %s", res.code, res.stderr)
+	}
+	if want := "New promo code\nCode summer25 is already a promo code of this site: choose another code\nCode \nDiscount on"; !strings.Contains(res.stderr, want) {
+		t.Errorf("no %q in stderr:\n%s", want, res.stderr)
+	}
+	reqs := r.expectRoutes(t, "GET /v1/promo?site_id=7", "POST /v1/promo")
+	expectJSONBody(t, reqs[1], `{"site_id":7,"user_id":42,"code":"WINTER26","is_enabled":true,"bonus_type":2,"bonus_amount":10,
+		"bonus_amount_is_in_percentages":true,"personal_limit_is_enabled":false}`)
+}
+
+// TestPromoCreateWizardRetriesARefusal: the server refuses the new promo
+// code; the wizard offers to edit the answers, re-opens the form with them
+// kept, and creates what the second round says. Declining ends with 130.
+func TestPromoCreateWizardRetriesARefusal(t *testing.T) {
+	for _, c := range []struct {
+		name   string
+		status int
+		body   string
+	}{
+		{"duplicate", http.StatusConflict, apitest.Error(409, 10, "promo code SUMMER25 already exists on site 7")},
+		{"invalid", http.StatusBadRequest, apitest.Error(400, 10, "data is invalid")},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			r := newRunner(t)
+			r.tty = true
+			r.env["PROMOCTL_ACCESSIBLE"] = "1"
+			r.env["PROMOCTL_SITE_ID"] = "7"
+			r.api.Handle("GET /v1/promo", http.StatusOK, `[]`)
+			r.api.Handle("POST /v1/promo", c.status, c.body)
+			r.api.Handle("POST /v1/promo", http.StatusCreated, wizardCreatedJSON)
+			// code, type, unit, amount 25, enabled, dates, uses, once, create;
+			// edit; the code again, then Enter through the kept answers.
+			r.stdin = answerLines("SUMMER25", "", "", "25", "", "", "", "", "", "",
+				"",
+				"SUMMER26", "", "", "", "", "", "", "", "", "")
+			res := r.run("promo", "create", "-o", "json")
+			if res.code != 0 {
+				t.Fatalf("exit %d: %s", res.code, res.stderr)
+			}
+			var ae api.Error
+			if err := json.Unmarshal([]byte(c.body), &ae); err != nil {
+				t.Fatal(err)
+			}
+			for _, s := range []string{
+				"Create promo code SUMMER25 on site 7? [Y/n] \npromoctl: ",
+				"\nEdit the answers and try again? [Y/n] \n",
+				"Code [SUMMER25] ",
+				"Amount [25] ",
+				"Create promo code SUMMER26 on site 7? [Y/n] ",
+			} {
+				if !strings.Contains(res.stderr, s) {
+					t.Errorf("no %q in stderr:\n%s", s, res.stderr)
+				}
+			}
+			reqs := r.expectRoutes(t, "GET /v1/promo?site_id=7", "POST /v1/promo", "GET /v1/promo?site_id=7", "POST /v1/promo")
+			expectJSONBody(t, reqs[3], `{"site_id":7,"user_id":42,"code":"SUMMER26","is_enabled":true,"bonus_type":2,"bonus_amount":25,
+				"bonus_amount_is_in_percentages":true,"personal_limit_is_enabled":false}`)
+		})
+	}
+	t.Run("declined", func(t *testing.T) {
+		r := newRunner(t)
+		r.tty = true
+		r.env["PROMOCTL_ACCESSIBLE"] = "1"
+		r.env["PROMOCTL_SITE_ID"] = "7"
+		r.api.Handle("GET /v1/promo", http.StatusOK, `[]`)
+		r.api.Handle("POST /v1/promo", http.StatusConflict, apitest.Error(409, 10, "promo code SUMMER25 already exists on site 7"))
+		r.stdin = answerLines("SUMMER25", "", "", "", "", "", "", "", "", "", "n")
+		res := r.run("promo", "create")
+		want := "Create promo code SUMMER25 on site 7? [Y/n] \n" +
+			"promoctl: create promo SUMMER25 on site 7: conflict (API error 10: promo code SUMMER25 already exists on site 7)\n" +
+			"Edit the answers and try again? [Y/n] \n" +
+			"promoctl: cancelled\n"
+		if res.code != 130 || !strings.HasSuffix(res.stderr, want) || res.stdout != "" {
+			t.Errorf("exit %d, stdout %q, stderr:\n%s\nwant 130 and a stderr ending:\n%s", res.code, res.stdout, res.stderr, want)
+		}
+		r.expectRoutes(t, "GET /v1/promo?site_id=7", "POST /v1/promo")
+	})
+}
+
+// TestPromoUpdateInteractiveCodeInUse: the update form refuses a code of
+// another promo code of the record's site (its own code is fine), and a
+// refused PUT re-opens the form with the answers kept.
+func TestPromoUpdateInteractiveCodeInUse(t *testing.T) {
+	const record = `{"site_id":7,"code":"SUMMER25","is_enabled":true,"bonus_type":2,"bonus_amount":25,"bonus_amount_is_in_percentages":true,` +
+		`"time_limit_is_enabled":false,"d_on":null,"d_off":null,"quantity_limit_is_enabled":false,"quantity_limit":0,"personal_limit_is_enabled":false}`
+	r := newRunner(t)
+	r.tty = true
+	r.env["PROMOCTL_ACCESSIBLE"] = "1"
+	r.api.Handle("GET /v1/promo/5", http.StatusOK, record)
+	r.api.Handle("GET /v1/promo", http.StatusOK, `[{"id":5,"code":"SUMMER25"},{"id":6,"code":"WINTER26"}]`)
+	r.api.Handle("PUT /v1/promo/5", http.StatusBadRequest, apitest.Error(400, 10, "data is invalid"))
+	r.api.Handle("PUT /v1/promo/5", http.StatusOK, record)
+	// a code in use, then a free one; Enter through the rest; save; the
+	// server refuses; edit: Enter through the kept answers, amount 30; save
+	r.stdin = answerLines("winter26", "AUTUMN26", "", "", "", "", "", "", "", "", "",
+		"",
+		"", "", "", "30", "", "", "", "", "", "")
+	res := r.run("promo", "update", "5", "-i", "-o", "json")
+	if res.code != 0 {
+		t.Fatalf("exit %d: %s", res.code, res.stderr)
+	}
+	for _, s := range []string{
+		"Code [SUMMER25] winter26 is already a promo code of this site: choose another code\n",
+		"Save the changes to promo code 5? [Y/n] \npromoctl: update promo 5: invalid request (API error 10: data is invalid)\n",
+		"Edit the answers and try again? [Y/n] \n",
+		"Code [AUTUMN26] ",
+		"Updated promo code 5.\n",
+	} {
+		if !strings.Contains(res.stderr, s) {
+			t.Errorf("no %q in stderr:\n%s", s, res.stderr)
+		}
+	}
+	reqs := r.expectRoutes(t, "GET /v1/promo/5", "GET /v1/promo?site_id=7", "PUT /v1/promo/5", "GET /v1/promo?site_id=7", "PUT /v1/promo/5")
+	expectJSONBody(t, reqs[4], `{"code":"AUTUMN26","is_enabled":true,"bonus_type":2,"bonus_amount":30,"bonus_amount_is_in_percentages":true,
+		"time_limit_is_enabled":false,"d_on":null,"d_off":null,"quantity_limit_is_enabled":false,"quantity_limit":0,"personal_limit_is_enabled":false}`)
+}
+
+// TestPromoCreateWizardCodeInUseOnTheChosenSite: the code was checked
+// against the first site as it was typed, and another site was chosen
+// after it; that site has the code, so nothing is sent and the wizard
+// offers to edit the answers.
+func TestPromoCreateWizardCodeInUseOnTheChosenSite(t *testing.T) {
+	r := newRunner(t)
+	r.tty = true
+	answers := summer25()
+	answers.Site = 12
+	stub := &wizardStub{answers: answers, proceed: prompt.ErrCancelled}
+	r.prompter = stub
+	r.api.Handle("GET /v3/public/site", http.StatusOK, `[{"id":11,"title":"Flower shop"},{"id":12,"title":"Bakery"}]`)
+	r.api.Handle("GET /v1/promo", http.StatusOK, `[]`)
+	r.api.Handle("GET /v1/promo", http.StatusOK, `[{"id":3,"code":"summer25"}]`)
+	r.run("promo", "create").expect(t, 130, "",
+		"promoctl: SUMMER25 is already a promo code of site 12: choose another code or site\npromoctl: cancelled\n")
+	if got := strings.Join(stub.asked, "|"); got != "Edit the answers and try again?" {
+		t.Errorf("asked %q, want only whether to edit the answers", got)
+	}
+	r.expectRoutes(t, "GET /v3/public/site", "GET /v1/promo?site_id=11", "GET /v1/promo?site_id=12")
 }

@@ -44,6 +44,10 @@ func (s *IOStreams) SetTTY(in, out, errOut bool) { s.inTTY, s.outTTY, s.errTTY =
 // both terminals.
 func (s *IOStreams) CanPrompt() bool { return s.inTTY && s.outTTY }
 
+// IsStdinTTY reports whether stdin is a terminal: someone types what a
+// command reads from it.
+func (s *IOStreams) IsStdinTTY() bool { return s.inTTY }
+
 // IsStdoutTTY reports whether stdout is a terminal.
 func (s *IOStreams) IsStdoutTTY() bool { return s.outTTY }
 

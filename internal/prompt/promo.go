@@ -52,6 +52,13 @@ type PromoForm struct {
 	Sites []Site
 	Site  int64          // the site chosen at first; 0 means the first
 	Loc   *time.Location // the zone dates are shown and read in
+	// Existing says the form changes a promo code that exists, rather
+	// than one about to be created: the hints are worded for that.
+	Existing bool
+	// Taken, when set, says whether code is already a promo code of site
+	// (the site chosen in the form, else Site): the code field refuses
+	// such a code as it is typed, rather than the server at the end.
+	Taken func(site int64, code string) bool
 }
 
 // PromoAnswers are the checked answers of the promo form.
@@ -383,12 +390,24 @@ func (h *Huh) Promo(ctx context.Context, form PromoForm) (PromoAnswers, error) {
 			return check(s)
 		}
 	}
+	enabledHint := "Customers can use the code as soon as it is created."
+	if form.Existing {
+		enabledHint = "Customers can use the code while it is enabled."
+	}
 	zone := time.Now().In(loc).Format("MST, -07:00")
 	dateHelp := "2026-12-01, 2026-12-01 10:00 or RFC 3339, in your time zone (" + zone + ")"
 
 	code := huh.NewInput().Title(title("Code", init.Code)).
 		Description("2 to 15 Latin letters or digits: what customers type at checkout.").
-		Value(&v.Code).Validate(orKept(init.Code, chk.code))
+		Value(&v.Code).Validate(orKept(init.Code, func(s string) error {
+		if err := chk.code(s); err != nil {
+			return err
+		}
+		if s = strings.TrimSpace(s); form.Taken != nil && form.Taken(site, s) {
+			return fmt.Errorf("%s is already a promo code of this site: choose another code", s)
+		}
+		return nil
+	}))
 	if len(init.Code) <= promo.MaxCodeLen {
 		// Not for a longer code from the server: it would be cut silently.
 		code.CharLimit(promo.MaxCodeLen)
@@ -403,8 +422,8 @@ func (h *Huh) Promo(ctx context.Context, form PromoForm) (PromoAnswers, error) {
 				def = s.Label()
 			}
 		}
-		sel := huh.NewSelect[int64]().Title(title("Site", def)).
-			Description("The site whose shop the code is for.").Value(&site).Options(opts...)
+		sel := selectOf(huh.NewSelect[int64]().Title(title("Site", def)).
+			Description("The site whose shop the code is for."), &site, opts)
 		if len(opts) > 8 {
 			sel.Height(10)
 		}
@@ -421,10 +440,8 @@ func (h *Huh) Promo(ctx context.Context, form PromoForm) (PromoAnswers, error) {
 	}
 	unitName := map[bool]string{true: "percentage", false: "fixed amount"}
 	discount := []huh.Field{
-		huh.NewSelect[promo.BonusType]().Title(title("Discount on", init.BonusType.String())).
-			Value(&v.BonusType).Options(bonusOpts...),
-		huh.NewSelect[bool]().Title(title("Discount as", unitName[init.Percent])).
-			Value(&v.Percent).Options(unitOpts...),
+		selectOf(huh.NewSelect[promo.BonusType]().Title(title("Discount on", init.BonusType.String())), &v.BonusType, bonusOpts),
+		selectOf(huh.NewSelect[bool]().Title(title("Discount as", unitName[init.Percent])), &v.Percent, unitOpts),
 		huh.NewInput().Title(title("Amount", init.Amount)).
 			DescriptionFunc(func() string {
 				if v.Percent {
@@ -436,7 +453,7 @@ func (h *Huh) Promo(ctx context.Context, form PromoForm) (PromoAnswers, error) {
 			_, err := chk.amount(s, v.Percent)
 			return err
 		})),
-		huh.NewConfirm().Title("Enabled").Description("Customers can use the code as soon as it is created.").
+		huh.NewConfirm().Title("Enabled").Description(enabledHint).
 			Affirmative("Yes").Negative("No").Value(&v.Enabled),
 	}
 
@@ -463,8 +480,6 @@ func (h *Huh) Promo(ctx context.Context, form PromoForm) (PromoAnswers, error) {
 			Affirmative("Yes").Negative("No").Value(&v.OncePerUser),
 	}
 
-	// Each Select takes its Value before its Options: Options places the
-	// cursor (and scrolls) on the option equal to the value it finds.
 	f := huh.NewForm(
 		huh.NewGroup(first...).Title(form.Title),
 		huh.NewGroup(discount...).Title("Discount"),
@@ -485,6 +500,19 @@ func (h *Huh) Promo(ctx context.Context, form PromoForm) (PromoAnswers, error) {
 		return PromoAnswers{}, fmt.Errorf("%w: %v", ErrCancelled, err)
 	}
 	return PromoAnswers{Site: site, Values: v}, nil
+}
+
+// selectOf gives a Select its options and value, with the cursor on the
+// option equal to *value and the list scrolled to its top, so that every
+// option shows from the start. huh's Options both places the cursor and
+// scrolls the list to put the cursor's option on its first line: on the
+// second of two options that draws only that option and a blank line.
+// Value places the cursor without scrolling, so the options are set while
+// the value is the first option's, which scrolls nowhere, and the value
+// after.
+func selectOf[T comparable](sel *huh.Select[T], value *T, opts []huh.Option[T]) *huh.Select[T] {
+	first := opts[0].Value
+	return sel.Value(&first).Options(opts...).Value(value)
 }
 
 // Proceed asks a last yes/no question, such as "Create promo code X?";

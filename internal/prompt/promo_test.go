@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"fmt"
 	"io"
 	"strings"
 	"testing"
@@ -384,5 +385,30 @@ func TestValuesOfAndWith(t *testing.T) {
 	got := DefaultPromoValues().With(promo.Changes{Amount: &amount, Percent: &percent, MaxUses: &uses, Starts: &starts}, loc)
 	if got.Amount != "15.5" || got.Percent || got.MaxUses != "3" || got.Starts != "2026-12-01 10:00" || got.Code != "" {
 		t.Errorf("With = %+v", got)
+	}
+}
+
+// TestPromoFormRefusesACodeInUse types a code that Taken says is in use on
+// the chosen site: the code field refuses it and asks again, before any
+// other question.
+func TestPromoFormRefusesACodeInUse(t *testing.T) {
+	var asked []string
+	form := PromoForm{Values: DefaultPromoValues(), Site: 7, Taken: func(site int64, code string) bool {
+		asked = append(asked, fmt.Sprintf("%d %s", site, code))
+		return code == "summer25"
+	}}
+	a, out, err := runPromo(t, lines("summer25", "WINTER26", "", "", "", "", "", "", "", ""), form)
+	if err != nil {
+		t.Fatalf("Promo: %v\n%s", err, out)
+	}
+	if a.Values.Code != "WINTER26" {
+		t.Errorf("code = %q, want WINTER26", a.Values.Code)
+	}
+	want := "Code summer25 is already a promo code of this site: choose another code\nCode \nDiscount on"
+	if !strings.Contains(out, want) {
+		t.Errorf("no %q in:\n%s", want, out)
+	}
+	if got := strings.Join(asked, ", "); got != "7 summer25, 7 WINTER26" {
+		t.Errorf("Taken was asked %q, want 7 summer25, 7 WINTER26", got)
 	}
 }
