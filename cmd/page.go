@@ -3,6 +3,7 @@ package cmd
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 
 	"github.com/spf13/cobra"
 
@@ -70,13 +71,7 @@ documentation does not name that endpoint's HTTP method; promoctl uses GET.`,
 			if err != nil {
 				return err
 			}
-			if err := f.print(sess, output.Records(raw, sess.loc)); err != nil {
-				return err
-			}
-			if output.RecordCount(raw) == 0 {
-				f.notef("No pages on site %d.", site)
-			}
-			return nil
+			return f.printList(sess, output.Records(raw, sess.loc), fmt.Sprintf("No pages on site %d.", site))
 		},
 	}
 	siteFlag(c)

@@ -65,13 +65,7 @@ func newSiteListCmd(f *factory) *cobra.Command {
 			if err != nil {
 				return err
 			}
-			if err := f.print(sess, output.Records(raw, sess.loc)); err != nil {
-				return err
-			}
-			if output.RecordCount(raw) == 0 {
-				f.notef("No sites.")
-			}
-			return nil
+			return f.printList(sess, output.Records(raw, sess.loc), "No sites.")
 		},
 	}
 	legacyFlag(c, &legacy, "GET /v1/site")

@@ -64,12 +64,27 @@ func TestSiteListEmpty(t *testing.T) {
 	for _, body := range []string{`[]`, `null`, `{"data":[]}`} {
 		r := newRunner(t)
 		r.api.Handle("GET /v3/public/site", http.StatusOK, body)
+		// A list of unknown shape has no known columns: no header to print.
 		r.run("site", "list").expect(t, 0, "", "")
+		r.run("site", "list", "-o", "csv").expect(t, 0, "", "")
 		r = newRunner(t)
 		r.tty = true
 		r.api.Handle("GET /v3/public/site", http.StatusOK, body)
 		r.run("site", "list").expect(t, 0, "", "No sites.\n")
 	}
+}
+
+func TestPageListEmpty(t *testing.T) {
+	r := newRunner(t)
+	r.api.Handle("GET /v3/public/site/2/page", http.StatusOK, `[]`)
+	r.run("page", "list", "--site-id", "2").expect(t, 0, "", "")
+	r.run("page", "list", "--site-id", "2", "-o", "csv").expect(t, 0, "", "")
+	r.run("page", "list", "--site-id", "2", "-o", "json").expect(t, 0, "[]\n", "")
+	r.run("page", "list", "--site-id", "2", "-o", "yaml").expect(t, 0, "[]\n", "")
+	// On a terminal the table is a sentence; asked for data, the data.
+	r.tty = true
+	r.run("page", "list", "--site-id", "2").expect(t, 0, "", "No pages on site 2.\n")
+	r.run("page", "list", "--site-id", "2", "-o", "json").expect(t, 0, "[]\n", "")
 }
 
 func TestSiteListLegacy(t *testing.T) {

@@ -285,3 +285,14 @@ func TestWrapText(t *testing.T) {
 		}
 	}
 }
+
+func TestEmptyList(t *testing.T) {
+	for raw, want := range map[string]bool{
+		`[]`: true, ` [ ] `: true, `null`: true, `{"data":[]}`: true, `{"items":[],"total":0}`: true,
+		`[{}]`: false, `[1]`: false, `{"data":[1]}`: false, `{"id":1}`: false, `"x"`: false,
+	} {
+		if got := EmptyList(json.RawMessage(raw)); got != want {
+			t.Errorf("EmptyList(%s) = %v, want %v", raw, got, want)
+		}
+	}
+}
