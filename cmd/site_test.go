@@ -311,7 +311,7 @@ func TestSitePageProductHelp(t *testing.T) {
 		{[]string{"site", "get", "--help"}, []string{"Examples:", "promoctl site get 11111"}},
 		{[]string{"page", "get", "--help"}, []string{"Examples:", "promoctl page get 5001"}},
 		{[]string{"product", "get", "--help"}, []string{"Examples:", "promoctl product get 123456"}},
-		{[]string{"api", "--help"}, []string{"Examples:", "-H, --header", "-f, --file", "PATCH"}},
+		{[]string{"api", "--help"}, []string{"Examples:", "-H, --header", "-f, --input", "-F, --field", "-X, --method", "-i, --include", "PATCH"}},
 		{[]string{"--help"}, []string{"product", "site", "page", "api"}},
 	} {
 		r := newRunner(t)
