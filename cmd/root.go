@@ -108,6 +108,9 @@ Try it without an account on the built-in sandbox:
 		SilenceUsage:  true,
 	}
 	root.SetVersionTemplate(versionLine(f.build) + "\n")
+	// --version without cobra's -v shorthand: kubectl users read -v as
+	// verbosity.
+	root.Flags().Bool("version", false, "print the version of promoctl")
 	root.SetFlagErrorFunc(func(_ *cobra.Command, err error) error { return usageErr(err) })
 
 	pf := root.PersistentFlags()
