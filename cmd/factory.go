@@ -335,12 +335,14 @@ func (f *factory) reportError(cmd *cobra.Command, err error) int {
 	return code
 }
 
-// errorsAsJSON reports whether the user asked for JSON output.
+// errorsAsJSON reports whether the user asked for JSON output: -o json
+// (flag, environment or config), or --jq, which implies it, with stdout
+// not a terminal (a script reads it; a person at a terminal reads text).
 func (f *factory) errorsAsJSON() bool {
 	if f.global.output != "" {
 		return strings.EqualFold(f.global.output, "json")
 	}
-	if f.global.jq != "" {
+	if f.global.jq != "" && !f.io.IsStdoutTTY() {
 		return true
 	}
 	if v := f.env.Getenv("PROMOCTL_OUTPUT"); v != "" {
