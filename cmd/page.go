@@ -85,8 +85,8 @@ func newPageGetCmd(f *factory) *cobra.Command {
 		Aliases: []string{"show", "view"},
 		Short:   "Show one page",
 		Long: `Show one page (GET /v3/public/site/page/ID) as key/value rows; nested
-fields are shown as a.b and lists as a[0].b. A page id is enough: no site
-id is needed.`,
+fields are shown as a.b and lists as a[0].b, field names as words
+(is_published as Published). A page id is enough: no site id is needed.`,
 		Args: exactArgs(1, "a page id"),
 		Example: `  promoctl page get 5001
   promoctl page get 5001 -o json`,

@@ -79,7 +79,7 @@ func newSiteGetCmd(f *factory) *cobra.Command {
 		Aliases: []string{"show", "view"},
 		Short:   "Show one site",
 		Long: `Show one site as key/value rows; nested fields are shown as a.b and
-lists as a[0].b.`,
+lists as a[0].b, field names as words (is_published as Published).`,
 		Args: exactArgs(1, "a site id"),
 		Example: `  promoctl site get 11111
   promoctl site get 11111 -o yaml
