@@ -10,10 +10,12 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
 	"time"
+	"unicode/utf8"
 
 	"github.com/creack/pty"
 )
@@ -471,4 +473,107 @@ func TestWizardRefusesACodeInUse(t *testing.T) {
 	if code := tm.wait(); code != 130 {
 		t.Fatalf("exit code = %d, want 130; the screen:\n%s", code, tm.screen())
 	}
+}
+
+// TestDeleteConfirmEscClearsThePrompt presses Esc at the delete
+// confirmation: the question is taken off the screen, as Enter takes it
+// off, rather than left above "promoctl: cancelled".
+func TestDeleteConfirmEscClearsThePrompt(t *testing.T) {
+	for _, key := range []string{"\r", "\x1b", "\x03"} { // Enter (No), Esc, Ctrl-C
+		home := t.TempDir()
+		env := sandboxEnv(t, home)
+		tm := startTerm(t, env, "--sandbox", "promo", "delete", "1001")
+		tm.expect("Delete promo code")
+		tm.send(key)
+		if code := tm.wait(); code != 130 {
+			t.Fatalf("%q: exit code = %d, want 130; the screen:\n%s", key, code, tm.screen())
+		}
+		tm.mu.Lock()
+		raw := tm.out.String()
+		tm.mu.Unlock()
+		got := screenText(raw, 40)
+		if strings.Contains(got, "Delete promo code") || !strings.Contains(got, "promoctl: cancelled") {
+			t.Errorf("%q: the screen after the answer:\n%s\nwant the question gone and promoctl: cancelled", key, got)
+		}
+	}
+}
+
+// screenText replays what a program drew on a terminal of the given
+// height and returns the lines left on it: enough of a VT100 for the
+// inline forms (text, CR, LF, cursor up/down/column, erase line and
+// screen below); other sequences are ignored.
+func screenText(raw string, rows int) string {
+	screen := make([][]rune, rows)
+	row, col := 0, 0
+	put := func(r rune) {
+		for len(screen[row]) <= col {
+			screen[row] = append(screen[row], ' ')
+		}
+		screen[row][col] = r
+		col++
+	}
+	csiRE := regexp.MustCompile(`^\x1b\[([0-9;?]*)([ -/]*)([@-~])`)
+	for i := 0; i < len(raw); {
+		if m := csiRE.FindStringSubmatch(raw[i:]); m != nil {
+			n := 1
+			if v, err := strconv.Atoi(strings.Split(m[1], ";")[0]); err == nil && v > 0 {
+				n = v
+			}
+			switch m[3] {
+			case "A":
+				row = max(row-n, 0)
+			case "B":
+				row = min(row+n, rows-1)
+			case "G":
+				col = n - 1
+			case "K":
+				switch m[1] {
+				case "2":
+					screen[row] = nil
+				case "", "0":
+					if col < len(screen[row]) {
+						screen[row] = screen[row][:col]
+					}
+				}
+			case "J":
+				if m[1] == "" || m[1] == "0" {
+					if col < len(screen[row]) {
+						screen[row] = screen[row][:col]
+					}
+					for r := row + 1; r < rows; r++ {
+						screen[r] = nil
+					}
+				}
+			}
+			i += len(m[0])
+			continue
+		}
+		if loc := ansiRE.FindStringIndex(raw[i:]); loc != nil && loc[0] == 0 {
+			i += loc[1]
+			continue
+		}
+		r, size := utf8.DecodeRuneInString(raw[i:])
+		i += size
+		switch r {
+		case '\r':
+			col = 0
+		case '\n':
+			if row == rows-1 {
+				screen = append(screen[1:], nil)
+			} else {
+				row++
+			}
+		default:
+			if r >= ' ' {
+				put(r)
+			}
+		}
+	}
+	var lines []string
+	for _, l := range screen {
+		if s := strings.TrimRight(string(l), " "); s != "" {
+			lines = append(lines, s)
+		}
+	}
+	return strings.Join(lines, "\n")
 }

@@ -8,10 +8,13 @@ import (
 	"fmt"
 	"io"
 	"net/http"
+	"net/url"
 	"os"
+	"slices"
 	"strings"
 
 	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
 
 	"github.com/promoctl/promoctl/internal/api"
 	"github.com/promoctl/promoctl/internal/config"
@@ -25,58 +28,96 @@ const maxAPIBody = 32 << 20
 
 func newAPICmd(f *factory) *cobra.Command {
 	var (
+		method  string
 		file    string
 		headers []string
+		fields  []string
+		include bool
 	)
 	c := &cobra.Command{
-		Use:   "api METHOD PATH",
+		Use:   "api [METHOD] PATH",
 		Short: "Send an authenticated request to any API endpoint",
 		Long: `Send an authenticated request to any endpoint of the API and print the
 response, like 'gh api'. It reaches what the other commands do not cover.
 
-METHOD is GET, POST, PUT, PATCH, DELETE or HEAD, in any case. PATH is
-relative to the base URL and starts with /; a query string in it is sent
-as written.
+The method is GET unless -X names another, or it is given before PATH
+(api POST /v1/promo): GET, POST, PUT, PATCH, DELETE or HEAD, in any case.
+PATH is relative to the base URL and starts with /; a query string in it
+is sent as written.
 
 The request carries your token and user id; -H adds headers, but cannot
-replace Authorization, X-Api-User-Id, Accept or User-Agent. -f FILE (- for
-stdin) sends the file's bytes as the body, at most 32 MiB; it must be one
-JSON value unless -H 'Content-Type: …' says otherwise. An empty file sends
-no body.
+replace Authorization, X-Api-User-Id, Accept or User-Agent.
 
-A JSON response is printed indented; with -o json and stdout not a
-terminal it is written as received, like gh api (-o yaml converts it, --jq
-filters it).
-A successful response that is not JSON is printed as it is, with control
-characters removed when stdout is a terminal; an empty one (204, HEAD)
-prints nothing. An error response prints one line on stderr and exits 3
-for 401/403, 4 for 404 and 1 otherwise, printing nothing on stdout.
+-F key=value adds a field, typed: a number, true, false and null are sent
+as JSON values, @FILE sends the contents of FILE as a string (@- reads
+stdin), anything else is a string. For GET and HEAD the fields are added
+to the query string; for the other methods they are sent as a JSON object.
+--input FILE (-f, - for stdin) sends the file's bytes, at most 32 MiB, as
+the body instead; it must be one JSON value unless -H 'Content-Type: …'
+says otherwise. An empty file sends no body. -F and --input cannot be
+combined.
+
+On a terminal a JSON response is printed indented; piped, it is written
+as received, byte for byte, like gh api. -o yaml converts it, --jq
+filters it. A successful response that is not JSON is printed as it is,
+with control characters removed when stdout is a terminal; an empty one
+(204, HEAD) prints nothing. -i prints the status line and the response
+headers before the body (to see Location after a POST).
+
+An error response prints one line on stderr and exits 3 for 401/403, 4
+for 404 and 1 otherwise, printing nothing on stdout.
 
 GET, PUT, DELETE and HEAD are retried on connection errors, 429 and
 502/503/504; POST and PATCH only when the server cannot have acted on them.`,
-		Args: exactArgs(2, "a METHOD and a PATH"),
-		Example: `  promoctl api GET '/v1/promo?site_id=11111'
-  promoctl api GET /v3/public/site --jq '.[].id'
-  promoctl api POST /v1/promo -f promo.json
-  echo '{"code":"SPRING"}' | promoctl api PUT /v1/promo/1001 -f -
-  promoctl api DELETE /v1/promo/1001
-  promoctl api GET /v1/shop/product/123456 -H 'Accept-Language: en'`,
+		Args: apiArgs,
+		Example: `  promoctl api '/v1/promo?site_id=11111'
+  promoctl api /v1/promo -F site_id=11111
+  promoctl api /v3/public/site --jq '.[].id'
+  promoctl api -X POST /v1/promo -F site_id=11111 -F code=SPRING -F is_enabled=true -i
+  promoctl api POST /v1/promo --input promo.json
+  echo '{"code":"SPRING"}' | promoctl api PUT /v1/promo/1001 --input -
+  promoctl api -X DELETE /v1/promo/1001
+  promoctl api /v1/shop/product/123456 -H 'Accept-Language: en'`,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			method, err := api.RawMethod(args[0])
+			m := http.MethodGet
+			if cmd.Flags().Changed("method") {
+				m = method
+			}
+			target := args[len(args)-1]
+			if len(args) == 2 {
+				if cmd.Flags().Changed("method") {
+					return usagef("give the method once: -X %s or %s before the PATH", method, args[0])
+				}
+				m = args[0]
+			}
+			m, err := api.RawMethod(m)
 			if err != nil {
 				return usageErr(err)
 			}
-			target := args[1]
 			if _, _, err := api.SplitTarget(target); err != nil {
 				return usageErr(err)
 			}
+			if len(fields) > 0 && file != "" {
+				return usagef("-F cannot be combined with --input: send the fields, or the file")
+			}
 			header, err := parseHeaders(headers)
+			if err != nil {
+				return err
+			}
+			fs, err := parseFields(fields, f.io.In)
 			if err != nil {
 				return err
 			}
 			body, err := readAPIBody(file, f.io.In, header)
 			if err != nil {
 				return err
+			}
+			switch {
+			case len(fs) == 0:
+			case m == http.MethodGet || m == http.MethodHead:
+				target = withQuery(target, fs)
+			default:
+				body = fieldsJSON(fs)
 			}
 			sess, err := f.newSession(cmd)
 			if err != nil {
@@ -94,19 +135,155 @@ GET, PUT, DELETE and HEAD are retried on connection errors, 429 and
 			}
 			ctx, cancel := sess.withTimeout(cmd.Context())
 			defer cancel()
-			resp, err := client.Raw(ctx, method, target, body, header)
+			resp, err := client.Raw(ctx, m, target, body, header)
 			if err != nil {
-				return fmt.Errorf("%s %s: %w", method, target, err)
+				return fmt.Errorf("%s %s: %w", m, target, err)
 			}
-			if err := f.printRaw(sess, resp); err != nil {
-				return fmt.Errorf("%s %s: %w", method, target, err)
+			if err := f.printRaw(sess, resp, include); err != nil {
+				return fmt.Errorf("%s %s: %w", m, target, err)
 			}
 			return nil
 		},
 	}
-	c.Flags().StringVarP(&file, "file", "f", "", "send the body read from `FILE` (- for stdin)")
+	c.Flags().StringVarP(&method, "method", "X", http.MethodGet, "the HTTP `METHOD` of the request")
+	c.Flags().StringVarP(&file, "input", "f", "", "send the body read from `FILE` (- for stdin)")
+	c.Flags().StringArrayVarP(&fields, "field", "F", nil, "add a field `key=value`, typed: numbers, true, false, null; @FILE for a file's contents (repeatable)")
 	c.Flags().StringArrayVarP(&headers, "header", "H", nil, "add a request header 'Name: value' (repeatable)")
+	c.Flags().BoolVarP(&include, "include", "i", false, "print the status line and response headers before the body")
+	// --file, the first name of --input, keeps working.
+	c.Flags().SetNormalizeFunc(func(_ *pflag.FlagSet, name string) pflag.NormalizedName {
+		if name == "file" {
+			name = "input"
+		}
+		return pflag.NormalizedName(name)
+	})
 	return c
+}
+
+// apiArgs accepts PATH or METHOD PATH.
+func apiArgs(cmd *cobra.Command, args []string) error {
+	switch len(args) {
+	case 1:
+		if a := args[0]; !strings.HasPrefix(a, "/") {
+			if _, err := api.RawMethod(a); err == nil {
+				return usagef("%s %s needs a PATH, e.g. %s %s /v1/promo", cmd.CommandPath(), a, cmd.CommandPath(), a)
+			}
+		}
+		return nil
+	case 2:
+		return nil
+	}
+	return usagef("%s needs a PATH, or a METHOD and a PATH, got %d argument(s)", cmd.CommandPath(), len(args))
+}
+
+// apiField is one -F field: its key, and its value as JSON and as text
+// for a query string.
+type apiField struct {
+	key        string
+	json, text string
+}
+
+// parseFields reads the -F flags: key=value, where a number, true, false
+// and null are JSON values, @FILE is the file's contents as a string (@-
+// stdin), and anything else a string.
+func parseFields(fs []string, stdin io.Reader) ([]apiField, error) {
+	var out []apiField
+	seen := map[string]bool{}
+	for _, s := range fs {
+		key, value, ok := strings.Cut(s, "=")
+		if !ok || key == "" {
+			return nil, usagef("invalid field %q: want key=value", s)
+		}
+		if seen[key] {
+			return nil, usagef("-F %s is given twice", key)
+		}
+		seen[key] = true
+		fd := apiField{key: key, text: value}
+		switch {
+		case strings.HasPrefix(value, "@"):
+			text, err := readFieldFile(value[1:], stdin)
+			if err != nil {
+				return nil, usagef("-F %s: %v", key, err)
+			}
+			fd.text = text
+			b, _ := json.Marshal(text)
+			fd.json = string(b)
+		case value == "true" || value == "false":
+			fd.json = value
+		case value == "null":
+			fd.json, fd.text = value, ""
+		case isJSONNumber(value):
+			fd.json = value
+		default:
+			b, _ := json.Marshal(value)
+			fd.json = string(b)
+		}
+		out = append(out, fd)
+	}
+	return out, nil
+}
+
+// readFieldFile reads the file of an -F key=@FILE field; - is stdin.
+func readFieldFile(name string, stdin io.Reader) (string, error) {
+	r := stdin
+	if name != "-" {
+		fh, err := os.Open(name)
+		if err != nil {
+			return "", err
+		}
+		defer fh.Close()
+		r = fh
+	}
+	data, err := io.ReadAll(io.LimitReader(r, maxAPIBody+1))
+	if err != nil {
+		return "", err
+	}
+	if len(data) > maxAPIBody {
+		return "", fmt.Errorf("%s is larger than %d MiB", name, maxAPIBody>>20)
+	}
+	return string(data), nil
+}
+
+// isJSONNumber reports whether s is a number as JSON writes it (12, -1.5,
+// 1e3); 007 and +1 are not, and stay strings.
+func isJSONNumber(s string) bool {
+	if s == "" || (s[0] != '-' && (s[0] < '0' || s[0] > '9')) || strings.TrimSpace(s) != s {
+		return false
+	}
+	return json.Valid([]byte(s))
+}
+
+// withQuery adds the fields to the query string of target.
+func withQuery(target string, fs []apiField) string {
+	parts := make([]string, len(fs))
+	for i, fd := range fs {
+		parts[i] = url.QueryEscape(fd.key) + "=" + url.QueryEscape(fd.text)
+	}
+	sep := "?"
+	if strings.Contains(target, "?") {
+		sep = "&"
+		if strings.HasSuffix(target, "?") || strings.HasSuffix(target, "&") {
+			sep = ""
+		}
+	}
+	return target + sep + strings.Join(parts, "&")
+}
+
+// fieldsJSON is the fields as a JSON object, in the order given.
+func fieldsJSON(fs []apiField) []byte {
+	var b bytes.Buffer
+	b.WriteByte('{')
+	for i, fd := range fs {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		k, _ := json.Marshal(fd.key)
+		b.Write(k)
+		b.WriteByte(':')
+		b.WriteString(fd.json)
+	}
+	b.WriteByte('}')
+	return b.Bytes()
 }
 
 // parseHeaders reads the -H flags.
@@ -195,9 +372,16 @@ func readFileArg(name string, stdin io.Reader, limit int64, why string) ([]byte,
 	return data, nil
 }
 
-// printRaw prints the body of a successful response: JSON through the
-// output options, anything else as it is, nothing when it is empty.
-func (f *factory) printRaw(sess *session, resp *api.Response) error {
+// printRaw prints a successful response: with include its status line and
+// headers (terminal-safe, sorted by name) and a blank line, like gh api
+// -i; then the body: JSON through the output options, anything else as it
+// is, nothing when it is empty.
+func (f *factory) printRaw(sess *session, resp *api.Response, include bool) error {
+	if include {
+		if err := f.printResponseHead(resp); err != nil {
+			return err
+		}
+	}
 	body := bytes.TrimSpace(resp.Body)
 	if len(body) == 0 {
 		return nil
@@ -224,5 +408,28 @@ func (f *factory) printRaw(sess *session, resp *api.Response) error {
 		}
 	}
 	_, err := f.io.Out.Write(out)
+	return err
+}
+
+// printResponseHead writes the status line and headers of resp.
+func (f *factory) printResponseHead(resp *api.Response) error {
+	var b strings.Builder
+	proto := resp.Proto
+	if proto == "" {
+		proto = "HTTP/1.1"
+	}
+	fmt.Fprintf(&b, "%s %d %s\n", termsafe.String(proto), resp.Status, http.StatusText(resp.Status))
+	names := make([]string, 0, len(resp.Header))
+	for k := range resp.Header {
+		names = append(names, k)
+	}
+	slices.Sort(names)
+	for _, k := range names {
+		for _, v := range resp.Header[k] {
+			fmt.Fprintf(&b, "%s: %s\n", termsafe.String(k), termsafe.String(v))
+		}
+	}
+	b.WriteByte('\n')
+	_, err := io.WriteString(f.io.Out, b.String())
 	return err
 }

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/promoctl/promoctl/internal/apitest"
+	"github.com/promoctl/promoctl/internal/golden"
 )
 
 func TestAPIGetKeepsTheQueryAndPrintsJSON(t *testing.T) {
@@ -203,7 +204,7 @@ func TestAPIRejectsBadCalls(t *testing.T) {
 		{[]string{"api", "GET", "//evil.example/v1"}, "", `invalid path "//evil.example/v1": it must start with a single / and is relative to the base URL, e.g. /v1/promo?site_id=1`},
 		{[]string{"api", "GET", "/v1/a b"}, "", `invalid path "/v1/a b": escape spaces, control characters and # (%20, %23)`},
 		{[]string{"api", "GET", "/v1/%zz"}, "", `invalid path "/v1/%zz": invalid URL escape "%zz"`},
-		{[]string{"api", "GET"}, "", `api needs a METHOD and a PATH (usage: promoctl api METHOD PATH)`},
+		{[]string{"api", "GET"}, "", `promoctl api GET needs a PATH, e.g. promoctl api GET /v1/promo`},
 		{[]string{"api", "GET", "/v1/promo", "-H", "Authorization: Bearer other"}, "", `-H Authorization: promoctl sends your credentials itself; use --token and --user-id, or promoctl auth login`},
 		{[]string{"api", "GET", "/v1/promo", "-H", "x-api-user-id: 1"}, "", `-H X-Api-User-Id: promoctl sends your credentials itself; use --token and --user-id, or promoctl auth login`},
 		{[]string{"api", "GET", "/v1/promo", "-H", "Accept: text/html"}, "", `-H Accept: promoctl always sends its own Accept header`},
@@ -260,4 +261,139 @@ func TestAPICSVFromTheProfileFallsBackToJSON(t *testing.T) {
 	r.writeConfig("current_profile: default\nprofiles:\n  default:\n    output: csv\n")
 	r.api.Handle("GET /v1/promo/1", http.StatusOK, `{"id":1}`)
 	r.run("api", "GET", "/v1/promo/1").expect(t, 0, `{"id":1}`+"\n", "")
+}
+
+// The help says what the command does: JSON indented on a terminal and
+// as received when piped (TestAPIGetKeepsTheQueryAndPrintsJSON,
+// TestAPIIndentsJSONOnATerminal), and the gh api flags.
+func TestAPIHelp(t *testing.T) {
+	r := newRunner(t)
+	res := r.run("api", "--help")
+	res.expect(t, 0, res.stdout, "")
+	golden.Equal(t, res.stdout)
+	r.expectNoRequests(t)
+}
+
+func TestAPIIndentsJSONOnATerminal(t *testing.T) {
+	r := newRunner(t)
+	r.tty = true
+	r.api.Handle("GET /v3/public/site/1", http.StatusOK, `{"id":1,"name":"A"}`)
+	r.run("api", "GET", "/v3/public/site/1").expect(t, 0, "{\n  \"id\": 1,\n  \"name\": \"A\"\n}\n", "")
+}
+
+func TestAPIMethodFlag(t *testing.T) {
+	r := newRunner(t)
+	r.api.Handle("GET /v1/promo", http.StatusOK, `[]`)
+	r.api.Handle("DELETE /v1/promo/1001", http.StatusNoContent, "")
+	r.api.Handle("POST /v1/promo", http.StatusCreated, `{"code":"X1"}`)
+	r.api.Handle("PUT /v1/promo/1001", http.StatusOK, `{"code":"X2"}`)
+	// GET by default.
+	r.run("api", "/v1/promo?site_id=7").expect(t, 0, "[]\n", "")
+	r.run("api", "-X", "delete", "/v1/promo/1001").expect(t, 0, "", "")
+	r.run("api", "--method", "POST", "/v1/promo", "--input", writeFile(t, "b.json", `{"code":"X1"}`)).expect(t, 0, `{"code":"X1"}`+"\n", "")
+	// The METHOD PATH form still works, and --file still names the input.
+	r.run("api", "put", "/v1/promo/1001", "--file", writeFile(t, "c.json", `{"code":"X2"}`)).expect(t, 0, `{"code":"X2"}`+"\n", "")
+	reqs := r.expectRoutes(t, "GET /v1/promo?site_id=7", "DELETE /v1/promo/1001", "POST /v1/promo", "PUT /v1/promo/1001")
+	expectHeaders(t, reqs[0], false)
+	expectHeaders(t, reqs[2], true)
+	if reqs[2].Body != `{"code":"X1"}` || reqs[3].Body != `{"code":"X2"}` {
+		t.Errorf("bodies = %q, %q", reqs[2].Body, reqs[3].Body)
+	}
+}
+
+func TestAPIIncludePrintsStatusAndHeaders(t *testing.T) {
+	r := newRunner(t)
+	r.api.HandleFunc("POST /v1/promo", func(w http.ResponseWriter, _ *http.Request) {
+		w.Header()["Date"] = nil
+		w.Header().Set("Location", "/v1/promo/1001")
+		w.Header().Set("Content-Type", "application/json")
+		w.Header().Set("X-Note", "a\u202eb\u009b2Jc")
+		w.WriteHeader(http.StatusCreated)
+		io.WriteString(w, `{"code":"X1"}`)
+	})
+	r.run("api", "-X", "POST", "/v1/promo", "-F", "code=X1", "-i").expect(t, 0, apitest.Lines(
+		"HTTP/1.1 201 Created",
+		"Content-Length: 13",
+		"Content-Type: application/json",
+		"Location: /v1/promo/1001",
+		"X-Note: abc",
+		"",
+		`{"code":"X1"}`,
+	), "")
+
+	// An empty answer: the status and headers alone.
+	r = newRunner(t)
+	r.api.HandleFunc("DELETE /v1/promo/1001", func(w http.ResponseWriter, _ *http.Request) {
+		w.Header()["Date"] = nil
+		w.WriteHeader(http.StatusNoContent)
+	})
+	r.run("api", "DELETE", "/v1/promo/1001", "--include").expect(t, 0, "HTTP/1.1 204 No Content\n\n", "")
+
+	// A failed request prints nothing on stdout, -i or not.
+	r = newRunner(t)
+	r.api.Handle("GET /v1/promo/9", 404, apitest.Error(404, 17, "not found"))
+	r.run("api", "/v1/promo/9", "-i").expect(t, 4, "", "promoctl: GET /v1/promo/9: not found (API error 17: not found)\n")
+}
+
+func TestAPIFieldsGoInTheQueryOfAGet(t *testing.T) {
+	r := newRunner(t)
+	r.api.Handle("GET /v1/promo", http.StatusOK, `[]`)
+	r.api.Handle("GET /v1/x", http.StatusOK, `[]`)
+	r.run("api", "/v1/promo", "-F", "site_id=7", "-F", "q=a b&c").expect(t, 0, "[]\n", "")
+	// Added after a query the PATH already has; null is an empty value.
+	r.run("api", "GET", "/v1/x?a=1", "-F", "b=true", "-F", "c=null", "-F", "d=@"+writeFile(t, "d.txt", "é\n")).expect(t, 0, "[]\n", "")
+	reqs := r.expectRoutes(t, "GET /v1/promo?site_id=7&q=a+b%26c", "GET /v1/x?a=1&b=true&c=&d=%C3%A9%0A")
+	for _, req := range reqs {
+		expectHeaders(t, req, false)
+		if req.Body != "" {
+			t.Errorf("%s sent a body %q", req, req.Body)
+		}
+	}
+}
+
+func TestAPIFieldsAreATypedJSONBody(t *testing.T) {
+	r := newRunner(t)
+	r.api.Handle("POST /v1/promo", http.StatusCreated, `{}`)
+	r.api.Handle("PUT /v1/promo/1001", http.StatusOK, `{}`)
+	note := writeFile(t, "note.txt", "line 1\n\"line 2\"\n")
+	r.run("api", "-X", "POST", "/v1/promo", "-F", "site_id=7", "-F", "code=SPRING", "-F", "bonus_amount=12.5",
+		"-F", "is_enabled=true", "-F", "time_limit_is_enabled=false", "-F", "d_on=null", "-F", "pos=-1",
+		"-F", "zip=007", "-F", "big=1e3", "-F", "empty=", "-F", "note=@"+note, "-F", "eq=a=b").expect(t, 0, "{}\n", "")
+	r.stdin = "from stdin"
+	r.run("api", "PUT", "/v1/promo/1001", "--field", "code=@-").expect(t, 0, "{}\n", "")
+	reqs := r.expectRoutes(t, "POST /v1/promo", "PUT /v1/promo/1001")
+	expectHeaders(t, reqs[0], true)
+	// The fields in the order given, each with its type.
+	if want := `{"site_id":7,"code":"SPRING","bonus_amount":12.5,"is_enabled":true,"time_limit_is_enabled":false,"d_on":null,"pos":-1,"zip":"007","big":1e3,"empty":"","note":"line 1\n\"line 2\"\n","eq":"a=b"}`; reqs[0].Body != want {
+		t.Errorf("body = %s\nwant %s", reqs[0].Body, want)
+	}
+	expectHeaders(t, reqs[1], true)
+	if want := `{"code":"from stdin"}`; reqs[1].Body != want {
+		t.Errorf("body = %s, want %s", reqs[1].Body, want)
+	}
+}
+
+func TestAPIRejectsBadFieldsAndForms(t *testing.T) {
+	body := writeFile(t, "body.json", `{}`)
+	for _, c := range []struct {
+		args   []string
+		stderr string
+	}{
+		{[]string{"api", "-X", "POST", "/v1/promo", "-F", "code=X", "-f", body}, `-F cannot be combined with --input: send the fields, or the file`},
+		{[]string{"api", "-X", "POST", "/v1/promo", "-F", "code"}, `invalid field "code": want key=value`},
+		{[]string{"api", "-X", "POST", "/v1/promo", "-F", "=X"}, `invalid field "=X": want key=value`},
+		{[]string{"api", "-X", "POST", "/v1/promo", "-F", "a=1", "-F", "a=2"}, `-F a is given twice`},
+		{[]string{"api", "-X", "POST", "/v1/promo", "-F", "a=@/nonexistent/f.txt"}, `-F a: open /nonexistent/f.txt: no such file or directory`},
+		{[]string{"api", "-X", "POST", "GET", "/v1/promo"}, `give the method once: -X POST or GET before the PATH`},
+		{[]string{"api", "-X", "FETCH", "/v1/promo"}, `unsupported method "FETCH": use GET, POST, PUT, PATCH, DELETE, HEAD`},
+		{[]string{"api"}, `promoctl api needs a PATH, or a METHOD and a PATH, got 0 argument(s)`},
+		{[]string{"api", "GET", "/v1/a", "/v1/b"}, `promoctl api needs a PATH, or a METHOD and a PATH, got 3 argument(s)`},
+		{[]string{"api", "post"}, `promoctl api post needs a PATH, e.g. promoctl api post /v1/promo`},
+	} {
+		t.Run(strings.Join(c.args[1:], " "), func(t *testing.T) {
+			r := newRunner(t)
+			r.run(c.args...).expect(t, 2, "", "promoctl: "+c.stderr+"\n")
+			r.expectNoRequests(t)
+		})
+	}
 }

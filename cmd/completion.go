@@ -344,19 +344,25 @@ func apiPaths() []cobra.Completion {
 	}
 }
 
-// completeAPI completes the METHOD and PATH of `api`.
+// completeAPI completes the [METHOD] PATH of `api`: a method or a path
+// first, a path after a method.
 func completeAPI(_ *cobra.Command, args []string, toComplete string) ([]cobra.Completion, cobra.ShellCompDirective) {
 	switch len(args) {
 	case 0:
+		if strings.HasPrefix(toComplete, "/") {
+			return withPrefix(apiPaths(), toComplete), cobra.ShellCompDirectiveNoFileComp | cobra.ShellCompDirectiveNoSpace
+		}
 		var out []cobra.Completion
-		for _, m := range []string{"GET", "POST", "PUT", "PATCH", "DELETE", "HEAD"} {
+		for _, m := range api.RawMethods() {
 			if strings.HasPrefix(m, strings.ToUpper(toComplete)) {
 				out = append(out, m)
 			}
 		}
 		return out, cobra.ShellCompDirectiveNoFileComp
 	case 1:
-		return withPrefix(apiPaths(), toComplete), cobra.ShellCompDirectiveNoFileComp | cobra.ShellCompDirectiveNoSpace
+		if _, err := api.RawMethod(args[0]); err == nil {
+			return withPrefix(apiPaths(), toComplete), cobra.ShellCompDirectiveNoFileComp | cobra.ShellCompDirectiveNoSpace
+		}
 	}
 	return nothing()
 }

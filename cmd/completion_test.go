@@ -178,12 +178,28 @@ func TestCompleteFixedValues(t *testing.T) {
 		{[]string{"config", "get", ""}, apitest.Lines("base_url", "token", "user_id", "site_id", "output", "timeout", ":4")},
 		{[]string{"config", "set", ""}, apitest.Lines("base_url", "token", "user_id", "site_id", "output", "timeout", ":4")},
 		{[]string{"api", "p"}, apitest.Lines("POST", "PUT", "PATCH", ":4")},
+		{[]string{"api", "/v1/promo", ""}, ":4\n"},
 		// Value flags without known values offer nothing, not file names.
 		{[]string{"promo", "create", "--code", ""}, ":4\n"},
 		{[]string{"promo", "list", ""}, ":4\n"},
 	} {
 		if got := r.complete(t, c.line...); got != c.want {
 			t.Errorf("%q: stdout:\n%s\nwant:\n%s", c.line, got, c.want)
+		}
+	}
+	r.expectNoRequests(t)
+}
+
+func TestCompleteAPIPath(t *testing.T) {
+	r := newRunner(t)
+	// PATH alone (GET) or after a METHOD; the id is typed after it.
+	for line, want := range map[string]string{
+		"api /v3/public/site/p": apitest.Lines("/v3/public/site/page/\tone page", ":6"),
+		"api get /v1/s":         apitest.Lines("/v1/shop/product/\tone product", ":6"),
+	} {
+		res := r.run(append([]string{cobra.ShellCompRequestCmd}, strings.Fields(line)...)...)
+		if res.code != 0 || res.stdout != want {
+			t.Errorf("%s: exit %d, stdout:\n%s\nwant:\n%s", line, res.code, res.stdout, want)
 		}
 	}
 	r.expectNoRequests(t)

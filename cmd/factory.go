@@ -382,6 +382,18 @@ func (f *factory) print(sess *session, d output.Data) error {
 	return output.Write(f.io.Out, d, sess.out)
 }
 
+// printList prints a list. An empty one shown as a table on a terminal is
+// the sentence empty on stderr instead of a bare header (as gh does);
+// piped, or in a data format, it is printed as any list: the header alone
+// (none with --no-headers), [] in JSON and YAML.
+func (f *factory) printList(sess *session, d output.Data, empty string) error {
+	if sess.out.Format == output.Table && sess.out.JQ == nil && f.io.IsStdoutTTY() && output.EmptyList(d.JSON) {
+		fmt.Fprintln(f.io.ErrOut, empty)
+		return nil
+	}
+	return f.print(sess, d)
+}
+
 // notef writes a success message to stderr when a person is watching.
 func (f *factory) notef(format string, args ...any) {
 	if f.io.IsStderrTTY() {
@@ -417,12 +429,14 @@ func (f *factory) reportError(cmd *cobra.Command, err error) int {
 	return code
 }
 
-// errorsAsJSON reports whether the user asked for JSON output.
+// errorsAsJSON reports whether the user asked for JSON output: -o json
+// (flag, environment or config), or --jq, which implies it, with stdout
+// not a terminal (a script reads it; a person at a terminal reads text).
 func (f *factory) errorsAsJSON() bool {
 	if f.global.output != "" {
 		return strings.EqualFold(f.global.output, "json")
 	}
-	if f.global.jq != "" {
+	if f.global.jq != "" && !f.io.IsStdoutTTY() {
 		return true
 	}
 	if v := f.env.Getenv("PROMOCTL_OUTPUT"); v != "" {

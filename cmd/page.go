@@ -3,6 +3,7 @@ package cmd
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 
 	"github.com/spf13/cobra"
 
@@ -70,13 +71,7 @@ documentation does not name that endpoint's HTTP method; promoctl uses GET.`,
 			if err != nil {
 				return err
 			}
-			if err := f.print(sess, output.Records(raw, sess.loc)); err != nil {
-				return err
-			}
-			if output.RecordCount(raw) == 0 {
-				f.notef("No pages on site %d.", site)
-			}
-			return nil
+			return f.printList(sess, output.Records(raw, sess.loc), fmt.Sprintf("No pages on site %d.", site))
 		},
 	}
 	siteFlag(c)
@@ -90,8 +85,8 @@ func newPageGetCmd(f *factory) *cobra.Command {
 		Aliases: []string{"show", "view"},
 		Short:   "Show one page",
 		Long: `Show one page (GET /v3/public/site/page/ID) as key/value rows; nested
-fields are shown as a.b and lists as a[0].b. A page id is enough: no site
-id is needed.`,
+fields are shown as a.b and lists as a[0].b, field names as words
+(is_published as Published). A page id is enough: no site id is needed.`,
 		Args: exactArgs(1, "a page id"),
 		Example: `  promoctl page get 5001
   promoctl page get 5001 -o json`,

@@ -122,3 +122,43 @@ func expectNoControlBytes(t *testing.T, what, s string) {
 		}
 	}
 }
+
+// Image statuses read as words (1 ready, 2 processing, as the sandbox
+// documents them; the API spec leaves them open; others as sent), and
+// variants by their ids.
+func TestProductGetNamesImageStatusesAndVariants(t *testing.T) {
+	r := newRunner(t)
+	r.api.Handle("GET /v1/shop/product/102", http.StatusOK, `{"id":102,"name":"Tulip mix","price":990,
+"variants":[{"id":105,"sku":"T-11","price":990},{"id":"106","price":1990}],
+"image_list":[{"id":1,"url":"https://cdn.example/1.jpg","status_id":1},{"id":2,"url":"https://cdn.example/2.jpg","status_id":"2"},
+ {"id":3,"url":"https://cdn.example/3.jpg","status_id":7},{"id":4,"url":"https://cdn.example/4.jpg"}]}`)
+	r.run("product", "get", "102").expect(t, 0, apitest.Lines(
+		"ID:                102",
+		"Name:              Tulip mix",
+		"SKU:               -",
+		"Price:             990.00",
+		"Old price:         -",
+		"Quantity:          -",
+		"Visible:           -",
+		"Size (L × W × H):  -",
+		"Weight:            -",
+		"Categories:        -",
+		"Variants:          105, 106",
+		"",
+		"Images:",
+		"ID  URL                        STATUS",
+		"1   https://cdn.example/1.jpg  ready",
+		"2   https://cdn.example/2.jpg  processing",
+		"3   https://cdn.example/3.jpg  7",
+		"4   https://cdn.example/4.jpg  -",
+	), "")
+
+	// Variants of an unknown shape are counted.
+	r = newRunner(t)
+	r.api.Handle("GET /v1/shop/product/103", http.StatusOK, `{"id":103,"variants":[{"sku":"A"},{"sku":"B"}]}`)
+	res := r.run("product", "get", "103")
+	res.expect(t, 0, res.stdout, "")
+	if !strings.Contains(res.stdout, "Variants:          [2 items]\n") {
+		t.Errorf("variants without ids:\n%s", res.stdout)
+	}
+}

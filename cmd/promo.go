@@ -71,7 +71,7 @@ func newPromoListCmd(f *factory) *cobra.Command {
 			if err != nil {
 				return err
 			}
-			return f.print(sess, output.PromoList(raw, sess.loc))
+			return f.printList(sess, output.PromoList(raw, sess.loc), fmt.Sprintf("No promo codes on site %d.", site))
 		},
 	}
 	siteFlag(c)
@@ -131,13 +131,17 @@ func newPromoStatsCmd(f *factory) *cobra.Command {
 			if err != nil {
 				return err
 			}
-			return f.fetch(cmd, func(ctx context.Context, sess *session, client *api.Client) (output.Data, error) {
-				raw, err := client.PromoStats(ctx, id)
-				if err != nil {
-					return output.Data{}, err
-				}
-				return output.PromoStats(raw, sess.loc), nil
-			})
+			sess, client, err := f.connect(cmd)
+			if err != nil {
+				return err
+			}
+			ctx, cancel := sess.withTimeout(cmd.Context())
+			defer cancel()
+			raw, err := client.PromoStats(ctx, id)
+			if err != nil {
+				return err
+			}
+			return f.printList(sess, output.PromoStats(raw, sess.loc), fmt.Sprintf("Promo code %d has not been used yet.", id))
 		},
 	}
 }

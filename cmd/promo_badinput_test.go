@@ -173,6 +173,20 @@ func TestPromoRejectsBadGlobalSettings(t *testing.T) {
 	})
 }
 
+// --jq implies JSON output, so a script reading it gets errors as JSON; a
+// person at a terminal gets the line of text, unless -o json asks for JSON.
+func TestBadJQOnATerminalIsALineOfText(t *testing.T) {
+	r := newRunner(t)
+	r.tty = true
+	r.run("promo", "list", "--site-id", "7", "--jq", ".[").expect(t, 2, "", "promoctl: invalid --jq expression: unexpected EOF\n")
+	r.run("promo", "list", "--site-id", "7", "-o", "json", "--jq", ".[").expect(t, 2, "",
+		`{"error":{"message":"invalid --jq expression: unexpected EOF","exit_code":2}}`+"\n")
+	r.env["PROMOCTL_OUTPUT"] = "json"
+	r.run("promo", "list", "--site-id", "7", "--jq", ".[").expect(t, 2, "",
+		`{"error":{"message":"invalid --jq expression: unexpected EOF","exit_code":2}}`+"\n")
+	r.expectNoRequests(t)
+}
+
 func TestPromoDeleteRefusesWithoutTerminalOrYes(t *testing.T) {
 	runBadInputs(t, []badInput{
 		{name: "no yes", args: []string{"promo", "delete", "5"},

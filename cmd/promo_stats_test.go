@@ -32,6 +32,24 @@ func TestPromoStatsEmpty(t *testing.T) {
 	r := newRunner(t)
 	r.api.Handle("GET /v1/promo/5/statistics", http.StatusOK, "[]")
 	r.run("promo", "stats", "5").expect(t, 0, "ID  ORDER  DATE  CODE  ORDER PRICE  QTY  DISCOUNT  CURRENCY\n", "")
+	r.run("promo", "stats", "5", "--no-headers").expect(t, 0, "", "")
+	r.run("promo", "stats", "5", "-o", "json").expect(t, 0, "[]\n", "")
+	r.run("promo", "stats", "5", "-o", "yaml").expect(t, 0, "[]\n", "")
+	r.run("promo", "stats", "5", "-o", "csv", "--no-headers").expect(t, 0, "", "")
+	r.tty = true
+	r.run("promo", "stats", "5").expect(t, 0, "", "Promo code 5 has not been used yet.\n")
+}
+
+// --no-headers leaves only the data rows: the totals below them are a
+// summary, not data, and would break a script reading the rows.
+func TestPromoStatsNoHeadersDropsTotals(t *testing.T) {
+	r := newRunner(t)
+	r.api.Handle("GET /v1/promo/5/statistics", http.StatusOK, statsJSON)
+	r.run("promo", "stats", "5", "--no-headers").expect(t, 0, apitest.Lines(
+		"1  9001  2026-06-02 12:15  SUMMER25  1500.00  2    150.00  RUB",
+		"2  9002  2026-06-04 00:30  SUMMER25  2500.50  1    250.05  RUB",
+		"3  9003  2026-06-04 03:00  SUMMER25  40.00    1.5  4.00    USD",
+	), "")
 }
 
 func TestPromoStatsJSON(t *testing.T) {

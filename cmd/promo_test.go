@@ -47,10 +47,19 @@ func TestPromoListEmpty(t *testing.T) {
 		t.Run(body, func(t *testing.T) {
 			r := newRunner(t)
 			r.api.Handle("GET /v1/promo", http.StatusOK, body)
+			// Off a terminal: the header alone, so a script sees the columns.
 			r.run("promo", "list", "--site-id", "7").expect(t, 0,
 				"ID  CODE  ENABLED  TYPE  AMOUNT  STARTS  ENDS  USES  VALID\n", "")
+			r.run("promo", "list", "--site-id", "7", "--no-headers").expect(t, 0, "", "")
 			r.run("promo", "list", "--site-id", "7", "-o", "json").expect(t, 0, "[]\n", "")
+			r.run("promo", "list", "--site-id", "7", "-o", "yaml").expect(t, 0, "[]\n", "")
+			r.run("promo", "list", "--site-id", "7", "-o", "csv").expect(t, 0,
+				"id,code,pos,is_enabled,bonus_type,bonus_amount,bonus_amount_is_in_percentages,time_limit_is_enabled,d_on,d_off,quantity_limit_is_enabled,quantity_limit,promo_used_count,is_valid\n", "")
 			r.run("promo", "list", "--site-id", "7", "-o", "csv", "--no-headers").expect(t, 0, "", "")
+			// On a terminal: a sentence instead of a bare header.
+			r.tty = true
+			r.run("promo", "list", "--site-id", "7").expect(t, 0, "", "No promo codes on site 7.\n")
+			r.run("promo", "list", "--site-id", "7", "-o", "json").expect(t, 0, "[]\n", "")
 		})
 	}
 }

@@ -123,6 +123,9 @@ Try it without an account on the built-in sandbox:
 		SilenceUsage:  true,
 	}
 	root.SetVersionTemplate(versionLine(f.build) + "\n")
+	// --version without cobra's -v shorthand: kubectl users read -v as
+	// verbosity.
+	root.Flags().Bool("version", false, "print the version of promoctl")
 	root.SetFlagErrorFunc(func(cmd *cobra.Command, err error) error { return flagError(cmd, err) })
 
 	pf := root.PersistentFlags()

@@ -7,6 +7,7 @@ import (
 	"net/http"
 	"strconv"
 	"strings"
+	"syscall"
 	"time"
 
 	"github.com/spf13/cobra"
@@ -43,8 +44,8 @@ func newSandboxServeCmd(f *factory) *cobra.Command {
 		Use:   "serve",
 		Short: "Serve the sandbox API over HTTP",
 		Long: `Serve the sandbox API over HTTP until interrupted (Ctrl-C or SIGTERM).
-It listens on loopback unless --addr names another address. Each request
-is logged to stderr.`,
+It listens on loopback unless --addr names another address (port 0 picks a
+free port, printed at start). Each request is logged to stderr.`,
 		Args: noArgs,
 		Example: `  promoctl sandbox serve
   promoctl sandbox serve --addr 127.0.0.1:9000 --data ./demo.db --reset
@@ -56,9 +57,15 @@ is logged to stderr.`,
 			}
 			o.Out, o.Log = f.io.ErrOut, f.io.ErrOut
 			o.Waiting = f.sandboxWaiting(o.DataPath)
-			if err := sandbox.Serve(cmd.Context(), o); err != nil {
+			err := sandbox.Serve(cmd.Context(), o)
+			if errors.Is(err, syscall.EADDRINUSE) {
+				return fmt.Errorf("%w; another program is listening there: choose another port with --addr (--addr 127.0.0.1:0 picks a free one)", err)
+			}
+			if err != nil {
 				return f.withRecoveryHint(sandboxOpenError(err), o.DataPath)
 			}
+			// Serve returns nil once interrupted and shut down.
+			fmt.Fprintln(f.io.ErrOut, "promoctl sandbox stopped")
 			return nil
 		},
 	}

@@ -65,13 +65,7 @@ func newSiteListCmd(f *factory) *cobra.Command {
 			if err != nil {
 				return err
 			}
-			if err := f.print(sess, output.Records(raw, sess.loc)); err != nil {
-				return err
-			}
-			if output.RecordCount(raw) == 0 {
-				f.notef("No sites.")
-			}
-			return nil
+			return f.printList(sess, output.Records(raw, sess.loc), "No sites.")
 		},
 	}
 	legacyFlag(c, &legacy, "GET /v1/site")
@@ -85,7 +79,7 @@ func newSiteGetCmd(f *factory) *cobra.Command {
 		Aliases: []string{"show", "view"},
 		Short:   "Show one site",
 		Long: `Show one site as key/value rows; nested fields are shown as a.b and
-lists as a[0].b.`,
+lists as a[0].b, field names as words (is_published as Published).`,
 		Args: exactArgs(1, "a site id"),
 		Example: `  promoctl site get 11111
   promoctl site get 11111 -o yaml

@@ -64,12 +64,27 @@ func TestSiteListEmpty(t *testing.T) {
 	for _, body := range []string{`[]`, `null`, `{"data":[]}`} {
 		r := newRunner(t)
 		r.api.Handle("GET /v3/public/site", http.StatusOK, body)
+		// A list of unknown shape has no known columns: no header to print.
 		r.run("site", "list").expect(t, 0, "", "")
+		r.run("site", "list", "-o", "csv").expect(t, 0, "", "")
 		r = newRunner(t)
 		r.tty = true
 		r.api.Handle("GET /v3/public/site", http.StatusOK, body)
 		r.run("site", "list").expect(t, 0, "", "No sites.\n")
 	}
+}
+
+func TestPageListEmpty(t *testing.T) {
+	r := newRunner(t)
+	r.api.Handle("GET /v3/public/site/2/page", http.StatusOK, `[]`)
+	r.run("page", "list", "--site-id", "2").expect(t, 0, "", "")
+	r.run("page", "list", "--site-id", "2", "-o", "csv").expect(t, 0, "", "")
+	r.run("page", "list", "--site-id", "2", "-o", "json").expect(t, 0, "[]\n", "")
+	r.run("page", "list", "--site-id", "2", "-o", "yaml").expect(t, 0, "[]\n", "")
+	// On a terminal the table is a sentence; asked for data, the data.
+	r.tty = true
+	r.run("page", "list", "--site-id", "2").expect(t, 0, "", "No pages on site 2.\n")
+	r.run("page", "list", "--site-id", "2", "-o", "json").expect(t, 0, "[]\n", "")
 }
 
 func TestSiteListLegacy(t *testing.T) {
@@ -122,9 +137,9 @@ func TestSiteGetLegacy(t *testing.T) {
 	r := newRunner(t)
 	r.api.Handle("GET /v1/site/1", http.StatusOK, `{"site_id":1,"site_name":"Demo shop","active":1}`)
 	r.run("site", "get", "1", "--legacy").expect(t, 0, apitest.Lines(
-		"site_id:    1          ",
-		"site_name:  Demo shop  ",
-		"active:     1          ",
+		"Site ID:    1",
+		"Site name:  Demo shop",
+		"Active:     yes",
 	), "promoctl: warning: GET /v1/site/{site_id} is deprecated and will be removed; GET /v3/public/site/{site_id} replaces it (drop --legacy to use it)\n")
 	r.expectRoutes(t, "GET /v1/site/1")
 }
@@ -243,10 +258,46 @@ func TestPageListLegacy(t *testing.T) {
 	body := `[{"page_id":5001,"site_id":7,"page_name":"Home","url":"https://demo.example/","active":1,"is_main":1,"date_update":"2025-01-01T00:00:00.000Z"}]`
 	r.api.Handle("GET /v1/site/7/page", http.StatusOK, body)
 	r.run("page", "list", "--site-id", "7", "--legacy").expect(t, 0, apitest.Lines(
-		"PAGE ID  PAGE NAME  URL                    SITE ID  ACTIVE  IS MAIN  DATE UPDATE       ",
-		"5001     Home       https://demo.example/  7        1       1        2025-01-01 03:00  ",
+		"PAGE ID  PAGE NAME  URL                    SITE ID  ACTIVE  MAIN  DATE UPDATE       ",
+		"5001     Home       https://demo.example/  7        yes     yes   2025-01-01 03:00  ",
 	), "promoctl: warning: GET /v1/site/{site_id}/page is deprecated and will be removed; GET /v3/public/site/{site_id}/page replaces it (drop --legacy to use it)\n")
 	r.expectRoutes(t, "GET /v1/site/7/page")
+}
+
+// Site and page cards name fields the way promo and product cards do: a
+// flag's "is_" dropped, words apart, ID and URL in capitals; the v1 API's
+// 0/1 flags are yes/no. JSON keeps the server's keys and values.
+func TestSiteGetHumanisesTheCard(t *testing.T) {
+	r := newRunner(t)
+	body := `{"site_id":2,"is_published":true,"active":0,"is_main":1,"count":1,"page_count":3,"url":"https://a.example","settings":{"seo_title":"x","is_indexed":false},"owners":[{"id":1,"user_email":"a@example.com"}]}`
+	r.api.Handle("GET /v3/public/site/2", http.StatusOK, body)
+	r.run("site", "get", "2").expect(t, 0, apitest.Lines(
+		"Site ID:               2",
+		"Published:             yes",
+		"Active:                no",
+		"Main:                  yes",
+		"Count:                 1",
+		"Page count:            3",
+		"URL:                   https://a.example",
+		"Settings.SEO title:    x",
+		"Settings.indexed:      no",
+		"Owners[0].ID:          1",
+		"Owners[0].user email:  a@example.com",
+	), "")
+	res := r.run("site", "get", "2", "-o", "json")
+	res.expect(t, 0, body+"\n", "")
+}
+
+// CSV flattens nested fields into a.b columns for every command, as the
+// product and record CSVs do; values stay as sent (1 stays 1).
+func TestSiteListCSVFlattensNesting(t *testing.T) {
+	r := newRunner(t)
+	r.api.Handle("GET /v3/public/site", http.StatusOK, `[{"id":1,"active":1,"settings":{"language":"ru","seo":{"title":"A, b"}},"tags":["x","y"]},{"id":2,"settings":{"currency":"RUB"},"owners":[{"id":7}]}]`)
+	r.run("site", "list", "-o", "csv").expect(t, 0, apitest.Lines(
+		"id,active,settings.language,settings.seo.title,tags,settings.currency,owners[0].id",
+		`1,1,ru,"A, b","[""x"",""y""]",,`,
+		"2,,,,,RUB,7",
+	), "")
 }
 
 func TestPageListErrors(t *testing.T) {
@@ -296,7 +347,7 @@ func TestSitePageProductHelp(t *testing.T) {
 		{[]string{"site", "get", "--help"}, []string{"Examples:", "promoctl site get 11111"}},
 		{[]string{"page", "get", "--help"}, []string{"Examples:", "promoctl page get 5001"}},
 		{[]string{"product", "get", "--help"}, []string{"Examples:", "promoctl product get 123456"}},
-		{[]string{"api", "--help"}, []string{"Examples:", "-H, --header", "-f, --file", "PATCH"}},
+		{[]string{"api", "--help"}, []string{"Examples:", "-H, --header", "-f, --input", "-F, --field", "-X, --method", "-i, --include", "PATCH"}},
 		{[]string{"--help"}, []string{"product", "site", "page", "api"}},
 	} {
 		r := newRunner(t)

@@ -42,12 +42,13 @@ func (b Build) withBuildInfo(read func() (*debug.BuildInfo, bool)) Build {
 
 // isVersionOnly reports whether args ask only for the version.
 func isVersionOnly(args []string) bool {
-	return len(args) == 1 && (args[0] == "--version" || args[0] == "-v" || args[0] == "version")
+	return len(args) == 1 && (args[0] == "--version" || args[0] == "version")
 }
 
 // versionLine is what --version and `version` print: the version second,
 // so `promoctl --version | cut -d' ' -f2` is the version, then the commit
-// and build date when they are known.
+// and its date when they are known. The date is the commit's (vcs.time, or
+// .CommitDate in .goreleaser.yaml), not the build's.
 func versionLine(b Build) string {
 	v := b.Version
 	if v == "" {
@@ -58,7 +59,7 @@ func versionLine(b Build) string {
 		extra = append(extra, "commit "+shortCommit(b.Commit))
 	}
 	if b.Date != "" {
-		extra = append(extra, "built "+b.Date)
+		extra = append(extra, "commit date "+b.Date)
 	}
 	if len(extra) == 0 {
 		return "promoctl " + v
@@ -97,9 +98,9 @@ func newVersionCmd(f *factory) *cobra.Command {
 	return &cobra.Command{
 		Use:   "version",
 		Short: "Print the version of promoctl",
-		Long: `Print the version of promoctl, with the commit and build date when known.
+		Long: `Print the version of promoctl, with the commit and its date when known.
 
--o json, yaml or csv (or --jq) prints the version, commit, build date, Go
+-o json, yaml or csv (or --jq) prints the version, commit, commit date, Go
 version and platform as data. Only the flags are read: the output setting of
 the environment and the config file does not apply, so 'version' works
 whatever the config holds.`,
@@ -139,7 +140,7 @@ whatever the config holds.`,
 func versionData(v versionInfo) output.Data {
 	raw, _ := json.Marshal(v) // a struct of strings always marshals
 	keys := []string{"version", "commit", "date", "go", "platform"}
-	labels := []string{"Version", "Commit", "Built", "Go", "Platform"}
+	labels := []string{"Version", "Commit", "Commit date", "Go", "Platform"}
 	vals := []string{v.Version, v.Commit, v.Date, v.Go, v.Platform}
 	return output.Data{
 		JSON: raw,

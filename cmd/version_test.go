@@ -5,6 +5,8 @@ import (
 	"runtime/debug"
 	"strings"
 	"testing"
+
+	"github.com/promoctl/promoctl/internal/output"
 )
 
 func TestVersionLine(t *testing.T) {
@@ -15,8 +17,8 @@ func TestVersionLine(t *testing.T) {
 		{Build{}, "promoctl dev"},
 		{Build{Version: "1.2.3"}, "promoctl 1.2.3"},
 		{Build{Version: "1.2.3", Commit: "0123456789abcdef0123"}, "promoctl 1.2.3 (commit 0123456789ab)"},
-		{Build{Version: "1.2.3", Commit: "abc", Date: "2026-11-22T05:00:00Z"}, "promoctl 1.2.3 (commit abc, built 2026-11-22T05:00:00Z)"},
-		{Build{Version: "1.2.3", Date: "2026-11-22T05:00:00Z"}, "promoctl 1.2.3 (built 2026-11-22T05:00:00Z)"},
+		{Build{Version: "1.2.3", Commit: "abc", Date: "2026-11-22T05:00:00Z"}, "promoctl 1.2.3 (commit abc, commit date 2026-11-22T05:00:00Z)"},
+		{Build{Version: "1.2.3", Date: "2026-11-22T05:00:00Z"}, "promoctl 1.2.3 (commit date 2026-11-22T05:00:00Z)"},
 	} {
 		if got := versionLine(c.b); got != c.want {
 			t.Errorf("versionLine(%+v) = %q, want %q", c.b, got, c.want)
@@ -93,4 +95,28 @@ func TestVersionFormats(t *testing.T) {
 	}
 	r.run("version", "-o", "csv", "--no-headers").expect(t, 0,
 		"1.2.3,,,"+runtime.Version()+","+runtime.GOOS+"/"+runtime.GOARCH+"\n", "")
+}
+
+// The date is the commit's (vcs.time, or GoReleaser's .CommitDate), not
+// the build's: the table says so.
+func TestVersionTableLabelsTheCommitDate(t *testing.T) {
+	var b strings.Builder
+	v := versionInfo{Version: "1.2.3", Commit: "abc", Date: "2026-11-22T05:00:00Z", Go: "go1.0", Platform: "linux/amd64"}
+	if err := output.Write(&b, versionData(v), output.Options{Format: output.Table}); err != nil {
+		t.Fatal(err)
+	}
+	want := "Version:      1.2.3\nCommit:       abc\nCommit date:  2026-11-22T05:00:00Z\nGo:           go1.0\nPlatform:     linux/amd64\n"
+	if b.String() != want {
+		t.Errorf("version table:\n%s\nwant:\n%s", b.String(), want)
+	}
+}
+
+// -v is not --version: kubectl and others use it for verbosity.
+func TestVersionHasNoShorthand(t *testing.T) {
+	if isVersionOnly([]string{"-v"}) {
+		t.Error(`isVersionOnly("-v") = true, want false`)
+	}
+	r := newRunner(t)
+	r.run("-v").expect(t, 2, "", "promoctl: unknown shorthand flag: 'v' in -v\n")
+	r.run("--version").expect(t, 0, "promoctl 1.2.3\n", "")
 }

@@ -146,6 +146,7 @@ type Request struct {
 // Response is a successful (2xx) answer.
 type Response struct {
 	Status int
+	Proto  string // "HTTP/1.1", "HTTP/2.0"
 	Header http.Header
 	Body   []byte
 }
@@ -197,13 +198,14 @@ func (c *Client) contextError(ctx context.Context) error {
 // rawResponse is any answer, 2xx or not.
 type rawResponse struct {
 	status int
+	proto  string
 	header http.Header
 	body   []byte
 }
 
 func (r *rawResponse) ok() (*Response, error) {
 	if r.status >= 200 && r.status < 300 {
-		return &Response{Status: r.status, Header: r.header, Body: r.body}, nil
+		return &Response{Status: r.status, Proto: r.proto, Header: r.header, Body: r.body}, nil
 	}
 	return nil, decodeError(r.status, r.header, r.body)
 }
@@ -272,7 +274,7 @@ func (c *Client) once(ctx context.Context, req Request) (*rawResponse, error) {
 		}
 		return nil, &connError{err: fmt.Errorf("reading the response: %w", c.scrub(err)), sent: true}
 	}
-	return &rawResponse{status: resp.StatusCode, header: resp.Header, body: data}, nil
+	return &rawResponse{status: resp.StatusCode, proto: resp.Proto, header: resp.Header, body: data}, nil
 }
 
 var errTooLarge = errors.New("response too large")

@@ -11,6 +11,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"slices"
 	"strings"
 
 	"github.com/itchyny/gojq"
@@ -82,6 +83,9 @@ type Grid struct {
 	// Title, when set, is a line above the grid naming a section of a
 	// record ("Images"); --no-headers drops it with the header.
 	Title string
+	// Summary marks a grid that sums up the ones before it (totals):
+	// --no-headers drops it with the headers, leaving only the data rows.
+	Summary bool
 	// Tone, when set, names the status cells and how to colour them when
 	// Options.Color is on; row indexes Rows. Colour is added after a cell
 	// is made terminal-safe, measured and padded, so it never shifts a
@@ -155,6 +159,9 @@ func write(w *bufio.Writer, d Data, o Options) error {
 	if err != nil {
 		return err
 	}
+	if o.NoHeaders {
+		gs = slices.DeleteFunc(gs, func(g Grid) bool { return g.Summary })
+	}
 	var p *palette
 	for i, g := range gs {
 		if i > 0 {
@@ -198,4 +205,19 @@ func safeGrid(g Grid) Grid {
 	}
 	g.Rows = rows
 	return g
+}
+
+// EmptyList reports whether raw is a list with nothing in it: null, [], or
+// an object wrapping an empty list ({"data": []}). It reads no further
+// than it must, so it is cheap on a long list.
+func EmptyList(raw json.RawMessage) bool {
+	switch firstByte(raw) {
+	case 'n':
+		return true
+	case '[':
+		return isEmpty(raw)
+	case '{':
+		return RecordCount(raw) == 0
+	}
+	return false
 }

@@ -1,6 +1,7 @@
 package output
 
 import (
+	"bytes"
 	"encoding/json"
 	"html"
 	"strconv"
@@ -8,6 +9,7 @@ import (
 	"time"
 
 	"github.com/promoctl/promoctl/internal/api"
+	"github.com/promoctl/promoctl/internal/jsonscan"
 )
 
 // descriptionRunes bounds a description in the product card; -o json and
@@ -52,7 +54,7 @@ func productCard(p api.Product) []Grid {
 		add("Parameter group", strconv.FormatInt(int64(*p.ParamGroupID), 10))
 	}
 	if len(p.Variants) > 0 && firstByte(p.Variants) != 'n' && !isEmpty(p.Variants) {
-		add("Variants", summary(p.Variants))
+		add("Variants", variantIDs(p.Variants))
 	}
 	if s := HTMLText(string(p.ShortDescription)); s != "" {
 		add("Short description", clipRunes(s, descriptionRunes))
@@ -68,7 +70,7 @@ func productCard(p api.Product) []Grid {
 	if len(p.Images) > 0 {
 		g := Grid{Title: "Images", Header: []string{"ID", "URL", "STATUS"}}
 		for _, im := range p.Images {
-			g.Rows = append(g.Rows, []string{strconv.FormatInt(int64(im.ID), 10), orDash(Text(string(im.URL))), optInt(im.StatusID)})
+			g.Rows = append(g.Rows, []string{strconv.FormatInt(int64(im.ID), 10), orDash(Text(string(im.URL))), imageStatus(im.StatusID)})
 		}
 		gs = append(gs, g)
 	}
@@ -89,6 +91,56 @@ func productCard(p api.Product) []Grid {
 		gs = append(gs, g)
 	}
 	return gs
+}
+
+// imageStatus names an image's status_id. The API spec leaves the values
+// open; the sandbox documents 1 as ready and 2 as processing. Others are
+// shown as sent.
+func imageStatus(id *api.Int) string {
+	if id == nil {
+		return "-"
+	}
+	switch *id {
+	case 1:
+		return "ready"
+	case 2:
+		return "processing"
+	}
+	return optInt(id)
+}
+
+// variantIDs lists a product's variants by id ("105, 106") when each is
+// an id or an object with one; the spec leaves their shape open, so any
+// other shape is summarised ([2 items]).
+func variantIDs(raw json.RawMessage) string {
+	var ids []string
+	err := jsonscan.Elements(raw, func(e []byte) error {
+		v := e
+		if firstByte(e) == '{' {
+			v = nil
+			if err := jsonscan.Fields(e, func(k, val []byte) error {
+				if string(k) == "id" {
+					v = val
+				}
+				return nil
+			}); err != nil {
+				return err
+			}
+		}
+		switch firstByte(v) {
+		case '"':
+			ids = append(ids, Text(jsonText(v)))
+		case '-', '0', '1', '2', '3', '4', '5', '6', '7', '8', '9':
+			ids = append(ids, string(bytes.TrimSpace(v)))
+		default:
+			return errStop
+		}
+		return nil
+	})
+	if err != nil || len(ids) == 0 {
+		return summary(raw)
+	}
+	return clipRunes(strings.Join(ids, ", "), 2*listCellRunes)
 }
 
 // paramValues lists a parameter's values by label (or value when it has

@@ -30,7 +30,7 @@ func TestProductCard(t *testing.T) {
 	for _, want := range []string{
 		"Хлопок 100%. Размеры: S–XL Цвет: «красный» Очень", // tags stripped, entities decoded
 		"Хит & новинка 2026",
-		"1490.50", "1990.00", "30 × 20 × 2", "0.25", "3, Sale (7)", "[2 items]",
+		"1490.50", "1990.00", "30 × 20 × 2", "0.25", "3, Sale (7)", "Variants:           1, 2", "processing",
 		"Images:", "https://cdn.example/2.jpg", "Parameters:", "S, XL (hidden)", "г/м²",
 		"Modifiers:", "150.00", "договорная",
 	} {

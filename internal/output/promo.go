@@ -200,7 +200,7 @@ func PromoStats(raw json.RawMessage, loc *time.Location) Data {
 				curs = append(curs, c)
 			}
 			slices.Sort(curs)
-			sum := Grid{Header: []string{"CURRENCY", "ORDERS", "ORDER TOTAL", "DISCOUNT TOTAL"}}
+			sum := Grid{Header: []string{"CURRENCY", "ORDERS", "ORDER TOTAL", "DISCOUNT TOTAL"}, Summary: true}
 			for _, c := range curs {
 				t := totals[c]
 				sum.Rows = append(sum.Rows, []string{c, strconv.Itoa(t.orders), Money(t.price), Money(t.discount)})

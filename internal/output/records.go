@@ -9,6 +9,7 @@ import (
 	"strconv"
 	"strings"
 	"time"
+	"unicode"
 	"unicode/utf8"
 
 	"github.com/promoctl/promoctl/internal/jsonscan"
@@ -306,7 +307,7 @@ func listGrid(items [][]byte, loc *time.Location, limit int) Grid {
 		row := make([]string, len(cols))
 		for j, c := range cols {
 			if v, ok := lookup(r, c.key); ok {
-				row[j] = cellText(v, loc, listCellRunes)
+				row[j] = fieldCell(c.key, v, loc, listCellRunes)
 			}
 		}
 		g.Rows[i] = row
@@ -314,17 +315,31 @@ func listGrid(items [][]byte, loc *time.Location, limit int) Grid {
 	return g
 }
 
+// listCSV has a column for every leaf field of the records, nested ones
+// flattened to a.b and a[0].b as recordCSV does, in order of first
+// appearance.
 func listCSV(items [][]byte) Grid {
-	recs := recordFields(items)
+	recs := make([][]field, len(items))
 	var keys []string
 	seen := map[string]bool{}
-	for _, r := range recs {
-		for _, f := range r {
-			if !seen[f.key] {
-				seen[f.key] = true
-				keys = append(keys, f.key)
+	for i, it := range items {
+		var fs []field
+		add := func(k string, v []byte) {
+			fs = append(fs, field{k, v})
+			if !seen[k] {
+				seen[k] = true
+				keys = append(keys, k)
 			}
 		}
+		if firstByte(it) == '{' {
+			if flatten("", it, 0, add) != nil {
+				fs = nil
+				add("", it)
+			}
+		} else {
+			add("", it)
+		}
+		recs[i] = fs
 	}
 	g := Grid{Header: make([]string, len(keys)), Rows: make([][]string, len(recs))}
 	for i, k := range keys {
@@ -354,12 +369,75 @@ func lookup(fs []field, key string) ([]byte, bool) {
 	return nil, false
 }
 
-// headerName is a field name as a column header: NAME, PAGE COUNT.
+// headerName is a field name as a column header: NAME, PAGE COUNT,
+// PUBLISHED (is_published), by the rule of fieldLabel.
 func headerName(key string) string {
 	if key == "" {
 		return "VALUE"
 	}
-	return clipRunes(strings.ToUpper(strings.ReplaceAll(Text(key), "_", " ")), 30)
+	return clipRunes(strings.ToUpper(fieldLabel(key)), 30)
+}
+
+// fieldLabel is a field name, or a path of them (settings.seo_title,
+// owners[0].id), as a card and a column name it, the way promo and product
+// cards do: the "is" of a flag dropped, words apart, ID, URL, SKU and SEO in
+// capitals, the first letter capitalised: Published, Page count,
+// Settings.SEO title, Owners[0].ID.
+func fieldLabel(key string) string {
+	segs := strings.Split(Text(key), ".")
+	for i, seg := range segs {
+		name, index := seg, ""
+		if j := strings.IndexByte(seg, '['); j > 0 {
+			name, index = seg[:j], seg[j:]
+		}
+		words := strings.FieldsFunc(name, func(r rune) bool { return r == '_' })
+		if len(words) > 1 && strings.EqualFold(words[0], "is") {
+			words = words[1:]
+		}
+		for k, w := range words {
+			switch strings.ToLower(w) {
+			case "id", "url", "uri", "sku", "seo", "api", "ip":
+				words[k] = strings.ToUpper(w)
+			}
+		}
+		if len(words) > 0 {
+			segs[i] = strings.Join(words, " ") + index
+		}
+	}
+	out := strings.Join(segs, ".")
+	if r, size := utf8.DecodeRuneInString(out); size > 0 {
+		out = string(unicode.ToUpper(r)) + out[size:]
+	}
+	return out
+}
+
+// fieldCell renders the value of the field key for a table: a flag the
+// server sends as 0 or 1 (the v1 API's active, is_main) as yes/no, as
+// cellText does true and false; anything else by cellText.
+func fieldCell(key string, v []byte, loc *time.Location, n int) string {
+	if s := string(bytes.TrimSpace(v)); (s == "0" || s == "1") && isFlagName(key) {
+		return YesNo(s == "1")
+	}
+	return cellText(v, loc, n)
+}
+
+// isFlagName reports whether the last name of a field path reads as a
+// yes/no flag: is_…, has_…, …_enabled, active, visible and the like.
+func isFlagName(key string) bool {
+	name := key[strings.LastIndexByte(key, '.')+1:]
+	if j := strings.IndexByte(name, '['); j >= 0 {
+		name = name[:j]
+	}
+	words := strings.Split(strings.ToLower(name), "_")
+	switch words[0] {
+	case "is", "has", "can", "allow":
+		return len(words) > 1
+	}
+	switch words[len(words)-1] {
+	case "active", "enabled", "disabled", "visible", "hidden", "published", "deleted", "blocked", "archived":
+		return true
+	}
+	return false
 }
 
 // recordGrids shows a JSON object as key/value rows.
@@ -374,7 +452,7 @@ func recordGrids(raw []byte, loc *time.Location) ([]Grid, error) {
 			more++
 			return
 		}
-		rows = addWrapped(rows, Text(k)+":", cellText(v, loc, recordValueRunes))
+		rows = addWrapped(rows, fieldLabel(k)+":", fieldCell(k, v, loc, recordValueRunes))
 	})
 	if err != nil {
 		return nil, err

@@ -62,7 +62,7 @@ func TestRecordsTableV3Sites(t *testing.T) {
 	got := render(t, Records(json.RawMessage(v3Sites), moscow), Options{Format: Table})
 	golden.Equal(t, got)
 	head := strings.Fields(strings.SplitN(got, "\n", 2)[0])
-	want := []string{"ID", "NAME", "DOMAIN", "URL", "IS", "PUBLISHED", "OWNER", "ID", "ROLE", "PAGE", "COUNT"}
+	want := []string{"ID", "NAME", "DOMAIN", "URL", "PUBLISHED", "OWNER", "ID", "ROLE", "PAGE", "COUNT"}
 	if !reflect.DeepEqual(head, want) {
 		t.Errorf("header words = %q, want %q", head, want)
 	}
@@ -116,7 +116,7 @@ func TestRecordsWrappedList(t *testing.T) {
 
 func TestRecordsObjectWithoutAListIsARecord(t *testing.T) {
 	got := render(t, Records(json.RawMessage(`{"id":5,"name":"Only"}`), moscow), Options{Format: Table})
-	if want := "id:    5\nname:  Only\n"; got != want {
+	if want := "ID:    5\nName:  Only\n"; got != want {
 		t.Errorf("table = %q, want %q", got, want)
 	}
 }
@@ -158,7 +158,7 @@ func TestRecordsCSVHasEveryField(t *testing.T) {
 	got := render(t, Records(json.RawMessage(oddRecords), moscow), Options{Format: CSV})
 	golden.Equal(t, got)
 	first := strings.SplitN(got, "\n", 2)[0]
-	if want := "title,id,path,blocks,tags,note,x_long,extra,evil\x1b[2Jkey,weight"; first != want {
+	if want := "title,id,path,blocks[0].id,blocks[1].id,tags,note,x_long,extra.a.b,evil\x1b[2Jkey,blocks,weight"; first != want {
 		t.Errorf("CSV header = %q, want %q", first, want)
 	}
 }
@@ -187,8 +187,8 @@ func TestRecordFlattensNesting(t *testing.T) {
 	golden.Equal(t, got)
 	expectTerminalSafe(t, got)
 	for _, want := range []string{
-		"seo.og.image.url:", "blocks[1].type:", "blocks[0].settings:  {}", "tags:", "home, main", "redirects:",
-		"deleted_at:", "2024-01-15 12:30", "12345678901234567890", "Главная bold",
+		"SEO.og.image.URL:", "Blocks[1].type:", "Blocks[0].settings:  {}", "Tags:", "home, main", "Redirects:",
+		"Deleted at:", "2024-01-15 12:30", "12345678901234567890", "Главная bold",
 	} {
 		if !strings.Contains(got, want) {
 			t.Errorf("record lacks %q:\n%s", want, got)
@@ -207,7 +207,7 @@ func TestRecordSummarisesLongArrays(t *testing.T) {
 	}
 	b.WriteString(`]}`)
 	got := render(t, Record(json.RawMessage(b.String()), moscow), Options{Format: Table})
-	if want := "id:      1\nblocks:  [11 items]\n"; got != want {
+	if want := "ID:      1\nBlocks:  [11 items]\n"; got != want {
 		t.Errorf("table = %q, want %q", got, want)
 	}
 }
@@ -283,5 +283,48 @@ func TestWrapText(t *testing.T) {
 		if got := wrapText(c.in, c.width); !reflect.DeepEqual(got, c.want) {
 			t.Errorf("wrapText(%q, %d) = %q, want %q", c.in, c.width, got, c.want)
 		}
+	}
+}
+
+func TestEmptyList(t *testing.T) {
+	for raw, want := range map[string]bool{
+		`[]`: true, ` [ ] `: true, `null`: true, `{"data":[]}`: true, `{"items":[],"total":0}`: true,
+		`[{}]`: false, `[1]`: false, `{"data":[1]}`: false, `{"id":1}`: false, `"x"`: false,
+	} {
+		if got := EmptyList(json.RawMessage(raw)); got != want {
+			t.Errorf("EmptyList(%s) = %v, want %v", raw, got, want)
+		}
+	}
+}
+
+func TestFieldLabel(t *testing.T) {
+	for key, want := range map[string]string{
+		"is_published": "Published", "page_count": "Page count", "id": "ID", "site_id": "Site ID", "url": "URL",
+		"settings.seo_title": "Settings.SEO title", "owners[0].id": "Owners[0].ID", "is": "Is", "name": "Name",
+		"pageCount": "PageCount", "a__b": "A b", "évènement": "Évènement", "evil\x1b[2Jkey": "Evilkey",
+	} {
+		if got := fieldLabel(key); got != want {
+			t.Errorf("fieldLabel(%q) = %q, want %q", key, got, want)
+		}
+	}
+}
+
+func TestFlagsSentAsNumbersAreYesNo(t *testing.T) {
+	for key, want := range map[string]bool{
+		"active": true, "is_main": true, "has_ssl": true, "time_limit_is_enabled": true, "settings.is_visible": true,
+		"count": false, "is": false, "main_page": false, "id": false,
+	} {
+		if got := isFlagName(key); got != want {
+			t.Errorf("isFlagName(%q) = %v, want %v", key, got, want)
+		}
+	}
+	if got := fieldCell("active", []byte("1"), moscow, 10); got != "yes" {
+		t.Errorf(`fieldCell(active, 1) = %q, want "yes"`, got)
+	}
+	if got := fieldCell("active", []byte("2"), moscow, 10); got != "2" {
+		t.Errorf(`fieldCell(active, 2) = %q, want "2"`, got)
+	}
+	if got := fieldCell("count", []byte("1"), moscow, 10); got != "1" {
+		t.Errorf(`fieldCell(count, 1) = %q, want "1"`, got)
 	}
 }

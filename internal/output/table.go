@@ -165,7 +165,9 @@ func cellWidth(s string) int {
 
 func writeCSV(w io.Writer, g Grid, noHeaders bool) error {
 	cw := csv.NewWriter(w)
-	if !noHeaders && g.Header != nil {
+	// A list of unknown shape with no records has no columns: no header
+	// line, rather than a blank one.
+	if !noHeaders && len(g.Header) > 0 {
 		if err := cw.Write(g.Header); err != nil {
 			return err
 		}

@@ -9,6 +9,7 @@ import (
 	"errors"
 	"io"
 
+	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/huh"
 	"github.com/charmbracelet/lipgloss"
 )
@@ -42,6 +43,9 @@ func (h *Huh) run(ctx context.Context, f *huh.Form) error {
 		// lines meant for the next.
 		in = byteReader{in}
 	}
+	// huh's own program options (focus reports) plus clearOnAbort; then
+	// the streams.
+	f = f.WithProgramOptions(tea.WithReportFocus(), tea.WithFilter(clearOnAbort))
 	f = f.WithInput(in).WithOutput(h.Out).WithAccessible(h.Accessible).WithShowHelp(!h.Accessible).WithKeyMap(keyMap())
 	var err error
 	if h.Accessible {
@@ -67,6 +71,21 @@ func (h *Huh) run(ctx context.Context, f *huh.Form) error {
 		return ErrCancelled
 	}
 	return err
+}
+
+// clearOnAbort lets a form the user aborted (Esc, Ctrl-C as a key) end
+// as a submitted one does, with a last drawing of its empty view, which
+// takes it off the screen. huh ends an aborted form with an interrupt,
+// which Bubble Tea treats as a kill: nothing is redrawn and the question
+// stays above "promoctl: cancelled". huh still reports the abort. An
+// interrupt from elsewhere (a signal) is left as it is.
+func clearOnAbort(m tea.Model, msg tea.Msg) tea.Msg {
+	if _, ok := msg.(tea.InterruptMsg); ok {
+		if f, ok := m.(*huh.Form); ok && f.State == huh.StateAborted {
+			return tea.QuitMsg{}
+		}
+	}
+	return msg
 }
 
 // keyMap is huh's, with Esc aborting a form as Ctrl-C does.

@@ -1,0 +1,67 @@
+package cmd
+
+import (
+	"context"
+	"net"
+	"path/filepath"
+	"testing"
+	"time"
+)
+
+// freeAddr returns a loopback address with a port that was free a moment
+// ago.
+func freeAddr(t *testing.T) string {
+	t.Helper()
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	addr := ln.Addr().String()
+	ln.Close()
+	return addr
+}
+
+func sandboxBanner(addr, data string) string {
+	return "promoctl sandbox listening on http://" + addr + "\n" +
+		"data file: " + data + "\n" +
+		"credentials:\n" +
+		"  user id 1, token sandbox (can view sites 1 and 2)\n" +
+		"  user id 2, token sandbox-2 (owns site 3)\n" +
+		"try: promoctl --base-url http://" + addr + " --user-id 1 --token sandbox promo list --site-id 1\n" +
+		"press Ctrl-C to stop\n"
+}
+
+func TestSandboxServeOnABusyPortNamesAddr(t *testing.T) {
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ln.Close()
+	addr := ln.Addr().String()
+	r := newRunner(t)
+	data := filepath.Join(t.TempDir(), "sandbox.db")
+	r.run("sandbox", "serve", "--addr", addr, "--data", data).expect(t, 1, "",
+		"promoctl: sandbox listen on "+addr+": listen tcp "+addr+": bind: address already in use; another program is listening there: "+
+			"choose another port with --addr (--addr 127.0.0.1:0 picks a free one)\n")
+}
+
+func TestSandboxServeSaysWhenItStops(t *testing.T) {
+	addr := freeAddr(t)
+	r := newRunner(t)
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	r.ctx = ctx
+	// Ctrl-C (the context's end) once the server answers.
+	go func() {
+		defer cancel()
+		for i := 0; i < 500; i++ {
+			if c, err := net.Dial("tcp", addr); err == nil {
+				c.Close()
+				return
+			}
+			time.Sleep(10 * time.Millisecond)
+		}
+	}()
+	data := filepath.Join(t.TempDir(), "sandbox.db")
+	r.run("sandbox", "serve", "--addr", addr, "--data", data).expect(t, 0, "", sandboxBanner(addr, data)+"promoctl sandbox stopped\n")
+}
