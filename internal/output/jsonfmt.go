@@ -153,20 +153,29 @@ func yamlNode(dec *json.Decoder) (*yaml.Node, error) {
 		if v == '{' {
 			n.Kind = yaml.MappingNode
 		}
+		var keys map[string]int // key → index of its value; for large objects
 		for dec.More() {
+			at := -1 // where the value goes: -1 for a new entry
 			if n.Kind == yaml.MappingNode {
 				k, err := dec.Token()
 				if err != nil {
 					return nil, err
 				}
 				key, _ := k.(string)
-				n.Content = append(n.Content, &yaml.Node{Kind: yaml.ScalarNode, Tag: "!!str", Value: key})
+				at, keys = findKey(n.Content, keys, key)
+				if at < 0 {
+					n.Content = append(n.Content, &yaml.Node{Kind: yaml.ScalarNode, Tag: "!!str", Value: key})
+				}
 			}
 			c, err := yamlNode(dec)
 			if err != nil {
 				return nil, err
 			}
-			n.Content = append(n.Content, c)
+			if at >= 0 {
+				n.Content[at] = c
+			} else {
+				n.Content = append(n.Content, c)
+			}
 		}
 		if _, err := dec.Token(); err != nil { // the closing } or ]
 			return nil, err
@@ -180,6 +189,38 @@ func yamlNode(dec *json.Decoder) (*yaml.Node, error) {
 		return &yaml.Node{Kind: yaml.ScalarNode, Value: fmt.Sprint(v)}, nil
 	}
 	return &yaml.Node{Kind: yaml.ScalarNode, Value: "null"}, nil
+}
+
+// findKey returns the index of key's value among the key/value pairs of a
+// mapping's content, or -1. JSON may repeat a key in an object, YAML may
+// not (and parsers refuse such a document): a repeated key keeps its first
+// place and takes its last value, as jq shows such an object, and as
+// encoding/json (and so --jq) reads it. Small objects are searched; from
+// 64 keys on (a promo code has about 20), an index is kept
+// (and returned, to be passed back).
+func findKey(content []*yaml.Node, index map[string]int, key string) (int, map[string]int) {
+	const indexFrom = 64
+	if len(content) < 2*indexFrom {
+		for i := 0; i < len(content); i += 2 {
+			if content[i].Value == key {
+				return i + 1, index
+			}
+		}
+		return -1, index
+	}
+	if index == nil {
+		index = make(map[string]int, len(content))
+		for i := 0; i < len(content); i += 2 {
+			if _, ok := index[content[i].Value]; !ok {
+				index[content[i].Value] = i + 1
+			}
+		}
+	}
+	if at, ok := index[key]; ok {
+		return at, index
+	}
+	index[key] = len(content) + 1
+	return -1, index
 }
 
 // writeJQ runs the compiled query over the JSON and writes each result on
