@@ -9,6 +9,7 @@ import (
 	"os"
 
 	"github.com/promoctl/promoctl/cmd"
+	"github.com/promoctl/promoctl/internal/quietinit"
 )
 
 // Set at link time: -ldflags "-X main.version=… -X main.commit=… -X main.date=…".
@@ -19,5 +20,8 @@ var (
 )
 
 func main() {
+	// Standard output was hidden from the libraries' initialisers, so that
+	// none of them queries the terminal (see internal/quietinit).
+	quietinit.Release()
 	os.Exit(cmd.Main(cmd.Build{Version: version, Commit: commit, Date: date}))
 }

@@ -8,6 +8,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/promoctl/promoctl/internal/quietinit"
 	"github.com/rogpeppe/go-internal/testscript"
 )
 
@@ -19,6 +20,9 @@ import (
 //	go test -run TestScripts . -testwork     # keep the work folders
 
 func TestMain(m *testing.M) {
+	// This binary is promoctl too (main is linked in): give the tests their
+	// standard output back.
+	quietinit.Release()
 	testscript.Main(m, map[string]func(){"promoctl": main})
 }
 

@@ -69,16 +69,26 @@ type term struct {
 	out  bytes.Buffer // everything the program drew
 	mark int          // how far expect has read the plain text
 	done chan struct{}
+	// silent: answer no query, as a terminal (or a multiplexer, or a serial
+	// line) that does not understand them.
+	silent bool
 }
 
 // startTerm runs promoctl with args on a 100x40 terminal, or skips the test
 // when this machine has no pseudo-terminals.
 func startTerm(t *testing.T, env []string, args ...string) *term {
 	t.Helper()
+	return startTermWith(t, false, env, promoctlPath(t), args...)
+}
+
+// startTermWith runs bin with args on a 100x40 terminal that answers
+// queries unless silent.
+func startTermWith(t *testing.T, silent bool, env []string, bin string, args ...string) *term {
+	t.Helper()
 	if _, err := os.Stat("/dev/ptmx"); err != nil {
 		t.Skipf("no pseudo-terminals here: %v", err)
 	}
-	cmd := exec.Command(promoctlPath(t), args...)
+	cmd := exec.Command(bin, args...)
 	cmd.Env = env
 	f, err := pty.StartWithSize(cmd, &pty.Winsize{Rows: 40, Cols: 100})
 	if err != nil {
@@ -87,7 +97,7 @@ func startTerm(t *testing.T, env []string, args ...string) *term {
 		}
 		t.Fatalf("start promoctl on a pty: %v", err)
 	}
-	tm := &term{t: t, cmd: cmd, pty: f, done: make(chan struct{})}
+	tm := &term{t: t, cmd: cmd, pty: f, done: make(chan struct{}), silent: silent}
 	go tm.read()
 	t.Cleanup(func() {
 		if tm.cmd.ProcessState == nil {
@@ -102,7 +112,8 @@ func startTerm(t *testing.T, env []string, args ...string) *term {
 
 // read copies what the program draws into out until the terminal closes,
 // answering the queries a real terminal would answer (cursor position,
-// background colour), so that nothing waits for a reply.
+// background colour), so that nothing waits for a reply; a silent
+// terminal answers none.
 func (tm *term) read() {
 	defer close(tm.done)
 	buf := make([]byte, 4096)
@@ -112,10 +123,10 @@ func (tm *term) read() {
 			// Answered in the order asked, as a terminal does: lipgloss
 			// sends both and takes the first answer for the colour's.
 			chunk := buf[:n]
-			if bytes.Contains(chunk, []byte("\x1b]11;?")) {
+			if !tm.silent && bytes.Contains(chunk, []byte("\x1b]11;?")) {
 				tm.pty.Write([]byte("\x1b]11;rgb:0000/0000/0000\x1b\\"))
 			}
-			if bytes.Contains(chunk, []byte("\x1b[6n")) {
+			if !tm.silent && bytes.Contains(chunk, []byte("\x1b[6n")) {
 				tm.pty.Write([]byte("\x1b[1;1R"))
 			}
 			tm.mu.Lock()
@@ -133,6 +144,13 @@ func (tm *term) screen() string {
 	tm.mu.Lock()
 	defer tm.mu.Unlock()
 	return stripANSI(tm.out.String())
+}
+
+// raw is everything drawn so far, escape sequences and all.
+func (tm *term) raw() string {
+	tm.mu.Lock()
+	defer tm.mu.Unlock()
+	return tm.out.String()
 }
 
 // expect waits until text appears after what earlier expects found.

@@ -104,3 +104,35 @@ func TestPromoStatsPermissionDenied(t *testing.T) {
 	r.run("promo", "stats", "5").expect(t, 3, "",
 		"promoctl: statistics of promo 5: permission denied: you cannot view the site of promo code 5 (API error 30: user cant view site)\n")
 }
+
+// TestPromoStatsTotalsDoNotOverflow: amounts whose float64 sum overflows
+// are added exactly; the totals never read +Inf.
+func TestPromoStatsTotalsDoNotOverflow(t *testing.T) {
+	r := newRunner(t)
+	r.api.Handle("GET /v1/promo/5/statistics", http.StatusOK, `[
+ {"id":1,"promo_id":5,"lead_id":1,"order_price":1.5e308,"order_quantity":1,"discount_amount":1e308,"promo":{"code":"HUGE"},"currency":"RUB"},
+ {"id":2,"promo_id":5,"lead_id":2,"order_price":1.5e308,"order_quantity":1,"discount_amount":1e308,"promo":{"code":"HUGE"},"currency":"RUB"},
+ {"id":3,"promo_id":5,"lead_id":3,"order_price":0.1,"order_quantity":1,"discount_amount":0.2,"promo":{"code":"HUGE"},"currency":"USD"},
+ {"id":4,"promo_id":5,"lead_id":4,"order_price":0.2,"order_quantity":1,"discount_amount":0.1,"promo":{"code":"HUGE"},"currency":"USD"}
+]`)
+	res := r.run("promo", "stats", "5")
+	res.expect(t, 0, res.stdout, "")
+	if strings.Contains(res.stdout, "Inf") {
+		t.Errorf("a total reads Inf:\n%s", res.stdout)
+	}
+	lines := strings.Split(strings.TrimRight(res.stdout, "\n"), "\n")
+	totals := map[string][]string{}
+	for _, l := range lines[len(lines)-2:] {
+		f := strings.Fields(l)
+		totals[f[0]] = f[1:]
+	}
+	// Twice the float64 nearest 1.5e308, and 1e308, in full.
+	price := "300000000000000003293719088832136625221476929031935539010432048709472756214734474611489986935484066697183749009163517546834770851229420264984921027594438138093814993508799081557092469098765677130015153398495003535280692878638835532884273587360122374368351910515353245315875408679623619818924657146290669355008.00"
+	discount := "200000000000000002195812725888091083480984619354623692673621365806315170809822983074326657956989377798122499339442345031223180567486280176656614018396292092062543329005866054371394979399177118086676768932330002356853795252425890355256182391573414916245567940343568830210583605786415746545949771430860446236672.00"
+	if got := totals["RUB"]; len(got) != 3 || got[0] != "2" || got[1] != price || got[2] != discount {
+		t.Errorf("RUB totals = %q, want [2 %s %s]", got, price, discount)
+	}
+	if got := strings.Join(totals["USD"], " "); got != "2 0.30 0.30" {
+		t.Errorf("USD totals = %q, want 2 0.30 0.30", got)
+	}
+}

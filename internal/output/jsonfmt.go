@@ -7,6 +7,8 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math/big"
+	"strconv"
 	"strings"
 
 	"github.com/itchyny/gojq"
@@ -151,20 +153,29 @@ func yamlNode(dec *json.Decoder) (*yaml.Node, error) {
 		if v == '{' {
 			n.Kind = yaml.MappingNode
 		}
+		var keys map[string]int // key → index of its value; for large objects
 		for dec.More() {
+			at := -1 // where the value goes: -1 for a new entry
 			if n.Kind == yaml.MappingNode {
 				k, err := dec.Token()
 				if err != nil {
 					return nil, err
 				}
 				key, _ := k.(string)
-				n.Content = append(n.Content, &yaml.Node{Kind: yaml.ScalarNode, Tag: "!!str", Value: key})
+				at, keys = findKey(n.Content, keys, key)
+				if at < 0 {
+					n.Content = append(n.Content, &yaml.Node{Kind: yaml.ScalarNode, Tag: "!!str", Value: key})
+				}
 			}
 			c, err := yamlNode(dec)
 			if err != nil {
 				return nil, err
 			}
-			n.Content = append(n.Content, c)
+			if at >= 0 {
+				n.Content[at] = c
+			} else {
+				n.Content = append(n.Content, c)
+			}
 		}
 		if _, err := dec.Token(); err != nil { // the closing } or ]
 			return nil, err
@@ -180,12 +191,44 @@ func yamlNode(dec *json.Decoder) (*yaml.Node, error) {
 	return &yaml.Node{Kind: yaml.ScalarNode, Value: "null"}, nil
 }
 
+// findKey returns the index of key's value among the key/value pairs of a
+// mapping's content, or -1. JSON may repeat a key in an object, YAML may
+// not (and parsers refuse such a document): a repeated key keeps its first
+// place and takes its last value, as jq shows such an object, and as
+// encoding/json (and so --jq) reads it. Small objects are searched; from
+// 64 keys on (a promo code has about 20), an index is kept
+// (and returned, to be passed back).
+func findKey(content []*yaml.Node, index map[string]int, key string) (int, map[string]int) {
+	const indexFrom = 64
+	if len(content) < 2*indexFrom {
+		for i := 0; i < len(content); i += 2 {
+			if content[i].Value == key {
+				return i + 1, index
+			}
+		}
+		return -1, index
+	}
+	if index == nil {
+		index = make(map[string]int, len(content))
+		for i := 0; i < len(content); i += 2 {
+			if _, ok := index[content[i].Value]; !ok {
+				index[content[i].Value] = i + 1
+			}
+		}
+	}
+	if at, ok := index[key]; ok {
+		return at, index
+	}
+	index[key] = len(content) + 1
+	return -1, index
+}
+
 // writeJQ runs the compiled query over the JSON and writes each result on
 // its own line: strings as they are (like gh --jq and jq -r), everything
 // else as compact JSON. On a terminal, strings are made terminal-safe.
 func writeJQ(ctx context.Context, w io.Writer, src []byte, code *gojq.Code, terminal bool) error {
-	var v any
-	if err := json.Unmarshal(src, &v); err != nil {
+	v, err := jqInput(src)
+	if err != nil {
 		return fmt.Errorf("cannot filter the response: %w", err)
 	}
 	var out bytes.Buffer
@@ -219,6 +262,59 @@ func writeJQ(ctx context.Context, w io.Writer, src []byte, code *gojq.Code, term
 		}
 		out.WriteByte('\n')
 	}
-	_, err := w.Write(out.Bytes())
+	_, err = w.Write(out.Bytes())
 	return err
+}
+
+// jqInput decodes JSON for gojq without losing digits: encoding/json
+// would make every number a float64, so that 9007199254740993 became
+// 9007199254740992 and 100000000000000000000001 became 1e+23. Integers
+// become int, or *big.Int beyond it (gojq computes with both exactly and
+// prints them in full); only numbers with a fraction or an exponent become
+// float64, as in jq.
+func jqInput(src []byte) (any, error) {
+	dec := json.NewDecoder(bytes.NewReader(src))
+	dec.UseNumber()
+	var v any
+	if err := dec.Decode(&v); err != nil {
+		return nil, err
+	}
+	if _, err := dec.Token(); err != io.EOF {
+		return nil, errors.New("invalid JSON: data after the value")
+	}
+	return jqNumbers(v), nil
+}
+
+// jqNumbers replaces the json.Numbers in v, in place.
+func jqNumbers(v any) any {
+	switch v := v.(type) {
+	case json.Number:
+		return jqNumber(v)
+	case map[string]any:
+		for k, e := range v {
+			v[k] = jqNumbers(e)
+		}
+	case []any:
+		for i, e := range v {
+			v[i] = jqNumbers(e)
+		}
+	}
+	return v
+}
+
+// jqNumber is a JSON number as gojq computes with it.
+func jqNumber(n json.Number) any {
+	s := n.String()
+	if !strings.ContainsAny(s, ".eE") {
+		if i, err := strconv.ParseInt(s, 10, 0); err == nil {
+			return int(i)
+		}
+		if b, ok := new(big.Int).SetString(s, 10); ok {
+			return b
+		}
+	}
+	// Out of float64's range, ParseFloat gives ±Inf, which gojq prints as
+	// ±1.7976931348623157e+308, as jq does.
+	f, _ := strconv.ParseFloat(s, 64)
+	return f
 }

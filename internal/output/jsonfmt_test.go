@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"reflect"
 	"strings"
 	"testing"
@@ -355,5 +356,40 @@ func TestJQStopsWhenCancelled(t *testing.T) {
 	}
 	if b.Len() != 0 {
 		t.Errorf("cancelled --jq wrote %q, want nothing", b.String())
+	}
+}
+
+// TestWriteYAMLDuplicateKeys: a key repeated in a JSON object appears once
+// in the YAML, where it first appeared, with its last value; in small
+// objects and in ones large enough to be indexed.
+func TestWriteYAMLDuplicateKeys(t *testing.T) {
+	tests := []struct{ in, want string }{
+		{`{"code":"A","id":1,"code":"B"}`, "code: B\nid: 1\n"},
+		{`{"a":1,"a":{"b":1,"b":2},"a":[3]}`, "a:\n  - 3\n"},
+		{`[{"k":1,"k":2},{"k":3}]`, "- k: 2\n- k: 3\n"},
+	}
+	// 100 keys, then the 6th and the last again, then a new one.
+	var in, want strings.Builder
+	in.WriteString("{")
+	for i := range 100 {
+		fmt.Fprintf(&in, `"k%d":%d,`, i, i)
+		v := i
+		if i == 5 || i == 99 {
+			v = -i
+		}
+		fmt.Fprintf(&want, "k%d: %d\n", i, v)
+	}
+	in.WriteString(`"k5":-5,"k99":-99,"new":1}`)
+	want.WriteString("new: 1\n")
+	tests = append(tests, struct{ in, want string }{in.String(), want.String()})
+	for _, tt := range tests {
+		got := yamlString(t, tt.in)
+		if got != tt.want {
+			t.Errorf("writeYAML(%s) =\n%s\nwant\n%s", tt.in, got, tt.want)
+		}
+		var back any
+		if err := yaml.Unmarshal([]byte(got), &back); err != nil {
+			t.Errorf("writeYAML(%s) = %q does not parse: %v", tt.in, got, err)
+		}
 	}
 }

@@ -3,6 +3,7 @@ package output
 import (
 	"bytes"
 	"encoding/json"
+	"math/big"
 	"slices"
 	"strconv"
 	"time"
@@ -176,9 +177,13 @@ func PromoStats(raw json.RawMessage, loc *time.Location) Data {
 				return nil, err
 			}
 			uses := Grid{Header: []string{"ID", "ORDER", "DATE", "CODE", "ORDER PRICE", "QTY", "DISCOUNT", "CURRENCY"}}
+			// Totals are added exactly (big.Float never overflows, and has
+			// room for every bit of a float64 sum), so that amounts near
+			// float64's limit give their real sum rather than +Inf, and
+			// many small ones no rounding drift.
 			type total struct {
 				orders          int
-				price, discount float64
+				price, discount big.Float
 			}
 			totals := map[string]*total{}
 			for _, s := range ss {
@@ -192,8 +197,8 @@ func PromoStats(raw json.RawMessage, loc *time.Location) Data {
 					totals[cur] = t
 				}
 				t.orders++
-				t.price += float64(s.OrderPrice)
-				t.discount += float64(s.DiscountAmount)
+				addExact(&t.price, float64(s.OrderPrice))
+				addExact(&t.discount, float64(s.DiscountAmount))
 			}
 			curs := make([]string, 0, len(totals))
 			for c := range totals {
@@ -203,7 +208,7 @@ func PromoStats(raw json.RawMessage, loc *time.Location) Data {
 			sum := Grid{Header: []string{"CURRENCY", "ORDERS", "ORDER TOTAL", "DISCOUNT TOTAL"}, Summary: true}
 			for _, c := range curs {
 				t := totals[c]
-				sum.Rows = append(sum.Rows, []string{c, strconv.Itoa(t.orders), Money(t.price), Money(t.discount)})
+				sum.Rows = append(sum.Rows, []string{c, strconv.Itoa(t.orders), t.price.Text('f', 2), t.discount.Text('f', 2)})
 			}
 			if len(ss) == 0 {
 				return []Grid{uses}, nil
@@ -226,6 +231,16 @@ func PromoStats(raw json.RawMessage, loc *time.Location) Data {
 			return g, nil
 		},
 	}
+}
+
+// addExact adds v to sum without rounding: float64 values are multiples
+// of 2^-1074 below 2^1024, so 2200 bits hold any sum of fewer than 2^100
+// of them exactly. v is finite: api.Float refuses NaN and infinities.
+func addExact(sum *big.Float, v float64) {
+	if sum.Prec() == 0 {
+		sum.SetPrec(2200)
+	}
+	sum.Add(sum, new(big.Float).SetFloat64(v))
 }
 
 // Amount is a discount as people write it: 25% or 300.00.

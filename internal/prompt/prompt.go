@@ -59,11 +59,10 @@ func (h *Huh) run(ctx context.Context, f *huh.Form) error {
 			err = ctx.Err()
 		}
 	} else {
-		// huh's theme adapts to the terminal's background, which lipgloss
-		// asks the terminal for (OSC 11) the first time it draws. Ask now,
+		// huh's theme adapts to the terminal's background. Ask for it now,
 		// before the form reads the keyboard: asked while the form runs,
-		// the terminal's answer can be read by the form as typed keys.
-		lipgloss.HasDarkBackground()
+		// the terminal's answer would be read by the form as typed keys.
+		lipgloss.SetHasDarkBackground(hasDarkBackground(h.Out))
 		err = f.RunWithContext(ctx)
 	}
 	// A full-screen form whose context ends reports huh.ErrTimeout.

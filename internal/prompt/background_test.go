@@ -1,0 +1,121 @@
+package prompt
+
+import (
+	"bytes"
+	"errors"
+	"os"
+	"runtime"
+	"testing"
+	"time"
+
+	"github.com/creack/pty"
+)
+
+func TestParseBackgroundAnswer(t *testing.T) {
+	for _, c := range []struct {
+		in       string
+		dark, ok bool
+	}{
+		{"\x1b]11;rgb:0000/0000/0000\x1b\\\x1b[1;1R", true, true},
+		{"\x1b]11;rgb:ffff/ffff/ffff\x07", false, true},
+		{"\x1b]11;rgb:fdf6/e3e3/e3e3\x1b\\", false, true}, // Solarized light
+		{"\x1b]11;rgb:00/2b/36\x07", true, true},          // two digits a component
+		{"\x1b]11;rgb:7/7/7\x07", true, true},             // one digit: 0x7/0xf is below a half
+		{"\x1b]11;rgb:8/8/8\x07", false, true},
+		{"\x1b[1;1R", false, false}, // no OSC 11 support: only the cursor answered
+		{"\x1b]11;rgb:ffff/ffff\x07", false, false},
+		{"\x1b]11;rgb:ffff/ffff/ffff", false, false}, // cut off
+		{"\x1b]11;rgb:fffff/0/0\x07", false, false},
+		{"\x1b]11;rgb:zz/00/00\x07", false, false},
+		{"", false, false},
+	} {
+		dark, ok := parseBackgroundAnswer([]byte(c.in))
+		if dark != c.dark || ok != c.ok {
+			t.Errorf("parseBackgroundAnswer(%q) = %v, %v; want %v, %v", c.in, dark, ok, c.dark, c.ok)
+		}
+	}
+}
+
+func TestColorFGBGDark(t *testing.T) {
+	for _, c := range []struct {
+		in       string
+		dark, ok bool
+	}{
+		{"15;0", true, true},
+		{"0;15", false, true},
+		{"default;default;0", true, true},
+		{"0;7", false, true},
+		{"7;6", true, true},
+		{"", false, false},
+		{"15", false, false},
+		{"15;default", false, false},
+		{"0;16", false, false},
+	} {
+		dark, ok := colorFGBGDark(c.in)
+		if dark != c.dark || ok != c.ok {
+			t.Errorf("colorFGBGDark(%q) = %v, %v; want %v, %v", c.in, dark, ok, c.dark, c.ok)
+		}
+	}
+}
+
+// TestAskBackground asks a pseudo-terminal whose other end answers as the
+// case says, and checks the answer and that a terminal that does not
+// answer holds nobody up.
+func TestAskBackground(t *testing.T) {
+	if runtime.GOOS == "windows" {
+		t.Skip("terminals are asked only on Unix")
+	}
+	const timeout = 50 * time.Millisecond
+	for _, c := range []struct {
+		name     string
+		answer   string // written once the query has arrived; "" for none
+		dark, ok bool
+	}{
+		{"dark", "\x1b]11;rgb:1e1e/1e1e/1e1e\x1b\\\x1b[12;1R", true, true},
+		{"light", "\x1b]11;rgb:ffff/ffff/ffff\x07\x1b[12;1R", false, true},
+		{"cursor only", "\x1b[12;1R", false, false},
+		{"silent", "", false, false},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			ptmx, tty, err := pty.Open()
+			if err != nil {
+				if errors.Is(err, os.ErrNotExist) || errors.Is(err, os.ErrPermission) {
+					t.Skipf("cannot open a pseudo-terminal: %v", err)
+				}
+				t.Fatal(err)
+			}
+			defer ptmx.Close()
+			defer tty.Close()
+			asked := make(chan []byte, 1)
+			go func() {
+				var got []byte
+				buf := make([]byte, 256)
+				for !bytes.Contains(got, []byte("\x1b[6n")) {
+					n, err := ptmx.Read(buf)
+					got = append(got, buf[:n]...)
+					if err != nil {
+						break
+					}
+				}
+				if c.answer != "" {
+					ptmx.Write([]byte(c.answer))
+				}
+				asked <- got
+			}()
+			start := time.Now()
+			dark, ok := askBackground(tty, timeout)
+			took := time.Since(start)
+			if dark != c.dark || ok != c.ok {
+				t.Errorf("askBackground = %v, %v; want %v, %v", dark, ok, c.dark, c.ok)
+			}
+			if got := <-asked; string(got) != "\x1b]11;?\x1b\\\x1b[6n" {
+				t.Errorf("the terminal was sent %q", got)
+			}
+			// The timeout plus room for a loaded machine; an answered query
+			// ends at the answer.
+			if took > timeout+500*time.Millisecond {
+				t.Errorf("askBackground took %s with a timeout of %s", took, timeout)
+			}
+		})
+	}
+}

@@ -1,0 +1,159 @@
+package main
+
+import (
+	"bytes"
+	"errors"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/creack/pty"
+)
+
+// terminalQueryRE matches the requests a program sends a terminal to make
+// it answer on the program's input: OSC colour queries (ESC ] 10 ; ? and
+// ESC ] 11 ; ?, ended by BEL or ST) and device status reports (ESC [ 6 n,
+// ESC [ 5 n).
+var terminalQueryRE = regexp.MustCompile(`\x1b\][0-9]+;\?|\x1b\[[0-9]*n`)
+
+// buildPromoctl builds the real promoctl (not this test binary: which
+// packages are linked decides the order of their initialisers) into a
+// temporary folder.
+func buildPromoctl(t *testing.T) string {
+	t.Helper()
+	bin := filepath.Join(t.TempDir(), "promoctl")
+	cmd := exec.Command("go", "build", "-o", bin, ".")
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("go build: %v\n%s", err, out)
+	}
+	return bin
+}
+
+// runOnSilentTerminal runs bin with args on a pseudo-terminal that never
+// answers anything, as a terminal without colour queries (or a pipe-like
+// terminal multiplexer) does, and returns what the program wrote to it,
+// its exit code and how long it ran.
+func runOnSilentTerminal(t *testing.T, env []string, bin string, args ...string) (string, int, time.Duration) {
+	t.Helper()
+	if _, err := os.Stat("/dev/ptmx"); err != nil {
+		t.Skipf("no pseudo-terminals here: %v", err)
+	}
+	cmd := exec.Command(bin, args...)
+	cmd.Env = env
+	start := time.Now()
+	f, err := pty.StartWithSize(cmd, &pty.Winsize{Rows: 40, Cols: 100})
+	if err != nil {
+		if errors.Is(err, os.ErrNotExist) || errors.Is(err, os.ErrPermission) {
+			t.Skipf("cannot open a pseudo-terminal: %v", err)
+		}
+		t.Fatalf("start promoctl on a pty: %v", err)
+	}
+	defer f.Close()
+	var out bytes.Buffer
+	read := make(chan struct{})
+	go func() {
+		defer close(read)
+		buf := make([]byte, 4096)
+		for {
+			n, err := f.Read(buf)
+			out.Write(buf[:n])
+			if err != nil {
+				return // EIO once the program has exited
+			}
+		}
+	}()
+	exited := make(chan error, 1)
+	go func() { exited <- cmd.Wait() }()
+	select {
+	case err = <-exited:
+	case <-time.After(ptyTimeout):
+		cmd.Process.Kill()
+		<-exited
+		t.Fatalf("%v did not exit within %s", args, ptyTimeout)
+	}
+	took := time.Since(start)
+	var ee *exec.ExitError
+	if err != nil && !errors.As(err, &ee) {
+		t.Fatalf("wait for promoctl: %v", err)
+	}
+	<-read
+	return out.String(), cmd.ProcessState.ExitCode(), took
+}
+
+// TestNoTerminalQueries runs commands that draw nothing styled on a
+// terminal that never answers: they must not ask it anything (no colour or
+// cursor queries written to it) and so must not wait for an answer.
+// Library initialisers used to ask for the background colour and wait five
+// seconds for a reply.
+func TestNoTerminalQueries(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds promoctl")
+	}
+	bin := buildPromoctl(t)
+	// Generous for a loaded machine, yet far below the 5 s a query waits.
+	const budget = 200 * time.Millisecond
+	for _, c := range []struct {
+		name string
+		args []string
+		want string
+	}{
+		{"version", []string{"--version"}, "promoctl dev"},
+		{"promo list", []string{"--sandbox", "promo", "list", "--site-id", "1"}, "WELCOME10"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			env := sandboxEnv(t, t.TempDir())
+			// Twice: the first run of the sandbox creates its data.
+			for run := 1; run <= 2; run++ {
+				out, code, took := runOnSilentTerminal(t, env, bin, c.args...)
+				if code != 0 {
+					t.Fatalf("run %d: exit code = %d, want 0; the terminal got:\n%q", run, code, out)
+				}
+				if !strings.Contains(stripANSI(out), c.want) {
+					t.Errorf("run %d: no %q in the output:\n%q", run, c.want, out)
+				}
+				if q := terminalQueryRE.FindString(out); q != "" {
+					t.Errorf("run %d: promoctl %v asked the terminal %q; the terminal got:\n%q", run, c.args, q, out)
+				}
+				if took > budget {
+					t.Errorf("run %d: promoctl %v took %s on a terminal that does not answer, want at most %s", run, c.args, took, budget)
+				}
+			}
+		})
+	}
+}
+
+// TestWizardOnSilentTerminal runs the create form on a terminal that never
+// answers: the form asks for the background colour before it draws (its
+// colours depend on it), but gives up on the answer within moments, and
+// the form works as usual.
+func TestWizardOnSilentTerminal(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds promoctl")
+	}
+	bin := buildPromoctl(t)
+	env := sandboxEnv(t, t.TempDir())
+	start := time.Now()
+	tm := startTermWith(t, true, env, bin, "--sandbox", "promo", "create", "--site-id", "1")
+	tm.expect("Code")
+	// The query waited for used to take 5 s; a second leaves room for a
+	// loaded machine.
+	if took := time.Since(start); took > time.Second {
+		t.Errorf("the form took %s to appear on a terminal that does not answer, want at most 1s", took)
+	}
+	// The form's colours depend on the background: it must have asked.
+	if !strings.Contains(tm.raw(), "\x1b]11;?") {
+		t.Errorf("the form did not ask the terminal for its background colour; the terminal got:\n%q", tm.raw())
+	}
+	tm.send("PTYSILENT")
+	tm.expect("PTYSILENT")
+	tm.send("\r")
+	tm.expect("Discount on")
+	tm.send("\x03")
+	if code := tm.wait(); code != 130 {
+		t.Fatalf("exit code = %d, want 130; the screen:\n%s", code, tm.screen())
+	}
+}
