@@ -222,14 +222,14 @@ func TestConfigList(t *testing.T) {
 		"         staging  http://127.0.0.1:8787   sta…89   43                json    2m       ",
 	), "")
 	r.run("config", "list", "-o", "json").expect(t, 0, `[`+
-		`{"current":true,"profile":"default","base_url":"https://api.lpmotor.ru","token":"tok…56","user_id":"42","site_id":"11111"},`+
-		`{"current":false,"profile":"staging","base_url":"http://127.0.0.1:8787","token":"sta…89","user_id":"43","output":"json","timeout":"2m"}`+
+		`{"current":true,"profile":"default","base_url":"https://api.lpmotor.ru","token":"tok…56","token_source":"config file","user_id":"42","site_id":"11111"},`+
+		`{"current":false,"profile":"staging","base_url":"http://127.0.0.1:8787","token":"sta…89","token_source":"config file","user_id":"43","output":"json","timeout":"2m"}`+
 		`]
 `, "")
 	r.run("config", "list", "-o", "csv").expect(t, 0, apitest.Lines(
-		"current,profile,base_url,token,user_id,site_id,output,timeout",
-		"true,default,https://api.lpmotor.ru,tok…56,42,11111,,",
-		"false,staging,http://127.0.0.1:8787,sta…89,43,,json,2m",
+		"current,profile,base_url,token,user_id,site_id,output,timeout,token_source",
+		"true,default,https://api.lpmotor.ru,tok…56,42,11111,,,config file",
+		"false,staging,http://127.0.0.1:8787,sta…89,43,,json,2m,config file",
 	), "")
 }
 

@@ -144,6 +144,32 @@ func (f *factory) keychainToken(ctx context.Context, path string) func(profile s
 	}
 }
 
+// keychainTokens reads the API keys the keychain keeps for the profiles of
+// the config file, one call per profile, within ctx. A keychain that fails
+// is not asked again: it holds no key promoctl could use, as for every
+// command.
+func (f *factory) keychainTokens(ctx context.Context, doc *config.Doc) map[string]string {
+	kc := f.keychain()
+	if kc == nil {
+		return nil
+	}
+	keys := map[string]string{}
+	for _, name := range doc.File.ProfileNames() {
+		t, err := kc.Get(ctx, keychain.Account(name, doc.Path))
+		if errors.Is(err, keychain.ErrNotFound) {
+			continue
+		}
+		if err != nil {
+			break
+		}
+		if t = strings.TrimSpace(t); t != "" {
+			f.secrets = append(f.secrets, t)
+			keys[name] = t
+		}
+	}
+	return keys
+}
+
 // storeToken keeps the API key of a profile, within an edit of the config
 // file: in the keychain when there is one (and then not in the file), else
 // in the file, saying why on stderr. It reports whether the keychain took
