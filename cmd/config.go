@@ -34,7 +34,7 @@ written atomically with mode 0600, keeping your comments.`,
   promoctl config explain`,
 		RunE: groupRun,
 	}
-	c.AddCommand(newConfigListCmd(f), newConfigGetCmd(f), newConfigSetCmd(f), newConfigUseCmd(f),
+	c.AddCommand(newConfigListCmd(f), newConfigGetCmd(f), newConfigSetCmd(f), newConfigUnsetCmd(f), newConfigUseCmd(f),
 		newConfigPathCmd(f), newConfigExplainCmd(f))
 	return c
 }
@@ -299,6 +299,79 @@ profile when it does not exist. Values are checked first:
 			f.notef("Set %s to %s in profile %q (%s).", key, output.Text(shown), name, where)
 			if f.env.Getenv(envOf(key)) != "" {
 				f.warn(fmt.Sprintf("%s is set and overrides this setting until you unset it", envOf(key)))
+			}
+			return nil
+		},
+	}
+}
+
+func newConfigUnsetCmd(f *factory) *cobra.Command {
+	return &cobra.Command{
+		Use:   "unset KEY",
+		Short: "Remove a setting from the active profile",
+		Long: `Remove a setting from the active profile (or from --profile NAME), so that
+commands fall back to the environment or the default. The rest of the file,
+comments included, stays as it is.
+
+Unsetting token removes the profile's API key from the system keychain too,
+as 'promoctl auth logout' does. A setting the profile does not have is left
+alone, with a note on stderr.
+
+Keys: ` + strings.Join(config.Keys(), ", ") + `.`,
+		Example: `  promoctl config unset site_id
+  promoctl config unset output --profile staging
+  promoctl config unset token`,
+		Args: exactArgs(1, "a setting name"),
+		ValidArgsFunction: func(cmd *cobra.Command, args []string, toComplete string) ([]cobra.Completion, cobra.ShellCompDirective) {
+			if len(args) > 0 {
+				return nil, cobra.ShellCompDirectiveNoFileComp
+			}
+			return completeKeys(cmd, args, toComplete)
+		},
+		RunE: func(cmd *cobra.Command, args []string) error {
+			key := args[0]
+			if !config.IsKey(key) {
+				return unknownKey(key)
+			}
+			ctx, cancel := f.lockContext(cmd.Context())
+			defer cancel()
+			var name string
+			var fromFile, fromKeychain bool
+			doc, err := f.editConfig(ctx, func(doc *config.Doc) (bool, error) {
+				var src config.Source
+				name, src = config.ActiveProfile(f.global.profile, f.env, doc.File, doc.Path)
+				if err := f.requireProfile(doc, name, src); err != nil {
+					return false, err
+				}
+				var err error
+				if key == config.KeyToken && doc.HasProfile(name) {
+					if fromKeychain, err = f.removeKeychainToken(ctx, name, doc.Path); err != nil {
+						return false, err
+					}
+				}
+				fromFile, err = doc.Unset(name, key)
+				return fromFile, err
+			})
+			if err != nil {
+				return err
+			}
+			var where string
+			switch {
+			case fromKeychain && fromFile:
+				where = "the system keychain and " + doc.Path
+			case fromKeychain:
+				where = "the system keychain"
+			case fromFile:
+				where = doc.Path
+			default:
+				// Not only on a terminal: a script that unsets what is not
+				// there may well have a mistaken profile or key.
+				fmt.Fprintf(f.io.ErrOut, "%s is not set in profile %q: nothing to unset.\n", key, name)
+				return nil
+			}
+			f.notef("Unset %s in profile %q (%s).", key, name, where)
+			if f.env.Getenv(envOf(key)) != "" {
+				f.warn(fmt.Sprintf("%s is set and still gives %s until you unset it", envOf(key), key))
 			}
 			return nil
 		},

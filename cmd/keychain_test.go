@@ -248,3 +248,26 @@ func TestConfigGetTokenFromTheKeychain(t *testing.T) {
 	r.tty = true
 	r.run("config", "get", "token").expect(t, 0, "", "token is not set in profile \"default\".\n")
 }
+
+func TestConfigUnsetTokenRemovesItFromTheKeychainToo(t *testing.T) {
+	r := newBareRunner(t)
+	r.withKeychain(nil)
+	r.tty = true
+	r.writeConfig("current_profile: default\nprofiles:\n  default:\n    token: file-token-0123456789 # old\n    user_id: 42\n  staging:\n    user_id: 43\n")
+	r.keepInKeychain("default", testToken)
+	r.keepInKeychain("staging", "staging-token-0123456789")
+	r.run("config", "unset", "token").expect(t, 0, "",
+		"Unset token in profile \"default\" (the system keychain and "+r.configPath()+").\n")
+	if got := r.keychainKey("default"); got != "" {
+		t.Errorf("keychain still holds %q", got)
+	}
+	r.expectConfig(t, "current_profile: default\nprofiles:\n  default:\n    user_id: 42\n  staging:\n    user_id: 43\n")
+	r.run("config", "unset", "token").expect(t, 0, "", "token is not set in profile \"default\": nothing to unset.\n")
+
+	r.run("config", "unset", "token", "--profile", "staging").expect(t, 0, "",
+		"Unset token in profile \"staging\" (the system keychain).\n")
+	if got := r.keychainKey("staging"); got != "" {
+		t.Errorf("keychain still holds %q", got)
+	}
+	r.expectConfig(t, "current_profile: default\nprofiles:\n  default:\n    user_id: 42\n  staging:\n    user_id: 43\n")
+}
