@@ -235,26 +235,31 @@ func (f *factory) quietForCompletion() {
 func (f *factory) completePromoIDs(cmd *cobra.Command, _ []string, toComplete string) ([]cobra.Completion, cobra.ShellCompDirective) {
 	ctx, cancel, client, s, ok := f.completionClient(cmd)
 	defer cancel()
-	if !ok || s.SiteID == 0 {
-		return nothing()
-	}
-	raw, err := client.ListPromos(ctx, s.SiteID)
-	if err != nil {
-		return nothing()
-	}
-	promos, err := api.DecodePromos(raw)
-	if err != nil {
+	if !ok {
 		return nothing()
 	}
 	var out []cobra.Completion
-	for _, p := range promos {
-		if p.ID == nil {
+	for _, site := range completionSites(ctx, client, s) {
+		raw, err := client.ListPromos(ctx, site)
+		if err != nil {
 			continue
 		}
-		id := strconv.FormatInt(int64(*p.ID), 10)
-		if strings.HasPrefix(id, toComplete) {
-			out = append(out, candidate(id, string(p.Code)))
+		promos, err := api.DecodePromos(raw)
+		if err != nil {
+			continue
 		}
+		for _, p := range promos {
+			if p.ID == nil {
+				continue
+			}
+			id := strconv.FormatInt(int64(*p.ID), 10)
+			if strings.HasPrefix(id, toComplete) {
+				out = append(out, candidate(id, string(p.Code)))
+			}
+		}
+	}
+	if out == nil {
+		return nothing()
 	}
 	return out, cobra.ShellCompDirectiveNoFileComp
 }
@@ -280,14 +285,44 @@ func (f *factory) completeSiteIDs(cmd *cobra.Command, _ []string, toComplete str
 func (f *factory) completePageIDs(cmd *cobra.Command, _ []string, toComplete string) ([]cobra.Completion, cobra.ShellCompDirective) {
 	ctx, cancel, client, s, ok := f.completionClient(cmd)
 	defer cancel()
-	if !ok || s.SiteID == 0 {
+	if !ok {
 		return nothing()
 	}
-	raw, err := client.ListPages(ctx, s.SiteID)
+	var out []cobra.Completion
+	for _, site := range completionSites(ctx, client, s) {
+		raw, err := client.ListPages(ctx, site)
+		if err != nil {
+			continue
+		}
+		out = append(out, recordCompletions(raw, toComplete, "title", "name", "path")...)
+	}
+	if out == nil {
+		return nothing()
+	}
+	return out, cobra.ShellCompDirectiveNoFileComp
+}
+
+// completionSites are the sites whose promo codes or pages complete an id:
+// the configured one; on the sandbox, which has no default site, every
+// site its user can view.
+func completionSites(ctx context.Context, client *api.Client, s *config.Settings) []int64 {
+	switch {
+	case s.SiteID != 0:
+		return []int64{s.SiteID}
+	case !s.Sandbox:
+		return nil
+	}
+	raw, err := client.ListSites(ctx)
 	if err != nil {
-		return nothing()
+		return nil
 	}
-	return recordCompletions(raw, toComplete, "title", "name", "path"), cobra.ShellCompDirectiveNoFileComp
+	var sites []int64
+	for _, rec := range listRecords(raw) {
+		if id, err := config.ParseID(scalarString(rec["id"])); err == nil {
+			sites = append(sites, id)
+		}
+	}
+	return sites
 }
 
 // completeProfiles completes the name of a profile of the config file,

@@ -217,10 +217,15 @@ func TestCompleteFileFlagsCompleteFiles(t *testing.T) {
 
 func TestCompleteWithSandbox(t *testing.T) {
 	r := newRunner(t)
-	r.env["PROMOCTL_SITE_ID"] = "1"
+	// Ignored by the sandbox, which has no default site: ids of promo
+	// codes and pages come from every site its user can view.
+	r.env["PROMOCTL_SITE_ID"] = "11111"
 	got := r.complete(t, "--sandbox", "promo", "get", "100")
 	if !strings.HasPrefix(got, "1001\tWELCOME10\n1002\tFREESHIP\n") || !strings.HasSuffix(got, "\n:4\n") {
 		t.Errorf("stdout:\n%s\nwant the sandbox's promo codes of site 1", got)
+	}
+	if got := r.complete(t, "--sandbox", "--user-id", "2", "page", "get", ""); !strings.HasPrefix(got, "31\tHome\n32\tOur beans\n") {
+		t.Errorf("pages of user 2: stdout:\n%s\nwant the pages of site 3", got)
 	}
 	if got, want := r.complete(t, "--sandbox", "promo", "list", "--site-id", ""), apitest.Lines("1\tFlower Shop Demo", "2\tLanding Draft", ":4"); got != want {
 		t.Errorf("sites: stdout:\n%s\nwant:\n%s", got, want)

@@ -34,7 +34,7 @@ written atomically with mode 0600, keeping your comments.`,
   promoctl config explain`,
 		RunE: groupRun,
 	}
-	c.AddCommand(newConfigListCmd(f), newConfigGetCmd(f), newConfigSetCmd(f), newConfigUseCmd(f),
+	c.AddCommand(newConfigListCmd(f), newConfigGetCmd(f), newConfigSetCmd(f), newConfigUnsetCmd(f), newConfigUseCmd(f),
 		newConfigPathCmd(f), newConfigExplainCmd(f))
 	return c
 }
@@ -55,7 +55,10 @@ func newConfigListCmd(f *factory) *cobra.Command {
 		Use:     "list",
 		Aliases: []string{"ls"},
 		Short:   "List the profiles of the config file",
-		Long:    "List the profiles of the config file with their settings; API keys are masked and the current profile is marked with *.",
+		Long: `List the profiles of the config file with their settings; the current profile
+is marked with *. API keys are masked; a key the system keychain keeps is
+shown as abc…yz (keychain), and -o json and -o csv give token_source
+(keychain or config file).`,
 		Example: `  promoctl config list
   promoctl config list -o json`,
 		Args: noArgs,
@@ -71,27 +74,38 @@ func newConfigListCmd(f *factory) *cobra.Command {
 			if len(doc.File.Profiles) == 0 {
 				f.notef("No profiles in %s yet: run `promoctl auth login`.", doc.Path)
 			}
-			return f.print(sess, profileList(doc.File))
+			ctx, cancel := sess.withTimeout(cmd.Context())
+			defer cancel()
+			return f.print(sess, profileList(doc.File, f.keychainTokens(ctx, doc)))
 		},
 	}
 }
 
 // profileColumns are the CSV columns of config list.
 func profileColumns() []string {
-	return append([]string{"current", "profile"}, config.Keys()...)
+	return append(append([]string{"current", "profile"}, config.Keys()...), "token_source")
 }
 
-// profileList shows the profiles with masked tokens.
-func profileList(file *config.File) output.Data {
+// Where a profile's API key is kept, as config list and config get say.
+const (
+	keptInKeychain = "keychain"
+	keptInFile     = "config file"
+)
+
+// profileList shows the profiles with masked tokens; inKeychain holds the
+// API keys the keychain keeps, by profile, which win over the file's as
+// they do for every command.
+func profileList(file *config.File, inKeychain map[string]string) output.Data {
 	type item struct {
-		Current bool   `json:"current"`
-		Profile string `json:"profile"`
-		BaseURL string `json:"base_url,omitempty"`
-		Token   string `json:"token,omitempty"`
-		UserID  string `json:"user_id,omitempty"`
-		SiteID  string `json:"site_id,omitempty"`
-		Output  string `json:"output,omitempty"`
-		Timeout string `json:"timeout,omitempty"`
+		Current     bool   `json:"current"`
+		Profile     string `json:"profile"`
+		BaseURL     string `json:"base_url,omitempty"`
+		Token       string `json:"token,omitempty"`
+		TokenSource string `json:"token_source,omitempty"`
+		UserID      string `json:"user_id,omitempty"`
+		SiteID      string `json:"site_id,omitempty"`
+		Output      string `json:"output,omitempty"`
+		Timeout     string `json:"timeout,omitempty"`
 	}
 	items := []item{}
 	for _, name := range file.ProfileNames() {
@@ -99,11 +113,18 @@ func profileList(file *config.File) output.Data {
 		if p == nil {
 			p = &config.Profile{}
 		}
-		items = append(items, item{
+		it := item{
 			Current: name == file.CurrentProfile, Profile: name,
-			BaseURL: p.BaseURL, Token: config.MaskToken(p.Token), UserID: p.UserID,
+			BaseURL: p.BaseURL, UserID: p.UserID,
 			SiteID: p.SiteID, Output: p.Output, Timeout: p.Timeout,
-		})
+		}
+		switch {
+		case inKeychain[name] != "":
+			it.Token, it.TokenSource = config.MaskToken(inKeychain[name]), keptInKeychain
+		case p.Token != "":
+			it.Token, it.TokenSource = config.MaskToken(p.Token), keptInFile
+		}
+		items = append(items, it)
 	}
 	j, _ := json.Marshal(items)
 	row := func(it item, mark string) []string {
@@ -122,6 +143,10 @@ func profileList(file *config.File) output.Data {
 				for i := range r {
 					r[i] = output.Text(r[i])
 				}
+				if it.TokenSource == keptInKeychain {
+					// Every other value of the table is the file's.
+					r[3] += " (keychain)"
+				}
 				g.Rows = append(g.Rows, r)
 			}
 			return []output.Grid{g}, nil
@@ -129,7 +154,7 @@ func profileList(file *config.File) output.Data {
 		CSV: func() (output.Grid, error) {
 			g := output.Grid{Header: profileColumns()}
 			for _, it := range items {
-				g.Rows = append(g.Rows, row(it, fmt.Sprint(it.Current)))
+				g.Rows = append(g.Rows, append(row(it, fmt.Sprint(it.Current)), it.TokenSource))
 			}
 			return g, nil
 		},
@@ -142,7 +167,8 @@ func newConfigGetCmd(f *factory) *cobra.Command {
 		Short: "Print a setting of the active profile",
 		Long: `Print a setting as the active profile of the config file stores it, or its
 default when the profile has none. The API key is printed masked: promoctl
-never prints it.
+never prints it. A key the system keychain keeps is shown as abc…yz
+(keychain).
 
 To see the value a command would use, with flags and environment variables
 applied, run 'promoctl config explain'.
@@ -170,7 +196,13 @@ Keys: ` + strings.Join(config.Keys(), ", ") + `.`,
 				v = config.Default(key)
 			}
 			if key == config.KeyToken {
-				v = config.MaskToken(v)
+				ctx, cancel := f.lockContext(cmd.Context())
+				defer cancel()
+				if t := f.keychainTokens(ctx, doc)[name]; t != "" {
+					v = config.MaskToken(t) + " (keychain)"
+				} else {
+					v = config.MaskToken(v)
+				}
 			}
 			if v == "" {
 				f.notef("%s is not set in profile %q.", key, name)
@@ -267,6 +299,79 @@ profile when it does not exist. Values are checked first:
 			f.notef("Set %s to %s in profile %q (%s).", key, output.Text(shown), name, where)
 			if f.env.Getenv(envOf(key)) != "" {
 				f.warn(fmt.Sprintf("%s is set and overrides this setting until you unset it", envOf(key)))
+			}
+			return nil
+		},
+	}
+}
+
+func newConfigUnsetCmd(f *factory) *cobra.Command {
+	return &cobra.Command{
+		Use:   "unset KEY",
+		Short: "Remove a setting from the active profile",
+		Long: `Remove a setting from the active profile (or from --profile NAME), so that
+commands fall back to the environment or the default. The rest of the file,
+comments included, stays as it is.
+
+Unsetting token removes the profile's API key from the system keychain too,
+as 'promoctl auth logout' does. A setting the profile does not have is left
+alone, with a note on stderr.
+
+Keys: ` + strings.Join(config.Keys(), ", ") + `.`,
+		Example: `  promoctl config unset site_id
+  promoctl config unset output --profile staging
+  promoctl config unset token`,
+		Args: exactArgs(1, "a setting name"),
+		ValidArgsFunction: func(cmd *cobra.Command, args []string, toComplete string) ([]cobra.Completion, cobra.ShellCompDirective) {
+			if len(args) > 0 {
+				return nil, cobra.ShellCompDirectiveNoFileComp
+			}
+			return completeKeys(cmd, args, toComplete)
+		},
+		RunE: func(cmd *cobra.Command, args []string) error {
+			key := args[0]
+			if !config.IsKey(key) {
+				return unknownKey(key)
+			}
+			ctx, cancel := f.lockContext(cmd.Context())
+			defer cancel()
+			var name string
+			var fromFile, fromKeychain bool
+			doc, err := f.editConfig(ctx, func(doc *config.Doc) (bool, error) {
+				var src config.Source
+				name, src = config.ActiveProfile(f.global.profile, f.env, doc.File, doc.Path)
+				if err := f.requireProfile(doc, name, src); err != nil {
+					return false, err
+				}
+				var err error
+				if key == config.KeyToken && doc.HasProfile(name) {
+					if fromKeychain, err = f.removeKeychainToken(ctx, name, doc.Path); err != nil {
+						return false, err
+					}
+				}
+				fromFile, err = doc.Unset(name, key)
+				return fromFile, err
+			})
+			if err != nil {
+				return err
+			}
+			var where string
+			switch {
+			case fromKeychain && fromFile:
+				where = "the system keychain and " + doc.Path
+			case fromKeychain:
+				where = "the system keychain"
+			case fromFile:
+				where = doc.Path
+			default:
+				// Not only on a terminal: a script that unsets what is not
+				// there may well have a mistaken profile or key.
+				fmt.Fprintf(f.io.ErrOut, "%s is not set in profile %q: nothing to unset.\n", key, name)
+				return nil
+			}
+			f.notef("Unset %s in profile %q (%s).", key, name, where)
+			if f.env.Getenv(envOf(key)) != "" {
+				f.warn(fmt.Sprintf("%s is set and still gives %s until you unset it", envOf(key), key))
 			}
 			return nil
 		},

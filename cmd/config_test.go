@@ -186,6 +186,52 @@ func TestConfigGetNotesAnUnsetSettingOnATerminal(t *testing.T) {
 	r.run("config", "get", "site_id").expect(t, 0, "", "site_id is not set in profile \"default\".\n")
 }
 
+func TestConfigUnset(t *testing.T) {
+	r := newBareRunner(t)
+	r.tty = true
+	r.writeConfig(configTwoProfiles)
+	r.run("config", "unset", "site_id").expect(t, 0, "", "Unset site_id in profile \"default\" ("+r.configPath()+").\n")
+	want := strings.Replace(configTwoProfiles, "    site_id: 11111\n", "", 1)
+	r.expectConfig(t, want)
+	r.expectModes(t)
+	r.run("config", "get", "site_id").expect(t, 0, "", "site_id is not set in profile \"default\".\n")
+
+	// Another profile; its neighbours, comments and unknown keys stay.
+	r.run("config", "unset", "output", "--profile", "staging").expect(t, 0, "", "Unset output in profile \"staging\" ("+r.configPath()+").\n")
+	want = strings.Replace(want, "    output: json\n", "", 1)
+	r.expectConfig(t, want)
+
+	// The environment still gives the setting: say so.
+	r.env["PROMOCTL_TIMEOUT"] = "5s"
+	r.run("config", "unset", "timeout", "--profile", "staging").expect(t, 0, "", apitest.Lines(
+		"Unset timeout in profile \"staging\" ("+r.configPath()+").",
+		"promoctl: warning: PROMOCTL_TIMEOUT is set and still gives timeout until you unset it",
+	))
+	r.expectConfig(t, strings.Replace(want, "    timeout: 2m\n", "", 1))
+}
+
+func TestConfigUnsetWhatIsNotSet(t *testing.T) {
+	r := newBareRunner(t)
+	// No file: nothing to unset, and no file is written.
+	r.run("config", "unset", "site_id").expect(t, 0, "", "site_id is not set in profile \"default\": nothing to unset.\n")
+	if got := r.readConfig(); got != "" {
+		t.Errorf("config file written:\n%s\nwant none", got)
+	}
+	r.writeConfig(configTwoProfiles)
+	r.run("config", "unset", "site_id", "--profile", "staging").expect(t, 0, "",
+		"site_id is not set in profile \"staging\": nothing to unset.\n")
+	r.run("config", "unset", "tokn").expect(t, 2, "",
+		"promoctl: unknown setting \"tokn\": use one of base_url, token, user_id, site_id, output, timeout\n")
+	r.run("config", "unset", "current_profile").expect(t, 2, "",
+		"promoctl: unknown setting \"current_profile\": use one of base_url, token, user_id, site_id, output, timeout\n")
+	r.run("config", "unset", "site_id", "--profile", "nope").expect(t, 2, "",
+		"promoctl: invalid profile (from flag --profile): \"nope\" is not in "+r.configPath()+" (profiles: default, staging)\n")
+	r.run("config", "unset").expect(t, 2, "", "promoctl: config unset needs a setting name (usage: promoctl config unset KEY)\n")
+	r.run("config", "unset", "site_id", "output").expect(t, 2, "",
+		"promoctl: config unset needs a setting name, got 2 arguments (usage: promoctl config unset KEY)\n")
+	r.expectConfig(t, configTwoProfiles)
+}
+
 func TestConfigUse(t *testing.T) {
 	r := newBareRunner(t)
 	r.tty = true
@@ -222,14 +268,14 @@ func TestConfigList(t *testing.T) {
 		"         staging  http://127.0.0.1:8787   sta…89   43                json    2m       ",
 	), "")
 	r.run("config", "list", "-o", "json").expect(t, 0, `[`+
-		`{"current":true,"profile":"default","base_url":"https://api.lpmotor.ru","token":"tok…56","user_id":"42","site_id":"11111"},`+
-		`{"current":false,"profile":"staging","base_url":"http://127.0.0.1:8787","token":"sta…89","user_id":"43","output":"json","timeout":"2m"}`+
+		`{"current":true,"profile":"default","base_url":"https://api.lpmotor.ru","token":"tok…56","token_source":"config file","user_id":"42","site_id":"11111"},`+
+		`{"current":false,"profile":"staging","base_url":"http://127.0.0.1:8787","token":"sta…89","token_source":"config file","user_id":"43","output":"json","timeout":"2m"}`+
 		`]
 `, "")
 	r.run("config", "list", "-o", "csv").expect(t, 0, apitest.Lines(
-		"current,profile,base_url,token,user_id,site_id,output,timeout",
-		"true,default,https://api.lpmotor.ru,tok…56,42,11111,,",
-		"false,staging,http://127.0.0.1:8787,sta…89,43,,json,2m",
+		"current,profile,base_url,token,user_id,site_id,output,timeout,token_source",
+		"true,default,https://api.lpmotor.ru,tok…56,42,11111,,,config file",
+		"false,staging,http://127.0.0.1:8787,sta…89,43,,json,2m,config file",
 	), "")
 }
 
@@ -535,7 +581,7 @@ func TestLooseConfigFolderIsWarnedOfOnWrite(t *testing.T) {
 func TestSetupCommandsHaveHelpWithExamples(t *testing.T) {
 	for _, args := range [][]string{
 		{"auth", "login"}, {"auth", "status"}, {"auth", "logout"},
-		{"config", "list"}, {"config", "get"}, {"config", "set"}, {"config", "use"}, {"config", "path"}, {"config", "explain"},
+		{"config", "list"}, {"config", "get"}, {"config", "set"}, {"config", "unset"}, {"config", "use"}, {"config", "path"}, {"config", "explain"},
 	} {
 		r := newBareRunner(t)
 		res := r.run(append(args, "--help")...)
@@ -563,6 +609,7 @@ func TestTokenNeverPrinted(t *testing.T) {
 		{"config", "list"}, {"config", "get", "token"}, {"config", "get", "token", "--profile", "staging"},
 		{"config", "explain"}, {"config", "set", "token", testToken}, {"config", "set", "token", testToken + " x"},
 		{"config", "use", "staging"}, {"config", "use", "nope"}, {"config", "path"},
+		{"config", "unset", "token", "--profile", "staging"}, {"config", "unset", "token"},
 		{"auth", "logout"}, {"auth", "logout", "--profile", "staging"}, {"auth", "status"},
 		{"--token", testToken, "auth", "status"}, {"--token", testToken, "config", "explain"},
 		{"--token", testToken, "auth", "login", "--user-id", "42"},
@@ -597,6 +644,7 @@ func TestConfigWritesWaitForTheLockWithinTheTimeout(t *testing.T) {
 	want := "promoctl: wait for the lock on config file " + path + ": another promoctl is changing it: context deadline exceeded\n"
 	r.run("config", "set", "site_id", "1", "--timeout", "100ms").expect(t, 1, "", want)
 	r.run("config", "use", "default", "--timeout", "100ms").expect(t, 1, "", want)
+	r.run("config", "unset", "site_id", "--timeout", "100ms").expect(t, 1, "", want)
 	r.run("auth", "logout", "--timeout", "100ms").expect(t, 1, "", want)
 
 	// Ctrl-C while waiting: cancelled, nothing written.

@@ -81,19 +81,38 @@ func (f *factory) Settings(cmd *cobra.Command) (*config.Settings, error) {
 	if f.settings != nil {
 		return f.settings, nil
 	}
+	if f.global.sandbox {
+		if err := sandboxFlagConflict(cmd); err != nil {
+			return nil, err
+		}
+	}
 	doc, err := f.configDoc()
 	if err != nil {
 		return nil, err
 	}
 	s, err := config.ResolveFile(config.Lookup{
 		Flags: cmd.Flags(), Env: f.env, ConfigPath: f.global.configPath, Profile: f.global.profile,
-		Keychain: f.keychainToken(cmd.Context(), doc.Path),
+		Keychain: f.keychainToken(cmd.Context(), doc.Path), Sandbox: f.global.sandbox,
 	}, doc.Path, doc.File)
 	if err != nil {
 		return nil, err
 	}
 	f.settings = s
 	return s, nil
+}
+
+// sandboxFlagConflict refuses --base-url and --token beside --sandbox,
+// which would otherwise be ignored: the sandbox has its own. Their
+// variables are ambient, not typed for this command, and are ignored
+// without a word.
+func sandboxFlagConflict(cmd *cobra.Command) error {
+	if fl := cmd.Flags().Lookup("token"); fl != nil && fl.Changed {
+		return usagef("--token cannot be used with --sandbox, which has its own tokens: for the other sandbox user, give --user-id 2")
+	}
+	if fl := cmd.Flags().Lookup("base-url"); fl != nil && fl.Changed {
+		return usagef("--base-url cannot be used with --sandbox, which runs in-process: to use a running 'promoctl sandbox serve', drop --sandbox and give --base-url, --token and --user-id")
+	}
+	return nil
 }
 
 // configDoc reads the config file once per run and warns, on stderr, of
@@ -142,6 +161,32 @@ func (f *factory) keychainToken(ctx context.Context, path string) func(profile s
 		f.secrets = append(f.secrets, t)
 		return t
 	}
+}
+
+// keychainTokens reads the API keys the keychain keeps for the profiles of
+// the config file, one call per profile, within ctx. A keychain that fails
+// is not asked again: it holds no key promoctl could use, as for every
+// command.
+func (f *factory) keychainTokens(ctx context.Context, doc *config.Doc) map[string]string {
+	kc := f.keychain()
+	if kc == nil {
+		return nil
+	}
+	keys := map[string]string{}
+	for _, name := range doc.File.ProfileNames() {
+		t, err := kc.Get(ctx, keychain.Account(name, doc.Path))
+		if errors.Is(err, keychain.ErrNotFound) {
+			continue
+		}
+		if err != nil {
+			break
+		}
+		if t = strings.TrimSpace(t); t != "" {
+			f.secrets = append(f.secrets, t)
+			keys[name] = t
+		}
+	}
+	return keys
 }
 
 // storeToken keeps the API key of a profile, within an edit of the config

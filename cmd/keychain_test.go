@@ -176,3 +176,99 @@ func TestConfigSetTokenUsesTheKeychain(t *testing.T) {
 	}
 	r.expectConfig(t, "current_profile: default\nprofiles:\n  default: {}\n")
 }
+
+// keepInKeychain puts key in the mock keychain for a profile of the
+// runner's config file.
+func (r *runner) keepInKeychain(profile, key string) {
+	r.t.Helper()
+	if err := keyring.Set(keychain.Service, keychain.Account(profile, r.configPath()), key); err != nil {
+		r.t.Fatal(err)
+	}
+}
+
+func TestConfigListShowsKeysInTheKeychain(t *testing.T) {
+	r := newBareRunner(t)
+	r.withKeychain(nil)
+	// default's key is in the keychain only; staging's in the file and,
+	// newer, in the keychain, which wins as it does for commands; local's
+	// in the file only.
+	r.writeConfig("current_profile: default\nprofiles:\n  default:\n    user_id: 42\n" +
+		"  local:\n    token: file-token-0123456789\n" +
+		"  staging:\n    token: old-token-0123456789\n    user_id: 43\n")
+	r.keepInKeychain("default", testToken)
+	r.keepInKeychain("staging", "new-token-9876543210")
+	r.run("config", "list").expect(t, 0, apitest.Lines(
+		"CURRENT  PROFILE  BASE URL  API KEY            USER ID  SITE ID  OUTPUT  TIMEOUT  ",
+		"*        default            tok…56 (keychain)  42                                 ",
+		"         local              fil…89                                                ",
+		"         staging            new…10 (keychain)  43                                 ",
+	), "")
+	r.run("config", "list", "-o", "json").expect(t, 0, `[`+
+		`{"current":true,"profile":"default","token":"tok…56","token_source":"keychain","user_id":"42"},`+
+		`{"current":false,"profile":"local","token":"fil…89","token_source":"config file"},`+
+		`{"current":false,"profile":"staging","token":"new…10","token_source":"keychain","user_id":"43"}`+
+		`]
+`, "")
+	r.run("config", "list", "-o", "csv").expect(t, 0, apitest.Lines(
+		"current,profile,base_url,token,user_id,site_id,output,timeout,token_source",
+		"true,default,,tok…56,42,,,,keychain",
+		"false,local,,fil…89,,,,,config file",
+		"false,staging,,new…10,43,,,,keychain",
+	), "")
+
+	// PROMOCTL_NO_KEYRING: the keychain is not asked, as by every command.
+	r.env["PROMOCTL_NO_KEYRING"] = "1"
+	r.run("config", "list", "-o", "csv", "--no-headers").expect(t, 0, apitest.Lines(
+		"true,default,,,42,,,,",
+		"false,local,,fil…89,,,,,config file",
+		"false,staging,,old…89,43,,,,config file",
+	), "")
+}
+
+func TestConfigListWithAFailingKeychainShowsTheFile(t *testing.T) {
+	r := newBareRunner(t)
+	r.withKeychain(errors.New("no secret service"))
+	r.writeConfig(configTwoProfiles)
+	r.run("config", "list", "-o", "csv", "--no-headers").expect(t, 0, apitest.Lines(
+		"true,default,https://api.lpmotor.ru,tok…56,42,11111,,,config file",
+		"false,staging,http://127.0.0.1:8787,sta…89,43,,json,2m,config file",
+	), "")
+}
+
+func TestConfigGetTokenFromTheKeychain(t *testing.T) {
+	r := newBareRunner(t)
+	r.withKeychain(nil)
+	r.writeConfig("current_profile: default\nprofiles:\n  default:\n    user_id: 42\n  staging:\n    token: file-token-0123456789\n")
+	r.keepInKeychain("default", testToken)
+	r.run("config", "get", "token").expect(t, 0, "tok…56 (keychain)\n", "")
+	r.run("config", "get", "token", "--profile", "staging").expect(t, 0, "fil…89\n", "")
+	r.keepInKeychain("staging", "new-token-9876543210")
+	r.run("config", "get", "token", "--profile", "staging").expect(t, 0, "new…10 (keychain)\n", "")
+	r.env["PROMOCTL_NO_KEYRING"] = "1"
+	r.run("config", "get", "token", "--profile", "staging").expect(t, 0, "fil…89\n", "")
+	r.tty = true
+	r.run("config", "get", "token").expect(t, 0, "", "token is not set in profile \"default\".\n")
+}
+
+func TestConfigUnsetTokenRemovesItFromTheKeychainToo(t *testing.T) {
+	r := newBareRunner(t)
+	r.withKeychain(nil)
+	r.tty = true
+	r.writeConfig("current_profile: default\nprofiles:\n  default:\n    token: file-token-0123456789 # old\n    user_id: 42\n  staging:\n    user_id: 43\n")
+	r.keepInKeychain("default", testToken)
+	r.keepInKeychain("staging", "staging-token-0123456789")
+	r.run("config", "unset", "token").expect(t, 0, "",
+		"Unset token in profile \"default\" (the system keychain and "+r.configPath()+").\n")
+	if got := r.keychainKey("default"); got != "" {
+		t.Errorf("keychain still holds %q", got)
+	}
+	r.expectConfig(t, "current_profile: default\nprofiles:\n  default:\n    user_id: 42\n  staging:\n    user_id: 43\n")
+	r.run("config", "unset", "token").expect(t, 0, "", "token is not set in profile \"default\": nothing to unset.\n")
+
+	r.run("config", "unset", "token", "--profile", "staging").expect(t, 0, "",
+		"Unset token in profile \"staging\" (the system keychain).\n")
+	if got := r.keychainKey("staging"); got != "" {
+		t.Errorf("keychain still holds %q", got)
+	}
+	r.expectConfig(t, "current_profile: default\nprofiles:\n  default:\n    user_id: 42\n  staging:\n    user_id: 43\n")
+}

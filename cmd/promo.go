@@ -81,11 +81,15 @@ func newPromoListCmd(f *factory) *cobra.Command {
 // requireSite returns the site of a command that needs one: --site-id or
 // the configured site_id.
 func requireSite(sess *session) (int64, error) {
-	return siteOrError(sess.settings.SiteID)
+	return sess.site(sess.settings.SiteID)
 }
 
-// siteOrError refuses a missing site (0) with the way to give one.
-func siteOrError(site int64) (int64, error) {
+// site refuses a missing site (0) with the way to give one. The sandbox
+// has no default: the configured site_id is the real service's.
+func (s *session) site(site int64) (int64, error) {
+	if site == 0 && s.settings.Sandbox {
+		return 0, usagef("--site-id is required with --sandbox, which has no default site (user 1 can view sites 1 and 2, user 2 site 3)")
+	}
 	if site == 0 {
 		return 0, usagef("--site-id is required (or set a default: promoctl config set site_id N)")
 	}
@@ -326,7 +330,7 @@ offers to edit the answers and try again. PROMOCTL_ACCESSIBLE=1 or
 			if wizard {
 				return f.promoCreateWizard(cmd, sess, changes, site, ff.dryRun)
 			}
-			if site, err = siteOrError(site); err != nil {
+			if site, err = sess.site(site); err != nil {
 				return err
 			}
 			if changes.Amount == nil {

@@ -28,7 +28,11 @@ network), or run it as a server with 'promoctl sandbox serve'.
 
 Credentials: user 1 with token "sandbox" can view sites 1 and 2; user 2
 with token "sandbox-2" owns site 3. --sandbox uses user 1 unless --user-id 2
-is given.`,
+is given.
+
+--sandbox is a world apart from your account: it ignores the base_url,
+token, user_id and site_id of the config file and of PROMOCTL_* variables,
+so give --site-id. --token and --base-url cannot be used with it.`,
 		Example: `  promoctl --sandbox promo list --site-id 1
   promoctl --sandbox --user-id 2 promo list --site-id 3
   promoctl sandbox serve --addr 127.0.0.1:8787`,

@@ -351,3 +351,27 @@ func TestSourceString(t *testing.T) {
 		}
 	}
 }
+
+func TestResolveForTheSandboxTakesCredentialsAndSiteOnlyFromFlags(t *testing.T) {
+	path := writeConfig(t, "profiles:\n  default:\n    base_url: https://shop.example\n    token: file-token\n    user_id: 7\n    site_id: 11111\n    output: json\n    timeout: 2m\n")
+	env := envOf("PROMOCTL_BASE_URL", "https://env.example", "PROMOCTL_TOKEN", "env-token", "PROMOCTL_USER_ID", "8", "PROMOCTL_SITE_ID", "22222")
+	s, err := Resolve(Lookup{Flags: flagsOf(t), Env: env, ConfigPath: path, Sandbox: true,
+		Keychain: func(string) string { return "keychain-token" }})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s.BaseURL != "https://api.lpmotor.ru" || s.Token != "" || s.UserID != 0 || s.SiteID != 0 || !s.Sandbox {
+		t.Errorf("settings = %+v, want the defaults and no credentials or site", s)
+	}
+	// Not credentials: the profile's output and timeout still apply.
+	if s.Output != output.JSON || s.Timeout != 2*time.Minute {
+		t.Errorf("output, timeout = %s, %v; want json, 2m from the profile", s.Output, s.Timeout)
+	}
+	s, err = Resolve(Lookup{Flags: flagsOf(t, "--user-id", "2", "--site-id", "3"), Env: env, ConfigPath: path, Sandbox: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s.UserID != 2 || s.SiteID != 3 {
+		t.Errorf("user, site = %d, %d; want 2, 3 from the flags", s.UserID, s.SiteID)
+	}
+}

@@ -56,6 +56,9 @@ type Settings struct {
 	Profile string // the active profile
 	Path    string // the config file
 	File    *File  // the config file's contents
+	// Sandbox says the settings are for the built-in sandbox: see
+	// Lookup.Sandbox.
+	Sandbox bool
 
 	Sources map[string]Source
 }
@@ -75,6 +78,20 @@ type Lookup struct {
 	// variable gives the key, and only for a profile the file has; its key
 	// wins over the file's.
 	Keychain func(profile string) string
+	// Sandbox resolves the settings for the built-in sandbox, a world apart
+	// from the real service: base_url, token, user_id and site_id come only
+	// from flags, never from the environment, the keychain or the profile
+	// (the caller supplies the sandbox's own credentials).
+	Sandbox bool
+}
+
+// sandboxIgnores reports whether the sandbox takes key only from a flag.
+func sandboxIgnores(key string) bool {
+	switch key {
+	case KeyBaseURL, KeyToken, KeyUserID, KeySiteID:
+		return true
+	}
+	return false
 }
 
 // settingFlags maps each setting to its global flag and variable.
@@ -108,7 +125,7 @@ func Resolve(l Lookup) (*Settings, error) {
 // ResolveFile is Resolve for the config file f, already read from path, so
 // that a run reads the file once.
 func ResolveFile(l Lookup, path string, f *File) (*Settings, error) {
-	s := &Settings{Path: path, File: f, Sources: map[string]Source{}}
+	s := &Settings{Path: path, File: f, Sandbox: l.Sandbox, Sources: map[string]Source{}}
 
 	switch {
 	case l.Profile != "":
@@ -149,6 +166,11 @@ func ResolveFile(l Lookup, path string, f *File) (*Settings, error) {
 		var src Source
 		if fl := lookupFlag(l.Flags, sf.flag); fl != nil && fl.Changed {
 			val, src = fl.Value.String(), Source{"flag", "--" + sf.flag}
+		} else if l.Sandbox && sandboxIgnores(sf.key) {
+			// Only the default, if any.
+			if v, ok := defaults[sf.key]; ok {
+				val, src = v, Source{Kind: "default"}
+			}
 		} else if v, ok := l.Env(sf.env); ok && v != "" {
 			val, src = v, Source{"env", sf.env}
 		} else if v := keychainToken(l, f, s.Profile, sf.key); v != "" {
