@@ -3,6 +3,7 @@ package cmd
 import (
 	"context"
 	"fmt"
+	"net"
 	"net/http"
 	"net/http/httptest"
 	"regexp"
@@ -328,7 +329,7 @@ func TestRedirectToAnotherHostIsRefused(t *testing.T) {
 		http.Redirect(w, req, "http://198.51.100.1/steal", http.StatusFound)
 	})
 	r.run(listArgs...).expect(t, 1, "",
-		`promoctl: list promo codes of site 7: Get "http://198.51.100.1/steal": refusing redirect to another host 198.51.100.1`+"\n")
+		"promoctl: list promo codes of site 7: refusing to follow the server's redirect to http://198.51.100.1/steal: it goes to another host (198.51.100.1)\n")
 	// Refused again if asked again: not retried.
 	r.expectRoutes(t, "GET /v1/promo?site_id=7")
 }
@@ -442,5 +443,36 @@ func TestPOSTIsRetriedWhenTheConnectionWasNeverMade(t *testing.T) {
 	last := res.stderr[strings.LastIndex(strings.TrimSuffix(res.stderr, "\n"), "\n")+1:]
 	if !strings.HasPrefix(last, "promoctl: create promo SUMMER25 on site 7: cannot reach the server: ") {
 		t.Errorf("last line of stderr = %q, want the error", last)
+	}
+}
+
+// TestRedirectToPlainHTTPIsRefused: https://example.com answering 302
+// http://example.com/… (the same host, port 80 instead of 443) must not get
+// the token in clear text.
+func TestRedirectToPlainHTTPIsRefused(t *testing.T) {
+	r := newRunner(t)
+	secure := httptest.NewTLSServer(http.HandlerFunc(func(w http.ResponseWriter, req *http.Request) {
+		http.Redirect(w, req, "http://example.com"+req.URL.RequestURI(), http.StatusFound)
+	}))
+	defer secure.Close()
+	var plainAuth []string
+	plain := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, req *http.Request) {
+		plainAuth = append(plainAuth, req.Header.Get("Authorization"))
+		w.Write([]byte("[]"))
+	}))
+	defer plain.Close()
+	tr := secure.Client().Transport.(*http.Transport).Clone()
+	tr.TLSClientConfig.ServerName = "example.com"
+	tr.DialContext = func(ctx context.Context, network, addr string) (net.Conn, error) {
+		to := map[string]string{"example.com:443": secure.Listener.Addr().String(), "example.com:80": plain.Listener.Addr().String()}[addr]
+		var d net.Dialer
+		return d.DialContext(ctx, network, to)
+	}
+	r.transport = tr
+	r.env["PROMOCTL_BASE_URL"] = "https://example.com"
+	r.run(listArgs...).expect(t, 1, "",
+		"promoctl: list promo codes of site 7: refusing to follow the server's redirect to http://example.com/v1/promo?site_id=7: it changes the scheme from https to http\n")
+	if len(plainAuth) != 0 {
+		t.Errorf("the plain HTTP server got %d requests (Authorization %q), want none", len(plainAuth), plainAuth)
 	}
 }

@@ -84,9 +84,9 @@ func New(o Options) (*Client, error) {
 	}
 	c := &Client{
 		base: base, token: o.Token, userID: o.UserID, ua: o.UserAgent,
-		http:  &http.Client{Transport: tr, CheckRedirect: sameHostRedirects},
 		debug: o.Debug, max: o.MaxResponseBytes, retry: o.Retry, timeout: o.Timeout,
 	}
+	c.http = &http.Client{Transport: tr, CheckRedirect: c.checkRedirect}
 	if c.max <= 0 {
 		c.max = DefaultMaxResponseBytes
 	}
@@ -112,16 +112,57 @@ func ParseBaseURL(s string) (*url.URL, error) {
 	return u, nil
 }
 
-// sameHostRedirects refuses redirects to another host, so the token is not
-// sent to a server the user did not name.
-func sameHostRedirects(req *http.Request, via []*http.Request) error {
-	if len(via) >= 5 {
-		return &redirectError{"stopped after 5 redirects"}
+// maxRedirects is how many redirects one request follows.
+const maxRedirects = 5
+
+// checkRedirect follows a redirect only to the origin the user named: the
+// same scheme, host and port (a missing port is the scheme's default). So
+// the token never goes to another server, nor in clear text to the same
+// one (https://host answering 302 http://host/…). Every hop is logged.
+func (c *Client) checkRedirect(req *http.Request, via []*http.Request) error {
+	status := "redirect"
+	if req.Response != nil {
+		status = req.Response.Status
 	}
-	if req.URL.Host != via[0].URL.Host {
-		return &redirectError{"refusing redirect to another host " + req.URL.Host}
+	c.logf("< %s: redirect to %s", status, req.URL.Redacted())
+	if len(via) >= maxRedirects {
+		return &redirectError{fmt.Sprintf("stopped after %d redirects", maxRedirects)}
 	}
+	if why := originChange(via[0].URL, req.URL); why != "" {
+		return &redirectError{fmt.Sprintf("refusing to follow the server's redirect to %s: %s", req.URL.Redacted(), why)}
+	}
+	c.logRequest(req, int(max(req.ContentLength, 0)))
 	return nil
+}
+
+// originChange says how to differs from from in scheme, host or port, or
+// is "" when they are the same origin.
+func originChange(from, to *url.URL) string {
+	fs, ts := strings.ToLower(from.Scheme), strings.ToLower(to.Scheme)
+	if fs != ts {
+		return fmt.Sprintf("it changes the scheme from %s to %s", fs, ts)
+	}
+	if fh, th := strings.ToLower(from.Hostname()), strings.ToLower(to.Hostname()); fh != th {
+		return fmt.Sprintf("it goes to another host (%s)", th)
+	}
+	if fp, tp := portOf(from), portOf(to); fp != tp {
+		return fmt.Sprintf("it changes the port from %s to %s", fp, tp)
+	}
+	return ""
+}
+
+// portOf is u's port, or its scheme's default.
+func portOf(u *url.URL) string {
+	if p := u.Port(); p != "" {
+		return p
+	}
+	switch strings.ToLower(u.Scheme) {
+	case "https":
+		return "443"
+	case "http":
+		return "80"
+	}
+	return ""
 }
 
 // redirectError is a redirect the client refused: the server answered, so
@@ -252,10 +293,11 @@ func (c *Client) once(ctx context.Context, req Request) (*rawResponse, error) {
 	start := time.Now()
 	resp, err := c.http.Do(hr)
 	if err != nil {
-		c.logf("< error after %s: %s", time.Since(start).Round(time.Millisecond), err)
 		if re := (*redirectError)(nil); errors.As(err, &re) {
-			return nil, c.scrub(err)
+			c.logf("< %s", re)
+			return nil, c.scrub(re)
 		}
+		c.logf("< error after %s: %s", time.Since(start).Round(time.Millisecond), err)
 		return nil, &connError{err: c.scrub(err), sent: !isDialError(err)}
 	}
 	defer resp.Body.Close()
