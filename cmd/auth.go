@@ -113,6 +113,11 @@ func (f *factory) runLogin(cmd *cobra.Command, withToken bool) error {
 		return err
 	}
 	f.secrets = append(f.secrets, cr.token)
+	// Refuse plain HTTP before anything is saved or sent.
+	allowPlain, err := f.allowPlainHTTP(cr.baseURL)
+	if err != nil {
+		return err
+	}
 	if !doc.HasProfile(cr.profile) {
 		if err := config.CheckProfileName(cr.profile); err != nil {
 			return usageErr(err)
@@ -139,7 +144,7 @@ func (f *factory) runLogin(cmd *cobra.Command, withToken bool) error {
 
 	ctx, cancel := context.WithTimeout(cmd.Context(), s.Timeout)
 	defer cancel()
-	err = f.verify(ctx, cr.baseURL, cr.token, cr.userID, s.Timeout)
+	err = f.verify(ctx, cr.baseURL, cr.token, cr.userID, s.Timeout, allowPlain)
 	saved := fmt.Sprintf("saved profile %q in %s", cr.profile, doc.Path)
 	switch {
 	case errors.Is(err, context.Canceled):
@@ -241,11 +246,12 @@ func (f *factory) warnEnvOverrides(cr credentials) {
 
 // verify checks credentials with one cheap request. It builds its own
 // client so that it checks exactly the credentials given.
-func (f *factory) verify(ctx context.Context, baseURL, token string, userID int64, timeout time.Duration) error {
+func (f *factory) verify(ctx context.Context, baseURL, token string, userID int64, timeout time.Duration, allowPlain bool) error {
 	o := api.Options{
 		BaseURL: baseURL, Token: token, UserID: userID,
 		UserAgent: "promoctl/" + f.build.Version,
 		Transport: f.opts.Transport, Retry: f.opts.Retry, Timeout: timeout,
+		AllowInsecureHTTP: allowPlain,
 	}
 	if f.global.debug {
 		o.Debug = f.io.ErrOut

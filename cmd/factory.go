@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
+	"strconv"
 	"strings"
 	"time"
 
@@ -23,8 +24,8 @@ import (
 
 // globalFlags are the root command's persistent flags.
 type globalFlags struct {
-	baseURL, token, userID, profile, configPath, output, jq, timeout string
-	noHeaders, debug, noColor, sandbox, accessible                   bool
+	baseURL, token, userID, profile, configPath, output, jq, timeout  string
+	noHeaders, debug, noColor, sandbox, accessible, allowInsecureHTTP bool
 }
 
 // Prompter asks the user questions on a terminal.
@@ -214,6 +215,10 @@ func (f *factory) newClient(s *config.Settings) (*api.Client, error) {
 		}
 		transport = progress.Transport(transport, f.spinner)
 	}
+	allowPlain, err := f.allowPlainHTTP(s.BaseURL)
+	if err != nil {
+		return nil, err
+	}
 	if s.Token == "" {
 		return nil, &authError{"no API token: run `promoctl auth login`, or set PROMOCTL_TOKEN (try `promoctl --sandbox …` to explore without an account)"}
 	}
@@ -224,11 +229,50 @@ func (f *factory) newClient(s *config.Settings) (*api.Client, error) {
 		BaseURL: s.BaseURL, Token: s.Token, UserID: s.UserID,
 		UserAgent: "promoctl/" + f.build.Version,
 		Transport: transport, Retry: f.opts.Retry, Timeout: s.Timeout,
+		AllowInsecureHTTP: allowPlain,
 	}
 	if f.global.debug {
 		o.Debug = f.io.ErrOut
 	}
 	return api.New(o)
+}
+
+// insecureOptIn reports whether the user allowed plain HTTP to a host that
+// is not loopback, and how: --allow-insecure-http or
+// PROMOCTL_ALLOW_INSECURE_HTTP. It is deliberately not a config setting, so
+// that it is a choice made on each command, never forgotten in a file.
+func (f *factory) insecureOptIn() (allowed bool, how string, err error) {
+	if f.global.allowInsecureHTTP {
+		return true, "--allow-insecure-http", nil
+	}
+	v, ok := f.env("PROMOCTL_ALLOW_INSECURE_HTTP")
+	if !ok || strings.TrimSpace(v) == "" {
+		return false, "", nil
+	}
+	b, err := strconv.ParseBool(strings.TrimSpace(v))
+	if err != nil {
+		return false, "", usagef("invalid PROMOCTL_ALLOW_INSECURE_HTTP %q: set it to 1 to allow plain HTTP, or unset it", termsafe.String(v))
+	}
+	return b, "PROMOCTL_ALLOW_INSECURE_HTTP", nil
+}
+
+// allowPlainHTTP checks, before anything is sent, that a base URL would not
+// carry the token in clear text: plain HTTP is refused (exit 2) except to
+// loopback or when the user opted in, and then it warns, every time.
+func (f *factory) allowPlainHTTP(baseURL string) (bool, error) {
+	u, err := api.ParseBaseURL(baseURL)
+	if err != nil || !api.IsPlainHTTP(u) {
+		return false, nil // api.New reports a bad URL
+	}
+	allowed, how, err := f.insecureOptIn()
+	if err != nil {
+		return false, err
+	}
+	if !allowed {
+		return false, usageErr(&api.PlainHTTPError{Host: u.Host})
+	}
+	f.warn(fmt.Sprintf("sending the API token over plain HTTP to %s (%s): anyone on the network can read it", u.Host, how))
+	return true, nil
 }
 
 // outputOptions checks --output, --jq and --no-headers together.

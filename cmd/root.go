@@ -124,6 +124,7 @@ Try it without an account on the built-in sandbox:
 	pf.BoolVar(&g.noColor, "no-color", false, "disable colours")
 	pf.BoolVar(&g.sandbox, "sandbox", false, "run against the built-in sandbox (no account needed)")
 	pf.BoolVar(&g.accessible, "accessible", false, "plain line prompts for screen readers")
+	pf.BoolVar(&g.allowInsecureHTTP, "allow-insecure-http", false, "allow sending the token over plain HTTP to a host that is not loopback (trusted networks only; warns each time)")
 
 	root.AddGroup(&cobra.Group{ID: "shop", Title: "Shop commands:"}, &cobra.Group{ID: "setup", Title: "Setup commands:"})
 	root.SetCompletionCommandGroupID("setup")
@@ -200,13 +201,14 @@ func exitCode(err error) int {
 		ve *config.ValueError
 		fe *promo.FieldError
 		ce *config.FileError
+		pe *api.PlainHTTPError
 	)
 	switch {
 	case err == nil:
 		return exitOK
 	case errors.Is(err, prompt.ErrCancelled), errors.Is(err, context.Canceled):
 		return exitCancelled
-	case errors.As(err, &ue), errors.As(err, &ve), errors.As(err, &fe), errors.As(err, &ce):
+	case errors.As(err, &ue), errors.As(err, &ve), errors.As(err, &fe), errors.As(err, &ce), errors.As(err, &pe):
 		return exitUsage
 	case errors.Is(err, errNotLoggedIn):
 		return exitAuth

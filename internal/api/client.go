@@ -57,6 +57,9 @@ type Options struct {
 	Retry RetryPolicy
 	// Timeout is the command's time budget, used only to explain a timeout.
 	Timeout time.Duration
+	// AllowInsecureHTTP lets the token go over plain HTTP to a host that is
+	// not loopback; without it New refuses such a base URL.
+	AllowInsecureHTTP bool
 }
 
 // Client talks to the API. It is safe for concurrent use.
@@ -77,6 +80,9 @@ func New(o Options) (*Client, error) {
 	base, err := ParseBaseURL(o.BaseURL)
 	if err != nil {
 		return nil, err
+	}
+	if IsPlainHTTP(base) && !o.AllowInsecureHTTP {
+		return nil, &PlainHTTPError{Host: base.Host}
 	}
 	tr := o.Transport
 	if tr == nil {
@@ -110,6 +116,31 @@ func ParseBaseURL(s string) (*url.URL, error) {
 	}
 	u.Path = strings.TrimRight(u.Path, "/")
 	return u, nil
+}
+
+// IsPlainHTTP reports whether requests to u would carry the token in clear
+// text over a network: an http URL whose host is not loopback (127.0.0.0/8,
+// ::1, localhost or a name under .localhost, which RFC 6761 reserves for
+// loopback).
+func IsPlainHTTP(u *url.URL) bool {
+	return strings.EqualFold(u.Scheme, "http") && !isLoopback(u.Hostname())
+}
+
+func isLoopback(host string) bool {
+	h := strings.ToLower(strings.TrimSuffix(host, "."))
+	if h == "localhost" || strings.HasSuffix(h, ".localhost") {
+		return true
+	}
+	ip := net.ParseIP(h)
+	return ip != nil && ip.IsLoopback()
+}
+
+// PlainHTTPError is a base URL that would send the token in clear text.
+type PlainHTTPError struct{ Host string }
+
+func (e *PlainHTTPError) Error() string {
+	return fmt.Sprintf("refusing to send the API token over plain HTTP to %s: anyone on the network could read it; "+
+		"use https, or pass --allow-insecure-http (or set PROMOCTL_ALLOW_INSECURE_HTTP=1) on a network you trust", e.Host)
 }
 
 // maxRedirects is how many redirects one request follows.
