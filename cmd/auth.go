@@ -246,12 +246,15 @@ func (f *factory) warnEnvOverrides(cr credentials) {
 
 // verify checks credentials with one cheap request. It builds its own
 // client so that it checks exactly the credentials given.
-func (f *factory) verify(ctx context.Context, baseURL, token string, userID int64, timeout time.Duration, allowPlain bool) error {
+func (f *factory) verify(ctx context.Context, baseURL, token string, userID int64, timeout time.Duration, allowPlain bool) (err error) {
 	o := api.Options{
 		BaseURL: baseURL, Token: token, UserID: userID,
 		UserAgent: "promoctl/" + f.build.Version,
 		Transport: f.opts.Transport, Retry: f.opts.Retry, Timeout: timeout,
 		AllowInsecureHTTP: allowPlain,
+	}
+	if o.MaxResponseBytes, err = f.maxResponse(); err != nil {
+		return err
 	}
 	if f.global.debug {
 		o.Debug = f.io.ErrOut

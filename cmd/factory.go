@@ -225,16 +225,52 @@ func (f *factory) newClient(s *config.Settings) (*api.Client, error) {
 	if s.UserID == 0 {
 		return nil, &authError{"no user id: run `promoctl auth login`, or set PROMOCTL_USER_ID (it is \"Your ID\" in the account menu of the site admin)"}
 	}
+	maxResponse, err := f.maxResponse()
+	if err != nil {
+		return nil, err
+	}
 	o := api.Options{
 		BaseURL: s.BaseURL, Token: s.Token, UserID: s.UserID,
 		UserAgent: "promoctl/" + f.build.Version,
 		Transport: transport, Retry: f.opts.Retry, Timeout: s.Timeout,
-		AllowInsecureHTTP: allowPlain,
+		AllowInsecureHTTP: allowPlain, MaxResponseBytes: maxResponse,
 	}
 	if f.global.debug {
 		o.Debug = f.io.ErrOut
 	}
 	return api.New(o)
+}
+
+// maxResponse reads PROMOCTL_MAX_RESPONSE, a cap on every response body
+// (decoded) such as 64MiB, 1GiB or a number of bytes; 0 when it is unset,
+// which means the client's defaults (512 MiB for lists, 8 MiB for records).
+func (f *factory) maxResponse() (int64, error) {
+	v := strings.TrimSpace(f.env.Getenv("PROMOCTL_MAX_RESPONSE"))
+	if v == "" {
+		return 0, nil
+	}
+	n, err := parseByteSize(v)
+	if err != nil {
+		return 0, usagef("invalid PROMOCTL_MAX_RESPONSE %q: want a size such as 64MiB, 1GiB or a number of bytes", termsafe.String(v))
+	}
+	return n, nil
+}
+
+// parseByteSize reads a positive size: a number of bytes, optionally with
+// a unit B, KiB, MiB or GiB (K, M, G and KB, MB, GB mean the same).
+func parseByteSize(s string) (int64, error) {
+	num := strings.TrimRightFunc(s, func(r rune) bool { return r < '0' || r > '9' })
+	unit := strings.ToLower(strings.TrimSpace(s[len(num):]))
+	n, err := strconv.ParseInt(num, 10, 64)
+	if err != nil || n <= 0 {
+		return 0, fmt.Errorf("%q is not a positive size", s)
+	}
+	shift := map[string]uint{"": 0, "b": 0, "k": 10, "kb": 10, "kib": 10, "m": 20, "mb": 20, "mib": 20, "g": 30, "gb": 30, "gib": 30}
+	sh, ok := shift[unit]
+	if !ok || n > (1<<62)>>sh {
+		return 0, fmt.Errorf("%q is not a size such as 64MiB", s)
+	}
+	return n << sh, nil
 }
 
 // insecureOptIn reports whether the user allowed plain HTTP to a host that

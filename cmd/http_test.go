@@ -179,16 +179,16 @@ func TestWrongTypesFailTablesButPassThroughJSON(t *testing.T) {
 }
 
 func TestResponseLargerThanTheCap(t *testing.T) {
-	// The server announces more than api.DefaultMaxResponseBytes: the
-	// client refuses before reading any of it.
+	// The server announces more than api.DefaultMaxListBytes: the client
+	// refuses before reading any of it.
 	r := newRunner(t)
 	r.api.HandleFunc("GET /v1/promo", func(w http.ResponseWriter, _ *http.Request) {
-		w.Header().Set("Content-Length", fmt.Sprint(300<<20))
+		w.Header().Set("Content-Length", fmt.Sprint(600<<20))
 		w.WriteHeader(http.StatusOK)
 		w.Write([]byte("[[[[[[[["))
 	})
 	r.run(listArgs...).expect(t, 1, "",
-		"promoctl: list promo codes of site 7: unexpected response from the server (HTTP 200): the body is larger than 256 MiB\n")
+		"promoctl: list promo codes of site 7: unexpected response from the server (HTTP 200): the body is larger than 512 MiB; if that is expected, raise the limit with PROMOCTL_MAX_RESPONSE\n")
 	r.expectRoutes(t, "GET /v1/promo?site_id=7")
 }
 
@@ -474,5 +474,30 @@ func TestRedirectToPlainHTTPIsRefused(t *testing.T) {
 		"promoctl: list promo codes of site 7: refusing to follow the server's redirect to http://example.com/v1/promo?site_id=7: it changes the scheme from https to http\n")
 	if len(plainAuth) != 0 {
 		t.Errorf("the plain HTTP server got %d requests (Authorization %q), want none", len(plainAuth), plainAuth)
+	}
+}
+
+func TestMaxResponseFromTheEnvironment(t *testing.T) {
+	r := newRunner(t)
+	r.env["PROMOCTL_MAX_RESPONSE"] = "1KiB"
+	r.api.Handle("GET /v1/promo/5", http.StatusOK, `{"code":"`+strings.Repeat("A", 1024)+`"}`)
+	r.run("promo", "get", "5").expect(t, 1, "",
+		"promoctl: get promo 5: unexpected response from the server (HTTP 200): the body is larger than 1024 bytes; if that is expected, raise the limit with PROMOCTL_MAX_RESPONSE\n")
+	r.env["PROMOCTL_MAX_RESPONSE"] = "lots"
+	r.run("promo", "get", "5").expect(t, 2, "",
+		"promoctl: invalid PROMOCTL_MAX_RESPONSE \"lots\": want a size such as 64MiB, 1GiB or a number of bytes\n")
+	r.expectRoutes(t, "GET /v1/promo/5")
+}
+
+func TestParseByteSize(t *testing.T) {
+	for in, want := range map[string]int64{"1048576": 1 << 20, "64MiB": 64 << 20, "64 MiB": 64 << 20, "2g": 2 << 30, "512KB": 512 << 10, "10B": 10} {
+		if got, err := parseByteSize(in); err != nil || got != want {
+			t.Errorf("parseByteSize(%q) = %d, %v; want %d", in, got, err, want)
+		}
+	}
+	for _, in := range []string{"", "0", "-1", "MiB", "1TiB", "1.5MiB", "99999999999GiB"} {
+		if got, err := parseByteSize(in); err == nil {
+			t.Errorf("parseByteSize(%q) = %d, want an error", in, got)
+		}
 	}
 }

@@ -24,10 +24,14 @@ import (
 // DefaultBaseURL is the public service.
 const DefaultBaseURL = "https://api.lpmotor.ru"
 
-// DefaultMaxResponseBytes caps how much of a response the client reads, so
-// that a runaway server cannot exhaust memory. A list of 100,000 promo codes
-// is about 31 MiB.
-const DefaultMaxResponseBytes = 256 << 20
+// The caps on a response body, counted after decompression (Go's transport
+// asks for gzip and decodes it transparently), so that a runaway server or a
+// gzip bomb cannot exhaust memory. A list of 100,000 promo codes, the most a
+// site is known to hold, is about 31 MiB; one record is a few KiB.
+const (
+	DefaultMaxListBytes   = 512 << 20 // a list (Request.List), and `promoctl api`
+	DefaultMaxRecordBytes = 8 << 20   // anything else: one record, an error
+)
 
 // RetryPolicy says how often and how patiently a request is retried.
 type RetryPolicy struct {
@@ -51,7 +55,9 @@ type Options struct {
 	Transport http.RoundTripper
 	// Debug, when not nil, receives one line per request and response.
 	Debug io.Writer
-	// MaxResponseBytes caps a response body; 0 means DefaultMaxResponseBytes.
+	// MaxResponseBytes caps every response body (decoded); 0 means the
+	// defaults, DefaultMaxListBytes for lists and DefaultMaxRecordBytes for
+	// the rest.
 	MaxResponseBytes int64
 	// Retry is the retry policy; the zero value means DefaultRetryPolicy.
 	Retry RetryPolicy
@@ -64,15 +70,16 @@ type Options struct {
 
 // Client talks to the API. It is safe for concurrent use.
 type Client struct {
-	base    *url.URL
-	token   string
-	userID  int64
-	ua      string
-	http    *http.Client
-	debug   io.Writer
-	max     int64
-	retry   RetryPolicy
-	timeout time.Duration
+	base      *url.URL
+	token     string
+	userID    int64
+	ua        string
+	http      *http.Client
+	debug     io.Writer
+	maxList   int64
+	maxRecord int64
+	retry     RetryPolicy
+	timeout   time.Duration
 }
 
 // New checks the options and returns a client.
@@ -90,11 +97,11 @@ func New(o Options) (*Client, error) {
 	}
 	c := &Client{
 		base: base, token: o.Token, userID: o.UserID, ua: o.UserAgent,
-		debug: o.Debug, max: o.MaxResponseBytes, retry: o.Retry, timeout: o.Timeout,
+		debug: o.Debug, maxList: DefaultMaxListBytes, maxRecord: DefaultMaxRecordBytes, retry: o.Retry, timeout: o.Timeout,
 	}
 	c.http = &http.Client{Transport: tr, CheckRedirect: c.checkRedirect}
-	if c.max <= 0 {
-		c.max = DefaultMaxResponseBytes
+	if o.MaxResponseBytes > 0 {
+		c.maxList, c.maxRecord = o.MaxResponseBytes, o.MaxResponseBytes
 	}
 	if c.retry.Attempts <= 0 {
 		c.retry = DefaultRetryPolicy()
@@ -209,6 +216,9 @@ type Request struct {
 	Query  url.Values
 	Body   []byte // JSON; nil for none
 	Header http.Header
+	// List says the answer may be a list, which may be as large as the
+	// list cap; anything else may be as large as one record.
+	List bool
 
 	// rawPath and rawQuery are Raw's path as the user escaped it and its
 	// query string, sent as they are.
@@ -332,16 +342,24 @@ func (c *Client) once(ctx context.Context, req Request) (*rawResponse, error) {
 		return nil, &connError{err: c.scrub(err), sent: !isDialError(err)}
 	}
 	defer resp.Body.Close()
-	length := resp.ContentLength
-	if req.Method == http.MethodHead {
-		// The answer to HEAD has no body, whatever Content-Length says.
-		length = 0
+	limit := c.maxRecord
+	if req.List {
+		limit = c.maxList
 	}
-	data, err := readBody(resp.Body, length, c.max)
+	var data []byte
+	if req.Method != http.MethodHead {
+		// The answer to HEAD has no body, whatever Content-Length says.
+		if resp.ContentLength > limit {
+			err = errTooLarge
+		} else {
+			data, err = readBody(resp.Body, limit)
+		}
+	}
 	c.logf("< %s in %s (%d bytes)", resp.Status, time.Since(start).Round(time.Millisecond), len(data))
 	if err != nil {
 		if errors.Is(err, errTooLarge) {
-			return nil, &ResponseError{Status: resp.StatusCode, Reason: "the body is larger than " + byteSize(c.max)}
+			return nil, &ResponseError{Status: resp.StatusCode,
+				Reason: "the body is larger than " + byteSize(limit) + "; if that is expected, raise the limit with PROMOCTL_MAX_RESPONSE"}
 		}
 		return nil, &connError{err: fmt.Errorf("reading the response: %w", c.scrub(err)), sent: true}
 	}
@@ -358,28 +376,54 @@ func byteSize(n int64) string {
 	return fmt.Sprintf("%d bytes", n)
 }
 
-// readBody reads at most max bytes; a longer body is errTooLarge. When the
-// length is announced the buffer is allocated once.
-func readBody(r io.Reader, length, max int64) ([]byte, error) {
-	if length > max {
-		return nil, errTooLarge
-	}
-	if length >= 0 {
-		buf := make([]byte, length)
-		if _, err := io.ReadFull(r, buf); err != nil {
+// Chunk sizes of readBody: small answers take one small allocation, large
+// ones grow in steps of at most maxChunk.
+const (
+	minChunk = 32 << 10
+	maxChunk = 4 << 20
+)
+
+// readBody reads at most limit bytes; a longer body is errTooLarge. Memory
+// stays bounded by what actually arrived: nothing is allocated from an
+// announced Content-Length, and the body is read into chunks that never
+// grow past limit+1 bytes in all (a doubling buffer could reach twice the
+// limit), then joined once. A refused body costs about the limit; an
+// accepted one briefly twice its size, while it is joined.
+func readBody(r io.Reader, limit int64) ([]byte, error) {
+	var chunks [][]byte
+	var n int64
+	size := int64(minChunk)
+	for {
+		size = min(size, limit+1-n)
+		buf := make([]byte, size)
+		m, err := io.ReadFull(r, buf)
+		n += int64(m)
+		if m > 0 {
+			chunks = append(chunks, buf[:m])
+		}
+		if n > limit {
+			return nil, errTooLarge
+		}
+		if errors.Is(err, io.EOF) || errors.Is(err, io.ErrUnexpectedEOF) {
+			break
+		}
+		if err != nil {
 			return nil, err
 		}
-		return buf, nil
+		size = min(size*2, maxChunk)
 	}
-	var b bytes.Buffer
-	n, err := b.ReadFrom(io.LimitReader(r, max+1))
-	if err != nil {
-		return nil, err
+	switch len(chunks) {
+	case 0:
+		return []byte{}, nil
+	case 1:
+		return chunks[0], nil
 	}
-	if n > max {
-		return nil, errTooLarge
+	out := make([]byte, 0, n)
+	for i, c := range chunks {
+		out = append(out, c...)
+		chunks[i] = nil
 	}
-	return b.Bytes(), nil
+	return out, nil
 }
 
 func isDialError(err error) bool {

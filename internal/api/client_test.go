@@ -518,7 +518,7 @@ func TestResponseSizeCap(t *testing.T) {
 			if !errors.As(err, &re) {
 				t.Fatalf("Do() = %v, want a *ResponseError", err)
 			}
-			if want := "the body is larger than 1024 bytes"; re.Reason != want || re.Status != 200 {
+			if want := "the body is larger than 1024 bytes; if that is expected, raise the limit with PROMOCTL_MAX_RESPONSE"; re.Reason != want || re.Status != 200 {
 				t.Errorf("ResponseError = HTTP %d %q, want HTTP 200 %q", re.Status, re.Reason, want)
 			}
 			if s.count() != 1 {
@@ -530,7 +530,7 @@ func TestResponseSizeCap(t *testing.T) {
 
 func TestByteSize(t *testing.T) {
 	for n, want := range map[int64]string{
-		DefaultMaxResponseBytes: "256 MiB", 1 << 20: "1 MiB", 1024: "1024 bytes", 1<<20 + 1: "1048577 bytes", 3 << 19: "1572864 bytes",
+		DefaultMaxListBytes: "512 MiB", DefaultMaxRecordBytes: "8 MiB", 1 << 20: "1 MiB", 1024: "1024 bytes", 1<<20 + 1: "1048577 bytes", 3 << 19: "1572864 bytes",
 	} {
 		if got := byteSize(n); got != want {
 			t.Errorf("byteSize(%d) = %q, want %q", n, got, want)

@@ -15,7 +15,7 @@ import (
 // GetJSON sends an authenticated GET and returns the body, which must be
 // JSON. It is the base of the read-only resources.
 func (c *Client) getJSON(ctx context.Context, path string, q url.Values, want byte, subject string) (json.RawMessage, error) {
-	resp, err := c.Do(ctx, Request{Method: http.MethodGet, Path: path, Query: q})
+	resp, err := c.Do(ctx, Request{Method: http.MethodGet, Path: path, Query: q, List: want == '['})
 	if err != nil {
 		return nil, withSubject(err, subject)
 	}

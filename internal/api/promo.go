@@ -83,7 +83,7 @@ type Stat struct {
 // DecodePromos while decoding, the JSON output before printing.
 func (c *Client) ListPromos(ctx context.Context, siteID int64) (json.RawMessage, error) {
 	q := url.Values{"site_id": {strconv.FormatInt(siteID, 10)}}
-	resp, err := c.Do(ctx, Request{Method: http.MethodGet, Path: "/v1/promo", Query: q})
+	resp, err := c.Do(ctx, Request{Method: http.MethodGet, Path: "/v1/promo", Query: q, List: true})
 	if err == nil {
 		var raw json.RawMessage
 		if raw, err = checkShape(resp, '['); err == nil {
