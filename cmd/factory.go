@@ -222,6 +222,11 @@ func (f *factory) newClient(s *config.Settings) (*api.Client, error) {
 	if s.Token == "" {
 		return nil, &authError{"no API token: run `promoctl auth login`, or set PROMOCTL_TOKEN (try `promoctl --sandbox …` to explore without an account)"}
 	}
+	if _, err := config.CheckValue(config.KeyToken, s.Token); err != nil {
+		// A line break cannot go in a header: say so before any request,
+		// naming where the token came from, never the token.
+		return nil, &config.ValueError{Key: config.KeyToken, Source: s.Sources[config.KeyToken], Err: err}
+	}
 	if s.UserID == 0 {
 		return nil, &authError{"no user id: run `promoctl auth login`, or set PROMOCTL_USER_ID (it is \"Your ID\" in the account menu of the site admin)"}
 	}

@@ -420,7 +420,7 @@ func TestDroppedConnection(t *testing.T) {
 		r.api.HandleFunc("POST /v1/promo", dropConnection)
 		r.api.Handle("POST /v1/promo", http.StatusCreated, createdJSON)
 		res := r.run("promo", "create", "--site-id", "7", "--code", "SUMMER25")
-		prefix := "promoctl: create promo SUMMER25 on site 7: cannot reach the server: "
+		prefix := "promoctl: create promo SUMMER25 on site 7: the outcome is unknown: "
 		if res.code != 1 || res.stdout != "" || !strings.HasPrefix(res.stderr, prefix) || strings.Count(res.stderr, "\n") != 1 {
 			t.Errorf("exit %d, stdout %q, stderr %q; want exit 1, no output and one line starting %q", res.code, res.stdout, res.stderr, prefix)
 		}

@@ -88,6 +88,9 @@ func New(o Options) (*Client, error) {
 	if err != nil {
 		return nil, err
 	}
+	if strings.ContainsFunc(o.Token, func(r rune) bool { return r < ' ' && r != '\t' || r == 0x7f }) {
+		return nil, errors.New("invalid token: it contains a line break or another control character, which cannot be sent in an HTTP header")
+	}
 	if IsPlainHTTP(base) && !o.AllowInsecureHTTP {
 		return nil, &PlainHTTPError{Host: base.Host}
 	}
@@ -244,7 +247,7 @@ func (c *Client) Do(ctx context.Context, req Request) (*Response, error) {
 		wait, retry := c.shouldRetry(req.Method, resp, err)
 		if !retry || attempt >= c.retry.Attempts {
 			if err != nil {
-				return nil, err
+				return nil, unknownOutcome(req.Method, err)
 			}
 			return resp.ok()
 		}
@@ -298,6 +301,31 @@ type connError struct {
 
 func (e *connError) Error() string { return "cannot reach the server: " + e.err.Error() }
 func (e *connError) Unwrap() error { return e.err }
+
+// UnknownOutcomeError is a request that is not idempotent (POST, PATCH)
+// whose connection broke after it was sent: the server may or may not have
+// acted on it, and sending it again could act twice.
+type UnknownOutcomeError struct{ Err error }
+
+func (e *UnknownOutcomeError) Error() string {
+	return fmt.Sprintf("the outcome is unknown: the connection broke after the request was sent (%v)", e.Err)
+}
+
+func (e *UnknownOutcomeError) Unwrap() error { return e.Err }
+
+// unknownOutcome turns a broken connection after a POST or PATCH was sent
+// into an *UnknownOutcomeError.
+func unknownOutcome(method string, err error) error {
+	var ce *connError
+	if errors.As(err, &ce) && ce.sent && !idempotent(method) {
+		return &UnknownOutcomeError{Err: ce.err}
+	}
+	return err
+}
+
+func idempotent(method string) bool {
+	return method == http.MethodGet || method == http.MethodPut || method == http.MethodDelete || method == http.MethodHead
+}
 
 func (c *Client) once(ctx context.Context, req Request) (*rawResponse, error) {
 	u := *c.base
@@ -437,7 +465,7 @@ func isDialError(err error) bool {
 // server certainly did not act on it: the connection was never made, or the
 // server answered 429.
 func (c *Client) shouldRetry(method string, resp *rawResponse, err error) (time.Duration, bool) {
-	idempotent := method == http.MethodGet || method == http.MethodPut || method == http.MethodDelete || method == http.MethodHead
+	idempotent := idempotent(method)
 	if err != nil {
 		var ce *connError
 		if !errors.As(err, &ce) {

@@ -3,6 +3,7 @@ package api
 import (
 	"errors"
 	"net/http"
+	"strings"
 	"testing"
 )
 
@@ -53,5 +54,14 @@ func TestPlainHTTPErrorMessage(t *testing.T) {
 		"use https, or pass --allow-insecure-http (or set PROMOCTL_ALLOW_INSECURE_HTTP=1) on a network you trust"
 	if err == nil || err.Error() != want {
 		t.Errorf("New() error = %v, want %q", err, want)
+	}
+}
+
+func TestNewRefusesAControlCharacterInTheToken(t *testing.T) {
+	for _, tok := range []string{testToken + "\n", "a\rb", "a\x00b", "a\x7fb"} {
+		_, err := New(Options{BaseURL: "https://api.lpmotor.ru", Token: tok, UserID: 1})
+		if err == nil || strings.Contains(err.Error(), tok) || !strings.HasPrefix(err.Error(), "invalid token: ") {
+			t.Errorf("New(token %q) error = %v, want an invalid token error without the token", tok, err)
+		}
 	}
 }
