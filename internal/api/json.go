@@ -27,10 +27,13 @@ func (c *Client) getJSON(ctx context.Context, path string, q url.Values, want by
 // is returned as [].
 func checkJSON(resp *Response, want byte) (json.RawMessage, error) {
 	body, err := checkShape(resp, want)
-	if err == nil && !jsonscan.Valid(body) {
-		return nil, &ResponseError{Status: resp.Status, Reason: "the JSON is malformed or truncated"}
+	if err != nil {
+		return nil, err
 	}
-	return body, err
+	if err := jsonscan.Check(body); err != nil {
+		return nil, &ResponseError{Status: resp.Status, Reason: err.Error()}
+	}
+	return body, nil
 }
 
 // checkShape is the part of checkJSON that does not read the whole body:
