@@ -8,6 +8,8 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
+	"log"
 	"net/http"
 	"os"
 	"os/signal"
@@ -52,6 +54,12 @@ type Options struct {
 // Main runs promoctl as a process: real streams, environment and signals.
 func Main(b Build) int {
 	b = b.withBuildInfo(debug.ReadBuildInfo)
+	// stderr belongs to promoctl's messages: one line of text or one JSON
+	// object. net/http writes through the standard logger on its own, e.g.
+	// "Unsolicited response received on idle HTTP channel" when a server
+	// sends a body with a 204; promoctl does not log through it, so what
+	// arrives there is dropped. (The sandbox server has its own ErrorLog.)
+	log.SetOutput(io.Discard)
 	if isVersionOnly(os.Args[1:]) {
 		// The cheapest path: no command tree, no signal handler.
 		fmt.Fprintln(os.Stdout, versionLine(b))
