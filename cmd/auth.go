@@ -123,6 +123,11 @@ func (f *factory) runLogin(cmd *cobra.Command, withToken bool) error {
 		return err
 	}
 	f.secrets = append(f.secrets, cr.token)
+	// Refuse plain HTTP before anything is saved or sent.
+	allowPlain, err := f.allowPlainHTTP(cr.baseURL)
+	if err != nil {
+		return err
+	}
 	if !doc.HasProfile(cr.profile) {
 		if err := config.CheckProfileName(cr.profile); err != nil {
 			return usageErr(err)
@@ -131,7 +136,7 @@ func (f *factory) runLogin(cmd *cobra.Command, withToken bool) error {
 	// Check first: a key the server refuses never replaces a working one,
 	// and a login cancelled during the check changes nothing.
 	ctx, cancel := context.WithTimeout(cmd.Context(), s.Timeout)
-	verr := f.verify(ctx, cr.baseURL, cr.token, cr.userID, s.Timeout)
+	verr := f.verify(ctx, cr.baseURL, cr.token, cr.userID, s.Timeout, allowPlain)
 	cancel()
 	switch {
 	case cmd.Context().Err() != nil:
@@ -263,11 +268,15 @@ func (f *factory) warnEnvOverrides(cr credentials) {
 
 // verify checks credentials with one cheap request. It builds its own
 // client so that it checks exactly the credentials given.
-func (f *factory) verify(ctx context.Context, baseURL, token string, userID int64, timeout time.Duration) error {
+func (f *factory) verify(ctx context.Context, baseURL, token string, userID int64, timeout time.Duration, allowPlain bool) (err error) {
 	o := api.Options{
 		BaseURL: baseURL, Token: token, UserID: userID,
 		UserAgent: "promoctl/" + f.build.Version,
 		Transport: f.opts.Transport, Retry: f.opts.Retry, Timeout: timeout,
+		AllowInsecureHTTP: allowPlain,
+	}
+	if o.MaxResponseBytes, err = f.maxResponse(); err != nil {
+		return err
 	}
 	if f.global.debug {
 		o.Debug = f.io.ErrOut

@@ -7,6 +7,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/promoctl/promoctl/internal/api"
 	"github.com/promoctl/promoctl/internal/config"
 	"github.com/promoctl/promoctl/internal/output"
 )
@@ -228,7 +229,8 @@ func newConfigSetCmd(f *factory) *cobra.Command {
 		Long: `Change a setting of the active profile (or of --profile NAME), creating the
 profile when it does not exist. Values are checked first:
 
-  base_url  an http or https URL (default https://api.lpmotor.ru)
+  base_url  an https URL (default https://api.lpmotor.ru); plain http only to
+            loopback, or with --allow-insecure-http on a trusted network
   user_id   your user id, a positive whole number ("Your ID" in the site admin)
   site_id   the default site of commands that take --site-id
   output    table, json, yaml or csv
@@ -252,6 +254,11 @@ profile when it does not exist. Values are checked first:
 			value, err := config.CheckValue(key, args[1])
 			if err != nil {
 				return usagef("invalid %s: %v", key, err)
+			}
+			if key == config.KeyBaseURL {
+				if err := f.checkPlainBaseURL(value); err != nil {
+					return err
+				}
 			}
 			ctx, cancel := f.lockContext(cmd.Context())
 			defer cancel()
@@ -376,6 +383,29 @@ Keys: ` + strings.Join(config.Keys(), ", ") + `.`,
 			return nil
 		},
 	}
+}
+
+// checkPlainBaseURL refuses to save a base URL that would send the token in
+// clear text unless the user opted in, and then warns that every command
+// will need the opt-in too: it is not a setting.
+func (f *factory) checkPlainBaseURL(value string) error {
+	u, err := api.ParseBaseURL(value)
+	if err != nil || !api.IsPlainHTTP(u) {
+		return nil
+	}
+	allowed, _, err := f.insecureOptIn()
+	if err != nil {
+		return err
+	}
+	shown := output.Text(u.Redacted())
+	if !allowed {
+		return usagef("refusing to set %s to %s: promoctl sends the API token in clear text over plain HTTP to anything but loopback; "+
+			"use https, or pass --allow-insecure-http (or set PROMOCTL_ALLOW_INSECURE_HTTP=1) on a network you trust, here and on every command that uses it",
+			config.KeyBaseURL, shown)
+	}
+	f.warn(fmt.Sprintf("%s %s sends the API token in clear text: every command that uses it needs --allow-insecure-http or PROMOCTL_ALLOW_INSECURE_HTTP=1",
+		config.KeyBaseURL, shown))
+	return nil
 }
 
 func newConfigUseCmd(f *factory) *cobra.Command {

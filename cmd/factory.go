@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
+	"strconv"
 	"strings"
 	"time"
 
@@ -24,8 +25,8 @@ import (
 
 // globalFlags are the root command's persistent flags.
 type globalFlags struct {
-	baseURL, token, userID, profile, configPath, output, jq, timeout string
-	noHeaders, debug, noColor, sandbox, accessible                   bool
+	baseURL, token, userID, profile, configPath, output, jq, timeout  string
+	noHeaders, debug, noColor, sandbox, accessible, allowInsecureHTTP bool
 }
 
 // Prompter asks the user questions on a terminal.
@@ -353,21 +354,105 @@ func (f *factory) newClient(ctx context.Context, s *config.Settings) (*api.Clien
 		}
 		transport = progress.Transport(transport, f.spinner)
 	}
+	allowPlain, err := f.allowPlainHTTP(s.BaseURL)
+	if err != nil {
+		return nil, err
+	}
 	if s.Token == "" {
 		return nil, &authError{"no API token: run `promoctl auth login`, or set PROMOCTL_TOKEN (try `promoctl --sandbox …` to explore without an account)"}
 	}
+	if _, err := config.CheckValue(config.KeyToken, s.Token); err != nil {
+		// A line break cannot go in a header: say so before any request,
+		// naming where the token came from, never the token.
+		return nil, &config.ValueError{Key: config.KeyToken, Source: s.Sources[config.KeyToken], Err: err}
+	}
 	if s.UserID == 0 {
 		return nil, &authError{"no user id: run `promoctl auth login`, or set PROMOCTL_USER_ID (it is \"Your ID\" in the account menu of the site admin)"}
+	}
+	maxResponse, err := f.maxResponse()
+	if err != nil {
+		return nil, err
 	}
 	o := api.Options{
 		BaseURL: s.BaseURL, Token: s.Token, UserID: s.UserID,
 		UserAgent: "promoctl/" + f.build.Version,
 		Transport: transport, Retry: f.opts.Retry, Timeout: s.Timeout,
+		AllowInsecureHTTP: allowPlain, MaxResponseBytes: maxResponse,
 	}
 	if f.global.debug {
 		o.Debug = f.io.ErrOut
 	}
 	return api.New(o)
+}
+
+// maxResponse reads PROMOCTL_MAX_RESPONSE, a cap on every response body
+// (decoded) such as 64MiB, 1GiB or a number of bytes; 0 when it is unset,
+// which means the client's defaults (512 MiB for lists, 8 MiB for records).
+func (f *factory) maxResponse() (int64, error) {
+	v := strings.TrimSpace(f.env.Getenv("PROMOCTL_MAX_RESPONSE"))
+	if v == "" {
+		return 0, nil
+	}
+	n, err := parseByteSize(v)
+	if err != nil {
+		return 0, usagef("invalid PROMOCTL_MAX_RESPONSE %q: want a size such as 64MiB, 1GiB or a number of bytes", termsafe.String(v))
+	}
+	return n, nil
+}
+
+// parseByteSize reads a positive size: a number of bytes, optionally with
+// a unit B, KiB, MiB or GiB (K, M, G and KB, MB, GB mean the same).
+func parseByteSize(s string) (int64, error) {
+	num := strings.TrimRightFunc(s, func(r rune) bool { return r < '0' || r > '9' })
+	unit := strings.ToLower(strings.TrimSpace(s[len(num):]))
+	n, err := strconv.ParseInt(num, 10, 64)
+	if err != nil || n <= 0 {
+		return 0, fmt.Errorf("%q is not a positive size", s)
+	}
+	shift := map[string]uint{"": 0, "b": 0, "k": 10, "kb": 10, "kib": 10, "m": 20, "mb": 20, "mib": 20, "g": 30, "gb": 30, "gib": 30}
+	sh, ok := shift[unit]
+	if !ok || n > (1<<62)>>sh {
+		return 0, fmt.Errorf("%q is not a size such as 64MiB", s)
+	}
+	return n << sh, nil
+}
+
+// insecureOptIn reports whether the user allowed plain HTTP to a host that
+// is not loopback, and how: --allow-insecure-http or
+// PROMOCTL_ALLOW_INSECURE_HTTP. It is deliberately not a config setting, so
+// that it is a choice made on each command, never forgotten in a file.
+func (f *factory) insecureOptIn() (allowed bool, how string, err error) {
+	if f.global.allowInsecureHTTP {
+		return true, "--allow-insecure-http", nil
+	}
+	v, ok := f.env("PROMOCTL_ALLOW_INSECURE_HTTP")
+	if !ok || strings.TrimSpace(v) == "" {
+		return false, "", nil
+	}
+	b, err := strconv.ParseBool(strings.TrimSpace(v))
+	if err != nil {
+		return false, "", usagef("invalid PROMOCTL_ALLOW_INSECURE_HTTP %q: set it to 1 to allow plain HTTP, or unset it", termsafe.String(v))
+	}
+	return b, "PROMOCTL_ALLOW_INSECURE_HTTP", nil
+}
+
+// allowPlainHTTP checks, before anything is sent, that a base URL would not
+// carry the token in clear text: plain HTTP is refused (exit 2) except to
+// loopback or when the user opted in, and then it warns, every time.
+func (f *factory) allowPlainHTTP(baseURL string) (bool, error) {
+	u, err := api.ParseBaseURL(baseURL)
+	if err != nil || !api.IsPlainHTTP(u) {
+		return false, nil // api.New reports a bad URL
+	}
+	allowed, how, err := f.insecureOptIn()
+	if err != nil {
+		return false, err
+	}
+	if !allowed {
+		return false, usageErr(&api.PlainHTTPError{Host: u.Host})
+	}
+	f.warn(fmt.Sprintf("sending the API token over plain HTTP to %s (%s): anyone on the network can read it", u.Host, how))
+	return true, nil
 }
 
 // outputOptions checks --output, --jq and --no-headers together.

@@ -3,6 +3,7 @@ package cmd
 import (
 	"context"
 	"encoding/json"
+	"net/http"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -41,6 +42,8 @@ type runner struct {
 	// ctx, when set, is the context the run gets (cancellation tests);
 	// otherwise each run gets one that expires after 20 seconds.
 	ctx context.Context
+	// transport, when set, carries the requests instead of the network.
+	transport http.RoundTripper
 }
 
 // newRunner returns a runner logged in to a fresh fake API as user 42.
@@ -86,7 +89,8 @@ func (r *runner) run(args ...string) runResult {
 	}
 	code := Execute(ctx, args, Options{
 		Build: Build{Version: "1.2.3"}, IO: ios, Env: env, Location: r.loc, Prompter: r.prompter, Keychain: r.keychain,
-		Retry: api.RetryPolicy{Attempts: 3, BaseDelay: time.Millisecond, MaxDelay: 5 * time.Millisecond},
+		Transport: r.transport,
+		Retry:     api.RetryPolicy{Attempts: 3, BaseDelay: time.Millisecond, MaxDelay: 5 * time.Millisecond},
 	})
 	res := runResult{code: code, stdout: out.String(), stderr: errOut.String()}
 	for _, s := range []string{res.stdout, res.stderr} {

@@ -3,6 +3,7 @@ package cmd
 import (
 	"context"
 	"fmt"
+	"net"
 	"net/http"
 	"net/http/httptest"
 	"regexp"
@@ -178,16 +179,16 @@ func TestWrongTypesFailTablesButPassThroughJSON(t *testing.T) {
 }
 
 func TestResponseLargerThanTheCap(t *testing.T) {
-	// The server announces more than api.DefaultMaxResponseBytes: the
-	// client refuses before reading any of it.
+	// The server announces more than api.DefaultMaxListBytes: the client
+	// refuses before reading any of it.
 	r := newRunner(t)
 	r.api.HandleFunc("GET /v1/promo", func(w http.ResponseWriter, _ *http.Request) {
-		w.Header().Set("Content-Length", fmt.Sprint(300<<20))
+		w.Header().Set("Content-Length", fmt.Sprint(600<<20))
 		w.WriteHeader(http.StatusOK)
 		w.Write([]byte("[[[[[[[["))
 	})
 	r.run(listArgs...).expect(t, 1, "",
-		"promoctl: list promo codes of site 7: unexpected response from the server (HTTP 200): the body is larger than 256 MiB\n")
+		"promoctl: list promo codes of site 7: unexpected response from the server (HTTP 200): the body is larger than 512 MiB; if that is expected, raise the limit with PROMOCTL_MAX_RESPONSE\n")
 	r.expectRoutes(t, "GET /v1/promo?site_id=7")
 }
 
@@ -328,7 +329,7 @@ func TestRedirectToAnotherHostIsRefused(t *testing.T) {
 		http.Redirect(w, req, "http://198.51.100.1/steal", http.StatusFound)
 	})
 	r.run(listArgs...).expect(t, 1, "",
-		`promoctl: list promo codes of site 7: Get "http://198.51.100.1/steal": refusing redirect to another host 198.51.100.1`+"\n")
+		"promoctl: list promo codes of site 7: refusing to follow the server's redirect to http://198.51.100.1/steal: it goes to another host (198.51.100.1)\n")
 	// Refused again if asked again: not retried.
 	r.expectRoutes(t, "GET /v1/promo?site_id=7")
 }
@@ -419,7 +420,7 @@ func TestDroppedConnection(t *testing.T) {
 		r.api.HandleFunc("POST /v1/promo", dropConnection)
 		r.api.Handle("POST /v1/promo", http.StatusCreated, createdJSON)
 		res := r.run("promo", "create", "--site-id", "7", "--code", "SUMMER25", "--amount", "5")
-		prefix := "promoctl: create promo SUMMER25 on site 7: cannot reach the server: "
+		prefix := "promoctl: create promo SUMMER25 on site 7: the outcome is unknown: "
 		if res.code != 1 || res.stdout != "" || !strings.HasPrefix(res.stderr, prefix) || strings.Count(res.stderr, "\n") != 1 {
 			t.Errorf("exit %d, stdout %q, stderr %q; want exit 1, no output and one line starting %q", res.code, res.stdout, res.stderr, prefix)
 		}
@@ -442,5 +443,61 @@ func TestPOSTIsRetriedWhenTheConnectionWasNeverMade(t *testing.T) {
 	last := res.stderr[strings.LastIndex(strings.TrimSuffix(res.stderr, "\n"), "\n")+1:]
 	if !strings.HasPrefix(last, "promoctl: create promo SUMMER25 on site 7: cannot reach the server: ") {
 		t.Errorf("last line of stderr = %q, want the error", last)
+	}
+}
+
+// TestRedirectToPlainHTTPIsRefused: https://example.com answering 302
+// http://example.com/… (the same host, port 80 instead of 443) must not get
+// the token in clear text.
+func TestRedirectToPlainHTTPIsRefused(t *testing.T) {
+	r := newRunner(t)
+	secure := httptest.NewTLSServer(http.HandlerFunc(func(w http.ResponseWriter, req *http.Request) {
+		http.Redirect(w, req, "http://example.com"+req.URL.RequestURI(), http.StatusFound)
+	}))
+	defer secure.Close()
+	var plainAuth []string
+	plain := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, req *http.Request) {
+		plainAuth = append(plainAuth, req.Header.Get("Authorization"))
+		w.Write([]byte("[]"))
+	}))
+	defer plain.Close()
+	tr := secure.Client().Transport.(*http.Transport).Clone()
+	tr.TLSClientConfig.ServerName = "example.com"
+	tr.DialContext = func(ctx context.Context, network, addr string) (net.Conn, error) {
+		to := map[string]string{"example.com:443": secure.Listener.Addr().String(), "example.com:80": plain.Listener.Addr().String()}[addr]
+		var d net.Dialer
+		return d.DialContext(ctx, network, to)
+	}
+	r.transport = tr
+	r.env["PROMOCTL_BASE_URL"] = "https://example.com"
+	r.run(listArgs...).expect(t, 1, "",
+		"promoctl: list promo codes of site 7: refusing to follow the server's redirect to http://example.com/v1/promo?site_id=7: it changes the scheme from https to http\n")
+	if len(plainAuth) != 0 {
+		t.Errorf("the plain HTTP server got %d requests (Authorization %q), want none", len(plainAuth), plainAuth)
+	}
+}
+
+func TestMaxResponseFromTheEnvironment(t *testing.T) {
+	r := newRunner(t)
+	r.env["PROMOCTL_MAX_RESPONSE"] = "1KiB"
+	r.api.Handle("GET /v1/promo/5", http.StatusOK, `{"code":"`+strings.Repeat("A", 1024)+`"}`)
+	r.run("promo", "get", "5").expect(t, 1, "",
+		"promoctl: get promo 5: unexpected response from the server (HTTP 200): the body is larger than 1024 bytes; if that is expected, raise the limit with PROMOCTL_MAX_RESPONSE\n")
+	r.env["PROMOCTL_MAX_RESPONSE"] = "lots"
+	r.run("promo", "get", "5").expect(t, 2, "",
+		"promoctl: invalid PROMOCTL_MAX_RESPONSE \"lots\": want a size such as 64MiB, 1GiB or a number of bytes\n")
+	r.expectRoutes(t, "GET /v1/promo/5")
+}
+
+func TestParseByteSize(t *testing.T) {
+	for in, want := range map[string]int64{"1048576": 1 << 20, "64MiB": 64 << 20, "64 MiB": 64 << 20, "2g": 2 << 30, "512KB": 512 << 10, "10B": 10} {
+		if got, err := parseByteSize(in); err != nil || got != want {
+			t.Errorf("parseByteSize(%q) = %d, %v; want %d", in, got, err, want)
+		}
+	}
+	for _, in := range []string{"", "0", "-1", "MiB", "1TiB", "1.5MiB", "99999999999GiB"} {
+		if got, err := parseByteSize(in); err == nil {
+			t.Errorf("parseByteSize(%q) = %d, want an error", in, got)
+		}
 	}
 }

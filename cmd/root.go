@@ -8,6 +8,8 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
+	"log"
 	"net/http"
 	"os"
 	"os/signal"
@@ -65,6 +67,12 @@ type Keychain interface {
 // Main runs promoctl as a process: real streams, environment and signals.
 func Main(b Build) int {
 	b = b.withBuildInfo(debug.ReadBuildInfo)
+	// stderr belongs to promoctl's messages: one line of text or one JSON
+	// object. net/http writes through the standard logger on its own, e.g.
+	// "Unsolicited response received on idle HTTP channel" when a server
+	// sends a body with a 204; promoctl does not log through it, so what
+	// arrives there is dropped. (The sandbox server has its own ErrorLog.)
+	log.SetOutput(io.Discard)
 	if isVersionOnly(os.Args[1:]) {
 		// The cheapest path: no command tree, no signal handler.
 		fmt.Fprintln(os.Stdout, versionLine(b))
@@ -142,6 +150,7 @@ Try it without an account on the built-in sandbox:
 	pf.BoolVar(&g.noColor, "no-color", false, "disable colours")
 	pf.BoolVar(&g.sandbox, "sandbox", false, "run against the built-in sandbox (no account needed)")
 	pf.BoolVar(&g.accessible, "accessible", false, "plain line prompts for screen readers")
+	pf.BoolVar(&g.allowInsecureHTTP, "allow-insecure-http", false, "allow sending the token over plain HTTP to a host that is not loopback (trusted networks only; warns each time)")
 
 	root.AddGroup(&cobra.Group{ID: "shop", Title: "Shop commands:"}, &cobra.Group{ID: "setup", Title: "Setup commands:"})
 	root.SetCompletionCommandGroupID("setup")
@@ -245,13 +254,14 @@ func exitCode(err error) int {
 		ve *config.ValueError
 		fe *promo.FieldError
 		ce *config.FileError
+		pe *api.PlainHTTPError
 	)
 	switch {
 	case err == nil:
 		return exitOK
 	case errors.Is(err, prompt.ErrCancelled), errors.Is(err, context.Canceled):
 		return exitCancelled
-	case errors.As(err, &ue), errors.As(err, &ve), errors.As(err, &fe), errors.As(err, &ce):
+	case errors.As(err, &ue), errors.As(err, &ve), errors.As(err, &fe), errors.As(err, &ce), errors.As(err, &pe):
 		return exitUsage
 	case errors.Is(err, errNotLoggedIn):
 		return exitAuth

@@ -24,10 +24,14 @@ import (
 // DefaultBaseURL is the public service.
 const DefaultBaseURL = "https://api.lpmotor.ru"
 
-// DefaultMaxResponseBytes caps how much of a response the client reads, so
-// that a runaway server cannot exhaust memory. A list of 100,000 promo codes
-// is about 31 MiB.
-const DefaultMaxResponseBytes = 256 << 20
+// The caps on a response body, counted after decompression (Go's transport
+// asks for gzip and decodes it transparently), so that a runaway server or a
+// gzip bomb cannot exhaust memory. A list of 100,000 promo codes, the most a
+// site is known to hold, is about 31 MiB; one record is a few KiB.
+const (
+	DefaultMaxListBytes   = 512 << 20 // a list (Request.List), and `promoctl api`
+	DefaultMaxRecordBytes = 8 << 20   // anything else: one record, an error
+)
 
 // RetryPolicy says how often and how patiently a request is retried.
 type RetryPolicy struct {
@@ -51,25 +55,31 @@ type Options struct {
 	Transport http.RoundTripper
 	// Debug, when not nil, receives one line per request and response.
 	Debug io.Writer
-	// MaxResponseBytes caps a response body; 0 means DefaultMaxResponseBytes.
+	// MaxResponseBytes caps every response body (decoded); 0 means the
+	// defaults, DefaultMaxListBytes for lists and DefaultMaxRecordBytes for
+	// the rest.
 	MaxResponseBytes int64
 	// Retry is the retry policy; the zero value means DefaultRetryPolicy.
 	Retry RetryPolicy
 	// Timeout is the command's time budget, used only to explain a timeout.
 	Timeout time.Duration
+	// AllowInsecureHTTP lets the token go over plain HTTP to a host that is
+	// not loopback; without it New refuses such a base URL.
+	AllowInsecureHTTP bool
 }
 
 // Client talks to the API. It is safe for concurrent use.
 type Client struct {
-	base    *url.URL
-	token   string
-	userID  int64
-	ua      string
-	http    *http.Client
-	debug   io.Writer
-	max     int64
-	retry   RetryPolicy
-	timeout time.Duration
+	base      *url.URL
+	token     string
+	userID    int64
+	ua        string
+	http      *http.Client
+	debug     io.Writer
+	maxList   int64
+	maxRecord int64
+	retry     RetryPolicy
+	timeout   time.Duration
 }
 
 // New checks the options and returns a client.
@@ -78,17 +88,23 @@ func New(o Options) (*Client, error) {
 	if err != nil {
 		return nil, err
 	}
+	if strings.ContainsFunc(o.Token, func(r rune) bool { return r < ' ' && r != '\t' || r == 0x7f }) {
+		return nil, errors.New("invalid token: it contains a line break or another control character, which cannot be sent in an HTTP header")
+	}
+	if IsPlainHTTP(base) && !o.AllowInsecureHTTP {
+		return nil, &PlainHTTPError{Host: base.Host}
+	}
 	tr := o.Transport
 	if tr == nil {
 		tr = http.DefaultTransport.(*http.Transport).Clone()
 	}
 	c := &Client{
 		base: base, token: o.Token, userID: o.UserID, ua: o.UserAgent,
-		http:  &http.Client{Transport: tr, CheckRedirect: sameHostRedirects},
-		debug: o.Debug, max: o.MaxResponseBytes, retry: o.Retry, timeout: o.Timeout,
+		debug: o.Debug, maxList: DefaultMaxListBytes, maxRecord: DefaultMaxRecordBytes, retry: o.Retry, timeout: o.Timeout,
 	}
-	if c.max <= 0 {
-		c.max = DefaultMaxResponseBytes
+	c.http = &http.Client{Transport: tr, CheckRedirect: c.checkRedirect}
+	if o.MaxResponseBytes > 0 {
+		c.maxList, c.maxRecord = o.MaxResponseBytes, o.MaxResponseBytes
 	}
 	if c.retry.Attempts <= 0 {
 		c.retry = DefaultRetryPolicy()
@@ -112,16 +128,82 @@ func ParseBaseURL(s string) (*url.URL, error) {
 	return u, nil
 }
 
-// sameHostRedirects refuses redirects to another host, so the token is not
-// sent to a server the user did not name.
-func sameHostRedirects(req *http.Request, via []*http.Request) error {
-	if len(via) >= 5 {
-		return &redirectError{"stopped after 5 redirects"}
+// IsPlainHTTP reports whether requests to u would carry the token in clear
+// text over a network: an http URL whose host is not loopback (127.0.0.0/8,
+// ::1, localhost or a name under .localhost, which RFC 6761 reserves for
+// loopback).
+func IsPlainHTTP(u *url.URL) bool {
+	return strings.EqualFold(u.Scheme, "http") && !isLoopback(u.Hostname())
+}
+
+func isLoopback(host string) bool {
+	h := strings.ToLower(strings.TrimSuffix(host, "."))
+	if h == "localhost" || strings.HasSuffix(h, ".localhost") {
+		return true
 	}
-	if req.URL.Host != via[0].URL.Host {
-		return &redirectError{"refusing redirect to another host " + req.URL.Host}
+	ip := net.ParseIP(h)
+	return ip != nil && ip.IsLoopback()
+}
+
+// PlainHTTPError is a base URL that would send the token in clear text.
+type PlainHTTPError struct{ Host string }
+
+func (e *PlainHTTPError) Error() string {
+	return fmt.Sprintf("refusing to send the API token over plain HTTP to %s: anyone on the network could read it; "+
+		"use https, or pass --allow-insecure-http (or set PROMOCTL_ALLOW_INSECURE_HTTP=1) on a network you trust", e.Host)
+}
+
+// maxRedirects is how many redirects one request follows.
+const maxRedirects = 5
+
+// checkRedirect follows a redirect only to the origin the user named: the
+// same scheme, host and port (a missing port is the scheme's default). So
+// the token never goes to another server, nor in clear text to the same
+// one (https://host answering 302 http://host/…). Every hop is logged.
+func (c *Client) checkRedirect(req *http.Request, via []*http.Request) error {
+	status := "redirect"
+	if req.Response != nil {
+		status = req.Response.Status
 	}
+	c.logf("< %s: redirect to %s", status, req.URL.Redacted())
+	if len(via) >= maxRedirects {
+		return &redirectError{fmt.Sprintf("stopped after %d redirects", maxRedirects)}
+	}
+	if why := originChange(via[0].URL, req.URL); why != "" {
+		return &redirectError{fmt.Sprintf("refusing to follow the server's redirect to %s: %s", req.URL.Redacted(), why)}
+	}
+	c.logRequest(req, int(max(req.ContentLength, 0)))
 	return nil
+}
+
+// originChange says how to differs from from in scheme, host or port, or
+// is "" when they are the same origin.
+func originChange(from, to *url.URL) string {
+	fs, ts := strings.ToLower(from.Scheme), strings.ToLower(to.Scheme)
+	if fs != ts {
+		return fmt.Sprintf("it changes the scheme from %s to %s", fs, ts)
+	}
+	if fh, th := strings.ToLower(from.Hostname()), strings.ToLower(to.Hostname()); fh != th {
+		return fmt.Sprintf("it goes to another host (%s)", th)
+	}
+	if fp, tp := portOf(from), portOf(to); fp != tp {
+		return fmt.Sprintf("it changes the port from %s to %s", fp, tp)
+	}
+	return ""
+}
+
+// portOf is u's port, or its scheme's default.
+func portOf(u *url.URL) string {
+	if p := u.Port(); p != "" {
+		return p
+	}
+	switch strings.ToLower(u.Scheme) {
+	case "https":
+		return "443"
+	case "http":
+		return "80"
+	}
+	return ""
 }
 
 // redirectError is a redirect the client refused: the server answered, so
@@ -137,6 +219,9 @@ type Request struct {
 	Query  url.Values
 	Body   []byte // JSON; nil for none
 	Header http.Header
+	// List says the answer may be a list, which may be as large as the
+	// list cap; anything else may be as large as one record.
+	List bool
 
 	// rawPath and rawQuery are Raw's path as the user escaped it and its
 	// query string, sent as they are.
@@ -163,7 +248,7 @@ func (c *Client) Do(ctx context.Context, req Request) (*Response, error) {
 		wait, retry := c.shouldRetry(req.Method, resp, err)
 		if !retry || attempt >= c.retry.Attempts {
 			if err != nil {
-				return nil, err
+				return nil, unknownOutcome(req.Method, err)
 			}
 			return resp.ok()
 		}
@@ -219,6 +304,31 @@ type connError struct {
 func (e *connError) Error() string { return "cannot reach the server: " + e.err.Error() }
 func (e *connError) Unwrap() error { return e.err }
 
+// UnknownOutcomeError is a request that is not idempotent (POST, PATCH)
+// whose connection broke after it was sent: the server may or may not have
+// acted on it, and sending it again could act twice.
+type UnknownOutcomeError struct{ Err error }
+
+func (e *UnknownOutcomeError) Error() string {
+	return fmt.Sprintf("the outcome is unknown: the connection broke after the request was sent (%v)", e.Err)
+}
+
+func (e *UnknownOutcomeError) Unwrap() error { return e.Err }
+
+// unknownOutcome turns a broken connection after a POST or PATCH was sent
+// into an *UnknownOutcomeError.
+func unknownOutcome(method string, err error) error {
+	var ce *connError
+	if errors.As(err, &ce) && ce.sent && !idempotent(method) {
+		return &UnknownOutcomeError{Err: ce.err}
+	}
+	return err
+}
+
+func idempotent(method string) bool {
+	return method == http.MethodGet || method == http.MethodPut || method == http.MethodDelete || method == http.MethodHead
+}
+
 func (c *Client) once(ctx context.Context, req Request) (*rawResponse, error) {
 	u := *c.base
 	u.Path = c.base.Path + req.Path
@@ -254,23 +364,32 @@ func (c *Client) once(ctx context.Context, req Request) (*rawResponse, error) {
 	start := time.Now()
 	resp, err := c.http.Do(hr)
 	if err != nil {
-		c.logf("< error after %s: %s", time.Since(start).Round(time.Millisecond), err)
 		if re := (*redirectError)(nil); errors.As(err, &re) {
-			return nil, c.scrub(err)
+			c.logf("< %s", re)
+			return nil, c.scrub(re)
 		}
+		c.logf("< error after %s: %s", time.Since(start).Round(time.Millisecond), err)
 		return nil, &connError{err: c.scrub(err), sent: !isDialError(err)}
 	}
 	defer resp.Body.Close()
-	length := resp.ContentLength
-	if req.Method == http.MethodHead {
-		// The answer to HEAD has no body, whatever Content-Length says.
-		length = 0
+	limit := c.maxRecord
+	if req.List {
+		limit = c.maxList
 	}
-	data, err := readBody(resp.Body, length, c.max)
+	var data []byte
+	if req.Method != http.MethodHead {
+		// The answer to HEAD has no body, whatever Content-Length says.
+		if resp.ContentLength > limit {
+			err = errTooLarge
+		} else {
+			data, err = readBody(resp.Body, limit)
+		}
+	}
 	c.logf("< %s in %s (%d bytes)", resp.Status, time.Since(start).Round(time.Millisecond), len(data))
 	if err != nil {
 		if errors.Is(err, errTooLarge) {
-			return nil, &ResponseError{Status: resp.StatusCode, Reason: "the body is larger than " + byteSize(c.max)}
+			return nil, &ResponseError{Status: resp.StatusCode,
+				Reason: "the body is larger than " + byteSize(limit) + "; if that is expected, raise the limit with PROMOCTL_MAX_RESPONSE"}
 		}
 		return nil, &connError{err: fmt.Errorf("reading the response: %w", c.scrub(err)), sent: true}
 	}
@@ -287,28 +406,54 @@ func byteSize(n int64) string {
 	return fmt.Sprintf("%d bytes", n)
 }
 
-// readBody reads at most max bytes; a longer body is errTooLarge. When the
-// length is announced the buffer is allocated once.
-func readBody(r io.Reader, length, max int64) ([]byte, error) {
-	if length > max {
-		return nil, errTooLarge
-	}
-	if length >= 0 {
-		buf := make([]byte, length)
-		if _, err := io.ReadFull(r, buf); err != nil {
+// Chunk sizes of readBody: small answers take one small allocation, large
+// ones grow in steps of at most maxChunk.
+const (
+	minChunk = 32 << 10
+	maxChunk = 4 << 20
+)
+
+// readBody reads at most limit bytes; a longer body is errTooLarge. Memory
+// stays bounded by what actually arrived: nothing is allocated from an
+// announced Content-Length, and the body is read into chunks that never
+// grow past limit+1 bytes in all (a doubling buffer could reach twice the
+// limit), then joined once. A refused body costs about the limit; an
+// accepted one briefly twice its size, while it is joined.
+func readBody(r io.Reader, limit int64) ([]byte, error) {
+	var chunks [][]byte
+	var n int64
+	size := int64(minChunk)
+	for {
+		size = min(size, limit+1-n)
+		buf := make([]byte, size)
+		m, err := io.ReadFull(r, buf)
+		n += int64(m)
+		if m > 0 {
+			chunks = append(chunks, buf[:m])
+		}
+		if n > limit {
+			return nil, errTooLarge
+		}
+		if errors.Is(err, io.EOF) || errors.Is(err, io.ErrUnexpectedEOF) {
+			break
+		}
+		if err != nil {
 			return nil, err
 		}
-		return buf, nil
+		size = min(size*2, maxChunk)
 	}
-	var b bytes.Buffer
-	n, err := b.ReadFrom(io.LimitReader(r, max+1))
-	if err != nil {
-		return nil, err
+	switch len(chunks) {
+	case 0:
+		return []byte{}, nil
+	case 1:
+		return chunks[0], nil
 	}
-	if n > max {
-		return nil, errTooLarge
+	out := make([]byte, 0, n)
+	for i, c := range chunks {
+		out = append(out, c...)
+		chunks[i] = nil
 	}
-	return b.Bytes(), nil
+	return out, nil
 }
 
 func isDialError(err error) bool {
@@ -322,7 +467,7 @@ func isDialError(err error) bool {
 // server certainly did not act on it: the connection was never made, or the
 // server answered 429.
 func (c *Client) shouldRetry(method string, resp *rawResponse, err error) (time.Duration, bool) {
-	idempotent := method == http.MethodGet || method == http.MethodPut || method == http.MethodDelete || method == http.MethodHead
+	idempotent := idempotent(method)
 	if err != nil {
 		var ce *connError
 		if !errors.As(err, &ce) {

@@ -15,7 +15,7 @@ import (
 // GetJSON sends an authenticated GET and returns the body, which must be
 // JSON. It is the base of the read-only resources.
 func (c *Client) getJSON(ctx context.Context, path string, q url.Values, want byte, subject string) (json.RawMessage, error) {
-	resp, err := c.Do(ctx, Request{Method: http.MethodGet, Path: path, Query: q})
+	resp, err := c.Do(ctx, Request{Method: http.MethodGet, Path: path, Query: q, List: want == '['})
 	if err != nil {
 		return nil, withSubject(err, subject)
 	}
@@ -27,10 +27,13 @@ func (c *Client) getJSON(ctx context.Context, path string, q url.Values, want by
 // is returned as [].
 func checkJSON(resp *Response, want byte) (json.RawMessage, error) {
 	body, err := checkShape(resp, want)
-	if err == nil && !jsonscan.Valid(body) {
-		return nil, &ResponseError{Status: resp.Status, Reason: "the JSON is malformed or truncated"}
+	if err != nil {
+		return nil, err
 	}
-	return body, err
+	if err := jsonscan.Check(body); err != nil {
+		return nil, &ResponseError{Status: resp.Status, Reason: err.Error()}
+	}
+	return body, nil
 }
 
 // checkShape is the part of checkJSON that does not read the whole body:

@@ -3,6 +3,7 @@ package api
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"net/http"
 	"net/url"
@@ -83,7 +84,7 @@ type Stat struct {
 // DecodePromos while decoding, the JSON output before printing.
 func (c *Client) ListPromos(ctx context.Context, siteID int64) (json.RawMessage, error) {
 	q := url.Values{"site_id": {strconv.FormatInt(siteID, 10)}}
-	resp, err := c.Do(ctx, Request{Method: http.MethodGet, Path: "/v1/promo", Query: q})
+	resp, err := c.Do(ctx, Request{Method: http.MethodGet, Path: "/v1/promo", Query: q, List: true})
 	if err == nil {
 		var raw json.RawMessage
 		if raw, err = checkShape(resp, '['); err == nil {
@@ -125,6 +126,10 @@ func (c *Client) CreatePromo(ctx context.Context, body promo.CreateBody) (json.R
 		return nil, Promo{}, fmt.Errorf("create promo %s: %w", body.Code, err)
 	}
 	resp, err := c.Do(ctx, Request{Method: http.MethodPost, Path: "/v1/promo", Body: b})
+	if uo := (*UnknownOutcomeError)(nil); errors.As(err, &uo) {
+		return nil, Promo{}, fmt.Errorf("create promo %s on site %d: %w, so promo code %s may have been created: "+
+			"check whether `promoctl promo list --site-id %d` shows it before creating it again", body.Code, body.SiteID, err, body.Code, body.SiteID)
+	}
 	if err != nil {
 		return nil, Promo{}, fmt.Errorf("create promo %s on site %d: %w", body.Code, body.SiteID, withSubject(err, fmt.Sprintf("site %d", body.SiteID)))
 	}

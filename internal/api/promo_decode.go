@@ -139,8 +139,8 @@ func DecodePromos(raw json.RawMessage) ([]Promo, error) {
 	ps := make([]Promo, 0, len(raw)/256+1)
 	// ListPromos checked only the list's shape: check the rest on the
 	// other core while this one decodes.
-	valid := make(chan bool, 1)
-	go func() { valid <- jsonscan.Valid(raw) }()
+	valid := make(chan error, 1)
+	go func() { valid <- jsonscan.Check(raw) }()
 	var a arena
 	err := jsonscan.ObjectElements(raw,
 		func(int) error { ps = append(ps, Promo{}); return nil },
@@ -150,8 +150,8 @@ func DecodePromos(raw json.RawMessage) ([]Promo, error) {
 			}
 			return nil
 		})
-	if ok := <-valid; !ok {
-		return nil, &ResponseError{Status: http.StatusOK, Reason: "the JSON is malformed or truncated"}
+	if err := <-valid; err != nil {
+		return nil, &ResponseError{Status: http.StatusOK, Reason: err.Error()}
 	}
 	if err != nil {
 		return nil, &ResponseError{Status: http.StatusOK, Reason: err.Error()}

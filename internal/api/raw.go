@@ -34,7 +34,8 @@ func (c *Client) Raw(ctx context.Context, method, target string, body []byte, he
 	if err != nil {
 		return nil, fmt.Errorf("invalid path %q: %w", p, err)
 	}
-	return c.Do(ctx, Request{Method: m, Path: path, Body: body, Header: header, rawPath: p, rawQuery: q})
+	// Any path may answer with a list: the larger cap applies.
+	return c.Do(ctx, Request{Method: m, Path: path, Body: body, Header: header, List: true, rawPath: p, rawQuery: q})
 }
 
 // RawMethod checks an HTTP method for Raw and returns it in upper case.

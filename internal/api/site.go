@@ -80,7 +80,7 @@ func (c *Client) GetPage(ctx context.Context, id int64) (json.RawMessage, error)
 // getList GETs a list whose shape is not documented: a JSON array, or an
 // object such as {"data": [...]} that wraps one. null is read as [].
 func (c *Client) getList(ctx context.Context, path, subject string) (json.RawMessage, error) {
-	resp, err := c.Do(ctx, Request{Method: http.MethodGet, Path: path})
+	resp, err := c.Do(ctx, Request{Method: http.MethodGet, Path: path, List: true})
 	if err != nil {
 		return nil, withSubject(err, subject)
 	}

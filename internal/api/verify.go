@@ -10,6 +10,6 @@ import (
 // It returns the request's error otherwise: an *Error with status 401 or 403
 // when the server refused them.
 func (c *Client) Verify(ctx context.Context) error {
-	_, err := c.Do(ctx, Request{Method: http.MethodGet, Path: "/v3/public/site"})
+	_, err := c.Do(ctx, Request{Method: http.MethodGet, Path: "/v3/public/site", List: true})
 	return err
 }

@@ -1,6 +1,9 @@
 package jsonscan
 
-import "encoding/binary"
+import (
+	"encoding/binary"
+	"errors"
+)
 
 // maxDepth is encoding/json's nesting limit, so that Valid and json.Valid
 // agree.
@@ -13,6 +16,51 @@ const maxDepth = 10000
 func Valid(b []byte) bool {
 	i, ok := value(b, skipSpace(b, 0), 0)
 	return ok && skipSpace(b, i) == len(b)
+}
+
+// MaxDepth is how deeply arrays and objects may nest: encoding/json's limit.
+const MaxDepth = maxDepth
+
+// ErrTooDeep and ErrInvalid are the answers of Check.
+var (
+	ErrTooDeep = errors.New("the JSON is nested more than 10000 levels deep")
+	ErrInvalid = errors.New("the JSON is malformed or truncated")
+)
+
+// Check is Valid that says why a value is not accepted: ErrTooDeep for
+// JSON nested deeper than MaxDepth, which is valid but more than
+// encoding/json reads, else ErrInvalid.
+func Check(b []byte) error {
+	if Valid(b) {
+		return nil
+	}
+	if tooDeep(b) {
+		return ErrTooDeep
+	}
+	return ErrInvalid
+}
+
+// tooDeep reports whether brackets outside strings nest deeper than
+// maxDepth anywhere in b; it is the slow path, run only on failure.
+func tooDeep(b []byte) bool {
+	depth, inString := 0, false
+	for i := 0; i < len(b); i++ {
+		c := b[i]
+		switch {
+		case inString && c == '\\':
+			i++
+		case c == '"':
+			inString = !inString
+		case inString:
+		case c == '[' || c == '{':
+			if depth++; depth > maxDepth {
+				return true
+			}
+		case c == ']' || c == '}':
+			depth--
+		}
+	}
+	return false
 }
 
 func value(b []byte, i, depth int) (int, bool) {

@@ -62,3 +62,21 @@ func TestSpecialNeverMissesAByte(t *testing.T) {
 		}
 	}
 }
+
+func TestCheckSaysWhy(t *testing.T) {
+	deep := strings.Repeat("[", maxDepth+1) + strings.Repeat("]", maxDepth+1)
+	ok := strings.Repeat("[", maxDepth) + strings.Repeat("]", maxDepth)
+	for in, want := range map[string]error{
+		ok:                   nil,
+		deep:                 ErrTooDeep,
+		`{"a":` + deep + `}`: ErrTooDeep,
+		`["` + strings.Repeat("[", maxDepth+1) + `"]`: nil,
+		`[1,2`:                        ErrInvalid,
+		`["\"[[[[" `:                  ErrInvalid,
+		strings.Repeat("[", maxDepth): ErrInvalid,
+	} {
+		if got := Check([]byte(in)); got != want {
+			t.Errorf("Check(%.40q…) = %v, want %v", in, got, want)
+		}
+	}
+}

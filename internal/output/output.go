@@ -8,7 +8,6 @@ import (
 	"bufio"
 	"context"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"io"
 	"slices"
@@ -121,8 +120,8 @@ func write(w *bufio.Writer, d Data, o Options) error {
 	if o.JQ != nil || o.Format == JSON || o.Format == YAML || d.Tables == nil {
 		// The JSON is printed or parsed as a whole: check it first. (A
 		// large promo list reaches here checked only for its shape.)
-		if !jsonscan.Valid(d.JSON) {
-			return errors.New("unexpected response from the server: the JSON is malformed or truncated")
+		if err := jsonscan.Check(d.JSON); err != nil {
+			return fmt.Errorf("unexpected response from the server: %w", err)
 		}
 	}
 	if o.JQ != nil {

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"log"
 	"net"
 	"net/http"
 	"os"
@@ -71,8 +72,15 @@ func Serve(ctx context.Context, opts ServeOptions) error {
 	if err != nil {
 		return fmt.Errorf("sandbox listen on %s: %w", addr, err)
 	}
+	errLog := opts.Log
+	if errLog == nil {
+		errLog = io.Discard
+	}
 	srv := &http.Server{
-		Handler:           NewHandler(store, HandlerOptions{Log: opts.Log}),
+		Handler: NewHandler(store, HandlerOptions{Log: opts.Log}),
+		// The server's own complaints (a bad TLS handshake, a malformed
+		// request) go to the request log, not to the standard logger.
+		ErrorLog:          log.New(errLog, "sandbox: ", log.LstdFlags),
 		ReadHeaderTimeout: 10 * time.Second,
 		ReadTimeout:       30 * time.Second,
 		WriteTimeout:      30 * time.Second,
