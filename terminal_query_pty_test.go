@@ -21,12 +21,13 @@ import (
 var terminalQueryRE = regexp.MustCompile(`\x1b\][0-9]+;\?|\x1b\[[0-9]*n`)
 
 // buildPromoctl builds the real promoctl (not this test binary: which
-// packages are linked decides the order of their initialisers) into a
-// temporary folder.
+// packages are linked decides the order of their initialisers, and a test
+// binary built with -race uses several times the memory) into a temporary
+// folder, without version control stamps, so that it calls itself "dev".
 func buildPromoctl(t *testing.T) string {
 	t.Helper()
 	bin := filepath.Join(t.TempDir(), "promoctl")
-	cmd := exec.Command("go", "build", "-o", bin, ".")
+	cmd := exec.Command("go", "build", "-buildvcs=false", "-o", bin, ".")
 	if out, err := cmd.CombinedOutput(); err != nil {
 		t.Fatalf("go build: %v\n%s", err, out)
 	}
