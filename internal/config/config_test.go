@@ -10,7 +10,7 @@ import (
 
 	"github.com/spf13/pflag"
 
-	"github.com/promoctl/promoctl/internal/output"
+	"github.com/promoctl/promoctl/internal/format"
 )
 
 // envOf is an environment made of the given pairs only.
@@ -140,7 +140,7 @@ func TestResolveDefaults(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if s.BaseURL != "https://api.lpmotor.ru" || s.Output != output.Table || s.Timeout != 30*time.Second ||
+	if s.BaseURL != "https://api.lpmotor.ru" || s.Output != format.Table || s.Timeout != 30*time.Second ||
 		s.Token != "" || s.UserID != 0 || s.SiteID != 0 || s.Profile != "default" {
 		t.Errorf("Resolve() = %+v, want the defaults", s)
 	}
@@ -176,7 +176,7 @@ func TestResolveTrims(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if s.BaseURL != "https://api.test/v" || s.Token != "tok" || s.UserID != 12 || s.Output != output.JSON || s.Timeout != time.Minute {
+	if s.BaseURL != "https://api.test/v" || s.Token != "tok" || s.UserID != 12 || s.Output != format.JSON || s.Timeout != time.Minute {
 		t.Errorf("Resolve() = %+v, want values trimmed", s)
 	}
 }
@@ -364,7 +364,7 @@ func TestResolveForTheSandboxTakesCredentialsAndSiteOnlyFromFlags(t *testing.T) 
 		t.Errorf("settings = %+v, want the defaults and no credentials or site", s)
 	}
 	// Not credentials: the profile's output and timeout still apply.
-	if s.Output != output.JSON || s.Timeout != 2*time.Minute {
+	if s.Output != format.JSON || s.Timeout != 2*time.Minute {
 		t.Errorf("output, timeout = %s, %v; want json, 2m from the profile", s.Output, s.Timeout)
 	}
 	s, err = Resolve(Lookup{Flags: flagsOf(t, "--user-id", "2", "--site-id", "3"), Env: env, ConfigPath: path, Sandbox: true})

@@ -9,8 +9,8 @@ import (
 
 	"github.com/spf13/pflag"
 
-	"github.com/promoctl/promoctl/internal/api"
-	"github.com/promoctl/promoctl/internal/output"
+	"github.com/promoctl/promoctl/internal/baseurl"
+	"github.com/promoctl/promoctl/internal/format"
 )
 
 // Keys of the settings, as the config file and `config get` name them.
@@ -50,7 +50,7 @@ type Settings struct {
 	Token   string
 	UserID  int64
 	SiteID  int64
-	Output  output.Format
+	Output  format.Format
 	Timeout time.Duration
 
 	Profile string // the active profile
@@ -157,7 +157,7 @@ func ResolveFile(l Lookup, path string, f *File) (*Settings, error) {
 		KeyBaseURL: prof.BaseURL, KeyToken: prof.Token, KeyUserID: prof.UserID,
 		KeySiteID: prof.SiteID, KeyOutput: prof.Output, KeyTimeout: prof.Timeout,
 	}
-	defaults := map[string]string{KeyBaseURL: api.DefaultBaseURL, KeyOutput: string(output.Table), KeyTimeout: DefaultTimeout.String()}
+	defaults := map[string]string{KeyBaseURL: baseurl.Default, KeyOutput: string(format.Table), KeyTimeout: DefaultTimeout.String()}
 
 	raw := map[string]string{}
 	from := map[string]Source{} // also for an empty value, e.g. --output ""
@@ -214,7 +214,7 @@ func (s *Settings) set(raw map[string]string, from map[string]Source) error {
 	bad := func(key string, err error) error {
 		return &ValueError{Key: key, Source: from[key], Err: err}
 	}
-	if _, err := api.ParseBaseURL(raw[KeyBaseURL]); err != nil {
+	if _, err := baseurl.Parse(raw[KeyBaseURL]); err != nil {
 		return bad(KeyBaseURL, err)
 	}
 	s.BaseURL = strings.TrimRight(strings.TrimSpace(raw[KeyBaseURL]), "/")
@@ -226,7 +226,7 @@ func (s *Settings) set(raw map[string]string, from map[string]Source) error {
 	if s.SiteID, err = optionalID(raw[KeySiteID]); err != nil {
 		return bad(KeySiteID, err)
 	}
-	if s.Output, err = output.ParseFormat(raw[KeyOutput]); err != nil {
+	if s.Output, err = format.Parse(raw[KeyOutput]); err != nil {
 		return bad(KeyOutput, err)
 	}
 	if s.Timeout, err = ParseTimeout(raw[KeyTimeout]); err != nil {

@@ -5,8 +5,8 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/promoctl/promoctl/internal/api"
-	"github.com/promoctl/promoctl/internal/output"
+	"github.com/promoctl/promoctl/internal/baseurl"
+	"github.com/promoctl/promoctl/internal/format"
 )
 
 // IsKey reports whether key names a setting.
@@ -23,9 +23,9 @@ func IsKey(key string) bool {
 func Default(key string) string {
 	switch key {
 	case KeyBaseURL:
-		return api.DefaultBaseURL
+		return baseurl.Default
 	case KeyOutput:
-		return string(output.Table)
+		return string(format.Table)
 	case KeyTimeout:
 		return DefaultTimeout.String()
 	}
@@ -39,7 +39,7 @@ func CheckValue(key, value string) (string, error) {
 	value = strings.TrimSpace(value)
 	switch key {
 	case KeyBaseURL:
-		if _, err := api.ParseBaseURL(value); err != nil {
+		if _, err := baseurl.Parse(value); err != nil {
 			return "", err
 		}
 		return strings.TrimRight(value, "/"), nil
@@ -58,7 +58,7 @@ func CheckValue(key, value string) (string, error) {
 		}
 		return strconv.FormatInt(n, 10), nil
 	case KeyOutput:
-		f, err := output.ParseFormat(value)
+		f, err := format.Parse(value)
 		if err != nil {
 			return "", err
 		}
