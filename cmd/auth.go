@@ -106,15 +106,13 @@ func (f *factory) runLogin(cmd *cobra.Command, withToken bool) error {
 	if f.global.sandbox {
 		return usagef("auth login saves credentials for the real service; --sandbox needs none")
 	}
-	doc, err := f.configDoc()
+	doc, err := f.configDoc(cmd)
 	if err != nil {
 		return err
 	}
 	// The settings of the profile being logged in to, which may not exist
 	// yet: its base URL, user id and timeout, with the usual precedence.
-	s, err := config.ResolveFile(config.Lookup{
-		Flags: cmd.Flags(), Env: f.env, ConfigPath: f.global.configPath, Profile: f.global.profile, NewProfile: true,
-	}, doc.Path, doc.File)
+	s, err := f.resolver(cmd).NewProfileSettings(doc.Path, doc.File)
 	if err != nil {
 		return err
 	}
@@ -150,7 +148,7 @@ func (f *factory) runLogin(cmd *cobra.Command, withToken bool) error {
 	lockCtx, cancelLock := context.WithTimeout(cmd.Context(), s.Timeout)
 	defer cancelLock()
 	var inKeychain bool
-	doc, err = f.editConfig(lockCtx, func(doc *config.Doc) (bool, error) {
+	doc, err = f.editConfig(lockCtx, cmd, func(doc *config.Doc) (bool, error) {
 		if err := doc.Set(cr.profile, config.KeyBaseURL, cr.baseURL); err != nil {
 			return false, err
 		}
@@ -185,7 +183,7 @@ func (f *factory) runLogin(cmd *cobra.Command, withToken bool) error {
 // stdin and the flags.
 func (f *factory) loginInput(cmd *cobra.Command, withToken bool, s *config.Settings) (credentials, error) {
 	cr := credentials{profile: s.Profile, baseURL: s.BaseURL, userID: s.UserID}
-	tokenFlag := cmd.Flags().Changed("token")
+	tokenValue, tokenFlag := f.resolver(cmd).FlagValue(config.KeyToken)
 	switch {
 	case withToken && tokenFlag:
 		return cr, usagef("--with-token and --token cannot be used together: pipe the key to --with-token")
@@ -196,7 +194,7 @@ func (f *factory) loginInput(cmd *cobra.Command, withToken bool, s *config.Setti
 		}
 		cr.token = t
 	case tokenFlag:
-		t, err := config.CheckValue(config.KeyToken, f.global.token)
+		t, err := config.CheckValue(config.KeyToken, tokenValue)
 		if err != nil {
 			return cr, usagef("--token: %v", err)
 		}
@@ -334,7 +332,7 @@ when the server cannot be reached.`,
 			if verr == nil {
 				return f.print(sess, st)
 			}
-			if !f.errorsAsJSON() {
+			if !f.errorsAsJSON(cmd) {
 				// A failed command writes nothing to stdout: the report goes
 				// with the error to stderr.
 				if err := output.Write(f.io.ErrOut, st, output.Options{Format: output.Table}); err != nil {
@@ -424,13 +422,13 @@ site admin under Profile → API key.`,
   promoctl auth logout --profile staging`,
 		Args: noArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			ctx, cancel := f.lockContext(cmd.Context())
+			ctx, cancel := f.lockContext(cmd)
 			defer cancel()
 			var name string
 			var fromFile, fromKeychain bool
-			doc, err := f.editConfig(ctx, func(doc *config.Doc) (bool, error) {
+			doc, err := f.editConfig(ctx, cmd, func(doc *config.Doc) (bool, error) {
 				var src config.Source
-				name, src = config.ActiveProfile(f.global.profile, f.env, doc.File, doc.Path)
+				name, src = f.resolver(cmd).Profile(doc.File, doc.Path)
 				if err := f.requireProfile(doc, name, src); err != nil {
 					return false, err
 				}

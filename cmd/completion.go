@@ -328,9 +328,9 @@ func completionSites(ctx context.Context, client *api.Client, s *config.Settings
 // completeProfiles completes the name of a profile of the config file,
 // marking the current one. It completes --profile. (`config use` has its
 // own completion in config.go.)
-func (f *factory) completeProfiles(_ *cobra.Command, _ []string, toComplete string) ([]cobra.Completion, cobra.ShellCompDirective) {
+func (f *factory) completeProfiles(cmd *cobra.Command, _ []string, toComplete string) ([]cobra.Completion, cobra.ShellCompDirective) {
 	f.quietForCompletion()
-	path, err := config.Path(f.global.configPath, f.env)
+	path, _, err := f.resolver(cmd).Path()
 	if err != nil {
 		return nothing()
 	}

@@ -68,7 +68,7 @@ shown as abc…yz (keychain), and -o json and -o csv give token_source
 			if err != nil {
 				return err
 			}
-			doc, err := f.configDoc()
+			doc, err := f.configDoc(cmd)
 			if err != nil {
 				return err
 			}
@@ -184,11 +184,11 @@ Keys: ` + strings.Join(config.Keys(), ", ") + `.`,
 			if !config.IsKey(key) {
 				return unknownKey(key)
 			}
-			doc, err := f.configDoc()
+			doc, err := f.configDoc(cmd)
 			if err != nil {
 				return err
 			}
-			name, src := config.ActiveProfile(f.global.profile, f.env, doc.File, doc.Path)
+			name, src := f.resolver(cmd).Profile(doc.File, doc.Path)
 			if err := f.requireProfile(doc, name, src); err != nil {
 				return err
 			}
@@ -197,7 +197,7 @@ Keys: ` + strings.Join(config.Keys(), ", ") + `.`,
 				v = config.Default(key)
 			}
 			if key == config.KeyToken {
-				ctx, cancel := f.lockContext(cmd.Context())
+				ctx, cancel := f.lockContext(cmd)
 				defer cancel()
 				if t := f.keychainTokens(ctx, doc)[name]; t != "" {
 					v = config.MaskToken(t) + " (keychain)"
@@ -220,7 +220,10 @@ func unknownKey(key string) error {
 }
 
 // envOf is the environment variable of a setting.
-func envOf(key string) string { return "PROMOCTL_" + strings.ToUpper(key) }
+func envOf(key string) string {
+	s, _ := config.Find(key)
+	return s.Env
+}
 
 func newConfigSetCmd(f *factory) *cobra.Command {
 	return &cobra.Command{
@@ -260,12 +263,12 @@ profile when it does not exist. Values are checked first:
 					return err
 				}
 			}
-			ctx, cancel := f.lockContext(cmd.Context())
+			ctx, cancel := f.lockContext(cmd)
 			defer cancel()
 			var name string
 			var inKeychain bool
-			doc, err := f.editConfig(ctx, func(doc *config.Doc) (bool, error) {
-				name, _ = config.ActiveProfile(f.global.profile, f.env, doc.File, doc.Path)
+			doc, err := f.editConfig(ctx, cmd, func(doc *config.Doc) (bool, error) {
+				name, _ = f.resolver(cmd).Profile(doc.File, doc.Path)
 				first := len(doc.File.Profiles) == 0
 				if !doc.HasProfile(name) {
 					if err := config.CheckProfileName(name); err != nil {
@@ -340,13 +343,13 @@ Keys: ` + strings.Join(config.Keys(), ", ") + `.`,
 			if !config.IsKey(key) {
 				return unknownKey(key)
 			}
-			ctx, cancel := f.lockContext(cmd.Context())
+			ctx, cancel := f.lockContext(cmd)
 			defer cancel()
 			var name string
 			var fromFile, fromKeychain bool
-			doc, err := f.editConfig(ctx, func(doc *config.Doc) (bool, error) {
+			doc, err := f.editConfig(ctx, cmd, func(doc *config.Doc) (bool, error) {
 				var src config.Source
-				name, src = config.ActiveProfile(f.global.profile, f.env, doc.File, doc.Path)
+				name, src = f.resolver(cmd).Profile(doc.File, doc.Path)
 				if err := f.requireProfile(doc, name, src); err != nil {
 					return false, err
 				}
@@ -425,9 +428,9 @@ func newConfigUseCmd(f *factory) *cobra.Command {
 		},
 		RunE: func(cmd *cobra.Command, args []string) error {
 			name := args[0]
-			ctx, cancel := f.lockContext(cmd.Context())
+			ctx, cancel := f.lockContext(cmd)
 			defer cancel()
-			_, err := f.editConfig(ctx, func(doc *config.Doc) (bool, error) {
+			_, err := f.editConfig(ctx, cmd, func(doc *config.Doc) (bool, error) {
 				if !doc.HasProfile(name) {
 					return false, usageErr(fmt.Errorf("profile %w", profileNotFound(doc, name)))
 				}
@@ -454,7 +457,7 @@ func newConfigPathCmd(f *factory) *cobra.Command {
   "$EDITOR" "$(promoctl config path)"`,
 		Args: noArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			path, err := config.Path(f.global.configPath, f.env)
+			path, _, err := f.resolver(cmd).Path()
 			if err != nil {
 				return err
 			}
@@ -480,27 +483,21 @@ file, or the default. The API key is masked.`,
 			if err != nil {
 				return err
 			}
-			return f.print(sess, f.explain(sess.settings))
+			return f.print(sess, f.explain(cmd, sess.settings))
 		},
 	}
 }
 
 // explain lists the effective settings with their sources.
-func (f *factory) explain(s *config.Settings) output.Data {
+func (f *factory) explain(cmd *cobra.Command, s *config.Settings) output.Data {
 	type row struct {
 		Setting string `json:"setting"`
 		Value   string `json:"value"`
 		Source  string `json:"source"`
 		From    string `json:"from,omitempty"`
 	}
-	cfgSrc := config.Source{Kind: "default"}
-	switch {
-	case f.global.configPath != "":
-		cfgSrc = config.Source{Kind: "flag", Name: "--config"}
-	case f.env.Getenv("PROMOCTL_CONFIG") != "":
-		cfgSrc = config.Source{Kind: "env", Name: "PROMOCTL_CONFIG"}
-	}
-	_, profSrc := config.ActiveProfile(f.global.profile, f.env, s.File, s.Path)
+	_, cfgSrc, _ := f.resolver(cmd).Path()
+	_, profSrc := f.resolver(cmd).Profile(s.File, s.Path)
 	rows := []row{
 		{"config_file", s.Path, cfgSrc.Kind, cfgSrc.Name},
 		{"profile", s.Profile, profSrc.Kind, profSrc.Name},

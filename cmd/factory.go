@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
 
 	"github.com/promoctl/promoctl/internal/api"
 	"github.com/promoctl/promoctl/internal/config"
@@ -23,9 +24,10 @@ import (
 	"github.com/promoctl/promoctl/internal/termsafe"
 )
 
-// globalFlags are the root command's persistent flags.
+// globalFlags are the root command's persistent flags that are not
+// settings; the settings' flags are read through factory.resolver.
 type globalFlags struct {
-	baseURL, token, userID, profile, configPath, output, jq, timeout  string
+	jq                                                                string
 	noHeaders, debug, noColor, sandbox, accessible, allowInsecureHTTP bool
 }
 
@@ -42,6 +44,8 @@ type factory struct {
 	build  Build
 	global globalFlags
 
+	flags    *pflag.FlagSet   // the root's persistent flags, the global ones of every command
+	resolved *config.Resolver // the settings' one viper instance, built once per run
 	settings *config.Settings
 	doc      *config.Doc       // the config file, read once per run
 	secrets  []string          // tokens read during the run, redacted from errors
@@ -77,24 +81,33 @@ func (f *factory) location() *time.Location {
 	return time.Local
 }
 
+// resolver returns the run's settings resolver, building its viper
+// instance on first use, after cmd's flags are parsed: every setting of the
+// run is read through it.
+func (f *factory) resolver(cmd *cobra.Command) *config.Resolver {
+	if f.resolved == nil {
+		f.resolved = config.NewResolver(config.Lookup{
+			Flags: cmd.Flags(), Env: f.env, Keychain: f.keychainToken(cmd.Context()), Sandbox: f.global.sandbox,
+		})
+	}
+	return f.resolved
+}
+
 // Settings resolves the settings once per run.
 func (f *factory) Settings(cmd *cobra.Command) (*config.Settings, error) {
 	if f.settings != nil {
 		return f.settings, nil
 	}
 	if f.global.sandbox {
-		if err := sandboxFlagConflict(cmd); err != nil {
+		if err := f.sandboxFlagConflict(cmd); err != nil {
 			return nil, err
 		}
 	}
-	doc, err := f.configDoc()
+	doc, err := f.configDoc(cmd)
 	if err != nil {
 		return nil, err
 	}
-	s, err := config.ResolveFile(config.Lookup{
-		Flags: cmd.Flags(), Env: f.env, ConfigPath: f.global.configPath, Profile: f.global.profile,
-		Keychain: f.keychainToken(cmd.Context(), doc.Path), Sandbox: f.global.sandbox,
-	}, doc.Path, doc.File)
+	s, err := f.resolver(cmd).Settings(doc.Path, doc.File)
 	if err != nil {
 		return nil, err
 	}
@@ -106,11 +119,11 @@ func (f *factory) Settings(cmd *cobra.Command) (*config.Settings, error) {
 // which would otherwise be ignored: the sandbox has its own. Their
 // variables are ambient, not typed for this command, and are ignored
 // without a word.
-func sandboxFlagConflict(cmd *cobra.Command) error {
-	if fl := cmd.Flags().Lookup("token"); fl != nil && fl.Changed {
+func (f *factory) sandboxFlagConflict(cmd *cobra.Command) error {
+	if _, ok := f.resolver(cmd).FlagValue(config.KeyToken); ok {
 		return usagef("--token cannot be used with --sandbox, which has its own tokens: for the other sandbox user, give --user-id 2")
 	}
-	if fl := cmd.Flags().Lookup("base-url"); fl != nil && fl.Changed {
+	if _, ok := f.resolver(cmd).FlagValue(config.KeyBaseURL); ok {
 		return usagef("--base-url cannot be used with --sandbox, which runs in-process: to use a running 'promoctl sandbox serve', drop --sandbox and give --base-url, --token and --user-id")
 	}
 	return nil
@@ -118,11 +131,11 @@ func sandboxFlagConflict(cmd *cobra.Command) error {
 
 // configDoc reads the config file once per run and warns, on stderr, of
 // what is wrong with it but does not stop the command.
-func (f *factory) configDoc() (*config.Doc, error) {
+func (f *factory) configDoc(cmd *cobra.Command) (*config.Doc, error) {
 	if f.doc != nil {
 		return f.doc, nil
 	}
-	path, err := config.Path(f.global.configPath, f.env)
+	path, _, err := f.resolver(cmd).Path()
 	if err != nil {
 		return nil, err
 	}
@@ -148,14 +161,18 @@ func (f *factory) keychain() Keychain {
 }
 
 // keychainToken reads a profile's API key from the keychain for
-// config.Lookup; a keychain that has none, or fails, is no key.
-func (f *factory) keychainToken(ctx context.Context, path string) func(profile string) string {
+// config.Lookup; a keychain that has none, or fails, is no key. It is asked
+// only once the config file is read (its path names the account).
+func (f *factory) keychainToken(ctx context.Context) func(profile string) string {
 	kc := f.keychain()
 	if kc == nil || f.global.sandbox {
 		return nil
 	}
 	return func(profile string) string {
-		t, err := kc.Get(ctx, keychain.Account(profile, path))
+		if f.doc == nil {
+			return ""
+		}
+		t, err := kc.Get(ctx, keychain.Account(profile, f.doc.Path))
 		if err != nil {
 			return ""
 		}
@@ -217,8 +234,8 @@ func (f *factory) storeToken(ctx context.Context, doc *config.Doc, profile, toke
 // editConfig changes the config file under its lock: it reads the file
 // afresh, lets edit change it and writes it back, so that concurrent runs
 // keep each other's changes. The wait for the lock ends with ctx.
-func (f *factory) editConfig(ctx context.Context, edit func(doc *config.Doc) (save bool, err error)) (*config.Doc, error) {
-	path, err := config.Path(f.global.configPath, f.env)
+func (f *factory) editConfig(ctx context.Context, cmd *cobra.Command, edit func(doc *config.Doc) (save bool, err error)) (*config.Doc, error) {
+	path, _, err := f.resolver(cmd).Path()
 	if err != nil {
 		return nil, err
 	}
@@ -234,15 +251,14 @@ func (f *factory) editConfig(ctx context.Context, edit func(doc *config.Doc) (sa
 // lockContext bounds the wait for the config file's lock by --timeout (or
 // PROMOCTL_TIMEOUT, else the default), for commands that resolve no
 // settings.
-func (f *factory) lockContext(ctx context.Context) (context.Context, context.CancelFunc) {
+func (f *factory) lockContext(cmd *cobra.Command) (context.Context, context.CancelFunc) {
 	d := config.DefaultTimeout
-	for _, v := range []string{f.global.timeout, f.env.Getenv("PROMOCTL_TIMEOUT")} {
+	if v, src := f.resolver(cmd).Given(config.KeyTimeout); src.Kind != "" {
 		if t, err := config.ParseTimeout(v); err == nil {
 			d = t
-			break
 		}
 	}
-	return context.WithTimeout(ctx, d)
+	return context.WithTimeout(cmd.Context(), d)
 }
 
 // warn writes warnings to stderr, terminal or not, each once per run.
@@ -539,7 +555,7 @@ func (f *factory) reportError(cmd *cobra.Command, err error) int {
 	if code == exitCancelled {
 		msg = "cancelled"
 	}
-	if f.errorsAsJSON() {
+	if f.errorsAsJSON(cmd) {
 		e := struct {
 			Message  string `json:"message"`
 			Status   int    `json:"status,omitempty"`
@@ -562,24 +578,31 @@ func (f *factory) reportError(cmd *cobra.Command, err error) int {
 // errorsAsJSON reports whether the user asked for JSON output: -o json
 // (flag, environment or config), or --jq, which implies it, with stdout
 // not a terminal (a script reads it; a person at a terminal reads text).
-func (f *factory) errorsAsJSON() bool {
-	if f.global.output != "" {
-		return strings.EqualFold(f.global.output, "json")
+func (f *factory) errorsAsJSON(cmd *cobra.Command) bool {
+	var v string
+	var src config.Source
+	switch {
+	case f.settings != nil:
+		v, src = string(f.settings.Output), f.settings.Sources[config.KeyOutput]
+	case cmd != nil:
+		// Settings that failed, or were never needed: what the command
+		// line and the environment say.
+		v, src = f.resolver(cmd).Given(config.KeyOutput)
+	}
+	if src.Kind == "flag" && v != "" {
+		return strings.EqualFold(v, "json")
 	}
 	if f.global.jq != "" && !f.io.IsStdoutTTY() {
 		return true
 	}
-	if v := f.env.Getenv("PROMOCTL_OUTPUT"); v != "" {
-		return strings.EqualFold(v, "json")
-	}
-	return f.settings != nil && f.settings.Output == output.JSON
+	return strings.EqualFold(v, "json")
 }
 
 // redact removes every token promoctl knows of from s: a last line of
 // defence, since no error is built with one. The sandbox's tokens are
 // public and are words such as "sandbox", which a message may well contain.
 func (f *factory) redact(s string) string {
-	tokens := append([]string{f.global.token, f.env.Getenv("PROMOCTL_TOKEN")}, f.secrets...)
+	tokens := append(config.Lookup{Flags: f.flags, Env: f.env}.Secrets(config.KeyToken), f.secrets...)
 	if f.settings != nil {
 		tokens = append(tokens, f.settings.Token)
 	}

@@ -37,10 +37,12 @@ func newPromoCmd(f *factory) *cobra.Command {
 	return c
 }
 
-// siteFlag adds --site-id; its value is resolved with the other settings
-// (flag > PROMOCTL_SITE_ID > the profile's site_id).
+// siteFlag adds --site-id, a row of the settings table: its value is
+// resolved with the other settings (flag > PROMOCTL_SITE_ID > the
+// profile's site_id) into session.settings.SiteID.
 func siteFlag(c *cobra.Command) {
-	c.Flags().String("site-id", "", "site id (default: the configured site_id)")
+	s, _ := config.Find(config.KeySiteID)
+	c.Flags().StringP(s.Flag, s.Short, "", s.Usage)
 }
 
 func newPromoListCmd(f *factory) *cobra.Command {

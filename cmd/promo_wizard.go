@@ -535,20 +535,19 @@ func (f *factory) commandLine(args ...string) string { return f.line(true, args)
 func (f *factory) hintLine(args ...string) string { return f.line(false, args) }
 
 func (f *factory) line(withOutput bool, args []string) string {
-	g := f.global
 	line := []string{"promoctl"}
-	if g.sandbox {
+	if f.global.sandbox {
 		line = append(line, "--sandbox")
 	}
-	output := g.output
-	if !withOutput {
-		output = ""
+	keys := []string{config.KeyConfig, config.KeyProfile, config.KeyBaseURL, config.KeyUserID}
+	if withOutput {
+		keys = append(keys, config.KeyOutput)
 	}
-	for _, fl := range []struct{ name, v string }{
-		{"--config", g.configPath}, {"--profile", g.profile}, {"--base-url", g.baseURL}, {"--user-id", g.userID}, {"--output", output},
-	} {
-		if fl.v != "" {
-			line = append(line, fl.name, fl.v)
+	given := config.Lookup{Flags: f.flags}
+	for _, k := range keys {
+		if v, _ := given.FlagValue(k); v != "" {
+			s, _ := config.Find(k)
+			line = append(line, "--"+s.Flag, v)
 		}
 	}
 	line = append(line, args...)

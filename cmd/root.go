@@ -137,15 +137,14 @@ Try it without an account on the built-in sandbox:
 	root.SetFlagErrorFunc(func(cmd *cobra.Command, err error) error { return flagError(cmd, err) })
 
 	pf := root.PersistentFlags()
-	pf.StringVar(&g.baseURL, "base-url", "", "API base URL (default "+api.DefaultBaseURL+")")
-	pf.StringVar(&g.token, "token", "", "API token (prefer 'auth login --with-token': a flag shows in the process list)")
-	pf.StringVar(&g.userID, "user-id", "", "your user id (\"Your ID\" in the account menu of the site admin)")
-	pf.StringVar(&g.profile, "profile", "", "config profile to use")
-	pf.StringVar(&g.configPath, "config", "", "config file (default $XDG_CONFIG_HOME/promoctl/config.yaml)")
-	pf.StringVarP(&g.output, "output", "o", "", "output format: table, json, yaml or csv (default table)")
+	f.flags = pf
+	// The settings' flags come from the settings table, which also says how
+	// each is resolved; each command reads them through f.resolver.
+	for _, s := range config.GlobalFlags() {
+		pf.StringP(s.Flag, s.Short, "", s.Usage)
+	}
 	pf.StringVar(&g.jq, "jq", "", "filter the JSON output with a jq expression")
 	pf.BoolVar(&g.noHeaders, "no-headers", false, "omit the header row of tables and CSV")
-	pf.StringVar(&g.timeout, "timeout", "", "time limit for the whole command, e.g. 30s or 2m (default 30s)")
 	pf.BoolVar(&g.debug, "debug", false, "log each HTTP exchange to stderr (the token is redacted)")
 	pf.BoolVar(&g.noColor, "no-color", false, "disable colours")
 	pf.BoolVar(&g.sandbox, "sandbox", false, "run against the built-in sandbox (no account needed)")

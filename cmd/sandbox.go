@@ -156,8 +156,8 @@ recorded, so 'promo stats' and promo_used_count show it.`,
 				}
 			}
 			user := int64(1)
-			if f.global.userID != "" {
-				if user, err = parseID("--user-id", f.global.userID); err != nil {
+			if v, _ := f.resolver(cmd).FlagValue(config.KeyUserID); v != "" {
+				if user, err = parseID("--user-id", v); err != nil {
 					return err
 				}
 			}

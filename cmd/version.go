@@ -9,6 +9,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/promoctl/promoctl/internal/config"
 	"github.com/promoctl/promoctl/internal/output"
 )
 
@@ -110,8 +111,9 @@ whatever the config holds.`,
   promoctl version --jq .commit`,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			o := output.Options{NoHeaders: f.global.noHeaders}
-			if f.global.output != "" {
-				format, err := output.ParseFormat(f.global.output)
+			// Only the flag: no resolver, no config file.
+			if v, _ := (config.Lookup{Flags: cmd.Flags()}).FlagValue(config.KeyOutput); v != "" {
+				format, err := output.ParseFormat(v)
 				if err != nil {
 					return usagef("--output: %v", err)
 				}

@@ -18,11 +18,12 @@ import (
 	"strings"
 	"time"
 
+	"github.com/promoctl/promoctl/internal/baseurl"
 	"github.com/promoctl/promoctl/internal/termsafe"
 )
 
 // DefaultBaseURL is the public service.
-const DefaultBaseURL = "https://api.lpmotor.ru"
+const DefaultBaseURL = baseurl.Default
 
 // The caps on a response body, counted after decompression (Go's transport
 // asks for gzip and decodes it transparently), so that a runaway server or a
@@ -116,17 +117,7 @@ func New(o Options) (*Client, error) {
 }
 
 // ParseBaseURL checks that s is an absolute http or https URL.
-func ParseBaseURL(s string) (*url.URL, error) {
-	u, err := url.Parse(strings.TrimSpace(s))
-	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
-		return nil, fmt.Errorf("invalid base URL %q: want an absolute http or https URL such as %s", s, DefaultBaseURL)
-	}
-	if u.User != nil {
-		return nil, fmt.Errorf("invalid base URL %q: credentials in the URL are not supported, use the token setting", u.Redacted())
-	}
-	u.Path = strings.TrimRight(u.Path, "/")
-	return u, nil
-}
+func ParseBaseURL(s string) (*url.URL, error) { return baseurl.Parse(s) }
 
 // IsPlainHTTP reports whether requests to u would carry the token in clear
 // text over a network: an http URL whose host is not loopback (127.0.0.0/8,

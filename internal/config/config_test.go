@@ -10,7 +10,7 @@ import (
 
 	"github.com/spf13/pflag"
 
-	"github.com/promoctl/promoctl/internal/output"
+	"github.com/promoctl/promoctl/internal/format"
 )
 
 // envOf is an environment made of the given pairs only.
@@ -25,15 +25,14 @@ func envOf(kv ...string) Env {
 	}
 }
 
-// flagsOf is the global flags as the root command defines them, with the
+// flagsOf is the flags of the settings table as cmd defines them, with the
 // given ones set on the command line.
 func flagsOf(t *testing.T, args ...string) *pflag.FlagSet {
 	t.Helper()
 	fs := pflag.NewFlagSet("promoctl", pflag.ContinueOnError)
-	for _, name := range []string{"base-url", "token", "user-id", "site-id", "timeout"} {
-		fs.String(name, "", "")
+	for _, s := range append(Selectors(), Table()...) {
+		fs.StringP(s.Flag, s.Short, "", s.Usage)
 	}
-	fs.StringP("output", "o", "", "")
 	if err := fs.Parse(args); err != nil {
 		t.Fatalf("parse %q: %v", args, err)
 	}
@@ -136,11 +135,11 @@ func TestLoadCorrupt(t *testing.T) {
 }
 
 func TestResolveDefaults(t *testing.T) {
-	s, err := Resolve(Lookup{Flags: flagsOf(t), Env: envOf(), ConfigPath: filepath.Join(t.TempDir(), "none.yaml")})
+	s, err := Resolve(Lookup{Flags: flagsOf(t, "--config", filepath.Join(t.TempDir(), "none.yaml")), Env: envOf()})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if s.BaseURL != "https://api.lpmotor.ru" || s.Output != output.Table || s.Timeout != 30*time.Second ||
+	if s.BaseURL != "https://api.lpmotor.ru" || s.Output != format.Table || s.Timeout != 30*time.Second ||
 		s.Token != "" || s.UserID != 0 || s.SiteID != 0 || s.Profile != "default" {
 		t.Errorf("Resolve() = %+v, want the defaults", s)
 	}
@@ -158,7 +157,7 @@ func TestResolveDefaults(t *testing.T) {
 
 func TestResolveEmptyEnvIsUnset(t *testing.T) {
 	path := writeConfig(t, "profiles:\n  default:\n    token: tok-profile\n")
-	s, err := Resolve(Lookup{Flags: flagsOf(t), Env: envOf("PROMOCTL_TOKEN", "", "PROMOCTL_PROFILE", ""), ConfigPath: path})
+	s, err := Resolve(Lookup{Flags: flagsOf(t, "--config", path), Env: envOf("PROMOCTL_TOKEN", "", "PROMOCTL_PROFILE", "")})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -169,14 +168,14 @@ func TestResolveEmptyEnvIsUnset(t *testing.T) {
 
 func TestResolveTrims(t *testing.T) {
 	s, err := Resolve(Lookup{
-		Flags:      flagsOf(t, "--base-url", " https://api.test/v/ ", "--token", " tok \n", "--user-id", " 12 "),
-		Env:        envOf("PROMOCTL_OUTPUT", " JSON ", "PROMOCTL_TIMEOUT", " 1m "),
-		ConfigPath: filepath.Join(t.TempDir(), "none.yaml"),
+		Flags: flagsOf(t, "--base-url", " https://api.test/v/ ", "--token", " tok \n", "--user-id", " 12 ",
+			"--config", filepath.Join(t.TempDir(), "none.yaml")),
+		Env: envOf("PROMOCTL_OUTPUT", " JSON ", "PROMOCTL_TIMEOUT", " 1m "),
 	})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if s.BaseURL != "https://api.test/v" || s.Token != "tok" || s.UserID != 12 || s.Output != output.JSON || s.Timeout != time.Minute {
+	if s.BaseURL != "https://api.test/v" || s.Token != "tok" || s.UserID != 12 || s.Output != format.JSON || s.Timeout != time.Minute {
 		t.Errorf("Resolve() = %+v, want values trimmed", s)
 	}
 }
@@ -201,7 +200,11 @@ profiles:
 		{"current_profile", "", envOf(), "work"},
 	}
 	for _, tt := range tests {
-		s, err := Resolve(Lookup{Flags: flagsOf(t), Env: tt.env, ConfigPath: path, Profile: tt.flag})
+		args := []string{"--config", path}
+		if tt.flag != "" {
+			args = append(args, "--profile", tt.flag)
+		}
+		s, err := Resolve(Lookup{Flags: flagsOf(t, args...), Env: tt.env})
 		if err != nil {
 			t.Errorf("%s: Resolve() error: %v", tt.name, err)
 			continue
@@ -214,7 +217,7 @@ profiles:
 		}
 	}
 	noCurrent := writeConfig(t, "profiles:\n  default:\n    token: tok-default\n")
-	s, err := Resolve(Lookup{Flags: flagsOf(t), Env: envOf(), ConfigPath: noCurrent})
+	s, err := Resolve(Lookup{Flags: flagsOf(t, "--config", noCurrent), Env: envOf()})
 	if err != nil || s.Profile != "default" || s.Token != "tok-default" {
 		t.Errorf("without current_profile: %+v, %v; want the default profile", s, err)
 	}
@@ -223,8 +226,8 @@ profiles:
 func TestResolveMissingProfile(t *testing.T) {
 	path := writeConfig(t, "profiles:\n  work:\n    token: a\n  default:\n    token: b\n")
 	for name, l := range map[string]Lookup{
-		"--profile":        {Flags: flagsOf(t), Env: envOf(), ConfigPath: path, Profile: "nope"},
-		"PROMOCTL_PROFILE": {Flags: flagsOf(t), Env: envOf("PROMOCTL_PROFILE", "nope"), ConfigPath: path},
+		"--profile":        {Flags: flagsOf(t, "--config", path, "--profile", "nope"), Env: envOf()},
+		"PROMOCTL_PROFILE": {Flags: flagsOf(t, "--config", path), Env: envOf("PROMOCTL_PROFILE", "nope")},
 	} {
 		_, err := Resolve(l)
 		want := `"nope" is not in ` + path + ` (profiles: default, work)`
@@ -268,7 +271,7 @@ func TestResolveInvalidValuesNameTheirSource(t *testing.T) {
 		if cfg == "" {
 			cfg = filepath.Join(t.TempDir(), "none.yaml")
 		}
-		_, err := Resolve(Lookup{Flags: flagsOf(t, tt.args...), Env: tt.env, ConfigPath: cfg})
+		_, err := Resolve(Lookup{Flags: flagsOf(t, append([]string{"--config", cfg}, tt.args...)...), Env: tt.env})
 		var ve *ValueError
 		if !errors.As(err, &ve) {
 			t.Errorf("%s: Resolve() error = %v, want a *ValueError", tt.name, err)
@@ -285,7 +288,7 @@ func TestResolveInvalidValuesNameTheirSource(t *testing.T) {
 
 func TestResolveCorruptFile(t *testing.T) {
 	path := writeConfig(t, "profiles:\n  default:\n    token: \"unterminated\n")
-	_, err := Resolve(Lookup{Flags: flagsOf(t), Env: envOf(), ConfigPath: path})
+	_, err := Resolve(Lookup{Flags: flagsOf(t, "--config", path), Env: envOf()})
 	var fe *FileError
 	if !errors.As(err, &fe) || fe.Path != path || !strings.Contains(err.Error(), "line ") {
 		t.Errorf("Resolve(corrupt) error = %v, want a *FileError naming %s and the line", err, path)
@@ -307,7 +310,7 @@ func TestResolveFindsTheFileByEnvironment(t *testing.T) {
 }
 
 func TestResolveWithoutFlags(t *testing.T) {
-	s, err := Resolve(Lookup{Env: envOf("PROMOCTL_TOKEN", "tok"), ConfigPath: filepath.Join(t.TempDir(), "none.yaml")})
+	s, err := Resolve(Lookup{Env: envOf("PROMOCTL_TOKEN", "tok", "PROMOCTL_CONFIG", filepath.Join(t.TempDir(), "none.yaml"))})
 	if err != nil || s.Token != "tok" {
 		t.Errorf("Resolve(no flag set) = %+v, %v; want the environment's token", s, err)
 	}
@@ -355,7 +358,7 @@ func TestSourceString(t *testing.T) {
 func TestResolveForTheSandboxTakesCredentialsAndSiteOnlyFromFlags(t *testing.T) {
 	path := writeConfig(t, "profiles:\n  default:\n    base_url: https://shop.example\n    token: file-token\n    user_id: 7\n    site_id: 11111\n    output: json\n    timeout: 2m\n")
 	env := envOf("PROMOCTL_BASE_URL", "https://env.example", "PROMOCTL_TOKEN", "env-token", "PROMOCTL_USER_ID", "8", "PROMOCTL_SITE_ID", "22222")
-	s, err := Resolve(Lookup{Flags: flagsOf(t), Env: env, ConfigPath: path, Sandbox: true,
+	s, err := Resolve(Lookup{Flags: flagsOf(t, "--config", path), Env: env, Sandbox: true,
 		Keychain: func(string) string { return "keychain-token" }})
 	if err != nil {
 		t.Fatal(err)
@@ -364,10 +367,10 @@ func TestResolveForTheSandboxTakesCredentialsAndSiteOnlyFromFlags(t *testing.T) 
 		t.Errorf("settings = %+v, want the defaults and no credentials or site", s)
 	}
 	// Not credentials: the profile's output and timeout still apply.
-	if s.Output != output.JSON || s.Timeout != 2*time.Minute {
+	if s.Output != format.JSON || s.Timeout != 2*time.Minute {
 		t.Errorf("output, timeout = %s, %v; want json, 2m from the profile", s.Output, s.Timeout)
 	}
-	s, err = Resolve(Lookup{Flags: flagsOf(t, "--user-id", "2", "--site-id", "3"), Env: env, ConfigPath: path, Sandbox: true})
+	s, err = Resolve(Lookup{Flags: flagsOf(t, "--user-id", "2", "--site-id", "3", "--config", path), Env: env, Sandbox: true})
 	if err != nil {
 		t.Fatal(err)
 	}

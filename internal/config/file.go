@@ -1,6 +1,13 @@
 // Package config reads promoctl's settings: the config file with its named
 // profiles, the PROMOCTL_* environment and the global flags, in the
 // contract's order of precedence.
+//
+// Every setting is a row of one table (table.go): its key, flag,
+// variable, default and checks. cmd registers the flags from it, and a
+// Resolver binds the same rows to one viper instance per run, which
+// resolves them. The file is read and written through a YAML node editor
+// (Doc), atomically and under a lock, so that an edit keeps the user's
+// comments; viper gets the active profile's values from it.
 package config
 
 import (

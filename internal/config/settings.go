@@ -8,32 +8,14 @@ import (
 	"time"
 
 	"github.com/spf13/pflag"
+	"github.com/spf13/viper"
 
-	"github.com/promoctl/promoctl/internal/api"
-	"github.com/promoctl/promoctl/internal/output"
+	"github.com/promoctl/promoctl/internal/format"
 )
-
-// Keys of the settings, as the config file and `config get` name them.
-const (
-	KeyBaseURL = "base_url"
-	KeyToken   = "token"
-	KeyUserID  = "user_id"
-	KeySiteID  = "site_id"
-	KeyOutput  = "output"
-	KeyTimeout = "timeout"
-)
-
-// Keys lists the settings in the order they are shown.
-func Keys() []string {
-	return []string{KeyBaseURL, KeyToken, KeyUserID, KeySiteID, KeyOutput, KeyTimeout}
-}
-
-// DefaultTimeout bounds a whole command.
-const DefaultTimeout = 30 * time.Second
 
 // Source says where a setting's value came from.
 type Source struct {
-	Kind string // "flag", "env", "keychain", "profile" or "default"
+	Kind string // "flag", "env", "keychain", "profile", "file" or "default"
 	Name string // --flag, the variable, "profile NAME in PATH", or ""
 }
 
@@ -50,7 +32,7 @@ type Settings struct {
 	Token   string
 	UserID  int64
 	SiteID  int64
-	Output  output.Format
+	Output  format.Format
 	Timeout time.Duration
 
 	Profile string // the active profile
@@ -63,47 +45,191 @@ type Settings struct {
 	Sources map[string]Source
 }
 
-// Lookup is what Resolve reads: the command's flags, the environment and
-// the config file path from --config.
+// Lookup is what a run's settings are read from besides the config file:
+// the command's flags (those the table declares), the environment, and the
+// keychain.
 type Lookup struct {
-	Flags      *pflag.FlagSet
-	Env        Env
-	ConfigPath string // --config
-	Profile    string // --profile
-	// NewProfile allows a named profile the file does not have yet
-	// (auth login creates it): its settings are the defaults.
-	NewProfile bool
+	Flags *pflag.FlagSet
+	Env   Env
 	// Keychain, when set, returns the API key the operating system's
 	// keychain keeps for a profile, or "". It is asked only when no flag or
 	// variable gives the key, and only for a profile the file has; its key
 	// wins over the file's.
 	Keychain func(profile string) string
 	// Sandbox resolves the settings for the built-in sandbox, a world apart
-	// from the real service: base_url, token, user_id and site_id come only
-	// from flags, never from the environment, the keychain or the profile
-	// (the caller supplies the sandbox's own credentials).
+	// from the real service: the table's credentials (base_url, token,
+	// user_id and site_id) come only from flags, never from the
+	// environment, the keychain or the profile (the caller supplies the
+	// sandbox's own credentials).
 	Sandbox bool
 }
 
-// sandboxIgnores reports whether the sandbox takes key only from a flag.
-func sandboxIgnores(key string) bool {
-	switch key {
-	case KeyBaseURL, KeyToken, KeyUserID, KeySiteID:
-		return true
-	}
-	return false
+// Resolver holds one run's viper instance, built once at the edge from the
+// settings table: each setting's default (SetDefault), its flag
+// (BindPFlag), its environment variable and, once the config file is read,
+// the active profile's values (MergeConfigMap). Viper then gives each
+// setting with the contract's precedence: flag > environment > profile >
+// default.
+//
+// Viper reads variables with os.LookupEnv, but a run's environment is the
+// Env it is given (tests give each run its own), so the table's variables
+// are read through Env and Set on the instance. Set is viper's top layer,
+// above flags, so a variable is Set only when its flag was not given.
+//
+// Viper does not say where a value came from; Source walks the same table
+// in the same order instead, and tests hold the two to each other.
+type Resolver struct {
+	l Lookup
+	v *viper.Viper
 }
 
-// settingFlags maps each setting to its global flag and variable.
-func settingFlags() [6]struct{ key, flag, env string } {
-	return [...]struct{ key, flag, env string }{
-		{KeyBaseURL, "base-url", "PROMOCTL_BASE_URL"},
-		{KeyToken, "token", "PROMOCTL_TOKEN"},
-		{KeyUserID, "user-id", "PROMOCTL_USER_ID"},
-		{KeySiteID, "site-id", "PROMOCTL_SITE_ID"},
-		{KeyOutput, "output", "PROMOCTL_OUTPUT"},
-		{KeyTimeout, "timeout", "PROMOCTL_TIMEOUT"},
+// NewResolver builds the run's viper instance from the table, l's flags
+// and l's environment. The config file is added by Profile and Settings.
+func NewResolver(l Lookup) *Resolver {
+	if l.Env == nil {
+		l.Env = func(string) (string, bool) { return "", false }
 	}
+	r := &Resolver{l: l, v: viper.New()}
+	for _, s := range append(Selectors(), Table()...) {
+		if s.Default != "" {
+			r.v.SetDefault(s.Key, s.Default)
+		}
+		if fl := r.l.flag(s); fl != nil {
+			_ = r.v.BindPFlag(s.Key, fl) // fails only for a nil flag
+			if fl.Changed {
+				continue
+			}
+		}
+		if v, ok := r.l.env(s); ok {
+			r.v.Set(s.Key, v)
+		}
+	}
+	return r
+}
+
+// flag is the flag of s that l's flags define, or nil. A selector given
+// an empty value (--profile "") counts as not given.
+func (l Lookup) flag(s Setting) *pflag.Flag {
+	if l.Flags == nil || s.Flag == "" {
+		return nil
+	}
+	fl := l.Flags.Lookup(s.Flag)
+	if fl != nil && s.field == nil && fl.Changed && fl.Value.String() == "" {
+		return nil
+	}
+	return fl
+}
+
+// changed reports whether the command line gives s.
+func (l Lookup) changed(s Setting) bool {
+	fl := l.flag(s)
+	return fl != nil && fl.Changed
+}
+
+// env is the value of s's variable, when it is set and not empty and the
+// run may read it: the sandbox ignores the variables of credentials.
+func (l Lookup) env(s Setting) (string, bool) {
+	if l.Sandbox && s.Credential {
+		return "", false
+	}
+	v, ok := l.Env(s.Env)
+	return v, ok && v != ""
+}
+
+// FlagValue is the value of key's flag, when the command line gives it.
+// It builds nothing: `version` reads --output this way, where only the
+// flags count.
+func (l Lookup) FlagValue(key string) (string, bool) {
+	s, ok := Find(key)
+	if !ok || !l.changed(s) {
+		return "", false
+	}
+	return l.flag(s).Value.String(), true
+}
+
+// Secrets are every value of key the command line and the environment
+// hold, winning or not: what a message must never show of the token.
+func (l Lookup) Secrets(key string) []string {
+	s, ok := Find(key)
+	if !ok {
+		return nil
+	}
+	var out []string
+	if fl := l.flag(s); fl != nil {
+		out = append(out, fl.Value.String())
+	}
+	if l.Env != nil {
+		if v, ok := l.Env(s.Env); ok {
+			out = append(out, v)
+		}
+	}
+	return out
+}
+
+// source walks s's layers in the order of precedence: its flag, its
+// variable, then what the file gives (inFile, the source of the value
+// merged from the config file or the keychain, if any), then its default.
+func (r *Resolver) source(s Setting, inFile Source) Source {
+	if r.l.changed(s) {
+		return Source{"flag", "--" + s.Flag}
+	}
+	if _, ok := r.l.env(s); ok {
+		return Source{"env", s.Env}
+	}
+	if inFile.Kind != "" {
+		return inFile
+	}
+	if s.Default != "" {
+		return Source{Kind: "default"}
+	}
+	return Source{}
+}
+
+// FlagValue is the value of key's flag, when the command line gives it.
+func (r *Resolver) FlagValue(key string) (string, bool) { return r.l.FlagValue(key) }
+
+// Given is the value of key that the command line or the environment
+// gives, and its source, before any file is read; "" and no source when
+// neither does.
+func (r *Resolver) Given(key string) (string, Source) {
+	s, ok := Find(key)
+	if !ok {
+		return "", Source{}
+	}
+	if src := r.source(s, Source{}); src.Kind == "flag" || src.Kind == "env" {
+		return r.v.GetString(key), src
+	}
+	return "", Source{}
+}
+
+// Secrets are every value of key the command line and the environment
+// hold, winning or not.
+func (r *Resolver) Secrets(key string) []string { return r.l.Secrets(key) }
+
+// Path is the config file's path: --config, else $PROMOCTL_CONFIG, else
+// the XDG default (see Path), and where that choice came from.
+func (r *Resolver) Path() (string, Source, error) {
+	s, _ := Find(KeyConfig)
+	flag, _ := r.FlagValue(KeyConfig)
+	p, err := Path(flag, r.l.Env)
+	src := r.source(s, Source{})
+	if src.Kind == "" {
+		src.Kind = "default"
+	}
+	return p, src, err
+}
+
+// Profile returns the active profile of the file f at path, and where that
+// choice came from: --profile, else PROMOCTL_PROFILE, else the file's
+// current_profile, else "default".
+func (r *Resolver) Profile(f *File, path string) (string, Source) {
+	s, _ := Find(KeyProfile)
+	var inFile Source
+	if f != nil && f.CurrentProfile != "" {
+		_ = r.v.MergeConfigMap(map[string]any{KeyProfile: f.CurrentProfile}) // a map always merges
+		inFile = Source{"file", "current_profile in " + path}
+	}
+	return r.v.GetString(KeyProfile), r.source(s, inFile)
 }
 
 // Resolve reads the config file and returns the settings with the
@@ -111,7 +237,8 @@ func settingFlags() [6]struct{ key, flag, env string } {
 // Every value is checked; an invalid one is an error naming where it came
 // from.
 func Resolve(l Lookup) (*Settings, error) {
-	path, err := Path(l.ConfigPath, l.Env)
+	r := NewResolver(l)
+	path, _, err := r.Path()
 	if err != nil {
 		return nil, err
 	}
@@ -119,120 +246,88 @@ func Resolve(l Lookup) (*Settings, error) {
 	if err != nil {
 		return nil, err
 	}
-	return ResolveFile(l, path, f)
+	return r.Settings(path, f)
 }
 
 // ResolveFile is Resolve for the config file f, already read from path, so
 // that a run reads the file once.
 func ResolveFile(l Lookup, path string, f *File) (*Settings, error) {
-	s := &Settings{Path: path, File: f, Sandbox: l.Sandbox, Sources: map[string]Source{}}
-
-	switch {
-	case l.Profile != "":
-		s.Profile = l.Profile
-	case l.Env.Getenv("PROMOCTL_PROFILE") != "":
-		s.Profile = l.Env.Getenv("PROMOCTL_PROFILE")
-	case f.CurrentProfile != "":
-		s.Profile = f.CurrentProfile
-	default:
-		s.Profile = DefaultProfile
-	}
-	prof := f.Profiles[s.Profile]
-	if prof == nil {
-		// A profile named by --profile or PROMOCTL_PROFILE must exist, file
-		// or no file, unless the command creates it.
-		if !l.NewProfile && (l.Profile != "" || l.Env.Getenv("PROMOCTL_PROFILE") != "") {
-			if _, ok := f.Profiles[s.Profile]; !ok {
-				src := Source{"flag", "--profile"}
-				if l.Profile == "" {
-					src = Source{"env", "PROMOCTL_PROFILE"}
-				}
-				// A ValueError, so that a mistyped name is a usage error (exit 2).
-				return nil, &ValueError{Key: "profile", Source: src, Err: ProfileNotFound(path, f, s.Profile)}
-			}
-		}
-		prof = &Profile{}
-	}
-	profVals := map[string]string{
-		KeyBaseURL: prof.BaseURL, KeyToken: prof.Token, KeyUserID: prof.UserID,
-		KeySiteID: prof.SiteID, KeyOutput: prof.Output, KeyTimeout: prof.Timeout,
-	}
-	defaults := map[string]string{KeyBaseURL: api.DefaultBaseURL, KeyOutput: string(output.Table), KeyTimeout: DefaultTimeout.String()}
-
-	raw := map[string]string{}
-	from := map[string]Source{} // also for an empty value, e.g. --output ""
-	for _, sf := range settingFlags() {
-		var val string
-		var src Source
-		if fl := lookupFlag(l.Flags, sf.flag); fl != nil && fl.Changed {
-			val, src = fl.Value.String(), Source{"flag", "--" + sf.flag}
-		} else if l.Sandbox && sandboxIgnores(sf.key) {
-			// Only the default, if any.
-			if v, ok := defaults[sf.key]; ok {
-				val, src = v, Source{Kind: "default"}
-			}
-		} else if v, ok := l.Env(sf.env); ok && v != "" {
-			val, src = v, Source{"env", sf.env}
-		} else if v := keychainToken(l, f, s.Profile, sf.key); v != "" {
-			val, src = v, Source{Kind: "keychain"}
-		} else if v := profVals[sf.key]; v != "" {
-			val, src = v, Source{"profile", fmt.Sprintf("%s in %s", s.Profile, path)}
-		} else if v, ok := defaults[sf.key]; ok {
-			val, src = v, Source{Kind: "default"}
-		}
-		raw[sf.key], from[sf.key] = val, src
-		if val != "" {
-			s.Sources[sf.key] = src
-		}
-	}
-	if err := s.set(raw, from); err != nil {
-		return nil, err
-	}
-	return s, nil
+	return NewResolver(l).Settings(path, f)
 }
 
-// keychainToken is the keychain's API key of profile, when key is the
-// token and the file has the profile.
-func keychainToken(l Lookup, f *File, profile, key string) string {
-	if key != KeyToken || l.Keychain == nil {
+// Settings merges the active profile of the config file f, read from path,
+// into the run's viper instance and returns every setting, checked.
+func (r *Resolver) Settings(path string, f *File) (*Settings, error) {
+	return r.settings(path, f, false)
+}
+
+// NewProfileSettings are Settings for a command that may create the
+// profile it names (auth login): a profile named by --profile or
+// PROMOCTL_PROFILE need not exist yet, and then its settings are the
+// defaults. The keychain is not asked: the command is about to replace the
+// key.
+func (r *Resolver) NewProfileSettings(path string, f *File) (*Settings, error) {
+	return r.settings(path, f, true)
+}
+
+func (r *Resolver) settings(path string, f *File, newProfile bool) (*Settings, error) {
+	name, profSrc := r.Profile(f, path)
+	prof := f.Profiles[name]
+	if _, ok := f.Profiles[name]; !ok && !newProfile && (profSrc.Kind == "flag" || profSrc.Kind == "env") {
+		// A profile named by --profile or PROMOCTL_PROFILE must exist, file
+		// or no file, unless the command creates it. A ValueError, so that
+		// a mistyped name is a usage error (exit 2).
+		return nil, &ValueError{Key: KeyProfile, Source: profSrc, Err: ProfileNotFound(path, f, name)}
+	}
+	if prof == nil {
+		prof = &Profile{}
+	}
+
+	layer := map[string]any{}
+	inFile := map[string]Source{}
+	for _, s := range Table() {
+		if r.l.Sandbox && s.Credential {
+			continue
+		}
+		v, src := *s.field(prof), Source{"profile", fmt.Sprintf("%s in %s", name, path)}
+		if s.Key == KeyToken && !r.l.changed(s) {
+			if _, ok := r.l.env(s); !ok {
+				if t := r.keychainToken(f, name, newProfile); t != "" {
+					v, src = t, Source{Kind: "keychain"}
+				}
+			}
+		}
+		if v != "" {
+			layer[s.Key], inFile[s.Key] = v, src
+		}
+	}
+	if err := r.v.MergeConfigMap(layer); err != nil {
+		return nil, fmt.Errorf("read profile %s: %w", name, err)
+	}
+
+	st := &Settings{Profile: name, Path: path, File: f, Sandbox: r.l.Sandbox, Sources: map[string]Source{}}
+	for _, s := range Table() {
+		v, src := r.v.GetString(s.Key), r.source(s, inFile[s.Key])
+		if v != "" {
+			st.Sources[s.Key] = src
+		}
+		if err := s.apply(st, v); err != nil {
+			return nil, &ValueError{Key: s.Key, Source: src, Err: err}
+		}
+	}
+	return st, nil
+}
+
+// keychainToken is the keychain's API key of profile, when the file has
+// the profile.
+func (r *Resolver) keychainToken(f *File, profile string, newProfile bool) string {
+	if r.l.Keychain == nil || newProfile {
 		return ""
 	}
 	if _, ok := f.Profiles[profile]; !ok {
 		return ""
 	}
-	return strings.TrimSpace(l.Keychain(profile))
-}
-
-func lookupFlag(fs *pflag.FlagSet, name string) *pflag.Flag {
-	if fs == nil {
-		return nil
-	}
-	return fs.Lookup(name)
-}
-
-func (s *Settings) set(raw map[string]string, from map[string]Source) error {
-	bad := func(key string, err error) error {
-		return &ValueError{Key: key, Source: from[key], Err: err}
-	}
-	if _, err := api.ParseBaseURL(raw[KeyBaseURL]); err != nil {
-		return bad(KeyBaseURL, err)
-	}
-	s.BaseURL = strings.TrimRight(strings.TrimSpace(raw[KeyBaseURL]), "/")
-	s.Token = strings.TrimSpace(raw[KeyToken])
-	var err error
-	if s.UserID, err = optionalID(raw[KeyUserID]); err != nil {
-		return bad(KeyUserID, err)
-	}
-	if s.SiteID, err = optionalID(raw[KeySiteID]); err != nil {
-		return bad(KeySiteID, err)
-	}
-	if s.Output, err = output.ParseFormat(raw[KeyOutput]); err != nil {
-		return bad(KeyOutput, err)
-	}
-	if s.Timeout, err = ParseTimeout(raw[KeyTimeout]); err != nil {
-		return bad(KeyTimeout, err)
-	}
-	return nil
+	return strings.TrimSpace(r.l.Keychain(profile))
 }
 
 // ValueError is a setting with an invalid value.

@@ -2,97 +2,7 @@ package config
 
 import (
 	"fmt"
-	"strconv"
-	"strings"
-
-	"github.com/promoctl/promoctl/internal/api"
-	"github.com/promoctl/promoctl/internal/output"
 )
-
-// IsKey reports whether key names a setting.
-func IsKey(key string) bool {
-	for _, k := range Keys() {
-		if k == key {
-			return true
-		}
-	}
-	return false
-}
-
-// Default returns the default of a setting, or "" for one without.
-func Default(key string) string {
-	switch key {
-	case KeyBaseURL:
-		return api.DefaultBaseURL
-	case KeyOutput:
-		return string(output.Table)
-	case KeyTimeout:
-		return DefaultTimeout.String()
-	}
-	return ""
-}
-
-// CheckValue checks a value for a setting and returns it in the form the
-// config file keeps: a base URL without a trailing slash, ids without
-// leading zeros, the output format in lower case.
-func CheckValue(key, value string) (string, error) {
-	value = strings.TrimSpace(value)
-	switch key {
-	case KeyBaseURL:
-		if _, err := api.ParseBaseURL(value); err != nil {
-			return "", err
-		}
-		return strings.TrimRight(value, "/"), nil
-	case KeyToken:
-		if value == "" {
-			return "", fmt.Errorf("the token is empty")
-		}
-		if strings.ContainsFunc(value, func(r rune) bool { return r <= ' ' || r == 0x7f }) {
-			return "", fmt.Errorf("the token contains spaces or control characters")
-		}
-		return value, nil
-	case KeyUserID, KeySiteID:
-		n, err := ParseID(value)
-		if err != nil {
-			return "", err
-		}
-		return strconv.FormatInt(n, 10), nil
-	case KeyOutput:
-		f, err := output.ParseFormat(value)
-		if err != nil {
-			return "", err
-		}
-		return string(f), nil
-	case KeyTimeout:
-		if _, err := ParseTimeout(value); err != nil {
-			return "", err
-		}
-		return value, nil
-	}
-	return "", fmt.Errorf("unknown setting %q: use one of %s", key, strings.Join(Keys(), ", "))
-}
-
-// Get returns the value of key as the profile stores it.
-func (p *Profile) Get(key string) string {
-	if p == nil {
-		return ""
-	}
-	switch key {
-	case KeyBaseURL:
-		return p.BaseURL
-	case KeyToken:
-		return p.Token
-	case KeyUserID:
-		return p.UserID
-	case KeySiteID:
-		return p.SiteID
-	case KeyOutput:
-		return p.Output
-	case KeyTimeout:
-		return p.Timeout
-	}
-	return ""
-}
 
 // CheckProfileName checks the name of a profile to be created: letters,
 // digits, '.', '_' and '-', so that it is easy to type and to quote.
@@ -126,19 +36,4 @@ func MaskToken(t string) string {
 	default:
 		return string(r[:3]) + "…" + string(r[n-2:])
 	}
-}
-
-// ActiveProfile returns the profile a run uses and where that choice came
-// from: --profile, then PROMOCTL_PROFILE, then current_profile of the file,
-// then "default".
-func ActiveProfile(flagProfile string, env Env, f *File, path string) (string, Source) {
-	switch {
-	case flagProfile != "":
-		return flagProfile, Source{"flag", "--profile"}
-	case env.Getenv("PROMOCTL_PROFILE") != "":
-		return env.Getenv("PROMOCTL_PROFILE"), Source{"env", "PROMOCTL_PROFILE"}
-	case f != nil && f.CurrentProfile != "":
-		return f.CurrentProfile, Source{"file", "current_profile in " + path}
-	}
-	return DefaultProfile, Source{Kind: "default"}
 }

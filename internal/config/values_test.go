@@ -99,9 +99,13 @@ func TestActiveProfile(t *testing.T) {
 		{"file", "", nil, file, "work", "file current_profile in c.yaml"},
 		{"default", "", nil, &File{}, "default", "default"},
 	} {
-		got, src := ActiveProfile(c.flag, env(c.env), c.file, "c.yaml")
+		var args []string
+		if c.flag != "" {
+			args = []string{"--profile", c.flag}
+		}
+		got, src := NewResolver(Lookup{Flags: flagsOf(t, args...), Env: env(c.env)}).Profile(c.file, "c.yaml")
 		if got != c.want || src.String() != c.wantFrom {
-			t.Errorf("%s: ActiveProfile = %q from %q, want %q from %q", c.name, got, src, c.want, c.wantFrom)
+			t.Errorf("%s: Profile = %q from %q, want %q from %q", c.name, got, src, c.want, c.wantFrom)
 		}
 	}
 }
@@ -204,12 +208,12 @@ func itoa(n int64) string { return strconv.FormatInt(n, 10) }
 func TestResolveNewProfile(t *testing.T) {
 	file := &File{Profiles: map[string]*Profile{"default": {Token: "t"}}}
 	env := func(string) (string, bool) { return "", false }
-	if _, err := ResolveFile(Lookup{Env: env, Profile: "staging"}, "c.yaml", file); err == nil {
+	if _, err := ResolveFile(Lookup{Flags: flagsOf(t, "--profile", "staging"), Env: env}, "c.yaml", file); err == nil {
 		t.Errorf("ResolveFile with a missing --profile succeeded; want an error")
 	}
-	s, err := ResolveFile(Lookup{Env: env, Profile: "staging", NewProfile: true}, "c.yaml", file)
+	s, err := NewResolver(Lookup{Flags: flagsOf(t, "--profile", "staging"), Env: env}).NewProfileSettings("c.yaml", file)
 	if err != nil {
-		t.Fatalf("ResolveFile with NewProfile: %v", err)
+		t.Fatalf("NewProfileSettings: %v", err)
 	}
 	if s.Profile != "staging" || s.Token != "" || s.BaseURL != "https://api.lpmotor.ru" {
 		t.Errorf("settings of a new profile = %q %q %q, want staging, no token, the default base URL", s.Profile, s.Token, s.BaseURL)
@@ -221,7 +225,7 @@ func TestResolveReadsTheFileOnDisk(t *testing.T) {
 	if _, err := WriteFile(path, []byte("current_profile: b\nprofiles:\n  a:\n    site_id: 1\n  b:\n    site_id: 2\n")); err != nil {
 		t.Fatal(err)
 	}
-	s, err := Resolve(Lookup{Env: func(string) (string, bool) { return "", false }, ConfigPath: path})
+	s, err := Resolve(Lookup{Env: envOf("PROMOCTL_CONFIG", path)})
 	if err != nil {
 		t.Fatalf("Resolve: %v", err)
 	}

@@ -11,35 +11,29 @@ import (
 	"fmt"
 	"io"
 	"slices"
-	"strings"
 
 	"github.com/itchyny/gojq"
 
+	"github.com/promoctl/promoctl/internal/format"
 	"github.com/promoctl/promoctl/internal/jsonscan"
 )
 
-// Format is an output format.
-type Format string
+// Format is an output format; internal/format names them.
+type Format = format.Format
 
 // The formats of --output.
 const (
-	Table Format = "table"
-	JSON  Format = "json"
-	YAML  Format = "yaml"
-	CSV   Format = "csv"
+	Table = format.Table
+	JSON  = format.JSON
+	YAML  = format.YAML
+	CSV   = format.CSV
 )
 
 // Formats lists the formats, for help text and completion.
-func Formats() []string { return []string{string(Table), string(JSON), string(YAML), string(CSV)} }
+func Formats() []string { return format.Names() }
 
 // ParseFormat checks a --output value.
-func ParseFormat(s string) (Format, error) {
-	switch f := Format(strings.ToLower(strings.TrimSpace(s))); f {
-	case Table, JSON, YAML, CSV:
-		return f, nil
-	}
-	return "", fmt.Errorf("unknown output format %q: use table, json, yaml or csv", s)
-}
+func ParseFormat(s string) (Format, error) { return format.Parse(s) }
 
 // CompileJQ parses and compiles a --jq expression, so that a bad one is
 // reported before any request is sent.
