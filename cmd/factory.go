@@ -378,6 +378,7 @@ func (f *factory) newClient(ctx context.Context, s *config.Settings) (*api.Clien
 		UserAgent: "promoctl/" + f.build.Version,
 		Transport: transport, Retry: f.opts.Retry, Timeout: s.Timeout,
 		AllowInsecureHTTP: allowPlain, MaxResponseBytes: maxResponse,
+		BaseURLOrigin: baseURLOrigin(s),
 	}
 	if f.global.debug {
 		o.Debug = f.io.ErrOut

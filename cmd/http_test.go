@@ -363,7 +363,7 @@ func TestErrorsAsJSON(t *testing.T) {
 		{"kind 0", 500, apitest.Error(500, 0, "unknown error"), []string{"-o", "json"}, nil, 1,
 			`{"error":{"message":"list promo codes of site 7: server error (API error 0: unknown error)","status":500,"kind":0,"title":"unknown error","exit_code":1}}`},
 		{"no body", 404, "", []string{"-o", "json"}, nil, 4,
-			`{"error":{"message":"list promo codes of site 7: not found: site 7 does not exist or is not visible to you (HTTP 404)","status":404,"exit_code":4}}`},
+			`{"error":{"message":"list promo codes of site 7: the server at {URL} has no endpoint GET /v1/promo (HTTP 404 without an API error): check --base-url (now {URL}, from PROMOCTL_BASE_URL)","status":404,"exit_code":4}}`},
 		{"from the environment", 401, apitest.Error(401, 17, "user not found"), nil, map[string]string{"PROMOCTL_OUTPUT": "json"}, 3,
 			`{"error":{"message":"list promo codes of site 7: authentication failed: check the token and user id (promoctl auth status) (API error 17: user not found)","status":401,"kind":17,"title":"user not found","exit_code":3}}`},
 		{"with --jq", 403, apitest.Error(403, 30, "user cant view site"), []string{"--jq", ".[]"}, nil, 3,
@@ -379,6 +379,7 @@ func TestErrorsAsJSON(t *testing.T) {
 			if c.status != 0 {
 				r.api.Handle("GET /v1/promo", c.status, c.body)
 			}
+			c.stderr = strings.ReplaceAll(c.stderr, "{URL}", r.api.URL)
 			res := r.run(append(append([]string{}, listArgs...), c.args...)...)
 			res.expect(t, c.code, "", c.stderr+"\n")
 			if strings.Count(res.stderr, "\n") == 1 {
@@ -500,4 +501,58 @@ func TestParseByteSize(t *testing.T) {
 			t.Errorf("parseByteSize(%q) = %d, want an error", in, got)
 		}
 	}
+}
+
+// TestNotFoundWithoutAnAPIErrorPointsAtTheBaseURL: a 404 that does not
+// carry the API's error body (empty, a web server's HTML or text page, JSON
+// of another shape) comes from a server that has no such endpoint, most
+// likely because the base URL is wrong — not from a missing site or promo
+// code.
+func TestNotFoundWithoutAnAPIErrorPointsAtTheBaseURL(t *testing.T) {
+	for _, c := range []struct{ name, contentType, body, says string }{
+		{"empty", "", "", ""},
+		{"HTML page", "text/html", "<html><head><title>404 Not Found</title></head><body><h1>Not Found</h1></body></html>", ""},
+		{"JSON of another shape", "application/json", `{"message":"Not Found"}`, ""},
+		{"plain text", "text/plain; charset=utf-8", "404 page not found\n", ": 404 page not found"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			r := newRunner(t)
+			r.api.HandleFunc("GET /v1/promo", func(w http.ResponseWriter, _ *http.Request) {
+				if c.contentType != "" {
+					w.Header().Set("Content-Type", c.contentType)
+				}
+				w.WriteHeader(http.StatusNotFound)
+				fmt.Fprint(w, c.body)
+			})
+			r.run(listArgs...).expect(t, 4, "", "promoctl: list promo codes of site 7: the server at "+r.api.URL+
+				" has no endpoint GET /v1/promo (HTTP 404 without an API error"+c.says+"): check --base-url (now "+r.api.URL+", from PROMOCTL_BASE_URL)\n")
+			// A 404 is not retried.
+			r.expectRoutes(t, "GET /v1/promo?site_id=7")
+		})
+	}
+}
+
+func TestNotFoundWithoutAnAPIErrorNamesWhereTheBaseURLCameFrom(t *testing.T) {
+	t.Run("profile", func(t *testing.T) {
+		r := newRunner(t)
+		delete(r.env, "PROMOCTL_BASE_URL")
+		r.writeConfig("profiles:\n  default:\n    base_url: " + r.api.URL + "/shop\n")
+		r.api.Handle("GET /shop/v1/promo/5", http.StatusNotFound, "")
+		r.run("promo", "get", "5").expect(t, 4, "", "promoctl: get promo 5: the server at "+r.api.URL+"/shop"+
+			" has no endpoint GET /v1/promo/5 (HTTP 404 without an API error): check --base-url (now "+r.api.URL+"/shop, from profile default)\n")
+	})
+	t.Run("flag, errors as JSON", func(t *testing.T) {
+		r := newRunner(t)
+		msg := "delete promo 5: the server at " + r.api.URL + "/v2 has no endpoint DELETE /v1/promo/5 (HTTP 404 without an API error): " +
+			"check --base-url (now " + r.api.URL + "/v2, from --base-url)"
+		r.api.Handle("DELETE /v2/v1/promo/5", http.StatusNotFound, "")
+		r.run("--base-url", r.api.URL+"/v2", "promo", "delete", "5", "--yes", "-o", "json").expect(t, 4, "",
+			`{"error":{"message":"`+msg+`","status":404,"exit_code":4}}`+"\n")
+	})
+	t.Run("promoctl api names the path too", func(t *testing.T) {
+		r := newRunner(t)
+		r.api.Handle("GET /v1/promos", http.StatusNotFound, "")
+		r.run("api", "/v1/promos").expect(t, 4, "", "promoctl: GET /v1/promos: the server at "+r.api.URL+
+			" has no endpoint GET /v1/promos (HTTP 404 without an API error): check the path, and --base-url (now "+r.api.URL+", from PROMOCTL_BASE_URL)\n")
+	})
 }

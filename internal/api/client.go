@@ -66,6 +66,10 @@ type Options struct {
 	// AllowInsecureHTTP lets the token go over plain HTTP to a host that is
 	// not loopback; without it New refuses such a base URL.
 	AllowInsecureHTTP bool
+	// BaseURLOrigin says how the base URL was chosen, e.g. "from profile
+	// default" or "the default"; the message of a 404 from a server that
+	// has no such endpoint shows it after the URL.
+	BaseURLOrigin string
 }
 
 // Client talks to the API. It is safe for concurrent use.
@@ -80,6 +84,8 @@ type Client struct {
 	maxRecord int64
 	retry     RetryPolicy
 	timeout   time.Duration
+	// baseOrigin is Options.BaseURLOrigin.
+	baseOrigin string
 }
 
 // New checks the options and returns a client.
@@ -101,6 +107,7 @@ func New(o Options) (*Client, error) {
 	c := &Client{
 		base: base, token: o.Token, userID: o.UserID, ua: o.UserAgent,
 		debug: o.Debug, maxList: DefaultMaxListBytes, maxRecord: DefaultMaxRecordBytes, retry: o.Retry, timeout: o.Timeout,
+		baseOrigin: o.BaseURLOrigin,
 	}
 	c.http = &http.Client{Transport: tr, CheckRedirect: c.checkRedirect}
 	if o.MaxResponseBytes > 0 {
@@ -250,7 +257,7 @@ func (c *Client) Do(ctx context.Context, req Request) (*Response, error) {
 			if err != nil {
 				return nil, unknownOutcome(req.Method, err)
 			}
-			return resp.ok()
+			return c.answer(req, resp, attempt)
 		}
 		if wait < 0 {
 			wait = c.backoff(attempt)
@@ -260,7 +267,7 @@ func (c *Client) Do(ctx context.Context, req Request) (*Response, error) {
 			if err != nil {
 				return nil, err
 			}
-			return resp.ok()
+			return c.answer(req, resp, attempt)
 		}
 		c.logf("retrying in %s (attempt %d of %d)", wait.Round(time.Millisecond), attempt+1, c.retry.Attempts)
 		t := time.NewTimer(wait)
@@ -278,6 +285,23 @@ func (c *Client) contextError(ctx context.Context) error {
 		return &TimeoutError{After: c.timeout}
 	}
 	return context.Canceled
+}
+
+// answer is the final answer to req, after attempts: the 2xx response, or
+// an *Error that names the request, so that a 404 from a server without
+// such an endpoint can say which, and a failure after retries how often it
+// was tried.
+func (c *Client) answer(req Request, resp *rawResponse, attempts int) (*Response, error) {
+	r, err := resp.ok()
+	if e, ok := err.(*Error); ok {
+		e.Method, e.Path, e.PathFromUser = req.Method, req.Path, req.rawPath != ""
+		if e.PathFromUser {
+			e.Path = req.rawPath
+		}
+		e.BaseURL, e.BaseURLOrigin = c.base.String(), c.baseOrigin
+		e.Attempts = attempts
+	}
+	return r, err
 }
 
 // rawResponse is any answer, 2xx or not.

@@ -730,3 +730,22 @@ func TestDebugLogTerminalSafe(t *testing.T) {
 		t.Errorf("debug log carries control characters from the server: %q", log)
 	}
 }
+
+// TestNotFoundNamesTheRequest: a 404 without the API's error body names the
+// endpoint and the base URL, with how it was chosen; one with the body
+// keeps the API's words.
+func TestNotFoundNamesTheRequest(t *testing.T) {
+	srv, _ := serve(t, status(404, ""), status(404, `{"title":"user not found","error":17,"code":404}`, "Content-Type", "application/json"))
+	c, _ := newTestClient(t, srv.URL+"/api/", func(o *Options) { o.BaseURLOrigin = "from profile default" })
+	_, err := c.Do(context.Background(), Request{Method: "GET", Path: "/v1/promo/5", Query: url.Values{"x": {"1"}}})
+	want := "the server at " + srv.URL + "/api has no endpoint GET /v1/promo/5 (HTTP 404 without an API error): check --base-url (now " +
+		srv.URL + "/api, from profile default)"
+	var ae *Error
+	if !errors.As(err, &ae) || !ae.NoEndpoint() || err.Error() != want {
+		t.Errorf("Do() = %v\nwant an *Error %q", err, want)
+	}
+	_, err = c.Do(context.Background(), Request{Method: "GET", Path: "/v1/promo/5"})
+	if want := "not found (API error 17: user not found)"; !errors.As(err, &ae) || ae.NoEndpoint() || err.Error() != want {
+		t.Errorf("Do() = %v, want an *Error %q", err, want)
+	}
+}
