@@ -46,10 +46,10 @@ func TestGETGivesUpAfterThreeAttempts(t *testing.T) {
 		body   string
 		stderr string
 	}{
-		{429, "0", apitest.Error(429, 0, "too many requests"), "rate limited (API error 0: too many requests)"},
-		{502, "", "<html><head><title>502 Bad Gateway</title></head>\n<body>nginx</body></html>", "server error (HTTP 502)"},
-		{503, "", "", "server error (HTTP 503)"},
-		{504, "", apitest.Error(504, 0, "gateway timeout"), "server error (API error 0: gateway timeout)"},
+		{429, "0", apitest.Error(429, 0, "too many requests"), "rate limited (API error 0: too many requests) after 3 attempts"},
+		{502, "", "<html><head><title>502 Bad Gateway</title></head>\n<body>nginx</body></html>", "server error (HTTP 502 Bad Gateway) after 3 attempts"},
+		{503, "", "", "server error (HTTP 503 Service Unavailable) after 3 attempts"},
+		{504, "", apitest.Error(504, 0, "gateway timeout"), "server error (API error 0: gateway timeout) after 3 attempts"},
 	} {
 		t.Run(fmt.Sprint(c.status), func(t *testing.T) {
 			r := newRunner(t)
@@ -88,7 +88,7 @@ func TestRetryAfterLongerThanTheTimeoutIsNotWaitedFor(t *testing.T) {
 		w.WriteHeader(http.StatusServiceUnavailable)
 	})
 	start := time.Now()
-	r.run("promo", "get", "5", "--timeout", "5s").expect(t, 1, "", "promoctl: get promo 5: server error (HTTP 503)\n")
+	r.run("promo", "get", "5", "--timeout", "5s").expect(t, 1, "", "promoctl: get promo 5: server error (HTTP 503 Service Unavailable)\n")
 	if d := time.Since(start); d > 2*time.Second {
 		t.Errorf("gave up after %s, want at once", d)
 	}
@@ -123,7 +123,7 @@ func TestErrorResponses(t *testing.T) {
 		{"server error", 500, "application/json", apitest.Error(500, 0, "unknown error"), 1,
 			"server error (API error 0: unknown error)"},
 		{"server error as HTML", 500, "text/html", "<!DOCTYPE html>\n<html><body><h1>Internal Server Error</h1></body></html>", 1,
-			"server error (HTTP 500)"},
+			"server error (HTTP 500 Internal Server Error)"},
 		{"proxy text", 500, "text/plain; charset=utf-8", "upstream connect error\nor disconnect", 1,
 			"server error (HTTP 500: upstream connect error or disconnect)"},
 		{"unauthorised", 401, "application/json", apitest.Error(401, 17, "user not found"), 3,

@@ -162,7 +162,7 @@ func TestSiteErrors(t *testing.T) {
 		{[]string{"site", "list"}, "GET /v3/public/site", 403, apitest.Error(403, 30, "user cant view site"), 3,
 			"list sites: permission denied: you cannot view this site (API error 30: user cant view site)"},
 		{[]string{"site", "list"}, "GET /v3/public/site", 502, "<html>bad gateway</html>", 1,
-			"list sites: server error (HTTP 502)"},
+			"list sites: server error (HTTP 502 Bad Gateway) after 3 attempts"},
 		{[]string{"site", "list"}, "GET /v3/public/site", 200, `"sites"`, 1,
 			"list sites: unexpected response from the server (HTTP 200): expected a list, got a string"},
 		{[]string{"site", "get", "2"}, "GET /v3/public/site/2", 200, `<html></html>`, 1,

@@ -282,6 +282,10 @@ func TestRetryPolicy(t *testing.T) {
 			if !errors.As(err, &ae) || ae.Status != tt.wantStatus {
 				t.Fatalf("Do() = %v, %v; want an *Error with HTTP %d", resp, err, tt.wantStatus)
 			}
+			// The error says how often the request was sent.
+			if ae.Attempts != tt.attempts {
+				t.Errorf("Error.Attempts = %d, want %d (%v)", ae.Attempts, tt.attempts, err)
+			}
 			// Every attempt sent the same body.
 			for i, b := range s.bodies {
 				if b != string(body) {

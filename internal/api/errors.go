@@ -48,10 +48,17 @@ func (e *Error) Error() string {
 		fmt.Fprintf(&b, "API error %d, HTTP %d", *e.Kind, e.Status)
 	case e.Title != "":
 		fmt.Fprintf(&b, "HTTP %d: %s", e.Status, e.Title)
+	case e.Status >= 500 && http.StatusText(e.Status) != "":
+		// "server error" stands for several statuses: say which, as a
+		// 502 or 504 (a proxy) tells another story than a 500.
+		fmt.Fprintf(&b, "HTTP %d %s", e.Status, http.StatusText(e.Status))
 	default:
 		fmt.Fprintf(&b, "HTTP %d", e.Status)
 	}
 	b.WriteString(")")
+	if e.Attempts > 1 {
+		fmt.Fprintf(&b, " after %d attempts", e.Attempts)
+	}
 	return b.String()
 }
 
