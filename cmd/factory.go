@@ -577,8 +577,9 @@ func (f *factory) errorsAsJSON() bool {
 }
 
 // redact removes every token promoctl knows of from s: a last line of
-// defence, since no error is built with one. The sandbox's tokens are
-// public and are words such as "sandbox", which a message may well contain.
+// defence, since no error is built with one. A short token goes only where
+// it stands as a whole value (api.Redact). The sandbox's tokens are public
+// and are words such as "sandbox", which a message may well contain.
 func (f *factory) redact(s string) string {
 	tokens := append([]string{f.global.token, f.env.Getenv("PROMOCTL_TOKEN")}, f.secrets...)
 	if f.settings != nil {
@@ -586,7 +587,7 @@ func (f *factory) redact(s string) string {
 	}
 	for _, t := range tokens {
 		if len(t) >= 4 && !isSandboxToken(t) {
-			s = strings.ReplaceAll(s, t, "[REDACTED]")
+			s = api.Redact(s, t)
 		}
 	}
 	return s

@@ -556,3 +556,46 @@ func TestNotFoundWithoutAnAPIErrorNamesWhereTheBaseURLCameFrom(t *testing.T) {
 			" has no endpoint GET /v1/promos (HTTP 404 without an API error): check the path, and --base-url (now "+r.api.URL+", from PROMOCTL_BASE_URL)\n")
 	})
 }
+
+// TestSandboxDebugLogKeepsURLs: the sandbox's token is the word "sandbox",
+// which is also in its base URL. The debug log redacts the token where it
+// is sent, the Authorization header, and leaves the URL as it is.
+func TestSandboxDebugLogKeepsURLs(t *testing.T) {
+	r := newRunner(t)
+	res := r.run("--sandbox", "--debug", "promo", "list", "--site-id", "1", "-o", "json", "--jq", "length > 0")
+	res.stderr = regexp.MustCompile(`in T \(\d+ bytes\)`).ReplaceAllString(elapsed.ReplaceAllString(res.stderr, "in T"), "in T (N bytes)")
+	res.expect(t, 0, "true\n", apitest.Lines(
+		"> GET http://sandbox.localhost/v1/promo?site_id=1",
+		"> Accept: application/json",
+		"> User-Agent: promoctl/1.2.3",
+		"> X-Api-User-Id: 1",
+		"> Authorization: Bearer [REDACTED]",
+		"< 200 OK in T (N bytes)",
+	))
+	r.expectNoRequests(t)
+}
+
+// TestShortTokenIsRedactedAsAWholeValue: a short token is redacted from the
+// debug log and from errors where it stands as a value of its own, and a
+// URL that merely contains its letters stays intact.
+func TestShortTokenIsRedactedAsAWholeValue(t *testing.T) {
+	const short = "shop42"
+	r := newRunner(t)
+	r.env["PROMOCTL_TOKEN"] = short
+	r.env["PROMOCTL_BASE_URL"] = r.api.URL + "/myshop42"
+	r.api.Handle("GET /myshop42/v1/promo", http.StatusBadRequest, apitest.Error(400, 10, "bad token "+short))
+	res := r.run(append(listArgs, "--debug")...)
+	res.stderr = elapsed.ReplaceAllString(res.stderr, "in T")
+	res.expect(t, 1, "", apitest.Lines(
+		"> GET "+r.api.URL+"/myshop42/v1/promo?site_id=7",
+		"> Accept: application/json",
+		"> User-Agent: promoctl/1.2.3",
+		"> X-Api-User-Id: 42",
+		"> Authorization: Bearer [REDACTED]",
+		fmt.Sprintf("< 400 Bad Request in T (%d bytes)", len(apitest.Error(400, 10, "bad token "+short))),
+		"promoctl: list promo codes of site 7: invalid request (API error 10: bad token [REDACTED])",
+	))
+	if got := r.api.Requests()[0].Header.Get("Authorization"); got != "Bearer "+short {
+		t.Errorf("Authorization sent = %q, want the token", got)
+	}
+}
