@@ -169,10 +169,10 @@ func TestAPIErrorResponses(t *testing.T) {
 		{"POST", "/v1/promo", 500, apitest.Error(500, 0, "unknown error"), 1, 1,
 			"POST /v1/promo: server error (API error 0: unknown error)"},
 		// POST and PATCH are not retried on 502/503/504; GET is.
-		{"POST", "/v1/promo", 503, "", 1, 1, "POST /v1/promo: server error (HTTP 503)"},
-		{"PATCH", "/v1/promo/9", 502, "", 1, 1, "PATCH /v1/promo/9: server error (HTTP 502)"},
-		{"GET", "/v1/promo/9", 503, "", 1, 3, "GET /v1/promo/9: server error (HTTP 503)"},
-		{"PUT", "/v1/promo/9", 504, "", 1, 3, "PUT /v1/promo/9: server error (HTTP 504)"},
+		{"POST", "/v1/promo", 503, "", 1, 1, "POST /v1/promo: server error (HTTP 503 Service Unavailable)"},
+		{"PATCH", "/v1/promo/9", 502, "", 1, 1, "PATCH /v1/promo/9: server error (HTTP 502 Bad Gateway)"},
+		{"GET", "/v1/promo/9", 503, "", 1, 3, "GET /v1/promo/9: server error (HTTP 503 Service Unavailable) after 3 attempts"},
+		{"PUT", "/v1/promo/9", 504, "", 1, 3, "PUT /v1/promo/9: server error (HTTP 504 Gateway Timeout) after 3 attempts"},
 	} {
 		t.Run(fmt.Sprintf("%s %d", c.method, c.status), func(t *testing.T) {
 			r := newRunner(t)

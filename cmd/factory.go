@@ -394,6 +394,7 @@ func (f *factory) newClient(ctx context.Context, s *config.Settings) (*api.Clien
 		UserAgent: "promoctl/" + f.build.Version,
 		Transport: transport, Retry: f.opts.Retry, Timeout: s.Timeout,
 		AllowInsecureHTTP: allowPlain, MaxResponseBytes: maxResponse,
+		BaseURLOrigin: baseURLOrigin(s),
 	}
 	if f.global.debug {
 		o.Debug = f.io.ErrOut
@@ -599,8 +600,9 @@ func (f *factory) errorsAsJSON(cmd *cobra.Command) bool {
 }
 
 // redact removes every token promoctl knows of from s: a last line of
-// defence, since no error is built with one. The sandbox's tokens are
-// public and are words such as "sandbox", which a message may well contain.
+// defence, since no error is built with one. A short token goes only where
+// it stands as a whole value (api.Redact). The sandbox's tokens are public
+// and are words such as "sandbox", which a message may well contain.
 func (f *factory) redact(s string) string {
 	tokens := append(config.Lookup{Flags: f.flags, Env: f.env}.Secrets(config.KeyToken), f.secrets...)
 	if f.settings != nil {
@@ -608,7 +610,7 @@ func (f *factory) redact(s string) string {
 	}
 	for _, t := range tokens {
 		if len(t) >= 4 && !isSandboxToken(t) {
-			s = strings.ReplaceAll(s, t, "[REDACTED]")
+			s = api.Redact(s, t)
 		}
 	}
 	return s

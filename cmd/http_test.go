@@ -46,10 +46,10 @@ func TestGETGivesUpAfterThreeAttempts(t *testing.T) {
 		body   string
 		stderr string
 	}{
-		{429, "0", apitest.Error(429, 0, "too many requests"), "rate limited (API error 0: too many requests)"},
-		{502, "", "<html><head><title>502 Bad Gateway</title></head>\n<body>nginx</body></html>", "server error (HTTP 502)"},
-		{503, "", "", "server error (HTTP 503)"},
-		{504, "", apitest.Error(504, 0, "gateway timeout"), "server error (API error 0: gateway timeout)"},
+		{429, "0", apitest.Error(429, 0, "too many requests"), "rate limited (API error 0: too many requests) after 3 attempts"},
+		{502, "", "<html><head><title>502 Bad Gateway</title></head>\n<body>nginx</body></html>", "server error (HTTP 502 Bad Gateway) after 3 attempts"},
+		{503, "", "", "server error (HTTP 503 Service Unavailable) after 3 attempts"},
+		{504, "", apitest.Error(504, 0, "gateway timeout"), "server error (API error 0: gateway timeout) after 3 attempts"},
 	} {
 		t.Run(fmt.Sprint(c.status), func(t *testing.T) {
 			r := newRunner(t)
@@ -88,7 +88,7 @@ func TestRetryAfterLongerThanTheTimeoutIsNotWaitedFor(t *testing.T) {
 		w.WriteHeader(http.StatusServiceUnavailable)
 	})
 	start := time.Now()
-	r.run("promo", "get", "5", "--timeout", "5s").expect(t, 1, "", "promoctl: get promo 5: server error (HTTP 503)\n")
+	r.run("promo", "get", "5", "--timeout", "5s").expect(t, 1, "", "promoctl: get promo 5: server error (HTTP 503 Service Unavailable)\n")
 	if d := time.Since(start); d > 2*time.Second {
 		t.Errorf("gave up after %s, want at once", d)
 	}
@@ -123,7 +123,7 @@ func TestErrorResponses(t *testing.T) {
 		{"server error", 500, "application/json", apitest.Error(500, 0, "unknown error"), 1,
 			"server error (API error 0: unknown error)"},
 		{"server error as HTML", 500, "text/html", "<!DOCTYPE html>\n<html><body><h1>Internal Server Error</h1></body></html>", 1,
-			"server error (HTTP 500)"},
+			"server error (HTTP 500 Internal Server Error)"},
 		{"proxy text", 500, "text/plain; charset=utf-8", "upstream connect error\nor disconnect", 1,
 			"server error (HTTP 500: upstream connect error or disconnect)"},
 		{"unauthorised", 401, "application/json", apitest.Error(401, 17, "user not found"), 3,
@@ -363,7 +363,7 @@ func TestErrorsAsJSON(t *testing.T) {
 		{"kind 0", 500, apitest.Error(500, 0, "unknown error"), []string{"-o", "json"}, nil, 1,
 			`{"error":{"message":"list promo codes of site 7: server error (API error 0: unknown error)","status":500,"kind":0,"title":"unknown error","exit_code":1}}`},
 		{"no body", 404, "", []string{"-o", "json"}, nil, 4,
-			`{"error":{"message":"list promo codes of site 7: not found: site 7 does not exist or is not visible to you (HTTP 404)","status":404,"exit_code":4}}`},
+			`{"error":{"message":"list promo codes of site 7: the server at {URL} has no endpoint GET /v1/promo (HTTP 404 without an API error): check --base-url (now {URL}, from PROMOCTL_BASE_URL)","status":404,"exit_code":4}}`},
 		{"from the environment", 401, apitest.Error(401, 17, "user not found"), nil, map[string]string{"PROMOCTL_OUTPUT": "json"}, 3,
 			`{"error":{"message":"list promo codes of site 7: authentication failed: check the token and user id (promoctl auth status) (API error 17: user not found)","status":401,"kind":17,"title":"user not found","exit_code":3}}`},
 		{"with --jq", 403, apitest.Error(403, 30, "user cant view site"), []string{"--jq", ".[]"}, nil, 3,
@@ -379,6 +379,7 @@ func TestErrorsAsJSON(t *testing.T) {
 			if c.status != 0 {
 				r.api.Handle("GET /v1/promo", c.status, c.body)
 			}
+			c.stderr = strings.ReplaceAll(c.stderr, "{URL}", r.api.URL)
 			res := r.run(append(append([]string{}, listArgs...), c.args...)...)
 			res.expect(t, c.code, "", c.stderr+"\n")
 			if strings.Count(res.stderr, "\n") == 1 {
@@ -499,5 +500,102 @@ func TestParseByteSize(t *testing.T) {
 		if got, err := parseByteSize(in); err == nil {
 			t.Errorf("parseByteSize(%q) = %d, want an error", in, got)
 		}
+	}
+}
+
+// TestNotFoundWithoutAnAPIErrorPointsAtTheBaseURL: a 404 that does not
+// carry the API's error body (empty, a web server's HTML or text page, JSON
+// of another shape) comes from a server that has no such endpoint, most
+// likely because the base URL is wrong — not from a missing site or promo
+// code.
+func TestNotFoundWithoutAnAPIErrorPointsAtTheBaseURL(t *testing.T) {
+	for _, c := range []struct{ name, contentType, body, says string }{
+		{"empty", "", "", ""},
+		{"HTML page", "text/html", "<html><head><title>404 Not Found</title></head><body><h1>Not Found</h1></body></html>", ""},
+		{"JSON of another shape", "application/json", `{"message":"Not Found"}`, ""},
+		{"plain text", "text/plain; charset=utf-8", "404 page not found\n", ": 404 page not found"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			r := newRunner(t)
+			r.api.HandleFunc("GET /v1/promo", func(w http.ResponseWriter, _ *http.Request) {
+				if c.contentType != "" {
+					w.Header().Set("Content-Type", c.contentType)
+				}
+				w.WriteHeader(http.StatusNotFound)
+				fmt.Fprint(w, c.body)
+			})
+			r.run(listArgs...).expect(t, 4, "", "promoctl: list promo codes of site 7: the server at "+r.api.URL+
+				" has no endpoint GET /v1/promo (HTTP 404 without an API error"+c.says+"): check --base-url (now "+r.api.URL+", from PROMOCTL_BASE_URL)\n")
+			// A 404 is not retried.
+			r.expectRoutes(t, "GET /v1/promo?site_id=7")
+		})
+	}
+}
+
+func TestNotFoundWithoutAnAPIErrorNamesWhereTheBaseURLCameFrom(t *testing.T) {
+	t.Run("profile", func(t *testing.T) {
+		r := newRunner(t)
+		delete(r.env, "PROMOCTL_BASE_URL")
+		r.writeConfig("profiles:\n  default:\n    base_url: " + r.api.URL + "/shop\n")
+		r.api.Handle("GET /shop/v1/promo/5", http.StatusNotFound, "")
+		r.run("promo", "get", "5").expect(t, 4, "", "promoctl: get promo 5: the server at "+r.api.URL+"/shop"+
+			" has no endpoint GET /v1/promo/5 (HTTP 404 without an API error): check --base-url (now "+r.api.URL+"/shop, from profile default)\n")
+	})
+	t.Run("flag, errors as JSON", func(t *testing.T) {
+		r := newRunner(t)
+		msg := "delete promo 5: the server at " + r.api.URL + "/v2 has no endpoint DELETE /v1/promo/5 (HTTP 404 without an API error): " +
+			"check --base-url (now " + r.api.URL + "/v2, from --base-url)"
+		r.api.Handle("DELETE /v2/v1/promo/5", http.StatusNotFound, "")
+		r.run("--base-url", r.api.URL+"/v2", "promo", "delete", "5", "--yes", "-o", "json").expect(t, 4, "",
+			`{"error":{"message":"`+msg+`","status":404,"exit_code":4}}`+"\n")
+	})
+	t.Run("promoctl api names the path too", func(t *testing.T) {
+		r := newRunner(t)
+		r.api.Handle("GET /v1/promos", http.StatusNotFound, "")
+		r.run("api", "/v1/promos").expect(t, 4, "", "promoctl: GET /v1/promos: the server at "+r.api.URL+
+			" has no endpoint GET /v1/promos (HTTP 404 without an API error): check the path, and --base-url (now "+r.api.URL+", from PROMOCTL_BASE_URL)\n")
+	})
+}
+
+// TestSandboxDebugLogKeepsURLs: the sandbox's token is the word "sandbox",
+// which is also in its base URL. The debug log redacts the token where it
+// is sent, the Authorization header, and leaves the URL as it is.
+func TestSandboxDebugLogKeepsURLs(t *testing.T) {
+	r := newRunner(t)
+	res := r.run("--sandbox", "--debug", "promo", "list", "--site-id", "1", "-o", "json", "--jq", "length > 0")
+	res.stderr = regexp.MustCompile(`in T \(\d+ bytes\)`).ReplaceAllString(elapsed.ReplaceAllString(res.stderr, "in T"), "in T (N bytes)")
+	res.expect(t, 0, "true\n", apitest.Lines(
+		"> GET http://sandbox.localhost/v1/promo?site_id=1",
+		"> Accept: application/json",
+		"> User-Agent: promoctl/1.2.3",
+		"> X-Api-User-Id: 1",
+		"> Authorization: Bearer [REDACTED]",
+		"< 200 OK in T (N bytes)",
+	))
+	r.expectNoRequests(t)
+}
+
+// TestShortTokenIsRedactedAsAWholeValue: a short token is redacted from the
+// debug log and from errors where it stands as a value of its own, and a
+// URL that merely contains its letters stays intact.
+func TestShortTokenIsRedactedAsAWholeValue(t *testing.T) {
+	const short = "shop42"
+	r := newRunner(t)
+	r.env["PROMOCTL_TOKEN"] = short
+	r.env["PROMOCTL_BASE_URL"] = r.api.URL + "/myshop42"
+	r.api.Handle("GET /myshop42/v1/promo", http.StatusBadRequest, apitest.Error(400, 10, "bad token "+short))
+	res := r.run(append(listArgs, "--debug")...)
+	res.stderr = elapsed.ReplaceAllString(res.stderr, "in T")
+	res.expect(t, 1, "", apitest.Lines(
+		"> GET "+r.api.URL+"/myshop42/v1/promo?site_id=7",
+		"> Accept: application/json",
+		"> User-Agent: promoctl/1.2.3",
+		"> X-Api-User-Id: 42",
+		"> Authorization: Bearer [REDACTED]",
+		fmt.Sprintf("< 400 Bad Request in T (%d bytes)", len(apitest.Error(400, 10, "bad token "+short))),
+		"promoctl: list promo codes of site 7: invalid request (API error 10: bad token [REDACTED])",
+	))
+	if got := r.api.Requests()[0].Header.Get("Authorization"); got != "Bearer "+short {
+		t.Errorf("Authorization sent = %q, want the token", got)
 	}
 }

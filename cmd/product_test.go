@@ -74,7 +74,7 @@ func TestProductGetErrors(t *testing.T) {
 		{"not found", 404, apitest.Error(404, 0, "product not found"), 4,
 			"promoctl: get product 5: not found: product 5 does not exist or is not visible to you (API error 0: product not found)\n"},
 		{"no body", 404, "", 4,
-			"promoctl: get product 5: not found: product 5 does not exist or is not visible to you (HTTP 404)\n"},
+			"promoctl: get product 5: the server at {URL} has no endpoint GET /v1/shop/product/5 (HTTP 404 without an API error): check --base-url (now {URL}, from PROMOCTL_BASE_URL)\n"},
 		{"unauthorized", 401, apitest.Error(401, 0, "bad token"), 3,
 			"promoctl: get product 5: authentication failed: check the token and user id (promoctl auth status) (API error 0: bad token)\n"},
 		{"server error", 500, apitest.Error(500, 0, "unknown error"), 1,
@@ -85,7 +85,7 @@ func TestProductGetErrors(t *testing.T) {
 		t.Run(c.name, func(t *testing.T) {
 			r := newRunner(t)
 			r.api.Handle("GET /v1/shop/product/5", c.status, c.body)
-			r.run("product", "get", "5").expect(t, c.code, "", c.stderr)
+			r.run("product", "get", "5").expect(t, c.code, "", strings.ReplaceAll(c.stderr, "{URL}", r.api.URL))
 		})
 	}
 }

@@ -194,7 +194,7 @@ func TestPromoGetErrors(t *testing.T) {
 		{"not found", apitest.Error(404, 17, "promo not found"), 404, 4,
 			"promoctl: get promo 5: not found: promo code 5 does not exist or is not visible to you (API error 17: promo not found)"},
 		{"not found, no body", "", 404, 4,
-			"promoctl: get promo 5: not found: promo code 5 does not exist or is not visible to you (HTTP 404)"},
+			"promoctl: get promo 5: the server at {URL} has no endpoint GET /v1/promo/5 (HTTP 404 without an API error): check --base-url (now {URL}, from PROMOCTL_BASE_URL)"},
 		{"a list instead of a record", "[]", 200, 1,
 			"promoctl: get promo 5: unexpected response from the server (HTTP 200): expected an object, got a list"},
 		{"wrong type", `{"code":"A1","bonus_type":"goods"}`, 200, 1,
@@ -203,7 +203,7 @@ func TestPromoGetErrors(t *testing.T) {
 		t.Run(c.name, func(t *testing.T) {
 			r := newRunner(t)
 			r.api.Handle("GET /v1/promo/5", c.status, c.body)
-			r.run("promo", "get", "5").expect(t, c.code, "", c.stderr+"\n")
+			r.run("promo", "get", "5").expect(t, c.code, "", strings.ReplaceAll(c.stderr, "{URL}", r.api.URL)+"\n")
 			r.expectRoutes(t, "GET /v1/promo/5")
 		})
 	}

@@ -277,6 +277,20 @@ func exitCode(err error) int {
 	return exitFailure
 }
 
+// baseURLOrigin says how the base URL was chosen, for the message of a 404
+// from a server that has no such endpoint: "from profile default", "from
+// PROMOCTL_BASE_URL", "the default".
+func baseURLOrigin(s *config.Settings) string {
+	switch src := s.Sources[config.KeyBaseURL]; src.Kind {
+	case "", "default":
+		return "the default"
+	case "flag", "env":
+		return "from " + src.Name
+	default:
+		return "from " + sourceText(s, src)
+	}
+}
+
 // isCobraUsage recognises cobra's own usage errors, which are plain errors.
 func isCobraUsage(err error) bool {
 	msg := err.Error()

@@ -14,9 +14,12 @@ import (
 	"net"
 	"net/http"
 	"net/url"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/promoctl/promoctl/internal/baseurl"
 	"github.com/promoctl/promoctl/internal/termsafe"
@@ -67,6 +70,10 @@ type Options struct {
 	// AllowInsecureHTTP lets the token go over plain HTTP to a host that is
 	// not loopback; without it New refuses such a base URL.
 	AllowInsecureHTTP bool
+	// BaseURLOrigin says how the base URL was chosen, e.g. "from profile
+	// default" or "the default"; the message of a 404 from a server that
+	// has no such endpoint shows it after the URL.
+	BaseURLOrigin string
 }
 
 // Client talks to the API. It is safe for concurrent use.
@@ -81,6 +88,8 @@ type Client struct {
 	maxRecord int64
 	retry     RetryPolicy
 	timeout   time.Duration
+	// baseOrigin is Options.BaseURLOrigin.
+	baseOrigin string
 }
 
 // New checks the options and returns a client.
@@ -102,6 +111,7 @@ func New(o Options) (*Client, error) {
 	c := &Client{
 		base: base, token: o.Token, userID: o.UserID, ua: o.UserAgent,
 		debug: o.Debug, maxList: DefaultMaxListBytes, maxRecord: DefaultMaxRecordBytes, retry: o.Retry, timeout: o.Timeout,
+		baseOrigin: o.BaseURLOrigin,
 	}
 	c.http = &http.Client{Transport: tr, CheckRedirect: c.checkRedirect}
 	if o.MaxResponseBytes > 0 {
@@ -241,7 +251,7 @@ func (c *Client) Do(ctx context.Context, req Request) (*Response, error) {
 			if err != nil {
 				return nil, unknownOutcome(req.Method, err)
 			}
-			return resp.ok()
+			return c.answer(req, resp, attempt)
 		}
 		if wait < 0 {
 			wait = c.backoff(attempt)
@@ -251,7 +261,7 @@ func (c *Client) Do(ctx context.Context, req Request) (*Response, error) {
 			if err != nil {
 				return nil, err
 			}
-			return resp.ok()
+			return c.answer(req, resp, attempt)
 		}
 		c.logf("retrying in %s (attempt %d of %d)", wait.Round(time.Millisecond), attempt+1, c.retry.Attempts)
 		t := time.NewTimer(wait)
@@ -269,6 +279,23 @@ func (c *Client) contextError(ctx context.Context) error {
 		return &TimeoutError{After: c.timeout}
 	}
 	return context.Canceled
+}
+
+// answer is the final answer to req, after attempts: the 2xx response, or
+// an *Error that names the request, so that a 404 from a server without
+// such an endpoint can say which, and a failure after retries how often it
+// was tried.
+func (c *Client) answer(req Request, resp *rawResponse, attempts int) (*Response, error) {
+	r, err := resp.ok()
+	if e, ok := err.(*Error); ok {
+		e.Method, e.Path, e.PathFromUser = req.Method, req.Path, req.rawPath != ""
+		if e.PathFromUser {
+			e.Path = req.rawPath
+		}
+		e.BaseURL, e.BaseURLOrigin = c.base.String(), c.baseOrigin
+		e.Attempts = attempts
+	}
+	return r, err
 }
 
 // rawResponse is any answer, 2xx or not.
@@ -531,20 +558,104 @@ func (c *Client) logf(format string, args ...any) {
 	fmt.Fprintln(c.debug, termsafe.String(line))
 }
 
-// redact removes the token from s, wherever it appears.
-func (c *Client) redact(s string) string {
-	if c.token == "" {
-		return s
-	}
-	return strings.ReplaceAll(s, c.token, "[REDACTED]")
-}
+// redact removes the token from s; see Redact.
+func (c *Client) redact(s string) string { return Redact(s, c.token) }
 
 // scrub makes sure an error from the transport does not carry the token.
 func (c *Client) scrub(err error) error {
-	if c.token == "" || !strings.Contains(err.Error(), c.token) {
-		return err
+	msg := err.Error()
+	if r := c.redact(msg); r != msg {
+		return errors.New(r)
 	}
-	return errors.New(c.redact(err.Error()))
+	return err
+}
+
+// minSubstringRedaction is the length from which a token is redacted
+// wherever it appears, even inside other text: a collision is then not
+// plausible.
+const minSubstringRedaction = 16
+
+// Redact replaces token in s with [REDACTED], as it is and URL-escaped. A
+// token of minSubstringRedaction characters or more goes wherever it
+// appears. A shorter one, such as the sandbox's public "sandbox", only where
+// it stands as a whole value — a header value, a path segment, a query
+// value, a word — and not inside another word or name: so the base URL
+// http://sandbox.localhost stays readable, while Bearer sandbox, /promo/sandbox
+// and ?t=sandbox do not show it.
+func Redact(s, token string) string {
+	if token == "" {
+		return s
+	}
+	forms := []string{token}
+	for _, f := range []string{url.QueryEscape(token), url.PathEscape(token)} {
+		if !slices.Contains(forms, f) {
+			forms = append(forms, f)
+		}
+	}
+	for _, f := range forms {
+		if len(token) >= minSubstringRedaction {
+			s = strings.ReplaceAll(s, f, redacted)
+		} else {
+			s = replaceWhole(s, f)
+		}
+	}
+	return s
+}
+
+const redacted = "[REDACTED]"
+
+// replaceWhole replaces the occurrences of t in s that are not part of a
+// longer word (see isWordRune).
+func replaceWhole(s, t string) string {
+	var b strings.Builder
+	last := 0
+	for i := 0; i < len(s); {
+		k := strings.Index(s[i:], t)
+		if k < 0 {
+			break
+		}
+		start, end := i+k, i+k+len(t)
+		if !wordBefore(s[:start]) && !wordAfter(s[end:]) {
+			b.WriteString(s[last:start])
+			b.WriteString(redacted)
+			last, i = end, end
+			continue
+		}
+		_, size := utf8.DecodeRuneInString(s[start:])
+		i = start + size
+	}
+	if last == 0 {
+		return s
+	}
+	b.WriteString(s[last:])
+	return b.String()
+}
+
+// isWordRune reports whether r continues a word or a name: a letter, a
+// digit, or one of - _ . ~ (as in sandbox-2, my_token, sandbox.localhost).
+func isWordRune(r rune) bool {
+	return unicode.IsLetter(r) || unicode.IsDigit(r) || strings.ContainsRune("-_.~", r)
+}
+
+// wordBefore reports whether s ends inside a word.
+func wordBefore(s string) bool {
+	r, size := utf8.DecodeLastRuneInString(s)
+	return size > 0 && isWordRune(r)
+}
+
+// wordAfter reports whether s starts by continuing a word. A full stop
+// continues one only when a letter or digit follows it (a host name such as
+// sandbox.localhost), not at the end of a sentence.
+func wordAfter(s string) bool {
+	r, size := utf8.DecodeRuneInString(s)
+	if size == 0 || !isWordRune(r) {
+		return false
+	}
+	if r == '.' {
+		next, n := utf8.DecodeRuneInString(s[size:])
+		return n > 0 && (unicode.IsLetter(next) || unicode.IsDigit(next))
+	}
+	return true
 }
 
 // errorBody is the API's error shape; its fields drift in type.

@@ -282,6 +282,10 @@ func TestRetryPolicy(t *testing.T) {
 			if !errors.As(err, &ae) || ae.Status != tt.wantStatus {
 				t.Fatalf("Do() = %v, %v; want an *Error with HTTP %d", resp, err, tt.wantStatus)
 			}
+			// The error says how often the request was sent.
+			if ae.Attempts != tt.attempts {
+				t.Errorf("Error.Attempts = %d, want %d (%v)", ae.Attempts, tt.attempts, err)
+			}
 			// Every attempt sent the same body.
 			for i, b := range s.bodies {
 				if b != string(body) {
@@ -728,5 +732,100 @@ func TestDebugLogTerminalSafe(t *testing.T) {
 	c.Do(context.Background(), Request{Method: "GET", Path: "/v1/promo"})
 	if strings.ContainsAny(log.String(), "\x1b\x07") {
 		t.Errorf("debug log carries control characters from the server: %q", log)
+	}
+}
+
+// TestNotFoundNamesTheRequest: a 404 without the API's error body names the
+// endpoint and the base URL, with how it was chosen; one with the body
+// keeps the API's words.
+func TestNotFoundNamesTheRequest(t *testing.T) {
+	srv, _ := serve(t, status(404, ""), status(404, `{"title":"user not found","error":17,"code":404}`, "Content-Type", "application/json"))
+	c, _ := newTestClient(t, srv.URL+"/api/", func(o *Options) { o.BaseURLOrigin = "from profile default" })
+	_, err := c.Do(context.Background(), Request{Method: "GET", Path: "/v1/promo/5", Query: url.Values{"x": {"1"}}})
+	want := "the server at " + srv.URL + "/api has no endpoint GET /v1/promo/5 (HTTP 404 without an API error): check --base-url (now " +
+		srv.URL + "/api, from profile default)"
+	var ae *Error
+	if !errors.As(err, &ae) || !ae.NoEndpoint() || err.Error() != want {
+		t.Errorf("Do() = %v\nwant an *Error %q", err, want)
+	}
+	_, err = c.Do(context.Background(), Request{Method: "GET", Path: "/v1/promo/5"})
+	if want := "not found (API error 17: user not found)"; !errors.As(err, &ae) || ae.NoEndpoint() || err.Error() != want {
+		t.Errorf("Do() = %v, want an *Error %q", err, want)
+	}
+}
+
+// TestShortTokenNeverLeaks: a short token, such as the sandbox's "sandbox",
+// is redacted where it is sent (the Authorization header) and wherever it
+// stands as a whole value (a path segment, a query value), but not inside
+// other names: the URL http://sandbox.localhost stays readable.
+func TestShortTokenNeverLeaks(t *testing.T) {
+	const short = "sandbox"
+	srv, s := serve(t, status(200, `[]`))
+	// Every host name leads to the test server.
+	tr := http.DefaultTransport.(*http.Transport).Clone()
+	tr.DialContext = func(ctx context.Context, network, _ string) (net.Conn, error) {
+		var d net.Dialer
+		return d.DialContext(ctx, network, srv.Listener.Addr().String())
+	}
+	c, log := newTestClient(t, "http://sandbox.localhost", func(o *Options) { o.Token = short; o.Transport = tr })
+	if _, err := c.Do(context.Background(), Request{Method: "GET", Path: "/v1/promo", Query: url.Values{"site_id": {"1"}, "q": {"sandboxes"}}}); err != nil {
+		t.Fatalf("Do(): %v", err)
+	}
+	if _, err := c.Do(context.Background(), Request{Method: "GET", Path: "/v1/promo/" + short, Query: url.Values{"t": {short}}}); err != nil {
+		t.Fatalf("Do(): %v", err)
+	}
+	s.mu.Lock()
+	sent := s.reqs[0].Header.Get("Authorization")
+	s.mu.Unlock()
+	if got := sent; got != "Bearer "+short {
+		t.Errorf("Authorization sent = %q, want the token", got)
+	}
+	got := log.String()
+	for _, want := range []string{
+		"> GET http://sandbox.localhost/v1/promo?q=sandboxes&site_id=1\n",
+		"> Authorization: Bearer [REDACTED]\n",
+		"> GET http://sandbox.localhost/v1/promo/[REDACTED]?t=[REDACTED]\n",
+	} {
+		if !strings.Contains(got, want) {
+			t.Errorf("debug log lacks %q:\n%s", want, got)
+		}
+	}
+	if strings.Contains(got, "Bearer "+short) || strings.Contains(got, "/"+short+"?") || strings.Contains(got, "="+short+"\n") {
+		t.Errorf("debug log shows the token:\n%s", got)
+	}
+
+	// A transport error repeats the URL.
+	c, log = newTestClient(t, "http://"+closedAddr(t), func(o *Options) { o.Token = short })
+	_, err := c.Do(context.Background(), Request{Method: "GET", Path: "/v1/promo/" + short})
+	if err == nil || !strings.Contains(err.Error(), "/v1/promo/[REDACTED]\"") {
+		t.Errorf("Do() = %v, want an error with the token redacted from the URL", err)
+	}
+	if !strings.Contains(log.String(), "/v1/promo/[REDACTED]") || strings.Contains(log.String(), "/"+short) {
+		t.Errorf("debug log shows the token:\n%s", log)
+	}
+}
+
+func TestRedact(t *testing.T) {
+	const long = "s3cret-T0KEN-abc" // 16 characters
+	for _, c := range []struct{ s, token, want string }{
+		{"no token here", "", "no token here"},
+		// A long token goes wherever it appears.
+		{"x" + long + "y", long, "x[REDACTED]y"},
+		{"GET /v1/promo?t=" + long, long, "GET /v1/promo?t=[REDACTED]"},
+		{"q=a%2Fb+c%2Bd-0123456789", "a/b c+d-0123456789", "q=[REDACTED]"},
+		{"/v1/a%2Fb%20c+d-0123456789", "a/b c+d-0123456789", "/v1/[REDACTED]"},
+		// A short one only as a whole value.
+		{"> GET http://sandbox.localhost/v1/promo?site_id=1", "sandbox", "> GET http://sandbox.localhost/v1/promo?site_id=1"},
+		{"> Authorization: Bearer sandbox", "sandbox", "> Authorization: Bearer [REDACTED]"},
+		{"sandbox", "sandbox", "[REDACTED]"},
+		{"bad token sandbox.", "sandbox", "bad token [REDACTED]."},
+		{`Get "http://h/v1/promo/sandbox": refused`, "sandbox", `Get "http://h/v1/promo/[REDACTED]": refused`},
+		{"/p/sandbox?t=sandbox&u=sandbox-2&v=sandboxes&w=my_sandbox", "sandbox", "/p/[REDACTED]?t=[REDACTED]&u=sandbox-2&v=sandboxes&w=my_sandbox"},
+		{"sandbox-2 and sandbox", "sandbox-2", "[REDACTED] and sandbox"},
+		{"токен sandbox, ещё sandboxы", "sandbox", "токен [REDACTED], ещё sandboxы"},
+	} {
+		if got := Redact(c.s, c.token); got != c.want {
+			t.Errorf("Redact(%q, %q) = %q, want %q", c.s, c.token, got, c.want)
+		}
 	}
 }

@@ -3,6 +3,7 @@ package api
 import (
 	"errors"
 	"fmt"
+	"net/http"
 	"strings"
 	"time"
 )
@@ -15,9 +16,24 @@ type Error struct {
 	Kind    *int   // the body's "error" field
 	Title   string // the body's "title" field, made terminal-safe
 	Subject string // what the request was about, e.g. "site 2"; set by the resource methods
+
+	// The request, as Client.Do sent it: the method, the path relative to
+	// the base URL (without the query), the base URL and how it was chosen
+	// (Options.BaseURLOrigin). They name the endpoint a server does not
+	// have.
+	Method, Path           string
+	BaseURL, BaseURLOrigin string
+	// PathFromUser says the path was typed by the user (promoctl api), so
+	// that it may be the mistake rather than the base URL.
+	PathFromUser bool
+	// Attempts is how many times the request was sent.
+	Attempts int
 }
 
 func (e *Error) Error() string {
+	if e.NoEndpoint() {
+		return e.noEndpoint()
+	}
 	var b strings.Builder
 	b.WriteString(e.category())
 	if d := e.detail(); d != "" {
@@ -32,10 +48,54 @@ func (e *Error) Error() string {
 		fmt.Fprintf(&b, "API error %d, HTTP %d", *e.Kind, e.Status)
 	case e.Title != "":
 		fmt.Fprintf(&b, "HTTP %d: %s", e.Status, e.Title)
+	case e.Status >= 500 && http.StatusText(e.Status) != "":
+		// "server error" stands for several statuses: say which, as a
+		// 502 or 504 (a proxy) tells another story than a 500.
+		fmt.Fprintf(&b, "HTTP %d %s", e.Status, http.StatusText(e.Status))
 	default:
 		fmt.Fprintf(&b, "HTTP %d", e.Status)
 	}
 	b.WriteString(")")
+	if e.Attempts > 1 {
+		fmt.Fprintf(&b, " after %d attempts", e.Attempts)
+	}
+	return b.String()
+}
+
+// NoEndpoint reports whether the error is a 404 without the API's error
+// body (an error kind): an empty answer, a web server's HTML or text page,
+// JSON of another shape. The API says which site or promo code it cannot
+// find; a server that answers so has no such endpoint at all, most likely
+// because the base URL points elsewhere.
+func (e *Error) NoEndpoint() bool {
+	return e.Status == http.StatusNotFound && e.Kind == nil
+}
+
+// noEndpoint is the message of a NoEndpoint error: which server lacks which
+// endpoint, and where to look.
+func (e *Error) noEndpoint() string {
+	var b strings.Builder
+	if e.BaseURL != "" && e.Method != "" {
+		fmt.Fprintf(&b, "the server at %s has no endpoint %s %s", e.BaseURL, e.Method, e.Path)
+	} else {
+		b.WriteString("the server has no such endpoint")
+	}
+	b.WriteString(" (HTTP 404 without an API error")
+	if e.Title != "" {
+		b.WriteString(": " + e.Title)
+	}
+	b.WriteString("): check ")
+	if e.PathFromUser {
+		b.WriteString("the path, and ")
+	}
+	b.WriteString("--base-url")
+	if e.BaseURL != "" {
+		b.WriteString(" (now " + e.BaseURL)
+		if e.BaseURLOrigin != "" {
+			b.WriteString(", " + e.BaseURLOrigin)
+		}
+		b.WriteString(")")
+	}
 	return b.String()
 }
 
