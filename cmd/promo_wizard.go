@@ -18,6 +18,8 @@ import (
 	"github.com/promoctl/promoctl/internal/output"
 	"github.com/promoctl/promoctl/internal/promo"
 	"github.com/promoctl/promoctl/internal/prompt"
+	"github.com/promoctl/promoctl/internal/records"
+	"github.com/promoctl/promoctl/internal/termsafe"
 )
 
 // promoWizard asks for a promo code's fields and for a last go-ahead.
@@ -380,16 +382,34 @@ func (f *factory) siteChoice(ctx context.Context, sess *session) ([]prompt.Site,
 	if err != nil {
 		return nil, fmt.Errorf("%w (no site is given: pass --site-id, or set a default with promoctl config set site_id N)", err)
 	}
-	names, err := api.SiteNames(raw)
+	sites, err := siteNames(raw)
 	if err != nil {
 		return nil, err
 	}
-	if len(names) == 0 {
+	if len(sites) == 0 {
 		return nil, usagef("--site-id is required: the site list is empty (or set a default: promoctl config set site_id N)")
 	}
-	sites := make([]prompt.Site, len(names))
-	for i, n := range names {
-		sites[i] = prompt.Site{ID: n.ID, Name: n.Name}
+	return sites, nil
+}
+
+// siteNames reads the sites of a ListSites answer for the form's choice,
+// as records.Refs reads them for the site table and completion: each
+// record's id, named by the first of name, title and domain it has. A
+// record without a positive id is left out; an answer that is not a list
+// is an error.
+func siteNames(raw json.RawMessage) ([]prompt.Site, error) {
+	refs, ok, err := records.Refs(raw, "name", "title", "domain")
+	if err == nil && !ok && records.Kind(raw) != '{' {
+		err = errors.New("not a list")
+	}
+	if err != nil {
+		return nil, fmt.Errorf("read the list of sites: %w", err)
+	}
+	sites := make([]prompt.Site, 0, len(refs))
+	for _, r := range refs {
+		if id := r.Int(); id > 0 {
+			sites = append(sites, prompt.Site{ID: id, Name: termsafe.String(r.Name)})
+		}
 	}
 	return sites, nil
 }

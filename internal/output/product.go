@@ -9,7 +9,7 @@ import (
 	"time"
 
 	"github.com/promoctl/promoctl/internal/api"
-	"github.com/promoctl/promoctl/internal/jsonscan"
+	"github.com/promoctl/promoctl/internal/records"
 )
 
 // descriptionRunes bounds a description in the product card; -o json and
@@ -113,30 +113,29 @@ func imageStatus(id *api.Int) string {
 // an id or an object with one; the spec leaves their shape open, so any
 // other shape is summarised ([2 items]).
 func variantIDs(raw json.RawMessage) string {
-	var ids []string
-	err := jsonscan.Elements(raw, func(e []byte) error {
-		v := e
+	es, err := records.Elements(raw)
+	ids := make([]string, 0, len(es))
+	for _, e := range es {
+		v := []byte(e)
 		if firstByte(e) == '{' {
-			v = nil
-			if err := jsonscan.Fields(e, func(k, val []byte) error {
-				if string(k) == "id" {
-					v = val
-				}
-				return nil
-			}); err != nil {
-				return err
+			fs, ferr := records.Fields(e)
+			if ferr != nil {
+				err = ferr
+				break
 			}
+			v, _ = records.Get(fs, "id")
 		}
 		switch firstByte(v) {
 		case '"':
 			ids = append(ids, Text(jsonText(v)))
+			continue
 		case '-', '0', '1', '2', '3', '4', '5', '6', '7', '8', '9':
 			ids = append(ids, string(bytes.TrimSpace(v)))
-		default:
-			return errStop
+			continue
 		}
-		return nil
-	})
+		ids = nil
+		break
+	}
 	if err != nil || len(ids) == 0 {
 		return summary(raw)
 	}

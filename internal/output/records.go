@@ -12,7 +12,7 @@ import (
 	"unicode"
 	"unicode/utf8"
 
-	"github.com/promoctl/promoctl/internal/jsonscan"
+	"github.com/promoctl/promoctl/internal/records"
 )
 
 // Records and Record render JSON whose shape is not documented (sites and
@@ -36,12 +36,6 @@ const (
 	// maxRecordRows bounds the rows of a record.
 	maxRecordRows = 500
 )
-
-// wrapperKeys are the names under which APIs commonly wrap a list, in the
-// order they are preferred when an object holds more than one array.
-func wrapperKeys() []string {
-	return []string{"data", "items", "results", "records", "list", "rows", "sites", "pages"}
-}
 
 // Records shows a list of records of any shape: a JSON array, or an object
 // wrapping one ({"data": [...]}). A table's columns are chosen from the
@@ -106,74 +100,17 @@ func Record(raw json.RawMessage, loc *time.Location) Data {
 	}
 }
 
-// listItems finds the records of a list: the elements of an array, or of
-// the array an object wraps. ok is false for an object that wraps none.
-func listItems(raw []byte) (items [][]byte, ok bool, err error) {
-	switch firstByte(raw) {
-	case '[':
-		err = jsonscan.Elements(raw, func(e []byte) error {
-			items = append(items, e)
-			return nil
-		})
-		return items, err == nil, err
-	case '{':
-		arr := wrappedList(raw, 0)
-		if arr == nil {
-			return nil, false, nil
-		}
-		return listItems(arr)
-	case 'n':
-		return nil, true, nil
-	}
-	return nil, false, nil
-}
-
-// wrappedList returns the array an object wraps: its only array field, or
-// among several the first with a wrapperKeys name; an object whose only
-// field is an object is looked into once ({"result": {"items": [...]}}).
-func wrappedList(obj []byte, depth int) []byte {
-	fs, err := fieldsOf(obj)
-	if err != nil {
-		return nil
-	}
-	var arrays []field
-	for _, f := range fs {
-		if firstByte(f.val) == '[' {
-			arrays = append(arrays, f)
-		}
-	}
-	switch {
-	case len(arrays) == 1:
-		return arrays[0].val
-	case len(arrays) > 1:
-		for _, name := range wrapperKeys() {
-			for _, f := range arrays {
-				if strings.EqualFold(f.key, name) {
-					return f.val
-				}
-			}
-		}
-		return nil
-	case len(fs) == 1 && firstByte(fs[0].val) == '{' && depth == 0:
-		return wrappedList(fs[0].val, depth+1)
-	}
-	return nil
+// listItems finds the records of a list (records.Items): the elements of
+// an array, or of the array an object wraps. ok is false for an object
+// that wraps none.
+func listItems(raw []byte) (items []json.RawMessage, ok bool, err error) {
+	return records.Items(raw)
 }
 
 // field is one field of a JSON object: its decoded key and raw value.
-type field struct {
-	key string
-	val []byte
-}
+type field = records.Field
 
-func fieldsOf(obj []byte) ([]field, error) {
-	var fs []field
-	err := jsonscan.Fields(obj, func(k, v []byte) error {
-		fs = append(fs, field{string(k), v})
-		return nil
-	})
-	return fs, err
-}
+func fieldsOf(obj []byte) ([]field, error) { return records.Fields(obj) }
 
 // column is a field seen in the records of a list.
 type column struct {
@@ -190,13 +127,13 @@ func listColumns(recs [][]field) []column {
 	index := map[string]*column{}
 	for _, r := range recs {
 		for _, f := range r {
-			c := index[f.key]
+			c := index[f.Key]
 			if c == nil {
-				c = &column{key: f.key, first: len(cols)}
-				index[f.key] = c
+				c = &column{key: f.Key, first: len(cols)}
+				index[f.Key] = c
 				cols = append(cols, c)
 			}
-			switch firstByte(f.val) {
+			switch firstByte(f.Value) {
 			case 'n':
 			case '{', '[':
 				c.present, c.nested = true, true
@@ -279,7 +216,7 @@ func nameRank(key string) int {
 
 // recordFields reads the records of a list; a plain value is a record
 // with one field named "".
-func recordFields(items [][]byte) [][]field {
+func recordFields(items []json.RawMessage) [][]field {
 	recs := make([][]field, len(items))
 	for i, it := range items {
 		if firstByte(it) == '{' {
@@ -288,12 +225,12 @@ func recordFields(items [][]byte) [][]field {
 				continue
 			}
 		}
-		recs[i] = []field{{"", it}}
+		recs[i] = []field{{Key: "", Value: it}}
 	}
 	return recs
 }
 
-func listGrid(items [][]byte, loc *time.Location, limit int) Grid {
+func listGrid(items []json.RawMessage, loc *time.Location, limit int) Grid {
 	recs := recordFields(items)
 	cols := listColumns(recs)
 	if len(cols) > limit {
@@ -318,14 +255,14 @@ func listGrid(items [][]byte, loc *time.Location, limit int) Grid {
 // listCSV has a column for every leaf field of the records, nested ones
 // flattened to a.b and a[0].b as recordCSV does, in order of first
 // appearance.
-func listCSV(items [][]byte) Grid {
+func listCSV(items []json.RawMessage) Grid {
 	recs := make([][]field, len(items))
 	var keys []string
 	seen := map[string]bool{}
 	for i, it := range items {
 		var fs []field
 		add := func(k string, v []byte) {
-			fs = append(fs, field{k, v})
+			fs = append(fs, field{Key: k, Value: v})
 			if !seen[k] {
 				seen[k] = true
 				keys = append(keys, k)
@@ -360,14 +297,7 @@ func listCSV(items [][]byte) Grid {
 	return g
 }
 
-func lookup(fs []field, key string) ([]byte, bool) {
-	for _, f := range fs {
-		if f.key == key {
-			return f.val, true
-		}
-	}
-	return nil, false
-}
+func lookup(fs []field, key string) ([]byte, bool) { return records.Get(fs, key) }
 
 // headerName is a field name as a column header: NAME, PAGE COUNT,
 // PUBLISHED (is_published), by the rule of fieldLabel.
@@ -489,34 +419,41 @@ func flatten(prefix string, v []byte, depth int, add func(k string, v []byte)) e
 			}
 			return nil
 		}
-		return jsonscan.Fields(v, func(k, val []byte) error {
-			key := string(k)
+		fs, err := records.Fields(v)
+		if err != nil {
+			return err
+		}
+		for _, f := range fs {
+			key := f.Key
 			if prefix != "" {
 				key = prefix + "." + key
 			}
-			return flatten(key, val, depth+1, add)
-		})
+			if err := flatten(key, f.Value, depth+1, add); err != nil {
+				return err
+			}
+		}
+		return nil
 	case '[':
-		n, plain := 0, true
-		if err := jsonscan.Elements(v, func(e []byte) error {
-			n++
+		es, err := records.Elements(v)
+		if err != nil {
+			return err
+		}
+		plain := true
+		for _, e := range es {
 			if b := firstByte(e); b == '{' || b == '[' {
 				plain = false
 			}
-			return nil
-		}); err != nil {
-			return err
 		}
-		if n == 0 || plain || n > maxIndexed || depth >= maxDepth {
+		if len(es) == 0 || plain || len(es) > maxIndexed || depth >= maxDepth {
 			add(prefix, v)
 			return nil
 		}
-		i := 0
-		return jsonscan.Elements(v, func(e []byte) error {
-			err := flatten(prefix+"["+strconv.Itoa(i)+"]", e, depth+1, add)
-			i++
-			return err
-		})
+		for i, e := range es {
+			if err := flatten(prefix+"["+strconv.Itoa(i)+"]", e, depth+1, add); err != nil {
+				return err
+			}
+		}
+		return nil
 	}
 	add(prefix, v)
 	return nil
@@ -554,54 +491,54 @@ func cellText(v []byte, loc *time.Location, n int) string {
 // joinPlain joins an array of plain values ("a, b, c") when it fits in n
 // characters.
 func joinPlain(v []byte, loc *time.Location, n int) (string, bool) {
-	var parts []string
+	es, err := records.Elements(v)
+	if err != nil || len(es) == 0 {
+		return "", false
+	}
+	parts := make([]string, 0, len(es))
 	size := 0
-	err := jsonscan.Elements(v, func(e []byte) error {
+	for _, e := range es {
 		if b := firstByte(e); b == '{' || b == '[' {
-			return errStop
+			return "", false
 		}
 		s := cellText(e, loc, n)
 		size += utf8.RuneCountInString(s) + 2
 		if size > n+2 {
-			return errStop
+			return "", false
 		}
 		parts = append(parts, s)
-		return nil
-	})
-	if err != nil || len(parts) == 0 {
-		return "", false
 	}
 	return strings.Join(parts, ", "), true
 }
 
-var errStop = fmt.Errorf("stop")
-
 // summary describes an object or array by its size: {3 fields}, [2 items].
 func summary(v []byte) string {
-	n := 0
-	count := func([]byte) error { n++; return nil }
 	if firstByte(v) == '{' {
-		if jsonscan.Fields(v, func(_, _ []byte) error { n++; return nil }) != nil {
+		fs, err := records.Fields(v)
+		if err != nil {
 			return "{…}"
 		}
-		switch n {
+		switch n := len(fs); n {
 		case 0:
 			return "{}"
 		case 1:
 			return "{1 field}"
+		default:
+			return fmt.Sprintf("{%d fields}", n)
 		}
-		return fmt.Sprintf("{%d fields}", n)
 	}
-	if jsonscan.Elements(v, count) != nil {
+	es, err := records.Elements(v)
+	if err != nil {
 		return "[…]"
 	}
-	switch n {
+	switch n := len(es); n {
 	case 0:
 		return "[]"
 	case 1:
 		return "[1 item]"
+	default:
+		return fmt.Sprintf("[%d items]", n)
 	}
-	return fmt.Sprintf("[%d items]", n)
 }
 
 // plainValue renders a raw JSON value for CSV: text as it is, numbers as
@@ -650,16 +587,7 @@ func isEmpty(v []byte) bool {
 	return len(v) < 2 || len(bytes.TrimSpace(v[1:len(v)-1])) == 0
 }
 
-func firstByte(v []byte) byte {
-	for _, c := range v {
-		switch c {
-		case ' ', '\t', '\n', '\r':
-			continue
-		}
-		return c
-	}
-	return 0
-}
+func firstByte(v []byte) byte { return records.Kind(v) }
 
 // clipRunes shortens s to its first n characters and "…".
 func clipRunes(s string, n int) string {
