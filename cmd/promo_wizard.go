@@ -20,6 +20,7 @@ import (
 	"github.com/promoctl/promoctl/internal/prompt"
 	"github.com/promoctl/promoctl/internal/records"
 	"github.com/promoctl/promoctl/internal/termsafe"
+	"github.com/promoctl/promoctl/internal/view"
 )
 
 // promoWizard asks for a promo code's fields and for a last go-ahead.
@@ -437,10 +438,10 @@ func createSummary(v prompt.PromoValues, site int64, siteName string, loc *time.
 		{"Code", v.Code},
 		{"Site", s},
 		{"Discount", discountText(v)},
-		{"Enabled", output.YesNo(v.Enabled)},
+		{"Enabled", view.YesNo(v.Enabled)},
 		{"Valid", validityText(v, loc)},
 		{"Maximum uses", usesText(v)},
-		{"Once per customer", output.YesNo(v.OncePerUser)},
+		{"Once per customer", view.YesNo(v.OncePerUser)},
 	}
 }
 
@@ -454,10 +455,10 @@ func changeSummary(before, after prompt.PromoValues, loc *time.Location) []summa
 	}
 	add("Code", output.Text(before.Code), after.Code)
 	add("Discount", discountText(before), discountText(after))
-	add("Enabled", output.YesNo(before.Enabled), output.YesNo(after.Enabled))
+	add("Enabled", view.YesNo(before.Enabled), view.YesNo(after.Enabled))
 	add("Valid", validityText(before, loc), validityText(after, loc))
 	add("Maximum uses", usesText(before), usesText(after))
-	add("Once per customer", output.YesNo(before.OncePerUser), output.YesNo(after.OncePerUser))
+	add("Once per customer", view.YesNo(before.OncePerUser), view.YesNo(after.OncePerUser))
 	return rows
 }
 
@@ -466,7 +467,7 @@ func discountText(v prompt.PromoValues) string {
 	if err != nil {
 		return v.Amount
 	}
-	return output.Amount(amount, v.Percent) + " off " + map[promo.BonusType]string{promo.Goods: "the goods", promo.Delivery: "delivery"}[v.BonusType]
+	return view.Amount(amount, v.Percent) + " off " + map[promo.BonusType]string{promo.Goods: "the goods", promo.Delivery: "delivery"}[v.BonusType]
 }
 
 func validityText(v prompt.PromoValues, loc *time.Location) string {

@@ -8,7 +8,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/promoctl/promoctl/internal/output"
+	"github.com/promoctl/promoctl/internal/view"
 )
 
 // TestOneReaderForUndocumentedRecords feeds the same site lists to the
@@ -67,7 +67,7 @@ func TestOneReaderForUndocumentedRecords(t *testing.T) {
 // shows raw as one record.
 func tableIDs(t *testing.T, raw json.RawMessage) []string {
 	t.Helper()
-	gs, err := output.Records(raw, time.UTC).Tables()
+	gs, err := view.Records(raw, time.UTC).Tables()
 	if err != nil {
 		t.Fatalf("table of %s: %v", raw, err)
 	}

@@ -1,4 +1,4 @@
-package output
+package view
 
 import (
 	"encoding/json"
@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/promoctl/promoctl/internal/golden"
+	"github.com/promoctl/promoctl/internal/output"
 )
 
 // productJSON is a product with every documented field, fields this client
@@ -24,7 +25,7 @@ var productJSON = `{"id":123456,"sku":"TSH-001","name":"Футболка \u001b[
 "x_new_field":{"kept":[1,2,3]}}`
 
 func TestProductCard(t *testing.T) {
-	got := render(t, Product(json.RawMessage(productJSON), moscow), Options{Format: Table})
+	got := render(t, Product(json.RawMessage(productJSON), moscow), output.Options{Format: output.Table})
 	golden.Equal(t, got)
 	expectTerminalSafe(t, got)
 	for _, want := range []string{
@@ -66,13 +67,13 @@ func TestProductCard(t *testing.T) {
 
 func TestProductJSONAndYAMLAreComplete(t *testing.T) {
 	d := Product(json.RawMessage(productJSON), moscow)
-	if js := render(t, d, Options{Format: JSON}); !sameJSON(t, js, productJSON) {
-		t.Errorf("JSON is not the server's:\n%s", js)
+	if js := render(t, d, output.Options{Format: output.JSON}); !sameJSON(t, js, productJSON) {
+		t.Errorf("output.JSON is not the server's:\n%s", js)
 	}
-	y := render(t, d, Options{Format: YAML})
+	y := render(t, d, output.Options{Format: output.YAML})
 	for _, want := range []string{"x_new_field:", strings.Repeat("Очень длинное описание. ", 12), "<script>alert(1)</script>"} {
 		if !strings.Contains(y, want) {
-			t.Errorf("YAML lacks %q:\n%s", want, y)
+			t.Errorf("output.YAML lacks %q:\n%s", want, y)
 		}
 	}
 }
@@ -81,7 +82,7 @@ func TestProductCardOfASparseProduct(t *testing.T) {
 	// Nulls, missing fields, PHP-style {} for empty lists and numbers sent
 	// as strings.
 	raw := `{"id":"77","name":null,"price":"99.9","old_price":0,"categories":{},"image_list":null,"params":[],"modifiers":{"0":{"id":5,"name":"Box","price":""}}}`
-	got := render(t, Product(json.RawMessage(raw), moscow), Options{Format: Table})
+	got := render(t, Product(json.RawMessage(raw), moscow), output.Options{Format: output.Table})
 	golden.Equal(t, got)
 	for _, bad := range []string{"Images:", "Parameters:", "Description"} {
 		if strings.Contains(got, bad) {
@@ -96,9 +97,9 @@ func TestProductCardNamesAFieldOfTheWrongType(t *testing.T) {
 	if err == nil || !strings.Contains(err.Error(), `field "image_list": item 1: field "id"`) {
 		t.Errorf("error = %v, want one naming image_list item 1 id", err)
 	}
-	// JSON output does not decode, so it still works.
-	if js := render(t, d, Options{Format: JSON}); !strings.Contains(js, `{"id":{"x":1}}`) {
-		t.Errorf("JSON = %s", js)
+	// output.JSON output does not decode, so it still works.
+	if js := render(t, d, output.Options{Format: output.JSON}); !strings.Contains(js, `{"id":{"x":1}}`) {
+		t.Errorf("output.JSON = %s", js)
 	}
 }
 
@@ -125,7 +126,7 @@ func TestHTMLText(t *testing.T) {
 }
 
 func TestProductNoHeadersDropsSectionTitles(t *testing.T) {
-	got := render(t, Product(json.RawMessage(productJSON), moscow), Options{Format: Table, NoHeaders: true})
+	got := render(t, Product(json.RawMessage(productJSON), moscow), output.Options{Format: output.Table, NoHeaders: true})
 	for _, bad := range []string{"Images:", "Parameters:", "Modifiers:", "MAX COUNT"} {
 		if strings.Contains(got, bad) {
 			t.Errorf("--no-headers output holds %q:\n%s", bad, got)

@@ -1,4 +1,4 @@
-package output
+package view
 
 import (
 	"bytes"
@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/promoctl/promoctl/internal/api"
+	"github.com/promoctl/promoctl/internal/output"
 	"github.com/promoctl/promoctl/internal/records"
 )
 
@@ -19,27 +20,27 @@ const descriptionRunes = 200
 // Product shows a product as a card: its main fields, then a section each
 // for images, parameters with their values, and modifiers. The product is
 // decoded only for the card, so -o json, yaml and --jq show the server's
-// object whatever it holds; CSV is one row of its flattened fields.
-func Product(raw json.RawMessage, loc *time.Location) Data {
-	return Data{
+// object whatever it holds; output.CSV is one row of its flattened fields.
+func Product(raw json.RawMessage, loc *time.Location) output.Data {
+	return output.Data{
 		JSON: raw,
-		Tables: func() ([]Grid, error) {
+		Tables: func() ([]output.Grid, error) {
 			p, err := api.DecodeProduct(raw)
 			if err != nil {
 				return nil, err
 			}
 			return productCard(p), nil
 		},
-		CSV: func() (Grid, error) { return recordCSV(raw) },
+		CSV: func() (output.Grid, error) { return recordCSV(raw) },
 	}
 }
 
-func productCard(p api.Product) []Grid {
+func productCard(p api.Product) []output.Grid {
 	var rows [][]string
 	add := func(k, v string) { rows = addWrapped(rows, k+":", v) }
 	add("ID", strconv.FormatInt(int64(p.ID), 10))
-	add("Name", orDash(Text(string(p.Name))))
-	add("SKU", orDash(Text(string(p.SKU))))
+	add("Name", orDash(output.Text(string(p.Name))))
+	add("SKU", orDash(output.Text(string(p.SKU))))
 	add("Price", optMoney(p.Price))
 	add("Old price", optMoney(nonZero(p.OldPrice)))
 	add("Quantity", optNumber(p.Quantity))
@@ -63,29 +64,29 @@ func productCard(p api.Product) []Grid {
 		add("Description", clipRunes(s, descriptionRunes))
 	}
 	if p.DescriptionURL != "" {
-		add("Description URL", Text(string(p.DescriptionURL)))
+		add("Description URL", output.Text(string(p.DescriptionURL)))
 	}
-	gs := []Grid{{Rows: rows, KeyValue: true}}
+	gs := []output.Grid{{Rows: rows, KeyValue: true}}
 
 	if len(p.Images) > 0 {
-		g := Grid{Title: "Images", Header: []string{"ID", "URL", "STATUS"}}
+		g := output.Grid{Title: "Images", Header: []string{"ID", "URL", "STATUS"}}
 		for _, im := range p.Images {
-			g.Rows = append(g.Rows, []string{strconv.FormatInt(int64(im.ID), 10), orDash(Text(string(im.URL))), imageStatus(im.StatusID)})
+			g.Rows = append(g.Rows, []string{strconv.FormatInt(int64(im.ID), 10), orDash(output.Text(string(im.URL))), imageStatus(im.StatusID)})
 		}
 		gs = append(gs, g)
 	}
 	if len(p.Params) > 0 {
-		g := Grid{Title: "Parameters", Header: []string{"ID", "NAME", "VALUES", "UNIT", "VISIBLE"}}
+		g := output.Grid{Title: "Parameters", Header: []string{"ID", "NAME", "VALUES", "UNIT", "VISIBLE"}}
 		for _, pr := range p.Params {
-			g.Rows = append(g.Rows, []string{strconv.FormatInt(int64(pr.ID), 10), orDash(Text(string(pr.Name))),
-				paramValues(pr.Values), Text(string(pr.Unit)), optYesNo(pr.IsVisible)})
+			g.Rows = append(g.Rows, []string{strconv.FormatInt(int64(pr.ID), 10), orDash(output.Text(string(pr.Name))),
+				paramValues(pr.Values), output.Text(string(pr.Unit)), optYesNo(pr.IsVisible)})
 		}
 		gs = append(gs, g)
 	}
 	if len(p.Modifiers) > 0 {
-		g := Grid{Title: "Modifiers", Header: []string{"ID", "NAME", "PRICE", "MAX COUNT", "DEFAULT", "VISIBLE"}}
+		g := output.Grid{Title: "Modifiers", Header: []string{"ID", "NAME", "PRICE", "MAX COUNT", "DEFAULT", "VISIBLE"}}
 		for _, m := range p.Modifiers {
-			g.Rows = append(g.Rows, []string{strconv.FormatInt(int64(m.ID), 10), orDash(Text(string(m.Name))),
+			g.Rows = append(g.Rows, []string{strconv.FormatInt(int64(m.ID), 10), orDash(output.Text(string(m.Name))),
 				textMoney(string(m.Price)), optInt(m.MaxCount), optYesNo(m.Default), optYesNo(m.IsVisible)})
 		}
 		gs = append(gs, g)
@@ -127,7 +128,7 @@ func variantIDs(raw json.RawMessage) string {
 		}
 		switch firstByte(v) {
 		case '"':
-			ids = append(ids, Text(jsonText(v)))
+			ids = append(ids, output.Text(jsonText(v)))
 			continue
 		case '-', '0', '1', '2', '3', '4', '5', '6', '7', '8', '9':
 			ids = append(ids, string(bytes.TrimSpace(v)))
@@ -147,9 +148,9 @@ func variantIDs(raw json.RawMessage) string {
 func paramValues(vs []api.ParamValue) string {
 	parts := make([]string, 0, len(vs))
 	for _, v := range vs {
-		s := strings.TrimSpace(Text(string(v.Label)))
+		s := strings.TrimSpace(output.Text(string(v.Label)))
 		if s == "" {
-			s = strings.TrimSpace(Text(string(v.Value)))
+			s = strings.TrimSpace(output.Text(string(v.Value)))
 		}
 		if v.IsVisible != nil && !*v.IsVisible {
 			s += " (hidden)"
@@ -169,7 +170,7 @@ func categories(cs []api.Category) string {
 	parts := make([]string, len(cs))
 	for i, c := range cs {
 		id := strconv.FormatInt(int64(c.ID), 10)
-		if name := Text(string(c.Name)); name != "" {
+		if name := output.Text(string(c.Name)); name != "" {
 			parts[i] = name + " (" + id + ")"
 		} else {
 			parts[i] = id
@@ -217,7 +218,7 @@ func HTMLText(s string) string {
 		// Tags separate words: <p>a</p><p>b</p> is "a b".
 		b.WriteByte(' ')
 	}
-	return strings.Join(strings.Fields(Text(html.UnescapeString(b.String()))), " ")
+	return strings.Join(strings.Fields(output.Text(html.UnescapeString(b.String()))), " ")
 }
 
 func isTagStart(c byte) bool {
@@ -268,5 +269,5 @@ func textMoney(s string) string {
 	if f, err := strconv.ParseFloat(s, 64); err == nil {
 		return Money(f)
 	}
-	return Text(s)
+	return output.Text(s)
 }

@@ -1,4 +1,4 @@
-package output
+package view
 
 import (
 	"bytes"
@@ -9,16 +9,17 @@ import (
 	"time"
 
 	"github.com/promoctl/promoctl/internal/golden"
+	"github.com/promoctl/promoctl/internal/output"
 )
 
 var moscow = time.FixedZone("MSK", 3*60*60)
 
 // render writes d in format f and fails the test on an error.
-func render(t *testing.T, d Data, o Options) string {
+func render(t *testing.T, d output.Data, o output.Options) string {
 	t.Helper()
 	var b bytes.Buffer
-	if err := Write(&b, d, o); err != nil {
-		t.Fatalf("Write(%s): %v", o.Format, err)
+	if err := output.Write(&b, d, o); err != nil {
+		t.Fatalf("output.Write(%s): %v", o.Format, err)
 	}
 	return b.String()
 }
@@ -59,7 +60,7 @@ const oddRecords = `[
 ]`
 
 func TestRecordsTableV3Sites(t *testing.T) {
-	got := render(t, Records(json.RawMessage(v3Sites), moscow), Options{Format: Table})
+	got := render(t, Records(json.RawMessage(v3Sites), moscow), output.Options{Format: output.Table})
 	golden.Equal(t, got)
 	head := strings.Fields(strings.SplitN(got, "\n", 2)[0])
 	want := []string{"ID", "NAME", "DOMAIN", "URL", "PUBLISHED", "OWNER", "ID", "ROLE", "PAGE", "COUNT"}
@@ -69,7 +70,7 @@ func TestRecordsTableV3Sites(t *testing.T) {
 }
 
 func TestRecordsTableV1SitesPutTheirIDFirst(t *testing.T) {
-	got := render(t, Records(json.RawMessage(v1Sites), moscow), Options{Format: Table})
+	got := render(t, Records(json.RawMessage(v1Sites), moscow), output.Options{Format: output.Table})
 	golden.Equal(t, got)
 	if !strings.HasPrefix(got, "SITE ID  SITE NAME  URL") {
 		t.Errorf("header = %q, want SITE ID, SITE NAME, URL first", strings.SplitN(got, "\n", 2)[0])
@@ -77,7 +78,7 @@ func TestRecordsTableV1SitesPutTheirIDFirst(t *testing.T) {
 }
 
 func TestRecordsTableOfOddRecords(t *testing.T) {
-	got := render(t, Records(json.RawMessage(oddRecords), moscow), Options{Format: Table})
+	got := render(t, Records(json.RawMessage(oddRecords), moscow), output.Options{Format: output.Table})
 	golden.Equal(t, got)
 	expectTerminalSafe(t, got)
 	if strings.Contains(got, "NOTE") {
@@ -99,7 +100,7 @@ func TestRecordsWrappedList(t *testing.T) {
 	} {
 		t.Run(name, func(t *testing.T) {
 			d := Records(json.RawMessage(raw), moscow)
-			got := render(t, d, Options{Format: Table})
+			got := render(t, d, output.Options{Format: output.Table})
 			want := "ID  NAME\n1   A\n2   B\n"
 			if got != want {
 				t.Errorf("table:\n%q\nwant:\n%q", got, want)
@@ -107,27 +108,27 @@ func TestRecordsWrappedList(t *testing.T) {
 			if n := RecordCount(json.RawMessage(raw)); n != 2 {
 				t.Errorf("RecordCount = %d, want 2", n)
 			}
-			if js := render(t, d, Options{Format: JSON}); !sameJSON(t, js, raw) {
-				t.Errorf("JSON changed:\n%s\nwant the server's %s", js, raw)
+			if js := render(t, d, output.Options{Format: output.JSON}); !sameJSON(t, js, raw) {
+				t.Errorf("output.JSON changed:\n%s\nwant the server's %s", js, raw)
 			}
 		})
 	}
 }
 
 func TestRecordsObjectWithoutAListIsARecord(t *testing.T) {
-	got := render(t, Records(json.RawMessage(`{"id":5,"name":"Only"}`), moscow), Options{Format: Table})
+	got := render(t, Records(json.RawMessage(`{"id":5,"name":"Only"}`), moscow), output.Options{Format: output.Table})
 	if want := "ID:    5\nName:  Only\n"; got != want {
 		t.Errorf("table = %q, want %q", got, want)
 	}
 }
 
 func TestRecordsOfPlainValuesAndEmptyLists(t *testing.T) {
-	got := render(t, Records(json.RawMessage(`[1,"two",null]`), moscow), Options{Format: Table})
+	got := render(t, Records(json.RawMessage(`[1,"two",null]`), moscow), output.Options{Format: output.Table})
 	if want := "VALUE\n1\ntwo\n-\n"; got != want {
 		t.Errorf("table = %q, want %q", got, want)
 	}
 	for _, raw := range []string{`[]`, `null`, `{"data":[]}`} {
-		if got := render(t, Records(json.RawMessage(raw), moscow), Options{Format: Table}); got != "" {
+		if got := render(t, Records(json.RawMessage(raw), moscow), output.Options{Format: output.Table}); got != "" {
 			t.Errorf("table of %s = %q, want nothing", raw, got)
 		}
 		if n := RecordCount(json.RawMessage(raw)); n != 0 {
@@ -146,7 +147,7 @@ func TestRecordsColumnsAreBounded(t *testing.T) {
 		b.WriteString(`"f` + string(rune('a'+i)) + `":1`)
 	}
 	b.WriteString(`,"id":9}]`)
-	got := render(t, Records(json.RawMessage(b.String()), moscow), Options{Format: Table})
+	got := render(t, Records(json.RawMessage(b.String()), moscow), output.Options{Format: output.Table})
 	head := strings.Fields(strings.SplitN(got, "\n", 2)[0])
 	want := []string{"ID", "FA", "FB", "FC", "FD", "FE", "FF", "FG"}
 	if !reflect.DeepEqual(head, want) {
@@ -155,23 +156,23 @@ func TestRecordsColumnsAreBounded(t *testing.T) {
 }
 
 func TestRecordsCSVHasEveryField(t *testing.T) {
-	got := render(t, Records(json.RawMessage(oddRecords), moscow), Options{Format: CSV})
+	got := render(t, Records(json.RawMessage(oddRecords), moscow), output.Options{Format: output.CSV})
 	golden.Equal(t, got)
 	first := strings.SplitN(got, "\n", 2)[0]
 	if want := "title,id,path,blocks[0].id,blocks[1].id,tags,note,x_long,extra.a.b,evil\x1b[2Jkey,blocks,weight"; first != want {
-		t.Errorf("CSV header = %q, want %q", first, want)
+		t.Errorf("output.CSV header = %q, want %q", first, want)
 	}
 }
 
 func TestRecordsJSONIsTheServers(t *testing.T) {
 	for _, raw := range []string{v3Sites, v1Sites, oddRecords} {
-		js := render(t, Records(json.RawMessage(raw), moscow), Options{Format: JSON})
+		js := render(t, Records(json.RawMessage(raw), moscow), output.Options{Format: output.JSON})
 		if js != raw+"\n" {
 			t.Errorf("piped JSON:\n%s\nwant the server's bytes\n%s", js, raw)
 		}
-		js = render(t, Records(json.RawMessage(raw), moscow), Options{Format: JSON, Terminal: true})
+		js = render(t, Records(json.RawMessage(raw), moscow), output.Options{Format: output.JSON, Terminal: true})
 		if !sameJSON(t, js, raw) {
-			t.Errorf("JSON on a terminal:\n%s\nwant the server's\n%s", js, raw)
+			t.Errorf("output.JSON on a terminal:\n%s\nwant the server's\n%s", js, raw)
 		}
 	}
 }
@@ -183,7 +184,7 @@ const page = `{"id":5001,"site_id":1,"title":"Главная \u001b[1mbold\u001b
  "tags":["home","main"],"redirects":[],"created_at":"2024-01-15T09:30:00.000Z","deleted_at":null,"count":12345678901234567890}`
 
 func TestRecordFlattensNesting(t *testing.T) {
-	got := render(t, Record(json.RawMessage(page), moscow), Options{Format: Table})
+	got := render(t, Record(json.RawMessage(page), moscow), output.Options{Format: output.Table})
 	golden.Equal(t, got)
 	expectTerminalSafe(t, got)
 	for _, want := range []string{
@@ -206,21 +207,21 @@ func TestRecordSummarisesLongArrays(t *testing.T) {
 		b.WriteString(`{"id":1}`)
 	}
 	b.WriteString(`]}`)
-	got := render(t, Record(json.RawMessage(b.String()), moscow), Options{Format: Table})
+	got := render(t, Record(json.RawMessage(b.String()), moscow), output.Options{Format: output.Table})
 	if want := "ID:      1\nBlocks:  [11 items]\n"; got != want {
 		t.Errorf("table = %q, want %q", got, want)
 	}
 }
 
 func TestRecordCSVIsOneFlatRow(t *testing.T) {
-	got := render(t, Record(json.RawMessage(`{"id":1,"seo":{"title":"T, \"q\""},"tags":["a"],"n":null}`), moscow), Options{Format: CSV})
+	got := render(t, Record(json.RawMessage(`{"id":1,"seo":{"title":"T, \"q\""},"tags":["a"],"n":null}`), moscow), output.Options{Format: output.CSV})
 	if want := "id,seo.title,tags,n\n1,\"T, \"\"q\"\"\",\"[\"\"a\"\"]\",\n"; got != want {
-		t.Errorf("CSV = %q, want %q", got, want)
+		t.Errorf("output.CSV = %q, want %q", got, want)
 	}
 }
 
 func TestRecordOfAListIsAListTable(t *testing.T) {
-	got := render(t, Record(json.RawMessage(`[{"id":1}]`), moscow), Options{Format: Table})
+	got := render(t, Record(json.RawMessage(`[{"id":1}]`), moscow), output.Options{Format: output.Table})
 	if want := "ID\n1\n"; got != want {
 		t.Errorf("table = %q, want %q", got, want)
 	}
@@ -254,7 +255,7 @@ func TestClipRunes(t *testing.T) {
 	}
 }
 
-// sameJSON reports whether two JSON texts hold the same values.
+// sameJSON reports whether two output.JSON texts hold the same values.
 func sameJSON(t *testing.T, a, b string) bool {
 	t.Helper()
 	var x, y any

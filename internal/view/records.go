@@ -1,4 +1,4 @@
-package output
+package view
 
 import (
 	"bytes"
@@ -12,13 +12,14 @@ import (
 	"unicode"
 	"unicode/utf8"
 
+	"github.com/promoctl/promoctl/internal/output"
 	"github.com/promoctl/promoctl/internal/records"
 )
 
-// Records and Record render JSON whose shape is not documented (sites and
+// Records and Record render output.JSON whose shape is not documented (sites and
 // pages): the table is built from the fields the server sent, in their
 // order, so a field the API adds tomorrow shows up without a release. The
-// JSON output is the server's, unchanged.
+// output.JSON output is the server's, unchanged.
 
 // Limits of the generic views.
 const (
@@ -37,15 +38,15 @@ const (
 	maxRecordRows = 500
 )
 
-// Records shows a list of records of any shape: a JSON array, or an object
+// Records shows a list of records of any shape: a output.JSON array, or an object
 // wrapping one ({"data": [...]}). A table's columns are chosen from the
 // records: the id first, then name-like fields, then other scalar fields,
 // then nested ones summarised, at most maxColumns. An object that wraps no
 // list is shown as a record.
-func Records(raw json.RawMessage, loc *time.Location) Data {
-	return Data{
+func Records(raw json.RawMessage, loc *time.Location) output.Data {
+	return output.Data{
 		JSON: raw,
-		Tables: func() ([]Grid, error) {
+		Tables: func() ([]output.Grid, error) {
 			items, ok, err := listItems(raw)
 			if err != nil {
 				return nil, err
@@ -53,12 +54,12 @@ func Records(raw json.RawMessage, loc *time.Location) Data {
 			if !ok {
 				return recordGrids(raw, loc)
 			}
-			return []Grid{listGrid(items, loc, maxColumns)}, nil
+			return []output.Grid{listGrid(items, loc, maxColumns)}, nil
 		},
-		CSV: func() (Grid, error) {
+		CSV: func() (output.Grid, error) {
 			items, ok, err := listItems(raw)
 			if err != nil {
-				return Grid{}, err
+				return output.Grid{}, err
 			}
 			if !ok {
 				return recordCSV(raw)
@@ -82,16 +83,16 @@ func RecordCount(raw json.RawMessage) int {
 // become a.b keys, arrays of objects a[0].b (or [N items] when long),
 // arrays of plain values one joined value. A list is shown as Records
 // would.
-func Record(raw json.RawMessage, loc *time.Location) Data {
-	return Data{
+func Record(raw json.RawMessage, loc *time.Location) output.Data {
+	return output.Data{
 		JSON: raw,
-		Tables: func() ([]Grid, error) {
+		Tables: func() ([]output.Grid, error) {
 			if items, ok, err := listItems(raw); err == nil && ok && firstByte(raw) == '[' {
-				return []Grid{listGrid(items, loc, maxColumns)}, nil
+				return []output.Grid{listGrid(items, loc, maxColumns)}, nil
 			}
 			return recordGrids(raw, loc)
 		},
-		CSV: func() (Grid, error) {
+		CSV: func() (output.Grid, error) {
 			if items, ok, err := listItems(raw); err == nil && ok && firstByte(raw) == '[' {
 				return listCSV(items), nil
 			}
@@ -107,7 +108,7 @@ func listItems(raw []byte) (items []json.RawMessage, ok bool, err error) {
 	return records.Items(raw)
 }
 
-// field is one field of a JSON object: its decoded key and raw value.
+// field is one field of a output.JSON object: its decoded key and raw value.
 type field = records.Field
 
 func fieldsOf(obj []byte) ([]field, error) { return records.Fields(obj) }
@@ -230,13 +231,13 @@ func recordFields(items []json.RawMessage) [][]field {
 	return recs
 }
 
-func listGrid(items []json.RawMessage, loc *time.Location, limit int) Grid {
+func listGrid(items []json.RawMessage, loc *time.Location, limit int) output.Grid {
 	recs := recordFields(items)
 	cols := listColumns(recs)
 	if len(cols) > limit {
 		cols = cols[:limit]
 	}
-	g := Grid{Header: make([]string, len(cols)), Rows: make([][]string, len(recs))}
+	g := output.Grid{Header: make([]string, len(cols)), Rows: make([][]string, len(recs))}
 	for i, c := range cols {
 		g.Header[i] = headerName(c.key)
 	}
@@ -255,7 +256,7 @@ func listGrid(items []json.RawMessage, loc *time.Location, limit int) Grid {
 // listCSV has a column for every leaf field of the records, nested ones
 // flattened to a.b and a[0].b as recordCSV does, in order of first
 // appearance.
-func listCSV(items []json.RawMessage) Grid {
+func listCSV(items []json.RawMessage) output.Grid {
 	recs := make([][]field, len(items))
 	var keys []string
 	seen := map[string]bool{}
@@ -278,7 +279,7 @@ func listCSV(items []json.RawMessage) Grid {
 		}
 		recs[i] = fs
 	}
-	g := Grid{Header: make([]string, len(keys)), Rows: make([][]string, len(recs))}
+	g := output.Grid{Header: make([]string, len(keys)), Rows: make([][]string, len(recs))}
 	for i, k := range keys {
 		g.Header[i] = k
 		if k == "" {
@@ -314,7 +315,7 @@ func headerName(key string) string {
 // capitals, the first letter capitalised: Published, Page count,
 // Settings.SEO title, Owners[0].ID.
 func fieldLabel(key string) string {
-	segs := strings.Split(Text(key), ".")
+	segs := strings.Split(output.Text(key), ".")
 	for i, seg := range segs {
 		name, index := seg, ""
 		if j := strings.IndexByte(seg, '['); j > 0 {
@@ -370,10 +371,10 @@ func isFlagName(key string) bool {
 	return false
 }
 
-// recordGrids shows a JSON object as key/value rows.
-func recordGrids(raw []byte, loc *time.Location) ([]Grid, error) {
+// recordGrids shows a output.JSON object as key/value rows.
+func recordGrids(raw []byte, loc *time.Location) ([]output.Grid, error) {
 	if firstByte(raw) != '{' {
-		return []Grid{{Rows: [][]string{{"value:", cellText(raw, loc, recordValueRunes)}}, KeyValue: true}}, nil
+		return []output.Grid{{Rows: [][]string{{"value:", cellText(raw, loc, recordValueRunes)}}, KeyValue: true}}, nil
 	}
 	var rows [][]string
 	more := 0
@@ -390,15 +391,15 @@ func recordGrids(raw []byte, loc *time.Location) ([]Grid, error) {
 	if more > 0 {
 		rows = append(rows, []string{"…", fmt.Sprintf("%d more (see -o json)", more)})
 	}
-	return []Grid{{Rows: rows, KeyValue: true}}, nil
+	return []output.Grid{{Rows: rows, KeyValue: true}}, nil
 }
 
-// recordCSV shows a JSON object as one CSV row of its flattened fields.
-func recordCSV(raw []byte) (Grid, error) {
+// recordCSV shows a output.JSON object as one output.CSV row of its flattened fields.
+func recordCSV(raw []byte) (output.Grid, error) {
 	if firstByte(raw) != '{' {
-		return Grid{Header: []string{"value"}, Rows: [][]string{{plainValue(raw)}}}, nil
+		return output.Grid{Header: []string{"value"}, Rows: [][]string{{plainValue(raw)}}}, nil
 	}
-	var g Grid
+	var g output.Grid
 	row := []string{}
 	err := flatten("", raw, 0, func(k string, v []byte) {
 		g.Header = append(g.Header, k)
@@ -459,7 +460,7 @@ func flatten(prefix string, v []byte, depth int, add func(k string, v []byte)) e
 	return nil
 }
 
-// cellText renders a raw JSON value for a table: text made terminal-safe
+// cellText renders a raw output.JSON value for a table: text made terminal-safe
 // and shortened to n characters, dates in loc, flags as yes/no, null as
 // "-", an array of plain values joined, other objects and arrays as a
 // summary.
@@ -470,7 +471,7 @@ func cellText(v []byte, loc *time.Location, n int) string {
 		if t, ok := dateTime(s); ok {
 			return t.In(loc).Format("2006-01-02 15:04")
 		}
-		return clipRunes(Text(s), n)
+		return clipRunes(output.Text(s), n)
 	case 't':
 		return "yes"
 	case 'f':
@@ -485,7 +486,7 @@ func cellText(v []byte, loc *time.Location, n int) string {
 		}
 		return summary(v)
 	}
-	return Text(string(v))
+	return output.Text(string(v))
 }
 
 // joinPlain joins an array of plain values ("a, b, c") when it fits in n
@@ -541,8 +542,8 @@ func summary(v []byte) string {
 	}
 }
 
-// plainValue renders a raw JSON value for CSV: text as it is, numbers as
-// sent, true/false, null as empty, objects and arrays as compact JSON.
+// plainValue renders a raw output.JSON value for CSV: text as it is, numbers as
+// sent, true/false, null as empty, objects and arrays as compact output.JSON.
 func plainValue(v []byte) string {
 	switch firstByte(v) {
 	case '"':
@@ -558,7 +559,7 @@ func plainValue(v []byte) string {
 	return string(v)
 }
 
-// jsonText decodes a JSON string; one without escapes is not handed to
+// jsonText decodes a output.JSON string; one without escapes is not handed to
 // encoding/json.
 func jsonText(v []byte) string {
 	if len(v) >= 2 && bytes.IndexByte(v, '\\') < 0 {
@@ -653,4 +654,19 @@ func addWrapped(rows [][]string, key, value string) [][]string {
 		rows = append(rows, []string{key, l})
 	}
 	return rows
+}
+
+// EmptyList reports whether raw is a list with nothing in it: null, [], or
+// an object wrapping an empty list ({"data": []}). It reads no further
+// than it must, so it is cheap on a long list.
+func EmptyList(raw json.RawMessage) bool {
+	switch firstByte(raw) {
+	case 'n':
+		return true
+	case '[':
+		return isEmpty(raw)
+	case '{':
+		return RecordCount(raw) == 0
+	}
+	return false
 }
