@@ -81,7 +81,7 @@ func (f *factory) promoCreateWizard(cmd *cobra.Command, sess *session, given pro
 		return err
 	}
 	w := f.promoWizard()
-	values := prompt.DefaultPromoValues().With(given, sess.loc)
+	values := promo.DefaultFormValues().With(given, sess.loc)
 	for {
 		a, err := w.Promo(ctx, prompt.PromoForm{
 			Title:  "New promo code",
@@ -115,7 +115,7 @@ func (f *factory) promoCreateWizard(cmd *cobra.Command, sess *session, given pro
 // confirmCreate checks the create form's answers against the chosen
 // site's codes (the site may have been chosen after the code was typed),
 // prints the summary and the command line, and asks for the go-ahead.
-func (f *factory) confirmCreate(ctx context.Context, w promoWizard, sess *session, v prompt.PromoValues, site int64, sites []prompt.Site, codes *existingCodes, dryRun bool) error {
+func (f *factory) confirmCreate(ctx context.Context, w promoWizard, sess *session, v promo.FormValues, site int64, sites []prompt.Site, codes *existingCodes, dryRun bool) error {
 	changes, err := v.Changes(sess.loc)
 	if err != nil {
 		return usageErr(err)
@@ -132,7 +132,7 @@ func (f *factory) confirmCreate(ctx context.Context, w promoWizard, sess *sessio
 	e := f.io.ErrOut
 	fmt.Fprintln(e, "\nAbout to create:")
 	writeSummary(e, createSummary(v, site, siteName, sess.loc))
-	args := append([]string{"promo", "create", "--site-id", strconv.FormatInt(site, 10)}, changeFlags(changes, sess.loc)...)
+	args := append([]string{"promo", "create", "--site-id", strconv.FormatInt(site, 10)}, changes.Flags(sess.loc)...)
 	if dryRun {
 		args = append(args, "--dry-run")
 	}
@@ -144,7 +144,7 @@ func (f *factory) confirmCreate(ctx context.Context, w promoWizard, sess *sessio
 }
 
 // mustChanges are the changes of answers that confirmCreate has checked.
-func mustChanges(v prompt.PromoValues, loc *time.Location) promo.Changes {
+func mustChanges(v promo.FormValues, loc *time.Location) promo.Changes {
 	c, _ := v.Changes(loc)
 	return c
 }
@@ -159,7 +159,7 @@ var errNoChange = errors.New("nothing changed")
 func (f *factory) promoUpdateWizard(cmd *cobra.Command, sess *session, client *api.Client, id int64, raw json.RawMessage, current promo.Fields, given promo.Changes, dryRun bool) error {
 	ctx := cmd.Context()
 	site, codes := f.promoSiteCodes(ctx, sess, id, raw)
-	before := prompt.ValuesOf(current, sess.loc)
+	before := promo.FormValuesOf(current, sess.loc)
 	values := before.With(given, sess.loc)
 	w := f.promoWizard()
 	for {
@@ -197,7 +197,7 @@ func (f *factory) promoUpdateWizard(cmd *cobra.Command, sess *session, client *a
 // confirmUpdate works out what the update form changed, prints the
 // changes and the command line, and asks for the go-ahead. It returns
 // errNoChange when nothing was changed.
-func (f *factory) confirmUpdate(ctx context.Context, w promoWizard, sess *session, id int64, before, after prompt.PromoValues, dryRun bool) (promo.Changes, error) {
+func (f *factory) confirmUpdate(ctx context.Context, w promoWizard, sess *session, id int64, before, after promo.FormValues, dryRun bool) (promo.Changes, error) {
 	changes, err := after.ChangesFrom(before, sess.loc)
 	if err != nil {
 		return changes, usageErr(err)
@@ -210,7 +210,7 @@ func (f *factory) confirmUpdate(ctx context.Context, w promoWizard, sess *sessio
 	fmt.Fprintf(e, "\nChanges to promo code %d:\n", id)
 	writeSummary(e, changeSummary(before, after, sess.loc))
 	if !changes.ClearStarts && !changes.ClearEnds { // no flag removes just one date
-		args := append([]string{"promo", "update", strconv.FormatInt(id, 10)}, changeFlags(changes, sess.loc)...)
+		args := append([]string{"promo", "update", strconv.FormatInt(id, 10)}, changes.Flags(sess.loc)...)
 		if dryRun {
 			args = append(args, "--dry-run")
 		}
@@ -429,7 +429,7 @@ func writeSummary(w io.Writer, rows []summaryRow) {
 }
 
 // createSummary describes the promo code the create form will make.
-func createSummary(v prompt.PromoValues, site int64, siteName string, loc *time.Location) []summaryRow {
+func createSummary(v promo.FormValues, site int64, siteName string, loc *time.Location) []summaryRow {
 	s := strconv.FormatInt(site, 10)
 	if siteName != "" {
 		s = siteName + " (" + s + ")"
@@ -446,7 +446,7 @@ func createSummary(v prompt.PromoValues, site int64, siteName string, loc *time.
 }
 
 // changeSummary lists the fields the update form changed, before → after.
-func changeSummary(before, after prompt.PromoValues, loc *time.Location) []summaryRow {
+func changeSummary(before, after promo.FormValues, loc *time.Location) []summaryRow {
 	var rows []summaryRow
 	add := func(label, b, a string) {
 		if b != a {
@@ -462,7 +462,7 @@ func changeSummary(before, after prompt.PromoValues, loc *time.Location) []summa
 	return rows
 }
 
-func discountText(v prompt.PromoValues) string {
+func discountText(v promo.FormValues) string {
 	amount, err := strconv.ParseFloat(strings.ReplaceAll(v.Amount, ",", "."), 64)
 	if err != nil {
 		return v.Amount
@@ -470,7 +470,7 @@ func discountText(v prompt.PromoValues) string {
 	return view.Amount(amount, v.Percent) + " off " + map[promo.BonusType]string{promo.Goods: "the goods", promo.Delivery: "delivery"}[v.BonusType]
 }
 
-func validityText(v prompt.PromoValues, loc *time.Location) string {
+func validityText(v promo.FormValues, loc *time.Location) string {
 	zone := " (" + time.Now().In(loc).Format("MST") + ")"
 	switch {
 	case v.Starts == "" && v.Ends == "":
@@ -494,56 +494,11 @@ func localDate(s string, loc *time.Location, parse func(string, *time.Location) 
 	return promo.FormatLocal(t, loc)
 }
 
-func usesText(v prompt.PromoValues) string {
+func usesText(v promo.FormValues) string {
 	if v.MaxUses == "" {
 		return "unlimited"
 	}
 	return v.MaxUses
-}
-
-// changeFlags are the field flags that name the changes, in the order of
-// --help. A boolean that is named is always written, --enabled=false too,
-// so the line means the same whatever the server's defaults; dates are RFC 3339 with the offset, so
-// it means the same in any time zone.
-func changeFlags(c promo.Changes, loc *time.Location) []string {
-	var a []string
-	boolFlag := func(name string, v *bool) {
-		switch {
-		case v == nil:
-		case *v:
-			a = append(a, "--"+name)
-		default:
-			a = append(a, "--"+name+"=false")
-		}
-	}
-	if c.Code != nil {
-		a = append(a, "--code", *c.Code)
-	}
-	if c.BonusType != nil {
-		a = append(a, "--bonus-type", c.BonusType.String())
-	}
-	if c.Amount != nil {
-		a = append(a, "--amount", prompt.FormatAmount(*c.Amount))
-	}
-	boolFlag("percent", c.Percent)
-	boolFlag("enabled", c.Enabled)
-	if c.Starts != nil {
-		a = append(a, "--starts", c.Starts.In(loc).Format(time.RFC3339))
-	}
-	if c.Ends != nil {
-		a = append(a, "--ends", c.Ends.In(loc).Format(time.RFC3339))
-	}
-	if c.TimeLimit != nil && !*c.TimeLimit {
-		a = append(a, "--no-time-limit")
-	}
-	if c.MaxUses != nil {
-		a = append(a, "--max-uses", strconv.FormatInt(*c.MaxUses, 10))
-	}
-	if c.QuantityLimit != nil && !*c.QuantityLimit {
-		a = append(a, "--no-max-uses")
-	}
-	boolFlag("once-per-user", c.OncePerUser)
-	return a
 }
 
 // commandLine is a promoctl command line, shell-quoted, with the global

@@ -12,6 +12,7 @@ import (
 	"github.com/promoctl/promoctl/internal/api"
 	"github.com/promoctl/promoctl/internal/apitest"
 	"github.com/promoctl/promoctl/internal/config"
+	"github.com/promoctl/promoctl/internal/promo"
 	"github.com/promoctl/promoctl/internal/prompt"
 )
 
@@ -37,7 +38,7 @@ func (s *wizardStub) Proceed(_ context.Context, title string, _ bool) error {
 }
 
 func summer25() prompt.PromoAnswers {
-	return prompt.PromoAnswers{Values: prompt.PromoValues{Code: "SUMMER25", BonusType: 2, Percent: true, Amount: "25", Enabled: true}}
+	return prompt.PromoAnswers{Values: promo.FormValues{Code: "SUMMER25", BonusType: 2, Percent: true, Amount: "25", Enabled: true}}
 }
 
 const wizardCreatedJSON = `{"code":"SUMMER25","is_enabled":true,"bonus_type":2,"bonus_amount":25,"bonus_amount_is_in_percentages":true,` +
@@ -98,7 +99,7 @@ func TestPromoCreateWizardStartsFromTheFlags(t *testing.T) {
 		t.Fatalf("forms = %d, want 1", len(stub.forms))
 	}
 	got := stub.forms[0].Values
-	want := prompt.PromoValues{Code: "FLAGGED", BonusType: 3, Percent: false, Amount: "300", Enabled: true,
+	want := promo.FormValues{Code: "FLAGGED", BonusType: 3, Percent: false, Amount: "300", Enabled: true,
 		Ends: "2026-12-31 23:59:59", MaxUses: "5"}
 	if got != want {
 		t.Errorf("the form started with %+v, want %+v", got, want)
