@@ -3,10 +3,11 @@ package view
 import (
 	"bytes"
 	"encoding/json"
-	"html"
 	"strconv"
 	"strings"
 	"time"
+
+	"golang.org/x/net/html"
 
 	"github.com/promoctl/promoctl/internal/api"
 	"github.com/promoctl/promoctl/internal/output"
@@ -187,42 +188,38 @@ func dimensions(l, w, h *api.Float) string {
 }
 
 // HTMLText turns an HTML fragment into one line of plain, terminal-safe
-// text: tags (and the contents of script and style) are dropped, entities
-// decoded, whitespace collapsed.
+// text: tags, comments and the contents of script and style are dropped,
+// entities decoded, whitespace collapsed. The fragment is read by the
+// HTML5 tokenizer, so a ">" inside a quoted attribute or a comment ends
+// nothing early.
 func HTMLText(s string) string {
+	z := html.NewTokenizer(strings.NewReader(s))
 	var b strings.Builder
 	b.Grow(len(s))
-	for i := 0; i < len(s); {
-		c := s[i]
-		if c != '<' || i+1 >= len(s) || !isTagStart(s[i+1]) {
-			b.WriteByte(c)
-			i++
-			continue
-		}
-		end := strings.IndexByte(s[i:], '>')
-		if end < 0 {
-			// An unclosed tag: drop the rest, as a browser would.
-			break
-		}
-		tag := strings.ToLower(s[i+1 : i+end])
-		i += end + 1
-		for _, raw := range []string{"script", "style"} {
-			if tag == raw || strings.HasPrefix(tag, raw+" ") {
-				if j := strings.Index(strings.ToLower(s[i:]), "</"+raw); j >= 0 {
-					i += j
-				} else {
-					i = len(s)
-				}
+	skip := "" // the script or style element being skipped
+	for {
+		switch z.Next() {
+		case html.ErrorToken:
+			// io.EOF, or a fragment cut short: what was read is the text.
+			return strings.Join(strings.Fields(output.Text(b.String())), " ")
+		case html.TextToken:
+			if skip == "" {
+				b.Write(z.Text())
 			}
+		case html.StartTagToken:
+			if name, _ := z.TagName(); string(name) == "script" || string(name) == "style" {
+				skip = string(name)
+			}
+			b.WriteByte(' ') // tags separate words: <p>a</p><p>b</p> is "a b"
+		case html.EndTagToken:
+			if name, _ := z.TagName(); string(name) == skip {
+				skip = ""
+			}
+			b.WriteByte(' ')
+		default: // self-closing tags, comments, doctypes
+			b.WriteByte(' ')
 		}
-		// Tags separate words: <p>a</p><p>b</p> is "a b".
-		b.WriteByte(' ')
 	}
-	return strings.Join(strings.Fields(output.Text(html.UnescapeString(b.String()))), " ")
-}
-
-func isTagStart(c byte) bool {
-	return c == '/' || c == '!' || c == '?' || (c|0x20 >= 'a' && c|0x20 <= 'z')
 }
 
 func orDash(s string) string {

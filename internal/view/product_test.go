@@ -116,6 +116,10 @@ func TestHTMLText(t *testing.T) {
 		"line\nbreak\t tab":                "line break tab",
 		"<unclosed":                        "",
 		"<!-- comment -->text":             "text",
+		`<a title="a>b">link</a>`:          "link",
+		"x<!-- a > b -->y":                 "x y",
+		"<!-- <b>not a tag</b> -->shown":   "shown",
+		"<p>Hel<b>lo</b></p>":              "Hel lo",
 	} {
 		got := HTMLText(in)
 		if got != want {
