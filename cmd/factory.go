@@ -295,7 +295,7 @@ func (f *factory) newSession(cmd *cobra.Command) (*session, error) {
 	out.Context = cmd.Context()
 	sess := &session{settings: s, out: out, loc: f.location()}
 	if f.showProgress(out) {
-		f.spinner = progress.New(f.io.ErrOut, progress.Options{})
+		f.spinner = progress.New(f.io.ErrOut, f.opts.Progress)
 	}
 	var client *api.Client
 	sess.client = func() (*api.Client, error) {

@@ -12,6 +12,7 @@ import (
 	"github.com/promoctl/promoctl/internal/api"
 	"github.com/promoctl/promoctl/internal/apitest"
 	"github.com/promoctl/promoctl/internal/config"
+	"github.com/promoctl/promoctl/internal/progress"
 	"github.com/promoctl/promoctl/internal/promo"
 	"github.com/promoctl/promoctl/internal/prompt"
 )
@@ -535,13 +536,18 @@ func TestPromoGetColours(t *testing.T) {
 // terminal, erased before anything else is written, and never drawn into
 // stdout, without a terminal, or for -o json.
 func TestSpinner(t *testing.T) {
+	t.Parallel()
+	// The spinner appears after 10 ms (the default is 200 ms): a request
+	// of 150 ms is slow enough to draw it where it may be drawn.
 	slow := func(r *runner) {
+		r.progress = progress.Options{Delay: 10 * time.Millisecond}
 		r.api.HandleFunc("GET /v1/promo", func(w http.ResponseWriter, _ *http.Request) {
-			time.Sleep(600 * time.Millisecond)
+			time.Sleep(150 * time.Millisecond)
 			w.Write([]byte("[]"))
 		})
 	}
 	t.Run("on a terminal", func(t *testing.T) {
+		t.Parallel()
 		r := newRunner(t)
 		r.tty = true
 		slow(r)
@@ -573,6 +579,7 @@ func TestSpinner(t *testing.T) {
 		{"accessible", true, nil, map[string]string{"PROMOCTL_ACCESSIBLE": "1"}},
 	} {
 		t.Run(c.name, func(t *testing.T) {
+			t.Parallel()
 			r := newRunner(t)
 			r.tty = c.tty
 			for k, v := range c.env {
