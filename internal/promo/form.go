@@ -307,7 +307,6 @@ func (v FormValues) With(c Changes, loc *time.Location) FormValues {
 // 150.5.
 func FormatAmount(v float64) string { return strconv.FormatFloat(v, 'f', -1, 64) }
 
-
 // Flags are the field flags that name the changes, in the order of --help:
 // the command line that makes the same changes without the form. A boolean
 // that is named is always written, --enabled=false too, so the line means

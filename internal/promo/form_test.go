@@ -15,6 +15,7 @@ func formZone(t *testing.T) *time.Location {
 }
 
 func TestChangesFrom(t *testing.T) {
+	t.Parallel()
 	loc := formZone(t)
 	old := FormValues{Code: "SUMMER25", BonusType: Goods, Percent: true, Amount: "25", Enabled: true,
 		Starts: "2026-06-01 03:00", Ends: "2026-08-31 23:59", MaxUses: "100"}
@@ -102,6 +103,7 @@ func TestChangesFrom(t *testing.T) {
 }
 
 func TestFormValuesOfAndWith(t *testing.T) {
+	t.Parallel()
 	loc := formZone(t)
 	on, off := "2026-06-01T00:00:00.123Z", "2026-08-31T20:59:59.000Z"
 	f := Fields{Code: "SUMMER25", IsEnabled: true, BonusType: Goods, BonusAmount: 25, BonusAmountIsInPercentages: true,

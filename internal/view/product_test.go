@@ -25,6 +25,7 @@ var productJSON = `{"id":123456,"sku":"TSH-001","name":"Футболка \u001b[
 "x_new_field":{"kept":[1,2,3]}}`
 
 func TestProductCard(t *testing.T) {
+	t.Parallel()
 	got := render(t, Product(json.RawMessage(productJSON), moscow), output.Options{Format: output.Table})
 	golden.Equal(t, got)
 	expectTerminalSafe(t, got)
@@ -66,6 +67,7 @@ func TestProductCard(t *testing.T) {
 }
 
 func TestProductJSONAndYAMLAreComplete(t *testing.T) {
+	t.Parallel()
 	d := Product(json.RawMessage(productJSON), moscow)
 	if js := render(t, d, output.Options{Format: output.JSON}); !sameJSON(t, js, productJSON) {
 		t.Errorf("output.JSON is not the server's:\n%s", js)
@@ -79,6 +81,7 @@ func TestProductJSONAndYAMLAreComplete(t *testing.T) {
 }
 
 func TestProductCardOfASparseProduct(t *testing.T) {
+	t.Parallel()
 	// Nulls, missing fields, PHP-style {} for empty lists and numbers sent
 	// as strings.
 	raw := `{"id":"77","name":null,"price":"99.9","old_price":0,"categories":{},"image_list":null,"params":[],"modifiers":{"0":{"id":5,"name":"Box","price":""}}}`
@@ -92,6 +95,7 @@ func TestProductCardOfASparseProduct(t *testing.T) {
 }
 
 func TestProductCardNamesAFieldOfTheWrongType(t *testing.T) {
+	t.Parallel()
 	d := Product(json.RawMessage(`{"id":1,"image_list":[{"id":1,"url":"u"},{"id":{"x":1}}]}`), moscow)
 	_, err := d.Tables()
 	if err == nil || !strings.Contains(err.Error(), `field "image_list": item 1: field "id"`) {
@@ -104,6 +108,7 @@ func TestProductCardNamesAFieldOfTheWrongType(t *testing.T) {
 }
 
 func TestHTMLText(t *testing.T) {
+	t.Parallel()
 	for in, want := range map[string]string{
 		"plain":                            "plain",
 		"<b>bold</b> &amp; <i>it</i>":      "bold & it",
@@ -130,6 +135,7 @@ func TestHTMLText(t *testing.T) {
 }
 
 func TestProductNoHeadersDropsSectionTitles(t *testing.T) {
+	t.Parallel()
 	got := render(t, Product(json.RawMessage(productJSON), moscow), output.Options{Format: output.Table, NoHeaders: true})
 	for _, bad := range []string{"Images:", "Parameters:", "Modifiers:", "MAX COUNT"} {
 		if strings.Contains(got, bad) {

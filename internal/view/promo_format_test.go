@@ -40,6 +40,7 @@ func apiTime(t *testing.T, s string) api.Time {
 }
 
 func TestAmountAndMoney(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		v       float64
 		percent bool
@@ -69,6 +70,7 @@ func TestAmountAndMoney(t *testing.T) {
 }
 
 func TestDate(t *testing.T) {
+	t.Parallel()
 	v := apiTime(t, "2026-12-01T00:00:00.000Z")
 	tests := []struct{ zone, want string }{
 		{"UTC", "2026-12-01 00:00"},
@@ -101,6 +103,7 @@ const promoListJSON = `[
 ]`
 
 func TestPromoListTable(t *testing.T) {
+	t.Parallel()
 	got := writeData(t, PromoList([]byte(promoListJSON), loadZone(t, "Europe/Moscow")), output.Options{Format: output.Table})
 	want := "ID    CODE        ENABLED  TYPE      AMOUNT  STARTS            ENDS              USES   VALID\n" +
 		"1001  SUMMER2026  yes      goods     10%     2026-06-01 03:00  2026-09-01 00:00  3/100  yes\n" +
@@ -111,6 +114,7 @@ func TestPromoListTable(t *testing.T) {
 }
 
 func TestPromoListCSV(t *testing.T) {
+	t.Parallel()
 	got := writeData(t, PromoList([]byte(promoListJSON), time.UTC), output.Options{Format: output.CSV})
 	want := "id,code,pos,is_enabled,bonus_type,bonus_amount,bonus_amount_is_in_percentages,time_limit_is_enabled,d_on,d_off," +
 		"quantity_limit_is_enabled,quantity_limit,promo_used_count,is_valid\n" +
@@ -127,6 +131,7 @@ func TestPromoListCSV(t *testing.T) {
 // including ones the client does not know, with the server's types: piped
 // as the very bytes the server sent, on a terminal indented.
 func TestPromoListJSONIsTheServers(t *testing.T) {
+	t.Parallel()
 	for _, c := range []struct {
 		name     string
 		terminal bool
@@ -165,6 +170,7 @@ func mustMarshal(t *testing.T, v any) []byte {
 }
 
 func TestPromoListBadField(t *testing.T) {
+	t.Parallel()
 	var b bytes.Buffer
 	err := output.Write(&b, PromoList([]byte(`[{"id":1,"is_enabled":"maybe"}]`), time.UTC), output.Options{Format: output.Table})
 	if err == nil || !strings.Contains(err.Error(), `"is_enabled"`) {
@@ -176,6 +182,7 @@ func TestPromoListBadField(t *testing.T) {
 }
 
 func TestPromoRecord(t *testing.T) {
+	t.Parallel()
 	raw := []byte(`{"code":"WINTER","is_enabled":true,"bonus_type":3,"bonus_amount":300,"bonus_amount_is_in_percentages":false,
 		"time_limit_is_enabled":false,"d_on":null,"d_off":null,"quantity_limit_is_enabled":true,"quantity_limit":5,"personal_limit_is_enabled":true}`)
 	var p api.Promo
@@ -211,6 +218,7 @@ func TestPromoRecord(t *testing.T) {
 }
 
 func TestPromoRecordKeepsTheServersID(t *testing.T) {
+	t.Parallel()
 	raw := []byte(`{"id":7,"code":"AB"}`)
 	var p api.Promo
 	json.Unmarshal(raw, &p)
@@ -221,6 +229,7 @@ func TestPromoRecordKeepsTheServersID(t *testing.T) {
 }
 
 func TestWithID(t *testing.T) {
+	t.Parallel()
 	tests := []struct{ in, want string }{
 		{`{"code":"AB"}`, `{"id":5,"code":"AB"}`},
 		{` { "code" : "AB" } `, `{"id":5,"code" : "AB" }`},
@@ -243,6 +252,7 @@ func TestWithID(t *testing.T) {
 }
 
 func TestPromoStats(t *testing.T) {
+	t.Parallel()
 	raw := []byte(`[
 	 {"id":1,"promo_id":1001,"lead_id":501,"bonus_type_id":2,"bonus_amount":10,"bonus_amount_is_in_percentages":1,"order_price":1500,"order_quantity":2,
 	  "discount_amount":150,"promo":{"code":"SUMMER2026"},"d_lead_created":"2026-06-02T09:30:00.000Z","currency":"RUB"},
@@ -273,6 +283,7 @@ func TestPromoStats(t *testing.T) {
 }
 
 func TestRequest(t *testing.T) {
+	t.Parallel()
 	d, err := Request("POST", "https://api.lpmotor.ru/v1/promo", []byte(`{"site_id":1,"code":"AB"}`))
 	if err != nil {
 		t.Fatal(err)
@@ -293,6 +304,7 @@ func TestRequest(t *testing.T) {
 }
 
 func TestText(t *testing.T) {
+	t.Parallel()
 	for in, want := range map[string]string{
 		"SUMMER2026":                 "SUMMER2026",
 		"Промокод «лето»":            "Промокод «лето»",
@@ -310,6 +322,7 @@ func TestText(t *testing.T) {
 // TestPromoRequestWithoutLimits: an update's whole record with its limits
 // off shows them as off, and nothing as a default.
 func TestPromoRequestWithoutLimits(t *testing.T) {
+	t.Parallel()
 	body := `{"code":"OPEN1","is_enabled":true,"bonus_type":3,"bonus_amount":300,"bonus_amount_is_in_percentages":false,` +
 		`"time_limit_is_enabled":false,"d_on":"2026-06-01T00:00:00.000Z","d_off":null,"quantity_limit_is_enabled":false,` +
 		`"quantity_limit":5,"personal_limit_is_enabled":true}`

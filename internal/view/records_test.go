@@ -60,6 +60,7 @@ const oddRecords = `[
 ]`
 
 func TestRecordsTableV3Sites(t *testing.T) {
+	t.Parallel()
 	got := render(t, Records(json.RawMessage(v3Sites), moscow), output.Options{Format: output.Table})
 	golden.Equal(t, got)
 	head := strings.Fields(strings.SplitN(got, "\n", 2)[0])
@@ -70,6 +71,7 @@ func TestRecordsTableV3Sites(t *testing.T) {
 }
 
 func TestRecordsTableV1SitesPutTheirIDFirst(t *testing.T) {
+	t.Parallel()
 	got := render(t, Records(json.RawMessage(v1Sites), moscow), output.Options{Format: output.Table})
 	golden.Equal(t, got)
 	if !strings.HasPrefix(got, "SITE ID  SITE NAME  URL") {
@@ -78,6 +80,7 @@ func TestRecordsTableV1SitesPutTheirIDFirst(t *testing.T) {
 }
 
 func TestRecordsTableOfOddRecords(t *testing.T) {
+	t.Parallel()
 	got := render(t, Records(json.RawMessage(oddRecords), moscow), output.Options{Format: output.Table})
 	golden.Equal(t, got)
 	expectTerminalSafe(t, got)
@@ -93,6 +96,7 @@ func TestRecordsTableOfOddRecords(t *testing.T) {
 }
 
 func TestRecordsWrappedList(t *testing.T) {
+	t.Parallel()
 	for name, raw := range map[string]string{
 		"data":   `{"data":[{"id":1,"name":"A"},{"id":2,"name":"B"}],"total":2}`,
 		"items":  `{"meta":{"page":1},"items":[{"id":1,"name":"A"},{"id":2,"name":"B"}],"errors":[]}`,
@@ -116,6 +120,7 @@ func TestRecordsWrappedList(t *testing.T) {
 }
 
 func TestRecordsObjectWithoutAListIsARecord(t *testing.T) {
+	t.Parallel()
 	got := render(t, Records(json.RawMessage(`{"id":5,"name":"Only"}`), moscow), output.Options{Format: output.Table})
 	if want := "ID:    5\nName:  Only\n"; got != want {
 		t.Errorf("table = %q, want %q", got, want)
@@ -123,6 +128,7 @@ func TestRecordsObjectWithoutAListIsARecord(t *testing.T) {
 }
 
 func TestRecordsOfPlainValuesAndEmptyLists(t *testing.T) {
+	t.Parallel()
 	got := render(t, Records(json.RawMessage(`[1,"two",null]`), moscow), output.Options{Format: output.Table})
 	if want := "VALUE\n1\ntwo\n-\n"; got != want {
 		t.Errorf("table = %q, want %q", got, want)
@@ -138,6 +144,7 @@ func TestRecordsOfPlainValuesAndEmptyLists(t *testing.T) {
 }
 
 func TestRecordsColumnsAreBounded(t *testing.T) {
+	t.Parallel()
 	var b strings.Builder
 	b.WriteString(`[{`)
 	for i := 0; i < 20; i++ {
@@ -156,6 +163,7 @@ func TestRecordsColumnsAreBounded(t *testing.T) {
 }
 
 func TestRecordsCSVHasEveryField(t *testing.T) {
+	t.Parallel()
 	got := render(t, Records(json.RawMessage(oddRecords), moscow), output.Options{Format: output.CSV})
 	golden.Equal(t, got)
 	first := strings.SplitN(got, "\n", 2)[0]
@@ -165,6 +173,7 @@ func TestRecordsCSVHasEveryField(t *testing.T) {
 }
 
 func TestRecordsJSONIsTheServers(t *testing.T) {
+	t.Parallel()
 	for _, raw := range []string{v3Sites, v1Sites, oddRecords} {
 		js := render(t, Records(json.RawMessage(raw), moscow), output.Options{Format: output.JSON})
 		if js != raw+"\n" {
@@ -184,6 +193,7 @@ const page = `{"id":5001,"site_id":1,"title":"Главная \u001b[1mbold\u001b
  "tags":["home","main"],"redirects":[],"created_at":"2024-01-15T09:30:00.000Z","deleted_at":null,"count":12345678901234567890}`
 
 func TestRecordFlattensNesting(t *testing.T) {
+	t.Parallel()
 	got := render(t, Record(json.RawMessage(page), moscow), output.Options{Format: output.Table})
 	golden.Equal(t, got)
 	expectTerminalSafe(t, got)
@@ -198,6 +208,7 @@ func TestRecordFlattensNesting(t *testing.T) {
 }
 
 func TestRecordSummarisesLongArrays(t *testing.T) {
+	t.Parallel()
 	var b strings.Builder
 	b.WriteString(`{"id":1,"blocks":[`)
 	for i := 0; i <= maxIndexed; i++ {
@@ -214,6 +225,7 @@ func TestRecordSummarisesLongArrays(t *testing.T) {
 }
 
 func TestRecordCSVIsOneFlatRow(t *testing.T) {
+	t.Parallel()
 	got := render(t, Record(json.RawMessage(`{"id":1,"seo":{"title":"T, \"q\""},"tags":["a"],"n":null}`), moscow), output.Options{Format: output.CSV})
 	if want := "id,seo.title,tags,n\n1,\"T, \"\"q\"\"\",\"[\"\"a\"\"]\",\n"; got != want {
 		t.Errorf("output.CSV = %q, want %q", got, want)
@@ -221,6 +233,7 @@ func TestRecordCSVIsOneFlatRow(t *testing.T) {
 }
 
 func TestRecordOfAListIsAListTable(t *testing.T) {
+	t.Parallel()
 	got := render(t, Record(json.RawMessage(`[{"id":1}]`), moscow), output.Options{Format: output.Table})
 	if want := "ID\n1\n"; got != want {
 		t.Errorf("table = %q, want %q", got, want)
@@ -228,6 +241,7 @@ func TestRecordOfAListIsAListTable(t *testing.T) {
 }
 
 func TestSummary(t *testing.T) {
+	t.Parallel()
 	for in, want := range map[string]string{
 		`{}`: "{}", `{"a":1}`: "{1 field}", `{"a":1,"b":{"c":2}}`: "{2 fields}",
 		`[]`: "[]", `[{}]`: "[1 item]", `[[1],[2]]`: "[2 items]",
@@ -239,6 +253,7 @@ func TestSummary(t *testing.T) {
 }
 
 func TestClipRunes(t *testing.T) {
+	t.Parallel()
 	for _, c := range []struct {
 		in   string
 		n    int
@@ -269,6 +284,7 @@ func sameJSON(t *testing.T, a, b string) bool {
 }
 
 func TestWrapText(t *testing.T) {
+	t.Parallel()
 	for _, c := range []struct {
 		in    string
 		width int
@@ -288,6 +304,7 @@ func TestWrapText(t *testing.T) {
 }
 
 func TestEmptyList(t *testing.T) {
+	t.Parallel()
 	for raw, want := range map[string]bool{
 		`[]`: true, ` [ ] `: true, `null`: true, `{"data":[]}`: true, `{"items":[],"total":0}`: true,
 		`[{}]`: false, `[1]`: false, `{"data":[1]}`: false, `{"id":1}`: false, `"x"`: false,
@@ -299,6 +316,7 @@ func TestEmptyList(t *testing.T) {
 }
 
 func TestFieldLabel(t *testing.T) {
+	t.Parallel()
 	for key, want := range map[string]string{
 		"is_published": "Published", "page_count": "Page count", "id": "ID", "site_id": "Site ID", "url": "URL",
 		"settings.seo_title": "Settings.SEO title", "owners[0].id": "Owners[0].ID", "is": "Is", "name": "Name",
@@ -311,6 +329,7 @@ func TestFieldLabel(t *testing.T) {
 }
 
 func TestFlagsSentAsNumbersAreYesNo(t *testing.T) {
+	t.Parallel()
 	for key, want := range map[string]bool{
 		"active": true, "is_main": true, "has_ssl": true, "time_limit_is_enabled": true, "settings.is_visible": true,
 		"count": false, "is": false, "main_page": false, "id": false,
