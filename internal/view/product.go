@@ -21,7 +21,7 @@ const descriptionRunes = 200
 // Product shows a product as a card: its main fields, then a section each
 // for images, parameters with their values, and modifiers. The product is
 // decoded only for the card, so -o json, yaml and --jq show the server's
-// object whatever it holds; output.CSV is one row of its flattened fields.
+// object whatever it holds; CSV is one row of its flattened fields.
 func Product(raw json.RawMessage, loc *time.Location) output.Data {
 	return output.Data{
 		JSON: raw,

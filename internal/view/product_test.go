@@ -70,12 +70,12 @@ func TestProductJSONAndYAMLAreComplete(t *testing.T) {
 	t.Parallel()
 	d := Product(json.RawMessage(productJSON), moscow)
 	if js := render(t, d, output.Options{Format: output.JSON}); !sameJSON(t, js, productJSON) {
-		t.Errorf("output.JSON is not the server's:\n%s", js)
+		t.Errorf("JSON is not the server's:\n%s", js)
 	}
 	y := render(t, d, output.Options{Format: output.YAML})
 	for _, want := range []string{"x_new_field:", strings.Repeat("Очень длинное описание. ", 12), "<script>alert(1)</script>"} {
 		if !strings.Contains(y, want) {
-			t.Errorf("output.YAML lacks %q:\n%s", want, y)
+			t.Errorf("YAML lacks %q:\n%s", want, y)
 		}
 	}
 }
@@ -101,9 +101,9 @@ func TestProductCardNamesAFieldOfTheWrongType(t *testing.T) {
 	if err == nil || !strings.Contains(err.Error(), `field "image_list": item 1: field "id"`) {
 		t.Errorf("error = %v, want one naming image_list item 1 id", err)
 	}
-	// output.JSON output does not decode, so it still works.
+	// JSON output does not decode, so it still works.
 	if js := render(t, d, output.Options{Format: output.JSON}); !strings.Contains(js, `{"id":{"x":1}}`) {
-		t.Errorf("output.JSON = %s", js)
+		t.Errorf("JSON = %s", js)
 	}
 }
 

@@ -14,7 +14,7 @@ import (
 )
 
 // promoColumns are the API fields of a list item, in the spec's order; the
-// output.CSV of a list has one column per field.
+// CSV of a list has one column per field.
 func promoColumns() []string {
 	return []string{"id", "code", "pos", "is_enabled", "bonus_type", "bonus_amount", "bonus_amount_is_in_percentages",
 		"time_limit_is_enabled", "d_on", "d_off", "quantity_limit_is_enabled", "quantity_limit", "promo_used_count", "is_valid"}
@@ -74,7 +74,7 @@ func PromoList(raw json.RawMessage, loc *time.Location) output.Data {
 // PromoRecord shows one promo code. The single record of the API carries
 // no id (spec 2.2); when the caller knows it (get and update were asked for
 // it, create may learn it from the Location header), it is added as the
-// first field of the output.JSON and the table.
+// first field of the JSON and the table.
 func PromoRecord(raw json.RawMessage, p api.Promo, id int64, loc *time.Location) output.Data {
 	if id > 0 && p.ID == nil {
 		v := api.Int(id)
@@ -145,7 +145,7 @@ func recordTone(rows [][]string) func(row, col int) output.Tone {
 	}
 }
 
-// withID adds "id" as the first field of a output.JSON object that has none.
+// withID adds "id" as the first field of a JSON object that has none.
 func withID(raw json.RawMessage, id int64) json.RawMessage {
 	body := bytes.TrimSpace(raw)
 	var probe map[string]json.RawMessage
@@ -387,7 +387,7 @@ func PromoRequest(method, path string, body []byte, defaults bool, loc *time.Loc
 	}}, nil
 }
 
-// Request shows a request that --dry-run did not send, as a output.JSON object of
+// Request shows a request that --dry-run did not send, as a JSON object of
 // its method, URL and body, in every format.
 func Request(method, url string, body []byte) (output.Data, error) {
 	js, err := json.Marshal(struct {

@@ -25,7 +25,7 @@ func writeData(t *testing.T, d output.Data, o output.Options) string {
 	t.Helper()
 	var b bytes.Buffer
 	if err := output.Write(&b, d, o); err != nil {
-		t.Fatalf("output.Write(%+v): %v", o, err)
+		t.Fatalf("Write(%+v): %v", o, err)
 	}
 	return b.String()
 }
@@ -120,10 +120,10 @@ func TestPromoListCSV(t *testing.T) {
 		"quantity_limit_is_enabled,quantity_limit,promo_used_count,is_valid\n" +
 		"1001,SUMMER2026,1,true,2,10,true,true,2026-06-01T00:00:00.000Z,2026-08-31T21:00:00.000Z,true,100,3,true\n"
 	if !strings.HasPrefix(got, want) || !strings.HasSuffix(got, ",2,false,3,150,false,false,2026-01-01T00:00:00.000Z,,false,0,0,false\n") {
-		t.Errorf("promo list output.CSV =\n%q\nwant\n%q", got, want)
+		t.Errorf("promo list CSV =\n%q\nwant\n%q", got, want)
 	}
 	if !strings.HasPrefix(writeData(t, PromoList([]byte(promoListJSON), time.UTC), output.Options{Format: output.CSV, NoHeaders: true}), "1001,") {
-		t.Errorf("promo list output.CSV with --no-headers does not start with the first row")
+		t.Errorf("promo list CSV with --no-headers does not start with the first row")
 	}
 }
 
@@ -174,10 +174,10 @@ func TestPromoListBadField(t *testing.T) {
 	var b bytes.Buffer
 	err := output.Write(&b, PromoList([]byte(`[{"id":1,"is_enabled":"maybe"}]`), time.UTC), output.Options{Format: output.Table})
 	if err == nil || !strings.Contains(err.Error(), `"is_enabled"`) {
-		t.Errorf("output.Write(bad field) error = %v, want one that names is_enabled", err)
+		t.Errorf("Write(bad field) error = %v, want one that names is_enabled", err)
 	}
 	if b.Len() != 0 {
-		t.Errorf("output.Write wrote %q before failing, want nothing", b.String())
+		t.Errorf("Write wrote %q before failing, want nothing", b.String())
 	}
 }
 
@@ -213,7 +213,7 @@ func TestPromoRecord(t *testing.T) {
 	}
 	csv := writeData(t, d, output.Options{Format: output.CSV})
 	if !strings.HasSuffix(csv, "1001,WINTER,,true,3,300,false,false,,,true,5,,,true\n") {
-		t.Errorf("promo record output.CSV = %q", csv)
+		t.Errorf("promo record CSV = %q", csv)
 	}
 }
 
@@ -224,7 +224,7 @@ func TestPromoRecordKeepsTheServersID(t *testing.T) {
 	json.Unmarshal(raw, &p)
 	d := PromoRecord(raw, p, 1001, time.UTC)
 	if string(d.JSON) != string(raw) {
-		t.Errorf("output.JSON = %s, want the server's %s", d.JSON, raw)
+		t.Errorf("JSON = %s, want the server's %s", d.JSON, raw)
 	}
 }
 
@@ -246,7 +246,7 @@ func TestWithID(t *testing.T) {
 			t.Errorf("withID(%s) = %s, want %s", tt.in, got, tt.want)
 		}
 		if json.Valid([]byte(tt.in)) && !json.Valid(got) {
-			t.Errorf("withID(%s) = %s, which is not valid output.JSON", tt.in, got)
+			t.Errorf("withID(%s) = %s, which is not valid JSON", tt.in, got)
 		}
 	}
 }
@@ -278,7 +278,7 @@ func TestPromoStats(t *testing.T) {
 	}
 	csv := writeData(t, PromoStats(raw, time.UTC), output.Options{Format: output.CSV, NoHeaders: true})
 	if !strings.HasPrefix(csv, "1,1001,501,2,10,true,1500,2,150,SUMMER2026,2026-06-02T09:30:00.000Z,RUB\n") {
-		t.Errorf("stats output.CSV = %q", csv)
+		t.Errorf("stats CSV = %q", csv)
 	}
 }
 
@@ -314,7 +314,7 @@ func TestText(t *testing.T) {
 		"\u202eevil":                 "evil",
 	} {
 		if got := output.Text(in); got != want {
-			t.Errorf("output.Text(%q) = %q, want %q", in, got, want)
+			t.Errorf("Text(%q) = %q, want %q", in, got, want)
 		}
 	}
 }
@@ -347,6 +347,6 @@ Once per customer:  yes
 		t.Errorf("PromoRequest:\n%s\nwant:\n%s", b.String(), want)
 	}
 	if _, err := PromoRequest("PUT", "/v1/promo/5", []byte(`[1]`), false, time.UTC); err == nil {
-		t.Error("PromoRequest of a output.JSON array: no error")
+		t.Error("PromoRequest of a JSON array: no error")
 	}
 }

@@ -16,10 +16,10 @@ import (
 	"github.com/promoctl/promoctl/internal/records"
 )
 
-// Records and Record render output.JSON whose shape is not documented (sites and
+// Records and Record render JSON whose shape is not documented (sites and
 // pages): the table is built from the fields the server sent, in their
 // order, so a field the API adds tomorrow shows up without a release. The
-// output.JSON output is the server's, unchanged.
+// JSON output is the server's, unchanged.
 
 // Limits of the generic views.
 const (
@@ -38,7 +38,7 @@ const (
 	maxRecordRows = 500
 )
 
-// Records shows a list of records of any shape: a output.JSON array, or an object
+// Records shows a list of records of any shape: a JSON array, or an object
 // wrapping one ({"data": [...]}). A table's columns are chosen from the
 // records: the id first, then name-like fields, then other scalar fields,
 // then nested ones summarised, at most maxColumns. An object that wraps no
@@ -108,7 +108,7 @@ func listItems(raw []byte) (items []json.RawMessage, ok bool, err error) {
 	return records.Items(raw)
 }
 
-// field is one field of a output.JSON object: its decoded key and raw value.
+// field is one field of a JSON object: its decoded key and raw value.
 type field = records.Field
 
 func fieldsOf(obj []byte) ([]field, error) { return records.Fields(obj) }
@@ -371,7 +371,7 @@ func isFlagName(key string) bool {
 	return false
 }
 
-// recordGrids shows a output.JSON object as key/value rows.
+// recordGrids shows a JSON object as key/value rows.
 func recordGrids(raw []byte, loc *time.Location) ([]output.Grid, error) {
 	if firstByte(raw) != '{' {
 		return []output.Grid{{Rows: [][]string{{"value:", cellText(raw, loc, recordValueRunes)}}, KeyValue: true}}, nil
@@ -394,7 +394,7 @@ func recordGrids(raw []byte, loc *time.Location) ([]output.Grid, error) {
 	return []output.Grid{{Rows: rows, KeyValue: true}}, nil
 }
 
-// recordCSV shows a output.JSON object as one output.CSV row of its flattened fields.
+// recordCSV shows a JSON object as one CSV row of its flattened fields.
 func recordCSV(raw []byte) (output.Grid, error) {
 	if firstByte(raw) != '{' {
 		return output.Grid{Header: []string{"value"}, Rows: [][]string{{plainValue(raw)}}}, nil
@@ -460,7 +460,7 @@ func flatten(prefix string, v []byte, depth int, add func(k string, v []byte)) e
 	return nil
 }
 
-// cellText renders a raw output.JSON value for a table: text made terminal-safe
+// cellText renders a raw JSON value for a table: text made terminal-safe
 // and shortened to n characters, dates in loc, flags as yes/no, null as
 // "-", an array of plain values joined, other objects and arrays as a
 // summary.
@@ -542,8 +542,8 @@ func summary(v []byte) string {
 	}
 }
 
-// plainValue renders a raw output.JSON value for CSV: text as it is, numbers as
-// sent, true/false, null as empty, objects and arrays as compact output.JSON.
+// plainValue renders a raw JSON value for CSV: text as it is, numbers as
+// sent, true/false, null as empty, objects and arrays as compact JSON.
 func plainValue(v []byte) string {
 	switch firstByte(v) {
 	case '"':
@@ -559,7 +559,7 @@ func plainValue(v []byte) string {
 	return string(v)
 }
 
-// jsonText decodes a output.JSON string; one without escapes is not handed to
+// jsonText decodes a JSON string; one without escapes is not handed to
 // encoding/json.
 func jsonText(v []byte) string {
 	if len(v) >= 2 && bytes.IndexByte(v, '\\') < 0 {

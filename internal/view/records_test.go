@@ -19,7 +19,7 @@ func render(t *testing.T, d output.Data, o output.Options) string {
 	t.Helper()
 	var b bytes.Buffer
 	if err := output.Write(&b, d, o); err != nil {
-		t.Fatalf("output.Write(%s): %v", o.Format, err)
+		t.Fatalf("Write(%s): %v", o.Format, err)
 	}
 	return b.String()
 }
@@ -113,7 +113,7 @@ func TestRecordsWrappedList(t *testing.T) {
 				t.Errorf("RecordCount = %d, want 2", n)
 			}
 			if js := render(t, d, output.Options{Format: output.JSON}); !sameJSON(t, js, raw) {
-				t.Errorf("output.JSON changed:\n%s\nwant the server's %s", js, raw)
+				t.Errorf("JSON changed:\n%s\nwant the server's %s", js, raw)
 			}
 		})
 	}
@@ -168,7 +168,7 @@ func TestRecordsCSVHasEveryField(t *testing.T) {
 	golden.Equal(t, got)
 	first := strings.SplitN(got, "\n", 2)[0]
 	if want := "title,id,path,blocks[0].id,blocks[1].id,tags,note,x_long,extra.a.b,evil\x1b[2Jkey,blocks,weight"; first != want {
-		t.Errorf("output.CSV header = %q, want %q", first, want)
+		t.Errorf("CSV header = %q, want %q", first, want)
 	}
 }
 
@@ -181,7 +181,7 @@ func TestRecordsJSONIsTheServers(t *testing.T) {
 		}
 		js = render(t, Records(json.RawMessage(raw), moscow), output.Options{Format: output.JSON, Terminal: true})
 		if !sameJSON(t, js, raw) {
-			t.Errorf("output.JSON on a terminal:\n%s\nwant the server's\n%s", js, raw)
+			t.Errorf("JSON on a terminal:\n%s\nwant the server's\n%s", js, raw)
 		}
 	}
 }
@@ -228,7 +228,7 @@ func TestRecordCSVIsOneFlatRow(t *testing.T) {
 	t.Parallel()
 	got := render(t, Record(json.RawMessage(`{"id":1,"seo":{"title":"T, \"q\""},"tags":["a"],"n":null}`), moscow), output.Options{Format: output.CSV})
 	if want := "id,seo.title,tags,n\n1,\"T, \"\"q\"\"\",\"[\"\"a\"\"]\",\n"; got != want {
-		t.Errorf("output.CSV = %q, want %q", got, want)
+		t.Errorf("CSV = %q, want %q", got, want)
 	}
 }
 
@@ -270,7 +270,7 @@ func TestClipRunes(t *testing.T) {
 	}
 }
 
-// sameJSON reports whether two output.JSON texts hold the same values.
+// sameJSON reports whether two JSON texts hold the same values.
 func sameJSON(t *testing.T, a, b string) bool {
 	t.Helper()
 	var x, y any
