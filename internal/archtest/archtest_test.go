@@ -5,7 +5,9 @@ import (
 	"encoding/json"
 	"errors"
 	"io"
+	"os"
 	"os/exec"
+	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
@@ -49,6 +51,8 @@ func rules() []rule {
 // pkgInfo is what go list says of a package.
 type pkgInfo struct {
 	ImportPath string
+	Dir        string
+	GoFiles    []string
 	Imports    []string
 	Deps       []string
 }
@@ -100,8 +104,26 @@ func listPackages(t *testing.T) map[string]pkgInfo {
 			t.Fatalf("read go list: %v", err)
 		}
 		pkgs[p.ImportPath] = p
+		watch(t, p)
 	}
 	return pkgs
+}
+
+// watch opens the directory and the source files of p, so that go test's
+// cache, which tracks what a test opens (but not what a child process
+// reads), runs the test again when a file or an import changes.
+func watch(t *testing.T, p pkgInfo) {
+	t.Helper()
+	if _, err := os.ReadDir(p.Dir); err != nil {
+		t.Fatalf("read %s: %v", p.Dir, err)
+	}
+	for _, name := range p.GoFiles {
+		f, err := os.Open(filepath.Join(p.Dir, name))
+		if err != nil {
+			t.Fatalf("open %s: %v", name, err)
+		}
+		f.Close()
+	}
 }
 
 // TestDependenciesPointDown fails when a package depends on one above it
