@@ -245,7 +245,27 @@ func (f *factory) loginPrompter() loginPrompter {
 	if p, ok := f.prompter().(loginPrompter); ok {
 		return p
 	}
-	return &prompt.Huh{In: f.io.In, Out: f.io.ErrOut, Accessible: f.accessible()}
+	return &prompt.Huh{In: f.io.In, Out: f.io.ErrOut, Accessible: f.accessible(), LoginRules: loginRules()}
+}
+
+// loginRules are the login form's defaults and checks: those of the
+// config file and the API client, so that the form refuses what
+// `config set` would.
+func loginRules() prompt.LoginRules {
+	return prompt.LoginRules{
+		DefaultProfile: config.DefaultProfile,
+		DefaultBaseURL: api.DefaultBaseURL,
+		Profile:        config.CheckProfileName,
+		BaseURL: func(s string) error {
+			_, err := api.ParseBaseURL(s)
+			return err
+		},
+		UserID: config.ParseID,
+		Token: func(s string) error {
+			_, err := config.CheckValue(config.KeyToken, s)
+			return err
+		},
+	}
 }
 
 // warnEnvOverrides warns when the environment will override what login

@@ -4,7 +4,6 @@ import (
 	"context"
 	"encoding/json"
 	"io"
-	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -15,6 +14,7 @@ import (
 	"github.com/promoctl/promoctl/internal/api"
 	"github.com/promoctl/promoctl/internal/config"
 	"github.com/promoctl/promoctl/internal/output"
+	"github.com/promoctl/promoctl/internal/records"
 	"github.com/promoctl/promoctl/internal/sandbox"
 	"github.com/promoctl/promoctl/internal/termsafe"
 )
@@ -316,9 +316,10 @@ func completionSites(ctx context.Context, client *api.Client, s *config.Settings
 	if err != nil {
 		return nil
 	}
+	refs, _, _ := records.Refs(raw)
 	var sites []int64
-	for _, rec := range listRecords(raw) {
-		if id, err := config.ParseID(scalarString(rec["id"])); err == nil {
+	for _, r := range refs {
+		if id := r.Int(); id > 0 {
 			sites = append(sites, id)
 		}
 	}
@@ -404,69 +405,15 @@ func completeAPI(_ *cobra.Command, args []string, toComplete string) ([]cobra.Co
 
 // recordCompletions turns a list of records whose shape the API does not
 // document (sites, pages) into candidates: the id, described by the first
-// of descKeys the record has. The list is a JSON array or an object
-// wrapping one, as the site and page commands accept.
+// of descKeys the record has. The list is read by records.Refs, as the
+// site and page tables and the create wizard read it.
 func recordCompletions(raw json.RawMessage, toComplete string, descKeys ...string) []cobra.Completion {
+	refs, _, _ := records.Refs(raw, descKeys...)
 	var out []cobra.Completion
-	for _, rec := range listRecords(raw) {
-		id := scalarString(rec["id"])
-		if id == "" || !strings.HasPrefix(id, toComplete) {
-			continue
+	for _, r := range refs {
+		if strings.HasPrefix(r.ID, toComplete) {
+			out = append(out, candidate(r.ID, r.Name))
 		}
-		desc := ""
-		for _, k := range descKeys {
-			if desc = scalarString(rec[k]); desc != "" {
-				break
-			}
-		}
-		out = append(out, candidate(id, desc))
 	}
 	return out
-}
-
-// listRecords finds the objects of a JSON array, or of the array an object
-// wraps ({"data": [...]}; the first array field in key order when none of
-// the usual names is there).
-func listRecords(raw json.RawMessage) []map[string]json.RawMessage {
-	var items []json.RawMessage
-	if err := json.Unmarshal(raw, &items); err != nil {
-		var obj map[string]json.RawMessage
-		if json.Unmarshal(raw, &obj) != nil {
-			return nil
-		}
-		keys := []string{"data", "items", "results", "records", "list", "rows", "sites", "pages"}
-		rest := make([]string, 0, len(obj))
-		for k := range obj {
-			if !slices.Contains(keys, k) {
-				rest = append(rest, k)
-			}
-		}
-		slices.Sort(rest)
-		for _, k := range append(keys, rest...) {
-			if v, ok := obj[k]; ok && json.Unmarshal(v, &items) == nil {
-				break
-			}
-		}
-	}
-	var recs []map[string]json.RawMessage
-	for _, it := range items {
-		var rec map[string]json.RawMessage
-		if json.Unmarshal(it, &rec) == nil && rec != nil {
-			recs = append(recs, rec)
-		}
-	}
-	return recs
-}
-
-// scalarString is a JSON string or number as text; anything else is "".
-func scalarString(v json.RawMessage) string {
-	var s string
-	if json.Unmarshal(v, &s) == nil {
-		return s
-	}
-	var n json.Number
-	if json.Unmarshal(v, &n) == nil {
-		return n.String()
-	}
-	return ""
 }

@@ -22,6 +22,7 @@ import (
 	"github.com/promoctl/promoctl/internal/prompt"
 	"github.com/promoctl/promoctl/internal/sandbox"
 	"github.com/promoctl/promoctl/internal/termsafe"
+	"github.com/promoctl/promoctl/internal/view"
 )
 
 // globalFlags are the root command's persistent flags that are not
@@ -310,7 +311,7 @@ func (f *factory) newSession(cmd *cobra.Command) (*session, error) {
 	out.Context = cmd.Context()
 	sess := &session{settings: s, out: out, loc: f.location()}
 	if f.showProgress(out) {
-		f.spinner = progress.New(f.io.ErrOut, progress.Options{})
+		f.spinner = progress.New(f.io.ErrOut, f.opts.Progress)
 	}
 	var client *api.Client
 	sess.client = func() (*api.Client, error) {
@@ -534,7 +535,7 @@ func (f *factory) print(sess *session, d output.Data) error {
 // piped, or in a data format, it is printed as any list: the header alone
 // (none with --no-headers), [] in JSON and YAML.
 func (f *factory) printList(sess *session, d output.Data, empty string) error {
-	if sess.out.Format == output.Table && sess.out.JQ == nil && f.io.IsStdoutTTY() && output.EmptyList(d.JSON) {
+	if sess.out.Format == output.Table && sess.out.JQ == nil && f.io.IsStdoutTTY() && view.EmptyList(d.JSON) {
 		fmt.Fprintln(f.io.ErrOut, empty)
 		return nil
 	}

@@ -14,6 +14,7 @@ import (
 	"github.com/promoctl/promoctl/internal/api"
 	"github.com/promoctl/promoctl/internal/apitest"
 	"github.com/promoctl/promoctl/internal/iostreams"
+	"github.com/promoctl/promoctl/internal/progress"
 )
 
 // testToken is the token every command test uses; TestTokenNeverPrinted
@@ -44,6 +45,9 @@ type runner struct {
 	ctx context.Context
 	// transport, when set, carries the requests instead of the network.
 	transport http.RoundTripper
+	// progress tunes the spinner (its delay, so that a test need not wait
+	// for the default one).
+	progress progress.Options
 }
 
 // newRunner returns a runner logged in to a fresh fake API as user 42.
@@ -89,8 +93,8 @@ func (r *runner) run(args ...string) runResult {
 	}
 	code := Execute(ctx, args, Options{
 		Build: Build{Version: "1.2.3"}, IO: ios, Env: env, Location: r.loc, Prompter: r.prompter, Keychain: r.keychain,
-		Transport: r.transport,
-		Retry:     api.RetryPolicy{Attempts: 3, BaseDelay: time.Millisecond, MaxDelay: 5 * time.Millisecond},
+		Transport: r.transport, Progress: r.progress,
+		Retry: api.RetryPolicy{Attempts: 3, BaseDelay: time.Millisecond, MaxDelay: 5 * time.Millisecond},
 	})
 	res := runResult{code: code, stdout: out.String(), stderr: errOut.String()}
 	for _, s := range []string{res.stdout, res.stderr} {

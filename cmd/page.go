@@ -9,6 +9,7 @@ import (
 
 	"github.com/promoctl/promoctl/internal/api"
 	"github.com/promoctl/promoctl/internal/output"
+	"github.com/promoctl/promoctl/internal/view"
 )
 
 func newPageCmd(f *factory) *cobra.Command {
@@ -71,7 +72,7 @@ documentation does not name that endpoint's HTTP method; promoctl uses GET.`,
 			if err != nil {
 				return err
 			}
-			return f.printList(sess, output.Records(raw, sess.loc), fmt.Sprintf("No pages on site %d.", site))
+			return f.printList(sess, view.Records(raw, sess.loc), fmt.Sprintf("No pages on site %d.", site))
 		},
 	}
 	siteFlag(c)
@@ -100,7 +101,7 @@ fields are shown as a.b and lists as a[0].b, field names as words
 				if err != nil {
 					return output.Data{}, err
 				}
-				return output.Record(raw, sess.loc), nil
+				return view.Record(raw, sess.loc), nil
 			})
 		},
 	}

@@ -2,10 +2,12 @@ package cmd
 
 import (
 	"context"
+
 	"github.com/spf13/cobra"
 
 	"github.com/promoctl/promoctl/internal/api"
 	"github.com/promoctl/promoctl/internal/output"
+	"github.com/promoctl/promoctl/internal/view"
 )
 
 func newProductCmd(f *factory) *cobra.Command {
@@ -47,7 +49,7 @@ The table shortens long descriptions and shows their HTML as plain text;
 				if err != nil {
 					return output.Data{}, err
 				}
-				return output.Product(raw, sess.loc), nil
+				return view.Product(raw, sess.loc), nil
 			})
 		},
 	}

@@ -19,6 +19,7 @@ import (
 	"github.com/promoctl/promoctl/internal/output"
 	"github.com/promoctl/promoctl/internal/promo"
 	"github.com/promoctl/promoctl/internal/prompt"
+	"github.com/promoctl/promoctl/internal/view"
 )
 
 func newPromoCmd(f *factory) *cobra.Command {
@@ -73,7 +74,7 @@ func newPromoListCmd(f *factory) *cobra.Command {
 			if err != nil {
 				return err
 			}
-			return f.printList(sess, output.PromoList(raw, sess.loc), fmt.Sprintf("No promo codes on site %d.", site))
+			return f.printList(sess, view.PromoList(raw, sess.loc), fmt.Sprintf("No promo codes on site %d.", site))
 		},
 	}
 	siteFlag(c)
@@ -116,7 +117,7 @@ func newPromoGetCmd(f *factory) *cobra.Command {
 				if err != nil {
 					return output.Data{}, err
 				}
-				return output.PromoRecord(raw, p, id, sess.loc), nil
+				return view.PromoRecord(raw, p, id, sess.loc), nil
 			})
 		},
 	}
@@ -147,7 +148,7 @@ func newPromoStatsCmd(f *factory) *cobra.Command {
 			if err != nil {
 				return err
 			}
-			return f.printList(sess, output.PromoStats(raw, sess.loc), fmt.Sprintf("Promo code %d has not been used yet.", id))
+			return f.printList(sess, view.PromoStats(raw, sess.loc), fmt.Sprintf("Promo code %d has not been used yet.", id))
 		},
 	}
 }
@@ -355,7 +356,7 @@ func defaultAmountWarning(file, percent bool) string {
 	if file {
 		given += " (or bonus_amount in the file)"
 	}
-	return fmt.Sprintf("%s given, so the API's default discount of %s applies", given, output.Amount(promo.DefaultAmount, percent))
+	return fmt.Sprintf("%s given, so the API's default discount of %s applies", given, view.Amount(promo.DefaultAmount, percent))
 }
 
 // enableCommand is the command that enables a new promo code; without its
@@ -384,7 +385,7 @@ func (f *factory) createPromo(ctx context.Context, sess *session, changes promo.
 	if err != nil {
 		return err
 	}
-	if err := f.print(sess, output.PromoRecord(raw, p, 0, sess.loc)); err != nil {
+	if err := f.print(sess, view.PromoRecord(raw, p, 0, sess.loc)); err != nil {
 		return err
 	}
 	code := output.Text(string(p.Code))
@@ -484,7 +485,7 @@ func (f *factory) updatePromo(ctx context.Context, sess *session, client *api.Cl
 	if err != nil {
 		return err
 	}
-	if err := f.print(sess, output.PromoRecord(raw, p, id, sess.loc)); err != nil {
+	if err := f.print(sess, view.PromoRecord(raw, p, id, sess.loc)); err != nil {
 		return err
 	}
 	f.notef("Updated promo code %d.", id)
@@ -557,14 +558,14 @@ func (f *factory) dryRun(sess *session, method, path string, body any, defaults 
 	if err != nil {
 		return err
 	}
-	d, err := output.Request(method, sess.settings.BaseURL+path, b)
+	d, err := view.Request(method, sess.settings.BaseURL+path, b)
 	if err != nil {
 		return err
 	}
 	if !f.io.IsStdoutTTY() || sess.out.Format != output.Table || sess.out.JQ != nil {
 		return f.print(sess, d)
 	}
-	sum, err := output.PromoRequest(method, path, b, defaults, sess.loc)
+	sum, err := view.PromoRequest(method, path, b, defaults, sess.loc)
 	if err != nil {
 		return err
 	}

@@ -18,6 +18,9 @@ import (
 	"github.com/promoctl/promoctl/internal/output"
 	"github.com/promoctl/promoctl/internal/promo"
 	"github.com/promoctl/promoctl/internal/prompt"
+	"github.com/promoctl/promoctl/internal/records"
+	"github.com/promoctl/promoctl/internal/termsafe"
+	"github.com/promoctl/promoctl/internal/view"
 )
 
 // promoWizard asks for a promo code's fields and for a last go-ahead.
@@ -78,7 +81,7 @@ func (f *factory) promoCreateWizard(cmd *cobra.Command, sess *session, given pro
 		return err
 	}
 	w := f.promoWizard()
-	values := prompt.DefaultPromoValues().With(given, sess.loc)
+	values := promo.DefaultFormValues().With(given, sess.loc)
 	for {
 		a, err := w.Promo(ctx, prompt.PromoForm{
 			Title:  "New promo code",
@@ -112,7 +115,7 @@ func (f *factory) promoCreateWizard(cmd *cobra.Command, sess *session, given pro
 // confirmCreate checks the create form's answers against the chosen
 // site's codes (the site may have been chosen after the code was typed),
 // prints the summary and the command line, and asks for the go-ahead.
-func (f *factory) confirmCreate(ctx context.Context, w promoWizard, sess *session, v prompt.PromoValues, site int64, sites []prompt.Site, codes *existingCodes, dryRun bool) error {
+func (f *factory) confirmCreate(ctx context.Context, w promoWizard, sess *session, v promo.FormValues, site int64, sites []prompt.Site, codes *existingCodes, dryRun bool) error {
 	changes, err := v.Changes(sess.loc)
 	if err != nil {
 		return usageErr(err)
@@ -129,7 +132,7 @@ func (f *factory) confirmCreate(ctx context.Context, w promoWizard, sess *sessio
 	e := f.io.ErrOut
 	fmt.Fprintln(e, "\nAbout to create:")
 	writeSummary(e, createSummary(v, site, siteName, sess.loc))
-	args := append([]string{"promo", "create", "--site-id", strconv.FormatInt(site, 10)}, changeFlags(changes, sess.loc)...)
+	args := append([]string{"promo", "create", "--site-id", strconv.FormatInt(site, 10)}, changes.Flags(sess.loc)...)
 	if dryRun {
 		args = append(args, "--dry-run")
 	}
@@ -141,7 +144,7 @@ func (f *factory) confirmCreate(ctx context.Context, w promoWizard, sess *sessio
 }
 
 // mustChanges are the changes of answers that confirmCreate has checked.
-func mustChanges(v prompt.PromoValues, loc *time.Location) promo.Changes {
+func mustChanges(v promo.FormValues, loc *time.Location) promo.Changes {
 	c, _ := v.Changes(loc)
 	return c
 }
@@ -156,7 +159,7 @@ var errNoChange = errors.New("nothing changed")
 func (f *factory) promoUpdateWizard(cmd *cobra.Command, sess *session, client *api.Client, id int64, raw json.RawMessage, current promo.Fields, given promo.Changes, dryRun bool) error {
 	ctx := cmd.Context()
 	site, codes := f.promoSiteCodes(ctx, sess, id, raw)
-	before := prompt.ValuesOf(current, sess.loc)
+	before := promo.FormValuesOf(current, sess.loc)
 	values := before.With(given, sess.loc)
 	w := f.promoWizard()
 	for {
@@ -194,7 +197,7 @@ func (f *factory) promoUpdateWizard(cmd *cobra.Command, sess *session, client *a
 // confirmUpdate works out what the update form changed, prints the
 // changes and the command line, and asks for the go-ahead. It returns
 // errNoChange when nothing was changed.
-func (f *factory) confirmUpdate(ctx context.Context, w promoWizard, sess *session, id int64, before, after prompt.PromoValues, dryRun bool) (promo.Changes, error) {
+func (f *factory) confirmUpdate(ctx context.Context, w promoWizard, sess *session, id int64, before, after promo.FormValues, dryRun bool) (promo.Changes, error) {
 	changes, err := after.ChangesFrom(before, sess.loc)
 	if err != nil {
 		return changes, usageErr(err)
@@ -207,7 +210,7 @@ func (f *factory) confirmUpdate(ctx context.Context, w promoWizard, sess *sessio
 	fmt.Fprintf(e, "\nChanges to promo code %d:\n", id)
 	writeSummary(e, changeSummary(before, after, sess.loc))
 	if !changes.ClearStarts && !changes.ClearEnds { // no flag removes just one date
-		args := append([]string{"promo", "update", strconv.FormatInt(id, 10)}, changeFlags(changes, sess.loc)...)
+		args := append([]string{"promo", "update", strconv.FormatInt(id, 10)}, changes.Flags(sess.loc)...)
 		if dryRun {
 			args = append(args, "--dry-run")
 		}
@@ -380,16 +383,34 @@ func (f *factory) siteChoice(ctx context.Context, sess *session) ([]prompt.Site,
 	if err != nil {
 		return nil, fmt.Errorf("%w (no site is given: pass --site-id, or set a default with promoctl config set site_id N)", err)
 	}
-	names, err := api.SiteNames(raw)
+	sites, err := siteNames(raw)
 	if err != nil {
 		return nil, err
 	}
-	if len(names) == 0 {
+	if len(sites) == 0 {
 		return nil, usagef("--site-id is required: the site list is empty (or set a default: promoctl config set site_id N)")
 	}
-	sites := make([]prompt.Site, len(names))
-	for i, n := range names {
-		sites[i] = prompt.Site{ID: n.ID, Name: n.Name}
+	return sites, nil
+}
+
+// siteNames reads the sites of a ListSites answer for the form's choice,
+// as records.Refs reads them for the site table and completion: each
+// record's id, named by the first of name, title and domain it has. A
+// record without a positive id is left out; an answer that is not a list
+// is an error.
+func siteNames(raw json.RawMessage) ([]prompt.Site, error) {
+	refs, ok, err := records.Refs(raw, "name", "title", "domain")
+	if err == nil && !ok && records.Kind(raw) != '{' {
+		err = errors.New("not a list")
+	}
+	if err != nil {
+		return nil, fmt.Errorf("read the list of sites: %w", err)
+	}
+	sites := make([]prompt.Site, 0, len(refs))
+	for _, r := range refs {
+		if id := r.Int(); id > 0 {
+			sites = append(sites, prompt.Site{ID: id, Name: termsafe.String(r.Name)})
+		}
 	}
 	return sites, nil
 }
@@ -408,7 +429,7 @@ func writeSummary(w io.Writer, rows []summaryRow) {
 }
 
 // createSummary describes the promo code the create form will make.
-func createSummary(v prompt.PromoValues, site int64, siteName string, loc *time.Location) []summaryRow {
+func createSummary(v promo.FormValues, site int64, siteName string, loc *time.Location) []summaryRow {
 	s := strconv.FormatInt(site, 10)
 	if siteName != "" {
 		s = siteName + " (" + s + ")"
@@ -417,15 +438,15 @@ func createSummary(v prompt.PromoValues, site int64, siteName string, loc *time.
 		{"Code", v.Code},
 		{"Site", s},
 		{"Discount", discountText(v)},
-		{"Enabled", output.YesNo(v.Enabled)},
+		{"Enabled", view.YesNo(v.Enabled)},
 		{"Valid", validityText(v, loc)},
 		{"Maximum uses", usesText(v)},
-		{"Once per customer", output.YesNo(v.OncePerUser)},
+		{"Once per customer", view.YesNo(v.OncePerUser)},
 	}
 }
 
 // changeSummary lists the fields the update form changed, before → after.
-func changeSummary(before, after prompt.PromoValues, loc *time.Location) []summaryRow {
+func changeSummary(before, after promo.FormValues, loc *time.Location) []summaryRow {
 	var rows []summaryRow
 	add := func(label, b, a string) {
 		if b != a {
@@ -434,22 +455,22 @@ func changeSummary(before, after prompt.PromoValues, loc *time.Location) []summa
 	}
 	add("Code", output.Text(before.Code), after.Code)
 	add("Discount", discountText(before), discountText(after))
-	add("Enabled", output.YesNo(before.Enabled), output.YesNo(after.Enabled))
+	add("Enabled", view.YesNo(before.Enabled), view.YesNo(after.Enabled))
 	add("Valid", validityText(before, loc), validityText(after, loc))
 	add("Maximum uses", usesText(before), usesText(after))
-	add("Once per customer", output.YesNo(before.OncePerUser), output.YesNo(after.OncePerUser))
+	add("Once per customer", view.YesNo(before.OncePerUser), view.YesNo(after.OncePerUser))
 	return rows
 }
 
-func discountText(v prompt.PromoValues) string {
+func discountText(v promo.FormValues) string {
 	amount, err := strconv.ParseFloat(strings.ReplaceAll(v.Amount, ",", "."), 64)
 	if err != nil {
 		return v.Amount
 	}
-	return output.Amount(amount, v.Percent) + " off " + map[promo.BonusType]string{promo.Goods: "the goods", promo.Delivery: "delivery"}[v.BonusType]
+	return view.Amount(amount, v.Percent) + " off " + map[promo.BonusType]string{promo.Goods: "the goods", promo.Delivery: "delivery"}[v.BonusType]
 }
 
-func validityText(v prompt.PromoValues, loc *time.Location) string {
+func validityText(v promo.FormValues, loc *time.Location) string {
 	zone := " (" + time.Now().In(loc).Format("MST") + ")"
 	switch {
 	case v.Starts == "" && v.Ends == "":
@@ -473,56 +494,11 @@ func localDate(s string, loc *time.Location, parse func(string, *time.Location) 
 	return promo.FormatLocal(t, loc)
 }
 
-func usesText(v prompt.PromoValues) string {
+func usesText(v promo.FormValues) string {
 	if v.MaxUses == "" {
 		return "unlimited"
 	}
 	return v.MaxUses
-}
-
-// changeFlags are the field flags that name the changes, in the order of
-// --help. A boolean that is named is always written, --enabled=false too,
-// so the line means the same whatever the server's defaults; dates are RFC 3339 with the offset, so
-// it means the same in any time zone.
-func changeFlags(c promo.Changes, loc *time.Location) []string {
-	var a []string
-	boolFlag := func(name string, v *bool) {
-		switch {
-		case v == nil:
-		case *v:
-			a = append(a, "--"+name)
-		default:
-			a = append(a, "--"+name+"=false")
-		}
-	}
-	if c.Code != nil {
-		a = append(a, "--code", *c.Code)
-	}
-	if c.BonusType != nil {
-		a = append(a, "--bonus-type", c.BonusType.String())
-	}
-	if c.Amount != nil {
-		a = append(a, "--amount", prompt.FormatAmount(*c.Amount))
-	}
-	boolFlag("percent", c.Percent)
-	boolFlag("enabled", c.Enabled)
-	if c.Starts != nil {
-		a = append(a, "--starts", c.Starts.In(loc).Format(time.RFC3339))
-	}
-	if c.Ends != nil {
-		a = append(a, "--ends", c.Ends.In(loc).Format(time.RFC3339))
-	}
-	if c.TimeLimit != nil && !*c.TimeLimit {
-		a = append(a, "--no-time-limit")
-	}
-	if c.MaxUses != nil {
-		a = append(a, "--max-uses", strconv.FormatInt(*c.MaxUses, 10))
-	}
-	if c.QuantityLimit != nil && !*c.QuantityLimit {
-		a = append(a, "--no-max-uses")
-	}
-	boolFlag("once-per-user", c.OncePerUser)
-	return a
 }
 
 // commandLine is a promoctl command line, shell-quoted, with the global

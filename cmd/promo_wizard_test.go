@@ -12,6 +12,8 @@ import (
 	"github.com/promoctl/promoctl/internal/api"
 	"github.com/promoctl/promoctl/internal/apitest"
 	"github.com/promoctl/promoctl/internal/config"
+	"github.com/promoctl/promoctl/internal/progress"
+	"github.com/promoctl/promoctl/internal/promo"
 	"github.com/promoctl/promoctl/internal/prompt"
 )
 
@@ -37,7 +39,7 @@ func (s *wizardStub) Proceed(_ context.Context, title string, _ bool) error {
 }
 
 func summer25() prompt.PromoAnswers {
-	return prompt.PromoAnswers{Values: prompt.PromoValues{Code: "SUMMER25", BonusType: 2, Percent: true, Amount: "25", Enabled: true}}
+	return prompt.PromoAnswers{Values: promo.FormValues{Code: "SUMMER25", BonusType: 2, Percent: true, Amount: "25", Enabled: true}}
 }
 
 const wizardCreatedJSON = `{"code":"SUMMER25","is_enabled":true,"bonus_type":2,"bonus_amount":25,"bonus_amount_is_in_percentages":true,` +
@@ -98,7 +100,7 @@ func TestPromoCreateWizardStartsFromTheFlags(t *testing.T) {
 		t.Fatalf("forms = %d, want 1", len(stub.forms))
 	}
 	got := stub.forms[0].Values
-	want := prompt.PromoValues{Code: "FLAGGED", BonusType: 3, Percent: false, Amount: "300", Enabled: true,
+	want := promo.FormValues{Code: "FLAGGED", BonusType: 3, Percent: false, Amount: "300", Enabled: true,
 		Ends: "2026-12-31 23:59:59", MaxUses: "5"}
 	if got != want {
 		t.Errorf("the form started with %+v, want %+v", got, want)
@@ -534,13 +536,18 @@ func TestPromoGetColours(t *testing.T) {
 // terminal, erased before anything else is written, and never drawn into
 // stdout, without a terminal, or for -o json.
 func TestSpinner(t *testing.T) {
+	t.Parallel()
+	// The spinner appears after 10 ms (the default is 200 ms): a request
+	// of 150 ms is slow enough to draw it where it may be drawn.
 	slow := func(r *runner) {
+		r.progress = progress.Options{Delay: 10 * time.Millisecond}
 		r.api.HandleFunc("GET /v1/promo", func(w http.ResponseWriter, _ *http.Request) {
-			time.Sleep(600 * time.Millisecond)
+			time.Sleep(150 * time.Millisecond)
 			w.Write([]byte("[]"))
 		})
 	}
 	t.Run("on a terminal", func(t *testing.T) {
+		t.Parallel()
 		r := newRunner(t)
 		r.tty = true
 		slow(r)
@@ -572,6 +579,7 @@ func TestSpinner(t *testing.T) {
 		{"accessible", true, nil, map[string]string{"PROMOCTL_ACCESSIBLE": "1"}},
 	} {
 		t.Run(c.name, func(t *testing.T) {
+			t.Parallel()
 			r := newRunner(t)
 			r.tty = c.tty
 			for k, v := range c.env {

@@ -25,6 +25,7 @@ import (
 	"github.com/promoctl/promoctl/internal/config"
 	"github.com/promoctl/promoctl/internal/iostreams"
 	"github.com/promoctl/promoctl/internal/keychain"
+	"github.com/promoctl/promoctl/internal/progress"
 	"github.com/promoctl/promoctl/internal/promo"
 	"github.com/promoctl/promoctl/internal/prompt"
 )
@@ -54,6 +55,9 @@ type Options struct {
 	// Keychain keeps API keys outside the config file; nil means there is
 	// none (tests), and the config file keeps them.
 	Keychain Keychain
+	// Progress tunes the spinner of slow requests; the zero value means
+	// its defaults (tests shorten the delay).
+	Progress progress.Options
 }
 
 // Keychain is the operating system's keychain, where auth login keeps the

@@ -15,6 +15,7 @@ import (
 	"github.com/promoctl/promoctl/internal/config"
 	"github.com/promoctl/promoctl/internal/output"
 	"github.com/promoctl/promoctl/internal/sandbox"
+	"github.com/promoctl/promoctl/internal/view"
 )
 
 func newSandboxCmd(f *factory) *cobra.Command {
@@ -181,7 +182,7 @@ recorded, so 'promo stats' and promo_used_count show it.`,
 				}
 				return fmt.Errorf("redeem %s on site %d: %w", r.Code, r.SiteID, err)
 			}
-			d, err := output.Redemption(r, res, f.location())
+			d, err := view.Redemption(r, res, f.location())
 			if err != nil {
 				return err
 			}

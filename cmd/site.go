@@ -6,7 +6,7 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/promoctl/promoctl/internal/output"
+	"github.com/promoctl/promoctl/internal/view"
 )
 
 func newSiteCmd(f *factory) *cobra.Command {
@@ -65,7 +65,7 @@ func newSiteListCmd(f *factory) *cobra.Command {
 			if err != nil {
 				return err
 			}
-			return f.printList(sess, output.Records(raw, sess.loc), "No sites.")
+			return f.printList(sess, view.Records(raw, sess.loc), "No sites.")
 		},
 	}
 	legacyFlag(c, &legacy, "GET /v1/site")
@@ -105,7 +105,7 @@ lists as a[0].b, field names as words (is_published as Published).`,
 			if err != nil {
 				return err
 			}
-			return f.print(sess, output.Record(raw, sess.loc))
+			return f.print(sess, view.Record(raw, sess.loc))
 		},
 	}
 	legacyFlag(c, &legacy, "GET /v1/site/{site_id}")

@@ -6,6 +6,7 @@ import (
 )
 
 func TestObjectElementsReadsEachObjectOnce(t *testing.T) {
+	t.Parallel()
 	var got []string
 	err := ObjectElements([]byte(` [ {"a":1,"b":{"c":[1,"]"]}} , {} ,{"a":"x\"y"} ] `),
 		func(i int) error { got = append(got, fmt.Sprintf("#%d", i)); return nil },

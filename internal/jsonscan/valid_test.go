@@ -15,6 +15,7 @@ var validSeeds = []string{
 }
 
 func TestValidAgreesWithEncodingJSON(t *testing.T) {
+	t.Parallel()
 	for _, s := range validSeeds {
 		if got, want := Valid([]byte(s)), json.Valid([]byte(s)); got != want {
 			t.Errorf("Valid(%q) = %v, json.Valid says %v", s, got, want)
@@ -42,6 +43,7 @@ func FuzzValid(f *testing.F) {
 }
 
 func TestSpecialNeverMissesAByte(t *testing.T) {
+	t.Parallel()
 	for _, c := range []byte{'"', '\\', 0x00, 0x1f, 0x0a} {
 		for pos := 0; pos < 8; pos++ {
 			w := []byte("abcdefgh")
@@ -64,6 +66,7 @@ func TestSpecialNeverMissesAByte(t *testing.T) {
 }
 
 func TestCheckSaysWhy(t *testing.T) {
+	t.Parallel()
 	deep := strings.Repeat("[", maxDepth+1) + strings.Repeat("]", maxDepth+1)
 	ok := strings.Repeat("[", maxDepth) + strings.Repeat("]", maxDepth)
 	for in, want := range map[string]error{

@@ -37,6 +37,7 @@ func renderGrid(t *testing.T, g Grid, o Options) string {
 }
 
 func TestColouredTableKeepsItsColumns(t *testing.T) {
+	t.Parallel()
 	plain := renderGrid(t, tonedGrid(), Options{Format: Table})
 	if sgr.MatchString(plain) {
 		t.Fatalf("colour with Color off:\n%q", plain)
@@ -60,6 +61,7 @@ func TestColouredTableKeepsItsColumns(t *testing.T) {
 }
 
 func TestColourOnlyInTables(t *testing.T) {
+	t.Parallel()
 	for _, f := range []Format{CSV, JSON, YAML} {
 		d := Data{
 			JSON:   []byte(`[{"is_enabled":true}]`),

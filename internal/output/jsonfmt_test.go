@@ -52,6 +52,7 @@ var indentInputs = []string{
 }
 
 func TestIndentJSONMatchesStdlib(t *testing.T) {
+	t.Parallel()
 	for _, in := range indentInputs {
 		if !json.Valid([]byte(in)) {
 			t.Fatalf("test input %q is not valid JSON", in)
@@ -65,6 +66,7 @@ func TestIndentJSONMatchesStdlib(t *testing.T) {
 // TestIndentJSONLarge crosses the writer's flush threshold and a nesting
 // deeper than its indentation template.
 func TestIndentJSONLarge(t *testing.T) {
+	t.Parallel()
 	var b strings.Builder
 	b.WriteString("[")
 	for i := range 5000 {
@@ -108,6 +110,7 @@ func yamlString(t *testing.T, src string) string {
 }
 
 func TestWriteYAML(t *testing.T) {
+	t.Parallel()
 	tests := []struct{ in, want string }{
 		{`{"z":1,"a":2,"m":3}`, "z: 1\na: 2\nm: 3\n"},
 		{`[{"id":1,"code":"AB"},{"id":2,"code":"CD"}]`, "- id: 1\n  code: AB\n- id: 2\n  code: CD\n"},
@@ -135,6 +138,7 @@ func TestWriteYAML(t *testing.T) {
 // TestWriteYAMLQuotesLookalikes: a string that YAML would read as another
 // type must stay a string.
 func TestWriteYAMLQuotesLookalikes(t *testing.T) {
+	t.Parallel()
 	for _, s := range []string{"2024", "007", "0x1F", "1e3", "12.50", "-1", ".5", "true", "false", "True", "yes", "no", "on", "off",
 		"y", "n", "null", "Null", "~", "", " ", "2021-08-04T13:57:37.243Z", "2021-08-04", ".inf", ".NaN", "- item", "key: value",
 		"#comment", "@at", "`tick", "'single'", "\"double\"", "line\nbreak", "trailing ", "multi\nline\n", "&anchor", "*alias", "!tag", "%"} {
@@ -156,6 +160,7 @@ func TestWriteYAMLQuotesLookalikes(t *testing.T) {
 
 // TestWriteYAMLRoundTrip: the YAML holds the same data as the JSON.
 func TestWriteYAMLRoundTrip(t *testing.T) {
+	t.Parallel()
 	for _, in := range indentInputs {
 		if strings.ContainsRune(in, 0xfffd) || !json.Valid([]byte(in)) || strings.Contains(in, "\xff") {
 			continue
@@ -192,6 +197,7 @@ func jqString(t *testing.T, expr, src string) (string, error) {
 }
 
 func TestWriteJQ(t *testing.T) {
+	t.Parallel()
 	const list = `[{"id":1,"code":"SUMMER","amount":10.5,"tags":["a","b"]},{"id":2,"code":"AB","amount":null,"tags":[]}]`
 	tests := []struct{ expr, want string }{
 		{`.[0].code`, "SUMMER\n"},
@@ -218,6 +224,7 @@ func TestWriteJQ(t *testing.T) {
 }
 
 func TestWriteJQErrors(t *testing.T) {
+	t.Parallel()
 	tests := []struct{ expr, src, want string }{
 		{`error("boom")`, `[]`, "--jq: error: boom"},
 		{`.[0].code.x`, `[{"code":"AB"}]`, "--jq: expected an object but got: string"},
@@ -241,6 +248,7 @@ func TestWriteJQErrors(t *testing.T) {
 }
 
 func TestParseFormat(t *testing.T) {
+	t.Parallel()
 	for in, want := range map[string]Format{"table": Table, "JSON": JSON, " yaml ": YAML, "Csv": CSV} {
 		if got, err := ParseFormat(in); err != nil || got != want {
 			t.Errorf("ParseFormat(%q) = %q, %v; want %q", in, got, err, want)
@@ -255,6 +263,7 @@ func TestParseFormat(t *testing.T) {
 }
 
 func TestWrite(t *testing.T) {
+	t.Parallel()
 	grid := func() ([]Grid, error) {
 		return []Grid{{Header: []string{"ID", "CODE"}, Rows: [][]string{{"1", "AB"}}}, {Header: []string{"N"}, Rows: [][]string{{"2"}}}}, nil
 	}
@@ -313,6 +322,7 @@ func TestWrite(t *testing.T) {
 }
 
 func TestTerminalSafeCSVAndJQOnlyOnATerminal(t *testing.T) {
+	t.Parallel()
 	raw := []byte(`[{"code":"A\u001b[31mB\u0007"}]`)
 	d := Data{JSON: raw, CSV: func() (Grid, error) {
 		return Grid{Header: []string{"code"}, Rows: [][]string{{"A\x1b[31mB\x07"}}}, nil
@@ -342,6 +352,7 @@ func TestTerminalSafeCSVAndJQOnlyOnATerminal(t *testing.T) {
 }
 
 func TestJQStopsWhenCancelled(t *testing.T) {
+	t.Parallel()
 	code, err := CompileJQ("last(range(1e12))")
 	if err != nil {
 		t.Fatal(err)
@@ -363,6 +374,7 @@ func TestJQStopsWhenCancelled(t *testing.T) {
 // in the YAML, where it first appeared, with its last value; in small
 // objects and in ones large enough to be indexed.
 func TestWriteYAMLDuplicateKeys(t *testing.T) {
+	t.Parallel()
 	tests := []struct{ in, want string }{
 		{`{"code":"A","id":1,"code":"B"}`, "code: B\nid: 1\n"},
 		{`{"a":1,"a":{"b":1,"b":2},"a":[3]}`, "a:\n  - 3\n"},

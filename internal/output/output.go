@@ -1,7 +1,9 @@
 // Package output renders a command's data as a table, JSON, YAML or CSV,
-// or filters it with a jq expression. Commands describe their data once (its
-// JSON and how to build a table and CSV rows from it) and this package does
-// the rest, so every command supports every format the same way.
+// or filters it with a jq expression, and makes text from the server safe
+// for a terminal. A view (internal/view) describes the data once (its JSON
+// and how to build a table and CSV rows from it) and this package does the
+// rest, so every command supports every format the same way. It knows no
+// API and no domain: only Data, Grid and the formats.
 package output
 
 import (
@@ -198,19 +200,4 @@ func safeGrid(g Grid) Grid {
 	}
 	g.Rows = rows
 	return g
-}
-
-// EmptyList reports whether raw is a list with nothing in it: null, [], or
-// an object wrapping an empty list ({"data": []}). It reads no further
-// than it must, so it is cheap on a long list.
-func EmptyList(raw json.RawMessage) bool {
-	switch firstByte(raw) {
-	case 'n':
-		return true
-	case '[':
-		return isEmpty(raw)
-	case '{':
-		return RecordCount(raw) == 0
-	}
-	return false
 }

@@ -34,6 +34,7 @@ func tablewriterString(t *testing.T, header []string, rows [][]string) string {
 // bytes tablewriter draws for the same grid, so a list looks the same
 // whether it has 499 rows or 500.
 func TestAlignedMatchesTablewriter(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		name   string
 		header []string
@@ -73,6 +74,7 @@ func TestAlignedMatchesTablewriter(t *testing.T) {
 // TestAlignedMatchesTablewriterRandom draws random grids from cells of
 // every width class and compares the two renderers on each.
 func TestAlignedMatchesTablewriterRandom(t *testing.T) {
+	t.Parallel()
 	cells := []string{"", "a", "AB", "1002", "SUMMER2026", "yes", "Привет", "中文", "日本語テキスト", "ｶﾀｶﾅ", "😀", "e\u0301", "±→…", "10%", "x y", "Ａ１"}
 	r := rand.New(rand.NewPCG(1, 2))
 	for i := range 200 {
@@ -102,6 +104,7 @@ func TestAlignedMatchesTablewriterRandom(t *testing.T) {
 }
 
 func TestWriteGridKeyValueHasNoHeader(t *testing.T) {
+	t.Parallel()
 	var b bytes.Buffer
 	w := bufio.NewWriter(&b)
 	g := Grid{Header: []string{"FIELD", "VALUE"}, Rows: [][]string{{"ID:", "1"}, {"Code:", "AB"}}, KeyValue: true}
@@ -115,6 +118,7 @@ func TestWriteGridKeyValueHasNoHeader(t *testing.T) {
 }
 
 func TestWriteGridLongListUsesSameLayout(t *testing.T) {
+	t.Parallel()
 	header := []string{"ID", "CODE"}
 	rows := make([][]string, bulkRows)
 	for i := range rows {
@@ -141,6 +145,7 @@ func TestWriteGridLongListUsesSameLayout(t *testing.T) {
 }
 
 func TestWriteCSV(t *testing.T) {
+	t.Parallel()
 	g := Grid{Header: []string{"id", "code", "note"}, Rows: [][]string{
 		{"1", "AB", "plain"},
 		{"2", "CD", `has "quotes", and commas`},

@@ -6,6 +6,7 @@ import (
 )
 
 func TestValidateCode(t *testing.T) {
+	t.Parallel()
 	const onlyLatin = "the code may contain only Latin letters A-Z, a-z and digits 0-9"
 	tests := []struct {
 		name, code string
@@ -76,6 +77,7 @@ func FuzzValidateCode(f *testing.F) {
 }
 
 func TestParseBonusType(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		in   string
 		want BonusType
@@ -108,6 +110,7 @@ func TestParseBonusType(t *testing.T) {
 }
 
 func TestBonusTypeStringAndValid(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		b     BonusType
 		str   string

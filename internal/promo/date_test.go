@@ -21,6 +21,7 @@ var testZones = []string{"UTC", "Europe/Moscow", "America/New_York", "Asia/Kolka
 // TestParseDateZoneless checks that a date typed without a zone is read in
 // the caller's location, in every form the contract accepts.
 func TestParseDateZoneless(t *testing.T) {
+	t.Parallel()
 	forms := []struct {
 		in               string
 		hour, min, sec   int
@@ -55,6 +56,7 @@ func TestParseDateZoneless(t *testing.T) {
 // TestParseDateAPIForm pins the UTC text of midnight on 1 December in each
 // zone, the form the request carries.
 func TestParseDateAPIForm(t *testing.T) {
+	t.Parallel()
 	tests := []struct{ zone, in, want string }{
 		{"UTC", "2026-12-01", "2026-12-01T00:00:00.000Z"},
 		{"Europe/Moscow", "2026-12-01", "2026-11-30T21:00:00.000Z"},
@@ -81,6 +83,7 @@ func TestParseDateAPIForm(t *testing.T) {
 // TestParseDateWithZone checks that an explicit offset or Z wins over the
 // caller's location.
 func TestParseDateWithZone(t *testing.T) {
+	t.Parallel()
 	tests := []struct{ in, want string }{
 		{"2026-12-01T10:00:00Z", "2026-12-01T10:00:00.000Z"},
 		{"2026-12-01T10:00:00+03:00", "2026-12-01T07:00:00.000Z"},
@@ -115,6 +118,7 @@ func TestParseDateWithZone(t *testing.T) {
 // so the result must be one of the two offsets the zone had that day, and
 // the ordinary times on either side must be exact.
 func TestParseDateDST(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		zone, in string
 		// candidates: the instant under the offset before and after the change
@@ -153,6 +157,7 @@ func TestParseDateDST(t *testing.T) {
 }
 
 func TestParseDateBad(t *testing.T) {
+	t.Parallel()
 	for _, in := range []string{
 		"2026-13-01", "2026-02-30", "2026-12-32", "2026-12-1", "26-12-01", "01.12.2026", "12/01/2026",
 		"2026-12-01T25:00", "2026-12-01T10", "2026-12-01T10:00+03:00", "2026-12-01 10:00Z",
@@ -176,6 +181,7 @@ func TestParseDateBad(t *testing.T) {
 }
 
 func TestFormatAPI(t *testing.T) {
+	t.Parallel()
 	moscow := mustLoad(t, "Europe/Moscow")
 	tests := []struct {
 		in   time.Time
@@ -195,6 +201,7 @@ func TestFormatAPI(t *testing.T) {
 }
 
 func TestParseAPITime(t *testing.T) {
+	t.Parallel()
 	tests := []struct{ in, want string }{
 		{"2021-08-04T13:57:37.243Z", "2021-08-04T13:57:37.243Z"},
 		{"2021-08-04T13:57:37Z", "2021-08-04T13:57:37.000Z"},
@@ -268,6 +275,7 @@ func FuzzParseDate(f *testing.F) {
 // be written in the API's form, so it is refused rather than sent as
 // -0001-12-31T23:00:00.000Z.
 func TestParseDateOutOfRange(t *testing.T) {
+	t.Parallel()
 	moscow := mustLoad(t, "Europe/Moscow")
 	for _, tt := range []struct {
 		in  string
@@ -298,6 +306,7 @@ func TestParseDateOutOfRange(t *testing.T) {
 // day for an end, in the caller's location, so the day named is included;
 // a date with a time is that time, as for a start.
 func TestParseEndDateOnly(t *testing.T) {
+	t.Parallel()
 	tests := []struct{ zone, in, start, end string }{
 		{"UTC", "2026-12-31", "2026-12-31T00:00:00.000Z", "2026-12-31T23:59:59.000Z"},
 		{"Europe/Moscow", "2026-12-31", "2026-12-30T21:00:00.000Z", "2026-12-31T20:59:59.000Z"},
@@ -335,6 +344,7 @@ func TestParseEndDateOnly(t *testing.T) {
 // the same messages, and the end of the last day still has to fit the
 // API's years.
 func TestParseEndErrors(t *testing.T) {
+	t.Parallel()
 	for _, in := range []string{"2026-13-01", "tomorrow", "2026-12-01T10"} {
 		_, errStart := ParseStart(in, time.UTC)
 		_, errEnd := ParseEnd(in, time.UTC)
@@ -354,6 +364,7 @@ func TestParseEndErrors(t *testing.T) {
 // them, and reads back as the same instant to the second, as a start and
 // as an end.
 func TestFormatLocal(t *testing.T) {
+	t.Parallel()
 	moscow := mustLoad(t, "Europe/Moscow")
 	for _, tt := range []struct {
 		in   time.Time

@@ -18,6 +18,7 @@ var (
 )
 
 func TestChangesValidate(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		name    string
 		c       Changes
@@ -71,6 +72,7 @@ func TestChangesValidate(t *testing.T) {
 // TestChangesValidateNames checks that the same failure is reported under
 // the caller's names: flags on the command line, API fields in a file.
 func TestChangesValidateNames(t *testing.T) {
+	t.Parallel()
 	c := Changes{Amount: p(120.0), Percent: p(true)}
 	if err := c.Validate(FlagNames()); err == nil || !strings.HasPrefix(err.Error(), "--amount: ") {
 		t.Errorf("Validate(FlagNames()) = %v, want an error about --amount", err)
@@ -85,6 +87,7 @@ func TestChangesValidateNames(t *testing.T) {
 }
 
 func TestFieldErrorUnwrap(t *testing.T) {
+	t.Parallel()
 	inner := errors.New("boom")
 	err := error(&FieldError{Field: "--code", Err: inner})
 	if !errors.Is(err, inner) {
@@ -96,6 +99,7 @@ func TestFieldErrorUnwrap(t *testing.T) {
 }
 
 func TestChangesOverlay(t *testing.T) {
+	t.Parallel()
 	base := Changes{Code: p("FILE"), Amount: p(10.0), Percent: p(true), Starts: &dec1, MaxUses: p(int64(5))}
 	top := Changes{Code: p("FLAG"), Percent: p(false), Ends: &dec31}
 	got := base.Overlay(top)
@@ -139,6 +143,7 @@ func serverRecord() Fields {
 }
 
 func TestChangesApply(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		name   string
 		c      Changes
@@ -189,6 +194,7 @@ func TestChangesApply(t *testing.T) {
 // TestApplyKeepsUntouchedDates: a date the user did not name goes back to
 // the server exactly as it came, even in a form the client would not write.
 func TestApplyKeepsUntouchedDates(t *testing.T) {
+	t.Parallel()
 	f := serverRecord()
 	f.DOn = p("2021-08-04T13:57:37.243+03:00")
 	got := Changes{Ends: &dec31}.Apply(f)
@@ -205,6 +211,7 @@ func TestApplyKeepsUntouchedDates(t *testing.T) {
 }
 
 func TestFieldsValidate(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		name    string
 		change  func(f *Fields)
@@ -255,6 +262,7 @@ func TestFieldsValidate(t *testing.T) {
 // the user's change, checked as a whole. A percent flag on a record whose
 // fixed amount is 300 must be refused, though neither input is wrong alone.
 func TestMergeThenValidate(t *testing.T) {
+	t.Parallel()
 	c := Changes{Percent: p(true)}
 	if err := c.Validate(FlagNames()); err != nil {
 		t.Fatalf("Changes.Validate() = %v, want nil", err)
@@ -270,6 +278,7 @@ func TestMergeThenValidate(t *testing.T) {
 }
 
 func TestCreateBody(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		name string
 		c    Changes
@@ -310,6 +319,7 @@ func TestCreateBody(t *testing.T) {
 }
 
 func TestParseAmount(t *testing.T) {
+	t.Parallel()
 	for in, want := range map[string]float64{"25": 25, "9.99": 9.99, "9.9": 9.9, "0.01": 0.01, " 100 ": 100, "007": 7, "-1": -1, "1500.50": 1500.5} {
 		if got, err := ParseAmount(in); err != nil || got != want {
 			t.Errorf("ParseAmount(%q) = %v, %v; want %v", in, got, err, want)

@@ -8,6 +8,7 @@ import (
 )
 
 func TestParseFileJSONAndYAML(t *testing.T) {
+	t.Parallel()
 	moscow := mustLoad(t, "Europe/Moscow")
 	inputs := map[string]string{
 		"json": `{
@@ -80,6 +81,7 @@ personal_limit_is_enabled: false
 // TestParseFileGetOutput reads what `promo get -o json` prints: read-only
 // fields and nulls are skipped, and a limit the record has off stays off.
 func TestParseFileGetOutput(t *testing.T) {
+	t.Parallel()
 	in := `{"id": 1001, "code": "WINTER", "pos": 3, "is_enabled": 1, "bonus_type": 2, "bonus_amount": "300",
 		"bonus_amount_is_in_percentages": 0, "time_limit_is_enabled": false, "d_on": null, "d_off": null,
 		"quantity_limit_is_enabled": false, "quantity_limit": 0, "promo_used_count": 12, "is_valid": true,
@@ -116,6 +118,7 @@ func TestParseFileGetOutput(t *testing.T) {
 // number, 0012345 even as octal 5349; the code must be the text the user
 // wrote, not the number's.
 func TestParseFileCodeAsWritten(t *testing.T) {
+	t.Parallel()
 	for _, code := range []string{"0012345", "007", "2024", "1e5", "0x1F", "123456789012345"} {
 		for _, in := range []string{"code: " + code, "{\"code\": " + code + "}"} {
 			f, err := ParseFile([]byte(in), time.UTC)
@@ -134,6 +137,7 @@ func TestParseFileCodeAsWritten(t *testing.T) {
 // timestamp in UTC; a date the user wrote without a zone is in loc
 // whichever way it was written.
 func TestParseFileDatesInLocation(t *testing.T) {
+	t.Parallel()
 	moscow := mustLoad(t, "Europe/Moscow")
 	tests := []struct{ in, want string }{
 		{"d_on: 2026-12-01", "2026-11-30T21:00:00.000Z"},
@@ -162,6 +166,7 @@ func TestParseFileDatesInLocation(t *testing.T) {
 // TestParseFileEndOfDay: a d_off without a time is the end of that day,
 // as --ends reads it, however the file writes it.
 func TestParseFileEndOfDay(t *testing.T) {
+	t.Parallel()
 	moscow := mustLoad(t, "Europe/Moscow")
 	tests := []struct{ in, want string }{
 		{"d_off: 2026-12-31", "2026-12-31T20:59:59.000Z"},
@@ -192,6 +197,7 @@ func deref(s *string) string {
 }
 
 func TestParseFileErrors(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		name, in string
 		field    string // the *FieldError's field; "" for a whole-file error
@@ -263,6 +269,7 @@ func TestParseFileErrors(t *testing.T) {
 // TestParseFileLimitOff: a file that turns a limit off keeps its number
 // unless the number is 0, and explicit flags stay explicit.
 func TestParseFileLimitOff(t *testing.T) {
+	t.Parallel()
 	f, err := ParseFile([]byte("quantity_limit: 5\nquantity_limit_is_enabled: false\n"), time.UTC)
 	if err != nil {
 		t.Fatal(err)
@@ -284,6 +291,7 @@ func TestParseFileLimitOff(t *testing.T) {
 // TestParseFileFlagsWin: flags given beside a file win (the command
 // overlays them), including an explicit false.
 func TestParseFileFlagsWin(t *testing.T) {
+	t.Parallel()
 	f, err := ParseFile([]byte(`{"code": "FILE", "is_enabled": true, "bonus_amount": 5}`), time.UTC)
 	if err != nil {
 		t.Fatal(err)

@@ -4,13 +4,11 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"strconv"
 	"strings"
 
 	"github.com/charmbracelet/huh"
 	"golang.org/x/term"
-
-	"github.com/promoctl/promoctl/internal/api"
-	"github.com/promoctl/promoctl/internal/config"
 )
 
 // LoginDefaults are the answers the login form starts with; Enter keeps
@@ -19,6 +17,40 @@ type LoginDefaults struct {
 	Profile string // "" means "default"
 	BaseURL string // "" means the public service
 	UserID  string // "" when unknown
+}
+
+// LoginRules are what the login form falls back to and checks its answers
+// with. They belong to the settings (internal/config) and the API client;
+// the form only asks again while a check fails. A nil check accepts any
+// answer; without UserID an id is any positive whole number.
+type LoginRules struct {
+	DefaultProfile string // the profile when LoginDefaults names none
+	DefaultBaseURL string // the base URL when LoginDefaults names none
+	Profile        func(name string) error
+	BaseURL        func(url string) error
+	UserID         func(id string) (int64, error)
+	Token          func(token string) error
+}
+
+func (r LoginRules) profile(s string) error { return check(r.Profile, s) }
+func (r LoginRules) baseURL(s string) error { return check(r.BaseURL, s) }
+
+func (r LoginRules) userID(s string) (int64, error) {
+	if r.UserID != nil {
+		return r.UserID(s)
+	}
+	n, err := strconv.ParseInt(strings.TrimSpace(s), 10, 64)
+	if err != nil || n < 1 {
+		return 0, fmt.Errorf("%q is not a positive integer", s)
+	}
+	return n, nil
+}
+
+func check(fn func(string) error, s string) error {
+	if fn == nil {
+		return nil
+	}
+	return fn(s)
 }
 
 // LoginAnswers are the checked answers of the login form.
@@ -41,11 +73,12 @@ The key is saved in the config file, which only you can read.`
 // terminal (tests, screen readers fed by a pipe) reads the key as a plain
 // line, since huh can hide input only on a terminal.
 func (h *Huh) Login(ctx context.Context, d LoginDefaults) (LoginAnswers, error) {
+	r := h.LoginRules
 	if d.Profile == "" {
-		d.Profile = config.DefaultProfile
+		d.Profile = r.DefaultProfile
 	}
 	if d.BaseURL == "" {
-		d.BaseURL = api.DefaultBaseURL
+		d.BaseURL = r.DefaultBaseURL
 	}
 	profile, baseURL, userID, token := d.Profile, d.BaseURL, d.UserID, ""
 	// Accessible mode does not show a field's value or description, so the
@@ -58,7 +91,7 @@ func (h *Huh) Login(ctx context.Context, d LoginDefaults) (LoginAnswers, error) 
 	}
 	tokenField := huh.NewInput().Title("API key").
 		Description("Profile → API key in the site admin; regenerate it there if it has leaked.").
-		Value(&token).Validate(checkToken)
+		Value(&token).Validate(r.checkToken)
 	if !h.Accessible || isTerminal(h.In) {
 		tokenField.EchoMode(huh.EchoModePassword)
 	}
@@ -66,13 +99,13 @@ func (h *Huh) Login(ctx context.Context, d LoginDefaults) (LoginAnswers, error) 
 		huh.NewNote().Title("Log in to Mottor (LPmotor)").Description(LoginHelp),
 		huh.NewInput().Title(title("Profile name", d.Profile)).
 			Description("A name for these credentials in the config file.").
-			Value(&profile).Validate(orDefault(d.Profile, config.CheckProfileName)),
+			Value(&profile).Validate(orDefault(d.Profile, r.profile)),
 		huh.NewInput().Title(title("Base URL", d.BaseURL)).
 			Description("The API's address; keep the default for the public service.").
-			Value(&baseURL).Validate(orDefault(d.BaseURL, checkBaseURL)),
+			Value(&baseURL).Validate(orDefault(d.BaseURL, r.baseURL)),
 		huh.NewInput().Title(title("User id", d.UserID)).
 			Description(`"Your ID" in the account menu of the site admin.`).
-			Value(&userID).Validate(orDefault(d.UserID, checkUserID)),
+			Value(&userID).Validate(orDefault(d.UserID, r.checkUserID)),
 		tokenField,
 	))
 	if err := h.run(ctx, form); err != nil {
@@ -86,18 +119,18 @@ func (h *Huh) Login(ctx context.Context, d LoginDefaults) (LoginAnswers, error) 
 		BaseURL: strings.TrimRight(or(baseURL, d.BaseURL), "/"),
 		Token:   strings.TrimSpace(token),
 	}
-	if err := config.CheckProfileName(a.Profile); err != nil {
+	if err := r.profile(a.Profile); err != nil {
 		return LoginAnswers{}, fmt.Errorf("%w: %v", ErrCancelled, err)
 	}
-	if err := checkBaseURL(a.BaseURL); err != nil {
+	if err := r.baseURL(a.BaseURL); err != nil {
 		return LoginAnswers{}, fmt.Errorf("%w: %v", ErrCancelled, err)
 	}
-	id, err := config.ParseID(or(userID, d.UserID))
+	id, err := r.userID(or(userID, d.UserID))
 	if err != nil {
 		return LoginAnswers{}, fmt.Errorf("%w: no user id was given", ErrCancelled)
 	}
 	a.UserID = id
-	if err := checkToken(a.Token); err != nil {
+	if err := r.checkToken(a.Token); err != nil {
 		return LoginAnswers{}, fmt.Errorf("%w: no API key was given", ErrCancelled)
 	}
 	return a, nil
@@ -116,28 +149,22 @@ func orDefault(def string, check func(string) error) func(string) error {
 	return func(s string) error { return check(or(s, def)) }
 }
 
-func checkBaseURL(s string) error {
-	_, err := api.ParseBaseURL(s)
-	return err
-}
-
-func checkUserID(s string) error {
+func (r LoginRules) checkUserID(s string) error {
 	if strings.TrimSpace(s) == "" {
 		return fmt.Errorf(`enter your user id: "Your ID" in the account menu of the site admin`)
 	}
-	if _, err := config.ParseID(s); err != nil {
+	if _, err := r.userID(s); err != nil {
 		return fmt.Errorf("the user id must be a positive whole number")
 	}
 	return nil
 }
 
 // checkToken never repeats the token: a validation message is printed.
-func checkToken(s string) error {
+func (r LoginRules) checkToken(s string) error {
 	if strings.TrimSpace(s) == "" {
 		return fmt.Errorf("enter your API key: Profile → API key in the site admin")
 	}
-	_, err := config.CheckValue(config.KeyToken, s)
-	return err
+	return check(r.Token, s)
 }
 
 func isTerminal(r io.Reader) bool {

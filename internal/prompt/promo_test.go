@@ -47,11 +47,11 @@ func runPromo(t *testing.T, input string, form PromoForm) (PromoAnswers, string,
 func TestPromoFormEnterKeepsTheDefaults(t *testing.T) {
 	// The code, then Enter through bonus type, unit, amount, enabled,
 	// starts, ends, maximum uses and once per customer.
-	a, out, err := runPromo(t, lines("SUMMER25", "", "", "", "", "", "", "", ""), PromoForm{Title: "New promo code", Values: DefaultPromoValues()})
+	a, out, err := runPromo(t, lines("SUMMER25", "", "", "", "", "", "", "", ""), PromoForm{Title: "New promo code", Values: promo.DefaultFormValues()})
 	if err != nil {
 		t.Fatalf("Promo: %v\n%s", err, out)
 	}
-	want := PromoValues{Code: "SUMMER25", BonusType: promo.Goods, Percent: true, Amount: "10", Enabled: true}
+	want := promo.FormValues{Code: "SUMMER25", BonusType: promo.Goods, Percent: true, Amount: "10", Enabled: true}
 	if a.Values != want || a.Site != 0 {
 		t.Errorf("answers = %+v, want site 0 and %+v", a, want)
 	}
@@ -74,11 +74,11 @@ func TestPromoFormEnterKeepsTheDefaults(t *testing.T) {
 
 func TestPromoFormAnswers(t *testing.T) {
 	a, out, err := runPromo(t, lines("FREESHIP", "2", "2", "300", "n", "2026-12-01", "2026-12-31 23:59", "500", "y"),
-		PromoForm{Values: DefaultPromoValues()})
+		PromoForm{Values: promo.DefaultFormValues()})
 	if err != nil {
 		t.Fatalf("Promo: %v\n%s", err, out)
 	}
-	want := PromoValues{Code: "FREESHIP", BonusType: promo.Delivery, Percent: false, Amount: "300", Enabled: false,
+	want := promo.FormValues{Code: "FREESHIP", BonusType: promo.Delivery, Percent: false, Amount: "300", Enabled: false,
 		Starts: "2026-12-01", Ends: "2026-12-31 23:59", MaxUses: "500", OncePerUser: true}
 	if a.Values != want {
 		t.Errorf("answers = %+v, want %+v", a.Values, want)
@@ -114,11 +114,11 @@ func TestPromoFormRefusesWhatFlagsRefuse(t *testing.T) {
 		"0", "1.5", "lots", "1", // maximum uses
 		"", // once per customer
 	)
-	a, out, err := runPromo(t, input, PromoForm{Values: DefaultPromoValues()})
+	a, out, err := runPromo(t, input, PromoForm{Values: promo.DefaultFormValues()})
 	if err != nil {
 		t.Fatalf("Promo: %v\n%s", err, out)
 	}
-	want := PromoValues{Code: "SUMMER25", BonusType: promo.Goods, Percent: true, Amount: "100", Enabled: true,
+	want := promo.FormValues{Code: "SUMMER25", BonusType: promo.Goods, Percent: true, Amount: "100", Enabled: true,
 		Starts: "2026-12-10", Ends: "2026-12-31", MaxUses: "1"}
 	if a.Values != want {
 		t.Errorf("answers = %+v, want %+v", a.Values, want)
@@ -151,7 +151,7 @@ func TestPromoFormSiteChoice(t *testing.T) {
 	sites := []Site{{ID: 11, Name: "Flower shop"}, {ID: 12}}
 	t.Run("chosen", func(t *testing.T) {
 		a, out, err := runPromo(t, lines("SUMMER25", "2", "", "", "", "", "", "", "", ""),
-			PromoForm{Values: DefaultPromoValues(), Sites: sites})
+			PromoForm{Values: promo.DefaultFormValues(), Sites: sites})
 		if err != nil {
 			t.Fatalf("Promo: %v\n%s", err, out)
 		}
@@ -170,7 +170,7 @@ func TestPromoFormSiteChoice(t *testing.T) {
 	})
 	t.Run("default", func(t *testing.T) {
 		a, out, err := runPromo(t, lines("SUMMER25", "", "", "", "", "", "", "", "", ""),
-			PromoForm{Values: DefaultPromoValues(), Sites: sites, Site: 12})
+			PromoForm{Values: promo.DefaultFormValues(), Sites: sites, Site: 12})
 		if err != nil {
 			t.Fatalf("Promo: %v\n%s", err, out)
 		}
@@ -183,7 +183,7 @@ func TestPromoFormSiteChoice(t *testing.T) {
 // TestPromoFormFilledIn starts from given values, as update and create
 // with flags do: Enter keeps each, and "none" empties an optional field.
 func TestPromoFormFilledIn(t *testing.T) {
-	start := PromoValues{Code: "SUMMER25", BonusType: promo.Delivery, Percent: false, Amount: "150.5", Enabled: false,
+	start := promo.FormValues{Code: "SUMMER25", BonusType: promo.Delivery, Percent: false, Amount: "150.5", Enabled: false,
 		Starts: "2026-06-01 03:00", Ends: "2026-08-31 23:59", MaxUses: "100", OncePerUser: true}
 	t.Run("kept", func(t *testing.T) {
 		a, out, err := runPromo(t, lines("", "", "", "", "", "", "", "", ""), PromoForm{Values: start})
@@ -226,7 +226,7 @@ func TestPromoFormFilledIn(t *testing.T) {
 func TestPromoFormCancelled(t *testing.T) {
 	t.Run("input ends before the last answer", func(t *testing.T) {
 		for _, in := range []string{"", "SUMMER25\n", "SUMMER25\n\n\n\n\n\n\n\n", "SUMMER25\n\n\n\n\n\n\n\ny"} {
-			_, out, err := runPromo(t, in, PromoForm{Values: DefaultPromoValues()})
+			_, out, err := runPromo(t, in, PromoForm{Values: promo.DefaultFormValues()})
 			if in == "SUMMER25\n\n\n\n\n\n\n\ny" {
 				// A last answer without a newline is still an answer.
 				if err != nil {
@@ -245,7 +245,7 @@ func TestPromoFormCancelled(t *testing.T) {
 		ctx, cancel := context.WithCancel(context.Background())
 		time.AfterFunc(50*time.Millisecond, cancel)
 		h := &Huh{In: r, Out: io.Discard, Accessible: true}
-		if _, err := h.Promo(ctx, PromoForm{Values: DefaultPromoValues()}); !errors.Is(err, ErrCancelled) {
+		if _, err := h.Promo(ctx, PromoForm{Values: promo.DefaultFormValues()}); !errors.Is(err, ErrCancelled) {
 			t.Errorf("err = %v, want ErrCancelled", err)
 		}
 	})
@@ -276,124 +276,9 @@ func TestProceed(t *testing.T) {
 	}
 }
 
-func TestChangesFrom(t *testing.T) {
-	loc := moscow(t)
-	old := PromoValues{Code: "SUMMER25", BonusType: promo.Goods, Percent: true, Amount: "25", Enabled: true,
-		Starts: "2026-06-01 03:00", Ends: "2026-08-31 23:59", MaxUses: "100"}
-	tr, fa := true, false
-	for _, c := range []struct {
-		name string
-		edit func(v *PromoValues)
-		want func(t *testing.T, c promo.Changes)
-	}{
-		{"nothing", func(*PromoValues) {}, func(t *testing.T, c promo.Changes) {
-			if !c.Empty() {
-				t.Errorf("changes = %+v, want none", c)
-			}
-		}},
-		{"the same amount written differently", func(v *PromoValues) { v.Amount = "25.0" }, func(t *testing.T, c promo.Changes) {
-			if !c.Empty() {
-				t.Errorf("changes = %+v, want none", c)
-			}
-		}},
-		{"amount", func(v *PromoValues) { v.Amount = "15" }, func(t *testing.T, c promo.Changes) {
-			if c.Amount == nil || *c.Amount != 15 || c.Percent != nil || c.Code != nil || c.Starts != nil {
-				t.Errorf("changes = %+v, want the amount only", c)
-			}
-		}},
-		{"unit", func(v *PromoValues) { v.Percent = false }, func(t *testing.T, c promo.Changes) {
-			if c.Percent == nil || *c.Percent || c.Amount == nil || *c.Amount != 25 {
-				t.Errorf("changes = %+v, want the unit with the amount", c)
-			}
-		}},
-		{"no more period", func(v *PromoValues) { v.Starts, v.Ends = "", "" }, func(t *testing.T, c promo.Changes) {
-			if c.TimeLimit == nil || *c.TimeLimit || c.Starts != nil || c.Ends != nil || c.ClearStarts || c.ClearEnds {
-				t.Errorf("changes = %+v, want the time limit off", c)
-			}
-		}},
-		{"no more start", func(v *PromoValues) { v.Starts = "" }, func(t *testing.T, c promo.Changes) {
-			if !c.ClearStarts || c.ClearEnds || c.TimeLimit != nil || c.Ends != nil {
-				t.Errorf("changes = %+v, want the start removed", c)
-			}
-		}},
-		{"new end", func(v *PromoValues) { v.Ends = "2026-09-30" }, func(t *testing.T, c promo.Changes) {
-			if c.Ends == nil || promo.FormatAPI(*c.Ends) != "2026-09-30T20:59:59.000Z" || c.Starts != nil {
-				t.Errorf("changes = %+v, want the end only", c)
-			}
-		}},
-		{"unlimited", func(v *PromoValues) { v.MaxUses = "" }, func(t *testing.T, c promo.Changes) {
-			if c.QuantityLimit == nil || *c.QuantityLimit || c.MaxUses != nil {
-				t.Errorf("changes = %+v, want the limit off", c)
-			}
-		}},
-		{"flags", func(v *PromoValues) { v.Enabled, v.OncePerUser, v.BonusType = false, true, promo.Delivery }, func(t *testing.T, c promo.Changes) {
-			if c.Enabled == nil || *c.Enabled != fa || c.OncePerUser == nil || *c.OncePerUser != tr || c.BonusType == nil || *c.BonusType != promo.Delivery {
-				t.Errorf("changes = %+v", c)
-			}
-		}},
-	} {
-		t.Run(c.name, func(t *testing.T) {
-			v := old
-			c.edit(&v)
-			got, err := v.ChangesFrom(old, loc)
-			if err != nil {
-				t.Fatal(err)
-			}
-			c.want(t, got)
-		})
-	}
-	t.Run("a period turned on keeps no stale date", func(t *testing.T) {
-		before := old
-		before.Starts, before.Ends = "", ""
-		after := before
-		after.Starts = "2026-12-01"
-		c, err := after.ChangesFrom(before, loc)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if c.Starts == nil || c.TimeLimit == nil || !*c.TimeLimit || !c.ClearEnds || c.ClearStarts {
-			t.Errorf("changes = %+v, want the start, the limit on and the end removed", c)
-		}
-		// Applied to a record whose disabled period still holds dates.
-		stale := "2020-01-01T00:00:00.000Z"
-		f := c.Apply(promo.Fields{Code: "SUMMER25", DOn: &stale, DOff: &stale})
-		if f.DOff != nil || f.DOn == nil || *f.DOn != "2026-11-30T21:00:00.000Z" || !f.TimeLimitIsEnabled {
-			t.Errorf("applied = on %v off %v limit %v", f.DOn, f.DOff, f.TimeLimitIsEnabled)
-		}
-	})
-}
-
-func TestValuesOfAndWith(t *testing.T) {
-	loc := moscow(t)
-	on, off := "2026-06-01T00:00:00.123Z", "2026-08-31T20:59:59.000Z"
-	f := promo.Fields{Code: "SUMMER25", IsEnabled: true, BonusType: promo.Goods, BonusAmount: 25, BonusAmountIsInPercentages: true,
-		TimeLimitIsEnabled: true, DOn: &on, DOff: &off, QuantityLimitIsEnabled: true, QuantityLimit: 100}
-	v := ValuesOf(f, loc)
-	// The end's seconds are shown: 23:59 would read back a minute short.
-	want := PromoValues{Code: "SUMMER25", BonusType: promo.Goods, Percent: true, Amount: "25", Enabled: true,
-		Starts: "2026-06-01 03:00", Ends: "2026-08-31 23:59:59", MaxUses: "100"}
-	if v != want {
-		t.Errorf("ValuesOf = %+v, want %+v", v, want)
-	}
-	// A disabled period or limit shows as empty, whatever it holds.
-	f.TimeLimitIsEnabled, f.QuantityLimitIsEnabled = false, false
-	if v := ValuesOf(f, loc); v.Starts != "" || v.Ends != "" || v.MaxUses != "" {
-		t.Errorf("ValuesOf(disabled limits) = %+v", v)
-	}
-	amount, percent, uses := 15.5, false, int64(3)
-	starts := time.Date(2026, 12, 1, 10, 0, 0, 0, loc)
-	got := DefaultPromoValues().With(promo.Changes{Amount: &amount, Percent: &percent, MaxUses: &uses, Starts: &starts}, loc)
-	if got.Amount != "15.5" || got.Percent || got.MaxUses != "3" || got.Starts != "2026-12-01 10:00" || got.Code != "" {
-		t.Errorf("With = %+v", got)
-	}
-}
-
-// TestPromoFormRefusesACodeInUse types a code that Taken says is in use on
-// the chosen site: the code field refuses it and asks again, before any
-// other question.
 func TestPromoFormRefusesACodeInUse(t *testing.T) {
 	var asked []string
-	form := PromoForm{Values: DefaultPromoValues(), Site: 7, Taken: func(site int64, code string) bool {
+	form := PromoForm{Values: promo.DefaultFormValues(), Site: 7, Taken: func(site int64, code string) bool {
 		asked = append(asked, fmt.Sprintf("%d %s", site, code))
 		return code == "summer25"
 	}}

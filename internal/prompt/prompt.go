@@ -23,6 +23,9 @@ type Huh struct {
 	In         io.Reader
 	Out        io.Writer
 	Accessible bool // plain line prompts, for screen readers and tests
+	// LoginRules are the login form's defaults and checks; the caller
+	// owns them (the config file's and the API client's rules).
+	LoginRules LoginRules
 }
 
 // Confirm asks a yes/no question; def is the answer Enter gives.

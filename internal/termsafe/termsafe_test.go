@@ -7,6 +7,7 @@ import (
 )
 
 func TestStringRemovesEscapes(t *testing.T) {
+	t.Parallel()
 	tests := []struct{ name, in, want string }{
 		{"plain ASCII", "SUMMER2026 -10% off!", "SUMMER2026 -10% off!"},
 		{"unicode", "Промокод «лето» 中文 😀 é", "Промокод «лето» 中文 😀 é"},

@@ -1,15 +1,17 @@
-package output
+package view
 
 import (
 	"bytes"
 	"encoding/json"
-	"html"
 	"strconv"
 	"strings"
 	"time"
 
+	"golang.org/x/net/html"
+
 	"github.com/promoctl/promoctl/internal/api"
-	"github.com/promoctl/promoctl/internal/jsonscan"
+	"github.com/promoctl/promoctl/internal/output"
+	"github.com/promoctl/promoctl/internal/records"
 )
 
 // descriptionRunes bounds a description in the product card; -o json and
@@ -20,26 +22,26 @@ const descriptionRunes = 200
 // for images, parameters with their values, and modifiers. The product is
 // decoded only for the card, so -o json, yaml and --jq show the server's
 // object whatever it holds; CSV is one row of its flattened fields.
-func Product(raw json.RawMessage, loc *time.Location) Data {
-	return Data{
+func Product(raw json.RawMessage, loc *time.Location) output.Data {
+	return output.Data{
 		JSON: raw,
-		Tables: func() ([]Grid, error) {
+		Tables: func() ([]output.Grid, error) {
 			p, err := api.DecodeProduct(raw)
 			if err != nil {
 				return nil, err
 			}
 			return productCard(p), nil
 		},
-		CSV: func() (Grid, error) { return recordCSV(raw) },
+		CSV: func() (output.Grid, error) { return recordCSV(raw) },
 	}
 }
 
-func productCard(p api.Product) []Grid {
+func productCard(p api.Product) []output.Grid {
 	var rows [][]string
 	add := func(k, v string) { rows = addWrapped(rows, k+":", v) }
 	add("ID", strconv.FormatInt(int64(p.ID), 10))
-	add("Name", orDash(Text(string(p.Name))))
-	add("SKU", orDash(Text(string(p.SKU))))
+	add("Name", orDash(output.Text(string(p.Name))))
+	add("SKU", orDash(output.Text(string(p.SKU))))
 	add("Price", optMoney(p.Price))
 	add("Old price", optMoney(nonZero(p.OldPrice)))
 	add("Quantity", optNumber(p.Quantity))
@@ -63,29 +65,29 @@ func productCard(p api.Product) []Grid {
 		add("Description", clipRunes(s, descriptionRunes))
 	}
 	if p.DescriptionURL != "" {
-		add("Description URL", Text(string(p.DescriptionURL)))
+		add("Description URL", output.Text(string(p.DescriptionURL)))
 	}
-	gs := []Grid{{Rows: rows, KeyValue: true}}
+	gs := []output.Grid{{Rows: rows, KeyValue: true}}
 
 	if len(p.Images) > 0 {
-		g := Grid{Title: "Images", Header: []string{"ID", "URL", "STATUS"}}
+		g := output.Grid{Title: "Images", Header: []string{"ID", "URL", "STATUS"}}
 		for _, im := range p.Images {
-			g.Rows = append(g.Rows, []string{strconv.FormatInt(int64(im.ID), 10), orDash(Text(string(im.URL))), imageStatus(im.StatusID)})
+			g.Rows = append(g.Rows, []string{strconv.FormatInt(int64(im.ID), 10), orDash(output.Text(string(im.URL))), imageStatus(im.StatusID)})
 		}
 		gs = append(gs, g)
 	}
 	if len(p.Params) > 0 {
-		g := Grid{Title: "Parameters", Header: []string{"ID", "NAME", "VALUES", "UNIT", "VISIBLE"}}
+		g := output.Grid{Title: "Parameters", Header: []string{"ID", "NAME", "VALUES", "UNIT", "VISIBLE"}}
 		for _, pr := range p.Params {
-			g.Rows = append(g.Rows, []string{strconv.FormatInt(int64(pr.ID), 10), orDash(Text(string(pr.Name))),
-				paramValues(pr.Values), Text(string(pr.Unit)), optYesNo(pr.IsVisible)})
+			g.Rows = append(g.Rows, []string{strconv.FormatInt(int64(pr.ID), 10), orDash(output.Text(string(pr.Name))),
+				paramValues(pr.Values), output.Text(string(pr.Unit)), optYesNo(pr.IsVisible)})
 		}
 		gs = append(gs, g)
 	}
 	if len(p.Modifiers) > 0 {
-		g := Grid{Title: "Modifiers", Header: []string{"ID", "NAME", "PRICE", "MAX COUNT", "DEFAULT", "VISIBLE"}}
+		g := output.Grid{Title: "Modifiers", Header: []string{"ID", "NAME", "PRICE", "MAX COUNT", "DEFAULT", "VISIBLE"}}
 		for _, m := range p.Modifiers {
-			g.Rows = append(g.Rows, []string{strconv.FormatInt(int64(m.ID), 10), orDash(Text(string(m.Name))),
+			g.Rows = append(g.Rows, []string{strconv.FormatInt(int64(m.ID), 10), orDash(output.Text(string(m.Name))),
 				textMoney(string(m.Price)), optInt(m.MaxCount), optYesNo(m.Default), optYesNo(m.IsVisible)})
 		}
 		gs = append(gs, g)
@@ -113,30 +115,29 @@ func imageStatus(id *api.Int) string {
 // an id or an object with one; the spec leaves their shape open, so any
 // other shape is summarised ([2 items]).
 func variantIDs(raw json.RawMessage) string {
-	var ids []string
-	err := jsonscan.Elements(raw, func(e []byte) error {
-		v := e
+	es, err := records.Elements(raw)
+	ids := make([]string, 0, len(es))
+	for _, e := range es {
+		v := []byte(e)
 		if firstByte(e) == '{' {
-			v = nil
-			if err := jsonscan.Fields(e, func(k, val []byte) error {
-				if string(k) == "id" {
-					v = val
-				}
-				return nil
-			}); err != nil {
-				return err
+			fs, ferr := records.Fields(e)
+			if ferr != nil {
+				err = ferr
+				break
 			}
+			v, _ = records.Get(fs, "id")
 		}
 		switch firstByte(v) {
 		case '"':
-			ids = append(ids, Text(jsonText(v)))
+			ids = append(ids, output.Text(jsonText(v)))
+			continue
 		case '-', '0', '1', '2', '3', '4', '5', '6', '7', '8', '9':
 			ids = append(ids, string(bytes.TrimSpace(v)))
-		default:
-			return errStop
+			continue
 		}
-		return nil
-	})
+		ids = nil
+		break
+	}
 	if err != nil || len(ids) == 0 {
 		return summary(raw)
 	}
@@ -148,9 +149,9 @@ func variantIDs(raw json.RawMessage) string {
 func paramValues(vs []api.ParamValue) string {
 	parts := make([]string, 0, len(vs))
 	for _, v := range vs {
-		s := strings.TrimSpace(Text(string(v.Label)))
+		s := strings.TrimSpace(output.Text(string(v.Label)))
 		if s == "" {
-			s = strings.TrimSpace(Text(string(v.Value)))
+			s = strings.TrimSpace(output.Text(string(v.Value)))
 		}
 		if v.IsVisible != nil && !*v.IsVisible {
 			s += " (hidden)"
@@ -170,7 +171,7 @@ func categories(cs []api.Category) string {
 	parts := make([]string, len(cs))
 	for i, c := range cs {
 		id := strconv.FormatInt(int64(c.ID), 10)
-		if name := Text(string(c.Name)); name != "" {
+		if name := output.Text(string(c.Name)); name != "" {
 			parts[i] = name + " (" + id + ")"
 		} else {
 			parts[i] = id
@@ -187,42 +188,38 @@ func dimensions(l, w, h *api.Float) string {
 }
 
 // HTMLText turns an HTML fragment into one line of plain, terminal-safe
-// text: tags (and the contents of script and style) are dropped, entities
-// decoded, whitespace collapsed.
+// text: tags, comments and the contents of script and style are dropped,
+// entities decoded, whitespace collapsed. The fragment is read by the
+// HTML5 tokenizer, so a ">" inside a quoted attribute or a comment ends
+// nothing early.
 func HTMLText(s string) string {
+	z := html.NewTokenizer(strings.NewReader(s))
 	var b strings.Builder
 	b.Grow(len(s))
-	for i := 0; i < len(s); {
-		c := s[i]
-		if c != '<' || i+1 >= len(s) || !isTagStart(s[i+1]) {
-			b.WriteByte(c)
-			i++
-			continue
-		}
-		end := strings.IndexByte(s[i:], '>')
-		if end < 0 {
-			// An unclosed tag: drop the rest, as a browser would.
-			break
-		}
-		tag := strings.ToLower(s[i+1 : i+end])
-		i += end + 1
-		for _, raw := range []string{"script", "style"} {
-			if tag == raw || strings.HasPrefix(tag, raw+" ") {
-				if j := strings.Index(strings.ToLower(s[i:]), "</"+raw); j >= 0 {
-					i += j
-				} else {
-					i = len(s)
-				}
+	skip := "" // the script or style element being skipped
+	for {
+		switch z.Next() {
+		case html.ErrorToken:
+			// io.EOF, or a fragment cut short: what was read is the text.
+			return strings.Join(strings.Fields(output.Text(b.String())), " ")
+		case html.TextToken:
+			if skip == "" {
+				b.Write(z.Text())
 			}
+		case html.StartTagToken:
+			if name, _ := z.TagName(); string(name) == "script" || string(name) == "style" {
+				skip = string(name)
+			}
+			b.WriteByte(' ') // tags separate words: <p>a</p><p>b</p> is "a b"
+		case html.EndTagToken:
+			if name, _ := z.TagName(); string(name) == skip {
+				skip = ""
+			}
+			b.WriteByte(' ')
+		default: // self-closing tags, comments, doctypes
+			b.WriteByte(' ')
 		}
-		// Tags separate words: <p>a</p><p>b</p> is "a b".
-		b.WriteByte(' ')
 	}
-	return strings.Join(strings.Fields(Text(html.UnescapeString(b.String()))), " ")
-}
-
-func isTagStart(c byte) bool {
-	return c == '/' || c == '!' || c == '?' || (c|0x20 >= 'a' && c|0x20 <= 'z')
 }
 
 func orDash(s string) string {
@@ -269,5 +266,5 @@ func textMoney(s string) string {
 	if f, err := strconv.ParseFloat(s, 64); err == nil {
 		return Money(f)
 	}
-	return Text(s)
+	return output.Text(s)
 }

@@ -1,4 +1,4 @@
-package output
+package view
 
 import (
 	"bytes"
@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/promoctl/promoctl/internal/api"
+	"github.com/promoctl/promoctl/internal/output"
 	"github.com/promoctl/promoctl/internal/promo"
 )
 
@@ -20,16 +21,16 @@ func promoColumns() []string {
 }
 
 // PromoList shows the promo codes of a site.
-func PromoList(raw json.RawMessage, loc *time.Location) Data {
+func PromoList(raw json.RawMessage, loc *time.Location) output.Data {
 	decode := func() ([]api.Promo, error) { return api.DecodePromos(raw) }
-	return Data{
+	return output.Data{
 		JSON: raw,
-		Tables: func() ([]Grid, error) {
+		Tables: func() ([]output.Grid, error) {
 			ps, err := decode()
 			if err != nil {
 				return nil, err
 			}
-			g := Grid{Header: []string{"ID", "CODE", "ENABLED", "TYPE", "AMOUNT", "STARTS", "ENDS", "USES", "VALID"}}
+			g := output.Grid{Header: []string{"ID", "CODE", "ENABLED", "TYPE", "AMOUNT", "STARTS", "ENDS", "USES", "VALID"}}
 			g.Rows = make([][]string, len(ps))
 			date := dateCache(loc)
 			for i, p := range ps {
@@ -37,27 +38,27 @@ func PromoList(raw json.RawMessage, loc *time.Location) Data {
 				if p.TimeLimitIsEnabled {
 					starts, ends = date(p.DOn), date(p.DOff)
 				}
-				g.Rows[i] = []string{optInt(p.ID), Text(string(p.Code)), YesNo(bool(p.IsEnabled)),
+				g.Rows[i] = []string{optInt(p.ID), output.Text(string(p.Code)), YesNo(bool(p.IsEnabled)),
 					promo.BonusType(p.BonusType).String(), Amount(float64(p.BonusAmount), bool(p.BonusAmountIsInPercentages)),
 					starts, ends, uses(p), optBool(p.IsValid)}
 			}
-			g.Tone = func(row, col int) Tone {
+			g.Tone = func(row, col int) output.Tone {
 				switch col {
 				case 2: // ENABLED
-					return StatusTone(g.Rows[row][col], Muted)
+					return output.StatusTone(g.Rows[row][col], output.Muted)
 				case 8: // VALID
-					return StatusTone(g.Rows[row][col], Bad)
+					return output.StatusTone(g.Rows[row][col], output.Bad)
 				}
-				return Plain
+				return output.Plain
 			}
-			return []Grid{g}, nil
+			return []output.Grid{g}, nil
 		},
-		CSV: func() (Grid, error) {
+		CSV: func() (output.Grid, error) {
 			ps, err := decode()
 			if err != nil {
-				return Grid{}, err
+				return output.Grid{}, err
 			}
-			g := Grid{Header: promoColumns()}
+			g := output.Grid{Header: promoColumns()}
 			g.Rows = make([][]string, len(ps))
 			for i, p := range ps {
 				g.Rows[i] = []string{optInt(p.ID), string(p.Code), optInt(p.Pos), fmtBool(bool(p.IsEnabled)),
@@ -74,7 +75,7 @@ func PromoList(raw json.RawMessage, loc *time.Location) Data {
 // no id (spec 2.2); when the caller knows it (get and update were asked for
 // it, create may learn it from the Location header), it is added as the
 // first field of the JSON and the table.
-func PromoRecord(raw json.RawMessage, p api.Promo, id int64, loc *time.Location) Data {
+func PromoRecord(raw json.RawMessage, p api.Promo, id int64, loc *time.Location) output.Data {
 	if id > 0 && p.ID == nil {
 		v := api.Int(id)
 		p.ID = &v
@@ -82,15 +83,15 @@ func PromoRecord(raw json.RawMessage, p api.Promo, id int64, loc *time.Location)
 	if p.ID != nil {
 		raw = withID(raw, int64(*p.ID))
 	}
-	return Data{
+	return output.Data{
 		JSON: raw,
-		Tables: func() ([]Grid, error) {
+		Tables: func() ([]output.Grid, error) {
 			rows := [][]string{}
 			add := func(k, v string) { rows = append(rows, []string{k + ":", v}) }
 			if p.ID != nil {
 				add("ID", optInt(p.ID))
 			}
-			add("Code", Text(string(p.Code)))
+			add("Code", output.Text(string(p.Code)))
 			add("Enabled", YesNo(bool(p.IsEnabled)))
 			add("Bonus type", promo.BonusType(p.BonusType).String())
 			add("Amount", Amount(float64(p.BonusAmount), bool(p.BonusAmountIsInPercentages)))
@@ -114,33 +115,33 @@ func PromoRecord(raw json.RawMessage, p api.Promo, id int64, loc *time.Location)
 			if p.IsValid != nil {
 				add("Valid now", YesNo(bool(*p.IsValid)))
 			}
-			return []Grid{{Rows: rows, KeyValue: true, Tone: recordTone(rows)}}, nil
+			return []output.Grid{{Rows: rows, KeyValue: true, Tone: recordTone(rows)}}, nil
 		},
-		CSV: func() (Grid, error) {
+		CSV: func() (output.Grid, error) {
 			header := append([]string{}, promoColumns()...)
 			header = append(header, "personal_limit_is_enabled")
 			row := []string{optInt(p.ID), string(p.Code), optInt(p.Pos), fmtBool(bool(p.IsEnabled)),
 				strconv.FormatInt(int64(p.BonusType), 10), fmtFloat(float64(p.BonusAmount)), fmtBool(bool(p.BonusAmountIsInPercentages)),
 				fmtBool(bool(p.TimeLimitIsEnabled)), p.DOn.Raw, p.DOff.Raw, fmtBool(bool(p.QuantityLimitIsEnabled)),
 				strconv.FormatInt(int64(p.QuantityLimit), 10), optInt(p.PromoUsedCount), csvBool(p.IsValid), csvBool(p.PersonalLimitIsEnabled)}
-			return Grid{Header: header, Rows: [][]string{row}}, nil
+			return output.Grid{Header: header, Rows: [][]string{row}}, nil
 		},
 	}
 }
 
 // recordTone colours the status values of a promo code's key/value rows.
-func recordTone(rows [][]string) func(row, col int) Tone {
-	return func(row, col int) Tone {
+func recordTone(rows [][]string) func(row, col int) output.Tone {
+	return func(row, col int) output.Tone {
 		if col != 1 {
-			return Plain
+			return output.Plain
 		}
 		switch rows[row][0] {
 		case "Enabled:":
-			return StatusTone(rows[row][1], Muted)
+			return output.StatusTone(rows[row][1], output.Muted)
 		case "Valid now:":
-			return StatusTone(rows[row][1], Bad)
+			return output.StatusTone(rows[row][1], output.Bad)
 		}
-		return Plain
+		return output.Plain
 	}
 }
 
@@ -167,16 +168,16 @@ func withID(raw json.RawMessage, id int64) json.RawMessage {
 
 // PromoStats shows the uses of a promo code and, per currency, the number
 // of orders, their total and the total discount.
-func PromoStats(raw json.RawMessage, loc *time.Location) Data {
+func PromoStats(raw json.RawMessage, loc *time.Location) output.Data {
 	decode := func() ([]api.Stat, error) { return api.DecodeStats(raw) }
-	return Data{
+	return output.Data{
 		JSON: raw,
-		Tables: func() ([]Grid, error) {
+		Tables: func() ([]output.Grid, error) {
 			ss, err := decode()
 			if err != nil {
 				return nil, err
 			}
-			uses := Grid{Header: []string{"ID", "ORDER", "DATE", "CODE", "ORDER PRICE", "QTY", "DISCOUNT", "CURRENCY"}}
+			uses := output.Grid{Header: []string{"ID", "ORDER", "DATE", "CODE", "ORDER PRICE", "QTY", "DISCOUNT", "CURRENCY"}}
 			// Totals are added exactly (big.Float never overflows, and has
 			// room for every bit of a float64 sum), so that amounts near
 			// float64's limit give their real sum rather than +Inf, and
@@ -187,9 +188,9 @@ func PromoStats(raw json.RawMessage, loc *time.Location) Data {
 			}
 			totals := map[string]*total{}
 			for _, s := range ss {
-				cur := Text(string(s.Currency))
+				cur := output.Text(string(s.Currency))
 				uses.Rows = append(uses.Rows, []string{strconv.FormatInt(int64(s.ID), 10), strconv.FormatInt(int64(s.LeadID), 10),
-					Date(s.DLeadCreated, loc), Text(string(s.Promo.Code)), Money(float64(s.OrderPrice)), fmtFloat(float64(s.OrderQuantity)),
+					Date(s.DLeadCreated, loc), output.Text(string(s.Promo.Code)), Money(float64(s.OrderPrice)), fmtFloat(float64(s.OrderQuantity)),
 					Money(float64(s.DiscountAmount)), cur})
 				t := totals[cur]
 				if t == nil {
@@ -205,22 +206,22 @@ func PromoStats(raw json.RawMessage, loc *time.Location) Data {
 				curs = append(curs, c)
 			}
 			slices.Sort(curs)
-			sum := Grid{Header: []string{"CURRENCY", "ORDERS", "ORDER TOTAL", "DISCOUNT TOTAL"}, Summary: true}
+			sum := output.Grid{Header: []string{"CURRENCY", "ORDERS", "ORDER TOTAL", "DISCOUNT TOTAL"}, Summary: true}
 			for _, c := range curs {
 				t := totals[c]
 				sum.Rows = append(sum.Rows, []string{c, strconv.Itoa(t.orders), t.price.Text('f', 2), t.discount.Text('f', 2)})
 			}
 			if len(ss) == 0 {
-				return []Grid{uses}, nil
+				return []output.Grid{uses}, nil
 			}
-			return []Grid{uses, sum}, nil
+			return []output.Grid{uses, sum}, nil
 		},
-		CSV: func() (Grid, error) {
+		CSV: func() (output.Grid, error) {
 			ss, err := decode()
 			if err != nil {
-				return Grid{}, err
+				return output.Grid{}, err
 			}
-			g := Grid{Header: []string{"id", "promo_id", "lead_id", "bonus_type_id", "bonus_amount", "bonus_amount_is_in_percentages",
+			g := output.Grid{Header: []string{"id", "promo_id", "lead_id", "bonus_type_id", "bonus_amount", "bonus_amount_is_in_percentages",
 				"order_price", "order_quantity", "discount_amount", "code", "d_lead_created", "currency"}}
 			for _, s := range ss {
 				g.Rows = append(g.Rows, []string{strconv.FormatInt(int64(s.ID), 10), strconv.FormatInt(int64(s.PromoID), 10),
@@ -325,7 +326,7 @@ func fmtFloat(v float64) string { return strconv.FormatFloat(v, 'f', -1, 64) }
 // show it (dates in loc with their zone, 25%, delivery). With defaults set
 // (a create, which sends only the fields named) a field the body leaves
 // out is shown with the value the API will give it, marked so.
-func PromoRequest(method, path string, body []byte, defaults bool, loc *time.Location) (Data, error) {
+func PromoRequest(method, path string, body []byte, defaults bool, loc *time.Location) (output.Data, error) {
 	var p api.Promo
 	var rest struct {
 		SiteID *api.Int `json:"site_id"`
@@ -334,7 +335,7 @@ func PromoRequest(method, path string, body []byte, defaults bool, loc *time.Loc
 	var has map[string]json.RawMessage
 	for _, v := range []any{&p, &rest, &has} {
 		if err := json.Unmarshal(body, v); err != nil {
-			return Data{}, err
+			return output.Data{}, err
 		}
 	}
 	var rows [][]string
@@ -362,7 +363,7 @@ func PromoRequest(method, path string, body []byte, defaults bool, loc *time.Loc
 		add("User id", optInt(rest.UserID))
 	}
 	if _, ok := has["code"]; ok {
-		add("Code", Text(string(p.Code)))
+		add("Code", output.Text(string(p.Code)))
 	}
 	percent := bool(p.BonusAmountIsInPercentages)
 	field("Enabled", "is_enabled", YesNo(bool(p.IsEnabled)), YesNo(false))
@@ -381,18 +382,18 @@ func PromoRequest(method, path string, body []byte, defaults bool, loc *time.Loc
 	field("Max uses", "quantity_limit_is_enabled", uses, "unlimited")
 	once := p.PersonalLimitIsEnabled != nil && bool(*p.PersonalLimitIsEnabled)
 	field("Once per customer", "personal_limit_is_enabled", YesNo(once), YesNo(false))
-	return Data{Tables: func() ([]Grid, error) {
-		return []Grid{{Rows: rows, KeyValue: true}}, nil
+	return output.Data{Tables: func() ([]output.Grid, error) {
+		return []output.Grid{{Rows: rows, KeyValue: true}}, nil
 	}}, nil
 }
 
 // Request shows a request that --dry-run did not send, as a JSON object of
 // its method, URL and body, in every format.
-func Request(method, url string, body []byte) (Data, error) {
+func Request(method, url string, body []byte) (output.Data, error) {
 	js, err := json.Marshal(struct {
 		Method string          `json:"method"`
 		URL    string          `json:"url"`
 		Body   json.RawMessage `json:"body"`
 	}{method, url, body})
-	return Data{JSON: js}, err
+	return output.Data{JSON: js}, err
 }

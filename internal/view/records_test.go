@@ -1,4 +1,4 @@
-package output
+package view
 
 import (
 	"bytes"
@@ -9,15 +9,16 @@ import (
 	"time"
 
 	"github.com/promoctl/promoctl/internal/golden"
+	"github.com/promoctl/promoctl/internal/output"
 )
 
 var moscow = time.FixedZone("MSK", 3*60*60)
 
 // render writes d in format f and fails the test on an error.
-func render(t *testing.T, d Data, o Options) string {
+func render(t *testing.T, d output.Data, o output.Options) string {
 	t.Helper()
 	var b bytes.Buffer
-	if err := Write(&b, d, o); err != nil {
+	if err := output.Write(&b, d, o); err != nil {
 		t.Fatalf("Write(%s): %v", o.Format, err)
 	}
 	return b.String()
@@ -59,7 +60,8 @@ const oddRecords = `[
 ]`
 
 func TestRecordsTableV3Sites(t *testing.T) {
-	got := render(t, Records(json.RawMessage(v3Sites), moscow), Options{Format: Table})
+	t.Parallel()
+	got := render(t, Records(json.RawMessage(v3Sites), moscow), output.Options{Format: output.Table})
 	golden.Equal(t, got)
 	head := strings.Fields(strings.SplitN(got, "\n", 2)[0])
 	want := []string{"ID", "NAME", "DOMAIN", "URL", "PUBLISHED", "OWNER", "ID", "ROLE", "PAGE", "COUNT"}
@@ -69,7 +71,8 @@ func TestRecordsTableV3Sites(t *testing.T) {
 }
 
 func TestRecordsTableV1SitesPutTheirIDFirst(t *testing.T) {
-	got := render(t, Records(json.RawMessage(v1Sites), moscow), Options{Format: Table})
+	t.Parallel()
+	got := render(t, Records(json.RawMessage(v1Sites), moscow), output.Options{Format: output.Table})
 	golden.Equal(t, got)
 	if !strings.HasPrefix(got, "SITE ID  SITE NAME  URL") {
 		t.Errorf("header = %q, want SITE ID, SITE NAME, URL first", strings.SplitN(got, "\n", 2)[0])
@@ -77,7 +80,8 @@ func TestRecordsTableV1SitesPutTheirIDFirst(t *testing.T) {
 }
 
 func TestRecordsTableOfOddRecords(t *testing.T) {
-	got := render(t, Records(json.RawMessage(oddRecords), moscow), Options{Format: Table})
+	t.Parallel()
+	got := render(t, Records(json.RawMessage(oddRecords), moscow), output.Options{Format: output.Table})
 	golden.Equal(t, got)
 	expectTerminalSafe(t, got)
 	if strings.Contains(got, "NOTE") {
@@ -92,6 +96,7 @@ func TestRecordsTableOfOddRecords(t *testing.T) {
 }
 
 func TestRecordsWrappedList(t *testing.T) {
+	t.Parallel()
 	for name, raw := range map[string]string{
 		"data":   `{"data":[{"id":1,"name":"A"},{"id":2,"name":"B"}],"total":2}`,
 		"items":  `{"meta":{"page":1},"items":[{"id":1,"name":"A"},{"id":2,"name":"B"}],"errors":[]}`,
@@ -99,7 +104,7 @@ func TestRecordsWrappedList(t *testing.T) {
 	} {
 		t.Run(name, func(t *testing.T) {
 			d := Records(json.RawMessage(raw), moscow)
-			got := render(t, d, Options{Format: Table})
+			got := render(t, d, output.Options{Format: output.Table})
 			want := "ID  NAME\n1   A\n2   B\n"
 			if got != want {
 				t.Errorf("table:\n%q\nwant:\n%q", got, want)
@@ -107,7 +112,7 @@ func TestRecordsWrappedList(t *testing.T) {
 			if n := RecordCount(json.RawMessage(raw)); n != 2 {
 				t.Errorf("RecordCount = %d, want 2", n)
 			}
-			if js := render(t, d, Options{Format: JSON}); !sameJSON(t, js, raw) {
+			if js := render(t, d, output.Options{Format: output.JSON}); !sameJSON(t, js, raw) {
 				t.Errorf("JSON changed:\n%s\nwant the server's %s", js, raw)
 			}
 		})
@@ -115,19 +120,21 @@ func TestRecordsWrappedList(t *testing.T) {
 }
 
 func TestRecordsObjectWithoutAListIsARecord(t *testing.T) {
-	got := render(t, Records(json.RawMessage(`{"id":5,"name":"Only"}`), moscow), Options{Format: Table})
+	t.Parallel()
+	got := render(t, Records(json.RawMessage(`{"id":5,"name":"Only"}`), moscow), output.Options{Format: output.Table})
 	if want := "ID:    5\nName:  Only\n"; got != want {
 		t.Errorf("table = %q, want %q", got, want)
 	}
 }
 
 func TestRecordsOfPlainValuesAndEmptyLists(t *testing.T) {
-	got := render(t, Records(json.RawMessage(`[1,"two",null]`), moscow), Options{Format: Table})
+	t.Parallel()
+	got := render(t, Records(json.RawMessage(`[1,"two",null]`), moscow), output.Options{Format: output.Table})
 	if want := "VALUE\n1\ntwo\n-\n"; got != want {
 		t.Errorf("table = %q, want %q", got, want)
 	}
 	for _, raw := range []string{`[]`, `null`, `{"data":[]}`} {
-		if got := render(t, Records(json.RawMessage(raw), moscow), Options{Format: Table}); got != "" {
+		if got := render(t, Records(json.RawMessage(raw), moscow), output.Options{Format: output.Table}); got != "" {
 			t.Errorf("table of %s = %q, want nothing", raw, got)
 		}
 		if n := RecordCount(json.RawMessage(raw)); n != 0 {
@@ -137,6 +144,7 @@ func TestRecordsOfPlainValuesAndEmptyLists(t *testing.T) {
 }
 
 func TestRecordsColumnsAreBounded(t *testing.T) {
+	t.Parallel()
 	var b strings.Builder
 	b.WriteString(`[{`)
 	for i := 0; i < 20; i++ {
@@ -146,7 +154,7 @@ func TestRecordsColumnsAreBounded(t *testing.T) {
 		b.WriteString(`"f` + string(rune('a'+i)) + `":1`)
 	}
 	b.WriteString(`,"id":9}]`)
-	got := render(t, Records(json.RawMessage(b.String()), moscow), Options{Format: Table})
+	got := render(t, Records(json.RawMessage(b.String()), moscow), output.Options{Format: output.Table})
 	head := strings.Fields(strings.SplitN(got, "\n", 2)[0])
 	want := []string{"ID", "FA", "FB", "FC", "FD", "FE", "FF", "FG"}
 	if !reflect.DeepEqual(head, want) {
@@ -155,7 +163,8 @@ func TestRecordsColumnsAreBounded(t *testing.T) {
 }
 
 func TestRecordsCSVHasEveryField(t *testing.T) {
-	got := render(t, Records(json.RawMessage(oddRecords), moscow), Options{Format: CSV})
+	t.Parallel()
+	got := render(t, Records(json.RawMessage(oddRecords), moscow), output.Options{Format: output.CSV})
 	golden.Equal(t, got)
 	first := strings.SplitN(got, "\n", 2)[0]
 	if want := "title,id,path,blocks[0].id,blocks[1].id,tags,note,x_long,extra.a.b,evil\x1b[2Jkey,blocks,weight"; first != want {
@@ -164,12 +173,13 @@ func TestRecordsCSVHasEveryField(t *testing.T) {
 }
 
 func TestRecordsJSONIsTheServers(t *testing.T) {
+	t.Parallel()
 	for _, raw := range []string{v3Sites, v1Sites, oddRecords} {
-		js := render(t, Records(json.RawMessage(raw), moscow), Options{Format: JSON})
+		js := render(t, Records(json.RawMessage(raw), moscow), output.Options{Format: output.JSON})
 		if js != raw+"\n" {
 			t.Errorf("piped JSON:\n%s\nwant the server's bytes\n%s", js, raw)
 		}
-		js = render(t, Records(json.RawMessage(raw), moscow), Options{Format: JSON, Terminal: true})
+		js = render(t, Records(json.RawMessage(raw), moscow), output.Options{Format: output.JSON, Terminal: true})
 		if !sameJSON(t, js, raw) {
 			t.Errorf("JSON on a terminal:\n%s\nwant the server's\n%s", js, raw)
 		}
@@ -183,7 +193,8 @@ const page = `{"id":5001,"site_id":1,"title":"Главная \u001b[1mbold\u001b
  "tags":["home","main"],"redirects":[],"created_at":"2024-01-15T09:30:00.000Z","deleted_at":null,"count":12345678901234567890}`
 
 func TestRecordFlattensNesting(t *testing.T) {
-	got := render(t, Record(json.RawMessage(page), moscow), Options{Format: Table})
+	t.Parallel()
+	got := render(t, Record(json.RawMessage(page), moscow), output.Options{Format: output.Table})
 	golden.Equal(t, got)
 	expectTerminalSafe(t, got)
 	for _, want := range []string{
@@ -197,6 +208,7 @@ func TestRecordFlattensNesting(t *testing.T) {
 }
 
 func TestRecordSummarisesLongArrays(t *testing.T) {
+	t.Parallel()
 	var b strings.Builder
 	b.WriteString(`{"id":1,"blocks":[`)
 	for i := 0; i <= maxIndexed; i++ {
@@ -206,27 +218,30 @@ func TestRecordSummarisesLongArrays(t *testing.T) {
 		b.WriteString(`{"id":1}`)
 	}
 	b.WriteString(`]}`)
-	got := render(t, Record(json.RawMessage(b.String()), moscow), Options{Format: Table})
+	got := render(t, Record(json.RawMessage(b.String()), moscow), output.Options{Format: output.Table})
 	if want := "ID:      1\nBlocks:  [11 items]\n"; got != want {
 		t.Errorf("table = %q, want %q", got, want)
 	}
 }
 
 func TestRecordCSVIsOneFlatRow(t *testing.T) {
-	got := render(t, Record(json.RawMessage(`{"id":1,"seo":{"title":"T, \"q\""},"tags":["a"],"n":null}`), moscow), Options{Format: CSV})
+	t.Parallel()
+	got := render(t, Record(json.RawMessage(`{"id":1,"seo":{"title":"T, \"q\""},"tags":["a"],"n":null}`), moscow), output.Options{Format: output.CSV})
 	if want := "id,seo.title,tags,n\n1,\"T, \"\"q\"\"\",\"[\"\"a\"\"]\",\n"; got != want {
 		t.Errorf("CSV = %q, want %q", got, want)
 	}
 }
 
 func TestRecordOfAListIsAListTable(t *testing.T) {
-	got := render(t, Record(json.RawMessage(`[{"id":1}]`), moscow), Options{Format: Table})
+	t.Parallel()
+	got := render(t, Record(json.RawMessage(`[{"id":1}]`), moscow), output.Options{Format: output.Table})
 	if want := "ID\n1\n"; got != want {
 		t.Errorf("table = %q, want %q", got, want)
 	}
 }
 
 func TestSummary(t *testing.T) {
+	t.Parallel()
 	for in, want := range map[string]string{
 		`{}`: "{}", `{"a":1}`: "{1 field}", `{"a":1,"b":{"c":2}}`: "{2 fields}",
 		`[]`: "[]", `[{}]`: "[1 item]", `[[1],[2]]`: "[2 items]",
@@ -238,6 +253,7 @@ func TestSummary(t *testing.T) {
 }
 
 func TestClipRunes(t *testing.T) {
+	t.Parallel()
 	for _, c := range []struct {
 		in   string
 		n    int
@@ -268,6 +284,7 @@ func sameJSON(t *testing.T, a, b string) bool {
 }
 
 func TestWrapText(t *testing.T) {
+	t.Parallel()
 	for _, c := range []struct {
 		in    string
 		width int
@@ -287,6 +304,7 @@ func TestWrapText(t *testing.T) {
 }
 
 func TestEmptyList(t *testing.T) {
+	t.Parallel()
 	for raw, want := range map[string]bool{
 		`[]`: true, ` [ ] `: true, `null`: true, `{"data":[]}`: true, `{"items":[],"total":0}`: true,
 		`[{}]`: false, `[1]`: false, `{"data":[1]}`: false, `{"id":1}`: false, `"x"`: false,
@@ -298,6 +316,7 @@ func TestEmptyList(t *testing.T) {
 }
 
 func TestFieldLabel(t *testing.T) {
+	t.Parallel()
 	for key, want := range map[string]string{
 		"is_published": "Published", "page_count": "Page count", "id": "ID", "site_id": "Site ID", "url": "URL",
 		"settings.seo_title": "Settings.SEO title", "owners[0].id": "Owners[0].ID", "is": "Is", "name": "Name",
@@ -310,6 +329,7 @@ func TestFieldLabel(t *testing.T) {
 }
 
 func TestFlagsSentAsNumbersAreYesNo(t *testing.T) {
+	t.Parallel()
 	for key, want := range map[string]bool{
 		"active": true, "is_main": true, "has_ssl": true, "time_limit_is_enabled": true, "settings.is_visible": true,
 		"count": false, "is": false, "main_page": false, "id": false,

@@ -1,4 +1,4 @@
-package output
+package view
 
 import (
 	"bytes"
@@ -12,7 +12,8 @@ import (
 	"unicode"
 	"unicode/utf8"
 
-	"github.com/promoctl/promoctl/internal/jsonscan"
+	"github.com/promoctl/promoctl/internal/output"
+	"github.com/promoctl/promoctl/internal/records"
 )
 
 // Records and Record render JSON whose shape is not documented (sites and
@@ -37,21 +38,15 @@ const (
 	maxRecordRows = 500
 )
 
-// wrapperKeys are the names under which APIs commonly wrap a list, in the
-// order they are preferred when an object holds more than one array.
-func wrapperKeys() []string {
-	return []string{"data", "items", "results", "records", "list", "rows", "sites", "pages"}
-}
-
 // Records shows a list of records of any shape: a JSON array, or an object
 // wrapping one ({"data": [...]}). A table's columns are chosen from the
 // records: the id first, then name-like fields, then other scalar fields,
 // then nested ones summarised, at most maxColumns. An object that wraps no
 // list is shown as a record.
-func Records(raw json.RawMessage, loc *time.Location) Data {
-	return Data{
+func Records(raw json.RawMessage, loc *time.Location) output.Data {
+	return output.Data{
 		JSON: raw,
-		Tables: func() ([]Grid, error) {
+		Tables: func() ([]output.Grid, error) {
 			items, ok, err := listItems(raw)
 			if err != nil {
 				return nil, err
@@ -59,12 +54,12 @@ func Records(raw json.RawMessage, loc *time.Location) Data {
 			if !ok {
 				return recordGrids(raw, loc)
 			}
-			return []Grid{listGrid(items, loc, maxColumns)}, nil
+			return []output.Grid{listGrid(items, loc, maxColumns)}, nil
 		},
-		CSV: func() (Grid, error) {
+		CSV: func() (output.Grid, error) {
 			items, ok, err := listItems(raw)
 			if err != nil {
-				return Grid{}, err
+				return output.Grid{}, err
 			}
 			if !ok {
 				return recordCSV(raw)
@@ -88,16 +83,16 @@ func RecordCount(raw json.RawMessage) int {
 // become a.b keys, arrays of objects a[0].b (or [N items] when long),
 // arrays of plain values one joined value. A list is shown as Records
 // would.
-func Record(raw json.RawMessage, loc *time.Location) Data {
-	return Data{
+func Record(raw json.RawMessage, loc *time.Location) output.Data {
+	return output.Data{
 		JSON: raw,
-		Tables: func() ([]Grid, error) {
+		Tables: func() ([]output.Grid, error) {
 			if items, ok, err := listItems(raw); err == nil && ok && firstByte(raw) == '[' {
-				return []Grid{listGrid(items, loc, maxColumns)}, nil
+				return []output.Grid{listGrid(items, loc, maxColumns)}, nil
 			}
 			return recordGrids(raw, loc)
 		},
-		CSV: func() (Grid, error) {
+		CSV: func() (output.Grid, error) {
 			if items, ok, err := listItems(raw); err == nil && ok && firstByte(raw) == '[' {
 				return listCSV(items), nil
 			}
@@ -106,74 +101,17 @@ func Record(raw json.RawMessage, loc *time.Location) Data {
 	}
 }
 
-// listItems finds the records of a list: the elements of an array, or of
-// the array an object wraps. ok is false for an object that wraps none.
-func listItems(raw []byte) (items [][]byte, ok bool, err error) {
-	switch firstByte(raw) {
-	case '[':
-		err = jsonscan.Elements(raw, func(e []byte) error {
-			items = append(items, e)
-			return nil
-		})
-		return items, err == nil, err
-	case '{':
-		arr := wrappedList(raw, 0)
-		if arr == nil {
-			return nil, false, nil
-		}
-		return listItems(arr)
-	case 'n':
-		return nil, true, nil
-	}
-	return nil, false, nil
-}
-
-// wrappedList returns the array an object wraps: its only array field, or
-// among several the first with a wrapperKeys name; an object whose only
-// field is an object is looked into once ({"result": {"items": [...]}}).
-func wrappedList(obj []byte, depth int) []byte {
-	fs, err := fieldsOf(obj)
-	if err != nil {
-		return nil
-	}
-	var arrays []field
-	for _, f := range fs {
-		if firstByte(f.val) == '[' {
-			arrays = append(arrays, f)
-		}
-	}
-	switch {
-	case len(arrays) == 1:
-		return arrays[0].val
-	case len(arrays) > 1:
-		for _, name := range wrapperKeys() {
-			for _, f := range arrays {
-				if strings.EqualFold(f.key, name) {
-					return f.val
-				}
-			}
-		}
-		return nil
-	case len(fs) == 1 && firstByte(fs[0].val) == '{' && depth == 0:
-		return wrappedList(fs[0].val, depth+1)
-	}
-	return nil
+// listItems finds the records of a list (records.Items): the elements of
+// an array, or of the array an object wraps. ok is false for an object
+// that wraps none.
+func listItems(raw []byte) (items []json.RawMessage, ok bool, err error) {
+	return records.Items(raw)
 }
 
 // field is one field of a JSON object: its decoded key and raw value.
-type field struct {
-	key string
-	val []byte
-}
+type field = records.Field
 
-func fieldsOf(obj []byte) ([]field, error) {
-	var fs []field
-	err := jsonscan.Fields(obj, func(k, v []byte) error {
-		fs = append(fs, field{string(k), v})
-		return nil
-	})
-	return fs, err
-}
+func fieldsOf(obj []byte) ([]field, error) { return records.Fields(obj) }
 
 // column is a field seen in the records of a list.
 type column struct {
@@ -190,13 +128,13 @@ func listColumns(recs [][]field) []column {
 	index := map[string]*column{}
 	for _, r := range recs {
 		for _, f := range r {
-			c := index[f.key]
+			c := index[f.Key]
 			if c == nil {
-				c = &column{key: f.key, first: len(cols)}
-				index[f.key] = c
+				c = &column{key: f.Key, first: len(cols)}
+				index[f.Key] = c
 				cols = append(cols, c)
 			}
-			switch firstByte(f.val) {
+			switch firstByte(f.Value) {
 			case 'n':
 			case '{', '[':
 				c.present, c.nested = true, true
@@ -279,7 +217,7 @@ func nameRank(key string) int {
 
 // recordFields reads the records of a list; a plain value is a record
 // with one field named "".
-func recordFields(items [][]byte) [][]field {
+func recordFields(items []json.RawMessage) [][]field {
 	recs := make([][]field, len(items))
 	for i, it := range items {
 		if firstByte(it) == '{' {
@@ -288,18 +226,18 @@ func recordFields(items [][]byte) [][]field {
 				continue
 			}
 		}
-		recs[i] = []field{{"", it}}
+		recs[i] = []field{{Key: "", Value: it}}
 	}
 	return recs
 }
 
-func listGrid(items [][]byte, loc *time.Location, limit int) Grid {
+func listGrid(items []json.RawMessage, loc *time.Location, limit int) output.Grid {
 	recs := recordFields(items)
 	cols := listColumns(recs)
 	if len(cols) > limit {
 		cols = cols[:limit]
 	}
-	g := Grid{Header: make([]string, len(cols)), Rows: make([][]string, len(recs))}
+	g := output.Grid{Header: make([]string, len(cols)), Rows: make([][]string, len(recs))}
 	for i, c := range cols {
 		g.Header[i] = headerName(c.key)
 	}
@@ -318,14 +256,14 @@ func listGrid(items [][]byte, loc *time.Location, limit int) Grid {
 // listCSV has a column for every leaf field of the records, nested ones
 // flattened to a.b and a[0].b as recordCSV does, in order of first
 // appearance.
-func listCSV(items [][]byte) Grid {
+func listCSV(items []json.RawMessage) output.Grid {
 	recs := make([][]field, len(items))
 	var keys []string
 	seen := map[string]bool{}
 	for i, it := range items {
 		var fs []field
 		add := func(k string, v []byte) {
-			fs = append(fs, field{k, v})
+			fs = append(fs, field{Key: k, Value: v})
 			if !seen[k] {
 				seen[k] = true
 				keys = append(keys, k)
@@ -341,7 +279,7 @@ func listCSV(items [][]byte) Grid {
 		}
 		recs[i] = fs
 	}
-	g := Grid{Header: make([]string, len(keys)), Rows: make([][]string, len(recs))}
+	g := output.Grid{Header: make([]string, len(keys)), Rows: make([][]string, len(recs))}
 	for i, k := range keys {
 		g.Header[i] = k
 		if k == "" {
@@ -360,14 +298,7 @@ func listCSV(items [][]byte) Grid {
 	return g
 }
 
-func lookup(fs []field, key string) ([]byte, bool) {
-	for _, f := range fs {
-		if f.key == key {
-			return f.val, true
-		}
-	}
-	return nil, false
-}
+func lookup(fs []field, key string) ([]byte, bool) { return records.Get(fs, key) }
 
 // headerName is a field name as a column header: NAME, PAGE COUNT,
 // PUBLISHED (is_published), by the rule of fieldLabel.
@@ -384,7 +315,7 @@ func headerName(key string) string {
 // capitals, the first letter capitalised: Published, Page count,
 // Settings.SEO title, Owners[0].ID.
 func fieldLabel(key string) string {
-	segs := strings.Split(Text(key), ".")
+	segs := strings.Split(output.Text(key), ".")
 	for i, seg := range segs {
 		name, index := seg, ""
 		if j := strings.IndexByte(seg, '['); j > 0 {
@@ -441,9 +372,9 @@ func isFlagName(key string) bool {
 }
 
 // recordGrids shows a JSON object as key/value rows.
-func recordGrids(raw []byte, loc *time.Location) ([]Grid, error) {
+func recordGrids(raw []byte, loc *time.Location) ([]output.Grid, error) {
 	if firstByte(raw) != '{' {
-		return []Grid{{Rows: [][]string{{"value:", cellText(raw, loc, recordValueRunes)}}, KeyValue: true}}, nil
+		return []output.Grid{{Rows: [][]string{{"value:", cellText(raw, loc, recordValueRunes)}}, KeyValue: true}}, nil
 	}
 	var rows [][]string
 	more := 0
@@ -460,15 +391,15 @@ func recordGrids(raw []byte, loc *time.Location) ([]Grid, error) {
 	if more > 0 {
 		rows = append(rows, []string{"…", fmt.Sprintf("%d more (see -o json)", more)})
 	}
-	return []Grid{{Rows: rows, KeyValue: true}}, nil
+	return []output.Grid{{Rows: rows, KeyValue: true}}, nil
 }
 
 // recordCSV shows a JSON object as one CSV row of its flattened fields.
-func recordCSV(raw []byte) (Grid, error) {
+func recordCSV(raw []byte) (output.Grid, error) {
 	if firstByte(raw) != '{' {
-		return Grid{Header: []string{"value"}, Rows: [][]string{{plainValue(raw)}}}, nil
+		return output.Grid{Header: []string{"value"}, Rows: [][]string{{plainValue(raw)}}}, nil
 	}
-	var g Grid
+	var g output.Grid
 	row := []string{}
 	err := flatten("", raw, 0, func(k string, v []byte) {
 		g.Header = append(g.Header, k)
@@ -489,34 +420,41 @@ func flatten(prefix string, v []byte, depth int, add func(k string, v []byte)) e
 			}
 			return nil
 		}
-		return jsonscan.Fields(v, func(k, val []byte) error {
-			key := string(k)
+		fs, err := records.Fields(v)
+		if err != nil {
+			return err
+		}
+		for _, f := range fs {
+			key := f.Key
 			if prefix != "" {
 				key = prefix + "." + key
 			}
-			return flatten(key, val, depth+1, add)
-		})
+			if err := flatten(key, f.Value, depth+1, add); err != nil {
+				return err
+			}
+		}
+		return nil
 	case '[':
-		n, plain := 0, true
-		if err := jsonscan.Elements(v, func(e []byte) error {
-			n++
+		es, err := records.Elements(v)
+		if err != nil {
+			return err
+		}
+		plain := true
+		for _, e := range es {
 			if b := firstByte(e); b == '{' || b == '[' {
 				plain = false
 			}
-			return nil
-		}); err != nil {
-			return err
 		}
-		if n == 0 || plain || n > maxIndexed || depth >= maxDepth {
+		if len(es) == 0 || plain || len(es) > maxIndexed || depth >= maxDepth {
 			add(prefix, v)
 			return nil
 		}
-		i := 0
-		return jsonscan.Elements(v, func(e []byte) error {
-			err := flatten(prefix+"["+strconv.Itoa(i)+"]", e, depth+1, add)
-			i++
-			return err
-		})
+		for i, e := range es {
+			if err := flatten(prefix+"["+strconv.Itoa(i)+"]", e, depth+1, add); err != nil {
+				return err
+			}
+		}
+		return nil
 	}
 	add(prefix, v)
 	return nil
@@ -533,7 +471,7 @@ func cellText(v []byte, loc *time.Location, n int) string {
 		if t, ok := dateTime(s); ok {
 			return t.In(loc).Format("2006-01-02 15:04")
 		}
-		return clipRunes(Text(s), n)
+		return clipRunes(output.Text(s), n)
 	case 't':
 		return "yes"
 	case 'f':
@@ -548,60 +486,60 @@ func cellText(v []byte, loc *time.Location, n int) string {
 		}
 		return summary(v)
 	}
-	return Text(string(v))
+	return output.Text(string(v))
 }
 
 // joinPlain joins an array of plain values ("a, b, c") when it fits in n
 // characters.
 func joinPlain(v []byte, loc *time.Location, n int) (string, bool) {
-	var parts []string
+	es, err := records.Elements(v)
+	if err != nil || len(es) == 0 {
+		return "", false
+	}
+	parts := make([]string, 0, len(es))
 	size := 0
-	err := jsonscan.Elements(v, func(e []byte) error {
+	for _, e := range es {
 		if b := firstByte(e); b == '{' || b == '[' {
-			return errStop
+			return "", false
 		}
 		s := cellText(e, loc, n)
 		size += utf8.RuneCountInString(s) + 2
 		if size > n+2 {
-			return errStop
+			return "", false
 		}
 		parts = append(parts, s)
-		return nil
-	})
-	if err != nil || len(parts) == 0 {
-		return "", false
 	}
 	return strings.Join(parts, ", "), true
 }
 
-var errStop = fmt.Errorf("stop")
-
 // summary describes an object or array by its size: {3 fields}, [2 items].
 func summary(v []byte) string {
-	n := 0
-	count := func([]byte) error { n++; return nil }
 	if firstByte(v) == '{' {
-		if jsonscan.Fields(v, func(_, _ []byte) error { n++; return nil }) != nil {
+		fs, err := records.Fields(v)
+		if err != nil {
 			return "{…}"
 		}
-		switch n {
+		switch n := len(fs); n {
 		case 0:
 			return "{}"
 		case 1:
 			return "{1 field}"
+		default:
+			return fmt.Sprintf("{%d fields}", n)
 		}
-		return fmt.Sprintf("{%d fields}", n)
 	}
-	if jsonscan.Elements(v, count) != nil {
+	es, err := records.Elements(v)
+	if err != nil {
 		return "[…]"
 	}
-	switch n {
+	switch n := len(es); n {
 	case 0:
 		return "[]"
 	case 1:
 		return "[1 item]"
+	default:
+		return fmt.Sprintf("[%d items]", n)
 	}
-	return fmt.Sprintf("[%d items]", n)
 }
 
 // plainValue renders a raw JSON value for CSV: text as it is, numbers as
@@ -650,16 +588,7 @@ func isEmpty(v []byte) bool {
 	return len(v) < 2 || len(bytes.TrimSpace(v[1:len(v)-1])) == 0
 }
 
-func firstByte(v []byte) byte {
-	for _, c := range v {
-		switch c {
-		case ' ', '\t', '\n', '\r':
-			continue
-		}
-		return c
-	}
-	return 0
-}
+func firstByte(v []byte) byte { return records.Kind(v) }
 
 // clipRunes shortens s to its first n characters and "…".
 func clipRunes(s string, n int) string {
@@ -725,4 +654,19 @@ func addWrapped(rows [][]string, key, value string) [][]string {
 		rows = append(rows, []string{key, l})
 	}
 	return rows
+}
+
+// EmptyList reports whether raw is a list with nothing in it: null, [], or
+// an object wrapping an empty list ({"data": []}). It reads no further
+// than it must, so it is cheap on a long list.
+func EmptyList(raw json.RawMessage) bool {
+	switch firstByte(raw) {
+	case 'n':
+		return true
+	case '[':
+		return isEmpty(raw)
+	case '{':
+		return RecordCount(raw) == 0
+	}
+	return false
 }

@@ -1,4 +1,4 @@
-package output
+package view
 
 import (
 	"encoding/json"
@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/promoctl/promoctl/internal/golden"
+	"github.com/promoctl/promoctl/internal/output"
 )
 
 // productJSON is a product with every documented field, fields this client
@@ -24,7 +25,8 @@ var productJSON = `{"id":123456,"sku":"TSH-001","name":"Футболка \u001b[
 "x_new_field":{"kept":[1,2,3]}}`
 
 func TestProductCard(t *testing.T) {
-	got := render(t, Product(json.RawMessage(productJSON), moscow), Options{Format: Table})
+	t.Parallel()
+	got := render(t, Product(json.RawMessage(productJSON), moscow), output.Options{Format: output.Table})
 	golden.Equal(t, got)
 	expectTerminalSafe(t, got)
 	for _, want := range []string{
@@ -65,11 +67,12 @@ func TestProductCard(t *testing.T) {
 }
 
 func TestProductJSONAndYAMLAreComplete(t *testing.T) {
+	t.Parallel()
 	d := Product(json.RawMessage(productJSON), moscow)
-	if js := render(t, d, Options{Format: JSON}); !sameJSON(t, js, productJSON) {
+	if js := render(t, d, output.Options{Format: output.JSON}); !sameJSON(t, js, productJSON) {
 		t.Errorf("JSON is not the server's:\n%s", js)
 	}
-	y := render(t, d, Options{Format: YAML})
+	y := render(t, d, output.Options{Format: output.YAML})
 	for _, want := range []string{"x_new_field:", strings.Repeat("Очень длинное описание. ", 12), "<script>alert(1)</script>"} {
 		if !strings.Contains(y, want) {
 			t.Errorf("YAML lacks %q:\n%s", want, y)
@@ -78,10 +81,11 @@ func TestProductJSONAndYAMLAreComplete(t *testing.T) {
 }
 
 func TestProductCardOfASparseProduct(t *testing.T) {
+	t.Parallel()
 	// Nulls, missing fields, PHP-style {} for empty lists and numbers sent
 	// as strings.
 	raw := `{"id":"77","name":null,"price":"99.9","old_price":0,"categories":{},"image_list":null,"params":[],"modifiers":{"0":{"id":5,"name":"Box","price":""}}}`
-	got := render(t, Product(json.RawMessage(raw), moscow), Options{Format: Table})
+	got := render(t, Product(json.RawMessage(raw), moscow), output.Options{Format: output.Table})
 	golden.Equal(t, got)
 	for _, bad := range []string{"Images:", "Parameters:", "Description"} {
 		if strings.Contains(got, bad) {
@@ -91,18 +95,20 @@ func TestProductCardOfASparseProduct(t *testing.T) {
 }
 
 func TestProductCardNamesAFieldOfTheWrongType(t *testing.T) {
+	t.Parallel()
 	d := Product(json.RawMessage(`{"id":1,"image_list":[{"id":1,"url":"u"},{"id":{"x":1}}]}`), moscow)
 	_, err := d.Tables()
 	if err == nil || !strings.Contains(err.Error(), `field "image_list": item 1: field "id"`) {
 		t.Errorf("error = %v, want one naming image_list item 1 id", err)
 	}
 	// JSON output does not decode, so it still works.
-	if js := render(t, d, Options{Format: JSON}); !strings.Contains(js, `{"id":{"x":1}}`) {
+	if js := render(t, d, output.Options{Format: output.JSON}); !strings.Contains(js, `{"id":{"x":1}}`) {
 		t.Errorf("JSON = %s", js)
 	}
 }
 
 func TestHTMLText(t *testing.T) {
+	t.Parallel()
 	for in, want := range map[string]string{
 		"plain":                            "plain",
 		"<b>bold</b> &amp; <i>it</i>":      "bold & it",
@@ -115,6 +121,10 @@ func TestHTMLText(t *testing.T) {
 		"line\nbreak\t tab":                "line break tab",
 		"<unclosed":                        "",
 		"<!-- comment -->text":             "text",
+		`<a title="a>b">link</a>`:          "link",
+		"x<!-- a > b -->y":                 "x y",
+		"<!-- <b>not a tag</b> -->shown":   "shown",
+		"<p>Hel<b>lo</b></p>":              "Hel lo",
 	} {
 		got := HTMLText(in)
 		if got != want {
@@ -125,7 +135,8 @@ func TestHTMLText(t *testing.T) {
 }
 
 func TestProductNoHeadersDropsSectionTitles(t *testing.T) {
-	got := render(t, Product(json.RawMessage(productJSON), moscow), Options{Format: Table, NoHeaders: true})
+	t.Parallel()
+	got := render(t, Product(json.RawMessage(productJSON), moscow), output.Options{Format: output.Table, NoHeaders: true})
 	for _, bad := range []string{"Images:", "Parameters:", "Modifiers:", "MAX COUNT"} {
 		if strings.Contains(got, bad) {
 			t.Errorf("--no-headers output holds %q:\n%s", bad, got)

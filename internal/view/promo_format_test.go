@@ -1,4 +1,4 @@
-package output
+package view
 
 import (
 	"bytes"
@@ -9,6 +9,7 @@ import (
 	_ "time/tzdata" // the zones below, also on a machine without a zoneinfo database
 
 	"github.com/promoctl/promoctl/internal/api"
+	"github.com/promoctl/promoctl/internal/output"
 )
 
 func loadZone(t *testing.T, name string) *time.Location {
@@ -20,10 +21,10 @@ func loadZone(t *testing.T, name string) *time.Location {
 	return loc
 }
 
-func writeData(t *testing.T, d Data, o Options) string {
+func writeData(t *testing.T, d output.Data, o output.Options) string {
 	t.Helper()
 	var b bytes.Buffer
-	if err := Write(&b, d, o); err != nil {
+	if err := output.Write(&b, d, o); err != nil {
 		t.Fatalf("Write(%+v): %v", o, err)
 	}
 	return b.String()
@@ -39,6 +40,7 @@ func apiTime(t *testing.T, s string) api.Time {
 }
 
 func TestAmountAndMoney(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		v       float64
 		percent bool
@@ -68,6 +70,7 @@ func TestAmountAndMoney(t *testing.T) {
 }
 
 func TestDate(t *testing.T) {
+	t.Parallel()
 	v := apiTime(t, "2026-12-01T00:00:00.000Z")
 	tests := []struct{ zone, want string }{
 		{"UTC", "2026-12-01 00:00"},
@@ -100,7 +103,8 @@ const promoListJSON = `[
 ]`
 
 func TestPromoListTable(t *testing.T) {
-	got := writeData(t, PromoList([]byte(promoListJSON), loadZone(t, "Europe/Moscow")), Options{Format: Table})
+	t.Parallel()
+	got := writeData(t, PromoList([]byte(promoListJSON), loadZone(t, "Europe/Moscow")), output.Options{Format: output.Table})
 	want := "ID    CODE        ENABLED  TYPE      AMOUNT  STARTS            ENDS              USES   VALID\n" +
 		"1001  SUMMER2026  yes      goods     10%     2026-06-01 03:00  2026-09-01 00:00  3/100  yes\n" +
 		"1002  FREESHIP    no       delivery  150.00  -                 -                 0      no\n"
@@ -110,14 +114,15 @@ func TestPromoListTable(t *testing.T) {
 }
 
 func TestPromoListCSV(t *testing.T) {
-	got := writeData(t, PromoList([]byte(promoListJSON), time.UTC), Options{Format: CSV})
+	t.Parallel()
+	got := writeData(t, PromoList([]byte(promoListJSON), time.UTC), output.Options{Format: output.CSV})
 	want := "id,code,pos,is_enabled,bonus_type,bonus_amount,bonus_amount_is_in_percentages,time_limit_is_enabled,d_on,d_off," +
 		"quantity_limit_is_enabled,quantity_limit,promo_used_count,is_valid\n" +
 		"1001,SUMMER2026,1,true,2,10,true,true,2026-06-01T00:00:00.000Z,2026-08-31T21:00:00.000Z,true,100,3,true\n"
 	if !strings.HasPrefix(got, want) || !strings.HasSuffix(got, ",2,false,3,150,false,false,2026-01-01T00:00:00.000Z,,false,0,0,false\n") {
 		t.Errorf("promo list CSV =\n%q\nwant\n%q", got, want)
 	}
-	if !strings.HasPrefix(writeData(t, PromoList([]byte(promoListJSON), time.UTC), Options{Format: CSV, NoHeaders: true}), "1001,") {
+	if !strings.HasPrefix(writeData(t, PromoList([]byte(promoListJSON), time.UTC), output.Options{Format: output.CSV, NoHeaders: true}), "1001,") {
 		t.Errorf("promo list CSV with --no-headers does not start with the first row")
 	}
 }
@@ -126,6 +131,7 @@ func TestPromoListCSV(t *testing.T) {
 // including ones the client does not know, with the server's types: piped
 // as the very bytes the server sent, on a terminal indented.
 func TestPromoListJSONIsTheServers(t *testing.T) {
+	t.Parallel()
 	for _, c := range []struct {
 		name     string
 		terminal bool
@@ -134,7 +140,7 @@ func TestPromoListJSONIsTheServers(t *testing.T) {
 		{"piped", false, []string{`"unknown_field":{"kept":[1]}`, `"id":"1002"`, `"is_enabled":0`, `"bonus_amount":"150"`}},
 		{"on a terminal", true, []string{"\"unknown_field\": {\n", `"id": "1002"`, `"is_enabled": 0`, `"bonus_amount": "150"`}},
 	} {
-		got := writeData(t, PromoList([]byte(promoListJSON), time.UTC), Options{Format: JSON, Terminal: c.terminal})
+		got := writeData(t, PromoList([]byte(promoListJSON), time.UTC), output.Options{Format: output.JSON, Terminal: c.terminal})
 		var a, b any
 		if err := json.Unmarshal([]byte(got), &a); err != nil {
 			t.Fatalf("%s: -o json is not JSON: %v\n%s", c.name, err, got)
@@ -164,8 +170,9 @@ func mustMarshal(t *testing.T, v any) []byte {
 }
 
 func TestPromoListBadField(t *testing.T) {
+	t.Parallel()
 	var b bytes.Buffer
-	err := Write(&b, PromoList([]byte(`[{"id":1,"is_enabled":"maybe"}]`), time.UTC), Options{Format: Table})
+	err := output.Write(&b, PromoList([]byte(`[{"id":1,"is_enabled":"maybe"}]`), time.UTC), output.Options{Format: output.Table})
 	if err == nil || !strings.Contains(err.Error(), `"is_enabled"`) {
 		t.Errorf("Write(bad field) error = %v, want one that names is_enabled", err)
 	}
@@ -175,6 +182,7 @@ func TestPromoListBadField(t *testing.T) {
 }
 
 func TestPromoRecord(t *testing.T) {
+	t.Parallel()
 	raw := []byte(`{"code":"WINTER","is_enabled":true,"bonus_type":3,"bonus_amount":300,"bonus_amount_is_in_percentages":false,
 		"time_limit_is_enabled":false,"d_on":null,"d_off":null,"quantity_limit_is_enabled":true,"quantity_limit":5,"personal_limit_is_enabled":true}`)
 	var p api.Promo
@@ -182,7 +190,7 @@ func TestPromoRecord(t *testing.T) {
 		t.Fatal(err)
 	}
 	d := PromoRecord(raw, p, 1001, time.UTC)
-	table := writeData(t, d, Options{Format: Table})
+	table := writeData(t, d, output.Options{Format: output.Table})
 	want := "ID:                 1001\n" +
 		"Code:               WINTER\n" +
 		"Enabled:            yes\n" +
@@ -195,21 +203,22 @@ func TestPromoRecord(t *testing.T) {
 		t.Errorf("promo record table =\n%q\nwant\n%q", table, want)
 	}
 	// Piped, the record is the server's bytes with the id spliced in first.
-	js := writeData(t, d, Options{Format: JSON})
+	js := writeData(t, d, output.Options{Format: output.JSON})
 	if want := `{"id":1001,` + string(raw[1:]) + "\n"; js != want {
 		t.Errorf("piped -o json =\n%s\nwant the server's record with the id it was asked for first:\n%s", js, want)
 	}
-	js = writeData(t, d, Options{Format: JSON, Terminal: true})
+	js = writeData(t, d, output.Options{Format: output.JSON, Terminal: true})
 	if !strings.HasPrefix(js, "{\n  \"id\": 1001,\n  \"code\": \"WINTER\",") {
 		t.Errorf("-o json on a terminal does not start with the id it was asked for:\n%s", js)
 	}
-	csv := writeData(t, d, Options{Format: CSV})
+	csv := writeData(t, d, output.Options{Format: output.CSV})
 	if !strings.HasSuffix(csv, "1001,WINTER,,true,3,300,false,false,,,true,5,,,true\n") {
 		t.Errorf("promo record CSV = %q", csv)
 	}
 }
 
 func TestPromoRecordKeepsTheServersID(t *testing.T) {
+	t.Parallel()
 	raw := []byte(`{"id":7,"code":"AB"}`)
 	var p api.Promo
 	json.Unmarshal(raw, &p)
@@ -220,6 +229,7 @@ func TestPromoRecordKeepsTheServersID(t *testing.T) {
 }
 
 func TestWithID(t *testing.T) {
+	t.Parallel()
 	tests := []struct{ in, want string }{
 		{`{"code":"AB"}`, `{"id":5,"code":"AB"}`},
 		{` { "code" : "AB" } `, `{"id":5,"code" : "AB" }`},
@@ -242,6 +252,7 @@ func TestWithID(t *testing.T) {
 }
 
 func TestPromoStats(t *testing.T) {
+	t.Parallel()
 	raw := []byte(`[
 	 {"id":1,"promo_id":1001,"lead_id":501,"bonus_type_id":2,"bonus_amount":10,"bonus_amount_is_in_percentages":1,"order_price":1500,"order_quantity":2,
 	  "discount_amount":150,"promo":{"code":"SUMMER2026"},"d_lead_created":"2026-06-02T09:30:00.000Z","currency":"RUB"},
@@ -249,7 +260,7 @@ func TestPromoStats(t *testing.T) {
 	  "discount_amount":"10.00","promo":{"code":"SUMMER2026"},"d_lead_created":"2026-06-03T21:15:00.000Z","currency":"USD"},
 	 {"id":3,"promo_id":1001,"lead_id":503,"bonus_type_id":2,"bonus_amount":10,"bonus_amount_is_in_percentages":1,"order_price":500.5,"order_quantity":1,
 	  "discount_amount":50.05,"promo":{"code":"SUMMER2026"},"d_lead_created":"2026-06-04T10:00:00.000Z","currency":"RUB"}]`)
-	got := writeData(t, PromoStats(raw, loadZone(t, "Europe/Moscow")), Options{Format: Table})
+	got := writeData(t, PromoStats(raw, loadZone(t, "Europe/Moscow")), output.Options{Format: output.Table})
 	want := "ID  ORDER  DATE              CODE        ORDER PRICE  QTY  DISCOUNT  CURRENCY\n" +
 		"1   501    2026-06-02 12:30  SUMMER2026  1500.00      2    150.00    RUB\n" +
 		"2   502    2026-06-04 00:15  SUMMER2026  99.99        1    10.00     USD\n" +
@@ -261,22 +272,23 @@ func TestPromoStats(t *testing.T) {
 	if got != want {
 		t.Errorf("promo stats table =\n%s\nwant\n%s", got, want)
 	}
-	empty := writeData(t, PromoStats([]byte(`[]`), time.UTC), Options{Format: Table})
+	empty := writeData(t, PromoStats([]byte(`[]`), time.UTC), output.Options{Format: output.Table})
 	if empty != "ID  ORDER  DATE  CODE  ORDER PRICE  QTY  DISCOUNT  CURRENCY\n" {
 		t.Errorf("empty stats table = %q, want the header alone and no totals", empty)
 	}
-	csv := writeData(t, PromoStats(raw, time.UTC), Options{Format: CSV, NoHeaders: true})
+	csv := writeData(t, PromoStats(raw, time.UTC), output.Options{Format: output.CSV, NoHeaders: true})
 	if !strings.HasPrefix(csv, "1,1001,501,2,10,true,1500,2,150,SUMMER2026,2026-06-02T09:30:00.000Z,RUB\n") {
 		t.Errorf("stats CSV = %q", csv)
 	}
 }
 
 func TestRequest(t *testing.T) {
+	t.Parallel()
 	d, err := Request("POST", "https://api.lpmotor.ru/v1/promo", []byte(`{"site_id":1,"code":"AB"}`))
 	if err != nil {
 		t.Fatal(err)
 	}
-	got := writeData(t, d, Options{Format: Table, Terminal: true})
+	got := writeData(t, d, output.Options{Format: output.Table, Terminal: true})
 	want := "{\n  \"method\": \"POST\",\n  \"url\": \"https://api.lpmotor.ru/v1/promo\",\n  \"body\": {\n    \"site_id\": 1,\n    \"code\": \"AB\"\n  }\n}\n"
 	if got != want {
 		t.Errorf("dry-run request =\n%s\nwant\n%s", got, want)
@@ -285,13 +297,14 @@ func TestRequest(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	got = writeData(t, d, Options{Format: JSON})
+	got = writeData(t, d, output.Options{Format: output.JSON})
 	if want := `{"method":"DELETE","url":"https://api.lpmotor.ru/v1/promo/5","body":null}` + "\n"; got != want {
 		t.Errorf("dry-run DELETE -o json = %q, want %q (a null body)", got, want)
 	}
 }
 
 func TestText(t *testing.T) {
+	t.Parallel()
 	for in, want := range map[string]string{
 		"SUMMER2026":                 "SUMMER2026",
 		"Промокод «лето»":            "Промокод «лето»",
@@ -300,7 +313,7 @@ func TestText(t *testing.T) {
 		"two\nlines\tand tab":        "two lines and tab",
 		"\u202eevil":                 "evil",
 	} {
-		if got := Text(in); got != want {
+		if got := output.Text(in); got != want {
 			t.Errorf("Text(%q) = %q, want %q", in, got, want)
 		}
 	}
@@ -309,6 +322,7 @@ func TestText(t *testing.T) {
 // TestPromoRequestWithoutLimits: an update's whole record with its limits
 // off shows them as off, and nothing as a default.
 func TestPromoRequestWithoutLimits(t *testing.T) {
+	t.Parallel()
 	body := `{"code":"OPEN1","is_enabled":true,"bonus_type":3,"bonus_amount":300,"bonus_amount_is_in_percentages":false,` +
 		`"time_limit_is_enabled":false,"d_on":"2026-06-01T00:00:00.000Z","d_off":null,"quantity_limit_is_enabled":false,` +
 		`"quantity_limit":5,"personal_limit_is_enabled":true}`
@@ -317,7 +331,7 @@ func TestPromoRequestWithoutLimits(t *testing.T) {
 		t.Fatal(err)
 	}
 	var b bytes.Buffer
-	if err := Write(&b, d, Options{Format: Table}); err != nil {
+	if err := output.Write(&b, d, output.Options{Format: output.Table}); err != nil {
 		t.Fatal(err)
 	}
 	want := `Request:            PUT /v1/promo/5
