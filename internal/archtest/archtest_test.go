@@ -21,16 +21,12 @@ type rule struct {
 	pkg       string   // a package of the module, relative: internal/output
 	forbidden []string // packages it must not depend on
 	why       string
-	// pending, when set, names the change that makes the rule hold: the
-	// rule is reported but not enforced until that change lands.
-	pending string
 }
 
 func rules() []rule {
 	return []rule{
 		{pkg: "internal/config", forbidden: []string{"internal/output", "internal/api"},
-			why:     "the settings are read before any output or client exists",
-			pending: "issue 11, the settings table on viper: config still names output formats and the default base URL"},
+			why: "the settings are read before any output or client exists"},
 		{pkg: "internal/output", forbidden: []string{"internal/api", "internal/sandbox", "internal/view", "internal/promo", "internal/config", "internal/prompt", "cmd"},
 			why: "output only renders Data; internal/view turns API values into rows"},
 		{pkg: "internal/view", forbidden: []string{"cmd", "internal/config", "internal/prompt"},
@@ -136,14 +132,8 @@ func TestDependenciesPointDown(t *testing.T) {
 	pkgs := listPackages(t)
 	for _, r := range rules() {
 		t.Run(strings.ReplaceAll(r.pkg, "/", "_"), func(t *testing.T) {
-			vs := violations(pkgs, r)
-			switch {
-			case len(vs) > 0 && r.pending != "":
-				t.Skipf("not enforced yet (%s): %s", r.pending, strings.Join(vs, ", "))
-			case len(vs) > 0:
+			if vs := violations(pkgs, r); len(vs) > 0 {
 				t.Errorf("forbidden dependencies: %s\n%s", strings.Join(vs, ", "), r.why)
-			case r.pending != "":
-				t.Logf("the rule holds now: drop its pending note (%s)", r.pending)
 			}
 		})
 	}
