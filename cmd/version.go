@@ -20,6 +20,11 @@ import (
 // debug.ReadBuildInfo; reading it is cheap, so the --version fast path can
 // afford it.
 func (b Build) withBuildInfo(read func() (*debug.BuildInfo, bool)) Build {
+	if b.Version != "" && b.Version != "dev" && b.Commit != "" && b.Date != "" {
+		// A release build names everything: parsing the build info would
+		// only cost start-up time.
+		return b
+	}
 	if info, ok := read(); ok && info != nil {
 		if b.Version == "" || b.Version == "dev" {
 			if v := info.Main.Version; v != "" && v != "(devel)" {

@@ -44,8 +44,14 @@ func TestWithBuildInfo(t *testing.T) {
 		read func() (*debug.BuildInfo, bool)
 		want Build
 	}{
-		{"ldflags win", Build{Version: "1.2.3", Commit: "abc", Date: "2026-11-22T05:00:00Z"}, info("v9.9.9", vcs...),
+		{"ldflags name everything: nothing is read", Build{Version: "1.2.3", Commit: "abc", Date: "2026-11-22T05:00:00Z"},
+			func() (*debug.BuildInfo, bool) {
+				t.Error("build info read although -ldflags named version, commit and date")
+				return info("v9.9.9", vcs...)()
+			},
 			Build{Version: "1.2.3", Commit: "abc", Date: "2026-11-22T05:00:00Z"}},
+		{"ldflags win", Build{Version: "1.2.3", Commit: "abc"}, info("v9.9.9", vcs...),
+			Build{Version: "1.2.3", Commit: "abc", Date: "2026-11-20T10:00:00Z"}},
 		{"go install @version", Build{Version: "dev"}, info("v1.4.0"), Build{Version: "1.4.0"}},
 		{"go build in a checkout", Build{Version: "dev"}, info("v0.0.0-20261120100000-fedcba987654+dirty", vcs...),
 			Build{Version: "0.0.0-20261120100000-fedcba987654+dirty", Commit: "fedcba9876543210", Date: "2026-11-20T10:00:00Z"}},

@@ -3,6 +3,7 @@ package view
 import (
 	"bytes"
 	"encoding/json"
+	stdhtml "html"
 	"strconv"
 	"strings"
 	"time"
@@ -204,7 +205,10 @@ func HTMLText(s string) string {
 			return strings.Join(strings.Fields(output.Text(b.String())), " ")
 		case html.TextToken:
 			if skip == "" {
-				b.Write(z.Text())
+				// The standard library's unescaper, not z.Text(): its
+				// entity table is built on first use, where x/net/html's
+				// is built at start-up for every command (0.1 ms).
+				b.WriteString(stdhtml.UnescapeString(string(z.Raw())))
 			}
 		case html.StartTagToken:
 			if name, _ := z.TagName(); string(name) == "script" || string(name) == "style" {
