@@ -200,7 +200,10 @@ func (f *factory) completionClient(cmd *cobra.Command) (context.Context, context
 		// Open the data file here, waiting for its lock (another process
 		// may hold it) no longer than the completion may take, and
 		// silently.
-		store, err := sandbox.Open(ctx, sandbox.DefaultDataPath(f.env.Getenv), sandbox.Options{Timeout: completionTimeout})
+		if f.useSandboxData(cmd) != nil {
+			return ctx, cancel, nil, nil, false
+		}
+		store, err := sandbox.Open(ctx, f.sandboxDataPath(), sandbox.Options{Timeout: completionTimeout})
 		if err != nil {
 			return ctx, cancel, nil, nil, false
 		}

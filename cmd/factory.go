@@ -26,6 +26,7 @@ import (
 // globalFlags are the root command's persistent flags.
 type globalFlags struct {
 	baseURL, token, userID, profile, configPath, output, jq, timeout  string
+	sandboxData                                                       string
 	noHeaders, debug, noColor, sandbox, accessible, allowInsecureHTTP bool
 }
 
@@ -86,6 +87,8 @@ func (f *factory) Settings(cmd *cobra.Command) (*config.Settings, error) {
 		if err := sandboxFlagConflict(cmd); err != nil {
 			return nil, err
 		}
+	} else if f.global.sandboxData != "" && !isSandboxCmd(cmd) {
+		return nil, usagef("--sandbox-data names the data file of --sandbox: add --sandbox")
 	}
 	doc, err := f.configDoc()
 	if err != nil {
@@ -114,6 +117,12 @@ func sandboxFlagConflict(cmd *cobra.Command) error {
 		return usagef("--base-url cannot be used with --sandbox, which runs in-process: to use a running 'promoctl sandbox serve', drop --sandbox and give --base-url, --token and --user-id")
 	}
 	return nil
+}
+
+// isSandboxCmd reports whether cmd is a sandbox command (serve, redeem,
+// reset), which uses the sandbox's data file without --sandbox.
+func isSandboxCmd(cmd *cobra.Command) bool {
+	return strings.HasPrefix(cmd.CommandPath(), cmd.Root().Name()+" sandbox ")
 }
 
 // configDoc reads the config file once per run and warns, on stderr, of
