@@ -193,7 +193,7 @@ func nothing() ([]cobra.Completion, cobra.ShellCompDirective) {
 func (f *factory) completionClient(cmd *cobra.Command) (context.Context, context.CancelFunc, *api.Client, *config.Settings, bool) {
 	ctx, cancel := context.WithTimeout(cmd.Context(), completionTimeout)
 	f.quietForCompletion()
-	if strings.HasPrefix(cmd.CommandPath(), cmd.Root().Name()+" sandbox ") {
+	if isSandboxCmd(cmd) {
 		f.global.sandbox = true
 	}
 	if f.global.sandbox && f.sandbox == nil {
