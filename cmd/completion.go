@@ -193,14 +193,17 @@ func nothing() ([]cobra.Completion, cobra.ShellCompDirective) {
 func (f *factory) completionClient(cmd *cobra.Command) (context.Context, context.CancelFunc, *api.Client, *config.Settings, bool) {
 	ctx, cancel := context.WithTimeout(cmd.Context(), completionTimeout)
 	f.quietForCompletion()
-	if strings.HasPrefix(cmd.CommandPath(), cmd.Root().Name()+" sandbox ") {
+	if isSandboxCmd(cmd) {
 		f.global.sandbox = true
 	}
 	if f.global.sandbox && f.sandbox == nil {
 		// Open the data file here, waiting for its lock (another process
 		// may hold it) no longer than the completion may take, and
 		// silently.
-		store, err := sandbox.Open(ctx, sandbox.DefaultDataPath(f.env.Getenv), sandbox.Options{Timeout: completionTimeout})
+		if f.useSandboxData(cmd) != nil {
+			return ctx, cancel, nil, nil, false
+		}
+		store, err := sandbox.Open(ctx, f.sandboxDataPath(), sandbox.Options{Timeout: completionTimeout})
 		if err != nil {
 			return ctx, cancel, nil, nil, false
 		}

@@ -28,7 +28,7 @@ import (
 // globalFlags are the root command's persistent flags that are not
 // settings; the settings' flags are read through factory.resolver.
 type globalFlags struct {
-	jq                                                                string
+	jq, sandboxData                                                   string
 	noHeaders, debug, noColor, sandbox, accessible, allowInsecureHTTP bool
 }
 
@@ -103,6 +103,8 @@ func (f *factory) Settings(cmd *cobra.Command) (*config.Settings, error) {
 		if err := f.sandboxFlagConflict(cmd); err != nil {
 			return nil, err
 		}
+	} else if f.global.sandboxData != "" && !isSandboxCmd(cmd) {
+		return nil, usagef("--sandbox-data names the data file of --sandbox: add --sandbox")
 	}
 	doc, err := f.configDoc(cmd)
 	if err != nil {
@@ -128,6 +130,12 @@ func (f *factory) sandboxFlagConflict(cmd *cobra.Command) error {
 		return usagef("--base-url cannot be used with --sandbox, which runs in-process: to use a running 'promoctl sandbox serve', drop --sandbox and give --base-url, --token and --user-id")
 	}
 	return nil
+}
+
+// isSandboxCmd reports whether cmd is a sandbox command (serve, redeem,
+// reset), which uses the sandbox's data file without --sandbox.
+func isSandboxCmd(cmd *cobra.Command) bool {
+	return strings.HasPrefix(cmd.CommandPath(), cmd.Root().Name()+" sandbox ")
 }
 
 // configDoc reads the config file once per run and warns, on stderr, of
@@ -391,7 +399,7 @@ func (f *factory) newClient(ctx context.Context, s *config.Settings) (*api.Clien
 		return nil, err
 	}
 	o := api.Options{
-		BaseURL: s.BaseURL, Token: s.Token, UserID: s.UserID,
+		BaseURL: s.BaseURL, Token: s.Token, PublicToken: isSandboxToken(s.Token), UserID: s.UserID,
 		UserAgent: "promoctl/" + f.build.Version,
 		Transport: transport, Retry: f.opts.Retry, Timeout: s.Timeout,
 		AllowInsecureHTTP: allowPlain, MaxResponseBytes: maxResponse,

@@ -599,3 +599,19 @@ func TestShortTokenIsRedactedAsAWholeValue(t *testing.T) {
 		t.Errorf("Authorization sent = %q, want the token", got)
 	}
 }
+
+// TestSandboxTokenIsNotRedactedFromPaths: the sandbox's tokens are public
+// words ("sandbox"), so a served sandbox's own path /sandbox/redeem stays
+// readable in --debug and in errors; the Authorization header is still
+// not shown.
+func TestSandboxTokenIsNotRedactedFromPaths(t *testing.T) {
+	r := newRunner(t)
+	r.env["PROMOCTL_TOKEN"] = "sandbox"
+	r.env["PROMOCTL_USER_ID"] = "1"
+	r.api.Handle("POST /sandbox/redeem", http.StatusInternalServerError, apitest.Error(500, 0, "boom"))
+	res := r.run("sandbox", "redeem", "--site-id", "1", "--code", "WELCOME10", "--order-price", "10", "--debug")
+	if res.code != 1 || !strings.Contains(res.stderr, "> POST "+r.api.URL+"/sandbox/redeem\n") ||
+		!strings.Contains(res.stderr, "> Authorization: Bearer [REDACTED]\n") || strings.Contains(res.stderr, "/[REDACTED]/") {
+		t.Errorf("exit %d, stderr:\n%s\nwant exit 1, the path /sandbox/redeem shown whole and the Authorization header redacted", res.code, res.stderr)
+	}
+}

@@ -152,6 +152,7 @@ Try it without an account on the built-in sandbox:
 	pf.BoolVar(&g.debug, "debug", false, "log each HTTP exchange to stderr (the token is redacted)")
 	pf.BoolVar(&g.noColor, "no-color", false, "disable colours")
 	pf.BoolVar(&g.sandbox, "sandbox", false, "run against the built-in sandbox (no account needed)")
+	pf.StringVar(&g.sandboxData, "sandbox-data", "", "the data file of --sandbox (default $PROMOCTL_SANDBOX_DATA, else $XDG_STATE_HOME/promoctl/sandbox.db)")
 	pf.BoolVar(&g.accessible, "accessible", false, "plain line prompts for screen readers")
 	pf.BoolVar(&g.allowInsecureHTTP, "allow-insecure-http", false, "allow sending the token over plain HTTP to a host that is not loopback (trusted networks only; warns each time)")
 

@@ -2,9 +2,11 @@ package cmd
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"net/http"
+	"slices"
 	"strconv"
 	"strings"
 	"syscall"
@@ -12,6 +14,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/promoctl/promoctl/internal/api"
 	"github.com/promoctl/promoctl/internal/config"
 	"github.com/promoctl/promoctl/internal/output"
 	"github.com/promoctl/promoctl/internal/sandbox"
@@ -33,9 +36,15 @@ is given.
 
 --sandbox is a world apart from your account: it ignores the base_url,
 token, user_id and site_id of the config file and of PROMOCTL_* variables,
-so give --site-id. --token and --base-url cannot be used with it.`,
+so give --site-id. --token and --base-url cannot be used with it.
+
+The data file is $XDG_STATE_HOME/promoctl/sandbox.db unless --sandbox-data
+or PROMOCTL_SANDBOX_DATA names another; serve, redeem and reset take
+--data. One process uses a data file at a time: while 'sandbox serve' runs,
+talk to it with --base-url (sandbox redeem too), or use another file.`,
 		Example: `  promoctl --sandbox promo list --site-id 1
   promoctl --sandbox --user-id 2 promo list --site-id 3
+  promoctl --sandbox --sandbox-data ./demo.db promo list --site-id 1
   promoctl sandbox serve --addr 127.0.0.1:8787`,
 		RunE: groupRun,
 	}
@@ -57,9 +66,10 @@ free port, printed at start). Each request is logged to stderr.`,
   # then, in another terminal:
   promoctl --base-url http://127.0.0.1:8787 --token sandbox --user-id 1 promo list --site-id 1`,
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			if o.DataPath == "" {
-				o.DataPath = sandbox.DefaultDataPath(f.env.Getenv)
+			if err := f.useSandboxData(cmd); err != nil {
+				return err
 			}
+			o.DataPath = f.sandboxDataPath()
 			o.Out, o.Log = f.io.ErrOut, f.io.ErrOut
 			o.Waiting = f.sandboxWaiting(o.DataPath)
 			err := sandbox.Serve(cmd.Context(), o)
@@ -75,13 +85,12 @@ free port, printed at start). Each request is logged to stderr.`,
 		},
 	}
 	c.Flags().StringVar(&o.Addr, "addr", sandbox.DefaultAddr, "address to listen on")
-	c.Flags().StringVar(&o.DataPath, "data", "", "data file (default $XDG_STATE_HOME/promoctl/sandbox.db)")
+	dataFlag(c)
 	c.Flags().BoolVar(&o.Reset, "reset", false, "discard the data and start again from the demo data")
 	return c
 }
 
 func newSandboxResetCmd(f *factory) *cobra.Command {
-	var data string
 	c := &cobra.Command{
 		Use:   "reset",
 		Short: "Restore the sandbox's demo data",
@@ -89,9 +98,10 @@ func newSandboxResetCmd(f *factory) *cobra.Command {
 		Example: `  promoctl sandbox reset
   promoctl sandbox reset --data ./demo.db`,
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			if data == "" {
-				data = sandbox.DefaultDataPath(f.env.Getenv)
+			if err := f.useSandboxData(cmd); err != nil {
+				return err
 			}
+			data := f.sandboxDataPath()
 			s, err := f.Settings(cmd)
 			if err != nil {
 				return err
@@ -112,15 +122,14 @@ func newSandboxResetCmd(f *factory) *cobra.Command {
 			return nil
 		},
 	}
-	c.Flags().StringVar(&data, "data", "", "data file (default $XDG_STATE_HOME/promoctl/sandbox.db)")
+	dataFlag(c)
 	return c
 }
 
 func newSandboxRedeemCmd(f *factory) *cobra.Command {
 	var (
-		r                            sandbox.RedeemRequest
-		siteID, orderPrice, delivery string
-		customer                     string
+		r                         sandbox.RedeemRequest
+		orderPrice, delivery, cus string
 	)
 	c := &cobra.Command{
 		Use:   "redeem",
@@ -130,18 +139,28 @@ checkout. The code is refused, with the reason, when it is disabled, not
 started, expired, used up, or already used by the customer of a
 once-per-customer code. Otherwise the discount is computed (on the goods or
 on delivery, percentage or fixed, never more than the price) and the use is
-recorded, so 'promo stats' and promo_used_count show it.`,
+recorded, so 'promo stats' and promo_used_count show it.
+
+It runs in-process on the sandbox's data file (as --sandbox does: as user 1
+unless --user-id 2 is given, with no default site) unless a base URL is set
+(--base-url, PROMOCTL_BASE_URL or the profile's base_url, other than the
+real service's): then it sends the order to that served sandbox ('promoctl
+sandbox serve') with the usual settings, site_id included. --sandbox or
+--data makes it run in-process whatever the base URL.`,
 		Args: noArgs,
 		Example: `  promoctl sandbox redeem --site-id 1 --code WELCOME10 --order-price 2500
   promoctl sandbox redeem --site-id 1 --code FREESHIP --order-price 900 --delivery-price 300 --customer 42
-  promoctl --sandbox promo stats 1001`,
+  promoctl sandbox redeem --data ./demo.db --site-id 1 --code WELCOME10 --order-price 100
+  promoctl --sandbox promo stats 1001
+  # on a running 'promoctl sandbox serve':
+  promoctl --base-url http://127.0.0.1:8787 --token sandbox --user-id 1 sandbox redeem --site-id 1 --code WELCOME10 --order-price 2500`,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			var err error
-			if r.SiteID, err = parseID("--site-id", siteID); err != nil {
-				return err
-			}
 			if r.Code == "" {
 				return usagef("--code is required")
+			}
+			if orderPrice == "" {
+				return usagef("--order-price is required")
 			}
 			if r.OrderPrice, err = parseMoney("--order-price", orderPrice); err != nil {
 				return err
@@ -151,52 +170,200 @@ recorded, so 'promo stats' and promo_used_count show it.`,
 					return err
 				}
 			}
-			if customer != "" {
-				if r.CustomerID, err = parseID("--customer", customer); err != nil {
+			if cus != "" {
+				if r.CustomerID, err = parseID("--customer", cus); err != nil {
 					return err
 				}
 			}
-			user := int64(1)
-			if v, _ := f.resolver(cmd).FlagValue(config.KeyUserID); v != "" {
-				if user, err = parseID("--user-id", v); err != nil {
-					return err
-				}
-			}
-			s, err := f.Settings(cmd)
+			s, served, err := f.redeemSettings(cmd)
 			if err != nil {
 				return err
+			}
+			if r.SiteID = s.SiteID; r.SiteID == 0 {
+				if served {
+					return usagef("--site-id is required (or set a default: promoctl config set site_id N)")
+				}
+				return usagef("--site-id is required: the in-process sandbox ignores your configured site_id (%s)", sandboxUsers)
 			}
 			out, err := f.outputOptions(s)
 			if err != nil {
 				return err
 			}
-			store, err := f.sandboxStore(cmd.Context(), s.Timeout)
+			client, err := f.newClient(cmd.Context(), s)
 			if err != nil {
 				return err
 			}
-			res, err := store.Redeem(cmd.Context(), user, r)
+			body, err := json.Marshal(r)
 			if err != nil {
-				var refused *sandbox.RefusedError
-				if errors.As(err, &refused) {
-					return refused
-				}
+				return err
+			}
+			ctx, cancel := context.WithTimeout(cmd.Context(), s.Timeout)
+			defer cancel()
+			resp, err := client.Do(ctx, api.Request{Method: http.MethodPost, Path: sandbox.RedeemPath, Body: body})
+			if err != nil {
+				return f.redeemError(cmd, err, r, delivery != "", s, served)
+			}
+			var red sandbox.Redemption
+			if err := json.Unmarshal(resp.Body, &red); err != nil {
+				return fmt.Errorf("redeem %s on site %d: the answer is not a redemption: %w", r.Code, r.SiteID, err)
+			}
+			req, res, err := red.Parts()
+			if err != nil {
 				return fmt.Errorf("redeem %s on site %d: %w", r.Code, r.SiteID, err)
 			}
-			d, err := view.Redemption(r, res, f.location())
+			d, err := view.Redemption(req, res, f.location())
 			if err != nil {
 				return err
 			}
 			return output.Write(f.io.Out, d, out)
 		},
 	}
-	c.Flags().StringVar(&siteID, "site-id", "", "the shop's site")
+	c.Flags().String("site-id", "", "the shop's site (over HTTP, default: the configured site_id)")
 	c.Flags().StringVar(&r.Code, "code", "", "the promo code the customer entered")
 	c.Flags().StringVar(&orderPrice, "order-price", "", "cost of the goods in the order")
 	c.Flags().StringVar(&delivery, "delivery-price", "", "cost of delivery")
-	c.Flags().StringVar(&customer, "customer", "", "the customer's id (needed for once-per-customer codes)")
+	c.Flags().StringVar(&cus, "customer", "", "the customer's id (needed for once-per-customer codes)")
 	c.Flags().StringVar(&r.Currency, "currency", "", "currency of the prices (default: the site's)")
+	dataFlag(c)
 	return c
 }
+
+// sandboxUsers says which sandbox user can view which site.
+const sandboxUsers = "user 1 can view sites 1 and 2, user 2 site 3"
+
+// redeemSettings decides where sandbox redeem sends the order and returns
+// the settings of that world. With a base URL set (flag, environment or
+// profile) that is not the real service's, and neither --sandbox nor a data
+// file given, it is the served sandbox there, with the usual settings
+// (served is true). Otherwise it is the in-process sandbox, with the
+// settings --sandbox has: no configured base URL, token, user or site.
+func (f *factory) redeemSettings(cmd *cobra.Command) (s *config.Settings, served bool, err error) {
+	if err := f.useSandboxData(cmd); err != nil {
+		return nil, false, err
+	}
+	if !f.global.sandbox {
+		if f.global.sandboxData != "" {
+			if cmd.Flags().Changed("base-url") {
+				return nil, false, usagef("--data names the data file of the in-process sandbox and --base-url a served one: give one")
+			}
+		} else {
+			s, err := f.Settings(cmd)
+			if err != nil {
+				return nil, false, err
+			}
+			if servedSandbox(s) {
+				return s, true, nil
+			}
+		}
+		if cmd.Flags().Changed("token") {
+			return nil, false, usagef("--token is for a served sandbox: give its --base-url too, or drop --token to redeem in-process")
+		}
+		// Redeem in-process: resolve again, as --sandbox would have.
+		f.global.sandbox, f.settings, f.resolved = true, nil, nil
+	}
+	s, err = f.Settings(cmd)
+	return s, false, err
+}
+
+// servedSandbox reports whether the settings point at a server that may be
+// a sandbox: a base URL was set, and it is not the real service's.
+func servedSandbox(s *config.Settings) bool {
+	if src, ok := s.Sources[config.KeyBaseURL]; !ok || src.Kind == "default" {
+		return false
+	}
+	u, err := api.ParseBaseURL(s.BaseURL)
+	service, serviceErr := api.ParseBaseURL(api.DefaultBaseURL)
+	return err == nil && serviceErr == nil && !strings.EqualFold(u.Hostname(), service.Hostname())
+}
+
+// redeemError explains why a redemption failed: a refused code with what
+// to add when the code has nothing to discount, a server that is no
+// sandbox, and in-process, which sandbox user can view the site.
+func (f *factory) redeemError(cmd *cobra.Command, err error, r sandbox.RedeemRequest, deliveryGiven bool, s *config.Settings, served bool) error {
+	var ae *api.Error
+	if !errors.As(err, &ae) {
+		return fmt.Errorf("redeem %s on site %d: %w", r.Code, r.SiteID, err)
+	}
+	kind := -1
+	if ae.Kind != nil {
+		kind = *ae.Kind
+	}
+	if reason, ok := sandbox.RefusalOfKind(kind); ok && ae.Status == http.StatusUnprocessableEntity {
+		msg := ae.Title
+		if reason == sandbox.RefusalNotApplicable {
+			msg += "; " + nothingToDiscountHint(r, deliveryGiven)
+		}
+		return &explainedError{msg: msg, err: ae}
+	}
+	if served && ae.Status == http.StatusNotFound && kind != sandbox.KindUserNotFound {
+		return &explainedError{err: ae, msg: fmt.Sprintf("redeem %s on site %d: %s is not a promoctl sandbox: POST %s answered 404 (base URL from %s); "+
+			"start one with `promoctl sandbox serve`, or give --sandbox to redeem in the local data file", r.Code, r.SiteID, s.BaseURL, sandbox.RedeemPath, s.Sources[config.KeyBaseURL])}
+	}
+	if ae.Subject == "" {
+		ae.Subject = fmt.Sprintf("site %d", r.SiteID)
+	}
+	err = fmt.Errorf("redeem %s on site %d: %w", r.Code, r.SiteID, ae)
+	if !served && ae.Status == http.StatusForbidden && kind == sandbox.KindCantViewSite {
+		if hint := f.sandboxSiteHint(cmd, r.SiteID, s.UserID); hint != "" {
+			err = fmt.Errorf("%w; %s", err, hint)
+		}
+	}
+	return err
+}
+
+// nothingToDiscountHint says what a code refused for having nothing to
+// discount needs: the price it discounts is 0, and which price that is
+// follows from the order.
+func nothingToDiscountHint(r sandbox.RedeemRequest, deliveryGiven bool) string {
+	switch {
+	case r.OrderPrice > 0 && !deliveryGiven:
+		return r.Code + " discounts delivery: add --delivery-price"
+	case r.OrderPrice > 0:
+		return r.Code + " discounts delivery: give a --delivery-price above 0"
+	case r.DeliveryPrice > 0:
+		return r.Code + " discounts the goods: give an --order-price above 0"
+	}
+	return "the order costs nothing: give an --order-price above 0, and a --delivery-price for a delivery code"
+}
+
+// sandboxSiteHint names the sandbox user who can view a site the current
+// one cannot, or says there is no such site.
+func (f *factory) sandboxSiteHint(cmd *cobra.Command, site, user int64) string {
+	if f.sandbox == nil {
+		return ""
+	}
+	acc, err := f.sandbox.SiteAccess(cmd.Context(), site)
+	if err != nil {
+		return ""
+	}
+	if !acc.Exists {
+		return fmt.Sprintf("the sandbox has no site %d (%s)", site, sandboxUsers)
+	}
+	verb := "add"
+	if cmd.Flags().Changed("user-id") {
+		verb = "use"
+	}
+	for _, c := range sandbox.Credentials() {
+		switch {
+		case c.UserID == user:
+		case c.UserID == acc.OwnerID:
+			return fmt.Sprintf("site %d belongs to sandbox user %d: %s --user-id %d", site, c.UserID, verb, c.UserID)
+		case slices.Contains(acc.ViewerIDs, c.UserID):
+			return fmt.Sprintf("sandbox user %d can view site %d: %s --user-id %d", c.UserID, site, verb, c.UserID)
+		}
+	}
+	return ""
+}
+
+// explainedError is err told in other words: its exit code and, with -o
+// json, its status and kind are err's.
+type explainedError struct {
+	msg string
+	err error
+}
+
+func (e *explainedError) Error() string { return e.msg }
+func (e *explainedError) Unwrap() error { return e.err }
 
 // isSandboxToken reports whether t is one of the sandbox's public tokens.
 func isSandboxToken(t string) bool {
@@ -216,6 +383,39 @@ func parseMoney(flag, s string) (float64, error) {
 	return v, nil
 }
 
+// dataFlag adds --data, the data file of a sandbox command: the same as
+// the global --sandbox-data.
+func dataFlag(c *cobra.Command) {
+	c.Flags().String("data", "", "data file (default $PROMOCTL_SANDBOX_DATA, else $XDG_STATE_HOME/promoctl/sandbox.db)")
+}
+
+// useSandboxData takes the --data of a sandbox command as the data file,
+// which --sandbox-data names too: both, naming different files, is an
+// error.
+func (f *factory) useSandboxData(cmd *cobra.Command) error {
+	fl := cmd.Flags().Lookup("data")
+	if fl == nil || !fl.Changed {
+		return nil
+	}
+	if f.global.sandboxData != "" && f.global.sandboxData != fl.Value.String() {
+		return usagef("--data and --sandbox-data name different files: give one")
+	}
+	f.global.sandboxData = fl.Value.String()
+	return nil
+}
+
+// sandboxDataPath is the sandbox's data file: --data or --sandbox-data,
+// else PROMOCTL_SANDBOX_DATA, else the default under $XDG_STATE_HOME.
+func (f *factory) sandboxDataPath() string {
+	if f.global.sandboxData != "" {
+		return f.global.sandboxData
+	}
+	if v := f.env.Getenv("PROMOCTL_SANDBOX_DATA"); v != "" {
+		return v
+	}
+	return sandbox.DefaultDataPath(f.env.Getenv)
+}
+
 // sandboxStore opens the sandbox's data file once per run, waiting for
 // another process to release it up to timeout (the command's --timeout);
 // it is closed when the command ends.
@@ -223,7 +423,7 @@ func (f *factory) sandboxStore(ctx context.Context, timeout time.Duration) (*san
 	if f.sandbox != nil {
 		return f.sandbox, nil
 	}
-	path := sandbox.DefaultDataPath(f.env.Getenv)
+	path := f.sandboxDataPath()
 	store, err := sandbox.Open(ctx, path, sandbox.Options{Timeout: timeout, Waiting: f.sandboxWaiting(path)})
 	if err != nil {
 		return nil, f.withRecoveryHint(sandboxOpenError(err), path)

@@ -51,10 +51,14 @@ func DefaultRetryPolicy() RetryPolicy {
 
 // Options configure a Client.
 type Options struct {
-	BaseURL   string
-	Token     string
-	UserID    int64
-	UserAgent string
+	BaseURL string
+	Token   string
+	// PublicToken says the token is no secret (the sandbox's published
+	// ones, plain words such as "sandbox"): it is still never shown in the
+	// Authorization header, but not cut out of URLs and messages.
+	PublicToken bool
+	UserID      int64
+	UserAgent   string
 	// Transport sends the requests; nil means a copy of http.DefaultTransport.
 	Transport http.RoundTripper
 	// Debug, when not nil, receives one line per request and response.
@@ -78,16 +82,17 @@ type Options struct {
 
 // Client talks to the API. It is safe for concurrent use.
 type Client struct {
-	base      *url.URL
-	token     string
-	userID    int64
-	ua        string
-	http      *http.Client
-	debug     io.Writer
-	maxList   int64
-	maxRecord int64
-	retry     RetryPolicy
-	timeout   time.Duration
+	base        *url.URL
+	token       string
+	publicToken bool
+	userID      int64
+	ua          string
+	http        *http.Client
+	debug       io.Writer
+	maxList     int64
+	maxRecord   int64
+	retry       RetryPolicy
+	timeout     time.Duration
 	// baseOrigin is Options.BaseURLOrigin.
 	baseOrigin string
 }
@@ -109,7 +114,7 @@ func New(o Options) (*Client, error) {
 		tr = http.DefaultTransport.(*http.Transport).Clone()
 	}
 	c := &Client{
-		base: base, token: o.Token, userID: o.UserID, ua: o.UserAgent,
+		base: base, token: o.Token, publicToken: o.PublicToken, userID: o.UserID, ua: o.UserAgent,
 		debug: o.Debug, maxList: DefaultMaxListBytes, maxRecord: DefaultMaxRecordBytes, retry: o.Retry, timeout: o.Timeout,
 		baseOrigin: o.BaseURLOrigin,
 	}
@@ -559,7 +564,12 @@ func (c *Client) logf(format string, args ...any) {
 }
 
 // redact removes the token from s; see Redact.
-func (c *Client) redact(s string) string { return Redact(s, c.token) }
+func (c *Client) redact(s string) string {
+	if c.publicToken {
+		return s
+	}
+	return Redact(s, c.token)
+}
 
 // scrub makes sure an error from the transport does not carry the token.
 func (c *Client) scrub(err error) error {

@@ -24,6 +24,46 @@ const (
 	KindPageNotFound    = 61 // 404 page not found (sandbox choice)
 )
 
+// Error kinds of POST /sandbox/redeem refusing a promo code (422), one per
+// Refusal; the sandbox's own, as the endpoint is.
+const (
+	KindRefusedUnknownCode      = 71
+	KindRefusedDisabled         = 72
+	KindRefusedNotStarted       = 73
+	KindRefusedExpired          = 74
+	KindRefusedUsedUp           = 75
+	KindRefusedCustomerRequired = 76
+	KindRefusedAlreadyUsed      = 77
+	KindRefusedNotApplicable    = 78
+)
+
+// refusalKinds pairs each Refusal with its error kind.
+func refusalKinds() map[Refusal]int {
+	return map[Refusal]int{
+		RefusalUnknownCode: KindRefusedUnknownCode, RefusalDisabled: KindRefusedDisabled,
+		RefusalNotStarted: KindRefusedNotStarted, RefusalExpired: KindRefusedExpired,
+		RefusalUsedUp: KindRefusedUsedUp, RefusalCustomerRequired: KindRefusedCustomerRequired,
+		RefusalAlreadyUsed: KindRefusedAlreadyUsed, RefusalNotApplicable: KindRefusedNotApplicable,
+	}
+}
+
+// KindOfRefusal is the error kind POST /sandbox/redeem answers a refusal
+// with; 0 for an unknown reason.
+func KindOfRefusal(r Refusal) int {
+	return refusalKinds()[r]
+}
+
+// RefusalOfKind is the refusal an error kind of POST /sandbox/redeem
+// stands for, and whether it stands for one.
+func RefusalOfKind(kind int) (Refusal, bool) {
+	for r, k := range refusalKinds() {
+		if k == kind {
+			return r, true
+		}
+	}
+	return "", false
+}
+
 // Titles of the documented 403 errors, word for word as the API sends them.
 const (
 	titleCantViewSite  = "user cant view site"

@@ -24,7 +24,7 @@ type HandlerOptions struct {
 }
 
 // NewHandler returns the HTTP handler serving the 14 API endpoints from
-// store. Unknown paths answer 404 and known paths with another method 405,
+// store, and the sandbox's own POST /sandbox/redeem (see RedeemPath). Unknown paths answer 404 and known paths with another method 405,
 // with the API's error body.
 func NewHandler(store *Store, opts HandlerOptions) http.Handler {
 	h := &handler{store: store, log: opts.Log}
@@ -73,6 +73,7 @@ func (h *handler) table() []route {
 		{method: http.MethodGet, pattern: "/v1/site", serve: h.listSitesV1, deprecated: sitesDeprecation("/v3/public/site")},
 		{method: http.MethodGet, pattern: "/v1/site/{site_id}", serve: h.getSiteV1, deprecated: sitesDeprecation("/v3/public/site/{site_id}")},
 		{method: http.MethodGet, pattern: "/v1/site/{site_id}/page", serve: h.listPagesV1, deprecated: pagesDeprecation("/v3/public/site/{site_id}/page")},
+		{method: http.MethodPost, pattern: RedeemPath, serve: h.redeem},
 	}
 }
 

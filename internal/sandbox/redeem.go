@@ -62,28 +62,30 @@ func (e *RefusedError) Error() string {
 }
 
 // RedeemRequest is an order to which a shopper applies a promo code.
+// Its JSON form is the body of POST /sandbox/redeem.
 type RedeemRequest struct {
-	SiteID int64
+	SiteID int64 `json:"site_id"`
 	// Code is matched regardless of letter case.
-	Code string
+	Code string `json:"code"`
 	// OrderPrice is the cost of the main goods; DeliveryPrice the cost of
 	// delivery. Neither may be negative.
-	OrderPrice    float64
-	DeliveryPrice float64
+	OrderPrice    float64 `json:"order_price"`
+	DeliveryPrice float64 `json:"delivery_price,omitempty"`
 	// OrderQuantity is the number of items ordered; 0 means 1.
-	OrderQuantity float64
+	OrderQuantity float64 `json:"order_quantity,omitempty"`
 	// CustomerID identifies the shopper; once-per-user codes require it.
-	CustomerID int64
+	CustomerID int64 `json:"customer_id,omitempty"`
 	// Currency of the prices; "" means the site's currency.
-	Currency string
+	Currency string `json:"currency,omitempty"`
 	// LeadID is the order's id; 0 assigns the next free one.
-	LeadID int64
+	LeadID int64 `json:"lead_id,omitempty"`
 }
 
 // RedeemResult is an order after the promo code was applied.
 type RedeemResult struct {
 	PromoID int64
-	StatID  int64 // id of the statistics record of this use
+	Code    string // the promo code as stored, in its own letter case
+	StatID  int64  // id of the statistics record of this use
 	LeadID  int64
 	// BonusType is BonusGoods or BonusDelivery: which price was discounted.
 	BonusType int64
@@ -169,7 +171,7 @@ func (s *Store) Redeem(ctx context.Context, userID int64, r RedeemRequest) (Rede
 			return err
 		}
 		res = RedeemResult{
-			PromoID: p.ID, StatID: rec.ID, LeadID: lead, BonusType: p.BonusType,
+			PromoID: p.ID, Code: p.Code, StatID: rec.ID, LeadID: lead, BonusType: p.BonusType,
 			Discount: rec.DiscountAmount, OrderPrice: r.OrderPrice, DeliveryPrice: r.DeliveryPrice,
 			Currency: r.Currency, UsedAt: now,
 		}

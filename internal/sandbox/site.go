@@ -2,6 +2,7 @@ package sandbox
 
 import (
 	"context"
+	"fmt"
 	"net/http"
 
 	bolt "go.etcd.io/bbolt"
@@ -97,4 +98,30 @@ func pageCounts(tx *bolt.Tx) (map[int64]int64, error) {
 		return nil
 	})
 	return counts, err
+}
+
+// SiteAccess says who may view a site.
+type SiteAccess struct {
+	Exists    bool
+	OwnerID   int64
+	ViewerIDs []int64 // users granted access besides the owner
+}
+
+// SiteAccess tells who may view a site, so that a client refused access
+// can say which sandbox user to be.
+func (s *Store) SiteAccess(ctx context.Context, siteID int64) (SiteAccess, error) {
+	var out SiteAccess
+	err := s.view(ctx, func(tx *bolt.Tx) error {
+		var site siteRec
+		ok, err := getJSON(tx, bucketSites, itob(siteID), &site)
+		if err != nil || !ok {
+			return err
+		}
+		out = SiteAccess{Exists: true, OwnerID: site.OwnerID, ViewerIDs: append([]int64(nil), site.ViewerIDs...)}
+		return nil
+	})
+	if err != nil {
+		return SiteAccess{}, fmt.Errorf("site %d: %w", siteID, err)
+	}
+	return out, nil
 }
