@@ -48,15 +48,15 @@ documentation does not name that endpoint's HTTP method; promoctl uses GET.`,
   promoctl page list -o json --jq '.[] | .id'
   promoctl page list --site-id 11111 --legacy`,
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			sess, err := f.newSession(cmd)
+			sess, err := f.start(cmd)
 			if err != nil {
 				return err
 			}
-			site, err := requireSite(sess)
+			site, err := sess.requireSite()
 			if err != nil {
 				return err
 			}
-			client, err := sess.client()
+			client, err := sess.Client()
 			if err != nil {
 				return err
 			}
@@ -72,7 +72,7 @@ documentation does not name that endpoint's HTTP method; promoctl uses GET.`,
 			if err != nil {
 				return err
 			}
-			return f.printList(sess, view.Records(raw, sess.loc), fmt.Sprintf("No pages on site %d.", site))
+			return sess.printList(view.Records(raw, sess.Loc), fmt.Sprintf("No pages on site %d.", site))
 		},
 	}
 	siteFlag(c)
@@ -101,7 +101,7 @@ fields are shown as a.b and lists as a[0].b, field names as words
 				if err != nil {
 					return output.Data{}, err
 				}
-				return view.Record(raw, sess.loc), nil
+				return view.Record(raw, sess.Loc), nil
 			})
 		},
 	}

@@ -49,7 +49,7 @@ The table shortens long descriptions and shows their HTML as plain text;
 				if err != nil {
 					return output.Data{}, err
 				}
-				return view.Product(raw, sess.loc), nil
+				return view.Product(raw, sess.Loc), nil
 			})
 		},
 	}

@@ -56,15 +56,15 @@ func newPromoListCmd(f *factory) *cobra.Command {
   promoctl promo list -o csv > promo-codes.csv
   promoctl promo list -o json --jq '.[] | select(.is_valid | not) | .id'`,
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			sess, err := f.newSession(cmd)
+			sess, err := f.start(cmd)
 			if err != nil {
 				return err
 			}
-			site, err := requireSite(sess)
+			site, err := sess.requireSite()
 			if err != nil {
 				return err
 			}
-			client, err := sess.client()
+			client, err := sess.Client()
 			if err != nil {
 				return err
 			}
@@ -74,29 +74,11 @@ func newPromoListCmd(f *factory) *cobra.Command {
 			if err != nil {
 				return err
 			}
-			return f.printList(sess, view.PromoList(raw, sess.loc), fmt.Sprintf("No promo codes on site %d.", site))
+			return sess.printList(view.PromoList(raw, sess.Loc), fmt.Sprintf("No promo codes on site %d.", site))
 		},
 	}
 	siteFlag(c)
 	return c
-}
-
-// requireSite returns the site of a command that needs one: --site-id or
-// the configured site_id.
-func requireSite(sess *session) (int64, error) {
-	return sess.site(sess.settings.SiteID)
-}
-
-// site refuses a missing site (0) with the way to give one. The sandbox
-// has no default: the configured site_id is the real service's.
-func (s *session) site(site int64) (int64, error) {
-	if site == 0 && s.settings.Sandbox {
-		return 0, usagef("--site-id is required with --sandbox, which has no default site (user 1 can view sites 1 and 2, user 2 site 3)")
-	}
-	if site == 0 {
-		return 0, usagef("--site-id is required (or set a default: promoctl config set site_id N)")
-	}
-	return site, nil
 }
 
 func newPromoGetCmd(f *factory) *cobra.Command {
@@ -117,7 +99,7 @@ func newPromoGetCmd(f *factory) *cobra.Command {
 				if err != nil {
 					return output.Data{}, err
 				}
-				return view.PromoRecord(raw, p, id, sess.loc), nil
+				return view.PromoRecord(raw, p, id, sess.Loc), nil
 			})
 		},
 	}
@@ -148,7 +130,7 @@ func newPromoStatsCmd(f *factory) *cobra.Command {
 			if err != nil {
 				return err
 			}
-			return f.printList(sess, view.PromoStats(raw, sess.loc), fmt.Sprintf("Promo code %d has not been used yet.", id))
+			return sess.printList(view.PromoStats(raw, sess.Loc), fmt.Sprintf("Promo code %d has not been used yet.", id))
 		},
 	}
 }
@@ -322,12 +304,12 @@ offers to edit the answers and try again. PROMOCTL_ACCESSIBLE=1 or
 			if err != nil {
 				return err
 			}
-			sess, err := f.newSession(cmd)
+			sess, err := f.start(cmd)
 			if err != nil {
 				return err
 			}
-			site := sess.settings.SiteID
-			if fileSite != nil && sess.settings.Sources[config.KeySiteID].Kind != "flag" {
+			site := sess.Settings.SiteID
+			if fileSite != nil && sess.Settings.Sources[config.KeySiteID].Kind != "flag" {
 				site = *fileSite
 			}
 			if wizard {
@@ -361,23 +343,23 @@ func defaultAmountWarning(file, percent bool) string {
 
 // enableCommand is the command that enables a new promo code; without its
 // id (the server did not name it), it says where to find the id.
-func (f *factory) enableCommand(id *api.Int, site int64) string {
+func (s *session) enableCommand(id *api.Int, site int64) string {
 	if id == nil {
-		return fmt.Sprintf("%s (%s shows the ID)", f.hintLine("promo", "update", "ID", "--enabled"),
-			f.hintLine("promo", "list", "--site-id", strconv.FormatInt(site, 10)))
+		return fmt.Sprintf("%s (%s shows the ID)", s.hintLine("promo", "update", "ID", "--enabled"),
+			s.hintLine("promo", "list", "--site-id", strconv.FormatInt(site, 10)))
 	}
-	return f.hintLine("promo", "update", strconv.FormatInt(int64(*id), 10), "--enabled")
+	return s.hintLine("promo", "update", strconv.FormatInt(int64(*id), 10), "--enabled")
 }
 
 // createPromo creates a promo code on site and shows it, or with dryRun
 // prints the request instead. A code created disabled is said so, with
 // the command that enables it.
 func (f *factory) createPromo(ctx context.Context, sess *session, changes promo.Changes, site int64, dryRun bool) error {
-	body := changes.CreateBody(site, sess.settings.UserID)
+	body := changes.CreateBody(site, sess.Settings.UserID)
 	if dryRun {
 		return f.dryRun(sess, "POST", "/v1/promo", body, true)
 	}
-	client, err := sess.client()
+	client, err := sess.Client()
 	if err != nil {
 		return err
 	}
@@ -385,7 +367,7 @@ func (f *factory) createPromo(ctx context.Context, sess *session, changes promo.
 	if err != nil {
 		return err
 	}
-	if err := f.print(sess, view.PromoRecord(raw, p, 0, sess.loc)); err != nil {
+	if err := sess.print(view.PromoRecord(raw, p, 0, sess.Loc)); err != nil {
 		return err
 	}
 	code := output.Text(string(p.Code))
@@ -400,7 +382,7 @@ func (f *factory) createPromo(ctx context.Context, sess *session, changes promo.
 	if p.IsEnabled {
 		return nil
 	}
-	enable := f.enableCommand(p.ID, site)
+	enable := sess.enableCommand(p.ID, site)
 	if changes.Enabled == nil {
 		// Nobody chose this: say it wherever stderr goes.
 		f.warn(fmt.Sprintf("promo code %s was created disabled (the API's default); enable it with: %s", code, enable))
@@ -485,7 +467,7 @@ func (f *factory) updatePromo(ctx context.Context, sess *session, client *api.Cl
 	if err != nil {
 		return err
 	}
-	if err := f.print(sess, view.PromoRecord(raw, p, id, sess.loc)); err != nil {
+	if err := sess.print(view.PromoRecord(raw, p, id, sess.Loc)); err != nil {
 		return err
 	}
 	f.notef("Updated promo code %d.", id)
@@ -528,7 +510,7 @@ func newPromoDeleteCmd(f *factory) *cobra.Command {
 				if err != nil {
 					return err
 				}
-				ok, err := f.prompter().Confirm(cmd.Context(), f.deleteQuestion(sess, id, raw, p), "This cannot be undone.", false)
+				ok, err := f.prompter().Confirm(cmd.Context(), sess.deleteQuestion(id, raw, p), "This cannot be undone.", false)
 				if err != nil {
 					return err
 				}
@@ -558,23 +540,23 @@ func (f *factory) dryRun(sess *session, method, path string, body any, defaults 
 	if err != nil {
 		return err
 	}
-	d, err := view.Request(method, sess.settings.BaseURL+path, b)
+	d, err := view.Request(method, sess.Settings.BaseURL+path, b)
 	if err != nil {
 		return err
 	}
-	if !f.io.IsStdoutTTY() || sess.out.Format != output.Table || sess.out.JQ != nil {
-		return f.print(sess, d)
+	if !f.io.IsStdoutTTY() || sess.Out.Format != output.Table || sess.Out.JQ != nil {
+		return sess.print(d)
 	}
-	sum, err := view.PromoRequest(method, path, b, defaults, sess.loc)
+	sum, err := view.PromoRequest(method, path, b, defaults, sess.Loc)
 	if err != nil {
 		return err
 	}
 	var buf bytes.Buffer
-	if err := output.Write(&buf, sum, sess.out); err != nil {
+	if err := output.Write(&buf, sum, sess.Out); err != nil {
 		return err
 	}
 	buf.WriteByte('\n')
-	asJSON := sess.out
+	asJSON := sess.Out
 	asJSON.Format = output.JSON
 	if err := output.Write(&buf, d, asJSON); err != nil {
 		return err

@@ -81,12 +81,12 @@ func (f *factory) promoCreateWizard(cmd *cobra.Command, sess *session, given pro
 		return err
 	}
 	w := f.promoWizard()
-	values := promo.DefaultFormValues().With(given, sess.loc)
+	values := promo.DefaultFormValues().With(given, sess.Loc)
 	for {
 		a, err := w.Promo(ctx, prompt.PromoForm{
 			Title:  "New promo code",
 			Values: values,
-			Sites:  sites, Site: chosen, Loc: sess.loc,
+			Sites:  sites, Site: chosen, Loc: sess.Loc,
 			Taken: codes.takenFunc(ctx),
 		})
 		if err != nil {
@@ -99,7 +99,7 @@ func (f *factory) promoCreateWizard(cmd *cobra.Command, sess *session, given pro
 		err = f.confirmCreate(ctx, w, sess, a.Values, chosen, sites, codes, dryRun)
 		if err == nil {
 			cctx, cancel := sess.withTimeout(ctx)
-			err = f.createPromo(cctx, sess, mustChanges(a.Values, sess.loc), chosen, dryRun)
+			err = f.createPromo(cctx, sess, mustChanges(a.Values, sess.Loc), chosen, dryRun)
 			cancel()
 		}
 		if !isRefusal(err) {
@@ -116,7 +116,7 @@ func (f *factory) promoCreateWizard(cmd *cobra.Command, sess *session, given pro
 // site's codes (the site may have been chosen after the code was typed),
 // prints the summary and the command line, and asks for the go-ahead.
 func (f *factory) confirmCreate(ctx context.Context, w promoWizard, sess *session, v promo.FormValues, site int64, sites []prompt.Site, codes *existingCodes, dryRun bool) error {
-	changes, err := v.Changes(sess.loc)
+	changes, err := v.Changes(sess.Loc)
 	if err != nil {
 		return usageErr(err)
 	}
@@ -131,12 +131,12 @@ func (f *factory) confirmCreate(ctx context.Context, w promoWizard, sess *sessio
 	}
 	e := f.io.ErrOut
 	fmt.Fprintln(e, "\nAbout to create:")
-	writeSummary(e, createSummary(v, site, siteName, sess.loc))
-	args := append([]string{"promo", "create", "--site-id", strconv.FormatInt(site, 10)}, changes.Flags(sess.loc)...)
+	writeSummary(e, createSummary(v, site, siteName, sess.Loc))
+	args := append([]string{"promo", "create", "--site-id", strconv.FormatInt(site, 10)}, changes.Flags(sess.Loc)...)
 	if dryRun {
 		args = append(args, "--dry-run")
 	}
-	fmt.Fprintf(e, "\nThe same without the form:\n  %s\n\n", f.commandLine(args...))
+	fmt.Fprintf(e, "\nThe same without the form:\n  %s\n\n", sess.commandLine(args...))
 	if dryRun {
 		return nil
 	}
@@ -159,15 +159,15 @@ var errNoChange = errors.New("nothing changed")
 func (f *factory) promoUpdateWizard(cmd *cobra.Command, sess *session, client *api.Client, id int64, raw json.RawMessage, current promo.Fields, given promo.Changes, dryRun bool) error {
 	ctx := cmd.Context()
 	site, codes := f.promoSiteCodes(ctx, sess, id, raw)
-	before := promo.FormValuesOf(current, sess.loc)
-	values := before.With(given, sess.loc)
+	before := promo.FormValuesOf(current, sess.Loc)
+	values := before.With(given, sess.Loc)
 	w := f.promoWizard()
 	for {
 		a, err := w.Promo(ctx, prompt.PromoForm{
 			Title:    fmt.Sprintf("Change promo code %d", id),
 			Values:   values,
 			Site:     site,
-			Loc:      sess.loc,
+			Loc:      sess.Loc,
 			Existing: true,
 			Taken:    codes.takenFunc(ctx),
 		})
@@ -198,7 +198,7 @@ func (f *factory) promoUpdateWizard(cmd *cobra.Command, sess *session, client *a
 // changes and the command line, and asks for the go-ahead. It returns
 // errNoChange when nothing was changed.
 func (f *factory) confirmUpdate(ctx context.Context, w promoWizard, sess *session, id int64, before, after promo.FormValues, dryRun bool) (promo.Changes, error) {
-	changes, err := after.ChangesFrom(before, sess.loc)
+	changes, err := after.ChangesFrom(before, sess.Loc)
 	if err != nil {
 		return changes, usageErr(err)
 	}
@@ -208,13 +208,13 @@ func (f *factory) confirmUpdate(ctx context.Context, w promoWizard, sess *sessio
 		return changes, errNoChange
 	}
 	fmt.Fprintf(e, "\nChanges to promo code %d:\n", id)
-	writeSummary(e, changeSummary(before, after, sess.loc))
+	writeSummary(e, changeSummary(before, after, sess.Loc))
 	if !changes.ClearStarts && !changes.ClearEnds { // no flag removes just one date
-		args := append([]string{"promo", "update", strconv.FormatInt(id, 10)}, changes.Flags(sess.loc)...)
+		args := append([]string{"promo", "update", strconv.FormatInt(id, 10)}, changes.Flags(sess.Loc)...)
 		if dryRun {
 			args = append(args, "--dry-run")
 		}
-		fmt.Fprintf(e, "\nThe same without the form:\n  %s\n\n", f.commandLine(args...))
+		fmt.Fprintf(e, "\nThe same without the form:\n  %s\n\n", sess.commandLine(args...))
 	} else {
 		fmt.Fprintln(e)
 	}
@@ -268,7 +268,7 @@ type existingCodes struct {
 // the codes. Otherwise it fails only when ctx ends: a list that cannot be
 // read leaves the check to the server, with a warning.
 func (f *factory) existingCodes(ctx context.Context, sess *session, site int64, dryRun bool) (*existingCodes, error) {
-	if _, err := sess.client(); err != nil {
+	if _, err := sess.Client(); err != nil {
 		if dryRun {
 			return nil, nil
 		}
@@ -291,7 +291,7 @@ func (f *factory) promoSiteCodes(ctx context.Context, sess *session, id int64, r
 	var rec struct {
 		SiteID *api.Int `json:"site_id"`
 	}
-	site, named := sess.settings.SiteID, false
+	site, named := sess.Settings.SiteID, false
 	if json.Unmarshal(raw, &rec) == nil && rec.SiteID != nil && *rec.SiteID > 0 {
 		site, named = int64(*rec.SiteID), true
 	}
@@ -307,7 +307,7 @@ func (f *factory) promoSiteCodes(ctx context.Context, sess *session, id int64, r
 
 func (c *existingCodes) load(ctx context.Context, site int64) error {
 	c.sites[site] = nil
-	client, err := c.sess.client()
+	client, err := c.sess.Client()
 	if err != nil {
 		return err
 	}
@@ -373,7 +373,7 @@ func (c *existingCodes) takenFunc(ctx context.Context) func(site int64, code str
 
 // siteChoice lists the user's sites for the form (GET /v3/public/site).
 func (f *factory) siteChoice(ctx context.Context, sess *session) ([]prompt.Site, error) {
-	client, err := sess.client()
+	client, err := sess.Client()
 	if err != nil {
 		return nil, err
 	}
@@ -501,38 +501,6 @@ func usesText(v promo.FormValues) string {
 	return v.MaxUses
 }
 
-// commandLine is a promoctl command line, shell-quoted, with the global
-// flags of this run that say where it goes (never the token) and how it
-// prints: the same run without the form.
-func (f *factory) commandLine(args ...string) string { return f.line(true, args) }
-
-// hintLine is a command line to run next: the global flags that say where
-// it goes, but not this run's --output.
-func (f *factory) hintLine(args ...string) string { return f.line(false, args) }
-
-func (f *factory) line(withOutput bool, args []string) string {
-	line := []string{"promoctl"}
-	if f.global.sandbox {
-		line = append(line, "--sandbox")
-	}
-	keys := []string{config.KeyConfig, config.KeyProfile, config.KeyBaseURL, config.KeyUserID}
-	if withOutput {
-		keys = append(keys, config.KeyOutput)
-	}
-	given := config.Lookup{Flags: f.flags}
-	for _, k := range keys {
-		if v, _ := given.FlagValue(k); v != "" {
-			s, _ := config.Find(k)
-			line = append(line, "--"+s.Flag, v)
-		}
-	}
-	line = append(line, args...)
-	for i, s := range line {
-		line[i] = shellQuote(s)
-	}
-	return strings.Join(line, " ")
-}
-
 // shellQuote quotes s for a POSIX shell when it needs it.
 func shellQuote(s string) string {
 	if s == "" {
@@ -550,7 +518,7 @@ func shellQuote(s string) string {
 // site when the record says it (the API's record usually does not), and
 // where it lives when that is not the default profile of the public
 // service.
-func (f *factory) deleteQuestion(sess *session, id int64, raw json.RawMessage, p api.Promo) string {
+func (sess *session) deleteQuestion(id int64, raw json.RawMessage, p api.Promo) string {
 	s := "Delete promo code "
 	var facts []string
 	if code := output.Text(string(p.Code)); code != "" {
@@ -568,9 +536,9 @@ func (f *factory) deleteQuestion(sess *session, id int64, raw json.RawMessage, p
 	if len(facts) > 0 {
 		s += " (" + strings.Join(facts, ", ") + ")"
 	}
-	st := sess.settings
+	st := sess.Settings
 	switch {
-	case f.global.sandbox:
+	case st.Sandbox:
 		s += " from the sandbox"
 	default:
 		if st.Profile != "" && st.Profile != config.DefaultProfile {

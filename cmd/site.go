@@ -65,7 +65,7 @@ func newSiteListCmd(f *factory) *cobra.Command {
 			if err != nil {
 				return err
 			}
-			return f.printList(sess, view.Records(raw, sess.loc), "No sites.")
+			return sess.printList(view.Records(raw, sess.Loc), "No sites.")
 		},
 	}
 	legacyFlag(c, &legacy, "GET /v1/site")
@@ -105,7 +105,7 @@ lists as a[0].b, field names as words (is_published as Published).`,
 			if err != nil {
 				return err
 			}
-			return f.print(sess, view.Record(raw, sess.loc))
+			return sess.print(view.Record(raw, sess.Loc))
 		},
 	}
 	legacyFlag(c, &legacy, "GET /v1/site/{site_id}")
