@@ -140,12 +140,6 @@ func (s *session) site(site int64) (int64, error) {
 	return site, nil
 }
 
-// requireSite returns the site of a command that needs one: --site-id or
-// the configured site_id.
-func (s *session) requireSite() (int64, error) {
-	return s.site(s.Settings.SiteID)
-}
-
 // commandLine is a promoctl command line, shell-quoted, with the global
 // flags of this run that say where it goes (never the token) and how it
 // prints: the same run without the form.
@@ -199,33 +193,4 @@ func (w *warnings) clean(s string) string {
 		s = w.redact(s)
 	}
 	return s
-}
-
-// connect is start with the client built: for the commands not yet
-// written as options and a run function.
-func (f *factory) connect(cmd *cobra.Command) (*session, *api.Client, error) {
-	sess, err := f.start(cmd)
-	if err != nil {
-		return nil, nil, err
-	}
-	client, err := sess.Client()
-	if err != nil {
-		return nil, nil, err
-	}
-	return sess, client, nil
-}
-
-// fetch runs a command that reads one thing and shows it.
-func (f *factory) fetch(cmd *cobra.Command, get func(ctx context.Context, sess *session, client *api.Client) (output.Data, error)) error {
-	sess, client, err := f.connect(cmd)
-	if err != nil {
-		return err
-	}
-	ctx, cancel := sess.withTimeout(cmd.Context())
-	defer cancel()
-	d, err := get(ctx, sess, client)
-	if err != nil {
-		return err
-	}
-	return sess.print(d)
 }
