@@ -119,17 +119,17 @@ GET, PUT, DELETE and HEAD are retried on connection errors, 429 and
 			default:
 				body = fieldsJSON(fs)
 			}
-			sess, err := f.newSession(cmd)
+			sess, err := f.start(cmd)
 			if err != nil {
 				return err
 			}
-			if sess.out.Format == output.CSV {
-				if src := sess.settings.Sources[config.KeyOutput]; src.Kind == "flag" || src.Kind == "env" {
+			if sess.Out.Format == output.CSV {
+				if src := sess.Settings.Sources[config.KeyOutput]; src.Kind == "flag" || src.Kind == "env" {
 					return usagef("api prints JSON: use --output json or yaml, not csv")
 				}
-				sess.out.Format = output.JSON
+				sess.Out.Format = output.JSON
 			}
-			client, err := sess.client()
+			client, err := sess.Client()
 			if err != nil {
 				return err
 			}
@@ -387,9 +387,9 @@ func (f *factory) printRaw(sess *session, resp *api.Response, include bool) erro
 		return nil
 	}
 	if jsonscan.Valid(body) {
-		return f.print(sess, output.Data{JSON: body})
+		return sess.print(output.Data{JSON: body})
 	}
-	if sess.out.JQ != nil {
+	if sess.Out.JQ != nil {
 		got := "a body that is not JSON"
 		if ct := resp.Header.Get("Content-Type"); ct != "" {
 			got = termsafe.String(ct)

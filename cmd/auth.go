@@ -326,11 +326,11 @@ when the server cannot be reached.`,
   promoctl auth status -o json`,
 		Args: noArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			sess, err := f.newSession(cmd)
+			sess, err := f.start(cmd)
 			if err != nil {
 				return err
 			}
-			s := sess.settings
+			s := sess.Settings
 			if !f.global.sandbox && (s.Token == "" || s.UserID == 0) {
 				missing := "API key"
 				if s.Token != "" {
@@ -338,7 +338,7 @@ when the server cannot be reached.`,
 				}
 				return &authError{fmt.Sprintf("not logged in: profile %q has no %s: run `promoctl auth login`", s.Profile, missing)}
 			}
-			client, err := sess.client()
+			client, err := sess.Client()
 			if err != nil {
 				return err
 			}
@@ -350,7 +350,7 @@ when the server cannot be reached.`,
 			}
 			st := authStatus(s, verr)
 			if verr == nil {
-				return f.print(sess, st)
+				return sess.print(st)
 			}
 			if !f.errorsAsJSON(cmd) {
 				// A failed command writes nothing to stdout: the report goes

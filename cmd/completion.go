@@ -214,7 +214,7 @@ func (f *factory) completionClient(cmd *cobra.Command) (context.Context, context
 	if err != nil {
 		return ctx, cancel, nil, nil, false
 	}
-	client, err := f.newClient(ctx, s)
+	client, err := f.newClient(ctx, s, nil)
 	if err != nil {
 		return ctx, cancel, nil, nil, false
 	}

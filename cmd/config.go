@@ -64,7 +64,7 @@ shown as abc…yz (keychain), and -o json and -o csv give token_source
   promoctl config list -o json`,
 		Args: noArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			sess, err := f.newSession(cmd)
+			sess, err := f.start(cmd)
 			if err != nil {
 				return err
 			}
@@ -77,7 +77,7 @@ shown as abc…yz (keychain), and -o json and -o csv give token_source
 			}
 			ctx, cancel := sess.withTimeout(cmd.Context())
 			defer cancel()
-			return f.print(sess, profileList(doc.File, f.keychainTokens(ctx, doc)))
+			return sess.print(profileList(doc.File, f.keychainTokens(ctx, doc)))
 		},
 	}
 }
@@ -479,11 +479,11 @@ file, or the default. The API key is masked.`,
   promoctl config explain -o json --jq '.[] | select(.source == "env") | .setting'`,
 		Args: noArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			sess, err := f.newSession(cmd)
+			sess, err := f.start(cmd)
 			if err != nil {
 				return err
 			}
-			return f.print(sess, f.explain(cmd, sess.settings))
+			return sess.print(f.explain(cmd, sess.Settings))
 		},
 	}
 }

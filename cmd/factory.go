@@ -22,7 +22,6 @@ import (
 	"github.com/promoctl/promoctl/internal/prompt"
 	"github.com/promoctl/promoctl/internal/sandbox"
 	"github.com/promoctl/promoctl/internal/termsafe"
-	"github.com/promoctl/promoctl/internal/view"
 )
 
 // globalFlags are the root command's persistent flags that are not
@@ -48,12 +47,11 @@ type factory struct {
 	flags    *pflag.FlagSet   // the root's persistent flags, the global ones of every command
 	resolved *config.Resolver // the settings' one viper instance, built once per run
 	settings *config.Settings
-	doc      *config.Doc       // the config file, read once per run
-	secrets  []string          // tokens read during the run, redacted from errors
-	sandbox  *sandbox.Store    // the in-process sandbox, opened on first use
-	spinner  *progress.Spinner // shown while a request is slow; nil when not wanted
-	cleanups []func()          // run when the command ends
-	warned   map[string]bool   // warnings already shown, so a file read twice warns once
+	doc      *config.Doc    // the config file, read once per run
+	secrets  []string       // tokens read during the run, redacted from errors
+	sandbox  *sandbox.Store // the in-process sandbox, opened on first use
+	cleanups []func()       // run when the command ends
+	warnings *warnings      // warnings already shown, so a file read twice warns once
 }
 
 // cleanup releases what the command opened.
@@ -71,7 +69,12 @@ func newFactory(o Options) *factory {
 	if o.Build.Version == "" {
 		o.Build.Version = "dev"
 	}
-	return &factory{opts: o, io: o.IO, env: o.Env, build: o.Build}
+	f := &factory{opts: o, io: o.IO, env: o.Env, build: o.Build}
+	f.warnings = &warnings{redact: f.redact}
+	if o.IO != nil {
+		f.warnings.out = o.IO.ErrOut
+	}
+	return f
 }
 
 // location is the time zone dates are shown and read in.
@@ -271,100 +274,11 @@ func (f *factory) lockContext(cmd *cobra.Command) (context.Context, context.Canc
 }
 
 // warn writes warnings to stderr, terminal or not, each once per run.
-func (f *factory) warn(warnings ...string) {
-	for _, w := range warnings {
-		if f.warned[w] {
-			continue
-		}
-		if f.warned == nil {
-			f.warned = map[string]bool{}
-		}
-		f.warned[w] = true
-		fmt.Fprintf(f.io.ErrOut, "promoctl: warning: %s\n", f.redact(oneLine(w)))
-	}
-}
+func (f *factory) warn(msgs ...string) { f.warnings.warn(msgs...) }
 
-// session is what a command that talks to the API needs.
-type session struct {
-	settings *config.Settings
-	out      output.Options
-	loc      *time.Location
-	client   func() (*api.Client, error)
-}
-
-// withTimeout bounds the rest of the command by --timeout.
-func (s *session) withTimeout(ctx context.Context) (context.Context, context.CancelFunc) {
-	return context.WithTimeout(ctx, s.settings.Timeout)
-}
-
-// newSession resolves settings and output options, checking everything the
-// user typed before any request is sent. The client is built on demand:
-// --dry-run needs none.
-func (f *factory) newSession(cmd *cobra.Command) (*session, error) {
-	s, err := f.Settings(cmd)
-	if err != nil {
-		return nil, err
-	}
-	out, err := f.outputOptions(s)
-	if err != nil {
-		return nil, err
-	}
-	if f.global.sandbox {
-		// Point the settings at the sandbox now, so that even --dry-run
-		// shows where the request would go.
-		if _, err := f.sandboxSettings(cmd.Context(), s); err != nil {
-			return nil, err
-		}
-	}
-	out.Context = cmd.Context()
-	sess := &session{settings: s, out: out, loc: f.location()}
-	if f.showProgress(out) {
-		f.spinner = progress.New(f.io.ErrOut, f.opts.Progress)
-	}
-	var client *api.Client
-	sess.client = func() (*api.Client, error) {
-		if client != nil {
-			return client, nil
-		}
-		c, err := f.newClient(cmd.Context(), s)
-		client = c
-		return c, err
-	}
-	return sess, nil
-}
-
-// connect is how a command that talks to the API starts: the session and
-// its client, with every setting checked.
-func (f *factory) connect(cmd *cobra.Command) (*session, *api.Client, error) {
-	sess, err := f.newSession(cmd)
-	if err != nil {
-		return nil, nil, err
-	}
-	client, err := sess.client()
-	if err != nil {
-		return nil, nil, err
-	}
-	return sess, client, nil
-}
-
-// fetch runs a command that reads one thing and shows it: the session and
-// client, the --timeout around the request, and the rendering of what get
-// returns.
-func (f *factory) fetch(cmd *cobra.Command, get func(ctx context.Context, sess *session, client *api.Client) (output.Data, error)) error {
-	sess, client, err := f.connect(cmd)
-	if err != nil {
-		return err
-	}
-	ctx, cancel := sess.withTimeout(cmd.Context())
-	defer cancel()
-	d, err := get(ctx, sess, client)
-	if err != nil {
-		return err
-	}
-	return f.print(sess, d)
-}
-
-func (f *factory) newClient(ctx context.Context, s *config.Settings) (*api.Client, error) {
+// newClient builds the API client of settings s; spinner, when not nil,
+// runs while a request is slow.
+func (f *factory) newClient(ctx context.Context, s *config.Settings, spinner *progress.Spinner) (*api.Client, error) {
 	transport := f.opts.Transport
 	if f.global.sandbox {
 		t, err := f.sandboxSettings(ctx, s)
@@ -373,11 +287,11 @@ func (f *factory) newClient(ctx context.Context, s *config.Settings) (*api.Clien
 		}
 		transport = t
 	}
-	if f.spinner != nil {
+	if spinner != nil {
 		if transport == nil {
 			transport = http.DefaultTransport.(*http.Transport).Clone()
 		}
-		transport = progress.Transport(transport, f.spinner)
+		transport = progress.Transport(transport, spinner)
 	}
 	allowPlain, err := f.allowPlainHTTP(s.BaseURL)
 	if err != nil {
@@ -531,23 +445,6 @@ func (f *factory) accessible() bool {
 	}
 	v := f.env.Getenv("PROMOCTL_ACCESSIBLE")
 	return v != "" && v != "0" && v != "false"
-}
-
-// print writes data to stdout in the session's format.
-func (f *factory) print(sess *session, d output.Data) error {
-	return output.Write(f.io.Out, d, sess.out)
-}
-
-// printList prints a list. An empty one shown as a table on a terminal is
-// the sentence empty on stderr instead of a bare header (as gh does);
-// piped, or in a data format, it is printed as any list: the header alone
-// (none with --no-headers), [] in JSON and YAML.
-func (f *factory) printList(sess *session, d output.Data, empty string) error {
-	if sess.out.Format == output.Table && sess.out.JQ == nil && f.io.IsStdoutTTY() && view.EmptyList(d.JSON) {
-		fmt.Fprintln(f.io.ErrOut, empty)
-		return nil
-	}
-	return f.print(sess, d)
 }
 
 // notef writes a success message to stderr when a person is watching.

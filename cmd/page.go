@@ -7,8 +7,6 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/promoctl/promoctl/internal/api"
-	"github.com/promoctl/promoctl/internal/output"
 	"github.com/promoctl/promoctl/internal/view"
 )
 
@@ -26,12 +24,22 @@ rest. -o json prints the server's records unchanged.`,
   promoctl page get 42`,
 		RunE: groupRun,
 	}
-	c.AddCommand(newPageListCmd(f), newPageGetCmd(f))
+	c.AddCommand(newPageListCmd(f, nil), newPageGetCmd(f, nil))
 	return c
 }
 
-func newPageListCmd(f *factory) *cobra.Command {
-	var legacy bool
+// pageListOptions are the inputs of page list.
+type pageListOptions struct {
+	*session
+	SiteID int64 // --site-id or the configured site_id; 0 when neither
+	Legacy bool  // use the deprecated v1 endpoint
+}
+
+func newPageListCmd(f *factory, run func(context.Context, *pageListOptions) error) *cobra.Command {
+	if run == nil {
+		run = runPageList
+	}
+	opts := &pageListOptions{}
 	c := &cobra.Command{
 		Use:     "list",
 		Aliases: []string{"ls"},
@@ -48,39 +56,55 @@ documentation does not name that endpoint's HTTP method; promoctl uses GET.`,
   promoctl page list -o json --jq '.[] | .id'
   promoctl page list --site-id 11111 --legacy`,
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			sess, err := f.newSession(cmd)
+			sess, err := f.start(cmd)
 			if err != nil {
 				return err
 			}
-			site, err := requireSite(sess)
-			if err != nil {
-				return err
-			}
-			client, err := sess.client()
-			if err != nil {
-				return err
-			}
-			ctx, cancel := sess.withTimeout(cmd.Context())
-			defer cancel()
-			var raw json.RawMessage
-			if legacy {
-				f.warnDeprecated("GET /v1/site/{site_id}/page", "GET /v3/public/site/{site_id}/page")
-				raw, err = client.ListPagesLegacy(ctx, site)
-			} else {
-				raw, err = client.ListPages(ctx, site)
-			}
-			if err != nil {
-				return err
-			}
-			return f.printList(sess, view.Records(raw, sess.loc), fmt.Sprintf("No pages on site %d.", site))
+			opts.session, opts.SiteID = sess, sess.Settings.SiteID
+			return run(cmd.Context(), opts)
 		},
 	}
 	siteFlag(c)
-	legacyFlag(c, &legacy, "GET /v1/site/{site_id}/page")
+	legacyFlag(c, &opts.Legacy, "GET /v1/site/{site_id}/page")
 	return c
 }
 
-func newPageGetCmd(f *factory) *cobra.Command {
+// runPageList lists the pages of the site.
+func runPageList(ctx context.Context, opts *pageListOptions) error {
+	site, err := opts.site(opts.SiteID)
+	if err != nil {
+		return err
+	}
+	client, err := opts.Client()
+	if err != nil {
+		return err
+	}
+	ctx, cancel := opts.withTimeout(ctx)
+	defer cancel()
+	var raw json.RawMessage
+	if opts.Legacy {
+		opts.warnDeprecated("GET /v1/site/{site_id}/page", "GET /v3/public/site/{site_id}/page")
+		raw, err = client.ListPagesLegacy(ctx, site)
+	} else {
+		raw, err = client.ListPages(ctx, site)
+	}
+	if err != nil {
+		return err
+	}
+	return opts.printList(view.Records(raw, opts.Loc), fmt.Sprintf("No pages on site %d.", site))
+}
+
+// pageGetOptions are the inputs of page get.
+type pageGetOptions struct {
+	*session
+	ID int64
+}
+
+func newPageGetCmd(f *factory, run func(context.Context, *pageGetOptions) error) *cobra.Command {
+	if run == nil {
+		run = runPageGet
+	}
+	opts := &pageGetOptions{}
 	return &cobra.Command{
 		Use:     "get ID",
 		Aliases: []string{"show", "view"},
@@ -96,13 +120,27 @@ fields are shown as a.b and lists as a[0].b, field names as words
 			if err != nil {
 				return err
 			}
-			return f.fetch(cmd, func(ctx context.Context, sess *session, client *api.Client) (output.Data, error) {
-				raw, err := client.GetPage(ctx, id)
-				if err != nil {
-					return output.Data{}, err
-				}
-				return view.Record(raw, sess.loc), nil
-			})
+			sess, err := f.start(cmd)
+			if err != nil {
+				return err
+			}
+			opts.session, opts.ID = sess, id
+			return run(cmd.Context(), opts)
 		},
 	}
+}
+
+// runPageGet shows one page; its id is enough.
+func runPageGet(ctx context.Context, opts *pageGetOptions) error {
+	client, err := opts.Client()
+	if err != nil {
+		return err
+	}
+	ctx, cancel := opts.withTimeout(ctx)
+	defer cancel()
+	raw, err := client.GetPage(ctx, opts.ID)
+	if err != nil {
+		return err
+	}
+	return opts.print(view.Record(raw, opts.Loc))
 }

@@ -5,8 +5,6 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/promoctl/promoctl/internal/api"
-	"github.com/promoctl/promoctl/internal/output"
 	"github.com/promoctl/promoctl/internal/view"
 )
 
@@ -20,11 +18,21 @@ func newProductCmd(f *factory) *cobra.Command {
   promoctl product get 123456 -o json --jq '.image_list[].url'`,
 		RunE: groupRun,
 	}
-	c.AddCommand(newProductGetCmd(f))
+	c.AddCommand(newProductGetCmd(f, nil))
 	return c
 }
 
-func newProductGetCmd(f *factory) *cobra.Command {
+// productGetOptions are the inputs of product get.
+type productGetOptions struct {
+	*session
+	ID int64
+}
+
+func newProductGetCmd(f *factory, run func(context.Context, *productGetOptions) error) *cobra.Command {
+	if run == nil {
+		run = runProductGet
+	}
+	opts := &productGetOptions{}
 	return &cobra.Command{
 		Use:     "get ID",
 		Aliases: []string{"show", "view"},
@@ -44,13 +52,27 @@ The table shortens long descriptions and shows their HTML as plain text;
 			if err != nil {
 				return err
 			}
-			return f.fetch(cmd, func(ctx context.Context, sess *session, client *api.Client) (output.Data, error) {
-				raw, err := client.GetProduct(ctx, id)
-				if err != nil {
-					return output.Data{}, err
-				}
-				return view.Product(raw, sess.loc), nil
-			})
+			sess, err := f.start(cmd)
+			if err != nil {
+				return err
+			}
+			opts.session, opts.ID = sess, id
+			return run(cmd.Context(), opts)
 		},
 	}
+}
+
+// runProductGet shows one product.
+func runProductGet(ctx context.Context, opts *productGetOptions) error {
+	client, err := opts.Client()
+	if err != nil {
+		return err
+	}
+	ctx, cancel := opts.withTimeout(ctx)
+	defer cancel()
+	raw, err := client.GetProduct(ctx, opts.ID)
+	if err != nil {
+		return err
+	}
+	return opts.print(view.Product(raw, opts.Loc))
 }

@@ -33,20 +33,30 @@ func newPromoCmd(f *factory) *cobra.Command {
   promoctl promo stats 1001`,
 		RunE: groupRun,
 	}
-	c.AddCommand(newPromoListCmd(f), newPromoGetCmd(f), newPromoCreateCmd(f), newPromoUpdateCmd(f),
-		newPromoDeleteCmd(f), newPromoStatsCmd(f))
+	c.AddCommand(newPromoListCmd(f, nil), newPromoGetCmd(f, nil), newPromoCreateCmd(f, nil), newPromoUpdateCmd(f, nil),
+		newPromoDeleteCmd(f, nil), newPromoStatsCmd(f, nil))
 	return c
 }
 
 // siteFlag adds --site-id, a row of the settings table: its value is
 // resolved with the other settings (flag > PROMOCTL_SITE_ID > the
-// profile's site_id) into session.settings.SiteID.
+// profile's site_id) into session.Settings.SiteID.
 func siteFlag(c *cobra.Command) {
 	s, _ := config.Find(config.KeySiteID)
 	c.Flags().StringP(s.Flag, s.Short, "", s.Usage)
 }
 
-func newPromoListCmd(f *factory) *cobra.Command {
+// promoListOptions are the inputs of promo list.
+type promoListOptions struct {
+	*session
+	SiteID int64 // --site-id or the configured site_id; 0 when neither
+}
+
+func newPromoListCmd(f *factory, run func(context.Context, *promoListOptions) error) *cobra.Command {
+	if run == nil {
+		run = runPromoList
+	}
+	opts := &promoListOptions{}
 	c := &cobra.Command{
 		Use:     "list",
 		Aliases: []string{"ls"},
@@ -56,50 +66,48 @@ func newPromoListCmd(f *factory) *cobra.Command {
   promoctl promo list -o csv > promo-codes.csv
   promoctl promo list -o json --jq '.[] | select(.is_valid | not) | .id'`,
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			sess, err := f.newSession(cmd)
+			sess, err := f.start(cmd)
 			if err != nil {
 				return err
 			}
-			site, err := requireSite(sess)
-			if err != nil {
-				return err
-			}
-			client, err := sess.client()
-			if err != nil {
-				return err
-			}
-			ctx, cancel := sess.withTimeout(cmd.Context())
-			defer cancel()
-			raw, err := client.ListPromos(ctx, site)
-			if err != nil {
-				return err
-			}
-			return f.printList(sess, view.PromoList(raw, sess.loc), fmt.Sprintf("No promo codes on site %d.", site))
+			opts.session, opts.SiteID = sess, sess.Settings.SiteID
+			return run(cmd.Context(), opts)
 		},
 	}
 	siteFlag(c)
 	return c
 }
 
-// requireSite returns the site of a command that needs one: --site-id or
-// the configured site_id.
-func requireSite(sess *session) (int64, error) {
-	return sess.site(sess.settings.SiteID)
+// runPromoList lists the promo codes of the site (GET /v1/promo).
+func runPromoList(ctx context.Context, opts *promoListOptions) error {
+	site, err := opts.site(opts.SiteID)
+	if err != nil {
+		return err
+	}
+	client, err := opts.Client()
+	if err != nil {
+		return err
+	}
+	ctx, cancel := opts.withTimeout(ctx)
+	defer cancel()
+	raw, err := client.ListPromos(ctx, site)
+	if err != nil {
+		return err
+	}
+	return opts.printList(view.PromoList(raw, opts.Loc), fmt.Sprintf("No promo codes on site %d.", site))
 }
 
-// site refuses a missing site (0) with the way to give one. The sandbox
-// has no default: the configured site_id is the real service's.
-func (s *session) site(site int64) (int64, error) {
-	if site == 0 && s.settings.Sandbox {
-		return 0, usagef("--site-id is required with --sandbox, which has no default site (user 1 can view sites 1 and 2, user 2 site 3)")
-	}
-	if site == 0 {
-		return 0, usagef("--site-id is required (or set a default: promoctl config set site_id N)")
-	}
-	return site, nil
+// promoGetOptions are the inputs of promo get.
+type promoGetOptions struct {
+	*session
+	ID int64
 }
 
-func newPromoGetCmd(f *factory) *cobra.Command {
+func newPromoGetCmd(f *factory, run func(context.Context, *promoGetOptions) error) *cobra.Command {
+	if run == nil {
+		run = runPromoGet
+	}
+	opts := &promoGetOptions{}
 	return &cobra.Command{
 		Use:     "get ID",
 		Aliases: []string{"show", "view"},
@@ -112,18 +120,42 @@ func newPromoGetCmd(f *factory) *cobra.Command {
 			if err != nil {
 				return err
 			}
-			return f.fetch(cmd, func(ctx context.Context, sess *session, client *api.Client) (output.Data, error) {
-				raw, p, err := client.GetPromo(ctx, id)
-				if err != nil {
-					return output.Data{}, err
-				}
-				return view.PromoRecord(raw, p, id, sess.loc), nil
-			})
+			sess, err := f.start(cmd)
+			if err != nil {
+				return err
+			}
+			opts.session, opts.ID = sess, id
+			return run(cmd.Context(), opts)
 		},
 	}
 }
 
-func newPromoStatsCmd(f *factory) *cobra.Command {
+// runPromoGet shows one promo code (GET /v1/promo/ID).
+func runPromoGet(ctx context.Context, opts *promoGetOptions) error {
+	client, err := opts.Client()
+	if err != nil {
+		return err
+	}
+	ctx, cancel := opts.withTimeout(ctx)
+	defer cancel()
+	raw, p, err := client.GetPromo(ctx, opts.ID)
+	if err != nil {
+		return err
+	}
+	return opts.print(view.PromoRecord(raw, p, opts.ID, opts.Loc))
+}
+
+// promoStatsOptions are the inputs of promo stats.
+type promoStatsOptions struct {
+	*session
+	ID int64
+}
+
+func newPromoStatsCmd(f *factory, run func(context.Context, *promoStatsOptions) error) *cobra.Command {
+	if run == nil {
+		run = runPromoStats
+	}
+	opts := &promoStatsOptions{}
 	return &cobra.Command{
 		Use:     "stats ID",
 		Aliases: []string{"statistics", "usage"},
@@ -138,19 +170,29 @@ func newPromoStatsCmd(f *factory) *cobra.Command {
 			if err != nil {
 				return err
 			}
-			sess, client, err := f.connect(cmd)
+			sess, err := f.start(cmd)
 			if err != nil {
 				return err
 			}
-			ctx, cancel := sess.withTimeout(cmd.Context())
-			defer cancel()
-			raw, err := client.PromoStats(ctx, id)
-			if err != nil {
-				return err
-			}
-			return f.printList(sess, view.PromoStats(raw, sess.loc), fmt.Sprintf("Promo code %d has not been used yet.", id))
+			opts.session, opts.ID = sess, id
+			return run(cmd.Context(), opts)
 		},
 	}
+}
+
+// runPromoStats shows the uses of a promo code (GET /v1/promo/ID/stats).
+func runPromoStats(ctx context.Context, opts *promoStatsOptions) error {
+	client, err := opts.Client()
+	if err != nil {
+		return err
+	}
+	ctx, cancel := opts.withTimeout(ctx)
+	defer cancel()
+	raw, err := client.PromoStats(ctx, opts.ID)
+	if err != nil {
+		return err
+	}
+	return opts.printList(view.PromoStats(raw, opts.Loc), fmt.Sprintf("Promo code %d has not been used yet.", opts.ID))
 }
 
 // fieldFlags are the field flags of create and update.
@@ -284,7 +326,26 @@ func (ff *fieldFlags) input(fs *pflag.FlagSet, stdin io.Reader, loc *time.Locati
 	return merged, pf.SiteID, nil
 }
 
-func newPromoCreateCmd(f *factory) *cobra.Command {
+// promoCreateOptions are the inputs of promo create.
+type promoCreateOptions struct {
+	*session
+	Prompter promoWizard // the form, when Interactive
+	// Changes are the fields to send: those of the -f file with the flags
+	// laid over them, each checked.
+	Changes promo.Changes
+	// SiteID is --site-id, else the file's site_id, else the configured
+	// site_id; 0 when none names one.
+	SiteID      int64
+	FromFile    bool // some fields came from a -f file
+	Interactive bool // ask for the fields in a form
+	DryRun      bool // print the request instead of sending it
+}
+
+func newPromoCreateCmd(f *factory, run func(context.Context, *promoCreateOptions) error) *cobra.Command {
+	if run == nil {
+		run = runPromoCreate
+	}
+	opts := &promoCreateOptions{}
 	var ff fieldFlags
 	c := &cobra.Command{
 		Use:   "create",
@@ -322,31 +383,43 @@ offers to edit the answers and try again. PROMOCTL_ACCESSIBLE=1 or
 			if err != nil {
 				return err
 			}
-			sess, err := f.newSession(cmd)
+			sess, err := f.start(cmd)
 			if err != nil {
 				return err
 			}
-			site := sess.settings.SiteID
-			if fileSite != nil && sess.settings.Sources[config.KeySiteID].Kind != "flag" {
+			site := sess.Settings.SiteID
+			if fileSite != nil && sess.Settings.Sources[config.KeySiteID].Kind != "flag" {
 				site = *fileSite
 			}
+			opts.session, opts.Changes, opts.SiteID = sess, changes, site
+			opts.FromFile, opts.Interactive, opts.DryRun = ff.file != "", wizard, ff.dryRun
 			if wizard {
-				return f.promoCreateWizard(cmd, sess, changes, site, ff.dryRun)
+				opts.Prompter = f.promoWizard()
 			}
-			if site, err = sess.site(site); err != nil {
-				return err
-			}
-			if changes.Amount == nil {
-				f.warn(defaultAmountWarning(ff.file != "", changes.Percent != nil && *changes.Percent))
-			}
-			ctx, cancel := sess.withTimeout(cmd.Context())
-			defer cancel()
-			return f.createPromo(ctx, sess, changes, site, ff.dryRun)
+			return run(cmd.Context(), opts)
 		},
 	}
 	siteFlag(c)
 	ff.register(c.Flags(), false)
 	return c
+}
+
+// runPromoCreate creates a promo code (POST /v1/promo), or with DryRun
+// prints the request; with Interactive the form asks for the fields first.
+func runPromoCreate(ctx context.Context, opts *promoCreateOptions) error {
+	if opts.Interactive {
+		return runPromoCreateWizard(ctx, opts)
+	}
+	site, err := opts.site(opts.SiteID)
+	if err != nil {
+		return err
+	}
+	if opts.Changes.Amount == nil {
+		opts.warn(defaultAmountWarning(opts.FromFile, opts.Changes.Percent != nil && *opts.Changes.Percent))
+	}
+	ctx, cancel := opts.withTimeout(ctx)
+	defer cancel()
+	return createPromo(ctx, opts.session, opts.Changes, site, opts.DryRun)
 }
 
 // defaultAmountWarning says that a create names no discount, so the API's
@@ -361,23 +434,23 @@ func defaultAmountWarning(file, percent bool) string {
 
 // enableCommand is the command that enables a new promo code; without its
 // id (the server did not name it), it says where to find the id.
-func (f *factory) enableCommand(id *api.Int, site int64) string {
+func (s *session) enableCommand(id *api.Int, site int64) string {
 	if id == nil {
-		return fmt.Sprintf("%s (%s shows the ID)", f.hintLine("promo", "update", "ID", "--enabled"),
-			f.hintLine("promo", "list", "--site-id", strconv.FormatInt(site, 10)))
+		return fmt.Sprintf("%s (%s shows the ID)", s.hintLine("promo", "update", "ID", "--enabled"),
+			s.hintLine("promo", "list", "--site-id", strconv.FormatInt(site, 10)))
 	}
-	return f.hintLine("promo", "update", strconv.FormatInt(int64(*id), 10), "--enabled")
+	return s.hintLine("promo", "update", strconv.FormatInt(int64(*id), 10), "--enabled")
 }
 
 // createPromo creates a promo code on site and shows it, or with dryRun
 // prints the request instead. A code created disabled is said so, with
 // the command that enables it.
-func (f *factory) createPromo(ctx context.Context, sess *session, changes promo.Changes, site int64, dryRun bool) error {
-	body := changes.CreateBody(site, sess.settings.UserID)
+func createPromo(ctx context.Context, sess *session, changes promo.Changes, site int64, dryRun bool) error {
+	body := changes.CreateBody(site, sess.Settings.UserID)
 	if dryRun {
-		return f.dryRun(sess, "POST", "/v1/promo", body, true)
+		return sess.dryRun("POST", "/v1/promo", body, true)
 	}
-	client, err := sess.client()
+	client, err := sess.Client()
 	if err != nil {
 		return err
 	}
@@ -385,7 +458,7 @@ func (f *factory) createPromo(ctx context.Context, sess *session, changes promo.
 	if err != nil {
 		return err
 	}
-	if err := f.print(sess, view.PromoRecord(raw, p, 0, sess.loc)); err != nil {
+	if err := sess.print(view.PromoRecord(raw, p, 0, sess.Loc)); err != nil {
 		return err
 	}
 	code := output.Text(string(p.Code))
@@ -393,24 +466,40 @@ func (f *factory) createPromo(ctx context.Context, sess *session, changes promo.
 		code = body.Code
 	}
 	if p.ID != nil {
-		f.notef("Created promo code %s (id %d) on site %d.", code, *p.ID, site)
+		sess.notef("Created promo code %s (id %d) on site %d.", code, *p.ID, site)
 	} else {
-		f.notef("Created promo code %s on site %d.", code, site)
+		sess.notef("Created promo code %s on site %d.", code, site)
 	}
 	if p.IsEnabled {
 		return nil
 	}
-	enable := f.enableCommand(p.ID, site)
+	enable := sess.enableCommand(p.ID, site)
 	if changes.Enabled == nil {
 		// Nobody chose this: say it wherever stderr goes.
-		f.warn(fmt.Sprintf("promo code %s was created disabled (the API's default); enable it with: %s", code, enable))
+		sess.warn(fmt.Sprintf("promo code %s was created disabled (the API's default); enable it with: %s", code, enable))
 	} else {
-		f.notef("It is disabled: enable it with: %s", enable)
+		sess.notef("It is disabled: enable it with: %s", enable)
 	}
 	return nil
 }
 
-func newPromoUpdateCmd(f *factory) *cobra.Command {
+// promoUpdateOptions are the inputs of promo update.
+type promoUpdateOptions struct {
+	*session
+	Prompter promoWizard // the form, when Interactive
+	ID       int64
+	// Changes are the fields to change: those of the -f file with the
+	// flags laid over them, each checked.
+	Changes     promo.Changes
+	Interactive bool // show the current fields in a form to edit
+	DryRun      bool // print the request instead of sending it
+}
+
+func newPromoUpdateCmd(f *factory, run func(context.Context, *promoUpdateOptions) error) *cobra.Command {
+	if run == nil {
+		run = runPromoUpdate
+	}
+	opts := &promoUpdateOptions{}
 	var ff fieldFlags
 	c := &cobra.Command{
 		Use:   "update ID",
@@ -450,50 +539,77 @@ the form offers to edit the answers and try again.`,
 			if changes.Empty() && !wizard {
 				return usagef("nothing to change: name at least one field flag (see --help) or -f FILE")
 			}
-			sess, client, err := f.connect(cmd)
+			sess, err := f.start(cmd)
 			if err != nil {
 				return err
 			}
-			ctx, cancel := sess.withTimeout(cmd.Context())
-			defer cancel()
-			raw, current, err := client.GetPromo(ctx, id)
-			if err != nil {
-				return err
-			}
+			opts.session, opts.ID, opts.Changes = sess, id, changes
+			opts.Interactive, opts.DryRun = wizard, ff.dryRun
 			if wizard {
-				cancel() // the time limit is for the requests, not for the user's answers
-				return f.promoUpdateWizard(cmd, sess, client, id, raw, current.Fields(), changes, ff.dryRun)
+				opts.Prompter = f.promoWizard()
 			}
-			return f.updatePromo(ctx, sess, client, id, current.Fields(), changes, ff.dryRun)
+			return run(cmd.Context(), opts)
 		},
 	}
 	ff.register(c.Flags(), true)
 	return c
 }
 
+// runPromoUpdate reads a promo code (GET /v1/promo/ID) and sends it back
+// with the changes applied (PUT), or with DryRun prints the request; with
+// Interactive a form shows the current fields to edit first.
+func runPromoUpdate(ctx context.Context, opts *promoUpdateOptions) error {
+	client, err := opts.Client()
+	if err != nil {
+		return err
+	}
+	rctx, cancel := opts.withTimeout(ctx)
+	defer cancel()
+	raw, current, err := client.GetPromo(rctx, opts.ID)
+	if err != nil {
+		return err
+	}
+	if opts.Interactive {
+		cancel() // the time limit is for the requests, not for the user's answers
+		return runPromoUpdateWizard(ctx, opts, client, raw, current.Fields())
+	}
+	return updatePromo(rctx, opts.session, client, opts.ID, current.Fields(), opts.Changes, opts.DryRun)
+}
+
 // updatePromo sends the current fields with changes applied and shows the
 // result, or with dryRun prints the request instead.
-func (f *factory) updatePromo(ctx context.Context, sess *session, client *api.Client, id int64, current promo.Fields, changes promo.Changes, dryRun bool) error {
+func updatePromo(ctx context.Context, sess *session, client *api.Client, id int64, current promo.Fields, changes promo.Changes, dryRun bool) error {
 	fields := changes.Apply(current)
 	if err := fields.Validate(promo.FlagNames()); err != nil {
 		return usagef("promo code %d would be invalid: %v", id, err)
 	}
 	if dryRun {
-		return f.dryRun(sess, "PUT", fmt.Sprintf("/v1/promo/%d", id), fields, false)
+		return sess.dryRun("PUT", fmt.Sprintf("/v1/promo/%d", id), fields, false)
 	}
 	raw, p, err := client.UpdatePromo(ctx, id, fields)
 	if err != nil {
 		return err
 	}
-	if err := f.print(sess, view.PromoRecord(raw, p, id, sess.loc)); err != nil {
+	if err := sess.print(view.PromoRecord(raw, p, id, sess.Loc)); err != nil {
 		return err
 	}
-	f.notef("Updated promo code %d.", id)
+	sess.notef("Updated promo code %d.", id)
 	return nil
 }
 
-func newPromoDeleteCmd(f *factory) *cobra.Command {
-	var yes bool
+// promoDeleteOptions are the inputs of promo delete.
+type promoDeleteOptions struct {
+	*session
+	Prompter Prompter // asks before deleting, unless Yes
+	ID       int64
+	Yes      bool // delete without asking
+}
+
+func newPromoDeleteCmd(f *factory, run func(context.Context, *promoDeleteOptions) error) *cobra.Command {
+	if run == nil {
+		run = runPromoDelete
+	}
+	opts := &promoDeleteOptions{}
 	c := &cobra.Command{
 		Use:     "delete ID",
 		Aliases: []string{"rm"},
@@ -508,77 +624,88 @@ func newPromoDeleteCmd(f *factory) *cobra.Command {
 			if err != nil {
 				return err
 			}
-			if !yes && !f.io.CanPrompt() {
+			if !opts.Yes && !f.io.CanPrompt() {
 				return usagef("refusing to delete promo code %d without confirmation: pass --yes when not running interactively", id)
 			}
-			sess, client, err := f.connect(cmd)
+			sess, err := f.start(cmd)
 			if err != nil {
 				return err
 			}
-			if !yes {
-				// Name what is about to go: read it first. An answer
-				// without a code only leaves it named by its id: the read
-				// is for the question, and --yes deletes without it.
-				ctx, cancel := sess.withTimeout(cmd.Context())
-				raw, p, err := client.GetPromo(ctx, id)
-				cancel()
-				if re := (*api.ResponseError)(nil); errors.As(err, &re) && re.Reason == api.NotAPromoRecord {
-					raw, p, err = nil, api.Promo{}, nil
-				}
-				if err != nil {
-					return err
-				}
-				ok, err := f.prompter().Confirm(cmd.Context(), f.deleteQuestion(sess, id, raw, p), "This cannot be undone.", false)
-				if err != nil {
-					return err
-				}
-				if !ok {
-					return prompt.ErrCancelled
-				}
-			}
-			ctx, cancel := sess.withTimeout(cmd.Context())
-			defer cancel()
-			if err := client.DeletePromo(ctx, id); err != nil {
-				return err
-			}
-			f.notef("Deleted promo code %d.", id)
-			return nil
+			opts.session, opts.ID, opts.Prompter = sess, id, f.prompter()
+			return run(cmd.Context(), opts)
 		},
 	}
-	c.Flags().BoolVarP(&yes, "yes", "y", false, "delete without asking")
+	c.Flags().BoolVarP(&opts.Yes, "yes", "y", false, "delete without asking")
 	return c
+}
+
+// runPromoDelete deletes a promo code (DELETE /v1/promo/ID), unless Yes
+// after asking, with the promo code read first to name it.
+func runPromoDelete(ctx context.Context, opts *promoDeleteOptions) error {
+	client, err := opts.Client()
+	if err != nil {
+		return err
+	}
+	if !opts.Yes {
+		// Name what is about to go: read it first. An answer without a
+		// code only leaves it named by its id: the read is for the
+		// question, and --yes deletes without it.
+		rctx, cancel := opts.withTimeout(ctx)
+		raw, p, err := client.GetPromo(rctx, opts.ID)
+		cancel()
+		if re := (*api.ResponseError)(nil); errors.As(err, &re) && re.Reason == api.NotAPromoRecord {
+			raw, p, err = nil, api.Promo{}, nil
+		}
+		if err != nil {
+			return err
+		}
+		ok, err := opts.Prompter.Confirm(ctx, opts.deleteQuestion(opts.ID, raw, p), "This cannot be undone.", false)
+		if err != nil {
+			return err
+		}
+		if !ok {
+			return prompt.ErrCancelled
+		}
+	}
+	ctx, cancel := opts.withTimeout(ctx)
+	defer cancel()
+	if err := client.DeletePromo(ctx, opts.ID); err != nil {
+		return err
+	}
+	opts.notef("Deleted promo code %d.", opts.ID)
+	return nil
 }
 
 // dryRun prints the request that would be sent: as JSON (piped, -o json,
 // --jq), or on a terminal in the default format, a summary of the promo
 // code request in local units and then the JSON. defaults says the body
 // is a create's, which the API completes with its defaults.
-func (f *factory) dryRun(sess *session, method, path string, body any, defaults bool) error {
+func (sess *session) dryRun(method, path string, body any, defaults bool) error {
 	b, err := json.Marshal(body)
 	if err != nil {
 		return err
 	}
-	d, err := view.Request(method, sess.settings.BaseURL+path, b)
+	d, err := view.Request(method, sess.Settings.BaseURL+path, b)
 	if err != nil {
 		return err
 	}
-	if !f.io.IsStdoutTTY() || sess.out.Format != output.Table || sess.out.JQ != nil {
-		return f.print(sess, d)
+	if !sess.IO.IsStdoutTTY() || sess.Out.Format != output.Table || sess.Out.JQ != nil {
+		return sess.print(d)
 	}
-	sum, err := view.PromoRequest(method, path, b, defaults, sess.loc)
+	sum, err := view.PromoRequest(method, path, b, defaults, sess.Loc)
 	if err != nil {
 		return err
 	}
 	var buf bytes.Buffer
-	if err := output.Write(&buf, sum, sess.out); err != nil {
+	if err := output.Write(&buf, sum, sess.Out); err != nil {
 		return err
 	}
 	buf.WriteByte('\n')
-	asJSON := sess.out
+	asJSON := sess.Out
 	asJSON.Format = output.JSON
 	if err := output.Write(&buf, d, asJSON); err != nil {
 		return err
 	}
-	_, err = f.io.Out.Write(buf.Bytes())
+	_, err = sess.IO.Out.Write(buf.Bytes())
 	return err
 }

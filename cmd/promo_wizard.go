@@ -11,8 +11,6 @@ import (
 	"strings"
 	"time"
 
-	"github.com/spf13/cobra"
-
 	"github.com/promoctl/promoctl/internal/api"
 	"github.com/promoctl/promoctl/internal/config"
 	"github.com/promoctl/promoctl/internal/output"
@@ -58,35 +56,35 @@ func (f *factory) wantWizard(interactive, missingCode bool, file string) (bool, 
 	return true, nil
 }
 
-// promoCreateWizard runs the create form, starting from the fields given
+// runPromoCreateWizard runs the create form, starting from the fields given
 // as flags or in a file, offers a choice of the user's sites when none is
 // given or configured, prints a summary and the equivalent command line on
 // stderr, asks for a go-ahead (Yes by default; --dry-run asks none) and
 // creates the promo code. The form refuses a code the site has already;
 // when the server refuses the promo code, the wizard offers to edit the
 // answers and try again.
-func (f *factory) promoCreateWizard(cmd *cobra.Command, sess *session, given promo.Changes, site int64, dryRun bool) error {
-	ctx := cmd.Context()
+func runPromoCreateWizard(ctx context.Context, opts *promoCreateOptions) error {
+	sess, given, site, dryRun := opts.session, opts.Changes, opts.SiteID, opts.DryRun
 	var sites []prompt.Site
 	chosen := site
 	if site == 0 {
 		var err error
-		if sites, err = f.siteChoice(ctx, sess); err != nil {
+		if sites, err = siteChoice(ctx, sess); err != nil {
 			return err
 		}
 		chosen = sites[0].ID
 	}
-	codes, err := f.existingCodes(ctx, sess, chosen, dryRun)
+	codes, err := existingCodesOf(ctx, sess, chosen, dryRun)
 	if err != nil {
 		return err
 	}
-	w := f.promoWizard()
-	values := promo.DefaultFormValues().With(given, sess.loc)
+	w := opts.Prompter
+	values := promo.DefaultFormValues().With(given, sess.Loc)
 	for {
 		a, err := w.Promo(ctx, prompt.PromoForm{
 			Title:  "New promo code",
 			Values: values,
-			Sites:  sites, Site: chosen, Loc: sess.loc,
+			Sites:  sites, Site: chosen, Loc: sess.Loc,
 			Taken: codes.takenFunc(ctx),
 		})
 		if err != nil {
@@ -96,16 +94,16 @@ func (f *factory) promoCreateWizard(cmd *cobra.Command, sess *session, given pro
 		if len(sites) > 0 {
 			chosen = a.Site
 		}
-		err = f.confirmCreate(ctx, w, sess, a.Values, chosen, sites, codes, dryRun)
+		err = confirmCreate(ctx, w, sess, a.Values, chosen, sites, codes, dryRun)
 		if err == nil {
 			cctx, cancel := sess.withTimeout(ctx)
-			err = f.createPromo(cctx, sess, mustChanges(a.Values, sess.loc), chosen, dryRun)
+			err = createPromo(cctx, sess, mustChanges(a.Values, sess.Loc), chosen, dryRun)
 			cancel()
 		}
 		if !isRefusal(err) {
 			return err
 		}
-		if err := f.offerEdit(ctx, w, err); err != nil {
+		if err := offerEdit(ctx, w, sess, err); err != nil {
 			return err
 		}
 		codes.reload(ctx, chosen)
@@ -115,8 +113,8 @@ func (f *factory) promoCreateWizard(cmd *cobra.Command, sess *session, given pro
 // confirmCreate checks the create form's answers against the chosen
 // site's codes (the site may have been chosen after the code was typed),
 // prints the summary and the command line, and asks for the go-ahead.
-func (f *factory) confirmCreate(ctx context.Context, w promoWizard, sess *session, v promo.FormValues, site int64, sites []prompt.Site, codes *existingCodes, dryRun bool) error {
-	changes, err := v.Changes(sess.loc)
+func confirmCreate(ctx context.Context, w promoWizard, sess *session, v promo.FormValues, site int64, sites []prompt.Site, codes *existingCodes, dryRun bool) error {
+	changes, err := v.Changes(sess.Loc)
 	if err != nil {
 		return usageErr(err)
 	}
@@ -129,14 +127,14 @@ func (f *factory) confirmCreate(ctx context.Context, w promoWizard, sess *sessio
 			siteName = s.Name
 		}
 	}
-	e := f.io.ErrOut
+	e := sess.IO.ErrOut
 	fmt.Fprintln(e, "\nAbout to create:")
-	writeSummary(e, createSummary(v, site, siteName, sess.loc))
-	args := append([]string{"promo", "create", "--site-id", strconv.FormatInt(site, 10)}, changes.Flags(sess.loc)...)
+	writeSummary(e, createSummary(v, site, siteName, sess.Loc, sess.Now()))
+	args := append([]string{"promo", "create", "--site-id", strconv.FormatInt(site, 10)}, changes.Flags(sess.Loc)...)
 	if dryRun {
 		args = append(args, "--dry-run")
 	}
-	fmt.Fprintf(e, "\nThe same without the form:\n  %s\n\n", f.commandLine(args...))
+	fmt.Fprintf(e, "\nThe same without the form:\n  %s\n\n", sess.commandLine(args...))
 	if dryRun {
 		return nil
 	}
@@ -152,22 +150,22 @@ func mustChanges(v promo.FormValues, loc *time.Location) promo.Changes {
 // errNoChange ends a wizard that has nothing to send.
 var errNoChange = errors.New("nothing changed")
 
-// promoUpdateWizard runs the form filled in with the promo code's current
+// runPromoUpdateWizard runs the form filled in with the promo code's current
 // fields (and any given as flags), and sends only what the user changed;
 // nothing when nothing was. Like the create wizard, it refuses a code in
 // use on the promo code's site and offers to edit a refused change.
-func (f *factory) promoUpdateWizard(cmd *cobra.Command, sess *session, client *api.Client, id int64, raw json.RawMessage, current promo.Fields, given promo.Changes, dryRun bool) error {
-	ctx := cmd.Context()
-	site, codes := f.promoSiteCodes(ctx, sess, id, raw)
-	before := promo.FormValuesOf(current, sess.loc)
-	values := before.With(given, sess.loc)
-	w := f.promoWizard()
+func runPromoUpdateWizard(ctx context.Context, opts *promoUpdateOptions, client *api.Client, raw json.RawMessage, current promo.Fields) error {
+	sess, id, given, dryRun := opts.session, opts.ID, opts.Changes, opts.DryRun
+	site, codes := promoSiteCodes(ctx, sess, id, raw)
+	before := promo.FormValuesOf(current, sess.Loc)
+	values := before.With(given, sess.Loc)
+	w := opts.Prompter
 	for {
 		a, err := w.Promo(ctx, prompt.PromoForm{
 			Title:    fmt.Sprintf("Change promo code %d", id),
 			Values:   values,
 			Site:     site,
-			Loc:      sess.loc,
+			Loc:      sess.Loc,
 			Existing: true,
 			Taken:    codes.takenFunc(ctx),
 		})
@@ -175,19 +173,19 @@ func (f *factory) promoUpdateWizard(cmd *cobra.Command, sess *session, client *a
 			return err
 		}
 		values = a.Values
-		changes, err := f.confirmUpdate(ctx, w, sess, id, before, a.Values, dryRun)
+		changes, err := confirmUpdate(ctx, w, sess, id, before, a.Values, dryRun)
 		if errors.Is(err, errNoChange) {
 			return nil
 		}
 		if err == nil {
 			uctx, cancel := sess.withTimeout(ctx)
-			err = f.updatePromo(uctx, sess, client, id, current, changes, dryRun)
+			err = updatePromo(uctx, sess, client, id, current, changes, dryRun)
 			cancel()
 		}
 		if !isRefusal(err) {
 			return err
 		}
-		if err := f.offerEdit(ctx, w, err); err != nil {
+		if err := offerEdit(ctx, w, sess, err); err != nil {
 			return err
 		}
 		codes.reload(ctx, site)
@@ -197,24 +195,24 @@ func (f *factory) promoUpdateWizard(cmd *cobra.Command, sess *session, client *a
 // confirmUpdate works out what the update form changed, prints the
 // changes and the command line, and asks for the go-ahead. It returns
 // errNoChange when nothing was changed.
-func (f *factory) confirmUpdate(ctx context.Context, w promoWizard, sess *session, id int64, before, after promo.FormValues, dryRun bool) (promo.Changes, error) {
-	changes, err := after.ChangesFrom(before, sess.loc)
+func confirmUpdate(ctx context.Context, w promoWizard, sess *session, id int64, before, after promo.FormValues, dryRun bool) (promo.Changes, error) {
+	changes, err := after.ChangesFrom(before, sess.Loc)
 	if err != nil {
 		return changes, usageErr(err)
 	}
-	e := f.io.ErrOut
+	e := sess.IO.ErrOut
 	if changes.Empty() {
 		fmt.Fprintf(e, "Nothing changed: promo code %d is left as it is.\n", id)
 		return changes, errNoChange
 	}
 	fmt.Fprintf(e, "\nChanges to promo code %d:\n", id)
-	writeSummary(e, changeSummary(before, after, sess.loc))
+	writeSummary(e, changeSummary(before, after, sess.Loc, sess.Now()))
 	if !changes.ClearStarts && !changes.ClearEnds { // no flag removes just one date
-		args := append([]string{"promo", "update", strconv.FormatInt(id, 10)}, changes.Flags(sess.loc)...)
+		args := append([]string{"promo", "update", strconv.FormatInt(id, 10)}, changes.Flags(sess.Loc)...)
 		if dryRun {
 			args = append(args, "--dry-run")
 		}
-		fmt.Fprintf(e, "\nThe same without the form:\n  %s\n\n", f.commandLine(args...))
+		fmt.Fprintf(e, "\nThe same without the form:\n  %s\n\n", sess.commandLine(args...))
 	} else {
 		fmt.Fprintln(e)
 	}
@@ -238,8 +236,8 @@ func isRefusal(err error) bool {
 
 // offerEdit says why the answers were refused and asks whether to edit
 // them; No (or Ctrl-C) cancels.
-func (f *factory) offerEdit(ctx context.Context, w promoWizard, refusal error) error {
-	fmt.Fprintf(f.io.ErrOut, "promoctl: %s\n", f.redact(oneLine(refusal.Error())))
+func offerEdit(ctx context.Context, w promoWizard, sess *session, refusal error) error {
+	fmt.Fprintf(sess.IO.ErrOut, "promoctl: %s\n", sess.Warnings.clean(refusal.Error()))
 	return w.Proceed(ctx, "Edit the answers and try again?", true)
 }
 
@@ -263,12 +261,12 @@ type existingCodes struct {
 	sites  map[int64]map[string]int64 // site → upper-cased code → id; nil: could not be read
 }
 
-// existingCodes reads the codes of site for the create form. Without
+// existingCodesOf reads the codes of site for the create form. Without
 // credentials it fails as the create would, but a dry run goes on without
 // the codes. Otherwise it fails only when ctx ends: a list that cannot be
 // read leaves the check to the server, with a warning.
-func (f *factory) existingCodes(ctx context.Context, sess *session, site int64, dryRun bool) (*existingCodes, error) {
-	if _, err := sess.client(); err != nil {
+func existingCodesOf(ctx context.Context, sess *session, site int64, dryRun bool) (*existingCodes, error) {
+	if _, err := sess.Client(); err != nil {
 		if dryRun {
 			return nil, nil
 		}
@@ -279,7 +277,7 @@ func (f *factory) existingCodes(ctx context.Context, sess *session, site int64, 
 		if ctx.Err() != nil {
 			return nil, ctx.Err()
 		}
-		f.warn(fmt.Sprintf("could not read the promo codes of site %d, so a code in use is found only when the server refuses it: %v", site, err))
+		sess.warn(fmt.Sprintf("could not read the promo codes of site %d, so a code in use is found only when the server refuses it: %v", site, err))
 	}
 	return c, nil
 }
@@ -287,11 +285,11 @@ func (f *factory) existingCodes(ctx context.Context, sess *session, site int64, 
 // promoSiteCodes finds the site of promo code id and its codes, for the
 // update form: the site the record names, else the configured site when
 // its list holds the promo code. The site is 0 when neither is known.
-func (f *factory) promoSiteCodes(ctx context.Context, sess *session, id int64, raw json.RawMessage) (int64, *existingCodes) {
+func promoSiteCodes(ctx context.Context, sess *session, id int64, raw json.RawMessage) (int64, *existingCodes) {
 	var rec struct {
 		SiteID *api.Int `json:"site_id"`
 	}
-	site, named := sess.settings.SiteID, false
+	site, named := sess.Settings.SiteID, false
 	if json.Unmarshal(raw, &rec) == nil && rec.SiteID != nil && *rec.SiteID > 0 {
 		site, named = int64(*rec.SiteID), true
 	}
@@ -307,7 +305,7 @@ func (f *factory) promoSiteCodes(ctx context.Context, sess *session, id int64, r
 
 func (c *existingCodes) load(ctx context.Context, site int64) error {
 	c.sites[site] = nil
-	client, err := c.sess.client()
+	client, err := c.sess.Client()
 	if err != nil {
 		return err
 	}
@@ -372,8 +370,8 @@ func (c *existingCodes) takenFunc(ctx context.Context) func(site int64, code str
 }
 
 // siteChoice lists the user's sites for the form (GET /v3/public/site).
-func (f *factory) siteChoice(ctx context.Context, sess *session) ([]prompt.Site, error) {
-	client, err := sess.client()
+func siteChoice(ctx context.Context, sess *session) ([]prompt.Site, error) {
+	client, err := sess.Client()
 	if err != nil {
 		return nil, err
 	}
@@ -429,7 +427,7 @@ func writeSummary(w io.Writer, rows []summaryRow) {
 }
 
 // createSummary describes the promo code the create form will make.
-func createSummary(v promo.FormValues, site int64, siteName string, loc *time.Location) []summaryRow {
+func createSummary(v promo.FormValues, site int64, siteName string, loc *time.Location, now time.Time) []summaryRow {
 	s := strconv.FormatInt(site, 10)
 	if siteName != "" {
 		s = siteName + " (" + s + ")"
@@ -439,14 +437,14 @@ func createSummary(v promo.FormValues, site int64, siteName string, loc *time.Lo
 		{"Site", s},
 		{"Discount", discountText(v)},
 		{"Enabled", view.YesNo(v.Enabled)},
-		{"Valid", validityText(v, loc)},
+		{"Valid", validityText(v, loc, now)},
 		{"Maximum uses", usesText(v)},
 		{"Once per customer", view.YesNo(v.OncePerUser)},
 	}
 }
 
 // changeSummary lists the fields the update form changed, before → after.
-func changeSummary(before, after promo.FormValues, loc *time.Location) []summaryRow {
+func changeSummary(before, after promo.FormValues, loc *time.Location, now time.Time) []summaryRow {
 	var rows []summaryRow
 	add := func(label, b, a string) {
 		if b != a {
@@ -456,7 +454,7 @@ func changeSummary(before, after promo.FormValues, loc *time.Location) []summary
 	add("Code", output.Text(before.Code), after.Code)
 	add("Discount", discountText(before), discountText(after))
 	add("Enabled", view.YesNo(before.Enabled), view.YesNo(after.Enabled))
-	add("Valid", validityText(before, loc), validityText(after, loc))
+	add("Valid", validityText(before, loc, now), validityText(after, loc, now))
 	add("Maximum uses", usesText(before), usesText(after))
 	add("Once per customer", view.YesNo(before.OncePerUser), view.YesNo(after.OncePerUser))
 	return rows
@@ -470,8 +468,8 @@ func discountText(v promo.FormValues) string {
 	return view.Amount(amount, v.Percent) + " off " + map[promo.BonusType]string{promo.Goods: "the goods", promo.Delivery: "delivery"}[v.BonusType]
 }
 
-func validityText(v promo.FormValues, loc *time.Location) string {
-	zone := " (" + time.Now().In(loc).Format("MST") + ")"
+func validityText(v promo.FormValues, loc *time.Location, now time.Time) string {
+	zone := " (" + now.In(loc).Format("MST") + ")"
 	switch {
 	case v.Starts == "" && v.Ends == "":
 		return "always"
@@ -501,38 +499,6 @@ func usesText(v promo.FormValues) string {
 	return v.MaxUses
 }
 
-// commandLine is a promoctl command line, shell-quoted, with the global
-// flags of this run that say where it goes (never the token) and how it
-// prints: the same run without the form.
-func (f *factory) commandLine(args ...string) string { return f.line(true, args) }
-
-// hintLine is a command line to run next: the global flags that say where
-// it goes, but not this run's --output.
-func (f *factory) hintLine(args ...string) string { return f.line(false, args) }
-
-func (f *factory) line(withOutput bool, args []string) string {
-	line := []string{"promoctl"}
-	if f.global.sandbox {
-		line = append(line, "--sandbox")
-	}
-	keys := []string{config.KeyConfig, config.KeyProfile, config.KeyBaseURL, config.KeyUserID}
-	if withOutput {
-		keys = append(keys, config.KeyOutput)
-	}
-	given := config.Lookup{Flags: f.flags}
-	for _, k := range keys {
-		if v, _ := given.FlagValue(k); v != "" {
-			s, _ := config.Find(k)
-			line = append(line, "--"+s.Flag, v)
-		}
-	}
-	line = append(line, args...)
-	for i, s := range line {
-		line[i] = shellQuote(s)
-	}
-	return strings.Join(line, " ")
-}
-
 // shellQuote quotes s for a POSIX shell when it needs it.
 func shellQuote(s string) string {
 	if s == "" {
@@ -550,7 +516,7 @@ func shellQuote(s string) string {
 // site when the record says it (the API's record usually does not), and
 // where it lives when that is not the default profile of the public
 // service.
-func (f *factory) deleteQuestion(sess *session, id int64, raw json.RawMessage, p api.Promo) string {
+func (sess *session) deleteQuestion(id int64, raw json.RawMessage, p api.Promo) string {
 	s := "Delete promo code "
 	var facts []string
 	if code := output.Text(string(p.Code)); code != "" {
@@ -568,9 +534,9 @@ func (f *factory) deleteQuestion(sess *session, id int64, raw json.RawMessage, p
 	if len(facts) > 0 {
 		s += " (" + strings.Join(facts, ", ") + ")"
 	}
-	st := sess.settings
+	st := sess.Settings
 	switch {
-	case f.global.sandbox:
+	case st.Sandbox:
 		s += " from the sandbox"
 	default:
 		if st.Profile != "" && st.Profile != config.DefaultProfile {

@@ -432,9 +432,8 @@ func TestPromoDeleteQuestion(t *testing.T) {
 		{"the sandbox", true, "default", "http://sandbox.localhost", "Delete promo code SUMMER25 (id 5) from the sandbox?"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			f := &factory{global: globalFlags{sandbox: c.sandbox}}
-			sess := &session{settings: &config.Settings{Profile: c.profile, BaseURL: c.baseURL}}
-			if got := f.deleteQuestion(sess, 5, json.RawMessage(currentJSON), p); got != c.want {
+			sess := &session{Settings: &config.Settings{Profile: c.profile, BaseURL: c.baseURL, Sandbox: c.sandbox}}
+			if got := sess.deleteQuestion(5, json.RawMessage(currentJSON), p); got != c.want {
 				t.Errorf("question = %q, want %q", got, c.want)
 			}
 		})

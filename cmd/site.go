@@ -1,6 +1,7 @@
 package cmd
 
 import (
+	"context"
 	"encoding/json"
 	"fmt"
 
@@ -23,7 +24,7 @@ prints the server's records unchanged.`,
   promoctl site get 11111 -o yaml`,
 		RunE: groupRun,
 	}
-	c.AddCommand(newSiteListCmd(f), newSiteGetCmd(f))
+	c.AddCommand(newSiteListCmd(f, nil), newSiteGetCmd(f, nil))
 	return c
 }
 
@@ -34,12 +35,21 @@ func legacyFlag(c *cobra.Command, legacy *bool, endpoint string) {
 
 // warnDeprecated says on stderr that a deprecated endpoint is used, and
 // which replaces it.
-func (f *factory) warnDeprecated(old, replacement string) {
-	fmt.Fprintf(f.io.ErrOut, "promoctl: warning: %s is deprecated and will be removed; %s replaces it (drop --legacy to use it)\n", old, replacement)
+func (s *session) warnDeprecated(old, replacement string) {
+	fmt.Fprintf(s.IO.ErrOut, "promoctl: warning: %s is deprecated and will be removed; %s replaces it (drop --legacy to use it)\n", old, replacement)
 }
 
-func newSiteListCmd(f *factory) *cobra.Command {
-	var legacy bool
+// siteListOptions are the inputs of site list.
+type siteListOptions struct {
+	*session
+	Legacy bool // use the deprecated v1 endpoint
+}
+
+func newSiteListCmd(f *factory, run func(context.Context, *siteListOptions) error) *cobra.Command {
+	if run == nil {
+		run = runSiteList
+	}
+	opts := &siteListOptions{}
 	c := &cobra.Command{
 		Use:     "list",
 		Aliases: []string{"ls"},
@@ -49,31 +59,51 @@ func newSiteListCmd(f *factory) *cobra.Command {
   promoctl site list -o json --jq '.[].id'
   promoctl site list --legacy`,
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			sess, client, err := f.connect(cmd)
+			sess, err := f.start(cmd)
 			if err != nil {
 				return err
 			}
-			ctx, cancel := sess.withTimeout(cmd.Context())
-			defer cancel()
-			var raw json.RawMessage
-			if legacy {
-				f.warnDeprecated("GET /v1/site", "GET /v3/public/site")
-				raw, err = client.ListSitesLegacy(ctx)
-			} else {
-				raw, err = client.ListSites(ctx)
-			}
-			if err != nil {
-				return err
-			}
-			return f.printList(sess, view.Records(raw, sess.loc), "No sites.")
+			opts.session = sess
+			return run(cmd.Context(), opts)
 		},
 	}
-	legacyFlag(c, &legacy, "GET /v1/site")
+	legacyFlag(c, &opts.Legacy, "GET /v1/site")
 	return c
 }
 
-func newSiteGetCmd(f *factory) *cobra.Command {
-	var legacy bool
+// runSiteList lists the sites the user can manage.
+func runSiteList(ctx context.Context, opts *siteListOptions) error {
+	client, err := opts.Client()
+	if err != nil {
+		return err
+	}
+	ctx, cancel := opts.withTimeout(ctx)
+	defer cancel()
+	var raw json.RawMessage
+	if opts.Legacy {
+		opts.warnDeprecated("GET /v1/site", "GET /v3/public/site")
+		raw, err = client.ListSitesLegacy(ctx)
+	} else {
+		raw, err = client.ListSites(ctx)
+	}
+	if err != nil {
+		return err
+	}
+	return opts.printList(view.Records(raw, opts.Loc), "No sites.")
+}
+
+// siteGetOptions are the inputs of site get.
+type siteGetOptions struct {
+	*session
+	ID     int64
+	Legacy bool // use the deprecated v1 endpoint
+}
+
+func newSiteGetCmd(f *factory, run func(context.Context, *siteGetOptions) error) *cobra.Command {
+	if run == nil {
+		run = runSiteGet
+	}
+	opts := &siteGetOptions{}
 	c := &cobra.Command{
 		Use:     "get ID",
 		Aliases: []string{"show", "view"},
@@ -89,25 +119,35 @@ lists as a[0].b, field names as words (is_published as Published).`,
 			if err != nil {
 				return err
 			}
-			sess, client, err := f.connect(cmd)
+			sess, err := f.start(cmd)
 			if err != nil {
 				return err
 			}
-			ctx, cancel := sess.withTimeout(cmd.Context())
-			defer cancel()
-			var raw json.RawMessage
-			if legacy {
-				f.warnDeprecated("GET /v1/site/{site_id}", "GET /v3/public/site/{site_id}")
-				raw, err = client.GetSiteLegacy(ctx, id)
-			} else {
-				raw, err = client.GetSite(ctx, id)
-			}
-			if err != nil {
-				return err
-			}
-			return f.print(sess, view.Record(raw, sess.loc))
+			opts.session, opts.ID = sess, id
+			return run(cmd.Context(), opts)
 		},
 	}
-	legacyFlag(c, &legacy, "GET /v1/site/{site_id}")
+	legacyFlag(c, &opts.Legacy, "GET /v1/site/{site_id}")
 	return c
+}
+
+// runSiteGet shows one site.
+func runSiteGet(ctx context.Context, opts *siteGetOptions) error {
+	client, err := opts.Client()
+	if err != nil {
+		return err
+	}
+	ctx, cancel := opts.withTimeout(ctx)
+	defer cancel()
+	var raw json.RawMessage
+	if opts.Legacy {
+		opts.warnDeprecated("GET /v1/site/{site_id}", "GET /v3/public/site/{site_id}")
+		raw, err = client.GetSiteLegacy(ctx, opts.ID)
+	} else {
+		raw, err = client.GetSite(ctx, opts.ID)
+	}
+	if err != nil {
+		return err
+	}
+	return opts.print(view.Record(raw, opts.Loc))
 }

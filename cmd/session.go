@@ -1,0 +1,196 @@
+package cmd
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"strings"
+	"time"
+
+	"github.com/spf13/cobra"
+
+	"github.com/promoctl/promoctl/internal/api"
+	"github.com/promoctl/promoctl/internal/config"
+	"github.com/promoctl/promoctl/internal/iostreams"
+	"github.com/promoctl/promoctl/internal/output"
+	"github.com/promoctl/promoctl/internal/progress"
+	"github.com/promoctl/promoctl/internal/view"
+)
+
+// session is what a verb that talks to the API is given: the streams, the
+// run's settings and output options, the clock, and a client built on
+// first use. factory.start fills one in once the flags are parsed; a verb's
+// test builds one around a fake API.
+type session struct {
+	IO       *iostreams.IOStreams
+	Settings *config.Settings
+	Out      output.Options
+	Loc      *time.Location // the time zone dates are shown and read in
+	Now      func() time.Time
+	Client   func() (*api.Client, error)
+	Warnings *warnings
+	// Where are the global flags of the run that say where it goes
+	// (--sandbox, --config, --profile, --base-url, --user-id), and
+	// OutputFlag its --output: the command lines a verb suggests repeat
+	// them (never the token).
+	Where, OutputFlag []string
+}
+
+// start is the one way a command that talks to the API starts, once its
+// flags are parsed: it resolves the settings and the output options,
+// checking everything the user typed before any request is sent, and
+// returns the session. The client is built on first use: --dry-run needs
+// none.
+func (f *factory) start(cmd *cobra.Command) (*session, error) {
+	s, err := f.Settings(cmd)
+	if err != nil {
+		return nil, err
+	}
+	out, err := f.outputOptions(s)
+	if err != nil {
+		return nil, err
+	}
+	if f.global.sandbox {
+		// Point the settings at the sandbox now, so that even --dry-run
+		// shows where the request would go.
+		if _, err := f.sandboxSettings(cmd.Context(), s); err != nil {
+			return nil, err
+		}
+	}
+	out.Context = cmd.Context()
+	var spinner *progress.Spinner
+	if f.showProgress(out) {
+		spinner = progress.New(f.io.ErrOut, f.opts.Progress)
+	}
+	sess := &session{IO: f.io, Settings: s, Out: out, Loc: f.location(), Now: time.Now, Warnings: f.warnings}
+	sess.Where, sess.OutputFlag = f.givenFlags()
+	var client *api.Client
+	sess.Client = func() (*api.Client, error) {
+		if client != nil {
+			return client, nil
+		}
+		c, err := f.newClient(cmd.Context(), s, spinner)
+		client = c
+		return c, err
+	}
+	return sess, nil
+}
+
+// givenFlags are the global flags of this run that say where a command goes
+// and, apart, its --output, as given on the command line.
+func (f *factory) givenFlags() (where, outputFlag []string) {
+	if f.global.sandbox {
+		where = append(where, "--sandbox")
+	}
+	given := config.Lookup{Flags: f.flags}
+	flag := func(k string) []string {
+		if v, _ := given.FlagValue(k); v != "" {
+			s, _ := config.Find(k)
+			return []string{"--" + s.Flag, v}
+		}
+		return nil
+	}
+	for _, k := range []string{config.KeyConfig, config.KeyProfile, config.KeyBaseURL, config.KeyUserID} {
+		where = append(where, flag(k)...)
+	}
+	return where, flag(config.KeyOutput)
+}
+
+// withTimeout bounds the rest of the command by --timeout.
+func (s *session) withTimeout(ctx context.Context) (context.Context, context.CancelFunc) {
+	return context.WithTimeout(ctx, s.Settings.Timeout)
+}
+
+// print writes data to stdout in the session's format.
+func (s *session) print(d output.Data) error {
+	return output.Write(s.IO.Out, d, s.Out)
+}
+
+// printList prints a list. An empty one shown as a table on a terminal is
+// the sentence empty on stderr instead of a bare header (as gh does);
+// piped, or in a data format, it is printed as any list: the header alone
+// (none with --no-headers), [] in JSON and YAML.
+func (s *session) printList(d output.Data, empty string) error {
+	if s.Out.Format == output.Table && s.Out.JQ == nil && s.IO.IsStdoutTTY() && view.EmptyList(d.JSON) {
+		fmt.Fprintln(s.IO.ErrOut, empty)
+		return nil
+	}
+	return s.print(d)
+}
+
+// notef writes a success message to stderr when a person is watching.
+func (s *session) notef(format string, args ...any) {
+	if s.IO.IsStderrTTY() {
+		fmt.Fprintf(s.IO.ErrOut, format+"\n", args...)
+	}
+}
+
+// warn writes warnings to stderr, each once per run.
+func (s *session) warn(msgs ...string) { s.Warnings.warn(msgs...) }
+
+// site refuses a missing site (0) with the way to give one. The sandbox
+// has no default: the configured site_id is the real service's.
+func (s *session) site(site int64) (int64, error) {
+	if site == 0 && s.Settings.Sandbox {
+		return 0, usagef("--site-id is required with --sandbox, which has no default site (user 1 can view sites 1 and 2, user 2 site 3)")
+	}
+	if site == 0 {
+		return 0, usagef("--site-id is required (or set a default: promoctl config set site_id N)")
+	}
+	return site, nil
+}
+
+// commandLine is a promoctl command line, shell-quoted, with the global
+// flags of this run that say where it goes (never the token) and how it
+// prints: the same run without the form.
+func (s *session) commandLine(args ...string) string {
+	return quotedLine(s.Where, s.OutputFlag, args)
+}
+
+// hintLine is a command line to run next: the global flags that say where
+// it goes, but not this run's --output.
+func (s *session) hintLine(args ...string) string {
+	return quotedLine(s.Where, nil, args)
+}
+
+func quotedLine(parts ...[]string) string {
+	line := []string{"promoctl"}
+	for _, p := range parts {
+		line = append(line, p...)
+	}
+	for i, s := range line {
+		line[i] = shellQuote(s)
+	}
+	return strings.Join(line, " ")
+}
+
+// warnings writes warnings to stderr, terminal or not, each once per run,
+// on one line and without the tokens redact knows of.
+type warnings struct {
+	out    io.Writer
+	redact func(string) string // nil: there is nothing to redact
+	seen   map[string]bool
+}
+
+func (w *warnings) warn(msgs ...string) {
+	for _, m := range msgs {
+		if w.seen[m] {
+			continue
+		}
+		if w.seen == nil {
+			w.seen = map[string]bool{}
+		}
+		w.seen[m] = true
+		fmt.Fprintf(w.out, "promoctl: warning: %s\n", w.clean(m))
+	}
+}
+
+// clean is s on one line, terminal-safe and without tokens, as promoctl
+// writes a message to stderr.
+func (w *warnings) clean(s string) string {
+	s = oneLine(s)
+	if w.redact != nil {
+		s = w.redact(s)
+	}
+	return s
+}

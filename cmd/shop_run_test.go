@@ -1,0 +1,78 @@
+package cmd
+
+import (
+	"context"
+	"net/http"
+	"testing"
+
+	"github.com/promoctl/promoctl/internal/output"
+)
+
+// Table-driven tests of the run functions of product, site and page; see
+// verb_test.go.
+
+func TestRunReadVerbs(t *testing.T) {
+	const record = `{"id":11,"name":"Shop"}`
+	for _, c := range []struct {
+		name           string
+		tty            bool
+		run            func(context.Context, *session) error
+		answers        []answer
+		err            string
+		stdout, stderr string
+		routes         []string
+	}{
+		{name: "product get",
+			run: func(ctx context.Context, s *session) error {
+				return runProductGet(ctx, &productGetOptions{session: s, ID: 123})
+			},
+			answers: []answer{{"GET /v1/shop/product/123", http.StatusOK, `{"id":123,"name":"Mug"}`}},
+			stdout:  `{"id":123,"name":"Mug"}` + "\n", routes: []string{"GET /v1/shop/product/123"}},
+		{name: "site list",
+			run:     func(ctx context.Context, s *session) error { return runSiteList(ctx, &siteListOptions{session: s}) },
+			answers: []answer{{"GET /v3/public/site", http.StatusOK, `[` + record + `]`}},
+			stdout:  `[` + record + `]` + "\n", routes: []string{"GET /v3/public/site"}},
+		{name: "site list, legacy",
+			run: func(ctx context.Context, s *session) error {
+				return runSiteList(ctx, &siteListOptions{session: s, Legacy: true})
+			},
+			answers: []answer{{"GET /v1/site", http.StatusOK, `[]`}},
+			stdout:  "[]\n",
+			stderr:  "promoctl: warning: GET /v1/site is deprecated and will be removed; GET /v3/public/site replaces it (drop --legacy to use it)\n",
+			routes:  []string{"GET /v1/site"}},
+		{name: "no sites, on a terminal", tty: true,
+			run:     func(ctx context.Context, s *session) error { return runSiteList(ctx, &siteListOptions{session: s}) },
+			answers: []answer{{"GET /v3/public/site", http.StatusOK, `[]`}},
+			stderr:  "No sites.\n", routes: []string{"GET /v3/public/site"}},
+		{name: "site get",
+			run: func(ctx context.Context, s *session) error {
+				return runSiteGet(ctx, &siteGetOptions{session: s, ID: 11})
+			},
+			answers: []answer{{"GET /v3/public/site/11", http.StatusOK, record}},
+			stdout:  record + "\n", routes: []string{"GET /v3/public/site/11"}},
+		{name: "page list",
+			run: func(ctx context.Context, s *session) error {
+				return runPageList(ctx, &pageListOptions{session: s, SiteID: 11})
+			},
+			answers: []answer{{"GET /v3/public/site/11/page", http.StatusOK, `[{"id":5001}]`}},
+			stdout:  `[{"id":5001}]` + "\n", routes: []string{"GET /v3/public/site/11/page"}},
+		{name: "page list without a site",
+			run: func(ctx context.Context, s *session) error { return runPageList(ctx, &pageListOptions{session: s}) },
+			err: "--site-id is required (or set a default: promoctl config set site_id N)"},
+		{name: "page get",
+			run: func(ctx context.Context, s *session) error {
+				return runPageGet(ctx, &pageGetOptions{session: s, ID: 5001})
+			},
+			answers: []answer{{"GET /v3/public/site/page/5001", http.StatusOK, `{"id":5001}`}},
+			stdout:  `{"id":5001}` + "\n", routes: []string{"GET /v3/public/site/page/5001"}},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			e := newVerbEnv(t, c.tty, output.JSON, c.answers...)
+			if c.tty {
+				e.sess.Out.Format = output.Table
+			}
+			err := c.run(context.Background(), e.sess)
+			e.expect(t, err, c.err, c.stdout, c.stderr, c.routes...)
+		})
+	}
+}
