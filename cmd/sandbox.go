@@ -189,7 +189,7 @@ sandbox serve') with the usual settings, site_id included. --sandbox or
 			if err != nil {
 				return err
 			}
-			client, err := f.newClient(cmd.Context(), s)
+			client, err := f.newClient(cmd.Context(), s, nil)
 			if err != nil {
 				return err
 			}
