@@ -103,6 +103,9 @@ func Execute(ctx context.Context, c PromoAPI, j *Journal, o Options) (Summary, e
 		if _, err := Run(ctx, pending, j.send(c, o.Classify), o); err != nil {
 			return j.Summary(), err
 		}
+		if err := ctx.Err(); err != nil {
+			return j.Summary(), err // cancelled after the last item started: settle on resume
+		}
 	}
 	return j.Summary(), nil
 }

@@ -166,10 +166,6 @@ func (f Format) Capacity(existing []string) (free, taken int64) {
 // outside 1–100000, an invalid format, and a format that cannot yield count
 // free codes (*CapacityError); it reads randomness from crypto/rand.
 func Generate(f Format, count int, existing []string) ([]string, error) {
-	return generate(f, count, existing, rand.Reader)
-}
-
-func generate(f Format, count int, existing []string, random io.Reader) ([]string, error) {
 	if count < MinCount || count > MaxCount {
 		return nil, fmt.Errorf("the count must be %d to %d, got %d", MinCount, MaxCount, count)
 	}
@@ -185,7 +181,7 @@ func generate(f Format, count int, existing []string, random io.Reader) ([]strin
 	for _, c := range existing {
 		taboo[strings.ToUpper(c)] = true
 	}
-	r := &source{r: bufio.NewReaderSize(random, 4096)}
+	r := &source{r: bufio.NewReaderSize(rand.Reader, 4096)}
 	var codes []string
 	var err error
 	// Random draws collide with a probability of (taken+count)/space at
