@@ -1,0 +1,41 @@
+// Package bulk is promoctl's one engine for work on many promo codes:
+// promo generate and promo apply (writes, journaled) and promo report
+// (reads). It draws nothing and knows no command: callers pass a context,
+// options and callbacks, and render what comes back.
+//
+// Two layers:
+//
+//   - Run is the generic engine: a bounded worker pool (Options.Concurrency,
+//     default 4, never more in flight), a Throttle (a token bucket from
+//     golang.org/x/time/rate that halves on 429, recovers slowly, and pauses
+//     every worker until a Retry-After has passed; the 429'd item is tried
+//     again), per-item outcomes (Done, Failed, Unknown, NotStarted),
+//     progress callbacks, and Ctrl-C handling: once ctx is cancelled no item
+//     starts, and the ones in flight finish under their own context, which
+//     is cancelled only Options.Grace later. promo report calls Run directly
+//     with ClassifyRead.
+//
+//   - Journal and Execute carry out a plan of writes (Op: create, update,
+//     disable, delete) safely: each step is appended to a JSON Lines journal
+//     and fsynced before the next (header and plan, then "sent" before each
+//     request and its outcome after), a create whose outcome is unknown is
+//     settled by one read of the site's list for all of them — found, it is
+//     created with the listed id; not found, it is sent again — and never
+//     sent blindly twice. Open replays a journal (a torn last line from a
+//     kill -9 is dropped) so that Execute resumes it the same way.
+//
+// promo generate, new job:
+//
+//	th := bulk.NewThrottle(0)
+//	client, err := api.New(api.Options{…, Transport: th.Transport(nil)}) // Retry-After reaches the throttle
+//	existing := codes of client.ListPromos(ctx, site)               // read once
+//	codes, err := codegen.Generate(format, count, existing)         // *codegen.CapacityError: exit 2
+//	path := flag or bulk.DefaultPath(os.Getenv, bulk.NewJobID(time.Now()))
+//	j, err := bulk.Create(path, bulk.Header{Job: id, Kind: "generate", SiteID: site,
+//		Template: &body, Generate: &bulk.GenerateParams{…}}, bulk.CreateOps(codes))
+//	sum, err := bulk.Execute(ctx, client, j, bulk.Options{Concurrency: c, Throttle: th,
+//		OpTimeout: timeout, Progress: bar})
+//
+// and with --resume FILE: j, err := bulk.Open(FILE), then the same Execute.
+// j.Items() holds every created code with its id for the output.
+package bulk

@@ -1,0 +1,273 @@
+package bulk
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"net/http"
+
+	"github.com/promoctl/promoctl/internal/api"
+	"github.com/promoctl/promoctl/internal/promo"
+)
+
+// PromoAPI is what the writes of a job need of the API; *api.Client has
+// it, and tests may pass a fake.
+type PromoAPI interface {
+	ListPromos(ctx context.Context, siteID int64) (json.RawMessage, error)
+	CreatePromo(ctx context.Context, body promo.CreateBody) (json.RawMessage, api.Promo, error)
+	GetPromo(ctx context.Context, id int64) (json.RawMessage, api.Promo, error)
+	UpdatePromo(ctx context.Context, id int64, f promo.Fields) (json.RawMessage, api.Promo, error)
+	DeletePromo(ctx context.Context, id int64) error
+}
+
+// MaxRounds is how often Execute sends again the creates that settling
+// found were not made, before it leaves them to a resume.
+const MaxRounds = 3
+
+// Summary counts the items of a job by state after Execute.
+type Summary struct {
+	Created, Updated, Deleted int
+	Failed                    int // refused or not sent: a resume sends them again
+	Unknown                   int // may have been acted on: a resume settles them first
+	NotStarted                int // never sent (Ctrl-C, or left after MaxRounds)
+}
+
+// OK reports whether every operation of the job succeeded.
+func (s Summary) OK() bool { return s.Failed == 0 && s.Unknown == 0 && s.NotStarted == 0 }
+
+// Summary counts the items of the journal by state.
+func (j *Journal) Summary() Summary {
+	var s Summary
+	for _, it := range j.Items() {
+		switch it.State {
+		case StateCreated:
+			s.Created++
+		case StateUpdated:
+			s.Updated++
+		case StateDeleted:
+			s.Deleted++
+		case StateFailed:
+			s.Failed++
+		case StateSent, StateUnknown:
+			s.Unknown++
+		default:
+			s.NotStarted++
+		}
+	}
+	return s
+}
+
+// Execute carries out the job in j, new or resumed, through c:
+//  1. every create that is sent or unknown in the journal (a resumed job)
+//     is settled by one read of the site's list;
+//  2. every operation not yet done is run with Run (failed ones too, on
+//     the first round: a resume tries them again), every step journaled;
+//  3. creates whose outcome came back unknown are settled by one read of
+//     the list for all of them: found, they are created with the id the
+//     list gives; not found, they are sent again in the next round, up to
+//     MaxRounds. A create is never sent twice without a list read between
+//     that shows it is not on the site.
+//
+// Updates, disables and deletes whose outcome is unknown are simply sent
+// again: they read the record first and write whole values, so a second
+// time does no harm, and a delete answered 404 after an unknown attempt is
+// deleted.
+//
+// It returns the summary, and ctx's error after Ctrl-C (operations in
+// flight finished, the journal consistent), the error of a journal that
+// cannot be written, or the error of the list read that settling needs.
+// Failed operations are not an error: see Summary and Items.
+//
+// The one limit of settling: a code created by someone else between the
+// unknown attempt and the list read is taken for this job's.
+func Execute(ctx context.Context, c PromoAPI, j *Journal, o Options) (Summary, error) {
+	o = o.withDefaults()
+	// Progress counts the whole job, not the round.
+	total, base := len(j.Items()), 0
+	if user := o.Progress; user != nil {
+		o.Progress = func(p Progress) {
+			p.Total, p.Finished = total, base+p.Finished
+			user(p)
+		}
+	}
+	for round := 1; ; round++ {
+		if err := j.settle(ctx, c); err != nil {
+			return j.Summary(), err
+		}
+		pending := j.pending(round == 1)
+		if len(pending) == 0 || round > MaxRounds {
+			break
+		}
+		base = total - len(pending)
+		if _, err := Run(ctx, pending, j.send(c, o.Classify), o); err != nil {
+			return j.Summary(), err
+		}
+		if err := ctx.Err(); err != nil {
+			return j.Summary(), err // cancelled after the last item started: settle on resume
+		}
+	}
+	return j.Summary(), nil
+}
+
+// pending lists the items to send: planned ones; failed ones on the first
+// round; updates, disables and deletes whose outcome is unknown.
+func (j *Journal) pending(first bool) []int {
+	var out []int
+	for _, it := range j.Items() {
+		switch {
+		case it.State == StatePlanned,
+			first && it.State == StateFailed,
+			it.Action != ActionCreate && (it.State == StateSent || it.State == StateUnknown):
+			out = append(out, it.Index)
+		}
+	}
+	return out
+}
+
+// settle reads the site's list once for every create that is sent or
+// unknown, or created without an id, and records what it shows.
+func (j *Journal) settle(ctx context.Context, c PromoAPI) error {
+	var todo []Item
+	for _, it := range j.Items() {
+		if it.Action == ActionCreate && (it.State == StateSent || it.State == StateUnknown || it.State == StateCreated && it.ID == 0) {
+			todo = append(todo, it)
+		}
+	}
+	if len(todo) == 0 {
+		return nil
+	}
+	site := j.Header().SiteID
+	raw, err := c.ListPromos(ctx, site)
+	if err != nil {
+		return fmt.Errorf("settle %d promo codes of unknown outcome: %w", len(todo), err)
+	}
+	list, err := api.DecodePromos(raw)
+	if err != nil {
+		return fmt.Errorf("settle %d promo codes of unknown outcome: list promo codes of site %d: %w", len(todo), site, err)
+	}
+	ids := make(map[string]int64, len(list))
+	for _, p := range list {
+		if p.ID != nil {
+			ids[upper(string(p.Code))] = int64(*p.ID)
+		}
+	}
+	for _, it := range todo {
+		id, found := ids[upper(it.Code)]
+		var e entry
+		switch {
+		case found:
+			e = entry{T: string(StateCreated), I: it.Index, ID: id, Settled: true}
+		case it.State == StateCreated:
+			continue // created, but not (yet) on the list: its id stays unknown
+		default:
+			e = entry{T: "unsent", I: it.Index, Reason: "not on the site's list after an unknown outcome", Settled: true}
+		}
+		if err := j.record(e); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// send returns the operation Run calls for item i: journal "sent", send
+// the request, journal its outcome.
+func (j *Journal) send(c PromoAPI, classify Classifier) func(ctx context.Context, i int) (int64, error) {
+	return func(ctx context.Context, i int) (int64, error) {
+		it := j.item(i)
+		if err := j.record(entry{T: string(StateSent), I: i}); err != nil {
+			return 0, &FatalError{err}
+		}
+		id, state, err := j.do(ctx, c, it)
+		e := entry{T: string(state), I: i, ID: id}
+		if err != nil {
+			class, _ := classify(err)
+			e = entry{T: string(StateFailed), I: i, Reason: err.Error()}
+			switch class {
+			case ClassUnknown:
+				e.T = string(StateUnknown)
+			case ClassRateLimited:
+				e.T = "unsent"
+			}
+		}
+		if jerr := j.record(e); jerr != nil {
+			return id, &FatalError{jerr}
+		}
+		return id, err
+	}
+}
+
+// do sends one operation and returns the promo code's id and its state.
+func (j *Journal) do(ctx context.Context, c PromoAPI, it Item) (int64, State, error) {
+	switch it.Action {
+	case ActionCreate:
+		body, err := j.createBody(it)
+		if err != nil {
+			return 0, "", err
+		}
+		_, p, err := c.CreatePromo(ctx, body)
+		if err != nil {
+			return 0, "", err
+		}
+		var id int64
+		if p.ID != nil {
+			id = int64(*p.ID)
+		}
+		return id, StateCreated, nil
+	case ActionUpdate, ActionDisable:
+		_, p, err := c.GetPromo(ctx, it.ID)
+		if err != nil {
+			return 0, "", err
+		}
+		f, err := merge(p.Fields(), it)
+		if err != nil {
+			return 0, "", err
+		}
+		if _, _, err := c.UpdatePromo(ctx, it.ID, f); err != nil {
+			return 0, "", err
+		}
+		return it.ID, StateUpdated, nil
+	case ActionDelete:
+		err := c.DeletePromo(ctx, it.ID)
+		if err != nil && !(api.IsStatus(err, http.StatusNotFound) && (it.State == StateSent || it.State == StateUnknown)) {
+			return 0, "", err
+		}
+		return it.ID, StateDeleted, nil
+	}
+	return 0, "", fmt.Errorf("%s promo %s: unknown action", it.Action, it.Code)
+}
+
+// createBody is the request of a create: the item's own body or the job's
+// template, with the item's code and the job's site.
+func (j *Journal) createBody(it Item) (promo.CreateBody, error) {
+	h := j.Header()
+	var b promo.CreateBody
+	switch {
+	case len(it.Body) > 0:
+		if err := json.Unmarshal(it.Body, &b); err != nil {
+			return b, fmt.Errorf("create promo %s: the journal's request body: %w", it.Code, err)
+		}
+	case h.Template != nil:
+		b = *h.Template
+	}
+	b.Code, b.SiteID = it.Code, h.SiteID
+	return b, nil
+}
+
+// merge applies an update's body (API field names) or a disable to the
+// record just read.
+func merge(f promo.Fields, it Item) (promo.Fields, error) {
+	if it.Action == ActionDisable {
+		f.IsEnabled = false
+		return f, nil
+	}
+	if len(it.Body) == 0 {
+		return f, errors.New("update promo " + it.Code + ": no fields to change")
+	}
+	// Fields has the API's names: decoding the body over it changes just
+	// the fields the body names.
+	if err := json.Unmarshal(it.Body, &f); err != nil {
+		return f, fmt.Errorf("update promo %s: the journal's fields: %w", it.Code, err)
+	}
+	return f, nil
+}

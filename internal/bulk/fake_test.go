@@ -1,0 +1,221 @@
+package bulk
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"strconv"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/promoctl/promoctl/internal/api"
+)
+
+// fakeAPI is a stateful fake of the promo endpoints on loopback: it keeps
+// codes per site (one site), compares them ignoring case as the sandbox
+// does, answers 409 to a code that exists, and records what it was asked.
+type fakeAPI struct {
+	t     *testing.T
+	srv   *httptest.Server
+	delay time.Duration // each create takes this long
+
+	mu       sync.Mutex
+	nextID   int64
+	promos   map[string]fakePromo // upper-case code → promo
+	posts    map[string]int       // upper-case code → POSTs received
+	postAt   []time.Time          // arrival of every POST
+	lists    int
+	inflight int
+	high     int // most creates in flight at once
+	// fault, when set, may answer a create itself (return true); n is the
+	// number of POSTs of that code so far, this one included.
+	fault func(w http.ResponseWriter, code string, n int) bool
+}
+
+type fakePromo struct {
+	ID        int64   `json:"id"`
+	Code      string  `json:"code"`
+	IsEnabled bool    `json:"is_enabled"`
+	Amount    float64 `json:"bonus_amount"`
+}
+
+func newFakeAPI(t *testing.T) *fakeAPI {
+	f := &fakeAPI{t: t, nextID: 100, promos: map[string]fakePromo{}, posts: map[string]int{}}
+	f.srv = httptest.NewServer(http.HandlerFunc(f.serve))
+	t.Cleanup(f.srv.Close)
+	return f
+}
+
+// client is the real API client against the fake, with its transport
+// behind th, and no retries of its own: the engine's are tested.
+func (f *fakeAPI) client(th *Throttle) *api.Client {
+	c, err := api.New(api.Options{BaseURL: f.srv.URL, Token: "t", UserID: 1,
+		Transport: th.Transport(nil), Retry: api.RetryPolicy{Attempts: 1}})
+	if err != nil {
+		f.t.Fatal(err)
+	}
+	return c
+}
+
+// store puts a promo code on the site as if created by someone.
+func (f *fakeAPI) store(code string) int64 {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	return f.storeLocked(code)
+}
+
+func (f *fakeAPI) storeLocked(code string) int64 {
+	f.nextID++
+	f.promos[strings.ToUpper(code)] = fakePromo{ID: f.nextID, Code: code, Amount: 0.01}
+	return f.nextID
+}
+
+func (f *fakeAPI) counts() (lists int, posts map[string]int, high int) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	posts = map[string]int{}
+	for k, v := range f.posts {
+		posts[k] = v
+	}
+	return f.lists, posts, f.high
+}
+
+func (f *fakeAPI) id(code string) (int64, bool) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	p, ok := f.promos[strings.ToUpper(code)]
+	return p.ID, ok
+}
+
+func writeJSON(w http.ResponseWriter, status int, v any) {
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(status)
+	json.NewEncoder(w).Encode(v)
+}
+
+func apiError(w http.ResponseWriter, status, kind int, title string) {
+	writeJSON(w, status, map[string]any{"title": title, "error": kind, "code": status})
+}
+
+func (f *fakeAPI) serve(w http.ResponseWriter, r *http.Request) {
+	switch {
+	case r.Method == http.MethodGet && r.URL.Path == "/v1/promo":
+		f.mu.Lock()
+		f.lists++
+		list := make([]fakePromo, 0, len(f.promos))
+		for _, p := range f.promos {
+			list = append(list, p)
+		}
+		f.mu.Unlock()
+		writeJSON(w, http.StatusOK, list)
+	case r.Method == http.MethodPost && r.URL.Path == "/v1/promo":
+		f.create(w, r)
+	case strings.HasPrefix(r.URL.Path, "/v1/promo/"):
+		f.record(w, r)
+	default:
+		apiError(w, http.StatusNotFound, 17, "not found")
+	}
+}
+
+func (f *fakeAPI) create(w http.ResponseWriter, r *http.Request) {
+	var body struct {
+		SiteID int64  `json:"site_id"`
+		Code   string `json:"code"`
+	}
+	if err := json.NewDecoder(r.Body).Decode(&body); err != nil || body.SiteID != 1 {
+		apiError(w, http.StatusBadRequest, 10, "data is invalid")
+		return
+	}
+	key := strings.ToUpper(body.Code)
+	f.mu.Lock()
+	f.posts[key]++
+	n := f.posts[key]
+	f.postAt = append(f.postAt, time.Now())
+	f.inflight++
+	f.high = max(f.high, f.inflight)
+	fault := f.fault
+	f.mu.Unlock()
+	defer func() {
+		f.mu.Lock()
+		f.inflight--
+		f.mu.Unlock()
+	}()
+	time.Sleep(f.delay)
+	if fault != nil && fault(w, body.Code, n) {
+		return
+	}
+	f.mu.Lock()
+	if _, taken := f.promos[key]; taken {
+		f.mu.Unlock()
+		apiError(w, http.StatusConflict, 10, "promo code already exists")
+		return
+	}
+	id := f.storeLocked(body.Code)
+	f.mu.Unlock()
+	w.Header().Set("Location", "/v1/promo/"+strconv.FormatInt(id, 10))
+	writeJSON(w, http.StatusCreated, map[string]any{"code": body.Code, "is_enabled": false})
+}
+
+// record serves GET, PUT and DELETE /v1/promo/{id}.
+func (f *fakeAPI) record(w http.ResponseWriter, r *http.Request) {
+	id, _ := strconv.ParseInt(strings.TrimPrefix(r.URL.Path, "/v1/promo/"), 10, 64)
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	var key string
+	for k, p := range f.promos {
+		if p.ID == id {
+			key = k
+		}
+	}
+	if key == "" {
+		apiError(w, http.StatusNotFound, 17, "promo not found")
+		return
+	}
+	p := f.promos[key]
+	switch r.Method {
+	case http.MethodGet:
+		writeJSON(w, http.StatusOK, map[string]any{"code": p.Code, "is_enabled": p.IsEnabled, "bonus_type": 2, "bonus_amount": p.Amount})
+	case http.MethodPut:
+		b, _ := io.ReadAll(r.Body)
+		var in struct {
+			Code      string  `json:"code"`
+			IsEnabled bool    `json:"is_enabled"`
+			Amount    float64 `json:"bonus_amount"`
+		}
+		if err := json.Unmarshal(b, &in); err != nil {
+			apiError(w, http.StatusBadRequest, 10, "data is invalid")
+			return
+		}
+		p.IsEnabled, p.Amount = in.IsEnabled, in.Amount
+		f.promos[key] = p
+		writeJSON(w, http.StatusOK, map[string]any{"code": p.Code, "is_enabled": p.IsEnabled, "bonus_amount": p.Amount})
+	case http.MethodDelete:
+		delete(f.promos, key)
+		w.WriteHeader(http.StatusNoContent)
+	}
+}
+
+// dropAfterStore stores the code, then breaks the connection without an
+// answer: the client cannot know that the code was created.
+func (f *fakeAPI) dropAfterStore(w http.ResponseWriter, code string) {
+	f.store(code)
+	conn, _, err := http.NewResponseController(w).Hijack()
+	if err != nil {
+		f.t.Errorf("hijack: %v", err)
+		return
+	}
+	conn.Close()
+}
+
+// codes returns n distinct codes.
+func codes(n int) []string {
+	out := make([]string, n)
+	for i := range out {
+		out[i] = fmt.Sprintf("CODE%04d", i)
+	}
+	return out
+}

@@ -1,0 +1,405 @@
+package bulk
+
+import (
+	"bufio"
+	"bytes"
+	"crypto/rand"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"runtime"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/promoctl/promoctl/internal/bulk/codegen"
+	"github.com/promoctl/promoctl/internal/promo"
+)
+
+// JournalVersion is the version of the journal format this package writes
+// and reads.
+const JournalVersion = 1
+
+// Action is what a planned operation does to one promo code.
+type Action string
+
+// The actions of a plan.
+const (
+	ActionCreate  Action = "create"
+	ActionUpdate  Action = "update"
+	ActionDelete  Action = "delete"
+	ActionDisable Action = "disable"
+)
+
+// Op is one planned write.
+type Op struct {
+	Action Action `json:"action"`
+	// Code is the code text: what a create makes, and what settling looks
+	// for on the site's list.
+	Code string `json:"code"`
+	// ID is the promo code an update, delete or disable acts on.
+	ID int64 `json:"id,omitempty"`
+	// Body is, for a create, a promo.CreateBody that replaces the job's
+	// Template (its code and site are set from the Op and the job); for an
+	// update, a JSON object of API field names and their new values,
+	// merged into the record read just before (read-modify-write).
+	Body json.RawMessage `json:"body,omitempty"`
+}
+
+// Header is the first line of a journal: what the job is, enough to resume
+// it without the command line that started it.
+type Header struct {
+	Version int       `json:"v"`
+	Job     string    `json:"job"`
+	Kind    string    `json:"kind"` // the command: "generate", "apply"
+	SiteID  int64     `json:"site_id"`
+	Started time.Time `json:"started"`
+	// Template is the create request of every create without a Body: the
+	// fields of promo generate.
+	Template *promo.CreateBody `json:"template,omitempty"`
+	// Generate holds the parameters of promo generate.
+	Generate *GenerateParams `json:"generate,omitempty"`
+	// Ops is the number of planned operations that follow.
+	Ops int `json:"ops"`
+}
+
+// GenerateParams are the parameters of promo generate kept in its journal.
+type GenerateParams struct {
+	Format      codegen.Format `json:"format"`
+	Count       int            `json:"count"`
+	Concurrency int            `json:"concurrency,omitempty"`
+}
+
+// State is where one planned operation stands, as the journal says.
+type State string
+
+// States of an item. Created, updated and deleted are final; failed items
+// are tried again by a resumed job; sent and unknown ones are settled
+// first.
+const (
+	StatePlanned State = "planned" // not sent, or certainly not acted on
+	StateSent    State = "sent"    // the request may have gone out; no outcome recorded
+	StateCreated State = "created"
+	StateUpdated State = "updated"
+	StateDeleted State = "deleted"
+	StateFailed  State = "failed"  // refused or not sent; safe to send again
+	StateUnknown State = "unknown" // may have been acted on; settle before anything else
+)
+
+// Item is one planned operation and where it stands.
+type Item struct {
+	Index int
+	Op
+	State State
+	// ID is the promo code's id: the one acted on, or the one created.
+	// A create whose answer carried no id has 0 until it is settled.
+	ID     int64
+	Reason string // why it failed or is unknown
+}
+
+// Journal is an append-only record of a job, one JSON object a line: the
+// header, one "plan" line per operation, then for each operation "sent"
+// before its request and its outcome after ("created", "updated",
+// "deleted", "failed", "unknown", or "unsent" when the server certainly did
+// not act). Every line is on disk (fsynced) before the step after it. It is
+// safe for concurrent use.
+type Journal struct {
+	path string
+
+	mu     sync.Mutex
+	f      *os.File
+	broken error // set after a failed write: later lines could follow a torn one
+	header Header
+	items  []Item
+}
+
+// entry is one line of a journal.
+type entry struct {
+	T       string    `json:"t"`
+	I       int       `json:"i"`
+	At      time.Time `json:"at,omitzero"`
+	Job     *Header   `json:"job,omitempty"`
+	Op      *Op       `json:"op,omitempty"`
+	ID      int64     `json:"id,omitempty"`
+	Reason  string    `json:"reason,omitempty"`
+	Settled bool      `json:"settled,omitempty"` // the outcome was read from the site's list
+}
+
+// NewJobID returns a job id that sorts by start time and is unique:
+// 20260102T150405Z-1a2b3c4d.
+func NewJobID(now time.Time) string {
+	var b [4]byte
+	rand.Read(b[:])
+	return now.UTC().Format("20060102T150405Z") + "-" + hex.EncodeToString(b[:])
+}
+
+// DefaultPath is where a job's journal is kept by default:
+// $XDG_STATE_HOME/promoctl/jobs/<job id>.jsonl, or under
+// $HOME/.local/state when XDG_STATE_HOME is unset or not absolute. env
+// looks up environment variables (os.Getenv in production).
+func DefaultPath(env func(string) string, jobID string) string {
+	dir := env("XDG_STATE_HOME")
+	if dir == "" || !filepath.IsAbs(dir) {
+		home := env("HOME")
+		if home == "" {
+			home, _ = os.UserHomeDir()
+		}
+		dir = filepath.Join(home, ".local", "state")
+	}
+	return filepath.Join(dir, "promoctl", "jobs", jobID+".jsonl")
+}
+
+// Create starts the journal of a new job at path (its folder is made 0700,
+// the file 0600; an existing file is refused): the header and every planned
+// operation, on disk before Create returns. h.Version, h.Started and h.Ops
+// are filled in.
+func Create(path string, h Header, ops []Op) (*Journal, error) {
+	h.Version, h.Ops = JournalVersion, len(ops)
+	if h.Started.IsZero() {
+		h.Started = time.Now().UTC()
+	}
+	dir := filepath.Dir(path)
+	if err := os.MkdirAll(dir, 0o700); err != nil {
+		return nil, fmt.Errorf("create journal %s: %w", path, err)
+	}
+	f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_EXCL|os.O_APPEND, 0o600)
+	if err != nil {
+		return nil, fmt.Errorf("create journal %s: %w", path, err)
+	}
+	j := &Journal{path: path, f: f}
+	if err := j.plan(h, ops); err != nil {
+		// Nothing was sent: a journal without its whole plan is no use.
+		f.Close()
+		os.Remove(path)
+		return nil, fmt.Errorf("create journal %s: %w", path, err)
+	}
+	syncDir(dir)
+	return j, nil
+}
+
+// plan writes the header and the plan lines, then syncs them once.
+func (j *Journal) plan(h Header, ops []Op) error {
+	w := bufio.NewWriter(j.f)
+	lines := make([]entry, 0, len(ops)+1)
+	lines = append(lines, entry{T: "job", Job: &h})
+	for i := range ops {
+		lines = append(lines, entry{T: "plan", I: i, Op: &ops[i]})
+	}
+	for _, e := range lines {
+		if err := writeLine(w, e); err != nil {
+			return err
+		}
+		j.apply(e)
+	}
+	if err := w.Flush(); err != nil {
+		return err
+	}
+	return j.f.Sync()
+}
+
+// Open reopens the journal of an interrupted job to resume it: it replays
+// the lines into the state of each item and appends after them. A last
+// line cut off by a crash (kill -9, power loss) is dropped, since the step
+// it records was not yet certain.
+func Open(path string) (*Journal, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, fmt.Errorf("open journal %s: %w", path, err)
+	}
+	j := &Journal{path: path}
+	good, err := j.replay(data)
+	if err != nil {
+		return nil, fmt.Errorf("journal %s: %w", path, err)
+	}
+	f, err := os.OpenFile(path, os.O_WRONLY|os.O_APPEND, 0)
+	if err != nil {
+		return nil, fmt.Errorf("open journal %s: %w", path, err)
+	}
+	if good < int64(len(data)) {
+		if err := f.Truncate(good); err != nil {
+			f.Close()
+			return nil, fmt.Errorf("open journal %s: drop its torn last line: %w", path, err)
+		}
+	}
+	j.f = f
+	return j, nil
+}
+
+// Read replays a journal without opening it for writing: its header and
+// the state of every item.
+func Read(r io.Reader) (Header, []Item, error) {
+	data, err := io.ReadAll(r)
+	if err != nil {
+		return Header{}, nil, fmt.Errorf("read journal: %w", err)
+	}
+	var j Journal
+	if _, err := j.replay(data); err != nil {
+		return Header{}, nil, fmt.Errorf("journal: %w", err)
+	}
+	return j.header, j.items, nil
+}
+
+// replay applies every complete line of data and returns the length of
+// them; text after the last newline is a torn line and is ignored.
+func (j *Journal) replay(data []byte) (int64, error) {
+	good := bytes.LastIndexByte(data, '\n') + 1
+	lines := bytes.Split(data[:good], []byte("\n"))
+	lines = lines[:len(lines)-1] // after the last newline
+	for n, line := range lines {
+		var e entry
+		if err := json.Unmarshal(line, &e); err != nil {
+			return 0, fmt.Errorf("line %d is not a journal line: %w", n+1, err)
+		}
+		if err := j.check(e, n+1); err != nil {
+			return 0, err
+		}
+		j.apply(e)
+	}
+	switch {
+	case len(lines) == 0:
+		return 0, errors.New("it is empty: the job was interrupted before it started; nothing was sent")
+	case len(j.items) < j.header.Ops:
+		return 0, fmt.Errorf("it was cut off while the job was planned (%d of %d operations): nothing was sent; start the job again",
+			len(j.items), j.header.Ops)
+	}
+	return int64(good), nil
+}
+
+// check refuses a line that does not fit the journal so far.
+func (j *Journal) check(e entry, line int) error {
+	switch {
+	case line == 1 && (e.T != "job" || e.Job == nil):
+		return errors.New("it does not start with a job header: not a promoctl journal")
+	case line == 1 && e.Job.Version != JournalVersion:
+		return fmt.Errorf("it has version %d; this promoctl reads version %d", e.Job.Version, JournalVersion)
+	case line == 1:
+		return nil
+	case e.T == "job":
+		return fmt.Errorf("line %d: a second job header", line)
+	case e.T == "plan" && (e.Op == nil || e.I != len(j.items)):
+		return fmt.Errorf("line %d: a plan line out of order", line)
+	case e.T == "plan":
+		return nil
+	case e.I < 0 || e.I >= len(j.items) || len(j.items) < j.header.Ops:
+		return fmt.Errorf("line %d: a step of operation %d, which is not planned", line, e.I)
+	}
+	switch e.T {
+	case "sent", "created", "updated", "deleted", "failed", "unknown", "unsent":
+		return nil
+	}
+	return fmt.Errorf("line %d: unknown step %q", line, e.T)
+}
+
+// apply moves the state of the journal by one line.
+func (j *Journal) apply(e entry) {
+	switch e.T {
+	case "job":
+		j.header = *e.Job
+		j.items = make([]Item, 0, e.Job.Ops)
+	case "plan":
+		j.items = append(j.items, Item{Index: e.I, Op: *e.Op, State: StatePlanned, ID: e.Op.ID})
+	case "unsent":
+		it := &j.items[e.I]
+		it.State, it.Reason = StatePlanned, ""
+	default:
+		it := &j.items[e.I]
+		it.State, it.Reason = State(e.T), e.Reason
+		if e.ID != 0 {
+			it.ID = e.ID
+		}
+	}
+}
+
+// record appends one line, on disk before it returns, and applies it. After
+// a failed write every later record fails too, so that no line follows a
+// torn one.
+func (j *Journal) record(e entry) error {
+	e.At = time.Now().UTC()
+	j.mu.Lock()
+	defer j.mu.Unlock()
+	if j.broken != nil {
+		return j.broken
+	}
+	if err := writeLine(j.f, e); err != nil {
+		j.broken = fmt.Errorf("write journal %s: %w", j.path, err)
+		return j.broken
+	}
+	if err := j.f.Sync(); err != nil {
+		j.broken = fmt.Errorf("write journal %s: %w", j.path, err)
+		return j.broken
+	}
+	j.apply(e)
+	return nil
+}
+
+func writeLine(w io.Writer, e entry) error {
+	b, err := json.Marshal(e)
+	if err != nil {
+		return err
+	}
+	_, err = w.Write(append(b, '\n'))
+	return err
+}
+
+// Path is the journal's file.
+func (j *Journal) Path() string { return j.path }
+
+// Header is the job's header.
+func (j *Journal) Header() Header {
+	j.mu.Lock()
+	defer j.mu.Unlock()
+	return j.header
+}
+
+// Items returns the state of every planned operation, in plan order.
+func (j *Journal) Items() []Item {
+	j.mu.Lock()
+	defer j.mu.Unlock()
+	return append([]Item(nil), j.items...)
+}
+
+func (j *Journal) item(i int) Item {
+	j.mu.Lock()
+	defer j.mu.Unlock()
+	return j.items[i]
+}
+
+// Close closes the journal's file.
+func (j *Journal) Close() error {
+	if j.f == nil {
+		return nil
+	}
+	if err := j.f.Close(); err != nil {
+		return fmt.Errorf("close journal %s: %w", j.path, err)
+	}
+	return nil
+}
+
+// syncDir flushes a folder's entries, so that a new file survives a crash.
+// Some systems cannot sync a folder; the file is there all the same.
+func syncDir(dir string) {
+	if runtime.GOOS == "windows" {
+		return
+	}
+	if d, err := os.Open(dir); err == nil {
+		d.Sync()
+		d.Close()
+	}
+}
+
+// upper is the key codes are compared by: the API treats codes that differ
+// only in case as the same code (the sandbox indexes them upper-cased).
+func upper(code string) string { return strings.ToUpper(code) }
+
+// CreateOps plans a create of each code, as promo generate does.
+func CreateOps(codes []string) []Op {
+	ops := make([]Op, len(codes))
+	for i, c := range codes {
+		ops[i] = Op{Action: ActionCreate, Code: c}
+	}
+	return ops
+}

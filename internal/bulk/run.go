@@ -1,0 +1,306 @@
+package bulk
+
+import (
+	"context"
+	"errors"
+	"sync"
+	"time"
+)
+
+// Outcome is what became of one item of a run.
+type Outcome int
+
+const (
+	// NotStarted: the item was never sent, or the server certainly did not
+	// act on it (429) and the run stopped before it could be tried again.
+	NotStarted Outcome = iota
+	// Done: the operation succeeded.
+	Done
+	// Failed: the server refused it or it could not be sent; it did not
+	// take effect, so it is safe to try again.
+	Failed
+	// Unknown: it may or may not have taken effect (the connection broke
+	// after the request was written, a 5xx, a timeout); it must be settled
+	// by reading state before it is tried again.
+	Unknown
+)
+
+func (o Outcome) String() string {
+	switch o {
+	case Done:
+		return "done"
+	case Failed:
+		return "failed"
+	case Unknown:
+		return "unknown"
+	}
+	return "not started"
+}
+
+// Class is what an operation's error means for the run.
+type Class int
+
+const (
+	// ClassFailed: the operation did not take effect.
+	ClassFailed Class = iota + 1
+	// ClassUnknown: it may have taken effect.
+	ClassUnknown
+	// ClassRateLimited: the server did not act and asked to slow down;
+	// the item is tried again after the pause.
+	ClassRateLimited
+)
+
+// Classifier tells what a non-nil error of an operation means, and for a
+// rate limit how long the server asked to wait (0 when it did not say).
+type Classifier func(err error) (Class, time.Duration)
+
+// FatalError stops a whole run when an operation returns it: no further
+// item is started (the journal cannot be written, say). The item that
+// returned it is Failed.
+type FatalError struct{ Err error }
+
+func (e *FatalError) Error() string { return e.Err.Error() }
+func (e *FatalError) Unwrap() error { return e.Err }
+
+// Defaults of Options.
+const (
+	DefaultConcurrency = 4
+	DefaultGrace       = 30 * time.Second
+	DefaultRateRetries = 20
+)
+
+// Options tune a run; the zero value means the defaults.
+type Options struct {
+	// Concurrency is the most operations in flight at once (default 4).
+	Concurrency int
+	// Throttle paces the operations; nil means a new unlimited one (which
+	// still slows down on 429). Share it with the API client's transport
+	// (Throttle.Transport) so that Retry-After is honoured.
+	Throttle *Throttle
+	// Classify judges errors; nil means ClassifyWrite.
+	Classify Classifier
+	// OpTimeout bounds each attempt of an operation (the command's
+	// --timeout); 0 means no bound.
+	OpTimeout time.Duration
+	// Grace is how long operations in flight may still run after ctx is
+	// cancelled (Ctrl-C) before they are cancelled too (default 30s).
+	Grace time.Duration
+	// RateRetries is how often one item is tried again after 429s before
+	// it is Failed (default 20).
+	RateRetries int
+	// Progress, when set, is called after every finished item, never
+	// concurrently. The engine draws nothing.
+	Progress func(Progress)
+}
+
+func (o Options) withDefaults() Options {
+	if o.Concurrency <= 0 {
+		o.Concurrency = DefaultConcurrency
+	}
+	if o.Throttle == nil {
+		o.Throttle = NewThrottle(0)
+	}
+	if o.Classify == nil {
+		o.Classify = ClassifyWrite
+	}
+	if o.Grace <= 0 {
+		o.Grace = DefaultGrace
+	}
+	if o.RateRetries <= 0 {
+		o.RateRetries = DefaultRateRetries
+	}
+	return o
+}
+
+// Progress is the state of a run after an item finished.
+type Progress struct {
+	Total    int // items of the run
+	Finished int // items with an outcome: Done, Failed or Unknown
+	Failed   int
+	Unknown  int
+	Elapsed  time.Duration
+	Rate     float64 // finished items per second so far
+	Limit    float64 // the throttle's current rate (+Inf: no limit)
+}
+
+// ETA is the expected time to finish at the current rate; 0 when unknown.
+func (p Progress) ETA() time.Duration {
+	if p.Rate <= 0 {
+		return 0
+	}
+	return time.Duration(float64(p.Total-p.Finished) / p.Rate * float64(time.Second))
+}
+
+// Result is the outcome of one item, with the operation's value when Done
+// and its last error otherwise.
+type Result[R any] struct {
+	Outcome Outcome
+	Value   R
+	Err     error
+}
+
+// Run calls do for every item, at most o.Concurrency at once, paced by
+// o.Throttle, and returns one Result per item, in the order of items.
+//
+// Items whose operation returns an error of ClassRateLimited are tried
+// again after the pause the server asked for. When ctx is cancelled, no
+// further item is started and operations in flight are let finish: they
+// run under a context that only o.Grace after the cancellation is
+// cancelled. Run then returns ctx's error; items never started are
+// NotStarted. A *FatalError from an operation stops the run the same way
+// and is returned.
+func Run[T, R any](ctx context.Context, items []T, do func(ctx context.Context, item T) (R, error), o Options) ([]Result[R], error) {
+	o = o.withDefaults()
+	r := &runner[T, R]{items: items, do: do, o: o, results: make([]Result[R], len(items)), start: time.Now()}
+	r.stopped = make(chan struct{})
+
+	// Operations in flight outlive a cancelled ctx by the grace period.
+	opCtx, cancelOps := context.WithCancel(context.WithoutCancel(ctx))
+	defer cancelOps()
+	finished := make(chan struct{})
+	defer close(finished)
+	go func() {
+		select {
+		case <-ctx.Done():
+		case <-finished:
+			return
+		}
+		t := time.NewTimer(o.Grace)
+		defer t.Stop()
+		select {
+		case <-t.C:
+			cancelOps()
+		case <-finished:
+		}
+	}()
+
+	next := make(chan int)
+	var wg sync.WaitGroup
+	for range min(o.Concurrency, len(items)) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range next {
+				r.item(ctx, opCtx, i)
+			}
+		}()
+	}
+dispatch:
+	for i := range items {
+		if ctx.Err() != nil || r.isStopped() {
+			break
+		}
+		select {
+		case next <- i:
+		case <-ctx.Done():
+			break dispatch
+		case <-r.stopped:
+			break dispatch
+		}
+	}
+	close(next)
+	wg.Wait()
+
+	if r.fatal != nil {
+		return r.results, r.fatal
+	}
+	if err := ctx.Err(); err != nil {
+		for _, res := range r.results {
+			if res.Outcome == NotStarted {
+				return r.results, err
+			}
+		}
+	}
+	return r.results, nil
+}
+
+type runner[T, R any] struct {
+	items []T
+	do    func(context.Context, T) (R, error)
+	o     Options
+	start time.Time
+
+	stopOnce sync.Once
+	stopped  chan struct{}
+	fatal    error // set once, before stopped is closed
+
+	mu       sync.Mutex // guards results and the counts below
+	results  []Result[R]
+	finished int
+	failed   int
+	unknown  int
+}
+
+func (r *runner[T, R]) isStopped() bool {
+	select {
+	case <-r.stopped:
+		return true
+	default:
+		return false
+	}
+}
+
+// item runs the operation of item i until it has an outcome.
+func (r *runner[T, R]) item(ctx, opCtx context.Context, i int) {
+	var res Result[R]
+	for attempt := 1; ; attempt++ {
+		if ctx.Err() != nil || r.isStopped() {
+			break // never sent, or the server did not act on the last try
+		}
+		if err := r.o.Throttle.Wait(ctx); err != nil {
+			break
+		}
+		v, err := r.call(opCtx, i)
+		if err == nil {
+			res = Result[R]{Outcome: Done, Value: v}
+			break
+		}
+		res = Result[R]{Outcome: Failed, Value: v, Err: err}
+		if fe := (*FatalError)(nil); errors.As(err, &fe) {
+			r.stopOnce.Do(func() { r.fatal = fe.Err; close(r.stopped) })
+			break
+		}
+		class, wait := r.o.Classify(err)
+		if class == ClassUnknown {
+			res.Outcome = Unknown
+			break
+		}
+		if class != ClassRateLimited || attempt > r.o.RateRetries {
+			break
+		}
+		r.o.Throttle.RateLimited(wait)
+		res.Outcome = NotStarted // unless it is tried again below
+	}
+	r.finish(i, res)
+}
+
+func (r *runner[T, R]) call(opCtx context.Context, i int) (R, error) {
+	if r.o.OpTimeout > 0 {
+		var cancel context.CancelFunc
+		opCtx, cancel = context.WithTimeout(opCtx, r.o.OpTimeout)
+		defer cancel()
+	}
+	return r.do(opCtx, r.items[i])
+}
+
+func (r *runner[T, R]) finish(i int, res Result[R]) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	r.results[i] = res
+	switch res.Outcome {
+	case NotStarted:
+		return
+	case Failed:
+		r.failed++
+	case Unknown:
+		r.unknown++
+	}
+	r.finished++
+	if r.o.Progress != nil {
+		el := time.Since(r.start)
+		r.o.Progress(Progress{
+			Total: len(r.items), Finished: r.finished, Failed: r.failed, Unknown: r.unknown,
+			Elapsed: el, Rate: float64(r.finished) / max(el.Seconds(), 1e-3), Limit: r.o.Throttle.Limit(),
+		})
+	}
+}
