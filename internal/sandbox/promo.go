@@ -208,7 +208,10 @@ func (s *Store) createPromo(ctx context.Context, userID int64, in *promoInput) (
 		UpdatedAt:   now,
 	}
 	in.apply(&p)
+	var created promoRec
 	err := s.update(ctx, func(tx *bolt.Tx) error {
+		// A fresh copy on each run: the run may be repeated.
+		p := p
 		if _, err := viewableSite(tx, userID, p.SiteID); err != nil {
 			return err
 		}
@@ -230,12 +233,16 @@ func (s *Store) createPromo(ctx context.Context, userID int64, in *promoInput) (
 			return fmt.Errorf("next promo id: %w", err)
 		}
 		p.ID = int64(seq)
-		return putPromo(tx, &p, "")
+		if err := putPromo(tx, &p, ""); err != nil {
+			return err
+		}
+		created = p
+		return nil
 	})
 	if err != nil {
 		return 0, promoOut{}, err
 	}
-	return p.ID, p.out(), nil
+	return created.ID, created.out(), nil
 }
 
 // getPromo returns one promo code.

@@ -57,11 +57,13 @@ type Options struct {
 }
 
 // Store is the sandbox's persistent state: one bbolt file. A Store is safe
-// for concurrent use; every write is a durable (fsynced) transaction.
+// for concurrent use; every write is a durable (fsynced) transaction, and
+// concurrent writes share commits (see committer).
 type Store struct {
-	db   *bolt.DB
-	path string
-	now  func() time.Time
+	db     *bolt.DB
+	writes *committer
+	path   string
+	now    func() time.Time
 }
 
 // ErrInUse is matched by errors.Is for the error Open returns when another
@@ -128,6 +130,7 @@ func Open(ctx context.Context, path string, opts Options) (*Store, error) {
 		return nil, err
 	}
 	s.db = db
+	s.writes = &committer{db: db}
 	return s, nil
 }
 
@@ -148,6 +151,7 @@ func (s *Store) Path() string { return s.path }
 
 // Close releases the data file and its lock.
 func (s *Store) Close() error {
+	s.writes.close()
 	if err := s.db.Close(); err != nil {
 		return fmt.Errorf("close sandbox %s: %w", s.path, err)
 	}
@@ -192,12 +196,14 @@ func (s *Store) view(ctx context.Context, fn func(*bolt.Tx) error) error {
 }
 
 // update runs fn in a read-write transaction, committed and fsynced before
-// update returns, unless ctx is already done.
+// update returns, unless ctx is already done. The transaction may carry
+// the writes of other callers too, and fn may run more than once: it must
+// set what it reports afresh on each run (see committer.do).
 func (s *Store) update(ctx context.Context, fn func(*bolt.Tx) error) error {
 	if err := ctx.Err(); err != nil {
 		return err
 	}
-	return s.db.Update(fn)
+	return s.writes.do(fn)
 }
 
 // Keys and values.
