@@ -21,6 +21,7 @@ require (
 	golang.org/x/net v0.43.0
 	golang.org/x/sys v0.49.0
 	golang.org/x/term v0.47.0
+	golang.org/x/time v0.16.0
 )
 
 require (
