@@ -29,6 +29,7 @@ const (
 	bucketProducts = "products"
 	bucketPromos   = "promos"
 	bucketCodes    = "promo_codes" // site id + upper-case code → promo id
+	bucketPos      = "promo_pos"   // site id + pos + promo id → nothing: the site's highest pos
 	bucketStats    = "stats"       // promo id + stat id → statistics record
 	bucketLeads    = "leads"       // only its sequence is used: the last lead id
 	keyVersion     = "version"
@@ -36,7 +37,7 @@ const (
 
 // allBuckets lists every bucket of the data file.
 func allBuckets() []string {
-	return []string{bucketMeta, bucketSites, bucketPages, bucketProducts, bucketPromos, bucketCodes, bucketStats, bucketLeads}
+	return []string{bucketMeta, bucketSites, bucketPages, bucketProducts, bucketPromos, bucketCodes, bucketPos, bucketStats, bucketLeads}
 }
 
 // Options configure Open.
@@ -143,7 +144,25 @@ func (s *Store) initialize(tx *bolt.Tx) error {
 	if v := string(meta.Get([]byte(keyVersion))); v != storeVersion {
 		return fmt.Errorf("data file format %q is not the supported %q; start the sandbox with --reset to recreate it", v, storeVersion)
 	}
+	if tx.Bucket([]byte(bucketPos)) == nil {
+		return indexPositions(tx)
+	}
 	return nil
+}
+
+// indexPositions builds the position index of a data file written before
+// there was one.
+func indexPositions(tx *bolt.Tx) error {
+	b, err := tx.CreateBucket([]byte(bucketPos))
+	if err != nil {
+		return fmt.Errorf("create bucket %s: %w", bucketPos, err)
+	}
+	return forEachJSON(tx, bucketPromos, nil, func(p *promoRec) error {
+		if err := b.Put(posKey(p.SiteID, p.Pos, p.ID), []byte{}); err != nil {
+			return fmt.Errorf("index position of promo %d: %w", p.ID, err)
+		}
+		return nil
+	})
 }
 
 // Path returns the data file's path.
