@@ -157,7 +157,7 @@ func (f *faults) admit(now time.Time) (retryAfter int, ok bool) {
 func (f *faults) tooManyRequests(w http.ResponseWriter, retryAfter int) {
 	w.Header().Set("Retry-After", strconv.Itoa(retryAfter))
 	writeError(w, newAPIError(http.StatusTooManyRequests, KindUnknown,
-		"too many requests: the sandbox allows %s (--rate-limit); retry after %ds", f.RateLimit, retryAfter))
+		"too many requests: the sandbox's rate limit is %s; retry after %ds", f.RateLimit, retryAfter))
 }
 
 // delay waits for the latency; it reports false when ctx ended first.
