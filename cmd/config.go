@@ -1,16 +1,85 @@
 package cmd
 
 import (
+	"context"
 	"encoding/json"
 	"fmt"
 	"strings"
+	"time"
 
 	"github.com/spf13/cobra"
 
-	"github.com/promoctl/promoctl/internal/api"
 	"github.com/promoctl/promoctl/internal/config"
+	"github.com/promoctl/promoctl/internal/iostreams"
 	"github.com/promoctl/promoctl/internal/output"
 )
+
+// configSession is what a verb that changes the config file is given
+// (config set, unset and use, auth logout), as session is what a verb that
+// talks to the API is given: the streams, the environment, the file, where
+// API keys are kept, and the active profile. factory.startConfig fills one
+// in; a verb's test builds one around a file in a temporary folder.
+type configSession struct {
+	IO       *iostreams.IOStreams
+	Warnings *warnings
+	Env      config.Env
+	File     configEditor
+	Keys     *apiKeys
+	Secret   func(token string) // learns a token the run read, which errors never show
+	// Profile is the active profile of the file doc: --profile, else
+	// PROMOCTL_PROFILE, else its current_profile, else "default"; and
+	// where that choice came from.
+	Profile func(doc *config.Doc) (string, config.Source)
+	// LockWait bounds the wait for the file's lock: --timeout, else
+	// PROMOCTL_TIMEOUT, else the default.
+	LockWait time.Duration
+}
+
+// configEditor changes the config file under its lock: it reads the file
+// afresh, lets edit change it and writes it back, so that concurrent runs
+// keep each other's changes. The wait for the lock ends with ctx.
+type configEditor interface {
+	Edit(ctx context.Context, edit func(doc *config.Doc) (save bool, err error)) (*config.Doc, error)
+}
+
+// configFile is the config file, found on first use (--config, else
+// PROMOCTL_CONFIG, else the default path); what is wrong with it is
+// warned of.
+type configFile struct {
+	path func() (string, error)
+	warn func(...string)
+}
+
+func (c *configFile) Edit(ctx context.Context, edit func(doc *config.Doc) (bool, error)) (*config.Doc, error) {
+	path, err := c.path()
+	if err != nil {
+		return nil, err
+	}
+	doc, warnings, err := config.Edit(ctx, path, edit)
+	c.warn(warnings...)
+	return doc, err
+}
+
+// lockWait is how long a command that resolves no settings waits for the
+// config file's lock: --timeout (or PROMOCTL_TIMEOUT, else the default).
+func lockWait(r *config.Resolver) time.Duration {
+	if v, src := r.Given(config.KeyTimeout); src.Kind != "" {
+		if t, err := config.ParseTimeout(v); err == nil {
+			return t
+		}
+	}
+	return config.DefaultTimeout
+}
+
+// notef writes a success message to stderr when a person is watching.
+func (s *configSession) notef(format string, args ...any) {
+	if s.IO.IsStderrTTY() {
+		fmt.Fprintf(s.IO.ErrOut, format+"\n", args...)
+	}
+}
+
+// warn writes warnings to stderr, each once per run.
+func (s *configSession) warn(msgs ...string) { s.Warnings.warn(msgs...) }
 
 func newConfigCmd(f *factory) *cobra.Command {
 	c := &cobra.Command{
@@ -77,7 +146,7 @@ shown as abc…yz (keychain), and -o json and -o csv give token_source
 			}
 			ctx, cancel := sess.withTimeout(cmd.Context())
 			defer cancel()
-			return sess.print(profileList(doc.File, f.keychainTokens(ctx, doc)))
+			return sess.print(profileList(doc.File, f.apiKeys().all(ctx, doc)))
 		},
 	}
 }
@@ -189,7 +258,7 @@ Keys: ` + strings.Join(config.Keys(), ", ") + `.`,
 				return err
 			}
 			name, src := f.resolver(cmd).Profile(doc.File, doc.Path)
-			if err := f.requireProfile(doc, name, src); err != nil {
+			if err := requireProfile(doc, name, src); err != nil {
 				return err
 			}
 			v := doc.Profile(name).Get(key)
@@ -199,7 +268,7 @@ Keys: ` + strings.Join(config.Keys(), ", ") + `.`,
 			if key == config.KeyToken {
 				ctx, cancel := f.lockContext(cmd)
 				defer cancel()
-				if t := f.keychainTokens(ctx, doc)[name]; t != "" {
+				if t := f.apiKeys().all(ctx, doc)[name]; t != "" {
 					v = config.MaskToken(t) + " (keychain)"
 				} else {
 					v = config.MaskToken(v)
@@ -252,14 +321,14 @@ profile when it does not exist. Values are checked first:
 				return unknownKey(key)
 			}
 			if key == config.KeyToken {
-				f.secrets = append(f.secrets, args[1])
+				f.secrets.add(args[1])
 			}
 			value, err := config.CheckValue(key, args[1])
 			if err != nil {
 				return usagef("invalid %s: %v", key, err)
 			}
 			if key == config.KeyBaseURL {
-				if err := f.checkPlainBaseURL(value); err != nil {
+				if err := f.plainHTTP().allowSaved(value); err != nil {
 					return err
 				}
 			}
@@ -282,7 +351,7 @@ profile when it does not exist. Values are checked first:
 						return false, err
 					}
 					var err error
-					if inKeychain, err = f.storeToken(ctx, doc, name, value); err != nil {
+					if inKeychain, err = f.apiKeys().store(ctx, doc, name, value); err != nil {
 						return false, err
 					}
 				} else if err := doc.Set(name, key, value); err != nil {
@@ -308,7 +377,7 @@ profile when it does not exist. Values are checked first:
 			}
 			f.notef("Set %s to %s in profile %q (%s).", key, output.Text(shown), name, where)
 			if f.env.Getenv(envOf(key)) != "" {
-				f.warn(fmt.Sprintf("%s is set and overrides this setting until you unset it", envOf(key)))
+				f.warnings.warn(fmt.Sprintf("%s is set and overrides this setting until you unset it", envOf(key)))
 			}
 			return nil
 		},
@@ -350,12 +419,12 @@ Keys: ` + strings.Join(config.Keys(), ", ") + `.`,
 			doc, err := f.editConfig(ctx, cmd, func(doc *config.Doc) (bool, error) {
 				var src config.Source
 				name, src = f.resolver(cmd).Profile(doc.File, doc.Path)
-				if err := f.requireProfile(doc, name, src); err != nil {
+				if err := requireProfile(doc, name, src); err != nil {
 					return false, err
 				}
 				var err error
 				if key == config.KeyToken && doc.HasProfile(name) {
-					if fromKeychain, err = f.removeKeychainToken(ctx, name, doc.Path); err != nil {
+					if fromKeychain, err = f.apiKeys().remove(ctx, name, doc.Path); err != nil {
 						return false, err
 					}
 				}
@@ -381,34 +450,11 @@ Keys: ` + strings.Join(config.Keys(), ", ") + `.`,
 			}
 			f.notef("Unset %s in profile %q (%s).", key, name, where)
 			if f.env.Getenv(envOf(key)) != "" {
-				f.warn(fmt.Sprintf("%s is set and still gives %s until you unset it", envOf(key), key))
+				f.warnings.warn(fmt.Sprintf("%s is set and still gives %s until you unset it", envOf(key), key))
 			}
 			return nil
 		},
 	}
-}
-
-// checkPlainBaseURL refuses to save a base URL that would send the token in
-// clear text unless the user opted in, and then warns that every command
-// will need the opt-in too: it is not a setting.
-func (f *factory) checkPlainBaseURL(value string) error {
-	u, err := api.ParseBaseURL(value)
-	if err != nil || !api.IsPlainHTTP(u) {
-		return nil
-	}
-	allowed, _, err := f.insecureOptIn()
-	if err != nil {
-		return err
-	}
-	shown := output.Text(u.Redacted())
-	if !allowed {
-		return usagef("refusing to set %s to %s: promoctl sends the API token in clear text over plain HTTP to anything but loopback; "+
-			"use https, or pass --allow-insecure-http (or set PROMOCTL_ALLOW_INSECURE_HTTP=1) on a network you trust, here and on every command that uses it",
-			config.KeyBaseURL, shown)
-	}
-	f.warn(fmt.Sprintf("%s %s sends the API token in clear text: every command that uses it needs --allow-insecure-http or PROMOCTL_ALLOW_INSECURE_HTTP=1",
-		config.KeyBaseURL, shown))
-	return nil
 }
 
 func newConfigUseCmd(f *factory) *cobra.Command {
@@ -441,7 +487,7 @@ func newConfigUseCmd(f *factory) *cobra.Command {
 			}
 			f.notef("Now using profile %q.", name)
 			if v := f.env.Getenv("PROMOCTL_PROFILE"); v != "" && v != name {
-				f.warn(fmt.Sprintf("PROMOCTL_PROFILE=%s is set and overrides the current profile until you unset it", v))
+				f.warnings.warn(fmt.Sprintf("PROMOCTL_PROFILE=%s is set and overrides the current profile until you unset it", v))
 			}
 			return nil
 		},

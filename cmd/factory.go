@@ -48,7 +48,7 @@ type factory struct {
 	resolved *config.Resolver // the settings' one viper instance, built once per run
 	settings *config.Settings
 	doc      *config.Doc    // the config file, read once per run
-	secrets  []string       // tokens read during the run, redacted from errors
+	secrets  secretList     // tokens read during the run, redacted from errors
 	sandbox  *sandbox.Store // the in-process sandbox, opened on first use
 	cleanups []func()       // run when the command ends
 	warnings *warnings      // warnings already shown, so a file read twice warns once
@@ -155,7 +155,7 @@ func (f *factory) configDoc(cmd *cobra.Command) (*config.Doc, error) {
 	if err != nil {
 		return nil, err
 	}
-	f.warn(doc.Warnings...)
+	f.warnings.warn(doc.Warnings...)
 	f.doc = doc
 	return doc, nil
 }
@@ -188,59 +188,14 @@ func (f *factory) keychainToken(ctx context.Context) func(profile string) string
 		if err != nil {
 			return ""
 		}
-		f.secrets = append(f.secrets, t)
+		f.secrets.add(t)
 		return t
 	}
 }
 
-// keychainTokens reads the API keys the keychain keeps for the profiles of
-// the config file, one call per profile, within ctx. A keychain that fails
-// is not asked again: it holds no key promoctl could use, as for every
-// command.
-func (f *factory) keychainTokens(ctx context.Context, doc *config.Doc) map[string]string {
-	kc := f.keychain()
-	if kc == nil {
-		return nil
-	}
-	keys := map[string]string{}
-	for _, name := range doc.File.ProfileNames() {
-		t, err := kc.Get(ctx, keychain.Account(name, doc.Path))
-		if errors.Is(err, keychain.ErrNotFound) {
-			continue
-		}
-		if err != nil {
-			break
-		}
-		if t = strings.TrimSpace(t); t != "" {
-			f.secrets = append(f.secrets, t)
-			keys[name] = t
-		}
-	}
-	return keys
-}
-
-// storeToken keeps the API key of a profile, within an edit of the config
-// file: in the keychain when there is one (and then not in the file), else
-// in the file, saying why on stderr. It reports whether the keychain took
-// it.
-func (f *factory) storeToken(ctx context.Context, doc *config.Doc, profile, token string) (bool, error) {
-	if kc := f.keychain(); kc != nil {
-		account := keychain.Account(profile, doc.Path)
-		err := kc.Set(ctx, account, token)
-		if err == nil {
-			_, err := doc.Unset(profile, config.KeyToken)
-			return true, err
-		}
-		if ctx.Err() != nil {
-			return false, ctx.Err()
-		}
-		f.warn(fmt.Sprintf("no system keychain to keep the API key in (%v): it is saved in the config file %s, which only you can read", err, doc.Path))
-		// An older key in the keychain would win over the file's. A
-		// keychain that cannot take a key seldom has one; if it does and
-		// will not let go, auth status shows it.
-		_ = kc.Delete(ctx, account)
-	}
-	return false, doc.Set(profile, config.KeyToken, token)
+// apiKeys is where the run keeps and finds the API keys of profiles.
+func (f *factory) apiKeys() *apiKeys {
+	return &apiKeys{kc: f.keychain(), secret: f.secrets.add, warn: f.warnings.warn}
 }
 
 // editConfig changes the config file under its lock: it reads the file
@@ -252,7 +207,7 @@ func (f *factory) editConfig(ctx context.Context, cmd *cobra.Command, edit func(
 		return nil, err
 	}
 	doc, warnings, err := config.Edit(ctx, path, edit)
-	f.warn(warnings...)
+	f.warnings.warn(warnings...)
 	if err != nil {
 		return nil, err
 	}
@@ -273,9 +228,6 @@ func (f *factory) lockContext(cmd *cobra.Command) (context.Context, context.Canc
 	return context.WithTimeout(cmd.Context(), d)
 }
 
-// warn writes warnings to stderr, terminal or not, each once per run.
-func (f *factory) warn(msgs ...string) { f.warnings.warn(msgs...) }
-
 // newClient builds the API client of settings s; spinner, when not nil,
 // runs while a request is slow.
 func (f *factory) newClient(ctx context.Context, s *config.Settings, spinner *progress.Spinner) (*api.Client, error) {
@@ -293,7 +245,7 @@ func (f *factory) newClient(ctx context.Context, s *config.Settings, spinner *pr
 		}
 		transport = progress.Transport(transport, spinner)
 	}
-	allowPlain, err := f.allowPlainHTTP(s.BaseURL)
+	allowPlain, err := f.plainHTTP().allow(s.BaseURL)
 	if err != nil {
 		return nil, err
 	}
@@ -308,28 +260,43 @@ func (f *factory) newClient(ctx context.Context, s *config.Settings, spinner *pr
 	if s.UserID == 0 {
 		return nil, &authError{"no user id: run `promoctl auth login`, or set PROMOCTL_USER_ID (it is \"Your ID\" in the account menu of the site admin)"}
 	}
-	maxResponse, err := f.maxResponse()
+	o, err := f.clientOptions()
 	if err != nil {
 		return nil, err
 	}
+	o.BaseURL, o.Token, o.PublicToken, o.UserID = s.BaseURL, s.Token, isSandboxToken(s.Token), s.UserID
+	o.Transport, o.Timeout, o.AllowInsecureHTTP, o.BaseURLOrigin = transport, s.Timeout, allowPlain, baseURLOrigin(s)
+	return api.New(o)
+}
+
+// clientOptions are the options every API client of the run shares,
+// whatever its credentials: the user agent, the transport, the retry
+// policy, the cap on responses and the --debug log.
+func (f *factory) clientOptions() (api.Options, error) {
+	maxResponse, err := maxResponse(f.env)
+	if err != nil {
+		return api.Options{}, err
+	}
 	o := api.Options{
-		BaseURL: s.BaseURL, Token: s.Token, PublicToken: isSandboxToken(s.Token), UserID: s.UserID,
 		UserAgent: "promoctl/" + f.build.Version,
-		Transport: transport, Retry: f.opts.Retry, Timeout: s.Timeout,
-		AllowInsecureHTTP: allowPlain, MaxResponseBytes: maxResponse,
-		BaseURLOrigin: baseURLOrigin(s),
+		Transport: f.opts.Transport, Retry: f.opts.Retry, MaxResponseBytes: maxResponse,
 	}
 	if f.global.debug {
 		o.Debug = f.io.ErrOut
 	}
-	return api.New(o)
+	return o, nil
+}
+
+// plainHTTP is the run's say on plain HTTP.
+func (f *factory) plainHTTP() plainHTTP {
+	return plainHTTP{flag: f.global.allowInsecureHTTP, env: f.env, warn: f.warnings.warn}
 }
 
 // maxResponse reads PROMOCTL_MAX_RESPONSE, a cap on every response body
 // (decoded) such as 64MiB, 1GiB or a number of bytes; 0 when it is unset,
 // which means the client's defaults (512 MiB for lists, 8 MiB for records).
-func (f *factory) maxResponse() (int64, error) {
-	v := strings.TrimSpace(f.env.Getenv("PROMOCTL_MAX_RESPONSE"))
+func maxResponse(env config.Env) (int64, error) {
+	v := strings.TrimSpace(env.Getenv("PROMOCTL_MAX_RESPONSE"))
 	if v == "" {
 		return 0, nil
 	}
@@ -355,44 +322,6 @@ func parseByteSize(s string) (int64, error) {
 		return 0, fmt.Errorf("%q is not a size such as 64MiB", s)
 	}
 	return n << sh, nil
-}
-
-// insecureOptIn reports whether the user allowed plain HTTP to a host that
-// is not loopback, and how: --allow-insecure-http or
-// PROMOCTL_ALLOW_INSECURE_HTTP. It is deliberately not a config setting, so
-// that it is a choice made on each command, never forgotten in a file.
-func (f *factory) insecureOptIn() (allowed bool, how string, err error) {
-	if f.global.allowInsecureHTTP {
-		return true, "--allow-insecure-http", nil
-	}
-	v, ok := f.env("PROMOCTL_ALLOW_INSECURE_HTTP")
-	if !ok || strings.TrimSpace(v) == "" {
-		return false, "", nil
-	}
-	b, err := strconv.ParseBool(strings.TrimSpace(v))
-	if err != nil {
-		return false, "", usagef("invalid PROMOCTL_ALLOW_INSECURE_HTTP %q: set it to 1 to allow plain HTTP, or unset it", termsafe.String(v))
-	}
-	return b, "PROMOCTL_ALLOW_INSECURE_HTTP", nil
-}
-
-// allowPlainHTTP checks, before anything is sent, that a base URL would not
-// carry the token in clear text: plain HTTP is refused (exit 2) except to
-// loopback or when the user opted in, and then it warns, every time.
-func (f *factory) allowPlainHTTP(baseURL string) (bool, error) {
-	u, err := api.ParseBaseURL(baseURL)
-	if err != nil || !api.IsPlainHTTP(u) {
-		return false, nil // api.New reports a bad URL
-	}
-	allowed, how, err := f.insecureOptIn()
-	if err != nil {
-		return false, err
-	}
-	if !allowed {
-		return false, usageErr(&api.PlainHTTPError{Host: u.Host})
-	}
-	f.warn(fmt.Sprintf("sending the API token over plain HTTP to %s (%s): anyone on the network can read it", u.Host, how))
-	return true, nil
 }
 
 // outputOptions checks --output, --jq and --no-headers together.
@@ -432,10 +361,19 @@ func (f *factory) showProgress(out output.Options) bool {
 }
 
 // prompter returns the interactive prompter.
-func (f *factory) prompter() Prompter {
-	if f.opts.Prompter != nil {
-		return f.opts.Prompter
+func (f *factory) prompter() Prompter { return promptAs[Prompter](f) }
+
+// promptAs is the run's prompter as the interface T a verb needs: the one
+// of the options when it has T's methods (tests), else the huh prompter.
+func promptAs[T any](f *factory) T {
+	if p, ok := f.opts.Prompter.(T); ok {
+		return p
 	}
+	return any(f.huh()).(T)
+}
+
+// huh is the prompter of a person at a terminal.
+func (f *factory) huh() *prompt.Huh {
 	return &prompt.Huh{In: f.io.In, Out: f.io.ErrOut, Accessible: f.accessible()}
 }
 
@@ -521,6 +459,12 @@ func (f *factory) redact(s string) string {
 	}
 	return s
 }
+
+// secretList are tokens read during a run, which redact removes from what
+// it prints.
+type secretList []string
+
+func (l *secretList) add(token string) { *l = append(*l, token) }
 
 // oneLine folds a multi-line message (cobra's suggestions) into one line
 // and makes it terminal-safe.

@@ -296,7 +296,7 @@ func (ff *fieldFlags) changes(fs *pflag.FlagSet, loc *time.Location) (promo.Chan
 
 // fileInput is stdin for -f -.
 func (f *factory) fileInput(cmd *cobra.Command) io.Reader {
-	return f.stdin(cmd.Context(), "Paste a JSON or YAML promo code object, then press Ctrl-D", false)
+	return stdinReader(cmd.Context(), f.io, "Paste a JSON or YAML promo code object, then press Ctrl-D", false)
 }
 
 // input reads the -f file, if any, and lays the flags over it.

@@ -76,6 +76,21 @@ func (f *factory) start(cmd *cobra.Command) (*session, error) {
 	return sess, nil
 }
 
+// startConfig is the one way a command that changes the config file
+// starts, once its flags are parsed. It reads nothing yet: the file is
+// read under its lock when the verb edits it.
+func (f *factory) startConfig(cmd *cobra.Command) *configSession {
+	r := f.resolver(cmd)
+	return &configSession{
+		IO: f.io, Warnings: f.warnings, Env: f.env, Keys: f.apiKeys(), Secret: f.secrets.add, LockWait: lockWait(r),
+		File: &configFile{path: func() (string, error) {
+			p, _, err := r.Path()
+			return p, err
+		}, warn: f.warnings.warn},
+		Profile: func(doc *config.Doc) (string, config.Source) { return r.Profile(doc.File, doc.Path) },
+	}
+}
+
 // givenFlags are the global flags of this run that say where a command goes
 // and, apart, its --output, as given on the command line.
 func (f *factory) givenFlags() (where, outputFlag []string) {
