@@ -372,9 +372,10 @@ func promptAs[T any](f *factory) T {
 	return any(f.huh()).(T)
 }
 
-// huh is the prompter of a person at a terminal.
+// huh is the prompter of a person at a terminal. Its login form checks
+// the answers as config set would.
 func (f *factory) huh() *prompt.Huh {
-	return &prompt.Huh{In: f.io.In, Out: f.io.ErrOut, Accessible: f.accessible()}
+	return &prompt.Huh{In: f.io.In, Out: f.io.ErrOut, Accessible: f.accessible(), LoginRules: loginRules()}
 }
 
 func (f *factory) accessible() bool {
