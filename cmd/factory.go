@@ -198,36 +198,6 @@ func (f *factory) apiKeys() *apiKeys {
 	return &apiKeys{kc: f.keychain(), secret: f.secrets.add, warn: f.warnings.warn}
 }
 
-// editConfig changes the config file under its lock: it reads the file
-// afresh, lets edit change it and writes it back, so that concurrent runs
-// keep each other's changes. The wait for the lock ends with ctx.
-func (f *factory) editConfig(ctx context.Context, cmd *cobra.Command, edit func(doc *config.Doc) (save bool, err error)) (*config.Doc, error) {
-	path, _, err := f.resolver(cmd).Path()
-	if err != nil {
-		return nil, err
-	}
-	doc, warnings, err := config.Edit(ctx, path, edit)
-	f.warnings.warn(warnings...)
-	if err != nil {
-		return nil, err
-	}
-	f.doc = doc
-	return doc, nil
-}
-
-// lockContext bounds the wait for the config file's lock by --timeout (or
-// PROMOCTL_TIMEOUT, else the default), for commands that resolve no
-// settings.
-func (f *factory) lockContext(cmd *cobra.Command) (context.Context, context.CancelFunc) {
-	d := config.DefaultTimeout
-	if v, src := f.resolver(cmd).Given(config.KeyTimeout); src.Kind != "" {
-		if t, err := config.ParseTimeout(v); err == nil {
-			d = t
-		}
-	}
-	return context.WithTimeout(cmd.Context(), d)
-}
-
 // newClient builds the API client of settings s; spinner, when not nil,
 // runs while a request is slow.
 func (f *factory) newClient(ctx context.Context, s *config.Settings, spinner *progress.Spinner) (*api.Client, error) {
@@ -384,13 +354,6 @@ func (f *factory) accessible() bool {
 	}
 	v := f.env.Getenv("PROMOCTL_ACCESSIBLE")
 	return v != "" && v != "0" && v != "false"
-}
-
-// notef writes a success message to stderr when a person is watching.
-func (f *factory) notef(format string, args ...any) {
-	if f.io.IsStderrTTY() {
-		fmt.Fprintf(f.io.ErrOut, format+"\n", args...)
-	}
 }
 
 // reportError writes err to stderr, one line of text or, with -o json, one
