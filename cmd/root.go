@@ -164,7 +164,7 @@ Try it without an account on the built-in sandbox:
 	}
 	sb := newSandboxCmd(f)
 	sb.GroupID = "setup"
-	root.AddCommand(sb, newVersionCmd(f))
+	root.AddCommand(sb, newVersionCmd(f, nil))
 	root.AddCommand(newAuthCmd(f), newConfigCmd(f))
 	return root
 }
