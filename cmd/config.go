@@ -554,7 +554,7 @@ func newConfigUseCmd(f *factory, run func(context.Context, *configUseOptions) er
 			if len(args) > 0 {
 				return nil, cobra.ShellCompDirectiveNoFileComp
 			}
-			return f.completeProfiles(cmd, args, toComplete)
+			return newCompleter(f).completeProfiles(cmd, args, toComplete)
 		},
 		RunE: func(cmd *cobra.Command, args []string) error {
 			opts.configSession, opts.Name = f.startConfig(cmd), args[0]
