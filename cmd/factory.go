@@ -36,7 +36,15 @@ type Prompter interface {
 	Confirm(ctx context.Context, title, description string, def bool) (bool, error)
 }
 
-// factory builds a command's dependencies on first use.
+// factory is one run's state and the constructors of what its commands
+// are given, each built on first use, once the flags are parsed: the
+// settings (resolver, Settings, configDoc: the config file read once),
+// the keychain and where API keys are kept (keychain, apiKeys), API
+// clients (newClient, clientOptions, plainHTTP), output options, the
+// prompter (huh, promptAs), and the reporting of the run's error
+// (reportError, errorsAsJSON, redact). start and startConfig (session.go)
+// are the ways a verb gets them; building the command tree uses none of
+// them, so --help reads no config and builds no client.
 type factory struct {
 	opts   Options
 	io     *iostreams.IOStreams
@@ -88,12 +96,30 @@ func (f *factory) location() *time.Location {
 // resolver returns the run's settings resolver, building its viper
 // instance on first use, after cmd's flags are parsed: every setting of the
 // run is read through it.
+//
+// The keychain is asked for a profile's API key only once the config file
+// is read (its path names the account); a keychain that has none, or
+// fails, is no key.
 func (f *factory) resolver(cmd *cobra.Command) *config.Resolver {
-	if f.resolved == nil {
-		f.resolved = config.NewResolver(config.Lookup{
-			Flags: cmd.Flags(), Env: f.env, Keychain: f.keychainToken(cmd.Context()), Sandbox: f.global.sandbox,
-		})
+	if f.resolved != nil {
+		return f.resolved
 	}
+	var fromKeychain func(profile string) string
+	if kc := f.keychain(); kc != nil && !f.global.sandbox {
+		ctx := cmd.Context()
+		fromKeychain = func(profile string) string {
+			if f.doc == nil {
+				return ""
+			}
+			t, err := kc.Get(ctx, keychain.Account(profile, f.doc.Path))
+			if err != nil {
+				return ""
+			}
+			f.secrets.add(t)
+			return t
+		}
+	}
+	f.resolved = config.NewResolver(config.Lookup{Flags: cmd.Flags(), Env: f.env, Keychain: fromKeychain, Sandbox: f.global.sandbox})
 	return f.resolved
 }
 
@@ -103,7 +129,7 @@ func (f *factory) Settings(cmd *cobra.Command) (*config.Settings, error) {
 		return f.settings, nil
 	}
 	if f.global.sandbox {
-		if err := f.sandboxFlagConflict(cmd); err != nil {
+		if err := sandboxFlagConflict(f.resolver(cmd)); err != nil {
 			return nil, err
 		}
 	} else if f.global.sandboxData != "" && !isSandboxCmd(cmd) {
@@ -125,11 +151,11 @@ func (f *factory) Settings(cmd *cobra.Command) (*config.Settings, error) {
 // which would otherwise be ignored: the sandbox has its own. Their
 // variables are ambient, not typed for this command, and are ignored
 // without a word.
-func (f *factory) sandboxFlagConflict(cmd *cobra.Command) error {
-	if _, ok := f.resolver(cmd).FlagValue(config.KeyToken); ok {
+func sandboxFlagConflict(r *config.Resolver) error {
+	if _, ok := r.FlagValue(config.KeyToken); ok {
 		return usagef("--token cannot be used with --sandbox, which has its own tokens: for the other sandbox user, give --user-id 2")
 	}
-	if _, ok := f.resolver(cmd).FlagValue(config.KeyBaseURL); ok {
+	if _, ok := r.FlagValue(config.KeyBaseURL); ok {
 		return usagef("--base-url cannot be used with --sandbox, which runs in-process: to use a running 'promoctl sandbox serve', drop --sandbox and give --base-url, --token and --user-id")
 	}
 	return nil
@@ -170,27 +196,6 @@ func (f *factory) keychain() Keychain {
 		return nil
 	}
 	return f.opts.Keychain
-}
-
-// keychainToken reads a profile's API key from the keychain for
-// config.Lookup; a keychain that has none, or fails, is no key. It is asked
-// only once the config file is read (its path names the account).
-func (f *factory) keychainToken(ctx context.Context) func(profile string) string {
-	kc := f.keychain()
-	if kc == nil || f.global.sandbox {
-		return nil
-	}
-	return func(profile string) string {
-		if f.doc == nil {
-			return ""
-		}
-		t, err := kc.Get(ctx, keychain.Account(profile, f.doc.Path))
-		if err != nil {
-			return ""
-		}
-		f.secrets.add(t)
-		return t
-	}
 }
 
 // apiKeys is where the run keeps and finds the API keys of profiles.
@@ -294,9 +299,14 @@ func parseByteSize(s string) (int64, error) {
 	return n << sh, nil
 }
 
-// outputOptions checks --output, --jq and --no-headers together.
+// outputOptions checks --output, --jq and --no-headers together. The
+// streams are told of NO_COLOR (set to any value, even empty) and
+// --no-color, and decide on colour.
 func (f *factory) outputOptions(s *config.Settings) (output.Options, error) {
-	o := output.Options{Format: s.Output, NoHeaders: f.global.noHeaders, Color: f.colorEnabled(), Terminal: f.io.IsStdoutTTY()}
+	if _, set := f.env("NO_COLOR"); set || f.global.noColor {
+		f.io.DisableColor()
+	}
+	o := output.Options{Format: s.Output, NoHeaders: f.global.noHeaders, Color: f.io.ColorEnabled(), Terminal: f.io.IsStdoutTTY()}
 	if f.global.jq == "" {
 		return o, nil
 	}
@@ -311,27 +321,14 @@ func (f *factory) outputOptions(s *config.Settings) (output.Options, error) {
 	return o, nil
 }
 
-// colorEnabled tells the streams of NO_COLOR (set to any value, even
-// empty) and --no-color, and lets them decide.
-func (f *factory) colorEnabled() bool {
-	if _, set := f.env("NO_COLOR"); set || f.global.noColor {
-		f.io.DisableColor()
-	}
-	return f.io.ColorEnabled()
-}
-
 // showProgress reports whether a spinner may run while requests are slow:
 // a person is watching on terminals, and nothing else writes to stderr
 // meanwhile (--debug logs there) or reads it (-o json, --jq: scripts,
 // which get errors as JSON on stderr). A screen reader would read every
 // frame aloud, so accessible mode has none.
-func (f *factory) showProgress(out output.Options) bool {
-	return f.io.CanShowProgress() && out.Format != output.JSON && out.JQ == nil &&
-		!f.global.debug && !f.accessible()
+func showProgress(ios *iostreams.IOStreams, out output.Options, debug, accessible bool) bool {
+	return ios.CanShowProgress() && out.Format != output.JSON && out.JQ == nil && !debug && !accessible
 }
-
-// prompter returns the interactive prompter.
-func (f *factory) prompter() Prompter { return promptAs[Prompter](f) }
 
 // promptAs is the run's prompter as the interface T a verb needs: the one
 // of the options when it has T's methods (tests), else the huh prompter.
@@ -345,14 +342,16 @@ func promptAs[T any](f *factory) T {
 // huh is the prompter of a person at a terminal. Its login form checks
 // the answers as config set would.
 func (f *factory) huh() *prompt.Huh {
-	return &prompt.Huh{In: f.io.In, Out: f.io.ErrOut, Accessible: f.accessible(), LoginRules: loginRules()}
+	return &prompt.Huh{In: f.io.In, Out: f.io.ErrOut, Accessible: accessible(f.global.accessible, f.env), LoginRules: loginRules()}
 }
 
-func (f *factory) accessible() bool {
-	if f.global.accessible {
+// accessible reports whether prompts are plain lines for screen readers:
+// --accessible (flag) or PROMOCTL_ACCESSIBLE.
+func accessible(flag bool, env config.Env) bool {
+	if flag {
 		return true
 	}
-	v := f.env.Getenv("PROMOCTL_ACCESSIBLE")
+	v := env.Getenv("PROMOCTL_ACCESSIBLE")
 	return v != "" && v != "0" && v != "false"
 }
 

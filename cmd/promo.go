@@ -632,7 +632,7 @@ func newPromoDeleteCmd(f *factory, run func(context.Context, *promoDeleteOptions
 			if err != nil {
 				return err
 			}
-			opts.session, opts.ID, opts.Prompter = sess, id, f.prompter()
+			opts.session, opts.ID, opts.Prompter = sess, id, promptAs[Prompter](f)
 			return run(cmd.Context(), opts)
 		},
 	}
