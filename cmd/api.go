@@ -26,13 +26,26 @@ import (
 // maxAPIBody bounds the request body `api -f` reads.
 const maxAPIBody = 32 << 20
 
-func newAPICmd(f *factory) *cobra.Command {
+// apiOptions are the inputs of api: a request checked and read in full
+// before anything is sent.
+type apiOptions struct {
+	*session
+	Method, Target string // the target is the path with its query
+	Header         http.Header
+	Body           []byte // nil: none
+	Include        bool   // -i: the status line and headers first
+}
+
+func newAPICmd(f *factory, run func(context.Context, *apiOptions) error) *cobra.Command {
+	if run == nil {
+		run = runAPI
+	}
+	opts := &apiOptions{}
 	var (
 		method  string
 		file    string
 		headers []string
 		fields  []string
-		include bool
 	)
 	c := &cobra.Command{
 		Use:   "api [METHOD] PATH",
@@ -123,33 +136,15 @@ GET, PUT, DELETE and HEAD are retried on connection errors, 429 and
 			if err != nil {
 				return err
 			}
-			if sess.Out.Format == output.CSV {
-				if src := sess.Settings.Sources[config.KeyOutput]; src.Kind == "flag" || src.Kind == "env" {
-					return usagef("api prints JSON: use --output json or yaml, not csv")
-				}
-				sess.Out.Format = output.JSON
-			}
-			client, err := sess.Client()
-			if err != nil {
-				return err
-			}
-			ctx, cancel := sess.withTimeout(cmd.Context())
-			defer cancel()
-			resp, err := client.Raw(ctx, m, target, body, header)
-			if err != nil {
-				return fmt.Errorf("%s %s: %w", m, target, err)
-			}
-			if err := f.printRaw(sess, resp, include); err != nil {
-				return fmt.Errorf("%s %s: %w", m, target, err)
-			}
-			return nil
+			opts.session, opts.Method, opts.Target, opts.Header, opts.Body = sess, m, target, header, body
+			return run(cmd.Context(), opts)
 		},
 	}
 	c.Flags().StringVarP(&method, "method", "X", http.MethodGet, "the HTTP `METHOD` of the request")
 	c.Flags().StringVarP(&file, "input", "f", "", "send the body read from `FILE` (- for stdin)")
 	c.Flags().StringArrayVarP(&fields, "field", "F", nil, "add a field `key=value`, typed: numbers, true, false, null; @FILE for a file's contents (repeatable)")
 	c.Flags().StringArrayVarP(&headers, "header", "H", nil, "add a request header 'Name: value' (repeatable)")
-	c.Flags().BoolVarP(&include, "include", "i", false, "print the status line and response headers before the body")
+	c.Flags().BoolVarP(&opts.Include, "include", "i", false, "print the status line and response headers before the body")
 	// --file, the first name of --input, keeps working.
 	c.Flags().SetNormalizeFunc(func(_ *pflag.FlagSet, name string) pflag.NormalizedName {
 		if name == "file" {
@@ -158,6 +153,32 @@ GET, PUT, DELETE and HEAD are retried on connection errors, 429 and
 		return pflag.NormalizedName(name)
 	})
 	return c
+}
+
+// runAPI sends the request with the session's credentials and prints the
+// response. It prints JSON: csv, when the settings ask for it, falls back
+// to JSON unless it was asked for on this command line.
+func runAPI(ctx context.Context, opts *apiOptions) error {
+	if opts.Out.Format == output.CSV {
+		if src := opts.Settings.Sources[config.KeyOutput]; src.Kind == "flag" || src.Kind == "env" {
+			return usagef("api prints JSON: use --output json or yaml, not csv")
+		}
+		opts.Out.Format = output.JSON
+	}
+	client, err := opts.Client()
+	if err != nil {
+		return err
+	}
+	ctx, cancel := opts.withTimeout(ctx)
+	defer cancel()
+	resp, err := client.Raw(ctx, opts.Method, opts.Target, opts.Body, opts.Header)
+	if err != nil {
+		return fmt.Errorf("%s %s: %w", opts.Method, opts.Target, err)
+	}
+	if err := opts.printRaw(resp); err != nil {
+		return fmt.Errorf("%s %s: %w", opts.Method, opts.Target, err)
+	}
+	return nil
 }
 
 // apiArgs accepts PATH or METHOD PATH.
@@ -376,9 +397,9 @@ func readFileArg(name string, stdin io.Reader, limit int64, why string) ([]byte,
 // headers (terminal-safe, sorted by name) and a blank line, like gh api
 // -i; then the body: JSON through the output options, anything else as it
 // is, nothing when it is empty.
-func (f *factory) printRaw(sess *session, resp *api.Response, include bool) error {
-	if include {
-		if err := f.printResponseHead(resp); err != nil {
+func (o *apiOptions) printRaw(resp *api.Response) error {
+	if o.Include {
+		if err := o.printResponseHead(resp); err != nil {
 			return err
 		}
 	}
@@ -387,9 +408,9 @@ func (f *factory) printRaw(sess *session, resp *api.Response, include bool) erro
 		return nil
 	}
 	if jsonscan.Valid(body) {
-		return sess.print(output.Data{JSON: body})
+		return o.print(output.Data{JSON: body})
 	}
-	if sess.Out.JQ != nil {
+	if o.Out.JQ != nil {
 		got := "a body that is not JSON"
 		if ct := resp.Header.Get("Content-Type"); ct != "" {
 			got = termsafe.String(ct)
@@ -397,7 +418,7 @@ func (f *factory) printRaw(sess *session, resp *api.Response, include bool) erro
 		return &api.ResponseError{Status: resp.Status, Reason: "--jq needs a JSON response, got " + got}
 	}
 	out := resp.Body
-	if f.io.IsStdoutTTY() {
+	if o.IO.IsStdoutTTY() {
 		lines := strings.Split(string(out), "\n")
 		for i, l := range lines {
 			lines[i] = termsafe.String(l)
@@ -407,12 +428,12 @@ func (f *factory) printRaw(sess *session, resp *api.Response, include bool) erro
 			out = append(out, '\n')
 		}
 	}
-	_, err := f.io.Out.Write(out)
+	_, err := o.IO.Out.Write(out)
 	return err
 }
 
 // printResponseHead writes the status line and headers of resp.
-func (f *factory) printResponseHead(resp *api.Response) error {
+func (o *apiOptions) printResponseHead(resp *api.Response) error {
 	var b strings.Builder
 	proto := resp.Proto
 	if proto == "" {
@@ -430,6 +451,6 @@ func (f *factory) printResponseHead(resp *api.Response) error {
 		}
 	}
 	b.WriteByte('\n')
-	_, err := io.WriteString(f.io.Out, b.String())
+	_, err := io.WriteString(o.IO.Out, b.String())
 	return err
 }

@@ -41,7 +41,7 @@ and an API key (Profile → API key; a leaked key can be regenerated there).`,
   promoctl auth status`,
 		RunE: groupRun,
 	}
-	c.AddCommand(newAuthLoginCmd(f), newAuthStatusCmd(f), newAuthLogoutCmd(f))
+	c.AddCommand(newAuthLoginCmd(f, nil), newAuthStatusCmd(f, nil), newAuthLogoutCmd(f, nil))
 	return c
 }
 
@@ -55,8 +55,30 @@ type credentials struct {
 	token            string
 }
 
-func newAuthLoginCmd(f *factory) *cobra.Command {
-	var withToken bool
+// authLoginOptions are the inputs of auth login.
+type authLoginOptions struct {
+	*configSession
+	Doc *config.Doc // the config file as read
+	// Settings are those of the profile being logged in to, which may not
+	// exist yet: its base URL, user id and timeout, with the usual
+	// precedence.
+	Settings  *config.Settings
+	WithToken bool   // --with-token: the key is read from Stdin
+	Token     string // --token, when TokenFlag
+	TokenFlag bool
+	Stdin     io.Reader
+	Prompter  loginPrompter // asks for the credentials on a terminal
+	PlainHTTP plainHTTP
+	// NewClient builds the client that checks the credentials: exactly
+	// those given, whatever the settings say.
+	NewClient func(cr credentials, timeout time.Duration, allowPlain bool) (*api.Client, error)
+}
+
+func newAuthLoginCmd(f *factory, run func(context.Context, *authLoginOptions) error) *cobra.Command {
+	if run == nil {
+		run = runAuthLogin
+	}
+	opts := &authLoginOptions{}
 	c := &cobra.Command{
 		Use:   "login",
 		Short: "Save your user id and API key in a profile",
@@ -95,65 +117,79 @@ with mode 0600 (the command says so on stderr when no keychain answered).`,
   printf '%s' "$KEY" | promoctl auth login --with-token --user-id 456 --profile staging`,
 		Args: noArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			return f.runLogin(cmd, withToken)
+			if f.global.sandbox {
+				return usagef("auth login saves credentials for the real service; --sandbox needs none")
+			}
+			doc, err := f.configDoc(cmd)
+			if err != nil {
+				return err
+			}
+			s, err := f.resolver(cmd).NewProfileSettings(doc.Path, doc.File)
+			if err != nil {
+				return err
+			}
+			opts.configSession, opts.Doc, opts.Settings = f.startConfig(cmd), doc, s
+			opts.Token, opts.TokenFlag = f.resolver(cmd).FlagValue(config.KeyToken)
+			opts.Stdin = stdinReader(cmd.Context(), f.io, "Paste the API key, then press Enter", true)
+			opts.Prompter = promptAs[loginPrompter](f)
+			opts.PlainHTTP = f.plainHTTP()
+			opts.NewClient = func(cr credentials, timeout time.Duration, allowPlain bool) (*api.Client, error) {
+				o, err := f.clientOptions()
+				if err != nil {
+					return nil, err
+				}
+				o.BaseURL, o.Token, o.UserID = cr.baseURL, cr.token, cr.userID
+				o.Timeout, o.AllowInsecureHTTP = timeout, allowPlain
+				return api.New(o)
+			}
+			return run(cmd.Context(), opts)
 		},
 	}
-	c.Flags().BoolVar(&withToken, "with-token", false, "read the API key from standard input")
+	c.Flags().BoolVar(&opts.WithToken, "with-token", false, "read the API key from standard input")
 	return c
 }
 
-func (f *factory) runLogin(cmd *cobra.Command, withToken bool) error {
-	if f.global.sandbox {
-		return usagef("auth login saves credentials for the real service; --sandbox needs none")
-	}
-	doc, err := f.configDoc(cmd)
+// runAuthLogin checks the credentials with one request, then saves them
+// in the profile and makes it the current one. A key the server refuses
+// is not saved; one that could not be checked is, with an error.
+func runAuthLogin(ctx context.Context, opts *authLoginOptions) error {
+	s := opts.Settings
+	cr, err := opts.input(ctx)
 	if err != nil {
 		return err
 	}
-	// The settings of the profile being logged in to, which may not exist
-	// yet: its base URL, user id and timeout, with the usual precedence.
-	s, err := f.resolver(cmd).NewProfileSettings(doc.Path, doc.File)
-	if err != nil {
-		return err
-	}
-	cr, err := f.loginInput(cmd, withToken, s)
-	if err != nil {
-		return err
-	}
-	f.secrets = append(f.secrets, cr.token)
+	opts.Secret(cr.token)
 	// Refuse plain HTTP before anything is saved or sent.
-	allowPlain, err := f.allowPlainHTTP(cr.baseURL)
+	allowPlain, err := opts.PlainHTTP.allow(cr.baseURL)
 	if err != nil {
 		return err
 	}
-	if !doc.HasProfile(cr.profile) {
+	if !opts.Doc.HasProfile(cr.profile) {
 		if err := config.CheckProfileName(cr.profile); err != nil {
 			return usageErr(err)
 		}
 	}
 	// Check first: a key the server refuses never replaces a working one,
 	// and a login cancelled during the check changes nothing.
-	ctx, cancel := context.WithTimeout(cmd.Context(), s.Timeout)
-	verr := f.verify(ctx, cr.baseURL, cr.token, cr.userID, s.Timeout, allowPlain)
-	cancel()
+	verr := opts.verify(ctx, cr, s.Timeout, allowPlain)
 	switch {
-	case cmd.Context().Err() != nil:
-		return cmd.Context().Err()
+	case ctx.Err() != nil:
+		return ctx.Err()
 	case errors.Is(verr, context.Canceled):
 		return verr
 	case isAuthFailure(verr):
 		return fmt.Errorf("the server refused the credentials, so nothing was saved: %w", verr)
 	}
 
-	lockCtx, cancelLock := context.WithTimeout(cmd.Context(), s.Timeout)
+	lockCtx, cancelLock := context.WithTimeout(ctx, s.Timeout)
 	defer cancelLock()
 	var inKeychain bool
-	doc, err = f.editConfig(lockCtx, cmd, func(doc *config.Doc) (bool, error) {
+	doc, err := opts.File.Edit(lockCtx, func(doc *config.Doc) (bool, error) {
 		if err := doc.Set(cr.profile, config.KeyBaseURL, cr.baseURL); err != nil {
 			return false, err
 		}
 		var err error
-		if inKeychain, err = f.storeToken(lockCtx, doc, cr.profile, cr.token); err != nil {
+		if inKeychain, err = opts.Keys.store(lockCtx, doc, cr.profile, cr.token); err != nil {
 			return false, err
 		}
 		if err := doc.Set(cr.profile, config.KeyUserID, strconv.FormatInt(cr.userID, 10)); err != nil {
@@ -164,7 +200,7 @@ func (f *factory) runLogin(cmd *cobra.Command, withToken bool) error {
 	if err != nil {
 		return err
 	}
-	f.warnEnvOverrides(cr)
+	opts.warnEnvOverrides(cr)
 	if verr != nil {
 		// The server could not be asked (network, timeout, server error):
 		// the key may well work, so it is kept, and the user told.
@@ -174,37 +210,37 @@ func (f *factory) runLogin(cmd *cobra.Command, withToken bool) error {
 	if inKeychain {
 		where = ", with the API key in the system keychain"
 	}
-	f.notef("Logged in to %s as user %d: the credentials work. Saved as profile %q (the current profile) in %s%s.",
+	opts.notef("Logged in to %s as user %d: the credentials work. Saved as profile %q (the current profile) in %s%s.",
 		cr.baseURL, cr.userID, cr.profile, doc.Path, where)
 	return nil
 }
 
-// loginInput gathers the credentials from the form on a terminal, or from
+// input gathers the credentials from the form on a terminal, or from
 // stdin and the flags.
-func (f *factory) loginInput(cmd *cobra.Command, withToken bool, s *config.Settings) (credentials, error) {
+func (opts *authLoginOptions) input(ctx context.Context) (credentials, error) {
+	s := opts.Settings
 	cr := credentials{profile: s.Profile, baseURL: s.BaseURL, userID: s.UserID}
-	tokenValue, tokenFlag := f.resolver(cmd).FlagValue(config.KeyToken)
 	switch {
-	case withToken && tokenFlag:
+	case opts.WithToken && opts.TokenFlag:
 		return cr, usagef("--with-token and --token cannot be used together: pipe the key to --with-token")
-	case withToken:
-		t, err := readToken(f.stdin(cmd.Context(), "Paste the API key, then press Enter", true))
+	case opts.WithToken:
+		t, err := readToken(opts.Stdin)
 		if err != nil {
 			return cr, err
 		}
 		cr.token = t
-	case tokenFlag:
-		t, err := config.CheckValue(config.KeyToken, tokenValue)
+	case opts.TokenFlag:
+		t, err := config.CheckValue(config.KeyToken, opts.Token)
 		if err != nil {
 			return cr, usagef("--token: %v", err)
 		}
 		cr.token = t
-	case f.io.CanPrompt():
+	case opts.IO.CanPrompt():
 		var uid string
 		if s.UserID != 0 {
 			uid = strconv.FormatInt(s.UserID, 10)
 		}
-		a, err := f.loginPrompter().Login(cmd.Context(), prompt.LoginDefaults{Profile: s.Profile, BaseURL: s.BaseURL, UserID: uid})
+		a, err := opts.Prompter.Login(ctx, prompt.LoginDefaults{Profile: s.Profile, BaseURL: s.BaseURL, UserID: uid})
 		if err != nil {
 			return cr, err
 		}
@@ -216,6 +252,17 @@ func (f *factory) loginInput(cmd *cobra.Command, withToken bool, s *config.Setti
 		return cr, usagef(`--user-id is required when not running interactively (it is "Your ID" in the account menu of the site admin)`)
 	}
 	return cr, nil
+}
+
+// verify checks the credentials with one cheap request within timeout.
+func (opts *authLoginOptions) verify(ctx context.Context, cr credentials, timeout time.Duration, allowPlain bool) error {
+	ctx, cancel := context.WithTimeout(ctx, timeout)
+	defer cancel()
+	c, err := opts.NewClient(cr, timeout, allowPlain)
+	if err != nil {
+		return err
+	}
+	return c.Verify(ctx)
 }
 
 // readToken reads the API key from stdin: one trailing newline is dropped,
@@ -237,15 +284,6 @@ func readToken(in io.Reader) (string, error) {
 		return "", usagef("--with-token: the API key read from standard input has spaces, line breaks or control characters in it")
 	}
 	return t, nil
-}
-
-// loginPrompter is the prompter of the options when it can log in, else
-// the huh form.
-func (f *factory) loginPrompter() loginPrompter {
-	if p, ok := f.prompter().(loginPrompter); ok {
-		return p
-	}
-	return &prompt.Huh{In: f.io.In, Out: f.io.ErrOut, Accessible: f.accessible(), LoginRules: loginRules()}
 }
 
 // loginRules are the login form's defaults and checks: those of the
@@ -270,7 +308,7 @@ func loginRules() prompt.LoginRules {
 
 // warnEnvOverrides warns when the environment will override what login
 // just saved.
-func (f *factory) warnEnvOverrides(cr credentials) {
+func (opts *authLoginOptions) warnEnvOverrides(cr credentials) {
 	vars := []struct{ env, what, saved string }{
 		{"PROMOCTL_TOKEN", "API key", cr.token},
 		{"PROMOCTL_USER_ID", "user id", strconv.FormatInt(cr.userID, 10)},
@@ -278,32 +316,10 @@ func (f *factory) warnEnvOverrides(cr credentials) {
 		{"PROMOCTL_PROFILE", "current profile", cr.profile},
 	}
 	for _, v := range vars {
-		if got := strings.TrimSpace(f.env.Getenv(v.env)); got != "" && strings.TrimRight(got, "/") != v.saved {
-			f.warn(fmt.Sprintf("%s is set and overrides the saved %s until you unset it", v.env, v.what))
+		if got := strings.TrimSpace(opts.Env.Getenv(v.env)); got != "" && strings.TrimRight(got, "/") != v.saved {
+			opts.warn(fmt.Sprintf("%s is set and overrides the saved %s until you unset it", v.env, v.what))
 		}
 	}
-}
-
-// verify checks credentials with one cheap request. It builds its own
-// client so that it checks exactly the credentials given.
-func (f *factory) verify(ctx context.Context, baseURL, token string, userID int64, timeout time.Duration, allowPlain bool) (err error) {
-	o := api.Options{
-		BaseURL: baseURL, Token: token, UserID: userID,
-		UserAgent: "promoctl/" + f.build.Version,
-		Transport: f.opts.Transport, Retry: f.opts.Retry, Timeout: timeout,
-		AllowInsecureHTTP: allowPlain,
-	}
-	if o.MaxResponseBytes, err = f.maxResponse(); err != nil {
-		return err
-	}
-	if f.global.debug {
-		o.Debug = f.io.ErrOut
-	}
-	c, err := api.New(o)
-	if err != nil {
-		return err
-	}
-	return c.Verify(ctx)
 }
 
 // isAuthFailure reports whether the server refused the credentials.
@@ -311,7 +327,19 @@ func isAuthFailure(err error) bool {
 	return api.IsStatus(err, http.StatusUnauthorized) || api.IsStatus(err, http.StatusForbidden)
 }
 
-func newAuthStatusCmd(f *factory) *cobra.Command {
+// authStatusOptions are the inputs of auth status.
+type authStatusOptions struct {
+	*session
+	// ErrorsAsJSON says that the run's error goes to stderr as JSON, and
+	// the report, then, not at all.
+	ErrorsAsJSON bool
+}
+
+func newAuthStatusCmd(f *factory, run func(context.Context, *authStatusOptions) error) *cobra.Command {
+	if run == nil {
+		run = runAuthStatus
+	}
+	opts := &authStatusOptions{}
 	return &cobra.Command{
 		Use:   "status",
 		Short: "Show the credentials in use and check that they work",
@@ -330,41 +358,49 @@ when the server cannot be reached.`,
 			if err != nil {
 				return err
 			}
-			s := sess.Settings
-			if !f.global.sandbox && (s.Token == "" || s.UserID == 0) {
-				missing := "API key"
-				if s.Token != "" {
-					missing = "user id"
-				}
-				return &authError{fmt.Sprintf("not logged in: profile %q has no %s: run `promoctl auth login`", s.Profile, missing)}
-			}
-			client, err := sess.Client()
-			if err != nil {
-				return err
-			}
-			ctx, cancel := sess.withTimeout(cmd.Context())
-			defer cancel()
-			verr := client.Verify(ctx)
-			if errors.Is(verr, context.Canceled) {
-				return verr
-			}
-			st := authStatus(s, verr)
-			if verr == nil {
-				return sess.print(st)
-			}
-			if !f.errorsAsJSON(cmd) {
-				// A failed command writes nothing to stdout: the report goes
-				// with the error to stderr.
-				if err := output.Write(f.io.ErrOut, st, output.Options{Format: output.Table}); err != nil {
-					return err
-				}
-			}
-			if isAuthFailure(verr) {
-				return fmt.Errorf("the server refused the credentials of profile %q: %w", s.Profile, verr)
-			}
-			return fmt.Errorf("could not check the credentials of profile %q: %w", s.Profile, verr)
+			opts.session, opts.ErrorsAsJSON = sess, f.errorsAsJSON(cmd)
+			return run(cmd.Context(), opts)
 		},
 	}
+}
+
+// runAuthStatus shows the credentials in use and checks them with one
+// request; the report goes to stdout when they work, with the error to
+// stderr when they do not.
+func runAuthStatus(ctx context.Context, opts *authStatusOptions) error {
+	s := opts.Settings
+	if !s.Sandbox && (s.Token == "" || s.UserID == 0) {
+		missing := "API key"
+		if s.Token != "" {
+			missing = "user id"
+		}
+		return &authError{fmt.Sprintf("not logged in: profile %q has no %s: run `promoctl auth login`", s.Profile, missing)}
+	}
+	client, err := opts.Client()
+	if err != nil {
+		return err
+	}
+	ctx, cancel := opts.withTimeout(ctx)
+	defer cancel()
+	verr := client.Verify(ctx)
+	if errors.Is(verr, context.Canceled) {
+		return verr
+	}
+	st := authStatus(s, verr)
+	if verr == nil {
+		return opts.print(st)
+	}
+	if !opts.ErrorsAsJSON {
+		// A failed command writes nothing to stdout: the report goes
+		// with the error to stderr.
+		if err := output.Write(opts.IO.ErrOut, st, output.Options{Format: output.Table}); err != nil {
+			return err
+		}
+	}
+	if isAuthFailure(verr) {
+		return fmt.Errorf("the server refused the credentials of profile %q: %w", s.Profile, verr)
+	}
+	return fmt.Errorf("could not check the credentials of profile %q: %w", s.Profile, verr)
 }
 
 // authStatus is the report of auth status.
@@ -428,7 +464,16 @@ func sourceText(s *config.Settings, src config.Source) string {
 	return src.String()
 }
 
-func newAuthLogoutCmd(f *factory) *cobra.Command {
+// authLogoutOptions are the inputs of auth logout.
+type authLogoutOptions struct {
+	*configSession
+}
+
+func newAuthLogoutCmd(f *factory, run func(context.Context, *authLogoutOptions) error) *cobra.Command {
+	if run == nil {
+		run = runAuthLogout
+	}
+	opts := &authLogoutOptions{}
 	return &cobra.Command{
 		Use:   "logout",
 		Short: "Remove the API key of a profile",
@@ -442,56 +487,116 @@ site admin under Profile → API key.`,
   promoctl auth logout --profile staging`,
 		Args: noArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			ctx, cancel := f.lockContext(cmd)
-			defer cancel()
-			var name string
-			var fromFile, fromKeychain bool
-			doc, err := f.editConfig(ctx, cmd, func(doc *config.Doc) (bool, error) {
-				var src config.Source
-				name, src = f.resolver(cmd).Profile(doc.File, doc.Path)
-				if err := f.requireProfile(doc, name, src); err != nil {
-					return false, err
-				}
-				var err error
-				if fromKeychain, err = f.removeKeychainToken(ctx, name, doc.Path); err != nil {
-					return false, err
-				}
-				fromFile, err = doc.Unset(name, config.KeyToken)
-				return fromFile, err
-			})
-			if err != nil {
-				return err
-			}
-			switch {
-			case fromKeychain && fromFile:
-				f.notef("Removed the API key of profile %q from the system keychain and from %s.", name, doc.Path)
-			case fromKeychain:
-				f.notef("Removed the API key of profile %q from the system keychain.", name)
-			case fromFile:
-				f.notef("Removed the API key of profile %q from %s.", name, doc.Path)
-			default:
-				f.notef("Profile %q has no saved API key: nothing to do.", name)
-				return nil
-			}
-			if f.env.Getenv("PROMOCTL_TOKEN") != "" {
-				f.warn("PROMOCTL_TOKEN is set: commands still use it until you unset it")
-			}
-			return nil
+			opts.configSession = f.startConfig(cmd)
+			return run(cmd.Context(), opts)
 		},
 	}
 }
 
-// removeKeychainToken removes a profile's API key from the keychain and
-// reports whether there was one. A keychain that cannot be reached holds no
-// key promoctl could use; one that keeps a key it was told to remove is an
-// error.
-func (f *factory) removeKeychainToken(ctx context.Context, profile, path string) (bool, error) {
-	kc := f.keychain()
-	if kc == nil {
+// runAuthLogout removes the API key of the active profile from the
+// keychain and the config file.
+func runAuthLogout(ctx context.Context, opts *authLogoutOptions) error {
+	ctx, cancel := context.WithTimeout(ctx, opts.LockWait)
+	defer cancel()
+	var name string
+	var fromFile, fromKeychain bool
+	doc, err := opts.File.Edit(ctx, func(doc *config.Doc) (bool, error) {
+		var src config.Source
+		name, src = opts.Profile(doc)
+		if err := requireProfile(doc, name, src); err != nil {
+			return false, err
+		}
+		var err error
+		if fromKeychain, err = opts.Keys.remove(ctx, name, doc.Path); err != nil {
+			return false, err
+		}
+		fromFile, err = doc.Unset(name, config.KeyToken)
+		return fromFile, err
+	})
+	if err != nil {
+		return err
+	}
+	switch {
+	case fromKeychain && fromFile:
+		opts.notef("Removed the API key of profile %q from the system keychain and from %s.", name, doc.Path)
+	case fromKeychain:
+		opts.notef("Removed the API key of profile %q from the system keychain.", name)
+	case fromFile:
+		opts.notef("Removed the API key of profile %q from %s.", name, doc.Path)
+	default:
+		opts.notef("Profile %q has no saved API key: nothing to do.", name)
+		return nil
+	}
+	if opts.Env.Getenv("PROMOCTL_TOKEN") != "" {
+		opts.warn("PROMOCTL_TOKEN is set: commands still use it until you unset it")
+	}
+	return nil
+}
+
+// apiKeys keeps the API keys of profiles in the keychain, when there is
+// one, and otherwise leaves them to the config file.
+type apiKeys struct {
+	kc     Keychain             // nil: none, or PROMOCTL_NO_KEYRING forbids it
+	secret func(token string)   // learns each key read, which errors never show
+	warn   func(msgs ...string) // says on stderr why a key went to the file
+}
+
+// all reads the API keys the keychain keeps for the profiles of the config
+// file, one call per profile, within ctx. A keychain that fails is not
+// asked again: it holds no key promoctl could use, as for every command.
+func (k *apiKeys) all(ctx context.Context, doc *config.Doc) map[string]string {
+	if k.kc == nil {
+		return nil
+	}
+	keys := map[string]string{}
+	for _, name := range doc.File.ProfileNames() {
+		t, err := k.kc.Get(ctx, keychain.Account(name, doc.Path))
+		if errors.Is(err, keychain.ErrNotFound) {
+			continue
+		}
+		if err != nil {
+			break
+		}
+		if t = strings.TrimSpace(t); t != "" {
+			k.secret(t)
+			keys[name] = t
+		}
+	}
+	return keys
+}
+
+// store keeps the API key of a profile, within an edit of the config file:
+// in the keychain when there is one (and then not in the file), else in
+// the file, saying why on stderr. It reports whether the keychain took it.
+func (k *apiKeys) store(ctx context.Context, doc *config.Doc, profile, token string) (bool, error) {
+	if k.kc != nil {
+		account := keychain.Account(profile, doc.Path)
+		err := k.kc.Set(ctx, account, token)
+		if err == nil {
+			_, err := doc.Unset(profile, config.KeyToken)
+			return true, err
+		}
+		if ctx.Err() != nil {
+			return false, ctx.Err()
+		}
+		k.warn(fmt.Sprintf("no system keychain to keep the API key in (%v): it is saved in the config file %s, which only you can read", err, doc.Path))
+		// An older key in the keychain would win over the file's. A
+		// keychain that cannot take a key seldom has one; if it does and
+		// will not let go, auth status shows it.
+		_ = k.kc.Delete(ctx, account)
+	}
+	return false, doc.Set(profile, config.KeyToken, token)
+}
+
+// remove removes a profile's API key from the keychain and reports whether
+// there was one. A keychain that cannot be reached holds no key promoctl
+// could use; one that keeps a key it was told to remove is an error.
+func (k *apiKeys) remove(ctx context.Context, profile, path string) (bool, error) {
+	if k.kc == nil {
 		return false, nil
 	}
 	account := keychain.Account(profile, path)
-	err := kc.Delete(ctx, account)
+	err := k.kc.Delete(ctx, account)
 	switch {
 	case err == nil:
 		return true, nil
@@ -500,7 +605,7 @@ func (f *factory) removeKeychainToken(ctx context.Context, profile, path string)
 	case ctx.Err() != nil:
 		return false, ctx.Err()
 	}
-	if _, gerr := kc.Get(ctx, account); gerr == nil {
+	if _, gerr := k.kc.Get(ctx, account); gerr == nil {
 		return false, fmt.Errorf("remove the API key of profile %q from the system keychain: %w", profile, err)
 	}
 	return false, nil
@@ -508,7 +613,7 @@ func (f *factory) removeKeychainToken(ctx context.Context, profile, path string)
 
 // requireProfile fails when a profile the user named explicitly (--profile
 // or PROMOCTL_PROFILE) is not in the file.
-func (f *factory) requireProfile(doc *config.Doc, name string, src config.Source) error {
+func requireProfile(doc *config.Doc, name string, src config.Source) error {
 	if doc.HasProfile(name) || (src.Kind != "flag" && src.Kind != "env") {
 		return nil
 	}

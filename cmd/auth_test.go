@@ -460,6 +460,27 @@ func TestAuthLoginAccessibleForm(t *testing.T) {
 	}
 }
 
+// TestAuthLoginFormChecksAnswers: the form promoctl builds asks again for
+// an answer config set would refuse, with its message, rather than failing
+// once every question is answered.
+func TestAuthLoginFormChecksAnswers(t *testing.T) {
+	r := newBareRunner(t)
+	r.tty = true
+	r.env["PROMOCTL_ACCESSIBLE"] = "1"
+	r.api.Handle("GET /v3/public/site", http.StatusOK, `[]`)
+	r.stdin = "my shop\nshop\n" + r.api.URL + "\n42\n" + testToken + "\n"
+	res := r.run("auth", "login")
+	if res.code != 0 {
+		t.Fatalf("exit %d, stderr %s", res.code, res.stderr)
+	}
+	if want := `profile name "my shop" may hold only Latin letters, digits, '.', '_' and '-'`; !strings.Contains(res.stderr, want) {
+		t.Errorf("stderr:\n%s\nwant it to contain %q", res.stderr, want)
+	}
+	if got := r.readConfig(); !strings.Contains(got, "  shop:\n") {
+		t.Errorf("config file:\n%s\nwant profile shop", got)
+	}
+}
+
 func TestAuthStatus(t *testing.T) {
 	r := newRunner(t) // credentials from the environment
 	r.api.Handle("GET /v3/public/site", http.StatusOK, `[]`)

@@ -42,28 +42,96 @@ func isCompletionRequest(args []string) bool {
 	return len(args) > 0 && (args[0] == cobra.ShellCompRequestCmd || args[0] == cobra.ShellCompNoDescRequestCmd)
 }
 
+// completer is what the dynamic completions need, as functions called
+// only once a completion runs, after the command line's flags are parsed.
+// Each keeps stderr quiet: no --debug log, no config warnings.
+type completer struct {
+	// client returns an API client with the settings of the command line
+	// being completed, and a context that ends after completionTimeout;
+	// ok is false when there is none (not logged in, a broken config).
+	client func(cmd *cobra.Command) (ctx context.Context, cancel context.CancelFunc, c *api.Client, s *config.Settings, ok bool)
+	// configPath is the config file of the command line.
+	configPath func(cmd *cobra.Command) (string, error)
+	// sandbox reports whether --sandbox is given.
+	sandbox func() bool
+}
+
+// newCompleter builds the completions of a run on its factory. It fails
+// instead of prompting, and never writes to stderr. Under `sandbox`
+// (sandbox redeem --site-id) the sandbox is used, as the command itself
+// does.
+func newCompleter(f *factory) *completer {
+	quiet := func() {
+		f.global.debug = false
+		if f.io.ErrOut != io.Discard {
+			q := *f.io
+			q.ErrOut = io.Discard
+			f.io = &q
+		}
+	}
+	client := func(cmd *cobra.Command) (context.Context, context.CancelFunc, *api.Client, *config.Settings, bool) {
+		ctx, cancel := context.WithTimeout(cmd.Context(), completionTimeout)
+		quiet()
+		if isSandboxCmd(cmd) {
+			f.global.sandbox = true
+		}
+		if f.global.sandbox && f.sandbox == nil {
+			// Open the data file here, waiting for its lock (another
+			// process may hold it) no longer than the completion may
+			// take, and silently.
+			if f.useSandboxData(cmd) != nil {
+				return ctx, cancel, nil, nil, false
+			}
+			store, err := sandbox.Open(ctx, f.sandboxDataPath(), sandbox.Options{Timeout: completionTimeout})
+			if err != nil {
+				return ctx, cancel, nil, nil, false
+			}
+			f.sandbox = store
+			f.cleanups = append(f.cleanups, func() { store.Close() })
+		}
+		s, err := f.Settings(cmd)
+		if err != nil {
+			return ctx, cancel, nil, nil, false
+		}
+		client, err := f.newClient(ctx, s, nil)
+		if err != nil {
+			return ctx, cancel, nil, nil, false
+		}
+		return ctx, cancel, client, s, true
+	}
+	return &completer{
+		client: client,
+		configPath: func(cmd *cobra.Command) (string, error) {
+			quiet()
+			path, _, err := f.resolver(cmd).Path()
+			return path, err
+		},
+		sandbox: func() bool { return f.global.sandbox },
+	}
+}
+
 // argCompletions are the completion functions of positional arguments, by
 // command path below the root. A command that sets its own
 // ValidArgsFunction keeps it.
-func (f *factory) argCompletions() map[string]cobra.CompletionFunc {
+func (c *completer) argCompletions() map[string]cobra.CompletionFunc {
 	return map[string]cobra.CompletionFunc{
-		"promo get":    firstArg(f.completePromoIDs),
-		"promo update": firstArg(f.completePromoIDs),
-		"promo delete": firstArg(f.completePromoIDs),
-		"promo stats":  firstArg(f.completePromoIDs),
-		"site get":     firstArg(f.completeSiteIDs),
-		"page get":     firstArg(f.completePageIDs),
+		"promo get":    firstArg(c.completePromoIDs),
+		"promo update": firstArg(c.completePromoIDs),
+		"promo delete": firstArg(c.completePromoIDs),
+		"promo stats":  firstArg(c.completePromoIDs),
+		"site get":     firstArg(c.completeSiteIDs),
+		"page get":     firstArg(c.completePageIDs),
 		"api":          completeAPI,
 	}
 }
 
 // flagCompletions are the completion functions of flag values, by flag
 // name, wherever the flag is defined.
-func (f *factory) flagCompletions() map[string]cobra.CompletionFunc {
+func (c *completer) flagCompletions() map[string]cobra.CompletionFunc {
 	return map[string]cobra.CompletionFunc{
-		"site-id":    f.completeSiteIDs,
-		"profile":    f.completeProfiles,
-		"user-id":    f.completeUserIDs,
+		"site-id":    c.completeSiteIDs,
+		"profile":    c.completeProfiles,
+		"user-id":    c.completeUserIDs,
 		"output":     fixedCompletions(outputChoices()),
 		"bonus-type": fixedCompletions(bonusTypeChoices()),
 		"base-url":   fixedCompletions([]cobra.Completion{cobra.CompletionWithDesc(api.DefaultBaseURL, "the Mottor API")}),
@@ -80,7 +148,8 @@ func (f *factory) flagCompletions() map[string]cobra.CompletionFunc {
 // shell completes file names. A command whose arguments are files sets its
 // own ValidArgsFunction (cobra.NoFileCompletions is the one set here).
 func registerCompletions(root *cobra.Command, f *factory) {
-	args, flags := f.argCompletions(), f.flagCompletions()
+	comp := newCompleter(f)
+	args, flags := comp.argCompletions(), comp.flagCompletions()
 	var walk func(c *cobra.Command)
 	walk = func(c *cobra.Command) {
 		path := strings.TrimPrefix(strings.TrimPrefix(c.CommandPath(), root.Name()), " ")
@@ -185,58 +254,11 @@ func nothing() ([]cobra.Completion, cobra.ShellCompDirective) {
 	return nil, cobra.ShellCompDirectiveNoFileComp
 }
 
-// completionClient returns an API client for a completion, with the
-// settings of the command line being completed, and a context that ends
-// after completionTimeout. Nothing it does writes to stderr; it fails
-// instead of prompting. Under `sandbox` (sandbox redeem --site-id) the
-// sandbox is used, as the command itself does.
-func (f *factory) completionClient(cmd *cobra.Command) (context.Context, context.CancelFunc, *api.Client, *config.Settings, bool) {
-	ctx, cancel := context.WithTimeout(cmd.Context(), completionTimeout)
-	f.quietForCompletion()
-	if isSandboxCmd(cmd) {
-		f.global.sandbox = true
-	}
-	if f.global.sandbox && f.sandbox == nil {
-		// Open the data file here, waiting for its lock (another process
-		// may hold it) no longer than the completion may take, and
-		// silently.
-		if f.useSandboxData(cmd) != nil {
-			return ctx, cancel, nil, nil, false
-		}
-		store, err := sandbox.Open(ctx, f.sandboxDataPath(), sandbox.Options{Timeout: completionTimeout})
-		if err != nil {
-			return ctx, cancel, nil, nil, false
-		}
-		f.sandbox = store
-		f.cleanups = append(f.cleanups, func() { store.Close() })
-	}
-	s, err := f.Settings(cmd)
-	if err != nil {
-		return ctx, cancel, nil, nil, false
-	}
-	client, err := f.newClient(ctx, s, nil)
-	if err != nil {
-		return ctx, cancel, nil, nil, false
-	}
-	return ctx, cancel, client, s, true
-}
-
-// quietForCompletion keeps completion's stdout to the candidates and its
-// stderr empty: no --debug log, no config warnings.
-func (f *factory) quietForCompletion() {
-	f.global.debug = false
-	if f.io.ErrOut != io.Discard {
-		quiet := *f.io
-		quiet.ErrOut = io.Discard
-		f.io = &quiet
-	}
-}
-
 // completePromoIDs completes the id of a promo code of the configured
 // site (site_id, PROMOCTL_SITE_ID, or --site-id when the command has it),
 // described by its code: 1001<TAB>WELCOME10.
-func (f *factory) completePromoIDs(cmd *cobra.Command, _ []string, toComplete string) ([]cobra.Completion, cobra.ShellCompDirective) {
-	ctx, cancel, client, s, ok := f.completionClient(cmd)
+func (c *completer) completePromoIDs(cmd *cobra.Command, _ []string, toComplete string) ([]cobra.Completion, cobra.ShellCompDirective) {
+	ctx, cancel, client, s, ok := c.client(cmd)
 	defer cancel()
 	if !ok {
 		return nothing()
@@ -270,8 +292,8 @@ func (f *factory) completePromoIDs(cmd *cobra.Command, _ []string, toComplete st
 // completeSiteIDs completes a site id, described by the site's name (the
 // API does not document site records: the first of name, title and domain
 // is used). It completes --site-id and `site get ID`.
-func (f *factory) completeSiteIDs(cmd *cobra.Command, _ []string, toComplete string) ([]cobra.Completion, cobra.ShellCompDirective) {
-	ctx, cancel, client, _, ok := f.completionClient(cmd)
+func (c *completer) completeSiteIDs(cmd *cobra.Command, _ []string, toComplete string) ([]cobra.Completion, cobra.ShellCompDirective) {
+	ctx, cancel, client, _, ok := c.client(cmd)
 	defer cancel()
 	if !ok {
 		return nothing()
@@ -285,8 +307,8 @@ func (f *factory) completeSiteIDs(cmd *cobra.Command, _ []string, toComplete str
 
 // completePageIDs completes the id of a page of the configured site,
 // described by its title.
-func (f *factory) completePageIDs(cmd *cobra.Command, _ []string, toComplete string) ([]cobra.Completion, cobra.ShellCompDirective) {
-	ctx, cancel, client, s, ok := f.completionClient(cmd)
+func (c *completer) completePageIDs(cmd *cobra.Command, _ []string, toComplete string) ([]cobra.Completion, cobra.ShellCompDirective) {
+	ctx, cancel, client, s, ok := c.client(cmd)
 	defer cancel()
 	if !ok {
 		return nothing()
@@ -332,9 +354,8 @@ func completionSites(ctx context.Context, client *api.Client, s *config.Settings
 // completeProfiles completes the name of a profile of the config file,
 // marking the current one. It completes --profile. (`config use` has its
 // own completion in config.go.)
-func (f *factory) completeProfiles(cmd *cobra.Command, _ []string, toComplete string) ([]cobra.Completion, cobra.ShellCompDirective) {
-	f.quietForCompletion()
-	path, _, err := f.resolver(cmd).Path()
+func (c *completer) completeProfiles(cmd *cobra.Command, _ []string, toComplete string) ([]cobra.Completion, cobra.ShellCompDirective) {
+	path, err := c.configPath(cmd)
 	if err != nil {
 		return nothing()
 	}
@@ -358,8 +379,8 @@ func (f *factory) completeProfiles(cmd *cobra.Command, _ []string, toComplete st
 
 // completeUserIDs completes --user-id with the sandbox's users when
 // --sandbox is given, and nothing otherwise.
-func (f *factory) completeUserIDs(_ *cobra.Command, _ []string, toComplete string) ([]cobra.Completion, cobra.ShellCompDirective) {
-	if !f.global.sandbox {
+func (c *completer) completeUserIDs(_ *cobra.Command, _ []string, toComplete string) ([]cobra.Completion, cobra.ShellCompDirective) {
+	if !c.sandbox() {
 		return nothing()
 	}
 	var out []cobra.Completion

@@ -5,14 +5,18 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/spf13/cobra"
 
+	"github.com/promoctl/promoctl/internal/api"
 	"github.com/promoctl/promoctl/internal/apitest"
+	"github.com/promoctl/promoctl/internal/config"
 	"github.com/promoctl/promoctl/internal/iostreams"
+	"github.com/promoctl/promoctl/internal/output"
 	"github.com/promoctl/promoctl/internal/sandbox"
 )
 
@@ -339,7 +343,7 @@ func TestCompletionWiring(t *testing.T) {
 	f := newFactory(Options{IO: ios})
 	root := newRootCmd(f)
 	registerCompletions(root, f)
-	for path := range f.argCompletions() {
+	for path := range newCompleter(f).argCompletions() {
 		c, rest, err := root.Find(strings.Fields(path))
 		if err != nil || len(rest) > 0 || c == root {
 			t.Errorf("argCompletions names %q, which is not a command", path)
@@ -371,4 +375,44 @@ func TestCompletionWiring(t *testing.T) {
 			t.Errorf("no command has --%s", flag)
 		}
 	}
+}
+
+// TestCompleterRuns calls the completions with their dependencies given
+// directly: a client of a fake API, a config file, the --sandbox switch.
+func TestCompleterRuns(t *testing.T) {
+	e := newVerbEnv(t, false, output.JSON,
+		answer{"GET /v1/promo", http.StatusOK, `[{"id":1001,"code":"SUMMER25"},{"id":2002,"code":"WINTER"}]`})
+	e.sess.Settings.SiteID = 7
+	path := writeFile(t, "config.yaml", "current_profile: shop\nprofiles:\n  shop: {}\n  staging: {}\n")
+	sandboxOn := false
+	c := &completer{
+		client: func(*cobra.Command) (context.Context, context.CancelFunc, *api.Client, *config.Settings, bool) {
+			ctx, cancel := context.WithCancel(context.Background())
+			client, err := e.sess.Client()
+			return ctx, cancel, client, e.sess.Settings, err == nil
+		},
+		configPath: func(*cobra.Command) (string, error) { return path, nil },
+		sandbox:    func() bool { return sandboxOn },
+	}
+	cmd := &cobra.Command{}
+	for _, tc := range []struct {
+		name  string
+		fn    cobra.CompletionFunc
+		typed string
+		want  []cobra.Completion
+	}{
+		{"promo ids of the configured site", c.completePromoIDs, "1", []cobra.Completion{"1001\tSUMMER25"}},
+		{"profiles, the current one marked", c.completeProfiles, "s", []cobra.Completion{"shop\tcurrent profile", "staging"}},
+		{"no user ids off the sandbox", c.completeUserIDs, "", nil},
+	} {
+		got, dir := tc.fn(cmd, nil, tc.typed)
+		if !slices.Equal(got, tc.want) || dir != cobra.ShellCompDirectiveNoFileComp {
+			t.Errorf("%s: got %q (%d), want %q", tc.name, got, dir, tc.want)
+		}
+	}
+	sandboxOn = true
+	if got, _ := c.completeUserIDs(cmd, nil, "2"); len(got) != 1 || !strings.HasPrefix(got[0], "2\tsandbox user") {
+		t.Errorf("user ids on the sandbox = %q, want user 2", got)
+	}
+	e.expect(t, nil, "", "", "", "GET /v1/promo?site_id=7")
 }

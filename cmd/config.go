@@ -1,16 +1,85 @@
 package cmd
 
 import (
+	"context"
 	"encoding/json"
 	"fmt"
 	"strings"
+	"time"
 
 	"github.com/spf13/cobra"
 
-	"github.com/promoctl/promoctl/internal/api"
 	"github.com/promoctl/promoctl/internal/config"
+	"github.com/promoctl/promoctl/internal/iostreams"
 	"github.com/promoctl/promoctl/internal/output"
 )
+
+// configSession is what a verb that changes the config file is given
+// (config set, unset and use, auth logout), as session is what a verb that
+// talks to the API is given: the streams, the environment, the file, where
+// API keys are kept, and the active profile. factory.startConfig fills one
+// in; a verb's test builds one around a file in a temporary folder.
+type configSession struct {
+	IO       *iostreams.IOStreams
+	Warnings *warnings
+	Env      config.Env
+	File     configEditor
+	Keys     *apiKeys
+	Secret   func(token string) // learns a token the run read, which errors never show
+	// Profile is the active profile of the file doc: --profile, else
+	// PROMOCTL_PROFILE, else its current_profile, else "default"; and
+	// where that choice came from.
+	Profile func(doc *config.Doc) (string, config.Source)
+	// LockWait bounds the wait for the file's lock: --timeout, else
+	// PROMOCTL_TIMEOUT, else the default.
+	LockWait time.Duration
+}
+
+// configEditor changes the config file under its lock: it reads the file
+// afresh, lets edit change it and writes it back, so that concurrent runs
+// keep each other's changes. The wait for the lock ends with ctx.
+type configEditor interface {
+	Edit(ctx context.Context, edit func(doc *config.Doc) (save bool, err error)) (*config.Doc, error)
+}
+
+// configFile is the config file, found on first use (--config, else
+// PROMOCTL_CONFIG, else the default path); what is wrong with it is
+// warned of.
+type configFile struct {
+	path func() (string, error)
+	warn func(...string)
+}
+
+func (c *configFile) Edit(ctx context.Context, edit func(doc *config.Doc) (bool, error)) (*config.Doc, error) {
+	path, err := c.path()
+	if err != nil {
+		return nil, err
+	}
+	doc, warnings, err := config.Edit(ctx, path, edit)
+	c.warn(warnings...)
+	return doc, err
+}
+
+// lockWait is how long a command that resolves no settings waits for the
+// config file's lock: --timeout (or PROMOCTL_TIMEOUT, else the default).
+func lockWait(r *config.Resolver) time.Duration {
+	if v, src := r.Given(config.KeyTimeout); src.Kind != "" {
+		if t, err := config.ParseTimeout(v); err == nil {
+			return t
+		}
+	}
+	return config.DefaultTimeout
+}
+
+// notef writes a success message to stderr when a person is watching.
+func (s *configSession) notef(format string, args ...any) {
+	if s.IO.IsStderrTTY() {
+		fmt.Fprintf(s.IO.ErrOut, format+"\n", args...)
+	}
+}
+
+// warn writes warnings to stderr, each once per run.
+func (s *configSession) warn(msgs ...string) { s.Warnings.warn(msgs...) }
 
 func newConfigCmd(f *factory) *cobra.Command {
 	c := &cobra.Command{
@@ -35,8 +104,8 @@ written atomically with mode 0600, keeping your comments.`,
   promoctl config explain`,
 		RunE: groupRun,
 	}
-	c.AddCommand(newConfigListCmd(f), newConfigGetCmd(f), newConfigSetCmd(f), newConfigUnsetCmd(f), newConfigUseCmd(f),
-		newConfigPathCmd(f), newConfigExplainCmd(f))
+	c.AddCommand(newConfigListCmd(f, nil), newConfigGetCmd(f, nil), newConfigSetCmd(f, nil), newConfigUnsetCmd(f, nil),
+		newConfigUseCmd(f, nil), newConfigPathCmd(f, nil), newConfigExplainCmd(f, nil))
 	return c
 }
 
@@ -51,7 +120,18 @@ func completeKeys(_ *cobra.Command, args []string, _ string) ([]string, cobra.Sh
 	return nil, cobra.ShellCompDirectiveNoFileComp
 }
 
-func newConfigListCmd(f *factory) *cobra.Command {
+// configListOptions are the inputs of config list.
+type configListOptions struct {
+	*session
+	Doc  *config.Doc // the config file as read
+	Keys *apiKeys
+}
+
+func newConfigListCmd(f *factory, run func(context.Context, *configListOptions) error) *cobra.Command {
+	if run == nil {
+		run = runConfigList
+	}
+	opts := &configListOptions{}
 	return &cobra.Command{
 		Use:     "list",
 		Aliases: []string{"ls"},
@@ -72,14 +152,20 @@ shown as abc…yz (keychain), and -o json and -o csv give token_source
 			if err != nil {
 				return err
 			}
-			if len(doc.File.Profiles) == 0 {
-				f.notef("No profiles in %s yet: run `promoctl auth login`.", doc.Path)
-			}
-			ctx, cancel := sess.withTimeout(cmd.Context())
-			defer cancel()
-			return sess.print(profileList(doc.File, f.keychainTokens(ctx, doc)))
+			opts.session, opts.Doc, opts.Keys = sess, doc, f.apiKeys()
+			return run(cmd.Context(), opts)
 		},
 	}
+}
+
+// runConfigList lists the profiles, with the keys the keychain keeps.
+func runConfigList(ctx context.Context, opts *configListOptions) error {
+	if len(opts.Doc.File.Profiles) == 0 {
+		opts.notef("No profiles in %s yet: run `promoctl auth login`.", opts.Doc.Path)
+	}
+	ctx, cancel := opts.withTimeout(ctx)
+	defer cancel()
+	return opts.print(profileList(opts.Doc.File, opts.Keys.all(ctx, opts.Doc)))
 }
 
 // profileColumns are the CSV columns of config list.
@@ -162,7 +248,18 @@ func profileList(file *config.File, inKeychain map[string]string) output.Data {
 	}
 }
 
-func newConfigGetCmd(f *factory) *cobra.Command {
+// configGetOptions are the inputs of config get.
+type configGetOptions struct {
+	*configSession
+	Doc *config.Doc // the config file as read
+	Key string
+}
+
+func newConfigGetCmd(f *factory, run func(context.Context, *configGetOptions) error) *cobra.Command {
+	if run == nil {
+		run = runConfigGet
+	}
+	opts := &configGetOptions{}
 	return &cobra.Command{
 		Use:   "get KEY",
 		Short: "Print a setting of the active profile",
@@ -188,31 +285,39 @@ Keys: ` + strings.Join(config.Keys(), ", ") + `.`,
 			if err != nil {
 				return err
 			}
-			name, src := f.resolver(cmd).Profile(doc.File, doc.Path)
-			if err := f.requireProfile(doc, name, src); err != nil {
-				return err
-			}
-			v := doc.Profile(name).Get(key)
-			if v == "" {
-				v = config.Default(key)
-			}
-			if key == config.KeyToken {
-				ctx, cancel := f.lockContext(cmd)
-				defer cancel()
-				if t := f.keychainTokens(ctx, doc)[name]; t != "" {
-					v = config.MaskToken(t) + " (keychain)"
-				} else {
-					v = config.MaskToken(v)
-				}
-			}
-			if v == "" {
-				f.notef("%s is not set in profile %q.", key, name)
-				return nil
-			}
-			_, err = fmt.Fprintln(f.io.Out, output.Text(v))
-			return err
+			opts.configSession, opts.Doc, opts.Key = f.startConfig(cmd), doc, key
+			return run(cmd.Context(), opts)
 		},
 	}
+}
+
+// runConfigGet prints a setting of the active profile as the file keeps
+// it, or its default; the API key masked, the keychain's first.
+func runConfigGet(ctx context.Context, opts *configGetOptions) error {
+	doc, key := opts.Doc, opts.Key
+	name, src := opts.Profile(doc)
+	if err := requireProfile(doc, name, src); err != nil {
+		return err
+	}
+	v := doc.Profile(name).Get(key)
+	if v == "" {
+		v = config.Default(key)
+	}
+	if key == config.KeyToken {
+		ctx, cancel := context.WithTimeout(ctx, opts.LockWait)
+		defer cancel()
+		if t := opts.Keys.all(ctx, doc)[name]; t != "" {
+			v = config.MaskToken(t) + " (keychain)"
+		} else {
+			v = config.MaskToken(v)
+		}
+	}
+	if v == "" {
+		opts.notef("%s is not set in profile %q.", key, name)
+		return nil
+	}
+	_, err := fmt.Fprintln(opts.IO.Out, output.Text(v))
+	return err
 }
 
 func unknownKey(key string) error {
@@ -225,7 +330,18 @@ func envOf(key string) string {
 	return s.Env
 }
 
-func newConfigSetCmd(f *factory) *cobra.Command {
+// configSetOptions are the inputs of config set.
+type configSetOptions struct {
+	*configSession
+	PlainHTTP  plainHTTP
+	Key, Value string // the value as typed, not yet checked
+}
+
+func newConfigSetCmd(f *factory, run func(context.Context, *configSetOptions) error) *cobra.Command {
+	if run == nil {
+		run = runConfigSet
+	}
+	opts := &configSetOptions{}
 	return &cobra.Command{
 		Use:   "set KEY VALUE",
 		Short: "Change a setting of the active profile",
@@ -251,71 +367,90 @@ profile when it does not exist. Values are checked first:
 			if !config.IsKey(key) {
 				return unknownKey(key)
 			}
-			if key == config.KeyToken {
-				f.secrets = append(f.secrets, args[1])
-			}
-			value, err := config.CheckValue(key, args[1])
-			if err != nil {
-				return usagef("invalid %s: %v", key, err)
-			}
-			if key == config.KeyBaseURL {
-				if err := f.checkPlainBaseURL(value); err != nil {
-					return err
-				}
-			}
-			ctx, cancel := f.lockContext(cmd)
-			defer cancel()
-			var name string
-			var inKeychain bool
-			doc, err := f.editConfig(ctx, cmd, func(doc *config.Doc) (bool, error) {
-				name, _ = f.resolver(cmd).Profile(doc.File, doc.Path)
-				first := len(doc.File.Profiles) == 0
-				if !doc.HasProfile(name) {
-					if err := config.CheckProfileName(name); err != nil {
-						return false, usageErr(err)
-					}
-				}
-				if key == config.KeyToken {
-					// Kept where auth login keeps it: a key in the keychain
-					// would win over one in the file.
-					if err := doc.AddProfile(name); err != nil {
-						return false, err
-					}
-					var err error
-					if inKeychain, err = f.storeToken(ctx, doc, name, value); err != nil {
-						return false, err
-					}
-				} else if err := doc.Set(name, key, value); err != nil {
-					return false, err
-				}
-				if first && doc.File.CurrentProfile == "" {
-					if err := doc.SetCurrent(name); err != nil {
-						return false, err
-					}
-				}
-				return true, nil
-			})
-			if err != nil {
-				return err
-			}
-			shown := value
-			if key == config.KeyToken {
-				shown = config.MaskToken(value)
-			}
-			where := doc.Path
-			if inKeychain {
-				where = "the system keychain"
-			}
-			f.notef("Set %s to %s in profile %q (%s).", key, output.Text(shown), name, where)
-			if f.env.Getenv(envOf(key)) != "" {
-				f.warn(fmt.Sprintf("%s is set and overrides this setting until you unset it", envOf(key)))
-			}
-			return nil
+			opts.configSession, opts.PlainHTTP, opts.Key, opts.Value = f.startConfig(cmd), f.plainHTTP(), key, args[1]
+			return run(cmd.Context(), opts)
 		},
 	}
 }
 
-func newConfigUnsetCmd(f *factory) *cobra.Command {
+// runConfigSet checks the value, then sets it in the active profile under
+// the file's lock, creating the profile (and making it the current one in
+// a file that has none); a token goes where auth login keeps it.
+func runConfigSet(ctx context.Context, opts *configSetOptions) error {
+	key := opts.Key
+	if key == config.KeyToken {
+		opts.Secret(opts.Value)
+	}
+	value, err := config.CheckValue(key, opts.Value)
+	if err != nil {
+		return usagef("invalid %s: %v", key, err)
+	}
+	if key == config.KeyBaseURL {
+		if err := opts.PlainHTTP.allowSaved(value); err != nil {
+			return err
+		}
+	}
+	ctx, cancel := context.WithTimeout(ctx, opts.LockWait)
+	defer cancel()
+	var name string
+	var inKeychain bool
+	doc, err := opts.File.Edit(ctx, func(doc *config.Doc) (bool, error) {
+		name, _ = opts.Profile(doc)
+		first := len(doc.File.Profiles) == 0
+		if !doc.HasProfile(name) {
+			if err := config.CheckProfileName(name); err != nil {
+				return false, usageErr(err)
+			}
+		}
+		if key == config.KeyToken {
+			// Kept where auth login keeps it: a key in the keychain
+			// would win over one in the file.
+			if err := doc.AddProfile(name); err != nil {
+				return false, err
+			}
+			var err error
+			if inKeychain, err = opts.Keys.store(ctx, doc, name, value); err != nil {
+				return false, err
+			}
+		} else if err := doc.Set(name, key, value); err != nil {
+			return false, err
+		}
+		if first && doc.File.CurrentProfile == "" {
+			if err := doc.SetCurrent(name); err != nil {
+				return false, err
+			}
+		}
+		return true, nil
+	})
+	if err != nil {
+		return err
+	}
+	shown := value
+	if key == config.KeyToken {
+		shown = config.MaskToken(value)
+	}
+	where := doc.Path
+	if inKeychain {
+		where = "the system keychain"
+	}
+	opts.notef("Set %s to %s in profile %q (%s).", key, output.Text(shown), name, where)
+	if opts.Env.Getenv(envOf(key)) != "" {
+		opts.warn(fmt.Sprintf("%s is set and overrides this setting until you unset it", envOf(key)))
+	}
+	return nil
+}
+
+// configUnsetOptions are the inputs of config unset.
+type configUnsetOptions struct {
+	*configSession
+	Key string
+}
+
+func newConfigUnsetCmd(f *factory, run func(context.Context, *configUnsetOptions) error) *cobra.Command {
+	if run == nil {
+		run = runConfigUnset
+	}
+	opts := &configUnsetOptions{}
 	return &cobra.Command{
 		Use:   "unset KEY",
 		Short: "Remove a setting from the active profile",
@@ -343,75 +478,70 @@ Keys: ` + strings.Join(config.Keys(), ", ") + `.`,
 			if !config.IsKey(key) {
 				return unknownKey(key)
 			}
-			ctx, cancel := f.lockContext(cmd)
-			defer cancel()
-			var name string
-			var fromFile, fromKeychain bool
-			doc, err := f.editConfig(ctx, cmd, func(doc *config.Doc) (bool, error) {
-				var src config.Source
-				name, src = f.resolver(cmd).Profile(doc.File, doc.Path)
-				if err := f.requireProfile(doc, name, src); err != nil {
-					return false, err
-				}
-				var err error
-				if key == config.KeyToken && doc.HasProfile(name) {
-					if fromKeychain, err = f.removeKeychainToken(ctx, name, doc.Path); err != nil {
-						return false, err
-					}
-				}
-				fromFile, err = doc.Unset(name, key)
-				return fromFile, err
-			})
-			if err != nil {
-				return err
-			}
-			var where string
-			switch {
-			case fromKeychain && fromFile:
-				where = "the system keychain and " + doc.Path
-			case fromKeychain:
-				where = "the system keychain"
-			case fromFile:
-				where = doc.Path
-			default:
-				// Not only on a terminal: a script that unsets what is not
-				// there may well have a mistaken profile or key.
-				fmt.Fprintf(f.io.ErrOut, "%s is not set in profile %q: nothing to unset.\n", key, name)
-				return nil
-			}
-			f.notef("Unset %s in profile %q (%s).", key, name, where)
-			if f.env.Getenv(envOf(key)) != "" {
-				f.warn(fmt.Sprintf("%s is set and still gives %s until you unset it", envOf(key), key))
-			}
-			return nil
+			opts.configSession, opts.Key = f.startConfig(cmd), key
+			return run(cmd.Context(), opts)
 		},
 	}
 }
 
-// checkPlainBaseURL refuses to save a base URL that would send the token in
-// clear text unless the user opted in, and then warns that every command
-// will need the opt-in too: it is not a setting.
-func (f *factory) checkPlainBaseURL(value string) error {
-	u, err := api.ParseBaseURL(value)
-	if err != nil || !api.IsPlainHTTP(u) {
-		return nil
-	}
-	allowed, _, err := f.insecureOptIn()
+// runConfigUnset removes a setting from the active profile under the
+// file's lock; the token from the keychain too.
+func runConfigUnset(ctx context.Context, opts *configUnsetOptions) error {
+	key := opts.Key
+	ctx, cancel := context.WithTimeout(ctx, opts.LockWait)
+	defer cancel()
+	var name string
+	var fromFile, fromKeychain bool
+	doc, err := opts.File.Edit(ctx, func(doc *config.Doc) (bool, error) {
+		var src config.Source
+		name, src = opts.Profile(doc)
+		if err := requireProfile(doc, name, src); err != nil {
+			return false, err
+		}
+		var err error
+		if key == config.KeyToken && doc.HasProfile(name) {
+			if fromKeychain, err = opts.Keys.remove(ctx, name, doc.Path); err != nil {
+				return false, err
+			}
+		}
+		fromFile, err = doc.Unset(name, key)
+		return fromFile, err
+	})
 	if err != nil {
 		return err
 	}
-	shown := output.Text(u.Redacted())
-	if !allowed {
-		return usagef("refusing to set %s to %s: promoctl sends the API token in clear text over plain HTTP to anything but loopback; "+
-			"use https, or pass --allow-insecure-http (or set PROMOCTL_ALLOW_INSECURE_HTTP=1) on a network you trust, here and on every command that uses it",
-			config.KeyBaseURL, shown)
+	var where string
+	switch {
+	case fromKeychain && fromFile:
+		where = "the system keychain and " + doc.Path
+	case fromKeychain:
+		where = "the system keychain"
+	case fromFile:
+		where = doc.Path
+	default:
+		// Not only on a terminal: a script that unsets what is not
+		// there may well have a mistaken profile or key.
+		fmt.Fprintf(opts.IO.ErrOut, "%s is not set in profile %q: nothing to unset.\n", key, name)
+		return nil
 	}
-	f.warn(fmt.Sprintf("%s %s sends the API token in clear text: every command that uses it needs --allow-insecure-http or PROMOCTL_ALLOW_INSECURE_HTTP=1",
-		config.KeyBaseURL, shown))
+	opts.notef("Unset %s in profile %q (%s).", key, name, where)
+	if opts.Env.Getenv(envOf(key)) != "" {
+		opts.warn(fmt.Sprintf("%s is set and still gives %s until you unset it", envOf(key), key))
+	}
 	return nil
 }
 
-func newConfigUseCmd(f *factory) *cobra.Command {
+// configUseOptions are the inputs of config use.
+type configUseOptions struct {
+	*configSession
+	Name string // the profile
+}
+
+func newConfigUseCmd(f *factory, run func(context.Context, *configUseOptions) error) *cobra.Command {
+	if run == nil {
+		run = runConfigUse
+	}
+	opts := &configUseOptions{}
 	return &cobra.Command{
 		Use:     "use PROFILE",
 		Aliases: []string{"use-profile"},
@@ -424,31 +554,47 @@ func newConfigUseCmd(f *factory) *cobra.Command {
 			if len(args) > 0 {
 				return nil, cobra.ShellCompDirectiveNoFileComp
 			}
-			return f.completeProfiles(cmd, args, toComplete)
+			return newCompleter(f).completeProfiles(cmd, args, toComplete)
 		},
 		RunE: func(cmd *cobra.Command, args []string) error {
-			name := args[0]
-			ctx, cancel := f.lockContext(cmd)
-			defer cancel()
-			_, err := f.editConfig(ctx, cmd, func(doc *config.Doc) (bool, error) {
-				if !doc.HasProfile(name) {
-					return false, usageErr(fmt.Errorf("profile %w", profileNotFound(doc, name)))
-				}
-				return true, doc.SetCurrent(name)
-			})
-			if err != nil {
-				return err
-			}
-			f.notef("Now using profile %q.", name)
-			if v := f.env.Getenv("PROMOCTL_PROFILE"); v != "" && v != name {
-				f.warn(fmt.Sprintf("PROMOCTL_PROFILE=%s is set and overrides the current profile until you unset it", v))
-			}
-			return nil
+			opts.configSession, opts.Name = f.startConfig(cmd), args[0]
+			return run(cmd.Context(), opts)
 		},
 	}
 }
 
-func newConfigPathCmd(f *factory) *cobra.Command {
+// runConfigUse makes a profile of the file the current one.
+func runConfigUse(ctx context.Context, opts *configUseOptions) error {
+	name := opts.Name
+	ctx, cancel := context.WithTimeout(ctx, opts.LockWait)
+	defer cancel()
+	_, err := opts.File.Edit(ctx, func(doc *config.Doc) (bool, error) {
+		if !doc.HasProfile(name) {
+			return false, usageErr(fmt.Errorf("profile %w", profileNotFound(doc, name)))
+		}
+		return true, doc.SetCurrent(name)
+	})
+	if err != nil {
+		return err
+	}
+	opts.notef("Now using profile %q.", name)
+	if v := opts.Env.Getenv("PROMOCTL_PROFILE"); v != "" && v != name {
+		opts.warn(fmt.Sprintf("PROMOCTL_PROFILE=%s is set and overrides the current profile until you unset it", v))
+	}
+	return nil
+}
+
+// configPathOptions are the inputs of config path.
+type configPathOptions struct {
+	IO   *iostreams.IOStreams
+	Path string
+}
+
+func newConfigPathCmd(f *factory, run func(context.Context, *configPathOptions) error) *cobra.Command {
+	if run == nil {
+		run = runConfigPath
+	}
+	opts := &configPathOptions{}
 	return &cobra.Command{
 		Use:   "path",
 		Short: "Print the path of the config file",
@@ -461,13 +607,31 @@ func newConfigPathCmd(f *factory) *cobra.Command {
 			if err != nil {
 				return err
 			}
-			_, err = fmt.Fprintln(f.io.Out, path)
-			return err
+			opts.IO, opts.Path = f.io, path
+			return run(cmd.Context(), opts)
 		},
 	}
 }
 
-func newConfigExplainCmd(f *factory) *cobra.Command {
+// runConfigPath prints the path of the config file.
+func runConfigPath(_ context.Context, opts *configPathOptions) error {
+	_, err := fmt.Fprintln(opts.IO.Out, opts.Path)
+	return err
+}
+
+// configExplainOptions are the inputs of config explain.
+type configExplainOptions struct {
+	*session
+	// ConfigSource and ProfileSource say where the config file's path
+	// and the active profile came from.
+	ConfigSource, ProfileSource config.Source
+}
+
+func newConfigExplainCmd(f *factory, run func(context.Context, *configExplainOptions) error) *cobra.Command {
+	if run == nil {
+		run = runConfigExplain
+	}
+	opts := &configExplainOptions{}
 	return &cobra.Command{
 		Use:   "explain",
 		Short: "Show each setting's value and where it comes from",
@@ -483,21 +647,27 @@ file, or the default. The API key is masked.`,
 			if err != nil {
 				return err
 			}
-			return sess.print(f.explain(cmd, sess.Settings))
+			opts.session = sess
+			_, opts.ConfigSource, _ = f.resolver(cmd).Path()
+			_, opts.ProfileSource = f.resolver(cmd).Profile(sess.Settings.File, sess.Settings.Path)
+			return run(cmd.Context(), opts)
 		},
 	}
 }
 
+// runConfigExplain prints each setting's value and where it came from.
+func runConfigExplain(_ context.Context, opts *configExplainOptions) error {
+	return opts.print(explain(opts.Settings, opts.ConfigSource, opts.ProfileSource))
+}
+
 // explain lists the effective settings with their sources.
-func (f *factory) explain(cmd *cobra.Command, s *config.Settings) output.Data {
+func explain(s *config.Settings, cfgSrc, profSrc config.Source) output.Data {
 	type row struct {
 		Setting string `json:"setting"`
 		Value   string `json:"value"`
 		Source  string `json:"source"`
 		From    string `json:"from,omitempty"`
 	}
-	_, cfgSrc, _ := f.resolver(cmd).Path()
-	_, profSrc := f.resolver(cmd).Profile(s.File, s.Path)
 	rows := []row{
 		{"config_file", s.Path, cfgSrc.Kind, cfgSrc.Name},
 		{"profile", s.Profile, profSrc.Kind, profSrc.Name},

@@ -36,7 +36,15 @@ type Prompter interface {
 	Confirm(ctx context.Context, title, description string, def bool) (bool, error)
 }
 
-// factory builds a command's dependencies on first use.
+// factory is one run's state and the constructors of what its commands
+// are given, each built on first use, once the flags are parsed: the
+// settings (resolver, Settings, configDoc: the config file read once),
+// the keychain and where API keys are kept (keychain, apiKeys), API
+// clients (newClient, clientOptions, plainHTTP), output options, the
+// prompter (huh, promptAs), and the reporting of the run's error
+// (reportError, errorsAsJSON, redact). start and startConfig (session.go)
+// are the ways a verb gets them; building the command tree uses none of
+// them, so --help reads no config and builds no client.
 type factory struct {
 	opts   Options
 	io     *iostreams.IOStreams
@@ -48,7 +56,7 @@ type factory struct {
 	resolved *config.Resolver // the settings' one viper instance, built once per run
 	settings *config.Settings
 	doc      *config.Doc    // the config file, read once per run
-	secrets  []string       // tokens read during the run, redacted from errors
+	secrets  secretList     // tokens read during the run, redacted from errors
 	sandbox  *sandbox.Store // the in-process sandbox, opened on first use
 	sandboxH http.Handler   // its handler, built once per run (one rate limit)
 	cleanups []func()       // run when the command ends
@@ -89,12 +97,30 @@ func (f *factory) location() *time.Location {
 // resolver returns the run's settings resolver, building its viper
 // instance on first use, after cmd's flags are parsed: every setting of the
 // run is read through it.
+//
+// The keychain is asked for a profile's API key only once the config file
+// is read (its path names the account); a keychain that has none, or
+// fails, is no key.
 func (f *factory) resolver(cmd *cobra.Command) *config.Resolver {
-	if f.resolved == nil {
-		f.resolved = config.NewResolver(config.Lookup{
-			Flags: cmd.Flags(), Env: f.env, Keychain: f.keychainToken(cmd.Context()), Sandbox: f.global.sandbox,
-		})
+	if f.resolved != nil {
+		return f.resolved
 	}
+	var fromKeychain func(profile string) string
+	if kc := f.keychain(); kc != nil && !f.global.sandbox {
+		ctx := cmd.Context()
+		fromKeychain = func(profile string) string {
+			if f.doc == nil {
+				return ""
+			}
+			t, err := kc.Get(ctx, keychain.Account(profile, f.doc.Path))
+			if err != nil {
+				return ""
+			}
+			f.secrets.add(t)
+			return t
+		}
+	}
+	f.resolved = config.NewResolver(config.Lookup{Flags: cmd.Flags(), Env: f.env, Keychain: fromKeychain, Sandbox: f.global.sandbox})
 	return f.resolved
 }
 
@@ -104,7 +130,7 @@ func (f *factory) Settings(cmd *cobra.Command) (*config.Settings, error) {
 		return f.settings, nil
 	}
 	if f.global.sandbox {
-		if err := f.sandboxFlagConflict(cmd); err != nil {
+		if err := sandboxFlagConflict(f.resolver(cmd)); err != nil {
 			return nil, err
 		}
 	} else if f.global.sandboxData != "" && !isSandboxCmd(cmd) {
@@ -126,11 +152,11 @@ func (f *factory) Settings(cmd *cobra.Command) (*config.Settings, error) {
 // which would otherwise be ignored: the sandbox has its own. Their
 // variables are ambient, not typed for this command, and are ignored
 // without a word.
-func (f *factory) sandboxFlagConflict(cmd *cobra.Command) error {
-	if _, ok := f.resolver(cmd).FlagValue(config.KeyToken); ok {
+func sandboxFlagConflict(r *config.Resolver) error {
+	if _, ok := r.FlagValue(config.KeyToken); ok {
 		return usagef("--token cannot be used with --sandbox, which has its own tokens: for the other sandbox user, give --user-id 2")
 	}
-	if _, ok := f.resolver(cmd).FlagValue(config.KeyBaseURL); ok {
+	if _, ok := r.FlagValue(config.KeyBaseURL); ok {
 		return usagef("--base-url cannot be used with --sandbox, which runs in-process: to use a running 'promoctl sandbox serve', drop --sandbox and give --base-url, --token and --user-id")
 	}
 	return nil
@@ -156,7 +182,7 @@ func (f *factory) configDoc(cmd *cobra.Command) (*config.Doc, error) {
 	if err != nil {
 		return nil, err
 	}
-	f.warn(doc.Warnings...)
+	f.warnings.warn(doc.Warnings...)
 	f.doc = doc
 	return doc, nil
 }
@@ -173,109 +199,10 @@ func (f *factory) keychain() Keychain {
 	return f.opts.Keychain
 }
 
-// keychainToken reads a profile's API key from the keychain for
-// config.Lookup; a keychain that has none, or fails, is no key. It is asked
-// only once the config file is read (its path names the account).
-func (f *factory) keychainToken(ctx context.Context) func(profile string) string {
-	kc := f.keychain()
-	if kc == nil || f.global.sandbox {
-		return nil
-	}
-	return func(profile string) string {
-		if f.doc == nil {
-			return ""
-		}
-		t, err := kc.Get(ctx, keychain.Account(profile, f.doc.Path))
-		if err != nil {
-			return ""
-		}
-		f.secrets = append(f.secrets, t)
-		return t
-	}
+// apiKeys is where the run keeps and finds the API keys of profiles.
+func (f *factory) apiKeys() *apiKeys {
+	return &apiKeys{kc: f.keychain(), secret: f.secrets.add, warn: f.warnings.warn}
 }
-
-// keychainTokens reads the API keys the keychain keeps for the profiles of
-// the config file, one call per profile, within ctx. A keychain that fails
-// is not asked again: it holds no key promoctl could use, as for every
-// command.
-func (f *factory) keychainTokens(ctx context.Context, doc *config.Doc) map[string]string {
-	kc := f.keychain()
-	if kc == nil {
-		return nil
-	}
-	keys := map[string]string{}
-	for _, name := range doc.File.ProfileNames() {
-		t, err := kc.Get(ctx, keychain.Account(name, doc.Path))
-		if errors.Is(err, keychain.ErrNotFound) {
-			continue
-		}
-		if err != nil {
-			break
-		}
-		if t = strings.TrimSpace(t); t != "" {
-			f.secrets = append(f.secrets, t)
-			keys[name] = t
-		}
-	}
-	return keys
-}
-
-// storeToken keeps the API key of a profile, within an edit of the config
-// file: in the keychain when there is one (and then not in the file), else
-// in the file, saying why on stderr. It reports whether the keychain took
-// it.
-func (f *factory) storeToken(ctx context.Context, doc *config.Doc, profile, token string) (bool, error) {
-	if kc := f.keychain(); kc != nil {
-		account := keychain.Account(profile, doc.Path)
-		err := kc.Set(ctx, account, token)
-		if err == nil {
-			_, err := doc.Unset(profile, config.KeyToken)
-			return true, err
-		}
-		if ctx.Err() != nil {
-			return false, ctx.Err()
-		}
-		f.warn(fmt.Sprintf("no system keychain to keep the API key in (%v): it is saved in the config file %s, which only you can read", err, doc.Path))
-		// An older key in the keychain would win over the file's. A
-		// keychain that cannot take a key seldom has one; if it does and
-		// will not let go, auth status shows it.
-		_ = kc.Delete(ctx, account)
-	}
-	return false, doc.Set(profile, config.KeyToken, token)
-}
-
-// editConfig changes the config file under its lock: it reads the file
-// afresh, lets edit change it and writes it back, so that concurrent runs
-// keep each other's changes. The wait for the lock ends with ctx.
-func (f *factory) editConfig(ctx context.Context, cmd *cobra.Command, edit func(doc *config.Doc) (save bool, err error)) (*config.Doc, error) {
-	path, _, err := f.resolver(cmd).Path()
-	if err != nil {
-		return nil, err
-	}
-	doc, warnings, err := config.Edit(ctx, path, edit)
-	f.warn(warnings...)
-	if err != nil {
-		return nil, err
-	}
-	f.doc = doc
-	return doc, nil
-}
-
-// lockContext bounds the wait for the config file's lock by --timeout (or
-// PROMOCTL_TIMEOUT, else the default), for commands that resolve no
-// settings.
-func (f *factory) lockContext(cmd *cobra.Command) (context.Context, context.CancelFunc) {
-	d := config.DefaultTimeout
-	if v, src := f.resolver(cmd).Given(config.KeyTimeout); src.Kind != "" {
-		if t, err := config.ParseTimeout(v); err == nil {
-			d = t
-		}
-	}
-	return context.WithTimeout(cmd.Context(), d)
-}
-
-// warn writes warnings to stderr, terminal or not, each once per run.
-func (f *factory) warn(msgs ...string) { f.warnings.warn(msgs...) }
 
 // newClient builds the API client of settings s; spinner, when not nil,
 // runs while a request is slow.
@@ -294,7 +221,7 @@ func (f *factory) newClient(ctx context.Context, s *config.Settings, spinner *pr
 		}
 		transport = progress.Transport(transport, spinner)
 	}
-	allowPlain, err := f.allowPlainHTTP(s.BaseURL)
+	allowPlain, err := f.plainHTTP().allow(s.BaseURL)
 	if err != nil {
 		return nil, err
 	}
@@ -309,28 +236,43 @@ func (f *factory) newClient(ctx context.Context, s *config.Settings, spinner *pr
 	if s.UserID == 0 {
 		return nil, &authError{"no user id: run `promoctl auth login`, or set PROMOCTL_USER_ID (it is \"Your ID\" in the account menu of the site admin)"}
 	}
-	maxResponse, err := f.maxResponse()
+	o, err := f.clientOptions()
 	if err != nil {
 		return nil, err
 	}
+	o.BaseURL, o.Token, o.PublicToken, o.UserID = s.BaseURL, s.Token, isSandboxToken(s.Token), s.UserID
+	o.Transport, o.Timeout, o.AllowInsecureHTTP, o.BaseURLOrigin = transport, s.Timeout, allowPlain, baseURLOrigin(s)
+	return api.New(o)
+}
+
+// clientOptions are the options every API client of the run shares,
+// whatever its credentials: the user agent, the transport, the retry
+// policy, the cap on responses and the --debug log.
+func (f *factory) clientOptions() (api.Options, error) {
+	maxResponse, err := maxResponse(f.env)
+	if err != nil {
+		return api.Options{}, err
+	}
 	o := api.Options{
-		BaseURL: s.BaseURL, Token: s.Token, PublicToken: isSandboxToken(s.Token), UserID: s.UserID,
 		UserAgent: "promoctl/" + f.build.Version,
-		Transport: transport, Retry: f.opts.Retry, Timeout: s.Timeout,
-		AllowInsecureHTTP: allowPlain, MaxResponseBytes: maxResponse,
-		BaseURLOrigin: baseURLOrigin(s),
+		Transport: f.opts.Transport, Retry: f.opts.Retry, MaxResponseBytes: maxResponse,
 	}
 	if f.global.debug {
 		o.Debug = f.io.ErrOut
 	}
-	return api.New(o)
+	return o, nil
+}
+
+// plainHTTP is the run's say on plain HTTP.
+func (f *factory) plainHTTP() plainHTTP {
+	return plainHTTP{flag: f.global.allowInsecureHTTP, env: f.env, warn: f.warnings.warn}
 }
 
 // maxResponse reads PROMOCTL_MAX_RESPONSE, a cap on every response body
 // (decoded) such as 64MiB, 1GiB or a number of bytes; 0 when it is unset,
 // which means the client's defaults (512 MiB for lists, 8 MiB for records).
-func (f *factory) maxResponse() (int64, error) {
-	v := strings.TrimSpace(f.env.Getenv("PROMOCTL_MAX_RESPONSE"))
+func maxResponse(env config.Env) (int64, error) {
+	v := strings.TrimSpace(env.Getenv("PROMOCTL_MAX_RESPONSE"))
 	if v == "" {
 		return 0, nil
 	}
@@ -358,47 +300,14 @@ func parseByteSize(s string) (int64, error) {
 	return n << sh, nil
 }
 
-// insecureOptIn reports whether the user allowed plain HTTP to a host that
-// is not loopback, and how: --allow-insecure-http or
-// PROMOCTL_ALLOW_INSECURE_HTTP. It is deliberately not a config setting, so
-// that it is a choice made on each command, never forgotten in a file.
-func (f *factory) insecureOptIn() (allowed bool, how string, err error) {
-	if f.global.allowInsecureHTTP {
-		return true, "--allow-insecure-http", nil
-	}
-	v, ok := f.env("PROMOCTL_ALLOW_INSECURE_HTTP")
-	if !ok || strings.TrimSpace(v) == "" {
-		return false, "", nil
-	}
-	b, err := strconv.ParseBool(strings.TrimSpace(v))
-	if err != nil {
-		return false, "", usagef("invalid PROMOCTL_ALLOW_INSECURE_HTTP %q: set it to 1 to allow plain HTTP, or unset it", termsafe.String(v))
-	}
-	return b, "PROMOCTL_ALLOW_INSECURE_HTTP", nil
-}
-
-// allowPlainHTTP checks, before anything is sent, that a base URL would not
-// carry the token in clear text: plain HTTP is refused (exit 2) except to
-// loopback or when the user opted in, and then it warns, every time.
-func (f *factory) allowPlainHTTP(baseURL string) (bool, error) {
-	u, err := api.ParseBaseURL(baseURL)
-	if err != nil || !api.IsPlainHTTP(u) {
-		return false, nil // api.New reports a bad URL
-	}
-	allowed, how, err := f.insecureOptIn()
-	if err != nil {
-		return false, err
-	}
-	if !allowed {
-		return false, usageErr(&api.PlainHTTPError{Host: u.Host})
-	}
-	f.warn(fmt.Sprintf("sending the API token over plain HTTP to %s (%s): anyone on the network can read it", u.Host, how))
-	return true, nil
-}
-
-// outputOptions checks --output, --jq and --no-headers together.
+// outputOptions checks --output, --jq and --no-headers together. The
+// streams are told of NO_COLOR (set to any value, even empty) and
+// --no-color, and decide on colour.
 func (f *factory) outputOptions(s *config.Settings) (output.Options, error) {
-	o := output.Options{Format: s.Output, NoHeaders: f.global.noHeaders, Color: f.colorEnabled(), Terminal: f.io.IsStdoutTTY()}
+	if _, set := f.env("NO_COLOR"); set || f.global.noColor {
+		f.io.DisableColor()
+	}
+	o := output.Options{Format: s.Output, NoHeaders: f.global.noHeaders, Color: f.io.ColorEnabled(), Terminal: f.io.IsStdoutTTY()}
 	if f.global.jq == "" {
 		return o, nil
 	}
@@ -413,46 +322,38 @@ func (f *factory) outputOptions(s *config.Settings) (output.Options, error) {
 	return o, nil
 }
 
-// colorEnabled tells the streams of NO_COLOR (set to any value, even
-// empty) and --no-color, and lets them decide.
-func (f *factory) colorEnabled() bool {
-	if _, set := f.env("NO_COLOR"); set || f.global.noColor {
-		f.io.DisableColor()
-	}
-	return f.io.ColorEnabled()
-}
-
 // showProgress reports whether a spinner may run while requests are slow:
 // a person is watching on terminals, and nothing else writes to stderr
 // meanwhile (--debug logs there) or reads it (-o json, --jq: scripts,
 // which get errors as JSON on stderr). A screen reader would read every
 // frame aloud, so accessible mode has none.
-func (f *factory) showProgress(out output.Options) bool {
-	return f.io.CanShowProgress() && out.Format != output.JSON && out.JQ == nil &&
-		!f.global.debug && !f.accessible()
+func showProgress(ios *iostreams.IOStreams, out output.Options, debug, accessible bool) bool {
+	return ios.CanShowProgress() && out.Format != output.JSON && out.JQ == nil && !debug && !accessible
 }
 
-// prompter returns the interactive prompter.
-func (f *factory) prompter() Prompter {
-	if f.opts.Prompter != nil {
-		return f.opts.Prompter
+// promptAs is the run's prompter as the interface T a verb needs: the one
+// of the options when it has T's methods (tests), else the huh prompter.
+func promptAs[T any](f *factory) T {
+	if p, ok := f.opts.Prompter.(T); ok {
+		return p
 	}
-	return &prompt.Huh{In: f.io.In, Out: f.io.ErrOut, Accessible: f.accessible()}
+	return any(f.huh()).(T)
 }
 
-func (f *factory) accessible() bool {
-	if f.global.accessible {
+// huh is the prompter of a person at a terminal. Its login form checks
+// the answers as config set would.
+func (f *factory) huh() *prompt.Huh {
+	return &prompt.Huh{In: f.io.In, Out: f.io.ErrOut, Accessible: accessible(f.global.accessible, f.env), LoginRules: loginRules()}
+}
+
+// accessible reports whether prompts are plain lines for screen readers:
+// --accessible (flag) or PROMOCTL_ACCESSIBLE.
+func accessible(flag bool, env config.Env) bool {
+	if flag {
 		return true
 	}
-	v := f.env.Getenv("PROMOCTL_ACCESSIBLE")
+	v := env.Getenv("PROMOCTL_ACCESSIBLE")
 	return v != "" && v != "0" && v != "false"
-}
-
-// notef writes a success message to stderr when a person is watching.
-func (f *factory) notef(format string, args ...any) {
-	if f.io.IsStderrTTY() {
-		fmt.Fprintf(f.io.ErrOut, format+"\n", args...)
-	}
 }
 
 // reportError writes err to stderr, one line of text or, with -o json, one
@@ -522,6 +423,12 @@ func (f *factory) redact(s string) string {
 	}
 	return s
 }
+
+// secretList are tokens read during a run, which redact removes from what
+// it prints.
+type secretList []string
+
+func (l *secretList) add(token string) { *l = append(*l, token) }
 
 // oneLine folds a multi-line message (cobra's suggestions) into one line
 // and makes it terminal-safe.

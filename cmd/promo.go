@@ -16,6 +16,7 @@ import (
 
 	"github.com/promoctl/promoctl/internal/api"
 	"github.com/promoctl/promoctl/internal/config"
+	"github.com/promoctl/promoctl/internal/iostreams"
 	"github.com/promoctl/promoctl/internal/output"
 	"github.com/promoctl/promoctl/internal/promo"
 	"github.com/promoctl/promoctl/internal/prompt"
@@ -295,8 +296,8 @@ func (ff *fieldFlags) changes(fs *pflag.FlagSet, loc *time.Location) (promo.Chan
 }
 
 // fileInput is stdin for -f -.
-func (f *factory) fileInput(cmd *cobra.Command) io.Reader {
-	return f.stdin(cmd.Context(), "Paste a JSON or YAML promo code object, then press Ctrl-D", false)
+func fileInput(ctx context.Context, ios *iostreams.IOStreams) io.Reader {
+	return stdinReader(ctx, ios, "Paste a JSON or YAML promo code object, then press Ctrl-D", false)
 }
 
 // input reads the -f file, if any, and lays the flags over it.
@@ -375,11 +376,11 @@ offers to edit the answers and try again. PROMOCTL_ACCESSIBLE=1 or
   promoctl promo create --site-id 11111 -f promo.yaml --dry-run
   promoctl promo create -i --amount 15`,
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			changes, fileSite, err := ff.input(cmd.Flags(), f.fileInput(cmd), f.location())
+			changes, fileSite, err := ff.input(cmd.Flags(), fileInput(cmd.Context(), f.io), f.location())
 			if err != nil {
 				return err
 			}
-			wizard, err := f.wantWizard(ff.interactive, changes.Code == nil, ff.file)
+			wizard, err := wantWizard(f.io, ff.interactive, changes.Code == nil, ff.file)
 			if err != nil {
 				return err
 			}
@@ -394,7 +395,7 @@ offers to edit the answers and try again. PROMOCTL_ACCESSIBLE=1 or
 			opts.session, opts.Changes, opts.SiteID = sess, changes, site
 			opts.FromFile, opts.Interactive, opts.DryRun = ff.file != "", wizard, ff.dryRun
 			if wizard {
-				opts.Prompter = f.promoWizard()
+				opts.Prompter = promptAs[promoWizard](f)
 			}
 			return run(cmd.Context(), opts)
 		},
@@ -528,11 +529,11 @@ the form offers to edit the answers and try again.`,
 			if err != nil {
 				return err
 			}
-			changes, _, err := ff.input(cmd.Flags(), f.fileInput(cmd), f.location())
+			changes, _, err := ff.input(cmd.Flags(), fileInput(cmd.Context(), f.io), f.location())
 			if err != nil {
 				return err
 			}
-			wizard, err := f.wantWizard(ff.interactive, false, ff.file)
+			wizard, err := wantWizard(f.io, ff.interactive, false, ff.file)
 			if err != nil {
 				return err
 			}
@@ -546,7 +547,7 @@ the form offers to edit the answers and try again.`,
 			opts.session, opts.ID, opts.Changes = sess, id, changes
 			opts.Interactive, opts.DryRun = wizard, ff.dryRun
 			if wizard {
-				opts.Prompter = f.promoWizard()
+				opts.Prompter = promptAs[promoWizard](f)
 			}
 			return run(cmd.Context(), opts)
 		},
@@ -631,7 +632,7 @@ func newPromoDeleteCmd(f *factory, run func(context.Context, *promoDeleteOptions
 			if err != nil {
 				return err
 			}
-			opts.session, opts.ID, opts.Prompter = sess, id, f.prompter()
+			opts.session, opts.ID, opts.Prompter = sess, id, promptAs[Prompter](f)
 			return run(cmd.Context(), opts)
 		},
 	}

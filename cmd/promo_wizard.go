@@ -13,6 +13,7 @@ import (
 
 	"github.com/promoctl/promoctl/internal/api"
 	"github.com/promoctl/promoctl/internal/config"
+	"github.com/promoctl/promoctl/internal/iostreams"
 	"github.com/promoctl/promoctl/internal/output"
 	"github.com/promoctl/promoctl/internal/promo"
 	"github.com/promoctl/promoctl/internal/prompt"
@@ -27,24 +28,15 @@ type promoWizard interface {
 	Proceed(ctx context.Context, title string, def bool) error
 }
 
-// promoWizard is the prompter of the options when it can run the wizard
-// (tests), else the huh prompter.
-func (f *factory) promoWizard() promoWizard {
-	if p, ok := f.prompter().(promoWizard); ok {
-		return p
-	}
-	return &prompt.Huh{In: f.io.In, Out: f.io.ErrOut, Accessible: f.accessible()}
-}
-
 // wantWizard decides whether create or update runs the form: -i asks for
 // it, and create starts it by itself on a terminal when the code is
 // missing. Without a terminal, -i is a usage error and a missing code is
 // the contract's error.
-func (f *factory) wantWizard(interactive, missingCode bool, file string) (bool, error) {
+func wantWizard(ios *iostreams.IOStreams, interactive, missingCode bool, file string) (bool, error) {
 	if !interactive && !missingCode {
 		return false, nil
 	}
-	if !f.io.CanPrompt() {
+	if !ios.CanPrompt() {
 		if interactive {
 			return false, usagef("--interactive needs a terminal: give the fields as flags instead (see --help)")
 		}

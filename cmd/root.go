@@ -158,13 +158,13 @@ Try it without an account on the built-in sandbox:
 
 	root.AddGroup(&cobra.Group{ID: "shop", Title: "Shop commands:"}, &cobra.Group{ID: "setup", Title: "Setup commands:"})
 	root.SetCompletionCommandGroupID("setup")
-	for _, c := range []*cobra.Command{newPromoCmd(f), newProductCmd(f), newSiteCmd(f), newPageCmd(f), newAPICmd(f)} {
+	for _, c := range []*cobra.Command{newPromoCmd(f), newProductCmd(f), newSiteCmd(f), newPageCmd(f), newAPICmd(f, nil)} {
 		c.GroupID = "shop"
 		root.AddCommand(c)
 	}
 	sb := newSandboxCmd(f)
 	sb.GroupID = "setup"
-	root.AddCommand(sb, newVersionCmd(f))
+	root.AddCommand(sb, newVersionCmd(f, nil))
 	root.AddCommand(newAuthCmd(f), newConfigCmd(f))
 	return root
 }

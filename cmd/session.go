@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
 
 	"github.com/promoctl/promoctl/internal/api"
 	"github.com/promoctl/promoctl/internal/config"
@@ -59,11 +60,11 @@ func (f *factory) start(cmd *cobra.Command) (*session, error) {
 	}
 	out.Context = cmd.Context()
 	var spinner *progress.Spinner
-	if f.showProgress(out) {
+	if showProgress(f.io, out, f.global.debug, accessible(f.global.accessible, f.env)) {
 		spinner = progress.New(f.io.ErrOut, f.opts.Progress)
 	}
 	sess := &session{IO: f.io, Settings: s, Out: out, Loc: f.location(), Now: time.Now, Warnings: f.warnings}
-	sess.Where, sess.OutputFlag = f.givenFlags()
+	sess.Where, sess.OutputFlag = givenFlags(f.flags, f.global.sandbox)
 	var client *api.Client
 	sess.Client = func() (*api.Client, error) {
 		if client != nil {
@@ -76,13 +77,28 @@ func (f *factory) start(cmd *cobra.Command) (*session, error) {
 	return sess, nil
 }
 
+// startConfig is the one way a command that changes the config file
+// starts, once its flags are parsed. It reads nothing yet: the file is
+// read under its lock when the verb edits it.
+func (f *factory) startConfig(cmd *cobra.Command) *configSession {
+	r := f.resolver(cmd)
+	return &configSession{
+		IO: f.io, Warnings: f.warnings, Env: f.env, Keys: f.apiKeys(), Secret: f.secrets.add, LockWait: lockWait(r),
+		File: &configFile{path: func() (string, error) {
+			p, _, err := r.Path()
+			return p, err
+		}, warn: f.warnings.warn},
+		Profile: func(doc *config.Doc) (string, config.Source) { return r.Profile(doc.File, doc.Path) },
+	}
+}
+
 // givenFlags are the global flags of this run that say where a command goes
 // and, apart, its --output, as given on the command line.
-func (f *factory) givenFlags() (where, outputFlag []string) {
-	if f.global.sandbox {
+func givenFlags(flags *pflag.FlagSet, sandbox bool) (where, outputFlag []string) {
+	if sandbox {
 		where = append(where, "--sandbox")
 	}
-	given := config.Lookup{Flags: f.flags}
+	given := config.Lookup{Flags: flags}
 	flag := func(k string) []string {
 		if v, _ := given.FlagValue(k); v != "" {
 			s, _ := config.Find(k)

@@ -5,19 +5,21 @@ import (
 	"context"
 	"fmt"
 	"io"
+
+	"github.com/promoctl/promoctl/internal/iostreams"
 )
 
-// stdin is standard input for a command that reads what it needs from it
+// stdinReader is standard input for a command that reads what it needs from it
 // (--with-token, -f -). Off a terminal it is the input itself. On a
 // terminal, where a person has to type or paste it, it says on stderr what
 // is expected (hint) before the first read, and a read stops waiting when
 // ctx ends: a read from a terminal does not end on Ctrl-C, so the first
 // Ctrl-C would otherwise only echo ^C. With line, Enter ends the input.
-func (f *factory) stdin(ctx context.Context, hint string, line bool) io.Reader {
-	if !f.io.IsStdinTTY() {
-		return f.io.In
+func stdinReader(ctx context.Context, ios *iostreams.IOStreams, hint string, line bool) io.Reader {
+	if !ios.IsStdinTTY() {
+		return ios.In
 	}
-	return &termReader{ctx: ctx, in: f.io.In, errOut: f.io.ErrOut, hint: hint, line: line}
+	return &termReader{ctx: ctx, in: ios.In, errOut: ios.ErrOut, hint: hint, line: line}
 }
 
 // termReader reads a terminal for stdin.

@@ -3,15 +3,22 @@ package cmd
 import (
 	"bytes"
 	"context"
+	"errors"
+	"io/fs"
+	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
 	"time"
 
+	"github.com/spf13/pflag"
+
 	"github.com/promoctl/promoctl/internal/api"
 	"github.com/promoctl/promoctl/internal/apitest"
 	"github.com/promoctl/promoctl/internal/config"
 	"github.com/promoctl/promoctl/internal/iostreams"
+	"github.com/promoctl/promoctl/internal/keychain"
 	"github.com/promoctl/promoctl/internal/output"
 )
 
@@ -100,3 +107,123 @@ func (e *verbEnv) expect(t *testing.T, err error, wantErr, stdout, stderr string
 
 // replaceBase puts the fake API's URL for BASE in want.
 func replaceBase(want, url string) string { return strings.ReplaceAll(want, "BASE", url) }
+
+// configEnv is the world a config-file verb's run test runs in: a config
+// file in a temporary folder, written only by the run, a keychain in
+// memory, an environment and a command line of global flags.
+type configEnv struct {
+	sess           *configSession
+	path           string
+	keychain       *mapKeychain
+	stdout, stderr *bytes.Buffer
+	secrets        []string
+}
+
+// newConfigEnv returns a session on a config file that holds content
+// ("" for none) where stderr is a terminal with tty; kc is the keychain, nil
+// for none. The active profile and the lock's wait are resolved from args
+// (global flags such as --profile staging) and env as for a real run.
+func newConfigEnv(t *testing.T, tty bool, content string, kc *mapKeychain, env map[string]string, args ...string) *configEnv {
+	t.Helper()
+	dir := t.TempDir()
+	if err := os.Chmod(dir, 0o700); err != nil { // a folder others can read is warned of
+		t.Fatal(err)
+	}
+	path := filepath.Join(dir, "config.yaml")
+	if content != "" {
+		if err := os.WriteFile(path, []byte(content), 0o600); err != nil {
+			t.Fatal(err)
+		}
+	}
+	flags := pflag.NewFlagSet("promoctl", pflag.ContinueOnError)
+	for _, s := range config.GlobalFlags() {
+		flags.StringP(s.Flag, s.Short, "", s.Usage)
+	}
+	if err := flags.Parse(args); err != nil {
+		t.Fatal(err)
+	}
+	r := config.NewResolver(config.Lookup{Flags: flags, Env: func(k string) (string, bool) { v, ok := env[k]; return v, ok }})
+	ios, _, out, errOut := iostreams.Test()
+	ios.SetTTY(tty, tty, tty)
+	e := &configEnv{path: path, keychain: kc, stdout: out, stderr: errOut}
+	w := &warnings{out: errOut}
+	add := func(t string) { e.secrets = append(e.secrets, t) }
+	keys := &apiKeys{secret: add, warn: w.warn}
+	if kc != nil {
+		keys.kc = kc
+	}
+	e.sess = &configSession{
+		IO: ios, Warnings: w, Env: func(k string) (string, bool) { v, ok := env[k]; return v, ok },
+		File:     &configFile{path: func() (string, error) { return path, nil }, warn: w.warn},
+		Keys:     keys,
+		Secret:   add,
+		Profile:  func(doc *config.Doc) (string, config.Source) { return r.Profile(doc.File, doc.Path) },
+		LockWait: lockWait(r),
+	}
+	return e
+}
+
+// expect checks a run's error (by its message, "" for none), what it
+// wrote, and the config file it left ("" for none).
+func (e *configEnv) expect(t *testing.T, err error, wantErr, stdout, stderr, file string) {
+	t.Helper()
+	switch {
+	case err == nil && wantErr != "":
+		t.Errorf("run returned no error, want %q", wantErr)
+	case err != nil && err.Error() != wantErr:
+		t.Errorf("run returned %q, want %q", err, wantErr)
+	}
+	if got := e.stdout.String(); got != stdout {
+		t.Errorf("stdout:\n%s\nwant:\n%s", got, stdout)
+	}
+	if got := e.stderr.String(); got != stderr {
+		t.Errorf("stderr:\n%s\nwant:\n%s", got, stderr)
+	}
+	data, rerr := os.ReadFile(e.path)
+	if rerr != nil && !errors.Is(rerr, fs.ErrNotExist) {
+		t.Fatal(rerr)
+	}
+	if got := string(data); got != file {
+		t.Errorf("config file:\n%s\nwant:\n%s", got, file)
+	}
+}
+
+// mapKeychain is a keychain in memory, by account; err, when set, fails
+// every call.
+type mapKeychain struct {
+	keys map[string]string
+	err  error
+}
+
+func (k *mapKeychain) Get(_ context.Context, account string) (string, error) {
+	if k.err != nil {
+		return "", k.err
+	}
+	v, ok := k.keys[account]
+	if !ok {
+		return "", keychain.ErrNotFound
+	}
+	return v, nil
+}
+
+func (k *mapKeychain) Set(_ context.Context, account, secret string) error {
+	if k.err != nil {
+		return k.err
+	}
+	if k.keys == nil {
+		k.keys = map[string]string{}
+	}
+	k.keys[account] = secret
+	return nil
+}
+
+func (k *mapKeychain) Delete(_ context.Context, account string) error {
+	if k.err != nil {
+		return k.err
+	}
+	if _, ok := k.keys[account]; !ok {
+		return keychain.ErrNotFound
+	}
+	delete(k.keys, account)
+	return nil
+}

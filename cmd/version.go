@@ -1,6 +1,7 @@
 package cmd
 
 import (
+	"context"
 	"encoding/json"
 	"fmt"
 	"runtime"
@@ -10,6 +11,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/promoctl/promoctl/internal/config"
+	"github.com/promoctl/promoctl/internal/iostreams"
 	"github.com/promoctl/promoctl/internal/output"
 )
 
@@ -100,7 +102,20 @@ func newVersionInfo(b Build) versionInfo {
 	}
 }
 
-func newVersionCmd(f *factory) *cobra.Command {
+// versionOptions are the inputs of version: only flags, no settings.
+type versionOptions struct {
+	IO        *iostreams.IOStreams
+	Build     Build
+	Output    string // --output as given, "" for none
+	JQ        string
+	NoHeaders bool
+}
+
+func newVersionCmd(f *factory, run func(context.Context, *versionOptions) error) *cobra.Command {
+	if run == nil {
+		run = runVersion
+	}
+	opts := &versionOptions{}
 	return &cobra.Command{
 		Use:   "version",
 		Short: "Print the version of promoctl",
@@ -115,32 +130,40 @@ whatever the config holds.`,
   promoctl version -o json
   promoctl version --jq .commit`,
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			o := output.Options{NoHeaders: f.global.noHeaders}
+			opts.IO, opts.Build, opts.JQ, opts.NoHeaders = f.io, f.build, f.global.jq, f.global.noHeaders
 			// Only the flag: no resolver, no config file.
-			if v, _ := (config.Lookup{Flags: cmd.Flags()}).FlagValue(config.KeyOutput); v != "" {
-				format, err := output.ParseFormat(v)
-				if err != nil {
-					return usagef("--output: %v", err)
-				}
-				o.Format = format
-			}
-			if f.global.jq != "" {
-				if o.Format != "" && o.Format != output.JSON {
-					return usagef("--jq works with --output json, not %s", o.Format)
-				}
-				code, err := output.CompileJQ(f.global.jq)
-				if err != nil {
-					return usageErr(err)
-				}
-				o.Format, o.JQ = output.JSON, code
-			}
-			if o.Format == "" {
-				_, err := fmt.Fprintln(f.io.Out, versionLine(f.build))
-				return err
-			}
-			return output.Write(f.io.Out, versionData(newVersionInfo(f.build)), o)
+			opts.Output, _ = config.Lookup{Flags: cmd.Flags()}.FlagValue(config.KeyOutput)
+			return run(cmd.Context(), opts)
 		},
 	}
+}
+
+// runVersion prints the version line, or the version as data with
+// --output or --jq.
+func runVersion(_ context.Context, opts *versionOptions) error {
+	o := output.Options{NoHeaders: opts.NoHeaders}
+	if v := opts.Output; v != "" {
+		format, err := output.ParseFormat(v)
+		if err != nil {
+			return usagef("--output: %v", err)
+		}
+		o.Format = format
+	}
+	if opts.JQ != "" {
+		if o.Format != "" && o.Format != output.JSON {
+			return usagef("--jq works with --output json, not %s", o.Format)
+		}
+		code, err := output.CompileJQ(opts.JQ)
+		if err != nil {
+			return usageErr(err)
+		}
+		o.Format, o.JQ = output.JSON, code
+	}
+	if o.Format == "" {
+		_, err := fmt.Fprintln(opts.IO.Out, versionLine(opts.Build))
+		return err
+	}
+	return output.Write(opts.IO.Out, versionData(newVersionInfo(opts.Build)), o)
 }
 
 // versionData is the version as data for every output format.

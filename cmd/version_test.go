@@ -1,11 +1,14 @@
 package cmd
 
 import (
+	"context"
+	"fmt"
 	"runtime"
 	"runtime/debug"
 	"strings"
 	"testing"
 
+	"github.com/promoctl/promoctl/internal/iostreams"
 	"github.com/promoctl/promoctl/internal/output"
 )
 
@@ -125,4 +128,33 @@ func TestVersionHasNoShorthand(t *testing.T) {
 	r := newRunner(t)
 	r.run("-v").expect(t, 2, "", "promoctl: unknown shorthand flag: 'v' in -v\n")
 	r.run("--version").expect(t, 0, "promoctl 1.2.3\n", "")
+}
+
+func TestRunVersion(t *testing.T) {
+	b := Build{Version: "1.2.3", Commit: "abc", Date: "2026-11-22T05:00:00Z"}
+	for _, c := range []struct {
+		name   string
+		opts   versionOptions
+		err    string
+		stdout string
+	}{
+		{name: "the line", stdout: "promoctl 1.2.3 (commit abc, commit date 2026-11-22T05:00:00Z)\n"},
+		{name: "--jq implies JSON", opts: versionOptions{JQ: ".commit"}, stdout: "abc\n"},
+		{name: "csv without a header", opts: versionOptions{Output: "csv", NoHeaders: true},
+			stdout: "1.2.3,abc,2026-11-22T05:00:00Z," + runtime.Version() + "," + runtime.GOOS + "/" + runtime.GOARCH + "\n"},
+		{name: "--jq with csv", opts: versionOptions{Output: "csv", JQ: "."}, err: "--jq works with --output json, not csv"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			ios, _, out, errOut := iostreams.Test()
+			opts := c.opts
+			opts.IO, opts.Build = ios, b
+			err := runVersion(context.Background(), &opts)
+			if got := fmt.Sprint(err); (err != nil || c.err != "") && got != c.err {
+				t.Errorf("runVersion returned %v, want %q", err, c.err)
+			}
+			if out.String() != c.stdout || errOut.Len() != 0 {
+				t.Errorf("stdout %q, stderr %q; want stdout %q and no stderr", out, errOut, c.stdout)
+			}
+		})
+	}
 }

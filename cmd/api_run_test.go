@@ -1,0 +1,80 @@
+package cmd
+
+import (
+	"context"
+	"net/http"
+	"testing"
+
+	"github.com/promoctl/promoctl/internal/apitest"
+	"github.com/promoctl/promoctl/internal/config"
+	"github.com/promoctl/promoctl/internal/output"
+)
+
+// Table-driven tests of api's run function; see verb_test.go.
+
+func TestRunAPI(t *testing.T) {
+	const list = `[{"id":1001,"code":"SUMMER25"}]`
+	for _, c := range []struct {
+		name           string
+		tty            bool
+		format         output.Format
+		outputFrom     string // the kind of source of the output setting
+		opts           apiOptions
+		answers        []answer
+		setup          func(*apitest.Server)
+		err            string
+		stdout, stderr string
+		routes         []string
+	}{
+		{name: "JSON, piped, as received", format: output.JSON,
+			opts:    apiOptions{Method: http.MethodGet, Target: "/v1/promo?site_id=7"},
+			answers: []answer{{"GET /v1/promo", http.StatusOK, list}},
+			stdout:  list + "\n", routes: []string{"GET /v1/promo?site_id=7"}},
+		{name: "csv from the config file prints JSON", format: output.CSV, outputFrom: "profile",
+			opts:    apiOptions{Method: http.MethodGet, Target: "/v1/promo?site_id=7"},
+			answers: []answer{{"GET /v1/promo", http.StatusOK, list}},
+			stdout:  list + "\n", routes: []string{"GET /v1/promo?site_id=7"}},
+		{name: "csv asked for on the command line is refused before any request", format: output.CSV, outputFrom: "flag",
+			opts: apiOptions{Method: http.MethodGet, Target: "/v1/promo"},
+			err:  "api prints JSON: use --output json or yaml, not csv"},
+		{name: "a POST sends its body", format: output.JSON,
+			opts:    apiOptions{Method: http.MethodPost, Target: "/v1/promo", Body: []byte(`{"code":"X1"}`)},
+			answers: []answer{{"POST /v1/promo", http.StatusCreated, `{"id":1002}`}},
+			stdout:  `{"id":1002}` + "\n", routes: []string{"POST /v1/promo"}},
+		{name: "text on a terminal ends with a line break", tty: true, format: output.Table,
+			opts:    apiOptions{Method: http.MethodGet, Target: "/v1/text"},
+			answers: []answer{{"GET /v1/text", http.StatusOK, "plain\u009b2J text"}},
+			stdout:  "plain text\n", routes: []string{"GET /v1/text"}},
+		{name: "text, piped, byte for byte", format: output.Table,
+			opts:    apiOptions{Method: http.MethodGet, Target: "/v1/text"},
+			answers: []answer{{"GET /v1/text", http.StatusOK, "plain text"}},
+			stdout:  "plain text", routes: []string{"GET /v1/text"}},
+		{name: "-i with an empty answer: the status and headers alone", format: output.JSON,
+			opts: apiOptions{Method: http.MethodDelete, Target: "/v1/promo/1001", Include: true},
+			setup: func(s *apitest.Server) {
+				s.HandleFunc("DELETE /v1/promo/1001", func(w http.ResponseWriter, _ *http.Request) {
+					w.Header()["Date"] = nil
+					w.WriteHeader(http.StatusNoContent)
+				})
+			},
+			stdout: "HTTP/1.1 204 No Content\n\n", routes: []string{"DELETE /v1/promo/1001"}},
+		{name: "an error answer prints nothing", format: output.JSON,
+			opts:    apiOptions{Method: http.MethodGet, Target: "/v1/promo/9", Include: true},
+			answers: []answer{{"GET /v1/promo/9", http.StatusNotFound, apitest.Error(404, 17, "not found")}},
+			err:     "GET /v1/promo/9: not found (API error 17: not found)", routes: []string{"GET /v1/promo/9"}},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			e := newVerbEnv(t, c.tty, c.format, c.answers...)
+			if c.setup != nil {
+				c.setup(e.api)
+			}
+			if c.outputFrom != "" {
+				e.sess.Settings.Sources[config.KeyOutput] = config.Source{Kind: c.outputFrom}
+			}
+			opts := c.opts
+			opts.session = e.sess
+			err := runAPI(context.Background(), &opts)
+			e.expect(t, err, c.err, c.stdout, c.stderr, c.routes...)
+		})
+	}
+}

@@ -1,0 +1,192 @@
+package cmd
+
+import (
+	"context"
+	"errors"
+	"net/http"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/promoctl/promoctl/internal/api"
+	"github.com/promoctl/promoctl/internal/apitest"
+	"github.com/promoctl/promoctl/internal/config"
+	"github.com/promoctl/promoctl/internal/keychain"
+	"github.com/promoctl/promoctl/internal/output"
+	"github.com/promoctl/promoctl/internal/prompt"
+)
+
+// Table-driven tests of the auth verbs' run functions; see verb_test.go.
+
+func TestRunAuthStatus(t *testing.T) {
+	const validJSON = `{"profile":"default","config_file":"","base_url":"BASE","user_id":42,"token":"tok…56","token_source":"not set","credentials":"valid"}` + "\n"
+	refusedTable := keyValueTable(
+		"Profile:", "default",
+		"Config file:", "",
+		"Base URL:", "BASE  (not set)",
+		"User ID:", "42  (not set)",
+		"API key:", "tok…56  (not set)",
+		"Credentials:", "refused by the server (HTTP 401)",
+	)
+	for _, c := range []struct {
+		name           string
+		noToken        bool
+		errorsAsJSON   bool
+		answers        []answer
+		err            string
+		stdout, stderr string
+		routes         []string
+		exit           int
+	}{
+		{name: "the credentials work: the report on stdout",
+			answers: []answer{{"GET /v3/public/site", http.StatusOK, `[]`}},
+			stdout:  validJSON, routes: []string{"GET /v3/public/site"}},
+		{name: "refused: the report goes with the error to stderr", exit: exitAuth,
+			answers: []answer{{"GET /v3/public/site", http.StatusUnauthorized, apitest.Error(401, 0, "Unauthorized")}},
+			err:     `the server refused the credentials of profile "default": authentication failed: check the token and user id (promoctl auth status) (API error 0: Unauthorized)`,
+			stderr:  refusedTable, routes: []string{"GET /v3/public/site"}},
+		{name: "refused, with errors as JSON: no report", errorsAsJSON: true, exit: exitAuth,
+			answers: []answer{{"GET /v3/public/site", http.StatusUnauthorized, apitest.Error(401, 0, "Unauthorized")}},
+			err:     `the server refused the credentials of profile "default": authentication failed: check the token and user id (promoctl auth status) (API error 0: Unauthorized)`,
+			routes:  []string{"GET /v3/public/site"}},
+		{name: "no key: not logged in, and no request", noToken: true, exit: exitAuth,
+			err: "not logged in: profile \"default\" has no API key: run `promoctl auth login`"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			e := newVerbEnv(t, false, output.JSON, c.answers...)
+			if c.noToken {
+				e.sess.Settings.Token = ""
+			}
+			err := runAuthStatus(context.Background(), &authStatusOptions{session: e.sess, ErrorsAsJSON: c.errorsAsJSON})
+			e.expect(t, err, replaceBase(c.err, e.api.URL), replaceBase(c.stdout, e.api.URL), replaceBase(c.stderr, e.api.URL), c.routes...)
+			if got := exitCode(err); got != c.exit {
+				t.Errorf("exit code = %d, want %d", got, c.exit)
+			}
+		})
+	}
+}
+
+// loginAnswers is a prompter whose login form answers a.
+type loginAnswers prompt.LoginAnswers
+
+func (a loginAnswers) Login(context.Context, prompt.LoginDefaults) (prompt.LoginAnswers, error) {
+	return prompt.LoginAnswers(a), nil
+}
+
+func TestRunAuthLogin(t *testing.T) {
+	const account = "default"
+	saved := func(extra ...string) string {
+		return apitest.Lines(append([]string{"current_profile: default", "profiles:", "  default:", "    base_url: BASE"}, extra...)...)
+	}
+	for _, c := range []struct {
+		name      string
+		tty       bool
+		keychain  *mapKeychain
+		env       map[string]string
+		config    string
+		opts      authLoginOptions
+		answers   []answer
+		err       string
+		stderr    string
+		file      string
+		inKeychn  string // the key the keychain holds for the profile after the run
+		noRequest bool
+		exit      int
+	}{
+		{name: "a key the server refuses is not saved", exit: exitAuth,
+			config:  "profiles:\n  default:\n    token: old-token-0123456789\n    user_id: 7\n",
+			opts:    authLoginOptions{WithToken: true},
+			answers: []answer{{"GET /v3/public/site", http.StatusUnauthorized, apitest.Error(401, 0, "Unauthorized")}},
+			err:     "the server refused the credentials, so nothing was saved: authentication failed: check the token and user id (promoctl auth status) (API error 0: Unauthorized)",
+			file:    "profiles:\n  default:\n    token: old-token-0123456789\n    user_id: 7\n"},
+		{name: "a key that works goes to the keychain, the rest to the file", tty: true, keychain: &mapKeychain{},
+			opts:     authLoginOptions{WithToken: true},
+			answers:  []answer{{"GET /v3/public/site", http.StatusOK, `[]`}},
+			stderr:   `Logged in to BASE as user 42: the credentials work. Saved as profile "default" (the current profile) in PATH, with the API key in the system keychain.` + "\n",
+			file:     saved("    user_id: 42"),
+			inKeychn: testToken},
+		{name: "without a keychain the key goes to the file",
+			opts:    authLoginOptions{WithToken: true},
+			answers: []answer{{"GET /v3/public/site", http.StatusOK, `[]`}},
+			file:    saved("    token: "+testToken, "    user_id: 42")},
+		{name: "a keychain that fails: the file, and why", keychain: &mapKeychain{err: errors.New("no dbus")},
+			opts:    authLoginOptions{WithToken: true},
+			answers: []answer{{"GET /v3/public/site", http.StatusOK, `[]`}},
+			stderr:  "promoctl: warning: no system keychain to keep the API key in (no dbus): it is saved in the config file PATH, which only you can read\n",
+			file:    saved("    token: "+testToken, "    user_id: 42")},
+		{name: "a key that could not be checked is saved, with an error", exit: exitFailure,
+			opts:    authLoginOptions{WithToken: true},
+			answers: []answer{{"GET /v3/public/site", http.StatusInternalServerError, apitest.Error(500, 0, "boom")}},
+			err:     `saved profile "default" in PATH, but could not check the key: server error (API error 0: boom)`,
+			file:    saved("    token: "+testToken, "    user_id: 42")},
+		{name: "the environment overrides what was saved", env: map[string]string{"PROMOCTL_USER_ID": "7"},
+			opts:    authLoginOptions{WithToken: true},
+			answers: []answer{{"GET /v3/public/site", http.StatusOK, `[]`}},
+			stderr:  "promoctl: warning: PROMOCTL_USER_ID is set and overrides the saved user id until you unset it\n",
+			file:    saved("    token: "+testToken, "    user_id: 42")},
+		{name: "the form on a terminal", tty: true,
+			opts:    authLoginOptions{Prompter: loginAnswers{Profile: "shop", BaseURL: "BASE", UserID: 5, Token: testToken}},
+			answers: []answer{{"GET /v3/public/site", http.StatusOK, `[]`}},
+			stderr:  `Logged in to BASE as user 5: the credentials work. Saved as profile "shop" (the current profile) in PATH.` + "\n",
+			file:    apitest.Lines("current_profile: shop", "profiles:", "  shop:", "    base_url: BASE", "    token: "+testToken, "    user_id: 5")},
+		{name: "--with-token and --token", exit: exitUsage, noRequest: true,
+			opts: authLoginOptions{WithToken: true, TokenFlag: true, Token: testToken},
+			err:  "--with-token and --token cannot be used together: pipe the key to --with-token"},
+		{name: "no key and no terminal", exit: exitUsage, noRequest: true,
+			err: `--with-token is required when not running interactively: printf '%s' "$KEY" | promoctl auth login --with-token --user-id N`},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			srv := apitest.New(t)
+			for _, a := range c.answers {
+				srv.Handle(a.route, a.status, a.body)
+			}
+			base := func(s string) string { return replaceBase(s, srv.URL) }
+			e := newConfigEnv(t, c.tty, c.config, c.keychain, c.env)
+			doc, err := config.LoadDoc(e.path)
+			if err != nil {
+				t.Fatal(err)
+			}
+			opts := c.opts
+			if p, ok := opts.Prompter.(loginAnswers); ok {
+				p.BaseURL = base(p.BaseURL)
+				opts.Prompter = p
+			}
+			opts.configSession, opts.Doc = e.sess, doc
+			opts.Settings = &config.Settings{Profile: account, BaseURL: srv.URL, UserID: 42, Timeout: 10 * time.Second}
+			opts.Stdin = strings.NewReader(testToken + "\n")
+			opts.PlainHTTP = plainHTTP{env: e.sess.Env, warn: e.sess.warn}
+			opts.NewClient = func(cr credentials, timeout time.Duration, allowPlain bool) (*api.Client, error) {
+				return api.New(api.Options{
+					BaseURL: cr.baseURL, Token: cr.token, UserID: cr.userID, UserAgent: "promoctl/1.2.3", Timeout: timeout,
+					AllowInsecureHTTP: allowPlain, Retry: api.RetryPolicy{Attempts: 1},
+				})
+			}
+			err = runAuthLogin(context.Background(), &opts)
+			path := func(s string) string { return strings.ReplaceAll(base(s), "PATH", e.path) }
+			e.expect(t, err, path(c.err), "", path(c.stderr), base(c.file))
+			if got := exitCode(err); got != c.exit {
+				t.Errorf("exit code = %d, want %d", got, c.exit)
+			}
+			if c.keychain != nil && c.keychain.err == nil {
+				if got := c.keychain.keys[keychain.Account(account, e.path)]; got != c.inKeychn {
+					t.Errorf("keychain holds %q, want %q", got, c.inKeychn)
+				}
+			}
+			if got := len(srv.Routes()); c.noRequest && got != 0 {
+				t.Errorf("sent %d requests, want none", got)
+			}
+			if c.err == "" && !slicesContain(e.secrets, testToken) {
+				t.Errorf("the run did not learn the key as a secret: %q", e.secrets)
+			}
+		})
+	}
+}
+
+func slicesContain(list []string, s string) bool {
+	for _, v := range list {
+		if v == s {
+			return true
+		}
+	}
+	return false
+}
