@@ -279,6 +279,22 @@ func (f *factory) warn(msgs ...string) { f.warnings.warn(msgs...) }
 // newClient builds the API client of settings s; spinner, when not nil,
 // runs while a request is slow.
 func (f *factory) newClient(ctx context.Context, s *config.Settings, spinner *progress.Spinner) (*api.Client, error) {
+	return f.newClientWith(ctx, s, clientOptions{spinner: spinner})
+}
+
+// clientOptions are how one client differs from the command's usual one.
+type clientOptions struct {
+	spinner *progress.Spinner // runs while a request is slow; nil: none
+	// wrap, when set, wraps the transport: the bulk engine's throttle,
+	// which sees every answer (429 and its Retry-After) and paces every
+	// request.
+	wrap func(http.RoundTripper) http.RoundTripper
+	// oneAttempt sends each request once: the bulk engine retries.
+	oneAttempt bool
+}
+
+// newClientWith builds the API client of settings s as o says.
+func (f *factory) newClientWith(ctx context.Context, s *config.Settings, co clientOptions) (*api.Client, error) {
 	transport := f.opts.Transport
 	if f.global.sandbox {
 		t, err := f.sandboxSettings(ctx, s)
@@ -287,6 +303,16 @@ func (f *factory) newClient(ctx context.Context, s *config.Settings, spinner *pr
 		}
 		transport = t
 	}
+	if co.wrap != nil {
+		if transport == nil {
+			// Many requests in flight: keep a connection for each.
+			t := http.DefaultTransport.(*http.Transport).Clone()
+			t.MaxIdleConnsPerHost = maxConcurrency
+			transport = t
+		}
+		transport = co.wrap(transport)
+	}
+	spinner := co.spinner
 	if spinner != nil {
 		if transport == nil {
 			transport = http.DefaultTransport.(*http.Transport).Clone()
@@ -312,10 +338,14 @@ func (f *factory) newClient(ctx context.Context, s *config.Settings, spinner *pr
 	if err != nil {
 		return nil, err
 	}
+	retry := f.opts.Retry
+	if co.oneAttempt {
+		retry = api.RetryPolicy{Attempts: 1}
+	}
 	o := api.Options{
 		BaseURL: s.BaseURL, Token: s.Token, PublicToken: isSandboxToken(s.Token), UserID: s.UserID,
 		UserAgent: "promoctl/" + f.build.Version,
-		Transport: transport, Retry: f.opts.Retry, Timeout: s.Timeout,
+		Transport: transport, Retry: retry, Timeout: s.Timeout,
 		AllowInsecureHTTP: allowPlain, MaxResponseBytes: maxResponse,
 		BaseURLOrigin: baseURLOrigin(s),
 	}
