@@ -50,6 +50,7 @@ type factory struct {
 	doc      *config.Doc    // the config file, read once per run
 	secrets  []string       // tokens read during the run, redacted from errors
 	sandbox  *sandbox.Store // the in-process sandbox, opened on first use
+	sandboxH http.Handler   // its handler, built once per run (one rate limit)
 	cleanups []func()       // run when the command ends
 	warnings *warnings      // warnings already shown, so a file read twice warns once
 }

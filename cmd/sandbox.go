@@ -41,7 +41,13 @@ so give --site-id. --token and --base-url cannot be used with it.
 The data file is $XDG_STATE_HOME/promoctl/sandbox.db unless --sandbox-data
 or PROMOCTL_SANDBOX_DATA names another; serve, redeem and reset take
 --data. One process uses a data file at a time: while 'sandbox serve' runs,
-talk to it with --base-url (sandbox redeem too), or use another file.`,
+talk to it with --base-url (sandbox redeem too), or use another file.
+
+To rehearse bulk work under bad conditions, put on faults: a rate limit,
+latency, creates that go unanswered. 'sandbox serve' takes them as flags;
+PROMOCTL_SANDBOX_RATE_LIMIT, PROMOCTL_SANDBOX_LATENCY and
+PROMOCTL_SANDBOX_DROP_AFTER_CREATE put them on --sandbox too (see 'promoctl
+sandbox serve --help').`,
 		Example: `  promoctl --sandbox promo list --site-id 1
   promoctl --sandbox --user-id 2 promo list --site-id 3
   promoctl --sandbox --sandbox-data ./demo.db promo list --site-id 1
@@ -59,20 +65,36 @@ func newSandboxServeCmd(f *factory) *cobra.Command {
 		Short: "Serve the sandbox API over HTTP",
 		Long: `Serve the sandbox API over HTTP until interrupted (Ctrl-C or SIGTERM).
 It listens on loopback unless --addr names another address (port 0 picks a
-free port, printed at start). Each request is logged to stderr.`,
+free port, printed at start). Each request is logged to stderr.
+
+To rehearse bulk work under bad conditions before running it on the live
+shop, put on faults (the banner names them):
+  --rate-limit N/s|N/m    beyond the rate, 429 with Retry-After (seconds)
+  --latency DURATION      added to every request
+  --drop-after-create P   that fraction of creates is stored, then the
+                          connection is closed without an answer
+PROMOCTL_SANDBOX_RATE_LIMIT, PROMOCTL_SANDBOX_LATENCY and
+PROMOCTL_SANDBOX_DROP_AFTER_CREATE set them when the flags are not given,
+and put the same faults on --sandbox.`,
 		Args: noArgs,
 		Example: `  promoctl sandbox serve
   promoctl sandbox serve --addr 127.0.0.1:9000 --data ./demo.db --reset
+  promoctl sandbox serve --rate-limit 50/s --latency 20ms --drop-after-create 0.05
   # then, in another terminal:
   promoctl --base-url http://127.0.0.1:8787 --token sandbox --user-id 1 promo list --site-id 1`,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			if err := f.useSandboxData(cmd); err != nil {
 				return err
 			}
+			faults, err := f.sandboxFaults(cmd)
+			if err != nil {
+				return err
+			}
+			o.Faults = faults
 			o.DataPath = f.sandboxDataPath()
 			o.Out, o.Log = f.io.ErrOut, f.io.ErrOut
 			o.Waiting = f.sandboxWaiting(o.DataPath)
-			err := sandbox.Serve(cmd.Context(), o)
+			err = sandbox.Serve(cmd.Context(), o)
 			if errors.Is(err, syscall.EADDRINUSE) {
 				return fmt.Errorf("%w; another program is listening there: choose another port with --addr (--addr 127.0.0.1:0 picks a free one)", err)
 			}
@@ -87,6 +109,7 @@ free port, printed at start). Each request is logged to stderr.`,
 	c.Flags().StringVar(&o.Addr, "addr", sandbox.DefaultAddr, "address to listen on")
 	dataFlag(c)
 	c.Flags().BoolVar(&o.Reset, "reset", false, "discard the data and start again from the demo data")
+	faultFlags(c)
 	return c
 }
 
@@ -492,5 +515,69 @@ func (f *factory) sandboxSettings(ctx context.Context, s *config.Settings) (http
 	if src := s.Sources[config.KeyUserID]; src.Kind != "flag" {
 		s.Sources[config.KeyUserID] = config.Source{Kind: "flag", Name: "--sandbox"}
 	}
-	return sandbox.Transport(sandbox.NewHandler(store, sandbox.HandlerOptions{})), nil
+	if f.sandboxH == nil {
+		faults, err := f.sandboxFaults(nil)
+		if err != nil {
+			return nil, err
+		}
+		if faults.Active() {
+			fmt.Fprintf(f.io.ErrOut, "promoctl: sandbox faults from the environment: %s\n", strings.Join(faults.Describe(), "; "))
+		}
+		f.sandboxH = sandbox.NewHandler(store, sandbox.HandlerOptions{Faults: faults})
+	}
+	return sandbox.Transport(f.sandboxH), nil
+}
+
+// The sandbox's faults: flags of sandbox serve, and the environment
+// variables that put them on everywhere the sandbox runs (--sandbox,
+// sandbox redeem in-process, and sandbox serve without the flags).
+const (
+	envRateLimit       = "PROMOCTL_SANDBOX_RATE_LIMIT"
+	envLatency         = "PROMOCTL_SANDBOX_LATENCY"
+	envDropAfterCreate = "PROMOCTL_SANDBOX_DROP_AFTER_CREATE"
+)
+
+// faultFlags adds the fault flags of sandbox serve.
+func faultFlags(c *cobra.Command) {
+	c.Flags().String("rate-limit", "", "answer 429 with Retry-After beyond this rate: N/s or N/m, such as 50/s (default $"+envRateLimit+")")
+	c.Flags().Duration("latency", 0, "add this delay to every request, such as 20ms (default $"+envLatency+")")
+	c.Flags().Float64("drop-after-create", 0, "fraction of creates to store and then leave unanswered, closing the connection, such as 0.05 (default $"+envDropAfterCreate+")")
+}
+
+// sandboxFaults reads the faults to put on the sandbox: each from its flag
+// of sandbox serve when cmd has it and it was given, else from its
+// environment variable. A malformed value is a usage error naming where it
+// came from.
+func (f *factory) sandboxFaults(cmd *cobra.Command) (sandbox.Faults, error) {
+	var fs sandbox.Faults
+	value := func(flag, env string) (string, string) {
+		if cmd != nil {
+			if fl := cmd.Flags().Lookup(flag); fl != nil && fl.Changed {
+				return fl.Value.String(), "--" + flag
+			}
+		}
+		return strings.TrimSpace(f.env.Getenv(env)), env
+	}
+	if v, from := value("rate-limit", envRateLimit); v != "" {
+		r, err := sandbox.ParseRate(v)
+		if err != nil {
+			return fs, usagef("%s: %v", from, err)
+		}
+		fs.RateLimit = r
+	}
+	if v, from := value("latency", envLatency); v != "" {
+		d, err := time.ParseDuration(v)
+		if err != nil || d < 0 || d > sandbox.MaxLatency {
+			return fs, usagef("%s: %q is not a latency between 0 and %s, such as 20ms", from, v, sandbox.MaxLatency)
+		}
+		fs.Latency = d
+	}
+	if v, from := value("drop-after-create", envDropAfterCreate); v != "" {
+		p, err := strconv.ParseFloat(v, 64)
+		if err != nil || p != p || p < 0 || p > 1 {
+			return fs, usagef("%s: %q is not a fraction between 0 and 1, such as 0.05", from, v)
+		}
+		fs.DropAfterCreate = p
+	}
+	return fs, nil
 }

@@ -59,6 +59,28 @@ func (p Promo) Fields() promo.Fields {
 	return f
 }
 
+// StatusFields returns the fields of p that decide its status
+// (promo.StatusFields.StatusAt).
+func (p Promo) StatusFields() promo.StatusFields {
+	f := promo.StatusFields{
+		Enabled:       bool(p.IsEnabled),
+		TimeLimit:     bool(p.TimeLimitIsEnabled),
+		QuantityLimit: bool(p.QuantityLimitIsEnabled),
+		Limit:         int64(p.QuantityLimit),
+	}
+	if p.DOn.Set() {
+		f.Starts = &p.DOn.Time
+	}
+	if p.DOff.Set() {
+		f.Ends = &p.DOff.Time
+	}
+	if p.PromoUsedCount != nil {
+		used := int64(*p.PromoUsedCount)
+		f.Used = &used
+	}
+	return f
+}
+
 // Stat is one use of a promo code (spec 2.4).
 type Stat struct {
 	ID                         Int   `json:"id"`

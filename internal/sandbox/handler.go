@@ -21,13 +21,15 @@ type HandlerOptions struct {
 	// Log receives one line per request: time, method, path with query,
 	// status and duration. Nil logs nothing.
 	Log io.Writer
+	// Faults are bad conditions put on every request (none by default).
+	Faults Faults
 }
 
 // NewHandler returns the HTTP handler serving the 14 API endpoints from
 // store, and the sandbox's own POST /sandbox/redeem (see RedeemPath). Unknown paths answer 404 and known paths with another method 405,
 // with the API's error body.
 func NewHandler(store *Store, opts HandlerOptions) http.Handler {
-	h := &handler{store: store, log: opts.Log}
+	h := &handler{store: store, log: opts.Log, faults: newFaults(opts.Faults)}
 	h.routes = h.table()
 	return h
 }
@@ -35,6 +37,7 @@ func NewHandler(store *Store, opts HandlerOptions) http.Handler {
 type handler struct {
 	store  *Store
 	routes []route
+	faults *faults
 
 	log   io.Writer
 	logMu sync.Mutex // serializes log lines
@@ -82,17 +85,29 @@ func (h *handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	start := time.Now()
 	sw := &statusWriter{ResponseWriter: w}
 	defer func() {
-		if v := recover(); v != nil {
-			if v == http.ErrAbortHandler {
-				panic(v)
-			}
+		v := recover()
+		if v != nil && v != http.ErrAbortHandler {
 			h.logf("panic serving %s %s: %v", r.Method, r.URL.Path, v)
 			if sw.status == 0 {
 				writeError(sw, errInternal())
 			}
 		}
-		h.logRequest(r, sw.status, time.Since(start))
+		h.logRequest(r, sw.status, time.Since(start), sw.note)
+		if v == http.ErrAbortHandler {
+			panic(v)
+		}
 	}()
+	// Faults: the rate limit counts every request as it arrives; the
+	// latency delays every answer, 429 included, and holds no lock.
+	retryAfter, admitted := h.faults.admit(start)
+	if !h.faults.delay(r.Context()) {
+		sw.note = "(the client left during --latency)"
+		return
+	}
+	if !admitted {
+		h.faults.tooManyRequests(sw, retryAfter)
+		return
+	}
 	rt, params, allowed := h.match(r.Method, r.URL.Path)
 	if rt == nil {
 		if len(allowed) > 0 {
@@ -111,13 +126,46 @@ func (h *handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		writeError(sw, err)
 		return
 	}
-	if err := rt.serve(&call{w: sw, r: r, user: user, params: params}); err != nil {
+	if rt.method == http.MethodPost && rt.pattern == "/v1/promo" && h.faults.DropAfterCreate > 0 {
+		h.serveDroppable(sw, r, rt, user, params)
+		return
+	}
+	h.serve(sw, r, rt, user, params)
+}
+
+// serve answers an authenticated request on its route.
+func (h *handler) serve(w http.ResponseWriter, r *http.Request, rt *route, user int64, params map[string]string) {
+	if err := rt.serve(&call{w: w, r: r, user: user, params: params}); err != nil {
 		var ae *apiError
 		if !errors.As(err, &ae) {
 			h.logf("error serving %s %s: %v", r.Method, r.URL.Path, err)
 		}
-		writeError(sw, err)
+		writeError(w, err)
 	}
+}
+
+// serveDroppable serves a create under --drop-after-create: the answer is
+// held back until the create is committed; for the chosen fraction of
+// successful creates it is never sent and the connection is closed.
+func (h *handler) serveDroppable(sw *statusWriter, r *http.Request, rt *route, user int64, params map[string]string) {
+	rec := newRecorder()
+	h.serve(rec, r, rt, user, params)
+	if rec.status == http.StatusCreated && h.faults.drop() {
+		sw.status, sw.note = rec.status, "(stored; answer dropped: --drop-after-create)"
+		conn, _, err := http.NewResponseController(sw.ResponseWriter).Hijack()
+		if err != nil {
+			// In-process, or a server that cannot hand over the
+			// connection: abort the response, which closes it unanswered.
+			panic(http.ErrAbortHandler)
+		}
+		_ = conn.Close()
+		return
+	}
+	for k, v := range rec.header {
+		sw.Header()[k] = v
+	}
+	sw.WriteHeader(rec.status)
+	_, _ = sw.Write(rec.body.Bytes())
 }
 
 // match finds the route of a request. When the path is known but not with
@@ -194,14 +242,17 @@ func (c *call) json(status int, v any) error {
 	return nil
 }
 
-func (h *handler) logRequest(r *http.Request, status int, d time.Duration) {
+func (h *handler) logRequest(r *http.Request, status int, d time.Duration, note string) {
 	if h.log == nil {
 		return
 	}
 	if status == 0 {
 		status = http.StatusOK
 	}
-	h.logf("%s %s %d %s", r.Method, r.URL.RequestURI(), status, d.Round(time.Microsecond))
+	if note != "" {
+		note = " " + note
+	}
+	h.logf("%s %s %d %s%s", r.Method, r.URL.RequestURI(), status, d.Round(time.Microsecond), note)
 }
 
 func (h *handler) logf(format string, args ...any) {
@@ -218,6 +269,7 @@ func (h *handler) logf(format string, args ...any) {
 type statusWriter struct {
 	http.ResponseWriter
 	status int
+	note   string // added to the log line
 }
 
 func (w *statusWriter) WriteHeader(status int) {

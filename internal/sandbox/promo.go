@@ -92,9 +92,32 @@ func codeKey(siteID int64, code string) []byte {
 	return append(itob(siteID), strings.ToUpper(code)...)
 }
 
-// putPromo writes a promo code and keeps the code index in step; oldCode is
-// the code it had before ("" for a new one). A code taken by another promo
-// code of the same site answers 409.
+// posKey is the key of the position index: site, position, promo id.
+func posKey(siteID, pos, promoID int64) []byte {
+	return append(pairKey(siteID, pos), itob(promoID)...)
+}
+
+// highestPos is the highest position of a promo code of the site, 0 for a
+// site without any, read from the position index rather than by reading
+// every promo code: creating many stays cheap.
+func highestPos(tx *bolt.Tx, siteID int64) int64 {
+	c := tx.Bucket([]byte(bucketPos)).Cursor()
+	k, _ := c.Seek(itob(siteID + 1))
+	if k == nil {
+		k, _ = c.Last()
+	} else {
+		k, _ = c.Prev()
+	}
+	if len(k) != 24 || !hasPrefix(k, itob(siteID)) {
+		return 0
+	}
+	return btoi(k[8:16])
+}
+
+// putPromo writes a promo code and keeps the code and position indexes in
+// step; oldCode is the code it had before ("" for a new one). A code taken
+// by another promo code of the same site answers 409. A promo code keeps
+// its site and position for life.
 func putPromo(tx *bolt.Tx, p *promoRec, oldCode string) error {
 	codes := tx.Bucket([]byte(bucketCodes))
 	key := codeKey(p.SiteID, p.Code)
@@ -108,6 +131,11 @@ func putPromo(tx *bolt.Tx, p *promoRec, oldCode string) error {
 	}
 	if err := codes.Put(key, itob(p.ID)); err != nil {
 		return fmt.Errorf("index code %s: %w", p.Code, err)
+	}
+	if oldCode == "" {
+		if err := tx.Bucket([]byte(bucketPos)).Put(posKey(p.SiteID, p.Pos, p.ID), []byte{}); err != nil {
+			return fmt.Errorf("index position of promo %d: %w", p.ID, err)
+		}
 	}
 	return putJSON(tx, bucketPromos, itob(p.ID), p)
 }
@@ -208,34 +236,32 @@ func (s *Store) createPromo(ctx context.Context, userID int64, in *promoInput) (
 		UpdatedAt:   now,
 	}
 	in.apply(&p)
+	var created promoRec
 	err := s.update(ctx, func(tx *bolt.Tx) error {
+		// A fresh copy on each run: the run may be repeated.
+		p := p
 		if _, err := viewableSite(tx, userID, p.SiteID); err != nil {
 			return err
 		}
 		if err := validatePromo(&p); err != nil {
 			return err
 		}
-		err := forEachJSON(tx, bucketPromos, nil, func(o *promoRec) error {
-			if o.SiteID == p.SiteID && o.Pos > p.Pos {
-				p.Pos = o.Pos
-			}
-			return nil
-		})
-		if err != nil {
-			return err
-		}
-		p.Pos++
+		p.Pos = highestPos(tx, p.SiteID) + 1
 		seq, err := tx.Bucket([]byte(bucketPromos)).NextSequence()
 		if err != nil {
 			return fmt.Errorf("next promo id: %w", err)
 		}
 		p.ID = int64(seq)
-		return putPromo(tx, &p, "")
+		if err := putPromo(tx, &p, ""); err != nil {
+			return err
+		}
+		created = p
+		return nil
 	})
 	if err != nil {
 		return 0, promoOut{}, err
 	}
-	return p.ID, p.out(), nil
+	return created.ID, created.out(), nil
 }
 
 // getPromo returns one promo code.
@@ -286,6 +312,9 @@ func (s *Store) deletePromo(ctx context.Context, userID, promoID int64) error {
 		}
 		if err := tx.Bucket([]byte(bucketCodes)).Delete(codeKey(p.SiteID, p.Code)); err != nil {
 			return fmt.Errorf("unindex code %s: %w", p.Code, err)
+		}
+		if err := tx.Bucket([]byte(bucketPos)).Delete(posKey(p.SiteID, p.Pos, p.ID)); err != nil {
+			return fmt.Errorf("unindex position of promo %d: %w", p.ID, err)
 		}
 		if err := tx.Bucket([]byte(bucketPromos)).Delete(itob(p.ID)); err != nil {
 			return fmt.Errorf("delete promo %d: %w", p.ID, err)

@@ -41,6 +41,9 @@ type ServeOptions struct {
 	// Log receives one line per request; the CLI passes stderr. Nil logs
 	// nothing.
 	Log io.Writer
+	// Faults are bad conditions put on every request (none by default);
+	// the banner names them.
+	Faults Faults
 }
 
 // Serve runs the sandbox as an HTTP server until ctx is cancelled, then shuts
@@ -61,6 +64,9 @@ func Serve(ctx context.Context, opts ServeOptions) error {
 	if out == nil {
 		out = io.Discard
 	}
+	if err := opts.Faults.Validate(); err != nil {
+		return fmt.Errorf("sandbox faults: %w", err)
+	}
 	store, err := Open(ctx, path, Options{Timeout: opts.LockTimeout, Waiting: opts.Waiting, Now: opts.Now, Reset: opts.Reset})
 	if err != nil {
 		return err
@@ -77,7 +83,7 @@ func Serve(ctx context.Context, opts ServeOptions) error {
 		errLog = io.Discard
 	}
 	srv := &http.Server{
-		Handler: NewHandler(store, HandlerOptions{Log: opts.Log}),
+		Handler: NewHandler(store, HandlerOptions{Log: opts.Log, Faults: opts.Faults}),
 		// The server's own complaints (a bad TLS handshake, a malformed
 		// request) go to the request log, not to the standard logger.
 		ErrorLog:          log.New(errLog, "sandbox: ", log.LstdFlags),
@@ -87,7 +93,7 @@ func Serve(ctx context.Context, opts ServeOptions) error {
 		IdleTimeout:       2 * time.Minute,
 		BaseContext:       func(net.Listener) context.Context { return context.WithoutCancel(ctx) },
 	}
-	writeBanner(out, ln.Addr(), store.Path(), opts.Reset)
+	writeBanner(out, ln.Addr(), store.Path(), opts.Reset, opts.Faults)
 
 	errc := make(chan error, 1)
 	go func() { errc <- srv.Serve(ln) }()
@@ -107,8 +113,9 @@ func Serve(ctx context.Context, opts ServeOptions) error {
 	return nil
 }
 
-// writeBanner prints where the sandbox listens and how to log in.
-func writeBanner(w io.Writer, addr net.Addr, path string, reset bool) {
+// writeBanner prints where the sandbox listens, how to log in and the
+// faults put on.
+func writeBanner(w io.Writer, addr net.Addr, path string, reset bool, faults Faults) {
 	url := "http://" + addr.String()
 	fmt.Fprintf(w, "promoctl sandbox listening on %s\n", url)
 	if tcp, ok := addr.(*net.TCPAddr); ok && !tcp.IP.IsLoopback() {
@@ -122,6 +129,12 @@ func writeBanner(w io.Writer, addr net.Addr, path string, reset bool) {
 	fmt.Fprintln(w, "credentials:")
 	for _, c := range Credentials() {
 		fmt.Fprintf(w, "  user id %d, token %s (%s)\n", c.UserID, c.Token, c.Sites)
+	}
+	if faults.Active() {
+		fmt.Fprintln(w, "faults (for rehearsing bulk work):")
+		for _, f := range faults.Describe() {
+			fmt.Fprintf(w, "  %s\n", f)
+		}
 	}
 	fmt.Fprintf(w, "try: promoctl --base-url %s --user-id 1 --token sandbox promo list --site-id 1\n", url)
 	fmt.Fprintln(w, "press Ctrl-C to stop")

@@ -29,6 +29,7 @@ const (
 	bucketProducts = "products"
 	bucketPromos   = "promos"
 	bucketCodes    = "promo_codes" // site id + upper-case code → promo id
+	bucketPos      = "promo_pos"   // site id + pos + promo id → nothing: the site's highest pos
 	bucketStats    = "stats"       // promo id + stat id → statistics record
 	bucketLeads    = "leads"       // only its sequence is used: the last lead id
 	keyVersion     = "version"
@@ -36,7 +37,7 @@ const (
 
 // allBuckets lists every bucket of the data file.
 func allBuckets() []string {
-	return []string{bucketMeta, bucketSites, bucketPages, bucketProducts, bucketPromos, bucketCodes, bucketStats, bucketLeads}
+	return []string{bucketMeta, bucketSites, bucketPages, bucketProducts, bucketPromos, bucketCodes, bucketPos, bucketStats, bucketLeads}
 }
 
 // Options configure Open.
@@ -57,11 +58,13 @@ type Options struct {
 }
 
 // Store is the sandbox's persistent state: one bbolt file. A Store is safe
-// for concurrent use; every write is a durable (fsynced) transaction.
+// for concurrent use; every write is a durable (fsynced) transaction, and
+// concurrent writes share commits (see committer).
 type Store struct {
-	db   *bolt.DB
-	path string
-	now  func() time.Time
+	db     *bolt.DB
+	writes *committer
+	path   string
+	now    func() time.Time
 }
 
 // ErrInUse is matched by errors.Is for the error Open returns when another
@@ -128,6 +131,7 @@ func Open(ctx context.Context, path string, opts Options) (*Store, error) {
 		return nil, err
 	}
 	s.db = db
+	s.writes = &committer{db: db}
 	return s, nil
 }
 
@@ -140,7 +144,25 @@ func (s *Store) initialize(tx *bolt.Tx) error {
 	if v := string(meta.Get([]byte(keyVersion))); v != storeVersion {
 		return fmt.Errorf("data file format %q is not the supported %q; start the sandbox with --reset to recreate it", v, storeVersion)
 	}
+	if tx.Bucket([]byte(bucketPos)) == nil {
+		return indexPositions(tx)
+	}
 	return nil
+}
+
+// indexPositions builds the position index of a data file written before
+// there was one.
+func indexPositions(tx *bolt.Tx) error {
+	b, err := tx.CreateBucket([]byte(bucketPos))
+	if err != nil {
+		return fmt.Errorf("create bucket %s: %w", bucketPos, err)
+	}
+	return forEachJSON(tx, bucketPromos, nil, func(p *promoRec) error {
+		if err := b.Put(posKey(p.SiteID, p.Pos, p.ID), []byte{}); err != nil {
+			return fmt.Errorf("index position of promo %d: %w", p.ID, err)
+		}
+		return nil
+	})
 }
 
 // Path returns the data file's path.
@@ -148,6 +170,7 @@ func (s *Store) Path() string { return s.path }
 
 // Close releases the data file and its lock.
 func (s *Store) Close() error {
+	s.writes.close()
 	if err := s.db.Close(); err != nil {
 		return fmt.Errorf("close sandbox %s: %w", s.path, err)
 	}
@@ -192,12 +215,14 @@ func (s *Store) view(ctx context.Context, fn func(*bolt.Tx) error) error {
 }
 
 // update runs fn in a read-write transaction, committed and fsynced before
-// update returns, unless ctx is already done.
+// update returns, unless ctx is already done. The transaction may carry
+// the writes of other callers too, and fn may run more than once: it must
+// set what it reports afresh on each run (see committer.do).
 func (s *Store) update(ctx context.Context, fn func(*bolt.Tx) error) error {
 	if err := ctx.Err(); err != nil {
 		return err
 	}
-	return s.db.Update(fn)
+	return s.writes.do(fn)
 }
 
 // Keys and values.

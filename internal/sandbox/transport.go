@@ -12,7 +12,9 @@ import (
 // calling h directly, in-process: no port is opened and nothing leaves the
 // process. The response is complete (status, headers, body, ContentLength,
 // Request) as from a real server. A request whose context ends before the
-// handler finishes fails with the context's error.
+// handler finishes fails with the context's error; one whose handler aborts
+// the answer (panics with http.ErrAbortHandler) fails with an error that
+// matches io.ErrUnexpectedEOF, as a connection lost after sending does.
 func Transport(h http.Handler) http.RoundTripper {
 	return &transport{h: h}
 }
@@ -49,6 +51,12 @@ func (t *transport) RoundTrip(req *http.Request) (*http.Response, error) {
 	case <-done:
 	case <-ctx.Done():
 		return nil, ctx.Err()
+	}
+	if panicked == http.ErrAbortHandler {
+		// The handler closed the connection without an answer, as
+		// --drop-after-create does: the request was sent and may have
+		// been acted on, as when a server's connection breaks.
+		return nil, fmt.Errorf("sandbox transport: %s %s: the connection was closed before the answer: %w", req.Method, req.URL.Path, io.ErrUnexpectedEOF)
 	}
 	if panicked != nil {
 		return nil, fmt.Errorf("sandbox transport: %s %s: handler panicked: %v", req.Method, req.URL.Path, panicked)

@@ -1,0 +1,114 @@
+package cmd
+
+import (
+	"context"
+	"net"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+)
+
+// TestSandboxFaultDropAfterCreate: with PROMOCTL_SANDBOX_DROP_AFTER_CREATE
+// the in-process sandbox stores the create and answers nothing; the client
+// reports an unknown outcome, and the code is there afterwards.
+func TestSandboxFaultDropAfterCreate(t *testing.T) {
+	r := newSandboxRunner(t)
+	r.env[envDropAfterCreate] = "1"
+	res := r.run("--sandbox", "promo", "create", "--site-id", "1", "--code", "DROPME")
+	if res.code != 1 || res.stdout != "" {
+		t.Fatalf("dropped create: exit %d, stdout %q, stderr %q; want exit 1 and no output", res.code, res.stdout, res.stderr)
+	}
+	for _, want := range []string{
+		"promoctl: sandbox faults from the environment: 100% of creates stored, then dropped without an answer\n",
+		"the outcome is unknown",
+		"promo code DROPME may have been created",
+	} {
+		if !strings.Contains(res.stderr, want) {
+			t.Errorf("stderr lacks %q:\n%s", want, res.stderr)
+		}
+	}
+	delete(r.env, envDropAfterCreate)
+	r.run("--sandbox", "promo", "list", "--site-id", "1", "-o", "json", "--jq", `.[] | select(.code == "DROPME") | .code`).
+		expect(t, 0, "DROPME\n", "")
+}
+
+// TestSandboxFaultRateLimit: with PROMOCTL_SANDBOX_RATE_LIMIT the
+// in-process sandbox answers 429 beyond the rate; it counts the requests of
+// the whole run (promo update reads, then writes).
+func TestSandboxFaultRateLimit(t *testing.T) {
+	r := newSandboxRunner(t)
+	r.env[envRateLimit] = "1/m"
+	res := r.run("--sandbox", "promo", "update", "1001", "--amount", "11")
+	if res.code != 1 || !strings.Contains(res.stderr, "429") || !strings.Contains(res.stderr, "too many requests") {
+		t.Errorf("update beyond the rate: exit %d, stderr %q; want exit 1 and the 429", res.code, res.stderr)
+	}
+	// Each run starts with a full bucket.
+	r.run("--sandbox", "promo", "get", "1001", "-o", "json", "--jq", ".bonus_amount").expect(t, 0, "10\n",
+		"promoctl: sandbox faults from the environment: rate limit 1/m (429 with Retry-After beyond it)\n")
+}
+
+// TestSandboxFaultLatency: with PROMOCTL_SANDBOX_LATENCY every in-process
+// request waits.
+func TestSandboxFaultLatency(t *testing.T) {
+	r := newSandboxRunner(t)
+	r.env[envLatency] = "150ms"
+	start := time.Now()
+	r.run("--sandbox", "promo", "get", "1001", "-o", "json", "--jq", ".code").expect(t, 0, "WELCOME10\n",
+		"promoctl: sandbox faults from the environment: latency 150ms on every request\n")
+	if d := time.Since(start); d < 150*time.Millisecond {
+		t.Errorf("promo get took %s with a latency of 150ms", d)
+	}
+}
+
+func TestSandboxFaultBadValues(t *testing.T) {
+	for _, tc := range []struct {
+		env, value, stderr string
+	}{
+		{envRateLimit, "50", "promoctl: PROMOCTL_SANDBOX_RATE_LIMIT: rate limit \"50\" is not N/s or N/m, such as 50/s\n"},
+		{envLatency, "fast", "promoctl: PROMOCTL_SANDBOX_LATENCY: \"fast\" is not a latency between 0 and 10s, such as 20ms\n"},
+		{envDropAfterCreate, "5%", "promoctl: PROMOCTL_SANDBOX_DROP_AFTER_CREATE: \"5%\" is not a fraction between 0 and 1, such as 0.05\n"},
+	} {
+		r := newSandboxRunner(t)
+		r.env[tc.env] = tc.value
+		r.run("--sandbox", "promo", "list", "--site-id", "1").expect(t, 2, "", tc.stderr)
+		// Without --sandbox the variables are not read.
+		r.run("config", "path").expect(t, 0, filepath.Join(r.env["XDG_CONFIG_HOME"], "promoctl", "config.yaml")+"\n", "")
+	}
+	r := newSandboxRunner(t)
+	r.run("sandbox", "serve", "--drop-after-create", "1.5").expect(t, 2, "",
+		"promoctl: --drop-after-create: \"1.5\" is not a fraction between 0 and 1, such as 0.05\n")
+	r.run("sandbox", "serve", "--rate-limit", "fast").expect(t, 2, "",
+		"promoctl: --rate-limit: rate limit \"fast\" is not N/s or N/m, such as 50/s\n")
+}
+
+// TestSandboxServeFaults: sandbox serve puts on the faults of its flags,
+// else of the environment, and its banner names them.
+func TestSandboxServeFaults(t *testing.T) {
+	addr := freeAddr(t)
+	r := newRunner(t)
+	r.env[envLatency] = "5ms"         // overridden by the flag
+	r.env[envDropAfterCreate] = "0.5" // taken from the environment
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	r.ctx = ctx
+	go func() {
+		defer cancel()
+		for i := 0; i < 500; i++ {
+			if c, err := net.Dial("tcp", addr); err == nil {
+				c.Close()
+				return
+			}
+			time.Sleep(10 * time.Millisecond)
+		}
+	}()
+	data := filepath.Join(t.TempDir(), "sandbox.db")
+	banner := sandboxBanner(addr, data)
+	banner = strings.Replace(banner, "try: ", "faults (for rehearsing bulk work):\n"+
+		"  rate limit 50/s (429 with Retry-After beyond it)\n"+
+		"  latency 20ms on every request\n"+
+		"  50% of creates stored, then dropped without an answer\n"+
+		"try: ", 1)
+	r.run("sandbox", "serve", "--addr", addr, "--data", data, "--rate-limit", "50/s", "--latency", "20ms").
+		expect(t, 0, "", banner+"promoctl sandbox stopped\n")
+}

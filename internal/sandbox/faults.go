@@ -1,0 +1,181 @@
+package sandbox
+
+import (
+	"context"
+	"fmt"
+	"math"
+	"math/rand/v2"
+	"net/http"
+	"strconv"
+	"strings"
+	"time"
+
+	"golang.org/x/time/rate"
+)
+
+// Faults are bad conditions the sandbox can put on, to rehearse bulk work
+// before running it on the live shop. The zero value puts on none.
+type Faults struct {
+	// RateLimit, when set, answers 429 with a Retry-After header (whole
+	// seconds, at least 1) to requests beyond the rate: a token bucket
+	// holding RateLimit.N tokens, refilled at N per RateLimit.Per, shared
+	// by every request to the handler.
+	RateLimit Rate
+	// Latency is added to every request, before it is served, without
+	// holding any lock: concurrent requests wait side by side.
+	Latency time.Duration
+	// DropAfterCreate is the fraction (0 to 1) of successful creates
+	// (POST /v1/promo) that are stored and committed, and then answered
+	// with nothing: the connection is closed (in-process: the request fails
+	// as if the connection was lost after it was sent).
+	DropAfterCreate float64
+	// Rand returns a number in [0, 1) that decides which creates are
+	// dropped: a create is dropped when Rand() < DropAfterCreate. Nil means
+	// math/rand/v2. It is called concurrently.
+	Rand func() float64
+}
+
+// MaxLatency is the largest Faults.Latency: a server answers within its
+// write timeout.
+const MaxLatency = 10 * time.Second
+
+// Rate is a number of requests per unit of time; the zero Rate is no
+// limit.
+type Rate struct {
+	N   int
+	Per time.Duration
+}
+
+// ParseRate reads a rate such as "50/s" or "600/m" (also "/sec", "/min").
+func ParseRate(s string) (Rate, error) {
+	n, unit, ok := strings.Cut(strings.TrimSpace(s), "/")
+	var per time.Duration
+	switch strings.ToLower(strings.TrimSpace(unit)) {
+	case "s", "sec", "second":
+		per = time.Second
+	case "m", "min", "minute":
+		per = time.Minute
+	}
+	v, err := strconv.Atoi(strings.TrimSpace(n))
+	if !ok || per == 0 || err != nil {
+		return Rate{}, fmt.Errorf("rate limit %q is not N/s or N/m, such as 50/s", s)
+	}
+	if v < 1 || v > 1_000_000 {
+		return Rate{}, fmt.Errorf("rate limit %q: N must be between 1 and 1000000", s)
+	}
+	return Rate{N: v, Per: per}, nil
+}
+
+// String is the rate as ParseRate reads it: "50/s", "600/m".
+func (r Rate) String() string {
+	if r.N == 0 {
+		return "none"
+	}
+	if r.Per == time.Minute {
+		return strconv.Itoa(r.N) + "/m"
+	}
+	if r.Per == time.Second {
+		return strconv.Itoa(r.N) + "/s"
+	}
+	return strconv.Itoa(r.N) + "/" + r.Per.String()
+}
+
+// Validate checks that the faults make sense.
+func (f Faults) Validate() error {
+	if f.RateLimit.N < 0 || f.RateLimit.N > 0 && f.RateLimit.Per <= 0 {
+		return fmt.Errorf("rate limit %d per %s is not a rate", f.RateLimit.N, f.RateLimit.Per)
+	}
+	if f.Latency < 0 || f.Latency > MaxLatency {
+		return fmt.Errorf("latency %s must be between 0 and %s", f.Latency, MaxLatency)
+	}
+	if math.IsNaN(f.DropAfterCreate) || f.DropAfterCreate < 0 || f.DropAfterCreate > 1 {
+		return fmt.Errorf("drop-after-create %v must be a fraction between 0 and 1, such as 0.05", f.DropAfterCreate)
+	}
+	return nil
+}
+
+// Active reports whether any fault is put on.
+func (f Faults) Active() bool {
+	return f.RateLimit.N > 0 || f.Latency > 0 || f.DropAfterCreate > 0
+}
+
+// Describe names each fault put on, for a banner: "rate limit 50/s (429
+// with Retry-After beyond it)", "latency 20ms on every request", "5% of
+// creates dropped after they are stored".
+func (f Faults) Describe() []string {
+	var out []string
+	if f.RateLimit.N > 0 {
+		out = append(out, fmt.Sprintf("rate limit %s (429 with Retry-After beyond it)", f.RateLimit))
+	}
+	if f.Latency > 0 {
+		out = append(out, fmt.Sprintf("latency %s on every request", f.Latency))
+	}
+	if f.DropAfterCreate > 0 {
+		out = append(out, fmt.Sprintf("%s of creates stored, then dropped without an answer", percent(f.DropAfterCreate)))
+	}
+	return out
+}
+
+func percent(f float64) string {
+	return strconv.FormatFloat(f*100, 'f', -1, 64) + "%"
+}
+
+// faults is the running state of Faults in a handler.
+type faults struct {
+	Faults
+	limiter *rate.Limiter
+}
+
+func newFaults(f Faults) *faults {
+	fs := &faults{Faults: f}
+	if f.RateLimit.N > 0 && f.RateLimit.Per > 0 {
+		every := rate.Limit(float64(f.RateLimit.N) / f.RateLimit.Per.Seconds())
+		fs.limiter = rate.NewLimiter(every, f.RateLimit.N)
+	}
+	if fs.Rand == nil {
+		fs.Rand = rand.Float64
+	}
+	return fs
+}
+
+// admit takes a token for a request; without one it returns the whole
+// seconds to wait for the next (at least 1) and false.
+func (f *faults) admit(now time.Time) (retryAfter int, ok bool) {
+	if f.limiter == nil {
+		return 0, true
+	}
+	res := f.limiter.ReserveN(now, 1)
+	d := res.DelayFrom(now)
+	if d <= 0 {
+		return 0, true
+	}
+	res.CancelAt(now)
+	return max(1, int(math.Ceil(d.Seconds()))), false
+}
+
+// tooManyRequests is the answer beyond the rate limit.
+func (f *faults) tooManyRequests(w http.ResponseWriter, retryAfter int) {
+	w.Header().Set("Retry-After", strconv.Itoa(retryAfter))
+	writeError(w, newAPIError(http.StatusTooManyRequests, KindUnknown,
+		"too many requests: the sandbox's rate limit is %s; retry after %ds", f.RateLimit, retryAfter))
+}
+
+// delay waits for the latency; it reports false when ctx ended first.
+func (f *faults) delay(ctx context.Context) bool {
+	if f.Latency <= 0 {
+		return true
+	}
+	t := time.NewTimer(f.Latency)
+	defer t.Stop()
+	select {
+	case <-t.C:
+		return true
+	case <-ctx.Done():
+		return false
+	}
+}
+
+// drop decides whether to drop the answer to a successful create.
+func (f *faults) drop() bool {
+	return f.DropAfterCreate > 0 && f.Rand() < f.DropAfterCreate
+}
