@@ -18,7 +18,7 @@ import (
 
 // The performance budget (docs/performance.md), measured on real processes:
 //
-//	go test ./cmd -run '^$' -bench . -benchtime 20x
+//	go test ./cmd -run '^$' -bench 'Startup|List100k' -benchtime 20x
 //
 // BenchmarkStartup compares the CPU time of `promoctl --version` with a Go
 // hello-world and with the link floor (a program that links the same
