@@ -207,6 +207,22 @@ func (f *factory) apiKeys() *apiKeys {
 // newClient builds the API client of settings s; spinner, when not nil,
 // runs while a request is slow.
 func (f *factory) newClient(ctx context.Context, s *config.Settings, spinner *progress.Spinner) (*api.Client, error) {
+	return f.newClientWith(ctx, s, clientVariant{spinner: spinner})
+}
+
+// clientVariant is how one client differs from the command's usual one.
+type clientVariant struct {
+	spinner *progress.Spinner // runs while a request is slow; nil: none
+	// wrap, when set, wraps the transport: the bulk engine's throttle,
+	// which sees every answer (429 and its Retry-After) and paces every
+	// request.
+	wrap func(http.RoundTripper) http.RoundTripper
+	// oneAttempt sends each request once: the bulk engine retries.
+	oneAttempt bool
+}
+
+// newClientWith builds the API client of settings s as o says.
+func (f *factory) newClientWith(ctx context.Context, s *config.Settings, co clientVariant) (*api.Client, error) {
 	transport := f.opts.Transport
 	if f.global.sandbox {
 		t, err := f.sandboxSettings(ctx, s)
@@ -215,6 +231,16 @@ func (f *factory) newClient(ctx context.Context, s *config.Settings, spinner *pr
 		}
 		transport = t
 	}
+	if co.wrap != nil {
+		if transport == nil {
+			// Many requests in flight: keep a connection for each.
+			t := http.DefaultTransport.(*http.Transport).Clone()
+			t.MaxIdleConnsPerHost = maxConcurrency
+			transport = t
+		}
+		transport = co.wrap(transport)
+	}
+	spinner := co.spinner
 	if spinner != nil {
 		if transport == nil {
 			transport = http.DefaultTransport.(*http.Transport).Clone()
@@ -239,6 +265,9 @@ func (f *factory) newClient(ctx context.Context, s *config.Settings, spinner *pr
 	o, err := f.clientOptions()
 	if err != nil {
 		return nil, err
+	}
+	if co.oneAttempt {
+		o.Retry = api.RetryPolicy{Attempts: 1}
 	}
 	o.BaseURL, o.Token, o.PublicToken, o.UserID = s.BaseURL, s.Token, isSandboxToken(s.Token), s.UserID
 	o.Transport, o.Timeout, o.AllowInsecureHTTP, o.BaseURLOrigin = transport, s.Timeout, allowPlain, baseURLOrigin(s)

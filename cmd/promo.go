@@ -35,7 +35,7 @@ func newPromoCmd(f *factory) *cobra.Command {
 		RunE: groupRun,
 	}
 	c.AddCommand(newPromoListCmd(f, nil), newPromoGetCmd(f, nil), newPromoCreateCmd(f, nil), newPromoUpdateCmd(f, nil),
-		newPromoDeleteCmd(f, nil), newPromoStatsCmd(f, nil))
+		newPromoDeleteCmd(f, nil), newPromoStatsCmd(f, nil), newPromoGenerateCmd(f, nil))
 	return c
 }
 
@@ -206,6 +206,19 @@ type fieldFlags struct {
 
 func (ff *fieldFlags) register(fs *pflag.FlagSet, update bool) {
 	fs.StringVar(&ff.code, "code", "", "the code: 2-15 Latin letters or digits")
+	ff.registerFields(fs)
+	fs.StringVarP(&ff.file, "file", "f", "", "read fields from a file holding one JSON or YAML object of API field names, at most 1 MiB (- for stdin); flags win")
+	fs.BoolVar(&ff.dryRun, "dry-run", false, "print the request that would be sent (on a terminal, summed up first) and send nothing")
+	fs.BoolVarP(&ff.interactive, "interactive", "i", false, "fill in the fields in a form (needs a terminal)")
+	if update {
+		fs.BoolVar(&ff.noTimeLimit, "no-time-limit", false, "remove the validity period")
+		fs.BoolVar(&ff.noMaxUses, "no-max-uses", false, "remove the limit on the number of uses")
+	}
+}
+
+// registerFields registers the flags of a promo code's fields other than
+// its code: those promo create and promo generate share.
+func (ff *fieldFlags) registerFields(fs *pflag.FlagSet) {
 	fs.BoolVar(&ff.enabled, "enabled", false, "whether the code can be used (--enabled=false to disable)")
 	fs.StringVar(&ff.bonusType, "bonus-type", "", "what is discounted: goods or delivery (also 2, 3)")
 	fs.StringVar(&ff.amount, "amount", "", "discount: an amount of money, or a percentage with --percent; at most 2 decimals")
@@ -214,13 +227,6 @@ func (ff *fieldFlags) register(fs *pflag.FlagSet, update bool) {
 	fs.StringVar(&ff.ends, "ends", "", "end of validity, in the same forms as --starts; a date alone includes that day (to 23:59:59)")
 	fs.StringVar(&ff.maxUses, "max-uses", "", "limit the total number of uses")
 	fs.BoolVar(&ff.once, "once-per-user", false, "each customer may use the code once")
-	fs.StringVarP(&ff.file, "file", "f", "", "read fields from a file holding one JSON or YAML object of API field names, at most 1 MiB (- for stdin); flags win")
-	fs.BoolVar(&ff.dryRun, "dry-run", false, "print the request that would be sent (on a terminal, summed up first) and send nothing")
-	fs.BoolVarP(&ff.interactive, "interactive", "i", false, "fill in the fields in a form (needs a terminal)")
-	if update {
-		fs.BoolVar(&ff.noTimeLimit, "no-time-limit", false, "remove the validity period")
-		fs.BoolVar(&ff.noMaxUses, "no-max-uses", false, "remove the limit on the number of uses")
-	}
 }
 
 // changes turns the flags the user gave into changes, validating each.

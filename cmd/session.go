@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"net/http"
 	"strings"
 	"time"
 
@@ -29,6 +30,14 @@ type session struct {
 	Loc      *time.Location // the time zone dates are shown and read in
 	Now      func() time.Time
 	Client   func() (*api.Client, error)
+	// BulkClient builds a new client for a bulk run: its transport goes
+	// through wrap (the engine's throttle), and with oneAttempt each
+	// request is sent once, since the engine retries.
+	BulkClient func(wrap func(http.RoundTripper) http.RoundTripper, oneAttempt bool) (*api.Client, error)
+	// Bar says a progress bar may be drawn on stderr: it is a terminal,
+	// and nothing else writes there meanwhile (--debug) or reads it aloud
+	// (accessible mode).
+	Bar      bool
 	Warnings *warnings
 	// Where are the global flags of the run that say where it goes
 	// (--sandbox, --config, --profile, --base-url, --user-id), and
@@ -65,6 +74,10 @@ func (f *factory) start(cmd *cobra.Command) (*session, error) {
 	}
 	sess := &session{IO: f.io, Settings: s, Out: out, Loc: f.location(), Now: time.Now, Warnings: f.warnings}
 	sess.Where, sess.OutputFlag = givenFlags(f.flags, f.global.sandbox)
+	sess.Bar = f.io.IsStderrTTY() && !f.global.debug && !accessible(f.global.accessible, f.env)
+	sess.BulkClient = func(wrap func(http.RoundTripper) http.RoundTripper, oneAttempt bool) (*api.Client, error) {
+		return f.newClientWith(cmd.Context(), s, clientVariant{wrap: wrap, oneAttempt: oneAttempt})
+	}
 	var client *api.Client
 	sess.Client = func() (*api.Client, error) {
 		if client != nil {

@@ -4,6 +4,7 @@
 package apitest
 
 import (
+	"bytes"
 	"fmt"
 	"io"
 	"net/http"
@@ -69,6 +70,7 @@ func (s *Server) HandleFunc(route string, fn http.HandlerFunc) {
 
 func (s *Server) serve(w http.ResponseWriter, r *http.Request) {
 	body, _ := io.ReadAll(r.Body)
+	r.Body = io.NopCloser(bytes.NewReader(body)) // for a handler that reads it
 	route := r.Method + " " + r.URL.Path
 	s.mu.Lock()
 	s.requests = append(s.requests, Request{Method: r.Method, Path: r.URL.Path, Query: r.URL.RawQuery, Header: r.Header.Clone(), Body: string(body)})
