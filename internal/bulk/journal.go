@@ -17,6 +17,7 @@ import (
 	"time"
 
 	"github.com/promoctl/promoctl/internal/bulk/codegen"
+	"github.com/promoctl/promoctl/internal/filelock"
 	"github.com/promoctl/promoctl/internal/promo"
 )
 
@@ -170,6 +171,10 @@ func Create(path string, h Header, ops []Op) (*Journal, error) {
 	if err != nil {
 		return nil, fmt.Errorf("create journal %s: %w", path, err)
 	}
+	if err := lockJournal(f, path); err != nil {
+		f.Close()
+		return nil, err
+	}
 	j := &Journal{path: path, f: f}
 	if err := j.plan(h, ops); err != nil {
 		// Nothing was sent: a journal without its whole plan is no use.
@@ -205,19 +210,28 @@ func (j *Journal) plan(h Header, ops []Op) error {
 // the lines into the state of each item and appends after them. A last
 // line cut off by a crash (kill -9, power loss) is dropped, since the step
 // it records was not yet certain.
+//
+// The journal stays locked until Close, so that a second promoctl cannot
+// run the same job at once (ErrInUse).
 func Open(path string) (*Journal, error) {
-	data, err := os.ReadFile(path)
+	f, err := os.OpenFile(path, os.O_RDWR|os.O_APPEND, 0)
 	if err != nil {
+		return nil, fmt.Errorf("open journal %s: %w", path, err)
+	}
+	if err := lockJournal(f, path); err != nil {
+		f.Close()
+		return nil, err
+	}
+	data, err := io.ReadAll(f)
+	if err != nil {
+		f.Close()
 		return nil, fmt.Errorf("open journal %s: %w", path, err)
 	}
 	j := &Journal{path: path}
 	good, err := j.replay(data)
 	if err != nil {
+		f.Close()
 		return nil, fmt.Errorf("journal %s: %w", path, err)
-	}
-	f, err := os.OpenFile(path, os.O_WRONLY|os.O_APPEND, 0)
-	if err != nil {
-		return nil, fmt.Errorf("open journal %s: %w", path, err)
 	}
 	if good < int64(len(data)) {
 		if err := f.Truncate(good); err != nil {
@@ -227,6 +241,21 @@ func Open(path string) (*Journal, error) {
 	}
 	j.f = f
 	return j, nil
+}
+
+// ErrInUse is a journal that another promoctl has open: it is running that
+// job now.
+var ErrInUse = errors.New("another promoctl is running this job now")
+
+// lockJournal takes the journal's lock for as long as f is open.
+func lockJournal(f *os.File, path string) error {
+	if err := filelock.TryLock(f); err != nil {
+		if errors.Is(err, filelock.ErrLocked) {
+			return fmt.Errorf("journal %s: %w", path, ErrInUse)
+		}
+		return fmt.Errorf("lock journal %s: %w", path, err)
+	}
+	return nil
 }
 
 // Read replays a journal without opening it for writing: its header and

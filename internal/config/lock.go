@@ -8,13 +8,12 @@ import (
 	"os"
 	"path/filepath"
 	"time"
+
+	"github.com/promoctl/promoctl/internal/filelock"
 )
 
 // lockPoll is how often a locked config file is tried again.
 const lockPoll = 10 * time.Millisecond
-
-// errLocked is a lock that another process holds.
-var errLocked = errors.New("locked")
 
 // LockPath is the lock file of the config file at path: beside the file
 // a symbolic link points to, so that every name of one file shares a lock.
@@ -43,10 +42,10 @@ func Lock(ctx context.Context, path string) (unlock func() error, err error) {
 	t := time.NewTicker(lockPoll)
 	defer t.Stop()
 	for {
-		err := tryLock(f)
+		err := filelock.TryLock(f)
 		if err == nil {
 			return func() error {
-				uerr := unlockFile(f)
+				uerr := filelock.Unlock(f)
 				if cerr := f.Close(); uerr == nil {
 					uerr = cerr
 				}
@@ -56,7 +55,7 @@ func Lock(ctx context.Context, path string) (unlock func() error, err error) {
 				return nil
 			}, nil
 		}
-		if !errors.Is(err, errLocked) {
+		if !errors.Is(err, filelock.ErrLocked) {
 			f.Close()
 			return nil, fmt.Errorf("lock config file %s: %w", path, err)
 		}

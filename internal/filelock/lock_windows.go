@@ -1,6 +1,6 @@
 //go:build windows
 
-package config
+package filelock
 
 import (
 	"errors"
@@ -9,16 +9,16 @@ import (
 	"golang.org/x/sys/windows"
 )
 
-// tryLock takes an exclusive lock on the first byte of f without waiting.
-func tryLock(f *os.File) error {
+// TryLock takes an exclusive lock on the first byte of f without waiting.
+func TryLock(f *os.File) error {
 	ol := new(windows.Overlapped)
 	err := windows.LockFileEx(windows.Handle(f.Fd()), windows.LOCKFILE_EXCLUSIVE_LOCK|windows.LOCKFILE_FAIL_IMMEDIATELY, 0, 1, 0, ol)
 	if errors.Is(err, windows.ERROR_LOCK_VIOLATION) {
-		return errLocked
+		return ErrLocked
 	}
 	return err
 }
 
-func unlockFile(f *os.File) error {
+func Unlock(f *os.File) error {
 	return windows.UnlockFileEx(windows.Handle(f.Fd()), 0, 1, 0, new(windows.Overlapped))
 }

@@ -1,0 +1,36 @@
+package bulk
+
+import (
+	"errors"
+	"path/filepath"
+	"testing"
+)
+
+// TestJournalIsUsedByOneProcessAtATime: while a job's journal is open (a
+// promoctl runs the job), a second Open of it is refused with ErrInUse, so
+// two processes never run the same job and create a code twice; once the
+// first closes it, the job can be resumed.
+func TestJournalIsUsedByOneProcessAtATime(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "job.jsonl")
+	j, err := Create(path, Header{Job: "j1", Kind: "generate", SiteID: 1}, CreateOps([]string{"AAA1", "AAA2"}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := Open(path); !errors.Is(err, ErrInUse) {
+		t.Fatalf("Open while the job runs = %v, want ErrInUse", err)
+	}
+	if err := j.Close(); err != nil {
+		t.Fatal(err)
+	}
+	j2, err := Open(path)
+	if err != nil {
+		t.Fatalf("Open after the job stopped = %v", err)
+	}
+	defer j2.Close()
+	if got := len(j2.Items()); got != 2 {
+		t.Errorf("resumed journal has %d items, want 2", got)
+	}
+	if _, err := Open(path); !errors.Is(err, ErrInUse) || err.Error() != "journal "+path+": another promoctl is running this job now" {
+		t.Errorf("second resume = %v, want ErrInUse naming the journal", err)
+	}
+}

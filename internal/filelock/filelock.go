@@ -1,0 +1,11 @@
+// Package filelock takes advisory, exclusive locks on open files (flock on
+// Unix, LockFileEx on Windows) without waiting: the config file's lock and
+// a bulk job's journal use it, so that two promoctl processes never change
+// the same file at once.
+package filelock
+
+import "errors"
+
+// ErrLocked is a lock that another process (or another open file of this
+// one) holds.
+var ErrLocked = errors.New("locked by another process")
