@@ -79,19 +79,21 @@ func (s *ListStream) Next() ([]byte, error) {
 		return nil, s.err
 	}
 	e, err := s.r.Next()
-	switch ee := (*jsonscan.ElementError)(nil); {
-	case err == nil:
+	if err == nil {
 		return e, nil
-	case err == io.EOF:
-		s.Close()
-		s.err = io.EOF
-		return nil, io.EOF
-	case errors.As(err, &ee):
+	}
+	return nil, s.end(err)
+}
+
+// end ends the stream with err: io.EOF, an element's error, or the
+// list's.
+func (s *ListStream) end(err error) error {
+	if ee := (*jsonscan.ElementError)(nil); err == io.EOF || errors.As(err, &ee) {
 		s.Close()
 		s.err = err
-		return nil, err
+		return err
 	}
-	return nil, s.fail(err)
+	return s.fail(err)
 }
 
 // fail closes the stream and returns err as the list's error.

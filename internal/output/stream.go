@@ -66,10 +66,19 @@ func WriteList(w io.Writer, l List, o Options) error {
 // as Write words a response that is not.
 func next(l List) ([]byte, error) {
 	e, err := l.Elements.Next()
-	if ee := (*jsonscan.ElementError)(nil); errors.As(err, &ee) {
-		return nil, fmt.Errorf("unexpected response from the server: %w", ee.Err)
+	if err != nil && err != io.EOF {
+		return nil, elementError(err)
 	}
 	return e, err
+}
+
+// elementError words an element that is not valid JSON as Write words a
+// response that is not; other errors are returned as they are.
+func elementError(err error) error {
+	if ee := (*jsonscan.ElementError)(nil); errors.As(err, &ee) {
+		return fmt.Errorf("unexpected response from the server: %w", ee.Err)
+	}
+	return err
 }
 
 // each calls fn with each element of l, and stops at the first error.
@@ -196,10 +205,34 @@ func writeJSONL(w *bufio.Writer, src []byte) error {
 }
 
 // streamYAML writes each element as an item of a YAML sequence, the
-// same text writeYAML gives for the whole list.
+// same text writeYAML gives for the whole list. Items are encoded a batch
+// at a time (a YAML encoder is dear to make, and a sequence of items
+// reads the same whole or in parts); a batch is bounded in items and in
+// JSON bytes, and written before an error is returned.
 func streamYAML(w *bufio.Writer, l List) error {
+	const batchItems, batchBytes = 16, 32 << 10
 	n := 0
 	var buf bytes.Buffer
+	seq := &yaml.Node{Kind: yaml.SequenceNode}
+	size := 0
+	flush := func() error {
+		if len(seq.Content) == 0 {
+			return nil
+		}
+		buf.Reset()
+		enc := yaml.NewEncoder(&buf)
+		enc.SetIndent(2)
+		if err := enc.Encode(seq); err != nil {
+			return err
+		}
+		if err := enc.Close(); err != nil {
+			return err
+		}
+		clear(seq.Content)
+		seq.Content, size = seq.Content[:0], 0
+		_, err := w.Write(buf.Bytes())
+		return err
+	}
 	err := each(l, func(e []byte) error {
 		dec := json.NewDecoder(bytes.NewReader(e))
 		dec.UseNumber()
@@ -207,19 +240,16 @@ func streamYAML(w *bufio.Writer, l List) error {
 		if err != nil {
 			return fmt.Errorf("cannot render the response as YAML: %w", err)
 		}
-		buf.Reset()
-		enc := yaml.NewEncoder(&buf)
-		enc.SetIndent(2)
-		if err := enc.Encode(&yaml.Node{Kind: yaml.SequenceNode, Content: []*yaml.Node{item}}); err != nil {
-			return err
-		}
-		if err := enc.Close(); err != nil {
-			return err
-		}
 		n++
-		_, err = w.Write(buf.Bytes())
-		return err
+		seq.Content = append(seq.Content, item)
+		if size += len(e); len(seq.Content) >= batchItems || size >= batchBytes {
+			return flush()
+		}
+		return nil
 	})
+	if ferr := flush(); err == nil {
+		err = ferr
+	}
 	if err == nil && n == 0 {
 		_, err = w.WriteString("[]\n")
 	}

@@ -108,11 +108,8 @@ func PromoListStream(src output.Elements, loc *time.Location) output.List {
 				if err == io.EOF {
 					return nil
 				}
-				if ee := (*jsonscan.ElementError)(nil); errors.As(err, &ee) {
-					return &api.ResponseError{Status: http.StatusOK, Reason: ee.Err.Error()}
-				}
 				if err != nil {
-					return err
+					return elementError(err)
 				}
 				if err := d.Decode(e, &p); err != nil {
 					return err
@@ -132,6 +129,15 @@ func PromoListStream(src output.Elements, loc *time.Location) output.List {
 		CSVHeader: promoColumns(),
 		CSVRows:   rows(promoCSVRow),
 	}
+}
+
+// elementError words an element of a list that is not valid JSON as
+// DecodePromos words it; other errors are returned as they are.
+func elementError(err error) error {
+	if ee := (*jsonscan.ElementError)(nil); errors.As(err, &ee) {
+		return &api.ResponseError{Status: http.StatusOK, Reason: ee.Err.Error()}
+	}
+	return err
 }
 
 // PromoRecord shows one promo code. The single record of the API carries
