@@ -200,6 +200,7 @@ func outputChoices() []cobra.Completion {
 	desc := map[string]string{
 		"table": "aligned columns for people (default)",
 		"json":  "the API's JSON, for scripts and --jq",
+		"jsonl": "one JSON object a line, written as the list arrives",
 		"yaml":  "the API's fields as YAML",
 		"csv":   "comma-separated values with a header row",
 	}

@@ -173,9 +173,9 @@ func TestCompleteFixedValues(t *testing.T) {
 		want string
 	}{
 		{[]string{"promo", "list", "-o", ""}, apitest.Lines(
-			"table\taligned columns for people (default)", "json\tthe API's JSON, for scripts and --jq",
+			"table\taligned columns for people (default)", "json\tthe API's JSON, for scripts and --jq", "jsonl\tone JSON object a line, written as the list arrives",
 			"yaml\tthe API's fields as YAML", "csv\tcomma-separated values with a header row", ":4")},
-		{[]string{"--output", "j"}, apitest.Lines("json\tthe API's JSON, for scripts and --jq", ":4")},
+		{[]string{"--output", "j"}, apitest.Lines("json\tthe API's JSON, for scripts and --jq", "jsonl\tone JSON object a line, written as the list arrives", ":4")},
 		{[]string{"promo", "create", "--bonus-type", ""}, apitest.Lines(
 			"goods\tdiscount on the cost of the goods (2)", "delivery\tdiscount on the cost of delivery (3)", ":4")},
 		{[]string{"promo", "update", "1001", "--bonus-type", "d"}, apitest.Lines("delivery\tdiscount on the cost of delivery (3)", ":4")},

@@ -347,7 +347,11 @@ func (f *factory) outputOptions(s *config.Settings) (output.Options, error) {
 	if err != nil {
 		return o, usageErr(err)
 	}
-	o.Format, o.JQ = output.JSON, code
+	each, err := output.CompileJQEach(f.global.jq)
+	if err != nil {
+		return o, usageErr(err)
+	}
+	o.Format, o.JQ, o.JQEach = output.JSON, code, each
 	return o, nil
 }
 
@@ -428,12 +432,18 @@ func (f *factory) errorsAsJSON(cmd *cobra.Command) bool {
 		v, src = f.resolver(cmd).Given(config.KeyOutput)
 	}
 	if src.Kind == "flag" && v != "" {
-		return strings.EqualFold(v, "json")
+		return isJSONFormat(v)
 	}
 	if f.global.jq != "" && !f.io.IsStdoutTTY() {
 		return true
 	}
-	return strings.EqualFold(v, "json")
+	return isJSONFormat(v)
+}
+
+// isJSONFormat reports whether an --output value is json or jsonl, whose
+// readers get errors as JSON too.
+func isJSONFormat(v string) bool {
+	return strings.EqualFold(v, "json") || strings.EqualFold(v, "jsonl")
 }
 
 // redact removes every token promoctl knows of from s: a last line of

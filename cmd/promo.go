@@ -91,11 +91,18 @@ func runPromoList(ctx context.Context, opts *promoListOptions) error {
 	}
 	ctx, cancel := opts.withTimeout(ctx)
 	defer cancel()
-	raw, err := client.ListPromos(ctx, site)
+	// The list is shown as it arrives, in the memory of one promo code
+	// (only a table holds its rows, compactly): a site may hold hundreds
+	// of thousands.
+	stream, err := client.StreamPromos(ctx, site)
 	if err != nil {
 		return err
 	}
-	return opts.printList(view.PromoList(raw, opts.Loc), fmt.Sprintf("No promo codes on site %d.", site))
+	defer stream.Close()
+	// A filter or a limit goes here, as an output.Elements around stream:
+	// whatever it lets through is what every format shows.
+	var codes output.Elements = stream
+	return opts.printStream(view.PromoListStream(codes, opts.Loc), fmt.Sprintf("No promo codes on site %d.", site))
 }
 
 // promoGetOptions are the inputs of promo get.

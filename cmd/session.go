@@ -147,6 +147,15 @@ func (s *session) printList(d output.Data, empty string) error {
 	return s.print(d)
 }
 
+// printStream prints a list as it is read. An empty one shown as a table
+// on a terminal is the sentence empty on stderr, as with printList.
+func (s *session) printStream(l output.List, empty string) error {
+	if s.Out.Format == output.Table && s.Out.JQ == nil && s.IO.IsStdoutTTY() {
+		l.EmptyTable = func() { fmt.Fprintln(s.IO.ErrOut, empty) }
+	}
+	return output.WriteList(s.IO.Out, l, s.Out)
+}
+
 // notef writes a success message to stderr when a person is watching.
 func (s *session) notef(format string, args ...any) {
 	if s.IO.IsStderrTTY() {

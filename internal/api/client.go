@@ -232,6 +232,9 @@ type Request struct {
 	// rawPath and rawQuery are Raw's path as the user escaped it and its
 	// query string, sent as they are.
 	rawPath, rawQuery string
+	// stream leaves a 2xx body unread, for the caller to read as it
+	// arrives (Response.stream); the cap still applies.
+	stream bool
 }
 
 // Response is a successful (2xx) answer.
@@ -240,6 +243,9 @@ type Response struct {
 	Proto  string // "HTTP/1.1", "HTTP/2.0"
 	Header http.Header
 	Body   []byte
+	// stream is the unread body of a Request with stream set; Body is
+	// then nil. Whoever gets it closes it.
+	stream *bodyStream
 }
 
 // Do sends req, retrying where the contract allows, and returns the 2xx
@@ -249,6 +255,9 @@ func (c *Client) Do(ctx context.Context, req Request) (*Response, error) {
 	for attempt := 1; ; attempt++ {
 		resp, err := c.once(ctx, req)
 		if ctx.Err() != nil {
+			if resp != nil && resp.stream != nil {
+				resp.stream.Close()
+			}
 			return nil, c.contextError(ctx)
 		}
 		wait, retry := c.shouldRetry(req.Method, resp, err)
@@ -309,11 +318,12 @@ type rawResponse struct {
 	proto  string
 	header http.Header
 	body   []byte
+	stream *bodyStream // a 2xx body left unread (Request.stream)
 }
 
 func (r *rawResponse) ok() (*Response, error) {
 	if r.status >= 200 && r.status < 300 {
-		return &Response{Status: r.status, Proto: r.proto, Header: r.header, Body: r.body}, nil
+		return &Response{Status: r.status, Proto: r.proto, Header: r.header, Body: r.body, stream: r.stream}, nil
 	}
 	return nil, decodeError(r.status, r.header, r.body)
 }
@@ -394,11 +404,18 @@ func (c *Client) once(ctx context.Context, req Request) (*rawResponse, error) {
 		c.logf("< error after %s: %s", time.Since(start).Round(time.Millisecond), err)
 		return nil, &connError{err: c.scrub(err), sent: !isDialError(err)}
 	}
-	defer resp.Body.Close()
 	limit := c.maxRecord
 	if req.List {
 		limit = c.maxList
 	}
+	if req.stream && resp.StatusCode >= 200 && resp.StatusCode < 300 && req.Method != http.MethodHead && resp.ContentLength <= limit {
+		// Read by the caller as it arrives; logged when it is closed.
+		bs := &bodyStream{body: resp.Body, limit: limit, done: func(n int64) {
+			c.logf("< %s in %s (%d bytes)", resp.Status, time.Since(start).Round(time.Millisecond), n)
+		}}
+		return &rawResponse{status: resp.StatusCode, proto: resp.Proto, header: resp.Header, stream: bs}, nil
+	}
+	defer resp.Body.Close()
 	var data []byte
 	if req.Method != http.MethodHead {
 		// The answer to HEAD has no body, whatever Content-Length says.
@@ -411,15 +428,61 @@ func (c *Client) once(ctx context.Context, req Request) (*rawResponse, error) {
 	c.logf("< %s in %s (%d bytes)", resp.Status, time.Since(start).Round(time.Millisecond), len(data))
 	if err != nil {
 		if errors.Is(err, errTooLarge) {
-			return nil, &ResponseError{Status: resp.StatusCode,
-				Reason: "the body is larger than " + byteSize(limit) + "; if that is expected, raise the limit with PROMOCTL_MAX_RESPONSE"}
+			return nil, tooLargeError(resp.StatusCode, limit)
 		}
-		return nil, &connError{err: fmt.Errorf("reading the response: %w", c.scrub(err)), sent: true}
+		return nil, c.readError(err)
 	}
 	return &rawResponse{status: resp.StatusCode, proto: resp.Proto, header: resp.Header, body: data}, nil
 }
 
 var errTooLarge = errors.New("response too large")
+
+// tooLargeError is a body over the cap.
+func tooLargeError(status int, limit int64) error {
+	return &ResponseError{Status: status,
+		Reason: "the body is larger than " + byteSize(limit) + "; if that is expected, raise the limit with PROMOCTL_MAX_RESPONSE"}
+}
+
+// readError is a connection that broke while the body was read.
+func (c *Client) readError(err error) error {
+	return &connError{err: fmt.Errorf("reading the response: %w", c.scrub(err)), sent: true}
+}
+
+// bodyStream is a response body read by the caller as it arrives. It
+// holds the cap: reading past limit bytes is errTooLarge.
+type bodyStream struct {
+	body   io.ReadCloser
+	limit  int64
+	n      int64
+	done   func(n int64) // called once, on Close, with the bytes read
+	closed bool
+}
+
+func (b *bodyStream) Read(p []byte) (int, error) {
+	if b.n > b.limit {
+		return 0, errTooLarge
+	}
+	if int64(len(p)) > b.limit+1-b.n {
+		p = p[:b.limit+1-b.n]
+	}
+	n, err := b.body.Read(p)
+	b.n += int64(n)
+	if b.n > b.limit {
+		return n, errTooLarge
+	}
+	return n, err
+}
+
+// Close closes the body and logs the response; it may be called again.
+func (b *bodyStream) Close() error {
+	if b.closed {
+		return nil
+	}
+	b.closed = true
+	err := b.body.Close()
+	b.done(b.n)
+	return err
+}
 
 // byteSize is n in MiB when it is a whole number of them, else in bytes.
 func byteSize(n int64) string {

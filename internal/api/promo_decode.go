@@ -158,3 +158,27 @@ func DecodePromos(raw json.RawMessage) ([]Promo, error) {
 	}
 	return ps, nil
 }
+
+// PromoDecoder decodes the promo codes of a list one at a time, as the
+// list streams (ListStream): each distinct date is read once, and the
+// optional fields reuse one block, so the Promo it fills is valid until
+// the next call. Errors read as DecodePromos's.
+type PromoDecoder struct {
+	a arena
+	n int
+}
+
+// Decode decodes the next element of the list into p.
+func (d *PromoDecoder) Decode(elem []byte, p *Promo) error {
+	d.n++
+	d.a.ints, d.a.bools = d.a.ints[:0], d.a.bools[:0]
+	*p = Promo{}
+	if len(elem) == 0 || elem[0] != '{' {
+		return &ResponseError{Status: http.StatusOK, Reason: fmt.Sprintf("item %d is not an object", d.n)}
+	}
+	err := jsonscan.Fields(elem, func(k, v []byte) error { return p.field(k, v, &d.a) })
+	if err != nil {
+		return &ResponseError{Status: http.StatusOK, Reason: fmt.Sprintf("promo code #%d: %v", d.n, err)}
+	}
+	return nil
+}

@@ -34,16 +34,17 @@ func Check(b []byte) error {
 	if Valid(b) {
 		return nil
 	}
-	if tooDeep(b) {
+	if tooDeep(b, 0) {
 		return ErrTooDeep
 	}
 	return ErrInvalid
 }
 
 // tooDeep reports whether brackets outside strings nest deeper than
-// maxDepth anywhere in b; it is the slow path, run only on failure.
-func tooDeep(b []byte) bool {
-	depth, inString := 0, false
+// maxDepth anywhere in b, which starts at the given depth; it is the slow
+// path, run only on failure.
+func tooDeep(b []byte, depth int) bool {
+	inString := false
 	for i := 0; i < len(b); i++ {
 		c := b[i]
 		switch {

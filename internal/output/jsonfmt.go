@@ -23,10 +23,33 @@ import (
 // built in a local buffer and written in large pieces, which is several
 // times faster than a bufio call per token.
 func writeIndentedJSON(w io.Writer, src []byte) error {
-	const flushAt = 256 << 10
-	out := make([]byte, 0, flushAt+4096)
-	depth := 0
-	indent := []byte("\n" + strings.Repeat("  ", 16))
+	var in indenter
+	out, err := in.write(w, make([]byte, 0, indentFlushAt+4096), src, 0)
+	if err != nil {
+		return err
+	}
+	out = append(out, '\n')
+	_, err = w.Write(out)
+	return err
+}
+
+// indentFlushAt is how much indented output is built before it is written.
+const indentFlushAt = 256 << 10
+
+// indenter indents JSON by two spaces a level.
+type indenter struct {
+	indent []byte // a newline and spaces, grown to the deepest level seen
+}
+
+// write appends src, indented as if it stood at the given depth, to out,
+// writing out to w each time it reaches indentFlushAt, and returns what
+// is left unwritten.
+func (in *indenter) write(w io.Writer, out, src []byte, depth int) ([]byte, error) {
+	if in.indent == nil {
+		in.indent = []byte("\n" + strings.Repeat("  ", 16))
+	}
+	indent := in.indent
+	defer func() { in.indent = indent }()
 	for i := 0; i < len(src); i++ {
 		c := src[i]
 		switch c {
@@ -63,16 +86,14 @@ func writeIndentedJSON(w io.Writer, src []byte) error {
 			out = append(out, src[i:j]...)
 			i = j - 1
 		}
-		if len(out) >= flushAt {
+		if len(out) >= indentFlushAt {
 			if _, err := w.Write(out); err != nil {
-				return err
+				return out, err
 			}
 			out = out[:0]
 		}
 	}
-	out = append(out, '\n')
-	_, err := w.Write(out)
-	return err
+	return out, nil
 }
 
 // appendIndent appends a newline and depth levels of indentation, growing
@@ -232,6 +253,23 @@ func writeJQ(ctx context.Context, w io.Writer, src []byte, code *gojq.Code, term
 		return fmt.Errorf("cannot filter the response: %w", err)
 	}
 	var out bytes.Buffer
+	if _, err := runJQ(ctx, &out, code, v, terminal); err != nil {
+		return err
+	}
+	_, err = w.Write(out.Bytes())
+	return err
+}
+
+// jqWriter is where runJQ writes: a bytes.Buffer or a bufio.Writer.
+type jqWriter interface {
+	io.Writer
+	io.ByteWriter
+	io.StringWriter
+}
+
+// runJQ runs code on v and writes each result on its own line. halted
+// says the filter stopped with halt, so that no further input is run.
+func runJQ(ctx context.Context, out jqWriter, code *gojq.Code, v any, terminal bool) (halted bool, err error) {
 	if ctx == nil {
 		ctx = context.Background()
 	}
@@ -239,14 +277,14 @@ func writeJQ(ctx context.Context, w io.Writer, src []byte, code *gojq.Code, term
 	for {
 		r, ok := iter.Next()
 		if !ok {
-			break
+			return false, nil
 		}
 		if err, ok := r.(error); ok {
 			var halt *gojq.HaltError
 			if errors.As(err, &halt) && halt.Value() == nil {
-				break
+				return true, nil
 			}
-			return fmt.Errorf("--jq: %w", err)
+			return false, fmt.Errorf("--jq: %w", err)
 		}
 		if s, ok := r.(string); ok {
 			if terminal {
@@ -256,14 +294,14 @@ func writeJQ(ctx context.Context, w io.Writer, src []byte, code *gojq.Code, term
 		} else {
 			b, err := gojq.Marshal(r)
 			if err != nil {
-				return fmt.Errorf("--jq: %w", err)
+				return false, fmt.Errorf("--jq: %w", err)
 			}
 			out.Write(b)
 		}
-		out.WriteByte('\n')
+		if err := out.WriteByte('\n'); err != nil {
+			return false, err
+		}
 	}
-	_, err = w.Write(out.Bytes())
-	return err
 }
 
 // jqInput decodes JSON for gojq without losing digits: encoding/json

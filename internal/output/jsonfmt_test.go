@@ -249,14 +249,14 @@ func TestWriteJQErrors(t *testing.T) {
 
 func TestParseFormat(t *testing.T) {
 	t.Parallel()
-	for in, want := range map[string]Format{"table": Table, "JSON": JSON, " yaml ": YAML, "Csv": CSV} {
+	for in, want := range map[string]Format{"table": Table, "JSON": JSON, "jsonl": JSONL, " yaml ": YAML, "Csv": CSV} {
 		if got, err := ParseFormat(in); err != nil || got != want {
 			t.Errorf("ParseFormat(%q) = %q, %v; want %q", in, got, err, want)
 		}
 	}
-	for _, in := range []string{"", "xml", "yml", "jsonl"} {
+	for _, in := range []string{"", "xml", "yml", "ndjson"} {
 		_, err := ParseFormat(in)
-		if want := `unknown output format "` + in + `": use table, json, yaml or csv`; err == nil || err.Error() != want {
+		if want := `unknown output format "` + in + `": use table, json, jsonl, yaml or csv`; err == nil || err.Error() != want {
 			t.Errorf("ParseFormat(%q) error = %v, want %q", in, err, want)
 		}
 	}

@@ -27,6 +27,7 @@ type Format = format.Format
 const (
 	Table = format.Table
 	JSON  = format.JSON
+	JSONL = format.JSONL
 	YAML  = format.YAML
 	CSV   = format.CSV
 )
@@ -53,8 +54,12 @@ func CompileJQ(expr string) (*gojq.Code, error) {
 
 // Options say how to render.
 type Options struct {
-	Format    Format
-	JQ        *gojq.Code // when set, the JSON is filtered and each result printed
+	Format Format
+	JQ     *gojq.Code // when set, the JSON is filtered and each result printed
+	// JQEach, when set, is JQ as run on each element of a list (JQ has
+	// the form `.[] | f`: CompileJQEach): a List is then filtered as it
+	// is read.
+	JQEach    *gojq.Code
 	NoHeaders bool
 	// Color colours the status cells of tables (Grid.Tone). The caller
 	// decides it (iostreams.ColorEnabled); this package never looks at the
@@ -113,7 +118,7 @@ func Write(w io.Writer, d Data, o Options) error {
 }
 
 func write(w *bufio.Writer, d Data, o Options) error {
-	if o.JQ != nil || o.Format == JSON || o.Format == YAML || d.Tables == nil {
+	if o.JQ != nil || o.Format == JSON || o.Format == JSONL || o.Format == YAML || d.Tables == nil {
 		// The JSON is printed or parsed as a whole: check it first. (A
 		// large promo list reaches here checked only for its shape.)
 		if err := jsonscan.Check(d.JSON); err != nil {
@@ -135,6 +140,8 @@ func write(w *bufio.Writer, d Data, o Options) error {
 			return w.WriteByte('\n')
 		}
 		return writeIndentedJSON(w, d.JSON)
+	case JSONL:
+		return writeJSONL(w, d.JSON)
 	case YAML:
 		return writeYAML(w, d.JSON)
 	case CSV:

@@ -104,7 +104,6 @@ func writeAlignedPaint(w *bufio.Writer, header []string, rows [][]string, paint 
 		ncol = max(ncol, len(r))
 	}
 	widths := make([]int, ncol)
-	widest := 0
 	measure := func(r []string) {
 		for i, c := range r {
 			widths[i] = max(widths[i], cellWidth(c))
@@ -114,6 +113,22 @@ func writeAlignedPaint(w *bufio.Writer, header []string, rows [][]string, paint 
 	for _, r := range rows {
 		measure(r)
 	}
+	return drawAligned(w, header, widths, func(add func([]string) error) error {
+		for _, r := range rows {
+			if err := add(r); err != nil {
+				return err
+			}
+		}
+		return nil
+	}, paint)
+}
+
+// drawAligned draws the header and the rows that each gives, in columns
+// of the given widths (every cell's display width is at most its
+// column's), painting as writeAlignedPaint does.
+func drawAligned(w *bufio.Writer, header []string, widths []int, each func(add func([]string) error) error, paint func(row, col int, s string) string) error {
+	ncol := len(widths)
+	widest := 0
 	for _, wd := range widths {
 		widest = max(widest, wd)
 	}
@@ -143,15 +158,15 @@ func writeAlignedPaint(w *bufio.Writer, header []string, rows [][]string, paint 
 			return err
 		}
 	}
-	for i, r := range rows {
+	row := 0
+	return each(func(r []string) error {
+		i := row
+		row++
 		if len(r) == 0 {
-			continue
+			return nil
 		}
-		if err := line(r, i); err != nil {
-			return err
-		}
-	}
-	return nil
+		return line(r, i)
+	})
 }
 
 func cellWidth(s string) int {

@@ -3,12 +3,16 @@ package view
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
+	"io"
 	"math/big"
+	"net/http"
 	"slices"
 	"strconv"
 	"time"
 
 	"github.com/promoctl/promoctl/internal/api"
+	"github.com/promoctl/promoctl/internal/jsonscan"
 	"github.com/promoctl/promoctl/internal/output"
 	"github.com/promoctl/promoctl/internal/promo"
 )
@@ -20,7 +24,43 @@ func promoColumns() []string {
 		"time_limit_is_enabled", "d_on", "d_off", "quantity_limit_is_enabled", "quantity_limit", "promo_used_count", "is_valid"}
 }
 
-// PromoList shows the promo codes of a site.
+// promoHeader is the header of the promo list table.
+func promoHeader() []string {
+	return []string{"ID", "CODE", "ENABLED", "TYPE", "AMOUNT", "STARTS", "ENDS", "USES", "VALID"}
+}
+
+// promoTableRow is a promo code's row of the list table; date formats
+// its dates (dateCache).
+func promoTableRow(p *api.Promo, date func(api.Time) string) []string {
+	starts, ends := "-", "-"
+	if p.TimeLimitIsEnabled {
+		starts, ends = date(p.DOn), date(p.DOff)
+	}
+	return []string{optInt(p.ID), output.Text(string(p.Code)), YesNo(bool(p.IsEnabled)),
+		promo.BonusType(p.BonusType).String(), Amount(float64(p.BonusAmount), bool(p.BonusAmountIsInPercentages)),
+		starts, ends, uses(*p), optBool(p.IsValid)}
+}
+
+// promoListTone colours the status cells of the list table.
+func promoListTone(col int, cell string) output.Tone {
+	switch col {
+	case 2: // ENABLED
+		return output.StatusTone(cell, output.Muted)
+	case 8: // VALID
+		return output.StatusTone(cell, output.Bad)
+	}
+	return output.Plain
+}
+
+// promoCSVRow is a promo code's row of the list CSV.
+func promoCSVRow(p *api.Promo) []string {
+	return []string{optInt(p.ID), string(p.Code), optInt(p.Pos), fmtBool(bool(p.IsEnabled)),
+		strconv.FormatInt(int64(p.BonusType), 10), fmtFloat(float64(p.BonusAmount)), fmtBool(bool(p.BonusAmountIsInPercentages)),
+		fmtBool(bool(p.TimeLimitIsEnabled)), p.DOn.Raw, p.DOff.Raw, fmtBool(bool(p.QuantityLimitIsEnabled)),
+		strconv.FormatInt(int64(p.QuantityLimit), 10), optInt(p.PromoUsedCount), csvBool(p.IsValid)}
+}
+
+// PromoList shows the promo codes of a site, given whole.
 func PromoList(raw json.RawMessage, loc *time.Location) output.Data {
 	decode := func() ([]api.Promo, error) { return api.DecodePromos(raw) }
 	return output.Data{
@@ -30,27 +70,13 @@ func PromoList(raw json.RawMessage, loc *time.Location) output.Data {
 			if err != nil {
 				return nil, err
 			}
-			g := output.Grid{Header: []string{"ID", "CODE", "ENABLED", "TYPE", "AMOUNT", "STARTS", "ENDS", "USES", "VALID"}}
+			g := output.Grid{Header: promoHeader()}
 			g.Rows = make([][]string, len(ps))
 			date := dateCache(loc)
-			for i, p := range ps {
-				starts, ends := "-", "-"
-				if p.TimeLimitIsEnabled {
-					starts, ends = date(p.DOn), date(p.DOff)
-				}
-				g.Rows[i] = []string{optInt(p.ID), output.Text(string(p.Code)), YesNo(bool(p.IsEnabled)),
-					promo.BonusType(p.BonusType).String(), Amount(float64(p.BonusAmount), bool(p.BonusAmountIsInPercentages)),
-					starts, ends, uses(p), optBool(p.IsValid)}
+			for i := range ps {
+				g.Rows[i] = promoTableRow(&ps[i], date)
 			}
-			g.Tone = func(row, col int) output.Tone {
-				switch col {
-				case 2: // ENABLED
-					return output.StatusTone(g.Rows[row][col], output.Muted)
-				case 8: // VALID
-					return output.StatusTone(g.Rows[row][col], output.Bad)
-				}
-				return output.Plain
-			}
+			g.Tone = func(row, col int) output.Tone { return promoListTone(col, g.Rows[row][col]) }
 			return []output.Grid{g}, nil
 		},
 		CSV: func() (output.Grid, error) {
@@ -60,15 +86,58 @@ func PromoList(raw json.RawMessage, loc *time.Location) output.Data {
 			}
 			g := output.Grid{Header: promoColumns()}
 			g.Rows = make([][]string, len(ps))
-			for i, p := range ps {
-				g.Rows[i] = []string{optInt(p.ID), string(p.Code), optInt(p.Pos), fmtBool(bool(p.IsEnabled)),
-					strconv.FormatInt(int64(p.BonusType), 10), fmtFloat(float64(p.BonusAmount)), fmtBool(bool(p.BonusAmountIsInPercentages)),
-					fmtBool(bool(p.TimeLimitIsEnabled)), p.DOn.Raw, p.DOff.Raw, fmtBool(bool(p.QuantityLimitIsEnabled)),
-					strconv.FormatInt(int64(p.QuantityLimit), 10), optInt(p.PromoUsedCount), csvBool(p.IsValid)}
+			for i := range ps {
+				g.Rows[i] = promoCSVRow(&ps[i])
 			}
 			return g, nil
 		},
 	}
+}
+
+// PromoListStream shows the promo codes of a site as the list is read
+// (api.ListStream, or a filter of it): JSON, YAML and --jq take the
+// elements as they come, and the table and CSV decode each one into its
+// row, so that no format holds the list. Errors read as PromoList's.
+func PromoListStream(src output.Elements, loc *time.Location) output.List {
+	rows := func(row func(p *api.Promo) []string) func(add func([]string) error) error {
+		return func(add func([]string) error) error {
+			var d api.PromoDecoder
+			var p api.Promo
+			for {
+				e, err := src.Next()
+				if err == io.EOF {
+					return nil
+				}
+				if err != nil {
+					return elementError(err)
+				}
+				if err := d.Decode(e, &p); err != nil {
+					return err
+				}
+				if err := add(row(&p)); err != nil {
+					return err
+				}
+			}
+		}
+	}
+	date := dateCache(loc)
+	return output.List{
+		Elements:  src,
+		Header:    promoHeader(),
+		Rows:      rows(func(p *api.Promo) []string { return promoTableRow(p, date) }),
+		Tone:      promoListTone,
+		CSVHeader: promoColumns(),
+		CSVRows:   rows(promoCSVRow),
+	}
+}
+
+// elementError words an element of a list that is not valid JSON as
+// DecodePromos words it; other errors are returned as they are.
+func elementError(err error) error {
+	if ee := (*jsonscan.ElementError)(nil); errors.As(err, &ee) {
+		return &api.ResponseError{Status: http.StatusOK, Reason: ee.Err.Error()}
+	}
+	return err
 }
 
 // PromoRecord shows one promo code. The single record of the API carries

@@ -1,0 +1,172 @@
+package cmd
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"net/http"
+	"strconv"
+	"strings"
+	"testing"
+)
+
+// streamList is a list of n promo codes, large enough (n of a few
+// hundred) that output starts before the list has been read.
+func streamList(n int) string {
+	var b strings.Builder
+	b.WriteByte('[')
+	for i := range n {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		fmt.Fprintf(&b, `{"id":%d,"code":"CODE%05d","pos":%d,"is_enabled":%t,"bonus_type":2,"bonus_amount":%d,`+
+			`"bonus_amount_is_in_percentages":true,"time_limit_is_enabled":false,"d_on":"2026-06-01T00:00:00.000Z",`+
+			`"d_off":"2026-08-31T20:59:59.000Z","quantity_limit_is_enabled":false,"quantity_limit":0,"promo_used_count":%d,"is_valid":true}`,
+			1000+i, i, i, i%2 == 0, 1+i%50, i%7)
+	}
+	b.WriteByte(']')
+	return b.String()
+}
+
+// serveChunked sends body in pieces, flushed, without a Content-Length.
+func serveChunked(body string) http.HandlerFunc {
+	return func(w http.ResponseWriter, _ *http.Request) {
+		w.Header().Set("Content-Type", "application/json")
+		for len(body) > 0 {
+			n := min(len(body), 16<<10)
+			w.Write([]byte(body[:n]))
+			w.(http.Flusher).Flush()
+			body = body[n:]
+		}
+	}
+}
+
+// TestPromoListCutOff: a list that ends too soon fails with the one-line
+// error and exit 1 in every format, wherever it is cut; piped JSON that
+// was already written is never a complete JSON document.
+func TestPromoListCutOff(t *testing.T) {
+	full := streamList(2000) // ~600 KiB: several buffers of output
+	mid := strings.Index(full[len(full)/2:], `"bonus_type"`) + len(full)/2
+	boundary := strings.Index(full[len(full)/2:], "},{") + len(full)/2 + 2 // after the comma
+	inString := strings.Index(full[len(full)/2:], `"CODE`) + len(full)/2 + 4
+	const msg = "list promo codes of site 7: unexpected response from the server (HTTP 200): the JSON is malformed or truncated"
+	formats := [][]string{nil, {"-o", "json"}, {"-o", "jsonl"}, {"-o", "yaml"}, {"-o", "csv"},
+		{"--jq", ".[].code"}, {"--jq", "map(.id) | length"}}
+	for name, cut := range map[string]int{"in the middle of an element": mid, "at an element boundary": boundary,
+		"inside a string": inString, "before the first element ends": 40} {
+		for _, chunked := range []bool{true, false} {
+			body := full[:cut]
+			for _, f := range formats {
+				t.Run(fmt.Sprintf("%s/chunked=%t/%v", name, chunked, f), func(t *testing.T) {
+					r := newRunner(t)
+					if chunked {
+						r.api.HandleFunc("GET /v1/promo", serveChunked(body))
+					} else {
+						// The server says how long the list is and sends less:
+						// the connection breaks.
+						r.api.HandleFunc("GET /v1/promo", func(w http.ResponseWriter, _ *http.Request) {
+							w.Header().Set("Content-Length", strconv.Itoa(len(full)))
+							w.Write([]byte(body))
+						})
+					}
+					res := r.run(append(append([]string{}, listArgs...), f...)...)
+					want := msg
+					if !chunked {
+						want = "list promo codes of site 7: cannot reach the server: reading the response: unexpected EOF"
+					}
+					asJSON := len(f) > 0 && (f[1] == "json" || f[1] == "jsonl" || f[0] == "--jq")
+					if asJSON {
+						b, _ := json.Marshal(want)
+						want = `{"error":{"message":` + string(b) + `,"exit_code":1}}`
+					} else {
+						want = "promoctl: " + want
+					}
+					if res.code != 1 || res.stderr != want+"\n" {
+						t.Errorf("exit %d, stderr %q; want 1 and %q", res.code, res.stderr, want+"\n")
+					}
+					switch {
+					case len(f) == 0 || f[0] == "--jq" && f[1] != ".[].code":
+						if res.stdout != "" {
+							t.Errorf("stdout %.80q, want none: the table and a filter of the whole list hold it", res.stdout)
+						}
+					case f[1] == "json":
+						out := res.stdout
+						if json.Valid([]byte(out)) || strings.HasSuffix(out, "]\n") || !strings.HasPrefix(full, out) {
+							t.Errorf("stdout (%d bytes) ends %q: want the server's bytes up to an element, without the closing ]", len(out), out[max(0, len(out)-40):])
+						}
+						if cut > 100 && len(out) == 0 {
+							t.Errorf("nothing written before the list was cut")
+						}
+					case f[1] == "jsonl", f[0] == "--jq":
+						for i, l := range strings.Split(strings.TrimSuffix(res.stdout, "\n"), "\n") {
+							if res.stdout != "" && !(json.Valid([]byte(l)) || strings.HasPrefix(l, "CODE")) {
+								t.Fatalf("line %d %q is not whole", i+1, l)
+							}
+						}
+					}
+					if res.stdout != "" && !strings.HasSuffix(res.stdout, "\n") && (len(f) == 0 || f[1] != "json") {
+						t.Errorf("stdout ends %q: want whole lines", res.stdout[max(0, len(res.stdout)-40):])
+					}
+				})
+			}
+		}
+	}
+}
+
+// TestPromoListJSONLMatchesJSON: -o jsonl gives the objects -o json gives,
+// one a line.
+func TestPromoListJSONLMatchesJSON(t *testing.T) {
+	list := streamList(700)
+	r := newRunner(t)
+	r.api.HandleFunc("GET /v1/promo", serveChunked(list))
+	r.api.HandleFunc("GET /v1/promo", serveChunked(list))
+	asJSON := r.run(append(listArgs, "-o", "json")...)
+	asJSONL := r.run(append(listArgs, "-o", "jsonl")...)
+	if asJSON.code != 0 || asJSONL.code != 0 || asJSON.stdout != list+"\n" {
+		t.Fatalf("exit %d and %d; json output is the list as sent: %t", asJSON.code, asJSONL.code, asJSON.stdout == list+"\n")
+	}
+	var want []json.RawMessage
+	json.Unmarshal([]byte(asJSON.stdout), &want)
+	lines := strings.Split(strings.TrimSuffix(asJSONL.stdout, "\n"), "\n")
+	if len(lines) != len(want) {
+		t.Fatalf("%d lines, want %d", len(lines), len(want))
+	}
+	for i, l := range lines {
+		var a, b any
+		json.Unmarshal([]byte(l), &a)
+		json.Unmarshal(want[i], &b)
+		if fmt.Sprint(a) != fmt.Sprint(b) {
+			t.Fatalf("line %d = %s, want %s", i+1, l, want[i])
+		}
+	}
+}
+
+// TestPromoListStreamIsCapped: the response cap holds for a list without
+// a Content-Length, read as it streams.
+func TestPromoListStreamIsCapped(t *testing.T) {
+	for _, f := range []string{"json", "table"} {
+		r := newRunner(t)
+		r.env["PROMOCTL_MAX_RESPONSE"] = "1MiB"
+		r.api.HandleFunc("GET /v1/promo", serveChunked(streamList(5000)))
+		res := r.run(append(listArgs, "-o", f)...)
+		const why = "list promo codes of site 7: unexpected response from the server (HTTP 200): " +
+			"the body is larger than 1 MiB; if that is expected, raise the limit with PROMOCTL_MAX_RESPONSE"
+		if res.code != 1 || !strings.Contains(res.stderr, why) || bytes.Count([]byte(res.stderr), []byte("\n")) != 1 {
+			t.Errorf("-o %s: exit %d, stderr %q; want 1 and %q", f, res.code, res.stderr, why)
+		}
+	}
+}
+
+// TestPromoListFormatsAgree: the streamed table, CSV and YAML of a list
+// long enough to be read in several pieces show every code once.
+func TestPromoListFormatsAgree(t *testing.T) {
+	list := streamList(1500)
+	for _, f := range []string{"table", "csv", "yaml"} {
+		r := newRunner(t)
+		r.api.HandleFunc("GET /v1/promo", serveChunked(list))
+		res := r.run(append(listArgs, "-o", f)...)
+		if res.code != 0 || strings.Count(res.stdout, "CODE0") != 1500 || !strings.Contains(res.stdout, "CODE01499") {
+			t.Errorf("-o %s: exit %d, %d codes; want all 1500", f, res.code, strings.Count(res.stdout, "CODE0"))
+		}
+	}
+}

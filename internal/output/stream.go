@@ -1,0 +1,394 @@
+package output
+
+import (
+	"bufio"
+	"bytes"
+	"encoding/csv"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"slices"
+
+	"go.yaml.in/yaml/v3"
+
+	"github.com/promoctl/promoctl/internal/jsonscan"
+)
+
+// Elements is a list read one element at a time, such as the API's
+// promo list as it arrives (api.ListStream).
+type Elements interface {
+	// Next returns the JSON of the next element, valid until the next
+	// call, or io.EOF after the last. A *jsonscan.ElementError is an
+	// element that is not valid JSON; any other error ends the list as
+	// it is.
+	Next() ([]byte, error)
+}
+
+// List is a list to show as it is read: each element is written as soon
+// as it is decoded, so that memory does not grow with the list. Only a
+// table holds its rows (compactly), to align its columns.
+type List struct {
+	// Elements are the list's elements, for json, jsonl, yaml and --jq.
+	Elements Elements
+	// Header and Rows build the table: Rows reads the elements itself and
+	// calls add with each one's row, whose cells are terminal-safe (Text).
+	// Without Rows, the list is shown as JSON.
+	Header []string
+	Rows   func(add func(row []string) error) error
+	// Tone, when set, names the status cells of the table by their
+	// column and text (as Grid.Tone).
+	Tone func(col int, cell string) Tone
+	// CSVHeader and CSVRows build the CSV, as Header and Rows the table.
+	CSVHeader []string
+	CSVRows   func(add func(row []string) error) error
+	// EmptyTable, when set, is called instead of drawing a table without
+	// rows (the command says so on stderr).
+	EmptyTable func()
+}
+
+// WriteList writes l to w as it reads it. Unlike Write, output starts
+// before the list is read to its end: when the list fails part way (cut
+// off, malformed), what was written is whole elements only (whole lines
+// of jsonl and CSV, whole items of YAML), and JSON lacks its closing
+// bracket, so that no JSON parser takes it for a complete list. Nothing is
+// written when the first element fails, nor for a table.
+func WriteList(w io.Writer, l List, o Options) error {
+	bw := bufio.NewWriterSize(w, 64<<10)
+	err := writeList(bw, l, o)
+	if ferr := bw.Flush(); err == nil {
+		err = ferr
+	}
+	return err
+}
+
+// next reads the next element, wording an element that is not valid JSON
+// as Write words a response that is not.
+func next(l List) ([]byte, error) {
+	e, err := l.Elements.Next()
+	if err != nil && err != io.EOF {
+		return nil, elementError(err)
+	}
+	return e, err
+}
+
+// elementError words an element that is not valid JSON as Write words a
+// response that is not; other errors are returned as they are.
+func elementError(err error) error {
+	if ee := (*jsonscan.ElementError)(nil); errors.As(err, &ee) {
+		return fmt.Errorf("unexpected response from the server: %w", ee.Err)
+	}
+	return err
+}
+
+// each calls fn with each element of l, and stops at the first error.
+func each(l List, fn func(e []byte) error) error {
+	for {
+		e, err := next(l)
+		if err == io.EOF {
+			return nil
+		}
+		if err != nil {
+			return err
+		}
+		if err := fn(e); err != nil {
+			return err
+		}
+	}
+}
+
+func writeList(w *bufio.Writer, l List, o Options) error {
+	if o.JQ != nil {
+		if o.JQEach != nil {
+			return streamJQ(w, l, o)
+		}
+		return holdJQ(w, l, o)
+	}
+	f := o.Format
+	if f == Table && l.Rows == nil {
+		f = JSON // a list with no table form is shown as JSON
+	}
+	switch f {
+	case JSON:
+		return streamJSON(w, l, o.Terminal)
+	case JSONL:
+		var line []byte
+		return each(l, func(e []byte) error {
+			line = appendLine(line[:0], e)
+			_, err := w.Write(line)
+			return err
+		})
+	case YAML:
+		return streamYAML(w, l)
+	case CSV:
+		if l.CSVRows == nil {
+			return fmt.Errorf("this command has no CSV form: use --output json or yaml")
+		}
+		return streamCSV(w, l, o)
+	}
+	return writeListTable(w, l, o)
+}
+
+// streamJSON writes the elements as a JSON array: piped, each as the
+// server sent it; on a terminal, indented as writeIndentedJSON indents
+// the whole array. The opening bracket goes out with the first element,
+// and the closing one only once the list has ended well.
+func streamJSON(w *bufio.Writer, l List, terminal bool) error {
+	n := 0
+	var in indenter
+	var out []byte
+	err := each(l, func(e []byte) error {
+		switch {
+		case !terminal:
+			if n == 0 {
+				w.WriteByte('[')
+			} else {
+				w.WriteByte(',')
+			}
+			_, err := w.Write(e)
+			n++
+			return err
+		case n == 0:
+			out = append(out[:0], "[\n  "...)
+		default:
+			out = append(out[:0], ",\n  "...)
+		}
+		n++
+		var err error
+		if out, err = in.write(w, out, e, 1); err != nil {
+			return err
+		}
+		_, err = w.Write(out)
+		return err
+	})
+	switch {
+	case err != nil:
+		return err
+	case n == 0:
+		_, err = w.WriteString("[]\n")
+	case terminal:
+		_, err = w.WriteString("\n]\n")
+	default:
+		_, err = w.WriteString("]\n")
+	}
+	return err
+}
+
+// appendLine appends the JSON value v on one line: as it is, unless it
+// has line breaks, which in valid JSON are only white space between
+// tokens, and are then taken out.
+func appendLine(dst, v []byte) []byte {
+	if bytes.IndexByte(v, '\n') < 0 && bytes.IndexByte(v, '\r') < 0 {
+		return append(append(dst, v...), '\n')
+	}
+	buf := bytes.NewBuffer(dst)
+	if json.Compact(buf, v) != nil {
+		buf.Write(v) // not reached for valid JSON
+	}
+	buf.WriteByte('\n')
+	return buf.Bytes()
+}
+
+// writeJSONL writes a JSON value as JSON Lines: a list's elements each on
+// a line, anything else on one.
+func writeJSONL(w *bufio.Writer, src []byte) error {
+	var line []byte
+	if t := bytes.TrimSpace(src); len(t) > 0 && t[0] == '[' {
+		return jsonscan.Elements(t, func(e []byte) error {
+			line = appendLine(line[:0], e)
+			_, err := w.Write(line)
+			return err
+		})
+	}
+	_, err := w.Write(appendLine(line, bytes.TrimSpace(src)))
+	return err
+}
+
+// streamYAML writes each element as an item of a YAML sequence, the
+// same text writeYAML gives for the whole list. Items are encoded a batch
+// at a time (a YAML encoder is dear to make, and a sequence of items
+// reads the same whole or in parts); a batch is bounded in items and in
+// JSON bytes, and written before an error is returned.
+func streamYAML(w *bufio.Writer, l List) error {
+	const batchItems, batchBytes = 16, 32 << 10
+	n := 0
+	var buf bytes.Buffer
+	seq := &yaml.Node{Kind: yaml.SequenceNode}
+	size := 0
+	flush := func() error {
+		if len(seq.Content) == 0 {
+			return nil
+		}
+		buf.Reset()
+		enc := yaml.NewEncoder(&buf)
+		enc.SetIndent(2)
+		if err := enc.Encode(seq); err != nil {
+			return err
+		}
+		if err := enc.Close(); err != nil {
+			return err
+		}
+		clear(seq.Content)
+		seq.Content, size = seq.Content[:0], 0
+		_, err := w.Write(buf.Bytes())
+		return err
+	}
+	err := each(l, func(e []byte) error {
+		dec := json.NewDecoder(bytes.NewReader(e))
+		dec.UseNumber()
+		item, err := yamlNode(dec)
+		if err != nil {
+			return fmt.Errorf("cannot render the response as YAML: %w", err)
+		}
+		n++
+		seq.Content = append(seq.Content, item)
+		if size += len(e); len(seq.Content) >= batchItems || size >= batchBytes {
+			return flush()
+		}
+		return nil
+	})
+	if ferr := flush(); err == nil {
+		err = ferr
+	}
+	if err == nil && n == 0 {
+		_, err = w.WriteString("[]\n")
+	}
+	return err
+}
+
+// streamCSV writes the CSV rows as they come; the header goes out with
+// the first row, or alone at the end of an empty list.
+func streamCSV(w *bufio.Writer, l List, o Options) error {
+	cw := csv.NewWriter(w)
+	headed := false
+	head := func() error {
+		if headed {
+			return nil
+		}
+		headed = true
+		// A list of unknown shape with no records has no columns: no
+		// header line, rather than a blank one.
+		if o.NoHeaders || len(l.CSVHeader) == 0 {
+			return nil
+		}
+		h := l.CSVHeader
+		if o.Terminal {
+			h = safeRow(h)
+		}
+		return cw.Write(h)
+	}
+	err := l.CSVRows(func(row []string) error {
+		if err := head(); err != nil {
+			return err
+		}
+		if o.Terminal {
+			row = safeRow(row)
+		}
+		return cw.Write(row)
+	})
+	if err == nil {
+		err = head()
+	}
+	cw.Flush()
+	if err == nil {
+		err = cw.Error()
+	}
+	return err
+}
+
+func safeRow(row []string) []string {
+	out := make([]string, len(row))
+	for i, c := range row {
+		out[i] = Text(c)
+	}
+	return out
+}
+
+// writeListTable collects the rows compactly, then draws them aligned as
+// Write draws a grid (tablewriter below bulkRows, the same bytes above).
+func writeListTable(w *bufio.Writer, l List, o Options) error {
+	var s rowStore
+	if err := l.Rows(func(row []string) error { s.add(row); return nil }); err != nil {
+		return err
+	}
+	if s.n == 0 && l.EmptyTable != nil {
+		l.EmptyTable()
+		return nil
+	}
+	header := l.Header
+	if o.NoHeaders {
+		header = nil
+	}
+	tone := func(rows [][]string) func(row, col int) Tone {
+		if l.Tone == nil {
+			return nil
+		}
+		return func(row, col int) Tone { return l.Tone(col, rows[row][col]) }
+	}
+	if s.n < bulkRows {
+		g := Grid{Header: l.Header, Rows: s.all()}
+		g.Tone = tone(g.Rows)
+		if o.Color && g.Tone != nil {
+			return writeToned(w, g, o.NoHeaders, newPalette(w))
+		}
+		return writeGrid(w, g, o.NoHeaders)
+	}
+	widths := slices.Clone(s.widths)
+	for i, h := range header {
+		if i >= len(widths) {
+			widths = append(widths, 0)
+		}
+		widths[i] = max(widths[i], cellWidth(h))
+	}
+	var paint func(row, col int, c string) string
+	if o.Color && l.Tone != nil {
+		p := newPalette(w)
+		paint = func(_, col int, c string) string { return p.paint(l.Tone(col, c), c) }
+	}
+	return drawAligned(w, header, widths, s.each, paint)
+}
+
+// streamJQ runs the filter on each element as it is read (JQEach).
+func streamJQ(w *bufio.Writer, l List, o Options) error {
+	halted := false
+	for !halted {
+		e, err := next(l)
+		if err == io.EOF {
+			return nil
+		}
+		if err != nil {
+			return err
+		}
+		v, err := jqInput(e)
+		if err != nil {
+			return fmt.Errorf("cannot filter the response: %w", err)
+		}
+		if halted, err = runJQ(o.Context, w, o.JQEach, v, o.Terminal); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// holdJQ reads the whole list, decoded, and runs the filter on it: a
+// filter that is not `.[] | f` may need every element at once. Its output
+// is written only once it has run to the end, as Write does.
+func holdJQ(w *bufio.Writer, l List, o Options) error {
+	list := []any{}
+	if err := each(l, func(e []byte) error {
+		v, err := jqInput(e)
+		if err != nil {
+			return fmt.Errorf("cannot filter the response: %w", err)
+		}
+		list = append(list, v)
+		return nil
+	}); err != nil {
+		return err
+	}
+	var out bytes.Buffer
+	if _, err := runJQ(o.Context, &out, o.JQ, list, o.Terminal); err != nil {
+		return err
+	}
+	_, err := w.Write(out.Bytes())
+	return err
+}
