@@ -18,6 +18,7 @@ import (
 
 	"github.com/promoctl/promoctl/internal/api"
 	"github.com/promoctl/promoctl/internal/config"
+	"github.com/promoctl/promoctl/internal/iostreams"
 	"github.com/promoctl/promoctl/internal/sandbox"
 	"github.com/promoctl/promoctl/internal/view"
 )
@@ -55,12 +56,23 @@ sandbox serve --help').`,
   promoctl sandbox serve --addr 127.0.0.1:8787`,
 		RunE: groupRun,
 	}
-	c.AddCommand(newSandboxServeCmd(f), newSandboxRedeemCmd(f), newSandboxResetCmd(f))
+	c.AddCommand(newSandboxServeCmd(f, nil), newSandboxRedeemCmd(f, nil), newSandboxResetCmd(f, nil))
 	return c
 }
 
-func newSandboxServeCmd(f *factory) *cobra.Command {
-	var o sandbox.ServeOptions
+// sandboxServeOptions are the inputs of sandbox serve: what to serve, and
+// where it tells what it does.
+type sandboxServeOptions struct {
+	IO    *iostreams.IOStreams
+	Env   config.Env // says which data file is the default, for the recovery hint
+	Serve sandbox.ServeOptions
+}
+
+func newSandboxServeCmd(f *factory, run func(context.Context, *sandboxServeOptions) error) *cobra.Command {
+	if run == nil {
+		run = runSandboxServe
+	}
+	opts := &sandboxServeOptions{}
 	c := &cobra.Command{
 		Use:   "serve",
 		Short: "Serve the sandbox API over HTTP",
@@ -88,34 +100,49 @@ and put the same faults on --sandbox.`,
 			if err != nil {
 				return err
 			}
-			faults, err := sandboxFaults(cmd.Flags(), f.env)
-			if err != nil {
+			if opts.Serve.Faults, err = sandboxFaults(cmd.Flags(), f.env); err != nil {
 				return err
 			}
-			o.Faults = faults
-			o.DataPath = sandboxDataPath(data, f.env)
-			o.Out, o.Log = f.io.ErrOut, f.io.ErrOut
-			o.Waiting = sandboxWaiting(f.io.ErrOut, o.DataPath)
-			err = sandbox.Serve(cmd.Context(), o)
-			if errors.Is(err, syscall.EADDRINUSE) {
-				return fmt.Errorf("%w; another program is listening there: choose another port with --addr (--addr 127.0.0.1:0 picks a free one)", err)
-			}
-			if err != nil {
-				return withRecoveryHint(sandboxOpenError(err), o.DataPath, f.env)
-			}
-			// Serve returns nil once interrupted and shut down.
-			fmt.Fprintln(f.io.ErrOut, "promoctl sandbox stopped")
-			return nil
+			opts.IO, opts.Env, opts.Serve.DataPath = f.io, f.env, sandboxDataPath(data, f.env)
+			return run(cmd.Context(), opts)
 		},
 	}
-	c.Flags().StringVar(&o.Addr, "addr", sandbox.DefaultAddr, "address to listen on")
+	c.Flags().StringVar(&opts.Serve.Addr, "addr", sandbox.DefaultAddr, "address to listen on")
 	dataFlag(c)
-	c.Flags().BoolVar(&o.Reset, "reset", false, "discard the data and start again from the demo data")
+	c.Flags().BoolVar(&opts.Serve.Reset, "reset", false, "discard the data and start again from the demo data")
 	faultFlags(c)
 	return c
 }
 
-func newSandboxResetCmd(f *factory) *cobra.Command {
+// runSandboxServe serves the sandbox until ctx ends, logging to stderr.
+func runSandboxServe(ctx context.Context, opts *sandboxServeOptions) error {
+	o := opts.Serve
+	o.Out, o.Log = opts.IO.ErrOut, opts.IO.ErrOut
+	o.Waiting = sandboxWaiting(opts.IO.ErrOut, o.DataPath)
+	err := sandbox.Serve(ctx, o)
+	if errors.Is(err, syscall.EADDRINUSE) {
+		return fmt.Errorf("%w; another program is listening there: choose another port with --addr (--addr 127.0.0.1:0 picks a free one)", err)
+	}
+	if err != nil {
+		return withRecoveryHint(sandboxOpenError(err), o.DataPath, opts.Env)
+	}
+	// Serve returns nil once interrupted and shut down.
+	fmt.Fprintln(opts.IO.ErrOut, "promoctl sandbox stopped")
+	return nil
+}
+
+// sandboxResetOptions are the inputs of sandbox reset.
+type sandboxResetOptions struct {
+	IO       *iostreams.IOStreams
+	Data     string        // the data file
+	LockWait time.Duration // how long to wait for another process to release it: --timeout
+}
+
+func newSandboxResetCmd(f *factory, run func(context.Context, *sandboxResetOptions) error) *cobra.Command {
+	if run == nil {
+		run = runSandboxReset
+	}
+	opts := &sandboxResetOptions{}
 	c := &cobra.Command{
 		Use:   "reset",
 		Short: "Restore the sandbox's demo data",
@@ -123,40 +150,61 @@ func newSandboxResetCmd(f *factory) *cobra.Command {
 		Example: `  promoctl sandbox reset
   promoctl sandbox reset --data ./demo.db`,
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			given, err := sandboxData(cmd, f.global.sandboxData)
+			data, err := sandboxData(cmd, f.global.sandboxData)
 			if err != nil {
 				return err
 			}
-			data := sandboxDataPath(given, f.env)
+			opts.IO, opts.Data = f.io, sandboxDataPath(data, f.env)
 			s, err := f.Settings(cmd)
 			if err != nil {
 				return err
 			}
-			// A damaged file is replaced, not read: this is the way out
-			// of one.
-			store, err := sandbox.Open(cmd.Context(), data, sandbox.Options{Reset: true, Timeout: s.Timeout, Waiting: sandboxWaiting(f.io.ErrOut, data)})
-			if errors.Is(err, sandbox.ErrInUse) {
-				return fmt.Errorf("reset sandbox: %w; stop the other promoctl (such as 'promoctl sandbox serve') first", err)
-			}
-			if err != nil {
-				return fmt.Errorf("reset sandbox: %w", err)
-			}
-			if err := store.Close(); err != nil {
-				return fmt.Errorf("reset sandbox: %w", err)
-			}
-			fmt.Fprintf(f.io.ErrOut, "Restored the demo data in %s.\n", data)
-			return nil
+			opts.LockWait = s.Timeout
+			return run(cmd.Context(), opts)
 		},
 	}
 	dataFlag(c)
 	return c
 }
 
-func newSandboxRedeemCmd(f *factory) *cobra.Command {
-	var (
-		r                         sandbox.RedeemRequest
-		orderPrice, delivery, cus string
-	)
+// runSandboxReset replaces the data file's contents with the demo data.
+func runSandboxReset(ctx context.Context, opts *sandboxResetOptions) error {
+	// A damaged file is replaced, not read: this is the way out of one.
+	store, err := sandbox.Open(ctx, opts.Data, sandbox.Options{Reset: true, Timeout: opts.LockWait, Waiting: sandboxWaiting(opts.IO.ErrOut, opts.Data)})
+	if errors.Is(err, sandbox.ErrInUse) {
+		return fmt.Errorf("reset sandbox: %w; stop the other promoctl (such as 'promoctl sandbox serve') first", err)
+	}
+	if err != nil {
+		return fmt.Errorf("reset sandbox: %w", err)
+	}
+	if err := store.Close(); err != nil {
+		return fmt.Errorf("reset sandbox: %w", err)
+	}
+	fmt.Fprintf(opts.IO.ErrOut, "Restored the demo data in %s.\n", opts.Data)
+	return nil
+}
+
+// sandboxRedeemOptions are the inputs of sandbox redeem: the order, and
+// the sandbox it goes to.
+type sandboxRedeemOptions struct {
+	*session
+	Request       sandbox.RedeemRequest
+	DeliveryGiven bool // --delivery-price was given, 0 or not
+	// Served is true when the order goes over HTTP to a served sandbox,
+	// false when to the in-process one.
+	Served bool
+	// Sites says who can view a site of the in-process sandbox, for the
+	// hint of a refusal; nil when served.
+	Sites       siteAccess
+	UserIDGiven bool // --user-id was given: the hint says to use another, not add one
+}
+
+func newSandboxRedeemCmd(f *factory, run func(context.Context, *sandboxRedeemOptions) error) *cobra.Command {
+	if run == nil {
+		run = runSandboxRedeem
+	}
+	opts := &sandboxRedeemOptions{}
+	var orderPrice, delivery, cus string
 	c := &cobra.Command{
 		Use:   "redeem",
 		Short: "Apply a promo code to a sandbox order, as the shop would",
@@ -181,6 +229,7 @@ sandbox serve') with the usual settings, site_id included. --sandbox or
   # on a running 'promoctl sandbox serve':
   promoctl --base-url http://127.0.0.1:8787 --token sandbox --user-id 1 sandbox redeem --site-id 1 --code WELCOME10 --order-price 2500`,
 		RunE: func(cmd *cobra.Command, _ []string) error {
+			r := &opts.Request
 			var err error
 			if r.Code == "" {
 				return usagef("--code is required")
@@ -227,14 +276,16 @@ sandbox serve') with the usual settings, site_id included. --sandbox or
 					return usagef("--token is for a served sandbox: give its --base-url too, or drop --token to redeem in-process")
 				}
 			}
-			var local *localSandbox
+			opts.Sites = nil
 			if !served {
-				if local, err = f.inProcessSandbox(cmd); err != nil {
+				local, err := f.inProcessSandbox(cmd)
+				if err != nil {
 					return err
 				}
 				if s, err = f.Settings(cmd); err != nil {
 					return err
 				}
+				opts.Sites = local
 			}
 			if r.SiteID = s.SiteID; r.SiteID == 0 {
 				if served {
@@ -242,51 +293,57 @@ sandbox serve') with the usual settings, site_id included. --sandbox or
 				}
 				return usagef("--site-id is required: the in-process sandbox ignores your configured site_id (%s)", sandboxUsers)
 			}
+			// No spinner: one quick request.
 			sess, err := f.startWith(cmd, s, false)
 			if err != nil {
 				return err
 			}
-			client, err := sess.Client()
-			if err != nil {
-				return err
-			}
-			body, err := json.Marshal(r)
-			if err != nil {
-				return err
-			}
-			ctx, cancel := context.WithTimeout(cmd.Context(), s.Timeout)
-			defer cancel()
-			resp, err := client.Do(ctx, api.Request{Method: http.MethodPost, Path: sandbox.RedeemPath, Body: body})
-			if err != nil {
-				var sites siteAccess
-				if local != nil {
-					sites = local
-				}
-				return redeemError(cmd.Context(), err, r, delivery != "", s, served, sites, cmd.Flags().Changed("user-id"))
-			}
-			var red sandbox.Redemption
-			if err := json.Unmarshal(resp.Body, &red); err != nil {
-				return fmt.Errorf("redeem %s on site %d: the answer is not a redemption: %w", r.Code, r.SiteID, err)
-			}
-			req, res, err := red.Parts()
-			if err != nil {
-				return fmt.Errorf("redeem %s on site %d: %w", r.Code, r.SiteID, err)
-			}
-			d, err := view.Redemption(req, res, sess.Loc)
-			if err != nil {
-				return err
-			}
-			return sess.print(d)
+			opts.session, opts.Served = sess, served
+			opts.DeliveryGiven, opts.UserIDGiven = delivery != "", cmd.Flags().Changed("user-id")
+			return run(cmd.Context(), opts)
 		},
 	}
 	c.Flags().String("site-id", "", "the shop's site (over HTTP, default: the configured site_id)")
-	c.Flags().StringVar(&r.Code, "code", "", "the promo code the customer entered")
+	c.Flags().StringVar(&opts.Request.Code, "code", "", "the promo code the customer entered")
 	c.Flags().StringVar(&orderPrice, "order-price", "", "cost of the goods in the order")
 	c.Flags().StringVar(&delivery, "delivery-price", "", "cost of delivery")
 	c.Flags().StringVar(&cus, "customer", "", "the customer's id (needed for once-per-customer codes)")
-	c.Flags().StringVar(&r.Currency, "currency", "", "currency of the prices (default: the site's)")
+	c.Flags().StringVar(&opts.Request.Currency, "currency", "", "currency of the prices (default: the site's)")
 	dataFlag(c)
 	return c
+}
+
+// runSandboxRedeem applies the code to the order (POST /sandbox/redeem)
+// and prints the redemption, or explains the refusal.
+func runSandboxRedeem(ctx context.Context, opts *sandboxRedeemOptions) error {
+	r := opts.Request
+	client, err := opts.Client()
+	if err != nil {
+		return err
+	}
+	body, err := json.Marshal(r)
+	if err != nil {
+		return err
+	}
+	rctx, cancel := opts.withTimeout(ctx)
+	defer cancel()
+	resp, err := client.Do(rctx, api.Request{Method: http.MethodPost, Path: sandbox.RedeemPath, Body: body})
+	if err != nil {
+		return opts.explain(ctx, err)
+	}
+	var red sandbox.Redemption
+	if err := json.Unmarshal(resp.Body, &red); err != nil {
+		return fmt.Errorf("redeem %s on site %d: the answer is not a redemption: %w", r.Code, r.SiteID, err)
+	}
+	req, res, err := red.Parts()
+	if err != nil {
+		return fmt.Errorf("redeem %s on site %d: %w", r.Code, r.SiteID, err)
+	}
+	d, err := view.Redemption(req, res, opts.Loc)
+	if err != nil {
+		return err
+	}
+	return opts.print(d)
 }
 
 // sandboxUsers says which sandbox user can view which site.
@@ -303,12 +360,11 @@ func servedSandbox(s *config.Settings) bool {
 	return err == nil && serviceErr == nil && !strings.EqualFold(u.Hostname(), service.Hostname())
 }
 
-// redeemError explains why a redemption failed: a refused code with what
-// to add when the code has nothing to discount, a server that is no
-// sandbox, and in-process, which sandbox user can view the site.
-// sites, in-process, tells who can view a site; userIDGiven says whether
-// --user-id was given.
-func redeemError(ctx context.Context, err error, r sandbox.RedeemRequest, deliveryGiven bool, s *config.Settings, served bool, sites siteAccess, userIDGiven bool) error {
+// explain says why a redemption failed: a refused code with what to add
+// when the code has nothing to discount, a server that is no sandbox, and
+// in-process, which sandbox user can view the site.
+func (opts *sandboxRedeemOptions) explain(ctx context.Context, err error) error {
+	r, s := opts.Request, opts.Settings
 	var ae *api.Error
 	if !errors.As(err, &ae) {
 		return fmt.Errorf("redeem %s on site %d: %w", r.Code, r.SiteID, err)
@@ -320,11 +376,11 @@ func redeemError(ctx context.Context, err error, r sandbox.RedeemRequest, delive
 	if reason, ok := sandbox.RefusalOfKind(kind); ok && ae.Status == http.StatusUnprocessableEntity {
 		msg := ae.Title
 		if reason == sandbox.RefusalNotApplicable {
-			msg += "; " + nothingToDiscountHint(r, deliveryGiven)
+			msg += "; " + nothingToDiscountHint(r, opts.DeliveryGiven)
 		}
 		return &explainedError{msg: msg, err: ae}
 	}
-	if served && ae.Status == http.StatusNotFound && kind != sandbox.KindUserNotFound {
+	if opts.Served && ae.Status == http.StatusNotFound && kind != sandbox.KindUserNotFound {
 		return &explainedError{err: ae, msg: fmt.Sprintf("redeem %s on site %d: %s is not a promoctl sandbox: POST %s answered 404 (base URL from %s); "+
 			"start one with `promoctl sandbox serve`, or give --sandbox to redeem in the local data file", r.Code, r.SiteID, s.BaseURL, sandbox.RedeemPath, s.Sources[config.KeyBaseURL])}
 	}
@@ -332,8 +388,8 @@ func redeemError(ctx context.Context, err error, r sandbox.RedeemRequest, delive
 		ae.Subject = fmt.Sprintf("site %d", r.SiteID)
 	}
 	err = fmt.Errorf("redeem %s on site %d: %w", r.Code, r.SiteID, ae)
-	if !served && ae.Status == http.StatusForbidden && kind == sandbox.KindCantViewSite {
-		if hint := sandboxSiteHint(ctx, sites, r.SiteID, s.UserID, userIDGiven); hint != "" {
+	if !opts.Served && ae.Status == http.StatusForbidden && kind == sandbox.KindCantViewSite {
+		if hint := sandboxSiteHint(ctx, opts.Sites, r.SiteID, s.UserID, opts.UserIDGiven); hint != "" {
 			err = fmt.Errorf("%w; %s", err, hint)
 		}
 	}
