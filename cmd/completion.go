@@ -49,6 +49,8 @@ type completer struct {
 	// client returns an API client with the settings of the command line
 	// being completed, and a context that ends after completionTimeout;
 	// ok is false when there is none (not logged in, a broken config).
+	// cancel also releases what the client opened (the sandbox's data
+	// file): call it once the completion is done.
 	client func(cmd *cobra.Command) (ctx context.Context, cancel context.CancelFunc, c *api.Client, s *config.Settings, ok bool)
 	// configPath is the config file of the command line.
 	configPath func(cmd *cobra.Command) (string, error)

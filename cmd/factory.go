@@ -24,7 +24,9 @@ import (
 )
 
 // globalFlags are the root command's persistent flags that are not
-// settings; the settings' flags are read through factory.resolver.
+// settings, as given: nothing changes them once they are parsed (a run is
+// switched to the in-process sandbox by factory.inProcessSandbox). The
+// settings' flags are read through factory.resolver.
 type globalFlags struct {
 	jq, sandboxData                                                   string
 	noHeaders, debug, noColor, sandbox, accessible, allowInsecureHTTP bool
