@@ -49,6 +49,8 @@ type completer struct {
 	// client returns an API client with the settings of the command line
 	// being completed, and a context that ends after completionTimeout;
 	// ok is false when there is none (not logged in, a broken config).
+	// cancel also releases what the client opened (the sandbox's data
+	// file): call it once the completion is done.
 	client func(cmd *cobra.Command) (ctx context.Context, cancel context.CancelFunc, c *api.Client, s *config.Settings, ok bool)
 	// configPath is the config file of the command line.
 	configPath func(cmd *cobra.Command) (string, error)
@@ -56,53 +58,62 @@ type completer struct {
 	sandbox func() bool
 }
 
-// newCompleter builds the completions of a run on its factory. It fails
-// instead of prompting, and never writes to stderr. Under `sandbox`
-// (sandbox redeem --site-id) the sandbox is used, as the command itself
-// does.
+// newCompleter builds the completions of a run on its factory, leaving
+// the factory as it was. It fails instead of prompting, and never writes
+// to stderr. Under `sandbox` (sandbox redeem --site-id) the sandbox is
+// used, as the command itself does.
 func newCompleter(f *factory) *completer {
-	quiet := func() {
-		f.global.debug = false
-		if f.io.ErrOut != io.Discard {
-			q := *f.io
-			q.ErrOut = io.Discard
-			f.io = &q
-		}
-	}
 	client := func(cmd *cobra.Command) (context.Context, context.CancelFunc, *api.Client, *config.Settings, bool) {
 		ctx, cancel := context.WithTimeout(cmd.Context(), completionTimeout)
-		quiet()
-		if isSandboxCmd(cmd) {
-			f.global.sandbox = true
+		fail := func() (context.Context, context.CancelFunc, *api.Client, *config.Settings, bool) {
+			return ctx, cancel, nil, nil, false
 		}
-		if f.global.sandbox && f.sandbox == nil {
-			// Open the data file here, waiting for its lock (another
-			// process may hold it) no longer than the completion may
-			// take, and silently.
-			if f.useSandboxData(cmd) != nil {
-				return ctx, cancel, nil, nil, false
-			}
-			store, err := sandbox.Open(ctx, f.sandboxDataPath(), sandbox.Options{Timeout: completionTimeout})
+		var (
+			s   *config.Settings
+			c   = conn{quiet: true}
+			err error
+		)
+		if f.global.sandbox || isSandboxCmd(cmd) {
+			// A sandbox of the completion's own on the data file the
+			// command would use: opened silently, waiting for its lock
+			// (another process may hold it) no longer than the completion
+			// may take, and closed with cancel.
+			data, err := sandboxData(cmd, f.global.sandboxData)
 			if err != nil {
-				return ctx, cancel, nil, nil, false
+				return fail()
 			}
-			f.sandbox = store
-			f.cleanups = append(f.cleanups, func() { store.Close() })
+			local := newLocalSandbox(sandboxDataPath(data, f.env), f.env, io.Discard)
+			local.lockWait = completionTimeout
+			stop := cancel
+			cancel = func() {
+				stop()
+				local.close()
+			}
+			if f.global.sandbox {
+				s, err = f.Settings(cmd)
+			} else {
+				// Resolved as --sandbox would, without switching the run.
+				r := config.NewResolver(config.Lookup{Flags: cmd.Flags(), Env: f.env, Sandbox: true})
+				s, err = resolveSettings(cmd, r, true, f.global.sandboxData, func() (*config.Doc, error) { return f.configDoc(cmd) })
+			}
+			if err != nil {
+				return fail()
+			}
+			if c.transport, err = local.connect(ctx, s); err != nil {
+				return fail()
+			}
+		} else if s, err = f.Settings(cmd); err != nil {
+			return fail()
 		}
-		s, err := f.Settings(cmd)
+		client, err := f.newClient(s, c)
 		if err != nil {
-			return ctx, cancel, nil, nil, false
-		}
-		client, err := f.newClient(ctx, s, nil)
-		if err != nil {
-			return ctx, cancel, nil, nil, false
+			return fail()
 		}
 		return ctx, cancel, client, s, true
 	}
 	return &completer{
 		client: client,
 		configPath: func(cmd *cobra.Command) (string, error) {
-			quiet()
 			path, _, err := f.resolver(cmd).Path()
 			return path, err
 		},

@@ -416,3 +416,45 @@ func TestCompleterRuns(t *testing.T) {
 	}
 	e.expect(t, nil, "", "", "", "GET /v1/promo?site_id=7")
 }
+
+// TestCompleterLeavesTheRunAlone: completing a sandbox command builds a
+// quiet sandbox of its own, closed with the completion, and leaves the
+// run's factory as it was: no --sandbox switched on, the same streams,
+// nothing resolved or opened for the run.
+func TestCompleterLeavesTheRunAlone(t *testing.T) {
+	r := newSandboxRunner(t)
+	ios, _, _, errOut := iostreams.Test()
+	f := newFactory(Options{IO: ios, Env: func(k string) (string, bool) { v, ok := r.env[k]; return v, ok }})
+	root := newRootCmd(f)
+	cmd, _, err := root.Find([]string{"sandbox", "redeem"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := cmd.ParseFlags([]string{"--debug", "--site-id", "1"}); err != nil {
+		t.Fatal(err)
+	}
+	cmd.SetContext(t.Context())
+	ctx, cancel, client, s, ok := newCompleter(f).client(cmd)
+	if !ok {
+		cancel()
+		t.Fatal("no client for sandbox redeem")
+	}
+	sites, err := client.ListSites(ctx)
+	cancel()
+	if err != nil || !s.Sandbox || s.UserID != 1 || len(sites) == 0 {
+		t.Errorf("sandbox sites %s (%v), settings for the sandbox %t as user %d: want the sandbox's sites as user 1", sites, err, s.Sandbox, s.UserID)
+	}
+	if f.global.sandbox || !f.global.debug || f.io != ios || f.local != nil || f.settings != nil || len(f.cleanups) != 0 {
+		t.Errorf("the factory changed: --sandbox %t, --debug %t, same streams %t, sandbox %v, settings %v, cleanups %d",
+			f.global.sandbox, f.global.debug, f.io == ios, f.local, f.settings, len(f.cleanups))
+	}
+	if errOut.Len() != 0 {
+		t.Errorf("stderr: %q, want nothing", errOut)
+	}
+	// The completion's data file is closed.
+	store, err := sandbox.Open(t.Context(), sandbox.DefaultDataPath(func(k string) string { return r.env[k] }), sandbox.Options{Timeout: 100 * time.Millisecond})
+	if err != nil {
+		t.Fatal(err)
+	}
+	store.Close()
+}

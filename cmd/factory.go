@@ -20,12 +20,13 @@ import (
 	"github.com/promoctl/promoctl/internal/output"
 	"github.com/promoctl/promoctl/internal/progress"
 	"github.com/promoctl/promoctl/internal/prompt"
-	"github.com/promoctl/promoctl/internal/sandbox"
 	"github.com/promoctl/promoctl/internal/termsafe"
 )
 
 // globalFlags are the root command's persistent flags that are not
-// settings; the settings' flags are read through factory.resolver.
+// settings, as given: nothing changes them once they are parsed (a run is
+// switched to the in-process sandbox by factory.inProcessSandbox). The
+// settings' flags are read through factory.resolver.
 type globalFlags struct {
 	jq, sandboxData                                                   string
 	noHeaders, debug, noColor, sandbox, accessible, allowInsecureHTTP bool
@@ -40,11 +41,12 @@ type Prompter interface {
 // are given, each built on first use, once the flags are parsed: the
 // settings (resolver, Settings, configDoc: the config file read once),
 // the keychain and where API keys are kept (keychain, apiKeys), API
-// clients (newClient, clientOptions, plainHTTP), output options, the
-// prompter (huh, promptAs), and the reporting of the run's error
-// (reportError, errorsAsJSON, redact). start and startConfig (session.go)
-// are the ways a verb gets them; building the command tree uses none of
-// them, so --help reads no config and builds no client.
+// clients (newClient, clientOptions, plainHTTP), the in-process sandbox
+// (inProcessSandbox), output options, the prompter (huh, promptAs), and
+// the reporting of the run's error (reportError, errorsAsJSON, redact).
+// start and startConfig (session.go) are the ways a verb gets them;
+// building the command tree uses none of them, so --help reads no config
+// and builds no client.
 type factory struct {
 	opts   Options
 	io     *iostreams.IOStreams
@@ -55,12 +57,11 @@ type factory struct {
 	flags    *pflag.FlagSet   // the root's persistent flags, the global ones of every command
 	resolved *config.Resolver // the settings' one viper instance, built once per run
 	settings *config.Settings
-	doc      *config.Doc    // the config file, read once per run
-	secrets  secretList     // tokens read during the run, redacted from errors
-	sandbox  *sandbox.Store // the in-process sandbox, opened on first use
-	sandboxH http.Handler   // its handler, built once per run (one rate limit)
-	cleanups []func()       // run when the command ends
-	warnings *warnings      // warnings already shown, so a file read twice warns once
+	doc      *config.Doc   // the config file, read once per run
+	secrets  secretList    // tokens read during the run, redacted from errors
+	local    *localSandbox // the in-process sandbox, once the run is switched to it
+	cleanups []func()      // run when the command ends
+	warnings *warnings     // warnings already shown, so a file read twice warns once
 }
 
 // cleanup releases what the command opened.
@@ -105,8 +106,9 @@ func (f *factory) resolver(cmd *cobra.Command) *config.Resolver {
 	if f.resolved != nil {
 		return f.resolved
 	}
+	sandboxed := f.global.sandbox || f.local != nil
 	var fromKeychain func(profile string) string
-	if kc := f.keychain(); kc != nil && !f.global.sandbox {
+	if kc := f.keychain(); kc != nil && !sandboxed {
 		ctx := cmd.Context()
 		fromKeychain = func(profile string) string {
 			if f.doc == nil {
@@ -120,32 +122,42 @@ func (f *factory) resolver(cmd *cobra.Command) *config.Resolver {
 			return t
 		}
 	}
-	f.resolved = config.NewResolver(config.Lookup{Flags: cmd.Flags(), Env: f.env, Keychain: fromKeychain, Sandbox: f.global.sandbox})
+	f.resolved = config.NewResolver(config.Lookup{Flags: cmd.Flags(), Env: f.env, Keychain: fromKeychain, Sandbox: sandboxed})
 	return f.resolved
 }
 
-// Settings resolves the settings once per run.
+// Settings resolves the settings once per run: for the in-process sandbox
+// once the run is switched to it (--sandbox, inProcessSandbox).
 func (f *factory) Settings(cmd *cobra.Command) (*config.Settings, error) {
 	if f.settings != nil {
 		return f.settings, nil
 	}
-	if f.global.sandbox {
-		if err := sandboxFlagConflict(f.resolver(cmd)); err != nil {
-			return nil, err
-		}
-	} else if f.global.sandboxData != "" && !isSandboxCmd(cmd) {
-		return nil, usagef("--sandbox-data names the data file of --sandbox: add --sandbox")
-	}
-	doc, err := f.configDoc(cmd)
-	if err != nil {
-		return nil, err
-	}
-	s, err := f.resolver(cmd).Settings(doc.Path, doc.File)
+	doc := func() (*config.Doc, error) { return f.configDoc(cmd) }
+	s, err := resolveSettings(cmd, f.resolver(cmd), f.global.sandbox || f.local != nil, f.global.sandboxData, doc)
 	if err != nil {
 		return nil, err
 	}
 	f.settings = s
 	return s, nil
+}
+
+// resolveSettings resolves cmd's settings through r, reading the config
+// file with doc. For the in-process sandbox (sandboxed, r resolving for
+// it) the flags it would ignore are refused; otherwise a --sandbox-data
+// (sandboxData) that would be ignored is.
+func resolveSettings(cmd *cobra.Command, r *config.Resolver, sandboxed bool, sandboxData string, doc func() (*config.Doc, error)) (*config.Settings, error) {
+	if sandboxed {
+		if err := sandboxFlagConflict(r); err != nil {
+			return nil, err
+		}
+	} else if sandboxData != "" && !isSandboxCmd(cmd) {
+		return nil, usagef("--sandbox-data names the data file of --sandbox: add --sandbox")
+	}
+	d, err := doc()
+	if err != nil {
+		return nil, err
+	}
+	return r.Settings(d.Path, d.File)
 }
 
 // sandboxFlagConflict refuses --base-url and --token beside --sandbox,
@@ -204,48 +216,42 @@ func (f *factory) apiKeys() *apiKeys {
 	return &apiKeys{kc: f.keychain(), secret: f.secrets.add, warn: f.warnings.warn}
 }
 
-// newClient builds the API client of settings s; spinner, when not nil,
-// runs while a request is slow.
-func (f *factory) newClient(ctx context.Context, s *config.Settings, spinner *progress.Spinner) (*api.Client, error) {
-	return f.newClientWith(ctx, s, clientVariant{spinner: spinner})
-}
-
-// clientVariant is how one client differs from the command's usual one.
-type clientVariant struct {
-	spinner *progress.Spinner // runs while a request is slow; nil: none
-	// wrap, when set, wraps the transport: the bulk engine's throttle,
-	// which sees every answer (429 and its Retry-After) and paces every
-	// request.
-	wrap func(http.RoundTripper) http.RoundTripper
-	// oneAttempt sends each request once: the bulk engine retries.
+// conn is how a client reaches the API, beyond what every client of the
+// run shares: over transport (nil: the run's, the network unless a test
+// gives one), with spinner running while a request is slow (nil: none),
+// and, for a completion, quiet: no --debug log. A bulk command's client
+// also has wrap, the bulk engine's throttle around the transport (it sees
+// every answer, 429 and its Retry-After, and paces every request), and
+// oneAttempt: each request is sent once, since the engine retries.
+type conn struct {
+	transport  http.RoundTripper
+	spinner    *progress.Spinner
+	quiet      bool
+	wrap       func(http.RoundTripper) http.RoundTripper
 	oneAttempt bool
 }
 
-// newClientWith builds the API client of settings s as o says.
-func (f *factory) newClientWith(ctx context.Context, s *config.Settings, co clientVariant) (*api.Client, error) {
+// newClient builds the API client of settings s, reaching the API as c
+// says.
+func (f *factory) newClient(s *config.Settings, c conn) (*api.Client, error) {
 	transport := f.opts.Transport
-	if f.global.sandbox {
-		t, err := f.sandboxSettings(ctx, s)
-		if err != nil {
-			return nil, err
-		}
-		transport = t
+	if c.transport != nil {
+		transport = c.transport
 	}
-	if co.wrap != nil {
+	if c.wrap != nil {
 		if transport == nil {
 			// Many requests in flight: keep a connection for each.
 			t := http.DefaultTransport.(*http.Transport).Clone()
 			t.MaxIdleConnsPerHost = maxConcurrency
 			transport = t
 		}
-		transport = co.wrap(transport)
+		transport = c.wrap(transport)
 	}
-	spinner := co.spinner
-	if spinner != nil {
+	if c.spinner != nil {
 		if transport == nil {
 			transport = http.DefaultTransport.(*http.Transport).Clone()
 		}
-		transport = progress.Transport(transport, spinner)
+		transport = progress.Transport(transport, c.spinner)
 	}
 	allowPlain, err := f.plainHTTP().allow(s.BaseURL)
 	if err != nil {
@@ -266,8 +272,11 @@ func (f *factory) newClientWith(ctx context.Context, s *config.Settings, co clie
 	if err != nil {
 		return nil, err
 	}
-	if co.oneAttempt {
+	if c.oneAttempt {
 		o.Retry = api.RetryPolicy{Attempts: 1}
+	}
+	if c.quiet {
+		o.Debug = nil
 	}
 	o.BaseURL, o.Token, o.PublicToken, o.UserID = s.BaseURL, s.Token, isSandboxToken(s.Token), s.UserID
 	o.Transport, o.Timeout, o.AllowInsecureHTTP, o.BaseURLOrigin = transport, s.Timeout, allowPlain, baseURLOrigin(s)
@@ -295,6 +304,29 @@ func (f *factory) clientOptions() (api.Options, error) {
 // plainHTTP is the run's say on plain HTTP.
 func (f *factory) plainHTTP() plainHTTP {
 	return plainHTTP{flag: f.global.allowInsecureHTTP, env: f.env, warn: f.warnings.warn}
+}
+
+// inProcessSandbox switches the run to the in-process sandbox, for
+// --sandbox and for sandbox redeem without a served sandbox, and returns
+// it. From then on the run's settings are resolved as --sandbox resolves
+// them (any resolved for the account are dropped), and its clients talk to
+// the sandbox's data file (--data, --sandbox-data, PROMOCTL_SANDBOX_DATA,
+// else the default), opened on first use and closed when the command ends,
+// through one handler for the run (one rate limit).
+func (f *factory) inProcessSandbox(cmd *cobra.Command) (*localSandbox, error) {
+	if f.local != nil {
+		return f.local, nil
+	}
+	data, err := sandboxData(cmd, f.global.sandboxData)
+	if err != nil {
+		return nil, err
+	}
+	if !f.global.sandbox {
+		f.settings, f.resolved = nil, nil
+	}
+	f.local = newLocalSandbox(sandboxDataPath(data, f.env), f.env, f.io.ErrOut)
+	f.cleanups = append(f.cleanups, f.local.close)
+	return f.local, nil
 }
 
 // maxResponse reads PROMOCTL_MAX_RESPONSE, a cap on every response body

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"net/http"
 	"slices"
 	"strconv"
@@ -13,10 +14,11 @@ import (
 	"time"
 
 	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
 
 	"github.com/promoctl/promoctl/internal/api"
 	"github.com/promoctl/promoctl/internal/config"
-	"github.com/promoctl/promoctl/internal/output"
+	"github.com/promoctl/promoctl/internal/iostreams"
 	"github.com/promoctl/promoctl/internal/sandbox"
 	"github.com/promoctl/promoctl/internal/view"
 )
@@ -54,12 +56,23 @@ sandbox serve --help').`,
   promoctl sandbox serve --addr 127.0.0.1:8787`,
 		RunE: groupRun,
 	}
-	c.AddCommand(newSandboxServeCmd(f), newSandboxRedeemCmd(f), newSandboxResetCmd(f))
+	c.AddCommand(newSandboxServeCmd(f, nil), newSandboxRedeemCmd(f, nil), newSandboxResetCmd(f, nil))
 	return c
 }
 
-func newSandboxServeCmd(f *factory) *cobra.Command {
-	var o sandbox.ServeOptions
+// sandboxServeOptions are the inputs of sandbox serve: what to serve, and
+// where it tells what it does.
+type sandboxServeOptions struct {
+	IO    *iostreams.IOStreams
+	Env   config.Env // says which data file is the default, for the recovery hint
+	Serve sandbox.ServeOptions
+}
+
+func newSandboxServeCmd(f *factory, run func(context.Context, *sandboxServeOptions) error) *cobra.Command {
+	if run == nil {
+		run = runSandboxServe
+	}
+	opts := &sandboxServeOptions{}
 	c := &cobra.Command{
 		Use:   "serve",
 		Short: "Serve the sandbox API over HTTP",
@@ -83,37 +96,53 @@ and put the same faults on --sandbox.`,
   # then, in another terminal:
   promoctl --base-url http://127.0.0.1:8787 --token sandbox --user-id 1 promo list --site-id 1`,
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			if err := f.useSandboxData(cmd); err != nil {
-				return err
-			}
-			faults, err := f.sandboxFaults(cmd)
+			data, err := sandboxData(cmd, f.global.sandboxData)
 			if err != nil {
 				return err
 			}
-			o.Faults = faults
-			o.DataPath = f.sandboxDataPath()
-			o.Out, o.Log = f.io.ErrOut, f.io.ErrOut
-			o.Waiting = f.sandboxWaiting(o.DataPath)
-			err = sandbox.Serve(cmd.Context(), o)
-			if errors.Is(err, syscall.EADDRINUSE) {
-				return fmt.Errorf("%w; another program is listening there: choose another port with --addr (--addr 127.0.0.1:0 picks a free one)", err)
+			if opts.Serve.Faults, err = sandboxFaults(cmd.Flags(), f.env); err != nil {
+				return err
 			}
-			if err != nil {
-				return f.withRecoveryHint(sandboxOpenError(err), o.DataPath)
-			}
-			// Serve returns nil once interrupted and shut down.
-			fmt.Fprintln(f.io.ErrOut, "promoctl sandbox stopped")
-			return nil
+			opts.IO, opts.Env, opts.Serve.DataPath = f.io, f.env, sandboxDataPath(data, f.env)
+			return run(cmd.Context(), opts)
 		},
 	}
-	c.Flags().StringVar(&o.Addr, "addr", sandbox.DefaultAddr, "address to listen on")
+	c.Flags().StringVar(&opts.Serve.Addr, "addr", sandbox.DefaultAddr, "address to listen on")
 	dataFlag(c)
-	c.Flags().BoolVar(&o.Reset, "reset", false, "discard the data and start again from the demo data")
+	c.Flags().BoolVar(&opts.Serve.Reset, "reset", false, "discard the data and start again from the demo data")
 	faultFlags(c)
 	return c
 }
 
-func newSandboxResetCmd(f *factory) *cobra.Command {
+// runSandboxServe serves the sandbox until ctx ends, logging to stderr.
+func runSandboxServe(ctx context.Context, opts *sandboxServeOptions) error {
+	o := opts.Serve
+	o.Out, o.Log = opts.IO.ErrOut, opts.IO.ErrOut
+	o.Waiting = sandboxWaiting(opts.IO.ErrOut, o.DataPath)
+	err := sandbox.Serve(ctx, o)
+	if errors.Is(err, syscall.EADDRINUSE) {
+		return fmt.Errorf("%w; another program is listening there: choose another port with --addr (--addr 127.0.0.1:0 picks a free one)", err)
+	}
+	if err != nil {
+		return withRecoveryHint(sandboxOpenError(err), o.DataPath, opts.Env)
+	}
+	// Serve returns nil once interrupted and shut down.
+	fmt.Fprintln(opts.IO.ErrOut, "promoctl sandbox stopped")
+	return nil
+}
+
+// sandboxResetOptions are the inputs of sandbox reset.
+type sandboxResetOptions struct {
+	IO       *iostreams.IOStreams
+	Data     string        // the data file
+	LockWait time.Duration // how long to wait for another process to release it: --timeout
+}
+
+func newSandboxResetCmd(f *factory, run func(context.Context, *sandboxResetOptions) error) *cobra.Command {
+	if run == nil {
+		run = runSandboxReset
+	}
+	opts := &sandboxResetOptions{}
 	c := &cobra.Command{
 		Use:   "reset",
 		Short: "Restore the sandbox's demo data",
@@ -121,39 +150,61 @@ func newSandboxResetCmd(f *factory) *cobra.Command {
 		Example: `  promoctl sandbox reset
   promoctl sandbox reset --data ./demo.db`,
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			if err := f.useSandboxData(cmd); err != nil {
+			data, err := sandboxData(cmd, f.global.sandboxData)
+			if err != nil {
 				return err
 			}
-			data := f.sandboxDataPath()
+			opts.IO, opts.Data = f.io, sandboxDataPath(data, f.env)
 			s, err := f.Settings(cmd)
 			if err != nil {
 				return err
 			}
-			// A damaged file is replaced, not read: this is the way out
-			// of one.
-			store, err := sandbox.Open(cmd.Context(), data, sandbox.Options{Reset: true, Timeout: s.Timeout, Waiting: f.sandboxWaiting(data)})
-			if errors.Is(err, sandbox.ErrInUse) {
-				return fmt.Errorf("reset sandbox: %w; stop the other promoctl (such as 'promoctl sandbox serve') first", err)
-			}
-			if err != nil {
-				return fmt.Errorf("reset sandbox: %w", err)
-			}
-			if err := store.Close(); err != nil {
-				return fmt.Errorf("reset sandbox: %w", err)
-			}
-			fmt.Fprintf(f.io.ErrOut, "Restored the demo data in %s.\n", data)
-			return nil
+			opts.LockWait = s.Timeout
+			return run(cmd.Context(), opts)
 		},
 	}
 	dataFlag(c)
 	return c
 }
 
-func newSandboxRedeemCmd(f *factory) *cobra.Command {
-	var (
-		r                         sandbox.RedeemRequest
-		orderPrice, delivery, cus string
-	)
+// runSandboxReset replaces the data file's contents with the demo data.
+func runSandboxReset(ctx context.Context, opts *sandboxResetOptions) error {
+	// A damaged file is replaced, not read: this is the way out of one.
+	store, err := sandbox.Open(ctx, opts.Data, sandbox.Options{Reset: true, Timeout: opts.LockWait, Waiting: sandboxWaiting(opts.IO.ErrOut, opts.Data)})
+	if errors.Is(err, sandbox.ErrInUse) {
+		return fmt.Errorf("reset sandbox: %w; stop the other promoctl (such as 'promoctl sandbox serve') first", err)
+	}
+	if err != nil {
+		return fmt.Errorf("reset sandbox: %w", err)
+	}
+	if err := store.Close(); err != nil {
+		return fmt.Errorf("reset sandbox: %w", err)
+	}
+	fmt.Fprintf(opts.IO.ErrOut, "Restored the demo data in %s.\n", opts.Data)
+	return nil
+}
+
+// sandboxRedeemOptions are the inputs of sandbox redeem: the order, and
+// the sandbox it goes to.
+type sandboxRedeemOptions struct {
+	*session
+	Request       sandbox.RedeemRequest
+	DeliveryGiven bool // --delivery-price was given, 0 or not
+	// Served is true when the order goes over HTTP to a served sandbox,
+	// false when to the in-process one.
+	Served bool
+	// Sites says who can view a site of the in-process sandbox, for the
+	// hint of a refusal; nil when served.
+	Sites       siteAccess
+	UserIDGiven bool // --user-id was given: the hint says to use another, not add one
+}
+
+func newSandboxRedeemCmd(f *factory, run func(context.Context, *sandboxRedeemOptions) error) *cobra.Command {
+	if run == nil {
+		run = runSandboxRedeem
+	}
+	opts := &sandboxRedeemOptions{}
+	var orderPrice, delivery, cus string
 	c := &cobra.Command{
 		Use:   "redeem",
 		Short: "Apply a promo code to a sandbox order, as the shop would",
@@ -178,6 +229,7 @@ sandbox serve') with the usual settings, site_id included. --sandbox or
   # on a running 'promoctl sandbox serve':
   promoctl --base-url http://127.0.0.1:8787 --token sandbox --user-id 1 sandbox redeem --site-id 1 --code WELCOME10 --order-price 2500`,
 		RunE: func(cmd *cobra.Command, _ []string) error {
+			r := &opts.Request
 			var err error
 			if r.Code == "" {
 				return usagef("--code is required")
@@ -198,9 +250,42 @@ sandbox serve') with the usual settings, site_id included. --sandbox or
 					return err
 				}
 			}
-			s, served, err := f.redeemSettings(cmd)
+			// Where the order goes: a served sandbox when a base URL other
+			// than the real service's is set (flag, environment or
+			// profile) and neither --sandbox nor a data file is given;
+			// else the in-process sandbox, with the settings --sandbox
+			// has: no configured base URL, token, user or site.
+			data, err := sandboxData(cmd, f.global.sandboxData)
 			if err != nil {
 				return err
+			}
+			var s *config.Settings
+			served := false
+			if !f.global.sandbox {
+				if data != "" {
+					if cmd.Flags().Changed("base-url") {
+						return usagef("--data names the data file of the in-process sandbox and --base-url a served one: give one")
+					}
+				} else {
+					if s, err = f.Settings(cmd); err != nil {
+						return err
+					}
+					served = servedSandbox(s)
+				}
+				if !served && cmd.Flags().Changed("token") {
+					return usagef("--token is for a served sandbox: give its --base-url too, or drop --token to redeem in-process")
+				}
+			}
+			opts.Sites = nil
+			if !served {
+				local, err := f.inProcessSandbox(cmd)
+				if err != nil {
+					return err
+				}
+				if s, err = f.Settings(cmd); err != nil {
+					return err
+				}
+				opts.Sites = local
 			}
 			if r.SiteID = s.SiteID; r.SiteID == 0 {
 				if served {
@@ -208,85 +293,61 @@ sandbox serve') with the usual settings, site_id included. --sandbox or
 				}
 				return usagef("--site-id is required: the in-process sandbox ignores your configured site_id (%s)", sandboxUsers)
 			}
-			out, err := f.outputOptions(s)
+			// No spinner: one quick request.
+			sess, err := f.startWith(cmd, s, false)
 			if err != nil {
 				return err
 			}
-			client, err := f.newClient(cmd.Context(), s, nil)
-			if err != nil {
-				return err
-			}
-			body, err := json.Marshal(r)
-			if err != nil {
-				return err
-			}
-			ctx, cancel := context.WithTimeout(cmd.Context(), s.Timeout)
-			defer cancel()
-			resp, err := client.Do(ctx, api.Request{Method: http.MethodPost, Path: sandbox.RedeemPath, Body: body})
-			if err != nil {
-				return f.redeemError(cmd, err, r, delivery != "", s, served)
-			}
-			var red sandbox.Redemption
-			if err := json.Unmarshal(resp.Body, &red); err != nil {
-				return fmt.Errorf("redeem %s on site %d: the answer is not a redemption: %w", r.Code, r.SiteID, err)
-			}
-			req, res, err := red.Parts()
-			if err != nil {
-				return fmt.Errorf("redeem %s on site %d: %w", r.Code, r.SiteID, err)
-			}
-			d, err := view.Redemption(req, res, f.location())
-			if err != nil {
-				return err
-			}
-			return output.Write(f.io.Out, d, out)
+			opts.session, opts.Served = sess, served
+			opts.DeliveryGiven, opts.UserIDGiven = delivery != "", cmd.Flags().Changed("user-id")
+			return run(cmd.Context(), opts)
 		},
 	}
 	c.Flags().String("site-id", "", "the shop's site (over HTTP, default: the configured site_id)")
-	c.Flags().StringVar(&r.Code, "code", "", "the promo code the customer entered")
+	c.Flags().StringVar(&opts.Request.Code, "code", "", "the promo code the customer entered")
 	c.Flags().StringVar(&orderPrice, "order-price", "", "cost of the goods in the order")
 	c.Flags().StringVar(&delivery, "delivery-price", "", "cost of delivery")
 	c.Flags().StringVar(&cus, "customer", "", "the customer's id (needed for once-per-customer codes)")
-	c.Flags().StringVar(&r.Currency, "currency", "", "currency of the prices (default: the site's)")
+	c.Flags().StringVar(&opts.Request.Currency, "currency", "", "currency of the prices (default: the site's)")
 	dataFlag(c)
 	return c
 }
 
+// runSandboxRedeem applies the code to the order (POST /sandbox/redeem)
+// and prints the redemption, or explains the refusal.
+func runSandboxRedeem(ctx context.Context, opts *sandboxRedeemOptions) error {
+	r := opts.Request
+	client, err := opts.Client()
+	if err != nil {
+		return err
+	}
+	body, err := json.Marshal(r)
+	if err != nil {
+		return err
+	}
+	rctx, cancel := opts.withTimeout(ctx)
+	defer cancel()
+	resp, err := client.Do(rctx, api.Request{Method: http.MethodPost, Path: sandbox.RedeemPath, Body: body})
+	if err != nil {
+		return opts.explain(ctx, err)
+	}
+	var red sandbox.Redemption
+	if err := json.Unmarshal(resp.Body, &red); err != nil {
+		return fmt.Errorf("redeem %s on site %d: the answer is not a redemption: %w", r.Code, r.SiteID, err)
+	}
+	req, res, err := red.Parts()
+	if err != nil {
+		return fmt.Errorf("redeem %s on site %d: %w", r.Code, r.SiteID, err)
+	}
+	d, err := view.Redemption(req, res, opts.Loc)
+	if err != nil {
+		return err
+	}
+	return opts.print(d)
+}
+
 // sandboxUsers says which sandbox user can view which site.
 const sandboxUsers = "user 1 can view sites 1 and 2, user 2 site 3"
-
-// redeemSettings decides where sandbox redeem sends the order and returns
-// the settings of that world. With a base URL set (flag, environment or
-// profile) that is not the real service's, and neither --sandbox nor a data
-// file given, it is the served sandbox there, with the usual settings
-// (served is true). Otherwise it is the in-process sandbox, with the
-// settings --sandbox has: no configured base URL, token, user or site.
-func (f *factory) redeemSettings(cmd *cobra.Command) (s *config.Settings, served bool, err error) {
-	if err := f.useSandboxData(cmd); err != nil {
-		return nil, false, err
-	}
-	if !f.global.sandbox {
-		if f.global.sandboxData != "" {
-			if cmd.Flags().Changed("base-url") {
-				return nil, false, usagef("--data names the data file of the in-process sandbox and --base-url a served one: give one")
-			}
-		} else {
-			s, err := f.Settings(cmd)
-			if err != nil {
-				return nil, false, err
-			}
-			if servedSandbox(s) {
-				return s, true, nil
-			}
-		}
-		if cmd.Flags().Changed("token") {
-			return nil, false, usagef("--token is for a served sandbox: give its --base-url too, or drop --token to redeem in-process")
-		}
-		// Redeem in-process: resolve again, as --sandbox would have.
-		f.global.sandbox, f.settings, f.resolved = true, nil, nil
-	}
-	s, err = f.Settings(cmd)
-	return s, false, err
-}
 
 // servedSandbox reports whether the settings point at a server that may be
 // a sandbox: a base URL was set, and it is not the real service's.
@@ -299,10 +360,11 @@ func servedSandbox(s *config.Settings) bool {
 	return err == nil && serviceErr == nil && !strings.EqualFold(u.Hostname(), service.Hostname())
 }
 
-// redeemError explains why a redemption failed: a refused code with what
-// to add when the code has nothing to discount, a server that is no
-// sandbox, and in-process, which sandbox user can view the site.
-func (f *factory) redeemError(cmd *cobra.Command, err error, r sandbox.RedeemRequest, deliveryGiven bool, s *config.Settings, served bool) error {
+// explain says why a redemption failed: a refused code with what to add
+// when the code has nothing to discount, a server that is no sandbox, and
+// in-process, which sandbox user can view the site.
+func (opts *sandboxRedeemOptions) explain(ctx context.Context, err error) error {
+	r, s := opts.Request, opts.Settings
 	var ae *api.Error
 	if !errors.As(err, &ae) {
 		return fmt.Errorf("redeem %s on site %d: %w", r.Code, r.SiteID, err)
@@ -314,11 +376,11 @@ func (f *factory) redeemError(cmd *cobra.Command, err error, r sandbox.RedeemReq
 	if reason, ok := sandbox.RefusalOfKind(kind); ok && ae.Status == http.StatusUnprocessableEntity {
 		msg := ae.Title
 		if reason == sandbox.RefusalNotApplicable {
-			msg += "; " + nothingToDiscountHint(r, deliveryGiven)
+			msg += "; " + nothingToDiscountHint(r, opts.DeliveryGiven)
 		}
 		return &explainedError{msg: msg, err: ae}
 	}
-	if served && ae.Status == http.StatusNotFound && kind != sandbox.KindUserNotFound {
+	if opts.Served && ae.Status == http.StatusNotFound && kind != sandbox.KindUserNotFound {
 		return &explainedError{err: ae, msg: fmt.Sprintf("redeem %s on site %d: %s is not a promoctl sandbox: POST %s answered 404 (base URL from %s); "+
 			"start one with `promoctl sandbox serve`, or give --sandbox to redeem in the local data file", r.Code, r.SiteID, s.BaseURL, sandbox.RedeemPath, s.Sources[config.KeyBaseURL])}
 	}
@@ -326,8 +388,8 @@ func (f *factory) redeemError(cmd *cobra.Command, err error, r sandbox.RedeemReq
 		ae.Subject = fmt.Sprintf("site %d", r.SiteID)
 	}
 	err = fmt.Errorf("redeem %s on site %d: %w", r.Code, r.SiteID, ae)
-	if !served && ae.Status == http.StatusForbidden && kind == sandbox.KindCantViewSite {
-		if hint := f.sandboxSiteHint(cmd, r.SiteID, s.UserID); hint != "" {
+	if !opts.Served && ae.Status == http.StatusForbidden && kind == sandbox.KindCantViewSite {
+		if hint := sandboxSiteHint(ctx, opts.Sites, r.SiteID, s.UserID, opts.UserIDGiven); hint != "" {
 			err = fmt.Errorf("%w; %s", err, hint)
 		}
 	}
@@ -349,13 +411,20 @@ func nothingToDiscountHint(r sandbox.RedeemRequest, deliveryGiven bool) string {
 	return "the order costs nothing: give an --order-price above 0, and a --delivery-price for a delivery code"
 }
 
+// siteAccess tells who may view a site of the sandbox.
+type siteAccess interface {
+	SiteAccess(ctx context.Context, site int64) (sandbox.SiteAccess, error)
+}
+
 // sandboxSiteHint names the sandbox user who can view a site the current
-// one cannot, or says there is no such site.
-func (f *factory) sandboxSiteHint(cmd *cobra.Command, site, user int64) string {
-	if f.sandbox == nil {
+// one cannot, or says there is no such site; sites (nil: none) says who
+// can view which. The hint says to use --user-id when it was given
+// (userIDGiven), to add it otherwise.
+func sandboxSiteHint(ctx context.Context, sites siteAccess, site, user int64, userIDGiven bool) string {
+	if sites == nil {
 		return ""
 	}
-	acc, err := f.sandbox.SiteAccess(cmd.Context(), site)
+	acc, err := sites.SiteAccess(ctx, site)
 	if err != nil {
 		return ""
 	}
@@ -363,7 +432,7 @@ func (f *factory) sandboxSiteHint(cmd *cobra.Command, site, user int64) string {
 		return fmt.Sprintf("the sandbox has no site %d (%s)", site, sandboxUsers)
 	}
 	verb := "add"
-	if cmd.Flags().Changed("user-id") {
+	if userIDGiven {
 		verb = "use"
 	}
 	for _, c := range sandbox.Credentials() {
@@ -412,55 +481,38 @@ func dataFlag(c *cobra.Command) {
 	c.Flags().String("data", "", "data file (default $PROMOCTL_SANDBOX_DATA, else $XDG_STATE_HOME/promoctl/sandbox.db)")
 }
 
-// useSandboxData takes the --data of a sandbox command as the data file,
-// which --sandbox-data names too: both, naming different files, is an
-// error.
-func (f *factory) useSandboxData(cmd *cobra.Command) error {
+// sandboxData is the data file the command line names: the --data of a
+// sandbox command or the global --sandbox-data (given), "" when neither
+// does. Both, naming different files, is an error.
+func sandboxData(cmd *cobra.Command, given string) (string, error) {
 	fl := cmd.Flags().Lookup("data")
 	if fl == nil || !fl.Changed {
-		return nil
+		return given, nil
 	}
-	if f.global.sandboxData != "" && f.global.sandboxData != fl.Value.String() {
-		return usagef("--data and --sandbox-data name different files: give one")
+	if given != "" && given != fl.Value.String() {
+		return "", usagef("--data and --sandbox-data name different files: give one")
 	}
-	f.global.sandboxData = fl.Value.String()
-	return nil
+	return fl.Value.String(), nil
 }
 
-// sandboxDataPath is the sandbox's data file: --data or --sandbox-data,
-// else PROMOCTL_SANDBOX_DATA, else the default under $XDG_STATE_HOME.
-func (f *factory) sandboxDataPath() string {
-	if f.global.sandboxData != "" {
-		return f.global.sandboxData
+// sandboxDataPath is the sandbox's data file: the one the command line
+// names (given), else PROMOCTL_SANDBOX_DATA, else the default under
+// $XDG_STATE_HOME.
+func sandboxDataPath(given string, env config.Env) string {
+	if given != "" {
+		return given
 	}
-	if v := f.env.Getenv("PROMOCTL_SANDBOX_DATA"); v != "" {
+	if v := env.Getenv("PROMOCTL_SANDBOX_DATA"); v != "" {
 		return v
 	}
-	return sandbox.DefaultDataPath(f.env.Getenv)
+	return sandbox.DefaultDataPath(env.Getenv)
 }
 
-// sandboxStore opens the sandbox's data file once per run, waiting for
-// another process to release it up to timeout (the command's --timeout);
-// it is closed when the command ends.
-func (f *factory) sandboxStore(ctx context.Context, timeout time.Duration) (*sandbox.Store, error) {
-	if f.sandbox != nil {
-		return f.sandbox, nil
-	}
-	path := f.sandboxDataPath()
-	store, err := sandbox.Open(ctx, path, sandbox.Options{Timeout: timeout, Waiting: f.sandboxWaiting(path)})
-	if err != nil {
-		return nil, f.withRecoveryHint(sandboxOpenError(err), path)
-	}
-	f.sandbox = store
-	f.cleanups = append(f.cleanups, func() { store.Close() })
-	return store, nil
-}
-
-// sandboxWaiting tells the person at the terminal why nothing happens
-// while another process holds the data file.
-func (f *factory) sandboxWaiting(path string) func() {
+// sandboxWaiting tells the person at the terminal, on w, why nothing
+// happens while another process holds the data file.
+func sandboxWaiting(w io.Writer, path string) func() {
 	return func() {
-		fmt.Fprintf(f.io.ErrOut, "promoctl: waiting for the sandbox data file %s (held by another promoctl); press Ctrl-C to give up\n", path)
+		fmt.Fprintf(w, "promoctl: waiting for the sandbox data file %s (held by another promoctl); press Ctrl-C to give up\n", path)
 	}
 }
 
@@ -476,22 +528,64 @@ func sandboxOpenError(err error) error {
 	return fmt.Errorf("open the sandbox: %w", err)
 }
 
-// withRecoveryHint tells how to replace a damaged data file.
-func (f *factory) withRecoveryHint(err error, path string) error {
+// withRecoveryHint tells how to replace a damaged data file at path; env
+// says which file is the default.
+func withRecoveryHint(err error, path string, env config.Env) error {
 	if !errors.Is(err, sandbox.ErrDamaged) {
 		return err
 	}
 	reset := "promoctl sandbox reset"
-	if path != sandbox.DefaultDataPath(f.env.Getenv) {
+	if path != sandbox.DefaultDataPath(env.Getenv) {
 		reset += " --data " + path
 	}
 	return fmt.Errorf("%w; run `%s` to start again from the demo data", err, reset)
 }
 
-// sandboxSettings points the settings at the in-process sandbox: its
-// transport and the credentials of the chosen user (1 unless --user-id
-// says otherwise).
-func (f *factory) sandboxSettings(ctx context.Context, s *config.Settings) (http.RoundTripper, error) {
+// localSandbox is an in-process sandbox: its data file, opened on first
+// use, and one handler (one rate limit), with the faults the environment
+// puts on. The factory holds the run's (inProcessSandbox); a completion
+// builds a quiet one of its own.
+type localSandbox struct {
+	path     string
+	env      config.Env
+	notices  io.Writer     // why nothing happens while another process holds the file; the faults put on
+	lockWait time.Duration // how long to wait for that process; 0: the settings' --timeout
+	store    *sandbox.Store
+	handler  http.Handler
+}
+
+func newLocalSandbox(path string, env config.Env, notices io.Writer) *localSandbox {
+	return &localSandbox{path: path, env: env, notices: notices}
+}
+
+// open opens the data file once, waiting for another process to release
+// it up to wait.
+func (l *localSandbox) open(ctx context.Context, wait time.Duration) (*sandbox.Store, error) {
+	if l.store != nil {
+		return l.store, nil
+	}
+	if l.lockWait > 0 {
+		wait = l.lockWait
+	}
+	store, err := sandbox.Open(ctx, l.path, sandbox.Options{Timeout: wait, Waiting: sandboxWaiting(l.notices, l.path)})
+	if err != nil {
+		return nil, withRecoveryHint(sandboxOpenError(err), l.path, l.env)
+	}
+	l.store = store
+	return store, nil
+}
+
+// close closes the data file, if it was opened.
+func (l *localSandbox) close() {
+	if l.store != nil {
+		l.store.Close()
+	}
+}
+
+// connect points the settings at the sandbox, with the credentials of the
+// chosen user (1 unless --user-id says otherwise), and returns the
+// transport to it.
+func (l *localSandbox) connect(ctx context.Context, s *config.Settings) (http.RoundTripper, error) {
 	user := int64(1)
 	if src := s.Sources[config.KeyUserID]; src.Kind == "flag" {
 		user = s.UserID
@@ -505,7 +599,7 @@ func (f *factory) sandboxSettings(ctx context.Context, s *config.Settings) (http
 	if token == "" {
 		return nil, usagef("--user-id %d: the sandbox has users 1 and 2", user)
 	}
-	store, err := f.sandboxStore(ctx, s.Timeout)
+	store, err := l.open(ctx, s.Timeout)
 	if err != nil {
 		return nil, err
 	}
@@ -515,17 +609,26 @@ func (f *factory) sandboxSettings(ctx context.Context, s *config.Settings) (http
 	if src := s.Sources[config.KeyUserID]; src.Kind != "flag" {
 		s.Sources[config.KeyUserID] = config.Source{Kind: "flag", Name: "--sandbox"}
 	}
-	if f.sandboxH == nil {
-		faults, err := f.sandboxFaults(nil)
+	if l.handler == nil {
+		faults, err := sandboxFaults(nil, l.env)
 		if err != nil {
 			return nil, err
 		}
 		if faults.Active() {
-			fmt.Fprintf(f.io.ErrOut, "promoctl: sandbox faults from the environment: %s\n", strings.Join(faults.Describe(), "; "))
+			fmt.Fprintf(l.notices, "promoctl: sandbox faults from the environment: %s\n", strings.Join(faults.Describe(), "; "))
 		}
-		f.sandboxH = sandbox.NewHandler(store, sandbox.HandlerOptions{Faults: faults})
+		l.handler = sandbox.NewHandler(store, sandbox.HandlerOptions{Faults: faults})
 	}
-	return sandbox.Transport(f.sandboxH), nil
+	return sandbox.Transport(l.handler), nil
+}
+
+// SiteAccess tells who may view a site of the sandbox, once its data file
+// is open.
+func (l *localSandbox) SiteAccess(ctx context.Context, site int64) (sandbox.SiteAccess, error) {
+	if l.store == nil {
+		return sandbox.SiteAccess{}, errors.New("the sandbox data file is not open")
+	}
+	return l.store.SiteAccess(ctx, site)
 }
 
 // The sandbox's faults: flags of sandbox serve, and the environment
@@ -545,18 +648,18 @@ func faultFlags(c *cobra.Command) {
 }
 
 // sandboxFaults reads the faults to put on the sandbox: each from its flag
-// of sandbox serve when cmd has it and it was given, else from its
-// environment variable. A malformed value is a usage error naming where it
-// came from.
-func (f *factory) sandboxFaults(cmd *cobra.Command) (sandbox.Faults, error) {
+// of sandbox serve when flags (nil for none) has it and it was given, else
+// from its environment variable. A malformed value is a usage error naming
+// where it came from.
+func sandboxFaults(flags *pflag.FlagSet, env config.Env) (sandbox.Faults, error) {
 	var fs sandbox.Faults
-	value := func(flag, env string) (string, string) {
-		if cmd != nil {
-			if fl := cmd.Flags().Lookup(flag); fl != nil && fl.Changed {
+	value := func(flag, name string) (string, string) {
+		if flags != nil {
+			if fl := flags.Lookup(flag); fl != nil && fl.Changed {
 				return fl.Value.String(), "--" + flag
 			}
 		}
-		return strings.TrimSpace(f.env.Getenv(env)), env
+		return strings.TrimSpace(env.Getenv(name)), name
 	}
 	if v, from := value("rate-limit", envRateLimit); v != "" {
 		r, err := sandbox.ParseRate(v)

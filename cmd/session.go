@@ -56,36 +56,49 @@ func (f *factory) start(cmd *cobra.Command) (*session, error) {
 	if err != nil {
 		return nil, err
 	}
+	return f.startWith(cmd, s, true)
+}
+
+// startWith is start on settings already resolved: sandbox redeem chooses
+// its world, and checks its site, first. spin says whether a spinner may
+// run while requests are slow.
+func (f *factory) startWith(cmd *cobra.Command, s *config.Settings, spin bool) (*session, error) {
 	out, err := f.outputOptions(s)
 	if err != nil {
 		return nil, err
 	}
-	if f.global.sandbox {
+	c := conn{}
+	if f.global.sandbox || f.local != nil {
 		// Point the settings at the sandbox now, so that even --dry-run
 		// shows where the request would go.
-		if _, err := f.sandboxSettings(cmd.Context(), s); err != nil {
+		local, err := f.inProcessSandbox(cmd)
+		if err != nil {
+			return nil, err
+		}
+		if c.transport, err = local.connect(cmd.Context(), s); err != nil {
 			return nil, err
 		}
 	}
 	out.Context = cmd.Context()
-	var spinner *progress.Spinner
-	if showProgress(f.io, out, f.global.debug, accessible(f.global.accessible, f.env)) {
-		spinner = progress.New(f.io.ErrOut, f.opts.Progress)
+	if spin && showProgress(f.io, out, f.global.debug, accessible(f.global.accessible, f.env)) {
+		c.spinner = progress.New(f.io.ErrOut, f.opts.Progress)
 	}
 	sess := &session{IO: f.io, Settings: s, Out: out, Loc: f.location(), Now: time.Now, Warnings: f.warnings}
 	sess.Where, sess.OutputFlag = givenFlags(f.flags, f.global.sandbox)
 	sess.Bar = f.io.IsStderrTTY() && !f.global.debug && !accessible(f.global.accessible, f.env)
 	sess.BulkClient = func(wrap func(http.RoundTripper) http.RoundTripper, oneAttempt bool) (*api.Client, error) {
-		return f.newClientWith(cmd.Context(), s, clientVariant{wrap: wrap, oneAttempt: oneAttempt})
+		// The run's transport (the in-process sandbox's, with --sandbox),
+		// no spinner: a bulk command draws its own bar.
+		return f.newClient(s, conn{transport: c.transport, wrap: wrap, oneAttempt: oneAttempt})
 	}
 	var client *api.Client
 	sess.Client = func() (*api.Client, error) {
 		if client != nil {
 			return client, nil
 		}
-		c, err := f.newClient(cmd.Context(), s, spinner)
-		client = c
-		return c, err
+		cl, err := f.newClient(s, c)
+		client = cl
+		return cl, err
 	}
 	return sess, nil
 }
