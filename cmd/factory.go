@@ -207,6 +207,17 @@ func (f *factory) apiKeys() *apiKeys {
 // newClient builds the API client of settings s; spinner, when not nil,
 // runs while a request is slow.
 func (f *factory) newClient(ctx context.Context, s *config.Settings, spinner *progress.Spinner) (*api.Client, error) {
+	var wrap func(http.RoundTripper) http.RoundTripper
+	if spinner != nil {
+		wrap = func(t http.RoundTripper) http.RoundTripper { return progress.Transport(t, spinner) }
+	}
+	return f.newClientVia(ctx, s, wrap)
+}
+
+// newClientVia builds the API client of settings s whose requests go
+// through wrap, when not nil: a spinner, or the throttle of a bulk run,
+// which must see every response to honour Retry-After.
+func (f *factory) newClientVia(ctx context.Context, s *config.Settings, wrap func(http.RoundTripper) http.RoundTripper) (*api.Client, error) {
 	transport := f.opts.Transport
 	if f.global.sandbox {
 		t, err := f.sandboxSettings(ctx, s)
@@ -215,11 +226,11 @@ func (f *factory) newClient(ctx context.Context, s *config.Settings, spinner *pr
 		}
 		transport = t
 	}
-	if spinner != nil {
+	if wrap != nil {
 		if transport == nil {
 			transport = http.DefaultTransport.(*http.Transport).Clone()
 		}
-		transport = progress.Transport(transport, spinner)
+		transport = wrap(transport)
 	}
 	allowPlain, err := f.plainHTTP().allow(s.BaseURL)
 	if err != nil {

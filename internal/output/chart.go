@@ -44,9 +44,9 @@ const (
 // WriteChart draws s on w as a line chart (asciigraph) under its title,
 // each step as wide as the width allows, from 0 up to the largest value.
 // When o.Plain is set, or the chart would not fit in o.Width with one
-// column per step, it writes the title and one "label: value" line per
-// step whose value is not 0 instead, which reads well aloud and in any
-// width.
+// column per step and room for its first and last labels (a single step
+// never has), it writes the title and one "label: value" line per step
+// whose value is not 0 instead, which reads well aloud and in any width.
 func WriteChart(w io.Writer, s Series, o ChartOptions) error {
 	bw := bufio.NewWriter(w)
 	if chart, ok := drawChart(s, o); ok && !o.Plain {
@@ -83,36 +83,49 @@ func drawChart(s Series, o ChartOptions) (string, bool) {
 		top = max(top, v)
 	}
 	yLabel := func(v float64) string { return strconv.FormatFloat(math.Round(v), 'f', 0, 64) }
-	// The y axis takes its widest label, a space and the axis line.
-	axis := len(yLabel(float64(top))) + 2
-	step := min(max((width-axis)/n, 1), maxStepColumns)
-	// Each step is drawn as step equal points: a flat segment per day
-	// rather than lines interpolated between days, since counts are whole.
-	points := make([]float64, 0, n*step)
-	for _, v := range s.Values {
-		for range step {
-			points = append(points, float64(v))
+	// The y axis takes its widest label, a space and the axis line; the
+	// last label of the x axis may reach half its width past the plot.
+	axis := len(yLabel(float64(top))) + 2 + utf8.RuneCountInString(axisLabels[n-1])/2
+	// The plot must be wide enough to show its first and last days.
+	minPlot := 2*utf8.RuneCountInString(axisLabels[0]) + 2
+	for step := min(max((width-axis)/n, 1), maxStepColumns); step >= 1 && n*step >= minPlot; step-- {
+		// Each step is drawn as step equal points: a flat segment per
+		// day rather than lines interpolated between days, since counts
+		// are whole.
+		points := make([]float64, 0, n*step)
+		for _, v := range s.Values {
+			for range step {
+				points = append(points, float64(v))
+			}
 		}
-	}
-	opts := []asciigraph.Option{
-		asciigraph.Height(max(min(top, chartHeight), 1)),
-		asciigraph.LowerBound(0),
-		asciigraph.YAxisValueFormatter(yLabel),
-		asciigraph.XAxisRange(0, float64(len(points)-1)),
-		asciigraph.XAxisTickCount(max(min(n, width/16), 2)),
-		asciigraph.XAxisValueFormatter(func(v float64) string {
-			i := min(max(int(math.Round(v))/step, 0), n-1)
-			return axisLabels[i]
-		}),
-	}
-	plain := asciigraph.Plot(points, opts...)
-	for line := range strings.SplitSeq(plain, "\n") {
-		if utf8.RuneCountInString(line) > width {
-			return "", false
+		opts := []asciigraph.Option{
+			asciigraph.Height(max(min(top, chartHeight), 1)),
+			asciigraph.LowerBound(0),
+			asciigraph.YAxisValueFormatter(yLabel),
+			asciigraph.XAxisRange(0, float64(len(points)-1)),
+			asciigraph.XAxisTickCount(max(min(n, width/16), 2)),
+			asciigraph.XAxisValueFormatter(func(v float64) string {
+				return axisLabels[min(max(int(math.Round(v))/step, 0), n-1)]
+			}),
 		}
-	}
-	if !o.Color {
+		plain := asciigraph.Plot(points, opts...)
+		if !fits(plain, width) {
+			continue
+		}
+		if o.Color {
+			return asciigraph.Plot(points, append(opts, asciigraph.SeriesColors(asciigraph.Blue))...), true
+		}
 		return plain, true
 	}
-	return asciigraph.Plot(points, append(opts, asciigraph.SeriesColors(asciigraph.Blue))...), true
+	return "", false
+}
+
+// fits reports whether every line of text is at most width columns wide.
+func fits(text string, width int) bool {
+	for line := range strings.SplitSeq(text, "\n") {
+		if utf8.RuneCountInString(line) > width {
+			return false
+		}
+	}
+	return true
 }

@@ -63,6 +63,11 @@ func TestWriteChartAsText(t *testing.T) {
 			t.Errorf("%+v:\n%s\nwant:\n%s", o, got, want)
 		}
 	}
+	// One day makes no chart.
+	day := Series{Title: "Orders per day", Labels: []string{"2026-07-01"}, Values: []int{4}}
+	if got := chartOf(t, day, ChartOptions{Width: 80}); got != "Orders per day:\n2026-07-01: 4\n" {
+		t.Errorf("one day:\n%s", got)
+	}
 	// Every line of a chart fits in the width asked for.
 	for _, w := range []int{20, 24, 30, 40} {
 		got := chartOf(t, week(), ChartOptions{Width: w})
