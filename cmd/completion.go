@@ -145,6 +145,7 @@ func (c *completer) flagCompletions() map[string]cobra.CompletionFunc {
 		"user-id":    c.completeUserIDs,
 		"output":     fixedCompletions(outputChoices()),
 		"bonus-type": fixedCompletions(bonusTypeChoices()),
+		"by":         fixedCompletions([]cobra.Completion{cobra.CompletionWithDesc("code", "a row per code and currency"), cobra.CompletionWithDesc("day", "a row per day and currency")}),
 		"base-url":   fixedCompletions([]cobra.Completion{cobra.CompletionWithDesc(api.DefaultBaseURL, "the Mottor API")}),
 	}
 }

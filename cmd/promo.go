@@ -36,6 +36,7 @@ func newPromoCmd(f *factory) *cobra.Command {
 	}
 	c.AddCommand(newPromoListCmd(f, nil), newPromoGetCmd(f, nil), newPromoCreateCmd(f, nil), newPromoUpdateCmd(f, nil),
 		newPromoDeleteCmd(f, nil), newPromoStatsCmd(f, nil), newPromoGenerateCmd(f, nil))
+	c.AddCommand(newPromoReportCmd(f, nil))
 	return c
 }
 

@@ -16,6 +16,9 @@ const barWidth = 24
 // redraws at most every interval, and always at the end. The caller
 // decides whether one may be drawn at all (stderr is a terminal).
 type Bar struct {
+	// Label, when set, is written before the bar: what is being done.
+	Label string
+
 	w        io.Writer
 	interval time.Duration
 
@@ -43,7 +46,11 @@ func (b *Bar) Update(done, total int, rate float64, eta time.Duration) {
 		return
 	}
 	b.last, b.drawn = now, true
-	fmt.Fprintf(b.w, "%s%s", erase, BarLine(done, total, rate, eta))
+	line := BarLine(done, total, rate, eta)
+	if b.Label != "" {
+		line = b.Label + " " + line
+	}
+	fmt.Fprintf(b.w, "%s%s", erase, line)
 }
 
 // Clear erases the bar, if it was drawn, so that the next line starts at

@@ -37,3 +37,13 @@ func TestBarRedrawsAtMostEveryInterval(t *testing.T) {
 		t.Errorf("bar wrote %q, want %q", w.String(), want)
 	}
 }
+
+func TestBarLabel(t *testing.T) {
+	var b bytes.Buffer
+	bar := NewBar(&b, time.Hour)
+	bar.Label = "Reading statistics"
+	bar.Update(8, 8, 4, 0)
+	if want := erase + "Reading statistics [########################] 8/8 4/s"; b.String() != want {
+		t.Errorf("bar = %q, want %q", b.String(), want)
+	}
+}

@@ -1,0 +1,145 @@
+package view
+
+import (
+	"encoding/json"
+	"strconv"
+	"time"
+
+	"github.com/promoctl/promoctl/internal/output"
+	"github.com/promoctl/promoctl/internal/report"
+)
+
+// The rows of promo report in JSON, YAML and CSV: the contract's fields,
+// amounts as exact numbers, a currency or date the report has none of as
+// null (empty in CSV).
+type (
+	reportCodeRow struct {
+		ID            int64       `json:"id"`
+		Code          string      `json:"code"`
+		Currency      *string     `json:"currency"`
+		Orders        int         `json:"orders"`
+		OrderTotal    json.Number `json:"order_total"`
+		DiscountTotal json.Number `json:"discount_total"`
+		FirstOrder    *string     `json:"first_order"`
+		LastOrder     *string     `json:"last_order"`
+	}
+	reportDayRow struct {
+		Day           string      `json:"day"`
+		Currency      *string     `json:"currency"`
+		Orders        int         `json:"orders"`
+		OrderTotal    json.Number `json:"order_total"`
+		DiscountTotal json.Number `json:"discount_total"`
+	}
+)
+
+// ReportByCode shows promo report --by code: one row per code and
+// currency, then the totals per currency. Dates are the server's
+// d_lead_created in JSON and CSV, and in loc to the minute in tables.
+func ReportByCode(r report.Report, loc *time.Location) (output.Data, error) {
+	rows := make([]reportCodeRow, len(r.ByCode))
+	for i, c := range r.ByCode {
+		rows[i] = reportCodeRow{ID: c.ID, Code: c.Code, Currency: orNull(c.Currency), Orders: c.Orders,
+			OrderTotal: json.Number(c.OrderTotal.Exact()), DiscountTotal: json.Number(c.DiscountTotal.Exact()),
+			FirstOrder: orNull(c.First.Raw), LastOrder: orNull(c.Last.Raw)}
+	}
+	raw, err := json.Marshal(rows)
+	if err != nil {
+		return output.Data{}, err
+	}
+	return output.Data{
+		JSON: raw,
+		Tables: func() ([]output.Grid, error) {
+			g := output.Grid{Header: []string{"ID", "CODE", "CURRENCY", "ORDERS", "ORDER TOTAL", "DISCOUNT TOTAL", "FIRST ORDER", "LAST ORDER"}}
+			for _, c := range r.ByCode {
+				g.Rows = append(g.Rows, []string{strconv.FormatInt(c.ID, 10), output.Text(c.Code), currencyCell(c.Currency),
+					strconv.Itoa(c.Orders), c.OrderTotal.Fixed(2), c.DiscountTotal.Fixed(2), Date(c.First, loc), Date(c.Last, loc)})
+			}
+			return withTotals(g, r), nil
+		},
+		CSV: func() (output.Grid, error) {
+			g := output.Grid{Header: []string{"id", "code", "currency", "orders", "order_total", "discount_total", "first_order", "last_order"}}
+			for _, c := range r.ByCode {
+				g.Rows = append(g.Rows, []string{strconv.FormatInt(c.ID, 10), c.Code, c.Currency, strconv.Itoa(c.Orders),
+					c.OrderTotal.Exact(), c.DiscountTotal.Exact(), c.First.Raw, c.Last.Raw})
+			}
+			return g, nil
+		},
+	}, nil
+}
+
+// ReportByDay shows promo report --by day: one row per local calendar day
+// and currency, then the totals per currency.
+func ReportByDay(r report.Report) (output.Data, error) {
+	rows := make([]reportDayRow, len(r.ByDay))
+	for i, d := range r.ByDay {
+		rows[i] = reportDayRow{Day: d.Day, Currency: orNull(d.Currency), Orders: d.Orders,
+			OrderTotal: json.Number(d.OrderTotal.Exact()), DiscountTotal: json.Number(d.DiscountTotal.Exact())}
+	}
+	raw, err := json.Marshal(rows)
+	if err != nil {
+		return output.Data{}, err
+	}
+	return output.Data{
+		JSON: raw,
+		Tables: func() ([]output.Grid, error) {
+			g := output.Grid{Header: []string{"DAY", "CURRENCY", "ORDERS", "ORDER TOTAL", "DISCOUNT TOTAL"}}
+			for _, d := range r.ByDay {
+				g.Rows = append(g.Rows, []string{d.Day, currencyCell(d.Currency), strconv.Itoa(d.Orders), d.OrderTotal.Fixed(2), d.DiscountTotal.Fixed(2)})
+			}
+			return withTotals(g, r), nil
+		},
+		CSV: func() (output.Grid, error) {
+			g := output.Grid{Header: []string{"day", "currency", "orders", "order_total", "discount_total"}}
+			for _, d := range r.ByDay {
+				g.Rows = append(g.Rows, []string{d.Day, d.Currency, strconv.Itoa(d.Orders), d.OrderTotal.Exact(), d.DiscountTotal.Exact()})
+			}
+			return g, nil
+		},
+	}, nil
+}
+
+// withTotals follows g with the totals of r, one row per currency: sums of
+// different currencies are never added up. A report without orders has
+// none.
+func withTotals(g output.Grid, r report.Report) []output.Grid {
+	if len(r.Totals) == 0 {
+		return []output.Grid{g}
+	}
+	sum := output.Grid{Title: "Totals per currency", Header: []string{"CURRENCY", "ORDERS", "ORDER TOTAL", "DISCOUNT TOTAL"}, Summary: true}
+	for _, t := range r.Totals {
+		sum.Rows = append(sum.Rows, []string{currencyCell(t.Currency), strconv.Itoa(t.Orders), t.OrderTotal.Fixed(2), t.DiscountTotal.Fixed(2)})
+	}
+	return []output.Grid{g, sum}
+}
+
+// OrdersPerDay is the chart of a report: its orders per day, every day
+// from the first order's to the last's. The axis shows days without the
+// year when they all fall in one.
+func OrdersPerDay(r report.Report) output.Series {
+	s := output.Series{Title: "Orders per day"}
+	sameYear := len(r.Days) > 0 && r.Days[0].Day[:4] == r.Days[len(r.Days)-1].Day[:4]
+	for _, d := range r.Days {
+		s.Labels = append(s.Labels, d.Day)
+		s.Values = append(s.Values, d.Orders)
+		if sameYear {
+			s.AxisLabels = append(s.AxisLabels, d.Day[5:])
+		}
+	}
+	return s
+}
+
+// currencyCell is a currency in a table: "-" when there is none.
+func currencyCell(c string) string {
+	if c == "" {
+		return "-"
+	}
+	return output.Text(c)
+}
+
+// orNull is s, or nil (null) when it is empty.
+func orNull(s string) *string {
+	if s == "" {
+		return nil
+	}
+	return &s
+}
