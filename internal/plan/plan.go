@@ -151,8 +151,9 @@ func Defaults() promo.Fields {
 //
 // A row with an id on the site is matched by it (unless its site_id names
 // another site); otherwise by its code, ignoring case as the API does. A
-// matched row whose fields differ is an update; an unmatched one a
-// create. records holds promo codes read one by one (GET), for rows that
+// matched row whose fields differ is an update (a row matched by code
+// does not change the code's case; one matched by id renames it); an
+// unmatched one a create. records holds promo codes read one by one (GET), for rows that
 // name a field the list does not show; when one is missing the plan lists
 // it in Reads and the caller reads it and makes the plan again.
 func Make(file string, rows []Row, list []api.Promo, records map[int64]api.Promo, o Options) (Plan, error) {
@@ -179,9 +180,10 @@ func Make(file string, rows []Row, list []api.Promo, records map[int64]api.Promo
 				p.ForeignIDs++
 			}
 		}
+		byCodeMatch := false
 		if idx < 0 && r.Changes.Code != nil {
 			if i, ok := byCode[strings.ToUpper(*r.Changes.Code)]; ok {
-				idx = i
+				idx, byCodeMatch = i, true
 			}
 		}
 		if idx < 0 {
@@ -227,6 +229,11 @@ func Make(file string, rows []Row, list []api.Promo, records map[int64]api.Promo
 			}
 		}
 		next := r.Changes.Apply(current)
+		if byCodeMatch {
+			// The same code to the API whatever its case: a row found by
+			// its code does not rename it (one found by id may).
+			next.Code = current.Code
+		}
 		next = keepSameDates(current, next)
 		if err := next.Validate(promo.FileNames()); err != nil {
 			probs.add(r.Line, "promo code %s would be invalid: %v", lp.Code, err)
