@@ -43,6 +43,8 @@ func rules() []rule {
 			why: "the one reader of undocumented records is a leaf"},
 		{pkg: "internal/bulk", forbidden: []string{"cmd", "internal/output", "internal/view", "internal/prompt", "internal/config"},
 			why: "the bulk engine does the writes; commands draw its progress and results"},
+		{pkg: "internal/plan", forbidden: []string{"cmd", "internal/output", "internal/view", "internal/prompt", "internal/config"},
+			why: "a plan is computed, not shown or asked: the view prints it, the command confirms it"},
 	}
 }
 
