@@ -2,6 +2,8 @@ package cmd
 
 import (
 	"bufio"
+	"bytes"
+	"encoding/csv"
 	"fmt"
 	"io"
 	"net/http"
@@ -9,8 +11,10 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 )
@@ -286,6 +290,12 @@ func BenchmarkGenerate5000(b *testing.B) {
 // args and returns its base URL; it is stopped when b ends.
 func startServe(b *testing.B, promoctl string, env []string, args ...string) string {
 	b.Helper()
+	return startServeLog(b, promoctl, env, io.Discard, args...)
+}
+
+// startServeLog is startServe that copies the request log to log.
+func startServeLog(b *testing.B, promoctl string, env []string, log io.Writer, args ...string) string {
+	b.Helper()
 	cmd := exec.Command(promoctl, append([]string{"sandbox", "serve", "--addr", "127.0.0.1:0"}, args...)...)
 	cmd.Env = env
 	stderr, err := cmd.StderrPipe()
@@ -312,6 +322,116 @@ func startServe(b *testing.B, promoctl string, env []string, args ...string) str
 	if url == "" {
 		b.Fatal("sandbox serve printed no address")
 	}
-	go io.Copy(io.Discard, stderr) // the request log
+	go io.Copy(log, stderr) // the request log
 	return url
+}
+
+// requestLog counts the requests of a sandbox's log by "METHOD /path" prefix.
+type requestLog struct {
+	mu    sync.Mutex
+	lines []string
+	part  string
+}
+
+func (l *requestLog) Write(p []byte) (int, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	text := l.part + string(p)
+	lines := strings.Split(text, "\n")
+	l.part = lines[len(lines)-1]
+	l.lines = append(l.lines, lines[:len(lines)-1]...)
+	return len(p), nil
+}
+
+// count returns how many requests since line from have a method and path
+// starting with prefix ("GET /v1/promo?"), and the number of lines now.
+func (l *requestLog) count(from int, prefix string) (int, int) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	n := 0
+	for _, line := range l.lines[from:] {
+		if f := strings.Fields(line); len(f) >= 3 && strings.HasPrefix(f[1]+" "+f[2], prefix) {
+			n++
+		}
+	}
+	return n, len(l.lines)
+}
+
+// BenchmarkApply10000 applies a file of 10,000 promo codes that changes
+// 1,000 of them, against `promoctl sandbox serve` holding those 10,000
+// codes, and reports the time to plan (the --dry-run: one list read, the
+// file read and checked, the plan printed) and the whole apply (the plan
+// and 1,000 read-modify-writes at --concurrency 4). It checks that the
+// plan sends one request, a list read, and the apply only that and two
+// requests per changed code:
+//
+//	go test ./cmd -run '^$' -bench Apply10000 -benchtime 3x -timeout 30m
+func BenchmarkApply10000(b *testing.B) {
+	const total, changed = 10000, 1000
+	promoctl := buildBinary(b, "..", ".")
+	home := b.TempDir()
+	env := []string{"HOME=" + home, "XDG_STATE_HOME=" + filepath.Join(home, "state"),
+		"XDG_CONFIG_HOME=" + filepath.Join(home, "config"), "PROMOCTL_NO_KEYRING=1", "TZ=UTC"}
+	log := &requestLog{}
+	url := startServeLog(b, promoctl, env, log)
+	env = append(env, "PROMOCTL_BASE_URL="+url, "PROMOCTL_TOKEN=sandbox", "PROMOCTL_USER_ID=1")
+	run := func(args ...string) []byte {
+		b.Helper()
+		cmd := exec.Command(promoctl, args...)
+		cmd.Env = env
+		var stderr strings.Builder
+		cmd.Stderr = &stderr
+		out, err := cmd.Output()
+		if err != nil {
+			b.Fatalf("promoctl %s: %v\n%s", strings.Join(args, " "), err, stderr.String())
+		}
+		return out
+	}
+	// The site: its 12 demo codes and 9,988 generated ones.
+	run("promo", "generate", "--site-id", "1", "--count", strconv.Itoa(total-12), "--prefix", "BENCH", "--length", "8",
+		"--amount", "10", "--enabled", "--concurrency", "16", "--journal", filepath.Join(home, "gen.jsonl"))
+	list := run("promo", "list", "--site-id", "1", "-o", "csv")
+	rows, err := csv.NewReader(bytes.NewReader(list)).ReadAll()
+	if err != nil || len(rows) != total+1 {
+		b.Fatalf("the site's list has %d rows (%v), want %d", len(rows)-1, err, total)
+	}
+	amount := slices.Index(rows[0], "bonus_amount")
+	var plan, apply time.Duration
+	n := 0
+	for b.Loop() {
+		n++
+		// 1,000 generated codes (money, not percent) get a new amount
+		for i := 0; i < changed; i++ {
+			rows[1+12+i*((total-12)/changed)][amount] = strconv.Itoa(10 + n)
+		}
+		file := filepath.Join(home, fmt.Sprintf("codes%d.csv", n))
+		var buf bytes.Buffer
+		w := csv.NewWriter(&buf)
+		w.WriteAll(rows)
+		if err := os.WriteFile(file, buf.Bytes(), 0o600); err != nil {
+			b.Fatal(err)
+		}
+		_, from := log.count(0, "")
+		start := time.Now()
+		run("promo", "apply", "-f", file, "--site-id", "1", "--dry-run", "-o", "json")
+		plan += time.Since(start)
+		if got, now := log.count(from, ""); got != 1 {
+			b.Fatalf("the plan sent %d requests, want 1 (the list read)", got)
+		} else {
+			from = now
+		}
+		start = time.Now()
+		run("promo", "apply", "-f", file, "--site-id", "1")
+		apply += time.Since(start)
+		time.Sleep(100 * time.Millisecond) // the log's last lines
+		lists, _ := log.count(from, "GET /v1/promo?")
+		gets, _ := log.count(from, "GET /v1/promo/")
+		puts, _ := log.count(from, "PUT /v1/promo/")
+		if all, _ := log.count(from, ""); lists != 1 || gets != changed || puts != changed || all != 1+2*changed {
+			b.Fatalf("the apply sent %d requests: %d list reads, %d GETs, %d PUTs; want 1, %d, %d", all, lists, gets, puts, changed, changed)
+		}
+	}
+	b.ReportMetric(float64(plan.Milliseconds())/float64(n), "plan-ms/op")
+	b.ReportMetric(float64(apply.Milliseconds())/float64(n), "apply-ms/op")
+	b.ReportMetric(float64(changed*n)/apply.Seconds(), "changes/s")
 }

@@ -35,7 +35,7 @@ func newPromoCmd(f *factory) *cobra.Command {
 		RunE: groupRun,
 	}
 	c.AddCommand(newPromoListCmd(f, nil), newPromoGetCmd(f, nil), newPromoCreateCmd(f, nil), newPromoUpdateCmd(f, nil),
-		newPromoDeleteCmd(f, nil), newPromoStatsCmd(f, nil), newPromoGenerateCmd(f, nil))
+		newPromoDeleteCmd(f, nil), newPromoStatsCmd(f, nil), newPromoGenerateCmd(f, nil), newPromoApplyCmd(f, nil))
 	c.AddCommand(newPromoReportCmd(f, nil))
 	return c
 }

@@ -6,7 +6,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"net/http"
 	"os"
 	"strconv"
 	"strings"
@@ -240,7 +239,7 @@ func runPromoGenerate(ctx context.Context, opts *promoGenerateOptions) error {
 		opts.warn("no --enabled given, so the promo codes will be created disabled (the API's default)")
 	}
 	th := bulk.NewThrottle(0)
-	c, err := opts.generateAPI(th)
+	c, err := opts.bulkAPI(th)
 	if err != nil {
 		return err
 	}
@@ -300,7 +299,7 @@ func resumePromoGenerate(ctx context.Context, opts *promoGenerateOptions) error 
 		concurrency = bulk.DefaultConcurrency
 	}
 	th := bulk.NewThrottle(0)
-	c, err := opts.generateAPI(th)
+	c, err := opts.bulkAPI(th)
 	if err != nil {
 		return err
 	}
@@ -308,30 +307,15 @@ func resumePromoGenerate(ctx context.Context, opts *promoGenerateOptions) error 
 	return opts.execute(ctx, c, th, j, concurrency)
 }
 
-// generateAPI is the API as a job of promo generate uses it: lists are
-// read with the client's retries, creates are sent once each, since the
-// engine retries them (a 429) or settles them (an unknown outcome). Both
-// go through the throttle, so that a Retry-After holds back every request.
+// generateAPI is the API as a bulk job (promo generate, promo apply) uses
+// it: see session.bulkAPI.
 type generateAPI struct {
-	*api.Client             // creates
-	reads       *api.Client // lists
+	*api.Client             // writes
+	reads       *api.Client // lists and records
 }
 
 func (g generateAPI) ListPromos(ctx context.Context, site int64) (json.RawMessage, error) {
 	return g.reads.ListPromos(ctx, site)
-}
-
-func (opts *promoGenerateOptions) generateAPI(th *bulk.Throttle) (generateAPI, error) {
-	wrap := func(next http.RoundTripper) http.RoundTripper { return th.Transport(next) }
-	reads, err := opts.BulkClient(wrap, false)
-	if err != nil {
-		return generateAPI{}, err
-	}
-	writes, err := opts.BulkClient(wrap, true)
-	if err != nil {
-		return generateAPI{}, err
-	}
-	return generateAPI{Client: writes, reads: reads}, nil
 }
 
 // siteCodes reads the codes of the site once.

@@ -45,6 +45,8 @@ func rules() []rule {
 			why: "the bulk engine does the writes; commands draw its progress and results"},
 		{pkg: "internal/report", forbidden: []string{"cmd", "internal/output", "internal/view", "internal/prompt", "internal/config", "internal/bulk"},
 			why: "the report only aggregates statistics; the command reads them and a view shows them"},
+		{pkg: "internal/plan", forbidden: []string{"cmd", "internal/output", "internal/view", "internal/prompt", "internal/config"},
+			why: "a plan is computed, not shown or asked: the view prints it, the command confirms it"},
 	}
 }
 

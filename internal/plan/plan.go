@@ -1,0 +1,381 @@
+package plan
+
+import (
+	"encoding/json"
+	"fmt"
+	"strings"
+
+	"github.com/promoctl/promoctl/internal/api"
+	"github.com/promoctl/promoctl/internal/bulk"
+	"github.com/promoctl/promoctl/internal/promo"
+)
+
+// Missing is what becomes of the site's codes a file does not name.
+type Missing int
+
+// What Missing may say.
+const (
+	Keep    Missing = iota // left alone
+	Delete                 // --prune
+	Disable                // --disable-missing
+)
+
+// Options say what a plan is for.
+type Options struct {
+	// Site is the site the file is applied to.
+	Site int64
+	// UserID is sent with every create, as promo create does.
+	UserID  int64
+	Missing Missing
+}
+
+// Entry is one write of a plan.
+type Entry struct {
+	Action bulk.Action
+	// ID is the promo code acted on; 0 for a create.
+	ID   int64
+	Code string
+	// Line is the file's row (0: a code the file does not name).
+	Line int
+	// Old and New are the promo code's fields before and after; Old is the
+	// zero value for a create.
+	Old, New promo.Fields
+	// Changed names the fields that change, in the API's order; for a
+	// create, the fields the row names and those they imply.
+	Changed []string
+	// OldUnknown names fields whose old value the list does not show
+	// (personal_limit_is_enabled when no record was read).
+	OldUnknown map[string]bool
+	// Body is the bulk engine's: a create's promo.CreateBody, or an
+	// update's changed fields and their new values, merged into the record
+	// read just before the write.
+	Body json.RawMessage
+}
+
+// Plan is what applying a file to a site does.
+type Plan struct {
+	Site    int64
+	Entries []Entry
+	// Unchanged counts the file's codes that are as it says (and, with
+	// Disable, the missing codes already disabled).
+	Unchanged int
+	// NotNamed counts the site's codes the file does not name, left alone
+	// (Keep).
+	NotNamed int
+	// ForeignIDs counts rows whose id is not on the site (another site's,
+	// or deleted), or whose site_id is another site: they were matched
+	// by code.
+	ForeignIDs int
+	// Reads lists the promo codes whose record must be read before the
+	// plan can be made: the list does not show a field their row names
+	// (personal_limit_is_enabled). Make again with their records.
+	Reads []int64
+}
+
+// Count returns how many entries have action a.
+func (p Plan) Count(a bulk.Action) int {
+	n := 0
+	for _, e := range p.Entries {
+		if e.Action == a {
+			n++
+		}
+	}
+	return n
+}
+
+// Destructive reports whether the plan deletes or disables codes the file
+// does not name: those need a confirmation.
+func (p Plan) Destructive() bool {
+	return p.Count(bulk.ActionDelete)+p.Count(bulk.ActionDisable) > 0
+}
+
+// Ops are the plan's writes for the bulk engine, in the plan's order.
+func (p Plan) Ops() []bulk.Op {
+	ops := make([]bulk.Op, len(p.Entries))
+	for i, e := range p.Entries {
+		ops[i] = bulk.Op{Action: e.Action, Code: e.Code, ID: e.ID, Body: e.Body}
+	}
+	return ops
+}
+
+// fieldOrder is the API's order of the writable fields.
+var fieldOrder = [...]string{"code", "is_enabled", "bonus_type", "bonus_amount", "bonus_amount_is_in_percentages",
+	"time_limit_is_enabled", "d_on", "d_off", "quantity_limit_is_enabled", "quantity_limit", "personal_limit_is_enabled"}
+
+// Value is field name of f as the API writes it (a date as its text, or
+// nil when there is none).
+func Value(f promo.Fields, name string) any {
+	switch name {
+	case "code":
+		return f.Code
+	case "is_enabled":
+		return f.IsEnabled
+	case "bonus_type":
+		return int(f.BonusType)
+	case "bonus_amount":
+		return f.BonusAmount
+	case "bonus_amount_is_in_percentages":
+		return f.BonusAmountIsInPercentages
+	case "time_limit_is_enabled":
+		return f.TimeLimitIsEnabled
+	case "d_on":
+		return optString(f.DOn)
+	case "d_off":
+		return optString(f.DOff)
+	case "quantity_limit_is_enabled":
+		return f.QuantityLimitIsEnabled
+	case "quantity_limit":
+		return f.QuantityLimit
+	case "personal_limit_is_enabled":
+		return f.PersonalLimitIsEnabled
+	}
+	return nil
+}
+
+func optString(s *string) any {
+	if s == nil {
+		return nil
+	}
+	return *s
+}
+
+// Defaults are the fields the API gives a promo code created with none
+// named (spec 2.3).
+func Defaults() promo.Fields {
+	return promo.Fields{BonusType: promo.Goods, BonusAmount: promo.DefaultAmount}
+}
+
+// Make matches the rows to the site's codes (list, as promo list reads
+// them) and returns the plan, or a *Problems naming every row whose
+// result would be invalid or whose match is ambiguous.
+//
+// A row with an id on the site is matched by it (unless its site_id names
+// another site); otherwise by its code, ignoring case as the API does. A
+// matched row whose fields differ is an update (a row matched by code
+// does not change the code's case; one matched by id renames it); an
+// unmatched one a create. records holds promo codes read one by one (GET), for rows that
+// name a field the list does not show; when one is missing the plan lists
+// it in Reads and the caller reads it and makes the plan again.
+func Make(file string, rows []Row, list []api.Promo, records map[int64]api.Promo, o Options) (Plan, error) {
+	p := Plan{Site: o.Site}
+	probs := &Problems{File: file}
+	byID := make(map[int64]int, len(list))
+	byCode := make(map[string]int, len(list))
+	for i, lp := range list {
+		if lp.ID != nil {
+			byID[int64(*lp.ID)] = i
+		}
+		k := strings.ToUpper(string(lp.Code))
+		if _, dup := byCode[k]; !dup {
+			byCode[k] = i
+		}
+	}
+	matchedBy := make([]int, len(list)) // the line that matched each listed code
+	for _, r := range rows {
+		idx := -1
+		if r.ID != 0 {
+			if i, ok := byID[r.ID]; ok && (r.SiteID == 0 || r.SiteID == o.Site) {
+				idx = i
+			} else {
+				p.ForeignIDs++
+			}
+		}
+		byCodeMatch := false
+		if idx < 0 && r.Changes.Code != nil {
+			if i, ok := byCode[strings.ToUpper(*r.Changes.Code)]; ok {
+				idx, byCodeMatch = i, true
+			}
+		}
+		if idx < 0 {
+			if r.Changes.Code == nil {
+				probs.add(r.Line, "id %d is not on site %d, and the row has no code to create", r.ID, o.Site)
+				continue
+			}
+			e, err := create(r, o)
+			if err != nil {
+				probs.add(r.Line, "%v", err)
+				continue
+			}
+			p.Entries = append(p.Entries, e)
+			continue
+		}
+		lp := list[idx]
+		if prev := matchedBy[idx]; prev != 0 {
+			probs.add(r.Line, "promo code %s is also the one of line %d: name each promo code once", lp.Code, prev)
+			continue
+		}
+		matchedBy[idx] = r.Line
+		id := int64(0)
+		if lp.ID != nil {
+			id = int64(*lp.ID)
+		}
+		if r.Changes.Code != nil && !strings.EqualFold(*r.Changes.Code, string(lp.Code)) {
+			if j, taken := byCode[strings.ToUpper(*r.Changes.Code)]; taken && j != idx {
+				probs.add(r.Line, "code %s is already promo code %s's on site %d: cannot rename %s to it", *r.Changes.Code, optID(list[j].ID), o.Site, lp.Code)
+				continue
+			}
+		}
+		current, unknown := lp.Fields(), map[string]bool{}
+		if lp.PersonalLimitIsEnabled == nil && r.Changes.OncePerUser != nil {
+			// The list does not show it: the record does.
+			rec, read := records[id]
+			switch {
+			case read:
+				current = rec.Fields()
+			case records == nil && id != 0:
+				p.Reads = append(p.Reads, id)
+			default:
+				unknown["personal_limit_is_enabled"] = true
+			}
+		}
+		next := r.Changes.Apply(current)
+		if byCodeMatch {
+			// The same code to the API whatever its case: a row found by
+			// its code does not rename it (one found by id may).
+			next.Code = current.Code
+		}
+		next = keepSameDates(current, next)
+		if err := next.Validate(promo.FileNames()); err != nil {
+			probs.add(r.Line, "promo code %s would be invalid: %v", lp.Code, err)
+			continue
+		}
+		changed := diff(current, next, unknown)
+		if len(changed) == 0 {
+			p.Unchanged++
+			continue
+		}
+		body, err := updateBody(next, changed)
+		if err != nil {
+			probs.add(r.Line, "%v", err)
+			continue
+		}
+		p.Entries = append(p.Entries, Entry{Action: bulk.ActionUpdate, ID: id, Code: string(lp.Code), Line: r.Line,
+			Old: current, New: next, Changed: changed, OldUnknown: unknown, Body: body})
+	}
+	if err := probs.err(); err != nil {
+		return Plan{}, err
+	}
+	if len(p.Reads) > 0 {
+		return p, nil
+	}
+	for i, lp := range list {
+		if matchedBy[i] != 0 || lp.ID == nil {
+			continue
+		}
+		cur := lp.Fields()
+		switch o.Missing {
+		case Keep:
+			p.NotNamed++
+		case Delete:
+			p.Entries = append(p.Entries, Entry{Action: bulk.ActionDelete, ID: int64(*lp.ID), Code: string(lp.Code), Old: cur})
+		case Disable:
+			if !cur.IsEnabled {
+				p.Unchanged++
+				continue
+			}
+			next := cur
+			next.IsEnabled = false
+			p.Entries = append(p.Entries, Entry{Action: bulk.ActionDisable, ID: int64(*lp.ID), Code: string(lp.Code),
+				Old: cur, New: next, Changed: []string{"is_enabled"}})
+		}
+	}
+	return p, nil
+}
+
+func optID(id *api.Int) string {
+	if id == nil {
+		return "?"
+	}
+	return fmt.Sprint(int64(*id))
+}
+
+// create is the entry of a row the site does not have: the fields it
+// names, the API's defaults for the rest.
+func create(r Row, o Options) (Entry, error) {
+	next := r.Changes.Apply(Defaults())
+	if err := next.Validate(promo.FileNames()); err != nil {
+		return Entry{}, fmt.Errorf("promo code %s would be invalid: %v", *r.Changes.Code, err)
+	}
+	named := named(r.Changes)
+	var changed []string
+	for _, f := range fieldOrder {
+		if named[f] || Value(next, f) != Value(Defaults(), f) {
+			changed = append(changed, f)
+		}
+	}
+	body, err := json.Marshal(r.Changes.CreateBody(o.Site, o.UserID))
+	if err != nil {
+		return Entry{}, fmt.Errorf("create promo %s: %w", *r.Changes.Code, err)
+	}
+	return Entry{Action: bulk.ActionCreate, Code: *r.Changes.Code, Line: r.Line, New: next, Changed: changed, Body: body}, nil
+}
+
+// named is the set of fields c names.
+func named(c promo.Changes) map[string]bool {
+	m := map[string]bool{}
+	set := func(ok bool, name string) {
+		if ok {
+			m[name] = true
+		}
+	}
+	set(c.Code != nil, "code")
+	set(c.Enabled != nil, "is_enabled")
+	set(c.BonusType != nil, "bonus_type")
+	set(c.Amount != nil, "bonus_amount")
+	set(c.Percent != nil, "bonus_amount_is_in_percentages")
+	set(c.TimeLimit != nil, "time_limit_is_enabled")
+	set(c.Starts != nil, "d_on")
+	set(c.Ends != nil, "d_off")
+	set(c.QuantityLimit != nil, "quantity_limit_is_enabled")
+	set(c.MaxUses != nil, "quantity_limit")
+	set(c.OncePerUser != nil, "personal_limit_is_enabled")
+	return m
+}
+
+// keepSameDates puts back the server's text of a date the row names as
+// the same instant (2026-01-01T00:00:00Z for 2026-01-01T00:00:00.000Z), so
+// that it is no change.
+func keepSameDates(cur, next promo.Fields) promo.Fields {
+	if sameDate(cur.DOn, next.DOn) {
+		next.DOn = cur.DOn
+	}
+	if sameDate(cur.DOff, next.DOff) {
+		next.DOff = cur.DOff
+	}
+	return next
+}
+
+func sameDate(a, b *string) bool {
+	if a == nil || b == nil {
+		return a == nil && b == nil
+	}
+	if *a == *b {
+		return true
+	}
+	ta, err1 := promo.ParseAPITime(*a)
+	tb, err2 := promo.ParseAPITime(*b)
+	return err1 == nil && err2 == nil && ta.Equal(tb)
+}
+
+// diff names the fields that differ between cur and next, and those whose
+// old value is unknown.
+func diff(cur, next promo.Fields, unknown map[string]bool) []string {
+	var out []string
+	for _, f := range fieldOrder {
+		if unknown[f] || Value(cur, f) != Value(next, f) {
+			out = append(out, f)
+		}
+	}
+	return out
+}
+
+// updateBody is an update's changed fields with their new values, as the
+// bulk engine merges them into the record it reads before the write: the
+// fields the row does not change keep whatever the server holds then.
+func updateBody(next promo.Fields, changed []string) (json.RawMessage, error) {
+	m := make(map[string]any, len(changed))
+	for _, f := range changed {
+		m[f] = Value(next, f)
+	}
+	return json.Marshal(m)
+}
