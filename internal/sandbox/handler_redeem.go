@@ -35,7 +35,9 @@ type Redemption struct {
 	UsedAt        string  `json:"used_at"` // as the API writes dates: 2026-03-02T09:30:15.250Z
 }
 
-func newRedemption(req RedeemRequest, res RedeemResult) Redemption {
+// NewRedemption is the Redemption of an order req that (*Store).Redeem
+// answered with res.
+func NewRedemption(req RedeemRequest, res RedeemResult) Redemption {
 	return Redemption{
 		PromoID: res.PromoID, Code: res.Code, SiteID: req.SiteID, StatID: res.StatID, LeadID: res.LeadID,
 		BonusType: res.BonusType, OrderPrice: req.OrderPrice, DeliveryPrice: req.DeliveryPrice,
@@ -88,7 +90,7 @@ func (h *handler) redeem(c *call) error {
 	case err != nil:
 		return err
 	}
-	return c.json(http.StatusOK, newRedemption(req, res))
+	return c.json(http.StatusOK, NewRedemption(req, res))
 }
 
 // parseRedeemRequest reads the order of a redeem body. Unlike promo

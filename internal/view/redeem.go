@@ -13,21 +13,7 @@ import (
 // Redemption shows an order a promo code was applied to in the sandbox:
 // the prices asked, the discount and what is left to pay.
 func Redemption(req sandbox.RedeemRequest, r sandbox.RedeemResult, loc *time.Location) (output.Data, error) {
-	js, err := json.Marshal(struct {
-		PromoID       int64   `json:"promo_id"`
-		Code          string  `json:"code"`
-		SiteID        int64   `json:"site_id"`
-		StatID        int64   `json:"statistics_id"`
-		LeadID        int64   `json:"lead_id"`
-		BonusType     int64   `json:"bonus_type"`
-		OrderPrice    float64 `json:"order_price"`
-		DeliveryPrice float64 `json:"delivery_price"`
-		Discount      float64 `json:"discount_amount"`
-		Total         float64 `json:"total"`
-		Currency      string  `json:"currency"`
-		UsedAt        string  `json:"used_at"`
-	}{r.PromoID, req.Code, req.SiteID, r.StatID, r.LeadID, r.BonusType, req.OrderPrice, req.DeliveryPrice, r.Discount, r.Total,
-		r.Currency, r.UsedAt.UTC().Format(promo.APITimeLayout)})
+	js, err := json.Marshal(sandbox.NewRedemption(req, r))
 	if err != nil {
 		return output.Data{}, err
 	}
