@@ -39,7 +39,9 @@ type List struct {
 	// Tone, when set, names the status cells of the table by their
 	// column and text (as Grid.Tone).
 	Tone func(col int, cell string) Tone
-	// CSVHeader and CSVRows build the CSV, as Header and Rows the table.
+	// CSVHeader and CSVRows build the CSV, as Header and Rows the table;
+	// a CSV row is written before the next is built, so CSVRows may
+	// reuse it (and the strings of its cells) once add has returned.
 	CSVHeader []string
 	CSVRows   func(add func(row []string) error) error
 	// EmptyTable, when set, is called instead of drawing a table without
