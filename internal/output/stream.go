@@ -39,7 +39,9 @@ type List struct {
 	// Tone, when set, names the status cells of the table by their
 	// column and text (as Grid.Tone).
 	Tone func(col int, cell string) Tone
-	// CSVHeader and CSVRows build the CSV, as Header and Rows the table.
+	// CSVHeader and CSVRows build the CSV, as Header and Rows the table;
+	// a CSV row is written before the next is built, so CSVRows may
+	// reuse it (and the strings of its cells) once add has returned.
 	CSVHeader []string
 	CSVRows   func(add func(row []string) error) error
 	// EmptyTable, when set, is called instead of drawing a table without
@@ -205,14 +207,18 @@ func writeJSONL(w *bufio.Writer, src []byte) error {
 }
 
 // streamYAML writes each element as an item of a YAML sequence, the
-// same text writeYAML gives for the whole list. Items are encoded a batch
-// at a time (a YAML encoder is dear to make, and a sequence of items
-// reads the same whole or in parts); a batch is bounded in items and in
-// JSON bytes, and written before an error is returned.
+// same text writeYAML gives for the whole list. A flat object (a promo
+// code) is written by yamlItems, which makes no garbage per element; any
+// other element is encoded by yaml.v3 a batch at a time (a YAML encoder
+// is dear to make, and a sequence of items reads the same whole or in
+// parts). A batch is bounded in items and in JSON bytes, and written
+// before an error is returned or a flat item is written.
 func streamYAML(w *bufio.Writer, l List) error {
 	const batchItems, batchBytes = 16, 32 << 10
 	n := 0
 	var buf bytes.Buffer
+	var items yamlItems
+	var out []byte
 	seq := &yaml.Node{Kind: yaml.SequenceNode}
 	size := 0
 	flush := func() error {
@@ -234,6 +240,15 @@ func streamYAML(w *bufio.Writer, l List) error {
 		return err
 	}
 	err := each(l, func(e []byte) error {
+		var ok bool
+		if out, ok = items.item(out[:0], e); ok {
+			n++
+			if err := flush(); err != nil {
+				return err
+			}
+			_, err := w.Write(out)
+			return err
+		}
 		dec := json.NewDecoder(bytes.NewReader(e))
 		dec.UseNumber()
 		item, err := yamlNode(dec)

@@ -127,7 +127,7 @@ func PromoListStream(src output.Elements, loc *time.Location) output.List {
 		Rows:      rows(func(p *api.Promo) []string { return promoTableRow(p, date) }),
 		Tone:      promoListTone,
 		CSVHeader: promoColumns(),
-		CSVRows:   rows(promoCSVRow),
+		CSVRows:   rows(promoCSVRower()),
 	}
 }
 

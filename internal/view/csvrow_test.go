@@ -1,0 +1,78 @@
+package view
+
+import (
+	"fmt"
+	"io"
+	"slices"
+	"testing"
+	"time"
+
+	"github.com/promoctl/promoctl/internal/api"
+	"github.com/promoctl/promoctl/internal/output"
+)
+
+// promoJSON is n promo codes shaped like the API's (those of
+// BenchmarkList), one element each; every third lacks its optional fields.
+func promoJSON(n int) [][]byte {
+	elems := make([][]byte, n)
+	for i := range elems {
+		opt := fmt.Sprintf(`"id":%d,"pos":%d,"promo_used_count":%d,"is_valid":%t,`, 100000+i, i+1, i%7, i%2 == 0)
+		if i%3 == 2 {
+			opt = `"id":null,`
+		}
+		elems[i] = fmt.Appendf(nil, `{%s"code":"SUMMERSALE%05d","is_enabled":%t,"bonus_type":%d,"bonus_amount":%d.%d,`+
+			`"bonus_amount_is_in_percentages":%t,"time_limit_is_enabled":%t,"d_on":"2026-06-01T00:00:00.000Z","d_off":"2026-08-31T20:59:59.000Z",`+
+			`"quantity_limit_is_enabled":%t,"quantity_limit":%d}`,
+			opt, i, i%2 == 0, 2+i%2, 1+i%90, i%4, i%3 == 0, i%4 == 0, i%5 == 0, 100*(i%5))
+	}
+	return elems
+}
+
+type elems struct{ rest [][]byte }
+
+func (e *elems) Next() ([]byte, error) {
+	if len(e.rest) == 0 {
+		return nil, io.EOF
+	}
+	x := e.rest[0]
+	e.rest = e.rest[1:]
+	return x, nil
+}
+
+func TestPromoCSVRowerMatchesPromoCSVRow(t *testing.T) {
+	row := promoCSVRower()
+	var d api.PromoDecoder
+	var p api.Promo
+	for _, e := range promoJSON(300) {
+		if err := d.Decode(e, &p); err != nil {
+			t.Fatal(err)
+		}
+		if got, want := row(&p), promoCSVRow(&p); !slices.Equal(got, want) {
+			t.Fatalf("%s:\nrower %q\nrow   %q", e, got, want)
+		}
+	}
+}
+
+// TestPromoListStreamCSVAllocations: -o csv of a streamed promo list
+// makes at most two allocations per code (its code, decoded, and the
+// text of its numbers), so that its peak memory stays flat however long
+// the list (docs/performance.md). What a list costs once does not count:
+// the allocations of 1,000 codes are taken from those of 5,000.
+func TestPromoListStreamCSVAllocations(t *testing.T) {
+	const short, long = 1000, 5000
+	all := promoJSON(long)
+	allocs := func(n int) float64 {
+		src := &elems{}
+		return testing.AllocsPerRun(5, func() {
+			src.rest = all[:n]
+			if err := output.WriteList(io.Discard, PromoListStream(src, time.UTC), output.Options{Format: output.CSV}); err != nil {
+				t.Fatal(err)
+			}
+		})
+	}
+	per := (allocs(long) - allocs(short)) / (long - short)
+	if per > 2.01 {
+		t.Errorf("-o csv: %.3f allocations per promo code, want at most 2", per)
+	}
+	t.Logf("-o csv: %.3f allocations per promo code", per)
+}
