@@ -13,7 +13,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/promoctl/promoctl/internal/api"
 	"github.com/promoctl/promoctl/internal/output"
 	"github.com/promoctl/promoctl/internal/plan"
 	"github.com/promoctl/promoctl/internal/promo"
@@ -55,15 +54,6 @@ func newApplyEnv(t *testing.T, format output.Format, content string) (*verbEnv, 
 	}
 	for id := int64(5001); id <= 5005; id++ {
 		s.routes(e, id)
-	}
-	st := e.sess.Settings
-	e.sess.BulkClient = func(wrap func(http.RoundTripper) http.RoundTripper, oneAttempt bool) (*api.Client, error) {
-		retry := api.RetryPolicy{Attempts: 3, BaseDelay: time.Millisecond, MaxDelay: 5 * time.Millisecond}
-		if oneAttempt {
-			retry = api.RetryPolicy{Attempts: 1}
-		}
-		return api.New(api.Options{BaseURL: st.BaseURL, Token: st.Token, UserID: st.UserID, UserAgent: "promoctl/1.2.3",
-			Timeout: st.Timeout, Transport: wrap(nil), Retry: retry})
 	}
 	state := t.TempDir()
 	env := map[string]string{"HOME": t.TempDir(), "XDG_STATE_HOME": state}

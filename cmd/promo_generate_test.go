@@ -21,7 +21,6 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/promoctl/promoctl/internal/api"
 	"github.com/promoctl/promoctl/internal/bulk"
 	"github.com/promoctl/promoctl/internal/bulk/codegen"
 	"github.com/promoctl/promoctl/internal/output"
@@ -84,15 +83,6 @@ func newGenEnv(t *testing.T, format output.Format, existing ...string) (*verbEnv
 	}
 	e.api.HandleFunc("GET /v1/promo", g.list)
 	e.api.HandleFunc("POST /v1/promo", g.create)
-	s := e.sess.Settings
-	e.sess.BulkClient = func(wrap func(http.RoundTripper) http.RoundTripper, oneAttempt bool) (*api.Client, error) {
-		retry := api.RetryPolicy{Attempts: 3, BaseDelay: time.Millisecond, MaxDelay: 5 * time.Millisecond}
-		if oneAttempt {
-			retry = api.RetryPolicy{Attempts: 1}
-		}
-		return api.New(api.Options{BaseURL: s.BaseURL, Token: s.Token, UserID: s.UserID, UserAgent: "promoctl/1.2.3",
-			Timeout: s.Timeout, Transport: wrap(nil), Retry: retry})
-	}
 	state := t.TempDir()
 	env := map[string]string{"HOME": t.TempDir(), "XDG_STATE_HOME": state}
 	opts := &promoGenerateOptions{session: e.sess, SiteID: 1, Getenv: func(k string) string { return env[k] },

@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"io/fs"
+	"net/http"
 	"os"
 	"path/filepath"
 	"slices"
@@ -77,6 +78,16 @@ func newVerbEnv(t *testing.T, tty bool, format output.Format, answers ...answer)
 			})
 			return client, err
 		},
+	}
+	// As the factory builds them: the transport wrapped by the bulk
+	// engine's throttle, and with oneAttempt each request sent once.
+	sess.BulkClient = func(wrap func(http.RoundTripper) http.RoundTripper, oneAttempt bool) (*api.Client, error) {
+		retry := api.RetryPolicy{Attempts: 3, BaseDelay: time.Millisecond, MaxDelay: 5 * time.Millisecond}
+		if oneAttempt {
+			retry = api.RetryPolicy{Attempts: 1}
+		}
+		return api.New(api.Options{BaseURL: s.BaseURL, Token: s.Token, UserID: s.UserID, UserAgent: "promoctl/1.2.3",
+			Timeout: s.Timeout, Transport: wrap(nil), Retry: retry})
 	}
 	return &verbEnv{api: srv, sess: sess, stdout: out, stderr: errOut}
 }
