@@ -93,7 +93,7 @@ func (r *runner) run(args ...string) runResult {
 	}
 	code := Execute(ctx, args, Options{
 		Build: Build{Version: "1.2.3"}, IO: ios, Env: env, Location: r.loc, Prompter: r.prompter, Keychain: r.keychain,
-		Transport: r.transport, Progress: r.progress,
+		Transport: r.transport, Progress: r.progress, Now: func() time.Time { return verbClock },
 		Retry: api.RetryPolicy{Attempts: 3, BaseDelay: time.Millisecond, MaxDelay: 5 * time.Millisecond},
 	})
 	res := runResult{code: code, stdout: out.String(), stderr: errOut.String()}

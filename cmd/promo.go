@@ -102,7 +102,7 @@ func runPromoList(ctx context.Context, opts *promoListOptions) error {
 	// A filter or a limit goes here, as an output.Elements around stream:
 	// whatever it lets through is what every format shows.
 	var codes output.Elements = stream
-	return opts.printStream(view.PromoListStream(codes, opts.Loc), fmt.Sprintf("No promo codes on site %d.", site))
+	return opts.printStream(view.PromoListStream(codes, opts.Loc, opts.Now()), fmt.Sprintf("No promo codes on site %d.", site))
 }
 
 // promoGetOptions are the inputs of promo get.
@@ -150,7 +150,7 @@ func runPromoGet(ctx context.Context, opts *promoGetOptions) error {
 	if err != nil {
 		return err
 	}
-	return opts.print(view.PromoRecord(raw, p, opts.ID, opts.Loc))
+	return opts.print(view.PromoRecord(raw, p, opts.ID, opts.Loc, opts.Now()))
 }
 
 // promoStatsOptions are the inputs of promo stats.
@@ -472,7 +472,7 @@ func createPromo(ctx context.Context, sess *session, changes promo.Changes, site
 	if err != nil {
 		return err
 	}
-	if err := sess.print(view.PromoRecord(raw, p, 0, sess.Loc)); err != nil {
+	if err := sess.print(view.PromoRecord(raw, p, 0, sess.Loc, sess.Now())); err != nil {
 		return err
 	}
 	code := output.Text(string(p.Code))
@@ -604,7 +604,7 @@ func updatePromo(ctx context.Context, sess *session, client *api.Client, id int6
 	if err != nil {
 		return err
 	}
-	if err := sess.print(view.PromoRecord(raw, p, id, sess.Loc)); err != nil {
+	if err := sess.print(view.PromoRecord(raw, p, id, sess.Loc, sess.Now())); err != nil {
 		return err
 	}
 	sess.notef("Updated promo code %d.", id)

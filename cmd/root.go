@@ -58,6 +58,9 @@ type Options struct {
 	// Progress tunes the spinner of slow requests; the zero value means
 	// its defaults (tests shorten the delay).
 	Progress progress.Options
+	// Now is the clock of the run (a promo code's status depends on it);
+	// nil means time.Now.
+	Now func() time.Time
 }
 
 // Keychain is the operating system's keychain, where auth login keeps the

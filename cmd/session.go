@@ -72,7 +72,7 @@ func (f *factory) start(cmd *cobra.Command) (*session, error) {
 	if showProgress(f.io, out, f.global.debug, accessible(f.global.accessible, f.env)) {
 		spinner = progress.New(f.io.ErrOut, f.opts.Progress)
 	}
-	sess := &session{IO: f.io, Settings: s, Out: out, Loc: f.location(), Now: time.Now, Warnings: f.warnings}
+	sess := &session{IO: f.io, Settings: s, Out: out, Loc: f.location(), Now: f.now(), Warnings: f.warnings}
 	sess.Where, sess.OutputFlag = givenFlags(f.flags, f.global.sandbox)
 	sess.Bar = f.io.IsStderrTTY() && !f.global.debug && !accessible(f.global.accessible, f.env)
 	sess.BulkClient = func(wrap func(http.RoundTripper) http.RoundTripper, oneAttempt bool) (*api.Client, error) {
@@ -123,6 +123,14 @@ func givenFlags(flags *pflag.FlagSet, sandbox bool) (where, outputFlag []string)
 		where = append(where, flag(k)...)
 	}
 	return where, flag(config.KeyOutput)
+}
+
+// now is the run's clock: Options.Now, or time.Now.
+func (f *factory) now() func() time.Time {
+	if f.opts.Now != nil {
+		return f.opts.Now
+	}
+	return time.Now
 }
 
 // withTimeout bounds the rest of the command by --timeout.
