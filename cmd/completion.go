@@ -255,16 +255,20 @@ func nothing() ([]cobra.Completion, cobra.ShellCompDirective) {
 	return nil, cobra.ShellCompDirectiveNoFileComp
 }
 
-// completePromoIDs completes the id of a promo code of the configured
-// site (site_id, PROMOCTL_SITE_ID, or --site-id when the command has it),
-// described by its code: 1001<TAB>WELCOME10.
+// completePromoIDs completes a promo code of the configured site
+// (site_id, PROMOCTL_SITE_ID, or --site-id when the command has it) by its
+// id, described by its code (1001<TAB>WELCOME10), or by its code,
+// described by its id (WELCOME10<TAB>id 1001), as CODE_OR_ID takes either.
+// Codes are offered only where a code can be looked up: with a site
+// given or configured, and not for what is typed as digits (an id).
 func (c *completer) completePromoIDs(cmd *cobra.Command, _ []string, toComplete string) ([]cobra.Completion, cobra.ShellCompDirective) {
 	ctx, cancel, client, s, ok := c.client(cmd)
 	defer cancel()
 	if !ok {
 		return nothing()
 	}
-	var out []cobra.Completion
+	codes := s.SiteID != 0 && (toComplete == "" || !isDigits(toComplete))
+	var ids, byCode []cobra.Completion
 	for _, site := range completionSites(ctx, client, s) {
 		raw, err := client.ListPromos(ctx, site)
 		if err != nil {
@@ -280,10 +284,16 @@ func (c *completer) completePromoIDs(cmd *cobra.Command, _ []string, toComplete 
 			}
 			id := strconv.FormatInt(int64(*p.ID), 10)
 			if strings.HasPrefix(id, toComplete) {
-				out = append(out, candidate(id, string(p.Code)))
+				ids = append(ids, candidate(id, string(p.Code)))
+			}
+			code := termsafe.String(string(p.Code))
+			if codes && code != "" && !isDigits(code) && !strings.ContainsAny(code, " \t\n") &&
+				strings.HasPrefix(strings.ToLower(code), strings.ToLower(toComplete)) {
+				byCode = append(byCode, candidate(code, "id "+id))
 			}
 		}
 	}
+	out := append(ids, byCode...)
 	if out == nil {
 		return nothing()
 	}

@@ -54,7 +54,10 @@ func TestCompletePromoIDs(t *testing.T) {
 			r.env["PROMOCTL_SITE_ID"] = "11111"
 			r.api.Handle("GET /v1/promo", http.StatusOK, completionPromosJSON)
 			got := r.complete(t, "promo", verb, "")
-			want := apitest.Lines("1001\tWELCOME10", "1002\tFREESHIP", "2001\tBADCODE X", ":4")
+			// Ids described by their codes, then the codes (CODE_OR_ID)
+			// described by their ids; a code no shell word can hold is
+			// offered by its id only.
+			want := apitest.Lines("1001\tWELCOME10", "1002\tFREESHIP", "2001\tBADCODE X", "WELCOME10\tid 1001", "FREESHIP\tid 1002", ":4")
 			if got != want {
 				t.Errorf("stdout:\n%s\nwant:\n%s", got, want)
 			}
@@ -69,6 +72,16 @@ func TestCompletePromoIDsFiltersByPrefix(t *testing.T) {
 	r.env["PROMOCTL_SITE_ID"] = "11111"
 	r.api.Handle("GET /v1/promo", http.StatusOK, completionPromosJSON)
 	if got, want := r.complete(t, "promo", "get", "10"), apitest.Lines("1001\tWELCOME10", "1002\tFREESHIP", ":4"); got != want {
+		t.Errorf("stdout:\n%s\nwant:\n%s", got, want)
+	}
+}
+
+func TestCompletePromoCodesByPrefix(t *testing.T) {
+	r := newRunner(t)
+	r.env["PROMOCTL_SITE_ID"] = "11111"
+	r.api.Handle("GET /v1/promo", http.StatusOK, completionPromosJSON)
+	// A code is matched whatever its case, as the lookup matches it.
+	if got, want := r.complete(t, "promo", "get", "free"), apitest.Lines("FREESHIP\tid 1002", ":4"); got != want {
 		t.Errorf("stdout:\n%s\nwant:\n%s", got, want)
 	}
 }

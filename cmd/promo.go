@@ -108,7 +108,9 @@ func runPromoList(ctx context.Context, opts *promoListOptions) error {
 // promoGetOptions are the inputs of promo get.
 type promoGetOptions struct {
 	*session
-	ID int64
+	ID     int64
+	Code   string // the code text the promo code was named by, "" for an id
+	SiteID int64  // where Code is looked up: --site-id or the configured site_id
 }
 
 func newPromoGetCmd(f *factory, run func(context.Context, *promoGetOptions) error) *cobra.Command {
@@ -116,15 +118,20 @@ func newPromoGetCmd(f *factory, run func(context.Context, *promoGetOptions) erro
 		run = runPromoGet
 	}
 	opts := &promoGetOptions{}
-	return &cobra.Command{
-		Use:     "get ID",
+	c := &cobra.Command{
+		Use:     "get CODE_OR_ID",
 		Aliases: []string{"show", "view"},
 		Short:   "Show one promo code",
-		Args:    exactArgs(1, "a promo code id"),
+		Long: `Show one promo code, with its status now (active, scheduled, expired,
+used-up or disabled) in the table.
+
+` + codeOrIDHelp,
+		Args: exactArgs(1, "a promo code id or code"),
 		Example: `  promoctl promo get 1001
+  promoctl promo get summer25 --site-id 11111
   promoctl promo get 1001 -o json`,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			id, err := parseID("promo code id", args[0])
+			ref, err := parsePromoRef(args[0])
 			if err != nil {
 				return err
 			}
@@ -132,14 +139,26 @@ func newPromoGetCmd(f *factory, run func(context.Context, *promoGetOptions) erro
 			if err != nil {
 				return err
 			}
-			opts.session, opts.ID = sess, id
+			opts.session, opts.ID, opts.Code, opts.SiteID = sess, ref.ID, ref.Code, sess.Settings.SiteID
 			return run(cmd.Context(), opts)
 		},
 	}
+	siteFlag(c)
+	return c
 }
+
+// codeOrIDHelp says how a CODE_OR_ID argument is read.
+const codeOrIDHelp = `CODE_OR_ID is the promo code's id (digits only) or its code, looked up
+whatever its case in the list of the site (--site-id or the configured
+site_id). A code made of digits only is named by its id.`
 
 // runPromoGet shows one promo code (GET /v1/promo/ID).
 func runPromoGet(ctx context.Context, opts *promoGetOptions) error {
+	id, err := opts.resolvePromo(ctx, opts.ID, opts.Code, opts.SiteID)
+	if err != nil {
+		return err
+	}
+	opts.ID = id
 	client, err := opts.Client()
 	if err != nil {
 		return err
@@ -156,7 +175,9 @@ func runPromoGet(ctx context.Context, opts *promoGetOptions) error {
 // promoStatsOptions are the inputs of promo stats.
 type promoStatsOptions struct {
 	*session
-	ID int64
+	ID     int64
+	Code   string // the code text the promo code was named by, "" for an id
+	SiteID int64  // where Code is looked up
 }
 
 func newPromoStatsCmd(f *factory, run func(context.Context, *promoStatsOptions) error) *cobra.Command {
@@ -164,17 +185,20 @@ func newPromoStatsCmd(f *factory, run func(context.Context, *promoStatsOptions) 
 		run = runPromoStats
 	}
 	opts := &promoStatsOptions{}
-	return &cobra.Command{
-		Use:     "stats ID",
+	c := &cobra.Command{
+		Use:     "stats CODE_OR_ID",
 		Aliases: []string{"statistics", "usage"},
 		Short:   "Show how a promo code was used",
-		Long:    "Show the orders a promo code was applied to, with totals of orders and discounts per currency.",
-		Args:    exactArgs(1, "a promo code id"),
+		Long: `Show the orders a promo code was applied to, with totals of orders and discounts per currency.
+
+` + codeOrIDHelp,
+		Args: exactArgs(1, "a promo code id or code"),
 		Example: `  promoctl promo stats 1001
+  promoctl promo stats SUMMER25 --site-id 11111
   # the discount given, per currency (amounts may come as strings)
   promoctl promo stats 1001 --jq 'group_by(.currency) | map({currency: .[0].currency, discount: (map(.discount_amount | tonumber) | add)})'`,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			id, err := parseID("promo code id", args[0])
+			ref, err := parsePromoRef(args[0])
 			if err != nil {
 				return err
 			}
@@ -182,14 +206,21 @@ func newPromoStatsCmd(f *factory, run func(context.Context, *promoStatsOptions) 
 			if err != nil {
 				return err
 			}
-			opts.session, opts.ID = sess, id
+			opts.session, opts.ID, opts.Code, opts.SiteID = sess, ref.ID, ref.Code, sess.Settings.SiteID
 			return run(cmd.Context(), opts)
 		},
 	}
+	siteFlag(c)
+	return c
 }
 
 // runPromoStats shows the uses of a promo code (GET /v1/promo/ID/stats).
 func runPromoStats(ctx context.Context, opts *promoStatsOptions) error {
+	id, err := opts.resolvePromo(ctx, opts.ID, opts.Code, opts.SiteID)
+	if err != nil {
+		return err
+	}
+	opts.ID = id
 	client, err := opts.Client()
 	if err != nil {
 		return err
@@ -502,6 +533,8 @@ type promoUpdateOptions struct {
 	*session
 	Prompter promoWizard // the form, when Interactive
 	ID       int64
+	Code     string // the code text the promo code was named by, "" for an id
+	SiteID   int64  // where Code is looked up
 	// Changes are the fields to change: those of the -f file with the
 	// flags laid over them, each checked.
 	Changes     promo.Changes
@@ -516,7 +549,7 @@ func newPromoUpdateCmd(f *factory, run func(context.Context, *promoUpdateOptions
 	opts := &promoUpdateOptions{}
 	var ff fieldFlags
 	c := &cobra.Command{
-		Use:   "update ID",
+		Use:   "update CODE_OR_ID",
 		Short: "Change a promo code",
 		Long: `Change the fields you name and keep the others: promoctl reads the promo
 code, applies your changes and sends the whole record back, so nothing
@@ -530,15 +563,18 @@ sent is printed instead of sent.
 
 With -i (on a terminal) a form shows the current fields to edit; only
 the fields you change are changed. When the server refuses the change,
-the form offers to edit the answers and try again.`,
-		Args: exactArgs(1, "a promo code id"),
+the form offers to edit the answers and try again.
+
+` + codeOrIDHelp,
+		Args: exactArgs(1, "a promo code id or code"),
 		Example: `  promoctl promo update 1001 --enabled=false
+  promoctl promo update SUMMER25 --site-id 11111 --max-uses 500
   promoctl promo update 1001 --amount 15 --ends 2026-12-31
   promoctl promo update 1001 --no-time-limit --no-max-uses
   promoctl promo get 1001 -o yaml > p.yaml && $EDITOR p.yaml && promoctl promo update 1001 -f p.yaml
   promoctl promo update 1001 -i`,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			id, err := parseID("promo code id", args[0])
+			ref, err := parsePromoRef(args[0])
 			if err != nil {
 				return err
 			}
@@ -557,7 +593,7 @@ the form offers to edit the answers and try again.`,
 			if err != nil {
 				return err
 			}
-			opts.session, opts.ID, opts.Changes = sess, id, changes
+			opts.session, opts.ID, opts.Code, opts.SiteID, opts.Changes = sess, ref.ID, ref.Code, sess.Settings.SiteID, changes
 			opts.Interactive, opts.DryRun = wizard, ff.dryRun
 			if wizard {
 				opts.Prompter = promptAs[promoWizard](f)
@@ -566,6 +602,7 @@ the form offers to edit the answers and try again.`,
 		},
 	}
 	ff.register(c.Flags(), true)
+	siteFlag(c)
 	return c
 }
 
@@ -573,6 +610,11 @@ the form offers to edit the answers and try again.`,
 // with the changes applied (PUT), or with DryRun prints the request; with
 // Interactive a form shows the current fields to edit first.
 func runPromoUpdate(ctx context.Context, opts *promoUpdateOptions) error {
+	id, err := opts.resolvePromo(ctx, opts.ID, opts.Code, opts.SiteID)
+	if err != nil {
+		return err
+	}
+	opts.ID = id
 	client, err := opts.Client()
 	if err != nil {
 		return err
@@ -616,7 +658,9 @@ type promoDeleteOptions struct {
 	*session
 	Prompter Prompter // asks before deleting, unless Yes
 	ID       int64
-	Yes      bool // delete without asking
+	Code     string // the code text the promo code was named by, "" for an id
+	SiteID   int64  // where Code is looked up
+	Yes      bool   // delete without asking
 }
 
 func newPromoDeleteCmd(f *factory, run func(context.Context, *promoDeleteOptions) error) *cobra.Command {
@@ -625,37 +669,46 @@ func newPromoDeleteCmd(f *factory, run func(context.Context, *promoDeleteOptions
 	}
 	opts := &promoDeleteOptions{}
 	c := &cobra.Command{
-		Use:     "delete ID",
+		Use:     "delete CODE_OR_ID",
 		Aliases: []string{"rm"},
 		Short:   "Delete a promo code",
 		Long: `Delete a promo code. On a terminal promoctl asks first; without one
-(scripts, CI) it refuses unless --yes is given.`,
-		Args: exactArgs(1, "a promo code id"),
+(scripts, CI) it refuses unless --yes is given.
+
+` + codeOrIDHelp,
+		Args: exactArgs(1, "a promo code id or code"),
 		Example: `  promoctl promo delete 1001
-  promoctl promo delete 1001 --yes`,
+  promoctl promo delete 1001 --yes
+  promoctl promo delete SUMMER25 --site-id 11111 --yes`,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			id, err := parseID("promo code id", args[0])
+			ref, err := parsePromoRef(args[0])
 			if err != nil {
 				return err
 			}
 			if !opts.Yes && !f.io.CanPrompt() {
-				return usagef("refusing to delete promo code %d without confirmation: pass --yes when not running interactively", id)
+				return usagef("refusing to delete promo code %s without confirmation: pass --yes when not running interactively", ref)
 			}
 			sess, err := f.start(cmd)
 			if err != nil {
 				return err
 			}
-			opts.session, opts.ID, opts.Prompter = sess, id, promptAs[Prompter](f)
+			opts.session, opts.ID, opts.Code, opts.SiteID, opts.Prompter = sess, ref.ID, ref.Code, sess.Settings.SiteID, promptAs[Prompter](f)
 			return run(cmd.Context(), opts)
 		},
 	}
 	c.Flags().BoolVarP(&opts.Yes, "yes", "y", false, "delete without asking")
+	siteFlag(c)
 	return c
 }
 
 // runPromoDelete deletes a promo code (DELETE /v1/promo/ID), unless Yes
 // after asking, with the promo code read first to name it.
 func runPromoDelete(ctx context.Context, opts *promoDeleteOptions) error {
+	id, err := opts.resolvePromo(ctx, opts.ID, opts.Code, opts.SiteID)
+	if err != nil {
+		return err
+	}
+	opts.ID = id
 	client, err := opts.Client()
 	if err != nil {
 		return err

@@ -101,14 +101,14 @@ func TestPromoUpdateRejectsBadFlags(t *testing.T) {
 		{name: "max uses 0", args: update("--max-uses", "0"), stderr: "promoctl: --max-uses: must be at least 1, got 0"},
 		{name: "bad date", args: update("--ends", "2026-02-30"), stderr: `promoctl: --ends: cannot read date "2026-02-30": use 2026-12-01, 2026-12-01T10:00 or RFC 3339 such as 2026-12-01T10:00:00+03:00`},
 		{name: "nothing to change", args: update(), stderr: "promoctl: nothing to change: name at least one field flag (see --help) or -f FILE"},
-		{name: "two ids", args: update("6", "--enabled"), stderr: "promoctl: promo update needs a promo code id, got 2 arguments (usage: promoctl promo update ID)"},
+		{name: "two ids", args: update("6", "--enabled"), stderr: "promoctl: promo update needs a promo code id or code, got 2 arguments (usage: promoctl promo update CODE_OR_ID)"},
 	})
 }
 
 func TestPromoCommandsRejectBadIDs(t *testing.T) {
 	var cases []badInput
 	for _, verb := range []string{"get", "update", "delete", "stats"} {
-		for _, id := range []string{"0", "-5", "abc", "1.5", "1e3"} {
+		for _, id := range []string{"0", "-5", "abc", "1.5", "1e3", "A"} {
 			args := []string{"promo", verb}
 			if verb == "update" {
 				args = append(args, "--enabled")
@@ -118,11 +118,17 @@ func TestPromoCommandsRejectBadIDs(t *testing.T) {
 			}
 			// "--" so that -5 reaches the command as an argument.
 			args = append(args, "--", id)
-			cases = append(cases, badInput{name: verb + " " + id, args: args,
-				stderr: `promoctl: invalid promo code id "` + id + `": must be a positive integer`})
+			stderr := `promoctl: invalid promo code id or code "` + id + `": an id is digits only, a code 2-15 Latin letters or digits`
+			switch id {
+			case "0": // digits only: an id
+				stderr = `promoctl: invalid promo code id "0": must be a positive integer`
+			case "abc", "1e3": // a code, looked up in the list of a site: none is given
+				stderr = "promoctl: --site-id is required (or set a default: promoctl config set site_id N)"
+			}
+			cases = append(cases, badInput{name: verb + " " + id, args: args, stderr: stderr})
 		}
 		cases = append(cases, badInput{name: verb + " no id", args: []string{"promo", verb},
-			stderr: "promoctl: promo " + verb + " needs a promo code id (usage: promoctl promo " + verb + " ID)"})
+			stderr: "promoctl: promo " + verb + " needs a promo code id or code (usage: promoctl promo " + verb + " CODE_OR_ID)"})
 	}
 	// Without "--", -5 is read as a flag: still a usage error.
 	cases = append(cases, badInput{name: "get -5 as flag", args: []string{"promo", "get", "-5"},

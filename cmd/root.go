@@ -262,6 +262,7 @@ func exitCode(err error) int {
 		fe *promo.FieldError
 		ce *config.FileError
 		pe *api.PlainHTTPError
+		nf *promoNotFoundError
 	)
 	switch {
 	case err == nil:
@@ -272,6 +273,8 @@ func exitCode(err error) int {
 		return exitUsage
 	case errors.Is(err, errNotLoggedIn):
 		return exitAuth
+	case errors.As(err, &nf):
+		return exitNotFound
 	case errors.As(err, &ae):
 		switch {
 		case ae.Status == http.StatusUnauthorized || ae.Status == http.StatusForbidden:
