@@ -51,6 +51,9 @@ func siteFlag(c *cobra.Command) {
 type promoListOptions struct {
 	*session
 	SiteID int64 // --site-id or the configured site_id; 0 when neither
+	// Filter is what to show and in which order: --status, --search,
+	// --expiring-within, --sort, --limit.
+	Filter promoFilter
 }
 
 func newPromoListCmd(f *factory, run func(context.Context, *promoListOptions) error) *cobra.Command {
@@ -58,25 +61,115 @@ func newPromoListCmd(f *factory, run func(context.Context, *promoListOptions) er
 		run = runPromoList
 	}
 	opts := &promoListOptions{}
+	var fl struct {
+		status, search, within, sort string
+		limit                        int
+	}
 	c := &cobra.Command{
 		Use:     "list",
 		Aliases: []string{"ls"},
 		Short:   "List the promo codes of a site",
-		Args:    noArgs,
+		Long: `List the promo codes of a site. The table has each code's STATUS now,
+by the first rule that applies: disabled (not enabled), expired (time
+limit on and its end passed), used-up (use limit on and reached),
+scheduled (time limit on and its start to come), else active.
+
+The list can be filtered, ordered and cut locally, in every output
+format: JSON, YAML and CSV keep the API's fields, just fewer or
+reordered. Filters and --limit work as the list streams in; --sort reads
+the whole list first.
+
+  --status S[,S...]      codes with any of these statuses
+  --search TEXT          codes that contain TEXT, in any case
+  --expiring-within D    codes with the time limit on whose end (d_off) is
+                         between now and now+D; expired ones are left out.
+                         D is days, hours or minutes: 7d, 36h, 90m, 1d12h
+  --sort FIELD           by an API field (id, code, d_off, promo_used_count,
+                         ...) or status (in the order of the rules above);
+                         -FIELD for descending; codes without a value last
+  --limit N              the first N codes (after filters and sort)`,
+		Args: noArgs,
 		Example: `  promoctl promo list --site-id 11111
   promoctl promo list -o csv > promo-codes.csv
-  promoctl promo list -o json --jq '.[] | select(.is_valid | not) | .id'`,
+  promoctl promo list -o json --jq '.[] | select(.is_valid | not) | .id'
+
+  # what stops working soon, soonest first
+  promoctl promo list --status active --expiring-within 7d --sort d_off
+
+  # the ten most used codes
+  promoctl promo list --sort -promo_used_count --limit 10
+
+  # expired and used-up codes whose code contains "summer", as JSON
+  promoctl promo list --status expired,used-up --search summer -o json`,
 		RunE: func(cmd *cobra.Command, _ []string) error {
+			filter, err := listFilter(cmd.Flags(), fl.status, fl.search, fl.within, fl.sort, fl.limit)
+			if err != nil {
+				return err
+			}
 			sess, err := f.start(cmd)
 			if err != nil {
 				return err
 			}
-			opts.session, opts.SiteID = sess, sess.Settings.SiteID
+			opts.session, opts.SiteID, opts.Filter = sess, sess.Settings.SiteID, filter
 			return run(cmd.Context(), opts)
 		},
 	}
 	siteFlag(c)
+	fs := c.Flags()
+	fs.StringVar(&fl.status, "status", "", "only codes with these statuses: "+strings.Join(statusNames(), ", ")+" (comma-separated)")
+	fs.StringVar(&fl.search, "search", "", "only codes that contain this text, in any case")
+	fs.StringVar(&fl.within, "expiring-within", "", "only codes whose time limit ends between now and now+DURATION (7d, 36h, 90m)")
+	fs.StringVar(&fl.sort, "sort", "", "order by an API field or status; -FIELD for descending")
+	fs.IntVar(&fl.limit, "limit", 0, "show at most this many codes (after filters and sort)")
 	return c
+}
+
+// statusNames are the statuses of promo codes, for help and completion.
+func statusNames() []string {
+	var out []string
+	for _, s := range promo.Statuses() {
+		out = append(out, string(s))
+	}
+	return out
+}
+
+// listFilter checks the filter flags of promo list.
+func listFilter(fs *pflag.FlagSet, status, search, within, sort string, limit int) (promoFilter, error) {
+	var f promoFilter
+	if fs.Changed("status") {
+		st, err := promo.ParseStatuses(status)
+		if err != nil {
+			return f, usagef("--status: %v", err)
+		}
+		f.Statuses = st
+	}
+	if fs.Changed("search") {
+		if strings.TrimSpace(search) == "" {
+			return f, usagef("--search needs a text to look for in the codes")
+		}
+		f.Search = strings.TrimSpace(search)
+	}
+	if fs.Changed("expiring-within") {
+		d, err := parseWithin(within)
+		if err != nil {
+			return f, err
+		}
+		f.Within, f.WithinText = d, strings.TrimSpace(within)
+	}
+	if fs.Changed("sort") {
+		field, desc, err := parseSort(sort)
+		if err != nil {
+			return f, err
+		}
+		f.Sort, f.Desc = field, desc
+	}
+	if fs.Changed("limit") {
+		if limit < 1 {
+			return f, usagef("--limit must be at least 1, got %d", limit)
+		}
+		f.Limit = limit
+	}
+	return f, nil
 }
 
 // runPromoList lists the promo codes of the site (GET /v1/promo).
@@ -99,10 +192,15 @@ func runPromoList(ctx context.Context, opts *promoListOptions) error {
 		return err
 	}
 	defer stream.Close()
-	// A filter or a limit goes here, as an output.Elements around stream:
-	// whatever it lets through is what every format shows.
-	var codes output.Elements = stream
-	return opts.printStream(view.PromoListStream(codes, opts.Loc, opts.Now()), fmt.Sprintf("No promo codes on site %d.", site))
+	// Filters, the order and the limit wrap the stream: whatever they let
+	// through is what every format shows.
+	now := opts.Now()
+	codes := opts.Filter.apply(stream, now)
+	empty := fmt.Sprintf("No promo codes on site %d.", site)
+	if opts.Filter.filters() {
+		empty = fmt.Sprintf("No promo codes on site %d match: %s.", site, opts.Filter.describe())
+	}
+	return opts.printStream(view.PromoListStream(codes, opts.Loc, now), empty)
 }
 
 // promoGetOptions are the inputs of promo get.
