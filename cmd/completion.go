@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"io"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -115,13 +116,15 @@ func newCompleter(f *factory) *completer {
 // ValidArgsFunction keeps it.
 func (c *completer) argCompletions() map[string]cobra.CompletionFunc {
 	return map[string]cobra.CompletionFunc{
-		"promo get":    firstArg(c.completePromoIDs),
-		"promo update": firstArg(c.completePromoIDs),
-		"promo delete": firstArg(c.completePromoIDs),
-		"promo stats":  firstArg(c.completePromoIDs),
-		"site get":     firstArg(c.completeSiteIDs),
-		"page get":     firstArg(c.completePageIDs),
-		"api":          completeAPI,
+		"promo get":     firstArg(c.completePromoIDs),
+		"promo update":  firstArg(c.completePromoIDs),
+		"promo delete":  c.completePromoIDs, // several at once
+		"promo enable":  c.completePromoIDs,
+		"promo disable": c.completePromoIDs,
+		"promo stats":   firstArg(c.completePromoIDs),
+		"site get":      firstArg(c.completeSiteIDs),
+		"page get":      firstArg(c.completePageIDs),
+		"api":           completeAPI,
 	}
 }
 
@@ -134,6 +137,8 @@ func (c *completer) flagCompletions() map[string]cobra.CompletionFunc {
 		"user-id":    c.completeUserIDs,
 		"output":     fixedCompletions(outputChoices()),
 		"bonus-type": fixedCompletions(bonusTypeChoices()),
+		"status":     completeStatuses,
+		"sort":       fixedCompletions(sortChoices()),
 		"base-url":   fixedCompletions([]cobra.Completion{cobra.CompletionWithDesc(api.DefaultBaseURL, "the Mottor API")}),
 	}
 }
@@ -207,6 +212,31 @@ func outputChoices() []cobra.Completion {
 	var out []cobra.Completion
 	for _, f := range output.Formats() {
 		out = append(out, cobra.CompletionWithDesc(f, desc[f]))
+	}
+	return out
+}
+
+// completeStatuses completes --status S[,S...]: the statuses not yet
+// named, after what is typed up to the last comma.
+func completeStatuses(_ *cobra.Command, _ []string, toComplete string) ([]cobra.Completion, cobra.ShellCompDirective) {
+	head, last := "", toComplete
+	if i := strings.LastIndexByte(toComplete, ','); i >= 0 {
+		head, last = toComplete[:i+1], toComplete[i+1:]
+	}
+	var out []cobra.Completion
+	for _, s := range statusNames() {
+		if strings.HasPrefix(s, last) && !slices.Contains(strings.Split(head, ","), s) {
+			out = append(out, head+s)
+		}
+	}
+	return out, cobra.ShellCompDirectiveNoFileComp
+}
+
+// sortChoices are the values of --sort: each field, and -field.
+func sortChoices() []cobra.Completion {
+	var out []cobra.Completion
+	for _, f := range promoSortFields() {
+		out = append(out, f, "-"+f)
 	}
 	return out
 }

@@ -429,3 +429,20 @@ func TestCompleterRuns(t *testing.T) {
 	}
 	e.expect(t, nil, "", "", "", "GET /v1/promo?site_id=7")
 }
+
+func TestCompleteStatusesAndSelections(t *testing.T) {
+	r := newRunner(t)
+	if got, want := r.complete(t, "promo", "list", "--status", "expired,u"), apitest.Lines("expired,used-up", ":4"); got != want {
+		t.Errorf("--status: stdout:\n%s\nwant:\n%s", got, want)
+	}
+	if got, want := r.complete(t, "promo", "disable", "--status", "d"), apitest.Lines("disabled", ":4"); got != want {
+		t.Errorf("disable --status: stdout:\n%s\nwant:\n%s", got, want)
+	}
+	// promo delete, enable and disable take several codes: every argument
+	// completes.
+	r.env["PROMOCTL_SITE_ID"] = "11111"
+	r.api.Handle("GET /v1/promo", http.StatusOK, completionPromosJSON)
+	if got, want := r.complete(t, "promo", "delete", "1001", "free"), apitest.Lines("FREESHIP\tid 1002", ":4"); got != want {
+		t.Errorf("second argument of delete: stdout:\n%s\nwant:\n%s", got, want)
+	}
+}

@@ -35,7 +35,7 @@ func newPromoCmd(f *factory) *cobra.Command {
 		RunE: groupRun,
 	}
 	c.AddCommand(newPromoListCmd(f, nil), newPromoGetCmd(f, nil), newPromoCreateCmd(f, nil), newPromoUpdateCmd(f, nil),
-		newPromoDeleteCmd(f, nil), newPromoStatsCmd(f, nil), newPromoGenerateCmd(f, nil))
+		newPromoDeleteCmd(f, nil), newPromoEnableCmd(f, nil), newPromoDisableCmd(f, nil), newPromoStatsCmd(f, nil), newPromoGenerateCmd(f, nil))
 	return c
 }
 
@@ -766,23 +766,47 @@ func newPromoDeleteCmd(f *factory, run func(context.Context, *promoDeleteOptions
 		run = runPromoDelete
 	}
 	opts := &promoDeleteOptions{}
+	var sf selectionFlags
 	c := &cobra.Command{
-		Use:     "delete CODE_OR_ID",
+		Use:     "delete CODE_OR_ID... | --status S[,S...]",
 		Aliases: []string{"rm"},
-		Short:   "Delete a promo code",
-		Long: `Delete a promo code. On a terminal promoctl asks first; without one
-(scripts, CI) it refuses unless --yes is given.
+		Short:   "Delete promo codes",
+		Long: `Delete a promo code, several named by id or code, or every code of the
+site with the given statuses (--status). On a terminal promoctl names
+what it is about to delete and asks first; without one (scripts, CI) it
+refuses unless --yes is given.
+
+Several codes are looked up in one read of the site's list (--site-id or
+the configured site_id; ids need no site) and deleted on the bulk
+engine: at most --concurrency requests in flight, a 429 waits for
+Retry-After, every step written to a journal under
+$XDG_STATE_HOME/promoctl/jobs. Exit 1 when any could not be deleted:
+stderr names each and why.
 
 ` + codeOrIDHelp,
-		Args: exactArgs(1, "a promo code id or code"),
 		Example: `  promoctl promo delete 1001
   promoctl promo delete 1001 --yes
-  promoctl promo delete SUMMER25 --site-id 11111 --yes`,
+  promoctl promo delete SUMMER25 --site-id 11111 --yes
+  promoctl promo delete SUMMER25 WINTER25 1003 --site-id 11111
+  promoctl promo delete --status expired,used-up --site-id 11111 --yes`,
 		RunE: func(cmd *cobra.Command, args []string) error {
+			if len(args) != 1 || cmd.Flags().Changed("status") {
+				sopts, err := sf.options(f, cmd, args, verbDelete)
+				if err != nil {
+					return err
+				}
+				sess, err := f.start(cmd)
+				if err != nil {
+					return err
+				}
+				sopts.session, sopts.SiteID, sopts.Prompter = sess, sess.Settings.SiteID, promptAs[Prompter](f)
+				return runPromoSelect(cmd.Context(), sopts)
+			}
 			ref, err := parsePromoRef(args[0])
 			if err != nil {
 				return err
 			}
+			opts.Yes = sf.yes
 			if !opts.Yes && !f.io.CanPrompt() {
 				return usagef("refusing to delete promo code %s without confirmation: pass --yes when not running interactively", ref)
 			}
@@ -794,8 +818,7 @@ func newPromoDeleteCmd(f *factory, run func(context.Context, *promoDeleteOptions
 			return run(cmd.Context(), opts)
 		},
 	}
-	c.Flags().BoolVarP(&opts.Yes, "yes", "y", false, "delete without asking")
-	siteFlag(c)
+	sf.register(c, verbDelete)
 	return c
 }
 

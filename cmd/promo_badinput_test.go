@@ -127,8 +127,11 @@ func TestPromoCommandsRejectBadIDs(t *testing.T) {
 			}
 			cases = append(cases, badInput{name: verb + " " + id, args: args, stderr: stderr})
 		}
-		cases = append(cases, badInput{name: verb + " no id", args: []string{"promo", verb},
-			stderr: "promoctl: promo " + verb + " needs a promo code id or code (usage: promoctl promo " + verb + " CODE_OR_ID)"})
+		noID := "promoctl: promo " + verb + " needs a promo code id or code (usage: promoctl promo " + verb + " CODE_OR_ID)"
+		if verb == "delete" { // delete also takes several, or --status
+			noID = "promoctl: promo delete needs promo code ids or codes, or --status (usage: promoctl promo delete CODE_OR_ID... | --status S[,S...])"
+		}
+		cases = append(cases, badInput{name: verb + " no id", args: []string{"promo", verb}, stderr: noID})
 	}
 	// Without "--", -5 is read as a flag: still a usage error.
 	cases = append(cases, badInput{name: "get -5 as flag", args: []string{"promo", "get", "-5"},

@@ -57,13 +57,17 @@ func (r promoRef) String() string {
 // promoNotFoundError is a code text that the site's list does not have:
 // a 404 of promoctl's own (exit 4), which says where it looked.
 type promoNotFoundError struct {
-	Code string
-	Site int64
+	Codes []string
+	Site  int64
 }
 
 func (e *promoNotFoundError) Error() string {
-	return fmt.Sprintf("promo code %q not found on site %d (a code is looked up in the list of --site-id or the configured site_id; an argument of digits only is an id)",
-		e.Code, e.Site)
+	what := fmt.Sprintf("promo code %q", e.Codes[0])
+	if len(e.Codes) > 1 {
+		what = fmt.Sprintf("promo codes %q", strings.Join(e.Codes, ", "))
+	}
+	return fmt.Sprintf("%s not found on site %d (a code is looked up in the list of --site-id or the configured site_id; an argument of digits only is an id)",
+		what, e.Site)
 }
 
 // sitePromo is a promo code of a site's list: what a lookup or a
@@ -142,7 +146,7 @@ func (s *session) resolvePromo(ctx context.Context, id int64, code string, site 
 		return 0, err
 	}
 	if id == 0 {
-		return 0, &promoNotFoundError{Code: ref.Code, Site: site}
+		return 0, &promoNotFoundError{Codes: []string{ref.Code}, Site: site}
 	}
 	return id, nil
 }
