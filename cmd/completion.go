@@ -204,6 +204,7 @@ func fixedCompletions(choices []cobra.Completion) cobra.CompletionFunc {
 func outputChoices() []cobra.Completion {
 	desc := map[string]string{
 		"table": "aligned columns for people (default)",
+		"wide":  "a table with every column, none cut to fit the terminal",
 		"json":  "the API's JSON, for scripts and --jq",
 		"jsonl": "one JSON object a line, written as the list arrives",
 		"yaml":  "the API's fields as YAML",

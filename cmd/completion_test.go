@@ -186,7 +186,7 @@ func TestCompleteFixedValues(t *testing.T) {
 		want string
 	}{
 		{[]string{"promo", "list", "-o", ""}, apitest.Lines(
-			"table\taligned columns for people (default)", "json\tthe API's JSON, for scripts and --jq", "jsonl\tone JSON object a line, written as the list arrives",
+			"table\taligned columns for people (default)", "wide\ta table with every column, none cut to fit the terminal", "json\tthe API's JSON, for scripts and --jq", "jsonl\tone JSON object a line, written as the list arrives",
 			"yaml\tthe API's fields as YAML", "csv\tcomma-separated values with a header row", ":4")},
 		{[]string{"--output", "j"}, apitest.Lines("json\tthe API's JSON, for scripts and --jq", "jsonl\tone JSON object a line, written as the list arrives", ":4")},
 		{[]string{"promo", "create", "--bonus-type", ""}, apitest.Lines(

@@ -877,7 +877,7 @@ func (sess *session) dryRun(method, path string, body any, defaults bool) error 
 	if err != nil {
 		return err
 	}
-	if !sess.IO.IsStdoutTTY() || sess.Out.Format != output.Table || sess.Out.JQ != nil {
+	if !sess.IO.IsStdoutTTY() || !sess.Out.Format.IsTable() || sess.Out.JQ != nil {
 		return sess.print(d)
 	}
 	sum, err := view.PromoRequest(method, path, b, defaults, sess.Loc)

@@ -148,7 +148,7 @@ func (s *session) print(d output.Data) error {
 // piped, or in a data format, it is printed as any list: the header alone
 // (none with --no-headers), [] in JSON and YAML.
 func (s *session) printList(d output.Data, empty string) error {
-	if s.Out.Format == output.Table && s.Out.JQ == nil && s.IO.IsStdoutTTY() && view.EmptyList(d.JSON) {
+	if s.Out.Format.IsTable() && s.Out.JQ == nil && s.IO.IsStdoutTTY() && view.EmptyList(d.JSON) {
 		fmt.Fprintln(s.IO.ErrOut, empty)
 		return nil
 	}
@@ -158,7 +158,7 @@ func (s *session) printList(d output.Data, empty string) error {
 // printStream prints a list as it is read. An empty one shown as a table
 // on a terminal is the sentence empty on stderr, as with printList.
 func (s *session) printStream(l output.List, empty string) error {
-	if s.Out.Format == output.Table && s.Out.JQ == nil && s.IO.IsStdoutTTY() {
+	if s.Out.Format.IsTable() && s.Out.JQ == nil && s.IO.IsStdoutTTY() {
 		l.EmptyTable = func() { fmt.Fprintln(s.IO.ErrOut, empty) }
 	}
 	return output.WriteList(s.IO.Out, l, s.Out)

@@ -19,14 +19,21 @@ type IOStreams struct {
 
 	inTTY, outTTY, errTTY bool
 	colorOff              bool
+	width                 int // stdout's width in columns when a terminal; 0 unknown
 }
 
 // System returns the process's streams.
 func System() *IOStreams {
-	return &IOStreams{
+	s := &IOStreams{
 		In: os.Stdin, Out: os.Stdout, ErrOut: os.Stderr,
 		inTTY: isTerminal(os.Stdin), outTTY: isTerminal(os.Stdout), errTTY: isTerminal(os.Stderr),
 	}
+	if s.outTTY {
+		if w, _, err := term.GetSize(int(os.Stdout.Fd())); err == nil && w > 0 {
+			s.width = w
+		}
+	}
+	return s
 }
 
 func isTerminal(f *os.File) bool { return term.IsTerminal(int(f.Fd())) }
@@ -39,6 +46,19 @@ func Test() (ios *IOStreams, in, out, errOut *bytes.Buffer) {
 
 // SetTTY says which streams are terminals; for tests.
 func (s *IOStreams) SetTTY(in, out, errOut bool) { s.inTTY, s.outTTY, s.errTTY = in, out, errOut }
+
+// SetWidth says how many columns wide stdout's terminal is; for tests.
+func (s *IOStreams) SetWidth(columns int) { s.width = columns }
+
+// TerminalWidth is the width of stdout's terminal in columns, which tables
+// fit; 0 when stdout is not a terminal or its width is unknown: then
+// tables are never cut.
+func (s *IOStreams) TerminalWidth() int {
+	if !s.outTTY {
+		return 0
+	}
+	return s.width
+}
 
 // CanPrompt reports whether the user can be asked: stdin and stdout are
 // both terminals.

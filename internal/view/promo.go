@@ -31,6 +31,15 @@ func promoHeader() []string {
 	return []string{"ID", "CODE", "STATUS", "ENABLED", "TYPE", "AMOUNT", "STARTS", "ENDS", "USES", "VALID"}
 }
 
+// promoTableColumns say how the columns of the promo list table give way
+// on a narrow terminal: ID and CODE never; then, first to go, VALID and
+// ENABLED (STATUS says as much), STARTS, TYPE, USES, ENDS, AMOUNT, and
+// STATUS last.
+func promoTableColumns() []output.Column {
+	return []output.Column{{Keep: true}, {Keep: true}, {Priority: 1}, {Priority: 8}, {Priority: 5},
+		{Priority: 2}, {Priority: 6}, {Priority: 3}, {Priority: 4}, {Priority: 9}}
+}
+
 // The columns of the promo list table by their place in promoHeader.
 const (
 	promoColStatus  = 2
@@ -96,7 +105,7 @@ func PromoList(raw json.RawMessage, loc *time.Location, now time.Time) output.Da
 			if err != nil {
 				return nil, err
 			}
-			g := output.Grid{Header: promoHeader()}
+			g := output.Grid{Header: promoHeader(), Columns: promoTableColumns()}
 			g.Rows = make([][]string, len(ps))
 			date := dateCache(loc)
 			for i := range ps {
@@ -153,6 +162,7 @@ func PromoListStream(src output.Elements, loc *time.Location, now time.Time) out
 		Header:    promoHeader(),
 		Rows:      rows(func(p *api.Promo) []string { return promoTableRow(p, date, now) }),
 		Tone:      promoListTone,
+		Columns:   promoTableColumns(),
 		CSVHeader: promoColumns(),
 		CSVRows:   rows(promoCSVRow),
 	}
