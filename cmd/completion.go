@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"io"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -126,13 +127,15 @@ func newCompleter(f *factory) *completer {
 // ValidArgsFunction keeps it.
 func (c *completer) argCompletions() map[string]cobra.CompletionFunc {
 	return map[string]cobra.CompletionFunc{
-		"promo get":    firstArg(c.completePromoIDs),
-		"promo update": firstArg(c.completePromoIDs),
-		"promo delete": firstArg(c.completePromoIDs),
-		"promo stats":  firstArg(c.completePromoIDs),
-		"site get":     firstArg(c.completeSiteIDs),
-		"page get":     firstArg(c.completePageIDs),
-		"api":          completeAPI,
+		"promo get":     firstArg(c.completePromoIDs),
+		"promo update":  firstArg(c.completePromoIDs),
+		"promo delete":  c.completePromoIDs, // several at once
+		"promo enable":  c.completePromoIDs,
+		"promo disable": c.completePromoIDs,
+		"promo stats":   firstArg(c.completePromoIDs),
+		"site get":      firstArg(c.completeSiteIDs),
+		"page get":      firstArg(c.completePageIDs),
+		"api":           completeAPI,
 	}
 }
 
@@ -146,6 +149,8 @@ func (c *completer) flagCompletions() map[string]cobra.CompletionFunc {
 		"output":     fixedCompletions(outputChoices()),
 		"bonus-type": fixedCompletions(bonusTypeChoices()),
 		"by":         fixedCompletions([]cobra.Completion{cobra.CompletionWithDesc("code", "a row per code and currency"), cobra.CompletionWithDesc("day", "a row per day and currency")}),
+		"status":     completeStatuses,
+		"sort":       fixedCompletions(sortChoices()),
 		"base-url":   fixedCompletions([]cobra.Completion{cobra.CompletionWithDesc(api.DefaultBaseURL, "the Mottor API")}),
 	}
 }
@@ -211,6 +216,7 @@ func fixedCompletions(choices []cobra.Completion) cobra.CompletionFunc {
 func outputChoices() []cobra.Completion {
 	desc := map[string]string{
 		"table": "aligned columns for people (default)",
+		"wide":  "a table with every column, none cut to fit the terminal",
 		"json":  "the API's JSON, for scripts and --jq",
 		"jsonl": "one JSON object a line, written as the list arrives",
 		"yaml":  "the API's fields as YAML",
@@ -219,6 +225,31 @@ func outputChoices() []cobra.Completion {
 	var out []cobra.Completion
 	for _, f := range output.Formats() {
 		out = append(out, cobra.CompletionWithDesc(f, desc[f]))
+	}
+	return out
+}
+
+// completeStatuses completes --status S[,S...]: the statuses not yet
+// named, after what is typed up to the last comma.
+func completeStatuses(_ *cobra.Command, _ []string, toComplete string) ([]cobra.Completion, cobra.ShellCompDirective) {
+	head, last := "", toComplete
+	if i := strings.LastIndexByte(toComplete, ','); i >= 0 {
+		head, last = toComplete[:i+1], toComplete[i+1:]
+	}
+	var out []cobra.Completion
+	for _, s := range statusNames() {
+		if strings.HasPrefix(s, last) && !slices.Contains(strings.Split(head, ","), s) {
+			out = append(out, head+s)
+		}
+	}
+	return out, cobra.ShellCompDirectiveNoFileComp
+}
+
+// sortChoices are the values of --sort: each field, and -field.
+func sortChoices() []cobra.Completion {
+	var out []cobra.Completion
+	for _, f := range promoSortFields() {
+		out = append(out, f, "-"+f)
 	}
 	return out
 }
@@ -267,16 +298,20 @@ func nothing() ([]cobra.Completion, cobra.ShellCompDirective) {
 	return nil, cobra.ShellCompDirectiveNoFileComp
 }
 
-// completePromoIDs completes the id of a promo code of the configured
-// site (site_id, PROMOCTL_SITE_ID, or --site-id when the command has it),
-// described by its code: 1001<TAB>WELCOME10.
+// completePromoIDs completes a promo code of the configured site
+// (site_id, PROMOCTL_SITE_ID, or --site-id when the command has it) by its
+// id, described by its code (1001<TAB>WELCOME10), or by its code,
+// described by its id (WELCOME10<TAB>id 1001), as CODE_OR_ID takes either.
+// Codes are offered only where a code can be looked up: with a site
+// given or configured, and not for what is typed as digits (an id).
 func (c *completer) completePromoIDs(cmd *cobra.Command, _ []string, toComplete string) ([]cobra.Completion, cobra.ShellCompDirective) {
 	ctx, cancel, client, s, ok := c.client(cmd)
 	defer cancel()
 	if !ok {
 		return nothing()
 	}
-	var out []cobra.Completion
+	codes := s.SiteID != 0 && (toComplete == "" || !isDigits(toComplete))
+	var ids, byCode []cobra.Completion
 	for _, site := range completionSites(ctx, client, s) {
 		raw, err := client.ListPromos(ctx, site)
 		if err != nil {
@@ -292,10 +327,16 @@ func (c *completer) completePromoIDs(cmd *cobra.Command, _ []string, toComplete 
 			}
 			id := strconv.FormatInt(int64(*p.ID), 10)
 			if strings.HasPrefix(id, toComplete) {
-				out = append(out, candidate(id, string(p.Code)))
+				ids = append(ids, candidate(id, string(p.Code)))
+			}
+			code := termsafe.String(string(p.Code))
+			if codes && code != "" && !isDigits(code) && !strings.ContainsAny(code, " \t\n") &&
+				strings.HasPrefix(strings.ToLower(code), strings.ToLower(toComplete)) {
+				byCode = append(byCode, candidate(code, "id "+id))
 			}
 		}
 	}
+	out := append(ids, byCode...)
 	if out == nil {
 		return nothing()
 	}

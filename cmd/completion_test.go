@@ -54,7 +54,10 @@ func TestCompletePromoIDs(t *testing.T) {
 			r.env["PROMOCTL_SITE_ID"] = "11111"
 			r.api.Handle("GET /v1/promo", http.StatusOK, completionPromosJSON)
 			got := r.complete(t, "promo", verb, "")
-			want := apitest.Lines("1001\tWELCOME10", "1002\tFREESHIP", "2001\tBADCODE X", ":4")
+			// Ids described by their codes, then the codes (CODE_OR_ID)
+			// described by their ids; a code no shell word can hold is
+			// offered by its id only.
+			want := apitest.Lines("1001\tWELCOME10", "1002\tFREESHIP", "2001\tBADCODE X", "WELCOME10\tid 1001", "FREESHIP\tid 1002", ":4")
 			if got != want {
 				t.Errorf("stdout:\n%s\nwant:\n%s", got, want)
 			}
@@ -69,6 +72,16 @@ func TestCompletePromoIDsFiltersByPrefix(t *testing.T) {
 	r.env["PROMOCTL_SITE_ID"] = "11111"
 	r.api.Handle("GET /v1/promo", http.StatusOK, completionPromosJSON)
 	if got, want := r.complete(t, "promo", "get", "10"), apitest.Lines("1001\tWELCOME10", "1002\tFREESHIP", ":4"); got != want {
+		t.Errorf("stdout:\n%s\nwant:\n%s", got, want)
+	}
+}
+
+func TestCompletePromoCodesByPrefix(t *testing.T) {
+	r := newRunner(t)
+	r.env["PROMOCTL_SITE_ID"] = "11111"
+	r.api.Handle("GET /v1/promo", http.StatusOK, completionPromosJSON)
+	// A code is matched whatever its case, as the lookup matches it.
+	if got, want := r.complete(t, "promo", "get", "free"), apitest.Lines("FREESHIP\tid 1002", ":4"); got != want {
 		t.Errorf("stdout:\n%s\nwant:\n%s", got, want)
 	}
 }
@@ -173,7 +186,7 @@ func TestCompleteFixedValues(t *testing.T) {
 		want string
 	}{
 		{[]string{"promo", "list", "-o", ""}, apitest.Lines(
-			"table\taligned columns for people (default)", "json\tthe API's JSON, for scripts and --jq", "jsonl\tone JSON object a line, written as the list arrives",
+			"table\taligned columns for people (default)", "wide\ta table with every column, none cut to fit the terminal", "json\tthe API's JSON, for scripts and --jq", "jsonl\tone JSON object a line, written as the list arrives",
 			"yaml\tthe API's fields as YAML", "csv\tcomma-separated values with a header row", ":4")},
 		{[]string{"--output", "j"}, apitest.Lines("json\tthe API's JSON, for scripts and --jq", "jsonl\tone JSON object a line, written as the list arrives", ":4")},
 		{[]string{"promo", "create", "--bonus-type", ""}, apitest.Lines(
@@ -457,4 +470,21 @@ func TestCompleterLeavesTheRunAlone(t *testing.T) {
 		t.Fatal(err)
 	}
 	store.Close()
+}
+
+func TestCompleteStatusesAndSelections(t *testing.T) {
+	r := newRunner(t)
+	if got, want := r.complete(t, "promo", "list", "--status", "expired,u"), apitest.Lines("expired,used-up", ":4"); got != want {
+		t.Errorf("--status: stdout:\n%s\nwant:\n%s", got, want)
+	}
+	if got, want := r.complete(t, "promo", "disable", "--status", "d"), apitest.Lines("disabled", ":4"); got != want {
+		t.Errorf("disable --status: stdout:\n%s\nwant:\n%s", got, want)
+	}
+	// promo delete, enable and disable take several codes: every argument
+	// completes.
+	r.env["PROMOCTL_SITE_ID"] = "11111"
+	r.api.Handle("GET /v1/promo", http.StatusOK, completionPromosJSON)
+	if got, want := r.complete(t, "promo", "delete", "1001", "free"), apitest.Lines("FREESHIP\tid 1002", ":4"); got != want {
+		t.Errorf("second argument of delete: stdout:\n%s\nwant:\n%s", got, want)
+	}
 }

@@ -368,7 +368,8 @@ func (f *factory) outputOptions(s *config.Settings) (output.Options, error) {
 	if _, set := f.env("NO_COLOR"); set || f.global.noColor {
 		f.io.DisableColor()
 	}
-	o := output.Options{Format: s.Output, NoHeaders: f.global.noHeaders, Color: f.io.ColorEnabled(), Terminal: f.io.IsStdoutTTY()}
+	o := output.Options{Format: s.Output, NoHeaders: f.global.noHeaders, Color: f.io.ColorEnabled(), Terminal: f.io.IsStdoutTTY(),
+		Width: f.io.TerminalWidth()}
 	if f.global.jq == "" {
 		return o, nil
 	}

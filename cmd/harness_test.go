@@ -45,6 +45,8 @@ type runner struct {
 	ctx context.Context
 	// transport, when set, carries the requests instead of the network.
 	transport http.RoundTripper
+	// width is the width of the terminal when tty (0: unknown).
+	width int
 	// progress tunes the spinner (its delay, so that a test need not wait
 	// for the default one).
 	progress progress.Options
@@ -84,6 +86,7 @@ func (r *runner) run(args ...string) runResult {
 	ios, in, out, errOut := iostreams.Test()
 	in.WriteString(r.stdin)
 	ios.SetTTY(r.tty, r.tty, r.tty)
+	ios.SetWidth(r.width)
 	env := func(k string) (string, bool) { v, ok := r.env[k]; return v, ok }
 	ctx := r.ctx
 	if ctx == nil {
@@ -93,7 +96,7 @@ func (r *runner) run(args ...string) runResult {
 	}
 	code := Execute(ctx, args, Options{
 		Build: Build{Version: "1.2.3"}, IO: ios, Env: env, Location: r.loc, Prompter: r.prompter, Keychain: r.keychain,
-		Transport: r.transport, Progress: r.progress,
+		Transport: r.transport, Progress: r.progress, Now: func() time.Time { return verbClock },
 		Retry: api.RetryPolicy{Attempts: 3, BaseDelay: time.Millisecond, MaxDelay: 5 * time.Millisecond},
 	})
 	res := runResult{code: code, stdout: out.String(), stderr: errOut.String()}

@@ -35,7 +35,7 @@ func newPromoCmd(f *factory) *cobra.Command {
 		RunE: groupRun,
 	}
 	c.AddCommand(newPromoListCmd(f, nil), newPromoGetCmd(f, nil), newPromoCreateCmd(f, nil), newPromoUpdateCmd(f, nil),
-		newPromoDeleteCmd(f, nil), newPromoStatsCmd(f, nil), newPromoGenerateCmd(f, nil), newPromoApplyCmd(f, nil))
+		newPromoDeleteCmd(f, nil), newPromoEnableCmd(f, nil), newPromoDisableCmd(f, nil), newPromoStatsCmd(f, nil), newPromoGenerateCmd(f, nil), newPromoApplyCmd(f, nil))
 	c.AddCommand(newPromoReportCmd(f, nil))
 	return c
 }
@@ -52,6 +52,9 @@ func siteFlag(c *cobra.Command) {
 type promoListOptions struct {
 	*session
 	SiteID int64 // --site-id or the configured site_id; 0 when neither
+	// Filter is what to show and in which order: --status, --search,
+	// --expiring-within, --sort, --limit.
+	Filter promoFilter
 }
 
 func newPromoListCmd(f *factory, run func(context.Context, *promoListOptions) error) *cobra.Command {
@@ -59,25 +62,115 @@ func newPromoListCmd(f *factory, run func(context.Context, *promoListOptions) er
 		run = runPromoList
 	}
 	opts := &promoListOptions{}
+	var fl struct {
+		status, search, within, sort string
+		limit                        int
+	}
 	c := &cobra.Command{
 		Use:     "list",
 		Aliases: []string{"ls"},
 		Short:   "List the promo codes of a site",
-		Args:    noArgs,
+		Long: `List the promo codes of a site. The table has each code's STATUS now,
+by the first rule that applies: disabled (not enabled), expired (time
+limit on and its end passed), used-up (use limit on and reached),
+scheduled (time limit on and its start to come), else active.
+
+The list can be filtered, ordered and cut locally, in every output
+format: JSON, YAML and CSV keep the API's fields, just fewer or
+reordered. Filters and --limit work as the list streams in; --sort reads
+the whole list first.
+
+  --status S[,S...]      codes with any of these statuses
+  --search TEXT          codes that contain TEXT, in any case
+  --expiring-within D    codes with the time limit on whose end (d_off) is
+                         between now and now+D; expired ones are left out.
+                         D is days, hours or minutes: 7d, 36h, 90m, 1d12h
+  --sort FIELD           by an API field (id, code, d_off, promo_used_count,
+                         ...) or status (in the order of the rules above);
+                         -FIELD for descending; codes without a value last
+  --limit N              the first N codes (after filters and sort)`,
+		Args: noArgs,
 		Example: `  promoctl promo list --site-id 11111
   promoctl promo list -o csv > promo-codes.csv
-  promoctl promo list -o json --jq '.[] | select(.is_valid | not) | .id'`,
+  promoctl promo list -o json --jq '.[] | select(.is_valid | not) | .id'
+
+  # what stops working soon, soonest first
+  promoctl promo list --status active --expiring-within 7d --sort d_off
+
+  # the ten most used codes
+  promoctl promo list --sort -promo_used_count --limit 10
+
+  # expired and used-up codes whose code contains "summer", as JSON
+  promoctl promo list --status expired,used-up --search summer -o json`,
 		RunE: func(cmd *cobra.Command, _ []string) error {
+			filter, err := listFilter(cmd.Flags(), fl.status, fl.search, fl.within, fl.sort, fl.limit)
+			if err != nil {
+				return err
+			}
 			sess, err := f.start(cmd)
 			if err != nil {
 				return err
 			}
-			opts.session, opts.SiteID = sess, sess.Settings.SiteID
+			opts.session, opts.SiteID, opts.Filter = sess, sess.Settings.SiteID, filter
 			return run(cmd.Context(), opts)
 		},
 	}
 	siteFlag(c)
+	fs := c.Flags()
+	fs.StringVar(&fl.status, "status", "", "only codes with these statuses: "+strings.Join(statusNames(), ", ")+" (comma-separated)")
+	fs.StringVar(&fl.search, "search", "", "only codes that contain this text, in any case")
+	fs.StringVar(&fl.within, "expiring-within", "", "only codes whose time limit ends between now and now+DURATION (7d, 36h, 90m)")
+	fs.StringVar(&fl.sort, "sort", "", "order by an API field or status; -FIELD for descending")
+	fs.IntVar(&fl.limit, "limit", 0, "show at most this many codes (after filters and sort)")
 	return c
+}
+
+// statusNames are the statuses of promo codes, for help and completion.
+func statusNames() []string {
+	var out []string
+	for _, s := range promo.Statuses() {
+		out = append(out, string(s))
+	}
+	return out
+}
+
+// listFilter checks the filter flags of promo list.
+func listFilter(fs *pflag.FlagSet, status, search, within, sort string, limit int) (promoFilter, error) {
+	var f promoFilter
+	if fs.Changed("status") {
+		st, err := promo.ParseStatuses(status)
+		if err != nil {
+			return f, usagef("--status: %v", err)
+		}
+		f.Statuses = st
+	}
+	if fs.Changed("search") {
+		if strings.TrimSpace(search) == "" {
+			return f, usagef("--search needs a text to look for in the codes")
+		}
+		f.Search = strings.TrimSpace(search)
+	}
+	if fs.Changed("expiring-within") {
+		d, err := parseWithin(within)
+		if err != nil {
+			return f, err
+		}
+		f.Within, f.WithinText = d, strings.TrimSpace(within)
+	}
+	if fs.Changed("sort") {
+		field, desc, err := parseSort(sort)
+		if err != nil {
+			return f, err
+		}
+		f.Sort, f.Desc = field, desc
+	}
+	if fs.Changed("limit") {
+		if limit < 1 {
+			return f, usagef("--limit must be at least 1, got %d", limit)
+		}
+		f.Limit = limit
+	}
+	return f, nil
 }
 
 // runPromoList lists the promo codes of the site (GET /v1/promo).
@@ -100,16 +193,23 @@ func runPromoList(ctx context.Context, opts *promoListOptions) error {
 		return err
 	}
 	defer stream.Close()
-	// A filter or a limit goes here, as an output.Elements around stream:
-	// whatever it lets through is what every format shows.
-	var codes output.Elements = stream
-	return opts.printStream(view.PromoListStream(codes, opts.Loc), fmt.Sprintf("No promo codes on site %d.", site))
+	// Filters, the order and the limit wrap the stream: whatever they let
+	// through is what every format shows.
+	now := opts.Now()
+	codes := opts.Filter.apply(stream, now)
+	empty := fmt.Sprintf("No promo codes on site %d.", site)
+	if opts.Filter.filters() {
+		empty = fmt.Sprintf("No promo codes on site %d match: %s.", site, opts.Filter.describe())
+	}
+	return opts.printStream(view.PromoListStream(codes, opts.Loc, now), empty)
 }
 
 // promoGetOptions are the inputs of promo get.
 type promoGetOptions struct {
 	*session
-	ID int64
+	ID     int64
+	Code   string // the code text the promo code was named by, "" for an id
+	SiteID int64  // where Code is looked up: --site-id or the configured site_id
 }
 
 func newPromoGetCmd(f *factory, run func(context.Context, *promoGetOptions) error) *cobra.Command {
@@ -117,15 +217,20 @@ func newPromoGetCmd(f *factory, run func(context.Context, *promoGetOptions) erro
 		run = runPromoGet
 	}
 	opts := &promoGetOptions{}
-	return &cobra.Command{
-		Use:     "get ID",
+	c := &cobra.Command{
+		Use:     "get CODE_OR_ID",
 		Aliases: []string{"show", "view"},
 		Short:   "Show one promo code",
-		Args:    exactArgs(1, "a promo code id"),
+		Long: `Show one promo code, with its status now (active, scheduled, expired,
+used-up or disabled) in the table.
+
+` + codeOrIDHelp,
+		Args: exactArgs(1, "a promo code id or code"),
 		Example: `  promoctl promo get 1001
+  promoctl promo get summer25 --site-id 11111
   promoctl promo get 1001 -o json`,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			id, err := parseID("promo code id", args[0])
+			ref, err := parsePromoRef(args[0])
 			if err != nil {
 				return err
 			}
@@ -133,14 +238,26 @@ func newPromoGetCmd(f *factory, run func(context.Context, *promoGetOptions) erro
 			if err != nil {
 				return err
 			}
-			opts.session, opts.ID = sess, id
+			opts.session, opts.ID, opts.Code, opts.SiteID = sess, ref.ID, ref.Code, sess.Settings.SiteID
 			return run(cmd.Context(), opts)
 		},
 	}
+	siteFlag(c)
+	return c
 }
+
+// codeOrIDHelp says how a CODE_OR_ID argument is read.
+const codeOrIDHelp = `CODE_OR_ID is the promo code's id (digits only) or its code, looked up
+whatever its case in the list of the site (--site-id or the configured
+site_id). A code made of digits only is named by its id.`
 
 // runPromoGet shows one promo code (GET /v1/promo/ID).
 func runPromoGet(ctx context.Context, opts *promoGetOptions) error {
+	id, err := opts.resolvePromo(ctx, opts.ID, opts.Code, opts.SiteID)
+	if err != nil {
+		return err
+	}
+	opts.ID = id
 	client, err := opts.Client()
 	if err != nil {
 		return err
@@ -151,13 +268,15 @@ func runPromoGet(ctx context.Context, opts *promoGetOptions) error {
 	if err != nil {
 		return err
 	}
-	return opts.print(view.PromoRecord(raw, p, opts.ID, opts.Loc))
+	return opts.print(view.PromoRecord(raw, p, opts.ID, opts.Loc, opts.Now()))
 }
 
 // promoStatsOptions are the inputs of promo stats.
 type promoStatsOptions struct {
 	*session
-	ID int64
+	ID     int64
+	Code   string // the code text the promo code was named by, "" for an id
+	SiteID int64  // where Code is looked up
 }
 
 func newPromoStatsCmd(f *factory, run func(context.Context, *promoStatsOptions) error) *cobra.Command {
@@ -165,17 +284,20 @@ func newPromoStatsCmd(f *factory, run func(context.Context, *promoStatsOptions) 
 		run = runPromoStats
 	}
 	opts := &promoStatsOptions{}
-	return &cobra.Command{
-		Use:     "stats ID",
+	c := &cobra.Command{
+		Use:     "stats CODE_OR_ID",
 		Aliases: []string{"statistics", "usage"},
 		Short:   "Show how a promo code was used",
-		Long:    "Show the orders a promo code was applied to, with totals of orders and discounts per currency.",
-		Args:    exactArgs(1, "a promo code id"),
+		Long: `Show the orders a promo code was applied to, with totals of orders and discounts per currency.
+
+` + codeOrIDHelp,
+		Args: exactArgs(1, "a promo code id or code"),
 		Example: `  promoctl promo stats 1001
+  promoctl promo stats SUMMER25 --site-id 11111
   # the discount given, per currency (amounts may come as strings)
   promoctl promo stats 1001 --jq 'group_by(.currency) | map({currency: .[0].currency, discount: (map(.discount_amount | tonumber) | add)})'`,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			id, err := parseID("promo code id", args[0])
+			ref, err := parsePromoRef(args[0])
 			if err != nil {
 				return err
 			}
@@ -183,14 +305,21 @@ func newPromoStatsCmd(f *factory, run func(context.Context, *promoStatsOptions) 
 			if err != nil {
 				return err
 			}
-			opts.session, opts.ID = sess, id
+			opts.session, opts.ID, opts.Code, opts.SiteID = sess, ref.ID, ref.Code, sess.Settings.SiteID
 			return run(cmd.Context(), opts)
 		},
 	}
+	siteFlag(c)
+	return c
 }
 
 // runPromoStats shows the uses of a promo code (GET /v1/promo/ID/stats).
 func runPromoStats(ctx context.Context, opts *promoStatsOptions) error {
+	id, err := opts.resolvePromo(ctx, opts.ID, opts.Code, opts.SiteID)
+	if err != nil {
+		return err
+	}
+	opts.ID = id
 	client, err := opts.Client()
 	if err != nil {
 		return err
@@ -473,7 +602,7 @@ func createPromo(ctx context.Context, sess *session, changes promo.Changes, site
 	if err != nil {
 		return err
 	}
-	if err := sess.print(view.PromoRecord(raw, p, 0, sess.Loc)); err != nil {
+	if err := sess.print(view.PromoRecord(raw, p, 0, sess.Loc, sess.Now())); err != nil {
 		return err
 	}
 	code := output.Text(string(p.Code))
@@ -503,6 +632,8 @@ type promoUpdateOptions struct {
 	*session
 	Prompter promoWizard // the form, when Interactive
 	ID       int64
+	Code     string // the code text the promo code was named by, "" for an id
+	SiteID   int64  // where Code is looked up
 	// Changes are the fields to change: those of the -f file with the
 	// flags laid over them, each checked.
 	Changes     promo.Changes
@@ -517,7 +648,7 @@ func newPromoUpdateCmd(f *factory, run func(context.Context, *promoUpdateOptions
 	opts := &promoUpdateOptions{}
 	var ff fieldFlags
 	c := &cobra.Command{
-		Use:   "update ID",
+		Use:   "update CODE_OR_ID",
 		Short: "Change a promo code",
 		Long: `Change the fields you name and keep the others: promoctl reads the promo
 code, applies your changes and sends the whole record back, so nothing
@@ -531,15 +662,18 @@ sent is printed instead of sent.
 
 With -i (on a terminal) a form shows the current fields to edit; only
 the fields you change are changed. When the server refuses the change,
-the form offers to edit the answers and try again.`,
-		Args: exactArgs(1, "a promo code id"),
+the form offers to edit the answers and try again.
+
+` + codeOrIDHelp,
+		Args: exactArgs(1, "a promo code id or code"),
 		Example: `  promoctl promo update 1001 --enabled=false
+  promoctl promo update SUMMER25 --site-id 11111 --max-uses 500
   promoctl promo update 1001 --amount 15 --ends 2026-12-31
   promoctl promo update 1001 --no-time-limit --no-max-uses
   promoctl promo get 1001 -o yaml > p.yaml && $EDITOR p.yaml && promoctl promo update 1001 -f p.yaml
   promoctl promo update 1001 -i`,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			id, err := parseID("promo code id", args[0])
+			ref, err := parsePromoRef(args[0])
 			if err != nil {
 				return err
 			}
@@ -558,7 +692,7 @@ the form offers to edit the answers and try again.`,
 			if err != nil {
 				return err
 			}
-			opts.session, opts.ID, opts.Changes = sess, id, changes
+			opts.session, opts.ID, opts.Code, opts.SiteID, opts.Changes = sess, ref.ID, ref.Code, sess.Settings.SiteID, changes
 			opts.Interactive, opts.DryRun = wizard, ff.dryRun
 			if wizard {
 				opts.Prompter = promptAs[promoWizard](f)
@@ -567,6 +701,7 @@ the form offers to edit the answers and try again.`,
 		},
 	}
 	ff.register(c.Flags(), true)
+	siteFlag(c)
 	return c
 }
 
@@ -574,6 +709,11 @@ the form offers to edit the answers and try again.`,
 // with the changes applied (PUT), or with DryRun prints the request; with
 // Interactive a form shows the current fields to edit first.
 func runPromoUpdate(ctx context.Context, opts *promoUpdateOptions) error {
+	id, err := opts.resolvePromo(ctx, opts.ID, opts.Code, opts.SiteID)
+	if err != nil {
+		return err
+	}
+	opts.ID = id
 	client, err := opts.Client()
 	if err != nil {
 		return err
@@ -605,7 +745,7 @@ func updatePromo(ctx context.Context, sess *session, client *api.Client, id int6
 	if err != nil {
 		return err
 	}
-	if err := sess.print(view.PromoRecord(raw, p, id, sess.Loc)); err != nil {
+	if err := sess.print(view.PromoRecord(raw, p, id, sess.Loc, sess.Now())); err != nil {
 		return err
 	}
 	sess.notef("Updated promo code %d.", id)
@@ -617,7 +757,9 @@ type promoDeleteOptions struct {
 	*session
 	Prompter Prompter // asks before deleting, unless Yes
 	ID       int64
-	Yes      bool // delete without asking
+	Code     string // the code text the promo code was named by, "" for an id
+	SiteID   int64  // where Code is looked up
+	Yes      bool   // delete without asking
 }
 
 func newPromoDeleteCmd(f *factory, run func(context.Context, *promoDeleteOptions) error) *cobra.Command {
@@ -625,38 +767,70 @@ func newPromoDeleteCmd(f *factory, run func(context.Context, *promoDeleteOptions
 		run = runPromoDelete
 	}
 	opts := &promoDeleteOptions{}
+	var sf selectionFlags
 	c := &cobra.Command{
-		Use:     "delete ID",
+		Use:     "delete CODE_OR_ID... | --status S[,S...]",
 		Aliases: []string{"rm"},
-		Short:   "Delete a promo code",
-		Long: `Delete a promo code. On a terminal promoctl asks first; without one
-(scripts, CI) it refuses unless --yes is given.`,
-		Args: exactArgs(1, "a promo code id"),
+		Short:   "Delete promo codes",
+		Long: `Delete a promo code, several named by id or code, or every code of the
+site with the given statuses (--status). On a terminal promoctl names
+what it is about to delete and asks first; without one (scripts, CI) it
+refuses unless --yes is given.
+
+Several codes are looked up in one read of the site's list (--site-id or
+the configured site_id; ids need no site) and deleted on the bulk
+engine: at most --concurrency requests in flight, a 429 waits for
+Retry-After, every step written to a journal under
+$XDG_STATE_HOME/promoctl/jobs. Exit 1 when any could not be deleted:
+stderr names each and why.
+
+` + codeOrIDHelp,
 		Example: `  promoctl promo delete 1001
-  promoctl promo delete 1001 --yes`,
+  promoctl promo delete 1001 --yes
+  promoctl promo delete SUMMER25 --site-id 11111 --yes
+  promoctl promo delete SUMMER25 WINTER25 1003 --site-id 11111
+  promoctl promo delete --status expired,used-up --site-id 11111 --yes`,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			id, err := parseID("promo code id", args[0])
+			if len(args) != 1 || cmd.Flags().Changed("status") {
+				sopts, err := sf.options(f, cmd, args, verbDelete)
+				if err != nil {
+					return err
+				}
+				sess, err := f.start(cmd)
+				if err != nil {
+					return err
+				}
+				sopts.session, sopts.SiteID, sopts.Prompter = sess, sess.Settings.SiteID, promptAs[Prompter](f)
+				return runPromoSelect(cmd.Context(), sopts)
+			}
+			ref, err := parsePromoRef(args[0])
 			if err != nil {
 				return err
 			}
+			opts.Yes = sf.yes
 			if !opts.Yes && !f.io.CanPrompt() {
-				return usagef("refusing to delete promo code %d without confirmation: pass --yes when not running interactively", id)
+				return usagef("refusing to delete promo code %s without confirmation: pass --yes when not running interactively", ref)
 			}
 			sess, err := f.start(cmd)
 			if err != nil {
 				return err
 			}
-			opts.session, opts.ID, opts.Prompter = sess, id, promptAs[Prompter](f)
+			opts.session, opts.ID, opts.Code, opts.SiteID, opts.Prompter = sess, ref.ID, ref.Code, sess.Settings.SiteID, promptAs[Prompter](f)
 			return run(cmd.Context(), opts)
 		},
 	}
-	c.Flags().BoolVarP(&opts.Yes, "yes", "y", false, "delete without asking")
+	sf.register(c, verbDelete)
 	return c
 }
 
 // runPromoDelete deletes a promo code (DELETE /v1/promo/ID), unless Yes
 // after asking, with the promo code read first to name it.
 func runPromoDelete(ctx context.Context, opts *promoDeleteOptions) error {
+	id, err := opts.resolvePromo(ctx, opts.ID, opts.Code, opts.SiteID)
+	if err != nil {
+		return err
+	}
+	opts.ID = id
 	client, err := opts.Client()
 	if err != nil {
 		return err
@@ -704,7 +878,7 @@ func (sess *session) dryRun(method, path string, body any, defaults bool) error 
 	if err != nil {
 		return err
 	}
-	if !sess.IO.IsStdoutTTY() || sess.Out.Format != output.Table || sess.Out.JQ != nil {
+	if !sess.IO.IsStdoutTTY() || !sess.Out.Format.IsTable() || sess.Out.JQ != nil {
 		return sess.print(d)
 	}
 	sum, err := view.PromoRequest(method, path, b, defaults, sess.Loc)

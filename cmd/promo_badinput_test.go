@@ -101,14 +101,14 @@ func TestPromoUpdateRejectsBadFlags(t *testing.T) {
 		{name: "max uses 0", args: update("--max-uses", "0"), stderr: "promoctl: --max-uses: must be at least 1, got 0"},
 		{name: "bad date", args: update("--ends", "2026-02-30"), stderr: `promoctl: --ends: cannot read date "2026-02-30": use 2026-12-01, 2026-12-01T10:00 or RFC 3339 such as 2026-12-01T10:00:00+03:00`},
 		{name: "nothing to change", args: update(), stderr: "promoctl: nothing to change: name at least one field flag (see --help) or -f FILE"},
-		{name: "two ids", args: update("6", "--enabled"), stderr: "promoctl: promo update needs a promo code id, got 2 arguments (usage: promoctl promo update ID)"},
+		{name: "two ids", args: update("6", "--enabled"), stderr: "promoctl: promo update needs a promo code id or code, got 2 arguments (usage: promoctl promo update CODE_OR_ID)"},
 	})
 }
 
 func TestPromoCommandsRejectBadIDs(t *testing.T) {
 	var cases []badInput
 	for _, verb := range []string{"get", "update", "delete", "stats"} {
-		for _, id := range []string{"0", "-5", "abc", "1.5", "1e3"} {
+		for _, id := range []string{"0", "-5", "abc", "1.5", "1e3", "A"} {
 			args := []string{"promo", verb}
 			if verb == "update" {
 				args = append(args, "--enabled")
@@ -118,11 +118,20 @@ func TestPromoCommandsRejectBadIDs(t *testing.T) {
 			}
 			// "--" so that -5 reaches the command as an argument.
 			args = append(args, "--", id)
-			cases = append(cases, badInput{name: verb + " " + id, args: args,
-				stderr: `promoctl: invalid promo code id "` + id + `": must be a positive integer`})
+			stderr := `promoctl: invalid promo code id or code "` + id + `": an id is digits only, a code 2-15 Latin letters or digits`
+			switch id {
+			case "0": // digits only: an id
+				stderr = `promoctl: invalid promo code id "0": must be a positive integer`
+			case "abc", "1e3": // a code, looked up in the list of a site: none is given
+				stderr = "promoctl: --site-id is required (or set a default: promoctl config set site_id N)"
+			}
+			cases = append(cases, badInput{name: verb + " " + id, args: args, stderr: stderr})
 		}
-		cases = append(cases, badInput{name: verb + " no id", args: []string{"promo", verb},
-			stderr: "promoctl: promo " + verb + " needs a promo code id (usage: promoctl promo " + verb + " ID)"})
+		noID := "promoctl: promo " + verb + " needs a promo code id or code (usage: promoctl promo " + verb + " CODE_OR_ID)"
+		if verb == "delete" { // delete also takes several, or --status
+			noID = "promoctl: promo delete needs promo code ids or codes, or --status (usage: promoctl promo delete CODE_OR_ID... | --status S[,S...])"
+		}
+		cases = append(cases, badInput{name: verb + " no id", args: []string{"promo", verb}, stderr: noID})
 	}
 	// Without "--", -5 is read as a flag: still a usage error.
 	cases = append(cases, badInput{name: "get -5 as flag", args: []string{"promo", "get", "-5"},
@@ -134,9 +143,9 @@ func TestPromoRejectsBadGlobalSettings(t *testing.T) {
 	list := []string{"promo", "list", "--site-id", "7"}
 	with := func(extra ...string) []string { return append(append([]string{}, list...), extra...) }
 	runBadInputs(t, []badInput{
-		{name: "output xml", args: with("-o", "xml"), stderr: `promoctl: invalid output (from flag --output): unknown output format "xml": use table, json, jsonl, yaml or csv`},
+		{name: "output xml", args: with("-o", "xml"), stderr: `promoctl: invalid output (from flag --output): unknown output format "xml": use table, wide, json, jsonl, yaml or csv`},
 		{name: "output env", args: list, env: map[string]string{"PROMOCTL_OUTPUT": "html"},
-			stderr: `promoctl: invalid output (from env PROMOCTL_OUTPUT): unknown output format "html": use table, json, jsonl, yaml or csv`},
+			stderr: `promoctl: invalid output (from env PROMOCTL_OUTPUT): unknown output format "html": use table, wide, json, jsonl, yaml or csv`},
 		{name: "jq syntax", args: with("--jq", ".["),
 			stderr: `{"error":{"message":"invalid --jq expression: unexpected EOF","exit_code":2}}`},
 		{name: "jq unknown function", args: with("--jq", "nosuchfn(1)"),
@@ -161,7 +170,7 @@ func TestPromoRejectsBadGlobalSettings(t *testing.T) {
 		{name: "site id env", args: []string{"promo", "list"}, env: map[string]string{"PROMOCTL_SITE_ID": "-1"},
 			stderr: `promoctl: invalid site_id (from env PROMOCTL_SITE_ID): "-1" is not a positive integer`},
 		{name: "no site", args: []string{"promo", "list"}, stderr: "promoctl: --site-id is required (or set a default: promoctl config set site_id N)"},
-		{name: "get output", args: []string{"promo", "get", "5", "-o", "tsv"}, stderr: `promoctl: invalid output (from flag --output): unknown output format "tsv": use table, json, jsonl, yaml or csv`},
+		{name: "get output", args: []string{"promo", "get", "5", "-o", "tsv"}, stderr: `promoctl: invalid output (from flag --output): unknown output format "tsv": use table, wide, json, jsonl, yaml or csv`},
 		{name: "stats timeout", args: []string{"promo", "stats", "5", "--timeout", "forever"},
 			stderr: `promoctl: invalid timeout (from flag --timeout): "forever" is not a duration such as 30s or 2m`},
 		{name: "delete user id", args: []string{"promo", "delete", "5", "--yes"}, env: map[string]string{"PROMOCTL_USER_ID": "me"},

@@ -256,7 +256,7 @@ func runPromoGenerate(ctx context.Context, opts *promoGenerateOptions) error {
 	}
 	template := opts.Changes.CreateBody(site, opts.Settings.UserID)
 	if opts.DryRun {
-		if err := opts.printList(view.PromoList(dryRunList(template, codes), opts.Loc), ""); err != nil {
+		if err := opts.printList(view.PromoList(dryRunList(template, codes), opts.Loc, opts.Now()), ""); err != nil {
 			return err
 		}
 		opts.notef("Would create %d promo codes on site %d; nothing was sent.", len(codes), site)
@@ -483,7 +483,7 @@ func (opts *promoGenerateOptions) printCreated(ctx context.Context, c generateAP
 	if want := len(ids) + len(codes); shown < want {
 		opts.warn(fmt.Sprintf("%d of the %d promo codes the job created are no longer on the list of site %d", want-shown, want, site))
 	}
-	return opts.printList(view.PromoList(out.Bytes(), opts.Loc), "No promo codes were created.")
+	return opts.printList(view.PromoList(out.Bytes(), opts.Loc, opts.Now()), "No promo codes were created.")
 }
 
 // dryRunList is what --dry-run prints: the promo codes as the list would

@@ -239,7 +239,7 @@ func (opts *promoReportOptions) printReport(r report.Report, site int64) error {
 	if err := opts.printList(d, empty); err != nil {
 		return err
 	}
-	if opts.Out.Format != output.Table || opts.Out.JQ != nil || opts.Out.NoHeaders || !opts.IO.IsStdoutTTY() || len(r.Days) == 0 {
+	if !opts.Out.Format.IsTable() || opts.Out.JQ != nil || opts.Out.NoHeaders || !opts.IO.IsStdoutTTY() || len(r.Days) == 0 {
 		return nil
 	}
 	if _, err := io.WriteString(opts.IO.Out, "\n"); err != nil {

@@ -49,7 +49,7 @@ func TestPromoListEmpty(t *testing.T) {
 			r.api.Handle("GET /v1/promo", http.StatusOK, body)
 			// Off a terminal: the header alone, so a script sees the columns.
 			r.run("promo", "list", "--site-id", "7").expect(t, 0,
-				"ID  CODE  ENABLED  TYPE  AMOUNT  STARTS  ENDS  USES  VALID\n", "")
+				"ID  CODE  STATUS  ENABLED  TYPE  AMOUNT  STARTS  ENDS  USES  VALID\n", "")
 			r.run("promo", "list", "--site-id", "7", "--no-headers").expect(t, 0, "", "")
 			r.run("promo", "list", "--site-id", "7", "-o", "json").expect(t, 0, "[]\n", "")
 			r.run("promo", "list", "--site-id", "7", "-o", "yaml").expect(t, 0, "[]\n", "")

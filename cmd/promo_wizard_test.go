@@ -463,7 +463,7 @@ func TestPromoListColours(t *testing.T) {
 	delete(r.env, "NO_COLOR")
 	r.api.Handle("GET /v1/promo", http.StatusOK, list)
 	res := r.run("promo", "list", "--site-id", "7")
-	for _, s := range []string{"\x1b[32myes\x1b[0m", "\x1b[2mno\x1b[0m", "\x1b[31mno\x1b[0m"} {
+	for _, s := range []string{"\x1b[32myes\x1b[0m", "\x1b[2mno\x1b[0m", "\x1b[31mno\x1b[0m", "\x1b[32mactive\x1b[0m", "\x1b[2mdisabled\x1b[0m"} {
 		if !strings.Contains(res.stdout, s) {
 			t.Errorf("no %q in the table on a colour terminal:\n%q", s, res.stdout)
 		}
@@ -521,7 +521,7 @@ func TestPromoGetColours(t *testing.T) {
 	plain := r.run("promo", "get", "5").stdout
 	delete(r.env, "NO_COLOR")
 	res := r.run("promo", "get", "5")
-	for _, s := range []string{"Enabled:     \x1b[2mno\x1b[0m\n", "Valid now:   \x1b[32myes\x1b[0m\n"} {
+	for _, s := range []string{"Status:      \x1b[2mdisabled\x1b[0m\n", "Enabled:     \x1b[2mno\x1b[0m\n", "Valid now:   \x1b[32myes\x1b[0m\n"} {
 		if !strings.Contains(res.stdout, s) {
 			t.Errorf("no %q in:\n%q", s, res.stdout)
 		}

@@ -58,6 +58,9 @@ type Options struct {
 	// Progress tunes the spinner of slow requests; the zero value means
 	// its defaults (tests shorten the delay).
 	Progress progress.Options
+	// Now is the clock of the run (a promo code's status depends on it);
+	// nil means time.Now.
+	Now func() time.Time
 }
 
 // Keychain is the operating system's keychain, where auth login keeps the
@@ -259,6 +262,7 @@ func exitCode(err error) int {
 		fe *promo.FieldError
 		ce *config.FileError
 		pe *api.PlainHTTPError
+		nf *promoNotFoundError
 	)
 	switch {
 	case err == nil:
@@ -269,6 +273,8 @@ func exitCode(err error) int {
 		return exitUsage
 	case errors.Is(err, errNotLoggedIn):
 		return exitAuth
+	case errors.As(err, &nf):
+		return exitNotFound
 	case errors.As(err, &ae):
 		switch {
 		case ae.Status == http.StatusUnauthorized || ae.Status == http.StatusForbidden:

@@ -83,7 +83,7 @@ func (f *factory) startWith(cmd *cobra.Command, s *config.Settings, spin bool) (
 	if spin && showProgress(f.io, out, f.global.debug, accessible(f.global.accessible, f.env)) {
 		c.spinner = progress.New(f.io.ErrOut, f.opts.Progress)
 	}
-	sess := &session{IO: f.io, Settings: s, Out: out, Loc: f.location(), Now: time.Now, Warnings: f.warnings}
+	sess := &session{IO: f.io, Settings: s, Out: out, Loc: f.location(), Now: f.now(), Warnings: f.warnings}
 	sess.Where, sess.OutputFlag = givenFlags(f.flags, f.global.sandbox)
 	sess.Bar = f.io.IsStderrTTY() && !f.global.debug && !accessible(f.global.accessible, f.env)
 	sess.BulkClient = func(wrap func(http.RoundTripper) http.RoundTripper, oneAttempt bool) (*api.Client, error) {
@@ -138,6 +138,14 @@ func givenFlags(flags *pflag.FlagSet, sandbox bool) (where, outputFlag []string)
 	return where, flag(config.KeyOutput)
 }
 
+// now is the run's clock: Options.Now, or time.Now.
+func (f *factory) now() func() time.Time {
+	if f.opts.Now != nil {
+		return f.opts.Now
+	}
+	return time.Now
+}
+
 // withTimeout bounds the rest of the command by --timeout.
 func (s *session) withTimeout(ctx context.Context) (context.Context, context.CancelFunc) {
 	return context.WithTimeout(ctx, s.Settings.Timeout)
@@ -153,7 +161,7 @@ func (s *session) print(d output.Data) error {
 // piped, or in a data format, it is printed as any list: the header alone
 // (none with --no-headers), [] in JSON and YAML.
 func (s *session) printList(d output.Data, empty string) error {
-	if s.Out.Format == output.Table && s.Out.JQ == nil && s.IO.IsStdoutTTY() && view.EmptyList(d.JSON) {
+	if s.Out.Format.IsTable() && s.Out.JQ == nil && s.IO.IsStdoutTTY() && view.EmptyList(d.JSON) {
 		fmt.Fprintln(s.IO.ErrOut, empty)
 		return nil
 	}
@@ -163,7 +171,7 @@ func (s *session) printList(d output.Data, empty string) error {
 // printStream prints a list as it is read. An empty one shown as a table
 // on a terminal is the sentence empty on stderr, as with printList.
 func (s *session) printStream(l output.List, empty string) error {
-	if s.Out.Format == output.Table && s.Out.JQ == nil && s.IO.IsStdoutTTY() {
+	if s.Out.Format.IsTable() && s.Out.JQ == nil && s.IO.IsStdoutTTY() {
 		l.EmptyTable = func() { fmt.Fprintln(s.IO.ErrOut, empty) }
 	}
 	return output.WriteList(s.IO.Out, l, s.Out)

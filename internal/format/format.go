@@ -14,7 +14,10 @@ type Format string
 // The formats of --output.
 const (
 	Table Format = "table"
-	JSON  Format = "json"
+	// Wide is a table with every column, none dropped or shortened to
+	// fit the terminal.
+	Wide Format = "wide"
+	JSON Format = "json"
 	// JSONL is JSON Lines: one JSON value a line, a list's elements each
 	// on its own.
 	JSONL Format = "jsonl"
@@ -24,14 +27,17 @@ const (
 
 // Names lists the formats, for help text and completion.
 func Names() []string {
-	return []string{string(Table), string(JSON), string(JSONL), string(YAML), string(CSV)}
+	return []string{string(Table), string(Wide), string(JSON), string(JSONL), string(YAML), string(CSV)}
 }
+
+// IsTable reports whether f draws a table: table or wide.
+func (f Format) IsTable() bool { return f == Table || f == Wide }
 
 // Parse checks a --output value.
 func Parse(s string) (Format, error) {
 	switch f := Format(strings.ToLower(strings.TrimSpace(s))); f {
-	case Table, JSON, JSONL, YAML, CSV:
+	case Table, Wide, JSON, JSONL, YAML, CSV:
 		return f, nil
 	}
-	return "", fmt.Errorf("unknown output format %q: use table, json, jsonl, yaml or csv", s)
+	return "", fmt.Errorf("unknown output format %q: use table, wide, json, jsonl, yaml or csv", s)
 }

@@ -19,7 +19,7 @@ type IOStreams struct {
 
 	inTTY, outTTY, errTTY bool
 	colorOff              bool
-	width                 int // the terminal's columns, set by tests; 0: ask the terminal
+	width                 int // stdout's terminal's columns, set by tests; 0: ask the terminal
 }
 
 // System returns the process's streams.

@@ -26,6 +26,7 @@ type Format = format.Format
 // The formats of --output.
 const (
 	Table = format.Table
+	Wide  = format.Wide
 	JSON  = format.JSON
 	JSONL = format.JSONL
 	YAML  = format.YAML
@@ -72,6 +73,10 @@ type Options struct {
 	// is made terminal-safe too. Piped, JSON is written as it came and
 	// text is left exactly as the server sent it.
 	Terminal bool
+	// Width, when above 0, is the terminal's width: a table (not wide)
+	// drops or shortens its least important columns to fit it (Column).
+	// 0 means no limit: tables off a terminal are never cut.
+	Width int
 }
 
 // Grid is a block of text cells: a header and rows. KeyValue grids are a
@@ -91,6 +96,9 @@ type Grid struct {
 	// is made terminal-safe, measured and padded, so it never shifts a
 	// column.
 	Tone func(row, col int) Tone
+	// Columns, when set, say for each column how it gives way on a narrow
+	// terminal, and which are shown only with -o wide.
+	Columns []Column
 }
 
 // Data is what a command has to show.
@@ -128,7 +136,7 @@ func write(w *bufio.Writer, d Data, o Options) error {
 	if o.JQ != nil {
 		return writeJQ(o.Context, w, d.JSON, o.JQ, o.Terminal)
 	}
-	if o.Format == Table && d.Tables == nil {
+	if o.Format.IsTable() && d.Tables == nil {
 		o.Format = JSON // data with no table form is shown as JSON
 	}
 	switch o.Format {
@@ -174,6 +182,9 @@ func write(w *bufio.Writer, d Data, o Options) error {
 		if g.Title != "" && !o.NoHeaders {
 			w.WriteString(g.Title)
 			w.WriteString(":\n")
+		}
+		if !g.KeyValue {
+			g = fitGrid(g, o)
 		}
 		if o.Color && g.Tone != nil {
 			if p == nil {

@@ -39,6 +39,9 @@ type List struct {
 	// Tone, when set, names the status cells of the table by their
 	// column and text (as Grid.Tone).
 	Tone func(col int, cell string) Tone
+	// Columns say how the table's columns give way on a narrow terminal
+	// (as Grid.Columns).
+	Columns []Column
 	// CSVHeader and CSVRows build the CSV, as Header and Rows the table;
 	// a CSV row is written before the next is built, so CSVRows may
 	// reuse it (and the strings of its cells) once add has returned.
@@ -107,7 +110,7 @@ func writeList(w *bufio.Writer, l List, o Options) error {
 		return holdJQ(w, l, o)
 	}
 	f := o.Format
-	if f == Table && l.Rows == nil {
+	if f.IsTable() && l.Rows == nil {
 		f = JSON // a list with no table form is shown as JSON
 	}
 	switch f {
@@ -341,8 +344,9 @@ func writeListTable(w *bufio.Writer, l List, o Options) error {
 		return func(row, col int) Tone { return l.Tone(col, rows[row][col]) }
 	}
 	if s.n < bulkRows {
-		g := Grid{Header: l.Header, Rows: s.all()}
+		g := Grid{Header: l.Header, Rows: s.all(), Columns: l.Columns}
 		g.Tone = tone(g.Rows)
+		g = fitGrid(g, o)
 		if o.Color && g.Tone != nil {
 			return writeToned(w, g, o.NoHeaders, newPalette(w))
 		}
@@ -355,12 +359,22 @@ func writeListTable(w *bufio.Writer, l List, o Options) error {
 		}
 		widths[i] = max(widths[i], cellWidth(h))
 	}
+	ft := fitColumns(widths, l.Columns, o)
+	if header != nil {
+		header = ft.row(header, nil)
+	}
 	var paint func(row, col int, c string) string
 	if o.Color && l.Tone != nil {
 		p := newPalette(w)
-		paint = func(_, col int, c string) string { return p.paint(l.Tone(col, c), c) }
+		paint = func(_, col int, c string) string { return p.paint(l.Tone(ft.keep[col], c), c) }
 	}
-	return drawAligned(w, header, widths, s.each, paint)
+	var buf []string
+	return drawAligned(w, header, ft.widths, func(add func([]string) error) error {
+		return s.each(func(r []string) error {
+			buf = ft.row(r, buf)
+			return add(buf)
+		})
+	}, paint)
 }
 
 // streamJQ runs the filter on each element as it is read (JQEach).

@@ -65,7 +65,7 @@ func TestPromoListStreamCSVAllocations(t *testing.T) {
 		src := &elems{}
 		return testing.AllocsPerRun(5, func() {
 			src.rest = all[:n]
-			if err := output.WriteList(io.Discard, PromoListStream(src, time.UTC), output.Options{Format: output.CSV}); err != nil {
+			if err := output.WriteList(io.Discard, PromoListStream(src, time.UTC, viewNow), output.Options{Format: output.CSV}); err != nil {
 				t.Fatal(err)
 			}
 		})

@@ -24,19 +24,37 @@ func promoColumns() []string {
 		"time_limit_is_enabled", "d_on", "d_off", "quantity_limit_is_enabled", "quantity_limit", "promo_used_count", "is_valid"}
 }
 
-// promoHeader is the header of the promo list table.
+// promoHeader is the header of the promo list table. STATUS is computed
+// locally (promo.StatusFields.StatusAt); the other columns are the API's
+// fields in local units.
 func promoHeader() []string {
-	return []string{"ID", "CODE", "ENABLED", "TYPE", "AMOUNT", "STARTS", "ENDS", "USES", "VALID"}
+	return []string{"ID", "CODE", "STATUS", "ENABLED", "TYPE", "AMOUNT", "STARTS", "ENDS", "USES", "VALID"}
 }
 
-// promoTableRow is a promo code's row of the list table; date formats
-// its dates (dateCache).
-func promoTableRow(p *api.Promo, date func(api.Time) string) []string {
+// promoTableColumns say how the columns of the promo list table give way
+// on a narrow terminal: ID and CODE never; then, first to go, VALID and
+// ENABLED (STATUS says as much), STARTS, TYPE, USES, ENDS, AMOUNT, and
+// STATUS last.
+func promoTableColumns() []output.Column {
+	return []output.Column{{Keep: true}, {Keep: true}, {Priority: 1}, {Priority: 8}, {Priority: 5},
+		{Priority: 2}, {Priority: 6}, {Priority: 3}, {Priority: 4}, {Priority: 9}}
+}
+
+// The columns of the promo list table by their place in promoHeader.
+const (
+	promoColStatus  = 2
+	promoColEnabled = 3
+	promoColValid   = 9
+)
+
+// promoTableRow is a promo code's row of the list table at now; date
+// formats its dates (dateCache).
+func promoTableRow(p *api.Promo, date func(api.Time) string, now time.Time) []string {
 	starts, ends := "-", "-"
 	if p.TimeLimitIsEnabled {
 		starts, ends = date(p.DOn), date(p.DOff)
 	}
-	return []string{optInt(p.ID), output.Text(string(p.Code)), YesNo(bool(p.IsEnabled)),
+	return []string{optInt(p.ID), output.Text(string(p.Code)), string(p.StatusFields().StatusAt(now)), YesNo(bool(p.IsEnabled)),
 		promo.BonusType(p.BonusType).String(), Amount(float64(p.BonusAmount), bool(p.BonusAmountIsInPercentages)),
 		starts, ends, uses(*p), optBool(p.IsValid)}
 }
@@ -44,10 +62,26 @@ func promoTableRow(p *api.Promo, date func(api.Time) string) []string {
 // promoListTone colours the status cells of the list table.
 func promoListTone(col int, cell string) output.Tone {
 	switch col {
-	case 2: // ENABLED
+	case promoColStatus:
+		return StatusTone(promo.Status(cell))
+	case promoColEnabled:
 		return output.StatusTone(cell, output.Muted)
-	case 8: // VALID
+	case promoColValid:
 		return output.StatusTone(cell, output.Bad)
+	}
+	return output.Plain
+}
+
+// StatusTone is how a promo code's status is coloured: active green,
+// expired and used-up red, disabled dim, scheduled plain.
+func StatusTone(s promo.Status) output.Tone {
+	switch s {
+	case promo.StatusActive:
+		return output.Good
+	case promo.StatusExpired, promo.StatusUsedUp:
+		return output.Bad
+	case promo.StatusDisabled:
+		return output.Muted
 	}
 	return output.Plain
 }
@@ -60,8 +94,9 @@ func promoCSVRow(p *api.Promo) []string {
 		strconv.FormatInt(int64(p.QuantityLimit), 10), optInt(p.PromoUsedCount), csvBool(p.IsValid)}
 }
 
-// PromoList shows the promo codes of a site, given whole.
-func PromoList(raw json.RawMessage, loc *time.Location) output.Data {
+// PromoList shows the promo codes of a site, given whole, with their
+// status at now in the table.
+func PromoList(raw json.RawMessage, loc *time.Location, now time.Time) output.Data {
 	decode := func() ([]api.Promo, error) { return api.DecodePromos(raw) }
 	return output.Data{
 		JSON: raw,
@@ -70,11 +105,11 @@ func PromoList(raw json.RawMessage, loc *time.Location) output.Data {
 			if err != nil {
 				return nil, err
 			}
-			g := output.Grid{Header: promoHeader()}
+			g := output.Grid{Header: promoHeader(), Columns: promoTableColumns()}
 			g.Rows = make([][]string, len(ps))
 			date := dateCache(loc)
 			for i := range ps {
-				g.Rows[i] = promoTableRow(&ps[i], date)
+				g.Rows[i] = promoTableRow(&ps[i], date, now)
 			}
 			g.Tone = func(row, col int) output.Tone { return promoListTone(col, g.Rows[row][col]) }
 			return []output.Grid{g}, nil
@@ -97,8 +132,9 @@ func PromoList(raw json.RawMessage, loc *time.Location) output.Data {
 // PromoListStream shows the promo codes of a site as the list is read
 // (api.ListStream, or a filter of it): JSON, YAML and --jq take the
 // elements as they come, and the table and CSV decode each one into its
-// row, so that no format holds the list. Errors read as PromoList's.
-func PromoListStream(src output.Elements, loc *time.Location) output.List {
+// row, so that no format holds the list. Errors read as PromoList's. The
+// table shows each code's status at now.
+func PromoListStream(src output.Elements, loc *time.Location, now time.Time) output.List {
 	rows := func(row func(p *api.Promo) []string) func(add func([]string) error) error {
 		return func(add func([]string) error) error {
 			var d api.PromoDecoder
@@ -124,8 +160,9 @@ func PromoListStream(src output.Elements, loc *time.Location) output.List {
 	return output.List{
 		Elements:  src,
 		Header:    promoHeader(),
-		Rows:      rows(func(p *api.Promo) []string { return promoTableRow(p, date) }),
+		Rows:      rows(func(p *api.Promo) []string { return promoTableRow(p, date, now) }),
 		Tone:      promoListTone,
+		Columns:   promoTableColumns(),
 		CSVHeader: promoColumns(),
 		CSVRows:   rows(promoCSVRower()),
 	}
@@ -143,8 +180,9 @@ func elementError(err error) error {
 // PromoRecord shows one promo code. The single record of the API carries
 // no id (spec 2.2); when the caller knows it (get and update were asked for
 // it, create may learn it from the Location header), it is added as the
-// first field of the JSON and the table.
-func PromoRecord(raw json.RawMessage, p api.Promo, id int64, loc *time.Location) output.Data {
+// first field of the JSON and the table. The table has the code's status
+// at now; the JSON is the API's.
+func PromoRecord(raw json.RawMessage, p api.Promo, id int64, loc *time.Location, now time.Time) output.Data {
 	if id > 0 && p.ID == nil {
 		v := api.Int(id)
 		p.ID = &v
@@ -161,6 +199,7 @@ func PromoRecord(raw json.RawMessage, p api.Promo, id int64, loc *time.Location)
 				add("ID", optInt(p.ID))
 			}
 			add("Code", output.Text(string(p.Code)))
+			add("Status", string(p.StatusFields().StatusAt(now)))
 			add("Enabled", YesNo(bool(p.IsEnabled)))
 			add("Bonus type", promo.BonusType(p.BonusType).String())
 			add("Amount", Amount(float64(p.BonusAmount), bool(p.BonusAmountIsInPercentages)))
@@ -205,6 +244,8 @@ func recordTone(rows [][]string) func(row, col int) output.Tone {
 			return output.Plain
 		}
 		switch rows[row][0] {
+		case "Status:":
+			return StatusTone(promo.Status(rows[row][1]))
 		case "Enabled:":
 			return output.StatusTone(rows[row][1], output.Muted)
 		case "Valid now:":

@@ -93,6 +93,10 @@ func TestDate(t *testing.T) {
 	}
 }
 
+// viewNow is the clock of the promo views' tests: within SUMMER2026's
+// validity.
+var viewNow = time.Date(2026, 7, 1, 12, 0, 0, 0, time.UTC)
+
 const promoListJSON = `[
  {"id":1001,"code":"SUMMER2026","pos":1,"is_enabled":true,"bonus_type":2,"bonus_amount":10,"bonus_amount_is_in_percentages":true,
   "time_limit_is_enabled":true,"d_on":"2026-06-01T00:00:00.000Z","d_off":"2026-08-31T21:00:00.000Z",
@@ -104,10 +108,10 @@ const promoListJSON = `[
 
 func TestPromoListTable(t *testing.T) {
 	t.Parallel()
-	got := writeData(t, PromoList([]byte(promoListJSON), loadZone(t, "Europe/Moscow")), output.Options{Format: output.Table})
-	want := "ID    CODE        ENABLED  TYPE      AMOUNT  STARTS            ENDS              USES   VALID\n" +
-		"1001  SUMMER2026  yes      goods     10%     2026-06-01 03:00  2026-09-01 00:00  3/100  yes\n" +
-		"1002  FREESHIP    no       delivery  150.00  -                 -                 0      no\n"
+	got := writeData(t, PromoList([]byte(promoListJSON), loadZone(t, "Europe/Moscow"), viewNow), output.Options{Format: output.Table})
+	want := "ID    CODE        STATUS    ENABLED  TYPE      AMOUNT  STARTS            ENDS              USES   VALID\n" +
+		"1001  SUMMER2026  active    yes      goods     10%     2026-06-01 03:00  2026-09-01 00:00  3/100  yes\n" +
+		"1002  FREESHIP    disabled  no       delivery  150.00  -                 -                 0      no\n"
 	if got != want {
 		t.Errorf("promo list table =\n%s\nwant\n%s", got, want)
 	}
@@ -115,14 +119,14 @@ func TestPromoListTable(t *testing.T) {
 
 func TestPromoListCSV(t *testing.T) {
 	t.Parallel()
-	got := writeData(t, PromoList([]byte(promoListJSON), time.UTC), output.Options{Format: output.CSV})
+	got := writeData(t, PromoList([]byte(promoListJSON), time.UTC, viewNow), output.Options{Format: output.CSV})
 	want := "id,code,pos,is_enabled,bonus_type,bonus_amount,bonus_amount_is_in_percentages,time_limit_is_enabled,d_on,d_off," +
 		"quantity_limit_is_enabled,quantity_limit,promo_used_count,is_valid\n" +
 		"1001,SUMMER2026,1,true,2,10,true,true,2026-06-01T00:00:00.000Z,2026-08-31T21:00:00.000Z,true,100,3,true\n"
 	if !strings.HasPrefix(got, want) || !strings.HasSuffix(got, ",2,false,3,150,false,false,2026-01-01T00:00:00.000Z,,false,0,0,false\n") {
 		t.Errorf("promo list CSV =\n%q\nwant\n%q", got, want)
 	}
-	if !strings.HasPrefix(writeData(t, PromoList([]byte(promoListJSON), time.UTC), output.Options{Format: output.CSV, NoHeaders: true}), "1001,") {
+	if !strings.HasPrefix(writeData(t, PromoList([]byte(promoListJSON), time.UTC, viewNow), output.Options{Format: output.CSV, NoHeaders: true}), "1001,") {
 		t.Errorf("promo list CSV with --no-headers does not start with the first row")
 	}
 }
@@ -140,7 +144,7 @@ func TestPromoListJSONIsTheServers(t *testing.T) {
 		{"piped", false, []string{`"unknown_field":{"kept":[1]}`, `"id":"1002"`, `"is_enabled":0`, `"bonus_amount":"150"`}},
 		{"on a terminal", true, []string{"\"unknown_field\": {\n", `"id": "1002"`, `"is_enabled": 0`, `"bonus_amount": "150"`}},
 	} {
-		got := writeData(t, PromoList([]byte(promoListJSON), time.UTC), output.Options{Format: output.JSON, Terminal: c.terminal})
+		got := writeData(t, PromoList([]byte(promoListJSON), time.UTC, viewNow), output.Options{Format: output.JSON, Terminal: c.terminal})
 		var a, b any
 		if err := json.Unmarshal([]byte(got), &a); err != nil {
 			t.Fatalf("%s: -o json is not JSON: %v\n%s", c.name, err, got)
@@ -172,7 +176,7 @@ func mustMarshal(t *testing.T, v any) []byte {
 func TestPromoListBadField(t *testing.T) {
 	t.Parallel()
 	var b bytes.Buffer
-	err := output.Write(&b, PromoList([]byte(`[{"id":1,"is_enabled":"maybe"}]`), time.UTC), output.Options{Format: output.Table})
+	err := output.Write(&b, PromoList([]byte(`[{"id":1,"is_enabled":"maybe"}]`), time.UTC, viewNow), output.Options{Format: output.Table})
 	if err == nil || !strings.Contains(err.Error(), `"is_enabled"`) {
 		t.Errorf("Write(bad field) error = %v, want one that names is_enabled", err)
 	}
@@ -189,10 +193,11 @@ func TestPromoRecord(t *testing.T) {
 	if err := json.Unmarshal(raw, &p); err != nil {
 		t.Fatal(err)
 	}
-	d := PromoRecord(raw, p, 1001, time.UTC)
+	d := PromoRecord(raw, p, 1001, time.UTC, viewNow)
 	table := writeData(t, d, output.Options{Format: output.Table})
 	want := "ID:                 1001\n" +
 		"Code:               WINTER\n" +
+		"Status:             active\n" +
 		"Enabled:            yes\n" +
 		"Bonus type:         delivery\n" +
 		"Amount:             300.00\n" +
@@ -222,7 +227,7 @@ func TestPromoRecordKeepsTheServersID(t *testing.T) {
 	raw := []byte(`{"id":7,"code":"AB"}`)
 	var p api.Promo
 	json.Unmarshal(raw, &p)
-	d := PromoRecord(raw, p, 1001, time.UTC)
+	d := PromoRecord(raw, p, 1001, time.UTC, viewNow)
 	if string(d.JSON) != string(raw) {
 		t.Errorf("JSON = %s, want the server's %s", d.JSON, raw)
 	}
@@ -348,5 +353,38 @@ Once per customer:  yes
 	}
 	if _, err := PromoRequest("PUT", "/v1/promo/5", []byte(`[1]`), false, time.UTC); err == nil {
 		t.Error("PromoRequest of a JSON array: no error")
+	}
+}
+
+// TestPromoListStatus: the STATUS column follows the contract's rules at
+// the clock given, and is coloured by status on a colour terminal.
+func TestPromoListStatus(t *testing.T) {
+	t.Parallel()
+	const list = `[
+{"id":1,"code":"OFF","is_enabled":false,"time_limit_is_enabled":true,"d_on":"2026-01-01T00:00:00Z","d_off":"2026-02-01T00:00:00Z"},
+{"id":2,"code":"OLD","is_enabled":true,"time_limit_is_enabled":true,"d_on":"2026-01-01T00:00:00Z","d_off":"2026-07-01T12:00:00Z"},
+{"id":3,"code":"GONE","is_enabled":true,"quantity_limit_is_enabled":true,"quantity_limit":5,"promo_used_count":5},
+{"id":4,"code":"SOON","is_enabled":true,"time_limit_is_enabled":true,"d_on":"2026-07-01T12:00:01Z","d_off":"2026-09-01T00:00:00Z"},
+{"id":5,"code":"NOW","is_enabled":true,"time_limit_is_enabled":false,"d_off":"2020-01-01T00:00:00Z"}
+]`
+	got := writeData(t, PromoList([]byte(list), time.UTC, viewNow), output.Options{Format: output.Table})
+	var status []string
+	for _, l := range strings.Split(strings.TrimSpace(got), "\n")[1:] {
+		status = append(status, strings.Fields(l)[2])
+	}
+	if want := "disabled expired used-up scheduled active"; strings.Join(status, " ") != want {
+		t.Errorf("statuses = %q, want %q\n%s", status, want, got)
+	}
+	coloured := writeData(t, PromoList([]byte(list), time.UTC, viewNow), output.Options{Format: output.Table, Color: true})
+	for _, s := range []string{"\x1b[2mdisabled\x1b[0m", "\x1b[31mexpired\x1b[0m", "\x1b[31mused-up\x1b[0m", "\x1b[32mactive\x1b[0m", "  scheduled  "} {
+		if !strings.Contains(coloured, s) {
+			t.Errorf("no %q in the coloured table:\n%q", s, coloured)
+		}
+	}
+	// The other formats are the API's: no status.
+	for _, f := range []output.Format{output.JSON, output.CSV, output.YAML} {
+		if out := writeData(t, PromoList([]byte(list), time.UTC, viewNow), output.Options{Format: f}); strings.Contains(out, "status") || strings.Contains(out, "used-up") {
+			t.Errorf("-o %s shows the status:\n%s", f, out)
+		}
 	}
 }

@@ -231,15 +231,20 @@ func recordFields(items []json.RawMessage) [][]field {
 	return recs
 }
 
+// listGrid is the table of a list of records: every column, those after
+// the first limit shown only with -o wide. On a narrow terminal the id
+// never gives way, name-like text (names, titles, domains, URLs) is
+// shortened before it is dropped, and the columns to the right go first.
 func listGrid(items []json.RawMessage, loc *time.Location, limit int) output.Grid {
 	recs := recordFields(items)
 	cols := listColumns(recs)
-	if len(cols) > limit {
-		cols = cols[:limit]
-	}
-	g := output.Grid{Header: make([]string, len(cols)), Rows: make([][]string, len(recs))}
+	g := output.Grid{Header: make([]string, len(cols)), Rows: make([][]string, len(recs)), Columns: make([]output.Column, len(cols))}
 	for i, c := range cols {
 		g.Header[i] = headerName(c.key)
+		g.Columns[i] = output.Column{Priority: i, Wide: i >= limit, Keep: i == 0 && c.first >= 0 && isIDKey(c.key, cols)}
+		if nameRank(c.key) >= 0 && !c.nested {
+			g.Columns[i].MinWidth = nameMinWidth
+		}
 	}
 	for i, r := range recs {
 		row := make([]string, len(cols))
@@ -251,6 +256,15 @@ func listGrid(items []json.RawMessage, loc *time.Location, limit int) output.Gri
 		g.Rows[i] = row
 	}
 	return g
+}
+
+// nameMinWidth is the narrowest a name-like column of a list is shortened
+// to on a narrow terminal.
+const nameMinWidth = 10
+
+// isIDKey reports whether key is the id column listColumns put first.
+func isIDKey(key string, cols []column) bool {
+	return len(cols) > 0 && cols[0].key == key && (key == "id" || strings.HasSuffix(strings.ToLower(key), "_id"))
 }
 
 // listCSV has a column for every leaf field of the records, nested ones

@@ -1,0 +1,177 @@
+package cmd
+
+import (
+	"net/http"
+	"slices"
+	"strings"
+	"testing"
+)
+
+// The selections of promo delete, enable and disable: the requests sent
+// (in any order: they run concurrently), what stderr says, exit codes.
+
+// sortedRoutes are the requests the fake API received after the first
+// (the list read), sorted.
+func sortedRoutes(r *runner) []string {
+	got := r.api.Routes()
+	if len(got) == 0 {
+		return nil
+	}
+	rest := slices.Clone(got[1:])
+	slices.Sort(rest)
+	return append(got[:1:1], rest...)
+}
+
+func newSelectRunner(t *testing.T) *runner {
+	r := newRunner(t)
+	r.api.Handle("GET /v1/promo", http.StatusOK, selectListJSON)
+	for _, id := range []string{"2001", "2002", "2003", "2004", "2005", "2006", "2007"} {
+		rec := `{"code":"C` + id + `","is_enabled":true,"bonus_type":2,"bonus_amount":10,"bonus_amount_is_in_percentages":true,` +
+			`"time_limit_is_enabled":false,"quantity_limit_is_enabled":false,"quantity_limit":0}`
+		r.api.Handle("GET /v1/promo/"+id, http.StatusOK, rec)
+		r.api.Handle("PUT /v1/promo/"+id, http.StatusOK, rec)
+		r.api.Handle("DELETE /v1/promo/"+id, http.StatusNoContent, "")
+	}
+	return r
+}
+
+func TestPromoSelectionsSendExactlyTheseRequests(t *testing.T) {
+	for _, c := range []struct {
+		name   string
+		args   []string
+		routes []string
+		stderr string
+	}{
+		{"disable --status expired", []string{"disable", "--status", "expired", "--site-id", "7", "--yes"},
+			[]string{"GET /v1/promo?site_id=7", "GET /v1/promo/2002", "PUT /v1/promo/2002"},
+			"Disabled 1 promo code of site 7.\n"},
+		{"delete --status expired,used-up", []string{"delete", "--status", "expired,used-up", "--site-id", "7", "--yes"},
+			[]string{"GET /v1/promo?site_id=7", "DELETE /v1/promo/2002", "DELETE /v1/promo/2003"},
+			"Deleted 2 promo codes of site 7.\n"},
+		{"enable --status disabled", []string{"enable", "--status", "disabled", "--site-id", "7", "--yes"},
+			[]string{"GET /v1/promo?site_id=7", "GET /v1/promo/2001", "PUT /v1/promo/2001"},
+			"Enabled 1 promo code of site 7.\n"},
+		{"delete by ids and codes", []string{"delete", "2001", "summer26", "GONE5", "2001", "--site-id", "7", "--yes"},
+			[]string{"GET /v1/promo?site_id=7", "DELETE /v1/promo/2001", "DELETE /v1/promo/2003", "DELETE /v1/promo/2006"},
+			"Deleted 3 promo codes of site 7.\n"},
+		{"disable skips what is disabled", []string{"disable", "OFF10", "OLDSUMMER", "--site-id", "7", "--yes", "--concurrency", "1"},
+			[]string{"GET /v1/promo?site_id=7", "GET /v1/promo/2002", "PUT /v1/promo/2002"},
+			"Disabled 1 promo code of site 7; 1 already disabled.\n"},
+		{"enable one id", []string{"enable", "2001", "--site-id", "7", "--yes"},
+			[]string{"GET /v1/promo?site_id=7", "GET /v1/promo/2001", "PUT /v1/promo/2001"},
+			"Enabled 1 promo code of site 7.\n"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			r := newSelectRunner(t)
+			r.run(append([]string{"promo"}, c.args...)...).expect(t, 0, "", c.stderr)
+			if got := sortedRoutes(r); !slices.Equal(got, c.routes) {
+				t.Errorf("requests = %q, want %q", got, c.routes)
+			}
+			for _, req := range r.api.Requests() {
+				if req.Method != http.MethodPut {
+					continue
+				}
+				want := c.args[0] == "enable"
+				expectJSONBody(t, req, `{"code":"C`+strings.TrimPrefix(req.Path, "/v1/promo/")+`","is_enabled":`+map[bool]string{true: "true", false: "false"}[want]+
+					`,"bonus_type":2,"bonus_amount":10,"bonus_amount_is_in_percentages":true,"time_limit_is_enabled":false,"d_on":null,"d_off":null,`+
+					`"quantity_limit_is_enabled":false,"quantity_limit":0,"personal_limit_is_enabled":false}`)
+			}
+		})
+	}
+}
+
+// TestPromoSelectionByIDsNeedsNoSite: ids alone are acted on as they are,
+// without a list read.
+func TestPromoSelectionByIDsNeedsNoSite(t *testing.T) {
+	r := newSelectRunner(t)
+	r.run("promo", "delete", "2004", "2005", "--yes").expect(t, 0, "", "Deleted 2 promo codes.\n")
+	got := r.api.Routes()
+	slices.Sort(got)
+	if want := []string{"DELETE /v1/promo/2004", "DELETE /v1/promo/2005"}; !slices.Equal(got, want) {
+		t.Errorf("requests = %q, want %q", got, want)
+	}
+}
+
+func TestPromoSelectionsRefusedWithoutYes(t *testing.T) {
+	runBadInputs(t, []badInput{
+		{name: "delete --status", args: []string{"promo", "delete", "--status", "expired", "--site-id", "7"},
+			stderr: "promoctl: refusing to delete the expired promo codes without confirmation: pass --yes when not running interactively"},
+		{name: "disable --status", args: []string{"promo", "disable", "--status", "expired,used-up", "--site-id", "7"},
+			stderr: "promoctl: refusing to disable the expired or used-up promo codes without confirmation: pass --yes when not running interactively"},
+		{name: "enable codes", args: []string{"promo", "enable", "A1", "B2", "--site-id", "7"},
+			stderr: "promoctl: refusing to enable 2 promo codes without confirmation: pass --yes when not running interactively"},
+		{name: "delete several", args: []string{"promo", "delete", "1", "2"},
+			stderr: "promoctl: refusing to delete 2 promo codes without confirmation: pass --yes when not running interactively"},
+		{name: "codes and --status", args: []string{"promo", "delete", "A1", "--status", "expired", "--yes"},
+			stderr: "promoctl: promo delete takes promo codes or --status, not both"},
+		{name: "bad status", args: []string{"promo", "disable", "--status", "old", "--yes"},
+			stderr: `promoctl: --status: unknown status "old": use disabled, expired, used-up, scheduled, active`},
+		{name: "nothing named", args: []string{"promo", "enable", "--yes"},
+			stderr: "promoctl: promo enable needs promo code ids or codes, or --status (usage: promoctl promo enable CODE_OR_ID... | --status S[,S...])"},
+		{name: "concurrency", args: []string{"promo", "disable", "1", "--yes", "--concurrency", "0"},
+			stderr: "promoctl: --concurrency must be 1 to 64, got 0"},
+		{name: "status without a site", args: []string{"promo", "disable", "--status", "expired", "--yes"},
+			stderr: "promoctl: --site-id is required (or set a default: promoctl config set site_id N)"},
+	})
+}
+
+// TestPromoSelectionOnATerminal lists what will change and asks; a no
+// sends nothing more and exits 130.
+func TestPromoSelectionOnATerminal(t *testing.T) {
+	r := newSelectRunner(t)
+	r.tty = true
+	stub := &confirmStub{answer: false}
+	r.prompter = stub
+	res := r.run("promo", "delete", "--status", "expired,used-up", "--site-id", "7")
+	res.expect(t, 130, "", "ID    CODE       STATUS\n2002  OLDSUMMER  expired\n2003  GONE5      used-up\npromoctl: cancelled\n")
+	if want := []string{"Delete 2 promo codes of site 7?"}; !slices.Equal(stub.asked, want) {
+		t.Errorf("asked %q, want %q", stub.asked, want)
+	}
+	r.expectRoutes(t, "GET /v1/promo?site_id=7")
+
+	r = newSelectRunner(t)
+	r.tty = true
+	r.prompter = &confirmStub{answer: true}
+	res = r.run("promo", "disable", "--status", "expired", "--site-id", "7")
+	if res.code != 0 || !strings.Contains(res.stderr, "2002  OLDSUMMER  expired\n") || !strings.HasSuffix(res.stderr, "Disabled 1 promo code of site 7.\n") {
+		t.Errorf("exit %d, stderr:\n%s", res.code, res.stderr)
+	}
+}
+
+func TestPromoSelectionNothingToDo(t *testing.T) {
+	r := newRunner(t)
+	r.api.Handle("GET /v1/promo", http.StatusOK, `[`+selectItems[4]+`]`)
+	r.run("promo", "delete", "--status", "expired", "--site-id", "7", "--yes").expect(t, 0, "", "Nothing to delete: no promo codes on site 7 are expired.\n")
+	r.run("promo", "enable", "WEEKSALE", "--site-id", "7", "--yes").expect(t, 0, "", "Nothing to enable: 1 promo code is already enabled.\n")
+}
+
+// TestPromoSelectionCodeNotOnTheSite: one code missing fails the whole
+// selection before anything is sent (exit 4).
+func TestPromoSelectionCodeNotOnTheSite(t *testing.T) {
+	r := newSelectRunner(t)
+	r.run("promo", "delete", "OFF10", "NOPE1", "NOPE2", "--site-id", "7", "--yes").expect(t, 4, "",
+		`promoctl: promo codes "NOPE1, NOPE2" not found on site 7 (a code is looked up in the list of --site-id or the configured site_id; an argument of digits only is an id)`+"\n")
+	r.expectRoutes(t, "GET /v1/promo?site_id=7")
+}
+
+// TestPromoSelectionFailures: a code the API refuses is named with why;
+// the others are done; exit 1.
+func TestPromoSelectionFailures(t *testing.T) {
+	r := newRunner(t)
+	r.api.Handle("GET /v1/promo", http.StatusOK, selectListJSON)
+	r.api.Handle("DELETE /v1/promo/2002", http.StatusNoContent, "")
+	r.api.Handle("DELETE /v1/promo/2003", http.StatusForbidden, `{"title":"user cant edit promo","error":40,"code":403}`)
+	res := r.run("promo", "delete", "--status", "expired,used-up", "--site-id", "7", "--yes")
+	if res.code != 1 || res.stdout != "" {
+		t.Fatalf("exit %d, stdout %q; want exit 1 and nothing on stdout\n%s", res.code, res.stdout, res.stderr)
+	}
+	lines := strings.Split(strings.TrimSuffix(res.stderr, "\n"), "\n")
+	if len(lines) != 3 || lines[0] != "Deleted 1 promo code of site 7." ||
+		!strings.HasPrefix(lines[1], "promoctl: not deleted: GONE5 (id 2003): ") || !strings.Contains(lines[1], "API error 40: user cant edit promo") ||
+		!strings.HasPrefix(lines[2], "promoctl: 1 of 2 promo codes could not be deleted (1 refused, 0 of unknown outcome, 0 not sent); the journal is ") {
+		t.Errorf("stderr:\n%s", res.stderr)
+	}
+	if got, want := sortedRoutes(r), []string{"GET /v1/promo?site_id=7", "DELETE /v1/promo/2002", "DELETE /v1/promo/2003"}; !slices.Equal(got, want) {
+		t.Errorf("requests = %q, want %q", got, want)
+	}
+}

@@ -1,0 +1,195 @@
+package cmd
+
+import (
+	"encoding/json"
+	"net/http"
+	"slices"
+	"strings"
+	"testing"
+)
+
+// selectList has one promo code of each status at verbClock
+// (2026-07-01 12:00 UTC), and three active ones that end at different
+// times; 2007 has the type drift of the wild (id and count as strings).
+var selectItems = []string{
+	`{"id":2001,"code":"OFF10","is_enabled":false,"time_limit_is_enabled":false,"quantity_limit_is_enabled":false,"quantity_limit":0,"promo_used_count":0,"is_valid":false}`,
+	`{"id":2002,"code":"OLDSUMMER","is_enabled":true,"time_limit_is_enabled":true,"d_on":"2026-06-01T00:00:00.000Z","d_off":"2026-06-30T21:00:00.000Z","quantity_limit_is_enabled":false,"quantity_limit":0,"promo_used_count":4,"is_valid":false}`,
+	`{"id":2003,"code":"GONE5","is_enabled":true,"time_limit_is_enabled":false,"quantity_limit_is_enabled":true,"quantity_limit":5,"promo_used_count":5,"is_valid":false}`,
+	`{"id":2004,"code":"SOON","is_enabled":true,"time_limit_is_enabled":true,"d_on":"2026-08-01T00:00:00.000Z","d_off":"2026-09-01T00:00:00.000Z","quantity_limit_is_enabled":false,"quantity_limit":0,"promo_used_count":0,"is_valid":false}`,
+	`{"id":2005,"code":"WEEKSALE","is_enabled":true,"time_limit_is_enabled":true,"d_on":"2026-06-01T00:00:00.000Z","d_off":"2026-07-05T00:00:00.000Z","quantity_limit_is_enabled":false,"quantity_limit":0,"promo_used_count":2,"is_valid":true}`,
+	`{"id":2006,"code":"Summer26","is_enabled":true,"time_limit_is_enabled":true,"d_on":"2026-06-01T00:00:00.000Z","d_off":"2026-07-02T00:00:00.000Z","quantity_limit_is_enabled":false,"quantity_limit":0,"promo_used_count":7,"is_valid":true}`,
+	`{"id":"2007","code":"ALWAYS","is_enabled":1,"time_limit_is_enabled":false,"d_on":null,"d_off":null,"quantity_limit_is_enabled":false,"quantity_limit":0,"promo_used_count":"12","is_valid":true}`,
+}
+
+var selectListJSON = "[" + strings.Join(selectItems, ",") + "]"
+
+// codesOf returns the codes promo list printed: the CODE column of a
+// table, or the code of each element of a JSON array.
+func codesOf(t *testing.T, stdout string, asJSON bool) []string {
+	t.Helper()
+	var out []string
+	if asJSON {
+		var items []struct {
+			Code string `json:"code"`
+		}
+		if err := json.Unmarshal([]byte(stdout), &items); err != nil {
+			t.Fatalf("stdout is not a JSON array: %v\n%s", err, stdout)
+		}
+		for _, it := range items {
+			out = append(out, it.Code)
+		}
+		return out
+	}
+	lines := strings.Split(strings.TrimSuffix(stdout, "\n"), "\n")
+	if len(lines) == 0 || !strings.HasPrefix(lines[0], "ID ") {
+		t.Fatalf("no table header:\n%s", stdout)
+	}
+	for _, l := range lines[1:] {
+		out = append(out, strings.Fields(l)[1])
+	}
+	return out
+}
+
+// TestPromoListFiltersAndSort runs each filter, order and limit in the
+// table and as JSON: the same codes in the same order, and the JSON is
+// the server's elements, unchanged.
+func TestPromoListFiltersAndSort(t *testing.T) {
+	for _, c := range []struct {
+		name string
+		args []string
+		want []string
+	}{
+		{"status expired", []string{"--status", "expired"}, []string{"OLDSUMMER"}},
+		{"status list", []string{"--status", "Used-Up, disabled"}, []string{"OFF10", "GONE5"}},
+		{"status scheduled", []string{"--status", "scheduled"}, []string{"SOON"}},
+		{"status active", []string{"--status", "active"}, []string{"WEEKSALE", "Summer26", "ALWAYS"}},
+		{"search any case", []string{"--search", "SUMMER"}, []string{"OLDSUMMER", "Summer26"}},
+		{"expiring within 7d", []string{"--expiring-within", "7d"}, []string{"WEEKSALE", "Summer26"}},
+		{"expiring within 36h", []string{"--expiring-within", "36h"}, []string{"Summer26"}},
+		{"expiring within 1d12h", []string{"--expiring-within", "1d12h"}, []string{"Summer26"}},
+		{"expiring within 100d", []string{"--expiring-within", "100d"}, []string{"SOON", "WEEKSALE", "Summer26"}},
+		{"filters combined", []string{"--status", "active", "--search", "a", "--expiring-within", "7d"}, []string{"WEEKSALE"}},
+		{"sort code", []string{"--sort", "code"}, []string{"ALWAYS", "GONE5", "OFF10", "OLDSUMMER", "SOON", "Summer26", "WEEKSALE"}},
+		{"sort -id", []string{"--sort", "-id"}, []string{"ALWAYS", "Summer26", "WEEKSALE", "SOON", "GONE5", "OLDSUMMER", "OFF10"}},
+		{"sort d_off, none last", []string{"--sort", "d_off"}, []string{"OLDSUMMER", "Summer26", "WEEKSALE", "SOON", "OFF10", "GONE5", "ALWAYS"}},
+		{"sort -d_off, none last", []string{"--sort", "-d_off"}, []string{"SOON", "WEEKSALE", "Summer26", "OLDSUMMER", "OFF10", "GONE5", "ALWAYS"}},
+		{"sort -promo_used_count", []string{"--sort", "-promo_used_count"}, []string{"ALWAYS", "Summer26", "GONE5", "OLDSUMMER", "WEEKSALE", "OFF10", "SOON"}},
+		{"sort status", []string{"--sort", "status"}, []string{"OFF10", "OLDSUMMER", "GONE5", "SOON", "WEEKSALE", "Summer26", "ALWAYS"}},
+		{"sort -status", []string{"--sort", "-status"}, []string{"WEEKSALE", "Summer26", "ALWAYS", "SOON", "GONE5", "OLDSUMMER", "OFF10"}},
+		{"sort is_enabled keeps the API's order among equals", []string{"--sort", "is_enabled"}, []string{"OFF10", "OLDSUMMER", "GONE5", "SOON", "WEEKSALE", "Summer26", "ALWAYS"}},
+		{"limit", []string{"--limit", "2"}, []string{"OFF10", "OLDSUMMER"}},
+		{"limit beyond the list", []string{"--limit", "100"}, []string{"OFF10", "OLDSUMMER", "GONE5", "SOON", "WEEKSALE", "Summer26", "ALWAYS"}},
+		{"sort, then limit", []string{"--sort", "-promo_used_count", "--limit", "3"}, []string{"ALWAYS", "Summer26", "GONE5"}},
+		{"filter, sort, limit", []string{"--status", "active", "--sort", "d_off", "--limit", "1"}, []string{"Summer26"}},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			for _, asJSON := range []bool{false, true} {
+				r := newRunner(t)
+				r.api.Handle("GET /v1/promo", http.StatusOK, selectListJSON)
+				args := append([]string{"promo", "list", "--site-id", "7"}, c.args...)
+				if asJSON {
+					args = append(args, "-o", "json")
+				}
+				res := r.run(args...)
+				if res.code != 0 || res.stderr != "" {
+					t.Fatalf("%q: exit %d, stderr %q", args, res.code, res.stderr)
+				}
+				if got := codesOf(t, res.stdout, asJSON); !slices.Equal(got, c.want) {
+					t.Errorf("%q: codes %q, want %q\n%s", args, got, c.want, res.stdout)
+				}
+				r.expectRoutes(t, "GET /v1/promo?site_id=7")
+				if asJSON {
+					// The server's objects, unchanged: piped, each is its bytes.
+					var want []string
+					for _, code := range c.want {
+						for _, it := range selectItems {
+							if strings.Contains(it, `"code":"`+code+`"`) {
+								want = append(want, it)
+							}
+						}
+					}
+					if w := "[" + strings.Join(want, ",") + "]\n"; res.stdout != w {
+						t.Errorf("%q: stdout\n%s\nwant the server's elements\n%s", args, res.stdout, w)
+					}
+				}
+			}
+		})
+	}
+}
+
+// TestPromoListFiltersEveryFormat: YAML, CSV, JSON Lines and --jq see
+// the filtered, ordered list too.
+func TestPromoListFiltersEveryFormat(t *testing.T) {
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"-o", "jsonl"}, selectItems[5] + "\n" + selectItems[4] + "\n"},
+		{[]string{"-o", "csv", "--no-headers"}, "2006,Summer26,,true,0,0,false,true,2026-06-01T00:00:00.000Z,2026-07-02T00:00:00.000Z,false,0,7,true\n" +
+			"2005,WEEKSALE,,true,0,0,false,true,2026-06-01T00:00:00.000Z,2026-07-05T00:00:00.000Z,false,0,2,true\n"},
+		{[]string{"-o", "json", "--jq", ".[] | .code"}, "Summer26\nWEEKSALE\n"},
+		{[]string{"--jq", "map(.id)"}, "[2006,2005]\n"},
+	} {
+		r := newRunner(t)
+		r.api.Handle("GET /v1/promo", http.StatusOK, selectListJSON)
+		args := append([]string{"promo", "list", "--site-id", "7", "--expiring-within", "7d", "--sort", "d_off"}, c.args...)
+		r.run(args...).expect(t, 0, c.want, "")
+	}
+	r := newRunner(t)
+	r.api.Handle("GET /v1/promo", http.StatusOK, selectListJSON)
+	r.run("promo", "list", "--site-id", "7", "--status", "scheduled", "-o", "yaml").expect(t, 0,
+		"- id: 2004\n  code: SOON\n  is_enabled: true\n  time_limit_is_enabled: true\n  d_on: \"2026-08-01T00:00:00.000Z\"\n"+
+			"  d_off: \"2026-09-01T00:00:00.000Z\"\n  quantity_limit_is_enabled: false\n  quantity_limit: 0\n  promo_used_count: 0\n  is_valid: false\n", "")
+}
+
+// TestPromoListFilteredEmpty: nothing passes: the header alone piped, a
+// sentence that says which filters on a terminal, [] as JSON.
+func TestPromoListFilteredEmpty(t *testing.T) {
+	r := newRunner(t)
+	r.api.Handle("GET /v1/promo", http.StatusOK, selectListJSON)
+	r.run("promo", "list", "--site-id", "7", "--search", "nope", "-o", "json").expect(t, 0, "[]\n", "")
+	r.tty = true
+	r.run("promo", "list", "--site-id", "7", "--status", "expired", "--search", "nope", "--expiring-within", "36h").expect(t, 0, "",
+		"No promo codes on site 7 match: expired, containing \"nope\", expiring within 36h.\n")
+}
+
+func TestPromoListRejectsBadFilters(t *testing.T) {
+	list := []string{"promo", "list", "--site-id", "7"}
+	with := func(extra ...string) []string { return append(append([]string{}, list...), extra...) }
+	runBadInputs(t, []badInput{
+		{name: "unknown status", args: with("--status", "expired,gone"), stderr: `promoctl: --status: unknown status "gone": use disabled, expired, used-up, scheduled, active`},
+		{name: "empty search", args: with("--search", " "), stderr: "promoctl: --search needs a text to look for in the codes"},
+		{name: "bad duration", args: with("--expiring-within", "7 days"), stderr: `promoctl: --expiring-within: invalid duration "7 days": use days, hours or minutes such as 7d, 36h, 90m or 1d12h`},
+		{name: "negative duration", args: with("--expiring-within", "-1h"), stderr: `promoctl: --expiring-within: invalid duration "-1h": use days, hours or minutes such as 7d, 36h, 90m or 1d12h`},
+		{name: "zero duration", args: with("--expiring-within", "0d"), stderr: `promoctl: --expiring-within: invalid duration "0d": use days, hours or minutes such as 7d, 36h, 90m or 1d12h`},
+		{name: "unknown sort field", args: with("--sort", "-expires"), stderr: `promoctl: --sort: unknown field "-expires": use one of id, code, pos, is_enabled, bonus_type, bonus_amount, bonus_amount_is_in_percentages, time_limit_is_enabled, d_on, d_off, quantity_limit_is_enabled, quantity_limit, promo_used_count, is_valid, personal_limit_is_enabled, status, with - before it for descending order`},
+		{name: "limit 0", args: with("--limit", "0"), stderr: "promoctl: --limit must be at least 1, got 0"},
+	})
+}
+
+func TestParseWithin(t *testing.T) {
+	for in, want := range map[string]string{"7d": "168h0m0s", "36h": "36h0m0s", "90m": "1h30m0s", "1d12h": "36h0m0s", " 2d ": "48h0m0s"} {
+		got, err := parseWithin(in)
+		if err != nil || got.String() != want {
+			t.Errorf("parseWithin(%q) = %v, %v, want %s", in, got, err, want)
+		}
+	}
+	for _, in := range []string{"", "d", "7", "1.5d", "+1d", "7d-1h", "1w", "100001d"} {
+		if d, err := parseWithin(in); err == nil {
+			t.Errorf("parseWithin(%q) = %v, want an error", in, d)
+		}
+	}
+}
+
+// TestPromoListLimitStopsReading: without --sort, --limit ends the list
+// after N codes without reading on: what follows (here, a list cut off)
+// is never read.
+func TestPromoListLimitStopsReading(t *testing.T) {
+	r := newRunner(t)
+	r.api.Handle("GET /v1/promo", http.StatusOK, "["+selectItems[0]+","+selectItems[1]+`,{"id":3,"code":"CU`)
+	r.run("promo", "list", "--site-id", "7", "--limit", "2", "-o", "jsonl").expect(t, 0, selectItems[0]+"\n"+selectItems[1]+"\n", "")
+	// Sorted, the whole list is read: the cut is found.
+	if res := r.run("promo", "list", "--site-id", "7", "--limit", "2", "--sort", "id", "-o", "jsonl"); res.code != 1 || res.stdout != "" {
+		t.Errorf("sorted cut-off list: exit %d, stdout %q; want exit 1 and nothing printed", res.code, res.stdout)
+	}
+}
