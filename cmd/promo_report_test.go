@@ -7,9 +7,11 @@ import (
 	"strings"
 	"testing"
 	"time"
+	"unicode/utf8"
 
 	"github.com/promoctl/promoctl/internal/api"
 	"github.com/promoctl/promoctl/internal/apitest"
+	"github.com/promoctl/promoctl/internal/golden"
 	"github.com/promoctl/promoctl/internal/output"
 	"github.com/promoctl/promoctl/internal/promo"
 	"github.com/promoctl/promoctl/internal/report"
@@ -185,6 +187,34 @@ func TestRunPromoReport(t *testing.T) {
 			}
 			err := runPromoReport(context.Background(), opts)
 			e.expect(t, err, c.wantErr, c.stdout, c.stderr, c.routes...)
+		})
+	}
+}
+
+// TestPromoReportAt80Columns locks what a person sees on an 80-column
+// terminal, the table by code and by day, each followed by the chart, in
+// golden files.
+func TestPromoReportAt80Columns(t *testing.T) {
+	for _, byDay := range []bool{false, true} {
+		name := "ByCode"
+		if byDay {
+			name = "ByDay"
+		}
+		t.Run(name, func(t *testing.T) {
+			e := newVerbEnv(t, true, output.Table, reportAnswers()...)
+			e.sess.IO.SetWidth(80)
+			e.sess.Out.Width = 80 // as factory.start sets it from the terminal
+			opts := reportOptions(e, 3)
+			opts.ByDay = byDay
+			if err := runPromoReport(context.Background(), opts); err != nil {
+				t.Fatal(err)
+			}
+			for _, line := range strings.Split(e.stdout.String(), "\n") {
+				if w := utf8.RuneCountInString(line); w > 80 {
+					t.Errorf("a line of %d columns: %q", w, line)
+				}
+			}
+			golden.Equal(t, e.stdout.String())
 		})
 	}
 }

@@ -49,7 +49,10 @@ func ReportByCode(r report.Report, loc *time.Location) (output.Data, error) {
 	return output.Data{
 		JSON: raw,
 		Tables: func() ([]output.Grid, error) {
-			g := output.Grid{Header: []string{"ID", "CODE", "CURRENCY", "ORDERS", "ORDER TOTAL", "DISCOUNT TOTAL", "FIRST ORDER", "LAST ORDER"}}
+			// On a narrow terminal the dates of the first and last order
+			// give way first; ID, CODE and the money never.
+			g := output.Grid{Header: []string{"ID", "CODE", "CURRENCY", "ORDERS", "ORDER TOTAL", "DISCOUNT TOTAL", "FIRST ORDER", "LAST ORDER"},
+				Columns: []output.Column{{Keep: true}, {Keep: true}, {Keep: true}, {Keep: true}, {Keep: true}, {Keep: true}, {Priority: 2}, {Priority: 1}}}
 			for _, c := range r.ByCode {
 				g.Rows = append(g.Rows, []string{strconv.FormatInt(c.ID, 10), output.Text(c.Code), currencyCell(c.Currency),
 					strconv.Itoa(c.Orders), c.OrderTotal.Fixed(2), c.DiscountTotal.Fixed(2), Date(c.First, loc), Date(c.Last, loc)})
