@@ -337,6 +337,13 @@ type connError struct {
 func (e *connError) Error() string { return "cannot reach the server: " + e.err.Error() }
 func (e *connError) Unwrap() error { return e.err }
 
+// NotSent reports whether err proves that the request never reached the
+// server: the connection to it was never made.
+func NotSent(err error) bool {
+	var ce *connError
+	return errors.As(err, &ce) && !ce.sent
+}
+
 // UnknownOutcomeError is a request that is not idempotent (POST, PATCH)
 // whose connection broke after it was sent: the server may or may not have
 // acted on it, and sending it again could act twice.

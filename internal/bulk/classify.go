@@ -1,7 +1,6 @@
 package bulk
 
 import (
-	"context"
 	"errors"
 	"net/http"
 	"time"
@@ -10,32 +9,30 @@ import (
 )
 
 // ClassifyWrite judges the error of a write (create, update, delete) made
-// with the API client:
+// with the API client. A write is failed — and may be sent again without
+// reading the list first — only when the server certainly did not act on
+// it:
 //   - 429: rate limited, the server did not act;
-//   - the connection broke after the request was sent, a 5xx, a timeout,
-//     or a cancellation mid-request (the grace period ran out): unknown;
-//   - a 2xx whose body could not be read: unknown (the server acted, but
-//     what it made cannot be told from the answer);
-//   - anything else (4xx, the server unreachable before sending): failed.
+//   - a 4xx refusal (with or without the API's error body): failed;
+//   - the connection was never made (api.NotSent): failed;
+//   - anything else — the connection broke after the request was sent, a
+//     5xx (whatever its body), a redirect the client refused, a 2xx whose
+//     body could not be read, a timeout, a cancellation mid-request, an
+//     error of a kind not named here: unknown, settled by the list.
 func ClassifyWrite(err error) (Class, time.Duration) {
 	var ae *api.Error
 	var re *api.ResponseError
-	var ue *api.UnknownOutcomeError
-	var te *api.TimeoutError
 	switch {
 	case errors.As(err, &ae) && ae.Status == http.StatusTooManyRequests:
 		return ClassRateLimited, 0
-	case errors.As(err, &ae) && ae.Status >= 500:
-		return ClassUnknown, 0
-	case errors.As(err, &ae):
+	case errors.As(err, &ae) && ae.Status >= 400 && ae.Status < 500:
 		return ClassFailed, 0
-	case errors.As(err, &re) && re.Status >= 200 && re.Status < 300:
-		return ClassUnknown, 0
-	case errors.As(err, &ue), errors.As(err, &te),
-		errors.Is(err, context.Canceled), errors.Is(err, context.DeadlineExceeded):
-		return ClassUnknown, 0
+	case errors.As(err, &re) && re.Status >= 400 && re.Status < 500:
+		return ClassFailed, 0
+	case api.NotSent(err):
+		return ClassFailed, 0
 	}
-	return ClassFailed, 0
+	return ClassUnknown, 0
 }
 
 // ClassifyRead judges the error of a read (statistics for promo report):
