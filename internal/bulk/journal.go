@@ -298,6 +298,11 @@ func (j *Journal) replay(data []byte) (int64, error) {
 	return int64(good), nil
 }
 
+// maxJournalOps bounds the operations a journal's header may plan: far
+// more than any site holds, so that a damaged header cannot ask for an
+// impossible amount of memory.
+const maxJournalOps = 10_000_000
+
 // check refuses a line that does not fit the journal so far.
 func (j *Journal) check(e entry, line int) error {
 	switch {
@@ -305,10 +310,14 @@ func (j *Journal) check(e entry, line int) error {
 		return errors.New("it does not start with a job header: not a promoctl journal")
 	case line == 1 && e.Job.Version != JournalVersion:
 		return fmt.Errorf("it has version %d; this promoctl reads version %d", e.Job.Version, JournalVersion)
+	case line == 1 && (e.Job.Ops < 0 || e.Job.Ops > maxJournalOps):
+		return fmt.Errorf("its header plans %d operations: not a journal promoctl wrote", e.Job.Ops)
 	case line == 1:
 		return nil
 	case e.T == "job":
 		return fmt.Errorf("line %d: a second job header", line)
+	case e.T == "plan" && e.I >= j.header.Ops:
+		return fmt.Errorf("line %d: more planned operations than the header's %d", line, j.header.Ops)
 	case e.T == "plan" && (e.Op == nil || e.I != len(j.items)):
 		return fmt.Errorf("line %d: a plan line out of order", line)
 	case e.T == "plan":

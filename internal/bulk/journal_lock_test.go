@@ -2,7 +2,9 @@ package bulk
 
 import (
 	"errors"
+	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 )
 
@@ -32,5 +34,28 @@ func TestJournalIsUsedByOneProcessAtATime(t *testing.T) {
 	}
 	if _, err := Open(path); !errors.Is(err, ErrInUse) || err.Error() != "journal "+path+": another promoctl is running this job now" {
 		t.Errorf("second resume = %v, want ErrInUse naming the journal", err)
+	}
+}
+
+// TestDamagedJournalHeaderIsRefused: a journal whose header plans an
+// impossible number of operations is refused in one line, not a panic.
+func TestDamagedJournalHeaderIsRefused(t *testing.T) {
+	for _, ops := range []string{"-1", "99999999999", "1"} {
+		path := filepath.Join(t.TempDir(), "job.jsonl")
+		content := `{"t":"job","job":{"v":1,"job":"j1","kind":"generate","site_id":1,"ops":` + ops + `}}` + "\n" +
+			`{"t":"plan","i":0,"op":{"action":"create","code":"AAAA1"}}` + "\n" +
+			`{"t":"plan","i":1,"op":{"action":"create","code":"AAAA2"}}` + "\n"
+		if err := os.WriteFile(path, []byte(content), 0o600); err != nil {
+			t.Fatal(err)
+		}
+		j, err := Open(path)
+		if err == nil {
+			j.Close()
+			t.Errorf("ops %s: Open accepted the journal", ops)
+			continue
+		}
+		if strings.Contains(err.Error(), "\n") || !strings.Contains(err.Error(), "operations") {
+			t.Errorf("ops %s: error %q, want one line about the planned operations", ops, err)
+		}
 	}
 }
