@@ -301,6 +301,14 @@ func (c *Client) contextError(ctx context.Context) error {
 // was tried.
 func (c *Client) answer(req Request, resp *rawResponse, attempts int) (*Response, error) {
 	r, err := resp.ok()
+	// What the server says is shown, logged and written to bulk journals:
+	// it never carries the token, even when the server echoes it.
+	if e, ok := err.(*Error); ok {
+		e.Title = c.redact(e.Title)
+	}
+	if e, ok := err.(*ResponseError); ok {
+		e.Reason = c.redact(e.Reason)
+	}
 	if e, ok := err.(*Error); ok {
 		e.Method, e.Path, e.PathFromUser = req.Method, req.Path, req.rawPath != ""
 		if e.PathFromUser {

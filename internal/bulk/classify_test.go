@@ -6,6 +6,9 @@ import (
 	"net"
 	"net/http"
 	"net/http/httptest"
+	"os"
+	"path/filepath"
+	"strings"
 	"testing"
 	"time"
 
@@ -76,5 +79,36 @@ func TestClassifyWriteNeverCallsAMaybeFailed(t *testing.T) {
 		if got, _ := ClassifyWrite(c.err); got != c.want {
 			t.Errorf("%s (%v): class %v, want %v", c.name, c.err, got, c.want)
 		}
+	}
+}
+
+// TestJournalNeverHoldsTheToken: a server that echoes the token in its
+// refusal leaves no trace of it in the journal on disk.
+func TestJournalNeverHoldsTheToken(t *testing.T) {
+	const token = "tok-SECRET-1234567890"
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.WriteHeader(http.StatusUnprocessableEntity)
+		w.Write([]byte(`{"title":"invalid request for key ` + token + `","error":10,"code":422}`))
+	}))
+	defer srv.Close()
+	c, err := api.New(api.Options{BaseURL: srv.URL, Token: token, UserID: 1, Retry: api.RetryPolicy{Attempts: 1}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(t.TempDir(), "job.jsonl")
+	j, err := Create(path, Header{Job: "j1", Kind: "generate", SiteID: 1, Template: &promo.CreateBody{SiteID: 1, UserID: 1}}, CreateOps([]string{"AAAA1"}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := Execute(context.Background(), c, j, Options{Concurrency: 1}); err != nil {
+		t.Logf("execute: %v", err)
+	}
+	j.Close()
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if strings.Contains(string(data), token) || !strings.Contains(string(data), `"failed"`) {
+		t.Errorf("journal:\n%s\nwant the failure recorded without the token", data)
 	}
 }
