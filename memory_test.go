@@ -29,9 +29,11 @@ func TestResponseCapBoundsMemory(t *testing.T) {
 		zw.Close()
 		return b.Bytes()
 	}()
+	const tooLarge = "the body is larger than 64 MiB; if that is expected, raise the limit with PROMOCTL_MAX_RESPONSE"
 	for _, c := range []struct {
-		name string
-		h    http.HandlerFunc
+		name   string
+		h      http.HandlerFunc
+		reason string // after "unexpected response from the server (HTTP 200): "
 	}{
 		{"endless chunked body", func(w http.ResponseWriter, r *http.Request) {
 			block := bytes.Repeat([]byte(" "), 64<<10)
@@ -41,7 +43,16 @@ func TestResponseCapBoundsMemory(t *testing.T) {
 					return
 				}
 			}
-		}},
+		}, tooLarge},
+		{"a list whose first string never ends", func(w http.ResponseWriter, r *http.Request) {
+			block := bytes.Repeat([]byte("A"), 64<<10)
+			w.Write([]byte(`["`))
+			for r.Context().Err() == nil {
+				if _, err := w.Write(block); err != nil {
+					return
+				}
+			}
+		}, "item 1 of the list is larger than 8 MiB: not a record of this list"},
 		{"gzip bomb of 1 GiB", func(w http.ResponseWriter, r *http.Request) {
 			// About 1 MiB on the wire.
 			w.Header().Set("Content-Encoding", "gzip")
@@ -51,7 +62,7 @@ func TestResponseCapBoundsMemory(t *testing.T) {
 					return
 				}
 			}
-		}},
+		}, tooLarge},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			srv := httptest.NewServer(c.h)
@@ -74,8 +85,7 @@ func TestResponseCapBoundsMemory(t *testing.T) {
 			if ee, ok := err.(*exec.ExitError); !ok || ee.ExitCode() != 1 {
 				t.Errorf("promoctl exited with %v, want exit status 1", err)
 			}
-			const want = "promoctl: list promo codes of site 7: unexpected response from the server (HTTP 200): " +
-				"the body is larger than 64 MiB; if that is expected, raise the limit with PROMOCTL_MAX_RESPONSE\n"
+			want := "promoctl: list promo codes of site 7: unexpected response from the server (HTTP 200): " + c.reason + "\n"
 			if stdout.String() != "" || stderr.String() != want {
 				t.Errorf("stdout %q, stderr %q; want none and %q", stdout.String(), stderr.String(), want)
 			}

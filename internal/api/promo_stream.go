@@ -45,7 +45,10 @@ func (c *Client) StreamPromos(ctx context.Context, siteID int64) (*ListStream, e
 	if resp.stream != nil {
 		body = resp.stream
 	}
-	s.r = jsonscan.NewArrayReader(body)
+	// One promo code is a record: no element may be larger than a record
+	// may be (8 MiB, or less when PROMOCTL_MAX_RESPONSE says so), so an
+	// element that never ends costs that, not the list's cap.
+	s.r = jsonscan.NewArrayReaderMax(body, int(min(c.maxRecord, DefaultMaxRecordBytes)))
 	first, err := s.r.First()
 	if err == nil && first == '[' {
 		return s, nil
@@ -106,6 +109,8 @@ func (s *ListStream) fail(err error) error {
 		err = tooLargeError(s.status, s.c.maxList)
 	case errors.Is(err, jsonscan.ErrTruncated), errors.Is(err, jsonscan.ErrInvalid):
 		err = &ResponseError{Status: s.status, Reason: jsonscan.ErrInvalid.Error()}
+	case errors.As(err, new(*jsonscan.TooLargeError)):
+		err = &ResponseError{Status: s.status, Reason: err.Error()}
 	default:
 		err = s.c.readError(err)
 	}

@@ -27,6 +27,7 @@ func (e *ElementError) Unwrap() error { return e.Err }
 // of any length is read in the memory of its largest element.
 type ArrayReader struct {
 	r        io.Reader
+	max      int // the largest element, and so buffer; 0: no bound
 	buf      []byte
 	pos, end int // the unread input is buf[pos:end]
 	eof      bool
@@ -50,6 +51,27 @@ func NewArrayReader(r io.Reader) *ArrayReader {
 	return &ArrayReader{r: r}
 }
 
+// NewArrayReaderMax reads the JSON array in r, refusing an element longer
+// than max bytes with a *TooLargeError: the buffer never grows past max, so
+// an element that never ends costs about max, however long the list may be.
+func NewArrayReaderMax(r io.Reader, max int) *ArrayReader {
+	return &ArrayReader{r: r, max: max}
+}
+
+// TooLargeError is an element of a list longer than the reader's max.
+type TooLargeError struct {
+	Index int // 0-based
+	Max   int
+}
+
+func (e *TooLargeError) Error() string {
+	size := fmt.Sprintf("%d bytes", e.Max)
+	if e.Max >= 1<<20 && e.Max%(1<<20) == 0 {
+		size = fmt.Sprintf("%d MiB", e.Max>>20)
+	}
+	return fmt.Sprintf("item %d of the list is larger than %s: not a record of this list", e.Index+1, size)
+}
+
 // fill reads more input after buf[pos:end]: it moves the unread bytes to
 // the front, doubles the buffer when they fill it, and reads until the
 // buffer is full or the input ends, so that an element that did not fit is
@@ -66,7 +88,17 @@ func (a *ArrayReader) fill() {
 		a.pos = 0
 	}
 	if a.end == len(a.buf) {
-		nb := make([]byte, 2*len(a.buf))
+		size := 2 * len(a.buf)
+		if a.max > 0 && size > a.max {
+			if len(a.buf) >= a.max {
+				// The unread bytes, all of one element, fill max: refuse
+				// it rather than hold more.
+				a.err = &TooLargeError{Index: a.n, Max: a.max}
+				return
+			}
+			size = a.max
+		}
+		nb := make([]byte, size)
 		copy(nb, a.buf[:a.end])
 		a.buf = nb
 	}
