@@ -253,12 +253,7 @@ site_id). A code made of digits only is named by its id.`
 
 // runPromoGet shows one promo code (GET /v1/promo/ID).
 func runPromoGet(ctx context.Context, opts *promoGetOptions) error {
-	id, err := opts.resolvePromo(ctx, opts.ID, opts.Code, opts.SiteID)
-	if err != nil {
-		return err
-	}
-	opts.ID = id
-	client, err := opts.Client()
+	client, err := opts.promoClient(ctx, &opts.ID, opts.Code, opts.SiteID)
 	if err != nil {
 		return err
 	}
@@ -315,12 +310,7 @@ func newPromoStatsCmd(f *factory, run func(context.Context, *promoStatsOptions) 
 
 // runPromoStats shows the uses of a promo code (GET /v1/promo/ID/stats).
 func runPromoStats(ctx context.Context, opts *promoStatsOptions) error {
-	id, err := opts.resolvePromo(ctx, opts.ID, opts.Code, opts.SiteID)
-	if err != nil {
-		return err
-	}
-	opts.ID = id
-	client, err := opts.Client()
+	client, err := opts.promoClient(ctx, &opts.ID, opts.Code, opts.SiteID)
 	if err != nil {
 		return err
 	}
@@ -709,12 +699,7 @@ the form offers to edit the answers and try again.
 // with the changes applied (PUT), or with DryRun prints the request; with
 // Interactive a form shows the current fields to edit first.
 func runPromoUpdate(ctx context.Context, opts *promoUpdateOptions) error {
-	id, err := opts.resolvePromo(ctx, opts.ID, opts.Code, opts.SiteID)
-	if err != nil {
-		return err
-	}
-	opts.ID = id
-	client, err := opts.Client()
+	client, err := opts.promoClient(ctx, &opts.ID, opts.Code, opts.SiteID)
 	if err != nil {
 		return err
 	}
@@ -826,12 +811,7 @@ stderr names each and why.
 // runPromoDelete deletes a promo code (DELETE /v1/promo/ID), unless Yes
 // after asking, with the promo code read first to name it.
 func runPromoDelete(ctx context.Context, opts *promoDeleteOptions) error {
-	id, err := opts.resolvePromo(ctx, opts.ID, opts.Code, opts.SiteID)
-	if err != nil {
-		return err
-	}
-	opts.ID = id
-	client, err := opts.Client()
+	client, err := opts.promoClient(ctx, &opts.ID, opts.Code, opts.SiteID)
 	if err != nil {
 		return err
 	}

@@ -113,6 +113,18 @@ func scanPromos(ctx context.Context, client *api.Client, site int64, fn func(p *
 	}
 }
 
+// promoClient is how a verb on one promo code starts: it resolves the code
+// named by *id or code (resolvePromo), stores its id in *id, and returns the
+// client to act on it with.
+func (s *session) promoClient(ctx context.Context, id *int64, code string, site int64) (*api.Client, error) {
+	resolved, err := s.resolvePromo(ctx, *id, code, site)
+	if err != nil {
+		return nil, err
+	}
+	*id = resolved
+	return s.Client()
+}
+
 // resolvePromo returns the id of the promo code named by its code text,
 // looked up whatever its case in the list of site (a code written exactly
 // as given wins over one that differs in case); with no code, id as it is.
