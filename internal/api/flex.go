@@ -79,23 +79,32 @@ type String string
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (s *String) UnmarshalJSON(b []byte) error {
+	v, err := stringText(b)
+	if err != nil {
+		return err
+	}
+	*s = String(v)
+	return nil
+}
+
+// stringText is the text of a String field: null is empty, a string its
+// text, and a number as it is written. The result is b itself, or part of
+// it, unless the string holds escapes.
+func stringText(b []byte) ([]byte, error) {
 	if isNull(b) {
-		*s = ""
-		return nil
+		return nil, nil
 	}
 	if len(b) > 0 && b[0] == '"' {
-		v, err := jsonString(b)
-		if err != nil {
-			return err
+		if v := unquote(b); len(v) < len(b) {
+			return v, nil
 		}
-		*s = String(v)
-		return nil
+		v, err := jsonString(b)
+		return []byte(v), err
 	}
 	if _, err := strconv.ParseFloat(string(b), 64); err == nil {
-		*s = String(b)
-		return nil
+		return b, nil
 	}
-	return fmt.Errorf("want a string, got %s", clip(b))
+	return nil, fmt.Errorf("want a string, got %s", clip(b))
 }
 
 // Time is a date as the API writes it (2021-08-04T13:57:37.243Z); null or

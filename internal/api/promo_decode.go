@@ -164,19 +164,44 @@ func DecodePromos(raw json.RawMessage) ([]Promo, error) {
 // optional fields reuse one block, so the Promo it fills is valid until
 // the next call. Errors read as DecodePromos's.
 type PromoDecoder struct {
-	a arena
-	n int
+	a    arena
+	n    int
+	code []byte
 }
 
 // Decode decodes the next element of the list into p.
 func (d *PromoDecoder) Decode(elem []byte, p *Promo) error {
+	return d.decode(elem, p, false)
+}
+
+// DecodeCode decodes the next element as Decode does, except for its code:
+// p.Code is left empty and the code is returned, in a buffer that is
+// reused by the next call. A list written as it streams (CSV) then makes
+// no garbage for its codes.
+func (d *PromoDecoder) DecodeCode(elem []byte, p *Promo) ([]byte, error) {
+	err := d.decode(elem, p, true)
+	return d.code, err
+}
+
+func (d *PromoDecoder) decode(elem []byte, p *Promo, codeBytes bool) error {
 	d.n++
 	d.a.ints, d.a.bools = d.a.ints[:0], d.a.bools[:0]
+	d.code = d.code[:0]
 	*p = Promo{}
 	if len(elem) == 0 || elem[0] != '{' {
 		return &ResponseError{Status: http.StatusOK, Reason: fmt.Sprintf("item %d is not an object", d.n)}
 	}
-	err := jsonscan.Fields(elem, func(k, v []byte) error { return p.field(k, v, &d.a) })
+	err := jsonscan.Fields(elem, func(k, v []byte) error {
+		if !codeBytes || string(k) != "code" {
+			return p.field(k, v, &d.a)
+		}
+		text, err := stringText(v)
+		if err != nil {
+			return fmt.Errorf("field %q: %w", k, err)
+		}
+		d.code = append(d.code[:0], text...)
+		return nil
+	})
 	if err != nil {
 		return &ResponseError{Status: http.StatusOK, Reason: fmt.Sprintf("promo code #%d: %v", d.n, err)}
 	}

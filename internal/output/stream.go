@@ -3,7 +3,6 @@ package output
 import (
 	"bufio"
 	"bytes"
-	"encoding/csv"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -42,11 +41,12 @@ type List struct {
 	// Columns say how the table's columns give way on a narrow terminal
 	// (as Grid.Columns).
 	Columns []Column
-	// CSVHeader and CSVRows build the CSV, as Header and Rows the table;
-	// a CSV row is written before the next is built, so CSVRows may
-	// reuse it (and the strings of its cells) once add has returned.
+	// CSVHeader and CSVRows build the CSV, as Header and Rows the table,
+	// but with cells of bytes: a CSV row is written before the next is
+	// built, so CSVRows may reuse it (and its cells' bytes) once add has
+	// returned.
 	CSVHeader []string
-	CSVRows   func(add func(row []string) error) error
+	CSVRows   func(add func(row [][]byte) error) error
 	// EmptyTable, when set, is called instead of drawing a table without
 	// rows (the command says so on stderr).
 	EmptyTable func()
@@ -277,7 +277,7 @@ func streamYAML(w *bufio.Writer, l List) error {
 // streamCSV writes the CSV rows as they come; the header goes out with
 // the first row, or alone at the end of an empty list.
 func streamCSV(w *bufio.Writer, l List, o Options) error {
-	cw := csv.NewWriter(w)
+	var line []byte
 	headed := false
 	head := func() error {
 		if headed {
@@ -293,23 +293,28 @@ func streamCSV(w *bufio.Writer, l List, o Options) error {
 		if o.Terminal {
 			h = safeRow(h)
 		}
-		return cw.Write(h)
+		_, err := w.Write(appendCSV(line[:0], h))
+		return err
 	}
-	err := l.CSVRows(func(row []string) error {
+	var safe []string
+	err := l.CSVRows(func(row [][]byte) error {
 		if err := head(); err != nil {
 			return err
 		}
 		if o.Terminal {
-			row = safeRow(row)
+			safe = safe[:0]
+			for _, c := range row {
+				safe = append(safe, Text(string(c)))
+			}
+			line = appendCSV(line[:0], safe)
+		} else {
+			line = appendCSV(line[:0], row)
 		}
-		return cw.Write(row)
+		_, err := w.Write(line)
+		return err
 	})
 	if err == nil {
 		err = head()
-	}
-	cw.Flush()
-	if err == nil {
-		err = cw.Error()
 	}
 	return err
 }

@@ -66,7 +66,16 @@ func listOf(t *testing.T, list string, fields ...string) List {
 	for i, f := range fields {
 		header[i] = strings.ToUpper(f)
 	}
-	return List{Elements: src, Header: header, Rows: rows, CSVHeader: fields, CSVRows: rows,
+	csvRows := func(add func([][]byte) error) error {
+		return rows(func(r []string) error {
+			cells := make([][]byte, len(r))
+			for i, c := range r {
+				cells[i] = []byte(c)
+			}
+			return add(cells)
+		})
+	}
+	return List{Elements: src, Header: header, Rows: rows, CSVHeader: fields, CSVRows: csvRows,
 		Tone: func(col int, cell string) Tone {
 			if col == 1 {
 				return StatusTone(cell, Bad)

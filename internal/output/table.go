@@ -3,7 +3,6 @@ package output
 import (
 	"bufio"
 	"bytes"
-	"encoding/csv"
 	"io"
 
 	"github.com/olekukonko/tablewriter"
@@ -179,19 +178,15 @@ func cellWidth(s string) int {
 }
 
 func writeCSV(w io.Writer, g Grid, noHeaders bool) error {
-	cw := csv.NewWriter(w)
+	var b []byte
 	// A list of unknown shape with no records has no columns: no header
 	// line, rather than a blank one.
 	if !noHeaders && len(g.Header) > 0 {
-		if err := cw.Write(g.Header); err != nil {
-			return err
-		}
+		b = appendCSV(b, g.Header)
 	}
 	for _, r := range g.Rows {
-		if err := cw.Write(r); err != nil {
-			return err
-		}
+		b = appendCSV(b, r)
 	}
-	cw.Flush()
-	return cw.Error()
+	_, err := w.Write(b)
+	return err
 }

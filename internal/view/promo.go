@@ -135,36 +135,51 @@ func PromoList(raw json.RawMessage, loc *time.Location, now time.Time) output.Da
 // row, so that no format holds the list. Errors read as PromoList's. The
 // table shows each code's status at now.
 func PromoListStream(src output.Elements, loc *time.Location, now time.Time) output.List {
-	rows := func(row func(p *api.Promo) []string) func(add func([]string) error) error {
-		return func(add func([]string) error) error {
+	date := dateCache(loc)
+	return output.List{
+		Elements: src,
+		Header:   promoHeader(),
+		Rows: func(add func([]string) error) error {
 			var d api.PromoDecoder
 			var p api.Promo
-			for {
-				e, err := src.Next()
-				if err == io.EOF {
-					return nil
-				}
-				if err != nil {
-					return elementError(err)
-				}
+			return eachElement(src, func(e []byte) error {
 				if err := d.Decode(e, &p); err != nil {
 					return err
 				}
-				if err := add(row(&p)); err != nil {
-					return err
-				}
-			}
-		}
-	}
-	date := dateCache(loc)
-	return output.List{
-		Elements:  src,
-		Header:    promoHeader(),
-		Rows:      rows(func(p *api.Promo) []string { return promoTableRow(p, date, now) }),
+				return add(promoTableRow(&p, date, now))
+			})
+		},
 		Tone:      promoListTone,
 		Columns:   promoTableColumns(),
 		CSVHeader: promoColumns(),
-		CSVRows:   rows(promoCSVRower()),
+		CSVRows: func(add func([][]byte) error) error {
+			var d api.PromoDecoder
+			var p api.Promo
+			row := promoCSVRower()
+			return eachElement(src, func(e []byte) error {
+				code, err := d.DecodeCode(e, &p)
+				if err != nil {
+					return err
+				}
+				return add(row(&p, code))
+			})
+		},
+	}
+}
+
+// eachElement calls fn with each element of src, as it is read.
+func eachElement(src output.Elements, fn func(e []byte) error) error {
+	for {
+		e, err := src.Next()
+		if err == io.EOF {
+			return nil
+		}
+		if err != nil {
+			return elementError(err)
+		}
+		if err := fn(e); err != nil {
+			return err
+		}
 	}
 }
 
