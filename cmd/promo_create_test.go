@@ -429,7 +429,8 @@ func TestPromoCreateIsNotRetriedOn5xx(t *testing.T) {
 			r.api.Handle("POST /v1/promo", status, "")
 			r.api.Handle("POST /v1/promo", http.StatusCreated, createdJSON)
 			r.run("promo", "create", "--site-id", "7", "--code", "SUMMER25", "--amount", "5").expect(t, 1, "",
-				fmt.Sprintf("promoctl: create promo SUMMER25 on site 7: server error (HTTP %d %s)\n", status, http.StatusText(status)))
+				fmt.Sprintf("promoctl: create promo SUMMER25 on site 7: server error (HTTP %d %s), so promo code SUMMER25 may have been created: "+
+					"check whether `promoctl promo list --site-id 7` shows it before creating it again\n", status, http.StatusText(status)))
 			r.expectRoutes(t, "POST /v1/promo")
 		})
 	}

@@ -1,8 +1,13 @@
 package cmd
 
 import (
+	"io"
+	"net"
+	"net/http"
 	"strings"
 	"testing"
+
+	"github.com/promoctl/promoctl/internal/apitest"
 )
 
 func TestTokenWithAControlCharacterIsALocalError(t *testing.T) {
@@ -39,4 +44,57 @@ func TestCreateWithALostAnswerSaysTheOutcomeIsUnknown(t *testing.T) {
 		t.Errorf("exit %d, stdout %q, stderr %q; want exit 1, no output and one line %q…%q", res.code, res.stdout, res.stderr, prefix, suffix)
 	}
 	r.expectRoutes(t, "POST /v1/promo")
+}
+
+// A create that timed out or got a 5xx may have been carried out, as one
+// whose connection broke: it says so, and how to check, rather than invite
+// a second create. A 4xx (TestPromoCreateInvalidOnTheServer) or a
+// connection never made (TestCreateThatNeverReachedTheServer) is a plain
+// failure.
+func TestCreateWhoseOutcomeIsUnknownSaysSo(t *testing.T) {
+	const create = "create promo SUMMER25 on site 7: "
+	const unknown = ", so promo code SUMMER25 may have been created: check whether `promoctl promo list --site-id 7` shows it before creating it again\n"
+	for _, c := range []struct {
+		name    string
+		handler http.HandlerFunc
+		stderr  string
+	}{
+		{"timeout", hang, "timed out after 200ms waiting for the server (raise it with --timeout)" + unknown},
+		{"server error", func(w http.ResponseWriter, _ *http.Request) {
+			w.Header().Set("Content-Type", "application/json")
+			w.WriteHeader(500)
+			io.WriteString(w, apitest.Error(500, 0, "unknown error"))
+		}, "server error (API error 0: unknown error)" + unknown},
+		{"bad gateway page", func(w http.ResponseWriter, _ *http.Request) {
+			w.Header().Set("Content-Type", "text/html")
+			w.WriteHeader(502)
+			io.WriteString(w, "<html><head><title>502 Bad Gateway</title></head><body>nginx</body></html>")
+		}, "server error (HTTP 502 Bad Gateway)" + unknown},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			r := newRunner(t)
+			r.api.HandleFunc("POST /v1/promo", c.handler)
+			r.run("promo", "create", "--site-id", "7", "--code", "SUMMER25", "--amount", "5", "--timeout", "200ms").
+				expect(t, 1, "", "promoctl: "+create+c.stderr)
+			r.expectRoutes(t, "POST /v1/promo")
+		})
+	}
+}
+
+func TestCreateThatNeverReachedTheServer(t *testing.T) {
+	r := newRunner(t)
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	addr := ln.Addr().String()
+	ln.Close()
+	r.env["PROMOCTL_BASE_URL"] = "http://" + addr
+	res := r.run("promo", "create", "--site-id", "7", "--code", "SUMMER25", "--amount", "5")
+	const prefix = "promoctl: create promo SUMMER25 on site 7: cannot reach the server: "
+	if res.code != 1 || res.stdout != "" || !strings.HasPrefix(res.stderr, prefix) || strings.Contains(res.stderr, "may have been created") ||
+		strings.Count(res.stderr, "\n") != 1 {
+		t.Errorf("exit %d, stdout %q, stderr %q; want exit 1, no output and one line %q… that does not say it may have been created",
+			res.code, res.stdout, res.stderr, prefix)
+	}
 }

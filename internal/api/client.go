@@ -363,6 +363,23 @@ func (e *UnknownOutcomeError) Error() string {
 
 func (e *UnknownOutcomeError) Unwrap() error { return e.Err }
 
+// MayHaveActed reports whether a write (a create) that failed with err may
+// still have been carried out: anything but an answer of 4xx, which the
+// server refused, and a connection that was never made. Such a write must
+// be settled by reading, never sent again blindly (the contract's "outcome
+// unknown": connection lost after sending, 5xx, timeout).
+func MayHaveActed(err error) bool {
+	var ae *Error
+	var re *ResponseError
+	switch {
+	case errors.As(err, &ae) && ae.Status >= 400 && ae.Status < 500,
+		errors.As(err, &re) && re.Status >= 400 && re.Status < 500,
+		NotSent(err):
+		return false
+	}
+	return true
+}
+
 // unknownOutcome turns a broken connection after a POST or PATCH was sent
 // into an *UnknownOutcomeError.
 func unknownOutcome(method string, err error) error {

@@ -148,7 +148,8 @@ func (c *Client) CreatePromo(ctx context.Context, body promo.CreateBody) (json.R
 		return nil, Promo{}, fmt.Errorf("create promo %s: %w", body.Code, err)
 	}
 	resp, err := c.Do(ctx, Request{Method: http.MethodPost, Path: "/v1/promo", Body: b})
-	if uo := (*UnknownOutcomeError)(nil); errors.As(err, &uo) {
+	// Ctrl-C is reported as cancelled, whatever the request's fate.
+	if err != nil && !errors.Is(err, context.Canceled) && MayHaveActed(err) {
 		return nil, Promo{}, fmt.Errorf("create promo %s on site %d: %w, so promo code %s may have been created: "+
 			"check whether `promoctl promo list --site-id %d` shows it before creating it again", body.Code, body.SiteID, err, body.Code, body.SiteID)
 	}

@@ -21,18 +21,13 @@ import (
 //     error of a kind not named here: unknown, settled by the list.
 func ClassifyWrite(err error) (Class, time.Duration) {
 	var ae *api.Error
-	var re *api.ResponseError
 	switch {
 	case errors.As(err, &ae) && ae.Status == http.StatusTooManyRequests:
 		return ClassRateLimited, 0
-	case errors.As(err, &ae) && ae.Status >= 400 && ae.Status < 500:
-		return ClassFailed, 0
-	case errors.As(err, &re) && re.Status >= 400 && re.Status < 500:
-		return ClassFailed, 0
-	case api.NotSent(err):
-		return ClassFailed, 0
+	case api.MayHaveActed(err):
+		return ClassUnknown, 0
 	}
-	return ClassUnknown, 0
+	return ClassFailed, 0
 }
 
 // ClassifyRead judges the error of a read (statistics for promo report):
