@@ -131,7 +131,7 @@ func writeList(w *bufio.Writer, l List, o Options) error {
 		}
 		return streamCSV(w, l, o)
 	}
-	return writeListTable(w, l, o)
+	return writeListTable(w, l, o, &rowStore{})
 }
 
 // streamJSON writes the elements as a JSON array: piped, each as the
@@ -322,10 +322,12 @@ func safeRow(row []string) []string {
 	return out
 }
 
-// writeListTable collects the rows compactly, then draws them aligned as
+// writeListTable collects the rows compactly in s, an empty store (a
+// large table's rows in a temporary file), then draws them aligned as
 // Write draws a grid (tablewriter below bulkRows, the same bytes above).
-func writeListTable(w *bufio.Writer, l List, o Options) error {
-	var s rowStore
+// s is closed when it returns.
+func writeListTable(w *bufio.Writer, l List, o Options, s *rowStore) error {
+	defer s.close()
 	if err := l.Rows(func(row []string) error { s.add(row); return nil }); err != nil {
 		return err
 	}
@@ -344,7 +346,11 @@ func writeListTable(w *bufio.Writer, l List, o Options) error {
 		return func(row, col int) Tone { return l.Tone(col, rows[row][col]) }
 	}
 	if s.n < bulkRows {
-		g := Grid{Header: l.Header, Rows: s.all(), Columns: l.Columns}
+		rows, err := s.all()
+		if err != nil {
+			return err
+		}
+		g := Grid{Header: l.Header, Rows: rows, Columns: l.Columns}
 		g.Tone = tone(g.Rows)
 		g = fitGrid(g, o)
 		if o.Color && g.Tone != nil {

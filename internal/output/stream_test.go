@@ -270,26 +270,3 @@ func TestJQStreamsAsItWouldWhole(t *testing.T) {
 		}
 	}
 }
-
-func TestRowStoreKeepsEveryCell(t *testing.T) {
-	var s rowStore
-	var want [][]string
-	for i := range 3000 {
-		r := []string{fmt.Sprint(i), "yes", strings.Repeat("ü", i%5), fmt.Sprint(i % 1500), ""}
-		if i%100 == 0 {
-			r = r[:2] // rows may be shorter
-		}
-		want = append(want, r)
-		s.add(r)
-	}
-	got := s.all()
-	if fmt.Sprint(got) != fmt.Sprint(want) || s.n != len(want) {
-		t.Fatalf("rowStore gave back other rows")
-	}
-	if s.widths[2] != 4 || s.widths[0] != 4 {
-		t.Errorf("widths %v", s.widths)
-	}
-	if err := s.each(func([]string) error { return io.ErrShortWrite }); err != io.ErrShortWrite {
-		t.Errorf("each error = %v", err)
-	}
-}
