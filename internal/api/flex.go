@@ -129,6 +129,20 @@ func (t *Time) UnmarshalJSON(b []byte) error {
 // Set reports whether the server sent a date.
 func (t Time) Set() bool { return t.Raw != "" }
 
+// appendString appends to dst the text String.UnmarshalJSON decodes b to:
+// a JSON string without escapes, the usual case, is copied as it is,
+// without a string made of it.
+func appendString(dst, b []byte) ([]byte, error) {
+	if len(b) >= 2 && b[0] == '"' && b[len(b)-1] == '"' && bytes.IndexByte(b, '\\') < 0 {
+		return append(dst, b[1:len(b)-1]...), nil
+	}
+	var s String
+	if err := s.UnmarshalJSON(b); err != nil {
+		return dst, err
+	}
+	return append(dst, s...), nil
+}
+
 // jsonString decodes a JSON string; one without escapes, the usual case,
 // is not handed to encoding/json.
 func jsonString(b []byte) (string, error) {

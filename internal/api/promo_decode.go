@@ -164,20 +164,44 @@ func DecodePromos(raw json.RawMessage) ([]Promo, error) {
 // optional fields reuse one block, so the Promo it fills is valid until
 // the next call. Errors read as DecodePromos's.
 type PromoDecoder struct {
-	a arena
-	n int
+	a    arena
+	n    int
+	code []byte // DecodeCode's
 }
 
 // Decode decodes the next element of the list into p.
 func (d *PromoDecoder) Decode(elem []byte, p *Promo) error {
+	return d.decode(elem, p, func(k, v []byte) error { return p.field(k, v, &d.a) })
+}
+
+// DecodeCode decodes the next element of the list into p as Decode does,
+// except its code: p.Code is left empty and the code's text returned
+// instead, in a buffer of d's that the next call reuses. A list's table
+// then makes no string per code, and no garbage per element.
+func (d *PromoDecoder) DecodeCode(elem []byte, p *Promo) ([]byte, error) {
+	d.code = d.code[:0]
+	err := d.decode(elem, p, func(k, v []byte) error {
+		if string(k) != "code" {
+			return p.field(k, v, &d.a)
+		}
+		var err error
+		if d.code, err = appendString(d.code[:0], v); err != nil {
+			return fmt.Errorf("field %q: %w", k, err)
+		}
+		return nil
+	})
+	return d.code, err
+}
+
+// decode decodes elem into p, each field by field.
+func (d *PromoDecoder) decode(elem []byte, p *Promo, field func(k, v []byte) error) error {
 	d.n++
 	d.a.ints, d.a.bools = d.a.ints[:0], d.a.bools[:0]
 	*p = Promo{}
 	if len(elem) == 0 || elem[0] != '{' {
 		return &ResponseError{Status: http.StatusOK, Reason: fmt.Sprintf("item %d is not an object", d.n)}
 	}
-	err := jsonscan.Fields(elem, func(k, v []byte) error { return p.field(k, v, &d.a) })
-	if err != nil {
+	if err := jsonscan.Fields(elem, field); err != nil {
 		return &ResponseError{Status: http.StatusOK, Reason: fmt.Sprintf("promo code #%d: %v", d.n, err)}
 	}
 	return nil
