@@ -1,6 +1,7 @@
 package output
 
 import (
+	"bytes"
 	"encoding/binary"
 	"fmt"
 	"io"
@@ -43,7 +44,7 @@ type rowStore struct {
 // rowDict is a column's repeated values.
 type rowDict struct {
 	index  map[string]uint64
-	values []string
+	values [][]byte
 }
 
 const (
@@ -97,7 +98,7 @@ func createSpill() (spillFile, error) {
 }
 
 // add copies row into the store.
-func (s *rowStore) add(row []string) {
+func (s *rowStore) add(row [][]byte) {
 	s.n++
 	for len(s.dicts) < len(row) {
 		s.dicts = append(s.dicts, rowDict{index: map[string]uint64{}})
@@ -106,15 +107,15 @@ func (s *rowStore) add(row []string) {
 	rec := binary.AppendUvarint(s.rec[:0], uint64(len(row)))
 	for i, c := range row {
 		d := &s.dicts[i]
-		if k, ok := d.index[c]; ok {
+		if k, ok := d.index[string(c)]; ok {
 			rec = binary.AppendUvarint(rec, 2*k+1)
 			continue
 		}
 		s.widths[i] = max(s.widths[i], cellWidth(c))
 		if len(d.values) < rowDictMax {
 			k := uint64(len(d.values))
-			d.index[c] = k
-			d.values = append(d.values, c)
+			d.index[string(c)] = k
+			d.values = append(d.values, bytes.Clone(c))
 			rec = binary.AppendUvarint(rec, 2*k+1)
 			continue
 		}
@@ -209,10 +210,10 @@ func (s *rowStore) close() {
 	}
 }
 
-// each calls add with each row in order; the slice is reused, its strings
-// are not.
-func (s *rowStore) each(add func(row []string) error) error {
-	var row []string
+// each calls add with each row in order. The row and its cells are valid
+// until add returns, and must not be changed: they are the store's.
+func (s *rowStore) each(add func(row [][]byte) error) error {
+	var row [][]byte
 	if s.filed > 0 {
 		r := io.NewSectionReader(s.file, 0, s.size)
 		var head [blockHead]byte
@@ -248,10 +249,8 @@ func (s *rowStore) each(add func(row []string) error) error {
 }
 
 // rows calls add with each row of the block b, in row, which it returns
-// for reuse. The cells that are not in a dictionary are cut from one copy
-// of the block, rather than copied one by one.
-func (s *rowStore) rows(b []byte, row []string, add func(row []string) error) ([]string, error) {
-	text := string(b)
+// for reuse. A cell is its dictionary's value or a part of b.
+func (s *rowStore) rows(b []byte, row [][]byte, add func(row [][]byte) error) ([][]byte, error) {
 	for at := 0; at < len(b); {
 		ncell, k := binary.Uvarint(b[at:])
 		at += k
@@ -264,7 +263,7 @@ func (s *rowStore) rows(b []byte, row []string, add func(row []string) error) ([
 				continue
 			}
 			end := at + int(v>>1)
-			row = append(row, text[at:end])
+			row = append(row, b[at:end:end])
 			at = end
 		}
 		if err := add(row); err != nil {
@@ -277,8 +276,12 @@ func (s *rowStore) rows(b []byte, row []string, add func(row []string) error) ([
 // all returns the rows as a grid's rows.
 func (s *rowStore) all() ([][]string, error) {
 	rows := make([][]string, 0, s.n)
-	err := s.each(func(r []string) error {
-		rows = append(rows, append([]string(nil), r...))
+	err := s.each(func(r [][]byte) error {
+		row := make([]string, len(r))
+		for i, c := range r {
+			row[i] = string(c)
+		}
+		rows = append(rows, row)
 		return nil
 	})
 	return rows, err

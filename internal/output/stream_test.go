@@ -66,7 +66,7 @@ func listOf(t *testing.T, list string, fields ...string) List {
 	for i, f := range fields {
 		header[i] = strings.ToUpper(f)
 	}
-	return List{Elements: src, Header: header, Rows: rows, CSVHeader: fields, CSVRows: rows,
+	return List{Elements: src, Header: header, Rows: reusedRows(rows), CSVHeader: fields, CSVRows: rows,
 		Tone: func(col int, cell string) Tone {
 			if col == 1 {
 				return StatusTone(cell, Bad)
@@ -75,12 +75,35 @@ func listOf(t *testing.T, list string, fields ...string) List {
 		}}
 }
 
+// reusedRows gives the rows of rows as a table's, each built in the
+// buffer of the one before, as a view that makes no garbage builds them.
+func reusedRows(rows func(add func([]string) error) error) func(add func([][]byte) error) error {
+	return func(add func([][]byte) error) error {
+		var text []byte
+		var ends []int
+		var row [][]byte
+		return rows(func(r []string) error {
+			text, ends, row = text[:0], ends[:0], row[:0]
+			for _, c := range r {
+				text = append(text, c...)
+				ends = append(ends, len(text))
+			}
+			start := 0
+			for _, end := range ends {
+				row = append(row, text[start:end])
+				start = end
+			}
+			return add(row)
+		})
+	}
+}
+
 // dataOf is the same list given whole, as Write takes it.
 func dataOf(t *testing.T, list string, fields ...string) Data {
 	l := listOf(t, list, fields...)
 	grid := func() (Grid, error) {
 		g := Grid{Header: l.Header}
-		err := l.Rows(func(r []string) error { g.Rows = append(g.Rows, append([]string(nil), r...)); return nil })
+		err := l.CSVRows(func(r []string) error { g.Rows = append(g.Rows, append([]string(nil), r...)); return nil })
 		g.Tone = func(row, col int) Tone { return l.Tone(col, g.Rows[row][col]) }
 		return g, err
 	}

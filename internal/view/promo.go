@@ -135,36 +135,52 @@ func PromoList(raw json.RawMessage, loc *time.Location, now time.Time) output.Da
 // row, so that no format holds the list. Errors read as PromoList's. The
 // table shows each code's status at now.
 func PromoListStream(src output.Elements, loc *time.Location, now time.Time) output.List {
-	rows := func(row func(p *api.Promo) []string) func(add func([]string) error) error {
-		return func(add func([]string) error) error {
-			var d api.PromoDecoder
-			var p api.Promo
-			for {
-				e, err := src.Next()
-				if err == io.EOF {
-					return nil
-				}
-				if err != nil {
-					return elementError(err)
-				}
-				if err := d.Decode(e, &p); err != nil {
-					return err
-				}
-				if err := add(row(&p)); err != nil {
-					return err
-				}
-			}
-		}
-	}
 	date := dateCache(loc)
 	return output.List{
-		Elements:  src,
-		Header:    promoHeader(),
-		Rows:      rows(func(p *api.Promo) []string { return promoTableRow(p, date, now) }),
+		Elements: src,
+		Header:   promoHeader(),
+		Rows: func(add func([][]byte) error) error {
+			row := promoTableRower(date, now)
+			var p api.Promo
+			return eachElement(src, func(d *api.PromoDecoder, e []byte) error {
+				code, err := d.DecodeCode(e, &p)
+				if err != nil {
+					return err
+				}
+				return add(row(&p, code))
+			})
+		},
 		Tone:      promoListTone,
 		Columns:   promoTableColumns(),
 		CSVHeader: promoColumns(),
-		CSVRows:   rows(promoCSVRower()),
+		CSVRows: func(add func([]string) error) error {
+			row := promoCSVRower()
+			var p api.Promo
+			return eachElement(src, func(d *api.PromoDecoder, e []byte) error {
+				if err := d.Decode(e, &p); err != nil {
+					return err
+				}
+				return add(row(&p))
+			})
+		},
+	}
+}
+
+// eachElement calls fn with each element of src and one decoder for them
+// all, and stops at the first error.
+func eachElement(src output.Elements, fn func(d *api.PromoDecoder, e []byte) error) error {
+	var d api.PromoDecoder
+	for {
+		e, err := src.Next()
+		if err == io.EOF {
+			return nil
+		}
+		if err != nil {
+			return elementError(err)
+		}
+		if err := fn(&d, e); err != nil {
+			return err
+		}
 	}
 }
 
