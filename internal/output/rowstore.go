@@ -39,24 +39,39 @@ type rowStore struct {
 	// stuck is set once the file could not be made or written: from then
 	// on every block is held in memory.
 	stuck bool
+	spare []byte // a block written to the file, for each to read into
 }
 
 // rowDict is a column's repeated values.
 type rowDict struct {
 	index  map[string]uint64
 	values [][]byte
+	hits   int // the cells found in it
+}
+
+// admits reports whether d takes one more value: up to rowDictMax, while
+// its values are found again, on average, at least once each, or while it
+// has few; so that a column of values seen once (an id, a code) does not
+// hold a thousand of them.
+func (d *rowDict) admits() bool {
+	n := len(d.values)
+	return n < rowDictMax && (n < rowDictTrial || d.hits >= n)
 }
 
 const (
-	rowBlock   = 64 << 10
-	rowDictMax = 1024 // values a column's dictionary holds at most
+	rowBlock     = 64 << 10
+	rowDictMax   = 1024 // values a column's dictionary holds at most
+	rowDictTrial = 64   // values it takes before it must be of use
 	// rowSpill is how much of a table is held in memory before it goes
-	// to a file: 16 blocks, some 35,000 promo codes (a code's row takes
-	// about 30 bytes). A table that size or smaller (most lists of most
-	// shops) never makes a file, and 1 MiB is well within the heap the Go
-	// runtime lets grow before it first collects (4 MiB), so holding it
-	// adds little to the peak; past it, memory stays flat.
-	rowSpill = 1 << 20
+	// to a file: two blocks, some 4,000 promo codes (a code's row takes
+	// about 30 bytes). A table that small never makes a file; past it,
+	// those two blocks are all the rows hold in memory (one being filled,
+	// the other read back into). It is small because a table makes no
+	// garbage per row, so the Go runtime does not collect until its heap
+	// reaches 4 MiB, of which start-up takes some 2.6: rows held up to
+	// 1 MiB bring a collection, whose bookkeeping and heap growth cost
+	// about 2 MiB more at the peak than the file's few system calls.
+	rowSpill = 128 << 10
 	// blockHead is the length written before each block in the file.
 	blockHead = 8
 )
@@ -108,11 +123,12 @@ func (s *rowStore) add(row [][]byte) {
 	for i, c := range row {
 		d := &s.dicts[i]
 		if k, ok := d.index[string(c)]; ok {
+			d.hits++
 			rec = binary.AppendUvarint(rec, 2*k+1)
 			continue
 		}
 		s.widths[i] = max(s.widths[i], cellWidth(c))
-		if len(d.values) < rowDictMax {
+		if d.admits() {
 			k := uint64(len(d.values))
 			d.index[string(c)] = k
 			d.values = append(d.values, bytes.Clone(c))
@@ -143,6 +159,9 @@ func (s *rowStore) grow(n int) {
 	spilling := s.file != nil && !s.stuck
 	if len(s.blocks) > 0 && (spilling || s.held+size > spillAt) && s.spill() {
 		b := s.blocks[len(s.blocks)-1]
+		if s.spare == nil && len(s.blocks) > 1 && cap(s.blocks[0]) == rowBlock {
+			s.spare = s.blocks[0][:0]
+		}
 		clear(s.blocks)
 		s.blocks, s.held = s.blocks[:0], 0
 		if cap(b) < n || cap(b) > rowBlock {
@@ -217,7 +236,7 @@ func (s *rowStore) each(add func(row [][]byte) error) error {
 	if s.filed > 0 {
 		r := io.NewSectionReader(s.file, 0, s.size)
 		var head [blockHead]byte
-		var buf []byte
+		buf := s.spare
 		for range s.filed {
 			if _, err := io.ReadFull(r, head[:]); err != nil {
 				return fmt.Errorf("read the table back from its temporary file: %w", err)

@@ -136,6 +136,17 @@ func TestRowStoreKeepsEveryCell(t *testing.T) {
 	if s.file != nil || s.stuck {
 		t.Errorf("a table of %d bytes went to a file", s.held)
 	}
+	// A dictionary holds values that come again, not a column's every
+	// value: 3,000 ids, once each, are not kept twice.
+	if n := len(s.dicts[0].values); n > rowDictTrial {
+		t.Errorf("the dictionary of a column of ids holds %d values, want at most %d", n, rowDictTrial)
+	}
+	if n := len(s.dicts[1].values); n != 1 {
+		t.Errorf("the dictionary of a column of yes holds %d values, want 1", n)
+	}
+	if n := len(s.dicts[2].values); n != 5 {
+		t.Errorf("the dictionary of a column of 5 values holds %d", n)
+	}
 }
 
 // TestRowStoreSpills: past spillAt, the blocks go to a temporary file
@@ -174,6 +185,21 @@ func TestRowStoreSpills(t *testing.T) {
 	if names := tempFiles(t, dir); len(names) != 0 {
 		t.Errorf("left behind in %s: %q", dir, names)
 	}
+}
+
+// TestRowStoreReadsBackIntoASpilledBlock: the default store holds two
+// blocks before it spills, and then no more: one is filled, the other is
+// where each reads the file back into.
+func TestRowStoreReadsBackIntoASpilledBlock(t *testing.T) {
+	t.Setenv("TMPDIR", t.TempDir())
+	var s rowStore
+	defer s.close()
+	want := storeRows(20000)
+	fill(&s, want)
+	if s.filed == 0 || len(s.blocks) != 1 || cap(s.spare) != rowBlock || rowSpill != 2*rowBlock {
+		t.Fatalf("%d blocks spilled, %d held, spare of %d bytes; want the two blocks of rowSpill (%d) reused", s.filed, len(s.blocks), cap(s.spare), rowSpill)
+	}
+	checkRows(t, &s, want)
 }
 
 // TestRowStoreHoldsRowsWithoutAFile: when no temporary file can be made,
