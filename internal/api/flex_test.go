@@ -2,8 +2,6 @@ package api
 
 import (
 	"encoding/json"
-	"fmt"
-	"reflect"
 	"strings"
 	"testing"
 	"time"
@@ -187,50 +185,5 @@ func TestPromoDecodesDriftingTypes(t *testing.T) {
 	f := p.Fields()
 	if f.Code != "2024" || f.BonusType != 3 || f.DOn == nil || *f.DOn != "2026-12-01T00:00:00.000Z" || f.DOff != nil || f.QuantityLimit != 10 {
 		t.Errorf("Fields() = %+v, want the writable fields with d_on kept as sent and d_off nil", f)
-	}
-}
-
-// DecodeCode reads a promo code as Decode does, the code aside: every
-// shape of code the API sends gives the same text, and a bad one the same
-// error.
-func TestPromoDecoderDecodeCodeIsDecode(t *testing.T) {
-	for _, elem := range []string{
-		`{"id":1,"code":"SUMMER10","d_on":"2026-06-01T00:00:00.000Z","is_valid":true}`,
-		`{"code":2024,"bonus_amount":"12.50"}`,
-		`{"code":"caf\u00e9 \"10\"\n"}`,
-		`{"code":null,"id":null}`,
-		`{"code":"","pos":3}`,
-		`{"id":7}`,
-		`{"code":"FIRST","code":"SECOND"}`,
-		`{"code":true}`,
-		`{"code":[1]}`,
-		`{"code":"OK","bonus_type":"x"}`,
-		`[1]`,
-	} {
-		var d1, d2 PromoDecoder
-		var want, got Promo
-		werr := d1.Decode([]byte(elem), &want)
-		code, gerr := d2.DecodeCode([]byte(elem), &got)
-		if fmt.Sprint(gerr) != fmt.Sprint(werr) {
-			t.Errorf("%s: DecodeCode error %v, Decode error %v", elem, gerr, werr)
-			continue
-		}
-		if werr != nil {
-			continue
-		}
-		if got.Code != "" || string(code) != string(want.Code) {
-			t.Errorf("%s: DecodeCode gave code %q and Code %q, Decode gave Code %q", elem, code, got.Code, want.Code)
-		}
-		got.Code = want.Code
-		if !reflect.DeepEqual(got, want) {
-			t.Errorf("%s: DecodeCode decoded\n%+v\nDecode\n%+v", elem, got, want)
-		}
-	}
-	// The buffer is reused: one call's code does not linger in the next.
-	var d PromoDecoder
-	var p Promo
-	d.DecodeCode([]byte(`{"code":"LONGERCODE"}`), &p)
-	if code, _ := d.DecodeCode([]byte(`{"id":1}`), &p); len(code) != 0 {
-		t.Errorf("a code without a code field gave %q, want none", code)
 	}
 }

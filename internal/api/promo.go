@@ -60,8 +60,10 @@ func (p Promo) Fields() promo.Fields {
 }
 
 // StatusFields returns the fields of p that decide its status
-// (promo.StatusFields.StatusAt).
-func (p Promo) StatusFields() promo.StatusFields {
+// (promo.StatusFields.StatusAt). They point into p, rather than at
+// copies, so that the status of each code of a long list costs no
+// allocation.
+func (p *Promo) StatusFields() promo.StatusFields {
 	f := promo.StatusFields{
 		Enabled:       bool(p.IsEnabled),
 		TimeLimit:     bool(p.TimeLimitIsEnabled),
@@ -75,8 +77,7 @@ func (p Promo) StatusFields() promo.StatusFields {
 		f.Ends = &p.DOff.Time
 	}
 	if p.PromoUsedCount != nil {
-		used := int64(*p.PromoUsedCount)
-		f.Used = &used
+		f.Used = (*int64)(p.PromoUsedCount)
 	}
 	return f
 }

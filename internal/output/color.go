@@ -82,7 +82,5 @@ func writeToned(w *bufio.Writer, g Grid, noHeaders bool, p *palette) error {
 	if noHeaders {
 		header = nil
 	}
-	return writeAlignedPaint(w, header, g.Rows, func(row, col int, s string) string {
-		return p.paint(g.Tone(row, col), s)
-	})
+	return writeAligned(w, header, g.Rows, g.Tone, p)
 }

@@ -130,17 +130,17 @@ func shrink(w, natural []int, shown []bool, col func(int) Column, width int) {
 	}
 }
 
-// row is r with the chosen columns, shortened where they must be; buf is
-// reused.
-func (f fitting) row(r, buf []string) []string {
+// fitRow is r with the columns f chose, shortened where they must be;
+// buf is reused. Only a shortened cell is a new one.
+func fitRow[C string | []byte](f fitting, r, buf []C) []C {
 	buf = buf[:0]
 	for j, i := range f.keep {
-		c := ""
+		var c C
 		if i < len(r) {
 			c = r[i]
 		}
-		if f.limit[j] > 0 {
-			c = truncate(c, f.limit[j])
+		if f.limit[j] > 0 && cellWidth(c) > f.limit[j] {
+			c = C(truncate(string(c), f.limit[j]))
 		}
 		buf = append(buf, c)
 	}
@@ -199,11 +199,11 @@ func fitGrid(g Grid, o Options) Grid {
 	}
 	out := g
 	if g.Header != nil {
-		out.Header = f.row(g.Header, nil)
+		out.Header = fitRow(f, g.Header, nil)
 	}
 	out.Rows = make([][]string, len(g.Rows))
 	for i, r := range g.Rows {
-		out.Rows[i] = f.row(r, nil)
+		out.Rows[i] = fitRow(f, r, nil)
 	}
 	out.Columns = nil
 	if tone := g.Tone; tone != nil {

@@ -31,10 +31,12 @@ type List struct {
 	// Elements are the list's elements, for json, jsonl, yaml and --jq.
 	Elements Elements
 	// Header and Rows build the table: Rows reads the elements itself and
-	// calls add with each one's row, whose cells are terminal-safe (Text).
-	// Without Rows, the list is shown as JSON.
+	// calls add with each one's row, whose cells are terminal-safe text
+	// (Text, AppendText). add copies the row, so Rows may reuse the row
+	// and its bytes once add has returned: a row built in one buffer
+	// makes no garbage. Without Rows, the list is shown as JSON.
 	Header []string
-	Rows   func(add func(row []string) error) error
+	Rows   func(add func(row [][]byte) error) error
 	// Tone, when set, names the status cells of the table by their
 	// column and text (as Grid.Tone).
 	Tone func(col int, cell string) Tone
@@ -131,7 +133,7 @@ func writeList(w *bufio.Writer, l List, o Options) error {
 		}
 		return streamCSV(w, l, o)
 	}
-	return writeListTable(w, l, o)
+	return writeListTable(w, l, o, &rowStore{})
 }
 
 // streamJSON writes the elements as a JSON array: piped, each as the
@@ -327,11 +329,13 @@ func safeRow(row []string) []string {
 	return out
 }
 
-// writeListTable collects the rows compactly, then draws them aligned as
+// writeListTable collects the rows compactly in s, an empty store (a
+// large table's rows in a temporary file), then draws them aligned as
 // Write draws a grid (tablewriter below bulkRows, the same bytes above).
-func writeListTable(w *bufio.Writer, l List, o Options) error {
-	var s rowStore
-	if err := l.Rows(func(row []string) error { s.add(row); return nil }); err != nil {
+// s is closed when it returns.
+func writeListTable(w *bufio.Writer, l List, o Options, s *rowStore) error {
+	defer s.close()
+	if err := l.Rows(func(row [][]byte) error { s.add(row); return nil }); err != nil {
 		return err
 	}
 	if s.n == 0 && l.EmptyTable != nil {
@@ -349,7 +353,11 @@ func writeListTable(w *bufio.Writer, l List, o Options) error {
 		return func(row, col int) Tone { return l.Tone(col, rows[row][col]) }
 	}
 	if s.n < bulkRows {
-		g := Grid{Header: l.Header, Rows: s.all(), Columns: l.Columns}
+		rows, err := s.all()
+		if err != nil {
+			return err
+		}
+		g := Grid{Header: l.Header, Rows: rows, Columns: l.Columns}
 		g.Tone = tone(g.Rows)
 		g = fitGrid(g, o)
 		if o.Color && g.Tone != nil {
@@ -366,20 +374,23 @@ func writeListTable(w *bufio.Writer, l List, o Options) error {
 	}
 	ft := fitColumns(widths, l.Columns, o)
 	if header != nil {
-		header = ft.row(header, nil)
+		header = fitRow(ft, header, nil)
 	}
-	var paint func(row, col int, c string) string
+	var cellTone func(row, col int, c []byte) Tone
+	var p *palette
 	if o.Color && l.Tone != nil {
-		p := newPalette(w)
-		paint = func(_, col int, c string) string { return p.paint(l.Tone(ft.keep[col], c), c) }
+		p = newPalette(w)
+		// A cell is made a string only to be toned: on a colour
+		// terminal, where rows cost allocations anyway (painted cells).
+		cellTone = func(_, col int, c []byte) Tone { return l.Tone(ft.keep[col], string(c)) }
 	}
-	var buf []string
-	return drawAligned(w, header, ft.widths, func(add func([]string) error) error {
-		return s.each(func(r []string) error {
-			buf = ft.row(r, buf)
+	var buf [][]byte
+	return drawAligned(w, header, ft.widths, func(add func([][]byte) error) error {
+		return s.each(func(r [][]byte) error {
+			buf = fitRow(ft, r, buf)
 			return add(buf)
 		})
-	}, paint)
+	}, cellTone, p)
 }
 
 // streamJQ runs the filter on each element as it is read (JQEach).

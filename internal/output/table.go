@@ -16,6 +16,9 @@ import (
 // Text makes a string from the server safe for a table cell.
 func Text(s string) string { return termsafe.String(s) }
 
+// AppendText appends s, made safe as Text makes it, to dst.
+func AppendText(dst, s []byte) []byte { return termsafe.Append(dst, s) }
+
 // colGap is the space after every column, as tablewriter pads it.
 const colGap = "  "
 
@@ -34,7 +37,7 @@ func writeGrid(w *bufio.Writer, g Grid, noHeaders bool) error {
 		header = nil
 	}
 	if len(g.Rows) >= bulkRows {
-		return writeAligned(w, header, g.Rows)
+		return writeAligned(w, header, g.Rows, nil, nil)
 	}
 	return writeTablewriter(w, header, g.Rows)
 }
@@ -88,16 +91,11 @@ func toAny(ss []string) []any {
 
 // writeAligned draws what writeTablewriter draws for a borderless grid:
 // each cell left-aligned and padded to its column's display width, then
-// colGap, with no spaces at the end of a line.
-func writeAligned(w *bufio.Writer, header []string, rows [][]string) error {
-	return writeAlignedPaint(w, header, rows, nil)
-}
-
-// writeAlignedPaint is writeAligned with paint, when not nil, applied to
-// each row's cells after they are measured (row indexes rows; the header is
-// not painted): the padding is computed from the plain cell and written
-// after the painted one.
-func writeAlignedPaint(w *bufio.Writer, header []string, rows [][]string, paint func(row, col int, s string) string) error {
+// colGap, with no spaces at the end of a line. When tone is set, each
+// row's cells are painted by p after they are measured (row indexes rows;
+// the header is not painted): the padding is computed from the plain cell
+// and written after the painted one.
+func writeAligned(w *bufio.Writer, header []string, rows [][]string, tone func(row, col int) Tone, p *palette) error {
 	ncol := len(header)
 	for _, r := range rows {
 		ncol = max(ncol, len(r))
@@ -112,6 +110,10 @@ func writeAlignedPaint(w *bufio.Writer, header []string, rows [][]string, paint 
 	for _, r := range rows {
 		measure(r)
 	}
+	var cellTone func(row, col int, c string) Tone
+	if tone != nil {
+		cellTone = func(row, col int, _ string) Tone { return tone(row, col) }
+	}
 	return drawAligned(w, header, widths, func(add func([]string) error) error {
 		for _, r := range rows {
 			if err := add(r); err != nil {
@@ -119,59 +121,78 @@ func writeAlignedPaint(w *bufio.Writer, header []string, rows [][]string, paint 
 			}
 		}
 		return nil
-	}, paint)
+	}, cellTone, p)
 }
 
 // drawAligned draws the header and the rows that each gives, in columns
 // of the given widths (every cell's display width is at most its
-// column's), painting as writeAlignedPaint does.
-func drawAligned(w *bufio.Writer, header []string, widths []int, each func(add func([]string) error) error, paint func(row, col int, s string) string) error {
-	ncol := len(widths)
+// column's), painting with p the cells that tone, when set, names (as
+// writeAligned). Rows are strings, or bytes that need not outlive add
+// (a rowStore's).
+func drawAligned[C string | []byte](w *bufio.Writer, header []string, widths []int, each func(add func([]C) error) error,
+	tone func(row, col int, c C) Tone, p *palette) error {
+	a := aligner{w: w, widths: widths}
 	widest := 0
 	for _, wd := range widths {
 		widest = max(widest, wd)
 	}
-	spaces := bytes.Repeat([]byte{' '}, widest+len(colGap))
-	var buf []byte
-	line := func(r []string, row int) error {
-		buf = buf[:0]
-		for i := 0; i < ncol; i++ {
-			c := ""
-			if i < len(r) {
-				c = r[i]
-			}
-			if paint != nil && row >= 0 {
-				buf = append(buf, paint(row, i, c)...)
-			} else {
-				buf = append(buf, c...)
-			}
-			buf = append(buf, spaces[:widths[i]-cellWidth(c)+len(colGap)]...)
-		}
-		buf = append(bytes.TrimRight(buf, " "), '\n')
-		_, err := w.Write(buf)
-		return err
-	}
+	a.spaces = bytes.Repeat([]byte{' '}, widest+len(colGap))
 	// Like tablewriter, an empty header or row draws no line.
 	if len(header) > 0 {
-		if err := line(header, -1); err != nil {
+		if err := alignLine(&a, header, -1, nil, nil); err != nil {
 			return err
 		}
 	}
 	row := 0
-	return each(func(r []string) error {
+	return each(func(r []C) error {
 		i := row
 		row++
 		if len(r) == 0 {
 			return nil
 		}
-		return line(r, i)
+		return alignLine(&a, r, i, tone, p)
 	})
 }
 
-func cellWidth(s string) int {
+// aligner is what drawAligned draws with: the columns' widths, spaces to
+// pad with, and a line's buffer, reused.
+type aligner struct {
+	w      *bufio.Writer
+	widths []int
+	spaces []byte
+	buf    []byte
+}
+
+// alignLine writes the row r (the header when row is -1) as one line.
+func alignLine[C string | []byte](a *aligner, r []C, row int, tone func(row, col int, c C) Tone, p *palette) error {
+	buf := a.buf[:0]
+	for i, wd := range a.widths {
+		var c C
+		if i < len(r) {
+			c = r[i]
+		}
+		t := Plain
+		if tone != nil && row >= 0 && i < len(r) {
+			t = tone(row, i, c)
+		}
+		if t != Plain && len(c) > 0 {
+			buf = append(buf, p.paint(t, string(c))...)
+		} else {
+			buf = append(buf, c...)
+		}
+		buf = append(buf, a.spaces[:wd-cellWidth(c)+len(colGap)]...)
+	}
+	buf = append(bytes.TrimRight(buf, " "), '\n')
+	a.buf = buf
+	_, err := a.w.Write(buf)
+	return err
+}
+
+// cellWidth is the display width of a cell.
+func cellWidth[C string | []byte](s C) int {
 	for i := 0; i < len(s); i++ {
 		if s[i] >= 0x80 {
-			return twwidth.Width(s)
+			return twwidth.Width(string(s))
 		}
 	}
 	return len(s)

@@ -12,7 +12,7 @@ func alignedString(t *testing.T, header []string, rows [][]string) string {
 	t.Helper()
 	var b bytes.Buffer
 	w := bufio.NewWriter(&b)
-	if err := writeAligned(w, header, rows); err != nil {
+	if err := writeAligned(w, header, rows, nil, nil); err != nil {
 		t.Fatalf("writeAligned: %v", err)
 	}
 	if err := w.Flush(); err != nil {

@@ -45,9 +45,19 @@ func String(s string) string {
 	return b.String()
 }
 
+// Append appends s, made safe as String makes it, to dst: printable
+// ASCII, the common case, is appended as it is, without a string made of
+// it.
+func Append(dst, s []byte) []byte {
+	if isPlain(s) {
+		return append(dst, s...)
+	}
+	return append(dst, String(string(s))...)
+}
+
 // isPlain reports whether s is printable ASCII, the common case, which
 // needs no copy.
-func isPlain(s string) bool {
+func isPlain[T string | []byte](s T) bool {
 	for i := 0; i < len(s); i++ {
 		if c := s[i]; c < 0x20 || c >= 0x7f {
 			return false

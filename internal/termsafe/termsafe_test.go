@@ -82,6 +82,9 @@ func FuzzTermsafe(f *testing.F) {
 		if isPlain(in) && out != in {
 			t.Fatalf("String(%q) = %q changed printable ASCII", in, out)
 		}
+		if got := Append([]byte("x"), []byte(in)); string(got) != "x"+out {
+			t.Fatalf("Append(x, %q) = %q, want x and String's %q", in, got, out)
+		}
 	})
 }
 
@@ -89,5 +92,12 @@ func TestStringPlainIsNotCopied(t *testing.T) {
 	in := strings.Repeat("SUMMER2026 ", 100)
 	if n := testing.AllocsPerRun(100, func() { _ = String(in) }); n != 0 {
 		t.Errorf("String(plain ASCII) allocates %v times, want 0", n)
+	}
+	src, dst := []byte(in), make([]byte, 0, len(in))
+	if n := testing.AllocsPerRun(100, func() { dst = Append(dst[:0], src) }); n != 0 {
+		t.Errorf("Append(plain ASCII) allocates %v times, want 0", n)
+	}
+	if got := string(Append(nil, []byte("a\x1b[2Jb"))); got != "ab" {
+		t.Errorf("Append of an escape = %q, want ab", got)
 	}
 }

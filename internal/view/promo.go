@@ -139,36 +139,26 @@ func PromoListStream(src output.Elements, loc *time.Location, now time.Time) out
 	return output.List{
 		Elements: src,
 		Header:   promoHeader(),
-		Rows: func(add func([]string) error) error {
-			var d api.PromoDecoder
-			var p api.Promo
-			return eachElement(src, func(e []byte) error {
-				if err := d.Decode(e, &p); err != nil {
-					return err
-				}
-				return add(promoTableRow(&p, date, now))
-			})
+		Rows: func(add func([][]byte) error) error {
+			row := promoTableRower(date, now)
+			return eachPromo(src, func(p *api.Promo, code []byte) error { return add(row(p, code)) })
 		},
 		Tone:      promoListTone,
 		Columns:   promoTableColumns(),
 		CSVHeader: promoColumns(),
 		CSVRows: func(add func([][]byte) error) error {
-			var d api.PromoDecoder
-			var p api.Promo
 			row := promoCSVRower()
-			return eachElement(src, func(e []byte) error {
-				code, err := d.DecodeCode(e, &p)
-				if err != nil {
-					return err
-				}
-				return add(row(&p, code))
-			})
+			return eachPromo(src, func(p *api.Promo, code []byte) error { return add(row(p, code)) })
 		},
 	}
 }
 
-// eachElement calls fn with each element of src, as it is read.
-func eachElement(src output.Elements, fn func(e []byte) error) error {
+// eachPromo decodes each element of src as it is read and calls fn with
+// it and its code (api.PromoDecoder.DecodeCode: both valid until the next
+// call); it stops at the first error.
+func eachPromo(src output.Elements, fn func(p *api.Promo, code []byte) error) error {
+	var d api.PromoDecoder
+	var p api.Promo
 	for {
 		e, err := src.Next()
 		if err == io.EOF {
@@ -177,7 +167,11 @@ func eachElement(src output.Elements, fn func(e []byte) error) error {
 		if err != nil {
 			return elementError(err)
 		}
-		if err := fn(e); err != nil {
+		code, err := d.DecodeCode(e, &p)
+		if err != nil {
+			return err
+		}
+		if err := fn(&p, code); err != nil {
 			return err
 		}
 	}
