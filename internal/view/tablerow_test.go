@@ -1,13 +1,11 @@
 package view
 
 import (
-	"io"
 	"slices"
 	"testing"
 	"time"
 
 	"github.com/promoctl/promoctl/internal/api"
-	"github.com/promoctl/promoctl/internal/output"
 )
 
 func TestPromoTableRowerMatchesPromoTableRow(t *testing.T) {
@@ -45,30 +43,4 @@ func TestPromoTableRowerMatchesPromoTableRow(t *testing.T) {
 			t.Fatalf("%s:\nrower %q\nrow   %q", e, got, want)
 		}
 	}
-}
-
-// TestPromoListStreamTableAllocations: the table of a streamed promo list
-// makes no garbage per code (decoded, made a row, stored and drawn), so
-// that the Go runtime need not collect and its peak memory stays flat
-// however long the list (docs/performance.md). What a list costs once
-// does not count: the allocations of 5,000 codes are taken from those of
-// 20,000 (whose rows go to a temporary file).
-func TestPromoListStreamTableAllocations(t *testing.T) {
-	t.Setenv("TMPDIR", t.TempDir())
-	const short, long = 5000, 20000
-	all := promoJSON(long)
-	allocs := func(n int) float64 {
-		src := &elems{}
-		return testing.AllocsPerRun(3, func() {
-			src.rest = all[:n]
-			if err := output.WriteList(io.Discard, PromoListStream(src, time.UTC, viewNow), output.Options{Format: output.Table}); err != nil {
-				t.Fatal(err)
-			}
-		})
-	}
-	per := (allocs(long) - allocs(short)) / (long - short)
-	if per > 0.01 {
-		t.Errorf("table: %.3f allocations per promo code, want none", per)
-	}
-	t.Logf("table: %.4f allocations per promo code", per)
 }
