@@ -46,9 +46,9 @@ func TestCreateWithALostAnswerSaysTheOutcomeIsUnknown(t *testing.T) {
 	r.expectRoutes(t, "POST /v1/promo")
 }
 
-// A create that timed out or got a 5xx may have been carried out, as one
-// whose connection broke: it says so, and how to check, rather than invite
-// a second create. A 4xx (TestPromoCreateInvalidOnTheServer) or a
+// A create that timed out, got a 5xx, or got a 2xx it could not read may
+// have been carried out, as one whose connection broke: it says so, and
+// how to check, rather than invite a second create. A 4xx (TestPromoCreateInvalidOnTheServer) or a
 // connection never made (TestCreateThatNeverReachedTheServer) is a plain
 // failure.
 func TestCreateWhoseOutcomeIsUnknownSaysSo(t *testing.T) {
@@ -65,6 +65,11 @@ func TestCreateWhoseOutcomeIsUnknownSaysSo(t *testing.T) {
 			w.WriteHeader(500)
 			io.WriteString(w, apitest.Error(500, 0, "unknown error"))
 		}, "server error (API error 0: unknown error)" + unknown},
+		{"created, with an answer that is not a record", func(w http.ResponseWriter, _ *http.Request) {
+			w.Header().Set("Content-Type", "text/html")
+			w.WriteHeader(201)
+			io.WriteString(w, "<html><body>Created</body></html>")
+		}, "unexpected response from the server (HTTP 201): the body is an HTML page, expected JSON" + unknown},
 		{"bad gateway page", func(w http.ResponseWriter, _ *http.Request) {
 			w.Header().Set("Content-Type", "text/html")
 			w.WriteHeader(502)

@@ -372,6 +372,8 @@ func MayHaveActed(err error) bool {
 	var ae *Error
 	var re *ResponseError
 	switch {
+	case err == nil:
+		return false
 	case errors.As(err, &ae) && ae.Status >= 400 && ae.Status < 500,
 		errors.As(err, &re) && re.Status >= 400 && re.Status < 500,
 		NotSent(err):

@@ -235,3 +235,27 @@ func TestDecodeStats(t *testing.T) {
 		t.Errorf("DecodeStats(bad price) = %v, want an error naming the value", err)
 	}
 }
+
+// MayHaveActed: a write may have been carried out unless the server
+// refused it (4xx) or it never left; no error, nothing to settle.
+func TestMayHaveActed(t *testing.T) {
+	for _, c := range []struct {
+		name string
+		err  error
+		want bool
+	}{
+		{"no error", nil, false},
+		{"refused", &Error{Status: 400}, false},
+		{"rate limited", &Error{Status: 429}, false},
+		{"a 4xx without the API's body", &ResponseError{Status: 403}, false},
+		{"never connected", &connError{err: errors.New("refused"), sent: false}, false},
+		{"connection lost", &connError{err: errors.New("reset"), sent: true}, true},
+		{"server error", &Error{Status: 502}, true},
+		{"created, answer unreadable", &ResponseError{Status: 201}, true},
+		{"timeout", &TimeoutError{}, true},
+	} {
+		if got := MayHaveActed(c.err); got != c.want {
+			t.Errorf("%s: MayHaveActed = %v, want %v", c.name, got, c.want)
+		}
+	}
+}

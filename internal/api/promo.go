@@ -149,17 +149,21 @@ func (c *Client) CreatePromo(ctx context.Context, body promo.CreateBody) (json.R
 		return nil, Promo{}, fmt.Errorf("create promo %s: %w", body.Code, err)
 	}
 	resp, err := c.Do(ctx, Request{Method: http.MethodPost, Path: "/v1/promo", Body: b})
-	// Ctrl-C is reported as cancelled, whatever the request's fate.
-	if err != nil && !errors.Is(err, context.Canceled) && MayHaveActed(err) {
+	var raw json.RawMessage
+	var p Promo
+	if err == nil {
+		// A 2xx whose record cannot be read is a code created, most
+		// likely: MayHaveActed says so.
+		raw, p, err = decodeRecord(resp)
+	}
+	switch {
+	case err == nil:
+	case errors.Is(err, context.Canceled) || !MayHaveActed(err):
+		// Ctrl-C is reported as cancelled, whatever the request's fate.
+		return nil, Promo{}, fmt.Errorf("create promo %s on site %d: %w", body.Code, body.SiteID, withSubject(err, fmt.Sprintf("site %d", body.SiteID)))
+	default:
 		return nil, Promo{}, fmt.Errorf("create promo %s on site %d: %w, so promo code %s may have been created: "+
 			"check whether `promoctl promo list --site-id %d` shows it before creating it again", body.Code, body.SiteID, err, body.Code, body.SiteID)
-	}
-	if err != nil {
-		return nil, Promo{}, fmt.Errorf("create promo %s on site %d: %w", body.Code, body.SiteID, withSubject(err, fmt.Sprintf("site %d", body.SiteID)))
-	}
-	raw, p, err := decodeRecord(resp)
-	if err != nil {
-		return nil, Promo{}, fmt.Errorf("create promo %s on site %d: %w", body.Code, body.SiteID, err)
 	}
 	if p.ID == nil {
 		if id, ok := locationID(resp.Header.Get("Location")); ok {

@@ -65,3 +65,42 @@ func TestAppendCSVAllocations(t *testing.T) {
 		t.Errorf("appendCSV: %v allocations per row, want 0", n)
 	}
 }
+
+// writeSizes records the size of each write.
+type writeSizes struct {
+	bytes.Buffer
+	sizes []int
+}
+
+func (w *writeSizes) Write(p []byte) (int, error) {
+	w.sizes = append(w.sizes, len(p))
+	return w.Buffer.Write(p)
+}
+
+// A large CSV goes out in pieces of about 64 KiB, not built whole in
+// memory first, and its bytes are encoding/csv's.
+func TestWriteCSVWritesInPieces(t *testing.T) {
+	g := Grid{Header: []string{"ID", "CODE"}}
+	var b bytes.Buffer
+	cw := csv.NewWriter(&b)
+	cw.Write(g.Header)
+	for i := range 20000 {
+		row := []string{strings.Repeat("1", 6), "CODE, " + strings.Repeat("x", i%20)}
+		g.Rows = append(g.Rows, row)
+		cw.Write(row)
+	}
+	cw.Flush()
+	want := b.String()
+	var w writeSizes
+	if err := writeCSV(&w, g, false); err != nil {
+		t.Fatal(err)
+	}
+	if w.String() != want {
+		t.Errorf("writeCSV wrote %d bytes unlike encoding/csv's %d", w.Len(), len(want))
+	}
+	for _, n := range w.sizes {
+		if n > 64<<10+100 {
+			t.Fatalf("writeCSV wrote %d bytes at once (of %d in %d writes), want pieces of about 64 KiB", n, w.Len(), len(w.sizes))
+		}
+	}
+}

@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"io"
 	"runtime/debug"
+	"runtime/metrics"
 	"slices"
 
 	"go.yaml.in/yaml/v3"
@@ -60,7 +61,9 @@ type List struct {
 // off, malformed), what was written is whole elements only (whole lines
 // of jsonl and CSV, whole items of YAML), and JSON lacks its closing
 // bracket, so that no JSON parser takes it for a complete list. Nothing is
-// written when the first element fails, nor for a table.
+// written when the first element fails, nor for a table whose list fails
+// (a large table whose rows cannot be read back from their temporary
+// file, a failing disk, ends after the rows it could read).
 func WriteList(w io.Writer, l List, o Options) error {
 	bw := bufio.NewWriterSize(w, 64<<10)
 	err := writeList(bw, l, o)
@@ -428,13 +431,21 @@ func streamJQ(w *bufio.Writer, l List, o Options) error {
 const jqEachGC = 25
 
 // collectSooner lowers the garbage collector's GOGC to percent, unless it
-// is lower already or off, and returns what puts it back.
+// is lower already or off, and returns what puts it back. GOGC is the
+// process's: two lists written at once (not something the command line
+// does) could leave it lowered.
 func collectSooner(percent int) (restore func()) {
-	prev := debug.SetGCPercent(percent)
-	if prev < 0 || prev < percent {
-		debug.SetGCPercent(prev)
+	gogc := []metrics.Sample{{Name: "/gc/gogc:percent"}}
+	metrics.Read(gogc)
+	if gogc[0].Value.Kind() != metrics.KindUint64 {
+		return func() {}
 	}
-	return func() { debug.SetGCPercent(prev) }
+	// GOGC=off is -1, stored as a uint64: int gives -1 back.
+	if prev := int(gogc[0].Value.Uint64()); prev > percent {
+		debug.SetGCPercent(percent)
+		return func() { debug.SetGCPercent(prev) }
+	}
+	return func() {}
 }
 
 // holdJQ reads the whole list, decoded, and runs the filter on it: a

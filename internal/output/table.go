@@ -207,6 +207,12 @@ func writeCSV(w io.Writer, g Grid, noHeaders bool) error {
 	}
 	for _, r := range g.Rows {
 		b = appendCSV(b, r)
+		if len(b) >= 64<<10 {
+			if _, err := w.Write(b); err != nil {
+				return err
+			}
+			b = b[:0]
+		}
 	}
 	_, err := w.Write(b)
 	return err
