@@ -6,13 +6,13 @@ import (
 	"github.com/promoctl/promoctl/internal/api"
 )
 
-// promoCSVRower returns promoCSVRow for a streamed list (PromoListStream),
-// whose CSV writer is done with a row before it asks for the next: the
-// code comes as bytes (api.PromoDecoder.DecodeCode), and every cell is cut
-// from one reused buffer, so that a long list makes no garbage per
-// element (its peak memory then stays flat, docs/performance.md). Each
-// row is valid until the next call, and its cells are exactly
-// promoCSVRow's.
+// promoCSVRower returns what makes a promo code's row of the list CSV,
+// from the promo code and its code's text (as api.PromoDecoder.DecodeCode
+// gives them): every cell is cut from one buffer that each call reuses,
+// so that a streamed list (PromoListStream), whose CSV writer is done
+// with a row before it asks for the next, makes no garbage per element
+// and its peak memory stays flat (docs/performance.md). Each row is valid
+// until the next call; promoCSVRow has it as strings.
 func promoCSVRower() func(p *api.Promo, code []byte) [][]byte {
 	row := make([][]byte, 14)
 	var buf []byte

@@ -3,11 +3,9 @@ package view
 import (
 	"fmt"
 	"io"
-	"slices"
 	"testing"
 	"time"
 
-	"github.com/promoctl/promoctl/internal/api"
 	"github.com/promoctl/promoctl/internal/output"
 )
 
@@ -37,30 +35,6 @@ func (e *elems) Next() ([]byte, error) {
 	x := e.rest[0]
 	e.rest = e.rest[1:]
 	return x, nil
-}
-
-func TestPromoCSVRowerMatchesPromoCSVRow(t *testing.T) {
-	row := promoCSVRower()
-	var d api.PromoDecoder
-	var p api.Promo
-	for _, e := range promoJSON(300) {
-		code, err := d.DecodeCode(e, &p)
-		if err != nil {
-			t.Fatal(err)
-		}
-		got := row(&p, code)
-		cells := make([]string, len(got))
-		for i, c := range got {
-			cells[i] = string(c)
-		}
-		var whole api.Promo
-		if err := whole.UnmarshalJSON(e); err != nil {
-			t.Fatal(err)
-		}
-		if want := promoCSVRow(&whole); !slices.Equal(cells, want) {
-			t.Fatalf("%s:\nrower %q\nrow   %q", e, cells, want)
-		}
-	}
 }
 
 // TestPromoListStreamAllocations: the CSV and the table of a streamed

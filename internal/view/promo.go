@@ -48,15 +48,9 @@ const (
 )
 
 // promoTableRow is a promo code's row of the list table at now; date
-// formats its dates (dateCache).
+// formats its dates (dateCache). It is promoTableRower's row, as strings.
 func promoTableRow(p *api.Promo, date func(api.Time) string, now time.Time) []string {
-	starts, ends := "-", "-"
-	if p.TimeLimitIsEnabled {
-		starts, ends = date(p.DOn), date(p.DOff)
-	}
-	return []string{optInt(p.ID), output.Text(string(p.Code)), string(p.StatusFields().StatusAt(now)), YesNo(bool(p.IsEnabled)),
-		promo.BonusType(p.BonusType).String(), Amount(float64(p.BonusAmount), bool(p.BonusAmountIsInPercentages)),
-		starts, ends, uses(*p), optBool(p.IsValid)}
+	return cellStrings(promoTableRower(date, now)(p, []byte(p.Code)))
 }
 
 // promoListTone colours the status cells of the list table.
@@ -86,12 +80,19 @@ func StatusTone(s promo.Status) output.Tone {
 	return output.Plain
 }
 
-// promoCSVRow is a promo code's row of the list CSV.
+// promoCSVRow is a promo code's row of the list CSV: promoCSVRower's,
+// as strings.
 func promoCSVRow(p *api.Promo) []string {
-	return []string{optInt(p.ID), string(p.Code), optInt(p.Pos), fmtBool(bool(p.IsEnabled)),
-		strconv.FormatInt(int64(p.BonusType), 10), fmtFloat(float64(p.BonusAmount)), fmtBool(bool(p.BonusAmountIsInPercentages)),
-		fmtBool(bool(p.TimeLimitIsEnabled)), p.DOn.Raw, p.DOff.Raw, fmtBool(bool(p.QuantityLimitIsEnabled)),
-		strconv.FormatInt(int64(p.QuantityLimit), 10), optInt(p.PromoUsedCount), csvBool(p.IsValid)}
+	return cellStrings(promoCSVRower()(p, []byte(p.Code)))
+}
+
+// cellStrings is a row of bytes as strings.
+func cellStrings(row [][]byte) []string {
+	s := make([]string, len(row))
+	for i, c := range row {
+		s[i] = string(c)
+	}
+	return s
 }
 
 // PromoList shows the promo codes of a site, given whole, with their
@@ -365,10 +366,15 @@ func addExact(sum *big.Float, v float64) {
 
 // Amount is a discount as people write it: 25% or 300.00.
 func Amount(v float64, percent bool) string {
+	return string(appendAmount(nil, v, percent))
+}
+
+// appendAmount appends Amount(v, percent) to dst.
+func appendAmount(dst []byte, v float64, percent bool) []byte {
 	if percent {
-		return fmtFloat(v) + "%"
+		return append(strconv.AppendFloat(dst, v, 'f', -1, 64), '%')
 	}
-	return Money(v)
+	return strconv.AppendFloat(dst, v, 'f', 2, 64)
 }
 
 // Money is an amount with two decimals.
@@ -405,14 +411,6 @@ func YesNo(b bool) string {
 		return "yes"
 	}
 	return "no"
-}
-
-func uses(p api.Promo) string {
-	n := optInt(p.PromoUsedCount)
-	if p.QuantityLimitIsEnabled {
-		return n + "/" + strconv.FormatInt(int64(p.QuantityLimit), 10)
-	}
-	return n
 }
 
 func optInt(v *api.Int) string {

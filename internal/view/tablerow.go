@@ -9,13 +9,13 @@ import (
 	"github.com/promoctl/promoctl/internal/promo"
 )
 
-// promoTableRower returns promoTableRow for a streamed list
-// (PromoListStream), whose table copies a row before it asks for the
-// next: the row is built in one buffer that each call reuses, from the
-// code's bytes as api.PromoDecoder.DecodeCode gives them, so that a long
-// list makes no garbage per element and the heap does not grow with it
-// (docs/performance.md). Each row is valid until the next call, and its
-// cells are exactly promoTableRow's.
+// promoTableRower returns what makes a promo code's row of the list
+// table at now, from the promo code and its code's text (as
+// api.PromoDecoder.DecodeCode gives them): the row is built in one buffer
+// that each call reuses, so that a streamed list (PromoListStream), whose
+// table copies a row before it asks for the next, makes no garbage per
+// element and its heap does not grow (docs/performance.md). Each row is
+// valid until the next call; promoTableRow has it as strings.
 func promoTableRower(date func(api.Time) string, now time.Time) func(p *api.Promo, code []byte) [][]byte {
 	var text []byte
 	var ends [10]int // a cell's end in text, one per column of promoHeader
@@ -34,11 +34,7 @@ func promoTableRower(date func(api.Time) string, now time.Time) func(p *api.Prom
 		ends[3] = len(t)
 		t = append(t, promo.BonusType(p.BonusType).String()...)
 		ends[4] = len(t)
-		if p.BonusAmountIsInPercentages {
-			t = append(strconv.AppendFloat(t, float64(p.BonusAmount), 'f', -1, 64), '%')
-		} else {
-			t = strconv.AppendFloat(t, float64(p.BonusAmount), 'f', 2, 64)
-		}
+		t = appendAmount(t, float64(p.BonusAmount), bool(p.BonusAmountIsInPercentages))
 		ends[5] = len(t)
 		if p.TimeLimitIsEnabled {
 			t = append(t, date(p.DOn)...)
