@@ -141,7 +141,7 @@ func TestWizardOnSilentTerminal(t *testing.T) {
 	bin := buildPromoctl(t)
 	env := sandboxEnv(t, t.TempDir())
 	start := time.Now()
-	tm := startTermWith(t, true, env, bin, "--sandbox", "promo", "create", "--site-id", "1")
+	tm := startTermWith(t, answers{none: true}, env, bin, "--sandbox", "promo", "create", "--site-id", "1")
 	tm.expect("Code")
 	// The query waited for used to take 5 s; a second leaves room for a
 	// loaded machine.
@@ -154,6 +154,35 @@ func TestWizardOnSilentTerminal(t *testing.T) {
 	}
 	tm.send("PTYSILENT")
 	tm.expect("PTYSILENT")
+	tm.send("\r")
+	tm.expect("Discount on")
+	tm.send("\x03")
+	if code := tm.wait(); code != 130 {
+		t.Fatalf("exit code = %d, want 130; the screen:\n%s", code, tm.screen())
+	}
+}
+
+// TestWizardOnASlowLink runs the create form on a terminal whose answers
+// come after the form stopped waiting for them, as over ssh from far
+// away: they must not end up in the form as typed keys.
+func TestWizardOnASlowLink(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds promoctl")
+	}
+	env := sandboxEnv(t, t.TempDir())
+	tm := startTermWith(t, answers{delay: 300 * time.Millisecond}, env, buildPromoctl(t), "--sandbox", "promo", "create", "--site-id", "1")
+	tm.expect("Code")
+	select {
+	case <-tm.answered:
+	case <-time.After(ptyTimeout):
+		t.Fatal("the terminal was never asked anything")
+	}
+	// The keys come after the answers, as on the link.
+	tm.send("PTYSLOW1")
+	tm.expect("PTYSLOW1")
+	if screen := tm.screen(); strings.Contains(screen, "11;rgb") {
+		t.Fatalf("the terminal's late answer was typed into the form:\n%s", screen)
+	}
 	tm.send("\r")
 	tm.expect("Discount on")
 	tm.send("\x03")

@@ -62,28 +62,37 @@ func promoctlPath(t *testing.T) string {
 
 // term is promoctl running on a pseudo-terminal.
 type term struct {
-	t    *testing.T
-	cmd  *exec.Cmd
-	pty  *os.File
-	mu   sync.Mutex
-	out  bytes.Buffer // everything the program drew
-	mark int          // how far expect has read the plain text
-	done chan struct{}
-	// silent: answer no query, as a terminal (or a multiplexer, or a serial
-	// line) that does not understand them.
-	silent bool
+	t       *testing.T
+	cmd     *exec.Cmd
+	pty     *os.File
+	mu      sync.Mutex
+	out     bytes.Buffer // everything the program drew
+	mark    int          // how far expect has read the plain text
+	done    chan struct{}
+	answers answers
+	// answered is closed once late answers (answers.delay) were sent.
+	answered chan struct{}
+}
+
+// answers is how a terminal answers the queries a program writes to it.
+type answers struct {
+	// none: it answers no query, as a terminal (or a multiplexer, or a
+	// serial line) that does not understand them.
+	none bool
+	// delay: it answers this late, as over a slow link (ssh far away).
+	delay time.Duration
 }
 
 // startTerm runs promoctl with args on a 100x40 terminal, or skips the test
 // when this machine has no pseudo-terminals.
 func startTerm(t *testing.T, env []string, args ...string) *term {
 	t.Helper()
-	return startTermWith(t, false, env, promoctlPath(t), args...)
+	return startTermWith(t, answers{}, env, promoctlPath(t), args...)
 }
 
 // startTermWith runs bin with args on a 100x40 terminal that answers
-// queries unless silent.
-func startTermWith(t *testing.T, silent bool, env []string, bin string, args ...string) *term {
+// queries as a says.
+func startTermWith(t *testing.T, a answers, env []string, bin string, args ...string) *term {
 	t.Helper()
 	if _, err := os.Stat("/dev/ptmx"); err != nil {
 		t.Skipf("no pseudo-terminals here: %v", err)
@@ -97,7 +106,7 @@ func startTermWith(t *testing.T, silent bool, env []string, bin string, args ...
 		}
 		t.Fatalf("start promoctl on a pty: %v", err)
 	}
-	tm := &term{t: t, cmd: cmd, pty: f, done: make(chan struct{}), silent: silent}
+	tm := &term{t: t, cmd: cmd, pty: f, done: make(chan struct{}), answers: a, answered: make(chan struct{})}
 	go tm.read()
 	t.Cleanup(func() {
 		if tm.cmd.ProcessState == nil {
@@ -112,22 +121,32 @@ func startTermWith(t *testing.T, silent bool, env []string, bin string, args ...
 
 // read copies what the program draws into out until the terminal closes,
 // answering the queries a real terminal would answer (cursor position,
-// background colour), so that nothing waits for a reply; a silent
-// terminal answers none.
+// background colour), so that nothing waits for a reply; as tm.answers
+// says, it answers none, or late.
 func (tm *term) read() {
 	defer close(tm.done)
 	buf := make([]byte, 4096)
+	late := false
 	for {
 		n, err := tm.pty.Read(buf)
 		if n > 0 {
-			// Answered in the order asked, as a terminal does: lipgloss
-			// sends both and takes the first answer for the colour's.
+			// Answered in the order asked, as a terminal does: the colour
+			// first, then the cursor position that follows its query.
 			chunk := buf[:n]
-			if !tm.silent && bytes.Contains(chunk, []byte("\x1b]11;?")) {
-				tm.pty.Write([]byte("\x1b]11;rgb:0000/0000/0000\x1b\\"))
+			var answer []byte
+			if !tm.answers.none && bytes.Contains(chunk, []byte("\x1b]11;?")) {
+				answer = append(answer, "\x1b]11;rgb:0000/0000/0000\x1b\\"...)
 			}
-			if !tm.silent && bytes.Contains(chunk, []byte("\x1b[6n")) {
-				tm.pty.Write([]byte("\x1b[1;1R"))
+			if !tm.answers.none && bytes.Contains(chunk, []byte("\x1b[6n")) {
+				answer = append(answer, "\x1b[1;1R"...)
+			}
+			switch {
+			case answer == nil:
+			case tm.answers.delay == 0:
+				tm.pty.Write(answer)
+			case !late:
+				late = true
+				time.AfterFunc(tm.answers.delay, func() { tm.pty.Write(answer); close(tm.answered) })
 			}
 			tm.mu.Lock()
 			tm.out.Write(chunk)

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"time"
 
+	tea "github.com/charmbracelet/bubbletea"
 	"golang.org/x/term"
 )
 
@@ -28,26 +29,58 @@ const backgroundTimeout = 50 * time.Millisecond
 // In order: COLORFGBG, when set, names the background and nothing is asked;
 // otherwise a terminal is asked (OSC 11), except inside screen or tmux or
 // on a dumb terminal (which termenv does not ask either); without an
-// answer the background is taken as dark, as termenv does.
-func hasDarkBackground(w io.Writer) bool {
+// answer the background is taken as dark, as termenv does. pending
+// reports a terminal that had not answered when the wait ended: over a
+// slow link its answer comes later, into the form (lateAnswers).
+func hasDarkBackground(w io.Writer) (dark, pending bool) {
 	if dark, ok := colorFGBGDark(os.Getenv("COLORFGBG")); ok {
-		return dark
+		return dark, false
 	}
 	f, ok := w.(*os.File)
 	if !ok || !term.IsTerminal(int(f.Fd())) {
-		return true
+		return true, false
 	}
 	t := os.Getenv("TERM")
 	if strings.HasPrefix(t, "screen") || strings.HasPrefix(t, "tmux") || strings.HasPrefix(t, "dumb") {
-		return true
+		return true, false
 	}
 	if !isForeground(f) {
-		return true // asking from the background would stop the process
+		return true, false // asking from the background would stop the process
 	}
-	if dark, ok := askBackground(f, backgroundTimeout); ok {
-		return dark
+	d, answered, pending := askBackground(f, backgroundTimeout)
+	return d || !answered, pending
+}
+
+// lateAnswers keeps out of a form the terminal's answer to the colour
+// query when it comes after hasDarkBackground stopped waiting (pending):
+// Bubble Tea reads ESC ] 11 ; rgb:… ST as the keys alt+], the text, and
+// alt+\ (or ctrl+g for BEL), which would be typed into the form. (The
+// cursor position's answer, ESC [ row ; col R, it reads as a sequence it
+// ignores.) Only the first such answer is dropped, and anything else
+// between alt+] and its end ends the watch and goes through.
+type lateAnswers struct {
+	inAnswer, done bool
+}
+
+// filter returns msg, or nil for a key of the late answer.
+func (l *lateAnswers) filter(msg tea.Msg) tea.Msg {
+	k, ok := msg.(tea.KeyMsg)
+	if !ok || l.done {
+		return msg
 	}
-	return true
+	runes := k.Type == tea.KeyRunes
+	switch {
+	case !l.inAnswer && runes && k.Alt && string(k.Runes) == "]":
+		l.inAnswer = true
+		return nil
+	case l.inAnswer && runes && !k.Alt:
+		return nil
+	case l.inAnswer && (runes && k.Alt && string(k.Runes) == "\\" || k.Type == tea.KeyCtrlG):
+		l.inAnswer, l.done = false, true
+		return nil
+	}
+	l.inAnswer = false
+	return msg
 }
 
 // colorFGBGDark reads COLORFGBG ("15;0", "default;default;0"): its last

@@ -12,4 +12,4 @@ func isForeground(*os.File) bool { return false }
 
 // askBackground asks nothing: terminals are asked only on Unix, as termenv
 // does.
-func askBackground(*os.File, time.Duration) (dark, ok bool) { return false, false }
+func askBackground(*os.File, time.Duration) (dark, ok, pending bool) { return false, false, false }

@@ -4,10 +4,12 @@ import (
 	"bytes"
 	"errors"
 	"os"
+	"reflect"
 	"runtime"
 	"testing"
 	"time"
 
+	tea "github.com/charmbracelet/bubbletea"
 	"github.com/creack/pty"
 )
 
@@ -70,11 +72,13 @@ func TestAskBackground(t *testing.T) {
 		name     string
 		answer   string // written once the query has arrived; "" for none
 		dark, ok bool
+		pending  bool // the answers may still come
 	}{
-		{"dark", "\x1b]11;rgb:1e1e/1e1e/1e1e\x1b\\\x1b[12;1R", true, true},
-		{"light", "\x1b]11;rgb:ffff/ffff/ffff\x07\x1b[12;1R", false, true},
-		{"cursor only", "\x1b[12;1R", false, false},
-		{"silent", "", false, false},
+		{"dark", "\x1b]11;rgb:1e1e/1e1e/1e1e\x1b\\\x1b[12;1R", true, true, false},
+		{"light", "\x1b]11;rgb:ffff/ffff/ffff\x07\x1b[12;1R", false, true, false},
+		{"cursor only", "\x1b[12;1R", false, false, false},
+		{"colour only, the cursor's answer to come", "\x1b]11;rgb:1e1e/1e1e/1e1e\x1b\\", true, true, true},
+		{"silent", "", false, false, true},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			ptmx, tty, err := pty.Open()
@@ -103,10 +107,10 @@ func TestAskBackground(t *testing.T) {
 				asked <- got
 			}()
 			start := time.Now()
-			dark, ok := askBackground(tty, timeout)
+			dark, ok, pending := askBackground(tty, timeout)
 			took := time.Since(start)
-			if dark != c.dark || ok != c.ok {
-				t.Errorf("askBackground = %v, %v; want %v, %v", dark, ok, c.dark, c.ok)
+			if dark != c.dark || ok != c.ok || pending != c.pending {
+				t.Errorf("askBackground = %v, %v, %v; want %v, %v, %v", dark, ok, pending, c.dark, c.ok, c.pending)
 			}
 			if got := <-asked; string(got) != "\x1b]11;?\x1b\\\x1b[6n" {
 				t.Errorf("the terminal was sent %q", got)
@@ -117,5 +121,43 @@ func TestAskBackground(t *testing.T) {
 				t.Errorf("askBackground took %s with a timeout of %s", took, timeout)
 			}
 		})
+	}
+}
+
+// lateAnswers drops, from the keys a form gets, the answer to the colour
+// query as Bubble Tea reads it (alt+], the text, alt+\ or ctrl+g), once,
+// and lets everything else through.
+func TestLateAnswers(t *testing.T) {
+	runes := func(s string, alt bool) tea.Msg { return tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune(s), Alt: alt} }
+	enter := tea.KeyMsg{Type: tea.KeyEnter}
+	for _, c := range []struct {
+		name     string
+		in, want []tea.Msg
+	}{
+		{"an answer ended by ST, then keys",
+			[]tea.Msg{runes("]", true), runes("11;rgb:0000/0000/0000", false), runes("\\", true), runes("SUMMER", false), enter},
+			[]tea.Msg{runes("SUMMER", false), enter}},
+		{"an answer ended by BEL, read in two parts",
+			[]tea.Msg{runes("]", true), runes("11;rgb:ffff/", false), runes("ffff/ffff", false), tea.KeyMsg{Type: tea.KeyCtrlG}, runes("A", false)},
+			[]tea.Msg{runes("A", false)}},
+		{"keys alone", []tea.Msg{runes("SUMMER", false), enter}, []tea.Msg{runes("SUMMER", false), enter}},
+		{"only the first answer",
+			[]tea.Msg{runes("]", true), runes("11;x", false), runes("\\", true), runes("]", true), runes("B", false)},
+			[]tea.Msg{runes("]", true), runes("B", false)}},
+		{"alt+] and then a key that is not the answer's",
+			[]tea.Msg{runes("]", true), enter, runes("C", false)},
+			[]tea.Msg{enter, runes("C", false)}},
+		{"other messages", []tea.Msg{tea.WindowSizeMsg{Width: 80}}, []tea.Msg{tea.WindowSizeMsg{Width: 80}}},
+	} {
+		var l lateAnswers
+		var got []tea.Msg
+		for _, m := range c.in {
+			if m = l.filter(m); m != nil {
+				got = append(got, m)
+			}
+		}
+		if !reflect.DeepEqual(got, c.want) {
+			t.Errorf("%s: %v went through, want %v", c.name, got, c.want)
+		}
 	}
 }

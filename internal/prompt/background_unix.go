@@ -23,16 +23,17 @@ func isForeground(f *os.File) bool {
 // position request (ESC [ 6 n), which every terminal answers, so a terminal
 // that does not know OSC 11 is known as soon as that answer comes, as
 // termenv does. The terminal is in raw mode meanwhile, so that the answer
-// is neither echoed nor held back until Enter.
-func askBackground(f *os.File, timeout time.Duration) (dark, ok bool) {
+// is neither echoed nor held back until Enter. pending reports that the
+// answers did not all come in time: they may still come, late.
+func askBackground(f *os.File, timeout time.Duration) (dark, ok, pending bool) {
 	fd := int(f.Fd())
 	state, err := term.MakeRaw(fd)
 	if err != nil {
-		return false, false
+		return false, false, false
 	}
 	defer term.Restore(fd, state)
 	if _, err := f.Write([]byte("\x1b]11;?\x1b\\\x1b[6n")); err != nil {
-		return false, false
+		return false, false, false
 	}
 	deadline := time.Now().Add(timeout)
 	var got []byte
@@ -64,7 +65,8 @@ func askBackground(f *os.File, timeout time.Duration) (dark, ok bool) {
 			break
 		}
 	}
-	return parseBackgroundAnswer(got)
+	dark, ok = parseBackgroundAnswer(got)
+	return dark, ok, !cursorAnswered(got)
 }
 
 // cursorAnswered reports whether b holds the answer to ESC [ 6 n

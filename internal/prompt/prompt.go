@@ -46,9 +46,27 @@ func (h *Huh) run(ctx context.Context, f *huh.Form) error {
 		// lines meant for the next.
 		in = byteReader{in}
 	}
-	// huh's own program options (focus reports) plus clearOnAbort; then
-	// the streams.
-	f = f.WithProgramOptions(tea.WithReportFocus(), tea.WithFilter(clearOnAbort))
+	filter := clearOnAbort
+	if !h.Accessible {
+		// huh's theme adapts to the terminal's background. Ask for it now,
+		// before the form reads the keyboard: asked while the form runs,
+		// the terminal's answer would be read by the form as typed keys.
+		// An answer that comes too late is kept out of the form.
+		dark, pending := hasDarkBackground(h.Out)
+		lipgloss.SetHasDarkBackground(dark)
+		if pending {
+			late := &lateAnswers{}
+			filter = func(m tea.Model, msg tea.Msg) tea.Msg {
+				if msg = late.filter(msg); msg == nil {
+					return nil
+				}
+				return clearOnAbort(m, msg)
+			}
+		}
+	}
+	// huh's own program options (focus reports) plus the filter; then the
+	// streams.
+	f = f.WithProgramOptions(tea.WithReportFocus(), tea.WithFilter(filter))
 	f = f.WithInput(in).WithOutput(h.Out).WithAccessible(h.Accessible).WithShowHelp(!h.Accessible).WithKeyMap(keyMap())
 	var err error
 	if h.Accessible {
@@ -62,10 +80,6 @@ func (h *Huh) run(ctx context.Context, f *huh.Form) error {
 			err = ctx.Err()
 		}
 	} else {
-		// huh's theme adapts to the terminal's background. Ask for it now,
-		// before the form reads the keyboard: asked while the form runs,
-		// the terminal's answer would be read by the form as typed keys.
-		lipgloss.SetHasDarkBackground(hasDarkBackground(h.Out))
 		err = f.RunWithContext(ctx)
 	}
 	// A full-screen form whose context ends reports huh.ErrTimeout.
