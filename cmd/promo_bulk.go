@@ -220,25 +220,25 @@ func runPromoSelect(ctx context.Context, opts *promoSelectOptions) error {
 		fmt.Fprintln(opts.IO.ErrOut, msg)
 		return nil
 	}
-	changed := 0
+	already, changed := len(skipped), 0
 	if !opts.Yes {
 		if err := opts.confirm(ctx, targets, site); err != nil {
 			return err
 		}
 		// The question may have waited long: what was confirmed is
 		// checked against the list as it is now.
-		var already int
-		targets, already, changed, err = opts.recheck(ctx, targets, site)
+		var done int
+		targets, done, changed, err = opts.recheck(ctx, targets, site)
 		if err != nil {
 			return err
 		}
-		skipped = append(skipped, make([]selected, already)...)
+		already += done
 		if len(targets) == 0 {
-			fmt.Fprintln(opts.IO.ErrOut, opts.summary(0, site, len(skipped), changed))
+			fmt.Fprintln(opts.IO.ErrOut, opts.summary(0, site, already, changed))
 			return nil
 		}
 	}
-	return opts.execute(ctx, targets, site, len(skipped), changed)
+	return opts.execute(ctx, targets, site, already, changed)
 }
 
 // recheck reads site's list again after the confirmation and keeps the
