@@ -317,8 +317,8 @@ func Make(file string, rows []Row, list []api.Promo, records map[int64]api.Promo
 		return Plan{}, &ZerosLost{File: file, Entries: zeros}
 	}
 	for _, e := range zeros {
-		probs.add(e.Line, "promo code %s (id %d) would be renamed %s, its code without the leading zeros: a spreadsheet read the code column as numbers",
-			e.Old.Code, e.ID, e.New.Code)
+		probs.add(e.Line, "promo code %s (id %d) would be renamed %s, its code without the leading zeros: a spreadsheet read the code column as numbers "+
+			"(export with -o xlsx, or format the column as text; promo update renames on purpose)", e.Old.Code, e.ID, e.New.Code)
 	}
 	if err := probs.err(); err != nil {
 		return Plan{}, err
