@@ -762,10 +762,14 @@ site with the given statuses (--status). On a terminal promoctl names
 what it is about to delete and asks first; without one (scripts, CI) it
 refuses unless --yes is given.
 
-Several codes are looked up in one read of the site's list (--site-id or
-the configured site_id; ids need no site) and deleted on the bulk
-engine: at most --concurrency requests in flight, a 429 waits for
-Retry-After, every step written to a journal under
+Codes are looked up in one read of the site's list (--site-id or the
+configured site_id). Ids alone need no site; given with one, each must
+be on its list, or nothing is sent (exit 4). Several codes, or
+--status, are deleted on the bulk engine, and on a terminal the list is
+read again after the confirmation: a code that no longer matches
+(deleted, renamed, or no longer of the --status) is skipped and named.
+The bulk engine keeps at most --concurrency requests in flight, waits
+for Retry-After on a 429 and writes every step to a journal under
 $XDG_STATE_HOME/promoctl/jobs. Exit 1 when any could not be deleted:
 stderr names each and why.
 
@@ -814,6 +818,12 @@ func runPromoDelete(ctx context.Context, opts *promoDeleteOptions) error {
 	client, err := opts.promoClient(ctx, &opts.ID, opts.Code, opts.SiteID)
 	if err != nil {
 		return err
+	}
+	if opts.Code == "" && opts.SiteID != 0 {
+		// Given with a site, the id must be that site's.
+		if err := opts.checkOnSite(ctx, opts.ID, opts.SiteID); err != nil {
+			return err
+		}
 	}
 	if !opts.Yes {
 		// Name what is about to go: read it first. An answer without a

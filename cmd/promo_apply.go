@@ -6,12 +6,14 @@ import (
 	"fmt"
 	"io"
 	"net/http"
+	"strings"
 	"time"
 
 	"github.com/spf13/cobra"
 
 	"github.com/promoctl/promoctl/internal/api"
 	"github.com/promoctl/promoctl/internal/bulk"
+	"github.com/promoctl/promoctl/internal/output"
 	"github.com/promoctl/promoctl/internal/plan"
 	"github.com/promoctl/promoctl/internal/progress"
 	"github.com/promoctl/promoctl/internal/prompt"
@@ -63,7 +65,8 @@ FILE (- for stdin) is CSV with a header row, a JSON array of objects or a
 YAML list, with the API's field names; what promo list -o csv, -o json or
 -o yaml prints is a valid FILE: export, edit in a spreadsheet, apply. A
 row is matched by its id when the site has it, else by its code (ignoring
-case). A field a row leaves out or empty is left as it is (a new code
+case); a row matched by its id whose code differs renames the promo code.
+A field a row leaves out or empty is left as it is (a new code
 gets the API's default); pos, promo_used_count and is_valid are read-only
 and ignored. Ids of another site (a file exported from it) are ignored:
 such rows are matched by code, so a file copies codes between sites.
@@ -73,10 +76,15 @@ is listed as FILE:LINE (the CSV line, or the item's number in JSON and
 YAML), and nothing is sent (exit 2).
 
 The plan is printed before anything is sent: one line per create, update,
-delete or disable, each changed field as old → new (-o json: an array of
-{"action", "id", "code", "changes": {"field": [old, new]}}). --dry-run
-stops there. A plan that deletes or disables asks first on a terminal and
-needs --yes without one. The writes are sent at most --concurrency at
+delete or disable, each changed field as old → new, a rename as
+"rename OLD → NEW" (-o json: an array of {"action", "id", "code",
+"changes": {"field": [old, new]}}, a rename an update of "code").
+--dry-run stops there. A plan that deletes, disables or renames asks
+first on a terminal and needs --yes without one (exit 2, nothing sent).
+A rename that only drops the code's leading zeros (058990 → 58990: a
+spreadsheet read the code column as numbers) is refused, --yes or not
+(exit 2, nothing sent): export with -o xlsx or format the code column as
+text, and edit that; promo update renames a code on purpose. The writes are sent at most --concurrency at
 once, journaled like promo generate's; the exit code is 1 when any
 failed, and applying the file again finishes the job.
 
@@ -131,7 +139,7 @@ See docs/bulk.md for the spreadsheet workflow and the columns.`,
 	fs.BoolVar(&prune, "prune", false, "delete the site's promo codes the file does not name")
 	fs.BoolVar(&disable, "disable-missing", false, "disable the site's promo codes the file does not name")
 	fs.BoolVar(&opts.DryRun, "dry-run", false, "print the plan and send nothing")
-	fs.BoolVarP(&opts.Yes, "yes", "y", false, "delete or disable without asking")
+	fs.BoolVarP(&opts.Yes, "yes", "y", false, "delete, disable or rename without asking")
 	fs.IntVar(&opts.Concurrency, "concurrency", bulk.DefaultConcurrency, "most writes in flight at once")
 	return c
 }
@@ -183,6 +191,10 @@ func runPromoApply(ctx context.Context, opts *promoApplyOptions) error {
 	if err != nil {
 		return err
 	}
+	if renames := p.Renames(); len(renames) > 0 && !opts.Yes && !opts.DryRun && !opts.IO.CanPrompt() {
+		return usagef("refusing to rename %s of site %d without confirmation (%s): pass --yes when not running interactively (or --dry-run to see the plan); nothing was sent",
+			countNoun(len(renames), "promo code", "promo codes"), site, renameList(renames))
+	}
 	if err := opts.printPlan(p, name); err != nil {
 		return err
 	}
@@ -192,7 +204,7 @@ func runPromoApply(ctx context.Context, opts *promoApplyOptions) error {
 		}
 		return nil
 	}
-	if p.Destructive() && !opts.Yes {
+	if (p.Destructive() || len(p.Renames()) > 0) && !opts.Yes {
 		ok, err := opts.Prompter.Confirm(ctx, confirmQuestion(p), "This cannot be undone.", false)
 		if err != nil {
 			return err
@@ -207,6 +219,9 @@ func runPromoApply(ctx context.Context, opts *promoApplyOptions) error {
 // problems lists a file's problems on stderr and returns the error that
 // ends the run: exit 2, nothing sent.
 func (opts *promoApplyOptions) problems(err error) error {
+	if zl := (*plan.ZerosLost)(nil); errors.As(err, &zl) {
+		return usagef("%s", zl.Error())
+	}
 	var probs *plan.Problems
 	if !errors.As(err, &probs) {
 		return err
@@ -310,6 +325,9 @@ func planLine(p plan.Plan) string {
 			line += fmt.Sprintf("%s%d to %s", sep, n, a)
 			sep = ", "
 		}
+		if n := len(p.Renames()); a == bulk.ActionUpdate && n > 0 {
+			line += fmt.Sprintf(" (%s)", countNoun(n, "renames a code", "rename codes"))
+		}
 	}
 	line += fmt.Sprintf(", %d unchanged", p.Unchanged)
 	if p.NotNamed > 0 {
@@ -318,21 +336,45 @@ func planLine(p plan.Plan) string {
 	return line + "."
 }
 
-// confirmQuestion asks before a plan that deletes or disables.
+// confirmQuestion asks before a plan that deletes, disables or renames.
 func confirmQuestion(p plan.Plan) string {
-	del, dis := p.Count(bulk.ActionDelete), p.Count(bulk.ActionDisable)
-	other := len(p.Entries) - del - dis
-	q := ""
+	del, dis, ren := p.Count(bulk.ActionDelete), p.Count(bulk.ActionDisable), p.Renames()
+	other := len(p.Entries) - del - dis - len(ren)
+	var parts []string
 	switch {
 	case del > 0:
-		q = fmt.Sprintf("Delete %d promo codes of site %d that the file does not name", del, p.Site)
-	default:
-		q = fmt.Sprintf("Disable %d promo codes of site %d that the file does not name", dis, p.Site)
+		parts = append(parts, fmt.Sprintf("delete %d promo codes of site %d that the file does not name", del, p.Site))
+	case dis > 0:
+		parts = append(parts, fmt.Sprintf("disable %d promo codes of site %d that the file does not name", dis, p.Site))
+	}
+	if len(ren) > 0 {
+		parts = append(parts, fmt.Sprintf("rename %s of site %d (%s)", countNoun(len(ren), "promo code", "promo codes"), p.Site, renameList(ren)))
 	}
 	if other > 0 {
-		q += fmt.Sprintf(", and make %d other changes", other)
+		parts = append(parts, fmt.Sprintf("make %d other changes", other))
 	}
-	return q + "?"
+	q := parts[0]
+	if n := len(parts); n > 1 {
+		q = strings.Join(parts[:n-1], ", ") + ", and " + parts[n-1]
+	}
+	return strings.ToUpper(q[:1]) + q[1:] + "?"
+}
+
+// renameList names renames as "OLD1 → NEW1, OLD2 → NEW2", the first three
+// and how many more.
+func renameList(ren []plan.Entry) string {
+	var b strings.Builder
+	for i, e := range ren {
+		if i == 3 {
+			fmt.Fprintf(&b, " and %d more", len(ren)-i)
+			break
+		}
+		if i > 0 {
+			b.WriteString(", ")
+		}
+		b.WriteString(output.Text(e.Old.Code) + " → " + output.Text(e.New.Code))
+	}
+	return b.String()
 }
 
 // bulkAPI is the API as a bulk job uses it: lists and records are read

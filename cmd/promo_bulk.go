@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"net/http"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -150,9 +151,12 @@ is_enabled set (read-modify-write), so nothing else changes, and it is
 ` + state + `. Codes that already are ` + verb.done() + ` are left alone.
 
 The codes are looked up in one read of the site's list (--site-id or the
-configured site_id); ids need no site. On a terminal the codes are
-listed and promoctl asks first; without one (scripts, CI) it refuses
-unless --yes is given. At most --concurrency requests are in flight; a
+configured site_id). Ids alone need no site; given with one, each must
+be on its list, or nothing is sent (exit 4). On a terminal the codes are
+listed and promoctl asks first, then reads the list again: a code that
+no longer matches (deleted, renamed, or no longer of the --status) is
+skipped and named. Without a terminal (scripts, CI) it refuses unless
+--yes is given. At most --concurrency requests are in flight; a
 429 waits for Retry-After. Every step is written to a journal under
 $XDG_STATE_HOME/promoctl/jobs. Exit 1 when any code could not be
 ` + verb.done() + `: stderr names each and why.
@@ -216,18 +220,86 @@ func runPromoSelect(ctx context.Context, opts *promoSelectOptions) error {
 		fmt.Fprintln(opts.IO.ErrOut, msg)
 		return nil
 	}
+	already, changed := len(skipped), 0
 	if !opts.Yes {
 		if err := opts.confirm(ctx, targets, site); err != nil {
 			return err
 		}
+		// The question may have waited long: what was confirmed is
+		// checked against the list as it is now.
+		var done int
+		targets, done, changed, err = opts.recheck(ctx, targets, site)
+		if err != nil {
+			return err
+		}
+		already += done
+		if len(targets) == 0 {
+			fmt.Fprintln(opts.IO.ErrOut, opts.summary(0, site, already, changed))
+			return nil
+		}
 	}
-	return opts.execute(ctx, targets, site, len(skipped))
+	return opts.execute(ctx, targets, site, already, changed)
 }
 
-// resolve finds the promo codes of the selection: ids as given; codes and
-// statuses in one read of the site's list, which also names the ids it
-// has. A code that the site does not have fails the whole selection
-// before anything is sent. site is 0 when no list was read.
+// recheck reads site's list again after the confirmation and keeps the
+// targets that still match the selection: still on the site, with the
+// code shown, and of one of the statuses asked for. Each other is named on
+// stderr and counted in changed; one that an enable or disable now finds
+// done already is counted in already. Without a site (ids alone) nothing
+// can be checked and targets are kept as they are.
+func (opts *promoSelectOptions) recheck(ctx context.Context, targets []selected, site int64) (kept []selected, already, changed int, err error) {
+	if site == 0 {
+		return targets, 0, 0, nil
+	}
+	client, err := opts.Client()
+	if err != nil {
+		return nil, 0, 0, err
+	}
+	want := map[int64]bool{}
+	for _, t := range targets {
+		want[t.ID] = true
+	}
+	now := map[int64]selected{}
+	at := opts.Now()
+	lctx, cancel := opts.withTimeout(ctx)
+	defer cancel()
+	err = scanPromos(lctx, client, site, func(p *sitePromo) bool {
+		if want[p.ID] {
+			on := bool(p.IsEnabled)
+			now[p.ID] = selected{ID: p.ID, Code: p.Code, Status: p.StatusFields().StatusAt(at), Enabled: &on}
+		}
+		return true
+	})
+	if err != nil {
+		return nil, 0, 0, err
+	}
+	for _, t := range targets {
+		cur, ok := now[t.ID]
+		why := ""
+		switch {
+		case !ok:
+			why = fmt.Sprintf("it is no longer on site %d", site)
+		case cur.Code != t.Code:
+			why = "it is named " + output.Text(cur.Code) + " now"
+		case opts.Verb != verbDelete && cur.Enabled != nil && *cur.Enabled == (opts.Verb == verbEnable):
+			already++
+			continue
+		case len(opts.Statuses) > 0 && !slices.Contains(opts.Statuses, cur.Status):
+			why = fmt.Sprintf("it is %s now, not %s", cur.Status, strings.TrimPrefix(strings.TrimSuffix(opts.what(), " promo codes"), "the "))
+		default:
+			kept = append(kept, cur)
+			continue
+		}
+		changed++
+		fmt.Fprintf(opts.IO.ErrOut, "promoctl: skipped %s: changed since the confirmation: %s\n", t.name(), why)
+	}
+	return kept, already, changed, nil
+}
+
+// resolve finds the promo codes of the selection: ids as given when no
+// site is set; else codes, statuses and ids in one read of the site's
+// list. A code or id that the site does not have fails the whole
+// selection before anything is sent. site is 0 when no list was read.
 func (opts *promoSelectOptions) resolve(ctx context.Context) ([]selected, int64, error) {
 	needList := len(opts.Statuses) > 0
 	for _, r := range opts.Refs {
@@ -290,12 +362,16 @@ func (opts *promoSelectOptions) resolve(ctx context.Context) ([]selected, int64,
 		add(found[i])
 	}
 	var missing []string
+	var missingIDs []int64
 	for _, r := range opts.Refs {
 		if r.Code == "" {
+			// An id names a promo code of whatever site it is on: given
+			// with a site, it must be that site's, or the question (and
+			// the user) would be wrong about what goes.
 			if i, ok := byID[r.ID]; ok {
 				add(found[i])
-			} else {
-				add(selected{ID: r.ID}) // another site's, or none: the API says
+			} else if !slices.Contains(missingIDs, r.ID) {
+				missingIDs = append(missingIDs, r.ID)
 			}
 			continue
 		}
@@ -312,8 +388,8 @@ func (opts *promoSelectOptions) resolve(ctx context.Context) ([]selected, int64,
 		}
 		add(found[pick])
 	}
-	if len(missing) > 0 {
-		return nil, 0, &promoNotFoundError{Codes: missing, Site: site}
+	if len(missing) > 0 || len(missingIDs) > 0 {
+		return nil, 0, &promoNotFoundError{Codes: missing, IDs: missingIDs, Site: site}
 	}
 	return out, site, nil
 }
@@ -358,6 +434,22 @@ func (opts *promoSelectOptions) confirm(ctx context.Context, targets []selected,
 	return nil
 }
 
+// summary is the line that ends a selection: "Deleted 3 promo codes of
+// site 7; 1 skipped as changed since the confirmation."
+func (opts *promoSelectOptions) summary(done int, site int64, skipped, changed int) string {
+	line := fmt.Sprintf("%s %s", strings.ToUpper(opts.Verb.done()[:1])+opts.Verb.done()[1:], countNoun(done, "promo code", "promo codes"))
+	if site != 0 {
+		line += fmt.Sprintf(" of site %d", site)
+	}
+	if skipped > 0 {
+		line += fmt.Sprintf("; %d already %s", skipped, opts.Verb.done())
+	}
+	if changed > 0 {
+		line += fmt.Sprintf("; %d skipped as changed since the confirmation", changed)
+	}
+	return line + "."
+}
+
 // countNoun is "1 promo code" or "3 promo codes".
 func countNoun(n int, one, many string) string {
 	if n == 1 {
@@ -368,7 +460,7 @@ func countNoun(n int, one, many string) string {
 
 // execute carries out the selection on the bulk engine, journaled, and
 // reports: a summary line always, each failure by code.
-func (opts *promoSelectOptions) execute(ctx context.Context, targets []selected, site int64, skipped int) error {
+func (opts *promoSelectOptions) execute(ctx context.Context, targets []selected, site int64, skipped, changed int) error {
 	ops := make([]bulk.Op, len(targets))
 	for i, t := range targets {
 		ops[i] = bulk.Op{ID: t.ID, Code: t.Code}
@@ -420,14 +512,7 @@ func (opts *promoSelectOptions) execute(ctx context.Context, targets []selected,
 	if err != nil {
 		return fmt.Errorf("%w; the journal %s says which promo codes were %s", err, j.Path(), opts.Verb.done())
 	}
-	line := fmt.Sprintf("%s %s", strings.ToUpper(opts.Verb.done()[:1])+opts.Verb.done()[1:], countNoun(done, "promo code", "promo codes"))
-	if site != 0 {
-		line += fmt.Sprintf(" of site %d", site)
-	}
-	if skipped > 0 {
-		line += fmt.Sprintf("; %d already %s", skipped, opts.Verb.done())
-	}
-	fmt.Fprintln(opts.IO.ErrOut, line+".")
+	fmt.Fprintln(opts.IO.ErrOut, opts.summary(done, site, skipped, changed))
 	if sum.OK() {
 		return nil
 	}

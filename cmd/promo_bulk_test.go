@@ -175,3 +175,122 @@ func TestPromoSelectionFailures(t *testing.T) {
 		t.Errorf("requests = %q, want %q", got, want)
 	}
 }
+
+// TestPromoSelectionIDsMustBeOnTheSite: an id names a promo code of
+// whatever site it is on, so ids given with a site (--site-id, or the
+// configured one) are checked against that site's list: one that is not
+// there fails the whole selection before anything is sent (exit 4), and
+// nobody is asked about "site 7" while site 1's codes would go.
+func TestPromoSelectionIDsMustBeOnTheSite(t *testing.T) {
+	const notOn = "promoctl: promo codes 1001, 1002 are not on site 7, and nothing was sent: " +
+		"an id given with a site (--site-id or the configured site_id) must be on that site's list\n"
+	for _, c := range []struct {
+		name   string
+		args   []string
+		env    map[string]string
+		tty    bool
+		stderr string
+	}{
+		{"delete ids, --yes", []string{"delete", "1001", "1002", "--site-id", "7", "--yes"}, nil, false, notOn},
+		{"delete ids on a terminal", []string{"delete", "1001", "2001", "1002", "1001", "--site-id", "7"}, nil, true, notOn},
+		{"delete ids with the site from the environment", []string{"delete", "1001", "1002", "--yes"}, map[string]string{"PROMOCTL_SITE_ID": "7"}, false, notOn},
+		{"disable ids", []string{"disable", "1001", "1002", "--site-id", "7", "--yes"}, nil, false, notOn},
+		{"enable ids and codes", []string{"enable", "1001", "OFF10", "NOPE1", "--site-id", "7", "--yes"}, nil, false,
+			`promoctl: promo codes "NOPE1" and ids 1001 not found on site 7, and nothing was sent: a code is looked up in the list of --site-id or the configured site_id, ` +
+				"and an id given with a site (--site-id or the configured site_id) must be on that site's list\n"},
+		{"delete one id", []string{"delete", "1001", "--site-id", "7", "--yes"}, nil, false,
+			"promoctl: promo code 1001 is not on site 7, and nothing was sent: an id given with a site (--site-id or the configured site_id) must be on that site's list\n"},
+		{"delete one id on a terminal", []string{"delete", "1001", "--site-id", "7"}, nil, true,
+			"promoctl: promo code 1001 is not on site 7, and nothing was sent: an id given with a site (--site-id or the configured site_id) must be on that site's list\n"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			r := newSelectRunner(t)
+			r.api.Handle("DELETE /v1/promo/1001", http.StatusNoContent, "")
+			r.api.Handle("DELETE /v1/promo/1002", http.StatusNoContent, "")
+			for k, v := range c.env {
+				r.env[k] = v
+			}
+			stub := &confirmStub{answer: true}
+			r.tty, r.prompter = c.tty, stub
+			r.run(append([]string{"promo"}, c.args...)...).expect(t, 4, "", c.stderr)
+			r.expectRoutes(t, "GET /v1/promo?site_id=7")
+			if len(stub.asked) != 0 {
+				t.Errorf("asked %q, want no question", stub.asked)
+			}
+		})
+	}
+}
+
+// TestPromoDeleteOneIDOnTheSite: an id given with a site that is on it is
+// deleted after the list read that says so.
+func TestPromoDeleteOneIDOnTheSite(t *testing.T) {
+	r := newSelectRunner(t)
+	r.run("promo", "delete", "2001", "--site-id", "7", "--yes").expect(t, 0, "", "")
+	r.expectRoutes(t, "GET /v1/promo?site_id=7", "DELETE /v1/promo/2001")
+}
+
+// TestPromoSelectionRecheckedAfterTheConfirmation: on a terminal the
+// question may wait long; what was confirmed is checked against the list
+// as it is then. A code a colleague extended, deleted or renamed
+// meanwhile is skipped and named; the others are done; exit 0.
+func TestPromoSelectionRecheckedAfterTheConfirmation(t *testing.T) {
+	extended := strings.Replace(selectItems[1], `"d_off":"2026-06-30T21:00:00.000Z"`, `"d_off":"2026-12-31T21:00:00.000Z"`, 1)
+	renamed := strings.Replace(selectItems[0], `"code":"OFF10"`, `"code":"NEW10"`, 1)
+	disabled := strings.Replace(selectItems[1], `"is_enabled":true`, `"is_enabled":false`, 1)
+	list := func(items ...string) string { return "[" + strings.Join(items, ",") + "]" }
+	for _, c := range []struct {
+		name   string
+		args   []string
+		after  string // the list read after the confirmation
+		routes []string
+		stderr string // after the table
+	}{
+		{"delete --status: one extended", []string{"delete", "--status", "expired,used-up"},
+			list(selectItems[0], extended, selectItems[2], selectItems[3]),
+			[]string{"GET /v1/promo?site_id=7", "DELETE /v1/promo/2003", "GET /v1/promo?site_id=7"},
+			"promoctl: skipped OLDSUMMER (id 2002): changed since the confirmation: it is active now, not expired or used-up\n" +
+				"Deleted 1 promo code of site 7; 1 skipped as changed since the confirmation.\n"},
+		{"delete named codes: one deleted, one renamed", []string{"delete", "OFF10", "GONE5", "summer26"},
+			list(renamed, selectItems[1], selectItems[5]),
+			[]string{"GET /v1/promo?site_id=7", "DELETE /v1/promo/2006", "GET /v1/promo?site_id=7"},
+			"promoctl: skipped OFF10 (id 2001): changed since the confirmation: it is named NEW10 now\n" +
+				"promoctl: skipped GONE5 (id 2003): changed since the confirmation: it is no longer on site 7\n" +
+				"Deleted 1 promo code of site 7; 2 skipped as changed since the confirmation.\n"},
+		{"delete --status: all changed", []string{"delete", "--status", "expired,used-up"},
+			list(extended),
+			[]string{"GET /v1/promo?site_id=7", "GET /v1/promo?site_id=7"},
+			"promoctl: skipped OLDSUMMER (id 2002): changed since the confirmation: it is active now, not expired or used-up\n" +
+				"promoctl: skipped GONE5 (id 2003): changed since the confirmation: it is no longer on site 7\n" +
+				"Deleted 0 promo codes of site 7; 2 skipped as changed since the confirmation.\n"},
+		{"disable --status: disabled meanwhile", []string{"disable", "--status", "expired"},
+			list(disabled),
+			[]string{"GET /v1/promo?site_id=7", "GET /v1/promo?site_id=7"},
+			"Disabled 0 promo codes of site 7; 1 already disabled.\n"},
+		{"disable ids: one deleted", []string{"disable", "2002", "2003", "2001"},
+			list(selectItems[0], selectItems[1]),
+			[]string{"GET /v1/promo?site_id=7", "GET /v1/promo/2002", "GET /v1/promo?site_id=7", "PUT /v1/promo/2002"},
+			"promoctl: skipped GONE5 (id 2003): changed since the confirmation: it is no longer on site 7\n" +
+				"Disabled 1 promo code of site 7; 1 already disabled; 1 skipped as changed since the confirmation.\n"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			r := newSelectRunner(t)
+			r.api.Handle("GET /v1/promo", http.StatusOK, c.after)
+			r.tty = true
+			r.prompter = &confirmStub{answer: true}
+			res := r.run(append(append([]string{"promo"}, c.args...), "--site-id", "7")...)
+			// The table comes before; the journal's path is not compared.
+			var kept []string
+			for _, l := range strings.SplitAfter(res.stderr, "\n") {
+				if !strings.HasPrefix(l, "Journal: ") {
+					kept = append(kept, l)
+				}
+			}
+			if got := strings.Join(kept, ""); res.code != 0 || res.stdout != "" || !strings.HasSuffix(got, "\n"+c.stderr) {
+				t.Errorf("exit %d, stdout %q, stderr:\n%s\nwant exit 0, no stdout, stderr ending in:\n%s", res.code, res.stdout, res.stderr, c.stderr)
+			}
+			if got := sortedRoutes(r); !slices.Equal(got, c.routes) {
+				t.Errorf("requests = %q, want %q", got, c.routes)
+			}
+		})
+	}
+}

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"strconv"
 	"strings"
 
 	"github.com/promoctl/promoctl/internal/api"
@@ -54,14 +55,32 @@ func (r promoRef) String() string {
 	return fmt.Sprintf("%d", r.ID)
 }
 
-// promoNotFoundError is a code text that the site's list does not have:
-// a 404 of promoctl's own (exit 4), which says where it looked.
+// promoNotFoundError is a code text, or an id given with a site, that the
+// site's list does not have: a 404 of promoctl's own (exit 4), which says
+// where it looked.
 type promoNotFoundError struct {
 	Codes []string
+	IDs   []int64
 	Site  int64
 }
 
 func (e *promoNotFoundError) Error() string {
+	ids := make([]string, len(e.IDs))
+	for i, id := range e.IDs {
+		ids[i] = strconv.FormatInt(id, 10)
+	}
+	idWhy := "an id given with a site (--site-id or the configured site_id) must be on that site's list"
+	if len(e.Codes) == 0 {
+		what := "promo code " + ids[0] + " is"
+		if len(ids) > 1 {
+			what = "promo codes " + strings.Join(ids, ", ") + " are"
+		}
+		return fmt.Sprintf("%s not on site %d, and nothing was sent: %s", what, e.Site, idWhy)
+	}
+	if len(ids) > 0 {
+		return fmt.Sprintf("promo codes %q and ids %s not found on site %d, and nothing was sent: a code is looked up in the list of --site-id or the configured site_id, and %s",
+			strings.Join(e.Codes, ", "), strings.Join(ids, ", "), e.Site, idWhy)
+	}
 	what := fmt.Sprintf("promo code %q", e.Codes[0])
 	if len(e.Codes) > 1 {
 		what = fmt.Sprintf("promo codes %q", strings.Join(e.Codes, ", "))
@@ -161,4 +180,28 @@ func (s *session) resolvePromo(ctx context.Context, id int64, code string, site 
 		return 0, &promoNotFoundError{Codes: []string{ref.Code}, Site: site}
 	}
 	return id, nil
+}
+
+// checkOnSite returns a *promoNotFoundError unless promo code id is on
+// site's list: an id names a promo code of whatever site it is on, so a
+// verb that destroys checks it against the site the user named.
+func (s *session) checkOnSite(ctx context.Context, id, site int64) error {
+	client, err := s.Client()
+	if err != nil {
+		return err
+	}
+	ctx, cancel := s.withTimeout(ctx)
+	defer cancel()
+	found := false
+	err = scanPromos(ctx, client, site, func(p *sitePromo) bool {
+		found = p.ID == id
+		return !found
+	})
+	if err != nil {
+		return err
+	}
+	if !found {
+		return &promoNotFoundError{IDs: []int64{id}, Site: site}
+	}
+	return nil
 }

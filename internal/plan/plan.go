@@ -3,6 +3,7 @@ package plan
 import (
 	"encoding/json"
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/promoctl/promoctl/internal/api"
@@ -83,6 +84,58 @@ func (p Plan) Count(a bulk.Action) int {
 	return n
 }
 
+// Renames reports whether e renames a promo code: an update of its code
+// (a row matched by id whose code differs).
+func (e Entry) Renames() bool {
+	return e.Action == bulk.ActionUpdate && slices.Contains(e.Changed, "code")
+}
+
+// Renames returns the entries that rename a promo code: they need a
+// confirmation.
+func (p Plan) Renames() []Entry {
+	var out []Entry
+	for _, e := range p.Entries {
+		if e.Renames() {
+			out = append(out, e)
+		}
+	}
+	return out
+}
+
+// ZerosLost is a file whose rows would rename promo codes to their codes
+// without the leading zeros (058990 → 58990): what a spreadsheet does to a
+// column of digits it reads as numbers. Such a file is refused, whatever
+// the confirmation: a real rename is promo update's.
+type ZerosLost struct {
+	File string
+	// Entries are the renames, in the file's order.
+	Entries []Entry
+}
+
+func (e *ZerosLost) Error() string {
+	first := e.Entries[0]
+	what := fmt.Sprintf("%s:%d: promo code %s (id %d) would be renamed %s, its code without the leading zeros",
+		e.File, first.Line, first.Old.Code, first.ID, first.New.Code)
+	update := fmt.Sprintf("promo update %d --code %s", first.ID, first.New.Code)
+	if len(e.Entries) > 1 {
+		what = fmt.Sprintf("%s: %d rows would rename promo codes to their codes without the leading zeros (line %d: %s → %s, id %d)",
+			e.File, len(e.Entries), first.Line, first.Old.Code, first.New.Code, first.ID)
+		update = "promo update ID --code CODE"
+	}
+	return what + ": a spreadsheet read the code column as numbers; nothing was sent: export with -o xlsx, or format the code column as text, " +
+		"and edit that file; a real rename is " + update
+}
+
+// zerosLost reports whether next is old without its leading zeros (or
+// some of them).
+func zerosLost(old, next string) bool {
+	if len(next) == 0 || len(next) >= len(old) {
+		return false
+	}
+	cut := len(old) - len(next)
+	return strings.EqualFold(old[cut:], next) && strings.Trim(old[:cut], "0") == ""
+}
+
 // Destructive reports whether the plan deletes or disables codes the file
 // does not name: those need a confirmation.
 func (p Plan) Destructive() bool {
@@ -153,7 +206,9 @@ func Defaults() promo.Fields {
 // another site); otherwise by its code, ignoring case as the API does. A
 // matched row whose fields differ is an update (a row matched by code
 // does not change the code's case; one matched by id renames it); an
-// unmatched one a create. records holds promo codes read one by one (GET), for rows that
+// unmatched one a create. A rename that only drops the code's leading
+// zeros (058990 → 58990, a spreadsheet's doing) is refused: a *ZerosLost,
+// or a problem of its line beside others. records holds promo codes read one by one (GET), for rows that
 // name a field the list does not show; when one is missing the plan lists
 // it in Reads and the caller reads it and makes the plan again.
 func Make(file string, rows []Row, list []api.Promo, records map[int64]api.Promo, o Options) (Plan, error) {
@@ -171,6 +226,7 @@ func Make(file string, rows []Row, list []api.Promo, records map[int64]api.Promo
 		}
 	}
 	matchedBy := make([]int, len(list)) // the line that matched each listed code
+	var zeros []Entry                   // renames that only drop leading zeros
 	for _, r := range rows {
 		idx := -1
 		if r.ID != 0 {
@@ -249,8 +305,20 @@ func Make(file string, rows []Row, list []api.Promo, records map[int64]api.Promo
 			probs.add(r.Line, "%v", err)
 			continue
 		}
-		p.Entries = append(p.Entries, Entry{Action: bulk.ActionUpdate, ID: id, Code: string(lp.Code), Line: r.Line,
-			Old: current, New: next, Changed: changed, OldUnknown: unknown, Body: body})
+		e := Entry{Action: bulk.ActionUpdate, ID: id, Code: string(lp.Code), Line: r.Line,
+			Old: current, New: next, Changed: changed, OldUnknown: unknown, Body: body}
+		if e.Renames() && zerosLost(current.Code, next.Code) {
+			zeros = append(zeros, e)
+			continue
+		}
+		p.Entries = append(p.Entries, e)
+	}
+	if len(zeros) > 0 && len(probs.List) == 0 {
+		return Plan{}, &ZerosLost{File: file, Entries: zeros}
+	}
+	for _, e := range zeros {
+		probs.add(e.Line, "promo code %s (id %d) would be renamed %s, its code without the leading zeros: a spreadsheet read the code column as numbers "+
+			"(export with -o xlsx, or format the column as text; promo update renames on purpose)", e.Old.Code, e.ID, e.New.Code)
 	}
 	if err := probs.err(); err != nil {
 		return Plan{}, err

@@ -276,3 +276,70 @@ func TestReadSpreadsheetCSV(t *testing.T) {
 		t.Errorf("row %+v", rows[0])
 	}
 }
+
+// A rename is an update of code, and Renames says which; a rename that
+// only drops leading zeros is refused as ZerosLost, or as a problem of its
+// line beside other problems.
+func TestPlanRenames(t *testing.T) {
+	item := func(id, code string) string {
+		return `{"id":` + id + `,"code":"` + code + `","is_enabled":true,"bonus_type":2,"bonus_amount":10,"bonus_amount_is_in_percentages":true,` +
+			`"time_limit_is_enabled":false,"d_on":null,"d_off":null,"quantity_limit_is_enabled":false,"quantity_limit":0}`
+	}
+	list, err := api.DecodePromos(json.RawMessage("[" + item("3001", "058990") + "," + item("3002", "OLD1") + "," + item("3003", "007001") + "]"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	mk := func(file string) (Plan, error) {
+		t.Helper()
+		rows, err := Read("f.csv", []byte(file), moscow)
+		if err != nil {
+			t.Fatalf("Read: %v", err)
+		}
+		return Make("f.csv", rows, list, nil, Options{Site: 1})
+	}
+	p, err := mk("id,code\n3001,158990\n3002,OLD1\n3003,07001A\n")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r := p.Renames(); len(r) != 2 || r[0].ID != 3001 || r[0].New.Code != "158990" || r[1].ID != 3003 || !p.Entries[0].Renames() {
+		t.Errorf("renames %+v of plan %+v", r, p)
+	}
+
+	_, err = mk("id,code\n3001,58990\n3003,7001\n3002,OLD1\n")
+	var zl *ZerosLost
+	if !errors.As(err, &zl) || len(zl.Entries) != 2 || zl.Entries[0].Line != 2 || zl.Entries[1].Line != 3 {
+		t.Fatalf("error %v (%#v), want a ZerosLost of lines 2 and 3", err, err)
+	}
+
+	_, err = mk("id,code\n3001,58990\n9999,\n")
+	var probs *Problems
+	if !errors.As(err, &probs) {
+		t.Fatalf("error %v, want Problems", err)
+	}
+	if got := probs.Lines(); len(got) != 2 || got[0] != "f.csv:2: promo code 058990 (id 3001) would be renamed 58990, its code without the leading zeros: "+
+		"a spreadsheet read the code column as numbers (export with -o xlsx, or format the column as text; promo update renames on purpose)" ||
+		!strings.HasPrefix(got[1], "f.csv:3: ") {
+		t.Errorf("problems %q", got)
+	}
+}
+
+func TestZerosLost(t *testing.T) {
+	for _, c := range []struct {
+		old, next string
+		want      bool
+	}{
+		{"058990", "58990", true},
+		{"0058990", "58990", true},
+		{"0058990", "058990", true},
+		{"00ab", "AB", true},
+		{"058990", "8990", false},
+		{"58990", "58990", false},
+		{"A058990", "58990", false},
+		{"058990", "158990", false},
+		{"05", "", false},
+	} {
+		if got := zerosLost(c.old, c.next); got != c.want {
+			t.Errorf("zerosLost(%q, %q) = %v, want %v", c.old, c.next, got, c.want)
+		}
+	}
+}

@@ -74,7 +74,8 @@ func Plan(p plan.Plan, loc *time.Location) (output.Data, error) {
 
 // Changes is an entry's changed fields as people read them:
 // "bonus_amount 25% → 30%, d_off 2026-08-31 23:59:59 → 2026-09-30 23:59:59";
-// for a create, the fields it gets: "is_enabled yes, bonus_amount 10%".
+// a rename first, as "rename OLD → NEW"; for a create, the fields it gets:
+// "is_enabled yes, bonus_amount 10%".
 func Changes(e plan.Entry, loc *time.Location) string {
 	parts := make([]string, 0, len(e.Changed))
 	for _, f := range e.Changed {
@@ -83,6 +84,9 @@ func Changes(e plan.Entry, loc *time.Location) string {
 		}
 		nv := FieldText(e.New, f, loc)
 		switch {
+		case f == "code":
+			// A rename, said as such: customers' codes stop working.
+			parts = append(parts, "rename "+e.Old.Code+" → "+nv)
 		case e.Action == "create":
 			parts = append(parts, f+" "+nv)
 		case e.OldUnknown[f]:
