@@ -193,7 +193,7 @@ func runPromoApply(ctx context.Context, opts *promoApplyOptions) error {
 		return nil
 	}
 	if p.Destructive() && !opts.Yes {
-		ok, err := opts.Prompter.Confirm(ctx, confirmQuestion(p), "This cannot be undone.", false)
+		ok, err := opts.Prompter.Confirm(ctx, confirmQuestion(p), confirmNote(p), false)
 		if err != nil {
 			return err
 		}
@@ -333,6 +333,15 @@ func confirmQuestion(p plan.Plan) string {
 		q += fmt.Sprintf(", and make %d other changes", other)
 	}
 	return q + "?"
+}
+
+// confirmNote is what the confirmation says under its question: a delete
+// cannot be undone; a disable can (promo enable).
+func confirmNote(p plan.Plan) string {
+	if p.Count(bulk.ActionDelete) > 0 {
+		return "This cannot be undone."
+	}
+	return "A disabled promo code can be enabled again with promoctl promo enable."
 }
 
 // bulkAPI is the API as a bulk job uses it: lists and records are read
