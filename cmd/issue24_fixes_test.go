@@ -2,6 +2,7 @@ package cmd
 
 import (
 	"context"
+	"net/http"
 	"strings"
 	"testing"
 
@@ -56,4 +57,16 @@ func TestPromoToggleHelpExamples(t *testing.T) {
 			}
 		}
 	}
+}
+
+// promo delete names the code it deleted when it knows it: named by its
+// code, or read to ask; an id deleted with --yes is not read just for that.
+func TestPromoDeleteNamesTheCode(t *testing.T) {
+	r := newRunner(t)
+	r.tty = true
+	r.api.Handle("GET /v1/promo", http.StatusOK, `[{"id":5006,"code":"XMAS26"}]`)
+	r.api.Handle("DELETE /v1/promo/5006", http.StatusNoContent, "")
+	r.run("promo", "delete", "XMAS26", "--site-id", "7", "--yes").expect(t, 0, "", "Deleted promo code XMAS26 (id 5006).\n")
+	r.run("promo", "delete", "5006", "--yes").expect(t, 0, "", "Deleted promo code 5006.\n")
+	r.expectRoutes(t, "GET /v1/promo?site_id=7", "DELETE /v1/promo/5006", "DELETE /v1/promo/5006")
 }

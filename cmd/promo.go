@@ -826,6 +826,7 @@ func runPromoDelete(ctx context.Context, opts *promoDeleteOptions) error {
 	if err != nil {
 		return err
 	}
+	name := opts.Code // the code, when known: what the last line names
 	if !opts.Yes {
 		// Name what is about to go: read it first. An answer without a
 		// code only leaves it named by its id: the read is for the
@@ -839,6 +840,9 @@ func runPromoDelete(ctx context.Context, opts *promoDeleteOptions) error {
 		if err != nil {
 			return err
 		}
+		if p.Code != "" {
+			name = string(p.Code)
+		}
 		ok, err := opts.Prompter.Confirm(ctx, opts.deleteQuestion(opts.ID, raw, p), "This cannot be undone.", false)
 		if err != nil {
 			return err
@@ -851,6 +855,10 @@ func runPromoDelete(ctx context.Context, opts *promoDeleteOptions) error {
 	defer cancel()
 	if err := client.DeletePromo(ctx, opts.ID); err != nil {
 		return err
+	}
+	if name != "" {
+		opts.notef("Deleted promo code %s (id %d).", output.Text(name), opts.ID)
+		return nil
 	}
 	opts.notef("Deleted promo code %d.", opts.ID)
 	return nil
