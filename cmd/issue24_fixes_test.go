@@ -2,6 +2,7 @@ package cmd
 
 import (
 	"context"
+	"fmt"
 	"net/http"
 	"strings"
 	"testing"
@@ -92,4 +93,10 @@ func TestFlagErrorAsJSONWhereverOutputIs(t *testing.T) {
 		r.run(c.args...).expect(t, exitUsage, "", c.stderr)
 		r.expectNoRequests(t)
 	}
+}
+
+// keyInFile is what auth login --with-token says off a terminal when the
+// API key went to the config file at path, there being no keychain.
+func keyInFile(user int, path string) string {
+	return fmt.Sprintf("promoctl: logged in as user %d; the API key is saved in the config file %s, which only you can read (no system keychain)\n", user, path)
 }
