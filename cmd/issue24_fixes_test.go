@@ -100,3 +100,12 @@ func TestFlagErrorAsJSONWhereverOutputIs(t *testing.T) {
 func keyInFile(user int, path string) string {
 	return fmt.Sprintf("promoctl: logged in as user %d; the API key is saved in the config file %s, which only you can read (no system keychain)\n", user, path)
 }
+
+// A Cyrillic --prefix is refused for its letters, not measured in bytes,
+// by promo generate as by the list filters.
+func TestPromoGenerateCyrillicPrefix(t *testing.T) {
+	r := newRunner(t)
+	r.run("promo", "generate", "--count", "2", "--site-id", "1", "--prefix", "ПРОМОКОДЫ").expect(t, exitUsage, "",
+		`promoctl: prefix "ПРОМОКОДЫ": a code may contain only Latin letters A-Z, a-z and digits 0-9, found 'П' at position 1`+"\n")
+	r.expectNoRequests(t)
+}
