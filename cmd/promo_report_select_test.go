@@ -178,3 +178,20 @@ func TestPromoReportSelection(t *testing.T) {
 	r.api.Handle("GET /v1/promo", http.StatusOK, selectSite)
 	r.run("promo", "report", "--site-id", "7", "--by", "day", "--prefix", "ZZ").expect(t, 0, "", "No orders in the period.\n")
 }
+
+// The progress bar counts the statistics read: 3 of the 200 codes.
+func TestPromoReportBarCountsWhatIsRead(t *testing.T) {
+	r := newRunner(t)
+	r.tty = true
+	_, answers := usedSite()
+	for _, a := range answers {
+		r.api.Handle(a.route, a.status, a.body)
+	}
+	res := r.run("promo", "report", "--site-id", "7", "-o", "csv")
+	if res.code != 0 || !strings.Contains(res.stderr, "Reading statistics [") || !strings.Contains(res.stderr, " 3/3 ") || strings.Contains(res.stderr, "/200") {
+		t.Errorf("exit %d, stderr %q: want a bar that counts to 3/3", res.code, res.stderr)
+	}
+	if n := len(r.api.Routes()); n != 4 {
+		t.Errorf("%d requests, want the list and 3 statistics", n)
+	}
+}
