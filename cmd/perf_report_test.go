@@ -91,4 +91,3 @@ func BenchmarkReport10000(b *testing.B) {
 		})
 	}
 }
-
