@@ -13,6 +13,7 @@ import (
 
 	"github.com/promoctl/promoctl/internal/api"
 	"github.com/promoctl/promoctl/internal/bulk"
+	"github.com/promoctl/promoctl/internal/config"
 	"github.com/promoctl/promoctl/internal/output"
 	"github.com/promoctl/promoctl/internal/view"
 )
@@ -62,7 +63,7 @@ that cannot be read is named on stderr, and the others are listed.`,
 			if err != nil {
 				return err
 			}
-			return run(cmd.Context(), &promoJobsOptions{session: sess, Dir: bulk.JobsDir(f.env.Getenv)})
+			return run(cmd.Context(), &promoJobsOptions{session: sess, Dir: jobsFolder(f.env)})
 		},
 	}
 	c.AddCommand(newPromoJobsShowCmd(f, show))
@@ -83,6 +84,12 @@ promo jobs shows it, or the start of one (its date); FILE is a journal's
 path. A code the job created that the site no longer has is counted on
 stderr.`,
 		Args: exactArgs(1, "a job id or a journal's path"),
+		ValidArgsFunction: func(_ *cobra.Command, args []string, toComplete string) ([]cobra.Completion, cobra.ShellCompDirective) {
+			if len(args) > 0 {
+				return nil, cobra.ShellCompDirectiveNoFileComp
+			}
+			return jobCompletions(jobsFolder(f.env), toComplete)
+		},
 		Example: `  promoctl promo jobs show 20261201T100000Z-1a2b3c4d
   promoctl promo jobs show 20261201 -o csv > mailing.csv
   promoctl promo jobs show ~/.local/state/promoctl/jobs/20261201T100000Z-1a2b3c4d.jsonl -o json`,
@@ -94,7 +101,7 @@ stderr.`,
 			if err != nil {
 				return err
 			}
-			return run(cmd.Context(), &promoJobsShowOptions{session: sess, Dir: bulk.JobsDir(f.env.Getenv), Job: args[0]})
+			return run(cmd.Context(), &promoJobsShowOptions{session: sess, Dir: jobsFolder(f.env), Job: args[0]})
 		},
 	}
 }
@@ -250,3 +257,28 @@ func (l *jobPromos) Next() ([]byte, error) {
 type emptyElements struct{}
 
 func (emptyElements) Next() ([]byte, error) { return nil, io.EOF }
+
+// jobsFolder is the folder of the jobs' journals in env.
+func jobsFolder(env config.Env) string { return bulk.JobsDir(env.Getenv) }
+
+// completeJobIDs completes a job id (promo report --job): the jobs of the
+// jobs folder, newest first, each described by its command, site and
+// state.
+func (c *completer) completeJobIDs(_ *cobra.Command, _ []string, toComplete string) ([]cobra.Completion, cobra.ShellCompDirective) {
+	return jobCompletions(c.jobsDir(), toComplete)
+}
+
+// jobCompletions are the ids of the jobs in dir that start with
+// toComplete, newest first.
+func jobCompletions(dir, toComplete string) ([]cobra.Completion, cobra.ShellCompDirective) {
+	jobs, _, _ := bulk.ListJobs(dir)
+	var out []cobra.Completion
+	for i := len(jobs) - 1; i >= 0; i-- {
+		j := jobs[i]
+		if strings.HasPrefix(j.ID, toComplete) {
+			out = append(out, cobra.CompletionWithDesc(j.ID, fmt.Sprintf("%s on site %d, %d codes created, %s",
+				output.Text(j.Header.Kind), j.Header.SiteID, len(j.Created), jobState(j))))
+		}
+	}
+	return out, cobra.ShellCompDirectiveNoFileComp
+}

@@ -158,3 +158,26 @@ func TestPromoReportJob(t *testing.T) {
 		"promoctl: --job "+del+": the job is promo delete, which creates no promo codes; give a promo generate or promo apply job\n")
 	r.expectNoRequests(t)
 }
+
+// Job ids complete, newest first, for promo jobs show and report --job;
+// promo report completes its codes as promo delete does.
+func TestCompleteJobIDs(t *testing.T) {
+	r, _ := jobsRunner(t)
+	want := apitest.Lines(
+		mailingJob+"\tgenerate on site 7, 3 codes created, finished",
+		interruptedJob+"\tgenerate on site 7, 0 codes created, can be resumed",
+		":4")
+	if got := r.complete(t, "promo", "jobs", "show", "2026"); got != want {
+		t.Errorf("promo jobs show: stdout:\n%s\nwant:\n%s", got, want)
+	}
+	if got := r.complete(t, "promo", "report", "--job", "2026"); got != want {
+		t.Errorf("promo report --job: stdout:\n%s\nwant:\n%s", got, want)
+	}
+	if got, want := r.complete(t, "promo", "jobs", "show", "20261101"), apitest.Lines(interruptedJob+"\tgenerate on site 7, 0 codes created, can be resumed", ":4"); got != want {
+		t.Errorf("promo jobs show 20261101: stdout:\n%s\nwant:\n%s", got, want)
+	}
+	r.env["PROMOCTL_SITE_ID"] = "7"
+	if got, want := r.complete(t, "promo", "report", "FULL1", "xm"), apitest.Lines("XMAS1\tid 4002", "xmas3\tid 4004", ":4"); got != want {
+		t.Errorf("promo report CODE: stdout:\n%s\nwant:\n%s", got, want)
+	}
+}

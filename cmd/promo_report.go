@@ -138,7 +138,7 @@ are reported, and the exit code is 1.`,
 				return err
 			}
 			opts.session, opts.SiteID, opts.Period, opts.ByDay = sess, sess.Settings.SiteID, period, by == "day"
-			opts.JobsDir = bulk.JobsDir(f.env.Getenv)
+			opts.JobsDir = jobsFolder(f.env)
 			if opts.Job != "" && sess.Settings.Sources[config.KeySiteID].Kind != "flag" {
 				opts.SiteID = 0 // the job's site, unless --site-id names one
 			}
