@@ -35,8 +35,8 @@ type promoReportOptions struct {
 	// named (none: any code); Filter is --status, --search and --prefix.
 	Refs   []promoRef
 	Filter promoFilter
-	// Job is --job FILE: only the codes that job created, on its site.
-	// FILE may be a job id in JobsDir.
+	// Job is --job ID|FILE: only the codes that job created, on its site;
+	// a job id is looked up in JobsDir.
 	Job, JobsDir string
 	// AllCodes is --all-codes: read the statistics of every selected code,
 	// not only of those the list shows as used.
@@ -60,9 +60,10 @@ placed (d_lead_created), within --since and --until when given.
 The report is on every code of the site, or on a selection (a campaign):
 the codes named (by id or code), those with --status, --search (the code
 contains the text) and --prefix (the code starts with it, in any case),
-as in promo list, and with --job FILE the codes a promo generate or promo
-apply job created (its journal; promo jobs lists them). When several are
-given, a code must meet them all. The totals are for the selection.
+as in promo list, and with --job the codes a promo generate or promo apply
+job created, on the job's site (the job's id as promo jobs shows it, or
+its journal's path). When several are given, a code must meet them all.
+The totals are for the selection.
 
 Statistics are read only for the codes that the list shows as used
 (promo_used_count above 0, or not given): a code never used has no
@@ -91,7 +92,7 @@ are reported, and the exit code is 1.`,
 		Example: `  promoctl promo report --site-id 11111
   # one campaign: the codes that start with XMAS, or that a job created
   promoctl promo report --prefix XMAS --since 2026-12-01
-  promoctl promo report --job ~/.local/state/promoctl/jobs/20261201T100000Z-1a2b3c4d.jsonl
+  promoctl promo report --job 20261201T100000Z-1a2b3c4d
   promoctl promo report SUMMER25 WINTER25 --status active
   # read every code's statistics, used or not
   promoctl promo report --all-codes
@@ -155,7 +156,7 @@ are reported, and the exit code is 1.`,
 	fs.StringVar(&status, "status", "", "only codes with these statuses: "+strings.Join(statusNames(), ", ")+" (comma-separated)")
 	fs.StringVar(&search, "search", "", "only codes that contain this text, in any case")
 	fs.StringVar(&prefix, "prefix", "", "only codes that start with this text, in any case")
-	fs.StringVar(&opts.Job, "job", "", "only the codes that this promo generate or promo apply journal created")
+	fs.StringVar(&opts.Job, "job", "", "only the codes that this promo generate or promo apply job created: its id, or its journal's path")
 	fs.BoolVar(&opts.AllCodes, "all-codes", false, "read the statistics of every selected code, not only of those the list shows as used")
 	return c
 }
