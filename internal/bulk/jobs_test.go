@@ -139,3 +139,28 @@ func TestFindJob(t *testing.T) {
 		}
 	}
 }
+
+// ReadJob counts a journal's items as the open journal does.
+func TestReadJobSummaryIsTheJournals(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "j.jsonl")
+	ops := append(CreateOps([]string{"AB1", "AB2"}), Op{Action: ActionDelete, ID: 9, Code: "GONE"})
+	j, err := Create(path, Header{Job: "j", Kind: "apply", SiteID: 7}, ops)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer j.Close()
+	if _, err := Execute(context.Background(), &idsAPI{}, j, Options{Concurrency: 1}); err != nil {
+		t.Fatal(err)
+	}
+	info, err := ReadJob(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := j.Summary(); info.Summary != want || want.Created != 2 || want.Deleted != 1 {
+		t.Errorf("ReadJob's summary %+v, the journal's %+v (want 2 created, 1 deleted)", info.Summary, want)
+	}
+	if !slices.Equal(info.Created, []int64{501, 502}) {
+		t.Errorf("created %v, want [501 502]: the creates' ids, not the delete's", info.Created)
+	}
+}
