@@ -344,7 +344,7 @@ func TestDeleteConfirmOnATerminal(t *testing.T) {
 	tm = startTerm(t, env, "--sandbox", "promo", "delete", ids)
 	tm.expect("Delete promo code PTYDEL1 (id " + ids + ") from the sandbox?")
 	tm.send("y")
-	tm.expect("Deleted promo code " + ids)
+	tm.expect("Deleted promo code PTYDEL1 (id " + ids + ").")
 	if code := tm.wait(); code != 0 {
 		t.Fatalf("y: exit code = %d, want 0; the screen:\n%s", code, tm.screen())
 	}

@@ -87,7 +87,7 @@ func TestAuthLoginWithToken(t *testing.T) {
 	r := newBareRunner(t)
 	r.api.Handle("GET /v3/public/site", http.StatusOK, `[]`)
 	r.stdin = testToken + "\n"
-	r.run("auth", "login", "--with-token", "--user-id", "42", "--base-url", r.api.URL).expect(t, 0, "", "")
+	r.run("auth", "login", "--with-token", "--user-id", "42", "--base-url", r.api.URL).expect(t, 0, "", keyInFile(42, r.configPath()))
 	reqs := r.expectRoutes(t, "GET /v3/public/site")
 	expectHeaders(t, reqs[0], false)
 	r.expectConfig(t, apitest.Lines(
@@ -307,7 +307,7 @@ profiles:
 `)
 	r.api.Handle("GET /v3/public/site", http.StatusOK, `[]`)
 	r.stdin = testToken + "\n"
-	r.run("auth", "login", "--with-token", "--user-id", "42", "--base-url", r.api.URL, "--profile", "staging").expect(t, 0, "", "")
+	r.run("auth", "login", "--with-token", "--user-id", "42", "--base-url", r.api.URL, "--profile", "staging").expect(t, 0, "", keyInFile(42, r.configPath()))
 	r.expectConfig(t, `# my accounts
 current_profile: staging
 profiles:
@@ -336,7 +336,7 @@ func TestAuthLoginKeepsTheProfilesOtherSettings(t *testing.T) {
 	r.api.Handle("GET /v3/public/site", http.StatusOK, `[]`)
 	r.stdin = testToken + "\n"
 	// The user id is the profile's: only the key changes.
-	r.run("auth", "login", "--with-token", "--base-url", r.api.URL).expect(t, 0, "", "")
+	r.run("auth", "login", "--with-token", "--base-url", r.api.URL).expect(t, 0, "", keyInFile(7, r.configPath()))
 	r.expectConfig(t, `current_profile: default
 profiles:
   default:
@@ -389,7 +389,7 @@ func TestAuthLoginWarnsOfEnvironmentOverrides(t *testing.T) {
 	r.run("auth", "login", "--with-token", "--user-id", "42", "--base-url", r.api.URL, "--profile", "shop").expect(t, 0, "", apitest.Lines(
 		"promoctl: warning: PROMOCTL_TOKEN is set and overrides the saved API key until you unset it",
 		"promoctl: warning: PROMOCTL_PROFILE is set and overrides the saved current profile until you unset it",
-	))
+	)+keyInFile(42, r.configPath()))
 }
 
 func TestAuthLoginForm(t *testing.T) {

@@ -57,6 +57,8 @@ type completer struct {
 	configPath func(cmd *cobra.Command) (string, error)
 	// sandbox reports whether --sandbox is given.
 	sandbox func() bool
+	// jobsDir is the folder of the jobs' journals.
+	jobsDir func() string
 }
 
 // newCompleter builds the completions of a run on its factory, leaving
@@ -119,6 +121,7 @@ func newCompleter(f *factory) *completer {
 			return path, err
 		},
 		sandbox: func() bool { return f.global.sandbox },
+		jobsDir: func() string { return jobsFolder(f.env) },
 	}
 }
 
@@ -133,6 +136,7 @@ func (c *completer) argCompletions() map[string]cobra.CompletionFunc {
 		"promo enable":  c.completePromoIDs,
 		"promo disable": c.completePromoIDs,
 		"promo stats":   firstArg(c.completePromoIDs),
+		"promo report":  c.completePromoIDs,
 		"site get":      firstArg(c.completeSiteIDs),
 		"page get":      firstArg(c.completePageIDs),
 		"api":           completeAPI,
@@ -151,6 +155,7 @@ func (c *completer) flagCompletions() map[string]cobra.CompletionFunc {
 		"by":         fixedCompletions([]cobra.Completion{cobra.CompletionWithDesc("code", "a row per code and currency"), cobra.CompletionWithDesc("day", "a row per day and currency")}),
 		"status":     completeStatuses,
 		"sort":       fixedCompletions(sortChoices()),
+		"job":        c.completeJobIDs,
 		"base-url":   fixedCompletions([]cobra.Completion{cobra.CompletionWithDesc(api.DefaultBaseURL, "the Mottor API")}),
 	}
 }

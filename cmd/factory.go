@@ -62,6 +62,9 @@ type factory struct {
 	local    *localSandbox // the in-process sandbox, once the run is switched to it
 	cleanups []func()      // run when the command ends
 	warnings *warnings     // warnings already shown, so a file read twice warns once
+	// argsOutput is the --output of the command line when its flags could
+	// not all be parsed: how to report that error.
+	argsOutput string
 }
 
 // cleanup releases what the command opened.
@@ -457,6 +460,8 @@ func (f *factory) errorsAsJSON(cmd *cobra.Command) bool {
 	var v string
 	var src config.Source
 	switch {
+	case f.argsOutput != "":
+		return isJSONFormat(f.argsOutput)
 	case f.settings != nil:
 		v, src = string(f.settings.Output), f.settings.Sources[config.KeyOutput]
 	case cmd != nil:

@@ -128,7 +128,8 @@ func TestAuthLoginPlainHTTPOptIn(t *testing.T) {
 	r.stdin = testToken
 	r.api.Handle("GET /v3/public/site", http.StatusOK, "[]")
 	r.run("auth", "login", "--with-token", "--user-id", "42", "--base-url", "http://192.0.2.2", "--allow-insecure-http").expect(t, 0, "",
-		"promoctl: warning: sending the API token over plain HTTP to 192.0.2.2 (--allow-insecure-http): anyone on the network can read it\n")
+		"promoctl: warning: sending the API token over plain HTTP to 192.0.2.2 (--allow-insecure-http): anyone on the network can read it\n"+
+			keyInFile(42, r.configPath()))
 	r.expectRoutes(t, "GET /v3/public/site")
 }
 

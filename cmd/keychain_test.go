@@ -110,7 +110,7 @@ func TestNoKeyringEnvironmentForcesTheConfigFile(t *testing.T) {
 	r.env["PROMOCTL_NO_KEYRING"] = "1"
 	r.api.Handle("GET /v3/public/site", http.StatusOK, `[]`)
 	r.stdin = testToken + "\n"
-	r.run("auth", "login", "--with-token", "--user-id", "42", "--base-url", r.api.URL).expect(t, 0, "", "")
+	r.run("auth", "login", "--with-token", "--user-id", "42", "--base-url", r.api.URL).expect(t, 0, "", keyInFile(42, r.configPath()))
 	if got := r.keychainKey("default"); got != "" {
 		t.Errorf("keychain holds %q, want nothing", got)
 	}

@@ -36,7 +36,7 @@ func newPromoCmd(f *factory) *cobra.Command {
 	}
 	c.AddCommand(newPromoListCmd(f, nil), newPromoGetCmd(f, nil), newPromoCreateCmd(f, nil), newPromoUpdateCmd(f, nil),
 		newPromoDeleteCmd(f, nil), newPromoEnableCmd(f, nil), newPromoDisableCmd(f, nil), newPromoStatsCmd(f, nil), newPromoGenerateCmd(f, nil), newPromoApplyCmd(f, nil))
-	c.AddCommand(newPromoReportCmd(f, nil))
+	c.AddCommand(newPromoReportCmd(f, nil), newPromoJobsCmd(f, nil, nil))
 	return c
 }
 
@@ -65,6 +65,7 @@ func newPromoListCmd(f *factory, run func(context.Context, *promoListOptions) er
 	var fl struct {
 		status, search, within, sort string
 		limit                        int
+		prefix                       string
 	}
 	c := &cobra.Command{
 		Use:     "list",
@@ -82,6 +83,7 @@ the whole list first.
 
   --status S[,S...]      codes with any of these statuses
   --search TEXT          codes that contain TEXT, in any case
+  --prefix P             codes that start with P, in any case (a campaign)
   --expiring-within D    codes with the time limit on whose end (d_off) is
                          between now and now+D; expired ones are left out.
                          D is days, hours or minutes: 7d, 36h, 90m, 1d12h
@@ -101,11 +103,19 @@ the whole list first.
   promoctl promo list --sort -promo_used_count --limit 10
 
   # expired and used-up codes whose code contains "summer", as JSON
-  promoctl promo list --status expired,used-up --search summer -o json`,
+  promoctl promo list --status expired,used-up --search summer -o json
+
+  # the codes of one campaign: they start with XMAS
+  promoctl promo list --prefix XMAS -o csv`,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			filter, err := listFilter(cmd.Flags(), fl.status, fl.search, fl.within, fl.sort, fl.limit)
 			if err != nil {
 				return err
+			}
+			if cmd.Flags().Changed("prefix") {
+				if filter.Prefix, err = parsePrefix(fl.prefix); err != nil {
+					return err
+				}
 			}
 			sess, err := f.start(cmd)
 			if err != nil {
@@ -119,6 +129,7 @@ the whole list first.
 	fs := c.Flags()
 	fs.StringVar(&fl.status, "status", "", "only codes with these statuses: "+strings.Join(statusNames(), ", ")+" (comma-separated)")
 	fs.StringVar(&fl.search, "search", "", "only codes that contain this text, in any case")
+	fs.StringVar(&fl.prefix, "prefix", "", "only codes that start with this text, in any case")
 	fs.StringVar(&fl.within, "expiring-within", "", "only codes whose time limit ends between now and now+DURATION (7d, 36h, 90m)")
 	fs.StringVar(&fl.sort, "sort", "", "order by an API field or status; -FIELD for descending")
 	fs.IntVar(&fl.limit, "limit", 0, "show at most this many codes (after filters and sort)")
@@ -825,6 +836,7 @@ func runPromoDelete(ctx context.Context, opts *promoDeleteOptions) error {
 			return err
 		}
 	}
+	name := opts.Code // the code, when known: what the last line names
 	if !opts.Yes {
 		// Name what is about to go: read it first. An answer without a
 		// code only leaves it named by its id: the read is for the
@@ -838,6 +850,9 @@ func runPromoDelete(ctx context.Context, opts *promoDeleteOptions) error {
 		if err != nil {
 			return err
 		}
+		if p.Code != "" {
+			name = string(p.Code)
+		}
 		ok, err := opts.Prompter.Confirm(ctx, opts.deleteQuestion(opts.ID, raw, p), "This cannot be undone.", false)
 		if err != nil {
 			return err
@@ -850,6 +865,10 @@ func runPromoDelete(ctx context.Context, opts *promoDeleteOptions) error {
 	defer cancel()
 	if err := client.DeletePromo(ctx, opts.ID); err != nil {
 		return err
+	}
+	if name != "" {
+		opts.notef("Deleted promo code %s (id %d).", output.Text(name), opts.ID)
+		return nil
 	}
 	opts.notef("Deleted promo code %d.", opts.ID)
 	return nil

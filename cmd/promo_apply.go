@@ -205,7 +205,7 @@ func runPromoApply(ctx context.Context, opts *promoApplyOptions) error {
 		return nil
 	}
 	if (p.Destructive() || len(p.Renames()) > 0) && !opts.Yes {
-		ok, err := opts.Prompter.Confirm(ctx, confirmQuestion(p), "This cannot be undone.", false)
+		ok, err := opts.Prompter.Confirm(ctx, confirmQuestion(p), confirmNote(p), false)
 		if err != nil {
 			return err
 		}
@@ -375,6 +375,18 @@ func renameList(ren []plan.Entry) string {
 		b.WriteString(output.Text(e.Old.Code) + " → " + output.Text(e.New.Code))
 	}
 	return b.String()
+}
+
+// confirmNote is what the confirmation says under its question: a delete
+// cannot be undone; a disable can (promo enable).
+func confirmNote(p plan.Plan) string {
+	switch {
+	case p.Count(bulk.ActionDelete) > 0:
+		return "This cannot be undone."
+	case p.Count(bulk.ActionDisable) > 0:
+		return "A disabled promo code can be enabled again with promoctl promo enable."
+	}
+	return "A renamed promo code can be renamed back with promoctl promo update ID --code OLD."
 }
 
 // bulkAPI is the API as a bulk job uses it: lists and records are read

@@ -138,9 +138,9 @@ func newPromoToggleCmd(f *factory, run func(context.Context, *promoSelectOptions
 	}
 	var sf selectionFlags
 	title := strings.ToUpper(string(verb[:1])) + string(verb[1:])
-	state := "usable"
+	state, byStatus := "usable", "disabled"
 	if verb == verbDisable {
-		state = "unusable until enabled again"
+		state, byStatus = "unusable until enabled again", "expired,used-up"
 	}
 	c := &cobra.Command{
 		Use:   string(verb) + " CODE_OR_ID... | --status S[,S...]",
@@ -164,7 +164,7 @@ $XDG_STATE_HOME/promoctl/jobs. Exit 1 when any code could not be
 ` + codeOrIDHelp,
 		Example: `  promoctl promo ` + string(verb) + ` SUMMER25 WINTER25 --site-id 11111
   promoctl promo ` + string(verb) + ` 1001 1002 --yes
-  promoctl promo disable --status expired,used-up --site-id 11111 --yes`,
+  promoctl promo ` + string(verb) + ` --status ` + byStatus + ` --site-id 11111 --yes`,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			opts, err := sf.options(f, cmd, args, verb)
 			if err != nil {

@@ -40,7 +40,7 @@ func TestPromoDeleteOnATerminalAsksFirst(t *testing.T) {
 	r.prompter = stub
 	r.api.Handle("GET /v1/promo/5", http.StatusOK, currentJSON)
 	r.api.Handle("DELETE /v1/promo/5", http.StatusNoContent, "")
-	r.run("promo", "rm", "5").expect(t, 0, "", "Deleted promo code 5.\n")
+	r.run("promo", "rm", "5").expect(t, 0, "", "Deleted promo code SUMMER25 (id 5).\n")
 	r.expectRoutes(t, "GET /v1/promo/5", "DELETE /v1/promo/5")
 	// The fake API is not the public service, so the question names it.
 	want := "Delete promo code SUMMER25 (id 5) at " + r.api.URL + "?"

@@ -151,7 +151,7 @@ func TestRunPromoDelete(t *testing.T) {
 			stderr:  "Deleted promo code 5.\n", routes: []string{"DELETE /v1/promo/5"}},
 		{name: "asks first, naming the code", tty: true, confirm: &confirmStub{answer: true},
 			answers: []answer{{"GET /v1/promo/5", http.StatusOK, runRecordJSON}, {"DELETE /v1/promo/5", http.StatusNoContent, ""}},
-			stderr:  "Deleted promo code 5.\n", routes: []string{"GET /v1/promo/5", "DELETE /v1/promo/5"},
+			stderr:  "Deleted promo code SUMMER25 (id 5).\n", routes: []string{"GET /v1/promo/5", "DELETE /v1/promo/5"},
 			questions: []string{"Delete promo code SUMMER25 (id 5) from the sandbox?"}, sandbox: true},
 		{name: "a record without a code is named by its id", tty: true, confirm: &confirmStub{answer: true}, sandbox: true,
 			answers: []answer{{"GET /v1/promo/5", http.StatusOK, `{}`}, {"DELETE /v1/promo/5", http.StatusNoContent, ""}},

@@ -21,6 +21,7 @@ import (
 type promoFilter struct {
 	Statuses []promo.Status // --status: any of these; nil for any status
 	Search   string         // --search: a part of the code, any case
+	Prefix   string         // --prefix: the start of the code, any case
 	// Within is --expiring-within: a time limit that ends between now and
 	// now+Within; 0 for no such filter.
 	Within     time.Duration
@@ -32,12 +33,15 @@ type promoFilter struct {
 
 // filters reports whether f lets through only some promo codes.
 func (f promoFilter) filters() bool {
-	return len(f.Statuses) > 0 || f.Search != "" || f.Within > 0
+	return len(f.Statuses) > 0 || f.Search != "" || f.Prefix != "" || f.Within > 0
 }
 
 // match reports whether p passes the filters at now.
 func (f promoFilter) match(p *api.Promo, now time.Time) bool {
 	if f.Search != "" && !strings.Contains(strings.ToLower(string(p.Code)), strings.ToLower(f.Search)) {
+		return false
+	}
+	if f.Prefix != "" && !hasPrefixFold(string(p.Code), f.Prefix) {
 		return false
 	}
 	if f.Within > 0 {
@@ -50,6 +54,28 @@ func (f promoFilter) match(p *api.Promo, now time.Time) bool {
 		return false
 	}
 	return true
+}
+
+// hasPrefixFold reports whether s starts with prefix, in any case.
+func hasPrefixFold(s, prefix string) bool {
+	return len(s) >= len(prefix) && strings.EqualFold(s[:len(prefix)], prefix)
+}
+
+// parsePrefix reads --prefix: the start of a code, Latin letters and
+// digits only (a code has no others, so a Cyrillic prefix is refused for
+// its letters rather than matching nothing).
+func parsePrefix(s string) (string, error) {
+	p := strings.TrimSpace(s)
+	if p == "" {
+		return "", usagef("--prefix needs the text the codes start with")
+	}
+	if err := promo.ValidateCodeChars(p); err != nil {
+		return "", usagef("--prefix %q: %v", s, err)
+	}
+	if len(p) > promo.MaxCodeLen {
+		return "", usagef("--prefix %q: a code has at most %d characters, the prefix has %d", s, promo.MaxCodeLen, len(p))
+	}
+	return p, nil
 }
 
 // apply wraps the list src in the filters, the order and the limit of f.
@@ -324,6 +350,9 @@ func (f promoFilter) describe() string {
 	}
 	if f.Search != "" {
 		parts = append(parts, fmt.Sprintf("containing %q", f.Search))
+	}
+	if f.Prefix != "" {
+		parts = append(parts, fmt.Sprintf("starting with %q", f.Prefix))
 	}
 	if f.Within > 0 {
 		parts = append(parts, "expiring within "+f.WithinText)

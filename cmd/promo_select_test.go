@@ -64,6 +64,8 @@ func TestPromoListFiltersAndSort(t *testing.T) {
 		{"status scheduled", []string{"--status", "scheduled"}, []string{"SOON"}},
 		{"status active", []string{"--status", "active"}, []string{"WEEKSALE", "Summer26", "ALWAYS"}},
 		{"search any case", []string{"--search", "SUMMER"}, []string{"OLDSUMMER", "Summer26"}},
+		{"prefix any case: the start only", []string{"--prefix", "summer"}, []string{"Summer26"}},
+		{"prefix and status", []string{"--prefix", "O", "--status", "disabled"}, []string{"OFF10"}},
 		{"expiring within 7d", []string{"--expiring-within", "7d"}, []string{"WEEKSALE", "Summer26"}},
 		{"expiring within 36h", []string{"--expiring-within", "36h"}, []string{"Summer26"}},
 		{"expiring within 1d12h", []string{"--expiring-within", "1d12h"}, []string{"Summer26"}},
@@ -151,6 +153,7 @@ func TestPromoListFilteredEmpty(t *testing.T) {
 	r.tty = true
 	r.run("promo", "list", "--site-id", "7", "--status", "expired", "--search", "nope", "--expiring-within", "36h").expect(t, 0, "",
 		"No promo codes on site 7 match: expired, containing \"nope\", expiring within 36h.\n")
+	r.run("promo", "list", "--site-id", "7", "--prefix", "XMAS").expect(t, 0, "", "No promo codes on site 7 match: starting with \"XMAS\".\n")
 }
 
 func TestPromoListRejectsBadFilters(t *testing.T) {
@@ -164,6 +167,9 @@ func TestPromoListRejectsBadFilters(t *testing.T) {
 		{name: "zero duration", args: with("--expiring-within", "0d"), stderr: `promoctl: --expiring-within: invalid duration "0d": use days, hours or minutes such as 7d, 36h, 90m or 1d12h`},
 		{name: "unknown sort field", args: with("--sort", "-expires"), stderr: `promoctl: --sort: unknown field "-expires": use one of id, code, pos, is_enabled, bonus_type, bonus_amount, bonus_amount_is_in_percentages, time_limit_is_enabled, d_on, d_off, quantity_limit_is_enabled, quantity_limit, promo_used_count, is_valid, personal_limit_is_enabled, status, with - before it for descending order`},
 		{name: "limit 0", args: with("--limit", "0"), stderr: "promoctl: --limit must be at least 1, got 0"},
+		{name: "empty prefix", args: with("--prefix", ""), stderr: "promoctl: --prefix needs the text the codes start with"},
+		{name: "Cyrillic prefix", args: with("--prefix", "ЁЛКА"), stderr: `promoctl: --prefix "ЁЛКА": a code may contain only Latin letters A-Z, a-z and digits 0-9, found 'Ё' at position 1`},
+		{name: "prefix longer than a code", args: with("--prefix", "ABCDEFGHIJKLMNOP"), stderr: `promoctl: --prefix "ABCDEFGHIJKLMNOP": a code has at most 15 characters, the prefix has 16`},
 	})
 }
 

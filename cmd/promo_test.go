@@ -247,5 +247,5 @@ func TestUnknownProfileWithoutAConfigFile(t *testing.T) {
 	r.run("config", "set", "site_id", "7", "--profile", "shop").expect(t, 0, "", "")
 	r.api.Handle("GET /v3/public/site", http.StatusOK, `[]`)
 	r.stdin = testToken
-	r.run("auth", "login", "--with-token", "--profile", "new").expect(t, 0, "", "")
+	r.run("auth", "login", "--with-token", "--profile", "new").expect(t, 0, "", keyInFile(42, r.configPath()))
 }

@@ -402,7 +402,12 @@ func TestPromoDeleteConfirmation(t *testing.T) {
 				want = question + "\n\npromoctl: cancelled\n"
 			}
 			if c.code == 0 {
-				want = question + "\nDeleted promo code 5.\n"
+				// The last line names the code, as the question did.
+				named := "SUMMER25 (id 5)"
+				if c.record == `{}` {
+					named = "5"
+				}
+				want = question + "\nDeleted promo code " + named + ".\n"
 			}
 			res.expect(t, c.code, "", want)
 			if c.code == 0 {

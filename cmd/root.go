@@ -112,6 +112,11 @@ func Execute(ctx context.Context, args []string, o Options) int {
 	if err == nil {
 		return 0
 	}
+	if errors.As(err, new(flagParseError)) {
+		// The flags after the bad one were not parsed: an --output among
+		// them still says how to report the error.
+		f.argsOutput = outputInArgs(args)
+	}
 	if cmd == nil {
 		cmd = root
 	}
@@ -190,7 +195,37 @@ func flagError(cmd *cobra.Command, err error) error {
 			return usagef("%s is read as a flag: to give %s an argument that starts with \"-\", put \"--\" before it", word, commandName(cmd))
 		}
 	}
-	return usageErr(err)
+	return flagParseError{usageErr(err)}
+}
+
+// flagParseError is an error of cobra's flag parsing, which stops at the
+// bad flag.
+type flagParseError struct{ error }
+
+func (e flagParseError) Unwrap() error { return e.error }
+
+// outputInArgs is the last --output (-o) given on a command line, "" when
+// none: -o json, -ojson, -o=json, --output json, --output=json. Words
+// after "--" are arguments.
+func outputInArgs(args []string) string {
+	v := ""
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		switch {
+		case a == "--":
+			return v
+		case a == "-o" || a == "--output":
+			if i+1 < len(args) {
+				v = args[i+1]
+				i++
+			}
+		case strings.HasPrefix(a, "--output="):
+			v = strings.TrimPrefix(a, "--output=")
+		case strings.HasPrefix(a, "-o") && !strings.HasPrefix(a, "--"):
+			v = strings.TrimPrefix(strings.TrimPrefix(a, "-o"), "=")
+		}
+	}
+	return v
 }
 
 func usagef(format string, args ...any) error { return &usageError{fmt.Errorf(format, args...)} }

@@ -35,6 +35,18 @@ func ValidateCode(s string) error {
 	return nil
 }
 
+// ValidateCodeChars reports whether s, a part of a code (a prefix, a
+// suffix), has only the characters a code may have: Latin letters and
+// digits. A letter of another alphabet is named, whatever the length.
+func ValidateCodeChars(s string) error {
+	for i, r := range s {
+		if !isASCIIAlnum(r) {
+			return fmt.Errorf("a code may contain only Latin letters A-Z, a-z and digits 0-9, found %q at position %d", r, utf8.RuneCountInString(s[:i])+1)
+		}
+	}
+	return nil
+}
+
 func isASCIIAlnum(r rune) bool {
 	return (r >= 'A' && r <= 'Z') || (r >= 'a' && r <= 'z') || (r >= '0' && r <= '9')
 }

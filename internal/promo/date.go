@@ -51,7 +51,7 @@ func parseDate(s string, loc *time.Location, endOfDay bool) (time.Time, error) {
 		t, err = time.ParseInLocation(layout, v, loc)
 	}
 	if err != nil {
-		return time.Time{}, fmt.Errorf("cannot read date %q: use 2026-12-01, 2026-12-01T10:00 or RFC 3339 such as 2026-12-01T10:00:00+03:00", s)
+		return time.Time{}, &DateFormError{Input: s}
 	}
 	// The API form has a four-digit year in UTC; 0000-01-01T00:00:00+01:00
 	// would be sent as -0001-12-31T23:00:00.000Z.
@@ -62,6 +62,14 @@ func parseDate(s string, loc *time.Location, endOfDay bool) (time.Time, error) {
 }
 
 const dateOnly = "2006-01-02"
+
+// DateFormError is a date in none of the forms ParseStart and ParseEnd
+// read.
+type DateFormError struct{ Input string }
+
+func (e *DateFormError) Error() string {
+	return fmt.Sprintf("cannot read date %q: use 2026-12-01, 2026-12-01T10:00 or RFC 3339 such as 2026-12-01T10:00:00+03:00", e.Input)
+}
 
 // FormatLocal renders t in loc the way people read and type it back:
 // 2026-12-01 10:00, with the seconds only when there are any (the end of a

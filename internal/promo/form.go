@@ -96,11 +96,18 @@ func (c FormCheck) Date(s string, parse func(string, *time.Location) (time.Time,
 		return nil, nil
 	}
 	t, err := parse(s, c.Loc)
+	if fe := (*DateFormError)(nil); errors.As(err, &fe) {
+		return nil, fmt.Errorf("cannot read date %q: use %s", fe.Input, FormDates)
+	}
 	if err != nil {
 		return nil, err
 	}
 	return &t, nil
 }
+
+// FormDates are the forms of a date that the form names, in its hint and
+// in its error: one form, the one its values are shown in.
+const FormDates = "2026-12-01, 2026-12-01 10:00 or RFC 3339"
 
 // Window reads the validity period: both dates, the end not before the
 // start.

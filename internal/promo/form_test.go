@@ -1,6 +1,7 @@
 package promo
 
 import (
+	"strings"
 	"testing"
 	"time"
 )
@@ -131,3 +132,21 @@ func TestFormValuesOfAndWith(t *testing.T) {
 // TestPromoFormRefusesACodeInUse types a code that Taken says is in use on
 // the chosen site: the code field refuses it and asks again, before any
 // other question.
+
+// The form's error names the date forms its hint names, in the form its
+// values are shown in (2026-12-01 10:00, as FormatLocal writes them).
+func TestFormDateErrorInTheHintsForms(t *testing.T) {
+	c := FormCheck{Loc: formZone(t)}
+	for _, parse := range []func(string, *time.Location) (time.Time, error){ParseStart, ParseEnd} {
+		_, err := c.Date("31/12/2026", parse)
+		if want := `cannot read date "31/12/2026": use 2026-12-01, 2026-12-01 10:00 or RFC 3339`; err == nil || err.Error() != want {
+			t.Errorf("Date = %v, want %s", err, want)
+		}
+	}
+	if _, _, err := c.Window("tomorrow", ""); err == nil || !strings.Contains(err.Error(), FormDates) {
+		t.Errorf("Window = %v, want the forms %q", err, FormDates)
+	}
+	if got := FormatLocal(time.Date(2026, 12, 1, 10, 0, 0, 0, c.Loc), c.Loc); !strings.Contains(FormDates, got) {
+		t.Errorf("the form shows dates as %s, which its hint %q does not name", got, FormDates)
+	}
+}

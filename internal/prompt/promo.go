@@ -105,7 +105,7 @@ func (h *Huh) Promo(ctx context.Context, form PromoForm) (PromoAnswers, error) {
 		enabledHint = "Customers can use the code while it is enabled."
 	}
 	zone := time.Now().In(loc).Format("MST, -07:00")
-	dateHelp := "2026-12-01, 2026-12-01 10:00 or RFC 3339, in your time zone (" + zone + ")"
+	dateHelp := promo.FormDates + ", in your time zone (" + zone + ")"
 
 	code := huh.NewInput().Title(title("Code", init.Code)).
 		Description("2 to 15 Latin letters or digits: what customers type at checkout.").

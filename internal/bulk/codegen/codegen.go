@@ -88,6 +88,14 @@ func (f Format) Validate() error {
 	if f.Length < 1 {
 		return fmt.Errorf("the length of the random part must be at least 1, got %d", f.Length)
 	}
+	// The characters first: a Cyrillic prefix is refused for its letters,
+	// not measured in bytes.
+	if err := promo.ValidateCodeChars(f.Prefix); err != nil {
+		return fmt.Errorf("prefix %q: %w", f.Prefix, err)
+	}
+	if err := promo.ValidateCodeChars(f.Suffix); err != nil {
+		return fmt.Errorf("suffix %q: %w", f.Suffix, err)
+	}
 	if n := len(f.Prefix) + f.Length + len(f.Suffix); n > promo.MaxCodeLen || n < promo.MinCodeLen {
 		return fmt.Errorf("prefix, %d random characters and suffix make codes of %d characters; a code must have %d to %d",
 			f.Length, n, promo.MinCodeLen, promo.MaxCodeLen)

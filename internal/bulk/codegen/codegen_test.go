@@ -304,3 +304,21 @@ func TestValidate(t *testing.T) {
 		t.Errorf("Validate(15 characters) = %v", err)
 	}
 }
+
+// A Cyrillic prefix or suffix is refused for its letters, even when the
+// bytes of its letters would make the code too long: a person counts
+// letters, not bytes.
+func TestValidateNamesCyrillicLetters(t *testing.T) {
+	for _, c := range []struct {
+		f    Format
+		want string
+	}{
+		{Format{Prefix: "ПРОМОКОДЫ", Length: 8}, `prefix "ПРОМОКОДЫ": a code may contain only Latin letters A-Z, a-z and digits 0-9, found 'П' at position 1`},
+		{Format{Prefix: "XMAS", Suffix: "ЁЛКА", Length: 4}, `suffix "ЁЛКА": a code may contain only Latin letters A-Z, a-z and digits 0-9, found 'Ё' at position 1`},
+	} {
+		err := c.f.Validate()
+		if err == nil || err.Error() != c.want {
+			t.Errorf("Validate(%+v) = %v, want %s", c.f, err, c.want)
+		}
+	}
+}

@@ -1,0 +1,143 @@
+package bulk
+
+import (
+	"cmp"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+)
+
+// JobInfo is what a journal says of its job, read without opening it for
+// writing: for promo jobs and promo report --job.
+type JobInfo struct {
+	ID     string // the file's name without .jsonl
+	Path   string
+	Header Header
+	// Summary counts the items by state; the job is finished when it is OK.
+	Summary Summary
+	// Created are the ids of the promo codes the job created, in the order
+	// of its plan.
+	Created []int64
+}
+
+// Finished reports whether every operation of the job is done.
+func (j JobInfo) Finished() bool { return j.Summary.OK() }
+
+// JobExt is the extension of a journal's file.
+const JobExt = ".jsonl"
+
+// JobsDir is the folder where jobs keep their journals by default (see
+// DefaultPath).
+func JobsDir(env func(string) string) string {
+	return filepath.Dir(DefaultPath(env, "job"))
+}
+
+// ReadJob reads the journal at path with Read: it neither locks nor
+// changes the file, so a job running now can be read too.
+func ReadJob(path string) (JobInfo, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return JobInfo{}, fmt.Errorf("read journal %s: %w", path, err)
+	}
+	defer f.Close()
+	h, items, err := Read(f)
+	if err != nil {
+		return JobInfo{}, fmt.Errorf("%s: %w", path, err)
+	}
+	info := JobInfo{ID: strings.TrimSuffix(filepath.Base(path), JobExt), Path: path, Header: h}
+	info.Summary = summarize(items)
+	for _, it := range items {
+		if it.Action == ActionCreate && it.State == StateCreated && it.ID != 0 {
+			info.Created = append(info.Created, it.ID)
+		}
+	}
+	return info, nil
+}
+
+// ListJobs reads every journal (*.jsonl) in dir, oldest first (by start,
+// then id). A file that cannot be read is not listed: its error, which
+// names it, is in bad. A folder that does not exist has no jobs.
+func ListJobs(dir string) (jobs []JobInfo, bad []error, err error) {
+	entries, err := os.ReadDir(dir)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, nil, nil
+	}
+	if err != nil {
+		return nil, nil, fmt.Errorf("list jobs in %s: %w", dir, err)
+	}
+	for _, e := range entries {
+		if e.IsDir() || !strings.HasSuffix(e.Name(), JobExt) {
+			continue
+		}
+		info, err := ReadJob(filepath.Join(dir, e.Name()))
+		if err != nil {
+			bad = append(bad, err)
+			continue
+		}
+		jobs = append(jobs, info)
+	}
+	slices.SortStableFunc(jobs, func(a, b JobInfo) int {
+		if c := a.Header.Started.Compare(b.Header.Started); c != 0 {
+			return c
+		}
+		return cmp.Compare(a.ID, b.ID)
+	})
+	return jobs, bad, nil
+}
+
+// FindJob finds the journal of job id in dir: its file <id>.jsonl, or the
+// one file whose id starts with id (the start of a job id is its date).
+func FindJob(dir, id string) (string, error) {
+	if id == "" || strings.ContainsAny(id, `/\`) || id == "." || id == ".." {
+		return "", fmt.Errorf("invalid job id %q", id)
+	}
+	id = strings.TrimSuffix(id, JobExt)
+	path := filepath.Join(dir, id+JobExt)
+	if _, err := os.Stat(path); err == nil {
+		return path, nil
+	}
+	entries, err := os.ReadDir(dir)
+	if err != nil && !errors.Is(err, fs.ErrNotExist) {
+		return "", fmt.Errorf("find job %s in %s: %w", id, dir, err)
+	}
+	var found []string
+	for _, e := range entries {
+		if !e.IsDir() && strings.HasSuffix(e.Name(), JobExt) && strings.HasPrefix(e.Name(), id) {
+			found = append(found, e.Name())
+		}
+	}
+	switch len(found) {
+	case 0:
+		return "", fmt.Errorf("no job %s in %s", id, dir)
+	case 1:
+		return filepath.Join(dir, found[0]), nil
+	}
+	return "", fmt.Errorf("job %s is ambiguous in %s: %s", id, dir, strings.Join(found, ", "))
+}
+
+// summarize counts items by state as (*Journal).Summary does (a test holds
+// them equal), from what Read returns.
+func summarize(items []Item) Summary {
+	var s Summary
+	for _, it := range items {
+		switch it.State {
+		case StateCreated:
+			s.Created++
+		case StateUpdated:
+			s.Updated++
+		case StateDeleted:
+			s.Deleted++
+		case StateFailed:
+			s.Failed++
+		case StateSent, StateUnknown:
+			s.Unknown++
+		default:
+			s.NotStarted++
+		}
+	}
+	return s
+}
