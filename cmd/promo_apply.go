@@ -357,7 +357,8 @@ func (s *session) bulkAPI(th *bulk.Throttle) (generateAPI, error) {
 func (opts *promoApplyOptions) execute(ctx context.Context, c generateAPI, th *bulk.Throttle, p plan.Plan, name string) error {
 	id := bulk.NewJobID(opts.Now())
 	path := bulk.DefaultPath(opts.Getenv, id)
-	j, err := bulk.Create(path, bulk.Header{Job: id, Kind: "apply", SiteID: p.Site}, p.Ops())
+	j, err := bulk.Create(path, bulk.Header{Job: id, Kind: "apply", SiteID: p.Site,
+		BaseURL: opts.Settings.BaseURL, UserID: opts.Settings.UserID}, p.Ops())
 	if err != nil {
 		return err
 	}

@@ -271,7 +271,7 @@ func runPromoGenerate(ctx context.Context, opts *promoGenerateOptions) error {
 		concurrency = bulk.DefaultConcurrency
 	}
 	j, err := bulk.Create(path, bulk.Header{Job: id, Kind: "generate", SiteID: site, Template: &template,
-		Generate: &bulk.GenerateParams{Format: format, Count: opts.Count, Concurrency: concurrency}}, bulk.CreateOps(codes))
+		BaseURL: opts.Settings.BaseURL, UserID: opts.Settings.UserID, Generate: &bulk.GenerateParams{Format: format, Count: opts.Count, Concurrency: concurrency}}, bulk.CreateOps(codes))
 	if err != nil {
 		return err
 	}
@@ -290,6 +290,13 @@ func resumePromoGenerate(ctx context.Context, opts *promoGenerateOptions) error 
 	h := j.Header()
 	if h.Kind != "generate" || h.Generate == nil {
 		return usagef("--resume %s: the journal is of promo %s, not of promo generate", opts.Resume, h.Kind)
+	}
+	warning, err := h.Check(bulk.Where{BaseURL: opts.Settings.BaseURL, UserID: opts.Settings.UserID})
+	if err != nil {
+		return usagef("--resume %s: %v", opts.Resume, err)
+	}
+	if warning != "" {
+		opts.warn(warning)
 	}
 	concurrency := opts.Concurrency
 	if concurrency == 0 {

@@ -59,6 +59,11 @@ type Header struct {
 	Kind    string    `json:"kind"` // the command: "generate", "apply"
 	SiteID  int64     `json:"site_id"`
 	Started time.Time `json:"started"`
+	// BaseURL and UserID are where the job's requests went: a resume with
+	// other settings is refused (Header.Check). Journals of an older
+	// promoctl have neither.
+	BaseURL string `json:"base_url,omitempty"`
+	UserID  int64  `json:"user_id,omitempty"`
 	// Template is the create request of every create without a Body: the
 	// fields of promo generate.
 	Template *promo.CreateBody `json:"template,omitempty"`
@@ -212,9 +217,11 @@ func (j *Journal) plan(h Header, ops []Op) error {
 // it records was not yet certain.
 //
 // The journal stays locked until Close, so that a second promoctl cannot
-// run the same job at once (ErrInUse).
+// run the same job at once (ErrInUse). A file that is not regular, not the
+// current user's or writable by others is refused, and so is one larger
+// than MaxJournalBytes; the caller checks the header (Header.Check).
 func Open(path string) (*Journal, error) {
-	f, err := os.OpenFile(path, os.O_RDWR|os.O_APPEND, 0)
+	f, err := openJournalFile(path, true)
 	if err != nil {
 		return nil, fmt.Errorf("open journal %s: %w", path, err)
 	}
@@ -222,7 +229,7 @@ func Open(path string) (*Journal, error) {
 		f.Close()
 		return nil, err
 	}
-	data, err := io.ReadAll(f)
+	data, err := readCapped(f)
 	if err != nil {
 		f.Close()
 		return nil, fmt.Errorf("open journal %s: %w", path, err)
@@ -259,9 +266,9 @@ func lockJournal(f *os.File, path string) error {
 }
 
 // Read replays a journal without opening it for writing: its header and
-// the state of every item.
+// the state of every item. It reads at most MaxJournalBytes.
 func Read(r io.Reader) (Header, []Item, error) {
-	data, err := io.ReadAll(r)
+	data, err := readCapped(r)
 	if err != nil {
 		return Header{}, nil, fmt.Errorf("read journal: %w", err)
 	}
