@@ -183,6 +183,7 @@ func runPromoApply(ctx context.Context, opts *promoApplyOptions) error {
 	if err != nil {
 		return err
 	}
+	opts.warnPastEnds(p)
 	if err := opts.printPlan(p, name); err != nil {
 		return err
 	}

@@ -135,6 +135,9 @@ See docs/bulk.md for how a job is kept exactly once.`,
 				if g.count < codegen.MinCount || g.count > codegen.MaxCount {
 					return usagef("--count must be %d to %d, got %d", codegen.MinCount, codegen.MaxCount, g.count)
 				}
+				if g.length < 1 { // 0 would mean codegen's default
+					return usagef("--length must be at least 1: the characters of the random part, got %d", g.length)
+				}
 				opts.Format = codegen.Format{Prefix: g.prefix, Suffix: g.suffix, Length: g.length, Charset: g.charset}
 				if err := opts.Format.Validate(); err != nil {
 					return usageErr(err)
@@ -237,6 +240,9 @@ func runPromoGenerate(ctx context.Context, opts *promoGenerateOptions) error {
 	}
 	if opts.Changes.Enabled == nil {
 		opts.warn("no --enabled given, so the promo codes will be created disabled (the API's default)")
+	}
+	if w := pastEndWarning(opts.Changes.Ends, opts.Now(), opts.Loc); w != "" {
+		opts.warn(strings.Replace(w, "the promo code will be", "the promo codes will be", 1))
 	}
 	th := bulk.NewThrottle(0)
 	c, err := opts.bulkAPI(th)
