@@ -19,14 +19,17 @@ import (
 // Every 429 is honoured: every operation pauses for its Retry-After (or
 // DefaultPause). A 429 also halves the rate, but only as a trial: the
 // answers to the requests sent after the cut's pause judge it. When the
-// share of 429s among them is not half what it was before the cut, the
+// share of 429s among them has not fallen to a quarter of what it was
+// before the cut (to almost none, when few answers came before it), the
 // 429s were not the rate's doing (load shedding, a quota shared with
 // others), and the rate goes back to where it was; for the next
 // 2×trialAnswers answers no 429 cuts it again, twice as many after each
-// further cut that did not help (up to maxQuiet). A 429 to a request that had
-// itself waited out a pause never starts a cut: waiting its Retry-After
-// was all the server asked. A rate lowered by a kept cut rises by a
-// quarter every RecoverEvery, up to the rate the throttle started with.
+// further cut that did not help (up to maxQuiet). So a 429 answered to a
+// request sent after waiting out a Retry-After never cuts the rate again:
+// it only judges the cut already made; nor does one to a request that the
+// transport itself held back for a pause. A rate lowered by a kept cut
+// rises by a quarter every RecoverEvery, up to the rate the throttle
+// started with.
 //
 // It is safe for concurrent use; one Throttle serves one run.
 type Throttle struct {
