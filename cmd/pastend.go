@@ -15,13 +15,13 @@ import (
 const maxPastEndsNamed = 3
 
 // pastEndWarning is the warning for a create whose end (--ends, d_off) has
-// already passed at now: the code would be expired from the start. "" when
-// there is none.
-func pastEndWarning(ends *time.Time, now time.Time, loc *time.Location) string {
+// already passed at now: what it creates ("promo code", "promo codes")
+// would be expired from the start. "" when there is none.
+func pastEndWarning(ends *time.Time, now time.Time, loc *time.Location, what string) string {
 	if ends == nil || !ends.Before(now) {
 		return ""
 	}
-	return fmt.Sprintf("the end date %s has already passed, so the promo code will be expired: give a later --ends", promo.FormatLocal(*ends, loc))
+	return fmt.Sprintf("the end date %s has already passed, so the %s will be expired: give a later --ends", promo.FormatLocal(*ends, loc), what)
 }
 
 // warnPastEnds warns about the codes a plan creates, or gives a new end,

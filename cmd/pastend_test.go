@@ -56,3 +56,14 @@ NEW1,5,2027-01-31
 		t.Errorf("second run warned:\n%s", e.stderr)
 	}
 }
+
+// TestPromoGenerateWarnsOfAPastEnd: the same warning for the codes of
+// promo generate, before anything is created.
+func TestPromoGenerateWarnsOfAPastEnd(t *testing.T) {
+	r := newRunner(t)
+	r.api.Handle("GET /v1/promo", http.StatusOK, "[]")
+	res := r.run("promo", "generate", "--site-id", "1", "--count", "2", "--amount", "5", "--enabled", "--ends", "2020-01-31", "--dry-run", "-o", "json")
+	want := "promoctl: warning: the end date 2020-01-31 23:59:59 has already passed, so the promo codes will be expired: give a later --ends\n"
+	res.expect(t, 0, res.stdout, want)
+	r.expectRoutes(t, "GET /v1/promo?site_id=1")
+}

@@ -551,7 +551,7 @@ func runPromoCreate(ctx context.Context, opts *promoCreateOptions) error {
 	if opts.Changes.Amount == nil {
 		opts.warn(defaultAmountWarning(opts.FromFile, opts.Changes.Percent != nil && *opts.Changes.Percent))
 	}
-	if w := pastEndWarning(opts.Changes.Ends, opts.Now(), opts.Loc); w != "" {
+	if w := pastEndWarning(opts.Changes.Ends, opts.Now(), opts.Loc, "promo code"); w != "" {
 		opts.warn(w)
 	}
 	ctx, cancel := opts.withTimeout(ctx)

@@ -241,8 +241,8 @@ func runPromoGenerate(ctx context.Context, opts *promoGenerateOptions) error {
 	if opts.Changes.Enabled == nil {
 		opts.warn("no --enabled given, so the promo codes will be created disabled (the API's default)")
 	}
-	if w := pastEndWarning(opts.Changes.Ends, opts.Now(), opts.Loc); w != "" {
-		opts.warn(strings.Replace(w, "the promo code will be", "the promo codes will be", 1))
+	if w := pastEndWarning(opts.Changes.Ends, opts.Now(), opts.Loc, "promo codes"); w != "" {
+		opts.warn(w)
 	}
 	th := bulk.NewThrottle(0)
 	c, err := opts.bulkAPI(th)
@@ -277,7 +277,8 @@ func runPromoGenerate(ctx context.Context, opts *promoGenerateOptions) error {
 		concurrency = bulk.DefaultConcurrency
 	}
 	j, err := bulk.Create(path, bulk.Header{Job: id, Kind: "generate", SiteID: site, Template: &template,
-		BaseURL: opts.Settings.BaseURL, UserID: opts.Settings.UserID, Generate: &bulk.GenerateParams{Format: format, Count: opts.Count, Concurrency: concurrency}}, bulk.CreateOps(codes))
+		BaseURL: opts.Settings.BaseURL, UserID: opts.Settings.UserID,
+		Generate: &bulk.GenerateParams{Format: format, Count: opts.Count, Concurrency: concurrency}}, bulk.CreateOps(codes))
 	if err != nil {
 		return err
 	}
