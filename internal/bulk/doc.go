@@ -37,6 +37,10 @@
 //	sum, err := bulk.Execute(ctx, client, j, bulk.Options{Concurrency: c, Throttle: th,
 //		OpTimeout: timeout, Progress: bar})
 //
-// and with --resume FILE: j, err := bulk.Open(FILE), then the same Execute.
+// and with --resume FILE: j, err := bulk.Open(FILE) (a regular file of the
+// user that others cannot write, at most MaxJournalBytes), then
+// j.Header().Check(bulk.Where{BaseURL, UserID}) against the current
+// settings, then the same Execute. ReadFile reads a journal with the same
+// checks, without resuming it.
 // j.Items() holds every created code with its id for the output.
 package bulk
