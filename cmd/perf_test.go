@@ -273,7 +273,7 @@ func BenchmarkList(b *testing.B) {
 func BenchmarkGenerate5000(b *testing.B) {
 	const count = 5000
 	promoctl := buildBinary(b, "..", ".")
-	for _, c := range []int{1, 4, 16} {
+	for _, c := range []int{1, 4, 16, 64} {
 		b.Run(fmt.Sprintf("concurrency-%d", c), func(b *testing.B) {
 			home := b.TempDir()
 			env := []string{"HOME=" + home, "XDG_STATE_HOME=" + filepath.Join(home, "state"),

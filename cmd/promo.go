@@ -562,6 +562,9 @@ func runPromoCreate(ctx context.Context, opts *promoCreateOptions) error {
 	if opts.Changes.Amount == nil {
 		opts.warn(defaultAmountWarning(opts.FromFile, opts.Changes.Percent != nil && *opts.Changes.Percent))
 	}
+	if w := pastEndWarning(opts.Changes.Ends, opts.Now(), opts.Loc, "promo code"); w != "" {
+		opts.warn(w)
+	}
 	ctx, cancel := opts.withTimeout(ctx)
 	defer cancel()
 	return createPromo(ctx, opts.session, opts.Changes, site, opts.DryRun)

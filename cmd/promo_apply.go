@@ -195,6 +195,7 @@ func runPromoApply(ctx context.Context, opts *promoApplyOptions) error {
 		return usagef("refusing to rename %s of site %d without confirmation (%s): pass --yes when not running interactively (or --dry-run to see the plan); nothing was sent",
 			countNoun(len(renames), "promo code", "promo codes"), site, renameList(renames))
 	}
+	opts.warnPastEnds(p)
 	if err := opts.printPlan(p, name); err != nil {
 		return err
 	}
@@ -411,7 +412,8 @@ func (s *session) bulkAPI(th *bulk.Throttle) (generateAPI, error) {
 func (opts *promoApplyOptions) execute(ctx context.Context, c generateAPI, th *bulk.Throttle, p plan.Plan, name string) error {
 	id := bulk.NewJobID(opts.Now())
 	path := bulk.DefaultPath(opts.Getenv, id)
-	j, err := bulk.Create(path, bulk.Header{Job: id, Kind: "apply", SiteID: p.Site}, p.Ops())
+	j, err := bulk.Create(path, bulk.Header{Job: id, Kind: "apply", SiteID: p.Site,
+		BaseURL: opts.Settings.BaseURL, UserID: opts.Settings.UserID}, p.Ops())
 	if err != nil {
 		return err
 	}

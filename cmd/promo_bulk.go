@@ -484,7 +484,8 @@ func (opts *promoSelectOptions) execute(ctx context.Context, targets []selected,
 		return err
 	}
 	id := bulk.NewJobID(opts.Now())
-	j, err := bulk.Create(bulk.DefaultPath(opts.Getenv, id), bulk.Header{Job: id, Kind: string(opts.Verb), SiteID: site}, ops)
+	j, err := bulk.Create(bulk.DefaultPath(opts.Getenv, id), bulk.Header{Job: id, Kind: string(opts.Verb), SiteID: site,
+		BaseURL: opts.Settings.BaseURL, UserID: opts.Settings.UserID}, ops)
 	if err != nil {
 		return err
 	}

@@ -135,6 +135,9 @@ See docs/bulk.md for how a job is kept exactly once.`,
 				if g.count < codegen.MinCount || g.count > codegen.MaxCount {
 					return usagef("--count must be %d to %d, got %d", codegen.MinCount, codegen.MaxCount, g.count)
 				}
+				if g.length < 1 { // 0 would mean codegen's default
+					return usagef("--length must be at least 1: the characters of the random part, got %d", g.length)
+				}
 				opts.Format = codegen.Format{Prefix: g.prefix, Suffix: g.suffix, Length: g.length, Charset: g.charset}
 				if err := opts.Format.Validate(); err != nil {
 					return usageErr(err)
@@ -238,6 +241,9 @@ func runPromoGenerate(ctx context.Context, opts *promoGenerateOptions) error {
 	if opts.Changes.Enabled == nil {
 		opts.warn("no --enabled given, so the promo codes will be created disabled (the API's default)")
 	}
+	if w := pastEndWarning(opts.Changes.Ends, opts.Now(), opts.Loc, "promo codes"); w != "" {
+		opts.warn(w)
+	}
 	th := bulk.NewThrottle(0)
 	c, err := opts.bulkAPI(th)
 	if err != nil {
@@ -271,6 +277,7 @@ func runPromoGenerate(ctx context.Context, opts *promoGenerateOptions) error {
 		concurrency = bulk.DefaultConcurrency
 	}
 	j, err := bulk.Create(path, bulk.Header{Job: id, Kind: "generate", SiteID: site, Template: &template,
+		BaseURL: opts.Settings.BaseURL, UserID: opts.Settings.UserID,
 		Generate: &bulk.GenerateParams{Format: format, Count: opts.Count, Concurrency: concurrency}}, bulk.CreateOps(codes))
 	if err != nil {
 		return err
@@ -290,6 +297,13 @@ func resumePromoGenerate(ctx context.Context, opts *promoGenerateOptions) error 
 	h := j.Header()
 	if h.Kind != "generate" || h.Generate == nil {
 		return usagef("--resume %s: the journal is of promo %s, not of promo generate", opts.Resume, h.Kind)
+	}
+	warning, err := h.Check(bulk.Where{BaseURL: opts.Settings.BaseURL, UserID: opts.Settings.UserID})
+	if err != nil {
+		return usagef("--resume %s: %v", opts.Resume, err)
+	}
+	if warning != "" {
+		opts.warn(warning)
 	}
 	concurrency := opts.Concurrency
 	if concurrency == 0 {

@@ -690,3 +690,14 @@ func TestPromoGenerateWholeCLI(t *testing.T) {
 	res2.expect(t, 0, res.stdout, fmt.Sprintf("Journal: %s\nAll 5 promo codes of the job were already created on site 1.\n", m[1]))
 	g.expectOnce(t, made)
 }
+
+// TestPromoGenerateRefusesAnEmptyRandomPart: --length 0 or less is a
+// usage error (0 used to mean the default of 8, silently), nothing sent.
+func TestPromoGenerateRefusesAnEmptyRandomPart(t *testing.T) {
+	r := newRunner(t)
+	for _, n := range []string{"0", "-3"} {
+		res := r.run("promo", "generate", "--site-id", "1", "--count", "5", "--length", n, "--amount", "1", "--enabled")
+		res.expect(t, exitUsage, "", "promoctl: --length must be at least 1: the characters of the random part, got "+n+"\n")
+	}
+	r.expectNoRequests(t)
+}

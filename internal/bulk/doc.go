@@ -7,8 +7,9 @@
 //
 //   - Run is the generic engine: a bounded worker pool (Options.Concurrency,
 //     default 4, never more in flight), a Throttle (a token bucket from
-//     golang.org/x/time/rate that halves on 429, recovers slowly, and pauses
-//     every worker until a Retry-After has passed; the 429'd item is tried
+//     golang.org/x/time/rate that pauses every worker until a Retry-After
+//     has passed, and halves on a 429 only while the 429s that follow show
+//     the cut helped, so that load shedding does not sink it; the 429'd item is tried
 //     again), per-item outcomes (Done, Failed, Unknown, NotStarted),
 //     progress callbacks, and Ctrl-C handling: once ctx is cancelled no item
 //     starts, and the ones in flight finish under their own context, which
@@ -36,6 +37,10 @@
 //	sum, err := bulk.Execute(ctx, client, j, bulk.Options{Concurrency: c, Throttle: th,
 //		OpTimeout: timeout, Progress: bar})
 //
-// and with --resume FILE: j, err := bulk.Open(FILE), then the same Execute.
+// and with --resume FILE: j, err := bulk.Open(FILE) (a regular file of the
+// user that others cannot write, at most MaxJournalBytes), then
+// j.Header().Check(bulk.Where{BaseURL, UserID}) against the current
+// settings, then the same Execute. ReadFile reads a journal with the same
+// checks, without resuming it.
 // j.Items() holds every created code with its id for the output.
 package bulk

@@ -59,6 +59,11 @@ type Header struct {
 	Kind    string    `json:"kind"` // the command: "generate", "apply"
 	SiteID  int64     `json:"site_id"`
 	Started time.Time `json:"started"`
+	// BaseURL and UserID are where the job's requests went: a resume with
+	// other settings is refused (Header.Check). Journals of an older
+	// promoctl have neither.
+	BaseURL string `json:"base_url,omitempty"`
+	UserID  int64  `json:"user_id,omitempty"`
 	// Template is the create request of every create without a Body: the
 	// fields of promo generate.
 	Template *promo.CreateBody `json:"template,omitempty"`
@@ -116,6 +121,19 @@ type Journal struct {
 	broken error // set after a failed write: later lines could follow a torn one
 	header Header
 	items  []Item
+
+	// Group commit (record): lines wait in queue until the one writer at
+	// a time (flushing) writes them all and syncs them once; each waiter
+	// returns when the sync that covers its line (synced) is done.
+	cond     *sync.Cond // on mu: a batch was synced, or the journal broke
+	queue    []byte     // lines not yet written
+	queued   []entry    // their entries, applied once they are on disk
+	spare    []byte     // the last batch's buffer, for the next queue
+	seq      uint64     // lines queued so far
+	synced   uint64     // lines on disk so far
+	flushing bool
+	// sync makes the file's writes durable; nil means (*os.File).Sync.
+	sync func(*os.File) error
 }
 
 // entry is one line of a journal.
@@ -212,9 +230,11 @@ func (j *Journal) plan(h Header, ops []Op) error {
 // it records was not yet certain.
 //
 // The journal stays locked until Close, so that a second promoctl cannot
-// run the same job at once (ErrInUse).
+// run the same job at once (ErrInUse). A file that is not regular, not the
+// current user's or writable by others is refused, and so is one larger
+// than MaxJournalBytes; the caller checks the header (Header.Check).
 func Open(path string) (*Journal, error) {
-	f, err := os.OpenFile(path, os.O_RDWR|os.O_APPEND, 0)
+	f, err := openJournalFile(path, true)
 	if err != nil {
 		return nil, fmt.Errorf("open journal %s: %w", path, err)
 	}
@@ -222,7 +242,7 @@ func Open(path string) (*Journal, error) {
 		f.Close()
 		return nil, err
 	}
-	data, err := io.ReadAll(f)
+	data, err := readCapped(f)
 	if err != nil {
 		f.Close()
 		return nil, fmt.Errorf("open journal %s: %w", path, err)
@@ -259,9 +279,9 @@ func lockJournal(f *os.File, path string) error {
 }
 
 // Read replays a journal without opening it for writing: its header and
-// the state of every item.
+// the state of every item. It reads at most MaxJournalBytes.
 func Read(r io.Reader) (Header, []Item, error) {
-	data, err := io.ReadAll(r)
+	data, err := readCapped(r)
 	if err != nil {
 		return Header{}, nil, fmt.Errorf("read journal: %w", err)
 	}
@@ -355,23 +375,70 @@ func (j *Journal) apply(e entry) {
 // record appends one line, on disk before it returns, and applies it. After
 // a failed write every later record fails too, so that no line follows a
 // torn one.
+//
+// Lines of concurrent records are committed in groups: the first to find
+// no write under way writes every line queued so far and syncs them once,
+// while the others wait; so one fsync covers many steps when many requests
+// are in flight, and still no record returns before its own line is on
+// disk (the write-ahead rule).
 func (j *Journal) record(e entry) error {
 	e.At = time.Now().UTC()
+	b, err := json.Marshal(e)
+	if err != nil {
+		return fmt.Errorf("write journal %s: %w", j.path, err)
+	}
 	j.mu.Lock()
 	defer j.mu.Unlock()
+	if j.cond == nil {
+		j.cond = sync.NewCond(&j.mu)
+	}
 	if j.broken != nil {
 		return j.broken
 	}
-	if err := writeLine(j.f, e); err != nil {
-		j.broken = fmt.Errorf("write journal %s: %w", j.path, err)
-		return j.broken
+	j.queue = append(append(j.queue, b...), '\n')
+	j.queued = append(j.queued, e)
+	j.seq++
+	mine := j.seq
+	for j.synced < mine {
+		if j.broken != nil {
+			return j.broken
+		}
+		if j.flushing {
+			j.cond.Wait()
+			continue
+		}
+		j.flush()
 	}
-	if err := j.f.Sync(); err != nil {
-		j.broken = fmt.Errorf("write journal %s: %w", j.path, err)
-		return j.broken
-	}
-	j.apply(e)
 	return nil
+}
+
+// flush writes and syncs the queued lines, with j.mu held on entry and on
+// return but not during the I/O, then applies them and wakes the waiters.
+func (j *Journal) flush() {
+	j.flushing = true
+	batch, entries, upto := j.queue, j.queued, j.seq
+	j.queue, j.queued = j.spare[:0], nil
+	j.mu.Unlock()
+	_, err := j.f.Write(batch)
+	if err == nil {
+		if j.sync != nil {
+			err = j.sync(j.f)
+		} else {
+			err = j.f.Sync()
+		}
+	}
+	j.mu.Lock()
+	j.flushing = false
+	j.spare = batch
+	if err != nil {
+		j.broken = fmt.Errorf("write journal %s: %w", j.path, err)
+	} else {
+		for _, e := range entries {
+			j.apply(e)
+		}
+		j.synced = upto
+	}
+	j.cond.Broadcast()
 }
 
 func writeLine(w io.Writer, e entry) error {

@@ -22,6 +22,8 @@ func TestPromoListStreamIsPromoList(t *testing.T) {
 		`{"code":null,"time_limit_is_enabled":true,"d_on":"2026-06-01T00:00:00Z","d_off":null,"promo_used_count":5,"is_valid":false}`,
 		`{"code":"Промо\tкод","bonus_amount":1e3,"quantity_limit_is_enabled":true,"quantity_limit":0,"promo_used_count":0}`,
 		`{"code":"say \"hi\", twice","d_on":"2026-06-01T00:00:00.000Z"}`,
+		`{"id":9,"code":"=HYPERLINK(\"http://x\",\"y\")","bonus_amount":-5}`,
+		`{"id":10,"code":"@SUM(1)","bonus_amount":"+3.5"}`,
 		`{}`,
 	}
 	loc, err := time.LoadLocation("Europe/Moscow")

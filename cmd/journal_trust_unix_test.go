@@ -1,0 +1,25 @@
+//go:build unix
+
+package cmd
+
+import (
+	"path/filepath"
+	"syscall"
+	"testing"
+)
+
+// TestResumeOfADeviceOrFIFOIsRefusedAtOnce: --resume /dev/zero or a FIFO
+// exits 2 with one line, without blocking or reading without end.
+func TestResumeOfADeviceOrFIFOIsRefusedAtOnce(t *testing.T) {
+	fifo := filepath.Join(t.TempDir(), "job.jsonl")
+	if err := syscall.Mkfifo(fifo, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	r := newRunner(t)
+	for _, path := range []string{"/dev/zero", fifo} {
+		res := r.run("promo", "generate", "--resume", path)
+		res.expect(t, exitUsage, "", "promoctl: --resume: open journal "+path+": it is not a regular file but "+
+			map[bool]string{true: "a device", false: "a named pipe"}[path == "/dev/zero"]+": a journal is the file a job wrote\n")
+	}
+	r.expectNoRequests(t)
+}

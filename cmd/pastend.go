@@ -1,0 +1,57 @@
+package cmd
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/promoctl/promoctl/internal/bulk"
+	"github.com/promoctl/promoctl/internal/plan"
+	"github.com/promoctl/promoctl/internal/promo"
+)
+
+// maxPastEndsNamed is how many codes the warning of promo apply names.
+const maxPastEndsNamed = 3
+
+// pastEndWarning is the warning for a create whose end (--ends, d_off) has
+// already passed at now: what it creates ("promo code", "promo codes")
+// would be expired from the start. "" when there is none.
+func pastEndWarning(ends *time.Time, now time.Time, loc *time.Location, what string) string {
+	if ends == nil || !ends.Before(now) {
+		return ""
+	}
+	return fmt.Sprintf("the end date %s has already passed, so the %s will be expired: give a later --ends", promo.FormatLocal(*ends, loc), what)
+}
+
+// warnPastEnds warns about the codes a plan creates, or gives a new end,
+// that has already passed at now: they would be expired.
+func (s *session) warnPastEnds(p plan.Plan) {
+	var named []string
+	n := 0
+	for _, e := range p.Entries {
+		if e.New.DOff == nil || !(e.Action == bulk.ActionCreate || e.Action == bulk.ActionUpdate && slices.Contains(e.Changed, "d_off")) {
+			continue
+		}
+		end, err := promo.ParseAPITime(*e.New.DOff)
+		if err != nil || !end.Before(s.Now()) {
+			continue
+		}
+		n++
+		if len(named) < maxPastEndsNamed {
+			named = append(named, fmt.Sprintf("%s (line %d, ends %s)", e.Code, e.Line, promo.FormatLocal(end, s.Loc)))
+		}
+	}
+	if n == 0 {
+		return
+	}
+	list := strings.Join(named, ", ")
+	if n > len(named) {
+		list += fmt.Sprintf(" and %d more", n-len(named))
+	}
+	noun := "promo codes end"
+	if n == 1 {
+		noun = "promo code ends"
+	}
+	s.warn(fmt.Sprintf("%d %s before now, so they will be expired: %s", n, noun, list))
+}
