@@ -36,17 +36,14 @@ func JobsDir(env func(string) string) string {
 	return filepath.Dir(DefaultPath(env, "job"))
 }
 
-// ReadJob reads the journal at path with Read: it neither locks nor
-// changes the file, so a job running now can be read too.
+// ReadJob reads the journal at path with ReadFile: it neither locks nor
+// changes the file, so a job running now can be read too, and it trusts
+// only what Open would (a regular file of the user's that others cannot
+// write, of a bounded size).
 func ReadJob(path string) (JobInfo, error) {
-	f, err := os.Open(path)
+	h, items, err := ReadFile(path)
 	if err != nil {
-		return JobInfo{}, fmt.Errorf("read journal %s: %w", path, err)
-	}
-	defer f.Close()
-	h, items, err := Read(f)
-	if err != nil {
-		return JobInfo{}, fmt.Errorf("%s: %w", path, err)
+		return JobInfo{}, err
 	}
 	info := JobInfo{ID: strings.TrimSuffix(filepath.Base(path), JobExt), Path: path, Header: h}
 	info.Summary = summarize(items)

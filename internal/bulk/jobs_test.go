@@ -164,3 +164,21 @@ func TestReadJobSummaryIsTheJournals(t *testing.T) {
 		t.Errorf("created %v, want [501 502]: the creates' ids, not the delete's", info.Created)
 	}
 }
+
+// TestReadJobTrustsWhatOpenTrusts: promo jobs and promo report --job read
+// a journal only when --resume would: one that others may write is
+// refused, with the reason.
+func TestReadJobTrustsWhatOpenTrusts(t *testing.T) {
+	dir := t.TempDir()
+	path := writeJob(t, dir, "20261102T100000Z-dddddddd", time.Now(), []string{"XMAS1"}, true)
+	if _, err := ReadJob(path); err != nil {
+		t.Fatalf("ReadJob of the user's own journal: %v", err)
+	}
+	if err := os.Chmod(path, 0o666); err != nil {
+		t.Fatal(err)
+	}
+	_, err := ReadJob(path)
+	if err == nil || !strings.Contains(err.Error(), "chmod 600") {
+		t.Errorf("ReadJob of a journal others may write = %v, want a refusal that says chmod 600", err)
+	}
+}
