@@ -100,6 +100,13 @@ type Item struct {
 	// A create whose answer carried no id has 0 until it is settled.
 	ID     int64
 	Reason string // why it failed or is unknown
+	// Unsure says an attempt of this operation had an unknown outcome (it
+	// may have been acted on): a later create refused as existing may be
+	// that attempt landing, and a later delete answered 404 is done.
+	Unsure bool
+	// LastAt is when its last attempt was sent or came back unknown:
+	// settling lets the server finish it before calling it absent.
+	LastAt time.Time
 }
 
 // Journal is an append-only record of a job, one JSON object a line: the
@@ -343,8 +350,16 @@ func (j *Journal) apply(e entry) {
 	case "unsent":
 		it := &j.items[e.I]
 		it.State, it.Reason = StatePlanned, ""
+		it.Unsure = it.Unsure || e.Settled
 	default:
 		it := &j.items[e.I]
+		switch e.T {
+		case "sent":
+			it.Unsure = it.Unsure || it.State == StateSent || it.State == StateUnknown
+			it.LastAt = e.At
+		case "unknown":
+			it.Unsure, it.LastAt = true, e.At
+		}
 		it.State, it.Reason = State(e.T), e.Reason
 		if e.ID != 0 {
 			it.ID = e.ID
