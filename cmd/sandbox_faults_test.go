@@ -100,8 +100,9 @@ func TestSandboxFaultCreateLatencyAndListLag(t *testing.T) {
 	if d := time.Since(start); d < 150*time.Millisecond {
 		t.Errorf("promo create took %s with a create latency of 150ms", d)
 	}
-	// promo generate lists what it created: too soon for the list.
-	res := r.run("--sandbox", "promo", "generate", "--site-id", "1", "--count", "1", "--amount", "5", "--enabled", "-o", "json")
+	// promo generate lists what it created: the list lags longer than
+	// promoctl waits for it (--timeout).
+	res := r.run("--sandbox", "promo", "generate", "--site-id", "1", "--count", "1", "--amount", "5", "--enabled", "--timeout", "500ms", "-o", "json")
 	if res.code != 0 || res.stdout != "[]\n" ||
 		!strings.Contains(res.stderr, "promoctl: warning: 1 of the 1 promo codes the job created are no longer on the list of site 1\n") {
 		t.Errorf("generate under a list lag: exit %d, stdout %q, stderr:\n%s", res.code, res.stdout, res.stderr)

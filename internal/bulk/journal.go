@@ -104,8 +104,9 @@ type Item struct {
 	// may have been acted on): a later create refused as existing may be
 	// that attempt landing, and a later delete answered 404 is done.
 	Unsure bool
-	// LastAt is when its last attempt was sent or came back unknown:
-	// settling lets the server finish it before calling it absent.
+	// LastAt is when its last attempt was sent, or came back unknown or
+	// created: settling lets the server finish an attempt before calling
+	// it absent, and a list may lag behind a create.
 	LastAt time.Time
 }
 
@@ -359,6 +360,8 @@ func (j *Journal) apply(e entry) {
 			it.LastAt = e.At
 		case "unknown":
 			it.Unsure, it.LastAt = true, e.At
+		case "created":
+			it.LastAt = e.At
 		}
 		it.State, it.Reason = State(e.T), e.Reason
 		if e.ID != 0 {

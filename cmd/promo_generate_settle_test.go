@@ -1,0 +1,86 @@
+package cmd
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"net/http"
+	"os"
+	"path/filepath"
+	"runtime"
+	"testing"
+
+	"github.com/promoctl/promoctl/internal/output"
+	"github.com/promoctl/promoctl/internal/promo"
+)
+
+// After Ctrl-C the summary counts the creates of unknown outcome and says
+// the resume settles them; the resume command names the journal by its
+// absolute path, so that it works after a cd.
+func TestRunPromoGenerateCtrlCCountsUnknown(t *testing.T) {
+	e, g, opts := newGenEnv(t, output.JSON)
+	dir := t.TempDir()
+	t.Chdir(dir)
+	opts.Journal = "job.jsonl" // relative to the working folder
+	opts.Count, opts.Concurrency = 6, 1
+	opts.Changes = promo.Changes{Enabled: ptr(true), Amount: ptr(1.0)}
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	g.fault = func(w http.ResponseWriter, code string, n int) bool {
+		g.mu.Lock()
+		defer g.mu.Unlock()
+		if len(g.postAt) != 1 {
+			return false
+		}
+		g.store(code, promo.CreateBody{}) // stored, then a server error
+		w.WriteHeader(http.StatusBadGateway)
+		return true
+	}
+	g.onPost = func(n int) {
+		if n == 3 {
+			cancel() // Ctrl-C with the third create in flight
+		}
+	}
+	err := runPromoGenerate(ctx, opts)
+	if !errors.Is(err, context.Canceled) {
+		t.Fatalf("run returned %v, want cancelled", err)
+	}
+	abs := filepath.Join(dir, "job.jsonl")
+	if _, err := os.Stat(abs); err != nil {
+		t.Fatal(err)
+	}
+	want := fmt.Sprintf("Journal: job.jsonl\nInterrupted: 2 of 6 promo codes are created, 1 more may be (their outcome is unknown: "+
+		"the resume settles them from the site's list first), and the journal is up to date; finish the job with: promoctl promo generate --resume %s\n", abs)
+	if e.stdout.Len() != 0 || e.stderr.String() != want {
+		t.Errorf("stdout:\n%s\nstderr:\n%s\nwant nothing and:\n%s", e.stdout, e.stderr, want)
+	}
+}
+
+// stdoutRedirect names the regular file stdout goes to, and nothing else.
+func TestStdoutRedirect(t *testing.T) {
+	if runtime.GOOS != "linux" {
+		t.Skip("names the file through /proc/self/fd")
+	}
+	path := filepath.Join(t.TempDir(), "codes it made.csv")
+	f, err := os.Create(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	if got, want := stdoutRedirect(f), " > '"+path+"'"; got != want {
+		t.Errorf("stdoutRedirect(file) = %q, want %q", got, want)
+	}
+	r, w, err := os.Pipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer r.Close()
+	defer w.Close()
+	if got := stdoutRedirect(w); got != "" {
+		t.Errorf("stdoutRedirect(pipe) = %q, want nothing", got)
+	}
+	if got := stdoutRedirect(&bytes.Buffer{}); got != "" {
+		t.Errorf("stdoutRedirect(buffer) = %q, want nothing", got)
+	}
+}
