@@ -352,6 +352,13 @@ func (opts *promoGenerateOptions) execute(ctx context.Context, c generateAPI, th
 		bar = progress.NewBar(opts.IO.ErrOut, 0)
 		o.Progress = func(p bulk.Progress) { bar.Update(p.Finished, p.Total, p.Rate, p.ETA()) }
 	}
+	o.Waiting = func(n int, d time.Duration) {
+		if bar != nil {
+			bar.Clear()
+		}
+		opts.notef("%d promo codes of unknown outcome are not on the site's list yet: waiting %s for the server to finish them before sending them again.",
+			n, roundDuration(d))
+	}
 	start := time.Now()
 	sum, err := bulk.Execute(ctx, c, j, o)
 	elapsed := time.Since(start)

@@ -8,8 +8,10 @@ import (
 	"net/http"
 	"os"
 	"path/filepath"
+	"regexp"
 	"runtime"
 	"testing"
+	"time"
 
 	"github.com/promoctl/promoctl/internal/output"
 	"github.com/promoctl/promoctl/internal/promo"
@@ -82,5 +84,39 @@ func TestStdoutRedirect(t *testing.T) {
 	}
 	if got := stdoutRedirect(&bytes.Buffer{}); got != "" {
 		t.Errorf("stdoutRedirect(buffer) = %q, want nothing", got)
+	}
+}
+
+// A create of unknown outcome that the list does not show is sent again
+// only --timeout after its attempt; on a terminal, stderr says why the job
+// waits.
+func TestRunPromoGenerateSaysWhyItWaits(t *testing.T) {
+	e, g, opts := newGenEnv(t, output.JSON)
+	e.sess.IO.SetTTY(false, false, true)
+	e.sess.Settings.Timeout = 300 * time.Millisecond
+	opts.Count, opts.Concurrency = 3, 1
+	opts.Changes = promo.Changes{Enabled: ptr(true), Amount: ptr(1.0)}
+	g.fault = func(w http.ResponseWriter, code string, n int) bool {
+		g.mu.Lock()
+		defer g.mu.Unlock()
+		if len(g.postAt) != 1 {
+			return false
+		}
+		w.WriteHeader(http.StatusBadGateway) // not created
+		return true
+	}
+	start := time.Now()
+	if err := runPromoGenerate(context.Background(), opts); err != nil {
+		t.Fatalf("run: %v\n%s", err, e.stderr)
+	}
+	if d := time.Since(start); d < 300*time.Millisecond {
+		t.Errorf("the job took %s: the code was sent again before --timeout had passed", d)
+	}
+	if made, _ := g.made(0); len(made) != 3 || len(g.postAt) != 4 {
+		t.Errorf("the site has %d new codes after %d POSTs, want 3 after 4 (one sent again)", len(made), len(g.postAt))
+	}
+	if !regexp.MustCompile(`\n1 promo codes of unknown outcome are not on the site's list yet: waiting \d+ms for the server to finish them before sending them again\.\n`).
+		MatchString(e.stderr.String()) {
+		t.Errorf("stderr:\n%s\nwant the wait explained", e.stderr)
 	}
 }

@@ -113,7 +113,7 @@ func Execute(ctx context.Context, c PromoAPI, j *Journal, o Options) (Summary, e
 	}
 	for round := 1; ; round++ {
 		final := round > MaxRounds
-		wait, err := j.settle(ctx, c, o, final)
+		wait, waiting, err := j.settle(ctx, c, o, final)
 		if err != nil {
 			return j.Summary(), err
 		}
@@ -122,10 +122,13 @@ func Execute(ctx context.Context, c PromoAPI, j *Journal, o Options) (Summary, e
 		// server has had time to finish the unknown creates, then read
 		// the list again.
 		for wait > 0 && (final || len(pending) == 0) {
+			if o.Waiting != nil {
+				o.Waiting(waiting, wait)
+			}
 			if err := o.Sleep(ctx, wait); err != nil {
 				return j.Summary(), err
 			}
-			if wait, err = j.settle(ctx, c, o, final); err != nil {
+			if wait, waiting, err = j.settle(ctx, c, o, final); err != nil {
 				return j.Summary(), err
 			}
 			pending = j.pending(round == 1)
@@ -170,8 +173,9 @@ func (j *Journal) pending(first bool) []int {
 // absent only if the list was read the settling delay after the code's
 // last attempt: then it is sent again ("unsent"), or in the final pass
 // failed with its last reason. Otherwise it stays as it is, and settle
-// returns how long to wait until every such code can be decided.
-func (j *Journal) settle(ctx context.Context, c PromoAPI, o Options, final bool) (time.Duration, error) {
+// returns how long to wait until every such code can be decided, and how
+// many there are.
+func (j *Journal) settle(ctx context.Context, c PromoAPI, o Options, final bool) (time.Duration, int, error) {
 	var todo []Item
 	for _, it := range j.Items() {
 		if it.Action == ActionCreate && (it.State == StateSent || it.State == StateUnknown || it.State == StateCreated && it.ID == 0 ||
@@ -180,7 +184,7 @@ func (j *Journal) settle(ctx context.Context, c PromoAPI, o Options, final bool)
 		}
 	}
 	if len(todo) == 0 {
-		return 0, nil
+		return 0, 0, nil
 	}
 	delay := o.OpTimeout
 	if delay <= 0 {
@@ -196,11 +200,11 @@ func (j *Journal) settle(ctx context.Context, c PromoAPI, o Options, final bool)
 	}
 	raw, err := c.ListPromos(lctx, site)
 	if err != nil {
-		return 0, fmt.Errorf("settle %d promo codes of unknown outcome: %w", len(todo), err)
+		return 0, 0, fmt.Errorf("settle %d promo codes of unknown outcome: %w", len(todo), err)
 	}
 	list, err := api.DecodePromos(raw)
 	if err != nil {
-		return 0, fmt.Errorf("settle %d promo codes of unknown outcome: list promo codes of site %d: %w", len(todo), site, err)
+		return 0, 0, fmt.Errorf("settle %d promo codes of unknown outcome: list promo codes of site %d: %w", len(todo), site, err)
 	}
 	ids := make(map[string]int64, len(list))
 	for _, p := range list {
@@ -209,6 +213,7 @@ func (j *Journal) settle(ctx context.Context, c PromoAPI, o Options, final bool)
 		}
 	}
 	var wait time.Duration
+	waiting := 0
 	for _, it := range todo {
 		id, found := ids[upper(it.Code)]
 		var e entry
@@ -221,6 +226,7 @@ func (j *Journal) settle(ctx context.Context, c PromoAPI, o Options, final bool)
 			continue // not on the list: it is sent again as failed items are
 		case readAt.Before(it.LastAt.Add(delay)):
 			wait = max(wait, it.LastAt.Add(delay).Sub(readAt))
+			waiting++
 			continue // the server may still be carrying it out
 		case final:
 			e = entry{T: string(StateFailed), I: it.Index, Reason: lastReason(it) + "; the site's list does not show it: a resume sends it again", Settled: true}
@@ -228,10 +234,10 @@ func (j *Journal) settle(ctx context.Context, c PromoAPI, o Options, final bool)
 			e = entry{T: "unsent", I: it.Index, Reason: "not on the site's list after an unknown outcome", Settled: true}
 		}
 		if err := j.record(e); err != nil {
-			return 0, err
+			return 0, 0, err
 		}
 	}
-	return wait, nil
+	return wait, waiting, nil
 }
 
 // lastReason is why the last attempt of an item had an unknown outcome.

@@ -97,6 +97,9 @@ type Options struct {
 	// and a timer. Tests pass a fake that does not sleep.
 	Now   func() time.Time
 	Sleep func(ctx context.Context, d time.Duration) error
+	// Waiting, when set, is told before Execute waits d for n creates of
+	// unknown outcome that the list does not show yet.
+	Waiting func(n int, d time.Duration)
 }
 
 // MaxRetryAfter is the longest Retry-After a run waits for, unless

@@ -107,8 +107,18 @@ func TestConflictAfterUnknownIsSettled(t *testing.T) {
 	j := newJob(t, CreateOps(cs))
 	th := NewThrottle(0)
 	clk := &fakeClock{}
-	sum, err := Execute(context.Background(), f.client(th), j, clk.on(Options{Throttle: th, OpTimeout: time.Second}))
+	var waits []int
+	o := clk.on(Options{Throttle: th, OpTimeout: time.Second, Waiting: func(n int, d time.Duration) {
+		if d <= 0 || d > time.Second {
+			t.Errorf("Waiting(%d, %s): want a wait of at most --timeout", n, d)
+		}
+		waits = append(waits, n)
+	}})
+	sum, err := Execute(context.Background(), f.client(th), j, o)
 	assertOnceEach(t, f, j, sum, err)
+	if len(waits) == 0 || waits[0] != 1 || len(waits) != len(clk.sleeps()) {
+		t.Errorf("Waiting told of %v, slept %v; want it told of the 1 code before each sleep", waits, clk.sleeps())
+	}
 	if _, posts, _ := f.counts(); posts[lost] != 2 {
 		t.Errorf("code %s POSTed %d times, want twice (the list missed it once)", lost, posts[lost])
 	}
