@@ -215,7 +215,8 @@ func Run[T, R any](ctx context.Context, items []T, do func(ctx context.Context, 
 		}
 	}()
 
-	// Waits for the throttle end when the run stops.
+	// Waits on the throttle end when the run stops (a Retry-After beyond
+	// the cap), so that no worker sleeps through it.
 	waitCtx, cancelWaits := context.WithCancel(ctx)
 	defer cancelWaits()
 	go func() {
