@@ -365,13 +365,13 @@ func (opts *promoGenerateOptions) execute(ctx context.Context, c generateAPI, th
 	if bar != nil {
 		bar.Clear()
 	}
+	if ctx.Err() != nil && sum.Unknown > 0 {
+		fmt.Fprintf(opts.IO.ErrOut, "%d more promo codes may be created: their outcome is unknown, and the resume settles them from the site's list first.\n",
+			sum.Unknown)
+	}
 	if ctx.Err() != nil {
-		unknown := ""
-		if sum.Unknown > 0 {
-			unknown = fmt.Sprintf(", %d more may be (their outcome is unknown: the resume settles them from the site's list first),", sum.Unknown)
-		}
-		fmt.Fprintf(opts.IO.ErrOut, "Interrupted: %d of %d promo codes are created%s and the journal is up to date; finish the job with: %s\n",
-			sum.Created, total, unknown, resume)
+		fmt.Fprintf(opts.IO.ErrOut, "Interrupted: %d of %d promo codes are created and the journal is up to date; finish the job with: %s\n",
+			sum.Created, total, resume)
 		return ctx.Err()
 	}
 	if err != nil {

@@ -52,8 +52,8 @@ func TestRunPromoGenerateCtrlCCountsUnknown(t *testing.T) {
 	if _, err := os.Stat(abs); err != nil {
 		t.Fatal(err)
 	}
-	want := fmt.Sprintf("Journal: job.jsonl\nInterrupted: 2 of 6 promo codes are created, 1 more may be (their outcome is unknown: "+
-		"the resume settles them from the site's list first), and the journal is up to date; finish the job with: promoctl promo generate --resume %s\n", abs)
+	want := fmt.Sprintf("Journal: job.jsonl\n1 more promo codes may be created: their outcome is unknown, and the resume settles them from the site's list first.\n"+
+		"Interrupted: 2 of 6 promo codes are created and the journal is up to date; finish the job with: promoctl promo generate --resume %s\n", abs)
 	if e.stdout.Len() != 0 || e.stderr.String() != want {
 		t.Errorf("stdout:\n%s\nstderr:\n%s\nwant nothing and:\n%s", e.stdout, e.stderr, want)
 	}

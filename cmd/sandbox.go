@@ -689,7 +689,7 @@ func sandboxFaults(flags *pflag.FlagSet, env config.Env) (sandbox.Faults, error)
 	if v, from := value("create-latency", envCreateLatency); v != "" {
 		d, err := time.ParseDuration(v)
 		if err != nil || d < 0 || d > sandbox.MaxLatency {
-			return fs, usagef("%s: %q is not a latency between 0 and %s, such as 300ms", from, v, sandbox.MaxLatency)
+			return fs, usagef("%s: %q is not a latency between 0 and %s, such as 20ms", from, v, sandbox.MaxLatency)
 		}
 		fs.CreateLatency = d
 	}

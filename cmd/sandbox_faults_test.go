@@ -68,7 +68,7 @@ func TestSandboxFaultBadValues(t *testing.T) {
 		{envRateLimit, "50", "promoctl: PROMOCTL_SANDBOX_RATE_LIMIT: rate limit \"50\" is not N/s or N/m, such as 50/s\n"},
 		{envLatency, "fast", "promoctl: PROMOCTL_SANDBOX_LATENCY: \"fast\" is not a latency between 0 and 10s, such as 20ms\n"},
 		{envDropAfterCreate, "5%", "promoctl: PROMOCTL_SANDBOX_DROP_AFTER_CREATE: \"5%\" is not a fraction between 0 and 1, such as 0.05\n"},
-		{envCreateLatency, "11s", "promoctl: PROMOCTL_SANDBOX_CREATE_LATENCY: \"11s\" is not a latency between 0 and 10s, such as 300ms\n"},
+		{envCreateLatency, "11s", "promoctl: PROMOCTL_SANDBOX_CREATE_LATENCY: \"11s\" is not a latency between 0 and 10s, such as 20ms\n"},
 		{envListLag, "-1s", "promoctl: PROMOCTL_SANDBOX_LIST_LAG: \"-1s\" is not a lag between 0 and 1m0s, such as 1s\n"},
 	} {
 		r := newSandboxRunner(t)
