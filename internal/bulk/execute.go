@@ -68,8 +68,9 @@ func (j *Journal) Summary() Summary {
 //  3. creates whose outcome came back unknown are settled by one read of
 //     the list for all of them: found, they are created with the id the
 //     list gives; not found, they are sent again in the next round, up to
-//     MaxRounds. A create is never sent twice without a list read between
-//     that shows it is not on the site.
+//     MaxRounds, after which they are failed with the last reason. A
+//     create is never sent twice without a list read between that shows
+//     it is not on the site.
 //
 // A code of unknown outcome counts as absent only on a list read begun at
 // least the settling delay (Options.OpTimeout, else DefaultSettleDelay)
