@@ -10,6 +10,7 @@ import (
 	"path/filepath"
 	"regexp"
 	"runtime"
+	"strings"
 	"testing"
 	"time"
 
@@ -118,5 +119,32 @@ func TestRunPromoGenerateSaysWhyItWaits(t *testing.T) {
 	if !regexp.MustCompile(`\n1 promo codes of unknown outcome are not on the site's list yet: waiting \d+ms for the server to finish them before sending them again\.\n`).
 		MatchString(e.stderr.String()) {
 		t.Errorf("stderr:\n%s\nwant the wait explained", e.stderr)
+	}
+}
+
+// The resume command of an unfinished job, as the whole CLI prints it:
+// the journal's absolute path (--journal was relative) and the run's -o.
+func TestPromoGenerateResumeLineWholeCLI(t *testing.T) {
+	r := newRunner(t)
+	g := &genSite{t: t, nextID: 1000, posts: map[string]int{}}
+	g.fault = func(w http.ResponseWriter, code string, n int) bool {
+		g.mu.Lock()
+		defer g.mu.Unlock()
+		if len(g.postAt) != 1 {
+			return false
+		}
+		w.WriteHeader(http.StatusConflict) // refused: taken meanwhile
+		fmt.Fprint(w, `{"title":"promo code already exists","error":10,"code":409}`)
+		return true
+	}
+	r.api.HandleFunc("GET /v1/promo", g.list)
+	r.api.HandleFunc("POST /v1/promo", g.create)
+	dir := t.TempDir()
+	t.Chdir(dir)
+	res := r.run("promo", "generate", "--site-id", "1", "--count", "3", "--amount", "10", "--enabled", "--concurrency", "1",
+		"--journal", "spring.jsonl", "-o", "csv")
+	want := "finish the job with: promoctl --output csv promo generate --resume " + filepath.Join(dir, "spring.jsonl") + "\n"
+	if res.code != 1 || !strings.HasSuffix(res.stderr, want) {
+		t.Errorf("exit %d, stderr:\n%s\nwant exit 1 and the last line ending %q", res.code, res.stderr, want)
 	}
 }
