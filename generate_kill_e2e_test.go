@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"net/http"
 	"net/http/httptest"
+	"os"
+	"os/exec"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -205,5 +207,63 @@ func TestGenerateKill9ThenResumeAtOnce(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// TestGenerateInterruptedResumeLine: Ctrl-C (SIGINT) of a job whose stdout
+// goes to a file: the resume command printed names the journal by its
+// absolute path and sends its output to the same file; run from another
+// folder, it finishes the job into that file.
+func TestGenerateInterruptedResumeLine(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs promoctl")
+	}
+	shop, url := newSlowShop(t, 300*time.Millisecond, 0, false)
+	home := t.TempDir()
+	env := append(sandboxEnv(t, home), "PROMOCTL_BASE_URL="+url, "PROMOCTL_TOKEN=t", "PROMOCTL_USER_ID=1")
+	work := t.TempDir()
+	out := filepath.Join(work, "codes.csv")
+	f, err := os.Create(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	cmd := exec.Command(promoctlPath(t), "promo", "generate", "--site-id", "1", "--count", "8", "--amount", "5", "--enabled",
+		"--concurrency", "2", "--journal", "job.jsonl", "-o", "csv")
+	cmd.Env, cmd.Dir, cmd.Stdout = env, work, f
+	var stderr strings.Builder
+	cmd.Stderr = &stderr
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	select {
+	case <-shop.posted:
+	case <-time.After(10 * time.Second):
+		cmd.Process.Kill()
+		t.Fatal("no create arrived in 10s")
+	}
+	cmd.Process.Signal(os.Interrupt)
+	cmd.Wait()
+	if code := cmd.ProcessState.ExitCode(); code != 130 {
+		t.Fatalf("exit %d after Ctrl-C, want 130\n%s", code, stderr.String())
+	}
+	want := "finish the job with: promoctl --output csv promo generate --resume " + filepath.Join(work, "job.jsonl") + " > " + out + "\n"
+	if !strings.Contains(stderr.String(), want) {
+		t.Fatalf("stderr:\n%s\nwant a line ending %q", stderr.String(), want)
+	}
+	// The command as printed, from another folder.
+	line := strings.TrimPrefix(want, "finish the job with: ")
+	line = line[:len(line)-1]
+	sh := exec.Command("sh", "-c", line)
+	sh.Env, sh.Dir = env, t.TempDir()
+	if b, err := sh.CombinedOutput(); err != nil {
+		t.Fatalf("%s: %v\n%s", line, err, b)
+	}
+	b, err := os.ReadFile(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if rows := strings.Count(string(b), "\n"); rows != 9 {
+		t.Errorf("%s has %d lines, want a header and the 8 codes of the job:\n%s", out, rows, b)
 	}
 }
