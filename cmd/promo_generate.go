@@ -6,7 +6,9 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"os"
+	"path/filepath"
 	"strconv"
 	"strings"
 	"time"
@@ -357,18 +359,29 @@ func (opts *promoGenerateOptions) execute(ctx context.Context, c generateAPI, th
 	h := j.Header()
 	before := j.Summary().Created
 	total := len(j.Items())
-	resume := opts.commandLine("promo", "generate", "--resume", j.Path())
+	resume := opts.commandLine("promo", "generate", "--resume", absPath(j.Path())) + stdoutRedirect(opts.IO.Out)
 	o := bulk.Options{Concurrency: concurrency, Throttle: th, OpTimeout: opts.Settings.Timeout, Grace: opts.Grace}
 	var bar *progress.Bar
 	if opts.Bar {
 		bar = progress.NewBar(opts.IO.ErrOut, 0)
 		o.Progress = func(p bulk.Progress) { bar.Update(p.Finished, p.Total, p.Rate, p.ETA()) }
 	}
+	o.Waiting = func(n int, d time.Duration) {
+		if bar != nil {
+			bar.Clear()
+		}
+		opts.notef("%d promo codes of unknown outcome are not on the site's list yet: waiting %s for the server to finish them before sending them again.",
+			n, roundDuration(d))
+	}
 	start := time.Now()
 	sum, err := bulk.Execute(ctx, c, j, o)
 	elapsed := time.Since(start)
 	if bar != nil {
 		bar.Clear()
+	}
+	if ctx.Err() != nil && sum.Unknown > 0 {
+		fmt.Fprintf(opts.IO.ErrOut, "%d more promo codes may be created: their outcome is unknown, and the resume settles them from the site's list first.\n",
+			sum.Unknown)
 	}
 	if ctx.Err() != nil {
 		fmt.Fprintf(opts.IO.ErrOut, "Interrupted: %d of %d promo codes are created and the journal is up to date; finish the job with: %s\n",
@@ -392,6 +405,38 @@ func (opts *promoGenerateOptions) execute(ctx context.Context, c generateAPI, th
 	opts.listFailures(j)
 	return fmt.Errorf("%d of %d promo codes could not be created (%d refused, %d of unknown outcome, %d not sent): finish the job with: %s",
 		total-sum.Created, total, sum.Failed, sum.Unknown, sum.NotStarted, resume)
+}
+
+// absPath is path made absolute, so that a command line naming it works
+// after a cd; path itself if it cannot be.
+func absPath(path string) string {
+	if abs, err := filepath.Abs(path); err == nil {
+		return abs
+	}
+	return path
+}
+
+// stdoutRedirect is " > FILE" when stdout is a regular file the system
+// can name (Linux: /proc/self/fd), for the resume command a job prints:
+// the resume lists every code of the job, so it belongs in the same file.
+// "" otherwise.
+func stdoutRedirect(out io.Writer) string {
+	f, ok := out.(*os.File)
+	if !ok {
+		return ""
+	}
+	fi, err := f.Stat()
+	if err != nil || !fi.Mode().IsRegular() {
+		return ""
+	}
+	name, err := os.Readlink("/proc/self/fd/" + strconv.FormatUint(uint64(f.Fd()), 10))
+	if err != nil || !filepath.IsAbs(name) {
+		return ""
+	}
+	if ni, err := os.Stat(name); err != nil || !os.SameFile(fi, ni) {
+		return ""
+	}
+	return " > " + shellQuote(name)
 }
 
 // summaryLine is the last line of a job on stderr: what this run created,
@@ -450,25 +495,61 @@ func (opts *promoGenerateOptions) listFailures(j *bulk.Journal) {
 // job created, as promo list does.
 func (opts *promoGenerateOptions) printCreated(ctx context.Context, c generateAPI, j *bulk.Journal) error {
 	ids, codes := map[int64]bool{}, map[string]bool{}
+	var latest time.Time // the last create answered or settled
 	for _, it := range j.Items() {
 		switch {
 		case it.State != bulk.StateCreated:
+			continue
 		case it.ID != 0:
 			ids[it.ID] = true
 		default: // created, but its id is not known: match its code
 			codes[strings.ToUpper(it.Code)] = true
 		}
+		if it.LastAt.After(latest) {
+			latest = it.LastAt
+		}
 	}
 	site := j.Header().SiteID
+	want := len(ids) + len(codes)
+	// A list that lags behind the writes (a replica) may not show the
+	// newest codes yet: read it again, a little later each time, until
+	// --timeout after the last create.
+	var out []byte
+	shown := 0
+	for pause := 100 * time.Millisecond; ; pause = min(2*pause, time.Second) {
+		var err error
+		if out, shown, err = opts.listCreated(ctx, c, site, ids, codes); err != nil {
+			return err
+		}
+		if shown >= want || time.Now().Add(pause).After(latest.Add(opts.Settings.Timeout)) {
+			break
+		}
+		t := time.NewTimer(pause)
+		select {
+		case <-ctx.Done():
+			t.Stop()
+			return ctx.Err()
+		case <-t.C:
+		}
+	}
+	if shown < want {
+		opts.warn(fmt.Sprintf("%d of the %d promo codes the job created are no longer on the list of site %d", want-shown, want, site))
+	}
+	return opts.printList(view.PromoList(out, opts.Loc, opts.Now()), "No promo codes were created.")
+}
+
+// listCreated reads the site's list once and returns the JSON list of the
+// promo codes among ids and codes, and how many there are.
+func (opts *promoGenerateOptions) listCreated(ctx context.Context, c generateAPI, site int64, ids map[int64]bool, codes map[string]bool) ([]byte, int, error) {
 	lctx, cancel := opts.withTimeout(ctx)
 	defer cancel()
 	raw, err := c.ListPromos(lctx, site)
 	if err != nil {
-		return err
+		return nil, 0, err
 	}
 	list, err := api.DecodePromos(raw)
 	if err != nil {
-		return fmt.Errorf("list promo codes of site %d: %w", site, err)
+		return nil, 0, fmt.Errorf("list promo codes of site %d: %w", site, err)
 	}
 	var out bytes.Buffer
 	out.WriteByte('[')
@@ -491,13 +572,10 @@ func (opts *promoGenerateOptions) printCreated(ctx context.Context, c generateAP
 		return nil
 	})
 	if err != nil {
-		return fmt.Errorf("list promo codes of site %d: %w", site, err)
+		return nil, 0, fmt.Errorf("list promo codes of site %d: %w", site, err)
 	}
 	out.WriteByte(']')
-	if want := len(ids) + len(codes); shown < want {
-		opts.warn(fmt.Sprintf("%d of the %d promo codes the job created are no longer on the list of site %d", want-shown, want, site))
-	}
-	return opts.printList(view.PromoList(out.Bytes(), opts.Loc, opts.Now()), "No promo codes were created.")
+	return out.Bytes(), shown, nil
 }
 
 // dryRunList is what --dry-run prints: the promo codes as the list would

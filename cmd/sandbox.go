@@ -46,10 +46,11 @@ or PROMOCTL_SANDBOX_DATA names another; serve, redeem and reset take
 talk to it with --base-url (sandbox redeem too), or use another file.
 
 To rehearse bulk work under bad conditions, put on faults: a rate limit,
-latency, creates that go unanswered. 'sandbox serve' takes them as flags;
-PROMOCTL_SANDBOX_RATE_LIMIT, PROMOCTL_SANDBOX_LATENCY and
-PROMOCTL_SANDBOX_DROP_AFTER_CREATE put them on --sandbox too (see 'promoctl
-sandbox serve --help').`,
+latency, slow creates, a lagging list, creates that go unanswered.
+'sandbox serve' takes them as flags; PROMOCTL_SANDBOX_RATE_LIMIT,
+PROMOCTL_SANDBOX_LATENCY, PROMOCTL_SANDBOX_CREATE_LATENCY,
+PROMOCTL_SANDBOX_LIST_LAG and PROMOCTL_SANDBOX_DROP_AFTER_CREATE put them
+on --sandbox too (see 'promoctl sandbox serve --help').`,
 		Example: `  promoctl --sandbox promo list --site-id 1
   promoctl --sandbox --user-id 2 promo list --site-id 3
   promoctl --sandbox --sandbox-data ./demo.db promo list --site-id 1
@@ -84,9 +85,15 @@ To rehearse bulk work under bad conditions before running it on the live
 shop, put on faults (the banner names them):
   --rate-limit N/s|N/m    beyond the rate, 429 with Retry-After (seconds)
   --latency DURATION      added to every request
+  --create-latency DURATION
+                          added to every create, which is stored even if
+                          its client has left meanwhile (it lands late)
+  --list-lag DURATION     the list shows a new promo code only this long
+                          after it is created
   --drop-after-create P   that fraction of creates is stored, then the
                           connection is closed without an answer
-PROMOCTL_SANDBOX_RATE_LIMIT, PROMOCTL_SANDBOX_LATENCY and
+PROMOCTL_SANDBOX_RATE_LIMIT, PROMOCTL_SANDBOX_LATENCY,
+PROMOCTL_SANDBOX_CREATE_LATENCY, PROMOCTL_SANDBOX_LIST_LAG and
 PROMOCTL_SANDBOX_DROP_AFTER_CREATE set them when the flags are not given,
 and put the same faults on --sandbox.`,
 		Args: noArgs,
@@ -638,6 +645,8 @@ const (
 	envRateLimit       = "PROMOCTL_SANDBOX_RATE_LIMIT"
 	envLatency         = "PROMOCTL_SANDBOX_LATENCY"
 	envDropAfterCreate = "PROMOCTL_SANDBOX_DROP_AFTER_CREATE"
+	envCreateLatency   = "PROMOCTL_SANDBOX_CREATE_LATENCY"
+	envListLag         = "PROMOCTL_SANDBOX_LIST_LAG"
 )
 
 // faultFlags adds the fault flags of sandbox serve.
@@ -645,6 +654,8 @@ func faultFlags(c *cobra.Command) {
 	c.Flags().String("rate-limit", "", "answer 429 with Retry-After beyond this rate: N/s or N/m, such as 50/s (default $"+envRateLimit+")")
 	c.Flags().Duration("latency", 0, "add this delay to every request, such as 20ms (default $"+envLatency+")")
 	c.Flags().Float64("drop-after-create", 0, "fraction of creates to store and then leave unanswered, closing the connection, such as 0.05 (default $"+envDropAfterCreate+")")
+	c.Flags().Duration("create-latency", 0, "make every create this much slower, storing it even if the client has left, such as 300ms (default $"+envCreateLatency+")")
+	c.Flags().Duration("list-lag", 0, "show a new promo code on the list only this long after it is created, such as 1s (default $"+envListLag+")")
 }
 
 // sandboxFaults reads the faults to put on the sandbox: each from its flag
@@ -674,6 +685,20 @@ func sandboxFaults(flags *pflag.FlagSet, env config.Env) (sandbox.Faults, error)
 			return fs, usagef("%s: %q is not a latency between 0 and %s, such as 20ms", from, v, sandbox.MaxLatency)
 		}
 		fs.Latency = d
+	}
+	if v, from := value("create-latency", envCreateLatency); v != "" {
+		d, err := time.ParseDuration(v)
+		if err != nil || d < 0 || d > sandbox.MaxLatency {
+			return fs, usagef("%s: %q is not a latency between 0 and %s, such as 20ms", from, v, sandbox.MaxLatency)
+		}
+		fs.CreateLatency = d
+	}
+	if v, from := value("list-lag", envListLag); v != "" {
+		d, err := time.ParseDuration(v)
+		if err != nil || d < 0 || d > sandbox.MaxListLag {
+			return fs, usagef("%s: %q is not a lag between 0 and %s, such as 1s", from, v, sandbox.MaxListLag)
+		}
+		fs.ListLag = d
 	}
 	if v, from := value("drop-after-create", envDropAfterCreate); v != "" {
 		p, err := strconv.ParseFloat(v, 64)

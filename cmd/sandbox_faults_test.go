@@ -68,6 +68,8 @@ func TestSandboxFaultBadValues(t *testing.T) {
 		{envRateLimit, "50", "promoctl: PROMOCTL_SANDBOX_RATE_LIMIT: rate limit \"50\" is not N/s or N/m, such as 50/s\n"},
 		{envLatency, "fast", "promoctl: PROMOCTL_SANDBOX_LATENCY: \"fast\" is not a latency between 0 and 10s, such as 20ms\n"},
 		{envDropAfterCreate, "5%", "promoctl: PROMOCTL_SANDBOX_DROP_AFTER_CREATE: \"5%\" is not a fraction between 0 and 1, such as 0.05\n"},
+		{envCreateLatency, "11s", "promoctl: PROMOCTL_SANDBOX_CREATE_LATENCY: \"11s\" is not a latency between 0 and 10s, such as 20ms\n"},
+		{envListLag, "-1s", "promoctl: PROMOCTL_SANDBOX_LIST_LAG: \"-1s\" is not a lag between 0 and 1m0s, such as 1s\n"},
 	} {
 		r := newSandboxRunner(t)
 		r.env[tc.env] = tc.value
@@ -80,6 +82,31 @@ func TestSandboxFaultBadValues(t *testing.T) {
 		"promoctl: --drop-after-create: \"1.5\" is not a fraction between 0 and 1, such as 0.05\n")
 	r.run("sandbox", "serve", "--rate-limit", "fast").expect(t, 2, "",
 		"promoctl: --rate-limit: rate limit \"fast\" is not N/s or N/m, such as 50/s\n")
+	r.run("sandbox", "serve", "--list-lag", "2m").expect(t, 2, "",
+		"promoctl: --list-lag: \"2m0s\" is not a lag between 0 and 1m0s, such as 1s\n")
+}
+
+// TestSandboxFaultCreateLatencyAndListLag: the variables put slow creates
+// and a lagging list on --sandbox: within one command, a code just
+// created is not on the list yet.
+func TestSandboxFaultCreateLatencyAndListLag(t *testing.T) {
+	r := newSandboxRunner(t)
+	r.env[envCreateLatency] = "150ms"
+	r.env[envListLag] = "1m"
+	start := time.Now()
+	r.run("--sandbox", "promo", "create", "--site-id", "1", "--code", "SLOWLAG", "--amount", "5", "--enabled", "-o", "json", "--jq", ".code").
+		expect(t, 0, "SLOWLAG\n", "promoctl: sandbox faults from the environment: creates take 150ms more, and are stored even if the client has left; "+
+			"the list shows a new promo code 1m0s after it is created\n")
+	if d := time.Since(start); d < 150*time.Millisecond {
+		t.Errorf("promo create took %s with a create latency of 150ms", d)
+	}
+	// promo generate lists what it created: the list lags longer than
+	// promoctl waits for it (--timeout).
+	res := r.run("--sandbox", "promo", "generate", "--site-id", "1", "--count", "1", "--amount", "5", "--enabled", "--timeout", "500ms", "-o", "json")
+	if res.code != 0 || res.stdout != "[]\n" ||
+		!strings.Contains(res.stderr, "promoctl: warning: 1 of the 1 promo codes the job created are no longer on the list of site 1\n") {
+		t.Errorf("generate under a list lag: exit %d, stdout %q, stderr:\n%s", res.code, res.stdout, res.stderr)
+	}
 }
 
 // TestSandboxServeFaults: sandbox serve puts on the faults of its flags,

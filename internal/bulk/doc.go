@@ -21,8 +21,9 @@
 //     and fsynced before the next (header and plan, then "sent" before each
 //     request and its outcome after), a create whose outcome is unknown is
 //     settled by one read of the site's list for all of them — found, it is
-//     created with the listed id; not found, it is sent again — and never
-//     sent blindly twice. Open replays a journal (a torn last line from a
+//     created with the listed id; not found on a read begun OpTimeout after
+//     its attempt, it is sent again; not found sooner, it waits — and never
+//     sent blindly twice. A 409 after an unknown attempt is unknown too. Open replays a journal (a torn last line from a
 //     kill -9 is dropped) so that Execute resumes it the same way.
 //
 // promo generate, new job:

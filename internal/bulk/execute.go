@@ -6,6 +6,8 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
+	"strings"
+	"time"
 
 	"github.com/promoctl/promoctl/internal/api"
 	"github.com/promoctl/promoctl/internal/promo"
@@ -66,8 +68,19 @@ func (j *Journal) Summary() Summary {
 //  3. creates whose outcome came back unknown are settled by one read of
 //     the list for all of them: found, they are created with the id the
 //     list gives; not found, they are sent again in the next round, up to
-//     MaxRounds. A create is never sent twice without a list read between
-//     that shows it is not on the site.
+//     MaxRounds, after which they are failed with the last reason. A
+//     create is never sent twice without a list read between that shows
+//     it is not on the site.
+//
+// A code of unknown outcome counts as absent only on a list read begun at
+// least the settling delay (Options.OpTimeout, else DefaultSettleDelay)
+// after its attempt was sent or came back unknown, whichever is later:
+// the server may still be carrying out a request its client gave up on,
+// and a list may lag behind a write. Until then it stays unknown and is
+// not sent; when nothing else is left to send, Execute waits (by
+// Options.Sleep) and reads the list again. A create refused as existing
+// (409) after an attempt of unknown outcome is unknown too: that attempt
+// may have landed late, and the list settles it.
 //
 // Updates, disables and deletes whose outcome is unknown are simply sent
 // again: they read the record first and write whole values, so a second
@@ -76,8 +89,9 @@ func (j *Journal) Summary() Summary {
 //
 // It returns the summary, and ctx's error after Ctrl-C (operations in
 // flight finished, the journal consistent), the error of a journal that
-// cannot be written, or the error of the list read that settling needs.
-// Failed operations are not an error: see Summary and Items.
+// cannot be written, of the list read that settling needs, or a
+// *RetryAfterError. Failed operations are not an error: see Summary and
+// Items.
 //
 // The one limit of settling: a code created by someone else between the
 // unknown attempt and the list read is taken for this job's.
@@ -91,12 +105,36 @@ func Execute(ctx context.Context, c PromoAPI, j *Journal, o Options) (Summary, e
 			user(p)
 		}
 	}
+	classify := o.Classify
+	o.Classify = func(err error) (Class, time.Duration) {
+		if errors.As(err, new(*existsAfterUnknown)) {
+			return ClassUnknown, 0
+		}
+		return classify(err)
+	}
 	for round := 1; ; round++ {
-		if err := j.settle(ctx, c); err != nil {
+		final := round > MaxRounds
+		wait, waiting, err := j.settle(ctx, c, o, final)
+		if err != nil {
 			return j.Summary(), err
 		}
 		pending := j.pending(round == 1)
-		if len(pending) == 0 || round > MaxRounds {
+		// Nothing else to send (or the last round): wait until the
+		// server has had time to finish the unknown creates, then read
+		// the list again.
+		for wait > 0 && (final || len(pending) == 0) {
+			if o.Waiting != nil {
+				o.Waiting(waiting, wait)
+			}
+			if err := o.Sleep(ctx, wait); err != nil {
+				return j.Summary(), err
+			}
+			if wait, waiting, err = j.settle(ctx, c, o, final); err != nil {
+				return j.Summary(), err
+			}
+			pending = j.pending(round == 1)
+		}
+		if len(pending) == 0 || final {
 			break
 		}
 		base = total - len(pending)
@@ -109,6 +147,10 @@ func Execute(ctx context.Context, c PromoAPI, j *Journal, o Options) (Summary, e
 	}
 	return j.Summary(), nil
 }
+
+// DefaultSettleDelay is how long after a create of unknown outcome the
+// list must be read to call it absent, when Options.OpTimeout is 0.
+const DefaultSettleDelay = 30 * time.Second
 
 // pending lists the items to send: planned ones; failed ones on the first
 // round; updates, disables and deletes whose outcome is unknown.
@@ -125,26 +167,45 @@ func (j *Journal) pending(first bool) []int {
 	return out
 }
 
-// settle reads the site's list once for every create that is sent or
-// unknown, or created without an id, and records what it shows.
-func (j *Journal) settle(ctx context.Context, c PromoAPI) error {
+// settle reads the site's list once (within o.OpTimeout) for every create
+// that is sent or unknown, created without an id, or failed as existing
+// after an unknown attempt (journals of older promoctl), and records what
+// it shows. A code the list shows is created. One it does not show is
+// absent only if the list was read the settling delay after the code's
+// last attempt: then it is sent again ("unsent"), or in the final pass
+// failed with its last reason. Otherwise it stays as it is, and settle
+// returns how long to wait until every such code can be decided, and how
+// many there are.
+func (j *Journal) settle(ctx context.Context, c PromoAPI, o Options, final bool) (time.Duration, int, error) {
 	var todo []Item
 	for _, it := range j.Items() {
-		if it.Action == ActionCreate && (it.State == StateSent || it.State == StateUnknown || it.State == StateCreated && it.ID == 0) {
+		if it.Action == ActionCreate && (it.State == StateSent || it.State == StateUnknown || it.State == StateCreated && it.ID == 0 ||
+			it.State == StateFailed && it.Unsure && existsReason(it.Reason)) {
 			todo = append(todo, it)
 		}
 	}
 	if len(todo) == 0 {
-		return nil
+		return 0, 0, nil
+	}
+	delay := o.OpTimeout
+	if delay <= 0 {
+		delay = DefaultSettleDelay
 	}
 	site := j.Header().SiteID
-	raw, err := c.ListPromos(ctx, site)
+	readAt := o.Now()
+	lctx := ctx
+	if o.OpTimeout > 0 {
+		var cancel context.CancelFunc
+		lctx, cancel = context.WithTimeout(ctx, o.OpTimeout)
+		defer cancel()
+	}
+	raw, err := c.ListPromos(lctx, site)
 	if err != nil {
-		return fmt.Errorf("settle %d promo codes of unknown outcome: %w", len(todo), err)
+		return 0, 0, fmt.Errorf("settle %d promo codes of unknown outcome: %w", len(todo), err)
 	}
 	list, err := api.DecodePromos(raw)
 	if err != nil {
-		return fmt.Errorf("settle %d promo codes of unknown outcome: list promo codes of site %d: %w", len(todo), site, err)
+		return 0, 0, fmt.Errorf("settle %d promo codes of unknown outcome: list promo codes of site %d: %w", len(todo), site, err)
 	}
 	ids := make(map[string]int64, len(list))
 	for _, p := range list {
@@ -152,6 +213,8 @@ func (j *Journal) settle(ctx context.Context, c PromoAPI) error {
 			ids[upper(string(p.Code))] = int64(*p.ID)
 		}
 	}
+	var wait time.Duration
+	waiting := 0
 	for _, it := range todo {
 		id, found := ids[upper(it.Code)]
 		var e entry
@@ -160,14 +223,56 @@ func (j *Journal) settle(ctx context.Context, c PromoAPI) error {
 			e = entry{T: string(StateCreated), I: it.Index, ID: id, Settled: true}
 		case it.State == StateCreated:
 			continue // created, but not (yet) on the list: its id stays unknown
+		case it.State == StateFailed:
+			continue // not on the list: it is sent again as failed items are
+		case readAt.Before(it.LastAt.Add(delay)):
+			wait = max(wait, it.LastAt.Add(delay).Sub(readAt))
+			waiting++
+			continue // the server may still be carrying it out
+		case final:
+			e = entry{T: string(StateFailed), I: it.Index, Reason: lastReason(it) + "; the site's list does not show it: a resume sends it again", Settled: true}
 		default:
 			e = entry{T: "unsent", I: it.Index, Reason: "not on the site's list after an unknown outcome", Settled: true}
 		}
 		if err := j.record(e); err != nil {
-			return err
+			return 0, 0, err
 		}
 	}
-	return nil
+	return wait, waiting, nil
+}
+
+// lastReason is why the last attempt of an item had an unknown outcome.
+func lastReason(it Item) string {
+	if it.Reason == "" {
+		return "the outcome of its last attempt is unknown"
+	}
+	return it.Reason
+}
+
+// existsAfterUnknown is a create refused as existing after an attempt of
+// unknown outcome: that attempt may have created it.
+type existsAfterUnknown struct{ err error }
+
+func (e *existsAfterUnknown) Error() string {
+	return e.err.Error() + "; an earlier attempt of this job may have created it"
+}
+func (e *existsAfterUnknown) Unwrap() error { return e.err }
+
+// refusedAsExisting reports whether a create was refused because the code
+// exists: 409, or a 400 or 422 whose title says so.
+func refusedAsExisting(err error) bool {
+	var ae *api.Error
+	if !errors.As(err, &ae) {
+		return false
+	}
+	return ae.Status == http.StatusConflict ||
+		(ae.Status == http.StatusBadRequest || ae.Status == http.StatusUnprocessableEntity) && strings.Contains(strings.ToLower(ae.Title), "already exists")
+}
+
+// existsReason reports whether a journal's reason is a create refused as
+// existing, as older promoctl recorded it (failed).
+func existsReason(reason string) bool {
+	return strings.Contains(reason, "already exists") || strings.Contains(reason, "conflict")
 }
 
 // send returns the operation Run calls for item i: journal "sent", send
@@ -179,6 +284,9 @@ func (j *Journal) send(c PromoAPI, classify Classifier) func(ctx context.Context
 			return 0, &FatalError{err}
 		}
 		id, state, err := j.do(ctx, c, it)
+		if err != nil && it.Action == ActionCreate && it.Unsure && refusedAsExisting(err) {
+			err = &existsAfterUnknown{err}
+		}
 		e := entry{T: string(state), I: i, ID: id}
 		if err != nil {
 			class, _ := classify(err)
@@ -229,7 +337,7 @@ func (j *Journal) do(ctx context.Context, c PromoAPI, it Item) (int64, State, er
 		return it.ID, StateUpdated, nil
 	case ActionDelete:
 		err := c.DeletePromo(ctx, it.ID)
-		if err != nil && !(api.IsStatus(err, http.StatusNotFound) && (it.State == StateSent || it.State == StateUnknown)) {
+		if err != nil && !(api.IsStatus(err, http.StatusNotFound) && (it.Unsure || it.State == StateSent || it.State == StateUnknown)) {
 			return 0, "", err
 		}
 		return it.ID, StateDeleted, nil

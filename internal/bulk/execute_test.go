@@ -164,13 +164,19 @@ func TestUnknownOutcomesAreSettledByOneListRead(t *testing.T) {
 	}
 	j := newJob(t, CreateOps(cs))
 	th := NewThrottle(0)
-	sum, err := Execute(context.Background(), f.client(th), j, Options{Concurrency: 4, Throttle: th})
+	clk := &fakeClock{}
+	sum, err := Execute(context.Background(), f.client(th), j, clk.on(Options{Concurrency: 4, Throttle: th, OpTimeout: 5 * time.Second}))
 	if err != nil || sum.Created != 10 || !sum.OK() {
 		t.Fatalf("Execute = %+v, %v; want 10 created", sum, err)
 	}
+	// One read settles the two the list shows; the one it does not show
+	// is called absent only on a read --timeout after its attempt.
 	lists, _, _ := f.counts()
-	if lists != 1 {
-		t.Errorf("the list was read %d times to settle 3 unknown outcomes, want once", lists)
+	if lists != 2 {
+		t.Errorf("the list was read %d times to settle 3 unknown outcomes, want twice (all, then the absent one after the delay)", lists)
+	}
+	if sl := clk.sleeps(); len(sl) != 1 || sl[0] <= 4*time.Second || sl[0] > 5*time.Second {
+		t.Errorf("Execute slept %v, want once until 5s after the unknown attempt", sl)
 	}
 	// The two that were created are never sent again; the one that was
 	// not is sent once more after the list showed it missing.
@@ -218,13 +224,14 @@ func TestResumeAfterKillCreatesEachCodeOnce(t *testing.T) {
 		t.Fatalf("item 3 after replay is %s, want sent (its torn outcome dropped)", got)
 	}
 	th := NewThrottle(0)
-	sum, err := Execute(context.Background(), f.client(th), j, Options{Concurrency: 3, Throttle: th})
+	clk := &fakeClock{ahead: time.Minute} // resumed a minute after the kill
+	sum, err := Execute(context.Background(), f.client(th), j, clk.on(Options{Concurrency: 3, Throttle: th, OpTimeout: 30 * time.Second}))
 	if err != nil || sum.Created != 12 || !sum.OK() {
 		t.Fatalf("resumed Execute = %+v, %v; want 12 created", sum, err)
 	}
 	lists, _, _ := f.counts()
-	if lists != 1 {
-		t.Errorf("resume read the list %d times, want once", lists)
+	if lists != 1 || len(clk.sleeps()) != 0 {
+		t.Errorf("resume read the list %d times and slept %v, want once and no sleep", lists, clk.sleeps())
 	}
 	want := map[string]int{cs[0]: 0, cs[1]: 0, cs[2]: 0, cs[3]: 0}
 	assertAllCreated(t, f, j, cs, want)
@@ -322,13 +329,16 @@ func TestGracePeriodBoundsRequestsInFlight(t *testing.T) {
 		t.Errorf("Execute returned after %s; the grace was 200ms", el)
 	}
 	close(late)
-	sum, err = Execute(context.Background(), f.client(th), j, Options{Throttle: th})
+	clk := &fakeClock{}
+	sum, err = Execute(context.Background(), f.client(th), j, clk.on(Options{Throttle: th}))
 	if err != nil || sum.Created != 1 {
 		t.Fatalf("resumed Execute = %+v, %v; want 1 created", sum, err)
 	}
+	// Resumed at once: absent on the first read, but sent again only
+	// after a read DefaultSettleDelay after the attempt.
 	lists, _, _ := f.counts()
-	if lists != 1 {
-		t.Errorf("list read %d times, want once", lists)
+	if sl := clk.sleeps(); lists != 2 || len(sl) != 1 || sl[0] > DefaultSettleDelay || sl[0] < DefaultSettleDelay-5*time.Second {
+		t.Errorf("list read %d times, slept %v; want twice, with one wait of about %s between", lists, sl, DefaultSettleDelay)
 	}
 	assertAllCreated(t, f, j, cs, map[string]int{cs[0]: 2})
 }

@@ -1,6 +1,7 @@
 package bulk
 
 import (
+	"context"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -34,6 +35,25 @@ type fakeAPI struct {
 	// fault, when set, may answer a create itself (return true); n is the
 	// number of POSTs of that code so far, this one included.
 	fault func(w http.ResponseWriter, code string, n int) bool
+	// delFault, when set, may answer a DELETE itself (return true), with
+	// f.mu held; n is the number of DELETEs of that id so far, this one
+	// included.
+	delFault func(w http.ResponseWriter, id int64, n int) bool
+	deletes  map[int64]int
+
+	// A create is checked for a taken code when it is stored, after
+	// delay, or with checkOnArrival before the delay only (two creates
+	// of a code in flight at once are then both stored). A create whose
+	// client left is carried out all the same.
+	checkOnArrival bool
+	stores         map[string]int // upper-case code → times stored
+	// The list shows a stored code only listLag after it was stored, and
+	// only from the listLagReads-th list read after.
+	listLag      time.Duration
+	listLagReads int
+	// listHang, when set, holds every list read until it is closed or the
+	// client leaves.
+	listHang chan struct{}
 }
 
 type fakePromo struct {
@@ -41,10 +61,14 @@ type fakePromo struct {
 	Code      string  `json:"code"`
 	IsEnabled bool    `json:"is_enabled"`
 	Amount    float64 `json:"bonus_amount"`
+
+	at    time.Time // when it was stored
+	lists int       // list reads before it was stored
 }
 
 func newFakeAPI(t *testing.T) *fakeAPI {
-	f := &fakeAPI{t: t, nextID: 100, promos: map[string]fakePromo{}, posts: map[string]int{}}
+	f := &fakeAPI{t: t, nextID: 100, promos: map[string]fakePromo{}, posts: map[string]int{},
+		deletes: map[int64]int{}, stores: map[string]int{}}
 	f.srv = httptest.NewServer(http.HandlerFunc(f.serve))
 	t.Cleanup(f.srv.Close)
 	return f
@@ -70,7 +94,8 @@ func (f *fakeAPI) store(code string) int64 {
 
 func (f *fakeAPI) storeLocked(code string) int64 {
 	f.nextID++
-	f.promos[strings.ToUpper(code)] = fakePromo{ID: f.nextID, Code: code, Amount: 0.01}
+	f.promos[strings.ToUpper(code)] = fakePromo{ID: f.nextID, Code: code, Amount: 0.01, at: time.Now(), lists: f.lists}
+	f.stores[strings.ToUpper(code)]++
 	return f.nextID
 }
 
@@ -104,11 +129,20 @@ func apiError(w http.ResponseWriter, status, kind int, title string) {
 func (f *fakeAPI) serve(w http.ResponseWriter, r *http.Request) {
 	switch {
 	case r.Method == http.MethodGet && r.URL.Path == "/v1/promo":
+		if f.listHang != nil {
+			select {
+			case <-f.listHang:
+			case <-r.Context().Done():
+			}
+			return
+		}
 		f.mu.Lock()
 		f.lists++
 		list := make([]fakePromo, 0, len(f.promos))
 		for _, p := range f.promos {
-			list = append(list, p)
+			if time.Since(p.at) >= f.listLag && f.lists-p.lists > f.listLagReads {
+				list = append(list, p)
+			}
 		}
 		f.mu.Unlock()
 		writeJSON(w, http.StatusOK, list)
@@ -138,7 +172,15 @@ func (f *fakeAPI) create(w http.ResponseWriter, r *http.Request) {
 	f.inflight++
 	f.high = max(f.high, f.inflight)
 	fault := f.fault
+	_, taken := f.promos[key]
 	f.mu.Unlock()
+	if f.checkOnArrival && taken {
+		f.mu.Lock()
+		f.inflight--
+		f.mu.Unlock()
+		apiError(w, http.StatusConflict, 10, "promo code already exists")
+		return
+	}
 	defer func() {
 		f.mu.Lock()
 		f.inflight--
@@ -149,7 +191,7 @@ func (f *fakeAPI) create(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	f.mu.Lock()
-	if _, taken := f.promos[key]; taken {
+	if _, taken := f.promos[key]; taken && !f.checkOnArrival {
 		f.mu.Unlock()
 		apiError(w, http.StatusConflict, 10, "promo code already exists")
 		return
@@ -165,6 +207,12 @@ func (f *fakeAPI) record(w http.ResponseWriter, r *http.Request) {
 	id, _ := strconv.ParseInt(strings.TrimPrefix(r.URL.Path, "/v1/promo/"), 10, 64)
 	f.mu.Lock()
 	defer f.mu.Unlock()
+	if r.Method == http.MethodDelete {
+		f.deletes[id]++
+		if f.delFault != nil && f.delFault(w, id, f.deletes[id]) {
+			return
+		}
+	}
 	var key string
 	for k, p := range f.promos {
 		if p.ID == id {
@@ -218,4 +266,52 @@ func codes(n int) []string {
 		out[i] = fmt.Sprintf("CODE%04d", i)
 	}
 	return out
+}
+
+// fakeClock is the engine's clock in tests: the real time plus what it
+// has slept, so that a settling delay passes at once and the journal's
+// real timestamps still compare with it.
+type fakeClock struct {
+	mu    sync.Mutex
+	ahead time.Duration
+	slept []time.Duration
+}
+
+func (c *fakeClock) Now() time.Time {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return time.Now().Add(c.ahead)
+}
+
+func (c *fakeClock) Sleep(ctx context.Context, d time.Duration) error {
+	if err := ctx.Err(); err != nil {
+		return err
+	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.ahead += d
+	c.slept = append(c.slept, d)
+	return nil
+}
+
+func (c *fakeClock) sleeps() []time.Duration {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return append([]time.Duration(nil), c.slept...)
+}
+
+// on sets the clock of o.
+func (c *fakeClock) on(o Options) Options {
+	o.Now, o.Sleep = c.Now, c.Sleep
+	return o
+}
+
+// hangUp closes the connection of w without an answer.
+func (f *fakeAPI) hangUp(w http.ResponseWriter) {
+	conn, _, err := http.NewResponseController(w).Hijack()
+	if err != nil {
+		f.t.Errorf("hijack: %v", err)
+		return
+	}
+	conn.Close()
 }

@@ -105,6 +105,14 @@ type Item struct {
 	// A create whose answer carried no id has 0 until it is settled.
 	ID     int64
 	Reason string // why it failed or is unknown
+	// Unsure says an attempt of this operation had an unknown outcome (it
+	// may have been acted on): a later create refused as existing may be
+	// that attempt landing, and a later delete answered 404 is done.
+	Unsure bool
+	// LastAt is when its last attempt was sent, or came back unknown or
+	// created: settling lets the server finish an attempt before calling
+	// it absent, and a list may lag behind a create.
+	LastAt time.Time
 }
 
 // Journal is an append-only record of a job, one JSON object a line: the
@@ -363,8 +371,18 @@ func (j *Journal) apply(e entry) {
 	case "unsent":
 		it := &j.items[e.I]
 		it.State, it.Reason = StatePlanned, ""
+		it.Unsure = it.Unsure || e.Settled
 	default:
 		it := &j.items[e.I]
+		switch e.T {
+		case "sent":
+			it.Unsure = it.Unsure || it.State == StateSent || it.State == StateUnknown
+			it.LastAt = e.At
+		case "unknown":
+			it.Unsure, it.LastAt = true, e.At
+		case "created":
+			it.LastAt = e.At
+		}
 		it.State, it.Reason = State(e.T), e.Reason
 		if e.ID != 0 {
 			it.ID = e.ID

@@ -3,6 +3,7 @@ package bulk
 import (
 	"context"
 	"errors"
+	"fmt"
 	"sync"
 	"time"
 )
@@ -91,6 +92,28 @@ type Options struct {
 	// Progress, when set, is called after every finished item, never
 	// concurrently. The engine draws nothing.
 	Progress func(Progress)
+	// Now and Sleep are the clock Execute waits by while the server may
+	// still be finishing a create of unknown outcome; nil means time.Now
+	// and a timer. Tests pass a fake that does not sleep.
+	Now   func() time.Time
+	Sleep func(ctx context.Context, d time.Duration) error
+	// Waiting, when set, is told before Execute waits d for n creates of
+	// unknown outcome that the list does not show yet.
+	Waiting func(n int, d time.Duration)
+}
+
+// MaxRetryAfter is the longest Retry-After a run waits for, unless
+// Options.OpTimeout is longer: a server asking for more ends the run with
+// a *RetryAfterError (the job can be resumed later).
+const MaxRetryAfter = 5 * time.Minute
+
+// RetryAfterError is a run stopped because the server asked it to wait
+// longer than it waits.
+type RetryAfterError struct{ Wait, Max time.Duration }
+
+func (e *RetryAfterError) Error() string {
+	return fmt.Sprintf("stopped: the server asked to wait %s before the next request (Retry-After), longer than the %s promoctl waits",
+		e.Wait.Round(time.Second), e.Max)
 }
 
 func (o Options) withDefaults() Options {
@@ -109,7 +132,25 @@ func (o Options) withDefaults() Options {
 	if o.RateRetries <= 0 {
 		o.RateRetries = DefaultRateRetries
 	}
+	if o.Now == nil {
+		o.Now = time.Now
+	}
+	if o.Sleep == nil {
+		o.Sleep = sleep
+	}
 	return o
+}
+
+// sleep waits for d, or until ctx ends.
+func sleep(ctx context.Context, d time.Duration) error {
+	t := time.NewTimer(d)
+	defer t.Stop()
+	select {
+	case <-t.C:
+		return nil
+	case <-ctx.Done():
+		return ctx.Err()
+	}
 }
 
 // Progress is the state of a run after an item finished.
@@ -174,6 +215,18 @@ func Run[T, R any](ctx context.Context, items []T, do func(ctx context.Context, 
 		}
 	}()
 
+	// Waits on the throttle end when the run stops (a Retry-After beyond
+	// the cap), so that no worker sleeps through it.
+	waitCtx, cancelWaits := context.WithCancel(ctx)
+	defer cancelWaits()
+	go func() {
+		select {
+		case <-r.stopped:
+			cancelWaits()
+		case <-waitCtx.Done():
+		}
+	}()
+
 	next := make(chan int)
 	var wg sync.WaitGroup
 	for range min(o.Concurrency, len(items)) {
@@ -181,7 +234,7 @@ func Run[T, R any](ctx context.Context, items []T, do func(ctx context.Context, 
 		go func() {
 			defer wg.Done()
 			for i := range next {
-				r.item(ctx, opCtx, i)
+				r.item(waitCtx, opCtx, i)
 			}
 		}()
 	}
@@ -270,6 +323,10 @@ func (r *runner[T, R]) item(ctx, opCtx context.Context, i int) {
 		}
 		r.o.Throttle.RateLimited(wait)
 		res.Outcome = NotStarted // unless it is tried again below
+		if left, most := r.o.Throttle.pauseLeft(), max(r.o.OpTimeout, MaxRetryAfter); left > most {
+			r.stopOnce.Do(func() { r.fatal = &RetryAfterError{Wait: left, Max: most}; close(r.stopped) })
+			break
+		}
 	}
 	r.finish(i, res)
 }

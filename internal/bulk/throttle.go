@@ -350,3 +350,10 @@ func RetryAfter(v string) time.Duration {
 	}
 	return 0
 }
+
+// pauseLeft is how long the pause under way still holds operations back.
+func (t *Throttle) pauseLeft() time.Duration {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	return time.Until(t.pauseUntil)
+}

@@ -8,6 +8,7 @@ import (
 	"net/http"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 
 	"golang.org/x/time/rate"
@@ -29,15 +30,30 @@ type Faults struct {
 	// with nothing: the connection is closed (in-process: the request fails
 	// as if the connection was lost after it was sent).
 	DropAfterCreate float64
+	// CreateLatency is added to every create (POST /v1/promo) on top of
+	// Latency, after the request is read and before it is stored, while
+	// reads stay fast. The create is carried out even if its client has
+	// left meanwhile (a timeout, a kill -9): it lands late, as on a busy
+	// server.
+	CreateLatency time.Duration
+	// ListLag leaves a promo code out of the list (GET /v1/promo) until
+	// that long after this handler created it, like a list served from a
+	// replica that lags behind the writes. The record itself
+	// (GET /v1/promo/{id}) and the check that a code is free see it at
+	// once.
+	ListLag time.Duration
 	// Rand returns a number in [0, 1) that decides which creates are
 	// dropped: a create is dropped when Rand() < DropAfterCreate. Nil means
 	// math/rand/v2. It is called concurrently.
 	Rand func() float64
 }
 
-// MaxLatency is the largest Faults.Latency: a server answers within its
-// write timeout.
+// MaxLatency is the largest Faults.Latency and Faults.CreateLatency: a
+// server answers within its write timeout.
 const MaxLatency = 10 * time.Second
+
+// MaxListLag is the largest Faults.ListLag.
+const MaxListLag = time.Minute
 
 // Rate is a number of requests per unit of time; the zero Rate is no
 // limit.
@@ -88,6 +104,12 @@ func (f Faults) Validate() error {
 	if f.Latency < 0 || f.Latency > MaxLatency {
 		return fmt.Errorf("latency %s must be between 0 and %s", f.Latency, MaxLatency)
 	}
+	if f.CreateLatency < 0 || f.CreateLatency > MaxLatency {
+		return fmt.Errorf("create latency %s must be between 0 and %s", f.CreateLatency, MaxLatency)
+	}
+	if f.ListLag < 0 || f.ListLag > MaxListLag {
+		return fmt.Errorf("list lag %s must be between 0 and %s", f.ListLag, MaxListLag)
+	}
 	if math.IsNaN(f.DropAfterCreate) || f.DropAfterCreate < 0 || f.DropAfterCreate > 1 {
 		return fmt.Errorf("drop-after-create %v must be a fraction between 0 and 1, such as 0.05", f.DropAfterCreate)
 	}
@@ -96,7 +118,7 @@ func (f Faults) Validate() error {
 
 // Active reports whether any fault is put on.
 func (f Faults) Active() bool {
-	return f.RateLimit.N > 0 || f.Latency > 0 || f.DropAfterCreate > 0
+	return f.RateLimit.N > 0 || f.Latency > 0 || f.DropAfterCreate > 0 || f.CreateLatency > 0 || f.ListLag > 0
 }
 
 // Describe names each fault put on, for a banner: "rate limit 50/s (429
@@ -109,6 +131,12 @@ func (f Faults) Describe() []string {
 	}
 	if f.Latency > 0 {
 		out = append(out, fmt.Sprintf("latency %s on every request", f.Latency))
+	}
+	if f.CreateLatency > 0 {
+		out = append(out, fmt.Sprintf("creates take %s more, and are stored even if the client has left", f.CreateLatency))
+	}
+	if f.ListLag > 0 {
+		out = append(out, fmt.Sprintf("the list shows a new promo code %s after it is created", f.ListLag))
 	}
 	if f.DropAfterCreate > 0 {
 		out = append(out, fmt.Sprintf("%s of creates stored, then dropped without an answer", percent(f.DropAfterCreate)))
@@ -124,6 +152,9 @@ func percent(f float64) string {
 type faults struct {
 	Faults
 	limiter *rate.Limiter
+
+	mu     sync.Mutex
+	recent map[int64]time.Time // under ListLag: promo id → when it was created
 }
 
 func newFaults(f Faults) *faults {
@@ -178,4 +209,43 @@ func (f *faults) delay(ctx context.Context) bool {
 // drop decides whether to drop the answer to a successful create.
 func (f *faults) drop() bool {
 	return f.DropAfterCreate > 0 && f.Rand() < f.DropAfterCreate
+}
+
+// createDelay waits for CreateLatency, whether the client stays or not.
+func (f *faults) createDelay() {
+	if f.CreateLatency > 0 {
+		time.Sleep(f.CreateLatency)
+	}
+}
+
+// created notes, under ListLag, that the promo code id was created now.
+func (f *faults) created(id int64, now time.Time) {
+	if f.ListLag <= 0 {
+		return
+	}
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	if f.recent == nil {
+		f.recent = map[int64]time.Time{}
+	}
+	f.recent[id] = now
+}
+
+// lagging reports, under ListLag, the promo codes created less than
+// ListLag before now, which the list leaves out; it forgets older ones.
+func (f *faults) lagging(now time.Time) map[int64]bool {
+	if f.ListLag <= 0 {
+		return nil
+	}
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	out := map[int64]bool{}
+	for id, at := range f.recent {
+		if now.Sub(at) < f.ListLag {
+			out[id] = true
+		} else {
+			delete(f.recent, id)
+		}
+	}
+	return out
 }

@@ -56,6 +56,10 @@ func TestFaultsValidate(t *testing.T) {
 		{DropAfterCreate: 1.5},
 		{DropAfterCreate: -0.1},
 		{RateLimit: Rate{N: 5}},
+		{CreateLatency: -time.Millisecond},
+		{CreateLatency: MaxLatency + 1},
+		{ListLag: -time.Millisecond},
+		{ListLag: MaxListLag + 1},
 	} {
 		if err := f.Validate(); err == nil {
 			t.Errorf("Validate(%+v) = nil, want an error", f)
@@ -68,6 +72,110 @@ func TestFaultsValidate(t *testing.T) {
 	want := []string{"rate limit 50/s (429 with Retry-After beyond it)", "latency 20ms on every request", "5% of creates stored, then dropped without an answer"}
 	if got := ok.Describe(); strings.Join(got, "|") != strings.Join(want, "|") {
 		t.Errorf("Describe() = %q, want %q", got, want)
+	}
+	slow := Faults{CreateLatency: 300 * time.Millisecond, ListLag: time.Second}
+	if err := slow.Validate(); err != nil || !slow.Active() {
+		t.Errorf("Validate(%+v) = %v, Active %v", slow, err, slow.Active())
+	}
+	want = []string{"creates take 300ms more, and are stored even if the client has left", "the list shows a new promo code 1s after it is created"}
+	if got := slow.Describe(); strings.Join(got, "|") != strings.Join(want, "|") {
+		t.Errorf("Describe() = %q, want %q", got, want)
+	}
+}
+
+// waitListed polls the store's list until it shows code, for up to d.
+func waitListed(t *testing.T, s *Store, code string, d time.Duration) {
+	t.Helper()
+	start := time.Now()
+	for !listedCodes(t, s)[code] {
+		if time.Since(start) > d {
+			t.Fatalf("%s is not stored %s on", code, d)
+		}
+		time.Sleep(5 * time.Millisecond)
+	}
+}
+
+// TestCreateLatency: a create takes the extra time, reads do not, and a
+// create whose client gave up meanwhile is stored all the same.
+func TestCreateLatency(t *testing.T) {
+	const latency = 200 * time.Millisecond
+	srv, s, _ := faultServer(t, Faults{CreateLatency: latency})
+	start := time.Now()
+	res, err := srv.Client().Do(sandboxRequest(t, "GET", srv.URL+"/v1/promo?site_id=1", ""))
+	if err != nil || res.StatusCode != 200 {
+		t.Fatalf("list: %v %v", res, err)
+	}
+	res.Body.Close()
+	if d := time.Since(start); d >= latency/2 {
+		t.Errorf("a list took %s; only creates are slow", d)
+	}
+
+	start = time.Now()
+	res, err = srv.Client().Do(sandboxRequest(t, "POST", srv.URL+"/v1/promo", `{"site_id":1,"code":"SLOW1"}`))
+	if err != nil || res.StatusCode != 201 {
+		t.Fatalf("create: %v %v", res, err)
+	}
+	res.Body.Close()
+	if d := time.Since(start); d < latency {
+		t.Errorf("a create took %s, want at least %s", d, latency)
+	}
+
+	// The client leaves after 50ms; the create lands later.
+	ctx, cancel := context.WithTimeout(context.Background(), 50*time.Millisecond)
+	defer cancel()
+	req := sandboxRequest(t, "POST", srv.URL+"/v1/promo", `{"site_id":1,"code":"LATE1"}`).WithContext(ctx)
+	if res, err := srv.Client().Do(req); err == nil {
+		res.Body.Close()
+		t.Fatalf("create answered %d before the client's timeout", res.StatusCode)
+	}
+	if listedCodes(t, s)["LATE1"] {
+		t.Error("LATE1 is stored as its client leaves; it should land later")
+	}
+	waitListed(t, s, "LATE1", 5*time.Second)
+}
+
+// TestListLag: the list shows a new promo code only ListLag after its
+// create was answered; the record and the check for a taken code see it at
+// once.
+func TestListLag(t *testing.T) {
+	const lag = 300 * time.Millisecond
+	srv, _, _ := faultServer(t, Faults{ListLag: lag})
+	do := func(method, path, body string) (int, string, http.Header) {
+		t.Helper()
+		res, err := srv.Client().Do(sandboxRequest(t, method, srv.URL+path, body))
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer res.Body.Close()
+		b, _ := io.ReadAll(res.Body)
+		return res.StatusCode, string(b), res.Header
+	}
+	created := time.Now()
+	status, _, h := do("POST", "/v1/promo", `{"site_id":1,"code":"LAG1"}`)
+	if status != 201 {
+		t.Fatalf("create: %d", status)
+	}
+	if status, body, _ := do("GET", "/v1/promo?site_id=1", ""); status != 200 || strings.Contains(body, "LAG1") || !strings.Contains(body, "WELCOME10") {
+		t.Errorf("list at once: %d %.200s; want the seed codes without LAG1", status, body)
+	}
+	if status, body, _ := do("GET", h.Get("Location"), ""); status != 200 || !strings.Contains(body, "LAG1") {
+		t.Errorf("the record at once: %d %s", status, body)
+	}
+	if status, _, _ := do("POST", "/v1/promo", `{"site_id":1,"code":"lag1"}`); status != 409 {
+		t.Errorf("the same code again: %d, want 409", status)
+	}
+	for {
+		_, body, _ := do("GET", "/v1/promo?site_id=1", "")
+		if strings.Contains(body, "LAG1") {
+			break
+		}
+		if time.Since(created) > 5*time.Second {
+			t.Fatal("LAG1 is not on the list 5s on")
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+	if d := time.Since(created); d < lag {
+		t.Errorf("LAG1 was listed %s after its create, want at least %s", d, lag)
 	}
 }
 

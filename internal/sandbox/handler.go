@@ -1,6 +1,8 @@
 package sandbox
 
 import (
+	"bytes"
+	"context"
 	"errors"
 	"fmt"
 	"io"
@@ -125,6 +127,18 @@ func (h *handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	if err != nil {
 		writeError(sw, err)
 		return
+	}
+	if rt.method == http.MethodPost && rt.pattern == "/v1/promo" && h.faults.CreateLatency > 0 {
+		// A slow create: read it now, store it later whether or not its
+		// client is still there.
+		body, err := io.ReadAll(io.LimitReader(r.Body, MaxBodyBytes+1))
+		if err != nil {
+			writeError(sw, invalidf("could not read the request body: %v", err))
+			return
+		}
+		r = r.WithContext(context.WithoutCancel(r.Context()))
+		r.Body = io.NopCloser(bytes.NewReader(body))
+		h.faults.createDelay()
 	}
 	if rt.method == http.MethodPost && rt.pattern == "/v1/promo" && h.faults.DropAfterCreate > 0 {
 		h.serveDroppable(sw, r, rt, user, params)

@@ -4,6 +4,7 @@ import (
 	"net/http"
 	"strconv"
 	"strings"
+	"time"
 )
 
 // GET /v1/promo?site_id=N
@@ -20,6 +21,15 @@ func (h *handler) listPromos(c *call) error {
 	if err != nil {
 		return err
 	}
+	if lag := h.faults.lagging(time.Now()); len(lag) > 0 {
+		shown := items[:0]
+		for _, it := range items {
+			if !lag[it.ID] {
+				shown = append(shown, it)
+			}
+		}
+		items = shown
+	}
 	return c.json(http.StatusOK, items)
 }
 
@@ -33,6 +43,7 @@ func (h *handler) createPromo(c *call) error {
 	if err != nil {
 		return err
 	}
+	h.faults.created(id, time.Now())
 	// The documented record carries no id; Location tells the client.
 	c.w.Header().Set("Location", "/v1/promo/"+strconv.FormatInt(id, 10))
 	return c.json(http.StatusCreated, out)
