@@ -13,8 +13,9 @@ import (
 	"github.com/spf13/pflag"
 
 	"github.com/promoctl/promoctl/internal/api"
+	"github.com/promoctl/promoctl/internal/baseurl"
 	"github.com/promoctl/promoctl/internal/config"
-	"github.com/promoctl/promoctl/internal/output"
+	"github.com/promoctl/promoctl/internal/format"
 	"github.com/promoctl/promoctl/internal/records"
 	"github.com/promoctl/promoctl/internal/sandbox"
 	"github.com/promoctl/promoctl/internal/termsafe"
@@ -151,7 +152,7 @@ func (c *completer) flagCompletions() map[string]cobra.CompletionFunc {
 		"by":         fixedCompletions([]cobra.Completion{cobra.CompletionWithDesc("code", "a row per code and currency"), cobra.CompletionWithDesc("day", "a row per day and currency")}),
 		"status":     completeStatuses,
 		"sort":       fixedCompletions(sortChoices()),
-		"base-url":   fixedCompletions([]cobra.Completion{cobra.CompletionWithDesc(api.DefaultBaseURL, "the Mottor API")}),
+		"base-url":   fixedCompletions([]cobra.Completion{cobra.CompletionWithDesc(baseurl.Default, "the Mottor API")}),
 	}
 }
 
@@ -223,7 +224,7 @@ func outputChoices() []cobra.Completion {
 		"csv":   "comma-separated values with a header row",
 	}
 	var out []cobra.Completion
-	for _, f := range output.Formats() {
+	for _, f := range format.Names() {
 		out = append(out, cobra.CompletionWithDesc(f, desc[f]))
 	}
 	return out

@@ -15,8 +15,8 @@ import (
 	"github.com/promoctl/promoctl/internal/api"
 	"github.com/promoctl/promoctl/internal/apitest"
 	"github.com/promoctl/promoctl/internal/config"
+	"github.com/promoctl/promoctl/internal/format"
 	"github.com/promoctl/promoctl/internal/iostreams"
-	"github.com/promoctl/promoctl/internal/output"
 	"github.com/promoctl/promoctl/internal/sandbox"
 )
 
@@ -393,7 +393,7 @@ func TestCompletionWiring(t *testing.T) {
 // TestCompleterRuns calls the completions with their dependencies given
 // directly: a client of a fake API, a config file, the --sandbox switch.
 func TestCompleterRuns(t *testing.T) {
-	e := newVerbEnv(t, false, output.JSON,
+	e := newVerbEnv(t, false, format.JSON,
 		answer{"GET /v1/promo", http.StatusOK, `[{"id":1001,"code":"SUMMER25"},{"id":2002,"code":"WINTER"}]`})
 	e.sess.Settings.SiteID = 7
 	path := writeFile(t, "config.yaml", "current_profile: shop\nprofiles:\n  shop: {}\n  staging: {}\n")

@@ -11,6 +11,7 @@ import (
 
 	"github.com/promoctl/promoctl/internal/api"
 	"github.com/promoctl/promoctl/internal/apitest"
+	"github.com/promoctl/promoctl/internal/baseurl"
 	"github.com/promoctl/promoctl/internal/config"
 	"github.com/promoctl/promoctl/internal/progress"
 	"github.com/promoctl/promoctl/internal/promo"
@@ -426,9 +427,9 @@ func TestPromoDeleteQuestion(t *testing.T) {
 		want             string
 	}{
 		// The public service in the default profile goes without saying.
-		{"defaults", false, "default", api.DefaultBaseURL, "Delete promo code SUMMER25 (id 5)?"},
-		{"trailing slash", false, "default", api.DefaultBaseURL + "/", "Delete promo code SUMMER25 (id 5)?"},
-		{"another profile", false, "shop", api.DefaultBaseURL, "Delete promo code SUMMER25 (id 5) in profile shop?"},
+		{"defaults", false, "default", baseurl.Default, "Delete promo code SUMMER25 (id 5)?"},
+		{"trailing slash", false, "default", baseurl.Default + "/", "Delete promo code SUMMER25 (id 5)?"},
+		{"another profile", false, "shop", baseurl.Default, "Delete promo code SUMMER25 (id 5) in profile shop?"},
 		{"the sandbox", true, "default", "http://sandbox.localhost", "Delete promo code SUMMER25 (id 5) from the sandbox?"},
 	} {
 		t.Run(c.name, func(t *testing.T) {

@@ -17,6 +17,7 @@ import (
 	"github.com/spf13/pflag"
 
 	"github.com/promoctl/promoctl/internal/api"
+	"github.com/promoctl/promoctl/internal/baseurl"
 	"github.com/promoctl/promoctl/internal/config"
 	"github.com/promoctl/promoctl/internal/iostreams"
 	"github.com/promoctl/promoctl/internal/promo"
@@ -360,8 +361,8 @@ func servedSandbox(s *config.Settings) bool {
 	if src, ok := s.Sources[config.KeyBaseURL]; !ok || src.Kind == "default" {
 		return false
 	}
-	u, err := api.ParseBaseURL(s.BaseURL)
-	service, serviceErr := api.ParseBaseURL(api.DefaultBaseURL)
+	u, err := baseurl.Parse(s.BaseURL)
+	service, serviceErr := baseurl.Parse(baseurl.Default)
 	return err == nil && serviceErr == nil && !strings.EqualFold(u.Hostname(), service.Hostname())
 }
 

@@ -25,9 +25,6 @@ import (
 	"github.com/promoctl/promoctl/internal/termsafe"
 )
 
-// DefaultBaseURL is the public service.
-const DefaultBaseURL = baseurl.Default
-
 // The caps on a response body, counted after decompression (Go's transport
 // asks for gzip and decodes it transparently), so that a runaway server or a
 // gzip bomb cannot exhaust memory. A list of 100,000 promo codes, the most a
@@ -99,7 +96,7 @@ type Client struct {
 
 // New checks the options and returns a client.
 func New(o Options) (*Client, error) {
-	base, err := ParseBaseURL(o.BaseURL)
+	base, err := baseurl.Parse(o.BaseURL)
 	if err != nil {
 		return nil, err
 	}
@@ -130,9 +127,6 @@ func New(o Options) (*Client, error) {
 	}
 	return c, nil
 }
-
-// ParseBaseURL checks that s is an absolute http or https URL.
-func ParseBaseURL(s string) (*url.URL, error) { return baseurl.Parse(s) }
 
 // IsPlainHTTP reports whether requests to u would carry the token in clear
 // text over a network: an http URL whose host is not loopback (127.0.0.0/8,

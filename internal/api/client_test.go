@@ -196,29 +196,7 @@ func TestDefaultUserAgent(t *testing.T) {
 	}
 }
 
-func TestParseBaseURL(t *testing.T) {
-	good := map[string]string{
-		"https://api.lpmotor.ru":        "https://api.lpmotor.ru",
-		"https://api.lpmotor.ru/":       "https://api.lpmotor.ru",
-		" http://127.0.0.1:8787/api// ": "http://127.0.0.1:8787/api",
-	}
-	for in, want := range good {
-		u, err := ParseBaseURL(in)
-		if err != nil || u.String() != want {
-			t.Errorf("ParseBaseURL(%q) = %v, %v; want %s", in, u, err, want)
-		}
-	}
-	for _, in := range []string{"", "api.lpmotor.ru", "ftp://api.lpmotor.ru", "https://", "/v1", "http//x", "https://a b"} {
-		if u, err := ParseBaseURL(in); err == nil {
-			t.Errorf("ParseBaseURL(%q) = %v, want an error", in, u)
-		} else if !strings.HasPrefix(err.Error(), "invalid base URL") {
-			t.Errorf("ParseBaseURL(%q) error = %q, want it to start with invalid base URL", in, err)
-		}
-	}
-	_, err := ParseBaseURL("https://me:hunter2@api.lpmotor.ru")
-	if err == nil || strings.Contains(err.Error(), "hunter2") || !strings.Contains(err.Error(), "credentials in the URL are not supported") {
-		t.Errorf("ParseBaseURL(with password) error = %v, want a refusal that does not repeat the password", err)
-	}
+func TestNewChecksTheBaseURL(t *testing.T) {
 	if _, err := New(Options{BaseURL: "nope"}); err == nil {
 		t.Errorf("New(bad base URL) = nil error, want one")
 	}
