@@ -39,6 +39,10 @@ type RetryPolicy struct {
 	Attempts  int           // total attempts, including the first
 	BaseDelay time.Duration // first back-off; doubled on each retry
 	MaxDelay  time.Duration // cap of one back-off
+	// Wait pauses d before the next attempt, or until ctx ends (then it
+	// returns ctx's error); nil means a timer. Tests pass one that notes
+	// d and returns at once, so that a Retry-After costs no wall time.
+	Wait func(ctx context.Context, d time.Duration) error
 }
 
 // DefaultRetryPolicy is the contract's: at most 3 attempts.
@@ -120,7 +124,9 @@ func New(o Options) (*Client, error) {
 		c.maxList, c.maxRecord = o.MaxResponseBytes, o.MaxResponseBytes
 	}
 	if c.retry.Attempts <= 0 {
+		wait := c.retry.Wait
 		c.retry = DefaultRetryPolicy()
+		c.retry.Wait = wait
 	}
 	if c.ua == "" {
 		c.ua = "promoctl"
@@ -272,13 +278,28 @@ func (c *Client) Do(ctx context.Context, req Request) (*Response, error) {
 			return c.answer(req, resp, attempt)
 		}
 		c.logf("retrying in %s (attempt %d of %d)", wait.Round(time.Millisecond), attempt+1, c.retry.Attempts)
-		t := time.NewTimer(wait)
-		select {
-		case <-ctx.Done():
-			t.Stop()
-			return nil, c.contextError(ctx)
-		case <-t.C:
+		if err := c.wait(ctx, wait); err != nil {
+			if ctx.Err() != nil {
+				return nil, c.contextError(ctx)
+			}
+			return nil, err
 		}
+	}
+}
+
+// wait pauses d before a retry, or until ctx ends: RetryPolicy.Wait, or a
+// timer.
+func (c *Client) wait(ctx context.Context, d time.Duration) error {
+	if c.retry.Wait != nil {
+		return c.retry.Wait(ctx, d)
+	}
+	t := time.NewTimer(d)
+	defer t.Stop()
+	select {
+	case <-ctx.Done():
+		return ctx.Err()
+	case <-t.C:
+		return nil
 	}
 }
 
