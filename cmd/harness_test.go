@@ -50,6 +50,9 @@ type runner struct {
 	// progress tunes the spinner (its delay, so that a test need not wait
 	// for the default one).
 	progress progress.Options
+	// wait, when set, is how the client pauses between attempts
+	// (api.RetryPolicy.Wait); nil means a timer.
+	wait func(ctx context.Context, d time.Duration) error
 }
 
 // newRunner returns a runner logged in to a fresh fake API as user 42.
@@ -97,7 +100,7 @@ func (r *runner) run(args ...string) runResult {
 	code := Execute(ctx, args, Options{
 		Build: Build{Version: "1.2.3"}, IO: ios, Env: env, Location: r.loc, Prompter: r.prompter, Keychain: r.keychain,
 		Transport: r.transport, Progress: r.progress, Now: func() time.Time { return verbClock },
-		Retry: api.RetryPolicy{Attempts: 3, BaseDelay: time.Millisecond, MaxDelay: 5 * time.Millisecond},
+		Retry: api.RetryPolicy{Attempts: 3, BaseDelay: time.Millisecond, MaxDelay: 5 * time.Millisecond, Wait: r.wait},
 	})
 	res := runResult{code: code, stdout: out.String(), stderr: errOut.String()}
 	for _, s := range []string{res.stdout, res.stderr} {
