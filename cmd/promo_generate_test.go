@@ -488,7 +488,21 @@ func TestRunPromoGenerateDefaultJournalPlace(t *testing.T) {
 
 func TestRunPromoGenerateAtMostConcurrencyInFlight(t *testing.T) {
 	e, g, opts := newGenEnv(t, format.JSON)
-	g.delay = 20 * time.Millisecond
+	// The first three creates wait for each other, so three are in flight
+	// at once whatever the machine's speed (and a bound below 3 fails the
+	// test after 10s rather than hanging it); the others answer at once.
+	three := make(chan struct{})
+	g.onPost = func(n int) {
+		if n == 3 {
+			close(three)
+		}
+		if n <= 3 {
+			select {
+			case <-three:
+			case <-time.After(10 * time.Second):
+			}
+		}
+	}
 	opts.Count, opts.Concurrency, opts.Bar = 40, 3, true
 	opts.Changes = promo.Changes{Enabled: ptr(true), Amount: ptr(1.0)}
 	if err := runPromoGenerate(context.Background(), opts); err != nil {
