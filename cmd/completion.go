@@ -65,8 +65,12 @@ type completer struct {
 // to stderr. Under `sandbox` (sandbox redeem --site-id) the sandbox is
 // used, as the command itself does.
 func newCompleter(f *factory) *completer {
+	budget := f.opts.CompletionTimeout
+	if budget <= 0 {
+		budget = completionTimeout
+	}
 	client := func(cmd *cobra.Command) (context.Context, context.CancelFunc, *api.Client, *config.Settings, bool) {
-		ctx, cancel := context.WithTimeout(cmd.Context(), completionTimeout)
+		ctx, cancel := context.WithTimeout(cmd.Context(), budget)
 		fail := func() (context.Context, context.CancelFunc, *api.Client, *config.Settings, bool) {
 			return ctx, cancel, nil, nil, false
 		}
@@ -85,7 +89,7 @@ func newCompleter(f *factory) *completer {
 				return fail()
 			}
 			local := newLocalSandbox(sandboxDataPath(data, f.env), f.env, io.Discard)
-			local.lockWait = completionTimeout
+			local.lockWait = budget
 			stop := cancel
 			cancel = func() {
 				stop()
