@@ -144,11 +144,11 @@ whatever the config holds.`,
 func runVersion(_ context.Context, opts *versionOptions) error {
 	o := output.Options{NoHeaders: opts.NoHeaders}
 	if v := opts.Output; v != "" {
-		format, err := format.Parse(v)
+		f, err := format.Parse(v)
 		if err != nil {
 			return usagef("--output: %v", err)
 		}
-		o.Format = format
+		o.Format = f
 	}
 	if opts.JQ != "" {
 		if o.Format != "" && o.Format != format.JSON {
