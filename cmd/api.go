@@ -18,6 +18,7 @@ import (
 
 	"github.com/promoctl/promoctl/internal/api"
 	"github.com/promoctl/promoctl/internal/config"
+	"github.com/promoctl/promoctl/internal/format"
 	"github.com/promoctl/promoctl/internal/jsonscan"
 	"github.com/promoctl/promoctl/internal/output"
 	"github.com/promoctl/promoctl/internal/termsafe"
@@ -159,11 +160,11 @@ GET, PUT, DELETE and HEAD are retried on connection errors, 429 and
 // response. It prints JSON: csv, when the settings ask for it, falls back
 // to JSON unless it was asked for on this command line.
 func runAPI(ctx context.Context, opts *apiOptions) error {
-	if opts.Out.Format == output.CSV {
+	if opts.Out.Format == format.CSV {
 		if src := opts.Settings.Sources[config.KeyOutput]; src.Kind == "flag" || src.Kind == "env" {
 			return usagef("api prints JSON: use --output json or yaml, not csv")
 		}
-		opts.Out.Format = output.JSON
+		opts.Out.Format = format.JSON
 	}
 	client, err := opts.Client()
 	if err != nil {

@@ -7,7 +7,7 @@ import (
 
 	"github.com/promoctl/promoctl/internal/apitest"
 	"github.com/promoctl/promoctl/internal/config"
-	"github.com/promoctl/promoctl/internal/output"
+	"github.com/promoctl/promoctl/internal/format"
 )
 
 // Table-driven tests of api's run function; see verb_test.go.
@@ -17,7 +17,7 @@ func TestRunAPI(t *testing.T) {
 	for _, c := range []struct {
 		name           string
 		tty            bool
-		format         output.Format
+		format         format.Format
 		outputFrom     string // the kind of source of the output setting
 		opts           apiOptions
 		answers        []answer
@@ -26,30 +26,30 @@ func TestRunAPI(t *testing.T) {
 		stdout, stderr string
 		routes         []string
 	}{
-		{name: "JSON, piped, as received", format: output.JSON,
+		{name: "JSON, piped, as received", format: format.JSON,
 			opts:    apiOptions{Method: http.MethodGet, Target: "/v1/promo?site_id=7"},
 			answers: []answer{{"GET /v1/promo", http.StatusOK, list}},
 			stdout:  list + "\n", routes: []string{"GET /v1/promo?site_id=7"}},
-		{name: "csv from the config file prints JSON", format: output.CSV, outputFrom: "profile",
+		{name: "csv from the config file prints JSON", format: format.CSV, outputFrom: "profile",
 			opts:    apiOptions{Method: http.MethodGet, Target: "/v1/promo?site_id=7"},
 			answers: []answer{{"GET /v1/promo", http.StatusOK, list}},
 			stdout:  list + "\n", routes: []string{"GET /v1/promo?site_id=7"}},
-		{name: "csv asked for on the command line is refused before any request", format: output.CSV, outputFrom: "flag",
+		{name: "csv asked for on the command line is refused before any request", format: format.CSV, outputFrom: "flag",
 			opts: apiOptions{Method: http.MethodGet, Target: "/v1/promo"},
 			err:  "api prints JSON: use --output json or yaml, not csv"},
-		{name: "a POST sends its body", format: output.JSON,
+		{name: "a POST sends its body", format: format.JSON,
 			opts:    apiOptions{Method: http.MethodPost, Target: "/v1/promo", Body: []byte(`{"code":"X1"}`)},
 			answers: []answer{{"POST /v1/promo", http.StatusCreated, `{"id":1002}`}},
 			stdout:  `{"id":1002}` + "\n", routes: []string{"POST /v1/promo"}},
-		{name: "text on a terminal ends with a line break", tty: true, format: output.Table,
+		{name: "text on a terminal ends with a line break", tty: true, format: format.Table,
 			opts:    apiOptions{Method: http.MethodGet, Target: "/v1/text"},
 			answers: []answer{{"GET /v1/text", http.StatusOK, "plain\u009b2J text"}},
 			stdout:  "plain text\n", routes: []string{"GET /v1/text"}},
-		{name: "text, piped, byte for byte", format: output.Table,
+		{name: "text, piped, byte for byte", format: format.Table,
 			opts:    apiOptions{Method: http.MethodGet, Target: "/v1/text"},
 			answers: []answer{{"GET /v1/text", http.StatusOK, "plain text"}},
 			stdout:  "plain text", routes: []string{"GET /v1/text"}},
-		{name: "-i with an empty answer: the status and headers alone", format: output.JSON,
+		{name: "-i with an empty answer: the status and headers alone", format: format.JSON,
 			opts: apiOptions{Method: http.MethodDelete, Target: "/v1/promo/1001", Include: true},
 			setup: func(s *apitest.Server) {
 				s.HandleFunc("DELETE /v1/promo/1001", func(w http.ResponseWriter, _ *http.Request) {
@@ -58,7 +58,7 @@ func TestRunAPI(t *testing.T) {
 				})
 			},
 			stdout: "HTTP/1.1 204 No Content\n\n", routes: []string{"DELETE /v1/promo/1001"}},
-		{name: "an error answer prints nothing", format: output.JSON,
+		{name: "an error answer prints nothing", format: format.JSON,
 			opts:    apiOptions{Method: http.MethodGet, Target: "/v1/promo/9", Include: true},
 			answers: []answer{{"GET /v1/promo/9", http.StatusNotFound, apitest.Error(404, 17, "not found")}},
 			err:     "GET /v1/promo/9: not found (API error 17: not found)", routes: []string{"GET /v1/promo/9"}},

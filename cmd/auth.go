@@ -14,7 +14,9 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/promoctl/promoctl/internal/api"
+	"github.com/promoctl/promoctl/internal/baseurl"
 	"github.com/promoctl/promoctl/internal/config"
+	"github.com/promoctl/promoctl/internal/format"
 	"github.com/promoctl/promoctl/internal/keychain"
 	"github.com/promoctl/promoctl/internal/output"
 	"github.com/promoctl/promoctl/internal/prompt"
@@ -297,10 +299,10 @@ func readToken(in io.Reader) (string, error) {
 func loginRules() prompt.LoginRules {
 	return prompt.LoginRules{
 		DefaultProfile: config.DefaultProfile,
-		DefaultBaseURL: api.DefaultBaseURL,
+		DefaultBaseURL: baseurl.Default,
 		Profile:        config.CheckProfileName,
 		BaseURL: func(s string) error {
-			_, err := api.ParseBaseURL(s)
+			_, err := baseurl.Parse(s)
 			return err
 		},
 		UserID: config.ParseID,
@@ -398,7 +400,7 @@ func runAuthStatus(ctx context.Context, opts *authStatusOptions) error {
 	if !opts.ErrorsAsJSON {
 		// A failed command writes nothing to stdout: the report goes
 		// with the error to stderr.
-		if err := output.Write(opts.IO.ErrOut, st, output.Options{Format: output.Table}); err != nil {
+		if err := output.Write(opts.IO.ErrOut, st, output.Options{Format: format.Table}); err != nil {
 			return err
 		}
 	}

@@ -11,8 +11,8 @@ import (
 	"github.com/promoctl/promoctl/internal/api"
 	"github.com/promoctl/promoctl/internal/apitest"
 	"github.com/promoctl/promoctl/internal/config"
+	"github.com/promoctl/promoctl/internal/format"
 	"github.com/promoctl/promoctl/internal/keychain"
-	"github.com/promoctl/promoctl/internal/output"
 	"github.com/promoctl/promoctl/internal/prompt"
 )
 
@@ -53,7 +53,7 @@ func TestRunAuthStatus(t *testing.T) {
 			err: "not logged in: profile \"default\" has no API key: run `promoctl auth login`"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			e := newVerbEnv(t, false, output.JSON, c.answers...)
+			e := newVerbEnv(t, false, format.JSON, c.answers...)
 			if c.noToken {
 				e.sess.Settings.Token = ""
 			}

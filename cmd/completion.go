@@ -13,8 +13,9 @@ import (
 	"github.com/spf13/pflag"
 
 	"github.com/promoctl/promoctl/internal/api"
+	"github.com/promoctl/promoctl/internal/baseurl"
 	"github.com/promoctl/promoctl/internal/config"
-	"github.com/promoctl/promoctl/internal/output"
+	"github.com/promoctl/promoctl/internal/format"
 	"github.com/promoctl/promoctl/internal/records"
 	"github.com/promoctl/promoctl/internal/sandbox"
 	"github.com/promoctl/promoctl/internal/termsafe"
@@ -66,8 +67,12 @@ type completer struct {
 // to stderr. Under `sandbox` (sandbox redeem --site-id) the sandbox is
 // used, as the command itself does.
 func newCompleter(f *factory) *completer {
+	budget := f.opts.CompletionTimeout
+	if budget <= 0 {
+		budget = completionTimeout
+	}
 	client := func(cmd *cobra.Command) (context.Context, context.CancelFunc, *api.Client, *config.Settings, bool) {
-		ctx, cancel := context.WithTimeout(cmd.Context(), completionTimeout)
+		ctx, cancel := context.WithTimeout(cmd.Context(), budget)
 		fail := func() (context.Context, context.CancelFunc, *api.Client, *config.Settings, bool) {
 			return ctx, cancel, nil, nil, false
 		}
@@ -86,7 +91,7 @@ func newCompleter(f *factory) *completer {
 				return fail()
 			}
 			local := newLocalSandbox(sandboxDataPath(data, f.env), f.env, io.Discard)
-			local.lockWait = completionTimeout
+			local.lockWait = budget
 			stop := cancel
 			cancel = func() {
 				stop()
@@ -156,7 +161,7 @@ func (c *completer) flagCompletions() map[string]cobra.CompletionFunc {
 		"status":     completeStatuses,
 		"sort":       fixedCompletions(sortChoices()),
 		"job":        c.completeJobIDs,
-		"base-url":   fixedCompletions([]cobra.Completion{cobra.CompletionWithDesc(api.DefaultBaseURL, "the Mottor API")}),
+		"base-url":   fixedCompletions([]cobra.Completion{cobra.CompletionWithDesc(baseurl.Default, "the Mottor API")}),
 	}
 }
 
@@ -228,7 +233,7 @@ func outputChoices() []cobra.Completion {
 		"csv":   "comma-separated values with a header row",
 	}
 	var out []cobra.Completion
-	for _, f := range output.Formats() {
+	for _, f := range format.Names() {
 		out = append(out, cobra.CompletionWithDesc(f, desc[f]))
 	}
 	return out

@@ -10,6 +10,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/promoctl/promoctl/internal/config"
+	"github.com/promoctl/promoctl/internal/format"
 	"github.com/promoctl/promoctl/internal/iostreams"
 	"github.com/promoctl/promoctl/internal/output"
 )
@@ -115,7 +116,7 @@ func completeKeys(_ *cobra.Command, args []string, _ string) ([]string, cobra.Sh
 		return config.Keys(), cobra.ShellCompDirectiveNoFileComp
 	}
 	if len(args) == 1 && args[0] == config.KeyOutput {
-		return output.Formats(), cobra.ShellCompDirectiveNoFileComp
+		return format.Names(), cobra.ShellCompDirectiveNoFileComp
 	}
 	return nil, cobra.ShellCompDirectiveNoFileComp
 }

@@ -7,8 +7,8 @@ import (
 
 	"github.com/promoctl/promoctl/internal/apitest"
 	"github.com/promoctl/promoctl/internal/config"
+	"github.com/promoctl/promoctl/internal/format"
 	"github.com/promoctl/promoctl/internal/keychain"
-	"github.com/promoctl/promoctl/internal/output"
 )
 
 // Table-driven tests of the config verbs' run functions; see verb_test.go.
@@ -151,12 +151,12 @@ func TestRunConfigExplain(t *testing.T) {
 	}
 	for _, c := range []struct {
 		name            string
-		format          output.Format
+		format          format.Format
 		sources         map[string]config.Source
 		cfgSrc, profSrc config.Source
 		stdout          string
 	}{
-		{name: "JSON: every setting, unset ones too", format: output.JSON,
+		{name: "JSON: every setting, unset ones too", format: format.JSON,
 			sources: map[string]config.Source{
 				config.KeyBaseURL: {Kind: "default"}, config.KeyOutput: {Kind: "flag", Name: "--output"}, config.KeyTimeout: {Kind: "default"},
 				config.KeyToken: {Kind: "env", Name: "PROMOCTL_TOKEN"}, config.KeyUserID: {Kind: "profile", Name: "default in " + explainPath},
@@ -170,7 +170,7 @@ func TestRunConfigExplain(t *testing.T) {
 				`{"setting":"site_id","value":"","source":"unset"},` +
 				`{"setting":"output","value":"json","source":"flag","from":"--output"},` +
 				`{"setting":"timeout","value":"10s","source":"default"}]` + "\n"},
-		{name: "a table names the source and where", format: output.Table, sources: defaults,
+		{name: "a table names the source and where", format: format.Table, sources: defaults,
 			cfgSrc: config.Source{Kind: "default"}, profSrc: config.Source{Kind: "file", Name: "current_profile in " + explainPath},
 			stdout: apitest.Lines(
 				"SETTING      VALUE                SOURCE",

@@ -15,6 +15,7 @@ import (
 
 	"github.com/promoctl/promoctl/internal/api"
 	"github.com/promoctl/promoctl/internal/config"
+	"github.com/promoctl/promoctl/internal/format"
 	"github.com/promoctl/promoctl/internal/iostreams"
 	"github.com/promoctl/promoctl/internal/keychain"
 	"github.com/promoctl/promoctl/internal/output"
@@ -376,7 +377,7 @@ func (f *factory) outputOptions(s *config.Settings) (output.Options, error) {
 	if f.global.jq == "" {
 		return o, nil
 	}
-	if src := s.Sources[config.KeyOutput]; src.Kind == "flag" && o.Format != output.JSON {
+	if src := s.Sources[config.KeyOutput]; src.Kind == "flag" && o.Format != format.JSON {
 		return o, usagef("--jq works with --output json, not %s", o.Format)
 	}
 	code, err := output.CompileJQ(f.global.jq)
@@ -387,7 +388,7 @@ func (f *factory) outputOptions(s *config.Settings) (output.Options, error) {
 	if err != nil {
 		return o, usageErr(err)
 	}
-	o.Format, o.JQ, o.JQEach = output.JSON, code, each
+	o.Format, o.JQ, o.JQEach = format.JSON, code, each
 	return o, nil
 }
 
@@ -397,7 +398,7 @@ func (f *factory) outputOptions(s *config.Settings) (output.Options, error) {
 // which get errors as JSON on stderr). A screen reader would read every
 // frame aloud, so accessible mode has none.
 func showProgress(ios *iostreams.IOStreams, out output.Options, debug, accessible bool) bool {
-	return ios.CanShowProgress() && out.Format != output.JSON && out.JQ == nil && !debug && !accessible
+	return ios.CanShowProgress() && out.Format != format.JSON && out.JQ == nil && !debug && !accessible
 }
 
 // promptAs is the run's prompter as the interface T a verb needs: the one

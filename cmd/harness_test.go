@@ -50,6 +50,12 @@ type runner struct {
 	// progress tunes the spinner (its delay, so that a test need not wait
 	// for the default one).
 	progress progress.Options
+	// wait, when set, is how the client pauses between attempts
+	// (api.RetryPolicy.Wait); nil means a timer.
+	wait func(ctx context.Context, d time.Duration) error
+	// completionTimeout, when set, bounds a shell completion instead of
+	// the 2s of completionTimeout.
+	completionTimeout time.Duration
 }
 
 // newRunner returns a runner logged in to a fresh fake API as user 42.
@@ -97,7 +103,8 @@ func (r *runner) run(args ...string) runResult {
 	code := Execute(ctx, args, Options{
 		Build: Build{Version: "1.2.3"}, IO: ios, Env: env, Location: r.loc, Prompter: r.prompter, Keychain: r.keychain,
 		Transport: r.transport, Progress: r.progress, Now: func() time.Time { return verbClock },
-		Retry: api.RetryPolicy{Attempts: 3, BaseDelay: time.Millisecond, MaxDelay: 5 * time.Millisecond},
+		Retry:             api.RetryPolicy{Attempts: 3, BaseDelay: time.Millisecond, MaxDelay: 5 * time.Millisecond, Wait: r.wait},
+		CompletionTimeout: r.completionTimeout,
 	})
 	res := runResult{code: code, stdout: out.String(), stderr: errOut.String()}
 	for _, s := range []string{res.stdout, res.stderr} {

@@ -7,7 +7,9 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"regexp"
+	"slices"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -66,17 +68,47 @@ func TestGETGivesUpAfterThreeAttempts(t *testing.T) {
 	}
 }
 
+// pauses stands in for the client's pause between attempts: it notes
+// each one, with the deadline it had, and returns at once unless block
+// says to wait until the context ends.
+type pauses struct {
+	mu        sync.Mutex
+	d         []time.Duration
+	deadlines []time.Time
+	block     func(n int) bool // the nth pause (from 1) lasts until ctx ends
+}
+
+func (p *pauses) wait(ctx context.Context, d time.Duration) error {
+	p.mu.Lock()
+	p.d = append(p.d, d)
+	dl, _ := ctx.Deadline()
+	p.deadlines = append(p.deadlines, dl)
+	block := p.block != nil && p.block(len(p.d))
+	p.mu.Unlock()
+	if block {
+		<-ctx.Done()
+	}
+	return ctx.Err()
+}
+
+func (p *pauses) all() ([]time.Duration, []time.Time) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	return slices.Clone(p.d), slices.Clone(p.deadlines)
+}
+
 func TestRetryAfterIsHonoured(t *testing.T) {
 	r := newRunner(t)
+	var p pauses
+	r.wait = p.wait
 	r.api.HandleFunc("GET /v1/promo/5", func(w http.ResponseWriter, _ *http.Request) {
 		w.Header().Set("Retry-After", "1")
 		w.WriteHeader(http.StatusTooManyRequests)
 	})
 	r.api.Handle("GET /v1/promo/5", http.StatusOK, `{"code":"A1"}`)
-	start := time.Now()
 	r.run("promo", "get", "5", "--jq", ".code").expect(t, 0, "A1\n", "")
-	if d := time.Since(start); d < 900*time.Millisecond {
-		t.Errorf("retried after %s, want the 1s the server asked for", d)
+	if got, _ := p.all(); !slices.Equal(got, []time.Duration{time.Second}) {
+		t.Errorf("paused %v before retrying, want the 1s the server asked for", got)
 	}
 	r.expectRoutes(t, "GET /v1/promo/5", "GET /v1/promo/5")
 }
@@ -216,22 +248,24 @@ func TestTimeoutFromEnvironmentAsJSON(t *testing.T) {
 }
 
 func TestTimeoutCoversRetries(t *testing.T) {
-	// Slow 503s: the retries stop when the time is up.
+	// 503s: the time limit covers every attempt and the pauses between
+	// them. The second pause lasts until the time is up, so the third
+	// attempt is never made.
 	r := newRunner(t)
-	r.api.HandleFunc("GET /v1/promo/5", func(w http.ResponseWriter, _ *http.Request) {
-		time.Sleep(150 * time.Millisecond)
-		w.WriteHeader(http.StatusServiceUnavailable)
-	})
+	p := pauses{block: func(n int) bool { return n == 2 }}
+	r.wait = p.wait
+	r.api.Handle("GET /v1/promo/5", http.StatusServiceUnavailable, "")
 	start := time.Now()
 	r.run("promo", "get", "5", "--timeout", "250ms").expect(t, 1, "",
 		"promoctl: get promo 5: timed out after 250ms waiting for the server (raise it with --timeout)\n")
-	if d := time.Since(start); d > time.Second {
-		t.Errorf("took %s, want about 250ms", d)
+	r.expectRoutes(t, "GET /v1/promo/5", "GET /v1/promo/5")
+	// Both pauses ran under the one deadline the command set at its start.
+	_, deadlines := p.all()
+	if len(deadlines) != 2 || deadlines[0].IsZero() || !deadlines[0].Equal(deadlines[1]) {
+		t.Fatalf("pauses ran under deadlines %v, want one and the same deadline for both", deadlines)
 	}
-	// 150ms answers fit at most twice in 250ms; the third attempt is
-	// never made.
-	if n := len(r.api.Requests()); n < 1 || n > 2 {
-		t.Errorf("sent %d requests in 250ms of 150ms answers, want 1 or 2", n)
+	if d := deadlines[0].Sub(start); d < 250*time.Millisecond || d > time.Second {
+		t.Errorf("deadline %s after the start, want the 250ms of --timeout", d)
 	}
 }
 

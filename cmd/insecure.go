@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/promoctl/promoctl/internal/api"
+	"github.com/promoctl/promoctl/internal/baseurl"
 	"github.com/promoctl/promoctl/internal/config"
 	"github.com/promoctl/promoctl/internal/output"
 	"github.com/promoctl/promoctl/internal/termsafe"
@@ -41,7 +42,7 @@ func (p plainHTTP) optIn() (allowed bool, how string, err error) {
 // the token in clear text: plain HTTP is refused (exit 2) except to
 // loopback or when the user opted in, and then it warns, every time.
 func (p plainHTTP) allow(baseURL string) (bool, error) {
-	u, err := api.ParseBaseURL(baseURL)
+	u, err := baseurl.Parse(baseURL)
 	if err != nil || !api.IsPlainHTTP(u) {
 		return false, nil // api.New reports a bad URL
 	}
@@ -60,7 +61,7 @@ func (p plainHTTP) allow(baseURL string) (bool, error) {
 // text unless the user opted in, and then warns that every command will
 // need the opt-in too: it is not a setting.
 func (p plainHTTP) allowSaved(value string) error {
-	u, err := api.ParseBaseURL(value)
+	u, err := baseurl.Parse(value)
 	if err != nil || !api.IsPlainHTTP(u) {
 		return nil
 	}

@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/promoctl/promoctl/internal/output"
+	"github.com/promoctl/promoctl/internal/format"
 	"github.com/promoctl/promoctl/internal/plan"
 )
 
@@ -29,7 +29,7 @@ func TestPromoApplyConfirmationNote(t *testing.T) {
 		{plan.Delete, "This cannot be undone."},
 		{plan.Disable, "A disabled promo code can be enabled again with promoctl promo enable."},
 	} {
-		e, _, opts := newApplyEnv(t, output.Table, "code\nWELCOME10\nSUMMER25\n")
+		e, _, opts := newApplyEnv(t, format.Table, "code\nWELCOME10\nSUMMER25\n")
 		e.sess.IO.SetTTY(true, true, true)
 		ask := &noteConfirm{}
 		opts.Missing, opts.Prompter = c.missing, ask

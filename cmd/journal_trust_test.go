@@ -8,7 +8,7 @@ import (
 	"testing"
 
 	"github.com/promoctl/promoctl/internal/bulk"
-	"github.com/promoctl/promoctl/internal/output"
+	"github.com/promoctl/promoctl/internal/format"
 	"github.com/promoctl/promoctl/internal/promo"
 )
 
@@ -18,7 +18,7 @@ import (
 // may write (planted by another local user); a journal of an older
 // promoctl, without base URL and user, is resumed with a warning.
 func TestResumeTrustsOnlyTheUsersOwnJob(t *testing.T) {
-	e, g, _ := newGenEnv(t, output.JSON)
+	e, g, _ := newGenEnv(t, format.JSON)
 	base := e.sess.Settings.BaseURL
 	dir := t.TempDir()
 	enabled := true
@@ -82,7 +82,7 @@ func TestResumeTrustsOnlyTheUsersOwnJob(t *testing.T) {
 // TestNewJobsRecordWhereTheyGo: the journal of a new job names the base
 // URL and user id its requests went to.
 func TestNewJobsRecordWhereTheyGo(t *testing.T) {
-	e, _, opts := newGenEnv(t, output.JSON)
+	e, _, opts := newGenEnv(t, format.JSON)
 	opts.Count, opts.Changes = 2, promo.Changes{Enabled: ptr(true), Amount: ptr(3.0)}
 	if err := runPromoGenerate(context.Background(), opts); err != nil {
 		t.Fatal(err)

@@ -6,7 +6,6 @@ import (
 	"strings"
 	"time"
 
-	"github.com/promoctl/promoctl/internal/bulk"
 	"github.com/promoctl/promoctl/internal/plan"
 	"github.com/promoctl/promoctl/internal/promo"
 )
@@ -30,7 +29,7 @@ func (s *session) warnPastEnds(p plan.Plan) {
 	var named []string
 	n := 0
 	for _, e := range p.Entries {
-		if e.New.DOff == nil || !(e.Action == bulk.ActionCreate || e.Action == bulk.ActionUpdate && slices.Contains(e.Changed, "d_off")) {
+		if e.New.DOff == nil || !(e.Action == plan.ActionCreate || e.Action == plan.ActionUpdate && slices.Contains(e.Changed, "d_off")) {
 			continue
 		}
 		end, err := promo.ParseAPITime(*e.New.DOff)

@@ -6,7 +6,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/promoctl/promoctl/internal/output"
+	"github.com/promoctl/promoctl/internal/format"
 )
 
 // TestPromoCreateWarnsOfAPastEnd: a create whose --ends has already passed
@@ -34,7 +34,7 @@ OLD3,5,2026-03-31
 OLD4,5,2026-04-30
 NEW1,5,2027-01-31
 `
-	e, _, opts := newApplyEnv(t, output.Table, file)
+	e, _, opts := newApplyEnv(t, format.Table, file)
 	if err := runPromoApply(context.Background(), opts); err != nil {
 		t.Fatalf("run: %v\n%s", err, e.stderr)
 	}

@@ -16,6 +16,7 @@ import (
 
 	"github.com/promoctl/promoctl/internal/api"
 	"github.com/promoctl/promoctl/internal/config"
+	"github.com/promoctl/promoctl/internal/format"
 	"github.com/promoctl/promoctl/internal/iostreams"
 	"github.com/promoctl/promoctl/internal/output"
 	"github.com/promoctl/promoctl/internal/promo"
@@ -903,7 +904,7 @@ func (sess *session) dryRun(method, path string, body any, defaults bool) error 
 	}
 	buf.WriteByte('\n')
 	asJSON := sess.Out
-	asJSON.Format = output.JSON
+	asJSON.Format = format.JSON
 	if err := output.Write(&buf, d, asJSON); err != nil {
 		return err
 	}

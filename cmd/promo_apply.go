@@ -292,7 +292,7 @@ func (opts *promoApplyOptions) concurrency() int {
 
 // printPlan prints the plan on stdout and what it amounts to on stderr.
 func (opts *promoApplyOptions) printPlan(p plan.Plan, name string) error {
-	d, err := view.Plan(p, opts.Loc)
+	d, err := view.Plan(planView(p), opts.Loc)
 	if err != nil {
 		return err
 	}
@@ -309,6 +309,15 @@ func (opts *promoApplyOptions) printPlan(p plan.Plan, name string) error {
 	return nil
 }
 
+// planView is the plan as its view shows it.
+func planView(p plan.Plan) []view.PlanEntry {
+	out := make([]view.PlanEntry, len(p.Entries))
+	for i, e := range p.Entries {
+		out[i] = view.PlanEntry{Action: string(e.Action), ID: e.ID, Code: e.Code, Old: e.Old, New: e.New, Changed: e.Changed, OldUnknown: e.OldUnknown}
+	}
+	return out
+}
+
 // planLine sums a plan up: "Plan for site 1: 2 to create, 1 to update,
 // 9 unchanged."
 func planLine(p plan.Plan) string {
@@ -321,12 +330,12 @@ func planLine(p plan.Plan) string {
 	}
 	line := fmt.Sprintf("Plan for site %d:", p.Site)
 	sep := " "
-	for _, a := range []bulk.Action{bulk.ActionCreate, bulk.ActionUpdate, bulk.ActionDelete, bulk.ActionDisable} {
+	for _, a := range []plan.Action{plan.ActionCreate, plan.ActionUpdate, plan.ActionDelete, plan.ActionDisable} {
 		if n := p.Count(a); n > 0 {
 			line += fmt.Sprintf("%s%d to %s", sep, n, a)
 			sep = ", "
 		}
-		if n := len(p.Renames()); a == bulk.ActionUpdate && n > 0 {
+		if n := len(p.Renames()); a == plan.ActionUpdate && n > 0 {
 			line += fmt.Sprintf(" (%s)", countNoun(n, "renames a code", "rename codes"))
 		}
 	}
@@ -339,7 +348,7 @@ func planLine(p plan.Plan) string {
 
 // confirmQuestion asks before a plan that deletes, disables or renames.
 func confirmQuestion(p plan.Plan) string {
-	del, dis, ren := p.Count(bulk.ActionDelete), p.Count(bulk.ActionDisable), p.Renames()
+	del, dis, ren := p.Count(plan.ActionDelete), p.Count(plan.ActionDisable), p.Renames()
 	other := len(p.Entries) - del - dis - len(ren)
 	var parts []string
 	switch {
@@ -382,9 +391,9 @@ func renameList(ren []plan.Entry) string {
 // cannot be undone; a disable can (promo enable).
 func confirmNote(p plan.Plan) string {
 	switch {
-	case p.Count(bulk.ActionDelete) > 0:
+	case p.Count(plan.ActionDelete) > 0:
 		return "This cannot be undone."
-	case p.Count(bulk.ActionDisable) > 0:
+	case p.Count(plan.ActionDisable) > 0:
 		return "A disabled promo code can be enabled again with promoctl promo enable."
 	}
 	return "A renamed promo code can be renamed back with promoctl promo update ID --code OLD."
@@ -413,7 +422,7 @@ func (opts *promoApplyOptions) execute(ctx context.Context, c generateAPI, th *b
 	id := bulk.NewJobID(opts.Now())
 	path := bulk.DefaultPath(opts.Getenv, id)
 	j, err := bulk.Create(path, bulk.Header{Job: id, Kind: "apply", SiteID: p.Site,
-		BaseURL: opts.Settings.BaseURL, UserID: opts.Settings.UserID}, p.Ops())
+		BaseURL: opts.Settings.BaseURL, UserID: opts.Settings.UserID}, applyOps(p))
 	if err != nil {
 		return err
 	}
@@ -447,6 +456,16 @@ func (opts *promoApplyOptions) execute(ctx context.Context, c generateAPI, th *b
 	opts.listApplyFailures(j)
 	return fmt.Errorf("%d of %d changes failed (%d refused, %d of unknown outcome, %d not sent): %s; the journal %s has every outcome",
 		len(p.Entries)-done, len(p.Entries), sum.Failed, sum.Unknown, sum.NotStarted, again, j.Path())
+}
+
+// applyOps are the plan's writes for the bulk engine, in the plan's order:
+// each plan action is the bulk action of the same name.
+func applyOps(p plan.Plan) []bulk.Op {
+	ops := make([]bulk.Op, len(p.Entries))
+	for i, e := range p.Entries {
+		ops[i] = bulk.Op{Action: bulk.Action(e.Action), Code: e.Code, ID: e.ID, Body: e.Body}
+	}
+	return ops
 }
 
 // appliedLine is the summary of a job: "Applied to site 1 in 1.2s: 2

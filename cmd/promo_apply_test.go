@@ -13,7 +13,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/promoctl/promoctl/internal/output"
+	"github.com/promoctl/promoctl/internal/format"
 	"github.com/promoctl/promoctl/internal/plan"
 	"github.com/promoctl/promoctl/internal/promo"
 )
@@ -38,7 +38,7 @@ type applyRec struct {
 // newApplyEnv is a verbEnv on an applySite holding WELCOME10 (1001, once
 // per user), SUMMER25 (1002) and OLD1 (1003), and the options of promo
 // apply with the file content as path.
-func newApplyEnv(t *testing.T, format output.Format, content string) (*verbEnv, *applySite, *promoApplyOptions) {
+func newApplyEnv(t *testing.T, format format.Format, content string) (*verbEnv, *applySite, *promoApplyOptions) {
 	t.Helper()
 	e := newVerbEnv(t, false, format)
 	s := &applySite{t: t, nextID: 5000, recs: map[int64]*applyRec{}}
@@ -216,7 +216,7 @@ const applyFile = `id,code,pos,is_enabled,bonus_amount,bonus_amount_is_in_percen
 // code and a read-modify-write per changed one, whose PUT keeps every
 // field the file does not name; applying it again sends no write.
 func TestPromoApplyCreatesAndUpdates(t *testing.T) {
-	e, s, opts := newApplyEnv(t, output.Table, applyFile)
+	e, s, opts := newApplyEnv(t, format.Table, applyFile)
 	err := runPromoApply(context.Background(), opts)
 	if err != nil {
 		t.Fatalf("run: %v\n%s", err, e.stderr)
@@ -270,7 +270,7 @@ func TestPromoApplyCreatesAndUpdates(t *testing.T) {
 // --dry-run reads the list and prints the plan; -o json gives it as the
 // contract's array.
 func TestPromoApplyDryRunJSON(t *testing.T) {
-	e, _, opts := newApplyEnv(t, output.JSON, applyFile)
+	e, _, opts := newApplyEnv(t, format.JSON, applyFile)
 	opts.DryRun, opts.Missing = true, plan.Delete
 	err := runPromoApply(context.Background(), opts)
 	e.expect(t, err, "", `[{"action":"update","id":1002,"code":"SUMMER25","changes":{"bonus_amount":[25,30],"d_off":["2026-08-31T20:59:59.000Z","2026-09-30T20:59:59.000Z"]}},`+
@@ -298,7 +298,7 @@ func TestPromoApplyDryRunJSON(t *testing.T) {
 // Several bad rows: every one is named, exit 2, and nothing is sent, not
 // even the list read.
 func TestPromoApplyBadRows(t *testing.T) {
-	e, _, opts := newApplyEnv(t, output.Table, "code,bonus_amount,bonus_amount_is_in_percentages,d_on,d_off,colour\n"+
+	e, _, opts := newApplyEnv(t, format.Table, "code,bonus_amount,bonus_amount_is_in_percentages,d_on,d_off,colour\n"+
 		"OK1,5,,,,\nBAD_1,5,,,,\nPCT,150,true,,,\nDATE,5,,2026-12-31,2026-12-01,\nok1,5,,,,\n")
 	err := runPromoApply(context.Background(), opts)
 	if exitCode(err) != exitUsage {
@@ -322,7 +322,7 @@ func TestPromoApplyBadRows(t *testing.T) {
 // A change that makes a listed code invalid is found once the list is
 // read, and still nothing is written.
 func TestPromoApplyInvalidResult(t *testing.T) {
-	e, _, opts := newApplyEnv(t, output.Table, "code,bonus_amount_is_in_percentages\nOLD1,true\n")
+	e, _, opts := newApplyEnv(t, format.Table, "code,bonus_amount_is_in_percentages\nOLD1,true\n")
 	err := runPromoApply(context.Background(), opts)
 	if exitCode(err) != exitUsage || !strings.Contains(fmt.Sprint(err), ":2: promo code OLD1 would be invalid: bonus_amount: a percentage must be at most 100, got 300; nothing was sent") {
 		t.Errorf("error %v", err)
@@ -335,7 +335,7 @@ func TestPromoApplyInvalidResult(t *testing.T) {
 func TestPromoApplyPrune(t *testing.T) {
 	file := "code\nWELCOME10\nSUMMER25\n"
 	t.Run("no terminal, no --yes", func(t *testing.T) {
-		e, _, opts := newApplyEnv(t, output.Table, file)
+		e, _, opts := newApplyEnv(t, format.Table, file)
 		opts.Missing = plan.Delete
 		err := runPromoApply(context.Background(), opts)
 		if exitCode(err) != exitUsage || !strings.Contains(err.Error(), "refusing to delete the promo codes") {
@@ -346,7 +346,7 @@ func TestPromoApplyPrune(t *testing.T) {
 		}
 	})
 	t.Run("--yes deletes exactly the unnamed codes", func(t *testing.T) {
-		e, s, opts := newApplyEnv(t, output.Table, file)
+		e, s, opts := newApplyEnv(t, format.Table, file)
 		opts.Missing, opts.Yes = plan.Delete, true
 		if err := runPromoApply(context.Background(), opts); err != nil {
 			t.Fatal(err)
@@ -359,7 +359,7 @@ func TestPromoApplyPrune(t *testing.T) {
 		}
 	})
 	t.Run("--disable-missing disables them", func(t *testing.T) {
-		e, s, opts := newApplyEnv(t, output.Table, file)
+		e, s, opts := newApplyEnv(t, format.Table, file)
 		opts.Missing, opts.Yes = plan.Disable, true
 		if err := runPromoApply(context.Background(), opts); err != nil {
 			t.Fatal(err)
@@ -373,7 +373,7 @@ func TestPromoApplyPrune(t *testing.T) {
 		}
 	})
 	t.Run("a terminal asks, and no sends nothing", func(t *testing.T) {
-		e, _, opts := newApplyEnv(t, output.Table, file)
+		e, _, opts := newApplyEnv(t, format.Table, file)
 		e.sess.IO.SetTTY(true, true, true)
 		ask := &stubConfirm{t: t, expect: true}
 		opts.Missing, opts.Prompter = plan.Delete, ask
@@ -393,7 +393,7 @@ func TestPromoApplyPrune(t *testing.T) {
 // personal_limit_is_enabled is not on the list: a row that names it has
 // its record read while planning, and only such a row.
 func TestPromoApplyReadsRecordsForUnlistedFields(t *testing.T) {
-	e, _, opts := newApplyEnv(t, output.Table, `[{"code":"WELCOME10","personal_limit_is_enabled":true},{"code":"OLD1","personal_limit_is_enabled":true}]`)
+	e, _, opts := newApplyEnv(t, format.Table, `[{"code":"WELCOME10","personal_limit_is_enabled":true},{"code":"OLD1","personal_limit_is_enabled":true}]`)
 	if err := runPromoApply(context.Background(), opts); err != nil {
 		t.Fatal(err)
 	}
@@ -410,7 +410,7 @@ func TestPromoApplyReadsRecordsForUnlistedFields(t *testing.T) {
 
 // A write the server refuses is named on stderr, and the run exits 1.
 func TestPromoApplyReportsFailures(t *testing.T) {
-	e, _, opts := newApplyEnv(t, output.Table, "code,bonus_amount\nNEW1,5\nNEW2,6\n")
+	e, _, opts := newApplyEnv(t, format.Table, "code,bonus_amount\nNEW1,5\nNEW2,6\n")
 	e.api.Handle("POST /v1/promo", http.StatusBadRequest, `{"title":"code is taken","error":0,"code":400}`)
 	// the first POST is answered by the fake site, the next by the 400
 	err := runPromoApply(context.Background(), opts)
@@ -444,7 +444,7 @@ func TestPromoApplyFlags(t *testing.T) {
 // read-only columns are ignored, and personal_limit_is_enabled, which the
 // list leaves out, is not reset.
 func TestPromoApplyListRoundTrip(t *testing.T) {
-	for _, f := range []output.Format{output.CSV, output.JSON, output.YAML} {
+	for _, f := range []format.Format{format.CSV, format.JSON, format.YAML} {
 		t.Run(string(f), func(t *testing.T) {
 			e, _, opts := newApplyEnv(t, f, "-")
 			if err := runPromoList(context.Background(), &promoListOptions{session: e.sess, SiteID: 1}); err != nil {

@@ -13,6 +13,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/promoctl/promoctl/internal/bulk"
+	"github.com/promoctl/promoctl/internal/format"
 	"github.com/promoctl/promoctl/internal/output"
 	"github.com/promoctl/promoctl/internal/progress"
 	"github.com/promoctl/promoctl/internal/promo"
@@ -411,7 +412,7 @@ func (opts *promoSelectOptions) confirm(ctx context.Context, targets []selected,
 	}
 	var b bytes.Buffer
 	if err := output.Write(&b, output.Data{JSON: json.RawMessage("null"), Tables: func() ([]output.Grid, error) { return []output.Grid{g}, nil }},
-		output.Options{Format: output.Table}); err != nil {
+		output.Options{Format: format.Table}); err != nil {
 		return err
 	}
 	opts.IO.ErrOut.Write(b.Bytes())

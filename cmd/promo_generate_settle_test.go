@@ -14,7 +14,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/promoctl/promoctl/internal/output"
+	"github.com/promoctl/promoctl/internal/format"
 	"github.com/promoctl/promoctl/internal/promo"
 )
 
@@ -22,7 +22,7 @@ import (
 // the resume settles them; the resume command names the journal by its
 // absolute path, so that it works after a cd.
 func TestRunPromoGenerateCtrlCCountsUnknown(t *testing.T) {
-	e, g, opts := newGenEnv(t, output.JSON)
+	e, g, opts := newGenEnv(t, format.JSON)
 	dir := t.TempDir()
 	t.Chdir(dir)
 	opts.Journal = "job.jsonl" // relative to the working folder
@@ -92,7 +92,7 @@ func TestStdoutRedirect(t *testing.T) {
 // only --timeout after its attempt; on a terminal, stderr says why the job
 // waits.
 func TestRunPromoGenerateSaysWhyItWaits(t *testing.T) {
-	e, g, opts := newGenEnv(t, output.JSON)
+	e, g, opts := newGenEnv(t, format.JSON)
 	e.sess.IO.SetTTY(false, false, true)
 	e.sess.Settings.Timeout = 300 * time.Millisecond
 	opts.Count, opts.Concurrency = 3, 1

@@ -23,7 +23,7 @@ import (
 
 	"github.com/promoctl/promoctl/internal/bulk"
 	"github.com/promoctl/promoctl/internal/bulk/codegen"
-	"github.com/promoctl/promoctl/internal/output"
+	"github.com/promoctl/promoctl/internal/format"
 	"github.com/promoctl/promoctl/internal/promo"
 )
 
@@ -74,7 +74,7 @@ type genPromo struct {
 // newGenEnv is a verbEnv whose fake API is a genSite holding existing
 // codes, and whose session builds bulk clients as the factory does: the
 // transport wrapped by the engine's throttle, creates sent once.
-func newGenEnv(t *testing.T, format output.Format, existing ...string) (*verbEnv, *genSite, *promoGenerateOptions) {
+func newGenEnv(t *testing.T, format format.Format, existing ...string) (*verbEnv, *genSite, *promoGenerateOptions) {
 	t.Helper()
 	e := newVerbEnv(t, false, format)
 	g := &genSite{t: t, nextID: 1000, posts: map[string]int{}}
@@ -220,7 +220,7 @@ func expectCodes(t *testing.T, codes []string, f codegen.Format, taken ...string
 }
 
 func TestRunPromoGenerateJSON(t *testing.T) {
-	e, g, opts := newGenEnv(t, output.JSON, "EXIST1")
+	e, g, opts := newGenEnv(t, format.JSON, "EXIST1")
 	opts.Count, opts.Format = 3, codegen.Format{Prefix: "AB", Length: 6}
 	opts.Changes = promo.Changes{Enabled: ptr(true), Amount: ptr(10.0), Percent: ptr(true)}
 	err := runPromoGenerate(context.Background(), opts)
@@ -267,7 +267,7 @@ func readJournal(t *testing.T, path string) (bulk.Header, []bulk.Item) {
 }
 
 func TestRunPromoGenerateCSVForMailMerge(t *testing.T) {
-	e, g, opts := newGenEnv(t, output.CSV)
+	e, g, opts := newGenEnv(t, format.CSV)
 	opts.Count, opts.Format = 25, codegen.Format{Prefix: "XMAS", Length: 6, Charset: "digits"}
 	opts.Changes = promo.Changes{Enabled: ptr(true), Amount: ptr(10.0), Percent: ptr(true)}
 	if err := runPromoGenerate(context.Background(), opts); err != nil {
@@ -324,7 +324,7 @@ func TestRunPromoGenerateRefusals(t *testing.T) {
 		{name: "no site", count: 1, err: "--site-id is required (or set a default: promoctl config set site_id N)"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			e, _, opts := newGenEnv(t, output.JSON, c.existing...)
+			e, _, opts := newGenEnv(t, format.JSON, c.existing...)
 			opts.Count, opts.Format, opts.SiteID = c.count, c.format, c.site
 			opts.Changes = promo.Changes{Enabled: ptr(true), Amount: ptr(1.0)}
 			err := runPromoGenerate(context.Background(), opts)
@@ -342,7 +342,7 @@ func TestRunPromoGenerateRefusals(t *testing.T) {
 func TestRunPromoGenerateAvoidsTheSitesCodes(t *testing.T) {
 	// Five of the ten codes are taken, one in lower case: the five others
 	// are the only ones left.
-	e, g, opts := newGenEnv(t, output.JSON, "AB0", "ab1", "AB2", "AB3", "AB4", "OTHER")
+	e, g, opts := newGenEnv(t, format.JSON, "AB0", "ab1", "AB2", "AB3", "AB4", "OTHER")
 	opts.Count, opts.Format = 5, codegen.Format{Prefix: "AB", Length: 1, Charset: "digits"}
 	opts.Changes = promo.Changes{Enabled: ptr(true), Amount: ptr(5.0)}
 	if err := runPromoGenerate(context.Background(), opts); err != nil {
@@ -361,7 +361,7 @@ func TestRunPromoGenerateAvoidsTheSitesCodes(t *testing.T) {
 }
 
 func TestRunPromoGenerateDryRun(t *testing.T) {
-	e, g, opts := newGenEnv(t, output.CSV, "AB0")
+	e, g, opts := newGenEnv(t, format.CSV, "AB0")
 	opts.Count, opts.Format, opts.DryRun = 4, codegen.Format{Prefix: "AB", Length: 1, Charset: "digits"}, true
 	opts.Changes = promo.Changes{Enabled: ptr(true), Amount: ptr(10.0), Percent: ptr(true)}
 	err := runPromoGenerate(context.Background(), opts)
@@ -387,7 +387,7 @@ func TestRunPromoGenerateDryRun(t *testing.T) {
 }
 
 func TestRunPromoGenerateSomeRefusedExit1ThenResume(t *testing.T) {
-	e, g, opts := newGenEnv(t, output.JSON)
+	e, g, opts := newGenEnv(t, format.JSON)
 	opts.Count, opts.Format = 6, codegen.Format{Prefix: "R", Length: 5}
 	opts.Changes = promo.Changes{Enabled: ptr(true), Amount: ptr(3.0)}
 	var refused string
@@ -453,7 +453,7 @@ func TestRunPromoGenerateSomeRefusedExit1ThenResume(t *testing.T) {
 }
 
 func TestRunPromoGenerateRefusesAnExistingJournal(t *testing.T) {
-	e, _, opts := newGenEnv(t, output.JSON)
+	e, _, opts := newGenEnv(t, format.JSON)
 	opts.Count = 1
 	if err := os.WriteFile(opts.Journal, []byte("{}\n"), 0o600); err != nil {
 		t.Fatal(err)
@@ -467,7 +467,7 @@ func TestRunPromoGenerateRefusesAnExistingJournal(t *testing.T) {
 }
 
 func TestRunPromoGenerateDefaultJournalPlace(t *testing.T) {
-	e, _, opts := newGenEnv(t, output.JSON)
+	e, _, opts := newGenEnv(t, format.JSON)
 	opts.Count, opts.Journal = 2, ""
 	opts.Changes = promo.Changes{Enabled: ptr(true), Amount: ptr(1.0)}
 	if err := runPromoGenerate(context.Background(), opts); err != nil {
@@ -487,8 +487,22 @@ func TestRunPromoGenerateDefaultJournalPlace(t *testing.T) {
 }
 
 func TestRunPromoGenerateAtMostConcurrencyInFlight(t *testing.T) {
-	e, g, opts := newGenEnv(t, output.JSON)
-	g.delay = 20 * time.Millisecond
+	e, g, opts := newGenEnv(t, format.JSON)
+	// The first three creates wait for each other, so three are in flight
+	// at once whatever the machine's speed (and a bound below 3 fails the
+	// test after 10s rather than hanging it); the others answer at once.
+	three := make(chan struct{})
+	g.onPost = func(n int) {
+		if n == 3 {
+			close(three)
+		}
+		if n <= 3 {
+			select {
+			case <-three:
+			case <-time.After(10 * time.Second):
+			}
+		}
+	}
 	opts.Count, opts.Concurrency, opts.Bar = 40, 3, true
 	opts.Changes = promo.Changes{Enabled: ptr(true), Amount: ptr(1.0)}
 	if err := runPromoGenerate(context.Background(), opts); err != nil {
@@ -509,7 +523,7 @@ func TestRunPromoGenerateAtMostConcurrencyInFlight(t *testing.T) {
 }
 
 func TestRunPromoGenerateHonoursRetryAfter(t *testing.T) {
-	e, g, opts := newGenEnv(t, output.JSON)
+	e, g, opts := newGenEnv(t, format.JSON)
 	opts.Count, opts.Concurrency = 12, 4
 	opts.Changes = promo.Changes{Enabled: ptr(true), Amount: ptr(1.0)}
 	var limited string
@@ -557,7 +571,7 @@ func TestRunPromoGenerateHonoursRetryAfter(t *testing.T) {
 }
 
 func TestRunPromoGenerateCtrlCThenResume(t *testing.T) {
-	e, g, opts := newGenEnv(t, output.JSON)
+	e, g, opts := newGenEnv(t, format.JSON)
 	g.delay = 30 * time.Millisecond
 	opts.Count, opts.Concurrency = 40, 4
 	opts.Changes = promo.Changes{Enabled: ptr(true), Amount: ptr(1.0)}
@@ -641,7 +655,7 @@ func TestPromoGenerateParsesIntoOptions(t *testing.T) {
 	if code := captureVerb(t, r, build, "promo", "generate", "--resume", "j.jsonl", "--concurrency", "2", "--timeout", "5s", "-o", "csv"); code != 0 {
 		t.Fatalf("resume exit code = %d", code)
 	}
-	if got.Resume != "j.jsonl" || got.Concurrency != 2 || got.Count != 0 || got.Settings.Timeout != 5*time.Second || got.Out.Format != output.CSV {
+	if got.Resume != "j.jsonl" || got.Concurrency != 2 || got.Count != 0 || got.Settings.Timeout != 5*time.Second || got.Out.Format != format.CSV {
 		t.Errorf("resume options = %+v", *got)
 	}
 

@@ -8,7 +8,7 @@ import (
 	"testing"
 
 	"github.com/promoctl/promoctl/internal/apitest"
-	"github.com/promoctl/promoctl/internal/output"
+	"github.com/promoctl/promoctl/internal/format"
 )
 
 // usedSite is a site of 200 codes (ids 3001 to 3200, codes CAMP001 to
@@ -57,14 +57,14 @@ func TestRunPromoReportReadsOnlyUsedCodes(t *testing.T) {
 		}
 	}
 	t.Run("used codes only", func(t *testing.T) {
-		e := newVerbEnv(t, false, output.CSV, answers...)
+		e := newVerbEnv(t, false, format.CSV, answers...)
 		opts := reportOptions(e, 1)
 		err := runPromoReport(context.Background(), opts)
 		e.expect(t, err, "", want, "", "GET /v1/promo?site_id=7",
 			"GET /v1/promo/3005/statistics", "GET /v1/promo/3100/statistics", "GET /v1/promo/3199/statistics")
 	})
 	t.Run("the totals of a table", func(t *testing.T) {
-		e := newVerbEnv(t, false, output.Table, answers...)
+		e := newVerbEnv(t, false, format.Table, answers...)
 		opts := reportOptions(e, 1)
 		opts.Concurrency = 4
 		if err := runPromoReport(context.Background(), opts); err != nil {
@@ -82,7 +82,7 @@ func TestRunPromoReportReadsOnlyUsedCodes(t *testing.T) {
 		}
 	})
 	t.Run("--all-codes reads every code", func(t *testing.T) {
-		e := newVerbEnv(t, false, output.CSV, answers...)
+		e := newVerbEnv(t, false, format.CSV, answers...)
 		opts := reportOptions(e, 1)
 		opts.AllCodes = true
 		err := runPromoReport(context.Background(), opts)

@@ -11,8 +11,8 @@ import (
 
 	"github.com/promoctl/promoctl/internal/api"
 	"github.com/promoctl/promoctl/internal/apitest"
+	"github.com/promoctl/promoctl/internal/format"
 	"github.com/promoctl/promoctl/internal/golden"
-	"github.com/promoctl/promoctl/internal/output"
 	"github.com/promoctl/promoctl/internal/promo"
 	"github.com/promoctl/promoctl/internal/report"
 )
@@ -104,7 +104,7 @@ func TestRunPromoReport(t *testing.T) {
 	cases := []struct {
 		name           string
 		tty            bool
-		format         output.Format
+		format         format.Format
 		answers        []answer
 		opts           func(o *promoReportOptions)
 		width          int
@@ -112,14 +112,14 @@ func TestRunPromoReport(t *testing.T) {
 		stdout, stderr string
 		routes         []string
 	}{
-		{name: "by code, piped", format: output.Table, answers: reportAnswers(), stdout: byCodeTable, routes: reportRoutes},
-		{name: "by code in JSON: the rows alone, amounts exact", format: output.JSON, answers: reportAnswers(),
+		{name: "by code, piped", format: format.Table, answers: reportAnswers(), stdout: byCodeTable, routes: reportRoutes},
+		{name: "by code in JSON: the rows alone, amounts exact", format: format.JSON, answers: reportAnswers(),
 			stdout: `[{"id":1001,"code":"SUMMER25","currency":"RUB","orders":2,"order_total":4000.5,"discount_total":400.05,"first_order":"2026-06-01T09:15:00.000Z","last_order":"2026-06-02T21:30:00.000Z"},` +
 				`{"id":1001,"code":"SUMMER25","currency":"USD","orders":1,"order_total":40,"discount_total":4,"first_order":"2026-06-03T08:00:00.000Z","last_order":"2026-06-03T08:00:00.000Z"},` +
 				`{"id":1002,"code":"IDLE","currency":null,"orders":0,"order_total":0,"discount_total":0,"first_order":null,"last_order":null},` +
 				`{"id":1003,"code":"WINTER","currency":"RUB","orders":2,"order_total":0.3,"discount_total":0.03,"first_order":"2026-06-02T20:59:59.000Z","last_order":"2026-06-05T10:00:00.000Z"}]` + "\n",
 			routes: reportRoutes},
-		{name: "by day in CSV within a period, days in Moscow", format: output.CSV, answers: reportAnswers(),
+		{name: "by day in CSV within a period, days in Moscow", format: format.CSV, answers: reportAnswers(),
 			opts: func(o *promoReportOptions) {
 				o.ByDay = true
 				o.Period = report.Period{Since: moscowDate(t, "2026-06-02", false), Until: moscowDate(t, "2026-06-03", true)}
@@ -130,27 +130,27 @@ func TestRunPromoReport(t *testing.T) {
 				"2026-06-03,RUB,1,2500.5,250.05",
 				"2026-06-03,USD,1,40,4"),
 			routes: reportRoutes},
-		{name: "on a terminal the table is followed by a chart", tty: true, format: output.Table, answers: reportAnswers(), width: 80,
+		{name: "on a terminal the table is followed by a chart", tty: true, format: format.Table, answers: reportAnswers(), width: 80,
 			stdout: byCodeTable + chart, routes: reportRoutes},
-		{name: "accessible: the chart as lines", tty: true, format: output.Table, answers: reportAnswers(), width: 80,
+		{name: "accessible: the chart as lines", tty: true, format: format.Table, answers: reportAnswers(), width: 80,
 			opts:   func(o *promoReportOptions) { o.Accessible = true },
 			stdout: byCodeTable + "\nOrders per day:\n2026-06-01: 1\n2026-06-02: 1\n2026-06-03: 2\n2026-06-05: 1\n", routes: reportRoutes},
-		{name: "a narrow terminal: the chart as lines", tty: true, format: output.Table, answers: reportAnswers(), width: 10,
+		{name: "a narrow terminal: the chart as lines", tty: true, format: format.Table, answers: reportAnswers(), width: 10,
 			stdout: byCodeTable + "\nOrders per day:\n2026-06-01: 1\n2026-06-02: 1\n2026-06-03: 2\n2026-06-05: 1\n", routes: reportRoutes},
-		{name: "no chart in JSON on a terminal", tty: true, format: output.JSON, answers: []answer{
+		{name: "no chart in JSON on a terminal", tty: true, format: format.JSON, answers: []answer{
 			{"GET /v1/promo", http.StatusOK, `[{"id":1002,"code":"IDLE"}]`}, {"GET /v1/promo/1002/statistics", http.StatusOK, `[]`}},
 			stdout: "[\n  {\n    \"id\": 1002,\n    \"code\": \"IDLE\",\n    \"currency\": null,\n    \"orders\": 0,\n    \"order_total\": 0,\n" +
 				"    \"discount_total\": 0,\n    \"first_order\": null,\n    \"last_order\": null\n  }\n]\n",
 			routes: []string{"GET /v1/promo?site_id=7", "GET /v1/promo/1002/statistics"}},
-		{name: "no orders in the period: no chart, and by day a sentence on a terminal", tty: true, format: output.Table, answers: reportAnswers(),
+		{name: "no orders in the period: no chart, and by day a sentence on a terminal", tty: true, format: format.Table, answers: reportAnswers(),
 			opts: func(o *promoReportOptions) {
 				o.ByDay = true
 				o.Period = report.Period{Since: moscowDate(t, "2027-01-01", false)}
 			},
 			stderr: "No orders in the period.\n", routes: reportRoutes},
-		{name: "a site without codes", format: output.CSV, answers: []answer{{"GET /v1/promo", http.StatusOK, `[]`}},
+		{name: "a site without codes", format: format.CSV, answers: []answer{{"GET /v1/promo", http.StatusOK, `[]`}},
 			stdout: "id,code,currency,orders,order_total,discount_total,first_order,last_order\n", routes: []string{"GET /v1/promo?site_id=7"}},
-		{name: "a failed read is named, the others reported, exit 1", format: output.CSV, answers: []answer{
+		{name: "a failed read is named, the others reported, exit 1", format: format.CSV, answers: []answer{
 			{"GET /v1/promo", http.StatusOK, reportList},
 			{"GET /v1/promo/1001/statistics", http.StatusOK, reportStats1001},
 			{"GET /v1/promo/1002/statistics", http.StatusInternalServerError, `{"error":0,"title":"boom"}`},
@@ -163,18 +163,18 @@ func TestRunPromoReport(t *testing.T) {
 			stderr: "promoctl: IDLE: statistics of promo 1002: server error (API error 0: boom)\n" +
 				"promoctl: WINTER: statistics of promo 1003: permission denied: you cannot view the site of promo code 1003 (API error 30: user cant view site)\n",
 			routes: reportRoutes},
-		{name: "records without a date are not counted, with a warning", format: output.CSV, answers: []answer{
+		{name: "records without a date are not counted, with a warning", format: format.CSV, answers: []answer{
 			{"GET /v1/promo", http.StatusOK, `[{"id":1002,"code":"IDLE"},{"code":"NOID"}]`},
 			{"GET /v1/promo/1002/statistics", http.StatusOK, `[{"order_price":5,"currency":"RUB","d_lead_created":null}]`}},
 			stdout: "id,code,currency,orders,order_total,discount_total,first_order,last_order\n1002,IDLE,,0,0,0,,\n",
 			stderr: "promoctl: warning: 1 promo codes of the list have no id: their statistics cannot be read\n" +
 				"promoctl: warning: 1 statistics records without d_lead_created were not counted\n",
 			routes: []string{"GET /v1/promo?site_id=7", "GET /v1/promo/1002/statistics"}},
-		{name: "the list cannot be read: no statistics read", format: output.Table,
+		{name: "the list cannot be read: no statistics read", format: format.Table,
 			answers: []answer{{"GET /v1/promo", http.StatusForbidden, apitest.Error(403, 30, "user cant view site")}},
 			wantErr: "list promo codes of site 7: permission denied: you cannot view site 7 (API error 30: user cant view site)",
 			routes:  []string{"GET /v1/promo?site_id=7"}},
-		{name: "no site", format: output.Table, opts: func(o *promoReportOptions) { o.SiteID = 0 },
+		{name: "no site", format: format.Table, opts: func(o *promoReportOptions) { o.SiteID = 0 },
 			wantErr: "--site-id is required (or set a default: promoctl config set site_id N)"},
 	}
 	for _, c := range cases {
@@ -201,7 +201,7 @@ func TestPromoReportAt80Columns(t *testing.T) {
 			name = "ByDay"
 		}
 		t.Run(name, func(t *testing.T) {
-			e := newVerbEnv(t, true, output.Table, reportAnswers()...)
+			e := newVerbEnv(t, true, format.Table, reportAnswers()...)
 			e.sess.IO.SetWidth(80)
 			e.sess.Out.Width = 80 // as factory.start sets it from the terminal
 			opts := reportOptions(e, 3)
@@ -221,7 +221,7 @@ func TestPromoReportAt80Columns(t *testing.T) {
 
 // With several readers every code is read once, whatever the order.
 func TestRunPromoReportConcurrently(t *testing.T) {
-	e := newVerbEnv(t, false, output.CSV, reportAnswers()...)
+	e := newVerbEnv(t, false, format.CSV, reportAnswers()...)
 	opts := reportOptions(e, 3)
 	opts.Concurrency = 4
 	if err := runPromoReport(context.Background(), opts); err != nil {
@@ -242,7 +242,7 @@ func TestRunPromoReportConcurrently(t *testing.T) {
 // again: the client's transport is the throttle's. The client here tries
 // each request once, so that the bulk engine does the retrying.
 func TestRunPromoReportRetriesA429(t *testing.T) {
-	e := newVerbEnv(t, false, output.CSV, answer{"GET /v1/promo", http.StatusOK, reportList})
+	e := newVerbEnv(t, false, format.CSV, answer{"GET /v1/promo", http.StatusOK, reportList})
 	e.api.Handle("GET /v1/promo/1001/statistics", http.StatusOK, reportStats1001)
 	var times []time.Time
 	e.api.HandleFunc("GET /v1/promo/1002/statistics", func(w http.ResponseWriter, _ *http.Request) {

@@ -11,8 +11,8 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/promoctl/promoctl/internal/apitest"
+	"github.com/promoctl/promoctl/internal/format"
 	"github.com/promoctl/promoctl/internal/iostreams"
-	"github.com/promoctl/promoctl/internal/output"
 	"github.com/promoctl/promoctl/internal/promo"
 	"github.com/promoctl/promoctl/internal/prompt"
 )
@@ -32,7 +32,7 @@ func TestRunPromoList(t *testing.T) {
 	for _, c := range []struct {
 		name           string
 		tty, sandbox   bool
-		format         output.Format
+		format         format.Format
 		site           int64
 		answers        []answer
 		err            string
@@ -40,17 +40,17 @@ func TestRunPromoList(t *testing.T) {
 		routes         []string
 		exit           int
 	}{
-		{name: "a list, piped as JSON", format: output.JSON, site: 7,
+		{name: "a list, piped as JSON", format: format.JSON, site: 7,
 			answers: []answer{{"GET /v1/promo", http.StatusOK, runListJSON}},
 			stdout:  runListJSON + "\n", routes: []string{"GET /v1/promo?site_id=7"}},
-		{name: "an empty table on a terminal is a sentence on stderr", tty: true, format: output.Table, site: 7,
+		{name: "an empty table on a terminal is a sentence on stderr", tty: true, format: format.Table, site: 7,
 			answers: []answer{{"GET /v1/promo", http.StatusOK, `[]`}},
 			stderr:  "No promo codes on site 7.\n", routes: []string{"GET /v1/promo?site_id=7"}},
-		{name: "no site", format: output.Table, exit: exitUsage,
+		{name: "no site", format: format.Table, exit: exitUsage,
 			err: "--site-id is required (or set a default: promoctl config set site_id N)"},
-		{name: "no site in the sandbox", format: output.Table, sandbox: true, exit: exitUsage,
+		{name: "no site in the sandbox", format: format.Table, sandbox: true, exit: exitUsage,
 			err: "--site-id is required with --sandbox, which has no default site (user 1 can view sites 1 and 2, user 2 site 3)"},
-		{name: "the server refuses the token", format: output.JSON, site: 7, exit: exitAuth,
+		{name: "the server refuses the token", format: format.JSON, site: 7, exit: exitAuth,
 			answers: []answer{{"GET /v1/promo", http.StatusUnauthorized, apitest.Error(401, 0, "Unauthorized")}},
 			err:     "list promo codes of site 7: authentication failed: check the token and user id (promoctl auth status) (API error 0: Unauthorized)", routes: []string{"GET /v1/promo?site_id=7"}},
 	} {
@@ -69,19 +69,19 @@ func TestRunPromoList(t *testing.T) {
 func TestRunPromoGet(t *testing.T) {
 	for _, c := range []struct {
 		name           string
-		format         output.Format
+		format         format.Format
 		answers        []answer
 		err            string
 		stdout, stderr string
 		exit           int
 	}{
-		{name: "JSON gets the id first", format: output.JSON,
+		{name: "JSON gets the id first", format: format.JSON,
 			answers: []answer{{"GET /v1/promo/1001", http.StatusOK, runRecordJSON}},
 			stdout:  `{"id":1001,"code":"SUMMER25","is_enabled":true,"bonus_type":2,"bonus_amount":25}` + "\n"},
-		{name: "YAML", format: output.YAML,
+		{name: "YAML", format: format.YAML,
 			answers: []answer{{"GET /v1/promo/1001", http.StatusOK, runRecordJSON}},
 			stdout:  "id: 1001\ncode: SUMMER25\nis_enabled: true\nbonus_type: 2\nbonus_amount: 25\n"},
-		{name: "not found", format: output.Table, exit: exitNotFound,
+		{name: "not found", format: format.Table, exit: exitNotFound,
 			answers: []answer{{"GET /v1/promo/1001", http.StatusNotFound, notFoundBody}},
 			err:     "get promo 1001: not found: promo code 1001 does not exist or is not visible to you (API error 0: Not found)"},
 	} {
@@ -100,22 +100,22 @@ func TestRunPromoStats(t *testing.T) {
 	for _, c := range []struct {
 		name           string
 		tty            bool
-		format         output.Format
+		format         format.Format
 		answers        []answer
 		err            string
 		stdout, stderr string
 		exit           int
 	}{
-		{name: "JSON as the server sent it", format: output.JSON,
+		{name: "JSON as the server sent it", format: format.JSON,
 			answers: []answer{{"GET /v1/promo/5/statistics", http.StatusOK, runStatsJSON}},
 			stdout:  runStatsJSON + "\n"},
-		{name: "not used yet, on a terminal", tty: true, format: output.Table,
+		{name: "not used yet, on a terminal", tty: true, format: format.Table,
 			answers: []answer{{"GET /v1/promo/5/statistics", http.StatusOK, `[]`}},
 			stderr:  "Promo code 5 has not been used yet.\n"},
-		{name: "not used yet, piped as JSON", format: output.JSON,
+		{name: "not used yet, piped as JSON", format: format.JSON,
 			answers: []answer{{"GET /v1/promo/5/statistics", http.StatusOK, `[]`}},
 			stdout:  "[]\n"},
-		{name: "not found", format: output.JSON, exit: exitNotFound,
+		{name: "not found", format: format.JSON, exit: exitNotFound,
 			answers: []answer{{"GET /v1/promo/5/statistics", http.StatusNotFound, notFoundBody}},
 			err:     "statistics of promo 5: not found: promo code 5 does not exist or is not visible to you (API error 0: Not found)"},
 	} {
@@ -166,7 +166,7 @@ func TestRunPromoDelete(t *testing.T) {
 			err:     "get promo 5: not found: promo code 5 does not exist or is not visible to you (API error 0: Not found)", routes: []string{"GET /v1/promo/5"}},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			e := newVerbEnv(t, c.tty, output.Table, c.answers...)
+			e := newVerbEnv(t, c.tty, format.Table, c.answers...)
 			e.sess.Settings.Sandbox = c.sandbox
 			opts := &promoDeleteOptions{session: e.sess, ID: 5, Yes: c.yes}
 			if c.confirm != nil {
@@ -209,7 +209,7 @@ func TestRunPromoCreate(t *testing.T) {
 	for _, c := range []struct {
 		name           string
 		tty, sandbox   bool
-		format         output.Format
+		format         format.Format
 		opts           promoCreateOptions
 		prompter       promoWizard
 		answers        []answer
@@ -219,17 +219,17 @@ func TestRunPromoCreate(t *testing.T) {
 		body           string // of the last request
 		exit           int
 	}{
-		{name: "the fields named, piped as JSON", format: output.JSON,
+		{name: "the fields named, piped as JSON", format: format.JSON,
 			opts:    promoCreateOptions{SiteID: 7, Changes: promo.Changes{Code: ptr("SUMMER25"), Enabled: ptr(true), Amount: ptr(25.0), Percent: ptr(true)}},
 			answers: []answer{{"POST /v1/promo", http.StatusCreated, enabledJSON}},
 			stdout:  enabledJSON + "\n", routes: []string{"POST /v1/promo"},
 			body: `{"site_id":7,"user_id":42,"code":"SUMMER25","is_enabled":true,"bonus_amount":25,"bonus_amount_is_in_percentages":true}`},
-		{name: "the API's defaults are warned of", format: output.JSON,
+		{name: "the API's defaults are warned of", format: format.JSON,
 			opts:    promoCreateOptions{SiteID: 7, Changes: promo.Changes{Code: ptr("SUMMER25")}},
 			answers: []answer{{"POST /v1/promo", http.StatusCreated, createdJSON}},
 			stdout:  createdJSON + "\n", stderr: defaultsStderr("7"), routes: []string{"POST /v1/promo"},
 			body: `{"site_id":7,"user_id":42,"code":"SUMMER25"}`},
-		{name: "the command that enables it says where it goes", format: output.JSON, sandbox: true,
+		{name: "the command that enables it says where it goes", format: format.JSON, sandbox: true,
 			opts:    promoCreateOptions{SiteID: 1, FromFile: true, Changes: promo.Changes{Code: ptr("SUMMER25")}},
 			answers: []answer{{"POST /v1/promo", http.StatusCreated, createdJSON}},
 			stdout:  createdJSON + "\n",
@@ -237,23 +237,23 @@ func TestRunPromoCreate(t *testing.T) {
 				"promoctl: warning: promo code SUMMER25 was created disabled (the API's default); enable it with: " +
 				"promoctl --sandbox promo update ID --enabled (promoctl --sandbox promo list --site-id 1 shows the ID)\n",
 			routes: []string{"POST /v1/promo"}},
-		{name: "created disabled on purpose, on a terminal", tty: true, format: output.JSON,
+		{name: "created disabled on purpose, on a terminal", tty: true, format: format.JSON,
 			opts:    promoCreateOptions{SiteID: 7, Changes: promo.Changes{Code: ptr("SUMMER25"), Enabled: ptr(false), Amount: ptr(25.0)}},
 			answers: []answer{{"POST /v1/promo", http.StatusCreated, `{"id":1001,"code":"SUMMER25","is_enabled":false}`}},
 			stdout:  "{\n  \"id\": 1001,\n  \"code\": \"SUMMER25\",\n  \"is_enabled\": false\n}\n",
 			stderr:  "Created promo code SUMMER25 (id 1001) on site 7.\nIt is disabled: enable it with: promoctl promo update 1001 --enabled\n",
 			routes:  []string{"POST /v1/promo"}},
-		{name: "dry run sends nothing", format: output.JSON,
+		{name: "dry run sends nothing", format: format.JSON,
 			opts:   promoCreateOptions{SiteID: 7, DryRun: true, Changes: promo.Changes{Code: ptr("SUMMER25"), Amount: ptr(25.0)}},
 			stdout: `{"method":"POST","url":"BASE/v1/promo","body":{"site_id":7,"user_id":42,"code":"SUMMER25","bonus_amount":25}}` + "\n"},
-		{name: "no site", format: output.JSON, exit: exitUsage,
+		{name: "no site", format: format.JSON, exit: exitUsage,
 			opts: promoCreateOptions{Changes: promo.Changes{Code: ptr("SUMMER25")}},
 			err:  "--site-id is required (or set a default: promoctl config set site_id N)"},
-		{name: "the server refuses the code", format: output.JSON, exit: exitFailure,
+		{name: "the server refuses the code", format: format.JSON, exit: exitFailure,
 			opts:    promoCreateOptions{SiteID: 7, Changes: promo.Changes{Code: ptr("SUMMER25"), Amount: ptr(25.0), Enabled: ptr(true)}},
 			answers: []answer{{"POST /v1/promo", http.StatusUnprocessableEntity, apitest.Error(422, 0, "Code is taken")}},
 			err:     "create promo SUMMER25 on site 7: invalid request (API error 0: Code is taken)", routes: []string{"POST /v1/promo"}},
-		{name: "the form, then the request", tty: true, format: output.JSON,
+		{name: "the form, then the request", tty: true, format: format.JSON,
 			opts: promoCreateOptions{SiteID: 7, Interactive: true, Changes: promo.Changes{Amount: ptr(15.0)}},
 			prompter: &formEdit{edit: func(v *promo.FormValues) {
 				v.Code, v.Enabled, v.Ends = "SUMMER25", true, "2026-12-31"
@@ -271,7 +271,7 @@ func TestRunPromoCreate(t *testing.T) {
 				"\nThe same without the form:\n  promoctl promo create --site-id 7 --code SUMMER25 --bonus-type goods --amount 15 --percent --enabled --ends 2026-12-31T23:59:59+03:00 --once-per-user=false\n\n" +
 				"Created promo code SUMMER25 (id 1001) on site 7.\n",
 			routes: []string{"GET /v1/promo?site_id=7", "POST /v1/promo"}},
-		{name: "the form refuses a code the site has", tty: true, format: output.JSON, exit: exitCancelled,
+		{name: "the form refuses a code the site has", tty: true, format: format.JSON, exit: exitCancelled,
 			opts:     promoCreateOptions{SiteID: 7, Interactive: true},
 			prompter: &wizardStub{answers: summer25(), proceed: prompt.ErrCancelled},
 			answers:  []answer{{"GET /v1/promo", http.StatusOK, runListJSON}},
@@ -358,7 +358,7 @@ func TestRunPromoUpdate(t *testing.T) {
 			routes:   []string{"GET /v1/promo/5"}},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			e := newVerbEnv(t, c.tty, output.JSON, c.answers...)
+			e := newVerbEnv(t, c.tty, format.JSON, c.answers...)
 			opts := c.opts
 			opts.session, opts.ID, opts.Prompter = e.sess, 5, c.prompter
 			err := runPromoUpdate(context.Background(), &opts)

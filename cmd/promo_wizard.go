@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/promoctl/promoctl/internal/api"
+	"github.com/promoctl/promoctl/internal/baseurl"
 	"github.com/promoctl/promoctl/internal/config"
 	"github.com/promoctl/promoctl/internal/iostreams"
 	"github.com/promoctl/promoctl/internal/output"
@@ -534,7 +535,7 @@ func (sess *session) deleteQuestion(id int64, raw json.RawMessage, p api.Promo) 
 		if st.Profile != "" && st.Profile != config.DefaultProfile {
 			s += " in profile " + output.Text(st.Profile)
 		}
-		if st.BaseURL != "" && strings.TrimRight(st.BaseURL, "/") != api.DefaultBaseURL {
+		if st.BaseURL != "" && strings.TrimRight(st.BaseURL, "/") != baseurl.Default {
 			s += " at " + output.Text(st.BaseURL)
 		}
 	}

@@ -6,11 +6,13 @@ import (
 	"net/http"
 	"regexp"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
 	"github.com/promoctl/promoctl/internal/api"
 	"github.com/promoctl/promoctl/internal/apitest"
+	"github.com/promoctl/promoctl/internal/baseurl"
 	"github.com/promoctl/promoctl/internal/config"
 	"github.com/promoctl/promoctl/internal/progress"
 	"github.com/promoctl/promoctl/internal/promo"
@@ -431,9 +433,9 @@ func TestPromoDeleteQuestion(t *testing.T) {
 		want             string
 	}{
 		// The public service in the default profile goes without saying.
-		{"defaults", false, "default", api.DefaultBaseURL, "Delete promo code SUMMER25 (id 5)?"},
-		{"trailing slash", false, "default", api.DefaultBaseURL + "/", "Delete promo code SUMMER25 (id 5)?"},
-		{"another profile", false, "shop", api.DefaultBaseURL, "Delete promo code SUMMER25 (id 5) in profile shop?"},
+		{"defaults", false, "default", baseurl.Default, "Delete promo code SUMMER25 (id 5)?"},
+		{"trailing slash", false, "default", baseurl.Default + "/", "Delete promo code SUMMER25 (id 5)?"},
+		{"another profile", false, "shop", baseurl.Default, "Delete promo code SUMMER25 (id 5) in profile shop?"},
 		{"the sandbox", true, "default", "http://sandbox.localhost", "Delete promo code SUMMER25 (id 5) from the sandbox?"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
@@ -536,25 +538,59 @@ func TestPromoGetColours(t *testing.T) {
 	}
 }
 
+// spinnerClock is the spinner's clock in TestSpinner: the delay before
+// the spinner appears passes at once, and drawn is closed when the spinner
+// asks for its next frame's timer, that is once the first frame is on
+// screen; that frame's timer never fires.
+type spinnerClock struct {
+	mu    sync.Mutex
+	asked int
+	drawn chan struct{}
+}
+
+func newSpinnerClock() *spinnerClock { return &spinnerClock{drawn: make(chan struct{})} }
+
+func (c *spinnerClock) After(time.Duration) <-chan time.Time {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.asked++
+	ch := make(chan time.Time, 1)
+	switch c.asked {
+	case 1:
+		ch <- time.Time{}
+	case 2:
+		close(c.drawn)
+	}
+	return ch
+}
+
+func (c *spinnerClock) timers() int {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.asked
+}
+
 // TestSpinner checks the spinner of a slow request: drawn on stderr on a
 // terminal, erased before anything else is written, and never drawn into
-// stdout, without a terminal, or for -o json.
+// stdout, without a terminal, or for -o json. The spinner runs on a clock
+// of the test's (no sleeping): on a terminal the server answers once the
+// first frame is drawn; elsewhere no spinner may even start.
 func TestSpinner(t *testing.T) {
 	t.Parallel()
-	// The spinner appears after 10 ms (the default is 200 ms): a request
-	// of 150 ms is slow enough to draw it where it may be drawn.
-	slow := func(r *runner) {
-		r.progress = progress.Options{Delay: 10 * time.Millisecond}
-		r.api.HandleFunc("GET /v1/promo", func(w http.ResponseWriter, _ *http.Request) {
-			time.Sleep(150 * time.Millisecond)
-			w.Write([]byte("[]"))
-		})
-	}
 	t.Run("on a terminal", func(t *testing.T) {
 		t.Parallel()
 		r := newRunner(t)
 		r.tty = true
-		slow(r)
+		clock := newSpinnerClock()
+		r.progress = progress.Options{After: clock.After}
+		r.api.HandleFunc("GET /v1/promo", func(w http.ResponseWriter, req *http.Request) {
+			select {
+			case <-clock.drawn:
+			case <-req.Context().Done():
+				return
+			}
+			w.Write([]byte("[]"))
+		})
 		res := r.run("promo", "list", "--site-id", "7")
 		if res.code != 0 {
 			t.Fatalf("exit %d: %s", res.code, res.stderr)
@@ -589,10 +625,15 @@ func TestSpinner(t *testing.T) {
 			for k, v := range c.env {
 				r.env[k] = v
 			}
-			slow(r)
+			clock := newSpinnerClock()
+			r.progress = progress.Options{After: clock.After}
+			r.api.Handle("GET /v1/promo", http.StatusOK, "[]")
 			res := r.run(append([]string{"promo", "list", "--site-id", "7"}, c.args...)...)
 			if res.code != 0 || strings.ContainsAny(res.stderr+res.stdout, "\r\x1b⠋") {
 				t.Errorf("exit %d, stdout %q, stderr %q; want no spinner", res.code, res.stdout, res.stderr)
+			}
+			if n := clock.timers(); n != 0 {
+				t.Errorf("a spinner started (%d timers set), want none", n)
 			}
 		})
 	}

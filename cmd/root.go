@@ -61,6 +61,9 @@ type Options struct {
 	// Now is the clock of the run (a promo code's status depends on it);
 	// nil means time.Now.
 	Now func() time.Time
+	// CompletionTimeout bounds one shell completion; 0 means
+	// completionTimeout (tests shorten it).
+	CompletionTimeout time.Duration
 }
 
 // Keychain is the operating system's keychain, where auth login keeps the

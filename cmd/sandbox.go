@@ -17,8 +17,10 @@ import (
 	"github.com/spf13/pflag"
 
 	"github.com/promoctl/promoctl/internal/api"
+	"github.com/promoctl/promoctl/internal/baseurl"
 	"github.com/promoctl/promoctl/internal/config"
 	"github.com/promoctl/promoctl/internal/iostreams"
+	"github.com/promoctl/promoctl/internal/promo"
 	"github.com/promoctl/promoctl/internal/sandbox"
 	"github.com/promoctl/promoctl/internal/view"
 )
@@ -346,11 +348,15 @@ func runSandboxRedeem(ctx context.Context, opts *sandboxRedeemOptions) error {
 	if err != nil {
 		return fmt.Errorf("redeem %s on site %d: %w", r.Code, r.SiteID, err)
 	}
-	d, err := view.Redemption(req, res, opts.Loc)
+	raw, err := json.Marshal(sandbox.NewRedemption(req, res))
 	if err != nil {
 		return err
 	}
-	return opts.print(d)
+	return opts.print(view.Redemption(raw, view.Redeemed{
+		PromoID: res.PromoID, LeadID: res.LeadID, BonusType: promo.BonusType(res.BonusType),
+		OrderPrice: req.OrderPrice, DeliveryPrice: req.DeliveryPrice, Discount: res.Discount, Total: res.Total,
+		Currency: res.Currency, UsedAt: res.UsedAt,
+	}, opts.Loc))
 }
 
 // sandboxUsers says which sandbox user can view which site.
@@ -362,8 +368,8 @@ func servedSandbox(s *config.Settings) bool {
 	if src, ok := s.Sources[config.KeyBaseURL]; !ok || src.Kind == "default" {
 		return false
 	}
-	u, err := api.ParseBaseURL(s.BaseURL)
-	service, serviceErr := api.ParseBaseURL(api.DefaultBaseURL)
+	u, err := baseurl.Parse(s.BaseURL)
+	service, serviceErr := baseurl.Parse(baseurl.Default)
 	return err == nil && serviceErr == nil && !strings.EqualFold(u.Hostname(), service.Hostname())
 }
 

@@ -14,6 +14,7 @@ import (
 	"github.com/promoctl/promoctl/internal/api"
 	"github.com/promoctl/promoctl/internal/apitest"
 	"github.com/promoctl/promoctl/internal/config"
+	"github.com/promoctl/promoctl/internal/format"
 	"github.com/promoctl/promoctl/internal/output"
 	"github.com/promoctl/promoctl/internal/sandbox"
 )
@@ -54,7 +55,7 @@ func TestRunSandboxRedeem(t *testing.T) {
 		inProcess bool  // the in-process sandbox, else the fake API as a served one
 		user      int64 // the in-process sandbox's user given with --user-id; 0: none given (user 1)
 		tty       bool
-		format    output.Format
+		format    format.Format
 		jq        string
 		opts      sandboxRedeemOptions
 		answers   []answer
@@ -63,51 +64,51 @@ func TestRunSandboxRedeem(t *testing.T) {
 		stdout    string
 		routes    []string
 	}{
-		{name: "in-process: the discount is recorded", inProcess: true, format: output.JSON,
+		{name: "in-process: the discount is recorded", inProcess: true, format: format.JSON,
 			jq:     "[.site_id, .code, .discount_amount, .total]",
 			opts:   sandboxRedeemOptions{Request: welcome},
 			stdout: `[1,"WELCOME10",250,2250]` + "\n"},
-		{name: "in-process: a refusal says which price to add", inProcess: true, format: output.Table,
+		{name: "in-process: a refusal says which price to add", inProcess: true, format: format.Table,
 			opts: sandboxRedeemOptions{Request: sandbox.RedeemRequest{SiteID: 1, Code: "FREESHIP", OrderPrice: 900}},
 			err:  "promo code FREESHIP refused: the order has nothing the promo code discounts; FREESHIP discounts delivery: add --delivery-price",
 			exit: exitFailure},
-		{name: "in-process: a refusal with a delivery price of 0", inProcess: true, format: output.Table,
+		{name: "in-process: a refusal with a delivery price of 0", inProcess: true, format: format.Table,
 			opts: sandboxRedeemOptions{Request: sandbox.RedeemRequest{SiteID: 1, Code: "FREESHIP", OrderPrice: 900}, DeliveryGiven: true},
 			err:  "promo code FREESHIP refused: the order has nothing the promo code discounts; FREESHIP discounts delivery: give a --delivery-price above 0",
 			exit: exitFailure},
-		{name: "in-process: another user's site names the user to add", inProcess: true, format: output.Table,
+		{name: "in-process: another user's site names the user to add", inProcess: true, format: format.Table,
 			opts: sandboxRedeemOptions{Request: sandbox.RedeemRequest{SiteID: 3, Code: "COFFEE10", OrderPrice: 10}},
 			err: "redeem COFFEE10 on site 3: permission denied: you cannot view site 3 (API error 30: user cant view site); " +
 				"site 3 belongs to sandbox user 2: add --user-id 2",
 			exit: exitAuth},
-		{name: "in-process: with --user-id, the user to use instead", inProcess: true, user: 2, format: output.Table,
+		{name: "in-process: with --user-id, the user to use instead", inProcess: true, user: 2, format: format.Table,
 			opts: sandboxRedeemOptions{Request: sandbox.RedeemRequest{SiteID: 1, Code: "WELCOME10", OrderPrice: 10}, UserIDGiven: true},
 			err: "redeem WELCOME10 on site 1: permission denied: you cannot view site 1 (API error 30: user cant view site); " +
 				"site 1 belongs to sandbox user 1: use --user-id 1",
 			exit: exitAuth},
-		{name: "in-process: a site that does not exist", inProcess: true, format: output.Table,
+		{name: "in-process: a site that does not exist", inProcess: true, format: format.Table,
 			opts: sandboxRedeemOptions{Request: sandbox.RedeemRequest{SiteID: 99, Code: "WELCOME10", OrderPrice: 10}},
 			err: "redeem WELCOME10 on site 99: permission denied: you cannot view site 99 (API error 30: user cant view site); " +
 				"the sandbox has no site 99 (user 1 can view sites 1 and 2, user 2 site 3)",
 			exit: exitAuth},
-		{name: "over HTTP: the redemption, in the local time zone", tty: true, format: output.Table,
+		{name: "over HTTP: the redemption, in the local time zone", tty: true, format: format.Table,
 			opts:    sandboxRedeemOptions{Request: welcome, Served: true},
 			answers: []answer{{"POST /sandbox/redeem", http.StatusOK, redemption}},
 			stdout: "Promo code id:   1001\nOrder:           90001\nDiscount on:     goods\nOrder price:     2500.00 RUB\n" +
 				"Delivery price:  0.00 RUB\nDiscount:        250.00 RUB\nTo pay:          2250.00 RUB\nUsed at:         2026-07-01 12:30\n",
 			routes: []string{"POST /sandbox/redeem"}},
-		{name: "over HTTP: a refusal with its hint", format: output.JSON,
+		{name: "over HTTP: a refusal with its hint", format: format.JSON,
 			opts: sandboxRedeemOptions{Request: sandbox.RedeemRequest{SiteID: 1, Code: "FREESHIP", OrderPrice: 900}, Served: true},
 			answers: []answer{{"POST /sandbox/redeem", http.StatusUnprocessableEntity,
 				apitest.Error(422, 78, "promo code FREESHIP refused: the order has nothing the promo code discounts")}},
 			err:  "promo code FREESHIP refused: the order has nothing the promo code discounts; FREESHIP discounts delivery: add --delivery-price",
 			exit: exitFailure, routes: []string{"POST /sandbox/redeem"}},
-		{name: "over HTTP: another user's site, without a hint", format: output.JSON,
+		{name: "over HTTP: another user's site, without a hint", format: format.JSON,
 			opts:    sandboxRedeemOptions{Request: sandbox.RedeemRequest{SiteID: 3, Code: "COFFEE10", OrderPrice: 10}, Served: true},
 			answers: []answer{{"POST /sandbox/redeem", http.StatusForbidden, apitest.Error(403, 30, "user cant view site")}},
 			err:     "redeem COFFEE10 on site 3: permission denied: you cannot view site 3 (API error 30: user cant view site)",
 			exit:    exitAuth, routes: []string{"POST /sandbox/redeem"}},
-		{name: "over HTTP: a server that is no sandbox", format: output.JSON,
+		{name: "over HTTP: a server that is no sandbox", format: format.JSON,
 			opts:    sandboxRedeemOptions{Request: welcome, Served: true},
 			answers: []answer{{"POST /sandbox/redeem", http.StatusNotFound, apitest.Error(404, 0, "not found")}},
 			err: "redeem WELCOME10 on site 1: {base} is not a promoctl sandbox: POST /sandbox/redeem answered 404 (base URL from env PROMOCTL_BASE_URL); " +
@@ -142,7 +143,7 @@ func TestRunSandboxRedeem(t *testing.T) {
 // TestRunSandboxRedeemRecordsTheUse: a redemption in-process is in the
 // data file afterwards: the next use has the next statistics record.
 func TestRunSandboxRedeemRecordsTheUse(t *testing.T) {
-	e := newVerbEnv(t, false, output.JSON)
+	e := newVerbEnv(t, false, format.JSON)
 	local := useLocalSandbox(t, e, 0, false)
 	code, err := output.CompileJQ(".statistics_id")
 	if err != nil {
@@ -224,7 +225,7 @@ func TestRunSandboxReset(t *testing.T) {
 				"stop the other promoctl (such as 'promoctl sandbox serve') first"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			e := newVerbEnv(t, false, output.Table)
+			e := newVerbEnv(t, false, format.Table)
 			path := filepath.Join(t.TempDir(), "sandbox.db")
 			var check func(t *testing.T)
 			if c.setup != nil {

@@ -5,7 +5,7 @@ import (
 	"net/http"
 	"testing"
 
-	"github.com/promoctl/promoctl/internal/output"
+	"github.com/promoctl/promoctl/internal/format"
 )
 
 // Table-driven tests of the run functions of product, site and page; see
@@ -67,9 +67,9 @@ func TestRunReadVerbs(t *testing.T) {
 			stdout:  `{"id":5001}` + "\n", routes: []string{"GET /v3/public/site/page/5001"}},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			e := newVerbEnv(t, c.tty, output.JSON, c.answers...)
+			e := newVerbEnv(t, c.tty, format.JSON, c.answers...)
 			if c.tty {
-				e.sess.Out.Format = output.Table
+				e.sess.Out.Format = format.Table
 			}
 			err := c.run(context.Background(), e.sess)
 			e.expect(t, err, c.err, c.stdout, c.stderr, c.routes...)

@@ -18,6 +18,7 @@ import (
 	"github.com/promoctl/promoctl/internal/api"
 	"github.com/promoctl/promoctl/internal/apitest"
 	"github.com/promoctl/promoctl/internal/config"
+	"github.com/promoctl/promoctl/internal/format"
 	"github.com/promoctl/promoctl/internal/iostreams"
 	"github.com/promoctl/promoctl/internal/keychain"
 	"github.com/promoctl/promoctl/internal/output"
@@ -49,7 +50,7 @@ type verbEnv struct {
 // newVerbEnv starts a fake API that gives answers, and a session logged in
 // to it as user 42 in Europe/Moscow: piped streams, or terminals with tty,
 // and output in format.
-func newVerbEnv(t *testing.T, tty bool, format output.Format, answers ...answer) *verbEnv {
+func newVerbEnv(t *testing.T, tty bool, format format.Format, answers ...answer) *verbEnv {
 	t.Helper()
 	srv := apitest.New(t)
 	for _, a := range answers {

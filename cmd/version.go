@@ -11,6 +11,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/promoctl/promoctl/internal/config"
+	"github.com/promoctl/promoctl/internal/format"
 	"github.com/promoctl/promoctl/internal/iostreams"
 	"github.com/promoctl/promoctl/internal/output"
 )
@@ -143,21 +144,21 @@ whatever the config holds.`,
 func runVersion(_ context.Context, opts *versionOptions) error {
 	o := output.Options{NoHeaders: opts.NoHeaders}
 	if v := opts.Output; v != "" {
-		format, err := output.ParseFormat(v)
+		f, err := format.Parse(v)
 		if err != nil {
 			return usagef("--output: %v", err)
 		}
-		o.Format = format
+		o.Format = f
 	}
 	if opts.JQ != "" {
-		if o.Format != "" && o.Format != output.JSON {
+		if o.Format != "" && o.Format != format.JSON {
 			return usagef("--jq works with --output json, not %s", o.Format)
 		}
 		code, err := output.CompileJQ(opts.JQ)
 		if err != nil {
 			return usageErr(err)
 		}
-		o.Format, o.JQ = output.JSON, code
+		o.Format, o.JQ = format.JSON, code
 	}
 	if o.Format == "" {
 		_, err := fmt.Fprintln(opts.IO.Out, versionLine(opts.Build))

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/promoctl/promoctl/internal/format"
 	"github.com/promoctl/promoctl/internal/iostreams"
 	"github.com/promoctl/promoctl/internal/output"
 )
@@ -111,7 +112,7 @@ func TestVersionFormats(t *testing.T) {
 func TestVersionTableLabelsTheCommitDate(t *testing.T) {
 	var b strings.Builder
 	v := versionInfo{Version: "1.2.3", Commit: "abc", Date: "2026-11-22T05:00:00Z", Go: "go1.0", Platform: "linux/amd64"}
-	if err := output.Write(&b, versionData(v), output.Options{Format: output.Table}); err != nil {
+	if err := output.Write(&b, versionData(v), output.Options{Format: format.Table}); err != nil {
 		t.Fatal(err)
 	}
 	want := "Version:      1.2.3\nCommit:       abc\nCommit date:  2026-11-22T05:00:00Z\nGo:           go1.0\nPlatform:     linux/amd64\n"

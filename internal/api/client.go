@@ -25,9 +25,6 @@ import (
 	"github.com/promoctl/promoctl/internal/termsafe"
 )
 
-// DefaultBaseURL is the public service.
-const DefaultBaseURL = baseurl.Default
-
 // The caps on a response body, counted after decompression (Go's transport
 // asks for gzip and decodes it transparently), so that a runaway server or a
 // gzip bomb cannot exhaust memory. A list of 100,000 promo codes, the most a
@@ -42,6 +39,10 @@ type RetryPolicy struct {
 	Attempts  int           // total attempts, including the first
 	BaseDelay time.Duration // first back-off; doubled on each retry
 	MaxDelay  time.Duration // cap of one back-off
+	// Wait pauses d before the next attempt, or until ctx ends (then it
+	// returns ctx's error); nil means a timer. Tests pass one that notes
+	// d and returns at once, so that a Retry-After costs no wall time.
+	Wait func(ctx context.Context, d time.Duration) error
 }
 
 // DefaultRetryPolicy is the contract's: at most 3 attempts.
@@ -99,7 +100,7 @@ type Client struct {
 
 // New checks the options and returns a client.
 func New(o Options) (*Client, error) {
-	base, err := ParseBaseURL(o.BaseURL)
+	base, err := baseurl.Parse(o.BaseURL)
 	if err != nil {
 		return nil, err
 	}
@@ -123,16 +124,15 @@ func New(o Options) (*Client, error) {
 		c.maxList, c.maxRecord = o.MaxResponseBytes, o.MaxResponseBytes
 	}
 	if c.retry.Attempts <= 0 {
+		wait := c.retry.Wait
 		c.retry = DefaultRetryPolicy()
+		c.retry.Wait = wait
 	}
 	if c.ua == "" {
 		c.ua = "promoctl"
 	}
 	return c, nil
 }
-
-// ParseBaseURL checks that s is an absolute http or https URL.
-func ParseBaseURL(s string) (*url.URL, error) { return baseurl.Parse(s) }
 
 // IsPlainHTTP reports whether requests to u would carry the token in clear
 // text over a network: an http URL whose host is not loopback (127.0.0.0/8,
@@ -278,13 +278,28 @@ func (c *Client) Do(ctx context.Context, req Request) (*Response, error) {
 			return c.answer(req, resp, attempt)
 		}
 		c.logf("retrying in %s (attempt %d of %d)", wait.Round(time.Millisecond), attempt+1, c.retry.Attempts)
-		t := time.NewTimer(wait)
-		select {
-		case <-ctx.Done():
-			t.Stop()
-			return nil, c.contextError(ctx)
-		case <-t.C:
+		if err := c.wait(ctx, wait); err != nil {
+			if ctx.Err() != nil {
+				return nil, c.contextError(ctx)
+			}
+			return nil, err
 		}
+	}
+}
+
+// wait pauses d before a retry, or until ctx ends: RetryPolicy.Wait, or a
+// timer.
+func (c *Client) wait(ctx context.Context, d time.Duration) error {
+	if c.retry.Wait != nil {
+		return c.retry.Wait(ctx, d)
+	}
+	t := time.NewTimer(d)
+	defer t.Stop()
+	select {
+	case <-ctx.Done():
+		return ctx.Err()
+	case <-t.C:
+		return nil
 	}
 }
 

@@ -10,6 +10,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"net/url"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -196,29 +197,7 @@ func TestDefaultUserAgent(t *testing.T) {
 	}
 }
 
-func TestParseBaseURL(t *testing.T) {
-	good := map[string]string{
-		"https://api.lpmotor.ru":        "https://api.lpmotor.ru",
-		"https://api.lpmotor.ru/":       "https://api.lpmotor.ru",
-		" http://127.0.0.1:8787/api// ": "http://127.0.0.1:8787/api",
-	}
-	for in, want := range good {
-		u, err := ParseBaseURL(in)
-		if err != nil || u.String() != want {
-			t.Errorf("ParseBaseURL(%q) = %v, %v; want %s", in, u, err, want)
-		}
-	}
-	for _, in := range []string{"", "api.lpmotor.ru", "ftp://api.lpmotor.ru", "https://", "/v1", "http//x", "https://a b"} {
-		if u, err := ParseBaseURL(in); err == nil {
-			t.Errorf("ParseBaseURL(%q) = %v, want an error", in, u)
-		} else if !strings.HasPrefix(err.Error(), "invalid base URL") {
-			t.Errorf("ParseBaseURL(%q) error = %q, want it to start with invalid base URL", in, err)
-		}
-	}
-	_, err := ParseBaseURL("https://me:hunter2@api.lpmotor.ru")
-	if err == nil || strings.Contains(err.Error(), "hunter2") || !strings.Contains(err.Error(), "credentials in the URL are not supported") {
-		t.Errorf("ParseBaseURL(with password) error = %v, want a refusal that does not repeat the password", err)
-	}
+func TestNewChecksTheBaseURL(t *testing.T) {
 	if _, err := New(Options{BaseURL: "nope"}); err == nil {
 		t.Errorf("New(bad base URL) = nil error, want one")
 	}
@@ -377,34 +356,88 @@ func TestRetryAfterHeader(t *testing.T) {
 	}
 }
 
+// waits stands in for the pause between attempts: it notes each one and
+// returns at once, so retry tests cost no wall time.
+type waits struct {
+	mu sync.Mutex
+	d  []time.Duration
+}
+
+func (w *waits) wait(ctx context.Context, d time.Duration) error {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	w.d = append(w.d, d)
+	return ctx.Err()
+}
+
+func (w *waits) all() []time.Duration {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	return slices.Clone(w.d)
+}
+
 // TestRetryAfterHonoured: the client waits as long as the server asks,
 // in seconds or until an HTTP date.
 func TestRetryAfterHonoured(t *testing.T) {
-	for name, value := range map[string]func() string{
-		"seconds":   func() string { return "1" },
-		"HTTP date": func() string { return time.Now().Add(2 * time.Second).UTC().Format(http.TimeFormat) },
+	for name, c := range map[string]struct {
+		value    func() string
+		min, max time.Duration
+	}{
+		"seconds": {func() string { return "1" }, time.Second, time.Second},
+		// An HTTP date has whole seconds, so "2 s from now" may be 1.x s.
+		"HTTP date": {func() string { return time.Now().Add(2 * time.Second).UTC().Format(http.TimeFormat) }, time.Second, 2 * time.Second},
 	} {
 		t.Run(name, func(t *testing.T) {
 			t.Parallel()
 			first := func(w http.ResponseWriter, r *http.Request) {
-				status(429, "", "Retry-After", value())(w, r)
+				status(429, "", "Retry-After", c.value())(w, r)
 			}
 			srv, s := serve(t, first, status(200, `[]`))
-			c, log := newTestClient(t, srv.URL, nil)
-			start := time.Now()
-			_, err := c.Do(context.Background(), Request{Method: "GET", Path: "/v1/promo"})
-			elapsed := time.Since(start)
+			var w waits
+			client, log := newTestClient(t, srv.URL, func(o *Options) { o.Retry.Wait = w.wait })
+			_, err := client.Do(context.Background(), Request{Method: "GET", Path: "/v1/promo"})
 			if err != nil || s.count() != 2 {
 				t.Fatalf("Do() = %v after %d attempts, want success after 2", err, s.count())
 			}
-			// An HTTP date has whole seconds, so "2 s from now" may be 1.x s.
-			if elapsed < 900*time.Millisecond || elapsed > 2500*time.Millisecond {
-				t.Errorf("retried after %v, want about a second or two as Retry-After asked", elapsed)
+			if got := w.all(); len(got) != 1 || got[0] < c.min || got[0] > c.max {
+				t.Errorf("waited %v, want one pause of %v to %v as Retry-After asked", got, c.min, c.max)
 			}
 			if !strings.Contains(log.String(), "retrying in ") {
 				t.Errorf("debug log does not mention the retry:\n%s", log)
 			}
 		})
+	}
+}
+
+// TestRetryWaitKeptByTheDefaultPolicy: a policy that gives only Wait gets
+// the default attempts and back-off, and pauses through Wait.
+func TestRetryWaitKeptByTheDefaultPolicy(t *testing.T) {
+	srv, s := serve(t, status(503, ""))
+	var w waits
+	c, _ := newTestClient(t, srv.URL, func(o *Options) { o.Retry = RetryPolicy{Wait: w.wait} })
+	_, err := c.Do(context.Background(), Request{Method: "GET", Path: "/v1/promo"})
+	if !IsStatus(err, 503) || s.count() != 3 {
+		t.Fatalf("Do() = %v after %d attempts, want the 503 after 3", err, s.count())
+	}
+	// The default back-off: half to all of 250ms, then of 500ms.
+	got := w.all()
+	if len(got) != 2 || got[0] < 125*time.Millisecond || got[0] > 250*time.Millisecond ||
+		got[1] < 250*time.Millisecond || got[1] > 500*time.Millisecond {
+		t.Errorf("waited %v, want two pauses of the default back-off (125-250ms, 250-500ms)", got)
+	}
+}
+
+// TestRetryWaitErrorEndsTheRequest: a pause that fails ends the request
+// with its error, without another attempt.
+func TestRetryWaitErrorEndsTheRequest(t *testing.T) {
+	srv, s := serve(t, status(503, ""), status(200, `[]`))
+	stop := errors.New("stop")
+	c, _ := newTestClient(t, srv.URL, func(o *Options) {
+		o.Retry.Wait = func(context.Context, time.Duration) error { return stop }
+	})
+	_, err := c.Do(context.Background(), Request{Method: "GET", Path: "/v1/promo"})
+	if !errors.Is(err, stop) || s.count() != 1 {
+		t.Errorf("Do() = %v after %d attempts, want the pause's error after 1", err, s.count())
 	}
 }
 

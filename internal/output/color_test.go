@@ -5,6 +5,8 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+
+	"github.com/promoctl/promoctl/internal/format"
 )
 
 var sgr = regexp.MustCompile("\x1b\\[[0-9;]*m")
@@ -38,11 +40,11 @@ func renderGrid(t *testing.T, g Grid, o Options) string {
 
 func TestColouredTableKeepsItsColumns(t *testing.T) {
 	t.Parallel()
-	plain := renderGrid(t, tonedGrid(), Options{Format: Table})
+	plain := renderGrid(t, tonedGrid(), Options{Format: format.Table})
 	if sgr.MatchString(plain) {
 		t.Fatalf("colour with Color off:\n%q", plain)
 	}
-	coloured := renderGrid(t, tonedGrid(), Options{Format: Table, Color: true})
+	coloured := renderGrid(t, tonedGrid(), Options{Format: format.Table, Color: true})
 	for _, s := range []string{"\x1b[32myes\x1b[0m", "\x1b[2mno\x1b[0m"} {
 		if !strings.Contains(coloured, s) {
 			t.Errorf("no %q in:\n%q", s, coloured)
@@ -54,7 +56,7 @@ func TestColouredTableKeepsItsColumns(t *testing.T) {
 	if got := sgr.ReplaceAllString(coloured, ""); got != plain {
 		t.Errorf("coloured table without its colours:\n%s\nwant the plain table:\n%s", got, plain)
 	}
-	noHeaders := renderGrid(t, tonedGrid(), Options{Format: Table, Color: true, NoHeaders: true})
+	noHeaders := renderGrid(t, tonedGrid(), Options{Format: format.Table, Color: true, NoHeaders: true})
 	if strings.Contains(noHeaders, "ENABLED") || !strings.Contains(noHeaders, "\x1b[32myes") {
 		t.Errorf("--no-headers in colour:\n%q", noHeaders)
 	}
@@ -62,7 +64,7 @@ func TestColouredTableKeepsItsColumns(t *testing.T) {
 
 func TestColourOnlyInTables(t *testing.T) {
 	t.Parallel()
-	for _, f := range []Format{CSV, JSON, YAML} {
+	for _, f := range []format.Format{format.CSV, format.JSON, format.YAML} {
 		d := Data{
 			JSON:   []byte(`[{"is_enabled":true}]`),
 			Tables: func() ([]Grid, error) { return []Grid{tonedGrid()}, nil },

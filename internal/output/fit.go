@@ -7,6 +7,8 @@ import (
 	"unicode/utf8"
 
 	"github.com/olekukonko/tablewriter/pkg/twwidth"
+
+	"github.com/promoctl/promoctl/internal/format"
 )
 
 // Column says how a table's column gives way when the table is wider than
@@ -55,9 +57,9 @@ func fitColumns(widths []int, cols []Column, o Options) fitting {
 	w := slices.Clone(widths)
 	shown := make([]bool, len(w))
 	for i := range w {
-		shown[i] = !col(i).Wide || o.Format == Wide
+		shown[i] = !col(i).Wide || o.Format == format.Wide
 	}
-	if cols != nil && o.Format != Wide && o.Width > 0 {
+	if cols != nil && o.Format != format.Wide && o.Width > 0 {
 		shrink(w, widths, shown, col, o.Width)
 	}
 	var f fitting

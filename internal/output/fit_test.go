@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"strings"
 	"testing"
+
+	"github.com/promoctl/promoctl/internal/format"
 )
 
 func TestTruncate(t *testing.T) {
@@ -45,21 +47,21 @@ func TestFitGrid(t *testing.T) {
 		o    Options
 		want string
 	}{
-		{Options{Format: Table}, "ID  NAME                     A     B\n1   a rather long name here  aaaa  bbbb\n"},
-		{Options{Format: Wide, Width: 20}, "ID  NAME                     A     B     EXTRA\n1   a rather long name here  aaaa  bbbb  x\n"},
+		{Options{Format: format.Table}, "ID  NAME                     A     B\n1   a rather long name here  aaaa  bbbb\n"},
+		{Options{Format: format.Wide, Width: 20}, "ID  NAME                     A     B     EXTRA\n1   a rather long name here  aaaa  bbbb  x\n"},
 		// shortened to twice its MinWidth at most before any column goes
-		{Options{Format: Table, Width: 36}, "ID  NAME                 A     B\n1   a rather long name…  aaaa  bbbb\n"},
-		{Options{Format: Table, Width: 30}, "ID  NAME            A     B\n1   a rather long…  aaaa  bbbb\n"},
+		{Options{Format: format.Table, Width: 36}, "ID  NAME                 A     B\n1   a rather long name…  aaaa  bbbb\n"},
+		{Options{Format: format.Table, Width: 30}, "ID  NAME            A     B\n1   a rather long…  aaaa  bbbb\n"},
 		// then B and A go, NAME is shortened towards its MinWidth
-		{Options{Format: Table, Width: 12}, "ID  NAME\n1   a rathe…\n"},
+		{Options{Format: format.Table, Width: 12}, "ID  NAME\n1   a rathe…\n"},
 		// and goes too; the id stays, even wider than the terminal
-		{Options{Format: Table, Width: 1}, "ID\n1\n"},
+		{Options{Format: format.Table, Width: 1}, "ID\n1\n"},
 	} {
 		if got := draw(c.o); got != c.want {
 			t.Errorf("%+v:\n%s\nwant:\n%s", c.o, got, c.want)
 		}
 		for _, l := range strings.Split(strings.TrimSuffix(draw(c.o), "\n"), "\n") {
-			if c.o.Width >= 12 && c.o.Format == Table && cellWidth(l) > c.o.Width {
+			if c.o.Width >= 12 && c.o.Format == format.Table && cellWidth(l) > c.o.Width {
 				t.Errorf("width %d: line %q is wider", c.o.Width, l)
 			}
 		}

@@ -12,6 +12,8 @@ import (
 	"time"
 
 	"go.yaml.in/yaml/v3"
+
+	"github.com/promoctl/promoctl/internal/format"
 )
 
 // stdIndent is what writeIndentedJSON promises: json.Indent with two
@@ -249,13 +251,13 @@ func TestWriteJQErrors(t *testing.T) {
 
 func TestParseFormat(t *testing.T) {
 	t.Parallel()
-	for in, want := range map[string]Format{"table": Table, "JSON": JSON, "jsonl": JSONL, " yaml ": YAML, "Csv": CSV} {
-		if got, err := ParseFormat(in); err != nil || got != want {
+	for in, want := range map[string]format.Format{"table": format.Table, "JSON": format.JSON, "jsonl": format.JSONL, " yaml ": format.YAML, "Csv": format.CSV} {
+		if got, err := format.Parse(in); err != nil || got != want {
 			t.Errorf("ParseFormat(%q) = %q, %v; want %q", in, got, err, want)
 		}
 	}
 	for _, in := range []string{"", "xml", "yml", "ndjson"} {
-		_, err := ParseFormat(in)
+		_, err := format.Parse(in)
 		if want := `unknown output format "` + in + `": use table, wide, json, jsonl, yaml or csv`; err == nil || err.Error() != want {
 			t.Errorf("ParseFormat(%q) error = %v, want %q", in, err, want)
 		}
@@ -276,17 +278,17 @@ func TestWrite(t *testing.T) {
 		o    Options
 		want string
 	}{
-		{"table", d, Options{Format: Table}, "ID  CODE\n1   AB\n\nN\n2\n"},
-		{"table without headers", d, Options{Format: Table, NoHeaders: true}, "1  AB\n\n2\n"},
-		{"json piped is the JSON as it came", d, Options{Format: JSON}, `[{"id":1,"code":"AB"}]` + "\n"},
-		{"json piped keeps the server's spacing", Data{JSON: []byte(`{"a" : 1,  "b":[ ]}`)}, Options{Format: JSON}, `{"a" : 1,  "b":[ ]}` + "\n"},
-		{"json on a terminal is indented", d, Options{Format: JSON, Terminal: true}, "[\n  {\n    \"id\": 1,\n    \"code\": \"AB\"\n  }\n]\n"},
-		{"yaml", d, Options{Format: YAML}, "- id: 1\n  code: AB\n"},
-		{"csv", d, Options{Format: CSV}, "id\n1\n"},
-		{"csv without headers", d, Options{Format: CSV, NoHeaders: true}, "1\n"},
-		{"jq wins over the format", d, Options{Format: CSV, JQ: jq}, "AB\n"},
-		{"table of data without tables is JSON", Data{JSON: []byte(`{"a":1}`)}, Options{Format: Table}, "{\"a\":1}\n"},
-		{"... indented on a terminal", Data{JSON: []byte(`{"a":1}`)}, Options{Format: Table, Terminal: true}, "{\n  \"a\": 1\n}\n"},
+		{"table", d, Options{Format: format.Table}, "ID  CODE\n1   AB\n\nN\n2\n"},
+		{"table without headers", d, Options{Format: format.Table, NoHeaders: true}, "1  AB\n\n2\n"},
+		{"json piped is the JSON as it came", d, Options{Format: format.JSON}, `[{"id":1,"code":"AB"}]` + "\n"},
+		{"json piped keeps the server's spacing", Data{JSON: []byte(`{"a" : 1,  "b":[ ]}`)}, Options{Format: format.JSON}, `{"a" : 1,  "b":[ ]}` + "\n"},
+		{"json on a terminal is indented", d, Options{Format: format.JSON, Terminal: true}, "[\n  {\n    \"id\": 1,\n    \"code\": \"AB\"\n  }\n]\n"},
+		{"yaml", d, Options{Format: format.YAML}, "- id: 1\n  code: AB\n"},
+		{"csv", d, Options{Format: format.CSV}, "id\n1\n"},
+		{"csv without headers", d, Options{Format: format.CSV, NoHeaders: true}, "1\n"},
+		{"jq wins over the format", d, Options{Format: format.CSV, JQ: jq}, "AB\n"},
+		{"table of data without tables is JSON", Data{JSON: []byte(`{"a":1}`)}, Options{Format: format.Table}, "{\"a\":1}\n"},
+		{"... indented on a terminal", Data{JSON: []byte(`{"a":1}`)}, Options{Format: format.Table, Terminal: true}, "{\n  \"a\": 1\n}\n"},
 	}
 	for _, tt := range tests {
 		var b bytes.Buffer
@@ -306,9 +308,9 @@ func TestWrite(t *testing.T) {
 		o    Options
 		want string
 	}{
-		{"no CSV form", Data{JSON: []byte(`{}`)}, Options{Format: CSV}, "this command has no CSV form: use --output json or yaml"},
-		{"tables fail", Data{JSON: []byte(`{}`), Tables: func() ([]Grid, error) { return nil, failing }}, Options{Format: Table}, failing.Error()},
-		{"csv fails", Data{JSON: []byte(`{}`), CSV: func() (Grid, error) { return Grid{}, failing }}, Options{Format: CSV}, failing.Error()},
+		{"no CSV form", Data{JSON: []byte(`{}`)}, Options{Format: format.CSV}, "this command has no CSV form: use --output json or yaml"},
+		{"tables fail", Data{JSON: []byte(`{}`), Tables: func() ([]Grid, error) { return nil, failing }}, Options{Format: format.Table}, failing.Error()},
+		{"csv fails", Data{JSON: []byte(`{}`), CSV: func() (Grid, error) { return Grid{}, failing }}, Options{Format: format.CSV}, failing.Error()},
 	} {
 		var b bytes.Buffer
 		err := Write(&b, tc.d, tc.o)
@@ -336,10 +338,10 @@ func TestTerminalSafeCSVAndJQOnlyOnATerminal(t *testing.T) {
 		o    Options
 		want string
 	}{
-		{"csv piped", Options{Format: CSV}, "code\nA\x1b[31mB\x07\n"},
-		{"csv on a terminal", Options{Format: CSV, Terminal: true}, "code\nAB\n"},
-		{"jq piped", Options{Format: JSON, JQ: code}, "A\x1b[31mB\x07\n"},
-		{"jq on a terminal", Options{Format: JSON, JQ: code, Terminal: true}, "AB\n"},
+		{"csv piped", Options{Format: format.CSV}, "code\nA\x1b[31mB\x07\n"},
+		{"csv on a terminal", Options{Format: format.CSV, Terminal: true}, "code\nAB\n"},
+		{"jq piped", Options{Format: format.JSON, JQ: code}, "A\x1b[31mB\x07\n"},
+		{"jq on a terminal", Options{Format: format.JSON, JQ: code, Terminal: true}, "AB\n"},
 	} {
 		var b bytes.Buffer
 		if err := Write(&b, d, c.o); err != nil {
@@ -361,7 +363,7 @@ func TestJQStopsWhenCancelled(t *testing.T) {
 	defer cancel()
 	start := time.Now()
 	var b bytes.Buffer
-	err = Write(&b, Data{JSON: []byte(`[]`)}, Options{Format: JSON, JQ: code, Context: ctx})
+	err = Write(&b, Data{JSON: []byte(`[]`)}, Options{Format: format.JSON, JQ: code, Context: ctx})
 	if err == nil || time.Since(start) > 5*time.Second {
 		t.Fatalf("endless --jq with a 100ms context: err %v after %s, want an error within seconds", err, time.Since(start))
 	}

@@ -20,25 +20,6 @@ import (
 	"github.com/promoctl/promoctl/internal/jsonscan"
 )
 
-// Format is an output format; internal/format names them.
-type Format = format.Format
-
-// The formats of --output.
-const (
-	Table = format.Table
-	Wide  = format.Wide
-	JSON  = format.JSON
-	JSONL = format.JSONL
-	YAML  = format.YAML
-	CSV   = format.CSV
-)
-
-// Formats lists the formats, for help text and completion.
-func Formats() []string { return format.Names() }
-
-// ParseFormat checks a --output value.
-func ParseFormat(s string) (Format, error) { return format.Parse(s) }
-
 // CompileJQ parses and compiles a --jq expression, so that a bad one is
 // reported before any request is sent.
 func CompileJQ(expr string) (*gojq.Code, error) {
@@ -55,7 +36,7 @@ func CompileJQ(expr string) (*gojq.Code, error) {
 
 // Options say how to render.
 type Options struct {
-	Format Format
+	Format format.Format
 	JQ     *gojq.Code // when set, the JSON is filtered and each result printed
 	// JQEach, when set, is JQ as run on each element of a list (JQ has
 	// the form `.[] | f`: CompileJQEach): a List is then filtered as it
@@ -126,7 +107,7 @@ func Write(w io.Writer, d Data, o Options) error {
 }
 
 func write(w *bufio.Writer, d Data, o Options) error {
-	if o.JQ != nil || o.Format == JSON || o.Format == JSONL || o.Format == YAML || d.Tables == nil {
+	if o.JQ != nil || o.Format == format.JSON || o.Format == format.JSONL || o.Format == format.YAML || d.Tables == nil {
 		// The JSON is printed or parsed as a whole: check it first. (A
 		// large promo list reaches here checked only for its shape.)
 		if err := jsonscan.Check(d.JSON); err != nil {
@@ -137,10 +118,10 @@ func write(w *bufio.Writer, d Data, o Options) error {
 		return writeJQ(o.Context, w, d.JSON, o.JQ, o.Terminal)
 	}
 	if o.Format.IsTable() && d.Tables == nil {
-		o.Format = JSON // data with no table form is shown as JSON
+		o.Format = format.JSON // data with no table form is shown as JSON
 	}
 	switch o.Format {
-	case JSON:
+	case format.JSON:
 		if !o.Terminal {
 			// Piped, the JSON goes out as it came, like gh api: the
 			// server's bytes unchanged, which scripts and jq read fastest.
@@ -148,11 +129,11 @@ func write(w *bufio.Writer, d Data, o Options) error {
 			return w.WriteByte('\n')
 		}
 		return writeIndentedJSON(w, d.JSON)
-	case JSONL:
+	case format.JSONL:
 		return writeJSONL(w, d.JSON)
-	case YAML:
+	case format.YAML:
 		return writeYAML(w, d.JSON)
-	case CSV:
+	case format.CSV:
 		if d.CSV == nil {
 			return fmt.Errorf("this command has no CSV form: use --output json or yaml")
 		}

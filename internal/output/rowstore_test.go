@@ -12,6 +12,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/promoctl/promoctl/internal/format"
 )
 
 // storeRows are n rows of every kind a store keeps: cells its
@@ -276,8 +278,8 @@ func TestSpilledTableMatchesHeld(t *testing.T) {
 	list := bigList(5000) // over bulkRows, and over three blocks
 	fields := []string{"id", "is_enabled", "code", "note"}
 	for _, o := range []Options{
-		{Format: Table}, {Format: Table, NoHeaders: true}, {Format: Table, Color: true},
-		{Format: Table, Width: 20}, {Format: Wide, Width: 30, Color: true},
+		{Format: format.Table}, {Format: format.Table, NoHeaders: true}, {Format: format.Table, Color: true},
+		{Format: format.Table, Width: 20}, {Format: format.Wide, Width: 30, Color: true},
 	} {
 		draw := func(s *rowStore) string {
 			l := listOf(t, list, fields...)
@@ -330,7 +332,7 @@ func TestTableMakesNoGarbagePerRow(t *testing.T) {
 				}
 				return nil
 			}}
-			if err := writeListTable(bufio.NewWriter(io.Discard), l, Options{Format: Table}, &rowStore{spillAt: 1}); err != nil {
+			if err := writeListTable(bufio.NewWriter(io.Discard), l, Options{Format: format.Table}, &rowStore{spillAt: 1}); err != nil {
 				t.Fatal(err)
 			}
 		})

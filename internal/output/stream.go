@@ -13,6 +13,7 @@ import (
 
 	"go.yaml.in/yaml/v3"
 
+	"github.com/promoctl/promoctl/internal/format"
 	"github.com/promoctl/promoctl/internal/jsonscan"
 )
 
@@ -117,21 +118,21 @@ func writeList(w *bufio.Writer, l List, o Options) error {
 	}
 	f := o.Format
 	if f.IsTable() && l.Rows == nil {
-		f = JSON // a list with no table form is shown as JSON
+		f = format.JSON // a list with no table form is shown as JSON
 	}
 	switch f {
-	case JSON:
+	case format.JSON:
 		return streamJSON(w, l, o.Terminal)
-	case JSONL:
+	case format.JSONL:
 		var line []byte
 		return each(l, func(e []byte) error {
 			line = appendLine(line[:0], e)
 			_, err := w.Write(line)
 			return err
 		})
-	case YAML:
+	case format.YAML:
 		return streamYAML(w, l)
-	case CSV:
+	case format.CSV:
 		if l.CSVRows == nil {
 			return fmt.Errorf("this command has no CSV form: use --output json or yaml")
 		}

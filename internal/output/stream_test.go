@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/promoctl/promoctl/internal/format"
 	"github.com/promoctl/promoctl/internal/jsonscan"
 )
 
@@ -170,10 +171,10 @@ func TestWriteListMatchesWrite(t *testing.T) {
 	fields := []string{"id", "is_enabled", "code"}
 	for name, list := range lists {
 		for _, o := range []Options{
-			{Format: Table}, {Format: Table, NoHeaders: true}, {Format: Table, Color: true},
-			{Format: JSON, Terminal: true}, {Format: YAML}, {Format: CSV}, {Format: CSV, NoHeaders: true}, {Format: CSV, Terminal: true},
+			{Format: format.Table}, {Format: format.Table, NoHeaders: true}, {Format: format.Table, Color: true},
+			{Format: format.JSON, Terminal: true}, {Format: format.YAML}, {Format: format.CSV}, {Format: format.CSV, NoHeaders: true}, {Format: format.CSV, Terminal: true},
 		} {
-			if name == "odd" && (o.Format == Table || o.Format == CSV) {
+			if name == "odd" && (o.Format == format.Table || o.Format == format.CSV) {
 				continue
 			}
 			got := writeListString(t, listOf(t, list, fields...), o)
@@ -187,10 +188,10 @@ func TestWriteListMatchesWrite(t *testing.T) {
 
 func TestWriteListJSONPassesTheElementsThrough(t *testing.T) {
 	list := `[{"id":1,"code":"A"},{"id":2,"x":[1,2],"y":"\u00e9"}]`
-	if got := writeListString(t, listOf(t, list), Options{Format: JSON}); got != list+"\n" {
+	if got := writeListString(t, listOf(t, list), Options{Format: format.JSON}); got != list+"\n" {
 		t.Errorf("piped JSON = %q, want the list as sent", got)
 	}
-	if got := writeListString(t, listOf(t, `[]`), Options{Format: JSON}); got != "[]\n" {
+	if got := writeListString(t, listOf(t, `[]`), Options{Format: format.JSON}); got != "[]\n" {
 		t.Errorf("empty list = %q, want []", got)
 	}
 }
@@ -199,7 +200,7 @@ func TestWriteListJSONPassesTheElementsThrough(t *testing.T) {
 // json, one a line, whatever white space the server put in them.
 func TestWriteListJSONLRoundTrips(t *testing.T) {
 	list := "[\n {\"id\": 1,\n  \"code\": \"A\\nB\"},\r\n {\"id\":2,\"big\":100000000000000000000001} , [1, 2]\n]"
-	out := writeListString(t, listOf(t, list), Options{Format: JSONL})
+	out := writeListString(t, listOf(t, list), Options{Format: format.JSONL})
 	var want []any
 	dec := json.NewDecoder(strings.NewReader(list))
 	dec.UseNumber()
@@ -217,10 +218,10 @@ func TestWriteListJSONLRoundTrips(t *testing.T) {
 		}
 	}
 	// Write, for data given whole, agrees.
-	if got := writeString(t, Data{JSON: json.RawMessage(list)}, Options{Format: JSONL}); got != out {
+	if got := writeString(t, Data{JSON: json.RawMessage(list)}, Options{Format: format.JSONL}); got != out {
 		t.Errorf("Write jsonl = %q, WriteList %q", got, out)
 	}
-	if got := writeString(t, Data{JSON: json.RawMessage("{\n\"a\": 1}")}, Options{Format: JSONL}); got != "{\"a\":1}\n" {
+	if got := writeString(t, Data{JSON: json.RawMessage("{\n\"a\": 1}")}, Options{Format: format.JSONL}); got != "{\"a\":1}\n" {
 		t.Errorf("Write jsonl of a record = %q", got)
 	}
 }
@@ -234,12 +235,12 @@ func TestWriteListStopsCleanly(t *testing.T) {
 		o    Options
 		want string
 	}{
-		{Options{Format: JSON}, `[{"id":1,"code":"A"},{"id":2,"code":"B"}`},
-		{Options{Format: JSON, Terminal: true}, "[\n  {\n    \"id\": 1,\n    \"code\": \"A\"\n  },\n  {\n    \"id\": 2,\n    \"code\": \"B\"\n  }"},
-		{Options{Format: JSONL}, "{\"id\":1,\"code\":\"A\"}\n{\"id\":2,\"code\":\"B\"}\n"},
-		{Options{Format: YAML}, "- id: 1\n  code: A\n- id: 2\n  code: B\n"},
-		{Options{Format: CSV}, "id,code\n1,A\n2,B\n"},
-		{Options{Format: Table}, ""},
+		{Options{Format: format.JSON}, `[{"id":1,"code":"A"},{"id":2,"code":"B"}`},
+		{Options{Format: format.JSON, Terminal: true}, "[\n  {\n    \"id\": 1,\n    \"code\": \"A\"\n  },\n  {\n    \"id\": 2,\n    \"code\": \"B\"\n  }"},
+		{Options{Format: format.JSONL}, "{\"id\":1,\"code\":\"A\"}\n{\"id\":2,\"code\":\"B\"}\n"},
+		{Options{Format: format.YAML}, "- id: 1\n  code: A\n- id: 2\n  code: B\n"},
+		{Options{Format: format.CSV}, "id,code\n1,A\n2,B\n"},
+		{Options{Format: format.Table}, ""},
 	} {
 		l := listOf(t, list, "id", "code")
 		l.Elements.(*sliceElements).err = cut
@@ -248,14 +249,14 @@ func TestWriteListStopsCleanly(t *testing.T) {
 		if err != cut || b.String() != c.want {
 			t.Errorf("%s: %q, %v; want %q and the list's error", c.o.Format, b.String(), err, c.want)
 		}
-		if c.o.Format == JSON && json.Valid(b.Bytes()) {
+		if c.o.Format == format.JSON && json.Valid(b.Bytes()) {
 			t.Errorf("%s: a cut list reads as complete JSON: %q", c.o.Format, b.String())
 		}
 	}
 	// An element that is not valid JSON is worded as Write words it.
 	l := listOf(t, `[{"id":1}]`, "id")
 	l.Elements.(*sliceElements).err = &jsonscan.ElementError{Index: 1, Err: jsonscan.ErrTooDeep}
-	err := WriteList(io.Discard, l, Options{Format: JSON})
+	err := WriteList(io.Discard, l, Options{Format: format.JSON})
 	if want := "unexpected response from the server: " + jsonscan.ErrTooDeep.Error(); err == nil || err.Error() != want {
 		t.Errorf("error %v, want %q", err, want)
 	}

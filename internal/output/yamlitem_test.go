@@ -5,6 +5,8 @@ import (
 	"io"
 	"strings"
 	"testing"
+
+	"github.com/promoctl/promoctl/internal/format"
 )
 
 // TestYAMLItemsMatchYAMLv3: flat objects written field by field read
@@ -34,7 +36,7 @@ func TestYAMLItemsMatchYAMLv3(t *testing.T) {
 	}
 	items = append(items, `{"a":1,"b":2,"a":3}`, `{"a":1,"\u0061":3}`, `{}`, `{ "a" : 1 , "b" : "c" }`, `[1]`, `"s"`, `2`, `null`)
 	list := "[" + strings.Join(items, ",") + "]"
-	o := Options{Format: YAML}
+	o := Options{Format: format.YAML}
 	got := writeListString(t, listOf(t, list), o)
 	want := writeString(t, dataOf(t, list), o)
 	if got != want {
@@ -92,7 +94,7 @@ func allocsPerElement(t *testing.T, l func(src Elements) List, o Options) float6
 // makes no garbage per code, so that its peak memory stays flat however
 // long the list (docs/performance.md).
 func TestStreamYAMLAllocatesNothingPerElement(t *testing.T) {
-	per := allocsPerElement(t, func(src Elements) List { return List{Elements: src} }, Options{Format: YAML})
+	per := allocsPerElement(t, func(src Elements) List { return List{Elements: src} }, Options{Format: format.YAML})
 	if per > 0.01 {
 		t.Errorf("-o yaml: %.3f allocations per promo code, want at most 0.01", per)
 	}

@@ -7,8 +7,18 @@ import (
 	"strings"
 
 	"github.com/promoctl/promoctl/internal/api"
-	"github.com/promoctl/promoctl/internal/bulk"
 	"github.com/promoctl/promoctl/internal/promo"
+)
+
+// Action is what an entry of a plan does to a promo code.
+type Action string
+
+// The actions of a plan.
+const (
+	ActionCreate  Action = "create"
+	ActionUpdate  Action = "update"
+	ActionDelete  Action = "delete"
+	ActionDisable Action = "disable"
 )
 
 // Missing is what becomes of the site's codes a file does not name.
@@ -32,7 +42,7 @@ type Options struct {
 
 // Entry is one write of a plan.
 type Entry struct {
-	Action bulk.Action
+	Action Action
 	// ID is the promo code acted on; 0 for a create.
 	ID   int64
 	Code string
@@ -74,7 +84,7 @@ type Plan struct {
 }
 
 // Count returns how many entries have action a.
-func (p Plan) Count(a bulk.Action) int {
+func (p Plan) Count(a Action) int {
 	n := 0
 	for _, e := range p.Entries {
 		if e.Action == a {
@@ -87,7 +97,7 @@ func (p Plan) Count(a bulk.Action) int {
 // Renames reports whether e renames a promo code: an update of its code
 // (a row matched by id whose code differs).
 func (e Entry) Renames() bool {
-	return e.Action == bulk.ActionUpdate && slices.Contains(e.Changed, "code")
+	return e.Action == ActionUpdate && slices.Contains(e.Changed, "code")
 }
 
 // Renames returns the entries that rename a promo code: they need a
@@ -139,58 +149,12 @@ func zerosLost(old, next string) bool {
 // Destructive reports whether the plan deletes or disables codes the file
 // does not name: those need a confirmation.
 func (p Plan) Destructive() bool {
-	return p.Count(bulk.ActionDelete)+p.Count(bulk.ActionDisable) > 0
-}
-
-// Ops are the plan's writes for the bulk engine, in the plan's order.
-func (p Plan) Ops() []bulk.Op {
-	ops := make([]bulk.Op, len(p.Entries))
-	for i, e := range p.Entries {
-		ops[i] = bulk.Op{Action: e.Action, Code: e.Code, ID: e.ID, Body: e.Body}
-	}
-	return ops
+	return p.Count(ActionDelete)+p.Count(ActionDisable) > 0
 }
 
 // fieldOrder is the API's order of the writable fields.
 var fieldOrder = [...]string{"code", "is_enabled", "bonus_type", "bonus_amount", "bonus_amount_is_in_percentages",
 	"time_limit_is_enabled", "d_on", "d_off", "quantity_limit_is_enabled", "quantity_limit", "personal_limit_is_enabled"}
-
-// Value is field name of f as the API writes it (a date as its text, or
-// nil when there is none).
-func Value(f promo.Fields, name string) any {
-	switch name {
-	case "code":
-		return f.Code
-	case "is_enabled":
-		return f.IsEnabled
-	case "bonus_type":
-		return int(f.BonusType)
-	case "bonus_amount":
-		return f.BonusAmount
-	case "bonus_amount_is_in_percentages":
-		return f.BonusAmountIsInPercentages
-	case "time_limit_is_enabled":
-		return f.TimeLimitIsEnabled
-	case "d_on":
-		return optString(f.DOn)
-	case "d_off":
-		return optString(f.DOff)
-	case "quantity_limit_is_enabled":
-		return f.QuantityLimitIsEnabled
-	case "quantity_limit":
-		return f.QuantityLimit
-	case "personal_limit_is_enabled":
-		return f.PersonalLimitIsEnabled
-	}
-	return nil
-}
-
-func optString(s *string) any {
-	if s == nil {
-		return nil
-	}
-	return *s
-}
 
 // Defaults are the fields the API gives a promo code created with none
 // named (spec 2.3).
@@ -305,7 +269,7 @@ func Make(file string, rows []Row, list []api.Promo, records map[int64]api.Promo
 			probs.add(r.Line, "%v", err)
 			continue
 		}
-		e := Entry{Action: bulk.ActionUpdate, ID: id, Code: string(lp.Code), Line: r.Line,
+		e := Entry{Action: ActionUpdate, ID: id, Code: string(lp.Code), Line: r.Line,
 			Old: current, New: next, Changed: changed, OldUnknown: unknown, Body: body}
 		if e.Renames() && zerosLost(current.Code, next.Code) {
 			zeros = append(zeros, e)
@@ -335,7 +299,7 @@ func Make(file string, rows []Row, list []api.Promo, records map[int64]api.Promo
 		case Keep:
 			p.NotNamed++
 		case Delete:
-			p.Entries = append(p.Entries, Entry{Action: bulk.ActionDelete, ID: int64(*lp.ID), Code: string(lp.Code), Old: cur})
+			p.Entries = append(p.Entries, Entry{Action: ActionDelete, ID: int64(*lp.ID), Code: string(lp.Code), Old: cur})
 		case Disable:
 			if !cur.IsEnabled {
 				p.Unchanged++
@@ -343,7 +307,7 @@ func Make(file string, rows []Row, list []api.Promo, records map[int64]api.Promo
 			}
 			next := cur
 			next.IsEnabled = false
-			p.Entries = append(p.Entries, Entry{Action: bulk.ActionDisable, ID: int64(*lp.ID), Code: string(lp.Code),
+			p.Entries = append(p.Entries, Entry{Action: ActionDisable, ID: int64(*lp.ID), Code: string(lp.Code),
 				Old: cur, New: next, Changed: []string{"is_enabled"}})
 		}
 	}
@@ -367,7 +331,7 @@ func create(r Row, o Options) (Entry, error) {
 	named := named(r.Changes)
 	var changed []string
 	for _, f := range fieldOrder {
-		if named[f] || Value(next, f) != Value(Defaults(), f) {
+		if named[f] || next.Value(f) != Defaults().Value(f) {
 			changed = append(changed, f)
 		}
 	}
@@ -375,7 +339,7 @@ func create(r Row, o Options) (Entry, error) {
 	if err != nil {
 		return Entry{}, fmt.Errorf("create promo %s: %w", *r.Changes.Code, err)
 	}
-	return Entry{Action: bulk.ActionCreate, Code: *r.Changes.Code, Line: r.Line, New: next, Changed: changed, Body: body}, nil
+	return Entry{Action: ActionCreate, Code: *r.Changes.Code, Line: r.Line, New: next, Changed: changed, Body: body}, nil
 }
 
 // named is the set of fields c names.
@@ -430,7 +394,7 @@ func sameDate(a, b *string) bool {
 func diff(cur, next promo.Fields, unknown map[string]bool) []string {
 	var out []string
 	for _, f := range fieldOrder {
-		if unknown[f] || Value(cur, f) != Value(next, f) {
+		if unknown[f] || cur.Value(f) != next.Value(f) {
 			out = append(out, f)
 		}
 	}
@@ -443,7 +407,7 @@ func diff(cur, next promo.Fields, unknown map[string]bool) []string {
 func updateBody(next promo.Fields, changed []string) (json.RawMessage, error) {
 	m := make(map[string]any, len(changed))
 	for _, f := range changed {
-		m[f] = Value(next, f)
+		m[f] = next.Value(f)
 	}
 	return json.Marshal(m)
 }

@@ -9,7 +9,6 @@ import (
 	"time"
 
 	"github.com/promoctl/promoctl/internal/api"
-	"github.com/promoctl/promoctl/internal/bulk"
 )
 
 var moscow = func() *time.Location {
@@ -99,7 +98,7 @@ func TestPlanCreatesUpdatesAndLeavesUnnamedFields(t *testing.T) {
 		t.Fatalf("plan %+v", p)
 	}
 	up := p.Entries[0]
-	if up.Action != bulk.ActionUpdate || up.ID != 1002 || up.Line != 3 || !slices.Equal(up.Changed, []string{"bonus_amount", "d_off"}) {
+	if up.Action != ActionUpdate || up.ID != 1002 || up.Line != 3 || !slices.Equal(up.Changed, []string{"bonus_amount", "d_off"}) {
 		t.Errorf("update = %+v", up)
 	}
 	// the body names only what changes: the engine merges it into the
@@ -108,7 +107,7 @@ func TestPlanCreatesUpdatesAndLeavesUnnamedFields(t *testing.T) {
 		t.Errorf("update body = %s, want %s", got, want)
 	}
 	cr := p.Entries[1]
-	if cr.Action != bulk.ActionCreate || cr.ID != 0 || cr.Code != "NEW1" {
+	if cr.Action != ActionCreate || cr.ID != 0 || cr.Code != "NEW1" {
 		t.Errorf("create = %+v", cr)
 	}
 	if got, want := string(cr.Body), `{"site_id":1,"user_id":42,"code":"NEW1","bonus_amount":15,"quantity_limit_is_enabled":true,"quantity_limit":5}`; got != want {
@@ -130,7 +129,7 @@ func TestPlanMissingCodes(t *testing.T) {
 		t.Errorf("--prune: %q, want %q", got, want)
 	}
 	p = mustPlan(t, "f.csv", file, Options{Site: 1, Missing: Disable})
-	if len(p.Entries) != 1 || p.Entries[0].Action != bulk.ActionDisable || p.Entries[0].ID != 1003 || p.Unchanged != 3 {
+	if len(p.Entries) != 1 || p.Entries[0].Action != ActionDisable || p.Entries[0].ID != 1003 || p.Unchanged != 3 {
 		t.Errorf("--disable-missing: %+v (OFF1 is disabled already)", p)
 	}
 	p = mustPlan(t, "f.csv", file, Options{Site: 1})
@@ -150,7 +149,7 @@ func TestPlanCrossSite(t *testing.T) {
 	// a site_id column naming another site: its ids are not this site's
 	file = "id,site_id,code\n1001,2,OTHER\n"
 	p = mustPlan(t, "f.csv", file, Options{Site: 1})
-	if p.ForeignIDs != 1 || len(p.Entries) != 1 || p.Entries[0].Action != bulk.ActionCreate {
+	if p.ForeignIDs != 1 || len(p.Entries) != 1 || p.Entries[0].Action != ActionCreate {
 		t.Errorf("site_id 2: %+v", p)
 	}
 }

@@ -4,11 +4,11 @@ import (
 	"bytes"
 	"io"
 	"net/http"
-	"net/http/httptest"
 	"runtime"
 	"strings"
 	"sync"
 	"testing"
+	"testing/synctest"
 	"time"
 )
 
@@ -86,31 +86,37 @@ func TestFastWorkDrawsNothing(t *testing.T) {
 	}
 }
 
+// TestSlowWorkSpinsAndErasesItself runs in a bubble (testing/synctest),
+// so that waiting to see nothing more drawn costs no wall time.
 func TestSlowWorkSpinsAndErasesItself(t *testing.T) {
-	s, c := newScreen(), newClock()
-	sp := New(s, Options{After: c.After})
-	end := sp.Start("Loading…")
-	c.next(t).c <- time.Now() // the delay passes
-	waitWrite(t, s)
-	tick := c.next(t)
-	if tick.d != DefaultInterval {
-		t.Errorf("frame timer = %v, want %v", tick.d, DefaultInterval)
-	}
-	tick.c <- time.Now()
-	waitWrite(t, s)
-	c.next(t) // the third frame's timer, which never fires
-	end()
-	want := "\r\x1b[K⠋ Loading…" + "\r\x1b[K⠙ Loading…" + "\r\x1b[K"
-	if got := s.String(); got != want {
-		t.Errorf("drew %q, want %q", got, want)
-	}
-	<-s.writes // the erase
-	// Nothing is drawn after end returns.
-	select {
-	case <-s.writes:
-		t.Errorf("drew after the end: %q", s.String())
-	case <-time.After(50 * time.Millisecond):
-	}
+	synctest.Test(t, func(t *testing.T) {
+		s, c := newScreen(), newClock()
+		sp := New(s, Options{After: c.After})
+		end := sp.Start("Loading…")
+		c.next(t).c <- time.Now() // the delay passes
+		waitWrite(t, s)
+		tick := c.next(t)
+		if tick.d != DefaultInterval {
+			t.Errorf("frame timer = %v, want %v", tick.d, DefaultInterval)
+		}
+		tick.c <- time.Now()
+		waitWrite(t, s)
+		c.next(t) // the third frame's timer, which never fires
+		end()
+		want := "\r\x1b[K⠋ Loading…" + "\r\x1b[K⠙ Loading…" + "\r\x1b[K"
+		if got := s.String(); got != want {
+			t.Errorf("drew %q, want %q", got, want)
+		}
+		<-s.writes // the erase
+		// Nothing is drawn after end returns, however long one waits.
+		time.Sleep(time.Hour)
+		synctest.Wait()
+		select {
+		case <-s.writes:
+			t.Errorf("drew after the end: %q", s.String())
+		default:
+		}
+	})
 }
 
 func TestOverlappingWorkSharesOneSpinner(t *testing.T) {
@@ -140,79 +146,118 @@ func TestOverlappingWorkSharesOneSpinner(t *testing.T) {
 	}
 }
 
-// TestNoGoroutineLeft starts and ends many spinners, fast and slow, and
-// checks that every drawing goroutine has ended.
-func TestNoGoroutineLeft(t *testing.T) {
-	before := runtime.NumGoroutine()
-	sp := New(io.Discard, Options{Delay: time.Millisecond, Interval: time.Millisecond})
-	var wg sync.WaitGroup
-	for i := range 50 {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			end := sp.Start("Loading…")
-			if i%2 == 0 {
-				time.Sleep(3 * time.Millisecond)
-			}
-			end()
-		}()
-	}
-	wg.Wait()
-	deadline := time.Now().Add(5 * time.Second)
-	for runtime.NumGoroutine() > before && time.Now().Before(deadline) {
-		time.Sleep(10 * time.Millisecond)
-	}
-	if n := runtime.NumGoroutine(); n > before {
-		t.Errorf("%d goroutines after the spinners ended, %d before", n, before)
-	}
+// lateWriter counts what is drawn. Once closed, a drawing fails the test
+// and ends the goroutine that drew it, so that a spinner left running
+// cannot keep the test's bubble alive.
+type lateWriter struct {
+	t      *testing.T
+	mu     sync.Mutex
+	n      int
+	closed bool
 }
 
-func TestTransport(t *testing.T) {
-	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if r.URL.Path == "/slow" {
-			time.Sleep(300 * time.Millisecond)
-		}
-		io.WriteString(w, `{"ok":true}`)
-	}))
-	defer srv.Close()
-	for _, c := range []struct {
-		path, method string
-		spins        bool
-		label        string
-	}{
-		{"/fast", http.MethodGet, false, ""},
-		{"/slow", http.MethodGet, true, "Loading…"},
-		{"/slow", http.MethodPost, true, "Creating…"},
-		{"/slow", http.MethodDelete, true, "Deleting…"},
-	} {
-		s := newScreen()
-		delay := 20 * time.Millisecond // well under the slow request's 300 ms
-		if !c.spins {
-			delay = 2 * time.Second // well over a fast one, even on a loaded machine
-		}
-		sp := New(s, Options{Delay: delay, Interval: 10 * time.Millisecond})
-		client := &http.Client{Transport: Transport(nil, sp)}
-		req, _ := http.NewRequest(c.method, srv.URL+c.path, nil)
-		resp, err := client.Do(req)
-		if err != nil {
-			t.Fatal(err)
-		}
-		body, _ := io.ReadAll(resp.Body)
-		resp.Body.Close()
-		got := s.String()
-		if string(body) != `{"ok":true}` {
-			t.Errorf("%s %s: body %q", c.method, c.path, body)
-		}
-		if !c.spins {
-			if got != "" {
-				t.Errorf("%s %s: drew %q for a fast request, want nothing", c.method, c.path, got)
-			}
-			continue
-		}
-		if !strings.Contains(got, c.label) || !strings.HasSuffix(got, erase) {
-			t.Errorf("%s %s: drew %q, want %q frames ending erased", c.method, c.path, got, c.label)
-		}
+func (w *lateWriter) Write(p []byte) (int, error) {
+	w.mu.Lock()
+	w.n++
+	closed := w.closed
+	w.mu.Unlock()
+	if closed {
+		w.t.Errorf("a spinner drew %q after every piece of work ended", p)
+		runtime.Goexit()
 	}
+	return len(p), nil
+}
+
+func (w *lateWriter) close() {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	w.closed = true
+}
+
+// TestNoGoroutineLeft starts and ends many spinners, fast and slow, and
+// checks that every drawing goroutine has ended. It runs in a bubble
+// (testing/synctest): the spinners' timers are on its fake clock, an hour
+// passes after the last end, and synctest.Test fails if any goroutine
+// started in the bubble is still there when it ends.
+func TestNoGoroutineLeft(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		w := &lateWriter{t: t}
+		sp := New(w, Options{Delay: time.Millisecond, Interval: time.Millisecond})
+		var wg sync.WaitGroup
+		for i := range 50 {
+			wg.Go(func() {
+				end := sp.Start("Loading…")
+				if i%2 == 0 {
+					time.Sleep(3 * time.Millisecond) // slow: the spinner draws
+				}
+				end()
+			})
+		}
+		wg.Wait()
+		w.close()
+		time.Sleep(time.Hour) // a spinner left running would draw
+		synctest.Wait()
+		w.mu.Lock()
+		defer w.mu.Unlock()
+		if w.n == 0 {
+			t.Error("no spinner drew: the slow work should have shown one")
+		}
+	})
+}
+
+// roundTripper is an http.RoundTripper from a function.
+type roundTripper func(*http.Request) (*http.Response, error)
+
+func (f roundTripper) RoundTrip(r *http.Request) (*http.Response, error) { return f(r) }
+
+// TestTransport runs in a bubble (testing/synctest) with an in-process
+// server, so that a slow request takes 305ms of the fake clock and none of
+// the wall clock, and the spinner's delay is compared with it exactly.
+func TestTransport(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		server := roundTripper(func(r *http.Request) (*http.Response, error) {
+			if r.URL.Path == "/slow" {
+				time.Sleep(305 * time.Millisecond) // off the frames' 10ms steps
+			}
+			return &http.Response{StatusCode: http.StatusOK, Header: http.Header{}, Request: r,
+				Body: io.NopCloser(strings.NewReader(`{"ok":true}`))}, nil
+		})
+		for _, c := range []struct {
+			path, method string
+			spins        bool
+			label        string
+		}{
+			{"/fast", http.MethodGet, false, ""},
+			{"/slow", http.MethodGet, true, "Loading…"},
+			{"/slow", http.MethodPost, true, "Creating…"},
+			{"/slow", http.MethodDelete, true, "Deleting…"},
+		} {
+			s := newScreen()
+			sp := New(s, Options{Delay: 20 * time.Millisecond, Interval: 10 * time.Millisecond})
+			client := &http.Client{Transport: Transport(server, sp)}
+			req, _ := http.NewRequest(c.method, "http://promoctl.test"+c.path, nil)
+			resp, err := client.Do(req)
+			if err != nil {
+				t.Fatal(err)
+			}
+			body, _ := io.ReadAll(resp.Body)
+			resp.Body.Close()
+			got := s.String()
+			if string(body) != `{"ok":true}` {
+				t.Errorf("%s %s: body %q", c.method, c.path, body)
+			}
+			if !c.spins {
+				if got != "" {
+					t.Errorf("%s %s: drew %q for a fast request, want nothing", c.method, c.path, got)
+				}
+				continue
+			}
+			// 305ms: a frame at 20ms, then every 10ms to 300ms (29), then the erase.
+			if n := strings.Count(got, c.label); !strings.HasSuffix(got, erase) || n != 29 {
+				t.Errorf("%s %s: drew %q (%d frames), want 29 %q frames ending erased", c.method, c.path, got, n, c.label)
+			}
+		}
+	})
 }
 
 func TestTransportEndsOnError(t *testing.T) {

@@ -26,6 +26,43 @@ type Fields struct {
 	PersonalLimitIsEnabled     bool      `json:"personal_limit_is_enabled"`
 }
 
+// Value is field name of f as the API writes it (a date as its text, or
+// nil when there is none); nil for a name that is not a writable field.
+func (f Fields) Value(name string) any {
+	switch name {
+	case "code":
+		return f.Code
+	case "is_enabled":
+		return f.IsEnabled
+	case "bonus_type":
+		return int(f.BonusType)
+	case "bonus_amount":
+		return f.BonusAmount
+	case "bonus_amount_is_in_percentages":
+		return f.BonusAmountIsInPercentages
+	case "time_limit_is_enabled":
+		return f.TimeLimitIsEnabled
+	case "d_on":
+		return optString(f.DOn)
+	case "d_off":
+		return optString(f.DOff)
+	case "quantity_limit_is_enabled":
+		return f.QuantityLimitIsEnabled
+	case "quantity_limit":
+		return f.QuantityLimit
+	case "personal_limit_is_enabled":
+		return f.PersonalLimitIsEnabled
+	}
+	return nil
+}
+
+func optString(s *string) any {
+	if s == nil {
+		return nil
+	}
+	return *s
+}
+
 // Changes are the fields a user named, by flag or in a file; nil means "not
 // named". They drive both create (only the named fields are sent, the
 // server fills in its defaults) and update (named fields are merged into the

@@ -333,3 +333,36 @@ func TestParseAmount(t *testing.T) {
 		}
 	}
 }
+
+// TestFieldsValueIsTheJSONValue checks Value against the JSON the API is
+// sent: for every field of Fields, with and without dates, Value gives
+// what encoding/json writes, and nil for a name that is not a field.
+func TestFieldsValueIsTheJSONValue(t *testing.T) {
+	on, off := "2026-03-01T00:00:00Z", "2026-03-31T23:59:59Z"
+	for _, f := range []Fields{
+		{},
+		{Code: "SPRING", IsEnabled: true, BonusType: Delivery, BonusAmount: 12.5, BonusAmountIsInPercentages: true,
+			TimeLimitIsEnabled: true, DOn: &on, DOff: &off, QuantityLimitIsEnabled: true, QuantityLimit: 7, PersonalLimitIsEnabled: true},
+	} {
+		raw, err := json.Marshal(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var fields map[string]json.RawMessage
+		if err := json.Unmarshal(raw, &fields); err != nil {
+			t.Fatal(err)
+		}
+		for name, want := range fields {
+			got, err := json.Marshal(f.Value(name))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if string(got) != string(want) {
+				t.Errorf("%+v: Value(%q) = %s, want %s", f, name, got, want)
+			}
+		}
+		if v := f.Value("no_such_field"); v != nil {
+			t.Errorf("Value(no_such_field) = %v, want nil", v)
+		}
+	}
+}

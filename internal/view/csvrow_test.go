@@ -6,6 +6,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/promoctl/promoctl/internal/format"
 	"github.com/promoctl/promoctl/internal/output"
 )
 
@@ -48,11 +49,11 @@ func TestPromoListStreamAllocations(t *testing.T) {
 	t.Setenv("TMPDIR", t.TempDir())
 	all := promoJSON(20000)
 	for _, c := range []struct {
-		format      output.Format
+		format      format.Format
 		short, long int
 	}{
-		{output.CSV, 1000, 5000},
-		{output.Table, 5000, 20000},
+		{format.CSV, 1000, 5000},
+		{format.Table, 5000, 20000},
 	} {
 		allocs := func(n int) float64 {
 			src := &elems{}

@@ -8,9 +8,24 @@ import (
 	"time"
 
 	"github.com/promoctl/promoctl/internal/output"
-	"github.com/promoctl/promoctl/internal/plan"
 	"github.com/promoctl/promoctl/internal/promo"
 )
+
+// PlanEntry is one write of promo apply's plan, as the view shows it; the
+// command fills it from the plan's entry.
+type PlanEntry struct {
+	Action string // create, update, delete or disable
+	// ID is the promo code acted on; 0 for a create.
+	ID   int64
+	Code string
+	// Old and New are the promo code's fields before and after; Old is the
+	// zero value for a create.
+	Old, New promo.Fields
+	// Changed names the fields that change, in the API's order.
+	Changed []string
+	// OldUnknown names fields whose old value is not known.
+	OldUnknown map[string]bool
+}
 
 // planEntry is one write of a plan in JSON: the action, the promo code's
 // id (null for a create), its code, and each changed field as [old, new]
@@ -26,10 +41,10 @@ type planEntry struct {
 // or disable, each changed field as old → new in the units people read
 // (25% → 30%, dates in loc); in JSON and YAML an array of
 // {"action", "id", "code", "changes": {"field": [old, new]}}.
-func Plan(p plan.Plan, loc *time.Location) (output.Data, error) {
-	entries := make([]planEntry, len(p.Entries))
-	for i, e := range p.Entries {
-		pe := planEntry{Action: string(e.Action), Code: e.Code, Changes: map[string]*[2]any{}}
+func Plan(plan []PlanEntry, loc *time.Location) (output.Data, error) {
+	entries := make([]planEntry, len(plan))
+	for i, e := range plan {
+		pe := planEntry{Action: e.Action, Code: e.Code, Changes: map[string]*[2]any{}}
 		if e.ID != 0 {
 			id := e.ID
 			pe.ID = &id
@@ -37,9 +52,9 @@ func Plan(p plan.Plan, loc *time.Location) (output.Data, error) {
 		for _, f := range e.Changed {
 			var old any
 			if e.Action != "create" && !e.OldUnknown[f] {
-				old = plan.Value(e.Old, f)
+				old = e.Old.Value(f)
 			}
-			pe.Changes[f] = &[2]any{old, plan.Value(e.New, f)}
+			pe.Changes[f] = &[2]any{old, e.New.Value(f)}
 		}
 		entries[i] = pe
 	}
@@ -49,13 +64,13 @@ func Plan(p plan.Plan, loc *time.Location) (output.Data, error) {
 	}
 	grid := func() output.Grid {
 		g := output.Grid{Header: []string{"ACTION", "ID", "CODE", "CHANGES"}}
-		g.Rows = make([][]string, len(p.Entries))
-		for i, e := range p.Entries {
+		g.Rows = make([][]string, len(plan))
+		for i, e := range plan {
 			id := ""
 			if e.ID != 0 {
 				id = strconv.FormatInt(e.ID, 10)
 			}
-			g.Rows[i] = []string{string(e.Action), id, output.Text(e.Code), output.Text(Changes(e, loc))}
+			g.Rows[i] = []string{e.Action, id, output.Text(e.Code), output.Text(Changes(e, loc))}
 		}
 		return g
 	}
@@ -76,7 +91,7 @@ func Plan(p plan.Plan, loc *time.Location) (output.Data, error) {
 // "bonus_amount 25% → 30%, d_off 2026-08-31 23:59:59 → 2026-09-30 23:59:59";
 // a rename first, as "rename OLD → NEW"; for a create, the fields it gets:
 // "is_enabled yes, bonus_amount 10%".
-func Changes(e plan.Entry, loc *time.Location) string {
+func Changes(e PlanEntry, loc *time.Location) string {
 	parts := make([]string, 0, len(e.Changed))
 	for _, f := range e.Changed {
 		if f == "code" && e.Action == "create" {
@@ -101,7 +116,7 @@ func Changes(e plan.Entry, loc *time.Location) string {
 // FieldText is field name of f as the tables show it: yes/no, goods,
 // 25% or 300.00, a date in loc to the second ("-" for none).
 func FieldText(f promo.Fields, name string, loc *time.Location) string {
-	switch v := plan.Value(f, name).(type) {
+	switch v := f.Value(name).(type) {
 	case bool:
 		return YesNo(v)
 	case string:
@@ -122,5 +137,5 @@ func FieldText(f promo.Fields, name string, loc *time.Location) string {
 	case "bonus_amount":
 		return Amount(f.BonusAmount, f.BonusAmountIsInPercentages)
 	}
-	return fmt.Sprint(plan.Value(f, name))
+	return fmt.Sprint(f.Value(name))
 }

@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/promoctl/promoctl/internal/format"
 	"github.com/promoctl/promoctl/internal/golden"
 	"github.com/promoctl/promoctl/internal/output"
 )
@@ -26,7 +27,7 @@ var productJSON = `{"id":123456,"sku":"TSH-001","name":"Футболка \u001b[
 
 func TestProductCard(t *testing.T) {
 	t.Parallel()
-	got := render(t, Product(json.RawMessage(productJSON), moscow), output.Options{Format: output.Table})
+	got := render(t, Product(json.RawMessage(productJSON), moscow), output.Options{Format: format.Table})
 	golden.Equal(t, got)
 	expectTerminalSafe(t, got)
 	for _, want := range []string{
@@ -69,10 +70,10 @@ func TestProductCard(t *testing.T) {
 func TestProductJSONAndYAMLAreComplete(t *testing.T) {
 	t.Parallel()
 	d := Product(json.RawMessage(productJSON), moscow)
-	if js := render(t, d, output.Options{Format: output.JSON}); !sameJSON(t, js, productJSON) {
+	if js := render(t, d, output.Options{Format: format.JSON}); !sameJSON(t, js, productJSON) {
 		t.Errorf("JSON is not the server's:\n%s", js)
 	}
-	y := render(t, d, output.Options{Format: output.YAML})
+	y := render(t, d, output.Options{Format: format.YAML})
 	for _, want := range []string{"x_new_field:", strings.Repeat("Очень длинное описание. ", 12), "<script>alert(1)</script>"} {
 		if !strings.Contains(y, want) {
 			t.Errorf("YAML lacks %q:\n%s", want, y)
@@ -85,7 +86,7 @@ func TestProductCardOfASparseProduct(t *testing.T) {
 	// Nulls, missing fields, PHP-style {} for empty lists and numbers sent
 	// as strings.
 	raw := `{"id":"77","name":null,"price":"99.9","old_price":0,"categories":{},"image_list":null,"params":[],"modifiers":{"0":{"id":5,"name":"Box","price":""}}}`
-	got := render(t, Product(json.RawMessage(raw), moscow), output.Options{Format: output.Table})
+	got := render(t, Product(json.RawMessage(raw), moscow), output.Options{Format: format.Table})
 	golden.Equal(t, got)
 	for _, bad := range []string{"Images:", "Parameters:", "Description"} {
 		if strings.Contains(got, bad) {
@@ -102,7 +103,7 @@ func TestProductCardNamesAFieldOfTheWrongType(t *testing.T) {
 		t.Errorf("error = %v, want one naming image_list item 1 id", err)
 	}
 	// JSON output does not decode, so it still works.
-	if js := render(t, d, output.Options{Format: output.JSON}); !strings.Contains(js, `{"id":{"x":1}}`) {
+	if js := render(t, d, output.Options{Format: format.JSON}); !strings.Contains(js, `{"id":{"x":1}}`) {
 		t.Errorf("JSON = %s", js)
 	}
 }
@@ -136,7 +137,7 @@ func TestHTMLText(t *testing.T) {
 
 func TestProductNoHeadersDropsSectionTitles(t *testing.T) {
 	t.Parallel()
-	got := render(t, Product(json.RawMessage(productJSON), moscow), output.Options{Format: output.Table, NoHeaders: true})
+	got := render(t, Product(json.RawMessage(productJSON), moscow), output.Options{Format: format.Table, NoHeaders: true})
 	for _, bad := range []string{"Images:", "Parameters:", "Modifiers:", "MAX COUNT"} {
 		if strings.Contains(got, bad) {
 			t.Errorf("--no-headers output holds %q:\n%s", bad, got)

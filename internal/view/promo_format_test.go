@@ -9,6 +9,7 @@ import (
 	_ "time/tzdata" // the zones below, also on a machine without a zoneinfo database
 
 	"github.com/promoctl/promoctl/internal/api"
+	"github.com/promoctl/promoctl/internal/format"
 	"github.com/promoctl/promoctl/internal/output"
 )
 
@@ -108,7 +109,7 @@ const promoListJSON = `[
 
 func TestPromoListTable(t *testing.T) {
 	t.Parallel()
-	got := writeData(t, PromoList([]byte(promoListJSON), loadZone(t, "Europe/Moscow"), viewNow), output.Options{Format: output.Table})
+	got := writeData(t, PromoList([]byte(promoListJSON), loadZone(t, "Europe/Moscow"), viewNow), output.Options{Format: format.Table})
 	want := "ID    CODE        STATUS    ENABLED  TYPE      AMOUNT  STARTS            ENDS              USES   VALID\n" +
 		"1001  SUMMER2026  active    yes      goods     10%     2026-06-01 03:00  2026-09-01 00:00  3/100  yes\n" +
 		"1002  FREESHIP    disabled  no       delivery  150.00  -                 -                 0      no\n"
@@ -119,14 +120,14 @@ func TestPromoListTable(t *testing.T) {
 
 func TestPromoListCSV(t *testing.T) {
 	t.Parallel()
-	got := writeData(t, PromoList([]byte(promoListJSON), time.UTC, viewNow), output.Options{Format: output.CSV})
+	got := writeData(t, PromoList([]byte(promoListJSON), time.UTC, viewNow), output.Options{Format: format.CSV})
 	want := "id,code,pos,is_enabled,bonus_type,bonus_amount,bonus_amount_is_in_percentages,time_limit_is_enabled,d_on,d_off," +
 		"quantity_limit_is_enabled,quantity_limit,promo_used_count,is_valid\n" +
 		"1001,SUMMER2026,1,true,2,10,true,true,2026-06-01T00:00:00.000Z,2026-08-31T21:00:00.000Z,true,100,3,true\n"
 	if !strings.HasPrefix(got, want) || !strings.HasSuffix(got, ",2,false,3,150,false,false,2026-01-01T00:00:00.000Z,,false,0,0,false\n") {
 		t.Errorf("promo list CSV =\n%q\nwant\n%q", got, want)
 	}
-	if !strings.HasPrefix(writeData(t, PromoList([]byte(promoListJSON), time.UTC, viewNow), output.Options{Format: output.CSV, NoHeaders: true}), "1001,") {
+	if !strings.HasPrefix(writeData(t, PromoList([]byte(promoListJSON), time.UTC, viewNow), output.Options{Format: format.CSV, NoHeaders: true}), "1001,") {
 		t.Errorf("promo list CSV with --no-headers does not start with the first row")
 	}
 }
@@ -144,7 +145,7 @@ func TestPromoListJSONIsTheServers(t *testing.T) {
 		{"piped", false, []string{`"unknown_field":{"kept":[1]}`, `"id":"1002"`, `"is_enabled":0`, `"bonus_amount":"150"`}},
 		{"on a terminal", true, []string{"\"unknown_field\": {\n", `"id": "1002"`, `"is_enabled": 0`, `"bonus_amount": "150"`}},
 	} {
-		got := writeData(t, PromoList([]byte(promoListJSON), time.UTC, viewNow), output.Options{Format: output.JSON, Terminal: c.terminal})
+		got := writeData(t, PromoList([]byte(promoListJSON), time.UTC, viewNow), output.Options{Format: format.JSON, Terminal: c.terminal})
 		var a, b any
 		if err := json.Unmarshal([]byte(got), &a); err != nil {
 			t.Fatalf("%s: -o json is not JSON: %v\n%s", c.name, err, got)
@@ -176,7 +177,7 @@ func mustMarshal(t *testing.T, v any) []byte {
 func TestPromoListBadField(t *testing.T) {
 	t.Parallel()
 	var b bytes.Buffer
-	err := output.Write(&b, PromoList([]byte(`[{"id":1,"is_enabled":"maybe"}]`), time.UTC, viewNow), output.Options{Format: output.Table})
+	err := output.Write(&b, PromoList([]byte(`[{"id":1,"is_enabled":"maybe"}]`), time.UTC, viewNow), output.Options{Format: format.Table})
 	if err == nil || !strings.Contains(err.Error(), `"is_enabled"`) {
 		t.Errorf("Write(bad field) error = %v, want one that names is_enabled", err)
 	}
@@ -194,7 +195,7 @@ func TestPromoRecord(t *testing.T) {
 		t.Fatal(err)
 	}
 	d := PromoRecord(raw, p, 1001, time.UTC, viewNow)
-	table := writeData(t, d, output.Options{Format: output.Table})
+	table := writeData(t, d, output.Options{Format: format.Table})
 	want := "ID:                 1001\n" +
 		"Code:               WINTER\n" +
 		"Status:             active\n" +
@@ -208,15 +209,15 @@ func TestPromoRecord(t *testing.T) {
 		t.Errorf("promo record table =\n%q\nwant\n%q", table, want)
 	}
 	// Piped, the record is the server's bytes with the id spliced in first.
-	js := writeData(t, d, output.Options{Format: output.JSON})
+	js := writeData(t, d, output.Options{Format: format.JSON})
 	if want := `{"id":1001,` + string(raw[1:]) + "\n"; js != want {
 		t.Errorf("piped -o json =\n%s\nwant the server's record with the id it was asked for first:\n%s", js, want)
 	}
-	js = writeData(t, d, output.Options{Format: output.JSON, Terminal: true})
+	js = writeData(t, d, output.Options{Format: format.JSON, Terminal: true})
 	if !strings.HasPrefix(js, "{\n  \"id\": 1001,\n  \"code\": \"WINTER\",") {
 		t.Errorf("-o json on a terminal does not start with the id it was asked for:\n%s", js)
 	}
-	csv := writeData(t, d, output.Options{Format: output.CSV})
+	csv := writeData(t, d, output.Options{Format: format.CSV})
 	if !strings.HasSuffix(csv, "1001,WINTER,,true,3,300,false,false,,,true,5,,,true\n") {
 		t.Errorf("promo record CSV = %q", csv)
 	}
@@ -265,7 +266,7 @@ func TestPromoStats(t *testing.T) {
 	  "discount_amount":"10.00","promo":{"code":"SUMMER2026"},"d_lead_created":"2026-06-03T21:15:00.000Z","currency":"USD"},
 	 {"id":3,"promo_id":1001,"lead_id":503,"bonus_type_id":2,"bonus_amount":10,"bonus_amount_is_in_percentages":1,"order_price":500.5,"order_quantity":1,
 	  "discount_amount":50.05,"promo":{"code":"SUMMER2026"},"d_lead_created":"2026-06-04T10:00:00.000Z","currency":"RUB"}]`)
-	got := writeData(t, PromoStats(raw, loadZone(t, "Europe/Moscow")), output.Options{Format: output.Table})
+	got := writeData(t, PromoStats(raw, loadZone(t, "Europe/Moscow")), output.Options{Format: format.Table})
 	want := "ID  ORDER  DATE              CODE        ORDER PRICE  QTY  DISCOUNT  CURRENCY\n" +
 		"1   501    2026-06-02 12:30  SUMMER2026  1500.00      2    150.00    RUB\n" +
 		"2   502    2026-06-04 00:15  SUMMER2026  99.99        1    10.00     USD\n" +
@@ -277,11 +278,11 @@ func TestPromoStats(t *testing.T) {
 	if got != want {
 		t.Errorf("promo stats table =\n%s\nwant\n%s", got, want)
 	}
-	empty := writeData(t, PromoStats([]byte(`[]`), time.UTC), output.Options{Format: output.Table})
+	empty := writeData(t, PromoStats([]byte(`[]`), time.UTC), output.Options{Format: format.Table})
 	if empty != "ID  ORDER  DATE  CODE  ORDER PRICE  QTY  DISCOUNT  CURRENCY\n" {
 		t.Errorf("empty stats table = %q, want the header alone and no totals", empty)
 	}
-	csv := writeData(t, PromoStats(raw, time.UTC), output.Options{Format: output.CSV, NoHeaders: true})
+	csv := writeData(t, PromoStats(raw, time.UTC), output.Options{Format: format.CSV, NoHeaders: true})
 	if !strings.HasPrefix(csv, "1,1001,501,2,10,true,1500,2,150,SUMMER2026,2026-06-02T09:30:00.000Z,RUB\n") {
 		t.Errorf("stats CSV = %q", csv)
 	}
@@ -293,7 +294,7 @@ func TestRequest(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	got := writeData(t, d, output.Options{Format: output.Table, Terminal: true})
+	got := writeData(t, d, output.Options{Format: format.Table, Terminal: true})
 	want := "{\n  \"method\": \"POST\",\n  \"url\": \"https://api.lpmotor.ru/v1/promo\",\n  \"body\": {\n    \"site_id\": 1,\n    \"code\": \"AB\"\n  }\n}\n"
 	if got != want {
 		t.Errorf("dry-run request =\n%s\nwant\n%s", got, want)
@@ -302,7 +303,7 @@ func TestRequest(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	got = writeData(t, d, output.Options{Format: output.JSON})
+	got = writeData(t, d, output.Options{Format: format.JSON})
 	if want := `{"method":"DELETE","url":"https://api.lpmotor.ru/v1/promo/5","body":null}` + "\n"; got != want {
 		t.Errorf("dry-run DELETE -o json = %q, want %q (a null body)", got, want)
 	}
@@ -336,7 +337,7 @@ func TestPromoRequestWithoutLimits(t *testing.T) {
 		t.Fatal(err)
 	}
 	var b bytes.Buffer
-	if err := output.Write(&b, d, output.Options{Format: output.Table}); err != nil {
+	if err := output.Write(&b, d, output.Options{Format: format.Table}); err != nil {
 		t.Fatal(err)
 	}
 	want := `Request:            PUT /v1/promo/5
@@ -367,7 +368,7 @@ func TestPromoListStatus(t *testing.T) {
 {"id":4,"code":"SOON","is_enabled":true,"time_limit_is_enabled":true,"d_on":"2026-07-01T12:00:01Z","d_off":"2026-09-01T00:00:00Z"},
 {"id":5,"code":"NOW","is_enabled":true,"time_limit_is_enabled":false,"d_off":"2020-01-01T00:00:00Z"}
 ]`
-	got := writeData(t, PromoList([]byte(list), time.UTC, viewNow), output.Options{Format: output.Table})
+	got := writeData(t, PromoList([]byte(list), time.UTC, viewNow), output.Options{Format: format.Table})
 	var status []string
 	for _, l := range strings.Split(strings.TrimSpace(got), "\n")[1:] {
 		status = append(status, strings.Fields(l)[2])
@@ -375,14 +376,14 @@ func TestPromoListStatus(t *testing.T) {
 	if want := "disabled expired used-up scheduled active"; strings.Join(status, " ") != want {
 		t.Errorf("statuses = %q, want %q\n%s", status, want, got)
 	}
-	coloured := writeData(t, PromoList([]byte(list), time.UTC, viewNow), output.Options{Format: output.Table, Color: true})
+	coloured := writeData(t, PromoList([]byte(list), time.UTC, viewNow), output.Options{Format: format.Table, Color: true})
 	for _, s := range []string{"\x1b[2mdisabled\x1b[0m", "\x1b[31mexpired\x1b[0m", "\x1b[31mused-up\x1b[0m", "\x1b[32mactive\x1b[0m", "  scheduled  "} {
 		if !strings.Contains(coloured, s) {
 			t.Errorf("no %q in the coloured table:\n%q", s, coloured)
 		}
 	}
 	// The other formats are the API's: no status.
-	for _, f := range []output.Format{output.JSON, output.CSV, output.YAML} {
+	for _, f := range []format.Format{format.JSON, format.CSV, format.YAML} {
 		if out := writeData(t, PromoList([]byte(list), time.UTC, viewNow), output.Options{Format: f}); strings.Contains(out, "status") || strings.Contains(out, "used-up") {
 			t.Errorf("-o %s shows the status:\n%s", f, out)
 		}

@@ -8,6 +8,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/promoctl/promoctl/internal/format"
 	"github.com/promoctl/promoctl/internal/golden"
 	"github.com/promoctl/promoctl/internal/output"
 )
@@ -61,7 +62,7 @@ const oddRecords = `[
 
 func TestRecordsTableV3Sites(t *testing.T) {
 	t.Parallel()
-	got := render(t, Records(json.RawMessage(v3Sites), moscow), output.Options{Format: output.Table})
+	got := render(t, Records(json.RawMessage(v3Sites), moscow), output.Options{Format: format.Table})
 	golden.Equal(t, got)
 	head := strings.Fields(strings.SplitN(got, "\n", 2)[0])
 	want := []string{"ID", "NAME", "DOMAIN", "URL", "PUBLISHED", "OWNER", "ID", "ROLE", "PAGE", "COUNT"}
@@ -72,7 +73,7 @@ func TestRecordsTableV3Sites(t *testing.T) {
 
 func TestRecordsTableV1SitesPutTheirIDFirst(t *testing.T) {
 	t.Parallel()
-	got := render(t, Records(json.RawMessage(v1Sites), moscow), output.Options{Format: output.Table})
+	got := render(t, Records(json.RawMessage(v1Sites), moscow), output.Options{Format: format.Table})
 	golden.Equal(t, got)
 	if !strings.HasPrefix(got, "SITE ID  SITE NAME  URL") {
 		t.Errorf("header = %q, want SITE ID, SITE NAME, URL first", strings.SplitN(got, "\n", 2)[0])
@@ -81,7 +82,7 @@ func TestRecordsTableV1SitesPutTheirIDFirst(t *testing.T) {
 
 func TestRecordsTableOfOddRecords(t *testing.T) {
 	t.Parallel()
-	got := render(t, Records(json.RawMessage(oddRecords), moscow), output.Options{Format: output.Table})
+	got := render(t, Records(json.RawMessage(oddRecords), moscow), output.Options{Format: format.Table})
 	golden.Equal(t, got)
 	expectTerminalSafe(t, got)
 	if strings.Contains(got, "NOTE") {
@@ -104,7 +105,7 @@ func TestRecordsWrappedList(t *testing.T) {
 	} {
 		t.Run(name, func(t *testing.T) {
 			d := Records(json.RawMessage(raw), moscow)
-			got := render(t, d, output.Options{Format: output.Table})
+			got := render(t, d, output.Options{Format: format.Table})
 			want := "ID  NAME\n1   A\n2   B\n"
 			if got != want {
 				t.Errorf("table:\n%q\nwant:\n%q", got, want)
@@ -112,7 +113,7 @@ func TestRecordsWrappedList(t *testing.T) {
 			if n := RecordCount(json.RawMessage(raw)); n != 2 {
 				t.Errorf("RecordCount = %d, want 2", n)
 			}
-			if js := render(t, d, output.Options{Format: output.JSON}); !sameJSON(t, js, raw) {
+			if js := render(t, d, output.Options{Format: format.JSON}); !sameJSON(t, js, raw) {
 				t.Errorf("JSON changed:\n%s\nwant the server's %s", js, raw)
 			}
 		})
@@ -121,7 +122,7 @@ func TestRecordsWrappedList(t *testing.T) {
 
 func TestRecordsObjectWithoutAListIsARecord(t *testing.T) {
 	t.Parallel()
-	got := render(t, Records(json.RawMessage(`{"id":5,"name":"Only"}`), moscow), output.Options{Format: output.Table})
+	got := render(t, Records(json.RawMessage(`{"id":5,"name":"Only"}`), moscow), output.Options{Format: format.Table})
 	if want := "ID:    5\nName:  Only\n"; got != want {
 		t.Errorf("table = %q, want %q", got, want)
 	}
@@ -129,12 +130,12 @@ func TestRecordsObjectWithoutAListIsARecord(t *testing.T) {
 
 func TestRecordsOfPlainValuesAndEmptyLists(t *testing.T) {
 	t.Parallel()
-	got := render(t, Records(json.RawMessage(`[1,"two",null]`), moscow), output.Options{Format: output.Table})
+	got := render(t, Records(json.RawMessage(`[1,"two",null]`), moscow), output.Options{Format: format.Table})
 	if want := "VALUE\n1\ntwo\n-\n"; got != want {
 		t.Errorf("table = %q, want %q", got, want)
 	}
 	for _, raw := range []string{`[]`, `null`, `{"data":[]}`} {
-		if got := render(t, Records(json.RawMessage(raw), moscow), output.Options{Format: output.Table}); got != "" {
+		if got := render(t, Records(json.RawMessage(raw), moscow), output.Options{Format: format.Table}); got != "" {
 			t.Errorf("table of %s = %q, want nothing", raw, got)
 		}
 		if n := RecordCount(json.RawMessage(raw)); n != 0 {
@@ -154,7 +155,7 @@ func TestRecordsColumnsAreBounded(t *testing.T) {
 		b.WriteString(`"f` + string(rune('a'+i)) + `":1`)
 	}
 	b.WriteString(`,"id":9}]`)
-	got := render(t, Records(json.RawMessage(b.String()), moscow), output.Options{Format: output.Table})
+	got := render(t, Records(json.RawMessage(b.String()), moscow), output.Options{Format: format.Table})
 	head := strings.Fields(strings.SplitN(got, "\n", 2)[0])
 	want := []string{"ID", "FA", "FB", "FC", "FD", "FE", "FF", "FG"}
 	if !reflect.DeepEqual(head, want) {
@@ -164,7 +165,7 @@ func TestRecordsColumnsAreBounded(t *testing.T) {
 
 func TestRecordsCSVHasEveryField(t *testing.T) {
 	t.Parallel()
-	got := render(t, Records(json.RawMessage(oddRecords), moscow), output.Options{Format: output.CSV})
+	got := render(t, Records(json.RawMessage(oddRecords), moscow), output.Options{Format: format.CSV})
 	golden.Equal(t, got)
 	first := strings.SplitN(got, "\n", 2)[0]
 	if want := "title,id,path,blocks[0].id,blocks[1].id,tags,note,x_long,extra.a.b,evil\x1b[2Jkey,blocks,weight"; first != want {
@@ -175,11 +176,11 @@ func TestRecordsCSVHasEveryField(t *testing.T) {
 func TestRecordsJSONIsTheServers(t *testing.T) {
 	t.Parallel()
 	for _, raw := range []string{v3Sites, v1Sites, oddRecords} {
-		js := render(t, Records(json.RawMessage(raw), moscow), output.Options{Format: output.JSON})
+		js := render(t, Records(json.RawMessage(raw), moscow), output.Options{Format: format.JSON})
 		if js != raw+"\n" {
 			t.Errorf("piped JSON:\n%s\nwant the server's bytes\n%s", js, raw)
 		}
-		js = render(t, Records(json.RawMessage(raw), moscow), output.Options{Format: output.JSON, Terminal: true})
+		js = render(t, Records(json.RawMessage(raw), moscow), output.Options{Format: format.JSON, Terminal: true})
 		if !sameJSON(t, js, raw) {
 			t.Errorf("JSON on a terminal:\n%s\nwant the server's\n%s", js, raw)
 		}
@@ -194,7 +195,7 @@ const page = `{"id":5001,"site_id":1,"title":"Главная \u001b[1mbold\u001b
 
 func TestRecordFlattensNesting(t *testing.T) {
 	t.Parallel()
-	got := render(t, Record(json.RawMessage(page), moscow), output.Options{Format: output.Table})
+	got := render(t, Record(json.RawMessage(page), moscow), output.Options{Format: format.Table})
 	golden.Equal(t, got)
 	expectTerminalSafe(t, got)
 	for _, want := range []string{
@@ -218,7 +219,7 @@ func TestRecordSummarisesLongArrays(t *testing.T) {
 		b.WriteString(`{"id":1}`)
 	}
 	b.WriteString(`]}`)
-	got := render(t, Record(json.RawMessage(b.String()), moscow), output.Options{Format: output.Table})
+	got := render(t, Record(json.RawMessage(b.String()), moscow), output.Options{Format: format.Table})
 	if want := "ID:      1\nBlocks:  [11 items]\n"; got != want {
 		t.Errorf("table = %q, want %q", got, want)
 	}
@@ -226,7 +227,7 @@ func TestRecordSummarisesLongArrays(t *testing.T) {
 
 func TestRecordCSVIsOneFlatRow(t *testing.T) {
 	t.Parallel()
-	got := render(t, Record(json.RawMessage(`{"id":1,"seo":{"title":"T, \"q\""},"tags":["a"],"n":null}`), moscow), output.Options{Format: output.CSV})
+	got := render(t, Record(json.RawMessage(`{"id":1,"seo":{"title":"T, \"q\""},"tags":["a"],"n":null}`), moscow), output.Options{Format: format.CSV})
 	if want := "id,seo.title,tags,n\n1,\"T, \"\"q\"\"\",\"[\"\"a\"\"]\",\n"; got != want {
 		t.Errorf("CSV = %q, want %q", got, want)
 	}
@@ -234,7 +235,7 @@ func TestRecordCSVIsOneFlatRow(t *testing.T) {
 
 func TestRecordOfAListIsAListTable(t *testing.T) {
 	t.Parallel()
-	got := render(t, Record(json.RawMessage(`[{"id":1}]`), moscow), output.Options{Format: output.Table})
+	got := render(t, Record(json.RawMessage(`[{"id":1}]`), moscow), output.Options{Format: format.Table})
 	if want := "ID\n1\n"; got != want {
 		t.Errorf("table = %q, want %q", got, want)
 	}

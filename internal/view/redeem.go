@@ -7,30 +7,41 @@ import (
 
 	"github.com/promoctl/promoctl/internal/output"
 	"github.com/promoctl/promoctl/internal/promo"
-	"github.com/promoctl/promoctl/internal/sandbox"
 )
 
+// Redeemed is an order a promo code was applied to in the sandbox, as its
+// card shows it. The command fills it from the sandbox's answer.
+type Redeemed struct {
+	PromoID int64
+	LeadID  int64 // the order
+	// BonusType says which price was discounted.
+	BonusType promo.BonusType
+	// OrderPrice and DeliveryPrice are the prices asked, before the
+	// discount; Total is what is left to pay.
+	OrderPrice, DeliveryPrice float64
+	Discount, Total           float64
+	Currency                  string
+	UsedAt                    time.Time
+}
+
 // Redemption shows an order a promo code was applied to in the sandbox:
-// the prices asked, the discount and what is left to pay.
-func Redemption(req sandbox.RedeemRequest, r sandbox.RedeemResult, loc *time.Location) (output.Data, error) {
-	js, err := json.Marshal(sandbox.NewRedemption(req, r))
-	if err != nil {
-		return output.Data{}, err
-	}
+// the prices asked, the discount and what is left to pay. raw is the
+// redemption as JSON and YAML show it.
+func Redemption(raw json.RawMessage, r Redeemed, loc *time.Location) output.Data {
 	return output.Data{
-		JSON: js,
+		JSON: raw,
 		Tables: func() ([]output.Grid, error) {
 			rows := [][]string{
 				{"Promo code id:", strconv.FormatInt(r.PromoID, 10)},
 				{"Order:", strconv.FormatInt(r.LeadID, 10)},
-				{"Discount on:", promo.BonusType(r.BonusType).String()},
-				{"Order price:", Money(req.OrderPrice) + " " + output.Text(r.Currency)},
-				{"Delivery price:", Money(req.DeliveryPrice) + " " + output.Text(r.Currency)},
+				{"Discount on:", r.BonusType.String()},
+				{"Order price:", Money(r.OrderPrice) + " " + output.Text(r.Currency)},
+				{"Delivery price:", Money(r.DeliveryPrice) + " " + output.Text(r.Currency)},
 				{"Discount:", Money(r.Discount) + " " + output.Text(r.Currency)},
 				{"To pay:", Money(r.Total) + " " + output.Text(r.Currency)},
 				{"Used at:", r.UsedAt.In(loc).Format("2006-01-02 15:04")},
 			}
 			return []output.Grid{{Rows: rows, KeyValue: true}}, nil
 		},
-	}, nil
+	}
 }

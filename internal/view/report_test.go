@@ -6,6 +6,7 @@ import (
 
 	"github.com/promoctl/promoctl/internal/api"
 	"github.com/promoctl/promoctl/internal/apitest"
+	"github.com/promoctl/promoctl/internal/format"
 	"github.com/promoctl/promoctl/internal/output"
 	"github.com/promoctl/promoctl/internal/report"
 )
@@ -36,17 +37,17 @@ func TestReportByCode(t *testing.T) {
 		o    output.Options
 		want string
 	}{
-		{"json", output.Options{Format: output.JSON}, `[{"id":1001,"code":"SUMMER25","currency":"RUB","orders":2,"order_total":1250.25,"discount_total":125.03,` +
+		{"json", output.Options{Format: format.JSON}, `[{"id":1001,"code":"SUMMER25","currency":"RUB","orders":2,"order_total":1250.25,"discount_total":125.03,` +
 			`"first_order":"2026-06-30T21:30:00.000Z","last_order":"2026-07-02T09:00:00.000Z"},` +
 			`{"id":1001,"code":"SUMMER25","currency":"USD","orders":1,"order_total":10.5,"discount_total":1.05,` +
 			`"first_order":"2026-07-02T10:00:00.000Z","last_order":"2026-07-02T10:00:00.000Z"},` +
 			`{"id":1002,"code":"IDLE","currency":null,"orders":0,"order_total":0,"discount_total":0,"first_order":null,"last_order":null}]` + "\n"},
-		{"csv", output.Options{Format: output.CSV}, apitest.Lines(
+		{"csv", output.Options{Format: format.CSV}, apitest.Lines(
 			"id,code,currency,orders,order_total,discount_total,first_order,last_order",
 			"1001,SUMMER25,RUB,2,1250.25,125.03,2026-06-30T21:30:00.000Z,2026-07-02T09:00:00.000Z",
 			"1001,SUMMER25,USD,1,10.5,1.05,2026-07-02T10:00:00.000Z,2026-07-02T10:00:00.000Z",
 			"1002,IDLE,,0,0,0,,")},
-		{"yaml", output.Options{Format: output.YAML}, apitest.Lines(
+		{"yaml", output.Options{Format: format.YAML}, apitest.Lines(
 			"- id: 1001",
 			"  code: SUMMER25",
 			"  currency: RUB",
@@ -71,7 +72,7 @@ func TestReportByCode(t *testing.T) {
 			"  discount_total: 0",
 			"  first_order: null",
 			"  last_order: null")},
-		{"table", output.Options{Format: output.Table}, apitest.Lines(
+		{"table", output.Options{Format: format.Table}, apitest.Lines(
 			"ID    CODE      CURRENCY  ORDERS  ORDER TOTAL  DISCOUNT TOTAL  FIRST ORDER       LAST ORDER",
 			"1001  SUMMER25  RUB       2       1250.25      125.03          2026-07-01 00:30  2026-07-02 12:00",
 			"1001  SUMMER25  USD       1       10.50        1.05            2026-07-02 13:00  2026-07-02 13:00",
@@ -102,15 +103,15 @@ func TestReportByDay(t *testing.T) {
 		want string
 	}{
 		// 2026-06-30T21:30Z is 1 July in Moscow.
-		{"json", output.Options{Format: output.JSON}, `[{"day":"2026-07-01","currency":"RUB","orders":1,"order_total":1000,"discount_total":100},` +
+		{"json", output.Options{Format: format.JSON}, `[{"day":"2026-07-01","currency":"RUB","orders":1,"order_total":1000,"discount_total":100},` +
 			`{"day":"2026-07-02","currency":"RUB","orders":1,"order_total":250.25,"discount_total":25.03},` +
 			`{"day":"2026-07-02","currency":"USD","orders":1,"order_total":10.5,"discount_total":1.05}]` + "\n"},
-		{"csv", output.Options{Format: output.CSV}, apitest.Lines(
+		{"csv", output.Options{Format: format.CSV}, apitest.Lines(
 			"day,currency,orders,order_total,discount_total",
 			"2026-07-01,RUB,1,1000,100",
 			"2026-07-02,RUB,1,250.25,25.03",
 			"2026-07-02,USD,1,10.5,1.05")},
-		{"table without headers", output.Options{Format: output.Table, NoHeaders: true}, apitest.Lines(
+		{"table without headers", output.Options{Format: format.Table, NoHeaders: true}, apitest.Lines(
 			"2026-07-01  RUB  1  1000.00  100.00",
 			"2026-07-02  RUB  1  250.25   25.03",
 			"2026-07-02  USD  1  10.50    1.05")},

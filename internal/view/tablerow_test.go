@@ -6,6 +6,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/promoctl/promoctl/internal/format"
 	"github.com/promoctl/promoctl/internal/output"
 )
 
@@ -37,11 +38,11 @@ func TestPromoListStreamIsPromoList(t *testing.T) {
 		}
 		raw := append(bytes.Join(append([][]byte{[]byte("[")}, bytes.Join(list, []byte(","))), nil), ']')
 		for _, o := range []output.Options{
-			{Format: output.Table},
-			{Format: output.Wide},
-			{Format: output.CSV},
-			{Format: output.Table, Terminal: true, Width: 60},
-			{Format: output.CSV, Terminal: true},
+			{Format: format.Table},
+			{Format: format.Wide},
+			{Format: format.CSV},
+			{Format: format.Table, Terminal: true, Width: 60},
+			{Format: format.CSV, Terminal: true},
 		} {
 			var whole, streamed bytes.Buffer
 			if err := output.Write(&whole, PromoList(json.RawMessage(raw), loc, viewNow), o); err != nil {
