@@ -70,7 +70,7 @@ func TestPromoCreateRejectsBadFields(t *testing.T) {
 		{name: "amount NaN", args: create("--amount", "NaN"), stderr: `promoctl: --amount: "NaN" is not an amount: use digits with at most 2 decimals, such as 25 or 9.99`},
 		{name: "percent over 100", args: create("--amount", "101", "--percent"), stderr: "promoctl: --amount: a percentage must be at most 100, got 101"},
 		{name: "starts month 13", args: create("--starts", "2026-13-01"), stderr: `promoctl: --starts: cannot read date "2026-13-01"` + dateHelp},
-		{name: "starts dotted", args: create("--starts", "01.12.2026"), stderr: `promoctl: --starts: cannot read date "01.12.2026"` + dateHelp},
+		{name: "starts dotted month 13", args: create("--starts", "01.13.2026"), stderr: `promoctl: --starts: cannot read date "01.13.2026"` + dateHelp},
 		{name: "ends word", args: create("--ends", "tomorrow"), stderr: `promoctl: --ends: cannot read date "tomorrow"` + dateHelp},
 		{name: "starts empty", args: create("--starts", ""), stderr: "promoctl: --starts: empty date"},
 		{name: "ends before starts", args: create("--starts", "2026-12-02", "--ends", "2026-12-01"),
@@ -288,7 +288,7 @@ func TestPromoAmountIsMoneyWithTwoDecimals(t *testing.T) {
 		return append([]string{"promo", "create", "--site-id", "7", "--code", "SUMMER25"}, extra...)
 	}
 	var cases []badInput
-	for _, a := range []string{"0.001", "5e-324", "0x1p4", "1_000", "1e3", "+5", ".5", "5.", "9.999", "1,5", "Inf", "-0.001"} {
+	for _, a := range []string{"0.001", "5e-324", "0x1p4", "1_000", "1e3", "+5", ".5", "5.", "9.999", "1,555", "1,234.50", "1 00", "Inf", "-0.001"} {
 		cases = append(cases,
 			badInput{name: "create " + a, args: create("--amount=" + a), stderr: "promoctl: --amount: " + strconv.Quote(a) + rule},
 			badInput{name: "update " + a, args: []string{"promo", "update", "5", "--amount=" + a, "--percent"},

@@ -497,9 +497,9 @@ func positive(s string) (int64, error) {
 }
 
 func boolean(s string) (*bool, error) {
-	b, err := strconv.ParseBool(s)
+	b, err := promo.ParseBool(s)
 	if err != nil {
-		return nil, fmt.Errorf("want true or false, got %q", s)
+		return nil, err
 	}
 	return &b, nil
 }
