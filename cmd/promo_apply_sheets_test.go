@@ -1,0 +1,146 @@
+package cmd
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"golang.org/x/text/encoding/charmap"
+	"golang.org/x/text/encoding/unicode"
+
+	"github.com/promoctl/promoctl/internal/output"
+)
+
+// applyBytes runs promo apply of a file holding data, named name, on a
+// fresh applySite, and returns the writes it sent.
+func applyBytes(t *testing.T, name string, data []byte) []string {
+	t.Helper()
+	e, _, opts := newApplyEnv(t, output.Table, "code\n")
+	opts.File = filepath.Join(t.TempDir(), name)
+	if err := os.WriteFile(opts.File, data, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if err := runPromoApply(context.Background(), opts); err != nil {
+		t.Fatalf("apply %s: %v\n%s", name, err, e.stderr)
+	}
+	got := writes(e)
+	slices.Sort(got)
+	return got
+}
+
+// cp1251 is s in Windows-1251, as Excel under Russian settings saves CSV.
+func cp1251(t *testing.T, s string) []byte {
+	t.Helper()
+	out, err := charmap.Windows1251.NewEncoder().String(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return []byte(out)
+}
+
+// utf16LE is s in UTF-16LE with a byte order mark: Excel's "Unicode text".
+func utf16LE(t *testing.T, s string) []byte {
+	t.Helper()
+	out, err := unicode.UTF16(unicode.LittleEndian, unicode.UseBOM).NewEncoder().String(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return []byte(out)
+}
+
+// TestPromoApplyReadsWhatSpreadsheetsSave: the CSV files Excel and
+// LibreOffice save under Russian regional settings apply the same changes
+// as the plain CSV that says the same: semicolons or tabs, a byte order
+// mark, CRLF, Windows-1251 or UTF-16, decimal commas, day-first dates,
+// ИСТИНА/ЛОЖЬ, a trailing row of separators.
+func TestPromoApplyReadsWhatSpreadsheetsSave(t *testing.T) {
+	// SUMMER25 (1002) gets 10.5% and ends on 31 Dec 2026; NEW1 is created
+	// disabled at 15%.
+	const plain = "code,is_enabled,bonus_amount,d_off\nSUMMER25,true,10.5,2026-12-31\nNEW1,false,15,\n"
+	const russian = "code;is_enabled;bonus_amount;d_off\r\nSUMMER25;ИСТИНА;10,5;31.12.2026\r\nNEW1;ЛОЖЬ;15;\r\n;;;\r\n"
+	want := applyBytes(t, "plain.csv", []byte(plain))
+	wantWrites := []string{
+		`POST /v1/promo {"site_id":1,"user_id":42,"code":"NEW1","is_enabled":false,"bonus_amount":15}`,
+		`PUT /v1/promo/1002 {"code":"SUMMER25","is_enabled":true,"bonus_type":2,"bonus_amount":10.5,"bonus_amount_is_in_percentages":true,"time_limit_is_enabled":true,"d_on":"2026-06-01T00:00:00.000Z","d_off":"2026-12-31T20:59:59.000Z","quantity_limit_is_enabled":true,"quantity_limit":100,"personal_limit_is_enabled":true}`,
+	}
+	if !slices.Equal(want, wantWrites) {
+		t.Fatalf("plain CSV writes:\n%s\nwant:\n%s", strings.Join(want, "\n"), strings.Join(wantWrites, "\n"))
+	}
+	for _, c := range []struct {
+		name, file string
+		data       []byte
+	}{
+		{"Excel CSV UTF-8 with a BOM", "codes.csv", []byte("\ufeff" + russian)},
+		{"Excel CSV Windows-1251", "codes.csv", cp1251(t, russian)},
+		{"Excel Unicode text", "codes.txt", utf16LE(t, strings.ReplaceAll(russian, ";", "\t"))},
+		{"UTF-16BE", "codes.txt", func() []byte {
+			out, _ := unicode.UTF16(unicode.BigEndian, unicode.UseBOM).NewEncoder().String(strings.ReplaceAll(russian, ";", "\t"))
+			return []byte(out)
+		}()},
+		{"LibreOffice", "codes.csv", []byte("code,is_enabled,bonus_amount,d_off\nSUMMER25,TRUE,\"10,50\",31.12.2026\nNEW1,FALSE,\"15,00\",\n")},
+		{"trailing separators only", "codes.csv", []byte("code;is_enabled;bonus_amount;d_off\nSUMMER25;true;10.5;2026-12-31\nNEW1;false;15;\n;;;;\n")},
+		{"да and нет, a blank row, stdin name", "codes", []byte("code;is_enabled;bonus_amount;d_off\n\nSUMMER25;да;10,5;31.12.26\n;;;\nNEW1;нет;15;\n")},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			if got := applyBytes(t, c.file, c.data); !slices.Equal(got, want) {
+				t.Errorf("writes:\n%s\nwant, as the plain CSV:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+			}
+		})
+	}
+	t.Run("LibreOffice with a time", func(t *testing.T) {
+		got := applyBytes(t, "codes.csv", []byte("code,bonus_amount,d_off\nSUMMER25,\"10,50\",31.12.2026 23:59\n"))
+		plain := applyBytes(t, "plain.csv", []byte("code,bonus_amount,d_off\nSUMMER25,10.5,2026-12-31T23:59\n"))
+		if !slices.Equal(got, plain) || len(got) != 1 || !strings.Contains(got[0], `"d_off":"2026-12-31T20:59:00.000Z"`) {
+			t.Errorf("writes:\n%s\nwant, as the plain CSV:\n%s", strings.Join(got, "\n"), strings.Join(plain, "\n"))
+		}
+	})
+}
+
+// TestPromoApplyRefusesWhatIsNotText: a file in no encoding a spreadsheet
+// saves text in is refused with one line that says so: exit 2, nothing
+// sent, not even the list read.
+func TestPromoApplyRefusesWhatIsNotText(t *testing.T) {
+	for name, data := range map[string][]byte{
+		"UTF-16 without a BOM":     []byte("c\x00o\x00d\x00e\x00\n\x00A\x00B\x00\n\x00"),
+		"binary":                   {0x89, 'P', 'N', 'G', '\r', '\n', 0x1a, '\n', 0, 0, 0},
+		"a BOM, then not UTF-8":    []byte("\ufeffcode\n\xc8\xd1\xd2\n"),
+		"not UTF-8 nor 1251":       []byte("code\nAB\x98\xff\n"),
+		"control character inside": []byte("code,bonus_amount\nAB,5\nCD\x07,5\n"),
+	} {
+		t.Run(name, func(t *testing.T) {
+			e, _, opts := newApplyEnv(t, output.Table, "code\n")
+			opts.File = filepath.Join(t.TempDir(), "codes.csv")
+			if err := os.WriteFile(opts.File, data, 0o600); err != nil {
+				t.Fatal(err)
+			}
+			err := runPromoApply(context.Background(), opts)
+			want := opts.File + ": not UTF-8, UTF-16 or Windows-1251 text: save it from the spreadsheet as CSV (UTF-8), Unicode text or a workbook (.xlsx); nothing was sent"
+			if exitCode(err) != exitUsage || err.Error() != want {
+				t.Errorf("error %v (exit %d), want %q (exit 2)", err, exitCode(err), want)
+			}
+			e.expect(t, nil, "", "", "")
+		})
+	}
+}
+
+// TestPromoApplyStrayQuote: a stray quote in a row (a spreadsheet's
+// formula, a cut-off field) is one problem at its line, not a crash.
+func TestPromoApplyStrayQuote(t *testing.T) {
+	for name, c := range map[string]struct{ file, want string }{
+		"open quote":    {"code,bonus_amount\nOK1,5\n\"ABCD,5\n", `:3: extraneous or missing " in quoted-field; nothing was sent`},
+		"formula":       {"code,bonus_amount\n=HYPERLINK(\"http://x\"),5\n", `:2: bare " in non-quoted-field; nothing was sent`},
+		"in the header": {"code,\"bonus_amount\n", `:1: cannot read the header row: extraneous or missing " in quoted-field; nothing was sent`},
+	} {
+		t.Run(name, func(t *testing.T) {
+			e, _, opts := newApplyEnv(t, output.Table, c.file)
+			err := runPromoApply(context.Background(), opts)
+			if exitCode(err) != exitUsage || !strings.HasSuffix(err.Error(), c.want) {
+				t.Errorf("error %v (exit %d), want one ending %q (exit 2)", err, exitCode(err), c.want)
+			}
+			e.expect(t, nil, "", "", "")
+		})
+	}
+}
