@@ -5,13 +5,17 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
+	"time"
 
+	"github.com/xuri/excelize/v2"
 	"golang.org/x/text/encoding/charmap"
 	"golang.org/x/text/encoding/unicode"
 
 	"github.com/promoctl/promoctl/internal/output"
+	"github.com/promoctl/promoctl/internal/promo"
 )
 
 // applyBytes runs promo apply of a file holding data, named name, on a
@@ -143,4 +147,159 @@ func TestPromoApplyStrayQuote(t *testing.T) {
 			e.expect(t, nil, "", "", "")
 		})
 	}
+}
+
+// TestPromoListXLSXRoundTrip: promo list -o xlsx writes a workbook with
+// typed cells (a digits-only code as text, an amount as a number, dates as
+// date cells in the local time zone), a bold frozen header and a filter;
+// applying it unchanged sends no write, and after one amount cell is
+// edited, exactly one update with the new amount.
+func TestPromoListXLSXRoundTrip(t *testing.T) {
+	e, s, opts := newApplyEnv(t, output.XLSX, "code\n")
+	on, off := "2026-06-01T00:00:00.000Z", "2026-12-31T20:59:59.000Z"
+	s.add(applyRec{ID: 1004, Fields: promo.Fields{Code: "007123", IsEnabled: true, BonusType: 2, BonusAmount: 150.5,
+		TimeLimitIsEnabled: true, DOn: &on, DOff: &off}})
+	s.routes(e, 1004)
+	e.sess.Out.Loc = e.sess.Loc // Europe/Moscow
+	if err := runPromoList(context.Background(), &promoListOptions{session: e.sess, SiteID: 1}); err != nil {
+		t.Fatal(err)
+	}
+	file := filepath.Join(t.TempDir(), "codes.xlsx")
+	if err := os.WriteFile(file, e.stdout.Bytes(), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	wb, err := excelize.OpenFile(file)
+	if err != nil {
+		t.Fatalf("the output is not a workbook: %v", err)
+	}
+	rows, err := wb.GetRows("Sheet1", excelize.Options{RawCellValue: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	header := []string{"id", "code", "pos", "is_enabled", "bonus_type", "bonus_amount", "bonus_amount_is_in_percentages",
+		"time_limit_is_enabled", "d_on", "d_off", "quantity_limit_is_enabled", "quantity_limit", "promo_used_count", "is_valid"}
+	if len(rows) != 5 || !slices.Equal(rows[0], header) {
+		t.Fatalf("rows %q, want the header %q and 4 codes", rows, header)
+	}
+	cellType := func(cell string) excelize.CellType {
+		ct, err := wb.GetCellType("Sheet1", cell)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return ct
+	}
+	// the fourth code, on row 5: B code, F amount, I d_on, J d_off, D is_enabled
+	if v, _ := wb.GetCellValue("Sheet1", "B5"); v != "007123" || cellType("B5") != excelize.CellTypeInlineString {
+		t.Errorf("B5 = %q (type %v), want the text 007123", v, cellType("B5"))
+	}
+	if v, _ := wb.GetCellValue("Sheet1", "F5", excelize.Options{RawCellValue: true}); v != "150.5" || cellType("F5") != excelize.CellTypeUnset {
+		t.Errorf("F5 = %q (type %v), want the number 150.5", v, cellType("F5"))
+	}
+	if cellType("D5") != excelize.CellTypeBool {
+		t.Errorf("D5 is of type %v, want a boolean", cellType("D5"))
+	}
+	for cell, want := range map[string]time.Time{"I5": time.Date(2026, 6, 1, 3, 0, 0, 0, time.UTC), "J5": time.Date(2026, 12, 31, 23, 59, 59, 0, time.UTC)} {
+		raw, _ := wb.GetCellValue("Sheet1", cell, excelize.Options{RawCellValue: true})
+		serial, err := strconv.ParseFloat(raw, 64)
+		if err != nil {
+			t.Errorf("%s = %q, want a date cell's number", cell, raw)
+			continue
+		}
+		got, _ := excelize.ExcelDateToTime(serial, false)
+		style, _ := wb.GetCellStyle("Sheet1", cell)
+		st, _ := wb.GetStyle(style)
+		if !got.Equal(want) || st == nil || st.NumFmt != 22 {
+			t.Errorf("%s = %v (style %+v), want the Moscow wall clock %v shown as a date", cell, got, st, want)
+		}
+	}
+	if v, _ := wb.GetCellValue("Sheet1", "I2"); v != "" {
+		t.Errorf("I2 = %q, want an empty cell for null", v)
+	}
+	if st, _ := wb.GetCellStyle("Sheet1", "A1"); st == 0 {
+		t.Errorf("the header has no style")
+	} else if s, _ := wb.GetStyle(st); s.Font == nil || !s.Font.Bold {
+		t.Errorf("the header is not bold: %+v", s)
+	}
+	if panes, err := wb.GetPanes("Sheet1"); err != nil || !panes.Freeze || panes.YSplit != 1 {
+		t.Errorf("panes %+v, %v: want the header row frozen", panes, err)
+	}
+	if tables, err := wb.GetTables("Sheet1"); err != nil || len(tables) != 1 || tables[0].Range != "A1:N5" {
+		t.Errorf("tables %+v, %v: want one filtered table A1:N5", tables, err)
+	}
+	if w, _ := wb.GetColWidth("Sheet1", "G"); w < float64(len("bonus_amount_is_in_percentages")) {
+		t.Errorf("column G is %v wide, narrower than its header", w)
+	}
+	wb.Close()
+
+	// applied unchanged: no write
+	e.stdout.Reset()
+	e.sess.Out.Format = output.Table
+	opts.File, opts.Yes = file, true
+	before := len(e.api.Requests())
+	if err := runPromoApply(context.Background(), opts); err != nil {
+		t.Fatalf("apply: %v\n%s", err, e.stderr)
+	}
+	if got := e.api.Routes()[before:]; !slices.Equal(got, []string{"GET /v1/promo?site_id=1"}) {
+		t.Errorf("the unchanged workbook sent %q, want only the list read", got)
+	}
+
+	// one amount edited: exactly one update, with the new amount
+	wb, err = excelize.OpenFile(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := wb.SetCellFloat("Sheet1", "F5", 99.9, -1, 64); err != nil {
+		t.Fatal(err)
+	}
+	if err := wb.Save(); err != nil {
+		t.Fatal(err)
+	}
+	wb.Close()
+	before = len(e.api.Requests())
+	if err := runPromoApply(context.Background(), opts); err != nil {
+		t.Fatalf("apply: %v\n%s", err, e.stderr)
+	}
+	var got []string
+	for _, r := range e.api.Requests()[before:] {
+		if r.Method != "GET" {
+			got = append(got, r.Method+" "+r.Path+" "+r.Body)
+		}
+	}
+	want := []string{`PUT /v1/promo/1004 {"code":"007123","is_enabled":true,"bonus_type":2,"bonus_amount":99.9,"bonus_amount_is_in_percentages":false,"time_limit_is_enabled":true,"d_on":"2026-06-01T00:00:00.000Z","d_off":"2026-12-31T20:59:59.000Z","quantity_limit_is_enabled":false,"quantity_limit":0,"personal_limit_is_enabled":false}`}
+	if !slices.Equal(got, want) {
+		t.Errorf("writes:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+}
+
+// TestXLSXOutputCommands: -o xlsx is refused on a terminal before
+// anything is sent; piped, promo report and promo generate's dry run
+// write workbooks; version, which has no list, refuses it.
+func TestXLSXOutputCommands(t *testing.T) {
+	for _, args := range [][]string{
+		{"promo", "list", "--site-id", "7", "-o", "xlsx"},
+		{"promo", "report", "--site-id", "7", "-o", "xlsx"},
+		{"promo", "apply", "--site-id", "7", "-f", "x.csv", "-o", "xlsx"},
+	} {
+		r := newRunner(t)
+		r.tty = true
+		res := r.run(args...)
+		res.expect(t, 2, "", "promoctl: -o xlsx writes a workbook, not text: redirect it to a file, such as > codes.xlsx\n")
+		r.expectNoRequests(t)
+	}
+	r := newRunner(t)
+	r.run("version", "-o", "xlsx").expect(t, 2, "", "promoctl: --output xlsx is for lists of promo codes: use json, yaml or csv\n")
+
+	r = newRunner(t)
+	r.api.Handle("GET /v1/promo", 200, "[]")
+	res := r.run("promo", "generate", "--site-id", "7", "--count", "3", "--prefix", "X", "--dry-run", "-o", "xlsx")
+	res.expect(t, 0, res.stdout, res.stderr)
+	wb, err := excelize.OpenReader(strings.NewReader(res.stdout))
+	if err != nil {
+		t.Fatalf("generate -o xlsx: %v", err)
+	}
+	rows, _ := wb.GetRows("Sheet1")
+	if len(rows) != 4 || rows[0][1] != "code" || !strings.HasPrefix(rows[1][1], "X") {
+		t.Errorf("generate -o xlsx rows %q", rows)
+	}
+	wb.Close()
 }

@@ -143,9 +143,9 @@ func TestPromoRejectsBadGlobalSettings(t *testing.T) {
 	list := []string{"promo", "list", "--site-id", "7"}
 	with := func(extra ...string) []string { return append(append([]string{}, list...), extra...) }
 	runBadInputs(t, []badInput{
-		{name: "output xml", args: with("-o", "xml"), stderr: `promoctl: invalid output (from flag --output): unknown output format "xml": use table, wide, json, jsonl, yaml or csv`},
+		{name: "output xml", args: with("-o", "xml"), stderr: `promoctl: invalid output (from flag --output): unknown output format "xml": use table, wide, json, jsonl, yaml, csv or xlsx`},
 		{name: "output env", args: list, env: map[string]string{"PROMOCTL_OUTPUT": "html"},
-			stderr: `promoctl: invalid output (from env PROMOCTL_OUTPUT): unknown output format "html": use table, wide, json, jsonl, yaml or csv`},
+			stderr: `promoctl: invalid output (from env PROMOCTL_OUTPUT): unknown output format "html": use table, wide, json, jsonl, yaml, csv or xlsx`},
 		{name: "jq syntax", args: with("--jq", ".["),
 			stderr: `{"error":{"message":"invalid --jq expression: unexpected EOF","exit_code":2}}`},
 		{name: "jq unknown function", args: with("--jq", "nosuchfn(1)"),
@@ -170,7 +170,7 @@ func TestPromoRejectsBadGlobalSettings(t *testing.T) {
 		{name: "site id env", args: []string{"promo", "list"}, env: map[string]string{"PROMOCTL_SITE_ID": "-1"},
 			stderr: `promoctl: invalid site_id (from env PROMOCTL_SITE_ID): "-1" is not a positive integer`},
 		{name: "no site", args: []string{"promo", "list"}, stderr: "promoctl: --site-id is required (or set a default: promoctl config set site_id N)"},
-		{name: "get output", args: []string{"promo", "get", "5", "-o", "tsv"}, stderr: `promoctl: invalid output (from flag --output): unknown output format "tsv": use table, wide, json, jsonl, yaml or csv`},
+		{name: "get output", args: []string{"promo", "get", "5", "-o", "tsv"}, stderr: `promoctl: invalid output (from flag --output): unknown output format "tsv": use table, wide, json, jsonl, yaml, csv or xlsx`},
 		{name: "stats timeout", args: []string{"promo", "stats", "5", "--timeout", "forever"},
 			stderr: `promoctl: invalid timeout (from flag --timeout): "forever" is not a duration such as 30s or 2m`},
 		{name: "delete user id", args: []string{"promo", "delete", "5", "--yes"}, env: map[string]string{"PROMOCTL_USER_ID": "me"},

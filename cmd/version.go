@@ -147,6 +147,9 @@ func runVersion(_ context.Context, opts *versionOptions) error {
 		if err != nil {
 			return usagef("--output: %v", err)
 		}
+		if format == output.XLSX {
+			return usagef("--output xlsx is for lists of promo codes: use json, yaml or csv")
+		}
 		o.Format = format
 	}
 	if opts.JQ != "" {
