@@ -21,8 +21,11 @@ import (
 )
 
 // maxApplyFile is the largest file promo apply reads: a site of 100,000
-// codes exported as CSV is about 15 MiB.
-const maxApplyFile = 256 << 20
+// codes exported as CSV is about 11 MiB, and a file may hold at most
+// plan.MaxRows (200,000) rows. It bounds the memory of one row of CSV (a
+// field may be as long as the file) and of a workbook, which excelize
+// reads whole (docs/performance.md).
+const maxApplyFile = 64 << 20
 
 // promoApplyOptions are the inputs of promo apply.
 type promoApplyOptions struct {

@@ -547,6 +547,7 @@ func parseRow(line int, cells []cell, loc *time.Location, probs *Problems) Row {
 		case "site_id":
 			r.SiteID, err = positive(text)
 		case "code":
+			text = strings.Clone(text) // not the whole row it was cut from
 			c.Code = &text
 		case "is_enabled":
 			c.Enabled, err = boolean(text)
