@@ -303,3 +303,33 @@ func TestXLSXOutputCommands(t *testing.T) {
 	}
 	wb.Close()
 }
+
+// TestPromoApplyPlanXLSX: the plan of promo apply as a workbook: its CSV
+// columns, the id a number cell.
+func TestPromoApplyPlanXLSX(t *testing.T) {
+	e, _, opts := newApplyEnv(t, output.XLSX, applyFile)
+	opts.DryRun = true
+	if err := runPromoApply(context.Background(), opts); err != nil {
+		t.Fatalf("run: %v\n%s", err, e.stderr)
+	}
+	wb, err := excelize.OpenReader(strings.NewReader(e.stdout.String()))
+	if err != nil {
+		t.Fatalf("not a workbook: %v", err)
+	}
+	defer wb.Close()
+	rows, _ := wb.GetRows("Sheet1")
+	want := [][]string{{"action", "id", "code", "changes"},
+		{"update", "1002", "SUMMER25", "bonus_amount 25% → 30%, d_off 2026-08-31 23:59:59 → 2026-09-30 23:59:59"},
+		{"create", "", "NEW1", "is_enabled yes, bonus_amount 15%, bonus_amount_is_in_percentages yes"}}
+	if len(rows) != len(want) {
+		t.Fatalf("rows %q, want %q", rows, want)
+	}
+	for i := range want {
+		if !slices.Equal(rows[i], want[i]) {
+			t.Errorf("row %d = %q, want %q", i+1, rows[i], want[i])
+		}
+	}
+	if ct, _ := wb.GetCellType("Sheet1", "B2"); ct != excelize.CellTypeUnset {
+		t.Errorf("the id is of type %v, want a number", ct)
+	}
+}
