@@ -2,6 +2,7 @@ package cmd
 
 import (
 	"context"
+	"math"
 	"os"
 	"path/filepath"
 	"slices"
@@ -156,7 +157,8 @@ func TestPromoApplyStrayQuote(t *testing.T) {
 // edited, exactly one update with the new amount.
 func TestPromoListXLSXRoundTrip(t *testing.T) {
 	e, s, opts := newApplyEnv(t, output.XLSX, "code\n")
-	on, off := "2026-06-01T00:00:00.000Z", "2026-12-31T20:59:59.000Z"
+	// milliseconds, as the sandbox's seed has them: kept to the millisecond
+	on, off := "2026-06-01T00:00:00.000Z", "2026-12-31T20:59:59.999Z"
 	s.add(applyRec{ID: 1004, Fields: promo.Fields{Code: "007123", IsEnabled: true, BonusType: 2, BonusAmount: 150.5,
 		TimeLimitIsEnabled: true, DOn: &on, DOff: &off}})
 	s.routes(e, 1004)
@@ -198,14 +200,15 @@ func TestPromoListXLSXRoundTrip(t *testing.T) {
 	if cellType("D5") != excelize.CellTypeBool {
 		t.Errorf("D5 is of type %v, want a boolean", cellType("D5"))
 	}
-	for cell, want := range map[string]time.Time{"I5": time.Date(2026, 6, 1, 3, 0, 0, 0, time.UTC), "J5": time.Date(2026, 12, 31, 23, 59, 59, 0, time.UTC)} {
+	for cell, want := range map[string]time.Time{"I5": time.Date(2026, 6, 1, 3, 0, 0, 0, time.UTC), "J5": time.Date(2026, 12, 31, 23, 59, 59, 999e6, time.UTC)} {
 		raw, _ := wb.GetCellValue("Sheet1", cell, excelize.Options{RawCellValue: true})
 		serial, err := strconv.ParseFloat(raw, 64)
 		if err != nil {
 			t.Errorf("%s = %q, want a date cell's number", cell, raw)
 			continue
 		}
-		got, _ := excelize.ExcelDateToTime(serial, false)
+		days := math.Floor(serial)
+		got := time.Date(1899, 12, 30, 0, 0, 0, 0, time.UTC).AddDate(0, 0, int(days)).Add(time.Duration(math.Round((serial-days)*86_400_000)) * time.Millisecond)
 		style, _ := wb.GetCellStyle("Sheet1", cell)
 		st, _ := wb.GetStyle(style)
 		if !got.Equal(want) || st == nil || st.NumFmt != 22 {
@@ -265,7 +268,7 @@ func TestPromoListXLSXRoundTrip(t *testing.T) {
 			got = append(got, r.Method+" "+r.Path+" "+r.Body)
 		}
 	}
-	want := []string{`PUT /v1/promo/1004 {"code":"007123","is_enabled":true,"bonus_type":2,"bonus_amount":99.9,"bonus_amount_is_in_percentages":false,"time_limit_is_enabled":true,"d_on":"2026-06-01T00:00:00.000Z","d_off":"2026-12-31T20:59:59.000Z","quantity_limit_is_enabled":false,"quantity_limit":0,"personal_limit_is_enabled":false}`}
+	want := []string{`PUT /v1/promo/1004 {"code":"007123","is_enabled":true,"bonus_type":2,"bonus_amount":99.9,"bonus_amount_is_in_percentages":false,"time_limit_is_enabled":true,"d_on":"2026-06-01T00:00:00.000Z","d_off":"2026-12-31T20:59:59.999Z","quantity_limit_is_enabled":false,"quantity_limit":0,"personal_limit_is_enabled":false}`}
 	if !slices.Equal(got, want) {
 		t.Errorf("writes:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
 	}

@@ -233,7 +233,7 @@ func (x *xlsxWriter) cellString(i int, c string) any {
 	case KindTime:
 		if t, err := time.Parse(time.RFC3339Nano, c); err == nil && t.Year() >= 1900 {
 			// its wall clock in loc, which is what a spreadsheet shows
-			return excelize.Cell{StyleID: x.dateTime, Value: t.In(x.loc).Truncate(time.Second)}
+			return excelize.Cell{StyleID: x.dateTime, Value: t.In(x.loc).Truncate(time.Millisecond)}
 		}
 	case KindDate:
 		if t, err := time.ParseInLocation("2006-01-02", c, x.loc); err == nil && t.Year() >= 1900 {

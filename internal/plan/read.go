@@ -22,6 +22,7 @@ import (
 
 	"go.yaml.in/yaml/v3"
 
+	"github.com/promoctl/promoctl/internal/jsonscan"
 	"github.com/promoctl/promoctl/internal/promo"
 )
 
@@ -207,7 +208,7 @@ const MaxProblems = 200
 
 // MaxRows is the most rows a file may have. The rows are checked as they
 // are read and only what they declare is kept, so reading takes memory in
-// proportion to the rows (about 1 KiB a row at most: docs/performance.md),
+// proportion to the rows (about 0.3 KiB a row: docs/performance.md),
 // not to the file's size; a file of more rows is refused with one line.
 const MaxRows = 200_000
 
@@ -236,10 +237,10 @@ func ReadFrom(name string, f io.ReadSeeker, o ReadOptions) ([]Row, error) {
 	var head [512]byte
 	n, err := io.ReadFull(f, head[:])
 	if err != nil && err != io.EOF && err != io.ErrUnexpectedEOF {
-		return nil, err
+		return nil, fmt.Errorf("read %s: %w", name, err)
 	}
-	if _, err := f.Seek(0, io.SeekStart); err != nil {
-		return nil, err
+	if _, err = f.Seek(0, io.SeekStart); err != nil {
+		return nil, fmt.Errorf("read %s: %w", name, err)
 	}
 	format := Sniff(name, head[:n])
 	if o.Sheet != "" && format != XLSX {
@@ -288,14 +289,25 @@ func ReadFrom(name string, f io.ReadSeeker, o ReadOptions) ([]Row, error) {
 		err = readCSV(f, probs, emit)
 	case XLSX:
 		err = readXLSX(f, o, probs, emit)
+	case JSON:
+		if bytes.HasPrefix(head[:n], bom) {
+			_, err = f.Seek(int64(len(bom)), io.SeekStart)
+		}
+		if err == nil {
+			err = readJSON(f, probs, emit)
+		}
 	default:
 		var data []byte
-		if data, err = io.ReadAll(f); err == nil {
-			readYAML(data, probs, emit)
+		if data, err = io.ReadAll(io.LimitReader(f, maxYAML+1)); err == nil {
+			if len(data) > maxYAML {
+				probs.add(0, "a YAML file is read whole, and this is more than %d MiB: give the codes as CSV, a JSON array or a workbook", maxYAML>>20)
+			} else {
+				readYAML(data, probs, emit)
+			}
 		}
 	}
 	if err != nil {
-		return nil, err
+		return nil, fmt.Errorf("read %s: %w", name, err)
 	}
 	if !seen && len(probs.List) == 0 {
 		probs.add(0, "the file has no promo codes: give a header row and a row per code (CSV), a JSON array of objects or a YAML list")
@@ -474,45 +486,114 @@ func readYAML(data []byte, probs *Problems, emit func(int, []cell) bool) {
 		return
 	}
 	for n, item := range list.Content {
-		line := n + 1
-		if item.Kind == yaml.AliasNode {
-			item = item.Alias
+		cells, ok := itemCells(n+1, item, probs)
+		if ok && !emit(n+1, cells) {
+			return
 		}
-		if item.Kind != yaml.MappingNode {
-			probs.add(line, "item %d is not an object of field names", line)
+	}
+}
+
+// itemCells reads the fields of item line of a JSON array or YAML list;
+// ok is false when the item is not an object.
+func itemCells(line int, item *yaml.Node, probs *Problems) (cells []cell, ok bool) {
+	if item.Kind == yaml.AliasNode {
+		item = item.Alias
+	}
+	if item.Kind != yaml.MappingNode {
+		probs.add(line, "item %d is not an object of field names", line)
+		return nil, false
+	}
+	cells = make([]cell, 0, len(item.Content)/2)
+	seen := map[string]bool{}
+	for i := 0; i+1 < len(item.Content); i += 2 {
+		k, v := item.Content[i].Value, item.Content[i+1]
+		switch {
+		case seen[k]:
+			probs.add(line, "field %q is there twice", k)
+			continue
+		case ignored(k):
+			continue
+		case !known(k):
+			probs.add(line, "%s", unknownField("field", k))
 			continue
 		}
-		cells := make([]cell, 0, len(item.Content)/2)
-		seen := map[string]bool{}
-		for i := 0; i+1 < len(item.Content); i += 2 {
-			k, v := item.Content[i].Value, item.Content[i+1]
-			switch {
-			case seen[k]:
-				probs.add(line, "field %q is there twice", k)
-				continue
-			case ignored(k):
-				continue
-			case !known(k):
-				probs.add(line, "%s", unknownField("field", k))
-				continue
-			}
-			seen[k] = true
-			if v.Kind == yaml.AliasNode {
-				v = v.Alias
-			}
-			c := cell{key: k}
-			switch {
-			case v.Kind != yaml.ScalarNode:
-				c.compound = true
-			case v.Tag == "!!null":
-				c.null = true
-			default:
-				c.text = v.Value // as written: 0012 stays 0012, a date stays a date
-			}
-			cells = append(cells, c)
+		seen[k] = true
+		if v.Kind == yaml.AliasNode {
+			v = v.Alias
 		}
-		if !emit(line, cells) {
-			return
+		c := cell{key: k}
+		switch {
+		case v.Kind != yaml.ScalarNode:
+			c.compound = true
+		case v.Tag == "!!null":
+			c.null = true
+		default:
+			c.text = v.Value // as written: 0012 stays 0012, a date stays a date
+		}
+		cells = append(cells, c)
+	}
+	return cells, true
+}
+
+// maxYAML is the largest YAML file Read takes: YAML is read as a whole
+// (its parser has no way to hand out a list's items one at a time), and
+// its tree takes about 25 times the file; 8 MiB is some 25,000 codes.
+const maxYAML = 8 << 20
+
+// readJSON reads a JSON array element by element (jsonscan.ArrayReader),
+// so that only one element's tree is in memory at a time; anything that
+// is not an array (an object, a YAML file named .json) is read by
+// readYAML, which says what is wrong with it.
+func readJSON(f io.Reader, probs *Problems, emit func(int, []cell) bool) error {
+	ar := jsonscan.NewArrayReaderMax(f, 1<<20)
+	first, err := ar.First()
+	if err == io.EOF {
+		return nil
+	}
+	if err != nil {
+		return err
+	}
+	if first != '[' {
+		rest, err := ar.Rest()
+		if err != nil {
+			return err
+		}
+		if len(rest) > maxYAML {
+			probs.add(0, "not a JSON array, and too large to read as YAML (more than %d MiB)", maxYAML>>20)
+			return nil
+		}
+		readYAML(rest, probs, emit)
+		return nil
+	}
+	for line := 1; ; line++ {
+		e, err := ar.Next()
+		if err == io.EOF {
+			return nil
+		}
+		var ee *jsonscan.ElementError
+		var tl *jsonscan.TooLargeError
+		switch {
+		case errors.As(err, &ee):
+			probs.add(line, "item %d is not valid JSON", line)
+			return nil // the reader cannot go on past it
+		case errors.As(err, &tl):
+			probs.add(line, "item %d is longer than 1 MiB", line)
+			return nil
+		case errors.Is(err, jsonscan.ErrTruncated):
+			probs.add(0, "not a JSON array: the file ends before its closing bracket")
+			return nil
+		case err != nil:
+			probs.add(0, "not a JSON array: %v", err)
+			return nil
+		}
+		var doc yaml.Node
+		if err := yaml.Unmarshal(e, &doc); err != nil || doc.Kind != yaml.DocumentNode || len(doc.Content) == 0 {
+			probs.add(line, "item %d is not valid JSON", line)
+			continue
+		}
+		cells, ok := itemCells(line, doc.Content[0], probs)
+		if ok && !emit(line, cells) {
+			return nil
 		}
 	}
 }

@@ -159,3 +159,28 @@ func FuzzRead(f *testing.F) {
 		}
 	})
 }
+
+// TestReadJSONStreamedAndYAMLCapped: a JSON array is read element by
+// element, with each bad element named at its item; a YAML file, read
+// whole, is refused above maxYAML with one line.
+func TestReadJSONStreamedAndYAMLCapped(t *testing.T) {
+	_, err := Read("a.json", []byte("\ufeff[{\"code\":\"X1\"}, 7, {\"code\":\"X2\",}, {\"code\":\"X3\"}]"), moscow)
+	want := "a.json:2: item 2 is not an object of field names\na.json:3: item 3 is not valid JSON"
+	var probs *Problems
+	if !errors.As(err, &probs) || strings.Join(probs.Lines(), "\n") != want {
+		t.Errorf("Read = %v, want\n%s", err, want)
+	}
+	rows, err := Read("a.json", []byte("[{\"code\":\"X1\",\"bonus_amount\":\"10,5\"},{\"code\":\"X2\"}]"), moscow)
+	if err != nil || len(rows) != 2 || *rows[0].Changes.Amount != 10.5 {
+		t.Errorf("Read = %+v, %v", rows, err)
+	}
+	_, err = Read("a.json", []byte("[{\"code\":\"X1\"}"), moscow)
+	if err == nil || err.Error() != "a.json: not a JSON array: the file ends before its closing bracket" {
+		t.Errorf("cut off: %v", err)
+	}
+	big := "- code: X1\n" + strings.Repeat("# padding\n", maxYAML/10+1)
+	_, err = Read("a.yaml", []byte(big), moscow)
+	if err == nil || !strings.HasPrefix(err.Error(), "a.yaml: a YAML file is read whole, and this is more than 8 MiB") {
+		t.Errorf("big YAML: %v", err)
+	}
+}

@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/xuri/excelize/v2"
 )
@@ -137,19 +138,37 @@ func typed(key, v string, date1904 bool) string {
 	}
 	switch key {
 	case "d_on", "d_off":
-		t, err := excelize.ExcelDateToTime(x, date1904)
-		if err != nil {
+		t, ok := excelTime(x, date1904)
+		if !ok {
 			return v
 		}
 		if x == math.Trunc(x) {
 			return t.Format("2006-01-02") // a date alone: as a typed one
 		}
-		return t.Format("2006-01-02T15:04:05") // its wall clock, read in the local zone
+		return t.Format("2006-01-02T15:04:05.000") // its wall clock, read in the local zone
 	}
 	if r := math.Round(x*100) / 100; math.Abs(x-r) < 1e-9*math.Max(1, math.Abs(x)) {
 		x = r
 	}
 	return strconv.FormatFloat(x, 'f', -1, 64)
+}
+
+// excelTime is the wall clock of a date cell's number (days since Excel's
+// epoch, the fraction the time of day), to the millisecond, as the API
+// keeps dates: excelize's ExcelDateToTime rounds to the second, which
+// would turn a list's 23:59:59.999 into a change. Serials from 61 on (1
+// March 1900) are read; Excel's phantom 29 February 1900 comes before.
+func excelTime(x float64, date1904 bool) (time.Time, bool) {
+	epoch := time.Date(1899, 12, 30, 0, 0, 0, 0, time.UTC)
+	if date1904 {
+		epoch = time.Date(1904, 1, 1, 0, 0, 0, 0, time.UTC)
+	}
+	if x < 61 || x >= 2958466 { // up to 9999-12-31
+		return time.Time{}, false
+	}
+	days := math.Floor(x)
+	ms := math.Round((x - days) * 86_400_000)
+	return epoch.AddDate(0, 0, int(days)).Add(time.Duration(ms) * time.Millisecond), true
 }
 
 func quoteAll(names []string) string {
