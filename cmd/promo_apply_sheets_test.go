@@ -87,7 +87,7 @@ func TestPromoApplyReadsWhatSpreadsheetsSave(t *testing.T) {
 		}()},
 		{"LibreOffice", "codes.csv", []byte("code,is_enabled,bonus_amount,d_off\nSUMMER25,TRUE,\"10,50\",31.12.2026\nNEW1,FALSE,\"15,00\",\n")},
 		{"trailing separators only", "codes.csv", []byte("code;is_enabled;bonus_amount;d_off\nSUMMER25;true;10.5;2026-12-31\nNEW1;false;15;\n;;;;\n")},
-		{"да and нет, a blank row, stdin name", "codes", []byte("code;is_enabled;bonus_amount;d_off\n\nSUMMER25;да;10,5;31.12.26\n;;;\nNEW1;нет;15;\n")},
+		{"да and нет, a blank row, no extension", "codes", []byte("code;is_enabled;bonus_amount;d_off\n\nSUMMER25;да;10,5;31.12.26\n;;;\nNEW1;нет;15;\n")},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			if got := applyBytes(t, c.file, c.data); !slices.Equal(got, want) {

@@ -184,3 +184,17 @@ func TestReadJSONStreamedAndYAMLCapped(t *testing.T) {
 		t.Errorf("big YAML: %v", err)
 	}
 }
+
+// TestReadDecodedMessages: a problem in a Windows-1251 or UTF-16 file
+// shows the text decoded, not its bytes.
+func TestReadDecodedMessages(t *testing.T) {
+	const file = "code;is_enabled\r\nX1;ИСТИНА1\r\n"
+	win, _ := charmap.Windows1251.NewEncoder().String(file)
+	u16, _ := unicode.UTF16(unicode.BigEndian, unicode.UseBOM).NewEncoder().String(file)
+	for name, data := range map[string]string{"cp1251": win, "utf16be": u16} {
+		_, err := Read("a.csv", []byte(data), moscow)
+		if want := `a.csv:2: is_enabled: want true or false, got "ИСТИНА1"`; err == nil || err.Error() != want {
+			t.Errorf("%s: %v, want %s", name, err, want)
+		}
+	}
+}
