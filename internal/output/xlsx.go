@@ -9,6 +9,7 @@ import (
 	"io"
 	"slices"
 	"strconv"
+	"strings"
 	"time"
 	"unicode/utf8"
 
@@ -177,6 +178,20 @@ func (x *xlsxWriter) write(vals []any) error {
 	return nil
 }
 
+// tableHeader reports whether a header can head a table (and so have its
+// filter): names that are there and unique, as Excel requires.
+func tableHeader(h []string) bool {
+	seen := make(map[string]bool, len(h))
+	for _, n := range h {
+		k := strings.ToLower(n)
+		if k == "" || seen[k] {
+			return false
+		}
+		seen[k] = true
+	}
+	return len(h) > 0
+}
+
 func cellName(col, row int) string {
 	name, _ := excelize.CoordinatesToCellName(col, row)
 	return name
@@ -252,7 +267,7 @@ func (x *xlsxWriter) finish(w *bufio.Writer) error {
 			return err
 		}
 	}
-	if !x.noHeaders && x.next > 2 && len(x.header) > 0 {
+	if !x.noHeaders && x.next > 2 && tableHeader(x.header) {
 		ref := "A1:" + cellName(len(x.header), x.next-1)
 		off := false
 		if err := x.sw.AddTable(&excelize.Table{Range: ref, Name: "promoctl", StyleName: "", ShowRowStripes: &off}); err != nil {

@@ -132,3 +132,18 @@ func BenchmarkWriteXLSX(b *testing.B) {
 type countWriter int
 
 func (c *countWriter) Write(p []byte) (int, error) { *c += countWriter(len(p)); return len(p), nil }
+
+// TestWriteXLSXDuplicateHeader: a header Excel cannot make a table of
+// (a name twice, an empty one) is written without the table, not refused.
+func TestWriteXLSXDuplicateHeader(t *testing.T) {
+	g := Grid{Header: []string{"a", "A", ""}, Rows: [][]string{{"1", "2", "3"}}}
+	var b bytes.Buffer
+	if err := Write(&b, Data{JSON: []byte("[]"), CSV: func() (Grid, error) { return g, nil }}, Options{Format: XLSX}); err != nil {
+		t.Fatal(err)
+	}
+	f := openWorkbook(t, b.Bytes())
+	rows, _ := f.GetRows("Sheet1")
+	if tables, _ := f.GetTables("Sheet1"); len(rows) != 2 || len(tables) != 0 {
+		t.Errorf("rows %q, tables %+v: want both rows and no table", rows, tables)
+	}
+}
