@@ -4,8 +4,10 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"io"
 	"strings"
 	"testing"
+	"testing/iotest"
 
 	"github.com/xuri/excelize/v2"
 	"golang.org/x/text/encoding/charmap"
@@ -195,6 +197,31 @@ func TestReadDecodedMessages(t *testing.T) {
 		_, err := Read("a.csv", []byte(data), moscow)
 		if want := `a.csv:2: is_enabled: want true or false, got "ИСТИНА1"`; err == nil || err.Error() != want {
 			t.Errorf("%s: %v, want %s", name, err, want)
+		}
+	}
+}
+
+// TestScanUTF8Boundaries: a character cut by the end of a read is joined
+// with the rest of it, however the reads fall.
+func TestScanUTF8Boundaries(t *testing.T) {
+	text := strings.Repeat("код;ИСТИНА;10,5\n", 5000) // 2-byte characters across 64 KiB
+	for name, r := range map[string]func(s string) io.Reader{
+		"whole":    func(s string) io.Reader { return strings.NewReader(s) },
+		"one byte": func(s string) io.Reader { return iotest.OneByteReader(strings.NewReader(s)) },
+		"halves":   func(s string) io.Reader { return iotest.HalfReader(strings.NewReader(s)) },
+	} {
+		if valid, _, err := scanUTF8(r(text)); err != nil || !valid {
+			t.Errorf("%s: valid %v, %v; want valid UTF-8", name, valid, err)
+		}
+		if valid, _, _ := scanUTF8(r(text + "\xd0")); valid {
+			t.Errorf("%s: a cut-off last character is valid", name)
+		}
+		if valid, cp, _ := scanUTF8(r("\x98" + strings.ReplaceAll(text, "И", "Ж"))); valid || cp {
+			t.Errorf("%s: 0x98 read as UTF-8 (%v) or Windows-1251 (%v)", name, valid, cp)
+		}
+		w, _ := charmap.Windows1251.NewEncoder().String(text)
+		if valid, cp, _ := scanUTF8(r(w)); valid || !cp {
+			t.Errorf("%s: Windows-1251 text: valid UTF-8 %v, Windows-1251 %v", name, valid, cp)
 		}
 	}
 }
