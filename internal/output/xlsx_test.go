@@ -27,7 +27,8 @@ func TestWriteXLSXKinds(t *testing.T) {
 	moscow, _ := time.LoadLocation("Europe/Moscow")
 	g := Grid{Header: []string{"day", "n", "ok", "at", "note"},
 		Kinds: []Kind{KindDate, KindNumber, KindBool, KindTime},
-		Rows:  [][]string{{"2026-12-31", "1234.5", "true", "2026-12-31T20:59:59.000Z", "=1+1"}, {"", "n/a", "", "", "007"}}}
+		Rows: [][]string{{"2026-12-31", "1234.5", "true", "2026-12-31T20:59:59.000Z", "=1+1"}, {"", "n/a", "", "", "007"},
+			{"", "", "", "", "\x1b[31mred\x07"}}}
 	var b bytes.Buffer
 	if err := Write(&b, Data{JSON: []byte("[]"), CSV: func() (Grid, error) { return g, nil }}, Options{Format: XLSX, Loc: moscow}); err != nil {
 		t.Fatal(err)
@@ -42,6 +43,9 @@ func TestWriteXLSXKinds(t *testing.T) {
 	raw := func(cell string) string {
 		v, _ := f.GetCellValue("Sheet1", cell, excelize.Options{RawCellValue: true})
 		return v
+	}
+	if v := raw("E4"); v != "\ufffd[31mred\ufffd" {
+		t.Errorf("E4 = %q, want the control characters as U+FFFD", v)
 	}
 	if raw("A2") != "46387" || raw("B2") != "1234.5" || raw("E2") != "=1+1" || raw("E3") != "007" || raw("A3") != "" {
 		t.Errorf("cells %q %q %q %q %q", raw("A2"), raw("B2"), raw("E2"), raw("E3"), raw("A3"))
