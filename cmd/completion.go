@@ -231,6 +231,7 @@ func outputChoices() []cobra.Completion {
 		"jsonl": "one JSON object a line, written as the list arrives",
 		"yaml":  "the API's fields as YAML",
 		"csv":   "comma-separated values with a header row",
+		"xlsx":  "an Excel workbook with typed cells (redirect it to a file)",
 	}
 	var out []cobra.Completion
 	for _, f := range format.Names() {

@@ -187,7 +187,7 @@ func TestCompleteFixedValues(t *testing.T) {
 	}{
 		{[]string{"promo", "list", "-o", ""}, apitest.Lines(
 			"table\taligned columns for people (default)", "wide\ta table with every column, none cut to fit the terminal", "json\tthe API's JSON, for scripts and --jq", "jsonl\tone JSON object a line, written as the list arrives",
-			"yaml\tthe API's fields as YAML", "csv\tcomma-separated values with a header row", ":4")},
+			"yaml\tthe API's fields as YAML", "csv\tcomma-separated values with a header row", "xlsx\tan Excel workbook with typed cells (redirect it to a file)", ":4")},
 		{[]string{"--output", "j"}, apitest.Lines("json\tthe API's JSON, for scripts and --jq", "jsonl\tone JSON object a line, written as the list arrives", ":4")},
 		{[]string{"promo", "create", "--bonus-type", ""}, apitest.Lines(
 			"goods\tdiscount on the cost of the goods (2)", "delivery\tdiscount on the cost of delivery (3)", ":4")},

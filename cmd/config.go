@@ -91,7 +91,7 @@ func newConfigCmd(f *factory) *cobra.Command {
 profile.
 
 Settings: base_url, token, user_id, site_id (the default --site-id), output
-(table, wide, json, jsonl, yaml or csv) and timeout (such as 30s or 2m). A command takes
+(table, wide, json, jsonl, yaml, csv or xlsx) and timeout (such as 30s or 2m). A command takes
 each from, in order: its flag, the environment (PROMOCTL_BASE_URL,
 PROMOCTL_TOKEN, PROMOCTL_USER_ID, PROMOCTL_SITE_ID, PROMOCTL_OUTPUT,
 PROMOCTL_TIMEOUT), the active profile, or the default. The active profile is
@@ -353,7 +353,7 @@ profile when it does not exist. Values are checked first:
             loopback, or with --allow-insecure-http on a trusted network
   user_id   your user id, a positive whole number ("Your ID" in the site admin)
   site_id   the default site of commands that take --site-id
-  output    table, wide, json, jsonl, yaml or csv
+  output    table, wide, json, jsonl, yaml, csv or xlsx
   timeout   a time limit such as 30s or 2m
   token     the API key, kept in the system keychain when there is one
             (else in the file); prefer 'promoctl auth login', which keeps

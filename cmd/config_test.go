@@ -90,7 +90,7 @@ func TestConfigSetRejectsBadValues(t *testing.T) {
 		{"user_id", "0", `promoctl: invalid user_id: "0" is not a positive integer`},
 		{"user_id", "abc", `promoctl: invalid user_id: "abc" is not a positive integer`},
 		{"site_id", "1.5", `promoctl: invalid site_id: "1.5" is not a positive integer`},
-		{"output", "xml", `promoctl: invalid output: unknown output format "xml": use table, wide, json, jsonl, yaml or csv`},
+		{"output", "xml", `promoctl: invalid output: unknown output format "xml": use table, wide, json, jsonl, yaml, csv or xlsx`},
 		{"timeout", "0", `promoctl: invalid timeout: "0s" must be longer than zero`},
 		{"timeout", "soon", `promoctl: invalid timeout: "soon" is not a duration such as 30s or 2m`},
 		{"token", "has space", `promoctl: invalid token: the token contains spaces or control characters`},

@@ -373,8 +373,11 @@ func (f *factory) outputOptions(s *config.Settings) (output.Options, error) {
 		f.io.DisableColor()
 	}
 	o := output.Options{Format: s.Output, NoHeaders: f.global.noHeaders, Color: f.io.ColorEnabled(), Terminal: f.io.IsStdoutTTY(),
-		Width: f.io.TerminalWidth()}
+		Width: f.io.TerminalWidth(), Loc: f.location()}
 	if f.global.jq == "" {
+		if o.Format == format.XLSX && o.Terminal {
+			return o, usagef("-o xlsx writes a workbook, not text: redirect it to a file, such as > codes.xlsx")
+		}
 		return o, nil
 	}
 	if src := s.Sources[config.KeyOutput]; src.Kind == "flag" && o.Format != format.JSON {

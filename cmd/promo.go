@@ -91,10 +91,15 @@ the whole list first.
   --sort FIELD           by an API field (id, code, d_off, promo_used_count,
                          ...) or status (in the order of the rules above);
                          -FIELD for descending; codes without a value last
-  --limit N              the first N codes (after filters and sort)`,
+  --limit N              the first N codes (after filters and sort)
+
+-o xlsx writes an Excel workbook of the CSV's columns with typed cells
+(codes as text, dates in the local time zone) to a file or pipe, never a
+terminal; promo apply -f reads it back.`,
 		Args: noArgs,
 		Example: `  promoctl promo list --site-id 11111
   promoctl promo list -o csv > promo-codes.csv
+  promoctl promo list -o xlsx > promo-codes.xlsx
   promoctl promo list -o json --jq '.[] | select(.is_valid | not) | .id'
 
   # what stops working soon, soonest first

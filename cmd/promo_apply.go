@@ -1,11 +1,13 @@
 package cmd
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
 	"io"
 	"net/http"
+	"os"
 	"strings"
 	"time"
 
@@ -21,8 +23,11 @@ import (
 )
 
 // maxApplyFile is the largest file promo apply reads: a site of 100,000
-// codes exported as CSV is about 15 MiB.
-const maxApplyFile = 256 << 20
+// codes exported as CSV is about 11 MiB, and a file may hold at most
+// plan.MaxRows (200,000) rows. It bounds the memory of one row of CSV (a
+// field may be as long as the file) and of a workbook, which excelize
+// reads whole (docs/performance.md).
+const maxApplyFile = 64 << 20
 
 // promoApplyOptions are the inputs of promo apply.
 type promoApplyOptions struct {
@@ -31,6 +36,9 @@ type promoApplyOptions struct {
 	// File is -f: a path, or - for Stdin.
 	File  string
 	Stdin io.Reader
+	// Sheet is --sheet: the sheet of a workbook to read; empty for the
+	// first.
+	Sheet string
 	// SiteID is --site-id or the configured site_id; 0 when neither.
 	SiteID int64
 	// Missing is what becomes of the site's codes the file does not name:
@@ -61,9 +69,14 @@ create the codes the site lacks, update the ones whose fields differ, and
 with --prune delete (or with --disable-missing disable) the site's codes
 the file does not name. Applying the same file again changes nothing.
 
-FILE (- for stdin) is CSV with a header row, a JSON array of objects or a
-YAML list, with the API's field names; what promo list -o csv, -o json or
--o yaml prints is a valid FILE: export, edit in a spreadsheet, apply. A
+FILE (- for stdin) is CSV with a header row, an Excel workbook (.xlsx:
+its first sheet, or --sheet NAME), a JSON array of objects or a YAML
+list, with the API's field names; what promo list -o xlsx, -o csv, -o json
+or -o yaml prints is a valid FILE: export, edit in a spreadsheet, apply.
+CSV is read as Excel and LibreOffice save it: UTF-8 (with or without a
+byte order mark), UTF-16 ("Unicode text") or Windows-1251; separated by
+commas, semicolons or tabs. Values may be written the Russian way: 10,5,
+1 234,50, 31.12.2026, 31.12.2026 23:59, ИСТИНА, да, нет. A
 row is matched by its id when the site has it, else by its code (ignoring
 case); a row matched by its id whose code differs renames the promo code.
 A field a row leaves out or empty is left as it is (a new code
@@ -94,6 +107,10 @@ See docs/bulk.md for the spreadsheet workflow and the columns.`,
   promoctl promo list --site-id 11111 -o csv > codes.csv
   promoctl promo apply -f codes.csv --site-id 11111 --dry-run
   promoctl promo apply -f codes.csv --site-id 11111
+
+  # the same with an Excel workbook
+  promoctl promo list --site-id 11111 -o xlsx > codes.xlsx
+  promoctl promo apply -f codes.xlsx --site-id 11111
 
   # the file is the whole truth: delete the site's other codes
   promoctl promo apply -f codes.yaml --site-id 11111 --prune --yes
@@ -135,13 +152,42 @@ See docs/bulk.md for the spreadsheet workflow and the columns.`,
 	}
 	fs := c.Flags()
 	siteFlag(c)
-	fs.StringVarP(&opts.File, "file", "f", "", "the promo codes to apply: CSV, a JSON array or a YAML list of API field names (- for stdin)")
+	fs.StringVarP(&opts.File, "file", "f", "", "the promo codes to apply: CSV, a workbook (.xlsx), a JSON array or a YAML list of API field names (- for stdin)")
+	fs.StringVar(&opts.Sheet, "sheet", "", "the sheet of a workbook (-f FILE.xlsx) to read (default the first)")
 	fs.BoolVar(&prune, "prune", false, "delete the site's promo codes the file does not name")
 	fs.BoolVar(&disable, "disable-missing", false, "disable the site's promo codes the file does not name")
 	fs.BoolVar(&opts.DryRun, "dry-run", false, "print the plan and send nothing")
 	fs.BoolVarP(&opts.Yes, "yes", "y", false, "delete, disable or rename without asking")
 	fs.IntVar(&opts.Concurrency, "concurrency", bulk.DefaultConcurrency, "most writes in flight at once")
 	return c
+}
+
+// openApplyFile opens promo apply's FILE for reading, as a reader that can
+// go back (a CSV file is read twice: docs/performance.md): a regular file
+// as it is, on disk; stdin, a pipe or a device read into memory first,
+// up to maxApplyFile. close closes the file.
+func openApplyFile(name string, stdin io.Reader) (r io.ReadSeeker, close func(), err error) {
+	noop := func() {}
+	if name != "-" {
+		fh, err := os.Open(name)
+		if err != nil {
+			return nil, nil, usagef("--file: %v", err)
+		}
+		st, err := fh.Stat()
+		if err == nil && st.Mode().IsRegular() {
+			if st.Size() > maxApplyFile {
+				fh.Close()
+				return nil, nil, usagef("--file %s is larger than %d MiB", name, maxApplyFile>>20)
+			}
+			return fh, func() { fh.Close() }, nil
+		}
+		fh.Close()
+	}
+	data, err := readFileArg(name, stdin, maxApplyFile, "")
+	if err != nil {
+		return nil, nil, err
+	}
+	return bytes.NewReader(data), noop, nil
 }
 
 // confirmable refuses, before anything is read or sent, a run that would
@@ -170,7 +216,7 @@ func runPromoApply(ctx context.Context, opts *promoApplyOptions) error {
 	if err != nil {
 		return err
 	}
-	data, err := readFileArg(opts.File, opts.Stdin, maxApplyFile, "")
+	in, closeIn, err := openApplyFile(opts.File, opts.Stdin)
 	if err != nil {
 		return err
 	}
@@ -178,7 +224,8 @@ func runPromoApply(ctx context.Context, opts *promoApplyOptions) error {
 	if name == "-" {
 		name = "stdin"
 	}
-	rows, err := plan.Read(name, data, opts.Loc)
+	rows, err := plan.ReadFrom(name, in, plan.ReadOptions{Loc: opts.Loc, Sheet: opts.Sheet})
+	closeIn()
 	if err != nil {
 		return opts.problems(err)
 	}

@@ -70,7 +70,7 @@ func TestPromoCreateRejectsBadFields(t *testing.T) {
 		{name: "amount NaN", args: create("--amount", "NaN"), stderr: `promoctl: --amount: "NaN" is not an amount: use digits with at most 2 decimals, such as 25 or 9.99`},
 		{name: "percent over 100", args: create("--amount", "101", "--percent"), stderr: "promoctl: --amount: a percentage must be at most 100, got 101"},
 		{name: "starts month 13", args: create("--starts", "2026-13-01"), stderr: `promoctl: --starts: cannot read date "2026-13-01"` + dateHelp},
-		{name: "starts dotted", args: create("--starts", "01.12.2026"), stderr: `promoctl: --starts: cannot read date "01.12.2026"` + dateHelp},
+		{name: "starts dotted month 13", args: create("--starts", "01.13.2026"), stderr: `promoctl: --starts: cannot read date "01.13.2026"` + dateHelp},
 		{name: "ends word", args: create("--ends", "tomorrow"), stderr: `promoctl: --ends: cannot read date "tomorrow"` + dateHelp},
 		{name: "starts empty", args: create("--starts", ""), stderr: "promoctl: --starts: empty date"},
 		{name: "ends before starts", args: create("--starts", "2026-12-02", "--ends", "2026-12-01"),
@@ -143,9 +143,9 @@ func TestPromoRejectsBadGlobalSettings(t *testing.T) {
 	list := []string{"promo", "list", "--site-id", "7"}
 	with := func(extra ...string) []string { return append(append([]string{}, list...), extra...) }
 	runBadInputs(t, []badInput{
-		{name: "output xml", args: with("-o", "xml"), stderr: `promoctl: invalid output (from flag --output): unknown output format "xml": use table, wide, json, jsonl, yaml or csv`},
+		{name: "output xml", args: with("-o", "xml"), stderr: `promoctl: invalid output (from flag --output): unknown output format "xml": use table, wide, json, jsonl, yaml, csv or xlsx`},
 		{name: "output env", args: list, env: map[string]string{"PROMOCTL_OUTPUT": "html"},
-			stderr: `promoctl: invalid output (from env PROMOCTL_OUTPUT): unknown output format "html": use table, wide, json, jsonl, yaml or csv`},
+			stderr: `promoctl: invalid output (from env PROMOCTL_OUTPUT): unknown output format "html": use table, wide, json, jsonl, yaml, csv or xlsx`},
 		{name: "jq syntax", args: with("--jq", ".["),
 			stderr: `{"error":{"message":"invalid --jq expression: unexpected EOF","exit_code":2}}`},
 		{name: "jq unknown function", args: with("--jq", "nosuchfn(1)"),
@@ -170,7 +170,7 @@ func TestPromoRejectsBadGlobalSettings(t *testing.T) {
 		{name: "site id env", args: []string{"promo", "list"}, env: map[string]string{"PROMOCTL_SITE_ID": "-1"},
 			stderr: `promoctl: invalid site_id (from env PROMOCTL_SITE_ID): "-1" is not a positive integer`},
 		{name: "no site", args: []string{"promo", "list"}, stderr: "promoctl: --site-id is required (or set a default: promoctl config set site_id N)"},
-		{name: "get output", args: []string{"promo", "get", "5", "-o", "tsv"}, stderr: `promoctl: invalid output (from flag --output): unknown output format "tsv": use table, wide, json, jsonl, yaml or csv`},
+		{name: "get output", args: []string{"promo", "get", "5", "-o", "tsv"}, stderr: `promoctl: invalid output (from flag --output): unknown output format "tsv": use table, wide, json, jsonl, yaml, csv or xlsx`},
 		{name: "stats timeout", args: []string{"promo", "stats", "5", "--timeout", "forever"},
 			stderr: `promoctl: invalid timeout (from flag --timeout): "forever" is not a duration such as 30s or 2m`},
 		{name: "delete user id", args: []string{"promo", "delete", "5", "--yes"}, env: map[string]string{"PROMOCTL_USER_ID": "me"},
@@ -288,7 +288,7 @@ func TestPromoAmountIsMoneyWithTwoDecimals(t *testing.T) {
 		return append([]string{"promo", "create", "--site-id", "7", "--code", "SUMMER25"}, extra...)
 	}
 	var cases []badInput
-	for _, a := range []string{"0.001", "5e-324", "0x1p4", "1_000", "1e3", "+5", ".5", "5.", "9.999", "1,5", "Inf", "-0.001"} {
+	for _, a := range []string{"0.001", "5e-324", "0x1p4", "1_000", "1e3", "+5", ".5", "5.", "9.999", "1,555", "1,234.50", "1 00", "Inf", "-0.001"} {
 		cases = append(cases,
 			badInput{name: "create " + a, args: create("--amount=" + a), stderr: "promoctl: --amount: " + strconv.Quote(a) + rule},
 			badInput{name: "update " + a, args: []string{"promo", "update", "5", "--amount=" + a, "--percent"},

@@ -163,6 +163,9 @@ func TestPromoCreateDates(t *testing.T) {
 		{"offsets win over the zone", mustLoc(t, "Europe/Moscow"), "2026-12-01T10:00:00+05:00", "2026-12-02T00:00:00Z", "2026-12-01T05:00:00.000Z", "2026-12-02T00:00:00.000Z"},
 		{"fractions are cut to milliseconds", time.UTC, "2026-12-01T10:00:00.123456Z", "2026-12-01T10:00:01.5+00:00", "2026-12-01T10:00:00.123Z", "2026-12-01T10:00:01.500Z"},
 		{"same start and end", time.UTC, "2026-12-01", "2026-12-01", "2026-12-01T00:00:00.000Z", "2026-12-01T23:59:59.000Z"},
+		// day first, as Russian-locale spreadsheets write dates
+		{"day first in Moscow", mustLoc(t, "Europe/Moscow"), "01.12.2026", "31.12.2026", "2026-11-30T21:00:00.000Z", "2026-12-31T20:59:59.000Z"},
+		{"day first with a time", mustLoc(t, "Europe/Moscow"), "01.12.2026 10:00", "31.12.26 23:59", "2026-12-01T07:00:00.000Z", "2026-12-31T20:59:00.000Z"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			r := newRunner(t)
@@ -464,6 +467,11 @@ func TestPromoCreateAmountsWithUpToTwoDecimals(t *testing.T) {
 		{"JSON 1500.50", nil, `{"bonus_amount":1500.50}`, `"bonus_amount":1500.5`},
 		{"JSON string", nil, `{"bonus_amount":"7.25"}`, `"bonus_amount":7.25`},
 		{"YAML 100", nil, "bonus_amount: 100\n", `"bonus_amount":100`},
+		// as Russian-locale spreadsheets write them, in flags and in files
+		{"flag 150,50", []string{"--amount", "150,50"}, "", `"bonus_amount":150.5`},
+		{"flag 1 234,50", []string{"--amount", "1\u00a0234,50"}, "", `"bonus_amount":1234.5`},
+		{"YAML 10,5", nil, "bonus_amount: 10,5\nis_enabled: ИСТИНА\n", `"bonus_amount":10.5,"is_enabled":true`},
+		{"JSON string 1 000", nil, `{"bonus_amount":"1 000","is_enabled":"да"}`, `"bonus_amount":1000,"is_enabled":true`},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			r := newRunner(t)
@@ -473,7 +481,11 @@ func TestPromoCreateAmountsWithUpToTwoDecimals(t *testing.T) {
 				args = append(args, "-f", writeFile(t, "promo", c.file))
 			}
 			res := r.run(append(args, "-o", "json")...)
-			res.expect(t, 0, createdJSON+"\n", disabledStderr("7"))
+			stderr := disabledStderr("7")
+			if strings.Contains(c.body, "is_enabled") { // named: no warning
+				stderr = ""
+			}
+			res.expect(t, 0, createdJSON+"\n", stderr)
 			reqs := r.expectRoutes(t, "POST /v1/promo")
 			expectJSONBody(t, reqs[0], `{"site_id":7,"user_id":42,"code":"SUMMER25",`+c.body+`}`)
 		})

@@ -148,6 +148,9 @@ func runVersion(_ context.Context, opts *versionOptions) error {
 		if err != nil {
 			return usagef("--output: %v", err)
 		}
+		if f == format.XLSX {
+			return usagef("--output xlsx is for lists of promo codes: use json, yaml or csv")
+		}
 		o.Format = f
 	}
 	if opts.JQ != "" {

@@ -88,7 +88,7 @@ func TestVersionCommand(t *testing.T) {
 
 	r.run("version", "--jq", ".version").expect(t, 0, "1.2.3\n", "")
 	r.run("version", "-o", "yaml", "--jq", ".go").expect(t, 2, "", "promoctl: --jq works with --output json, not yaml\n")
-	r.run("version", "-o", "xml").expect(t, 2, "", "promoctl: --output: unknown output format \"xml\": use table, wide, json, jsonl, yaml or csv\n")
+	r.run("version", "-o", "xml").expect(t, 2, "", "promoctl: --output: unknown output format \"xml\": use table, wide, json, jsonl, yaml, csv or xlsx\n")
 	r.run("version", "extra").expect(t, 2, "", "promoctl: version takes no arguments, got \"extra\" (usage: promoctl version)\n")
 }
 

@@ -256,7 +256,7 @@ func TestResolveInvalidValuesNameTheirSource(t *testing.T) {
 		{"base url from profile", nil, envOf(), path,
 			`invalid base_url (from ` + profile + `): invalid base URL "ftp://files.test"`},
 		{"output from flag", []string{"-o", "xml"}, envOf(), "",
-			`invalid output (from flag --output): unknown output format "xml": use table, wide, json, jsonl, yaml or csv`},
+			`invalid output (from flag --output): unknown output format "xml": use table, wide, json, jsonl, yaml, csv or xlsx`},
 		{"timeout from env", nil, envOf("PROMOCTL_TIMEOUT", "soon"), "",
 			`invalid timeout (from env PROMOCTL_TIMEOUT): "soon" is not a duration such as 30s or 2m`},
 		{"zero timeout from flag", []string{"--timeout", "0"}, envOf(), "",

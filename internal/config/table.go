@@ -93,7 +93,7 @@ func Table() []Setting {
 		},
 		{
 			Key: KeyOutput, Flag: "output", Short: "o", Env: "PROMOCTL_OUTPUT", Default: string(format.Table),
-			Usage: "output format: table, wide, json, jsonl, yaml or csv (default table)",
+			Usage: "output format: table, wide, json, jsonl, yaml, csv or xlsx (default table)",
 			check: func(v string) (string, error) { f, err := format.Parse(v); return string(f), err },
 			apply: func(s *Settings, v string) (err error) { s.Output, err = format.Parse(v); return err },
 			field: func(p *Profile) *string { return &p.Output },

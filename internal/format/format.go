@@ -23,11 +23,14 @@ const (
 	JSONL Format = "jsonl"
 	YAML  Format = "yaml"
 	CSV   Format = "csv"
+	// XLSX is an Excel workbook of the CSV's columns, with typed cells;
+	// never written to a terminal.
+	XLSX Format = "xlsx"
 )
 
 // Names lists the formats, for help text and completion.
 func Names() []string {
-	return []string{string(Table), string(Wide), string(JSON), string(JSONL), string(YAML), string(CSV)}
+	return []string{string(Table), string(Wide), string(JSON), string(JSONL), string(YAML), string(CSV), string(XLSX)}
 }
 
 // IsTable reports whether f draws a table: table or wide.
@@ -36,8 +39,8 @@ func (f Format) IsTable() bool { return f == Table || f == Wide }
 // Parse checks a --output value.
 func Parse(s string) (Format, error) {
 	switch f := Format(strings.ToLower(strings.TrimSpace(s))); f {
-	case Table, Wide, JSON, JSONL, YAML, CSV:
+	case Table, Wide, JSON, JSONL, YAML, CSV, XLSX:
 		return f, nil
 	}
-	return "", fmt.Errorf("unknown output format %q: use table, wide, json, jsonl, yaml or csv", s)
+	return "", fmt.Errorf("unknown output format %q: use table, wide, json, jsonl, yaml, csv or xlsx", s)
 }

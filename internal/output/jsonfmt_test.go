@@ -258,7 +258,7 @@ func TestParseFormat(t *testing.T) {
 	}
 	for _, in := range []string{"", "xml", "yml", "ndjson"} {
 		_, err := format.Parse(in)
-		if want := `unknown output format "` + in + `": use table, wide, json, jsonl, yaml or csv`; err == nil || err.Error() != want {
+		if want := `unknown output format "` + in + `": use table, wide, json, jsonl, yaml, csv or xlsx`; err == nil || err.Error() != want {
 			t.Errorf("ParseFormat(%q) error = %v, want %q", in, err, want)
 		}
 	}

@@ -13,6 +13,7 @@ import (
 	"fmt"
 	"io"
 	"slices"
+	"time"
 
 	"github.com/itchyny/gojq"
 
@@ -58,6 +59,9 @@ type Options struct {
 	// drops or shortens its least important columns to fit it (Column).
 	// 0 means no limit: tables off a terminal are never cut.
 	Width int
+	// Loc is the time zone of a workbook's dates (-o xlsx); nil is
+	// time.Local.
+	Loc *time.Location
 }
 
 // Grid is a block of text cells: a header and rows. KeyValue grids are a
@@ -80,6 +84,9 @@ type Grid struct {
 	// Columns, when set, say for each column how it gives way on a narrow
 	// terminal, and which are shown only with -o wide.
 	Columns []Column
+	// Kinds, when set, say what each column of a CSV grid holds, so that
+	// a workbook (-o xlsx) types its cells; a column without one is text.
+	Kinds []Kind
 }
 
 // Data is what a command has to show.
@@ -133,6 +140,15 @@ func write(w *bufio.Writer, d Data, o Options) error {
 		return writeJSONL(w, d.JSON)
 	case format.YAML:
 		return writeYAML(w, d.JSON)
+	case format.XLSX:
+		if d.CSV == nil {
+			return fmt.Errorf("this command has no spreadsheet form: use --output json or yaml")
+		}
+		g, err := d.CSV()
+		if err != nil {
+			return err
+		}
+		return writeXLSX(w, g, o)
 	case format.CSV:
 		if d.CSV == nil {
 			return fmt.Errorf("this command has no CSV form: use --output json or yaml")

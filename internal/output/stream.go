@@ -52,6 +52,9 @@ type List struct {
 	// returned.
 	CSVHeader []string
 	CSVRows   func(add func(row [][]byte) error) error
+	// CSVKinds say what each CSV column holds, for a workbook's typed
+	// cells (as Grid.Kinds).
+	CSVKinds []Kind
 	// EmptyTable, when set, is called instead of drawing a table without
 	// rows (the command says so on stderr).
 	EmptyTable func()
@@ -137,6 +140,11 @@ func writeList(w *bufio.Writer, l List, o Options) error {
 			return fmt.Errorf("this command has no CSV form: use --output json or yaml")
 		}
 		return streamCSV(w, l, o)
+	case format.XLSX:
+		if l.CSVRows == nil {
+			return fmt.Errorf("this command has no spreadsheet form: use --output json or yaml")
+		}
+		return streamXLSX(w, l, o)
 	}
 	return writeListTable(w, l, o, &rowStore{})
 }

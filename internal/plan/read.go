@@ -8,6 +8,7 @@
 package plan
 
 import (
+	"bufio"
 	"bytes"
 	"encoding/csv"
 	"errors"
@@ -21,6 +22,7 @@ import (
 
 	"go.yaml.in/yaml/v3"
 
+	"github.com/promoctl/promoctl/internal/jsonscan"
 	"github.com/promoctl/promoctl/internal/promo"
 )
 
@@ -90,18 +92,27 @@ const (
 	CSV  Format = "csv"
 	JSON Format = "json"
 	YAML Format = "yaml"
+	// XLSX is an Excel workbook (Office Open XML), as Excel and LibreOffice
+	// save it.
+	XLSX Format = "xlsx"
 )
 
 // Sniff tells a file's format from its name's extension, else from its
-// first characters: [ or { is JSON, - or --- YAML, anything else CSV.
+// first characters: a ZIP archive is a workbook, [ or { is JSON, - or ---
+// YAML, anything else CSV.
 func Sniff(name string, data []byte) Format {
 	switch strings.ToLower(filepath.Ext(name)) {
+	case ".xlsx", ".xlsm":
+		return XLSX
 	case ".csv", ".tsv", ".txt":
 		return CSV
 	case ".json":
 		return JSON
 	case ".yaml", ".yml":
 		return YAML
+	}
+	if bytes.HasPrefix(data, []byte("PK\x03\x04")) {
+		return XLSX
 	}
 	t := bytes.TrimLeft(bytes.TrimPrefix(data, bom), " \t\r\n")
 	switch {
@@ -195,32 +206,63 @@ type cell struct {
 // MaxProblems is how many problems Read lists before it stops looking.
 const MaxProblems = 200
 
+// MaxRows is the most rows a file may have. The rows are checked as they
+// are read and only what they declare is kept, so reading takes memory in
+// proportion to the rows (about 0.3 KiB a row: docs/performance.md),
+// not to the file's size; a file of more rows is refused with one line.
+const MaxRows = 200_000
+
+// ReadOptions say how to read a file.
+type ReadOptions struct {
+	// Loc is where dates without a zone are (the local time zone).
+	Loc *time.Location
+	// Sheet is the sheet of a workbook to read; empty: the first.
+	Sheet string
+}
+
 // Read reads the rows of a file named name (for messages and its
 // extension) and checks each of them: every value with the rules of promo
 // create (dates without a zone in loc; a date alone in d_off is the end of
 // that day), and the file as a whole (unknown columns, duplicate codes or
 // ids). Any problem: a *Problems listing them all.
 func Read(name string, data []byte, loc *time.Location) ([]Row, error) {
+	return ReadFrom(name, bytes.NewReader(data), ReadOptions{Loc: loc})
+}
+
+// ReadFrom is Read of a file given as a reader it can go back in: a CSV
+// file is read twice (once to tell its encoding, then row by row), a
+// workbook's sheet row by row; neither is held in memory as a whole.
+func ReadFrom(name string, f io.ReadSeeker, o ReadOptions) ([]Row, error) {
 	probs := &Problems{File: name}
-	var raw [][]cell
-	var lines []int
-	switch Sniff(name, data) {
-	case CSV:
-		raw, lines = readCSV(data, probs)
-	default:
-		raw, lines = readYAML(data, probs)
+	var head [512]byte
+	n, err := io.ReadFull(f, head[:])
+	if err != nil && err != io.EOF && err != io.ErrUnexpectedEOF {
+		return nil, fmt.Errorf("read %s: %w", name, err)
 	}
-	if len(raw) == 0 && len(probs.List) == 0 {
-		probs.add(0, "the file has no promo codes: give a header row and a row per code (CSV), a JSON array of objects or a YAML list")
+	if _, err = f.Seek(0, io.SeekStart); err != nil {
+		return nil, fmt.Errorf("read %s: %w", name, err)
 	}
-	rows := make([]Row, 0, len(raw))
+	format := Sniff(name, head[:n])
+	if o.Sheet != "" && format != XLSX {
+		probs.add(0, "--sheet is for a workbook (.xlsx), and this is %s", strings.ToUpper(string(format)))
+		return nil, probs.err()
+	}
+	var rows []Row
 	codes := map[string]int{}
 	ids := map[int64]int{}
-	for i, cells := range raw {
+	seen := false
+	emit := func(line int, cells []cell) bool {
+		seen = true
 		if len(probs.List) >= MaxProblems {
-			break
+			return false
 		}
-		r := parseRow(lines[i], cells, loc, probs)
+		if len(rows) >= MaxRows {
+			probs.List = probs.List[:0]
+			probs.add(0, "more than %d rows: apply a file of at most %d promo codes at a time", MaxRows, MaxRows)
+			rows = nil
+			return false
+		}
+		r := parseRow(line, cells, o.Loc, probs)
 		if r.Changes.Code != nil {
 			k := strings.ToUpper(*r.Changes.Code)
 			if first, dup := codes[k]; dup {
@@ -240,6 +282,35 @@ func Read(name string, data []byte, loc *time.Location) ([]Row, error) {
 			probs.add(r.Line, "the row names neither an id nor a code")
 		}
 		rows = append(rows, r)
+		return true
+	}
+	switch format {
+	case CSV:
+		err = readCSV(f, probs, emit)
+	case XLSX:
+		err = readXLSX(f, o, probs, emit)
+	case JSON:
+		if bytes.HasPrefix(head[:n], bom) {
+			_, err = f.Seek(int64(len(bom)), io.SeekStart)
+		}
+		if err == nil {
+			err = readJSON(f, probs, emit)
+		}
+	default:
+		var data []byte
+		if data, err = io.ReadAll(io.LimitReader(f, maxYAML+1)); err == nil {
+			if len(data) > maxYAML {
+				probs.add(0, "a YAML file is read whole, and this is more than %d MiB: give the codes as CSV, a JSON array or a workbook", maxYAML>>20)
+			} else {
+				readYAML(data, probs, emit)
+			}
+		}
+	}
+	if err != nil {
+		return nil, fmt.Errorf("read %s: %w", name, err)
+	}
+	if !seen && len(probs.List) == 0 {
+		probs.add(0, "the file has no promo codes: give a header row and a row per code (CSV), a JSON array of objects or a YAML list")
 	}
 	if err := probs.err(); err != nil {
 		return nil, err
@@ -247,69 +318,84 @@ func Read(name string, data []byte, loc *time.Location) ([]Row, error) {
 	return rows, nil
 }
 
-// readCSV reads a header row and the rows under it. A spreadsheet's byte
-// order mark is dropped, and a header with semicolons but no commas (a
-// spreadsheet in a locale with decimal commas) is read with semicolons.
-func readCSV(data []byte, probs *Problems) ([][]cell, []int) {
-	data = bytes.TrimPrefix(data, bom)
-	r := csv.NewReader(bytes.NewReader(data))
-	header := data
-	if i := bytes.IndexByte(header, '\n'); i >= 0 {
-		header = header[:i]
-	}
-	switch {
-	case bytes.Contains(header, []byte(";")) && !bytes.Contains(header, []byte(",")):
-		r.Comma = ';'
-	case bytes.Contains(header, []byte("\t")) && !bytes.Contains(header, []byte(",")):
-		r.Comma = '\t'
-	}
-	r.FieldsPerRecord = -1
-	r.ReuseRecord = false
-	head, err := r.Read()
-	if err == io.EOF {
-		return nil, nil
+// errNotText ends the reading of a CSV file that is in none of the
+// encodings spreadsheets save text in.
+var errNotText = errors.New("not UTF-8, UTF-16 or Windows-1251 text: save it from the spreadsheet as CSV (UTF-8), Unicode text or a workbook (.xlsx)")
+
+// readCSV reads a header row and the rows under it, as whatever program
+// saved them (textReader): the separator is a comma, a semicolon or a tab,
+// as the header row tells (a spreadsheet in a locale with decimal commas
+// separates with semicolons, "Unicode text" with tabs). Rows that are
+// empty or only separators are skipped. Each row goes to emit as it is
+// read; a false from emit stops.
+func readCSV(f io.ReadSeeker, probs *Problems, emit func(int, []cell) bool) error {
+	text, err := textReader(f)
+	if errors.Is(err, errNotText) {
+		probs.add(0, "%v", err)
+		return nil
 	}
 	if err != nil {
-		probs.add(1, "cannot read the header row: %s", csvMessage(err))
-		return nil, nil
+		return err
 	}
-	keys := make([]string, len(head))
-	use := make([]bool, len(head))
-	seen := map[string]bool{}
-	for i, h := range head {
-		k := strings.ToLower(strings.TrimSpace(h))
-		keys[i] = k
-		switch {
-		case k == "":
-			probs.add(1, "column %d has no name", i+1)
-		case seen[k]:
-			probs.add(1, "column %q is there twice", k)
-		case ignored(k):
-		case known(k):
-			use[i] = true
-		default:
-			probs.add(1, "%s", unknownField("column", h))
+	br := bufio.NewReaderSize(text, 64<<10)
+	r := csv.NewReader(br)
+	r.Comma = separator(br)
+	r.FieldsPerRecord = -1
+	r.ReuseRecord = false
+	var head []string
+	for {
+		head, err = r.Read()
+		if err != nil || !blank(head) {
+			break
 		}
-		seen[k] = true
 	}
-	var rows [][]cell
-	var lines []int
+	if errors.Is(err, errNotText) {
+		probs.List = probs.List[:0]
+		probs.add(0, "%v", errNotText)
+		return nil
+	}
+	if err == io.EOF {
+		return nil
+	}
+	if err != nil {
+		line := 1
+		var pe *csv.ParseError
+		if errors.As(err, &pe) {
+			line = pe.StartLine
+		}
+		probs.add(line, "cannot read the header row: %s", csvMessage(err))
+		return nil
+	}
+	headLine, _ := r.FieldPos(0)
+	keys, use := header(head, headLine, probs)
 	for {
 		rec, err := r.Read()
 		if err == io.EOF {
 			break
 		}
-		line, _ := r.FieldPos(0)
+		if errors.Is(err, errNotText) {
+			probs.List = probs.List[:0]
+			probs.add(0, "%v", errNotText)
+			return nil
+		}
 		if err != nil {
+			line := 0
 			var pe *csv.ParseError
 			if errors.As(err, &pe) {
-				line = pe.Line
+				line = pe.StartLine // where the row starts, not where the reader gave up
 			}
 			probs.add(line, "%s", csvMessage(err))
 			if rec == nil {
 				break // the reader cannot go on
 			}
 			continue
+		}
+		if blank(rec) {
+			continue
+		}
+		line, _ := r.FieldPos(0)
+		for len(rec) > len(keys) && strings.TrimSpace(rec[len(rec)-1]) == "" {
+			rec = rec[:len(rec)-1] // empty cells after the last column
 		}
 		if len(rec) != len(keys) {
 			probs.add(line, "%d values for %d columns", len(rec), len(keys))
@@ -321,10 +407,47 @@ func readCSV(data []byte, probs *Problems) ([][]cell, []int) {
 				cells = append(cells, cell{key: keys[i], text: v})
 			}
 		}
-		rows = append(rows, cells)
-		lines = append(lines, line)
+		if !emit(line, cells) {
+			break
+		}
 	}
-	return rows, lines
+	return nil
+}
+
+// blank reports whether a row is empty or only separators (and spaces).
+func blank(rec []string) bool {
+	for _, v := range rec {
+		if strings.TrimSpace(v) != "" {
+			return false
+		}
+	}
+	return true
+}
+
+// separator tells a CSV file's separator from its header row (its first
+// line that is not empty): a comma, else a semicolon or a tab, whichever
+// it has more of.
+func separator(br *bufio.Reader) rune {
+	peek, _ := br.Peek(br.Size())
+	for {
+		line := peek
+		if i := bytes.IndexByte(peek, '\n'); i >= 0 {
+			line, peek = peek[:i], peek[i+1:]
+		} else {
+			peek = nil
+		}
+		if len(bytes.TrimSpace(line)) > 0 || len(peek) == 0 {
+			switch semi, tab := bytes.Count(line, []byte(";")), bytes.Count(line, []byte("\t")); {
+			case bytes.IndexByte(line, ',') >= 0:
+				return ','
+			case semi > 0 && semi >= tab:
+				return ';'
+			case tab > 0:
+				return '\t'
+			}
+			return ','
+		}
+	}
 }
 
 func csvMessage(err error) string {
@@ -337,75 +460,142 @@ func csvMessage(err error) string {
 
 // readYAML reads a JSON array or a YAML list of objects (JSON is YAML):
 // item numbers from 1 stand for lines.
-func readYAML(data []byte, probs *Problems) ([][]cell, []int) {
+func readYAML(data []byte, probs *Problems, emit func(int, []cell) bool) {
 	dec := yaml.NewDecoder(bytes.NewReader(bytes.TrimPrefix(data, bom)))
 	var doc yaml.Node
 	if err := dec.Decode(&doc); err != nil {
 		if err != io.EOF {
 			probs.add(0, "not a JSON array or a YAML list: %s", firstLine(err.Error()))
 		}
-		return nil, nil
+		return
 	}
 	var next yaml.Node
 	if err := dec.Decode(&next); err != io.EOF {
 		probs.add(0, "more than one document: the file holds one list of promo codes")
-		return nil, nil
+		return
 	}
 	list := &doc
 	if list.Kind == yaml.DocumentNode && len(list.Content) > 0 {
 		list = list.Content[0]
 	}
 	if list.Kind == yaml.ScalarNode && list.Tag == "!!null" {
-		return nil, nil
+		return
 	}
 	if list.Kind != yaml.SequenceNode {
 		probs.add(0, "not a list: give a JSON array of objects or a YAML list, one item per promo code")
-		return nil, nil
+		return
 	}
-	rows := make([][]cell, 0, len(list.Content))
-	lines := make([]int, 0, len(list.Content))
 	for n, item := range list.Content {
-		line := n + 1
-		if item.Kind == yaml.AliasNode {
-			item = item.Alias
+		cells, ok := itemCells(n+1, item, probs)
+		if ok && !emit(n+1, cells) {
+			return
 		}
-		if item.Kind != yaml.MappingNode {
-			probs.add(line, "item %d is not an object of field names", line)
+	}
+}
+
+// itemCells reads the fields of item line of a JSON array or YAML list;
+// ok is false when the item is not an object.
+func itemCells(line int, item *yaml.Node, probs *Problems) (cells []cell, ok bool) {
+	if item.Kind == yaml.AliasNode {
+		item = item.Alias
+	}
+	if item.Kind != yaml.MappingNode {
+		probs.add(line, "item %d is not an object of field names", line)
+		return nil, false
+	}
+	cells = make([]cell, 0, len(item.Content)/2)
+	seen := map[string]bool{}
+	for i := 0; i+1 < len(item.Content); i += 2 {
+		k, v := item.Content[i].Value, item.Content[i+1]
+		switch {
+		case seen[k]:
+			probs.add(line, "field %q is there twice", k)
+			continue
+		case ignored(k):
+			continue
+		case !known(k):
+			probs.add(line, "%s", unknownField("field", k))
 			continue
 		}
-		cells := make([]cell, 0, len(item.Content)/2)
-		seen := map[string]bool{}
-		for i := 0; i+1 < len(item.Content); i += 2 {
-			k, v := item.Content[i].Value, item.Content[i+1]
-			switch {
-			case seen[k]:
-				probs.add(line, "field %q is there twice", k)
-				continue
-			case ignored(k):
-				continue
-			case !known(k):
-				probs.add(line, "%s", unknownField("field", k))
-				continue
-			}
-			seen[k] = true
-			if v.Kind == yaml.AliasNode {
-				v = v.Alias
-			}
-			c := cell{key: k}
-			switch {
-			case v.Kind != yaml.ScalarNode:
-				c.compound = true
-			case v.Tag == "!!null":
-				c.null = true
-			default:
-				c.text = v.Value // as written: 0012 stays 0012, a date stays a date
-			}
-			cells = append(cells, c)
+		seen[k] = true
+		if v.Kind == yaml.AliasNode {
+			v = v.Alias
 		}
-		rows = append(rows, cells)
-		lines = append(lines, line)
+		c := cell{key: k}
+		switch {
+		case v.Kind != yaml.ScalarNode:
+			c.compound = true
+		case v.Tag == "!!null":
+			c.null = true
+		default:
+			c.text = v.Value // as written: 0012 stays 0012, a date stays a date
+		}
+		cells = append(cells, c)
 	}
-	return rows, lines
+	return cells, true
+}
+
+// maxYAML is the largest YAML file Read takes: YAML is read as a whole
+// (its parser has no way to hand out a list's items one at a time), and
+// its tree takes about 25 times the file; 8 MiB is some 25,000 codes.
+const maxYAML = 8 << 20
+
+// readJSON reads a JSON array element by element (jsonscan.ArrayReader),
+// so that only one element's tree is in memory at a time; anything that
+// is not an array (an object, a YAML file named .json) is read by
+// readYAML, which says what is wrong with it.
+func readJSON(f io.Reader, probs *Problems, emit func(int, []cell) bool) error {
+	ar := jsonscan.NewArrayReaderMax(f, 1<<20)
+	first, err := ar.First()
+	if err == io.EOF {
+		return nil
+	}
+	if err != nil {
+		return err
+	}
+	if first != '[' {
+		rest, err := ar.Rest()
+		if err != nil {
+			return err
+		}
+		if len(rest) > maxYAML {
+			probs.add(0, "not a JSON array, and too large to read as YAML (more than %d MiB)", maxYAML>>20)
+			return nil
+		}
+		readYAML(rest, probs, emit)
+		return nil
+	}
+	for line := 1; ; line++ {
+		e, err := ar.Next()
+		if err == io.EOF {
+			return nil
+		}
+		var ee *jsonscan.ElementError
+		var tl *jsonscan.TooLargeError
+		switch {
+		case errors.As(err, &ee):
+			probs.add(line, "item %d is not valid JSON", line)
+			return nil // the reader cannot go on past it
+		case errors.As(err, &tl):
+			probs.add(line, "item %d is longer than 1 MiB", line)
+			return nil
+		case errors.Is(err, jsonscan.ErrTruncated):
+			probs.add(0, "not a JSON array: the file ends before its closing bracket")
+			return nil
+		case err != nil:
+			probs.add(0, "not a JSON array: %v", err)
+			return nil
+		}
+		var doc yaml.Node
+		if err := yaml.Unmarshal(e, &doc); err != nil || doc.Kind != yaml.DocumentNode || len(doc.Content) == 0 {
+			probs.add(line, "item %d is not valid JSON", line)
+			continue
+		}
+		cells, ok := itemCells(line, doc.Content[0], probs)
+		if ok && !emit(line, cells) {
+			return nil
+		}
+	}
 }
 
 func firstLine(s string) string {
@@ -423,7 +613,7 @@ func parseRow(line int, cells []cell, loc *time.Location, probs *Problems) Row {
 	c := &r.Changes
 	n := len(probs.List)
 	for _, v := range cells {
-		text := strings.TrimSpace(v.text)
+		text := unquoteFormula(strings.TrimSpace(v.text))
 		if v.null || (!v.compound && text == "") {
 			continue // left out: left as it is
 		}
@@ -438,6 +628,7 @@ func parseRow(line int, cells []cell, loc *time.Location, probs *Problems) Row {
 		case "site_id":
 			r.SiteID, err = positive(text)
 		case "code":
+			text = strings.Clone(text) // not the whole row it was cut from
 			c.Code = &text
 		case "is_enabled":
 			c.Enabled, err = boolean(text)
@@ -497,9 +688,9 @@ func positive(s string) (int64, error) {
 }
 
 func boolean(s string) (*bool, error) {
-	b, err := strconv.ParseBool(s)
+	b, err := promo.ParseBool(s)
 	if err != nil {
-		return nil, fmt.Errorf("want true or false, got %q", s)
+		return nil, err
 	}
 	return &b, nil
 }
@@ -510,4 +701,14 @@ func date(s string, loc *time.Location, parse func(string, *time.Location) (time
 		return nil, err
 	}
 	return &t, nil
+}
+
+// unquoteFormula drops the ' that promoctl's CSV and spreadsheets put
+// before a text that would otherwise be read as a formula ('=A1, '-5 off):
+// the cell's value is what follows it.
+func unquoteFormula(s string) string {
+	if len(s) > 1 && s[0] == '\'' && strings.IndexByte("=+-@\t\r", s[1]) >= 0 {
+		return s[1:]
+	}
+	return s
 }

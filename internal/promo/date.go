@@ -10,9 +10,12 @@ import (
 const APITimeLayout = "2006-01-02T15:04:05.000Z"
 
 // ParseStart reads the start of a period as users type it: 2026-12-01,
-// 2026-12-01T10:00, 2026-12-01T10:00:00, or RFC 3339 with an offset or Z. A
-// date without a zone is in loc; a date without a time is the start of that
-// day (00:00:00). It reads --starts and d_on.
+// 2026-12-01T10:00, 2026-12-01T10:00:00, or RFC 3339 with an offset or Z;
+// and day first, as Russian-locale spreadsheets write dates: 31.12.2026,
+// 31.12.2026 23:59, 31.12.2026 23:59:59, 31.12.26. A date without a zone is
+// in loc; a date without a time is the start of that day (00:00:00). It is
+// the one reader of dates typed by people: --starts, d_on of every file,
+// the wizard.
 func ParseStart(s string, loc *time.Location) (time.Time, error) {
 	return parseDate(s, loc, false)
 }
@@ -35,16 +38,20 @@ func parseDate(s string, loc *time.Location, endOfDay bool) (time.Time, error) {
 		// A date alone: its first or its last second, in loc. Built with
 		// time.Date rather than by adding a day, so that a change of clocks
 		// that day cannot shift it.
-		if d, derr := time.ParseInLocation(dateOnly, v, loc); derr == nil {
-			t, err = d, nil
-			if endOfDay {
-				y, m, day := d.Date()
-				t = time.Date(y, m, day, 23, 59, 59, 0, loc)
+		for _, layout := range [...]string{dateOnly, "2.1.2006", "2.1.06"} {
+			if d, derr := time.ParseInLocation(layout, v, loc); derr == nil {
+				t, err = d, nil
+				if endOfDay {
+					y, m, day := d.Date()
+					t = time.Date(y, m, day, 23, 59, 59, 0, loc)
+				}
+				break
 			}
 		}
 	}
 	// Zone-less forms with a time are read in the caller's location.
-	for _, layout := range [...]string{"2006-01-02T15:04", "2006-01-02 15:04", "2006-01-02T15:04:05", "2006-01-02 15:04:05"} {
+	for _, layout := range [...]string{"2006-01-02T15:04", "2006-01-02 15:04", "2006-01-02T15:04:05", "2006-01-02 15:04:05",
+		"2.1.2006 15:04", "2.1.2006 15:04:05", "2.1.06 15:04", "2.1.06 15:04:05"} {
 		if err == nil {
 			break
 		}

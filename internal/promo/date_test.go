@@ -156,10 +156,37 @@ func TestParseDateDST(t *testing.T) {
 	}
 }
 
+// TestParseDateDayFirst checks the forms Russian-locale spreadsheets write:
+// day first, with dots, a four- or two-digit year, with or without a time;
+// a date alone ends at the end of that day.
+func TestParseDateDayFirst(t *testing.T) {
+	t.Parallel()
+	moscow := mustLoad(t, "Europe/Moscow")
+	tests := []struct {
+		in         string
+		start, end time.Time
+	}{
+		{"31.12.2026", time.Date(2026, 12, 31, 0, 0, 0, 0, moscow), time.Date(2026, 12, 31, 23, 59, 59, 0, moscow)},
+		{"31.12.26", time.Date(2026, 12, 31, 0, 0, 0, 0, moscow), time.Date(2026, 12, 31, 23, 59, 59, 0, moscow)},
+		{"1.2.2026", time.Date(2026, 2, 1, 0, 0, 0, 0, moscow), time.Date(2026, 2, 1, 23, 59, 59, 0, moscow)},
+		{"31.12.2026 23:59", time.Date(2026, 12, 31, 23, 59, 0, 0, moscow), time.Date(2026, 12, 31, 23, 59, 0, 0, moscow)},
+		{"20.11.2026 9:05:07", time.Date(2026, 11, 20, 9, 5, 7, 0, moscow), time.Date(2026, 11, 20, 9, 5, 7, 0, moscow)},
+		{" 20.11.26 10:00 ", time.Date(2026, 11, 20, 10, 0, 0, 0, moscow), time.Date(2026, 11, 20, 10, 0, 0, 0, moscow)},
+	}
+	for _, tt := range tests {
+		if got, err := ParseStart(tt.in, moscow); err != nil || !got.Equal(tt.start) {
+			t.Errorf("ParseStart(%q) = %v, %v; want %v", tt.in, got, err, tt.start)
+		}
+		if got, err := ParseEnd(tt.in, moscow); err != nil || !got.Equal(tt.end) {
+			t.Errorf("ParseEnd(%q) = %v, %v; want %v", tt.in, got, err, tt.end)
+		}
+	}
+}
+
 func TestParseDateBad(t *testing.T) {
 	t.Parallel()
 	for _, in := range []string{
-		"2026-13-01", "2026-02-30", "2026-12-32", "2026-12-1", "26-12-01", "01.12.2026", "12/01/2026",
+		"2026-13-01", "2026-02-30", "2026-12-32", "2026-12-1", "26-12-01", "12/01/2026", "32.12.2026", "31.13.2026", "31.12.2026T10:00", "31.12.2026 25:00", "31-12-2026", "31.12", "31.12.202",
 		"2026-12-01T25:00", "2026-12-01T10", "2026-12-01T10:00+03:00", "2026-12-01 10:00Z",
 		"2026-12-01T10:00:00+3", "2026-12-01t10:00:00z", "tomorrow", "now", "1764547200",
 		"2026-12-01T10:00:00Z trailing", "２０２６-12-01",
@@ -240,6 +267,7 @@ func FuzzParseDate(f *testing.F) {
 		"2026-12-01T10:00:00Z", "2026-12-01T10:00:00+03:00", "2026-12-01T10:00:00.123456789-09:30",
 		"2026-03-08T02:30", "2026-11-01T01:30", "0000-01-01T00:00:00+01:00", "9999-12-31T23:59:59-01:00",
 		"0001-01-01", "9999-12-31", "", "x", "2026-02-30", "2026-12-01T10:00:00.Z",
+		"31.12.2026", "31.12.2026 23:59", "31.12.26", "1.2.2026 9:05", "31.12.2026 23:59:59", "29.02.2027",
 	}
 	for i, s := range seeds {
 		f.Add(s, uint8(i))

@@ -153,19 +153,75 @@ func (c Changes) Validate(n Names) error {
 }
 
 // ParseAmount reads an amount as money is written: digits, then at most two
-// decimals after a point ("25", "9.99"), surrounding spaces ignored. Other
-// ways of writing a number that Go or YAML would read (1e3, 0x10, 1_000,
-// .5, Inf) and finer amounts (0.001) are refused: a shop's prices have
-// cents, and a typo must not become a different discount. A leading minus
-// is read, so that Validate can say the amount must be positive.
+// decimals after a point or a comma ("25", "9.99", "9,99"), surrounding
+// spaces ignored. The whole part may be grouped by thousands with spaces or
+// no-break spaces ("1 234,50"), as Russian-locale spreadsheets write it. It
+// is the one reader of amounts: flags, -f files, apply files and the wizard.
+// Other ways of writing a number that Go or YAML would read (1e3, 0x10,
+// 1_000, .5, Inf, 1,234.50) and finer amounts (0.001) are refused: a shop's
+// prices have cents, and a typo must not become a different discount. A
+// leading minus is read, so that Validate can say the amount must be
+// positive.
 func ParseAmount(s string) (float64, error) {
 	t := strings.TrimSpace(s)
+	neg := strings.HasPrefix(t, "-")
 	digits := strings.TrimPrefix(t, "-")
-	whole, frac, point := strings.Cut(digits, ".")
-	if !allDigits(whole) || (point && (!allDigits(frac) || len(frac) > 2)) {
+	sep := "."
+	if !strings.Contains(digits, ".") {
+		sep = ","
+	}
+	whole, frac, point := strings.Cut(digits, sep)
+	whole, grouped := ungroup(whole)
+	if !grouped || !allDigits(whole) || (point && (!allDigits(frac) || len(frac) > 2)) {
 		return 0, fmt.Errorf("%q is not an amount: use digits with at most 2 decimals, such as 25 or 9.99", s)
 	}
-	return strconv.ParseFloat(t, 64)
+	n := whole
+	if point {
+		n += "." + frac
+	}
+	if neg {
+		n = "-" + n
+	}
+	return strconv.ParseFloat(n, 64)
+}
+
+// ungroup drops the spaces between groups of three digits of a whole
+// number (1 234 567, with spaces, no-break or narrow no-break spaces);
+// ok is false when spaces are there but not between groups of three.
+func ungroup(s string) (string, bool) {
+	s = strings.NewReplacer("\u00a0", " ", "\u202f", " ").Replace(s)
+	if !strings.Contains(s, " ") {
+		return s, true
+	}
+	groups := strings.Split(s, " ")
+	if len(groups[0]) == 0 || len(groups[0]) > 3 {
+		return "", false
+	}
+	for _, g := range groups[1:] {
+		if len(g) != 3 {
+			return "", false
+		}
+	}
+	return strings.Join(groups, ""), true
+}
+
+// ParseBool reads a yes-or-no value as people and spreadsheets write it:
+// true/false and 1/0 (any case, and what Go's strconv reads: t, f), and the
+// Russian ИСТИНА/ЛОЖЬ (Excel's) and да/нет, any case. It is the one reader
+// of booleans in files.
+func ParseBool(s string) (bool, error) {
+	t := strings.TrimSpace(s)
+	switch strings.ToLower(t) {
+	case "истина", "да":
+		return true, nil
+	case "ложь", "нет":
+		return false, nil
+	}
+	b, err := strconv.ParseBool(strings.ToLower(t))
+	if err != nil {
+		return false, fmt.Errorf("want true or false, got %q", s)
+	}
+	return b, nil
 }
 
 // allDigits reports whether s is one or more ASCII digits.

@@ -320,12 +320,15 @@ func TestCreateBody(t *testing.T) {
 
 func TestParseAmount(t *testing.T) {
 	t.Parallel()
-	for in, want := range map[string]float64{"25": 25, "9.99": 9.99, "9.9": 9.9, "0.01": 0.01, " 100 ": 100, "007": 7, "-1": -1, "1500.50": 1500.5} {
+	for in, want := range map[string]float64{"25": 25, "9.99": 9.99, "9.9": 9.9, "0.01": 0.01, " 100 ": 100, "007": 7, "-1": -1, "1500.50": 1500.5,
+		// as Russian-locale spreadsheets write them
+		"1,5": 1.5, "10,50": 10.5, "1 000": 1000, "1 234,50": 1234.5, "1\u00a0234,5": 1234.5, "12\u202f345": 12345, "1 234 567.89": 1234567.89, "-1,5": -1.5} {
 		if got, err := ParseAmount(in); err != nil || got != want {
 			t.Errorf("ParseAmount(%q) = %v, %v; want %v", in, got, err, want)
 		}
 	}
-	for _, in := range []string{"", " ", "0.001", "5e-324", "1e3", "0x1p4", "0x10", "1_000", "+5", "--5", ".5", "5.", "1,5", "1.2.3", "Inf", "NaN", "-", "٣", "1 000"} {
+	for _, in := range []string{"", " ", "0.001", "5e-324", "1e3", "0x1p4", "0x10", "1_000", "+5", "--5", ".5", "5.", "1.2.3", "Inf", "NaN", "-", "٣",
+		"1,234.50", "1.234,50", "1,2,3", ",5", "5,", "1,001", "1 00", "1000 000", "1  000", " 1 0", "1 000 ,5", "1,5 0"} {
 		_, err := ParseAmount(in)
 		want := strconv.Quote(in) + " is not an amount: use digits with at most 2 decimals, such as 25 or 9.99"
 		if err == nil || err.Error() != want {
@@ -363,6 +366,21 @@ func TestFieldsValueIsTheJSONValue(t *testing.T) {
 		}
 		if v := f.Value("no_such_field"); v != nil {
 			t.Errorf("Value(no_such_field) = %v, want nil", v)
+		}
+	}
+}
+
+func TestParseBool(t *testing.T) {
+	t.Parallel()
+	for in, want := range map[string]bool{"true": true, "false": false, "TRUE": true, "FALSE": false, "True": true, "1": true, "0": false,
+		"ИСТИНА": true, "ЛОЖЬ": false, "истина": true, "Ложь": false, "да": true, "нет": false, "Да": true, "НЕТ": false, " true ": true} {
+		if got, err := ParseBool(in); err != nil || got != want {
+			t.Errorf("ParseBool(%q) = %v, %v; want %v", in, got, err, want)
+		}
+	}
+	for _, in := range []string{"", "yes", "maybe", "2", "\xc8\xd1\xd2\xc8\xcd\xc0", "ИСТИНА1"} {
+		if _, err := ParseBool(in); err == nil || err.Error() != "want true or false, got "+strconv.Quote(in) {
+			t.Errorf("ParseBool(%q) error = %v", in, err)
 		}
 	}
 }

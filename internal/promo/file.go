@@ -218,7 +218,7 @@ func toBool(v any) (bool, error) {
 			return x == 1, nil
 		}
 	case string:
-		if b, err := strconv.ParseBool(x); err == nil {
+		if b, err := ParseBool(x); err == nil {
 			return b, nil
 		}
 	}

@@ -77,8 +77,7 @@ func (c FormCheck) Amount(s string, percent bool) (float64, error) {
 	if s == "" {
 		return 0, errors.New("enter the amount of the discount")
 	}
-	// A decimal comma is read as a point, as people write it in Russia.
-	v, err := ParseAmount(strings.ReplaceAll(s, ",", "."))
+	v, err := ParseAmount(s) // a decimal comma too, as people write it in Russia
 	if err != nil {
 		return 0, err
 	}

@@ -82,6 +82,7 @@ func Plan(plan []PlanEntry, loc *time.Location) (output.Data, error) {
 		CSV: func() (output.Grid, error) {
 			g := grid()
 			g.Header = []string{"action", "id", "code", "changes"}
+			g.Kinds = []output.Kind{output.KindText, output.KindNumber}
 			return g, nil
 		},
 	}, nil

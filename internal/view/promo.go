@@ -24,6 +24,12 @@ func promoColumns() []string {
 		"time_limit_is_enabled", "d_on", "d_off", "quantity_limit_is_enabled", "quantity_limit", "promo_used_count", "is_valid"}
 }
 
+// promoKinds are what promoColumns hold, for a workbook's typed cells.
+func promoKinds() []output.Kind {
+	const n, b, t = output.KindNumber, output.KindBool, output.KindTime
+	return []output.Kind{n, output.KindText, n, b, n, n, b, b, t, t, b, n, n, b}
+}
+
 // promoHeader is the header of the promo list table. STATUS is computed
 // locally (promo.StatusFields.StatusAt); the other columns are the API's
 // fields in local units.
@@ -120,7 +126,7 @@ func PromoList(raw json.RawMessage, loc *time.Location, now time.Time) output.Da
 			if err != nil {
 				return output.Grid{}, err
 			}
-			g := output.Grid{Header: promoColumns()}
+			g := output.Grid{Header: promoColumns(), Kinds: promoKinds()}
 			g.Rows = make([][]string, len(ps))
 			for i := range ps {
 				g.Rows[i] = promoCSVRow(&ps[i])
@@ -147,6 +153,7 @@ func PromoListStream(src output.Elements, loc *time.Location, now time.Time) out
 		Tone:      promoListTone,
 		Columns:   promoTableColumns(),
 		CSVHeader: promoColumns(),
+		CSVKinds:  promoKinds(),
 		CSVRows: func(add func([][]byte) error) error {
 			row := promoCSVRower()
 			return eachPromo(src, func(p *api.Promo, code []byte) error { return add(row(p, code)) })
@@ -242,7 +249,7 @@ func PromoRecord(raw json.RawMessage, p api.Promo, id int64, loc *time.Location,
 				strconv.FormatInt(int64(p.BonusType), 10), fmtFloat(float64(p.BonusAmount)), fmtBool(bool(p.BonusAmountIsInPercentages)),
 				fmtBool(bool(p.TimeLimitIsEnabled)), p.DOn.Raw, p.DOff.Raw, fmtBool(bool(p.QuantityLimitIsEnabled)),
 				strconv.FormatInt(int64(p.QuantityLimit), 10), optInt(p.PromoUsedCount), csvBool(p.IsValid), csvBool(p.PersonalLimitIsEnabled)}
-			return output.Grid{Header: header, Rows: [][]string{row}}, nil
+			return output.Grid{Header: header, Rows: [][]string{row}, Kinds: append(promoKinds(), output.KindBool)}, nil
 		},
 	}
 }

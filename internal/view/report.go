@@ -60,7 +60,9 @@ func ReportByCode(r report.Report, loc *time.Location) (output.Data, error) {
 			return withTotals(g, r), nil
 		},
 		CSV: func() (output.Grid, error) {
-			g := output.Grid{Header: []string{"id", "code", "currency", "orders", "order_total", "discount_total", "first_order", "last_order"}}
+			n, t := output.KindNumber, output.KindTime
+			g := output.Grid{Header: []string{"id", "code", "currency", "orders", "order_total", "discount_total", "first_order", "last_order"},
+				Kinds: []output.Kind{n, output.KindText, output.KindText, n, n, n, t, t}}
 			for _, c := range r.ByCode {
 				g.Rows = append(g.Rows, []string{strconv.FormatInt(c.ID, 10), c.Code, c.Currency, strconv.Itoa(c.Orders),
 					c.OrderTotal.Exact(), c.DiscountTotal.Exact(), c.First.Raw, c.Last.Raw})
@@ -92,7 +94,9 @@ func ReportByDay(r report.Report) (output.Data, error) {
 			return withTotals(g, r), nil
 		},
 		CSV: func() (output.Grid, error) {
-			g := output.Grid{Header: []string{"day", "currency", "orders", "order_total", "discount_total"}}
+			n := output.KindNumber
+			g := output.Grid{Header: []string{"day", "currency", "orders", "order_total", "discount_total"},
+				Kinds: []output.Kind{output.KindDate, output.KindText, n, n, n}}
 			for _, d := range r.ByDay {
 				g.Rows = append(g.Rows, []string{d.Day, d.Currency, strconv.Itoa(d.Orders), d.OrderTotal.Exact(), d.DiscountTotal.Exact()})
 			}
