@@ -193,6 +193,7 @@ func profileList(file *config.File, inKeychain map[string]string) output.Data {
 		SiteID      string `json:"site_id,omitempty"`
 		Output      string `json:"output,omitempty"`
 		Timeout     string `json:"timeout,omitempty"`
+		Language    string `json:"language,omitempty"`
 	}
 	items := []item{}
 	for _, name := range file.ProfileNames() {
@@ -203,7 +204,7 @@ func profileList(file *config.File, inKeychain map[string]string) output.Data {
 		it := item{
 			Current: name == file.CurrentProfile, Profile: name,
 			BaseURL: p.BaseURL, UserID: p.UserID,
-			SiteID: p.SiteID, Output: p.Output, Timeout: p.Timeout,
+			SiteID: p.SiteID, Output: p.Output, Timeout: p.Timeout, Language: p.Language,
 		}
 		switch {
 		case inKeychain[name] != "":
@@ -215,12 +216,12 @@ func profileList(file *config.File, inKeychain map[string]string) output.Data {
 	}
 	j, _ := json.Marshal(items)
 	row := func(it item, mark string) []string {
-		return []string{mark, it.Profile, it.BaseURL, it.Token, it.UserID, it.SiteID, it.Output, it.Timeout}
+		return []string{mark, it.Profile, it.BaseURL, it.Token, it.UserID, it.SiteID, it.Output, it.Timeout, it.Language}
 	}
 	return output.Data{
 		JSON: j,
 		Tables: func() ([]output.Grid, error) {
-			g := output.Grid{Header: []string{"CURRENT", "PROFILE", "BASE URL", "API KEY", "USER ID", "SITE ID", "OUTPUT", "TIMEOUT"}}
+			g := output.Grid{Header: []string{"CURRENT", "PROFILE", "BASE URL", "API KEY", "USER ID", "SITE ID", "OUTPUT", "TIMEOUT", "LANGUAGE"}}
 			for _, it := range items {
 				mark := ""
 				if it.Current {
@@ -673,10 +674,11 @@ func explain(s *config.Settings, cfgSrc, profSrc config.Source) output.Data {
 		{"profile", s.Profile, profSrc.Kind, profSrc.Name},
 	}
 	values := map[string]string{
-		config.KeyBaseURL: s.BaseURL,
-		config.KeyToken:   config.MaskToken(s.Token),
-		config.KeyOutput:  string(s.Output),
-		config.KeyTimeout: s.Timeout.String(),
+		config.KeyBaseURL:  s.BaseURL,
+		config.KeyToken:    config.MaskToken(s.Token),
+		config.KeyOutput:   string(s.Output),
+		config.KeyTimeout:  s.Timeout.String(),
+		config.KeyLanguage: string(s.Language),
 	}
 	if s.UserID != 0 {
 		values[config.KeyUserID] = fmt.Sprint(s.UserID)

@@ -15,6 +15,7 @@ import (
 
 	"github.com/promoctl/promoctl/internal/api"
 	"github.com/promoctl/promoctl/internal/config"
+	"github.com/promoctl/promoctl/internal/i18n"
 	"github.com/promoctl/promoctl/internal/iostreams"
 	"github.com/promoctl/promoctl/internal/keychain"
 	"github.com/promoctl/promoctl/internal/output"
@@ -62,6 +63,7 @@ type factory struct {
 	local    *localSandbox // the in-process sandbox, once the run is switched to it
 	cleanups []func()      // run when the command ends
 	warnings *warnings     // warnings already shown, so a file read twice warns once
+	msg      *i18n.Printer // the run's language (decideLanguage); nil is English
 }
 
 // cleanup releases what the command opened.
