@@ -371,7 +371,7 @@ func (f *factory) outputOptions(s *config.Settings) (output.Options, error) {
 		f.io.DisableColor()
 	}
 	o := output.Options{Format: s.Output, NoHeaders: f.global.noHeaders, Color: f.io.ColorEnabled(), Terminal: f.io.IsStdoutTTY(),
-		Width: f.io.TerminalWidth()}
+		Width: f.io.TerminalWidth(), Locale: newTableLocale(f.msg)}
 	if f.global.jq == "" {
 		return o, nil
 	}
@@ -428,9 +428,9 @@ func accessible(flag bool, env config.Env) bool {
 // JSON object, and returns the exit code.
 func (f *factory) reportError(cmd *cobra.Command, err error) int {
 	code := exitCode(err)
-	msg := f.redact(oneLine(err.Error()))
+	msg := f.redact(oneLine(errorText(f.msg, err)))
 	if code == exitCancelled {
-		msg = "cancelled"
+		msg = f.msg.T("error.cancelled")
 	}
 	if f.errorsAsJSON(cmd) {
 		e := struct {

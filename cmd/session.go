@@ -13,6 +13,7 @@ import (
 
 	"github.com/promoctl/promoctl/internal/api"
 	"github.com/promoctl/promoctl/internal/config"
+	"github.com/promoctl/promoctl/internal/i18n"
 	"github.com/promoctl/promoctl/internal/iostreams"
 	"github.com/promoctl/promoctl/internal/output"
 	"github.com/promoctl/promoctl/internal/progress"
@@ -44,6 +45,8 @@ type session struct {
 	// OutputFlag its --output: the command lines a verb suggests repeat
 	// them (never the token).
 	Where, OutputFlag []string
+	// Msg is the run's language: its messages (Msg.T, Msg.N).
+	Msg *i18n.Printer
 }
 
 // start is the one way a command that talks to the API starts, once its
@@ -83,7 +86,7 @@ func (f *factory) startWith(cmd *cobra.Command, s *config.Settings, spin bool) (
 	if spin && showProgress(f.io, out, f.global.debug, accessible(f.global.accessible, f.env)) {
 		c.spinner = progress.New(f.io.ErrOut, f.opts.Progress)
 	}
-	sess := &session{IO: f.io, Settings: s, Out: out, Loc: f.location(), Now: f.now(), Warnings: f.warnings}
+	sess := &session{IO: f.io, Settings: s, Out: out, Loc: f.location(), Now: f.now(), Warnings: f.warnings, Msg: f.msg}
 	sess.Where, sess.OutputFlag = givenFlags(f.flags, f.global.sandbox)
 	sess.Bar = f.io.IsStderrTTY() && !f.global.debug && !accessible(f.global.accessible, f.env)
 	sess.BulkClient = func(wrap func(http.RoundTripper) http.RoundTripper, oneAttempt bool) (*api.Client, error) {

@@ -77,6 +77,9 @@ type Options struct {
 	// drops or shortens its least important columns to fit it (Column).
 	// 0 means no limit: tables off a terminal are never cut.
 	Width int
+	// Locale, when set, shows tables in a person's language and forms
+	// (see Locale); other formats never use it.
+	Locale Locale
 }
 
 // Grid is a block of text cells: a header and rows. KeyValue grids are a
@@ -178,6 +181,9 @@ func write(w *bufio.Writer, d Data, o Options) error {
 			if err := w.WriteByte('\n'); err != nil {
 				return err
 			}
+		}
+		if o.Locale != nil {
+			g = localizeGrid(g, o.Locale)
 		}
 		if g.Title != "" && !o.NoHeaders {
 			w.WriteString(g.Title)
