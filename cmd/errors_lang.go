@@ -261,5 +261,8 @@ func (r *errorRenderer) subject(s, form string) string {
 	if n, ok := strings.CutPrefix(s, "promo code "); ok {
 		return r.p.T("subject.promo"+form, "ID", n)
 	}
+	if n, ok := strings.CutPrefix(s, "product "); ok {
+		return r.p.T("subject.product"+form, "ID", n)
+	}
 	return s
 }

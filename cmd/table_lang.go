@@ -42,10 +42,12 @@ const (
 	cellYesNo             // yes, no
 	cellBonus             // goods, delivery
 	cellAmount            // 500.00, or 10% with a percent sign
+	cellNumber            // 1.25
 	cellMoney             // 10700.00, in the currency of the row's CURRENCY column
 	cellDateTime          // 2026-12-31 23:59
 	cellDay               // 2026-12-31
 	cellWord              // none, unlimited
+	cellSource            // where a setting comes from: flag --output, profile NAME in PATH
 )
 
 // cellKinds says what each column holds, by its header or key as the
@@ -53,14 +55,16 @@ const (
 // colon (table.<name> is its Russian).
 func cellKinds() map[string]cellKind {
 	return map[string]cellKind{
-		"status":  cellStatus,
+		"status": cellStatus, "published": cellYesNo, "visible": cellYesNo, "current": cellYesNo,
+		"role":    cellWord,
 		"enabled": cellYesNo, "valid": cellYesNo, "valid_now": cellYesNo, "once_per_customer": cellYesNo,
 		"type": cellBonus, "bonus_type": cellBonus,
 		"amount":      cellAmount,
 		"order_total": cellMoney, "discount_total": cellMoney, "order_price": cellMoney, "discount": cellMoney,
+		"price": cellAmount, "old_price": cellAmount, "weight": cellNumber,
 		"starts": cellDateTime, "ends": cellDateTime, "date": cellDateTime, "first_order": cellDateTime, "last_order": cellDateTime,
 		"day":        cellDay,
-		"time_limit": cellWord, "max_uses": cellWord,
+		"time_limit": cellWord, "max_uses": cellWord, "action": cellWord, "source": cellSource,
 	}
 }
 
@@ -76,11 +80,11 @@ func (l *tableLocale) Header(h string) string {
 		return h
 	}
 	s := l.p.T(id)
-	if strings.ToUpper(h) == h && strings.IndexFunc(h, unicode.IsLetter) >= 0 {
-		s = strings.ToUpper(s)
-	}
 	if strings.HasSuffix(h, ":") {
-		s += ":"
+		return s + ":" // a record's key, as the catalog writes it
+	}
+	if strings.ToUpper(h) == h && strings.IndexFunc(h, unicode.IsLetter) >= 0 {
+		s = strings.ToUpper(s) // a column's header
 	}
 	return s
 }
@@ -148,6 +152,8 @@ func (l *tableLocale) cell(k cellKind, c, currency string) string {
 			return l.decimal(n, -1) + "\u00a0%"
 		}
 		return l.decimal(c, 2)
+	case cellNumber:
+		return l.decimal(c, -1)
 	case cellMoney:
 		s := l.decimal(c, 2)
 		if sym := currencySymbol(currency); sym != "" && s != c {
@@ -161,6 +167,16 @@ func (l *tableLocale) cell(k cellKind, c, currency string) string {
 		return l.Day(c)
 	case cellDay:
 		return l.Day(c)
+	case cellSource:
+		kind, rest, _ := strings.Cut(c, " ")
+		said := l.word("source." + kind)
+		if said == "source."+kind {
+			return c
+		}
+		if rest == "" {
+			return said
+		}
+		return said + " " + strings.Replace(rest, " in ", " "+l.word("in")+" ", 1)
 	}
 	return c
 }
