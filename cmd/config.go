@@ -74,7 +74,7 @@ func lockWait(r *config.Resolver) time.Duration {
 // notef writes a success message to stderr when a person is watching.
 func (s *configSession) notef(format string, args ...any) {
 	if s.IO.IsStderrTTY() {
-		fmt.Fprintf(s.IO.ErrOut, format+"\n", args...)
+		fmt.Fprintln(s.IO.ErrOut, s.Warnings.say(fmt.Sprintf(format, args...)))
 	}
 }
 

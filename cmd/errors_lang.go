@@ -90,18 +90,26 @@ func (r *errorRenderer) load() []errorPattern {
 // message is s said by the catalogs, when one of their error.* messages
 // is it.
 func (r *errorRenderer) message(s string) (string, bool) {
-	for _, pt := range r.load() {
-		m := pt.re.FindStringSubmatch(s)
-		if m == nil {
-			continue
-		}
-		args := make([]any, 0, 2*len(pt.names))
-		for i, n := range pt.names {
-			args = append(args, n, m[i+1])
-		}
-		return r.p.T(pt.id, args...), true
+	pt, m := r.match(s)
+	if m == nil {
+		return s, false
 	}
-	return s, false
+	args := make([]any, 0, 2*len(pt.names))
+	for i, n := range pt.names {
+		args = append(args, n, m[i+1])
+	}
+	return r.p.T(pt.id, args...), true
+}
+
+// match is the error.msg.* entry whose English is s, and what its
+// placeholders stand for (after the whole text), or nil.
+func (r *errorRenderer) match(s string) (errorPattern, []string) {
+	for _, pt := range r.load() {
+		if m := pt.re.FindStringSubmatch(s); m != nil {
+			return pt, m
+		}
+	}
+	return errorPattern{}, nil
 }
 
 // text is err in p's language: the typed errors it knows, else its context
@@ -265,4 +273,14 @@ func (r *errorRenderer) subject(s, form string) string {
 		return r.p.T("subject.product"+form, "ID", n)
 	}
 	return s
+}
+
+// say is a note or a warning in w's language: as written when English, or
+// when no error.msg entry of the catalogs matches it.
+func (w *warnings) say(s string) string {
+	if !w.msg.Russian() {
+		return s
+	}
+	said, _ := (&errorRenderer{p: w.msg}).message(s)
+	return said
 }

@@ -74,7 +74,7 @@ func runPromoCreateWizard(ctx context.Context, opts *promoCreateOptions) error {
 	values := promo.DefaultFormValues().With(given, sess.Loc)
 	for {
 		a, err := w.Promo(ctx, prompt.PromoForm{
-			Title:  "New promo code",
+			Title:  sess.Msg.T("wizard.create.title"),
 			Values: values,
 			Sites:  sites, Site: chosen, Loc: sess.Loc,
 			Taken: codes.takenFunc(ctx),
@@ -120,17 +120,17 @@ func confirmCreate(ctx context.Context, w promoWizard, sess *session, v promo.Fo
 		}
 	}
 	e := sess.IO.ErrOut
-	fmt.Fprintln(e, "\nAbout to create:")
+	fmt.Fprintln(e, "\n"+sess.Msg.T("wizard.create.about"))
 	writeSummary(e, createSummary(v, site, siteName, sess.Loc, sess.Now()))
 	args := append([]string{"promo", "create", "--site-id", strconv.FormatInt(site, 10)}, changes.Flags(sess.Loc)...)
 	if dryRun {
 		args = append(args, "--dry-run")
 	}
-	fmt.Fprintf(e, "\nThe same without the form:\n  %s\n\n", sess.commandLine(args...))
+	fmt.Fprintf(e, "\n%s\n  %s\n\n", sess.Msg.T("wizard.same_without_form"), sess.commandLine(args...))
 	if dryRun {
 		return nil
 	}
-	return w.Proceed(ctx, fmt.Sprintf("Create promo code %s on site %d?", v.Code, site), true)
+	return w.Proceed(ctx, sess.Msg.T("wizard.create.proceed", "Code", v.Code, "Site", site), true)
 }
 
 // mustChanges are the changes of answers that confirmCreate has checked.
@@ -154,7 +154,7 @@ func runPromoUpdateWizard(ctx context.Context, opts *promoUpdateOptions, client 
 	w := opts.Prompter
 	for {
 		a, err := w.Promo(ctx, prompt.PromoForm{
-			Title:    fmt.Sprintf("Change promo code %d", id),
+			Title:    sess.Msg.T("wizard.update.title", "ID", id),
 			Values:   values,
 			Site:     site,
 			Loc:      sess.Loc,
@@ -194,24 +194,24 @@ func confirmUpdate(ctx context.Context, w promoWizard, sess *session, id int64, 
 	}
 	e := sess.IO.ErrOut
 	if changes.Empty() {
-		fmt.Fprintf(e, "Nothing changed: promo code %d is left as it is.\n", id)
+		fmt.Fprintln(e, sess.Msg.T("wizard.update.nothing", "ID", id))
 		return changes, errNoChange
 	}
-	fmt.Fprintf(e, "\nChanges to promo code %d:\n", id)
+	fmt.Fprintln(e, "\n"+sess.Msg.T("wizard.update.changes", "ID", id))
 	writeSummary(e, changeSummary(before, after, sess.Loc, sess.Now()))
 	if !changes.ClearStarts && !changes.ClearEnds { // no flag removes just one date
 		args := append([]string{"promo", "update", strconv.FormatInt(id, 10)}, changes.Flags(sess.Loc)...)
 		if dryRun {
 			args = append(args, "--dry-run")
 		}
-		fmt.Fprintf(e, "\nThe same without the form:\n  %s\n\n", sess.commandLine(args...))
+		fmt.Fprintf(e, "\n%s\n  %s\n\n", sess.Msg.T("wizard.same_without_form"), sess.commandLine(args...))
 	} else {
 		fmt.Fprintln(e)
 	}
 	if dryRun {
 		return changes, nil
 	}
-	return changes, w.Proceed(ctx, fmt.Sprintf("Save the changes to promo code %d?", id), true)
+	return changes, w.Proceed(ctx, sess.Msg.T("wizard.update.proceed", "ID", id), true)
 }
 
 // isRefusal reports whether err refuses what the form's answers say, so
@@ -230,7 +230,7 @@ func isRefusal(err error) bool {
 // them; No (or Ctrl-C) cancels.
 func offerEdit(ctx context.Context, w promoWizard, sess *session, refusal error) error {
 	fmt.Fprintf(sess.IO.ErrOut, "promoctl: %s\n", sess.Warnings.clean(refusal.Error()))
-	return w.Proceed(ctx, "Edit the answers and try again?", true)
+	return w.Proceed(ctx, sess.Msg.T("wizard.edit_again"), true)
 }
 
 // codeInUseError is a code the site has already.

@@ -101,6 +101,7 @@ func Main(b Build) int {
 func Execute(ctx context.Context, args []string, o Options) int {
 	f := newFactory(o)
 	f.msg = i18n.New(decideLanguage(args, f.env))
+	f.warnings.msg = f.msg
 	root := newRootCmd(f)
 	if isCompletionRequest(args) {
 		registerCompletions(root, f)

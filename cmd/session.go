@@ -183,7 +183,7 @@ func (s *session) printStream(l output.List, empty string) error {
 // notef writes a success message to stderr when a person is watching.
 func (s *session) notef(format string, args ...any) {
 	if s.IO.IsStderrTTY() {
-		fmt.Fprintf(s.IO.ErrOut, format+"\n", args...)
+		fmt.Fprintln(s.IO.ErrOut, s.Warnings.say(fmt.Sprintf(format, args...)))
 	}
 }
 
@@ -232,6 +232,7 @@ type warnings struct {
 	out    io.Writer
 	redact func(string) string // nil: there is nothing to redact
 	seen   map[string]bool
+	msg    *i18n.Printer // the run's language (say); nil is English
 }
 
 func (w *warnings) warn(msgs ...string) {
@@ -243,7 +244,11 @@ func (w *warnings) warn(msgs ...string) {
 			w.seen = map[string]bool{}
 		}
 		w.seen[m] = true
-		fmt.Fprintf(w.out, "promoctl: warning: %s\n", w.clean(m))
+		prefix := "warning:"
+		if w.msg.Russian() {
+			prefix = w.msg.T("warning.prefix")
+		}
+		fmt.Fprintf(w.out, "promoctl: %s %s\n", prefix, w.say(w.clean(m)))
 	}
 }
 
