@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"net/http"
 	"regexp"
+	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/promoctl/promoctl/internal/api"
@@ -46,9 +48,10 @@ type errorRenderer struct {
 // expression: its placeholders, in order, capture any text. Only
 // error.msg.* are matched; the other error.* ids say typed errors.
 type errorPattern struct {
-	id    string
-	re    *regexp.Regexp
-	names []string
+	id     string
+	re     *regexp.Regexp
+	names  []string
+	plural bool // a count: {{.Count}} is a number, and says the form
 }
 
 var placeholderRE = regexp.MustCompile(`\{\{\s*\.(\w+)\s*\}\}`)
@@ -66,25 +69,53 @@ func (r *errorRenderer) load() []errorPattern {
 		if !strings.HasPrefix(id, "error.msg.") || m.Other == "" {
 			continue
 		}
-		var b strings.Builder
-		var names []string
-		last := 0
-		b.WriteString("^")
-		for _, loc := range placeholderRE.FindAllStringSubmatchIndex(m.Other, -1) {
-			b.WriteString(regexp.QuoteMeta(m.Other[last:loc[0]]))
-			b.WriteString("(.+?)")
-			names = append(names, m.Other[loc[2]:loc[3]])
-			last = loc[1]
+		forms := []string{m.Other}
+		if m.One != "" && m.One != m.Other {
+			forms = append(forms, m.One)
 		}
-		b.WriteString(regexp.QuoteMeta(m.Other[last:]))
-		b.WriteString("$")
-		re, err := regexp.Compile(b.String())
-		if err != nil {
-			continue
+		for _, form := range forms {
+			if pt, ok := newErrorPattern(id, form, m.One != ""); ok {
+				r.patterns = append(r.patterns, pt)
+			}
 		}
-		r.patterns = append(r.patterns, errorPattern{id: id, re: re, names: names})
 	}
+	// The entry with the most fixed text first: "…; {{.Skipped}} already
+	// disabled." before "… of site {{.Site}}.", whose placeholder would
+	// take the rest.
+	slices.SortFunc(r.patterns, func(a, b errorPattern) int {
+		if d := len(b.re.String()) - len(a.re.String()); d != 0 {
+			return d
+		}
+		return strings.Compare(a.id, b.id)
+	})
 	return r.patterns
+}
+
+// newErrorPattern is the regular expression of one English form of
+// message id.
+func newErrorPattern(id, form string, plural bool) (errorPattern, bool) {
+	var b strings.Builder
+	var names []string
+	last := 0
+	b.WriteString("^")
+	for _, loc := range placeholderRE.FindAllStringSubmatchIndex(form, -1) {
+		b.WriteString(regexp.QuoteMeta(form[last:loc[0]]))
+		name := form[loc[2]:loc[3]]
+		if plural && name == "Count" {
+			b.WriteString(`(\d+)`)
+		} else {
+			b.WriteString("(.+?)")
+		}
+		names = append(names, name)
+		last = loc[1]
+	}
+	b.WriteString(regexp.QuoteMeta(form[last:]))
+	b.WriteString("$")
+	re, err := regexp.Compile(b.String())
+	if err != nil {
+		return errorPattern{}, false
+	}
+	return errorPattern{id: id, re: re, names: names, plural: plural}, true
 }
 
 // message is s said by the catalogs, when one of their error.* messages
@@ -95,8 +126,16 @@ func (r *errorRenderer) message(s string) (string, bool) {
 		return s, false
 	}
 	args := make([]any, 0, 2*len(pt.names))
+	count := -1
 	for i, n := range pt.names {
+		if pt.plural && n == "Count" {
+			count, _ = strconv.Atoi(m[i+1])
+			continue
+		}
 		args = append(args, n, m[i+1])
+	}
+	if pt.plural && count >= 0 {
+		return r.p.N(pt.id, count, args...), true
 	}
 	return r.p.T(pt.id, args...), true
 }

@@ -213,7 +213,7 @@ func runPromoSelect(ctx context.Context, opts *promoSelectOptions) error {
 		if len(skipped) > 0 {
 			msg = fmt.Sprintf("Nothing to %s: %s already %s.", opts.Verb, countNoun(len(skipped), "promo code is", "promo codes are"), opts.Verb.done())
 		}
-		fmt.Fprintln(opts.IO.ErrOut, msg)
+		fmt.Fprintln(opts.IO.ErrOut, opts.Warnings.say(msg))
 		return nil
 	}
 	if !opts.Yes {
@@ -348,7 +348,7 @@ func (opts *promoSelectOptions) confirm(ctx context.Context, targets []selected,
 	if opts.Verb == verbDelete {
 		desc = "This cannot be undone."
 	}
-	ok, err := opts.Prompter.Confirm(ctx, title, desc, false)
+	ok, err := opts.Prompter.Confirm(ctx, opts.Warnings.say(title), opts.Warnings.say(desc), false)
 	if err != nil {
 		return err
 	}
@@ -427,7 +427,7 @@ func (opts *promoSelectOptions) execute(ctx context.Context, targets []selected,
 	if skipped > 0 {
 		line += fmt.Sprintf("; %d already %s", skipped, opts.Verb.done())
 	}
-	fmt.Fprintln(opts.IO.ErrOut, line+".")
+	fmt.Fprintln(opts.IO.ErrOut, opts.Warnings.say(line+"."))
 	if sum.OK() {
 		return nil
 	}
