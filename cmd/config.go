@@ -95,6 +95,8 @@ each from, in order: its flag, the environment (PROMOCTL_BASE_URL,
 PROMOCTL_TOKEN, PROMOCTL_USER_ID, PROMOCTL_SITE_ID, PROMOCTL_OUTPUT,
 PROMOCTL_TIMEOUT), the active profile, or the default. The active profile is
 --profile, else PROMOCTL_PROFILE, else current_profile, else "default".
+language (en or ru) has no flag: PROMOCTL_LANG, else the active profile's,
+else the locale's (LC_ALL, LC_MESSAGES, LANG).
 
 The file is --config, else $PROMOCTL_CONFIG, else
 $XDG_CONFIG_HOME/promoctl/config.yaml (~/.config/promoctl/config.yaml). It is
