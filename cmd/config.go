@@ -357,6 +357,7 @@ profile when it does not exist. Values are checked first:
   site_id   the default site of commands that take --site-id
   output    table, wide, json, jsonl, yaml or csv
   timeout   a time limit such as 30s or 2m
+  language  en or ru (default: the locale's)
   token     the API key, kept in the system keychain when there is one
             (else in the file); prefer 'promoctl auth login', which keeps
             the key out of your shell history and checks that it works`,
