@@ -164,8 +164,17 @@ func (r *errorRenderer) text(err error) string {
 			return r.part(msg[:i]) + r.text(inner) + r.part(msg[i+len(im):])
 		}
 	}
-	s, _ := r.message(msg)
-	return s
+	if s, ok := r.message(msg); ok {
+		return s
+	}
+	// "--amount: must be a positive number, got -1": a flag's name, then
+	// what is wrong with its value.
+	if flag, rest, ok := strings.Cut(msg, ": "); ok && strings.HasPrefix(flag, "-") && !strings.Contains(flag, " ") {
+		if s, ok := r.message(rest); ok {
+			return flag + ": " + s
+		}
+	}
+	return msg
 }
 
 // part is the text around a wrapped error: "get promo 5: " before it, ";
