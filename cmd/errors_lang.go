@@ -54,8 +54,6 @@ type errorPattern struct {
 	plural bool // a count: {{.Count}} is a number, and says the form
 }
 
-var placeholderRE = regexp.MustCompile(`\{\{\s*\.(\w+)\s*\}\}`)
-
 func (r *errorRenderer) load() []errorPattern {
 	if r.patterns != nil {
 		return r.patterns
@@ -65,6 +63,9 @@ func (r *errorRenderer) load() []errorPattern {
 	if err != nil {
 		return r.patterns
 	}
+	// Compiled here, not in a package variable: --version pays no
+	// initialiser for it.
+	placeholder := regexp.MustCompile(`\{\{\s*\.(\w+)\s*\}\}`)
 	for id, m := range en {
 		if !strings.HasPrefix(id, "error.msg.") || m.Other == "" {
 			continue
@@ -74,7 +75,7 @@ func (r *errorRenderer) load() []errorPattern {
 			forms = append(forms, m.One)
 		}
 		for _, form := range forms {
-			if pt, ok := newErrorPattern(id, form, m.One != ""); ok {
+			if pt, ok := newErrorPattern(placeholder, id, form, m.One != ""); ok {
 				r.patterns = append(r.patterns, pt)
 			}
 		}
@@ -93,12 +94,12 @@ func (r *errorRenderer) load() []errorPattern {
 
 // newErrorPattern is the regular expression of one English form of
 // message id.
-func newErrorPattern(id, form string, plural bool) (errorPattern, bool) {
+func newErrorPattern(placeholder *regexp.Regexp, id, form string, plural bool) (errorPattern, bool) {
 	var b strings.Builder
 	var names []string
 	last := 0
 	b.WriteString("^")
-	for _, loc := range placeholderRE.FindAllStringSubmatchIndex(form, -1) {
+	for _, loc := range placeholder.FindAllStringSubmatchIndex(form, -1) {
 		b.WriteString(regexp.QuoteMeta(form[last:loc[0]]))
 		name := form[loc[2]:loc[3]]
 		if plural && name == "Count" {
