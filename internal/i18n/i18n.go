@@ -91,9 +91,9 @@ func (p *Printer) Lang() Lang {
 // Russian reports whether p speaks Russian.
 func (p *Printer) Russian() bool { return p.Lang() == Russian }
 
-// Bundle reads the embedded catalogs. It is exported for the tests that
-// compare them.
-func Bundle() (*goi18n.Bundle, error) {
+// Bundle reads the embedded catalogs of lang and of English, its
+// fallback.
+func Bundle(lang Lang) (*goi18n.Bundle, error) {
 	b := goi18n.NewBundle(language.English)
 	b.RegisterUnmarshalFunc("toml", toml.Unmarshal)
 	files, err := locales.ReadDir("locales")
@@ -101,6 +101,9 @@ func Bundle() (*goi18n.Bundle, error) {
 		return nil, err
 	}
 	for _, f := range files {
+		if l := fileLang(f.Name()); l != English && l != lang {
+			continue
+		}
 		data, err := locales.ReadFile("locales/" + f.Name())
 		if err != nil {
 			return nil, err
@@ -114,7 +117,7 @@ func Bundle() (*goi18n.Bundle, error) {
 
 func (p *Printer) localizer() (*goi18n.Localizer, error) {
 	p.once.Do(func() {
-		b, err := Bundle()
+		b, err := Bundle(p.Lang())
 		if err != nil {
 			p.err = err
 			return
@@ -177,6 +180,12 @@ func (p *Printer) localize(id string, count any, args []any) string {
 		return id
 	}
 	return s
+}
+
+// fileLang is the language of a catalog file: en.toml, help.ru.toml.
+func fileLang(name string) Lang {
+	name = strings.TrimSuffix(name, ".toml")
+	return Lang(name[strings.LastIndex(name, ".")+1:])
 }
 
 // Catalog is every message of lang's embedded files, by id: for the tests

@@ -157,3 +157,15 @@ func TestDuration(t *testing.T) {
 		}
 	}
 }
+
+// BenchmarkFirstMessage is what a run pays for its first message: the
+// catalogs of its language read and parsed.
+func BenchmarkFirstMessage(b *testing.B) {
+	for _, l := range Langs() {
+		b.Run(string(l), func(b *testing.B) {
+			for b.Loop() {
+				New(l).T("form.yes")
+			}
+		})
+	}
+}
