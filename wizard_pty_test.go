@@ -638,6 +638,9 @@ func TestWizardInRussianOnATerminal(t *testing.T) {
 	for range 4 { // no start, no end, unlimited, not once per customer
 		tm.send("\r")
 	}
+	tm.expect("Будет создан промокод:")
+	tm.expect("10% на товары")
+	tm.expect("без ограничений")
 	tm.expect("То же одной командой, без формы:")
 	tm.expect("promoctl --sandbox promo create --site-id 1 --code PTYRU1 --bonus-type goods --amount 10 --percent --enabled --once-per-user=false")
 	tm.expect("Создать промокод PTYRU1 на сайте 1?")

@@ -10,6 +10,7 @@ import (
 	"strconv"
 	"strings"
 	"time"
+	"unicode/utf8"
 
 	"github.com/promoctl/promoctl/internal/api"
 	"github.com/promoctl/promoctl/internal/config"
@@ -121,7 +122,7 @@ func confirmCreate(ctx context.Context, w promoWizard, sess *session, v promo.Fo
 	}
 	e := sess.IO.ErrOut
 	fmt.Fprintln(e, "\n"+sess.Msg.T("wizard.create.about"))
-	writeSummary(e, createSummary(v, site, siteName, sess.Loc, sess.Now()))
+	writeSummary(e, sayRows(sess.Msg, createSummary(v, site, siteName, sess.Loc, sess.Now())))
 	args := append([]string{"promo", "create", "--site-id", strconv.FormatInt(site, 10)}, changes.Flags(sess.Loc)...)
 	if dryRun {
 		args = append(args, "--dry-run")
@@ -198,7 +199,7 @@ func confirmUpdate(ctx context.Context, w promoWizard, sess *session, id int64, 
 		return changes, errNoChange
 	}
 	fmt.Fprintln(e, "\n"+sess.Msg.T("wizard.update.changes", "ID", id))
-	writeSummary(e, changeSummary(before, after, sess.Loc, sess.Now()))
+	writeSummary(e, sayRows(sess.Msg, changeSummary(before, after, sess.Loc, sess.Now())))
 	if !changes.ClearStarts && !changes.ClearEnds { // no flag removes just one date
 		args := append([]string{"promo", "update", strconv.FormatInt(id, 10)}, changes.Flags(sess.Loc)...)
 		if dryRun {
@@ -411,7 +412,7 @@ type summaryRow struct{ label, value string }
 func writeSummary(w io.Writer, rows []summaryRow) {
 	width := 0
 	for _, r := range rows {
-		width = max(width, len(r.label))
+		width = max(width, utf8.RuneCountInString(r.label))
 	}
 	for _, r := range rows {
 		fmt.Fprintf(w, "  %-*s  %s\n", width+1, r.label+":", r.value)
