@@ -165,7 +165,7 @@ func (s *session) print(d output.Data) error {
 // (none with --no-headers), [] in JSON and YAML.
 func (s *session) printList(d output.Data, empty string) error {
 	if s.Out.Format.IsTable() && s.Out.JQ == nil && s.IO.IsStdoutTTY() && view.EmptyList(d.JSON) {
-		fmt.Fprintln(s.IO.ErrOut, empty)
+		fmt.Fprintln(s.IO.ErrOut, s.Warnings.say(empty))
 		return nil
 	}
 	return s.print(d)
@@ -175,7 +175,7 @@ func (s *session) printList(d output.Data, empty string) error {
 // on a terminal is the sentence empty on stderr, as with printList.
 func (s *session) printStream(l output.List, empty string) error {
 	if s.Out.Format.IsTable() && s.Out.JQ == nil && s.IO.IsStdoutTTY() {
-		l.EmptyTable = func() { fmt.Fprintln(s.IO.ErrOut, empty) }
+		l.EmptyTable = func() { fmt.Fprintln(s.IO.ErrOut, s.Warnings.say(empty)) }
 	}
 	return output.WriteList(s.IO.Out, l, s.Out)
 }
