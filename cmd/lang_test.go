@@ -159,3 +159,30 @@ func TestGenerateSummaryPlurals(t *testing.T) {
 		}
 	}
 }
+
+// TestSiteCurrencyOnlyForRussianTables: a Russian table of promo codes
+// reads the site's record once for its currency and shows money with it;
+// English tables and every data format send only the list request.
+func TestSiteCurrencyOnlyForRussianTables(t *testing.T) {
+	const list = `[{"id":1,"code":"MINUS500","is_enabled":true,"bonus_type":2,"bonus_amount":500,"bonus_amount_is_in_percentages":false,"time_limit_is_enabled":false,"quantity_limit_is_enabled":false,"quantity_limit":0,"promo_used_count":0,"is_valid":true}]`
+	for _, tc := range []struct {
+		lang, format string
+		routes       []string
+		amount       string
+	}{
+		{"ru_RU.UTF-8", "table", []string{"GET /v3/public/site/7", "GET /v1/promo?site_id=7"}, "500,00\u00a0₽"},
+		{"C", "table", []string{"GET /v1/promo?site_id=7"}, "500.00"},
+		{"ru_RU.UTF-8", "json", []string{"GET /v1/promo?site_id=7"}, `"bonus_amount":500`},
+		{"ru_RU.UTF-8", "csv", []string{"GET /v1/promo?site_id=7"}, ",500,"},
+	} {
+		r := newRunner(t)
+		r.env["LANG"] = tc.lang
+		r.api.Handle("GET /v3/public/site/7", 200, `{"id":7,"settings":{"currency":"RUB"}}`)
+		r.api.Handle("GET /v1/promo", 200, list)
+		res := r.run("promo", "list", "--site-id", "7", "-o", tc.format)
+		if res.code != 0 || !strings.Contains(res.stdout, tc.amount) {
+			t.Errorf("%s %s: exit %d, stdout\n%s\nwant %q in it", tc.lang, tc.format, res.code, res.stdout, tc.amount)
+		}
+		r.expectRoutes(t, tc.routes...)
+	}
+}
