@@ -70,7 +70,8 @@ func cellKinds() map[string]cellKind {
 		"order_total": cellMoney, "discount_total": cellMoney, "order_price": cellMoney, "discount": cellMoney,
 		"price": cellAmount, "old_price": cellAmount, "weight": cellNumber,
 		"starts": cellDateTime, "ends": cellDateTime, "date": cellDateTime, "first_order": cellDateTime, "last_order": cellDateTime,
-		"day":        cellDay,
+		"day": cellDay, "used_at": cellDateTime,
+		"discount_on": cellBonus, "delivery_price": cellMoney, "to_pay": cellMoney, "credentials": cellWord,
 		"time_limit": cellWord, "max_uses": cellWord, "action": cellWord, "source": cellSource,
 	}
 }
@@ -166,6 +167,9 @@ func (l *tableLocale) cell(k cellKind, c, currency string) string {
 	case cellNumber:
 		return l.decimal(c, -1)
 	case cellMoney:
+		if amount, cur, ok := strings.Cut(c, " "); ok && !strings.Contains(cur, " ") {
+			c, currency = amount, cur // "3500.00 RUB": the currency written after the amount
+		}
 		s := l.decimal(c, 2)
 		if sym := currencySymbol(currency); sym != "" && s != c {
 			s += "\u00a0" + sym

@@ -41,6 +41,9 @@ func TestTableLocaleForms(t *testing.T) {
 	if got := l.English("STATUS", "исчерпан"); got != "used-up" {
 		t.Errorf("English(STATUS, исчерпан) = %q", got)
 	}
+	if got := l.Value("To pay:", "3150.00 RUB"); got != "3\u00a0150,00\u00a0₽" {
+		t.Errorf("Value(To pay, 3150.00 RUB) = %q", got)
+	}
 	if got := l.Value("Valid now:", "yes"); got != "да" {
 		t.Errorf("Value = %q", got)
 	}
