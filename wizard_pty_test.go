@@ -614,3 +614,41 @@ func screenText(raw string, rows int) string {
 	}
 	return strings.Join(lines, "\n")
 }
+
+// TestWizardInRussianOnATerminal: with a Russian locale the wizard's
+// fields, its summary line and its question are Russian, and it creates
+// the promo code as in English.
+func TestWizardInRussianOnATerminal(t *testing.T) {
+	home := t.TempDir()
+	env := append(sandboxEnv(t, home), "LANG=ru_RU.UTF-8")
+	tm := startTerm(t, env, "--sandbox", "promo", "create")
+	tm.expect("Новый промокод")
+	tm.expect("латинских букв")
+	tm.send("PTYRU1")
+	tm.expect("PTYRU1")
+	tm.send("\r") // to the site
+	tm.expect("Сайт")
+	tm.send("\r") // the first site; on to the discount
+	tm.expect("Скидка на")
+	tm.expect("Товары: на стоимость товаров в заказе")
+	for range 4 { // goods, percentage, 10, enabled
+		tm.send("\r")
+	}
+	tm.expect("Действует с")
+	for range 4 { // no start, no end, unlimited, not once per customer
+		tm.send("\r")
+	}
+	tm.expect("Будет создан промокод:")
+	tm.expect("10% на товары")
+	tm.expect("без ограничений")
+	tm.expect("То же одной командой, без формы:")
+	tm.expect("promoctl --sandbox promo create --site-id 1 --code PTYRU1 --bonus-type goods --amount 10 --percent --enabled --once-per-user=false")
+	tm.expect("Создать промокод PTYRU1 на сайте 1?")
+	tm.send("\r") // Yes (Да) is the default
+	if code := tm.wait(); code != 0 {
+		t.Fatalf("exit code = %d, want 0; the screen:\n%s", code, tm.screen())
+	}
+	if _, ok := sandboxCodes(t, env)["PTYRU1"]; !ok {
+		t.Errorf("PTYRU1 is not in the promo list after the wizard; the screen:\n%s", tm.screen())
+	}
+}

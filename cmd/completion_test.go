@@ -192,8 +192,8 @@ func TestCompleteFixedValues(t *testing.T) {
 		{[]string{"promo", "create", "--bonus-type", ""}, apitest.Lines(
 			"goods\tdiscount on the cost of the goods (2)", "delivery\tdiscount on the cost of delivery (3)", ":4")},
 		{[]string{"promo", "update", "1001", "--bonus-type", "d"}, apitest.Lines("delivery\tdiscount on the cost of delivery (3)", ":4")},
-		{[]string{"config", "get", ""}, apitest.Lines("base_url", "token", "user_id", "site_id", "output", "timeout", ":4")},
-		{[]string{"config", "set", ""}, apitest.Lines("base_url", "token", "user_id", "site_id", "output", "timeout", ":4")},
+		{[]string{"config", "get", ""}, apitest.Lines("base_url", "token", "user_id", "site_id", "output", "timeout", "language", ":4")},
+		{[]string{"config", "set", ""}, apitest.Lines("base_url", "token", "user_id", "site_id", "output", "timeout", "language", ":4")},
 		{[]string{"api", "p"}, apitest.Lines("POST", "PUT", "PATCH", ":4")},
 		{[]string{"api", "/v1/promo", ""}, ":4\n"},
 		// Value flags without known values offer nothing, not file names.

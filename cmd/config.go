@@ -75,7 +75,7 @@ func lockWait(r *config.Resolver) time.Duration {
 // notef writes a success message to stderr when a person is watching.
 func (s *configSession) notef(format string, args ...any) {
 	if s.IO.IsStderrTTY() {
-		fmt.Fprintf(s.IO.ErrOut, format+"\n", args...)
+		fmt.Fprintln(s.IO.ErrOut, s.Warnings.say(fmt.Sprintf(format, args...)))
 	}
 }
 
@@ -96,6 +96,8 @@ each from, in order: its flag, the environment (PROMOCTL_BASE_URL,
 PROMOCTL_TOKEN, PROMOCTL_USER_ID, PROMOCTL_SITE_ID, PROMOCTL_OUTPUT,
 PROMOCTL_TIMEOUT), the active profile, or the default. The active profile is
 --profile, else PROMOCTL_PROFILE, else current_profile, else "default".
+language (en or ru) has no flag: PROMOCTL_LANG, else the active profile's,
+else the locale's (LC_ALL, LC_MESSAGES, LANG).
 
 The file is --config, else $PROMOCTL_CONFIG, else
 $XDG_CONFIG_HOME/promoctl/config.yaml (~/.config/promoctl/config.yaml). It is
@@ -194,6 +196,7 @@ func profileList(file *config.File, inKeychain map[string]string) output.Data {
 		SiteID      string `json:"site_id,omitempty"`
 		Output      string `json:"output,omitempty"`
 		Timeout     string `json:"timeout,omitempty"`
+		Language    string `json:"language,omitempty"`
 	}
 	items := []item{}
 	for _, name := range file.ProfileNames() {
@@ -204,7 +207,7 @@ func profileList(file *config.File, inKeychain map[string]string) output.Data {
 		it := item{
 			Current: name == file.CurrentProfile, Profile: name,
 			BaseURL: p.BaseURL, UserID: p.UserID,
-			SiteID: p.SiteID, Output: p.Output, Timeout: p.Timeout,
+			SiteID: p.SiteID, Output: p.Output, Timeout: p.Timeout, Language: p.Language,
 		}
 		switch {
 		case inKeychain[name] != "":
@@ -216,12 +219,12 @@ func profileList(file *config.File, inKeychain map[string]string) output.Data {
 	}
 	j, _ := json.Marshal(items)
 	row := func(it item, mark string) []string {
-		return []string{mark, it.Profile, it.BaseURL, it.Token, it.UserID, it.SiteID, it.Output, it.Timeout}
+		return []string{mark, it.Profile, it.BaseURL, it.Token, it.UserID, it.SiteID, it.Output, it.Timeout, it.Language}
 	}
 	return output.Data{
 		JSON: j,
 		Tables: func() ([]output.Grid, error) {
-			g := output.Grid{Header: []string{"CURRENT", "PROFILE", "BASE URL", "API KEY", "USER ID", "SITE ID", "OUTPUT", "TIMEOUT"}}
+			g := output.Grid{Header: []string{"CURRENT", "PROFILE", "BASE URL", "API KEY", "USER ID", "SITE ID", "OUTPUT", "TIMEOUT", "LANGUAGE"}}
 			for _, it := range items {
 				mark := ""
 				if it.Current {
@@ -355,6 +358,7 @@ profile when it does not exist. Values are checked first:
   site_id   the default site of commands that take --site-id
   output    table, wide, json, jsonl, yaml, csv or xlsx
   timeout   a time limit such as 30s or 2m
+  language  en or ru (default: the locale's)
   token     the API key, kept in the system keychain when there is one
             (else in the file); prefer 'promoctl auth login', which keeps
             the key out of your shell history and checks that it works`,
@@ -674,10 +678,11 @@ func explain(s *config.Settings, cfgSrc, profSrc config.Source) output.Data {
 		{"profile", s.Profile, profSrc.Kind, profSrc.Name},
 	}
 	values := map[string]string{
-		config.KeyBaseURL: s.BaseURL,
-		config.KeyToken:   config.MaskToken(s.Token),
-		config.KeyOutput:  string(s.Output),
-		config.KeyTimeout: s.Timeout.String(),
+		config.KeyBaseURL:  s.BaseURL,
+		config.KeyToken:    config.MaskToken(s.Token),
+		config.KeyOutput:   string(s.Output),
+		config.KeyTimeout:  s.Timeout.String(),
+		config.KeyLanguage: string(s.Language),
 	}
 	if s.UserID != 0 {
 		values[config.KeyUserID] = fmt.Sprint(s.UserID)

@@ -169,7 +169,8 @@ func TestRunConfigExplain(t *testing.T) {
 				`{"setting":"user_id","value":"42","source":"profile","from":"default in /c.yaml"},` +
 				`{"setting":"site_id","value":"","source":"unset"},` +
 				`{"setting":"output","value":"json","source":"flag","from":"--output"},` +
-				`{"setting":"timeout","value":"10s","source":"default"}]` + "\n"},
+				`{"setting":"timeout","value":"10s","source":"default"},` +
+				`{"setting":"language","value":"","source":"unset"}]` + "\n"},
 		{name: "a table names the source and where", format: format.Table, sources: defaults,
 			cfgSrc: config.Source{Kind: "default"}, profSrc: config.Source{Kind: "file", Name: "current_profile in " + explainPath},
 			stdout: apitest.Lines(
@@ -182,6 +183,7 @@ func TestRunConfigExplain(t *testing.T) {
 				"site_id                           unset",
 				"output       table                default",
 				"timeout      10s                  default",
+				"language                          unset",
 			)},
 	} {
 		t.Run(c.name, func(t *testing.T) {

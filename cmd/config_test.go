@@ -94,7 +94,7 @@ func TestConfigSetRejectsBadValues(t *testing.T) {
 		{"timeout", "0", `promoctl: invalid timeout: "0s" must be longer than zero`},
 		{"timeout", "soon", `promoctl: invalid timeout: "soon" is not a duration such as 30s or 2m`},
 		{"token", "has space", `promoctl: invalid token: the token contains spaces or control characters`},
-		{"tokn", "x", `promoctl: unknown setting "tokn": use one of base_url, token, user_id, site_id, output, timeout`},
+		{"tokn", "x", `promoctl: unknown setting "tokn": use one of base_url, token, user_id, site_id, output, timeout, language`},
 	} {
 		t.Run(c.key+" "+c.value, func(t *testing.T) {
 			r := newBareRunner(t)
@@ -174,7 +174,7 @@ func TestConfigGet(t *testing.T) {
 	r.run("config", "get", "timeout").expect(t, 0, "2m\n", "")
 
 	r.run("config", "get", "tokn").expect(t, 2, "",
-		"promoctl: unknown setting \"tokn\": use one of base_url, token, user_id, site_id, output, timeout\n")
+		"promoctl: unknown setting \"tokn\": use one of base_url, token, user_id, site_id, output, timeout, language\n")
 	r.run("config", "get", "token", "--profile", "nope").expect(t, 2, "",
 		"promoctl: invalid profile (from flag --profile): \"nope\" is not in "+r.configPath()+" (profiles: default, staging)\n")
 	r.run("config", "get").expect(t, 2, "", "promoctl: config get needs a setting name (usage: promoctl config get KEY)\n")
@@ -221,9 +221,9 @@ func TestConfigUnsetWhatIsNotSet(t *testing.T) {
 	r.run("config", "unset", "site_id", "--profile", "staging").expect(t, 0, "",
 		"site_id is not set in profile \"staging\": nothing to unset.\n")
 	r.run("config", "unset", "tokn").expect(t, 2, "",
-		"promoctl: unknown setting \"tokn\": use one of base_url, token, user_id, site_id, output, timeout\n")
+		"promoctl: unknown setting \"tokn\": use one of base_url, token, user_id, site_id, output, timeout, language\n")
 	r.run("config", "unset", "current_profile").expect(t, 2, "",
-		"promoctl: unknown setting \"current_profile\": use one of base_url, token, user_id, site_id, output, timeout\n")
+		"promoctl: unknown setting \"current_profile\": use one of base_url, token, user_id, site_id, output, timeout, language\n")
 	r.run("config", "unset", "site_id", "--profile", "nope").expect(t, 2, "",
 		"promoctl: invalid profile (from flag --profile): \"nope\" is not in "+r.configPath()+" (profiles: default, staging)\n")
 	r.run("config", "unset").expect(t, 2, "", "promoctl: config unset needs a setting name (usage: promoctl config unset KEY)\n")
@@ -263,9 +263,9 @@ func TestConfigList(t *testing.T) {
 	r := newBareRunner(t)
 	r.writeConfig(configTwoProfiles)
 	r.run("config", "list").expect(t, 0, apitest.Lines(
-		"CURRENT  PROFILE  BASE URL                API KEY  USER ID  SITE ID  OUTPUT  TIMEOUT  ",
-		"*        default  https://api.lpmotor.ru  tok…56   42       11111                     ",
-		"         staging  http://127.0.0.1:8787   sta…89   43                json    2m       ",
+		"CURRENT  PROFILE  BASE URL                API KEY  USER ID  SITE ID  OUTPUT  TIMEOUT  LANGUAGE  ",
+		"*        default  https://api.lpmotor.ru  tok…56   42       11111                               ",
+		"         staging  http://127.0.0.1:8787   sta…89   43                json    2m                 ",
 	), "")
 	r.run("config", "list", "-o", "json").expect(t, 0, `[`+
 		`{"current":true,"profile":"default","base_url":"https://api.lpmotor.ru","token":"tok…56","token_source":"config file","user_id":"42","site_id":"11111"},`+
@@ -273,9 +273,9 @@ func TestConfigList(t *testing.T) {
 		`]
 `, "")
 	r.run("config", "list", "-o", "csv").expect(t, 0, apitest.Lines(
-		"current,profile,base_url,token,user_id,site_id,output,timeout,token_source",
-		"true,default,https://api.lpmotor.ru,tok…56,42,11111,,,config file",
-		"false,staging,http://127.0.0.1:8787,sta…89,43,,json,2m,config file",
+		"current,profile,base_url,token,user_id,site_id,output,timeout,language,token_source",
+		"true,default,https://api.lpmotor.ru,tok…56,42,11111,,,,config file",
+		"false,staging,http://127.0.0.1:8787,sta…89,43,,json,2m,,config file",
 	), "")
 }
 
@@ -283,7 +283,7 @@ func TestConfigListEmpty(t *testing.T) {
 	r := newBareRunner(t)
 	r.run("config", "list", "-o", "json").expect(t, 0, "[]\n", "")
 	r.tty = true
-	r.run("config", "ls").expect(t, 0, "CURRENT  PROFILE  BASE URL  API KEY  USER ID  SITE ID  OUTPUT  TIMEOUT\n",
+	r.run("config", "ls").expect(t, 0, "CURRENT  PROFILE  BASE URL  API KEY  USER ID  SITE ID  OUTPUT  TIMEOUT  LANGUAGE\n",
 		"No profiles in "+r.configPath()+" yet: run `promoctl auth login`.\n")
 }
 
@@ -429,6 +429,7 @@ func TestConfigExplainTable(t *testing.T) {
 		{"site_id", "11111", "profile default in " + path},
 		{"output", "table", "env PROMOCTL_OUTPUT"},
 		{"timeout", "1m0s", "flag --timeout"},
+		{"language", "", "unset"},
 	}
 	var w [3]int
 	for _, row := range rows {

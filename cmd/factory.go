@@ -16,6 +16,7 @@ import (
 	"github.com/promoctl/promoctl/internal/api"
 	"github.com/promoctl/promoctl/internal/config"
 	"github.com/promoctl/promoctl/internal/format"
+	"github.com/promoctl/promoctl/internal/i18n"
 	"github.com/promoctl/promoctl/internal/iostreams"
 	"github.com/promoctl/promoctl/internal/keychain"
 	"github.com/promoctl/promoctl/internal/output"
@@ -66,6 +67,7 @@ type factory struct {
 	// argsOutput is the --output of the command line when its flags could
 	// not all be parsed: how to report that error.
 	argsOutput string
+	msg        *i18n.Printer // the run's language (decideLanguage); nil is English
 }
 
 // cleanup releases what the command opened.
@@ -373,7 +375,7 @@ func (f *factory) outputOptions(s *config.Settings) (output.Options, error) {
 		f.io.DisableColor()
 	}
 	o := output.Options{Format: s.Output, NoHeaders: f.global.noHeaders, Color: f.io.ColorEnabled(), Terminal: f.io.IsStdoutTTY(),
-		Width: f.io.TerminalWidth(), Loc: f.location()}
+		Width: f.io.TerminalWidth(), Loc: f.location(), Locale: newTableLocale(f.msg)}
 	if f.global.jq == "" {
 		if o.Format == format.XLSX && o.Terminal {
 			return o, usagef("-o xlsx writes a workbook, not text: redirect it to a file, such as > codes.xlsx")
@@ -416,7 +418,7 @@ func promptAs[T any](f *factory) T {
 // huh is the prompter of a person at a terminal. Its login form checks
 // the answers as config set would.
 func (f *factory) huh() *prompt.Huh {
-	return &prompt.Huh{In: f.io.In, Out: f.io.ErrOut, Accessible: accessible(f.global.accessible, f.env), LoginRules: loginRules()}
+	return &prompt.Huh{In: f.io.In, Out: f.io.ErrOut, Accessible: accessible(f.global.accessible, f.env), LoginRules: loginRules(), Msg: f.msg}
 }
 
 // accessible reports whether prompts are plain lines for screen readers:
@@ -433,9 +435,9 @@ func accessible(flag bool, env config.Env) bool {
 // JSON object, and returns the exit code.
 func (f *factory) reportError(cmd *cobra.Command, err error) int {
 	code := exitCode(err)
-	msg := f.redact(oneLine(err.Error()))
+	msg := f.redact(oneLine(errorText(f.msg, err)))
 	if code == exitCancelled {
-		msg = "cancelled"
+		msg = f.msg.T("error.cancelled")
 	}
 	if f.errorsAsJSON(cmd) {
 		e := struct {

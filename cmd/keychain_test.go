@@ -198,10 +198,10 @@ func TestConfigListShowsKeysInTheKeychain(t *testing.T) {
 	r.keepInKeychain("default", testToken)
 	r.keepInKeychain("staging", "new-token-9876543210")
 	r.run("config", "list").expect(t, 0, apitest.Lines(
-		"CURRENT  PROFILE  BASE URL  API KEY            USER ID  SITE ID  OUTPUT  TIMEOUT  ",
-		"*        default            tok…56 (keychain)  42                                 ",
-		"         local              fil…89                                                ",
-		"         staging            new…10 (keychain)  43                                 ",
+		"CURRENT  PROFILE  BASE URL  API KEY            USER ID  SITE ID  OUTPUT  TIMEOUT  LANGUAGE  ",
+		"*        default            tok…56 (keychain)  42                                           ",
+		"         local              fil…89                                                          ",
+		"         staging            new…10 (keychain)  43                                           ",
 	), "")
 	r.run("config", "list", "-o", "json").expect(t, 0, `[`+
 		`{"current":true,"profile":"default","token":"tok…56","token_source":"keychain","user_id":"42"},`+
@@ -210,18 +210,18 @@ func TestConfigListShowsKeysInTheKeychain(t *testing.T) {
 		`]
 `, "")
 	r.run("config", "list", "-o", "csv").expect(t, 0, apitest.Lines(
-		"current,profile,base_url,token,user_id,site_id,output,timeout,token_source",
-		"true,default,,tok…56,42,,,,keychain",
-		"false,local,,fil…89,,,,,config file",
-		"false,staging,,new…10,43,,,,keychain",
+		"current,profile,base_url,token,user_id,site_id,output,timeout,language,token_source",
+		"true,default,,tok…56,42,,,,,keychain",
+		"false,local,,fil…89,,,,,,config file",
+		"false,staging,,new…10,43,,,,,keychain",
 	), "")
 
 	// PROMOCTL_NO_KEYRING: the keychain is not asked, as by every command.
 	r.env["PROMOCTL_NO_KEYRING"] = "1"
 	r.run("config", "list", "-o", "csv", "--no-headers").expect(t, 0, apitest.Lines(
-		"true,default,,,42,,,,",
-		"false,local,,fil…89,,,,,config file",
-		"false,staging,,old…89,43,,,,config file",
+		"true,default,,,42,,,,,",
+		"false,local,,fil…89,,,,,,config file",
+		"false,staging,,old…89,43,,,,,config file",
 	), "")
 }
 
@@ -230,8 +230,8 @@ func TestConfigListWithAFailingKeychainShowsTheFile(t *testing.T) {
 	r.withKeychain(errors.New("no secret service"))
 	r.writeConfig(configTwoProfiles)
 	r.run("config", "list", "-o", "csv", "--no-headers").expect(t, 0, apitest.Lines(
-		"true,default,https://api.lpmotor.ru,tok…56,42,11111,,,config file",
-		"false,staging,http://127.0.0.1:8787,sta…89,43,,json,2m,config file",
+		"true,default,https://api.lpmotor.ru,tok…56,42,11111,,,,config file",
+		"false,staging,http://127.0.0.1:8787,sta…89,43,,json,2m,,config file",
 	), "")
 }
 

@@ -205,6 +205,7 @@ func runPromoList(ctx context.Context, opts *promoListOptions) error {
 	// The list is shown as it arrives, in the memory of one promo code
 	// (only a table holds its rows, compactly): a site may hold hundreds
 	// of thousands.
+	opts.withSiteCurrency(ctx, client, site)
 	stream, err := client.StreamPromos(ctx, site)
 	if err != nil {
 		return err
@@ -280,6 +281,7 @@ func runPromoGet(ctx context.Context, opts *promoGetOptions) error {
 	if err != nil {
 		return err
 	}
+	opts.withSiteCurrency(ctx, client, opts.SiteID)
 	return opts.print(view.PromoRecord(raw, p, opts.ID, opts.Loc, opts.Now()))
 }
 

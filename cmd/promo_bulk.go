@@ -218,7 +218,7 @@ func runPromoSelect(ctx context.Context, opts *promoSelectOptions) error {
 		if len(skipped) > 0 {
 			msg = fmt.Sprintf("Nothing to %s: %s already %s.", opts.Verb, countNoun(len(skipped), "promo code is", "promo codes are"), opts.Verb.done())
 		}
-		fmt.Fprintln(opts.IO.ErrOut, msg)
+		fmt.Fprintln(opts.IO.ErrOut, opts.Warnings.say(msg))
 		return nil
 	}
 	already, changed := len(skipped), 0
@@ -235,7 +235,7 @@ func runPromoSelect(ctx context.Context, opts *promoSelectOptions) error {
 		}
 		already += done
 		if len(targets) == 0 {
-			fmt.Fprintln(opts.IO.ErrOut, opts.summary(0, site, already, changed))
+			fmt.Fprintln(opts.IO.ErrOut, opts.Warnings.say(opts.summary(0, site, already, changed)))
 			return nil
 		}
 	}
@@ -425,7 +425,7 @@ func (opts *promoSelectOptions) confirm(ctx context.Context, targets []selected,
 	if opts.Verb == verbDelete {
 		desc = "This cannot be undone."
 	}
-	ok, err := opts.Prompter.Confirm(ctx, title, desc, false)
+	ok, err := opts.Prompter.Confirm(ctx, opts.Warnings.say(title), opts.Warnings.say(desc), false)
 	if err != nil {
 		return err
 	}
@@ -514,7 +514,7 @@ func (opts *promoSelectOptions) execute(ctx context.Context, targets []selected,
 	if err != nil {
 		return fmt.Errorf("%w; the journal %s says which promo codes were %s", err, j.Path(), opts.Verb.done())
 	}
-	fmt.Fprintln(opts.IO.ErrOut, opts.summary(done, site, skipped, changed))
+	fmt.Fprintln(opts.IO.ErrOut, opts.Warnings.say(opts.summary(done, site, skipped, changed)))
 	if sum.OK() {
 		return nil
 	}

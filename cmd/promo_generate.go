@@ -20,6 +20,7 @@ import (
 	"github.com/promoctl/promoctl/internal/bulk"
 	"github.com/promoctl/promoctl/internal/bulk/codegen"
 	"github.com/promoctl/promoctl/internal/config"
+	"github.com/promoctl/promoctl/internal/i18n"
 	"github.com/promoctl/promoctl/internal/jsonscan"
 	"github.com/promoctl/promoctl/internal/progress"
 	"github.com/promoctl/promoctl/internal/promo"
@@ -285,7 +286,7 @@ func runPromoGenerate(ctx context.Context, opts *promoGenerateOptions) error {
 		return err
 	}
 	defer j.Close()
-	fmt.Fprintf(opts.IO.ErrOut, "Journal: %s\n", j.Path())
+	fmt.Fprintln(opts.IO.ErrOut, opts.Msg.T("promo.generate.journal", "Path", j.Path()))
 	return opts.execute(ctx, c, th, j, concurrency)
 }
 
@@ -319,7 +320,7 @@ func resumePromoGenerate(ctx context.Context, opts *promoGenerateOptions) error 
 	if err != nil {
 		return err
 	}
-	fmt.Fprintf(opts.IO.ErrOut, "Journal: %s\n", j.Path())
+	fmt.Fprintln(opts.IO.ErrOut, opts.Msg.T("promo.generate.journal", "Path", j.Path()))
 	return opts.execute(ctx, c, th, j, concurrency)
 }
 
@@ -384,17 +385,16 @@ func (opts *promoGenerateOptions) execute(ctx context.Context, c generateAPI, th
 			sum.Unknown)
 	}
 	if ctx.Err() != nil {
-		fmt.Fprintf(opts.IO.ErrOut, "Interrupted: %d of %d promo codes are created and the journal is up to date; finish the job with: %s\n",
-			sum.Created, total, resume)
+		fmt.Fprintln(opts.IO.ErrOut, opts.Msg.N("promo.generate.interrupted", total, "Created", sum.Created, "Resume", resume))
 		return ctx.Err()
 	}
 	if err != nil {
 		return fmt.Errorf("%w; finish the job with: %s", err, resume)
 	}
 	if before == total {
-		fmt.Fprintf(opts.IO.ErrOut, "All %d promo codes of the job were already created on site %d.\n", total, h.SiteID)
+		fmt.Fprintln(opts.IO.ErrOut, opts.Msg.N("promo.generate.already_done", total, "Site", h.SiteID))
 	} else {
-		fmt.Fprintln(opts.IO.ErrOut, summaryLine(sum.Created-before, sum.Created, total, h.SiteID, elapsed, before > 0 || sum.Created < total))
+		fmt.Fprintln(opts.IO.ErrOut, summaryLine(opts.Msg, sum.Created-before, sum.Created, total, h.SiteID, elapsed, before > 0 || sum.Created < total))
 	}
 	if err := opts.printCreated(ctx, c, j); err != nil {
 		return fmt.Errorf("%w; the created codes are in the journal %s", err, j.Path())
@@ -441,15 +441,12 @@ func stdoutRedirect(out io.Writer) string {
 
 // summaryLine is the last line of a job on stderr: what this run created,
 // how fast, and with whole of the job when this run did not make it all.
-func summaryLine(created, jobCreated, total int, site int64, elapsed time.Duration, whole bool) string {
+func summaryLine(p *i18n.Printer, created, jobCreated, total int, site int64, elapsed time.Duration, whole bool) string {
 	rate := float64(created) / max(elapsed.Seconds(), 1e-3)
-	noun := "promo codes"
-	if created == 1 {
-		noun = "promo code"
-	}
-	line := fmt.Sprintf("Created %d %s on site %d in %s (%.0f/s)", created, noun, site, roundDuration(elapsed), rate)
+	line := p.N("promo.generate.summary", created, "Site", site, "Elapsed", p.Duration(roundDuration(elapsed)),
+		"Rate", strconv.FormatFloat(rate, 'f', 0, 64))
 	if whole {
-		line += fmt.Sprintf("; the job has %d of %d", jobCreated, total)
+		line += p.T("promo.generate.summary.job", "Done", jobCreated, "Total", total)
 	}
 	return line + "."
 }

@@ -214,7 +214,7 @@ func runPromoReport(ctx context.Context, opts *promoReportOptions) error {
 	o := bulk.Options{Concurrency: opts.Concurrency, Throttle: th, Classify: bulk.ClassifyRead, OpTimeout: opts.Settings.Timeout}
 	if opts.Bar && len(toRead) > 0 {
 		bar = progress.NewBar(opts.IO.ErrOut, 0)
-		bar.Label = "Reading statistics"
+		bar.Label = opts.Msg.T("promo.report.reading")
 		o.Progress = func(p bulk.Progress) { bar.Update(p.Finished, p.Total, p.Rate, p.ETA()) }
 	}
 	results, err := bulk.Run(ctx, toRead, func(ctx context.Context, i int) ([]api.Stat, error) {
@@ -391,5 +391,5 @@ func (opts *promoReportOptions) printReport(r report.Report, site int64) error {
 		return err
 	}
 	return output.WriteChart(opts.IO.Out, view.OrdersPerDay(r),
-		output.ChartOptions{Width: opts.IO.TerminalWidth(), Color: opts.Out.Color, Plain: opts.Accessible})
+		output.ChartOptions{Width: opts.IO.TerminalWidth(), Color: opts.Out.Color, Plain: opts.Accessible, Locale: opts.Out.Locale})
 }

@@ -10,6 +10,7 @@ import (
 	"strconv"
 	"strings"
 	"time"
+	"unicode/utf8"
 
 	"github.com/promoctl/promoctl/internal/api"
 	"github.com/promoctl/promoctl/internal/baseurl"
@@ -75,7 +76,7 @@ func runPromoCreateWizard(ctx context.Context, opts *promoCreateOptions) error {
 	values := promo.DefaultFormValues().With(given, sess.Loc)
 	for {
 		a, err := w.Promo(ctx, prompt.PromoForm{
-			Title:  "New promo code",
+			Title:  sess.Msg.T("wizard.create.title"),
 			Values: values,
 			Sites:  sites, Site: chosen, Loc: sess.Loc,
 			Taken: codes.takenFunc(ctx),
@@ -121,17 +122,17 @@ func confirmCreate(ctx context.Context, w promoWizard, sess *session, v promo.Fo
 		}
 	}
 	e := sess.IO.ErrOut
-	fmt.Fprintln(e, "\nAbout to create:")
-	writeSummary(e, createSummary(v, site, siteName, sess.Loc, sess.Now()))
+	fmt.Fprintln(e, "\n"+sess.Msg.T("wizard.create.about"))
+	writeSummary(e, sayRows(sess.Msg, createSummary(v, site, siteName, sess.Loc, sess.Now())))
 	args := append([]string{"promo", "create", "--site-id", strconv.FormatInt(site, 10)}, changes.Flags(sess.Loc)...)
 	if dryRun {
 		args = append(args, "--dry-run")
 	}
-	fmt.Fprintf(e, "\nThe same without the form:\n  %s\n\n", sess.commandLine(args...))
+	fmt.Fprintf(e, "\n%s\n  %s\n\n", sess.Msg.T("wizard.same_without_form"), sess.commandLine(args...))
 	if dryRun {
 		return nil
 	}
-	return w.Proceed(ctx, fmt.Sprintf("Create promo code %s on site %d?", v.Code, site), true)
+	return w.Proceed(ctx, sess.Msg.T("wizard.create.proceed", "Code", v.Code, "Site", site), true)
 }
 
 // mustChanges are the changes of answers that confirmCreate has checked.
@@ -155,7 +156,7 @@ func runPromoUpdateWizard(ctx context.Context, opts *promoUpdateOptions, client 
 	w := opts.Prompter
 	for {
 		a, err := w.Promo(ctx, prompt.PromoForm{
-			Title:    fmt.Sprintf("Change promo code %d", id),
+			Title:    sess.Msg.T("wizard.update.title", "ID", id),
 			Values:   values,
 			Site:     site,
 			Loc:      sess.Loc,
@@ -195,24 +196,24 @@ func confirmUpdate(ctx context.Context, w promoWizard, sess *session, id int64, 
 	}
 	e := sess.IO.ErrOut
 	if changes.Empty() {
-		fmt.Fprintf(e, "Nothing changed: promo code %d is left as it is.\n", id)
+		fmt.Fprintln(e, sess.Msg.T("wizard.update.nothing", "ID", id))
 		return changes, errNoChange
 	}
-	fmt.Fprintf(e, "\nChanges to promo code %d:\n", id)
-	writeSummary(e, changeSummary(before, after, sess.Loc, sess.Now()))
+	fmt.Fprintln(e, "\n"+sess.Msg.T("wizard.update.changes", "ID", id))
+	writeSummary(e, sayRows(sess.Msg, changeSummary(before, after, sess.Loc, sess.Now())))
 	if !changes.ClearStarts && !changes.ClearEnds { // no flag removes just one date
 		args := append([]string{"promo", "update", strconv.FormatInt(id, 10)}, changes.Flags(sess.Loc)...)
 		if dryRun {
 			args = append(args, "--dry-run")
 		}
-		fmt.Fprintf(e, "\nThe same without the form:\n  %s\n\n", sess.commandLine(args...))
+		fmt.Fprintf(e, "\n%s\n  %s\n\n", sess.Msg.T("wizard.same_without_form"), sess.commandLine(args...))
 	} else {
 		fmt.Fprintln(e)
 	}
 	if dryRun {
 		return changes, nil
 	}
-	return changes, w.Proceed(ctx, fmt.Sprintf("Save the changes to promo code %d?", id), true)
+	return changes, w.Proceed(ctx, sess.Msg.T("wizard.update.proceed", "ID", id), true)
 }
 
 // isRefusal reports whether err refuses what the form's answers say, so
@@ -231,7 +232,7 @@ func isRefusal(err error) bool {
 // them; No (or Ctrl-C) cancels.
 func offerEdit(ctx context.Context, w promoWizard, sess *session, refusal error) error {
 	fmt.Fprintf(sess.IO.ErrOut, "promoctl: %s\n", sess.Warnings.clean(refusal.Error()))
-	return w.Proceed(ctx, "Edit the answers and try again?", true)
+	return w.Proceed(ctx, sess.Msg.T("wizard.edit_again"), true)
 }
 
 // codeInUseError is a code the site has already.
@@ -412,7 +413,7 @@ type summaryRow struct{ label, value string }
 func writeSummary(w io.Writer, rows []summaryRow) {
 	width := 0
 	for _, r := range rows {
-		width = max(width, len(r.label))
+		width = max(width, utf8.RuneCountInString(r.label))
 	}
 	for _, r := range rows {
 		fmt.Fprintf(w, "  %-*s  %s\n", width+1, r.label+":", r.value)

@@ -23,6 +23,7 @@ import (
 
 	"github.com/promoctl/promoctl/internal/api"
 	"github.com/promoctl/promoctl/internal/config"
+	"github.com/promoctl/promoctl/internal/i18n"
 	"github.com/promoctl/promoctl/internal/iostreams"
 	"github.com/promoctl/promoctl/internal/keychain"
 	"github.com/promoctl/promoctl/internal/progress"
@@ -102,10 +103,13 @@ func Main(b Build) int {
 // Execute runs promoctl with args and returns the exit code.
 func Execute(ctx context.Context, args []string, o Options) int {
 	f := newFactory(o)
+	f.msg = i18n.New(decideLanguage(args, f.env))
+	f.warnings.msg = f.msg
 	root := newRootCmd(f)
 	if isCompletionRequest(args) {
 		registerCompletions(root, f)
 	}
+	translateHelp(root, f.msg)
 	root.SetArgs(args)
 	root.SetIn(o.IO.In)
 	root.SetOut(o.IO.Out)

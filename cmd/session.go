@@ -13,6 +13,7 @@ import (
 
 	"github.com/promoctl/promoctl/internal/api"
 	"github.com/promoctl/promoctl/internal/config"
+	"github.com/promoctl/promoctl/internal/i18n"
 	"github.com/promoctl/promoctl/internal/iostreams"
 	"github.com/promoctl/promoctl/internal/output"
 	"github.com/promoctl/promoctl/internal/progress"
@@ -44,6 +45,8 @@ type session struct {
 	// OutputFlag its --output: the command lines a verb suggests repeat
 	// them (never the token).
 	Where, OutputFlag []string
+	// Msg is the run's language: its messages (Msg.T, Msg.N).
+	Msg *i18n.Printer
 }
 
 // start is the one way a command that talks to the API starts, once its
@@ -83,7 +86,7 @@ func (f *factory) startWith(cmd *cobra.Command, s *config.Settings, spin bool) (
 	if spin && showProgress(f.io, out, f.global.debug, accessible(f.global.accessible, f.env)) {
 		c.spinner = progress.New(f.io.ErrOut, f.opts.Progress)
 	}
-	sess := &session{IO: f.io, Settings: s, Out: out, Loc: f.location(), Now: f.now(), Warnings: f.warnings}
+	sess := &session{IO: f.io, Settings: s, Out: out, Loc: f.location(), Now: f.now(), Warnings: f.warnings, Msg: f.msg}
 	sess.Where, sess.OutputFlag = givenFlags(f.flags, f.global.sandbox)
 	sess.Bar = f.io.IsStderrTTY() && !f.global.debug && !accessible(f.global.accessible, f.env)
 	sess.BulkClient = func(wrap func(http.RoundTripper) http.RoundTripper, oneAttempt bool) (*api.Client, error) {
@@ -162,7 +165,7 @@ func (s *session) print(d output.Data) error {
 // (none with --no-headers), [] in JSON and YAML.
 func (s *session) printList(d output.Data, empty string) error {
 	if s.Out.Format.IsTable() && s.Out.JQ == nil && s.IO.IsStdoutTTY() && view.EmptyList(d.JSON) {
-		fmt.Fprintln(s.IO.ErrOut, empty)
+		fmt.Fprintln(s.IO.ErrOut, s.Warnings.say(empty))
 		return nil
 	}
 	return s.print(d)
@@ -172,7 +175,7 @@ func (s *session) printList(d output.Data, empty string) error {
 // on a terminal is the sentence empty on stderr, as with printList.
 func (s *session) printStream(l output.List, empty string) error {
 	if s.Out.Format.IsTable() && s.Out.JQ == nil && s.IO.IsStdoutTTY() {
-		l.EmptyTable = func() { fmt.Fprintln(s.IO.ErrOut, empty) }
+		l.EmptyTable = func() { fmt.Fprintln(s.IO.ErrOut, s.Warnings.say(empty)) }
 	}
 	return output.WriteList(s.IO.Out, l, s.Out)
 }
@@ -180,7 +183,7 @@ func (s *session) printStream(l output.List, empty string) error {
 // notef writes a success message to stderr when a person is watching.
 func (s *session) notef(format string, args ...any) {
 	if s.IO.IsStderrTTY() {
-		fmt.Fprintf(s.IO.ErrOut, format+"\n", args...)
+		fmt.Fprintln(s.IO.ErrOut, s.Warnings.say(fmt.Sprintf(format, args...)))
 	}
 }
 
@@ -229,6 +232,7 @@ type warnings struct {
 	out    io.Writer
 	redact func(string) string // nil: there is nothing to redact
 	seen   map[string]bool
+	msg    *i18n.Printer // the run's language (say); nil is English
 }
 
 func (w *warnings) warn(msgs ...string) {
@@ -240,7 +244,11 @@ func (w *warnings) warn(msgs ...string) {
 			w.seen = map[string]bool{}
 		}
 		w.seen[m] = true
-		fmt.Fprintf(w.out, "promoctl: warning: %s\n", w.clean(m))
+		prefix := "warning:"
+		if w.msg.Russian() {
+			prefix = w.msg.T("warning.prefix")
+		}
+		fmt.Fprintf(w.out, "promoctl: %s %s\n", prefix, w.say(w.clean(m)))
 	}
 }
 

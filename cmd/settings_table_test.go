@@ -14,17 +14,18 @@ import (
 func TestExplainNamesTheSourceOfEveryTableRow(t *testing.T) {
 	r := newBareRunner(t)
 	delete(r.env, "PROMOCTL_SITE_ID")
-	r.writeConfig("profiles:\n  default:\n    user_id: 5\n    site_id: 77\n    output: yaml\n    base_url: https://p.test\n")
+	r.writeConfig("profiles:\n  default:\n    user_id: 5\n    site_id: 77\n    output: yaml\n    base_url: https://p.test\n    language: en\n")
 	r.env["PROMOCTL_TOKEN"] = "env-token-123456"
 	r.env["PROMOCTL_SITE_ID"] = "88"
 	type want struct{ value, source, from string }
 	wants := map[string]want{
-		config.KeyBaseURL: {"https://f.test", "flag", "--base-url"},
-		config.KeyToken:   {"env…56", "env", "PROMOCTL_TOKEN"},
-		config.KeyUserID:  {"5", "profile", "default in " + r.configPath()},
-		config.KeySiteID:  {"88", "env", "PROMOCTL_SITE_ID"},
-		config.KeyOutput:  {"yaml", "profile", "default in " + r.configPath()},
-		config.KeyTimeout: {"1m0s", "flag", "--timeout"},
+		config.KeyBaseURL:  {"https://f.test", "flag", "--base-url"},
+		config.KeyToken:    {"env…56", "env", "PROMOCTL_TOKEN"},
+		config.KeyUserID:   {"5", "profile", "default in " + r.configPath()},
+		config.KeySiteID:   {"88", "env", "PROMOCTL_SITE_ID"},
+		config.KeyOutput:   {"yaml", "profile", "default in " + r.configPath()},
+		config.KeyTimeout:  {"1m0s", "flag", "--timeout"},
+		config.KeyLanguage: {"en", "profile", "default in " + r.configPath()},
 	}
 	rows := explainRows(t, r, "--jq", ".", "--base-url", "https://f.test", "--timeout", "1m")
 	for _, s := range config.Table() {

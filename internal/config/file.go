@@ -50,6 +50,8 @@ type Profile struct {
 	SiteID  string `yaml:"site_id,omitempty"`
 	Output  string `yaml:"output,omitempty"`
 	Timeout string `yaml:"timeout,omitempty"`
+	// Language is en or ru; "" for the locale's.
+	Language string `yaml:"language,omitempty"`
 }
 
 // Path returns the config file's path: flagPath (--config) when given,

@@ -11,6 +11,7 @@ import (
 	"github.com/spf13/viper"
 
 	"github.com/promoctl/promoctl/internal/format"
+	"github.com/promoctl/promoctl/internal/i18n"
 )
 
 // Source says where a setting's value came from.
@@ -34,6 +35,9 @@ type Settings struct {
 	SiteID  int64
 	Output  format.Format
 	Timeout time.Duration
+	// Language is the language setting; "" when neither PROMOCTL_LANG nor
+	// the profile gives one (the locale's then).
+	Language i18n.Lang
 
 	Profile string // the active profile
 	Path    string // the config file

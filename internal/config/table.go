@@ -8,6 +8,7 @@ import (
 
 	"github.com/promoctl/promoctl/internal/baseurl"
 	"github.com/promoctl/promoctl/internal/format"
+	"github.com/promoctl/promoctl/internal/i18n"
 )
 
 // Keys of the settings, as the config file and `config get` name them.
@@ -18,6 +19,9 @@ const (
 	KeySiteID  = "site_id"
 	KeyOutput  = "output"
 	KeyTimeout = "timeout"
+	// KeyLanguage is the language of messages and help (en or ru); unset,
+	// the locale's (i18n.FromLocale).
+	KeyLanguage = "language"
 )
 
 // Keys of the two selectors: they choose the config file and its profile,
@@ -36,7 +40,7 @@ const DefaultTimeout = 30 * time.Second
 // it, and `config get/set/unset` check and read its value with it.
 type Setting struct {
 	Key     string // the config file's key, and viper's: base_url
-	Flag    string // its flag, without dashes: base-url
+	Flag    string // its flag, without dashes: base-url; "" for none
 	Short   string // the flag's one-letter form, or ""
 	Env     string // its environment variable: PROMOCTL_BASE_URL
 	Default string // its default as text; "" for none
@@ -110,6 +114,24 @@ func Table() []Setting {
 			apply: func(s *Settings, v string) (err error) { s.Timeout, err = ParseTimeout(v); return err },
 			field: func(p *Profile) *string { return &p.Timeout },
 		},
+		{
+			// No flag: the language must be known before the flags are
+			// parsed, to translate the help (cmd's decideLanguage reads
+			// the variable and the profile itself, by this row).
+			Key: KeyLanguage, Env: "PROMOCTL_LANG",
+			Usage: "language of messages and help: en or ru (default: the locale's, from LC_ALL, LC_MESSAGES or LANG)",
+			check: func(v string) (string, error) { l, err := i18n.Parse(v); return string(l), err },
+			apply: func(s *Settings, v string) error {
+				if v == "" {
+					s.Language = ""
+					return nil
+				}
+				l, err := i18n.Parse(v)
+				s.Language = l
+				return err
+			},
+			field: func(p *Profile) *string { return &p.Language },
+		},
 	}
 }
 
@@ -127,7 +149,7 @@ func Selectors() []Setting {
 func GlobalFlags() []Setting {
 	var out []Setting
 	for _, s := range append(Selectors(), Table()...) {
-		if !s.Local {
+		if !s.Local && s.Flag != "" {
 			out = append(out, s)
 		}
 	}

@@ -19,12 +19,13 @@ type layerValues struct {
 func samples() map[string]layerValues {
 	id := func(n int64) string { return strconv.FormatInt(n, 10) }
 	return map[string]layerValues{
-		KeyBaseURL: {"https://f.test", "https://e.test", "", "https://p.test", "https://api.lpmotor.ru", func(s *Settings) string { return s.BaseURL }},
-		KeyToken:   {"f-token", "e-token", "k-token", "p-token", "", func(s *Settings) string { return s.Token }},
-		KeyUserID:  {"3", "2", "", "1", "0", func(s *Settings) string { return id(s.UserID) }},
-		KeySiteID:  {"13", "12", "", "11", "0", func(s *Settings) string { return id(s.SiteID) }},
-		KeyOutput:  {"csv", "yaml", "", "json", "table", func(s *Settings) string { return string(s.Output) }},
-		KeyTimeout: {"40s", "20s", "", "10s", "30s", func(s *Settings) string { return s.Timeout.String() }},
+		KeyBaseURL:  {"https://f.test", "https://e.test", "", "https://p.test", "https://api.lpmotor.ru", func(s *Settings) string { return s.BaseURL }},
+		KeyToken:    {"f-token", "e-token", "k-token", "p-token", "", func(s *Settings) string { return s.Token }},
+		KeyUserID:   {"3", "2", "", "1", "0", func(s *Settings) string { return id(s.UserID) }},
+		KeySiteID:   {"13", "12", "", "11", "0", func(s *Settings) string { return id(s.SiteID) }},
+		KeyOutput:   {"csv", "yaml", "", "json", "table", func(s *Settings) string { return string(s.Output) }},
+		KeyTimeout:  {"40s", "20s", "", "10s", "30s", func(s *Settings) string { return s.Timeout.String() }},
+		KeyLanguage: {"", "ru", "", "en", "", func(s *Settings) string { return string(s.Language) }},
 	}
 }
 
@@ -48,6 +49,9 @@ func TestTablePrecedence(t *testing.T) {
 			flag, env, kc, prof := mask&8 != 0, mask&4 != 0, mask&2 != 0, mask&1 != 0
 			if kc && v.keychain == "" {
 				continue // only the token has a keychain layer
+			}
+			if flag && row.Flag == "" {
+				continue // language has no flag
 			}
 			name := fmt.Sprintf("%s/flag=%t,env=%t,keychain=%t,profile=%t", row.Key, flag, env, kc, prof)
 			t.Run(name, func(t *testing.T) {
@@ -119,6 +123,9 @@ func TestTableSandboxCredentialsOnlyFromFlags(t *testing.T) {
 		if got := v.shown(s); got != want {
 			t.Errorf("%s with --sandbox = %q, want %q", row.Key, got, want)
 		}
+		if row.Flag == "" {
+			continue
+		}
 		s, err = NewResolver(Lookup{Flags: flagsOf(t, "--"+row.Flag, v.flag), Env: env, Sandbox: true}).Settings("c.yaml", file)
 		if err != nil {
 			t.Fatalf("%s: Settings: %v", row.Key, err)
@@ -134,8 +141,17 @@ func TestTableSandboxCredentialsOnlyFromFlags(t *testing.T) {
 func TestTableRowsAreComplete(t *testing.T) {
 	flags, envs := map[string]bool{}, map[string]bool{}
 	for _, row := range append(Table(), Selectors()...) {
-		if row.Key == "" || row.Flag == "" || row.Env == "" || row.Usage == "" {
+		// language alone has no flag (it is decided before flags are
+		// parsed) and the contract names its variable PROMOCTL_LANG.
+		noFlag := row.Key == KeyLanguage
+		if row.Key == "" || (row.Flag == "") != noFlag || row.Env == "" || row.Usage == "" {
 			t.Errorf("row %+v lacks a key, flag, variable or usage", row)
+		}
+		if noFlag {
+			if row.Env != "PROMOCTL_LANG" {
+				t.Errorf("%s: variable %s, want PROMOCTL_LANG", row.Key, row.Env)
+			}
+			continue
 		}
 		if row.Env != "PROMOCTL_"+strings.ToUpper(row.Key) {
 			t.Errorf("%s: variable %s, want PROMOCTL_%s", row.Key, row.Env, strings.ToUpper(row.Key))

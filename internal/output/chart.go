@@ -31,6 +31,9 @@ type ChartOptions struct {
 	// Plain writes the series as lines of text instead of a chart: for
 	// screen readers (accessible mode).
 	Plain bool
+	// Locale, when set, writes the title and the days in a person's
+	// language and forms.
+	Locale Locale
 }
 
 // Chart geometry: each step takes from 1 to maxStepColumns columns, and
@@ -48,6 +51,11 @@ const (
 // never has), it writes the title and one "label: value" line per step
 // whose value is not 0 instead, which reads well aloud and in any width.
 func WriteChart(w io.Writer, s Series, o ChartOptions) error {
+	if l := o.Locale; l != nil {
+		s.Title = l.Header(s.Title)
+		s.Labels = localizeDays(s.Labels, l)
+		s.AxisLabels = localizeDays(s.AxisLabels, l)
+	}
 	bw := bufio.NewWriter(w)
 	if chart, ok := drawChart(s, o); ok && !o.Plain {
 		bw.WriteString(s.Title + ":\n")
@@ -62,6 +70,18 @@ func WriteChart(w io.Writer, s Series, o ChartOptions) error {
 		}
 	}
 	return bw.Flush()
+}
+
+// localizeDays are days in l's forms.
+func localizeDays(days []string, l Locale) []string {
+	if days == nil {
+		return nil
+	}
+	out := make([]string, len(days))
+	for i, d := range days {
+		out[i] = l.Day(d)
+	}
+	return out
 }
 
 // drawChart returns the chart of s and whether it fits in o.Width.

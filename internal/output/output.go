@@ -62,6 +62,9 @@ type Options struct {
 	// Loc is the time zone of a workbook's dates (-o xlsx); nil is
 	// time.Local.
 	Loc *time.Location
+	// Locale, when set, shows tables in a person's language and forms
+	// (see Locale); other formats never use it.
+	Locale Locale
 }
 
 // Grid is a block of text cells: a header and rows. KeyValue grids are a
@@ -175,6 +178,9 @@ func write(w *bufio.Writer, d Data, o Options) error {
 			if err := w.WriteByte('\n'); err != nil {
 				return err
 			}
+		}
+		if o.Locale != nil {
+			g = localizeGrid(g, o.Locale)
 		}
 		if g.Title != "" && !o.NoHeaders {
 			w.WriteString(g.Title)

@@ -348,6 +348,9 @@ func safeRow(row []string) []string {
 // s is closed when it returns.
 func writeListTable(w *bufio.Writer, l List, o Options, s *rowStore) error {
 	defer s.close()
+	if o.Locale != nil {
+		l = localizeList(l, o.Locale)
+	}
 	if err := l.Rows(func(row [][]byte) error { s.add(row); return nil }); err != nil {
 		return err
 	}

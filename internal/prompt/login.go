@@ -81,6 +81,7 @@ func (h *Huh) Login(ctx context.Context, d LoginDefaults) (LoginAnswers, error) 
 		d.BaseURL = r.DefaultBaseURL
 	}
 	profile, baseURL, userID, token := d.Profile, d.BaseURL, d.UserID, ""
+	m := h.msg()
 	// Accessible mode does not show a field's value or description, so the
 	// titles carry the defaults and the note at the top carries the help.
 	title := func(t, def string) string {
@@ -89,22 +90,22 @@ func (h *Huh) Login(ctx context.Context, d LoginDefaults) (LoginAnswers, error) 
 		}
 		return t
 	}
-	tokenField := huh.NewInput().Title("API key").
-		Description("Profile → API key in the site admin; regenerate it there if it has leaked.").
+	tokenField := huh.NewInput().Title(m.T("form.login.token")).
+		Description(m.T("form.login.token.help")).
 		Value(&token).Validate(r.checkToken)
 	if !h.Accessible || isTerminal(h.In) {
 		tokenField.EchoMode(huh.EchoModePassword)
 	}
 	form := huh.NewForm(huh.NewGroup(
-		huh.NewNote().Title("Log in to Mottor (LPmotor)").Description(LoginHelp),
-		huh.NewInput().Title(title("Profile name", d.Profile)).
-			Description("A name for these credentials in the config file.").
+		huh.NewNote().Title(m.T("form.login.title")).Description(m.T("form.login.help")),
+		huh.NewInput().Title(title(m.T("form.login.profile"), d.Profile)).
+			Description(m.T("form.login.profile.help")).
 			Value(&profile).Validate(orDefault(d.Profile, r.profile)),
-		huh.NewInput().Title(title("Base URL", d.BaseURL)).
-			Description("The API's address; keep the default for the public service.").
+		huh.NewInput().Title(title(m.T("form.login.base_url"), d.BaseURL)).
+			Description(m.T("form.login.base_url.help")).
 			Value(&baseURL).Validate(orDefault(d.BaseURL, r.baseURL)),
-		huh.NewInput().Title(title("User id", d.UserID)).
-			Description(`"Your ID" in the account menu of the site admin.`).
+		huh.NewInput().Title(title(m.T("form.login.user_id"), d.UserID)).
+			Description(m.T("form.login.user_id.help")).
 			Value(&userID).Validate(orDefault(d.UserID, r.checkUserID)),
 		tokenField,
 	))

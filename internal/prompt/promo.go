@@ -65,6 +65,7 @@ func (h *Huh) Promo(ctx context.Context, form PromoForm) (PromoAnswers, error) {
 		loc = time.Local
 	}
 	chk := promo.FormCheck{Loc: loc}
+	m := h.msg()
 	init := form.Values
 	v := init
 	site := form.Site
@@ -88,7 +89,7 @@ func (h *Huh) Promo(ctx context.Context, form PromoForm) (PromoAnswers, error) {
 		if def == "" {
 			return t + " [" + none + "]"
 		}
-		return t + " [" + def + "; type none for " + none + "]"
+		return t + " [" + m.T("form.keep_or_none", "Value", def, "None", none) + "]"
 	}
 	// orKept checks an answer where a blank one, in accessible mode, keeps
 	// the field's value.
@@ -100,21 +101,21 @@ func (h *Huh) Promo(ctx context.Context, form PromoForm) (PromoAnswers, error) {
 			return check(s)
 		}
 	}
-	enabledHint := "Customers can use the code as soon as it is created."
+	enabledHint := m.T("form.promo.enabled.new")
 	if form.Existing {
-		enabledHint = "Customers can use the code while it is enabled."
+		enabledHint = m.T("form.promo.enabled.existing")
 	}
 	zone := time.Now().In(loc).Format("MST, -07:00")
-	dateHelp := promo.FormDates + ", in your time zone (" + zone + ")"
+	dateHelp := m.T("form.promo.date_help", "Zone", zone)
 
-	code := huh.NewInput().Title(title("Code", init.Code)).
-		Description("2 to 15 Latin letters or digits: what customers type at checkout.").
+	code := huh.NewInput().Title(title(m.T("form.promo.code"), init.Code)).
+		Description(m.T("form.promo.code.help")).
 		Value(&v.Code).Validate(orKept(init.Code, func(s string) error {
 		if err := chk.Code(s); err != nil {
 			return err
 		}
 		if s = strings.TrimSpace(s); form.Taken != nil && form.Taken(site, s) {
-			return fmt.Errorf("%s is already a promo code of this site: choose another code", s)
+			return errors.New(m.T("form.promo.code.taken", "Code", s))
 		}
 		return nil
 	}))
@@ -132,8 +133,8 @@ func (h *Huh) Promo(ctx context.Context, form PromoForm) (PromoAnswers, error) {
 				def = s.Label()
 			}
 		}
-		sel := selectOf(huh.NewSelect[int64]().Title(title("Site", def)).
-			Description("The site whose shop the code is for."), &site, opts)
+		sel := selectOf(huh.NewSelect[int64]().Title(title(m.T("form.promo.site"), def)).
+			Description(m.T("form.promo.site.help")), &site, opts)
 		if len(opts) > 8 {
 			sel.Height(10)
 		}
@@ -141,59 +142,64 @@ func (h *Huh) Promo(ctx context.Context, form PromoForm) (PromoAnswers, error) {
 	}
 
 	bonusOpts := []huh.Option[promo.BonusType]{
-		huh.NewOption("Goods: the cost of the order's goods", promo.Goods),
-		huh.NewOption("Delivery: the cost of delivery", promo.Delivery),
+		huh.NewOption(m.T("form.promo.bonus.goods"), promo.Goods),
+		huh.NewOption(m.T("form.promo.bonus.delivery"), promo.Delivery),
 	}
 	unitOpts := []huh.Option[bool]{
-		huh.NewOption("A percentage (up to 100%)", true),
-		huh.NewOption("A fixed amount of money", false),
+		huh.NewOption(m.T("form.promo.unit.percent"), true),
+		huh.NewOption(m.T("form.promo.unit.money"), false),
 	}
-	unitName := map[bool]string{true: "percentage", false: "fixed amount"}
+	unitName := map[bool]string{true: m.T("form.promo.unit.percent.name"), false: m.T("form.promo.unit.money.name")}
+	bonusName := map[promo.BonusType]string{promo.Goods: m.T("form.promo.bonus.goods.name"), promo.Delivery: m.T("form.promo.bonus.delivery.name")}
+	bonusDef := bonusName[init.BonusType]
+	if bonusDef == "" {
+		bonusDef = init.BonusType.String()
+	}
 	discount := []huh.Field{
-		selectOf(huh.NewSelect[promo.BonusType]().Title(title("Discount on", init.BonusType.String())), &v.BonusType, bonusOpts),
-		selectOf(huh.NewSelect[bool]().Title(title("Discount as", unitName[init.Percent])), &v.Percent, unitOpts),
-		huh.NewInput().Title(title("Amount", init.Amount)).
+		selectOf(huh.NewSelect[promo.BonusType]().Title(title(m.T("form.promo.bonus"), bonusDef)), &v.BonusType, bonusOpts),
+		selectOf(huh.NewSelect[bool]().Title(title(m.T("form.promo.unit"), unitName[init.Percent])), &v.Percent, unitOpts),
+		huh.NewInput().Title(title(m.T("form.promo.amount"), init.Amount)).
 			DescriptionFunc(func() string {
 				if v.Percent {
-					return "Percent off, more than 0 and at most 100."
+					return m.T("form.promo.amount.percent")
 				}
-				return "Money off, in the shop's currency."
+				return m.T("form.promo.amount.money")
 			}, &v.Percent).
 			Value(&v.Amount).Validate(orKept(init.Amount, func(s string) error {
 			_, err := chk.Amount(s, v.Percent)
 			return err
 		})),
-		huh.NewConfirm().Title("Enabled").Description(enabledHint).
-			Affirmative("Yes").Negative("No").Value(&v.Enabled),
+		huh.NewConfirm().Title(m.T("form.promo.enabled")).Description(enabledHint).
+			Affirmative(m.T("form.yes")).Negative(m.T("form.no")).Value(&v.Enabled),
 	}
 
 	limits := []huh.Field{
-		huh.NewInput().Title(optTitle("Valid from", init.Starts, "no start")).
-			Description("Optional: " + dateHelp + ". Leave empty for no start.").
+		huh.NewInput().Title(optTitle(m.T("form.promo.starts"), init.Starts, m.T("form.promo.starts.none"))).
+			Description(m.T("form.promo.starts.help", "Forms", dateHelp)).
 			Value(&v.Starts).Validate(orKept(init.Starts, func(s string) error {
 			_, err := chk.Date(s, promo.ParseStart)
 			return err
 		})),
-		huh.NewInput().Title(optTitle("Valid until", init.Ends, "no end")).
-			Description("Optional, the same forms; a date alone means the end of that day. Leave empty for no end.").
+		huh.NewInput().Title(optTitle(m.T("form.promo.ends"), init.Ends, m.T("form.promo.ends.none"))).
+			Description(m.T("form.promo.ends.help")).
 			Value(&v.Ends).Validate(orKept(init.Ends, func(s string) error {
 			_, _, err := chk.Window(v.Starts, s)
 			return err
 		})),
-		huh.NewInput().Title(optTitle("Maximum uses", init.MaxUses, "unlimited")).
-			Description("Optional: how many times the code can be used in all. Leave empty for no limit.").
+		huh.NewInput().Title(optTitle(m.T("form.promo.max_uses"), init.MaxUses, m.T("form.promo.max_uses.none"))).
+			Description(m.T("form.promo.max_uses.help")).
 			Value(&v.MaxUses).Validate(orKept(init.MaxUses, func(s string) error {
 			_, err := chk.MaxUses(s)
 			return err
 		})),
-		huh.NewConfirm().Title("Once per customer").Description("Each customer can use the code only once.").
-			Affirmative("Yes").Negative("No").Value(&v.OncePerUser),
+		huh.NewConfirm().Title(m.T("form.promo.once")).Description(m.T("form.promo.once.help")).
+			Affirmative(m.T("form.yes")).Negative(m.T("form.no")).Value(&v.OncePerUser),
 	}
 
 	f := huh.NewForm(
 		huh.NewGroup(first...).Title(form.Title),
-		huh.NewGroup(discount...).Title("Discount"),
-		huh.NewGroup(limits...).Title("Limits"),
+		huh.NewGroup(discount...).Title(m.T("form.promo.group.discount")),
+		huh.NewGroup(limits...).Title(m.T("form.promo.group.limits")),
 	)
 	if acc && form.Title != "" {
 		fmt.Fprintln(h.Out, form.Title)
@@ -231,7 +237,8 @@ func selectOf[T comparable](sel *huh.Select[T], value *T, opts []huh.Option[T]) 
 // never taken from a closed input.
 func (h *Huh) Proceed(ctx context.Context, title string, def bool) error {
 	v := def
-	field := huh.NewConfirm().Title(title).Affirmative("Yes").Negative("No").Value(&v)
+	m := h.msg()
+	field := huh.NewConfirm().Title(title).Affirmative(m.T("form.yes")).Negative(m.T("form.no")).Value(&v)
 	if err := h.runToEnd(ctx, huh.NewForm(huh.NewGroup(field))); err != nil {
 		return err
 	}

@@ -12,6 +12,8 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/huh"
 	"github.com/charmbracelet/lipgloss"
+
+	"github.com/promoctl/promoctl/internal/i18n"
 )
 
 // ErrCancelled is returned when the user aborts a prompt (Ctrl-C, Esc) or
@@ -26,12 +28,24 @@ type Huh struct {
 	// LoginRules are the login form's defaults and checks; the caller
 	// owns them (the config file's and the API client's rules).
 	LoginRules LoginRules
+	// Msg is the language of the forms; nil is English.
+	Msg *i18n.Printer
+}
+
+// msg is h's language, to be taken once per form: a nil Msg reads the
+// English catalog each time it is asked.
+func (h *Huh) msg() *i18n.Printer {
+	if h.Msg != nil {
+		return h.Msg
+	}
+	return i18n.New(i18n.English)
 }
 
 // Confirm asks a yes/no question; def is the answer Enter gives.
 func (h *Huh) Confirm(ctx context.Context, title, description string, def bool) (bool, error) {
 	v := def
-	field := huh.NewConfirm().Title(title).Description(description).Affirmative("Yes").Negative("No").Value(&v)
+	m := h.msg()
+	field := huh.NewConfirm().Title(title).Description(description).Affirmative(m.T("form.yes")).Negative(m.T("form.no")).Value(&v)
 	if err := h.run(ctx, huh.NewForm(huh.NewGroup(field))); err != nil {
 		return false, err
 	}

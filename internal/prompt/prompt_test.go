@@ -81,3 +81,11 @@ func TestConfirmCancelled(t *testing.T) {
 		}
 	})
 }
+
+// TestLoginHelpIsTheCatalogs: the login form shows the English catalog's
+// help, which is LoginHelp word for word.
+func TestLoginHelpIsTheCatalogs(t *testing.T) {
+	if got := (&Huh{}).msg().T("form.login.help"); got != LoginHelp {
+		t.Errorf("form.login.help = %q, want LoginHelp %q", got, LoginHelp)
+	}
+}

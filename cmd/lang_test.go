@@ -1,0 +1,188 @@
+package cmd
+
+import (
+	"encoding/json"
+	"fmt"
+	"regexp"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/promoctl/promoctl/internal/golden"
+)
+
+// ruRunner is a runner on the in-process sandbox whose locale is Russian.
+func ruRunner(t *testing.T) *runner {
+	t.Helper()
+	r := newRunner(t)
+	r.env["LANG"] = "ru_RU.UTF-8"
+	return r
+}
+
+// TestRussianScreens pins the main screens in Russian: the list, a card,
+// the report with its chart, help and an error.
+func TestRussianScreens(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		tty  bool
+		args []string
+		code int
+	}{
+		{"promo list", false, []string{"--sandbox", "promo", "list", "--site-id", "1"}, 0},
+		{"promo get", false, []string{"--sandbox", "promo", "get", "1004", "--site-id", "1"}, 0},
+		{"promo report with chart", true, []string{"--sandbox", "promo", "report", "--site-id", "1", "--no-color"}, 0},
+		{"promo report chart of a spring", true, []string{"--sandbox", "promo", "report", "--site-id", "1", "--no-color", "--since", "2025-03-01", "--until", "2025-04-30"}, 0},
+		{"promo report by day", false, []string{"--sandbox", "promo", "report", "--site-id", "1", "--by", "day"}, 0},
+		{"promo help", false, []string{"promo", "--help"}, 0},
+		{"promo list help", false, []string{"promo", "list", "--help"}, 0},
+		{"not found", false, []string{"--sandbox", "promo", "get", "99999", "--site-id", "1"}, exitNotFound},
+		{"no access", false, []string{"--sandbox", "promo", "list", "--site-id", "3"}, exitAuth},
+	} {
+		t.Run(strings.ReplaceAll(tc.name, " ", "_"), func(t *testing.T) {
+			r := ruRunner(t)
+			r.tty, r.width = tc.tty, 120
+			res := r.run(tc.args...)
+			if res.code != tc.code {
+				t.Fatalf("exit %d, want %d; stderr %q", res.code, tc.code, res.stderr)
+			}
+			if tc.tty {
+				// stderr has a progress bar, with its rate.
+				golden.Equal(t, res.stdout)
+				return
+			}
+			golden.Equal(t, res.stdout+"--- stderr\n"+res.stderr)
+		})
+	}
+}
+
+// TestMachineOutputSameInEveryLanguage: what programs read is the same
+// bytes in Russian and in English, for every list and record command.
+func TestMachineOutputSameInEveryLanguage(t *testing.T) {
+	commands := [][]string{
+		{"promo", "list", "--site-id", "1"},
+		{"promo", "list", "--site-id", "1", "--status", "active,expired", "--sort", "-promo_used_count"},
+		{"promo", "get", "1004", "--site-id", "1"},
+		{"promo", "stats", "1001", "--site-id", "1"},
+		{"promo", "report", "--site-id", "1"},
+		{"promo", "report", "--site-id", "1", "--by", "day"},
+		{"site", "list"},
+		{"site", "get", "1"},
+		{"page", "list", "--site-id", "1"},
+		{"config", "explain"},
+		{"version"},
+	}
+	r := newRunner(t)
+	for _, args := range commands {
+		for _, format := range []string{"json", "jsonl", "yaml", "csv"} {
+			name := strings.Join(args, " ") + " -o " + format
+			run := func(lang string) runResult {
+				r.env["LANG"] = lang
+				return r.run(append(append([]string{"--sandbox"}, args...), "-o", format)...)
+			}
+			en, ru := run("C"), run("ru_RU.UTF-8")
+			if en.code != ru.code || en.stdout != ru.stdout {
+				t.Errorf("%s: English exit %d\n%s\nRussian exit %d\n%s", name, en.code, en.stdout, ru.code, ru.stdout)
+			}
+			if en.code == 0 && en.stdout == "" && format != "csv" {
+				t.Errorf("%s printed nothing", name)
+			}
+		}
+	}
+}
+
+// TestJSONErrorSameKeys: the JSON error of a 404 has the same keys,
+// status, kind and exit code in both languages; only its message is
+// translated.
+func TestJSONErrorSameKeys(t *testing.T) {
+	type jsonError struct {
+		Error map[string]any `json:"error"`
+	}
+	var got [2]jsonError
+	for i, lang := range []string{"C", "ru_RU.UTF-8"} {
+		r := newRunner(t)
+		r.env["LANG"] = lang
+		res := r.run("--sandbox", "promo", "get", "99999", "--site-id", "1", "-o", "json")
+		if res.code != exitNotFound || res.stdout != "" {
+			t.Fatalf("%s: exit %d, stdout %q", lang, res.code, res.stdout)
+		}
+		if err := json.Unmarshal([]byte(res.stderr), &got[i]); err != nil {
+			t.Fatalf("%s: %v: %s", lang, err, res.stderr)
+		}
+	}
+	en, ru := got[0].Error, got[1].Error
+	keys := func(m map[string]any) []string {
+		var k []string
+		for key := range m {
+			k = append(k, key)
+		}
+		slices.Sort(k)
+		return k
+	}
+	if !slices.Equal(keys(en), keys(ru)) {
+		t.Errorf("keys %v in English, %v in Russian", keys(en), keys(ru))
+	}
+	for _, k := range []string{"status", "kind", "exit_code", "title"} {
+		if fmt.Sprint(en[k]) != fmt.Sprint(ru[k]) {
+			t.Errorf("%s = %v in English, %v in Russian", k, en[k], ru[k])
+		}
+	}
+	if en["status"] != float64(404) || en["exit_code"] != float64(exitNotFound) {
+		t.Errorf("English error %v", en)
+	}
+	if en["message"] == ru["message"] || !strings.Contains(fmt.Sprint(ru["message"]), "не найдено") {
+		t.Errorf("message %q in English, %q in Russian", en["message"], ru["message"])
+	}
+}
+
+// TestGenerateSummaryPlurals: promo generate's summary counts in Russian
+// plural forms, number first.
+func TestGenerateSummaryPlurals(t *testing.T) {
+	summary := regexp.MustCompile(`(?m)^(Создан[о]? \d+ промокод\S*) на сайте 1 за .+ \(\d+ в секунду\)\.$`)
+	for n, want := range map[int]string{
+		1: "Создан 1 промокод", 2: "Создано 2 промокода", 5: "Создано 5 промокодов",
+		11: "Создано 11 промокодов", 21: "Создан 21 промокод", 22: "Создано 22 промокода",
+	} {
+		r := ruRunner(t)
+		res := r.run("--sandbox", "promo", "generate", "--site-id", "1", "--count", fmt.Sprint(n), "--amount", "5", "--percent", "--enabled", "-o", "csv")
+		if res.code != 0 {
+			t.Fatalf("%d: exit %d: %s", n, res.code, res.stderr)
+		}
+		m := summary.FindStringSubmatch(res.stderr)
+		if m == nil || m[1] != want {
+			t.Errorf("count %d: stderr\n%s\nwant a summary %q", n, res.stderr, want)
+		}
+		if !strings.HasPrefix(res.stderr, "Журнал: ") {
+			t.Errorf("count %d: stderr does not start with the journal: %q", n, res.stderr)
+		}
+		if lines := strings.Count(res.stdout, "\n"); lines != n+1 {
+			t.Errorf("count %d: %d CSV lines", n, lines)
+		}
+	}
+}
+
+// TestSiteCurrencyOnlyForRussianTables: a Russian table of promo codes
+// reads the site's record once for its currency and shows money with it;
+// English tables and every data format send only the list request.
+func TestSiteCurrencyOnlyForRussianTables(t *testing.T) {
+	const list = `[{"id":1,"code":"MINUS500","is_enabled":true,"bonus_type":2,"bonus_amount":500,"bonus_amount_is_in_percentages":false,"time_limit_is_enabled":false,"quantity_limit_is_enabled":false,"quantity_limit":0,"promo_used_count":0,"is_valid":true}]`
+	for _, tc := range []struct {
+		lang, format string
+		routes       []string
+		amount       string
+	}{
+		{"ru_RU.UTF-8", "table", []string{"GET /v3/public/site/7", "GET /v1/promo?site_id=7"}, "500,00\u00a0₽"},
+		{"C", "table", []string{"GET /v1/promo?site_id=7"}, "500.00"},
+		{"ru_RU.UTF-8", "json", []string{"GET /v1/promo?site_id=7"}, `"bonus_amount":500`},
+		{"ru_RU.UTF-8", "csv", []string{"GET /v1/promo?site_id=7"}, ",500,"},
+	} {
+		r := newRunner(t)
+		r.env["LANG"] = tc.lang
+		r.api.Handle("GET /v3/public/site/7", 200, `{"id":7,"settings":{"currency":"RUB"}}`)
+		r.api.Handle("GET /v1/promo", 200, list)
+		res := r.run("promo", "list", "--site-id", "7", "-o", tc.format)
+		if res.code != 0 || !strings.Contains(res.stdout, tc.amount) {
+			t.Errorf("%s %s: exit %d, stdout\n%s\nwant %q in it", tc.lang, tc.format, res.code, res.stdout, tc.amount)
+		}
+		r.expectRoutes(t, tc.routes...)
+	}
+}
