@@ -16,6 +16,7 @@ import (
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
 
+	"github.com/promoctl/promoctl/cmd/core"
 	"github.com/promoctl/promoctl/internal/api"
 	"github.com/promoctl/promoctl/internal/config"
 	"github.com/promoctl/promoctl/internal/format"
@@ -30,14 +31,14 @@ const maxAPIBody = 32 << 20
 // apiOptions are the inputs of api: a request checked and read in full
 // before anything is sent.
 type apiOptions struct {
-	*session
+	*core.Session
 	Method, Target string // the target is the path with its query
 	Header         http.Header
 	Body           []byte // nil: none
 	Include        bool   // -i: the status line and headers first
 }
 
-func newAPICmd(f *factory, run func(context.Context, *apiOptions) error) *cobra.Command {
+func newAPICmd(f *core.Factory, run func(context.Context, *apiOptions) error) *cobra.Command {
 	if run == nil {
 		run = runAPI
 	}
@@ -100,29 +101,29 @@ GET, PUT, DELETE and HEAD are retried on connection errors, 429 and
 			target := args[len(args)-1]
 			if len(args) == 2 {
 				if cmd.Flags().Changed("method") {
-					return usagef("give the method once: -X %s or %s before the PATH", method, args[0])
+					return core.Usagef("give the method once: -X %s or %s before the PATH", method, args[0])
 				}
 				m = args[0]
 			}
 			m, err := api.RawMethod(m)
 			if err != nil {
-				return usageErr(err)
+				return core.UsageErr(err)
 			}
 			if _, _, err := api.SplitTarget(target); err != nil {
-				return usageErr(err)
+				return core.UsageErr(err)
 			}
 			if len(fields) > 0 && file != "" {
-				return usagef("-F cannot be combined with --input: send the fields, or the file")
+				return core.Usagef("-F cannot be combined with --input: send the fields, or the file")
 			}
 			header, err := parseHeaders(headers)
 			if err != nil {
 				return err
 			}
-			fs, err := parseFields(fields, f.io.In)
+			fs, err := parseFields(fields, f.IO.In)
 			if err != nil {
 				return err
 			}
-			body, err := readAPIBody(file, f.io.In, header)
+			body, err := readAPIBody(file, f.IO.In, header)
 			if err != nil {
 				return err
 			}
@@ -133,11 +134,11 @@ GET, PUT, DELETE and HEAD are retried on connection errors, 429 and
 			default:
 				body = fieldsJSON(fs)
 			}
-			sess, err := f.start(cmd)
+			sess, err := f.Start(cmd)
 			if err != nil {
 				return err
 			}
-			opts.session, opts.Method, opts.Target, opts.Header, opts.Body = sess, m, target, header, body
+			opts.Session, opts.Method, opts.Target, opts.Header, opts.Body = sess, m, target, header, body
 			return run(cmd.Context(), opts)
 		},
 	}
@@ -162,7 +163,7 @@ GET, PUT, DELETE and HEAD are retried on connection errors, 429 and
 func runAPI(ctx context.Context, opts *apiOptions) error {
 	if opts.Out.Format == format.CSV {
 		if src := opts.Settings.Sources[config.KeyOutput]; src.Kind == "flag" || src.Kind == "env" {
-			return usagef("api prints JSON: use --output json or yaml, not csv")
+			return core.Usagef("api prints JSON: use --output json or yaml, not csv")
 		}
 		opts.Out.Format = format.JSON
 	}
@@ -170,7 +171,7 @@ func runAPI(ctx context.Context, opts *apiOptions) error {
 	if err != nil {
 		return err
 	}
-	ctx, cancel := opts.withTimeout(ctx)
+	ctx, cancel := opts.WithTimeout(ctx)
 	defer cancel()
 	resp, err := client.Raw(ctx, opts.Method, opts.Target, opts.Body, opts.Header)
 	if err != nil {
@@ -188,14 +189,14 @@ func apiArgs(cmd *cobra.Command, args []string) error {
 	case 1:
 		if a := args[0]; !strings.HasPrefix(a, "/") {
 			if _, err := api.RawMethod(a); err == nil {
-				return usagef("%s %s needs a PATH, e.g. %s %s /v1/promo", cmd.CommandPath(), a, cmd.CommandPath(), a)
+				return core.Usagef("%s %s needs a PATH, e.g. %s %s /v1/promo", cmd.CommandPath(), a, cmd.CommandPath(), a)
 			}
 		}
 		return nil
 	case 2:
 		return nil
 	}
-	return usagef("%s needs a PATH, or a METHOD and a PATH, got %d argument(s)", cmd.CommandPath(), len(args))
+	return core.Usagef("%s needs a PATH, or a METHOD and a PATH, got %d argument(s)", cmd.CommandPath(), len(args))
 }
 
 // apiField is one -F field: its key, and its value as JSON and as text
@@ -214,10 +215,10 @@ func parseFields(fs []string, stdin io.Reader) ([]apiField, error) {
 	for _, s := range fs {
 		key, value, ok := strings.Cut(s, "=")
 		if !ok || key == "" {
-			return nil, usagef("invalid field %q: want key=value", s)
+			return nil, core.Usagef("invalid field %q: want key=value", s)
 		}
 		if seen[key] {
-			return nil, usagef("-F %s is given twice", key)
+			return nil, core.Usagef("-F %s is given twice", key)
 		}
 		seen[key] = true
 		fd := apiField{key: key, text: value}
@@ -225,7 +226,7 @@ func parseFields(fs []string, stdin io.Reader) ([]apiField, error) {
 		case strings.HasPrefix(value, "@"):
 			text, err := readFieldFile(value[1:], stdin)
 			if err != nil {
-				return nil, usagef("-F %s: %v", key, err)
+				return nil, core.Usagef("-F %s: %v", key, err)
 			}
 			fd.text = text
 			b, _ := json.Marshal(text)
@@ -315,18 +316,18 @@ func parseHeaders(hs []string) (http.Header, error) {
 		name, value, ok := strings.Cut(s, ":")
 		name, value = strings.TrimSpace(name), strings.TrimSpace(value)
 		if !ok || !validHeaderName(name) {
-			return nil, usagef("invalid header %q: want 'Name: value'", s)
+			return nil, core.Usagef("invalid header %q: want 'Name: value'", s)
 		}
 		if strings.ContainsAny(value, "\r\n\x00") {
-			return nil, usagef("invalid header %q: the value holds a line break or NUL", name)
+			return nil, core.Usagef("invalid header %q: the value holds a line break or NUL", name)
 		}
 		switch k := http.CanonicalHeaderKey(name); k {
 		case "Authorization", "X-Api-User-Id":
-			return nil, usagef("-H %s: promoctl sends your credentials itself; use --token and --user-id, or promoctl auth login", k)
+			return nil, core.Usagef("-H %s: promoctl sends your credentials itself; use --token and --user-id, or promoctl auth login", k)
 		case "Accept", "User-Agent":
-			return nil, usagef("-H %s: promoctl always sends its own %s header", k, k)
+			return nil, core.Usagef("-H %s: promoctl always sends its own %s header", k, k)
 		case "Host", "Content-Length", "Transfer-Encoding", "Connection":
-			return nil, usagef("-H %s: this header is set by the HTTP connection", k)
+			return nil, core.Usagef("-H %s: this header is set by the HTTP connection", k)
 		}
 		h.Add(name, value)
 	}
@@ -362,7 +363,7 @@ func readAPIBody(file string, stdin io.Reader, header http.Header) ([]byte, erro
 		return nil, nil
 	}
 	if ct := header.Get("Content-Type"); (ct == "" || strings.Contains(strings.ToLower(ct), "json")) && !json.Valid(data) {
-		return nil, usagef("--file %s is not valid JSON (to send other data, name its type: -H 'Content-Type: text/plain')", file)
+		return nil, core.Usagef("--file %s is not valid JSON (to send other data, name its type: -H 'Content-Type: text/plain')", file)
 	}
 	return data, nil
 }
@@ -376,7 +377,7 @@ func readFileArg(name string, stdin io.Reader, limit int64, why string) ([]byte,
 	if name != "-" {
 		fh, err := os.Open(name)
 		if err != nil {
-			return nil, usagef("--file: %v", err)
+			return nil, core.Usagef("--file: %v", err)
 		}
 		defer fh.Close()
 		r = fh
@@ -386,10 +387,10 @@ func readFileArg(name string, stdin io.Reader, limit int64, why string) ([]byte,
 		return nil, err
 	}
 	if err != nil {
-		return nil, usagef("--file %s: %v", name, err)
+		return nil, core.Usagef("--file %s: %v", name, err)
 	}
 	if int64(len(data)) > limit {
-		return nil, usagef("--file %s is larger than %d MiB%s", name, limit>>20, why)
+		return nil, core.Usagef("--file %s is larger than %d MiB%s", name, limit>>20, why)
 	}
 	return data, nil
 }
@@ -409,7 +410,7 @@ func (o *apiOptions) printRaw(resp *api.Response) error {
 		return nil
 	}
 	if jsonscan.Valid(body) {
-		return o.print(output.Data{JSON: body})
+		return o.Print(output.Data{JSON: body})
 	}
 	if o.Out.JQ != nil {
 		got := "a body that is not JSON"

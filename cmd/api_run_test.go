@@ -72,7 +72,7 @@ func TestRunAPI(t *testing.T) {
 				e.sess.Settings.Sources[config.KeyOutput] = config.Source{Kind: c.outputFrom}
 			}
 			opts := c.opts
-			opts.session = e.sess
+			opts.Session = e.sess
 			err := runAPI(context.Background(), &opts)
 			e.expect(t, err, c.err, c.stdout, c.stderr, c.routes...)
 		})

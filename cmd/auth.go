@@ -13,11 +13,10 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/promoctl/promoctl/cmd/core"
 	"github.com/promoctl/promoctl/internal/api"
-	"github.com/promoctl/promoctl/internal/baseurl"
 	"github.com/promoctl/promoctl/internal/config"
 	"github.com/promoctl/promoctl/internal/format"
-	"github.com/promoctl/promoctl/internal/keychain"
 	"github.com/promoctl/promoctl/internal/output"
 	"github.com/promoctl/promoctl/internal/prompt"
 )
@@ -27,7 +26,7 @@ type loginPrompter interface {
 	Login(ctx context.Context, d prompt.LoginDefaults) (prompt.LoginAnswers, error)
 }
 
-func newAuthCmd(f *factory) *cobra.Command {
+func newAuthCmd(f *core.Factory) *cobra.Command {
 	c := &cobra.Command{
 		Use:     "auth",
 		GroupID: "setup",
@@ -41,7 +40,7 @@ and an API key (Profile → API key; a leaked key can be regenerated there).`,
 		Example: `  promoctl auth login
   printf '%s' "$KEY" | promoctl auth login --with-token --user-id 123
   promoctl auth status`,
-		RunE: groupRun,
+		RunE: core.GroupRun,
 	}
 	c.AddCommand(newAuthLoginCmd(f, nil), newAuthStatusCmd(f, nil), newAuthLogoutCmd(f, nil))
 	return c
@@ -59,7 +58,7 @@ type credentials struct {
 
 // authLoginOptions are the inputs of auth login.
 type authLoginOptions struct {
-	*configSession
+	*core.ConfigSession
 	Doc *config.Doc // the config file as read
 	// Settings are those of the profile being logged in to, which may not
 	// exist yet: its base URL, user id and timeout, with the usual
@@ -70,13 +69,13 @@ type authLoginOptions struct {
 	TokenFlag bool
 	Stdin     io.Reader
 	Prompter  loginPrompter // asks for the credentials on a terminal
-	PlainHTTP plainHTTP
+	PlainHTTP core.PlainHTTP
 	// NewClient builds the client that checks the credentials: exactly
 	// those given, whatever the settings say.
 	NewClient func(cr credentials, timeout time.Duration, allowPlain bool) (*api.Client, error)
 }
 
-func newAuthLoginCmd(f *factory, run func(context.Context, *authLoginOptions) error) *cobra.Command {
+func newAuthLoginCmd(f *core.Factory, run func(context.Context, *authLoginOptions) error) *cobra.Command {
 	if run == nil {
 		run = runAuthLogin
 	}
@@ -117,26 +116,26 @@ with mode 0600 (the command says so on stderr when no keychain answered).`,
 
   # a second account in its own profile, which becomes the current one
   printf '%s' "$KEY" | promoctl auth login --with-token --user-id 456 --profile staging`,
-		Args: noArgs,
+		Args: core.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			if f.global.sandbox {
-				return usagef("auth login saves credentials for the real service; --sandbox needs none")
+			if f.Global.Sandbox {
+				return core.Usagef("auth login saves credentials for the real service; --sandbox needs none")
 			}
-			doc, err := f.configDoc(cmd)
+			doc, err := f.ConfigDoc(cmd)
 			if err != nil {
 				return err
 			}
-			s, err := f.resolver(cmd).NewProfileSettings(doc.Path, doc.File)
+			s, err := f.Resolver(cmd).NewProfileSettings(doc.Path, doc.File)
 			if err != nil {
 				return err
 			}
-			opts.configSession, opts.Doc, opts.Settings = f.startConfig(cmd), doc, s
-			opts.Token, opts.TokenFlag = f.resolver(cmd).FlagValue(config.KeyToken)
-			opts.Stdin = stdinReader(cmd.Context(), f.io, "Paste the API key, then press Enter", true)
-			opts.Prompter = promptAs[loginPrompter](f)
-			opts.PlainHTTP = f.plainHTTP()
+			opts.ConfigSession, opts.Doc, opts.Settings = f.StartConfig(cmd), doc, s
+			opts.Token, opts.TokenFlag = f.Resolver(cmd).FlagValue(config.KeyToken)
+			opts.Stdin = core.StdinReader(cmd.Context(), f.IO, "Paste the API key, then press Enter", true)
+			opts.Prompter = core.PromptAs[loginPrompter](f)
+			opts.PlainHTTP = f.PlainHTTP()
 			opts.NewClient = func(cr credentials, timeout time.Duration, allowPlain bool) (*api.Client, error) {
-				o, err := f.clientOptions()
+				o, err := f.ClientOptions()
 				if err != nil {
 					return nil, err
 				}
@@ -162,13 +161,13 @@ func runAuthLogin(ctx context.Context, opts *authLoginOptions) error {
 	}
 	opts.Secret(cr.token)
 	// Refuse plain HTTP before anything is saved or sent.
-	allowPlain, err := opts.PlainHTTP.allow(cr.baseURL)
+	allowPlain, err := opts.PlainHTTP.Allow(cr.baseURL)
 	if err != nil {
 		return err
 	}
 	if !opts.Doc.HasProfile(cr.profile) {
 		if err := config.CheckProfileName(cr.profile); err != nil {
-			return usageErr(err)
+			return core.UsageErr(err)
 		}
 	}
 	// Check first: a key the server refuses never replaces a working one,
@@ -191,7 +190,7 @@ func runAuthLogin(ctx context.Context, opts *authLoginOptions) error {
 			return false, err
 		}
 		var err error
-		if inKeychain, err = opts.Keys.store(lockCtx, doc, cr.profile, cr.token); err != nil {
+		if inKeychain, err = opts.Keys.Store(lockCtx, doc, cr.profile, cr.token); err != nil {
 			return false, err
 		}
 		if err := doc.Set(cr.profile, config.KeyUserID, strconv.FormatInt(cr.userID, 10)); err != nil {
@@ -211,13 +210,13 @@ func runAuthLogin(ctx context.Context, opts *authLoginOptions) error {
 	where := ""
 	if inKeychain {
 		where = ", with the API key in the system keychain"
-	} else if opts.WithToken && !opts.IO.IsStderrTTY() && opts.Keys.kc == nil {
+	} else if opts.WithToken && !opts.IO.IsStderrTTY() && opts.Keys.KC == nil {
 		// A key in a plain file is worth a line even in a script (a
 		// keychain that failed has said so already).
 		fmt.Fprintf(opts.IO.ErrOut, "promoctl: logged in as user %d; the API key is saved in the config file %s, which only you can read (no system keychain)\n",
 			cr.userID, doc.Path)
 	}
-	opts.notef("Logged in to %s as user %d: the credentials work. Saved as profile %q (the current profile) in %s%s.",
+	opts.Notef("Logged in to %s as user %d: the credentials work. Saved as profile %q (the current profile) in %s%s.",
 		cr.baseURL, cr.userID, cr.profile, doc.Path, where)
 	return nil
 }
@@ -229,7 +228,7 @@ func (opts *authLoginOptions) input(ctx context.Context) (credentials, error) {
 	cr := credentials{profile: s.Profile, baseURL: s.BaseURL, userID: s.UserID}
 	switch {
 	case opts.WithToken && opts.TokenFlag:
-		return cr, usagef("--with-token and --token cannot be used together: pipe the key to --with-token")
+		return cr, core.Usagef("--with-token and --token cannot be used together: pipe the key to --with-token")
 	case opts.WithToken:
 		t, err := readToken(opts.Stdin)
 		if err != nil {
@@ -239,7 +238,7 @@ func (opts *authLoginOptions) input(ctx context.Context) (credentials, error) {
 	case opts.TokenFlag:
 		t, err := config.CheckValue(config.KeyToken, opts.Token)
 		if err != nil {
-			return cr, usagef("--token: %v", err)
+			return cr, core.Usagef("--token: %v", err)
 		}
 		cr.token = t
 	case opts.IO.CanPrompt():
@@ -253,10 +252,10 @@ func (opts *authLoginOptions) input(ctx context.Context) (credentials, error) {
 		}
 		return credentials{profile: a.Profile, baseURL: a.BaseURL, userID: a.UserID, token: a.Token}, nil
 	default:
-		return cr, usagef(`--with-token is required when not running interactively: printf '%%s' "$KEY" | promoctl auth login --with-token --user-id N`)
+		return cr, core.Usagef(`--with-token is required when not running interactively: printf '%%s' "$KEY" | promoctl auth login --with-token --user-id N`)
 	}
 	if cr.userID == 0 {
-		return cr, usagef(`--user-id is required when not running interactively (it is "Your ID" in the account menu of the site admin)`)
+		return cr, core.Usagef(`--user-id is required when not running interactively (it is "Your ID" in the account menu of the site admin)`)
 	}
 	return cr, nil
 }
@@ -280,37 +279,17 @@ func readToken(in io.Reader) (string, error) {
 		return "", fmt.Errorf("read the API key from standard input: %w", err)
 	}
 	if len(data) > maxTokenBytes {
-		return "", usagef("--with-token: standard input is longer than %d KiB; pipe only the API key", maxTokenBytes>>10)
+		return "", core.Usagef("--with-token: standard input is longer than %d KiB; pipe only the API key", maxTokenBytes>>10)
 	}
 	t := strings.TrimSuffix(string(data), "\n")
 	t = strings.TrimSuffix(t, "\r")
 	if t == "" {
-		return "", usagef(`--with-token: standard input is empty; pipe the API key: printf '%%s' "$KEY" | promoctl auth login --with-token`)
+		return "", core.Usagef(`--with-token: standard input is empty; pipe the API key: printf '%%s' "$KEY" | promoctl auth login --with-token`)
 	}
 	if _, err := config.CheckValue(config.KeyToken, t); err != nil || strings.TrimSpace(t) != t {
-		return "", usagef("--with-token: the API key read from standard input has spaces, line breaks or control characters in it")
+		return "", core.Usagef("--with-token: the API key read from standard input has spaces, line breaks or control characters in it")
 	}
 	return t, nil
-}
-
-// loginRules are the login form's defaults and checks: those of the
-// config file and the API client, so that the form refuses what
-// `config set` would.
-func loginRules() prompt.LoginRules {
-	return prompt.LoginRules{
-		DefaultProfile: config.DefaultProfile,
-		DefaultBaseURL: baseurl.Default,
-		Profile:        config.CheckProfileName,
-		BaseURL: func(s string) error {
-			_, err := baseurl.Parse(s)
-			return err
-		},
-		UserID: config.ParseID,
-		Token: func(s string) error {
-			_, err := config.CheckValue(config.KeyToken, s)
-			return err
-		},
-	}
 }
 
 // warnEnvOverrides warns when the environment will override what login
@@ -324,7 +303,7 @@ func (opts *authLoginOptions) warnEnvOverrides(cr credentials) {
 	}
 	for _, v := range vars {
 		if got := strings.TrimSpace(opts.Env.Getenv(v.env)); got != "" && strings.TrimRight(got, "/") != v.saved {
-			opts.warn(fmt.Sprintf("%s is set and overrides the saved %s until you unset it", v.env, v.what))
+			opts.Warn(fmt.Sprintf("%s is set and overrides the saved %s until you unset it", v.env, v.what))
 		}
 	}
 }
@@ -336,13 +315,13 @@ func isAuthFailure(err error) bool {
 
 // authStatusOptions are the inputs of auth status.
 type authStatusOptions struct {
-	*session
+	*core.Session
 	// ErrorsAsJSON says that the run's error goes to stderr as JSON, and
 	// the report, then, not at all.
 	ErrorsAsJSON bool
 }
 
-func newAuthStatusCmd(f *factory, run func(context.Context, *authStatusOptions) error) *cobra.Command {
+func newAuthStatusCmd(f *core.Factory, run func(context.Context, *authStatusOptions) error) *cobra.Command {
 	if run == nil {
 		run = runAuthStatus
 	}
@@ -359,13 +338,13 @@ when the server cannot be reached.`,
 		Example: `  promoctl auth status
   promoctl auth status --profile staging
   promoctl auth status -o json`,
-		Args: noArgs,
+		Args: core.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			sess, err := f.start(cmd)
+			sess, err := f.Start(cmd)
 			if err != nil {
 				return err
 			}
-			opts.session, opts.ErrorsAsJSON = sess, f.errorsAsJSON(cmd)
+			opts.Session, opts.ErrorsAsJSON = sess, f.ErrorsAsJSON(cmd)
 			return run(cmd.Context(), opts)
 		},
 	}
@@ -381,13 +360,13 @@ func runAuthStatus(ctx context.Context, opts *authStatusOptions) error {
 		if s.Token != "" {
 			missing = "user id"
 		}
-		return &authError{fmt.Sprintf("not logged in: profile %q has no %s: run `promoctl auth login`", s.Profile, missing)}
+		return &core.AuthError{Msg: fmt.Sprintf("not logged in: profile %q has no %s: run `promoctl auth login`", s.Profile, missing)}
 	}
 	client, err := opts.Client()
 	if err != nil {
 		return err
 	}
-	ctx, cancel := opts.withTimeout(ctx)
+	ctx, cancel := opts.WithTimeout(ctx)
 	defer cancel()
 	verr := client.Verify(ctx)
 	if errors.Is(verr, context.Canceled) {
@@ -395,7 +374,7 @@ func runAuthStatus(ctx context.Context, opts *authStatusOptions) error {
 	}
 	st := authStatus(s, verr)
 	if verr == nil {
-		return opts.print(st)
+		return opts.Print(st)
 	}
 	if !opts.ErrorsAsJSON {
 		// A failed command writes nothing to stdout: the report goes
@@ -431,7 +410,7 @@ func authStatus(s *config.Settings, verr error) output.Data {
 		TokenSource string `json:"token_source"`
 		Credentials string `json:"credentials"`
 	}{s.Profile, s.Path, s.BaseURL, s.UserID, token, tokenSource(s.Sources[config.KeyToken]), state})
-	from := func(key string) string { return "  (" + sourceText(s, s.Sources[key]) + ")" }
+	from := func(key string) string { return "  (" + core.SourceText(s, s.Sources[key]) + ")" }
 	return output.Data{
 		JSON: j,
 		Tables: func() ([]output.Grid, error) {
@@ -459,24 +438,12 @@ func tokenSource(src config.Source) string {
 	return src.String()
 }
 
-// sourceText says where a setting came from, briefly: the config file's
-// path is shown elsewhere.
-func sourceText(s *config.Settings, src config.Source) string {
-	switch src.Kind {
-	case "":
-		return "not set"
-	case "profile":
-		return "profile " + strings.TrimSuffix(src.Name, " in "+s.Path)
-	}
-	return src.String()
-}
-
 // authLogoutOptions are the inputs of auth logout.
 type authLogoutOptions struct {
-	*configSession
+	*core.ConfigSession
 }
 
-func newAuthLogoutCmd(f *factory, run func(context.Context, *authLogoutOptions) error) *cobra.Command {
+func newAuthLogoutCmd(f *core.Factory, run func(context.Context, *authLogoutOptions) error) *cobra.Command {
 	if run == nil {
 		run = runAuthLogout
 	}
@@ -492,9 +459,9 @@ The key itself stays valid at Mottor: if it has leaked, regenerate it in the
 site admin under Profile → API key.`,
 		Example: `  promoctl auth logout
   promoctl auth logout --profile staging`,
-		Args: noArgs,
+		Args: core.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			opts.configSession = f.startConfig(cmd)
+			opts.ConfigSession = f.StartConfig(cmd)
 			return run(cmd.Context(), opts)
 		},
 	}
@@ -514,7 +481,7 @@ func runAuthLogout(ctx context.Context, opts *authLogoutOptions) error {
 			return false, err
 		}
 		var err error
-		if fromKeychain, err = opts.Keys.remove(ctx, name, doc.Path); err != nil {
+		if fromKeychain, err = opts.Keys.Remove(ctx, name, doc.Path); err != nil {
 			return false, err
 		}
 		fromFile, err = doc.Unset(name, config.KeyToken)
@@ -525,97 +492,19 @@ func runAuthLogout(ctx context.Context, opts *authLogoutOptions) error {
 	}
 	switch {
 	case fromKeychain && fromFile:
-		opts.notef("Removed the API key of profile %q from the system keychain and from %s.", name, doc.Path)
+		opts.Notef("Removed the API key of profile %q from the system keychain and from %s.", name, doc.Path)
 	case fromKeychain:
-		opts.notef("Removed the API key of profile %q from the system keychain.", name)
+		opts.Notef("Removed the API key of profile %q from the system keychain.", name)
 	case fromFile:
-		opts.notef("Removed the API key of profile %q from %s.", name, doc.Path)
+		opts.Notef("Removed the API key of profile %q from %s.", name, doc.Path)
 	default:
-		opts.notef("Profile %q has no saved API key: nothing to do.", name)
+		opts.Notef("Profile %q has no saved API key: nothing to do.", name)
 		return nil
 	}
 	if opts.Env.Getenv("PROMOCTL_TOKEN") != "" {
-		opts.warn("PROMOCTL_TOKEN is set: commands still use it until you unset it")
+		opts.Warn("PROMOCTL_TOKEN is set: commands still use it until you unset it")
 	}
 	return nil
-}
-
-// apiKeys keeps the API keys of profiles in the keychain, when there is
-// one, and otherwise leaves them to the config file.
-type apiKeys struct {
-	kc     Keychain             // nil: none, or PROMOCTL_NO_KEYRING forbids it
-	secret func(token string)   // learns each key read, which errors never show
-	warn   func(msgs ...string) // says on stderr why a key went to the file
-}
-
-// all reads the API keys the keychain keeps for the profiles of the config
-// file, one call per profile, within ctx. A keychain that fails is not
-// asked again: it holds no key promoctl could use, as for every command.
-func (k *apiKeys) all(ctx context.Context, doc *config.Doc) map[string]string {
-	if k.kc == nil {
-		return nil
-	}
-	keys := map[string]string{}
-	for _, name := range doc.File.ProfileNames() {
-		t, err := k.kc.Get(ctx, keychain.Account(name, doc.Path))
-		if errors.Is(err, keychain.ErrNotFound) {
-			continue
-		}
-		if err != nil {
-			break
-		}
-		if t = strings.TrimSpace(t); t != "" {
-			k.secret(t)
-			keys[name] = t
-		}
-	}
-	return keys
-}
-
-// store keeps the API key of a profile, within an edit of the config file:
-// in the keychain when there is one (and then not in the file), else in
-// the file, saying why on stderr. It reports whether the keychain took it.
-func (k *apiKeys) store(ctx context.Context, doc *config.Doc, profile, token string) (bool, error) {
-	if k.kc != nil {
-		account := keychain.Account(profile, doc.Path)
-		err := k.kc.Set(ctx, account, token)
-		if err == nil {
-			_, err := doc.Unset(profile, config.KeyToken)
-			return true, err
-		}
-		if ctx.Err() != nil {
-			return false, ctx.Err()
-		}
-		k.warn(fmt.Sprintf("no system keychain to keep the API key in (%v): it is saved in the config file %s, which only you can read", err, doc.Path))
-		// An older key in the keychain would win over the file's. A
-		// keychain that cannot take a key seldom has one; if it does and
-		// will not let go, auth status shows it.
-		_ = k.kc.Delete(ctx, account)
-	}
-	return false, doc.Set(profile, config.KeyToken, token)
-}
-
-// remove removes a profile's API key from the keychain and reports whether
-// there was one. A keychain that cannot be reached holds no key promoctl
-// could use; one that keeps a key it was told to remove is an error.
-func (k *apiKeys) remove(ctx context.Context, profile, path string) (bool, error) {
-	if k.kc == nil {
-		return false, nil
-	}
-	account := keychain.Account(profile, path)
-	err := k.kc.Delete(ctx, account)
-	switch {
-	case err == nil:
-		return true, nil
-	case errors.Is(err, keychain.ErrNotFound):
-		return false, nil
-	case ctx.Err() != nil:
-		return false, ctx.Err()
-	}
-	if _, gerr := k.kc.Get(ctx, account); gerr == nil {
-		return false, fmt.Errorf("remove the API key of profile %q from the system keychain: %w", profile, err)
-	}
-	return false, nil
 }
 
 // requireProfile fails when a profile the user named explicitly (--profile

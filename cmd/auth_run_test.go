@@ -8,6 +8,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/promoctl/promoctl/cmd/core"
 	"github.com/promoctl/promoctl/internal/api"
 	"github.com/promoctl/promoctl/internal/apitest"
 	"github.com/promoctl/promoctl/internal/config"
@@ -41,15 +42,15 @@ func TestRunAuthStatus(t *testing.T) {
 		{name: "the credentials work: the report on stdout",
 			answers: []answer{{"GET /v3/public/site", http.StatusOK, `[]`}},
 			stdout:  validJSON, routes: []string{"GET /v3/public/site"}},
-		{name: "refused: the report goes with the error to stderr", exit: exitAuth,
+		{name: "refused: the report goes with the error to stderr", exit: core.ExitAuth,
 			answers: []answer{{"GET /v3/public/site", http.StatusUnauthorized, apitest.Error(401, 0, "Unauthorized")}},
 			err:     `the server refused the credentials of profile "default": authentication failed: check the token and user id (promoctl auth status) (API error 0: Unauthorized)`,
 			stderr:  refusedTable, routes: []string{"GET /v3/public/site"}},
-		{name: "refused, with errors as JSON: no report", errorsAsJSON: true, exit: exitAuth,
+		{name: "refused, with errors as JSON: no report", errorsAsJSON: true, exit: core.ExitAuth,
 			answers: []answer{{"GET /v3/public/site", http.StatusUnauthorized, apitest.Error(401, 0, "Unauthorized")}},
 			err:     `the server refused the credentials of profile "default": authentication failed: check the token and user id (promoctl auth status) (API error 0: Unauthorized)`,
 			routes:  []string{"GET /v3/public/site"}},
-		{name: "no key: not logged in, and no request", noToken: true, exit: exitAuth,
+		{name: "no key: not logged in, and no request", noToken: true, exit: core.ExitAuth,
 			err: "not logged in: profile \"default\" has no API key: run `promoctl auth login`"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
@@ -57,9 +58,9 @@ func TestRunAuthStatus(t *testing.T) {
 			if c.noToken {
 				e.sess.Settings.Token = ""
 			}
-			err := runAuthStatus(context.Background(), &authStatusOptions{session: e.sess, ErrorsAsJSON: c.errorsAsJSON})
+			err := runAuthStatus(context.Background(), &authStatusOptions{Session: e.sess, ErrorsAsJSON: c.errorsAsJSON})
 			e.expect(t, err, replaceBase(c.err, e.api.URL), replaceBase(c.stdout, e.api.URL), replaceBase(c.stderr, e.api.URL), c.routes...)
-			if got := exitCode(err); got != c.exit {
+			if got := core.ExitCode(err); got != c.exit {
 				t.Errorf("exit code = %d, want %d", got, c.exit)
 			}
 		})
@@ -93,7 +94,7 @@ func TestRunAuthLogin(t *testing.T) {
 		noRequest bool
 		exit      int
 	}{
-		{name: "a key the server refuses is not saved", exit: exitAuth,
+		{name: "a key the server refuses is not saved", exit: core.ExitAuth,
 			config:  "profiles:\n  default:\n    token: old-token-0123456789\n    user_id: 7\n",
 			opts:    authLoginOptions{WithToken: true},
 			answers: []answer{{"GET /v3/public/site", http.StatusUnauthorized, apitest.Error(401, 0, "Unauthorized")}},
@@ -115,7 +116,7 @@ func TestRunAuthLogin(t *testing.T) {
 			answers: []answer{{"GET /v3/public/site", http.StatusOK, `[]`}},
 			stderr:  "promoctl: warning: no system keychain to keep the API key in (no dbus): it is saved in the config file PATH, which only you can read\n",
 			file:    saved("    token: "+testToken, "    user_id: 42")},
-		{name: "a key that could not be checked is saved, with an error", exit: exitFailure,
+		{name: "a key that could not be checked is saved, with an error", exit: core.ExitFailure,
 			opts:    authLoginOptions{WithToken: true},
 			answers: []answer{{"GET /v3/public/site", http.StatusInternalServerError, apitest.Error(500, 0, "boom")}},
 			err:     `saved profile "default" in PATH, but could not check the key: server error (API error 0: boom)`,
@@ -130,10 +131,10 @@ func TestRunAuthLogin(t *testing.T) {
 			answers: []answer{{"GET /v3/public/site", http.StatusOK, `[]`}},
 			stderr:  `Logged in to BASE as user 5: the credentials work. Saved as profile "shop" (the current profile) in PATH.` + "\n",
 			file:    apitest.Lines("current_profile: shop", "profiles:", "  shop:", "    base_url: BASE", "    token: "+testToken, "    user_id: 5")},
-		{name: "--with-token and --token", exit: exitUsage, noRequest: true,
+		{name: "--with-token and --token", exit: core.ExitUsage, noRequest: true,
 			opts: authLoginOptions{WithToken: true, TokenFlag: true, Token: testToken},
 			err:  "--with-token and --token cannot be used together: pipe the key to --with-token"},
-		{name: "no key and no terminal", exit: exitUsage, noRequest: true,
+		{name: "no key and no terminal", exit: core.ExitUsage, noRequest: true,
 			err: `--with-token is required when not running interactively: printf '%s' "$KEY" | promoctl auth login --with-token --user-id N`},
 	} {
 		t.Run(c.name, func(t *testing.T) {
@@ -152,10 +153,10 @@ func TestRunAuthLogin(t *testing.T) {
 				p.BaseURL = base(p.BaseURL)
 				opts.Prompter = p
 			}
-			opts.configSession, opts.Doc = e.sess, doc
+			opts.ConfigSession, opts.Doc = e.sess, doc
 			opts.Settings = &config.Settings{Profile: account, BaseURL: srv.URL, UserID: 42, Timeout: 10 * time.Second}
 			opts.Stdin = strings.NewReader(testToken + "\n")
-			opts.PlainHTTP = plainHTTP{env: e.sess.Env, warn: e.sess.warn}
+			opts.PlainHTTP = core.PlainHTTP{Env: e.sess.Env, Warn: e.sess.Warn}
 			opts.NewClient = func(cr credentials, timeout time.Duration, allowPlain bool) (*api.Client, error) {
 				return api.New(api.Options{
 					BaseURL: cr.baseURL, Token: cr.token, UserID: cr.userID, UserAgent: "promoctl/1.2.3", Timeout: timeout,
@@ -165,7 +166,7 @@ func TestRunAuthLogin(t *testing.T) {
 			err = runAuthLogin(context.Background(), &opts)
 			path := func(s string) string { return strings.ReplaceAll(base(s), "PATH", e.path) }
 			e.expect(t, err, path(c.err), "", path(c.stderr), base(c.file))
-			if got := exitCode(err); got != c.exit {
+			if got := core.ExitCode(err); got != c.exit {
 				t.Errorf("exit code = %d, want %d", got, c.exit)
 			}
 			if c.keychain != nil && c.keychain.err == nil {

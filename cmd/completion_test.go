@@ -12,6 +12,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/promoctl/promoctl/cmd/core"
 	"github.com/promoctl/promoctl/internal/api"
 	"github.com/promoctl/promoctl/internal/apitest"
 	"github.com/promoctl/promoctl/internal/config"
@@ -355,10 +356,10 @@ func TestCompletionWaitsBrieflyForABusySandbox(t *testing.T) {
 // take an id complete it.
 func TestCompletionWiring(t *testing.T) {
 	ios, _, _, _ := iostreams.Test()
-	f := newFactory(Options{IO: ios})
+	f := core.NewFactory(core.Options{IO: ios})
 	root := newRootCmd(f)
-	registerCompletions(root, f)
-	for path := range newCompleter(f).argCompletions() {
+	core.RegisterCompletions(root, f)
+	for path := range core.NewCompleter(f).ArgCompletions() {
 		c, rest, err := root.Find(strings.Fields(path))
 		if err != nil || len(rest) > 0 || c == root {
 			t.Errorf("argCompletions names %q, which is not a command", path)
@@ -400,14 +401,14 @@ func TestCompleterRuns(t *testing.T) {
 	e.sess.Settings.SiteID = 7
 	path := writeFile(t, "config.yaml", "current_profile: shop\nprofiles:\n  shop: {}\n  staging: {}\n")
 	sandboxOn := false
-	c := &completer{
-		client: func(*cobra.Command) (context.Context, context.CancelFunc, *api.Client, *config.Settings, bool) {
+	c := &core.Completer{
+		Client: func(*cobra.Command) (context.Context, context.CancelFunc, *api.Client, *config.Settings, bool) {
 			ctx, cancel := context.WithCancel(context.Background())
 			client, err := e.sess.Client()
 			return ctx, cancel, client, e.sess.Settings, err == nil
 		},
-		configPath: func(*cobra.Command) (string, error) { return path, nil },
-		sandbox:    func() bool { return sandboxOn },
+		ConfigPath: func(*cobra.Command) (string, error) { return path, nil },
+		Sandbox:    func() bool { return sandboxOn },
 	}
 	cmd := &cobra.Command{}
 	for _, tc := range []struct {
@@ -416,9 +417,9 @@ func TestCompleterRuns(t *testing.T) {
 		typed string
 		want  []cobra.Completion
 	}{
-		{"promo ids of the configured site", c.completePromoIDs, "1", []cobra.Completion{"1001\tSUMMER25"}},
-		{"profiles, the current one marked", c.completeProfiles, "s", []cobra.Completion{"shop\tcurrent profile", "staging"}},
-		{"no user ids off the sandbox", c.completeUserIDs, "", nil},
+		{"promo ids of the configured site", c.CompletePromoIDs, "1", []cobra.Completion{"1001\tSUMMER25"}},
+		{"profiles, the current one marked", c.CompleteProfiles, "s", []cobra.Completion{"shop\tcurrent profile", "staging"}},
+		{"no user ids off the sandbox", c.CompleteUserIDs, "", nil},
 	} {
 		got, dir := tc.fn(cmd, nil, tc.typed)
 		if !slices.Equal(got, tc.want) || dir != cobra.ShellCompDirectiveNoFileComp {
@@ -426,7 +427,7 @@ func TestCompleterRuns(t *testing.T) {
 		}
 	}
 	sandboxOn = true
-	if got, _ := c.completeUserIDs(cmd, nil, "2"); len(got) != 1 || !strings.HasPrefix(got[0], "2\tsandbox user") {
+	if got, _ := c.CompleteUserIDs(cmd, nil, "2"); len(got) != 1 || !strings.HasPrefix(got[0], "2\tsandbox user") {
 		t.Errorf("user ids on the sandbox = %q, want user 2", got)
 	}
 	e.expect(t, nil, "", "", "", "GET /v1/promo?site_id=7")
@@ -439,7 +440,7 @@ func TestCompleterRuns(t *testing.T) {
 func TestCompleterLeavesTheRunAlone(t *testing.T) {
 	r := newSandboxRunner(t)
 	ios, _, _, errOut := iostreams.Test()
-	f := newFactory(Options{IO: ios, Env: func(k string) (string, bool) { v, ok := r.env[k]; return v, ok }})
+	f := core.NewFactory(core.Options{IO: ios, Env: func(k string) (string, bool) { v, ok := r.env[k]; return v, ok }})
 	root := newRootCmd(f)
 	cmd, _, err := root.Find([]string{"sandbox", "redeem"})
 	if err != nil {
@@ -449,7 +450,7 @@ func TestCompleterLeavesTheRunAlone(t *testing.T) {
 		t.Fatal(err)
 	}
 	cmd.SetContext(t.Context())
-	ctx, cancel, client, s, ok := newCompleter(f).client(cmd)
+	ctx, cancel, client, s, ok := core.NewCompleter(f).Client(cmd)
 	if !ok {
 		cancel()
 		t.Fatal("no client for sandbox redeem")
@@ -459,9 +460,9 @@ func TestCompleterLeavesTheRunAlone(t *testing.T) {
 	if err != nil || !s.Sandbox || s.UserID != 1 || len(sites) == 0 {
 		t.Errorf("sandbox sites %s (%v), settings for the sandbox %t as user %d: want the sandbox's sites as user 1", sites, err, s.Sandbox, s.UserID)
 	}
-	if f.global.sandbox || !f.global.debug || f.io != ios || f.local != nil || f.settings != nil || len(f.cleanups) != 0 {
+	if f.Global.Sandbox || !f.Global.Debug || f.IO != ios || f.Local != nil || f.ResolvedSettings != nil || len(f.Cleanups) != 0 {
 		t.Errorf("the factory changed: --sandbox %t, --debug %t, same streams %t, sandbox %v, settings %v, cleanups %d",
-			f.global.sandbox, f.global.debug, f.io == ios, f.local, f.settings, len(f.cleanups))
+			f.Global.Sandbox, f.Global.Debug, f.IO == ios, f.Local, f.ResolvedSettings, len(f.Cleanups))
 	}
 	if errOut.Len() != 0 {
 		t.Errorf("stderr: %q, want nothing", errOut)

@@ -5,84 +5,17 @@ import (
 	"encoding/json"
 	"fmt"
 	"strings"
-	"time"
 
 	"github.com/spf13/cobra"
 
+	"github.com/promoctl/promoctl/cmd/core"
 	"github.com/promoctl/promoctl/internal/config"
 	"github.com/promoctl/promoctl/internal/format"
 	"github.com/promoctl/promoctl/internal/iostreams"
 	"github.com/promoctl/promoctl/internal/output"
 )
 
-// configSession is what a verb that changes the config file is given
-// (config set, unset and use, auth logout), as session is what a verb that
-// talks to the API is given: the streams, the environment, the file, where
-// API keys are kept, and the active profile. factory.startConfig fills one
-// in; a verb's test builds one around a file in a temporary folder.
-type configSession struct {
-	IO       *iostreams.IOStreams
-	Warnings *warnings
-	Env      config.Env
-	File     configEditor
-	Keys     *apiKeys
-	Secret   func(token string) // learns a token the run read, which errors never show
-	// Profile is the active profile of the file doc: --profile, else
-	// PROMOCTL_PROFILE, else its current_profile, else "default"; and
-	// where that choice came from.
-	Profile func(doc *config.Doc) (string, config.Source)
-	// LockWait bounds the wait for the file's lock: --timeout, else
-	// PROMOCTL_TIMEOUT, else the default.
-	LockWait time.Duration
-}
-
-// configEditor changes the config file under its lock: it reads the file
-// afresh, lets edit change it and writes it back, so that concurrent runs
-// keep each other's changes. The wait for the lock ends with ctx.
-type configEditor interface {
-	Edit(ctx context.Context, edit func(doc *config.Doc) (save bool, err error)) (*config.Doc, error)
-}
-
-// configFile is the config file, found on first use (--config, else
-// PROMOCTL_CONFIG, else the default path); what is wrong with it is
-// warned of.
-type configFile struct {
-	path func() (string, error)
-	warn func(...string)
-}
-
-func (c *configFile) Edit(ctx context.Context, edit func(doc *config.Doc) (bool, error)) (*config.Doc, error) {
-	path, err := c.path()
-	if err != nil {
-		return nil, err
-	}
-	doc, warnings, err := config.Edit(ctx, path, edit)
-	c.warn(warnings...)
-	return doc, err
-}
-
-// lockWait is how long a command that resolves no settings waits for the
-// config file's lock: --timeout (or PROMOCTL_TIMEOUT, else the default).
-func lockWait(r *config.Resolver) time.Duration {
-	if v, src := r.Given(config.KeyTimeout); src.Kind != "" {
-		if t, err := config.ParseTimeout(v); err == nil {
-			return t
-		}
-	}
-	return config.DefaultTimeout
-}
-
-// notef writes a success message to stderr when a person is watching.
-func (s *configSession) notef(format string, args ...any) {
-	if s.IO.IsStderrTTY() {
-		fmt.Fprintln(s.IO.ErrOut, s.Warnings.say(fmt.Sprintf(format, args...)))
-	}
-}
-
-// warn writes warnings to stderr, each once per run.
-func (s *configSession) warn(msgs ...string) { s.Warnings.warn(msgs...) }
-
-func newConfigCmd(f *factory) *cobra.Command {
+func newConfigCmd(f *core.Factory) *cobra.Command {
 	c := &cobra.Command{
 		Use:     "config",
 		GroupID: "setup",
@@ -105,7 +38,7 @@ written atomically with mode 0600, keeping your comments.`,
 		Example: `  promoctl config list
   promoctl config set site_id 11111
   promoctl config explain`,
-		RunE: groupRun,
+		RunE: core.GroupRun,
 	}
 	c.AddCommand(newConfigListCmd(f, nil), newConfigGetCmd(f, nil), newConfigSetCmd(f, nil), newConfigUnsetCmd(f, nil),
 		newConfigUseCmd(f, nil), newConfigPathCmd(f, nil), newConfigExplainCmd(f, nil))
@@ -125,12 +58,12 @@ func completeKeys(_ *cobra.Command, args []string, _ string) ([]string, cobra.Sh
 
 // configListOptions are the inputs of config list.
 type configListOptions struct {
-	*session
+	*core.Session
 	Doc  *config.Doc // the config file as read
-	Keys *apiKeys
+	Keys *core.APIKeys
 }
 
-func newConfigListCmd(f *factory, run func(context.Context, *configListOptions) error) *cobra.Command {
+func newConfigListCmd(f *core.Factory, run func(context.Context, *configListOptions) error) *cobra.Command {
 	if run == nil {
 		run = runConfigList
 	}
@@ -145,17 +78,17 @@ shown as abc…yz (keychain), and -o json and -o csv give token_source
 (keychain or config file).`,
 		Example: `  promoctl config list
   promoctl config list -o json`,
-		Args: noArgs,
+		Args: core.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			sess, err := f.start(cmd)
+			sess, err := f.Start(cmd)
 			if err != nil {
 				return err
 			}
-			doc, err := f.configDoc(cmd)
+			doc, err := f.ConfigDoc(cmd)
 			if err != nil {
 				return err
 			}
-			opts.session, opts.Doc, opts.Keys = sess, doc, f.apiKeys()
+			opts.Session, opts.Doc, opts.Keys = sess, doc, f.APIKeys()
 			return run(cmd.Context(), opts)
 		},
 	}
@@ -164,11 +97,11 @@ shown as abc…yz (keychain), and -o json and -o csv give token_source
 // runConfigList lists the profiles, with the keys the keychain keeps.
 func runConfigList(ctx context.Context, opts *configListOptions) error {
 	if len(opts.Doc.File.Profiles) == 0 {
-		opts.notef("No profiles in %s yet: run `promoctl auth login`.", opts.Doc.Path)
+		opts.Notef("No profiles in %s yet: run `promoctl auth login`.", opts.Doc.Path)
 	}
-	ctx, cancel := opts.withTimeout(ctx)
+	ctx, cancel := opts.WithTimeout(ctx)
 	defer cancel()
-	return opts.print(profileList(opts.Doc.File, opts.Keys.all(ctx, opts.Doc)))
+	return opts.Print(profileList(opts.Doc.File, opts.Keys.All(ctx, opts.Doc)))
 }
 
 // profileColumns are the CSV columns of config list.
@@ -254,12 +187,12 @@ func profileList(file *config.File, inKeychain map[string]string) output.Data {
 
 // configGetOptions are the inputs of config get.
 type configGetOptions struct {
-	*configSession
+	*core.ConfigSession
 	Doc *config.Doc // the config file as read
 	Key string
 }
 
-func newConfigGetCmd(f *factory, run func(context.Context, *configGetOptions) error) *cobra.Command {
+func newConfigGetCmd(f *core.Factory, run func(context.Context, *configGetOptions) error) *cobra.Command {
 	if run == nil {
 		run = runConfigGet
 	}
@@ -278,18 +211,18 @@ applied, run 'promoctl config explain'.
 Keys: ` + strings.Join(config.Keys(), ", ") + `.`,
 		Example: `  promoctl config get site_id
   promoctl config get base_url --profile staging`,
-		Args:              exactArgs(1, "a setting name"),
+		Args:              core.ExactArgs(1, "a setting name"),
 		ValidArgsFunction: completeKeys,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			key := args[0]
 			if !config.IsKey(key) {
 				return unknownKey(key)
 			}
-			doc, err := f.configDoc(cmd)
+			doc, err := f.ConfigDoc(cmd)
 			if err != nil {
 				return err
 			}
-			opts.configSession, opts.Doc, opts.Key = f.startConfig(cmd), doc, key
+			opts.ConfigSession, opts.Doc, opts.Key = f.StartConfig(cmd), doc, key
 			return run(cmd.Context(), opts)
 		},
 	}
@@ -310,14 +243,14 @@ func runConfigGet(ctx context.Context, opts *configGetOptions) error {
 	if key == config.KeyToken {
 		ctx, cancel := context.WithTimeout(ctx, opts.LockWait)
 		defer cancel()
-		if t := opts.Keys.all(ctx, doc)[name]; t != "" {
+		if t := opts.Keys.All(ctx, doc)[name]; t != "" {
 			v = config.MaskToken(t) + " (keychain)"
 		} else {
 			v = config.MaskToken(v)
 		}
 	}
 	if v == "" {
-		opts.notef("%s is not set in profile %q.", key, name)
+		opts.Notef("%s is not set in profile %q.", key, name)
 		return nil
 	}
 	_, err := fmt.Fprintln(opts.IO.Out, output.Text(v))
@@ -325,7 +258,7 @@ func runConfigGet(ctx context.Context, opts *configGetOptions) error {
 }
 
 func unknownKey(key string) error {
-	return usagef("unknown setting %q: use one of %s", key, strings.Join(config.Keys(), ", "))
+	return core.Usagef("unknown setting %q: use one of %s", key, strings.Join(config.Keys(), ", "))
 }
 
 // envOf is the environment variable of a setting.
@@ -336,12 +269,12 @@ func envOf(key string) string {
 
 // configSetOptions are the inputs of config set.
 type configSetOptions struct {
-	*configSession
-	PlainHTTP  plainHTTP
+	*core.ConfigSession
+	PlainHTTP  core.PlainHTTP
 	Key, Value string // the value as typed, not yet checked
 }
 
-func newConfigSetCmd(f *factory, run func(context.Context, *configSetOptions) error) *cobra.Command {
+func newConfigSetCmd(f *core.Factory, run func(context.Context, *configSetOptions) error) *cobra.Command {
 	if run == nil {
 		run = runConfigSet
 	}
@@ -365,14 +298,14 @@ profile when it does not exist. Values are checked first:
 		Example: `  promoctl config set site_id 11111
   promoctl config set output json
   promoctl config set base_url https://api.lpmotor.ru --profile staging`,
-		Args:              exactArgs(2, "a setting name and a value"),
+		Args:              core.ExactArgs(2, "a setting name and a value"),
 		ValidArgsFunction: completeKeys,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			key := args[0]
 			if !config.IsKey(key) {
 				return unknownKey(key)
 			}
-			opts.configSession, opts.PlainHTTP, opts.Key, opts.Value = f.startConfig(cmd), f.plainHTTP(), key, args[1]
+			opts.ConfigSession, opts.PlainHTTP, opts.Key, opts.Value = f.StartConfig(cmd), f.PlainHTTP(), key, args[1]
 			return run(cmd.Context(), opts)
 		},
 	}
@@ -388,10 +321,10 @@ func runConfigSet(ctx context.Context, opts *configSetOptions) error {
 	}
 	value, err := config.CheckValue(key, opts.Value)
 	if err != nil {
-		return usagef("invalid %s: %v", key, err)
+		return core.Usagef("invalid %s: %v", key, err)
 	}
 	if key == config.KeyBaseURL {
-		if err := opts.PlainHTTP.allowSaved(value); err != nil {
+		if err := opts.PlainHTTP.AllowSaved(value); err != nil {
 			return err
 		}
 	}
@@ -404,7 +337,7 @@ func runConfigSet(ctx context.Context, opts *configSetOptions) error {
 		first := len(doc.File.Profiles) == 0
 		if !doc.HasProfile(name) {
 			if err := config.CheckProfileName(name); err != nil {
-				return false, usageErr(err)
+				return false, core.UsageErr(err)
 			}
 		}
 		if key == config.KeyToken {
@@ -414,7 +347,7 @@ func runConfigSet(ctx context.Context, opts *configSetOptions) error {
 				return false, err
 			}
 			var err error
-			if inKeychain, err = opts.Keys.store(ctx, doc, name, value); err != nil {
+			if inKeychain, err = opts.Keys.Store(ctx, doc, name, value); err != nil {
 				return false, err
 			}
 		} else if err := doc.Set(name, key, value); err != nil {
@@ -438,20 +371,20 @@ func runConfigSet(ctx context.Context, opts *configSetOptions) error {
 	if inKeychain {
 		where = "the system keychain"
 	}
-	opts.notef("Set %s to %s in profile %q (%s).", key, output.Text(shown), name, where)
+	opts.Notef("Set %s to %s in profile %q (%s).", key, output.Text(shown), name, where)
 	if opts.Env.Getenv(envOf(key)) != "" {
-		opts.warn(fmt.Sprintf("%s is set and overrides this setting until you unset it", envOf(key)))
+		opts.Warn(fmt.Sprintf("%s is set and overrides this setting until you unset it", envOf(key)))
 	}
 	return nil
 }
 
 // configUnsetOptions are the inputs of config unset.
 type configUnsetOptions struct {
-	*configSession
+	*core.ConfigSession
 	Key string
 }
 
-func newConfigUnsetCmd(f *factory, run func(context.Context, *configUnsetOptions) error) *cobra.Command {
+func newConfigUnsetCmd(f *core.Factory, run func(context.Context, *configUnsetOptions) error) *cobra.Command {
 	if run == nil {
 		run = runConfigUnset
 	}
@@ -471,7 +404,7 @@ Keys: ` + strings.Join(config.Keys(), ", ") + `.`,
 		Example: `  promoctl config unset site_id
   promoctl config unset output --profile staging
   promoctl config unset token`,
-		Args: exactArgs(1, "a setting name"),
+		Args: core.ExactArgs(1, "a setting name"),
 		ValidArgsFunction: func(cmd *cobra.Command, args []string, toComplete string) ([]cobra.Completion, cobra.ShellCompDirective) {
 			if len(args) > 0 {
 				return nil, cobra.ShellCompDirectiveNoFileComp
@@ -483,7 +416,7 @@ Keys: ` + strings.Join(config.Keys(), ", ") + `.`,
 			if !config.IsKey(key) {
 				return unknownKey(key)
 			}
-			opts.configSession, opts.Key = f.startConfig(cmd), key
+			opts.ConfigSession, opts.Key = f.StartConfig(cmd), key
 			return run(cmd.Context(), opts)
 		},
 	}
@@ -505,7 +438,7 @@ func runConfigUnset(ctx context.Context, opts *configUnsetOptions) error {
 		}
 		var err error
 		if key == config.KeyToken && doc.HasProfile(name) {
-			if fromKeychain, err = opts.Keys.remove(ctx, name, doc.Path); err != nil {
+			if fromKeychain, err = opts.Keys.Remove(ctx, name, doc.Path); err != nil {
 				return false, err
 			}
 		}
@@ -529,20 +462,20 @@ func runConfigUnset(ctx context.Context, opts *configUnsetOptions) error {
 		fmt.Fprintf(opts.IO.ErrOut, "%s is not set in profile %q: nothing to unset.\n", key, name)
 		return nil
 	}
-	opts.notef("Unset %s in profile %q (%s).", key, name, where)
+	opts.Notef("Unset %s in profile %q (%s).", key, name, where)
 	if opts.Env.Getenv(envOf(key)) != "" {
-		opts.warn(fmt.Sprintf("%s is set and still gives %s until you unset it", envOf(key), key))
+		opts.Warn(fmt.Sprintf("%s is set and still gives %s until you unset it", envOf(key), key))
 	}
 	return nil
 }
 
 // configUseOptions are the inputs of config use.
 type configUseOptions struct {
-	*configSession
+	*core.ConfigSession
 	Name string // the profile
 }
 
-func newConfigUseCmd(f *factory, run func(context.Context, *configUseOptions) error) *cobra.Command {
+func newConfigUseCmd(f *core.Factory, run func(context.Context, *configUseOptions) error) *cobra.Command {
 	if run == nil {
 		run = runConfigUse
 	}
@@ -554,15 +487,15 @@ func newConfigUseCmd(f *factory, run func(context.Context, *configUseOptions) er
 		Long:    "Make a profile of the config file the current one: commands use it unless --profile or PROMOCTL_PROFILE names another.",
 		Example: `  promoctl config use staging
   promoctl config list`,
-		Args: exactArgs(1, "a profile name"),
+		Args: core.ExactArgs(1, "a profile name"),
 		ValidArgsFunction: func(cmd *cobra.Command, args []string, toComplete string) ([]cobra.Completion, cobra.ShellCompDirective) {
 			if len(args) > 0 {
 				return nil, cobra.ShellCompDirectiveNoFileComp
 			}
-			return newCompleter(f).completeProfiles(cmd, args, toComplete)
+			return core.NewCompleter(f).CompleteProfiles(cmd, args, toComplete)
 		},
 		RunE: func(cmd *cobra.Command, args []string) error {
-			opts.configSession, opts.Name = f.startConfig(cmd), args[0]
+			opts.ConfigSession, opts.Name = f.StartConfig(cmd), args[0]
 			return run(cmd.Context(), opts)
 		},
 	}
@@ -575,16 +508,16 @@ func runConfigUse(ctx context.Context, opts *configUseOptions) error {
 	defer cancel()
 	_, err := opts.File.Edit(ctx, func(doc *config.Doc) (bool, error) {
 		if !doc.HasProfile(name) {
-			return false, usageErr(fmt.Errorf("profile %w", profileNotFound(doc, name)))
+			return false, core.UsageErr(fmt.Errorf("profile %w", profileNotFound(doc, name)))
 		}
 		return true, doc.SetCurrent(name)
 	})
 	if err != nil {
 		return err
 	}
-	opts.notef("Now using profile %q.", name)
+	opts.Notef("Now using profile %q.", name)
 	if v := opts.Env.Getenv("PROMOCTL_PROFILE"); v != "" && v != name {
-		opts.warn(fmt.Sprintf("PROMOCTL_PROFILE=%s is set and overrides the current profile until you unset it", v))
+		opts.Warn(fmt.Sprintf("PROMOCTL_PROFILE=%s is set and overrides the current profile until you unset it", v))
 	}
 	return nil
 }
@@ -595,7 +528,7 @@ type configPathOptions struct {
 	Path string
 }
 
-func newConfigPathCmd(f *factory, run func(context.Context, *configPathOptions) error) *cobra.Command {
+func newConfigPathCmd(f *core.Factory, run func(context.Context, *configPathOptions) error) *cobra.Command {
 	if run == nil {
 		run = runConfigPath
 	}
@@ -606,13 +539,13 @@ func newConfigPathCmd(f *factory, run func(context.Context, *configPathOptions) 
 		Long:  "Print the path of the config file promoctl reads: --config, else $PROMOCTL_CONFIG, else $XDG_CONFIG_HOME/promoctl/config.yaml (~/.config/promoctl/config.yaml). The file need not exist yet.",
 		Example: `  promoctl config path
   "$EDITOR" "$(promoctl config path)"`,
-		Args: noArgs,
+		Args: core.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			path, _, err := f.resolver(cmd).Path()
+			path, _, err := f.Resolver(cmd).Path()
 			if err != nil {
 				return err
 			}
-			opts.IO, opts.Path = f.io, path
+			opts.IO, opts.Path = f.IO, path
 			return run(cmd.Context(), opts)
 		},
 	}
@@ -626,13 +559,13 @@ func runConfigPath(_ context.Context, opts *configPathOptions) error {
 
 // configExplainOptions are the inputs of config explain.
 type configExplainOptions struct {
-	*session
+	*core.Session
 	// ConfigSource and ProfileSource say where the config file's path
 	// and the active profile came from.
 	ConfigSource, ProfileSource config.Source
 }
 
-func newConfigExplainCmd(f *factory, run func(context.Context, *configExplainOptions) error) *cobra.Command {
+func newConfigExplainCmd(f *core.Factory, run func(context.Context, *configExplainOptions) error) *cobra.Command {
 	if run == nil {
 		run = runConfigExplain
 	}
@@ -646,15 +579,15 @@ file, or the default. The API key is masked.`,
 		Example: `  promoctl config explain
   PROMOCTL_OUTPUT=json promoctl config explain --profile staging
   promoctl config explain -o json --jq '.[] | select(.source == "env") | .setting'`,
-		Args: noArgs,
+		Args: core.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			sess, err := f.start(cmd)
+			sess, err := f.Start(cmd)
 			if err != nil {
 				return err
 			}
-			opts.session = sess
-			_, opts.ConfigSource, _ = f.resolver(cmd).Path()
-			_, opts.ProfileSource = f.resolver(cmd).Profile(sess.Settings.File, sess.Settings.Path)
+			opts.Session = sess
+			_, opts.ConfigSource, _ = f.Resolver(cmd).Path()
+			_, opts.ProfileSource = f.Resolver(cmd).Profile(sess.Settings.File, sess.Settings.Path)
 			return run(cmd.Context(), opts)
 		},
 	}
@@ -662,7 +595,7 @@ file, or the default. The API key is masked.`,
 
 // runConfigExplain prints each setting's value and where it came from.
 func runConfigExplain(_ context.Context, opts *configExplainOptions) error {
-	return opts.print(explain(opts.Settings, opts.ConfigSource, opts.ProfileSource))
+	return opts.Print(explain(opts.Settings, opts.ConfigSource, opts.ProfileSource))
 }
 
 // explain lists the effective settings with their sources.

@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/promoctl/promoctl/cmd/core"
 	"github.com/promoctl/promoctl/internal/apitest"
 	"github.com/promoctl/promoctl/internal/config"
 	"github.com/promoctl/promoctl/internal/format"
@@ -55,11 +56,11 @@ func TestRunConfigSet(t *testing.T) {
 		{name: "a token without a keychain goes to the file", config: commented,
 			key: "token", value: testToken,
 			file: commented + "    token: " + testToken + "\n"},
-		{name: "an invalid value changes nothing", config: commented, exit: exitUsage,
+		{name: "an invalid value changes nothing", config: commented, exit: core.ExitUsage,
 			key: "user_id", value: "abc",
 			err:  `invalid user_id: "abc" is not a positive integer`,
 			file: commented},
-		{name: "plain HTTP is refused", exit: exitUsage,
+		{name: "plain HTTP is refused", exit: core.ExitUsage,
 			key: "base_url", value: "http://shop.example",
 			err: "refusing to set base_url to http://shop.example: promoctl sends the API token in clear text over plain HTTP to anything but loopback; " +
 				"use https, or pass --allow-insecure-http (or set PROMOCTL_ALLOW_INSECURE_HTTP=1) on a network you trust, here and on every command that uses it"},
@@ -74,11 +75,11 @@ func TestRunConfigSet(t *testing.T) {
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			e := newConfigEnv(t, c.tty, c.config, c.keychain, c.env, c.args...)
-			opts := &configSetOptions{configSession: e.sess, PlainHTTP: plainHTTP{env: e.sess.Env, warn: e.sess.warn}, Key: c.key, Value: c.value}
+			opts := &configSetOptions{ConfigSession: e.sess, PlainHTTP: core.PlainHTTP{Env: e.sess.Env, Warn: e.sess.Warn}, Key: c.key, Value: c.value}
 			err := runConfigSet(context.Background(), opts)
 			path := func(s string) string { return strings.ReplaceAll(s, "PATH", e.path) }
 			e.expect(t, err, c.err, "", path(c.stderr), c.file)
-			if got := exitCode(err); got != c.exit {
+			if got := core.ExitCode(err); got != c.exit {
 				t.Errorf("exit code = %d, want %d", got, c.exit)
 			}
 			if c.keychain != nil {
@@ -119,7 +120,7 @@ func TestRunConfigUnset(t *testing.T) {
 			stderr:   `Unset token in profile "default" (the system keychain and PATH).` + "\n",
 			file:     commented},
 		{name: "a profile named on the command line must exist", config: commented, args: []string{"--profile", "staging"}, key: "site_id",
-			exit: exitUsage,
+			exit: core.ExitUsage,
 			err:  `invalid profile (from flag --profile): "staging" is not in PATH (profiles: default)`,
 			file: commented},
 		{name: "a variable that still gives it is warned of", config: commented, env: map[string]string{"PROMOCTL_OUTPUT": "yaml"}, key: "output",
@@ -131,10 +132,10 @@ func TestRunConfigUnset(t *testing.T) {
 			if kc := c.keychain; kc != nil && kc.keys["KEY"] != "" {
 				kc.keys = map[string]string{keychain.Account(config.DefaultProfile, e.path): kc.keys["KEY"]}
 			}
-			err := runConfigUnset(context.Background(), &configUnsetOptions{configSession: e.sess, Key: c.key})
+			err := runConfigUnset(context.Background(), &configUnsetOptions{ConfigSession: e.sess, Key: c.key})
 			path := func(s string) string { return strings.ReplaceAll(s, "PATH", e.path) }
 			e.expect(t, err, path(c.err), "", path(c.stderr), c.file)
-			if got := exitCode(err); got != c.exit {
+			if got := core.ExitCode(err); got != c.exit {
 				t.Errorf("exit code = %d, want %d", got, c.exit)
 			}
 			if c.keychain != nil && len(c.keychain.keys) != 0 {
@@ -190,7 +191,7 @@ func TestRunConfigExplain(t *testing.T) {
 			e := newVerbEnv(t, false, c.format)
 			s := e.sess.Settings
 			s.Path, s.Sources, s.BaseURL = explainPath, c.sources, "https://api.example"
-			err := runConfigExplain(context.Background(), &configExplainOptions{session: e.sess, ConfigSource: c.cfgSrc, ProfileSource: c.profSrc})
+			err := runConfigExplain(context.Background(), &configExplainOptions{Session: e.sess, ConfigSource: c.cfgSrc, ProfileSource: c.profSrc})
 			e.expect(t, err, "", c.stdout, "")
 		})
 	}

@@ -11,6 +11,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/promoctl/promoctl/cmd/core"
 	"github.com/promoctl/promoctl/internal/api"
 	"github.com/promoctl/promoctl/internal/apitest"
 	"github.com/promoctl/promoctl/internal/iostreams"
@@ -35,10 +36,10 @@ type runner struct {
 	env      map[string]string
 	stdin    string
 	tty      bool
-	prompter Prompter
+	prompter core.Prompter
 	// keychain, when set, is the keychain of the run; nil means none, so
 	// that no test touches the real one.
-	keychain Keychain
+	keychain core.Keychain
 	loc      *time.Location
 	// ctx, when set, is the context the run gets (cancellation tests);
 	// otherwise each run gets one that expires after 20 seconds.
@@ -100,8 +101,8 @@ func (r *runner) run(args ...string) runResult {
 		defer cancel()
 		ctx = c
 	}
-	code := Execute(ctx, args, Options{
-		Build: Build{Version: "1.2.3"}, IO: ios, Env: env, Location: r.loc, Prompter: r.prompter, Keychain: r.keychain,
+	code := Execute(ctx, args, core.Options{
+		Build: core.Build{Version: "1.2.3"}, IO: ios, Env: env, Location: r.loc, Prompter: r.prompter, Keychain: r.keychain,
 		Transport: r.transport, Progress: r.progress, Now: func() time.Time { return verbClock },
 		Retry:             api.RetryPolicy{Attempts: 3, BaseDelay: time.Millisecond, MaxDelay: 5 * time.Millisecond, Wait: r.wait},
 		CompletionTimeout: r.completionTimeout,

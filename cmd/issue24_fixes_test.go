@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/promoctl/promoctl/cmd/core"
 	"github.com/promoctl/promoctl/internal/format"
 	"github.com/promoctl/promoctl/internal/plan"
 )
@@ -33,7 +34,7 @@ func TestPromoApplyConfirmationNote(t *testing.T) {
 		e.sess.IO.SetTTY(true, true, true)
 		ask := &noteConfirm{}
 		opts.Missing, opts.Prompter = c.missing, ask
-		if err := runPromoApply(context.Background(), opts); exitCode(err) != exitCancelled {
+		if err := runPromoApply(context.Background(), opts); core.ExitCode(err) != core.ExitCancelled {
 			t.Errorf("error %v, want cancelled", err)
 		}
 		if len(ask.notes) != 1 || ask.notes[0] != c.want {
@@ -90,7 +91,7 @@ func TestFlagErrorAsJSONWhereverOutputIs(t *testing.T) {
 		{[]string{"promo", "get", "--bogus", "--", "-o", "json"}, "promoctl: unknown flag: --bogus\n"},
 	} {
 		r := newRunner(t)
-		r.run(c.args...).expect(t, exitUsage, "", c.stderr)
+		r.run(c.args...).expect(t, core.ExitUsage, "", c.stderr)
 		r.expectNoRequests(t)
 	}
 }
@@ -105,7 +106,7 @@ func keyInFile(user int, path string) string {
 // by promo generate as by the list filters.
 func TestPromoGenerateCyrillicPrefix(t *testing.T) {
 	r := newRunner(t)
-	r.run("promo", "generate", "--count", "2", "--site-id", "1", "--prefix", "ПРОМОКОДЫ").expect(t, exitUsage, "",
+	r.run("promo", "generate", "--count", "2", "--site-id", "1", "--prefix", "ПРОМОКОДЫ").expect(t, core.ExitUsage, "",
 		`promoctl: prefix "ПРОМОКОДЫ": a code may contain only Latin letters A-Z, a-z and digits 0-9, found 'П' at position 1`+"\n")
 	r.expectNoRequests(t)
 }

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/promoctl/promoctl/cmd/core"
 	"github.com/promoctl/promoctl/internal/bulk"
 	"github.com/promoctl/promoctl/internal/format"
 	"github.com/promoctl/promoctl/internal/promo"
@@ -50,7 +51,7 @@ func TestResumeTrustsOnlyTheUsersOwnJob(t *testing.T) {
 	refused = append(refused, struct{ path, want string }{planted,
 		"open journal " + planted + ": other users may change it (mode 0666): it would run what they wrote; if it is yours and unchanged, chmod 600 " + planted})
 	for _, c := range refused {
-		err := runPromoGenerate(context.Background(), &promoGenerateOptions{session: e.sess, Resume: c.path, Getenv: os.Getenv})
+		err := runPromoGenerate(context.Background(), &promoGenerateOptions{Session: e.sess, Resume: c.path, Getenv: os.Getenv})
 		want := "--resume " + c.path + ": " + c.want
 		if c.path == planted {
 			want = "--resume: " + c.want
@@ -58,7 +59,7 @@ func TestResumeTrustsOnlyTheUsersOwnJob(t *testing.T) {
 		if err == nil || err.Error() != want {
 			t.Errorf("%s:\n got %v\nwant %s", filepath.Base(c.path), err, want)
 		}
-		if got := exitCode(err); got != exitUsage {
+		if got := core.ExitCode(err); got != core.ExitUsage {
 			t.Errorf("%s: exit code %d, want 2", filepath.Base(c.path), got)
 		}
 	}
@@ -67,7 +68,7 @@ func TestResumeTrustsOnlyTheUsersOwnJob(t *testing.T) {
 	}
 
 	old := journal("old.jsonl", bulk.Header{}, 0o600)
-	if err := runPromoGenerate(context.Background(), &promoGenerateOptions{session: e.sess, Resume: old, Getenv: os.Getenv}); err != nil {
+	if err := runPromoGenerate(context.Background(), &promoGenerateOptions{Session: e.sess, Resume: old, Getenv: os.Getenv}); err != nil {
 		t.Fatalf("old journal: %v\n%s", err, e.stderr)
 	}
 	wantWarn := "promoctl: warning: the journal of job old.jsonl names no base URL or user (an older promoctl wrote it): it resumes on site 1 with the current settings, unchecked\n"

@@ -6,6 +6,8 @@ import (
 	"path/filepath"
 	"syscall"
 	"testing"
+
+	"github.com/promoctl/promoctl/cmd/core"
 )
 
 // TestResumeOfADeviceOrFIFOIsRefusedAtOnce: --resume /dev/zero or a FIFO
@@ -18,7 +20,7 @@ func TestResumeOfADeviceOrFIFOIsRefusedAtOnce(t *testing.T) {
 	r := newRunner(t)
 	for _, path := range []string{"/dev/zero", fifo} {
 		res := r.run("promo", "generate", "--resume", path)
-		res.expect(t, exitUsage, "", "promoctl: --resume: open journal "+path+": it is not a regular file but "+
+		res.expect(t, core.ExitUsage, "", "promoctl: --resume: open journal "+path+": it is not a regular file but "+
 			map[bool]string{true: "a device", false: "a named pipe"}[path == "/dev/zero"]+": a journal is the file a job wrote\n")
 	}
 	r.expectNoRequests(t)

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/promoctl/promoctl/cmd/core"
 	"github.com/promoctl/promoctl/internal/golden"
 )
 
@@ -35,8 +36,8 @@ func TestRussianScreens(t *testing.T) {
 		{"promo report by day", false, []string{"--sandbox", "promo", "report", "--site-id", "1", "--by", "day"}, 0},
 		{"promo help", false, []string{"promo", "--help"}, 0},
 		{"promo list help", false, []string{"promo", "list", "--help"}, 0},
-		{"not found", false, []string{"--sandbox", "promo", "get", "99999", "--site-id", "1"}, exitNotFound},
-		{"no access", false, []string{"--sandbox", "promo", "list", "--site-id", "3"}, exitAuth},
+		{"not found", false, []string{"--sandbox", "promo", "get", "99999", "--site-id", "1"}, core.ExitNotFound},
+		{"no access", false, []string{"--sandbox", "promo", "list", "--site-id", "3"}, core.ExitAuth},
 	} {
 		t.Run(strings.ReplaceAll(tc.name, " ", "_"), func(t *testing.T) {
 			r := ruRunner(t)
@@ -102,7 +103,7 @@ func TestJSONErrorSameKeys(t *testing.T) {
 		r := newRunner(t)
 		r.env["LANG"] = lang
 		res := r.run("--sandbox", "promo", "get", "99999", "--site-id", "1", "-o", "json")
-		if res.code != exitNotFound || res.stdout != "" {
+		if res.code != core.ExitNotFound || res.stdout != "" {
 			t.Fatalf("%s: exit %d, stdout %q", lang, res.code, res.stdout)
 		}
 		if err := json.Unmarshal([]byte(res.stderr), &got[i]); err != nil {
@@ -126,7 +127,7 @@ func TestJSONErrorSameKeys(t *testing.T) {
 			t.Errorf("%s = %v in English, %v in Russian", k, en[k], ru[k])
 		}
 	}
-	if en["status"] != float64(404) || en["exit_code"] != float64(exitNotFound) {
+	if en["status"] != float64(404) || en["exit_code"] != float64(core.ExitNotFound) {
 		t.Errorf("English error %v", en)
 	}
 	if en["message"] == ru["message"] || !strings.Contains(fmt.Sprint(ru["message"]), "не найдено") {

@@ -7,10 +7,11 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/promoctl/promoctl/cmd/core"
 	"github.com/promoctl/promoctl/internal/view"
 )
 
-func newPageCmd(f *factory) *cobra.Command {
+func newPageCmd(f *core.Factory) *cobra.Command {
 	c := &cobra.Command{
 		Use:     "page",
 		Aliases: []string{"pages"},
@@ -22,7 +23,7 @@ fields the server sends: the id first, then titles and paths, then the
 rest. -o json prints the server's records unchanged.`,
 		Example: `  promoctl page list --site-id 11111
   promoctl page get 42`,
-		RunE: groupRun,
+		RunE: core.GroupRun,
 	}
 	c.AddCommand(newPageListCmd(f, nil), newPageGetCmd(f, nil))
 	return c
@@ -30,12 +31,12 @@ rest. -o json prints the server's records unchanged.`,
 
 // pageListOptions are the inputs of page list.
 type pageListOptions struct {
-	*session
+	*core.Session
 	SiteID int64 // --site-id or the configured site_id; 0 when neither
 	Legacy bool  // use the deprecated v1 endpoint
 }
 
-func newPageListCmd(f *factory, run func(context.Context, *pageListOptions) error) *cobra.Command {
+func newPageListCmd(f *core.Factory, run func(context.Context, *pageListOptions) error) *cobra.Command {
 	if run == nil {
 		run = runPageList
 	}
@@ -51,27 +52,27 @@ profile's site_id).
 
 --legacy reads the deprecated /v1/site/ID/page instead. The API
 documentation does not name that endpoint's HTTP method; promoctl uses GET.`,
-		Args: noArgs,
+		Args: core.NoArgs,
 		Example: `  promoctl page list --site-id 11111
   promoctl page list -o json --jq '.[] | .id'
   promoctl page list --site-id 11111 --legacy`,
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			sess, err := f.start(cmd)
+			sess, err := f.Start(cmd)
 			if err != nil {
 				return err
 			}
-			opts.session, opts.SiteID = sess, sess.Settings.SiteID
+			opts.Session, opts.SiteID = sess, sess.Settings.SiteID
 			return run(cmd.Context(), opts)
 		},
 	}
-	siteFlag(c)
-	legacyFlag(c, &opts.Legacy, "GET /v1/site/{site_id}/page")
+	core.SiteFlag(c)
+	core.LegacyFlag(c, &opts.Legacy, "GET /v1/site/{site_id}/page")
 	return c
 }
 
 // runPageList lists the pages of the site.
 func runPageList(ctx context.Context, opts *pageListOptions) error {
-	site, err := opts.site(opts.SiteID)
+	site, err := opts.Site(opts.SiteID)
 	if err != nil {
 		return err
 	}
@@ -79,11 +80,11 @@ func runPageList(ctx context.Context, opts *pageListOptions) error {
 	if err != nil {
 		return err
 	}
-	ctx, cancel := opts.withTimeout(ctx)
+	ctx, cancel := opts.WithTimeout(ctx)
 	defer cancel()
 	var raw json.RawMessage
 	if opts.Legacy {
-		opts.warnDeprecated("GET /v1/site/{site_id}/page", "GET /v3/public/site/{site_id}/page")
+		opts.WarnDeprecated("GET /v1/site/{site_id}/page", "GET /v3/public/site/{site_id}/page")
 		raw, err = client.ListPagesLegacy(ctx, site)
 	} else {
 		raw, err = client.ListPages(ctx, site)
@@ -91,16 +92,16 @@ func runPageList(ctx context.Context, opts *pageListOptions) error {
 	if err != nil {
 		return err
 	}
-	return opts.printList(view.Records(raw, opts.Loc), fmt.Sprintf("No pages on site %d.", site))
+	return opts.PrintList(view.Records(raw, opts.Loc), fmt.Sprintf("No pages on site %d.", site))
 }
 
 // pageGetOptions are the inputs of page get.
 type pageGetOptions struct {
-	*session
+	*core.Session
 	ID int64
 }
 
-func newPageGetCmd(f *factory, run func(context.Context, *pageGetOptions) error) *cobra.Command {
+func newPageGetCmd(f *core.Factory, run func(context.Context, *pageGetOptions) error) *cobra.Command {
 	if run == nil {
 		run = runPageGet
 	}
@@ -112,19 +113,19 @@ func newPageGetCmd(f *factory, run func(context.Context, *pageGetOptions) error)
 		Long: `Show one page (GET /v3/public/site/page/ID) as key/value rows; nested
 fields are shown as a.b and lists as a[0].b, field names as words
 (is_published as Published). A page id is enough: no site id is needed.`,
-		Args: exactArgs(1, "a page id"),
+		Args: core.ExactArgs(1, "a page id"),
 		Example: `  promoctl page get 5001
   promoctl page get 5001 -o json`,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			id, err := parseID("page id", args[0])
+			id, err := core.ParseID("page id", args[0])
 			if err != nil {
 				return err
 			}
-			sess, err := f.start(cmd)
+			sess, err := f.Start(cmd)
 			if err != nil {
 				return err
 			}
-			opts.session, opts.ID = sess, id
+			opts.Session, opts.ID = sess, id
 			return run(cmd.Context(), opts)
 		},
 	}
@@ -136,11 +137,11 @@ func runPageGet(ctx context.Context, opts *pageGetOptions) error {
 	if err != nil {
 		return err
 	}
-	ctx, cancel := opts.withTimeout(ctx)
+	ctx, cancel := opts.WithTimeout(ctx)
 	defer cancel()
 	raw, err := client.GetPage(ctx, opts.ID)
 	if err != nil {
 		return err
 	}
-	return opts.print(view.Record(raw, opts.Loc))
+	return opts.Print(view.Record(raw, opts.Loc))
 }

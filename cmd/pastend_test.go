@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/promoctl/promoctl/cmd/core"
 	"github.com/promoctl/promoctl/internal/format"
 )
 
@@ -48,7 +49,7 @@ NEW1,5,2027-01-31
 	// Applied again, nothing changes: no warning (in a new run's warnings,
 	// which say each thing once).
 	e.stderr.Reset()
-	e.sess.Warnings = &warnings{out: e.stderr}
+	e.sess.Warnings = &core.Warnings{Out: e.stderr}
 	if err := runPromoApply(context.Background(), opts); err != nil {
 		t.Fatal(err)
 	}

@@ -5,10 +5,11 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/promoctl/promoctl/cmd/core"
 	"github.com/promoctl/promoctl/internal/view"
 )
 
-func newProductCmd(f *factory) *cobra.Command {
+func newProductCmd(f *core.Factory) *cobra.Command {
 	c := &cobra.Command{
 		Use:     "product",
 		Aliases: []string{"products"},
@@ -16,7 +17,7 @@ func newProductCmd(f *factory) *cobra.Command {
 		Long:    "Read the products of a shop: price, stock, dimensions, categories, images, parameters and modifiers.",
 		Example: `  promoctl product get 123456
   promoctl product get 123456 -o json --jq '.image_list[].url'`,
-		RunE: groupRun,
+		RunE: core.GroupRun,
 	}
 	c.AddCommand(newProductGetCmd(f, nil))
 	return c
@@ -24,11 +25,11 @@ func newProductCmd(f *factory) *cobra.Command {
 
 // productGetOptions are the inputs of product get.
 type productGetOptions struct {
-	*session
+	*core.Session
 	ID int64
 }
 
-func newProductGetCmd(f *factory, run func(context.Context, *productGetOptions) error) *cobra.Command {
+func newProductGetCmd(f *core.Factory, run func(context.Context, *productGetOptions) error) *cobra.Command {
 	if run == nil {
 		run = runProductGet
 	}
@@ -43,20 +44,20 @@ and modifiers.
 
 The table shortens long descriptions and shows their HTML as plain text;
 -o json and -o yaml print the product exactly as the API sent it.`,
-		Args: exactArgs(1, "a product id"),
+		Args: core.ExactArgs(1, "a product id"),
 		Example: `  promoctl product get 123456
   promoctl product get 123456 -o json
   promoctl product get 123456 --jq '.image_list[].url'`,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			id, err := parseID("product id", args[0])
+			id, err := core.ParseID("product id", args[0])
 			if err != nil {
 				return err
 			}
-			sess, err := f.start(cmd)
+			sess, err := f.Start(cmd)
 			if err != nil {
 				return err
 			}
-			opts.session, opts.ID = sess, id
+			opts.Session, opts.ID = sess, id
 			return run(cmd.Context(), opts)
 		},
 	}
@@ -68,11 +69,11 @@ func runProductGet(ctx context.Context, opts *productGetOptions) error {
 	if err != nil {
 		return err
 	}
-	ctx, cancel := opts.withTimeout(ctx)
+	ctx, cancel := opts.WithTimeout(ctx)
 	defer cancel()
 	raw, err := client.GetProduct(ctx, opts.ID)
 	if err != nil {
 		return err
 	}
-	return opts.print(view.Product(raw, opts.Loc))
+	return opts.Print(view.Product(raw, opts.Loc))
 }

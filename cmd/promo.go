@@ -1,9 +1,7 @@
 package cmd
 
 import (
-	"bytes"
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -14,9 +12,9 @@ import (
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
 
+	"github.com/promoctl/promoctl/cmd/core"
 	"github.com/promoctl/promoctl/internal/api"
 	"github.com/promoctl/promoctl/internal/config"
-	"github.com/promoctl/promoctl/internal/format"
 	"github.com/promoctl/promoctl/internal/iostreams"
 	"github.com/promoctl/promoctl/internal/output"
 	"github.com/promoctl/promoctl/internal/promo"
@@ -24,7 +22,7 @@ import (
 	"github.com/promoctl/promoctl/internal/view"
 )
 
-func newPromoCmd(f *factory) *cobra.Command {
+func newPromoCmd(f *core.Factory) *cobra.Command {
 	c := &cobra.Command{
 		Use:     "promo",
 		Aliases: []string{"promos", "promo-code"},
@@ -33,7 +31,7 @@ func newPromoCmd(f *factory) *cobra.Command {
 		Example: `  promoctl promo list --site-id 11111
   promoctl promo create --site-id 11111 --code SUMMER25 --amount 25 --percent --enabled
   promoctl promo stats 1001`,
-		RunE: groupRun,
+		RunE: core.GroupRun,
 	}
 	c.AddCommand(newPromoListCmd(f, nil), newPromoGetCmd(f, nil), newPromoCreateCmd(f, nil), newPromoUpdateCmd(f, nil),
 		newPromoDeleteCmd(f, nil), newPromoEnableCmd(f, nil), newPromoDisableCmd(f, nil), newPromoStatsCmd(f, nil), newPromoGenerateCmd(f, nil), newPromoApplyCmd(f, nil))
@@ -41,24 +39,16 @@ func newPromoCmd(f *factory) *cobra.Command {
 	return c
 }
 
-// siteFlag adds --site-id, a row of the settings table: its value is
-// resolved with the other settings (flag > PROMOCTL_SITE_ID > the
-// profile's site_id) into session.Settings.SiteID.
-func siteFlag(c *cobra.Command) {
-	s, _ := config.Find(config.KeySiteID)
-	c.Flags().StringP(s.Flag, s.Short, "", s.Usage)
-}
-
 // promoListOptions are the inputs of promo list.
 type promoListOptions struct {
-	*session
+	*core.Session
 	SiteID int64 // --site-id or the configured site_id; 0 when neither
 	// Filter is what to show and in which order: --status, --search,
 	// --expiring-within, --sort, --limit.
 	Filter promoFilter
 }
 
-func newPromoListCmd(f *factory, run func(context.Context, *promoListOptions) error) *cobra.Command {
+func newPromoListCmd(f *core.Factory, run func(context.Context, *promoListOptions) error) *cobra.Command {
 	if run == nil {
 		run = runPromoList
 	}
@@ -96,7 +86,7 @@ the whole list first.
 -o xlsx writes an Excel workbook of the CSV's columns with typed cells
 (codes as text, dates in the local time zone) to a file or pipe, never a
 terminal; promo apply -f reads it back.`,
-		Args: noArgs,
+		Args: core.NoArgs,
 		Example: `  promoctl promo list --site-id 11111
   promoctl promo list -o csv > promo-codes.csv
   promoctl promo list -o xlsx > promo-codes.xlsx
@@ -123,17 +113,17 @@ terminal; promo apply -f reads it back.`,
 					return err
 				}
 			}
-			sess, err := f.start(cmd)
+			sess, err := f.Start(cmd)
 			if err != nil {
 				return err
 			}
-			opts.session, opts.SiteID, opts.Filter = sess, sess.Settings.SiteID, filter
+			opts.Session, opts.SiteID, opts.Filter = sess, sess.Settings.SiteID, filter
 			return run(cmd.Context(), opts)
 		},
 	}
-	siteFlag(c)
+	core.SiteFlag(c)
 	fs := c.Flags()
-	fs.StringVar(&fl.status, "status", "", "only codes with these statuses: "+strings.Join(statusNames(), ", ")+" (comma-separated)")
+	fs.StringVar(&fl.status, "status", "", "only codes with these statuses: "+strings.Join(core.StatusNames(), ", ")+" (comma-separated)")
 	fs.StringVar(&fl.search, "search", "", "only codes that contain this text, in any case")
 	fs.StringVar(&fl.prefix, "prefix", "", "only codes that start with this text, in any case")
 	fs.StringVar(&fl.within, "expiring-within", "", "only codes whose time limit ends between now and now+DURATION (7d, 36h, 90m)")
@@ -142,28 +132,19 @@ terminal; promo apply -f reads it back.`,
 	return c
 }
 
-// statusNames are the statuses of promo codes, for help and completion.
-func statusNames() []string {
-	var out []string
-	for _, s := range promo.Statuses() {
-		out = append(out, string(s))
-	}
-	return out
-}
-
 // listFilter checks the filter flags of promo list.
 func listFilter(fs *pflag.FlagSet, status, search, within, sort string, limit int) (promoFilter, error) {
 	var f promoFilter
 	if fs.Changed("status") {
 		st, err := promo.ParseStatuses(status)
 		if err != nil {
-			return f, usagef("--status: %v", err)
+			return f, core.Usagef("--status: %v", err)
 		}
 		f.Statuses = st
 	}
 	if fs.Changed("search") {
 		if strings.TrimSpace(search) == "" {
-			return f, usagef("--search needs a text to look for in the codes")
+			return f, core.Usagef("--search needs a text to look for in the codes")
 		}
 		f.Search = strings.TrimSpace(search)
 	}
@@ -183,7 +164,7 @@ func listFilter(fs *pflag.FlagSet, status, search, within, sort string, limit in
 	}
 	if fs.Changed("limit") {
 		if limit < 1 {
-			return f, usagef("--limit must be at least 1, got %d", limit)
+			return f, core.Usagef("--limit must be at least 1, got %d", limit)
 		}
 		f.Limit = limit
 	}
@@ -192,7 +173,7 @@ func listFilter(fs *pflag.FlagSet, status, search, within, sort string, limit in
 
 // runPromoList lists the promo codes of the site (GET /v1/promo).
 func runPromoList(ctx context.Context, opts *promoListOptions) error {
-	site, err := opts.site(opts.SiteID)
+	site, err := opts.Site(opts.SiteID)
 	if err != nil {
 		return err
 	}
@@ -200,12 +181,12 @@ func runPromoList(ctx context.Context, opts *promoListOptions) error {
 	if err != nil {
 		return err
 	}
-	ctx, cancel := opts.withTimeout(ctx)
+	ctx, cancel := opts.WithTimeout(ctx)
 	defer cancel()
 	// The list is shown as it arrives, in the memory of one promo code
 	// (only a table holds its rows, compactly): a site may hold hundreds
 	// of thousands.
-	opts.withSiteCurrency(ctx, client, site)
+	opts.WithSiteCurrency(ctx, client, site)
 	stream, err := client.StreamPromos(ctx, site)
 	if err != nil {
 		return err
@@ -219,18 +200,18 @@ func runPromoList(ctx context.Context, opts *promoListOptions) error {
 	if opts.Filter.filters() {
 		empty = fmt.Sprintf("No promo codes on site %d match: %s.", site, opts.Filter.describe())
 	}
-	return opts.printStream(view.PromoListStream(codes, opts.Loc, now), empty)
+	return opts.PrintStream(view.PromoListStream(codes, opts.Loc, now), empty)
 }
 
 // promoGetOptions are the inputs of promo get.
 type promoGetOptions struct {
-	*session
+	*core.Session
 	ID     int64
 	Code   string // the code text the promo code was named by, "" for an id
 	SiteID int64  // where Code is looked up: --site-id or the configured site_id
 }
 
-func newPromoGetCmd(f *factory, run func(context.Context, *promoGetOptions) error) *cobra.Command {
+func newPromoGetCmd(f *core.Factory, run func(context.Context, *promoGetOptions) error) *cobra.Command {
 	if run == nil {
 		run = runPromoGet
 	}
@@ -243,7 +224,7 @@ func newPromoGetCmd(f *factory, run func(context.Context, *promoGetOptions) erro
 used-up or disabled) in the table.
 
 ` + codeOrIDHelp,
-		Args: exactArgs(1, "a promo code id or code"),
+		Args: core.ExactArgs(1, "a promo code id or code"),
 		Example: `  promoctl promo get 1001
   promoctl promo get summer25 --site-id 11111
   promoctl promo get 1001 -o json`,
@@ -252,15 +233,15 @@ used-up or disabled) in the table.
 			if err != nil {
 				return err
 			}
-			sess, err := f.start(cmd)
+			sess, err := f.Start(cmd)
 			if err != nil {
 				return err
 			}
-			opts.session, opts.ID, opts.Code, opts.SiteID = sess, ref.ID, ref.Code, sess.Settings.SiteID
+			opts.Session, opts.ID, opts.Code, opts.SiteID = sess, ref.ID, ref.Code, sess.Settings.SiteID
 			return run(cmd.Context(), opts)
 		},
 	}
-	siteFlag(c)
+	core.SiteFlag(c)
 	return c
 }
 
@@ -271,29 +252,29 @@ site_id). A code made of digits only is named by its id.`
 
 // runPromoGet shows one promo code (GET /v1/promo/ID).
 func runPromoGet(ctx context.Context, opts *promoGetOptions) error {
-	client, err := opts.promoClient(ctx, &opts.ID, opts.Code, opts.SiteID)
+	client, err := opts.PromoClient(ctx, &opts.ID, opts.Code, opts.SiteID)
 	if err != nil {
 		return err
 	}
-	ctx, cancel := opts.withTimeout(ctx)
+	ctx, cancel := opts.WithTimeout(ctx)
 	defer cancel()
 	raw, p, err := client.GetPromo(ctx, opts.ID)
 	if err != nil {
 		return err
 	}
-	opts.withSiteCurrency(ctx, client, opts.SiteID)
-	return opts.print(view.PromoRecord(raw, p, opts.ID, opts.Loc, opts.Now()))
+	opts.WithSiteCurrency(ctx, client, opts.SiteID)
+	return opts.Print(view.PromoRecord(raw, p, opts.ID, opts.Loc, opts.Now()))
 }
 
 // promoStatsOptions are the inputs of promo stats.
 type promoStatsOptions struct {
-	*session
+	*core.Session
 	ID     int64
 	Code   string // the code text the promo code was named by, "" for an id
 	SiteID int64  // where Code is looked up
 }
 
-func newPromoStatsCmd(f *factory, run func(context.Context, *promoStatsOptions) error) *cobra.Command {
+func newPromoStatsCmd(f *core.Factory, run func(context.Context, *promoStatsOptions) error) *cobra.Command {
 	if run == nil {
 		run = runPromoStats
 	}
@@ -305,7 +286,7 @@ func newPromoStatsCmd(f *factory, run func(context.Context, *promoStatsOptions) 
 		Long: `Show the orders a promo code was applied to, with totals of orders and discounts per currency.
 
 ` + codeOrIDHelp,
-		Args: exactArgs(1, "a promo code id or code"),
+		Args: core.ExactArgs(1, "a promo code id or code"),
 		Example: `  promoctl promo stats 1001
   promoctl promo stats SUMMER25 --site-id 11111
   # the discount given, per currency (amounts may come as strings)
@@ -315,31 +296,31 @@ func newPromoStatsCmd(f *factory, run func(context.Context, *promoStatsOptions) 
 			if err != nil {
 				return err
 			}
-			sess, err := f.start(cmd)
+			sess, err := f.Start(cmd)
 			if err != nil {
 				return err
 			}
-			opts.session, opts.ID, opts.Code, opts.SiteID = sess, ref.ID, ref.Code, sess.Settings.SiteID
+			opts.Session, opts.ID, opts.Code, opts.SiteID = sess, ref.ID, ref.Code, sess.Settings.SiteID
 			return run(cmd.Context(), opts)
 		},
 	}
-	siteFlag(c)
+	core.SiteFlag(c)
 	return c
 }
 
 // runPromoStats shows the uses of a promo code (GET /v1/promo/ID/stats).
 func runPromoStats(ctx context.Context, opts *promoStatsOptions) error {
-	client, err := opts.promoClient(ctx, &opts.ID, opts.Code, opts.SiteID)
+	client, err := opts.PromoClient(ctx, &opts.ID, opts.Code, opts.SiteID)
 	if err != nil {
 		return err
 	}
-	ctx, cancel := opts.withTimeout(ctx)
+	ctx, cancel := opts.WithTimeout(ctx)
 	defer cancel()
 	raw, err := client.PromoStats(ctx, opts.ID)
 	if err != nil {
 		return err
 	}
-	return opts.printList(view.PromoStats(raw, opts.Loc), fmt.Sprintf("Promo code %d has not been used yet.", opts.ID))
+	return opts.PrintList(view.PromoStats(raw, opts.Loc), fmt.Sprintf("Promo code %d has not been used yet.", opts.ID))
 }
 
 // fieldFlags are the field flags of create and update.
@@ -388,14 +369,14 @@ func (ff *fieldFlags) changes(fs *pflag.FlagSet, loc *time.Location) (promo.Chan
 	if set("bonus-type") {
 		b, err := promo.ParseBonusType(ff.bonusType)
 		if err != nil {
-			return c, usagef("--bonus-type: %v", err)
+			return c, core.Usagef("--bonus-type: %v", err)
 		}
 		c.BonusType = &b
 	}
 	if set("amount") {
 		v, err := promo.ParseAmount(ff.amount)
 		if err != nil {
-			return c, usagef("--amount: %v", err)
+			return c, core.Usagef("--amount: %v", err)
 		}
 		c.Amount = &v
 	}
@@ -413,13 +394,13 @@ func (ff *fieldFlags) changes(fs *pflag.FlagSet, loc *time.Location) (promo.Chan
 		}
 		t, err := d.parse(d.val, loc)
 		if err != nil {
-			return c, usagef("--%s: %v", d.name, err)
+			return c, core.Usagef("--%s: %v", d.name, err)
 		}
 		*d.dst = &t
 	}
 	if set("no-time-limit") && ff.noTimeLimit {
 		if c.Starts != nil || c.Ends != nil {
-			return c, usagef("--no-time-limit cannot be combined with --starts or --ends")
+			return c, core.Usagef("--no-time-limit cannot be combined with --starts or --ends")
 		}
 		off := false
 		c.TimeLimit = &off
@@ -427,13 +408,13 @@ func (ff *fieldFlags) changes(fs *pflag.FlagSet, loc *time.Location) (promo.Chan
 	if set("max-uses") {
 		n, err := strconv.ParseInt(strings.TrimSpace(ff.maxUses), 10, 64)
 		if err != nil {
-			return c, usagef("--max-uses: %q is not a whole number", ff.maxUses)
+			return c, core.Usagef("--max-uses: %q is not a whole number", ff.maxUses)
 		}
 		c.MaxUses = &n
 	}
 	if set("no-max-uses") && ff.noMaxUses {
 		if c.MaxUses != nil {
-			return c, usagef("--no-max-uses cannot be combined with --max-uses")
+			return c, core.Usagef("--no-max-uses cannot be combined with --max-uses")
 		}
 		off := false
 		c.QuantityLimit = &off
@@ -442,14 +423,14 @@ func (ff *fieldFlags) changes(fs *pflag.FlagSet, loc *time.Location) (promo.Chan
 		c.OncePerUser = &ff.once
 	}
 	if err := c.Validate(promo.FlagNames()); err != nil {
-		return c, usageErr(err)
+		return c, core.UsageErr(err)
 	}
 	return c, nil
 }
 
 // fileInput is stdin for -f -.
 func fileInput(ctx context.Context, ios *iostreams.IOStreams) io.Reader {
-	return stdinReader(ctx, ios, "Paste a JSON or YAML promo code object, then press Ctrl-D", false)
+	return core.StdinReader(ctx, ios, "Paste a JSON or YAML promo code object, then press Ctrl-D", false)
 }
 
 // input reads the -f file, if any, and lays the flags over it.
@@ -467,21 +448,21 @@ func (ff *fieldFlags) input(fs *pflag.FlagSet, stdin io.Reader, loc *time.Locati
 	}
 	pf, err := promo.ParseFile(data, loc)
 	if err != nil {
-		return flags, nil, usagef("--file %s: %v", ff.file, err)
+		return flags, nil, core.Usagef("--file %s: %v", ff.file, err)
 	}
 	if err := pf.Changes.Validate(promo.FileNames()); err != nil {
-		return flags, nil, usagef("--file %s: %v", ff.file, err)
+		return flags, nil, core.Usagef("--file %s: %v", ff.file, err)
 	}
 	merged := pf.Changes.Overlay(flags)
 	if err := merged.Validate(promo.FlagNames()); err != nil {
-		return flags, nil, usageErr(err)
+		return flags, nil, core.UsageErr(err)
 	}
 	return merged, pf.SiteID, nil
 }
 
 // promoCreateOptions are the inputs of promo create.
 type promoCreateOptions struct {
-	*session
+	*core.Session
 	Prompter promoWizard // the form, when Interactive
 	// Changes are the fields to send: those of the -f file with the flags
 	// laid over them, each checked.
@@ -494,7 +475,7 @@ type promoCreateOptions struct {
 	DryRun      bool // print the request instead of sending it
 }
 
-func newPromoCreateCmd(f *factory, run func(context.Context, *promoCreateOptions) error) *cobra.Command {
+func newPromoCreateCmd(f *core.Factory, run func(context.Context, *promoCreateOptions) error) *cobra.Command {
 	if run == nil {
 		run = runPromoCreate
 	}
@@ -521,22 +502,22 @@ before it asks to create. It refuses a code the site has already
 (whatever its case), and when the server refuses the promo code it
 offers to edit the answers and try again. PROMOCTL_ACCESSIBLE=1 or
 --accessible asks the same as plain lines, for screen readers.`,
-		Args: noArgs,
+		Args: core.NoArgs,
 		Example: `  promoctl promo create --site-id 11111 --code SUMMER25 --amount 25 --percent --enabled
   promoctl promo create --code FREESHIP --bonus-type delivery --amount 100 --percent \
       --starts 2026-12-01 --ends 2026-12-31 --max-uses 500 --once-per-user --enabled
   promoctl promo create --site-id 11111 -f promo.yaml --dry-run
   promoctl promo create -i --amount 15`,
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			changes, fileSite, err := ff.input(cmd.Flags(), fileInput(cmd.Context(), f.io), f.location())
+			changes, fileSite, err := ff.input(cmd.Flags(), fileInput(cmd.Context(), f.IO), f.Location())
 			if err != nil {
 				return err
 			}
-			wizard, err := wantWizard(f.io, ff.interactive, changes.Code == nil, ff.file)
+			wizard, err := wantWizard(f.IO, ff.interactive, changes.Code == nil, ff.file)
 			if err != nil {
 				return err
 			}
-			sess, err := f.start(cmd)
+			sess, err := f.Start(cmd)
 			if err != nil {
 				return err
 			}
@@ -544,15 +525,15 @@ offers to edit the answers and try again. PROMOCTL_ACCESSIBLE=1 or
 			if fileSite != nil && sess.Settings.Sources[config.KeySiteID].Kind != "flag" {
 				site = *fileSite
 			}
-			opts.session, opts.Changes, opts.SiteID = sess, changes, site
+			opts.Session, opts.Changes, opts.SiteID = sess, changes, site
 			opts.FromFile, opts.Interactive, opts.DryRun = ff.file != "", wizard, ff.dryRun
 			if wizard {
-				opts.Prompter = promptAs[promoWizard](f)
+				opts.Prompter = core.PromptAs[promoWizard](f)
 			}
 			return run(cmd.Context(), opts)
 		},
 	}
-	siteFlag(c)
+	core.SiteFlag(c)
 	ff.register(c.Flags(), false)
 	return c
 }
@@ -563,19 +544,19 @@ func runPromoCreate(ctx context.Context, opts *promoCreateOptions) error {
 	if opts.Interactive {
 		return runPromoCreateWizard(ctx, opts)
 	}
-	site, err := opts.site(opts.SiteID)
+	site, err := opts.Site(opts.SiteID)
 	if err != nil {
 		return err
 	}
 	if opts.Changes.Amount == nil {
-		opts.warn(defaultAmountWarning(opts.FromFile, opts.Changes.Percent != nil && *opts.Changes.Percent))
+		opts.Warn(defaultAmountWarning(opts.FromFile, opts.Changes.Percent != nil && *opts.Changes.Percent))
 	}
-	if w := pastEndWarning(opts.Changes.Ends, opts.Now(), opts.Loc, "promo code"); w != "" {
-		opts.warn(w)
+	if w := core.PastEndWarning(opts.Changes.Ends, opts.Now(), opts.Loc, "promo code"); w != "" {
+		opts.Warn(w)
 	}
-	ctx, cancel := opts.withTimeout(ctx)
+	ctx, cancel := opts.WithTimeout(ctx)
 	defer cancel()
-	return createPromo(ctx, opts.session, opts.Changes, site, opts.DryRun)
+	return createPromo(ctx, opts.Session, opts.Changes, site, opts.DryRun)
 }
 
 // defaultAmountWarning says that a create names no discount, so the API's
@@ -588,23 +569,13 @@ func defaultAmountWarning(file, percent bool) string {
 	return fmt.Sprintf("%s given, so the API's default discount of %s applies", given, view.Amount(promo.DefaultAmount, percent))
 }
 
-// enableCommand is the command that enables a new promo code; without its
-// id (the server did not name it), it says where to find the id.
-func (s *session) enableCommand(id *api.Int, site int64) string {
-	if id == nil {
-		return fmt.Sprintf("%s (%s shows the ID)", s.hintLine("promo", "update", "ID", "--enabled"),
-			s.hintLine("promo", "list", "--site-id", strconv.FormatInt(site, 10)))
-	}
-	return s.hintLine("promo", "update", strconv.FormatInt(int64(*id), 10), "--enabled")
-}
-
 // createPromo creates a promo code on site and shows it, or with dryRun
 // prints the request instead. A code created disabled is said so, with
 // the command that enables it.
-func createPromo(ctx context.Context, sess *session, changes promo.Changes, site int64, dryRun bool) error {
+func createPromo(ctx context.Context, sess *core.Session, changes promo.Changes, site int64, dryRun bool) error {
 	body := changes.CreateBody(site, sess.Settings.UserID)
 	if dryRun {
-		return sess.dryRun("POST", "/v1/promo", body, true)
+		return sess.DryRun("POST", "/v1/promo", body, true)
 	}
 	client, err := sess.Client()
 	if err != nil {
@@ -614,7 +585,7 @@ func createPromo(ctx context.Context, sess *session, changes promo.Changes, site
 	if err != nil {
 		return err
 	}
-	if err := sess.print(view.PromoRecord(raw, p, 0, sess.Loc, sess.Now())); err != nil {
+	if err := sess.Print(view.PromoRecord(raw, p, 0, sess.Loc, sess.Now())); err != nil {
 		return err
 	}
 	code := output.Text(string(p.Code))
@@ -622,26 +593,26 @@ func createPromo(ctx context.Context, sess *session, changes promo.Changes, site
 		code = body.Code
 	}
 	if p.ID != nil {
-		sess.notef("Created promo code %s (id %d) on site %d.", code, *p.ID, site)
+		sess.Notef("Created promo code %s (id %d) on site %d.", code, *p.ID, site)
 	} else {
-		sess.notef("Created promo code %s on site %d.", code, site)
+		sess.Notef("Created promo code %s on site %d.", code, site)
 	}
 	if p.IsEnabled {
 		return nil
 	}
-	enable := sess.enableCommand(p.ID, site)
+	enable := sess.EnableCommand(p.ID, site)
 	if changes.Enabled == nil {
 		// Nobody chose this: say it wherever stderr goes.
-		sess.warn(fmt.Sprintf("promo code %s was created disabled (the API's default); enable it with: %s", code, enable))
+		sess.Warn(fmt.Sprintf("promo code %s was created disabled (the API's default); enable it with: %s", code, enable))
 	} else {
-		sess.notef("It is disabled: enable it with: %s", enable)
+		sess.Notef("It is disabled: enable it with: %s", enable)
 	}
 	return nil
 }
 
 // promoUpdateOptions are the inputs of promo update.
 type promoUpdateOptions struct {
-	*session
+	*core.Session
 	Prompter promoWizard // the form, when Interactive
 	ID       int64
 	Code     string // the code text the promo code was named by, "" for an id
@@ -653,7 +624,7 @@ type promoUpdateOptions struct {
 	DryRun      bool // print the request instead of sending it
 }
 
-func newPromoUpdateCmd(f *factory, run func(context.Context, *promoUpdateOptions) error) *cobra.Command {
+func newPromoUpdateCmd(f *core.Factory, run func(context.Context, *promoUpdateOptions) error) *cobra.Command {
 	if run == nil {
 		run = runPromoUpdate
 	}
@@ -677,7 +648,7 @@ the fields you change are changed. When the server refuses the change,
 the form offers to edit the answers and try again.
 
 ` + codeOrIDHelp,
-		Args: exactArgs(1, "a promo code id or code"),
+		Args: core.ExactArgs(1, "a promo code id or code"),
 		Example: `  promoctl promo update 1001 --enabled=false
   promoctl promo update SUMMER25 --site-id 11111 --max-uses 500
   promoctl promo update 1001 --amount 15 --ends 2026-12-31
@@ -689,31 +660,31 @@ the form offers to edit the answers and try again.
 			if err != nil {
 				return err
 			}
-			changes, _, err := ff.input(cmd.Flags(), fileInput(cmd.Context(), f.io), f.location())
+			changes, _, err := ff.input(cmd.Flags(), fileInput(cmd.Context(), f.IO), f.Location())
 			if err != nil {
 				return err
 			}
-			wizard, err := wantWizard(f.io, ff.interactive, false, ff.file)
+			wizard, err := wantWizard(f.IO, ff.interactive, false, ff.file)
 			if err != nil {
 				return err
 			}
 			if changes.Empty() && !wizard {
-				return usagef("nothing to change: name at least one field flag (see --help) or -f FILE")
+				return core.Usagef("nothing to change: name at least one field flag (see --help) or -f FILE")
 			}
-			sess, err := f.start(cmd)
+			sess, err := f.Start(cmd)
 			if err != nil {
 				return err
 			}
-			opts.session, opts.ID, opts.Code, opts.SiteID, opts.Changes = sess, ref.ID, ref.Code, sess.Settings.SiteID, changes
+			opts.Session, opts.ID, opts.Code, opts.SiteID, opts.Changes = sess, ref.ID, ref.Code, sess.Settings.SiteID, changes
 			opts.Interactive, opts.DryRun = wizard, ff.dryRun
 			if wizard {
-				opts.Prompter = promptAs[promoWizard](f)
+				opts.Prompter = core.PromptAs[promoWizard](f)
 			}
 			return run(cmd.Context(), opts)
 		},
 	}
 	ff.register(c.Flags(), true)
-	siteFlag(c)
+	core.SiteFlag(c)
 	return c
 }
 
@@ -721,11 +692,11 @@ the form offers to edit the answers and try again.
 // with the changes applied (PUT), or with DryRun prints the request; with
 // Interactive a form shows the current fields to edit first.
 func runPromoUpdate(ctx context.Context, opts *promoUpdateOptions) error {
-	client, err := opts.promoClient(ctx, &opts.ID, opts.Code, opts.SiteID)
+	client, err := opts.PromoClient(ctx, &opts.ID, opts.Code, opts.SiteID)
 	if err != nil {
 		return err
 	}
-	rctx, cancel := opts.withTimeout(ctx)
+	rctx, cancel := opts.WithTimeout(ctx)
 	defer cancel()
 	raw, current, err := client.GetPromo(rctx, opts.ID)
 	if err != nil {
@@ -735,41 +706,41 @@ func runPromoUpdate(ctx context.Context, opts *promoUpdateOptions) error {
 		cancel() // the time limit is for the requests, not for the user's answers
 		return runPromoUpdateWizard(ctx, opts, client, raw, current.Fields())
 	}
-	return updatePromo(rctx, opts.session, client, opts.ID, current.Fields(), opts.Changes, opts.DryRun)
+	return updatePromo(rctx, opts.Session, client, opts.ID, current.Fields(), opts.Changes, opts.DryRun)
 }
 
 // updatePromo sends the current fields with changes applied and shows the
 // result, or with dryRun prints the request instead.
-func updatePromo(ctx context.Context, sess *session, client *api.Client, id int64, current promo.Fields, changes promo.Changes, dryRun bool) error {
+func updatePromo(ctx context.Context, sess *core.Session, client *api.Client, id int64, current promo.Fields, changes promo.Changes, dryRun bool) error {
 	fields := changes.Apply(current)
 	if err := fields.Validate(promo.FlagNames()); err != nil {
-		return usagef("promo code %d would be invalid: %v", id, err)
+		return core.Usagef("promo code %d would be invalid: %v", id, err)
 	}
 	if dryRun {
-		return sess.dryRun("PUT", fmt.Sprintf("/v1/promo/%d", id), fields, false)
+		return sess.DryRun("PUT", fmt.Sprintf("/v1/promo/%d", id), fields, false)
 	}
 	raw, p, err := client.UpdatePromo(ctx, id, fields)
 	if err != nil {
 		return err
 	}
-	if err := sess.print(view.PromoRecord(raw, p, id, sess.Loc, sess.Now())); err != nil {
+	if err := sess.Print(view.PromoRecord(raw, p, id, sess.Loc, sess.Now())); err != nil {
 		return err
 	}
-	sess.notef("Updated promo code %d.", id)
+	sess.Notef("Updated promo code %d.", id)
 	return nil
 }
 
 // promoDeleteOptions are the inputs of promo delete.
 type promoDeleteOptions struct {
-	*session
-	Prompter Prompter // asks before deleting, unless Yes
+	*core.Session
+	Prompter core.Prompter // asks before deleting, unless Yes
 	ID       int64
 	Code     string // the code text the promo code was named by, "" for an id
 	SiteID   int64  // where Code is looked up
 	Yes      bool   // delete without asking
 }
 
-func newPromoDeleteCmd(f *factory, run func(context.Context, *promoDeleteOptions) error) *cobra.Command {
+func newPromoDeleteCmd(f *core.Factory, run func(context.Context, *promoDeleteOptions) error) *cobra.Command {
 	if run == nil {
 		run = runPromoDelete
 	}
@@ -807,11 +778,11 @@ stderr names each and why.
 				if err != nil {
 					return err
 				}
-				sess, err := f.start(cmd)
+				sess, err := f.Start(cmd)
 				if err != nil {
 					return err
 				}
-				sopts.session, sopts.SiteID, sopts.Prompter = sess, sess.Settings.SiteID, promptAs[Prompter](f)
+				sopts.Session, sopts.SiteID, sopts.Prompter = sess, sess.Settings.SiteID, core.PromptAs[core.Prompter](f)
 				return runPromoSelect(cmd.Context(), sopts)
 			}
 			ref, err := parsePromoRef(args[0])
@@ -819,14 +790,14 @@ stderr names each and why.
 				return err
 			}
 			opts.Yes = sf.yes
-			if !opts.Yes && !f.io.CanPrompt() {
-				return usagef("refusing to delete promo code %s without confirmation: pass --yes when not running interactively", ref)
+			if !opts.Yes && !f.IO.CanPrompt() {
+				return core.Usagef("refusing to delete promo code %s without confirmation: pass --yes when not running interactively", ref)
 			}
-			sess, err := f.start(cmd)
+			sess, err := f.Start(cmd)
 			if err != nil {
 				return err
 			}
-			opts.session, opts.ID, opts.Code, opts.SiteID, opts.Prompter = sess, ref.ID, ref.Code, sess.Settings.SiteID, promptAs[Prompter](f)
+			opts.Session, opts.ID, opts.Code, opts.SiteID, opts.Prompter = sess, ref.ID, ref.Code, sess.Settings.SiteID, core.PromptAs[core.Prompter](f)
 			return run(cmd.Context(), opts)
 		},
 	}
@@ -837,13 +808,13 @@ stderr names each and why.
 // runPromoDelete deletes a promo code (DELETE /v1/promo/ID), unless Yes
 // after asking, with the promo code read first to name it.
 func runPromoDelete(ctx context.Context, opts *promoDeleteOptions) error {
-	client, err := opts.promoClient(ctx, &opts.ID, opts.Code, opts.SiteID)
+	client, err := opts.PromoClient(ctx, &opts.ID, opts.Code, opts.SiteID)
 	if err != nil {
 		return err
 	}
 	if opts.Code == "" && opts.SiteID != 0 {
 		// Given with a site, the id must be that site's.
-		if err := opts.checkOnSite(ctx, opts.ID, opts.SiteID); err != nil {
+		if err := opts.CheckOnSite(ctx, opts.ID, opts.SiteID); err != nil {
 			return err
 		}
 	}
@@ -852,7 +823,7 @@ func runPromoDelete(ctx context.Context, opts *promoDeleteOptions) error {
 		// Name what is about to go: read it first. An answer without a
 		// code only leaves it named by its id: the read is for the
 		// question, and --yes deletes without it.
-		rctx, cancel := opts.withTimeout(ctx)
+		rctx, cancel := opts.WithTimeout(ctx)
 		raw, p, err := client.GetPromo(rctx, opts.ID)
 		cancel()
 		if re := (*api.ResponseError)(nil); errors.As(err, &re) && re.Reason == api.NotAPromoRecord {
@@ -864,7 +835,7 @@ func runPromoDelete(ctx context.Context, opts *promoDeleteOptions) error {
 		if p.Code != "" {
 			name = string(p.Code)
 		}
-		ok, err := opts.Prompter.Confirm(ctx, opts.deleteQuestion(opts.ID, raw, p), "This cannot be undone.", false)
+		ok, err := opts.Prompter.Confirm(ctx, opts.DeleteQuestion(opts.ID, raw, p), "This cannot be undone.", false)
 		if err != nil {
 			return err
 		}
@@ -872,49 +843,15 @@ func runPromoDelete(ctx context.Context, opts *promoDeleteOptions) error {
 			return prompt.ErrCancelled
 		}
 	}
-	ctx, cancel := opts.withTimeout(ctx)
+	ctx, cancel := opts.WithTimeout(ctx)
 	defer cancel()
 	if err := client.DeletePromo(ctx, opts.ID); err != nil {
 		return err
 	}
 	if name != "" {
-		opts.notef("Deleted promo code %s (id %d).", output.Text(name), opts.ID)
+		opts.Notef("Deleted promo code %s (id %d).", output.Text(name), opts.ID)
 		return nil
 	}
-	opts.notef("Deleted promo code %d.", opts.ID)
+	opts.Notef("Deleted promo code %d.", opts.ID)
 	return nil
-}
-
-// dryRun prints the request that would be sent: as JSON (piped, -o json,
-// --jq), or on a terminal in the default format, a summary of the promo
-// code request in local units and then the JSON. defaults says the body
-// is a create's, which the API completes with its defaults.
-func (sess *session) dryRun(method, path string, body any, defaults bool) error {
-	b, err := json.Marshal(body)
-	if err != nil {
-		return err
-	}
-	d, err := view.Request(method, sess.Settings.BaseURL+path, b)
-	if err != nil {
-		return err
-	}
-	if !sess.IO.IsStdoutTTY() || !sess.Out.Format.IsTable() || sess.Out.JQ != nil {
-		return sess.print(d)
-	}
-	sum, err := view.PromoRequest(method, path, b, defaults, sess.Loc)
-	if err != nil {
-		return err
-	}
-	var buf bytes.Buffer
-	if err := output.Write(&buf, sum, sess.Out); err != nil {
-		return err
-	}
-	buf.WriteByte('\n')
-	asJSON := sess.Out
-	asJSON.Format = format.JSON
-	if err := output.Write(&buf, d, asJSON); err != nil {
-		return err
-	}
-	_, err = sess.IO.Out.Write(buf.Bytes())
-	return err
 }

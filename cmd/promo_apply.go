@@ -6,13 +6,13 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"net/http"
 	"os"
 	"strings"
 	"time"
 
 	"github.com/spf13/cobra"
 
+	"github.com/promoctl/promoctl/cmd/core"
 	"github.com/promoctl/promoctl/internal/api"
 	"github.com/promoctl/promoctl/internal/bulk"
 	"github.com/promoctl/promoctl/internal/output"
@@ -31,8 +31,8 @@ const maxApplyFile = 64 << 20
 
 // promoApplyOptions are the inputs of promo apply.
 type promoApplyOptions struct {
-	*session
-	Prompter Prompter // asks before deleting or disabling, unless Yes
+	*core.Session
+	Prompter core.Prompter // asks before deleting or disabling, unless Yes
 	// File is -f: a path, or - for Stdin.
 	File  string
 	Stdin io.Reader
@@ -55,7 +55,7 @@ type promoApplyOptions struct {
 	Grace time.Duration
 }
 
-func newPromoApplyCmd(f *factory, run func(context.Context, *promoApplyOptions) error) *cobra.Command {
+func newPromoApplyCmd(f *core.Factory, run func(context.Context, *promoApplyOptions) error) *cobra.Command {
 	if run == nil {
 		run = runPromoApply
 	}
@@ -102,7 +102,7 @@ once, journaled like promo generate's; the exit code is 1 when any
 failed, and applying the file again finishes the job.
 
 See docs/bulk.md for the spreadsheet workflow and the columns.`,
-		Args: noArgs,
+		Args: core.NoArgs,
 		Example: `  # export, edit in a spreadsheet, see the plan, apply it
   promoctl promo list --site-id 11111 -o csv > codes.csv
   promoctl promo apply -f codes.csv --site-id 11111 --dry-run
@@ -123,13 +123,13 @@ See docs/bulk.md for the spreadsheet workflow and the columns.`,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			fs := cmd.Flags()
 			if opts.File == "" {
-				return usagef("-f FILE is required: the promo codes to apply (CSV, JSON or YAML; - for stdin)")
+				return core.Usagef("-f FILE is required: the promo codes to apply (CSV, JSON or YAML; - for stdin)")
 			}
 			if prune && disable {
-				return usagef("--prune and --disable-missing cannot be combined: delete the codes the file does not name, or disable them")
+				return core.Usagef("--prune and --disable-missing cannot be combined: delete the codes the file does not name, or disable them")
 			}
-			if fs.Changed("concurrency") && (opts.Concurrency < 1 || opts.Concurrency > maxConcurrency) {
-				return usagef("--concurrency must be 1 to %d, got %d", maxConcurrency, opts.Concurrency)
+			if fs.Changed("concurrency") && (opts.Concurrency < 1 || opts.Concurrency > core.MaxConcurrency) {
+				return core.Usagef("--concurrency must be 1 to %d, got %d", core.MaxConcurrency, opts.Concurrency)
 			}
 			switch {
 			case prune:
@@ -137,21 +137,21 @@ See docs/bulk.md for the spreadsheet workflow and the columns.`,
 			case disable:
 				opts.Missing = plan.Disable
 			}
-			if err := opts.confirmable(f.io.CanPrompt()); err != nil {
+			if err := opts.confirmable(f.IO.CanPrompt()); err != nil {
 				return err
 			}
-			sess, err := f.start(cmd)
+			sess, err := f.Start(cmd)
 			if err != nil {
 				return err
 			}
-			opts.session, opts.SiteID = sess, sess.Settings.SiteID
-			opts.Stdin = stdinReader(cmd.Context(), f.io, "Paste the promo codes (CSV, JSON or YAML), then press Ctrl-D", false)
-			opts.Prompter, opts.Getenv = promptAs[Prompter](f), f.env.Getenv
+			opts.Session, opts.SiteID = sess, sess.Settings.SiteID
+			opts.Stdin = core.StdinReader(cmd.Context(), f.IO, "Paste the promo codes (CSV, JSON or YAML), then press Ctrl-D", false)
+			opts.Prompter, opts.Getenv = core.PromptAs[core.Prompter](f), f.Env.Getenv
 			return run(cmd.Context(), opts)
 		},
 	}
 	fs := c.Flags()
-	siteFlag(c)
+	core.SiteFlag(c)
 	fs.StringVarP(&opts.File, "file", "f", "", "the promo codes to apply: CSV, a workbook (.xlsx), a JSON array or a YAML list of API field names (- for stdin)")
 	fs.StringVar(&opts.Sheet, "sheet", "", "the sheet of a workbook (-f FILE.xlsx) to read (default the first)")
 	fs.BoolVar(&prune, "prune", false, "delete the site's promo codes the file does not name")
@@ -171,13 +171,13 @@ func openApplyFile(name string, stdin io.Reader) (r io.ReadSeeker, close func(),
 	if name != "-" {
 		fh, err := os.Open(name)
 		if err != nil {
-			return nil, nil, usagef("--file: %v", err)
+			return nil, nil, core.Usagef("--file: %v", err)
 		}
 		st, err := fh.Stat()
 		if err == nil && st.Mode().IsRegular() {
 			if st.Size() > maxApplyFile {
 				fh.Close()
-				return nil, nil, usagef("--file %s is larger than %d MiB", name, maxApplyFile>>20)
+				return nil, nil, core.Usagef("--file %s is larger than %d MiB", name, maxApplyFile>>20)
 			}
 			return fh, func() { fh.Close() }, nil
 		}
@@ -200,7 +200,7 @@ func (opts *promoApplyOptions) confirmable(canPrompt bool) error {
 	if opts.Missing == plan.Disable {
 		what = "disable"
 	}
-	return usagef("refusing to %s the promo codes %s does not name without confirmation: pass --yes when not running interactively (or --dry-run to see the plan)",
+	return core.Usagef("refusing to %s the promo codes %s does not name without confirmation: pass --yes when not running interactively (or --dry-run to see the plan)",
 		what, opts.File)
 }
 
@@ -212,7 +212,7 @@ func runPromoApply(ctx context.Context, opts *promoApplyOptions) error {
 	if err := opts.confirmable(opts.IO.CanPrompt()); err != nil {
 		return err
 	}
-	site, err := opts.site(opts.SiteID)
+	site, err := opts.Site(opts.SiteID)
 	if err != nil {
 		return err
 	}
@@ -230,7 +230,7 @@ func runPromoApply(ctx context.Context, opts *promoApplyOptions) error {
 		return opts.problems(err)
 	}
 	th := bulk.NewThrottle(0)
-	c, err := opts.bulkAPI(th)
+	c, err := opts.BulkAPI(th)
 	if err != nil {
 		return err
 	}
@@ -239,16 +239,16 @@ func runPromoApply(ctx context.Context, opts *promoApplyOptions) error {
 		return err
 	}
 	if renames := p.Renames(); len(renames) > 0 && !opts.Yes && !opts.DryRun && !opts.IO.CanPrompt() {
-		return usagef("refusing to rename %s of site %d without confirmation (%s): pass --yes when not running interactively (or --dry-run to see the plan); nothing was sent",
+		return core.Usagef("refusing to rename %s of site %d without confirmation (%s): pass --yes when not running interactively (or --dry-run to see the plan); nothing was sent",
 			countNoun(len(renames), "promo code", "promo codes"), site, renameList(renames))
 	}
-	opts.warnPastEnds(p)
+	opts.WarnPastEnds(p)
 	if err := opts.printPlan(p, name); err != nil {
 		return err
 	}
 	if opts.DryRun || len(p.Entries) == 0 {
 		if opts.DryRun {
-			opts.notef("Dry run: nothing was sent.")
+			opts.Notef("Dry run: nothing was sent.")
 		}
 		return nil
 	}
@@ -268,30 +268,30 @@ func runPromoApply(ctx context.Context, opts *promoApplyOptions) error {
 // ends the run: exit 2, nothing sent.
 func (opts *promoApplyOptions) problems(err error) error {
 	if zl := (*plan.ZerosLost)(nil); errors.As(err, &zl) {
-		return usagef("%s", zl.Error())
+		return core.Usagef("%s", zl.Error())
 	}
 	var probs *plan.Problems
 	if !errors.As(err, &probs) {
 		return err
 	}
 	if len(probs.List) == 1 {
-		return usagef("%s; nothing was sent", probs.Lines()[0])
+		return core.Usagef("%s; nothing was sent", probs.Lines()[0])
 	}
 	for _, l := range probs.Lines() {
-		fmt.Fprintln(opts.IO.ErrOut, opts.Warnings.clean(l))
+		fmt.Fprintln(opts.IO.ErrOut, opts.Warnings.Clean(l))
 	}
 	more := ""
 	if len(probs.List) >= plan.MaxProblems {
 		more = ", and maybe more after them"
 	}
-	return usagef("%s: %d problems, listed above%s; nothing was sent", probs.File, len(probs.List), more)
+	return core.Usagef("%s: %d problems, listed above%s; nothing was sent", probs.File, len(probs.List), more)
 }
 
 // makePlan reads the site's list once and diffs the rows against it. Rows
 // that name a field the list does not show (personal_limit_is_enabled)
 // have their records read, and only those.
-func (opts *promoApplyOptions) makePlan(ctx context.Context, c generateAPI, th *bulk.Throttle, name string, rows []plan.Row, site int64) (plan.Plan, error) {
-	lctx, cancel := opts.withTimeout(ctx)
+func (opts *promoApplyOptions) makePlan(ctx context.Context, c core.GenerateAPI, th *bulk.Throttle, name string, rows []plan.Row, site int64) (plan.Plan, error) {
+	lctx, cancel := opts.WithTimeout(ctx)
 	raw, err := c.ListPromos(lctx, site)
 	cancel()
 	if err != nil {
@@ -310,7 +310,7 @@ func (opts *promoApplyOptions) makePlan(ctx context.Context, c generateAPI, th *
 		return p, nil
 	}
 	results, err := bulk.Run(ctx, p.Reads, func(ctx context.Context, id int64) (api.Promo, error) {
-		_, rec, err := c.reads.GetPromo(ctx, id)
+		_, rec, err := c.Reads.GetPromo(ctx, id)
 		return rec, err
 	}, bulk.Options{Concurrency: opts.concurrency(), Throttle: th, Classify: bulk.ClassifyRead, OpTimeout: opts.Settings.Timeout})
 	if err != nil {
@@ -344,7 +344,7 @@ func (opts *promoApplyOptions) printPlan(p plan.Plan, name string) error {
 		return err
 	}
 	if len(p.Entries) > 0 || !opts.IO.IsStdoutTTY() || opts.Out.JQ != nil {
-		if err := opts.print(d); err != nil {
+		if err := opts.Print(d); err != nil {
 			return err
 		}
 	}
@@ -446,26 +446,9 @@ func confirmNote(p plan.Plan) string {
 	return "A renamed promo code can be renamed back with promoctl promo update ID --code OLD."
 }
 
-// bulkAPI is the API as a bulk job uses it: lists and records are read
-// with the client's retries, writes are sent once each, since the engine
-// retries them (a 429) or settles them (an unknown outcome). Both go
-// through the throttle, so that a Retry-After holds back every request.
-func (s *session) bulkAPI(th *bulk.Throttle) (generateAPI, error) {
-	wrap := func(next http.RoundTripper) http.RoundTripper { return th.Transport(next) }
-	reads, err := s.BulkClient(wrap, false)
-	if err != nil {
-		return generateAPI{}, err
-	}
-	writes, err := s.BulkClient(wrap, true)
-	if err != nil {
-		return generateAPI{}, err
-	}
-	return generateAPI{Client: writes, reads: reads}, nil
-}
-
 // execute carries out the plan on the bulk engine, journaled, and reports
 // what it did: a summary, and each write that failed.
-func (opts *promoApplyOptions) execute(ctx context.Context, c generateAPI, th *bulk.Throttle, p plan.Plan, name string) error {
+func (opts *promoApplyOptions) execute(ctx context.Context, c core.GenerateAPI, th *bulk.Throttle, p plan.Plan, name string) error {
 	id := bulk.NewJobID(opts.Now())
 	path := bulk.DefaultPath(opts.Getenv, id)
 	j, err := bulk.Create(path, bulk.Header{Job: id, Kind: "apply", SiteID: p.Site,
@@ -562,7 +545,7 @@ func (opts *promoApplyOptions) listApplyFailures(j *bulk.Journal) {
 		if it.ID != 0 {
 			what = fmt.Sprintf("%s (%d)", it.Code, it.ID)
 		}
-		fmt.Fprintf(opts.IO.ErrOut, "promoctl: %s failed: %s: %s\n", it.Action, what, opts.Warnings.clean(why))
+		fmt.Fprintf(opts.IO.ErrOut, "promoctl: %s failed: %s: %s\n", it.Action, what, opts.Warnings.Clean(why))
 	}
 	if n > maxFailuresShown {
 		fmt.Fprintf(opts.IO.ErrOut, "promoctl: and %d more failed: the journal says why for each\n", n-maxFailuresShown)

@@ -15,6 +15,7 @@ import (
 	"golang.org/x/text/encoding/charmap"
 	"golang.org/x/text/encoding/unicode"
 
+	"github.com/promoctl/promoctl/cmd/core"
 	"github.com/promoctl/promoctl/internal/format"
 	"github.com/promoctl/promoctl/internal/promo"
 )
@@ -123,8 +124,8 @@ func TestPromoApplyRefusesWhatIsNotText(t *testing.T) {
 			}
 			err := runPromoApply(context.Background(), opts)
 			want := opts.File + ": not UTF-8, UTF-16 or Windows-1251 text: save it from the spreadsheet as CSV (UTF-8), Unicode text or a workbook (.xlsx); nothing was sent"
-			if exitCode(err) != exitUsage || err.Error() != want {
-				t.Errorf("error %v (exit %d), want %q (exit 2)", err, exitCode(err), want)
+			if core.ExitCode(err) != core.ExitUsage || err.Error() != want {
+				t.Errorf("error %v (exit %d), want %q (exit 2)", err, core.ExitCode(err), want)
 			}
 			e.expect(t, nil, "", "", "")
 		})
@@ -142,8 +143,8 @@ func TestPromoApplyStrayQuote(t *testing.T) {
 		t.Run(name, func(t *testing.T) {
 			e, _, opts := newApplyEnv(t, format.Table, c.file)
 			err := runPromoApply(context.Background(), opts)
-			if exitCode(err) != exitUsage || !strings.HasSuffix(err.Error(), c.want) {
-				t.Errorf("error %v (exit %d), want one ending %q (exit 2)", err, exitCode(err), c.want)
+			if core.ExitCode(err) != core.ExitUsage || !strings.HasSuffix(err.Error(), c.want) {
+				t.Errorf("error %v (exit %d), want one ending %q (exit 2)", err, core.ExitCode(err), c.want)
 			}
 			e.expect(t, nil, "", "", "")
 		})
@@ -163,7 +164,7 @@ func TestPromoListXLSXRoundTrip(t *testing.T) {
 		TimeLimitIsEnabled: true, DOn: &on, DOff: &off}})
 	s.routes(e, 1004)
 	e.sess.Out.Loc = e.sess.Loc // Europe/Moscow
-	if err := runPromoList(context.Background(), &promoListOptions{session: e.sess, SiteID: 1}); err != nil {
+	if err := runPromoList(context.Background(), &promoListOptions{Session: e.sess, SiteID: 1}); err != nil {
 		t.Fatal(err)
 	}
 	file := filepath.Join(t.TempDir(), "codes.xlsx")

@@ -13,6 +13,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/promoctl/promoctl/cmd/core"
 	"github.com/promoctl/promoctl/internal/format"
 	"github.com/promoctl/promoctl/internal/plan"
 	"github.com/promoctl/promoctl/internal/promo"
@@ -61,7 +62,7 @@ func newApplyEnv(t *testing.T, format format.Format, content string) (*verbEnv, 
 	if err := os.WriteFile(path, []byte(content), 0o600); err != nil {
 		t.Fatal(err)
 	}
-	opts := &promoApplyOptions{session: e.sess, SiteID: 1, File: path, Getenv: func(k string) string { return env[k] },
+	opts := &promoApplyOptions{Session: e.sess, SiteID: 1, File: path, Getenv: func(k string) string { return env[k] },
 		Prompter: &stubConfirm{t: t}, Grace: 5 * time.Second}
 	return e, s, opts
 }
@@ -301,8 +302,8 @@ func TestPromoApplyBadRows(t *testing.T) {
 	e, _, opts := newApplyEnv(t, format.Table, "code,bonus_amount,bonus_amount_is_in_percentages,d_on,d_off,colour\n"+
 		"OK1,5,,,,\nBAD_1,5,,,,\nPCT,150,true,,,\nDATE,5,,2026-12-31,2026-12-01,\nok1,5,,,,\n")
 	err := runPromoApply(context.Background(), opts)
-	if exitCode(err) != exitUsage {
-		t.Errorf("exit code %d (%v), want %d", exitCode(err), err, exitUsage)
+	if core.ExitCode(err) != core.ExitUsage {
+		t.Errorf("exit code %d (%v), want %d", core.ExitCode(err), err, core.ExitUsage)
 	}
 	stderr := e.stderr.String()
 	for _, line := range []string{":1: unknown column \"colour\"", ":3: code: the code may contain only", ":4: bonus_amount: a percentage must be at most 100",
@@ -324,7 +325,7 @@ func TestPromoApplyBadRows(t *testing.T) {
 func TestPromoApplyInvalidResult(t *testing.T) {
 	e, _, opts := newApplyEnv(t, format.Table, "code,bonus_amount_is_in_percentages\nOLD1,true\n")
 	err := runPromoApply(context.Background(), opts)
-	if exitCode(err) != exitUsage || !strings.Contains(fmt.Sprint(err), ":2: promo code OLD1 would be invalid: bonus_amount: a percentage must be at most 100, got 300; nothing was sent") {
+	if core.ExitCode(err) != core.ExitUsage || !strings.Contains(fmt.Sprint(err), ":2: promo code OLD1 would be invalid: bonus_amount: a percentage must be at most 100, got 300; nothing was sent") {
 		t.Errorf("error %v", err)
 	}
 	if w := writes(e); len(w) != 0 {
@@ -338,7 +339,7 @@ func TestPromoApplyPrune(t *testing.T) {
 		e, _, opts := newApplyEnv(t, format.Table, file)
 		opts.Missing = plan.Delete
 		err := runPromoApply(context.Background(), opts)
-		if exitCode(err) != exitUsage || !strings.Contains(err.Error(), "refusing to delete the promo codes") {
+		if core.ExitCode(err) != core.ExitUsage || !strings.Contains(err.Error(), "refusing to delete the promo codes") {
 			t.Errorf("error %v", err)
 		}
 		if r := e.api.Routes(); len(r) != 0 {
@@ -378,7 +379,7 @@ func TestPromoApplyPrune(t *testing.T) {
 		ask := &stubConfirm{t: t, expect: true}
 		opts.Missing, opts.Prompter = plan.Delete, ask
 		err := runPromoApply(context.Background(), opts)
-		if exitCode(err) != exitCancelled {
+		if core.ExitCode(err) != core.ExitCancelled {
 			t.Errorf("error %v, want cancelled", err)
 		}
 		if want := []string{"Delete 1 promo codes of site 1 that the file does not name?"}; !slices.Equal(ask.asked, want) {
@@ -414,7 +415,7 @@ func TestPromoApplyReportsFailures(t *testing.T) {
 	e.api.Handle("POST /v1/promo", http.StatusBadRequest, `{"title":"code is taken","error":0,"code":400}`)
 	// the first POST is answered by the fake site, the next by the 400
 	err := runPromoApply(context.Background(), opts)
-	if err == nil || exitCode(err) != exitFailure || !strings.Contains(err.Error(), "1 of 2 changes failed (1 refused, 0 of unknown outcome, 0 not sent): apply ") {
+	if err == nil || core.ExitCode(err) != core.ExitFailure || !strings.Contains(err.Error(), "1 of 2 changes failed (1 refused, 0 of unknown outcome, 0 not sent): apply ") {
 		t.Errorf("error %v", err)
 	}
 	if !strings.Contains(e.stderr.String(), "promoctl: create failed: NEW") || !strings.Contains(e.stderr.String(), "code is taken") {
@@ -434,7 +435,7 @@ func TestPromoApplyFlags(t *testing.T) {
 	} {
 		r := newRunner(t)
 		res := r.run(append([]string{"promo", "apply", "--site-id", "1"}, c.args...)...)
-		if res.code != exitUsage || !strings.Contains(res.stderr, c.want) {
+		if res.code != core.ExitUsage || !strings.Contains(res.stderr, c.want) {
 			t.Errorf("promo apply %q: exit %d, stderr %q; want 2 and %q", c.args, res.code, res.stderr, c.want)
 		}
 	}
@@ -447,7 +448,7 @@ func TestPromoApplyListRoundTrip(t *testing.T) {
 	for _, f := range []format.Format{format.CSV, format.JSON, format.YAML} {
 		t.Run(string(f), func(t *testing.T) {
 			e, _, opts := newApplyEnv(t, f, "-")
-			if err := runPromoList(context.Background(), &promoListOptions{session: e.sess, SiteID: 1}); err != nil {
+			if err := runPromoList(context.Background(), &promoListOptions{Session: e.sess, SiteID: 1}); err != nil {
 				t.Fatal(err)
 			}
 			file := filepath.Join(t.TempDir(), "codes."+string(f))

@@ -12,6 +12,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/promoctl/promoctl/cmd/core"
 	"github.com/promoctl/promoctl/internal/bulk"
 	"github.com/promoctl/promoctl/internal/format"
 	"github.com/promoctl/promoctl/internal/output"
@@ -46,12 +47,12 @@ func (v selectVerb) done() string {
 // promoSelectOptions are the inputs of promo delete with a selection, and
 // of promo enable and promo disable.
 type promoSelectOptions struct {
-	*session
-	Prompter Prompter // asks before acting, unless Yes
+	*core.Session
+	Prompter core.Prompter // asks before acting, unless Yes
 	Verb     selectVerb
-	Refs     []promoRef     // the codes named, by id or code
-	Statuses []promo.Status // or --status: every code of the site with one of these
-	SiteID   int64          // --site-id or the configured site_id
+	Refs     []core.PromoRef // the codes named, by id or code
+	Statuses []promo.Status  // or --status: every code of the site with one of these
+	SiteID   int64           // --site-id or the configured site_id
 	Yes      bool
 	// Concurrency is --concurrency: the most requests in flight.
 	Concurrency int
@@ -68,32 +69,32 @@ type selectionFlags struct {
 
 func (sf *selectionFlags) register(c *cobra.Command, verb selectVerb) {
 	fs := c.Flags()
-	fs.StringVar(&sf.status, "status", "", "every code of the site with these statuses: "+strings.Join(statusNames(), ", ")+" (comma-separated)")
+	fs.StringVar(&sf.status, "status", "", "every code of the site with these statuses: "+strings.Join(core.StatusNames(), ", ")+" (comma-separated)")
 	fs.BoolVarP(&sf.yes, "yes", "y", false, string(verb)+" without asking")
 	fs.IntVar(&sf.concurrency, "concurrency", bulk.DefaultConcurrency, "most requests in flight at once")
-	siteFlag(c)
+	core.SiteFlag(c)
 }
 
 // options checks the arguments and flags of a selection and fills opts,
 // before anything is read or sent: without --yes off a terminal it
 // refuses (exit 2).
-func (sf *selectionFlags) options(f *factory, cmd *cobra.Command, args []string, verb selectVerb) (*promoSelectOptions, error) {
+func (sf *selectionFlags) options(f *core.Factory, cmd *cobra.Command, args []string, verb selectVerb) (*promoSelectOptions, error) {
 	fs := cmd.Flags()
-	opts := &promoSelectOptions{Verb: verb, Yes: sf.yes, Concurrency: sf.concurrency, Getenv: f.env.Getenv}
-	if fs.Changed("concurrency") && (sf.concurrency < 1 || sf.concurrency > maxConcurrency) {
-		return nil, usagef("--concurrency must be 1 to %d, got %d", maxConcurrency, sf.concurrency)
+	opts := &promoSelectOptions{Verb: verb, Yes: sf.yes, Concurrency: sf.concurrency, Getenv: f.Env.Getenv}
+	if fs.Changed("concurrency") && (sf.concurrency < 1 || sf.concurrency > core.MaxConcurrency) {
+		return nil, core.Usagef("--concurrency must be 1 to %d, got %d", core.MaxConcurrency, sf.concurrency)
 	}
 	switch {
 	case fs.Changed("status") && len(args) > 0:
-		return nil, usagef("%s takes promo codes or --status, not both", commandName(cmd))
+		return nil, core.Usagef("%s takes promo codes or --status, not both", core.CommandName(cmd))
 	case fs.Changed("status"):
 		st, err := promo.ParseStatuses(sf.status)
 		if err != nil {
-			return nil, usagef("--status: %v", err)
+			return nil, core.Usagef("--status: %v", err)
 		}
 		opts.Statuses = st
 	case len(args) == 0:
-		return nil, usagef("%s needs promo code ids or codes, or --status (usage: %s)", commandName(cmd), usageLine(cmd))
+		return nil, core.Usagef("%s needs promo code ids or codes, or --status (usage: %s)", core.CommandName(cmd), core.UsageLine(cmd))
 	}
 	for _, a := range args {
 		ref, err := parsePromoRef(a)
@@ -102,8 +103,8 @@ func (sf *selectionFlags) options(f *factory, cmd *cobra.Command, args []string,
 		}
 		opts.Refs = append(opts.Refs, ref)
 	}
-	if !opts.Yes && !f.io.CanPrompt() {
-		return nil, usagef("refusing to %s %s without confirmation: pass --yes when not running interactively", verb, opts.what())
+	if !opts.Yes && !f.IO.CanPrompt() {
+		return nil, core.Usagef("refusing to %s %s without confirmation: pass --yes when not running interactively", verb, opts.what())
 	}
 	return opts, nil
 }
@@ -124,16 +125,16 @@ func (opts *promoSelectOptions) what() string {
 	return fmt.Sprintf("%d promo codes", len(opts.Refs))
 }
 
-func newPromoEnableCmd(f *factory, run func(context.Context, *promoSelectOptions) error) *cobra.Command {
+func newPromoEnableCmd(f *core.Factory, run func(context.Context, *promoSelectOptions) error) *cobra.Command {
 	return newPromoToggleCmd(f, run, verbEnable)
 }
 
-func newPromoDisableCmd(f *factory, run func(context.Context, *promoSelectOptions) error) *cobra.Command {
+func newPromoDisableCmd(f *core.Factory, run func(context.Context, *promoSelectOptions) error) *cobra.Command {
 	return newPromoToggleCmd(f, run, verbDisable)
 }
 
 // newPromoToggleCmd is promo enable or promo disable.
-func newPromoToggleCmd(f *factory, run func(context.Context, *promoSelectOptions) error, verb selectVerb) *cobra.Command {
+func newPromoToggleCmd(f *core.Factory, run func(context.Context, *promoSelectOptions) error, verb selectVerb) *cobra.Command {
 	if run == nil {
 		run = runPromoSelect
 	}
@@ -171,11 +172,11 @@ $XDG_STATE_HOME/promoctl/jobs. Exit 1 when any code could not be
 			if err != nil {
 				return err
 			}
-			sess, err := f.start(cmd)
+			sess, err := f.Start(cmd)
 			if err != nil {
 				return err
 			}
-			opts.session, opts.SiteID, opts.Prompter = sess, sess.Settings.SiteID, promptAs[Prompter](f)
+			opts.Session, opts.SiteID, opts.Prompter = sess, sess.Settings.SiteID, core.PromptAs[core.Prompter](f)
 			return run(cmd.Context(), opts)
 		},
 	}
@@ -218,7 +219,7 @@ func runPromoSelect(ctx context.Context, opts *promoSelectOptions) error {
 		if len(skipped) > 0 {
 			msg = fmt.Sprintf("Nothing to %s: %s already %s.", opts.Verb, countNoun(len(skipped), "promo code is", "promo codes are"), opts.Verb.done())
 		}
-		fmt.Fprintln(opts.IO.ErrOut, opts.Warnings.say(msg))
+		fmt.Fprintln(opts.IO.ErrOut, opts.Warnings.Say(msg))
 		return nil
 	}
 	already, changed := len(skipped), 0
@@ -235,7 +236,7 @@ func runPromoSelect(ctx context.Context, opts *promoSelectOptions) error {
 		}
 		already += done
 		if len(targets) == 0 {
-			fmt.Fprintln(opts.IO.ErrOut, opts.Warnings.say(opts.summary(0, site, already, changed)))
+			fmt.Fprintln(opts.IO.ErrOut, opts.Warnings.Say(opts.summary(0, site, already, changed)))
 			return nil
 		}
 	}
@@ -262,9 +263,9 @@ func (opts *promoSelectOptions) recheck(ctx context.Context, targets []selected,
 	}
 	now := map[int64]selected{}
 	at := opts.Now()
-	lctx, cancel := opts.withTimeout(ctx)
+	lctx, cancel := opts.WithTimeout(ctx)
 	defer cancel()
-	err = scanPromos(lctx, client, site, func(p *sitePromo) bool {
+	err = core.ScanPromos(lctx, client, site, func(p *core.SitePromo) bool {
 		if want[p.ID] {
 			on := bool(p.IsEnabled)
 			now[p.ID] = selected{ID: p.ID, Code: p.Code, Status: p.StatusFields().StatusAt(at), Enabled: &on}
@@ -317,7 +318,7 @@ func (opts *promoSelectOptions) resolve(ctx context.Context) ([]selected, int64,
 		}
 		return out, 0, nil
 	}
-	site, err := opts.site(opts.SiteID)
+	site, err := opts.Site(opts.SiteID)
 	if err != nil {
 		return nil, 0, err
 	}
@@ -325,14 +326,14 @@ func (opts *promoSelectOptions) resolve(ctx context.Context) ([]selected, int64,
 	if err != nil {
 		return nil, 0, err
 	}
-	lctx, cancel := opts.withTimeout(ctx)
+	lctx, cancel := opts.WithTimeout(ctx)
 	defer cancel()
 	now := opts.Now()
 	byID := map[int64]int{}      // index in found
 	byCode := map[string][]int{} // upper-cased code → indexes in found
 	var found []selected
 	var matched []int // codes of the statuses, in the list's order
-	err = scanPromos(lctx, client, site, func(p *sitePromo) bool {
+	err = core.ScanPromos(lctx, client, site, func(p *core.SitePromo) bool {
 		on := bool(p.IsEnabled)
 		s := selected{ID: p.ID, Code: p.Code, Status: p.StatusFields().StatusAt(now), Enabled: &on}
 		i := len(found)
@@ -390,7 +391,7 @@ func (opts *promoSelectOptions) resolve(ctx context.Context) ([]selected, int64,
 		add(found[pick])
 	}
 	if len(missing) > 0 || len(missingIDs) > 0 {
-		return nil, 0, &promoNotFoundError{Codes: missing, IDs: missingIDs, Site: site}
+		return nil, 0, &core.PromoNotFoundError{Codes: missing, IDs: missingIDs, Site: site}
 	}
 	return out, site, nil
 }
@@ -425,7 +426,7 @@ func (opts *promoSelectOptions) confirm(ctx context.Context, targets []selected,
 	if opts.Verb == verbDelete {
 		desc = "This cannot be undone."
 	}
-	ok, err := opts.Prompter.Confirm(ctx, opts.Warnings.say(title), opts.Warnings.say(desc), false)
+	ok, err := opts.Prompter.Confirm(ctx, opts.Warnings.Say(title), opts.Warnings.Say(desc), false)
 	if err != nil {
 		return err
 	}
@@ -491,7 +492,7 @@ func (opts *promoSelectOptions) execute(ctx context.Context, targets []selected,
 		return err
 	}
 	defer j.Close()
-	opts.notef("Journal: %s", j.Path())
+	opts.Notef("Journal: %s", j.Path())
 	concurrency := opts.Concurrency
 	if concurrency <= 0 {
 		concurrency = bulk.DefaultConcurrency
@@ -502,7 +503,7 @@ func (opts *promoSelectOptions) execute(ctx context.Context, targets []selected,
 		bar = progress.NewBar(opts.IO.ErrOut, 0)
 		o.Progress = func(p bulk.Progress) { bar.Update(p.Finished, p.Total, p.Rate, p.ETA()) }
 	}
-	sum, err := bulk.Execute(ctx, generateAPI{Client: writes, reads: reads}, j, o)
+	sum, err := bulk.Execute(ctx, core.GenerateAPI{Client: writes, Reads: reads}, j, o)
 	if bar != nil {
 		bar.Clear()
 	}
@@ -514,7 +515,7 @@ func (opts *promoSelectOptions) execute(ctx context.Context, targets []selected,
 	if err != nil {
 		return fmt.Errorf("%w; the journal %s says which promo codes were %s", err, j.Path(), opts.Verb.done())
 	}
-	fmt.Fprintln(opts.IO.ErrOut, opts.Warnings.say(opts.summary(done, site, skipped, changed)))
+	fmt.Fprintln(opts.IO.ErrOut, opts.Warnings.Say(opts.summary(done, site, skipped, changed)))
 	if sum.OK() {
 		return nil
 	}
@@ -527,7 +528,7 @@ func (opts *promoSelectOptions) execute(ctx context.Context, targets []selected,
 		if why == "" {
 			why = "not sent"
 		}
-		fmt.Fprintf(opts.IO.ErrOut, "promoctl: not %s: %s: %s\n", opts.Verb.done(), byIndex[it.Index].name(), opts.Warnings.clean(why))
+		fmt.Fprintf(opts.IO.ErrOut, "promoctl: not %s: %s: %s\n", opts.Verb.done(), byIndex[it.Index].name(), opts.Warnings.Clean(why))
 	}
 	failed := len(ops) - done
 	return fmt.Errorf("%d of %d promo codes could not be %s (%d refused, %d of unknown outcome, %d not sent); the journal is %s",

@@ -16,6 +16,7 @@ import (
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
 
+	"github.com/promoctl/promoctl/cmd/core"
 	"github.com/promoctl/promoctl/internal/api"
 	"github.com/promoctl/promoctl/internal/bulk"
 	"github.com/promoctl/promoctl/internal/bulk/codegen"
@@ -27,16 +28,13 @@ import (
 	"github.com/promoctl/promoctl/internal/view"
 )
 
-// maxConcurrency is the most requests a bulk command may have in flight.
-const maxConcurrency = 64
-
 // maxFailuresShown is how many promo codes that could not be created are
 // named on stderr at the end of a job; the journal has them all.
 const maxFailuresShown = 10
 
 // promoGenerateOptions are the inputs of promo generate.
 type promoGenerateOptions struct {
-	*session
+	*core.Session
 	// SiteID is --site-id, else the -f file's site_id, else the configured
 	// site_id; 0 when none names one. Not used with Resume.
 	SiteID int64
@@ -63,7 +61,7 @@ type promoGenerateOptions struct {
 	Grace time.Duration
 }
 
-func newPromoGenerateCmd(f *factory, run func(context.Context, *promoGenerateOptions) error) *cobra.Command {
+func newPromoGenerateCmd(f *core.Factory, run func(context.Context, *promoGenerateOptions) error) *cobra.Command {
 	if run == nil {
 		run = runPromoGenerate
 	}
@@ -102,7 +100,7 @@ path, a progress bar on a terminal, and a summary at the end. --dry-run
 reads the site's list and prints the codes it would create.
 
 See docs/bulk.md for how a job is kept exactly once.`,
-		Args: noArgs,
+		Args: core.NoArgs,
 		Example: `  # 500 codes of 10% for a mailing, enabled, valid through December
   promoctl promo generate --site-id 11111 --count 500 --prefix XMAS --length 6 \
       --amount 10 --percent --enabled --ends 2026-12-31 --once-per-user
@@ -118,8 +116,8 @@ See docs/bulk.md for how a job is kept exactly once.`,
   promoctl promo generate --resume ~/.local/state/promoctl/jobs/20261201T100000Z-1a2b3c4d.jsonl -o csv > codes.csv`,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			fs := cmd.Flags()
-			if fs.Changed("concurrency") && (g.concurrency < 1 || g.concurrency > maxConcurrency) {
-				return usagef("--concurrency must be 1 to %d, got %d", maxConcurrency, g.concurrency)
+			if fs.Changed("concurrency") && (g.concurrency < 1 || g.concurrency > core.MaxConcurrency) {
+				return core.Usagef("--concurrency must be 1 to %d, got %d", core.MaxConcurrency, g.concurrency)
 			}
 			opts.Concurrency = g.concurrency
 			if fs.Changed("resume") {
@@ -127,54 +125,54 @@ See docs/bulk.md for how a job is kept exactly once.`,
 					return err
 				}
 				if g.resume == "" {
-					return usagef("--resume needs the journal of a job: the file named when it started")
+					return core.Usagef("--resume needs the journal of a job: the file named when it started")
 				}
 				opts.Resume = g.resume
 			} else {
 				if !fs.Changed("count") {
-					return usagef("--count is required: how many promo codes to create (%d to %d); or --resume FILE to finish a job",
+					return core.Usagef("--count is required: how many promo codes to create (%d to %d); or --resume FILE to finish a job",
 						codegen.MinCount, codegen.MaxCount)
 				}
 				if g.count < codegen.MinCount || g.count > codegen.MaxCount {
-					return usagef("--count must be %d to %d, got %d", codegen.MinCount, codegen.MaxCount, g.count)
+					return core.Usagef("--count must be %d to %d, got %d", codegen.MinCount, codegen.MaxCount, g.count)
 				}
 				if g.length < 1 { // 0 would mean codegen's default
-					return usagef("--length must be at least 1: the characters of the random part, got %d", g.length)
+					return core.Usagef("--length must be at least 1: the characters of the random part, got %d", g.length)
 				}
 				opts.Format = codegen.Format{Prefix: g.prefix, Suffix: g.suffix, Length: g.length, Charset: g.charset}
 				if err := opts.Format.Validate(); err != nil {
-					return usageErr(err)
+					return core.UsageErr(err)
 				}
-				changes, fileSite, err := ff.input(fs, fileInput(cmd.Context(), f.io), f.location())
+				changes, fileSite, err := ff.input(fs, fileInput(cmd.Context(), f.IO), f.Location())
 				if err != nil {
 					return err
 				}
 				if changes.Code != nil {
-					return usagef("--file %s: it names a code, but promo generate makes the codes: remove it", ff.file)
+					return core.Usagef("--file %s: it names a code, but promo generate makes the codes: remove it", ff.file)
 				}
 				opts.Count, opts.Changes, opts.FromFile = g.count, changes, ff.file != ""
 				opts.Journal, opts.DryRun = g.journal, g.dryRun
-				sess, err := f.start(cmd)
+				sess, err := f.Start(cmd)
 				if err != nil {
 					return err
 				}
-				opts.session, opts.SiteID = sess, sess.Settings.SiteID
+				opts.Session, opts.SiteID = sess, sess.Settings.SiteID
 				if fileSite != nil && sess.Settings.Sources[config.KeySiteID].Kind != "flag" {
 					opts.SiteID = *fileSite
 				}
-				opts.Getenv = f.env.Getenv
+				opts.Getenv = f.Env.Getenv
 				return run(cmd.Context(), opts)
 			}
-			sess, err := f.start(cmd)
+			sess, err := f.Start(cmd)
 			if err != nil {
 				return err
 			}
-			opts.session, opts.Getenv = sess, f.env.Getenv
+			opts.Session, opts.Getenv = sess, f.Env.Getenv
 			return run(cmd.Context(), opts)
 		},
 	}
 	fs := c.Flags()
-	siteFlag(c)
+	core.SiteFlag(c)
 	fs.IntVar(&g.count, "count", 0, "how many promo codes to create (1-100000)")
 	fs.StringVar(&g.prefix, "prefix", "", "text before the random part of every code")
 	fs.StringVar(&g.suffix, "suffix", "", "text after the random part of every code")
@@ -202,7 +200,7 @@ func resumeOnly(local *pflag.FlagSet) error {
 	if len(extra) == 0 {
 		return nil
 	}
-	return usagef("%s cannot be given with --resume, which finishes a job with the parameters of its journal (only --concurrency, --timeout and --output can change)",
+	return core.Usagef("%s cannot be given with --resume, which finishes a job with the parameters of its journal (only --concurrency, --timeout and --output can change)",
 		strings.Join(extra, ", "))
 }
 
@@ -214,41 +212,41 @@ func runPromoGenerate(ctx context.Context, opts *promoGenerateOptions) error {
 		return resumePromoGenerate(ctx, opts)
 	}
 	if opts.Count < codegen.MinCount || opts.Count > codegen.MaxCount {
-		return usagef("--count must be %d to %d, got %d", codegen.MinCount, codegen.MaxCount, opts.Count)
+		return core.Usagef("--count must be %d to %d, got %d", codegen.MinCount, codegen.MaxCount, opts.Count)
 	}
 	format := opts.Format.WithDefaults()
 	if err := format.Validate(); err != nil {
-		return usageErr(err)
+		return core.UsageErr(err)
 	}
 	// A format too small whatever the site holds is refused before the
 	// list is read.
 	if space := format.Space(); space < int64(opts.Count) {
-		return usageErr(&codegen.CapacityError{Want: opts.Count, Free: space, Space: space})
+		return core.UsageErr(&codegen.CapacityError{Want: opts.Count, Free: space, Space: space})
 	}
-	site, err := opts.site(opts.SiteID)
+	site, err := opts.Site(opts.SiteID)
 	if err != nil {
 		return err
 	}
 	if err := opts.Changes.Validate(promo.FlagNames()); err != nil {
-		return usageErr(err)
+		return core.UsageErr(err)
 	}
 	path := opts.Journal
 	if path != "" && !opts.DryRun {
 		if _, err := os.Lstat(path); err == nil {
-			return usagef("--journal %s exists: to finish its job give --resume %s; for a new job name a new file", path, path)
+			return core.Usagef("--journal %s exists: to finish its job give --resume %s; for a new job name a new file", path, path)
 		}
 	}
 	if opts.Changes.Amount == nil {
-		opts.warn(defaultAmountWarning(opts.FromFile, opts.Changes.Percent != nil && *opts.Changes.Percent))
+		opts.Warn(defaultAmountWarning(opts.FromFile, opts.Changes.Percent != nil && *opts.Changes.Percent))
 	}
 	if opts.Changes.Enabled == nil {
-		opts.warn("no --enabled given, so the promo codes will be created disabled (the API's default)")
+		opts.Warn("no --enabled given, so the promo codes will be created disabled (the API's default)")
 	}
-	if w := pastEndWarning(opts.Changes.Ends, opts.Now(), opts.Loc, "promo codes"); w != "" {
-		opts.warn(w)
+	if w := core.PastEndWarning(opts.Changes.Ends, opts.Now(), opts.Loc, "promo codes"); w != "" {
+		opts.Warn(w)
 	}
 	th := bulk.NewThrottle(0)
-	c, err := opts.bulkAPI(th)
+	c, err := opts.BulkAPI(th)
 	if err != nil {
 		return err
 	}
@@ -258,17 +256,17 @@ func runPromoGenerate(ctx context.Context, opts *promoGenerateOptions) error {
 	}
 	codes, err := codegen.Generate(format, opts.Count, existing)
 	if ce := (*codegen.CapacityError)(nil); errors.As(err, &ce) {
-		return usageErr(err)
+		return core.UsageErr(err)
 	}
 	if err != nil {
 		return err
 	}
 	template := opts.Changes.CreateBody(site, opts.Settings.UserID)
 	if opts.DryRun {
-		if err := opts.printList(view.PromoList(dryRunList(template, codes), opts.Loc, opts.Now()), ""); err != nil {
+		if err := opts.PrintList(view.PromoList(dryRunList(template, codes), opts.Loc, opts.Now()), ""); err != nil {
 			return err
 		}
-		opts.notef("Would create %d promo codes on site %d; nothing was sent.", len(codes), site)
+		opts.Notef("Would create %d promo codes on site %d; nothing was sent.", len(codes), site)
 		return nil
 	}
 	id := bulk.NewJobID(opts.Now())
@@ -294,29 +292,29 @@ func runPromoGenerate(ctx context.Context, opts *promoGenerateOptions) error {
 func resumePromoGenerate(ctx context.Context, opts *promoGenerateOptions) error {
 	j, err := bulk.Open(opts.Resume)
 	if err != nil {
-		return usagef("--resume: %v", err)
+		return core.Usagef("--resume: %v", err)
 	}
 	defer j.Close()
 	h := j.Header()
 	if h.Kind != "generate" || h.Generate == nil {
-		return usagef("--resume %s: the journal is of promo %s, not of promo generate", opts.Resume, h.Kind)
+		return core.Usagef("--resume %s: the journal is of promo %s, not of promo generate", opts.Resume, h.Kind)
 	}
 	warning, err := h.Check(bulk.Where{BaseURL: opts.Settings.BaseURL, UserID: opts.Settings.UserID})
 	if err != nil {
-		return usagef("--resume %s: %v", opts.Resume, err)
+		return core.Usagef("--resume %s: %v", opts.Resume, err)
 	}
 	if warning != "" {
-		opts.warn(warning)
+		opts.Warn(warning)
 	}
 	concurrency := opts.Concurrency
 	if concurrency == 0 {
 		concurrency = h.Generate.Concurrency
 	}
-	if concurrency <= 0 || concurrency > maxConcurrency {
+	if concurrency <= 0 || concurrency > core.MaxConcurrency {
 		concurrency = bulk.DefaultConcurrency
 	}
 	th := bulk.NewThrottle(0)
-	c, err := opts.bulkAPI(th)
+	c, err := opts.BulkAPI(th)
 	if err != nil {
 		return err
 	}
@@ -324,20 +322,9 @@ func resumePromoGenerate(ctx context.Context, opts *promoGenerateOptions) error 
 	return opts.execute(ctx, c, th, j, concurrency)
 }
 
-// generateAPI is the API as a bulk job (promo generate, promo apply) uses
-// it: see session.bulkAPI.
-type generateAPI struct {
-	*api.Client             // writes
-	reads       *api.Client // lists and records
-}
-
-func (g generateAPI) ListPromos(ctx context.Context, site int64) (json.RawMessage, error) {
-	return g.reads.ListPromos(ctx, site)
-}
-
 // siteCodes reads the codes of the site once.
-func (opts *promoGenerateOptions) siteCodes(ctx context.Context, c generateAPI, site int64) ([]string, error) {
-	ctx, cancel := opts.withTimeout(ctx)
+func (opts *promoGenerateOptions) siteCodes(ctx context.Context, c core.GenerateAPI, site int64) ([]string, error) {
+	ctx, cancel := opts.WithTimeout(ctx)
 	defer cancel()
 	raw, err := c.ListPromos(ctx, site)
 	if err != nil {
@@ -356,11 +343,11 @@ func (opts *promoGenerateOptions) siteCodes(ctx context.Context, c generateAPI, 
 
 // execute runs the job of j, then prints every code it created and a
 // summary; it says how to resume when the job is not finished.
-func (opts *promoGenerateOptions) execute(ctx context.Context, c generateAPI, th *bulk.Throttle, j *bulk.Journal, concurrency int) error {
+func (opts *promoGenerateOptions) execute(ctx context.Context, c core.GenerateAPI, th *bulk.Throttle, j *bulk.Journal, concurrency int) error {
 	h := j.Header()
 	before := j.Summary().Created
 	total := len(j.Items())
-	resume := opts.commandLine("promo", "generate", "--resume", absPath(j.Path())) + stdoutRedirect(opts.IO.Out)
+	resume := opts.CommandLine("promo", "generate", "--resume", absPath(j.Path())) + stdoutRedirect(opts.IO.Out)
 	o := bulk.Options{Concurrency: concurrency, Throttle: th, OpTimeout: opts.Settings.Timeout, Grace: opts.Grace}
 	var bar *progress.Bar
 	if opts.Bar {
@@ -371,7 +358,7 @@ func (opts *promoGenerateOptions) execute(ctx context.Context, c generateAPI, th
 		if bar != nil {
 			bar.Clear()
 		}
-		opts.notef("%d promo codes of unknown outcome are not on the site's list yet: waiting %s for the server to finish them before sending them again.",
+		opts.Notef("%d promo codes of unknown outcome are not on the site's list yet: waiting %s for the server to finish them before sending them again.",
 			n, roundDuration(d))
 	}
 	start := time.Now()
@@ -436,7 +423,7 @@ func stdoutRedirect(out io.Writer) string {
 	if ni, err := os.Stat(name); err != nil || !os.SameFile(fi, ni) {
 		return ""
 	}
-	return " > " + shellQuote(name)
+	return " > " + core.ShellQuote(name)
 }
 
 // summaryLine is the last line of a job on stderr: what this run created,
@@ -481,7 +468,7 @@ func (opts *promoGenerateOptions) listFailures(j *bulk.Journal) {
 		case why == "":
 			why = "not sent"
 		}
-		fmt.Fprintf(opts.IO.ErrOut, "promoctl: not created: %s: %s\n", it.Code, opts.Warnings.clean(why))
+		fmt.Fprintf(opts.IO.ErrOut, "promoctl: not created: %s: %s\n", it.Code, opts.Warnings.Clean(why))
 	}
 	if n > maxFailuresShown {
 		fmt.Fprintf(opts.IO.ErrOut, "promoctl: and %d more not created: the journal says why for each\n", n-maxFailuresShown)
@@ -490,7 +477,7 @@ func (opts *promoGenerateOptions) listFailures(j *bulk.Journal) {
 
 // printCreated reads the site's list once and prints the promo codes the
 // job created, as promo list does.
-func (opts *promoGenerateOptions) printCreated(ctx context.Context, c generateAPI, j *bulk.Journal) error {
+func (opts *promoGenerateOptions) printCreated(ctx context.Context, c core.GenerateAPI, j *bulk.Journal) error {
 	ids, codes := map[int64]bool{}, map[string]bool{}
 	var latest time.Time // the last create answered or settled
 	for _, it := range j.Items() {
@@ -530,15 +517,15 @@ func (opts *promoGenerateOptions) printCreated(ctx context.Context, c generateAP
 		}
 	}
 	if shown < want {
-		opts.warn(fmt.Sprintf("%d of the %d promo codes the job created are no longer on the list of site %d", want-shown, want, site))
+		opts.Warn(fmt.Sprintf("%d of the %d promo codes the job created are no longer on the list of site %d", want-shown, want, site))
 	}
-	return opts.printList(view.PromoList(out, opts.Loc, opts.Now()), "No promo codes were created.")
+	return opts.PrintList(view.PromoList(out, opts.Loc, opts.Now()), "No promo codes were created.")
 }
 
 // listCreated reads the site's list once and returns the JSON list of the
 // promo codes among ids and codes, and how many there are.
-func (opts *promoGenerateOptions) listCreated(ctx context.Context, c generateAPI, site int64, ids map[int64]bool, codes map[string]bool) ([]byte, int, error) {
-	lctx, cancel := opts.withTimeout(ctx)
+func (opts *promoGenerateOptions) listCreated(ctx context.Context, c core.GenerateAPI, site int64, ids map[int64]bool, codes map[string]bool) ([]byte, int, error) {
+	lctx, cancel := opts.WithTimeout(ctx)
 	defer cancel()
 	raw, err := c.ListPromos(lctx, site)
 	if err != nil {

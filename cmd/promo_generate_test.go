@@ -21,6 +21,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/promoctl/promoctl/cmd/core"
 	"github.com/promoctl/promoctl/internal/bulk"
 	"github.com/promoctl/promoctl/internal/bulk/codegen"
 	"github.com/promoctl/promoctl/internal/format"
@@ -85,7 +86,7 @@ func newGenEnv(t *testing.T, format format.Format, existing ...string) (*verbEnv
 	e.api.HandleFunc("POST /v1/promo", g.create)
 	state := t.TempDir()
 	env := map[string]string{"HOME": t.TempDir(), "XDG_STATE_HOME": state}
-	opts := &promoGenerateOptions{session: e.sess, SiteID: 1, Getenv: func(k string) string { return env[k] },
+	opts := &promoGenerateOptions{Session: e.sess, SiteID: 1, Getenv: func(k string) string { return env[k] },
 		Journal: filepath.Join(state, "job.jsonl"), Grace: 5 * time.Second}
 	return e, g, opts
 }
@@ -329,8 +330,8 @@ func TestRunPromoGenerateRefusals(t *testing.T) {
 			opts.Changes = promo.Changes{Enabled: ptr(true), Amount: ptr(1.0)}
 			err := runPromoGenerate(context.Background(), opts)
 			e.expect(t, err, c.err, "", "", c.routes...)
-			if got := exitCode(err); got != exitUsage {
-				t.Errorf("exit code = %d, want %d", got, exitUsage)
+			if got := core.ExitCode(err); got != core.ExitUsage {
+				t.Errorf("exit code = %d, want %d", got, core.ExitUsage)
 			}
 			if _, err := os.Stat(opts.Journal); !errors.Is(err, os.ErrNotExist) {
 				t.Errorf("a journal was written: %v", err)
@@ -410,7 +411,7 @@ func TestRunPromoGenerateSomeRefusedExit1ThenResume(t *testing.T) {
 	if err == nil || err.Error() != wantErr {
 		t.Fatalf("run returned %v, want %s", err, wantErr)
 	}
-	if got := exitCode(err); got != exitFailure {
+	if got := core.ExitCode(err); got != core.ExitFailure {
 		t.Errorf("exit code = %d, want 1", got)
 	}
 	made, madeJSON := g.made(0)
@@ -430,7 +431,7 @@ func TestRunPromoGenerateSomeRefusedExit1ThenResume(t *testing.T) {
 	e.stdout.Reset()
 	e.stderr.Reset()
 	before := len(e.api.Requests())
-	err = runPromoGenerate(context.Background(), &promoGenerateOptions{session: e.sess, Resume: opts.Journal, Getenv: opts.Getenv})
+	err = runPromoGenerate(context.Background(), &promoGenerateOptions{Session: e.sess, Resume: opts.Journal, Getenv: opts.Getenv})
 	if err != nil {
 		t.Fatalf("resume: %v\n%s", err, e.stderr)
 	}
@@ -461,8 +462,8 @@ func TestRunPromoGenerateRefusesAnExistingJournal(t *testing.T) {
 	err := runPromoGenerate(context.Background(), opts)
 	want := fmt.Sprintf("--journal %s exists: to finish its job give --resume %s; for a new job name a new file", opts.Journal, opts.Journal)
 	e.expect(t, err, want, "", "")
-	if exitCode(err) != exitUsage {
-		t.Errorf("exit code = %d, want 2", exitCode(err))
+	if core.ExitCode(err) != core.ExitUsage {
+		t.Errorf("exit code = %d, want 2", core.ExitCode(err))
 	}
 }
 
@@ -583,8 +584,8 @@ func TestRunPromoGenerateCtrlCThenResume(t *testing.T) {
 		}
 	}
 	err := runPromoGenerate(ctx, opts)
-	if !errors.Is(err, context.Canceled) || exitCode(err) != exitCancelled {
-		t.Fatalf("run returned %v (exit %d), want cancelled, exit 130", err, exitCode(err))
+	if !errors.Is(err, context.Canceled) || core.ExitCode(err) != core.ExitCancelled {
+		t.Fatalf("run returned %v (exit %d), want cancelled, exit 130", err, core.ExitCode(err))
 	}
 	made, _ := g.made(0)
 	if len(made) < 10 || len(made) >= 40 {
@@ -617,7 +618,7 @@ func TestRunPromoGenerateCtrlCThenResume(t *testing.T) {
 	g.mu.Unlock()
 	e.stdout.Reset()
 	e.stderr.Reset()
-	err = runPromoGenerate(context.Background(), &promoGenerateOptions{session: e.sess, Resume: opts.Journal, Getenv: opts.Getenv})
+	err = runPromoGenerate(context.Background(), &promoGenerateOptions{Session: e.sess, Resume: opts.Journal, Getenv: opts.Getenv})
 	if err != nil {
 		t.Fatalf("resume: %v\n%s", err, e.stderr)
 	}
@@ -639,7 +640,7 @@ func TestPromoGenerateParsesIntoOptions(t *testing.T) {
 	file := writeFile(t, "fields.yaml", "site_id: 9\nbonus_amount: 5\n")
 	var got *promoGenerateOptions
 	keep := func(_ context.Context, o *promoGenerateOptions) error { got = o; return nil }
-	build := func(f *factory) *cobra.Command { return newPromoGenerateCmd(f, keep) }
+	build := func(f *core.Factory) *cobra.Command { return newPromoGenerateCmd(f, keep) }
 	code := captureVerb(t, r, build, "promo", "generate", "--count", "500", "--prefix", "XMAS", "--suffix", "Z", "--length", "6",
 		"--charset", "digits", "-f", file, "--enabled", "--percent", "--concurrency", "8", "--journal", "j.jsonl", "--dry-run")
 	if code != 0 {
@@ -670,8 +671,8 @@ func TestPromoGenerateParsesIntoOptions(t *testing.T) {
 		{"--count", "5", "-f", writeFile(t, "code.yaml", "code: X1\n")},
 	} {
 		got = nil
-		if code := captureVerb(t, r, build, append([]string{"promo", "generate"}, args...)...); code != exitUsage || got != nil {
-			t.Errorf("promo generate %q: exit code %d, run called %v; want %d, not called", args, code, got != nil, exitUsage)
+		if code := captureVerb(t, r, build, append([]string{"promo", "generate"}, args...)...); code != core.ExitUsage || got != nil {
+			t.Errorf("promo generate %q: exit code %d, run called %v; want %d, not called", args, code, got != nil, core.ExitUsage)
 		}
 	}
 	r.expectNoRequests(t)
@@ -711,7 +712,7 @@ func TestPromoGenerateRefusesAnEmptyRandomPart(t *testing.T) {
 	r := newRunner(t)
 	for _, n := range []string{"0", "-3"} {
 		res := r.run("promo", "generate", "--site-id", "1", "--count", "5", "--length", n, "--amount", "1", "--enabled")
-		res.expect(t, exitUsage, "", "promoctl: --length must be at least 1: the characters of the random part, got "+n+"\n")
+		res.expect(t, core.ExitUsage, "", "promoctl: --length must be at least 1: the characters of the random part, got "+n+"\n")
 	}
 	r.expectNoRequests(t)
 }

@@ -11,9 +11,9 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/promoctl/promoctl/cmd/core"
 	"github.com/promoctl/promoctl/internal/api"
 	"github.com/promoctl/promoctl/internal/bulk"
-	"github.com/promoctl/promoctl/internal/config"
 	"github.com/promoctl/promoctl/internal/output"
 	"github.com/promoctl/promoctl/internal/view"
 )
@@ -25,18 +25,18 @@ import (
 
 // promoJobsOptions are the inputs of promo jobs.
 type promoJobsOptions struct {
-	*session
+	*core.Session
 	Dir string // the jobs folder
 }
 
 // promoJobsShowOptions are the inputs of promo jobs show.
 type promoJobsShowOptions struct {
-	*session
+	*core.Session
 	Dir string // the jobs folder
 	Job string // a job id (or its start), or a journal's path
 }
 
-func newPromoJobsCmd(f *factory, run func(context.Context, *promoJobsOptions) error, show func(context.Context, *promoJobsShowOptions) error) *cobra.Command {
+func newPromoJobsCmd(f *core.Factory, run func(context.Context, *promoJobsOptions) error, show func(context.Context, *promoJobsShowOptions) error) *cobra.Command {
 	if run == nil {
 		run = runPromoJobs
 	}
@@ -52,25 +52,25 @@ unfinished (run the command again).
 A generate or apply job is a campaign: promo jobs show ID lists the codes
 it created, and promo report --job ID sums up their orders. A journal
 that cannot be read is named on stderr, and the others are listed.`,
-		Args: noArgs,
+		Args: core.NoArgs,
 		Example: `  promoctl promo jobs
   # last month's mailing: the generate jobs of November
   promoctl promo jobs -o json --jq '.[] | select(.command == "generate" and (.started | startswith("2026-11")))'
   promoctl promo jobs show 20261201T100000Z-1a2b3c4d -o csv
   promoctl promo report --job 20261201T100000Z-1a2b3c4d`,
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			sess, err := f.start(cmd)
+			sess, err := f.Start(cmd)
 			if err != nil {
 				return err
 			}
-			return run(cmd.Context(), &promoJobsOptions{session: sess, Dir: jobsFolder(f.env)})
+			return run(cmd.Context(), &promoJobsOptions{Session: sess, Dir: core.JobsFolder(f.Env)})
 		},
 	}
 	c.AddCommand(newPromoJobsShowCmd(f, show))
 	return c
 }
 
-func newPromoJobsShowCmd(f *factory, run func(context.Context, *promoJobsShowOptions) error) *cobra.Command {
+func newPromoJobsShowCmd(f *core.Factory, run func(context.Context, *promoJobsShowOptions) error) *cobra.Command {
 	if run == nil {
 		run = runPromoJobsShow
 	}
@@ -83,39 +83,27 @@ formats of promo list (-o json, yaml, csv, ...). ID is a job's id as
 promo jobs shows it, or the start of one (its date); FILE is a journal's
 path. A code the job created that the site no longer has is counted on
 stderr.`,
-		Args: exactArgs(1, "a job id or a journal's path"),
+		Args: core.ExactArgs(1, "a job id or a journal's path"),
 		ValidArgsFunction: func(_ *cobra.Command, args []string, toComplete string) ([]cobra.Completion, cobra.ShellCompDirective) {
 			if len(args) > 0 {
 				return nil, cobra.ShellCompDirectiveNoFileComp
 			}
-			return jobCompletions(jobsFolder(f.env), toComplete)
+			return core.JobCompletions(core.JobsFolder(f.Env), toComplete)
 		},
 		Example: `  promoctl promo jobs show 20261201T100000Z-1a2b3c4d
   promoctl promo jobs show 20261201 -o csv > mailing.csv
   promoctl promo jobs show ~/.local/state/promoctl/jobs/20261201T100000Z-1a2b3c4d.jsonl -o json`,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if strings.TrimSpace(args[0]) == "" {
-				return usagef("promo jobs show needs a job id or a journal's path (promo jobs lists them)")
+				return core.Usagef("promo jobs show needs a job id or a journal's path (promo jobs lists them)")
 			}
-			sess, err := f.start(cmd)
+			sess, err := f.Start(cmd)
 			if err != nil {
 				return err
 			}
-			return run(cmd.Context(), &promoJobsShowOptions{session: sess, Dir: jobsFolder(f.env), Job: args[0]})
+			return run(cmd.Context(), &promoJobsShowOptions{Session: sess, Dir: core.JobsFolder(f.Env), Job: args[0]})
 		},
 	}
-}
-
-// jobState is what promo jobs says of a job: finished; can be resumed (a
-// generate job, with --resume); unfinished.
-func jobState(j bulk.JobInfo) string {
-	switch {
-	case j.Finished():
-		return "finished"
-	case j.Header.Kind == "generate":
-		return "can be resumed"
-	}
-	return "unfinished"
 }
 
 // runPromoJobs lists the journals of the jobs folder.
@@ -125,18 +113,18 @@ func runPromoJobs(_ context.Context, opts *promoJobsOptions) error {
 		return err
 	}
 	for _, e := range bad {
-		fmt.Fprintf(opts.IO.ErrOut, "promoctl: skipped: %s\n", opts.Warnings.clean(oneLine(e.Error())))
+		fmt.Fprintf(opts.IO.ErrOut, "promoctl: skipped: %s\n", opts.Warnings.Clean(core.OneLine(e.Error())))
 	}
 	rows := make([]view.Job, len(jobs))
 	for i, j := range jobs {
 		rows[i] = view.Job{ID: j.ID, SiteID: j.Header.SiteID, Command: j.Header.Kind, Codes: j.Header.Ops,
-			Created: len(j.Created), Started: j.Header.Started, State: jobState(j), Path: j.Path}
+			Created: len(j.Created), Started: j.Header.Started, State: core.JobState(j), Path: j.Path}
 	}
 	d, err := view.Jobs(rows, opts.Loc)
 	if err != nil {
 		return err
 	}
-	return opts.printList(d, fmt.Sprintf("No jobs in %s.", opts.Dir))
+	return opts.PrintList(d, fmt.Sprintf("No jobs in %s.", opts.Dir))
 }
 
 // findJob reads the journal that job names: a path to a file, else a job
@@ -145,15 +133,15 @@ func findJob(dir, job string) (bulk.JobInfo, error) {
 	path := job
 	if _, err := os.Stat(job); err != nil {
 		if !errors.Is(err, fs.ErrNotExist) || strings.ContainsAny(job, `/\`) {
-			return bulk.JobInfo{}, usagef("job %s: %v", job, err)
+			return bulk.JobInfo{}, core.Usagef("job %s: %v", job, err)
 		}
 		if path, err = bulk.FindJob(dir, job); err != nil {
-			return bulk.JobInfo{}, usagef("%v (promo jobs lists the jobs)", err)
+			return bulk.JobInfo{}, core.Usagef("%v (promo jobs lists the jobs)", err)
 		}
 	}
 	info, err := bulk.ReadJob(path)
 	if err != nil {
-		return bulk.JobInfo{}, usageErr(err)
+		return bulk.JobInfo{}, core.UsageErr(err)
 	}
 	return info, nil
 }
@@ -174,10 +162,10 @@ func readReportJob(dir, job string, site int64) (*reportJob, error) {
 		return nil, err
 	}
 	if k := info.Header.Kind; k != "generate" && k != "apply" {
-		return nil, usagef("--job %s: the job is promo %s, which creates no promo codes; give a promo generate or promo apply job", job, k)
+		return nil, core.Usagef("--job %s: the job is promo %s, which creates no promo codes; give a promo generate or promo apply job", job, k)
 	}
 	if site != 0 && site != info.Header.SiteID {
-		return nil, usagef("--job %s: the job is of site %d, not of --site-id %d", job, info.Header.SiteID, site)
+		return nil, core.Usagef("--job %s: the job is of site %d, not of --site-id %d", job, info.Header.SiteID, site)
 	}
 	r := &reportJob{id: info.ID, site: info.Header.SiteID, ids: make(map[int64]bool, len(info.Created))}
 	for _, id := range info.Created {
@@ -199,14 +187,14 @@ func runPromoJobsShow(ctx context.Context, opts *promoJobsShowOptions) error {
 	}
 	empty := fmt.Sprintf("Job %s created no promo codes.", info.ID)
 	if len(ids) == 0 {
-		return opts.printStream(view.PromoListStream(emptyElements{}, opts.Loc, opts.Now()), empty)
+		return opts.PrintStream(view.PromoListStream(emptyElements{}, opts.Loc, opts.Now()), empty)
 	}
 	site := info.Header.SiteID
 	client, err := opts.Client()
 	if err != nil {
 		return err
 	}
-	ctx, cancel := opts.withTimeout(ctx)
+	ctx, cancel := opts.WithTimeout(ctx)
 	defer cancel()
 	stream, err := client.StreamPromos(ctx, site)
 	if err != nil {
@@ -215,11 +203,11 @@ func runPromoJobsShow(ctx context.Context, opts *promoJobsShowOptions) error {
 	defer stream.Close()
 	codes := &jobPromos{src: stream, ids: ids}
 	empty = fmt.Sprintf("None of the %d promo codes job %s created is on site %d now.", len(ids), info.ID, site)
-	if err := opts.printStream(view.PromoListStream(codes, opts.Loc, opts.Now()), empty); err != nil {
+	if err := opts.PrintStream(view.PromoListStream(codes, opts.Loc, opts.Now()), empty); err != nil {
 		return err
 	}
 	if gone := len(ids) - codes.found; gone > 0 && codes.done {
-		opts.warn(fmt.Sprintf("%d of the %d promo codes job %s created are no longer on site %d", gone, len(ids), info.ID, site))
+		opts.Warn(fmt.Sprintf("%d of the %d promo codes job %s created are no longer on site %d", gone, len(ids), info.ID, site))
 	}
 	return nil
 }
@@ -257,28 +245,3 @@ func (l *jobPromos) Next() ([]byte, error) {
 type emptyElements struct{}
 
 func (emptyElements) Next() ([]byte, error) { return nil, io.EOF }
-
-// jobsFolder is the folder of the jobs' journals in env.
-func jobsFolder(env config.Env) string { return bulk.JobsDir(env.Getenv) }
-
-// completeJobIDs completes a job id (promo report --job): the jobs of the
-// jobs folder, newest first, each described by its command, site and
-// state.
-func (c *completer) completeJobIDs(_ *cobra.Command, _ []string, toComplete string) ([]cobra.Completion, cobra.ShellCompDirective) {
-	return jobCompletions(c.jobsDir(), toComplete)
-}
-
-// jobCompletions are the ids of the jobs in dir that start with
-// toComplete, newest first.
-func jobCompletions(dir, toComplete string) ([]cobra.Completion, cobra.ShellCompDirective) {
-	jobs, _, _ := bulk.ListJobs(dir)
-	var out []cobra.Completion
-	for i := len(jobs) - 1; i >= 0; i-- {
-		j := jobs[i]
-		if strings.HasPrefix(j.ID, toComplete) {
-			out = append(out, cobra.CompletionWithDesc(j.ID, fmt.Sprintf("%s on site %d, %d codes created, %s",
-				output.Text(j.Header.Kind), j.Header.SiteID, len(j.Created), jobState(j))))
-		}
-	}
-	return out, cobra.ShellCompDirectiveNoFileComp
-}

@@ -9,6 +9,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/promoctl/promoctl/cmd/core"
 	"github.com/promoctl/promoctl/internal/api"
 	"github.com/promoctl/promoctl/internal/apitest"
 	"github.com/promoctl/promoctl/internal/bulk"
@@ -124,7 +125,7 @@ func TestPromoJobsShow(t *testing.T) {
 	r.tty = true
 	r.run("promo", "jobs", "show", interruptedJob).expect(t, 0, "", "Job "+interruptedJob+" created no promo codes.\n")
 	r.tty = false
-	r.run("promo", "jobs", "show", "2025").expect(t, exitUsage, "",
+	r.run("promo", "jobs", "show", "2025").expect(t, core.ExitUsage, "",
 		"promoctl: no job 2025 in "+filepath.Dir(path)+" (promo jobs lists the jobs)\n")
 }
 
@@ -151,10 +152,10 @@ func TestPromoReportJob(t *testing.T) {
 			"4002,XMAS1,RUB,1,200,1,2026-06-01T09:00:00.000Z,2026-06-01T09:00:00.000Z\n", "")
 
 	r, _ = jobsRunner(t)
-	r.run("promo", "report", "--job", mailingJob, "--site-id", "8").expect(t, exitUsage, "",
+	r.run("promo", "report", "--job", mailingJob, "--site-id", "8").expect(t, core.ExitUsage, "",
 		"promoctl: --job "+mailingJob+": the job is of site 7, not of --site-id 8\n")
 	del := writeJournal(t, r, "20261104T070000Z-dddddddd", "delete", time.Date(2026, 11, 4, 7, 0, 0, 0, time.UTC), nil, "XMAS1")
-	r.run("promo", "report", "--job", del).expect(t, exitUsage, "",
+	r.run("promo", "report", "--job", del).expect(t, core.ExitUsage, "",
 		"promoctl: --job "+del+": the job is promo delete, which creates no promo codes; give a promo generate or promo apply job\n")
 	r.expectNoRequests(t)
 }

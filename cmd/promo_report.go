@@ -9,6 +9,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/promoctl/promoctl/cmd/core"
 	"github.com/promoctl/promoctl/internal/api"
 	"github.com/promoctl/promoctl/internal/bulk"
 	"github.com/promoctl/promoctl/internal/config"
@@ -25,7 +26,7 @@ const maxReportConcurrency = 32
 
 // promoReportOptions are the inputs of promo report.
 type promoReportOptions struct {
-	*session
+	*core.Session
 	SiteID      int64 // --site-id or the configured site_id; 0 when neither
 	Period      report.Period
 	ByDay       bool // --by day; else --by code
@@ -33,7 +34,7 @@ type promoReportOptions struct {
 	Accessible  bool // the chart as lines of text, for screen readers
 	// The selection: every condition given applies. Refs are the codes
 	// named (none: any code); Filter is --status, --search and --prefix.
-	Refs   []promoRef
+	Refs   []core.PromoRef
 	Filter promoFilter
 	// Job is --job ID|FILE: only the codes that job created, on its site;
 	// a job id is looked up in JobsDir.
@@ -43,7 +44,7 @@ type promoReportOptions struct {
 	AllCodes bool
 }
 
-func newPromoReportCmd(f *factory, run func(context.Context, *promoReportOptions) error) *cobra.Command {
+func newPromoReportCmd(f *core.Factory, run func(context.Context, *promoReportOptions) error) *cobra.Command {
 	if run == nil {
 		run = runPromoReport
 	}
@@ -102,7 +103,7 @@ are reported, and the exit code is 1.`,
   promoctl promo report --since 2026-07-01 --until 2026-07-31 --by day -o json \
       --jq 'group_by(.currency) | map({currency: .[0].currency, discount: (map(.discount_total) | add)})'`,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			period, err := reportPeriod(cmd, since, until, f.location())
+			period, err := reportPeriod(cmd, since, until, f.Location())
 			if err != nil {
 				return err
 			}
@@ -124,36 +125,36 @@ are reported, and the exit code is 1.`,
 				}
 			}
 			if fs.Changed("job") && strings.TrimSpace(opts.Job) == "" {
-				return usagef("--job needs the journal of a promo generate or promo apply job (promo jobs lists them)")
+				return core.Usagef("--job needs the journal of a promo generate or promo apply job (promo jobs lists them)")
 			}
 			switch by {
 			case "code", "day":
 			default:
-				return usagef("--by: want code or day, got %q", by)
+				return core.Usagef("--by: want code or day, got %q", by)
 			}
 			if opts.Concurrency < 1 || opts.Concurrency > maxReportConcurrency {
-				return usagef("--concurrency: want 1 to %d, got %d", maxReportConcurrency, opts.Concurrency)
+				return core.Usagef("--concurrency: want 1 to %d, got %d", maxReportConcurrency, opts.Concurrency)
 			}
-			sess, err := f.start(cmd)
+			sess, err := f.Start(cmd)
 			if err != nil {
 				return err
 			}
-			opts.session, opts.SiteID, opts.Period, opts.ByDay = sess, sess.Settings.SiteID, period, by == "day"
-			opts.JobsDir = jobsFolder(f.env)
+			opts.Session, opts.SiteID, opts.Period, opts.ByDay = sess, sess.Settings.SiteID, period, by == "day"
+			opts.JobsDir = core.JobsFolder(f.Env)
 			if opts.Job != "" && sess.Settings.Sources[config.KeySiteID].Kind != "flag" {
 				opts.SiteID = 0 // the job's site, unless --site-id names one
 			}
-			opts.Accessible = accessible(f.global.accessible, f.env)
+			opts.Accessible = core.Accessible(f.Global.Accessible, f.Env)
 			return run(cmd.Context(), opts)
 		},
 	}
-	siteFlag(c)
+	core.SiteFlag(c)
 	fs := c.Flags()
 	fs.StringVar(&since, "since", "", "count orders placed from this date: 2026-07-01 (from 00:00), 2026-07-01T10:00 or RFC 3339")
 	fs.StringVar(&until, "until", "", "count orders placed up to this date, in the same forms; a date alone includes that day (to 23:59:59)")
 	fs.StringVar(&by, "by", "code", "one row per code and currency (code) or per day and currency (day)")
 	fs.IntVar(&opts.Concurrency, "concurrency", bulk.DefaultConcurrency, "how many statistics to read at once")
-	fs.StringVar(&status, "status", "", "only codes with these statuses: "+strings.Join(statusNames(), ", ")+" (comma-separated)")
+	fs.StringVar(&status, "status", "", "only codes with these statuses: "+strings.Join(core.StatusNames(), ", ")+" (comma-separated)")
 	fs.StringVar(&search, "search", "", "only codes that contain this text, in any case")
 	fs.StringVar(&prefix, "prefix", "", "only codes that start with this text, in any case")
 	fs.StringVar(&opts.Job, "job", "", "only the codes that this promo generate or promo apply job created: its id, or its journal's path")
@@ -167,16 +168,16 @@ func reportPeriod(cmd *cobra.Command, since, until string, loc *time.Location) (
 	var err error
 	if cmd.Flags().Changed("since") {
 		if p.Since, err = promo.ParseStart(since, loc); err != nil {
-			return p, usagef("--since: %v", err)
+			return p, core.Usagef("--since: %v", err)
 		}
 	}
 	if cmd.Flags().Changed("until") {
 		if p.Until, err = promo.ParseEnd(until, loc); err != nil {
-			return p, usagef("--until: %v", err)
+			return p, core.Usagef("--until: %v", err)
 		}
 	}
 	if !p.Since.IsZero() && !p.Until.IsZero() && p.Until.Before(p.Since) {
-		return p, usagef("--until %s is before --since %s", promo.FormatLocal(p.Until, loc), promo.FormatLocal(p.Since, loc))
+		return p, core.Usagef("--until %s is before --since %s", promo.FormatLocal(p.Until, loc), promo.FormatLocal(p.Since, loc))
 	}
 	return p, nil
 }
@@ -194,7 +195,7 @@ func runPromoReport(ctx context.Context, opts *promoReportOptions) error {
 		}
 		job, opts.SiteID = j, j.site
 	}
-	site, err := opts.site(opts.SiteID)
+	site, err := opts.Site(opts.SiteID)
 	if err != nil {
 		return err
 	}
@@ -257,13 +258,13 @@ func runPromoReport(ctx context.Context, opts *promoReportOptions) error {
 
 	r := report.Build(read, opts.Period, opts.Loc)
 	if r.Undated > 0 {
-		opts.warn(fmt.Sprintf("%d statistics records without d_lead_created were not counted", r.Undated))
+		opts.Warn(fmt.Sprintf("%d statistics records without d_lead_created were not counted", r.Undated))
 	}
 	if err := opts.printReport(r, site); err != nil {
 		return err
 	}
 	for _, f := range failed {
-		fmt.Fprintf(opts.IO.ErrOut, "promoctl: %s\n", opts.Warnings.clean(f))
+		fmt.Fprintf(opts.IO.ErrOut, "promoctl: %s\n", opts.Warnings.Clean(f))
 	}
 	if len(failed) > 0 {
 		return fmt.Errorf("could not read the statistics of %d of %d promo codes", len(failed), len(toRead))
@@ -297,7 +298,7 @@ func (opts *promoReportOptions) selects(p *api.Promo, now time.Time, job *report
 // list's order, and the indexes of those whose statistics to read (used
 // ones; all with AllCodes).
 func reportCodes(ctx context.Context, opts *promoReportOptions, client *api.Client, site int64, job *reportJob) ([]report.CodeStats, []int, error) {
-	ctx, cancel := opts.withTimeout(ctx)
+	ctx, cancel := opts.WithTimeout(ctx)
 	defer cancel()
 	raw, err := client.ListPromos(ctx, site)
 	if err != nil {
@@ -328,7 +329,7 @@ func reportCodes(ctx context.Context, opts *promoReportOptions, client *api.Clie
 		codes = append(codes, report.CodeStats{ID: int64(*p.ID), Code: string(p.Code)})
 	}
 	if noID > 0 {
-		opts.warn(fmt.Sprintf("%d promo codes of the list have no id: their statistics cannot be read", noID))
+		opts.Warn(fmt.Sprintf("%d promo codes of the list have no id: their statistics cannot be read", noID))
 	}
 	// A code named by the user that the site does not have is an error,
 	// as in every verb that takes codes.
@@ -339,11 +340,11 @@ func reportCodes(ctx context.Context, opts *promoReportOptions, client *api.Clie
 		}
 	}
 	if len(missing) > 0 {
-		return nil, nil, &promoNotFoundError{Codes: missing, Site: site}
+		return nil, nil, &core.PromoNotFoundError{Codes: missing, Site: site}
 	}
 	if job != nil {
 		if gone := len(job.ids) - len(found); gone > 0 && len(opts.Refs) == 0 && !opts.Filter.filters() {
-			opts.warn(fmt.Sprintf("%d of the %d promo codes job %s created are no longer on site %d: not in the report",
+			opts.Warn(fmt.Sprintf("%d of the %d promo codes job %s created are no longer on site %d: not in the report",
 				gone, len(job.ids), job.id, site))
 		}
 	}
@@ -351,7 +352,7 @@ func reportCodes(ctx context.Context, opts *promoReportOptions, client *api.Clie
 }
 
 // refFound reports whether the list ps has the code r names.
-func refFound(r promoRef, ps []api.Promo) bool {
+func refFound(r core.PromoRef, ps []api.Promo) bool {
 	for i := range ps {
 		if r.Code == "" && ps[i].ID != nil && int64(*ps[i].ID) == r.ID {
 			return true
@@ -381,7 +382,7 @@ func (opts *promoReportOptions) printReport(r report.Report, site int64) error {
 	if err != nil {
 		return err
 	}
-	if err := opts.printList(d, empty); err != nil {
+	if err := opts.PrintList(d, empty); err != nil {
 		return err
 	}
 	if !opts.Out.Format.IsTable() || opts.Out.JQ != nil || opts.Out.NoHeaders || !opts.IO.IsStdoutTTY() || len(r.Days) == 0 {

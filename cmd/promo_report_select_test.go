@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/promoctl/promoctl/cmd/core"
 	"github.com/promoctl/promoctl/internal/apitest"
 	"github.com/promoctl/promoctl/internal/format"
 )
@@ -164,12 +165,12 @@ func TestPromoReportSelection(t *testing.T) {
 	for _, a := range selectAnswers() {
 		r.api.Handle(a.route, a.status, a.body)
 	}
-	r.run("promo", "report", "--site-id", "7", "NOPE1", "FULL1").expect(t, exitNotFound, "",
+	r.run("promo", "report", "--site-id", "7", "NOPE1", "FULL1").expect(t, core.ExitNotFound, "",
 		`promoctl: promo code "NOPE1" not found on site 7 (a code is looked up in the list of --site-id or the configured site_id; an argument of digits only is an id)`+"\n")
 	r.expectRoutes(t, "GET /v1/promo?site_id=7")
 
 	r = newRunner(t)
-	r.run("promo", "report", "--site-id", "7", "--prefix", "ЁЛКА").expect(t, exitUsage, "",
+	r.run("promo", "report", "--site-id", "7", "--prefix", "ЁЛКА").expect(t, core.ExitUsage, "",
 		`promoctl: --prefix "ЁЛКА": a code may contain only Latin letters A-Z, a-z and digits 0-9, found 'Ё' at position 1`+"\n")
 	r.expectNoRequests(t)
 

@@ -9,6 +9,7 @@ import (
 	"time"
 	"unicode/utf8"
 
+	"github.com/promoctl/promoctl/cmd/core"
 	"github.com/promoctl/promoctl/internal/api"
 	"github.com/promoctl/promoctl/internal/apitest"
 	"github.com/promoctl/promoctl/internal/format"
@@ -65,7 +66,7 @@ func reportOptions(e *verbEnv, attempts int) *promoReportOptions {
 			Retry:     api.RetryPolicy{Attempts: attempts, BaseDelay: time.Millisecond, MaxDelay: 5 * time.Millisecond},
 		})
 	}
-	return &promoReportOptions{session: e.sess, SiteID: 7, Concurrency: 1}
+	return &promoReportOptions{Session: e.sess, SiteID: 7, Concurrency: 1}
 }
 
 func moscowDate(t *testing.T, s string, end bool) time.Time {
@@ -286,7 +287,7 @@ func TestPromoReportCommandLine(t *testing.T) {
 		{[]string{"--since", "2026-07-02", "--until", "2026-07-01"}, "promoctl: --until 2026-07-01 23:59:59 is before --since 2026-07-02 00:00\n"},
 	} {
 		r := newRunner(t)
-		r.run(append([]string{"promo", "report", "--site-id", "7"}, c.args...)...).expect(t, exitUsage, "", c.stderr)
+		r.run(append([]string{"promo", "report", "--site-id", "7"}, c.args...)...).expect(t, core.ExitUsage, "", c.stderr)
 		r.expectNoRequests(t)
 	}
 

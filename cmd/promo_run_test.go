@@ -10,6 +10,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/promoctl/promoctl/cmd/core"
 	"github.com/promoctl/promoctl/internal/apitest"
 	"github.com/promoctl/promoctl/internal/format"
 	"github.com/promoctl/promoctl/internal/iostreams"
@@ -46,20 +47,20 @@ func TestRunPromoList(t *testing.T) {
 		{name: "an empty table on a terminal is a sentence on stderr", tty: true, format: format.Table, site: 7,
 			answers: []answer{{"GET /v1/promo", http.StatusOK, `[]`}},
 			stderr:  "No promo codes on site 7.\n", routes: []string{"GET /v1/promo?site_id=7"}},
-		{name: "no site", format: format.Table, exit: exitUsage,
+		{name: "no site", format: format.Table, exit: core.ExitUsage,
 			err: "--site-id is required (or set a default: promoctl config set site_id N)"},
-		{name: "no site in the sandbox", format: format.Table, sandbox: true, exit: exitUsage,
+		{name: "no site in the sandbox", format: format.Table, sandbox: true, exit: core.ExitUsage,
 			err: "--site-id is required with --sandbox, which has no default site (user 1 can view sites 1 and 2, user 2 site 3)"},
-		{name: "the server refuses the token", format: format.JSON, site: 7, exit: exitAuth,
+		{name: "the server refuses the token", format: format.JSON, site: 7, exit: core.ExitAuth,
 			answers: []answer{{"GET /v1/promo", http.StatusUnauthorized, apitest.Error(401, 0, "Unauthorized")}},
 			err:     "list promo codes of site 7: authentication failed: check the token and user id (promoctl auth status) (API error 0: Unauthorized)", routes: []string{"GET /v1/promo?site_id=7"}},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			e := newVerbEnv(t, c.tty, c.format, c.answers...)
 			e.sess.Settings.Sandbox = c.sandbox
-			err := runPromoList(context.Background(), &promoListOptions{session: e.sess, SiteID: c.site})
+			err := runPromoList(context.Background(), &promoListOptions{Session: e.sess, SiteID: c.site})
 			e.expect(t, err, c.err, c.stdout, c.stderr, c.routes...)
-			if got := exitCode(err); got != c.exit {
+			if got := core.ExitCode(err); got != c.exit {
 				t.Errorf("exit code = %d, want %d", got, c.exit)
 			}
 		})
@@ -81,15 +82,15 @@ func TestRunPromoGet(t *testing.T) {
 		{name: "YAML", format: format.YAML,
 			answers: []answer{{"GET /v1/promo/1001", http.StatusOK, runRecordJSON}},
 			stdout:  "id: 1001\ncode: SUMMER25\nis_enabled: true\nbonus_type: 2\nbonus_amount: 25\n"},
-		{name: "not found", format: format.Table, exit: exitNotFound,
+		{name: "not found", format: format.Table, exit: core.ExitNotFound,
 			answers: []answer{{"GET /v1/promo/1001", http.StatusNotFound, notFoundBody}},
 			err:     "get promo 1001: not found: promo code 1001 does not exist or is not visible to you (API error 0: Not found)"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			e := newVerbEnv(t, false, c.format, c.answers...)
-			err := runPromoGet(context.Background(), &promoGetOptions{session: e.sess, ID: 1001})
+			err := runPromoGet(context.Background(), &promoGetOptions{Session: e.sess, ID: 1001})
 			e.expect(t, err, c.err, c.stdout, c.stderr, "GET /v1/promo/1001")
-			if got := exitCode(err); got != c.exit {
+			if got := core.ExitCode(err); got != c.exit {
 				t.Errorf("exit code = %d, want %d", got, c.exit)
 			}
 		})
@@ -115,15 +116,15 @@ func TestRunPromoStats(t *testing.T) {
 		{name: "not used yet, piped as JSON", format: format.JSON,
 			answers: []answer{{"GET /v1/promo/5/statistics", http.StatusOK, `[]`}},
 			stdout:  "[]\n"},
-		{name: "not found", format: format.JSON, exit: exitNotFound,
+		{name: "not found", format: format.JSON, exit: core.ExitNotFound,
 			answers: []answer{{"GET /v1/promo/5/statistics", http.StatusNotFound, notFoundBody}},
 			err:     "statistics of promo 5: not found: promo code 5 does not exist or is not visible to you (API error 0: Not found)"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			e := newVerbEnv(t, c.tty, c.format, c.answers...)
-			err := runPromoStats(context.Background(), &promoStatsOptions{session: e.sess, ID: 5})
+			err := runPromoStats(context.Background(), &promoStatsOptions{Session: e.sess, ID: 5})
 			e.expect(t, err, c.err, c.stdout, c.stderr, "GET /v1/promo/5/statistics")
-			if got := exitCode(err); got != c.exit {
+			if got := core.ExitCode(err); got != c.exit {
 				t.Errorf("exit code = %d, want %d", got, c.exit)
 			}
 		})
@@ -157,24 +158,24 @@ func TestRunPromoDelete(t *testing.T) {
 			answers: []answer{{"GET /v1/promo/5", http.StatusOK, `{}`}, {"DELETE /v1/promo/5", http.StatusNoContent, ""}},
 			stderr:  "Deleted promo code 5.\n", routes: []string{"GET /v1/promo/5", "DELETE /v1/promo/5"},
 			questions: []string{"Delete promo code 5 from the sandbox?"}},
-		{name: "declined", tty: true, confirm: &confirmStub{answer: false}, sandbox: true, exit: exitCancelled,
+		{name: "declined", tty: true, confirm: &confirmStub{answer: false}, sandbox: true, exit: core.ExitCancelled,
 			answers: []answer{{"GET /v1/promo/5", http.StatusOK, runRecordJSON}},
 			err:     "cancelled", routes: []string{"GET /v1/promo/5"},
 			questions: []string{"Delete promo code SUMMER25 (id 5) from the sandbox?"}},
-		{name: "not found: nothing asked", tty: true, confirm: &confirmStub{answer: true}, exit: exitNotFound,
+		{name: "not found: nothing asked", tty: true, confirm: &confirmStub{answer: true}, exit: core.ExitNotFound,
 			answers: []answer{{"GET /v1/promo/5", http.StatusNotFound, notFoundBody}},
 			err:     "get promo 5: not found: promo code 5 does not exist or is not visible to you (API error 0: Not found)", routes: []string{"GET /v1/promo/5"}},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			e := newVerbEnv(t, c.tty, format.Table, c.answers...)
 			e.sess.Settings.Sandbox = c.sandbox
-			opts := &promoDeleteOptions{session: e.sess, ID: 5, Yes: c.yes}
+			opts := &promoDeleteOptions{Session: e.sess, ID: 5, Yes: c.yes}
 			if c.confirm != nil {
 				opts.Prompter = c.confirm
 			}
 			err := runPromoDelete(context.Background(), opts)
 			e.expect(t, err, c.err, "", c.stderr, c.routes...)
-			if got := exitCode(err); got != c.exit {
+			if got := core.ExitCode(err); got != c.exit {
 				t.Errorf("exit code = %d, want %d", got, c.exit)
 			}
 			if c.confirm != nil && !slices.Equal(c.confirm.asked, c.questions) {
@@ -246,10 +247,10 @@ func TestRunPromoCreate(t *testing.T) {
 		{name: "dry run sends nothing", format: format.JSON,
 			opts:   promoCreateOptions{SiteID: 7, DryRun: true, Changes: promo.Changes{Code: ptr("SUMMER25"), Amount: ptr(25.0)}},
 			stdout: `{"method":"POST","url":"BASE/v1/promo","body":{"site_id":7,"user_id":42,"code":"SUMMER25","bonus_amount":25}}` + "\n"},
-		{name: "no site", format: format.JSON, exit: exitUsage,
+		{name: "no site", format: format.JSON, exit: core.ExitUsage,
 			opts: promoCreateOptions{Changes: promo.Changes{Code: ptr("SUMMER25")}},
 			err:  "--site-id is required (or set a default: promoctl config set site_id N)"},
-		{name: "the server refuses the code", format: format.JSON, exit: exitFailure,
+		{name: "the server refuses the code", format: format.JSON, exit: core.ExitFailure,
 			opts:    promoCreateOptions{SiteID: 7, Changes: promo.Changes{Code: ptr("SUMMER25"), Amount: ptr(25.0), Enabled: ptr(true)}},
 			answers: []answer{{"POST /v1/promo", http.StatusUnprocessableEntity, apitest.Error(422, 0, "Code is taken")}},
 			err:     "create promo SUMMER25 on site 7: invalid request (API error 0: Code is taken)", routes: []string{"POST /v1/promo"}},
@@ -271,7 +272,7 @@ func TestRunPromoCreate(t *testing.T) {
 				"\nThe same without the form:\n  promoctl promo create --site-id 7 --code SUMMER25 --bonus-type goods --amount 15 --percent --enabled --ends 2026-12-31T23:59:59+03:00 --once-per-user=false\n\n" +
 				"Created promo code SUMMER25 (id 1001) on site 7.\n",
 			routes: []string{"GET /v1/promo?site_id=7", "POST /v1/promo"}},
-		{name: "the form refuses a code the site has", tty: true, format: format.JSON, exit: exitCancelled,
+		{name: "the form refuses a code the site has", tty: true, format: format.JSON, exit: core.ExitCancelled,
 			opts:     promoCreateOptions{SiteID: 7, Interactive: true},
 			prompter: &wizardStub{answers: summer25(), proceed: prompt.ErrCancelled},
 			answers:  []answer{{"GET /v1/promo", http.StatusOK, runListJSON}},
@@ -285,13 +286,13 @@ func TestRunPromoCreate(t *testing.T) {
 				e.sess.Where = []string{"--sandbox"}
 			}
 			opts := c.opts
-			opts.session, opts.Prompter = e.sess, c.prompter
+			opts.Session, opts.Prompter = e.sess, c.prompter
 			err := runPromoCreate(context.Background(), &opts)
 			reqs := e.expect(t, err, c.err, replaceBase(c.stdout, e.api.URL), c.stderr, c.routes...)
 			if c.body != "" {
 				expectJSONBody(t, reqs[len(reqs)-1], c.body)
 			}
-			if got := exitCode(err); got != c.exit {
+			if got := core.ExitCode(err); got != c.exit {
 				t.Errorf("exit code = %d, want %d", got, c.exit)
 			}
 		})
@@ -334,11 +335,11 @@ func TestRunPromoUpdate(t *testing.T) {
 			answers: []answer{{"GET /v1/promo/5", http.StatusOK, currentJSON}},
 			stdout:  `{"method":"PUT","url":"BASE/v1/promo/5","body":` + current + `}` + "\n",
 			routes:  []string{"GET /v1/promo/5"}},
-		{name: "a change that makes the promo code invalid", exit: exitUsage,
+		{name: "a change that makes the promo code invalid", exit: core.ExitUsage,
 			opts:    promoUpdateOptions{Changes: promo.Changes{Ends: ptr(time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC))}},
 			answers: []answer{{"GET /v1/promo/5", http.StatusOK, currentJSON}},
 			err:     "promo code 5 would be invalid: --ends: the end 2026-01-01T00:00:00.000Z is before the start 2026-06-01T00:00:00.123Z", routes: []string{"GET /v1/promo/5"}},
-		{name: "not found", exit: exitNotFound,
+		{name: "not found", exit: core.ExitNotFound,
 			opts:    promoUpdateOptions{Changes: promo.Changes{Enabled: ptr(false)}},
 			answers: []answer{{"GET /v1/promo/5", http.StatusNotFound, notFoundBody}},
 			err:     "get promo 5: not found: promo code 5 does not exist or is not visible to you (API error 0: Not found)", routes: []string{"GET /v1/promo/5"}},
@@ -360,13 +361,13 @@ func TestRunPromoUpdate(t *testing.T) {
 		t.Run(c.name, func(t *testing.T) {
 			e := newVerbEnv(t, c.tty, format.JSON, c.answers...)
 			opts := c.opts
-			opts.session, opts.ID, opts.Prompter = e.sess, 5, c.prompter
+			opts.Session, opts.ID, opts.Prompter = e.sess, 5, c.prompter
 			err := runPromoUpdate(context.Background(), &opts)
 			reqs := e.expect(t, err, c.err, replaceBase(c.stdout, e.api.URL), c.stderr, c.routes...)
 			if c.body != "" {
 				expectJSONBody(t, reqs[len(reqs)-1], c.body)
 			}
-			if got := exitCode(err); got != c.exit {
+			if got := core.ExitCode(err); got != c.exit {
 				t.Errorf("exit code = %d, want %d", got, c.exit)
 			}
 		})
@@ -376,11 +377,11 @@ func TestRunPromoUpdate(t *testing.T) {
 // captureVerb runs promoctl with args, its promo verb built by build with
 // a run function that keeps the options instead of running, and returns
 // the exit code.
-func captureVerb(t *testing.T, r *runner, build func(*factory) *cobra.Command, args ...string) int {
+func captureVerb(t *testing.T, r *runner, build func(*core.Factory) *cobra.Command, args ...string) int {
 	t.Helper()
 	ios, _, _, errOut := iostreams.Test()
 	env := func(k string) (string, bool) { v, ok := r.env[k]; return v, ok }
-	f := newFactory(Options{IO: ios, Env: env, Location: r.loc})
+	f := core.NewFactory(core.Options{IO: ios, Env: env, Location: r.loc})
 	root := newRootCmd(f)
 	verb := build(f)
 	group, _, err := root.Find([]string{"promo"})
@@ -399,7 +400,7 @@ func captureVerb(t *testing.T, r *runner, build func(*factory) *cobra.Command, a
 	_, err = root.ExecuteContextC(context.Background())
 	if err != nil {
 		t.Logf("promoctl %s: %v", strings.Join(args, " "), err)
-		return exitCode(err)
+		return core.ExitCode(err)
 	}
 	return 0
 }
@@ -411,7 +412,7 @@ func TestPromoVerbsParseIntoOptions(t *testing.T) {
 	file := writeFile(t, "p.yaml", "site_id: 9\nbonus_amount: 5\n")
 	var create *promoCreateOptions
 	keepCreate := func(_ context.Context, o *promoCreateOptions) error { create = o; return nil }
-	if code := captureVerb(t, r, func(f *factory) *cobra.Command { return newPromoCreateCmd(f, keepCreate) }, "promo", "create", "--code", "SUMMER25", "-f", file, "--dry-run"); code != 0 {
+	if code := captureVerb(t, r, func(f *core.Factory) *cobra.Command { return newPromoCreateCmd(f, keepCreate) }, "promo", "create", "--code", "SUMMER25", "-f", file, "--dry-run"); code != 0 {
 		t.Fatalf("create exit code = %d", code)
 	}
 	if create.SiteID != 9 || !create.FromFile || !create.DryRun || create.Interactive ||
@@ -421,7 +422,7 @@ func TestPromoVerbsParseIntoOptions(t *testing.T) {
 
 	var update *promoUpdateOptions
 	keepUpdate := func(_ context.Context, o *promoUpdateOptions) error { update = o; return nil }
-	if code := captureVerb(t, r, func(f *factory) *cobra.Command { return newPromoUpdateCmd(f, keepUpdate) }, "promo", "update", "1001", "--no-max-uses", "--timeout", "5s"); code != 0 {
+	if code := captureVerb(t, r, func(f *core.Factory) *cobra.Command { return newPromoUpdateCmd(f, keepUpdate) }, "promo", "update", "1001", "--no-max-uses", "--timeout", "5s"); code != 0 {
 		t.Fatalf("update exit code = %d", code)
 	}
 	if update.ID != 1001 || update.Changes.QuantityLimit == nil || *update.Changes.QuantityLimit || update.DryRun || update.Settings.Timeout != 5*time.Second {
@@ -430,7 +431,7 @@ func TestPromoVerbsParseIntoOptions(t *testing.T) {
 
 	var del *promoDeleteOptions
 	keepDelete := func(_ context.Context, o *promoDeleteOptions) error { del = o; return nil }
-	if code := captureVerb(t, r, func(f *factory) *cobra.Command { return newPromoDeleteCmd(f, keepDelete) }, "promo", "delete", "5", "-y"); code != 0 {
+	if code := captureVerb(t, r, func(f *core.Factory) *cobra.Command { return newPromoDeleteCmd(f, keepDelete) }, "promo", "delete", "5", "-y"); code != 0 {
 		t.Fatalf("delete exit code = %d", code)
 	}
 	if del.ID != 5 || !del.Yes || del.Settings.BaseURL != r.api.URL {
@@ -440,8 +441,8 @@ func TestPromoVerbsParseIntoOptions(t *testing.T) {
 	// A refusal of the flags comes before the options are used.
 	called := false
 	keepList := func(context.Context, *promoListOptions) error { called = true; return nil }
-	if code := captureVerb(t, r, func(f *factory) *cobra.Command { return newPromoListCmd(f, keepList) }, "promo", "list", "extra"); code != exitUsage || called {
-		t.Errorf("list with an argument: exit code %d, run called %v; want %d, not called", code, called, exitUsage)
+	if code := captureVerb(t, r, func(f *core.Factory) *cobra.Command { return newPromoListCmd(f, keepList) }, "promo", "list", "extra"); code != core.ExitUsage || called {
+		t.Errorf("list with an argument: exit code %d, run called %v; want %d, not called", code, called, core.ExitUsage)
 	}
 	r.expectNoRequests(t)
 }

@@ -9,6 +9,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/promoctl/promoctl/cmd/core"
 	"github.com/promoctl/promoctl/internal/api"
 	"github.com/promoctl/promoctl/internal/output"
 	"github.com/promoctl/promoctl/internal/promo"
@@ -67,13 +68,13 @@ func hasPrefixFold(s, prefix string) bool {
 func parsePrefix(s string) (string, error) {
 	p := strings.TrimSpace(s)
 	if p == "" {
-		return "", usagef("--prefix needs the text the codes start with")
+		return "", core.Usagef("--prefix needs the text the codes start with")
 	}
 	if err := promo.ValidateCodeChars(p); err != nil {
-		return "", usagef("--prefix %q: %v", s, err)
+		return "", core.Usagef("--prefix %q: %v", s, err)
 	}
 	if len(p) > promo.MaxCodeLen {
-		return "", usagef("--prefix %q: a code has at most %d characters, the prefix has %d", s, promo.MaxCodeLen, len(p))
+		return "", core.Usagef("--prefix %q: a code has at most %d characters, the prefix has %d", s, promo.MaxCodeLen, len(p))
 	}
 	return p, nil
 }
@@ -220,14 +221,6 @@ func (l *sortedPromos) readAll() error {
 	return nil
 }
 
-// promoSortFields are the names --sort takes: the API's fields of a list
-// item, and status.
-func promoSortFields() []string {
-	return []string{"id", "code", "pos", "is_enabled", "bonus_type", "bonus_amount", "bonus_amount_is_in_percentages",
-		"time_limit_is_enabled", "d_on", "d_off", "quantity_limit_is_enabled", "quantity_limit", "promo_used_count", "is_valid",
-		"personal_limit_is_enabled", "status"}
-}
-
 // promoSortKey is p's key for field at now. Statuses sort in the order
 // of their rules: disabled, expired, used-up, scheduled, active.
 func promoSortKey(p *api.Promo, field string, now time.Time) sortKey {
@@ -299,9 +292,9 @@ func parseSort(s string) (field string, desc bool, err error) {
 	if rest, ok := strings.CutPrefix(field, "-"); ok {
 		field, desc = rest, true
 	}
-	if !slices.Contains(promoSortFields(), field) {
-		return "", false, usagef("--sort: unknown field %q: use one of %s, with - before it for descending order",
-			s, strings.Join(promoSortFields(), ", "))
+	if !slices.Contains(core.PromoSortFields(), field) {
+		return "", false, core.Usagef("--sort: unknown field %q: use one of %s, with - before it for descending order",
+			s, strings.Join(core.PromoSortFields(), ", "))
 	}
 	return field, desc, nil
 }
@@ -313,7 +306,7 @@ const maxWithinDays = 100000
 // (36h), minutes (90m), or a sum such as 1d12h.
 func parseWithin(s string) (time.Duration, error) {
 	bad := func() (time.Duration, error) {
-		return 0, usagef("--expiring-within: invalid duration %q: use days, hours or minutes such as 7d, 36h, 90m or 1d12h", s)
+		return 0, core.Usagef("--expiring-within: invalid duration %q: use days, hours or minutes such as 7d, 36h, 90m or 1d12h", s)
 	}
 	rest := strings.TrimSpace(s)
 	var d time.Duration

@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/promoctl/promoctl/cmd/core"
 	"github.com/promoctl/promoctl/internal/apitest"
 	"github.com/promoctl/promoctl/internal/golden"
 )
@@ -64,7 +65,7 @@ func TestPromoStatsJSON(t *testing.T) {
 // TestPromoStatsHelpExampleKeepsCurrenciesApart runs the --jq of the help's
 // example: discounts are summed per currency, never RUB and USD together.
 func TestPromoStatsHelpExampleKeepsCurrenciesApart(t *testing.T) {
-	example := newPromoStatsCmd(newFactory(Options{}), nil).Example
+	example := newPromoStatsCmd(core.NewFactory(core.Options{}), nil).Example
 	_, jq, ok := strings.Cut(example, "--jq '")
 	if !ok {
 		t.Fatalf("promo stats example has no --jq: %s", example)

@@ -12,9 +12,8 @@ import (
 	"time"
 	"unicode/utf8"
 
+	"github.com/promoctl/promoctl/cmd/core"
 	"github.com/promoctl/promoctl/internal/api"
-	"github.com/promoctl/promoctl/internal/baseurl"
-	"github.com/promoctl/promoctl/internal/config"
 	"github.com/promoctl/promoctl/internal/iostreams"
 	"github.com/promoctl/promoctl/internal/output"
 	"github.com/promoctl/promoctl/internal/promo"
@@ -40,12 +39,12 @@ func wantWizard(ios *iostreams.IOStreams, interactive, missingCode bool, file st
 	}
 	if !ios.CanPrompt() {
 		if interactive {
-			return false, usagef("--interactive needs a terminal: give the fields as flags instead (see --help)")
+			return false, core.Usagef("--interactive needs a terminal: give the fields as flags instead (see --help)")
 		}
-		return false, usagef("--code is required when not running interactively")
+		return false, core.Usagef("--code is required when not running interactively")
 	}
 	if file == "-" {
-		return false, usagef("-f - reads the fields from stdin, which the form needs: name a file, or give --code")
+		return false, core.Usagef("-f - reads the fields from stdin, which the form needs: name a file, or give --code")
 	}
 	return true, nil
 }
@@ -58,7 +57,7 @@ func wantWizard(ios *iostreams.IOStreams, interactive, missingCode bool, file st
 // when the server refuses the promo code, the wizard offers to edit the
 // answers and try again.
 func runPromoCreateWizard(ctx context.Context, opts *promoCreateOptions) error {
-	sess, given, site, dryRun := opts.session, opts.Changes, opts.SiteID, opts.DryRun
+	sess, given, site, dryRun := opts.Session, opts.Changes, opts.SiteID, opts.DryRun
 	var sites []prompt.Site
 	chosen := site
 	if site == 0 {
@@ -90,7 +89,7 @@ func runPromoCreateWizard(ctx context.Context, opts *promoCreateOptions) error {
 		}
 		err = confirmCreate(ctx, w, sess, a.Values, chosen, sites, codes, dryRun)
 		if err == nil {
-			cctx, cancel := sess.withTimeout(ctx)
+			cctx, cancel := sess.WithTimeout(ctx)
 			err = createPromo(cctx, sess, mustChanges(a.Values, sess.Loc), chosen, dryRun)
 			cancel()
 		}
@@ -107,10 +106,10 @@ func runPromoCreateWizard(ctx context.Context, opts *promoCreateOptions) error {
 // confirmCreate checks the create form's answers against the chosen
 // site's codes (the site may have been chosen after the code was typed),
 // prints the summary and the command line, and asks for the go-ahead.
-func confirmCreate(ctx context.Context, w promoWizard, sess *session, v promo.FormValues, site int64, sites []prompt.Site, codes *existingCodes, dryRun bool) error {
+func confirmCreate(ctx context.Context, w promoWizard, sess *core.Session, v promo.FormValues, site int64, sites []prompt.Site, codes *existingCodes, dryRun bool) error {
 	changes, err := v.Changes(sess.Loc)
 	if err != nil {
-		return usageErr(err)
+		return core.UsageErr(err)
 	}
 	if codes.taken(ctx, site, v.Code) {
 		return &codeInUseError{code: v.Code, site: site}
@@ -123,12 +122,12 @@ func confirmCreate(ctx context.Context, w promoWizard, sess *session, v promo.Fo
 	}
 	e := sess.IO.ErrOut
 	fmt.Fprintln(e, "\n"+sess.Msg.T("wizard.create.about"))
-	writeSummary(e, sayRows(sess.Msg, createSummary(v, site, siteName, sess.Loc, sess.Now())))
+	writeSummary(e, core.SayRows(sess.Msg, createSummary(v, site, siteName, sess.Loc, sess.Now())))
 	args := append([]string{"promo", "create", "--site-id", strconv.FormatInt(site, 10)}, changes.Flags(sess.Loc)...)
 	if dryRun {
 		args = append(args, "--dry-run")
 	}
-	fmt.Fprintf(e, "\n%s\n  %s\n\n", sess.Msg.T("wizard.same_without_form"), sess.commandLine(args...))
+	fmt.Fprintf(e, "\n%s\n  %s\n\n", sess.Msg.T("wizard.same_without_form"), sess.CommandLine(args...))
 	if dryRun {
 		return nil
 	}
@@ -149,7 +148,7 @@ var errNoChange = errors.New("nothing changed")
 // nothing when nothing was. Like the create wizard, it refuses a code in
 // use on the promo code's site and offers to edit a refused change.
 func runPromoUpdateWizard(ctx context.Context, opts *promoUpdateOptions, client *api.Client, raw json.RawMessage, current promo.Fields) error {
-	sess, id, given, dryRun := opts.session, opts.ID, opts.Changes, opts.DryRun
+	sess, id, given, dryRun := opts.Session, opts.ID, opts.Changes, opts.DryRun
 	site, codes := promoSiteCodes(ctx, sess, id, raw)
 	before := promo.FormValuesOf(current, sess.Loc)
 	values := before.With(given, sess.Loc)
@@ -172,7 +171,7 @@ func runPromoUpdateWizard(ctx context.Context, opts *promoUpdateOptions, client 
 			return nil
 		}
 		if err == nil {
-			uctx, cancel := sess.withTimeout(ctx)
+			uctx, cancel := sess.WithTimeout(ctx)
 			err = updatePromo(uctx, sess, client, id, current, changes, dryRun)
 			cancel()
 		}
@@ -189,10 +188,10 @@ func runPromoUpdateWizard(ctx context.Context, opts *promoUpdateOptions, client 
 // confirmUpdate works out what the update form changed, prints the
 // changes and the command line, and asks for the go-ahead. It returns
 // errNoChange when nothing was changed.
-func confirmUpdate(ctx context.Context, w promoWizard, sess *session, id int64, before, after promo.FormValues, dryRun bool) (promo.Changes, error) {
+func confirmUpdate(ctx context.Context, w promoWizard, sess *core.Session, id int64, before, after promo.FormValues, dryRun bool) (promo.Changes, error) {
 	changes, err := after.ChangesFrom(before, sess.Loc)
 	if err != nil {
-		return changes, usageErr(err)
+		return changes, core.UsageErr(err)
 	}
 	e := sess.IO.ErrOut
 	if changes.Empty() {
@@ -200,13 +199,13 @@ func confirmUpdate(ctx context.Context, w promoWizard, sess *session, id int64, 
 		return changes, errNoChange
 	}
 	fmt.Fprintln(e, "\n"+sess.Msg.T("wizard.update.changes", "ID", id))
-	writeSummary(e, sayRows(sess.Msg, changeSummary(before, after, sess.Loc, sess.Now())))
+	writeSummary(e, core.SayRows(sess.Msg, changeSummary(before, after, sess.Loc, sess.Now())))
 	if !changes.ClearStarts && !changes.ClearEnds { // no flag removes just one date
 		args := append([]string{"promo", "update", strconv.FormatInt(id, 10)}, changes.Flags(sess.Loc)...)
 		if dryRun {
 			args = append(args, "--dry-run")
 		}
-		fmt.Fprintf(e, "\n%s\n  %s\n\n", sess.Msg.T("wizard.same_without_form"), sess.commandLine(args...))
+		fmt.Fprintf(e, "\n%s\n  %s\n\n", sess.Msg.T("wizard.same_without_form"), sess.CommandLine(args...))
 	} else {
 		fmt.Fprintln(e)
 	}
@@ -230,8 +229,8 @@ func isRefusal(err error) bool {
 
 // offerEdit says why the answers were refused and asks whether to edit
 // them; No (or Ctrl-C) cancels.
-func offerEdit(ctx context.Context, w promoWizard, sess *session, refusal error) error {
-	fmt.Fprintf(sess.IO.ErrOut, "promoctl: %s\n", sess.Warnings.clean(refusal.Error()))
+func offerEdit(ctx context.Context, w promoWizard, sess *core.Session, refusal error) error {
+	fmt.Fprintf(sess.IO.ErrOut, "promoctl: %s\n", sess.Warnings.Clean(refusal.Error()))
 	return w.Proceed(ctx, sess.Msg.T("wizard.edit_again"), true)
 }
 
@@ -250,7 +249,7 @@ func (e *codeInUseError) Error() string {
 // Codes are compared without regard to case, as the service keeps them.
 // A nil *existingCodes knows no codes.
 type existingCodes struct {
-	sess   *session
+	sess   *core.Session
 	except int64                      // the id of the promo code being changed
 	sites  map[int64]map[string]int64 // site → upper-cased code → id; nil: could not be read
 }
@@ -259,7 +258,7 @@ type existingCodes struct {
 // credentials it fails as the create would, but a dry run goes on without
 // the codes. Otherwise it fails only when ctx ends: a list that cannot be
 // read leaves the check to the server, with a warning.
-func existingCodesOf(ctx context.Context, sess *session, site int64, dryRun bool) (*existingCodes, error) {
+func existingCodesOf(ctx context.Context, sess *core.Session, site int64, dryRun bool) (*existingCodes, error) {
 	if _, err := sess.Client(); err != nil {
 		if dryRun {
 			return nil, nil
@@ -271,7 +270,7 @@ func existingCodesOf(ctx context.Context, sess *session, site int64, dryRun bool
 		if ctx.Err() != nil {
 			return nil, ctx.Err()
 		}
-		sess.warn(fmt.Sprintf("could not read the promo codes of site %d, so a code in use is found only when the server refuses it: %v", site, err))
+		sess.Warn(fmt.Sprintf("could not read the promo codes of site %d, so a code in use is found only when the server refuses it: %v", site, err))
 	}
 	return c, nil
 }
@@ -279,7 +278,7 @@ func existingCodesOf(ctx context.Context, sess *session, site int64, dryRun bool
 // promoSiteCodes finds the site of promo code id and its codes, for the
 // update form: the site the record names, else the configured site when
 // its list holds the promo code. The site is 0 when neither is known.
-func promoSiteCodes(ctx context.Context, sess *session, id int64, raw json.RawMessage) (int64, *existingCodes) {
+func promoSiteCodes(ctx context.Context, sess *core.Session, id int64, raw json.RawMessage) (int64, *existingCodes) {
 	var rec struct {
 		SiteID *api.Int `json:"site_id"`
 	}
@@ -303,7 +302,7 @@ func (c *existingCodes) load(ctx context.Context, site int64) error {
 	if err != nil {
 		return err
 	}
-	ctx, cancel := c.sess.withTimeout(ctx)
+	ctx, cancel := c.sess.WithTimeout(ctx)
 	defer cancel()
 	raw, err := client.ListPromos(ctx, site)
 	if err != nil {
@@ -364,12 +363,12 @@ func (c *existingCodes) takenFunc(ctx context.Context) func(site int64, code str
 }
 
 // siteChoice lists the user's sites for the form (GET /v3/public/site).
-func siteChoice(ctx context.Context, sess *session) ([]prompt.Site, error) {
+func siteChoice(ctx context.Context, sess *core.Session) ([]prompt.Site, error) {
 	client, err := sess.Client()
 	if err != nil {
 		return nil, err
 	}
-	ctx, cancel := sess.withTimeout(ctx)
+	ctx, cancel := sess.WithTimeout(ctx)
 	defer cancel()
 	raw, err := client.ListSites(ctx)
 	if err != nil {
@@ -380,7 +379,7 @@ func siteChoice(ctx context.Context, sess *session) ([]prompt.Site, error) {
 		return nil, err
 	}
 	if len(sites) == 0 {
-		return nil, usagef("--site-id is required: the site list is empty (or set a default: promoctl config set site_id N)")
+		return nil, core.Usagef("--site-id is required: the site list is empty (or set a default: promoctl config set site_id N)")
 	}
 	return sites, nil
 }
@@ -407,42 +406,39 @@ func siteNames(raw json.RawMessage) ([]prompt.Site, error) {
 	return sites, nil
 }
 
-// summaryRow is one line of a summary: a label and a value.
-type summaryRow struct{ label, value string }
-
-func writeSummary(w io.Writer, rows []summaryRow) {
+func writeSummary(w io.Writer, rows []core.SummaryRow) {
 	width := 0
 	for _, r := range rows {
-		width = max(width, utf8.RuneCountInString(r.label))
+		width = max(width, utf8.RuneCountInString(r.Label))
 	}
 	for _, r := range rows {
-		fmt.Fprintf(w, "  %-*s  %s\n", width+1, r.label+":", r.value)
+		fmt.Fprintf(w, "  %-*s  %s\n", width+1, r.Label+":", r.Value)
 	}
 }
 
 // createSummary describes the promo code the create form will make.
-func createSummary(v promo.FormValues, site int64, siteName string, loc *time.Location, now time.Time) []summaryRow {
+func createSummary(v promo.FormValues, site int64, siteName string, loc *time.Location, now time.Time) []core.SummaryRow {
 	s := strconv.FormatInt(site, 10)
 	if siteName != "" {
 		s = siteName + " (" + s + ")"
 	}
-	return []summaryRow{
-		{"Code", v.Code},
-		{"Site", s},
-		{"Discount", discountText(v)},
-		{"Enabled", view.YesNo(v.Enabled)},
-		{"Valid", validityText(v, loc, now)},
-		{"Maximum uses", usesText(v)},
-		{"Once per customer", view.YesNo(v.OncePerUser)},
+	return []core.SummaryRow{
+		{Label: "Code", Value: v.Code},
+		{Label: "Site", Value: s},
+		{Label: "Discount", Value: discountText(v)},
+		{Label: "Enabled", Value: view.YesNo(v.Enabled)},
+		{Label: "Valid", Value: validityText(v, loc, now)},
+		{Label: "Maximum uses", Value: usesText(v)},
+		{Label: "Once per customer", Value: view.YesNo(v.OncePerUser)},
 	}
 }
 
 // changeSummary lists the fields the update form changed, before → after.
-func changeSummary(before, after promo.FormValues, loc *time.Location, now time.Time) []summaryRow {
-	var rows []summaryRow
+func changeSummary(before, after promo.FormValues, loc *time.Location, now time.Time) []core.SummaryRow {
+	var rows []core.SummaryRow
 	add := func(label, b, a string) {
 		if b != a {
-			rows = append(rows, summaryRow{label, b + " → " + a})
+			rows = append(rows, core.SummaryRow{Label: label, Value: b + " → " + a})
 		}
 	}
 	add("Code", output.Text(before.Code), after.Code)
@@ -491,54 +487,4 @@ func usesText(v promo.FormValues) string {
 		return "unlimited"
 	}
 	return v.MaxUses
-}
-
-// shellQuote quotes s for a POSIX shell when it needs it.
-func shellQuote(s string) string {
-	if s == "" {
-		return "''"
-	}
-	for _, r := range s {
-		if !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || strings.ContainsRune("-_=+:,./@%", r)) {
-			return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
-		}
-	}
-	return s
-}
-
-// deleteQuestion names the promo code about to go: its code and id, its
-// site when the record says it (the API's record usually does not), and
-// where it lives when that is not the default profile of the public
-// service.
-func (sess *session) deleteQuestion(id int64, raw json.RawMessage, p api.Promo) string {
-	s := "Delete promo code "
-	var facts []string
-	if code := output.Text(string(p.Code)); code != "" {
-		s += code
-		facts = append(facts, fmt.Sprintf("id %d", id))
-	} else {
-		s += strconv.FormatInt(id, 10)
-	}
-	var rec struct {
-		SiteID *api.Int `json:"site_id"`
-	}
-	if json.Unmarshal(raw, &rec) == nil && rec.SiteID != nil && *rec.SiteID > 0 {
-		facts = append(facts, fmt.Sprintf("site %d", *rec.SiteID))
-	}
-	if len(facts) > 0 {
-		s += " (" + strings.Join(facts, ", ") + ")"
-	}
-	st := sess.Settings
-	switch {
-	case st.Sandbox:
-		s += " from the sandbox"
-	default:
-		if st.Profile != "" && st.Profile != config.DefaultProfile {
-			s += " in profile " + output.Text(st.Profile)
-		}
-		if st.BaseURL != "" && strings.TrimRight(st.BaseURL, "/") != baseurl.Default {
-			s += " at " + output.Text(st.BaseURL)
-		}
-	}
-	return s + "?"
 }

@@ -10,6 +10,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/promoctl/promoctl/cmd/core"
 	"github.com/promoctl/promoctl/internal/api"
 	"github.com/promoctl/promoctl/internal/apitest"
 	"github.com/promoctl/promoctl/internal/baseurl"
@@ -439,8 +440,8 @@ func TestPromoDeleteQuestion(t *testing.T) {
 		{"the sandbox", true, "default", "http://sandbox.localhost", "Delete promo code SUMMER25 (id 5) from the sandbox?"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			sess := &session{Settings: &config.Settings{Profile: c.profile, BaseURL: c.baseURL, Sandbox: c.sandbox}}
-			if got := sess.deleteQuestion(5, json.RawMessage(currentJSON), p); got != c.want {
+			sess := &core.Session{Settings: &config.Settings{Profile: c.profile, BaseURL: c.baseURL, Sandbox: c.sandbox}}
+			if got := sess.DeleteQuestion(5, json.RawMessage(currentJSON), p); got != c.want {
 				t.Errorf("question = %q, want %q", got, c.want)
 			}
 		})

@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
 	"net/http"
 	"slices"
 	"strconv"
@@ -14,8 +13,8 @@ import (
 	"time"
 
 	"github.com/spf13/cobra"
-	"github.com/spf13/pflag"
 
+	"github.com/promoctl/promoctl/cmd/core"
 	"github.com/promoctl/promoctl/internal/api"
 	"github.com/promoctl/promoctl/internal/baseurl"
 	"github.com/promoctl/promoctl/internal/config"
@@ -25,7 +24,7 @@ import (
 	"github.com/promoctl/promoctl/internal/view"
 )
 
-func newSandboxCmd(f *factory) *cobra.Command {
+func newSandboxCmd(f *core.Factory) *cobra.Command {
 	c := &cobra.Command{
 		Use:   "sandbox",
 		Short: "Run the built-in API sandbox",
@@ -57,7 +56,7 @@ on --sandbox too (see 'promoctl sandbox serve --help').`,
   promoctl --sandbox --user-id 2 promo list --site-id 3
   promoctl --sandbox --sandbox-data ./demo.db promo list --site-id 1
   promoctl sandbox serve --addr 127.0.0.1:8787`,
-		RunE: groupRun,
+		RunE: core.GroupRun,
 	}
 	c.AddCommand(newSandboxServeCmd(f, nil), newSandboxRedeemCmd(f, nil), newSandboxResetCmd(f, nil))
 	return c
@@ -71,7 +70,7 @@ type sandboxServeOptions struct {
 	Serve sandbox.ServeOptions
 }
 
-func newSandboxServeCmd(f *factory, run func(context.Context, *sandboxServeOptions) error) *cobra.Command {
+func newSandboxServeCmd(f *core.Factory, run func(context.Context, *sandboxServeOptions) error) *cobra.Command {
 	if run == nil {
 		run = runSandboxServe
 	}
@@ -98,26 +97,26 @@ PROMOCTL_SANDBOX_RATE_LIMIT, PROMOCTL_SANDBOX_LATENCY,
 PROMOCTL_SANDBOX_CREATE_LATENCY, PROMOCTL_SANDBOX_LIST_LAG and
 PROMOCTL_SANDBOX_DROP_AFTER_CREATE set them when the flags are not given,
 and put the same faults on --sandbox.`,
-		Args: noArgs,
+		Args: core.NoArgs,
 		Example: `  promoctl sandbox serve
   promoctl sandbox serve --addr 127.0.0.1:9000 --data ./demo.db --reset
   promoctl sandbox serve --rate-limit 50/s --latency 20ms --drop-after-create 0.05
   # then, in another terminal:
   promoctl --base-url http://127.0.0.1:8787 --token sandbox --user-id 1 promo list --site-id 1`,
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			data, err := sandboxData(cmd, f.global.sandboxData)
+			data, err := core.SandboxData(cmd, f.Global.SandboxData)
 			if err != nil {
 				return err
 			}
-			if opts.Serve.Faults, err = sandboxFaults(cmd.Flags(), f.env); err != nil {
+			if opts.Serve.Faults, err = core.SandboxFaults(cmd.Flags(), f.Env); err != nil {
 				return err
 			}
-			opts.IO, opts.Env, opts.Serve.DataPath = f.io, f.env, sandboxDataPath(data, f.env)
+			opts.IO, opts.Env, opts.Serve.DataPath = f.IO, f.Env, core.SandboxDataPath(data, f.Env)
 			return run(cmd.Context(), opts)
 		},
 	}
 	c.Flags().StringVar(&opts.Serve.Addr, "addr", sandbox.DefaultAddr, "address to listen on")
-	dataFlag(c)
+	core.DataFlag(c)
 	c.Flags().BoolVar(&opts.Serve.Reset, "reset", false, "discard the data and start again from the demo data")
 	faultFlags(c)
 	return c
@@ -127,13 +126,13 @@ and put the same faults on --sandbox.`,
 func runSandboxServe(ctx context.Context, opts *sandboxServeOptions) error {
 	o := opts.Serve
 	o.Out, o.Log = opts.IO.ErrOut, opts.IO.ErrOut
-	o.Waiting = sandboxWaiting(opts.IO.ErrOut, o.DataPath)
+	o.Waiting = core.SandboxWaiting(opts.IO.ErrOut, o.DataPath)
 	err := sandbox.Serve(ctx, o)
 	if errors.Is(err, syscall.EADDRINUSE) {
 		return fmt.Errorf("%w; another program is listening there: choose another port with --addr (--addr 127.0.0.1:0 picks a free one)", err)
 	}
 	if err != nil {
-		return withRecoveryHint(sandboxOpenError(err), o.DataPath, opts.Env)
+		return core.WithRecoveryHint(core.SandboxOpenError(err), o.DataPath, opts.Env)
 	}
 	// Serve returns nil once interrupted and shut down.
 	fmt.Fprintln(opts.IO.ErrOut, "promoctl sandbox stopped")
@@ -147,7 +146,7 @@ type sandboxResetOptions struct {
 	LockWait time.Duration // how long to wait for another process to release it: --timeout
 }
 
-func newSandboxResetCmd(f *factory, run func(context.Context, *sandboxResetOptions) error) *cobra.Command {
+func newSandboxResetCmd(f *core.Factory, run func(context.Context, *sandboxResetOptions) error) *cobra.Command {
 	if run == nil {
 		run = runSandboxReset
 	}
@@ -155,15 +154,15 @@ func newSandboxResetCmd(f *factory, run func(context.Context, *sandboxResetOptio
 	c := &cobra.Command{
 		Use:   "reset",
 		Short: "Restore the sandbox's demo data",
-		Args:  noArgs,
+		Args:  core.NoArgs,
 		Example: `  promoctl sandbox reset
   promoctl sandbox reset --data ./demo.db`,
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			data, err := sandboxData(cmd, f.global.sandboxData)
+			data, err := core.SandboxData(cmd, f.Global.SandboxData)
 			if err != nil {
 				return err
 			}
-			opts.IO, opts.Data = f.io, sandboxDataPath(data, f.env)
+			opts.IO, opts.Data = f.IO, core.SandboxDataPath(data, f.Env)
 			s, err := f.Settings(cmd)
 			if err != nil {
 				return err
@@ -172,14 +171,14 @@ func newSandboxResetCmd(f *factory, run func(context.Context, *sandboxResetOptio
 			return run(cmd.Context(), opts)
 		},
 	}
-	dataFlag(c)
+	core.DataFlag(c)
 	return c
 }
 
 // runSandboxReset replaces the data file's contents with the demo data.
 func runSandboxReset(ctx context.Context, opts *sandboxResetOptions) error {
 	// A damaged file is replaced, not read: this is the way out of one.
-	store, err := sandbox.Open(ctx, opts.Data, sandbox.Options{Reset: true, Timeout: opts.LockWait, Waiting: sandboxWaiting(opts.IO.ErrOut, opts.Data)})
+	store, err := sandbox.Open(ctx, opts.Data, sandbox.Options{Reset: true, Timeout: opts.LockWait, Waiting: core.SandboxWaiting(opts.IO.ErrOut, opts.Data)})
 	if errors.Is(err, sandbox.ErrInUse) {
 		return fmt.Errorf("reset sandbox: %w; stop the other promoctl (such as 'promoctl sandbox serve') first", err)
 	}
@@ -196,7 +195,7 @@ func runSandboxReset(ctx context.Context, opts *sandboxResetOptions) error {
 // sandboxRedeemOptions are the inputs of sandbox redeem: the order, and
 // the sandbox it goes to.
 type sandboxRedeemOptions struct {
-	*session
+	*core.Session
 	Request       sandbox.RedeemRequest
 	DeliveryGiven bool // --delivery-price was given, 0 or not
 	// Served is true when the order goes over HTTP to a served sandbox,
@@ -208,7 +207,7 @@ type sandboxRedeemOptions struct {
 	UserIDGiven bool // --user-id was given: the hint says to use another, not add one
 }
 
-func newSandboxRedeemCmd(f *factory, run func(context.Context, *sandboxRedeemOptions) error) *cobra.Command {
+func newSandboxRedeemCmd(f *core.Factory, run func(context.Context, *sandboxRedeemOptions) error) *cobra.Command {
 	if run == nil {
 		run = runSandboxRedeem
 	}
@@ -230,7 +229,7 @@ unless --user-id 2 is given, with no default site) unless a base URL is set
 real service's): then it sends the order to that served sandbox ('promoctl
 sandbox serve') with the usual settings, site_id included. --sandbox or
 --data makes it run in-process whatever the base URL.`,
-		Args: noArgs,
+		Args: core.NoArgs,
 		Example: `  promoctl sandbox redeem --site-id 1 --code WELCOME10 --order-price 2500
   promoctl sandbox redeem --site-id 1 --code FREESHIP --order-price 900 --delivery-price 300 --customer 42
   promoctl sandbox redeem --data ./demo.db --site-id 1 --code WELCOME10 --order-price 100
@@ -241,10 +240,10 @@ sandbox serve') with the usual settings, site_id included. --sandbox or
 			r := &opts.Request
 			var err error
 			if r.Code == "" {
-				return usagef("--code is required")
+				return core.Usagef("--code is required")
 			}
 			if orderPrice == "" {
-				return usagef("--order-price is required")
+				return core.Usagef("--order-price is required")
 			}
 			if r.OrderPrice, err = parseMoney("--order-price", orderPrice); err != nil {
 				return err
@@ -255,7 +254,7 @@ sandbox serve') with the usual settings, site_id included. --sandbox or
 				}
 			}
 			if cus != "" {
-				if r.CustomerID, err = parseID("--customer", cus); err != nil {
+				if r.CustomerID, err = core.ParseID("--customer", cus); err != nil {
 					return err
 				}
 			}
@@ -264,16 +263,16 @@ sandbox serve') with the usual settings, site_id included. --sandbox or
 			// profile) and neither --sandbox nor a data file is given;
 			// else the in-process sandbox, with the settings --sandbox
 			// has: no configured base URL, token, user or site.
-			data, err := sandboxData(cmd, f.global.sandboxData)
+			data, err := core.SandboxData(cmd, f.Global.SandboxData)
 			if err != nil {
 				return err
 			}
 			var s *config.Settings
 			served := false
-			if !f.global.sandbox {
+			if !f.Global.Sandbox {
 				if data != "" {
 					if cmd.Flags().Changed("base-url") {
-						return usagef("--data names the data file of the in-process sandbox and --base-url a served one: give one")
+						return core.Usagef("--data names the data file of the in-process sandbox and --base-url a served one: give one")
 					}
 				} else {
 					if s, err = f.Settings(cmd); err != nil {
@@ -282,12 +281,12 @@ sandbox serve') with the usual settings, site_id included. --sandbox or
 					served = servedSandbox(s)
 				}
 				if !served && cmd.Flags().Changed("token") {
-					return usagef("--token is for a served sandbox: give its --base-url too, or drop --token to redeem in-process")
+					return core.Usagef("--token is for a served sandbox: give its --base-url too, or drop --token to redeem in-process")
 				}
 			}
 			opts.Sites = nil
 			if !served {
-				local, err := f.inProcessSandbox(cmd)
+				local, err := f.InProcessSandbox(cmd)
 				if err != nil {
 					return err
 				}
@@ -298,16 +297,16 @@ sandbox serve') with the usual settings, site_id included. --sandbox or
 			}
 			if r.SiteID = s.SiteID; r.SiteID == 0 {
 				if served {
-					return usagef("--site-id is required (or set a default: promoctl config set site_id N)")
+					return core.Usagef("--site-id is required (or set a default: promoctl config set site_id N)")
 				}
-				return usagef("--site-id is required: the in-process sandbox ignores your configured site_id (%s)", sandboxUsers)
+				return core.Usagef("--site-id is required: the in-process sandbox ignores your configured site_id (%s)", sandboxUsers)
 			}
 			// No spinner: one quick request.
-			sess, err := f.startWith(cmd, s, false)
+			sess, err := f.StartWith(cmd, s, false)
 			if err != nil {
 				return err
 			}
-			opts.session, opts.Served = sess, served
+			opts.Session, opts.Served = sess, served
 			opts.DeliveryGiven, opts.UserIDGiven = delivery != "", cmd.Flags().Changed("user-id")
 			return run(cmd.Context(), opts)
 		},
@@ -318,7 +317,7 @@ sandbox serve') with the usual settings, site_id included. --sandbox or
 	c.Flags().StringVar(&delivery, "delivery-price", "", "cost of delivery")
 	c.Flags().StringVar(&cus, "customer", "", "the customer's id (needed for once-per-customer codes)")
 	c.Flags().StringVar(&opts.Request.Currency, "currency", "", "currency of the prices (default: the site's)")
-	dataFlag(c)
+	core.DataFlag(c)
 	return c
 }
 
@@ -334,7 +333,7 @@ func runSandboxRedeem(ctx context.Context, opts *sandboxRedeemOptions) error {
 	if err != nil {
 		return err
 	}
-	rctx, cancel := opts.withTimeout(ctx)
+	rctx, cancel := opts.WithTimeout(ctx)
 	defer cancel()
 	resp, err := client.Do(rctx, api.Request{Method: http.MethodPost, Path: sandbox.RedeemPath, Body: body})
 	if err != nil {
@@ -352,7 +351,7 @@ func runSandboxRedeem(ctx context.Context, opts *sandboxRedeemOptions) error {
 	if err != nil {
 		return err
 	}
-	return opts.print(view.Redemption(raw, view.Redeemed{
+	return opts.Print(view.Redemption(raw, view.Redeemed{
 		PromoID: res.PromoID, LeadID: res.LeadID, BonusType: promo.BonusType(res.BonusType),
 		OrderPrice: req.OrderPrice, DeliveryPrice: req.DeliveryPrice, Discount: res.Discount, Total: res.Total,
 		Currency: res.Currency, UsedAt: res.UsedAt,
@@ -470,248 +469,19 @@ type explainedError struct {
 func (e *explainedError) Error() string { return e.msg }
 func (e *explainedError) Unwrap() error { return e.err }
 
-// isSandboxToken reports whether t is one of the sandbox's public tokens.
-func isSandboxToken(t string) bool {
-	for _, c := range sandbox.Credentials() {
-		if c.Token == t {
-			return true
-		}
-	}
-	return false
-}
-
 func parseMoney(flag, s string) (float64, error) {
 	v, err := strconv.ParseFloat(strings.TrimSpace(s), 64)
 	if err != nil || v < 0 || v != v {
-		return 0, usagef("%s: %q is not an amount of money", flag, s)
+		return 0, core.Usagef("%s: %q is not an amount of money", flag, s)
 	}
 	return v, nil
 }
 
-// dataFlag adds --data, the data file of a sandbox command: the same as
-// the global --sandbox-data.
-func dataFlag(c *cobra.Command) {
-	c.Flags().String("data", "", "data file (default $PROMOCTL_SANDBOX_DATA, else $XDG_STATE_HOME/promoctl/sandbox.db)")
-}
-
-// sandboxData is the data file the command line names: the --data of a
-// sandbox command or the global --sandbox-data (given), "" when neither
-// does. Both, naming different files, is an error.
-func sandboxData(cmd *cobra.Command, given string) (string, error) {
-	fl := cmd.Flags().Lookup("data")
-	if fl == nil || !fl.Changed {
-		return given, nil
-	}
-	if given != "" && given != fl.Value.String() {
-		return "", usagef("--data and --sandbox-data name different files: give one")
-	}
-	return fl.Value.String(), nil
-}
-
-// sandboxDataPath is the sandbox's data file: the one the command line
-// names (given), else PROMOCTL_SANDBOX_DATA, else the default under
-// $XDG_STATE_HOME.
-func sandboxDataPath(given string, env config.Env) string {
-	if given != "" {
-		return given
-	}
-	if v := env.Getenv("PROMOCTL_SANDBOX_DATA"); v != "" {
-		return v
-	}
-	return sandbox.DefaultDataPath(env.Getenv)
-}
-
-// sandboxWaiting tells the person at the terminal, on w, why nothing
-// happens while another process holds the data file.
-func sandboxWaiting(w io.Writer, path string) func() {
-	return func() {
-		fmt.Fprintf(w, "promoctl: waiting for the sandbox data file %s (held by another promoctl); press Ctrl-C to give up\n", path)
-	}
-}
-
-// sandboxOpenError adds to a failure to open the data file what to do
-// about it.
-func sandboxOpenError(err error) error {
-	switch {
-	case errors.Is(err, sandbox.ErrInUse):
-		return fmt.Errorf("%w; while 'promoctl sandbox serve' runs, talk to it at the address it printed: --base-url http://ADDR --token sandbox --user-id 1", err)
-	case errors.Is(err, sandbox.ErrDamaged), errors.Is(err, context.Canceled):
-		return err
-	}
-	return fmt.Errorf("open the sandbox: %w", err)
-}
-
-// withRecoveryHint tells how to replace a damaged data file at path; env
-// says which file is the default.
-func withRecoveryHint(err error, path string, env config.Env) error {
-	if !errors.Is(err, sandbox.ErrDamaged) {
-		return err
-	}
-	reset := "promoctl sandbox reset"
-	if path != sandbox.DefaultDataPath(env.Getenv) {
-		reset += " --data " + path
-	}
-	return fmt.Errorf("%w; run `%s` to start again from the demo data", err, reset)
-}
-
-// localSandbox is an in-process sandbox: its data file, opened on first
-// use, and one handler (one rate limit), with the faults the environment
-// puts on. The factory holds the run's (inProcessSandbox); a completion
-// builds a quiet one of its own.
-type localSandbox struct {
-	path     string
-	env      config.Env
-	notices  io.Writer     // why nothing happens while another process holds the file; the faults put on
-	lockWait time.Duration // how long to wait for that process; 0: the settings' --timeout
-	store    *sandbox.Store
-	handler  http.Handler
-}
-
-func newLocalSandbox(path string, env config.Env, notices io.Writer) *localSandbox {
-	return &localSandbox{path: path, env: env, notices: notices}
-}
-
-// open opens the data file once, waiting for another process to release
-// it up to wait.
-func (l *localSandbox) open(ctx context.Context, wait time.Duration) (*sandbox.Store, error) {
-	if l.store != nil {
-		return l.store, nil
-	}
-	if l.lockWait > 0 {
-		wait = l.lockWait
-	}
-	store, err := sandbox.Open(ctx, l.path, sandbox.Options{Timeout: wait, Waiting: sandboxWaiting(l.notices, l.path)})
-	if err != nil {
-		return nil, withRecoveryHint(sandboxOpenError(err), l.path, l.env)
-	}
-	l.store = store
-	return store, nil
-}
-
-// close closes the data file, if it was opened.
-func (l *localSandbox) close() {
-	if l.store != nil {
-		l.store.Close()
-	}
-}
-
-// connect points the settings at the sandbox, with the credentials of the
-// chosen user (1 unless --user-id says otherwise), and returns the
-// transport to it.
-func (l *localSandbox) connect(ctx context.Context, s *config.Settings) (http.RoundTripper, error) {
-	user := int64(1)
-	if src := s.Sources[config.KeyUserID]; src.Kind == "flag" {
-		user = s.UserID
-	}
-	var token string
-	for _, c := range sandbox.Credentials() {
-		if c.UserID == user {
-			token = c.Token
-		}
-	}
-	if token == "" {
-		return nil, usagef("--user-id %d: the sandbox has users 1 and 2", user)
-	}
-	store, err := l.open(ctx, s.Timeout)
-	if err != nil {
-		return nil, err
-	}
-	s.BaseURL, s.Token, s.UserID = "http://sandbox.localhost", token, user
-	s.Sources[config.KeyBaseURL] = config.Source{Kind: "flag", Name: "--sandbox"}
-	s.Sources[config.KeyToken] = config.Source{Kind: "flag", Name: "--sandbox"}
-	if src := s.Sources[config.KeyUserID]; src.Kind != "flag" {
-		s.Sources[config.KeyUserID] = config.Source{Kind: "flag", Name: "--sandbox"}
-	}
-	if l.handler == nil {
-		faults, err := sandboxFaults(nil, l.env)
-		if err != nil {
-			return nil, err
-		}
-		if faults.Active() {
-			fmt.Fprintf(l.notices, "promoctl: sandbox faults from the environment: %s\n", strings.Join(faults.Describe(), "; "))
-		}
-		l.handler = sandbox.NewHandler(store, sandbox.HandlerOptions{Faults: faults})
-	}
-	return sandbox.Transport(l.handler), nil
-}
-
-// SiteAccess tells who may view a site of the sandbox, once its data file
-// is open.
-func (l *localSandbox) SiteAccess(ctx context.Context, site int64) (sandbox.SiteAccess, error) {
-	if l.store == nil {
-		return sandbox.SiteAccess{}, errors.New("the sandbox data file is not open")
-	}
-	return l.store.SiteAccess(ctx, site)
-}
-
-// The sandbox's faults: flags of sandbox serve, and the environment
-// variables that put them on everywhere the sandbox runs (--sandbox,
-// sandbox redeem in-process, and sandbox serve without the flags).
-const (
-	envRateLimit       = "PROMOCTL_SANDBOX_RATE_LIMIT"
-	envLatency         = "PROMOCTL_SANDBOX_LATENCY"
-	envDropAfterCreate = "PROMOCTL_SANDBOX_DROP_AFTER_CREATE"
-	envCreateLatency   = "PROMOCTL_SANDBOX_CREATE_LATENCY"
-	envListLag         = "PROMOCTL_SANDBOX_LIST_LAG"
-)
-
 // faultFlags adds the fault flags of sandbox serve.
 func faultFlags(c *cobra.Command) {
-	c.Flags().String("rate-limit", "", "answer 429 with Retry-After beyond this rate: N/s or N/m, such as 50/s (default $"+envRateLimit+")")
-	c.Flags().Duration("latency", 0, "add this delay to every request, such as 20ms (default $"+envLatency+")")
-	c.Flags().Float64("drop-after-create", 0, "fraction of creates to store and then leave unanswered, closing the connection, such as 0.05 (default $"+envDropAfterCreate+")")
-	c.Flags().Duration("create-latency", 0, "make every create this much slower, storing it even if the client has left, such as 300ms (default $"+envCreateLatency+")")
-	c.Flags().Duration("list-lag", 0, "show a new promo code on the list only this long after it is created, such as 1s (default $"+envListLag+")")
-}
-
-// sandboxFaults reads the faults to put on the sandbox: each from its flag
-// of sandbox serve when flags (nil for none) has it and it was given, else
-// from its environment variable. A malformed value is a usage error naming
-// where it came from.
-func sandboxFaults(flags *pflag.FlagSet, env config.Env) (sandbox.Faults, error) {
-	var fs sandbox.Faults
-	value := func(flag, name string) (string, string) {
-		if flags != nil {
-			if fl := flags.Lookup(flag); fl != nil && fl.Changed {
-				return fl.Value.String(), "--" + flag
-			}
-		}
-		return strings.TrimSpace(env.Getenv(name)), name
-	}
-	if v, from := value("rate-limit", envRateLimit); v != "" {
-		r, err := sandbox.ParseRate(v)
-		if err != nil {
-			return fs, usagef("%s: %v", from, err)
-		}
-		fs.RateLimit = r
-	}
-	if v, from := value("latency", envLatency); v != "" {
-		d, err := time.ParseDuration(v)
-		if err != nil || d < 0 || d > sandbox.MaxLatency {
-			return fs, usagef("%s: %q is not a latency between 0 and %s, such as 20ms", from, v, sandbox.MaxLatency)
-		}
-		fs.Latency = d
-	}
-	if v, from := value("create-latency", envCreateLatency); v != "" {
-		d, err := time.ParseDuration(v)
-		if err != nil || d < 0 || d > sandbox.MaxLatency {
-			return fs, usagef("%s: %q is not a latency between 0 and %s, such as 20ms", from, v, sandbox.MaxLatency)
-		}
-		fs.CreateLatency = d
-	}
-	if v, from := value("list-lag", envListLag); v != "" {
-		d, err := time.ParseDuration(v)
-		if err != nil || d < 0 || d > sandbox.MaxListLag {
-			return fs, usagef("%s: %q is not a lag between 0 and %s, such as 1s", from, v, sandbox.MaxListLag)
-		}
-		fs.ListLag = d
-	}
-	if v, from := value("drop-after-create", envDropAfterCreate); v != "" {
-		p, err := strconv.ParseFloat(v, 64)
-		if err != nil || p != p || p < 0 || p > 1 {
-			return fs, usagef("%s: %q is not a fraction between 0 and 1, such as 0.05", from, v)
-		}
-		fs.DropAfterCreate = p
-	}
-	return fs, nil
+	c.Flags().String("rate-limit", "", "answer 429 with Retry-After beyond this rate: N/s or N/m, such as 50/s (default $"+core.EnvRateLimit+")")
+	c.Flags().Duration("latency", 0, "add this delay to every request, such as 20ms (default $"+core.EnvLatency+")")
+	c.Flags().Float64("drop-after-create", 0, "fraction of creates to store and then leave unanswered, closing the connection, such as 0.05 (default $"+core.EnvDropAfterCreate+")")
+	c.Flags().Duration("create-latency", 0, "make every create this much slower, storing it even if the client has left, such as 300ms (default $"+core.EnvCreateLatency+")")
+	c.Flags().Duration("list-lag", 0, "show a new promo code on the list only this long after it is created, such as 1s (default $"+core.EnvListLag+")")
 }

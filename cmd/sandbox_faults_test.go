@@ -7,6 +7,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/promoctl/promoctl/cmd/core"
 )
 
 // TestSandboxFaultDropAfterCreate: with PROMOCTL_SANDBOX_DROP_AFTER_CREATE
@@ -14,7 +16,7 @@ import (
 // reports an unknown outcome, and the code is there afterwards.
 func TestSandboxFaultDropAfterCreate(t *testing.T) {
 	r := newSandboxRunner(t)
-	r.env[envDropAfterCreate] = "1"
+	r.env[core.EnvDropAfterCreate] = "1"
 	res := r.run("--sandbox", "promo", "create", "--site-id", "1", "--code", "DROPME")
 	if res.code != 1 || res.stdout != "" {
 		t.Fatalf("dropped create: exit %d, stdout %q, stderr %q; want exit 1 and no output", res.code, res.stdout, res.stderr)
@@ -28,7 +30,7 @@ func TestSandboxFaultDropAfterCreate(t *testing.T) {
 			t.Errorf("stderr lacks %q:\n%s", want, res.stderr)
 		}
 	}
-	delete(r.env, envDropAfterCreate)
+	delete(r.env, core.EnvDropAfterCreate)
 	r.run("--sandbox", "promo", "list", "--site-id", "1", "-o", "json", "--jq", `.[] | select(.code == "DROPME") | .code`).
 		expect(t, 0, "DROPME\n", "")
 }
@@ -38,7 +40,7 @@ func TestSandboxFaultDropAfterCreate(t *testing.T) {
 // the whole run (promo update reads, then writes).
 func TestSandboxFaultRateLimit(t *testing.T) {
 	r := newSandboxRunner(t)
-	r.env[envRateLimit] = "1/m"
+	r.env[core.EnvRateLimit] = "1/m"
 	res := r.run("--sandbox", "promo", "update", "1001", "--amount", "11")
 	if res.code != 1 || !strings.Contains(res.stderr, "429") || !strings.Contains(res.stderr, "too many requests") {
 		t.Errorf("update beyond the rate: exit %d, stderr %q; want exit 1 and the 429", res.code, res.stderr)
@@ -52,7 +54,7 @@ func TestSandboxFaultRateLimit(t *testing.T) {
 // request waits.
 func TestSandboxFaultLatency(t *testing.T) {
 	r := newSandboxRunner(t)
-	r.env[envLatency] = "150ms"
+	r.env[core.EnvLatency] = "150ms"
 	start := time.Now()
 	r.run("--sandbox", "promo", "get", "1001", "-o", "json", "--jq", ".code").expect(t, 0, "WELCOME10\n",
 		"promoctl: sandbox faults from the environment: latency 150ms on every request\n")
@@ -65,11 +67,11 @@ func TestSandboxFaultBadValues(t *testing.T) {
 	for _, tc := range []struct {
 		env, value, stderr string
 	}{
-		{envRateLimit, "50", "promoctl: PROMOCTL_SANDBOX_RATE_LIMIT: rate limit \"50\" is not N/s or N/m, such as 50/s\n"},
-		{envLatency, "fast", "promoctl: PROMOCTL_SANDBOX_LATENCY: \"fast\" is not a latency between 0 and 10s, such as 20ms\n"},
-		{envDropAfterCreate, "5%", "promoctl: PROMOCTL_SANDBOX_DROP_AFTER_CREATE: \"5%\" is not a fraction between 0 and 1, such as 0.05\n"},
-		{envCreateLatency, "11s", "promoctl: PROMOCTL_SANDBOX_CREATE_LATENCY: \"11s\" is not a latency between 0 and 10s, such as 20ms\n"},
-		{envListLag, "-1s", "promoctl: PROMOCTL_SANDBOX_LIST_LAG: \"-1s\" is not a lag between 0 and 1m0s, such as 1s\n"},
+		{core.EnvRateLimit, "50", "promoctl: PROMOCTL_SANDBOX_RATE_LIMIT: rate limit \"50\" is not N/s or N/m, such as 50/s\n"},
+		{core.EnvLatency, "fast", "promoctl: PROMOCTL_SANDBOX_LATENCY: \"fast\" is not a latency between 0 and 10s, such as 20ms\n"},
+		{core.EnvDropAfterCreate, "5%", "promoctl: PROMOCTL_SANDBOX_DROP_AFTER_CREATE: \"5%\" is not a fraction between 0 and 1, such as 0.05\n"},
+		{core.EnvCreateLatency, "11s", "promoctl: PROMOCTL_SANDBOX_CREATE_LATENCY: \"11s\" is not a latency between 0 and 10s, such as 20ms\n"},
+		{core.EnvListLag, "-1s", "promoctl: PROMOCTL_SANDBOX_LIST_LAG: \"-1s\" is not a lag between 0 and 1m0s, such as 1s\n"},
 	} {
 		r := newSandboxRunner(t)
 		r.env[tc.env] = tc.value
@@ -91,8 +93,8 @@ func TestSandboxFaultBadValues(t *testing.T) {
 // created is not on the list yet.
 func TestSandboxFaultCreateLatencyAndListLag(t *testing.T) {
 	r := newSandboxRunner(t)
-	r.env[envCreateLatency] = "150ms"
-	r.env[envListLag] = "1m"
+	r.env[core.EnvCreateLatency] = "150ms"
+	r.env[core.EnvListLag] = "1m"
 	start := time.Now()
 	r.run("--sandbox", "promo", "create", "--site-id", "1", "--code", "SLOWLAG", "--amount", "5", "--enabled", "-o", "json", "--jq", ".code").
 		expect(t, 0, "SLOWLAG\n", "promoctl: sandbox faults from the environment: creates take 150ms more, and are stored even if the client has left; "+
@@ -114,8 +116,8 @@ func TestSandboxFaultCreateLatencyAndListLag(t *testing.T) {
 func TestSandboxServeFaults(t *testing.T) {
 	addr := freeAddr(t)
 	r := newRunner(t)
-	r.env[envLatency] = "5ms"         // overridden by the flag
-	r.env[envDropAfterCreate] = "0.5" // taken from the environment
+	r.env[core.EnvLatency] = "5ms"         // overridden by the flag
+	r.env[core.EnvDropAfterCreate] = "0.5" // taken from the environment
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	r.ctx = ctx

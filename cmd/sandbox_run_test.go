@@ -11,6 +11,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/promoctl/promoctl/cmd/core"
 	"github.com/promoctl/promoctl/internal/api"
 	"github.com/promoctl/promoctl/internal/apitest"
 	"github.com/promoctl/promoctl/internal/config"
@@ -25,16 +26,16 @@ import (
 // file of its own, as the given sandbox user (1 or 2; givenUser says
 // whether --user-id chose them), and returns it. The fake API gets no
 // request.
-func useLocalSandbox(t *testing.T, e *verbEnv, user int64, givenUser bool) *localSandbox {
+func useLocalSandbox(t *testing.T, e *verbEnv, user int64, givenUser bool) *core.LocalSandbox {
 	t.Helper()
 	env := func(string) (string, bool) { return "", false }
-	local := newLocalSandbox(filepath.Join(t.TempDir(), "sandbox.db"), env, e.stderr)
-	t.Cleanup(local.close)
+	local := core.NewLocalSandbox(filepath.Join(t.TempDir(), "sandbox.db"), env, e.stderr)
+	t.Cleanup(local.Close)
 	s := e.sess.Settings
 	if givenUser {
 		s.UserID, s.Sources[config.KeyUserID] = user, config.Source{Kind: "flag", Name: "--user-id"}
 	}
-	transport, err := local.connect(context.Background(), s)
+	transport, err := local.Connect(context.Background(), s)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -71,26 +72,26 @@ func TestRunSandboxRedeem(t *testing.T) {
 		{name: "in-process: a refusal says which price to add", inProcess: true, format: format.Table,
 			opts: sandboxRedeemOptions{Request: sandbox.RedeemRequest{SiteID: 1, Code: "FREESHIP", OrderPrice: 900}},
 			err:  "promo code FREESHIP refused: the order has nothing the promo code discounts; FREESHIP discounts delivery: add --delivery-price",
-			exit: exitFailure},
+			exit: core.ExitFailure},
 		{name: "in-process: a refusal with a delivery price of 0", inProcess: true, format: format.Table,
 			opts: sandboxRedeemOptions{Request: sandbox.RedeemRequest{SiteID: 1, Code: "FREESHIP", OrderPrice: 900}, DeliveryGiven: true},
 			err:  "promo code FREESHIP refused: the order has nothing the promo code discounts; FREESHIP discounts delivery: give a --delivery-price above 0",
-			exit: exitFailure},
+			exit: core.ExitFailure},
 		{name: "in-process: another user's site names the user to add", inProcess: true, format: format.Table,
 			opts: sandboxRedeemOptions{Request: sandbox.RedeemRequest{SiteID: 3, Code: "COFFEE10", OrderPrice: 10}},
 			err: "redeem COFFEE10 on site 3: permission denied: you cannot view site 3 (API error 30: user cant view site); " +
 				"site 3 belongs to sandbox user 2: add --user-id 2",
-			exit: exitAuth},
+			exit: core.ExitAuth},
 		{name: "in-process: with --user-id, the user to use instead", inProcess: true, user: 2, format: format.Table,
 			opts: sandboxRedeemOptions{Request: sandbox.RedeemRequest{SiteID: 1, Code: "WELCOME10", OrderPrice: 10}, UserIDGiven: true},
 			err: "redeem WELCOME10 on site 1: permission denied: you cannot view site 1 (API error 30: user cant view site); " +
 				"site 1 belongs to sandbox user 1: use --user-id 1",
-			exit: exitAuth},
+			exit: core.ExitAuth},
 		{name: "in-process: a site that does not exist", inProcess: true, format: format.Table,
 			opts: sandboxRedeemOptions{Request: sandbox.RedeemRequest{SiteID: 99, Code: "WELCOME10", OrderPrice: 10}},
 			err: "redeem WELCOME10 on site 99: permission denied: you cannot view site 99 (API error 30: user cant view site); " +
 				"the sandbox has no site 99 (user 1 can view sites 1 and 2, user 2 site 3)",
-			exit: exitAuth},
+			exit: core.ExitAuth},
 		{name: "over HTTP: the redemption, in the local time zone", tty: true, format: format.Table,
 			opts:    sandboxRedeemOptions{Request: welcome, Served: true},
 			answers: []answer{{"POST /sandbox/redeem", http.StatusOK, redemption}},
@@ -102,18 +103,18 @@ func TestRunSandboxRedeem(t *testing.T) {
 			answers: []answer{{"POST /sandbox/redeem", http.StatusUnprocessableEntity,
 				apitest.Error(422, 78, "promo code FREESHIP refused: the order has nothing the promo code discounts")}},
 			err:  "promo code FREESHIP refused: the order has nothing the promo code discounts; FREESHIP discounts delivery: add --delivery-price",
-			exit: exitFailure, routes: []string{"POST /sandbox/redeem"}},
+			exit: core.ExitFailure, routes: []string{"POST /sandbox/redeem"}},
 		{name: "over HTTP: another user's site, without a hint", format: format.JSON,
 			opts:    sandboxRedeemOptions{Request: sandbox.RedeemRequest{SiteID: 3, Code: "COFFEE10", OrderPrice: 10}, Served: true},
 			answers: []answer{{"POST /sandbox/redeem", http.StatusForbidden, apitest.Error(403, 30, "user cant view site")}},
 			err:     "redeem COFFEE10 on site 3: permission denied: you cannot view site 3 (API error 30: user cant view site)",
-			exit:    exitAuth, routes: []string{"POST /sandbox/redeem"}},
+			exit:    core.ExitAuth, routes: []string{"POST /sandbox/redeem"}},
 		{name: "over HTTP: a server that is no sandbox", format: format.JSON,
 			opts:    sandboxRedeemOptions{Request: welcome, Served: true},
 			answers: []answer{{"POST /sandbox/redeem", http.StatusNotFound, apitest.Error(404, 0, "not found")}},
 			err: "redeem WELCOME10 on site 1: {base} is not a promoctl sandbox: POST /sandbox/redeem answered 404 (base URL from env PROMOCTL_BASE_URL); " +
 				"start one with `promoctl sandbox serve`, or give --sandbox to redeem in the local data file",
-			exit: exitNotFound, routes: []string{"POST /sandbox/redeem"}},
+			exit: core.ExitNotFound, routes: []string{"POST /sandbox/redeem"}},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			e := newVerbEnv(t, c.tty, c.format, c.answers...)
@@ -130,10 +131,10 @@ func TestRunSandboxRedeem(t *testing.T) {
 				}
 				e.sess.Out.JQ = code
 			}
-			opts.session = e.sess
+			opts.Session = e.sess
 			err := runSandboxRedeem(context.Background(), &opts)
 			e.expect(t, err, strings.ReplaceAll(c.err, "{base}", e.api.URL), c.stdout, "", c.routes...)
-			if got := exitCode(err); got != c.exit {
+			if got := core.ExitCode(err); got != c.exit {
 				t.Errorf("exit code %d, want %d", got, c.exit)
 			}
 		})
@@ -150,11 +151,11 @@ func TestRunSandboxRedeemRecordsTheUse(t *testing.T) {
 		t.Fatal(err)
 	}
 	e.sess.Out.JQ = code
-	opts := sandboxRedeemOptions{session: e.sess, Sites: local, Request: sandbox.RedeemRequest{SiteID: 1, Code: "WELCOME10", OrderPrice: 100}}
+	opts := sandboxRedeemOptions{Session: e.sess, Sites: local, Request: sandbox.RedeemRequest{SiteID: 1, Code: "WELCOME10", OrderPrice: 100}}
 	if err := runSandboxRedeem(context.Background(), &opts); err != nil {
 		t.Fatal(err)
 	}
-	res, err := local.store.Redeem(context.Background(), 1, opts.Request)
+	res, err := local.Store.Redeem(context.Background(), 1, opts.Request)
 	if err != nil {
 		t.Fatal(err)
 	}

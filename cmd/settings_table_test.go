@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"testing"
 
+	"github.com/promoctl/promoctl/cmd/core"
 	"github.com/promoctl/promoctl/internal/config"
 	"github.com/promoctl/promoctl/internal/iostreams"
 )
@@ -57,7 +58,7 @@ func TestExplainNamesTheSourceOfEveryTableRow(t *testing.T) {
 // every global row of the table, with the row's shorthand and help, and no
 // default of its own (the table's default is resolved with the others).
 func TestGlobalFlagsComeFromTheSettingsTable(t *testing.T) {
-	f := newFactory(Options{IO: &iostreams.IOStreams{In: &bytes.Buffer{}, Out: &bytes.Buffer{}, ErrOut: &bytes.Buffer{}}})
+	f := core.NewFactory(core.Options{IO: &iostreams.IOStreams{In: &bytes.Buffer{}, Out: &bytes.Buffer{}, ErrOut: &bytes.Buffer{}}})
 	root := newRootCmd(f)
 	for _, s := range config.GlobalFlags() {
 		fl := root.PersistentFlags().Lookup(s.Flag)

@@ -5,6 +5,7 @@ import (
 	"net/http"
 	"testing"
 
+	"github.com/promoctl/promoctl/cmd/core"
 	"github.com/promoctl/promoctl/internal/format"
 )
 
@@ -16,52 +17,58 @@ func TestRunReadVerbs(t *testing.T) {
 	for _, c := range []struct {
 		name           string
 		tty            bool
-		run            func(context.Context, *session) error
+		run            func(context.Context, *core.Session) error
 		answers        []answer
 		err            string
 		stdout, stderr string
 		routes         []string
 	}{
 		{name: "product get",
-			run: func(ctx context.Context, s *session) error {
-				return runProductGet(ctx, &productGetOptions{session: s, ID: 123})
+			run: func(ctx context.Context, s *core.Session) error {
+				return runProductGet(ctx, &productGetOptions{Session: s, ID: 123})
 			},
 			answers: []answer{{"GET /v1/shop/product/123", http.StatusOK, `{"id":123,"name":"Mug"}`}},
 			stdout:  `{"id":123,"name":"Mug"}` + "\n", routes: []string{"GET /v1/shop/product/123"}},
 		{name: "site list",
-			run:     func(ctx context.Context, s *session) error { return runSiteList(ctx, &siteListOptions{session: s}) },
+			run: func(ctx context.Context, s *core.Session) error {
+				return runSiteList(ctx, &siteListOptions{Session: s})
+			},
 			answers: []answer{{"GET /v3/public/site", http.StatusOK, `[` + record + `]`}},
 			stdout:  `[` + record + `]` + "\n", routes: []string{"GET /v3/public/site"}},
 		{name: "site list, legacy",
-			run: func(ctx context.Context, s *session) error {
-				return runSiteList(ctx, &siteListOptions{session: s, Legacy: true})
+			run: func(ctx context.Context, s *core.Session) error {
+				return runSiteList(ctx, &siteListOptions{Session: s, Legacy: true})
 			},
 			answers: []answer{{"GET /v1/site", http.StatusOK, `[]`}},
 			stdout:  "[]\n",
 			stderr:  "promoctl: warning: GET /v1/site is deprecated and will be removed; GET /v3/public/site replaces it (drop --legacy to use it)\n",
 			routes:  []string{"GET /v1/site"}},
 		{name: "no sites, on a terminal", tty: true,
-			run:     func(ctx context.Context, s *session) error { return runSiteList(ctx, &siteListOptions{session: s}) },
+			run: func(ctx context.Context, s *core.Session) error {
+				return runSiteList(ctx, &siteListOptions{Session: s})
+			},
 			answers: []answer{{"GET /v3/public/site", http.StatusOK, `[]`}},
 			stderr:  "No sites.\n", routes: []string{"GET /v3/public/site"}},
 		{name: "site get",
-			run: func(ctx context.Context, s *session) error {
-				return runSiteGet(ctx, &siteGetOptions{session: s, ID: 11})
+			run: func(ctx context.Context, s *core.Session) error {
+				return runSiteGet(ctx, &siteGetOptions{Session: s, ID: 11})
 			},
 			answers: []answer{{"GET /v3/public/site/11", http.StatusOK, record}},
 			stdout:  record + "\n", routes: []string{"GET /v3/public/site/11"}},
 		{name: "page list",
-			run: func(ctx context.Context, s *session) error {
-				return runPageList(ctx, &pageListOptions{session: s, SiteID: 11})
+			run: func(ctx context.Context, s *core.Session) error {
+				return runPageList(ctx, &pageListOptions{Session: s, SiteID: 11})
 			},
 			answers: []answer{{"GET /v3/public/site/11/page", http.StatusOK, `[{"id":5001}]`}},
 			stdout:  `[{"id":5001}]` + "\n", routes: []string{"GET /v3/public/site/11/page"}},
 		{name: "page list without a site",
-			run: func(ctx context.Context, s *session) error { return runPageList(ctx, &pageListOptions{session: s}) },
+			run: func(ctx context.Context, s *core.Session) error {
+				return runPageList(ctx, &pageListOptions{Session: s})
+			},
 			err: "--site-id is required (or set a default: promoctl config set site_id N)"},
 		{name: "page get",
-			run: func(ctx context.Context, s *session) error {
-				return runPageGet(ctx, &pageGetOptions{session: s, ID: 5001})
+			run: func(ctx context.Context, s *core.Session) error {
+				return runPageGet(ctx, &pageGetOptions{Session: s, ID: 5001})
 			},
 			answers: []answer{{"GET /v3/public/site/page/5001", http.StatusOK, `{"id":5001}`}},
 			stdout:  `{"id":5001}` + "\n", routes: []string{"GET /v3/public/site/page/5001"}},

@@ -3,14 +3,14 @@ package cmd
 import (
 	"context"
 	"encoding/json"
-	"fmt"
 
 	"github.com/spf13/cobra"
 
+	"github.com/promoctl/promoctl/cmd/core"
 	"github.com/promoctl/promoctl/internal/view"
 )
 
-func newSiteCmd(f *factory) *cobra.Command {
+func newSiteCmd(f *core.Factory) *cobra.Command {
 	c := &cobra.Command{
 		Use:     "site",
 		Aliases: []string{"sites"},
@@ -22,30 +22,19 @@ fields the server sends: the id first, then names, then the rest. -o json
 prints the server's records unchanged.`,
 		Example: `  promoctl site list
   promoctl site get 11111 -o yaml`,
-		RunE: groupRun,
+		RunE: core.GroupRun,
 	}
 	c.AddCommand(newSiteListCmd(f, nil), newSiteGetCmd(f, nil))
 	return c
 }
 
-// legacyFlag adds --legacy for a command with a deprecated v1 endpoint.
-func legacyFlag(c *cobra.Command, legacy *bool, endpoint string) {
-	c.Flags().BoolVar(legacy, "legacy", false, "use the deprecated "+endpoint+" (prints a warning)")
-}
-
-// warnDeprecated says on stderr that a deprecated endpoint is used, and
-// which replaces it.
-func (s *session) warnDeprecated(old, replacement string) {
-	fmt.Fprintf(s.IO.ErrOut, "promoctl: warning: %s is deprecated and will be removed; %s replaces it (drop --legacy to use it)\n", old, replacement)
-}
-
 // siteListOptions are the inputs of site list.
 type siteListOptions struct {
-	*session
+	*core.Session
 	Legacy bool // use the deprecated v1 endpoint
 }
 
-func newSiteListCmd(f *factory, run func(context.Context, *siteListOptions) error) *cobra.Command {
+func newSiteListCmd(f *core.Factory, run func(context.Context, *siteListOptions) error) *cobra.Command {
 	if run == nil {
 		run = runSiteList
 	}
@@ -54,20 +43,20 @@ func newSiteListCmd(f *factory, run func(context.Context, *siteListOptions) erro
 		Use:     "list",
 		Aliases: []string{"ls"},
 		Short:   "List the sites you can manage",
-		Args:    noArgs,
+		Args:    core.NoArgs,
 		Example: `  promoctl site list
   promoctl site list -o json --jq '.[].id'
   promoctl site list --legacy`,
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			sess, err := f.start(cmd)
+			sess, err := f.Start(cmd)
 			if err != nil {
 				return err
 			}
-			opts.session = sess
+			opts.Session = sess
 			return run(cmd.Context(), opts)
 		},
 	}
-	legacyFlag(c, &opts.Legacy, "GET /v1/site")
+	core.LegacyFlag(c, &opts.Legacy, "GET /v1/site")
 	return c
 }
 
@@ -77,11 +66,11 @@ func runSiteList(ctx context.Context, opts *siteListOptions) error {
 	if err != nil {
 		return err
 	}
-	ctx, cancel := opts.withTimeout(ctx)
+	ctx, cancel := opts.WithTimeout(ctx)
 	defer cancel()
 	var raw json.RawMessage
 	if opts.Legacy {
-		opts.warnDeprecated("GET /v1/site", "GET /v3/public/site")
+		opts.WarnDeprecated("GET /v1/site", "GET /v3/public/site")
 		raw, err = client.ListSitesLegacy(ctx)
 	} else {
 		raw, err = client.ListSites(ctx)
@@ -89,17 +78,17 @@ func runSiteList(ctx context.Context, opts *siteListOptions) error {
 	if err != nil {
 		return err
 	}
-	return opts.printList(view.Records(raw, opts.Loc), "No sites.")
+	return opts.PrintList(view.Records(raw, opts.Loc), "No sites.")
 }
 
 // siteGetOptions are the inputs of site get.
 type siteGetOptions struct {
-	*session
+	*core.Session
 	ID     int64
 	Legacy bool // use the deprecated v1 endpoint
 }
 
-func newSiteGetCmd(f *factory, run func(context.Context, *siteGetOptions) error) *cobra.Command {
+func newSiteGetCmd(f *core.Factory, run func(context.Context, *siteGetOptions) error) *cobra.Command {
 	if run == nil {
 		run = runSiteGet
 	}
@@ -110,24 +99,24 @@ func newSiteGetCmd(f *factory, run func(context.Context, *siteGetOptions) error)
 		Short:   "Show one site",
 		Long: `Show one site as key/value rows; nested fields are shown as a.b and
 lists as a[0].b, field names as words (is_published as Published).`,
-		Args: exactArgs(1, "a site id"),
+		Args: core.ExactArgs(1, "a site id"),
 		Example: `  promoctl site get 11111
   promoctl site get 11111 -o yaml
   promoctl site get 11111 --legacy`,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			id, err := parseID("site id", args[0])
+			id, err := core.ParseID("site id", args[0])
 			if err != nil {
 				return err
 			}
-			sess, err := f.start(cmd)
+			sess, err := f.Start(cmd)
 			if err != nil {
 				return err
 			}
-			opts.session, opts.ID = sess, id
+			opts.Session, opts.ID = sess, id
 			return run(cmd.Context(), opts)
 		},
 	}
-	legacyFlag(c, &opts.Legacy, "GET /v1/site/{site_id}")
+	core.LegacyFlag(c, &opts.Legacy, "GET /v1/site/{site_id}")
 	return c
 }
 
@@ -137,11 +126,11 @@ func runSiteGet(ctx context.Context, opts *siteGetOptions) error {
 	if err != nil {
 		return err
 	}
-	ctx, cancel := opts.withTimeout(ctx)
+	ctx, cancel := opts.WithTimeout(ctx)
 	defer cancel()
 	var raw json.RawMessage
 	if opts.Legacy {
-		opts.warnDeprecated("GET /v1/site/{site_id}", "GET /v3/public/site/{site_id}")
+		opts.WarnDeprecated("GET /v1/site/{site_id}", "GET /v3/public/site/{site_id}")
 		raw, err = client.GetSiteLegacy(ctx, opts.ID)
 	} else {
 		raw, err = client.GetSite(ctx, opts.ID)
@@ -149,5 +138,5 @@ func runSiteGet(ctx context.Context, opts *siteGetOptions) error {
 	if err != nil {
 		return err
 	}
-	return opts.print(view.Record(raw, opts.Loc))
+	return opts.Print(view.Record(raw, opts.Loc))
 }

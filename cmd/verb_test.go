@@ -15,6 +15,7 @@ import (
 
 	"github.com/spf13/pflag"
 
+	"github.com/promoctl/promoctl/cmd/core"
 	"github.com/promoctl/promoctl/internal/api"
 	"github.com/promoctl/promoctl/internal/apitest"
 	"github.com/promoctl/promoctl/internal/config"
@@ -43,7 +44,7 @@ type answer struct {
 // verbEnv is the world a verb's run test runs in.
 type verbEnv struct {
 	api            *apitest.Server
-	sess           *session
+	sess           *core.Session
 	stdout, stderr *bytes.Buffer
 }
 
@@ -63,11 +64,11 @@ func newVerbEnv(t *testing.T, tty bool, format format.Format, answers ...answer)
 		Profile: config.DefaultProfile, Sources: map[string]config.Source{},
 	}
 	var client *api.Client
-	sess := &session{
+	sess := &core.Session{
 		IO: ios, Settings: s, Loc: mustLoc(t, "Europe/Moscow"),
 		Out:      output.Options{Format: format, Terminal: tty, Context: context.Background()},
 		Now:      func() time.Time { return verbClock },
-		Warnings: &warnings{out: errOut},
+		Warnings: &core.Warnings{Out: errOut},
 		Client: func() (*api.Client, error) {
 			if client != nil {
 				return client, nil
@@ -124,7 +125,7 @@ func replaceBase(want, url string) string { return strings.ReplaceAll(want, "BAS
 // file in a temporary folder, written only by the run, a keychain in
 // memory, an environment and a command line of global flags.
 type configEnv struct {
-	sess           *configSession
+	sess           *core.ConfigSession
 	path           string
 	keychain       *mapKeychain
 	stdout, stderr *bytes.Buffer
@@ -158,19 +159,19 @@ func newConfigEnv(t *testing.T, tty bool, content string, kc *mapKeychain, env m
 	ios, _, out, errOut := iostreams.Test()
 	ios.SetTTY(tty, tty, tty)
 	e := &configEnv{path: path, keychain: kc, stdout: out, stderr: errOut}
-	w := &warnings{out: errOut}
+	w := &core.Warnings{Out: errOut}
 	add := func(t string) { e.secrets = append(e.secrets, t) }
-	keys := &apiKeys{secret: add, warn: w.warn}
+	keys := &core.APIKeys{Secret: add, Warn: w.Warn}
 	if kc != nil {
-		keys.kc = kc
+		keys.KC = kc
 	}
-	e.sess = &configSession{
+	e.sess = &core.ConfigSession{
 		IO: ios, Warnings: w, Env: func(k string) (string, bool) { v, ok := env[k]; return v, ok },
-		File:     &configFile{path: func() (string, error) { return path, nil }, warn: w.warn},
+		File:     &core.ConfigFile{Path: func() (string, error) { return path, nil }, Warn: w.Warn},
 		Keys:     keys,
 		Secret:   add,
 		Profile:  func(doc *config.Doc) (string, config.Source) { return r.Profile(doc.File, doc.Path) },
-		LockWait: lockWait(r),
+		LockWait: core.LockWait(r),
 	}
 	return e
 }

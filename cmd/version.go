@@ -5,49 +5,16 @@ import (
 	"encoding/json"
 	"fmt"
 	"runtime"
-	"runtime/debug"
 	"strings"
 
 	"github.com/spf13/cobra"
 
+	"github.com/promoctl/promoctl/cmd/core"
 	"github.com/promoctl/promoctl/internal/config"
 	"github.com/promoctl/promoctl/internal/format"
 	"github.com/promoctl/promoctl/internal/iostreams"
 	"github.com/promoctl/promoctl/internal/output"
 )
-
-// withBuildInfo fills in what the linker did not set (-ldflags -X
-// main.version=…, main.commit=…, main.date=…) from the binary's module
-// build info: `go install …@v1.2.3` records the module version, and a build
-// in a git checkout records the commit and its time. read is
-// debug.ReadBuildInfo; reading it is cheap, so the --version fast path can
-// afford it.
-func (b Build) withBuildInfo(read func() (*debug.BuildInfo, bool)) Build {
-	if b.Version != "" && b.Version != "dev" && b.Commit != "" && b.Date != "" {
-		// A release build names everything: parsing the build info would
-		// only cost start-up time.
-		return b
-	}
-	if info, ok := read(); ok && info != nil {
-		if b.Version == "" || b.Version == "dev" {
-			if v := info.Main.Version; v != "" && v != "(devel)" {
-				b.Version = strings.TrimPrefix(v, "v")
-			}
-		}
-		for _, s := range info.Settings {
-			switch {
-			case s.Key == "vcs.revision" && b.Commit == "":
-				b.Commit = s.Value
-			case s.Key == "vcs.time" && b.Date == "":
-				b.Date = s.Value
-			}
-		}
-	}
-	if b.Version == "" {
-		b.Version = "dev"
-	}
-	return b
-}
 
 // isVersionOnly reports whether args ask only for the version.
 func isVersionOnly(args []string) bool {
@@ -58,7 +25,7 @@ func isVersionOnly(args []string) bool {
 // so `promoctl --version | cut -d' ' -f2` is the version, then the commit
 // and its date when they are known. The date is the commit's (vcs.time, or
 // .CommitDate in .goreleaser.yaml), not the build's.
-func versionLine(b Build) string {
+func versionLine(b core.Build) string {
 	v := b.Version
 	if v == "" {
 		v = "dev"
@@ -92,7 +59,7 @@ type versionInfo struct {
 	Platform string `json:"platform"`
 }
 
-func newVersionInfo(b Build) versionInfo {
+func newVersionInfo(b core.Build) versionInfo {
 	v := b.Version
 	if v == "" {
 		v = "dev"
@@ -106,13 +73,13 @@ func newVersionInfo(b Build) versionInfo {
 // versionOptions are the inputs of version: only flags, no settings.
 type versionOptions struct {
 	IO        *iostreams.IOStreams
-	Build     Build
+	Build     core.Build
 	Output    string // --output as given, "" for none
 	JQ        string
 	NoHeaders bool
 }
 
-func newVersionCmd(f *factory, run func(context.Context, *versionOptions) error) *cobra.Command {
+func newVersionCmd(f *core.Factory, run func(context.Context, *versionOptions) error) *cobra.Command {
 	if run == nil {
 		run = runVersion
 	}
@@ -126,12 +93,12 @@ func newVersionCmd(f *factory, run func(context.Context, *versionOptions) error)
 version and platform as data. Only the flags are read: the output setting of
 the environment and the config file does not apply, so 'version' works
 whatever the config holds.`,
-		Args: noArgs,
+		Args: core.NoArgs,
 		Example: `  promoctl version
   promoctl version -o json
   promoctl version --jq .commit`,
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			opts.IO, opts.Build, opts.JQ, opts.NoHeaders = f.io, f.build, f.global.jq, f.global.noHeaders
+			opts.IO, opts.Build, opts.JQ, opts.NoHeaders = f.IO, f.Build, f.Global.JQ, f.Global.NoHeaders
 			// Only the flag: no resolver, no config file.
 			opts.Output, _ = config.Lookup{Flags: cmd.Flags()}.FlagValue(config.KeyOutput)
 			return run(cmd.Context(), opts)
@@ -146,20 +113,20 @@ func runVersion(_ context.Context, opts *versionOptions) error {
 	if v := opts.Output; v != "" {
 		f, err := format.Parse(v)
 		if err != nil {
-			return usagef("--output: %v", err)
+			return core.Usagef("--output: %v", err)
 		}
 		if f == format.XLSX {
-			return usagef("--output xlsx is for lists of promo codes: use json, yaml or csv")
+			return core.Usagef("--output xlsx is for lists of promo codes: use json, yaml or csv")
 		}
 		o.Format = f
 	}
 	if opts.JQ != "" {
 		if o.Format != "" && o.Format != format.JSON {
-			return usagef("--jq works with --output json, not %s", o.Format)
+			return core.Usagef("--jq works with --output json, not %s", o.Format)
 		}
 		code, err := output.CompileJQ(opts.JQ)
 		if err != nil {
-			return usageErr(err)
+			return core.UsageErr(err)
 		}
 		o.Format, o.JQ = format.JSON, code
 	}

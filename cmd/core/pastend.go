@@ -1,4 +1,4 @@
-package cmd
+package core
 
 import (
 	"fmt"
@@ -16,7 +16,7 @@ const maxPastEndsNamed = 3
 // pastEndWarning is the warning for a create whose end (--ends, d_off) has
 // already passed at now: what it creates ("promo code", "promo codes")
 // would be expired from the start. "" when there is none.
-func pastEndWarning(ends *time.Time, now time.Time, loc *time.Location, what string) string {
+func PastEndWarning(ends *time.Time, now time.Time, loc *time.Location, what string) string {
 	if ends == nil || !ends.Before(now) {
 		return ""
 	}
@@ -25,7 +25,7 @@ func pastEndWarning(ends *time.Time, now time.Time, loc *time.Location, what str
 
 // warnPastEnds warns about the codes a plan creates, or gives a new end,
 // that has already passed at now: they would be expired.
-func (s *session) warnPastEnds(p plan.Plan) {
+func (s *Session) WarnPastEnds(p plan.Plan) {
 	var named []string
 	n := 0
 	for _, e := range p.Entries {
@@ -52,5 +52,5 @@ func (s *session) warnPastEnds(p plan.Plan) {
 	if n == 1 {
 		noun = "promo code ends"
 	}
-	s.warn(fmt.Sprintf("%d %s before now, so they will be expired: %s", n, noun, list))
+	s.Warn(fmt.Sprintf("%d %s before now, so they will be expired: %s", n, noun, list))
 }

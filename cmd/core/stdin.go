@@ -1,4 +1,4 @@
-package cmd
+package core
 
 import (
 	"bytes"
@@ -15,7 +15,7 @@ import (
 // is expected (hint) before the first read, and a read stops waiting when
 // ctx ends: a read from a terminal does not end on Ctrl-C, so the first
 // Ctrl-C would otherwise only echo ^C. With line, Enter ends the input.
-func stdinReader(ctx context.Context, ios *iostreams.IOStreams, hint string, line bool) io.Reader {
+func StdinReader(ctx context.Context, ios *iostreams.IOStreams, hint string, line bool) io.Reader {
 	if !ios.IsStdinTTY() {
 		return ios.In
 	}

@@ -1,4 +1,4 @@
-package cmd
+package core
 
 import (
 	"strings"
@@ -9,22 +9,22 @@ import (
 // sayRows is the wizard's summary in p's language: each label from the
 // catalog (wizard.summary.<label>), each value, or both sides of a change
 // (before → after), as the catalogs' error.msg entries say it.
-func sayRows(p *i18n.Printer, rows []summaryRow) []summaryRow {
+func SayRows(p *i18n.Printer, rows []SummaryRow) []SummaryRow {
 	if !p.Russian() {
 		return rows
 	}
-	w := &warnings{msg: p}
-	out := make([]summaryRow, len(rows))
+	w := &Warnings{Msg: p}
+	out := make([]SummaryRow, len(rows))
 	for i, r := range rows {
-		label := r.label
+		label := r.Label
 		if id := "wizard.summary." + headerID(label); p.Has(id) {
 			label = p.T(id)
 		}
-		sides := strings.Split(r.value, " → ")
+		sides := strings.Split(r.Value, " → ")
 		for j, s := range sides {
-			sides[j] = w.say(s)
+			sides[j] = w.Say(s)
 		}
-		out[i] = summaryRow{label, strings.Join(sides, " → ")}
+		out[i] = SummaryRow{label, strings.Join(sides, " → ")}
 	}
 	return out
 }

@@ -1,4 +1,4 @@
-package cmd
+package core
 
 import (
 	"context"
@@ -30,8 +30,8 @@ import (
 // switched to the in-process sandbox by factory.inProcessSandbox). The
 // settings' flags are read through factory.resolver.
 type globalFlags struct {
-	jq, sandboxData                                                   string
-	noHeaders, debug, noColor, sandbox, accessible, allowInsecureHTTP bool
+	JQ, SandboxData                                                   string
+	NoHeaders, Debug, NoColor, Sandbox, Accessible, AllowInsecureHTTP bool
 }
 
 // Prompter asks the user questions on a terminal.
@@ -49,52 +49,52 @@ type Prompter interface {
 // start and startConfig (session.go) are the ways a verb gets them;
 // building the command tree uses none of them, so --help reads no config
 // and builds no client.
-type factory struct {
+type Factory struct {
 	opts   Options
-	io     *iostreams.IOStreams
-	env    config.Env
-	build  Build
-	global globalFlags
+	IO     *iostreams.IOStreams
+	Env    config.Env
+	Build  Build
+	Global globalFlags
 
-	flags    *pflag.FlagSet   // the root's persistent flags, the global ones of every command
-	resolved *config.Resolver // the settings' one viper instance, built once per run
-	settings *config.Settings
-	doc      *config.Doc   // the config file, read once per run
-	secrets  secretList    // tokens read during the run, redacted from errors
-	local    *localSandbox // the in-process sandbox, once the run is switched to it
-	cleanups []func()      // run when the command ends
-	warnings *warnings     // warnings already shown, so a file read twice warns once
+	Flags            *pflag.FlagSet   // the root's persistent flags, the global ones of every command
+	resolved         *config.Resolver // the settings' one viper instance, built once per run
+	ResolvedSettings *config.Settings
+	doc              *config.Doc   // the config file, read once per run
+	secrets          secretList    // tokens read during the run, redacted from errors
+	Local            *LocalSandbox // the in-process sandbox, once the run is switched to it
+	Cleanups         []func()      // run when the command ends
+	Warnings         *Warnings     // warnings already shown, so a file read twice warns once
 	// argsOutput is the --output of the command line when its flags could
 	// not all be parsed: how to report that error.
-	argsOutput string
-	msg        *i18n.Printer // the run's language (decideLanguage); nil is English
+	ArgsOutput string
+	Msg        *i18n.Printer // the run's language (decideLanguage); nil is English
 }
 
 // cleanup releases what the command opened.
-func (f *factory) cleanup() {
-	for i := len(f.cleanups) - 1; i >= 0; i-- {
-		f.cleanups[i]()
+func (f *Factory) Cleanup() {
+	for i := len(f.Cleanups) - 1; i >= 0; i-- {
+		f.Cleanups[i]()
 	}
-	f.cleanups = nil
+	f.Cleanups = nil
 }
 
-func newFactory(o Options) *factory {
+func NewFactory(o Options) *Factory {
 	if o.Env == nil {
 		o.Env = func(string) (string, bool) { return "", false }
 	}
 	if o.Build.Version == "" {
 		o.Build.Version = "dev"
 	}
-	f := &factory{opts: o, io: o.IO, env: o.Env, build: o.Build}
-	f.warnings = &warnings{redact: f.redact}
+	f := &Factory{opts: o, IO: o.IO, Env: o.Env, Build: o.Build}
+	f.Warnings = &Warnings{redact: f.redact}
 	if o.IO != nil {
-		f.warnings.out = o.IO.ErrOut
+		f.Warnings.Out = o.IO.ErrOut
 	}
 	return f
 }
 
 // location is the time zone dates are shown and read in.
-func (f *factory) location() *time.Location {
+func (f *Factory) Location() *time.Location {
 	if f.opts.Location != nil {
 		return f.opts.Location
 	}
@@ -108,11 +108,11 @@ func (f *factory) location() *time.Location {
 // The keychain is asked for a profile's API key only once the config file
 // is read (its path names the account); a keychain that has none, or
 // fails, is no key.
-func (f *factory) resolver(cmd *cobra.Command) *config.Resolver {
+func (f *Factory) Resolver(cmd *cobra.Command) *config.Resolver {
 	if f.resolved != nil {
 		return f.resolved
 	}
-	sandboxed := f.global.sandbox || f.local != nil
+	sandboxed := f.Global.Sandbox || f.Local != nil
 	var fromKeychain func(profile string) string
 	if kc := f.keychain(); kc != nil && !sandboxed {
 		ctx := cmd.Context()
@@ -128,22 +128,22 @@ func (f *factory) resolver(cmd *cobra.Command) *config.Resolver {
 			return t
 		}
 	}
-	f.resolved = config.NewResolver(config.Lookup{Flags: cmd.Flags(), Env: f.env, Keychain: fromKeychain, Sandbox: sandboxed})
+	f.resolved = config.NewResolver(config.Lookup{Flags: cmd.Flags(), Env: f.Env, Keychain: fromKeychain, Sandbox: sandboxed})
 	return f.resolved
 }
 
 // Settings resolves the settings once per run: for the in-process sandbox
 // once the run is switched to it (--sandbox, inProcessSandbox).
-func (f *factory) Settings(cmd *cobra.Command) (*config.Settings, error) {
-	if f.settings != nil {
-		return f.settings, nil
+func (f *Factory) Settings(cmd *cobra.Command) (*config.Settings, error) {
+	if f.ResolvedSettings != nil {
+		return f.ResolvedSettings, nil
 	}
-	doc := func() (*config.Doc, error) { return f.configDoc(cmd) }
-	s, err := resolveSettings(cmd, f.resolver(cmd), f.global.sandbox || f.local != nil, f.global.sandboxData, doc)
+	doc := func() (*config.Doc, error) { return f.ConfigDoc(cmd) }
+	s, err := resolveSettings(cmd, f.Resolver(cmd), f.Global.Sandbox || f.Local != nil, f.Global.SandboxData, doc)
 	if err != nil {
 		return nil, err
 	}
-	f.settings = s
+	f.ResolvedSettings = s
 	return s, nil
 }
 
@@ -157,7 +157,7 @@ func resolveSettings(cmd *cobra.Command, r *config.Resolver, sandboxed bool, san
 			return nil, err
 		}
 	} else if sandboxData != "" && !isSandboxCmd(cmd) {
-		return nil, usagef("--sandbox-data names the data file of --sandbox: add --sandbox")
+		return nil, Usagef("--sandbox-data names the data file of --sandbox: add --sandbox")
 	}
 	d, err := doc()
 	if err != nil {
@@ -172,10 +172,10 @@ func resolveSettings(cmd *cobra.Command, r *config.Resolver, sandboxed bool, san
 // without a word.
 func sandboxFlagConflict(r *config.Resolver) error {
 	if _, ok := r.FlagValue(config.KeyToken); ok {
-		return usagef("--token cannot be used with --sandbox, which has its own tokens: for the other sandbox user, give --user-id 2")
+		return Usagef("--token cannot be used with --sandbox, which has its own tokens: for the other sandbox user, give --user-id 2")
 	}
 	if _, ok := r.FlagValue(config.KeyBaseURL); ok {
-		return usagef("--base-url cannot be used with --sandbox, which runs in-process: to use a running 'promoctl sandbox serve', drop --sandbox and give --base-url, --token and --user-id")
+		return Usagef("--base-url cannot be used with --sandbox, which runs in-process: to use a running 'promoctl sandbox serve', drop --sandbox and give --base-url, --token and --user-id")
 	}
 	return nil
 }
@@ -188,11 +188,11 @@ func isSandboxCmd(cmd *cobra.Command) bool {
 
 // configDoc reads the config file once per run and warns, on stderr, of
 // what is wrong with it but does not stop the command.
-func (f *factory) configDoc(cmd *cobra.Command) (*config.Doc, error) {
+func (f *Factory) ConfigDoc(cmd *cobra.Command) (*config.Doc, error) {
 	if f.doc != nil {
 		return f.doc, nil
 	}
-	path, _, err := f.resolver(cmd).Path()
+	path, _, err := f.Resolver(cmd).Path()
 	if err != nil {
 		return nil, err
 	}
@@ -200,26 +200,26 @@ func (f *factory) configDoc(cmd *cobra.Command) (*config.Doc, error) {
 	if err != nil {
 		return nil, err
 	}
-	f.warnings.warn(doc.Warnings...)
+	f.Warnings.Warn(doc.Warnings...)
 	f.doc = doc
 	return doc, nil
 }
 
 // keychain is the keychain API keys are kept in, or nil when there is none
 // or PROMOCTL_NO_KEYRING forbids it.
-func (f *factory) keychain() Keychain {
+func (f *Factory) keychain() Keychain {
 	if f.opts.Keychain == nil {
 		return nil
 	}
-	if v := f.env.Getenv("PROMOCTL_NO_KEYRING"); v != "" && v != "0" && v != "false" {
+	if v := f.Env.Getenv("PROMOCTL_NO_KEYRING"); v != "" && v != "0" && v != "false" {
 		return nil
 	}
 	return f.opts.Keychain
 }
 
 // apiKeys is where the run keeps and finds the API keys of profiles.
-func (f *factory) apiKeys() *apiKeys {
-	return &apiKeys{kc: f.keychain(), secret: f.secrets.add, warn: f.warnings.warn}
+func (f *Factory) APIKeys() *APIKeys {
+	return &APIKeys{KC: f.keychain(), Secret: f.secrets.add, Warn: f.Warnings.Warn}
 }
 
 // conn is how a client reaches the API, beyond what every client of the
@@ -239,7 +239,7 @@ type conn struct {
 
 // newClient builds the API client of settings s, reaching the API as c
 // says.
-func (f *factory) newClient(s *config.Settings, c conn) (*api.Client, error) {
+func (f *Factory) newClient(s *config.Settings, c conn) (*api.Client, error) {
 	transport := f.opts.Transport
 	if c.transport != nil {
 		transport = c.transport
@@ -248,7 +248,7 @@ func (f *factory) newClient(s *config.Settings, c conn) (*api.Client, error) {
 		if transport == nil {
 			// Many requests in flight: keep a connection for each.
 			t := http.DefaultTransport.(*http.Transport).Clone()
-			t.MaxIdleConnsPerHost = maxConcurrency
+			t.MaxIdleConnsPerHost = MaxConcurrency
 			transport = t
 		}
 		transport = c.wrap(transport)
@@ -259,12 +259,12 @@ func (f *factory) newClient(s *config.Settings, c conn) (*api.Client, error) {
 		}
 		transport = progress.Transport(transport, c.spinner)
 	}
-	allowPlain, err := f.plainHTTP().allow(s.BaseURL)
+	allowPlain, err := f.PlainHTTP().Allow(s.BaseURL)
 	if err != nil {
 		return nil, err
 	}
 	if s.Token == "" {
-		return nil, &authError{"no API token: run `promoctl auth login`, or set PROMOCTL_TOKEN (try `promoctl --sandbox …` to explore without an account)"}
+		return nil, &AuthError{"no API token: run `promoctl auth login`, or set PROMOCTL_TOKEN (try `promoctl --sandbox …` to explore without an account)"}
 	}
 	if _, err := config.CheckValue(config.KeyToken, s.Token); err != nil {
 		// A line break cannot go in a header: say so before any request,
@@ -272,9 +272,9 @@ func (f *factory) newClient(s *config.Settings, c conn) (*api.Client, error) {
 		return nil, &config.ValueError{Key: config.KeyToken, Source: s.Sources[config.KeyToken], Err: err}
 	}
 	if s.UserID == 0 {
-		return nil, &authError{"no user id: run `promoctl auth login`, or set PROMOCTL_USER_ID (it is \"Your ID\" in the account menu of the site admin)"}
+		return nil, &AuthError{"no user id: run `promoctl auth login`, or set PROMOCTL_USER_ID (it is \"Your ID\" in the account menu of the site admin)"}
 	}
-	o, err := f.clientOptions()
+	o, err := f.ClientOptions()
 	if err != nil {
 		return nil, err
 	}
@@ -292,24 +292,24 @@ func (f *factory) newClient(s *config.Settings, c conn) (*api.Client, error) {
 // clientOptions are the options every API client of the run shares,
 // whatever its credentials: the user agent, the transport, the retry
 // policy, the cap on responses and the --debug log.
-func (f *factory) clientOptions() (api.Options, error) {
-	maxResponse, err := maxResponse(f.env)
+func (f *Factory) ClientOptions() (api.Options, error) {
+	maxResponse, err := maxResponse(f.Env)
 	if err != nil {
 		return api.Options{}, err
 	}
 	o := api.Options{
-		UserAgent: "promoctl/" + f.build.Version,
+		UserAgent: "promoctl/" + f.Build.Version,
 		Transport: f.opts.Transport, Retry: f.opts.Retry, MaxResponseBytes: maxResponse,
 	}
-	if f.global.debug {
-		o.Debug = f.io.ErrOut
+	if f.Global.Debug {
+		o.Debug = f.IO.ErrOut
 	}
 	return o, nil
 }
 
 // plainHTTP is the run's say on plain HTTP.
-func (f *factory) plainHTTP() plainHTTP {
-	return plainHTTP{flag: f.global.allowInsecureHTTP, env: f.env, warn: f.warnings.warn}
+func (f *Factory) PlainHTTP() PlainHTTP {
+	return PlainHTTP{flag: f.Global.AllowInsecureHTTP, Env: f.Env, Warn: f.Warnings.Warn}
 }
 
 // inProcessSandbox switches the run to the in-process sandbox, for
@@ -319,20 +319,20 @@ func (f *factory) plainHTTP() plainHTTP {
 // the sandbox's data file (--data, --sandbox-data, PROMOCTL_SANDBOX_DATA,
 // else the default), opened on first use and closed when the command ends,
 // through one handler for the run (one rate limit).
-func (f *factory) inProcessSandbox(cmd *cobra.Command) (*localSandbox, error) {
-	if f.local != nil {
-		return f.local, nil
+func (f *Factory) InProcessSandbox(cmd *cobra.Command) (*LocalSandbox, error) {
+	if f.Local != nil {
+		return f.Local, nil
 	}
-	data, err := sandboxData(cmd, f.global.sandboxData)
+	data, err := SandboxData(cmd, f.Global.SandboxData)
 	if err != nil {
 		return nil, err
 	}
-	if !f.global.sandbox {
-		f.settings, f.resolved = nil, nil
+	if !f.Global.Sandbox {
+		f.ResolvedSettings, f.resolved = nil, nil
 	}
-	f.local = newLocalSandbox(sandboxDataPath(data, f.env), f.env, f.io.ErrOut)
-	f.cleanups = append(f.cleanups, f.local.close)
-	return f.local, nil
+	f.Local = NewLocalSandbox(SandboxDataPath(data, f.Env), f.Env, f.IO.ErrOut)
+	f.Cleanups = append(f.Cleanups, f.Local.Close)
+	return f.Local, nil
 }
 
 // maxResponse reads PROMOCTL_MAX_RESPONSE, a cap on every response body
@@ -343,16 +343,16 @@ func maxResponse(env config.Env) (int64, error) {
 	if v == "" {
 		return 0, nil
 	}
-	n, err := parseByteSize(v)
+	n, err := ParseByteSize(v)
 	if err != nil {
-		return 0, usagef("invalid PROMOCTL_MAX_RESPONSE %q: want a size such as 64MiB, 1GiB or a number of bytes", termsafe.String(v))
+		return 0, Usagef("invalid PROMOCTL_MAX_RESPONSE %q: want a size such as 64MiB, 1GiB or a number of bytes", termsafe.String(v))
 	}
 	return n, nil
 }
 
 // parseByteSize reads a positive size: a number of bytes, optionally with
 // a unit B, KiB, MiB or GiB (K, M, G and KB, MB, GB mean the same).
-func parseByteSize(s string) (int64, error) {
+func ParseByteSize(s string) (int64, error) {
 	num := strings.TrimRightFunc(s, func(r rune) bool { return r < '0' || r > '9' })
 	unit := strings.ToLower(strings.TrimSpace(s[len(num):]))
 	n, err := strconv.ParseInt(num, 10, 64)
@@ -370,28 +370,28 @@ func parseByteSize(s string) (int64, error) {
 // outputOptions checks --output, --jq and --no-headers together. The
 // streams are told of NO_COLOR (set to any value, even empty) and
 // --no-color, and decide on colour.
-func (f *factory) outputOptions(s *config.Settings) (output.Options, error) {
-	if _, set := f.env("NO_COLOR"); set || f.global.noColor {
-		f.io.DisableColor()
+func (f *Factory) outputOptions(s *config.Settings) (output.Options, error) {
+	if _, set := f.Env("NO_COLOR"); set || f.Global.NoColor {
+		f.IO.DisableColor()
 	}
-	o := output.Options{Format: s.Output, NoHeaders: f.global.noHeaders, Color: f.io.ColorEnabled(), Terminal: f.io.IsStdoutTTY(),
-		Width: f.io.TerminalWidth(), Loc: f.location(), Locale: newTableLocale(f.msg)}
-	if f.global.jq == "" {
+	o := output.Options{Format: s.Output, NoHeaders: f.Global.NoHeaders, Color: f.IO.ColorEnabled(), Terminal: f.IO.IsStdoutTTY(),
+		Width: f.IO.TerminalWidth(), Loc: f.Location(), Locale: NewTableLocale(f.Msg)}
+	if f.Global.JQ == "" {
 		if o.Format == format.XLSX && o.Terminal {
-			return o, usagef("-o xlsx writes a workbook, not text: redirect it to a file, such as > codes.xlsx")
+			return o, Usagef("-o xlsx writes a workbook, not text: redirect it to a file, such as > codes.xlsx")
 		}
 		return o, nil
 	}
 	if src := s.Sources[config.KeyOutput]; src.Kind == "flag" && o.Format != format.JSON {
-		return o, usagef("--jq works with --output json, not %s", o.Format)
+		return o, Usagef("--jq works with --output json, not %s", o.Format)
 	}
-	code, err := output.CompileJQ(f.global.jq)
+	code, err := output.CompileJQ(f.Global.JQ)
 	if err != nil {
-		return o, usageErr(err)
+		return o, UsageErr(err)
 	}
-	each, err := output.CompileJQEach(f.global.jq)
+	each, err := output.CompileJQEach(f.Global.JQ)
 	if err != nil {
-		return o, usageErr(err)
+		return o, UsageErr(err)
 	}
 	o.Format, o.JQ, o.JQEach = format.JSON, code, each
 	return o, nil
@@ -408,7 +408,7 @@ func showProgress(ios *iostreams.IOStreams, out output.Options, debug, accessibl
 
 // promptAs is the run's prompter as the interface T a verb needs: the one
 // of the options when it has T's methods (tests), else the huh prompter.
-func promptAs[T any](f *factory) T {
+func PromptAs[T any](f *Factory) T {
 	if p, ok := f.opts.Prompter.(T); ok {
 		return p
 	}
@@ -417,13 +417,13 @@ func promptAs[T any](f *factory) T {
 
 // huh is the prompter of a person at a terminal. Its login form checks
 // the answers as config set would.
-func (f *factory) huh() *prompt.Huh {
-	return &prompt.Huh{In: f.io.In, Out: f.io.ErrOut, Accessible: accessible(f.global.accessible, f.env), LoginRules: loginRules(), Msg: f.msg}
+func (f *Factory) huh() *prompt.Huh {
+	return &prompt.Huh{In: f.IO.In, Out: f.IO.ErrOut, Accessible: Accessible(f.Global.Accessible, f.Env), LoginRules: LoginRules(), Msg: f.Msg}
 }
 
 // accessible reports whether prompts are plain lines for screen readers:
 // --accessible (flag) or PROMOCTL_ACCESSIBLE.
-func accessible(flag bool, env config.Env) bool {
+func Accessible(flag bool, env config.Env) bool {
 	if flag {
 		return true
 	}
@@ -433,13 +433,13 @@ func accessible(flag bool, env config.Env) bool {
 
 // reportError writes err to stderr, one line of text or, with -o json, one
 // JSON object, and returns the exit code.
-func (f *factory) reportError(cmd *cobra.Command, err error) int {
-	code := exitCode(err)
-	msg := f.redact(oneLine(errorText(f.msg, err)))
-	if code == exitCancelled {
-		msg = f.msg.T("error.cancelled")
+func (f *Factory) ReportError(cmd *cobra.Command, err error) int {
+	code := ExitCode(err)
+	msg := f.redact(OneLine(errorText(f.Msg, err)))
+	if code == ExitCancelled {
+		msg = f.Msg.T("error.cancelled")
 	}
-	if f.errorsAsJSON(cmd) {
+	if f.ErrorsAsJSON(cmd) {
 		e := struct {
 			Message  string `json:"message"`
 			Status   int    `json:"status,omitempty"`
@@ -452,33 +452,33 @@ func (f *factory) reportError(cmd *cobra.Command, err error) int {
 			e.Status, e.Kind, e.Title = ae.Status, ae.Kind, f.redact(ae.Title)
 		}
 		b, _ := json.Marshal(map[string]any{"error": e})
-		fmt.Fprintf(f.io.ErrOut, "%s\n", b)
+		fmt.Fprintf(f.IO.ErrOut, "%s\n", b)
 		return code
 	}
-	fmt.Fprintf(f.io.ErrOut, "promoctl: %s\n", msg)
+	fmt.Fprintf(f.IO.ErrOut, "promoctl: %s\n", msg)
 	return code
 }
 
 // errorsAsJSON reports whether the user asked for JSON output: -o json
 // (flag, environment or config), or --jq, which implies it, with stdout
 // not a terminal (a script reads it; a person at a terminal reads text).
-func (f *factory) errorsAsJSON(cmd *cobra.Command) bool {
+func (f *Factory) ErrorsAsJSON(cmd *cobra.Command) bool {
 	var v string
 	var src config.Source
 	switch {
-	case f.argsOutput != "":
-		return isJSONFormat(f.argsOutput)
-	case f.settings != nil:
-		v, src = string(f.settings.Output), f.settings.Sources[config.KeyOutput]
+	case f.ArgsOutput != "":
+		return isJSONFormat(f.ArgsOutput)
+	case f.ResolvedSettings != nil:
+		v, src = string(f.ResolvedSettings.Output), f.ResolvedSettings.Sources[config.KeyOutput]
 	case cmd != nil:
 		// Settings that failed, or were never needed: what the command
 		// line and the environment say.
-		v, src = f.resolver(cmd).Given(config.KeyOutput)
+		v, src = f.Resolver(cmd).Given(config.KeyOutput)
 	}
 	if src.Kind == "flag" && v != "" {
 		return isJSONFormat(v)
 	}
-	if f.global.jq != "" && !f.io.IsStdoutTTY() {
+	if f.Global.JQ != "" && !f.IO.IsStdoutTTY() {
 		return true
 	}
 	return isJSONFormat(v)
@@ -494,10 +494,10 @@ func isJSONFormat(v string) bool {
 // defence, since no error is built with one. A short token goes only where
 // it stands as a whole value (api.Redact). The sandbox's tokens are public
 // and are words such as "sandbox", which a message may well contain.
-func (f *factory) redact(s string) string {
-	tokens := append(config.Lookup{Flags: f.flags, Env: f.env}.Secrets(config.KeyToken), f.secrets...)
-	if f.settings != nil {
-		tokens = append(tokens, f.settings.Token)
+func (f *Factory) redact(s string) string {
+	tokens := append(config.Lookup{Flags: f.Flags, Env: f.Env}.Secrets(config.KeyToken), f.secrets...)
+	if f.ResolvedSettings != nil {
+		tokens = append(tokens, f.ResolvedSettings.Token)
 	}
 	for _, t := range tokens {
 		if len(t) >= 4 && !isSandboxToken(t) {
@@ -515,7 +515,7 @@ func (l *secretList) add(token string) { *l = append(*l, token) }
 
 // oneLine folds a multi-line message (cobra's suggestions) into one line
 // and makes it terminal-safe.
-func oneLine(s string) string {
+func OneLine(s string) string {
 	s = strings.TrimSpace(s)
 	s = strings.Join(strings.Fields(strings.ReplaceAll(s, "\n", " ")), " ")
 	return termsafe.String(s)

@@ -1,4 +1,4 @@
-package cmd
+package core
 
 import (
 	"context"
@@ -34,13 +34,13 @@ func errorText(p *i18n.Printer, err error) string {
 	if !p.Russian() {
 		return err.Error()
 	}
-	r := &errorRenderer{p: p}
+	r := &ErrorRenderer{P: p}
 	return r.text(err)
 }
 
 // errorRenderer says errors in p's language.
-type errorRenderer struct {
-	p        *i18n.Printer
+type ErrorRenderer struct {
+	P        *i18n.Printer
 	patterns []errorPattern // built on first use
 }
 
@@ -54,7 +54,7 @@ type errorPattern struct {
 	plural bool // a count: {{.Count}} is a number, and says the form
 }
 
-func (r *errorRenderer) load() []errorPattern {
+func (r *ErrorRenderer) load() []errorPattern {
 	if r.patterns != nil {
 		return r.patterns
 	}
@@ -121,8 +121,8 @@ func newErrorPattern(placeholder *regexp.Regexp, id, form string, plural bool) (
 
 // message is s said by the catalogs, when one of their error.* messages
 // is it.
-func (r *errorRenderer) message(s string) (string, bool) {
-	pt, m := r.match(s)
+func (r *ErrorRenderer) message(s string) (string, bool) {
+	pt, m := r.Match(s)
 	if m == nil {
 		return s, false
 	}
@@ -136,14 +136,14 @@ func (r *errorRenderer) message(s string) (string, bool) {
 		args = append(args, n, m[i+1])
 	}
 	if pt.plural && count >= 0 {
-		return r.p.N(pt.id, count, args...), true
+		return r.P.N(pt.id, count, args...), true
 	}
-	return r.p.T(pt.id, args...), true
+	return r.P.T(pt.id, args...), true
 }
 
 // match is the error.msg.* entry whose English is s, and what its
 // placeholders stand for (after the whole text), or nil.
-func (r *errorRenderer) match(s string) (errorPattern, []string) {
+func (r *ErrorRenderer) Match(s string) (errorPattern, []string) {
 	for _, pt := range r.load() {
 		if m := pt.re.FindStringSubmatch(s); m != nil {
 			return pt, m
@@ -154,7 +154,7 @@ func (r *errorRenderer) match(s string) (errorPattern, []string) {
 
 // text is err in p's language: the typed errors it knows, else its context
 // and the error it wraps, else its message.
-func (r *errorRenderer) text(err error) string {
+func (r *ErrorRenderer) text(err error) string {
 	if s, ok := r.typed(err); ok {
 		return s
 	}
@@ -180,7 +180,7 @@ func (r *errorRenderer) text(err error) string {
 
 // part is the text around a wrapped error: "get promo 5: " before it, ";
 // finish the job with: …" after it.
-func (r *errorRenderer) part(s string) string {
+func (r *ErrorRenderer) part(s string) string {
 	if s == "" {
 		return s
 	}
@@ -196,8 +196,8 @@ func (r *errorRenderer) part(s string) string {
 }
 
 // typed says the errors whose fields promoctl knows.
-func (r *errorRenderer) typed(err error) (string, bool) {
-	p := r.p
+func (r *ErrorRenderer) typed(err error) (string, bool) {
+	p := r.P
 	switch e := err.(type) {
 	case *api.Error:
 		return r.apiError(e), true
@@ -212,7 +212,7 @@ func (r *errorRenderer) typed(err error) (string, bool) {
 		return p.T("error.api.unknown_outcome", "Err", r.text(e.Err)), true
 	case *api.PlainHTTPError:
 		return p.T("error.api.plain_http", "Host", e.Host), true
-	case *promoNotFoundError:
+	case *PromoNotFoundError:
 		if len(e.Codes) > 1 {
 			return p.T("error.promo.codes_not_found", "Codes", fmt.Sprintf("%q", strings.Join(e.Codes, ", ")), "Site", e.Site), true
 		}
@@ -226,8 +226,8 @@ func (r *errorRenderer) typed(err error) (string, bool) {
 
 // apiError is api.Error's message (category, detail, what the server
 // said, attempts) in p's language.
-func (r *errorRenderer) apiError(e *api.Error) string {
-	p := r.p
+func (r *ErrorRenderer) apiError(e *api.Error) string {
+	p := r.P
 	if e.NoEndpoint() {
 		s, _ := r.message(e.Error())
 		return s
@@ -282,8 +282,8 @@ func apiCategory(status int) string {
 }
 
 // apiDetail is api.Error's explanation of the known error kinds.
-func (r *errorRenderer) apiDetail(e *api.Error) string {
-	p := r.p
+func (r *ErrorRenderer) apiDetail(e *api.Error) string {
+	p := r.P
 	kind := -1
 	if e.Kind != nil {
 		kind = *e.Kind
@@ -311,25 +311,25 @@ func (r *errorRenderer) apiDetail(e *api.Error) string {
 // subject is what an API error was about ("site 7", "promo code 1001")
 // in p's language; form is "" for the subject of a sentence, ".to" for
 // what access is to (Russian's dative: "к сайту 7").
-func (r *errorRenderer) subject(s, form string) string {
+func (r *ErrorRenderer) subject(s, form string) string {
 	if n, ok := strings.CutPrefix(s, "site "); ok {
-		return r.p.T("subject.site"+form, "ID", n)
+		return r.P.T("subject.site"+form, "ID", n)
 	}
 	if n, ok := strings.CutPrefix(s, "promo code "); ok {
-		return r.p.T("subject.promo"+form, "ID", n)
+		return r.P.T("subject.promo"+form, "ID", n)
 	}
 	if n, ok := strings.CutPrefix(s, "product "); ok {
-		return r.p.T("subject.product"+form, "ID", n)
+		return r.P.T("subject.product"+form, "ID", n)
 	}
 	return s
 }
 
 // say is a note or a warning in w's language: as written when English, or
 // when no error.msg entry of the catalogs matches it.
-func (w *warnings) say(s string) string {
-	if !w.msg.Russian() {
+func (w *Warnings) Say(s string) string {
+	if !w.Msg.Russian() {
 		return s
 	}
-	said, _ := (&errorRenderer{p: w.msg}).message(s)
+	said, _ := (&ErrorRenderer{P: w.Msg}).message(s)
 	return said
 }

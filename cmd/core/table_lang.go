@@ -1,4 +1,4 @@
-package cmd
+package core
 
 import (
 	"cmp"
@@ -33,7 +33,7 @@ type tableLocale struct {
 
 // newTableLocale is the output.Locale of p's language, or nil for English,
 // whose tables the views already write.
-func newTableLocale(p *i18n.Printer) output.Locale {
+func NewTableLocale(p *i18n.Printer) output.Locale {
 	if !p.Russian() {
 		return nil
 	}
@@ -218,7 +218,7 @@ func (l *tableLocale) decimal(s string, scale int) string {
 // discount in money shows it: 500,00 ₽. It costs one request (GET
 // /v3/public/site/ID), made only for a table in Russian; when it fails, or
 // the record names no currency, amounts are shown without one.
-func (s *session) withSiteCurrency(ctx context.Context, client *api.Client, site int64) {
+func (s *Session) WithSiteCurrency(ctx context.Context, client *api.Client, site int64) {
 	tl, ok := s.Out.Locale.(*tableLocale)
 	if !ok || site == 0 || !s.Out.Format.IsTable() || s.Out.JQ != nil {
 		return

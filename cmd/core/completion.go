@@ -1,4 +1,4 @@
-package cmd
+package core
 
 import (
 	"context"
@@ -40,24 +40,24 @@ const completionTimeout = 2 * time.Second
 
 // isCompletionRequest reports whether args are a completion script's
 // request (cobra's hidden __complete and __completeNoDesc commands).
-func isCompletionRequest(args []string) bool {
+func IsCompletionRequest(args []string) bool {
 	return len(args) > 0 && (args[0] == cobra.ShellCompRequestCmd || args[0] == cobra.ShellCompNoDescRequestCmd)
 }
 
 // completer is what the dynamic completions need, as functions called
 // only once a completion runs, after the command line's flags are parsed.
 // Each keeps stderr quiet: no --debug log, no config warnings.
-type completer struct {
+type Completer struct {
 	// client returns an API client with the settings of the command line
 	// being completed, and a context that ends after completionTimeout;
 	// ok is false when there is none (not logged in, a broken config).
 	// cancel also releases what the client opened (the sandbox's data
 	// file): call it once the completion is done.
-	client func(cmd *cobra.Command) (ctx context.Context, cancel context.CancelFunc, c *api.Client, s *config.Settings, ok bool)
+	Client func(cmd *cobra.Command) (ctx context.Context, cancel context.CancelFunc, c *api.Client, s *config.Settings, ok bool)
 	// configPath is the config file of the command line.
-	configPath func(cmd *cobra.Command) (string, error)
+	ConfigPath func(cmd *cobra.Command) (string, error)
 	// sandbox reports whether --sandbox is given.
-	sandbox func() bool
+	Sandbox func() bool
 	// jobsDir is the folder of the jobs' journals.
 	jobsDir func() string
 }
@@ -66,7 +66,7 @@ type completer struct {
 // the factory as it was. It fails instead of prompting, and never writes
 // to stderr. Under `sandbox` (sandbox redeem --site-id) the sandbox is
 // used, as the command itself does.
-func newCompleter(f *factory) *completer {
+func NewCompleter(f *Factory) *Completer {
 	budget := f.opts.CompletionTimeout
 	if budget <= 0 {
 		budget = completionTimeout
@@ -81,33 +81,33 @@ func newCompleter(f *factory) *completer {
 			c   = conn{quiet: true}
 			err error
 		)
-		if f.global.sandbox || isSandboxCmd(cmd) {
+		if f.Global.Sandbox || isSandboxCmd(cmd) {
 			// A sandbox of the completion's own on the data file the
 			// command would use: opened silently, waiting for its lock
 			// (another process may hold it) no longer than the completion
 			// may take, and closed with cancel.
-			data, err := sandboxData(cmd, f.global.sandboxData)
+			data, err := SandboxData(cmd, f.Global.SandboxData)
 			if err != nil {
 				return fail()
 			}
-			local := newLocalSandbox(sandboxDataPath(data, f.env), f.env, io.Discard)
+			local := NewLocalSandbox(SandboxDataPath(data, f.Env), f.Env, io.Discard)
 			local.lockWait = budget
 			stop := cancel
 			cancel = func() {
 				stop()
-				local.close()
+				local.Close()
 			}
-			if f.global.sandbox {
+			if f.Global.Sandbox {
 				s, err = f.Settings(cmd)
 			} else {
 				// Resolved as --sandbox would, without switching the run.
-				r := config.NewResolver(config.Lookup{Flags: cmd.Flags(), Env: f.env, Sandbox: true})
-				s, err = resolveSettings(cmd, r, true, f.global.sandboxData, func() (*config.Doc, error) { return f.configDoc(cmd) })
+				r := config.NewResolver(config.Lookup{Flags: cmd.Flags(), Env: f.Env, Sandbox: true})
+				s, err = resolveSettings(cmd, r, true, f.Global.SandboxData, func() (*config.Doc, error) { return f.ConfigDoc(cmd) })
 			}
 			if err != nil {
 				return fail()
 			}
-			if c.transport, err = local.connect(ctx, s); err != nil {
+			if c.transport, err = local.Connect(ctx, s); err != nil {
 				return fail()
 			}
 		} else if s, err = f.Settings(cmd); err != nil {
@@ -119,29 +119,29 @@ func newCompleter(f *factory) *completer {
 		}
 		return ctx, cancel, client, s, true
 	}
-	return &completer{
-		client: client,
-		configPath: func(cmd *cobra.Command) (string, error) {
-			path, _, err := f.resolver(cmd).Path()
+	return &Completer{
+		Client: client,
+		ConfigPath: func(cmd *cobra.Command) (string, error) {
+			path, _, err := f.Resolver(cmd).Path()
 			return path, err
 		},
-		sandbox: func() bool { return f.global.sandbox },
-		jobsDir: func() string { return jobsFolder(f.env) },
+		Sandbox: func() bool { return f.Global.Sandbox },
+		jobsDir: func() string { return JobsFolder(f.Env) },
 	}
 }
 
 // argCompletions are the completion functions of positional arguments, by
 // command path below the root. A command that sets its own
 // ValidArgsFunction keeps it.
-func (c *completer) argCompletions() map[string]cobra.CompletionFunc {
+func (c *Completer) ArgCompletions() map[string]cobra.CompletionFunc {
 	return map[string]cobra.CompletionFunc{
-		"promo get":     firstArg(c.completePromoIDs),
-		"promo update":  firstArg(c.completePromoIDs),
-		"promo delete":  c.completePromoIDs, // several at once
-		"promo enable":  c.completePromoIDs,
-		"promo disable": c.completePromoIDs,
-		"promo stats":   firstArg(c.completePromoIDs),
-		"promo report":  c.completePromoIDs,
+		"promo get":     firstArg(c.CompletePromoIDs),
+		"promo update":  firstArg(c.CompletePromoIDs),
+		"promo delete":  c.CompletePromoIDs, // several at once
+		"promo enable":  c.CompletePromoIDs,
+		"promo disable": c.CompletePromoIDs,
+		"promo stats":   firstArg(c.CompletePromoIDs),
+		"promo report":  c.CompletePromoIDs,
 		"site get":      firstArg(c.completeSiteIDs),
 		"page get":      firstArg(c.completePageIDs),
 		"api":           completeAPI,
@@ -150,11 +150,11 @@ func (c *completer) argCompletions() map[string]cobra.CompletionFunc {
 
 // flagCompletions are the completion functions of flag values, by flag
 // name, wherever the flag is defined.
-func (c *completer) flagCompletions() map[string]cobra.CompletionFunc {
+func (c *Completer) flagCompletions() map[string]cobra.CompletionFunc {
 	return map[string]cobra.CompletionFunc{
 		"site-id":    c.completeSiteIDs,
-		"profile":    c.completeProfiles,
-		"user-id":    c.completeUserIDs,
+		"profile":    c.CompleteProfiles,
+		"user-id":    c.CompleteUserIDs,
 		"output":     fixedCompletions(outputChoices()),
 		"bonus-type": fixedCompletions(bonusTypeChoices()),
 		"by":         fixedCompletions([]cobra.Completion{cobra.CompletionWithDesc("code", "a row per code and currency"), cobra.CompletionWithDesc("day", "a row per day and currency")}),
@@ -174,9 +174,9 @@ func (c *completer) flagCompletions() map[string]cobra.CompletionFunc {
 // completes nothing, unless its help mentions a file, in which case the
 // shell completes file names. A command whose arguments are files sets its
 // own ValidArgsFunction (cobra.NoFileCompletions is the one set here).
-func registerCompletions(root *cobra.Command, f *factory) {
-	comp := newCompleter(f)
-	args, flags := comp.argCompletions(), comp.flagCompletions()
+func RegisterCompletions(root *cobra.Command, f *Factory) {
+	comp := NewCompleter(f)
+	args, flags := comp.ArgCompletions(), comp.flagCompletions()
 	var walk func(c *cobra.Command)
 	walk = func(c *cobra.Command) {
 		path := strings.TrimPrefix(strings.TrimPrefix(c.CommandPath(), root.Name()), " ")
@@ -248,7 +248,7 @@ func completeStatuses(_ *cobra.Command, _ []string, toComplete string) ([]cobra.
 		head, last = toComplete[:i+1], toComplete[i+1:]
 	}
 	var out []cobra.Completion
-	for _, s := range statusNames() {
+	for _, s := range StatusNames() {
 		if strings.HasPrefix(s, last) && !slices.Contains(strings.Split(head, ","), s) {
 			out = append(out, head+s)
 		}
@@ -259,7 +259,7 @@ func completeStatuses(_ *cobra.Command, _ []string, toComplete string) ([]cobra.
 // sortChoices are the values of --sort: each field, and -field.
 func sortChoices() []cobra.Completion {
 	var out []cobra.Completion
-	for _, f := range promoSortFields() {
+	for _, f := range PromoSortFields() {
 		out = append(out, f, "-"+f)
 	}
 	return out
@@ -315,13 +315,13 @@ func nothing() ([]cobra.Completion, cobra.ShellCompDirective) {
 // described by its id (WELCOME10<TAB>id 1001), as CODE_OR_ID takes either.
 // Codes are offered only where a code can be looked up: with a site
 // given or configured, and not for what is typed as digits (an id).
-func (c *completer) completePromoIDs(cmd *cobra.Command, _ []string, toComplete string) ([]cobra.Completion, cobra.ShellCompDirective) {
-	ctx, cancel, client, s, ok := c.client(cmd)
+func (c *Completer) CompletePromoIDs(cmd *cobra.Command, _ []string, toComplete string) ([]cobra.Completion, cobra.ShellCompDirective) {
+	ctx, cancel, client, s, ok := c.Client(cmd)
 	defer cancel()
 	if !ok {
 		return nothing()
 	}
-	codes := s.SiteID != 0 && (toComplete == "" || !isDigits(toComplete))
+	codes := s.SiteID != 0 && (toComplete == "" || !IsDigits(toComplete))
 	var ids, byCode []cobra.Completion
 	for _, site := range completionSites(ctx, client, s) {
 		raw, err := client.ListPromos(ctx, site)
@@ -341,7 +341,7 @@ func (c *completer) completePromoIDs(cmd *cobra.Command, _ []string, toComplete 
 				ids = append(ids, candidate(id, string(p.Code)))
 			}
 			code := termsafe.String(string(p.Code))
-			if codes && code != "" && !isDigits(code) && !strings.ContainsAny(code, " \t\n") &&
+			if codes && code != "" && !IsDigits(code) && !strings.ContainsAny(code, " \t\n") &&
 				strings.HasPrefix(strings.ToLower(code), strings.ToLower(toComplete)) {
 				byCode = append(byCode, candidate(code, "id "+id))
 			}
@@ -357,8 +357,8 @@ func (c *completer) completePromoIDs(cmd *cobra.Command, _ []string, toComplete 
 // completeSiteIDs completes a site id, described by the site's name (the
 // API does not document site records: the first of name, title and domain
 // is used). It completes --site-id and `site get ID`.
-func (c *completer) completeSiteIDs(cmd *cobra.Command, _ []string, toComplete string) ([]cobra.Completion, cobra.ShellCompDirective) {
-	ctx, cancel, client, _, ok := c.client(cmd)
+func (c *Completer) completeSiteIDs(cmd *cobra.Command, _ []string, toComplete string) ([]cobra.Completion, cobra.ShellCompDirective) {
+	ctx, cancel, client, _, ok := c.Client(cmd)
 	defer cancel()
 	if !ok {
 		return nothing()
@@ -367,13 +367,13 @@ func (c *completer) completeSiteIDs(cmd *cobra.Command, _ []string, toComplete s
 	if err != nil {
 		return nothing()
 	}
-	return recordCompletions(raw, toComplete, "name", "title", "domain"), cobra.ShellCompDirectiveNoFileComp
+	return RecordCompletions(raw, toComplete, "name", "title", "domain"), cobra.ShellCompDirectiveNoFileComp
 }
 
 // completePageIDs completes the id of a page of the configured site,
 // described by its title.
-func (c *completer) completePageIDs(cmd *cobra.Command, _ []string, toComplete string) ([]cobra.Completion, cobra.ShellCompDirective) {
-	ctx, cancel, client, s, ok := c.client(cmd)
+func (c *Completer) completePageIDs(cmd *cobra.Command, _ []string, toComplete string) ([]cobra.Completion, cobra.ShellCompDirective) {
+	ctx, cancel, client, s, ok := c.Client(cmd)
 	defer cancel()
 	if !ok {
 		return nothing()
@@ -384,7 +384,7 @@ func (c *completer) completePageIDs(cmd *cobra.Command, _ []string, toComplete s
 		if err != nil {
 			continue
 		}
-		out = append(out, recordCompletions(raw, toComplete, "title", "name", "path")...)
+		out = append(out, RecordCompletions(raw, toComplete, "title", "name", "path")...)
 	}
 	if out == nil {
 		return nothing()
@@ -419,8 +419,8 @@ func completionSites(ctx context.Context, client *api.Client, s *config.Settings
 // completeProfiles completes the name of a profile of the config file,
 // marking the current one. It completes --profile. (`config use` has its
 // own completion in config.go.)
-func (c *completer) completeProfiles(cmd *cobra.Command, _ []string, toComplete string) ([]cobra.Completion, cobra.ShellCompDirective) {
-	path, err := c.configPath(cmd)
+func (c *Completer) CompleteProfiles(cmd *cobra.Command, _ []string, toComplete string) ([]cobra.Completion, cobra.ShellCompDirective) {
+	path, err := c.ConfigPath(cmd)
 	if err != nil {
 		return nothing()
 	}
@@ -444,8 +444,8 @@ func (c *completer) completeProfiles(cmd *cobra.Command, _ []string, toComplete 
 
 // completeUserIDs completes --user-id with the sandbox's users when
 // --sandbox is given, and nothing otherwise.
-func (c *completer) completeUserIDs(_ *cobra.Command, _ []string, toComplete string) ([]cobra.Completion, cobra.ShellCompDirective) {
-	if !c.sandbox() {
+func (c *Completer) CompleteUserIDs(_ *cobra.Command, _ []string, toComplete string) ([]cobra.Completion, cobra.ShellCompDirective) {
+	if !c.Sandbox() {
 		return nothing()
 	}
 	var out []cobra.Completion
@@ -496,7 +496,7 @@ func completeAPI(_ *cobra.Command, args []string, toComplete string) ([]cobra.Co
 // document (sites, pages) into candidates: the id, described by the first
 // of descKeys the record has. The list is read by records.Refs, as the
 // site and page tables and the create wizard read it.
-func recordCompletions(raw json.RawMessage, toComplete string, descKeys ...string) []cobra.Completion {
+func RecordCompletions(raw json.RawMessage, toComplete string, descKeys ...string) []cobra.Completion {
 	refs, _, _ := records.Refs(raw, descKeys...)
 	var out []cobra.Completion
 	for _, r := range refs {

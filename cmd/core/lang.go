@@ -1,4 +1,4 @@
-package cmd
+package core
 
 import (
 	"strings"
@@ -14,7 +14,7 @@ import (
 // (--config and --profile, which are looked for in args, their variables,
 // the file's current profile); a file that cannot be read gives no
 // language, and the command that reads it says why.
-func decideLanguage(args []string, env config.Env) i18n.Lang {
+func DecideLanguage(args []string, env config.Env) i18n.Lang {
 	row, _ := config.Find(config.KeyLanguage)
 	if v, ok := env(row.Env); ok && v != "" {
 		if l, err := i18n.Parse(v); err == nil {

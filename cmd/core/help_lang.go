@@ -1,4 +1,4 @@
-package cmd
+package core
 
 import (
 	"fmt"
@@ -26,27 +26,27 @@ import (
 
 // helpKey is the key of a command's help: its path without the program's
 // name, dotted ("promo.list"); the root's is "promoctl".
-func helpKey(c *cobra.Command) string {
+func HelpKey(c *cobra.Command) string {
 	if !c.HasParent() {
 		return c.Name()
 	}
-	return strings.ReplaceAll(commandName(c), " ", ".")
+	return strings.ReplaceAll(CommandName(c), " ", ".")
 }
 
 // withCobraCommands adds what cobra adds to a tree only when it runs (the
 // help and completion commands, each command's --help), so that their
 // help can be translated too.
-func withCobraCommands(root *cobra.Command) {
+func WithCobraCommands(root *cobra.Command) {
 	root.InitDefaultHelpCmd()
 	root.InitDefaultCompletionCmd()
-	walkCommands(root, func(c *cobra.Command) { c.InitDefaultHelpFlag() })
+	WalkCommands(root, func(c *cobra.Command) { c.InitDefaultHelpFlag() })
 }
 
 // walkCommands calls fn for c and every command under it.
-func walkCommands(c *cobra.Command, fn func(*cobra.Command)) {
+func WalkCommands(c *cobra.Command, fn func(*cobra.Command)) {
 	fn(c)
 	for _, s := range c.Commands() {
-		walkCommands(s, fn)
+		WalkCommands(s, fn)
 	}
 }
 
@@ -54,13 +54,13 @@ func walkCommands(c *cobra.Command, fn func(*cobra.Command)) {
 // root: every command's descriptions and examples, its flags' usage, the
 // titles of its groups, and the words of cobra's usage template. English
 // is left as it is.
-func translateHelp(root *cobra.Command, p *i18n.Printer) {
+func TranslateHelp(root *cobra.Command, p *i18n.Printer) {
 	if !p.Russian() {
 		return
 	}
-	withCobraCommands(root)
-	walkCommands(root, func(c *cobra.Command) {
-		key := helpKey(c)
+	WithCobraCommands(root)
+	WalkCommands(root, func(c *cobra.Command) {
+		key := HelpKey(c)
 		set := func(field *string, id string) {
 			if p.Has(id) {
 				*field = p.T(id)

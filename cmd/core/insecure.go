@@ -1,4 +1,4 @@
-package cmd
+package core
 
 import (
 	"fmt"
@@ -16,24 +16,24 @@ import (
 // host that is not loopback: --allow-insecure-http (flag) or
 // PROMOCTL_ALLOW_INSECURE_HTTP. It is deliberately not a config setting,
 // so that it is a choice made on each command, never forgotten in a file.
-type plainHTTP struct {
+type PlainHTTP struct {
 	flag bool
-	env  config.Env
-	warn func(...string)
+	Env  config.Env
+	Warn func(...string)
 }
 
 // optIn reports whether the user allowed plain HTTP, and how.
-func (p plainHTTP) optIn() (allowed bool, how string, err error) {
+func (p PlainHTTP) optIn() (allowed bool, how string, err error) {
 	if p.flag {
 		return true, "--allow-insecure-http", nil
 	}
-	v, ok := p.env("PROMOCTL_ALLOW_INSECURE_HTTP")
+	v, ok := p.Env("PROMOCTL_ALLOW_INSECURE_HTTP")
 	if !ok || strings.TrimSpace(v) == "" {
 		return false, "", nil
 	}
 	b, err := strconv.ParseBool(strings.TrimSpace(v))
 	if err != nil {
-		return false, "", usagef("invalid PROMOCTL_ALLOW_INSECURE_HTTP %q: set it to 1 to allow plain HTTP, or unset it", termsafe.String(v))
+		return false, "", Usagef("invalid PROMOCTL_ALLOW_INSECURE_HTTP %q: set it to 1 to allow plain HTTP, or unset it", termsafe.String(v))
 	}
 	return b, "PROMOCTL_ALLOW_INSECURE_HTTP", nil
 }
@@ -41,7 +41,7 @@ func (p plainHTTP) optIn() (allowed bool, how string, err error) {
 // allow checks, before anything is sent, that a base URL would not carry
 // the token in clear text: plain HTTP is refused (exit 2) except to
 // loopback or when the user opted in, and then it warns, every time.
-func (p plainHTTP) allow(baseURL string) (bool, error) {
+func (p PlainHTTP) Allow(baseURL string) (bool, error) {
 	u, err := baseurl.Parse(baseURL)
 	if err != nil || !api.IsPlainHTTP(u) {
 		return false, nil // api.New reports a bad URL
@@ -51,16 +51,16 @@ func (p plainHTTP) allow(baseURL string) (bool, error) {
 		return false, err
 	}
 	if !allowed {
-		return false, usageErr(&api.PlainHTTPError{Host: u.Host})
+		return false, UsageErr(&api.PlainHTTPError{Host: u.Host})
 	}
-	p.warn(fmt.Sprintf("sending the API token over plain HTTP to %s (%s): anyone on the network can read it", u.Host, how))
+	p.Warn(fmt.Sprintf("sending the API token over plain HTTP to %s (%s): anyone on the network can read it", u.Host, how))
 	return true, nil
 }
 
 // allowSaved refuses to save a base URL that would send the token in clear
 // text unless the user opted in, and then warns that every command will
 // need the opt-in too: it is not a setting.
-func (p plainHTTP) allowSaved(value string) error {
+func (p PlainHTTP) AllowSaved(value string) error {
 	u, err := baseurl.Parse(value)
 	if err != nil || !api.IsPlainHTTP(u) {
 		return nil
@@ -71,11 +71,11 @@ func (p plainHTTP) allowSaved(value string) error {
 	}
 	shown := output.Text(u.Redacted())
 	if !allowed {
-		return usagef("refusing to set %s to %s: promoctl sends the API token in clear text over plain HTTP to anything but loopback; "+
+		return Usagef("refusing to set %s to %s: promoctl sends the API token in clear text over plain HTTP to anything but loopback; "+
 			"use https, or pass --allow-insecure-http (or set PROMOCTL_ALLOW_INSECURE_HTTP=1) on a network you trust, here and on every command that uses it",
 			config.KeyBaseURL, shown)
 	}
-	p.warn(fmt.Sprintf("%s %s sends the API token in clear text: every command that uses it needs --allow-insecure-http or PROMOCTL_ALLOW_INSECURE_HTTP=1",
+	p.Warn(fmt.Sprintf("%s %s sends the API token in clear text: every command that uses it needs --allow-insecure-http or PROMOCTL_ALLOW_INSECURE_HTTP=1",
 		config.KeyBaseURL, shown))
 	return nil
 }

@@ -1,4 +1,4 @@
-package cmd
+package core
 
 import (
 	"context"
@@ -24,7 +24,7 @@ import (
 // run's settings and output options, the clock, and a client built on
 // first use. factory.start fills one in once the flags are parsed; a verb's
 // test builds one around a fake API.
-type session struct {
+type Session struct {
 	IO       *iostreams.IOStreams
 	Settings *config.Settings
 	Out      output.Options
@@ -39,7 +39,7 @@ type session struct {
 	// and nothing else writes there meanwhile (--debug) or reads it aloud
 	// (accessible mode).
 	Bar      bool
-	Warnings *warnings
+	Warnings *Warnings
 	// Where are the global flags of the run that say where it goes
 	// (--sandbox, --config, --profile, --base-url, --user-id), and
 	// OutputFlag its --output: the command lines a verb suggests repeat
@@ -54,41 +54,41 @@ type session struct {
 // checking everything the user typed before any request is sent, and
 // returns the session. The client is built on first use: --dry-run needs
 // none.
-func (f *factory) start(cmd *cobra.Command) (*session, error) {
+func (f *Factory) Start(cmd *cobra.Command) (*Session, error) {
 	s, err := f.Settings(cmd)
 	if err != nil {
 		return nil, err
 	}
-	return f.startWith(cmd, s, true)
+	return f.StartWith(cmd, s, true)
 }
 
 // startWith is start on settings already resolved: sandbox redeem chooses
 // its world, and checks its site, first. spin says whether a spinner may
 // run while requests are slow.
-func (f *factory) startWith(cmd *cobra.Command, s *config.Settings, spin bool) (*session, error) {
+func (f *Factory) StartWith(cmd *cobra.Command, s *config.Settings, spin bool) (*Session, error) {
 	out, err := f.outputOptions(s)
 	if err != nil {
 		return nil, err
 	}
 	c := conn{}
-	if f.global.sandbox || f.local != nil {
+	if f.Global.Sandbox || f.Local != nil {
 		// Point the settings at the sandbox now, so that even --dry-run
 		// shows where the request would go.
-		local, err := f.inProcessSandbox(cmd)
+		local, err := f.InProcessSandbox(cmd)
 		if err != nil {
 			return nil, err
 		}
-		if c.transport, err = local.connect(cmd.Context(), s); err != nil {
+		if c.transport, err = local.Connect(cmd.Context(), s); err != nil {
 			return nil, err
 		}
 	}
 	out.Context = cmd.Context()
-	if spin && showProgress(f.io, out, f.global.debug, accessible(f.global.accessible, f.env)) {
-		c.spinner = progress.New(f.io.ErrOut, f.opts.Progress)
+	if spin && showProgress(f.IO, out, f.Global.Debug, Accessible(f.Global.Accessible, f.Env)) {
+		c.spinner = progress.New(f.IO.ErrOut, f.opts.Progress)
 	}
-	sess := &session{IO: f.io, Settings: s, Out: out, Loc: f.location(), Now: f.now(), Warnings: f.warnings, Msg: f.msg}
-	sess.Where, sess.OutputFlag = givenFlags(f.flags, f.global.sandbox)
-	sess.Bar = f.io.IsStderrTTY() && !f.global.debug && !accessible(f.global.accessible, f.env)
+	sess := &Session{IO: f.IO, Settings: s, Out: out, Loc: f.Location(), Now: f.now(), Warnings: f.Warnings, Msg: f.Msg}
+	sess.Where, sess.OutputFlag = givenFlags(f.Flags, f.Global.Sandbox)
+	sess.Bar = f.IO.IsStderrTTY() && !f.Global.Debug && !Accessible(f.Global.Accessible, f.Env)
 	sess.BulkClient = func(wrap func(http.RoundTripper) http.RoundTripper, oneAttempt bool) (*api.Client, error) {
 		// The run's transport (the in-process sandbox's, with --sandbox),
 		// no spinner: a bulk command draws its own bar.
@@ -109,14 +109,14 @@ func (f *factory) startWith(cmd *cobra.Command, s *config.Settings, spin bool) (
 // startConfig is the one way a command that changes the config file
 // starts, once its flags are parsed. It reads nothing yet: the file is
 // read under its lock when the verb edits it.
-func (f *factory) startConfig(cmd *cobra.Command) *configSession {
-	r := f.resolver(cmd)
-	return &configSession{
-		IO: f.io, Warnings: f.warnings, Env: f.env, Keys: f.apiKeys(), Secret: f.secrets.add, LockWait: lockWait(r),
-		File: &configFile{path: func() (string, error) {
+func (f *Factory) StartConfig(cmd *cobra.Command) *ConfigSession {
+	r := f.Resolver(cmd)
+	return &ConfigSession{
+		IO: f.IO, Warnings: f.Warnings, Env: f.Env, Keys: f.APIKeys(), Secret: f.secrets.add, LockWait: LockWait(r),
+		File: &ConfigFile{Path: func() (string, error) {
 			p, _, err := r.Path()
 			return p, err
-		}, warn: f.warnings.warn},
+		}, Warn: f.Warnings.Warn},
 		Profile: func(doc *config.Doc) (string, config.Source) { return r.Profile(doc.File, doc.Path) },
 	}
 }
@@ -142,7 +142,7 @@ func givenFlags(flags *pflag.FlagSet, sandbox bool) (where, outputFlag []string)
 }
 
 // now is the run's clock: Options.Now, or time.Now.
-func (f *factory) now() func() time.Time {
+func (f *Factory) now() func() time.Time {
 	if f.opts.Now != nil {
 		return f.opts.Now
 	}
@@ -150,12 +150,12 @@ func (f *factory) now() func() time.Time {
 }
 
 // withTimeout bounds the rest of the command by --timeout.
-func (s *session) withTimeout(ctx context.Context) (context.Context, context.CancelFunc) {
+func (s *Session) WithTimeout(ctx context.Context) (context.Context, context.CancelFunc) {
 	return context.WithTimeout(ctx, s.Settings.Timeout)
 }
 
 // print writes data to stdout in the session's format.
-func (s *session) print(d output.Data) error {
+func (s *Session) Print(d output.Data) error {
 	return output.Write(s.IO.Out, d, s.Out)
 }
 
@@ -163,41 +163,41 @@ func (s *session) print(d output.Data) error {
 // the sentence empty on stderr instead of a bare header (as gh does);
 // piped, or in a data format, it is printed as any list: the header alone
 // (none with --no-headers), [] in JSON and YAML.
-func (s *session) printList(d output.Data, empty string) error {
+func (s *Session) PrintList(d output.Data, empty string) error {
 	if s.Out.Format.IsTable() && s.Out.JQ == nil && s.IO.IsStdoutTTY() && view.EmptyList(d.JSON) {
-		fmt.Fprintln(s.IO.ErrOut, s.Warnings.say(empty))
+		fmt.Fprintln(s.IO.ErrOut, s.Warnings.Say(empty))
 		return nil
 	}
-	return s.print(d)
+	return s.Print(d)
 }
 
 // printStream prints a list as it is read. An empty one shown as a table
 // on a terminal is the sentence empty on stderr, as with printList.
-func (s *session) printStream(l output.List, empty string) error {
+func (s *Session) PrintStream(l output.List, empty string) error {
 	if s.Out.Format.IsTable() && s.Out.JQ == nil && s.IO.IsStdoutTTY() {
-		l.EmptyTable = func() { fmt.Fprintln(s.IO.ErrOut, s.Warnings.say(empty)) }
+		l.EmptyTable = func() { fmt.Fprintln(s.IO.ErrOut, s.Warnings.Say(empty)) }
 	}
 	return output.WriteList(s.IO.Out, l, s.Out)
 }
 
 // notef writes a success message to stderr when a person is watching.
-func (s *session) notef(format string, args ...any) {
+func (s *Session) Notef(format string, args ...any) {
 	if s.IO.IsStderrTTY() {
-		fmt.Fprintln(s.IO.ErrOut, s.Warnings.say(fmt.Sprintf(format, args...)))
+		fmt.Fprintln(s.IO.ErrOut, s.Warnings.Say(fmt.Sprintf(format, args...)))
 	}
 }
 
 // warn writes warnings to stderr, each once per run.
-func (s *session) warn(msgs ...string) { s.Warnings.warn(msgs...) }
+func (s *Session) Warn(msgs ...string) { s.Warnings.Warn(msgs...) }
 
 // site refuses a missing site (0) with the way to give one. The sandbox
 // has no default: the configured site_id is the real service's.
-func (s *session) site(site int64) (int64, error) {
+func (s *Session) Site(site int64) (int64, error) {
 	if site == 0 && s.Settings.Sandbox {
-		return 0, usagef("--site-id is required with --sandbox, which has no default site (user 1 can view sites 1 and 2, user 2 site 3)")
+		return 0, Usagef("--site-id is required with --sandbox, which has no default site (user 1 can view sites 1 and 2, user 2 site 3)")
 	}
 	if site == 0 {
-		return 0, usagef("--site-id is required (or set a default: promoctl config set site_id N)")
+		return 0, Usagef("--site-id is required (or set a default: promoctl config set site_id N)")
 	}
 	return site, nil
 }
@@ -205,13 +205,13 @@ func (s *session) site(site int64) (int64, error) {
 // commandLine is a promoctl command line, shell-quoted, with the global
 // flags of this run that say where it goes (never the token) and how it
 // prints: the same run without the form.
-func (s *session) commandLine(args ...string) string {
+func (s *Session) CommandLine(args ...string) string {
 	return quotedLine(s.Where, s.OutputFlag, args)
 }
 
 // hintLine is a command line to run next: the global flags that say where
 // it goes, but not this run's --output.
-func (s *session) hintLine(args ...string) string {
+func (s *Session) hintLine(args ...string) string {
 	return quotedLine(s.Where, nil, args)
 }
 
@@ -221,21 +221,21 @@ func quotedLine(parts ...[]string) string {
 		line = append(line, p...)
 	}
 	for i, s := range line {
-		line[i] = shellQuote(s)
+		line[i] = ShellQuote(s)
 	}
 	return strings.Join(line, " ")
 }
 
 // warnings writes warnings to stderr, terminal or not, each once per run,
 // on one line and without the tokens redact knows of.
-type warnings struct {
-	out    io.Writer
+type Warnings struct {
+	Out    io.Writer
 	redact func(string) string // nil: there is nothing to redact
 	seen   map[string]bool
-	msg    *i18n.Printer // the run's language (say); nil is English
+	Msg    *i18n.Printer // the run's language (say); nil is English
 }
 
-func (w *warnings) warn(msgs ...string) {
+func (w *Warnings) Warn(msgs ...string) {
 	for _, m := range msgs {
 		if w.seen[m] {
 			continue
@@ -245,17 +245,17 @@ func (w *warnings) warn(msgs ...string) {
 		}
 		w.seen[m] = true
 		prefix := "warning:"
-		if w.msg.Russian() {
-			prefix = w.msg.T("warning.prefix")
+		if w.Msg.Russian() {
+			prefix = w.Msg.T("warning.prefix")
 		}
-		fmt.Fprintf(w.out, "promoctl: %s %s\n", prefix, w.say(w.clean(m)))
+		fmt.Fprintf(w.Out, "promoctl: %s %s\n", prefix, w.Say(w.Clean(m)))
 	}
 }
 
 // clean is s on one line, terminal-safe and without tokens, as promoctl
 // writes a message to stderr.
-func (w *warnings) clean(s string) string {
-	s = oneLine(s)
+func (w *Warnings) Clean(s string) string {
+	s = OneLine(s)
 	if w.redact != nil {
 		s = w.redact(s)
 	}
