@@ -357,7 +357,7 @@ func TestCompletionWaitsBrieflyForABusySandbox(t *testing.T) {
 func TestCompletionWiring(t *testing.T) {
 	ios, _, _, _ := iostreams.Test()
 	f := core.NewFactory(core.Options{IO: ios})
-	root := newRootCmd(f)
+	root := newTree(f)
 	core.RegisterCompletions(root, f)
 	for path := range core.NewCompleter(f).ArgCompletions() {
 		c, rest, err := root.Find(strings.Fields(path))
@@ -441,7 +441,7 @@ func TestCompleterLeavesTheRunAlone(t *testing.T) {
 	r := newSandboxRunner(t)
 	ios, _, _, errOut := iostreams.Test()
 	f := core.NewFactory(core.Options{IO: ios, Env: func(k string) (string, bool) { v, ok := r.env[k]; return v, ok }})
-	root := newRootCmd(f)
+	root := newTree(f)
 	cmd, _, err := root.Find([]string{"sandbox", "redeem"})
 	if err != nil {
 		t.Fatal(err)

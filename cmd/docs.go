@@ -14,7 +14,7 @@ import (
 // depends on the code alone; its commands are not meant to be run.
 func DocsTree() *cobra.Command {
 	ios, _, _, _ := iostreams.Test()
-	root := newRootCmd(core.NewFactory(core.Options{Build: core.Build{Version: "dev"}, IO: ios}))
+	root := newTree(core.NewFactory(core.Options{Build: core.Build{Version: "dev"}, IO: ios}))
 	root.InitDefaultCompletionCmd()
 	root.InitDefaultVersionFlag()
 	return root

@@ -11,6 +11,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/spf13/cobra"
+
 	"github.com/promoctl/promoctl/cmd/core"
 	"github.com/promoctl/promoctl/internal/api"
 	"github.com/promoctl/promoctl/internal/apitest"
@@ -57,13 +59,16 @@ type runner struct {
 	// completionTimeout, when set, bounds a shell completion instead of
 	// the 2s of completionTimeout.
 	completionTimeout time.Duration
+	// nouns puts the commands under test in the root command.
+	nouns func(root *cobra.Command, f *core.Factory)
 }
 
-// newRunner returns a runner logged in to a fresh fake API as user 42.
-func newRunner(t *testing.T) *runner {
+// newRunnerOf returns a runner of the commands that nouns puts in the
+// root, logged in to a fresh fake API as user 42.
+func newRunnerOf(t *testing.T, nouns func(root *cobra.Command, f *core.Factory)) *runner {
 	t.Helper()
 	home := t.TempDir()
-	r := &runner{t: t, api: apitest.New(t), loc: mustLoc(t, "Europe/Moscow")}
+	r := &runner{t: t, api: apitest.New(t), loc: mustLoc(t, "Europe/Moscow"), nouns: nouns}
 	r.env = map[string]string{
 		"HOME":              home,
 		"XDG_CONFIG_HOME":   filepath.Join(home, ".config"),
@@ -101,12 +106,12 @@ func (r *runner) run(args ...string) runResult {
 		defer cancel()
 		ctx = c
 	}
-	code := Execute(ctx, args, core.Options{
+	code := core.Execute(ctx, args, core.Options{
 		Build: core.Build{Version: "1.2.3"}, IO: ios, Env: env, Location: r.loc, Prompter: r.prompter, Keychain: r.keychain,
 		Transport: r.transport, Progress: r.progress, Now: func() time.Time { return verbClock },
 		Retry:             api.RetryPolicy{Attempts: 3, BaseDelay: time.Millisecond, MaxDelay: 5 * time.Millisecond, Wait: r.wait},
 		CompletionTimeout: r.completionTimeout,
-	})
+	}, r.nouns)
 	res := runResult{code: code, stdout: out.String(), stderr: errOut.String()}
 	for _, s := range []string{res.stdout, res.stderr} {
 		if strings.Contains(s, testToken) {

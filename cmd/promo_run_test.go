@@ -382,7 +382,7 @@ func captureVerb(t *testing.T, r *runner, build func(*core.Factory) *cobra.Comma
 	ios, _, _, errOut := iostreams.Test()
 	env := func(k string) (string, bool) { v, ok := r.env[k]; return v, ok }
 	f := core.NewFactory(core.Options{IO: ios, Env: env, Location: r.loc})
-	root := newRootCmd(f)
+	root := newTree(f)
 	verb := build(f)
 	group, _, err := root.Find([]string{"promo"})
 	if err != nil {

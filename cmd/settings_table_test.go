@@ -59,7 +59,7 @@ func TestExplainNamesTheSourceOfEveryTableRow(t *testing.T) {
 // default of its own (the table's default is resolved with the others).
 func TestGlobalFlagsComeFromTheSettingsTable(t *testing.T) {
 	f := core.NewFactory(core.Options{IO: &iostreams.IOStreams{In: &bytes.Buffer{}, Out: &bytes.Buffer{}, ErrOut: &bytes.Buffer{}}})
-	root := newRootCmd(f)
+	root := newTree(f)
 	for _, s := range config.GlobalFlags() {
 		fl := root.PersistentFlags().Lookup(s.Flag)
 		if fl == nil {

@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"runtime"
-	"strings"
 
 	"github.com/spf13/cobra"
 
@@ -19,35 +18,6 @@ import (
 // isVersionOnly reports whether args ask only for the version.
 func isVersionOnly(args []string) bool {
 	return len(args) == 1 && (args[0] == "--version" || args[0] == "version")
-}
-
-// versionLine is what --version and `version` print: the version second,
-// so `promoctl --version | cut -d' ' -f2` is the version, then the commit
-// and its date when they are known. The date is the commit's (vcs.time, or
-// .CommitDate in .goreleaser.yaml), not the build's.
-func versionLine(b core.Build) string {
-	v := b.Version
-	if v == "" {
-		v = "dev"
-	}
-	var extra []string
-	if b.Commit != "" {
-		extra = append(extra, "commit "+shortCommit(b.Commit))
-	}
-	if b.Date != "" {
-		extra = append(extra, "commit date "+b.Date)
-	}
-	if len(extra) == 0 {
-		return "promoctl " + v
-	}
-	return "promoctl " + v + " (" + strings.Join(extra, ", ") + ")"
-}
-
-func shortCommit(c string) string {
-	if len(c) > 12 {
-		return c[:12]
-	}
-	return c
 }
 
 // versionInfo is `version -o json`.
@@ -131,7 +101,7 @@ func runVersion(_ context.Context, opts *versionOptions) error {
 		o.Format, o.JQ = format.JSON, code
 	}
 	if o.Format == "" {
-		_, err := fmt.Fprintln(opts.IO.Out, versionLine(opts.Build))
+		_, err := fmt.Fprintln(opts.IO.Out, core.VersionLine(opts.Build))
 		return err
 	}
 	return output.Write(opts.IO.Out, versionData(newVersionInfo(opts.Build)), o)

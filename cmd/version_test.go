@@ -25,7 +25,7 @@ func TestVersionLine(t *testing.T) {
 		{core.Build{Version: "1.2.3", Commit: "abc", Date: "2026-11-22T05:00:00Z"}, "promoctl 1.2.3 (commit abc, commit date 2026-11-22T05:00:00Z)"},
 		{core.Build{Version: "1.2.3", Date: "2026-11-22T05:00:00Z"}, "promoctl 1.2.3 (commit date 2026-11-22T05:00:00Z)"},
 	} {
-		if got := versionLine(c.b); got != c.want {
+		if got := core.VersionLine(c.b); got != c.want {
 			t.Errorf("versionLine(%+v) = %q, want %q", c.b, got, c.want)
 		}
 	}

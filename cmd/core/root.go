@@ -11,6 +11,7 @@ import (
 
 	"github.com/promoctl/promoctl/internal/api"
 	"github.com/promoctl/promoctl/internal/config"
+	"github.com/promoctl/promoctl/internal/i18n"
 	"github.com/promoctl/promoctl/internal/iostreams"
 	"github.com/promoctl/promoctl/internal/progress"
 	"github.com/promoctl/promoctl/internal/promo"
@@ -250,4 +251,84 @@ func GroupRun(cmd *cobra.Command, args []string) error {
 		return Usagef("unknown command %q for %q", args[0], cmd.CommandPath())
 	}
 	return cmd.Help()
+}
+
+// Execute runs the command tree of the root and the nouns that add puts
+// in it with args, and returns the exit code.
+func Execute(ctx context.Context, args []string, o Options, add func(root *cobra.Command, f *Factory)) int {
+	f := NewFactory(o)
+	f.Msg = i18n.New(DecideLanguage(args, f.Env))
+	f.Warnings.Msg = f.Msg
+	root := NewRootCmd(f)
+	add(root, f)
+	if IsCompletionRequest(args) {
+		RegisterCompletions(root, f)
+	}
+	TranslateHelp(root, f.Msg)
+	root.SetArgs(args)
+	root.SetIn(o.IO.In)
+	root.SetOut(o.IO.Out)
+	root.SetErr(o.IO.ErrOut)
+	cmd, err := root.ExecuteContextC(ctx)
+	f.Cleanup()
+	if err == nil {
+		return 0
+	}
+	if errors.As(err, new(FlagParseError)) {
+		// The flags after the bad one were not parsed: an --output among
+		// them still says how to report the error.
+		f.ArgsOutput = OutputInArgs(args)
+	}
+	if cmd == nil {
+		cmd = root
+	}
+	return f.ReportError(cmd, err)
+}
+
+// NewRootCmd is the root command with the global flags and the groups of
+// the nouns, but no noun.
+func NewRootCmd(f *Factory) *cobra.Command {
+	g := &f.Global
+	root := &cobra.Command{
+		Use:   "promoctl",
+		Short: "Manage the promo codes of a Mottor (LPmotor) shop",
+		Long: `promoctl manages the promo codes of a Mottor (formerly LPmotor) shop, reads
+products, and lists sites and pages, over the platform's API.
+
+Try it without an account on the built-in sandbox:
+  promoctl --sandbox promo list --site-id 1`,
+		Example: `  promoctl promo list --site-id 11111
+  promoctl promo create --site-id 11111 --code SUMMER25 --amount 25 --percent --enabled
+  promoctl promo list -o json --jq '.[] | select(.is_valid) | .code'`,
+		Version:       f.Build.Version,
+		Args:          cobra.ArbitraryArgs,
+		RunE:          GroupRun,
+		SilenceErrors: true,
+		SilenceUsage:  true,
+	}
+	root.SetVersionTemplate(VersionLine(f.Build) + "\n")
+	// --version without cobra's -v shorthand: kubectl users read -v as
+	// verbosity.
+	root.Flags().Bool("version", false, "print the version of promoctl")
+	root.SetFlagErrorFunc(func(cmd *cobra.Command, err error) error { return FlagError(cmd, err) })
+
+	pf := root.PersistentFlags()
+	f.Flags = pf
+	// The settings' flags come from the settings table, which also says how
+	// each is resolved; each command reads them through f.resolver.
+	for _, s := range config.GlobalFlags() {
+		pf.StringP(s.Flag, s.Short, "", s.Usage)
+	}
+	pf.StringVar(&g.JQ, "jq", "", "filter the JSON output with a jq expression")
+	pf.BoolVar(&g.NoHeaders, "no-headers", false, "omit the header row of tables and CSV")
+	pf.BoolVar(&g.Debug, "debug", false, "log each HTTP exchange to stderr (the token is redacted)")
+	pf.BoolVar(&g.NoColor, "no-color", false, "disable colours")
+	pf.BoolVar(&g.Sandbox, "sandbox", false, "run against the built-in sandbox (no account needed)")
+	pf.StringVar(&g.SandboxData, "sandbox-data", "", "the data file of --sandbox (default $PROMOCTL_SANDBOX_DATA, else $XDG_STATE_HOME/promoctl/sandbox.db)")
+	pf.BoolVar(&g.Accessible, "accessible", false, "plain line prompts for screen readers")
+	pf.BoolVar(&g.AllowInsecureHTTP, "allow-insecure-http", false, "allow sending the token over plain HTTP to a host that is not loopback (trusted networks only; warns each time)")
+
+	root.AddGroup(&cobra.Group{ID: "shop", Title: "Shop commands:"}, &cobra.Group{ID: "setup", Title: "Setup commands:"})
+	root.SetCompletionCommandGroupID("setup")
+	return root
 }
