@@ -5,6 +5,7 @@ import (
 	"net/http"
 	"testing"
 
+	"github.com/promoctl/promoctl/cmd/internal/cmdtest"
 	"github.com/promoctl/promoctl/internal/apitest"
 	"github.com/promoctl/promoctl/internal/config"
 	"github.com/promoctl/promoctl/internal/format"
@@ -20,7 +21,7 @@ func TestRunAPI(t *testing.T) {
 		format         format.Format
 		outputFrom     string // the kind of source of the output setting
 		opts           apiOptions
-		answers        []answer
+		answers        []cmdtest.Answer
 		setup          func(*apitest.Server)
 		err            string
 		stdout, stderr string
@@ -28,26 +29,26 @@ func TestRunAPI(t *testing.T) {
 	}{
 		{name: "JSON, piped, as received", format: format.JSON,
 			opts:    apiOptions{Method: http.MethodGet, Target: "/v1/promo?site_id=7"},
-			answers: []answer{{"GET /v1/promo", http.StatusOK, list}},
+			answers: []cmdtest.Answer{{Route: "GET /v1/promo", Status: http.StatusOK, Body: list}},
 			stdout:  list + "\n", routes: []string{"GET /v1/promo?site_id=7"}},
 		{name: "csv from the config file prints JSON", format: format.CSV, outputFrom: "profile",
 			opts:    apiOptions{Method: http.MethodGet, Target: "/v1/promo?site_id=7"},
-			answers: []answer{{"GET /v1/promo", http.StatusOK, list}},
+			answers: []cmdtest.Answer{{Route: "GET /v1/promo", Status: http.StatusOK, Body: list}},
 			stdout:  list + "\n", routes: []string{"GET /v1/promo?site_id=7"}},
 		{name: "csv asked for on the command line is refused before any request", format: format.CSV, outputFrom: "flag",
 			opts: apiOptions{Method: http.MethodGet, Target: "/v1/promo"},
 			err:  "api prints JSON: use --output json or yaml, not csv"},
 		{name: "a POST sends its body", format: format.JSON,
 			opts:    apiOptions{Method: http.MethodPost, Target: "/v1/promo", Body: []byte(`{"code":"X1"}`)},
-			answers: []answer{{"POST /v1/promo", http.StatusCreated, `{"id":1002}`}},
+			answers: []cmdtest.Answer{{Route: "POST /v1/promo", Status: http.StatusCreated, Body: `{"id":1002}`}},
 			stdout:  `{"id":1002}` + "\n", routes: []string{"POST /v1/promo"}},
 		{name: "text on a terminal ends with a line break", tty: true, format: format.Table,
 			opts:    apiOptions{Method: http.MethodGet, Target: "/v1/text"},
-			answers: []answer{{"GET /v1/text", http.StatusOK, "plain\u009b2J text"}},
+			answers: []cmdtest.Answer{{Route: "GET /v1/text", Status: http.StatusOK, Body: "plain\u009b2J text"}},
 			stdout:  "plain text\n", routes: []string{"GET /v1/text"}},
 		{name: "text, piped, byte for byte", format: format.Table,
 			opts:    apiOptions{Method: http.MethodGet, Target: "/v1/text"},
-			answers: []answer{{"GET /v1/text", http.StatusOK, "plain text"}},
+			answers: []cmdtest.Answer{{Route: "GET /v1/text", Status: http.StatusOK, Body: "plain text"}},
 			stdout:  "plain text", routes: []string{"GET /v1/text"}},
 		{name: "-i with an empty answer: the status and headers alone", format: format.JSON,
 			opts: apiOptions{Method: http.MethodDelete, Target: "/v1/promo/1001", Include: true},
@@ -60,21 +61,21 @@ func TestRunAPI(t *testing.T) {
 			stdout: "HTTP/1.1 204 No Content\n\n", routes: []string{"DELETE /v1/promo/1001"}},
 		{name: "an error answer prints nothing", format: format.JSON,
 			opts:    apiOptions{Method: http.MethodGet, Target: "/v1/promo/9", Include: true},
-			answers: []answer{{"GET /v1/promo/9", http.StatusNotFound, apitest.Error(404, 17, "not found")}},
+			answers: []cmdtest.Answer{{Route: "GET /v1/promo/9", Status: http.StatusNotFound, Body: apitest.Error(404, 17, "not found")}},
 			err:     "GET /v1/promo/9: not found (API error 17: not found)", routes: []string{"GET /v1/promo/9"}},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			e := newVerbEnv(t, c.tty, c.format, c.answers...)
+			e := cmdtest.NewVerbEnv(t, c.tty, c.format, c.answers...)
 			if c.setup != nil {
-				c.setup(e.api)
+				c.setup(e.API)
 			}
 			if c.outputFrom != "" {
-				e.sess.Settings.Sources[config.KeyOutput] = config.Source{Kind: c.outputFrom}
+				e.Sess.Settings.Sources[config.KeyOutput] = config.Source{Kind: c.outputFrom}
 			}
 			opts := c.opts
-			opts.Session = e.sess
+			opts.Session = e.Sess
 			err := runAPI(context.Background(), &opts)
-			e.expect(t, err, c.err, c.stdout, c.stderr, c.routes...)
+			e.Expect(t, err, c.err, c.stdout, c.stderr, c.routes...)
 		})
 	}
 }

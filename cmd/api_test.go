@@ -8,6 +8,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/promoctl/promoctl/cmd/internal/cmdtest"
 	"github.com/promoctl/promoctl/internal/apitest"
 	"github.com/promoctl/promoctl/internal/golden"
 )
@@ -15,15 +16,15 @@ import (
 func TestAPIGetKeepsTheQueryAndPrintsJSON(t *testing.T) {
 	r := newRunner(t)
 	body := `{"b":[1,2.50,{"c":null}],"a":"x","unknown":true}`
-	r.api.Handle("GET /v1/promo", http.StatusOK, body)
-	res := r.run("api", "get", "/v1/promo?site_id=7&z=1&a=%20b")
-	res.expect(t, 0, res.stdout, "")
-	expectJSON(t, "api get", res.stdout, body)
-	if res.stdout != body+"\n" {
-		t.Errorf("piped stdout = %q, want the server's bytes %q", res.stdout, body+"\n")
+	r.API.Handle("GET /v1/promo", http.StatusOK, body)
+	res := r.Run("api", "get", "/v1/promo?site_id=7&z=1&a=%20b")
+	res.Expect(t, 0, res.Stdout, "")
+	cmdtest.ExpectJSON(t, "api get", res.Stdout, body)
+	if res.Stdout != body+"\n" {
+		t.Errorf("piped stdout = %q, want the server's bytes %q", res.Stdout, body+"\n")
 	}
-	reqs := r.expectRoutes(t, "GET /v1/promo?site_id=7&z=1&a=%20b")
-	expectHeaders(t, reqs[0], false)
+	reqs := r.ExpectRoutes(t, "GET /v1/promo?site_id=7&z=1&a=%20b")
+	cmdtest.ExpectHeaders(t, reqs[0], false)
 	if reqs[0].Body != "" {
 		t.Errorf("GET sent a body %q", reqs[0].Body)
 	}
@@ -31,14 +32,14 @@ func TestAPIGetKeepsTheQueryAndPrintsJSON(t *testing.T) {
 
 func TestAPIPathIsSentAsWritten(t *testing.T) {
 	r := newRunner(t)
-	r.env["PROMOCTL_BASE_URL"] = r.api.URL + "/base"
+	r.Env["PROMOCTL_BASE_URL"] = r.API.URL + "/base"
 	var uri string
-	r.api.HandleFunc("GET /base/v1/a/b c", func(w http.ResponseWriter, req *http.Request) {
+	r.API.HandleFunc("GET /base/v1/a/b c", func(w http.ResponseWriter, req *http.Request) {
 		uri = req.RequestURI
 		w.WriteHeader(http.StatusOK)
 		io.WriteString(w, "[]")
 	})
-	r.run("api", "GET", "/v1/a%2Fb%20c?q=%2F").expect(t, 0, "[]\n", "")
+	r.Run("api", "GET", "/v1/a%2Fb%20c?q=%2F").Expect(t, 0, "[]\n", "")
 	if want := "/base/v1/a%2Fb%20c?q=%2F"; uri != want {
 		t.Errorf("request URI = %q, want %q", uri, want)
 	}
@@ -47,10 +48,10 @@ func TestAPIPathIsSentAsWritten(t *testing.T) {
 func TestAPISendsTheFileBodyExactly(t *testing.T) {
 	body := "{\n  \"site_id\": 7,\n  \"code\": \"SUMMER25\",\n  \"x_new\": [1, 2]\n}\n"
 	r := newRunner(t)
-	r.api.Handle("POST /v1/promo", http.StatusCreated, `{"code":"SUMMER25"}`)
-	r.run("api", "POST", "/v1/promo", "-f", writeFile(t, "body.json", body)).expect(t, 0, `{"code":"SUMMER25"}`+"\n", "")
-	reqs := r.expectRoutes(t, "POST /v1/promo")
-	expectHeaders(t, reqs[0], true)
+	r.API.Handle("POST /v1/promo", http.StatusCreated, `{"code":"SUMMER25"}`)
+	r.Run("api", "POST", "/v1/promo", "-f", cmdtest.WriteFile(t, "body.json", body)).Expect(t, 0, `{"code":"SUMMER25"}`+"\n", "")
+	reqs := r.ExpectRoutes(t, "POST /v1/promo")
+	cmdtest.ExpectHeaders(t, reqs[0], true)
 	if reqs[0].Body != body {
 		t.Errorf("body = %q, want %q", reqs[0].Body, body)
 	}
@@ -58,11 +59,11 @@ func TestAPISendsTheFileBodyExactly(t *testing.T) {
 
 func TestAPIReadsTheBodyFromStdin(t *testing.T) {
 	r := newRunner(t)
-	r.stdin = `{"code":"SPRING"}`
-	r.api.Handle("PUT /v1/promo/1001", http.StatusOK, `{"code":"SPRING"}`)
-	r.run("api", "put", "/v1/promo/1001", "-f", "-").expect(t, 0, `{"code":"SPRING"}`+"\n", "")
-	reqs := r.expectRoutes(t, "PUT /v1/promo/1001")
-	expectHeaders(t, reqs[0], true)
+	r.Stdin = `{"code":"SPRING"}`
+	r.API.Handle("PUT /v1/promo/1001", http.StatusOK, `{"code":"SPRING"}`)
+	r.Run("api", "put", "/v1/promo/1001", "-f", "-").Expect(t, 0, `{"code":"SPRING"}`+"\n", "")
+	reqs := r.ExpectRoutes(t, "PUT /v1/promo/1001")
+	cmdtest.ExpectHeaders(t, reqs[0], true)
 	if reqs[0].Body != `{"code":"SPRING"}` {
 		t.Errorf("body = %q", reqs[0].Body)
 	}
@@ -70,11 +71,11 @@ func TestAPIReadsTheBodyFromStdin(t *testing.T) {
 
 func TestAPISendsTheUsersHeaders(t *testing.T) {
 	r := newRunner(t)
-	r.stdin = "plain text, not JSON"
-	r.api.Handle("PATCH /v1/thing/1", http.StatusOK, `{}`)
-	r.run("api", "PATCH", "/v1/thing/1", "-f", "-", "-H", "Content-Type: text/plain", "-H", "X-Trace:  abc:def ", "-H", "x-trace: second").
-		expect(t, 0, "{}\n", "")
-	reqs := r.expectRoutes(t, "PATCH /v1/thing/1")
+	r.Stdin = "plain text, not JSON"
+	r.API.Handle("PATCH /v1/thing/1", http.StatusOK, `{}`)
+	r.Run("api", "PATCH", "/v1/thing/1", "-f", "-", "-H", "Content-Type: text/plain", "-H", "X-Trace:  abc:def ", "-H", "x-trace: second").
+		Expect(t, 0, "{}\n", "")
+	reqs := r.ExpectRoutes(t, "PATCH /v1/thing/1")
 	h := reqs[0].Header
 	if got := h.Get("Content-Type"); got != "text/plain" {
 		t.Errorf("Content-Type = %q, want text/plain", got)
@@ -82,7 +83,7 @@ func TestAPISendsTheUsersHeaders(t *testing.T) {
 	if got := h.Values("X-Trace"); strings.Join(got, "|") != "abc:def|second" {
 		t.Errorf("X-Trace = %q, want [abc:def second]", got)
 	}
-	if got := h.Get("Authorization"); got != "Bearer "+testToken {
+	if got := h.Get("Authorization"); got != "Bearer "+cmdtest.TestToken {
 		t.Errorf("Authorization = %q", got)
 	}
 	if reqs[0].Body != "plain text, not JSON" {
@@ -92,37 +93,37 @@ func TestAPISendsTheUsersHeaders(t *testing.T) {
 
 func TestAPIEmptyResponses(t *testing.T) {
 	r := newRunner(t)
-	r.api.Handle("DELETE /v1/promo/1001", http.StatusNoContent, "")
-	r.run("api", "DELETE", "/v1/promo/1001").expect(t, 0, "", "")
-	reqs := r.expectRoutes(t, "DELETE /v1/promo/1001")
-	expectHeaders(t, reqs[0], false)
+	r.API.Handle("DELETE /v1/promo/1001", http.StatusNoContent, "")
+	r.Run("api", "DELETE", "/v1/promo/1001").Expect(t, 0, "", "")
+	reqs := r.ExpectRoutes(t, "DELETE /v1/promo/1001")
+	cmdtest.ExpectHeaders(t, reqs[0], false)
 
 	// HEAD: the server announces a length but sends no body.
 	r = newRunner(t)
-	r.api.HandleFunc("HEAD /v1/promo", func(w http.ResponseWriter, _ *http.Request) {
+	r.API.HandleFunc("HEAD /v1/promo", func(w http.ResponseWriter, _ *http.Request) {
 		w.Header().Set("Content-Length", "42")
 		w.WriteHeader(http.StatusOK)
 	})
-	r.run("api", "head", "/v1/promo?site_id=1").expect(t, 0, "", "")
-	r.expectRoutes(t, "HEAD /v1/promo?site_id=1")
+	r.Run("api", "head", "/v1/promo?site_id=1").Expect(t, 0, "", "")
+	r.ExpectRoutes(t, "HEAD /v1/promo?site_id=1")
 
 	// An empty file sends no body.
 	r = newRunner(t)
-	r.api.Handle("POST /v1/ping", http.StatusOK, "")
-	r.run("api", "POST", "/v1/ping", "-f", writeFile(t, "empty.json", "")).expect(t, 0, "", "")
-	if reqs := r.expectRoutes(t, "POST /v1/ping"); reqs[0].Body != "" || reqs[0].Header.Get("Content-Type") != "" {
+	r.API.Handle("POST /v1/ping", http.StatusOK, "")
+	r.Run("api", "POST", "/v1/ping", "-f", cmdtest.WriteFile(t, "empty.json", "")).Expect(t, 0, "", "")
+	if reqs := r.ExpectRoutes(t, "POST /v1/ping"); reqs[0].Body != "" || reqs[0].Header.Get("Content-Type") != "" {
 		t.Errorf("empty file sent body %q with Content-Type %q", reqs[0].Body, reqs[0].Header.Get("Content-Type"))
 	}
 }
 
 func TestAPIFiltersWithJQ(t *testing.T) {
 	r := newRunner(t)
-	r.api.Handle("GET /v3/public/site", http.StatusOK, `[{"id":1,"name":"A"},{"id":2,"name":"B"}]`)
-	r.run("api", "GET", "/v3/public/site", "--jq", ".[] | .name").expect(t, 0, "A\nB\n", "")
+	r.API.Handle("GET /v3/public/site", http.StatusOK, `[{"id":1,"name":"A"},{"id":2,"name":"B"}]`)
+	r.Run("api", "GET", "/v3/public/site", "--jq", ".[] | .name").Expect(t, 0, "A\nB\n", "")
 
 	r = newRunner(t)
-	r.api.Handle("GET /v3/public/site", http.StatusOK, `[{"id":1}]`)
-	r.run("api", "GET", "/v3/public/site", "-o", "yaml").expect(t, 0, "- id: 1\n", "")
+	r.API.Handle("GET /v3/public/site", http.StatusOK, `[{"id":1}]`)
+	r.Run("api", "GET", "/v3/public/site", "-o", "yaml").Expect(t, 0, "- id: 1\n", "")
 }
 
 func TestAPINonJSONResponse(t *testing.T) {
@@ -133,19 +134,19 @@ func TestAPINonJSONResponse(t *testing.T) {
 	}
 	// Piped: the bytes as they are.
 	r := newRunner(t)
-	r.api.HandleFunc("GET /v1/export", serve)
-	r.run("api", "GET", "/v1/export").expect(t, 0, text, "")
+	r.API.HandleFunc("GET /v1/export", serve)
+	r.Run("api", "GET", "/v1/export").Expect(t, 0, text, "")
 
 	// On a terminal: without escape sequences.
 	r = newRunner(t)
-	r.tty = true
-	r.api.HandleFunc("GET /v1/export", serve)
-	r.run("api", "GET", "/v1/export").expect(t, 0, "id;name\n1;red\n", "")
+	r.TTY = true
+	r.API.HandleFunc("GET /v1/export", serve)
+	r.Run("api", "GET", "/v1/export").Expect(t, 0, "id;name\n1;red\n", "")
 
 	// --jq needs JSON.
 	r = newRunner(t)
-	r.api.HandleFunc("GET /v1/export", serve)
-	r.run("api", "GET", "/v1/export", "--jq", ".").expect(t, 1, "",
+	r.API.HandleFunc("GET /v1/export", serve)
+	r.Run("api", "GET", "/v1/export", "--jq", ".").Expect(t, 1, "",
 		`{"error":{"message":"GET /v1/export: unexpected response from the server (HTTP 200): --jq needs a JSON response, got text/csv","exit_code":1}}`+"\n")
 }
 
@@ -176,14 +177,14 @@ func TestAPIErrorResponses(t *testing.T) {
 	} {
 		t.Run(fmt.Sprintf("%s %d", c.method, c.status), func(t *testing.T) {
 			r := newRunner(t)
-			r.api.Handle(c.method+" "+c.path, c.status, c.body)
+			r.API.Handle(c.method+" "+c.path, c.status, c.body)
 			args := []string{"api", c.method, c.path}
 			if c.method == "POST" || c.method == "PATCH" || c.method == "PUT" {
-				r.stdin = `{"code":"X1"}`
+				r.Stdin = `{"code":"X1"}`
 				args = append(args, "-f", "-")
 			}
-			r.run(args...).expect(t, c.code, "", "promoctl: "+c.stderr+"\n")
-			if got := len(r.api.Requests()); got != c.requests {
+			r.Run(args...).Expect(t, c.code, "", "promoctl: "+c.stderr+"\n")
+			if got := len(r.API.Requests()); got != c.requests {
 				t.Errorf("%s sent %d requests, want %d", c.method, got, c.requests)
 			}
 		})
@@ -191,7 +192,7 @@ func TestAPIErrorResponses(t *testing.T) {
 }
 
 func TestAPIRejectsBadCalls(t *testing.T) {
-	bad := writeFile(t, "bad.json", `{"code":`)
+	bad := cmdtest.WriteFile(t, "bad.json", `{"code":`)
 	for _, c := range []struct {
 		args   []string
 		stdin  string
@@ -219,9 +220,9 @@ func TestAPIRejectsBadCalls(t *testing.T) {
 	} {
 		t.Run(strings.Join(c.args[1:], " "), func(t *testing.T) {
 			r := newRunner(t)
-			r.stdin = c.stdin
-			r.run(c.args...).expect(t, 2, "", "promoctl: "+c.stderr+"\n")
-			r.expectNoRequests(t)
+			r.Stdin = c.stdin
+			r.Run(c.args...).Expect(t, 2, "", "promoctl: "+c.stderr+"\n")
+			r.ExpectNoRequests(t)
 		})
 	}
 }
@@ -233,34 +234,34 @@ func TestAPIFileSizeLimit(t *testing.T) {
 	const tooLarge = " is larger than 32 MiB, the largest body promoctl api sends\n"
 	t.Run("stdin over the limit", func(t *testing.T) {
 		r := newRunner(t)
-		r.stdin = `{"a":1}` + strings.Repeat(" ", limit-len(`{"a":1}`)+1)
-		r.run("api", "POST", "/v1/promo", "-f", "-").expect(t, 2, "", "promoctl: --file -"+tooLarge)
-		r.expectNoRequests(t)
+		r.Stdin = `{"a":1}` + strings.Repeat(" ", limit-len(`{"a":1}`)+1)
+		r.Run("api", "POST", "/v1/promo", "-f", "-").Expect(t, 2, "", "promoctl: --file -"+tooLarge)
+		r.ExpectNoRequests(t)
 	})
 	t.Run("huge path", func(t *testing.T) {
 		r := newRunner(t)
 		p := sparseFile(t, 300<<20)
 		start := time.Now()
-		r.run("api", "POST", "/v1/promo", "-f", p).expect(t, 2, "", "promoctl: --file "+p+tooLarge)
-		r.expectNoRequests(t)
+		r.Run("api", "POST", "/v1/promo", "-f", p).Expect(t, 2, "", "promoctl: --file "+p+tooLarge)
+		r.ExpectNoRequests(t)
 		if d := time.Since(start); d > 3*time.Second {
 			t.Errorf("refusing a 300 MiB file took %s, want it refused without reading it all", d)
 		}
 	})
 	t.Run("two JSON values", func(t *testing.T) {
 		r := newRunner(t)
-		r.stdin = `{"code":"A1"} {"code":"B2"}`
-		r.run("api", "POST", "/v1/promo", "-f", "-").expect(t, 2, "",
+		r.Stdin = `{"code":"A1"} {"code":"B2"}`
+		r.Run("api", "POST", "/v1/promo", "-f", "-").Expect(t, 2, "",
 			"promoctl: --file - is not valid JSON (to send other data, name its type: -H 'Content-Type: text/plain')\n")
-		r.expectNoRequests(t)
+		r.ExpectNoRequests(t)
 	})
 }
 
 func TestAPICSVFromTheProfileFallsBackToJSON(t *testing.T) {
 	r := newRunner(t)
-	r.writeConfig("current_profile: default\nprofiles:\n  default:\n    output: csv\n")
-	r.api.Handle("GET /v1/promo/1", http.StatusOK, `{"id":1}`)
-	r.run("api", "GET", "/v1/promo/1").expect(t, 0, `{"id":1}`+"\n", "")
+	r.WriteConfig("current_profile: default\nprofiles:\n  default:\n    output: csv\n")
+	r.API.Handle("GET /v1/promo/1", http.StatusOK, `{"id":1}`)
+	r.Run("api", "GET", "/v1/promo/1").Expect(t, 0, `{"id":1}`+"\n", "")
 }
 
 // The help says what the command does: JSON indented on a terminal and
@@ -268,34 +269,34 @@ func TestAPICSVFromTheProfileFallsBackToJSON(t *testing.T) {
 // TestAPIIndentsJSONOnATerminal), and the gh api flags.
 func TestAPIHelp(t *testing.T) {
 	r := newRunner(t)
-	res := r.run("api", "--help")
-	res.expect(t, 0, res.stdout, "")
-	golden.Equal(t, res.stdout)
-	r.expectNoRequests(t)
+	res := r.Run("api", "--help")
+	res.Expect(t, 0, res.Stdout, "")
+	golden.Equal(t, res.Stdout)
+	r.ExpectNoRequests(t)
 }
 
 func TestAPIIndentsJSONOnATerminal(t *testing.T) {
 	r := newRunner(t)
-	r.tty = true
-	r.api.Handle("GET /v3/public/site/1", http.StatusOK, `{"id":1,"name":"A"}`)
-	r.run("api", "GET", "/v3/public/site/1").expect(t, 0, "{\n  \"id\": 1,\n  \"name\": \"A\"\n}\n", "")
+	r.TTY = true
+	r.API.Handle("GET /v3/public/site/1", http.StatusOK, `{"id":1,"name":"A"}`)
+	r.Run("api", "GET", "/v3/public/site/1").Expect(t, 0, "{\n  \"id\": 1,\n  \"name\": \"A\"\n}\n", "")
 }
 
 func TestAPIMethodFlag(t *testing.T) {
 	r := newRunner(t)
-	r.api.Handle("GET /v1/promo", http.StatusOK, `[]`)
-	r.api.Handle("DELETE /v1/promo/1001", http.StatusNoContent, "")
-	r.api.Handle("POST /v1/promo", http.StatusCreated, `{"code":"X1"}`)
-	r.api.Handle("PUT /v1/promo/1001", http.StatusOK, `{"code":"X2"}`)
+	r.API.Handle("GET /v1/promo", http.StatusOK, `[]`)
+	r.API.Handle("DELETE /v1/promo/1001", http.StatusNoContent, "")
+	r.API.Handle("POST /v1/promo", http.StatusCreated, `{"code":"X1"}`)
+	r.API.Handle("PUT /v1/promo/1001", http.StatusOK, `{"code":"X2"}`)
 	// GET by default.
-	r.run("api", "/v1/promo?site_id=7").expect(t, 0, "[]\n", "")
-	r.run("api", "-X", "delete", "/v1/promo/1001").expect(t, 0, "", "")
-	r.run("api", "--method", "POST", "/v1/promo", "--input", writeFile(t, "b.json", `{"code":"X1"}`)).expect(t, 0, `{"code":"X1"}`+"\n", "")
+	r.Run("api", "/v1/promo?site_id=7").Expect(t, 0, "[]\n", "")
+	r.Run("api", "-X", "delete", "/v1/promo/1001").Expect(t, 0, "", "")
+	r.Run("api", "--method", "POST", "/v1/promo", "--input", cmdtest.WriteFile(t, "b.json", `{"code":"X1"}`)).Expect(t, 0, `{"code":"X1"}`+"\n", "")
 	// The METHOD PATH form still works, and --file still names the input.
-	r.run("api", "put", "/v1/promo/1001", "--file", writeFile(t, "c.json", `{"code":"X2"}`)).expect(t, 0, `{"code":"X2"}`+"\n", "")
-	reqs := r.expectRoutes(t, "GET /v1/promo?site_id=7", "DELETE /v1/promo/1001", "POST /v1/promo", "PUT /v1/promo/1001")
-	expectHeaders(t, reqs[0], false)
-	expectHeaders(t, reqs[2], true)
+	r.Run("api", "put", "/v1/promo/1001", "--file", cmdtest.WriteFile(t, "c.json", `{"code":"X2"}`)).Expect(t, 0, `{"code":"X2"}`+"\n", "")
+	reqs := r.ExpectRoutes(t, "GET /v1/promo?site_id=7", "DELETE /v1/promo/1001", "POST /v1/promo", "PUT /v1/promo/1001")
+	cmdtest.ExpectHeaders(t, reqs[0], false)
+	cmdtest.ExpectHeaders(t, reqs[2], true)
 	if reqs[2].Body != `{"code":"X1"}` || reqs[3].Body != `{"code":"X2"}` {
 		t.Errorf("bodies = %q, %q", reqs[2].Body, reqs[3].Body)
 	}
@@ -303,7 +304,7 @@ func TestAPIMethodFlag(t *testing.T) {
 
 func TestAPIIncludePrintsStatusAndHeaders(t *testing.T) {
 	r := newRunner(t)
-	r.api.HandleFunc("POST /v1/promo", func(w http.ResponseWriter, _ *http.Request) {
+	r.API.HandleFunc("POST /v1/promo", func(w http.ResponseWriter, _ *http.Request) {
 		w.Header()["Date"] = nil
 		w.Header().Set("Location", "/v1/promo/1001")
 		w.Header().Set("Content-Type", "application/json")
@@ -311,7 +312,7 @@ func TestAPIIncludePrintsStatusAndHeaders(t *testing.T) {
 		w.WriteHeader(http.StatusCreated)
 		io.WriteString(w, `{"code":"X1"}`)
 	})
-	r.run("api", "-X", "POST", "/v1/promo", "-F", "code=X1", "-i").expect(t, 0, apitest.Lines(
+	r.Run("api", "-X", "POST", "/v1/promo", "-F", "code=X1", "-i").Expect(t, 0, apitest.Lines(
 		"HTTP/1.1 201 Created",
 		"Content-Length: 13",
 		"Content-Type: application/json",
@@ -323,28 +324,28 @@ func TestAPIIncludePrintsStatusAndHeaders(t *testing.T) {
 
 	// An empty answer: the status and headers alone.
 	r = newRunner(t)
-	r.api.HandleFunc("DELETE /v1/promo/1001", func(w http.ResponseWriter, _ *http.Request) {
+	r.API.HandleFunc("DELETE /v1/promo/1001", func(w http.ResponseWriter, _ *http.Request) {
 		w.Header()["Date"] = nil
 		w.WriteHeader(http.StatusNoContent)
 	})
-	r.run("api", "DELETE", "/v1/promo/1001", "--include").expect(t, 0, "HTTP/1.1 204 No Content\n\n", "")
+	r.Run("api", "DELETE", "/v1/promo/1001", "--include").Expect(t, 0, "HTTP/1.1 204 No Content\n\n", "")
 
 	// A failed request prints nothing on stdout, -i or not.
 	r = newRunner(t)
-	r.api.Handle("GET /v1/promo/9", 404, apitest.Error(404, 17, "not found"))
-	r.run("api", "/v1/promo/9", "-i").expect(t, 4, "", "promoctl: GET /v1/promo/9: not found (API error 17: not found)\n")
+	r.API.Handle("GET /v1/promo/9", 404, apitest.Error(404, 17, "not found"))
+	r.Run("api", "/v1/promo/9", "-i").Expect(t, 4, "", "promoctl: GET /v1/promo/9: not found (API error 17: not found)\n")
 }
 
 func TestAPIFieldsGoInTheQueryOfAGet(t *testing.T) {
 	r := newRunner(t)
-	r.api.Handle("GET /v1/promo", http.StatusOK, `[]`)
-	r.api.Handle("GET /v1/x", http.StatusOK, `[]`)
-	r.run("api", "/v1/promo", "-F", "site_id=7", "-F", "q=a b&c").expect(t, 0, "[]\n", "")
+	r.API.Handle("GET /v1/promo", http.StatusOK, `[]`)
+	r.API.Handle("GET /v1/x", http.StatusOK, `[]`)
+	r.Run("api", "/v1/promo", "-F", "site_id=7", "-F", "q=a b&c").Expect(t, 0, "[]\n", "")
 	// Added after a query the PATH already has; null is an empty value.
-	r.run("api", "GET", "/v1/x?a=1", "-F", "b=true", "-F", "c=null", "-F", "d=@"+writeFile(t, "d.txt", "é\n")).expect(t, 0, "[]\n", "")
-	reqs := r.expectRoutes(t, "GET /v1/promo?site_id=7&q=a+b%26c", "GET /v1/x?a=1&b=true&c=&d=%C3%A9%0A")
+	r.Run("api", "GET", "/v1/x?a=1", "-F", "b=true", "-F", "c=null", "-F", "d=@"+cmdtest.WriteFile(t, "d.txt", "é\n")).Expect(t, 0, "[]\n", "")
+	reqs := r.ExpectRoutes(t, "GET /v1/promo?site_id=7&q=a+b%26c", "GET /v1/x?a=1&b=true&c=&d=%C3%A9%0A")
 	for _, req := range reqs {
-		expectHeaders(t, req, false)
+		cmdtest.ExpectHeaders(t, req, false)
 		if req.Body != "" {
 			t.Errorf("%s sent a body %q", req, req.Body)
 		}
@@ -353,28 +354,28 @@ func TestAPIFieldsGoInTheQueryOfAGet(t *testing.T) {
 
 func TestAPIFieldsAreATypedJSONBody(t *testing.T) {
 	r := newRunner(t)
-	r.api.Handle("POST /v1/promo", http.StatusCreated, `{}`)
-	r.api.Handle("PUT /v1/promo/1001", http.StatusOK, `{}`)
-	note := writeFile(t, "note.txt", "line 1\n\"line 2\"\n")
-	r.run("api", "-X", "POST", "/v1/promo", "-F", "site_id=7", "-F", "code=SPRING", "-F", "bonus_amount=12.5",
+	r.API.Handle("POST /v1/promo", http.StatusCreated, `{}`)
+	r.API.Handle("PUT /v1/promo/1001", http.StatusOK, `{}`)
+	note := cmdtest.WriteFile(t, "note.txt", "line 1\n\"line 2\"\n")
+	r.Run("api", "-X", "POST", "/v1/promo", "-F", "site_id=7", "-F", "code=SPRING", "-F", "bonus_amount=12.5",
 		"-F", "is_enabled=true", "-F", "time_limit_is_enabled=false", "-F", "d_on=null", "-F", "pos=-1",
-		"-F", "zip=007", "-F", "big=1e3", "-F", "empty=", "-F", "note=@"+note, "-F", "eq=a=b").expect(t, 0, "{}\n", "")
-	r.stdin = "from stdin"
-	r.run("api", "PUT", "/v1/promo/1001", "--field", "code=@-").expect(t, 0, "{}\n", "")
-	reqs := r.expectRoutes(t, "POST /v1/promo", "PUT /v1/promo/1001")
-	expectHeaders(t, reqs[0], true)
+		"-F", "zip=007", "-F", "big=1e3", "-F", "empty=", "-F", "note=@"+note, "-F", "eq=a=b").Expect(t, 0, "{}\n", "")
+	r.Stdin = "from stdin"
+	r.Run("api", "PUT", "/v1/promo/1001", "--field", "code=@-").Expect(t, 0, "{}\n", "")
+	reqs := r.ExpectRoutes(t, "POST /v1/promo", "PUT /v1/promo/1001")
+	cmdtest.ExpectHeaders(t, reqs[0], true)
 	// The fields in the order given, each with its type.
 	if want := `{"site_id":7,"code":"SPRING","bonus_amount":12.5,"is_enabled":true,"time_limit_is_enabled":false,"d_on":null,"pos":-1,"zip":"007","big":1e3,"empty":"","note":"line 1\n\"line 2\"\n","eq":"a=b"}`; reqs[0].Body != want {
 		t.Errorf("body = %s\nwant %s", reqs[0].Body, want)
 	}
-	expectHeaders(t, reqs[1], true)
+	cmdtest.ExpectHeaders(t, reqs[1], true)
 	if want := `{"code":"from stdin"}`; reqs[1].Body != want {
 		t.Errorf("body = %s, want %s", reqs[1].Body, want)
 	}
 }
 
 func TestAPIRejectsBadFieldsAndForms(t *testing.T) {
-	body := writeFile(t, "body.json", `{}`)
+	body := cmdtest.WriteFile(t, "body.json", `{}`)
 	for _, c := range []struct {
 		args   []string
 		stderr string
@@ -392,8 +393,8 @@ func TestAPIRejectsBadFieldsAndForms(t *testing.T) {
 	} {
 		t.Run(strings.Join(c.args[1:], " "), func(t *testing.T) {
 			r := newRunner(t)
-			r.run(c.args...).expect(t, 2, "", "promoctl: "+c.stderr+"\n")
-			r.expectNoRequests(t)
+			r.Run(c.args...).Expect(t, 2, "", "promoctl: "+c.stderr+"\n")
+			r.ExpectNoRequests(t)
 		})
 	}
 }

@@ -9,62 +9,20 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/promoctl/promoctl/cmd/internal/cmdtest"
 	"github.com/promoctl/promoctl/internal/apitest"
 	"github.com/promoctl/promoctl/internal/prompt"
 )
 
 // newBareRunner is a runner with no credentials in its environment: what
 // promoctl knows comes from the config file and the flags.
-func newBareRunner(t *testing.T) *runner {
+func newBareRunner(t *testing.T) *cmdtest.Runner {
 	t.Helper()
 	r := newRunner(t)
 	for _, k := range []string{"PROMOCTL_BASE_URL", "PROMOCTL_TOKEN", "PROMOCTL_USER_ID"} {
-		delete(r.env, k)
+		delete(r.Env, k)
 	}
 	return r
-}
-
-// configPath is where the runner's promoctl keeps its config file.
-func (r *runner) configPath() string {
-	return filepath.Join(r.env["XDG_CONFIG_HOME"], "promoctl", "config.yaml")
-}
-
-// readConfig returns the config file, or "" when there is none.
-func (r *runner) readConfig() string {
-	r.t.Helper()
-	data, err := os.ReadFile(r.configPath())
-	if errors.Is(err, os.ErrNotExist) {
-		return ""
-	}
-	if err != nil {
-		r.t.Fatal(err)
-	}
-	return string(data)
-}
-
-// expectConfig checks the config file's contents.
-func (r *runner) expectConfig(t *testing.T, want string) {
-	t.Helper()
-	if got := r.readConfig(); got != want {
-		t.Errorf("config file:\n%s\nwant:\n%s", got, want)
-	}
-}
-
-// expectModes checks the modes of the config file and its folder.
-func (r *runner) expectModes(t *testing.T) {
-	t.Helper()
-	for _, c := range []struct {
-		path string
-		want os.FileMode
-	}{{r.configPath(), 0o600}, {filepath.Dir(r.configPath()), 0o700}} {
-		fi, err := os.Stat(c.path)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if got := fi.Mode().Perm(); got != c.want {
-			t.Errorf("mode of %s = %04o, want %04o", c.path, got, c.want)
-		}
-	}
 }
 
 // loginStub answers the login form.
@@ -85,26 +43,26 @@ func (s *loginStub) Login(_ context.Context, d prompt.LoginDefaults) (prompt.Log
 
 func TestAuthLoginWithToken(t *testing.T) {
 	r := newBareRunner(t)
-	r.api.Handle("GET /v3/public/site", http.StatusOK, `[]`)
-	r.stdin = testToken + "\n"
-	r.run("auth", "login", "--with-token", "--user-id", "42", "--base-url", r.api.URL).expect(t, 0, "", keyInFile(42, r.configPath()))
-	reqs := r.expectRoutes(t, "GET /v3/public/site")
-	expectHeaders(t, reqs[0], false)
-	r.expectConfig(t, apitest.Lines(
+	r.API.Handle("GET /v3/public/site", http.StatusOK, `[]`)
+	r.Stdin = cmdtest.TestToken + "\n"
+	r.Run("auth", "login", "--with-token", "--user-id", "42", "--base-url", r.API.URL).Expect(t, 0, "", keyInFile(42, r.ConfigPath()))
+	reqs := r.ExpectRoutes(t, "GET /v3/public/site")
+	cmdtest.ExpectHeaders(t, reqs[0], false)
+	r.ExpectConfig(t, apitest.Lines(
 		"current_profile: default",
 		"profiles:",
 		"  default:",
-		"    base_url: "+r.api.URL,
-		"    token: "+testToken,
+		"    base_url: "+r.API.URL,
+		"    token: "+cmdtest.TestToken,
 		"    user_id: 42",
 	))
-	r.expectModes(t)
+	r.ExpectModes(t)
 
 	// The saved credentials are what the next command uses.
-	r.run("auth", "status").expect(t, 0, keyValueTable(
+	r.Run("auth", "status").Expect(t, 0, keyValueTable(
 		"Profile:", "default",
-		"Config file:", r.configPath(),
-		"Base URL:", r.api.URL+"  (profile default)",
+		"Config file:", r.ConfigPath(),
+		"Base URL:", r.API.URL+"  (profile default)",
 		"User ID:", "42  (profile default)",
 		"API key:", "tok…56  (config file)",
 		"Credentials:", "valid",
@@ -136,20 +94,20 @@ func pad(s string, n int) string {
 
 func TestAuthLoginSaysWhatItDidOnATerminal(t *testing.T) {
 	r := newBareRunner(t)
-	r.tty = true
-	r.api.Handle("GET /v3/public/site", http.StatusOK, `[]`)
-	r.stdin = testToken
-	r.run("auth", "login", "--with-token", "--user-id", "42", "--base-url", r.api.URL, "--profile", "shop").expect(t, 0, "",
+	r.TTY = true
+	r.API.Handle("GET /v3/public/site", http.StatusOK, `[]`)
+	r.Stdin = cmdtest.TestToken
+	r.Run("auth", "login", "--with-token", "--user-id", "42", "--base-url", r.API.URL, "--profile", "shop").Expect(t, 0, "",
 		"Paste the API key, then press Enter\n"+
-			"Logged in to "+r.api.URL+" as user 42: the credentials work. Saved as profile \"shop\" (the current profile) in "+r.configPath()+".\n")
+			"Logged in to "+r.API.URL+" as user 42: the credentials work. Saved as profile \"shop\" (the current profile) in "+r.ConfigPath()+".\n")
 }
 
 func TestAuthLoginTokenFromFlag(t *testing.T) {
 	r := newBareRunner(t)
-	r.api.Handle("GET /v3/public/site", http.StatusOK, `{"data":[]}`)
-	r.run("auth", "login", "--token", testToken, "--user-id", "42", "--base-url", r.api.URL).expect(t, 0, "", "")
-	expectHeaders(t, r.expectRoutes(t, "GET /v3/public/site")[0], false)
-	if got := r.readConfig(); !strings.Contains(got, "token: "+testToken+"\n") {
+	r.API.Handle("GET /v3/public/site", http.StatusOK, `{"data":[]}`)
+	r.Run("auth", "login", "--token", cmdtest.TestToken, "--user-id", "42", "--base-url", r.API.URL).Expect(t, 0, "", "")
+	cmdtest.ExpectHeaders(t, r.ExpectRoutes(t, "GET /v3/public/site")[0], false)
+	if got := r.ReadConfig(); !strings.Contains(got, "token: "+cmdtest.TestToken+"\n") {
 		t.Errorf("config file:\n%s\nwant the token saved", got)
 	}
 }
@@ -176,80 +134,80 @@ func TestAuthLoginRefusedKeepsTheWorkingKey(t *testing.T) {
 	} {
 		t.Run(http.StatusText(c.status), func(t *testing.T) {
 			r := newBareRunner(t)
-			r.writeConfig(workingConfig)
-			r.api.Handle("GET /v3/public/site", c.status, c.body)
-			r.stdin = testToken + "\n" // a mistyped key
-			r.run("auth", "login", "--with-token", "--base-url", r.api.URL, "--profile", "default").expect(t, 3, "",
+			r.WriteConfig(workingConfig)
+			r.API.Handle("GET /v3/public/site", c.status, c.body)
+			r.Stdin = cmdtest.TestToken + "\n" // a mistyped key
+			r.Run("auth", "login", "--with-token", "--base-url", r.API.URL, "--profile", "default").Expect(t, 3, "",
 				"promoctl: the server refused the credentials, so nothing was saved: "+c.detail+"\n")
 			// Neither the key nor the current profile changed.
-			r.expectConfig(t, workingConfig)
+			r.ExpectConfig(t, workingConfig)
 		})
 	}
 }
 
 func TestAuthLoginRefusedWritesNoFile(t *testing.T) {
 	r := newBareRunner(t)
-	r.api.Handle("GET /v3/public/site", http.StatusUnauthorized, apitest.Error(401, 16, "invalid token"))
-	r.stdin = testToken + "\n"
-	r.run("auth", "login", "--with-token", "--user-id", "42", "--base-url", r.api.URL).expect(t, 3, "",
+	r.API.Handle("GET /v3/public/site", http.StatusUnauthorized, apitest.Error(401, 16, "invalid token"))
+	r.Stdin = cmdtest.TestToken + "\n"
+	r.Run("auth", "login", "--with-token", "--user-id", "42", "--base-url", r.API.URL).Expect(t, 3, "",
 		"promoctl: the server refused the credentials, so nothing was saved: authentication failed: check the token and user id (promoctl auth status) (API error 16: invalid token)\n")
-	if _, err := os.Stat(filepath.Dir(r.configPath())); !errors.Is(err, os.ErrNotExist) {
+	if _, err := os.Stat(filepath.Dir(r.ConfigPath())); !errors.Is(err, os.ErrNotExist) {
 		t.Errorf("config folder created (%v), want nothing written", err)
 	}
 }
 
 func TestAuthLoginCancelledDuringTheCheckChangesNothing(t *testing.T) {
 	r := newBareRunner(t)
-	r.writeConfig(workingConfig)
+	r.WriteConfig(workingConfig)
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
-	r.ctx = ctx
-	r.api.HandleFunc("GET /v3/public/site", func(w http.ResponseWriter, req *http.Request) {
+	r.Ctx = ctx
+	r.API.HandleFunc("GET /v3/public/site", func(w http.ResponseWriter, req *http.Request) {
 		cancel() // Ctrl-C while the key is being checked
 		<-req.Context().Done()
 	})
-	r.stdin = testToken + "\n"
-	r.run("auth", "login", "--with-token", "--base-url", r.api.URL, "--profile", "default").expect(t, 130, "", "promoctl: cancelled\n")
-	r.expectConfig(t, workingConfig)
+	r.Stdin = cmdtest.TestToken + "\n"
+	r.Run("auth", "login", "--with-token", "--base-url", r.API.URL, "--profile", "default").Expect(t, 130, "", "promoctl: cancelled\n")
+	r.ExpectConfig(t, workingConfig)
 }
 
 func TestAuthLoginCannotVerify(t *testing.T) {
 	r := newBareRunner(t)
-	r.api.Close() // nothing listens there any more
-	r.stdin = testToken + "\n"
-	res := r.run("auth", "login", "--with-token", "--user-id", "42", "--base-url", r.api.URL)
-	if res.code != 1 || res.stdout != "" {
-		t.Errorf("exit %d, stdout %q; want 1 and nothing", res.code, res.stdout)
+	r.API.Close() // nothing listens there any more
+	r.Stdin = cmdtest.TestToken + "\n"
+	res := r.Run("auth", "login", "--with-token", "--user-id", "42", "--base-url", r.API.URL)
+	if res.Code != 1 || res.Stdout != "" {
+		t.Errorf("exit %d, stdout %q; want 1 and nothing", res.Code, res.Stdout)
 	}
-	want := "promoctl: saved profile \"default\" in " + r.configPath() + ", but could not check the key: cannot reach the server"
-	if !strings.HasPrefix(res.stderr, want) {
-		t.Errorf("stderr = %q, want it to start with %q", res.stderr, want)
+	want := "promoctl: saved profile \"default\" in " + r.ConfigPath() + ", but could not check the key: cannot reach the server"
+	if !strings.HasPrefix(res.Stderr, want) {
+		t.Errorf("stderr = %q, want it to start with %q", res.Stderr, want)
 	}
-	if got := r.readConfig(); !strings.Contains(got, "user_id: 42\n") {
+	if got := r.ReadConfig(); !strings.Contains(got, "user_id: 42\n") {
 		t.Errorf("config file:\n%s\nwant the credentials saved all the same", got)
 	}
 }
 
 func TestAuthLoginCheckTimesOut(t *testing.T) {
 	r := newBareRunner(t)
-	r.writeConfig(workingConfig)
-	r.api.HandleFunc("GET /v3/public/site", func(w http.ResponseWriter, req *http.Request) {
+	r.WriteConfig(workingConfig)
+	r.API.HandleFunc("GET /v3/public/site", func(w http.ResponseWriter, req *http.Request) {
 		<-req.Context().Done()
 	})
-	r.stdin = testToken + "\n"
-	r.run("auth", "login", "--with-token", "--base-url", r.api.URL, "--profile", "default", "--timeout", "200ms").expect(t, 1, "",
-		"promoctl: saved profile \"default\" in "+r.configPath()+", but could not check the key: timed out after 200ms waiting for the server (raise it with --timeout)\n")
-	if got := r.readConfig(); !strings.Contains(got, "token: "+testToken+" # the key that works\n") || !strings.HasPrefix(got, "current_profile: default\n") {
+	r.Stdin = cmdtest.TestToken + "\n"
+	r.Run("auth", "login", "--with-token", "--base-url", r.API.URL, "--profile", "default", "--timeout", "200ms").Expect(t, 1, "",
+		"promoctl: saved profile \"default\" in "+r.ConfigPath()+", but could not check the key: timed out after 200ms waiting for the server (raise it with --timeout)\n")
+	if got := r.ReadConfig(); !strings.Contains(got, "token: "+cmdtest.TestToken+" # the key that works\n") || !strings.HasPrefix(got, "current_profile: default\n") {
 		t.Errorf("config file:\n%s\nwant the new key saved and the profile current", got)
 	}
 }
 
 func TestAuthLoginServerError(t *testing.T) {
 	r := newBareRunner(t)
-	r.api.Handle("GET /v3/public/site", http.StatusInternalServerError, apitest.Error(500, 0, "unknown error"))
-	r.stdin = testToken
-	r.run("auth", "login", "--with-token", "--user-id", "42", "--base-url", r.api.URL).expect(t, 1, "",
-		"promoctl: saved profile \"default\" in "+r.configPath()+", but could not check the key: server error (API error 0: unknown error)\n")
+	r.API.Handle("GET /v3/public/site", http.StatusInternalServerError, apitest.Error(500, 0, "unknown error"))
+	r.Stdin = cmdtest.TestToken
+	r.Run("auth", "login", "--with-token", "--user-id", "42", "--base-url", r.API.URL).Expect(t, 1, "",
+		"promoctl: saved profile \"default\" in "+r.ConfigPath()+", but could not check the key: server error (API error 0: unknown error)\n")
 }
 
 func TestAuthLoginMissingInput(t *testing.T) {
@@ -265,29 +223,29 @@ func TestAuthLoginMissingInput(t *testing.T) {
 			"promoctl: --with-token: standard input is empty; pipe the API key: printf '%s' \"$KEY\" | promoctl auth login --with-token\n"},
 		{"only a newline", "\n", []string{"--with-token", "--user-id", "42"},
 			"promoctl: --with-token: standard input is empty; pipe the API key: printf '%s' \"$KEY\" | promoctl auth login --with-token\n"},
-		{"two lines", testToken + "\nmore\n", []string{"--with-token", "--user-id", "42"},
+		{"two lines", cmdtest.TestToken + "\nmore\n", []string{"--with-token", "--user-id", "42"},
 			"promoctl: --with-token: the API key read from standard input has spaces, line breaks or control characters in it\n"},
 		{"a space inside", "tok en-123456789\n", []string{"--with-token", "--user-id", "42"},
 			"promoctl: --with-token: the API key read from standard input has spaces, line breaks or control characters in it\n"},
-		{"no user id", testToken, []string{"--with-token"},
+		{"no user id", cmdtest.TestToken, []string{"--with-token"},
 			"promoctl: --user-id is required when not running interactively (it is \"Your ID\" in the account menu of the site admin)\n"},
-		{"bad user id", testToken, []string{"--with-token", "--user-id", "abc"},
+		{"bad user id", cmdtest.TestToken, []string{"--with-token", "--user-id", "abc"},
 			"promoctl: invalid user_id (from flag --user-id): \"abc\" is not a positive integer\n"},
-		{"bad base URL", testToken, []string{"--with-token", "--user-id", "42", "--base-url", "api.lpmotor.ru"},
+		{"bad base URL", cmdtest.TestToken, []string{"--with-token", "--user-id", "42", "--base-url", "api.lpmotor.ru"},
 			"promoctl: invalid base_url (from flag --base-url): invalid base URL \"api.lpmotor.ru\": want an absolute http or https URL such as https://api.lpmotor.ru\n"},
-		{"bad profile name", testToken, []string{"--with-token", "--user-id", "42", "--profile", "my shop"},
+		{"bad profile name", cmdtest.TestToken, []string{"--with-token", "--user-id", "42", "--profile", "my shop"},
 			"promoctl: profile name \"my shop\" may hold only Latin letters, digits, '.', '_' and '-'\n"},
-		{"both token sources", testToken, []string{"--with-token", "--token", testToken, "--user-id", "42"},
+		{"both token sources", cmdtest.TestToken, []string{"--with-token", "--token", cmdtest.TestToken, "--user-id", "42"},
 			"promoctl: --with-token and --token cannot be used together: pipe the key to --with-token\n"},
-		{"sandbox", testToken, []string{"--with-token", "--user-id", "42", "--sandbox"},
+		{"sandbox", cmdtest.TestToken, []string{"--with-token", "--user-id", "42", "--sandbox"},
 			"promoctl: auth login saves credentials for the real service; --sandbox needs none\n"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			r := newBareRunner(t)
-			r.stdin = c.stdin
-			r.run(append([]string{"auth", "login"}, c.args...)...).expect(t, 2, "", c.stderr)
-			r.expectNoRequests(t)
-			if got := r.readConfig(); got != "" {
+			r.Stdin = c.stdin
+			r.Run(append([]string{"auth", "login"}, c.args...)...).Expect(t, 2, "", c.stderr)
+			r.ExpectNoRequests(t)
+			if got := r.ReadConfig(); got != "" {
 				t.Errorf("config file written:\n%s\nwant none", got)
 			}
 		})
@@ -296,7 +254,7 @@ func TestAuthLoginMissingInput(t *testing.T) {
 
 func TestAuthLoginSecondProfile(t *testing.T) {
 	r := newBareRunner(t)
-	r.writeConfig(`# my accounts
+	r.WriteConfig(`# my accounts
 current_profile: default
 profiles:
   default:
@@ -305,10 +263,10 @@ profiles:
     user_id: 7
     site_id: 11111
 `)
-	r.api.Handle("GET /v3/public/site", http.StatusOK, `[]`)
-	r.stdin = testToken + "\n"
-	r.run("auth", "login", "--with-token", "--user-id", "42", "--base-url", r.api.URL, "--profile", "staging").expect(t, 0, "", keyInFile(42, r.configPath()))
-	r.expectConfig(t, `# my accounts
+	r.API.Handle("GET /v3/public/site", http.StatusOK, `[]`)
+	r.Stdin = cmdtest.TestToken + "\n"
+	r.Run("auth", "login", "--with-token", "--user-id", "42", "--base-url", r.API.URL, "--profile", "staging").Expect(t, 0, "", keyInFile(42, r.ConfigPath()))
+	r.ExpectConfig(t, `# my accounts
 current_profile: staging
 profiles:
   default:
@@ -317,36 +275,36 @@ profiles:
     user_id: 7
     site_id: 11111
   staging:
-    base_url: `+r.api.URL+`
-    token: `+testToken+`
+    base_url: `+r.API.URL+`
+    token: `+cmdtest.TestToken+`
     user_id: 42
 `)
-	r.expectModes(t)
+	r.ExpectModes(t)
 }
 
 func TestAuthLoginKeepsTheProfilesOtherSettings(t *testing.T) {
 	r := newBareRunner(t)
-	r.writeConfig(`profiles:
+	r.WriteConfig(`profiles:
   default:
     token: old-token-0123456789
     user_id: 7
     site_id: 11111
     output: json
 `)
-	r.api.Handle("GET /v3/public/site", http.StatusOK, `[]`)
-	r.stdin = testToken + "\n"
+	r.API.Handle("GET /v3/public/site", http.StatusOK, `[]`)
+	r.Stdin = cmdtest.TestToken + "\n"
 	// The user id is the profile's: only the key changes.
-	r.run("auth", "login", "--with-token", "--base-url", r.api.URL).expect(t, 0, "", keyInFile(7, r.configPath()))
-	r.expectConfig(t, `current_profile: default
+	r.Run("auth", "login", "--with-token", "--base-url", r.API.URL).Expect(t, 0, "", keyInFile(7, r.ConfigPath()))
+	r.ExpectConfig(t, `current_profile: default
 profiles:
   default:
-    token: `+testToken+`
+    token: `+cmdtest.TestToken+`
     user_id: 7
     site_id: 11111
     output: json
-    base_url: `+r.api.URL+`
+    base_url: `+r.API.URL+`
 `)
-	if got := r.api.Requests()[0].Header.Get("X-Api-User-Id"); got != "7" {
+	if got := r.API.Requests()[0].Header.Get("X-Api-User-Id"); got != "7" {
 		t.Errorf("X-Api-User-Id = %q, want the saved 7", got)
 	}
 }
@@ -354,77 +312,77 @@ profiles:
 func TestAuthLoginRefusesACorruptConfig(t *testing.T) {
 	r := newBareRunner(t)
 	corrupt := "current_profile: default\nprofiles:\n  default:\n    token: a: b\n"
-	r.writeConfig(corrupt)
-	r.stdin = testToken + "\n"
-	res := r.run("auth", "login", "--with-token", "--user-id", "42", "--base-url", r.api.URL)
-	if res.code != 2 || res.stdout != "" {
-		t.Errorf("exit %d, stdout %q; want 2 and nothing", res.code, res.stdout)
+	r.WriteConfig(corrupt)
+	r.Stdin = cmdtest.TestToken + "\n"
+	res := r.Run("auth", "login", "--with-token", "--user-id", "42", "--base-url", r.API.URL)
+	if res.Code != 2 || res.Stdout != "" {
+		t.Errorf("exit %d, stdout %q; want 2 and nothing", res.Code, res.Stdout)
 	}
-	if want := "promoctl: config file " + r.configPath() + " is not valid: line 4: mapping values are not allowed in this context (fix or remove the file)\n"; res.stderr != want {
-		t.Errorf("stderr = %q, want %q", res.stderr, want)
+	if want := "promoctl: config file " + r.ConfigPath() + " is not valid: line 4: mapping values are not allowed in this context (fix or remove the file)\n"; res.Stderr != want {
+		t.Errorf("stderr = %q, want %q", res.Stderr, want)
 	}
-	r.expectConfig(t, corrupt)
-	r.expectNoRequests(t)
+	r.ExpectConfig(t, corrupt)
+	r.ExpectNoRequests(t)
 }
 
 func TestAuthLoginDebugRedactsTheToken(t *testing.T) {
 	r := newBareRunner(t)
-	r.api.Handle("GET /v3/public/site", http.StatusOK, `[]`)
-	r.stdin = testToken + "\n"
-	res := r.run("--debug", "auth", "login", "--with-token", "--user-id", "42", "--base-url", r.api.URL)
-	if res.code != 0 {
-		t.Fatalf("exit %d, stderr %s", res.code, res.stderr)
+	r.API.Handle("GET /v3/public/site", http.StatusOK, `[]`)
+	r.Stdin = cmdtest.TestToken + "\n"
+	res := r.Run("--debug", "auth", "login", "--with-token", "--user-id", "42", "--base-url", r.API.URL)
+	if res.Code != 0 {
+		t.Fatalf("exit %d, stderr %s", res.Code, res.Stderr)
 	}
-	if !strings.Contains(res.stderr, "> Authorization: Bearer [REDACTED]\n") {
-		t.Errorf("debug log:\n%s\nwant the Authorization header, redacted", res.stderr)
+	if !strings.Contains(res.Stderr, "> Authorization: Bearer [REDACTED]\n") {
+		t.Errorf("debug log:\n%s\nwant the Authorization header, redacted", res.Stderr)
 	}
 }
 
 func TestAuthLoginWarnsOfEnvironmentOverrides(t *testing.T) {
 	r := newBareRunner(t)
-	r.env["PROMOCTL_TOKEN"] = "another-token-0123456789"
-	r.env["PROMOCTL_PROFILE"] = "other"
-	r.api.Handle("GET /v3/public/site", http.StatusOK, `[]`)
-	r.stdin = testToken
-	r.run("auth", "login", "--with-token", "--user-id", "42", "--base-url", r.api.URL, "--profile", "shop").expect(t, 0, "", apitest.Lines(
+	r.Env["PROMOCTL_TOKEN"] = "another-token-0123456789"
+	r.Env["PROMOCTL_PROFILE"] = "other"
+	r.API.Handle("GET /v3/public/site", http.StatusOK, `[]`)
+	r.Stdin = cmdtest.TestToken
+	r.Run("auth", "login", "--with-token", "--user-id", "42", "--base-url", r.API.URL, "--profile", "shop").Expect(t, 0, "", apitest.Lines(
 		"promoctl: warning: PROMOCTL_TOKEN is set and overrides the saved API key until you unset it",
 		"promoctl: warning: PROMOCTL_PROFILE is set and overrides the saved current profile until you unset it",
-	)+keyInFile(42, r.configPath()))
+	)+keyInFile(42, r.ConfigPath()))
 }
 
 func TestAuthLoginForm(t *testing.T) {
 	r := newBareRunner(t)
-	r.tty = true
-	stub := &loginStub{answers: prompt.LoginAnswers{Profile: "shop", BaseURL: r.api.URL, UserID: 42, Token: testToken}}
-	r.prompter = stub
-	r.env["PROMOCTL_USER_ID"] = "9"
-	r.api.Handle("GET /v3/public/site", http.StatusOK, `[]`)
-	res := r.run("auth", "login")
-	if res.code != 0 {
-		t.Fatalf("exit %d, stderr %s", res.code, res.stderr)
+	r.TTY = true
+	stub := &loginStub{answers: prompt.LoginAnswers{Profile: "shop", BaseURL: r.API.URL, UserID: 42, Token: cmdtest.TestToken}}
+	r.Prompter = stub
+	r.Env["PROMOCTL_USER_ID"] = "9"
+	r.API.Handle("GET /v3/public/site", http.StatusOK, `[]`)
+	res := r.Run("auth", "login")
+	if res.Code != 0 {
+		t.Fatalf("exit %d, stderr %s", res.Code, res.Stderr)
 	}
 	want := prompt.LoginDefaults{Profile: "default", BaseURL: "https://api.lpmotor.ru", UserID: "9"}
 	if len(stub.got) != 1 || stub.got[0] != want {
 		t.Errorf("form defaults = %+v, want [%+v]", stub.got, want)
 	}
-	expectHeaders(t, r.expectRoutes(t, "GET /v3/public/site")[0], false)
-	r.expectConfig(t, apitest.Lines(
+	cmdtest.ExpectHeaders(t, r.ExpectRoutes(t, "GET /v3/public/site")[0], false)
+	r.ExpectConfig(t, apitest.Lines(
 		"current_profile: shop",
 		"profiles:",
 		"  shop:",
-		"    base_url: "+r.api.URL,
-		"    token: "+testToken,
+		"    base_url: "+r.API.URL,
+		"    token: "+cmdtest.TestToken,
 		"    user_id: 42",
 	))
 }
 
 func TestAuthLoginFormCancelled(t *testing.T) {
 	r := newBareRunner(t)
-	r.tty = true
-	r.prompter = &loginStub{err: prompt.ErrCancelled}
-	r.run("auth", "login").expect(t, 130, "", "promoctl: cancelled\n")
-	r.expectNoRequests(t)
-	if got := r.readConfig(); got != "" {
+	r.TTY = true
+	r.Prompter = &loginStub{err: prompt.ErrCancelled}
+	r.Run("auth", "login").Expect(t, 130, "", "promoctl: cancelled\n")
+	r.ExpectNoRequests(t)
+	if got := r.ReadConfig(); got != "" {
 		t.Errorf("config file written:\n%s\nwant none", got)
 	}
 }
@@ -433,13 +391,13 @@ func TestAuthLoginFormCancelled(t *testing.T) {
 // as a screen reader user would, with the key typed as a plain line.
 func TestAuthLoginAccessibleForm(t *testing.T) {
 	r := newBareRunner(t)
-	r.tty = true
-	r.env["PROMOCTL_ACCESSIBLE"] = "1"
-	r.api.Handle("GET /v3/public/site", http.StatusOK, `[]`)
-	r.stdin = "shop\n" + r.api.URL + "\nnot-a-number\n42\n" + testToken + "\n"
-	res := r.run("auth", "login")
-	if res.code != 0 {
-		t.Fatalf("exit %d, stderr %s", res.code, res.stderr)
+	r.TTY = true
+	r.Env["PROMOCTL_ACCESSIBLE"] = "1"
+	r.API.Handle("GET /v3/public/site", http.StatusOK, `[]`)
+	r.Stdin = "shop\n" + r.API.URL + "\nnot-a-number\n42\n" + cmdtest.TestToken + "\n"
+	res := r.Run("auth", "login")
+	if res.Code != 0 {
+		t.Fatalf("exit %d, stderr %s", res.Code, res.Stderr)
 	}
 	for _, want := range []string{
 		`"Your ID" in the account menu of the site admin`,
@@ -448,14 +406,14 @@ func TestAuthLoginAccessibleForm(t *testing.T) {
 		"Base URL [https://api.lpmotor.ru]",
 		"the user id must be a positive whole number",
 		"API key",
-		"Logged in to " + r.api.URL + " as user 42",
+		"Logged in to " + r.API.URL + " as user 42",
 	} {
-		if !strings.Contains(res.stderr, want) {
-			t.Errorf("stderr:\n%s\nwant it to contain %q", res.stderr, want)
+		if !strings.Contains(res.Stderr, want) {
+			t.Errorf("stderr:\n%s\nwant it to contain %q", res.Stderr, want)
 		}
 	}
-	expectHeaders(t, r.expectRoutes(t, "GET /v3/public/site")[0], false)
-	if got := r.readConfig(); !strings.Contains(got, "  shop:\n    base_url: "+r.api.URL+"\n    token: "+testToken+"\n    user_id: 42\n") {
+	cmdtest.ExpectHeaders(t, r.ExpectRoutes(t, "GET /v3/public/site")[0], false)
+	if got := r.ReadConfig(); !strings.Contains(got, "  shop:\n    base_url: "+r.API.URL+"\n    token: "+cmdtest.TestToken+"\n    user_id: 42\n") {
 		t.Errorf("config file:\n%s\nwant profile shop with the answers", got)
 	}
 }
@@ -465,82 +423,82 @@ func TestAuthLoginAccessibleForm(t *testing.T) {
 // once every question is answered.
 func TestAuthLoginFormChecksAnswers(t *testing.T) {
 	r := newBareRunner(t)
-	r.tty = true
-	r.env["PROMOCTL_ACCESSIBLE"] = "1"
-	r.api.Handle("GET /v3/public/site", http.StatusOK, `[]`)
-	r.stdin = "my shop\nshop\n" + r.api.URL + "\n42\n" + testToken + "\n"
-	res := r.run("auth", "login")
-	if res.code != 0 {
-		t.Fatalf("exit %d, stderr %s", res.code, res.stderr)
+	r.TTY = true
+	r.Env["PROMOCTL_ACCESSIBLE"] = "1"
+	r.API.Handle("GET /v3/public/site", http.StatusOK, `[]`)
+	r.Stdin = "my shop\nshop\n" + r.API.URL + "\n42\n" + cmdtest.TestToken + "\n"
+	res := r.Run("auth", "login")
+	if res.Code != 0 {
+		t.Fatalf("exit %d, stderr %s", res.Code, res.Stderr)
 	}
-	if want := `profile name "my shop" may hold only Latin letters, digits, '.', '_' and '-'`; !strings.Contains(res.stderr, want) {
-		t.Errorf("stderr:\n%s\nwant it to contain %q", res.stderr, want)
+	if want := `profile name "my shop" may hold only Latin letters, digits, '.', '_' and '-'`; !strings.Contains(res.Stderr, want) {
+		t.Errorf("stderr:\n%s\nwant it to contain %q", res.Stderr, want)
 	}
-	if got := r.readConfig(); !strings.Contains(got, "  shop:\n") {
+	if got := r.ReadConfig(); !strings.Contains(got, "  shop:\n") {
 		t.Errorf("config file:\n%s\nwant profile shop", got)
 	}
 }
 
 func TestAuthStatus(t *testing.T) {
 	r := newRunner(t) // credentials from the environment
-	r.api.Handle("GET /v3/public/site", http.StatusOK, `[]`)
-	r.run("auth", "status", "-o", "json").expect(t, 0, `{"profile":"default",`+
-		`"config_file":"`+r.configPath()+`",`+
-		`"base_url":"`+r.api.URL+`",`+
+	r.API.Handle("GET /v3/public/site", http.StatusOK, `[]`)
+	r.Run("auth", "status", "-o", "json").Expect(t, 0, `{"profile":"default",`+
+		`"config_file":"`+r.ConfigPath()+`",`+
+		`"base_url":"`+r.API.URL+`",`+
 		`"user_id":42,"token":"tok…56","token_source":"env PROMOCTL_TOKEN","credentials":"valid"}`+"\n", "")
-	expectHeaders(t, r.expectRoutes(t, "GET /v3/public/site")[0], false)
+	cmdtest.ExpectHeaders(t, r.ExpectRoutes(t, "GET /v3/public/site")[0], false)
 }
 
 func TestAuthStatusTable(t *testing.T) {
 	r := newRunner(t)
-	r.api.Handle("GET /v3/public/site", http.StatusOK, `[]`)
-	res := r.run("auth", "status")
-	if res.code != 0 || res.stderr != "" {
-		t.Fatalf("exit %d, stderr %s", res.code, res.stderr)
+	r.API.Handle("GET /v3/public/site", http.StatusOK, `[]`)
+	res := r.Run("auth", "status")
+	if res.Code != 0 || res.Stderr != "" {
+		t.Fatalf("exit %d, stderr %s", res.Code, res.Stderr)
 	}
 	for _, want := range []string{
-		"Base URL:     " + r.api.URL + "  (env PROMOCTL_BASE_URL)",
+		"Base URL:     " + r.API.URL + "  (env PROMOCTL_BASE_URL)",
 		"User ID:      42  (env PROMOCTL_USER_ID)",
 		"API key:      tok…56  (env PROMOCTL_TOKEN)",
 		"Credentials:  valid",
 	} {
-		if !strings.Contains(res.stdout, want) {
-			t.Errorf("stdout:\n%s\nwant a line %q", res.stdout, want)
+		if !strings.Contains(res.Stdout, want) {
+			t.Errorf("stdout:\n%s\nwant a line %q", res.Stdout, want)
 		}
 	}
 }
 
 func TestAuthStatusRefused(t *testing.T) {
 	r := newRunner(t)
-	r.api.Handle("GET /v3/public/site", http.StatusUnauthorized, apitest.Error(401, 16, "invalid token"))
-	res := r.run("auth", "status")
-	if res.code != 3 || res.stdout != "" {
-		t.Errorf("exit %d, stdout %q; want 3 and nothing", res.code, res.stdout)
+	r.API.Handle("GET /v3/public/site", http.StatusUnauthorized, apitest.Error(401, 16, "invalid token"))
+	res := r.Run("auth", "status")
+	if res.Code != 3 || res.Stdout != "" {
+		t.Errorf("exit %d, stdout %q; want 3 and nothing", res.Code, res.Stdout)
 	}
 	for _, want := range []string{
 		"API key:      tok…56  (env PROMOCTL_TOKEN)",
 		"Credentials:  refused by the server (HTTP 401)",
 		"promoctl: the server refused the credentials of profile \"default\": authentication failed: check the token and user id (promoctl auth status) (API error 16: invalid token)\n",
 	} {
-		if !strings.Contains(res.stderr, want) {
-			t.Errorf("stderr:\n%s\nwant it to contain %q", res.stderr, want)
+		if !strings.Contains(res.Stderr, want) {
+			t.Errorf("stderr:\n%s\nwant it to contain %q", res.Stderr, want)
 		}
 	}
 
 	// With -o json, the error alone, as JSON.
-	r.run("auth", "status", "-o", "json").expect(t, 3, "",
+	r.Run("auth", "status", "-o", "json").Expect(t, 3, "",
 		`{"error":{"message":"the server refused the credentials of profile \"default\": authentication failed: check the token and user id (promoctl auth status) (API error 16: invalid token)","status":401,"kind":16,"title":"invalid token","exit_code":3}}`+"\n")
 }
 
 func TestAuthStatusUnreachable(t *testing.T) {
 	r := newRunner(t)
-	r.api.Close()
-	res := r.run("auth", "status")
-	if res.code != 1 || res.stdout != "" {
-		t.Errorf("exit %d, stdout %q; want 1 and nothing", res.code, res.stdout)
+	r.API.Close()
+	res := r.Run("auth", "status")
+	if res.Code != 1 || res.Stdout != "" {
+		t.Errorf("exit %d, stdout %q; want 1 and nothing", res.Code, res.Stdout)
 	}
-	if want := "promoctl: could not check the credentials of profile \"default\": cannot reach the server"; !strings.Contains(res.stderr, want) {
-		t.Errorf("stderr:\n%s\nwant it to contain %q", res.stderr, want)
+	if want := "promoctl: could not check the credentials of profile \"default\": cannot reach the server"; !strings.Contains(res.Stderr, want) {
+		t.Errorf("stderr:\n%s\nwant it to contain %q", res.Stderr, want)
 	}
 }
 
@@ -551,33 +509,33 @@ func TestAuthStatusNotLoggedIn(t *testing.T) {
 		stderr string
 	}{
 		{"no config", "", "promoctl: not logged in: profile \"default\" has no API key: run `promoctl auth login`\n"},
-		{"no user id", "profiles:\n  default:\n    token: " + testToken + "\n", "promoctl: not logged in: profile \"default\" has no user id: run `promoctl auth login`\n"},
+		{"no user id", "profiles:\n  default:\n    token: " + cmdtest.TestToken + "\n", "promoctl: not logged in: profile \"default\" has no user id: run `promoctl auth login`\n"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			r := newBareRunner(t)
 			if c.config != "" {
-				r.writeConfig(c.config)
+				r.WriteConfig(c.config)
 			}
-			r.run("auth", "status").expect(t, 3, "", c.stderr)
-			r.expectNoRequests(t)
+			r.Run("auth", "status").Expect(t, 3, "", c.stderr)
+			r.ExpectNoRequests(t)
 		})
 	}
 }
 
 func TestAuthLogout(t *testing.T) {
 	r := newBareRunner(t)
-	r.tty = true
-	r.writeConfig(`current_profile: default
+	r.TTY = true
+	r.WriteConfig(`current_profile: default
 profiles:
   default:
-    token: ` + testToken + ` # the key
+    token: ` + cmdtest.TestToken + ` # the key
     user_id: 42
   staging:
     token: staging-token-0123456789
     user_id: 43
 `)
-	r.run("auth", "logout").expect(t, 0, "", "Removed the API key of profile \"default\" from "+r.configPath()+".\n")
-	r.expectConfig(t, `current_profile: default
+	r.Run("auth", "logout").Expect(t, 0, "", "Removed the API key of profile \"default\" from "+r.ConfigPath()+".\n")
+	r.ExpectConfig(t, `current_profile: default
 profiles:
   default:
     user_id: 42
@@ -585,12 +543,12 @@ profiles:
     token: staging-token-0123456789
     user_id: 43
 `)
-	r.expectModes(t)
+	r.ExpectModes(t)
 
-	r.run("auth", "logout").expect(t, 0, "", "Profile \"default\" has no saved API key: nothing to do.\n")
+	r.Run("auth", "logout").Expect(t, 0, "", "Profile \"default\" has no saved API key: nothing to do.\n")
 
-	r.run("auth", "logout", "--profile", "staging").expect(t, 0, "", "Removed the API key of profile \"staging\" from "+r.configPath()+".\n")
-	r.expectConfig(t, `current_profile: default
+	r.Run("auth", "logout", "--profile", "staging").Expect(t, 0, "", "Removed the API key of profile \"staging\" from "+r.ConfigPath()+".\n")
+	r.ExpectConfig(t, `current_profile: default
 profiles:
   default:
     user_id: 42
@@ -598,19 +556,19 @@ profiles:
     user_id: 43
 `)
 
-	r.run("auth", "logout", "--profile", "nope").expect(t, 2, "",
-		"promoctl: invalid profile (from flag --profile): \"nope\" is not in "+r.configPath()+" (profiles: default, staging)\n")
+	r.Run("auth", "logout", "--profile", "nope").Expect(t, 2, "",
+		"promoctl: invalid profile (from flag --profile): \"nope\" is not in "+r.ConfigPath()+" (profiles: default, staging)\n")
 
 	// A command that needs the key now says how to log in.
-	r.run("auth", "status").expect(t, 3, "", "promoctl: not logged in: profile \"default\" has no API key: run `promoctl auth login`\n")
-	r.expectNoRequests(t)
+	r.Run("auth", "status").Expect(t, 3, "", "promoctl: not logged in: profile \"default\" has no API key: run `promoctl auth login`\n")
+	r.ExpectNoRequests(t)
 }
 
 func TestAuthLogoutWarnsOfTheEnvironmentToken(t *testing.T) {
 	r := newRunner(t) // PROMOCTL_TOKEN is set
-	r.writeConfig("profiles:\n  default:\n    token: saved-token-0123456789\n")
-	r.run("auth", "logout").expect(t, 0, "", "promoctl: warning: PROMOCTL_TOKEN is set: commands still use it until you unset it\n")
-	r.expectConfig(t, "profiles:\n  default: {}\n")
+	r.WriteConfig("profiles:\n  default:\n    token: saved-token-0123456789\n")
+	r.Run("auth", "logout").Expect(t, 0, "", "promoctl: warning: PROMOCTL_TOKEN is set: commands still use it until you unset it\n")
+	r.ExpectConfig(t, "profiles:\n  default: {}\n")
 }
 
 func TestCommandsNeedingCredentialsSayHowToLogIn(t *testing.T) {
@@ -621,24 +579,24 @@ func TestCommandsNeedingCredentialsSayHowToLogIn(t *testing.T) {
 	}{
 		{"no config", "", "promoctl: no API token: run `promoctl auth login`, or set PROMOCTL_TOKEN (try `promoctl --sandbox …` to explore without an account)\n"},
 		{"logged out", "profiles:\n  default:\n    user_id: 42\n", "promoctl: no API token: run `promoctl auth login`, or set PROMOCTL_TOKEN (try `promoctl --sandbox …` to explore without an account)\n"},
-		{"no user id", "profiles:\n  default:\n    token: " + testToken + "\n", "promoctl: no user id: run `promoctl auth login`, or set PROMOCTL_USER_ID (it is \"Your ID\" in the account menu of the site admin)\n"},
+		{"no user id", "profiles:\n  default:\n    token: " + cmdtest.TestToken + "\n", "promoctl: no user id: run `promoctl auth login`, or set PROMOCTL_USER_ID (it is \"Your ID\" in the account menu of the site admin)\n"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			r := newBareRunner(t)
 			if c.config != "" {
-				r.writeConfig(c.config)
+				r.WriteConfig(c.config)
 			}
-			r.run("promo", "get", "5").expect(t, 3, "", c.stderr)
-			r.expectNoRequests(t)
+			r.Run("promo", "get", "5").Expect(t, 3, "", c.stderr)
+			r.ExpectNoRequests(t)
 		})
 	}
 }
 
 func TestAuthStatusOnTheSandbox(t *testing.T) {
 	r := newBareRunner(t)
-	r.run("--sandbox", "auth", "status", "-o", "json").expect(t, 0, `{"profile":"default",`+
-		`"config_file":"`+r.configPath()+`",`+
+	r.Run("--sandbox", "auth", "status", "-o", "json").Expect(t, 0, `{"profile":"default",`+
+		`"config_file":"`+r.ConfigPath()+`",`+
 		`"base_url":"http://sandbox.localhost",`+
 		`"user_id":1,"token":"****","token_source":"flag --sandbox","credentials":"valid"}`+"\n", "")
-	r.expectNoRequests(t)
+	r.ExpectNoRequests(t)
 }

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/promoctl/promoctl/cmd/core"
+	"github.com/promoctl/promoctl/cmd/internal/cmdtest"
 	"github.com/promoctl/promoctl/internal/apitest"
 	"github.com/promoctl/promoctl/internal/config"
 	"github.com/promoctl/promoctl/internal/format"
@@ -29,7 +30,7 @@ func TestRunConfigSet(t *testing.T) {
 		name       string
 		tty        bool
 		config     string
-		keychain   *mapKeychain
+		keychain   *cmdtest.MapKeychain
 		env        map[string]string
 		args       []string // global flags
 		key, value string
@@ -49,13 +50,13 @@ func TestRunConfigSet(t *testing.T) {
 		{name: "--profile names another, which is created", config: commented, args: []string{"--profile", "staging"},
 			key: "user_id", value: "7",
 			file: commented + "  staging:\n    user_id: 7\n"},
-		{name: "a token goes to the keychain", tty: true, keychain: &mapKeychain{}, config: commented,
-			key: "token", value: testToken,
+		{name: "a token goes to the keychain", tty: true, keychain: &cmdtest.MapKeychain{}, config: commented,
+			key: "token", value: cmdtest.TestToken,
 			stderr: `Set token to tok…56 in profile "default" (the system keychain).` + "\n",
-			file:   commented, inKeychain: testToken},
+			file:   commented, inKeychain: cmdtest.TestToken},
 		{name: "a token without a keychain goes to the file", config: commented,
-			key: "token", value: testToken,
-			file: commented + "    token: " + testToken + "\n"},
+			key: "token", value: cmdtest.TestToken,
+			file: commented + "    token: " + cmdtest.TestToken + "\n"},
 		{name: "an invalid value changes nothing", config: commented, exit: core.ExitUsage,
 			key: "user_id", value: "abc",
 			err:  `invalid user_id: "abc" is not a positive integer`,
@@ -74,33 +75,33 @@ func TestRunConfigSet(t *testing.T) {
 			file:   strings.Replace(commented, "11111", "333", 1)},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			e := newConfigEnv(t, c.tty, c.config, c.keychain, c.env, c.args...)
-			opts := &configSetOptions{ConfigSession: e.sess, PlainHTTP: core.PlainHTTP{Env: e.sess.Env, Warn: e.sess.Warn}, Key: c.key, Value: c.value}
+			e := cmdtest.NewConfigEnv(t, c.tty, c.config, c.keychain, c.env, c.args...)
+			opts := &configSetOptions{ConfigSession: e.Sess, PlainHTTP: core.PlainHTTP{Env: e.Sess.Env, Warn: e.Sess.Warn}, Key: c.key, Value: c.value}
 			err := runConfigSet(context.Background(), opts)
-			path := func(s string) string { return strings.ReplaceAll(s, "PATH", e.path) }
-			e.expect(t, err, c.err, "", path(c.stderr), c.file)
+			path := func(s string) string { return strings.ReplaceAll(s, "PATH", e.Path) }
+			e.Expect(t, err, c.err, "", path(c.stderr), c.file)
 			if got := core.ExitCode(err); got != c.exit {
 				t.Errorf("exit code = %d, want %d", got, c.exit)
 			}
 			if c.keychain != nil {
-				if got := c.keychain.keys[keychain.Account(config.DefaultProfile, e.path)]; got != c.inKeychain {
+				if got := c.keychain.Keys[keychain.Account(config.DefaultProfile, e.Path)]; got != c.inKeychain {
 					t.Errorf("keychain holds %q, want %q", got, c.inKeychain)
 				}
 			}
-			if c.key == config.KeyToken && !slicesContain(e.secrets, c.value) {
-				t.Errorf("the run did not learn the token as a secret: %q", e.secrets)
+			if c.key == config.KeyToken && !slicesContain(e.Secrets, c.value) {
+				t.Errorf("the run did not learn the token as a secret: %q", e.Secrets)
 			}
 		})
 	}
 }
 
 func TestRunConfigUnset(t *testing.T) {
-	withToken := commented + "    token: " + testToken + "\n"
+	withToken := commented + "    token: " + cmdtest.TestToken + "\n"
 	for _, c := range []struct {
 		name     string
 		tty      bool
 		config   string
-		keychain *mapKeychain
+		keychain *cmdtest.MapKeychain
 		env      map[string]string
 		args     []string
 		key      string
@@ -116,7 +117,7 @@ func TestRunConfigUnset(t *testing.T) {
 			stderr: `timeout is not set in profile "default": nothing to unset.` + "\n",
 			file:   commented},
 		{name: "the token goes from the keychain and the file", tty: true, config: withToken, key: "token",
-			keychain: &mapKeychain{keys: map[string]string{"KEY": "kc-token-0123456789"}},
+			keychain: &cmdtest.MapKeychain{Keys: map[string]string{"KEY": "kc-token-0123456789"}},
 			stderr:   `Unset token in profile "default" (the system keychain and PATH).` + "\n",
 			file:     commented},
 		{name: "a profile named on the command line must exist", config: commented, args: []string{"--profile", "staging"}, key: "site_id",
@@ -128,18 +129,18 @@ func TestRunConfigUnset(t *testing.T) {
 			file:   strings.Replace(commented, "    output: json # for scripts\n", "", 1)},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			e := newConfigEnv(t, c.tty, c.config, c.keychain, c.env, c.args...)
-			if kc := c.keychain; kc != nil && kc.keys["KEY"] != "" {
-				kc.keys = map[string]string{keychain.Account(config.DefaultProfile, e.path): kc.keys["KEY"]}
+			e := cmdtest.NewConfigEnv(t, c.tty, c.config, c.keychain, c.env, c.args...)
+			if kc := c.keychain; kc != nil && kc.Keys["KEY"] != "" {
+				kc.Keys = map[string]string{keychain.Account(config.DefaultProfile, e.Path): kc.Keys["KEY"]}
 			}
-			err := runConfigUnset(context.Background(), &configUnsetOptions{ConfigSession: e.sess, Key: c.key})
-			path := func(s string) string { return strings.ReplaceAll(s, "PATH", e.path) }
-			e.expect(t, err, path(c.err), "", path(c.stderr), c.file)
+			err := runConfigUnset(context.Background(), &configUnsetOptions{ConfigSession: e.Sess, Key: c.key})
+			path := func(s string) string { return strings.ReplaceAll(s, "PATH", e.Path) }
+			e.Expect(t, err, path(c.err), "", path(c.stderr), c.file)
 			if got := core.ExitCode(err); got != c.exit {
 				t.Errorf("exit code = %d, want %d", got, c.exit)
 			}
-			if c.keychain != nil && len(c.keychain.keys) != 0 {
-				t.Errorf("keychain holds %q, want nothing", c.keychain.keys)
+			if c.keychain != nil && len(c.keychain.Keys) != 0 {
+				t.Errorf("keychain holds %q, want nothing", c.keychain.Keys)
 			}
 		})
 	}
@@ -188,11 +189,11 @@ func TestRunConfigExplain(t *testing.T) {
 			)},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			e := newVerbEnv(t, false, c.format)
-			s := e.sess.Settings
+			e := cmdtest.NewVerbEnv(t, false, c.format)
+			s := e.Sess.Settings
 			s.Path, s.Sources, s.BaseURL = explainPath, c.sources, "https://api.example"
-			err := runConfigExplain(context.Background(), &configExplainOptions{Session: e.sess, ConfigSource: c.cfgSrc, ProfileSource: c.profSrc})
-			e.expect(t, err, "", c.stdout, "")
+			err := runConfigExplain(context.Background(), &configExplainOptions{Session: e.Sess, ConfigSource: c.cfgSrc, ProfileSource: c.profSrc})
+			e.Expect(t, err, "", c.stdout, "")
 		})
 	}
 }

@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/promoctl/promoctl/cmd/internal/cmdtest"
 	"github.com/promoctl/promoctl/internal/apitest"
 	"github.com/promoctl/promoctl/internal/config"
 )
@@ -20,7 +21,7 @@ current_profile: default
 profiles:
   default:
     base_url: https://api.lpmotor.ru # the public service
-    token: ` + testToken + `
+    token: ` + cmdtest.TestToken + `
     user_id: 42
     site_id: 11111
   staging:
@@ -34,51 +35,51 @@ editor: vim
 
 func TestConfigPath(t *testing.T) {
 	r := newBareRunner(t)
-	home := r.env["HOME"]
-	r.run("config", "path").expect(t, 0, filepath.Join(home, ".config", "promoctl", "config.yaml")+"\n", "")
+	home := r.Env["HOME"]
+	r.Run("config", "path").Expect(t, 0, filepath.Join(home, ".config", "promoctl", "config.yaml")+"\n", "")
 
-	r.env["XDG_CONFIG_HOME"] = "/xdg"
-	r.run("config", "path").expect(t, 0, "/xdg/promoctl/config.yaml\n", "")
+	r.Env["XDG_CONFIG_HOME"] = "/xdg"
+	r.Run("config", "path").Expect(t, 0, "/xdg/promoctl/config.yaml\n", "")
 
-	delete(r.env, "XDG_CONFIG_HOME")
-	r.run("config", "path").expect(t, 0, filepath.Join(home, ".config", "promoctl", "config.yaml")+"\n", "")
+	delete(r.Env, "XDG_CONFIG_HOME")
+	r.Run("config", "path").Expect(t, 0, filepath.Join(home, ".config", "promoctl", "config.yaml")+"\n", "")
 
-	r.env["PROMOCTL_CONFIG"] = "/env/promoctl.yaml"
-	r.run("config", "path").expect(t, 0, "/env/promoctl.yaml\n", "")
-	r.run("config", "path", "--config", "/flag/c.yaml").expect(t, 0, "/flag/c.yaml\n", "")
+	r.Env["PROMOCTL_CONFIG"] = "/env/promoctl.yaml"
+	r.Run("config", "path").Expect(t, 0, "/env/promoctl.yaml\n", "")
+	r.Run("config", "path", "--config", "/flag/c.yaml").Expect(t, 0, "/flag/c.yaml\n", "")
 }
 
 func TestConfigSetAndGetEachSetting(t *testing.T) {
 	r := newBareRunner(t)
-	r.tty = true
+	r.TTY = true
 	for _, c := range []struct {
 		key, value, stored, shown string
 	}{
 		{"base_url", "https://api.lpmotor.ru/", "https://api.lpmotor.ru", "https://api.lpmotor.ru"},
-		{"token", testToken, testToken, "tok…56"},
+		{"token", cmdtest.TestToken, cmdtest.TestToken, "tok…56"},
 		{"user_id", "042", "42", "42"},
 		{"site_id", "11111", "11111", "11111"},
 		{"output", "YAML", "yaml", "yaml"},
 		{"timeout", "2m", "2m", "2m"},
 	} {
-		r.run("config", "set", c.key, c.value).expect(t, 0, "",
-			"Set "+c.key+" to "+c.shown+" in profile \"default\" ("+r.configPath()+").\n")
-		r.run("config", "get", c.key).expect(t, 0, c.shown+"\n", "")
-		if got := r.readConfig(); !strings.Contains(got, "\n    "+c.key+": "+c.stored+"\n") {
+		r.Run("config", "set", c.key, c.value).Expect(t, 0, "",
+			"Set "+c.key+" to "+c.shown+" in profile \"default\" ("+r.ConfigPath()+").\n")
+		r.Run("config", "get", c.key).Expect(t, 0, c.shown+"\n", "")
+		if got := r.ReadConfig(); !strings.Contains(got, "\n    "+c.key+": "+c.stored+"\n") {
 			t.Errorf("config file after set %s:\n%s\nwant %s: %s", c.key, got, c.key, c.stored)
 		}
 	}
-	r.expectConfig(t, `current_profile: default
+	r.ExpectConfig(t, `current_profile: default
 profiles:
   default:
     base_url: https://api.lpmotor.ru
-    token: `+testToken+`
+    token: `+cmdtest.TestToken+`
     user_id: 42
     site_id: 11111
     output: yaml
     timeout: 2m
 `)
-	r.expectModes(t)
+	r.ExpectModes(t)
 }
 
 func TestConfigSetRejectsBadValues(t *testing.T) {
@@ -98,38 +99,38 @@ func TestConfigSetRejectsBadValues(t *testing.T) {
 	} {
 		t.Run(c.key+" "+c.value, func(t *testing.T) {
 			r := newBareRunner(t)
-			r.writeConfig(configTwoProfiles)
-			r.run("config", "set", c.key, c.value).expect(t, 2, "", c.stderr+"\n")
-			r.expectConfig(t, configTwoProfiles)
+			r.WriteConfig(configTwoProfiles)
+			r.Run("config", "set", c.key, c.value).Expect(t, 2, "", c.stderr+"\n")
+			r.ExpectConfig(t, configTwoProfiles)
 		})
 	}
 }
 
 func TestConfigSetKeepsCommentsAndOtherProfiles(t *testing.T) {
 	r := newBareRunner(t)
-	r.writeConfig(configTwoProfiles)
-	r.run("config", "set", "site_id", "22222", "--profile", "staging").expect(t, 0, "", "")
-	r.expectConfig(t, strings.Replace(configTwoProfiles, "    timeout: 2m\n", "    timeout: 2m\n    site_id: 22222\n", 1))
+	r.WriteConfig(configTwoProfiles)
+	r.Run("config", "set", "site_id", "22222", "--profile", "staging").Expect(t, 0, "", "")
+	r.ExpectConfig(t, strings.Replace(configTwoProfiles, "    timeout: 2m\n", "    timeout: 2m\n    site_id: 22222\n", 1))
 }
 
 func TestConfigSetCreatesAProfile(t *testing.T) {
 	r := newBareRunner(t)
-	r.run("config", "set", "site_id", "7", "--profile", "shop").expect(t, 0, "", "")
+	r.Run("config", "set", "site_id", "7", "--profile", "shop").Expect(t, 0, "", "")
 	// The first profile becomes the current one.
-	r.expectConfig(t, "current_profile: shop\nprofiles:\n  shop:\n    site_id: 7\n")
-	r.expectModes(t)
+	r.ExpectConfig(t, "current_profile: shop\nprofiles:\n  shop:\n    site_id: 7\n")
+	r.ExpectModes(t)
 
-	r.run("config", "set", "site_id", "8", "--profile", "other").expect(t, 0, "", "")
-	r.expectConfig(t, "current_profile: shop\nprofiles:\n  shop:\n    site_id: 7\n  other:\n    site_id: 8\n")
+	r.Run("config", "set", "site_id", "8", "--profile", "other").Expect(t, 0, "", "")
+	r.ExpectConfig(t, "current_profile: shop\nprofiles:\n  shop:\n    site_id: 7\n  other:\n    site_id: 8\n")
 
-	r.run("config", "set", "site_id", "9", "--profile", "a b").expect(t, 2, "",
+	r.Run("config", "set", "site_id", "9", "--profile", "a b").Expect(t, 2, "",
 		"promoctl: profile name \"a b\" may hold only Latin letters, digits, '.', '_' and '-'\n")
 }
 
 func TestConfigSetWarnsOfTheEnvironment(t *testing.T) {
 	r := newBareRunner(t)
-	r.env["PROMOCTL_SITE_ID"] = "5"
-	r.run("config", "set", "site_id", "7").expect(t, 0, "",
+	r.Env["PROMOCTL_SITE_ID"] = "5"
+	r.Run("config", "set", "site_id", "7").Expect(t, 0, "",
 		"promoctl: warning: PROMOCTL_SITE_ID is set and overrides this setting until you unset it\n")
 }
 
@@ -146,10 +147,10 @@ func TestConfigWritesRefuseACorruptFile(t *testing.T) {
 	} {
 		t.Run(strings.Join(args, " "), func(t *testing.T) {
 			r := newBareRunner(t)
-			r.writeConfig(corrupt)
-			r.run(args...).expect(t, 2, "", strings.Replace(want, "%s", r.configPath(), 1))
-			r.expectConfig(t, corrupt)
-			r.expectNoRequests(t)
+			r.WriteConfig(corrupt)
+			r.Run(args...).Expect(t, 2, "", strings.Replace(want, "%s", r.ConfigPath(), 1))
+			r.ExpectConfig(t, corrupt)
+			r.ExpectNoRequests(t)
 		})
 	}
 }
@@ -157,94 +158,94 @@ func TestConfigWritesRefuseACorruptFile(t *testing.T) {
 func TestConfigGet(t *testing.T) {
 	r := newBareRunner(t)
 	// No file: the defaults, and nothing for a setting without one.
-	r.run("config", "get", "base_url").expect(t, 0, "https://api.lpmotor.ru\n", "")
-	r.run("config", "get", "output").expect(t, 0, "table\n", "")
-	r.run("config", "get", "timeout").expect(t, 0, "30s\n", "")
-	r.run("config", "get", "site_id").expect(t, 0, "", "")
-	r.run("config", "get", "token").expect(t, 0, "", "")
+	r.Run("config", "get", "base_url").Expect(t, 0, "https://api.lpmotor.ru\n", "")
+	r.Run("config", "get", "output").Expect(t, 0, "table\n", "")
+	r.Run("config", "get", "timeout").Expect(t, 0, "30s\n", "")
+	r.Run("config", "get", "site_id").Expect(t, 0, "", "")
+	r.Run("config", "get", "token").Expect(t, 0, "", "")
 
-	r.writeConfig(configTwoProfiles)
-	r.run("config", "get", "token").expect(t, 0, "tok…56\n", "")
-	r.run("config", "get", "site_id").expect(t, 0, "11111\n", "")
-	r.run("config", "get", "output", "--profile", "staging").expect(t, 0, "json\n", "")
-	r.env["PROMOCTL_PROFILE"] = "staging"
-	r.run("config", "get", "token").expect(t, 0, "sta…89\n", "")
+	r.WriteConfig(configTwoProfiles)
+	r.Run("config", "get", "token").Expect(t, 0, "tok…56\n", "")
+	r.Run("config", "get", "site_id").Expect(t, 0, "11111\n", "")
+	r.Run("config", "get", "output", "--profile", "staging").Expect(t, 0, "json\n", "")
+	r.Env["PROMOCTL_PROFILE"] = "staging"
+	r.Run("config", "get", "token").Expect(t, 0, "sta…89\n", "")
 	// The environment's value of a setting is not the file's.
-	r.env["PROMOCTL_TIMEOUT"] = "5s"
-	r.run("config", "get", "timeout").expect(t, 0, "2m\n", "")
+	r.Env["PROMOCTL_TIMEOUT"] = "5s"
+	r.Run("config", "get", "timeout").Expect(t, 0, "2m\n", "")
 
-	r.run("config", "get", "tokn").expect(t, 2, "",
+	r.Run("config", "get", "tokn").Expect(t, 2, "",
 		"promoctl: unknown setting \"tokn\": use one of base_url, token, user_id, site_id, output, timeout, language\n")
-	r.run("config", "get", "token", "--profile", "nope").expect(t, 2, "",
-		"promoctl: invalid profile (from flag --profile): \"nope\" is not in "+r.configPath()+" (profiles: default, staging)\n")
-	r.run("config", "get").expect(t, 2, "", "promoctl: config get needs a setting name (usage: promoctl config get KEY)\n")
+	r.Run("config", "get", "token", "--profile", "nope").Expect(t, 2, "",
+		"promoctl: invalid profile (from flag --profile): \"nope\" is not in "+r.ConfigPath()+" (profiles: default, staging)\n")
+	r.Run("config", "get").Expect(t, 2, "", "promoctl: config get needs a setting name (usage: promoctl config get KEY)\n")
 }
 
 func TestConfigGetNotesAnUnsetSettingOnATerminal(t *testing.T) {
 	r := newBareRunner(t)
-	r.tty = true
-	r.run("config", "get", "site_id").expect(t, 0, "", "site_id is not set in profile \"default\".\n")
+	r.TTY = true
+	r.Run("config", "get", "site_id").Expect(t, 0, "", "site_id is not set in profile \"default\".\n")
 }
 
 func TestConfigUnset(t *testing.T) {
 	r := newBareRunner(t)
-	r.tty = true
-	r.writeConfig(configTwoProfiles)
-	r.run("config", "unset", "site_id").expect(t, 0, "", "Unset site_id in profile \"default\" ("+r.configPath()+").\n")
+	r.TTY = true
+	r.WriteConfig(configTwoProfiles)
+	r.Run("config", "unset", "site_id").Expect(t, 0, "", "Unset site_id in profile \"default\" ("+r.ConfigPath()+").\n")
 	want := strings.Replace(configTwoProfiles, "    site_id: 11111\n", "", 1)
-	r.expectConfig(t, want)
-	r.expectModes(t)
-	r.run("config", "get", "site_id").expect(t, 0, "", "site_id is not set in profile \"default\".\n")
+	r.ExpectConfig(t, want)
+	r.ExpectModes(t)
+	r.Run("config", "get", "site_id").Expect(t, 0, "", "site_id is not set in profile \"default\".\n")
 
 	// Another profile; its neighbours, comments and unknown keys stay.
-	r.run("config", "unset", "output", "--profile", "staging").expect(t, 0, "", "Unset output in profile \"staging\" ("+r.configPath()+").\n")
+	r.Run("config", "unset", "output", "--profile", "staging").Expect(t, 0, "", "Unset output in profile \"staging\" ("+r.ConfigPath()+").\n")
 	want = strings.Replace(want, "    output: json\n", "", 1)
-	r.expectConfig(t, want)
+	r.ExpectConfig(t, want)
 
 	// The environment still gives the setting: say so.
-	r.env["PROMOCTL_TIMEOUT"] = "5s"
-	r.run("config", "unset", "timeout", "--profile", "staging").expect(t, 0, "", apitest.Lines(
-		"Unset timeout in profile \"staging\" ("+r.configPath()+").",
+	r.Env["PROMOCTL_TIMEOUT"] = "5s"
+	r.Run("config", "unset", "timeout", "--profile", "staging").Expect(t, 0, "", apitest.Lines(
+		"Unset timeout in profile \"staging\" ("+r.ConfigPath()+").",
 		"promoctl: warning: PROMOCTL_TIMEOUT is set and still gives timeout until you unset it",
 	))
-	r.expectConfig(t, strings.Replace(want, "    timeout: 2m\n", "", 1))
+	r.ExpectConfig(t, strings.Replace(want, "    timeout: 2m\n", "", 1))
 }
 
 func TestConfigUnsetWhatIsNotSet(t *testing.T) {
 	r := newBareRunner(t)
 	// No file: nothing to unset, and no file is written.
-	r.run("config", "unset", "site_id").expect(t, 0, "", "site_id is not set in profile \"default\": nothing to unset.\n")
-	if got := r.readConfig(); got != "" {
+	r.Run("config", "unset", "site_id").Expect(t, 0, "", "site_id is not set in profile \"default\": nothing to unset.\n")
+	if got := r.ReadConfig(); got != "" {
 		t.Errorf("config file written:\n%s\nwant none", got)
 	}
-	r.writeConfig(configTwoProfiles)
-	r.run("config", "unset", "site_id", "--profile", "staging").expect(t, 0, "",
+	r.WriteConfig(configTwoProfiles)
+	r.Run("config", "unset", "site_id", "--profile", "staging").Expect(t, 0, "",
 		"site_id is not set in profile \"staging\": nothing to unset.\n")
-	r.run("config", "unset", "tokn").expect(t, 2, "",
+	r.Run("config", "unset", "tokn").Expect(t, 2, "",
 		"promoctl: unknown setting \"tokn\": use one of base_url, token, user_id, site_id, output, timeout, language\n")
-	r.run("config", "unset", "current_profile").expect(t, 2, "",
+	r.Run("config", "unset", "current_profile").Expect(t, 2, "",
 		"promoctl: unknown setting \"current_profile\": use one of base_url, token, user_id, site_id, output, timeout, language\n")
-	r.run("config", "unset", "site_id", "--profile", "nope").expect(t, 2, "",
-		"promoctl: invalid profile (from flag --profile): \"nope\" is not in "+r.configPath()+" (profiles: default, staging)\n")
-	r.run("config", "unset").expect(t, 2, "", "promoctl: config unset needs a setting name (usage: promoctl config unset KEY)\n")
-	r.run("config", "unset", "site_id", "output").expect(t, 2, "",
+	r.Run("config", "unset", "site_id", "--profile", "nope").Expect(t, 2, "",
+		"promoctl: invalid profile (from flag --profile): \"nope\" is not in "+r.ConfigPath()+" (profiles: default, staging)\n")
+	r.Run("config", "unset").Expect(t, 2, "", "promoctl: config unset needs a setting name (usage: promoctl config unset KEY)\n")
+	r.Run("config", "unset", "site_id", "output").Expect(t, 2, "",
 		"promoctl: config unset needs a setting name, got 2 arguments (usage: promoctl config unset KEY)\n")
-	r.expectConfig(t, configTwoProfiles)
+	r.ExpectConfig(t, configTwoProfiles)
 }
 
 func TestConfigUse(t *testing.T) {
 	r := newBareRunner(t)
-	r.tty = true
-	r.writeConfig(configTwoProfiles)
-	r.run("config", "use", "staging").expect(t, 0, "", "Now using profile \"staging\".\n")
-	r.expectConfig(t, strings.Replace(configTwoProfiles, "current_profile: default", "current_profile: staging", 1))
-	r.expectModes(t)
-	r.run("config", "get", "output").expect(t, 0, "json\n", "")
+	r.TTY = true
+	r.WriteConfig(configTwoProfiles)
+	r.Run("config", "use", "staging").Expect(t, 0, "", "Now using profile \"staging\".\n")
+	r.ExpectConfig(t, strings.Replace(configTwoProfiles, "current_profile: default", "current_profile: staging", 1))
+	r.ExpectModes(t)
+	r.Run("config", "get", "output").Expect(t, 0, "json\n", "")
 
-	r.run("config", "use", "prod").expect(t, 2, "",
-		"promoctl: profile \"prod\" is not in "+r.configPath()+" (profiles: default, staging)\n")
-	r.env["PROMOCTL_PROFILE"] = "default"
-	r.run("config", "use", "staging").expect(t, 0, "", apitest.Lines(
+	r.Run("config", "use", "prod").Expect(t, 2, "",
+		"promoctl: profile \"prod\" is not in "+r.ConfigPath()+" (profiles: default, staging)\n")
+	r.Env["PROMOCTL_PROFILE"] = "default"
+	r.Run("config", "use", "staging").Expect(t, 0, "", apitest.Lines(
 		"Now using profile \"staging\".",
 		"promoctl: warning: PROMOCTL_PROFILE=default is set and overrides the current profile until you unset it",
 	))
@@ -252,27 +253,27 @@ func TestConfigUse(t *testing.T) {
 
 func TestConfigUseWithoutProfiles(t *testing.T) {
 	r := newBareRunner(t)
-	r.run("config", "use", "shop").expect(t, 2, "",
-		"promoctl: profile \"shop\" is not in "+r.configPath()+", which has no profiles yet: run `promoctl auth login --profile shop`\n")
-	if got := r.readConfig(); got != "" {
+	r.Run("config", "use", "shop").Expect(t, 2, "",
+		"promoctl: profile \"shop\" is not in "+r.ConfigPath()+", which has no profiles yet: run `promoctl auth login --profile shop`\n")
+	if got := r.ReadConfig(); got != "" {
 		t.Errorf("config file written:\n%s\nwant none", got)
 	}
 }
 
 func TestConfigList(t *testing.T) {
 	r := newBareRunner(t)
-	r.writeConfig(configTwoProfiles)
-	r.run("config", "list").expect(t, 0, apitest.Lines(
+	r.WriteConfig(configTwoProfiles)
+	r.Run("config", "list").Expect(t, 0, apitest.Lines(
 		"CURRENT  PROFILE  BASE URL                API KEY  USER ID  SITE ID  OUTPUT  TIMEOUT  LANGUAGE  ",
 		"*        default  https://api.lpmotor.ru  tok…56   42       11111                               ",
 		"         staging  http://127.0.0.1:8787   sta…89   43                json    2m                 ",
 	), "")
-	r.run("config", "list", "-o", "json").expect(t, 0, `[`+
+	r.Run("config", "list", "-o", "json").Expect(t, 0, `[`+
 		`{"current":true,"profile":"default","base_url":"https://api.lpmotor.ru","token":"tok…56","token_source":"config file","user_id":"42","site_id":"11111"},`+
 		`{"current":false,"profile":"staging","base_url":"http://127.0.0.1:8787","token":"sta…89","token_source":"config file","user_id":"43","output":"json","timeout":"2m"}`+
 		`]
 `, "")
-	r.run("config", "list", "-o", "csv").expect(t, 0, apitest.Lines(
+	r.Run("config", "list", "-o", "csv").Expect(t, 0, apitest.Lines(
 		"current,profile,base_url,token,user_id,site_id,output,timeout,language,token_source",
 		"true,default,https://api.lpmotor.ru,tok…56,42,11111,,,,config file",
 		"false,staging,http://127.0.0.1:8787,sta…89,43,,json,2m,,config file",
@@ -281,10 +282,10 @@ func TestConfigList(t *testing.T) {
 
 func TestConfigListEmpty(t *testing.T) {
 	r := newBareRunner(t)
-	r.run("config", "list", "-o", "json").expect(t, 0, "[]\n", "")
-	r.tty = true
-	r.run("config", "ls").expect(t, 0, "CURRENT  PROFILE  BASE URL  API KEY  USER ID  SITE ID  OUTPUT  TIMEOUT  LANGUAGE\n",
-		"No profiles in "+r.configPath()+" yet: run `promoctl auth login`.\n")
+	r.Run("config", "list", "-o", "json").Expect(t, 0, "[]\n", "")
+	r.TTY = true
+	r.Run("config", "ls").Expect(t, 0, "CURRENT  PROFILE  BASE URL  API KEY  USER ID  SITE ID  OUTPUT  TIMEOUT  LANGUAGE\n",
+		"No profiles in "+r.ConfigPath()+" yet: run `promoctl auth login`.\n")
 }
 
 // explainRow is one row of config explain -o json.
@@ -292,15 +293,15 @@ type explainRow struct {
 	Setting, Value, Source, From string
 }
 
-func explainRows(t *testing.T, r *runner, args ...string) map[string]explainRow {
+func explainRows(t *testing.T, r *cmdtest.Runner, args ...string) map[string]explainRow {
 	t.Helper()
-	res := r.run(append([]string{"config", "explain"}, args...)...)
-	if res.code != 0 {
-		t.Fatalf("config explain %q: exit %d\n%s", args, res.code, res.stderr)
+	res := r.Run(append([]string{"config", "explain"}, args...)...)
+	if res.Code != 0 {
+		t.Fatalf("config explain %q: exit %d\n%s", args, res.Code, res.Stderr)
 	}
 	var rows []explainRow
-	if err := json.Unmarshal([]byte(res.stdout), &rows); err != nil {
-		t.Fatalf("config explain output is not JSON: %v\n%s", err, res.stdout)
+	if err := json.Unmarshal([]byte(res.Stdout), &rows); err != nil {
+		t.Fatalf("config explain output is not JSON: %v\n%s", err, res.Stdout)
 	}
 	m := map[string]explainRow{}
 	for _, row := range rows {
@@ -318,7 +319,7 @@ func TestPrecedenceOfEverySetting(t *testing.T) {
 		v              layers
 	}{
 		{"base_url", "--base-url", "PROMOCTL_BASE_URL", layers{"http://p.test", "http://e.test", "http://f.test", "https://api.lpmotor.ru"}},
-		{"token", "--token", "PROMOCTL_TOKEN", layers{"profile-token-123", "env-token-123456", testToken, ""}},
+		{"token", "--token", "PROMOCTL_TOKEN", layers{"profile-token-123", "env-token-123456", cmdtest.TestToken, ""}},
 		{"user_id", "--user-id", "PROMOCTL_USER_ID", layers{"1", "2", "3", ""}},
 		{"output", "--output", "PROMOCTL_OUTPUT", layers{"yaml", "csv", "json", "table"}},
 		{"timeout", "--timeout", "PROMOCTL_TIMEOUT", layers{"10s", "20s", "40s", "30s"}},
@@ -340,10 +341,10 @@ func TestPrecedenceOfEverySetting(t *testing.T) {
 			t.Run(s.key+"/"+c.name, func(t *testing.T) {
 				r := newBareRunner(t)
 				if c.profile {
-					r.writeConfig("profiles:\n  default:\n    " + s.key + ": " + s.v.profile + "\n")
+					r.WriteConfig("profiles:\n  default:\n    " + s.key + ": " + s.v.profile + "\n")
 				}
 				if c.env {
-					r.env[s.env] = s.v.env
+					r.Env[s.env] = s.v.env
 				}
 				args := []string{"--jq", "."}
 				if c.flag {
@@ -361,7 +362,7 @@ func TestPrecedenceOfEverySetting(t *testing.T) {
 				if c.source == "default" && c.want == "" {
 					c.source = "unset"
 				}
-				if row.Value != want || row.Source != c.source || row.From != strings.Replace(c.fromWant, "%s", r.configPath(), 1) {
+				if row.Value != want || row.Source != c.source || row.From != strings.Replace(c.fromWant, "%s", r.ConfigPath(), 1) {
 					t.Errorf("%s = %+v, want value %q from %s %s", s.key, row, want, c.source, c.fromWant)
 				}
 			})
@@ -374,7 +375,7 @@ func maskedForTest(tok string) string {
 	switch tok {
 	case "":
 		return ""
-	case testToken:
+	case cmdtest.TestToken:
 		return "tok…56"
 	}
 	return tok[:3] + "…" + tok[len(tok)-2:]
@@ -382,15 +383,15 @@ func maskedForTest(tok string) string {
 
 func TestPrecedenceOfTheProfile(t *testing.T) {
 	r := newBareRunner(t)
-	r.writeConfig(configTwoProfiles)
+	r.WriteConfig(configTwoProfiles)
 	row := explainRows(t, r, "--jq", ".")
-	if p := row["profile"]; p.Value != "default" || p.Source != "file" || p.From != "current_profile in "+r.configPath() {
+	if p := row["profile"]; p.Value != "default" || p.Source != "file" || p.From != "current_profile in "+r.ConfigPath() {
 		t.Errorf("profile = %+v, want default from current_profile", p)
 	}
 	if got := row["site_id"]; got.Value != "11111" {
 		t.Errorf("site_id = %+v, want 11111 from profile default", got)
 	}
-	r.env["PROMOCTL_PROFILE"] = "staging"
+	r.Env["PROMOCTL_PROFILE"] = "staging"
 	row = explainRows(t, r, "--jq", ".")
 	if p := row["profile"]; p.Value != "staging" || p.Source != "env" || p.From != "PROMOCTL_PROFILE" {
 		t.Errorf("profile = %+v, want staging from PROMOCTL_PROFILE", p)
@@ -402,13 +403,13 @@ func TestPrecedenceOfTheProfile(t *testing.T) {
 	if p := row["profile"]; p.Value != "default" || p.Source != "flag" || p.From != "--profile" {
 		t.Errorf("profile = %+v, want default from --profile", p)
 	}
-	delete(r.env, "PROMOCTL_PROFILE")
-	r.writeConfig("profiles:\n  other:\n    site_id: 1\n")
+	delete(r.Env, "PROMOCTL_PROFILE")
+	r.WriteConfig("profiles:\n  other:\n    site_id: 1\n")
 	row = explainRows(t, r, "--jq", ".")
 	if p := row["profile"]; p.Value != "default" || p.Source != "default" {
 		t.Errorf("profile = %+v, want default by default", p)
 	}
-	row = explainRows(t, r, "--jq", ".", "--config", writeFile(t, "c.yaml", "current_profile: x\n"))
+	row = explainRows(t, r, "--jq", ".", "--config", cmdtest.WriteFile(t, "c.yaml", "current_profile: x\n"))
 	if c := row["config_file"]; c.Source != "flag" || c.From != "--config" {
 		t.Errorf("config_file = %+v, want it from --config", c)
 	}
@@ -416,9 +417,9 @@ func TestPrecedenceOfTheProfile(t *testing.T) {
 
 func TestConfigExplainTable(t *testing.T) {
 	r := newBareRunner(t)
-	r.writeConfig(configTwoProfiles)
-	r.env["PROMOCTL_OUTPUT"] = "table"
-	path := r.configPath()
+	r.WriteConfig(configTwoProfiles)
+	r.Env["PROMOCTL_OUTPUT"] = "table"
+	path := r.ConfigPath()
 	rows := [][3]string{
 		{"SETTING", "VALUE", "SOURCE"},
 		{"config_file", path, "default"},
@@ -445,7 +446,7 @@ func TestConfigExplainTable(t *testing.T) {
 		}
 		want.WriteString(strings.TrimRight(line, " ") + "\n")
 	}
-	r.run("config", "explain", "--timeout", "1m").expect(t, 0, want.String(), "")
+	r.Run("config", "explain", "--timeout", "1m").Expect(t, 0, want.String(), "")
 }
 
 // TestSiteIDPrecedence checks --site-id > PROMOCTL_SITE_ID > the profile
@@ -463,16 +464,16 @@ func TestSiteIDPrecedence(t *testing.T) {
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			r := newRunner(t)
-			r.writeConfig("profiles:\n  default:\n    site_id: 11111\n")
+			r.WriteConfig("profiles:\n  default:\n    site_id: 11111\n")
 			if c.env != "" {
-				r.env["PROMOCTL_SITE_ID"] = c.env
+				r.Env["PROMOCTL_SITE_ID"] = c.env
 			}
-			r.api.Handle("GET /v1/promo", http.StatusOK, `[]`)
-			res := r.run(append([]string{"promo", "list", "-o", "json"}, c.args...)...)
-			if res.code != 0 {
-				t.Fatalf("exit %d: %s", res.code, res.stderr)
+			r.API.Handle("GET /v1/promo", http.StatusOK, `[]`)
+			res := r.Run(append([]string{"promo", "list", "-o", "json"}, c.args...)...)
+			if res.Code != 0 {
+				t.Fatalf("exit %d: %s", res.Code, res.Stderr)
 			}
-			r.expectRoutes(t, "GET /v1/promo?"+c.want)
+			r.ExpectRoutes(t, "GET /v1/promo?"+c.want)
 		})
 	}
 }
@@ -495,26 +496,26 @@ func TestCredentialPrecedenceInRequests(t *testing.T) {
 	}{
 		{"profile", false, false, profileAPI, profileToken, "1"},
 		{"env", true, false, envAPI, envToken, "2"},
-		{"flag", true, true, flagAPI, testToken, "3"},
+		{"flag", true, true, flagAPI, cmdtest.TestToken, "3"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			r := newBareRunner(t)
-			r.writeConfig("profiles:\n  default:\n    base_url: " + profileAPI.URL + "\n    token: " + profileToken + "\n    user_id: 1\n")
+			r.WriteConfig("profiles:\n  default:\n    base_url: " + profileAPI.URL + "\n    token: " + profileToken + "\n    user_id: 1\n")
 			if c.env {
-				r.env["PROMOCTL_BASE_URL"], r.env["PROMOCTL_TOKEN"], r.env["PROMOCTL_USER_ID"] = envAPI.URL, envToken, "2"
+				r.Env["PROMOCTL_BASE_URL"], r.Env["PROMOCTL_TOKEN"], r.Env["PROMOCTL_USER_ID"] = envAPI.URL, envToken, "2"
 			}
 			args := []string{"auth", "status"}
 			if c.flags {
-				args = append(args, "--base-url", flagAPI.URL, "--token", testToken, "--user-id", "3")
+				args = append(args, "--base-url", flagAPI.URL, "--token", cmdtest.TestToken, "--user-id", "3")
 			}
 			before := len(c.want.Requests())
-			res := r.run(args...)
-			if res.code != 0 {
-				t.Fatalf("exit %d: %s", res.code, res.stderr)
+			res := r.Run(args...)
+			if res.Code != 0 {
+				t.Fatalf("exit %d: %s", res.Code, res.Stderr)
 			}
 			for _, tok := range []string{profileToken, envToken} {
-				if strings.Contains(res.stdout+res.stderr, tok) {
-					t.Errorf("output shows a token:\n%s%s", res.stdout, res.stderr)
+				if strings.Contains(res.Stdout+res.Stderr, tok) {
+					t.Errorf("output shows a token:\n%s%s", res.Stdout, res.Stderr)
 				}
 			}
 			reqs := c.want.Requests()
@@ -542,24 +543,24 @@ func TestLooseConfigFileIsWarnedOf(t *testing.T) {
 		t.Run(strings.Join(args, " "), func(t *testing.T) {
 			r := newRunner(t)
 			// A file without a key is not said to hold one.
-			p := r.writeConfig("profiles:\n  default:\n    site_id: 11111\n")
+			p := r.WriteConfig("profiles:\n  default:\n    site_id: 11111\n")
 			if err := os.Chmod(p, 0o644); err != nil {
 				t.Fatal(err)
 			}
-			r.api.Handle("GET /v3/public/site", http.StatusOK, `[]`)
-			r.api.Handle("GET /v1/promo", http.StatusOK, `[]`)
-			res := r.run(args...)
+			r.API.Handle("GET /v3/public/site", http.StatusOK, `[]`)
+			r.API.Handle("GET /v1/promo", http.StatusOK, `[]`)
+			res := r.Run(args...)
 			want := "promoctl: warning: config file " + p + " can be read by other users (mode 0644): run chmod 600 " + p + "\n"
-			if res.code != 0 || !strings.HasPrefix(res.stderr, want) || strings.Count(res.stderr, "warning") != 1 {
-				t.Errorf("exit %d, stderr:\n%s\nwant 0 and one warning: %s", res.code, res.stderr, want)
+			if res.Code != 0 || !strings.HasPrefix(res.Stderr, want) || strings.Count(res.Stderr, "warning") != 1 {
+				t.Errorf("exit %d, stderr:\n%s\nwant 0 and one warning: %s", res.Code, res.Stderr, want)
 			}
 
 			// One with a key is.
-			r.writeConfig("profiles:\n  default:\n    site_id: 11111\n  other:\n    token: saved-token-0123456789\n")
-			res = r.run(args...)
+			r.WriteConfig("profiles:\n  default:\n    site_id: 11111\n  other:\n    token: saved-token-0123456789\n")
+			res = r.Run(args...)
 			want = "promoctl: warning: config file " + p + " can be read by other users (mode 0644) and holds an API key: run chmod 600 " + p + "\n"
-			if res.code != 0 || !strings.HasPrefix(res.stderr, want) || strings.Count(res.stderr, "warning") != 1 {
-				t.Errorf("exit %d, stderr:\n%s\nwant 0 and one warning: %s", res.code, res.stderr, want)
+			if res.Code != 0 || !strings.HasPrefix(res.Stderr, want) || strings.Count(res.Stderr, "warning") != 1 {
+				t.Errorf("exit %d, stderr:\n%s\nwant 0 and one warning: %s", res.Code, res.Stderr, want)
 			}
 		})
 	}
@@ -567,14 +568,14 @@ func TestLooseConfigFileIsWarnedOf(t *testing.T) {
 
 func TestLooseConfigFolderIsWarnedOfOnWrite(t *testing.T) {
 	r := newBareRunner(t)
-	dir := filepath.Dir(r.configPath())
+	dir := filepath.Dir(r.ConfigPath())
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		t.Fatal(err)
 	}
 	os.Chmod(dir, 0o755)
-	r.run("config", "set", "site_id", "1").expect(t, 0, "",
+	r.Run("config", "set", "site_id", "1").Expect(t, 0, "",
 		"promoctl: warning: config folder "+dir+" can be read by other users (mode 0755): run chmod 700 "+dir+"\n")
-	if got := r.readConfig(); got != "current_profile: default\nprofiles:\n  default:\n    site_id: 1\n" {
+	if got := r.ReadConfig(); got != "current_profile: default\nprofiles:\n  default:\n    site_id: 1\n" {
 		t.Errorf("config file = %q", got)
 	}
 }
@@ -585,19 +586,19 @@ func TestSetupCommandsHaveHelpWithExamples(t *testing.T) {
 		{"config", "list"}, {"config", "get"}, {"config", "set"}, {"config", "unset"}, {"config", "use"}, {"config", "path"}, {"config", "explain"},
 	} {
 		r := newBareRunner(t)
-		res := r.run(append(args, "--help")...)
-		_, examples, _ := strings.Cut(res.stdout, "\nExamples:\n")
-		if res.code != 0 || !strings.Contains(examples, "promoctl "+strings.Join(args, " ")) {
-			t.Errorf("promoctl %s --help: exit %d, want examples of the command:\n%s", strings.Join(args, " "), res.code, res.stdout)
+		res := r.Run(append(args, "--help")...)
+		_, examples, _ := strings.Cut(res.Stdout, "\nExamples:\n")
+		if res.Code != 0 || !strings.Contains(examples, "promoctl "+strings.Join(args, " ")) {
+			t.Errorf("promoctl %s --help: exit %d, want examples of the command:\n%s", strings.Join(args, " "), res.Code, res.Stdout)
 		}
 	}
 	r := newBareRunner(t)
-	res := r.run("--help")
-	if !strings.Contains(res.stdout, "Setup commands:\n  auth ") || !strings.Contains(res.stdout, "\n  config ") {
-		t.Errorf("promoctl --help lists no auth and config under setup commands:\n%s", res.stdout)
+	res := r.Run("--help")
+	if !strings.Contains(res.Stdout, "Setup commands:\n  auth ") || !strings.Contains(res.Stdout, "\n  config ") {
+		t.Errorf("promoctl --help lists no auth and config under setup commands:\n%s", res.Stdout)
 	}
-	r.run("config", "nope").expect(t, 2, "", "promoctl: unknown command \"nope\" for \"promoctl config\"\n")
-	r.run("auth", "logon").expect(t, 2, "", "promoctl: unknown command \"logon\" for \"promoctl auth\"; did you mean \"login\"?\n")
+	r.Run("config", "nope").Expect(t, 2, "", "promoctl: unknown command \"nope\" for \"promoctl config\"\n")
+	r.Run("auth", "logon").Expect(t, 2, "", "promoctl: unknown command \"logon\" for \"promoctl auth\"; did you mean \"login\"?\n")
 }
 
 // TestTokenNeverPrinted runs every auth and config command, on a terminal
@@ -608,52 +609,52 @@ func TestTokenNeverPrinted(t *testing.T) {
 	commands := [][]string{
 		{"auth", "status"}, {"auth", "status", "--profile", "staging"},
 		{"config", "list"}, {"config", "get", "token"}, {"config", "get", "token", "--profile", "staging"},
-		{"config", "explain"}, {"config", "set", "token", testToken}, {"config", "set", "token", testToken + " x"},
+		{"config", "explain"}, {"config", "set", "token", cmdtest.TestToken}, {"config", "set", "token", cmdtest.TestToken + " x"},
 		{"config", "use", "staging"}, {"config", "use", "nope"}, {"config", "path"},
 		{"config", "unset", "token", "--profile", "staging"}, {"config", "unset", "token"},
 		{"auth", "logout"}, {"auth", "logout", "--profile", "staging"}, {"auth", "status"},
-		{"--token", testToken, "auth", "status"}, {"--token", testToken, "config", "explain"},
-		{"--token", testToken, "auth", "login", "--user-id", "42"},
+		{"--token", cmdtest.TestToken, "auth", "status"}, {"--token", cmdtest.TestToken, "config", "explain"},
+		{"--token", cmdtest.TestToken, "auth", "login", "--user-id", "42"},
 	}
 	for _, tty := range []bool{false, true} {
 		for _, format := range []string{"table", "json", "yaml", "csv"} {
 			r := newRunner(t)
-			r.tty = tty
-			r.writeConfig(strings.Replace(configTwoProfiles, "staging-token-0123456789", testToken, 1))
-			r.api.Handle("GET /v3/public/site", http.StatusUnauthorized, apitest.Error(401, 16, "invalid token "+testToken))
+			r.TTY = tty
+			r.WriteConfig(strings.Replace(configTwoProfiles, "staging-token-0123456789", cmdtest.TestToken, 1))
+			r.API.Handle("GET /v3/public/site", http.StatusUnauthorized, apitest.Error(401, 16, "invalid token "+cmdtest.TestToken))
 			for _, args := range commands {
-				res := r.run(append([]string{"--debug", "-o", format}, args...)...)
-				if strings.Contains(res.stdout+res.stderr, "SECRET-123") {
-					t.Errorf("promoctl %s printed part of the token:\n%s%s", strings.Join(args, " "), res.stdout, res.stderr)
+				res := r.Run(append([]string{"--debug", "-o", format}, args...)...)
+				if strings.Contains(res.Stdout+res.Stderr, "SECRET-123") {
+					t.Errorf("promoctl %s printed part of the token:\n%s%s", strings.Join(args, " "), res.Stdout, res.Stderr)
 				}
 			}
 			// The login above read the token from the flag and saved it.
-			r.stdin = testToken + "\n"
-			r.run("auth", "login", "--with-token", "--user-id", "42", "--debug")
+			r.Stdin = cmdtest.TestToken + "\n"
+			r.Run("auth", "login", "--with-token", "--user-id", "42", "--debug")
 		}
 	}
 }
 
 func TestConfigWritesWaitForTheLockWithinTheTimeout(t *testing.T) {
 	r := newBareRunner(t)
-	path := r.writeConfig("current_profile: default\n")
+	path := r.WriteConfig("current_profile: default\n")
 	unlock, err := config.Lock(context.Background(), path)
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer unlock()
 	want := "promoctl: wait for the lock on config file " + path + ": another promoctl is changing it: context deadline exceeded\n"
-	r.run("config", "set", "site_id", "1", "--timeout", "100ms").expect(t, 1, "", want)
-	r.run("config", "use", "default", "--timeout", "100ms").expect(t, 1, "", want)
-	r.run("config", "unset", "site_id", "--timeout", "100ms").expect(t, 1, "", want)
-	r.run("auth", "logout", "--timeout", "100ms").expect(t, 1, "", want)
+	r.Run("config", "set", "site_id", "1", "--timeout", "100ms").Expect(t, 1, "", want)
+	r.Run("config", "use", "default", "--timeout", "100ms").Expect(t, 1, "", want)
+	r.Run("config", "unset", "site_id", "--timeout", "100ms").Expect(t, 1, "", want)
+	r.Run("auth", "logout", "--timeout", "100ms").Expect(t, 1, "", want)
 
 	// Ctrl-C while waiting: cancelled, nothing written.
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	r.ctx = ctx
-	r.run("config", "set", "site_id", "1").expect(t, 130, "", "promoctl: cancelled\n")
-	r.expectConfig(t, "current_profile: default\n")
+	r.Ctx = ctx
+	r.Run("config", "set", "site_id", "1").Expect(t, 130, "", "promoctl: cancelled\n")
+	r.ExpectConfig(t, "current_profile: default\n")
 }
 
 func TestConfigThatIsNotARegularFileIsNotWarnedOf(t *testing.T) {
@@ -661,9 +662,9 @@ func TestConfigThatIsNotARegularFileIsNotWarnedOf(t *testing.T) {
 		t.Skip("no ", os.DevNull)
 	}
 	r := newRunner(t)
-	r.api.Handle("GET /v1/promo", http.StatusOK, `[]`)
+	r.API.Handle("GET /v1/promo", http.StatusOK, `[]`)
 	// /dev/null reads as an empty config; no advice to chmod it.
-	r.run("--config", os.DevNull, "promo", "list", "--site-id", "7", "-o", "json").expect(t, 0, "[]\n", "")
-	r.run("--config", os.DevNull, "config", "set", "site_id", "7").expect(t, 1, "",
+	r.Run("--config", os.DevNull, "promo", "list", "--site-id", "7", "-o", "json").Expect(t, 0, "[]\n", "")
+	r.Run("--config", os.DevNull, "config", "set", "site_id", "7").Expect(t, 1, "",
 		"promoctl: config file "+os.DevNull+" is not a regular file: cannot write it\n")
 }

@@ -124,16 +124,16 @@ func TestHelpLanguage(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			r := newRunner(t)
 			for k, v := range tc.env {
-				r.env[k] = v
+				r.Env[k] = v
 			}
-			res := r.run("promo", "--help")
-			if res.code != 0 || res.stderr != "" {
-				t.Fatalf("exit %d, stderr %q", res.code, res.stderr)
+			res := r.Run("promo", "--help")
+			if res.Code != 0 || res.Stderr != "" {
+				t.Fatalf("exit %d, stderr %q", res.Code, res.Stderr)
 			}
-			ru := strings.Contains(res.stdout, "Использование:") && strings.Contains(res.stdout, "Список промокодов сайта")
-			en := strings.Contains(res.stdout, "Usage:") && strings.Contains(res.stdout, "List the promo codes of a site")
+			ru := strings.Contains(res.Stdout, "Использование:") && strings.Contains(res.Stdout, "Список промокодов сайта")
+			en := strings.Contains(res.Stdout, "Usage:") && strings.Contains(res.Stdout, "List the promo codes of a site")
 			if ru != tc.ru || en == tc.ru {
-				t.Errorf("Russian %t, English %t, want Russian %t:\n%s", ru, en, tc.ru, res.stdout)
+				t.Errorf("Russian %t, English %t, want Russian %t:\n%s", ru, en, tc.ru, res.Stdout)
 			}
 		})
 	}

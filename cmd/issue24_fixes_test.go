@@ -31,7 +31,7 @@ func TestPromoApplyConfirmationNote(t *testing.T) {
 		{plan.Disable, "A disabled promo code can be enabled again with promoctl promo enable."},
 	} {
 		e, _, opts := newApplyEnv(t, format.Table, "code\nWELCOME10\nSUMMER25\n")
-		e.sess.IO.SetTTY(true, true, true)
+		e.Sess.IO.SetTTY(true, true, true)
 		ask := &noteConfirm{}
 		opts.Missing, opts.Prompter = c.missing, ask
 		if err := runPromoApply(context.Background(), opts); core.ExitCode(err) != core.ExitCancelled {
@@ -47,11 +47,11 @@ func TestPromoApplyConfirmationNote(t *testing.T) {
 // disable, in every example.
 func TestPromoToggleHelpExamples(t *testing.T) {
 	for _, verb := range []string{"enable", "disable"} {
-		res := newRunner(t).run("promo", verb, "--help")
-		_, examples, ok := strings.Cut(res.stdout, "Examples:\n")
+		res := newRunner(t).Run("promo", verb, "--help")
+		_, examples, ok := strings.Cut(res.Stdout, "Examples:\n")
 		examples, _, _ = strings.Cut(examples, "\n\n")
-		if res.code != 0 || !ok {
-			t.Fatalf("promo %s --help: exit %d, no examples:\n%s", verb, res.code, res.stdout)
+		if res.Code != 0 || !ok {
+			t.Fatalf("promo %s --help: exit %d, no examples:\n%s", verb, res.Code, res.Stdout)
 		}
 		for _, line := range strings.Split(examples, "\n") {
 			if !strings.HasPrefix(strings.TrimSpace(line), "promoctl promo "+verb+" ") {
@@ -65,12 +65,12 @@ func TestPromoToggleHelpExamples(t *testing.T) {
 // code, or read to ask; an id deleted with --yes is not read just for that.
 func TestPromoDeleteNamesTheCode(t *testing.T) {
 	r := newRunner(t)
-	r.tty = true
-	r.api.Handle("GET /v1/promo", http.StatusOK, `[{"id":5006,"code":"XMAS26"}]`)
-	r.api.Handle("DELETE /v1/promo/5006", http.StatusNoContent, "")
-	r.run("promo", "delete", "XMAS26", "--site-id", "7", "--yes").expect(t, 0, "", "Deleted promo code XMAS26 (id 5006).\n")
-	r.run("promo", "delete", "5006", "--yes").expect(t, 0, "", "Deleted promo code 5006.\n")
-	r.expectRoutes(t, "GET /v1/promo?site_id=7", "DELETE /v1/promo/5006", "DELETE /v1/promo/5006")
+	r.TTY = true
+	r.API.Handle("GET /v1/promo", http.StatusOK, `[{"id":5006,"code":"XMAS26"}]`)
+	r.API.Handle("DELETE /v1/promo/5006", http.StatusNoContent, "")
+	r.Run("promo", "delete", "XMAS26", "--site-id", "7", "--yes").Expect(t, 0, "", "Deleted promo code XMAS26 (id 5006).\n")
+	r.Run("promo", "delete", "5006", "--yes").Expect(t, 0, "", "Deleted promo code 5006.\n")
+	r.ExpectRoutes(t, "GET /v1/promo?site_id=7", "DELETE /v1/promo/5006", "DELETE /v1/promo/5006")
 }
 
 // A flag that cannot be parsed stops cobra's parsing, but an -o json
@@ -91,8 +91,8 @@ func TestFlagErrorAsJSONWhereverOutputIs(t *testing.T) {
 		{[]string{"promo", "get", "--bogus", "--", "-o", "json"}, "promoctl: unknown flag: --bogus\n"},
 	} {
 		r := newRunner(t)
-		r.run(c.args...).expect(t, core.ExitUsage, "", c.stderr)
-		r.expectNoRequests(t)
+		r.Run(c.args...).Expect(t, core.ExitUsage, "", c.stderr)
+		r.ExpectNoRequests(t)
 	}
 }
 
@@ -106,7 +106,7 @@ func keyInFile(user int, path string) string {
 // by promo generate as by the list filters.
 func TestPromoGenerateCyrillicPrefix(t *testing.T) {
 	r := newRunner(t)
-	r.run("promo", "generate", "--count", "2", "--site-id", "1", "--prefix", "ПРОМОКОДЫ").expect(t, core.ExitUsage, "",
+	r.Run("promo", "generate", "--count", "2", "--site-id", "1", "--prefix", "ПРОМОКОДЫ").Expect(t, core.ExitUsage, "",
 		`promoctl: prefix "ПРОМОКОДЫ": a code may contain only Latin letters A-Z, a-z and digits 0-9, found 'П' at position 1`+"\n")
-	r.expectNoRequests(t)
+	r.ExpectNoRequests(t)
 }

@@ -20,7 +20,7 @@ import (
 // promoctl, without base URL and user, is resumed with a warning.
 func TestResumeTrustsOnlyTheUsersOwnJob(t *testing.T) {
 	e, g, _ := newGenEnv(t, format.JSON)
-	base := e.sess.Settings.BaseURL
+	base := e.Sess.Settings.BaseURL
 	dir := t.TempDir()
 	enabled := true
 	journal := func(name string, h bulk.Header, mode os.FileMode) string {
@@ -51,7 +51,7 @@ func TestResumeTrustsOnlyTheUsersOwnJob(t *testing.T) {
 	refused = append(refused, struct{ path, want string }{planted,
 		"open journal " + planted + ": other users may change it (mode 0666): it would run what they wrote; if it is yours and unchanged, chmod 600 " + planted})
 	for _, c := range refused {
-		err := runPromoGenerate(context.Background(), &promoGenerateOptions{Session: e.sess, Resume: c.path, Getenv: os.Getenv})
+		err := runPromoGenerate(context.Background(), &promoGenerateOptions{Session: e.Sess, Resume: c.path, Getenv: os.Getenv})
 		want := "--resume " + c.path + ": " + c.want
 		if c.path == planted {
 			want = "--resume: " + c.want
@@ -63,17 +63,17 @@ func TestResumeTrustsOnlyTheUsersOwnJob(t *testing.T) {
 			t.Errorf("%s: exit code %d, want 2", filepath.Base(c.path), got)
 		}
 	}
-	if n := len(e.api.Requests()); n != 0 {
-		t.Fatalf("refused resumes sent %d requests: %q", n, e.api.Routes())
+	if n := len(e.API.Requests()); n != 0 {
+		t.Fatalf("refused resumes sent %d requests: %q", n, e.API.Routes())
 	}
 
 	old := journal("old.jsonl", bulk.Header{}, 0o600)
-	if err := runPromoGenerate(context.Background(), &promoGenerateOptions{Session: e.sess, Resume: old, Getenv: os.Getenv}); err != nil {
-		t.Fatalf("old journal: %v\n%s", err, e.stderr)
+	if err := runPromoGenerate(context.Background(), &promoGenerateOptions{Session: e.Sess, Resume: old, Getenv: os.Getenv}); err != nil {
+		t.Fatalf("old journal: %v\n%s", err, e.Stderr)
 	}
 	wantWarn := "promoctl: warning: the journal of job old.jsonl names no base URL or user (an older promoctl wrote it): it resumes on site 1 with the current settings, unchecked\n"
-	if !strings.HasPrefix(e.stderr.String(), wantWarn) {
-		t.Errorf("stderr:\n%s\nwant it to start with:\n%s", e.stderr, wantWarn)
+	if !strings.HasPrefix(e.Stderr.String(), wantWarn) {
+		t.Errorf("stderr:\n%s\nwant it to start with:\n%s", e.Stderr, wantWarn)
 	}
 	if made, _ := g.made(0); len(made) != 1 {
 		t.Errorf("old journal's resume created %d codes, want 1", len(made))
@@ -89,7 +89,7 @@ func TestNewJobsRecordWhereTheyGo(t *testing.T) {
 		t.Fatal(err)
 	}
 	h, _, err := bulk.ReadFile(opts.Journal)
-	if err != nil || h.BaseURL != e.sess.Settings.BaseURL || h.UserID != 42 || h.SiteID != 1 {
-		t.Errorf("header = %+v, %v; want base URL %s, user 42, site 1", h, err, e.sess.Settings.BaseURL)
+	if err != nil || h.BaseURL != e.Sess.Settings.BaseURL || h.UserID != 42 || h.SiteID != 1 {
+		t.Errorf("header = %+v, %v; want base URL %s, user 42, site 1", h, err, e.Sess.Settings.BaseURL)
 	}
 }

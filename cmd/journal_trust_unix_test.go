@@ -19,9 +19,9 @@ func TestResumeOfADeviceOrFIFOIsRefusedAtOnce(t *testing.T) {
 	}
 	r := newRunner(t)
 	for _, path := range []string{"/dev/zero", fifo} {
-		res := r.run("promo", "generate", "--resume", path)
-		res.expect(t, core.ExitUsage, "", "promoctl: --resume: open journal "+path+": it is not a regular file but "+
+		res := r.Run("promo", "generate", "--resume", path)
+		res.Expect(t, core.ExitUsage, "", "promoctl: --resume: open journal "+path+": it is not a regular file but "+
 			map[bool]string{true: "a device", false: "a named pipe"}[path == "/dev/zero"]+": a journal is the file a job wrote\n")
 	}
-	r.expectNoRequests(t)
+	r.ExpectNoRequests(t)
 }

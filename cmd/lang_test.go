@@ -9,14 +9,15 @@ import (
 	"testing"
 
 	"github.com/promoctl/promoctl/cmd/core"
+	"github.com/promoctl/promoctl/cmd/internal/cmdtest"
 	"github.com/promoctl/promoctl/internal/golden"
 )
 
 // ruRunner is a runner on the in-process sandbox whose locale is Russian.
-func ruRunner(t *testing.T) *runner {
+func ruRunner(t *testing.T) *cmdtest.Runner {
 	t.Helper()
 	r := newRunner(t)
-	r.env["LANG"] = "ru_RU.UTF-8"
+	r.Env["LANG"] = "ru_RU.UTF-8"
 	return r
 }
 
@@ -41,17 +42,17 @@ func TestRussianScreens(t *testing.T) {
 	} {
 		t.Run(strings.ReplaceAll(tc.name, " ", "_"), func(t *testing.T) {
 			r := ruRunner(t)
-			r.tty, r.width = tc.tty, 120
-			res := r.run(tc.args...)
-			if res.code != tc.code {
-				t.Fatalf("exit %d, want %d; stderr %q", res.code, tc.code, res.stderr)
+			r.TTY, r.Width = tc.tty, 120
+			res := r.Run(tc.args...)
+			if res.Code != tc.code {
+				t.Fatalf("exit %d, want %d; stderr %q", res.Code, tc.code, res.Stderr)
 			}
 			if tc.tty {
 				// stderr has a progress bar, with its rate.
-				golden.Equal(t, res.stdout)
+				golden.Equal(t, res.Stdout)
 				return
 			}
-			golden.Equal(t, res.stdout+"--- stderr\n"+res.stderr)
+			golden.Equal(t, res.Stdout+"--- stderr\n"+res.Stderr)
 		})
 	}
 }
@@ -76,15 +77,15 @@ func TestMachineOutputSameInEveryLanguage(t *testing.T) {
 	for _, args := range commands {
 		for _, format := range []string{"json", "jsonl", "yaml", "csv"} {
 			name := strings.Join(args, " ") + " -o " + format
-			run := func(lang string) runResult {
-				r.env["LANG"] = lang
-				return r.run(append(append([]string{"--sandbox"}, args...), "-o", format)...)
+			run := func(lang string) cmdtest.RunResult {
+				r.Env["LANG"] = lang
+				return r.Run(append(append([]string{"--sandbox"}, args...), "-o", format)...)
 			}
 			en, ru := run("C"), run("ru_RU.UTF-8")
-			if en.code != ru.code || en.stdout != ru.stdout {
-				t.Errorf("%s: English exit %d\n%s\nRussian exit %d\n%s", name, en.code, en.stdout, ru.code, ru.stdout)
+			if en.Code != ru.Code || en.Stdout != ru.Stdout {
+				t.Errorf("%s: English exit %d\n%s\nRussian exit %d\n%s", name, en.Code, en.Stdout, ru.Code, ru.Stdout)
 			}
-			if en.code == 0 && en.stdout == "" && format != "csv" {
+			if en.Code == 0 && en.Stdout == "" && format != "csv" {
 				t.Errorf("%s printed nothing", name)
 			}
 		}
@@ -101,13 +102,13 @@ func TestJSONErrorSameKeys(t *testing.T) {
 	var got [2]jsonError
 	for i, lang := range []string{"C", "ru_RU.UTF-8"} {
 		r := newRunner(t)
-		r.env["LANG"] = lang
-		res := r.run("--sandbox", "promo", "get", "99999", "--site-id", "1", "-o", "json")
-		if res.code != core.ExitNotFound || res.stdout != "" {
-			t.Fatalf("%s: exit %d, stdout %q", lang, res.code, res.stdout)
+		r.Env["LANG"] = lang
+		res := r.Run("--sandbox", "promo", "get", "99999", "--site-id", "1", "-o", "json")
+		if res.Code != core.ExitNotFound || res.Stdout != "" {
+			t.Fatalf("%s: exit %d, stdout %q", lang, res.Code, res.Stdout)
 		}
-		if err := json.Unmarshal([]byte(res.stderr), &got[i]); err != nil {
-			t.Fatalf("%s: %v: %s", lang, err, res.stderr)
+		if err := json.Unmarshal([]byte(res.Stderr), &got[i]); err != nil {
+			t.Fatalf("%s: %v: %s", lang, err, res.Stderr)
 		}
 	}
 	en, ru := got[0].Error, got[1].Error
@@ -144,18 +145,18 @@ func TestGenerateSummaryPlurals(t *testing.T) {
 		11: "Создано 11 промокодов", 21: "Создан 21 промокод", 22: "Создано 22 промокода",
 	} {
 		r := ruRunner(t)
-		res := r.run("--sandbox", "promo", "generate", "--site-id", "1", "--count", fmt.Sprint(n), "--amount", "5", "--percent", "--enabled", "-o", "csv")
-		if res.code != 0 {
-			t.Fatalf("%d: exit %d: %s", n, res.code, res.stderr)
+		res := r.Run("--sandbox", "promo", "generate", "--site-id", "1", "--count", fmt.Sprint(n), "--amount", "5", "--percent", "--enabled", "-o", "csv")
+		if res.Code != 0 {
+			t.Fatalf("%d: exit %d: %s", n, res.Code, res.Stderr)
 		}
-		m := summary.FindStringSubmatch(res.stderr)
+		m := summary.FindStringSubmatch(res.Stderr)
 		if m == nil || m[1] != want {
-			t.Errorf("count %d: stderr\n%s\nwant a summary %q", n, res.stderr, want)
+			t.Errorf("count %d: stderr\n%s\nwant a summary %q", n, res.Stderr, want)
 		}
-		if !strings.HasPrefix(res.stderr, "Журнал: ") {
-			t.Errorf("count %d: stderr does not start with the journal: %q", n, res.stderr)
+		if !strings.HasPrefix(res.Stderr, "Журнал: ") {
+			t.Errorf("count %d: stderr does not start with the journal: %q", n, res.Stderr)
 		}
-		if lines := strings.Count(res.stdout, "\n"); lines != n+1 {
+		if lines := strings.Count(res.Stdout, "\n"); lines != n+1 {
 			t.Errorf("count %d: %d CSV lines", n, lines)
 		}
 	}
@@ -177,13 +178,13 @@ func TestSiteCurrencyOnlyForRussianTables(t *testing.T) {
 		{"ru_RU.UTF-8", "csv", []string{"GET /v1/promo?site_id=7"}, ",500,"},
 	} {
 		r := newRunner(t)
-		r.env["LANG"] = tc.lang
-		r.api.Handle("GET /v3/public/site/7", 200, `{"id":7,"settings":{"currency":"RUB"}}`)
-		r.api.Handle("GET /v1/promo", 200, list)
-		res := r.run("promo", "list", "--site-id", "7", "-o", tc.format)
-		if res.code != 0 || !strings.Contains(res.stdout, tc.amount) {
-			t.Errorf("%s %s: exit %d, stdout\n%s\nwant %q in it", tc.lang, tc.format, res.code, res.stdout, tc.amount)
+		r.Env["LANG"] = tc.lang
+		r.API.Handle("GET /v3/public/site/7", 200, `{"id":7,"settings":{"currency":"RUB"}}`)
+		r.API.Handle("GET /v1/promo", 200, list)
+		res := r.Run("promo", "list", "--site-id", "7", "-o", tc.format)
+		if res.Code != 0 || !strings.Contains(res.Stdout, tc.amount) {
+			t.Errorf("%s %s: exit %d, stdout\n%s\nwant %q in it", tc.lang, tc.format, res.Code, res.Stdout, tc.amount)
 		}
-		r.expectRoutes(t, tc.routes...)
+		r.ExpectRoutes(t, tc.routes...)
 	}
 }

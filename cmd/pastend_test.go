@@ -15,13 +15,13 @@ import (
 // expired; a later end gives none.
 func TestPromoCreateWarnsOfAPastEnd(t *testing.T) {
 	r := newRunner(t)
-	r.api.Handle("POST /v1/promo", http.StatusCreated, createdJSON)
-	res := r.run("promo", "create", "--site-id", "7", "--code", "OLD1", "--amount", "5", "--enabled", "--ends", "2020-01-31")
+	r.API.Handle("POST /v1/promo", http.StatusCreated, createdJSON)
+	res := r.Run("promo", "create", "--site-id", "7", "--code", "OLD1", "--amount", "5", "--enabled", "--ends", "2020-01-31")
 	want := "promoctl: warning: the end date 2020-01-31 23:59:59 has already passed, so the promo code will be expired: give a later --ends\n"
-	res.expect(t, 0, res.stdout, want)
-	res = r.run("promo", "create", "--site-id", "7", "--code", "NEW1", "--amount", "5", "--enabled", "--ends", "2099-01-31")
-	res.expect(t, 0, res.stdout, "")
-	r.expectRoutes(t, "POST /v1/promo", "POST /v1/promo")
+	res.Expect(t, 0, res.Stdout, want)
+	res = r.Run("promo", "create", "--site-id", "7", "--code", "NEW1", "--amount", "5", "--enabled", "--ends", "2099-01-31")
+	res.Expect(t, 0, res.Stdout, "")
+	r.ExpectRoutes(t, "POST /v1/promo", "POST /v1/promo")
 }
 
 // TestPromoApplyWarnsOfPastEnds: rows of promo apply that create a code,
@@ -37,24 +37,24 @@ NEW1,5,2027-01-31
 `
 	e, _, opts := newApplyEnv(t, format.Table, file)
 	if err := runPromoApply(context.Background(), opts); err != nil {
-		t.Fatalf("run: %v\n%s", err, e.stderr)
+		t.Fatalf("run: %v\n%s", err, e.Stderr)
 	}
 	want := "promoctl: warning: 4 promo codes end before now, so they will be expired: OLD1 (line 2, ends 2026-01-31 23:59:59), OLD2 (line 3, ends 2026-02-28 23:59:59), OLD3 (line 4, ends 2026-03-31 23:59:59) and 1 more\n"
-	if !strings.Contains(e.stderr.String(), want) {
-		t.Errorf("stderr:\n%s\nwant the line:\n%s", e.stderr, want)
+	if !strings.Contains(e.Stderr.String(), want) {
+		t.Errorf("stderr:\n%s\nwant the line:\n%s", e.Stderr, want)
 	}
 	if n := len(writes(e)); n != 5 {
 		t.Errorf("%d writes, want the 5 creates: %q", n, writes(e))
 	}
 	// Applied again, nothing changes: no warning (in a new run's warnings,
 	// which say each thing once).
-	e.stderr.Reset()
-	e.sess.Warnings = &core.Warnings{Out: e.stderr}
+	e.Stderr.Reset()
+	e.Sess.Warnings = &core.Warnings{Out: e.Stderr}
 	if err := runPromoApply(context.Background(), opts); err != nil {
 		t.Fatal(err)
 	}
-	if strings.Contains(e.stderr.String(), "warning") {
-		t.Errorf("second run warned:\n%s", e.stderr)
+	if strings.Contains(e.Stderr.String(), "warning") {
+		t.Errorf("second run warned:\n%s", e.Stderr)
 	}
 }
 
@@ -62,9 +62,9 @@ NEW1,5,2027-01-31
 // promo generate, before anything is created.
 func TestPromoGenerateWarnsOfAPastEnd(t *testing.T) {
 	r := newRunner(t)
-	r.api.Handle("GET /v1/promo", http.StatusOK, "[]")
-	res := r.run("promo", "generate", "--site-id", "1", "--count", "2", "--amount", "5", "--enabled", "--ends", "2020-01-31", "--dry-run", "-o", "json")
+	r.API.Handle("GET /v1/promo", http.StatusOK, "[]")
+	res := r.Run("promo", "generate", "--site-id", "1", "--count", "2", "--amount", "5", "--enabled", "--ends", "2020-01-31", "--dry-run", "-o", "json")
 	want := "promoctl: warning: the end date 2020-01-31 23:59:59 has already passed, so the promo codes will be expired: give a later --ends\n"
-	res.expect(t, 0, res.stdout, want)
-	r.expectRoutes(t, "GET /v1/promo?site_id=1")
+	res.Expect(t, 0, res.Stdout, want)
+	r.ExpectRoutes(t, "GET /v1/promo?site_id=1")
 }

@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/promoctl/promoctl/cmd/internal/cmdtest"
 	"github.com/promoctl/promoctl/internal/apitest"
 	"github.com/promoctl/promoctl/internal/golden"
 )
@@ -22,16 +23,16 @@ const productJSON = `{"id":123456,"sku":"TSH-001","name":"T-shirt \u001b[31mred\
 
 func TestProductGetTable(t *testing.T) {
 	r := newRunner(t)
-	r.api.Handle("GET /v1/shop/product/123456", http.StatusOK, productJSON)
-	res := r.run("product", "get", "123456")
-	res.expect(t, 0, res.stdout, "")
-	golden.Equal(t, res.stdout)
-	expectNoControlBytes(t, "product get", res.stdout)
-	reqs := r.expectRoutes(t, "GET /v1/shop/product/123456")
-	expectHeaders(t, reqs[0], false)
+	r.API.Handle("GET /v1/shop/product/123456", http.StatusOK, productJSON)
+	res := r.Run("product", "get", "123456")
+	res.Expect(t, 0, res.Stdout, "")
+	golden.Equal(t, res.Stdout)
+	expectNoControlBytes(t, "product get", res.Stdout)
+	reqs := r.ExpectRoutes(t, "GET /v1/shop/product/123456")
+	cmdtest.ExpectHeaders(t, reqs[0], false)
 	for _, bad := range []string{"<p>", "&nbsp;", "alert", "pwned"} {
-		if strings.Contains(res.stdout, bad) {
-			t.Errorf("card shows %q:\n%s", bad, res.stdout)
+		if strings.Contains(res.Stdout, bad) {
+			t.Errorf("card shows %q:\n%s", bad, res.Stdout)
 		}
 	}
 }
@@ -39,10 +40,10 @@ func TestProductGetTable(t *testing.T) {
 func TestProductGetJSONIsTheServersObject(t *testing.T) {
 	for _, args := range [][]string{{"-o", "json"}, {"--jq", "."}} {
 		r := newRunner(t)
-		r.api.Handle("GET /v1/shop/product/123456", http.StatusOK, productJSON)
-		res := r.run(append([]string{"product", "get", "123456"}, args...)...)
-		res.expect(t, 0, res.stdout, "")
-		expectJSON(t, "product get "+strings.Join(args, " "), res.stdout, productJSON)
+		r.API.Handle("GET /v1/shop/product/123456", http.StatusOK, productJSON)
+		res := r.Run(append([]string{"product", "get", "123456"}, args...)...)
+		res.Expect(t, 0, res.Stdout, "")
+		cmdtest.ExpectJSON(t, "product get "+strings.Join(args, " "), res.Stdout, productJSON)
 	}
 }
 
@@ -50,14 +51,14 @@ func TestProductGetJSONSurvivesFieldsOfTheWrongType(t *testing.T) {
 	// The card cannot read a price that is an object; JSON passes it on.
 	body := `{"id":1,"price":{"amount":5},"x":"y"}`
 	r := newRunner(t)
-	r.api.Handle("GET /v1/shop/product/1", http.StatusOK, body)
-	res := r.run("product", "get", "1", "-o", "json")
-	res.expect(t, 0, res.stdout, "")
-	expectJSON(t, "product get -o json", res.stdout, body)
+	r.API.Handle("GET /v1/shop/product/1", http.StatusOK, body)
+	res := r.Run("product", "get", "1", "-o", "json")
+	res.Expect(t, 0, res.Stdout, "")
+	cmdtest.ExpectJSON(t, "product get -o json", res.Stdout, body)
 
 	r = newRunner(t)
-	r.api.Handle("GET /v1/shop/product/1", http.StatusOK, body)
-	r.run("product", "get", "1").expect(t, 1, "",
+	r.API.Handle("GET /v1/shop/product/1", http.StatusOK, body)
+	r.Run("product", "get", "1").Expect(t, 1, "",
 		"promoctl: unexpected response from the server (HTTP 200): product: field \"price\": want a number, got {\"amount\":5}\n")
 }
 
@@ -84,8 +85,8 @@ func TestProductGetErrors(t *testing.T) {
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			r := newRunner(t)
-			r.api.Handle("GET /v1/shop/product/5", c.status, c.body)
-			r.run("product", "get", "5").expect(t, c.code, "", strings.ReplaceAll(c.stderr, "{URL}", r.api.URL))
+			r.API.Handle("GET /v1/shop/product/5", c.status, c.body)
+			r.Run("product", "get", "5").Expect(t, c.code, "", strings.ReplaceAll(c.stderr, "{URL}", r.API.URL))
 		})
 	}
 }
@@ -105,8 +106,8 @@ func TestProductGetRejectsBadIDs(t *testing.T) {
 	} {
 		t.Run(strings.Join(c.args, " "), func(t *testing.T) {
 			r := newRunner(t)
-			r.run(c.args...).expect(t, 2, "", c.stderr+"\n")
-			r.expectNoRequests(t)
+			r.Run(c.args...).Expect(t, 2, "", c.stderr+"\n")
+			r.ExpectNoRequests(t)
 		})
 	}
 }
@@ -128,11 +129,11 @@ func expectNoControlBytes(t *testing.T, what, s string) {
 // variants by their ids.
 func TestProductGetNamesImageStatusesAndVariants(t *testing.T) {
 	r := newRunner(t)
-	r.api.Handle("GET /v1/shop/product/102", http.StatusOK, `{"id":102,"name":"Tulip mix","price":990,
+	r.API.Handle("GET /v1/shop/product/102", http.StatusOK, `{"id":102,"name":"Tulip mix","price":990,
 "variants":[{"id":105,"sku":"T-11","price":990},{"id":"106","price":1990}],
 "image_list":[{"id":1,"url":"https://cdn.example/1.jpg","status_id":1},{"id":2,"url":"https://cdn.example/2.jpg","status_id":"2"},
  {"id":3,"url":"https://cdn.example/3.jpg","status_id":7},{"id":4,"url":"https://cdn.example/4.jpg"}]}`)
-	r.run("product", "get", "102").expect(t, 0, apitest.Lines(
+	r.Run("product", "get", "102").Expect(t, 0, apitest.Lines(
 		"ID:                102",
 		"Name:              Tulip mix",
 		"SKU:               -",
@@ -155,10 +156,10 @@ func TestProductGetNamesImageStatusesAndVariants(t *testing.T) {
 
 	// Variants of an unknown shape are counted.
 	r = newRunner(t)
-	r.api.Handle("GET /v1/shop/product/103", http.StatusOK, `{"id":103,"variants":[{"sku":"A"},{"sku":"B"}]}`)
-	res := r.run("product", "get", "103")
-	res.expect(t, 0, res.stdout, "")
-	if !strings.Contains(res.stdout, "Variants:          [2 items]\n") {
-		t.Errorf("variants without ids:\n%s", res.stdout)
+	r.API.Handle("GET /v1/shop/product/103", http.StatusOK, `{"id":103,"variants":[{"sku":"A"},{"sku":"B"}]}`)
+	res := r.Run("product", "get", "103")
+	res.Expect(t, 0, res.Stdout, "")
+	if !strings.Contains(res.Stdout, "Variants:          [2 items]\n") {
+		t.Errorf("variants without ids:\n%s", res.Stdout)
 	}
 }

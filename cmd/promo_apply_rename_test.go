@@ -5,6 +5,8 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+
+	"github.com/promoctl/promoctl/cmd/internal/cmdtest"
 )
 
 // promo apply renames: a row matched by its id whose code differs renames
@@ -26,11 +28,11 @@ const oldRecord = `{"code":"OLD1","is_enabled":true,"bonus_type":2,"bonus_amount
 // renameFile renames OLD1 to NEW1 and leaves the others as they are.
 const renameFile = "id,code,bonus_amount\n3001,058990,10\n3002,NEW1,10\n3003,007001,10\n"
 
-func newRenameRunner(t *testing.T) *runner {
+func newRenameRunner(t *testing.T) *cmdtest.Runner {
 	r := newRunner(t)
-	r.api.Handle("GET /v1/promo", http.StatusOK, renameSite)
-	r.api.Handle("GET /v1/promo/3002", http.StatusOK, oldRecord)
-	r.api.Handle("PUT /v1/promo/3002", http.StatusOK, strings.Replace(oldRecord, "OLD1", "NEW1", 1))
+	r.API.Handle("GET /v1/promo", http.StatusOK, renameSite)
+	r.API.Handle("GET /v1/promo/3002", http.StatusOK, oldRecord)
+	r.API.Handle("PUT /v1/promo/3002", http.StatusOK, strings.Replace(oldRecord, "OLD1", "NEW1", 1))
 	return r
 }
 
@@ -43,56 +45,56 @@ func applyStderr(s string) string {
 
 func TestPromoApplyRenameNeedsYesWithoutATerminal(t *testing.T) {
 	r := newRenameRunner(t)
-	path := writeFile(t, "codes.csv", renameFile)
-	r.run("promo", "apply", "-f", path, "--site-id", "1").expect(t, 2, "",
+	path := cmdtest.WriteFile(t, "codes.csv", renameFile)
+	r.Run("promo", "apply", "-f", path, "--site-id", "1").Expect(t, 2, "",
 		"promoctl: refusing to rename 1 promo code of site 1 without confirmation (OLD1 → NEW1): pass --yes when not running interactively (or --dry-run to see the plan); nothing was sent\n")
-	r.expectRoutes(t, "GET /v1/promo?site_id=1")
+	r.ExpectRoutes(t, "GET /v1/promo?site_id=1")
 }
 
 func TestPromoApplyRenameWithYes(t *testing.T) {
 	r := newRenameRunner(t)
-	path := writeFile(t, "codes.csv", renameFile)
-	res := r.run("promo", "apply", "-f", path, "--site-id", "1", "--yes")
-	res.stderr = applyStderr(res.stderr)
-	res.expect(t, 0, "ACTION  ID    CODE  CHANGES\nupdate  3002  OLD1  rename OLD1 → NEW1\n",
+	path := cmdtest.WriteFile(t, "codes.csv", renameFile)
+	res := r.Run("promo", "apply", "-f", path, "--site-id", "1", "--yes")
+	res.Stderr = applyStderr(res.Stderr)
+	res.Expect(t, 0, "ACTION  ID    CODE  CHANGES\nupdate  3002  OLD1  rename OLD1 → NEW1\n",
 		"Plan for site 1: 1 to update (1 renames a code), 2 unchanged.\nJournal: PATH\nApplied to site 1 in TIME: 0 created, 1 updated, 0 deleted, 0 disabled.\n")
-	reqs := r.expectRoutes(t, "GET /v1/promo?site_id=1", "GET /v1/promo/3002", "PUT /v1/promo/3002")
-	expectJSONBody(t, reqs[2], strings.Replace(oldRecord, "OLD1", "NEW1", 1))
+	reqs := r.ExpectRoutes(t, "GET /v1/promo?site_id=1", "GET /v1/promo/3002", "PUT /v1/promo/3002")
+	cmdtest.ExpectJSONBody(t, reqs[2], strings.Replace(oldRecord, "OLD1", "NEW1", 1))
 }
 
 func TestPromoApplyRenameOnATerminal(t *testing.T) {
 	for _, yes := range []bool{false, true} {
 		r := newRenameRunner(t)
-		r.tty = true
+		r.TTY = true
 		stub := &confirmStub{answer: yes}
-		r.prompter = stub
-		path := writeFile(t, "codes.csv", "id,code,bonus_amount\n3002,NEW1,15\n")
-		res := r.run("promo", "apply", "-f", path, "--site-id", "1")
+		r.Prompter = stub
+		path := cmdtest.WriteFile(t, "codes.csv", "id,code,bonus_amount\n3002,NEW1,15\n")
+		res := r.Run("promo", "apply", "-f", path, "--site-id", "1")
 		if want := "Rename 1 promo code of site 1 (OLD1 → NEW1)?"; len(stub.asked) != 1 || stub.asked[0] != want {
 			t.Errorf("asked %q, want [%q]", stub.asked, want)
 		}
 		if !yes {
-			if res.code != 130 {
-				t.Errorf("answered no: exit %d, want 130\n%s", res.code, res.stderr)
+			if res.Code != 130 {
+				t.Errorf("answered no: exit %d, want 130\n%s", res.Code, res.Stderr)
 			}
-			r.expectRoutes(t, "GET /v1/promo?site_id=1")
+			r.ExpectRoutes(t, "GET /v1/promo?site_id=1")
 			continue
 		}
-		if res.code != 0 || !strings.Contains(res.stdout, "update  3002  OLD1  rename OLD1 → NEW1, bonus_amount 10% → 15%\n") {
-			t.Errorf("exit %d, stdout:\n%s\nstderr:\n%s", res.code, res.stdout, res.stderr)
+		if res.Code != 0 || !strings.Contains(res.Stdout, "update  3002  OLD1  rename OLD1 → NEW1, bonus_amount 10% → 15%\n") {
+			t.Errorf("exit %d, stdout:\n%s\nstderr:\n%s", res.Code, res.Stdout, res.Stderr)
 		}
-		r.expectRoutes(t, "GET /v1/promo?site_id=1", "GET /v1/promo/3002", "PUT /v1/promo/3002")
+		r.ExpectRoutes(t, "GET /v1/promo?site_id=1", "GET /v1/promo/3002", "PUT /v1/promo/3002")
 	}
 }
 
 // TestPromoApplyRenameDryRunJSON: in JSON a rename is an update of code.
 func TestPromoApplyRenameDryRunJSON(t *testing.T) {
 	r := newRenameRunner(t)
-	path := writeFile(t, "codes.csv", renameFile)
-	r.run("promo", "apply", "-f", path, "--site-id", "1", "--dry-run", "-o", "json").expect(t, 0,
+	path := cmdtest.WriteFile(t, "codes.csv", renameFile)
+	r.Run("promo", "apply", "-f", path, "--site-id", "1", "--dry-run", "-o", "json").Expect(t, 0,
 		`[{"action":"update","id":3002,"code":"OLD1","changes":{"code":["OLD1","NEW1"]}}]`+"\n",
 		"Plan for site 1: 1 to update (1 renames a code), 2 unchanged.\n")
-	r.expectRoutes(t, "GET /v1/promo?site_id=1")
+	r.ExpectRoutes(t, "GET /v1/promo?site_id=1")
 }
 
 // TestPromoApplyRefusesLostLeadingZeros: a spreadsheet made 058990 into
@@ -114,13 +116,13 @@ func TestPromoApplyRefusesLostLeadingZeros(t *testing.T) {
 			for _, tty := range []bool{false, true} {
 				t.Run(c.name+strings.Join(args, " "), func(t *testing.T) {
 					r := newRenameRunner(t)
-					r.tty = tty
+					r.TTY = tty
 					stub := &confirmStub{answer: true}
-					r.prompter = stub
-					path := writeFile(t, "codes.csv", c.file)
-					r.run(append([]string{"promo", "apply", "-f", path, "--site-id", "1"}, args...)...).
-						expect(t, 2, "", strings.Replace(c.stderr, "FILE", path, 1))
-					r.expectRoutes(t, "GET /v1/promo?site_id=1")
+					r.Prompter = stub
+					path := cmdtest.WriteFile(t, "codes.csv", c.file)
+					r.Run(append([]string{"promo", "apply", "-f", path, "--site-id", "1"}, args...)...).
+						Expect(t, 2, "", strings.Replace(c.stderr, "FILE", path, 1))
+					r.ExpectRoutes(t, "GET /v1/promo?site_id=1")
 					if len(stub.asked) != 0 {
 						t.Errorf("asked %q, want no question", stub.asked)
 					}

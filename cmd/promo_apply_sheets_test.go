@@ -30,7 +30,7 @@ func applyBytes(t *testing.T, name string, data []byte) []string {
 		t.Fatal(err)
 	}
 	if err := runPromoApply(context.Background(), opts); err != nil {
-		t.Fatalf("apply %s: %v\n%s", name, err, e.stderr)
+		t.Fatalf("apply %s: %v\n%s", name, err, e.Stderr)
 	}
 	got := writes(e)
 	slices.Sort(got)
@@ -127,7 +127,7 @@ func TestPromoApplyRefusesWhatIsNotText(t *testing.T) {
 			if core.ExitCode(err) != core.ExitUsage || err.Error() != want {
 				t.Errorf("error %v (exit %d), want %q (exit 2)", err, core.ExitCode(err), want)
 			}
-			e.expect(t, nil, "", "", "")
+			e.Expect(t, nil, "", "", "")
 		})
 	}
 }
@@ -146,7 +146,7 @@ func TestPromoApplyStrayQuote(t *testing.T) {
 			if core.ExitCode(err) != core.ExitUsage || !strings.HasSuffix(err.Error(), c.want) {
 				t.Errorf("error %v (exit %d), want one ending %q (exit 2)", err, core.ExitCode(err), c.want)
 			}
-			e.expect(t, nil, "", "", "")
+			e.Expect(t, nil, "", "", "")
 		})
 	}
 }
@@ -163,12 +163,12 @@ func TestPromoListXLSXRoundTrip(t *testing.T) {
 	s.add(applyRec{ID: 1004, Fields: promo.Fields{Code: "007123", IsEnabled: true, BonusType: 2, BonusAmount: 150.5,
 		TimeLimitIsEnabled: true, DOn: &on, DOff: &off}})
 	s.routes(e, 1004)
-	e.sess.Out.Loc = e.sess.Loc // Europe/Moscow
-	if err := runPromoList(context.Background(), &promoListOptions{Session: e.sess, SiteID: 1}); err != nil {
+	e.Sess.Out.Loc = e.Sess.Loc // Europe/Moscow
+	if err := runPromoList(context.Background(), &promoListOptions{Session: e.Sess, SiteID: 1}); err != nil {
 		t.Fatal(err)
 	}
 	file := filepath.Join(t.TempDir(), "codes.xlsx")
-	if err := os.WriteFile(file, e.stdout.Bytes(), 0o600); err != nil {
+	if err := os.WriteFile(file, e.Stdout.Bytes(), 0o600); err != nil {
 		t.Fatal(err)
 	}
 	wb, err := excelize.OpenFile(file)
@@ -236,14 +236,14 @@ func TestPromoListXLSXRoundTrip(t *testing.T) {
 	wb.Close()
 
 	// applied unchanged: no write
-	e.stdout.Reset()
-	e.sess.Out.Format = format.Table
+	e.Stdout.Reset()
+	e.Sess.Out.Format = format.Table
 	opts.File, opts.Yes = file, true
-	before := len(e.api.Requests())
+	before := len(e.API.Requests())
 	if err := runPromoApply(context.Background(), opts); err != nil {
-		t.Fatalf("apply: %v\n%s", err, e.stderr)
+		t.Fatalf("apply: %v\n%s", err, e.Stderr)
 	}
-	if got := e.api.Routes()[before:]; !slices.Equal(got, []string{"GET /v1/promo?site_id=1"}) {
+	if got := e.API.Routes()[before:]; !slices.Equal(got, []string{"GET /v1/promo?site_id=1"}) {
 		t.Errorf("the unchanged workbook sent %q, want only the list read", got)
 	}
 
@@ -259,12 +259,12 @@ func TestPromoListXLSXRoundTrip(t *testing.T) {
 		t.Fatal(err)
 	}
 	wb.Close()
-	before = len(e.api.Requests())
+	before = len(e.API.Requests())
 	if err := runPromoApply(context.Background(), opts); err != nil {
-		t.Fatalf("apply: %v\n%s", err, e.stderr)
+		t.Fatalf("apply: %v\n%s", err, e.Stderr)
 	}
 	var got []string
-	for _, r := range e.api.Requests()[before:] {
+	for _, r := range e.API.Requests()[before:] {
 		if r.Method != "GET" {
 			got = append(got, r.Method+" "+r.Path+" "+r.Body)
 		}
@@ -285,19 +285,19 @@ func TestXLSXOutputCommands(t *testing.T) {
 		{"promo", "apply", "--site-id", "7", "-f", "x.csv", "-o", "xlsx"},
 	} {
 		r := newRunner(t)
-		r.tty = true
-		res := r.run(args...)
-		res.expect(t, 2, "", "promoctl: -o xlsx writes a workbook, not text: redirect it to a file, such as > codes.xlsx\n")
-		r.expectNoRequests(t)
+		r.TTY = true
+		res := r.Run(args...)
+		res.Expect(t, 2, "", "promoctl: -o xlsx writes a workbook, not text: redirect it to a file, such as > codes.xlsx\n")
+		r.ExpectNoRequests(t)
 	}
 	r := newRunner(t)
-	r.run("version", "-o", "xlsx").expect(t, 2, "", "promoctl: --output xlsx is for lists of promo codes: use json, yaml or csv\n")
+	r.Run("version", "-o", "xlsx").Expect(t, 2, "", "promoctl: --output xlsx is for lists of promo codes: use json, yaml or csv\n")
 
 	r = newRunner(t)
-	r.api.Handle("GET /v1/promo", 200, "[]")
-	res := r.run("promo", "generate", "--site-id", "7", "--count", "3", "--prefix", "X", "--dry-run", "-o", "xlsx")
-	res.expect(t, 0, res.stdout, res.stderr)
-	wb, err := excelize.OpenReader(strings.NewReader(res.stdout))
+	r.API.Handle("GET /v1/promo", 200, "[]")
+	res := r.Run("promo", "generate", "--site-id", "7", "--count", "3", "--prefix", "X", "--dry-run", "-o", "xlsx")
+	res.Expect(t, 0, res.Stdout, res.Stderr)
+	wb, err := excelize.OpenReader(strings.NewReader(res.Stdout))
 	if err != nil {
 		t.Fatalf("generate -o xlsx: %v", err)
 	}
@@ -314,9 +314,9 @@ func TestPromoApplyPlanXLSX(t *testing.T) {
 	e, _, opts := newApplyEnv(t, format.XLSX, applyFile)
 	opts.DryRun = true
 	if err := runPromoApply(context.Background(), opts); err != nil {
-		t.Fatalf("run: %v\n%s", err, e.stderr)
+		t.Fatalf("run: %v\n%s", err, e.Stderr)
 	}
-	wb, err := excelize.OpenReader(strings.NewReader(e.stdout.String()))
+	wb, err := excelize.OpenReader(strings.NewReader(e.Stdout.String()))
 	if err != nil {
 		t.Fatalf("not a workbook: %v", err)
 	}

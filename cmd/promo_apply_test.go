@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/promoctl/promoctl/cmd/core"
+	"github.com/promoctl/promoctl/cmd/internal/cmdtest"
 	"github.com/promoctl/promoctl/internal/format"
 	"github.com/promoctl/promoctl/internal/plan"
 	"github.com/promoctl/promoctl/internal/promo"
@@ -39,17 +40,17 @@ type applyRec struct {
 // newApplyEnv is a verbEnv on an applySite holding WELCOME10 (1001, once
 // per user), SUMMER25 (1002) and OLD1 (1003), and the options of promo
 // apply with the file content as path.
-func newApplyEnv(t *testing.T, format format.Format, content string) (*verbEnv, *applySite, *promoApplyOptions) {
+func newApplyEnv(t *testing.T, format format.Format, content string) (*cmdtest.VerbEnv, *applySite, *promoApplyOptions) {
 	t.Helper()
-	e := newVerbEnv(t, false, format)
+	e := cmdtest.NewVerbEnv(t, false, format)
 	s := &applySite{t: t, nextID: 5000, recs: map[int64]*applyRec{}}
 	on, off := "2026-06-01T00:00:00.000Z", "2026-08-31T20:59:59.000Z"
 	s.add(applyRec{ID: 1001, Fields: promo.Fields{Code: "WELCOME10", IsEnabled: true, BonusType: 2, BonusAmount: 10, BonusAmountIsInPercentages: true, PersonalLimitIsEnabled: true}})
 	s.add(applyRec{ID: 1002, Fields: promo.Fields{Code: "SUMMER25", IsEnabled: true, BonusType: 2, BonusAmount: 25, BonusAmountIsInPercentages: true,
 		TimeLimitIsEnabled: true, DOn: &on, DOff: &off, QuantityLimitIsEnabled: true, QuantityLimit: 100, PersonalLimitIsEnabled: true}})
 	s.add(applyRec{ID: 1003, Fields: promo.Fields{Code: "OLD1", IsEnabled: true, BonusType: 3, BonusAmount: 300}})
-	e.api.HandleFunc("GET /v1/promo", s.list)
-	e.api.HandleFunc("POST /v1/promo", s.create)
+	e.API.HandleFunc("GET /v1/promo", s.list)
+	e.API.HandleFunc("POST /v1/promo", s.create)
 	for id := int64(1001); id <= 1003; id++ {
 		s.routes(e, id)
 	}
@@ -62,7 +63,7 @@ func newApplyEnv(t *testing.T, format format.Format, content string) (*verbEnv, 
 	if err := os.WriteFile(path, []byte(content), 0o600); err != nil {
 		t.Fatal(err)
 	}
-	opts := &promoApplyOptions{Session: e.sess, SiteID: 1, File: path, Getenv: func(k string) string { return env[k] },
+	opts := &promoApplyOptions{Session: e.Sess, SiteID: 1, File: path, Getenv: func(k string) string { return env[k] },
 		Prompter: &stubConfirm{t: t}, Grace: 5 * time.Second}
 	return e, s, opts
 }
@@ -102,11 +103,11 @@ func (s *applySite) add(r applyRec) {
 	s.order = append(s.order, r.ID)
 }
 
-func (s *applySite) routes(e *verbEnv, id int64) {
+func (s *applySite) routes(e *cmdtest.VerbEnv, id int64) {
 	path := fmt.Sprintf("/v1/promo/%d", id)
-	e.api.HandleFunc("GET "+path, func(w http.ResponseWriter, r *http.Request) { s.get(w, id) })
-	e.api.HandleFunc("PUT "+path, func(w http.ResponseWriter, r *http.Request) { s.put(w, r, id) })
-	e.api.HandleFunc("DELETE "+path, func(w http.ResponseWriter, r *http.Request) { s.delete(w, id) })
+	e.API.HandleFunc("GET "+path, func(w http.ResponseWriter, r *http.Request) { s.get(w, id) })
+	e.API.HandleFunc("PUT "+path, func(w http.ResponseWriter, r *http.Request) { s.put(w, r, id) })
+	e.API.HandleFunc("DELETE "+path, func(w http.ResponseWriter, r *http.Request) { s.delete(w, id) })
 }
 
 func (s *applySite) list(w http.ResponseWriter, r *http.Request) {
@@ -197,9 +198,9 @@ func (s *applySite) create(w http.ResponseWriter, r *http.Request) {
 }
 
 // writes are the requests that change something, as "METHOD /path BODY".
-func writes(e *verbEnv) []string {
+func writes(e *cmdtest.VerbEnv) []string {
 	var out []string
-	for _, r := range e.api.Requests() {
+	for _, r := range e.API.Requests() {
 		if r.Method != http.MethodGet {
 			out = append(out, r.Method+" "+r.Path+" "+r.Body)
 		}
@@ -220,14 +221,14 @@ func TestPromoApplyCreatesAndUpdates(t *testing.T) {
 	e, s, opts := newApplyEnv(t, format.Table, applyFile)
 	err := runPromoApply(context.Background(), opts)
 	if err != nil {
-		t.Fatalf("run: %v\n%s", err, e.stderr)
+		t.Fatalf("run: %v\n%s", err, e.Stderr)
 	}
-	if got, want := e.stdout.String(), "ACTION  ID    CODE      CHANGES\n"+
+	if got, want := e.Stdout.String(), "ACTION  ID    CODE      CHANGES\n"+
 		"update  1002  SUMMER25  bonus_amount 25% → 30%, d_off 2026-08-31 23:59:59 → 2026-09-30 23:59:59\n"+
 		"create        NEW1      is_enabled yes, bonus_amount 15%, bonus_amount_is_in_percentages yes\n"; got != want {
 		t.Errorf("stdout:\n%s\nwant:\n%s", got, want)
 	}
-	stderr := e.stderr.String()
+	stderr := e.Stderr.String()
 	for _, want := range []string{"Plan for site 1: 1 to create, 1 to update, 1 unchanged; 1 not in the file are left alone",
 		"Journal: ", "Applied to site 1 in "} {
 		if !strings.Contains(stderr, want) {
@@ -245,25 +246,25 @@ func TestPromoApplyCreatesAndUpdates(t *testing.T) {
 		t.Errorf("writes:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
 	}
 	// one list read for the plan, a GET before the PUT, nothing else
-	if n := len(e.api.Requests()); n != 4 {
-		t.Errorf("%d requests, want 4: %q", n, e.api.Routes())
+	if n := len(e.API.Requests()); n != 4 {
+		t.Errorf("%d requests, want 4: %q", n, e.API.Routes())
 	}
 	if s.recs[5001] == nil || s.recs[5001].Code != "NEW1" {
 		t.Errorf("NEW1 was not created: %+v", s.recs)
 	}
 
 	// again: the same file is now the site's state
-	before := len(e.api.Requests())
-	e.stdout.Reset()
-	e.stderr.Reset()
+	before := len(e.API.Requests())
+	e.Stdout.Reset()
+	e.Stderr.Reset()
 	if err := runPromoApply(context.Background(), opts); err != nil {
 		t.Fatalf("second run: %v", err)
 	}
-	after := e.api.Routes()[before:]
+	after := e.API.Routes()[before:]
 	if !slices.Equal(after, []string{"GET /v1/promo?site_id=1"}) {
 		t.Errorf("second run sent %q, want only the list read", after)
 	}
-	if got := e.stderr.String(); got != "Nothing to change on site 1: 3 promo codes are as the file says; 1 the file does not name are left alone.\n" {
+	if got := e.Stderr.String(); got != "Nothing to change on site 1: 3 promo codes are as the file says; 1 the file does not name are left alone.\n" {
 		t.Errorf("second run stderr: %q", got)
 	}
 }
@@ -274,7 +275,7 @@ func TestPromoApplyDryRunJSON(t *testing.T) {
 	e, _, opts := newApplyEnv(t, format.JSON, applyFile)
 	opts.DryRun, opts.Missing = true, plan.Delete
 	err := runPromoApply(context.Background(), opts)
-	e.expect(t, err, "", `[{"action":"update","id":1002,"code":"SUMMER25","changes":{"bonus_amount":[25,30],"d_off":["2026-08-31T20:59:59.000Z","2026-09-30T20:59:59.000Z"]}},`+
+	e.Expect(t, err, "", `[{"action":"update","id":1002,"code":"SUMMER25","changes":{"bonus_amount":[25,30],"d_off":["2026-08-31T20:59:59.000Z","2026-09-30T20:59:59.000Z"]}},`+
 		`{"action":"create","id":null,"code":"NEW1","changes":{"bonus_amount":[null,15],"bonus_amount_is_in_percentages":[null,true],"code":[null,"NEW1"],"is_enabled":[null,true]}},`+
 		`{"action":"delete","id":1003,"code":"OLD1","changes":{}}]`+"\n",
 		"Plan for site 1: 1 to create, 1 to update, 1 to delete, 1 unchanged.\n", "GET /v1/promo?site_id=1")
@@ -284,7 +285,7 @@ func TestPromoApplyDryRunJSON(t *testing.T) {
 		Code    string           `json:"code"`
 		Changes map[string][]any `json:"changes"`
 	}
-	if err := json.Unmarshal(e.stdout.Bytes(), &entries); err != nil {
+	if err := json.Unmarshal(e.Stdout.Bytes(), &entries); err != nil {
 		t.Fatal(err)
 	}
 	for _, en := range entries {
@@ -305,7 +306,7 @@ func TestPromoApplyBadRows(t *testing.T) {
 	if core.ExitCode(err) != core.ExitUsage {
 		t.Errorf("exit code %d (%v), want %d", core.ExitCode(err), err, core.ExitUsage)
 	}
-	stderr := e.stderr.String()
+	stderr := e.Stderr.String()
 	for _, line := range []string{":1: unknown column \"colour\"", ":3: code: the code may contain only", ":4: bonus_amount: a percentage must be at most 100",
 		":5: d_off: the end", ":6: code ok1 is also on line 2"} {
 		if !strings.Contains(stderr, line) {
@@ -315,7 +316,7 @@ func TestPromoApplyBadRows(t *testing.T) {
 	if err == nil || !strings.HasSuffix(err.Error(), ": 5 problems, listed above; nothing was sent") {
 		t.Errorf("error %v", err)
 	}
-	if r := e.api.Routes(); len(r) != 0 {
+	if r := e.API.Routes(); len(r) != 0 {
 		t.Errorf("sent %q, want nothing", r)
 	}
 }
@@ -342,7 +343,7 @@ func TestPromoApplyPrune(t *testing.T) {
 		if core.ExitCode(err) != core.ExitUsage || !strings.Contains(err.Error(), "refusing to delete the promo codes") {
 			t.Errorf("error %v", err)
 		}
-		if r := e.api.Routes(); len(r) != 0 {
+		if r := e.API.Routes(); len(r) != 0 {
 			t.Errorf("sent %q, want nothing", r)
 		}
 	})
@@ -375,7 +376,7 @@ func TestPromoApplyPrune(t *testing.T) {
 	})
 	t.Run("a terminal asks, and no sends nothing", func(t *testing.T) {
 		e, _, opts := newApplyEnv(t, format.Table, file)
-		e.sess.IO.SetTTY(true, true, true)
+		e.Sess.IO.SetTTY(true, true, true)
 		ask := &stubConfirm{t: t, expect: true}
 		opts.Missing, opts.Prompter = plan.Delete, ask
 		err := runPromoApply(context.Background(), opts)
@@ -398,28 +399,28 @@ func TestPromoApplyReadsRecordsForUnlistedFields(t *testing.T) {
 	if err := runPromoApply(context.Background(), opts); err != nil {
 		t.Fatal(err)
 	}
-	routes := e.api.Routes()
+	routes := e.API.Routes()
 	slices.Sort(routes)
 	want := []string{"GET /v1/promo/1001", "GET /v1/promo/1003", "GET /v1/promo/1003", "GET /v1/promo?site_id=1", "PUT /v1/promo/1003"}
 	if !slices.Equal(routes, want) {
 		t.Errorf("requests %q, want %q", routes, want)
 	}
-	if !strings.Contains(e.stdout.String(), "OLD1  personal_limit_is_enabled no → yes") {
-		t.Errorf("stdout:\n%s", e.stdout)
+	if !strings.Contains(e.Stdout.String(), "OLD1  personal_limit_is_enabled no → yes") {
+		t.Errorf("stdout:\n%s", e.Stdout)
 	}
 }
 
 // A write the server refuses is named on stderr, and the run exits 1.
 func TestPromoApplyReportsFailures(t *testing.T) {
 	e, _, opts := newApplyEnv(t, format.Table, "code,bonus_amount\nNEW1,5\nNEW2,6\n")
-	e.api.Handle("POST /v1/promo", http.StatusBadRequest, `{"title":"code is taken","error":0,"code":400}`)
+	e.API.Handle("POST /v1/promo", http.StatusBadRequest, `{"title":"code is taken","error":0,"code":400}`)
 	// the first POST is answered by the fake site, the next by the 400
 	err := runPromoApply(context.Background(), opts)
 	if err == nil || core.ExitCode(err) != core.ExitFailure || !strings.Contains(err.Error(), "1 of 2 changes failed (1 refused, 0 of unknown outcome, 0 not sent): apply ") {
 		t.Errorf("error %v", err)
 	}
-	if !strings.Contains(e.stderr.String(), "promoctl: create failed: NEW") || !strings.Contains(e.stderr.String(), "code is taken") {
-		t.Errorf("stderr:\n%s", e.stderr)
+	if !strings.Contains(e.Stderr.String(), "promoctl: create failed: NEW") || !strings.Contains(e.Stderr.String(), "code is taken") {
+		t.Errorf("stderr:\n%s", e.Stderr)
 	}
 }
 
@@ -434,9 +435,9 @@ func TestPromoApplyFlags(t *testing.T) {
 		{[]string{"-f", "x.csv", "--prune"}, "refusing to delete the promo codes x.csv does not name without confirmation"},
 	} {
 		r := newRunner(t)
-		res := r.run(append([]string{"promo", "apply", "--site-id", "1"}, c.args...)...)
-		if res.code != core.ExitUsage || !strings.Contains(res.stderr, c.want) {
-			t.Errorf("promo apply %q: exit %d, stderr %q; want 2 and %q", c.args, res.code, res.stderr, c.want)
+		res := r.Run(append([]string{"promo", "apply", "--site-id", "1"}, c.args...)...)
+		if res.Code != core.ExitUsage || !strings.Contains(res.Stderr, c.want) {
+			t.Errorf("promo apply %q: exit %d, stderr %q; want 2 and %q", c.args, res.Code, res.Stderr, c.want)
 		}
 	}
 }
@@ -448,19 +449,19 @@ func TestPromoApplyListRoundTrip(t *testing.T) {
 	for _, f := range []format.Format{format.CSV, format.JSON, format.YAML} {
 		t.Run(string(f), func(t *testing.T) {
 			e, _, opts := newApplyEnv(t, f, "-")
-			if err := runPromoList(context.Background(), &promoListOptions{Session: e.sess, SiteID: 1}); err != nil {
+			if err := runPromoList(context.Background(), &promoListOptions{Session: e.Sess, SiteID: 1}); err != nil {
 				t.Fatal(err)
 			}
 			file := filepath.Join(t.TempDir(), "codes."+string(f))
-			if err := os.WriteFile(file, e.stdout.Bytes(), 0o600); err != nil {
+			if err := os.WriteFile(file, e.Stdout.Bytes(), 0o600); err != nil {
 				t.Fatal(err)
 			}
-			e.stdout.Reset()
+			e.Stdout.Reset()
 			opts.File, opts.Missing, opts.Yes = file, plan.Delete, true
 			if err := runPromoApply(context.Background(), opts); err != nil {
-				t.Fatalf("apply: %v\n%s", err, e.stderr)
+				t.Fatalf("apply: %v\n%s", err, e.Stderr)
 			}
-			if got := e.api.Routes(); !slices.Equal(got, []string{"GET /v1/promo?site_id=1", "GET /v1/promo?site_id=1"}) {
+			if got := e.API.Routes(); !slices.Equal(got, []string{"GET /v1/promo?site_id=1", "GET /v1/promo?site_id=1"}) {
 				t.Errorf("requests %q, want the two list reads", got)
 			}
 		})

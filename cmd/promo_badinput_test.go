@@ -4,6 +4,8 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/promoctl/promoctl/cmd/internal/cmdtest"
 )
 
 // badInput is a mistaken call of promoctl: it must exit 2 with one line on
@@ -23,15 +25,15 @@ func runBadInputs(t *testing.T, cases []badInput) {
 			r := newRunner(t)
 			for k, v := range c.env {
 				if v == "" {
-					delete(r.env, k)
+					delete(r.Env, k)
 				} else {
-					r.env[k] = v
+					r.Env[k] = v
 				}
 			}
-			r.stdin = c.stdin
-			res := r.run(c.args...)
-			res.expect(t, 2, "", c.stderr+"\n")
-			r.expectNoRequests(t)
+			r.Stdin = c.stdin
+			res := r.Run(c.args...)
+			res.Expect(t, 2, "", c.stderr+"\n")
+			r.ExpectNoRequests(t)
 		})
 	}
 }
@@ -186,14 +188,14 @@ func TestPromoRejectsBadGlobalSettings(t *testing.T) {
 // person at a terminal gets the line of text, unless -o json asks for JSON.
 func TestBadJQOnATerminalIsALineOfText(t *testing.T) {
 	r := newRunner(t)
-	r.tty = true
-	r.run("promo", "list", "--site-id", "7", "--jq", ".[").expect(t, 2, "", "promoctl: invalid --jq expression: unexpected EOF\n")
-	r.run("promo", "list", "--site-id", "7", "-o", "json", "--jq", ".[").expect(t, 2, "",
+	r.TTY = true
+	r.Run("promo", "list", "--site-id", "7", "--jq", ".[").Expect(t, 2, "", "promoctl: invalid --jq expression: unexpected EOF\n")
+	r.Run("promo", "list", "--site-id", "7", "-o", "json", "--jq", ".[").Expect(t, 2, "",
 		`{"error":{"message":"invalid --jq expression: unexpected EOF","exit_code":2}}`+"\n")
-	r.env["PROMOCTL_OUTPUT"] = "json"
-	r.run("promo", "list", "--site-id", "7", "--jq", ".[").expect(t, 2, "",
+	r.Env["PROMOCTL_OUTPUT"] = "json"
+	r.Run("promo", "list", "--site-id", "7", "--jq", ".[").Expect(t, 2, "",
 		`{"error":{"message":"invalid --jq expression: unexpected EOF","exit_code":2}}`+"\n")
-	r.expectNoRequests(t)
+	r.ExpectNoRequests(t)
 }
 
 func TestPromoDeleteRefusesWithoutTerminalOrYes(t *testing.T) {
@@ -232,33 +234,33 @@ func TestPromoFileRejectsBadFiles(t *testing.T) {
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			r := newRunner(t)
-			p := writeFile(t, "promo.json", c.content)
-			res := r.run("promo", "create", "--site-id", "7", "-f", p)
-			res.expect(t, 2, "", "promoctl: --file "+p+": "+c.stderr+"\n")
-			r.expectNoRequests(t)
+			p := cmdtest.WriteFile(t, "promo.json", c.content)
+			res := r.Run("promo", "create", "--site-id", "7", "-f", p)
+			res.Expect(t, 2, "", "promoctl: --file "+p+": "+c.stderr+"\n")
+			r.ExpectNoRequests(t)
 		})
 	}
 	t.Run("stdin", func(t *testing.T) {
 		r := newRunner(t)
-		r.stdin = `{"code":"SUMMER25","colour":"red"}`
-		res := r.run("promo", "update", "5", "-f", "-")
-		res.expect(t, 2, "", `promoctl: --file -: unknown field "colour"`+"\n")
-		r.expectNoRequests(t)
+		r.Stdin = `{"code":"SUMMER25","colour":"red"}`
+		res := r.Run("promo", "update", "5", "-f", "-")
+		res.Expect(t, 2, "", `promoctl: --file -: unknown field "colour"`+"\n")
+		r.ExpectNoRequests(t)
 	})
 	t.Run("missing file", func(t *testing.T) {
 		r := newRunner(t)
 		p := t.TempDir() + "/nope.yaml"
-		res := r.run("promo", "create", "--site-id", "7", "-f", p)
-		res.expect(t, 2, "", "promoctl: --file: open "+p+": no such file or directory\n")
-		r.expectNoRequests(t)
+		res := r.Run("promo", "create", "--site-id", "7", "-f", p)
+		res.Expect(t, 2, "", "promoctl: --file: open "+p+": no such file or directory\n")
+		r.ExpectNoRequests(t)
 	})
 	t.Run("file and flags disagree", func(t *testing.T) {
 		// Each is fine alone; together the amount is over 100%.
 		r := newRunner(t)
-		p := writeFile(t, "promo.yaml", "code: SUMMER25\nbonus_amount_is_in_percentages: true\n")
-		res := r.run("promo", "create", "--site-id", "7", "-f", p, "--amount", "250")
-		res.expect(t, 2, "", "promoctl: --amount: a percentage must be at most 100, got 250\n")
-		r.expectNoRequests(t)
+		p := cmdtest.WriteFile(t, "promo.yaml", "code: SUMMER25\nbonus_amount_is_in_percentages: true\n")
+		res := r.Run("promo", "create", "--site-id", "7", "-f", p, "--amount", "250")
+		res.Expect(t, 2, "", "promoctl: --amount: a percentage must be at most 100, got 250\n")
+		r.ExpectNoRequests(t)
 	})
 }
 
@@ -308,10 +310,10 @@ func TestPromoAmountIsMoneyWithTwoDecimals(t *testing.T) {
 	} {
 		t.Run("file "+c.name, func(t *testing.T) {
 			r := newRunner(t)
-			p := writeFile(t, "promo", c.content)
-			res := r.run("promo", "create", "--site-id", "7", "-f", p)
-			res.expect(t, 2, "", "promoctl: --file "+p+": bonus_amount: "+strconv.Quote(c.written)+rule+"\n")
-			r.expectNoRequests(t)
+			p := cmdtest.WriteFile(t, "promo", c.content)
+			res := r.Run("promo", "create", "--site-id", "7", "-f", p)
+			res.Expect(t, 2, "", "promoctl: --file "+p+": bonus_amount: "+strconv.Quote(c.written)+rule+"\n")
+			r.ExpectNoRequests(t)
 		})
 	}
 }

@@ -5,6 +5,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/promoctl/promoctl/cmd/internal/cmdtest"
 )
 
 // The selections of promo delete, enable and disable: the requests sent
@@ -12,8 +14,8 @@ import (
 
 // sortedRoutes are the requests the fake API received after the first
 // (the list read), sorted.
-func sortedRoutes(r *runner) []string {
-	got := r.api.Routes()
+func sortedRoutes(r *cmdtest.Runner) []string {
+	got := r.API.Routes()
 	if len(got) == 0 {
 		return nil
 	}
@@ -22,15 +24,15 @@ func sortedRoutes(r *runner) []string {
 	return append(got[:1:1], rest...)
 }
 
-func newSelectRunner(t *testing.T) *runner {
+func newSelectRunner(t *testing.T) *cmdtest.Runner {
 	r := newRunner(t)
-	r.api.Handle("GET /v1/promo", http.StatusOK, selectListJSON)
+	r.API.Handle("GET /v1/promo", http.StatusOK, selectListJSON)
 	for _, id := range []string{"2001", "2002", "2003", "2004", "2005", "2006", "2007"} {
 		rec := `{"code":"C` + id + `","is_enabled":true,"bonus_type":2,"bonus_amount":10,"bonus_amount_is_in_percentages":true,` +
 			`"time_limit_is_enabled":false,"quantity_limit_is_enabled":false,"quantity_limit":0}`
-		r.api.Handle("GET /v1/promo/"+id, http.StatusOK, rec)
-		r.api.Handle("PUT /v1/promo/"+id, http.StatusOK, rec)
-		r.api.Handle("DELETE /v1/promo/"+id, http.StatusNoContent, "")
+		r.API.Handle("GET /v1/promo/"+id, http.StatusOK, rec)
+		r.API.Handle("PUT /v1/promo/"+id, http.StatusOK, rec)
+		r.API.Handle("DELETE /v1/promo/"+id, http.StatusNoContent, "")
 	}
 	return r
 }
@@ -63,16 +65,16 @@ func TestPromoSelectionsSendExactlyTheseRequests(t *testing.T) {
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			r := newSelectRunner(t)
-			r.run(append([]string{"promo"}, c.args...)...).expect(t, 0, "", c.stderr)
+			r.Run(append([]string{"promo"}, c.args...)...).Expect(t, 0, "", c.stderr)
 			if got := sortedRoutes(r); !slices.Equal(got, c.routes) {
 				t.Errorf("requests = %q, want %q", got, c.routes)
 			}
-			for _, req := range r.api.Requests() {
+			for _, req := range r.API.Requests() {
 				if req.Method != http.MethodPut {
 					continue
 				}
 				want := c.args[0] == "enable"
-				expectJSONBody(t, req, `{"code":"C`+strings.TrimPrefix(req.Path, "/v1/promo/")+`","is_enabled":`+map[bool]string{true: "true", false: "false"}[want]+
+				cmdtest.ExpectJSONBody(t, req, `{"code":"C`+strings.TrimPrefix(req.Path, "/v1/promo/")+`","is_enabled":`+map[bool]string{true: "true", false: "false"}[want]+
 					`,"bonus_type":2,"bonus_amount":10,"bonus_amount_is_in_percentages":true,"time_limit_is_enabled":false,"d_on":null,"d_off":null,`+
 					`"quantity_limit_is_enabled":false,"quantity_limit":0,"personal_limit_is_enabled":false}`)
 			}
@@ -84,8 +86,8 @@ func TestPromoSelectionsSendExactlyTheseRequests(t *testing.T) {
 // without a list read.
 func TestPromoSelectionByIDsNeedsNoSite(t *testing.T) {
 	r := newSelectRunner(t)
-	r.run("promo", "delete", "2004", "2005", "--yes").expect(t, 0, "", "Deleted 2 promo codes.\n")
-	got := r.api.Routes()
+	r.Run("promo", "delete", "2004", "2005", "--yes").Expect(t, 0, "", "Deleted 2 promo codes.\n")
+	got := r.API.Routes()
 	slices.Sort(got)
 	if want := []string{"DELETE /v1/promo/2004", "DELETE /v1/promo/2005"}; !slices.Equal(got, want) {
 		t.Errorf("requests = %q, want %q", got, want)
@@ -119,57 +121,57 @@ func TestPromoSelectionsRefusedWithoutYes(t *testing.T) {
 // sends nothing more and exits 130.
 func TestPromoSelectionOnATerminal(t *testing.T) {
 	r := newSelectRunner(t)
-	r.tty = true
+	r.TTY = true
 	stub := &confirmStub{answer: false}
-	r.prompter = stub
-	res := r.run("promo", "delete", "--status", "expired,used-up", "--site-id", "7")
-	res.expect(t, 130, "", "ID    CODE       STATUS\n2002  OLDSUMMER  expired\n2003  GONE5      used-up\npromoctl: cancelled\n")
+	r.Prompter = stub
+	res := r.Run("promo", "delete", "--status", "expired,used-up", "--site-id", "7")
+	res.Expect(t, 130, "", "ID    CODE       STATUS\n2002  OLDSUMMER  expired\n2003  GONE5      used-up\npromoctl: cancelled\n")
 	if want := []string{"Delete 2 promo codes of site 7?"}; !slices.Equal(stub.asked, want) {
 		t.Errorf("asked %q, want %q", stub.asked, want)
 	}
-	r.expectRoutes(t, "GET /v1/promo?site_id=7")
+	r.ExpectRoutes(t, "GET /v1/promo?site_id=7")
 
 	r = newSelectRunner(t)
-	r.tty = true
-	r.prompter = &confirmStub{answer: true}
-	res = r.run("promo", "disable", "--status", "expired", "--site-id", "7")
-	if res.code != 0 || !strings.Contains(res.stderr, "2002  OLDSUMMER  expired\n") || !strings.HasSuffix(res.stderr, "Disabled 1 promo code of site 7.\n") {
-		t.Errorf("exit %d, stderr:\n%s", res.code, res.stderr)
+	r.TTY = true
+	r.Prompter = &confirmStub{answer: true}
+	res = r.Run("promo", "disable", "--status", "expired", "--site-id", "7")
+	if res.Code != 0 || !strings.Contains(res.Stderr, "2002  OLDSUMMER  expired\n") || !strings.HasSuffix(res.Stderr, "Disabled 1 promo code of site 7.\n") {
+		t.Errorf("exit %d, stderr:\n%s", res.Code, res.Stderr)
 	}
 }
 
 func TestPromoSelectionNothingToDo(t *testing.T) {
 	r := newRunner(t)
-	r.api.Handle("GET /v1/promo", http.StatusOK, `[`+selectItems[4]+`]`)
-	r.run("promo", "delete", "--status", "expired", "--site-id", "7", "--yes").expect(t, 0, "", "Nothing to delete: no promo codes on site 7 are expired.\n")
-	r.run("promo", "enable", "WEEKSALE", "--site-id", "7", "--yes").expect(t, 0, "", "Nothing to enable: 1 promo code is already enabled.\n")
+	r.API.Handle("GET /v1/promo", http.StatusOK, `[`+selectItems[4]+`]`)
+	r.Run("promo", "delete", "--status", "expired", "--site-id", "7", "--yes").Expect(t, 0, "", "Nothing to delete: no promo codes on site 7 are expired.\n")
+	r.Run("promo", "enable", "WEEKSALE", "--site-id", "7", "--yes").Expect(t, 0, "", "Nothing to enable: 1 promo code is already enabled.\n")
 }
 
 // TestPromoSelectionCodeNotOnTheSite: one code missing fails the whole
 // selection before anything is sent (exit 4).
 func TestPromoSelectionCodeNotOnTheSite(t *testing.T) {
 	r := newSelectRunner(t)
-	r.run("promo", "delete", "OFF10", "NOPE1", "NOPE2", "--site-id", "7", "--yes").expect(t, 4, "",
+	r.Run("promo", "delete", "OFF10", "NOPE1", "NOPE2", "--site-id", "7", "--yes").Expect(t, 4, "",
 		`promoctl: promo codes "NOPE1, NOPE2" not found on site 7 (a code is looked up in the list of --site-id or the configured site_id; an argument of digits only is an id)`+"\n")
-	r.expectRoutes(t, "GET /v1/promo?site_id=7")
+	r.ExpectRoutes(t, "GET /v1/promo?site_id=7")
 }
 
 // TestPromoSelectionFailures: a code the API refuses is named with why;
 // the others are done; exit 1.
 func TestPromoSelectionFailures(t *testing.T) {
 	r := newRunner(t)
-	r.api.Handle("GET /v1/promo", http.StatusOK, selectListJSON)
-	r.api.Handle("DELETE /v1/promo/2002", http.StatusNoContent, "")
-	r.api.Handle("DELETE /v1/promo/2003", http.StatusForbidden, `{"title":"user cant edit promo","error":40,"code":403}`)
-	res := r.run("promo", "delete", "--status", "expired,used-up", "--site-id", "7", "--yes")
-	if res.code != 1 || res.stdout != "" {
-		t.Fatalf("exit %d, stdout %q; want exit 1 and nothing on stdout\n%s", res.code, res.stdout, res.stderr)
+	r.API.Handle("GET /v1/promo", http.StatusOK, selectListJSON)
+	r.API.Handle("DELETE /v1/promo/2002", http.StatusNoContent, "")
+	r.API.Handle("DELETE /v1/promo/2003", http.StatusForbidden, `{"title":"user cant edit promo","error":40,"code":403}`)
+	res := r.Run("promo", "delete", "--status", "expired,used-up", "--site-id", "7", "--yes")
+	if res.Code != 1 || res.Stdout != "" {
+		t.Fatalf("exit %d, stdout %q; want exit 1 and nothing on stdout\n%s", res.Code, res.Stdout, res.Stderr)
 	}
-	lines := strings.Split(strings.TrimSuffix(res.stderr, "\n"), "\n")
+	lines := strings.Split(strings.TrimSuffix(res.Stderr, "\n"), "\n")
 	if len(lines) != 3 || lines[0] != "Deleted 1 promo code of site 7." ||
 		!strings.HasPrefix(lines[1], "promoctl: not deleted: GONE5 (id 2003): ") || !strings.Contains(lines[1], "API error 40: user cant edit promo") ||
 		!strings.HasPrefix(lines[2], "promoctl: 1 of 2 promo codes could not be deleted (1 refused, 0 of unknown outcome, 0 not sent); the journal is ") {
-		t.Errorf("stderr:\n%s", res.stderr)
+		t.Errorf("stderr:\n%s", res.Stderr)
 	}
 	if got, want := sortedRoutes(r), []string{"GET /v1/promo?site_id=7", "DELETE /v1/promo/2002", "DELETE /v1/promo/2003"}; !slices.Equal(got, want) {
 		t.Errorf("requests = %q, want %q", got, want)
@@ -205,15 +207,15 @@ func TestPromoSelectionIDsMustBeOnTheSite(t *testing.T) {
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			r := newSelectRunner(t)
-			r.api.Handle("DELETE /v1/promo/1001", http.StatusNoContent, "")
-			r.api.Handle("DELETE /v1/promo/1002", http.StatusNoContent, "")
+			r.API.Handle("DELETE /v1/promo/1001", http.StatusNoContent, "")
+			r.API.Handle("DELETE /v1/promo/1002", http.StatusNoContent, "")
 			for k, v := range c.env {
-				r.env[k] = v
+				r.Env[k] = v
 			}
 			stub := &confirmStub{answer: true}
-			r.tty, r.prompter = c.tty, stub
-			r.run(append([]string{"promo"}, c.args...)...).expect(t, 4, "", c.stderr)
-			r.expectRoutes(t, "GET /v1/promo?site_id=7")
+			r.TTY, r.Prompter = c.tty, stub
+			r.Run(append([]string{"promo"}, c.args...)...).Expect(t, 4, "", c.stderr)
+			r.ExpectRoutes(t, "GET /v1/promo?site_id=7")
 			if len(stub.asked) != 0 {
 				t.Errorf("asked %q, want no question", stub.asked)
 			}
@@ -225,8 +227,8 @@ func TestPromoSelectionIDsMustBeOnTheSite(t *testing.T) {
 // deleted after the list read that says so.
 func TestPromoDeleteOneIDOnTheSite(t *testing.T) {
 	r := newSelectRunner(t)
-	r.run("promo", "delete", "2001", "--site-id", "7", "--yes").expect(t, 0, "", "")
-	r.expectRoutes(t, "GET /v1/promo?site_id=7", "DELETE /v1/promo/2001")
+	r.Run("promo", "delete", "2001", "--site-id", "7", "--yes").Expect(t, 0, "", "")
+	r.ExpectRoutes(t, "GET /v1/promo?site_id=7", "DELETE /v1/promo/2001")
 }
 
 // TestPromoSelectionRecheckedAfterTheConfirmation: on a terminal the
@@ -274,19 +276,19 @@ func TestPromoSelectionRecheckedAfterTheConfirmation(t *testing.T) {
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			r := newSelectRunner(t)
-			r.api.Handle("GET /v1/promo", http.StatusOK, c.after)
-			r.tty = true
-			r.prompter = &confirmStub{answer: true}
-			res := r.run(append(append([]string{"promo"}, c.args...), "--site-id", "7")...)
+			r.API.Handle("GET /v1/promo", http.StatusOK, c.after)
+			r.TTY = true
+			r.Prompter = &confirmStub{answer: true}
+			res := r.Run(append(append([]string{"promo"}, c.args...), "--site-id", "7")...)
 			// The table comes before; the journal's path is not compared.
 			var kept []string
-			for _, l := range strings.SplitAfter(res.stderr, "\n") {
+			for _, l := range strings.SplitAfter(res.Stderr, "\n") {
 				if !strings.HasPrefix(l, "Journal: ") {
 					kept = append(kept, l)
 				}
 			}
-			if got := strings.Join(kept, ""); res.code != 0 || res.stdout != "" || !strings.HasSuffix(got, "\n"+c.stderr) {
-				t.Errorf("exit %d, stdout %q, stderr:\n%s\nwant exit 0, no stdout, stderr ending in:\n%s", res.code, res.stdout, res.stderr, c.stderr)
+			if got := strings.Join(kept, ""); res.Code != 0 || res.Stdout != "" || !strings.HasSuffix(got, "\n"+c.stderr) {
+				t.Errorf("exit %d, stdout %q, stderr:\n%s\nwant exit 0, no stdout, stderr ending in:\n%s", res.Code, res.Stdout, res.Stderr, c.stderr)
 			}
 			if got := sortedRoutes(r); !slices.Equal(got, c.routes) {
 				t.Errorf("requests = %q, want %q", got, c.routes)

@@ -9,6 +9,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/promoctl/promoctl/cmd/internal/cmdtest"
 	"github.com/promoctl/promoctl/internal/apitest"
 	"github.com/promoctl/promoctl/internal/golden"
 )
@@ -18,13 +19,13 @@ const createdJSON = `{"code":"SUMMER25","is_enabled":false,"bonus_type":2,"bonus
 
 func TestPromoCreateSendsOnlyNamedFields(t *testing.T) {
 	r := newRunner(t)
-	r.api.Handle("POST /v1/promo", http.StatusCreated, createdJSON)
-	res := r.run("promo", "create", "--site-id", "7", "--code", "SUMMER25")
-	res.expect(t, 0, res.stdout, defaultsStderr("7"))
-	golden.Equal(t, res.stdout)
-	reqs := r.expectRoutes(t, "POST /v1/promo")
-	expectHeaders(t, reqs[0], true)
-	expectJSONBody(t, reqs[0], `{"site_id":7,"user_id":42,"code":"SUMMER25"}`)
+	r.API.Handle("POST /v1/promo", http.StatusCreated, createdJSON)
+	res := r.Run("promo", "create", "--site-id", "7", "--code", "SUMMER25")
+	res.Expect(t, 0, res.Stdout, defaultsStderr("7"))
+	golden.Equal(t, res.Stdout)
+	reqs := r.ExpectRoutes(t, "POST /v1/promo")
+	cmdtest.ExpectHeaders(t, reqs[0], true)
+	cmdtest.ExpectJSONBody(t, reqs[0], `{"site_id":7,"user_id":42,"code":"SUMMER25"}`)
 }
 
 // TestPromoCreateSaysWhatTheAPIDefaultsDo: a create that names neither the
@@ -78,8 +79,8 @@ func TestPromoCreateSaysWhatTheAPIDefaultsDo(t *testing.T) {
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			r := newRunner(t)
-			r.tty = c.tty
-			r.api.HandleFunc("POST /v1/promo", func(w http.ResponseWriter, _ *http.Request) {
+			r.TTY = c.tty
+			r.API.HandleFunc("POST /v1/promo", func(w http.ResponseWriter, _ *http.Request) {
 				if c.location {
 					w.Header().Set("Location", "/v1/promo/1001")
 				}
@@ -88,7 +89,7 @@ func TestPromoCreateSaysWhatTheAPIDefaultsDo(t *testing.T) {
 			})
 			args := append([]string{"promo", "create", "--site-id", "7", "-o", "json"}, c.args...)
 			if c.file != "" {
-				args = append(args, "-f", writeFile(t, "p.yaml", c.file))
+				args = append(args, "-f", cmdtest.WriteFile(t, "p.yaml", c.file))
 			}
 			want := abc
 			if c.location {
@@ -101,9 +102,9 @@ func TestPromoCreateSaysWhatTheAPIDefaultsDo(t *testing.T) {
 				}
 				want = b.String()
 			}
-			r.run(args...).expect(t, 0, want+"\n", c.stderr)
-			reqs := r.expectRoutes(t, "POST /v1/promo")
-			expectJSONBody(t, reqs[0], c.body)
+			r.Run(args...).Expect(t, 0, want+"\n", c.stderr)
+			reqs := r.ExpectRoutes(t, "POST /v1/promo")
+			cmdtest.ExpectJSONBody(t, reqs[0], c.body)
 		})
 	}
 }
@@ -123,12 +124,12 @@ func defaultsStderr(site string) string {
 
 func TestPromoCreateSendsEveryFieldWithItsType(t *testing.T) {
 	r := newRunner(t) // TZ Europe/Moscow, UTC+3
-	r.api.Handle("POST /v1/promo", http.StatusCreated, createdJSON)
-	r.run("promo", "create", "--site-id", "7", "--code", "FREESHIP", "--enabled", "--bonus-type", "delivery",
+	r.API.Handle("POST /v1/promo", http.StatusCreated, createdJSON)
+	r.Run("promo", "create", "--site-id", "7", "--code", "FREESHIP", "--enabled", "--bonus-type", "delivery",
 		"--amount", "12.5", "--percent", "--starts", "2026-12-01", "--ends", "2026-12-31T23:59",
-		"--max-uses", "500", "--once-per-user", "-o", "json").expect(t, 0, `{"code":"SUMMER25","is_enabled":false,"bonus_type":2,"bonus_amount":0.01,"bonus_amount_is_in_percentages":false,"time_limit_is_enabled":false,"d_on":null,"d_off":null,"quantity_limit_is_enabled":false,"quantity_limit":0,"personal_limit_is_enabled":false}`+"\n", "")
-	reqs := r.expectRoutes(t, "POST /v1/promo")
-	expectJSONBody(t, reqs[0], `{"site_id":7,"user_id":42,"code":"FREESHIP","is_enabled":true,"bonus_type":3,
+		"--max-uses", "500", "--once-per-user", "-o", "json").Expect(t, 0, `{"code":"SUMMER25","is_enabled":false,"bonus_type":2,"bonus_amount":0.01,"bonus_amount_is_in_percentages":false,"time_limit_is_enabled":false,"d_on":null,"d_off":null,"quantity_limit_is_enabled":false,"quantity_limit":0,"personal_limit_is_enabled":false}`+"\n", "")
+	reqs := r.ExpectRoutes(t, "POST /v1/promo")
+	cmdtest.ExpectJSONBody(t, reqs[0], `{"site_id":7,"user_id":42,"code":"FREESHIP","is_enabled":true,"bonus_type":3,
 		"bonus_amount":12.5,"bonus_amount_is_in_percentages":true,"time_limit_is_enabled":true,
 		"d_on":"2026-11-30T21:00:00.000Z","d_off":"2026-12-31T20:59:00.000Z",
 		"quantity_limit_is_enabled":true,"quantity_limit":500,"personal_limit_is_enabled":true}`)
@@ -136,11 +137,11 @@ func TestPromoCreateSendsEveryFieldWithItsType(t *testing.T) {
 
 func TestPromoCreateSendsFalseFlagsAsBooleans(t *testing.T) {
 	r := newRunner(t)
-	r.api.Handle("POST /v1/promo", http.StatusCreated, createdJSON)
-	r.run("promo", "create", "--site-id", "7", "--code", "SUMMER25", "--enabled=false", "--percent=false",
-		"--once-per-user=false", "--bonus-type", "2", "--amount", "300", "-o", "json").expect(t, 0, `{"code":"SUMMER25","is_enabled":false,"bonus_type":2,"bonus_amount":0.01,"bonus_amount_is_in_percentages":false,"time_limit_is_enabled":false,"d_on":null,"d_off":null,"quantity_limit_is_enabled":false,"quantity_limit":0,"personal_limit_is_enabled":false}`+"\n", "")
-	reqs := r.expectRoutes(t, "POST /v1/promo")
-	expectJSONBody(t, reqs[0], `{"site_id":7,"user_id":42,"code":"SUMMER25","is_enabled":false,"bonus_type":2,
+	r.API.Handle("POST /v1/promo", http.StatusCreated, createdJSON)
+	r.Run("promo", "create", "--site-id", "7", "--code", "SUMMER25", "--enabled=false", "--percent=false",
+		"--once-per-user=false", "--bonus-type", "2", "--amount", "300", "-o", "json").Expect(t, 0, `{"code":"SUMMER25","is_enabled":false,"bonus_type":2,"bonus_amount":0.01,"bonus_amount_is_in_percentages":false,"time_limit_is_enabled":false,"d_on":null,"d_off":null,"quantity_limit_is_enabled":false,"quantity_limit":0,"personal_limit_is_enabled":false}`+"\n", "")
+	reqs := r.ExpectRoutes(t, "POST /v1/promo")
+	cmdtest.ExpectJSONBody(t, reqs[0], `{"site_id":7,"user_id":42,"code":"SUMMER25","is_enabled":false,"bonus_type":2,
 		"bonus_amount":300,"bonus_amount_is_in_percentages":false,"personal_limit_is_enabled":false}`)
 }
 
@@ -155,26 +156,26 @@ func TestPromoCreateDates(t *testing.T) {
 		// A date alone: the start of the day for --starts, the end of the
 		// day for --ends, so the last day named is included.
 		{"date in UTC", time.UTC, "2026-12-01", "2026-12-31", "2026-12-01T00:00:00.000Z", "2026-12-31T23:59:59.000Z"},
-		{"date in Moscow", mustLoc(t, "Europe/Moscow"), "2026-12-01", "2026-12-31", "2026-11-30T21:00:00.000Z", "2026-12-31T20:59:59.000Z"},
-		{"date on a change of clocks", mustLoc(t, "America/New_York"), "2026-03-08", "2026-11-01", "2026-03-08T05:00:00.000Z", "2026-11-02T04:59:59.000Z"},
-		{"midnight named", mustLoc(t, "Europe/Moscow"), "2026-12-01T00:00", "2026-12-31T00:00", "2026-11-30T21:00:00.000Z", "2026-12-30T21:00:00.000Z"},
+		{"date in Moscow", cmdtest.MustLoc(t, "Europe/Moscow"), "2026-12-01", "2026-12-31", "2026-11-30T21:00:00.000Z", "2026-12-31T20:59:59.000Z"},
+		{"date on a change of clocks", cmdtest.MustLoc(t, "America/New_York"), "2026-03-08", "2026-11-01", "2026-03-08T05:00:00.000Z", "2026-11-02T04:59:59.000Z"},
+		{"midnight named", cmdtest.MustLoc(t, "Europe/Moscow"), "2026-12-01T00:00", "2026-12-31T00:00", "2026-11-30T21:00:00.000Z", "2026-12-30T21:00:00.000Z"},
 		{"date-time in UTC", time.UTC, "2026-12-01T10:00", "2026-12-01 18:30:15", "2026-12-01T10:00:00.000Z", "2026-12-01T18:30:15.000Z"},
-		{"local zone", mustLoc(t, "Asia/Yekaterinburg"), "2026-12-01", "2026-12-01T23:59", "2026-11-30T19:00:00.000Z", "2026-12-01T18:59:00.000Z"},
-		{"offsets win over the zone", mustLoc(t, "Europe/Moscow"), "2026-12-01T10:00:00+05:00", "2026-12-02T00:00:00Z", "2026-12-01T05:00:00.000Z", "2026-12-02T00:00:00.000Z"},
+		{"local zone", cmdtest.MustLoc(t, "Asia/Yekaterinburg"), "2026-12-01", "2026-12-01T23:59", "2026-11-30T19:00:00.000Z", "2026-12-01T18:59:00.000Z"},
+		{"offsets win over the zone", cmdtest.MustLoc(t, "Europe/Moscow"), "2026-12-01T10:00:00+05:00", "2026-12-02T00:00:00Z", "2026-12-01T05:00:00.000Z", "2026-12-02T00:00:00.000Z"},
 		{"fractions are cut to milliseconds", time.UTC, "2026-12-01T10:00:00.123456Z", "2026-12-01T10:00:01.5+00:00", "2026-12-01T10:00:00.123Z", "2026-12-01T10:00:01.500Z"},
 		{"same start and end", time.UTC, "2026-12-01", "2026-12-01", "2026-12-01T00:00:00.000Z", "2026-12-01T23:59:59.000Z"},
 		// day first, as Russian-locale spreadsheets write dates
-		{"day first in Moscow", mustLoc(t, "Europe/Moscow"), "01.12.2026", "31.12.2026", "2026-11-30T21:00:00.000Z", "2026-12-31T20:59:59.000Z"},
-		{"day first with a time", mustLoc(t, "Europe/Moscow"), "01.12.2026 10:00", "31.12.26 23:59", "2026-12-01T07:00:00.000Z", "2026-12-31T20:59:00.000Z"},
+		{"day first in Moscow", cmdtest.MustLoc(t, "Europe/Moscow"), "01.12.2026", "31.12.2026", "2026-11-30T21:00:00.000Z", "2026-12-31T20:59:59.000Z"},
+		{"day first with a time", cmdtest.MustLoc(t, "Europe/Moscow"), "01.12.2026 10:00", "31.12.26 23:59", "2026-12-01T07:00:00.000Z", "2026-12-31T20:59:00.000Z"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			r := newRunner(t)
-			r.loc = c.loc
-			r.api.Handle("POST /v1/promo", http.StatusCreated, createdJSON)
-			res := r.run("promo", "create", "--site-id", "7", "--code", "DATES1", "--starts", c.starts, "--ends", c.ends)
-			res.expect(t, 0, res.stdout, defaultsStderr("7"))
-			reqs := r.expectRoutes(t, "POST /v1/promo")
-			expectJSONBody(t, reqs[0], `{"site_id":7,"user_id":42,"code":"DATES1","time_limit_is_enabled":true,"d_on":"`+c.dOn+`","d_off":"`+c.dOff+`"}`)
+			r.Loc = c.loc
+			r.API.Handle("POST /v1/promo", http.StatusCreated, createdJSON)
+			res := r.Run("promo", "create", "--site-id", "7", "--code", "DATES1", "--starts", c.starts, "--ends", c.ends)
+			res.Expect(t, 0, res.Stdout, defaultsStderr("7"))
+			reqs := r.ExpectRoutes(t, "POST /v1/promo")
+			cmdtest.ExpectJSONBody(t, reqs[0], `{"site_id":7,"user_id":42,"code":"DATES1","time_limit_is_enabled":true,"d_on":"`+c.dOn+`","d_off":"`+c.dOff+`"}`)
 		})
 	}
 }
@@ -183,49 +184,49 @@ func TestPromoCreateDates(t *testing.T) {
 // time is the end of that day, as --ends reads it, and its d_on the start.
 func TestPromoCreateFileEndDateIsTheWholeDay(t *testing.T) {
 	r := newRunner(t) // TZ Europe/Moscow, UTC+3
-	r.api.Handle("POST /v1/promo", http.StatusCreated, createdJSON)
-	p := writeFile(t, "promo.yaml", "code: WHOLEDAY\nbonus_amount: 5\nd_on: 2026-12-01\nd_off: 2026-12-31\n")
-	res := r.run("promo", "create", "--site-id", "7", "-f", p, "-o", "json")
-	res.expect(t, 0, createdJSON+"\n", disabledStderr("7"))
-	reqs := r.expectRoutes(t, "POST /v1/promo")
-	expectJSONBody(t, reqs[0], `{"site_id":7,"user_id":42,"code":"WHOLEDAY","bonus_amount":5,"time_limit_is_enabled":true,
+	r.API.Handle("POST /v1/promo", http.StatusCreated, createdJSON)
+	p := cmdtest.WriteFile(t, "promo.yaml", "code: WHOLEDAY\nbonus_amount: 5\nd_on: 2026-12-01\nd_off: 2026-12-31\n")
+	res := r.Run("promo", "create", "--site-id", "7", "-f", p, "-o", "json")
+	res.Expect(t, 0, createdJSON+"\n", disabledStderr("7"))
+	reqs := r.ExpectRoutes(t, "POST /v1/promo")
+	cmdtest.ExpectJSONBody(t, reqs[0], `{"site_id":7,"user_id":42,"code":"WHOLEDAY","bonus_amount":5,"time_limit_is_enabled":true,
 		"d_on":"2026-11-30T21:00:00.000Z","d_off":"2026-12-31T20:59:59.000Z"}`)
 }
 
 func TestPromoCreateRendersTheAnswer(t *testing.T) {
 	r := newRunner(t)
-	r.tty = true // a person is watching: the notes go to stderr
-	r.api.Handle("POST /v1/promo", http.StatusCreated, `{"code":"SUMMER25","is_enabled":false,"bonus_type":3,"bonus_amount":10,"bonus_amount_is_in_percentages":true,"time_limit_is_enabled":true,"d_on":"2026-12-01T00:00:00.000Z","d_off":"2026-12-31T20:59:59.000Z","quantity_limit_is_enabled":true,"quantity_limit":50,"personal_limit_is_enabled":true}`)
-	res := r.run("promo", "create", "--site-id", "7", "--code", "SUMMER25")
-	res.expect(t, 0, res.stdout, apitest.Lines(
+	r.TTY = true // a person is watching: the notes go to stderr
+	r.API.Handle("POST /v1/promo", http.StatusCreated, `{"code":"SUMMER25","is_enabled":false,"bonus_type":3,"bonus_amount":10,"bonus_amount_is_in_percentages":true,"time_limit_is_enabled":true,"d_on":"2026-12-01T00:00:00.000Z","d_off":"2026-12-31T20:59:59.000Z","quantity_limit_is_enabled":true,"quantity_limit":50,"personal_limit_is_enabled":true}`)
+	res := r.Run("promo", "create", "--site-id", "7", "--code", "SUMMER25")
+	res.Expect(t, 0, res.Stdout, apitest.Lines(
 		"promoctl: warning: no --amount given, so the API's default discount of 0.01 applies",
 		"Created promo code SUMMER25 on site 7.",
 		"promoctl: warning: promo code SUMMER25 was created disabled (the API's default); enable it with: promoctl promo update ID --enabled (promoctl promo list --site-id 7 shows the ID)",
 	))
-	golden.Equal(t, res.stdout)
+	golden.Equal(t, res.Stdout)
 }
 
 func TestPromoCreateFromJSONFileWithFlagsWinning(t *testing.T) {
 	r := newRunner(t)
-	r.api.Handle("POST /v1/promo", http.StatusCreated, createdJSON)
+	r.API.Handle("POST /v1/promo", http.StatusCreated, createdJSON)
 	// The output of `promo get -o json`, edited: read-only fields and the
 	// file's user_id are not sent, site_id is used.
-	p := writeFile(t, "promo.json", `{"id":5,"pos":1,"promo_used_count":3,"is_valid":true,"user_id":99,
+	p := cmdtest.WriteFile(t, "promo.json", `{"id":5,"pos":1,"promo_used_count":3,"is_valid":true,"user_id":99,
 		"site_id":9,"code":"FILECODE","is_enabled":true,"bonus_type":"delivery","bonus_amount":10,
 		"bonus_amount_is_in_percentages":true,"time_limit_is_enabled":true,"d_on":"2026-12-01","d_off":null,
 		"quantity_limit_is_enabled":false,"quantity_limit":0,"personal_limit_is_enabled":false}`)
-	res := r.run("promo", "create", "-f", p, "--code", "FLAGCODE", "--amount", "15", "--percent=false")
-	res.expect(t, 0, res.stdout, "")
-	reqs := r.expectRoutes(t, "POST /v1/promo")
-	expectJSONBody(t, reqs[0], `{"site_id":9,"user_id":42,"code":"FLAGCODE","is_enabled":true,"bonus_type":3,
+	res := r.Run("promo", "create", "-f", p, "--code", "FLAGCODE", "--amount", "15", "--percent=false")
+	res.Expect(t, 0, res.Stdout, "")
+	reqs := r.ExpectRoutes(t, "POST /v1/promo")
+	cmdtest.ExpectJSONBody(t, reqs[0], `{"site_id":9,"user_id":42,"code":"FLAGCODE","is_enabled":true,"bonus_type":3,
 		"bonus_amount":15,"bonus_amount_is_in_percentages":false,"time_limit_is_enabled":true,
 		"d_on":"2026-11-30T21:00:00.000Z","quantity_limit_is_enabled":false,"personal_limit_is_enabled":false}`)
 }
 
 func TestPromoCreateFromYAMLFile(t *testing.T) {
 	r := newRunner(t)
-	r.api.Handle("POST /v1/promo", http.StatusCreated, createdJSON)
-	p := writeFile(t, "promo.yaml", `# a new promo code
+	r.API.Handle("POST /v1/promo", http.StatusCreated, createdJSON)
+	p := cmdtest.WriteFile(t, "promo.yaml", `# a new promo code
 code: YAML1
 is_enabled: true
 bonus_type: 2
@@ -235,23 +236,23 @@ d_off: 2026-12-31T23:59:59+03:00
 quantity_limit: 20
 personal_limit_is_enabled: 1
 `)
-	res := r.run("promo", "create", "--site-id", "7", "--file", p)
-	res.expect(t, 0, res.stdout, "")
-	reqs := r.expectRoutes(t, "POST /v1/promo")
-	expectJSONBody(t, reqs[0], `{"site_id":7,"user_id":42,"code":"YAML1","is_enabled":true,"bonus_type":2,
+	res := r.Run("promo", "create", "--site-id", "7", "--file", p)
+	res.Expect(t, 0, res.Stdout, "")
+	reqs := r.ExpectRoutes(t, "POST /v1/promo")
+	cmdtest.ExpectJSONBody(t, reqs[0], `{"site_id":7,"user_id":42,"code":"YAML1","is_enabled":true,"bonus_type":2,
 		"bonus_amount":7.5,"time_limit_is_enabled":true,"d_on":"2026-12-01T07:00:00.000Z","d_off":"2026-12-31T20:59:59.000Z",
 		"quantity_limit_is_enabled":true,"quantity_limit":20,"personal_limit_is_enabled":true}`)
 }
 
 func TestPromoCreateFromStdin(t *testing.T) {
 	r := newRunner(t)
-	r.api.Handle("POST /v1/promo", http.StatusCreated, createdJSON)
-	r.stdin = "code: STDIN1\nbonus_type: delivery\nbonus_amount: 100\nbonus_amount_is_in_percentages: true\nsite_id: 9\n"
-	res := r.run("promo", "create", "-f", "-", "--site-id", "8", "--bonus-type", "goods")
-	res.expect(t, 0, res.stdout, disabledStderr("8"))
-	reqs := r.expectRoutes(t, "POST /v1/promo")
+	r.API.Handle("POST /v1/promo", http.StatusCreated, createdJSON)
+	r.Stdin = "code: STDIN1\nbonus_type: delivery\nbonus_amount: 100\nbonus_amount_is_in_percentages: true\nsite_id: 9\n"
+	res := r.Run("promo", "create", "-f", "-", "--site-id", "8", "--bonus-type", "goods")
+	res.Expect(t, 0, res.Stdout, disabledStderr("8"))
+	reqs := r.ExpectRoutes(t, "POST /v1/promo")
 	// --site-id and --bonus-type beside the file win.
-	expectJSONBody(t, reqs[0], `{"site_id":8,"user_id":42,"code":"STDIN1","bonus_type":2,"bonus_amount":100,"bonus_amount_is_in_percentages":true}`)
+	cmdtest.ExpectJSONBody(t, reqs[0], `{"site_id":8,"user_id":42,"code":"STDIN1","bonus_type":2,"bonus_amount":100,"bonus_amount_is_in_percentages":true}`)
 }
 
 func TestPromoCreateSiteSources(t *testing.T) {
@@ -271,30 +272,30 @@ func TestPromoCreateSiteSources(t *testing.T) {
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			r := newRunner(t)
-			r.api.Handle("POST /v1/promo", http.StatusCreated, createdJSON)
+			r.API.Handle("POST /v1/promo", http.StatusCreated, createdJSON)
 			if c.env != "" {
-				r.env["PROMOCTL_SITE_ID"] = c.env
+				r.Env["PROMOCTL_SITE_ID"] = c.env
 			}
 			if c.config {
-				r.writeConfig(twoProfiles)
+				r.WriteConfig(twoProfiles)
 			}
 			args := []string{"promo", "create", "-o", "json"}
 			if c.file != "" {
-				args = append(args, "-f", writeFile(t, "p.json", c.file))
+				args = append(args, "-f", cmdtest.WriteFile(t, "p.json", c.file))
 			} else {
 				args = append(args, "--code", "SITE1")
 			}
 			if c.flag != "" {
 				args = append(args, "--site-id", c.flag)
 			}
-			res := r.run(args...)
+			res := r.Run(args...)
 			want := defaultsStderr(c.want)
 			if c.file != "" {
 				want = strings.Replace(want, "no --amount given", "no --amount (or bonus_amount in the file) given", 1)
 			}
-			res.expect(t, 0, res.stdout, want)
-			reqs := r.expectRoutes(t, "POST /v1/promo")
-			expectJSONBody(t, reqs[0], `{"site_id":`+c.want+`,"user_id":42,"code":"SITE1"}`)
+			res.Expect(t, 0, res.Stdout, want)
+			reqs := r.ExpectRoutes(t, "POST /v1/promo")
+			cmdtest.ExpectJSONBody(t, reqs[0], `{"site_id":`+c.want+`,"user_id":42,"code":"SITE1"}`)
 		})
 	}
 }
@@ -308,10 +309,10 @@ func TestPromoCreateDryRunSummary(t *testing.T) {
 	args := []string{"promo", "create", "--site-id", "7", "--code", "SUMMER25", "--amount", "25", "--percent",
 		"--bonus-type", "delivery", "--starts", "2026-12-01", "--ends", "2026-12-31", "--dry-run"}
 	r := newRunner(t) // TZ Europe/Moscow
-	r.tty = true
+	r.TTY = true
 	body := `{"site_id":7,"user_id":42,"code":"SUMMER25","bonus_type":3,"bonus_amount":25,"bonus_amount_is_in_percentages":true,` +
 		`"time_limit_is_enabled":true,"d_on":"2026-11-30T21:00:00.000Z","d_off":"2026-12-31T20:59:59.000Z"}`
-	r.run(args...).expect(t, 0, `Request:            POST /v1/promo
+	r.Run(args...).Expect(t, 0, `Request:            POST /v1/promo
 Site:               7
 User id:            42
 Code:               SUMMER25
@@ -325,7 +326,7 @@ Once per customer:  no (API default)
 
 {
   "method": "POST",
-  "url": "`+r.api.URL+`/v1/promo",
+  "url": "`+r.API.URL+`/v1/promo",
   "body": {
     "site_id": 7,
     "user_id": 42,
@@ -339,26 +340,26 @@ Once per customer:  no (API default)
   }
 }
 `, "")
-	wantJSON := `{"method":"POST","url":"` + r.api.URL + `/v1/promo","body":` + body + "}\n"
-	r.tty = false
-	r.run(args...).expect(t, 0, wantJSON, "")
-	r.run(append(args, "-o", "table")...).expect(t, 0, wantJSON, "")
-	r.tty = true
-	res := r.run(append(args, "-o", "json")...)
-	res.expect(t, 0, res.stdout, "")
-	expectJSON(t, "-o json on a terminal", res.stdout, wantJSON)
-	r.run(append(args, "--jq", ".body.d_off")...).expect(t, 0, "2026-12-31T20:59:59.000Z\n", "")
-	r.expectNoRequests(t)
+	wantJSON := `{"method":"POST","url":"` + r.API.URL + `/v1/promo","body":` + body + "}\n"
+	r.TTY = false
+	r.Run(args...).Expect(t, 0, wantJSON, "")
+	r.Run(append(args, "-o", "table")...).Expect(t, 0, wantJSON, "")
+	r.TTY = true
+	res := r.Run(append(args, "-o", "json")...)
+	res.Expect(t, 0, res.Stdout, "")
+	cmdtest.ExpectJSON(t, "-o json on a terminal", res.Stdout, wantJSON)
+	r.Run(append(args, "--jq", ".body.d_off")...).Expect(t, 0, "2026-12-31T20:59:59.000Z\n", "")
+	r.ExpectNoRequests(t)
 }
 
 // TestPromoCreateDryRunSummaryDefaults: a create that names only the code
 // shows every value the API will give it.
 func TestPromoCreateDryRunSummaryDefaults(t *testing.T) {
 	r := newRunner(t)
-	r.tty = true
-	r.loc = time.UTC
-	res := r.run("promo", "create", "--site-id", "7", "--code", "ABC", "--percent", "--starts", "2026-12-01", "--dry-run")
-	res.expect(t, 0, `Request:            POST /v1/promo
+	r.TTY = true
+	r.Loc = time.UTC
+	res := r.Run("promo", "create", "--site-id", "7", "--code", "ABC", "--percent", "--starts", "2026-12-01", "--dry-run")
+	res.Expect(t, 0, `Request:            POST /v1/promo
 Site:               7
 User id:            42
 Code:               ABC
@@ -372,7 +373,7 @@ Once per customer:  no (API default)
 
 {
   "method": "POST",
-  "url": "`+r.api.URL+`/v1/promo",
+  "url": "`+r.API.URL+`/v1/promo",
   "body": {
     "site_id": 7,
     "user_id": 42,
@@ -383,17 +384,17 @@ Once per customer:  no (API default)
   }
 }
 `, "promoctl: warning: no --amount given, so the API's default discount of 0.01% applies\n")
-	r.expectNoRequests(t)
+	r.ExpectNoRequests(t)
 }
 
 func TestPromoCreateDryRunSendsNothing(t *testing.T) {
 	r := newRunner(t)
-	r.tty = true // -o json on a terminal: the JSON alone, indented
-	r.loc = time.UTC
-	r.run("promo", "create", "--site-id", "7", "--code", "SUMMER25", "--amount", "10", "--starts", "2026-12-01", "--dry-run", "-o", "json").
-		expect(t, 0, `{
+	r.TTY = true // -o json on a terminal: the JSON alone, indented
+	r.Loc = time.UTC
+	r.Run("promo", "create", "--site-id", "7", "--code", "SUMMER25", "--amount", "10", "--starts", "2026-12-01", "--dry-run", "-o", "json").
+		Expect(t, 0, `{
   "method": "POST",
-  "url": "`+r.api.URL+`/v1/promo",
+  "url": "`+r.API.URL+`/v1/promo",
   "body": {
     "site_id": 7,
     "user_id": 42,
@@ -404,53 +405,53 @@ func TestPromoCreateDryRunSendsNothing(t *testing.T) {
   }
 }
 `, "")
-	r.run("promo", "create", "--site-id", "7", "--code", "SUMMER25", "--dry-run", "--jq", ".body.code").expect(t, 0, "SUMMER25\n",
+	r.Run("promo", "create", "--site-id", "7", "--code", "SUMMER25", "--dry-run", "--jq", ".body.code").Expect(t, 0, "SUMMER25\n",
 		"promoctl: warning: no --amount given, so the API's default discount of 0.01 applies\n")
-	r.expectNoRequests(t)
+	r.ExpectNoRequests(t)
 }
 
 func TestPromoCreatePermissionDenied(t *testing.T) {
 	r := newRunner(t)
-	r.api.Handle("POST /v1/promo", http.StatusForbidden, apitest.Error(403, 30, "user cant view site"))
-	r.run("promo", "create", "--site-id", "2", "--code", "SUMMER25", "--amount", "5").expect(t, 3, "",
+	r.API.Handle("POST /v1/promo", http.StatusForbidden, apitest.Error(403, 30, "user cant view site"))
+	r.Run("promo", "create", "--site-id", "2", "--code", "SUMMER25", "--amount", "5").Expect(t, 3, "",
 		"promoctl: create promo SUMMER25 on site 2: permission denied: you cannot view site 2 (API error 30: user cant view site)\n")
-	r.expectRoutes(t, "POST /v1/promo")
+	r.ExpectRoutes(t, "POST /v1/promo")
 }
 
 func TestPromoCreateInvalidOnTheServer(t *testing.T) {
 	r := newRunner(t)
-	r.api.Handle("POST /v1/promo", http.StatusBadRequest, apitest.Error(400, 10, "data is invalid"))
-	r.run("promo", "create", "--site-id", "7", "--code", "SUMMER25", "--amount", "5").expect(t, 1, "",
+	r.API.Handle("POST /v1/promo", http.StatusBadRequest, apitest.Error(400, 10, "data is invalid"))
+	r.Run("promo", "create", "--site-id", "7", "--code", "SUMMER25", "--amount", "5").Expect(t, 1, "",
 		"promoctl: create promo SUMMER25 on site 7: invalid request (API error 10: data is invalid)\n")
-	r.expectRoutes(t, "POST /v1/promo")
+	r.ExpectRoutes(t, "POST /v1/promo")
 }
 
 func TestPromoCreateIsNotRetriedOn5xx(t *testing.T) {
 	for _, status := range []int{502, 503, 504} {
 		t.Run(http.StatusText(status), func(t *testing.T) {
 			r := newRunner(t)
-			r.api.Handle("POST /v1/promo", status, "")
-			r.api.Handle("POST /v1/promo", http.StatusCreated, createdJSON)
-			r.run("promo", "create", "--site-id", "7", "--code", "SUMMER25", "--amount", "5").expect(t, 1, "",
+			r.API.Handle("POST /v1/promo", status, "")
+			r.API.Handle("POST /v1/promo", http.StatusCreated, createdJSON)
+			r.Run("promo", "create", "--site-id", "7", "--code", "SUMMER25", "--amount", "5").Expect(t, 1, "",
 				fmt.Sprintf("promoctl: create promo SUMMER25 on site 7: server error (HTTP %d %s), so promo code SUMMER25 may have been created: "+
 					"check whether `promoctl promo list --site-id 7` shows it before creating it again\n", status, http.StatusText(status)))
-			r.expectRoutes(t, "POST /v1/promo")
+			r.ExpectRoutes(t, "POST /v1/promo")
 		})
 	}
 }
 
 func TestPromoCreateIsRetriedOn429(t *testing.T) {
 	r := newRunner(t)
-	r.api.HandleFunc("POST /v1/promo", func(w http.ResponseWriter, _ *http.Request) {
+	r.API.HandleFunc("POST /v1/promo", func(w http.ResponseWriter, _ *http.Request) {
 		w.Header().Set("Retry-After", "0")
 		w.WriteHeader(http.StatusTooManyRequests)
 	})
-	r.api.Handle("POST /v1/promo", http.StatusCreated, createdJSON)
-	res := r.run("promo", "create", "--site-id", "7", "--code", "SUMMER25", "-o", "json")
-	res.expect(t, 0, res.stdout, defaultsStderr("7"))
-	reqs := r.expectRoutes(t, "POST /v1/promo", "POST /v1/promo")
+	r.API.Handle("POST /v1/promo", http.StatusCreated, createdJSON)
+	res := r.Run("promo", "create", "--site-id", "7", "--code", "SUMMER25", "-o", "json")
+	res.Expect(t, 0, res.Stdout, defaultsStderr("7"))
+	reqs := r.ExpectRoutes(t, "POST /v1/promo", "POST /v1/promo")
 	for _, req := range reqs {
-		expectJSONBody(t, req, `{"site_id":7,"user_id":42,"code":"SUMMER25"}`)
+		cmdtest.ExpectJSONBody(t, req, `{"site_id":7,"user_id":42,"code":"SUMMER25"}`)
 	}
 }
 
@@ -475,19 +476,19 @@ func TestPromoCreateAmountsWithUpToTwoDecimals(t *testing.T) {
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			r := newRunner(t)
-			r.api.Handle("POST /v1/promo", http.StatusCreated, createdJSON)
+			r.API.Handle("POST /v1/promo", http.StatusCreated, createdJSON)
 			args := append([]string{"promo", "create", "--site-id", "7", "--code", "SUMMER25"}, c.args...)
 			if c.file != "" {
-				args = append(args, "-f", writeFile(t, "promo", c.file))
+				args = append(args, "-f", cmdtest.WriteFile(t, "promo", c.file))
 			}
-			res := r.run(append(args, "-o", "json")...)
+			res := r.Run(append(args, "-o", "json")...)
 			stderr := disabledStderr("7")
 			if strings.Contains(c.body, "is_enabled") { // named: no warning
 				stderr = ""
 			}
-			res.expect(t, 0, createdJSON+"\n", stderr)
-			reqs := r.expectRoutes(t, "POST /v1/promo")
-			expectJSONBody(t, reqs[0], `{"site_id":7,"user_id":42,"code":"SUMMER25",`+c.body+`}`)
+			res.Expect(t, 0, createdJSON+"\n", stderr)
+			reqs := r.ExpectRoutes(t, "POST /v1/promo")
+			cmdtest.ExpectJSONBody(t, reqs[0], `{"site_id":7,"user_id":42,"code":"SUMMER25",`+c.body+`}`)
 		})
 	}
 }

@@ -5,6 +5,7 @@ import (
 	"net/http"
 	"testing"
 
+	"github.com/promoctl/promoctl/cmd/internal/cmdtest"
 	"github.com/promoctl/promoctl/internal/apitest"
 	"github.com/promoctl/promoctl/internal/prompt"
 )
@@ -24,10 +25,10 @@ func (s *confirmStub) Confirm(_ context.Context, title, _ string, _ bool) (bool,
 
 func TestPromoDeleteWithYes(t *testing.T) {
 	r := newRunner(t)
-	r.api.Handle("DELETE /v1/promo/5", http.StatusNoContent, "")
-	r.run("promo", "delete", "5", "--yes").expect(t, 0, "", "")
-	reqs := r.expectRoutes(t, "DELETE /v1/promo/5")
-	expectHeaders(t, reqs[0], false)
+	r.API.Handle("DELETE /v1/promo/5", http.StatusNoContent, "")
+	r.Run("promo", "delete", "5", "--yes").Expect(t, 0, "", "")
+	reqs := r.ExpectRoutes(t, "DELETE /v1/promo/5")
+	cmdtest.ExpectHeaders(t, reqs[0], false)
 	if reqs[0].Body != "" {
 		t.Errorf("DELETE body = %q, want none", reqs[0].Body)
 	}
@@ -35,15 +36,15 @@ func TestPromoDeleteWithYes(t *testing.T) {
 
 func TestPromoDeleteOnATerminalAsksFirst(t *testing.T) {
 	r := newRunner(t)
-	r.tty = true
+	r.TTY = true
 	stub := &confirmStub{answer: true}
-	r.prompter = stub
-	r.api.Handle("GET /v1/promo/5", http.StatusOK, currentJSON)
-	r.api.Handle("DELETE /v1/promo/5", http.StatusNoContent, "")
-	r.run("promo", "rm", "5").expect(t, 0, "", "Deleted promo code SUMMER25 (id 5).\n")
-	r.expectRoutes(t, "GET /v1/promo/5", "DELETE /v1/promo/5")
+	r.Prompter = stub
+	r.API.Handle("GET /v1/promo/5", http.StatusOK, currentJSON)
+	r.API.Handle("DELETE /v1/promo/5", http.StatusNoContent, "")
+	r.Run("promo", "rm", "5").Expect(t, 0, "", "Deleted promo code SUMMER25 (id 5).\n")
+	r.ExpectRoutes(t, "GET /v1/promo/5", "DELETE /v1/promo/5")
 	// The fake API is not the public service, so the question names it.
-	want := "Delete promo code SUMMER25 (id 5) at " + r.api.URL + "?"
+	want := "Delete promo code SUMMER25 (id 5) at " + r.API.URL + "?"
 	if len(stub.asked) != 1 || stub.asked[0] != want {
 		t.Errorf("questions asked = %q, want [%q]", stub.asked, want)
 	}
@@ -59,11 +60,11 @@ func TestPromoDeleteDeclined(t *testing.T) {
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			r := newRunner(t)
-			r.tty = true
-			r.prompter = c.stub
-			r.api.Handle("GET /v1/promo/5", http.StatusOK, currentJSON)
-			r.run("promo", "delete", "5").expect(t, 130, "", "promoctl: cancelled\n")
-			r.expectRoutes(t, "GET /v1/promo/5") // read to name it, never deleted
+			r.TTY = true
+			r.Prompter = c.stub
+			r.API.Handle("GET /v1/promo/5", http.StatusOK, currentJSON)
+			r.Run("promo", "delete", "5").Expect(t, 130, "", "promoctl: cancelled\n")
+			r.ExpectRoutes(t, "GET /v1/promo/5") // read to name it, never deleted
 			if len(c.stub.asked) != 1 {
 				t.Errorf("asked %d questions, want 1", len(c.stub.asked))
 			}
@@ -73,12 +74,12 @@ func TestPromoDeleteDeclined(t *testing.T) {
 
 func TestPromoDeleteWithYesOnATerminalDoesNotAsk(t *testing.T) {
 	r := newRunner(t)
-	r.tty = true
+	r.TTY = true
 	stub := &confirmStub{answer: false}
-	r.prompter = stub
-	r.api.Handle("DELETE /v1/promo/5", http.StatusNoContent, "")
-	r.run("promo", "delete", "-y", "5").expect(t, 0, "", "Deleted promo code 5.\n")
-	r.expectRoutes(t, "DELETE /v1/promo/5")
+	r.Prompter = stub
+	r.API.Handle("DELETE /v1/promo/5", http.StatusNoContent, "")
+	r.Run("promo", "delete", "-y", "5").Expect(t, 0, "", "Deleted promo code 5.\n")
+	r.ExpectRoutes(t, "DELETE /v1/promo/5")
 	if len(stub.asked) != 0 {
 		t.Errorf("asked %q despite --yes", stub.asked)
 	}
@@ -98,17 +99,17 @@ func TestPromoDeleteErrors(t *testing.T) {
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			r := newRunner(t)
-			r.api.Handle("DELETE /v1/promo/5", c.status, c.body)
-			r.run("promo", "delete", "5", "--yes").expect(t, c.code, "", c.stderr+"\n")
-			r.expectRoutes(t, "DELETE /v1/promo/5")
+			r.API.Handle("DELETE /v1/promo/5", c.status, c.body)
+			r.Run("promo", "delete", "5", "--yes").Expect(t, c.code, "", c.stderr+"\n")
+			r.ExpectRoutes(t, "DELETE /v1/promo/5")
 		})
 	}
 }
 
 func TestPromoDeleteIsRetriedOn502(t *testing.T) {
 	r := newRunner(t)
-	r.api.Handle("DELETE /v1/promo/5", http.StatusBadGateway, "<html><body>bad gateway</body></html>")
-	r.api.Handle("DELETE /v1/promo/5", http.StatusNoContent, "")
-	r.run("promo", "delete", "5", "--yes").expect(t, 0, "", "")
-	r.expectRoutes(t, "DELETE /v1/promo/5", "DELETE /v1/promo/5")
+	r.API.Handle("DELETE /v1/promo/5", http.StatusBadGateway, "<html><body>bad gateway</body></html>")
+	r.API.Handle("DELETE /v1/promo/5", http.StatusNoContent, "")
+	r.Run("promo", "delete", "5", "--yes").Expect(t, 0, "", "")
+	r.ExpectRoutes(t, "DELETE /v1/promo/5", "DELETE /v1/promo/5")
 }

@@ -7,6 +7,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/promoctl/promoctl/cmd/internal/cmdtest"
 )
 
 const oneObject = ": a promo code file holds one object"
@@ -30,19 +32,19 @@ func TestPromoFileHoldsExactlyOneObject(t *testing.T) {
 		for _, verb := range [][]string{{"promo", "create", "--site-id", "7"}, {"promo", "update", "5"}} {
 			t.Run(verb[1]+" "+c.name, func(t *testing.T) {
 				r := newRunner(t)
-				p := writeFile(t, "promo.json", c.content)
-				res := r.run(append(verb, "-f", p)...)
-				res.expect(t, 2, "", "promoctl: --file "+p+": "+c.stderr+"\n")
-				r.expectNoRequests(t)
+				p := cmdtest.WriteFile(t, "promo.json", c.content)
+				res := r.Run(append(verb, "-f", p)...)
+				res.Expect(t, 2, "", "promoctl: --file "+p+": "+c.stderr+"\n")
+				r.ExpectNoRequests(t)
 			})
 		}
 	}
 	t.Run("stdin NDJSON", func(t *testing.T) {
 		r := newRunner(t)
-		r.stdin = "{\"code\":\"FIRST1\"}\n{\"code\":\"SECOND2\"}\n"
-		res := r.run("promo", "create", "--site-id", "7", "-f", "-")
-		res.expect(t, 2, "", "promoctl: --file -: more than one object"+oneObject+"\n")
-		r.expectNoRequests(t)
+		r.Stdin = "{\"code\":\"FIRST1\"}\n{\"code\":\"SECOND2\"}\n"
+		res := r.Run("promo", "create", "--site-id", "7", "-f", "-")
+		res.Expect(t, 2, "", "promoctl: --file -: more than one object"+oneObject+"\n")
+		r.ExpectNoRequests(t)
 	})
 }
 
@@ -58,11 +60,11 @@ func TestPromoFileOneObjectInItsForms(t *testing.T) {
 	} {
 		t.Run(name, func(t *testing.T) {
 			r := newRunner(t)
-			r.api.Handle("POST /v1/promo", http.StatusCreated, createdJSON)
-			res := r.run("promo", "create", "--site-id", "7", "-f", writeFile(t, "promo", content), "-o", "json")
-			res.expect(t, 0, createdJSON+"\n", disabledStderr("7"))
-			reqs := r.expectRoutes(t, "POST /v1/promo")
-			expectJSONBody(t, reqs[0], `{"site_id":7,"user_id":42,"code":"ONE1","bonus_amount":5}`)
+			r.API.Handle("POST /v1/promo", http.StatusCreated, createdJSON)
+			res := r.Run("promo", "create", "--site-id", "7", "-f", cmdtest.WriteFile(t, "promo", content), "-o", "json")
+			res.Expect(t, 0, createdJSON+"\n", disabledStderr("7"))
+			reqs := r.ExpectRoutes(t, "POST /v1/promo")
+			cmdtest.ExpectJSONBody(t, reqs[0], `{"site_id":7,"user_id":42,"code":"ONE1","bonus_amount":5}`)
 		})
 	}
 }
@@ -78,37 +80,37 @@ func TestPromoFileSizeLimit(t *testing.T) {
 	const limit = 1 << 20
 	t.Run("stdin at the limit", func(t *testing.T) {
 		r := newRunner(t)
-		r.api.Handle("POST /v1/promo", http.StatusCreated, createdJSON)
-		r.stdin = padTo(limit, "code: BIG1\n", "bonus_amount: 5\n")
-		res := r.run("promo", "create", "--site-id", "7", "-f", "-", "-o", "json")
-		res.expect(t, 0, createdJSON+"\n", disabledStderr("7"))
-		reqs := r.expectRoutes(t, "POST /v1/promo")
-		expectJSONBody(t, reqs[0], `{"site_id":7,"user_id":42,"code":"BIG1","bonus_amount":5}`)
+		r.API.Handle("POST /v1/promo", http.StatusCreated, createdJSON)
+		r.Stdin = padTo(limit, "code: BIG1\n", "bonus_amount: 5\n")
+		res := r.Run("promo", "create", "--site-id", "7", "-f", "-", "-o", "json")
+		res.Expect(t, 0, createdJSON+"\n", disabledStderr("7"))
+		reqs := r.ExpectRoutes(t, "POST /v1/promo")
+		cmdtest.ExpectJSONBody(t, reqs[0], `{"site_id":7,"user_id":42,"code":"BIG1","bonus_amount":5}`)
 	})
 	t.Run("stdin over the limit", func(t *testing.T) {
 		// One byte more: the field at the end must not be dropped
 		// silently; the file is refused.
 		r := newRunner(t)
-		r.stdin = padTo(limit+1, "code: BIG1\n", "bonus_amount: 5\n")
-		res := r.run("promo", "create", "--site-id", "7", "-f", "-")
-		res.expect(t, 2, "", "promoctl: --file - is larger than 1 MiB"+oneObject+"\n")
-		r.expectNoRequests(t)
+		r.Stdin = padTo(limit+1, "code: BIG1\n", "bonus_amount: 5\n")
+		res := r.Run("promo", "create", "--site-id", "7", "-f", "-")
+		res.Expect(t, 2, "", "promoctl: --file - is larger than 1 MiB"+oneObject+"\n")
+		r.ExpectNoRequests(t)
 	})
 	t.Run("path over the limit", func(t *testing.T) {
 		r := newRunner(t)
-		p := writeFile(t, "promo.yaml", padTo(limit+1, "code: BIG1\n", "bonus_amount: 5\n"))
-		res := r.run("promo", "update", "5", "-f", p)
-		res.expect(t, 2, "", "promoctl: --file "+p+" is larger than 1 MiB"+oneObject+"\n")
-		r.expectNoRequests(t)
+		p := cmdtest.WriteFile(t, "promo.yaml", padTo(limit+1, "code: BIG1\n", "bonus_amount: 5\n"))
+		res := r.Run("promo", "update", "5", "-f", p)
+		res.Expect(t, 2, "", "promoctl: --file "+p+" is larger than 1 MiB"+oneObject+"\n")
+		r.ExpectNoRequests(t)
 	})
 	t.Run("huge path is not read whole", func(t *testing.T) {
 		// 300 MiB, sparse: refused after reading just over 1 MiB of it.
 		r := newRunner(t)
 		p := sparseFile(t, 300<<20)
 		start := time.Now()
-		res := r.run("promo", "create", "--site-id", "7", "-f", p)
-		res.expect(t, 2, "", "promoctl: --file "+p+" is larger than 1 MiB"+oneObject+"\n")
-		r.expectNoRequests(t)
+		res := r.Run("promo", "create", "--site-id", "7", "-f", p)
+		res.Expect(t, 2, "", "promoctl: --file "+p+" is larger than 1 MiB"+oneObject+"\n")
+		r.ExpectNoRequests(t)
 		if d := time.Since(start); d > 3*time.Second {
 			t.Errorf("refusing a 300 MiB file took %s, want it refused without reading it all", d)
 		}

@@ -55,8 +55,8 @@ func TestRunPromoGenerateCtrlCCountsUnknown(t *testing.T) {
 	}
 	want := fmt.Sprintf("Journal: job.jsonl\n1 more promo codes may be created: their outcome is unknown, and the resume settles them from the site's list first.\n"+
 		"Interrupted: 2 of 6 promo codes are created and the journal is up to date; finish the job with: promoctl promo generate --resume %s\n", abs)
-	if e.stdout.Len() != 0 || e.stderr.String() != want {
-		t.Errorf("stdout:\n%s\nstderr:\n%s\nwant nothing and:\n%s", e.stdout, e.stderr, want)
+	if e.Stdout.Len() != 0 || e.Stderr.String() != want {
+		t.Errorf("stdout:\n%s\nstderr:\n%s\nwant nothing and:\n%s", e.Stdout, e.Stderr, want)
 	}
 }
 
@@ -93,8 +93,8 @@ func TestStdoutRedirect(t *testing.T) {
 // waits.
 func TestRunPromoGenerateSaysWhyItWaits(t *testing.T) {
 	e, g, opts := newGenEnv(t, format.JSON)
-	e.sess.IO.SetTTY(false, false, true)
-	e.sess.Settings.Timeout = 300 * time.Millisecond
+	e.Sess.IO.SetTTY(false, false, true)
+	e.Sess.Settings.Timeout = 300 * time.Millisecond
 	opts.Count, opts.Concurrency = 3, 1
 	opts.Changes = promo.Changes{Enabled: ptr(true), Amount: ptr(1.0)}
 	g.fault = func(w http.ResponseWriter, code string, n int) bool {
@@ -108,7 +108,7 @@ func TestRunPromoGenerateSaysWhyItWaits(t *testing.T) {
 	}
 	start := time.Now()
 	if err := runPromoGenerate(context.Background(), opts); err != nil {
-		t.Fatalf("run: %v\n%s", err, e.stderr)
+		t.Fatalf("run: %v\n%s", err, e.Stderr)
 	}
 	if d := time.Since(start); d < 300*time.Millisecond {
 		t.Errorf("the job took %s: the code was sent again before --timeout had passed", d)
@@ -117,8 +117,8 @@ func TestRunPromoGenerateSaysWhyItWaits(t *testing.T) {
 		t.Errorf("the site has %d new codes after %d POSTs, want 3 after 4 (one sent again)", len(made), len(g.postAt))
 	}
 	if !regexp.MustCompile(`\n1 promo codes of unknown outcome are not on the site's list yet: waiting \d+ms for the server to finish them before sending them again\.\n`).
-		MatchString(e.stderr.String()) {
-		t.Errorf("stderr:\n%s\nwant the wait explained", e.stderr)
+		MatchString(e.Stderr.String()) {
+		t.Errorf("stderr:\n%s\nwant the wait explained", e.Stderr)
 	}
 }
 
@@ -137,14 +137,14 @@ func TestPromoGenerateResumeLineWholeCLI(t *testing.T) {
 		fmt.Fprint(w, `{"title":"promo code already exists","error":10,"code":409}`)
 		return true
 	}
-	r.api.HandleFunc("GET /v1/promo", g.list)
-	r.api.HandleFunc("POST /v1/promo", g.create)
+	r.API.HandleFunc("GET /v1/promo", g.list)
+	r.API.HandleFunc("POST /v1/promo", g.create)
 	dir := t.TempDir()
 	t.Chdir(dir)
-	res := r.run("promo", "generate", "--site-id", "1", "--count", "3", "--amount", "10", "--enabled", "--concurrency", "1",
+	res := r.Run("promo", "generate", "--site-id", "1", "--count", "3", "--amount", "10", "--enabled", "--concurrency", "1",
 		"--journal", "spring.jsonl", "-o", "csv")
 	want := "finish the job with: promoctl --output csv promo generate --resume " + filepath.Join(dir, "spring.jsonl") + "\n"
-	if res.code != 1 || !strings.HasSuffix(res.stderr, want) {
-		t.Errorf("exit %d, stderr:\n%s\nwant exit 1 and the last line ending %q", res.code, res.stderr, want)
+	if res.Code != 1 || !strings.HasSuffix(res.Stderr, want) {
+		t.Errorf("exit %d, stderr:\n%s\nwant exit 1 and the last line ending %q", res.Code, res.Stderr, want)
 	}
 }

@@ -22,6 +22,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/promoctl/promoctl/cmd/core"
+	"github.com/promoctl/promoctl/cmd/internal/cmdtest"
 	"github.com/promoctl/promoctl/internal/bulk"
 	"github.com/promoctl/promoctl/internal/bulk/codegen"
 	"github.com/promoctl/promoctl/internal/format"
@@ -75,18 +76,18 @@ type genPromo struct {
 // newGenEnv is a verbEnv whose fake API is a genSite holding existing
 // codes, and whose session builds bulk clients as the factory does: the
 // transport wrapped by the engine's throttle, creates sent once.
-func newGenEnv(t *testing.T, format format.Format, existing ...string) (*verbEnv, *genSite, *promoGenerateOptions) {
+func newGenEnv(t *testing.T, format format.Format, existing ...string) (*cmdtest.VerbEnv, *genSite, *promoGenerateOptions) {
 	t.Helper()
-	e := newVerbEnv(t, false, format)
+	e := cmdtest.NewVerbEnv(t, false, format)
 	g := &genSite{t: t, nextID: 1000, posts: map[string]int{}}
 	for _, c := range existing {
 		g.store(c, promo.CreateBody{})
 	}
-	e.api.HandleFunc("GET /v1/promo", g.list)
-	e.api.HandleFunc("POST /v1/promo", g.create)
+	e.API.HandleFunc("GET /v1/promo", g.list)
+	e.API.HandleFunc("POST /v1/promo", g.create)
 	state := t.TempDir()
 	env := map[string]string{"HOME": t.TempDir(), "XDG_STATE_HOME": state}
-	opts := &promoGenerateOptions{Session: e.sess, SiteID: 1, Getenv: func(k string) string { return env[k] },
+	opts := &promoGenerateOptions{Session: e.Sess, SiteID: 1, Getenv: func(k string) string { return env[k] },
 		Journal: filepath.Join(state, "job.jsonl"), Grace: 5 * time.Second}
 	return e, g, opts
 }
@@ -228,8 +229,8 @@ func TestRunPromoGenerateJSON(t *testing.T) {
 
 	made, madeJSON := g.made(1)
 	stderr := fmt.Sprintf("Journal: %s\nCreated 3 promo codes on site 1 in T (R/s).\n", opts.Journal)
-	e.stderr = bytes.NewBufferString(normalize(e.stderr.String()))
-	reqs := e.expect(t, err, "", madeJSON+"\n", stderr,
+	e.Stderr = bytes.NewBufferString(normalize(e.Stderr.String()))
+	reqs := e.Expect(t, err, "", madeJSON+"\n", stderr,
 		"GET /v1/promo?site_id=1", "POST /v1/promo", "POST /v1/promo", "POST /v1/promo", "GET /v1/promo?site_id=1")
 	if len(made) != 3 {
 		t.Fatalf("the site has %d new codes, want 3", len(made))
@@ -241,7 +242,7 @@ func TestRunPromoGenerateJSON(t *testing.T) {
 		json.Unmarshal([]byte(r.Body), &b)
 		code, _ := b["code"].(string)
 		codes = append(codes, code)
-		expectJSONBody(t, r, fmt.Sprintf(`{"site_id":1,"user_id":42,"code":%q,"is_enabled":true,"bonus_amount":10,"bonus_amount_is_in_percentages":true}`, code))
+		cmdtest.ExpectJSONBody(t, r, fmt.Sprintf(`{"site_id":1,"user_id":42,"code":%q,"is_enabled":true,"bonus_amount":10,"bonus_amount_is_in_percentages":true}`, code))
 	}
 	expectCodes(t, codes, opts.Format.WithDefaults(), "EXIST1")
 	// The journal on disk says each is created with the id the site gave.
@@ -272,12 +273,12 @@ func TestRunPromoGenerateCSVForMailMerge(t *testing.T) {
 	opts.Count, opts.Format = 25, codegen.Format{Prefix: "XMAS", Length: 6, Charset: "digits"}
 	opts.Changes = promo.Changes{Enabled: ptr(true), Amount: ptr(10.0), Percent: ptr(true)}
 	if err := runPromoGenerate(context.Background(), opts); err != nil {
-		t.Fatalf("run: %v\n%s", err, e.stderr)
+		t.Fatalf("run: %v\n%s", err, e.Stderr)
 	}
 	made, _ := g.made(0)
-	rows, err := csv.NewReader(strings.NewReader(e.stdout.String())).ReadAll()
+	rows, err := csv.NewReader(strings.NewReader(e.Stdout.String())).ReadAll()
 	if err != nil {
-		t.Fatalf("stdout is not CSV: %v\n%s", err, e.stdout)
+		t.Fatalf("stdout is not CSV: %v\n%s", err, e.Stdout)
 	}
 	wantHeader := []string{"id", "code", "pos", "is_enabled", "bonus_type", "bonus_amount", "bonus_amount_is_in_percentages",
 		"time_limit_is_enabled", "d_on", "d_off", "quantity_limit_is_enabled", "quantity_limit", "promo_used_count", "is_valid"}
@@ -329,7 +330,7 @@ func TestRunPromoGenerateRefusals(t *testing.T) {
 			opts.Count, opts.Format, opts.SiteID = c.count, c.format, c.site
 			opts.Changes = promo.Changes{Enabled: ptr(true), Amount: ptr(1.0)}
 			err := runPromoGenerate(context.Background(), opts)
-			e.expect(t, err, c.err, "", "", c.routes...)
+			e.Expect(t, err, c.err, "", "", c.routes...)
 			if got := core.ExitCode(err); got != core.ExitUsage {
 				t.Errorf("exit code = %d, want %d", got, core.ExitUsage)
 			}
@@ -347,7 +348,7 @@ func TestRunPromoGenerateAvoidsTheSitesCodes(t *testing.T) {
 	opts.Count, opts.Format = 5, codegen.Format{Prefix: "AB", Length: 1, Charset: "digits"}
 	opts.Changes = promo.Changes{Enabled: ptr(true), Amount: ptr(5.0)}
 	if err := runPromoGenerate(context.Background(), opts); err != nil {
-		t.Fatalf("run: %v\n%s", err, e.stderr)
+		t.Fatalf("run: %v\n%s", err, e.Stderr)
 	}
 	made, _ := g.made(6)
 	var codes []string
@@ -366,10 +367,10 @@ func TestRunPromoGenerateDryRun(t *testing.T) {
 	opts.Count, opts.Format, opts.DryRun = 4, codegen.Format{Prefix: "AB", Length: 1, Charset: "digits"}, true
 	opts.Changes = promo.Changes{Enabled: ptr(true), Amount: ptr(10.0), Percent: ptr(true)}
 	err := runPromoGenerate(context.Background(), opts)
-	e.expect(t, err, "", e.stdout.String(), "", "GET /v1/promo?site_id=1")
-	rows, err := csv.NewReader(strings.NewReader(e.stdout.String())).ReadAll()
+	e.Expect(t, err, "", e.Stdout.String(), "", "GET /v1/promo?site_id=1")
+	rows, err := csv.NewReader(strings.NewReader(e.Stdout.String())).ReadAll()
 	if err != nil || len(rows) != 5 {
-		t.Fatalf("stdout is %d CSV rows (%v), want a header and 4:\n%s", len(rows), err, e.stdout)
+		t.Fatalf("stdout is %d CSV rows (%v), want a header and 4:\n%s", len(rows), err, e.Stdout)
 	}
 	var codes []string
 	for _, r := range rows[1:] {
@@ -415,12 +416,12 @@ func TestRunPromoGenerateSomeRefusedExit1ThenResume(t *testing.T) {
 		t.Errorf("exit code = %d, want 1", got)
 	}
 	made, madeJSON := g.made(0)
-	if len(made) != 5 || e.stdout.String() != madeJSON+"\n" {
-		t.Errorf("stdout:\n%s\nwant the 5 created:\n%s", e.stdout, madeJSON)
+	if len(made) != 5 || e.Stdout.String() != madeJSON+"\n" {
+		t.Errorf("stdout:\n%s\nwant the 5 created:\n%s", e.Stdout, madeJSON)
 	}
 	wantStderr := fmt.Sprintf("Journal: %s\nCreated 5 promo codes on site 1 in T (R/s); the job has 5 of 6.\n"+
 		"promoctl: not created: %s: create promo %s on site 1: invalid request (API error 10: Data is invalid)\n", opts.Journal, refused, refused)
-	if got := normalize(e.stderr.String()); got != wantStderr {
+	if got := normalize(e.Stderr.String()); got != wantStderr {
 		t.Errorf("stderr:\n%s\nwant:\n%s", got, wantStderr)
 	}
 
@@ -428,18 +429,18 @@ func TestRunPromoGenerateSomeRefusedExit1ThenResume(t *testing.T) {
 	g.mu.Lock()
 	g.fault = nil
 	g.mu.Unlock()
-	e.stdout.Reset()
-	e.stderr.Reset()
-	before := len(e.api.Requests())
-	err = runPromoGenerate(context.Background(), &promoGenerateOptions{Session: e.sess, Resume: opts.Journal, Getenv: opts.Getenv})
+	e.Stdout.Reset()
+	e.Stderr.Reset()
+	before := len(e.API.Requests())
+	err = runPromoGenerate(context.Background(), &promoGenerateOptions{Session: e.Sess, Resume: opts.Journal, Getenv: opts.Getenv})
 	if err != nil {
-		t.Fatalf("resume: %v\n%s", err, e.stderr)
+		t.Fatalf("resume: %v\n%s", err, e.Stderr)
 	}
 	made, madeJSON = g.made(0)
-	if len(made) != 6 || e.stdout.String() != madeJSON+"\n" {
-		t.Errorf("resumed stdout:\n%s\nwant all 6:\n%s", e.stdout, madeJSON)
+	if len(made) != 6 || e.Stdout.String() != madeJSON+"\n" {
+		t.Errorf("resumed stdout:\n%s\nwant all 6:\n%s", e.Stdout, madeJSON)
 	}
-	if got, want := e.api.Routes()[before:], []string{"POST /v1/promo", "GET /v1/promo?site_id=1"}; !slices.Equal(got, want) {
+	if got, want := e.API.Routes()[before:], []string{"POST /v1/promo", "GET /v1/promo?site_id=1"}; !slices.Equal(got, want) {
 		t.Errorf("the resume sent %q, want %q", got, want)
 	}
 	g.mu.Lock()
@@ -448,7 +449,7 @@ func TestRunPromoGenerateSomeRefusedExit1ThenResume(t *testing.T) {
 	}
 	g.mu.Unlock()
 	wantStderr = fmt.Sprintf("Journal: %s\nCreated 1 promo code on site 1 in T (R/s); the job has 6 of 6.\n", opts.Journal)
-	if got := normalize(e.stderr.String()); got != wantStderr {
+	if got := normalize(e.Stderr.String()); got != wantStderr {
 		t.Errorf("resumed stderr:\n%s\nwant:\n%s", got, wantStderr)
 	}
 }
@@ -461,7 +462,7 @@ func TestRunPromoGenerateRefusesAnExistingJournal(t *testing.T) {
 	}
 	err := runPromoGenerate(context.Background(), opts)
 	want := fmt.Sprintf("--journal %s exists: to finish its job give --resume %s; for a new job name a new file", opts.Journal, opts.Journal)
-	e.expect(t, err, want, "", "")
+	e.Expect(t, err, want, "", "")
 	if core.ExitCode(err) != core.ExitUsage {
 		t.Errorf("exit code = %d, want 2", core.ExitCode(err))
 	}
@@ -472,11 +473,11 @@ func TestRunPromoGenerateDefaultJournalPlace(t *testing.T) {
 	opts.Count, opts.Journal = 2, ""
 	opts.Changes = promo.Changes{Enabled: ptr(true), Amount: ptr(1.0)}
 	if err := runPromoGenerate(context.Background(), opts); err != nil {
-		t.Fatalf("run: %v\n%s", err, e.stderr)
+		t.Fatalf("run: %v\n%s", err, e.Stderr)
 	}
-	m := regexp.MustCompile(`^Journal: (.*)\n`).FindStringSubmatch(e.stderr.String())
+	m := regexp.MustCompile(`^Journal: (.*)\n`).FindStringSubmatch(e.Stderr.String())
 	if m == nil {
-		t.Fatalf("stderr does not start with the journal's path:\n%s", e.stderr)
+		t.Fatalf("stderr does not start with the journal's path:\n%s", e.Stderr)
 	}
 	dir := filepath.Join(opts.Getenv("XDG_STATE_HOME"), "promoctl", "jobs")
 	if filepath.Dir(m[1]) != dir || !regexp.MustCompile(`^\d{8}T\d{6}Z-[0-9a-f]{8}\.jsonl$`).MatchString(filepath.Base(m[1])) {
@@ -507,7 +508,7 @@ func TestRunPromoGenerateAtMostConcurrencyInFlight(t *testing.T) {
 	opts.Count, opts.Concurrency, opts.Bar = 40, 3, true
 	opts.Changes = promo.Changes{Enabled: ptr(true), Amount: ptr(1.0)}
 	if err := runPromoGenerate(context.Background(), opts); err != nil {
-		t.Fatalf("run: %v\n%s", err, e.stderr)
+		t.Fatalf("run: %v\n%s", err, e.Stderr)
 	}
 	made, _ := g.made(0)
 	if len(made) != 40 {
@@ -518,7 +519,7 @@ func TestRunPromoGenerateAtMostConcurrencyInFlight(t *testing.T) {
 		t.Errorf("at most %d creates were in flight, want 3 (--concurrency)", g.high)
 	}
 	// The bar was drawn and erased: the summary starts a clean line.
-	if s := e.stderr.String(); !strings.Contains(s, "\r\x1b[K[") || !strings.Contains(s, "\r\x1b[KCreated 40 promo codes") {
+	if s := e.Stderr.String(); !strings.Contains(s, "\r\x1b[K[") || !strings.Contains(s, "\r\x1b[KCreated 40 promo codes") {
 		t.Errorf("stderr has no progress bar erased before the summary:\n%q", s)
 	}
 }
@@ -542,7 +543,7 @@ func TestRunPromoGenerateHonoursRetryAfter(t *testing.T) {
 		return true
 	}
 	if err := runPromoGenerate(context.Background(), opts); err != nil {
-		t.Fatalf("run: %v\n%s", err, e.stderr)
+		t.Fatalf("run: %v\n%s", err, e.Stderr)
 	}
 	made, _ := g.made(0)
 	if len(made) != 12 {
@@ -594,8 +595,8 @@ func TestRunPromoGenerateCtrlCThenResume(t *testing.T) {
 	g.expectOnce(t, made)
 	want := fmt.Sprintf("Journal: %s\nInterrupted: %d of 40 promo codes are created and the journal is up to date; finish the job with: promoctl promo generate --resume %s\n",
 		opts.Journal, len(made), opts.Journal)
-	if e.stdout.Len() != 0 || e.stderr.String() != want {
-		t.Errorf("stdout:\n%s\nstderr:\n%s\nwant nothing and:\n%s", e.stdout, e.stderr, want)
+	if e.Stdout.Len() != 0 || e.Stderr.String() != want {
+		t.Errorf("stdout:\n%s\nstderr:\n%s\nwant nothing and:\n%s", e.Stdout, e.Stderr, want)
 	}
 	// The requests in flight finished: the journal knows every outcome.
 	_, items := readJournal(t, opts.Journal)
@@ -616,19 +617,19 @@ func TestRunPromoGenerateCtrlCThenResume(t *testing.T) {
 	g.mu.Lock()
 	g.onPost = nil
 	g.mu.Unlock()
-	e.stdout.Reset()
-	e.stderr.Reset()
-	err = runPromoGenerate(context.Background(), &promoGenerateOptions{Session: e.sess, Resume: opts.Journal, Getenv: opts.Getenv})
+	e.Stdout.Reset()
+	e.Stderr.Reset()
+	err = runPromoGenerate(context.Background(), &promoGenerateOptions{Session: e.Sess, Resume: opts.Journal, Getenv: opts.Getenv})
 	if err != nil {
-		t.Fatalf("resume: %v\n%s", err, e.stderr)
+		t.Fatalf("resume: %v\n%s", err, e.Stderr)
 	}
 	made, madeJSON := g.made(0)
 	if len(made) != 40 {
 		t.Fatalf("after the resume the site has %d new codes, want 40", len(made))
 	}
 	g.expectOnce(t, made)
-	if e.stdout.String() != madeJSON+"\n" {
-		t.Errorf("resumed stdout:\n%s\nwant all 40:\n%s", e.stdout, madeJSON)
+	if e.Stdout.String() != madeJSON+"\n" {
+		t.Errorf("resumed stdout:\n%s\nwant all 40:\n%s", e.Stdout, madeJSON)
 	}
 }
 
@@ -637,7 +638,7 @@ func TestRunPromoGenerateCtrlCThenResume(t *testing.T) {
 // --resume, or a missing --count, are refused before anything is sent.
 func TestPromoGenerateParsesIntoOptions(t *testing.T) {
 	r := newRunner(t)
-	file := writeFile(t, "fields.yaml", "site_id: 9\nbonus_amount: 5\n")
+	file := cmdtest.WriteFile(t, "fields.yaml", "site_id: 9\nbonus_amount: 5\n")
 	var got *promoGenerateOptions
 	keep := func(_ context.Context, o *promoGenerateOptions) error { got = o; return nil }
 	build := func(f *core.Factory) *cobra.Command { return newPromoGenerateCmd(f, keep) }
@@ -648,7 +649,7 @@ func TestPromoGenerateParsesIntoOptions(t *testing.T) {
 	}
 	if got.Count != 500 || got.Format != (codegen.Format{Prefix: "XMAS", Suffix: "Z", Length: 6, Charset: "digits"}) ||
 		got.SiteID != 9 || !got.FromFile || *got.Changes.Amount != 5 || !*got.Changes.Enabled || !*got.Changes.Percent ||
-		got.Concurrency != 8 || got.Journal != "j.jsonl" || !got.DryRun || got.Resume != "" || got.Getenv("XDG_STATE_HOME") != r.env["XDG_STATE_HOME"] {
+		got.Concurrency != 8 || got.Journal != "j.jsonl" || !got.DryRun || got.Resume != "" || got.Getenv("XDG_STATE_HOME") != r.Env["XDG_STATE_HOME"] {
 		t.Errorf("options = %+v", *got)
 	}
 
@@ -668,14 +669,14 @@ func TestPromoGenerateParsesIntoOptions(t *testing.T) {
 		{"--count", "5", "--concurrency", "0"},
 		{"--count", "5", "--charset", "hex"},
 		{"--count", "5", "--prefix", "ABCDEFGHIJ"},
-		{"--count", "5", "-f", writeFile(t, "code.yaml", "code: X1\n")},
+		{"--count", "5", "-f", cmdtest.WriteFile(t, "code.yaml", "code: X1\n")},
 	} {
 		got = nil
 		if code := captureVerb(t, r, build, append([]string{"promo", "generate"}, args...)...); code != core.ExitUsage || got != nil {
 			t.Errorf("promo generate %q: exit code %d, run called %v; want %d, not called", args, code, got != nil, core.ExitUsage)
 		}
 	}
-	r.expectNoRequests(t)
+	r.ExpectNoRequests(t)
 }
 
 // TestPromoGenerateWholeCLI runs the command as a user does: CSV on
@@ -684,25 +685,25 @@ func TestPromoGenerateParsesIntoOptions(t *testing.T) {
 func TestPromoGenerateWholeCLI(t *testing.T) {
 	r := newRunner(t)
 	g := &genSite{t: t, nextID: 1000, posts: map[string]int{}}
-	r.api.HandleFunc("GET /v1/promo", g.list)
-	r.api.HandleFunc("POST /v1/promo", g.create)
-	res := r.run("promo", "generate", "--site-id", "1", "--count", "5", "--prefix", "MAIL", "--amount", "10", "--percent", "--enabled", "-o", "csv")
-	if res.code != 0 {
-		t.Fatalf("exit code %d\n%s", res.code, res.stderr)
+	r.API.HandleFunc("GET /v1/promo", g.list)
+	r.API.HandleFunc("POST /v1/promo", g.create)
+	res := r.Run("promo", "generate", "--site-id", "1", "--count", "5", "--prefix", "MAIL", "--amount", "10", "--percent", "--enabled", "-o", "csv")
+	if res.Code != 0 {
+		t.Fatalf("exit code %d\n%s", res.Code, res.Stderr)
 	}
 	made, _ := g.made(0)
 	g.expectOnce(t, made)
-	rows, err := csv.NewReader(strings.NewReader(res.stdout)).ReadAll()
+	rows, err := csv.NewReader(strings.NewReader(res.Stdout)).ReadAll()
 	if err != nil || len(rows) != 6 || len(made) != 5 {
-		t.Fatalf("stdout has %d CSV rows (%v), the site %d new codes; want 6 and 5:\n%s", len(rows), err, len(made), res.stdout)
+		t.Fatalf("stdout has %d CSV rows (%v), the site %d new codes; want 6 and 5:\n%s", len(rows), err, len(made), res.Stdout)
 	}
-	m := regexp.MustCompile(`^Journal: (.*)\nCreated 5 promo codes on site 1 in T \(R/s\)\.\n$`).FindStringSubmatch(normalize(res.stderr))
-	if m == nil || !strings.HasPrefix(m[1], filepath.Join(r.env["XDG_STATE_HOME"], "promoctl", "jobs")+string(filepath.Separator)) {
-		t.Fatalf("stderr:\n%s\nwant the journal under XDG_STATE_HOME and the summary", res.stderr)
+	m := regexp.MustCompile(`^Journal: (.*)\nCreated 5 promo codes on site 1 in T \(R/s\)\.\n$`).FindStringSubmatch(normalize(res.Stderr))
+	if m == nil || !strings.HasPrefix(m[1], filepath.Join(r.Env["XDG_STATE_HOME"], "promoctl", "jobs")+string(filepath.Separator)) {
+		t.Fatalf("stderr:\n%s\nwant the journal under XDG_STATE_HOME and the summary", res.Stderr)
 	}
 	// Resuming the finished job creates nothing and lists the same codes.
-	res2 := r.run("promo", "generate", "--resume", m[1], "-o", "csv")
-	res2.expect(t, 0, res.stdout, fmt.Sprintf("Journal: %s\nAll 5 promo codes of the job were already created on site 1.\n", m[1]))
+	res2 := r.Run("promo", "generate", "--resume", m[1], "-o", "csv")
+	res2.Expect(t, 0, res.Stdout, fmt.Sprintf("Journal: %s\nAll 5 promo codes of the job were already created on site 1.\n", m[1]))
 	g.expectOnce(t, made)
 }
 
@@ -711,8 +712,8 @@ func TestPromoGenerateWholeCLI(t *testing.T) {
 func TestPromoGenerateRefusesAnEmptyRandomPart(t *testing.T) {
 	r := newRunner(t)
 	for _, n := range []string{"0", "-3"} {
-		res := r.run("promo", "generate", "--site-id", "1", "--count", "5", "--length", n, "--amount", "1", "--enabled")
-		res.expect(t, core.ExitUsage, "", "promoctl: --length must be at least 1: the characters of the random part, got "+n+"\n")
+		res := r.Run("promo", "generate", "--site-id", "1", "--count", "5", "--length", n, "--amount", "1", "--enabled")
+		res.Expect(t, core.ExitUsage, "", "promoctl: --length must be at least 1: the characters of the random part, got "+n+"\n")
 	}
-	r.expectNoRequests(t)
+	r.ExpectNoRequests(t)
 }

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/promoctl/promoctl/cmd/internal/cmdtest"
 	"github.com/promoctl/promoctl/internal/apitest"
 	"github.com/promoctl/promoctl/internal/golden"
 )
@@ -16,30 +17,30 @@ const promoRecordJSON = `{"code":"SUMMER25","is_enabled":true,"bonus_type":2,"bo
 
 func TestPromoGetTable(t *testing.T) {
 	r := newRunner(t)
-	r.api.Handle("GET /v1/promo/1001", http.StatusOK, promoRecordJSON)
-	res := r.run("promo", "get", "1001")
-	res.expect(t, 0, res.stdout, "")
-	golden.Equal(t, res.stdout)
-	reqs := r.expectRoutes(t, "GET /v1/promo/1001")
-	expectHeaders(t, reqs[0], false)
+	r.API.Handle("GET /v1/promo/1001", http.StatusOK, promoRecordJSON)
+	res := r.Run("promo", "get", "1001")
+	res.Expect(t, 0, res.Stdout, "")
+	golden.Equal(t, res.Stdout)
+	reqs := r.ExpectRoutes(t, "GET /v1/promo/1001")
+	cmdtest.ExpectHeaders(t, reqs[0], false)
 }
 
 func TestPromoGetTableWithListFields(t *testing.T) {
 	// A server that also sends the list-only fields: they are shown.
 	r := newRunner(t)
-	r.api.Handle("GET /v1/promo/1002", http.StatusOK, `{"id":1002,"code":"FREESHIP","pos":2,"is_enabled":false,"bonus_type":3,"bonus_amount":300,"bonus_amount_is_in_percentages":false,"time_limit_is_enabled":false,"d_on":null,"d_off":null,"quantity_limit_is_enabled":false,"quantity_limit":0,"promo_used_count":12,"is_valid":false,"personal_limit_is_enabled":true}`)
-	res := r.run("promo", "show", "1002")
-	res.expect(t, 0, res.stdout, "")
-	golden.Equal(t, res.stdout)
+	r.API.Handle("GET /v1/promo/1002", http.StatusOK, `{"id":1002,"code":"FREESHIP","pos":2,"is_enabled":false,"bonus_type":3,"bonus_amount":300,"bonus_amount_is_in_percentages":false,"time_limit_is_enabled":false,"d_on":null,"d_off":null,"quantity_limit_is_enabled":false,"quantity_limit":0,"promo_used_count":12,"is_valid":false,"personal_limit_is_enabled":true}`)
+	res := r.Run("promo", "show", "1002")
+	res.Expect(t, 0, res.Stdout, "")
+	golden.Equal(t, res.Stdout)
 }
 
 func TestPromoGetJSONAddsIDFirst(t *testing.T) {
 	r := newRunner(t)
-	r.api.Handle("GET /v1/promo/1001", http.StatusOK, promoRecordJSON)
-	r.run("promo", "get", "1001", "-o", "json").expect(t, 0, `{"id":1001,"code":"SUMMER25","is_enabled":true,"bonus_type":2,"bonus_amount":25,`+
+	r.API.Handle("GET /v1/promo/1001", http.StatusOK, promoRecordJSON)
+	r.Run("promo", "get", "1001", "-o", "json").Expect(t, 0, `{"id":1001,"code":"SUMMER25","is_enabled":true,"bonus_type":2,"bonus_amount":25,`+
 		`"bonus_amount_is_in_percentages":true,"time_limit_is_enabled":true,"d_on":"2026-06-01T00:00:00.000Z","d_off":"2026-08-31T20:59:59.000Z",`+
 		`"quantity_limit_is_enabled":true,"quantity_limit":100,"personal_limit_is_enabled":false,"x_new":{"kept":[1,"two"]}}`+"\n", "")
-	r.expectRoutes(t, "GET /v1/promo/1001")
+	r.ExpectRoutes(t, "GET /v1/promo/1001")
 }
 
 // TestPromoGetJSONPipedAndOnATerminal: piped, -o json is the server's bytes
@@ -72,20 +73,20 @@ func TestPromoGetJSONPipedAndOnATerminal(t *testing.T) {
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			r := newRunner(t)
-			r.tty = c.tty
-			r.api.Handle("GET /v1/promo/1001", http.StatusOK, c.server)
-			res := r.run("promo", "get", "1001", "-o", "json")
-			res.expect(t, 0, c.stdout, "")
-			expectJSON(t, c.name+" -o json", res.stdout, `{"id":1001,"code":"SUMMER25","bonus_amount":25,"x_new":{"kept":[1,"two"]}}`)
-			r.expectRoutes(t, "GET /v1/promo/1001")
+			r.TTY = c.tty
+			r.API.Handle("GET /v1/promo/1001", http.StatusOK, c.server)
+			res := r.Run("promo", "get", "1001", "-o", "json")
+			res.Expect(t, 0, c.stdout, "")
+			cmdtest.ExpectJSON(t, c.name+" -o json", res.Stdout, `{"id":1001,"code":"SUMMER25","bonus_amount":25,"x_new":{"kept":[1,"two"]}}`)
+			r.ExpectRoutes(t, "GET /v1/promo/1001")
 		})
 	}
 }
 
 func TestPromoGetJSONKeepsTheServersID(t *testing.T) {
 	r := newRunner(t)
-	r.api.Handle("GET /v1/promo/1001", http.StatusOK, `{"code":"SUMMER25","id":"1001"}`)
-	r.run("promo", "get", "1001", "-o", "json").expect(t, 0, `{"code":"SUMMER25","id":"1001"}`+"\n", "")
+	r.API.Handle("GET /v1/promo/1001", http.StatusOK, `{"code":"SUMMER25","id":"1001"}`)
+	r.Run("promo", "get", "1001", "-o", "json").Expect(t, 0, `{"code":"SUMMER25","id":"1001"}`+"\n", "")
 }
 
 // TestPromoGetRefusesWhatIsNotAPromoRecord: a 200 whose object has no
@@ -103,35 +104,35 @@ func TestPromoGetRefusesWhatIsNotAPromoRecord(t *testing.T) {
 	} {
 		t.Run(name, func(t *testing.T) {
 			r := newRunner(t)
-			r.api.Handle("GET /v1/promo/9", http.StatusOK, body)
-			r.run("promo", "get", "9").expect(t, 1, "", "promoctl: "+notARecord+"\n")
-			r.expectRoutes(t, "GET /v1/promo/9")
+			r.API.Handle("GET /v1/promo/9", http.StatusOK, body)
+			r.Run("promo", "get", "9").Expect(t, 1, "", "promoctl: "+notARecord+"\n")
+			r.ExpectRoutes(t, "GET /v1/promo/9")
 		})
 	}
 	t.Run("json", func(t *testing.T) {
 		r := newRunner(t)
-		r.api.Handle("GET /v1/promo/9", http.StatusOK, `{}`)
-		r.run("promo", "get", "9", "-o", "json").expect(t, 1, "", `{"error":{"message":"`+notARecord+`","exit_code":1}}`+"\n")
+		r.API.Handle("GET /v1/promo/9", http.StatusOK, `{}`)
+		r.Run("promo", "get", "9", "-o", "json").Expect(t, 1, "", `{"error":{"message":"`+notARecord+`","exit_code":1}}`+"\n")
 	})
 	t.Run("update reads it first", func(t *testing.T) {
 		// Nothing is sent back: a blank record would reset the promo code.
 		r := newRunner(t)
-		r.api.Handle("GET /v1/promo/9", http.StatusOK, `{"data":null}`)
-		r.run("promo", "update", "9", "--enabled").expect(t, 1, "", "promoctl: "+notARecord+"\n")
-		r.expectRoutes(t, "GET /v1/promo/9")
+		r.API.Handle("GET /v1/promo/9", http.StatusOK, `{"data":null}`)
+		r.Run("promo", "update", "9", "--enabled").Expect(t, 1, "", "promoctl: "+notARecord+"\n")
+		r.ExpectRoutes(t, "GET /v1/promo/9")
 	})
 	t.Run("a numeric code is a record", func(t *testing.T) {
 		// The API's type drift: still a promo code.
 		r := newRunner(t)
-		r.api.Handle("GET /v1/promo/9", http.StatusOK, `{"code":2024}`)
-		r.run("promo", "get", "9", "--jq", ".code").expect(t, 0, "2024\n", "")
+		r.API.Handle("GET /v1/promo/9", http.StatusOK, `{"code":2024}`)
+		r.Run("promo", "get", "9", "--jq", ".code").Expect(t, 0, "2024\n", "")
 	})
 }
 
 func TestPromoGetYAMLAndCSV(t *testing.T) {
 	r := newRunner(t)
-	r.api.Handle("GET /v1/promo/1001", http.StatusOK, promoRecordJSON)
-	r.run("promo", "get", "1001", "-o", "yaml").expect(t, 0, apitest.Lines(
+	r.API.Handle("GET /v1/promo/1001", http.StatusOK, promoRecordJSON)
+	r.Run("promo", "get", "1001", "-o", "yaml").Expect(t, 0, apitest.Lines(
 		"id: 1001",
 		"code: SUMMER25",
 		"is_enabled: true",
@@ -149,11 +150,11 @@ func TestPromoGetYAMLAndCSV(t *testing.T) {
 		"    - 1",
 		"    - two",
 	), "")
-	r.run("promo", "get", "1001", "-o", "csv").expect(t, 0, apitest.Lines(
+	r.Run("promo", "get", "1001", "-o", "csv").Expect(t, 0, apitest.Lines(
 		"id,code,pos,is_enabled,bonus_type,bonus_amount,bonus_amount_is_in_percentages,time_limit_is_enabled,d_on,d_off,quantity_limit_is_enabled,quantity_limit,promo_used_count,is_valid,personal_limit_is_enabled",
 		"1001,SUMMER25,,true,2,25,true,true,2026-06-01T00:00:00.000Z,2026-08-31T20:59:59.000Z,true,100,,,false",
 	), "")
-	r.run("promo", "get", "1001", "--jq", ".id, .code").expect(t, 0, "1001\nSUMMER25\n", "")
+	r.Run("promo", "get", "1001", "--jq", ".id, .code").Expect(t, 0, "1001\nSUMMER25\n", "")
 }
 
 func TestPromoGetReadsTypeDrift(t *testing.T) {
@@ -161,24 +162,24 @@ func TestPromoGetReadsTypeDrift(t *testing.T) {
 	// null and empty dates: all read, none an error.
 	const drift = `{"id":"1003","code":2024,"is_enabled":"1","bonus_type":"3","bonus_amount":"150.5","bonus_amount_is_in_percentages":0,"time_limit_is_enabled":1,"d_on":null,"d_off":"","quantity_limit_is_enabled":"0","quantity_limit":"0","personal_limit_is_enabled":null,"promo_used_count":"7","is_valid":1}`
 	r := newRunner(t)
-	r.api.Handle("GET /v1/promo/1003", http.StatusOK, drift)
-	res := r.run("promo", "get", "1003")
-	res.expect(t, 0, res.stdout, "")
-	golden.Equal(t, res.stdout)
+	r.API.Handle("GET /v1/promo/1003", http.StatusOK, drift)
+	res := r.Run("promo", "get", "1003")
+	res.Expect(t, 0, res.Stdout, "")
+	golden.Equal(t, res.Stdout)
 	// JSON shows what the server said, not the decoded values.
-	res = r.run("promo", "get", "1003", "-o", "json")
-	res.expect(t, 0, res.stdout, "")
-	expectJSON(t, "promo get -o json", res.stdout, drift)
+	res = r.Run("promo", "get", "1003", "-o", "json")
+	res.Expect(t, 0, res.Stdout, "")
+	cmdtest.ExpectJSON(t, "promo get -o json", res.Stdout, drift)
 }
 
 func TestPromoGetTableIsTerminalSafe(t *testing.T) {
 	r := newRunner(t)
-	r.api.Handle("GET /v1/promo/1", http.StatusOK, `{"code":"\u001b[31mRED\r\u0007\u001b]0;title\u0007X","is_enabled":true,"bonus_type":2,"bonus_amount":5}`)
-	res := r.run("promo", "get", "1")
-	res.expect(t, 0, res.stdout, "")
-	expectTerminalSafe(t, "promo get", res.stdout)
-	if want := "Code:        RED X"; !containsLine(res.stdout, want) {
-		t.Errorf("promo get table:\n%q\nwant a line %q", res.stdout, want)
+	r.API.Handle("GET /v1/promo/1", http.StatusOK, `{"code":"\u001b[31mRED\r\u0007\u001b]0;title\u0007X","is_enabled":true,"bonus_type":2,"bonus_amount":5}`)
+	res := r.Run("promo", "get", "1")
+	res.Expect(t, 0, res.Stdout, "")
+	expectTerminalSafe(t, "promo get", res.Stdout)
+	if want := "Code:        RED X"; !containsLine(res.Stdout, want) {
+		t.Errorf("promo get table:\n%q\nwant a line %q", res.Stdout, want)
 	}
 }
 
@@ -202,9 +203,9 @@ func TestPromoGetErrors(t *testing.T) {
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			r := newRunner(t)
-			r.api.Handle("GET /v1/promo/5", c.status, c.body)
-			r.run("promo", "get", "5").expect(t, c.code, "", strings.ReplaceAll(c.stderr, "{URL}", r.api.URL)+"\n")
-			r.expectRoutes(t, "GET /v1/promo/5")
+			r.API.Handle("GET /v1/promo/5", c.status, c.body)
+			r.Run("promo", "get", "5").Expect(t, c.code, "", strings.ReplaceAll(c.stderr, "{URL}", r.API.URL)+"\n")
+			r.ExpectRoutes(t, "GET /v1/promo/5")
 		})
 	}
 }

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/promoctl/promoctl/cmd/core"
+	"github.com/promoctl/promoctl/cmd/internal/cmdtest"
 	"github.com/promoctl/promoctl/internal/api"
 	"github.com/promoctl/promoctl/internal/apitest"
 	"github.com/promoctl/promoctl/internal/bulk"
@@ -42,9 +43,9 @@ func (a jobAPI) DeletePromo(context.Context, int64) error { return nil }
 // writeJournal leaves the journal of a job of kind on site 7 in the
 // runner's jobs folder: carried out with ids when ids is not nil, else
 // stopped before its first request.
-func writeJournal(t *testing.T, r *runner, id, kind string, started time.Time, ids map[string]int64, codes ...string) string {
+func writeJournal(t *testing.T, r *cmdtest.Runner, id, kind string, started time.Time, ids map[string]int64, codes ...string) string {
 	t.Helper()
-	path := bulk.DefaultPath(func(k string) string { return r.env[k] }, id)
+	path := bulk.DefaultPath(func(k string) string { return r.Env[k] }, id)
 	j, err := bulk.Create(path, bulk.Header{Job: id, Kind: kind, SiteID: 7, Started: started}, bulk.CreateOps(codes))
 	if err != nil {
 		t.Fatal(err)
@@ -66,7 +67,7 @@ const (
 // jobsRunner is a runner whose jobs folder has a finished generate job
 // (XMAS1 4002, xmas3 4004, and 4099, since deleted from the site), an
 // interrupted one, and a corrupt journal; its site 7 is selectSite.
-func jobsRunner(t *testing.T) (*runner, string) {
+func jobsRunner(t *testing.T) (*cmdtest.Runner, string) {
 	r := newRunner(t)
 	t0 := time.Date(2026, 11, 2, 7, 0, 0, 0, time.UTC)
 	path := writeJournal(t, r, mailingJob, "generate", t0, map[string]int64{"XMAS1": 4002, "XMAS3": 4004, "XMAS9": 4099}, "XMAS1", "XMAS3", "XMAS9")
@@ -76,7 +77,7 @@ func jobsRunner(t *testing.T) (*runner, string) {
 		t.Fatal(err)
 	}
 	for _, a := range selectAnswers() {
-		r.api.Handle(a.route, a.status, a.body)
+		r.API.Handle(a.Route, a.Status, a.Body)
 	}
 	return r, path
 }
@@ -94,21 +95,21 @@ func TestPromoJobs(t *testing.T) {
 			t.Errorf("stderr %q, want one line that starts %q", stderr, prefix)
 		}
 	}
-	res := r.run("promo", "jobs")
-	res.expect(t, 0, apitest.Lines(
+	res := r.Run("promo", "jobs")
+	res.Expect(t, 0, apitest.Lines(
 		"ID                         SITE  COMMAND   CODES  CREATED  STARTED           STATE",
 		"20261101T070000Z-aaaaaaaa  7     generate  2      0        2026-11-01 10:00  can be resumed",
-		"20261102T070000Z-bbbbbbbb  7     generate  3      3        2026-11-02 10:00  finished"), res.stderr)
-	skipped(t, res.stderr)
-	res = r.run("promo", "jobs", "-o", "json", "--jq", ".[] | [.id, .state, .created, .started]")
-	res.expect(t, 0, `["20261101T070000Z-aaaaaaaa","can be resumed",0,"2026-11-01T07:00:00Z"]`+"\n"+
-		`["20261102T070000Z-bbbbbbbb","finished",3,"2026-11-02T07:00:00Z"]`+"\n", res.stderr)
-	skipped(t, res.stderr)
-	r.expectNoRequests(t)
+		"20261102T070000Z-bbbbbbbb  7     generate  3      3        2026-11-02 10:00  finished"), res.Stderr)
+	skipped(t, res.Stderr)
+	res = r.Run("promo", "jobs", "-o", "json", "--jq", ".[] | [.id, .state, .created, .started]")
+	res.Expect(t, 0, `["20261101T070000Z-aaaaaaaa","can be resumed",0,"2026-11-01T07:00:00Z"]`+"\n"+
+		`["20261102T070000Z-bbbbbbbb","finished",3,"2026-11-02T07:00:00Z"]`+"\n", res.Stderr)
+	skipped(t, res.Stderr)
+	r.ExpectNoRequests(t)
 
 	empty := newRunner(t)
-	empty.tty = true
-	empty.run("promo", "jobs").expect(t, 0, "", "No jobs in "+filepath.Join(empty.env["XDG_STATE_HOME"], "promoctl", "jobs")+".\n")
+	empty.TTY = true
+	empty.Run("promo", "jobs").Expect(t, 0, "", "No jobs in "+filepath.Join(empty.Env["XDG_STATE_HOME"], "promoctl", "jobs")+".\n")
 }
 
 // TestPromoJobsShow: the codes a job created, as the site's list has them
@@ -118,14 +119,14 @@ func TestPromoJobsShow(t *testing.T) {
 	want := `[{"id":4002,"code":"XMAS1","is_enabled":true,"promo_used_count":1},{"id":4004,"code":"xmas3","is_enabled":false,"promo_used_count":1}]` + "\n"
 	gone := "promoctl: warning: 1 of the 3 promo codes job " + mailingJob + " created are no longer on site 7\n"
 	for _, job := range []string{mailingJob, "20261102", path} {
-		r.run("promo", "jobs", "show", job, "-o", "json").expect(t, 0, want, gone)
+		r.Run("promo", "jobs", "show", job, "-o", "json").Expect(t, 0, want, gone)
 	}
-	r.run("promo", "jobs", "show", mailingJob, "-o", "csv", "--no-headers").expect(t, 0,
+	r.Run("promo", "jobs", "show", mailingJob, "-o", "csv", "--no-headers").Expect(t, 0,
 		"4002,XMAS1,,true,0,0,false,false,,,false,0,1,\n4004,xmas3,,false,0,0,false,false,,,false,0,1,\n", gone)
-	r.tty = true
-	r.run("promo", "jobs", "show", interruptedJob).expect(t, 0, "", "Job "+interruptedJob+" created no promo codes.\n")
-	r.tty = false
-	r.run("promo", "jobs", "show", "2025").expect(t, core.ExitUsage, "",
+	r.TTY = true
+	r.Run("promo", "jobs", "show", interruptedJob).Expect(t, 0, "", "Job "+interruptedJob+" created no promo codes.\n")
+	r.TTY = false
+	r.Run("promo", "jobs", "show", "2025").Expect(t, core.ExitUsage, "",
 		"promoctl: no job 2025 in "+filepath.Dir(path)+" (promo jobs lists the jobs)\n")
 }
 
@@ -142,22 +143,22 @@ func TestPromoReportJob(t *testing.T) {
 		if byPath {
 			job = path
 		}
-		r.run("promo", "report", "--job", job, "--concurrency", "1", "-o", "csv").expect(t, 0, want, gone)
-		r.expectRoutes(t, "GET /v1/promo?site_id=7", "GET /v1/promo/4002/statistics", "GET /v1/promo/4004/statistics")
+		r.Run("promo", "report", "--job", job, "--concurrency", "1", "-o", "csv").Expect(t, 0, want, gone)
+		r.ExpectRoutes(t, "GET /v1/promo?site_id=7", "GET /v1/promo/4002/statistics", "GET /v1/promo/4004/statistics")
 	}
 	// With a filter, the job's codes that pass it.
 	r, _ := jobsRunner(t)
-	r.run("promo", "report", "--job", mailingJob, "--status", "active", "-o", "csv").expect(t, 0,
+	r.Run("promo", "report", "--job", mailingJob, "--status", "active", "-o", "csv").Expect(t, 0,
 		"id,code,currency,orders,order_total,discount_total,first_order,last_order\n"+
 			"4002,XMAS1,RUB,1,200,1,2026-06-01T09:00:00.000Z,2026-06-01T09:00:00.000Z\n", "")
 
 	r, _ = jobsRunner(t)
-	r.run("promo", "report", "--job", mailingJob, "--site-id", "8").expect(t, core.ExitUsage, "",
+	r.Run("promo", "report", "--job", mailingJob, "--site-id", "8").Expect(t, core.ExitUsage, "",
 		"promoctl: --job "+mailingJob+": the job is of site 7, not of --site-id 8\n")
 	del := writeJournal(t, r, "20261104T070000Z-dddddddd", "delete", time.Date(2026, 11, 4, 7, 0, 0, 0, time.UTC), nil, "XMAS1")
-	r.run("promo", "report", "--job", del).expect(t, core.ExitUsage, "",
+	r.Run("promo", "report", "--job", del).Expect(t, core.ExitUsage, "",
 		"promoctl: --job "+del+": the job is promo delete, which creates no promo codes; give a promo generate or promo apply job\n")
-	r.expectNoRequests(t)
+	r.ExpectNoRequests(t)
 }
 
 // Job ids complete, newest first, for promo jobs show and report --job;
@@ -168,17 +169,17 @@ func TestCompleteJobIDs(t *testing.T) {
 		mailingJob+"\tgenerate on site 7, 3 codes created, finished",
 		interruptedJob+"\tgenerate on site 7, 0 codes created, can be resumed",
 		":4")
-	if got := r.complete(t, "promo", "jobs", "show", "2026"); got != want {
+	if got := r.Complete(t, "promo", "jobs", "show", "2026"); got != want {
 		t.Errorf("promo jobs show: stdout:\n%s\nwant:\n%s", got, want)
 	}
-	if got := r.complete(t, "promo", "report", "--job", "2026"); got != want {
+	if got := r.Complete(t, "promo", "report", "--job", "2026"); got != want {
 		t.Errorf("promo report --job: stdout:\n%s\nwant:\n%s", got, want)
 	}
-	if got, want := r.complete(t, "promo", "jobs", "show", "20261101"), apitest.Lines(interruptedJob+"\tgenerate on site 7, 0 codes created, can be resumed", ":4"); got != want {
+	if got, want := r.Complete(t, "promo", "jobs", "show", "20261101"), apitest.Lines(interruptedJob+"\tgenerate on site 7, 0 codes created, can be resumed", ":4"); got != want {
 		t.Errorf("promo jobs show 20261101: stdout:\n%s\nwant:\n%s", got, want)
 	}
-	r.env["PROMOCTL_SITE_ID"] = "7"
-	if got, want := r.complete(t, "promo", "report", "FULL1", "xm"), apitest.Lines("XMAS1\tid 4002", "xmas3\tid 4004", ":4"); got != want {
+	r.Env["PROMOCTL_SITE_ID"] = "7"
+	if got, want := r.Complete(t, "promo", "report", "FULL1", "xm"), apitest.Lines("XMAS1\tid 4002", "xmas3\tid 4004", ":4"); got != want {
 		t.Errorf("promo report CODE: stdout:\n%s\nwant:\n%s", got, want)
 	}
 }

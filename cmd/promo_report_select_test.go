@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/promoctl/promoctl/cmd/core"
+	"github.com/promoctl/promoctl/cmd/internal/cmdtest"
 	"github.com/promoctl/promoctl/internal/apitest"
 	"github.com/promoctl/promoctl/internal/format"
 )
@@ -15,7 +16,7 @@ import (
 // usedSite is a site of 200 codes (ids 3001 to 3200, codes CAMP001 to
 // CAMP200) of which three were used: 3005 and 3100 once, 3199 twice. The
 // list says so in promo_used_count.
-func usedSite() (list string, answers []answer) {
+func usedSite() (list string, answers []cmdtest.Answer) {
 	used := map[int]int{3005: 1, 3100: 1, 3199: 2}
 	items := make([]string, 0, 200)
 	for i := 1; i <= 200; i++ {
@@ -23,16 +24,16 @@ func usedSite() (list string, answers []answer) {
 		items = append(items, fmt.Sprintf(`{"id":%d,"code":"CAMP%03d","is_enabled":true,"promo_used_count":%d}`, id, i, used[id]))
 	}
 	list = "[" + strings.Join(items, ",") + "]"
-	answers = []answer{
-		{"GET /v1/promo", http.StatusOK, list},
-		{"GET /v1/promo/3005/statistics", http.StatusOK, `[{"order_price":1000,"discount_amount":100,"d_lead_created":"2026-06-01T09:00:00.000Z","currency":"RUB"}]`},
-		{"GET /v1/promo/3100/statistics", http.StatusOK, `[{"order_price":"250.5","discount_amount":"25.05","d_lead_created":"2026-06-02T09:00:00.000Z","currency":"RUB"}]`},
-		{"GET /v1/promo/3199/statistics", http.StatusOK, `[{"order_price":40,"discount_amount":4,"d_lead_created":"2026-06-03T09:00:00.000Z","currency":"USD"},` +
+	answers = []cmdtest.Answer{
+		{Route: "GET /v1/promo", Status: http.StatusOK, Body: list},
+		{Route: "GET /v1/promo/3005/statistics", Status: http.StatusOK, Body: `[{"order_price":1000,"discount_amount":100,"d_lead_created":"2026-06-01T09:00:00.000Z","currency":"RUB"}]`},
+		{Route: "GET /v1/promo/3100/statistics", Status: http.StatusOK, Body: `[{"order_price":"250.5","discount_amount":"25.05","d_lead_created":"2026-06-02T09:00:00.000Z","currency":"RUB"}]`},
+		{Route: "GET /v1/promo/3199/statistics", Status: http.StatusOK, Body: `[{"order_price":40,"discount_amount":4,"d_lead_created":"2026-06-03T09:00:00.000Z","currency":"USD"},` +
 			`{"order_price":60,"discount_amount":6,"d_lead_created":"2026-06-04T09:00:00.000Z","currency":"USD"}]`},
 	}
 	for i := 1; i <= 200; i++ {
 		if id := 3000 + i; used[id] == 0 {
-			answers = append(answers, answer{fmt.Sprintf("GET /v1/promo/%d/statistics", id), http.StatusOK, `[]`})
+			answers = append(answers, cmdtest.Answer{Route: fmt.Sprintf("GET /v1/promo/%d/statistics", id), Status: http.StatusOK, Body: `[]`})
 		}
 	}
 	return list, answers
@@ -58,14 +59,14 @@ func TestRunPromoReportReadsOnlyUsedCodes(t *testing.T) {
 		}
 	}
 	t.Run("used codes only", func(t *testing.T) {
-		e := newVerbEnv(t, false, format.CSV, answers...)
+		e := cmdtest.NewVerbEnv(t, false, format.CSV, answers...)
 		opts := reportOptions(e, 1)
 		err := runPromoReport(context.Background(), opts)
-		e.expect(t, err, "", want, "", "GET /v1/promo?site_id=7",
+		e.Expect(t, err, "", want, "", "GET /v1/promo?site_id=7",
 			"GET /v1/promo/3005/statistics", "GET /v1/promo/3100/statistics", "GET /v1/promo/3199/statistics")
 	})
 	t.Run("the totals of a table", func(t *testing.T) {
-		e := newVerbEnv(t, false, format.Table, answers...)
+		e := cmdtest.NewVerbEnv(t, false, format.Table, answers...)
 		opts := reportOptions(e, 1)
 		opts.Concurrency = 4
 		if err := runPromoReport(context.Background(), opts); err != nil {
@@ -75,15 +76,15 @@ func TestRunPromoReportReadsOnlyUsedCodes(t *testing.T) {
 			"CURRENCY  ORDERS  ORDER TOTAL  DISCOUNT TOTAL",
 			"RUB       2       1250.50      125.05",
 			"USD       2       100.00       10.00")
-		if !strings.HasSuffix(e.stdout.String(), totals) {
-			t.Errorf("stdout ends:\n%s\nwant the totals\n%s", tail(e.stdout.String(), 5), totals)
+		if !strings.HasSuffix(e.Stdout.String(), totals) {
+			t.Errorf("stdout ends:\n%s\nwant the totals\n%s", tail(e.Stdout.String(), 5), totals)
 		}
-		if n := len(e.api.Routes()); n != 4 {
+		if n := len(e.API.Routes()); n != 4 {
 			t.Errorf("%d requests, want the list and 3 statistics", n)
 		}
 	})
 	t.Run("--all-codes reads every code", func(t *testing.T) {
-		e := newVerbEnv(t, false, format.CSV, answers...)
+		e := cmdtest.NewVerbEnv(t, false, format.CSV, answers...)
 		opts := reportOptions(e, 1)
 		opts.AllCodes = true
 		err := runPromoReport(context.Background(), opts)
@@ -91,7 +92,7 @@ func TestRunPromoReportReadsOnlyUsedCodes(t *testing.T) {
 		for id := 3001; id <= 3200; id++ {
 			routes = append(routes, fmt.Sprintf("GET /v1/promo/%d/statistics", id))
 		}
-		e.expect(t, err, "", want, "", routes...)
+		e.Expect(t, err, "", want, "", routes...)
 	})
 }
 
@@ -110,16 +111,16 @@ const selectSite = `[
  {"id":4004,"code":"xmas3","is_enabled":false,"promo_used_count":1}
 ]`
 
-func selectAnswers() []answer {
+func selectAnswers() []cmdtest.Answer {
 	stat := func(price int) string {
 		return fmt.Sprintf(`[{"order_price":%d,"discount_amount":1,"d_lead_created":"2026-06-01T09:00:00.000Z","currency":"RUB"}]`, price)
 	}
-	return []answer{
-		{"GET /v1/promo", http.StatusOK, selectSite},
-		{"GET /v1/promo/4001/statistics", http.StatusOK, stat(100)},
-		{"GET /v1/promo/4002/statistics", http.StatusOK, stat(200)},
-		{"GET /v1/promo/4003/statistics", http.StatusOK, stat(300)},
-		{"GET /v1/promo/4004/statistics", http.StatusOK, stat(400)},
+	return []cmdtest.Answer{
+		{Route: "GET /v1/promo", Status: http.StatusOK, Body: selectSite},
+		{Route: "GET /v1/promo/4001/statistics", Status: http.StatusOK, Body: stat(100)},
+		{Route: "GET /v1/promo/4002/statistics", Status: http.StatusOK, Body: stat(200)},
+		{Route: "GET /v1/promo/4003/statistics", Status: http.StatusOK, Body: stat(300)},
+		{Route: "GET /v1/promo/4004/statistics", Status: http.StatusOK, Body: stat(400)},
 	}
 }
 
@@ -154,45 +155,45 @@ func TestPromoReportSelection(t *testing.T) {
 		t.Run(c.name, func(t *testing.T) {
 			r := newRunner(t)
 			for _, a := range selectAnswers() {
-				r.api.Handle(a.route, a.status, a.body)
+				r.API.Handle(a.Route, a.Status, a.Body)
 			}
-			r.run(append([]string{"promo", "report", "--site-id", "7", "--concurrency", "1", "-o", "csv"}, c.args...)...).expect(t, 0, c.stdout, "")
-			r.expectRoutes(t, c.routes...)
+			r.Run(append([]string{"promo", "report", "--site-id", "7", "--concurrency", "1", "-o", "csv"}, c.args...)...).Expect(t, 0, c.stdout, "")
+			r.ExpectRoutes(t, c.routes...)
 		})
 	}
 
 	r := newRunner(t)
 	for _, a := range selectAnswers() {
-		r.api.Handle(a.route, a.status, a.body)
+		r.API.Handle(a.Route, a.Status, a.Body)
 	}
-	r.run("promo", "report", "--site-id", "7", "NOPE1", "FULL1").expect(t, core.ExitNotFound, "",
+	r.Run("promo", "report", "--site-id", "7", "NOPE1", "FULL1").Expect(t, core.ExitNotFound, "",
 		`promoctl: promo code "NOPE1" not found on site 7 (a code is looked up in the list of --site-id or the configured site_id; an argument of digits only is an id)`+"\n")
-	r.expectRoutes(t, "GET /v1/promo?site_id=7")
+	r.ExpectRoutes(t, "GET /v1/promo?site_id=7")
 
 	r = newRunner(t)
-	r.run("promo", "report", "--site-id", "7", "--prefix", "ЁЛКА").expect(t, core.ExitUsage, "",
+	r.Run("promo", "report", "--site-id", "7", "--prefix", "ЁЛКА").Expect(t, core.ExitUsage, "",
 		`promoctl: --prefix "ЁЛКА": a code may contain only Latin letters A-Z, a-z and digits 0-9, found 'Ё' at position 1`+"\n")
-	r.expectNoRequests(t)
+	r.ExpectNoRequests(t)
 
 	r = newRunner(t)
-	r.tty = true
-	r.api.Handle("GET /v1/promo", http.StatusOK, selectSite)
-	r.run("promo", "report", "--site-id", "7", "--by", "day", "--prefix", "ZZ").expect(t, 0, "", "No orders in the period.\n")
+	r.TTY = true
+	r.API.Handle("GET /v1/promo", http.StatusOK, selectSite)
+	r.Run("promo", "report", "--site-id", "7", "--by", "day", "--prefix", "ZZ").Expect(t, 0, "", "No orders in the period.\n")
 }
 
 // The progress bar counts the statistics read: 3 of the 200 codes.
 func TestPromoReportBarCountsWhatIsRead(t *testing.T) {
 	r := newRunner(t)
-	r.tty = true
+	r.TTY = true
 	_, answers := usedSite()
 	for _, a := range answers {
-		r.api.Handle(a.route, a.status, a.body)
+		r.API.Handle(a.Route, a.Status, a.Body)
 	}
-	res := r.run("promo", "report", "--site-id", "7", "-o", "csv")
-	if res.code != 0 || !strings.Contains(res.stderr, "Reading statistics [") || !strings.Contains(res.stderr, " 3/3 ") || strings.Contains(res.stderr, "/200") {
-		t.Errorf("exit %d, stderr %q: want a bar that counts to 3/3", res.code, res.stderr)
+	res := r.Run("promo", "report", "--site-id", "7", "-o", "csv")
+	if res.Code != 0 || !strings.Contains(res.Stderr, "Reading statistics [") || !strings.Contains(res.Stderr, " 3/3 ") || strings.Contains(res.Stderr, "/200") {
+		t.Errorf("exit %d, stderr %q: want a bar that counts to 3/3", res.Code, res.Stderr)
 	}
-	if n := len(r.api.Routes()); n != 4 {
+	if n := len(r.API.Routes()); n != 4 {
 		t.Errorf("%d requests, want the list and 3 statistics", n)
 	}
 }

@@ -10,6 +10,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/promoctl/promoctl/cmd/core"
+	"github.com/promoctl/promoctl/cmd/internal/cmdtest"
 	"github.com/promoctl/promoctl/internal/api"
 	"github.com/promoctl/promoctl/internal/apitest"
 	"github.com/promoctl/promoctl/internal/format"
@@ -40,12 +41,12 @@ const (
 )
 
 // reportAnswers are the fake API's answers for reportList.
-func reportAnswers() []answer {
-	return []answer{
-		{"GET /v1/promo", http.StatusOK, reportList},
-		{"GET /v1/promo/1001/statistics", http.StatusOK, reportStats1001},
-		{"GET /v1/promo/1002/statistics", http.StatusOK, `[]`},
-		{"GET /v1/promo/1003/statistics", http.StatusOK, reportStats1003},
+func reportAnswers() []cmdtest.Answer {
+	return []cmdtest.Answer{
+		{Route: "GET /v1/promo", Status: http.StatusOK, Body: reportList},
+		{Route: "GET /v1/promo/1001/statistics", Status: http.StatusOK, Body: reportStats1001},
+		{Route: "GET /v1/promo/1002/statistics", Status: http.StatusOK, Body: `[]`},
+		{Route: "GET /v1/promo/1003/statistics", Status: http.StatusOK, Body: reportStats1003},
 	}
 }
 
@@ -57,16 +58,16 @@ var reportRoutes = []string{"GET /v1/promo?site_id=7", "GET /v1/promo/1001/stati
 // a time so that the order of the requests is known. Its bulk client is the
 // session's, through the transport it is given, and tries each request
 // attempts times.
-func reportOptions(e *verbEnv, attempts int) *promoReportOptions {
-	s := e.sess.Settings
-	e.sess.BulkClient = func(wrap func(http.RoundTripper) http.RoundTripper, _ bool) (*api.Client, error) {
+func reportOptions(e *cmdtest.VerbEnv, attempts int) *promoReportOptions {
+	s := e.Sess.Settings
+	e.Sess.BulkClient = func(wrap func(http.RoundTripper) http.RoundTripper, _ bool) (*api.Client, error) {
 		return api.New(api.Options{
 			BaseURL: s.BaseURL, Token: s.Token, UserID: s.UserID, UserAgent: "promoctl/1.2.3", Timeout: s.Timeout,
 			Transport: wrap(nil),
 			Retry:     api.RetryPolicy{Attempts: attempts, BaseDelay: time.Millisecond, MaxDelay: 5 * time.Millisecond},
 		})
 	}
-	return &promoReportOptions{Session: e.sess, SiteID: 7, Concurrency: 1}
+	return &promoReportOptions{Session: e.Sess, SiteID: 7, Concurrency: 1}
 }
 
 func moscowDate(t *testing.T, s string, end bool) time.Time {
@@ -75,7 +76,7 @@ func moscowDate(t *testing.T, s string, end bool) time.Time {
 	if end {
 		parse = promo.ParseEnd
 	}
-	v, err := parse(s, mustLoc(t, "Europe/Moscow"))
+	v, err := parse(s, cmdtest.MustLoc(t, "Europe/Moscow"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -106,7 +107,7 @@ func TestRunPromoReport(t *testing.T) {
 		name           string
 		tty            bool
 		format         format.Format
-		answers        []answer
+		answers        []cmdtest.Answer
 		opts           func(o *promoReportOptions)
 		width          int
 		wantErr        string
@@ -138,8 +139,8 @@ func TestRunPromoReport(t *testing.T) {
 			stdout: byCodeTable + "\nOrders per day:\n2026-06-01: 1\n2026-06-02: 1\n2026-06-03: 2\n2026-06-05: 1\n", routes: reportRoutes},
 		{name: "a narrow terminal: the chart as lines", tty: true, format: format.Table, answers: reportAnswers(), width: 10,
 			stdout: byCodeTable + "\nOrders per day:\n2026-06-01: 1\n2026-06-02: 1\n2026-06-03: 2\n2026-06-05: 1\n", routes: reportRoutes},
-		{name: "no chart in JSON on a terminal", tty: true, format: format.JSON, answers: []answer{
-			{"GET /v1/promo", http.StatusOK, `[{"id":1002,"code":"IDLE"}]`}, {"GET /v1/promo/1002/statistics", http.StatusOK, `[]`}},
+		{name: "no chart in JSON on a terminal", tty: true, format: format.JSON, answers: []cmdtest.Answer{
+			{Route: "GET /v1/promo", Status: http.StatusOK, Body: `[{"id":1002,"code":"IDLE"}]`}, {Route: "GET /v1/promo/1002/statistics", Status: http.StatusOK, Body: `[]`}},
 			stdout: "[\n  {\n    \"id\": 1002,\n    \"code\": \"IDLE\",\n    \"currency\": null,\n    \"orders\": 0,\n    \"order_total\": 0,\n" +
 				"    \"discount_total\": 0,\n    \"first_order\": null,\n    \"last_order\": null\n  }\n]\n",
 			routes: []string{"GET /v1/promo?site_id=7", "GET /v1/promo/1002/statistics"}},
@@ -149,13 +150,13 @@ func TestRunPromoReport(t *testing.T) {
 				o.Period = report.Period{Since: moscowDate(t, "2027-01-01", false)}
 			},
 			stderr: "No orders in the period.\n", routes: reportRoutes},
-		{name: "a site without codes", format: format.CSV, answers: []answer{{"GET /v1/promo", http.StatusOK, `[]`}},
+		{name: "a site without codes", format: format.CSV, answers: []cmdtest.Answer{{Route: "GET /v1/promo", Status: http.StatusOK, Body: `[]`}},
 			stdout: "id,code,currency,orders,order_total,discount_total,first_order,last_order\n", routes: []string{"GET /v1/promo?site_id=7"}},
-		{name: "a failed read is named, the others reported, exit 1", format: format.CSV, answers: []answer{
-			{"GET /v1/promo", http.StatusOK, reportList},
-			{"GET /v1/promo/1001/statistics", http.StatusOK, reportStats1001},
-			{"GET /v1/promo/1002/statistics", http.StatusInternalServerError, `{"error":0,"title":"boom"}`},
-			{"GET /v1/promo/1003/statistics", http.StatusForbidden, apitest.Error(403, 30, "user cant view site")}},
+		{name: "a failed read is named, the others reported, exit 1", format: format.CSV, answers: []cmdtest.Answer{
+			{Route: "GET /v1/promo", Status: http.StatusOK, Body: reportList},
+			{Route: "GET /v1/promo/1001/statistics", Status: http.StatusOK, Body: reportStats1001},
+			{Route: "GET /v1/promo/1002/statistics", Status: http.StatusInternalServerError, Body: `{"error":0,"title":"boom"}`},
+			{Route: "GET /v1/promo/1003/statistics", Status: http.StatusForbidden, Body: apitest.Error(403, 30, "user cant view site")}},
 			wantErr: "could not read the statistics of 2 of 3 promo codes",
 			stdout: apitest.Lines(
 				"id,code,currency,orders,order_total,discount_total,first_order,last_order",
@@ -164,15 +165,15 @@ func TestRunPromoReport(t *testing.T) {
 			stderr: "promoctl: IDLE: statistics of promo 1002: server error (API error 0: boom)\n" +
 				"promoctl: WINTER: statistics of promo 1003: permission denied: you cannot view the site of promo code 1003 (API error 30: user cant view site)\n",
 			routes: reportRoutes},
-		{name: "records without a date are not counted, with a warning", format: format.CSV, answers: []answer{
-			{"GET /v1/promo", http.StatusOK, `[{"id":1002,"code":"IDLE"},{"code":"NOID"}]`},
-			{"GET /v1/promo/1002/statistics", http.StatusOK, `[{"order_price":5,"currency":"RUB","d_lead_created":null}]`}},
+		{name: "records without a date are not counted, with a warning", format: format.CSV, answers: []cmdtest.Answer{
+			{Route: "GET /v1/promo", Status: http.StatusOK, Body: `[{"id":1002,"code":"IDLE"},{"code":"NOID"}]`},
+			{Route: "GET /v1/promo/1002/statistics", Status: http.StatusOK, Body: `[{"order_price":5,"currency":"RUB","d_lead_created":null}]`}},
 			stdout: "id,code,currency,orders,order_total,discount_total,first_order,last_order\n1002,IDLE,,0,0,0,,\n",
 			stderr: "promoctl: warning: 1 promo codes of the list have no id: their statistics cannot be read\n" +
 				"promoctl: warning: 1 statistics records without d_lead_created were not counted\n",
 			routes: []string{"GET /v1/promo?site_id=7", "GET /v1/promo/1002/statistics"}},
 		{name: "the list cannot be read: no statistics read", format: format.Table,
-			answers: []answer{{"GET /v1/promo", http.StatusForbidden, apitest.Error(403, 30, "user cant view site")}},
+			answers: []cmdtest.Answer{{Route: "GET /v1/promo", Status: http.StatusForbidden, Body: apitest.Error(403, 30, "user cant view site")}},
 			wantErr: "list promo codes of site 7: permission denied: you cannot view site 7 (API error 30: user cant view site)",
 			routes:  []string{"GET /v1/promo?site_id=7"}},
 		{name: "no site", format: format.Table, opts: func(o *promoReportOptions) { o.SiteID = 0 },
@@ -180,14 +181,14 @@ func TestRunPromoReport(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			e := newVerbEnv(t, c.tty, c.format, c.answers...)
-			e.sess.IO.SetWidth(c.width)
+			e := cmdtest.NewVerbEnv(t, c.tty, c.format, c.answers...)
+			e.Sess.IO.SetWidth(c.width)
 			opts := reportOptions(e, 3)
 			if c.opts != nil {
 				c.opts(opts)
 			}
 			err := runPromoReport(context.Background(), opts)
-			e.expect(t, err, c.wantErr, c.stdout, c.stderr, c.routes...)
+			e.Expect(t, err, c.wantErr, c.stdout, c.stderr, c.routes...)
 		})
 	}
 }
@@ -202,40 +203,40 @@ func TestPromoReportAt80Columns(t *testing.T) {
 			name = "ByDay"
 		}
 		t.Run(name, func(t *testing.T) {
-			e := newVerbEnv(t, true, format.Table, reportAnswers()...)
-			e.sess.IO.SetWidth(80)
-			e.sess.Out.Width = 80 // as factory.start sets it from the terminal
+			e := cmdtest.NewVerbEnv(t, true, format.Table, reportAnswers()...)
+			e.Sess.IO.SetWidth(80)
+			e.Sess.Out.Width = 80 // as factory.start sets it from the terminal
 			opts := reportOptions(e, 3)
 			opts.ByDay = byDay
 			if err := runPromoReport(context.Background(), opts); err != nil {
 				t.Fatal(err)
 			}
-			for _, line := range strings.Split(e.stdout.String(), "\n") {
+			for _, line := range strings.Split(e.Stdout.String(), "\n") {
 				if w := utf8.RuneCountInString(line); w > 80 {
 					t.Errorf("a line of %d columns: %q", w, line)
 				}
 			}
-			golden.Equal(t, e.stdout.String())
+			golden.Equal(t, e.Stdout.String())
 		})
 	}
 }
 
 // With several readers every code is read once, whatever the order.
 func TestRunPromoReportConcurrently(t *testing.T) {
-	e := newVerbEnv(t, false, format.CSV, reportAnswers()...)
+	e := cmdtest.NewVerbEnv(t, false, format.CSV, reportAnswers()...)
 	opts := reportOptions(e, 3)
 	opts.Concurrency = 4
 	if err := runPromoReport(context.Background(), opts); err != nil {
 		t.Fatal(err)
 	}
-	got, want := e.api.Routes(), slices.Clone(reportRoutes)
+	got, want := e.API.Routes(), slices.Clone(reportRoutes)
 	slices.Sort(got)
 	slices.Sort(want)
 	if !slices.Equal(got, want) {
 		t.Errorf("requests sent = %q, want %q in any order", got, reportRoutes)
 	}
-	if !strings.HasPrefix(e.stdout.String(), "id,code,currency") || strings.Count(e.stdout.String(), "\n") != 5 {
-		t.Errorf("stdout:\n%s\nwant a header and 4 rows", e.stdout)
+	if !strings.HasPrefix(e.Stdout.String(), "id,code,currency") || strings.Count(e.Stdout.String(), "\n") != 5 {
+		t.Errorf("stdout:\n%s\nwant a header and 4 rows", e.Stdout)
 	}
 }
 
@@ -243,10 +244,10 @@ func TestRunPromoReportConcurrently(t *testing.T) {
 // again: the client's transport is the throttle's. The client here tries
 // each request once, so that the bulk engine does the retrying.
 func TestRunPromoReportRetriesA429(t *testing.T) {
-	e := newVerbEnv(t, false, format.CSV, answer{"GET /v1/promo", http.StatusOK, reportList})
-	e.api.Handle("GET /v1/promo/1001/statistics", http.StatusOK, reportStats1001)
+	e := cmdtest.NewVerbEnv(t, false, format.CSV, cmdtest.Answer{Route: "GET /v1/promo", Status: http.StatusOK, Body: reportList})
+	e.API.Handle("GET /v1/promo/1001/statistics", http.StatusOK, reportStats1001)
 	var times []time.Time
-	e.api.HandleFunc("GET /v1/promo/1002/statistics", func(w http.ResponseWriter, _ *http.Request) {
+	e.API.HandleFunc("GET /v1/promo/1002/statistics", func(w http.ResponseWriter, _ *http.Request) {
 		times = append(times, time.Now())
 		if len(times) == 1 {
 			w.Header().Set("Retry-After", "2")
@@ -255,10 +256,10 @@ func TestRunPromoReportRetriesA429(t *testing.T) {
 		}
 		w.Write([]byte(`[]`))
 	})
-	e.api.Handle("GET /v1/promo/1003/statistics", http.StatusOK, reportStats1003)
+	e.API.Handle("GET /v1/promo/1003/statistics", http.StatusOK, reportStats1003)
 	opts := reportOptions(e, 1)
 	err := runPromoReport(context.Background(), opts)
-	e.expect(t, err, "", apitest.Lines(
+	e.Expect(t, err, "", apitest.Lines(
 		"id,code,currency,orders,order_total,discount_total,first_order,last_order",
 		"1001,SUMMER25,RUB,2,4000.5,400.05,2026-06-01T09:15:00.000Z,2026-06-02T21:30:00.000Z",
 		"1001,SUMMER25,USD,1,40,4,2026-06-03T08:00:00.000Z,2026-06-03T08:00:00.000Z",
@@ -287,44 +288,44 @@ func TestPromoReportCommandLine(t *testing.T) {
 		{[]string{"--since", "2026-07-02", "--until", "2026-07-01"}, "promoctl: --until 2026-07-01 23:59:59 is before --since 2026-07-02 00:00\n"},
 	} {
 		r := newRunner(t)
-		r.run(append([]string{"promo", "report", "--site-id", "7"}, c.args...)...).expect(t, core.ExitUsage, "", c.stderr)
-		r.expectNoRequests(t)
+		r.Run(append([]string{"promo", "report", "--site-id", "7"}, c.args...)...).Expect(t, core.ExitUsage, "", c.stderr)
+		r.ExpectNoRequests(t)
 	}
 
 	r := newRunner(t)
 	for _, a := range reportAnswers() {
-		r.api.Handle(a.route, a.status, a.body)
+		r.API.Handle(a.Route, a.Status, a.Body)
 	}
-	res := r.run("promo", "report", "--site-id", "7", "--since", "2026-06-02", "--until", "2026-06-03", "--by", "day", "-o", "json",
+	res := r.Run("promo", "report", "--site-id", "7", "--since", "2026-06-02", "--until", "2026-06-03", "--by", "day", "-o", "json",
 		"--jq", "group_by(.currency) | map({currency: .[0].currency, discount: (map(.discount_total) | add)})")
-	res.expect(t, 0, `[{"currency":"RUB","discount":250.06},{"currency":"USD","discount":4}]`+"\n", "")
+	res.Expect(t, 0, `[{"currency":"RUB","discount":250.06},{"currency":"USD","discount":4}]`+"\n", "")
 
 	r = newRunner(t)
-	r.tty = true
+	r.TTY = true
 	for _, a := range reportAnswers() {
-		r.api.Handle(a.route, a.status, a.body)
+		r.API.Handle(a.Route, a.Status, a.Body)
 	}
-	res = r.run("promo", "report", "--site-id", "7", "--no-headers")
-	if !strings.Contains(res.stderr, "Reading statistics [") || !strings.HasSuffix(res.stderr, "\r\x1b[K") {
-		t.Errorf("stderr on a terminal = %q, want a progress bar, erased at the end", res.stderr)
+	res = r.Run("promo", "report", "--site-id", "7", "--no-headers")
+	if !strings.Contains(res.Stderr, "Reading statistics [") || !strings.HasSuffix(res.Stderr, "\r\x1b[K") {
+		t.Errorf("stderr on a terminal = %q, want a progress bar, erased at the end", res.Stderr)
 	}
-	if res.code != 0 || strings.Contains(res.stdout, "Orders per day") {
-		t.Errorf("exit %d, stdout:\n%s\nwant 0 and no chart with --no-headers", res.code, res.stdout)
+	if res.Code != 0 || strings.Contains(res.Stdout, "Orders per day") {
+		t.Errorf("exit %d, stdout:\n%s\nwant 0 and no chart with --no-headers", res.Code, res.Stdout)
 	}
 	// The chart is in colour unless NO_COLOR (set by newRunner) or
 	// --no-color says otherwise.
-	if strings.Contains(r.run("promo", "report", "--site-id", "7").stdout, "\x1b[") {
+	if strings.Contains(r.Run("promo", "report", "--site-id", "7").Stdout, "\x1b[") {
 		t.Errorf("NO_COLOR: the report has colour")
 	}
-	delete(r.env, "NO_COLOR")
-	if res := r.run("promo", "report", "--site-id", "7"); !strings.Contains(res.stdout, "Orders per day:\n") || !strings.Contains(res.stdout, "\x1b[94m") {
-		t.Errorf("on a colour terminal, stdout:\n%s\nwant a chart in colour", res.stdout)
+	delete(r.Env, "NO_COLOR")
+	if res := r.Run("promo", "report", "--site-id", "7"); !strings.Contains(res.Stdout, "Orders per day:\n") || !strings.Contains(res.Stdout, "\x1b[94m") {
+		t.Errorf("on a colour terminal, stdout:\n%s\nwant a chart in colour", res.Stdout)
 	}
-	if strings.Contains(r.run("promo", "report", "--site-id", "7", "--no-color").stdout, "\x1b[") {
+	if strings.Contains(r.Run("promo", "report", "--site-id", "7", "--no-color").Stdout, "\x1b[") {
 		t.Errorf("--no-color: the report has colour")
 	}
-	r.tty = false
-	if res := r.run("promo", "report", "--site-id", "7", "-o", "csv"); res.code != 0 || res.stderr != "" {
-		t.Errorf("piped: exit %d, stderr %q; want 0 and nothing", res.code, res.stderr)
+	r.TTY = false
+	if res := r.Run("promo", "report", "--site-id", "7", "-o", "csv"); res.Code != 0 || res.Stderr != "" {
+		t.Errorf("piped: exit %d, stderr %q; want 0 and nothing", res.Code, res.Stderr)
 	}
 }

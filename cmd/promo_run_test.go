@@ -11,6 +11,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/promoctl/promoctl/cmd/core"
+	"github.com/promoctl/promoctl/cmd/internal/cmdtest"
 	"github.com/promoctl/promoctl/internal/apitest"
 	"github.com/promoctl/promoctl/internal/format"
 	"github.com/promoctl/promoctl/internal/iostreams"
@@ -35,31 +36,31 @@ func TestRunPromoList(t *testing.T) {
 		tty, sandbox   bool
 		format         format.Format
 		site           int64
-		answers        []answer
+		answers        []cmdtest.Answer
 		err            string
 		stdout, stderr string
 		routes         []string
 		exit           int
 	}{
 		{name: "a list, piped as JSON", format: format.JSON, site: 7,
-			answers: []answer{{"GET /v1/promo", http.StatusOK, runListJSON}},
+			answers: []cmdtest.Answer{{Route: "GET /v1/promo", Status: http.StatusOK, Body: runListJSON}},
 			stdout:  runListJSON + "\n", routes: []string{"GET /v1/promo?site_id=7"}},
 		{name: "an empty table on a terminal is a sentence on stderr", tty: true, format: format.Table, site: 7,
-			answers: []answer{{"GET /v1/promo", http.StatusOK, `[]`}},
+			answers: []cmdtest.Answer{{Route: "GET /v1/promo", Status: http.StatusOK, Body: `[]`}},
 			stderr:  "No promo codes on site 7.\n", routes: []string{"GET /v1/promo?site_id=7"}},
 		{name: "no site", format: format.Table, exit: core.ExitUsage,
 			err: "--site-id is required (or set a default: promoctl config set site_id N)"},
 		{name: "no site in the sandbox", format: format.Table, sandbox: true, exit: core.ExitUsage,
 			err: "--site-id is required with --sandbox, which has no default site (user 1 can view sites 1 and 2, user 2 site 3)"},
 		{name: "the server refuses the token", format: format.JSON, site: 7, exit: core.ExitAuth,
-			answers: []answer{{"GET /v1/promo", http.StatusUnauthorized, apitest.Error(401, 0, "Unauthorized")}},
+			answers: []cmdtest.Answer{{Route: "GET /v1/promo", Status: http.StatusUnauthorized, Body: apitest.Error(401, 0, "Unauthorized")}},
 			err:     "list promo codes of site 7: authentication failed: check the token and user id (promoctl auth status) (API error 0: Unauthorized)", routes: []string{"GET /v1/promo?site_id=7"}},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			e := newVerbEnv(t, c.tty, c.format, c.answers...)
-			e.sess.Settings.Sandbox = c.sandbox
-			err := runPromoList(context.Background(), &promoListOptions{Session: e.sess, SiteID: c.site})
-			e.expect(t, err, c.err, c.stdout, c.stderr, c.routes...)
+			e := cmdtest.NewVerbEnv(t, c.tty, c.format, c.answers...)
+			e.Sess.Settings.Sandbox = c.sandbox
+			err := runPromoList(context.Background(), &promoListOptions{Session: e.Sess, SiteID: c.site})
+			e.Expect(t, err, c.err, c.stdout, c.stderr, c.routes...)
 			if got := core.ExitCode(err); got != c.exit {
 				t.Errorf("exit code = %d, want %d", got, c.exit)
 			}
@@ -71,25 +72,25 @@ func TestRunPromoGet(t *testing.T) {
 	for _, c := range []struct {
 		name           string
 		format         format.Format
-		answers        []answer
+		answers        []cmdtest.Answer
 		err            string
 		stdout, stderr string
 		exit           int
 	}{
 		{name: "JSON gets the id first", format: format.JSON,
-			answers: []answer{{"GET /v1/promo/1001", http.StatusOK, runRecordJSON}},
+			answers: []cmdtest.Answer{{Route: "GET /v1/promo/1001", Status: http.StatusOK, Body: runRecordJSON}},
 			stdout:  `{"id":1001,"code":"SUMMER25","is_enabled":true,"bonus_type":2,"bonus_amount":25}` + "\n"},
 		{name: "YAML", format: format.YAML,
-			answers: []answer{{"GET /v1/promo/1001", http.StatusOK, runRecordJSON}},
+			answers: []cmdtest.Answer{{Route: "GET /v1/promo/1001", Status: http.StatusOK, Body: runRecordJSON}},
 			stdout:  "id: 1001\ncode: SUMMER25\nis_enabled: true\nbonus_type: 2\nbonus_amount: 25\n"},
 		{name: "not found", format: format.Table, exit: core.ExitNotFound,
-			answers: []answer{{"GET /v1/promo/1001", http.StatusNotFound, notFoundBody}},
+			answers: []cmdtest.Answer{{Route: "GET /v1/promo/1001", Status: http.StatusNotFound, Body: notFoundBody}},
 			err:     "get promo 1001: not found: promo code 1001 does not exist or is not visible to you (API error 0: Not found)"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			e := newVerbEnv(t, false, c.format, c.answers...)
-			err := runPromoGet(context.Background(), &promoGetOptions{Session: e.sess, ID: 1001})
-			e.expect(t, err, c.err, c.stdout, c.stderr, "GET /v1/promo/1001")
+			e := cmdtest.NewVerbEnv(t, false, c.format, c.answers...)
+			err := runPromoGet(context.Background(), &promoGetOptions{Session: e.Sess, ID: 1001})
+			e.Expect(t, err, c.err, c.stdout, c.stderr, "GET /v1/promo/1001")
 			if got := core.ExitCode(err); got != c.exit {
 				t.Errorf("exit code = %d, want %d", got, c.exit)
 			}
@@ -102,28 +103,28 @@ func TestRunPromoStats(t *testing.T) {
 		name           string
 		tty            bool
 		format         format.Format
-		answers        []answer
+		answers        []cmdtest.Answer
 		err            string
 		stdout, stderr string
 		exit           int
 	}{
 		{name: "JSON as the server sent it", format: format.JSON,
-			answers: []answer{{"GET /v1/promo/5/statistics", http.StatusOK, runStatsJSON}},
+			answers: []cmdtest.Answer{{Route: "GET /v1/promo/5/statistics", Status: http.StatusOK, Body: runStatsJSON}},
 			stdout:  runStatsJSON + "\n"},
 		{name: "not used yet, on a terminal", tty: true, format: format.Table,
-			answers: []answer{{"GET /v1/promo/5/statistics", http.StatusOK, `[]`}},
+			answers: []cmdtest.Answer{{Route: "GET /v1/promo/5/statistics", Status: http.StatusOK, Body: `[]`}},
 			stderr:  "Promo code 5 has not been used yet.\n"},
 		{name: "not used yet, piped as JSON", format: format.JSON,
-			answers: []answer{{"GET /v1/promo/5/statistics", http.StatusOK, `[]`}},
+			answers: []cmdtest.Answer{{Route: "GET /v1/promo/5/statistics", Status: http.StatusOK, Body: `[]`}},
 			stdout:  "[]\n"},
 		{name: "not found", format: format.JSON, exit: core.ExitNotFound,
-			answers: []answer{{"GET /v1/promo/5/statistics", http.StatusNotFound, notFoundBody}},
+			answers: []cmdtest.Answer{{Route: "GET /v1/promo/5/statistics", Status: http.StatusNotFound, Body: notFoundBody}},
 			err:     "statistics of promo 5: not found: promo code 5 does not exist or is not visible to you (API error 0: Not found)"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			e := newVerbEnv(t, c.tty, c.format, c.answers...)
-			err := runPromoStats(context.Background(), &promoStatsOptions{Session: e.sess, ID: 5})
-			e.expect(t, err, c.err, c.stdout, c.stderr, "GET /v1/promo/5/statistics")
+			e := cmdtest.NewVerbEnv(t, c.tty, c.format, c.answers...)
+			err := runPromoStats(context.Background(), &promoStatsOptions{Session: e.Sess, ID: 5})
+			e.Expect(t, err, c.err, c.stdout, c.stderr, "GET /v1/promo/5/statistics")
 			if got := core.ExitCode(err); got != c.exit {
 				t.Errorf("exit code = %d, want %d", got, c.exit)
 			}
@@ -137,7 +138,7 @@ func TestRunPromoDelete(t *testing.T) {
 		tty, yes  bool
 		sandbox   bool
 		confirm   *confirmStub
-		answers   []answer
+		answers   []cmdtest.Answer
 		err       string
 		stderr    string
 		routes    []string
@@ -145,36 +146,36 @@ func TestRunPromoDelete(t *testing.T) {
 		exit      int
 	}{
 		{name: "--yes, piped: nothing said", yes: true,
-			answers: []answer{{"DELETE /v1/promo/5", http.StatusNoContent, ""}},
+			answers: []cmdtest.Answer{{Route: "DELETE /v1/promo/5", Status: http.StatusNoContent, Body: ""}},
 			routes:  []string{"DELETE /v1/promo/5"}},
 		{name: "--yes on a terminal", tty: true, yes: true,
-			answers: []answer{{"DELETE /v1/promo/5", http.StatusNoContent, ""}},
+			answers: []cmdtest.Answer{{Route: "DELETE /v1/promo/5", Status: http.StatusNoContent, Body: ""}},
 			stderr:  "Deleted promo code 5.\n", routes: []string{"DELETE /v1/promo/5"}},
 		{name: "asks first, naming the code", tty: true, confirm: &confirmStub{answer: true},
-			answers: []answer{{"GET /v1/promo/5", http.StatusOK, runRecordJSON}, {"DELETE /v1/promo/5", http.StatusNoContent, ""}},
+			answers: []cmdtest.Answer{{Route: "GET /v1/promo/5", Status: http.StatusOK, Body: runRecordJSON}, {Route: "DELETE /v1/promo/5", Status: http.StatusNoContent, Body: ""}},
 			stderr:  "Deleted promo code SUMMER25 (id 5).\n", routes: []string{"GET /v1/promo/5", "DELETE /v1/promo/5"},
 			questions: []string{"Delete promo code SUMMER25 (id 5) from the sandbox?"}, sandbox: true},
 		{name: "a record without a code is named by its id", tty: true, confirm: &confirmStub{answer: true}, sandbox: true,
-			answers: []answer{{"GET /v1/promo/5", http.StatusOK, `{}`}, {"DELETE /v1/promo/5", http.StatusNoContent, ""}},
+			answers: []cmdtest.Answer{{Route: "GET /v1/promo/5", Status: http.StatusOK, Body: `{}`}, {Route: "DELETE /v1/promo/5", Status: http.StatusNoContent, Body: ""}},
 			stderr:  "Deleted promo code 5.\n", routes: []string{"GET /v1/promo/5", "DELETE /v1/promo/5"},
 			questions: []string{"Delete promo code 5 from the sandbox?"}},
 		{name: "declined", tty: true, confirm: &confirmStub{answer: false}, sandbox: true, exit: core.ExitCancelled,
-			answers: []answer{{"GET /v1/promo/5", http.StatusOK, runRecordJSON}},
+			answers: []cmdtest.Answer{{Route: "GET /v1/promo/5", Status: http.StatusOK, Body: runRecordJSON}},
 			err:     "cancelled", routes: []string{"GET /v1/promo/5"},
 			questions: []string{"Delete promo code SUMMER25 (id 5) from the sandbox?"}},
 		{name: "not found: nothing asked", tty: true, confirm: &confirmStub{answer: true}, exit: core.ExitNotFound,
-			answers: []answer{{"GET /v1/promo/5", http.StatusNotFound, notFoundBody}},
+			answers: []cmdtest.Answer{{Route: "GET /v1/promo/5", Status: http.StatusNotFound, Body: notFoundBody}},
 			err:     "get promo 5: not found: promo code 5 does not exist or is not visible to you (API error 0: Not found)", routes: []string{"GET /v1/promo/5"}},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			e := newVerbEnv(t, c.tty, format.Table, c.answers...)
-			e.sess.Settings.Sandbox = c.sandbox
-			opts := &promoDeleteOptions{Session: e.sess, ID: 5, Yes: c.yes}
+			e := cmdtest.NewVerbEnv(t, c.tty, format.Table, c.answers...)
+			e.Sess.Settings.Sandbox = c.sandbox
+			opts := &promoDeleteOptions{Session: e.Sess, ID: 5, Yes: c.yes}
 			if c.confirm != nil {
 				opts.Prompter = c.confirm
 			}
 			err := runPromoDelete(context.Background(), opts)
-			e.expect(t, err, c.err, "", c.stderr, c.routes...)
+			e.Expect(t, err, c.err, "", c.stderr, c.routes...)
 			if got := core.ExitCode(err); got != c.exit {
 				t.Errorf("exit code = %d, want %d", got, c.exit)
 			}
@@ -213,7 +214,7 @@ func TestRunPromoCreate(t *testing.T) {
 		format         format.Format
 		opts           promoCreateOptions
 		prompter       promoWizard
-		answers        []answer
+		answers        []cmdtest.Answer
 		err            string
 		stdout, stderr string
 		routes         []string
@@ -222,17 +223,17 @@ func TestRunPromoCreate(t *testing.T) {
 	}{
 		{name: "the fields named, piped as JSON", format: format.JSON,
 			opts:    promoCreateOptions{SiteID: 7, Changes: promo.Changes{Code: ptr("SUMMER25"), Enabled: ptr(true), Amount: ptr(25.0), Percent: ptr(true)}},
-			answers: []answer{{"POST /v1/promo", http.StatusCreated, enabledJSON}},
+			answers: []cmdtest.Answer{{Route: "POST /v1/promo", Status: http.StatusCreated, Body: enabledJSON}},
 			stdout:  enabledJSON + "\n", routes: []string{"POST /v1/promo"},
 			body: `{"site_id":7,"user_id":42,"code":"SUMMER25","is_enabled":true,"bonus_amount":25,"bonus_amount_is_in_percentages":true}`},
 		{name: "the API's defaults are warned of", format: format.JSON,
 			opts:    promoCreateOptions{SiteID: 7, Changes: promo.Changes{Code: ptr("SUMMER25")}},
-			answers: []answer{{"POST /v1/promo", http.StatusCreated, createdJSON}},
+			answers: []cmdtest.Answer{{Route: "POST /v1/promo", Status: http.StatusCreated, Body: createdJSON}},
 			stdout:  createdJSON + "\n", stderr: defaultsStderr("7"), routes: []string{"POST /v1/promo"},
 			body: `{"site_id":7,"user_id":42,"code":"SUMMER25"}`},
 		{name: "the command that enables it says where it goes", format: format.JSON, sandbox: true,
 			opts:    promoCreateOptions{SiteID: 1, FromFile: true, Changes: promo.Changes{Code: ptr("SUMMER25")}},
-			answers: []answer{{"POST /v1/promo", http.StatusCreated, createdJSON}},
+			answers: []cmdtest.Answer{{Route: "POST /v1/promo", Status: http.StatusCreated, Body: createdJSON}},
 			stdout:  createdJSON + "\n",
 			stderr: "promoctl: warning: no --amount (or bonus_amount in the file) given, so the API's default discount of 0.01 applies\n" +
 				"promoctl: warning: promo code SUMMER25 was created disabled (the API's default); enable it with: " +
@@ -240,7 +241,7 @@ func TestRunPromoCreate(t *testing.T) {
 			routes: []string{"POST /v1/promo"}},
 		{name: "created disabled on purpose, on a terminal", tty: true, format: format.JSON,
 			opts:    promoCreateOptions{SiteID: 7, Changes: promo.Changes{Code: ptr("SUMMER25"), Enabled: ptr(false), Amount: ptr(25.0)}},
-			answers: []answer{{"POST /v1/promo", http.StatusCreated, `{"id":1001,"code":"SUMMER25","is_enabled":false}`}},
+			answers: []cmdtest.Answer{{Route: "POST /v1/promo", Status: http.StatusCreated, Body: `{"id":1001,"code":"SUMMER25","is_enabled":false}`}},
 			stdout:  "{\n  \"id\": 1001,\n  \"code\": \"SUMMER25\",\n  \"is_enabled\": false\n}\n",
 			stderr:  "Created promo code SUMMER25 (id 1001) on site 7.\nIt is disabled: enable it with: promoctl promo update 1001 --enabled\n",
 			routes:  []string{"POST /v1/promo"}},
@@ -252,14 +253,14 @@ func TestRunPromoCreate(t *testing.T) {
 			err:  "--site-id is required (or set a default: promoctl config set site_id N)"},
 		{name: "the server refuses the code", format: format.JSON, exit: core.ExitFailure,
 			opts:    promoCreateOptions{SiteID: 7, Changes: promo.Changes{Code: ptr("SUMMER25"), Amount: ptr(25.0), Enabled: ptr(true)}},
-			answers: []answer{{"POST /v1/promo", http.StatusUnprocessableEntity, apitest.Error(422, 0, "Code is taken")}},
+			answers: []cmdtest.Answer{{Route: "POST /v1/promo", Status: http.StatusUnprocessableEntity, Body: apitest.Error(422, 0, "Code is taken")}},
 			err:     "create promo SUMMER25 on site 7: invalid request (API error 0: Code is taken)", routes: []string{"POST /v1/promo"}},
 		{name: "the form, then the request", tty: true, format: format.JSON,
 			opts: promoCreateOptions{SiteID: 7, Interactive: true, Changes: promo.Changes{Amount: ptr(15.0)}},
 			prompter: &formEdit{edit: func(v *promo.FormValues) {
 				v.Code, v.Enabled, v.Ends = "SUMMER25", true, "2026-12-31"
 			}},
-			answers: []answer{{"GET /v1/promo", http.StatusOK, `[]`}, {"POST /v1/promo", http.StatusCreated, enabledJSON}},
+			answers: []cmdtest.Answer{{Route: "GET /v1/promo", Status: http.StatusOK, Body: `[]`}, {Route: "POST /v1/promo", Status: http.StatusCreated, Body: enabledJSON}},
 			stdout:  "{\n  \"id\": 1001,\n  \"code\": \"SUMMER25\",\n  \"is_enabled\": true,\n  \"bonus_type\": 2,\n  \"bonus_amount\": 25,\n  \"bonus_amount_is_in_percentages\": true\n}\n",
 			stderr: "\nAbout to create:\n" +
 				"  Code:               SUMMER25\n" +
@@ -275,22 +276,22 @@ func TestRunPromoCreate(t *testing.T) {
 		{name: "the form refuses a code the site has", tty: true, format: format.JSON, exit: core.ExitCancelled,
 			opts:     promoCreateOptions{SiteID: 7, Interactive: true},
 			prompter: &wizardStub{answers: summer25(), proceed: prompt.ErrCancelled},
-			answers:  []answer{{"GET /v1/promo", http.StatusOK, runListJSON}},
+			answers:  []cmdtest.Answer{{Route: "GET /v1/promo", Status: http.StatusOK, Body: runListJSON}},
 			stderr:   "promoctl: SUMMER25 is already a promo code of site 7: choose another code or site\n",
 			err:      "cancelled", routes: []string{"GET /v1/promo?site_id=7"}},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			e := newVerbEnv(t, c.tty, c.format, c.answers...)
-			e.sess.Settings.Sandbox = c.sandbox
+			e := cmdtest.NewVerbEnv(t, c.tty, c.format, c.answers...)
+			e.Sess.Settings.Sandbox = c.sandbox
 			if c.sandbox {
-				e.sess.Where = []string{"--sandbox"}
+				e.Sess.Where = []string{"--sandbox"}
 			}
 			opts := c.opts
-			opts.Session, opts.Prompter = e.sess, c.prompter
+			opts.Session, opts.Prompter = e.Sess, c.prompter
 			err := runPromoCreate(context.Background(), &opts)
-			reqs := e.expect(t, err, c.err, replaceBase(c.stdout, e.api.URL), c.stderr, c.routes...)
+			reqs := e.Expect(t, err, c.err, cmdtest.ReplaceBase(c.stdout, e.API.URL), c.stderr, c.routes...)
 			if c.body != "" {
-				expectJSONBody(t, reqs[len(reqs)-1], c.body)
+				cmdtest.ExpectJSONBody(t, reqs[len(reqs)-1], c.body)
 			}
 			if got := core.ExitCode(err); got != c.exit {
 				t.Errorf("exit code = %d, want %d", got, c.exit)
@@ -313,7 +314,7 @@ func TestRunPromoUpdate(t *testing.T) {
 		tty            bool
 		opts           promoUpdateOptions
 		prompter       promoWizard
-		answers        []answer
+		answers        []cmdtest.Answer
 		err            string
 		stdout, stderr string
 		routes         []string
@@ -322,31 +323,31 @@ func TestRunPromoUpdate(t *testing.T) {
 	}{
 		{name: "a change sends the whole record",
 			opts:    promoUpdateOptions{Changes: promo.Changes{Enabled: ptr(false)}},
-			answers: []answer{{"GET /v1/promo/5", http.StatusOK, currentJSON}, {"PUT /v1/promo/5", http.StatusOK, updatedJSON}},
+			answers: []cmdtest.Answer{{Route: "GET /v1/promo/5", Status: http.StatusOK, Body: currentJSON}, {Route: "PUT /v1/promo/5", Status: http.StatusOK, Body: updatedJSON}},
 			stdout:  `{"id":5,"code":"SUMMER25","is_enabled":false}` + "\n",
 			routes:  []string{"GET /v1/promo/5", "PUT /v1/promo/5"}, body: disabled},
 		{name: "said on a terminal", tty: true,
 			opts:    promoUpdateOptions{Changes: promo.Changes{Enabled: ptr(false)}},
-			answers: []answer{{"GET /v1/promo/5", http.StatusOK, currentJSON}, {"PUT /v1/promo/5", http.StatusOK, updatedJSON}},
+			answers: []cmdtest.Answer{{Route: "GET /v1/promo/5", Status: http.StatusOK, Body: currentJSON}, {Route: "PUT /v1/promo/5", Status: http.StatusOK, Body: updatedJSON}},
 			stdout:  "{\n  \"id\": 5,\n  \"code\": \"SUMMER25\",\n  \"is_enabled\": false\n}\n", stderr: "Updated promo code 5.\n",
 			routes: []string{"GET /v1/promo/5", "PUT /v1/promo/5"}, body: disabled},
 		{name: "dry run reads but does not write",
 			opts:    promoUpdateOptions{DryRun: true, Changes: promo.Changes{Code: ptr("SUMMER25")}},
-			answers: []answer{{"GET /v1/promo/5", http.StatusOK, currentJSON}},
+			answers: []cmdtest.Answer{{Route: "GET /v1/promo/5", Status: http.StatusOK, Body: currentJSON}},
 			stdout:  `{"method":"PUT","url":"BASE/v1/promo/5","body":` + current + `}` + "\n",
 			routes:  []string{"GET /v1/promo/5"}},
 		{name: "a change that makes the promo code invalid", exit: core.ExitUsage,
 			opts:    promoUpdateOptions{Changes: promo.Changes{Ends: ptr(time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC))}},
-			answers: []answer{{"GET /v1/promo/5", http.StatusOK, currentJSON}},
+			answers: []cmdtest.Answer{{Route: "GET /v1/promo/5", Status: http.StatusOK, Body: currentJSON}},
 			err:     "promo code 5 would be invalid: --ends: the end 2026-01-01T00:00:00.000Z is before the start 2026-06-01T00:00:00.123Z", routes: []string{"GET /v1/promo/5"}},
 		{name: "not found", exit: core.ExitNotFound,
 			opts:    promoUpdateOptions{Changes: promo.Changes{Enabled: ptr(false)}},
-			answers: []answer{{"GET /v1/promo/5", http.StatusNotFound, notFoundBody}},
+			answers: []cmdtest.Answer{{Route: "GET /v1/promo/5", Status: http.StatusNotFound, Body: notFoundBody}},
 			err:     "get promo 5: not found: promo code 5 does not exist or is not visible to you (API error 0: Not found)", routes: []string{"GET /v1/promo/5"}},
 		{name: "the form sends what was changed", tty: true,
 			opts:     promoUpdateOptions{Interactive: true},
 			prompter: &formEdit{edit: func(v *promo.FormValues) { v.Enabled = false }},
-			answers:  []answer{{"GET /v1/promo/5", http.StatusOK, currentJSON}, {"PUT /v1/promo/5", http.StatusOK, updatedJSON}},
+			answers:  []cmdtest.Answer{{Route: "GET /v1/promo/5", Status: http.StatusOK, Body: currentJSON}, {Route: "PUT /v1/promo/5", Status: http.StatusOK, Body: updatedJSON}},
 			stdout:   "{\n  \"id\": 5,\n  \"code\": \"SUMMER25\",\n  \"is_enabled\": false\n}\n",
 			stderr: "\nChanges to promo code 5:\n  Enabled:  yes → no\n" +
 				"\nThe same without the form:\n  promoctl promo update 5 --enabled=false\n\nUpdated promo code 5.\n",
@@ -354,18 +355,18 @@ func TestRunPromoUpdate(t *testing.T) {
 		{name: "the form changed nothing", tty: true,
 			opts:     promoUpdateOptions{Interactive: true},
 			prompter: &formEdit{edit: func(*promo.FormValues) {}},
-			answers:  []answer{{"GET /v1/promo/5", http.StatusOK, currentJSON}},
+			answers:  []cmdtest.Answer{{Route: "GET /v1/promo/5", Status: http.StatusOK, Body: currentJSON}},
 			stderr:   "Nothing changed: promo code 5 is left as it is.\n",
 			routes:   []string{"GET /v1/promo/5"}},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			e := newVerbEnv(t, c.tty, format.JSON, c.answers...)
+			e := cmdtest.NewVerbEnv(t, c.tty, format.JSON, c.answers...)
 			opts := c.opts
-			opts.Session, opts.ID, opts.Prompter = e.sess, 5, c.prompter
+			opts.Session, opts.ID, opts.Prompter = e.Sess, 5, c.prompter
 			err := runPromoUpdate(context.Background(), &opts)
-			reqs := e.expect(t, err, c.err, replaceBase(c.stdout, e.api.URL), c.stderr, c.routes...)
+			reqs := e.Expect(t, err, c.err, cmdtest.ReplaceBase(c.stdout, e.API.URL), c.stderr, c.routes...)
 			if c.body != "" {
-				expectJSONBody(t, reqs[len(reqs)-1], c.body)
+				cmdtest.ExpectJSONBody(t, reqs[len(reqs)-1], c.body)
 			}
 			if got := core.ExitCode(err); got != c.exit {
 				t.Errorf("exit code = %d, want %d", got, c.exit)
@@ -377,11 +378,11 @@ func TestRunPromoUpdate(t *testing.T) {
 // captureVerb runs promoctl with args, its promo verb built by build with
 // a run function that keeps the options instead of running, and returns
 // the exit code.
-func captureVerb(t *testing.T, r *runner, build func(*core.Factory) *cobra.Command, args ...string) int {
+func captureVerb(t *testing.T, r *cmdtest.Runner, build func(*core.Factory) *cobra.Command, args ...string) int {
 	t.Helper()
 	ios, _, _, errOut := iostreams.Test()
-	env := func(k string) (string, bool) { v, ok := r.env[k]; return v, ok }
-	f := core.NewFactory(core.Options{IO: ios, Env: env, Location: r.loc})
+	env := func(k string) (string, bool) { v, ok := r.Env[k]; return v, ok }
+	f := core.NewFactory(core.Options{IO: ios, Env: env, Location: r.Loc})
 	root := newTree(f)
 	verb := build(f)
 	group, _, err := root.Find([]string{"promo"})
@@ -409,7 +410,7 @@ func captureVerb(t *testing.T, r *runner, build func(*core.Factory) *cobra.Comma
 // arguments and settings into the options their run functions get.
 func TestPromoVerbsParseIntoOptions(t *testing.T) {
 	r := newRunner(t)
-	file := writeFile(t, "p.yaml", "site_id: 9\nbonus_amount: 5\n")
+	file := cmdtest.WriteFile(t, "p.yaml", "site_id: 9\nbonus_amount: 5\n")
 	var create *promoCreateOptions
 	keepCreate := func(_ context.Context, o *promoCreateOptions) error { create = o; return nil }
 	if code := captureVerb(t, r, func(f *core.Factory) *cobra.Command { return newPromoCreateCmd(f, keepCreate) }, "promo", "create", "--code", "SUMMER25", "-f", file, "--dry-run"); code != 0 {
@@ -434,7 +435,7 @@ func TestPromoVerbsParseIntoOptions(t *testing.T) {
 	if code := captureVerb(t, r, func(f *core.Factory) *cobra.Command { return newPromoDeleteCmd(f, keepDelete) }, "promo", "delete", "5", "-y"); code != 0 {
 		t.Fatalf("delete exit code = %d", code)
 	}
-	if del.ID != 5 || !del.Yes || del.Settings.BaseURL != r.api.URL {
+	if del.ID != 5 || !del.Yes || del.Settings.BaseURL != r.API.URL {
 		t.Errorf("delete options = %+v, want 5 with --yes at the fake API", *del)
 	}
 
@@ -444,5 +445,5 @@ func TestPromoVerbsParseIntoOptions(t *testing.T) {
 	if code := captureVerb(t, r, func(f *core.Factory) *cobra.Command { return newPromoListCmd(f, keepList) }, "promo", "list", "extra"); code != core.ExitUsage || called {
 		t.Errorf("list with an argument: exit code %d, run called %v; want %d, not called", code, called, core.ExitUsage)
 	}
-	r.expectNoRequests(t)
+	r.ExpectNoRequests(t)
 }

@@ -87,19 +87,19 @@ func TestPromoListFiltersAndSort(t *testing.T) {
 		t.Run(c.name, func(t *testing.T) {
 			for _, asJSON := range []bool{false, true} {
 				r := newRunner(t)
-				r.api.Handle("GET /v1/promo", http.StatusOK, selectListJSON)
+				r.API.Handle("GET /v1/promo", http.StatusOK, selectListJSON)
 				args := append([]string{"promo", "list", "--site-id", "7"}, c.args...)
 				if asJSON {
 					args = append(args, "-o", "json")
 				}
-				res := r.run(args...)
-				if res.code != 0 || res.stderr != "" {
-					t.Fatalf("%q: exit %d, stderr %q", args, res.code, res.stderr)
+				res := r.Run(args...)
+				if res.Code != 0 || res.Stderr != "" {
+					t.Fatalf("%q: exit %d, stderr %q", args, res.Code, res.Stderr)
 				}
-				if got := codesOf(t, res.stdout, asJSON); !slices.Equal(got, c.want) {
-					t.Errorf("%q: codes %q, want %q\n%s", args, got, c.want, res.stdout)
+				if got := codesOf(t, res.Stdout, asJSON); !slices.Equal(got, c.want) {
+					t.Errorf("%q: codes %q, want %q\n%s", args, got, c.want, res.Stdout)
 				}
-				r.expectRoutes(t, "GET /v1/promo?site_id=7")
+				r.ExpectRoutes(t, "GET /v1/promo?site_id=7")
 				if asJSON {
 					// The server's objects, unchanged: piped, each is its bytes.
 					var want []string
@@ -110,8 +110,8 @@ func TestPromoListFiltersAndSort(t *testing.T) {
 							}
 						}
 					}
-					if w := "[" + strings.Join(want, ",") + "]\n"; res.stdout != w {
-						t.Errorf("%q: stdout\n%s\nwant the server's elements\n%s", args, res.stdout, w)
+					if w := "[" + strings.Join(want, ",") + "]\n"; res.Stdout != w {
+						t.Errorf("%q: stdout\n%s\nwant the server's elements\n%s", args, res.Stdout, w)
 					}
 				}
 			}
@@ -133,13 +133,13 @@ func TestPromoListFiltersEveryFormat(t *testing.T) {
 		{[]string{"--jq", "map(.id)"}, "[2006,2005]\n"},
 	} {
 		r := newRunner(t)
-		r.api.Handle("GET /v1/promo", http.StatusOK, selectListJSON)
+		r.API.Handle("GET /v1/promo", http.StatusOK, selectListJSON)
 		args := append([]string{"promo", "list", "--site-id", "7", "--expiring-within", "7d", "--sort", "d_off"}, c.args...)
-		r.run(args...).expect(t, 0, c.want, "")
+		r.Run(args...).Expect(t, 0, c.want, "")
 	}
 	r := newRunner(t)
-	r.api.Handle("GET /v1/promo", http.StatusOK, selectListJSON)
-	r.run("promo", "list", "--site-id", "7", "--status", "scheduled", "-o", "yaml").expect(t, 0,
+	r.API.Handle("GET /v1/promo", http.StatusOK, selectListJSON)
+	r.Run("promo", "list", "--site-id", "7", "--status", "scheduled", "-o", "yaml").Expect(t, 0,
 		"- id: 2004\n  code: SOON\n  is_enabled: true\n  time_limit_is_enabled: true\n  d_on: \"2026-08-01T00:00:00.000Z\"\n"+
 			"  d_off: \"2026-09-01T00:00:00.000Z\"\n  quantity_limit_is_enabled: false\n  quantity_limit: 0\n  promo_used_count: 0\n  is_valid: false\n", "")
 }
@@ -148,12 +148,12 @@ func TestPromoListFiltersEveryFormat(t *testing.T) {
 // sentence that says which filters on a terminal, [] as JSON.
 func TestPromoListFilteredEmpty(t *testing.T) {
 	r := newRunner(t)
-	r.api.Handle("GET /v1/promo", http.StatusOK, selectListJSON)
-	r.run("promo", "list", "--site-id", "7", "--search", "nope", "-o", "json").expect(t, 0, "[]\n", "")
-	r.tty = true
-	r.run("promo", "list", "--site-id", "7", "--status", "expired", "--search", "nope", "--expiring-within", "36h").expect(t, 0, "",
+	r.API.Handle("GET /v1/promo", http.StatusOK, selectListJSON)
+	r.Run("promo", "list", "--site-id", "7", "--search", "nope", "-o", "json").Expect(t, 0, "[]\n", "")
+	r.TTY = true
+	r.Run("promo", "list", "--site-id", "7", "--status", "expired", "--search", "nope", "--expiring-within", "36h").Expect(t, 0, "",
 		"No promo codes on site 7 match: expired, containing \"nope\", expiring within 36h.\n")
-	r.run("promo", "list", "--site-id", "7", "--prefix", "XMAS").expect(t, 0, "", "No promo codes on site 7 match: starting with \"XMAS\".\n")
+	r.Run("promo", "list", "--site-id", "7", "--prefix", "XMAS").Expect(t, 0, "", "No promo codes on site 7 match: starting with \"XMAS\".\n")
 }
 
 func TestPromoListRejectsBadFilters(t *testing.T) {
@@ -192,10 +192,10 @@ func TestParseWithin(t *testing.T) {
 // is never read.
 func TestPromoListLimitStopsReading(t *testing.T) {
 	r := newRunner(t)
-	r.api.Handle("GET /v1/promo", http.StatusOK, "["+selectItems[0]+","+selectItems[1]+`,{"id":3,"code":"CU`)
-	r.run("promo", "list", "--site-id", "7", "--limit", "2", "-o", "jsonl").expect(t, 0, selectItems[0]+"\n"+selectItems[1]+"\n", "")
+	r.API.Handle("GET /v1/promo", http.StatusOK, "["+selectItems[0]+","+selectItems[1]+`,{"id":3,"code":"CU`)
+	r.Run("promo", "list", "--site-id", "7", "--limit", "2", "-o", "jsonl").Expect(t, 0, selectItems[0]+"\n"+selectItems[1]+"\n", "")
 	// Sorted, the whole list is read: the cut is found.
-	if res := r.run("promo", "list", "--site-id", "7", "--limit", "2", "--sort", "id", "-o", "jsonl"); res.code != 1 || res.stdout != "" {
-		t.Errorf("sorted cut-off list: exit %d, stdout %q; want exit 1 and nothing printed", res.code, res.stdout)
+	if res := r.Run("promo", "list", "--site-id", "7", "--limit", "2", "--sort", "id", "-o", "jsonl"); res.Code != 1 || res.Stdout != "" {
+		t.Errorf("sorted cut-off list: exit %d, stdout %q; want exit 1 and nothing printed", res.Code, res.Stdout)
 	}
 }

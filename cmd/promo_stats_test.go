@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/promoctl/promoctl/cmd/core"
+	"github.com/promoctl/promoctl/cmd/internal/cmdtest"
 	"github.com/promoctl/promoctl/internal/apitest"
 	"github.com/promoctl/promoctl/internal/golden"
 )
@@ -21,32 +22,32 @@ const statsJSON = `[
 
 func TestPromoStatsTable(t *testing.T) {
 	r := newRunner(t)
-	r.api.Handle("GET /v1/promo/5/statistics", http.StatusOK, statsJSON)
-	res := r.run("promo", "stats", "5")
-	res.expect(t, 0, res.stdout, "")
-	golden.Equal(t, res.stdout)
-	reqs := r.expectRoutes(t, "GET /v1/promo/5/statistics")
-	expectHeaders(t, reqs[0], false)
+	r.API.Handle("GET /v1/promo/5/statistics", http.StatusOK, statsJSON)
+	res := r.Run("promo", "stats", "5")
+	res.Expect(t, 0, res.Stdout, "")
+	golden.Equal(t, res.Stdout)
+	reqs := r.ExpectRoutes(t, "GET /v1/promo/5/statistics")
+	cmdtest.ExpectHeaders(t, reqs[0], false)
 }
 
 func TestPromoStatsEmpty(t *testing.T) {
 	r := newRunner(t)
-	r.api.Handle("GET /v1/promo/5/statistics", http.StatusOK, "[]")
-	r.run("promo", "stats", "5").expect(t, 0, "ID  ORDER  DATE  CODE  ORDER PRICE  QTY  DISCOUNT  CURRENCY\n", "")
-	r.run("promo", "stats", "5", "--no-headers").expect(t, 0, "", "")
-	r.run("promo", "stats", "5", "-o", "json").expect(t, 0, "[]\n", "")
-	r.run("promo", "stats", "5", "-o", "yaml").expect(t, 0, "[]\n", "")
-	r.run("promo", "stats", "5", "-o", "csv", "--no-headers").expect(t, 0, "", "")
-	r.tty = true
-	r.run("promo", "stats", "5").expect(t, 0, "", "Promo code 5 has not been used yet.\n")
+	r.API.Handle("GET /v1/promo/5/statistics", http.StatusOK, "[]")
+	r.Run("promo", "stats", "5").Expect(t, 0, "ID  ORDER  DATE  CODE  ORDER PRICE  QTY  DISCOUNT  CURRENCY\n", "")
+	r.Run("promo", "stats", "5", "--no-headers").Expect(t, 0, "", "")
+	r.Run("promo", "stats", "5", "-o", "json").Expect(t, 0, "[]\n", "")
+	r.Run("promo", "stats", "5", "-o", "yaml").Expect(t, 0, "[]\n", "")
+	r.Run("promo", "stats", "5", "-o", "csv", "--no-headers").Expect(t, 0, "", "")
+	r.TTY = true
+	r.Run("promo", "stats", "5").Expect(t, 0, "", "Promo code 5 has not been used yet.\n")
 }
 
 // --no-headers leaves only the data rows: the totals below them are a
 // summary, not data, and would break a script reading the rows.
 func TestPromoStatsNoHeadersDropsTotals(t *testing.T) {
 	r := newRunner(t)
-	r.api.Handle("GET /v1/promo/5/statistics", http.StatusOK, statsJSON)
-	r.run("promo", "stats", "5", "--no-headers").expect(t, 0, apitest.Lines(
+	r.API.Handle("GET /v1/promo/5/statistics", http.StatusOK, statsJSON)
+	r.Run("promo", "stats", "5", "--no-headers").Expect(t, 0, apitest.Lines(
 		"1  9001  2026-06-02 12:15  SUMMER25  1500.00  2    150.00  RUB",
 		"2  9002  2026-06-04 00:30  SUMMER25  2500.50  1    250.05  RUB",
 		"3  9003  2026-06-04 03:00  SUMMER25  40.00    1.5  4.00    USD",
@@ -55,11 +56,11 @@ func TestPromoStatsNoHeadersDropsTotals(t *testing.T) {
 
 func TestPromoStatsJSON(t *testing.T) {
 	r := newRunner(t)
-	r.api.Handle("GET /v1/promo/5/statistics", http.StatusOK, statsJSON)
-	res := r.run("promo", "usage", "5", "-o", "json")
-	res.expect(t, 0, res.stdout, "")
-	expectJSON(t, "promo stats -o json", res.stdout, statsJSON)
-	r.run("promo", "stats", "5", "--jq", "map(.discount_amount)").expect(t, 0, `[150,"250.05",4]`+"\n", "")
+	r.API.Handle("GET /v1/promo/5/statistics", http.StatusOK, statsJSON)
+	res := r.Run("promo", "usage", "5", "-o", "json")
+	res.Expect(t, 0, res.Stdout, "")
+	cmdtest.ExpectJSON(t, "promo stats -o json", res.Stdout, statsJSON)
+	r.Run("promo", "stats", "5", "--jq", "map(.discount_amount)").Expect(t, 0, `[150,"250.05",4]`+"\n", "")
 }
 
 // TestPromoStatsHelpExampleKeepsCurrenciesApart runs the --jq of the help's
@@ -72,37 +73,37 @@ func TestPromoStatsHelpExampleKeepsCurrenciesApart(t *testing.T) {
 	}
 	jq = strings.TrimSuffix(strings.TrimSpace(jq), "'")
 	r := newRunner(t)
-	r.api.Handle("GET /v1/promo/5/statistics", http.StatusOK, statsJSON)
-	r.run("promo", "stats", "5", "--jq", jq, "-o", "json").expect(t, 0,
+	r.API.Handle("GET /v1/promo/5/statistics", http.StatusOK, statsJSON)
+	r.Run("promo", "stats", "5", "--jq", jq, "-o", "json").Expect(t, 0,
 		`[{"currency":"RUB","discount":400.05},{"currency":"USD","discount":4}]`+"\n", "")
 }
 
 func TestPromoStatsCSV(t *testing.T) {
 	r := newRunner(t)
-	r.api.Handle("GET /v1/promo/5/statistics", http.StatusOK, statsJSON)
+	r.API.Handle("GET /v1/promo/5/statistics", http.StatusOK, statsJSON)
 	rows := []string{
 		"1,5,9001,2,10,true,1500,2,150,SUMMER25,2026-06-02T09:15:00.000Z,RUB",
 		"2,5,9002,2,10,true,2500.5,1,250.05,SUMMER25,2026-06-03T21:30:00.000Z,RUB",
 		"3,5,9003,2,10,true,40,1.5,4,SUMMER25,2026-06-04T00:00:00.000Z,USD",
 	}
-	r.run("promo", "stats", "5", "-o", "csv").expect(t, 0, apitest.Lines(append([]string{
+	r.Run("promo", "stats", "5", "-o", "csv").Expect(t, 0, apitest.Lines(append([]string{
 		"id,promo_id,lead_id,bonus_type_id,bonus_amount,bonus_amount_is_in_percentages,order_price,order_quantity,discount_amount,code,d_lead_created,currency",
 	}, rows...)...), "")
-	r.run("promo", "stats", "5", "-o", "csv", "--no-headers").expect(t, 0, apitest.Lines(rows...), "")
+	r.Run("promo", "stats", "5", "-o", "csv", "--no-headers").Expect(t, 0, apitest.Lines(rows...), "")
 }
 
 func TestPromoStatsTableIsTerminalSafe(t *testing.T) {
 	r := newRunner(t)
-	r.api.Handle("GET /v1/promo/5/statistics", http.StatusOK, `[{"id":1,"promo":{"code":"\u001b[2J\u001b[HX1"},"currency":"R\u0007UB\r","order_price":1}]`)
-	res := r.run("promo", "stats", "5")
-	res.expect(t, 0, res.stdout, "")
-	expectTerminalSafe(t, "promo stats", res.stdout)
+	r.API.Handle("GET /v1/promo/5/statistics", http.StatusOK, `[{"id":1,"promo":{"code":"\u001b[2J\u001b[HX1"},"currency":"R\u0007UB\r","order_price":1}]`)
+	res := r.Run("promo", "stats", "5")
+	res.Expect(t, 0, res.Stdout, "")
+	expectTerminalSafe(t, "promo stats", res.Stdout)
 }
 
 func TestPromoStatsPermissionDenied(t *testing.T) {
 	r := newRunner(t)
-	r.api.Handle("GET /v1/promo/5/statistics", http.StatusForbidden, apitest.Error(403, 30, "user cant view site"))
-	r.run("promo", "stats", "5").expect(t, 3, "",
+	r.API.Handle("GET /v1/promo/5/statistics", http.StatusForbidden, apitest.Error(403, 30, "user cant view site"))
+	r.Run("promo", "stats", "5").Expect(t, 3, "",
 		"promoctl: statistics of promo 5: permission denied: you cannot view the site of promo code 5 (API error 30: user cant view site)\n")
 }
 
@@ -110,18 +111,18 @@ func TestPromoStatsPermissionDenied(t *testing.T) {
 // are added exactly; the totals never read +Inf.
 func TestPromoStatsTotalsDoNotOverflow(t *testing.T) {
 	r := newRunner(t)
-	r.api.Handle("GET /v1/promo/5/statistics", http.StatusOK, `[
+	r.API.Handle("GET /v1/promo/5/statistics", http.StatusOK, `[
  {"id":1,"promo_id":5,"lead_id":1,"order_price":1.5e308,"order_quantity":1,"discount_amount":1e308,"promo":{"code":"HUGE"},"currency":"RUB"},
  {"id":2,"promo_id":5,"lead_id":2,"order_price":1.5e308,"order_quantity":1,"discount_amount":1e308,"promo":{"code":"HUGE"},"currency":"RUB"},
  {"id":3,"promo_id":5,"lead_id":3,"order_price":0.1,"order_quantity":1,"discount_amount":0.2,"promo":{"code":"HUGE"},"currency":"USD"},
  {"id":4,"promo_id":5,"lead_id":4,"order_price":0.2,"order_quantity":1,"discount_amount":0.1,"promo":{"code":"HUGE"},"currency":"USD"}
 ]`)
-	res := r.run("promo", "stats", "5")
-	res.expect(t, 0, res.stdout, "")
-	if strings.Contains(res.stdout, "Inf") {
-		t.Errorf("a total reads Inf:\n%s", res.stdout)
+	res := r.Run("promo", "stats", "5")
+	res.Expect(t, 0, res.Stdout, "")
+	if strings.Contains(res.Stdout, "Inf") {
+		t.Errorf("a total reads Inf:\n%s", res.Stdout)
 	}
-	lines := strings.Split(strings.TrimRight(res.stdout, "\n"), "\n")
+	lines := strings.Split(strings.TrimRight(res.Stdout, "\n"), "\n")
 	totals := map[string][]string{}
 	for _, l := range lines[len(lines)-2:] {
 		f := strings.Fields(l)

@@ -60,16 +60,16 @@ func TestPromoListCutOff(t *testing.T) {
 				t.Run(fmt.Sprintf("%s/chunked=%t/%v", name, chunked, f), func(t *testing.T) {
 					r := newRunner(t)
 					if chunked {
-						r.api.HandleFunc("GET /v1/promo", serveChunked(body))
+						r.API.HandleFunc("GET /v1/promo", serveChunked(body))
 					} else {
 						// The server says how long the list is and sends less:
 						// the connection breaks.
-						r.api.HandleFunc("GET /v1/promo", func(w http.ResponseWriter, _ *http.Request) {
+						r.API.HandleFunc("GET /v1/promo", func(w http.ResponseWriter, _ *http.Request) {
 							w.Header().Set("Content-Length", strconv.Itoa(len(full)))
 							w.Write([]byte(body))
 						})
 					}
-					res := r.run(append(append([]string{}, listArgs...), f...)...)
+					res := r.Run(append(append([]string{}, listArgs...), f...)...)
 					want := msg
 					if !chunked {
 						want = "list promo codes of site 7: cannot reach the server: reading the response: unexpected EOF"
@@ -81,16 +81,16 @@ func TestPromoListCutOff(t *testing.T) {
 					} else {
 						want = "promoctl: " + want
 					}
-					if res.code != 1 || res.stderr != want+"\n" {
-						t.Errorf("exit %d, stderr %q; want 1 and %q", res.code, res.stderr, want+"\n")
+					if res.Code != 1 || res.Stderr != want+"\n" {
+						t.Errorf("exit %d, stderr %q; want 1 and %q", res.Code, res.Stderr, want+"\n")
 					}
 					switch {
 					case len(f) == 0 || f[0] == "--jq" && f[1] != ".[].code":
-						if res.stdout != "" {
-							t.Errorf("stdout %.80q, want none: the table and a filter of the whole list hold it", res.stdout)
+						if res.Stdout != "" {
+							t.Errorf("stdout %.80q, want none: the table and a filter of the whole list hold it", res.Stdout)
 						}
 					case f[1] == "json":
-						out := res.stdout
+						out := res.Stdout
 						if json.Valid([]byte(out)) || strings.HasSuffix(out, "]\n") || !strings.HasPrefix(full, out) {
 							t.Errorf("stdout (%d bytes) ends %q: want the server's bytes up to an element, without the closing ]", len(out), out[max(0, len(out)-40):])
 						}
@@ -98,14 +98,14 @@ func TestPromoListCutOff(t *testing.T) {
 							t.Errorf("nothing written before the list was cut")
 						}
 					case f[1] == "jsonl", f[0] == "--jq":
-						for i, l := range strings.Split(strings.TrimSuffix(res.stdout, "\n"), "\n") {
-							if res.stdout != "" && !(json.Valid([]byte(l)) || strings.HasPrefix(l, "CODE")) {
+						for i, l := range strings.Split(strings.TrimSuffix(res.Stdout, "\n"), "\n") {
+							if res.Stdout != "" && !(json.Valid([]byte(l)) || strings.HasPrefix(l, "CODE")) {
 								t.Fatalf("line %d %q is not whole", i+1, l)
 							}
 						}
 					}
-					if res.stdout != "" && !strings.HasSuffix(res.stdout, "\n") && (len(f) == 0 || f[1] != "json") {
-						t.Errorf("stdout ends %q: want whole lines", res.stdout[max(0, len(res.stdout)-40):])
+					if res.Stdout != "" && !strings.HasSuffix(res.Stdout, "\n") && (len(f) == 0 || f[1] != "json") {
+						t.Errorf("stdout ends %q: want whole lines", res.Stdout[max(0, len(res.Stdout)-40):])
 					}
 				})
 			}
@@ -118,16 +118,16 @@ func TestPromoListCutOff(t *testing.T) {
 func TestPromoListJSONLMatchesJSON(t *testing.T) {
 	list := streamList(700)
 	r := newRunner(t)
-	r.api.HandleFunc("GET /v1/promo", serveChunked(list))
-	r.api.HandleFunc("GET /v1/promo", serveChunked(list))
-	asJSON := r.run(append(listArgs, "-o", "json")...)
-	asJSONL := r.run(append(listArgs, "-o", "jsonl")...)
-	if asJSON.code != 0 || asJSONL.code != 0 || asJSON.stdout != list+"\n" {
-		t.Fatalf("exit %d and %d; json output is the list as sent: %t", asJSON.code, asJSONL.code, asJSON.stdout == list+"\n")
+	r.API.HandleFunc("GET /v1/promo", serveChunked(list))
+	r.API.HandleFunc("GET /v1/promo", serveChunked(list))
+	asJSON := r.Run(append(listArgs, "-o", "json")...)
+	asJSONL := r.Run(append(listArgs, "-o", "jsonl")...)
+	if asJSON.Code != 0 || asJSONL.Code != 0 || asJSON.Stdout != list+"\n" {
+		t.Fatalf("exit %d and %d; json output is the list as sent: %t", asJSON.Code, asJSONL.Code, asJSON.Stdout == list+"\n")
 	}
 	var want []json.RawMessage
-	json.Unmarshal([]byte(asJSON.stdout), &want)
-	lines := strings.Split(strings.TrimSuffix(asJSONL.stdout, "\n"), "\n")
+	json.Unmarshal([]byte(asJSON.Stdout), &want)
+	lines := strings.Split(strings.TrimSuffix(asJSONL.Stdout, "\n"), "\n")
 	if len(lines) != len(want) {
 		t.Fatalf("%d lines, want %d", len(lines), len(want))
 	}
@@ -146,13 +146,13 @@ func TestPromoListJSONLMatchesJSON(t *testing.T) {
 func TestPromoListStreamIsCapped(t *testing.T) {
 	for _, f := range []string{"json", "table"} {
 		r := newRunner(t)
-		r.env["PROMOCTL_MAX_RESPONSE"] = "1MiB"
-		r.api.HandleFunc("GET /v1/promo", serveChunked(streamList(5000)))
-		res := r.run(append(listArgs, "-o", f)...)
+		r.Env["PROMOCTL_MAX_RESPONSE"] = "1MiB"
+		r.API.HandleFunc("GET /v1/promo", serveChunked(streamList(5000)))
+		res := r.Run(append(listArgs, "-o", f)...)
 		const why = "list promo codes of site 7: unexpected response from the server (HTTP 200): " +
 			"the body is larger than 1 MiB; if that is expected, raise the limit with PROMOCTL_MAX_RESPONSE"
-		if res.code != 1 || !strings.Contains(res.stderr, why) || bytes.Count([]byte(res.stderr), []byte("\n")) != 1 {
-			t.Errorf("-o %s: exit %d, stderr %q; want 1 and %q", f, res.code, res.stderr, why)
+		if res.Code != 1 || !strings.Contains(res.Stderr, why) || bytes.Count([]byte(res.Stderr), []byte("\n")) != 1 {
+			t.Errorf("-o %s: exit %d, stderr %q; want 1 and %q", f, res.Code, res.Stderr, why)
 		}
 	}
 }
@@ -163,10 +163,10 @@ func TestPromoListFormatsAgree(t *testing.T) {
 	list := streamList(1500)
 	for _, f := range []string{"table", "csv", "yaml"} {
 		r := newRunner(t)
-		r.api.HandleFunc("GET /v1/promo", serveChunked(list))
-		res := r.run(append(listArgs, "-o", f)...)
-		if res.code != 0 || strings.Count(res.stdout, "CODE0") != 1500 || !strings.Contains(res.stdout, "CODE01499") {
-			t.Errorf("-o %s: exit %d, %d codes; want all 1500", f, res.code, strings.Count(res.stdout, "CODE0"))
+		r.API.HandleFunc("GET /v1/promo", serveChunked(list))
+		res := r.Run(append(listArgs, "-o", f)...)
+		if res.Code != 0 || strings.Count(res.Stdout, "CODE0") != 1500 || !strings.Contains(res.Stdout, "CODE01499") {
+			t.Errorf("-o %s: exit %d, %d codes; want all 1500", f, res.Code, strings.Count(res.Stdout, "CODE0"))
 		}
 	}
 }

@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/promoctl/promoctl/cmd/internal/cmdtest"
 	"github.com/promoctl/promoctl/internal/apitest"
 	"github.com/promoctl/promoctl/internal/golden"
 )
@@ -20,12 +21,12 @@ const promoListJSON = `[
 
 func TestPromoListTable(t *testing.T) {
 	r := newRunner(t)
-	r.api.Handle("GET /v1/promo", http.StatusOK, promoListJSON)
-	res := r.run("promo", "list", "--site-id", "7")
-	res.expect(t, 0, res.stdout, "")
-	golden.Equal(t, res.stdout)
-	reqs := r.expectRoutes(t, "GET /v1/promo?site_id=7")
-	expectHeaders(t, reqs[0], false)
+	r.API.Handle("GET /v1/promo", http.StatusOK, promoListJSON)
+	res := r.Run("promo", "list", "--site-id", "7")
+	res.Expect(t, 0, res.Stdout, "")
+	golden.Equal(t, res.Stdout)
+	reqs := r.ExpectRoutes(t, "GET /v1/promo?site_id=7")
+	cmdtest.ExpectHeaders(t, reqs[0], false)
 	if reqs[0].Body != "" {
 		t.Errorf("GET body = %q, want none", reqs[0].Body)
 	}
@@ -33,12 +34,12 @@ func TestPromoListTable(t *testing.T) {
 
 func TestPromoListTableNoHeaders(t *testing.T) {
 	r := newRunner(t)
-	r.api.Handle("GET /v1/promo", http.StatusOK, promoListJSON)
-	res := r.run("promo", "ls", "--site-id", "7", "--no-headers")
-	res.expect(t, 0, res.stdout, "")
-	golden.Equal(t, res.stdout)
-	if strings.Contains(res.stdout, "CODE") {
-		t.Errorf("--no-headers printed the header:\n%s", res.stdout)
+	r.API.Handle("GET /v1/promo", http.StatusOK, promoListJSON)
+	res := r.Run("promo", "ls", "--site-id", "7", "--no-headers")
+	res.Expect(t, 0, res.Stdout, "")
+	golden.Equal(t, res.Stdout)
+	if strings.Contains(res.Stdout, "CODE") {
+		t.Errorf("--no-headers printed the header:\n%s", res.Stdout)
 	}
 }
 
@@ -46,46 +47,46 @@ func TestPromoListEmpty(t *testing.T) {
 	for _, body := range []string{"[]", "null"} {
 		t.Run(body, func(t *testing.T) {
 			r := newRunner(t)
-			r.api.Handle("GET /v1/promo", http.StatusOK, body)
+			r.API.Handle("GET /v1/promo", http.StatusOK, body)
 			// Off a terminal: the header alone, so a script sees the columns.
-			r.run("promo", "list", "--site-id", "7").expect(t, 0,
+			r.Run("promo", "list", "--site-id", "7").Expect(t, 0,
 				"ID  CODE  STATUS  ENABLED  TYPE  AMOUNT  STARTS  ENDS  USES  VALID\n", "")
-			r.run("promo", "list", "--site-id", "7", "--no-headers").expect(t, 0, "", "")
-			r.run("promo", "list", "--site-id", "7", "-o", "json").expect(t, 0, "[]\n", "")
-			r.run("promo", "list", "--site-id", "7", "-o", "yaml").expect(t, 0, "[]\n", "")
-			r.run("promo", "list", "--site-id", "7", "-o", "csv").expect(t, 0,
+			r.Run("promo", "list", "--site-id", "7", "--no-headers").Expect(t, 0, "", "")
+			r.Run("promo", "list", "--site-id", "7", "-o", "json").Expect(t, 0, "[]\n", "")
+			r.Run("promo", "list", "--site-id", "7", "-o", "yaml").Expect(t, 0, "[]\n", "")
+			r.Run("promo", "list", "--site-id", "7", "-o", "csv").Expect(t, 0,
 				"id,code,pos,is_enabled,bonus_type,bonus_amount,bonus_amount_is_in_percentages,time_limit_is_enabled,d_on,d_off,quantity_limit_is_enabled,quantity_limit,promo_used_count,is_valid\n", "")
-			r.run("promo", "list", "--site-id", "7", "-o", "csv", "--no-headers").expect(t, 0, "", "")
+			r.Run("promo", "list", "--site-id", "7", "-o", "csv", "--no-headers").Expect(t, 0, "", "")
 			// On a terminal: a sentence instead of a bare header.
-			r.tty = true
-			r.run("promo", "list", "--site-id", "7").expect(t, 0, "", "No promo codes on site 7.\n")
-			r.run("promo", "list", "--site-id", "7", "-o", "json").expect(t, 0, "[]\n", "")
+			r.TTY = true
+			r.Run("promo", "list", "--site-id", "7").Expect(t, 0, "", "No promo codes on site 7.\n")
+			r.Run("promo", "list", "--site-id", "7", "-o", "json").Expect(t, 0, "[]\n", "")
 		})
 	}
 }
 
 func TestPromoListJSONPassesServerDataThrough(t *testing.T) {
 	r := newRunner(t)
-	r.api.Handle("GET /v1/promo", http.StatusOK, promoListJSON)
-	res := r.run("promo", "list", "--site-id", "7", "-o", "json")
-	res.expect(t, 0, res.stdout, "")
+	r.API.Handle("GET /v1/promo", http.StatusOK, promoListJSON)
+	res := r.Run("promo", "list", "--site-id", "7", "-o", "json")
+	res.Expect(t, 0, res.Stdout, "")
 	// Every value as the server sent it, with its type: "1002" stays a
 	// string, 0 stays a number, null stays null, x_future is kept.
-	expectJSON(t, "promo list -o json", res.stdout, promoListJSON)
+	cmdtest.ExpectJSON(t, "promo list -o json", res.Stdout, promoListJSON)
 	// And in the server's order of fields.
-	if i, j := strings.Index(res.stdout, `"is_valid"`), strings.Index(res.stdout, `"x_future"`); i < 0 || j < i {
+	if i, j := strings.Index(res.Stdout, `"is_valid"`), strings.Index(res.Stdout, `"x_future"`); i < 0 || j < i {
 		t.Errorf("field order changed: is_valid at %d, x_future at %d, want x_future after is_valid", i, j)
 	}
-	r.expectRoutes(t, "GET /v1/promo?site_id=7")
+	r.ExpectRoutes(t, "GET /v1/promo?site_id=7")
 }
 
 func TestPromoListYAML(t *testing.T) {
 	r := newRunner(t)
-	r.api.Handle("GET /v1/promo", http.StatusOK, promoListJSON)
-	res := r.run("promo", "list", "--site-id", "7", "-o", "yaml")
-	res.expect(t, 0, res.stdout, "")
-	golden.Equal(t, res.stdout)
-	r.expectRoutes(t, "GET /v1/promo?site_id=7")
+	r.API.Handle("GET /v1/promo", http.StatusOK, promoListJSON)
+	res := r.Run("promo", "list", "--site-id", "7", "-o", "yaml")
+	res.Expect(t, 0, res.Stdout, "")
+	golden.Equal(t, res.Stdout)
+	r.ExpectRoutes(t, "GET /v1/promo?site_id=7")
 }
 
 func TestPromoListCSV(t *testing.T) {
@@ -95,10 +96,10 @@ func TestPromoListCSV(t *testing.T) {
 		"1002,FREESHIP,2,false,3,300,false,false,,,false,0,0,false",
 	}
 	r := newRunner(t)
-	r.api.Handle("GET /v1/promo", http.StatusOK, promoListJSON)
-	r.run("promo", "list", "--site-id", "7", "-o", "csv").expect(t, 0, apitest.Lines(append([]string{header}, rows...)...), "")
-	r.run("promo", "list", "--site-id", "7", "-o", "csv", "--no-headers").expect(t, 0, apitest.Lines(rows...), "")
-	r.expectRoutes(t, "GET /v1/promo?site_id=7", "GET /v1/promo?site_id=7")
+	r.API.Handle("GET /v1/promo", http.StatusOK, promoListJSON)
+	r.Run("promo", "list", "--site-id", "7", "-o", "csv").Expect(t, 0, apitest.Lines(append([]string{header}, rows...)...), "")
+	r.Run("promo", "list", "--site-id", "7", "-o", "csv", "--no-headers").Expect(t, 0, apitest.Lines(rows...), "")
+	r.ExpectRoutes(t, "GET /v1/promo?site_id=7", "GET /v1/promo?site_id=7")
 }
 
 func TestPromoListJQ(t *testing.T) {
@@ -111,30 +112,30 @@ func TestPromoListJQ(t *testing.T) {
 	} {
 		t.Run(c.expr, func(t *testing.T) {
 			r := newRunner(t)
-			r.api.Handle("GET /v1/promo", http.StatusOK, promoListJSON)
-			r.run("promo", "list", "--site-id", "7", "--jq", c.expr).expect(t, 0, c.stdout, "")
-			r.expectRoutes(t, "GET /v1/promo?site_id=7")
+			r.API.Handle("GET /v1/promo", http.StatusOK, promoListJSON)
+			r.Run("promo", "list", "--site-id", "7", "--jq", c.expr).Expect(t, 0, c.stdout, "")
+			r.ExpectRoutes(t, "GET /v1/promo?site_id=7")
 		})
 	}
 	t.Run("with -o json", func(t *testing.T) {
 		r := newRunner(t)
-		r.api.Handle("GET /v1/promo", http.StatusOK, promoListJSON)
-		r.run("promo", "list", "--site-id", "7", "-o", "json", "--jq", "length").expect(t, 0, "2\n", "")
+		r.API.Handle("GET /v1/promo", http.StatusOK, promoListJSON)
+		r.Run("promo", "list", "--site-id", "7", "-o", "json", "--jq", "length").Expect(t, 0, "2\n", "")
 	})
 	t.Run("runtime error", func(t *testing.T) {
 		r := newRunner(t)
-		r.api.Handle("GET /v1/promo", http.StatusOK, promoListJSON)
-		r.run("promo", "list", "--site-id", "7", "--jq", ".[] | .code + 1").expect(t, 1, "",
+		r.API.Handle("GET /v1/promo", http.StatusOK, promoListJSON)
+		r.Run("promo", "list", "--site-id", "7", "--jq", ".[] | .code + 1").Expect(t, 1, "",
 			`{"error":{"message":"--jq: cannot add: string (\"SUMMER25\") and number (1)","exit_code":1}}`+"\n")
 	})
 }
 
 func TestPromoListSiteFromEnvironment(t *testing.T) {
 	r := newRunner(t)
-	r.env["PROMOCTL_SITE_ID"] = "11111"
-	r.api.Handle("GET /v1/promo", http.StatusOK, "[]")
-	r.run("promo", "list", "-o", "json").expect(t, 0, "[]\n", "")
-	r.expectRoutes(t, "GET /v1/promo?site_id=11111")
+	r.Env["PROMOCTL_SITE_ID"] = "11111"
+	r.API.Handle("GET /v1/promo", http.StatusOK, "[]")
+	r.Run("promo", "list", "-o", "json").Expect(t, 0, "[]\n", "")
+	r.ExpectRoutes(t, "GET /v1/promo?site_id=11111")
 }
 
 const twoProfiles = `current_profile: shop
@@ -147,50 +148,50 @@ profiles:
 
 func TestPromoListSiteFromConfigProfile(t *testing.T) {
 	r := newRunner(t)
-	r.writeConfig(twoProfiles)
-	r.api.Handle("GET /v1/promo", http.StatusOK, "[]")
-	r.run("promo", "list", "-o", "json").expect(t, 0, "[]\n", "")
-	r.run("promo", "list", "-o", "json", "--profile", "other").expect(t, 0, "[]\n", "")
-	r.env["PROMOCTL_PROFILE"] = "other"
-	r.run("promo", "list", "-o", "json").expect(t, 0, "[]\n", "")
-	r.expectRoutes(t, "GET /v1/promo?site_id=11111", "GET /v1/promo?site_id=22222", "GET /v1/promo?site_id=22222")
+	r.WriteConfig(twoProfiles)
+	r.API.Handle("GET /v1/promo", http.StatusOK, "[]")
+	r.Run("promo", "list", "-o", "json").Expect(t, 0, "[]\n", "")
+	r.Run("promo", "list", "-o", "json", "--profile", "other").Expect(t, 0, "[]\n", "")
+	r.Env["PROMOCTL_PROFILE"] = "other"
+	r.Run("promo", "list", "-o", "json").Expect(t, 0, "[]\n", "")
+	r.ExpectRoutes(t, "GET /v1/promo?site_id=11111", "GET /v1/promo?site_id=22222", "GET /v1/promo?site_id=22222")
 }
 
 func TestPromoListCredentialsFromConfigProfile(t *testing.T) {
 	r := newRunner(t)
 	for _, k := range []string{"PROMOCTL_BASE_URL", "PROMOCTL_TOKEN", "PROMOCTL_USER_ID"} {
-		delete(r.env, k)
+		delete(r.Env, k)
 	}
-	r.writeConfig("current_profile: default\nprofiles:\n  default:\n    base_url: " + r.api.URL +
-		"\n    token: " + testToken + "\n    user_id: 42\n    site_id: 11111\n    output: json\n")
-	r.api.Handle("GET /v1/promo", http.StatusOK, "[]")
-	r.run("promo", "list").expect(t, 0, "[]\n", "")
-	reqs := r.expectRoutes(t, "GET /v1/promo?site_id=11111")
-	expectHeaders(t, reqs[0], false)
+	r.WriteConfig("current_profile: default\nprofiles:\n  default:\n    base_url: " + r.API.URL +
+		"\n    token: " + cmdtest.TestToken + "\n    user_id: 42\n    site_id: 11111\n    output: json\n")
+	r.API.Handle("GET /v1/promo", http.StatusOK, "[]")
+	r.Run("promo", "list").Expect(t, 0, "[]\n", "")
+	reqs := r.ExpectRoutes(t, "GET /v1/promo?site_id=11111")
+	cmdtest.ExpectHeaders(t, reqs[0], false)
 }
 
 func TestPromoListSitePrecedence(t *testing.T) {
 	r := newRunner(t)
-	r.writeConfig(twoProfiles)
-	r.env["PROMOCTL_SITE_ID"] = "33333"
-	r.api.Handle("GET /v1/promo", http.StatusOK, "[]")
+	r.WriteConfig(twoProfiles)
+	r.Env["PROMOCTL_SITE_ID"] = "33333"
+	r.API.Handle("GET /v1/promo", http.StatusOK, "[]")
 	// flag > env > profile
-	r.run("promo", "list", "-o", "json", "--site-id", "44444").expect(t, 0, "[]\n", "")
-	r.run("promo", "list", "-o", "json").expect(t, 0, "[]\n", "")
-	delete(r.env, "PROMOCTL_SITE_ID")
-	r.run("promo", "list", "-o", "json").expect(t, 0, "[]\n", "")
-	r.expectRoutes(t, "GET /v1/promo?site_id=44444", "GET /v1/promo?site_id=33333", "GET /v1/promo?site_id=11111")
+	r.Run("promo", "list", "-o", "json", "--site-id", "44444").Expect(t, 0, "[]\n", "")
+	r.Run("promo", "list", "-o", "json").Expect(t, 0, "[]\n", "")
+	delete(r.Env, "PROMOCTL_SITE_ID")
+	r.Run("promo", "list", "-o", "json").Expect(t, 0, "[]\n", "")
+	r.ExpectRoutes(t, "GET /v1/promo?site_id=44444", "GET /v1/promo?site_id=33333", "GET /v1/promo?site_id=11111")
 }
 
 func TestPromoListUnknownProfile(t *testing.T) {
 	r := newRunner(t)
-	p := r.writeConfig(twoProfiles)
-	r.run("promo", "list", "--profile", "nope").expect(t, 2, "",
+	p := r.WriteConfig(twoProfiles)
+	r.Run("promo", "list", "--profile", "nope").Expect(t, 2, "",
 		`promoctl: invalid profile (from flag --profile): "nope" is not in `+p+" (profiles: other, shop)\n")
-	r.env["PROMOCTL_PROFILE"] = "work"
-	r.run("promo", "list").expect(t, 2, "",
+	r.Env["PROMOCTL_PROFILE"] = "work"
+	r.Run("promo", "list").Expect(t, 2, "",
 		`promoctl: invalid profile (from env PROMOCTL_PROFILE): "work" is not in `+p+" (profiles: other, shop)\n")
-	r.expectNoRequests(t)
+	r.ExpectNoRequests(t)
 }
 
 // hostile is a list whose texts try to drive the terminal: colours, a window
@@ -216,36 +217,36 @@ func expectTerminalSafe(t *testing.T, what, s string) {
 
 func TestPromoListTableIsTerminalSafe(t *testing.T) {
 	r := newRunner(t)
-	r.api.Handle("GET /v1/promo", http.StatusOK, hostile)
-	res := r.run("promo", "list", "--site-id", "7")
-	res.expect(t, 0, res.stdout, "")
-	expectTerminalSafe(t, "promo list", res.stdout)
+	r.API.Handle("GET /v1/promo", http.StatusOK, hostile)
+	res := r.Run("promo", "list", "--site-id", "7")
+	res.Expect(t, 0, res.Stdout, "")
+	expectTerminalSafe(t, "promo list", res.Stdout)
 	for _, want := range []string{"RED", "TITLE", "OK EVILX"} {
-		if !strings.Contains(res.stdout, want) {
-			t.Errorf("table lost the printable text %q:\n%s", want, res.stdout)
+		if !strings.Contains(res.Stdout, want) {
+			t.Errorf("table lost the printable text %q:\n%s", want, res.Stdout)
 		}
 	}
-	if strings.Contains(res.stdout, "pwned") {
-		t.Errorf("table kept the window title sequence's text:\n%q", res.stdout)
+	if strings.Contains(res.Stdout, "pwned") {
+		t.Errorf("table kept the window title sequence's text:\n%q", res.Stdout)
 	}
 }
 
 func TestUnknownProfileWithoutAConfigFile(t *testing.T) {
 	r := newRunner(t) // credentials from the environment, no config file
-	p := r.configPath()
-	r.run("promo", "list", "--site-id", "7", "--profile", "nope").expect(t, 2, "",
+	p := r.ConfigPath()
+	r.Run("promo", "list", "--site-id", "7", "--profile", "nope").Expect(t, 2, "",
 		"promoctl: invalid profile (from flag --profile): \"nope\" is not in "+p+", which has no profiles yet: run `promoctl auth login --profile nope`\n")
-	r.env["PROMOCTL_PROFILE"] = "work"
-	r.run("promo", "list", "--site-id", "7").expect(t, 2, "",
+	r.Env["PROMOCTL_PROFILE"] = "work"
+	r.Run("promo", "list", "--site-id", "7").Expect(t, 2, "",
 		"promoctl: invalid profile (from env PROMOCTL_PROFILE): \"work\" is not in "+p+", which has no profiles yet: run `promoctl auth login --profile work`\n")
-	r.run("auth", "status").expect(t, 2, "",
+	r.Run("auth", "status").Expect(t, 2, "",
 		"promoctl: invalid profile (from env PROMOCTL_PROFILE): \"work\" is not in "+p+", which has no profiles yet: run `promoctl auth login --profile work`\n")
-	r.expectNoRequests(t)
+	r.ExpectNoRequests(t)
 
 	// The commands that create a profile still do.
-	delete(r.env, "PROMOCTL_PROFILE")
-	r.run("config", "set", "site_id", "7", "--profile", "shop").expect(t, 0, "", "")
-	r.api.Handle("GET /v3/public/site", http.StatusOK, `[]`)
-	r.stdin = testToken
-	r.run("auth", "login", "--with-token", "--profile", "new").expect(t, 0, "", keyInFile(42, r.configPath()))
+	delete(r.Env, "PROMOCTL_PROFILE")
+	r.Run("config", "set", "site_id", "7", "--profile", "shop").Expect(t, 0, "", "")
+	r.API.Handle("GET /v3/public/site", http.StatusOK, `[]`)
+	r.Stdin = cmdtest.TestToken
+	r.Run("auth", "login", "--with-token", "--profile", "new").Expect(t, 0, "", keyInFile(42, r.ConfigPath()))
 }

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/promoctl/promoctl/cmd/internal/cmdtest"
 	"github.com/promoctl/promoctl/internal/apitest"
 	"github.com/promoctl/promoctl/internal/golden"
 )
@@ -50,7 +51,7 @@ func expectPUT(t *testing.T, req apitest.Request, get string, changed map[string
 			if err := json.Unmarshal([]byte(v), &w); err != nil {
 				t.Fatalf("bad want for %s: %v", k, err)
 			}
-			if canonical(g) != canonical(w) || jsonType(sent[k]) != jsonType(json.RawMessage(v)) {
+			if cmdtest.Canonical(g) != cmdtest.Canonical(w) || jsonType(sent[k]) != jsonType(json.RawMessage(v)) {
 				t.Errorf("PUT %s = %s, want %s", k, got, v)
 			}
 			continue
@@ -111,17 +112,17 @@ func TestPromoUpdateChangesOnlyTheNamedFields(t *testing.T) {
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			r := newRunner(t)
-			r.api.Handle("GET /v1/promo/5", http.StatusOK, currentJSON)
-			r.api.Handle("PUT /v1/promo/5", http.StatusOK, currentJSON)
+			r.API.Handle("GET /v1/promo/5", http.StatusOK, currentJSON)
+			r.API.Handle("PUT /v1/promo/5", http.StatusOK, currentJSON)
 			args := append([]string{"promo", "update", "5", "-o", "json"}, c.args...)
 			if c.file != "" {
-				args = append(args, "-f", writeFile(t, "p.json", c.file))
+				args = append(args, "-f", cmdtest.WriteFile(t, "p.json", c.file))
 			}
-			res := r.run(args...)
-			res.expect(t, 0, res.stdout, "")
-			reqs := r.expectRoutes(t, "GET /v1/promo/5", "PUT /v1/promo/5")
-			expectHeaders(t, reqs[0], false)
-			expectHeaders(t, reqs[1], true)
+			res := r.Run(args...)
+			res.Expect(t, 0, res.Stdout, "")
+			reqs := r.ExpectRoutes(t, "GET /v1/promo/5", "PUT /v1/promo/5")
+			cmdtest.ExpectHeaders(t, reqs[0], false)
+			cmdtest.ExpectHeaders(t, reqs[1], true)
 			expectPUT(t, reqs[1], currentJSON, c.changed)
 		})
 	}
@@ -130,10 +131,10 @@ func TestPromoUpdateChangesOnlyTheNamedFields(t *testing.T) {
 func TestPromoUpdateSetsTheTimeLimitWithADate(t *testing.T) {
 	const noLimits = `{"code":"OPEN1","is_enabled":true,"bonus_type":2,"bonus_amount":5,"bonus_amount_is_in_percentages":false,"time_limit_is_enabled":false,"d_on":null,"d_off":null,"quantity_limit_is_enabled":false,"quantity_limit":0,"personal_limit_is_enabled":false}`
 	r := newRunner(t)
-	r.api.Handle("GET /v1/promo/5", http.StatusOK, noLimits)
-	r.api.Handle("PUT /v1/promo/5", http.StatusOK, noLimits)
-	r.run("promo", "update", "5", "--starts", "2026-12-01T00:00:00Z", "--max-uses", "10", "-o", "json").expect(t, 0, `{"id":5,"code":"OPEN1","is_enabled":true,"bonus_type":2,"bonus_amount":5,"bonus_amount_is_in_percentages":false,"time_limit_is_enabled":false,"d_on":null,"d_off":null,"quantity_limit_is_enabled":false,"quantity_limit":0,"personal_limit_is_enabled":false}`+"\n", "")
-	reqs := r.expectRoutes(t, "GET /v1/promo/5", "PUT /v1/promo/5")
+	r.API.Handle("GET /v1/promo/5", http.StatusOK, noLimits)
+	r.API.Handle("PUT /v1/promo/5", http.StatusOK, noLimits)
+	r.Run("promo", "update", "5", "--starts", "2026-12-01T00:00:00Z", "--max-uses", "10", "-o", "json").Expect(t, 0, `{"id":5,"code":"OPEN1","is_enabled":true,"bonus_type":2,"bonus_amount":5,"bonus_amount_is_in_percentages":false,"time_limit_is_enabled":false,"d_on":null,"d_off":null,"quantity_limit_is_enabled":false,"quantity_limit":0,"personal_limit_is_enabled":false}`+"\n", "")
+	reqs := r.ExpectRoutes(t, "GET /v1/promo/5", "PUT /v1/promo/5")
 	expectPUT(t, reqs[1], noLimits, map[string]string{
 		"d_on": `"2026-12-01T00:00:00.000Z"`, "time_limit_is_enabled": "true",
 		"quantity_limit": "10", "quantity_limit_is_enabled": "true",
@@ -144,31 +145,31 @@ func TestPromoUpdateSendsAPITypesWhateverTheGETSent(t *testing.T) {
 	// The GET drifts in type; the PUT sends the documented types.
 	const drift = `{"id":"5","code":2024,"is_enabled":"1","bonus_type":"3","bonus_amount":"150","bonus_amount_is_in_percentages":0,"time_limit_is_enabled":1,"d_on":"2026-06-01T00:00:00.000Z","d_off":null,"quantity_limit_is_enabled":"0","quantity_limit":"0","personal_limit_is_enabled":"true"}`
 	r := newRunner(t)
-	r.api.Handle("GET /v1/promo/5", http.StatusOK, drift)
-	r.api.Handle("PUT /v1/promo/5", http.StatusOK, drift)
-	res := r.run("promo", "update", "5", "--enabled=false")
-	res.expect(t, 0, res.stdout, "")
-	reqs := r.expectRoutes(t, "GET /v1/promo/5", "PUT /v1/promo/5")
-	expectJSONBody(t, reqs[1], `{"code":"2024","is_enabled":false,"bonus_type":3,"bonus_amount":150,"bonus_amount_is_in_percentages":false,
+	r.API.Handle("GET /v1/promo/5", http.StatusOK, drift)
+	r.API.Handle("PUT /v1/promo/5", http.StatusOK, drift)
+	res := r.Run("promo", "update", "5", "--enabled=false")
+	res.Expect(t, 0, res.Stdout, "")
+	reqs := r.ExpectRoutes(t, "GET /v1/promo/5", "PUT /v1/promo/5")
+	cmdtest.ExpectJSONBody(t, reqs[1], `{"code":"2024","is_enabled":false,"bonus_type":3,"bonus_amount":150,"bonus_amount_is_in_percentages":false,
 		"time_limit_is_enabled":true,"d_on":"2026-06-01T00:00:00.000Z","d_off":null,"quantity_limit_is_enabled":false,"quantity_limit":0,
 		"personal_limit_is_enabled":true}`)
 }
 
 func TestPromoUpdateTable(t *testing.T) {
 	r := newRunner(t)
-	r.tty = true
-	r.api.Handle("GET /v1/promo/5", http.StatusOK, currentJSON)
-	r.api.Handle("PUT /v1/promo/5", http.StatusOK, `{"code":"SUMMER25","is_enabled":false,"bonus_type":2,"bonus_amount":25,"bonus_amount_is_in_percentages":true,"time_limit_is_enabled":true,"d_on":"2026-06-01T00:00:00.123Z","d_off":"2026-08-31T20:59:59.000Z","quantity_limit_is_enabled":true,"quantity_limit":100,"personal_limit_is_enabled":false}`)
-	res := r.run("promo", "update", "5", "--enabled=false")
-	res.expect(t, 0, res.stdout, "Updated promo code 5.\n")
-	golden.Equal(t, res.stdout)
+	r.TTY = true
+	r.API.Handle("GET /v1/promo/5", http.StatusOK, currentJSON)
+	r.API.Handle("PUT /v1/promo/5", http.StatusOK, `{"code":"SUMMER25","is_enabled":false,"bonus_type":2,"bonus_amount":25,"bonus_amount_is_in_percentages":true,"time_limit_is_enabled":true,"d_on":"2026-06-01T00:00:00.123Z","d_off":"2026-08-31T20:59:59.000Z","quantity_limit_is_enabled":true,"quantity_limit":100,"personal_limit_is_enabled":false}`)
+	res := r.Run("promo", "update", "5", "--enabled=false")
+	res.Expect(t, 0, res.Stdout, "Updated promo code 5.\n")
+	golden.Equal(t, res.Stdout)
 }
 
 func TestPromoUpdateDryRunSendsOnlyTheGET(t *testing.T) {
 	r := newRunner(t) // TZ Europe/Moscow
-	r.tty = true      // a person reads a dry run: a summary, then indented JSON
-	r.api.Handle("GET /v1/promo/5", http.StatusOK, currentJSON)
-	r.run("promo", "update", "5", "--amount", "10", "--dry-run").expect(t, 0, `Request:            PUT /v1/promo/5
+	r.TTY = true      // a person reads a dry run: a summary, then indented JSON
+	r.API.Handle("GET /v1/promo/5", http.StatusOK, currentJSON)
+	r.Run("promo", "update", "5", "--amount", "10", "--dry-run").Expect(t, 0, `Request:            PUT /v1/promo/5
 Code:               SUMMER25
 Enabled:            yes
 Bonus type:         goods
@@ -180,7 +181,7 @@ Once per customer:  no
 
 {
   "method": "PUT",
-  "url": "`+r.api.URL+`/v1/promo/5",
+  "url": "`+r.API.URL+`/v1/promo/5",
   "body": {
     "code": "SUMMER25",
     "is_enabled": true,
@@ -197,10 +198,10 @@ Once per customer:  no
 }
 `, "")
 	// Piped: the request as JSON on one line, as before.
-	r.tty = false
-	r.run("promo", "update", "5", "--amount", "10", "--dry-run").expect(t, 0, `{"method":"PUT","url":"`+r.api.URL+`/v1/promo/5","body":`+
+	r.TTY = false
+	r.Run("promo", "update", "5", "--amount", "10", "--dry-run").Expect(t, 0, `{"method":"PUT","url":"`+r.API.URL+`/v1/promo/5","body":`+
 		strings.Replace(currentJSON, `"bonus_amount":25`, `"bonus_amount":10`, 1)+"}\n", "")
-	r.expectRoutes(t, "GET /v1/promo/5", "GET /v1/promo/5")
+	r.ExpectRoutes(t, "GET /v1/promo/5", "GET /v1/promo/5")
 }
 
 func TestPromoUpdateFailedGETSendsNoPUT(t *testing.T) {
@@ -223,30 +224,30 @@ func TestPromoUpdateFailedGETSendsNoPUT(t *testing.T) {
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			r := newRunner(t)
-			r.api.Handle("GET /v1/promo/5", c.status, c.body)
-			r.run("promo", "update", "5", "--enabled").expect(t, c.code, "", c.stderr+"\n")
-			r.expectRoutes(t, "GET /v1/promo/5")
+			r.API.Handle("GET /v1/promo/5", c.status, c.body)
+			r.Run("promo", "update", "5", "--enabled").Expect(t, c.code, "", c.stderr+"\n")
+			r.ExpectRoutes(t, "GET /v1/promo/5")
 		})
 	}
 }
 
 func TestPromoUpdateFailedPUT(t *testing.T) {
 	r := newRunner(t)
-	r.api.Handle("GET /v1/promo/5", http.StatusOK, currentJSON)
-	r.api.Handle("PUT /v1/promo/5", http.StatusForbidden, apitest.Error(403, 40, "user cant view promo"))
-	r.run("promo", "update", "5", "--enabled").expect(t, 3, "",
+	r.API.Handle("GET /v1/promo/5", http.StatusOK, currentJSON)
+	r.API.Handle("PUT /v1/promo/5", http.StatusForbidden, apitest.Error(403, 40, "user cant view promo"))
+	r.Run("promo", "update", "5", "--enabled").Expect(t, 3, "",
 		"promoctl: update promo 5: permission denied: you cannot view promo code 5 (API error 40: user cant view promo)\n")
-	r.expectRoutes(t, "GET /v1/promo/5", "PUT /v1/promo/5")
+	r.ExpectRoutes(t, "GET /v1/promo/5", "PUT /v1/promo/5")
 }
 
 func TestPromoUpdatePUTIsRetriedOn503(t *testing.T) {
 	r := newRunner(t)
-	r.api.Handle("GET /v1/promo/5", http.StatusOK, currentJSON)
-	r.api.Handle("PUT /v1/promo/5", http.StatusServiceUnavailable, "")
-	r.api.Handle("PUT /v1/promo/5", http.StatusOK, currentJSON)
-	res := r.run("promo", "update", "5", "--enabled=false", "-o", "json")
-	res.expect(t, 0, res.stdout, "")
-	reqs := r.expectRoutes(t, "GET /v1/promo/5", "PUT /v1/promo/5", "PUT /v1/promo/5")
+	r.API.Handle("GET /v1/promo/5", http.StatusOK, currentJSON)
+	r.API.Handle("PUT /v1/promo/5", http.StatusServiceUnavailable, "")
+	r.API.Handle("PUT /v1/promo/5", http.StatusOK, currentJSON)
+	res := r.Run("promo", "update", "5", "--enabled=false", "-o", "json")
+	res.Expect(t, 0, res.Stdout, "")
+	reqs := r.ExpectRoutes(t, "GET /v1/promo/5", "PUT /v1/promo/5", "PUT /v1/promo/5")
 	if reqs[1].Body != reqs[2].Body {
 		t.Errorf("the retried PUT sent %s, the first %s; want the same body", reqs[2].Body, reqs[1].Body)
 	}
@@ -267,9 +268,9 @@ func TestPromoUpdateValidatesTheMergedRecord(t *testing.T) {
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			r := newRunner(t)
-			r.api.Handle("GET /v1/promo/5", http.StatusOK, money)
-			r.run(append([]string{"promo", "update", "5"}, c.args...)...).expect(t, 2, "", c.stderr+"\n")
-			r.expectRoutes(t, "GET /v1/promo/5")
+			r.API.Handle("GET /v1/promo/5", http.StatusOK, money)
+			r.Run(append([]string{"promo", "update", "5"}, c.args...)...).Expect(t, 2, "", c.stderr+"\n")
+			r.ExpectRoutes(t, "GET /v1/promo/5")
 		})
 	}
 }
@@ -280,14 +281,14 @@ func TestPromoUpdateRoundTripOfGetOutput(t *testing.T) {
 	for _, format := range []string{"yaml", "json"} {
 		t.Run(format, func(t *testing.T) {
 			r := newRunner(t)
-			r.api.Handle("GET /v1/promo/5", http.StatusOK, currentJSON)
-			res := r.run("promo", "get", "5", "-o", format)
-			res.expect(t, 0, res.stdout, "")
-			p := writeFile(t, "p."+format, res.stdout)
-			r.api.Handle("PUT /v1/promo/5", http.StatusOK, currentJSON)
-			res = r.run("promo", "update", "5", "-f", p, "-o", "json")
-			res.expect(t, 0, res.stdout, "")
-			reqs := r.expectRoutes(t, "GET /v1/promo/5", "GET /v1/promo/5", "PUT /v1/promo/5")
+			r.API.Handle("GET /v1/promo/5", http.StatusOK, currentJSON)
+			res := r.Run("promo", "get", "5", "-o", format)
+			res.Expect(t, 0, res.Stdout, "")
+			p := cmdtest.WriteFile(t, "p."+format, res.Stdout)
+			r.API.Handle("PUT /v1/promo/5", http.StatusOK, currentJSON)
+			res = r.Run("promo", "update", "5", "-f", p, "-o", "json")
+			res.Expect(t, 0, res.Stdout, "")
+			reqs := r.ExpectRoutes(t, "GET /v1/promo/5", "GET /v1/promo/5", "PUT /v1/promo/5")
 			expectPUT(t, reqs[2], currentJSON, nil)
 		})
 	}

@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/promoctl/promoctl/cmd/core"
+	"github.com/promoctl/promoctl/cmd/internal/cmdtest"
 	"github.com/promoctl/promoctl/internal/api"
 	"github.com/promoctl/promoctl/internal/apitest"
 	"github.com/promoctl/promoctl/internal/baseurl"
@@ -70,21 +71,21 @@ func TestPromoCreateWizardStartConditions(t *testing.T) {
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			r := newRunner(t)
-			r.tty = c.tty
+			r.TTY = c.tty
 			stub := &wizardStub{answers: summer25()}
-			r.prompter = stub
-			r.stdin = `{"bonus_amount": 5}`
-			r.api.Handle("GET /v1/promo", http.StatusOK, `[]`)
-			r.api.Handle("POST /v1/promo", http.StatusCreated, wizardCreatedJSON)
-			res := r.run(append([]string{"promo", "create", "--site-id", "7"}, c.args...)...)
-			if res.code != c.code || (c.stderr != "" && res.stderr != c.stderr) {
-				t.Errorf("exit %d, stderr %q; want %d, %q", res.code, res.stderr, c.code, c.stderr)
+			r.Prompter = stub
+			r.Stdin = `{"bonus_amount": 5}`
+			r.API.Handle("GET /v1/promo", http.StatusOK, `[]`)
+			r.API.Handle("POST /v1/promo", http.StatusCreated, wizardCreatedJSON)
+			res := r.Run(append([]string{"promo", "create", "--site-id", "7"}, c.args...)...)
+			if res.Code != c.code || (c.stderr != "" && res.Stderr != c.stderr) {
+				t.Errorf("exit %d, stderr %q; want %d, %q", res.Code, res.Stderr, c.code, c.stderr)
 			}
 			if ran := len(stub.forms) > 0; ran != c.wizard {
 				t.Errorf("form ran = %v, want %v", ran, c.wizard)
 			}
 			if c.code != 0 {
-				r.expectNoRequests(t)
+				r.ExpectNoRequests(t)
 			}
 		})
 	}
@@ -92,12 +93,12 @@ func TestPromoCreateWizardStartConditions(t *testing.T) {
 
 func TestPromoCreateWizardStartsFromTheFlags(t *testing.T) {
 	r := newRunner(t)
-	r.tty = true
+	r.TTY = true
 	stub := &wizardStub{answers: summer25()}
-	r.prompter = stub
-	r.api.Handle("GET /v1/promo", http.StatusOK, `[]`)
-	r.api.Handle("POST /v1/promo", http.StatusCreated, wizardCreatedJSON)
-	r.run("promo", "create", "-i", "--site-id", "7", "--code", "FLAGGED", "--amount", "300", "--percent=false",
+	r.Prompter = stub
+	r.API.Handle("GET /v1/promo", http.StatusOK, `[]`)
+	r.API.Handle("POST /v1/promo", http.StatusCreated, wizardCreatedJSON)
+	r.Run("promo", "create", "-i", "--site-id", "7", "--code", "FLAGGED", "--amount", "300", "--percent=false",
 		"--bonus-type", "delivery", "--ends", "2026-12-31", "--max-uses", "5", "-o", "json")
 	if len(stub.forms) != 1 {
 		t.Fatalf("forms = %d, want 1", len(stub.forms))
@@ -118,13 +119,13 @@ func TestPromoCreateWizardStartsFromTheFlags(t *testing.T) {
 // it prints sends the same.
 func TestPromoCreateWizard(t *testing.T) {
 	r := newRunner(t)
-	r.tty = true
-	r.env["PROMOCTL_ACCESSIBLE"] = "1"
-	r.env["PROMOCTL_SITE_ID"] = "7"
-	r.api.Handle("GET /v1/promo", http.StatusOK, `[{"id":1,"code":"FREESHIP"}]`)
-	r.api.Handle("POST /v1/promo", http.StatusCreated, wizardCreatedJSON)
-	r.stdin = answerLines("BAD_CODE", "SUMMER25", "", "", "25", "", "2026-12-01", "2026-12-31", "", "", "")
-	res := r.run("promo", "create", "-o", "json")
+	r.TTY = true
+	r.Env["PROMOCTL_ACCESSIBLE"] = "1"
+	r.Env["PROMOCTL_SITE_ID"] = "7"
+	r.API.Handle("GET /v1/promo", http.StatusOK, `[{"id":1,"code":"FREESHIP"}]`)
+	r.API.Handle("POST /v1/promo", http.StatusCreated, wizardCreatedJSON)
+	r.Stdin = answerLines("BAD_CODE", "SUMMER25", "", "", "25", "", "2026-12-01", "2026-12-31", "", "", "")
+	res := r.Run("promo", "create", "-o", "json")
 	wantLine := "promoctl --output json promo create --site-id 7 --code SUMMER25 --bonus-type goods --amount 25 --percent --enabled " +
 		"--starts 2026-12-01T00:00:00+03:00 --ends 2026-12-31T23:59:59+03:00 --once-per-user=false"
 	wantStderr := answerLines(
@@ -161,74 +162,74 @@ func TestPromoCreateWizard(t *testing.T) {
 		"Create promo code SUMMER25 on site 7? [Y/n] ",
 		"Created promo code SUMMER25 on site 7.",
 	)
-	if res.code != 0 || res.stderr != wantStderr {
-		t.Errorf("exit %d, stderr:\n%s\nwant:\n%s", res.code, res.stderr, wantStderr)
+	if res.Code != 0 || res.Stderr != wantStderr {
+		t.Errorf("exit %d, stderr:\n%s\nwant:\n%s", res.Code, res.Stderr, wantStderr)
 	}
-	expectJSON(t, "stdout", res.stdout, wizardCreatedJSON)
-	reqs := r.expectRoutes(t, "GET /v1/promo?site_id=7", "POST /v1/promo")
+	cmdtest.ExpectJSON(t, "stdout", res.Stdout, wizardCreatedJSON)
+	reqs := r.ExpectRoutes(t, "GET /v1/promo?site_id=7", "POST /v1/promo")
 	reqs = reqs[1:]
 	wantBody := `{"site_id":7,"user_id":42,"code":"SUMMER25","is_enabled":true,"bonus_type":2,"bonus_amount":25,
 		"bonus_amount_is_in_percentages":true,"time_limit_is_enabled":true,"d_on":"2026-11-30T21:00:00.000Z",
 		"d_off":"2026-12-31T20:59:59.000Z","personal_limit_is_enabled":false}`
-	expectJSONBody(t, reqs[0], wantBody)
+	cmdtest.ExpectJSONBody(t, reqs[0], wantBody)
 
 	// The printed line, run as it is, sends the same request.
 	r2 := newRunner(t)
-	r2.api.Handle("POST /v1/promo", http.StatusCreated, wizardCreatedJSON)
+	r2.API.Handle("POST /v1/promo", http.StatusCreated, wizardCreatedJSON)
 	args := strings.Fields(wantLine)[1:]
-	if res := r2.run(args...); res.code != 0 {
-		t.Fatalf("the printed line failed: %d %s", res.code, res.stderr)
+	if res := r2.Run(args...); res.Code != 0 {
+		t.Fatalf("the printed line failed: %d %s", res.Code, res.Stderr)
 	}
-	reqs = r2.expectRoutes(t, "POST /v1/promo")
-	expectJSONBody(t, reqs[0], wantBody)
+	reqs = r2.ExpectRoutes(t, "POST /v1/promo")
+	cmdtest.ExpectJSONBody(t, reqs[0], wantBody)
 }
 
 func answerLines(ls ...string) string { return strings.Join(ls, "\n") + "\n" }
 
 func TestPromoCreateWizardOffersTheSites(t *testing.T) {
 	r := newRunner(t)
-	r.tty = true
-	r.env["PROMOCTL_ACCESSIBLE"] = "1"
+	r.TTY = true
+	r.Env["PROMOCTL_ACCESSIBLE"] = "1"
 	// Records are not documented: a wrapped list, ids as strings, names
 	// under several keys, and a record without an id that is left out.
-	r.api.Handle("GET /v3/public/site", http.StatusOK,
+	r.API.Handle("GET /v3/public/site", http.StatusOK,
 		`{"data":[{"id":"11","title":"Flower shop"},{"domain":"no-id.example"},{"id":12,"domain":"two.example","name":""}]}`)
-	r.api.Handle("GET /v1/promo", http.StatusOK, `[]`)
-	r.api.Handle("POST /v1/promo", http.StatusCreated, wizardCreatedJSON)
-	r.stdin = answerLines("SUMMER25", "2", "", "", "", "", "", "", "", "", "")
-	res := r.run("promo", "create", "-o", "json")
-	if res.code != 0 {
-		t.Fatalf("exit %d: %s", res.code, res.stderr)
+	r.API.Handle("GET /v1/promo", http.StatusOK, `[]`)
+	r.API.Handle("POST /v1/promo", http.StatusCreated, wizardCreatedJSON)
+	r.Stdin = answerLines("SUMMER25", "2", "", "", "", "", "", "", "", "", "")
+	res := r.Run("promo", "create", "-o", "json")
+	if res.Code != 0 {
+		t.Fatalf("exit %d: %s", res.Code, res.Stderr)
 	}
 	for _, s := range []string{"Site [Flower shop (11)] \n1. Flower shop (11)\n2. two.example (12)\n", "  Site:               two.example (12)\n",
 		"promo create --site-id 12 --code SUMMER25", "Create promo code SUMMER25 on site 12?"} {
-		if !strings.Contains(res.stderr, s) {
-			t.Errorf("no %q in stderr:\n%s", s, res.stderr)
+		if !strings.Contains(res.Stderr, s) {
+			t.Errorf("no %q in stderr:\n%s", s, res.Stderr)
 		}
 	}
 	// The codes of the first site are read as the form opens, those of
 	// the site chosen instead when the form ends.
-	reqs := r.expectRoutes(t, "GET /v3/public/site", "GET /v1/promo?site_id=11", "GET /v1/promo?site_id=12", "POST /v1/promo")
-	expectJSONBody(t, reqs[3], `{"site_id":12,"user_id":42,"code":"SUMMER25","is_enabled":true,"bonus_type":2,"bonus_amount":10,
+	reqs := r.ExpectRoutes(t, "GET /v3/public/site", "GET /v1/promo?site_id=11", "GET /v1/promo?site_id=12", "POST /v1/promo")
+	cmdtest.ExpectJSONBody(t, reqs[3], `{"site_id":12,"user_id":42,"code":"SUMMER25","is_enabled":true,"bonus_type":2,"bonus_amount":10,
 		"bonus_amount_is_in_percentages":true,"personal_limit_is_enabled":false}`)
 }
 
 func TestPromoCreateWizardSiteListFails(t *testing.T) {
 	r := newRunner(t)
-	r.tty = true
-	r.prompter = &wizardStub{answers: summer25()}
-	r.api.Handle("GET /v3/public/site", http.StatusForbidden, apitest.Error(403, 30, "user cant view site"))
-	res := r.run("promo", "create")
-	if res.code != 3 || !strings.Contains(res.stderr, "pass --site-id") {
-		t.Errorf("exit %d, stderr %q; want 3 and a hint to pass --site-id", res.code, res.stderr)
+	r.TTY = true
+	r.Prompter = &wizardStub{answers: summer25()}
+	r.API.Handle("GET /v3/public/site", http.StatusForbidden, apitest.Error(403, 30, "user cant view site"))
+	res := r.Run("promo", "create")
+	if res.Code != 3 || !strings.Contains(res.Stderr, "pass --site-id") {
+		t.Errorf("exit %d, stderr %q; want 3 and a hint to pass --site-id", res.Code, res.Stderr)
 	}
 	r = newRunner(t)
-	r.tty = true
-	r.prompter = &wizardStub{answers: summer25()}
-	r.api.Handle("GET /v3/public/site", http.StatusOK, `[]`)
-	res = r.run("promo", "create")
-	if res.code != 2 || !strings.Contains(res.stderr, "--site-id is required: the site list is empty") {
-		t.Errorf("exit %d, stderr %q; want 2 and --site-id is required", res.code, res.stderr)
+	r.TTY = true
+	r.Prompter = &wizardStub{answers: summer25()}
+	r.API.Handle("GET /v3/public/site", http.StatusOK, `[]`)
+	res = r.Run("promo", "create")
+	if res.Code != 2 || !strings.Contains(res.Stderr, "--site-id is required: the site list is empty") {
+		t.Errorf("exit %d, stderr %q; want 2 and --site-id is required", res.Code, res.Stderr)
 	}
 }
 
@@ -246,43 +247,43 @@ func TestPromoCreateWizardCancelled(t *testing.T) {
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			r := newRunner(t)
-			r.tty = true
+			r.TTY = true
 			if c.stub != nil {
-				r.prompter = c.stub
+				r.Prompter = c.stub
 			} else {
-				r.env["PROMOCTL_ACCESSIBLE"] = "1"
-				r.stdin = c.stdin
+				r.Env["PROMOCTL_ACCESSIBLE"] = "1"
+				r.Stdin = c.stdin
 			}
-			r.api.Handle("GET /v1/promo", http.StatusOK, `[]`)
-			res := r.run("promo", "create", "--site-id", "7")
-			if res.code != 130 || !strings.HasSuffix(res.stderr, "promoctl: cancelled\n") {
-				t.Errorf("exit %d, stderr %q; want 130 and cancelled", res.code, res.stderr)
+			r.API.Handle("GET /v1/promo", http.StatusOK, `[]`)
+			res := r.Run("promo", "create", "--site-id", "7")
+			if res.Code != 130 || !strings.HasSuffix(res.Stderr, "promoctl: cancelled\n") {
+				t.Errorf("exit %d, stderr %q; want 130 and cancelled", res.Code, res.Stderr)
 			}
-			if res.stdout != "" {
-				t.Errorf("stdout = %q, want nothing", res.stdout)
+			if res.Stdout != "" {
+				t.Errorf("stdout = %q, want nothing", res.Stdout)
 			}
-			r.expectRoutes(t, "GET /v1/promo?site_id=7") // the codes in use; nothing sent
+			r.ExpectRoutes(t, "GET /v1/promo?site_id=7") // the codes in use; nothing sent
 		})
 	}
 }
 
 func TestPromoCreateWizardDryRun(t *testing.T) {
 	r := newRunner(t)
-	r.tty = true
+	r.TTY = true
 	stub := &wizardStub{answers: summer25()}
-	r.prompter = stub
-	r.api.Handle("GET /v1/promo", http.StatusOK, `[]`)
-	res := r.run("promo", "create", "--site-id", "7", "--dry-run", "-o", "json")
-	if res.code != 0 || !strings.Contains(res.stderr, "--once-per-user=false --dry-run\n") {
-		t.Errorf("exit %d, stderr:\n%s", res.code, res.stderr)
+	r.Prompter = stub
+	r.API.Handle("GET /v1/promo", http.StatusOK, `[]`)
+	res := r.Run("promo", "create", "--site-id", "7", "--dry-run", "-o", "json")
+	if res.Code != 0 || !strings.Contains(res.Stderr, "--once-per-user=false --dry-run\n") {
+		t.Errorf("exit %d, stderr:\n%s", res.Code, res.Stderr)
 	}
 	if len(stub.asked) != 0 {
 		t.Errorf("asked %q before a dry run, want no question", stub.asked)
 	}
-	if !strings.Contains(res.stdout, `"method": "POST"`) {
-		t.Errorf("stdout = %s, want the request", res.stdout)
+	if !strings.Contains(res.Stdout, `"method": "POST"`) {
+		t.Errorf("stdout = %s, want the request", res.Stdout)
 	}
-	r.expectRoutes(t, "GET /v1/promo?site_id=7") // the codes in use; nothing sent
+	r.ExpectRoutes(t, "GET /v1/promo?site_id=7") // the codes in use; nothing sent
 }
 
 // TestPromoUpdateInteractive edits the amount and removes the limit on
@@ -290,15 +291,15 @@ func TestPromoCreateWizardDryRun(t *testing.T) {
 // changed, the untouched dates going back byte for byte.
 func TestPromoUpdateInteractive(t *testing.T) {
 	r := newRunner(t)
-	r.tty = true
-	r.env["PROMOCTL_ACCESSIBLE"] = "1"
-	r.api.Handle("GET /v1/promo/5", http.StatusOK, currentJSON)
-	r.api.Handle("PUT /v1/promo/5", http.StatusOK, currentJSON)
+	r.TTY = true
+	r.Env["PROMOCTL_ACCESSIBLE"] = "1"
+	r.API.Handle("GET /v1/promo/5", http.StatusOK, currentJSON)
+	r.API.Handle("PUT /v1/promo/5", http.StatusOK, currentJSON)
 	// code, type, unit, amount 15, enabled, starts, ends, no max uses, once; save
-	r.stdin = answerLines("", "", "", "15", "", "", "", "none", "", "")
-	res := r.run("promo", "update", "5", "-i", "-o", "json")
-	if res.code != 0 {
-		t.Fatalf("exit %d: %s", res.code, res.stderr)
+	r.Stdin = answerLines("", "", "", "15", "", "", "", "none", "", "")
+	res := r.Run("promo", "update", "5", "-i", "-o", "json")
+	if res.Code != 0 {
+		t.Fatalf("exit %d: %s", res.Code, res.Stderr)
 	}
 	for _, s := range []string{
 		"Change promo code 5\n",
@@ -310,60 +311,60 @@ func TestPromoUpdateInteractive(t *testing.T) {
 		"Save the changes to promo code 5? [Y/n] ",
 		"Updated promo code 5.\n",
 	} {
-		if !strings.Contains(res.stderr, s) {
-			t.Errorf("no %q in stderr:\n%s", s, res.stderr)
+		if !strings.Contains(res.Stderr, s) {
+			t.Errorf("no %q in stderr:\n%s", s, res.Stderr)
 		}
 	}
-	reqs := r.expectRoutes(t, "GET /v1/promo/5", "PUT /v1/promo/5")
-	expectJSONBody(t, reqs[1], `{"code":"SUMMER25","is_enabled":true,"bonus_type":2,"bonus_amount":15,"bonus_amount_is_in_percentages":true,
+	reqs := r.ExpectRoutes(t, "GET /v1/promo/5", "PUT /v1/promo/5")
+	cmdtest.ExpectJSONBody(t, reqs[1], `{"code":"SUMMER25","is_enabled":true,"bonus_type":2,"bonus_amount":15,"bonus_amount_is_in_percentages":true,
 		"time_limit_is_enabled":true,"d_on":"2026-06-01T00:00:00.123Z","d_off":"2026-08-31T20:59:59.000Z",
 		"quantity_limit_is_enabled":false,"quantity_limit":100,"personal_limit_is_enabled":false}`)
 }
 
 func TestPromoUpdateInteractiveRemovesOneDate(t *testing.T) {
 	r := newRunner(t)
-	r.tty = true
-	r.env["PROMOCTL_ACCESSIBLE"] = "1"
-	r.api.Handle("GET /v1/promo/5", http.StatusOK, currentJSON)
-	r.api.Handle("PUT /v1/promo/5", http.StatusOK, currentJSON)
-	r.stdin = answerLines("", "", "", "", "", "none", "", "", "", "")
-	res := r.run("promo", "update", "5", "-i", "-o", "json")
-	if res.code != 0 || strings.Contains(res.stderr, "The same without the form") {
-		t.Fatalf("exit %d (no flag removes only the start, so no command line is printed): %s", res.code, res.stderr)
+	r.TTY = true
+	r.Env["PROMOCTL_ACCESSIBLE"] = "1"
+	r.API.Handle("GET /v1/promo/5", http.StatusOK, currentJSON)
+	r.API.Handle("PUT /v1/promo/5", http.StatusOK, currentJSON)
+	r.Stdin = answerLines("", "", "", "", "", "none", "", "", "", "")
+	res := r.Run("promo", "update", "5", "-i", "-o", "json")
+	if res.Code != 0 || strings.Contains(res.Stderr, "The same without the form") {
+		t.Fatalf("exit %d (no flag removes only the start, so no command line is printed): %s", res.Code, res.Stderr)
 	}
-	reqs := r.expectRoutes(t, "GET /v1/promo/5", "PUT /v1/promo/5")
-	expectJSONBody(t, reqs[1], `{"code":"SUMMER25","is_enabled":true,"bonus_type":2,"bonus_amount":25,"bonus_amount_is_in_percentages":true,
+	reqs := r.ExpectRoutes(t, "GET /v1/promo/5", "PUT /v1/promo/5")
+	cmdtest.ExpectJSONBody(t, reqs[1], `{"code":"SUMMER25","is_enabled":true,"bonus_type":2,"bonus_amount":25,"bonus_amount_is_in_percentages":true,
 		"time_limit_is_enabled":true,"d_on":null,"d_off":"2026-08-31T20:59:59.000Z",
 		"quantity_limit_is_enabled":true,"quantity_limit":100,"personal_limit_is_enabled":false}`)
 }
 
 func TestPromoUpdateInteractiveNothingChanged(t *testing.T) {
 	r := newRunner(t)
-	r.tty = true
-	r.env["PROMOCTL_ACCESSIBLE"] = "1"
-	r.api.Handle("GET /v1/promo/5", http.StatusOK, currentJSON)
-	r.stdin = answerLines("", "", "", "", "", "", "", "", "")
-	res := r.run("promo", "update", "5", "-i")
-	if res.code != 0 || !strings.HasSuffix(res.stderr, "Nothing changed: promo code 5 is left as it is.\n") || res.stdout != "" {
-		t.Errorf("exit %d, stdout %q, stderr:\n%s", res.code, res.stdout, res.stderr)
+	r.TTY = true
+	r.Env["PROMOCTL_ACCESSIBLE"] = "1"
+	r.API.Handle("GET /v1/promo/5", http.StatusOK, currentJSON)
+	r.Stdin = answerLines("", "", "", "", "", "", "", "", "")
+	res := r.Run("promo", "update", "5", "-i")
+	if res.Code != 0 || !strings.HasSuffix(res.Stderr, "Nothing changed: promo code 5 is left as it is.\n") || res.Stdout != "" {
+		t.Errorf("exit %d, stdout %q, stderr:\n%s", res.Code, res.Stdout, res.Stderr)
 	}
-	r.expectRoutes(t, "GET /v1/promo/5")
+	r.ExpectRoutes(t, "GET /v1/promo/5")
 }
 
 func TestPromoUpdateInteractiveCancelled(t *testing.T) {
 	r := newRunner(t)
-	r.tty = true
-	r.prompter = &wizardStub{err: prompt.ErrCancelled}
-	r.api.Handle("GET /v1/promo/5", http.StatusOK, currentJSON)
-	r.run("promo", "update", "5", "-i").expect(t, 130, "", "promoctl: cancelled\n")
-	r.expectRoutes(t, "GET /v1/promo/5")
+	r.TTY = true
+	r.Prompter = &wizardStub{err: prompt.ErrCancelled}
+	r.API.Handle("GET /v1/promo/5", http.StatusOK, currentJSON)
+	r.Run("promo", "update", "5", "-i").Expect(t, 130, "", "promoctl: cancelled\n")
+	r.ExpectRoutes(t, "GET /v1/promo/5")
 }
 
 func TestPromoUpdateInteractiveNeedsATerminal(t *testing.T) {
 	r := newRunner(t)
-	r.run("promo", "update", "5", "-i").expect(t, 2, "",
+	r.Run("promo", "update", "5", "-i").Expect(t, 2, "",
 		"promoctl: --interactive needs a terminal: give the fields as flags instead (see --help)\n")
-	r.expectNoRequests(t)
+	r.ExpectNoRequests(t)
 }
 
 // TestPromoDeleteConfirmation answers the real question (accessible mode):
@@ -388,17 +389,17 @@ func TestPromoDeleteConfirmation(t *testing.T) {
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			r := newRunner(t)
-			r.tty = true
-			r.env["PROMOCTL_ACCESSIBLE"] = "1"
+			r.TTY = true
+			r.Env["PROMOCTL_ACCESSIBLE"] = "1"
 			if c.config != "" {
-				delete(r.env, "PROMOCTL_BASE_URL")
-				r.writeConfig(strings.ReplaceAll(c.config, "{URL}", r.api.URL))
+				delete(r.Env, "PROMOCTL_BASE_URL")
+				r.WriteConfig(strings.ReplaceAll(c.config, "{URL}", r.API.URL))
 			}
-			r.stdin = c.stdin
-			r.api.Handle("GET /v1/promo/5", http.StatusOK, c.record)
-			r.api.Handle("DELETE /v1/promo/5", http.StatusNoContent, "")
-			res := r.run(append([]string{"promo", "delete", "5"}, c.args...)...)
-			question := strings.ReplaceAll(c.question, "{URL}", r.api.URL)
+			r.Stdin = c.stdin
+			r.API.Handle("GET /v1/promo/5", http.StatusOK, c.record)
+			r.API.Handle("DELETE /v1/promo/5", http.StatusNoContent, "")
+			res := r.Run(append([]string{"promo", "delete", "5"}, c.args...)...)
+			question := strings.ReplaceAll(c.question, "{URL}", r.API.URL)
 			want := question + "\npromoctl: cancelled\n"
 			if c.stdin == "" {
 				// huh ends the line it asked on when the input ends.
@@ -412,11 +413,11 @@ func TestPromoDeleteConfirmation(t *testing.T) {
 				}
 				want = question + "\nDeleted promo code " + named + ".\n"
 			}
-			res.expect(t, c.code, "", want)
+			res.Expect(t, c.code, "", want)
 			if c.code == 0 {
-				r.expectRoutes(t, "GET /v1/promo/5", "DELETE /v1/promo/5")
+				r.ExpectRoutes(t, "GET /v1/promo/5", "DELETE /v1/promo/5")
 			} else {
-				r.expectRoutes(t, "GET /v1/promo/5")
+				r.ExpectRoutes(t, "GET /v1/promo/5")
 			}
 		})
 	}
@@ -458,27 +459,27 @@ func TestPromoListColours(t *testing.T) {
 		`"time_limit_is_enabled":false,"quantity_limit_is_enabled":false,"quantity_limit":0,"promo_used_count":0,"is_valid":false}]`
 	plain := func(t *testing.T) string {
 		r := newRunner(t)
-		r.api.Handle("GET /v1/promo", http.StatusOK, list)
-		res := r.run("promo", "list", "--site-id", "7")
-		if ansiSGR.MatchString(res.stdout) {
-			t.Fatalf("colour without a terminal:\n%q", res.stdout)
+		r.API.Handle("GET /v1/promo", http.StatusOK, list)
+		res := r.Run("promo", "list", "--site-id", "7")
+		if ansiSGR.MatchString(res.Stdout) {
+			t.Fatalf("colour without a terminal:\n%q", res.Stdout)
 		}
-		return res.stdout
+		return res.Stdout
 	}(t)
 
 	r := newRunner(t)
-	r.tty = true
-	delete(r.env, "NO_COLOR")
-	r.api.Handle("GET /v1/promo", http.StatusOK, list)
-	res := r.run("promo", "list", "--site-id", "7")
+	r.TTY = true
+	delete(r.Env, "NO_COLOR")
+	r.API.Handle("GET /v1/promo", http.StatusOK, list)
+	res := r.Run("promo", "list", "--site-id", "7")
 	for _, s := range []string{"\x1b[32myes\x1b[0m", "\x1b[2mno\x1b[0m", "\x1b[31mno\x1b[0m", "\x1b[32mactive\x1b[0m", "\x1b[2mdisabled\x1b[0m"} {
-		if !strings.Contains(res.stdout, s) {
-			t.Errorf("no %q in the table on a colour terminal:\n%q", s, res.stdout)
+		if !strings.Contains(res.Stdout, s) {
+			t.Errorf("no %q in the table on a colour terminal:\n%q", s, res.Stdout)
 		}
 	}
 	// Colour never moves a column: without its sequences the table is the
 	// plain one, byte for byte.
-	if got := ansiSGR.ReplaceAllString(res.stdout, ""); got != plain {
+	if got := ansiSGR.ReplaceAllString(res.Stdout, ""); got != plain {
 		t.Errorf("coloured table without colour:\n%s\nwant:\n%s", got, plain)
 	}
 
@@ -493,15 +494,15 @@ func TestPromoListColours(t *testing.T) {
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			r := newRunner(t)
-			r.tty = true
-			delete(r.env, "NO_COLOR")
+			r.TTY = true
+			delete(r.Env, "NO_COLOR")
 			for k, v := range c.env {
-				r.env[k] = v
+				r.Env[k] = v
 			}
-			r.api.Handle("GET /v1/promo", http.StatusOK, list)
-			res := r.run(append([]string{"promo", "list", "--site-id", "7"}, c.args...)...)
-			if res.stdout != plain {
-				t.Errorf("stdout:\n%q\nwant the plain table:\n%q", res.stdout, plain)
+			r.API.Handle("GET /v1/promo", http.StatusOK, list)
+			res := r.Run(append([]string{"promo", "list", "--site-id", "7"}, c.args...)...)
+			if res.Stdout != plain {
+				t.Errorf("stdout:\n%q\nwant the plain table:\n%q", res.Stdout, plain)
 			}
 		})
 	}
@@ -509,32 +510,32 @@ func TestPromoListColours(t *testing.T) {
 
 func TestColoursKeepServerTextSafe(t *testing.T) {
 	r := newRunner(t)
-	r.tty = true
-	delete(r.env, "NO_COLOR")
-	r.api.Handle("GET /v1/promo", http.StatusOK, hostile)
-	res := r.run("promo", "list", "--site-id", "7")
-	if !strings.Contains(res.stdout, "\x1b[32myes\x1b[0m") {
-		t.Fatalf("no colour on a colour terminal:\n%q", res.stdout)
+	r.TTY = true
+	delete(r.Env, "NO_COLOR")
+	r.API.Handle("GET /v1/promo", http.StatusOK, hostile)
+	res := r.Run("promo", "list", "--site-id", "7")
+	if !strings.Contains(res.Stdout, "\x1b[32myes\x1b[0m") {
+		t.Fatalf("no colour on a colour terminal:\n%q", res.Stdout)
 	}
 	// Take away the palette's own sequences: nothing from the server is
 	// left that could drive the terminal.
-	expectTerminalSafe(t, "promo list in colour", ansiSGR.ReplaceAllString(res.stdout, ""))
+	expectTerminalSafe(t, "promo list in colour", ansiSGR.ReplaceAllString(res.Stdout, ""))
 }
 
 func TestPromoGetColours(t *testing.T) {
 	const record = `{"code":"SUMMER25","is_enabled":false,"is_valid":true}`
 	r := newRunner(t)
-	r.tty = true
-	r.api.Handle("GET /v1/promo/5", http.StatusOK, record)
-	plain := r.run("promo", "get", "5").stdout
-	delete(r.env, "NO_COLOR")
-	res := r.run("promo", "get", "5")
+	r.TTY = true
+	r.API.Handle("GET /v1/promo/5", http.StatusOK, record)
+	plain := r.Run("promo", "get", "5").Stdout
+	delete(r.Env, "NO_COLOR")
+	res := r.Run("promo", "get", "5")
 	for _, s := range []string{"Status:      \x1b[2mdisabled\x1b[0m\n", "Enabled:     \x1b[2mno\x1b[0m\n", "Valid now:   \x1b[32myes\x1b[0m\n"} {
-		if !strings.Contains(res.stdout, s) {
-			t.Errorf("no %q in:\n%q", s, res.stdout)
+		if !strings.Contains(res.Stdout, s) {
+			t.Errorf("no %q in:\n%q", s, res.Stdout)
 		}
 	}
-	if got := ansiSGR.ReplaceAllString(res.stdout, ""); got != plain {
+	if got := ansiSGR.ReplaceAllString(res.Stdout, ""); got != plain {
 		t.Errorf("coloured record without colour:\n%s\nwant:\n%s", got, plain)
 	}
 }
@@ -581,10 +582,10 @@ func TestSpinner(t *testing.T) {
 	t.Run("on a terminal", func(t *testing.T) {
 		t.Parallel()
 		r := newRunner(t)
-		r.tty = true
+		r.TTY = true
 		clock := newSpinnerClock()
-		r.progress = progress.Options{After: clock.After}
-		r.api.HandleFunc("GET /v1/promo", func(w http.ResponseWriter, req *http.Request) {
+		r.Progress = progress.Options{After: clock.After}
+		r.API.HandleFunc("GET /v1/promo", func(w http.ResponseWriter, req *http.Request) {
 			select {
 			case <-clock.drawn:
 			case <-req.Context().Done():
@@ -592,20 +593,20 @@ func TestSpinner(t *testing.T) {
 			}
 			w.Write([]byte("[]"))
 		})
-		res := r.run("promo", "list", "--site-id", "7")
-		if res.code != 0 {
-			t.Fatalf("exit %d: %s", res.code, res.stderr)
+		res := r.Run("promo", "list", "--site-id", "7")
+		if res.Code != 0 {
+			t.Fatalf("exit %d: %s", res.Code, res.Stderr)
 		}
-		if !strings.HasPrefix(res.stderr, "\r\x1b[K⠋ Loading…") || !strings.Contains(res.stderr, "\r\x1b[K") {
-			t.Errorf("stderr = %q, want a spinner", res.stderr)
+		if !strings.HasPrefix(res.Stderr, "\r\x1b[K⠋ Loading…") || !strings.Contains(res.Stderr, "\r\x1b[K") {
+			t.Errorf("stderr = %q, want a spinner", res.Stderr)
 		}
 		// The spinner is erased before anything else is written.
-		rest := res.stderr[strings.LastIndex(res.stderr, "\r\x1b[K")+len("\r\x1b[K"):]
+		rest := res.Stderr[strings.LastIndex(res.Stderr, "\r\x1b[K")+len("\r\x1b[K"):]
 		if strings.Contains(rest, "⠋") || strings.Contains(rest, "Loading") {
-			t.Errorf("the spinner was not erased last: %q", res.stderr)
+			t.Errorf("the spinner was not erased last: %q", res.Stderr)
 		}
-		if strings.ContainsAny(res.stdout, "\r\x1b⠋") {
-			t.Errorf("stdout has spinner bytes: %q", res.stdout)
+		if strings.ContainsAny(res.Stdout, "\r\x1b⠋") {
+			t.Errorf("stdout has spinner bytes: %q", res.Stdout)
 		}
 	})
 	for _, c := range []struct {
@@ -622,16 +623,16 @@ func TestSpinner(t *testing.T) {
 		t.Run(c.name, func(t *testing.T) {
 			t.Parallel()
 			r := newRunner(t)
-			r.tty = c.tty
+			r.TTY = c.tty
 			for k, v := range c.env {
-				r.env[k] = v
+				r.Env[k] = v
 			}
 			clock := newSpinnerClock()
-			r.progress = progress.Options{After: clock.After}
-			r.api.Handle("GET /v1/promo", http.StatusOK, "[]")
-			res := r.run(append([]string{"promo", "list", "--site-id", "7"}, c.args...)...)
-			if res.code != 0 || strings.ContainsAny(res.stderr+res.stdout, "\r\x1b⠋") {
-				t.Errorf("exit %d, stdout %q, stderr %q; want no spinner", res.code, res.stdout, res.stderr)
+			r.Progress = progress.Options{After: clock.After}
+			r.API.Handle("GET /v1/promo", http.StatusOK, "[]")
+			res := r.Run(append([]string{"promo", "list", "--site-id", "7"}, c.args...)...)
+			if res.Code != 0 || strings.ContainsAny(res.Stderr+res.Stdout, "\r\x1b⠋") {
+				t.Errorf("exit %d, stdout %q, stderr %q; want no spinner", res.Code, res.Stdout, res.Stderr)
 			}
 			if n := clock.timers(); n != 0 {
 				t.Errorf("a spinner started (%d timers set), want none", n)
@@ -645,21 +646,21 @@ func TestSpinner(t *testing.T) {
 // case, before anything else is asked.
 func TestPromoCreateWizardRefusesACodeInUse(t *testing.T) {
 	r := newRunner(t)
-	r.tty = true
-	r.env["PROMOCTL_ACCESSIBLE"] = "1"
-	r.env["PROMOCTL_SITE_ID"] = "7"
-	r.api.Handle("GET /v1/promo", http.StatusOK, `[{"id":1,"code":"SUMMER25"},{"id":2,"code":"FREESHIP"}]`)
-	r.api.Handle("POST /v1/promo", http.StatusCreated, wizardCreatedJSON)
-	r.stdin = answerLines("summer25", "WINTER26", "", "", "", "", "", "", "", "", "")
-	res := r.run("promo", "create", "-o", "json")
-	if res.code != 0 {
-		t.Fatalf("exit %d: %s", res.code, res.stderr)
+	r.TTY = true
+	r.Env["PROMOCTL_ACCESSIBLE"] = "1"
+	r.Env["PROMOCTL_SITE_ID"] = "7"
+	r.API.Handle("GET /v1/promo", http.StatusOK, `[{"id":1,"code":"SUMMER25"},{"id":2,"code":"FREESHIP"}]`)
+	r.API.Handle("POST /v1/promo", http.StatusCreated, wizardCreatedJSON)
+	r.Stdin = answerLines("summer25", "WINTER26", "", "", "", "", "", "", "", "", "")
+	res := r.Run("promo", "create", "-o", "json")
+	if res.Code != 0 {
+		t.Fatalf("exit %d: %s", res.Code, res.Stderr)
 	}
-	if want := "New promo code\nCode summer25 is already a promo code of this site: choose another code\nCode \nDiscount on"; !strings.Contains(res.stderr, want) {
-		t.Errorf("no %q in stderr:\n%s", want, res.stderr)
+	if want := "New promo code\nCode summer25 is already a promo code of this site: choose another code\nCode \nDiscount on"; !strings.Contains(res.Stderr, want) {
+		t.Errorf("no %q in stderr:\n%s", want, res.Stderr)
 	}
-	reqs := r.expectRoutes(t, "GET /v1/promo?site_id=7", "POST /v1/promo")
-	expectJSONBody(t, reqs[1], `{"site_id":7,"user_id":42,"code":"WINTER26","is_enabled":true,"bonus_type":2,"bonus_amount":10,
+	reqs := r.ExpectRoutes(t, "GET /v1/promo?site_id=7", "POST /v1/promo")
+	cmdtest.ExpectJSONBody(t, reqs[1], `{"site_id":7,"user_id":42,"code":"WINTER26","is_enabled":true,"bonus_type":2,"bonus_amount":10,
 		"bonus_amount_is_in_percentages":true,"personal_limit_is_enabled":false}`)
 }
 
@@ -677,20 +678,20 @@ func TestPromoCreateWizardRetriesARefusal(t *testing.T) {
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			r := newRunner(t)
-			r.tty = true
-			r.env["PROMOCTL_ACCESSIBLE"] = "1"
-			r.env["PROMOCTL_SITE_ID"] = "7"
-			r.api.Handle("GET /v1/promo", http.StatusOK, `[]`)
-			r.api.Handle("POST /v1/promo", c.status, c.body)
-			r.api.Handle("POST /v1/promo", http.StatusCreated, wizardCreatedJSON)
+			r.TTY = true
+			r.Env["PROMOCTL_ACCESSIBLE"] = "1"
+			r.Env["PROMOCTL_SITE_ID"] = "7"
+			r.API.Handle("GET /v1/promo", http.StatusOK, `[]`)
+			r.API.Handle("POST /v1/promo", c.status, c.body)
+			r.API.Handle("POST /v1/promo", http.StatusCreated, wizardCreatedJSON)
 			// code, type, unit, amount 25, enabled, dates, uses, once, create;
 			// edit; the code again, then Enter through the kept answers.
-			r.stdin = answerLines("SUMMER25", "", "", "25", "", "", "", "", "", "",
+			r.Stdin = answerLines("SUMMER25", "", "", "25", "", "", "", "", "", "",
 				"",
 				"SUMMER26", "", "", "", "", "", "", "", "", "")
-			res := r.run("promo", "create", "-o", "json")
-			if res.code != 0 {
-				t.Fatalf("exit %d: %s", res.code, res.stderr)
+			res := r.Run("promo", "create", "-o", "json")
+			if res.Code != 0 {
+				t.Fatalf("exit %d: %s", res.Code, res.Stderr)
 			}
 			var ae api.Error
 			if err := json.Unmarshal([]byte(c.body), &ae); err != nil {
@@ -703,32 +704,32 @@ func TestPromoCreateWizardRetriesARefusal(t *testing.T) {
 				"Amount [25] ",
 				"Create promo code SUMMER26 on site 7? [Y/n] ",
 			} {
-				if !strings.Contains(res.stderr, s) {
-					t.Errorf("no %q in stderr:\n%s", s, res.stderr)
+				if !strings.Contains(res.Stderr, s) {
+					t.Errorf("no %q in stderr:\n%s", s, res.Stderr)
 				}
 			}
-			reqs := r.expectRoutes(t, "GET /v1/promo?site_id=7", "POST /v1/promo", "GET /v1/promo?site_id=7", "POST /v1/promo")
-			expectJSONBody(t, reqs[3], `{"site_id":7,"user_id":42,"code":"SUMMER26","is_enabled":true,"bonus_type":2,"bonus_amount":25,
+			reqs := r.ExpectRoutes(t, "GET /v1/promo?site_id=7", "POST /v1/promo", "GET /v1/promo?site_id=7", "POST /v1/promo")
+			cmdtest.ExpectJSONBody(t, reqs[3], `{"site_id":7,"user_id":42,"code":"SUMMER26","is_enabled":true,"bonus_type":2,"bonus_amount":25,
 				"bonus_amount_is_in_percentages":true,"personal_limit_is_enabled":false}`)
 		})
 	}
 	t.Run("declined", func(t *testing.T) {
 		r := newRunner(t)
-		r.tty = true
-		r.env["PROMOCTL_ACCESSIBLE"] = "1"
-		r.env["PROMOCTL_SITE_ID"] = "7"
-		r.api.Handle("GET /v1/promo", http.StatusOK, `[]`)
-		r.api.Handle("POST /v1/promo", http.StatusConflict, apitest.Error(409, 10, "promo code SUMMER25 already exists on site 7"))
-		r.stdin = answerLines("SUMMER25", "", "", "", "", "", "", "", "", "", "n")
-		res := r.run("promo", "create")
+		r.TTY = true
+		r.Env["PROMOCTL_ACCESSIBLE"] = "1"
+		r.Env["PROMOCTL_SITE_ID"] = "7"
+		r.API.Handle("GET /v1/promo", http.StatusOK, `[]`)
+		r.API.Handle("POST /v1/promo", http.StatusConflict, apitest.Error(409, 10, "promo code SUMMER25 already exists on site 7"))
+		r.Stdin = answerLines("SUMMER25", "", "", "", "", "", "", "", "", "", "n")
+		res := r.Run("promo", "create")
 		want := "Create promo code SUMMER25 on site 7? [Y/n] \n" +
 			"promoctl: create promo SUMMER25 on site 7: conflict (API error 10: promo code SUMMER25 already exists on site 7)\n" +
 			"Edit the answers and try again? [Y/n] \n" +
 			"promoctl: cancelled\n"
-		if res.code != 130 || !strings.HasSuffix(res.stderr, want) || res.stdout != "" {
-			t.Errorf("exit %d, stdout %q, stderr:\n%s\nwant 130 and a stderr ending:\n%s", res.code, res.stdout, res.stderr, want)
+		if res.Code != 130 || !strings.HasSuffix(res.Stderr, want) || res.Stdout != "" {
+			t.Errorf("exit %d, stdout %q, stderr:\n%s\nwant 130 and a stderr ending:\n%s", res.Code, res.Stdout, res.Stderr, want)
 		}
-		r.expectRoutes(t, "GET /v1/promo?site_id=7", "POST /v1/promo")
+		r.ExpectRoutes(t, "GET /v1/promo?site_id=7", "POST /v1/promo")
 	})
 }
 
@@ -739,20 +740,20 @@ func TestPromoUpdateInteractiveCodeInUse(t *testing.T) {
 	const record = `{"site_id":7,"code":"SUMMER25","is_enabled":true,"bonus_type":2,"bonus_amount":25,"bonus_amount_is_in_percentages":true,` +
 		`"time_limit_is_enabled":false,"d_on":null,"d_off":null,"quantity_limit_is_enabled":false,"quantity_limit":0,"personal_limit_is_enabled":false}`
 	r := newRunner(t)
-	r.tty = true
-	r.env["PROMOCTL_ACCESSIBLE"] = "1"
-	r.api.Handle("GET /v1/promo/5", http.StatusOK, record)
-	r.api.Handle("GET /v1/promo", http.StatusOK, `[{"id":5,"code":"SUMMER25"},{"id":6,"code":"WINTER26"}]`)
-	r.api.Handle("PUT /v1/promo/5", http.StatusBadRequest, apitest.Error(400, 10, "data is invalid"))
-	r.api.Handle("PUT /v1/promo/5", http.StatusOK, record)
+	r.TTY = true
+	r.Env["PROMOCTL_ACCESSIBLE"] = "1"
+	r.API.Handle("GET /v1/promo/5", http.StatusOK, record)
+	r.API.Handle("GET /v1/promo", http.StatusOK, `[{"id":5,"code":"SUMMER25"},{"id":6,"code":"WINTER26"}]`)
+	r.API.Handle("PUT /v1/promo/5", http.StatusBadRequest, apitest.Error(400, 10, "data is invalid"))
+	r.API.Handle("PUT /v1/promo/5", http.StatusOK, record)
 	// a code in use, then a free one; Enter through the rest; save; the
 	// server refuses; edit: Enter through the kept answers, amount 30; save
-	r.stdin = answerLines("winter26", "AUTUMN26", "", "", "", "", "", "", "", "", "",
+	r.Stdin = answerLines("winter26", "AUTUMN26", "", "", "", "", "", "", "", "", "",
 		"",
 		"", "", "", "30", "", "", "", "", "", "")
-	res := r.run("promo", "update", "5", "-i", "-o", "json")
-	if res.code != 0 {
-		t.Fatalf("exit %d: %s", res.code, res.stderr)
+	res := r.Run("promo", "update", "5", "-i", "-o", "json")
+	if res.Code != 0 {
+		t.Fatalf("exit %d: %s", res.Code, res.Stderr)
 	}
 	for _, s := range []string{
 		"Code [SUMMER25] winter26 is already a promo code of this site: choose another code\n",
@@ -761,12 +762,12 @@ func TestPromoUpdateInteractiveCodeInUse(t *testing.T) {
 		"Code [AUTUMN26] ",
 		"Updated promo code 5.\n",
 	} {
-		if !strings.Contains(res.stderr, s) {
-			t.Errorf("no %q in stderr:\n%s", s, res.stderr)
+		if !strings.Contains(res.Stderr, s) {
+			t.Errorf("no %q in stderr:\n%s", s, res.Stderr)
 		}
 	}
-	reqs := r.expectRoutes(t, "GET /v1/promo/5", "GET /v1/promo?site_id=7", "PUT /v1/promo/5", "GET /v1/promo?site_id=7", "PUT /v1/promo/5")
-	expectJSONBody(t, reqs[4], `{"code":"AUTUMN26","is_enabled":true,"bonus_type":2,"bonus_amount":30,"bonus_amount_is_in_percentages":true,
+	reqs := r.ExpectRoutes(t, "GET /v1/promo/5", "GET /v1/promo?site_id=7", "PUT /v1/promo/5", "GET /v1/promo?site_id=7", "PUT /v1/promo/5")
+	cmdtest.ExpectJSONBody(t, reqs[4], `{"code":"AUTUMN26","is_enabled":true,"bonus_type":2,"bonus_amount":30,"bonus_amount_is_in_percentages":true,
 		"time_limit_is_enabled":false,"d_on":null,"d_off":null,"quantity_limit_is_enabled":false,"quantity_limit":0,"personal_limit_is_enabled":false}`)
 }
 
@@ -776,18 +777,18 @@ func TestPromoUpdateInteractiveCodeInUse(t *testing.T) {
 // offers to edit the answers.
 func TestPromoCreateWizardCodeInUseOnTheChosenSite(t *testing.T) {
 	r := newRunner(t)
-	r.tty = true
+	r.TTY = true
 	answers := summer25()
 	answers.Site = 12
 	stub := &wizardStub{answers: answers, proceed: prompt.ErrCancelled}
-	r.prompter = stub
-	r.api.Handle("GET /v3/public/site", http.StatusOK, `[{"id":11,"title":"Flower shop"},{"id":12,"title":"Bakery"}]`)
-	r.api.Handle("GET /v1/promo", http.StatusOK, `[]`)
-	r.api.Handle("GET /v1/promo", http.StatusOK, `[{"id":3,"code":"summer25"}]`)
-	r.run("promo", "create").expect(t, 130, "",
+	r.Prompter = stub
+	r.API.Handle("GET /v3/public/site", http.StatusOK, `[{"id":11,"title":"Flower shop"},{"id":12,"title":"Bakery"}]`)
+	r.API.Handle("GET /v1/promo", http.StatusOK, `[]`)
+	r.API.Handle("GET /v1/promo", http.StatusOK, `[{"id":3,"code":"summer25"}]`)
+	r.Run("promo", "create").Expect(t, 130, "",
 		"promoctl: SUMMER25 is already a promo code of site 12: choose another code or site\npromoctl: cancelled\n")
 	if got := strings.Join(stub.asked, "|"); got != "Edit the answers and try again?" {
 		t.Errorf("asked %q, want only whether to edit the answers", got)
 	}
-	r.expectRoutes(t, "GET /v3/public/site", "GET /v1/promo?site_id=11", "GET /v1/promo?site_id=12")
+	r.ExpectRoutes(t, "GET /v3/public/site", "GET /v1/promo?site_id=11", "GET /v1/promo?site_id=12")
 }

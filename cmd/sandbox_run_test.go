@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/promoctl/promoctl/cmd/core"
+	"github.com/promoctl/promoctl/cmd/internal/cmdtest"
 	"github.com/promoctl/promoctl/internal/api"
 	"github.com/promoctl/promoctl/internal/apitest"
 	"github.com/promoctl/promoctl/internal/config"
@@ -26,12 +27,12 @@ import (
 // file of its own, as the given sandbox user (1 or 2; givenUser says
 // whether --user-id chose them), and returns it. The fake API gets no
 // request.
-func useLocalSandbox(t *testing.T, e *verbEnv, user int64, givenUser bool) *core.LocalSandbox {
+func useLocalSandbox(t *testing.T, e *cmdtest.VerbEnv, user int64, givenUser bool) *core.LocalSandbox {
 	t.Helper()
 	env := func(string) (string, bool) { return "", false }
-	local := core.NewLocalSandbox(filepath.Join(t.TempDir(), "sandbox.db"), env, e.stderr)
+	local := core.NewLocalSandbox(filepath.Join(t.TempDir(), "sandbox.db"), env, e.Stderr)
 	t.Cleanup(local.Close)
-	s := e.sess.Settings
+	s := e.Sess.Settings
 	if givenUser {
 		s.UserID, s.Sources[config.KeyUserID] = user, config.Source{Kind: "flag", Name: "--user-id"}
 	}
@@ -39,7 +40,7 @@ func useLocalSandbox(t *testing.T, e *verbEnv, user int64, givenUser bool) *core
 	if err != nil {
 		t.Fatal(err)
 	}
-	e.sess.Client = func() (*api.Client, error) {
+	e.Sess.Client = func() (*api.Client, error) {
 		return api.New(api.Options{BaseURL: s.BaseURL, Token: s.Token, PublicToken: true, UserID: s.UserID, Transport: transport, Timeout: s.Timeout})
 	}
 	return local
@@ -59,7 +60,7 @@ func TestRunSandboxRedeem(t *testing.T) {
 		format    format.Format
 		jq        string
 		opts      sandboxRedeemOptions
-		answers   []answer
+		answers   []cmdtest.Answer
 		err       string
 		exit      int
 		stdout    string
@@ -94,31 +95,31 @@ func TestRunSandboxRedeem(t *testing.T) {
 			exit: core.ExitAuth},
 		{name: "over HTTP: the redemption, in the local time zone", tty: true, format: format.Table,
 			opts:    sandboxRedeemOptions{Request: welcome, Served: true},
-			answers: []answer{{"POST /sandbox/redeem", http.StatusOK, redemption}},
+			answers: []cmdtest.Answer{{Route: "POST /sandbox/redeem", Status: http.StatusOK, Body: redemption}},
 			stdout: "Promo code id:   1001\nOrder:           90001\nDiscount on:     goods\nOrder price:     2500.00 RUB\n" +
 				"Delivery price:  0.00 RUB\nDiscount:        250.00 RUB\nTo pay:          2250.00 RUB\nUsed at:         2026-07-01 12:30\n",
 			routes: []string{"POST /sandbox/redeem"}},
 		{name: "over HTTP: a refusal with its hint", format: format.JSON,
 			opts: sandboxRedeemOptions{Request: sandbox.RedeemRequest{SiteID: 1, Code: "FREESHIP", OrderPrice: 900}, Served: true},
-			answers: []answer{{"POST /sandbox/redeem", http.StatusUnprocessableEntity,
-				apitest.Error(422, 78, "promo code FREESHIP refused: the order has nothing the promo code discounts")}},
+			answers: []cmdtest.Answer{{Route: "POST /sandbox/redeem", Status: http.StatusUnprocessableEntity,
+				Body: apitest.Error(422, 78, "promo code FREESHIP refused: the order has nothing the promo code discounts")}},
 			err:  "promo code FREESHIP refused: the order has nothing the promo code discounts; FREESHIP discounts delivery: add --delivery-price",
 			exit: core.ExitFailure, routes: []string{"POST /sandbox/redeem"}},
 		{name: "over HTTP: another user's site, without a hint", format: format.JSON,
 			opts:    sandboxRedeemOptions{Request: sandbox.RedeemRequest{SiteID: 3, Code: "COFFEE10", OrderPrice: 10}, Served: true},
-			answers: []answer{{"POST /sandbox/redeem", http.StatusForbidden, apitest.Error(403, 30, "user cant view site")}},
+			answers: []cmdtest.Answer{{Route: "POST /sandbox/redeem", Status: http.StatusForbidden, Body: apitest.Error(403, 30, "user cant view site")}},
 			err:     "redeem COFFEE10 on site 3: permission denied: you cannot view site 3 (API error 30: user cant view site)",
 			exit:    core.ExitAuth, routes: []string{"POST /sandbox/redeem"}},
 		{name: "over HTTP: a server that is no sandbox", format: format.JSON,
 			opts:    sandboxRedeemOptions{Request: welcome, Served: true},
-			answers: []answer{{"POST /sandbox/redeem", http.StatusNotFound, apitest.Error(404, 0, "not found")}},
+			answers: []cmdtest.Answer{{Route: "POST /sandbox/redeem", Status: http.StatusNotFound, Body: apitest.Error(404, 0, "not found")}},
 			err: "redeem WELCOME10 on site 1: {base} is not a promoctl sandbox: POST /sandbox/redeem answered 404 (base URL from env PROMOCTL_BASE_URL); " +
 				"start one with `promoctl sandbox serve`, or give --sandbox to redeem in the local data file",
 			exit: core.ExitNotFound, routes: []string{"POST /sandbox/redeem"}},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			e := newVerbEnv(t, c.tty, c.format, c.answers...)
-			e.sess.Settings.Sources[config.KeyBaseURL] = config.Source{Kind: "env", Name: "PROMOCTL_BASE_URL"}
+			e := cmdtest.NewVerbEnv(t, c.tty, c.format, c.answers...)
+			e.Sess.Settings.Sources[config.KeyBaseURL] = config.Source{Kind: "env", Name: "PROMOCTL_BASE_URL"}
 			opts := c.opts
 			if c.inProcess {
 				user := c.user
@@ -129,11 +130,11 @@ func TestRunSandboxRedeem(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
-				e.sess.Out.JQ = code
+				e.Sess.Out.JQ = code
 			}
-			opts.Session = e.sess
+			opts.Session = e.Sess
 			err := runSandboxRedeem(context.Background(), &opts)
-			e.expect(t, err, strings.ReplaceAll(c.err, "{base}", e.api.URL), c.stdout, "", c.routes...)
+			e.Expect(t, err, strings.ReplaceAll(c.err, "{base}", e.API.URL), c.stdout, "", c.routes...)
 			if got := core.ExitCode(err); got != c.exit {
 				t.Errorf("exit code %d, want %d", got, c.exit)
 			}
@@ -144,14 +145,14 @@ func TestRunSandboxRedeem(t *testing.T) {
 // TestRunSandboxRedeemRecordsTheUse: a redemption in-process is in the
 // data file afterwards: the next use has the next statistics record.
 func TestRunSandboxRedeemRecordsTheUse(t *testing.T) {
-	e := newVerbEnv(t, false, format.JSON)
+	e := cmdtest.NewVerbEnv(t, false, format.JSON)
 	local := useLocalSandbox(t, e, 0, false)
 	code, err := output.CompileJQ(".statistics_id")
 	if err != nil {
 		t.Fatal(err)
 	}
-	e.sess.Out.JQ = code
-	opts := sandboxRedeemOptions{Session: e.sess, Sites: local, Request: sandbox.RedeemRequest{SiteID: 1, Code: "WELCOME10", OrderPrice: 100}}
+	e.Sess.Out.JQ = code
+	opts := sandboxRedeemOptions{Session: e.Sess, Sites: local, Request: sandbox.RedeemRequest{SiteID: 1, Code: "WELCOME10", OrderPrice: 100}}
 	if err := runSandboxRedeem(context.Background(), &opts); err != nil {
 		t.Fatal(err)
 	}
@@ -159,7 +160,7 @@ func TestRunSandboxRedeemRecordsTheUse(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got, want := e.stdout.String(), strconv.FormatInt(res.StatID-1, 10)+"\n"; got != want {
+	if got, want := e.Stdout.String(), strconv.FormatInt(res.StatID-1, 10)+"\n"; got != want {
 		t.Errorf("statistics id %q, then %d: want the use recorded", got, res.StatID)
 	}
 }
@@ -226,7 +227,7 @@ func TestRunSandboxReset(t *testing.T) {
 				"stop the other promoctl (such as 'promoctl sandbox serve') first"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			e := newVerbEnv(t, false, format.Table)
+			e := cmdtest.NewVerbEnv(t, false, format.Table)
 			path := filepath.Join(t.TempDir(), "sandbox.db")
 			var check func(t *testing.T)
 			if c.setup != nil {
@@ -239,12 +240,12 @@ func TestRunSandboxReset(t *testing.T) {
 				}
 				defer store.Close()
 			}
-			err := runSandboxReset(ctx, &sandboxResetOptions{IO: e.sess.IO, Data: path, LockWait: 50 * time.Millisecond})
+			err := runSandboxReset(ctx, &sandboxResetOptions{IO: e.Sess.IO, Data: path, LockWait: 50 * time.Millisecond})
 			stderr := ""
 			if c.ok {
 				stderr = "Restored the demo data in " + path + ".\n"
 			}
-			e.expect(t, err, replacePath(c.err, path), "", stderr)
+			e.Expect(t, err, replacePath(c.err, path), "", stderr)
 			if c.hold && !errors.Is(err, sandbox.ErrInUse) {
 				t.Errorf("error %v does not match sandbox.ErrInUse", err)
 			}

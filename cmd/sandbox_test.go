@@ -40,7 +40,7 @@ func TestSandboxServeOnABusyPortNamesAddr(t *testing.T) {
 	addr := ln.Addr().String()
 	r := newRunner(t)
 	data := filepath.Join(t.TempDir(), "sandbox.db")
-	r.run("sandbox", "serve", "--addr", addr, "--data", data).expect(t, 1, "",
+	r.Run("sandbox", "serve", "--addr", addr, "--data", data).Expect(t, 1, "",
 		"promoctl: sandbox listen on "+addr+": listen tcp "+addr+": bind: address already in use; another program is listening there: "+
 			"choose another port with --addr (--addr 127.0.0.1:0 picks a free one)\n")
 }
@@ -50,7 +50,7 @@ func TestSandboxServeSaysWhenItStops(t *testing.T) {
 	r := newRunner(t)
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
-	r.ctx = ctx
+	r.Ctx = ctx
 	// Ctrl-C (the context's end) once the server answers.
 	go func() {
 		defer cancel()
@@ -63,5 +63,5 @@ func TestSandboxServeSaysWhenItStops(t *testing.T) {
 		}
 	}()
 	data := filepath.Join(t.TempDir(), "sandbox.db")
-	r.run("sandbox", "serve", "--addr", addr, "--data", data).expect(t, 0, "", sandboxBanner(addr, data)+"promoctl sandbox stopped\n")
+	r.Run("sandbox", "serve", "--addr", addr, "--data", data).Expect(t, 0, "", sandboxBanner(addr, data)+"promoctl sandbox stopped\n")
 }

@@ -14,19 +14,19 @@ import (
 // it lists each row of the table with the value and the source that won.
 func TestExplainNamesTheSourceOfEveryTableRow(t *testing.T) {
 	r := newBareRunner(t)
-	delete(r.env, "PROMOCTL_SITE_ID")
-	r.writeConfig("profiles:\n  default:\n    user_id: 5\n    site_id: 77\n    output: yaml\n    base_url: https://p.test\n    language: en\n")
-	r.env["PROMOCTL_TOKEN"] = "env-token-123456"
-	r.env["PROMOCTL_SITE_ID"] = "88"
+	delete(r.Env, "PROMOCTL_SITE_ID")
+	r.WriteConfig("profiles:\n  default:\n    user_id: 5\n    site_id: 77\n    output: yaml\n    base_url: https://p.test\n    language: en\n")
+	r.Env["PROMOCTL_TOKEN"] = "env-token-123456"
+	r.Env["PROMOCTL_SITE_ID"] = "88"
 	type want struct{ value, source, from string }
 	wants := map[string]want{
 		config.KeyBaseURL:  {"https://f.test", "flag", "--base-url"},
 		config.KeyToken:    {"env…56", "env", "PROMOCTL_TOKEN"},
-		config.KeyUserID:   {"5", "profile", "default in " + r.configPath()},
+		config.KeyUserID:   {"5", "profile", "default in " + r.ConfigPath()},
 		config.KeySiteID:   {"88", "env", "PROMOCTL_SITE_ID"},
-		config.KeyOutput:   {"yaml", "profile", "default in " + r.configPath()},
+		config.KeyOutput:   {"yaml", "profile", "default in " + r.ConfigPath()},
 		config.KeyTimeout:  {"1m0s", "flag", "--timeout"},
-		config.KeyLanguage: {"en", "profile", "default in " + r.configPath()},
+		config.KeyLanguage: {"en", "profile", "default in " + r.ConfigPath()},
 	}
 	rows := explainRows(t, r, "--jq", ".", "--base-url", "https://f.test", "--timeout", "1m")
 	for _, s := range config.Table() {
@@ -45,7 +45,7 @@ func TestExplainNamesTheSourceOfEveryTableRow(t *testing.T) {
 		}
 	}
 	for key, w := range map[string]want{
-		"config_file": {r.configPath(), "default", ""},
+		"config_file": {r.ConfigPath(), "default", ""},
 		"profile":     {"default", "default", ""},
 	} {
 		if got := rows[key]; got.Value != w.value || got.Source != w.source || got.From != w.from {

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/promoctl/promoctl/cmd/core"
+	"github.com/promoctl/promoctl/cmd/internal/cmdtest"
 	"github.com/promoctl/promoctl/internal/format"
 )
 
@@ -18,7 +19,7 @@ func TestRunReadVerbs(t *testing.T) {
 		name           string
 		tty            bool
 		run            func(context.Context, *core.Session) error
-		answers        []answer
+		answers        []cmdtest.Answer
 		err            string
 		stdout, stderr string
 		routes         []string
@@ -27,19 +28,19 @@ func TestRunReadVerbs(t *testing.T) {
 			run: func(ctx context.Context, s *core.Session) error {
 				return runProductGet(ctx, &productGetOptions{Session: s, ID: 123})
 			},
-			answers: []answer{{"GET /v1/shop/product/123", http.StatusOK, `{"id":123,"name":"Mug"}`}},
+			answers: []cmdtest.Answer{{Route: "GET /v1/shop/product/123", Status: http.StatusOK, Body: `{"id":123,"name":"Mug"}`}},
 			stdout:  `{"id":123,"name":"Mug"}` + "\n", routes: []string{"GET /v1/shop/product/123"}},
 		{name: "site list",
 			run: func(ctx context.Context, s *core.Session) error {
 				return runSiteList(ctx, &siteListOptions{Session: s})
 			},
-			answers: []answer{{"GET /v3/public/site", http.StatusOK, `[` + record + `]`}},
+			answers: []cmdtest.Answer{{Route: "GET /v3/public/site", Status: http.StatusOK, Body: `[` + record + `]`}},
 			stdout:  `[` + record + `]` + "\n", routes: []string{"GET /v3/public/site"}},
 		{name: "site list, legacy",
 			run: func(ctx context.Context, s *core.Session) error {
 				return runSiteList(ctx, &siteListOptions{Session: s, Legacy: true})
 			},
-			answers: []answer{{"GET /v1/site", http.StatusOK, `[]`}},
+			answers: []cmdtest.Answer{{Route: "GET /v1/site", Status: http.StatusOK, Body: `[]`}},
 			stdout:  "[]\n",
 			stderr:  "promoctl: warning: GET /v1/site is deprecated and will be removed; GET /v3/public/site replaces it (drop --legacy to use it)\n",
 			routes:  []string{"GET /v1/site"}},
@@ -47,19 +48,19 @@ func TestRunReadVerbs(t *testing.T) {
 			run: func(ctx context.Context, s *core.Session) error {
 				return runSiteList(ctx, &siteListOptions{Session: s})
 			},
-			answers: []answer{{"GET /v3/public/site", http.StatusOK, `[]`}},
+			answers: []cmdtest.Answer{{Route: "GET /v3/public/site", Status: http.StatusOK, Body: `[]`}},
 			stderr:  "No sites.\n", routes: []string{"GET /v3/public/site"}},
 		{name: "site get",
 			run: func(ctx context.Context, s *core.Session) error {
 				return runSiteGet(ctx, &siteGetOptions{Session: s, ID: 11})
 			},
-			answers: []answer{{"GET /v3/public/site/11", http.StatusOK, record}},
+			answers: []cmdtest.Answer{{Route: "GET /v3/public/site/11", Status: http.StatusOK, Body: record}},
 			stdout:  record + "\n", routes: []string{"GET /v3/public/site/11"}},
 		{name: "page list",
 			run: func(ctx context.Context, s *core.Session) error {
 				return runPageList(ctx, &pageListOptions{Session: s, SiteID: 11})
 			},
-			answers: []answer{{"GET /v3/public/site/11/page", http.StatusOK, `[{"id":5001}]`}},
+			answers: []cmdtest.Answer{{Route: "GET /v3/public/site/11/page", Status: http.StatusOK, Body: `[{"id":5001}]`}},
 			stdout:  `[{"id":5001}]` + "\n", routes: []string{"GET /v3/public/site/11/page"}},
 		{name: "page list without a site",
 			run: func(ctx context.Context, s *core.Session) error {
@@ -70,16 +71,16 @@ func TestRunReadVerbs(t *testing.T) {
 			run: func(ctx context.Context, s *core.Session) error {
 				return runPageGet(ctx, &pageGetOptions{Session: s, ID: 5001})
 			},
-			answers: []answer{{"GET /v3/public/site/page/5001", http.StatusOK, `{"id":5001}`}},
+			answers: []cmdtest.Answer{{Route: "GET /v3/public/site/page/5001", Status: http.StatusOK, Body: `{"id":5001}`}},
 			stdout:  `{"id":5001}` + "\n", routes: []string{"GET /v3/public/site/page/5001"}},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			e := newVerbEnv(t, c.tty, format.JSON, c.answers...)
+			e := cmdtest.NewVerbEnv(t, c.tty, format.JSON, c.answers...)
 			if c.tty {
-				e.sess.Out.Format = format.Table
+				e.Sess.Out.Format = format.Table
 			}
-			err := c.run(context.Background(), e.sess)
-			e.expect(t, err, c.err, c.stdout, c.stderr, c.routes...)
+			err := c.run(context.Background(), e.Sess)
+			e.Expect(t, err, c.err, c.stdout, c.stderr, c.routes...)
 		})
 	}
 }

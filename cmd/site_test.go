@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/promoctl/promoctl/cmd/internal/cmdtest"
 	"github.com/promoctl/promoctl/internal/apitest"
 	"github.com/promoctl/promoctl/internal/golden"
 )
@@ -28,32 +29,32 @@ const siteRecord = `{"id":2,"name":"Demo \u001b[1mshop","settings":{"language":"
 
 func TestSiteListTable(t *testing.T) {
 	r := newRunner(t)
-	r.api.Handle("GET /v3/public/site", http.StatusOK, sitesV3)
-	res := r.run("site", "list")
-	res.expect(t, 0, res.stdout, "")
-	golden.Equal(t, res.stdout)
-	expectNoControlBytes(t, "site list", res.stdout)
-	reqs := r.expectRoutes(t, "GET /v3/public/site")
-	expectHeaders(t, reqs[0], false)
-	if !strings.HasPrefix(res.stdout, "ID  NAME ") {
-		t.Errorf("the table does not start with ID and NAME:\n%s", res.stdout)
+	r.API.Handle("GET /v3/public/site", http.StatusOK, sitesV3)
+	res := r.Run("site", "list")
+	res.Expect(t, 0, res.Stdout, "")
+	golden.Equal(t, res.Stdout)
+	expectNoControlBytes(t, "site list", res.Stdout)
+	reqs := r.ExpectRoutes(t, "GET /v3/public/site")
+	cmdtest.ExpectHeaders(t, reqs[0], false)
+	if !strings.HasPrefix(res.Stdout, "ID  NAME ") {
+		t.Errorf("the table does not start with ID and NAME:\n%s", res.Stdout)
 	}
 }
 
 func TestSiteListJSONIsTheServers(t *testing.T) {
 	for _, body := range []string{sitesV3, `{"data":[{"id":1,"name":"A","extra":{"n":[1]}}],"total":1}`} {
 		r := newRunner(t)
-		r.api.Handle("GET /v3/public/site", http.StatusOK, body)
-		res := r.run("site", "list", "-o", "json")
-		res.expect(t, 0, res.stdout, "")
-		expectJSON(t, "site list -o json", res.stdout, body)
+		r.API.Handle("GET /v3/public/site", http.StatusOK, body)
+		res := r.Run("site", "list", "-o", "json")
+		res.Expect(t, 0, res.Stdout, "")
+		cmdtest.ExpectJSON(t, "site list -o json", res.Stdout, body)
 	}
 }
 
 func TestSiteListWrappedInAnObject(t *testing.T) {
 	r := newRunner(t)
-	r.api.Handle("GET /v3/public/site", http.StatusOK, `{"items":[{"name":"A","id":1},{"id":2,"name":"B","title":"b"}],"total":2,"page":1}`)
-	r.run("site", "list").expect(t, 0, apitest.Lines(
+	r.API.Handle("GET /v3/public/site", http.StatusOK, `{"items":[{"name":"A","id":1},{"id":2,"name":"B","title":"b"}],"total":2,"page":1}`)
+	r.Run("site", "list").Expect(t, 0, apitest.Lines(
 		"ID  NAME  TITLE  ",
 		"1   A            ",
 		"2   B     b      ",
@@ -63,85 +64,85 @@ func TestSiteListWrappedInAnObject(t *testing.T) {
 func TestSiteListEmpty(t *testing.T) {
 	for _, body := range []string{`[]`, `null`, `{"data":[]}`} {
 		r := newRunner(t)
-		r.api.Handle("GET /v3/public/site", http.StatusOK, body)
+		r.API.Handle("GET /v3/public/site", http.StatusOK, body)
 		// A list of unknown shape has no known columns: no header to print.
-		r.run("site", "list").expect(t, 0, "", "")
-		r.run("site", "list", "-o", "csv").expect(t, 0, "", "")
+		r.Run("site", "list").Expect(t, 0, "", "")
+		r.Run("site", "list", "-o", "csv").Expect(t, 0, "", "")
 		r = newRunner(t)
-		r.tty = true
-		r.api.Handle("GET /v3/public/site", http.StatusOK, body)
-		r.run("site", "list").expect(t, 0, "", "No sites.\n")
+		r.TTY = true
+		r.API.Handle("GET /v3/public/site", http.StatusOK, body)
+		r.Run("site", "list").Expect(t, 0, "", "No sites.\n")
 	}
 }
 
 func TestPageListEmpty(t *testing.T) {
 	r := newRunner(t)
-	r.api.Handle("GET /v3/public/site/2/page", http.StatusOK, `[]`)
-	r.run("page", "list", "--site-id", "2").expect(t, 0, "", "")
-	r.run("page", "list", "--site-id", "2", "-o", "csv").expect(t, 0, "", "")
-	r.run("page", "list", "--site-id", "2", "-o", "json").expect(t, 0, "[]\n", "")
-	r.run("page", "list", "--site-id", "2", "-o", "yaml").expect(t, 0, "[]\n", "")
+	r.API.Handle("GET /v3/public/site/2/page", http.StatusOK, `[]`)
+	r.Run("page", "list", "--site-id", "2").Expect(t, 0, "", "")
+	r.Run("page", "list", "--site-id", "2", "-o", "csv").Expect(t, 0, "", "")
+	r.Run("page", "list", "--site-id", "2", "-o", "json").Expect(t, 0, "[]\n", "")
+	r.Run("page", "list", "--site-id", "2", "-o", "yaml").Expect(t, 0, "[]\n", "")
 	// On a terminal the table is a sentence; asked for data, the data.
-	r.tty = true
-	r.run("page", "list", "--site-id", "2").expect(t, 0, "", "No pages on site 2.\n")
-	r.run("page", "list", "--site-id", "2", "-o", "json").expect(t, 0, "[]\n", "")
+	r.TTY = true
+	r.Run("page", "list", "--site-id", "2").Expect(t, 0, "", "No pages on site 2.\n")
+	r.Run("page", "list", "--site-id", "2", "-o", "json").Expect(t, 0, "[]\n", "")
 }
 
 func TestSiteListLegacy(t *testing.T) {
 	r := newRunner(t)
-	r.api.Handle("GET /v1/site", http.StatusOK, sitesV1)
-	res := r.run("site", "list", "--legacy")
-	res.expect(t, 0, res.stdout,
+	r.API.Handle("GET /v1/site", http.StatusOK, sitesV1)
+	res := r.Run("site", "list", "--legacy")
+	res.Expect(t, 0, res.Stdout,
 		"promoctl: warning: GET /v1/site is deprecated and will be removed; GET /v3/public/site replaces it (drop --legacy to use it)\n")
-	golden.Equal(t, res.stdout)
-	r.expectRoutes(t, "GET /v1/site")
+	golden.Equal(t, res.Stdout)
+	r.ExpectRoutes(t, "GET /v1/site")
 
 	r = newRunner(t)
-	r.api.Handle("GET /v1/site", http.StatusOK, sitesV1)
-	res = r.run("site", "list", "--legacy", "-o", "json")
-	expectJSON(t, "site list --legacy -o json", res.stdout, sitesV1)
-	if !strings.Contains(res.stderr, "deprecated") {
-		t.Errorf("stderr = %q, want the deprecation warning with -o json too", res.stderr)
+	r.API.Handle("GET /v1/site", http.StatusOK, sitesV1)
+	res = r.Run("site", "list", "--legacy", "-o", "json")
+	cmdtest.ExpectJSON(t, "site list --legacy -o json", res.Stdout, sitesV1)
+	if !strings.Contains(res.Stderr, "deprecated") {
+		t.Errorf("stderr = %q, want the deprecation warning with -o json too", res.Stderr)
 	}
 }
 
 func TestSiteGetTable(t *testing.T) {
 	r := newRunner(t)
-	r.api.Handle("GET /v3/public/site/2", http.StatusOK, siteRecord)
-	res := r.run("site", "get", "2")
-	res.expect(t, 0, res.stdout, "")
-	golden.Equal(t, res.stdout)
-	expectNoControlBytes(t, "site get", res.stdout)
-	r.expectRoutes(t, "GET /v3/public/site/2")
+	r.API.Handle("GET /v3/public/site/2", http.StatusOK, siteRecord)
+	res := r.Run("site", "get", "2")
+	res.Expect(t, 0, res.Stdout, "")
+	golden.Equal(t, res.Stdout)
+	expectNoControlBytes(t, "site get", res.Stdout)
+	r.ExpectRoutes(t, "GET /v3/public/site/2")
 }
 
 func TestSiteGetJSONAndYAML(t *testing.T) {
 	r := newRunner(t)
-	r.api.Handle("GET /v3/public/site/2", http.StatusOK, siteRecord)
-	res := r.run("site", "get", "2", "-o", "json")
-	res.expect(t, 0, res.stdout, "")
-	expectJSON(t, "site get -o json", res.stdout, siteRecord)
+	r.API.Handle("GET /v3/public/site/2", http.StatusOK, siteRecord)
+	res := r.Run("site", "get", "2", "-o", "json")
+	res.Expect(t, 0, res.Stdout, "")
+	cmdtest.ExpectJSON(t, "site get -o json", res.Stdout, siteRecord)
 
 	r = newRunner(t)
-	r.api.Handle("GET /v3/public/site/2", http.StatusOK, siteRecord)
-	res = r.run("site", "get", "2", "-o", "yaml")
-	res.expect(t, 0, res.stdout, "")
+	r.API.Handle("GET /v3/public/site/2", http.StatusOK, siteRecord)
+	res = r.Run("site", "get", "2", "-o", "yaml")
+	res.Expect(t, 0, res.Stdout, "")
 	for _, want := range []string{"x_unknown:\n  kept: true\n", "keywords:\n      - shoes\n"} {
-		if !strings.Contains(res.stdout, want) {
-			t.Errorf("YAML lacks %q:\n%s", want, res.stdout)
+		if !strings.Contains(res.Stdout, want) {
+			t.Errorf("YAML lacks %q:\n%s", want, res.Stdout)
 		}
 	}
 }
 
 func TestSiteGetLegacy(t *testing.T) {
 	r := newRunner(t)
-	r.api.Handle("GET /v1/site/1", http.StatusOK, `{"site_id":1,"site_name":"Demo shop","active":1}`)
-	r.run("site", "get", "1", "--legacy").expect(t, 0, apitest.Lines(
+	r.API.Handle("GET /v1/site/1", http.StatusOK, `{"site_id":1,"site_name":"Demo shop","active":1}`)
+	r.Run("site", "get", "1", "--legacy").Expect(t, 0, apitest.Lines(
 		"Site ID:    1",
 		"Site name:  Demo shop",
 		"Active:     yes",
 	), "promoctl: warning: GET /v1/site/{site_id} is deprecated and will be removed; GET /v3/public/site/{site_id} replaces it (drop --legacy to use it)\n")
-	r.expectRoutes(t, "GET /v1/site/1")
+	r.ExpectRoutes(t, "GET /v1/site/1")
 }
 
 func TestSiteErrors(t *testing.T) {
@@ -170,12 +171,12 @@ func TestSiteErrors(t *testing.T) {
 	} {
 		t.Run(strings.Join(c.args, " ")+" "+http.StatusText(c.status), func(t *testing.T) {
 			r := newRunner(t)
-			r.api.Handle(c.route, c.status, c.body)
-			c.stderr = strings.ReplaceAll(c.stderr, "{URL}", r.api.URL)
-			res := r.run(c.args...)
-			if res.code != c.code || res.stdout != "" || !strings.HasSuffix(res.stderr, "promoctl: "+c.stderr+"\n") {
+			r.API.Handle(c.route, c.status, c.body)
+			c.stderr = strings.ReplaceAll(c.stderr, "{URL}", r.API.URL)
+			res := r.Run(c.args...)
+			if res.Code != c.code || res.Stdout != "" || !strings.HasSuffix(res.Stderr, "promoctl: "+c.stderr+"\n") {
 				t.Errorf("promoctl %s = exit %d, stdout %q, stderr %q; want exit %d, no stdout, stderr ending %q",
-					strings.Join(c.args, " "), res.code, res.stdout, res.stderr, c.code, c.stderr)
+					strings.Join(c.args, " "), res.Code, res.Stdout, res.Stderr, c.code, c.stderr)
 			}
 		})
 	}
@@ -200,8 +201,8 @@ func TestSiteAndPageRejectBadIDs(t *testing.T) {
 	} {
 		t.Run(strings.Join(c.args, " "), func(t *testing.T) {
 			r := newRunner(t)
-			r.run(c.args...).expect(t, 2, "", "promoctl: "+c.stderr+"\n")
-			r.expectNoRequests(t)
+			r.Run(c.args...).Expect(t, 2, "", "promoctl: "+c.stderr+"\n")
+			r.ExpectNoRequests(t)
 		})
 	}
 }
@@ -214,55 +215,55 @@ const pagesV3 = `[
 
 func TestPageListTable(t *testing.T) {
 	r := newRunner(t)
-	r.api.Handle("GET /v3/public/site/7/page", http.StatusOK, pagesV3)
-	res := r.run("page", "list", "--site-id", "7")
-	res.expect(t, 0, res.stdout, "")
-	golden.Equal(t, res.stdout)
-	expectNoControlBytes(t, "page list", res.stdout)
-	reqs := r.expectRoutes(t, "GET /v3/public/site/7/page")
-	expectHeaders(t, reqs[0], false)
+	r.API.Handle("GET /v3/public/site/7/page", http.StatusOK, pagesV3)
+	res := r.Run("page", "list", "--site-id", "7")
+	res.Expect(t, 0, res.Stdout, "")
+	golden.Equal(t, res.Stdout)
+	expectNoControlBytes(t, "page list", res.Stdout)
+	reqs := r.ExpectRoutes(t, "GET /v3/public/site/7/page")
+	cmdtest.ExpectHeaders(t, reqs[0], false)
 }
 
 func TestPageListJSONIsTheServers(t *testing.T) {
 	r := newRunner(t)
-	r.api.Handle("GET /v3/public/site/7/page", http.StatusOK, pagesV3)
-	res := r.run("page", "list", "--site-id", "7", "-o", "json")
-	res.expect(t, 0, res.stdout, "")
-	expectJSON(t, "page list -o json", res.stdout, pagesV3)
+	r.API.Handle("GET /v3/public/site/7/page", http.StatusOK, pagesV3)
+	res := r.Run("page", "list", "--site-id", "7", "-o", "json")
+	res.Expect(t, 0, res.Stdout, "")
+	cmdtest.ExpectJSON(t, "page list -o json", res.Stdout, pagesV3)
 }
 
 func TestPageListSiteFromEnvironmentAndProfile(t *testing.T) {
 	r := newRunner(t)
-	r.env["PROMOCTL_SITE_ID"] = "8"
-	r.api.Handle("GET /v3/public/site/8/page", http.StatusOK, `[]`)
-	r.run("page", "list").expect(t, 0, "", "")
-	r.expectRoutes(t, "GET /v3/public/site/8/page")
+	r.Env["PROMOCTL_SITE_ID"] = "8"
+	r.API.Handle("GET /v3/public/site/8/page", http.StatusOK, `[]`)
+	r.Run("page", "list").Expect(t, 0, "", "")
+	r.ExpectRoutes(t, "GET /v3/public/site/8/page")
 
 	r = newRunner(t)
-	r.writeConfig("current_profile: default\nprofiles:\n  default:\n    site_id: 9\n")
-	r.api.Handle("GET /v3/public/site/9/page", http.StatusOK, `[]`)
-	r.run("page", "list").expect(t, 0, "", "")
-	r.expectRoutes(t, "GET /v3/public/site/9/page")
+	r.WriteConfig("current_profile: default\nprofiles:\n  default:\n    site_id: 9\n")
+	r.API.Handle("GET /v3/public/site/9/page", http.StatusOK, `[]`)
+	r.Run("page", "list").Expect(t, 0, "", "")
+	r.ExpectRoutes(t, "GET /v3/public/site/9/page")
 
 	// The flag wins over both.
 	r = newRunner(t)
-	r.env["PROMOCTL_SITE_ID"] = "8"
-	r.writeConfig("current_profile: default\nprofiles:\n  default:\n    site_id: 9\n")
-	r.api.Handle("GET /v3/public/site/10/page", http.StatusOK, `[]`)
-	r.tty = true
-	r.run("page", "list", "--site-id", "10").expect(t, 0, "", "No pages on site 10.\n")
-	r.expectRoutes(t, "GET /v3/public/site/10/page")
+	r.Env["PROMOCTL_SITE_ID"] = "8"
+	r.WriteConfig("current_profile: default\nprofiles:\n  default:\n    site_id: 9\n")
+	r.API.Handle("GET /v3/public/site/10/page", http.StatusOK, `[]`)
+	r.TTY = true
+	r.Run("page", "list", "--site-id", "10").Expect(t, 0, "", "No pages on site 10.\n")
+	r.ExpectRoutes(t, "GET /v3/public/site/10/page")
 }
 
 func TestPageListLegacy(t *testing.T) {
 	r := newRunner(t)
 	body := `[{"page_id":5001,"site_id":7,"page_name":"Home","url":"https://demo.example/","active":1,"is_main":1,"date_update":"2025-01-01T00:00:00.000Z"}]`
-	r.api.Handle("GET /v1/site/7/page", http.StatusOK, body)
-	r.run("page", "list", "--site-id", "7", "--legacy").expect(t, 0, apitest.Lines(
+	r.API.Handle("GET /v1/site/7/page", http.StatusOK, body)
+	r.Run("page", "list", "--site-id", "7", "--legacy").Expect(t, 0, apitest.Lines(
 		"PAGE ID  PAGE NAME  URL                    SITE ID  ACTIVE  MAIN  DATE UPDATE       ",
 		"5001     Home       https://demo.example/  7        yes     yes   2025-01-01 03:00  ",
 	), "promoctl: warning: GET /v1/site/{site_id}/page is deprecated and will be removed; GET /v3/public/site/{site_id}/page replaces it (drop --legacy to use it)\n")
-	r.expectRoutes(t, "GET /v1/site/7/page")
+	r.ExpectRoutes(t, "GET /v1/site/7/page")
 }
 
 // Site and page cards name fields the way promo and product cards do: a
@@ -271,8 +272,8 @@ func TestPageListLegacy(t *testing.T) {
 func TestSiteGetHumanisesTheCard(t *testing.T) {
 	r := newRunner(t)
 	body := `{"site_id":2,"is_published":true,"active":0,"is_main":1,"count":1,"page_count":3,"url":"https://a.example","settings":{"seo_title":"x","is_indexed":false},"owners":[{"id":1,"user_email":"a@example.com"}]}`
-	r.api.Handle("GET /v3/public/site/2", http.StatusOK, body)
-	r.run("site", "get", "2").expect(t, 0, apitest.Lines(
+	r.API.Handle("GET /v3/public/site/2", http.StatusOK, body)
+	r.Run("site", "get", "2").Expect(t, 0, apitest.Lines(
 		"Site ID:               2",
 		"Published:             yes",
 		"Active:                no",
@@ -285,16 +286,16 @@ func TestSiteGetHumanisesTheCard(t *testing.T) {
 		"Owners[0].ID:          1",
 		"Owners[0].user email:  a@example.com",
 	), "")
-	res := r.run("site", "get", "2", "-o", "json")
-	res.expect(t, 0, body+"\n", "")
+	res := r.Run("site", "get", "2", "-o", "json")
+	res.Expect(t, 0, body+"\n", "")
 }
 
 // CSV flattens nested fields into a.b columns for every command, as the
 // product and record CSVs do; values stay as sent (1 stays 1).
 func TestSiteListCSVFlattensNesting(t *testing.T) {
 	r := newRunner(t)
-	r.api.Handle("GET /v3/public/site", http.StatusOK, `[{"id":1,"active":1,"settings":{"language":"ru","seo":{"title":"A, b"}},"tags":["x","y"]},{"id":2,"settings":{"currency":"RUB"},"owners":[{"id":7}]}]`)
-	r.run("site", "list", "-o", "csv").expect(t, 0, apitest.Lines(
+	r.API.Handle("GET /v3/public/site", http.StatusOK, `[{"id":1,"active":1,"settings":{"language":"ru","seo":{"title":"A, b"}},"tags":["x","y"]},{"id":2,"settings":{"currency":"RUB"},"owners":[{"id":7}]}]`)
+	r.Run("site", "list", "-o", "csv").Expect(t, 0, apitest.Lines(
 		"id,active,settings.language,settings.seo.title,tags,settings.currency,owners[0].id",
 		`1,1,ru,"A, b","[""x"",""y""]",,`,
 		"2,,,,,RUB,7",
@@ -303,38 +304,38 @@ func TestSiteListCSVFlattensNesting(t *testing.T) {
 
 func TestPageListErrors(t *testing.T) {
 	r := newRunner(t)
-	r.api.Handle("GET /v3/public/site/2/page", 403, apitest.Error(403, 30, "user cant view site"))
-	r.run("page", "list", "--site-id", "2").expect(t, 3, "",
+	r.API.Handle("GET /v3/public/site/2/page", 403, apitest.Error(403, 30, "user cant view site"))
+	r.Run("page", "list", "--site-id", "2").Expect(t, 3, "",
 		"promoctl: list pages of site 2: permission denied: you cannot view site 2 (API error 30: user cant view site)\n")
 
 	r = newRunner(t)
-	r.api.Handle("GET /v3/public/site/2/page", 404, apitest.Error(404, 17, "site not found"))
-	r.run("page", "list", "--site-id", "2", "-o", "json").expect(t, 4, "",
+	r.API.Handle("GET /v3/public/site/2/page", 404, apitest.Error(404, 17, "site not found"))
+	r.Run("page", "list", "--site-id", "2", "-o", "json").Expect(t, 4, "",
 		`{"error":{"message":"list pages of site 2: not found: site 2 does not exist or is not visible to you (API error 17: site not found)","status":404,"kind":17,"title":"site not found","exit_code":4}}`+"\n")
 }
 
 func TestPageGet(t *testing.T) {
 	body := `{"id":5001,"site_id":7,"title":"Home","seo":{"title":"Demo","og":{"image":null}},"blocks":[{"id":1,"type":"header"},{"id":2,"type":"text"}],"tags":[],"created_at":"2024-01-15T09:30:00.000Z"}`
 	r := newRunner(t)
-	r.api.Handle("GET /v3/public/site/page/5001", http.StatusOK, body)
-	res := r.run("page", "get", "5001")
-	res.expect(t, 0, res.stdout, "")
-	golden.Equal(t, res.stdout)
-	r.expectRoutes(t, "GET /v3/public/site/page/5001")
+	r.API.Handle("GET /v3/public/site/page/5001", http.StatusOK, body)
+	res := r.Run("page", "get", "5001")
+	res.Expect(t, 0, res.Stdout, "")
+	golden.Equal(t, res.Stdout)
+	r.ExpectRoutes(t, "GET /v3/public/site/page/5001")
 
 	r = newRunner(t)
-	r.api.Handle("GET /v3/public/site/page/5001", http.StatusOK, body)
-	res = r.run("page", "get", "5001", "-o", "json")
-	expectJSON(t, "page get -o json", res.stdout, body)
+	r.API.Handle("GET /v3/public/site/page/5001", http.StatusOK, body)
+	res = r.Run("page", "get", "5001", "-o", "json")
+	cmdtest.ExpectJSON(t, "page get -o json", res.Stdout, body)
 
 	r = newRunner(t)
-	r.api.Handle("GET /v3/public/site/page/5001", 404, apitest.Error(404, 0, "page not found"))
-	r.run("page", "get", "5001").expect(t, 4, "",
+	r.API.Handle("GET /v3/public/site/page/5001", 404, apitest.Error(404, 0, "page not found"))
+	r.Run("page", "get", "5001").Expect(t, 4, "",
 		"promoctl: get page 5001: not found: page 5001 does not exist or is not visible to you (API error 0: page not found)\n")
 
 	r = newRunner(t)
-	r.api.Handle("GET /v3/public/site/page/5001", 403, apitest.Error(403, 30, "user cant view site"))
-	r.run("page", "get", "5001").expect(t, 3, "",
+	r.API.Handle("GET /v3/public/site/page/5001", 403, apitest.Error(403, 30, "user cant view site"))
+	r.Run("page", "get", "5001").Expect(t, 3, "",
 		"promoctl: get page 5001: permission denied: you cannot view the site of page 5001 (API error 30: user cant view site)\n")
 }
 
@@ -352,13 +353,13 @@ func TestSitePageProductHelp(t *testing.T) {
 		{[]string{"--help"}, []string{"product", "site", "page", "api"}},
 	} {
 		r := newRunner(t)
-		res := r.run(c.args...)
-		res.expect(t, 0, res.stdout, "")
+		res := r.Run(c.args...)
+		res.Expect(t, 0, res.Stdout, "")
 		for _, w := range c.want {
-			if !strings.Contains(res.stdout, w) {
-				t.Errorf("promoctl %s lacks %q:\n%s", strings.Join(c.args, " "), w, res.stdout)
+			if !strings.Contains(res.Stdout, w) {
+				t.Errorf("promoctl %s lacks %q:\n%s", strings.Join(c.args, " "), w, res.Stdout)
 			}
 		}
-		r.expectNoRequests(t)
+		r.ExpectNoRequests(t)
 	}
 }

@@ -26,11 +26,11 @@ func TestTablesFitTheTerminal(t *testing.T) {
 	} {
 		run := func(t *testing.T, tty bool, width int, extra ...string) string {
 			r := newRunner(t)
-			r.tty, r.width = tty, width
-			r.api.Handle(c.route, http.StatusOK, c.body)
-			res := r.run(append(append([]string{}, c.args...), extra...)...)
-			res.expect(t, 0, res.stdout, "")
-			return res.stdout
+			r.TTY, r.Width = tty, width
+			r.API.Handle(c.route, http.StatusOK, c.body)
+			res := r.Run(append(append([]string{}, c.args...), extra...)...)
+			res.Expect(t, 0, res.Stdout, "")
+			return res.Stdout
 		}
 		full := run(t, false, 0)
 		for _, width := range []int{60, 80, 120} {
@@ -83,14 +83,14 @@ func TestLargeTableFitsTheTerminal(t *testing.T) {
 	var plain string
 	for _, colour := range []bool{false, true} {
 		r := newRunner(t)
-		r.tty, r.width = true, 60
+		r.TTY, r.Width = true, 60
 		if colour {
-			delete(r.env, "NO_COLOR")
+			delete(r.Env, "NO_COLOR")
 		}
-		r.api.Handle("GET /v1/promo", http.StatusOK, body)
-		res := r.run("promo", "list", "--site-id", "7")
-		out := ansiSGR.ReplaceAllString(res.stdout, "")
-		if colour && out == res.stdout {
+		r.API.Handle("GET /v1/promo", http.StatusOK, body)
+		res := r.Run("promo", "list", "--site-id", "7")
+		out := ansiSGR.ReplaceAllString(res.Stdout, "")
+		if colour && out == res.Stdout {
 			t.Errorf("no colour on a colour terminal")
 		}
 		if !colour {

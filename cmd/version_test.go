@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/promoctl/promoctl/cmd/core"
+	"github.com/promoctl/promoctl/cmd/internal/cmdtest"
 	"github.com/promoctl/promoctl/internal/format"
 	"github.com/promoctl/promoctl/internal/iostreams"
 	"github.com/promoctl/promoctl/internal/output"
@@ -75,36 +76,36 @@ func TestVersionCommand(t *testing.T) {
 	r := newRunner(t)
 	// version reads no config and no PROMOCTL_OUTPUT: it works whatever
 	// they hold.
-	r.writeConfig("profiles: [not a config\n")
-	r.env["PROMOCTL_OUTPUT"] = "xml"
-	r.run("version").expect(t, 0, "promoctl 1.2.3\n", "")
-	r.run("--version").expect(t, 0, "promoctl 1.2.3\n", "")
+	r.WriteConfig("profiles: [not a config\n")
+	r.Env["PROMOCTL_OUTPUT"] = "xml"
+	r.Run("version").Expect(t, 0, "promoctl 1.2.3\n", "")
+	r.Run("--version").Expect(t, 0, "promoctl 1.2.3\n", "")
 
-	res := r.run("version", "-o", "json")
-	if res.code != 0 || res.stderr != "" {
-		t.Fatalf("version -o json: exit %d, stderr %q", res.code, res.stderr)
+	res := r.Run("version", "-o", "json")
+	if res.Code != 0 || res.Stderr != "" {
+		t.Fatalf("version -o json: exit %d, stderr %q", res.Code, res.Stderr)
 	}
-	expectJSON(t, "version -o json", res.stdout,
+	cmdtest.ExpectJSON(t, "version -o json", res.Stdout,
 		`{"version":"1.2.3","commit":"","date":"","go":"`+runtime.Version()+`","platform":"`+runtime.GOOS+"/"+runtime.GOARCH+`"}`)
 
-	r.run("version", "--jq", ".version").expect(t, 0, "1.2.3\n", "")
-	r.run("version", "-o", "yaml", "--jq", ".go").expect(t, 2, "", "promoctl: --jq works with --output json, not yaml\n")
-	r.run("version", "-o", "xml").expect(t, 2, "", "promoctl: --output: unknown output format \"xml\": use table, wide, json, jsonl, yaml, csv or xlsx\n")
-	r.run("version", "extra").expect(t, 2, "", "promoctl: version takes no arguments, got \"extra\" (usage: promoctl version)\n")
+	r.Run("version", "--jq", ".version").Expect(t, 0, "1.2.3\n", "")
+	r.Run("version", "-o", "yaml", "--jq", ".go").Expect(t, 2, "", "promoctl: --jq works with --output json, not yaml\n")
+	r.Run("version", "-o", "xml").Expect(t, 2, "", "promoctl: --output: unknown output format \"xml\": use table, wide, json, jsonl, yaml, csv or xlsx\n")
+	r.Run("version", "extra").Expect(t, 2, "", "promoctl: version takes no arguments, got \"extra\" (usage: promoctl version)\n")
 }
 
 func TestVersionFormats(t *testing.T) {
 	r := newRunner(t)
-	res := r.run("version", "-o", "table")
+	res := r.Run("version", "-o", "table")
 	var lines []string
-	for _, l := range strings.Split(strings.TrimSuffix(res.stdout, "\n"), "\n") {
+	for _, l := range strings.Split(strings.TrimSuffix(res.Stdout, "\n"), "\n") {
 		lines = append(lines, strings.Join(strings.Fields(l), " "))
 	}
 	want := []string{"Version: 1.2.3", "Go: " + runtime.Version(), "Platform: " + runtime.GOOS + "/" + runtime.GOARCH}
-	if res.code != 0 || strings.Join(lines, "\n") != strings.Join(want, "\n") {
-		t.Errorf("version -o table: exit %d\n%s\nwant the rows %q", res.code, res.stdout, want)
+	if res.Code != 0 || strings.Join(lines, "\n") != strings.Join(want, "\n") {
+		t.Errorf("version -o table: exit %d\n%s\nwant the rows %q", res.Code, res.Stdout, want)
 	}
-	r.run("version", "-o", "csv", "--no-headers").expect(t, 0,
+	r.Run("version", "-o", "csv", "--no-headers").Expect(t, 0,
 		"1.2.3,,,"+runtime.Version()+","+runtime.GOOS+"/"+runtime.GOARCH+"\n", "")
 }
 
@@ -128,8 +129,8 @@ func TestVersionHasNoShorthand(t *testing.T) {
 		t.Error(`isVersionOnly("-v") = true, want false`)
 	}
 	r := newRunner(t)
-	r.run("-v").expect(t, 2, "", "promoctl: unknown shorthand flag: 'v' in -v\n")
-	r.run("--version").expect(t, 0, "promoctl 1.2.3\n", "")
+	r.Run("-v").Expect(t, 2, "", "promoctl: unknown shorthand flag: 'v' in -v\n")
+	r.Run("--version").Expect(t, 0, "promoctl 1.2.3\n", "")
 }
 
 func TestRunVersion(t *testing.T) {

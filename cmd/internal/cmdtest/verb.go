@@ -1,4 +1,4 @@
-package cmd
+package cmdtest
 
 import (
 	"bytes"
@@ -34,38 +34,38 @@ import (
 // verbClock is the fixed time of the run tests.
 var verbClock = time.Date(2026, 7, 1, 12, 0, 0, 0, time.UTC)
 
-// answer is a canned answer of the fake API.
-type answer struct {
-	route  string // "METHOD /path"
-	status int
-	body   string
+// Answer is a canned answer of the fake API.
+type Answer struct {
+	Route  string // "METHOD /path"
+	Status int
+	Body   string
 }
 
-// verbEnv is the world a verb's run test runs in.
-type verbEnv struct {
-	api            *apitest.Server
-	sess           *core.Session
-	stdout, stderr *bytes.Buffer
+// VerbEnv is the world a verb's run test runs in.
+type VerbEnv struct {
+	API            *apitest.Server
+	Sess           *core.Session
+	Stdout, Stderr *bytes.Buffer
 }
 
-// newVerbEnv starts a fake API that gives answers, and a session logged in
+// NewVerbEnv starts a fake API that gives answers, and a session logged in
 // to it as user 42 in Europe/Moscow: piped streams, or terminals with tty,
 // and output in format.
-func newVerbEnv(t *testing.T, tty bool, format format.Format, answers ...answer) *verbEnv {
+func NewVerbEnv(t *testing.T, tty bool, format format.Format, answers ...Answer) *VerbEnv {
 	t.Helper()
 	srv := apitest.New(t)
 	for _, a := range answers {
-		srv.Handle(a.route, a.status, a.body)
+		srv.Handle(a.Route, a.Status, a.Body)
 	}
 	ios, _, out, errOut := iostreams.Test()
 	ios.SetTTY(tty, tty, tty)
 	s := &config.Settings{
-		BaseURL: srv.URL, Token: testToken, UserID: 42, Output: format, Timeout: 10 * time.Second,
+		BaseURL: srv.URL, Token: TestToken, UserID: 42, Output: format, Timeout: 10 * time.Second,
 		Profile: config.DefaultProfile, Sources: map[string]config.Source{},
 	}
 	var client *api.Client
 	sess := &core.Session{
-		IO: ios, Settings: s, Loc: mustLoc(t, "Europe/Moscow"),
+		IO: ios, Settings: s, Loc: MustLoc(t, "Europe/Moscow"),
 		Out:      output.Options{Format: format, Terminal: tty, Context: context.Background()},
 		Now:      func() time.Time { return verbClock },
 		Warnings: &core.Warnings{Out: errOut},
@@ -91,13 +91,13 @@ func newVerbEnv(t *testing.T, tty bool, format format.Format, answers ...answer)
 		return api.New(api.Options{BaseURL: s.BaseURL, Token: s.Token, UserID: s.UserID, UserAgent: "promoctl/1.2.3",
 			Timeout: s.Timeout, Transport: wrap(nil), Retry: retry})
 	}
-	return &verbEnv{api: srv, sess: sess, stdout: out, stderr: errOut}
+	return &VerbEnv{API: srv, Sess: sess, Stdout: out, Stderr: errOut}
 }
 
-// expect checks a run's error (by its message, "" for none), what it
+// Expect checks a run's error (by its message, "" for none), what it
 // wrote, and the "METHOD /path?query" of the requests it sent, which it
 // returns.
-func (e *verbEnv) expect(t *testing.T, err error, wantErr, stdout, stderr string, routes ...string) []apitest.Request {
+func (e *VerbEnv) Expect(t *testing.T, err error, wantErr, stdout, stderr string, routes ...string) []apitest.Request {
 	t.Helper()
 	switch {
 	case err == nil && wantErr != "":
@@ -105,38 +105,38 @@ func (e *verbEnv) expect(t *testing.T, err error, wantErr, stdout, stderr string
 	case err != nil && err.Error() != wantErr:
 		t.Errorf("run returned %q, want %q", err, wantErr)
 	}
-	if got := e.stdout.String(); got != stdout {
+	if got := e.Stdout.String(); got != stdout {
 		t.Errorf("stdout:\n%s\nwant:\n%s", got, stdout)
 	}
-	if got := e.stderr.String(); got != stderr {
+	if got := e.Stderr.String(); got != stderr {
 		t.Errorf("stderr:\n%s\nwant:\n%s", got, stderr)
 	}
-	got := e.api.Routes()
+	got := e.API.Routes()
 	if !slices.Equal(got, routes) {
 		t.Errorf("requests sent = %q, want %q", got, routes)
 	}
-	return e.api.Requests()
+	return e.API.Requests()
 }
 
-// replaceBase puts the fake API's URL for BASE in want.
-func replaceBase(want, url string) string { return strings.ReplaceAll(want, "BASE", url) }
+// ReplaceBase puts the fake API's URL for BASE in want.
+func ReplaceBase(want, url string) string { return strings.ReplaceAll(want, "BASE", url) }
 
 // configEnv is the world a config-file verb's run test runs in: a config
 // file in a temporary folder, written only by the run, a keychain in
 // memory, an environment and a command line of global flags.
 type configEnv struct {
-	sess           *core.ConfigSession
-	path           string
-	keychain       *mapKeychain
+	Sess           *core.ConfigSession
+	Path           string
+	keychain       *MapKeychain
 	stdout, stderr *bytes.Buffer
-	secrets        []string
+	Secrets        []string
 }
 
-// newConfigEnv returns a session on a config file that holds content
+// NewConfigEnv returns a session on a config file that holds content
 // ("" for none) where stderr is a terminal with tty; kc is the keychain, nil
 // for none. The active profile and the lock's wait are resolved from args
 // (global flags such as --profile staging) and env as for a real run.
-func newConfigEnv(t *testing.T, tty bool, content string, kc *mapKeychain, env map[string]string, args ...string) *configEnv {
+func NewConfigEnv(t *testing.T, tty bool, content string, kc *MapKeychain, env map[string]string, args ...string) *configEnv {
 	t.Helper()
 	dir := t.TempDir()
 	if err := os.Chmod(dir, 0o700); err != nil { // a folder others can read is warned of
@@ -158,14 +158,14 @@ func newConfigEnv(t *testing.T, tty bool, content string, kc *mapKeychain, env m
 	r := config.NewResolver(config.Lookup{Flags: flags, Env: func(k string) (string, bool) { v, ok := env[k]; return v, ok }})
 	ios, _, out, errOut := iostreams.Test()
 	ios.SetTTY(tty, tty, tty)
-	e := &configEnv{path: path, keychain: kc, stdout: out, stderr: errOut}
+	e := &configEnv{Path: path, keychain: kc, stdout: out, stderr: errOut}
 	w := &core.Warnings{Out: errOut}
-	add := func(t string) { e.secrets = append(e.secrets, t) }
+	add := func(t string) { e.Secrets = append(e.Secrets, t) }
 	keys := &core.APIKeys{Secret: add, Warn: w.Warn}
 	if kc != nil {
 		keys.KC = kc
 	}
-	e.sess = &core.ConfigSession{
+	e.Sess = &core.ConfigSession{
 		IO: ios, Warnings: w, Env: func(k string) (string, bool) { v, ok := env[k]; return v, ok },
 		File:     &core.ConfigFile{Path: func() (string, error) { return path, nil }, Warn: w.Warn},
 		Keys:     keys,
@@ -176,9 +176,9 @@ func newConfigEnv(t *testing.T, tty bool, content string, kc *mapKeychain, env m
 	return e
 }
 
-// expect checks a run's error (by its message, "" for none), what it
+// Expect checks a run's error (by its message, "" for none), what it
 // wrote, and the config file it left ("" for none).
-func (e *configEnv) expect(t *testing.T, err error, wantErr, stdout, stderr, file string) {
+func (e *configEnv) Expect(t *testing.T, err error, wantErr, stdout, stderr, file string) {
 	t.Helper()
 	switch {
 	case err == nil && wantErr != "":
@@ -192,7 +192,7 @@ func (e *configEnv) expect(t *testing.T, err error, wantErr, stdout, stderr, fil
 	if got := e.stderr.String(); got != stderr {
 		t.Errorf("stderr:\n%s\nwant:\n%s", got, stderr)
 	}
-	data, rerr := os.ReadFile(e.path)
+	data, rerr := os.ReadFile(e.Path)
 	if rerr != nil && !errors.Is(rerr, fs.ErrNotExist) {
 		t.Fatal(rerr)
 	}
@@ -201,42 +201,42 @@ func (e *configEnv) expect(t *testing.T, err error, wantErr, stdout, stderr, fil
 	}
 }
 
-// mapKeychain is a keychain in memory, by account; err, when set, fails
+// MapKeychain is a keychain in memory, by account; err, when set, fails
 // every call.
-type mapKeychain struct {
-	keys map[string]string
-	err  error
+type MapKeychain struct {
+	Keys map[string]string
+	Err  error
 }
 
-func (k *mapKeychain) Get(_ context.Context, account string) (string, error) {
-	if k.err != nil {
-		return "", k.err
+func (k *MapKeychain) Get(_ context.Context, account string) (string, error) {
+	if k.Err != nil {
+		return "", k.Err
 	}
-	v, ok := k.keys[account]
+	v, ok := k.Keys[account]
 	if !ok {
 		return "", keychain.ErrNotFound
 	}
 	return v, nil
 }
 
-func (k *mapKeychain) Set(_ context.Context, account, secret string) error {
-	if k.err != nil {
-		return k.err
+func (k *MapKeychain) Set(_ context.Context, account, secret string) error {
+	if k.Err != nil {
+		return k.Err
 	}
-	if k.keys == nil {
-		k.keys = map[string]string{}
+	if k.Keys == nil {
+		k.Keys = map[string]string{}
 	}
-	k.keys[account] = secret
+	k.Keys[account] = secret
 	return nil
 }
 
-func (k *mapKeychain) Delete(_ context.Context, account string) error {
-	if k.err != nil {
-		return k.err
+func (k *MapKeychain) Delete(_ context.Context, account string) error {
+	if k.Err != nil {
+		return k.Err
 	}
-	if _, ok := k.keys[account]; !ok {
+	if _, ok := k.Keys[account]; !ok {
 		return keychain.ErrNotFound
 	}
-	delete(k.keys, account)
+	delete(k.Keys, account)
 	return nil
 }
