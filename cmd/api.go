@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"io"
 	"net/http"
@@ -355,7 +354,7 @@ func readAPIBody(file string, stdin io.Reader, header http.Header) ([]byte, erro
 	if file == "" {
 		return nil, nil
 	}
-	data, err := readFileArg(file, stdin, maxAPIBody, ", the largest body promoctl api sends")
+	data, err := core.ReadFileArg(file, stdin, maxAPIBody, ", the largest body promoctl api sends")
 	if err != nil {
 		return nil, err
 	}
@@ -364,33 +363,6 @@ func readAPIBody(file string, stdin io.Reader, header http.Header) ([]byte, erro
 	}
 	if ct := header.Get("Content-Type"); (ct == "" || strings.Contains(strings.ToLower(ct), "json")) && !json.Valid(data) {
 		return nil, core.Usagef("--file %s is not valid JSON (to send other data, name its type: -H 'Content-Type: text/plain')", file)
-	}
-	return data, nil
-}
-
-// readFileArg reads the file a -f flag names, or stdin for "-", refusing
-// one larger than limit bytes (a whole number of MiB) and saying why there
-// is a limit. It reads at most limit+1 bytes, so a huge file is refused
-// without being read whole; paths and stdin have the same limit.
-func readFileArg(name string, stdin io.Reader, limit int64, why string) ([]byte, error) {
-	r := stdin
-	if name != "-" {
-		fh, err := os.Open(name)
-		if err != nil {
-			return nil, core.Usagef("--file: %v", err)
-		}
-		defer fh.Close()
-		r = fh
-	}
-	data, err := io.ReadAll(io.LimitReader(r, limit+1))
-	if errors.Is(err, context.Canceled) { // Ctrl-C while stdin was read
-		return nil, err
-	}
-	if err != nil {
-		return nil, core.Usagef("--file %s: %v", name, err)
-	}
-	if int64(len(data)) > limit {
-		return nil, core.Usagef("--file %s is larger than %d MiB%s", name, limit>>20, why)
 	}
 	return data, nil
 }

@@ -240,7 +240,7 @@ func TestAPIFileSizeLimit(t *testing.T) {
 	})
 	t.Run("huge path", func(t *testing.T) {
 		r := newRunner(t)
-		p := sparseFile(t, 300<<20)
+		p := cmdtest.SparseFile(t, 300<<20)
 		start := time.Now()
 		r.Run("api", "POST", "/v1/promo", "-f", p).Expect(t, 2, "", "promoctl: --file "+p+tooLarge)
 		r.ExpectNoRequests(t)

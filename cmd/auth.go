@@ -477,7 +477,7 @@ func runAuthLogout(ctx context.Context, opts *authLogoutOptions) error {
 	doc, err := opts.File.Edit(ctx, func(doc *config.Doc) (bool, error) {
 		var src config.Source
 		name, src = opts.Profile(doc)
-		if err := requireProfile(doc, name, src); err != nil {
+		if err := core.RequireProfile(doc, name, src); err != nil {
 			return false, err
 		}
 		var err error
@@ -505,18 +505,4 @@ func runAuthLogout(ctx context.Context, opts *authLogoutOptions) error {
 		opts.Warn("PROMOCTL_TOKEN is set: commands still use it until you unset it")
 	}
 	return nil
-}
-
-// requireProfile fails when a profile the user named explicitly (--profile
-// or PROMOCTL_PROFILE) is not in the file.
-func requireProfile(doc *config.Doc, name string, src config.Source) error {
-	if doc.HasProfile(name) || (src.Kind != "flag" && src.Kind != "env") {
-		return nil
-	}
-	return &config.ValueError{Key: "profile", Source: src, Err: profileNotFound(doc, name)}
-}
-
-// profileNotFound names the profiles there are.
-func profileNotFound(doc *config.Doc, name string) error {
-	return config.ProfileNotFound(doc.Path, doc.File, name)
 }

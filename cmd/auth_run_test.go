@@ -110,7 +110,7 @@ func TestRunAuthLogin(t *testing.T) {
 		{name: "without a keychain the key goes to the file, and a script is told",
 			opts:    authLoginOptions{WithToken: true},
 			answers: []cmdtest.Answer{{Route: "GET /v3/public/site", Status: http.StatusOK, Body: `[]`}},
-			stderr:  keyInFile(42, "PATH"),
+			stderr:  cmdtest.KeyInFile(42, "PATH"),
 			file:    saved("    token: "+cmdtest.TestToken, "    user_id: 42")},
 		{name: "a keychain that fails: the file, and why", keychain: &cmdtest.MapKeychain{Err: errors.New("no dbus")},
 			opts:    authLoginOptions{WithToken: true},
@@ -125,7 +125,7 @@ func TestRunAuthLogin(t *testing.T) {
 		{name: "the environment overrides what was saved", env: map[string]string{"PROMOCTL_USER_ID": "7"},
 			opts:    authLoginOptions{WithToken: true},
 			answers: []cmdtest.Answer{{Route: "GET /v3/public/site", Status: http.StatusOK, Body: `[]`}},
-			stderr:  "promoctl: warning: PROMOCTL_USER_ID is set and overrides the saved user id until you unset it\n" + keyInFile(42, "PATH"),
+			stderr:  "promoctl: warning: PROMOCTL_USER_ID is set and overrides the saved user id until you unset it\n" + cmdtest.KeyInFile(42, "PATH"),
 			file:    saved("    token: "+cmdtest.TestToken, "    user_id: 42")},
 		{name: "the form on a terminal", tty: true,
 			opts:    authLoginOptions{Prompter: loginAnswers{Profile: "shop", BaseURL: "BASE", UserID: 5, Token: cmdtest.TestToken}},
@@ -178,18 +178,9 @@ func TestRunAuthLogin(t *testing.T) {
 			if got := len(srv.Routes()); c.noRequest && got != 0 {
 				t.Errorf("sent %d requests, want none", got)
 			}
-			if c.err == "" && !slicesContain(e.Secrets, cmdtest.TestToken) {
+			if c.err == "" && !cmdtest.SlicesContain(e.Secrets, cmdtest.TestToken) {
 				t.Errorf("the run did not learn the key as a secret: %q", e.Secrets)
 			}
 		})
 	}
-}
-
-func slicesContain(list []string, s string) bool {
-	for _, v := range list {
-		if v == s {
-			return true
-		}
-	}
-	return false
 }

@@ -18,11 +18,7 @@ import (
 // promoctl knows comes from the config file and the flags.
 func newBareRunner(t *testing.T) *cmdtest.Runner {
 	t.Helper()
-	r := newRunner(t)
-	for _, k := range []string{"PROMOCTL_BASE_URL", "PROMOCTL_TOKEN", "PROMOCTL_USER_ID"} {
-		delete(r.Env, k)
-	}
-	return r
+	return cmdtest.WithoutCredentials(newRunner(t))
 }
 
 // loginStub answers the login form.
@@ -45,7 +41,7 @@ func TestAuthLoginWithToken(t *testing.T) {
 	r := newBareRunner(t)
 	r.API.Handle("GET /v3/public/site", http.StatusOK, `[]`)
 	r.Stdin = cmdtest.TestToken + "\n"
-	r.Run("auth", "login", "--with-token", "--user-id", "42", "--base-url", r.API.URL).Expect(t, 0, "", keyInFile(42, r.ConfigPath()))
+	r.Run("auth", "login", "--with-token", "--user-id", "42", "--base-url", r.API.URL).Expect(t, 0, "", cmdtest.KeyInFile(42, r.ConfigPath()))
 	reqs := r.ExpectRoutes(t, "GET /v3/public/site")
 	cmdtest.ExpectHeaders(t, reqs[0], false)
 	r.ExpectConfig(t, apitest.Lines(
@@ -78,18 +74,9 @@ func keyValueTable(kv ...string) string {
 	}
 	var b strings.Builder
 	for i := 0; i+1 < len(kv); i += 2 {
-		b.WriteString(strings.TrimRight(pad(kv[i], w[0])+"  "+kv[i+1], " ") + "\n")
+		b.WriteString(strings.TrimRight(cmdtest.Pad(kv[i], w[0])+"  "+kv[i+1], " ") + "\n")
 	}
 	return b.String()
-}
-
-// pad right-pads s to n display columns, as the table renderer does.
-func pad(s string, n int) string {
-	w := len([]rune(s))
-	if w >= n {
-		return s
-	}
-	return s + strings.Repeat(" ", n-w)
 }
 
 func TestAuthLoginSaysWhatItDidOnATerminal(t *testing.T) {
@@ -265,7 +252,7 @@ profiles:
 `)
 	r.API.Handle("GET /v3/public/site", http.StatusOK, `[]`)
 	r.Stdin = cmdtest.TestToken + "\n"
-	r.Run("auth", "login", "--with-token", "--user-id", "42", "--base-url", r.API.URL, "--profile", "staging").Expect(t, 0, "", keyInFile(42, r.ConfigPath()))
+	r.Run("auth", "login", "--with-token", "--user-id", "42", "--base-url", r.API.URL, "--profile", "staging").Expect(t, 0, "", cmdtest.KeyInFile(42, r.ConfigPath()))
 	r.ExpectConfig(t, `# my accounts
 current_profile: staging
 profiles:
@@ -294,7 +281,7 @@ func TestAuthLoginKeepsTheProfilesOtherSettings(t *testing.T) {
 	r.API.Handle("GET /v3/public/site", http.StatusOK, `[]`)
 	r.Stdin = cmdtest.TestToken + "\n"
 	// The user id is the profile's: only the key changes.
-	r.Run("auth", "login", "--with-token", "--base-url", r.API.URL).Expect(t, 0, "", keyInFile(7, r.ConfigPath()))
+	r.Run("auth", "login", "--with-token", "--base-url", r.API.URL).Expect(t, 0, "", cmdtest.KeyInFile(7, r.ConfigPath()))
 	r.ExpectConfig(t, `current_profile: default
 profiles:
   default:
@@ -347,7 +334,7 @@ func TestAuthLoginWarnsOfEnvironmentOverrides(t *testing.T) {
 	r.Run("auth", "login", "--with-token", "--user-id", "42", "--base-url", r.API.URL, "--profile", "shop").Expect(t, 0, "", apitest.Lines(
 		"promoctl: warning: PROMOCTL_TOKEN is set and overrides the saved API key until you unset it",
 		"promoctl: warning: PROMOCTL_PROFILE is set and overrides the saved current profile until you unset it",
-	)+keyInFile(42, r.ConfigPath()))
+	)+cmdtest.KeyInFile(42, r.ConfigPath()))
 }
 
 func TestAuthLoginForm(t *testing.T) {

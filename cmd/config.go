@@ -233,7 +233,7 @@ Keys: ` + strings.Join(config.Keys(), ", ") + `.`,
 func runConfigGet(ctx context.Context, opts *configGetOptions) error {
 	doc, key := opts.Doc, opts.Key
 	name, src := opts.Profile(doc)
-	if err := requireProfile(doc, name, src); err != nil {
+	if err := core.RequireProfile(doc, name, src); err != nil {
 		return err
 	}
 	v := doc.Profile(name).Get(key)
@@ -433,7 +433,7 @@ func runConfigUnset(ctx context.Context, opts *configUnsetOptions) error {
 	doc, err := opts.File.Edit(ctx, func(doc *config.Doc) (bool, error) {
 		var src config.Source
 		name, src = opts.Profile(doc)
-		if err := requireProfile(doc, name, src); err != nil {
+		if err := core.RequireProfile(doc, name, src); err != nil {
 			return false, err
 		}
 		var err error
@@ -508,7 +508,7 @@ func runConfigUse(ctx context.Context, opts *configUseOptions) error {
 	defer cancel()
 	_, err := opts.File.Edit(ctx, func(doc *config.Doc) (bool, error) {
 		if !doc.HasProfile(name) {
-			return false, core.UsageErr(fmt.Errorf("profile %w", profileNotFound(doc, name)))
+			return false, core.UsageErr(fmt.Errorf("profile %w", core.ProfileNotFound(doc, name)))
 		}
 		return true, doc.SetCurrent(name)
 	})

@@ -88,7 +88,7 @@ func TestRunConfigSet(t *testing.T) {
 					t.Errorf("keychain holds %q, want %q", got, c.inKeychain)
 				}
 			}
-			if c.key == config.KeyToken && !slicesContain(e.Secrets, c.value) {
+			if c.key == config.KeyToken && !cmdtest.SlicesContain(e.Secrets, c.value) {
 				t.Errorf("the run did not learn the token as a secret: %q", e.Secrets)
 			}
 		})

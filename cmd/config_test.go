@@ -2,7 +2,6 @@ package cmd
 
 import (
 	"context"
-	"encoding/json"
 	"net/http"
 	"os"
 	"path/filepath"
@@ -13,25 +12,6 @@ import (
 	"github.com/promoctl/promoctl/internal/apitest"
 	"github.com/promoctl/promoctl/internal/config"
 )
-
-// configTwoProfiles is a config file with comments, two profiles and a key
-// promoctl does not know.
-const configTwoProfiles = `# promoctl settings
-current_profile: default
-profiles:
-  default:
-    base_url: https://api.lpmotor.ru # the public service
-    token: ` + cmdtest.TestToken + `
-    user_id: 42
-    site_id: 11111
-  staging:
-    base_url: http://127.0.0.1:8787
-    token: staging-token-0123456789
-    user_id: 43
-    output: json
-    timeout: 2m
-editor: vim
-`
 
 func TestConfigPath(t *testing.T) {
 	r := newBareRunner(t)
@@ -99,18 +79,18 @@ func TestConfigSetRejectsBadValues(t *testing.T) {
 	} {
 		t.Run(c.key+" "+c.value, func(t *testing.T) {
 			r := newBareRunner(t)
-			r.WriteConfig(configTwoProfiles)
+			r.WriteConfig(cmdtest.ConfigTwoProfiles)
 			r.Run("config", "set", c.key, c.value).Expect(t, 2, "", c.stderr+"\n")
-			r.ExpectConfig(t, configTwoProfiles)
+			r.ExpectConfig(t, cmdtest.ConfigTwoProfiles)
 		})
 	}
 }
 
 func TestConfigSetKeepsCommentsAndOtherProfiles(t *testing.T) {
 	r := newBareRunner(t)
-	r.WriteConfig(configTwoProfiles)
+	r.WriteConfig(cmdtest.ConfigTwoProfiles)
 	r.Run("config", "set", "site_id", "22222", "--profile", "staging").Expect(t, 0, "", "")
-	r.ExpectConfig(t, strings.Replace(configTwoProfiles, "    timeout: 2m\n", "    timeout: 2m\n    site_id: 22222\n", 1))
+	r.ExpectConfig(t, strings.Replace(cmdtest.ConfigTwoProfiles, "    timeout: 2m\n", "    timeout: 2m\n    site_id: 22222\n", 1))
 }
 
 func TestConfigSetCreatesAProfile(t *testing.T) {
@@ -164,7 +144,7 @@ func TestConfigGet(t *testing.T) {
 	r.Run("config", "get", "site_id").Expect(t, 0, "", "")
 	r.Run("config", "get", "token").Expect(t, 0, "", "")
 
-	r.WriteConfig(configTwoProfiles)
+	r.WriteConfig(cmdtest.ConfigTwoProfiles)
 	r.Run("config", "get", "token").Expect(t, 0, "tok…56\n", "")
 	r.Run("config", "get", "site_id").Expect(t, 0, "11111\n", "")
 	r.Run("config", "get", "output", "--profile", "staging").Expect(t, 0, "json\n", "")
@@ -190,9 +170,9 @@ func TestConfigGetNotesAnUnsetSettingOnATerminal(t *testing.T) {
 func TestConfigUnset(t *testing.T) {
 	r := newBareRunner(t)
 	r.TTY = true
-	r.WriteConfig(configTwoProfiles)
+	r.WriteConfig(cmdtest.ConfigTwoProfiles)
 	r.Run("config", "unset", "site_id").Expect(t, 0, "", "Unset site_id in profile \"default\" ("+r.ConfigPath()+").\n")
-	want := strings.Replace(configTwoProfiles, "    site_id: 11111\n", "", 1)
+	want := strings.Replace(cmdtest.ConfigTwoProfiles, "    site_id: 11111\n", "", 1)
 	r.ExpectConfig(t, want)
 	r.ExpectModes(t)
 	r.Run("config", "get", "site_id").Expect(t, 0, "", "site_id is not set in profile \"default\".\n")
@@ -218,7 +198,7 @@ func TestConfigUnsetWhatIsNotSet(t *testing.T) {
 	if got := r.ReadConfig(); got != "" {
 		t.Errorf("config file written:\n%s\nwant none", got)
 	}
-	r.WriteConfig(configTwoProfiles)
+	r.WriteConfig(cmdtest.ConfigTwoProfiles)
 	r.Run("config", "unset", "site_id", "--profile", "staging").Expect(t, 0, "",
 		"site_id is not set in profile \"staging\": nothing to unset.\n")
 	r.Run("config", "unset", "tokn").Expect(t, 2, "",
@@ -230,15 +210,15 @@ func TestConfigUnsetWhatIsNotSet(t *testing.T) {
 	r.Run("config", "unset").Expect(t, 2, "", "promoctl: config unset needs a setting name (usage: promoctl config unset KEY)\n")
 	r.Run("config", "unset", "site_id", "output").Expect(t, 2, "",
 		"promoctl: config unset needs a setting name, got 2 arguments (usage: promoctl config unset KEY)\n")
-	r.ExpectConfig(t, configTwoProfiles)
+	r.ExpectConfig(t, cmdtest.ConfigTwoProfiles)
 }
 
 func TestConfigUse(t *testing.T) {
 	r := newBareRunner(t)
 	r.TTY = true
-	r.WriteConfig(configTwoProfiles)
+	r.WriteConfig(cmdtest.ConfigTwoProfiles)
 	r.Run("config", "use", "staging").Expect(t, 0, "", "Now using profile \"staging\".\n")
-	r.ExpectConfig(t, strings.Replace(configTwoProfiles, "current_profile: default", "current_profile: staging", 1))
+	r.ExpectConfig(t, strings.Replace(cmdtest.ConfigTwoProfiles, "current_profile: default", "current_profile: staging", 1))
 	r.ExpectModes(t)
 	r.Run("config", "get", "output").Expect(t, 0, "json\n", "")
 
@@ -262,7 +242,7 @@ func TestConfigUseWithoutProfiles(t *testing.T) {
 
 func TestConfigList(t *testing.T) {
 	r := newBareRunner(t)
-	r.WriteConfig(configTwoProfiles)
+	r.WriteConfig(cmdtest.ConfigTwoProfiles)
 	r.Run("config", "list").Expect(t, 0, apitest.Lines(
 		"CURRENT  PROFILE  BASE URL                API KEY  USER ID  SITE ID  OUTPUT  TIMEOUT  LANGUAGE  ",
 		"*        default  https://api.lpmotor.ru  tok…56   42       11111                               ",
@@ -286,28 +266,6 @@ func TestConfigListEmpty(t *testing.T) {
 	r.TTY = true
 	r.Run("config", "ls").Expect(t, 0, "CURRENT  PROFILE  BASE URL  API KEY  USER ID  SITE ID  OUTPUT  TIMEOUT  LANGUAGE\n",
 		"No profiles in "+r.ConfigPath()+" yet: run `promoctl auth login`.\n")
-}
-
-// explainRow is one row of config explain -o json.
-type explainRow struct {
-	Setting, Value, Source, From string
-}
-
-func explainRows(t *testing.T, r *cmdtest.Runner, args ...string) map[string]explainRow {
-	t.Helper()
-	res := r.Run(append([]string{"config", "explain"}, args...)...)
-	if res.Code != 0 {
-		t.Fatalf("config explain %q: exit %d\n%s", args, res.Code, res.Stderr)
-	}
-	var rows []explainRow
-	if err := json.Unmarshal([]byte(res.Stdout), &rows); err != nil {
-		t.Fatalf("config explain output is not JSON: %v\n%s", err, res.Stdout)
-	}
-	m := map[string]explainRow{}
-	for _, row := range rows {
-		m[row.Setting] = row
-	}
-	return m
 }
 
 // TestPrecedenceOfEverySetting checks flag > environment > profile >
@@ -354,7 +312,7 @@ func TestPrecedenceOfEverySetting(t *testing.T) {
 					args = args[2:] // --output json is JSON already; --jq with it too
 					args = append(args, "--jq", ".")
 				}
-				row := explainRows(t, r, args...)[s.key]
+				row := cmdtest.ExplainRows(t, r, args...)[s.key]
 				want := c.want
 				if s.key == "token" {
 					want = maskedForTest(c.want)
@@ -383,8 +341,8 @@ func maskedForTest(tok string) string {
 
 func TestPrecedenceOfTheProfile(t *testing.T) {
 	r := newBareRunner(t)
-	r.WriteConfig(configTwoProfiles)
-	row := explainRows(t, r, "--jq", ".")
+	r.WriteConfig(cmdtest.ConfigTwoProfiles)
+	row := cmdtest.ExplainRows(t, r, "--jq", ".")
 	if p := row["profile"]; p.Value != "default" || p.Source != "file" || p.From != "current_profile in "+r.ConfigPath() {
 		t.Errorf("profile = %+v, want default from current_profile", p)
 	}
@@ -392,24 +350,24 @@ func TestPrecedenceOfTheProfile(t *testing.T) {
 		t.Errorf("site_id = %+v, want 11111 from profile default", got)
 	}
 	r.Env["PROMOCTL_PROFILE"] = "staging"
-	row = explainRows(t, r, "--jq", ".")
+	row = cmdtest.ExplainRows(t, r, "--jq", ".")
 	if p := row["profile"]; p.Value != "staging" || p.Source != "env" || p.From != "PROMOCTL_PROFILE" {
 		t.Errorf("profile = %+v, want staging from PROMOCTL_PROFILE", p)
 	}
 	if got := row["timeout"]; got.Value != "2m0s" || got.Source != "profile" {
 		t.Errorf("timeout = %+v, want 2m0s from profile staging", got)
 	}
-	row = explainRows(t, r, "--jq", ".", "--profile", "default")
+	row = cmdtest.ExplainRows(t, r, "--jq", ".", "--profile", "default")
 	if p := row["profile"]; p.Value != "default" || p.Source != "flag" || p.From != "--profile" {
 		t.Errorf("profile = %+v, want default from --profile", p)
 	}
 	delete(r.Env, "PROMOCTL_PROFILE")
 	r.WriteConfig("profiles:\n  other:\n    site_id: 1\n")
-	row = explainRows(t, r, "--jq", ".")
+	row = cmdtest.ExplainRows(t, r, "--jq", ".")
 	if p := row["profile"]; p.Value != "default" || p.Source != "default" {
 		t.Errorf("profile = %+v, want default by default", p)
 	}
-	row = explainRows(t, r, "--jq", ".", "--config", cmdtest.WriteFile(t, "c.yaml", "current_profile: x\n"))
+	row = cmdtest.ExplainRows(t, r, "--jq", ".", "--config", cmdtest.WriteFile(t, "c.yaml", "current_profile: x\n"))
 	if c := row["config_file"]; c.Source != "flag" || c.From != "--config" {
 		t.Errorf("config_file = %+v, want it from --config", c)
 	}
@@ -417,7 +375,7 @@ func TestPrecedenceOfTheProfile(t *testing.T) {
 
 func TestConfigExplainTable(t *testing.T) {
 	r := newBareRunner(t)
-	r.WriteConfig(configTwoProfiles)
+	r.WriteConfig(cmdtest.ConfigTwoProfiles)
 	r.Env["PROMOCTL_OUTPUT"] = "table"
 	path := r.ConfigPath()
 	rows := [][3]string{
@@ -442,7 +400,7 @@ func TestConfigExplainTable(t *testing.T) {
 	for _, row := range rows {
 		var line string
 		for i, c := range row {
-			line += pad(c, w[i]) + "  "
+			line += cmdtest.Pad(c, w[i]) + "  "
 		}
 		want.WriteString(strings.TrimRight(line, " ") + "\n")
 	}
@@ -620,7 +578,7 @@ func TestTokenNeverPrinted(t *testing.T) {
 		for _, format := range []string{"table", "json", "yaml", "csv"} {
 			r := newRunner(t)
 			r.TTY = tty
-			r.WriteConfig(strings.Replace(configTwoProfiles, "staging-token-0123456789", cmdtest.TestToken, 1))
+			r.WriteConfig(strings.Replace(cmdtest.ConfigTwoProfiles, "staging-token-0123456789", cmdtest.TestToken, 1))
 			r.API.Handle("GET /v3/public/site", http.StatusUnauthorized, apitest.Error(401, 16, "invalid token "+cmdtest.TestToken))
 			for _, args := range commands {
 				res := r.Run(append([]string{"--debug", "-o", format}, args...)...)

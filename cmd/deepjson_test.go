@@ -4,6 +4,8 @@ import (
 	"net/http"
 	"strings"
 	"testing"
+
+	"github.com/promoctl/promoctl/cmd/internal/cmdtest"
 )
 
 // deep is valid JSON nested one level more than encoding/json reads.
@@ -21,11 +23,11 @@ func TestDeeplyNestedJSONIsNotCalledTruncated(t *testing.T) {
 	t.Run("list as a table", func(t *testing.T) {
 		r := newRunner(t)
 		r.API.Handle("GET /v1/promo", http.StatusOK, `[{"id":1,"code":"A1","x":`+deep("[", "]", "")+`}]`)
-		r.Run(listArgs...).Expect(t, 1, "", "promoctl: unexpected response from the server (HTTP 200): "+why+"\n")
+		r.Run(cmdtest.ListArgs...).Expect(t, 1, "", "promoctl: unexpected response from the server (HTTP 200): "+why+"\n")
 	})
 	t.Run("list as JSON", func(t *testing.T) {
 		r := newRunner(t)
 		r.API.Handle("GET /v1/promo", http.StatusOK, `[{"id":1,"code":"A1","x":`+deep(`{"a":`, "}", "1")+`}]`)
-		r.Run(append(listArgs, "-o", "json")...).Expect(t, 1, "", `{"error":{"message":"unexpected response from the server: `+why+`","exit_code":1}}`+"\n")
+		r.Run(append(cmdtest.ListArgs, "-o", "json")...).Expect(t, 1, "", `{"error":{"message":"unexpected response from the server: `+why+`","exit_code":1}}`+"\n")
 	})
 }

@@ -22,8 +22,6 @@ import (
 // `promo delete`: retries, error bodies of every shape, time limits,
 // cancellation, the debug log and errors as JSON.
 
-var listArgs = []string{"promo", "list", "--site-id", "7"}
-
 func TestGETIsRetriedOnTransientErrors(t *testing.T) {
 	for _, status := range []int{429, 502, 503, 504} {
 		t.Run(fmt.Sprint(status), func(t *testing.T) {
@@ -37,7 +35,7 @@ func TestGETIsRetriedOnTransientErrors(t *testing.T) {
 				})
 			}
 			r.API.Handle("GET /v1/promo", http.StatusOK, "[]")
-			r.Run(append(listArgs, "-o", "json")...).Expect(t, 0, "[]\n", "")
+			r.Run(append(cmdtest.ListArgs, "-o", "json")...).Expect(t, 0, "[]\n", "")
 			r.ExpectRoutes(t, "GET /v1/promo?site_id=7", "GET /v1/promo?site_id=7", "GET /v1/promo?site_id=7")
 		})
 	}
@@ -64,7 +62,7 @@ func TestGETGivesUpAfterThreeAttempts(t *testing.T) {
 				w.WriteHeader(c.status)
 				fmt.Fprint(w, c.body)
 			})
-			r.Run(listArgs...).Expect(t, 1, "", "promoctl: list promo codes of site 7: "+c.stderr+"\n")
+			r.Run(cmdtest.ListArgs...).Expect(t, 1, "", "promoctl: list promo codes of site 7: "+c.stderr+"\n")
 			r.ExpectRoutes(t, "GET /v1/promo?site_id=7", "GET /v1/promo?site_id=7", "GET /v1/promo?site_id=7")
 		})
 	}
@@ -134,7 +132,7 @@ func TestConnectionRefused(t *testing.T) {
 	dead := httptest.NewServer(http.NotFoundHandler())
 	dead.Close()
 	r.Env["PROMOCTL_BASE_URL"] = dead.URL
-	res := r.Run(listArgs...)
+	res := r.Run(cmdtest.ListArgs...)
 	if res.Code != 1 || res.Stdout != "" {
 		t.Errorf("exit %d, stdout %q; want exit 1 and no output", res.Code, res.Stdout)
 	}
@@ -194,7 +192,7 @@ func TestErrorResponses(t *testing.T) {
 				w.WriteHeader(c.status)
 				fmt.Fprint(w, c.body)
 			})
-			r.Run(listArgs...).Expect(t, c.code, "", "promoctl: list promo codes of site 7: "+c.stderr+"\n")
+			r.Run(cmdtest.ListArgs...).Expect(t, c.code, "", "promoctl: list promo codes of site 7: "+c.stderr+"\n")
 			r.ExpectRoutes(t, "GET /v1/promo?site_id=7")
 		})
 	}
@@ -206,10 +204,10 @@ func TestWrongTypesFailTablesButPassThroughJSON(t *testing.T) {
 	r.API.Handle("GET /v1/promo", http.StatusOK, drifted)
 	const stderr = `promoctl: unexpected response from the server (HTTP 200): promo code #1: field "is_enabled": want true or false, got "maybe"` + "\n"
 	// The list is fetched, but cannot be drawn: stdout stays empty.
-	r.Run(listArgs...).Expect(t, 1, "", stderr)
-	r.Run(append(listArgs, "-o", "csv")...).Expect(t, 1, "", stderr)
+	r.Run(cmdtest.ListArgs...).Expect(t, 1, "", stderr)
+	r.Run(append(cmdtest.ListArgs, "-o", "csv")...).Expect(t, 1, "", stderr)
 	// JSON shows the server's data as it is.
-	r.Run(append(listArgs, "-o", "json")...).Expect(t, 0, drifted+"\n", "")
+	r.Run(append(cmdtest.ListArgs, "-o", "json")...).Expect(t, 0, drifted+"\n", "")
 }
 
 func TestResponseLargerThanTheCap(t *testing.T) {
@@ -221,7 +219,7 @@ func TestResponseLargerThanTheCap(t *testing.T) {
 		w.WriteHeader(http.StatusOK)
 		w.Write([]byte("[[[[[[[["))
 	})
-	r.Run(listArgs...).Expect(t, 1, "",
+	r.Run(cmdtest.ListArgs...).Expect(t, 1, "",
 		"promoctl: list promo codes of site 7: unexpected response from the server (HTTP 200): the body is larger than 512 MiB; if that is expected, raise the limit with PROMOCTL_MAX_RESPONSE\n")
 	r.ExpectRoutes(t, "GET /v1/promo?site_id=7")
 }
@@ -233,7 +231,7 @@ func TestTimeout(t *testing.T) {
 	r := newRunner(t)
 	r.API.HandleFunc("GET /v1/promo", hang)
 	start := time.Now()
-	r.Run(append(listArgs, "--timeout", "200ms")...).Expect(t, 1, "",
+	r.Run(append(cmdtest.ListArgs, "--timeout", "200ms")...).Expect(t, 1, "",
 		"promoctl: list promo codes of site 7: timed out after 200ms waiting for the server (raise it with --timeout)\n")
 	if d := time.Since(start); d > time.Second {
 		t.Errorf("took %s, want about 200ms", d)
@@ -280,7 +278,7 @@ func TestCancelledWhileWaitingForTheServer(t *testing.T) {
 		cancel() // Ctrl-C while the request is in flight
 		<-req.Context().Done()
 	})
-	r.Run(listArgs...).Expect(t, 130, "", "promoctl: cancelled\n")
+	r.Run(cmdtest.ListArgs...).Expect(t, 130, "", "promoctl: cancelled\n")
 	r.ExpectRoutes(t, "GET /v1/promo?site_id=7")
 }
 
@@ -307,7 +305,7 @@ func TestCancelledBeforeStart(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
 	r.Ctx = ctx
-	r.Run(listArgs...).Expect(t, 130, "", "promoctl: cancelled\n")
+	r.Run(cmdtest.ListArgs...).Expect(t, 130, "", "promoctl: cancelled\n")
 	r.ExpectNoRequests(t)
 }
 
@@ -318,7 +316,7 @@ func TestDebugLogsExchangesWithoutTheToken(t *testing.T) {
 	r := newRunner(t)
 	r.API.Handle("GET /v1/promo", http.StatusServiceUnavailable, "")
 	r.API.Handle("GET /v1/promo", http.StatusOK, "[]")
-	res := r.Run(append(listArgs, "--debug", "-o", "json")...)
+	res := r.Run(append(cmdtest.ListArgs, "--debug", "-o", "json")...)
 	stderr := elapsed.ReplaceAllString(res.Stderr, "in T")
 	stderr = regexp.MustCompile(`retrying in \S+`).ReplaceAllString(stderr, "retrying in T")
 	res.Stderr = stderr
@@ -354,8 +352,8 @@ func TestDebugLogsRequestBodiesBySizeOnly(t *testing.T) {
 func TestTokenEchoedByTheServerIsRedacted(t *testing.T) {
 	r := newRunner(t)
 	r.API.Handle("GET /v1/promo", http.StatusBadRequest, apitest.Error(400, 10, "bad token "+cmdtest.TestToken))
-	r.Run(listArgs...).Expect(t, 1, "", "promoctl: list promo codes of site 7: invalid request (API error 10: bad token [REDACTED])\n")
-	r.Run(append(listArgs, "-o", "json")...).Expect(t, 1, "",
+	r.Run(cmdtest.ListArgs...).Expect(t, 1, "", "promoctl: list promo codes of site 7: invalid request (API error 10: bad token [REDACTED])\n")
+	r.Run(append(cmdtest.ListArgs, "-o", "json")...).Expect(t, 1, "",
 		`{"error":{"message":"list promo codes of site 7: invalid request (API error 10: bad token [REDACTED])","status":400,"kind":10,"title":"bad token [REDACTED]","exit_code":1}}`+"\n")
 }
 
@@ -364,7 +362,7 @@ func TestRedirectToAnotherHostIsRefused(t *testing.T) {
 	r.API.HandleFunc("GET /v1/promo", func(w http.ResponseWriter, req *http.Request) {
 		http.Redirect(w, req, "http://198.51.100.1/steal", http.StatusFound)
 	})
-	r.Run(listArgs...).Expect(t, 1, "",
+	r.Run(cmdtest.ListArgs...).Expect(t, 1, "",
 		"promoctl: list promo codes of site 7: refusing to follow the server's redirect to http://198.51.100.1/steal: it goes to another host (198.51.100.1)\n")
 	// Refused again if asked again: not retried.
 	r.ExpectRoutes(t, "GET /v1/promo?site_id=7")
@@ -378,7 +376,7 @@ func TestNotLoggedIn(t *testing.T) {
 		t.Run(c.unset, func(t *testing.T) {
 			r := newRunner(t)
 			delete(r.Env, c.unset)
-			r.Run(listArgs...).Expect(t, 3, "", c.stderr+"\n")
+			r.Run(cmdtest.ListArgs...).Expect(t, 3, "", c.stderr+"\n")
 			r.ExpectNoRequests(t)
 		})
 	}
@@ -416,7 +414,7 @@ func TestErrorsAsJSON(t *testing.T) {
 				r.API.Handle("GET /v1/promo", c.status, c.body)
 			}
 			c.stderr = strings.ReplaceAll(c.stderr, "{URL}", r.API.URL)
-			res := r.Run(append(append([]string{}, listArgs...), c.args...)...)
+			res := r.Run(append(append([]string{}, cmdtest.ListArgs...), c.args...)...)
 			res.Expect(t, c.code, "", c.stderr+"\n")
 			if strings.Count(res.Stderr, "\n") == 1 {
 				cmdtest.ExpectJSON(t, "stderr", res.Stderr, c.stderr)
@@ -507,7 +505,7 @@ func TestRedirectToPlainHTTPIsRefused(t *testing.T) {
 	}
 	r.Transport = tr
 	r.Env["PROMOCTL_BASE_URL"] = "https://example.com"
-	r.Run(listArgs...).Expect(t, 1, "",
+	r.Run(cmdtest.ListArgs...).Expect(t, 1, "",
 		"promoctl: list promo codes of site 7: refusing to follow the server's redirect to http://example.com/v1/promo?site_id=7: it changes the scheme from https to http\n")
 	if len(plainAuth) != 0 {
 		t.Errorf("the plain HTTP server got %d requests (Authorization %q), want none", len(plainAuth), plainAuth)
@@ -560,7 +558,7 @@ func TestNotFoundWithoutAnAPIErrorPointsAtTheBaseURL(t *testing.T) {
 				w.WriteHeader(http.StatusNotFound)
 				fmt.Fprint(w, c.body)
 			})
-			r.Run(listArgs...).Expect(t, 4, "", "promoctl: list promo codes of site 7: the server at "+r.API.URL+
+			r.Run(cmdtest.ListArgs...).Expect(t, 4, "", "promoctl: list promo codes of site 7: the server at "+r.API.URL+
 				" has no endpoint GET /v1/promo (HTTP 404 without an API error"+c.says+"): check --base-url (now "+r.API.URL+", from PROMOCTL_BASE_URL)\n")
 			// A 404 is not retried.
 			r.ExpectRoutes(t, "GET /v1/promo?site_id=7")
@@ -620,7 +618,7 @@ func TestShortTokenIsRedactedAsAWholeValue(t *testing.T) {
 	r.Env["PROMOCTL_TOKEN"] = short
 	r.Env["PROMOCTL_BASE_URL"] = r.API.URL + "/myshop42"
 	r.API.Handle("GET /myshop42/v1/promo", http.StatusBadRequest, apitest.Error(400, 10, "bad token "+short))
-	res := r.Run(append(listArgs, "--debug")...)
+	res := r.Run(append(cmdtest.ListArgs, "--debug")...)
 	res.Stderr = elapsed.ReplaceAllString(res.Stderr, "in T")
 	res.Expect(t, 1, "", apitest.Lines(
 		"> GET "+r.API.URL+"/myshop42/v1/promo?site_id=7",

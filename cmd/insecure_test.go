@@ -36,7 +36,7 @@ func TestPlainHTTPToARemoteHostIsRefused(t *testing.T) {
 			if c.conf != "" {
 				r.WriteConfig(c.conf)
 			}
-			r.Run(append(c.args, listArgs...)...).Expect(t, 2, "", plainHTTPRefusal)
+			r.Run(append(c.args, cmdtest.ListArgs...)...).Expect(t, 2, "", plainHTTPRefusal)
 			r.ExpectNoRequests(t)
 		})
 	}
@@ -45,7 +45,7 @@ func TestPlainHTTPToARemoteHostIsRefused(t *testing.T) {
 func TestPlainHTTPRefusalAsJSON(t *testing.T) {
 	r := newRunner(t)
 	r.ViaFakeAPI()
-	r.Run(append([]string{"--base-url", "http://192.0.2.2", "-o", "json"}, listArgs...)...).Expect(t, 2, "",
+	r.Run(append([]string{"--base-url", "http://192.0.2.2", "-o", "json"}, cmdtest.ListArgs...)...).Expect(t, 2, "",
 		`{"error":{"message":"refusing to send the API token over plain HTTP to 192.0.2.2: anyone on the network could read it; `+
 			`use https, or pass --allow-insecure-http (or set PROMOCTL_ALLOW_INSECURE_HTTP=1) on a network you trust","exit_code":2}}`+"\n")
 	r.ExpectNoRequests(t)
@@ -71,7 +71,7 @@ func TestPlainHTTPOptIn(t *testing.T) {
 			r.API.Handle("GET /v1/promo", http.StatusOK, "[]")
 			// Every use warns.
 			for range 2 {
-				r.Run(append(c.args, append(listArgs, "-o", "json")...)...).Expect(t, 0, "[]\n", c.stderr)
+				r.Run(append(c.args, append(cmdtest.ListArgs, "-o", "json")...)...).Expect(t, 0, "[]\n", c.stderr)
 			}
 			reqs := r.ExpectRoutes(t, "GET /v1/promo?site_id=7", "GET /v1/promo?site_id=7")
 			cmdtest.ExpectHeaders(t, reqs[0], false)
@@ -83,7 +83,7 @@ func TestPlainHTTPOptInMustBeABoolean(t *testing.T) {
 	r := newRunner(t)
 	r.Env["PROMOCTL_ALLOW_INSECURE_HTTP"] = "maybe"
 	r.Env["PROMOCTL_BASE_URL"] = "http://192.0.2.2"
-	r.Run(listArgs...).Expect(t, 2, "",
+	r.Run(cmdtest.ListArgs...).Expect(t, 2, "",
 		"promoctl: invalid PROMOCTL_ALLOW_INSECURE_HTTP \"maybe\": set it to 1 to allow plain HTTP, or unset it\n")
 }
 
@@ -93,7 +93,7 @@ func TestPlainHTTPToLoopbackNeedsNoOptIn(t *testing.T) {
 	r := newRunner(t)
 	r.Env["PROMOCTL_BASE_URL"] = "http://localhost:" + r.API.URL[len("http://127.0.0.1:"):]
 	r.API.Handle("GET /v1/promo", http.StatusOK, "[]")
-	r.Run(append(listArgs, "-o", "json")...).Expect(t, 0, "[]\n", "")
+	r.Run(append(cmdtest.ListArgs, "-o", "json")...).Expect(t, 0, "[]\n", "")
 }
 
 func TestAuthLoginRefusesPlainHTTP(t *testing.T) {
@@ -112,7 +112,7 @@ func TestAuthLoginPlainHTTPOptIn(t *testing.T) {
 	r.API.Handle("GET /v3/public/site", http.StatusOK, "[]")
 	r.Run("auth", "login", "--with-token", "--user-id", "42", "--base-url", "http://192.0.2.2", "--allow-insecure-http").Expect(t, 0, "",
 		"promoctl: warning: sending the API token over plain HTTP to 192.0.2.2 (--allow-insecure-http): anyone on the network can read it\n"+
-			keyInFile(42, r.ConfigPath()))
+			cmdtest.KeyInFile(42, r.ConfigPath()))
 	r.ExpectRoutes(t, "GET /v3/public/site")
 }
 

@@ -2,7 +2,6 @@ package cmd
 
 import (
 	"context"
-	"fmt"
 	"net/http"
 	"strings"
 	"testing"
@@ -94,12 +93,6 @@ func TestFlagErrorAsJSONWhereverOutputIs(t *testing.T) {
 		r.Run(c.args...).Expect(t, core.ExitUsage, "", c.stderr)
 		r.ExpectNoRequests(t)
 	}
-}
-
-// keyInFile is what auth login --with-token says off a terminal when the
-// API key went to the config file at path, there being no keychain.
-func keyInFile(user int, path string) string {
-	return fmt.Sprintf("promoctl: logged in as user %d; the API key is saved in the config file %s, which only you can read (no system keychain)\n", user, path)
 }
 
 // A Cyrillic --prefix is refused for its letters, not measured in bytes,

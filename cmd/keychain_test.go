@@ -88,7 +88,7 @@ func TestNoKeyringEnvironmentForcesTheConfigFile(t *testing.T) {
 	r.Env["PROMOCTL_NO_KEYRING"] = "1"
 	r.API.Handle("GET /v3/public/site", http.StatusOK, `[]`)
 	r.Stdin = cmdtest.TestToken + "\n"
-	r.Run("auth", "login", "--with-token", "--user-id", "42", "--base-url", r.API.URL).Expect(t, 0, "", keyInFile(42, r.ConfigPath()))
+	r.Run("auth", "login", "--with-token", "--user-id", "42", "--base-url", r.API.URL).Expect(t, 0, "", cmdtest.KeyInFile(42, r.ConfigPath()))
 	if got := r.KeychainKey("default"); got != "" {
 		t.Errorf("keychain holds %q, want nothing", got)
 	}
@@ -197,7 +197,7 @@ func TestConfigListShowsKeysInTheKeychain(t *testing.T) {
 func TestConfigListWithAFailingKeychainShowsTheFile(t *testing.T) {
 	r := newBareRunner(t)
 	r.WithKeychain(errors.New("no secret service"))
-	r.WriteConfig(configTwoProfiles)
+	r.WriteConfig(cmdtest.ConfigTwoProfiles)
 	r.Run("config", "list", "-o", "csv", "--no-headers").Expect(t, 0, apitest.Lines(
 		"true,default,https://api.lpmotor.ru,tok…56,42,11111,,,,config file",
 		"false,staging,http://127.0.0.1:8787,sta…89,43,,json,2m,,config file",

@@ -27,7 +27,7 @@ func TestProductGetTable(t *testing.T) {
 	res := r.Run("product", "get", "123456")
 	res.Expect(t, 0, res.Stdout, "")
 	golden.Equal(t, res.Stdout)
-	expectNoControlBytes(t, "product get", res.Stdout)
+	cmdtest.ExpectNoControlBytes(t, "product get", res.Stdout)
 	reqs := r.ExpectRoutes(t, "GET /v1/shop/product/123456")
 	cmdtest.ExpectHeaders(t, reqs[0], false)
 	for _, bad := range []string{"<p>", "&nbsp;", "alert", "pwned"} {
@@ -109,18 +109,6 @@ func TestProductGetRejectsBadIDs(t *testing.T) {
 			r.Run(c.args...).Expect(t, 2, "", c.stderr+"\n")
 			r.ExpectNoRequests(t)
 		})
-	}
-}
-
-// expectNoControlBytes fails when s holds an escape or other control
-// character (but newline), a C1 control or a bidi override: server text
-// must never reach the terminal as anything but text.
-func expectNoControlBytes(t *testing.T, what, s string) {
-	t.Helper()
-	for i, r := range s {
-		if (r < 0x20 && r != '\n') || r == 0x7f || (r >= 0x80 && r < 0xa0) || (r >= 0x202a && r <= 0x202e) || (r >= 0x2066 && r <= 0x2069) {
-			t.Fatalf("%s: control character %U at byte %d:\n%q", what, r, i, s)
-		}
 	}
 }
 

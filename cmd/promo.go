@@ -442,7 +442,7 @@ func (ff *fieldFlags) input(fs *pflag.FlagSet, stdin io.Reader, loc *time.Locati
 	if ff.file == "" {
 		return flags, nil, nil
 	}
-	data, err := readFileArg(ff.file, stdin, promo.MaxFileSize, ": a promo code file holds one object")
+	data, err := core.ReadFileArg(ff.file, stdin, promo.MaxFileSize, ": a promo code file holds one object")
 	if err != nil {
 		return flags, nil, err
 	}

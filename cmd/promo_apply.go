@@ -183,7 +183,7 @@ func openApplyFile(name string, stdin io.Reader) (r io.ReadSeeker, close func(),
 		}
 		fh.Close()
 	}
-	data, err := readFileArg(name, stdin, maxApplyFile, "")
+	data, err := core.ReadFileArg(name, stdin, maxApplyFile, "")
 	if err != nil {
 		return nil, nil, err
 	}

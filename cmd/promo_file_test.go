@@ -2,8 +2,6 @@ package cmd
 
 import (
 	"net/http"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -106,7 +104,7 @@ func TestPromoFileSizeLimit(t *testing.T) {
 	t.Run("huge path is not read whole", func(t *testing.T) {
 		// 300 MiB, sparse: refused after reading just over 1 MiB of it.
 		r := newRunner(t)
-		p := sparseFile(t, 300<<20)
+		p := cmdtest.SparseFile(t, 300<<20)
 		start := time.Now()
 		res := r.Run("promo", "create", "--site-id", "7", "-f", p)
 		res.Expect(t, 2, "", "promoctl: --file "+p+" is larger than 1 MiB"+oneObject+"\n")
@@ -115,24 +113,4 @@ func TestPromoFileSizeLimit(t *testing.T) {
 			t.Errorf("refusing a 300 MiB file took %s, want it refused without reading it all", d)
 		}
 	})
-}
-
-// sparseFile makes a file of size bytes that takes no room on disk.
-func sparseFile(t *testing.T, size int64) string {
-	t.Helper()
-	p := filepath.Join(t.TempDir(), "huge.json")
-	fh, err := os.Create(p)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := fh.WriteString(`{"code":"HUGE1"}`); err != nil {
-		t.Fatal(err)
-	}
-	if err := fh.Truncate(size); err != nil {
-		t.Fatal(err)
-	}
-	if err := fh.Close(); err != nil {
-		t.Fatal(err)
-	}
-	return p
 }

@@ -8,6 +8,8 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/promoctl/promoctl/cmd/internal/cmdtest"
 )
 
 // streamList is a list of n promo codes, large enough (n of a few
@@ -69,7 +71,7 @@ func TestPromoListCutOff(t *testing.T) {
 							w.Write([]byte(body))
 						})
 					}
-					res := r.Run(append(append([]string{}, listArgs...), f...)...)
+					res := r.Run(append(append([]string{}, cmdtest.ListArgs...), f...)...)
 					want := msg
 					if !chunked {
 						want = "list promo codes of site 7: cannot reach the server: reading the response: unexpected EOF"
@@ -120,8 +122,8 @@ func TestPromoListJSONLMatchesJSON(t *testing.T) {
 	r := newRunner(t)
 	r.API.HandleFunc("GET /v1/promo", serveChunked(list))
 	r.API.HandleFunc("GET /v1/promo", serveChunked(list))
-	asJSON := r.Run(append(listArgs, "-o", "json")...)
-	asJSONL := r.Run(append(listArgs, "-o", "jsonl")...)
+	asJSON := r.Run(append(cmdtest.ListArgs, "-o", "json")...)
+	asJSONL := r.Run(append(cmdtest.ListArgs, "-o", "jsonl")...)
 	if asJSON.Code != 0 || asJSONL.Code != 0 || asJSON.Stdout != list+"\n" {
 		t.Fatalf("exit %d and %d; json output is the list as sent: %t", asJSON.Code, asJSONL.Code, asJSON.Stdout == list+"\n")
 	}
@@ -148,7 +150,7 @@ func TestPromoListStreamIsCapped(t *testing.T) {
 		r := newRunner(t)
 		r.Env["PROMOCTL_MAX_RESPONSE"] = "1MiB"
 		r.API.HandleFunc("GET /v1/promo", serveChunked(streamList(5000)))
-		res := r.Run(append(listArgs, "-o", f)...)
+		res := r.Run(append(cmdtest.ListArgs, "-o", f)...)
 		const why = "list promo codes of site 7: unexpected response from the server (HTTP 200): " +
 			"the body is larger than 1 MiB; if that is expected, raise the limit with PROMOCTL_MAX_RESPONSE"
 		if res.Code != 1 || !strings.Contains(res.Stderr, why) || bytes.Count([]byte(res.Stderr), []byte("\n")) != 1 {
@@ -164,7 +166,7 @@ func TestPromoListFormatsAgree(t *testing.T) {
 	for _, f := range []string{"table", "csv", "yaml"} {
 		r := newRunner(t)
 		r.API.HandleFunc("GET /v1/promo", serveChunked(list))
-		res := r.Run(append(listArgs, "-o", f)...)
+		res := r.Run(append(cmdtest.ListArgs, "-o", f)...)
 		if res.Code != 0 || strings.Count(res.Stdout, "CODE0") != 1500 || !strings.Contains(res.Stdout, "CODE01499") {
 			t.Errorf("-o %s: exit %d, %d codes; want all 1500", f, res.Code, strings.Count(res.Stdout, "CODE0"))
 		}

@@ -248,5 +248,5 @@ func TestUnknownProfileWithoutAConfigFile(t *testing.T) {
 	r.Run("config", "set", "site_id", "7", "--profile", "shop").Expect(t, 0, "", "")
 	r.API.Handle("GET /v3/public/site", http.StatusOK, `[]`)
 	r.Stdin = cmdtest.TestToken
-	r.Run("auth", "login", "--with-token", "--profile", "new").Expect(t, 0, "", keyInFile(42, r.ConfigPath()))
+	r.Run("auth", "login", "--with-token", "--profile", "new").Expect(t, 0, "", cmdtest.KeyInFile(42, r.ConfigPath()))
 }

@@ -36,11 +36,11 @@ func sandboxWorld(t *testing.T, r *cmdtest.Runner) {
 	if res.Code != 0 {
 		t.Errorf("--sandbox --user-id 2 promo list --site-id 3: exit %d, stderr %q; want 0", res.Code, res.Stderr)
 	}
-	rows := explainRows(t, r, "--sandbox", "-o", "json")
-	for key, want := range map[string]explainRow{
-		"base_url": {"base_url", "http://sandbox.localhost", "flag", "--sandbox"},
-		"user_id":  {"user_id", "1", "flag", "--sandbox"},
-		"site_id":  {"site_id", "", "unset", ""},
+	rows := cmdtest.ExplainRows(t, r, "--sandbox", "-o", "json")
+	for key, want := range map[string]cmdtest.ExplainRow{
+		"base_url": {Setting: "base_url", Value: "http://sandbox.localhost", Source: "flag", From: "--sandbox"},
+		"user_id":  {Setting: "user_id", Value: "1", Source: "flag", From: "--sandbox"},
+		"site_id":  {Setting: "site_id", Value: "", Source: "unset", From: ""},
 	} {
 		if got := rows[key]; got != want {
 			t.Errorf("--sandbox config explain: %s = %+v, want %+v", key, got, want)

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/promoctl/promoctl/cmd/core"
+	"github.com/promoctl/promoctl/cmd/internal/cmdtest"
 	"github.com/promoctl/promoctl/internal/config"
 	"github.com/promoctl/promoctl/internal/iostreams"
 )
@@ -28,7 +29,7 @@ func TestExplainNamesTheSourceOfEveryTableRow(t *testing.T) {
 		config.KeyTimeout:  {"1m0s", "flag", "--timeout"},
 		config.KeyLanguage: {"en", "profile", "default in " + r.ConfigPath()},
 	}
-	rows := explainRows(t, r, "--jq", ".", "--base-url", "https://f.test", "--timeout", "1m")
+	rows := cmdtest.ExplainRows(t, r, "--jq", ".", "--base-url", "https://f.test", "--timeout", "1m")
 	for _, s := range config.Table() {
 		w, ok := wants[s.Key]
 		if !ok {

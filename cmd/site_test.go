@@ -33,7 +33,7 @@ func TestSiteListTable(t *testing.T) {
 	res := r.Run("site", "list")
 	res.Expect(t, 0, res.Stdout, "")
 	golden.Equal(t, res.Stdout)
-	expectNoControlBytes(t, "site list", res.Stdout)
+	cmdtest.ExpectNoControlBytes(t, "site list", res.Stdout)
 	reqs := r.ExpectRoutes(t, "GET /v3/public/site")
 	cmdtest.ExpectHeaders(t, reqs[0], false)
 	if !strings.HasPrefix(res.Stdout, "ID  NAME ") {
@@ -112,7 +112,7 @@ func TestSiteGetTable(t *testing.T) {
 	res := r.Run("site", "get", "2")
 	res.Expect(t, 0, res.Stdout, "")
 	golden.Equal(t, res.Stdout)
-	expectNoControlBytes(t, "site get", res.Stdout)
+	cmdtest.ExpectNoControlBytes(t, "site get", res.Stdout)
 	r.ExpectRoutes(t, "GET /v3/public/site/2")
 }
 
@@ -219,7 +219,7 @@ func TestPageListTable(t *testing.T) {
 	res := r.Run("page", "list", "--site-id", "7")
 	res.Expect(t, 0, res.Stdout, "")
 	golden.Equal(t, res.Stdout)
-	expectNoControlBytes(t, "page list", res.Stdout)
+	cmdtest.ExpectNoControlBytes(t, "page list", res.Stdout)
 	reqs := r.ExpectRoutes(t, "GET /v3/public/site/7/page")
 	cmdtest.ExpectHeaders(t, reqs[0], false)
 }

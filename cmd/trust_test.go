@@ -28,7 +28,7 @@ func TestTokenWithAControlCharacterIsALocalError(t *testing.T) {
 			if c.conf != "" {
 				stderr = strings.ReplaceAll(stderr, "CONFIG", r.WriteConfig(c.conf))
 			}
-			r.Run(listArgs...).Expect(t, 2, "", stderr)
+			r.Run(cmdtest.ListArgs...).Expect(t, 2, "", stderr)
 			r.ExpectNoRequests(t)
 		})
 	}

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 )
 
@@ -48,4 +49,21 @@ func (r *Runner) ExpectModes(t *testing.T) {
 			t.Errorf("mode of %s = %04o, want %04o", c.path, got, c.want)
 		}
 	}
+}
+
+// WithoutCredentials takes the credentials out of r's environment.
+func WithoutCredentials(r *Runner) *Runner {
+	for _, k := range []string{"PROMOCTL_BASE_URL", "PROMOCTL_TOKEN", "PROMOCTL_USER_ID"} {
+		delete(r.Env, k)
+	}
+	return r
+}
+
+// Pad right-pads s to n display columns, as the table renderer does.
+func Pad(s string, n int) string {
+	w := len([]rune(s))
+	if w >= n {
+		return s
+	}
+	return s + strings.Repeat(" ", n-w)
 }
