@@ -17,6 +17,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/promoctl/promoctl/cmd/core"
+	"github.com/promoctl/promoctl/cmd/version"
 	"github.com/promoctl/promoctl/internal/iostreams"
 	"github.com/promoctl/promoctl/internal/keychain"
 )
@@ -30,7 +31,7 @@ func Main(b core.Build) int {
 	// sends a body with a 204; promoctl does not log through it, so what
 	// arrives there is dropped. (The sandbox server has its own ErrorLog.)
 	log.SetOutput(io.Discard)
-	if isVersionOnly(os.Args[1:]) {
+	if version.IsVersionOnly(os.Args[1:]) {
 		// The cheapest path: no command tree, no signal handler.
 		fmt.Fprintln(os.Stdout, core.VersionLine(b))
 		return core.ExitOK
@@ -66,6 +67,6 @@ func addNouns(root *cobra.Command, f *core.Factory) {
 	}
 	sb := newSandboxCmd(f)
 	sb.GroupID = "setup"
-	root.AddCommand(sb, newVersionCmd(f, nil))
+	root.AddCommand(sb, version.NewCmd(f, nil))
 	root.AddCommand(newAuthCmd(f), newConfigCmd(f))
 }

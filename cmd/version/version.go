@@ -1,4 +1,4 @@
-package cmd
+package version
 
 import (
 	"context"
@@ -15,8 +15,8 @@ import (
 	"github.com/promoctl/promoctl/internal/output"
 )
 
-// isVersionOnly reports whether args ask only for the version.
-func isVersionOnly(args []string) bool {
+// IsVersionOnly reports whether args ask only for the version.
+func IsVersionOnly(args []string) bool {
 	return len(args) == 1 && (args[0] == "--version" || args[0] == "version")
 }
 
@@ -49,7 +49,7 @@ type versionOptions struct {
 	NoHeaders bool
 }
 
-func newVersionCmd(f *core.Factory, run func(context.Context, *versionOptions) error) *cobra.Command {
+func NewCmd(f *core.Factory, run func(context.Context, *versionOptions) error) *cobra.Command {
 	if run == nil {
 		run = runVersion
 	}

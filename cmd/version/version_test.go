@@ -1,4 +1,4 @@
-package cmd
+package version
 
 import (
 	"context"
@@ -125,7 +125,7 @@ func TestVersionTableLabelsTheCommitDate(t *testing.T) {
 
 // -v is not --version: kubectl and others use it for verbosity.
 func TestVersionHasNoShorthand(t *testing.T) {
-	if isVersionOnly([]string{"-v"}) {
+	if IsVersionOnly([]string{"-v"}) {
 		t.Error(`isVersionOnly("-v") = true, want false`)
 	}
 	r := newRunner(t)
