@@ -7,6 +7,7 @@ import (
 
 	"github.com/promoctl/promoctl/cmd/core"
 	"github.com/promoctl/promoctl/cmd/internal/cmdtest"
+	"github.com/promoctl/promoctl/cmd/product"
 	"github.com/promoctl/promoctl/internal/format"
 )
 
@@ -26,7 +27,7 @@ func TestRunReadVerbs(t *testing.T) {
 	}{
 		{name: "product get",
 			run: func(ctx context.Context, s *core.Session) error {
-				return runProductGet(ctx, &productGetOptions{Session: s, ID: 123})
+				return product.RunProductGet(ctx, &product.ProductGetOptions{Session: s, ID: 123})
 			},
 			answers: []cmdtest.Answer{{Route: "GET /v1/shop/product/123", Status: http.StatusOK, Body: `{"id":123,"name":"Mug"}`}},
 			stdout:  `{"id":123,"name":"Mug"}` + "\n", routes: []string{"GET /v1/shop/product/123"}},

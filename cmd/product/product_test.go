@@ -1,4 +1,4 @@
-package cmd
+package product
 
 import (
 	"net/http"

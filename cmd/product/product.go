@@ -1,4 +1,4 @@
-package cmd
+package product
 
 import (
 	"context"
@@ -9,7 +9,7 @@ import (
 	"github.com/promoctl/promoctl/internal/view"
 )
 
-func newProductCmd(f *core.Factory) *cobra.Command {
+func NewCmd(f *core.Factory) *cobra.Command {
 	c := &cobra.Command{
 		Use:     "product",
 		Aliases: []string{"products"},
@@ -23,17 +23,17 @@ func newProductCmd(f *core.Factory) *cobra.Command {
 	return c
 }
 
-// productGetOptions are the inputs of product get.
-type productGetOptions struct {
+// ProductGetOptions are the inputs of product get.
+type ProductGetOptions struct {
 	*core.Session
 	ID int64
 }
 
-func newProductGetCmd(f *core.Factory, run func(context.Context, *productGetOptions) error) *cobra.Command {
+func newProductGetCmd(f *core.Factory, run func(context.Context, *ProductGetOptions) error) *cobra.Command {
 	if run == nil {
-		run = runProductGet
+		run = RunProductGet
 	}
-	opts := &productGetOptions{}
+	opts := &ProductGetOptions{}
 	return &cobra.Command{
 		Use:     "get ID",
 		Aliases: []string{"show", "view"},
@@ -63,8 +63,8 @@ The table shortens long descriptions and shows their HTML as plain text;
 	}
 }
 
-// runProductGet shows one product.
-func runProductGet(ctx context.Context, opts *productGetOptions) error {
+// RunProductGet shows one product.
+func RunProductGet(ctx context.Context, opts *ProductGetOptions) error {
 	client, err := opts.Client()
 	if err != nil {
 		return err
