@@ -17,7 +17,9 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/promoctl/promoctl/cmd/core"
+	"github.com/promoctl/promoctl/cmd/page"
 	"github.com/promoctl/promoctl/cmd/product"
+	"github.com/promoctl/promoctl/cmd/site"
 	"github.com/promoctl/promoctl/cmd/version"
 	"github.com/promoctl/promoctl/internal/iostreams"
 	"github.com/promoctl/promoctl/internal/keychain"
@@ -62,7 +64,7 @@ func newTree(f *core.Factory) *cobra.Command {
 
 // addNouns puts promoctl's nouns in the root command.
 func addNouns(root *cobra.Command, f *core.Factory) {
-	for _, c := range []*cobra.Command{newPromoCmd(f), product.NewCmd(f), newSiteCmd(f), newPageCmd(f), newAPICmd(f, nil)} {
+	for _, c := range []*cobra.Command{newPromoCmd(f), product.NewCmd(f), site.NewCmd(f), page.NewCmd(f), newAPICmd(f, nil)} {
 		c.GroupID = "shop"
 		root.AddCommand(c)
 	}

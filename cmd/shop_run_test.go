@@ -7,7 +7,9 @@ import (
 
 	"github.com/promoctl/promoctl/cmd/core"
 	"github.com/promoctl/promoctl/cmd/internal/cmdtest"
+	"github.com/promoctl/promoctl/cmd/page"
 	"github.com/promoctl/promoctl/cmd/product"
+	"github.com/promoctl/promoctl/cmd/site"
 	"github.com/promoctl/promoctl/internal/format"
 )
 
@@ -33,13 +35,13 @@ func TestRunReadVerbs(t *testing.T) {
 			stdout:  `{"id":123,"name":"Mug"}` + "\n", routes: []string{"GET /v1/shop/product/123"}},
 		{name: "site list",
 			run: func(ctx context.Context, s *core.Session) error {
-				return runSiteList(ctx, &siteListOptions{Session: s})
+				return site.RunSiteList(ctx, &site.SiteListOptions{Session: s})
 			},
 			answers: []cmdtest.Answer{{Route: "GET /v3/public/site", Status: http.StatusOK, Body: `[` + record + `]`}},
 			stdout:  `[` + record + `]` + "\n", routes: []string{"GET /v3/public/site"}},
 		{name: "site list, legacy",
 			run: func(ctx context.Context, s *core.Session) error {
-				return runSiteList(ctx, &siteListOptions{Session: s, Legacy: true})
+				return site.RunSiteList(ctx, &site.SiteListOptions{Session: s, Legacy: true})
 			},
 			answers: []cmdtest.Answer{{Route: "GET /v1/site", Status: http.StatusOK, Body: `[]`}},
 			stdout:  "[]\n",
@@ -47,30 +49,30 @@ func TestRunReadVerbs(t *testing.T) {
 			routes:  []string{"GET /v1/site"}},
 		{name: "no sites, on a terminal", tty: true,
 			run: func(ctx context.Context, s *core.Session) error {
-				return runSiteList(ctx, &siteListOptions{Session: s})
+				return site.RunSiteList(ctx, &site.SiteListOptions{Session: s})
 			},
 			answers: []cmdtest.Answer{{Route: "GET /v3/public/site", Status: http.StatusOK, Body: `[]`}},
 			stderr:  "No sites.\n", routes: []string{"GET /v3/public/site"}},
 		{name: "site get",
 			run: func(ctx context.Context, s *core.Session) error {
-				return runSiteGet(ctx, &siteGetOptions{Session: s, ID: 11})
+				return site.RunSiteGet(ctx, &site.SiteGetOptions{Session: s, ID: 11})
 			},
 			answers: []cmdtest.Answer{{Route: "GET /v3/public/site/11", Status: http.StatusOK, Body: record}},
 			stdout:  record + "\n", routes: []string{"GET /v3/public/site/11"}},
 		{name: "page list",
 			run: func(ctx context.Context, s *core.Session) error {
-				return runPageList(ctx, &pageListOptions{Session: s, SiteID: 11})
+				return page.RunPageList(ctx, &page.PageListOptions{Session: s, SiteID: 11})
 			},
 			answers: []cmdtest.Answer{{Route: "GET /v3/public/site/11/page", Status: http.StatusOK, Body: `[{"id":5001}]`}},
 			stdout:  `[{"id":5001}]` + "\n", routes: []string{"GET /v3/public/site/11/page"}},
 		{name: "page list without a site",
 			run: func(ctx context.Context, s *core.Session) error {
-				return runPageList(ctx, &pageListOptions{Session: s})
+				return page.RunPageList(ctx, &page.PageListOptions{Session: s})
 			},
 			err: "--site-id is required (or set a default: promoctl config set site_id N)"},
 		{name: "page get",
 			run: func(ctx context.Context, s *core.Session) error {
-				return runPageGet(ctx, &pageGetOptions{Session: s, ID: 5001})
+				return page.RunPageGet(ctx, &page.PageGetOptions{Session: s, ID: 5001})
 			},
 			answers: []cmdtest.Answer{{Route: "GET /v3/public/site/page/5001", Status: http.StatusOK, Body: `{"id":5001}`}},
 			stdout:  `{"id":5001}` + "\n", routes: []string{"GET /v3/public/site/page/5001"}},

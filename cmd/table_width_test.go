@@ -7,6 +7,7 @@ import (
 	"testing"
 	"unicode/utf8"
 
+	"github.com/promoctl/promoctl/cmd/internal/cmdtest"
 	"github.com/promoctl/promoctl/internal/golden"
 )
 
@@ -21,8 +22,8 @@ func TestTablesFitTheTerminal(t *testing.T) {
 		keep              []string // header cells never dropped
 	}{
 		{"promo_list", "GET /v1/promo", selectListJSON, []string{"promo", "list", "--site-id", "7"}, []string{"ID", "CODE"}},
-		{"site_list", "GET /v3/public/site", sitesV3, []string{"site", "list"}, []string{"ID"}},
-		{"page_list", "GET /v3/public/site/7/page", pagesV3, []string{"page", "list", "--site-id", "7"}, []string{"ID"}},
+		{"site_list", "GET /v3/public/site", cmdtest.SitesV3, []string{"site", "list"}, []string{"ID"}},
+		{"page_list", "GET /v3/public/site/7/page", cmdtest.PagesV3, []string{"page", "list", "--site-id", "7"}, []string{"ID"}},
 	} {
 		run := func(t *testing.T, tty bool, width int, extra ...string) string {
 			r := newRunner(t)

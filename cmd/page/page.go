@@ -1,4 +1,4 @@
-package cmd
+package page
 
 import (
 	"context"
@@ -11,7 +11,7 @@ import (
 	"github.com/promoctl/promoctl/internal/view"
 )
 
-func newPageCmd(f *core.Factory) *cobra.Command {
+func NewCmd(f *core.Factory) *cobra.Command {
 	c := &cobra.Command{
 		Use:     "page",
 		Aliases: []string{"pages"},
@@ -29,18 +29,18 @@ rest. -o json prints the server's records unchanged.`,
 	return c
 }
 
-// pageListOptions are the inputs of page list.
-type pageListOptions struct {
+// PageListOptions are the inputs of page list.
+type PageListOptions struct {
 	*core.Session
 	SiteID int64 // --site-id or the configured site_id; 0 when neither
 	Legacy bool  // use the deprecated v1 endpoint
 }
 
-func newPageListCmd(f *core.Factory, run func(context.Context, *pageListOptions) error) *cobra.Command {
+func newPageListCmd(f *core.Factory, run func(context.Context, *PageListOptions) error) *cobra.Command {
 	if run == nil {
-		run = runPageList
+		run = RunPageList
 	}
-	opts := &pageListOptions{}
+	opts := &PageListOptions{}
 	c := &cobra.Command{
 		Use:     "list",
 		Aliases: []string{"ls"},
@@ -70,8 +70,8 @@ documentation does not name that endpoint's HTTP method; promoctl uses GET.`,
 	return c
 }
 
-// runPageList lists the pages of the site.
-func runPageList(ctx context.Context, opts *pageListOptions) error {
+// RunPageList lists the pages of the site.
+func RunPageList(ctx context.Context, opts *PageListOptions) error {
 	site, err := opts.Site(opts.SiteID)
 	if err != nil {
 		return err
@@ -95,17 +95,17 @@ func runPageList(ctx context.Context, opts *pageListOptions) error {
 	return opts.PrintList(view.Records(raw, opts.Loc), fmt.Sprintf("No pages on site %d.", site))
 }
 
-// pageGetOptions are the inputs of page get.
-type pageGetOptions struct {
+// PageGetOptions are the inputs of page get.
+type PageGetOptions struct {
 	*core.Session
 	ID int64
 }
 
-func newPageGetCmd(f *core.Factory, run func(context.Context, *pageGetOptions) error) *cobra.Command {
+func newPageGetCmd(f *core.Factory, run func(context.Context, *PageGetOptions) error) *cobra.Command {
 	if run == nil {
-		run = runPageGet
+		run = RunPageGet
 	}
-	opts := &pageGetOptions{}
+	opts := &PageGetOptions{}
 	return &cobra.Command{
 		Use:     "get ID",
 		Aliases: []string{"show", "view"},
@@ -131,8 +131,8 @@ fields are shown as a.b and lists as a[0].b, field names as words
 	}
 }
 
-// runPageGet shows one page; its id is enough.
-func runPageGet(ctx context.Context, opts *pageGetOptions) error {
+// RunPageGet shows one page; its id is enough.
+func RunPageGet(ctx context.Context, opts *PageGetOptions) error {
 	client, err := opts.Client()
 	if err != nil {
 		return err

@@ -1,4 +1,4 @@
-package cmd
+package site
 
 import (
 	"context"
@@ -10,7 +10,7 @@ import (
 	"github.com/promoctl/promoctl/internal/view"
 )
 
-func newSiteCmd(f *core.Factory) *cobra.Command {
+func NewCmd(f *core.Factory) *cobra.Command {
 	c := &cobra.Command{
 		Use:     "site",
 		Aliases: []string{"sites"},
@@ -28,17 +28,17 @@ prints the server's records unchanged.`,
 	return c
 }
 
-// siteListOptions are the inputs of site list.
-type siteListOptions struct {
+// SiteListOptions are the inputs of site list.
+type SiteListOptions struct {
 	*core.Session
 	Legacy bool // use the deprecated v1 endpoint
 }
 
-func newSiteListCmd(f *core.Factory, run func(context.Context, *siteListOptions) error) *cobra.Command {
+func newSiteListCmd(f *core.Factory, run func(context.Context, *SiteListOptions) error) *cobra.Command {
 	if run == nil {
-		run = runSiteList
+		run = RunSiteList
 	}
-	opts := &siteListOptions{}
+	opts := &SiteListOptions{}
 	c := &cobra.Command{
 		Use:     "list",
 		Aliases: []string{"ls"},
@@ -60,8 +60,8 @@ func newSiteListCmd(f *core.Factory, run func(context.Context, *siteListOptions)
 	return c
 }
 
-// runSiteList lists the sites the user can manage.
-func runSiteList(ctx context.Context, opts *siteListOptions) error {
+// RunSiteList lists the sites the user can manage.
+func RunSiteList(ctx context.Context, opts *SiteListOptions) error {
 	client, err := opts.Client()
 	if err != nil {
 		return err
@@ -81,18 +81,18 @@ func runSiteList(ctx context.Context, opts *siteListOptions) error {
 	return opts.PrintList(view.Records(raw, opts.Loc), "No sites.")
 }
 
-// siteGetOptions are the inputs of site get.
-type siteGetOptions struct {
+// SiteGetOptions are the inputs of site get.
+type SiteGetOptions struct {
 	*core.Session
 	ID     int64
 	Legacy bool // use the deprecated v1 endpoint
 }
 
-func newSiteGetCmd(f *core.Factory, run func(context.Context, *siteGetOptions) error) *cobra.Command {
+func newSiteGetCmd(f *core.Factory, run func(context.Context, *SiteGetOptions) error) *cobra.Command {
 	if run == nil {
-		run = runSiteGet
+		run = RunSiteGet
 	}
-	opts := &siteGetOptions{}
+	opts := &SiteGetOptions{}
 	c := &cobra.Command{
 		Use:     "get ID",
 		Aliases: []string{"show", "view"},
@@ -120,8 +120,8 @@ lists as a[0].b, field names as words (is_published as Published).`,
 	return c
 }
 
-// runSiteGet shows one site.
-func runSiteGet(ctx context.Context, opts *siteGetOptions) error {
+// RunSiteGet shows one site.
+func RunSiteGet(ctx context.Context, opts *SiteGetOptions) error {
 	client, err := opts.Client()
 	if err != nil {
 		return err
