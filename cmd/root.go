@@ -16,6 +16,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/promoctl/promoctl/cmd/apicmd"
 	"github.com/promoctl/promoctl/cmd/core"
 	"github.com/promoctl/promoctl/cmd/page"
 	"github.com/promoctl/promoctl/cmd/product"
@@ -64,7 +65,7 @@ func newTree(f *core.Factory) *cobra.Command {
 
 // addNouns puts promoctl's nouns in the root command.
 func addNouns(root *cobra.Command, f *core.Factory) {
-	for _, c := range []*cobra.Command{newPromoCmd(f), product.NewCmd(f), site.NewCmd(f), page.NewCmd(f), newAPICmd(f, nil)} {
+	for _, c := range []*cobra.Command{newPromoCmd(f), product.NewCmd(f), site.NewCmd(f), page.NewCmd(f), apicmd.NewCmd(f, nil)} {
 		c.GroupID = "shop"
 		root.AddCommand(c)
 	}

@@ -1,4 +1,4 @@
-package cmd
+package apicmd
 
 import (
 	"bytes"
@@ -37,7 +37,7 @@ type apiOptions struct {
 	Include        bool   // -i: the status line and headers first
 }
 
-func newAPICmd(f *core.Factory, run func(context.Context, *apiOptions) error) *cobra.Command {
+func NewCmd(f *core.Factory, run func(context.Context, *apiOptions) error) *cobra.Command {
 	if run == nil {
 		run = runAPI
 	}
