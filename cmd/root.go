@@ -17,6 +17,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/promoctl/promoctl/cmd/apicmd"
+	"github.com/promoctl/promoctl/cmd/configcmd"
 	"github.com/promoctl/promoctl/cmd/core"
 	"github.com/promoctl/promoctl/cmd/page"
 	"github.com/promoctl/promoctl/cmd/product"
@@ -72,5 +73,5 @@ func addNouns(root *cobra.Command, f *core.Factory) {
 	sb := newSandboxCmd(f)
 	sb.GroupID = "setup"
 	root.AddCommand(sb, version.NewCmd(f, nil))
-	root.AddCommand(newAuthCmd(f), newConfigCmd(f))
+	root.AddCommand(newAuthCmd(f), configcmd.NewCmd(f))
 }

@@ -1,4 +1,4 @@
-package cmd
+package configcmd
 
 import (
 	"context"
@@ -15,7 +15,7 @@ import (
 	"github.com/promoctl/promoctl/internal/output"
 )
 
-func newConfigCmd(f *core.Factory) *cobra.Command {
+func NewCmd(f *core.Factory) *cobra.Command {
 	c := &cobra.Command{
 		Use:     "config",
 		GroupID: "setup",
