@@ -17,6 +17,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/promoctl/promoctl/cmd/apicmd"
+	"github.com/promoctl/promoctl/cmd/auth"
 	"github.com/promoctl/promoctl/cmd/configcmd"
 	"github.com/promoctl/promoctl/cmd/core"
 	"github.com/promoctl/promoctl/cmd/page"
@@ -73,5 +74,5 @@ func addNouns(root *cobra.Command, f *core.Factory) {
 	sb := newSandboxCmd(f)
 	sb.GroupID = "setup"
 	root.AddCommand(sb, version.NewCmd(f, nil))
-	root.AddCommand(newAuthCmd(f), configcmd.NewCmd(f))
+	root.AddCommand(auth.NewCmd(f), configcmd.NewCmd(f))
 }

@@ -9,3 +9,10 @@ import (
 // newRunner returns a runner of the whole command tree, logged in to a
 // fresh fake API as user 42.
 func newRunner(t *testing.T) *cmdtest.Runner { return cmdtest.NewRunnerOf(t, addNouns) }
+
+// newBareRunner is a runner with no credentials in its environment: what
+// promoctl knows comes from the config file and the flags.
+func newBareRunner(t *testing.T) *cmdtest.Runner {
+	t.Helper()
+	return cmdtest.WithoutCredentials(newRunner(t))
+}

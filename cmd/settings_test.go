@@ -10,6 +10,8 @@ import (
 	"github.com/promoctl/promoctl/cmd/internal/cmdtest"
 	"github.com/promoctl/promoctl/internal/apitest"
 	"github.com/promoctl/promoctl/internal/config"
+	"github.com/promoctl/promoctl/internal/keychain"
+	"github.com/zalando/go-keyring"
 )
 
 func TestConfigWritesRefuseACorruptFile(t *testing.T) {
@@ -203,4 +205,55 @@ func TestConfigThatIsNotARegularFileIsNotWarnedOf(t *testing.T) {
 	r.Run("--config", os.DevNull, "promo", "list", "--site-id", "7", "-o", "json").Expect(t, 0, "[]\n", "")
 	r.Run("--config", os.DevNull, "config", "set", "site_id", "7").Expect(t, 1, "",
 		"promoctl: config file "+os.DevNull+" is not a regular file: cannot write it\n")
+}
+
+func TestCommandsNeedingCredentialsSayHowToLogIn(t *testing.T) {
+	for _, c := range []struct {
+		name   string
+		config string
+		stderr string
+	}{
+		{"no config", "", "promoctl: no API token: run `promoctl auth login`, or set PROMOCTL_TOKEN (try `promoctl --sandbox …` to explore without an account)\n"},
+		{"logged out", "profiles:\n  default:\n    user_id: 42\n", "promoctl: no API token: run `promoctl auth login`, or set PROMOCTL_TOKEN (try `promoctl --sandbox …` to explore without an account)\n"},
+		{"no user id", "profiles:\n  default:\n    token: " + cmdtest.TestToken + "\n", "promoctl: no user id: run `promoctl auth login`, or set PROMOCTL_USER_ID (it is \"Your ID\" in the account menu of the site admin)\n"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			r := newBareRunner(t)
+			if c.config != "" {
+				r.WriteConfig(c.config)
+			}
+			r.Run("promo", "get", "5").Expect(t, 3, "", c.stderr)
+			r.ExpectNoRequests(t)
+		})
+	}
+}
+
+func TestTokenPrecedenceWithTheKeychain(t *testing.T) {
+	r := newBareRunner(t)
+	r.WithKeychain(nil)
+	r.WriteConfig("profiles:\n  default:\n    token: file-token-0123456789\n    user_id: 42\n    base_url: " + r.API.URL + "\n")
+	if err := keyring.Set(keychain.Service, keychain.Account("default", r.ConfigPath()), "keychain-token-0123456789"); err != nil {
+		t.Fatal(err)
+	}
+	r.API.Handle("GET /v1/promo/5", http.StatusOK, `{"id":5,"code":"A1"}`)
+	bearer := func() string {
+		reqs := r.API.Requests()
+		return strings.TrimPrefix(reqs[len(reqs)-1].Header.Get("Authorization"), "Bearer ")
+	}
+	// keychain > config file
+	r.Run("promo", "get", "5", "-o", "json").Expect(t, 0, `{"id":5,"code":"A1"}`+"\n", "")
+	if got := bearer(); got != "keychain-token-0123456789" {
+		t.Errorf("sent %q, want the keychain's key", got)
+	}
+	// env > keychain
+	r.Env["PROMOCTL_TOKEN"] = "env-token-0123456789"
+	r.Run("promo", "get", "5", "-o", "json").Expect(t, 0, `{"id":5,"code":"A1"}`+"\n", "")
+	if got := bearer(); got != "env-token-0123456789" {
+		t.Errorf("sent %q, want the environment's key", got)
+	}
+	// flag > env
+	r.Run("promo", "get", "5", "-o", "json", "--token", "flag-token-0123456789").Expect(t, 0, `{"id":5,"code":"A1"}`+"\n", "")
+	if got := bearer(); got != "flag-token-0123456789" {
+		t.Errorf("sent %q, want the flag's key", got)
+	}
 }

@@ -1,4 +1,4 @@
-package cmd
+package auth
 
 import (
 	"context"
@@ -13,13 +13,6 @@ import (
 	"github.com/promoctl/promoctl/internal/apitest"
 	"github.com/promoctl/promoctl/internal/prompt"
 )
-
-// newBareRunner is a runner with no credentials in its environment: what
-// promoctl knows comes from the config file and the flags.
-func newBareRunner(t *testing.T) *cmdtest.Runner {
-	t.Helper()
-	return cmdtest.WithoutCredentials(newRunner(t))
-}
 
 // loginStub answers the login form.
 type loginStub struct {
@@ -556,27 +549,6 @@ func TestAuthLogoutWarnsOfTheEnvironmentToken(t *testing.T) {
 	r.WriteConfig("profiles:\n  default:\n    token: saved-token-0123456789\n")
 	r.Run("auth", "logout").Expect(t, 0, "", "promoctl: warning: PROMOCTL_TOKEN is set: commands still use it until you unset it\n")
 	r.ExpectConfig(t, "profiles:\n  default: {}\n")
-}
-
-func TestCommandsNeedingCredentialsSayHowToLogIn(t *testing.T) {
-	for _, c := range []struct {
-		name   string
-		config string
-		stderr string
-	}{
-		{"no config", "", "promoctl: no API token: run `promoctl auth login`, or set PROMOCTL_TOKEN (try `promoctl --sandbox …` to explore without an account)\n"},
-		{"logged out", "profiles:\n  default:\n    user_id: 42\n", "promoctl: no API token: run `promoctl auth login`, or set PROMOCTL_TOKEN (try `promoctl --sandbox …` to explore without an account)\n"},
-		{"no user id", "profiles:\n  default:\n    token: " + cmdtest.TestToken + "\n", "promoctl: no user id: run `promoctl auth login`, or set PROMOCTL_USER_ID (it is \"Your ID\" in the account menu of the site admin)\n"},
-	} {
-		t.Run(c.name, func(t *testing.T) {
-			r := newBareRunner(t)
-			if c.config != "" {
-				r.WriteConfig(c.config)
-			}
-			r.Run("promo", "get", "5").Expect(t, 3, "", c.stderr)
-			r.ExpectNoRequests(t)
-		})
-	}
 }
 
 func TestAuthStatusOnTheSandbox(t *testing.T) {

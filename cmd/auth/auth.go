@@ -1,4 +1,4 @@
-package cmd
+package auth
 
 import (
 	"context"
@@ -26,7 +26,7 @@ type loginPrompter interface {
 	Login(ctx context.Context, d prompt.LoginDefaults) (prompt.LoginAnswers, error)
 }
 
-func newAuthCmd(f *core.Factory) *cobra.Command {
+func NewCmd(f *core.Factory) *cobra.Command {
 	c := &cobra.Command{
 		Use:     "auth",
 		GroupID: "setup",
