@@ -22,6 +22,7 @@ import (
 	"github.com/promoctl/promoctl/cmd/core"
 	"github.com/promoctl/promoctl/cmd/page"
 	"github.com/promoctl/promoctl/cmd/product"
+	"github.com/promoctl/promoctl/cmd/sandboxcmd"
 	"github.com/promoctl/promoctl/cmd/site"
 	"github.com/promoctl/promoctl/cmd/version"
 	"github.com/promoctl/promoctl/internal/iostreams"
@@ -71,7 +72,7 @@ func addNouns(root *cobra.Command, f *core.Factory) {
 		c.GroupID = "shop"
 		root.AddCommand(c)
 	}
-	sb := newSandboxCmd(f)
+	sb := sandboxcmd.NewCmd(f)
 	sb.GroupID = "setup"
 	root.AddCommand(sb, version.NewCmd(f, nil))
 	root.AddCommand(auth.NewCmd(f), configcmd.NewCmd(f))

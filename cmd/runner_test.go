@@ -16,3 +16,12 @@ func newBareRunner(t *testing.T) *cmdtest.Runner {
 	t.Helper()
 	return cmdtest.WithoutCredentials(newRunner(t))
 }
+
+// newSandboxRunner returns a runner with no API settings in its
+// environment, so that sandbox redeem runs in-process.
+func newSandboxRunner(t *testing.T) *cmdtest.Runner {
+	t.Helper()
+	r := newBareRunner(t)
+	r.Env["PROMOCTL_TIMEOUT"] = "5s"
+	return r
+}

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/promoctl/promoctl/cmd/core"
+	"github.com/promoctl/promoctl/cmd/internal/cmdtest"
 )
 
 // TestSandboxFaultDropAfterCreate: with PROMOCTL_SANDBOX_DROP_AFTER_CREATE
@@ -114,7 +115,7 @@ func TestSandboxFaultCreateLatencyAndListLag(t *testing.T) {
 // TestSandboxServeFaults: sandbox serve puts on the faults of its flags,
 // else of the environment, and its banner names them.
 func TestSandboxServeFaults(t *testing.T) {
-	addr := freeAddr(t)
+	addr := cmdtest.FreeAddr(t)
 	r := newRunner(t)
 	r.Env[core.EnvLatency] = "5ms"         // overridden by the flag
 	r.Env[core.EnvDropAfterCreate] = "0.5" // taken from the environment
@@ -132,7 +133,7 @@ func TestSandboxServeFaults(t *testing.T) {
 		}
 	}()
 	data := filepath.Join(t.TempDir(), "sandbox.db")
-	banner := sandboxBanner(addr, data)
+	banner := cmdtest.SandboxBanner(addr, data)
 	banner = strings.Replace(banner, "try: ", "faults (for rehearsing bulk work):\n"+
 		"  rate limit 50/s (429 with Retry-After beyond it)\n"+
 		"  latency 20ms on every request\n"+

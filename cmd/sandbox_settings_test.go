@@ -7,17 +7,6 @@ import (
 	"github.com/promoctl/promoctl/cmd/internal/cmdtest"
 )
 
-// realProfileConfig is a config file for the real service, with every
-// setting the sandbox must not take.
-const realProfileConfig = `current_profile: default
-profiles:
-  default:
-    base_url: https://api.lpmotor.ru
-    token: ` + cmdtest.TestToken + `
-    user_id: 7
-    site_id: 11111
-`
-
 // sandboxWorld runs the checks of TestSandboxIgnoresTheRealSettings on r.
 func sandboxWorld(t *testing.T, r *cmdtest.Runner) {
 	t.Helper()
@@ -52,7 +41,7 @@ func sandboxWorld(t *testing.T, r *cmdtest.Runner) {
 func TestSandboxIgnoresTheRealSettings(t *testing.T) {
 	t.Run("profile", func(t *testing.T) {
 		r := newBareRunner(t)
-		r.WriteConfig(realProfileConfig)
+		r.WriteConfig(cmdtest.RealProfileConfig)
 		sandboxWorld(t, r)
 	})
 	t.Run("environment", func(t *testing.T) {
@@ -67,7 +56,7 @@ func TestSandboxIgnoresTheRealSettings(t *testing.T) {
 
 func TestSandboxRefusesRealCredentialFlags(t *testing.T) {
 	r := newBareRunner(t)
-	r.WriteConfig(realProfileConfig)
+	r.WriteConfig(cmdtest.RealProfileConfig)
 	r.Run("--sandbox", "--token", "x", "promo", "list", "--site-id", "1").Expect(t, 2, "",
 		"promoctl: --token cannot be used with --sandbox, which has its own tokens: for the other sandbox user, give --user-id 2\n")
 	r.Run("--sandbox", "--base-url", "http://127.0.0.1:8787", "promo", "list", "--site-id", "1").Expect(t, 2, "",

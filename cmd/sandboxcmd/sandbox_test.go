@@ -1,4 +1,4 @@
-package cmd
+package sandboxcmd
 
 import (
 	"context"
@@ -6,30 +6,9 @@ import (
 	"path/filepath"
 	"testing"
 	"time"
+
+	"github.com/promoctl/promoctl/cmd/internal/cmdtest"
 )
-
-// freeAddr returns a loopback address with a port that was free a moment
-// ago.
-func freeAddr(t *testing.T) string {
-	t.Helper()
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	addr := ln.Addr().String()
-	ln.Close()
-	return addr
-}
-
-func sandboxBanner(addr, data string) string {
-	return "promoctl sandbox listening on http://" + addr + "\n" +
-		"data file: " + data + "\n" +
-		"credentials:\n" +
-		"  user id 1, token sandbox (can view sites 1 and 2)\n" +
-		"  user id 2, token sandbox-2 (owns site 3)\n" +
-		"try: promoctl --base-url http://" + addr + " --user-id 1 --token sandbox promo list --site-id 1\n" +
-		"press Ctrl-C to stop\n"
-}
 
 func TestSandboxServeOnABusyPortNamesAddr(t *testing.T) {
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
@@ -46,7 +25,7 @@ func TestSandboxServeOnABusyPortNamesAddr(t *testing.T) {
 }
 
 func TestSandboxServeSaysWhenItStops(t *testing.T) {
-	addr := freeAddr(t)
+	addr := cmdtest.FreeAddr(t)
 	r := newRunner(t)
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
@@ -63,5 +42,5 @@ func TestSandboxServeSaysWhenItStops(t *testing.T) {
 		}
 	}()
 	data := filepath.Join(t.TempDir(), "sandbox.db")
-	r.Run("sandbox", "serve", "--addr", addr, "--data", data).Expect(t, 0, "", sandboxBanner(addr, data)+"promoctl sandbox stopped\n")
+	r.Run("sandbox", "serve", "--addr", addr, "--data", data).Expect(t, 0, "", cmdtest.SandboxBanner(addr, data)+"promoctl sandbox stopped\n")
 }

@@ -1,4 +1,4 @@
-package cmd
+package sandboxcmd
 
 import (
 	"context"
@@ -24,7 +24,7 @@ import (
 	"github.com/promoctl/promoctl/internal/view"
 )
 
-func newSandboxCmd(f *core.Factory) *cobra.Command {
+func NewCmd(f *core.Factory) *cobra.Command {
 	c := &cobra.Command{
 		Use:   "sandbox",
 		Short: "Run the built-in API sandbox",
