@@ -334,7 +334,7 @@ func TestDebugLogsExchangesWithoutTheToken(t *testing.T) {
 
 func TestDebugLogsRequestBodiesBySizeOnly(t *testing.T) {
 	r := newRunner(t)
-	r.API.Handle("POST /v1/promo", http.StatusCreated, createdJSON)
+	r.API.Handle("POST /v1/promo", http.StatusCreated, cmdtest.CreatedJSON)
 	res := r.Run("promo", "create", "--site-id", "7", "--code", "SUMMER25", "--amount", "5", "--enabled=false", "--debug", "-o", "json")
 	res.Stderr = elapsed.ReplaceAllString(res.Stderr, "in T")
 	res.Expect(t, 0, res.Stdout, apitest.Lines(
@@ -345,7 +345,7 @@ func TestDebugLogsRequestBodiesBySizeOnly(t *testing.T) {
 		"> X-Api-User-Id: 42",
 		"> Authorization: Bearer [REDACTED]",
 		fmt.Sprintf("> (%d bytes of JSON)", len(`{"site_id":7,"user_id":42,"code":"SUMMER25","is_enabled":false,"bonus_amount":5}`)),
-		fmt.Sprintf("< 201 Created in T (%d bytes)", len(createdJSON)),
+		fmt.Sprintf("< 201 Created in T (%d bytes)", len(cmdtest.CreatedJSON)),
 	))
 }
 
@@ -453,7 +453,7 @@ func TestDroppedConnection(t *testing.T) {
 	t.Run("POST is not: the server may have acted on it", func(t *testing.T) {
 		r := newRunner(t)
 		r.API.HandleFunc("POST /v1/promo", dropConnection)
-		r.API.Handle("POST /v1/promo", http.StatusCreated, createdJSON)
+		r.API.Handle("POST /v1/promo", http.StatusCreated, cmdtest.CreatedJSON)
 		res := r.Run("promo", "create", "--site-id", "7", "--code", "SUMMER25", "--amount", "5")
 		prefix := "promoctl: create promo SUMMER25 on site 7: the outcome is unknown: "
 		if res.Code != 1 || res.Stdout != "" || !strings.HasPrefix(res.Stderr, prefix) || strings.Count(res.Stderr, "\n") != 1 {

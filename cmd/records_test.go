@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/promoctl/promoctl/cmd/core"
+	"github.com/promoctl/promoctl/cmd/promocmd"
 	"github.com/promoctl/promoctl/internal/view"
 )
 
@@ -38,7 +39,7 @@ func TestOneReaderForUndocumentedRecords(t *testing.T) {
 				id, _, _ := strings.Cut(string(cand), "\t")
 				completion = append(completion, id)
 			}
-			sites, err := siteNames(raw)
+			sites, err := promocmd.SiteNames(raw)
 			if err != nil {
 				t.Fatalf("siteNames(%s): %v", c.raw, err)
 			}

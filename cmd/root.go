@@ -22,6 +22,7 @@ import (
 	"github.com/promoctl/promoctl/cmd/core"
 	"github.com/promoctl/promoctl/cmd/page"
 	"github.com/promoctl/promoctl/cmd/product"
+	"github.com/promoctl/promoctl/cmd/promocmd"
 	"github.com/promoctl/promoctl/cmd/sandboxcmd"
 	"github.com/promoctl/promoctl/cmd/site"
 	"github.com/promoctl/promoctl/cmd/version"
@@ -68,7 +69,7 @@ func newTree(f *core.Factory) *cobra.Command {
 
 // addNouns puts promoctl's nouns in the root command.
 func addNouns(root *cobra.Command, f *core.Factory) {
-	for _, c := range []*cobra.Command{newPromoCmd(f), product.NewCmd(f), site.NewCmd(f), page.NewCmd(f), apicmd.NewCmd(f, nil)} {
+	for _, c := range []*cobra.Command{promocmd.NewCmd(f), product.NewCmd(f), site.NewCmd(f), page.NewCmd(f), apicmd.NewCmd(f, nil)} {
 		c.GroupID = "shop"
 		root.AddCommand(c)
 	}

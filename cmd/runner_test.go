@@ -25,3 +25,9 @@ func newSandboxRunner(t *testing.T) *cmdtest.Runner {
 	r.Env["PROMOCTL_TIMEOUT"] = "5s"
 	return r
 }
+
+// runBadInputs runs each case with a runner of the whole tree.
+func runBadInputs(t *testing.T, cases []cmdtest.BadInput) {
+	t.Helper()
+	cmdtest.RunBadInputsWith(t, newRunner, cases)
+}

@@ -257,3 +257,23 @@ func TestTokenPrecedenceWithTheKeychain(t *testing.T) {
 		t.Errorf("sent %q, want the flag's key", got)
 	}
 }
+
+func TestUnknownProfileWithoutAConfigFile(t *testing.T) {
+	r := newRunner(t) // credentials from the environment, no config file
+	p := r.ConfigPath()
+	r.Run("promo", "list", "--site-id", "7", "--profile", "nope").Expect(t, 2, "",
+		"promoctl: invalid profile (from flag --profile): \"nope\" is not in "+p+", which has no profiles yet: run `promoctl auth login --profile nope`\n")
+	r.Env["PROMOCTL_PROFILE"] = "work"
+	r.Run("promo", "list", "--site-id", "7").Expect(t, 2, "",
+		"promoctl: invalid profile (from env PROMOCTL_PROFILE): \"work\" is not in "+p+", which has no profiles yet: run `promoctl auth login --profile work`\n")
+	r.Run("auth", "status").Expect(t, 2, "",
+		"promoctl: invalid profile (from env PROMOCTL_PROFILE): \"work\" is not in "+p+", which has no profiles yet: run `promoctl auth login --profile work`\n")
+	r.ExpectNoRequests(t)
+
+	// The commands that create a profile still do.
+	delete(r.Env, "PROMOCTL_PROFILE")
+	r.Run("config", "set", "site_id", "7", "--profile", "shop").Expect(t, 0, "", "")
+	r.API.Handle("GET /v3/public/site", http.StatusOK, `[]`)
+	r.Stdin = cmdtest.TestToken
+	r.Run("auth", "login", "--with-token", "--profile", "new").Expect(t, 0, "", cmdtest.KeyInFile(42, r.ConfigPath()))
+}

@@ -21,7 +21,7 @@ func TestTablesFitTheTerminal(t *testing.T) {
 		args              []string
 		keep              []string // header cells never dropped
 	}{
-		{"promo_list", "GET /v1/promo", selectListJSON, []string{"promo", "list", "--site-id", "7"}, []string{"ID", "CODE"}},
+		{"promo_list", "GET /v1/promo", cmdtest.SelectListJSON, []string{"promo", "list", "--site-id", "7"}, []string{"ID", "CODE"}},
 		{"site_list", "GET /v3/public/site", cmdtest.SitesV3, []string{"site", "list"}, []string{"ID"}},
 		{"page_list", "GET /v3/public/site/7/page", cmdtest.PagesV3, []string{"page", "list", "--site-id", "7"}, []string{"ID"}},
 	} {
@@ -78,7 +78,7 @@ func TestTablesFitTheTerminal(t *testing.T) {
 func TestLargeTableFitsTheTerminal(t *testing.T) {
 	items := make([]string, 600)
 	for i := range items {
-		items[i] = strings.Replace(selectItems[i%len(selectItems)], `"id":`, fmt.Sprintf(`"id":%d,"x":`, 10000+i), 1)
+		items[i] = strings.Replace(cmdtest.SelectItems[i%len(cmdtest.SelectItems)], `"id":`, fmt.Sprintf(`"id":%d,"x":`, 10000+i), 1)
 	}
 	body := "[" + strings.Join(items, ",") + "]"
 	var plain string
@@ -90,7 +90,7 @@ func TestLargeTableFitsTheTerminal(t *testing.T) {
 		}
 		r.API.Handle("GET /v1/promo", http.StatusOK, body)
 		res := r.Run("promo", "list", "--site-id", "7")
-		out := ansiSGR.ReplaceAllString(res.Stdout, "")
+		out := cmdtest.AnsiSGR.ReplaceAllString(res.Stdout, "")
 		if colour && out == res.Stdout {
 			t.Errorf("no colour on a colour terminal")
 		}
