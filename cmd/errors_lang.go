@@ -212,6 +212,12 @@ func (r *errorRenderer) typed(err error) (string, bool) {
 		return p.T("error.api.unknown_outcome", "Err", r.text(e.Err)), true
 	case *api.PlainHTTPError:
 		return p.T("error.api.plain_http", "Host", e.Host), true
+	case *strconv.NumError:
+		kind := map[string]string{"ParseInt": "int", "ParseUint": "int", "ParseFloat": "number", "ParseBool": "bool"}[e.Func]
+		if kind == "" {
+			return "", false
+		}
+		return p.T("error.value."+kind, "Value", strconv.Quote(e.Num)), true
 	case *promoNotFoundError:
 		if len(e.Codes) > 1 {
 			return p.T("error.promo.codes_not_found", "Codes", fmt.Sprintf("%q", strings.Join(e.Codes, ", ")), "Site", e.Site), true

@@ -418,7 +418,11 @@ func promptAs[T any](f *factory) T {
 // huh is the prompter of a person at a terminal. Its login form checks
 // the answers as config set would.
 func (f *factory) huh() *prompt.Huh {
-	return &prompt.Huh{In: f.io.In, Out: f.io.ErrOut, Accessible: accessible(f.global.accessible, f.env), LoginRules: loginRules(), Msg: f.msg}
+	h := &prompt.Huh{In: f.io.In, Out: f.io.ErrOut, Accessible: accessible(f.global.accessible, f.env), LoginRules: loginRules(), Msg: f.msg}
+	if f.msg.Russian() {
+		h.Say = f.warnings.say // the checks' refusals, written in English
+	}
+	return h
 }
 
 // accessible reports whether prompts are plain lines for screen readers:

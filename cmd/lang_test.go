@@ -186,3 +186,36 @@ func TestSiteCurrencyOnlyForRussianTables(t *testing.T) {
 		r.expectRoutes(t, tc.routes...)
 	}
 }
+
+// TestRussianErrorLines: the error line is Russian for the API's errors,
+// promoctl's own, cobra's and a flag's value, and its exit code does not
+// change with the language.
+func TestRussianErrorLines(t *testing.T) {
+	for _, tc := range []struct {
+		args []string
+		code int
+		ru   string
+	}{
+		{[]string{"--sandbox", "promo", "get", "99999", "--site-id", "1"}, exitNotFound,
+			"promoctl: промокод 99999: не найдено: промокод 99999 не существует или вам не виден (ошибка API 41: promo 99999 not found)\n"},
+		{[]string{"--sandbox", "promo", "list", "--site-id", "3"}, exitAuth,
+			"promoctl: список промокодов сайта 3: нет доступа: у вас нет доступа к сайту 3 (ошибка API 30: user cant view site)\n"},
+		{[]string{"--sandbox", "promo", "get", "NOPE", "--site-id", "1"}, exitNotFound,
+			"promoctl: промокода \"NOPE\" нет на сайте 1 (код ищется в списке сайта из --site-id или site_id из настроек; аргумент из одних цифр — это ID)\n"},
+		{[]string{"--sandbox", "promo", "lst"}, exitUsage, "promoctl: нет команды \"lst\" в \"promoctl promo\"; может быть, \"get\"?\n"},
+		{[]string{"--sandbox", "promo", "generate", "--site-id", "1", "--count", "x"}, exitUsage,
+			"promoctl: неверное значение \"x\" флага \"--count\": нужно целое число, а не \"x\"\n"},
+		{[]string{"--sandbox", "promo", "create", "--site-id", "1", "--code", "ABC", "--amount", "150", "--percent"}, exitUsage,
+			"promoctl: --amount: процент не может быть больше 100, а указано 150\n"},
+		{[]string{"--sandbox", "promo", "list"}, exitUsage,
+			"promoctl: с --sandbox нужен --site-id: в песочнице нет сайта по умолчанию (пользователь 1 видит сайты 1 и 2, пользователь 2 — сайт 3)\n"},
+	} {
+		r := ruRunner(t)
+		res := r.run(tc.args...)
+		res.expect(t, tc.code, "", tc.ru)
+		r.env["LANG"] = "C"
+		if en := r.run(tc.args...); en.code != tc.code || en.stderr == res.stderr || !strings.HasPrefix(en.stderr, "promoctl: ") {
+			t.Errorf("%q in English: exit %d, stderr %q", tc.args, en.code, en.stderr)
+		}
+	}
+}

@@ -478,7 +478,7 @@ func (opts *promoApplyOptions) execute(ctx context.Context, c generateAPI, th *b
 	o := bulk.Options{Concurrency: opts.concurrency(), Throttle: th, OpTimeout: opts.Settings.Timeout, Grace: opts.Grace}
 	var bar *progress.Bar
 	if opts.Bar {
-		bar = progress.NewBar(opts.IO.ErrOut, 0)
+		bar = opts.newBar()
 		o.Progress = func(pr bulk.Progress) { bar.Update(pr.Finished, pr.Total, pr.Rate, pr.ETA()) }
 	}
 	start := time.Now()

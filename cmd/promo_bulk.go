@@ -499,7 +499,7 @@ func (opts *promoSelectOptions) execute(ctx context.Context, targets []selected,
 	o := bulk.Options{Concurrency: concurrency, Throttle: th, OpTimeout: opts.Settings.Timeout}
 	var bar *progress.Bar
 	if opts.Bar && len(ops) > 1 {
-		bar = progress.NewBar(opts.IO.ErrOut, 0)
+		bar = opts.newBar()
 		o.Progress = func(p bulk.Progress) { bar.Update(p.Finished, p.Total, p.Rate, p.ETA()) }
 	}
 	sum, err := bulk.Execute(ctx, generateAPI{Client: writes, reads: reads}, j, o)

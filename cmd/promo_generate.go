@@ -364,7 +364,7 @@ func (opts *promoGenerateOptions) execute(ctx context.Context, c generateAPI, th
 	o := bulk.Options{Concurrency: concurrency, Throttle: th, OpTimeout: opts.Settings.Timeout, Grace: opts.Grace}
 	var bar *progress.Bar
 	if opts.Bar {
-		bar = progress.NewBar(opts.IO.ErrOut, 0)
+		bar = opts.newBar()
 		o.Progress = func(p bulk.Progress) { bar.Update(p.Finished, p.Total, p.Rate, p.ETA()) }
 	}
 	o.Waiting = func(n int, d time.Duration) {

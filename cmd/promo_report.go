@@ -213,7 +213,7 @@ func runPromoReport(ctx context.Context, opts *promoReportOptions) error {
 	var bar *progress.Bar
 	o := bulk.Options{Concurrency: opts.Concurrency, Throttle: th, Classify: bulk.ClassifyRead, OpTimeout: opts.Settings.Timeout}
 	if opts.Bar && len(toRead) > 0 {
-		bar = progress.NewBar(opts.IO.ErrOut, 0)
+		bar = opts.newBar()
 		bar.Label = opts.Msg.T("promo.report.reading")
 		o.Progress = func(p bulk.Progress) { bar.Update(p.Finished, p.Total, p.Rate, p.ETA()) }
 	}

@@ -187,6 +187,15 @@ func (s *session) notef(format string, args ...any) {
 	}
 }
 
+// newBar is a progress bar on stderr, in the run's language.
+func (s *session) newBar() *progress.Bar {
+	b := progress.NewBar(s.IO.ErrOut, 0)
+	if s.Msg.Russian() {
+		b.Words = progress.BarWords{PerSecond: s.Msg.T("progress.per_second"), Left: s.Msg.T("progress.left"), Duration: s.Msg.Duration}
+	}
+	return b
+}
+
 // warn writes warnings to stderr, each once per run.
 func (s *session) warn(msgs ...string) { s.Warnings.warn(msgs...) }
 

@@ -110,7 +110,7 @@ func (h *Huh) Promo(ctx context.Context, form PromoForm) (PromoAnswers, error) {
 
 	code := huh.NewInput().Title(title(m.T("form.promo.code"), init.Code)).
 		Description(m.T("form.promo.code.help")).
-		Value(&v.Code).Validate(orKept(init.Code, func(s string) error {
+		Value(&v.Code).Validate(h.said(orKept(init.Code, func(s string) error {
 		if err := chk.Code(s); err != nil {
 			return err
 		}
@@ -118,7 +118,7 @@ func (h *Huh) Promo(ctx context.Context, form PromoForm) (PromoAnswers, error) {
 			return errors.New(m.T("form.promo.code.taken", "Code", s))
 		}
 		return nil
-	}))
+	})))
 	if len(init.Code) <= promo.MaxCodeLen {
 		// Not for a longer code from the server: it would be cut silently.
 		code.CharLimit(promo.MaxCodeLen)
@@ -165,10 +165,10 @@ func (h *Huh) Promo(ctx context.Context, form PromoForm) (PromoAnswers, error) {
 				}
 				return m.T("form.promo.amount.money")
 			}, &v.Percent).
-			Value(&v.Amount).Validate(orKept(init.Amount, func(s string) error {
+			Value(&v.Amount).Validate(h.said(orKept(init.Amount, func(s string) error {
 			_, err := chk.Amount(s, v.Percent)
 			return err
-		})),
+		}))),
 		huh.NewConfirm().Title(m.T("form.promo.enabled")).Description(enabledHint).
 			Affirmative(m.T("form.yes")).Negative(m.T("form.no")).Value(&v.Enabled),
 	}
@@ -176,22 +176,22 @@ func (h *Huh) Promo(ctx context.Context, form PromoForm) (PromoAnswers, error) {
 	limits := []huh.Field{
 		huh.NewInput().Title(optTitle(m.T("form.promo.starts"), init.Starts, m.T("form.promo.starts.none"))).
 			Description(m.T("form.promo.starts.help", "Forms", dateHelp)).
-			Value(&v.Starts).Validate(orKept(init.Starts, func(s string) error {
+			Value(&v.Starts).Validate(h.said(orKept(init.Starts, func(s string) error {
 			_, err := chk.Date(s, promo.ParseStart)
 			return err
-		})),
+		}))),
 		huh.NewInput().Title(optTitle(m.T("form.promo.ends"), init.Ends, m.T("form.promo.ends.none"))).
 			Description(m.T("form.promo.ends.help")).
-			Value(&v.Ends).Validate(orKept(init.Ends, func(s string) error {
+			Value(&v.Ends).Validate(h.said(orKept(init.Ends, func(s string) error {
 			_, _, err := chk.Window(v.Starts, s)
 			return err
-		})),
+		}))),
 		huh.NewInput().Title(optTitle(m.T("form.promo.max_uses"), init.MaxUses, m.T("form.promo.max_uses.none"))).
 			Description(m.T("form.promo.max_uses.help")).
-			Value(&v.MaxUses).Validate(orKept(init.MaxUses, func(s string) error {
+			Value(&v.MaxUses).Validate(h.said(orKept(init.MaxUses, func(s string) error {
 			_, err := chk.MaxUses(s)
 			return err
-		})),
+		}))),
 		huh.NewConfirm().Title(m.T("form.promo.once")).Description(m.T("form.promo.once.help")).
 			Affirmative(m.T("form.yes")).Negative(m.T("form.no")).Value(&v.OncePerUser),
 	}
