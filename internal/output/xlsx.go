@@ -278,12 +278,13 @@ func (x *xlsxWriter) flush() error {
 
 // tableHeader reports whether a header can head a table: names that are
 // there and unique, as Excel requires (ignoring case), and that a cell
-// holds as they are.
+// holds as they are (the table's columns repeat them, and must match).
 func tableHeader(h []string) bool {
 	seen := make(map[string]bool, len(h))
 	for _, n := range h {
 		k := strings.ToLower(n)
-		if k == "" || seen[k] || !utf8.ValidString(n) || len(n) > 255 || strings.ContainsFunc(n, func(r rune) bool { return r < ' ' || r == 0xFFFE || r == 0xFFFF }) {
+		if k == "" || seen[k] || !utf8.ValidString(n) || len(n) > 255 || strings.Contains(n, "_x") ||
+			strings.ContainsFunc(n, func(r rune) bool { return r < ' ' || r == 0xFFFE || r == 0xFFFF }) {
 			return false
 		}
 		seen[k] = true
@@ -497,8 +498,12 @@ func (s *xlsxSpool) Write(p []byte) (int, error) {
 			return len(p), nil
 		}
 		s.f, s.fw = f, bufio.NewWriterSize(f, 64<<10)
-		s.fw.Write(s.mem)
+		held := s.mem
 		s.mem = nil
+		if _, err := s.fw.Write(held); err != nil {
+			s.err = fmt.Errorf("its temporary file: %w", err)
+			return 0, s.err
+		}
 	}
 	if _, err := s.fw.Write(p); err != nil {
 		s.err = fmt.Errorf("its temporary file: %w", err)
