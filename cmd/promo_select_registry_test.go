@@ -2,10 +2,12 @@ package cmd
 
 import (
 	"encoding/json"
+	"strings"
 	"testing"
 	"time"
 
 	"github.com/promoctl/promoctl/internal/api"
+	"github.com/promoctl/promoctl/internal/iostreams"
 	"github.com/promoctl/promoctl/internal/promo"
 )
 
@@ -37,6 +39,28 @@ func TestSortKnowsEveryRegistryField(t *testing.T) {
 		}
 		if k := promoSortKey(&p, f.Name, now); k.none {
 			t.Errorf("--sort %s: no key for a promo code that has the field: promoSortKey does not know it", f.Name)
+		}
+	}
+}
+
+// TestFieldFlagsAreTheRegistrys: the flag of every writable field of
+// promo.Registry is a flag of promo update, and of promo create but the
+// --no-… flags (they remove a limit, and a new code has none).
+func TestFieldFlagsAreTheRegistrys(t *testing.T) {
+	ios, _, _, _ := iostreams.Test()
+	root := newRootCmd(newFactory(Options{IO: ios}))
+	for _, verb := range []string{"create", "update"} {
+		c, _, err := root.Find([]string{"promo", verb})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, f := range promo.Registry() {
+			if !f.Writable || (verb == "create" && strings.HasPrefix(f.Flag, "--no-")) {
+				continue
+			}
+			if fl := c.Flags().Lookup(strings.TrimPrefix(f.Flag, "--")); fl == nil {
+				t.Errorf("promo %s has no flag %q of field %s", verb, f.Flag, f.Name)
+			}
 		}
 	}
 }
