@@ -167,13 +167,6 @@ func firstLine(s string) string {
 	return s
 }
 
-func ptr[T any](v T, err error) (*T, error) {
-	if err != nil {
-		return nil, err
-	}
-	return &v, nil
-}
-
 func toString(v any) (string, error) {
 	switch x := v.(type) {
 	case string:
