@@ -204,12 +204,12 @@ func TestRussianErrorLines(t *testing.T) {
 		ru   string
 	}{
 		{[]string{"--sandbox", "promo", "get", "99999", "--site-id", "1"}, exitNotFound,
-			"promoctl: промокод 99999: не найдено: промокод 99999 не существует или вам не виден (ошибка API 41: promo 99999 not found)\n"},
+			"promoctl: промокод 99999: не найдено: промокод 99999 не существует или у вас нет к нему доступа (ошибка API 41: promo 99999 not found)\n"},
 		{[]string{"--sandbox", "promo", "list", "--site-id", "3"}, exitAuth,
 			"promoctl: список промокодов сайта 3: нет доступа: у вас нет доступа к сайту 3 (ошибка API 30: user cant view site)\n"},
 		{[]string{"--sandbox", "promo", "get", "NOPE", "--site-id", "1"}, exitNotFound,
-			"promoctl: промокода \"NOPE\" нет на сайте 1 (код ищется в списке сайта из --site-id или site_id из настроек; аргумент из одних цифр — это ID)\n"},
-		{[]string{"--sandbox", "promo", "lst"}, exitUsage, "promoctl: нет команды \"lst\" в \"promoctl promo\"; может быть, \"get\"?\n"},
+			"promoctl: промокода \"NOPE\" нет на сайте 1 (промокод ищется на сайте из --site-id или site_id из настроек; аргумент из одних цифр считается ID)\n"},
+		{[]string{"--sandbox", "promo", "lst"}, exitUsage, "promoctl: у \"promoctl promo\" нет команды \"lst\"; возможно, вы имели в виду \"get\"?\n"},
 		{[]string{"--sandbox", "promo", "generate", "--site-id", "1", "--count", "x"}, exitUsage,
 			"promoctl: неверное значение \"x\" флага \"--count\": нужно целое число, а не \"x\"\n"},
 		{[]string{"--sandbox", "promo", "create", "--site-id", "1", "--code", "ABC", "--amount", "150", "--percent"}, exitUsage,
