@@ -1,0 +1,61 @@
+package cmd
+
+import (
+	"testing"
+
+	"github.com/promoctl/promoctl/internal/i18n"
+	"github.com/promoctl/promoctl/internal/promo"
+)
+
+// TestNewMessagesInRussian says in Russian the errors and notes of promo
+// jobs, report's selection, apply's renames and workbooks and the sandbox's
+// faults, as the reporting edge does: a count in its plural form, a
+// wrapped error by its own entry.
+func TestNewMessagesInRussian(t *testing.T) {
+	ru := i18n.New(i18n.Russian)
+	_, charsErr := parsePrefix("ЁЛКА")
+	if charsErr == nil {
+		t.Fatal(`parsePrefix("ЁЛКА") accepted a Cyrillic prefix`)
+	}
+	for _, tc := range []struct {
+		name string
+		err  error
+		want string
+	}{
+		{"rename one", usagef("refusing to rename %s of site %d without confirmation (%s): pass --yes when not running interactively (or --dry-run to see the plan); nothing was sent", countNoun(1, "promo code", "promo codes"), 7, "A1 → B1"),
+			"без подтверждения 1 промокод сайта 7 не переименован (A1 → B1): когда нет терминала, добавьте --yes (или --dry-run, чтобы посмотреть план); ничего не отправлено"},
+		{"rename few", usagef("refusing to rename %s of site %d without confirmation (%s): pass --yes when not running interactively (or --dry-run to see the plan); nothing was sent", countNoun(3, "promo code", "promo codes"), 7, "A1 → B1, A2 → B2, A3 → B3"),
+			"без подтверждения 3 промокода сайта 7 не переименованы (A1 → B1, A2 → B2, A3 → B3): когда нет терминала, добавьте --yes (или --dry-run, чтобы посмотреть план); ничего не отправлено"},
+		{"rename many, more", usagef("refusing to rename %s of site %d without confirmation (%s): pass --yes when not running interactively (or --dry-run to see the plan); nothing was sent", countNoun(25, "promo code", "promo codes"), 7, "A1 → B1, A2 → B2, A3 → B3 and 22 more"),
+			"без подтверждения 25 промокодов сайта 7 не переименованы (A1 → B1, A2 → B2, A3 → B3 и ещё 22): когда нет терминала, добавьте --yes (или --dry-run, чтобы посмотреть план); ничего не отправлено"},
+		{"prefix chars", charsErr,
+			`--prefix "ЁЛКА": в коде могут быть только латинские буквы A-Z, a-z и цифры 0-9, а на месте 1 стоит 'Ё'`},
+		{"prefix long", usagef("--prefix %q: a code has at most %d characters, the prefix has %d", "ABCDEFGHIJKLMNOP", promo.MaxCodeLen, 16),
+			`--prefix "ABCDEFGHIJKLMNOP": в коде не больше 15 символов, а в префиксе — 16`},
+		{"no job", usagef("%v (promo jobs lists the jobs)", "no job 2026 in /tmp/jobs"),
+			"задания 2026 нет в /tmp/jobs (список заданий — promo jobs)"},
+		{"job of other site", usagef("--job %s: the job is of site %d, not of --site-id %d", "20261201", 3, 1),
+			"--job 20261201: задание относится к сайту 3, а не к --site-id 1"},
+		{"xlsx on a terminal", usagef("-o xlsx writes a workbook, not text: redirect it to a file, such as > codes.xlsx"),
+			"-o xlsx записывает книгу Excel, а не текст: перенаправьте вывод в файл, например > codes.xlsx"},
+		{"length", usagef("--length must be at least 1: the characters of the random part, got %d", 0),
+			"--length должен быть не меньше 1 (это число символов случайной части), а указано 0"},
+	} {
+		if got := errorText(ru, tc.err); got != tc.want {
+			t.Errorf("%s:\n got %s\nwant %s", tc.name, got, tc.want)
+		}
+	}
+	for _, tc := range []struct {
+		n    int
+		want string
+	}{
+		{1, "Ещё 1 промокод мог быть создан"},
+		{3, "Ещё 3 промокода могли быть созданы"},
+		{11, "Ещё 11 промокодов могли быть созданы"},
+		{21, "Ещё 21 промокод мог быть создан"},
+	} {
+		if got := ru.N("promo.generate.may_be_created", tc.n); len(got) < len(tc.want) || got[:len(tc.want)] != tc.want {
+			t.Errorf("may_be_created(%d) = %q, want it to start %q", tc.n, got, tc.want)
+		}
+	}
+}
