@@ -3,6 +3,7 @@ package cmd
 import (
 	"slices"
 	"testing"
+	"time"
 
 	"github.com/promoctl/promoctl/internal/i18n"
 	"github.com/promoctl/promoctl/internal/promo"
@@ -85,5 +86,27 @@ func TestJobsTableInRussian(t *testing.T) {
 	}
 	if want := []string{"ID", "САЙТ", "КОМАНДА", "ПРОМОКОДОВ", "СОЗДАНО", "НАЧАТО", "СОСТОЯНИЕ"}; !slices.Equal(got, want) {
 		t.Errorf("headers %q, want %q", got, want)
+	}
+}
+
+// TestPastEndWarningsInRussian: the warnings of a create whose end has
+// passed are said in Russian, a count in its plural form.
+func TestPastEndWarningsInRussian(t *testing.T) {
+	w := &warnings{msg: i18n.New(i18n.Russian)}
+	end := time.Date(2025, 12, 31, 23, 59, 0, 0, time.UTC)
+	now := end.Add(time.Hour)
+	for _, tc := range []struct{ en, want string }{
+		{pastEndWarning(&end, now, time.UTC, "promo code"),
+			"дата окончания 2025-12-31 23:59 уже прошла, так что промокод будет создан истёкшим: укажите в --ends дату позже"},
+		{pastEndWarning(&end, now, time.UTC, "promo codes"),
+			"дата окончания 2025-12-31 23:59 уже прошла, так что промокоды будут созданы истёкшими: укажите в --ends дату позже"},
+		{"1 promo code ends before now, so they will be expired: A1 (line 2, ends 2025-12-31 23:59)",
+			"у 1 промокода дата окончания уже прошла, так что он будет истёкшим: A1 (line 2, ends 2025-12-31 23:59)"},
+		{"5 promo codes end before now, so they will be expired: A1 (line 2, ends 2025-12-31 23:59), A2 (line 3, ends 2025-12-31 23:59), A3 (line 4, ends 2025-12-31 23:59) and 2 more",
+			"у 5 промокодов дата окончания уже прошла, так что они будут истёкшими: A1 (line 2, ends 2025-12-31 23:59), A2 (line 3, ends 2025-12-31 23:59), A3 (line 4, ends 2025-12-31 23:59) и ещё 2"},
+	} {
+		if got := w.say(tc.en); got != tc.want {
+			t.Errorf("say(%q)\n got %s\nwant %s", tc.en, got, tc.want)
+		}
 	}
 }
