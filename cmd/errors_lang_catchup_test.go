@@ -110,3 +110,21 @@ func TestPastEndWarningsInRussian(t *testing.T) {
 		}
 	}
 }
+
+// TestJobNotesInRussian: what promo jobs, jobs show and report --job say
+// on stderr is Russian, the total in its plural form.
+func TestJobNotesInRussian(t *testing.T) {
+	w := &warnings{msg: i18n.New(i18n.Russian)}
+	for _, tc := range []struct{ en, want string }{
+		{"No jobs in /tmp/jobs.", "В /tmp/jobs нет заданий."},
+		{"Job 20261201T100000Z-1a2b3c4d created no promo codes.", "Задание 20261201T100000Z-1a2b3c4d не создало ни одного промокода."},
+		{"None of the 21 promo codes job J created is on site 1 now.", "Ни одного из 21 промокода, созданного заданием J, сейчас нет на сайте 1."},
+		{"None of the 500 promo codes job J created is on site 1 now.", "Ни одного из 500 промокодов, созданных заданием J, сейчас нет на сайте 1."},
+		{"3 of the 5 promo codes job J created are no longer on site 1", "3 из 5 промокодов, созданных заданием J, больше нет на сайте 1"},
+		{"3 of the 5 promo codes job J created are no longer on site 1: not in the report", "3 из 5 промокодов, созданных заданием J, больше нет на сайте 1: в отчёт они не вошли"},
+	} {
+		if got := w.say(tc.en); got != tc.want {
+			t.Errorf("say(%q)\n got %s\nwant %s", tc.en, got, tc.want)
+		}
+	}
+}
