@@ -423,7 +423,7 @@ func renameList(ren []plan.Entry) string {
 	var b strings.Builder
 	for i, e := range ren {
 		if i == 3 {
-			fmt.Fprintf(&b, " and %d more", len(ren)-i)
+			b.WriteString(" and " + fmt.Sprint(len(ren)-i) + " more") // a part of the refusal error.msg.usage.refuse_rename_more says
 			break
 		}
 		if i > 0 {

@@ -292,7 +292,7 @@ func (opts *promoSelectOptions) recheck(ctx context.Context, targets []selected,
 			continue
 		}
 		changed++
-		fmt.Fprintf(opts.IO.ErrOut, "promoctl: skipped %s: changed since the confirmation: %s\n", t.name(), why)
+		fmt.Fprintln(opts.IO.ErrOut, "promoctl: "+opts.Msg.T("promo.bulk.skipped_changed", "Name", t.name(), "Why", opts.Warnings.say(why)))
 	}
 	return kept, already, changed, nil
 }

@@ -382,8 +382,7 @@ func (opts *promoGenerateOptions) execute(ctx context.Context, c generateAPI, th
 		bar.Clear()
 	}
 	if ctx.Err() != nil && sum.Unknown > 0 {
-		fmt.Fprintf(opts.IO.ErrOut, "%d more promo codes may be created: their outcome is unknown, and the resume settles them from the site's list first.\n",
-			sum.Unknown)
+		fmt.Fprintln(opts.IO.ErrOut, opts.Msg.N("promo.generate.may_be_created", sum.Unknown))
 	}
 	if ctx.Err() != nil {
 		fmt.Fprintln(opts.IO.ErrOut, opts.Msg.N("promo.generate.interrupted", total, "Created", sum.Created, "Resume", resume))

@@ -125,7 +125,7 @@ func runPromoJobs(_ context.Context, opts *promoJobsOptions) error {
 		return err
 	}
 	for _, e := range bad {
-		fmt.Fprintf(opts.IO.ErrOut, "promoctl: skipped: %s\n", opts.Warnings.clean(oneLine(e.Error())))
+		fmt.Fprintln(opts.IO.ErrOut, "promoctl: "+opts.Msg.T("promo.jobs.skipped", "Reason", opts.Warnings.clean(oneLine(e.Error()))))
 	}
 	rows := make([]view.Job, len(jobs))
 	for i, j := range jobs {

@@ -70,7 +70,7 @@ func parsePrefix(s string) (string, error) {
 		return "", usagef("--prefix needs the text the codes start with")
 	}
 	if err := promo.ValidateCodeChars(p); err != nil {
-		return "", usagef("--prefix %q: %v", s, err)
+		return "", usagef("--prefix %q: %w", s, err)
 	}
 	if len(p) > promo.MaxCodeLen {
 		return "", usagef("--prefix %q: a code has at most %d characters, the prefix has %d", s, promo.MaxCodeLen, len(p))

@@ -72,7 +72,7 @@ func cellKinds() map[string]cellKind {
 		"starts": cellDateTime, "ends": cellDateTime, "date": cellDateTime, "first_order": cellDateTime, "last_order": cellDateTime,
 		"day": cellDay, "used_at": cellDateTime,
 		"discount_on": cellBonus, "delivery_price": cellMoney, "to_pay": cellMoney, "credentials": cellWord,
-		"time_limit": cellWord, "max_uses": cellWord, "action": cellWord, "source": cellSource,
+		"time_limit": cellWord, "max_uses": cellWord, "action": cellWord, "source": cellSource, "started": cellDateTime, "state": cellWord,
 	}
 }
 
