@@ -152,8 +152,8 @@ func TestGenerateKill9ThenResumeAtOnce(t *testing.T) {
 		timeout string
 	}{
 		{"creates-300ms", 0, false, 10, "1s"},
-		{"list-lag-1s", time.Second, false, 5, "2s"},
-		{"unique-on-arrival", 0, true, 5, "1s"},
+		{"list-lag-1s", time.Second, false, 10, "2s"},
+		{"unique-on-arrival", 0, true, 10, "1s"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			t.Parallel()

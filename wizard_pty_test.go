@@ -652,3 +652,18 @@ func TestWizardInRussianOnATerminal(t *testing.T) {
 		t.Errorf("PTYRU1 is not in the promo list after the wizard; the screen:\n%s", tm.screen())
 	}
 }
+
+// TestAccessibleWizardRefusesInRussian: in accessible mode with a Russian
+// locale, a code that breaks the rules is refused in Russian and asked
+// again.
+func TestAccessibleWizardRefusesInRussian(t *testing.T) {
+	env := append(sandboxEnv(t, t.TempDir()), "PROMOCTL_ACCESSIBLE=1", "LANG=ru_RU.UTF-8")
+	tm := startTerm(t, env, "--sandbox", "promo", "create", "--site-id", "1")
+	tm.expect("Промокод")
+	tm.send("X\r")
+	tm.expect("в промокоде должно быть от 2 до 15 символов, а их 1")
+	tm.send("\x03")
+	if code := tm.wait(); code != 130 {
+		t.Fatalf("exit code = %d, want 130; the screen:\n%s", code, tm.screen())
+	}
+}

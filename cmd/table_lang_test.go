@@ -28,7 +28,7 @@ func TestTableLocaleForms(t *testing.T) {
 		{[]string{"disabled", "no", "0.01", "0.00", "-", "-", "-", "X"},
 			[]string{"выключен", "нет", "0,01", "0,00", "-", "-", "-", "X"}},
 		{[]string{"scheduled", "yes", "x", "1e3", "GBP", "soon", "soon", "X"},
-			[]string{"ещё не начался", "да", "x", "1e3", "GBP", "soon", "soon", "X"}},
+			[]string{"запланирован", "да", "x", "1e3", "GBP", "soon", "soon", "X"}},
 	} {
 		if got := l.Row(header, tc.row); !slices.Equal(got, tc.want) {
 			t.Errorf("Row(%q) =\n%q, want\n%q", tc.row, got, tc.want)

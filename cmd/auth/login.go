@@ -190,8 +190,7 @@ func runAuthLogin(ctx context.Context, opts *authLoginOptions) error {
 	} else if opts.WithToken && !opts.IO.IsStderrTTY() && opts.Keys.KC == nil {
 		// A key in a plain file is worth a line even in a script (a
 		// keychain that failed has said so already).
-		fmt.Fprintf(opts.IO.ErrOut, "promoctl: logged in as user %d; the API key is saved in the config file %s, which only you can read (no system keychain)\n",
-			cr.userID, doc.Path)
+		fmt.Fprintln(opts.IO.ErrOut, "promoctl: "+opts.Warnings.Msg.T("auth.login.key_in_file", "User", cr.userID, "Path", doc.Path))
 	}
 	opts.Notef("Logged in to %s as user %d: the credentials work. Saved as profile %q (the current profile) in %s%s.",
 		cr.baseURL, cr.userID, cr.profile, doc.Path, where)

@@ -5,7 +5,7 @@ import (
 	"strings"
 )
 
-// withBuildInfo fills in what the linker did not set (-ldflags -X
+// WithBuildInfo fills in what the linker did not set (-ldflags -X
 // main.version=…, main.commit=…, main.date=…) from the binary's module
 // build info: `go install …@v1.2.3` records the module version, and a build
 // in a git checkout records the commit and its time. read is

@@ -6,7 +6,7 @@ import (
 	"github.com/promoctl/promoctl/internal/bulk"
 )
 
-// bulkAPI is the API as a bulk job uses it: lists and records are read
+// BulkAPI is the API as a bulk job uses it: lists and records are read
 // with the client's retries, writes are sent once each, since the engine
 // retries them (a 429) or settles them (an unknown outcome). Both go
 // through the throttle, so that a Retry-After holds back every request.

@@ -38,13 +38,13 @@ import (
 // waiting for the sandbox's data file.
 const completionTimeout = 2 * time.Second
 
-// isCompletionRequest reports whether args are a completion script's
+// IsCompletionRequest reports whether args are a completion script's
 // request (cobra's hidden __complete and __completeNoDesc commands).
 func IsCompletionRequest(args []string) bool {
 	return len(args) > 0 && (args[0] == cobra.ShellCompRequestCmd || args[0] == cobra.ShellCompNoDescRequestCmd)
 }
 
-// completer is what the dynamic completions need, as functions called
+// Completer is what the dynamic completions need, as functions called
 // only once a completion runs, after the command line's flags are parsed.
 // Each keeps stderr quiet: no --debug log, no config warnings.
 type Completer struct {
@@ -62,7 +62,7 @@ type Completer struct {
 	jobsDir func() string
 }
 
-// newCompleter builds the completions of a run on its factory, leaving
+// NewCompleter builds the completions of a run on its factory, leaving
 // the factory as it was. It fails instead of prompting, and never writes
 // to stderr. Under `sandbox` (sandbox redeem --site-id) the sandbox is
 // used, as the command itself does.
@@ -130,7 +130,7 @@ func NewCompleter(f *Factory) *Completer {
 	}
 }
 
-// argCompletions are the completion functions of positional arguments, by
+// ArgCompletions are the completion functions of positional arguments, by
 // command path below the root. A command that sets its own
 // ValidArgsFunction keeps it.
 func (c *Completer) ArgCompletions() map[string]cobra.CompletionFunc {
@@ -165,7 +165,7 @@ func (c *Completer) flagCompletions() map[string]cobra.CompletionFunc {
 	}
 }
 
-// registerCompletions wires completion into the command tree. It runs only
+// RegisterCompletions wires completion into the command tree. It runs only
 // for a completion request: cobra keeps flag completion functions in a
 // process-wide table, which other runs have no use for.
 //
@@ -309,7 +309,7 @@ func nothing() ([]cobra.Completion, cobra.ShellCompDirective) {
 	return nil, cobra.ShellCompDirectiveNoFileComp
 }
 
-// completePromoIDs completes a promo code of the configured site
+// CompletePromoIDs completes a promo code of the configured site
 // (site_id, PROMOCTL_SITE_ID, or --site-id when the command has it) by its
 // id, described by its code (1001<TAB>WELCOME10), or by its code,
 // described by its id (WELCOME10<TAB>id 1001), as CODE_OR_ID takes either.
@@ -416,7 +416,7 @@ func completionSites(ctx context.Context, client *api.Client, s *config.Settings
 	return sites
 }
 
-// completeProfiles completes the name of a profile of the config file,
+// CompleteProfiles completes the name of a profile of the config file,
 // marking the current one. It completes --profile. (`config use` has its
 // own completion in config.go.)
 func (c *Completer) CompleteProfiles(cmd *cobra.Command, _ []string, toComplete string) ([]cobra.Completion, cobra.ShellCompDirective) {
@@ -442,7 +442,7 @@ func (c *Completer) CompleteProfiles(cmd *cobra.Command, _ []string, toComplete 
 	return out, cobra.ShellCompDirectiveNoFileComp
 }
 
-// completeUserIDs completes --user-id with the sandbox's users when
+// CompleteUserIDs completes --user-id with the sandbox's users when
 // --sandbox is given, and nothing otherwise.
 func (c *Completer) CompleteUserIDs(_ *cobra.Command, _ []string, toComplete string) ([]cobra.Completion, cobra.ShellCompDirective) {
 	if !c.Sandbox() {
@@ -492,7 +492,7 @@ func completeAPI(_ *cobra.Command, args []string, toComplete string) ([]cobra.Co
 	return nothing()
 }
 
-// recordCompletions turns a list of records whose shape the API does not
+// RecordCompletions turns a list of records whose shape the API does not
 // document (sites, pages) into candidates: the id, described by the first
 // of descKeys the record has. The list is read by records.Refs, as the
 // site and page tables and the create wizard read it.

@@ -9,7 +9,7 @@ import (
 	"github.com/promoctl/promoctl/internal/iostreams"
 )
 
-// configSession is what a verb that changes the config file is given
+// ConfigSession is what a verb that changes the config file is given
 // (config set, unset and use, auth logout), as session is what a verb that
 // talks to the API is given: the streams, the environment, the file, where
 // API keys are kept, and the active profile. factory.startConfig fills one
@@ -37,7 +37,7 @@ type configEditor interface {
 	Edit(ctx context.Context, edit func(doc *config.Doc) (save bool, err error)) (*config.Doc, error)
 }
 
-// configFile is the config file, found on first use (--config, else
+// ConfigFile is the config file, found on first use (--config, else
 // PROMOCTL_CONFIG, else the default path); what is wrong with it is
 // warned of.
 type ConfigFile struct {
@@ -55,7 +55,7 @@ func (c *ConfigFile) Edit(ctx context.Context, edit func(doc *config.Doc) (bool,
 	return doc, err
 }
 
-// lockWait is how long a command that resolves no settings waits for the
+// LockWait is how long a command that resolves no settings waits for the
 // config file's lock: --timeout (or PROMOCTL_TIMEOUT, else the default).
 func LockWait(r *config.Resolver) time.Duration {
 	if v, src := r.Given(config.KeyTimeout); src.Kind != "" {
@@ -66,12 +66,12 @@ func LockWait(r *config.Resolver) time.Duration {
 	return config.DefaultTimeout
 }
 
-// notef writes a success message to stderr when a person is watching.
+// Notef writes a success message to stderr when a person is watching.
 func (s *ConfigSession) Notef(format string, args ...any) {
 	if s.IO.IsStderrTTY() {
 		fmt.Fprintln(s.IO.ErrOut, s.Warnings.Say(fmt.Sprintf(format, args...)))
 	}
 }
 
-// warn writes warnings to stderr, each once per run.
+// Warn writes warnings to stderr, each once per run.
 func (s *ConfigSession) Warn(msgs ...string) { s.Warnings.Warn(msgs...) }

@@ -29,8 +29,8 @@ import (
 // What matches nothing stays English; errorcheck_test.go lists the sites
 // whose messages have no catalog entry yet.
 
-// errorText is err as the run's error line says it, in p's language.
-func errorText(p *i18n.Printer, err error) string {
+// ErrorText is err as the run's error line says it, in p's language.
+func ErrorText(p *i18n.Printer, err error) string {
 	if !p.Russian() {
 		return err.Error()
 	}
@@ -38,7 +38,7 @@ func errorText(p *i18n.Printer, err error) string {
 	return r.text(err)
 }
 
-// errorRenderer says errors in p's language.
+// ErrorRenderer says errors in p's language.
 type ErrorRenderer struct {
 	P        *i18n.Printer
 	patterns []errorPattern // built on first use
@@ -141,7 +141,7 @@ func (r *ErrorRenderer) message(s string) (string, bool) {
 	return r.P.T(pt.id, args...), true
 }
 
-// match is the error.msg.* entry whose English is s, and what its
+// Match is the error.msg.* entry whose English is s, and what its
 // placeholders stand for (after the whole text), or nil.
 func (r *ErrorRenderer) Match(s string) (errorPattern, []string) {
 	for _, pt := range r.load() {
@@ -212,6 +212,12 @@ func (r *ErrorRenderer) typed(err error) (string, bool) {
 		return p.T("error.api.unknown_outcome", "Err", r.text(e.Err)), true
 	case *api.PlainHTTPError:
 		return p.T("error.api.plain_http", "Host", e.Host), true
+	case *strconv.NumError:
+		kind := map[string]string{"ParseInt": "int", "ParseUint": "int", "ParseFloat": "number", "ParseBool": "bool"}[e.Func]
+		if kind == "" {
+			return "", false
+		}
+		return p.T("error.value."+kind, "Value", strconv.Quote(e.Num)), true
 	case *PromoNotFoundError:
 		if len(e.Codes) > 1 {
 			return p.T("error.promo.codes_not_found", "Codes", fmt.Sprintf("%q", strings.Join(e.Codes, ", ")), "Site", e.Site), true
@@ -324,7 +330,7 @@ func (r *ErrorRenderer) subject(s, form string) string {
 	return s
 }
 
-// say is a note or a warning in w's language: as written when English, or
+// Say is a note or a warning in w's language: as written when English, or
 // when no error.msg entry of the catalogs matches it.
 func (w *Warnings) Say(s string) string {
 	if !w.Msg.Russian() {

@@ -39,7 +39,7 @@ type Prompter interface {
 	Confirm(ctx context.Context, title, description string, def bool) (bool, error)
 }
 
-// factory is one run's state and the constructors of what its commands
+// Factory is one run's state and the constructors of what its commands
 // are given, each built on first use, once the flags are parsed: the
 // settings (resolver, Settings, configDoc: the config file read once),
 // the keychain and where API keys are kept (keychain, apiKeys), API
@@ -70,7 +70,7 @@ type Factory struct {
 	Msg        *i18n.Printer // the run's language (decideLanguage); nil is English
 }
 
-// cleanup releases what the command opened.
+// Cleanup releases what the command opened.
 func (f *Factory) Cleanup() {
 	for i := len(f.Cleanups) - 1; i >= 0; i-- {
 		f.Cleanups[i]()
@@ -93,7 +93,7 @@ func NewFactory(o Options) *Factory {
 	return f
 }
 
-// location is the time zone dates are shown and read in.
+// Location is the time zone dates are shown and read in.
 func (f *Factory) Location() *time.Location {
 	if f.opts.Location != nil {
 		return f.opts.Location
@@ -101,7 +101,7 @@ func (f *Factory) Location() *time.Location {
 	return time.Local
 }
 
-// resolver returns the run's settings resolver, building its viper
+// Resolver returns the run's settings resolver, building its viper
 // instance on first use, after cmd's flags are parsed: every setting of the
 // run is read through it.
 //
@@ -186,7 +186,7 @@ func isSandboxCmd(cmd *cobra.Command) bool {
 	return strings.HasPrefix(cmd.CommandPath(), cmd.Root().Name()+" sandbox ")
 }
 
-// configDoc reads the config file once per run and warns, on stderr, of
+// ConfigDoc reads the config file once per run and warns, on stderr, of
 // what is wrong with it but does not stop the command.
 func (f *Factory) ConfigDoc(cmd *cobra.Command) (*config.Doc, error) {
 	if f.doc != nil {
@@ -217,7 +217,7 @@ func (f *Factory) keychain() Keychain {
 	return f.opts.Keychain
 }
 
-// apiKeys is where the run keeps and finds the API keys of profiles.
+// APIKeys is where the run keeps and finds the API keys of profiles.
 func (f *Factory) APIKeys() *APIKeys {
 	return &APIKeys{KC: f.keychain(), Secret: f.secrets.add, Warn: f.Warnings.Warn}
 }
@@ -289,7 +289,7 @@ func (f *Factory) newClient(s *config.Settings, c conn) (*api.Client, error) {
 	return api.New(o)
 }
 
-// clientOptions are the options every API client of the run shares,
+// ClientOptions are the options every API client of the run shares,
 // whatever its credentials: the user agent, the transport, the retry
 // policy, the cap on responses and the --debug log.
 func (f *Factory) ClientOptions() (api.Options, error) {
@@ -307,12 +307,12 @@ func (f *Factory) ClientOptions() (api.Options, error) {
 	return o, nil
 }
 
-// plainHTTP is the run's say on plain HTTP.
+// PlainHTTP is the run's say on plain HTTP.
 func (f *Factory) PlainHTTP() PlainHTTP {
 	return PlainHTTP{flag: f.Global.AllowInsecureHTTP, Env: f.Env, Warn: f.Warnings.Warn}
 }
 
-// inProcessSandbox switches the run to the in-process sandbox, for
+// InProcessSandbox switches the run to the in-process sandbox, for
 // --sandbox and for sandbox redeem without a served sandbox, and returns
 // it. From then on the run's settings are resolved as --sandbox resolves
 // them (any resolved for the account are dropped), and its clients talk to
@@ -350,7 +350,7 @@ func maxResponse(env config.Env) (int64, error) {
 	return n, nil
 }
 
-// parseByteSize reads a positive size: a number of bytes, optionally with
+// ParseByteSize reads a positive size: a number of bytes, optionally with
 // a unit B, KiB, MiB or GiB (K, M, G and KB, MB, GB mean the same).
 func ParseByteSize(s string) (int64, error) {
 	num := strings.TrimRightFunc(s, func(r rune) bool { return r < '0' || r > '9' })
@@ -406,7 +406,7 @@ func showProgress(ios *iostreams.IOStreams, out output.Options, debug, accessibl
 	return ios.CanShowProgress() && out.Format != format.JSON && out.JQ == nil && !debug && !accessible
 }
 
-// promptAs is the run's prompter as the interface T a verb needs: the one
+// PromptAs is the run's prompter as the interface T a verb needs: the one
 // of the options when it has T's methods (tests), else the huh prompter.
 func PromptAs[T any](f *Factory) T {
 	if p, ok := f.opts.Prompter.(T); ok {
@@ -418,10 +418,14 @@ func PromptAs[T any](f *Factory) T {
 // huh is the prompter of a person at a terminal. Its login form checks
 // the answers as config set would.
 func (f *Factory) huh() *prompt.Huh {
-	return &prompt.Huh{In: f.IO.In, Out: f.IO.ErrOut, Accessible: Accessible(f.Global.Accessible, f.Env), LoginRules: LoginRules(), Msg: f.Msg}
+	h := &prompt.Huh{In: f.IO.In, Out: f.IO.ErrOut, Accessible: Accessible(f.Global.Accessible, f.Env), LoginRules: LoginRules(), Msg: f.Msg}
+	if f.Msg.Russian() {
+		h.Say = f.Warnings.Say // the checks' refusals, written in English
+	}
+	return h
 }
 
-// accessible reports whether prompts are plain lines for screen readers:
+// Accessible reports whether prompts are plain lines for screen readers:
 // --accessible (flag) or PROMOCTL_ACCESSIBLE.
 func Accessible(flag bool, env config.Env) bool {
 	if flag {
@@ -431,11 +435,11 @@ func Accessible(flag bool, env config.Env) bool {
 	return v != "" && v != "0" && v != "false"
 }
 
-// reportError writes err to stderr, one line of text or, with -o json, one
+// ReportError writes err to stderr, one line of text or, with -o json, one
 // JSON object, and returns the exit code.
 func (f *Factory) ReportError(cmd *cobra.Command, err error) int {
 	code := ExitCode(err)
-	msg := f.redact(OneLine(errorText(f.Msg, err)))
+	msg := f.redact(OneLine(ErrorText(f.Msg, err)))
 	if code == ExitCancelled {
 		msg = f.Msg.T("error.cancelled")
 	}
@@ -459,7 +463,7 @@ func (f *Factory) ReportError(cmd *cobra.Command, err error) int {
 	return code
 }
 
-// errorsAsJSON reports whether the user asked for JSON output: -o json
+// ErrorsAsJSON reports whether the user asked for JSON output: -o json
 // (flag, environment or config), or --jq, which implies it, with stdout
 // not a terminal (a script reads it; a person at a terminal reads text).
 func (f *Factory) ErrorsAsJSON(cmd *cobra.Command) bool {
@@ -513,7 +517,7 @@ type secretList []string
 
 func (l *secretList) add(token string) { *l = append(*l, token) }
 
-// oneLine folds a multi-line message (cobra's suggestions) into one line
+// OneLine folds a multi-line message (cobra's suggestions) into one line
 // and makes it terminal-safe.
 func OneLine(s string) string {
 	s = strings.TrimSpace(s)

@@ -7,10 +7,10 @@ import (
 	"github.com/promoctl/promoctl/internal/api"
 )
 
-// maxConcurrency is the most requests a bulk command may have in flight.
+// MaxConcurrency is the most requests a bulk command may have in flight.
 const MaxConcurrency = 64
 
-// generateAPI is the API as a bulk job (promo generate, promo apply) uses
+// GenerateAPI is the API as a bulk job (promo generate, promo apply) uses
 // it: see session.bulkAPI.
 type GenerateAPI struct {
 	*api.Client             // writes

@@ -24,7 +24,7 @@ import (
 // every command and flag without a translation, and every translation
 // whose command or flag is gone.
 
-// helpKey is the key of a command's help: its path without the program's
+// HelpKey is the key of a command's help: its path without the program's
 // name, dotted ("promo.list"); the root's is "promoctl".
 func HelpKey(c *cobra.Command) string {
 	if !c.HasParent() {
@@ -33,7 +33,7 @@ func HelpKey(c *cobra.Command) string {
 	return strings.ReplaceAll(CommandName(c), " ", ".")
 }
 
-// withCobraCommands adds what cobra adds to a tree only when it runs (the
+// WithCobraCommands adds what cobra adds to a tree only when it runs (the
 // help and completion commands, each command's --help), so that their
 // help can be translated too.
 func WithCobraCommands(root *cobra.Command) {
@@ -42,7 +42,7 @@ func WithCobraCommands(root *cobra.Command) {
 	WalkCommands(root, func(c *cobra.Command) { c.InitDefaultHelpFlag() })
 }
 
-// walkCommands calls fn for c and every command under it.
+// WalkCommands calls fn for c and every command under it.
 func WalkCommands(c *cobra.Command, fn func(*cobra.Command)) {
 	fn(c)
 	for _, s := range c.Commands() {
@@ -50,7 +50,7 @@ func WalkCommands(c *cobra.Command, fn func(*cobra.Command)) {
 	}
 }
 
-// translateHelp puts p's language over the English help of the tree under
+// TranslateHelp puts p's language over the English help of the tree under
 // root: every command's descriptions and examples, its flags' usage, the
 // titles of its groups, and the words of cobra's usage template. English
 // is left as it is.

@@ -12,7 +12,7 @@ import (
 	"github.com/promoctl/promoctl/internal/termsafe"
 )
 
-// plainHTTP is the user's say on sending the token over plain HTTP to a
+// PlainHTTP is the user's say on sending the token over plain HTTP to a
 // host that is not loopback: --allow-insecure-http (flag) or
 // PROMOCTL_ALLOW_INSECURE_HTTP. It is deliberately not a config setting,
 // so that it is a choice made on each command, never forgotten in a file.
@@ -38,7 +38,7 @@ func (p PlainHTTP) optIn() (allowed bool, how string, err error) {
 	return b, "PROMOCTL_ALLOW_INSECURE_HTTP", nil
 }
 
-// allow checks, before anything is sent, that a base URL would not carry
+// Allow checks, before anything is sent, that a base URL would not carry
 // the token in clear text: plain HTTP is refused (exit 2) except to
 // loopback or when the user opted in, and then it warns, every time.
 func (p PlainHTTP) Allow(baseURL string) (bool, error) {
@@ -57,7 +57,7 @@ func (p PlainHTTP) Allow(baseURL string) (bool, error) {
 	return true, nil
 }
 
-// allowSaved refuses to save a base URL that would send the token in clear
+// AllowSaved refuses to save a base URL that would send the token in clear
 // text unless the user opted in, and then warns that every command will
 // need the opt-in too: it is not a setting.
 func (p PlainHTTP) AllowSaved(value string) error {

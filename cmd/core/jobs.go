@@ -10,7 +10,7 @@ import (
 	"github.com/spf13/cobra"
 )
 
-// jobState is what promo jobs says of a job: finished; can be resumed (a
+// JobState is what promo jobs says of a job: finished; can be resumed (a
 // generate job, with --resume); unfinished.
 func JobState(j bulk.JobInfo) string {
 	switch {
@@ -22,7 +22,7 @@ func JobState(j bulk.JobInfo) string {
 	return "unfinished"
 }
 
-// jobsFolder is the folder of the jobs' journals in env.
+// JobsFolder is the folder of the jobs' journals in env.
 func JobsFolder(env config.Env) string { return bulk.JobsDir(env.Getenv) }
 
 // completeJobIDs completes a job id (promo report --job): the jobs of the
@@ -32,7 +32,7 @@ func (c *Completer) completeJobIDs(_ *cobra.Command, _ []string, toComplete stri
 	return JobCompletions(c.jobsDir(), toComplete)
 }
 
-// jobCompletions are the ids of the jobs in dir that start with
+// JobCompletions are the ids of the jobs in dir that start with
 // toComplete, newest first.
 func JobCompletions(dir, toComplete string) ([]cobra.Completion, cobra.ShellCompDirective) {
 	jobs, _, _ := bulk.ListJobs(dir)

@@ -12,7 +12,7 @@ import (
 	"github.com/promoctl/promoctl/internal/prompt"
 )
 
-// loginRules are the login form's defaults and checks: those of the
+// LoginRules are the login form's defaults and checks: those of the
 // config file and the API client, so that the form refuses what
 // `config set` would.
 func LoginRules() prompt.LoginRules {
@@ -32,7 +32,7 @@ func LoginRules() prompt.LoginRules {
 	}
 }
 
-// sourceText says where a setting came from, briefly: the config file's
+// SourceText says where a setting came from, briefly: the config file's
 // path is shown elsewhere.
 func SourceText(s *config.Settings, src config.Source) string {
 	switch src.Kind {
@@ -44,7 +44,7 @@ func SourceText(s *config.Settings, src config.Source) string {
 	return src.String()
 }
 
-// apiKeys keeps the API keys of profiles in the keychain, when there is
+// APIKeys keeps the API keys of profiles in the keychain, when there is
 // one, and otherwise leaves them to the config file.
 type APIKeys struct {
 	KC     Keychain             // nil: none, or PROMOCTL_NO_KEYRING forbids it
@@ -52,7 +52,7 @@ type APIKeys struct {
 	Warn   func(msgs ...string) // says on stderr why a key went to the file
 }
 
-// all reads the API keys the keychain keeps for the profiles of the config
+// All reads the API keys the keychain keeps for the profiles of the config
 // file, one call per profile, within ctx. A keychain that fails is not
 // asked again: it holds no key promoctl could use, as for every command.
 func (k *APIKeys) All(ctx context.Context, doc *config.Doc) map[string]string {
@@ -76,7 +76,7 @@ func (k *APIKeys) All(ctx context.Context, doc *config.Doc) map[string]string {
 	return keys
 }
 
-// store keeps the API key of a profile, within an edit of the config file:
+// Store keeps the API key of a profile, within an edit of the config file:
 // in the keychain when there is one (and then not in the file), else in
 // the file, saying why on stderr. It reports whether the keychain took it.
 func (k *APIKeys) Store(ctx context.Context, doc *config.Doc, profile, token string) (bool, error) {
@@ -99,7 +99,7 @@ func (k *APIKeys) Store(ctx context.Context, doc *config.Doc, profile, token str
 	return false, doc.Set(profile, config.KeyToken, token)
 }
 
-// remove removes a profile's API key from the keychain and reports whether
+// Remove removes a profile's API key from the keychain and reports whether
 // there was one. A keychain that cannot be reached holds no key promoctl
 // could use; one that keeps a key it was told to remove is an error.
 func (k *APIKeys) Remove(ctx context.Context, profile, path string) (bool, error) {

@@ -7,7 +7,7 @@ import (
 	"github.com/promoctl/promoctl/internal/i18n"
 )
 
-// decideLanguage is the language of a run, decided before cobra parses
+// DecideLanguage is the language of a run, decided before cobra parses
 // the flags, since it renders help and its own errors in it: the language
 // setting (PROMOCTL_LANG, else the active profile's language), else the
 // locale's (i18n.FromLocale). The profile is read as the settings read it

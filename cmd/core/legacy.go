@@ -6,12 +6,12 @@ import (
 	"github.com/spf13/cobra"
 )
 
-// legacyFlag adds --legacy for a command with a deprecated v1 endpoint.
+// LegacyFlag adds --legacy for a command with a deprecated v1 endpoint.
 func LegacyFlag(c *cobra.Command, legacy *bool, endpoint string) {
 	c.Flags().BoolVar(legacy, "legacy", false, "use the deprecated "+endpoint+" (prints a warning)")
 }
 
-// warnDeprecated says on stderr that a deprecated endpoint is used, and
+// WarnDeprecated says on stderr that a deprecated endpoint is used, and
 // which replaces it.
 func (s *Session) WarnDeprecated(old, replacement string) {
 	fmt.Fprintf(s.IO.ErrOut, "promoctl: warning: %s is deprecated and will be removed; %s replaces it (drop --legacy to use it)\n", old, replacement)

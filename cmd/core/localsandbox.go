@@ -26,13 +26,13 @@ func isSandboxToken(t string) bool {
 	return false
 }
 
-// dataFlag adds --data, the data file of a sandbox command: the same as
+// DataFlag adds --data, the data file of a sandbox command: the same as
 // the global --sandbox-data.
 func DataFlag(c *cobra.Command) {
 	c.Flags().String("data", "", "data file (default $PROMOCTL_SANDBOX_DATA, else $XDG_STATE_HOME/promoctl/sandbox.db)")
 }
 
-// sandboxData is the data file the command line names: the --data of a
+// SandboxData is the data file the command line names: the --data of a
 // sandbox command or the global --sandbox-data (given), "" when neither
 // does. Both, naming different files, is an error.
 func SandboxData(cmd *cobra.Command, given string) (string, error) {
@@ -46,7 +46,7 @@ func SandboxData(cmd *cobra.Command, given string) (string, error) {
 	return fl.Value.String(), nil
 }
 
-// sandboxDataPath is the sandbox's data file: the one the command line
+// SandboxDataPath is the sandbox's data file: the one the command line
 // names (given), else PROMOCTL_SANDBOX_DATA, else the default under
 // $XDG_STATE_HOME.
 func SandboxDataPath(given string, env config.Env) string {
@@ -59,7 +59,7 @@ func SandboxDataPath(given string, env config.Env) string {
 	return sandbox.DefaultDataPath(env.Getenv)
 }
 
-// sandboxWaiting tells the person at the terminal, on w, why nothing
+// SandboxWaiting tells the person at the terminal, on w, why nothing
 // happens while another process holds the data file.
 func SandboxWaiting(w io.Writer, path string) func() {
 	return func() {
@@ -67,7 +67,7 @@ func SandboxWaiting(w io.Writer, path string) func() {
 	}
 }
 
-// sandboxOpenError adds to a failure to open the data file what to do
+// SandboxOpenError adds to a failure to open the data file what to do
 // about it.
 func SandboxOpenError(err error) error {
 	switch {
@@ -79,7 +79,7 @@ func SandboxOpenError(err error) error {
 	return fmt.Errorf("open the sandbox: %w", err)
 }
 
-// withRecoveryHint tells how to replace a damaged data file at path; env
+// WithRecoveryHint tells how to replace a damaged data file at path; env
 // says which file is the default.
 func WithRecoveryHint(err error, path string, env config.Env) error {
 	if !errors.Is(err, sandbox.ErrDamaged) {
@@ -92,7 +92,7 @@ func WithRecoveryHint(err error, path string, env config.Env) error {
 	return fmt.Errorf("%w; run `%s` to start again from the demo data", err, reset)
 }
 
-// localSandbox is an in-process sandbox: its data file, opened on first
+// LocalSandbox is an in-process sandbox: its data file, opened on first
 // use, and one handler (one rate limit), with the faults the environment
 // puts on. The factory holds the run's (inProcessSandbox); a completion
 // builds a quiet one of its own.
@@ -126,14 +126,14 @@ func (l *LocalSandbox) open(ctx context.Context, wait time.Duration) (*sandbox.S
 	return store, nil
 }
 
-// close closes the data file, if it was opened.
+// Close closes the data file, if it was opened.
 func (l *LocalSandbox) Close() {
 	if l.Store != nil {
 		l.Store.Close()
 	}
 }
 
-// connect points the settings at the sandbox, with the credentials of the
+// Connect points the settings at the sandbox, with the credentials of the
 // chosen user (1 unless --user-id says otherwise), and returns the
 // transport to it.
 func (l *LocalSandbox) Connect(ctx context.Context, s *config.Settings) (http.RoundTripper, error) {
@@ -193,7 +193,7 @@ const (
 	EnvListLag         = "PROMOCTL_SANDBOX_LIST_LAG"
 )
 
-// sandboxFaults reads the faults to put on the sandbox: each from its flag
+// SandboxFaults reads the faults to put on the sandbox: each from its flag
 // of sandbox serve when flags (nil for none) has it and it was given, else
 // from its environment variable. A malformed value is a usage error naming
 // where it came from.

@@ -13,7 +13,7 @@ import (
 // maxPastEndsNamed is how many codes the warning of promo apply names.
 const maxPastEndsNamed = 3
 
-// pastEndWarning is the warning for a create whose end (--ends, d_off) has
+// PastEndWarning is the warning for a create whose end (--ends, d_off) has
 // already passed at now: what it creates ("promo code", "promo codes")
 // would be expired from the start. "" when there is none.
 func PastEndWarning(ends *time.Time, now time.Time, loc *time.Location, what string) string {
@@ -23,7 +23,7 @@ func PastEndWarning(ends *time.Time, now time.Time, loc *time.Location, what str
 	return fmt.Sprintf("the end date %s has already passed, so the %s will be expired: give a later --ends", promo.FormatLocal(*ends, loc), what)
 }
 
-// warnPastEnds warns about the codes a plan creates, or gives a new end,
+// WarnPastEnds warns about the codes a plan creates, or gives a new end,
 // that has already passed at now: they would be expired.
 func (s *Session) WarnPastEnds(p plan.Plan) {
 	var named []string

@@ -15,7 +15,7 @@ import (
 	"github.com/spf13/cobra"
 )
 
-// siteFlag adds --site-id, a row of the settings table: its value is
+// SiteFlag adds --site-id, a row of the settings table: its value is
 // resolved with the other settings (flag > PROMOCTL_SITE_ID > the
 // profile's site_id) into session.Settings.SiteID.
 func SiteFlag(c *cobra.Command) {
@@ -23,7 +23,7 @@ func SiteFlag(c *cobra.Command) {
 	c.Flags().StringP(s.Flag, s.Short, "", s.Usage)
 }
 
-// statusNames are the statuses of promo codes, for help and completion.
+// StatusNames are the statuses of promo codes, for help and completion.
 func StatusNames() []string {
 	var out []string
 	for _, s := range promo.Statuses() {
@@ -32,7 +32,7 @@ func StatusNames() []string {
 	return out
 }
 
-// enableCommand is the command that enables a new promo code; without its
+// EnableCommand is the command that enables a new promo code; without its
 // id (the server did not name it), it says where to find the id.
 func (s *Session) EnableCommand(id *api.Int, site int64) string {
 	if id == nil {
@@ -42,7 +42,7 @@ func (s *Session) EnableCommand(id *api.Int, site int64) string {
 	return s.hintLine("promo", "update", strconv.FormatInt(int64(*id), 10), "--enabled")
 }
 
-// dryRun prints the request that would be sent: as JSON (piped, -o json,
+// DryRun prints the request that would be sent: as JSON (piped, -o json,
 // --jq), or on a terminal in the default format, a summary of the promo
 // code request in local units and then the JSON. defaults says the body
 // is a create's, which the API completes with its defaults.

@@ -12,7 +12,7 @@ import (
 	"github.com/promoctl/promoctl/internal/jsonscan"
 )
 
-// promoRef is a promo code as a command line names it: an argument of
+// PromoRef is a promo code as a command line names it: an argument of
 // digits only is an id; anything else is a code text, looked up in the
 // list of the site.
 type PromoRef struct {
@@ -20,7 +20,7 @@ type PromoRef struct {
 	Code string // the code text, when the argument was not an id
 }
 
-// isDigits reports whether s is digits only.
+// IsDigits reports whether s is digits only.
 func IsDigits(s string) bool {
 	for i := 0; i < len(s); i++ {
 		if s[i] < '0' || s[i] > '9' {
@@ -38,7 +38,7 @@ func (r PromoRef) String() string {
 	return fmt.Sprintf("%d", r.ID)
 }
 
-// promoNotFoundError is a code text, or an id given with a site, that the
+// PromoNotFoundError is a code text, or an id given with a site, that the
 // site's list does not have: a 404 of promoctl's own (exit 4), which says
 // where it looked.
 type PromoNotFoundError struct {
@@ -72,7 +72,7 @@ func (e *PromoNotFoundError) Error() string {
 		what, e.Site)
 }
 
-// sitePromo is a promo code of a site's list: what a lookup or a
+// SitePromo is a promo code of a site's list: what a lookup or a
 // selection needs of it.
 type SitePromo struct {
 	ID   int64
@@ -80,7 +80,7 @@ type SitePromo struct {
 	api.Promo
 }
 
-// scanPromos reads the promo codes of site as they stream in, calling fn
+// ScanPromos reads the promo codes of site as they stream in, calling fn
 // with each one that has an id until fn returns false.
 func ScanPromos(ctx context.Context, client *api.Client, site int64, fn func(p *SitePromo) bool) error {
 	stream, err := client.StreamPromos(ctx, site)
@@ -115,7 +115,7 @@ func ScanPromos(ctx context.Context, client *api.Client, site int64, fn func(p *
 	}
 }
 
-// promoClient is how a verb on one promo code starts: it resolves the code
+// PromoClient is how a verb on one promo code starts: it resolves the code
 // named by *id or code (resolvePromo), stores its id in *id, and returns the
 // client to act on it with.
 func (s *Session) PromoClient(ctx context.Context, id *int64, code string, site int64) (*api.Client, error) {
@@ -165,7 +165,7 @@ func (s *Session) resolvePromo(ctx context.Context, id int64, code string, site 
 	return id, nil
 }
 
-// checkOnSite returns a *promoNotFoundError unless promo code id is on
+// CheckOnSite returns a *promoNotFoundError unless promo code id is on
 // site's list: an id names a promo code of whatever site it is on, so a
 // verb that destroys checks it against the site the user named.
 func (s *Session) CheckOnSite(ctx context.Context, id, site int64) error {

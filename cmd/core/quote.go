@@ -12,10 +12,10 @@ import (
 	"github.com/promoctl/promoctl/internal/output"
 )
 
-// summaryRow is one line of a summary: a label and a value.
+// SummaryRow is one line of a summary: a label and a value.
 type SummaryRow struct{ Label, Value string }
 
-// shellQuote quotes s for a POSIX shell when it needs it.
+// ShellQuote quotes s for a POSIX shell when it needs it.
 func ShellQuote(s string) string {
 	if s == "" {
 		return "''"
@@ -28,7 +28,7 @@ func ShellQuote(s string) string {
 	return s
 }
 
-// deleteQuestion names the promo code about to go: its code and id, its
+// DeleteQuestion names the promo code about to go: its code and id, its
 // site when the record says it (the API's record usually does not), and
 // where it lives when that is not the default profile of the public
 // service.

@@ -72,7 +72,7 @@ func (e *usageError) Unwrap() error { return e.err }
 
 func UsageErr(err error) error { return &usageError{err} }
 
-// flagError explains a flag that could not be parsed. A negative number
+// FlagError explains a flag that could not be parsed. A negative number
 // such as -1 reads as a flag; say how to give it as a value.
 func FlagError(cmd *cobra.Command, err error) error {
 	msg := err.Error()
@@ -85,13 +85,13 @@ func FlagError(cmd *cobra.Command, err error) error {
 	return FlagParseError{UsageErr(err)}
 }
 
-// flagParseError is an error of cobra's flag parsing, which stops at the
+// FlagParseError is an error of cobra's flag parsing, which stops at the
 // bad flag.
 type FlagParseError struct{ error }
 
 func (e FlagParseError) Unwrap() error { return e.error }
 
-// outputInArgs is the last --output (-o) given on a command line, "" when
+// OutputInArgs is the last --output (-o) given on a command line, "" when
 // none: -o json, -ojson, -o=json, --output json, --output=json. Words
 // after "--" are arguments.
 func OutputInArgs(args []string) string {
@@ -120,7 +120,7 @@ func Usagef(format string, args ...any) error { return &usageError{fmt.Errorf(fo
 // errNotLoggedIn is a command that needs credentials and finds none.
 var errNotLoggedIn = errors.New("not logged in")
 
-// authError explains missing credentials: exit 3.
+// AuthError explains missing credentials: exit 3.
 type AuthError struct{ Msg string }
 
 func (e *AuthError) Error() string { return e.Msg }
@@ -146,18 +146,18 @@ func ExactArgs(n int, names string) cobra.PositionalArgs {
 	}
 }
 
-// commandName is the command's path without the program's name, as the
+// CommandName is the command's path without the program's name, as the
 // messages that already start with "promoctl: " name it: "promo get".
 func CommandName(cmd *cobra.Command) string {
 	return strings.TrimPrefix(cmd.CommandPath(), cmd.Root().Name()+" ")
 }
 
-// usageLine is how the command is called, without cobra's "[flags]".
+// UsageLine is how the command is called, without cobra's "[flags]".
 func UsageLine(cmd *cobra.Command) string {
 	return strings.TrimSuffix(cmd.UseLine(), " [flags]")
 }
 
-// parseID reads an id argument or flag.
+// ParseID reads an id argument or flag.
 func ParseID(what, s string) (int64, error) {
 	id, err := config.ParseID(s)
 	if err != nil {
@@ -176,7 +176,7 @@ const (
 	ExitCancelled = 130
 )
 
-// exitCode maps an error to the contract's exit code.
+// ExitCode maps an error to the contract's exit code.
 func ExitCode(err error) int {
 	var (
 		ue *usageError
@@ -236,7 +236,7 @@ func isCobraUsage(err error) bool {
 	return false
 }
 
-// groupRun makes a command that only groups others fail on an unknown
+// GroupRun makes a command that only groups others fail on an unknown
 // subcommand, instead of printing help and exiting 0.
 // The root command uses it too, so that an unknown top-level command gets
 // the same one-line message as an unknown subcommand.

@@ -20,7 +20,7 @@ import (
 	"github.com/promoctl/promoctl/internal/view"
 )
 
-// session is what a verb that talks to the API is given: the streams, the
+// Session is what a verb that talks to the API is given: the streams, the
 // run's settings and output options, the clock, and a client built on
 // first use. factory.start fills one in once the flags are parsed; a verb's
 // test builds one around a fake API.
@@ -49,7 +49,7 @@ type Session struct {
 	Msg *i18n.Printer
 }
 
-// start is the one way a command that talks to the API starts, once its
+// Start is the one way a command that talks to the API starts, once its
 // flags are parsed: it resolves the settings and the output options,
 // checking everything the user typed before any request is sent, and
 // returns the session. The client is built on first use: --dry-run needs
@@ -62,7 +62,7 @@ func (f *Factory) Start(cmd *cobra.Command) (*Session, error) {
 	return f.StartWith(cmd, s, true)
 }
 
-// startWith is start on settings already resolved: sandbox redeem chooses
+// StartWith is start on settings already resolved: sandbox redeem chooses
 // its world, and checks its site, first. spin says whether a spinner may
 // run while requests are slow.
 func (f *Factory) StartWith(cmd *cobra.Command, s *config.Settings, spin bool) (*Session, error) {
@@ -106,7 +106,7 @@ func (f *Factory) StartWith(cmd *cobra.Command, s *config.Settings, spin bool) (
 	return sess, nil
 }
 
-// startConfig is the one way a command that changes the config file
+// StartConfig is the one way a command that changes the config file
 // starts, once its flags are parsed. It reads nothing yet: the file is
 // read under its lock when the verb edits it.
 func (f *Factory) StartConfig(cmd *cobra.Command) *ConfigSession {
@@ -149,17 +149,17 @@ func (f *Factory) now() func() time.Time {
 	return time.Now
 }
 
-// withTimeout bounds the rest of the command by --timeout.
+// WithTimeout bounds the rest of the command by --timeout.
 func (s *Session) WithTimeout(ctx context.Context) (context.Context, context.CancelFunc) {
 	return context.WithTimeout(ctx, s.Settings.Timeout)
 }
 
-// print writes data to stdout in the session's format.
+// Print writes data to stdout in the session's format.
 func (s *Session) Print(d output.Data) error {
 	return output.Write(s.IO.Out, d, s.Out)
 }
 
-// printList prints a list. An empty one shown as a table on a terminal is
+// PrintList prints a list. An empty one shown as a table on a terminal is
 // the sentence empty on stderr instead of a bare header (as gh does);
 // piped, or in a data format, it is printed as any list: the header alone
 // (none with --no-headers), [] in JSON and YAML.
@@ -171,7 +171,7 @@ func (s *Session) PrintList(d output.Data, empty string) error {
 	return s.Print(d)
 }
 
-// printStream prints a list as it is read. An empty one shown as a table
+// PrintStream prints a list as it is read. An empty one shown as a table
 // on a terminal is the sentence empty on stderr, as with printList.
 func (s *Session) PrintStream(l output.List, empty string) error {
 	if s.Out.Format.IsTable() && s.Out.JQ == nil && s.IO.IsStdoutTTY() {
@@ -180,17 +180,26 @@ func (s *Session) PrintStream(l output.List, empty string) error {
 	return output.WriteList(s.IO.Out, l, s.Out)
 }
 
-// notef writes a success message to stderr when a person is watching.
+// Notef writes a success message to stderr when a person is watching.
 func (s *Session) Notef(format string, args ...any) {
 	if s.IO.IsStderrTTY() {
 		fmt.Fprintln(s.IO.ErrOut, s.Warnings.Say(fmt.Sprintf(format, args...)))
 	}
 }
 
-// warn writes warnings to stderr, each once per run.
+// NewBar is a progress bar on stderr, in the run's language.
+func (s *Session) NewBar() *progress.Bar {
+	b := progress.NewBar(s.IO.ErrOut, 0)
+	if s.Msg.Russian() {
+		b.Words = progress.BarWords{PerSecond: s.Msg.T("progress.per_second"), Left: s.Msg.T("progress.left"), Duration: s.Msg.Duration}
+	}
+	return b
+}
+
+// Warn writes warnings to stderr, each once per run.
 func (s *Session) Warn(msgs ...string) { s.Warnings.Warn(msgs...) }
 
-// site refuses a missing site (0) with the way to give one. The sandbox
+// Site refuses a missing site (0) with the way to give one. The sandbox
 // has no default: the configured site_id is the real service's.
 func (s *Session) Site(site int64) (int64, error) {
 	if site == 0 && s.Settings.Sandbox {
@@ -202,7 +211,7 @@ func (s *Session) Site(site int64) (int64, error) {
 	return site, nil
 }
 
-// commandLine is a promoctl command line, shell-quoted, with the global
+// CommandLine is a promoctl command line, shell-quoted, with the global
 // flags of this run that say where it goes (never the token) and how it
 // prints: the same run without the form.
 func (s *Session) CommandLine(args ...string) string {
@@ -226,7 +235,7 @@ func quotedLine(parts ...[]string) string {
 	return strings.Join(line, " ")
 }
 
-// warnings writes warnings to stderr, terminal or not, each once per run,
+// Warnings writes warnings to stderr, terminal or not, each once per run,
 // on one line and without the tokens redact knows of.
 type Warnings struct {
 	Out    io.Writer
@@ -252,7 +261,7 @@ func (w *Warnings) Warn(msgs ...string) {
 	}
 }
 
-// clean is s on one line, terminal-safe and without tokens, as promoctl
+// Clean is s on one line, terminal-safe and without tokens, as promoctl
 // writes a message to stderr.
 func (w *Warnings) Clean(s string) string {
 	s = OneLine(s)

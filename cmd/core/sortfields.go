@@ -1,9 +1,11 @@
 package core
 
-// promoSortFields are the names --sort takes: the API's fields of a list
-// item, and status.
+import (
+	"github.com/promoctl/promoctl/internal/promo"
+)
+
+// PromoSortFields are the names --sort takes: the API's fields of a list
+// item (promo.Registry's sortable ones), and status.
 func PromoSortFields() []string {
-	return []string{"id", "code", "pos", "is_enabled", "bonus_type", "bonus_amount", "bonus_amount_is_in_percentages",
-		"time_limit_is_enabled", "d_on", "d_off", "quantity_limit_is_enabled", "quantity_limit", "promo_used_count", "is_valid",
-		"personal_limit_is_enabled", "status"}
+	return append(promo.FieldNames(func(f promo.Field) bool { return f.Sortable }), "status")
 }

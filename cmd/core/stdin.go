@@ -9,7 +9,7 @@ import (
 	"github.com/promoctl/promoctl/internal/iostreams"
 )
 
-// stdinReader is standard input for a command that reads what it needs from it
+// StdinReader is standard input for a command that reads what it needs from it
 // (--with-token, -f -). Off a terminal it is the input itself. On a
 // terminal, where a person has to type or paste it, it says on stderr what
 // is expected (hint) before the first read, and a read stops waiting when

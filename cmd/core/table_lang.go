@@ -31,7 +31,7 @@ type tableLocale struct {
 	currency string
 }
 
-// newTableLocale is the output.Locale of p's language, or nil for English,
+// NewTableLocale is the output.Locale of p's language, or nil for English,
 // whose tables the views already write.
 func NewTableLocale(p *i18n.Printer) output.Locale {
 	if !p.Russian() {
@@ -72,7 +72,7 @@ func cellKinds() map[string]cellKind {
 		"starts": cellDateTime, "ends": cellDateTime, "date": cellDateTime, "first_order": cellDateTime, "last_order": cellDateTime,
 		"day": cellDay, "used_at": cellDateTime,
 		"discount_on": cellBonus, "delivery_price": cellMoney, "to_pay": cellMoney, "credentials": cellWord,
-		"time_limit": cellWord, "max_uses": cellWord, "action": cellWord, "source": cellSource,
+		"time_limit": cellWord, "max_uses": cellWord, "action": cellWord, "source": cellSource, "started": cellDateTime, "state": cellWord,
 	}
 }
 
@@ -213,7 +213,7 @@ func (l *tableLocale) decimal(s string, scale int) string {
 	return l.num.Sprint(number.Decimal(v, number.Scale(scale)))
 }
 
-// withSiteCurrency gives the session's Russian tables the currency of
+// WithSiteCurrency gives the session's Russian tables the currency of
 // site's record (settings.currency, or currency), so that a promo code's
 // discount in money shows it: 500,00 ₽. It costs one request (GET
 // /v3/public/site/ID), made only for a table in Russian; when it fails, or

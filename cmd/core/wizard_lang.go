@@ -6,7 +6,7 @@ import (
 	"github.com/promoctl/promoctl/internal/i18n"
 )
 
-// sayRows is the wizard's summary in p's language: each label from the
+// SayRows is the wizard's summary in p's language: each label from the
 // catalog (wizard.summary.<label>), each value, or both sides of a change
 // (before → after), as the catalogs' error.msg entries say it.
 func SayRows(p *i18n.Printer, rows []SummaryRow) []SummaryRow {

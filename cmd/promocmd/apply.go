@@ -240,7 +240,7 @@ func runPromoApply(ctx context.Context, opts *promoApplyOptions) error {
 	}
 	if renames := p.Renames(); len(renames) > 0 && !opts.Yes && !opts.DryRun && !opts.IO.CanPrompt() {
 		return core.Usagef("refusing to rename %s of site %d without confirmation (%s): pass --yes when not running interactively (or --dry-run to see the plan); nothing was sent",
-			countNoun(len(renames), "promo code", "promo codes"), site, renameList(renames))
+			CountNoun(len(renames), "promo code", "promo codes"), site, renameList(renames))
 	}
 	opts.WarnPastEnds(p)
 	if err := opts.printPlan(p, name); err != nil {
@@ -383,7 +383,7 @@ func planLine(p plan.Plan) string {
 			sep = ", "
 		}
 		if n := len(p.Renames()); a == plan.ActionUpdate && n > 0 {
-			line += fmt.Sprintf(" (%s)", countNoun(n, "renames a code", "rename codes"))
+			line += fmt.Sprintf(" (%s)", CountNoun(n, "renames a code", "rename codes"))
 		}
 	}
 	line += fmt.Sprintf(", %d unchanged", p.Unchanged)
@@ -405,7 +405,7 @@ func confirmQuestion(p plan.Plan) string {
 		parts = append(parts, fmt.Sprintf("disable %d promo codes of site %d that the file does not name", dis, p.Site))
 	}
 	if len(ren) > 0 {
-		parts = append(parts, fmt.Sprintf("rename %s of site %d (%s)", countNoun(len(ren), "promo code", "promo codes"), p.Site, renameList(ren)))
+		parts = append(parts, fmt.Sprintf("rename %s of site %d (%s)", CountNoun(len(ren), "promo code", "promo codes"), p.Site, renameList(ren)))
 	}
 	if other > 0 {
 		parts = append(parts, fmt.Sprintf("make %d other changes", other))
@@ -423,7 +423,7 @@ func renameList(ren []plan.Entry) string {
 	var b strings.Builder
 	for i, e := range ren {
 		if i == 3 {
-			fmt.Fprintf(&b, " and %d more", len(ren)-i)
+			b.WriteString(" and " + fmt.Sprint(len(ren)-i) + " more") // a part of the refusal error.msg.usage.refuse_rename_more says
 			break
 		}
 		if i > 0 {
@@ -461,7 +461,7 @@ func (opts *promoApplyOptions) execute(ctx context.Context, c core.GenerateAPI, 
 	o := bulk.Options{Concurrency: opts.concurrency(), Throttle: th, OpTimeout: opts.Settings.Timeout, Grace: opts.Grace}
 	var bar *progress.Bar
 	if opts.Bar {
-		bar = progress.NewBar(opts.IO.ErrOut, 0)
+		bar = opts.NewBar()
 		o.Progress = func(pr bulk.Progress) { bar.Update(pr.Finished, pr.Total, pr.Rate, pr.ETA()) }
 	}
 	start := time.Now()

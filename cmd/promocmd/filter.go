@@ -15,11 +15,11 @@ import (
 	"github.com/promoctl/promoctl/internal/promo"
 )
 
-// promoFilter is what promo list lets through, and in which order: the
+// PromoFilter is what promo list lets through, and in which order: the
 // flags --status, --search, --expiring-within, --sort and --limit. It is
 // applied to the list as it streams in, before any format sees it, so
 // every format (JSON too) shows the same promo codes.
-type promoFilter struct {
+type PromoFilter struct {
 	Statuses []promo.Status // --status: any of these; nil for any status
 	Search   string         // --search: a part of the code, any case
 	Prefix   string         // --prefix: the start of the code, any case
@@ -33,12 +33,12 @@ type promoFilter struct {
 }
 
 // filters reports whether f lets through only some promo codes.
-func (f promoFilter) filters() bool {
+func (f PromoFilter) filters() bool {
 	return len(f.Statuses) > 0 || f.Search != "" || f.Prefix != "" || f.Within > 0
 }
 
 // match reports whether p passes the filters at now.
-func (f promoFilter) match(p *api.Promo, now time.Time) bool {
+func (f PromoFilter) match(p *api.Promo, now time.Time) bool {
 	if f.Search != "" && !strings.Contains(strings.ToLower(string(p.Code)), strings.ToLower(f.Search)) {
 		return false
 	}
@@ -62,16 +62,16 @@ func hasPrefixFold(s, prefix string) bool {
 	return len(s) >= len(prefix) && strings.EqualFold(s[:len(prefix)], prefix)
 }
 
-// parsePrefix reads --prefix: the start of a code, Latin letters and
+// ParsePrefix reads --prefix: the start of a code, Latin letters and
 // digits only (a code has no others, so a Cyrillic prefix is refused for
 // its letters rather than matching nothing).
-func parsePrefix(s string) (string, error) {
+func ParsePrefix(s string) (string, error) {
 	p := strings.TrimSpace(s)
 	if p == "" {
 		return "", core.Usagef("--prefix needs the text the codes start with")
 	}
 	if err := promo.ValidateCodeChars(p); err != nil {
-		return "", core.Usagef("--prefix %q: %v", s, err)
+		return "", core.Usagef("--prefix %q: %w", s, err)
 	}
 	if len(p) > promo.MaxCodeLen {
 		return "", core.Usagef("--prefix %q: a code has at most %d characters, the prefix has %d", s, promo.MaxCodeLen, len(p))
@@ -82,7 +82,7 @@ func parsePrefix(s string) (string, error) {
 // apply wraps the list src in the filters, the order and the limit of f.
 // Filters and the limit take each element as it streams; only a sort
 // holds the elements (their bytes, compactly, and a key each).
-func (f promoFilter) apply(src output.Elements, now time.Time) output.Elements {
+func (f PromoFilter) apply(src output.Elements, now time.Time) output.Elements {
 	if f.filters() {
 		src = &filteredPromos{src: src, f: f, now: now}
 	}
@@ -98,7 +98,7 @@ func (f promoFilter) apply(src output.Elements, now time.Time) output.Elements {
 // filteredPromos lets through the elements that pass the filters.
 type filteredPromos struct {
 	src output.Elements
-	f   promoFilter
+	f   PromoFilter
 	now time.Time
 	dec api.PromoDecoder
 	p   api.Promo
@@ -330,9 +330,9 @@ func parseWithin(s string) (time.Duration, error) {
 	return d, nil
 }
 
-// describe says what the filters let through, for the sentence of an
+// Describe says what the filters let through, for the sentence of an
 // empty table: `expired or used-up, containing "sum"`.
-func (f promoFilter) describe() string {
+func (f PromoFilter) Describe() string {
 	var parts []string
 	if len(f.Statuses) > 0 {
 		names := make([]string, len(f.Statuses))

@@ -23,6 +23,7 @@ import (
 	"github.com/promoctl/promoctl/internal/config"
 	"github.com/promoctl/promoctl/internal/i18n"
 	"github.com/promoctl/promoctl/internal/jsonscan"
+	"github.com/promoctl/promoctl/internal/plan"
 	"github.com/promoctl/promoctl/internal/progress"
 	"github.com/promoctl/promoctl/internal/promo"
 	"github.com/promoctl/promoctl/internal/view"
@@ -351,7 +352,7 @@ func (opts *promoGenerateOptions) execute(ctx context.Context, c core.GenerateAP
 	o := bulk.Options{Concurrency: concurrency, Throttle: th, OpTimeout: opts.Settings.Timeout, Grace: opts.Grace}
 	var bar *progress.Bar
 	if opts.Bar {
-		bar = progress.NewBar(opts.IO.ErrOut, 0)
+		bar = opts.NewBar()
 		o.Progress = func(p bulk.Progress) { bar.Update(p.Finished, p.Total, p.Rate, p.ETA()) }
 	}
 	o.Waiting = func(n int, d time.Duration) {
@@ -368,8 +369,7 @@ func (opts *promoGenerateOptions) execute(ctx context.Context, c core.GenerateAP
 		bar.Clear()
 	}
 	if ctx.Err() != nil && sum.Unknown > 0 {
-		fmt.Fprintf(opts.IO.ErrOut, "%d more promo codes may be created: their outcome is unknown, and the resume settles them from the site's list first.\n",
-			sum.Unknown)
+		fmt.Fprintln(opts.IO.ErrOut, opts.Msg.N("promo.generate.may_be_created", sum.Unknown))
 	}
 	if ctx.Err() != nil {
 		fmt.Fprintln(opts.IO.ErrOut, opts.Msg.N("promo.generate.interrupted", total, "Created", sum.Created, "Resume", resume))
@@ -573,19 +573,20 @@ func dryRunList(template promo.CreateBody, codes []string) json.RawMessage {
 	_ = json.Unmarshal(fields, &m)
 	delete(m, "site_id")
 	delete(m, "code")
-	defaults := map[string]string{
-		"is_enabled": "false", "bonus_type": strconv.Itoa(int(promo.Goods)), "bonus_amount": strconv.FormatFloat(promo.DefaultAmount, 'f', -1, 64),
-		"bonus_amount_is_in_percentages": "false", "time_limit_is_enabled": "false", "quantity_limit_is_enabled": "false",
-		"quantity_limit": "0", "personal_limit_is_enabled": "false",
-	}
-	for k, v := range defaults {
-		if _, ok := m[k]; !ok {
-			m[k] = json.RawMessage(v)
+	// The API's defaults of the fields the template leaves out, and the
+	// list's order of fields, code first: promo.Registry's writable ones.
+	var order []string
+	for _, f := range promo.Registry() {
+		if !f.Writable || f.Name == "code" {
+			continue
+		}
+		order = append(order, f.Name)
+		if _, ok := m[f.Name]; !ok {
+			if v := f.Value(plan.Defaults()); v != nil {
+				m[f.Name], _ = json.Marshal(v)
+			}
 		}
 	}
-	// The list's order of fields, code first.
-	order := []string{"is_enabled", "bonus_type", "bonus_amount", "bonus_amount_is_in_percentages", "time_limit_is_enabled",
-		"d_on", "d_off", "quantity_limit_is_enabled", "quantity_limit", "personal_limit_is_enabled"}
 	var rest bytes.Buffer
 	for _, k := range order {
 		if v, ok := m[k]; ok {

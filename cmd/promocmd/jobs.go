@@ -113,7 +113,7 @@ func runPromoJobs(_ context.Context, opts *promoJobsOptions) error {
 		return err
 	}
 	for _, e := range bad {
-		fmt.Fprintf(opts.IO.ErrOut, "promoctl: skipped: %s\n", opts.Warnings.Clean(core.OneLine(e.Error())))
+		fmt.Fprintln(opts.IO.ErrOut, "promoctl: "+opts.Msg.T("promo.jobs.skipped", "Reason", opts.Warnings.Clean(core.OneLine(e.Error()))))
 	}
 	rows := make([]view.Job, len(jobs))
 	for i, j := range jobs {

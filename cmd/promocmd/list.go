@@ -19,7 +19,7 @@ type promoListOptions struct {
 	SiteID int64 // --site-id or the configured site_id; 0 when neither
 	// Filter is what to show and in which order: --status, --search,
 	// --expiring-within, --sort, --limit.
-	Filter promoFilter
+	Filter PromoFilter
 }
 
 func newPromoListCmd(f *core.Factory, run func(context.Context, *promoListOptions) error) *cobra.Command {
@@ -83,7 +83,7 @@ terminal; promo apply -f reads it back.`,
 				return err
 			}
 			if cmd.Flags().Changed("prefix") {
-				if filter.Prefix, err = parsePrefix(fl.prefix); err != nil {
+				if filter.Prefix, err = ParsePrefix(fl.prefix); err != nil {
 					return err
 				}
 			}
@@ -107,8 +107,8 @@ terminal; promo apply -f reads it back.`,
 }
 
 // listFilter checks the filter flags of promo list.
-func listFilter(fs *pflag.FlagSet, status, search, within, sort string, limit int) (promoFilter, error) {
-	var f promoFilter
+func listFilter(fs *pflag.FlagSet, status, search, within, sort string, limit int) (PromoFilter, error) {
+	var f PromoFilter
 	if fs.Changed("status") {
 		st, err := promo.ParseStatuses(status)
 		if err != nil {
@@ -172,7 +172,7 @@ func runPromoList(ctx context.Context, opts *promoListOptions) error {
 	codes := opts.Filter.apply(stream, now)
 	empty := fmt.Sprintf("No promo codes on site %d.", site)
 	if opts.Filter.filters() {
-		empty = fmt.Sprintf("No promo codes on site %d match: %s.", site, opts.Filter.describe())
+		empty = fmt.Sprintf("No promo codes on site %d match: %s.", site, opts.Filter.Describe())
 	}
 	return opts.PrintStream(view.PromoListStream(codes, opts.Loc, now), empty)
 }

@@ -35,7 +35,7 @@ type promoReportOptions struct {
 	// The selection: every condition given applies. Refs are the codes
 	// named (none: any code); Filter is --status, --search and --prefix.
 	Refs   []core.PromoRef
-	Filter promoFilter
+	Filter PromoFilter
 	// Job is --job ID|FILE: only the codes that job created, on its site;
 	// a job id is looked up in JobsDir.
 	Job, JobsDir string
@@ -120,7 +120,7 @@ are reported, and the exit code is 1.`,
 				return err
 			}
 			if fs.Changed("prefix") {
-				if opts.Filter.Prefix, err = parsePrefix(prefix); err != nil {
+				if opts.Filter.Prefix, err = ParsePrefix(prefix); err != nil {
 					return err
 				}
 			}
@@ -214,7 +214,7 @@ func runPromoReport(ctx context.Context, opts *promoReportOptions) error {
 	var bar *progress.Bar
 	o := bulk.Options{Concurrency: opts.Concurrency, Throttle: th, Classify: bulk.ClassifyRead, OpTimeout: opts.Settings.Timeout}
 	if opts.Bar && len(toRead) > 0 {
-		bar = progress.NewBar(opts.IO.ErrOut, 0)
+		bar = opts.NewBar()
 		bar.Label = opts.Msg.T("promo.report.reading")
 		o.Progress = func(p bulk.Progress) { bar.Update(p.Finished, p.Total, p.Rate, p.ETA()) }
 	}
@@ -371,7 +371,7 @@ func (opts *promoReportOptions) printReport(r report.Report, site int64) error {
 	var err error
 	empty := fmt.Sprintf("No promo codes on site %d.", site)
 	if opts.Filter.filters() {
-		empty = fmt.Sprintf("No promo codes on site %d match: %s.", site, opts.Filter.describe())
+		empty = fmt.Sprintf("No promo codes on site %d match: %s.", site, opts.Filter.Describe())
 	}
 	if opts.ByDay {
 		d, err = view.ReportByDay(r)

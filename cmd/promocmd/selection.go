@@ -217,7 +217,7 @@ func runPromoSelect(ctx context.Context, opts *promoSelectOptions) error {
 	if len(targets) == 0 {
 		msg := fmt.Sprintf("Nothing to %s: no promo codes on site %d are %s.", opts.Verb, site, strings.TrimPrefix(strings.TrimSuffix(opts.what(), " promo codes"), "the "))
 		if len(skipped) > 0 {
-			msg = fmt.Sprintf("Nothing to %s: %s already %s.", opts.Verb, countNoun(len(skipped), "promo code is", "promo codes are"), opts.Verb.done())
+			msg = fmt.Sprintf("Nothing to %s: %s already %s.", opts.Verb, CountNoun(len(skipped), "promo code is", "promo codes are"), opts.Verb.done())
 		}
 		fmt.Fprintln(opts.IO.ErrOut, opts.Warnings.Say(msg))
 		return nil
@@ -293,7 +293,7 @@ func (opts *promoSelectOptions) recheck(ctx context.Context, targets []selected,
 			continue
 		}
 		changed++
-		fmt.Fprintf(opts.IO.ErrOut, "promoctl: skipped %s: changed since the confirmation: %s\n", t.name(), why)
+		fmt.Fprintln(opts.IO.ErrOut, "promoctl: "+opts.Msg.T("promo.bulk.skipped_changed", "Name", t.name(), "Why", opts.Warnings.Say(why)))
 	}
 	return kept, already, changed, nil
 }
@@ -421,7 +421,7 @@ func (opts *promoSelectOptions) confirm(ctx context.Context, targets []selected,
 	if site != 0 {
 		where = fmt.Sprintf(" of site %d", site)
 	}
-	title := fmt.Sprintf("%s %s%s?", strings.ToUpper(string(opts.Verb[:1]))+string(opts.Verb[1:]), countNoun(len(targets), "promo code", "promo codes"), where)
+	title := fmt.Sprintf("%s %s%s?", strings.ToUpper(string(opts.Verb[:1]))+string(opts.Verb[1:]), CountNoun(len(targets), "promo code", "promo codes"), where)
 	desc := ""
 	if opts.Verb == verbDelete {
 		desc = "This cannot be undone."
@@ -439,7 +439,7 @@ func (opts *promoSelectOptions) confirm(ctx context.Context, targets []selected,
 // summary is the line that ends a selection: "Deleted 3 promo codes of
 // site 7; 1 skipped as changed since the confirmation."
 func (opts *promoSelectOptions) summary(done int, site int64, skipped, changed int) string {
-	line := fmt.Sprintf("%s %s", strings.ToUpper(opts.Verb.done()[:1])+opts.Verb.done()[1:], countNoun(done, "promo code", "promo codes"))
+	line := fmt.Sprintf("%s %s", strings.ToUpper(opts.Verb.done()[:1])+opts.Verb.done()[1:], CountNoun(done, "promo code", "promo codes"))
 	if site != 0 {
 		line += fmt.Sprintf(" of site %d", site)
 	}
@@ -452,8 +452,8 @@ func (opts *promoSelectOptions) summary(done int, site int64, skipped, changed i
 	return line + "."
 }
 
-// countNoun is "1 promo code" or "3 promo codes".
-func countNoun(n int, one, many string) string {
+// CountNoun is "1 promo code" or "3 promo codes".
+func CountNoun(n int, one, many string) string {
 	if n == 1 {
 		return "1 " + one
 	}
@@ -500,7 +500,7 @@ func (opts *promoSelectOptions) execute(ctx context.Context, targets []selected,
 	o := bulk.Options{Concurrency: concurrency, Throttle: th, OpTimeout: opts.Settings.Timeout}
 	var bar *progress.Bar
 	if opts.Bar && len(ops) > 1 {
-		bar = progress.NewBar(opts.IO.ErrOut, 0)
+		bar = opts.NewBar()
 		o.Progress = func(p bulk.Progress) { bar.Update(p.Finished, p.Total, p.Rate, p.ETA()) }
 	}
 	sum, err := bulk.Execute(ctx, core.GenerateAPI{Client: writes, Reads: reads}, j, o)

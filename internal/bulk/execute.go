@@ -39,26 +39,7 @@ type Summary struct {
 func (s Summary) OK() bool { return s.Failed == 0 && s.Unknown == 0 && s.NotStarted == 0 }
 
 // Summary counts the items of the journal by state.
-func (j *Journal) Summary() Summary {
-	var s Summary
-	for _, it := range j.Items() {
-		switch it.State {
-		case StateCreated:
-			s.Created++
-		case StateUpdated:
-			s.Updated++
-		case StateDeleted:
-			s.Deleted++
-		case StateFailed:
-			s.Failed++
-		case StateSent, StateUnknown:
-			s.Unknown++
-		default:
-			s.NotStarted++
-		}
-	}
-	return s
-}
+func (j *Journal) Summary() Summary { return summarize(j.Items()) }
 
 // Execute carries out the job in j, new or resumed, through c:
 //  1. every create that is sent or unknown in the journal (a resumed job)

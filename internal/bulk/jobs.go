@@ -116,8 +116,8 @@ func FindJob(dir, id string) (string, error) {
 	return "", fmt.Errorf("job %s is ambiguous in %s: %s", id, dir, strings.Join(found, ", "))
 }
 
-// summarize counts items by state as (*Journal).Summary does (a test holds
-// them equal), from what Read returns.
+// summarize counts items by state: a journal's (Journal.Summary) or what
+// Read returns of one (promo jobs).
 func summarize(items []Item) Summary {
 	var s Summary
 	for _, it := range items {

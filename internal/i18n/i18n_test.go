@@ -169,3 +169,18 @@ func BenchmarkFirstMessage(b *testing.B) {
 		})
 	}
 }
+
+// TestPrinterConcurrent: one Printer serves goroutines at once, its
+// catalogs read once (run with -race).
+func TestPrinterConcurrent(t *testing.T) {
+	p := New(Russian)
+	done := make(chan string)
+	for i := range 8 {
+		go func() { done <- p.N("count.promo", i) }()
+	}
+	for range 8 {
+		if s := <-done; !strings.Contains(s, "промокод") {
+			t.Errorf("got %q", s)
+		}
+	}
+}

@@ -102,7 +102,12 @@ func (f tempFile) Close() error {
 // at once where an open file can be removed (Unix), so that nothing is
 // left behind however the process ends; elsewhere when it is closed.
 func createSpill() (spillFile, error) {
-	f, err := os.CreateTemp("", "promoctl-table-*")
+	return createSpillNamed("promoctl-table-*")
+}
+
+// createSpillNamed is createSpill of a file named by pattern.
+func createSpillNamed(pattern string) (spillFile, error) {
+	f, err := os.CreateTemp("", pattern)
 	if err != nil {
 		return nil, err
 	}

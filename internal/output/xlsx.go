@@ -3,17 +3,16 @@ package output
 import (
 	"archive/zip"
 	"bufio"
+	"bytes"
 	"compress/flate"
 	"errors"
 	"fmt"
+	"hash/crc32"
 	"io"
-	"slices"
 	"strconv"
 	"strings"
 	"time"
 	"unicode/utf8"
-
-	"github.com/xuri/excelize/v2"
 )
 
 // Kind is what the cells of a CSV column hold, so that a workbook (-o
@@ -42,60 +41,78 @@ const (
 const xlsxSheet = "Sheet1"
 
 // xlsxWidthRows is how many rows size the columns: a workbook is
-// streamed, and its column widths must be set before its first row, so
-// the first rows are held back (at most this many) to measure their
-// cells, then written with the rest.
+// streamed, and its column widths come before its first row, so the
+// first rows are held back (at most this many) to measure their cells,
+// then written with the rest.
 const xlsxWidthRows = 200
 
-// xlsxWriter writes a CSV's header and rows as a workbook, streaming: rows
-// go to excelize's StreamWriter as they come (which keeps them in a
-// temporary file past 16 MiB), and the workbook is zipped to the output at
-// the end. Cells are typed by their column's Kind; the header row is bold,
-// frozen and filtered (a table without a style), the columns as wide as
+// The most rows and columns a sheet holds.
+const (
+	xlsxMaxRows = 1 << 20
+	xlsxMaxCols = 1 << 14
+)
+
+// The styles of styles.xml's cellXfs: a bold header, a date and time
+// (Excel's built-in format 22, shown in the reader's own locale:
+// 31.12.2026 23:59 in Russian), a date (14).
+const (
+	xlsxBold     = 1
+	xlsxDateTime = 2
+	xlsxDate     = 3
+)
+
+// xlsxFlushAt is how much of the sheet's XML is built before it is
+// deflated.
+const xlsxFlushAt = 32 << 10
+
+// xlsxWriter writes a CSV's header and rows as a workbook, streaming: each
+// row becomes the XML of the sheet at once, deflated as it comes into a
+// spool (memory, then an unlinked temporary file), and the archive is
+// written to the output only at the end, the sheet copied into it as it
+// was deflated: so a list that fails writes nothing, and memory does not
+// grow with the rows. Cells are typed by their column's Kind; the header
+// row is bold, frozen and filtered (a table without a style when its
+// names are unique, a sheet's filter otherwise), the columns as wide as
 // the widest of the header and the first xlsxWidthRows rows.
+//
+// excelize's StreamWriter is not used to write: it keeps a sheet's XML in
+// memory up to a constant 16 MiB before it moves it to a file, and makes
+// some 70 allocations a row (docs/performance.md).
 type xlsxWriter struct {
-	f         *excelize.File
-	sw        *excelize.StreamWriter
 	header    []string
 	kinds     []Kind
 	loc       *time.Location
 	noHeaders bool
-	next      int     // the sheet's row the next row goes to; 0 until start
-	held      [][]any // the first rows, until the widths are set
+	started   bool
+	row       int // the sheet's row of the last row written
+	held      int // rows held back, until the widths are set
 	widths    []int
-	bold      int
-	dateTime  int
-	date      int
-	vals      []any
+	buf       []byte // the sheet's XML not yet deflated
+	scratch   [][]byte
+	cells     []byte
+	z         *flate.Writer
+	crc       uint32
+	size      int64 // the sheet's XML, in bytes
+	spool     xlsxSpool
 }
 
 func newXLSX(header []string, kinds []Kind, o Options) (*xlsxWriter, error) {
-	f := excelize.NewFile()
-	x := &xlsxWriter{f: f, header: header, kinds: kinds, loc: o.Loc, noHeaders: o.NoHeaders, widths: make([]int, len(header))}
+	x := &xlsxWriter{header: header, kinds: kinds, loc: o.Loc, noHeaders: o.NoHeaders, widths: make([]int, len(header))}
 	if x.loc == nil {
 		x.loc = time.Local
 	}
-	var err error
-	if x.sw, err = f.NewStreamWriter(xlsxSheet); err != nil {
-		f.Close()
-		return nil, err
-	}
-	if x.bold, err = f.NewStyle(&excelize.Style{Font: &excelize.Font{Bold: true}}); err != nil {
-		f.Close()
-		return nil, err
-	}
-	// Excel's built-in date formats, shown in the reader's own locale:
-	// 22 is the date and time (31.12.2026 23:59 in Russian), 14 the date.
-	if x.dateTime, err = f.NewStyle(&excelize.Style{NumFmt: 22}); err != nil {
-		f.Close()
-		return nil, err
-	}
-	if x.date, err = f.NewStyle(&excelize.Style{NumFmt: 14}); err != nil {
-		f.Close()
-		return nil, err
+	if len(header) > xlsxMaxCols {
+		return nil, fmt.Errorf("write the workbook: %d columns, more than a sheet holds (%d)", len(header), xlsxMaxCols)
 	}
 	for i, h := range header {
 		x.widths[i] = utf8.RuneCountInString(h) + 3 // the filter's button
+	}
+	if !x.noHeaders {
+		x.row = 1
+	}
+	var err error
+	if x.z, err = flate.NewWriter(&x.spool, flate.BestSpeed); err != nil {
+		return nil, err
 	}
 	return x, nil
 }
@@ -107,84 +124,167 @@ func (x *xlsxWriter) kind(col int) Kind {
 	return KindText
 }
 
-// add writes a row of CSV cells, typed by their columns. The cells are
-// copied: the caller may reuse them.
+// add writes a row of CSV cells, typed by their columns. The caller may
+// reuse the cells.
 func (x *xlsxWriter) add(row [][]byte) error {
-	x.vals = x.vals[:0]
-	for i, c := range row {
-		x.vals = append(x.vals, x.cell(i, c))
+	if x.row >= xlsxMaxRows {
+		return fmt.Errorf("write the workbook: more than %d rows, the most a sheet holds", xlsxMaxRows)
 	}
-	return x.put(x.vals)
+	if len(row) > xlsxMaxCols {
+		return fmt.Errorf("write the workbook: %d columns, more than a sheet holds (%d)", len(row), xlsxMaxCols)
+	}
+	x.row++
+	x.buf = strconv.AppendInt(append(x.buf, `<row r="`...), int64(x.row), 10)
+	x.buf = append(x.buf, `">`...)
+	for i, c := range row {
+		x.buf = x.appendCell(x.buf, i, c)
+	}
+	x.buf = append(x.buf, "</row>"...)
+	if !x.started {
+		if x.held++; x.held < xlsxWidthRows {
+			return nil
+		}
+		return x.start()
+	}
+	if len(x.buf) >= xlsxFlushAt {
+		return x.flush()
+	}
+	return nil
 }
 
 // addStrings is add of a row of strings.
 func (x *xlsxWriter) addStrings(row []string) error {
-	x.vals = x.vals[:0]
-	for i, c := range row {
-		x.vals = append(x.vals, x.cellString(i, c))
+	x.cells, x.scratch = x.cells[:0], x.scratch[:0]
+	for _, c := range row {
+		x.cells = append(x.cells, c...)
 	}
-	return x.put(x.vals)
+	at := 0
+	for _, c := range row {
+		x.scratch = append(x.scratch, x.cells[at:at+len(c):at+len(c)])
+		at += len(c)
+	}
+	return x.add(x.scratch)
 }
 
-func (x *xlsxWriter) put(vals []any) error {
-	if x.next > 0 {
-		return x.write(vals)
+// appendCell appends column i's cell c (nothing when it is empty: null),
+// typed by the column's kind, or text when it does not read as that
+// kind, and before the widths are set widens its column to fit it as it
+// is shown.
+func (x *xlsxWriter) appendCell(dst []byte, i int, c []byte) []byte {
+	if len(c) == 0 {
+		return dst
 	}
-	for i, v := range vals {
-		x.measure(i, v)
+	var w int
+	switch x.kind(i) {
+	case KindNumber:
+		if v, ok := parseNumber(c); ok {
+			n := len(dst)
+			dst = appendNumberCell(dst, i, x.row, 0, v)
+			// the number's digits: between <v> and </v></c>
+			w = len(dst) - n - len("</v></c>") - (bytes.LastIndex(dst[n:], []byte("<v>")) + len("<v>"))
+			return x.measured(dst, i, w)
+		}
+	case KindBool:
+		if v, err := strconv.ParseBool(string(c)); err == nil {
+			return x.measured(appendBoolCell(dst, i, x.row, v), i, 5)
+		}
+	case KindTime:
+		if t, ok := parseAPITime(c); ok && t.Year() >= 1900 {
+			// its wall clock in loc, which is what a spreadsheet shows
+			v := excelSerial(t.In(x.loc).Truncate(time.Millisecond))
+			return x.measured(appendNumberCell(dst, i, x.row, xlsxDateTime, v), i, 16) // 31.12.2026 23:59
+		}
+	case KindDate:
+		if t, ok := parseDay(c, x.loc); ok && t.Year() >= 1900 {
+			return x.measured(appendNumberCell(dst, i, x.row, xlsxDate, excelSerial(t)), i, 10)
+		}
 	}
-	x.held = append(x.held, slices.Clone(vals))
-	if len(x.held) < xlsxWidthRows {
-		return nil
-	}
-	return x.start()
+	return x.measured(appendTextCell(dst, i, x.row, 0, c), i, utf8.RuneCount(c))
 }
 
-// start sets the column widths and the frozen header, then writes the
-// header and the rows held back.
+// parseDay reads a calendar day, 2026-12-31, as its start in loc.
+func parseDay(c []byte, loc *time.Location) (time.Time, bool) {
+	if len(c) == 10 && c[4] == '-' && c[7] == '-' {
+		y, ok1 := digits(c, 4)
+		m, ok2 := digits(c[5:], 2)
+		d, ok3 := digits(c[8:], 2)
+		if ok1 && ok2 && ok3 && m >= 1 && m <= 12 && d >= 1 && d <= time.Date(y, time.Month(m)+1, 0, 0, 0, 0, 0, time.UTC).Day() {
+			return time.Date(y, time.Month(m), d, 0, 0, 0, 0, loc), true
+		}
+	}
+	t, err := time.ParseInLocation("2006-01-02", string(c), loc)
+	return t, err == nil
+}
+
+func (x *xlsxWriter) measured(dst []byte, i, w int) []byte {
+	if !x.started && i < len(x.widths) {
+		x.widths[i] = max(x.widths[i], w)
+	}
+	return dst
+}
+
+// start writes the sheet's beginning: the frozen header, the column
+// widths, the header row; then the rows held back.
 func (x *xlsxWriter) start() error {
-	for i, w := range x.widths {
-		if err := x.sw.SetColWidth(i+1, i+1, float64(min(max(w, 6), 60))+1); err != nil {
-			return err
-		}
-	}
-	x.next = 1
+	x.started = true
+	held := x.buf
+	b := append([]byte(nil), xmlDecl...)
+	b = append(b, `<worksheet xmlns="`+nsMain+`" xmlns:r="`+nsRel+`"><sheetViews><sheetView tabSelected="1" workbookViewId="0">`...)
 	if !x.noHeaders {
-		if err := x.sw.SetPanes(&excelize.Panes{Freeze: true, YSplit: 1, TopLeftCell: "A2", ActivePane: "bottomLeft"}); err != nil {
-			return err
+		b = append(b, `<pane ySplit="1" topLeftCell="A2" activePane="bottomLeft" state="frozen"/><selection pane="bottomLeft" activeCell="A2" sqref="A2"/>`...)
+	}
+	b = append(b, `</sheetView></sheetViews><sheetFormatPr defaultRowHeight="15"/>`...)
+	if len(x.widths) > 0 {
+		b = append(b, "<cols>"...)
+		for i, w := range x.widths {
+			b = strconv.AppendInt(append(b, `<col min="`...), int64(i+1), 10)
+			b = strconv.AppendInt(append(b, `" max="`...), int64(i+1), 10)
+			b = strconv.AppendInt(append(b, `" width="`...), int64(min(max(w, 6), 60)+1), 10)
+			b = append(b, `" customWidth="1"/>`...)
 		}
-		hdr := make([]any, len(x.header))
+		b = append(b, "</cols>"...)
+	}
+	b = append(b, "<sheetData>"...)
+	if !x.noHeaders {
+		b = append(b, `<row r="1">`...)
 		for i, h := range x.header {
-			hdr[i] = excelize.Cell{StyleID: x.bold, Value: h}
+			if h == "" {
+				b = append(appendRef(append(b, `<c r="`...), i, 1), `" s="1"/>`...)
+				continue
+			}
+			b = appendTextCell(b, i, 1, xlsxBold, []byte(h))
 		}
-		if err := x.write(hdr); err != nil {
-			return err
-		}
+		b = append(b, "</row>"...)
 	}
-	for _, r := range x.held {
-		if err := x.write(r); err != nil {
-			return err
-		}
-	}
-	x.held = nil
-	return nil
-}
-
-func (x *xlsxWriter) write(vals []any) error {
-	if err := x.sw.SetRow(cellName(1, x.next), vals); err != nil {
+	x.buf = b
+	if err := x.flush(); err != nil {
 		return err
 	}
-	x.next++
+	x.buf = held
+	return x.flush()
+}
+
+// flush deflates the XML built so far.
+func (x *xlsxWriter) flush() error {
+	x.crc = crc32.Update(x.crc, crc32.IEEETable, x.buf)
+	x.size += int64(len(x.buf))
+	_, err := x.z.Write(x.buf)
+	x.buf = x.buf[:0]
+	if err != nil {
+		return fmt.Errorf("write the workbook: %w", err)
+	}
 	return nil
 }
 
-// tableHeader reports whether a header can head a table (and so have its
-// filter): names that are there and unique, as Excel requires.
+// tableHeader reports whether a header can head a table: names that are
+// there and unique, as Excel requires (ignoring case), and that a cell
+// holds as they are (the table's columns repeat them, and must match).
 func tableHeader(h []string) bool {
 	seen := make(map[string]bool, len(h))
 	for _, n := range h {
 		k := strings.ToLower(n)
-		if k == "" || seen[k] {
+		if k == "" || seen[k] || !utf8.ValidString(n) || len(n) > 255 || strings.Contains(n, "_x") ||
+			strings.ContainsFunc(n, func(r rune) bool { return r < ' ' || r == 0xFFFE || r == 0xFFFF }) {
 			return false
 		}
 		seen[k] = true
@@ -192,111 +292,245 @@ func tableHeader(h []string) bool {
 	return len(h) > 0
 }
 
-func cellName(col, row int) string {
-	name, _ := excelize.CoordinatesToCellName(col, row)
-	return name
-}
-
-// measure widens column i to fit v, as it is shown.
-func (x *xlsxWriter) measure(i int, v any) {
-	if i >= len(x.widths) {
-		return
-	}
-	w := 0
-	switch v := v.(type) {
-	case string:
-		w = utf8.RuneCountInString(v)
-	case float64:
-		w = len(strconv.FormatFloat(v, 'f', -1, 64))
-	case bool:
-		w = 5
-	case excelize.Cell:
-		w = 16 // 31.12.2026 23:59
-		if v.StyleID == x.date {
-			w = 10
-		}
-	}
-	x.widths[i] = max(x.widths[i], w)
-}
-
-func (x *xlsxWriter) cell(i int, c []byte) any {
-	if len(c) == 0 {
-		return nil // null: an empty cell
-	}
-	switch x.kind(i) {
-	case KindText:
-		return string(c)
-	}
-	return x.cellString(i, string(c))
-}
-
-// cellString is the value of column i's cell c: typed by the column's
-// kind, or text when it does not read as that kind.
-func (x *xlsxWriter) cellString(i int, c string) any {
-	if c == "" {
-		return nil
-	}
-	switch x.kind(i) {
-	case KindNumber:
-		if v, err := strconv.ParseFloat(c, 64); err == nil {
-			return v
-		}
-	case KindBool:
-		if v, err := strconv.ParseBool(c); err == nil {
-			return v
-		}
-	case KindTime:
-		if t, err := time.Parse(time.RFC3339Nano, c); err == nil && t.Year() >= 1900 {
-			// its wall clock in loc, which is what a spreadsheet shows
-			return excelize.Cell{StyleID: x.dateTime, Value: t.In(x.loc).Truncate(time.Millisecond)}
-		}
-	case KindDate:
-		if t, err := time.ParseInLocation("2006-01-02", c, x.loc); err == nil && t.Year() >= 1900 {
-			return excelize.Cell{StyleID: x.date, Value: t}
-		}
-	}
-	return c
-}
-
-// finish writes the header (when no row came, or fewer than held back),
-// the filter, and zips the workbook to w.
+// finish ends the sheet (with the header alone when no row came) and
+// writes the workbook to w.
 func (x *xlsxWriter) finish(w *bufio.Writer) error {
-	defer x.f.Close()
-	if x.next == 0 {
+	defer x.spool.close()
+	if !x.started {
 		if err := x.start(); err != nil {
 			return err
 		}
 	}
-	if !x.noHeaders && x.next > 2 && tableHeader(x.header) {
-		ref := "A1:" + cellName(len(x.header), x.next-1)
-		off := false
-		if err := x.sw.AddTable(&excelize.Table{Range: ref, Name: "promoctl", StyleName: "", ShowRowStripes: &off}); err != nil {
-			return fmt.Errorf("write the workbook: %w", err)
-		}
+	x.buf = append(x.buf, "</sheetData>"...)
+	// The filter: a table's, over the header and the rows, when the header
+	// can head a table and there is a row; the sheet's otherwise.
+	var ref []byte
+	cols := len(x.header)
+	table := !x.noHeaders && x.row > 1 && tableHeader(x.header)
+	filter := !x.noHeaders && cols > 0 && !table
+	if table || filter {
+		ref = appendRef(append(appendRef(nil, 0, 1), ':'), cols-1, x.row)
 	}
-	if err := x.sw.Flush(); err != nil {
+	if filter {
+		x.buf = append(append(append(x.buf, `<autoFilter ref="`...), ref...), `"/>`...)
+	}
+	if table {
+		x.buf = append(x.buf, `<tableParts count="1"><tablePart r:id="rId1"/></tableParts>`...)
+	}
+	x.buf = append(x.buf, "</worksheet>"...)
+	if err := x.flush(); err != nil {
+		return err
+	}
+	if err := x.z.Close(); err != nil {
 		return fmt.Errorf("write the workbook: %w", err)
 	}
-	// The archive goes straight to w: excelize's WriteTo would build it in
-	// memory first, which grows with the rows. Deflate at its fastest
-	// level: the sheet's XML is repetitive, and compresses well anyway.
-	x.f.SetZipWriter(func(io.Writer) excelize.ZipWriter {
-		zw := zip.NewWriter(w)
-		zw.RegisterCompressor(zip.Deflate, func(out io.Writer) (io.WriteCloser, error) {
-			return flate.NewWriter(out, flate.BestSpeed)
-		})
-		return zw
-	})
-	_, err := x.f.WriteTo(io.Discard)
+	if err := x.spool.err; err != nil {
+		return fmt.Errorf("write the workbook: %w", err)
+	}
+	if err := x.zip(w, ref, table, filter); err != nil {
+		return fmt.Errorf("write the workbook: %w", err)
+	}
+	return nil
+}
+
+// zip writes the archive: the small parts, deflated, and the sheet as it
+// was deflated.
+func (x *xlsxWriter) zip(w io.Writer, ref []byte, table, filter bool) error {
+	zw := zip.NewWriter(w) // its deflate writers are pooled: the parts share one
+	part := func(name string, body ...[]byte) error {
+		f, err := zw.CreateHeader(&zip.FileHeader{Name: name, Method: zip.Deflate})
+		if err != nil {
+			return err
+		}
+		for _, b := range body {
+			if _, err := f.Write(b); err != nil {
+				return err
+			}
+		}
+		return nil
+	}
+	types := xmlDecl + `<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types">` +
+		`<Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/>` +
+		`<Default Extension="xml" ContentType="application/xml"/>` +
+		`<Override PartName="/xl/workbook.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"/>` +
+		`<Override PartName="/xl/worksheets/sheet1.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"/>` +
+		`<Override PartName="/xl/styles.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.styles+xml"/>`
+	if table {
+		types += `<Override PartName="/xl/tables/table1.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.table+xml"/>`
+	}
+	types += `</Types>`
+	if err := part("[Content_Types].xml", []byte(types)); err != nil {
+		return err
+	}
+	if err := part("_rels/.rels", []byte(xmlDecl+`<Relationships xmlns="`+nsPkgRel+`">`+
+		`<Relationship Id="rId1" Type="`+nsRel+`/officeDocument" Target="xl/workbook.xml"/></Relationships>`)); err != nil {
+		return err
+	}
+	book := []byte(xmlDecl + `<workbook xmlns="` + nsMain + `" xmlns:r="` + nsRel + `"><bookViews><workbookView activeTab="0"/></bookViews>` +
+		`<sheets><sheet name="` + xlsxSheet + `" sheetId="1" r:id="rId1"/></sheets>`)
+	if filter {
+		// Excel's name of a sheet's filtered range, which it writes beside
+		// the filter.
+		abs := appendAbsRange(nil, 0, 1, len(x.header)-1, max(x.row, 1))
+		book = append(book, `<definedNames><definedName name="_xlnm._FilterDatabase" localSheetId="0" hidden="1">`+xlsxSheet+`!`...)
+		book = append(append(book, abs...), `</definedName></definedNames>`...)
+	}
+	book = append(book, `</workbook>`...)
+	if err := part("xl/workbook.xml", book); err != nil {
+		return err
+	}
+	if err := part("xl/_rels/workbook.xml.rels", []byte(xmlDecl+`<Relationships xmlns="`+nsPkgRel+`">`+
+		`<Relationship Id="rId1" Type="`+nsRel+`/worksheet" Target="worksheets/sheet1.xml"/>`+
+		`<Relationship Id="rId2" Type="`+nsRel+`/styles" Target="styles.xml"/></Relationships>`)); err != nil {
+		return err
+	}
+	if err := part("xl/styles.xml", []byte(xlsxStyles)); err != nil {
+		return err
+	}
+	sheet, err := zw.CreateRaw(&zip.FileHeader{Name: "xl/worksheets/sheet1.xml", Method: zip.Deflate,
+		CRC32: x.crc, CompressedSize64: uint64(x.spool.n), UncompressedSize64: uint64(x.size)})
+	if err != nil {
+		return err
+	}
+	if err := x.spool.copyTo(sheet); err != nil {
+		return err
+	}
+	if table {
+		if err := part("xl/worksheets/_rels/sheet1.xml.rels", []byte(xmlDecl+`<Relationships xmlns="`+nsPkgRel+`">`+
+			`<Relationship Id="rId1" Type="`+nsRel+`/table" Target="../tables/table1.xml"/></Relationships>`)); err != nil {
+			return err
+		}
+		t := append([]byte(xmlDecl), `<table xmlns="`+nsMain+`" id="1" name="promoctl" displayName="promoctl" ref="`...)
+		t = append(append(t, ref...), `"><autoFilter ref="`...)
+		t = append(append(t, ref...), `"/><tableColumns count="`...)
+		t = strconv.AppendInt(t, int64(len(x.header)), 10)
+		t = append(t, `">`...)
+		for i, h := range x.header {
+			t = strconv.AppendInt(append(t, `<tableColumn id="`...), int64(i+1), 10)
+			t = appendAttr(append(t, `" name="`...), h)
+			t = append(t, `"/>`...)
+		}
+		t = append(t, `</tableColumns><tableStyleInfo showFirstColumn="0" showLastColumn="0" showRowStripes="0" showColumnStripes="0"/></table>`...)
+		if err := part("xl/tables/table1.xml", t); err != nil {
+			return err
+		}
+	}
+	return zw.Close()
+}
+
+// appendAbsRange appends $A$1:$N$5.
+func appendAbsRange(dst []byte, c1, r1, c2, r2 int) []byte {
+	dst = strconv.AppendInt(append(appendColName(append(dst, '$'), c1), '$'), int64(r1), 10)
+	return strconv.AppendInt(append(appendColName(append(dst, ":$"...), c2), '$'), int64(r2), 10)
+}
+
+// appendAttr appends s as an attribute's value (tableHeader has kept
+// out what XML cannot hold).
+func appendAttr(dst []byte, s string) []byte {
+	for i := 0; i < len(s); i++ {
+		switch c := s[i]; c {
+		case '&':
+			dst = append(dst, "&amp;"...)
+		case '<':
+			dst = append(dst, "&lt;"...)
+		case '>':
+			dst = append(dst, "&gt;"...)
+		case '"':
+			dst = append(dst, "&quot;"...)
+		default:
+			dst = append(dst, c)
+		}
+	}
+	return dst
+}
+
+const (
+	xmlDecl  = `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>` + "\n"
+	nsMain   = "http://schemas.openxmlformats.org/spreadsheetml/2006/main"
+	nsRel    = "http://schemas.openxmlformats.org/officeDocument/2006/relationships"
+	nsPkgRel = "http://schemas.openxmlformats.org/package/2006/relationships"
+)
+
+// xlsxStyles: the cellXfs are xlsxBold, xlsxDateTime and xlsxDate.
+const xlsxStyles = xmlDecl + `<styleSheet xmlns="` + nsMain + `">` +
+	`<fonts count="2"><font><sz val="11"/><name val="Calibri"/><family val="2"/></font>` +
+	`<font><b/><sz val="11"/><name val="Calibri"/><family val="2"/></font></fonts>` +
+	`<fills count="2"><fill><patternFill patternType="none"/></fill><fill><patternFill patternType="gray125"/></fill></fills>` +
+	`<borders count="1"><border><left/><right/><top/><bottom/><diagonal/></border></borders>` +
+	`<cellStyleXfs count="1"><xf numFmtId="0" fontId="0" fillId="0" borderId="0"/></cellStyleXfs>` +
+	`<cellXfs count="4"><xf numFmtId="0" fontId="0" fillId="0" borderId="0" xfId="0"/>` +
+	`<xf numFmtId="0" fontId="1" fillId="0" borderId="0" xfId="0" applyFont="1"/>` +
+	`<xf numFmtId="22" fontId="0" fillId="0" borderId="0" xfId="0" applyNumberFormat="1"/>` +
+	`<xf numFmtId="14" fontId="0" fillId="0" borderId="0" xfId="0" applyNumberFormat="1"/></cellXfs>` +
+	`<cellStyles count="1"><cellStyle name="Normal" xfId="0" builtinId="0"/></cellStyles></styleSheet>`
+
+// xlsxSpoolMem is how much of a deflated sheet stays in memory; past it,
+// the sheet goes to a temporary file.
+const xlsxSpoolMem = 256 << 10
+
+// xlsxSpool holds a deflated sheet until the archive is written: in
+// memory up to xlsxSpoolMem, past it in a temporary file (createSpill:
+// mode 0600, unlinked at once on Unix), or in memory when no such file
+// can be made.
+type xlsxSpool struct {
+	mem    []byte
+	f      spillFile
+	fw     *bufio.Writer
+	n      int64
+	noFile bool
+	err    error
+}
+
+func (s *xlsxSpool) Write(p []byte) (int, error) {
+	if s.err != nil {
+		return 0, s.err
+	}
+	s.n += int64(len(p))
+	if s.fw == nil {
+		if s.noFile || len(s.mem)+len(p) <= xlsxSpoolMem {
+			s.mem = append(s.mem, p...)
+			return len(p), nil
+		}
+		f, err := createSpillNamed("promoctl-sheet-*")
+		if err != nil {
+			s.noFile = true
+			s.mem = append(s.mem, p...)
+			return len(p), nil
+		}
+		s.f, s.fw = f, bufio.NewWriterSize(f, 64<<10)
+		held := s.mem
+		s.mem = nil
+		if _, err := s.fw.Write(held); err != nil {
+			s.err = fmt.Errorf("its temporary file: %w", err)
+			return 0, s.err
+		}
+	}
+	if _, err := s.fw.Write(p); err != nil {
+		s.err = fmt.Errorf("its temporary file: %w", err)
+		return 0, s.err
+	}
+	return len(p), nil
+}
+
+func (s *xlsxSpool) copyTo(w io.Writer) error {
+	if s.fw == nil {
+		_, err := w.Write(s.mem)
+		return err
+	}
+	if err := s.fw.Flush(); err != nil {
+		return fmt.Errorf("its temporary file: %w", err)
+	}
+	_, err := io.Copy(w, io.NewSectionReader(s.f, 0, s.n))
 	return err
 }
 
-// xlsxGC is the GOGC a workbook is written with. excelize keeps the
-// sheet's XML in memory up to 16 MiB before it moves it to a temporary
-// file, and makes some 70 allocations a row; at the default of 100 the
-// heap grows to twice that buffer and more. At 10 the peak of 100,000
-// codes is a quarter lower, for some 10% more time (docs/performance.md).
-const xlsxGC = 10
+func (s *xlsxSpool) close() {
+	if s.f != nil {
+		s.f.Close()
+		s.f, s.fw = nil, nil
+	}
+	s.mem = nil
+}
 
 // errXLSXTerminal refuses a workbook on a terminal, where it would be
 // bytes no one can read.
@@ -313,7 +547,7 @@ func writeXLSX(w *bufio.Writer, g Grid, o Options) error {
 	}
 	for _, r := range g.Rows {
 		if err := x.addStrings(r); err != nil {
-			x.f.Close()
+			x.spool.close()
 			return err
 		}
 	}
@@ -321,19 +555,18 @@ func writeXLSX(w *bufio.Writer, g Grid, o Options) error {
 }
 
 // streamXLSX writes a list's CSV rows as a workbook as they are read. Like
-// a table, nothing is written when the list fails: the workbook is zipped
-// to w only at its end.
+// a table, nothing is written when the list fails: the workbook goes to w
+// only at its end.
 func streamXLSX(w *bufio.Writer, l List, o Options) error {
 	if o.Terminal {
 		return errXLSXTerminal
 	}
-	defer collectSooner(xlsxGC)()
 	x, err := newXLSX(l.CSVHeader, l.CSVKinds, o)
 	if err != nil {
 		return err
 	}
 	if err := l.CSVRows(x.add); err != nil {
-		x.f.Close()
+		x.spool.close()
 		return err
 	}
 	return x.finish(w)

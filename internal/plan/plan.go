@@ -152,9 +152,9 @@ func (p Plan) Destructive() bool {
 	return p.Count(ActionDelete)+p.Count(ActionDisable) > 0
 }
 
-// fieldOrder is the API's order of the writable fields.
-var fieldOrder = [...]string{"code", "is_enabled", "bonus_type", "bonus_amount", "bonus_amount_is_in_percentages",
-	"time_limit_is_enabled", "d_on", "d_off", "quantity_limit_is_enabled", "quantity_limit", "personal_limit_is_enabled"}
+// fieldOrder is the API's order of the writable fields (promo.Registry):
+// those the plan diffs.
+var fieldOrder = promo.FieldNames(func(f promo.Field) bool { return f.Writable })
 
 // Defaults are the fields the API gives a promo code created with none
 // named (spec 2.3).
@@ -345,22 +345,11 @@ func create(r Row, o Options) (Entry, error) {
 // named is the set of fields c names.
 func named(c promo.Changes) map[string]bool {
 	m := map[string]bool{}
-	set := func(ok bool, name string) {
-		if ok {
+	for _, name := range fieldOrder {
+		if f, _ := promo.Lookup(name); f.Named(c) {
 			m[name] = true
 		}
 	}
-	set(c.Code != nil, "code")
-	set(c.Enabled != nil, "is_enabled")
-	set(c.BonusType != nil, "bonus_type")
-	set(c.Amount != nil, "bonus_amount")
-	set(c.Percent != nil, "bonus_amount_is_in_percentages")
-	set(c.TimeLimit != nil, "time_limit_is_enabled")
-	set(c.Starts != nil, "d_on")
-	set(c.Ends != nil, "d_off")
-	set(c.QuantityLimit != nil, "quantity_limit_is_enabled")
-	set(c.MaxUses != nil, "quantity_limit")
-	set(c.OncePerUser != nil, "personal_limit_is_enabled")
 	return m
 }
 

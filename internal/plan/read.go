@@ -129,20 +129,21 @@ func Sniff(name string, data []byte) Format {
 var bom = []byte("\ufeff")
 
 // Columns are the fields a file may name, in the order of the API's list:
-// id, the writable fields, and site_id.
+// id, the writable fields (promo.Registry), and site_id.
 func Columns() []string {
-	return []string{"id", "code", "is_enabled", "bonus_type", "bonus_amount", "bonus_amount_is_in_percentages",
-		"time_limit_is_enabled", "d_on", "d_off", "quantity_limit_is_enabled", "quantity_limit", "personal_limit_is_enabled", "site_id"}
+	cols := []string{"id"}
+	cols = append(cols, promo.FieldNames(func(f promo.Field) bool { return f.Writable })...)
+	return append(cols, "site_id")
 }
 
-// ignored are the columns of promo list's output that no one writes:
-// they are read over, so that the list applies as it is.
+// ignored are the columns of promo list's output that no one writes (the
+// read-only fields of promo.Registry but id, and the list's status): they
+// are read over, so that the list applies as it is.
 func ignored(key string) bool {
-	switch key {
-	case "pos", "promo_used_count", "is_valid", "user_id", "status":
-		return true
+	if f, ok := promo.Lookup(key); ok {
+		return !f.Writable && key != "id"
 	}
-	return false
+	return key == "user_id" || key == "status"
 }
 
 func known(key string) bool {
@@ -158,7 +159,8 @@ func known(key string) bool {
 func unknownField(what, key string) string {
 	best, dist := "", 1<<30
 	k := strings.ToLower(strings.TrimSpace(key))
-	for _, c := range append(Columns(), "pos", "promo_used_count", "is_valid") {
+	readOnly := promo.FieldNames(func(f promo.Field) bool { return !f.Writable && f.Name != "id" })
+	for _, c := range append(Columns(), readOnly...) {
 		d := levenshtein(k, c)
 		if len(k) >= 4 && strings.Contains(c, k) {
 			d = 1 // enabled: is_enabled
@@ -627,40 +629,10 @@ func parseRow(line int, cells []cell, loc *time.Location, probs *Problems) Row {
 			r.ID, err = positive(text)
 		case "site_id":
 			r.SiteID, err = positive(text)
-		case "code":
-			text = strings.Clone(text) // not the whole row it was cut from
-			c.Code = &text
-		case "is_enabled":
-			c.Enabled, err = boolean(text)
-		case "bonus_type":
-			var b promo.BonusType
-			if b, err = promo.ParseBonusType(text); err == nil {
-				c.BonusType = &b
+		default:
+			if f, ok := promo.Lookup(v.key); ok && f.Writable {
+				err = f.Set(c, text, loc)
 			}
-		case "bonus_amount":
-			var a float64
-			if a, err = promo.ParseAmount(text); err == nil {
-				c.Amount = &a
-			}
-		case "bonus_amount_is_in_percentages":
-			c.Percent, err = boolean(text)
-		case "time_limit_is_enabled":
-			c.TimeLimit, err = boolean(text)
-		case "d_on":
-			c.Starts, err = date(text, loc, promo.ParseStart)
-		case "d_off":
-			c.Ends, err = date(text, loc, promo.ParseEnd)
-		case "quantity_limit_is_enabled":
-			c.QuantityLimit, err = boolean(text)
-		case "quantity_limit":
-			var q int64
-			if q, err = strconv.ParseInt(text, 10, 64); err != nil {
-				err = fmt.Errorf("want a whole number, got %q", text)
-			} else {
-				c.MaxUses = &q
-			}
-		case "personal_limit_is_enabled":
-			c.OncePerUser, err = boolean(text)
 		}
 		if err != nil {
 			probs.add(line, "%s: %v", v.key, err)
@@ -685,22 +657,6 @@ func positive(s string) (int64, error) {
 		return 0, fmt.Errorf("want a positive whole number, got %q", s)
 	}
 	return v, nil
-}
-
-func boolean(s string) (*bool, error) {
-	b, err := promo.ParseBool(s)
-	if err != nil {
-		return nil, err
-	}
-	return &b, nil
-}
-
-func date(s string, loc *time.Location, parse func(string, *time.Location) (time.Time, error)) (*time.Time, error) {
-	t, err := parse(s, loc)
-	if err != nil {
-		return nil, err
-	}
-	return &t, nil
 }
 
 // unquoteFormula drops the ' that promoctl's CSV and spreadsheets put

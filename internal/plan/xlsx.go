@@ -9,6 +9,8 @@ import (
 	"time"
 
 	"github.com/xuri/excelize/v2"
+
+	"github.com/promoctl/promoctl/internal/promo"
 )
 
 // maxUnzipped is the most a workbook may hold unpacked: a sheet of
@@ -129,15 +131,15 @@ func header(head []string, line int, probs *Problems) ([]string, []bool) {
 // back without a binary fraction's noise (150.49999999999997 is 150.5).
 // Text and codes are left as they are.
 func typed(key, v string, date1904 bool) string {
-	if key == "code" {
+	f, field := promo.Lookup(key)
+	if field && f.Kind == promo.KindText {
 		return v
 	}
 	x, err := strconv.ParseFloat(strings.TrimSpace(v), 64)
 	if err != nil || math.IsInf(x, 0) || math.IsNaN(x) {
 		return v
 	}
-	switch key {
-	case "d_on", "d_off":
+	if field && f.Kind == promo.KindDate {
 		t, ok := excelTime(x, date1904)
 		if !ok {
 			return v

@@ -18,6 +18,9 @@ const barWidth = 24
 type Bar struct {
 	// Label, when set, is written before the bar: what is being done.
 	Label string
+	// Words, when set, are the bar's words in a person's language; the
+	// zero value is English: 42/s ETA 9s.
+	Words BarWords
 
 	w        io.Writer
 	interval time.Duration
@@ -46,7 +49,7 @@ func (b *Bar) Update(done, total int, rate float64, eta time.Duration) {
 		return
 	}
 	b.last, b.drawn = now, true
-	line := BarLine(done, total, rate, eta)
+	line := b.Words.line(done, total, rate, eta)
 	if b.Label != "" {
 		line = b.Label + " " + line
 	}
@@ -64,18 +67,40 @@ func (b *Bar) Clear() {
 	}
 }
 
+// BarWords are the words of a bar: the unit of its rate, the word before
+// the time left, and how a time is written. Empty ones are English.
+type BarWords struct {
+	PerSecond string                     // after the rate: "/s"
+	Left      string                     // before the time left: "ETA"
+	Duration  func(time.Duration) string // the time left: 9s
+}
+
 // BarLine is the text of the bar: [#########---------------] 120/500 42/s ETA 9s.
 func BarLine(done, total int, rate float64, eta time.Duration) string {
+	return BarWords{}.line(done, total, rate, eta)
+}
+
+func (w BarWords) line(done, total int, rate float64, eta time.Duration) string {
+	perSecond, left, dur := w.PerSecond, w.Left, w.Duration
+	if perSecond == "" {
+		perSecond = "/s"
+	}
+	if left == "" {
+		left = "ETA"
+	}
+	if dur == nil {
+		dur = time.Duration.String
+	}
 	filled := 0
 	if total > 0 {
 		filled = min(barWidth*done/total, barWidth)
 	}
 	line := fmt.Sprintf("[%s%s] %d/%d", strings.Repeat("#", filled), strings.Repeat("-", barWidth-filled), done, total)
 	if rate > 0 {
-		line += fmt.Sprintf(" %.0f/s", rate)
+		line += fmt.Sprintf(" %.0f%s", rate, perSecond)
 	}
 	if eta > 0 && done < total {
-		line += " ETA " + eta.Round(time.Second).String()
+		line += " " + left + " " + dur(eta.Round(time.Second))
 	}
 	return line
 }

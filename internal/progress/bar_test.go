@@ -2,6 +2,7 @@ package progress
 
 import (
 	"bytes"
+	"strings"
 	"testing"
 	"time"
 )
@@ -45,5 +46,18 @@ func TestBarLabel(t *testing.T) {
 	bar.Update(8, 8, 4, 0)
 	if want := erase + "Reading statistics [########################] 8/8 4/s"; b.String() != want {
 		t.Errorf("bar = %q, want %q", b.String(), want)
+	}
+}
+
+// TestBarWords: a bar in another language has its rate's unit, the word
+// before the time left and the time in that language; the zero value is
+// English.
+func TestBarWords(t *testing.T) {
+	ru := BarWords{PerSecond: " в секунду", Left: "осталось", Duration: func(d time.Duration) string { return "9 с" }}
+	if got, want := ru.line(120, 500, 42, 9*time.Second), "[#####-------------------] 120/500 42 в секунду осталось 9 с"; got != want {
+		t.Errorf("Russian line = %q, want %q", got, want)
+	}
+	if got, want := (BarWords{}).line(120, 500, 42, 9*time.Second), BarLine(120, 500, 42, 9*time.Second); got != want || !strings.HasSuffix(got, "42/s ETA 9s") {
+		t.Errorf("English line = %q, want %q", got, want)
 	}
 }

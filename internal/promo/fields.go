@@ -29,31 +29,8 @@ type Fields struct {
 // Value is field name of f as the API writes it (a date as its text, or
 // nil when there is none); nil for a name that is not a writable field.
 func (f Fields) Value(name string) any {
-	switch name {
-	case "code":
-		return f.Code
-	case "is_enabled":
-		return f.IsEnabled
-	case "bonus_type":
-		return int(f.BonusType)
-	case "bonus_amount":
-		return f.BonusAmount
-	case "bonus_amount_is_in_percentages":
-		return f.BonusAmountIsInPercentages
-	case "time_limit_is_enabled":
-		return f.TimeLimitIsEnabled
-	case "d_on":
-		return optString(f.DOn)
-	case "d_off":
-		return optString(f.DOff)
-	case "quantity_limit_is_enabled":
-		return f.QuantityLimitIsEnabled
-	case "quantity_limit":
-		return f.QuantityLimit
-	case "personal_limit_is_enabled":
-		return f.PersonalLimitIsEnabled
-	}
-	return nil
+	r, _ := Lookup(name)
+	return r.Value(f)
 }
 
 func optString(s *string) any {
@@ -110,22 +87,10 @@ type Names struct {
 }
 
 // FlagNames are the command-line names of the fields.
-func FlagNames() Names {
-	return Names{
-		Code: "--code", Enabled: "--enabled", BonusType: "--bonus-type", Amount: "--amount",
-		Percent: "--percent", Starts: "--starts", Ends: "--ends", TimeLimit: "--no-time-limit",
-		MaxUses: "--max-uses", QuantityLimit: "--no-max-uses", OncePerUser: "--once-per-user",
-	}
-}
+func FlagNames() Names { return names(func(f Field) string { return f.Flag }) }
 
 // FileNames are the API field names used in a -f file.
-func FileNames() Names {
-	return Names{
-		Code: "code", Enabled: "is_enabled", BonusType: "bonus_type", Amount: "bonus_amount",
-		Percent: "bonus_amount_is_in_percentages", Starts: "d_on", Ends: "d_off", TimeLimit: "time_limit_is_enabled",
-		MaxUses: "quantity_limit", QuantityLimit: "quantity_limit_is_enabled", OncePerUser: "personal_limit_is_enabled",
-	}
-}
+func FileNames() Names { return names(func(f Field) string { return f.Name }) }
 
 // Validate checks each named value on its own terms and against the other
 // named values; it needs no server. n names the fields in errors.

@@ -23,13 +23,11 @@ type File struct {
 }
 
 // readOnly are fields a file may carry, typically because it is the output
-// of `promo get -o json`, which the client never sends.
+// of `promo get -o json`, which the client never sends: the read-only
+// fields of Registry, and the user_id of a create's body.
 func readOnly(key string) bool {
-	switch key {
-	case "id", "pos", "promo_used_count", "is_valid", "user_id":
-		return true
-	}
-	return false
+	f, ok := Lookup(key)
+	return (ok && !f.Writable) || key == "user_id"
 }
 
 // MaxFileSize is the largest -f file, in bytes. A promo code file holds one
@@ -86,41 +84,18 @@ func ParseFile(data []byte, loc *time.Location) (File, error) {
 		if v == nil || readOnly(k) {
 			continue
 		}
-		switch k {
-		case "site_id":
+		if k == "site_id" {
 			var id int64
 			if id, err = toInt(v); err == nil && id < 1 {
 				err = fmt.Errorf("must be a positive integer, got %d", id)
 			}
 			out.SiteID = &id
-		case "code":
-			c.Code, err = ptr(toString(asWritten(k, v)))
-		case "is_enabled":
-			c.Enabled, err = ptr(toBool(v))
-		case "bonus_type":
-			var s string
-			if s, err = toString(v); err == nil {
-				var b BonusType
-				b, err = ParseBonusType(s)
-				c.BonusType = &b
+		} else if f, ok := Lookup(k); ok && f.Writable {
+			if f.Typed() {
+				v = asWritten(k, v)
 			}
-		case "bonus_amount":
-			c.Amount, err = ptr(toAmount(asWritten(k, v)))
-		case "bonus_amount_is_in_percentages":
-			c.Percent, err = ptr(toBool(v))
-		case "time_limit_is_enabled":
-			c.TimeLimit, err = ptr(toBool(v))
-		case "d_on":
-			c.Starts, err = ptr(toTime(asWritten(k, v), loc, ParseStart))
-		case "d_off":
-			c.Ends, err = ptr(toTime(asWritten(k, v), loc, ParseEnd))
-		case "quantity_limit_is_enabled":
-			c.QuantityLimit, err = ptr(toBool(v))
-		case "quantity_limit":
-			c.MaxUses, err = ptr(toInt(v))
-		case "personal_limit_is_enabled":
-			c.OncePerUser, err = ptr(toBool(v))
-		default:
+			err = f.SetFile(c, v, loc)
+		} else {
 			return out, fmt.Errorf("unknown field %q", k)
 		}
 		if err != nil {
@@ -190,13 +165,6 @@ func firstLine(s string) string {
 		return s[:i]
 	}
 	return s
-}
-
-func ptr[T any](v T, err error) (*T, error) {
-	if err != nil {
-		return nil, err
-	}
-	return &v, nil
 }
 
 func toString(v any) (string, error) {

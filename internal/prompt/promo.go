@@ -107,10 +107,15 @@ func (h *Huh) Promo(ctx context.Context, form PromoForm) (PromoAnswers, error) {
 	}
 	zone := time.Now().In(loc).Format("MST, -07:00")
 	dateHelp := m.T("form.promo.date_help", "Zone", zone)
+	// label is the form's label of an API field (promo.Registry).
+	label := func(name string) string {
+		f, _ := promo.Lookup(name)
+		return m.T(f.Label)
+	}
 
-	code := huh.NewInput().Title(title(m.T("form.promo.code"), init.Code)).
+	code := huh.NewInput().Title(title(label("code"), init.Code)).
 		Description(m.T("form.promo.code.help")).
-		Value(&v.Code).Validate(orKept(init.Code, func(s string) error {
+		Value(&v.Code).Validate(h.said(orKept(init.Code, func(s string) error {
 		if err := chk.Code(s); err != nil {
 			return err
 		}
@@ -118,7 +123,7 @@ func (h *Huh) Promo(ctx context.Context, form PromoForm) (PromoAnswers, error) {
 			return errors.New(m.T("form.promo.code.taken", "Code", s))
 		}
 		return nil
-	}))
+	})))
 	if len(init.Code) <= promo.MaxCodeLen {
 		// Not for a longer code from the server: it would be cut silently.
 		code.CharLimit(promo.MaxCodeLen)
@@ -156,43 +161,43 @@ func (h *Huh) Promo(ctx context.Context, form PromoForm) (PromoAnswers, error) {
 		bonusDef = init.BonusType.String()
 	}
 	discount := []huh.Field{
-		selectOf(huh.NewSelect[promo.BonusType]().Title(title(m.T("form.promo.bonus"), bonusDef)), &v.BonusType, bonusOpts),
-		selectOf(huh.NewSelect[bool]().Title(title(m.T("form.promo.unit"), unitName[init.Percent])), &v.Percent, unitOpts),
-		huh.NewInput().Title(title(m.T("form.promo.amount"), init.Amount)).
+		selectOf(huh.NewSelect[promo.BonusType]().Title(title(label("bonus_type"), bonusDef)), &v.BonusType, bonusOpts),
+		selectOf(huh.NewSelect[bool]().Title(title(label("bonus_amount_is_in_percentages"), unitName[init.Percent])), &v.Percent, unitOpts),
+		huh.NewInput().Title(title(label("bonus_amount"), init.Amount)).
 			DescriptionFunc(func() string {
 				if v.Percent {
 					return m.T("form.promo.amount.percent")
 				}
 				return m.T("form.promo.amount.money")
 			}, &v.Percent).
-			Value(&v.Amount).Validate(orKept(init.Amount, func(s string) error {
+			Value(&v.Amount).Validate(h.said(orKept(init.Amount, func(s string) error {
 			_, err := chk.Amount(s, v.Percent)
 			return err
-		})),
-		huh.NewConfirm().Title(m.T("form.promo.enabled")).Description(enabledHint).
+		}))),
+		huh.NewConfirm().Title(label("is_enabled")).Description(enabledHint).
 			Affirmative(m.T("form.yes")).Negative(m.T("form.no")).Value(&v.Enabled),
 	}
 
 	limits := []huh.Field{
-		huh.NewInput().Title(optTitle(m.T("form.promo.starts"), init.Starts, m.T("form.promo.starts.none"))).
+		huh.NewInput().Title(optTitle(label("d_on"), init.Starts, m.T("form.promo.starts.none"))).
 			Description(m.T("form.promo.starts.help", "Forms", dateHelp)).
-			Value(&v.Starts).Validate(orKept(init.Starts, func(s string) error {
+			Value(&v.Starts).Validate(h.said(orKept(init.Starts, func(s string) error {
 			_, err := chk.Date(s, promo.ParseStart)
 			return err
-		})),
-		huh.NewInput().Title(optTitle(m.T("form.promo.ends"), init.Ends, m.T("form.promo.ends.none"))).
+		}))),
+		huh.NewInput().Title(optTitle(label("d_off"), init.Ends, m.T("form.promo.ends.none"))).
 			Description(m.T("form.promo.ends.help")).
-			Value(&v.Ends).Validate(orKept(init.Ends, func(s string) error {
+			Value(&v.Ends).Validate(h.said(orKept(init.Ends, func(s string) error {
 			_, _, err := chk.Window(v.Starts, s)
 			return err
-		})),
-		huh.NewInput().Title(optTitle(m.T("form.promo.max_uses"), init.MaxUses, m.T("form.promo.max_uses.none"))).
+		}))),
+		huh.NewInput().Title(optTitle(label("quantity_limit"), init.MaxUses, m.T("form.promo.max_uses.none"))).
 			Description(m.T("form.promo.max_uses.help")).
-			Value(&v.MaxUses).Validate(orKept(init.MaxUses, func(s string) error {
+			Value(&v.MaxUses).Validate(h.said(orKept(init.MaxUses, func(s string) error {
 			_, err := chk.MaxUses(s)
 			return err
-		})),
-		huh.NewConfirm().Title(m.T("form.promo.once")).Description(m.T("form.promo.once.help")).
+		}))),
+		huh.NewConfirm().Title(label("personal_limit_is_enabled")).Description(m.T("form.promo.once.help")).
 			Affirmative(m.T("form.yes")).Negative(m.T("form.no")).Value(&v.OncePerUser),
 	}
 

@@ -30,6 +30,22 @@ type Huh struct {
 	LoginRules LoginRules
 	// Msg is the language of the forms; nil is English.
 	Msg *i18n.Printer
+	// Say, when set, words a check's refusal in Msg's language (the
+	// checks are the domain's and the settings', written in English).
+	Say func(msg string) string
+}
+
+// said is check with its refusals worded by h.Say.
+func (h *Huh) said(check func(string) error) func(string) error {
+	if h.Say == nil {
+		return check
+	}
+	return func(s string) error {
+		if err := check(s); err != nil {
+			return errors.New(h.Say(err.Error()))
+		}
+		return nil
+	}
 }
 
 // msg is h's language, to be taken once per form: a nil Msg reads the

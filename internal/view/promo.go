@@ -17,17 +17,42 @@ import (
 	"github.com/promoctl/promoctl/internal/promo"
 )
 
-// promoColumns are the API fields of a list item, in the spec's order; the
-// CSV of a list has one column per field.
+// promoColumns are the API fields of a list item, in the spec's order
+// (promo.Registry's List fields); the CSV of a list has one column per
+// field.
 func promoColumns() []string {
-	return []string{"id", "code", "pos", "is_enabled", "bonus_type", "bonus_amount", "bonus_amount_is_in_percentages",
-		"time_limit_is_enabled", "d_on", "d_off", "quantity_limit_is_enabled", "quantity_limit", "promo_used_count", "is_valid"}
+	return promo.FieldNames(func(f promo.Field) bool { return f.List })
 }
 
 // promoKinds are what promoColumns hold, for a workbook's typed cells.
 func promoKinds() []output.Kind {
-	const n, b, t = output.KindNumber, output.KindBool, output.KindTime
-	return []output.Kind{n, output.KindText, n, b, n, n, b, b, t, t, b, n, n, b}
+	return fieldKinds(func(f promo.Field) bool { return f.List })
+}
+
+// fieldKinds are the output kinds of the fields of promo.Registry that
+// keep keeps, in its order.
+func fieldKinds(keep func(promo.Field) bool) []output.Kind {
+	var out []output.Kind
+	for _, f := range promo.Registry() {
+		if keep(f) {
+			out = append(out, outputKind(f.Kind))
+		}
+	}
+	return out
+}
+
+// outputKind is how a workbook types a field of kind k: a code is text,
+// a date a time, yes or no a boolean, the rest numbers.
+func outputKind(k promo.Kind) output.Kind {
+	switch k {
+	case promo.KindText:
+		return output.KindText
+	case promo.KindBool:
+		return output.KindBool
+	case promo.KindDate:
+		return output.KindTime
+	}
+	return output.KindNumber
 }
 
 // promoHeader is the header of the promo list table. STATUS is computed
@@ -243,13 +268,12 @@ func PromoRecord(raw json.RawMessage, p api.Promo, id int64, loc *time.Location,
 			return []output.Grid{{Rows: rows, KeyValue: true, Tone: recordTone(rows)}}, nil
 		},
 		CSV: func() (output.Grid, error) {
-			header := append([]string{}, promoColumns()...)
-			header = append(header, "personal_limit_is_enabled")
+			header := promo.FieldNames(func(f promo.Field) bool { return f.Record })
 			row := []string{optInt(p.ID), string(p.Code), optInt(p.Pos), fmtBool(bool(p.IsEnabled)),
 				strconv.FormatInt(int64(p.BonusType), 10), fmtFloat(float64(p.BonusAmount)), fmtBool(bool(p.BonusAmountIsInPercentages)),
 				fmtBool(bool(p.TimeLimitIsEnabled)), p.DOn.Raw, p.DOff.Raw, fmtBool(bool(p.QuantityLimitIsEnabled)),
 				strconv.FormatInt(int64(p.QuantityLimit), 10), optInt(p.PromoUsedCount), csvBool(p.IsValid), csvBool(p.PersonalLimitIsEnabled)}
-			return output.Grid{Header: header, Rows: [][]string{row}, Kinds: append(promoKinds(), output.KindBool)}, nil
+			return output.Grid{Header: header, Rows: [][]string{row}, Kinds: fieldKinds(func(f promo.Field) bool { return f.Record })}, nil
 		},
 	}
 }

@@ -5,7 +5,7 @@ import (
 	"testing"
 )
 
-// configTwoProfiles is a config file with comments, two profiles and a key
+// ConfigTwoProfiles is a config file with comments, two profiles and a key
 // promoctl does not know.
 const ConfigTwoProfiles = `# promoctl settings
 current_profile: default

@@ -20,7 +20,7 @@ import (
 	"github.com/promoctl/promoctl/internal/progress"
 )
 
-// testToken is the token every command test uses; TestTokenNeverPrinted
+// TestToken is the token every command test uses; TestTokenNeverPrinted
 // style checks look for it in all output.
 const TestToken = "tok-SECRET-123456"
 
