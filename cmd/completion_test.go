@@ -336,45 +336,55 @@ func TestCompletionWaitsBrieflyForABusySandbox(t *testing.T) {
 	}
 }
 
-// TestCompletionWiring: every command named in argCompletions exists, so a
-// renamed command does not silently lose its completion, and commands that
-// take an id complete it.
+// TestCompletionWiring: the commands that take an id or a path declare its
+// completion, every command with a flag of known values completes it,
+// and the flags that name files complete file names (the shell's).
 func TestCompletionWiring(t *testing.T) {
 	ios, _, _, _ := iostreams.Test()
 	f := core.NewFactory(core.Options{IO: ios})
+	f.Completing = true
 	root := newTree(f)
-	core.RegisterCompletions(root, f)
-	for path := range core.NewCompleter(f).ArgCompletions() {
+	for _, path := range []string{"promo get", "promo update", "promo delete", "promo enable", "promo disable", "promo stats", "promo report",
+		"site get", "page get", "api", "config use", "config get", "config set"} {
 		c, rest, err := root.Find(strings.Fields(path))
 		if err != nil || len(rest) > 0 || c == root {
-			t.Errorf("argCompletions names %q, which is not a command", path)
+			t.Errorf("%q is not a command", path)
+		} else if c.ValidArgsFunction == nil {
+			t.Errorf("%s declares no argument completion", path)
 		}
 	}
-	for _, path := range []string{"promo get", "promo update", "promo delete", "promo stats", "site get", "page get", "config use", "config get", "config set"} {
-		c, _, err := root.Find(strings.Fields(path))
-		if err != nil || c.ValidArgsFunction == nil {
-			t.Errorf("%s has no argument completion", path)
-		}
-	}
-	for _, flag := range []string{"output", "profile", "site-id", "bonus-type"} {
+	core.RegisterCompletions(root)
+	visit := func(flag string, check func(c *cobra.Command)) {
 		found := false
-		var visit func(c *cobra.Command)
-		visit = func(c *cobra.Command) {
+		var walk func(c *cobra.Command)
+		walk = func(c *cobra.Command) {
 			if c.Flag(flag) != nil {
-				if _, ok := c.GetFlagCompletionFunc(flag); ok {
-					found = true
-				} else {
-					t.Errorf("%s --%s has no completion", c.CommandPath(), flag)
-				}
+				found = true
+				check(c)
 			}
 			for _, sub := range c.Commands() {
-				visit(sub)
+				walk(sub)
 			}
 		}
-		visit(root)
+		walk(root)
 		if !found {
 			t.Errorf("no command has --%s", flag)
 		}
+	}
+	for _, flag := range []string{"output", "profile", "user-id", "base-url", "site-id", "bonus-type", "status", "sort", "by", "job"} {
+		visit(flag, func(c *cobra.Command) {
+			if _, ok := c.GetFlagCompletionFunc(flag); !ok {
+				t.Errorf("%s --%s has no completion", c.CommandPath(), flag)
+			}
+		})
+	}
+	for _, flag := range []string{"config", "sandbox-data", "data", "file", "journal", "input", "field"} {
+		visit(flag, func(c *cobra.Command) {
+			fl := c.Flag(flag)
+			if _, ok := fl.Annotations[cobra.BashCompFilenameExt]; !ok {
+				t.Errorf("%s --%s does not complete file names", c.CommandPath(), flag)
+			}
+		})
 	}
 }
 

@@ -33,7 +33,7 @@ func newConfigUseCmd(f *core.Factory, run func(context.Context, *configUseOption
 			if len(args) > 0 {
 				return nil, cobra.ShellCompDirectiveNoFileComp
 			}
-			return core.NewCompleter(f).CompleteProfiles(cmd, args, toComplete)
+			return f.Completions().CompleteProfiles(cmd, args, toComplete)
 		},
 		RunE: func(cmd *cobra.Command, args []string) error {
 			opts.ConfigSession, opts.Name = f.StartConfig(cmd), args[0]

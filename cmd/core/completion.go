@@ -13,7 +13,6 @@ import (
 	"github.com/spf13/pflag"
 
 	"github.com/promoctl/promoctl/internal/api"
-	"github.com/promoctl/promoctl/internal/baseurl"
 	"github.com/promoctl/promoctl/internal/config"
 	"github.com/promoctl/promoctl/internal/format"
 	"github.com/promoctl/promoctl/internal/records"
@@ -23,7 +22,7 @@ import (
 
 // Shell completion. The scripts (`promoctl completion bash|zsh|fish|
 // powershell`, committed in completions/) call `promoctl __complete ARGS…`,
-// which cobra answers with the functions wired here: ids of promo codes,
+// which cobra answers with the functions each verb names from here: ids of promo codes,
 // sites and pages fetched with the configured credentials (or the sandbox
 // with --sandbox), profile names, and the fixed values of some flags.
 //
@@ -130,76 +129,40 @@ func NewCompleter(f *Factory) *Completer {
 	}
 }
 
-// ArgCompletions are the completion functions of positional arguments, by
-// command path below the root. A command that sets its own
-// ValidArgsFunction keeps it.
-func (c *Completer) ArgCompletions() map[string]cobra.CompletionFunc {
-	return map[string]cobra.CompletionFunc{
-		"promo get":     firstArg(c.CompletePromoIDs),
-		"promo update":  firstArg(c.CompletePromoIDs),
-		"promo delete":  c.CompletePromoIDs, // several at once
-		"promo enable":  c.CompletePromoIDs,
-		"promo disable": c.CompletePromoIDs,
-		"promo stats":   firstArg(c.CompletePromoIDs),
-		"promo report":  c.CompletePromoIDs,
-		"site get":      firstArg(c.completeSiteIDs),
-		"page get":      firstArg(c.completePageIDs),
-		"api":           completeAPI,
+// Completions are the completion functions of the run, built on first
+// use; a verb names the ones it wants (ValidArgsFunction, CompleteFlag).
+func (f *Factory) Completions() *Completer {
+	if f.completer == nil {
+		f.completer = NewCompleter(f)
+	}
+	return f.completer
+}
+
+// CompleteFlag declares how c's flag name completes. It registers the
+// function only for a completion request: cobra keeps flag completion
+// functions in a process-wide table, which other runs have no use for.
+func (f *Factory) CompleteFlag(c *cobra.Command, name string, fn cobra.CompletionFunc) {
+	if f.Completing {
+		_ = c.RegisterFlagCompletionFunc(name, fn) // the flag exists: no error
 	}
 }
 
-// flagCompletions are the completion functions of flag values, by flag
-// name, wherever the flag is defined.
-func (c *Completer) flagCompletions() map[string]cobra.CompletionFunc {
-	return map[string]cobra.CompletionFunc{
-		"site-id":    c.completeSiteIDs,
-		"profile":    c.CompleteProfiles,
-		"user-id":    c.CompleteUserIDs,
-		"output":     fixedCompletions(outputChoices()),
-		"bonus-type": fixedCompletions(bonusTypeChoices()),
-		"by":         fixedCompletions([]cobra.Completion{cobra.CompletionWithDesc("code", "a row per code and currency"), cobra.CompletionWithDesc("day", "a row per day and currency")}),
-		"status":     completeStatuses,
-		"sort":       fixedCompletions(sortChoices()),
-		"job":        c.completeJobIDs,
-		"base-url":   fixedCompletions([]cobra.Completion{cobra.CompletionWithDesc(baseurl.Default, "the Mottor API")}),
-	}
-}
-
-// RegisterCompletions wires completion into the command tree. It runs only
-// for a completion request: cobra keeps flag completion functions in a
-// process-wide table, which other runs have no use for.
-//
-// Positional arguments of a command not named in argCompletions complete
-// subcommands, or nothing; a value flag not named in flagCompletions
-// completes nothing, unless its help mentions a file, in which case the
-// shell completes file names. A command whose arguments are files sets its
-// own ValidArgsFunction (cobra.NoFileCompletions is the one set here).
-func RegisterCompletions(root *cobra.Command, f *Factory) {
-	comp := NewCompleter(f)
-	args, flags := comp.ArgCompletions(), comp.flagCompletions()
+// RegisterCompletions gives what the verbs did not declare its default,
+// for a completion request: a command without subcommands or
+// ValidArgsFunction completes nothing, and so does a value flag without a
+// completion function or a file annotation (MarkFlagFilename: the shell
+// completes file names).
+func RegisterCompletions(root *cobra.Command) {
 	var walk func(c *cobra.Command)
 	walk = func(c *cobra.Command) {
-		path := strings.TrimPrefix(strings.TrimPrefix(c.CommandPath(), root.Name()), " ")
-		if c.ValidArgsFunction == nil && len(c.ValidArgs) == 0 {
-			if fn, ok := args[path]; ok {
-				c.ValidArgsFunction = fn
-			} else if !c.HasSubCommands() {
-				c.ValidArgsFunction = cobra.NoFileCompletions
-			}
+		if c.ValidArgsFunction == nil && len(c.ValidArgs) == 0 && !c.HasSubCommands() {
+			c.ValidArgsFunction = cobra.NoFileCompletions
 		}
 		register := func(fl *pflag.Flag) {
-			if _, ok := c.GetFlagCompletionFunc(fl.Name); ok {
+			if _, ok := c.GetFlagCompletionFunc(fl.Name); ok || fl.Value.Type() == "bool" || len(fl.Annotations) > 0 {
 				return
 			}
-			fn, ok := flags[fl.Name]
-			switch {
-			case ok:
-			case fl.Value.Type() == "bool" || len(fl.Annotations) > 0 || isFileFlag(fl):
-				return
-			default:
-				fn = cobra.NoFileCompletions
-			}
-			_ = c.RegisterFlagCompletionFunc(fl.Name, fn) // the flag exists: no error
+			_ = c.RegisterFlagCompletionFunc(fl.Name, cobra.NoFileCompletions) // the flag exists: no error
 		}
 		c.LocalNonPersistentFlags().VisitAll(register)
 		c.PersistentFlags().VisitAll(register)
@@ -210,14 +173,12 @@ func RegisterCompletions(root *cobra.Command, f *Factory) {
 	walk(root)
 }
 
-// isFileFlag reports whether a flag's value is a file name, judged by its
-// help text.
-func isFileFlag(fl *pflag.Flag) bool {
-	u := strings.ToLower(fl.Usage)
-	return strings.Contains(u, "file") || strings.Contains(u, "path") || strings.Contains(u, "folder")
+// ReportByChoices are the values of promo report --by.
+func ReportByChoices() []cobra.Completion {
+	return []cobra.Completion{cobra.CompletionWithDesc("code", "a row per code and currency"), cobra.CompletionWithDesc("day", "a row per day and currency")}
 }
 
-func fixedCompletions(choices []cobra.Completion) cobra.CompletionFunc {
+func FixedCompletions(choices []cobra.Completion) cobra.CompletionFunc {
 	return func(_ *cobra.Command, _ []string, toComplete string) ([]cobra.Completion, cobra.ShellCompDirective) {
 		return withPrefix(choices, toComplete), cobra.ShellCompDirectiveNoFileComp
 	}
@@ -240,9 +201,9 @@ func outputChoices() []cobra.Completion {
 	return out
 }
 
-// completeStatuses completes --status S[,S...]: the statuses not yet
+// CompleteStatuses completes --status S[,S...]: the statuses not yet
 // named, after what is typed up to the last comma.
-func completeStatuses(_ *cobra.Command, _ []string, toComplete string) ([]cobra.Completion, cobra.ShellCompDirective) {
+func CompleteStatuses(_ *cobra.Command, _ []string, toComplete string) ([]cobra.Completion, cobra.ShellCompDirective) {
 	head, last := "", toComplete
 	if i := strings.LastIndexByte(toComplete, ','); i >= 0 {
 		head, last = toComplete[:i+1], toComplete[i+1:]
@@ -256,8 +217,8 @@ func completeStatuses(_ *cobra.Command, _ []string, toComplete string) ([]cobra.
 	return out, cobra.ShellCompDirectiveNoFileComp
 }
 
-// sortChoices are the values of --sort: each field, and -field.
-func sortChoices() []cobra.Completion {
+// SortChoices are the values of --sort: each field, and -field.
+func SortChoices() []cobra.Completion {
 	var out []cobra.Completion
 	for _, f := range PromoSortFields() {
 		out = append(out, f, "-"+f)
@@ -265,7 +226,7 @@ func sortChoices() []cobra.Completion {
 	return out
 }
 
-func bonusTypeChoices() []cobra.Completion {
+func BonusTypeChoices() []cobra.Completion {
 	return []cobra.Completion{
 		cobra.CompletionWithDesc("goods", "discount on the cost of the goods (2)"),
 		cobra.CompletionWithDesc("delivery", "discount on the cost of delivery (3)"),
@@ -293,9 +254,9 @@ func candidate(value, desc string) cobra.Completion {
 	return cobra.CompletionWithDesc(value, desc)
 }
 
-// firstArg completes the first positional argument with fn, and nothing
+// FirstArg completes the first positional argument with fn, and nothing
 // after it.
-func firstArg(fn cobra.CompletionFunc) cobra.CompletionFunc {
+func FirstArg(fn cobra.CompletionFunc) cobra.CompletionFunc {
 	return func(cmd *cobra.Command, args []string, toComplete string) ([]cobra.Completion, cobra.ShellCompDirective) {
 		if len(args) > 0 {
 			return nothing()
@@ -354,10 +315,10 @@ func (c *Completer) CompletePromoIDs(cmd *cobra.Command, _ []string, toComplete 
 	return out, cobra.ShellCompDirectiveNoFileComp
 }
 
-// completeSiteIDs completes a site id, described by the site's name (the
+// CompleteSiteIDs completes a site id, described by the site's name (the
 // API does not document site records: the first of name, title and domain
 // is used). It completes --site-id and `site get ID`.
-func (c *Completer) completeSiteIDs(cmd *cobra.Command, _ []string, toComplete string) ([]cobra.Completion, cobra.ShellCompDirective) {
+func (c *Completer) CompleteSiteIDs(cmd *cobra.Command, _ []string, toComplete string) ([]cobra.Completion, cobra.ShellCompDirective) {
 	ctx, cancel, client, _, ok := c.Client(cmd)
 	defer cancel()
 	if !ok {
@@ -370,9 +331,9 @@ func (c *Completer) completeSiteIDs(cmd *cobra.Command, _ []string, toComplete s
 	return RecordCompletions(raw, toComplete, "name", "title", "domain"), cobra.ShellCompDirectiveNoFileComp
 }
 
-// completePageIDs completes the id of a page of the configured site,
+// CompletePageIDs completes the id of a page of the configured site,
 // described by its title.
-func (c *Completer) completePageIDs(cmd *cobra.Command, _ []string, toComplete string) ([]cobra.Completion, cobra.ShellCompDirective) {
+func (c *Completer) CompletePageIDs(cmd *cobra.Command, _ []string, toComplete string) ([]cobra.Completion, cobra.ShellCompDirective) {
 	ctx, cancel, client, s, ok := c.Client(cmd)
 	defer cancel()
 	if !ok {
@@ -469,9 +430,9 @@ func apiPaths() []cobra.Completion {
 	}
 }
 
-// completeAPI completes the [METHOD] PATH of `api`: a method or a path
+// CompleteAPI completes the [METHOD] PATH of `api`: a method or a path
 // first, a path after a method.
-func completeAPI(_ *cobra.Command, args []string, toComplete string) ([]cobra.Completion, cobra.ShellCompDirective) {
+func CompleteAPI(_ *cobra.Command, args []string, toComplete string) ([]cobra.Completion, cobra.ShellCompDirective) {
 	switch len(args) {
 	case 0:
 		if strings.HasPrefix(toComplete, "/") {

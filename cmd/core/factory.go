@@ -68,6 +68,10 @@ type Factory struct {
 	// not all be parsed: how to report that error.
 	ArgsOutput string
 	Msg        *i18n.Printer // the run's language (decideLanguage); nil is English
+	// Completing is set for a completion request: only then do verbs
+	// register their flags' completions (CompleteFlag).
+	Completing bool
+	completer  *Completer // the run's completions, built on first use
 }
 
 // Cleanup releases what the command opened.

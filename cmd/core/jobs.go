@@ -25,10 +25,10 @@ func JobState(j bulk.JobInfo) string {
 // JobsFolder is the folder of the jobs' journals in env.
 func JobsFolder(env config.Env) string { return bulk.JobsDir(env.Getenv) }
 
-// completeJobIDs completes a job id (promo report --job): the jobs of the
+// CompleteJobIDs completes a job id (promo report --job): the jobs of the
 // jobs folder, newest first, each described by its command, site and
 // state.
-func (c *Completer) completeJobIDs(_ *cobra.Command, _ []string, toComplete string) ([]cobra.Completion, cobra.ShellCompDirective) {
+func (c *Completer) CompleteJobIDs(_ *cobra.Command, _ []string, toComplete string) ([]cobra.Completion, cobra.ShellCompDirective) {
 	return JobCompletions(c.jobsDir(), toComplete)
 }
 

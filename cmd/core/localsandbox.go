@@ -30,6 +30,7 @@ func isSandboxToken(t string) bool {
 // the global --sandbox-data.
 func DataFlag(c *cobra.Command) {
 	c.Flags().String("data", "", "data file (default $PROMOCTL_SANDBOX_DATA, else $XDG_STATE_HOME/promoctl/sandbox.db)")
+	_ = c.MarkFlagFilename("data") // the flag exists: no error
 }
 
 // SandboxData is the data file the command line names: the --data of a

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/promoctl/promoctl/internal/api"
+	"github.com/promoctl/promoctl/internal/baseurl"
 	"github.com/promoctl/promoctl/internal/config"
 	"github.com/promoctl/promoctl/internal/i18n"
 	"github.com/promoctl/promoctl/internal/iostreams"
@@ -257,12 +258,13 @@ func GroupRun(cmd *cobra.Command, args []string) error {
 // in it with args, and returns the exit code.
 func Execute(ctx context.Context, args []string, o Options, add func(root *cobra.Command, f *Factory)) int {
 	f := NewFactory(o)
+	f.Completing = IsCompletionRequest(args)
 	f.Msg = i18n.New(DecideLanguage(args, f.Env))
 	f.Warnings.Msg = f.Msg
 	root := NewRootCmd(f)
 	add(root, f)
-	if IsCompletionRequest(args) {
-		RegisterCompletions(root, f)
+	if f.Completing {
+		RegisterCompletions(root)
 	}
 	TranslateHelp(root, f.Msg)
 	root.SetArgs(args)
@@ -327,6 +329,14 @@ Try it without an account on the built-in sandbox:
 	pf.StringVar(&g.SandboxData, "sandbox-data", "", "the data file of --sandbox (default $PROMOCTL_SANDBOX_DATA, else $XDG_STATE_HOME/promoctl/sandbox.db)")
 	pf.BoolVar(&g.Accessible, "accessible", false, "plain line prompts for screen readers")
 	pf.BoolVar(&g.AllowInsecureHTTP, "allow-insecure-http", false, "allow sending the token over plain HTTP to a host that is not loopback (trusted networks only; warns each time)")
+
+	comp := f.Completions()
+	f.CompleteFlag(root, "profile", comp.CompleteProfiles)
+	f.CompleteFlag(root, "user-id", comp.CompleteUserIDs)
+	f.CompleteFlag(root, "output", FixedCompletions(outputChoices()))
+	f.CompleteFlag(root, "base-url", FixedCompletions([]cobra.Completion{cobra.CompletionWithDesc(baseurl.Default, "the Mottor API")}))
+	_ = root.MarkPersistentFlagFilename("config")       // the flag exists: no error
+	_ = root.MarkPersistentFlagFilename("sandbox-data") // likewise
 
 	root.AddGroup(&cobra.Group{ID: "shop", Title: "Shop commands:"}, &cobra.Group{ID: "setup", Title: "Setup commands:"})
 	root.SetCompletionCommandGroupID("setup")

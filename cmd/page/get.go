@@ -21,9 +21,10 @@ func newPageGetCmd(f *core.Factory, run func(context.Context, *PageGetOptions) e
 	}
 	opts := &PageGetOptions{}
 	return &cobra.Command{
-		Use:     "get ID",
-		Aliases: []string{"show", "view"},
-		Short:   "Show one page",
+		Use:               "get ID",
+		ValidArgsFunction: core.FirstArg(f.Completions().CompletePageIDs),
+		Aliases:           []string{"show", "view"},
+		Short:             "Show one page",
 		Long: `Show one page (GET /v3/public/site/page/ID) as key/value rows; nested
 fields are shown as a.b and lists as a[0].b, field names as words
 (is_published as Published). A page id is enough: no site id is needed.`,

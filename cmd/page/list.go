@@ -47,7 +47,7 @@ documentation does not name that endpoint's HTTP method; promoctl uses GET.`,
 			return run(cmd.Context(), opts)
 		},
 	}
-	core.SiteFlag(c)
+	core.SiteFlag(f, c)
 	core.LegacyFlag(c, &opts.Legacy, "GET /v1/site/{site_id}/page")
 	return c
 }

@@ -151,7 +151,7 @@ See docs/bulk.md for the spreadsheet workflow and the columns.`,
 		},
 	}
 	fs := c.Flags()
-	core.SiteFlag(c)
+	core.SiteFlag(f, c)
 	fs.StringVarP(&opts.File, "file", "f", "", "the promo codes to apply: CSV, a workbook (.xlsx), a JSON array or a YAML list of API field names (- for stdin)")
 	fs.StringVar(&opts.Sheet, "sheet", "", "the sheet of a workbook (-f FILE.xlsx) to read (default the first)")
 	fs.BoolVar(&prune, "prune", false, "delete the site's promo codes the file does not name")
@@ -159,6 +159,7 @@ See docs/bulk.md for the spreadsheet workflow and the columns.`,
 	fs.BoolVar(&opts.DryRun, "dry-run", false, "print the plan and send nothing")
 	fs.BoolVarP(&opts.Yes, "yes", "y", false, "delete, disable or rename without asking")
 	fs.IntVar(&opts.Concurrency, "concurrency", bulk.DefaultConcurrency, "most writes in flight at once")
+	_ = c.MarkFlagFilename("file") // the flag exists: no error
 	return c
 }
 

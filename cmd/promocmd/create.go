@@ -86,8 +86,10 @@ offers to edit the answers and try again. PROMOCTL_ACCESSIBLE=1 or
 			return run(cmd.Context(), opts)
 		},
 	}
-	core.SiteFlag(c)
+	core.SiteFlag(f, c)
 	ff.register(c.Flags(), false)
+	f.CompleteFlag(c, "bonus-type", core.FixedCompletions(core.BonusTypeChoices()))
+	_ = c.MarkFlagFilename("file") // the flag exists: no error
 	return c
 }
 

@@ -83,7 +83,8 @@ stderr names each and why.
 			return run(cmd.Context(), opts)
 		},
 	}
-	sf.register(c, verbDelete)
+	sf.register(f, c, verbDelete)
+	c.ValidArgsFunction = f.Completions().CompletePromoIDs // several at once
 	return c
 }
 

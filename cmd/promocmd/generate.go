@@ -173,7 +173,7 @@ See docs/bulk.md for how a job is kept exactly once.`,
 		},
 	}
 	fs := c.Flags()
-	core.SiteFlag(c)
+	core.SiteFlag(f, c)
 	fs.IntVar(&g.count, "count", 0, "how many promo codes to create (1-100000)")
 	fs.StringVar(&g.prefix, "prefix", "", "text before the random part of every code")
 	fs.StringVar(&g.suffix, "suffix", "", "text after the random part of every code")
@@ -186,6 +186,9 @@ See docs/bulk.md for how a job is kept exactly once.`,
 	fs.StringVar(&g.journal, "journal", "", "write the job's journal to this new file (default $XDG_STATE_HOME/promoctl/jobs/<job id>.jsonl)")
 	fs.StringVar(&g.resume, "resume", "", "finish the job of this journal, with its parameters")
 	fs.BoolVar(&g.dryRun, "dry-run", false, "read the site's list and print the codes that would be created; create nothing")
+	f.CompleteFlag(c, "bonus-type", core.FixedCompletions(core.BonusTypeChoices()))
+	_ = c.MarkFlagFilename("file")    // the flag exists: no error
+	_ = c.MarkFlagFilename("journal") // likewise
 	return c
 }
 

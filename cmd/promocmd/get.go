@@ -47,7 +47,8 @@ used-up or disabled) in the table.
 			return run(cmd.Context(), opts)
 		},
 	}
-	core.SiteFlag(c)
+	core.SiteFlag(f, c)
+	c.ValidArgsFunction = core.FirstArg(f.Completions().CompletePromoIDs)
 	return c
 }
 

@@ -148,7 +148,7 @@ are reported, and the exit code is 1.`,
 			return run(cmd.Context(), opts)
 		},
 	}
-	core.SiteFlag(c)
+	core.SiteFlag(f, c)
 	fs := c.Flags()
 	fs.StringVar(&since, "since", "", "count orders placed from this date: 2026-07-01 (from 00:00), 2026-07-01T10:00 or RFC 3339")
 	fs.StringVar(&until, "until", "", "count orders placed up to this date, in the same forms; a date alone includes that day (to 23:59:59)")
@@ -159,6 +159,10 @@ are reported, and the exit code is 1.`,
 	fs.StringVar(&prefix, "prefix", "", "only codes that start with this text, in any case")
 	fs.StringVar(&opts.Job, "job", "", "only the codes that this promo generate or promo apply job created: its id, or its journal's path")
 	fs.BoolVar(&opts.AllCodes, "all-codes", false, "read the statistics of every selected code, not only of those the list shows as used")
+	c.ValidArgsFunction = f.Completions().CompletePromoIDs
+	f.CompleteFlag(c, "status", core.CompleteStatuses)
+	f.CompleteFlag(c, "by", core.FixedCompletions(core.ReportByChoices()))
+	f.CompleteFlag(c, "job", f.Completions().CompleteJobIDs)
 	return c
 }
 

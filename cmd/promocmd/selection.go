@@ -67,12 +67,13 @@ type selectionFlags struct {
 	concurrency int
 }
 
-func (sf *selectionFlags) register(c *cobra.Command, verb selectVerb) {
+func (sf *selectionFlags) register(f *core.Factory, c *cobra.Command, verb selectVerb) {
 	fs := c.Flags()
 	fs.StringVar(&sf.status, "status", "", "every code of the site with these statuses: "+strings.Join(core.StatusNames(), ", ")+" (comma-separated)")
 	fs.BoolVarP(&sf.yes, "yes", "y", false, string(verb)+" without asking")
 	fs.IntVar(&sf.concurrency, "concurrency", bulk.DefaultConcurrency, "most requests in flight at once")
-	core.SiteFlag(c)
+	core.SiteFlag(f, c)
+	f.CompleteFlag(c, "status", core.CompleteStatuses)
 }
 
 // options checks the arguments and flags of a selection and fills opts,
@@ -180,7 +181,8 @@ $XDG_STATE_HOME/promoctl/jobs. Exit 1 when any code could not be
 			return run(cmd.Context(), opts)
 		},
 	}
-	sf.register(c, verb)
+	sf.register(f, c, verb)
+	c.ValidArgsFunction = f.Completions().CompletePromoIDs // several at once
 	return c
 }
 

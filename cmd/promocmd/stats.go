@@ -48,7 +48,8 @@ func newPromoStatsCmd(f *core.Factory, run func(context.Context, *promoStatsOpti
 			return run(cmd.Context(), opts)
 		},
 	}
-	core.SiteFlag(c)
+	core.SiteFlag(f, c)
+	c.ValidArgsFunction = core.FirstArg(f.Completions().CompletePromoIDs)
 	return c
 }
 

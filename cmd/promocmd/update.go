@@ -86,7 +86,10 @@ the form offers to edit the answers and try again.
 		},
 	}
 	ff.register(c.Flags(), true)
-	core.SiteFlag(c)
+	core.SiteFlag(f, c)
+	c.ValidArgsFunction = core.FirstArg(f.Completions().CompletePromoIDs)
+	f.CompleteFlag(c, "bonus-type", core.FixedCompletions(core.BonusTypeChoices()))
+	_ = c.MarkFlagFilename("file") // the flag exists: no error
 	return c
 }
 

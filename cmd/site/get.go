@@ -46,6 +46,7 @@ lists as a[0].b, field names as words (is_published as Published).`,
 		},
 	}
 	core.LegacyFlag(c, &opts.Legacy, "GET /v1/site/{site_id}")
+	c.ValidArgsFunction = core.FirstArg(f.Completions().CompleteSiteIDs)
 	return c
 }
 
