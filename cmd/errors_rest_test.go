@@ -1,0 +1,41 @@
+package cmd
+
+import (
+	"errors"
+	"fmt"
+	"testing"
+
+	"github.com/promoctl/promoctl/internal/i18n"
+)
+
+// TestRemainingErrorsInRussian: the messages that were English only are
+// said in Russian, with the error they carry (%v, {{.Err}}) and the
+// clause built apart ({{.Hint}}) said in their turn, and counts in their
+// plural forms.
+func TestRemainingErrorsInRussian(t *testing.T) {
+	ru := i18n.New(i18n.Russian)
+	for _, c := range []struct {
+		err  error
+		want string
+	}{
+		{usagef("--max-uses: %q is not a whole number", "x"), `--max-uses: нужно целое число, а не "x"`},
+		{usagef("job %s: %v", "J1", errors.New("nothing changed")), "задание J1: ничего не изменено"},
+		{usagef("--prefix %q: %v", "AB", fmt.Errorf("%q is not a positive size", "0")), `--prefix "AB": "0": размер должен быть больше нуля`},
+		{usagef("--amount: %v", errors.New("nothing changed")), "--amount: ничего не изменено"},
+		{usagef("%s: %d problems, listed above%s; nothing was sent", "a.csv", 21, ""), "a.csv: 21 ошибка (см. выше); ничего не отправлено"},
+		{usagef("%s: %d problems, listed above%s; nothing was sent", "a.csv", 3, ""), "a.csv: 3 ошибки (см. выше); ничего не отправлено"},
+		{usagef("%s: %d problems, listed above%s; nothing was sent", "a.csv", 25, ", and maybe more after them"), "a.csv: 25 ошибок (см. выше), а после них, возможно, и другие; ничего не отправлено"},
+		{fmt.Errorf("%d of %d changes failed (%d refused, %d of unknown outcome, %d not sent): %s; the journal %s has every outcome", 2, 5, 1, 1, 0, "apply p.csv again to finish", "j.jsonl"),
+			"не удалось внести изменений: 2 из 5 (отклонено: 1, с неизвестным исходом: 1, не отправлено: 0): чтобы доделать, примените p.csv ещё раз; исход каждого изменения записан в журнале j.jsonl"},
+		{fmt.Errorf("%w; another program is listening there: choose another port with --addr (--addr 127.0.0.1:0 picks a free one)", errors.New("reset sandbox")),
+			"сброс песочницы; этот порт занят другой программой: выберите другой через --addr (--addr 127.0.0.1:0 выберет свободный)"},
+		{fmt.Errorf("profile %w", errors.New("not logged in")), "профиль вход не выполнен"},
+	} {
+		if got := errorText(ru, c.err); got != c.want {
+			t.Errorf("errorText(%q)\n got %q\nwant %q", c.err, got, c.want)
+		}
+		if got := errorText(i18n.New(i18n.English), c.err); got != c.err.Error() {
+			t.Errorf("English errorText(%q) = %q, want it as written", c.err, got)
+		}
+	}
+}
