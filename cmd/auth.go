@@ -214,8 +214,7 @@ func runAuthLogin(ctx context.Context, opts *authLoginOptions) error {
 	} else if opts.WithToken && !opts.IO.IsStderrTTY() && opts.Keys.kc == nil {
 		// A key in a plain file is worth a line even in a script (a
 		// keychain that failed has said so already).
-		fmt.Fprintf(opts.IO.ErrOut, "promoctl: logged in as user %d; the API key is saved in the config file %s, which only you can read (no system keychain)\n",
-			cr.userID, doc.Path)
+		fmt.Fprintf(opts.IO.ErrOut, "promoctl: %s\n", opts.Warnings.msg.T("rest.auth.key_in_file", "User", cr.userID, "Path", doc.Path))
 	}
 	opts.notef("Logged in to %s as user %d: the credentials work. Saved as profile %q (the current profile) in %s%s.",
 		cr.baseURL, cr.userID, cr.profile, doc.Path, where)

@@ -150,13 +150,24 @@ type messageLiteral struct {
 
 // messageLiterals are the string literals that file's calls give as a
 // message: the format of fmt.Errorf and usagef, errors.New's text, and
-// what fmt.Fprint* write to the streams.
+// what fmt.Fprint* write to the streams, but for a call marked
+// //i18n:data.
 func messageLiterals(t *testing.T, file string) []messageLiteral {
 	t.Helper()
 	fset := token.NewFileSet()
-	f, err := parser.ParseFile(fset, file, nil, 0)
+	f, err := parser.ParseFile(fset, file, nil, parser.ParseComments)
 	if err != nil {
 		t.Fatal(err)
+	}
+	// A call marked "//i18n:data" on its line writes data, not a message
+	// (JSON built with Fprintf): not for people, so not for the catalogs.
+	data := map[int]bool{}
+	for _, g := range f.Comments {
+		for _, c := range g.List {
+			if strings.HasPrefix(c.Text, "//i18n:data") {
+				data[fset.Position(c.Slash).Line] = true
+			}
+		}
 	}
 	var out []messageLiteral
 	ast.Inspect(f, func(n ast.Node) bool {
@@ -183,7 +194,7 @@ func messageLiterals(t *testing.T, file string) []messageLiteral {
 		if arg < 0 || len(call.Args) <= arg {
 			return true
 		}
-		if lit, ok := call.Args[arg].(*ast.BasicLit); ok && lit.Kind == token.STRING {
+		if lit, ok := call.Args[arg].(*ast.BasicLit); ok && lit.Kind == token.STRING && !data[fset.Position(call.End()).Line] {
 			out = append(out, messageLiteral{lit: lit.Value, written: arg == 1})
 		}
 		return true

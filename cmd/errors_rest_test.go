@@ -3,6 +3,8 @@ package cmd
 import (
 	"errors"
 	"fmt"
+	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/promoctl/promoctl/internal/i18n"
@@ -36,6 +38,41 @@ func TestRemainingErrorsInRussian(t *testing.T) {
 		}
 		if got := errorText(i18n.New(i18n.English), c.err); got != c.err.Error() {
 			t.Errorf("English errorText(%q) = %q, want it as written", c.err, got)
+		}
+	}
+}
+
+// TestRemainingMessagesInRussianRun: whole runs in Russian say what was
+// English only: a note of sandbox reset, an error of api, the usage line
+// of help, a notice of config unset. English runs say them as before.
+func TestRemainingMessagesInRussianRun(t *testing.T) {
+	data := filepath.Join(t.TempDir(), "sandbox.db")
+	for _, c := range []struct {
+		args           []string
+		code           int
+		ru, en, stdout string // stderr in each language; a part of stdout
+	}{
+		{args: []string{"--sandbox-data", data, "sandbox", "reset"},
+			ru: "Демо-данные в " + data + " восстановлены.\n", en: "Restored the demo data in " + data + ".\n"},
+		{args: []string{"api", "a", "b", "c"}, code: 2,
+			ru: "promoctl: promoctl api: нужен путь (PATH) или метод и путь (METHOD PATH), а аргументов получено: 3\n",
+			en: "promoctl: promoctl api needs a PATH, or a METHOD and a PATH, got 3 argument(s)\n"},
+		{args: []string{"promo", "--help"}, stdout: "\n  promoctl promo [команда]\n"},
+	} {
+		for _, lang := range []string{"ru", "en"} {
+			r := newRunner(t)
+			r.env["PROMOCTL_LANG"] = lang
+			res := r.run(c.args...)
+			want := c.ru
+			if lang == "en" {
+				want = c.en
+			}
+			if res.code != c.code || res.stderr != want {
+				t.Errorf("%s %q: exit %d, stderr\n%q\nwant exit %d, stderr\n%q", lang, c.args, res.code, res.stderr, c.code, want)
+			}
+			if c.stdout != "" && lang == "ru" && !strings.Contains(res.stdout, c.stdout) {
+				t.Errorf("%s %q: stdout has no %q:\n%s", lang, c.args, c.stdout, res.stdout)
+			}
 		}
 	}
 }

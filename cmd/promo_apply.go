@@ -15,6 +15,7 @@ import (
 
 	"github.com/promoctl/promoctl/internal/api"
 	"github.com/promoctl/promoctl/internal/bulk"
+	"github.com/promoctl/promoctl/internal/i18n"
 	"github.com/promoctl/promoctl/internal/output"
 	"github.com/promoctl/promoctl/internal/plan"
 	"github.com/promoctl/promoctl/internal/progress"
@@ -240,7 +241,7 @@ func runPromoApply(ctx context.Context, opts *promoApplyOptions) error {
 	}
 	if renames := p.Renames(); len(renames) > 0 && !opts.Yes && !opts.DryRun && !opts.IO.CanPrompt() {
 		return usagef("refusing to rename %s of site %d without confirmation (%s): pass --yes when not running interactively (or --dry-run to see the plan); nothing was sent",
-			countNoun(len(renames), "promo code", "promo codes"), site, renameList(renames))
+			countNoun(len(renames), "promo code", "promo codes"), site, renameList(opts.Msg, renames))
 	}
 	opts.warnPastEnds(p)
 	if err := opts.printPlan(p, name); err != nil {
@@ -349,8 +350,7 @@ func (opts *promoApplyOptions) printPlan(p plan.Plan, name string) error {
 		}
 	}
 	if p.ForeignIDs > 0 {
-		fmt.Fprintf(opts.IO.ErrOut, "%d rows of %s name ids that are not site %d's (another site's, or deleted): they were matched by code.\n",
-			p.ForeignIDs, name, p.Site)
+		fmt.Fprintln(opts.IO.ErrOut, opts.Msg.N("rest.apply.foreign_ids", p.ForeignIDs, "File", name, "Site", p.Site))
 	}
 	fmt.Fprintln(opts.IO.ErrOut, planLine(p))
 	return nil
@@ -405,7 +405,7 @@ func confirmQuestion(p plan.Plan) string {
 		parts = append(parts, fmt.Sprintf("disable %d promo codes of site %d that the file does not name", dis, p.Site))
 	}
 	if len(ren) > 0 {
-		parts = append(parts, fmt.Sprintf("rename %s of site %d (%s)", countNoun(len(ren), "promo code", "promo codes"), p.Site, renameList(ren)))
+		parts = append(parts, fmt.Sprintf("rename %s of site %d (%s)", countNoun(len(ren), "promo code", "promo codes"), p.Site, renameList(nil, ren)))
 	}
 	if other > 0 {
 		parts = append(parts, fmt.Sprintf("make %d other changes", other))
@@ -419,11 +419,11 @@ func confirmQuestion(p plan.Plan) string {
 
 // renameList names renames as "OLD1 → NEW1, OLD2 → NEW2", the first three
 // and how many more.
-func renameList(ren []plan.Entry) string {
+func renameList(msg *i18n.Printer, ren []plan.Entry) string {
 	var b strings.Builder
 	for i, e := range ren {
 		if i == 3 {
-			fmt.Fprintf(&b, " and %d more", len(ren)-i)
+			b.WriteString(msg.N("rest.apply.renames_more", len(ren)-i))
 			break
 		}
 		if i > 0 {
@@ -474,7 +474,7 @@ func (opts *promoApplyOptions) execute(ctx context.Context, c generateAPI, th *b
 		return err
 	}
 	defer j.Close()
-	fmt.Fprintf(opts.IO.ErrOut, "Journal: %s\n", j.Path())
+	fmt.Fprintln(opts.IO.ErrOut, opts.Msg.T("rest.apply.journal", "Path", j.Path()))
 	o := bulk.Options{Concurrency: opts.concurrency(), Throttle: th, OpTimeout: opts.Settings.Timeout, Grace: opts.Grace}
 	var bar *progress.Bar
 	if opts.Bar {
@@ -490,7 +490,7 @@ func (opts *promoApplyOptions) execute(ctx context.Context, c generateAPI, th *b
 	again := fmt.Sprintf("apply %s again to finish", name)
 	done := sum.Created + sum.Updated + sum.Deleted
 	if ctx.Err() != nil {
-		fmt.Fprintf(opts.IO.ErrOut, "Interrupted: %d of %d changes are made and the journal is up to date; %s.\n", done, len(p.Entries), again)
+		fmt.Fprintln(opts.IO.ErrOut, opts.Msg.N("rest.apply.interrupted", len(p.Entries), "Done", done, "File", name))
 		return ctx.Err()
 	}
 	if err != nil {
@@ -562,9 +562,9 @@ func (opts *promoApplyOptions) listApplyFailures(j *bulk.Journal) {
 		if it.ID != 0 {
 			what = fmt.Sprintf("%s (%d)", it.Code, it.ID)
 		}
-		fmt.Fprintf(opts.IO.ErrOut, "promoctl: %s failed: %s: %s\n", it.Action, what, opts.Warnings.clean(why))
+		fmt.Fprintf(opts.IO.ErrOut, "promoctl: %s\n", opts.Msg.T("rest.apply.failed", "Action", opts.Msg.T("word."+string(it.Action)), "What", what, "Why", opts.Warnings.clean(opts.Warnings.say(why))))
 	}
 	if n > maxFailuresShown {
-		fmt.Fprintf(opts.IO.ErrOut, "promoctl: and %d more failed: the journal says why for each\n", n-maxFailuresShown)
+		fmt.Fprintf(opts.IO.ErrOut, "promoctl: %s\n", opts.Msg.N("rest.apply.more_failed", n-maxFailuresShown))
 	}
 }

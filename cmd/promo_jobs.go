@@ -125,7 +125,7 @@ func runPromoJobs(_ context.Context, opts *promoJobsOptions) error {
 		return err
 	}
 	for _, e := range bad {
-		fmt.Fprintf(opts.IO.ErrOut, "promoctl: skipped: %s\n", opts.Warnings.clean(oneLine(e.Error())))
+		fmt.Fprintf(opts.IO.ErrOut, "promoctl: %s\n", opts.Msg.T("rest.jobs.skipped", "Err", opts.Warnings.clean(oneLine(errorText(opts.Msg, e)))))
 	}
 	rows := make([]view.Job, len(jobs))
 	for i, j := range jobs {
