@@ -8,6 +8,8 @@ import (
 	"testing"
 
 	"github.com/promoctl/promoctl/internal/i18n"
+	"github.com/promoctl/promoctl/internal/plan"
+	"github.com/promoctl/promoctl/internal/promo"
 )
 
 // TestRemainingErrorsInRussian: the messages that were English only are
@@ -73,6 +75,27 @@ func TestRemainingMessagesInRussianRun(t *testing.T) {
 			if c.stdout != "" && lang == "ru" && !strings.Contains(res.stdout, c.stdout) {
 				t.Errorf("%s %q: stdout has no %q:\n%s", lang, c.args, c.stdout, res.stdout)
 			}
+		}
+	}
+}
+
+// TestSentencesInRussian: the sentences built of parts (promo apply's plan
+// line, the filters of an empty list) are said by the catalogs, in
+// Russian with the counts' plural forms, in English as before.
+func TestSentencesInRussian(t *testing.T) {
+	ru, en := i18n.New(i18n.Russian), i18n.New(i18n.English)
+	p := plan.Plan{Site: 1, Unchanged: 9, NotNamed: 2, Entries: []plan.Entry{
+		{Action: plan.ActionCreate, Code: "A"}, {Action: plan.ActionCreate, Code: "B"}, {Action: plan.ActionUpdate, Code: "C"}}}
+	for _, c := range []struct{ got, want string }{
+		{planLine(ru, p), "План для сайта 1: создать 2, изменить 1, без изменений 9; 2 промокода, которых нет в файле, не затронуты (--prune удалит такие, --disable-missing выключит)."},
+		{planLine(en, p), "Plan for site 1: 2 to create, 1 to update, 9 unchanged; 2 not in the file are left alone (--prune deletes them, --disable-missing disables them)."},
+		{planLine(ru, plan.Plan{Site: 3, Unchanged: 21}), "На сайте 3 менять нечего: 21 промокод такой же, как в файле."},
+		{planLine(ru, plan.Plan{Site: 3, Unchanged: 5, NotNamed: 1}), "На сайте 3 менять нечего: 5 промокодов такие же, как в файле; 1 промокод, которого нет в файле, не затронут."},
+		{promoFilter{Statuses: []promo.Status{"expired", "used-up"}, Search: "sum"}.describe(ru), `статус «истёк» или «исчерпан», в коде есть "sum"`},
+		{promoFilter{Statuses: []promo.Status{"expired", "used-up"}, Search: "sum", Prefix: "AB", Within: 1, WithinText: "7d"}.describe(en), `expired or used-up, containing "sum", starting with "AB", expiring within 7d`},
+	} {
+		if c.got != c.want {
+			t.Errorf("got\n%q\nwant\n%q", c.got, c.want)
 		}
 	}
 }

@@ -352,7 +352,7 @@ func (opts *promoApplyOptions) printPlan(p plan.Plan, name string) error {
 	if p.ForeignIDs > 0 {
 		fmt.Fprintln(opts.IO.ErrOut, opts.Msg.N("rest.apply.foreign_ids", p.ForeignIDs, "File", name, "Site", p.Site))
 	}
-	fmt.Fprintln(opts.IO.ErrOut, planLine(p))
+	fmt.Fprintln(opts.IO.ErrOut, planLine(opts.Msg, p))
 	return nil
 }
 
@@ -365,30 +365,30 @@ func planView(p plan.Plan) []view.PlanEntry {
 	return out
 }
 
-// planLine sums a plan up: "Plan for site 1: 2 to create, 1 to update,
-// 9 unchanged."
-func planLine(p plan.Plan) string {
+// planLine sums a plan up in msg's language: "Plan for site 1: 2 to
+// create, 1 to update, 9 unchanged."
+func planLine(msg *i18n.Printer, p plan.Plan) string {
 	if len(p.Entries) == 0 {
-		line := fmt.Sprintf("Nothing to change on site %d: %d promo codes are as the file says", p.Site, p.Unchanged)
+		line := msg.N("rest.plan.nothing", p.Unchanged, "Site", p.Site)
 		if p.NotNamed > 0 {
-			line += fmt.Sprintf("; %d the file does not name are left alone", p.NotNamed)
+			line += msg.N("rest.plan.nothing_not_named", p.NotNamed)
 		}
 		return line + "."
 	}
-	line := fmt.Sprintf("Plan for site %d:", p.Site)
+	line := msg.T("rest.plan.head", "Site", p.Site)
 	sep := " "
 	for _, a := range []plan.Action{plan.ActionCreate, plan.ActionUpdate, plan.ActionDelete, plan.ActionDisable} {
 		if n := p.Count(a); n > 0 {
-			line += fmt.Sprintf("%s%d to %s", sep, n, a)
+			line += sep + msg.N("rest.plan.to."+string(a), n)
 			sep = ", "
 		}
 		if n := len(p.Renames()); a == plan.ActionUpdate && n > 0 {
-			line += fmt.Sprintf(" (%s)", countNoun(n, "renames a code", "rename codes"))
+			line += " (" + msg.N("rest.plan.renames", n) + ")"
 		}
 	}
-	line += fmt.Sprintf(", %d unchanged", p.Unchanged)
+	line += msg.N("rest.plan.unchanged", p.Unchanged)
 	if p.NotNamed > 0 {
-		line += fmt.Sprintf("; %d not in the file are left alone (--prune deletes them, --disable-missing disables them)", p.NotNamed)
+		line += msg.N("rest.plan.not_named", p.NotNamed)
 	}
 	return line + "."
 }
@@ -496,7 +496,7 @@ func (opts *promoApplyOptions) execute(ctx context.Context, c generateAPI, th *b
 	if err != nil {
 		return fmt.Errorf("%w; %s", err, again)
 	}
-	fmt.Fprintln(opts.IO.ErrOut, appliedLine(j, p.Site, elapsed))
+	fmt.Fprintln(opts.IO.ErrOut, appliedLine(opts.Msg, j, p.Site, elapsed))
 	if sum.OK() {
 		return nil
 	}
@@ -515,9 +515,9 @@ func applyOps(p plan.Plan) []bulk.Op {
 	return ops
 }
 
-// appliedLine is the summary of a job: "Applied to site 1 in 1.2s: 2
-// created, 1 updated."
-func appliedLine(j *bulk.Journal, site int64, elapsed time.Duration) string {
+// appliedLine is the summary of a job in msg's language: "Applied to
+// site 1 in 1.2s: 2 created, 1 updated."
+func appliedLine(msg *i18n.Printer, j *bulk.Journal, site int64, elapsed time.Duration) string {
 	counts := map[bulk.Action]int{}
 	for _, it := range j.Items() {
 		switch it.State {
@@ -525,15 +525,12 @@ func appliedLine(j *bulk.Journal, site int64, elapsed time.Duration) string {
 			counts[it.Action]++
 		}
 	}
-	line := fmt.Sprintf("Applied to site %d in %s:", site, roundDuration(elapsed))
-	for i, a := range []struct {
-		action bulk.Action
-		verb   string
-	}{{bulk.ActionCreate, "created"}, {bulk.ActionUpdate, "updated"}, {bulk.ActionDelete, "deleted"}, {bulk.ActionDisable, "disabled"}} {
+	line := msg.T("rest.applied.head", "Site", site, "Elapsed", msg.Duration(roundDuration(elapsed)))
+	for i, a := range []bulk.Action{bulk.ActionCreate, bulk.ActionUpdate, bulk.ActionDelete, bulk.ActionDisable} {
 		if i > 0 {
 			line += ","
 		}
-		line += fmt.Sprintf(" %d %s", counts[a.action], a.verb)
+		line += " " + msg.N("rest.applied."+string(a), counts[a])
 	}
 	return line + "."
 }
