@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -97,5 +98,17 @@ func TestSentencesInRussian(t *testing.T) {
 		if c.got != c.want {
 			t.Errorf("got\n%q\nwant\n%q", c.got, c.want)
 		}
+	}
+}
+
+// TestPlanChangesInRussian: the CHANGES column of promo apply's plan says
+// a rename and the yes/no of a value in Russian; field names, codes and
+// amounts stay as written.
+func TestPlanChangesInRussian(t *testing.T) {
+	l := newTableLocale(i18n.New(i18n.Russian))
+	got := l.Row([]string{"ACTION", "CODE", "CHANGES"}, []string{"update", "SUMMER", "rename SUMER → SUMMER, is_enabled no → yes, bonus_amount 25% → 30%, once_per_customer ? → no"})
+	want := []string{"изменить", "SUMMER", "переименовать SUMER → SUMMER, is_enabled нет → да, bonus_amount 25% → 30%, once_per_customer ? → нет"}
+	if !slices.Equal(got, want) {
+		t.Errorf("got\n%q\nwant\n%q", got, want)
 	}
 }
