@@ -616,14 +616,15 @@ func screenText(raw string, rows int) string {
 }
 
 // TestWizardInRussianOnATerminal: with a Russian locale the wizard's
-// fields, its summary line and its question are Russian, and it creates
-// the promo code as in English.
+// fields, its key hints, its summary line and its question are Russian,
+// and it creates the promo code as in English.
 func TestWizardInRussianOnATerminal(t *testing.T) {
 	home := t.TempDir()
 	env := append(sandboxEnv(t, home), "LANG=ru_RU.UTF-8")
 	tm := startTerm(t, env, "--sandbox", "promo", "create")
 	tm.expect("Новый промокод")
 	tm.expect("латинских букв")
+	tm.expect("enter далее") // the key hints under the form are Russian too
 	tm.send("PTYRU1")
 	tm.expect("PTYRU1")
 	tm.send("\r") // to the site
