@@ -231,20 +231,37 @@ func (s *session) withSiteCurrency(ctx context.Context, client *api.Client, site
 	if err != nil {
 		return
 	}
-	var rec struct {
-		Currency string `json:"currency"`
-		Settings struct {
-			Currency string `json:"currency"`
-		} `json:"settings"`
-	}
+	var rec siteCurrencyRec
 	if json.Unmarshal(raw, &rec) != nil {
 		return
 	}
-	if cur := cmp.Or(rec.Settings.Currency, rec.Currency); cur != "" {
+	if cur := rec.currency(); cur != "" {
 		c := *tl
 		c.currency = cur
 		s.Out.Locale = &c
 	}
+}
+
+// siteCurrencyRec is the currency of a site's record: settings.currency
+// (v3), else currency.
+type siteCurrencyRec struct {
+	ID       int64  `json:"id"`
+	Currency string `json:"currency"`
+	Settings struct {
+		Currency string `json:"currency"`
+	} `json:"settings"`
+}
+
+func (r siteCurrencyRec) currency() string { return cmp.Or(r.Settings.Currency, r.Currency) }
+
+// currencyLabel names an ISO currency for people: "RUB (₽)", "GBP"; ""
+// for none.
+func currencyLabel(code string) string {
+	sym := currencySymbol(code)
+	if sym == "" || sym == code {
+		return sym
+	}
+	return code + " (" + sym + ")"
 }
 
 // currencySymbol is how money in an ISO currency is marked after the

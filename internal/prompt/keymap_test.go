@@ -45,3 +45,32 @@ func TestKeyMapRussian(t *testing.T) {
 		}
 	}
 }
+
+// TestPromoFormCurrency: the hint of an amount of money names the site's
+// currency when the caller knows it, asking for the site chosen.
+func TestPromoFormCurrency(t *testing.T) {
+	var asked []int64
+	form := PromoForm{Currency: func(site int64) string {
+		asked = append(asked, site)
+		if site == 1 {
+			return "RUB (₽)"
+		}
+		return ""
+	}}
+	if got := form.currencyOf(1); got != "RUB (₽)" {
+		t.Errorf("currencyOf(1) = %q, want RUB (₽)", got)
+	}
+	if got := form.currencyOf(3); got != "" {
+		t.Errorf("currencyOf(3) = %q, want none", got)
+	}
+	if got := form.currencyOf(0); got != "" || len(asked) != 2 {
+		t.Errorf("currencyOf(0) = %q after asking for %v: want none, and no site 0 asked", got, asked)
+	}
+	if got := (PromoForm{}).currencyOf(1); got != "" {
+		t.Errorf("no Currency: %q, want none", got)
+	}
+	ru := i18n.New(i18n.Russian)
+	if got, want := ru.T("form.promo.amount.money_in", "Currency", "RUB (₽)"), "Сколько денег, в валюте магазина: RUB (₽)."; got != want {
+		t.Errorf("Russian hint %q, want %q", got, want)
+	}
+}
