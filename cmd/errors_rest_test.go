@@ -35,6 +35,11 @@ func TestRemainingErrorsInRussian(t *testing.T) {
 		{fmt.Errorf("%w; another program is listening there: choose another port with --addr (--addr 127.0.0.1:0 picks a free one)", errors.New("reset sandbox")),
 			"сброс песочницы; этот порт занят другой программой: выберите другой через --addr (--addr 127.0.0.1:0 выберет свободный)"},
 		{fmt.Errorf("profile %w", errors.New("not logged in")), "профиль вход не выполнен"},
+		// Notes and warnings built with Sprintf, said by the same entries.
+		{errors.New("Promo code 5 has not been used yet."), "Промокод 5 ещё ни разу не применяли."},
+		{errors.New("None of the 21 promo codes job J created is on site 1 now."), "Ни одного из 21 промокода, созданных заданием J, сейчас нет на сайте 1."},
+		{errors.New("Nothing to disable: no promo codes on site 1 are expired."), "Выключать нечего: на сайте 1 нет подходящих промокодов (expired)."},
+		{errors.New("sending the API token over plain HTTP to h.example (--base-url): anyone on the network can read it"), "токен API уходит на h.example по HTTP без шифрования (--base-url): его может прочитать любой в сети"},
 	} {
 		if got := errorText(ru, c.err); got != c.want {
 			t.Errorf("errorText(%q)\n got %q\nwant %q", c.err, got, c.want)
