@@ -86,17 +86,22 @@ func TestRemainingMessagesInRussianRun(t *testing.T) {
 }
 
 // TestSentencesInRussian: the sentences built of parts (promo apply's plan
-// line, the filters of an empty list) are said by the catalogs, in
+// line and confirmation, the filters of an empty list) are said by the catalogs, in
 // Russian with the counts' plural forms, in English as before.
 func TestSentencesInRussian(t *testing.T) {
 	ru, en := i18n.New(i18n.Russian), i18n.New(i18n.English)
 	p := plan.Plan{Site: 1, Unchanged: 9, NotNamed: 2, Entries: []plan.Entry{
 		{Action: plan.ActionCreate, Code: "A"}, {Action: plan.ActionCreate, Code: "B"}, {Action: plan.ActionUpdate, Code: "C"}}}
+	del := plan.Plan{Site: 1, Entries: []plan.Entry{
+		{Action: plan.ActionDelete, Code: "A"}, {Action: plan.ActionDelete, Code: "B"}, {Action: plan.ActionCreate, Code: "C"}}}
 	for _, c := range []struct{ got, want string }{
 		{planLine(ru, p), "План для сайта 1: создать 2, изменить 1, без изменений 9; 2 промокода, которых нет в файле, не затронуты (--prune удалит такие, --disable-missing выключит)."},
 		{planLine(en, p), "Plan for site 1: 2 to create, 1 to update, 9 unchanged; 2 not in the file are left alone (--prune deletes them, --disable-missing disables them)."},
 		{planLine(ru, plan.Plan{Site: 3, Unchanged: 21}), "На сайте 3 менять нечего: 21 промокод такой же, как в файле."},
 		{planLine(ru, plan.Plan{Site: 3, Unchanged: 5, NotNamed: 1}), "На сайте 3 менять нечего: 5 промокодов такие же, как в файле; 1 промокод, которого нет в файле, не затронут."},
+		{confirmQuestion(ru, del), "Удалить 2 промокода сайта 1, которых нет в файле и внести ещё 1 изменение?"},
+		{confirmQuestion(en, del), "Delete 2 promo codes of site 1 that the file does not name, and make 1 other changes?"},
+		{confirmNote(ru, del), "Отменить это будет нельзя."},
 		{promoFilter{Statuses: []promo.Status{"expired", "used-up"}, Search: "sum"}.describe(ru), `статус «истёк» или «исчерпан», в коде есть "sum"`},
 		{promoFilter{Statuses: []promo.Status{"expired", "used-up"}, Search: "sum", Prefix: "AB", Within: 1, WithinText: "7d"}.describe(en), `expired or used-up, containing "sum", starting with "AB", expiring within 7d`},
 	} {

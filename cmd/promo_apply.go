@@ -10,6 +10,8 @@ import (
 	"os"
 	"strings"
 	"time"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/spf13/cobra"
 
@@ -254,7 +256,7 @@ func runPromoApply(ctx context.Context, opts *promoApplyOptions) error {
 		return nil
 	}
 	if (p.Destructive() || len(p.Renames()) > 0) && !opts.Yes {
-		ok, err := opts.Prompter.Confirm(ctx, confirmQuestion(p), confirmNote(p), false)
+		ok, err := opts.Prompter.Confirm(ctx, confirmQuestion(opts.Msg, p), confirmNote(opts.Msg, p), false)
 		if err != nil {
 			return err
 		}
@@ -393,28 +395,30 @@ func planLine(msg *i18n.Printer, p plan.Plan) string {
 	return line + "."
 }
 
-// confirmQuestion asks before a plan that deletes, disables or renames.
-func confirmQuestion(p plan.Plan) string {
+// confirmQuestion asks before a plan that deletes, disables or renames,
+// in msg's language.
+func confirmQuestion(msg *i18n.Printer, p plan.Plan) string {
 	del, dis, ren := p.Count(plan.ActionDelete), p.Count(plan.ActionDisable), p.Renames()
 	other := len(p.Entries) - del - dis - len(ren)
 	var parts []string
 	switch {
 	case del > 0:
-		parts = append(parts, fmt.Sprintf("delete %d promo codes of site %d that the file does not name", del, p.Site))
+		parts = append(parts, msg.N("rest.confirm.delete", del, "Site", p.Site))
 	case dis > 0:
-		parts = append(parts, fmt.Sprintf("disable %d promo codes of site %d that the file does not name", dis, p.Site))
+		parts = append(parts, msg.N("rest.confirm.disable", dis, "Site", p.Site))
 	}
 	if len(ren) > 0 {
-		parts = append(parts, fmt.Sprintf("rename %s of site %d (%s)", countNoun(len(ren), "promo code", "promo codes"), p.Site, renameList(nil, ren)))
+		parts = append(parts, msg.N("rest.confirm.rename", len(ren), "Site", p.Site, "Renames", renameList(msg, ren)))
 	}
 	if other > 0 {
-		parts = append(parts, fmt.Sprintf("make %d other changes", other))
+		parts = append(parts, msg.N("rest.confirm.other", other))
 	}
 	q := parts[0]
 	if n := len(parts); n > 1 {
-		q = strings.Join(parts[:n-1], ", ") + ", and " + parts[n-1]
+		q = strings.Join(parts[:n-1], ", ") + msg.T("rest.confirm.and") + parts[n-1]
 	}
-	return strings.ToUpper(q[:1]) + q[1:] + "?"
+	first, size := utf8.DecodeRuneInString(q)
+	return string(unicode.ToUpper(first)) + q[size:] + "?"
 }
 
 // renameList names renames as "OLD1 → NEW1, OLD2 → NEW2", the first three
@@ -436,14 +440,14 @@ func renameList(msg *i18n.Printer, ren []plan.Entry) string {
 
 // confirmNote is what the confirmation says under its question: a delete
 // cannot be undone; a disable can (promo enable).
-func confirmNote(p plan.Plan) string {
+func confirmNote(msg *i18n.Printer, p plan.Plan) string {
 	switch {
 	case p.Count(plan.ActionDelete) > 0:
-		return "This cannot be undone."
+		return msg.T("rest.confirm.note.delete")
 	case p.Count(plan.ActionDisable) > 0:
-		return "A disabled promo code can be enabled again with promoctl promo enable."
+		return msg.T("rest.confirm.note.disable")
 	}
-	return "A renamed promo code can be renamed back with promoctl promo update ID --code OLD."
+	return msg.T("rest.confirm.note.rename")
 }
 
 // bulkAPI is the API as a bulk job uses it: lists and records are read
