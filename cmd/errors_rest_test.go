@@ -99,7 +99,7 @@ func TestSentencesInRussian(t *testing.T) {
 		{planLine(en, p), "Plan for site 1: 2 to create, 1 to update, 9 unchanged; 2 not in the file are left alone (--prune deletes them, --disable-missing disables them)."},
 		{planLine(ru, plan.Plan{Site: 3, Unchanged: 21}), "На сайте 3 менять нечего: 21 промокод такой же, как в файле."},
 		{planLine(ru, plan.Plan{Site: 3, Unchanged: 5, NotNamed: 1}), "На сайте 3 менять нечего: 5 промокодов такие же, как в файле; 1 промокод, которого нет в файле, не затронут."},
-		{confirmQuestion(ru, del), "Удалить 2 промокода сайта 1, которых нет в файле и внести ещё 1 изменение?"},
+		{confirmQuestion(ru, del), "Удалить 2 промокода сайта 1 (их нет в файле) и внести ещё 1 изменение?"},
 		{confirmQuestion(en, del), "Delete 2 promo codes of site 1 that the file does not name, and make 1 other changes?"},
 		{confirmNote(ru, del), "Отменить это будет нельзя."},
 		{promoFilter{Statuses: []promo.Status{"expired", "used-up"}, Search: "sum"}.describe(ru), `статус «истёк» или «исчерпан», в коде есть "sum"`},
