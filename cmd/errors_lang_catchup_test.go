@@ -131,21 +131,20 @@ func TestJobNotesInRussian(t *testing.T) {
 }
 
 // TestEmptyCampaignInRussian: an empty list of a campaign says its filter
-// in a Russian sentence; a combination without one keeps the general
-// sentence.
+// in Russian, every part of it.
 func TestEmptyCampaignInRussian(t *testing.T) {
 	w := &warnings{msg: i18n.New(i18n.Russian)}
 	for _, tc := range []struct {
 		f    promoFilter
 		want string
 	}{
-		{promoFilter{Prefix: "XMAS"}, `На сайте 1 нет промокодов, которые начинаются с "XMAS".`},
-		{promoFilter{Search: "sum"}, `На сайте 1 нет промокодов, в коде которых есть "sum".`},
-		{promoFilter{Search: "sum", Prefix: "XMAS"}, `На сайте 1 нет промокодов, которые начинаются с "XMAS" и в коде которых есть "sum".`},
-		{promoFilter{Within: 7 * 24 * time.Hour, WithinText: "7d"}, `На сайте 1 нет промокодов, срок действия которых кончается в ближайшие 7d.`},
-		{promoFilter{Statuses: []promo.Status{"expired"}, Prefix: "XMAS"}, `На сайте 1 нет подходящих промокодов: expired, starting with "XMAS".`},
+		{promoFilter{Prefix: "XMAS"}, `На сайте 1 нет подходящих промокодов: код начинается с "XMAS".`},
+		{promoFilter{Search: "sum"}, `На сайте 1 нет подходящих промокодов: в коде есть "sum".`},
+		{promoFilter{Search: "sum", Prefix: "XMAS"}, `На сайте 1 нет подходящих промокодов: в коде есть "sum", код начинается с "XMAS".`},
+		{promoFilter{Within: 7 * 24 * time.Hour, WithinText: "7d"}, `На сайте 1 нет подходящих промокодов: истекают в ближайшие 7d.`},
+		{promoFilter{Statuses: []promo.Status{"expired"}, Prefix: "XMAS"}, `На сайте 1 нет подходящих промокодов: статус «истёк», код начинается с "XMAS".`},
 	} {
-		en := fmt.Sprintf("No promo codes on site %d match: %s.", 1, tc.f.describe())
+		en := fmt.Sprintf("No promo codes on site %d match: %s.", 1, tc.f.describe(w.msg))
 		if got := w.say(en); got != tc.want {
 			t.Errorf("say(%q)\n got %s\nwant %s", en, got, tc.want)
 		}

@@ -331,6 +331,7 @@ func (f *factory) inProcessSandbox(cmd *cobra.Command) (*localSandbox, error) {
 		f.settings, f.resolved = nil, nil
 	}
 	f.local = newLocalSandbox(sandboxDataPath(data, f.env), f.env, f.io.ErrOut)
+	f.local.msg = f.msg
 	f.cleanups = append(f.cleanups, f.local.close)
 	return f.local, nil
 }

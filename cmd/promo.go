@@ -217,7 +217,7 @@ func runPromoList(ctx context.Context, opts *promoListOptions) error {
 	codes := opts.Filter.apply(stream, now)
 	empty := fmt.Sprintf("No promo codes on site %d.", site)
 	if opts.Filter.filters() {
-		empty = fmt.Sprintf("No promo codes on site %d match: %s.", site, opts.Filter.describe())
+		empty = fmt.Sprintf("No promo codes on site %d match: %s.", site, opts.Filter.describe(opts.Msg))
 	}
 	return opts.printStream(view.PromoListStream(codes, opts.Loc, now), empty)
 }

@@ -508,7 +508,7 @@ func (opts *promoSelectOptions) execute(ctx context.Context, targets []selected,
 	}
 	done := sum.Deleted + sum.Updated
 	if ctx.Err() != nil {
-		fmt.Fprintf(opts.IO.ErrOut, "Interrupted: %d of %d promo codes were %s; the journal %s says which.\n", done, len(ops), opts.Verb.done(), j.Path())
+		fmt.Fprintln(opts.IO.ErrOut, opts.Msg.N("rest.bulk.interrupted."+opts.Verb.done(), len(ops), "Done", done, "Path", j.Path()))
 		return ctx.Err()
 	}
 	if err != nil {
@@ -527,7 +527,7 @@ func (opts *promoSelectOptions) execute(ctx context.Context, targets []selected,
 		if why == "" {
 			why = "not sent"
 		}
-		fmt.Fprintf(opts.IO.ErrOut, "promoctl: not %s: %s: %s\n", opts.Verb.done(), byIndex[it.Index].name(), opts.Warnings.clean(why))
+		fmt.Fprintf(opts.IO.ErrOut, "promoctl: %s\n", opts.Msg.T("rest.bulk.not_done."+opts.Verb.done(), "Code", byIndex[it.Index].name(), "Why", opts.Warnings.clean(opts.Warnings.say(why))))
 	}
 	failed := len(ops) - done
 	return fmt.Errorf("%d of %d promo codes could not be %s (%d refused, %d of unknown outcome, %d not sent); the journal is %s",

@@ -481,10 +481,10 @@ func (opts *promoGenerateOptions) listFailures(j *bulk.Journal) {
 		case why == "":
 			why = "not sent"
 		}
-		fmt.Fprintf(opts.IO.ErrOut, "promoctl: not created: %s: %s\n", it.Code, opts.Warnings.clean(why))
+		fmt.Fprintf(opts.IO.ErrOut, "promoctl: %s\n", opts.Msg.T("rest.generate.not_created", "Code", it.Code, "Why", opts.Warnings.clean(opts.Warnings.say(why))))
 	}
 	if n > maxFailuresShown {
-		fmt.Fprintf(opts.IO.ErrOut, "promoctl: and %d more not created: the journal says why for each\n", n-maxFailuresShown)
+		fmt.Fprintf(opts.IO.ErrOut, "promoctl: %s\n", opts.Msg.N("rest.generate.more_not_created", n-maxFailuresShown))
 	}
 }
 
@@ -613,7 +613,7 @@ func dryRunList(template promo.CreateBody, codes []string) json.RawMessage {
 			b.WriteByte(',')
 		}
 		q, _ := json.Marshal(code)
-		fmt.Fprintf(&b, `{"code":%s%s}`, q, rest.Bytes())
+		fmt.Fprintf(&b, `{"code":%s%s}`, q, rest.Bytes()) //i18n:data JSON, not a message
 	}
 	b.WriteByte(']')
 	return b.Bytes()

@@ -370,7 +370,7 @@ func (opts *promoReportOptions) printReport(r report.Report, site int64) error {
 	var err error
 	empty := fmt.Sprintf("No promo codes on site %d.", site)
 	if opts.Filter.filters() {
-		empty = fmt.Sprintf("No promo codes on site %d match: %s.", site, opts.Filter.describe())
+		empty = fmt.Sprintf("No promo codes on site %d match: %s.", site, opts.Filter.describe(opts.Msg))
 	}
 	if opts.ByDay {
 		d, err = view.ReportByDay(r)

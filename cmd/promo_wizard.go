@@ -73,13 +73,15 @@ func runPromoCreateWizard(ctx context.Context, opts *promoCreateOptions) error {
 		return err
 	}
 	w := opts.Prompter
+	currencies := &siteCurrencies{sess: sess}
 	values := promo.DefaultFormValues().With(given, sess.Loc)
 	for {
 		a, err := w.Promo(ctx, prompt.PromoForm{
 			Title:  sess.Msg.T("wizard.create.title"),
 			Values: values,
 			Sites:  sites, Site: chosen, Loc: sess.Loc,
-			Taken: codes.takenFunc(ctx),
+			Currency: currencies.of(ctx),
+			Taken:    codes.takenFunc(ctx),
 		})
 		if err != nil {
 			return err
@@ -154,6 +156,7 @@ func runPromoUpdateWizard(ctx context.Context, opts *promoUpdateOptions, client 
 	before := promo.FormValuesOf(current, sess.Loc)
 	values := before.With(given, sess.Loc)
 	w := opts.Prompter
+	currencies := &siteCurrencies{sess: sess}
 	for {
 		a, err := w.Promo(ctx, prompt.PromoForm{
 			Title:    sess.Msg.T("wizard.update.title", "ID", id),
@@ -161,6 +164,7 @@ func runPromoUpdateWizard(ctx context.Context, opts *promoUpdateOptions, client 
 			Site:     site,
 			Loc:      sess.Loc,
 			Existing: true,
+			Currency: currencies.of(ctx),
 			Taken:    codes.takenFunc(ctx),
 		})
 		if err != nil {
@@ -405,6 +409,49 @@ func siteNames(raw json.RawMessage) ([]prompt.Site, error) {
 		}
 	}
 	return sites, nil
+}
+
+// siteCurrencies names the sites' currencies for the wizard's hint of an
+// amount of money, each read once.
+type siteCurrencies struct {
+	sess *session
+	read map[int64]string
+}
+
+// of is the form's Currency: site's currency from its record, read the
+// first time the form asks (once money is chosen).
+func (c *siteCurrencies) of(ctx context.Context) func(int64) string {
+	return func(site int64) string {
+		if cur, ok := c.read[site]; ok {
+			return cur
+		}
+		if c.read == nil {
+			c.read = map[int64]string{}
+		}
+		c.read[site] = siteCurrency(ctx, c.sess, site)
+		return c.read[site]
+	}
+}
+
+// siteCurrency names site's currency for people ("RUB (₽)"), from its
+// record (GET /v3/public/site/ID); "" when the record cannot be read or
+// names none: the hint then says "the shop's currency" alone.
+func siteCurrency(ctx context.Context, sess *session, site int64) string {
+	client, err := sess.Client()
+	if err != nil {
+		return ""
+	}
+	ctx, cancel := sess.withTimeout(ctx)
+	defer cancel()
+	raw, err := client.GetSite(ctx, site)
+	if err != nil {
+		return ""
+	}
+	var rec siteCurrencyRec
+	if json.Unmarshal(raw, &rec) != nil {
+		return ""
+	}
+	return termsafe.String(currencyLabel(rec.currency()))
 }
 
 // summaryRow is one line of a summary: a label and a value.

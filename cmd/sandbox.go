@@ -19,6 +19,7 @@ import (
 	"github.com/promoctl/promoctl/internal/api"
 	"github.com/promoctl/promoctl/internal/baseurl"
 	"github.com/promoctl/promoctl/internal/config"
+	"github.com/promoctl/promoctl/internal/i18n"
 	"github.com/promoctl/promoctl/internal/iostreams"
 	"github.com/promoctl/promoctl/internal/promo"
 	"github.com/promoctl/promoctl/internal/sandbox"
@@ -69,6 +70,7 @@ type sandboxServeOptions struct {
 	IO    *iostreams.IOStreams
 	Env   config.Env // says which data file is the default, for the recovery hint
 	Serve sandbox.ServeOptions
+	Msg   *i18n.Printer // the run's language
 }
 
 func newSandboxServeCmd(f *factory, run func(context.Context, *sandboxServeOptions) error) *cobra.Command {
@@ -112,7 +114,7 @@ and put the same faults on --sandbox.`,
 			if opts.Serve.Faults, err = sandboxFaults(cmd.Flags(), f.env); err != nil {
 				return err
 			}
-			opts.IO, opts.Env, opts.Serve.DataPath = f.io, f.env, sandboxDataPath(data, f.env)
+			opts.IO, opts.Env, opts.Serve.DataPath, opts.Msg = f.io, f.env, sandboxDataPath(data, f.env), f.msg
 			return run(cmd.Context(), opts)
 		},
 	}
@@ -127,7 +129,7 @@ and put the same faults on --sandbox.`,
 func runSandboxServe(ctx context.Context, opts *sandboxServeOptions) error {
 	o := opts.Serve
 	o.Out, o.Log = opts.IO.ErrOut, opts.IO.ErrOut
-	o.Waiting = sandboxWaiting(opts.IO.ErrOut, o.DataPath)
+	o.Waiting = sandboxWaiting(opts.IO.ErrOut, opts.Msg, o.DataPath)
 	err := sandbox.Serve(ctx, o)
 	if errors.Is(err, syscall.EADDRINUSE) {
 		return fmt.Errorf("%w; another program is listening there: choose another port with --addr (--addr 127.0.0.1:0 picks a free one)", err)
@@ -136,7 +138,7 @@ func runSandboxServe(ctx context.Context, opts *sandboxServeOptions) error {
 		return withRecoveryHint(sandboxOpenError(err), o.DataPath, opts.Env)
 	}
 	// Serve returns nil once interrupted and shut down.
-	fmt.Fprintln(opts.IO.ErrOut, "promoctl sandbox stopped")
+	fmt.Fprintln(opts.IO.ErrOut, opts.Msg.T("rest.sandbox.stopped"))
 	return nil
 }
 
@@ -145,6 +147,7 @@ type sandboxResetOptions struct {
 	IO       *iostreams.IOStreams
 	Data     string        // the data file
 	LockWait time.Duration // how long to wait for another process to release it: --timeout
+	Msg      *i18n.Printer // the run's language
 }
 
 func newSandboxResetCmd(f *factory, run func(context.Context, *sandboxResetOptions) error) *cobra.Command {
@@ -163,7 +166,7 @@ func newSandboxResetCmd(f *factory, run func(context.Context, *sandboxResetOptio
 			if err != nil {
 				return err
 			}
-			opts.IO, opts.Data = f.io, sandboxDataPath(data, f.env)
+			opts.IO, opts.Data, opts.Msg = f.io, sandboxDataPath(data, f.env), f.msg
 			s, err := f.Settings(cmd)
 			if err != nil {
 				return err
@@ -179,7 +182,7 @@ func newSandboxResetCmd(f *factory, run func(context.Context, *sandboxResetOptio
 // runSandboxReset replaces the data file's contents with the demo data.
 func runSandboxReset(ctx context.Context, opts *sandboxResetOptions) error {
 	// A damaged file is replaced, not read: this is the way out of one.
-	store, err := sandbox.Open(ctx, opts.Data, sandbox.Options{Reset: true, Timeout: opts.LockWait, Waiting: sandboxWaiting(opts.IO.ErrOut, opts.Data)})
+	store, err := sandbox.Open(ctx, opts.Data, sandbox.Options{Reset: true, Timeout: opts.LockWait, Waiting: sandboxWaiting(opts.IO.ErrOut, opts.Msg, opts.Data)})
 	if errors.Is(err, sandbox.ErrInUse) {
 		return fmt.Errorf("reset sandbox: %w; stop the other promoctl (such as 'promoctl sandbox serve') first", err)
 	}
@@ -189,7 +192,7 @@ func runSandboxReset(ctx context.Context, opts *sandboxResetOptions) error {
 	if err := store.Close(); err != nil {
 		return fmt.Errorf("reset sandbox: %w", err)
 	}
-	fmt.Fprintf(opts.IO.ErrOut, "Restored the demo data in %s.\n", opts.Data)
+	fmt.Fprintln(opts.IO.ErrOut, opts.Msg.T("rest.sandbox.restored", "Path", opts.Data))
 	return nil
 }
 
@@ -523,9 +526,9 @@ func sandboxDataPath(given string, env config.Env) string {
 
 // sandboxWaiting tells the person at the terminal, on w, why nothing
 // happens while another process holds the data file.
-func sandboxWaiting(w io.Writer, path string) func() {
+func sandboxWaiting(w io.Writer, msg *i18n.Printer, path string) func() {
 	return func() {
-		fmt.Fprintf(w, "promoctl: waiting for the sandbox data file %s (held by another promoctl); press Ctrl-C to give up\n", path)
+		fmt.Fprintf(w, "promoctl: %s\n", msg.T("rest.sandbox.waiting", "Path", path))
 	}
 }
 
@@ -562,6 +565,7 @@ type localSandbox struct {
 	path     string
 	env      config.Env
 	notices  io.Writer     // why nothing happens while another process holds the file; the faults put on
+	msg      *i18n.Printer // the language of the notices; nil is English
 	lockWait time.Duration // how long to wait for that process; 0: the settings' --timeout
 	store    *sandbox.Store
 	handler  http.Handler
@@ -580,7 +584,7 @@ func (l *localSandbox) open(ctx context.Context, wait time.Duration) (*sandbox.S
 	if l.lockWait > 0 {
 		wait = l.lockWait
 	}
-	store, err := sandbox.Open(ctx, l.path, sandbox.Options{Timeout: wait, Waiting: sandboxWaiting(l.notices, l.path)})
+	store, err := sandbox.Open(ctx, l.path, sandbox.Options{Timeout: wait, Waiting: sandboxWaiting(l.notices, l.msg, l.path)})
 	if err != nil {
 		return nil, withRecoveryHint(sandboxOpenError(err), l.path, l.env)
 	}
@@ -628,7 +632,7 @@ func (l *localSandbox) connect(ctx context.Context, s *config.Settings) (http.Ro
 			return nil, err
 		}
 		if faults.Active() {
-			fmt.Fprintf(l.notices, "promoctl: sandbox faults from the environment: %s\n", strings.Join(faults.Describe(), "; "))
+			fmt.Fprintf(l.notices, "promoctl: %s\n", l.msg.T("rest.sandbox.faults", "Faults", strings.Join(faults.Describe(), "; ")))
 		}
 		l.handler = sandbox.NewHandler(store, sandbox.HandlerOptions{Faults: faults})
 	}

@@ -36,7 +36,7 @@ func legacyFlag(c *cobra.Command, legacy *bool, endpoint string) {
 // warnDeprecated says on stderr that a deprecated endpoint is used, and
 // which replaces it.
 func (s *session) warnDeprecated(old, replacement string) {
-	fmt.Fprintf(s.IO.ErrOut, "promoctl: warning: %s is deprecated and will be removed; %s replaces it (drop --legacy to use it)\n", old, replacement)
+	fmt.Fprintf(s.IO.ErrOut, "promoctl: %s\n", s.Msg.T("rest.deprecated", "Old", old, "New", replacement))
 }
 
 // siteListOptions are the inputs of site list.

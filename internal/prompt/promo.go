@@ -36,6 +36,10 @@ type PromoForm struct {
 	Sites []Site
 	Site  int64          // the site chosen at first; 0 means the first
 	Loc   *time.Location // the zone dates are shown and read in
+	// Currency, when set, names a site's currency for the hint of an
+	// amount of money ("RUB (₽)"; "" when it is not known). It is asked
+	// only once money is chosen, so it may read the site's record.
+	Currency func(site int64) string
 	// Existing says the form changes a promo code that exists, rather
 	// than one about to be created: the hints are worded for that.
 	Existing bool
@@ -168,8 +172,11 @@ func (h *Huh) Promo(ctx context.Context, form PromoForm) (PromoAnswers, error) {
 				if v.Percent {
 					return m.T("form.promo.amount.percent")
 				}
+				if cur := form.currencyOf(site); cur != "" {
+					return m.T("form.promo.amount.money_in", "Currency", cur)
+				}
 				return m.T("form.promo.amount.money")
-			}, &v.Percent).
+			}, []any{&v.Percent, &site}).
 			Value(&v.Amount).Validate(h.said(orKept(init.Amount, func(s string) error {
 			_, err := chk.Amount(s, v.Percent)
 			return err
@@ -309,4 +316,12 @@ func (e *endReader) Read(p []byte) (int, error) {
 		e.pending, e.ended = 0, true
 	}
 	return n, err
+}
+
+// currencyOf names site's currency, "" when it is not known.
+func (form PromoForm) currencyOf(site int64) string {
+	if form.Currency == nil || site == 0 {
+		return ""
+	}
+	return form.Currency(site)
 }
