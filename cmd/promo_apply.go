@@ -501,8 +501,8 @@ func (opts *promoApplyOptions) execute(ctx context.Context, c generateAPI, th *b
 		return nil
 	}
 	opts.listApplyFailures(j)
-	return fmt.Errorf("%d of %d changes failed (%d refused, %d of unknown outcome, %d not sent): %s; the journal %s has every outcome",
-		len(p.Entries)-done, len(p.Entries), sum.Failed, sum.Unknown, sum.NotStarted, again, j.Path())
+	return fmt.Errorf("%d of %d changes failed (%s): %s; the journal %s has every outcome",
+		len(p.Entries)-done, len(p.Entries), failureCounts(sum), again, j.Path())
 }
 
 // applyOps are the plan's writes for the bulk engine, in the plan's order:

@@ -130,6 +130,9 @@ func summarize(items []Item) Summary {
 			s.Deleted++
 		case StateFailed:
 			s.Failed++
+			if it.Unanswered {
+				s.Unanswered++
+			}
 		case StateSent, StateUnknown:
 			s.Unknown++
 		default:
