@@ -501,8 +501,14 @@ func (opts *promoApplyOptions) execute(ctx context.Context, c generateAPI, th *b
 		return nil
 	}
 	opts.listApplyFailures(j)
-	return fmt.Errorf("%d of %d changes failed (%s): %s; the journal %s has every outcome",
-		len(p.Entries)-done, len(p.Entries), failureCounts(sum), again, j.Path())
+	if sum.Unanswered > 0 {
+		// Creates no attempt of which was answered (5xx, timeouts) that
+		// the list does not show failed; only a 4xx is a refusal.
+		return fmt.Errorf("%d of %d changes failed (%d refused, %d failed, %d of unknown outcome, %d not sent): %s; the journal %s has every outcome",
+			len(p.Entries)-done, len(p.Entries), sum.Failed-sum.Unanswered, sum.Unanswered, sum.Unknown, sum.NotStarted, again, j.Path())
+	}
+	return fmt.Errorf("%d of %d changes failed (%d refused, %d of unknown outcome, %d not sent): %s; the journal %s has every outcome",
+		len(p.Entries)-done, len(p.Entries), sum.Failed, sum.Unknown, sum.NotStarted, again, j.Path())
 }
 
 // applyOps are the plan's writes for the bulk engine, in the plan's order:

@@ -403,19 +403,14 @@ func (opts *promoGenerateOptions) execute(ctx context.Context, c generateAPI, th
 		return nil
 	}
 	opts.listFailures(j)
-	return fmt.Errorf("%d of %d promo codes could not be created (%s): finish the job with: %s",
-		total-sum.Created, total, failureCounts(sum), resume)
-}
-
-// failureCounts says how the operations of a job that were not done stand:
-// refused (a 4xx), failed (creates no attempt of which was answered, that
-// the list did not show), of unknown outcome, not sent.
-func failureCounts(sum bulk.Summary) string {
-	if sum.Unanswered == 0 {
-		return fmt.Sprintf("%d refused, %d of unknown outcome, %d not sent", sum.Failed, sum.Unknown, sum.NotStarted)
+	if sum.Unanswered > 0 {
+		// Creates no attempt of which was answered (5xx, timeouts) that
+		// the list does not show failed; only a 4xx is a refusal.
+		return fmt.Errorf("%d of %d promo codes could not be created (%d refused, %d failed, %d of unknown outcome, %d not sent): finish the job with: %s",
+			total-sum.Created, total, sum.Failed-sum.Unanswered, sum.Unanswered, sum.Unknown, sum.NotStarted, resume)
 	}
-	return fmt.Sprintf("%d refused, %d failed, %d of unknown outcome, %d not sent",
-		sum.Failed-sum.Unanswered, sum.Unanswered, sum.Unknown, sum.NotStarted)
+	return fmt.Errorf("%d of %d promo codes could not be created (%d refused, %d of unknown outcome, %d not sent): finish the job with: %s",
+		total-sum.Created, total, sum.Failed, sum.Unknown, sum.NotStarted, resume)
 }
 
 // absPath is path made absolute, so that a command line naming it works
