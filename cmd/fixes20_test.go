@@ -3,12 +3,15 @@ package cmd
 import (
 	"context"
 	"net/http"
+	"path/filepath"
+	"slices"
 	"testing"
 	"time"
 
 	"github.com/promoctl/promoctl/internal/bulk"
 	"github.com/promoctl/promoctl/internal/bulk/codegen"
 	"github.com/promoctl/promoctl/internal/format"
+	"github.com/promoctl/promoctl/internal/i18n"
 	"github.com/promoctl/promoctl/internal/promo"
 )
 
@@ -81,4 +84,30 @@ func TestRunPromoGenerateSummarySaysFailedForServerErrors(t *testing.T) {
 	if made, _ := g.made(0); len(made) != 2 || g.posts[failing] != bulk.MaxRounds {
 		t.Errorf("the site has %d new codes and %s was sent %d times; want 2, and %d sends", len(made), failing, g.posts[failing], bulk.MaxRounds)
 	}
+}
+
+// TestPromoJobsSaysRunning: a job whose journal a promoctl holds open (and
+// locked) now is running, not "can be resumed", in English and Russian;
+// once it is closed, it can be resumed again.
+func TestPromoJobsSaysRunning(t *testing.T) {
+	r, path := jobsRunner(t)
+	running := filepath.Join(filepath.Dir(path), interruptedJob+".jsonl")
+	j, err := bulk.Open(running)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer j.Close()
+	res := r.run("promo", "jobs", "-o", "json", "--jq", ".[] | [.id, .state]")
+	res.expect(t, 0, `["20261101T070000Z-aaaaaaaa","running"]`+"\n"+
+		`["20261102T070000Z-bbbbbbbb","finished"]`+"\n", res.stderr)
+	l := newTableLocale(i18n.New(i18n.Russian))
+	if got := l.Row([]string{"STATE"}, []string{"running"}); !slices.Equal(got, []string{"выполняется"}) {
+		t.Errorf("the state running in Russian = %q, want выполняется", got)
+	}
+	if err := j.Close(); err != nil {
+		t.Fatal(err)
+	}
+	res = r.run("promo", "jobs", "-o", "json", "--jq", ".[0].state")
+	res.expect(t, 0, "can be resumed\n", res.stderr)
+	r.expectNoRequests(t)
 }
