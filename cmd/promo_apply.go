@@ -260,6 +260,11 @@ func runPromoApply(ctx context.Context, opts *promoApplyOptions) error {
 		if !ok {
 			return prompt.ErrCancelled
 		}
+		// The question may have waited long: a code to delete or
+		// disable that is gone or renamed since the plan is skipped.
+		if p, err = opts.recheckPlan(ctx, p); err != nil || len(p.Entries) == 0 {
+			return err
+		}
 	}
 	return opts.execute(ctx, c, th, p, name)
 }
