@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -62,7 +63,7 @@ func TestPromoUpdateIDOnTheSite(t *testing.T) {
 // summary does not call it refused (only a 4xx is a refusal).
 func TestRunPromoGenerateSummarySaysFailedForServerErrors(t *testing.T) {
 	e, g, opts := newGenEnv(t, format.JSON)
-	e.sess.Settings.Timeout = 20 * time.Millisecond
+	e.sess.Settings.Timeout = 150 * time.Millisecond // the settling delay: a list read must fit, and the job waits it each round
 	opts.Count, opts.Concurrency, opts.Format = 3, 1, codegen.Format{Prefix: "F", Length: 5}
 	opts.Changes = promo.Changes{Enabled: ptr(true), Amount: ptr(1.0)}
 	var failing string
@@ -174,4 +175,42 @@ func TestPromoApplyPruneRecheckedAfterTheConfirmation(t *testing.T) {
 			}
 		})
 	}
+}
+
+// simClock is a simulated clock for a bulk run's throttle: real time plus
+// what it has slept, so that a Retry-After passes at once; mark notes the
+// time of a request as the throttle sees it.
+type simClock struct {
+	mu     sync.Mutex
+	ahead  time.Duration
+	marked []time.Time
+}
+
+func (c *simClock) Now() time.Time {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return time.Now().Add(c.ahead)
+}
+
+func (c *simClock) Sleep(ctx context.Context, d time.Duration) error {
+	if err := ctx.Err(); err != nil {
+		return err
+	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.ahead += d
+	return nil
+}
+
+func (c *simClock) mark() {
+	now := c.Now()
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.marked = append(c.marked, now)
+}
+
+func (c *simClock) marks() []time.Time {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return append([]time.Time(nil), c.marked...)
 }

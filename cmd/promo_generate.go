@@ -248,7 +248,7 @@ func runPromoGenerate(ctx context.Context, opts *promoGenerateOptions) error {
 	if w := pastEndWarning(opts.Changes.Ends, opts.Now(), opts.Loc, "promo codes"); w != "" {
 		opts.warn(w)
 	}
-	th := bulk.NewThrottle(0)
+	th := opts.newThrottle()
 	c, err := opts.bulkAPI(th)
 	if err != nil {
 		return err
@@ -316,7 +316,7 @@ func resumePromoGenerate(ctx context.Context, opts *promoGenerateOptions) error 
 	if concurrency <= 0 || concurrency > maxConcurrency {
 		concurrency = bulk.DefaultConcurrency
 	}
-	th := bulk.NewThrottle(0)
+	th := opts.newThrottle()
 	c, err := opts.bulkAPI(th)
 	if err != nil {
 		return err
