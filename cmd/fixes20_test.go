@@ -2,6 +2,7 @@ package cmd
 
 import (
 	"context"
+	"fmt"
 	"net/http"
 	"path/filepath"
 	"slices"
@@ -213,4 +214,16 @@ func (c *simClock) marks() []time.Time {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	return append([]time.Time(nil), c.marked...)
+}
+
+// TestFailedSummaryInRussian: the summary of a job with creates that
+// failed with no answer is said in Russian, as the one with refusals only.
+func TestFailedSummaryInRussian(t *testing.T) {
+	ru := i18n.New(i18n.Russian)
+	err := fmt.Errorf("%d of %d promo codes could not be created (%d refused, %d failed, %d of unknown outcome, %d not sent): finish the job with: %s",
+		1, 3, 0, 1, 0, 0, "promoctl promo generate --resume /tmp/job.jsonl")
+	want := "не удалось создать промокодов: 1 из 3 (отклонено: 0, без ответа сервера: 1, с неизвестным исходом: 0, не отправлено: 0); продолжить задание: promoctl promo generate --resume /tmp/job.jsonl"
+	if got := errorText(ru, err); got != want {
+		t.Errorf("got  %s\nwant %s", got, want)
+	}
 }
