@@ -263,6 +263,11 @@ func runPromoApply(ctx context.Context, opts *promoApplyOptions) error {
 		if !ok {
 			return prompt.ErrCancelled
 		}
+		// The question may have waited long: a code to delete or
+		// disable that is gone or renamed since the plan is skipped.
+		if p, err = opts.recheckPlan(ctx, p); err != nil || len(p.Entries) == 0 {
+			return err
+		}
 	}
 	return opts.execute(ctx, c, th, p, name)
 }
@@ -505,6 +510,12 @@ func (opts *promoApplyOptions) execute(ctx context.Context, c generateAPI, th *b
 		return nil
 	}
 	opts.listApplyFailures(j)
+	if sum.Unanswered > 0 {
+		// Creates no attempt of which was answered (5xx, timeouts) that
+		// the list does not show failed; only a 4xx is a refusal.
+		return fmt.Errorf("%d of %d changes failed (%d refused, %d failed, %d of unknown outcome, %d not sent): %s; the journal %s has every outcome",
+			len(p.Entries)-done, len(p.Entries), sum.Failed-sum.Unanswered, sum.Unanswered, sum.Unknown, sum.NotStarted, again, j.Path())
+	}
 	return fmt.Errorf("%d of %d changes failed (%d refused, %d of unknown outcome, %d not sent): %s; the journal %s has every outcome",
 		len(p.Entries)-done, len(p.Entries), sum.Failed, sum.Unknown, sum.NotStarted, again, j.Path())
 }

@@ -252,25 +252,7 @@ func (opts *promoSelectOptions) recheck(ctx context.Context, targets []selected,
 	if site == 0 {
 		return targets, 0, 0, nil
 	}
-	client, err := opts.Client()
-	if err != nil {
-		return nil, 0, 0, err
-	}
-	want := map[int64]bool{}
-	for _, t := range targets {
-		want[t.ID] = true
-	}
-	now := map[int64]selected{}
-	at := opts.Now()
-	lctx, cancel := opts.withTimeout(ctx)
-	defer cancel()
-	err = scanPromos(lctx, client, site, func(p *sitePromo) bool {
-		if want[p.ID] {
-			on := bool(p.IsEnabled)
-			now[p.ID] = selected{ID: p.ID, Code: p.Code, Status: p.StatusFields().StatusAt(at), Enabled: &on}
-		}
-		return true
-	})
+	now, err := opts.readAgain(ctx, targets, site)
 	if err != nil {
 		return nil, 0, 0, err
 	}
@@ -295,6 +277,34 @@ func (opts *promoSelectOptions) recheck(ctx context.Context, targets []selected,
 		fmt.Fprintln(opts.IO.ErrOut, "promoctl: "+opts.Msg.T("promo.bulk.skipped_changed", "Name", t.name(), "Why", opts.Warnings.say(why)))
 	}
 	return kept, already, changed, nil
+}
+
+// readAgain reads site's list after a confirmation: the promo codes of
+// targets that are still on it (by id), as they are now.
+func (s *session) readAgain(ctx context.Context, targets []selected, site int64) (map[int64]selected, error) {
+	client, err := s.Client()
+	if err != nil {
+		return nil, err
+	}
+	want := map[int64]bool{}
+	for _, t := range targets {
+		want[t.ID] = true
+	}
+	now := map[int64]selected{}
+	at := s.Now()
+	lctx, cancel := s.withTimeout(ctx)
+	defer cancel()
+	err = scanPromos(lctx, client, site, func(p *sitePromo) bool {
+		if want[p.ID] {
+			on := bool(p.IsEnabled)
+			now[p.ID] = selected{ID: p.ID, Code: p.Code, Status: p.StatusFields().StatusAt(at), Enabled: &on}
+		}
+		return true
+	})
+	if err != nil {
+		return nil, err
+	}
+	return now, nil
 }
 
 // resolve finds the promo codes of the selection: ids as given when no

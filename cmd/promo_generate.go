@@ -248,7 +248,7 @@ func runPromoGenerate(ctx context.Context, opts *promoGenerateOptions) error {
 	if w := pastEndWarning(opts.Changes.Ends, opts.Now(), opts.Loc, "promo codes"); w != "" {
 		opts.warn(w)
 	}
-	th := bulk.NewThrottle(0)
+	th := opts.newThrottle()
 	c, err := opts.bulkAPI(th)
 	if err != nil {
 		return err
@@ -316,7 +316,7 @@ func resumePromoGenerate(ctx context.Context, opts *promoGenerateOptions) error 
 	if concurrency <= 0 || concurrency > maxConcurrency {
 		concurrency = bulk.DefaultConcurrency
 	}
-	th := bulk.NewThrottle(0)
+	th := opts.newThrottle()
 	c, err := opts.bulkAPI(th)
 	if err != nil {
 		return err
@@ -403,6 +403,12 @@ func (opts *promoGenerateOptions) execute(ctx context.Context, c generateAPI, th
 		return nil
 	}
 	opts.listFailures(j)
+	if sum.Unanswered > 0 {
+		// Creates no attempt of which was answered (5xx, timeouts) that
+		// the list does not show failed; only a 4xx is a refusal.
+		return fmt.Errorf("%d of %d promo codes could not be created (%d refused, %d failed, %d of unknown outcome, %d not sent): finish the job with: %s",
+			total-sum.Created, total, sum.Failed-sum.Unanswered, sum.Unanswered, sum.Unknown, sum.NotStarted, resume)
+	}
 	return fmt.Errorf("%d of %d promo codes could not be created (%d refused, %d of unknown outcome, %d not sent): finish the job with: %s",
 		total-sum.Created, total, sum.Failed, sum.Unknown, sum.NotStarted, resume)
 }

@@ -46,8 +46,9 @@ func newPromoJobsCmd(f *factory, run func(context.Context, *promoJobsOptions) er
 		Long: `List the journals in the jobs folder ($XDG_STATE_HOME/promoctl/jobs, or
 ~/.local/state/promoctl/jobs), oldest first: each job's id, site,
 command, how many codes it planned and created, when it started, and its
-state: finished, can be resumed (promo generate --resume FILE), or
-unfinished (run the command again).
+state: running (a promoctl is carrying it out now), finished, can be
+resumed (promo generate --resume FILE), or unfinished (run the command
+again).
 
 A generate or apply job is a campaign: promo jobs show ID lists the codes
 it created, and promo report --job ID sums up their orders. A journal
@@ -106,10 +107,13 @@ stderr.`,
 	}
 }
 
-// jobState is what promo jobs says of a job: finished; can be resumed (a
-// generate job, with --resume); unfinished.
+// jobState is what promo jobs says of a job: running (a promoctl holds its
+// journal now); finished; can be resumed (a generate job, with --resume);
+// unfinished.
 func jobState(j bulk.JobInfo) string {
 	switch {
+	case j.Running:
+		return "running"
 	case j.Finished():
 		return "finished"
 	case j.Header.Kind == "generate":

@@ -198,7 +198,7 @@ func runPromoReport(ctx context.Context, opts *promoReportOptions) error {
 	if err != nil {
 		return err
 	}
-	th := bulk.NewThrottle(0)
+	th := opts.newThrottle()
 	// The session's bulk client: its requests go through the throttle,
 	// which must see every response to honour Retry-After.
 	client, err := opts.BulkClient(th.Transport, false)
