@@ -420,16 +420,21 @@ func TestWizardShowsEveryOption(t *testing.T) {
 		args    func(t *testing.T, env []string) []string
 		hint    string // under Enabled
 		notHint string
+		money   string // under Amount
 	}{
 		{"update", func(t *testing.T, env []string) []string {
 			promoctlOutput(t, env, "--sandbox", "promo", "create", "--site-id", "1", "--code", "PTYOPTS1",
 				"--bonus-type", "delivery", "--amount", "300", "--percent=false", "--enabled")
 			return []string{"--sandbox", "promo", "update", jsonID(sandboxCodes(t, env)["PTYOPTS1"]), "-i"}
-		}, "Customers can use the code while it is enabled.", "as soon as it is created"},
+		}, "Customers can use the code while it is enabled.", "as soon as it is created",
+			// The record names no site, and no site_id is set: the
+			// currency is not known.
+			"Money off, in the shop's currency."},
 		{"create with flags", func(*testing.T, []string) []string {
 			return []string{"--sandbox", "promo", "create", "-i", "--site-id", "1", "--code", "PTYOPTS2",
 				"--bonus-type", "delivery", "--amount", "300", "--percent=false"}
-		}, "Customers can use the code as soon as it is created.", "while it is enabled"},
+		}, "Customers can use the code as soon as it is created.", "while it is enabled",
+			"Money off, in the shop's currency: RUB (₽)."}, // site 1's, from its record
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			env := sandboxEnv(t, t.TempDir())
@@ -440,7 +445,7 @@ func TestWizardShowsEveryOption(t *testing.T) {
 			// No key is pressed here: every option must be drawn as the
 			// group opens.
 			for _, s := range []string{"Goods: the cost of the order's goods", "Delivery: the cost of delivery",
-				"Discount as", "A percentage (up to 100%)", "A fixed amount of money", "Enabled", c.hint} {
+				"Discount as", "A percentage (up to 100%)", "A fixed amount of money", c.money, "Enabled", c.hint} {
 				tm.expect(s)
 			}
 			if s := tm.screen(); strings.Contains(s, c.notHint) {
@@ -616,14 +621,15 @@ func screenText(raw string, rows int) string {
 }
 
 // TestWizardInRussianOnATerminal: with a Russian locale the wizard's
-// fields, its summary line and its question are Russian, and it creates
-// the promo code as in English.
+// fields, its key hints, its summary line and its question are Russian,
+// and it creates the promo code as in English.
 func TestWizardInRussianOnATerminal(t *testing.T) {
 	home := t.TempDir()
 	env := append(sandboxEnv(t, home), "LANG=ru_RU.UTF-8")
 	tm := startTerm(t, env, "--sandbox", "promo", "create")
 	tm.expect("Новый промокод")
 	tm.expect("латинских букв")
+	tm.expect("enter далее") // the key hints under the form are Russian too
 	tm.send("PTYRU1")
 	tm.expect("PTYRU1")
 	tm.send("\r") // to the site

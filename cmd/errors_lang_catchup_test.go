@@ -133,21 +133,20 @@ func TestJobNotesInRussian(t *testing.T) {
 }
 
 // TestEmptyCampaignInRussian: an empty list of a campaign says its filter
-// in a Russian sentence; a combination without one keeps the general
-// sentence.
+// in Russian, every part of it.
 func TestEmptyCampaignInRussian(t *testing.T) {
 	w := &core.Warnings{Msg: i18n.New(i18n.Russian)}
 	for _, tc := range []struct {
 		f    promocmd.PromoFilter
 		want string
 	}{
-		{promocmd.PromoFilter{Prefix: "XMAS"}, `На сайте 1 нет промокодов, которые начинаются с "XMAS".`},
-		{promocmd.PromoFilter{Search: "sum"}, `На сайте 1 нет промокодов, в коде которых есть "sum".`},
-		{promocmd.PromoFilter{Search: "sum", Prefix: "XMAS"}, `На сайте 1 нет промокодов, которые начинаются с "XMAS" и в коде которых есть "sum".`},
-		{promocmd.PromoFilter{Within: 7 * 24 * time.Hour, WithinText: "7d"}, `На сайте 1 нет промокодов, срок действия которых кончается в ближайшие 7d.`},
-		{promocmd.PromoFilter{Statuses: []promo.Status{"expired"}, Prefix: "XMAS"}, `На сайте 1 нет подходящих промокодов: expired, starting with "XMAS".`},
+		{promocmd.PromoFilter{Prefix: "XMAS"}, `На сайте 1 нет подходящих промокодов: код начинается с "XMAS".`},
+		{promocmd.PromoFilter{Search: "sum"}, `На сайте 1 нет подходящих промокодов: в коде есть "sum".`},
+		{promocmd.PromoFilter{Search: "sum", Prefix: "XMAS"}, `На сайте 1 нет подходящих промокодов: в коде есть "sum", код начинается с "XMAS".`},
+		{promocmd.PromoFilter{Within: 7 * 24 * time.Hour, WithinText: "7d"}, `На сайте 1 нет подходящих промокодов: истекают в ближайшие 7d.`},
+		{promocmd.PromoFilter{Statuses: []promo.Status{"expired"}, Prefix: "XMAS"}, `На сайте 1 нет подходящих промокодов: статус «истёк», код начинается с "XMAS".`},
 	} {
-		en := fmt.Sprintf("No promo codes on site %d match: %s.", 1, tc.f.Describe())
+		en := fmt.Sprintf("No promo codes on site %d match: %s.", 1, tc.f.Describe(w.Msg))
 		if got := w.Say(en); got != tc.want {
 			t.Errorf("say(%q)\n got %s\nwant %s", en, got, tc.want)
 		}

@@ -254,7 +254,7 @@ func BenchmarkList(b *testing.B) {
 					args []string
 				}{
 					{"json", []string{"-o", "json"}}, {"jsonl", []string{"-o", "jsonl"}}, {"csv", []string{"-o", "csv"}},
-					{"yaml", []string{"-o", "yaml"}}, {"jq", []string{"--jq", ".[].code"}}, {"table", nil}, {"xlsx", []string{"-o", "xlsx"}}, {"xlsx", []string{"-o", "xlsx"}},
+					{"yaml", []string{"-o", "yaml"}}, {"jq", []string{"--jq", ".[].code"}}, {"table", nil}, {"xlsx", []string{"-o", "xlsx"}},
 				} {
 					b.Run(c.name, func(b *testing.B) { l.measure(b, env, promoctl, append(list, c.args...)...) })
 				}

@@ -92,7 +92,7 @@ func runConfigUnset(ctx context.Context, opts *configUnsetOptions) error {
 	default:
 		// Not only on a terminal: a script that unsets what is not
 		// there may well have a mistaken profile or key.
-		fmt.Fprintf(opts.IO.ErrOut, "%s is not set in profile %q: nothing to unset.\n", key, name)
+		fmt.Fprintln(opts.IO.ErrOut, opts.Warnings.Msg.T("rest.config.nothing_to_unset", "Key", key, "Profile", fmt.Sprintf("%q", name)))
 		return nil
 	}
 	opts.Notef("Unset %s in profile %q (%s).", key, name, where)

@@ -133,12 +133,32 @@ func (r *ErrorRenderer) message(s string) (string, bool) {
 			count, _ = strconv.Atoi(m[i+1])
 			continue
 		}
-		args = append(args, n, m[i+1])
+		v := m[i+1]
+		if n == "Err" || n == "Hint" {
+			// {{.Err}} is another error's text carried by %v, {{.Hint}} a
+			// clause built apart: each said by the catalogs in its turn.
+			v = r.say(v)
+		}
+		args = append(args, n, v)
 	}
 	if pt.plural && count >= 0 {
 		return r.P.N(pt.id, count, args...), true
 	}
 	return r.P.T(pt.id, args...), true
+}
+
+// say is s, an error's text, in p's language when the catalogs have it:
+// a message, or a flag's name and a message ("--amount: …").
+func (r *ErrorRenderer) say(s string) string {
+	if said, ok := r.message(s); ok {
+		return said
+	}
+	if flag, rest, ok := strings.Cut(s, ": "); ok && strings.HasPrefix(flag, "-") && !strings.Contains(flag, " ") {
+		if said, ok := r.message(rest); ok {
+			return flag + ": " + said
+		}
+	}
+	return s
 }
 
 // Match is the error.msg.* entry whose English is s, and what its

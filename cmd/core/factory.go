@@ -335,6 +335,7 @@ func (f *Factory) InProcessSandbox(cmd *cobra.Command) (*LocalSandbox, error) {
 		f.ResolvedSettings, f.resolved = nil, nil
 	}
 	f.Local = NewLocalSandbox(SandboxDataPath(data, f.Env), f.Env, f.IO.ErrOut)
+	f.Local.msg = f.Msg
 	f.Cleanups = append(f.Cleanups, f.Local.Close)
 	return f.Local, nil
 }

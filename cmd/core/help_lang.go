@@ -96,7 +96,7 @@ func usage(w io.Writer, c *cobra.Command, p *i18n.Printer) error {
 		fmt.Fprintf(&b, "\n  %s", c.UseLine())
 	}
 	if c.HasAvailableSubCommands() {
-		fmt.Fprintf(&b, "\n  %s [command]", c.CommandPath())
+		fmt.Fprintf(&b, "\n  %s %s", c.CommandPath(), p.T("help.usage.command"))
 	}
 	if len(c.Aliases) > 0 {
 		fmt.Fprintf(&b, "\n\n%s\n  %s", p.T("help.usage.aliases"), c.NameAndAliases())

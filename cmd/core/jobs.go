@@ -10,10 +10,13 @@ import (
 	"github.com/spf13/cobra"
 )
 
-// JobState is what promo jobs says of a job: finished; can be resumed (a
-// generate job, with --resume); unfinished.
+// JobState is what promo jobs says of a job: running (a promoctl holds its
+// journal now); finished; can be resumed (a generate job, with --resume);
+// unfinished.
 func JobState(j bulk.JobInfo) string {
 	switch {
+	case j.Running:
+		return "running"
 	case j.Finished():
 		return "finished"
 	case j.Header.Kind == "generate":

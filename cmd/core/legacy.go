@@ -14,5 +14,5 @@ func LegacyFlag(c *cobra.Command, legacy *bool, endpoint string) {
 // WarnDeprecated says on stderr that a deprecated endpoint is used, and
 // which replaces it.
 func (s *Session) WarnDeprecated(old, replacement string) {
-	fmt.Fprintf(s.IO.ErrOut, "promoctl: warning: %s is deprecated and will be removed; %s replaces it (drop --legacy to use it)\n", old, replacement)
+	fmt.Fprintf(s.IO.ErrOut, "promoctl: %s\n", s.Msg.T("rest.deprecated", "Old", old, "New", replacement))
 }

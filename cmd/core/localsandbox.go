@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/promoctl/promoctl/internal/config"
+	"github.com/promoctl/promoctl/internal/i18n"
 	"github.com/promoctl/promoctl/internal/sandbox"
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
@@ -62,9 +63,9 @@ func SandboxDataPath(given string, env config.Env) string {
 
 // SandboxWaiting tells the person at the terminal, on w, why nothing
 // happens while another process holds the data file.
-func SandboxWaiting(w io.Writer, path string) func() {
+func SandboxWaiting(w io.Writer, msg *i18n.Printer, path string) func() {
 	return func() {
-		fmt.Fprintf(w, "promoctl: waiting for the sandbox data file %s (held by another promoctl); press Ctrl-C to give up\n", path)
+		fmt.Fprintf(w, "promoctl: %s\n", msg.T("rest.sandbox.waiting", "Path", path))
 	}
 }
 
@@ -101,6 +102,7 @@ type LocalSandbox struct {
 	path     string
 	env      config.Env
 	notices  io.Writer     // why nothing happens while another process holds the file; the faults put on
+	msg      *i18n.Printer // the language of the notices; nil is English
 	lockWait time.Duration // how long to wait for that process; 0: the settings' --timeout
 	Store    *sandbox.Store
 	handler  http.Handler
@@ -119,7 +121,7 @@ func (l *LocalSandbox) open(ctx context.Context, wait time.Duration) (*sandbox.S
 	if l.lockWait > 0 {
 		wait = l.lockWait
 	}
-	store, err := sandbox.Open(ctx, l.path, sandbox.Options{Timeout: wait, Waiting: SandboxWaiting(l.notices, l.path)})
+	store, err := sandbox.Open(ctx, l.path, sandbox.Options{Timeout: wait, Waiting: SandboxWaiting(l.notices, l.msg, l.path)})
 	if err != nil {
 		return nil, WithRecoveryHint(SandboxOpenError(err), l.path, l.env)
 	}
@@ -167,7 +169,7 @@ func (l *LocalSandbox) Connect(ctx context.Context, s *config.Settings) (http.Ro
 			return nil, err
 		}
 		if faults.Active() {
-			fmt.Fprintf(l.notices, "promoctl: sandbox faults from the environment: %s\n", strings.Join(faults.Describe(), "; "))
+			fmt.Fprintf(l.notices, "promoctl: %s\n", l.msg.T("rest.sandbox.faults", "Faults", strings.Join(faults.Describe(), "; ")))
 		}
 		l.handler = sandbox.NewHandler(store, sandbox.HandlerOptions{Faults: faults})
 	}

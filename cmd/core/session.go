@@ -12,6 +12,7 @@ import (
 	"github.com/spf13/pflag"
 
 	"github.com/promoctl/promoctl/internal/api"
+	"github.com/promoctl/promoctl/internal/bulk"
 	"github.com/promoctl/promoctl/internal/config"
 	"github.com/promoctl/promoctl/internal/i18n"
 	"github.com/promoctl/promoctl/internal/iostreams"
@@ -31,6 +32,9 @@ type Session struct {
 	Loc      *time.Location // the time zone dates are shown and read in
 	Now      func() time.Time
 	Client   func() (*api.Client, error)
+	// Throttle, when set, builds a bulk run's throttle (tests: one on a
+	// simulated clock, bulk.NewThrottleClock); nil: bulk.NewThrottle(0).
+	Throttle func() *bulk.Throttle
 	// BulkClient builds a new client for a bulk run: its transport goes
 	// through wrap (the engine's throttle), and with oneAttempt each
 	// request is sent once, since the engine retries.
@@ -147,6 +151,15 @@ func (f *Factory) now() func() time.Time {
 		return f.opts.Now
 	}
 	return time.Now
+}
+
+// NewThrottle is a bulk run's throttle: Throttle's, else one on the real
+// clock without a limit until the server answers 429.
+func (s *Session) NewThrottle() *bulk.Throttle {
+	if s.Throttle != nil {
+		return s.Throttle()
+	}
+	return bulk.NewThrottle(0)
 }
 
 // WithTimeout bounds the rest of the command by --timeout.

@@ -55,6 +55,7 @@ const (
 	cellDay               // 2026-12-31
 	cellWord              // none, unlimited
 	cellSource            // where a setting comes from: flag --output, profile NAME in PATH
+	cellChanges           // a plan's changes: rename A → B, is_enabled no → yes
 )
 
 // cellKinds says what each column holds, by its header or key as the
@@ -73,6 +74,7 @@ func cellKinds() map[string]cellKind {
 		"day": cellDay, "used_at": cellDateTime,
 		"discount_on": cellBonus, "delivery_price": cellMoney, "to_pay": cellMoney, "credentials": cellWord,
 		"time_limit": cellWord, "max_uses": cellWord, "action": cellWord, "source": cellSource, "started": cellDateTime, "state": cellWord,
+		"changes": cellChanges,
 	}
 }
 
@@ -182,6 +184,8 @@ func (l *tableLocale) cell(k cellKind, c, currency string) string {
 		return l.Day(c)
 	case cellDay:
 		return l.Day(c)
+	case cellChanges:
+		return l.changes(c)
 	case cellSource:
 		kind, rest, _ := strings.Cut(c, " ")
 		said := l.word("source." + kind)
@@ -227,20 +231,37 @@ func (s *Session) WithSiteCurrency(ctx context.Context, client *api.Client, site
 	if err != nil {
 		return
 	}
-	var rec struct {
-		Currency string `json:"currency"`
-		Settings struct {
-			Currency string `json:"currency"`
-		} `json:"settings"`
-	}
+	var rec SiteCurrencyRec
 	if json.Unmarshal(raw, &rec) != nil {
 		return
 	}
-	if cur := cmp.Or(rec.Settings.Currency, rec.Currency); cur != "" {
+	if cur := rec.CurrencyCode(); cur != "" {
 		c := *tl
 		c.currency = cur
 		s.Out.Locale = &c
 	}
+}
+
+// SiteCurrencyRec is the currency of a site's record: settings.currency
+// (v3), else currency.
+type SiteCurrencyRec struct {
+	ID       int64  `json:"id"`
+	Currency string `json:"currency"`
+	Settings struct {
+		Currency string `json:"currency"`
+	} `json:"settings"`
+}
+
+func (r SiteCurrencyRec) CurrencyCode() string { return cmp.Or(r.Settings.Currency, r.Currency) }
+
+// CurrencyLabel names an ISO currency for people: "RUB (₽)", "GBP"; ""
+// for none.
+func CurrencyLabel(code string) string {
+	sym := currencySymbol(code)
+	if sym == "" || sym == code {
+		return sym
+	}
+	return code + " (" + sym + ")"
 }
 
 // currencySymbol is how money in an ISO currency is marked after the
@@ -263,4 +284,31 @@ func currencySymbol(code string) string {
 		return "₴"
 	}
 	return code
+}
+
+// changes is a plan's changes (view.Changes) in Russian: a rename said as
+// such, and the yes/no of a field's values in words; field names, codes,
+// amounts and dates as written.
+func (l *tableLocale) changes(c string) string {
+	parts := strings.Split(c, ", ")
+	for i, part := range parts {
+		if rest, ok := strings.CutPrefix(part, "rename "); ok {
+			if old, nv, ok := strings.Cut(rest, " → "); ok {
+				parts[i] = l.p.T("rest.plan.rename", "Old", old, "New", nv)
+			}
+			continue
+		}
+		field, values, ok := strings.Cut(part, " ")
+		if !ok {
+			continue
+		}
+		vs := strings.Split(values, " → ")
+		for j, v := range vs {
+			if v == "yes" || v == "no" {
+				vs[j] = l.word(v)
+			}
+		}
+		parts[i] = field + " " + strings.Join(vs, " → ")
+	}
+	return strings.Join(parts, ", ")
 }

@@ -9,12 +9,15 @@ import (
 	"os"
 	"strings"
 	"time"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/spf13/cobra"
 
 	"github.com/promoctl/promoctl/cmd/core"
 	"github.com/promoctl/promoctl/internal/api"
 	"github.com/promoctl/promoctl/internal/bulk"
+	"github.com/promoctl/promoctl/internal/i18n"
 	"github.com/promoctl/promoctl/internal/output"
 	"github.com/promoctl/promoctl/internal/plan"
 	"github.com/promoctl/promoctl/internal/progress"
@@ -241,7 +244,7 @@ func runPromoApply(ctx context.Context, opts *promoApplyOptions) error {
 	}
 	if renames := p.Renames(); len(renames) > 0 && !opts.Yes && !opts.DryRun && !opts.IO.CanPrompt() {
 		return core.Usagef("refusing to rename %s of site %d without confirmation (%s): pass --yes when not running interactively (or --dry-run to see the plan); nothing was sent",
-			CountNoun(len(renames), "promo code", "promo codes"), site, renameList(renames))
+			CountNoun(len(renames), "promo code", "promo codes"), site, renameList(opts.Msg, renames))
 	}
 	opts.WarnPastEnds(p)
 	if err := opts.printPlan(p, name); err != nil {
@@ -254,12 +257,17 @@ func runPromoApply(ctx context.Context, opts *promoApplyOptions) error {
 		return nil
 	}
 	if (p.Destructive() || len(p.Renames()) > 0) && !opts.Yes {
-		ok, err := opts.Prompter.Confirm(ctx, confirmQuestion(p), confirmNote(p), false)
+		ok, err := opts.Prompter.Confirm(ctx, ConfirmQuestion(opts.Msg, p), ConfirmNote(opts.Msg, p), false)
 		if err != nil {
 			return err
 		}
 		if !ok {
 			return prompt.ErrCancelled
+		}
+		// The question may have waited long: a code to delete or
+		// disable that is gone or renamed since the plan is skipped.
+		if p, err = opts.recheckPlan(ctx, p); err != nil || len(p.Entries) == 0 {
+			return err
 		}
 	}
 	return opts.execute(ctx, c, th, p, name)
@@ -350,10 +358,9 @@ func (opts *promoApplyOptions) printPlan(p plan.Plan, name string) error {
 		}
 	}
 	if p.ForeignIDs > 0 {
-		fmt.Fprintf(opts.IO.ErrOut, "%d rows of %s name ids that are not site %d's (another site's, or deleted): they were matched by code.\n",
-			p.ForeignIDs, name, p.Site)
+		fmt.Fprintln(opts.IO.ErrOut, opts.Msg.N("rest.apply.foreign_ids", p.ForeignIDs, "File", name, "Site", p.Site))
 	}
-	fmt.Fprintln(opts.IO.ErrOut, planLine(p))
+	fmt.Fprintln(opts.IO.ErrOut, PlanLine(opts.Msg, p))
 	return nil
 }
 
@@ -366,61 +373,63 @@ func planView(p plan.Plan) []view.PlanEntry {
 	return out
 }
 
-// planLine sums a plan up: "Plan for site 1: 2 to create, 1 to update,
-// 9 unchanged."
-func planLine(p plan.Plan) string {
+// PlanLine sums a plan up in msg's language: "Plan for site 1: 2 to
+// create, 1 to update, 9 unchanged."
+func PlanLine(msg *i18n.Printer, p plan.Plan) string {
 	if len(p.Entries) == 0 {
-		line := fmt.Sprintf("Nothing to change on site %d: %d promo codes are as the file says", p.Site, p.Unchanged)
+		line := msg.N("rest.plan.nothing", p.Unchanged, "Site", p.Site)
 		if p.NotNamed > 0 {
-			line += fmt.Sprintf("; %d the file does not name are left alone", p.NotNamed)
+			line += msg.N("rest.plan.nothing_not_named", p.NotNamed)
 		}
 		return line + "."
 	}
-	line := fmt.Sprintf("Plan for site %d:", p.Site)
+	line := msg.T("rest.plan.head", "Site", p.Site)
 	sep := " "
 	for _, a := range []plan.Action{plan.ActionCreate, plan.ActionUpdate, plan.ActionDelete, plan.ActionDisable} {
 		if n := p.Count(a); n > 0 {
-			line += fmt.Sprintf("%s%d to %s", sep, n, a)
+			line += sep + msg.N("rest.plan.to."+string(a), n)
 			sep = ", "
 		}
 		if n := len(p.Renames()); a == plan.ActionUpdate && n > 0 {
-			line += fmt.Sprintf(" (%s)", CountNoun(n, "renames a code", "rename codes"))
+			line += " (" + msg.N("rest.plan.renames", n) + ")"
 		}
 	}
-	line += fmt.Sprintf(", %d unchanged", p.Unchanged)
+	line += msg.N("rest.plan.unchanged", p.Unchanged)
 	if p.NotNamed > 0 {
-		line += fmt.Sprintf("; %d not in the file are left alone (--prune deletes them, --disable-missing disables them)", p.NotNamed)
+		line += msg.N("rest.plan.not_named", p.NotNamed)
 	}
 	return line + "."
 }
 
-// confirmQuestion asks before a plan that deletes, disables or renames.
-func confirmQuestion(p plan.Plan) string {
+// ConfirmQuestion asks before a plan that deletes, disables or renames,
+// in msg's language.
+func ConfirmQuestion(msg *i18n.Printer, p plan.Plan) string {
 	del, dis, ren := p.Count(plan.ActionDelete), p.Count(plan.ActionDisable), p.Renames()
 	other := len(p.Entries) - del - dis - len(ren)
 	var parts []string
 	switch {
 	case del > 0:
-		parts = append(parts, fmt.Sprintf("delete %d promo codes of site %d that the file does not name", del, p.Site))
+		parts = append(parts, msg.N("rest.confirm.delete", del, "Site", p.Site))
 	case dis > 0:
-		parts = append(parts, fmt.Sprintf("disable %d promo codes of site %d that the file does not name", dis, p.Site))
+		parts = append(parts, msg.N("rest.confirm.disable", dis, "Site", p.Site))
 	}
 	if len(ren) > 0 {
-		parts = append(parts, fmt.Sprintf("rename %s of site %d (%s)", CountNoun(len(ren), "promo code", "promo codes"), p.Site, renameList(ren)))
+		parts = append(parts, msg.N("rest.confirm.rename", len(ren), "Site", p.Site, "Renames", renameList(msg, ren)))
 	}
 	if other > 0 {
-		parts = append(parts, fmt.Sprintf("make %d other changes", other))
+		parts = append(parts, msg.N("rest.confirm.other", other))
 	}
 	q := parts[0]
 	if n := len(parts); n > 1 {
-		q = strings.Join(parts[:n-1], ", ") + ", and " + parts[n-1]
+		q = strings.Join(parts[:n-1], ", ") + msg.T("rest.confirm.and") + parts[n-1]
 	}
-	return strings.ToUpper(q[:1]) + q[1:] + "?"
+	first, size := utf8.DecodeRuneInString(q)
+	return string(unicode.ToUpper(first)) + q[size:] + "?"
 }
 
 // renameList names renames as "OLD1 → NEW1, OLD2 → NEW2", the first three
 // and how many more.
-func renameList(ren []plan.Entry) string {
+func renameList(msg *i18n.Printer, ren []plan.Entry) string {
 	var b strings.Builder
 	for i, e := range ren {
 		if i == 3 {
@@ -435,16 +444,16 @@ func renameList(ren []plan.Entry) string {
 	return b.String()
 }
 
-// confirmNote is what the confirmation says under its question: a delete
+// ConfirmNote is what the confirmation says under its question: a delete
 // cannot be undone; a disable can (promo enable).
-func confirmNote(p plan.Plan) string {
+func ConfirmNote(msg *i18n.Printer, p plan.Plan) string {
 	switch {
 	case p.Count(plan.ActionDelete) > 0:
-		return "This cannot be undone."
+		return msg.T("rest.confirm.note.delete")
 	case p.Count(plan.ActionDisable) > 0:
-		return "A disabled promo code can be enabled again with promoctl promo enable."
+		return msg.T("rest.confirm.note.disable")
 	}
-	return "A renamed promo code can be renamed back with promoctl promo update ID --code OLD."
+	return msg.T("rest.confirm.note.rename")
 }
 
 // execute carries out the plan on the bulk engine, journaled, and reports
@@ -458,7 +467,7 @@ func (opts *promoApplyOptions) execute(ctx context.Context, c core.GenerateAPI, 
 		return err
 	}
 	defer j.Close()
-	fmt.Fprintf(opts.IO.ErrOut, "Journal: %s\n", j.Path())
+	fmt.Fprintln(opts.IO.ErrOut, opts.Msg.T("rest.apply.journal", "Path", j.Path()))
 	o := bulk.Options{Concurrency: opts.concurrency(), Throttle: th, OpTimeout: opts.Settings.Timeout, Grace: opts.Grace}
 	var bar *progress.Bar
 	if opts.Bar {
@@ -474,17 +483,23 @@ func (opts *promoApplyOptions) execute(ctx context.Context, c core.GenerateAPI, 
 	again := fmt.Sprintf("apply %s again to finish", name)
 	done := sum.Created + sum.Updated + sum.Deleted
 	if ctx.Err() != nil {
-		fmt.Fprintf(opts.IO.ErrOut, "Interrupted: %d of %d changes are made and the journal is up to date; %s.\n", done, len(p.Entries), again)
+		fmt.Fprintln(opts.IO.ErrOut, opts.Msg.N("rest.apply.interrupted", len(p.Entries), "Done", done, "File", name))
 		return ctx.Err()
 	}
 	if err != nil {
 		return fmt.Errorf("%w; %s", err, again)
 	}
-	fmt.Fprintln(opts.IO.ErrOut, appliedLine(j, p.Site, elapsed))
+	fmt.Fprintln(opts.IO.ErrOut, appliedLine(opts.Msg, j, p.Site, elapsed))
 	if sum.OK() {
 		return nil
 	}
 	opts.listApplyFailures(j)
+	if sum.Unanswered > 0 {
+		// Creates no attempt of which was answered (5xx, timeouts) that
+		// the list does not show failed; only a 4xx is a refusal.
+		return fmt.Errorf("%d of %d changes failed (%d refused, %d failed, %d of unknown outcome, %d not sent): %s; the journal %s has every outcome",
+			len(p.Entries)-done, len(p.Entries), sum.Failed-sum.Unanswered, sum.Unanswered, sum.Unknown, sum.NotStarted, again, j.Path())
+	}
 	return fmt.Errorf("%d of %d changes failed (%d refused, %d of unknown outcome, %d not sent): %s; the journal %s has every outcome",
 		len(p.Entries)-done, len(p.Entries), sum.Failed, sum.Unknown, sum.NotStarted, again, j.Path())
 }
@@ -499,9 +514,9 @@ func applyOps(p plan.Plan) []bulk.Op {
 	return ops
 }
 
-// appliedLine is the summary of a job: "Applied to site 1 in 1.2s: 2
-// created, 1 updated."
-func appliedLine(j *bulk.Journal, site int64, elapsed time.Duration) string {
+// appliedLine is the summary of a job in msg's language: "Applied to
+// site 1 in 1.2s: 2 created, 1 updated."
+func appliedLine(msg *i18n.Printer, j *bulk.Journal, site int64, elapsed time.Duration) string {
 	counts := map[bulk.Action]int{}
 	for _, it := range j.Items() {
 		switch it.State {
@@ -509,15 +524,12 @@ func appliedLine(j *bulk.Journal, site int64, elapsed time.Duration) string {
 			counts[it.Action]++
 		}
 	}
-	line := fmt.Sprintf("Applied to site %d in %s:", site, roundDuration(elapsed))
-	for i, a := range []struct {
-		action bulk.Action
-		verb   string
-	}{{bulk.ActionCreate, "created"}, {bulk.ActionUpdate, "updated"}, {bulk.ActionDelete, "deleted"}, {bulk.ActionDisable, "disabled"}} {
+	line := msg.T("rest.applied.head", "Site", site, "Elapsed", msg.Duration(roundDuration(elapsed)))
+	for i, a := range []bulk.Action{bulk.ActionCreate, bulk.ActionUpdate, bulk.ActionDelete, bulk.ActionDisable} {
 		if i > 0 {
 			line += ","
 		}
-		line += fmt.Sprintf(" %d %s", counts[a.action], a.verb)
+		line += " " + msg.N("rest.applied."+string(a), counts[a])
 	}
 	return line + "."
 }
@@ -546,9 +558,9 @@ func (opts *promoApplyOptions) listApplyFailures(j *bulk.Journal) {
 		if it.ID != 0 {
 			what = fmt.Sprintf("%s (%d)", it.Code, it.ID)
 		}
-		fmt.Fprintf(opts.IO.ErrOut, "promoctl: %s failed: %s: %s\n", it.Action, what, opts.Warnings.Clean(why))
+		fmt.Fprintf(opts.IO.ErrOut, "promoctl: %s\n", opts.Msg.T("rest.apply.failed", "Action", opts.Msg.T("word."+string(it.Action)), "What", what, "Why", opts.Warnings.Clean(opts.Warnings.Say(why))))
 	}
 	if n > maxFailuresShown {
-		fmt.Fprintf(opts.IO.ErrOut, "promoctl: and %d more failed: the journal says why for each\n", n-maxFailuresShown)
+		fmt.Fprintf(opts.IO.ErrOut, "promoctl: %s\n", opts.Msg.N("rest.apply.more_failed", n-maxFailuresShown))
 	}
 }

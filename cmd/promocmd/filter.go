@@ -11,6 +11,7 @@ import (
 
 	"github.com/promoctl/promoctl/cmd/core"
 	"github.com/promoctl/promoctl/internal/api"
+	"github.com/promoctl/promoctl/internal/i18n"
 	"github.com/promoctl/promoctl/internal/output"
 	"github.com/promoctl/promoctl/internal/promo"
 )
@@ -330,25 +331,28 @@ func parseWithin(s string) (time.Duration, error) {
 	return d, nil
 }
 
-// Describe says what the filters let through, for the sentence of an
-// empty table: `expired or used-up, containing "sum"`.
-func (f PromoFilter) Describe() string {
+// Describe says what the filters let through, in msg's language, for the
+// sentence of an empty table: `expired or used-up, containing "sum"`.
+func (f PromoFilter) Describe(msg *i18n.Printer) string {
 	var parts []string
 	if len(f.Statuses) > 0 {
 		names := make([]string, len(f.Statuses))
 		for i, s := range f.Statuses {
 			names[i] = string(s)
+			if msg.Russian() {
+				names[i] = msg.T("word." + string(s))
+			}
 		}
-		parts = append(parts, strings.Join(names, " or "))
+		parts = append(parts, msg.T("rest.filter.status", "Statuses", strings.Join(names, msg.T("rest.filter.or"))))
 	}
 	if f.Search != "" {
-		parts = append(parts, fmt.Sprintf("containing %q", f.Search))
+		parts = append(parts, msg.T("rest.filter.search", "Text", fmt.Sprintf("%q", f.Search)))
 	}
 	if f.Prefix != "" {
-		parts = append(parts, fmt.Sprintf("starting with %q", f.Prefix))
+		parts = append(parts, msg.T("rest.filter.prefix", "Text", fmt.Sprintf("%q", f.Prefix)))
 	}
 	if f.Within > 0 {
-		parts = append(parts, "expiring within "+f.WithinText)
+		parts = append(parts, msg.T("rest.filter.within", "Within", f.WithinText))
 	}
 	return strings.Join(parts, ", ")
 }

@@ -249,7 +249,7 @@ func runPromoGenerate(ctx context.Context, opts *promoGenerateOptions) error {
 	if w := core.PastEndWarning(opts.Changes.Ends, opts.Now(), opts.Loc, "promo codes"); w != "" {
 		opts.Warn(w)
 	}
-	th := bulk.NewThrottle(0)
+	th := opts.NewThrottle()
 	c, err := opts.BulkAPI(th)
 	if err != nil {
 		return err
@@ -317,7 +317,7 @@ func resumePromoGenerate(ctx context.Context, opts *promoGenerateOptions) error 
 	if concurrency <= 0 || concurrency > core.MaxConcurrency {
 		concurrency = bulk.DefaultConcurrency
 	}
-	th := bulk.NewThrottle(0)
+	th := opts.NewThrottle()
 	c, err := opts.BulkAPI(th)
 	if err != nil {
 		return err
@@ -393,6 +393,12 @@ func (opts *promoGenerateOptions) execute(ctx context.Context, c core.GenerateAP
 		return nil
 	}
 	opts.listFailures(j)
+	if sum.Unanswered > 0 {
+		// Creates no attempt of which was answered (5xx, timeouts) that
+		// the list does not show failed; only a 4xx is a refusal.
+		return fmt.Errorf("%d of %d promo codes could not be created (%d refused, %d failed, %d of unknown outcome, %d not sent): finish the job with: %s",
+			total-sum.Created, total, sum.Failed-sum.Unanswered, sum.Unanswered, sum.Unknown, sum.NotStarted, resume)
+	}
 	return fmt.Errorf("%d of %d promo codes could not be created (%d refused, %d of unknown outcome, %d not sent): finish the job with: %s",
 		total-sum.Created, total, sum.Failed, sum.Unknown, sum.NotStarted, resume)
 }
@@ -471,10 +477,10 @@ func (opts *promoGenerateOptions) listFailures(j *bulk.Journal) {
 		case why == "":
 			why = "not sent"
 		}
-		fmt.Fprintf(opts.IO.ErrOut, "promoctl: not created: %s: %s\n", it.Code, opts.Warnings.Clean(why))
+		fmt.Fprintf(opts.IO.ErrOut, "promoctl: %s\n", opts.Msg.T("rest.generate.not_created", "Code", it.Code, "Why", opts.Warnings.Clean(opts.Warnings.Say(why))))
 	}
 	if n > maxFailuresShown {
-		fmt.Fprintf(opts.IO.ErrOut, "promoctl: and %d more not created: the journal says why for each\n", n-maxFailuresShown)
+		fmt.Fprintf(opts.IO.ErrOut, "promoctl: %s\n", opts.Msg.N("rest.generate.more_not_created", n-maxFailuresShown))
 	}
 }
 
@@ -603,7 +609,7 @@ func dryRunList(template promo.CreateBody, codes []string) json.RawMessage {
 			b.WriteByte(',')
 		}
 		q, _ := json.Marshal(code)
-		fmt.Fprintf(&b, `{"code":%s%s}`, q, rest.Bytes())
+		fmt.Fprintf(&b, `{"code":%s%s}`, q, rest.Bytes()) //i18n:data JSON, not a message
 	}
 	b.WriteByte(']')
 	return b.Bytes()

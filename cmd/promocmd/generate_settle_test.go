@@ -54,7 +54,7 @@ func TestRunPromoGenerateCtrlCCountsUnknown(t *testing.T) {
 	if _, err := os.Stat(abs); err != nil {
 		t.Fatal(err)
 	}
-	want := fmt.Sprintf("Journal: job.jsonl\n1 more promo codes may be created: their outcome is unknown, and the resume settles them from the site's list first.\n"+
+	want := fmt.Sprintf("Journal: job.jsonl\n1 more promo code may be created: its outcome is unknown, and the resume settles it from the site's list first.\n"+
 		"Interrupted: 2 of 6 promo codes are created and the journal is up to date; finish the job with: promoctl promo generate --resume %s\n", abs)
 	if e.Stdout.Len() != 0 || e.Stderr.String() != want {
 		t.Errorf("stdout:\n%s\nstderr:\n%s\nwant nothing and:\n%s", e.Stdout, e.Stderr, want)

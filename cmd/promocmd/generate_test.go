@@ -528,6 +528,9 @@ func TestRunPromoGenerateHonoursRetryAfter(t *testing.T) {
 	e, g, opts := newGenEnv(t, format.JSON)
 	opts.Count, opts.Concurrency = 12, 4
 	opts.Changes = promo.Changes{Enabled: cmdtest.Ptr(true), Amount: cmdtest.Ptr(1.0)}
+	clk := &simClock{} // the throttle waits in simulated time
+	e.Sess.Throttle = func() *bulk.Throttle { return bulk.NewThrottleClock(0, clk.Now, clk.Sleep) }
+	g.onPost = func(int) { clk.mark() }
 	var limited string
 	var at time.Time
 	g.fault = func(w http.ResponseWriter, code string, n int) bool {
@@ -536,7 +539,7 @@ func TestRunPromoGenerateHonoursRetryAfter(t *testing.T) {
 		if limited != "" {
 			return false
 		}
-		limited, at = code, time.Now()
+		limited, at = code, clk.Now()
 		w.Header().Set("Retry-After", "1")
 		w.WriteHeader(http.StatusTooManyRequests)
 		fmt.Fprint(w, `{"title":"Too many requests","error":0,"code":429}`)
@@ -561,13 +564,14 @@ func TestRunPromoGenerateHonoursRetryAfter(t *testing.T) {
 		}
 	}
 	// Requests already on their way may arrive just after the 429; after
-	// that, nothing until Retry-After has passed.
-	for _, p := range g.postAt {
+	// that, nothing until Retry-After has passed (in simulated time).
+	postAt := clk.marks()
+	for _, p := range postAt {
 		if d := p.Sub(at); d > 100*time.Millisecond && d < 950*time.Millisecond {
 			t.Errorf("a create arrived %s after the 429 with Retry-After: 1", d)
 		}
 	}
-	if last := g.postAt[len(g.postAt)-1]; last.Sub(at) < 950*time.Millisecond {
+	if last := postAt[len(postAt)-1]; last.Sub(at) < 950*time.Millisecond {
 		t.Errorf("the last create arrived %s after the 429, want after Retry-After (1s)", last.Sub(at))
 	}
 }

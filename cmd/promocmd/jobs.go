@@ -46,8 +46,9 @@ func newPromoJobsCmd(f *core.Factory, run func(context.Context, *promoJobsOption
 		Long: `List the journals in the jobs folder ($XDG_STATE_HOME/promoctl/jobs, or
 ~/.local/state/promoctl/jobs), oldest first: each job's id, site,
 command, how many codes it planned and created, when it started, and its
-state: finished, can be resumed (promo generate --resume FILE), or
-unfinished (run the command again).
+state: running (a promoctl is carrying it out now), finished, can be
+resumed (promo generate --resume FILE), or unfinished (run the command
+again).
 
 A generate or apply job is a campaign: promo jobs show ID lists the codes
 it created, and promo report --job ID sums up their orders. A journal

@@ -174,7 +174,7 @@ func runPromoList(ctx context.Context, opts *promoListOptions) error {
 	codes := opts.Filter.apply(stream, now)
 	empty := fmt.Sprintf("No promo codes on site %d.", site)
 	if opts.Filter.filters() {
-		empty = fmt.Sprintf("No promo codes on site %d match: %s.", site, opts.Filter.Describe())
+		empty = fmt.Sprintf("No promo codes on site %d match: %s.", site, opts.Filter.Describe(opts.Msg))
 	}
 	return opts.PrintStream(view.PromoListStream(codes, opts.Loc, now), empty)
 }

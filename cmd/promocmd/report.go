@@ -203,7 +203,7 @@ func runPromoReport(ctx context.Context, opts *promoReportOptions) error {
 	if err != nil {
 		return err
 	}
-	th := bulk.NewThrottle(0)
+	th := opts.NewThrottle()
 	// The session's bulk client: its requests go through the throttle,
 	// which must see every response to honour Retry-After.
 	client, err := opts.BulkClient(th.Transport, false)
@@ -375,7 +375,7 @@ func (opts *promoReportOptions) printReport(r report.Report, site int64) error {
 	var err error
 	empty := fmt.Sprintf("No promo codes on site %d.", site)
 	if opts.Filter.filters() {
-		empty = fmt.Sprintf("No promo codes on site %d match: %s.", site, opts.Filter.Describe())
+		empty = fmt.Sprintf("No promo codes on site %d match: %s.", site, opts.Filter.Describe(opts.Msg))
 	}
 	if opts.ByDay {
 		d, err = view.ReportByDay(r)

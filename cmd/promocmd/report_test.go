@@ -13,6 +13,7 @@ import (
 	"github.com/promoctl/promoctl/cmd/internal/cmdtest"
 	"github.com/promoctl/promoctl/internal/api"
 	"github.com/promoctl/promoctl/internal/apitest"
+	"github.com/promoctl/promoctl/internal/bulk"
 	"github.com/promoctl/promoctl/internal/format"
 	"github.com/promoctl/promoctl/internal/golden"
 	"github.com/promoctl/promoctl/internal/promo"
@@ -246,9 +247,11 @@ func TestRunPromoReportConcurrently(t *testing.T) {
 func TestRunPromoReportRetriesA429(t *testing.T) {
 	e := cmdtest.NewVerbEnv(t, false, format.CSV, cmdtest.Answer{Route: "GET /v1/promo", Status: http.StatusOK, Body: reportList})
 	e.API.Handle("GET /v1/promo/1001/statistics", http.StatusOK, reportStats1001)
+	clk := &simClock{} // the throttle waits in simulated time
+	e.Sess.Throttle = func() *bulk.Throttle { return bulk.NewThrottleClock(0, clk.Now, clk.Sleep) }
 	var times []time.Time
 	e.API.HandleFunc("GET /v1/promo/1002/statistics", func(w http.ResponseWriter, _ *http.Request) {
-		times = append(times, time.Now())
+		times = append(times, clk.Now())
 		if len(times) == 1 {
 			w.Header().Set("Retry-After", "2")
 			w.WriteHeader(http.StatusTooManyRequests)
@@ -268,7 +271,7 @@ func TestRunPromoReportRetriesA429(t *testing.T) {
 		"GET /v1/promo?site_id=7", "GET /v1/promo/1001/statistics", "GET /v1/promo/1002/statistics",
 		"GET /v1/promo/1002/statistics", "GET /v1/promo/1003/statistics")
 	if len(times) == 2 {
-		if gap := times[1].Sub(times[0]); gap < 2*time.Second-50*time.Millisecond {
+		if gap := times[1].Sub(times[0]); gap < 2*time.Second-50*time.Millisecond { // in simulated time
 			t.Errorf("the 429 was tried again after %s, want the 2s of its Retry-After", gap)
 		}
 	}

@@ -186,14 +186,6 @@ $XDG_STATE_HOME/promoctl/jobs. Exit 1 when any code could not be
 	return c
 }
 
-// selected is a promo code of a selection.
-type selected struct {
-	ID      int64
-	Code    string       // "" when named by an id the list was not read for
-	Status  promo.Status // "" when not known
-	Enabled *bool        // nil when not known
-}
-
 // runPromoSelect resolves the selection, asks (unless Yes) and carries it
 // out on the bulk engine.
 func runPromoSelect(ctx context.Context, opts *promoSelectOptions) error {
@@ -203,7 +195,7 @@ func runPromoSelect(ctx context.Context, opts *promoSelectOptions) error {
 	}
 	// Enabling what is enabled, or disabling what is disabled, changes
 	// nothing: such codes are left alone.
-	var skipped []selected
+	var skipped []core.Selected
 	if opts.Verb != verbDelete {
 		want := opts.Verb == verbEnable
 		kept := targets[:0]
@@ -251,29 +243,11 @@ func runPromoSelect(ctx context.Context, opts *promoSelectOptions) error {
 // stderr and counted in changed; one that an enable or disable now finds
 // done already is counted in already. Without a site (ids alone) nothing
 // can be checked and targets are kept as they are.
-func (opts *promoSelectOptions) recheck(ctx context.Context, targets []selected, site int64) (kept []selected, already, changed int, err error) {
+func (opts *promoSelectOptions) recheck(ctx context.Context, targets []core.Selected, site int64) (kept []core.Selected, already, changed int, err error) {
 	if site == 0 {
 		return targets, 0, 0, nil
 	}
-	client, err := opts.Client()
-	if err != nil {
-		return nil, 0, 0, err
-	}
-	want := map[int64]bool{}
-	for _, t := range targets {
-		want[t.ID] = true
-	}
-	now := map[int64]selected{}
-	at := opts.Now()
-	lctx, cancel := opts.WithTimeout(ctx)
-	defer cancel()
-	err = core.ScanPromos(lctx, client, site, func(p *core.SitePromo) bool {
-		if want[p.ID] {
-			on := bool(p.IsEnabled)
-			now[p.ID] = selected{ID: p.ID, Code: p.Code, Status: p.StatusFields().StatusAt(at), Enabled: &on}
-		}
-		return true
-	})
+	now, err := opts.ReadAgain(ctx, targets, site)
 	if err != nil {
 		return nil, 0, 0, err
 	}
@@ -295,7 +269,7 @@ func (opts *promoSelectOptions) recheck(ctx context.Context, targets []selected,
 			continue
 		}
 		changed++
-		fmt.Fprintln(opts.IO.ErrOut, "promoctl: "+opts.Msg.T("promo.bulk.skipped_changed", "Name", t.name(), "Why", opts.Warnings.Say(why)))
+		fmt.Fprintln(opts.IO.ErrOut, "promoctl: "+opts.Msg.T("promo.bulk.skipped_changed", "Name", t.Name(), "Why", opts.Warnings.Say(why)))
 	}
 	return kept, already, changed, nil
 }
@@ -304,18 +278,18 @@ func (opts *promoSelectOptions) recheck(ctx context.Context, targets []selected,
 // site is set; else codes, statuses and ids in one read of the site's
 // list. A code or id that the site does not have fails the whole
 // selection before anything is sent. site is 0 when no list was read.
-func (opts *promoSelectOptions) resolve(ctx context.Context) ([]selected, int64, error) {
+func (opts *promoSelectOptions) resolve(ctx context.Context) ([]core.Selected, int64, error) {
 	needList := len(opts.Statuses) > 0
 	for _, r := range opts.Refs {
 		needList = needList || r.Code != ""
 	}
 	if !needList && opts.SiteID == 0 {
-		out := make([]selected, 0, len(opts.Refs))
+		out := make([]core.Selected, 0, len(opts.Refs))
 		seen := map[int64]bool{}
 		for _, r := range opts.Refs {
 			if !seen[r.ID] {
 				seen[r.ID] = true
-				out = append(out, selected{ID: r.ID})
+				out = append(out, core.Selected{ID: r.ID})
 			}
 		}
 		return out, 0, nil
@@ -333,11 +307,11 @@ func (opts *promoSelectOptions) resolve(ctx context.Context) ([]selected, int64,
 	now := opts.Now()
 	byID := map[int64]int{}      // index in found
 	byCode := map[string][]int{} // upper-cased code → indexes in found
-	var found []selected
+	var found []core.Selected
 	var matched []int // codes of the statuses, in the list's order
 	err = core.ScanPromos(lctx, client, site, func(p *core.SitePromo) bool {
 		on := bool(p.IsEnabled)
-		s := selected{ID: p.ID, Code: p.Code, Status: p.StatusFields().StatusAt(now), Enabled: &on}
+		s := core.Selected{ID: p.ID, Code: p.Code, Status: p.StatusFields().StatusAt(now), Enabled: &on}
 		i := len(found)
 		found = append(found, s)
 		byID[p.ID] = i
@@ -354,9 +328,9 @@ func (opts *promoSelectOptions) resolve(ctx context.Context) ([]selected, int64,
 	if err != nil {
 		return nil, 0, err
 	}
-	var out []selected
+	var out []core.Selected
 	seen := map[int64]bool{}
-	add := func(s selected) {
+	add := func(s core.Selected) {
 		if !seen[s.ID] {
 			seen[s.ID] = true
 			out = append(out, s)
@@ -398,17 +372,8 @@ func (opts *promoSelectOptions) resolve(ctx context.Context) ([]selected, int64,
 	return out, site, nil
 }
 
-// name is how messages name a selected promo code: "SUMMER25 (id 1002)",
-// or "1002" when its code is not known.
-func (s selected) name() string {
-	if s.Code == "" {
-		return strconv.FormatInt(s.ID, 10)
-	}
-	return fmt.Sprintf("%s (id %d)", output.Text(s.Code), s.ID)
-}
-
 // confirm lists on stderr what will change and asks.
-func (opts *promoSelectOptions) confirm(ctx context.Context, targets []selected, site int64) error {
+func (opts *promoSelectOptions) confirm(ctx context.Context, targets []core.Selected, site int64) error {
 	g := output.Grid{Header: []string{"ID", "CODE", "STATUS"}}
 	for _, t := range targets {
 		g.Rows = append(g.Rows, []string{strconv.FormatInt(t.ID, 10), output.Text(t.Code), string(t.Status)})
@@ -464,7 +429,7 @@ func CountNoun(n int, one, many string) string {
 
 // execute carries out the selection on the bulk engine, journaled, and
 // reports: a summary line always, each failure by code.
-func (opts *promoSelectOptions) execute(ctx context.Context, targets []selected, site int64, skipped, changed int) error {
+func (opts *promoSelectOptions) execute(ctx context.Context, targets []core.Selected, site int64, skipped, changed int) error {
 	ops := make([]bulk.Op, len(targets))
 	for i, t := range targets {
 		ops[i] = bulk.Op{ID: t.ID, Code: t.Code}
@@ -511,7 +476,7 @@ func (opts *promoSelectOptions) execute(ctx context.Context, targets []selected,
 	}
 	done := sum.Deleted + sum.Updated
 	if ctx.Err() != nil {
-		fmt.Fprintf(opts.IO.ErrOut, "Interrupted: %d of %d promo codes were %s; the journal %s says which.\n", done, len(ops), opts.Verb.done(), j.Path())
+		fmt.Fprintln(opts.IO.ErrOut, opts.Msg.N("rest.bulk.interrupted."+opts.Verb.done(), len(ops), "Done", done, "Path", j.Path()))
 		return ctx.Err()
 	}
 	if err != nil {
@@ -530,7 +495,7 @@ func (opts *promoSelectOptions) execute(ctx context.Context, targets []selected,
 		if why == "" {
 			why = "not sent"
 		}
-		fmt.Fprintf(opts.IO.ErrOut, "promoctl: not %s: %s: %s\n", opts.Verb.done(), byIndex[it.Index].name(), opts.Warnings.Clean(why))
+		fmt.Fprintf(opts.IO.ErrOut, "promoctl: %s\n", opts.Msg.T("rest.bulk.not_done."+opts.Verb.done(), "Code", byIndex[it.Index].Name(), "Why", opts.Warnings.Clean(opts.Warnings.Say(why))))
 	}
 	failed := len(ops) - done
 	return fmt.Errorf("%d of %d promo codes could not be %s (%d refused, %d of unknown outcome, %d not sent); the journal is %s",

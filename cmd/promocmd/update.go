@@ -101,6 +101,13 @@ func runPromoUpdate(ctx context.Context, opts *promoUpdateOptions) error {
 	if err != nil {
 		return err
 	}
+	if opts.Code == "" && opts.SiteID != 0 {
+		// Given with a site, the id must be that site's: a write acts on
+		// the site the user named, as promo delete does.
+		if err := opts.CheckOnSite(ctx, opts.ID, opts.SiteID); err != nil {
+			return err
+		}
+	}
 	rctx, cancel := opts.WithTimeout(ctx)
 	defer cancel()
 	raw, current, err := client.GetPromo(rctx, opts.ID)

@@ -72,13 +72,15 @@ func runPromoCreateWizard(ctx context.Context, opts *promoCreateOptions) error {
 		return err
 	}
 	w := opts.Prompter
+	currencies := &siteCurrencies{sess: sess}
 	values := promo.DefaultFormValues().With(given, sess.Loc)
 	for {
 		a, err := w.Promo(ctx, prompt.PromoForm{
 			Title:  sess.Msg.T("wizard.create.title"),
 			Values: values,
 			Sites:  sites, Site: chosen, Loc: sess.Loc,
-			Taken: codes.takenFunc(ctx),
+			Currency: currencies.of(ctx),
+			Taken:    codes.takenFunc(ctx),
 		})
 		if err != nil {
 			return err
@@ -153,6 +155,7 @@ func runPromoUpdateWizard(ctx context.Context, opts *promoUpdateOptions, client 
 	before := promo.FormValuesOf(current, sess.Loc)
 	values := before.With(given, sess.Loc)
 	w := opts.Prompter
+	currencies := &siteCurrencies{sess: sess}
 	for {
 		a, err := w.Promo(ctx, prompt.PromoForm{
 			Title:    sess.Msg.T("wizard.update.title", "ID", id),
@@ -160,6 +163,7 @@ func runPromoUpdateWizard(ctx context.Context, opts *promoUpdateOptions, client 
 			Site:     site,
 			Loc:      sess.Loc,
 			Existing: true,
+			Currency: currencies.of(ctx),
 			Taken:    codes.takenFunc(ctx),
 		})
 		if err != nil {
@@ -404,6 +408,49 @@ func SiteNames(raw json.RawMessage) ([]prompt.Site, error) {
 		}
 	}
 	return sites, nil
+}
+
+// siteCurrencies names the sites' currencies for the wizard's hint of an
+// amount of money, each read once.
+type siteCurrencies struct {
+	sess *core.Session
+	read map[int64]string
+}
+
+// of is the form's Currency: site's currency from its record, read the
+// first time the form asks (once money is chosen).
+func (c *siteCurrencies) of(ctx context.Context) func(int64) string {
+	return func(site int64) string {
+		if cur, ok := c.read[site]; ok {
+			return cur
+		}
+		if c.read == nil {
+			c.read = map[int64]string{}
+		}
+		c.read[site] = siteCurrency(ctx, c.sess, site)
+		return c.read[site]
+	}
+}
+
+// siteCurrency names site's currency for people ("RUB (₽)"), from its
+// record (GET /v3/public/site/ID); "" when the record cannot be read or
+// names none: the hint then says "the shop's currency" alone.
+func siteCurrency(ctx context.Context, sess *core.Session, site int64) string {
+	client, err := sess.Client()
+	if err != nil {
+		return ""
+	}
+	ctx, cancel := sess.WithTimeout(ctx)
+	defer cancel()
+	raw, err := client.GetSite(ctx, site)
+	if err != nil {
+		return ""
+	}
+	var rec core.SiteCurrencyRec
+	if json.Unmarshal(raw, &rec) != nil {
+		return ""
+	}
+	return termsafe.String(core.CurrencyLabel(rec.CurrencyCode()))
 }
 
 func writeSummary(w io.Writer, rows []core.SummaryRow) {

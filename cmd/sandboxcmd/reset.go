@@ -9,6 +9,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/promoctl/promoctl/cmd/core"
+	"github.com/promoctl/promoctl/internal/i18n"
 	"github.com/promoctl/promoctl/internal/iostreams"
 	"github.com/promoctl/promoctl/internal/sandbox"
 )
@@ -18,6 +19,7 @@ type sandboxResetOptions struct {
 	IO       *iostreams.IOStreams
 	Data     string        // the data file
 	LockWait time.Duration // how long to wait for another process to release it: --timeout
+	Msg      *i18n.Printer // the run's language
 }
 
 func newSandboxResetCmd(f *core.Factory, run func(context.Context, *sandboxResetOptions) error) *cobra.Command {
@@ -36,7 +38,7 @@ func newSandboxResetCmd(f *core.Factory, run func(context.Context, *sandboxReset
 			if err != nil {
 				return err
 			}
-			opts.IO, opts.Data = f.IO, core.SandboxDataPath(data, f.Env)
+			opts.IO, opts.Data, opts.Msg = f.IO, core.SandboxDataPath(data, f.Env), f.Msg
 			s, err := f.Settings(cmd)
 			if err != nil {
 				return err
@@ -52,7 +54,7 @@ func newSandboxResetCmd(f *core.Factory, run func(context.Context, *sandboxReset
 // runSandboxReset replaces the data file's contents with the demo data.
 func runSandboxReset(ctx context.Context, opts *sandboxResetOptions) error {
 	// A damaged file is replaced, not read: this is the way out of one.
-	store, err := sandbox.Open(ctx, opts.Data, sandbox.Options{Reset: true, Timeout: opts.LockWait, Waiting: core.SandboxWaiting(opts.IO.ErrOut, opts.Data)})
+	store, err := sandbox.Open(ctx, opts.Data, sandbox.Options{Reset: true, Timeout: opts.LockWait, Waiting: core.SandboxWaiting(opts.IO.ErrOut, opts.Msg, opts.Data)})
 	if errors.Is(err, sandbox.ErrInUse) {
 		return fmt.Errorf("reset sandbox: %w; stop the other promoctl (such as 'promoctl sandbox serve') first", err)
 	}
@@ -62,6 +64,6 @@ func runSandboxReset(ctx context.Context, opts *sandboxResetOptions) error {
 	if err := store.Close(); err != nil {
 		return fmt.Errorf("reset sandbox: %w", err)
 	}
-	fmt.Fprintf(opts.IO.ErrOut, "Restored the demo data in %s.\n", opts.Data)
+	fmt.Fprintln(opts.IO.ErrOut, opts.Msg.T("rest.sandbox.restored", "Path", opts.Data))
 	return nil
 }

@@ -10,6 +10,7 @@ import (
 
 	"github.com/promoctl/promoctl/cmd/core"
 	"github.com/promoctl/promoctl/internal/config"
+	"github.com/promoctl/promoctl/internal/i18n"
 	"github.com/promoctl/promoctl/internal/iostreams"
 	"github.com/promoctl/promoctl/internal/sandbox"
 )
@@ -20,6 +21,7 @@ type sandboxServeOptions struct {
 	IO    *iostreams.IOStreams
 	Env   config.Env // says which data file is the default, for the recovery hint
 	Serve sandbox.ServeOptions
+	Msg   *i18n.Printer // the run's language
 }
 
 func newSandboxServeCmd(f *core.Factory, run func(context.Context, *sandboxServeOptions) error) *cobra.Command {
@@ -63,7 +65,7 @@ and put the same faults on --sandbox.`,
 			if opts.Serve.Faults, err = core.SandboxFaults(cmd.Flags(), f.Env); err != nil {
 				return err
 			}
-			opts.IO, opts.Env, opts.Serve.DataPath = f.IO, f.Env, core.SandboxDataPath(data, f.Env)
+			opts.IO, opts.Env, opts.Serve.DataPath, opts.Msg = f.IO, f.Env, core.SandboxDataPath(data, f.Env), f.Msg
 			return run(cmd.Context(), opts)
 		},
 	}
@@ -78,7 +80,7 @@ and put the same faults on --sandbox.`,
 func runSandboxServe(ctx context.Context, opts *sandboxServeOptions) error {
 	o := opts.Serve
 	o.Out, o.Log = opts.IO.ErrOut, opts.IO.ErrOut
-	o.Waiting = core.SandboxWaiting(opts.IO.ErrOut, o.DataPath)
+	o.Waiting = core.SandboxWaiting(opts.IO.ErrOut, opts.Msg, o.DataPath)
 	err := sandbox.Serve(ctx, o)
 	if errors.Is(err, syscall.EADDRINUSE) {
 		return fmt.Errorf("%w; another program is listening there: choose another port with --addr (--addr 127.0.0.1:0 picks a free one)", err)
@@ -87,7 +89,7 @@ func runSandboxServe(ctx context.Context, opts *sandboxServeOptions) error {
 		return core.WithRecoveryHint(core.SandboxOpenError(err), o.DataPath, opts.Env)
 	}
 	// Serve returns nil once interrupted and shut down.
-	fmt.Fprintln(opts.IO.ErrOut, "promoctl sandbox stopped")
+	fmt.Fprintln(opts.IO.ErrOut, opts.Msg.T("rest.sandbox.stopped"))
 	return nil
 }
 

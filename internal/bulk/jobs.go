@@ -22,6 +22,9 @@ type JobInfo struct {
 	// Created are the ids of the promo codes the job created, in the order
 	// of its plan.
 	Created []int64
+	// Running says a promoctl holds the journal's lock: it is running
+	// the job now.
+	Running bool
 }
 
 // Finished reports whether every operation of the job is done.
@@ -47,6 +50,7 @@ func ReadJob(path string) (JobInfo, error) {
 	}
 	info := JobInfo{ID: strings.TrimSuffix(filepath.Base(path), JobExt), Path: path, Header: h}
 	info.Summary = summarize(items)
+	info.Running = running(path)
 	for _, it := range items {
 		if it.Action == ActionCreate && it.State == StateCreated && it.ID != 0 {
 			info.Created = append(info.Created, it.ID)
@@ -130,6 +134,9 @@ func summarize(items []Item) Summary {
 			s.Deleted++
 		case StateFailed:
 			s.Failed++
+			if it.Unanswered {
+				s.Unanswered++
+			}
 		case StateSent, StateUnknown:
 			s.Unknown++
 		default:

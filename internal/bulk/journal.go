@@ -109,6 +109,10 @@ type Item struct {
 	// may have been acted on): a later create refused as existing may be
 	// that attempt landing, and a later delete answered 404 is done.
 	Unsure bool
+	// Unanswered says it failed because no attempt was answered (a 5xx or
+	// a timeout every round) and the site's list did not show it: failed,
+	// not refused.
+	Unanswered bool
 	// LastAt is when its last attempt was sent, or came back unknown or
 	// created: settling lets the server finish an attempt before calling
 	// it absent, and a list may lag behind a create.
@@ -384,6 +388,7 @@ func (j *Journal) apply(e entry) {
 			it.LastAt = e.At
 		}
 		it.State, it.Reason = State(e.T), e.Reason
+		it.Unanswered = e.T == "failed" && e.Settled
 		if e.ID != 0 {
 			it.ID = e.ID
 		}

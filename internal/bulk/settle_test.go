@@ -209,11 +209,11 @@ func TestServerErrorEveryRoundKeepsItsReason(t *testing.T) {
 	th := NewThrottle(0)
 	clk := &fakeClock{}
 	sum, err := Execute(context.Background(), f.client(th), j, clk.on(Options{Throttle: th, OpTimeout: time.Second}))
-	if err != nil || sum != (Summary{Created: 1, Failed: 1}) {
-		t.Errorf("Execute = %+v, %v; want 1 created, 1 failed", sum, err)
+	if err != nil || sum != (Summary{Created: 1, Failed: 1, Unanswered: 1}) {
+		t.Errorf("Execute = %+v, %v; want 1 created, 1 failed unanswered", sum, err)
 	}
 	it := j.Items()[0]
-	if it.State != StateFailed || !strings.Contains(it.Reason, "HTTP 502") || !strings.Contains(it.Reason, "the site's list does not show it") {
+	if it.State != StateFailed || !it.Unanswered || !strings.Contains(it.Reason, "HTTP 502") || !strings.Contains(it.Reason, "the site's list does not show it") {
 		t.Errorf("item %s = %s %q; want failed with the server's 502", it.Code, it.State, it.Reason)
 	}
 	if _, posts, _ := f.counts(); posts[bad] != MaxRounds {

@@ -10,6 +10,7 @@ import (
 
 	"github.com/charmbracelet/huh"
 
+	"github.com/promoctl/promoctl/internal/i18n"
 	"github.com/promoctl/promoctl/internal/promo"
 )
 
@@ -19,10 +20,11 @@ type Site struct {
 	Name string // "" when the server gave none
 }
 
-// Label is the site as the form lists it: "Demo shop (1)", or "Site 1".
-func (s Site) Label() string {
+// Label is the site as the form lists it, in m's language: "Demo shop
+// (1)", or "Site 1" when the server gave no name.
+func (s Site) Label(m *i18n.Printer) string {
 	if s.Name == "" {
-		return fmt.Sprintf("Site %d", s.ID)
+		return m.T("form.promo.site.unnamed", "ID", s.ID)
 	}
 	return fmt.Sprintf("%s (%d)", s.Name, s.ID)
 }
@@ -36,6 +38,10 @@ type PromoForm struct {
 	Sites []Site
 	Site  int64          // the site chosen at first; 0 means the first
 	Loc   *time.Location // the zone dates are shown and read in
+	// Currency, when set, names a site's currency for the hint of an
+	// amount of money ("RUB (₽)"; "" when it is not known). It is asked
+	// only once money is chosen, so it may read the site's record.
+	Currency func(site int64) string
 	// Existing says the form changes a promo code that exists, rather
 	// than one about to be created: the hints are worded for that.
 	Existing bool
@@ -60,6 +66,19 @@ type PromoAnswers struct {
 // asks again. Ctrl-C or Esc, or input that ends before the last answer,
 // cancel with ErrCancelled.
 func (h *Huh) Promo(ctx context.Context, form PromoForm) (PromoAnswers, error) {
+	f, answers := h.promoForm(form)
+	if h.Accessible && form.Title != "" {
+		fmt.Fprintln(h.Out, form.Title)
+	}
+	if err := h.runToEnd(ctx, f); err != nil {
+		return PromoAnswers{}, err
+	}
+	return answers()
+}
+
+// promoForm builds the promo form, and the function that reads its
+// checked answers once it has run.
+func (h *Huh) promoForm(form PromoForm) (*huh.Form, func() (PromoAnswers, error)) {
 	loc := form.Loc
 	if loc == nil {
 		loc = time.Local
@@ -133,9 +152,9 @@ func (h *Huh) Promo(ctx context.Context, form PromoForm) (PromoAnswers, error) {
 		opts := make([]huh.Option[int64], len(form.Sites))
 		def := ""
 		for i, s := range form.Sites {
-			opts[i] = huh.NewOption(s.Label(), s.ID)
+			opts[i] = huh.NewOption(s.Label(m), s.ID)
 			if s.ID == site {
-				def = s.Label()
+				def = s.Label(m)
 			}
 		}
 		sel := selectOf(huh.NewSelect[int64]().Title(title(m.T("form.promo.site"), def)).
@@ -168,8 +187,11 @@ func (h *Huh) Promo(ctx context.Context, form PromoForm) (PromoAnswers, error) {
 				if v.Percent {
 					return m.T("form.promo.amount.percent")
 				}
+				if cur := form.currencyOf(site); cur != "" {
+					return m.T("form.promo.amount.money_in", "Currency", cur)
+				}
 				return m.T("form.promo.amount.money")
-			}, &v.Percent).
+			}, []any{&v.Percent, &site}).
 			Value(&v.Amount).Validate(h.said(orKept(init.Amount, func(s string) error {
 			_, err := chk.Amount(s, v.Percent)
 			return err
@@ -206,21 +228,17 @@ func (h *Huh) Promo(ctx context.Context, form PromoForm) (PromoAnswers, error) {
 		huh.NewGroup(discount...).Title(m.T("form.promo.group.discount")),
 		huh.NewGroup(limits...).Title(m.T("form.promo.group.limits")),
 	)
-	if acc && form.Title != "" {
-		fmt.Fprintln(h.Out, form.Title)
+	return f, func() (PromoAnswers, error) {
+		v.Code = strings.TrimSpace(v.Code)
+		v.Amount = strings.TrimSpace(v.Amount)
+		v.Starts, v.Ends, v.MaxUses = promo.Optional(v.Starts), promo.Optional(v.Ends), promo.Optional(v.MaxUses)
+		// Check the whole again: accessible mode lets an answer through
+		// unchecked when the input ends.
+		if _, err := v.Changes(loc); err != nil {
+			return PromoAnswers{}, fmt.Errorf("%w: %v", ErrCancelled, err)
+		}
+		return PromoAnswers{Site: site, Values: v}, nil
 	}
-	if err := h.runToEnd(ctx, f); err != nil {
-		return PromoAnswers{}, err
-	}
-	v.Code = strings.TrimSpace(v.Code)
-	v.Amount = strings.TrimSpace(v.Amount)
-	v.Starts, v.Ends, v.MaxUses = promo.Optional(v.Starts), promo.Optional(v.Ends), promo.Optional(v.MaxUses)
-	// Check the whole again: accessible mode lets an answer through
-	// unchecked when the input ends.
-	if _, err := v.Changes(loc); err != nil {
-		return PromoAnswers{}, fmt.Errorf("%w: %v", ErrCancelled, err)
-	}
-	return PromoAnswers{Site: site, Values: v}, nil
 }
 
 // selectOf gives a Select its options and value, with the cursor on the
@@ -309,4 +327,12 @@ func (e *endReader) Read(p []byte) (int, error) {
 		e.pending, e.ended = 0, true
 	}
 	return n, err
+}
+
+// currencyOf names site's currency, "" when it is not known.
+func (form PromoForm) currencyOf(site int64) string {
+	if form.Currency == nil || site == 0 {
+		return ""
+	}
+	return form.Currency(site)
 }

@@ -8,7 +8,10 @@ import (
 	"context"
 	"errors"
 	"io"
+	"reflect"
+	"strings"
 
+	"github.com/charmbracelet/bubbles/key"
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/huh"
 	"github.com/charmbracelet/lipgloss"
@@ -97,7 +100,7 @@ func (h *Huh) run(ctx context.Context, f *huh.Form) error {
 	// huh's own program options (focus reports) plus the filter; then the
 	// streams.
 	f = f.WithProgramOptions(tea.WithReportFocus(), tea.WithFilter(filter))
-	f = f.WithInput(in).WithOutput(h.Out).WithAccessible(h.Accessible).WithShowHelp(!h.Accessible).WithKeyMap(keyMap())
+	f = f.WithInput(in).WithOutput(h.Out).WithAccessible(h.Accessible).WithShowHelp(!h.Accessible).WithKeyMap(keyMap(h.Msg))
 	var err error
 	if h.Accessible {
 		// Accessible mode blocks reading a line without watching ctx, so
@@ -134,9 +137,42 @@ func clearOnAbort(m tea.Model, msg tea.Msg) tea.Msg {
 	return msg
 }
 
-// keyMap is huh's, with Esc aborting a form as Ctrl-C does.
-func keyMap() *huh.KeyMap {
+// keyMap is huh's, with Esc aborting a form as Ctrl-C does, and the key
+// hints under a form ("enter next", "shift+tab back") in m's language.
+func keyMap(m *i18n.Printer) *huh.KeyMap {
 	km := huh.NewDefaultKeyMap()
 	km.Quit.SetKeys("ctrl+c", "esc")
+	if m.Russian() {
+		eachBinding(reflect.ValueOf(km).Elem(), func(b *key.Binding) {
+			h := b.Help()
+			if id := keyHintID(h.Desc); h.Desc != "" && m.Has(id) {
+				b.SetHelp(h.Key, m.T(id))
+			}
+		})
+	}
 	return km
+}
+
+// eachBinding calls f with each key.Binding of the struct v (huh.KeyMap and
+// the key maps of its fields), so that every hint huh has, today's and
+// a later version's, is said.
+func eachBinding(v reflect.Value, f func(*key.Binding)) {
+	for i := 0; i < v.NumField(); i++ {
+		fv := v.Field(i)
+		if !fv.CanAddr() || !fv.Addr().CanInterface() {
+			continue
+		}
+		if b, ok := fv.Addr().Interface().(*key.Binding); ok {
+			f(b)
+		} else if fv.Kind() == reflect.Struct {
+			eachBinding(fv, f)
+		}
+	}
+}
+
+// keyHintID is the catalog id of huh's hint desc: "go to start" is
+// form.key.go_to_start, "½ page up" form.key.half_page_up.
+func keyHintID(desc string) string {
+	desc = strings.ReplaceAll(strings.ToLower(desc), "½", "half")
+	return "form.key." + strings.Join(strings.Fields(desc), "_")
 }

@@ -1,0 +1,128 @@
+package cmd
+
+import (
+	"errors"
+	"fmt"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/promoctl/promoctl/cmd/core"
+	"github.com/promoctl/promoctl/cmd/promocmd"
+	"github.com/promoctl/promoctl/internal/i18n"
+	"github.com/promoctl/promoctl/internal/plan"
+	"github.com/promoctl/promoctl/internal/promo"
+)
+
+// TestRemainingErrorsInRussian: the messages that were English only are
+// said in Russian, with the error they carry (%v, {{.Err}}) and the
+// clause built apart ({{.Hint}}) said in their turn, and counts in their
+// plural forms.
+func TestRemainingErrorsInRussian(t *testing.T) {
+	ru := i18n.New(i18n.Russian)
+	for _, c := range []struct {
+		err  error
+		want string
+	}{
+		{core.Usagef("--max-uses: %q is not a whole number", "x"), `--max-uses: нужно целое число, а не "x"`},
+		{core.Usagef("job %s: %v", "J1", errors.New("nothing changed")), "задание J1: ничего не изменено"},
+		{core.Usagef("--prefix %q: %v", "AB", fmt.Errorf("%q is not a positive size", "0")), `--prefix "AB": "0": размер должен быть больше нуля`},
+		{core.Usagef("--amount: %v", errors.New("nothing changed")), "--amount: ничего не изменено"},
+		{core.Usagef("%s: %d problems, listed above%s; nothing was sent", "a.csv", 21, ""), "a.csv: 21 ошибка (см. выше); ничего не отправлено"},
+		{core.Usagef("%s: %d problems, listed above%s; nothing was sent", "a.csv", 3, ""), "a.csv: 3 ошибки (см. выше); ничего не отправлено"},
+		{core.Usagef("%s: %d problems, listed above%s; nothing was sent", "a.csv", 25, ", and maybe more after them"), "a.csv: 25 ошибок (см. выше), а после них, возможно, и другие; ничего не отправлено"},
+		{fmt.Errorf("%d of %d changes failed (%d refused, %d of unknown outcome, %d not sent): %s; the journal %s has every outcome", 2, 5, 1, 1, 0, "apply p.csv again to finish", "j.jsonl"),
+			"не удалось внести изменений: 2 из 5 (отклонено: 1, с неизвестным исходом: 1, не отправлено: 0): чтобы доделать, примените p.csv ещё раз; исход каждого изменения записан в журнале j.jsonl"},
+		{fmt.Errorf("%w; another program is listening there: choose another port with --addr (--addr 127.0.0.1:0 picks a free one)", errors.New("reset sandbox")),
+			"сброс песочницы; этот порт занят другой программой: выберите другой через --addr (--addr 127.0.0.1:0 выберет свободный)"},
+		{fmt.Errorf("profile %w", errors.New("not logged in")), "профиль вход не выполнен"},
+		// Notes and warnings built with Sprintf, said by the same entries.
+		{errors.New("Promo code 5 has not been used yet."), "Промокод 5 ещё ни разу не применяли."},
+		{errors.New("the end date 2026-01-01 00:00:00 has already passed, so the promo codes will be expired: give a later --ends"), "дата окончания 2026-01-01 00:00:00 уже прошла, так что промокоды будут созданы истёкшими: укажите в --ends дату позже"},
+		{errors.New("3 promo codes end before now, so they will be expired: A (line 2, ends 2026-01-01 00:00:00)"), "у 3 промокодов дата окончания уже прошла, так что они будут истёкшими: A (line 2, ends 2026-01-01 00:00:00)"},
+		{errors.New("None of the 21 promo codes job J created is on site 1 now."), "Ни одного из 21 промокода, созданного заданием J, сейчас нет на сайте 1."},
+		{errors.New("Nothing to disable: no promo codes on site 1 are expired."), "Выключать нечего: на сайте 1 нет подходящих промокодов (expired)."},
+		{errors.New("sending the API token over plain HTTP to h.example (--base-url): anyone on the network can read it"), "токен API уходит на h.example по HTTP без шифрования (--base-url): его может прочитать любой в сети"},
+	} {
+		if got := core.ErrorText(ru, c.err); got != c.want {
+			t.Errorf("errorText(%q)\n got %q\nwant %q", c.err, got, c.want)
+		}
+		if got := core.ErrorText(i18n.New(i18n.English), c.err); got != c.err.Error() {
+			t.Errorf("English errorText(%q) = %q, want it as written", c.err, got)
+		}
+	}
+}
+
+// TestRemainingMessagesInRussianRun: whole runs in Russian say what was
+// English only: a note of sandbox reset, an error of api, the usage line
+// of help, a notice of config unset. English runs say them as before.
+func TestRemainingMessagesInRussianRun(t *testing.T) {
+	data := filepath.Join(t.TempDir(), "sandbox.db")
+	for _, c := range []struct {
+		args           []string
+		code           int
+		ru, en, stdout string // stderr in each language; a part of stdout
+	}{
+		{args: []string{"--sandbox-data", data, "sandbox", "reset"},
+			ru: "Демо-данные в " + data + " восстановлены.\n", en: "Restored the demo data in " + data + ".\n"},
+		{args: []string{"api", "a", "b", "c"}, code: 2,
+			ru: "promoctl: promoctl api: нужен путь (PATH) или метод и путь (METHOD PATH), а аргументов получено: 3\n",
+			en: "promoctl: promoctl api needs a PATH, or a METHOD and a PATH, got 3 argument(s)\n"},
+		{args: []string{"promo", "--help"}, stdout: "\n  promoctl promo [команда]\n"},
+	} {
+		for _, lang := range []string{"ru", "en"} {
+			r := newRunner(t)
+			r.Env["PROMOCTL_LANG"] = lang
+			res := r.Run(c.args...)
+			want := c.ru
+			if lang == "en" {
+				want = c.en
+			}
+			if res.Code != c.code || res.Stderr != want {
+				t.Errorf("%s %q: exit %d, stderr\n%q\nwant exit %d, stderr\n%q", lang, c.args, res.Code, res.Stderr, c.code, want)
+			}
+			if c.stdout != "" && lang == "ru" && !strings.Contains(res.Stdout, c.stdout) {
+				t.Errorf("%s %q: stdout has no %q:\n%s", lang, c.args, c.stdout, res.Stdout)
+			}
+		}
+	}
+}
+
+// TestSentencesInRussian: the sentences built of parts (promo apply's plan
+// line and confirmation, the filters of an empty list) are said by the catalogs, in
+// Russian with the counts' plural forms, in English as before.
+func TestSentencesInRussian(t *testing.T) {
+	ru, en := i18n.New(i18n.Russian), i18n.New(i18n.English)
+	p := plan.Plan{Site: 1, Unchanged: 9, NotNamed: 2, Entries: []plan.Entry{
+		{Action: plan.ActionCreate, Code: "A"}, {Action: plan.ActionCreate, Code: "B"}, {Action: plan.ActionUpdate, Code: "C"}}}
+	del := plan.Plan{Site: 1, Entries: []plan.Entry{
+		{Action: plan.ActionDelete, Code: "A"}, {Action: plan.ActionDelete, Code: "B"}, {Action: plan.ActionCreate, Code: "C"}}}
+	for _, c := range []struct{ got, want string }{
+		{promocmd.PlanLine(ru, p), "План для сайта 1: создать 2, изменить 1, без изменений 9; 2 промокода, которых нет в файле, не затронуты (--prune удалит такие, --disable-missing выключит)."},
+		{promocmd.PlanLine(en, p), "Plan for site 1: 2 to create, 1 to update, 9 unchanged; 2 not in the file are left alone (--prune deletes them, --disable-missing disables them)."},
+		{promocmd.PlanLine(ru, plan.Plan{Site: 3, Unchanged: 21}), "На сайте 3 менять нечего: 21 промокод такой же, как в файле."},
+		{promocmd.PlanLine(ru, plan.Plan{Site: 3, Unchanged: 5, NotNamed: 1}), "На сайте 3 менять нечего: 5 промокодов такие же, как в файле; 1 промокод, которого нет в файле, не затронут."},
+		{promocmd.ConfirmQuestion(ru, del), "Удалить 2 промокода сайта 1 (их нет в файле) и внести ещё 1 изменение?"},
+		{promocmd.ConfirmQuestion(en, del), "Delete 2 promo codes of site 1 that the file does not name, and make 1 other changes?"},
+		{promocmd.ConfirmNote(ru, del), "Отменить это будет нельзя."},
+		{promocmd.PromoFilter{Statuses: []promo.Status{"expired", "used-up"}, Search: "sum"}.Describe(ru), `статус «истёк» или «исчерпан», в коде есть "sum"`},
+		{promocmd.PromoFilter{Statuses: []promo.Status{"expired", "used-up"}, Search: "sum", Prefix: "AB", Within: 1, WithinText: "7d"}.Describe(en), `expired or used-up, containing "sum", starting with "AB", expiring within 7d`},
+	} {
+		if c.got != c.want {
+			t.Errorf("got\n%q\nwant\n%q", c.got, c.want)
+		}
+	}
+}
+
+// TestPlanChangesInRussian: the CHANGES column of promo apply's plan says
+// a rename and the yes/no of a value in Russian; field names, codes and
+// amounts stay as written.
+func TestPlanChangesInRussian(t *testing.T) {
+	l := core.NewTableLocale(i18n.New(i18n.Russian))
+	got := l.Row([]string{"ACTION", "CODE", "CHANGES"}, []string{"update", "SUMMER", "rename SUMER → SUMMER, is_enabled no → yes, bonus_amount 25% → 30%, once_per_customer ? → no"})
+	want := []string{"изменить", "SUMMER", "переименовать SUMER → SUMMER, is_enabled нет → да, bonus_amount 25% → 30%, once_per_customer ? → нет"}
+	if !slices.Equal(got, want) {
+		t.Errorf("got\n%q\nwant\n%q", got, want)
+	}
+}
