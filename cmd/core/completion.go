@@ -47,15 +47,15 @@ func IsCompletionRequest(args []string) bool {
 // only once a completion runs, after the command line's flags are parsed.
 // Each keeps stderr quiet: no --debug log, no config warnings.
 type Completer struct {
-	// client returns an API client with the settings of the command line
+	// Client returns an API client with the settings of the command line
 	// being completed, and a context that ends after completionTimeout;
 	// ok is false when there is none (not logged in, a broken config).
 	// cancel also releases what the client opened (the sandbox's data
 	// file): call it once the completion is done.
 	Client func(cmd *cobra.Command) (ctx context.Context, cancel context.CancelFunc, c *api.Client, s *config.Settings, ok bool)
-	// configPath is the config file of the command line.
+	// ConfigPath is the config file of the command line.
 	ConfigPath func(cmd *cobra.Command) (string, error)
-	// sandbox reports whether --sandbox is given.
+	// Sandbox reports whether --sandbox is given.
 	Sandbox func() bool
 	// jobsDir is the folder of the jobs' journals.
 	jobsDir func() string

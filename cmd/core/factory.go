@@ -64,7 +64,7 @@ type Factory struct {
 	Local            *LocalSandbox // the in-process sandbox, once the run is switched to it
 	Cleanups         []func()      // run when the command ends
 	Warnings         *Warnings     // warnings already shown, so a file read twice warns once
-	// argsOutput is the --output of the command line when its flags could
+	// ArgsOutput is the --output of the command line when its flags could
 	// not all be parsed: how to report that error.
 	ArgsOutput string
 	Msg        *i18n.Printer // the run's language (decideLanguage); nil is English

@@ -48,9 +48,9 @@ type Runner struct {
 	Ctx context.Context
 	// transport, when set, carries the requests instead of the network.
 	Transport http.RoundTripper
-	// width is the width of the terminal when tty (0: unknown).
+	// Width is the width of the terminal when tty (0: unknown).
 	Width int
-	// progress tunes the spinner (its delay, so that a test need not wait
+	// Progress tunes the spinner (its delay, so that a test need not wait
 	// for the default one).
 	Progress progress.Options
 	// wait, when set, is how the client pauses between attempts
