@@ -1,3 +1,5 @@
+// Package apicmd is the api command: an authenticated request to any API
+// endpoint. Named apicmd: it imports internal/api.
 package apicmd
 
 import (

@@ -1,3 +1,4 @@
+// Package auth is the auth command: log in, say who is logged in, log out.
 package auth
 
 import (

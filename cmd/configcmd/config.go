@@ -1,3 +1,5 @@
+// Package configcmd is the config command: the settings and profiles of
+// the config file. Named configcmd: it imports internal/config.
 package configcmd
 
 import (

@@ -1,3 +1,8 @@
+// Package core is what every promoctl command uses: the factory of a run
+// and the session a verb runs in, errors and exit codes, shared flags and
+// arguments, the root command's global flags, API keys, the in-process
+// sandbox, completion's completer and the language glue. It imports no
+// noun package.
 package core
 
 import (

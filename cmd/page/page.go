@@ -1,3 +1,4 @@
+// Package page is the page command: a site's pages listed and read.
 package page
 
 import (

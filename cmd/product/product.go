@@ -1,3 +1,4 @@
+// Package product is the product command: a product read.
 package product
 
 import (

@@ -1,3 +1,6 @@
+// Package promocmd is the promo command: promo codes listed, read,
+// created, changed, deleted, applied from files, generated, reported and
+// their jobs. Named promocmd: it imports internal/promo.
 package promocmd
 
 import (

@@ -1,3 +1,5 @@
+// Package sandboxcmd is the sandbox command: serve, reset and redeem on
+// the local sandbox. Named sandboxcmd: it imports internal/sandbox.
 package sandboxcmd
 
 import (

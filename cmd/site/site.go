@@ -1,3 +1,4 @@
+// Package site is the site command: the user's sites listed and read.
 package site
 
 import (

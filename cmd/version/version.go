@@ -1,3 +1,4 @@
+// Package version is the version command and --version.
 package version
 
 import (

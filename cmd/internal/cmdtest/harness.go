@@ -1,3 +1,6 @@
+// Package cmdtest is the test harness of promoctl's commands: a runner of
+// a command tree in-process against a fake API, the environments of the
+// run-function tests, and fixtures that more than one noun's tests read.
 package cmdtest
 
 import (
