@@ -55,6 +55,7 @@ const (
 	cellDay               // 2026-12-31
 	cellWord              // none, unlimited
 	cellSource            // where a setting comes from: flag --output, profile NAME in PATH
+	cellSourced           // a value, then where it comes from: "1  (flag --sandbox)"
 )
 
 // cellKinds says what each column holds, by its header or key as the
@@ -73,6 +74,8 @@ func cellKinds() map[string]cellKind {
 		"day": cellDay, "used_at": cellDateTime,
 		"discount_on": cellBonus, "delivery_price": cellMoney, "to_pay": cellMoney, "credentials": cellWord,
 		"time_limit": cellWord, "max_uses": cellWord, "action": cellWord, "source": cellSource, "started": cellDateTime, "state": cellWord,
+		"home": cellYesNo, "created_at": cellDateTime, "updated_at": cellDateTime,
+		"base_url": cellSourced, "user_id": cellSourced, "api_key": cellSourced,
 	}
 }
 
@@ -182,7 +185,16 @@ func (l *tableLocale) cell(k cellKind, c, currency string) string {
 		return l.Day(c)
 	case cellDay:
 		return l.Day(c)
+	case cellSourced:
+		v, src, ok := strings.Cut(c, "  (")
+		if src, found := strings.CutSuffix(src, ")"); ok && found {
+			return v + "  (" + l.cell(cellSource, src, "") + ")"
+		}
+		return c
 	case cellSource:
+		if id := "source." + strings.ReplaceAll(c, " ", "_"); l.p.Has("word." + id) {
+			return l.word(id) // config file, not set
+		}
 		kind, rest, _ := strings.Cut(c, " ")
 		said := l.word("source." + kind)
 		if said == "source."+kind {

@@ -1,0 +1,82 @@
+package cmd
+
+import (
+	"strings"
+	"testing"
+)
+
+// TestRussianWordsInPlaceholders: the words promoctl itself puts into a
+// message (a command's argument, a bulk verb and what it selects) are
+// Russian on a Russian screen, and nothing is sent.
+func TestRussianWordsInPlaceholders(t *testing.T) {
+	for _, tc := range []struct {
+		args []string
+		ru   string
+	}{
+		{[]string{"promo", "get"},
+			"promoctl: promo get: нужно указать ID или код промокода (использование: promoctl promo get CODE_OR_ID)\n"},
+		{[]string{"promo", "get", "A1", "B2"},
+			"promoctl: promo get: нужно указать ID или код промокода, а указано аргументов: 2 (использование: promoctl promo get CODE_OR_ID)\n"},
+		{[]string{"config", "set", "output"},
+			"promoctl: config set: нужно указать имя настройки и значение (использование: promoctl config set KEY VALUE)\n"},
+		{[]string{"promo", "jobs", "show"},
+			"promoctl: promo jobs show: нужно указать ID задания или путь к журналу (использование: promoctl promo jobs show ID|FILE)\n"},
+		{[]string{"promo", "disable", "--site-id", "1", "--status", "active"},
+			"promoctl: выключить промокоды со статусом «активен» без подтверждения нельзя: без терминала добавьте --yes\n"},
+		{[]string{"promo", "disable", "--site-id", "1", "--status", "active,scheduled"},
+			"promoctl: выключить промокоды со статусом «активен» или «запланирован» без подтверждения нельзя: без терминала добавьте --yes\n"},
+		{[]string{"promo", "enable", "--site-id", "1", "SUMMER25"},
+			"promoctl: включить промокод SUMMER25 без подтверждения нельзя: без терминала добавьте --yes\n"},
+		{[]string{"promo", "delete", "--site-id", "1", "AA1", "AA2"},
+			"promoctl: удалить 2 промокода без подтверждения нельзя: без терминала добавьте --yes\n"},
+		{[]string{"promo", "disable", "--site-id", "1", "AA1", "AA2", "AA3", "AA4", "AA5"},
+			"promoctl: выключить 5 промокодов без подтверждения нельзя: без терминала добавьте --yes\n"},
+	} {
+		r := ruRunner(t)
+		r.run(tc.args...).expect(t, exitUsage, "", tc.ru)
+		r.expectNoRequests(t)
+		r.env["LANG"] = "C"
+		if en := r.run(tc.args...); en.code != exitUsage || !strings.Contains(en.stderr, " needs ") && !strings.Contains(en.stderr, "refusing to ") {
+			t.Errorf("%q in English: exit %d, stderr %q", tc.args, en.code, en.stderr)
+		}
+	}
+}
+
+// TestRussianAuthStatusSources: where each setting comes from is said in
+// Russian, after the value.
+func TestRussianAuthStatusSources(t *testing.T) {
+	r := ruRunner(t)
+	res := r.run("--sandbox", "auth", "status")
+	want := "Адрес API:         http://sandbox.localhost  (флаг --sandbox)\n" +
+		"ID пользователя:   1  (флаг --sandbox)\n" +
+		"Ключ API:          ****  (флаг --sandbox)\n" +
+		"Данные для входа:  работают\n"
+	if res.code != 0 || !strings.HasSuffix(res.stdout, want) || res.stderr != "" {
+		t.Errorf("exit %d, stdout:\n%s\nwant it to end with:\n%s\nstderr %q", res.code, res.stdout, want, res.stderr)
+	}
+}
+
+// TestRussianPageAndSiteTables: page list's and site get's headers and
+// keys, yes/no cells and dates are Russian.
+func TestRussianPageAndSiteTables(t *testing.T) {
+	r := ruRunner(t)
+	r.run("--sandbox", "page", "list", "--site-id", "1").expect(t, 0,
+		"ID  ЗАГОЛОВОК             АДРЕС                                        ПУТЬ          ID САЙТА  ОПУБЛИКОВАН  ГЛАВНАЯ  СОЗДАНО\n"+
+			"11  Home                  https://flowers.sandbox.example/             /             1         да           да       04.08.2021 17:00\n"+
+			"12  Catalog               https://flowers.sandbox.example/catalog      /catalog      1         да           нет      04.08.2021 17:05\n"+
+			"13  Delivery and payment  https://flowers.sandbox.example/delivery     /delivery     1         да           нет      05.08.2021 12:00\n"+
+			"14  Spring sale           https://flowers.sandbox.example/spring-sale  /spring-sale  1         нет          нет      01.02.2025 11:00\n", "")
+	res := r.run("--sandbox", "site", "get", "1")
+	for _, line := range []string{
+		"Язык сайта:          ru\n", "Валюта сайта:        RUB\n", "Часовой пояс сайта:  Europe/Moscow\n",
+		"Создано:             04.08.2021 16:57\n", "Изменено:            20.11.2025 12:00\n",
+	} {
+		if !strings.Contains(res.stdout, line) {
+			t.Errorf("site get: no line %q in:\n%s", line, res.stdout)
+		}
+	}
+	r.env["LANG"] = "C"
+	if en := r.run("--sandbox", "page", "list", "--site-id", "1"); !strings.Contains(en.stdout, "  PATH  ") || !strings.Contains(en.stdout, "  yes  ") {
+		t.Errorf("English page list changed:\n%s", en.stdout)
+	}
+}
