@@ -80,3 +80,22 @@ func TestRussianPageAndSiteTables(t *testing.T) {
 		t.Errorf("English page list changed:\n%s", en.stdout)
 	}
 }
+
+// TestRussianCreateCardCurrency: the card of a created promo code shows
+// its discount in the site's currency, as promo get does.
+func TestRussianCreateCardCurrency(t *testing.T) {
+	r := ruRunner(t)
+	res := r.run("--sandbox", "promo", "create", "--site-id", "1", "--code", "NEWCODE6", "--amount", "5", "--enabled")
+	if res.code != 0 || !strings.Contains(res.stdout, "\nСкидка:                  5,00\u00a0₽\n") {
+		t.Errorf("exit %d, stdout:\n%s\nstderr %q", res.code, res.stdout, res.stderr)
+	}
+	get := r.run("--sandbox", "promo", "get", "NEWCODE6", "--site-id", "1")
+	if get.code != 0 || get.stdout != res.stdout {
+		t.Errorf("promo get shows another card:\n%s\ncreate showed:\n%s", get.stdout, res.stdout)
+	}
+	r.env["LANG"] = "C"
+	en := r.run("--sandbox", "promo", "create", "--site-id", "1", "--code", "NEWCODE7", "--amount", "5", "--enabled")
+	if !strings.Contains(en.stdout, "\nAmount:             5.00\n") {
+		t.Errorf("English card changed:\n%s", en.stdout)
+	}
+}
