@@ -1,6 +1,7 @@
 package cmd
 
 import (
+	"net/http"
 	"strings"
 	"testing"
 )
@@ -98,4 +99,30 @@ func TestRussianCreateCardCurrency(t *testing.T) {
 	if !strings.Contains(en.stdout, "\nAmount:             5.00\n") {
 		t.Errorf("English card changed:\n%s", en.stdout)
 	}
+}
+
+// TestRussianWizardSummaryForms: the wizard's summary says the amount and
+// the dates in Russian forms.
+func TestRussianWizardSummaryForms(t *testing.T) {
+	r := newRunner(t)
+	r.env["LANG"] = "ru_RU.UTF-8"
+	r.tty = true
+	r.env["PROMOCTL_ACCESSIBLE"] = "1"
+	r.env["PROMOCTL_SITE_ID"] = "7"
+	r.api.Handle("GET /v1/promo", http.StatusOK, `[{"id":1,"code":"FREESHIP"}]`)
+	r.api.Handle("POST /v1/promo", http.StatusCreated, wizardCreatedJSON)
+	r.stdin = answerLines("SUMMER25", "", "2", "10", "", "2026-12-01", "2026-12-31", "", "", "n")
+	res := r.run("promo", "create", "-o", "json")
+	if res.code != exitCancelled || res.stdout != "" {
+		t.Errorf("exit %d, stdout %q; want %d, nothing", res.code, res.stdout, exitCancelled)
+	}
+	for _, line := range []string{
+		"\n  Скидка:                  10,00 на товары\n",
+		"\n  Действует:               с 01.12.2026 00:00 по 31.12.2026 23:59 (MSK)\n",
+	} {
+		if !strings.Contains(res.stderr, line) {
+			t.Errorf("no line %q in:\n%s", line, res.stderr)
+		}
+	}
+	r.expectRoutes(t, "GET /v1/promo?site_id=7")
 }
