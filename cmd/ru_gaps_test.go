@@ -102,7 +102,8 @@ func TestRussianCreateCardCurrency(t *testing.T) {
 }
 
 // TestRussianWizardSummaryForms: the wizard's summary says the amount and
-// the dates in Russian forms.
+// the dates in Russian forms, and huh's own lines of accessible mode
+// (choose a number, a wrong number) are Russian.
 func TestRussianWizardSummaryForms(t *testing.T) {
 	r := newRunner(t)
 	r.env["LANG"] = "ru_RU.UTF-8"
@@ -111,7 +112,7 @@ func TestRussianWizardSummaryForms(t *testing.T) {
 	r.env["PROMOCTL_SITE_ID"] = "7"
 	r.api.Handle("GET /v1/promo", http.StatusOK, `[{"id":1,"code":"FREESHIP"}]`)
 	r.api.Handle("POST /v1/promo", http.StatusCreated, wizardCreatedJSON)
-	r.stdin = answerLines("SUMMER25", "", "2", "10", "", "2026-12-01", "2026-12-31", "", "", "n")
+	r.stdin = answerLines("SUMMER25", "", "3", "2", "10", "", "2026-12-01", "2026-12-31", "", "", "n")
 	res := r.run("promo", "create", "-o", "json")
 	if res.code != exitCancelled || res.stdout != "" {
 		t.Errorf("exit %d, stdout %q; want %d, nothing", res.code, res.stdout, exitCancelled)
@@ -119,6 +120,8 @@ func TestRussianWizardSummaryForms(t *testing.T) {
 	for _, line := range []string{
 		"\n  Скидка:                  10,00 на товары\n",
 		"\n  Действует:               с 01.12.2026 00:00 по 31.12.2026 23:59 (MSK)\n",
+		"\nВведите номер от 1 до 2: \n",
+		"\nВведите номер от 1 до 2: Нужен номер от 1 до 2\n",
 	} {
 		if !strings.Contains(res.stderr, line) {
 			t.Errorf("no line %q in:\n%s", line, res.stderr)
