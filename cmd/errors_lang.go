@@ -99,12 +99,12 @@ func loadPatterns(prefix string) []errorPattern {
 	return patterns
 }
 
-// phraseArgs are the placeholders of error.msg.* into which Go puts
+// phraseArg says the placeholders of error.msg.* into which Go puts
 // words of its own (a command's arguments, a bulk verb and what it
-// selects), said by the catalogs' phrase.* entries; other placeholders
-// hold the user's values and stay as they are.
+// selects, a status), said by the catalogs' phrase.* entries; other
+// placeholders hold the user's values and stay as they are.
 func phraseArg(name string) bool {
-	return name == "Names" || name == "Verb" || name == "What"
+	return name == "Names" || name == "Verb" || name == "What" || name == "Status"
 }
 
 // phrase is s, text promoctl wrote into a message, in p's language: a
