@@ -129,7 +129,7 @@ func TestHelpLanguage(t *testing.T) {
 			if res.code != 0 || res.stderr != "" {
 				t.Fatalf("exit %d, stderr %q", res.code, res.stderr)
 			}
-			ru := strings.Contains(res.stdout, "Использование:") && strings.Contains(res.stdout, "Список промокодов сайта")
+			ru := strings.Contains(res.stdout, "Использование:") && strings.Contains(res.stdout, "Показать промокоды сайта")
 			en := strings.Contains(res.stdout, "Usage:") && strings.Contains(res.stdout, "List the promo codes of a site")
 			if ru != tc.ru || en == tc.ru {
 				t.Errorf("Russian %t, English %t, want Russian %t:\n%s", ru, en, tc.ru, res.stdout)

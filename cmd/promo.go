@@ -614,6 +614,7 @@ func createPromo(ctx context.Context, sess *session, changes promo.Changes, site
 	if err != nil {
 		return err
 	}
+	sess.withSiteCurrency(ctx, client, site) // the card's discount in the site's currency, as promo get shows it
 	if err := sess.print(view.PromoRecord(raw, p, 0, sess.Loc, sess.Now())); err != nil {
 		return err
 	}

@@ -1,7 +1,9 @@
 package cmd
 
 import (
+	"regexp"
 	"strings"
+	"time"
 
 	"github.com/promoctl/promoctl/internal/i18n"
 )
@@ -14,6 +16,7 @@ func sayRows(p *i18n.Printer, rows []summaryRow) []summaryRow {
 		return rows
 	}
 	w := &warnings{msg: p}
+	l, _ := newTableLocale(p).(*tableLocale)
 	out := make([]summaryRow, len(rows))
 	for i, r := range rows {
 		label := r.label
@@ -22,9 +25,38 @@ func sayRows(p *i18n.Printer, rows []summaryRow) []summaryRow {
 		}
 		sides := strings.Split(r.value, " → ")
 		for j, s := range sides {
-			sides[j] = w.say(s)
+			sides[j] = w.say(l.summaryValue(r.label, s))
 		}
 		out[i] = summaryRow{label, strings.Join(sides, " → ")}
 	}
 	return out
+}
+
+// summaryValue is a value of the wizard's summary with its number or
+// dates in the Russian tables' forms (10,00, 31.12.2026 23:59), its words
+// still English: "10.00 off the goods" is "10,00 off the goods".
+func (l *tableLocale) summaryValue(label, s string) string {
+	if l == nil {
+		return s
+	}
+	switch label {
+	case "Discount":
+		amount, rest, _ := strings.Cut(s, " ")
+		if said := l.cell(cellAmount, amount, ""); said != amount {
+			return said + " " + rest
+		}
+	case "Valid":
+		dates := regexp.MustCompile(`\d{4}-\d{2}-\d{2} \d{2}:\d{2}(:\d{2})?`)
+		return dates.ReplaceAllStringFunc(s, func(d string) string {
+			t, err := time.Parse("2006-01-02 15:04:05", d)
+			if err != nil {
+				t, err = time.Parse("2006-01-02 15:04", d)
+			}
+			if err != nil {
+				return d
+			}
+			return t.Format("02.01.2006 15:04")
+		})
+	}
+	return s
 }
