@@ -210,7 +210,8 @@ func (r *errorRenderer) message(s string) (string, bool) {
 }
 
 // say is s, an error's text, in p's language when the catalogs have it:
-// a message, or a flag's name and a message ("--amount: …").
+// a message, or a flag's name and what is wrong with its value ("--amount:
+// must be a positive number, got -1").
 func (r *errorRenderer) say(s string) string {
 	if said, ok := r.message(s); ok {
 		return said
@@ -247,17 +248,7 @@ func (r *errorRenderer) text(err error) string {
 			return r.part(msg[:i]) + r.text(inner) + r.part(msg[i+len(im):])
 		}
 	}
-	if s, ok := r.message(msg); ok {
-		return s
-	}
-	// "--amount: must be a positive number, got -1": a flag's name, then
-	// what is wrong with its value.
-	if flag, rest, ok := strings.Cut(msg, ": "); ok && strings.HasPrefix(flag, "-") && !strings.Contains(flag, " ") {
-		if s, ok := r.message(rest); ok {
-			return flag + ": " + s
-		}
-	}
-	return msg
+	return r.say(msg)
 }
 
 // part is the text around a wrapped error: "get promo 5: " before it, ";
