@@ -645,7 +645,7 @@ func TestWizardInRussianOnATerminal(t *testing.T) {
 		tm.send("\r")
 	}
 	tm.expect("Будет создан промокод:")
-	tm.expect("10% на товары")
+	tm.expect("10\u00a0% на товары") // a no-break space before % in Russian
 	tm.expect("без ограничений")
 	tm.expect("То же одной командой, без формы:")
 	tm.expect("promoctl --sandbox promo create --site-id 1 --code PTYRU1 --bonus-type goods --amount 10 --percent --enabled --once-per-user=false")

@@ -73,7 +73,7 @@ func TestJobsTableInRussian(t *testing.T) {
 	header := []string{"ID", "SITE", "COMMAND", "CODES", "CREATED", "STARTED", "STATE"}
 	for _, tc := range []struct{ row, want []string }{
 		{[]string{"20261201T100000Z-1a2b3c4d", "1", "generate", "500", "480", "2026-12-01 13:00", "can be resumed"},
-			[]string{"20261201T100000Z-1a2b3c4d", "1", "generate", "500", "480", "01.12.2026 13:00", "можно доделать"}},
+			[]string{"20261201T100000Z-1a2b3c4d", "1", "generate", "500", "480", "01.12.2026 13:00", "можно продолжить"}},
 		{[]string{"20261202T100000Z-1a2b3c4e", "1", "apply", "3", "1", "2026-12-02 13:00", "unfinished"},
 			[]string{"20261202T100000Z-1a2b3c4e", "1", "apply", "3", "1", "02.12.2026 13:00", "не завершено"}},
 		{[]string{"20261203T100000Z-1a2b3c4f", "1", "delete", "2", "0", "2026-12-03 13:00", "finished"},

@@ -130,7 +130,7 @@ func TestHelpLanguage(t *testing.T) {
 			if res.Code != 0 || res.Stderr != "" {
 				t.Fatalf("exit %d, stderr %q", res.Code, res.Stderr)
 			}
-			ru := strings.Contains(res.Stdout, "Использование:") && strings.Contains(res.Stdout, "Список промокодов сайта")
+			ru := strings.Contains(res.Stdout, "Использование:") && strings.Contains(res.Stdout, "Показать промокоды сайта")
 			en := strings.Contains(res.Stdout, "Usage:") && strings.Contains(res.Stdout, "List the promo codes of a site")
 			if ru != tc.ru || en == tc.ru {
 				t.Errorf("Russian %t, English %t, want Russian %t:\n%s", ru, en, tc.ru, res.Stdout)

@@ -42,6 +42,7 @@ func ErrorText(p *i18n.Printer, err error) string {
 type ErrorRenderer struct {
 	P        *i18n.Printer
 	patterns []errorPattern // built on first use
+	phrases  []errorPattern // phrase.*: the words Go puts into placeholders
 }
 
 // errorPattern is an error.* message of the English catalog as a regular
@@ -55,19 +56,25 @@ type errorPattern struct {
 }
 
 func (r *ErrorRenderer) load() []errorPattern {
-	if r.patterns != nil {
-		return r.patterns
+	if r.patterns == nil {
+		r.patterns = loadPatterns("error.msg.")
 	}
-	r.patterns = []errorPattern{}
+	return r.patterns
+}
+
+// loadPatterns are the English catalog's messages whose ids start with
+// prefix, as patterns, the most fixed text first.
+func loadPatterns(prefix string) []errorPattern {
+	patterns := []errorPattern{}
 	en, err := i18n.Catalog(i18n.English)
 	if err != nil {
-		return r.patterns
+		return patterns
 	}
 	// Compiled here, not in a package variable: --version pays no
 	// initialiser for it.
 	placeholder := regexp.MustCompile(`\{\{\s*\.(\w+)\s*\}\}`)
 	for id, m := range en {
-		if !strings.HasPrefix(id, "error.msg.") || m.Other == "" {
+		if !strings.HasPrefix(id, prefix) || m.Other == "" {
 			continue
 		}
 		forms := []string{m.Other}
@@ -76,20 +83,72 @@ func (r *ErrorRenderer) load() []errorPattern {
 		}
 		for _, form := range forms {
 			if pt, ok := newErrorPattern(placeholder, id, form, m.One != ""); ok {
-				r.patterns = append(r.patterns, pt)
+				patterns = append(patterns, pt)
 			}
 		}
 	}
 	// The entry with the most fixed text first: "…; {{.Skipped}} already
 	// disabled." before "… of site {{.Site}}.", whose placeholder would
 	// take the rest.
-	slices.SortFunc(r.patterns, func(a, b errorPattern) int {
+	slices.SortFunc(patterns, func(a, b errorPattern) int {
 		if d := len(b.re.String()) - len(a.re.String()); d != 0 {
 			return d
 		}
 		return strings.Compare(a.id, b.id)
 	})
-	return r.patterns
+	return patterns
+}
+
+// phraseArg says the placeholders of error.msg.* into which Go puts
+// words of its own (a command's arguments, a bulk verb and what it
+// selects, a status), said by the catalogs' phrase.* entries; other
+// placeholders hold the user's values and stay as they are.
+func phraseArg(name string) bool {
+	return name == "Names" || name == "Verb" || name == "What" || name == "Status"
+}
+
+// phrase is s, text promoctl wrote into a message, in p's language: a
+// phrase.* entry whose English is s (its placeholders said in turn), a
+// status word, or s.
+func (r *ErrorRenderer) phrase(s string, depth int) string {
+	if r.phrases == nil {
+		r.phrases = loadPatterns("phrase.")
+	}
+	if depth > 4 {
+		return s
+	}
+	if id := "word." + s; isStatusName(s) && r.P.Has(id) {
+		return "«" + r.P.T(id) + "»"
+	}
+	for _, pt := range r.phrases {
+		m := pt.re.FindStringSubmatch(s)
+		if m == nil {
+			continue
+		}
+		args := make([]any, 0, 2*len(pt.names))
+		count := -1
+		for i, n := range pt.names {
+			if pt.plural && n == "Count" {
+				count, _ = strconv.Atoi(m[i+1])
+				continue
+			}
+			v := m[i+1]
+			if n != "Code" {
+				v = r.phrase(v, depth+1)
+			}
+			args = append(args, n, v)
+		}
+		if pt.plural && count >= 0 {
+			return r.P.N(pt.id, count, args...)
+		}
+		return r.P.T(pt.id, args...)
+	}
+	return s
+}
+
+// isStatusName says whether s is a promo code's status.
+func isStatusName(s string) bool {
+	return slices.Contains(StatusNames(), s)
 }
 
 // newErrorPattern is the regular expression of one English form of
@@ -134,10 +193,13 @@ func (r *ErrorRenderer) message(s string) (string, bool) {
 			continue
 		}
 		v := m[i+1]
-		if n == "Err" || n == "Hint" {
+		switch {
+		case n == "Err" || n == "Hint":
 			// {{.Err}} is another error's text carried by %v, {{.Hint}} a
 			// clause built apart: each said by the catalogs in its turn.
 			v = r.say(v)
+		case phraseArg(n):
+			v = r.phrase(v, 0)
 		}
 		args = append(args, n, v)
 	}
@@ -148,7 +210,8 @@ func (r *ErrorRenderer) message(s string) (string, bool) {
 }
 
 // say is s, an error's text, in p's language when the catalogs have it:
-// a message, or a flag's name and a message ("--amount: …").
+// a message, or a flag's name and what is wrong with its value ("--amount:
+// must be a positive number, got -1").
 func (r *ErrorRenderer) say(s string) string {
 	if said, ok := r.message(s); ok {
 		return said
@@ -185,17 +248,7 @@ func (r *ErrorRenderer) text(err error) string {
 			return r.part(msg[:i]) + r.text(inner) + r.part(msg[i+len(im):])
 		}
 	}
-	if s, ok := r.message(msg); ok {
-		return s
-	}
-	// "--amount: must be a positive number, got -1": a flag's name, then
-	// what is wrong with its value.
-	if flag, rest, ok := strings.Cut(msg, ": "); ok && strings.HasPrefix(flag, "-") && !strings.Contains(flag, " ") {
-		if s, ok := r.message(rest); ok {
-			return flag + ": " + s
-		}
-	}
-	return msg
+	return r.say(msg)
 }
 
 // part is the text around a wrapped error: "get promo 5: " before it, ";

@@ -56,6 +56,7 @@ const (
 	cellWord              // none, unlimited
 	cellSource            // where a setting comes from: flag --output, profile NAME in PATH
 	cellChanges           // a plan's changes: rename A → B, is_enabled no → yes
+	cellSourced           // a value, then where it comes from: "1  (flag --sandbox)"
 )
 
 // cellKinds says what each column holds, by its header or key as the
@@ -75,6 +76,8 @@ func cellKinds() map[string]cellKind {
 		"discount_on": cellBonus, "delivery_price": cellMoney, "to_pay": cellMoney, "credentials": cellWord,
 		"time_limit": cellWord, "max_uses": cellWord, "action": cellWord, "source": cellSource, "started": cellDateTime, "state": cellWord,
 		"changes": cellChanges,
+		"home":    cellYesNo, "created_at": cellDateTime, "updated_at": cellDateTime,
+		"base_url": cellSourced, "user_id": cellSourced, "api_key": cellSourced,
 	}
 }
 
@@ -186,7 +189,16 @@ func (l *tableLocale) cell(k cellKind, c, currency string) string {
 		return l.Day(c)
 	case cellChanges:
 		return l.changes(c)
+	case cellSourced:
+		v, src, ok := strings.Cut(c, "  (")
+		if src, found := strings.CutSuffix(src, ")"); ok && found {
+			return v + "  (" + l.cell(cellSource, src, "") + ")"
+		}
+		return c
 	case cellSource:
+		if id := "source." + strings.ReplaceAll(c, " ", "_"); l.p.Has("word." + id) {
+			return l.word(id) // config file, not set
+		}
 		kind, rest, _ := strings.Cut(c, " ")
 		said := l.word("source." + kind)
 		if said == "source."+kind {

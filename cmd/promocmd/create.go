@@ -140,6 +140,7 @@ func createPromo(ctx context.Context, sess *core.Session, changes promo.Changes,
 	if err != nil {
 		return err
 	}
+	sess.WithSiteCurrency(ctx, client, site) // the card's discount in the site's currency, as promo get shows it
 	if err := sess.Print(view.PromoRecord(raw, p, 0, sess.Loc, sess.Now())); err != nil {
 		return err
 	}

@@ -45,9 +45,6 @@ func summer25() prompt.PromoAnswers {
 	return prompt.PromoAnswers{Values: promo.FormValues{Code: "SUMMER25", BonusType: 2, Percent: true, Amount: "25", Enabled: true}}
 }
 
-const wizardCreatedJSON = `{"code":"SUMMER25","is_enabled":true,"bonus_type":2,"bonus_amount":25,"bonus_amount_is_in_percentages":true,` +
-	`"time_limit_is_enabled":false,"d_on":null,"d_off":null,"quantity_limit_is_enabled":false,"quantity_limit":0,"personal_limit_is_enabled":false}`
-
 func TestPromoCreateWizardStartConditions(t *testing.T) {
 	for _, c := range []struct {
 		name   string
@@ -75,7 +72,7 @@ func TestPromoCreateWizardStartConditions(t *testing.T) {
 			r.Prompter = stub
 			r.Stdin = `{"bonus_amount": 5}`
 			r.API.Handle("GET /v1/promo", http.StatusOK, `[]`)
-			r.API.Handle("POST /v1/promo", http.StatusCreated, wizardCreatedJSON)
+			r.API.Handle("POST /v1/promo", http.StatusCreated, cmdtest.WizardCreatedJSON)
 			res := r.Run(append([]string{"promo", "create", "--site-id", "7"}, c.args...)...)
 			if res.Code != c.code || (c.stderr != "" && res.Stderr != c.stderr) {
 				t.Errorf("exit %d, stderr %q; want %d, %q", res.Code, res.Stderr, c.code, c.stderr)
@@ -96,7 +93,7 @@ func TestPromoCreateWizardStartsFromTheFlags(t *testing.T) {
 	stub := &wizardStub{answers: summer25()}
 	r.Prompter = stub
 	r.API.Handle("GET /v1/promo", http.StatusOK, `[]`)
-	r.API.Handle("POST /v1/promo", http.StatusCreated, wizardCreatedJSON)
+	r.API.Handle("POST /v1/promo", http.StatusCreated, cmdtest.WizardCreatedJSON)
 	r.Run("promo", "create", "-i", "--site-id", "7", "--code", "FLAGGED", "--amount", "300", "--percent=false",
 		"--bonus-type", "delivery", "--ends", "2026-12-31", "--max-uses", "5", "-o", "json")
 	if len(stub.forms) != 1 {
@@ -122,12 +119,12 @@ func TestPromoCreateWizard(t *testing.T) {
 	r.Env["PROMOCTL_ACCESSIBLE"] = "1"
 	r.Env["PROMOCTL_SITE_ID"] = "7"
 	r.API.Handle("GET /v1/promo", http.StatusOK, `[{"id":1,"code":"FREESHIP"}]`)
-	r.API.Handle("POST /v1/promo", http.StatusCreated, wizardCreatedJSON)
-	r.Stdin = answerLines("BAD_CODE", "SUMMER25", "", "", "25", "", "2026-12-01", "2026-12-31", "", "", "")
+	r.API.Handle("POST /v1/promo", http.StatusCreated, cmdtest.WizardCreatedJSON)
+	r.Stdin = cmdtest.AnswerLines("BAD_CODE", "SUMMER25", "", "", "25", "", "2026-12-01", "2026-12-31", "", "", "")
 	res := r.Run("promo", "create", "-o", "json")
 	wantLine := "promoctl --output json promo create --site-id 7 --code SUMMER25 --bonus-type goods --amount 25 --percent --enabled " +
 		"--starts 2026-12-01T00:00:00+03:00 --ends 2026-12-31T23:59:59+03:00 --once-per-user=false"
-	wantStderr := answerLines(
+	wantStderr := cmdtest.AnswerLines(
 		"New promo code",
 		"Code the code may contain only Latin letters A-Z, a-z and digits 0-9, found '_' at position 4",
 		"Code ",
@@ -164,7 +161,7 @@ func TestPromoCreateWizard(t *testing.T) {
 	if res.Code != 0 || res.Stderr != wantStderr {
 		t.Errorf("exit %d, stderr:\n%s\nwant:\n%s", res.Code, res.Stderr, wantStderr)
 	}
-	cmdtest.ExpectJSON(t, "stdout", res.Stdout, wizardCreatedJSON)
+	cmdtest.ExpectJSON(t, "stdout", res.Stdout, cmdtest.WizardCreatedJSON)
 	reqs := r.ExpectRoutes(t, "GET /v1/promo?site_id=7", "POST /v1/promo")
 	reqs = reqs[1:]
 	wantBody := `{"site_id":7,"user_id":42,"code":"SUMMER25","is_enabled":true,"bonus_type":2,"bonus_amount":25,
@@ -174,7 +171,7 @@ func TestPromoCreateWizard(t *testing.T) {
 
 	// The printed line, run as it is, sends the same request.
 	r2 := newRunner(t)
-	r2.API.Handle("POST /v1/promo", http.StatusCreated, wizardCreatedJSON)
+	r2.API.Handle("POST /v1/promo", http.StatusCreated, cmdtest.WizardCreatedJSON)
 	args := strings.Fields(wantLine)[1:]
 	if res := r2.Run(args...); res.Code != 0 {
 		t.Fatalf("the printed line failed: %d %s", res.Code, res.Stderr)
@@ -182,8 +179,6 @@ func TestPromoCreateWizard(t *testing.T) {
 	reqs = r2.ExpectRoutes(t, "POST /v1/promo")
 	cmdtest.ExpectJSONBody(t, reqs[0], wantBody)
 }
-
-func answerLines(ls ...string) string { return strings.Join(ls, "\n") + "\n" }
 
 func TestPromoCreateWizardOffersTheSites(t *testing.T) {
 	r := newRunner(t)
@@ -194,8 +189,8 @@ func TestPromoCreateWizardOffersTheSites(t *testing.T) {
 	r.API.Handle("GET /v3/public/site", http.StatusOK,
 		`{"data":[{"id":"11","title":"Flower shop"},{"domain":"no-id.example"},{"id":12,"domain":"two.example","name":""}]}`)
 	r.API.Handle("GET /v1/promo", http.StatusOK, `[]`)
-	r.API.Handle("POST /v1/promo", http.StatusCreated, wizardCreatedJSON)
-	r.Stdin = answerLines("SUMMER25", "2", "", "", "", "", "", "", "", "", "")
+	r.API.Handle("POST /v1/promo", http.StatusCreated, cmdtest.WizardCreatedJSON)
+	r.Stdin = cmdtest.AnswerLines("SUMMER25", "2", "", "", "", "", "", "", "", "", "")
 	res := r.Run("promo", "create", "-o", "json")
 	if res.Code != 0 {
 		t.Fatalf("exit %d: %s", res.Code, res.Stderr)
@@ -241,8 +236,8 @@ func TestPromoCreateWizardCancelled(t *testing.T) {
 		{"form aborted", &wizardStub{err: prompt.ErrCancelled}, ""},
 		{"not confirmed", &wizardStub{answers: summer25(), proceed: prompt.ErrCancelled}, ""},
 		{"input ended in the form", nil, "SUMMER25\n\n"},
-		{"input ended at the last question", nil, answerLines("SUMMER25", "", "", "", "", "", "", "", "")},
-		{"answered no", nil, answerLines("SUMMER25", "", "", "", "", "", "", "", "", "n")},
+		{"input ended at the last question", nil, cmdtest.AnswerLines("SUMMER25", "", "", "", "", "", "", "", "")},
+		{"answered no", nil, cmdtest.AnswerLines("SUMMER25", "", "", "", "", "", "", "", "", "n")},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			r := newRunner(t)
@@ -295,7 +290,7 @@ func TestPromoUpdateInteractive(t *testing.T) {
 	r.API.Handle("GET /v1/promo/5", http.StatusOK, currentJSON)
 	r.API.Handle("PUT /v1/promo/5", http.StatusOK, currentJSON)
 	// code, type, unit, amount 15, enabled, starts, ends, no max uses, once; save
-	r.Stdin = answerLines("", "", "", "15", "", "", "", "none", "", "")
+	r.Stdin = cmdtest.AnswerLines("", "", "", "15", "", "", "", "none", "", "")
 	res := r.Run("promo", "update", "5", "-i", "-o", "json")
 	if res.Code != 0 {
 		t.Fatalf("exit %d: %s", res.Code, res.Stderr)
@@ -326,7 +321,7 @@ func TestPromoUpdateInteractiveRemovesOneDate(t *testing.T) {
 	r.Env["PROMOCTL_ACCESSIBLE"] = "1"
 	r.API.Handle("GET /v1/promo/5", http.StatusOK, currentJSON)
 	r.API.Handle("PUT /v1/promo/5", http.StatusOK, currentJSON)
-	r.Stdin = answerLines("", "", "", "", "", "none", "", "", "", "")
+	r.Stdin = cmdtest.AnswerLines("", "", "", "", "", "none", "", "", "", "")
 	res := r.Run("promo", "update", "5", "-i", "-o", "json")
 	if res.Code != 0 || strings.Contains(res.Stderr, "The same without the form") {
 		t.Fatalf("exit %d (no flag removes only the start, so no command line is printed): %s", res.Code, res.Stderr)
@@ -342,7 +337,7 @@ func TestPromoUpdateInteractiveNothingChanged(t *testing.T) {
 	r.TTY = true
 	r.Env["PROMOCTL_ACCESSIBLE"] = "1"
 	r.API.Handle("GET /v1/promo/5", http.StatusOK, currentJSON)
-	r.Stdin = answerLines("", "", "", "", "", "", "", "", "")
+	r.Stdin = cmdtest.AnswerLines("", "", "", "", "", "", "", "", "")
 	res := r.Run("promo", "update", "5", "-i")
 	if res.Code != 0 || !strings.HasSuffix(res.Stderr, "Nothing changed: promo code 5 is left as it is.\n") || res.Stdout != "" {
 		t.Errorf("exit %d, stdout %q, stderr:\n%s", res.Code, res.Stdout, res.Stderr)
@@ -646,8 +641,8 @@ func TestPromoCreateWizardRefusesACodeInUse(t *testing.T) {
 	r.Env["PROMOCTL_ACCESSIBLE"] = "1"
 	r.Env["PROMOCTL_SITE_ID"] = "7"
 	r.API.Handle("GET /v1/promo", http.StatusOK, `[{"id":1,"code":"SUMMER25"},{"id":2,"code":"FREESHIP"}]`)
-	r.API.Handle("POST /v1/promo", http.StatusCreated, wizardCreatedJSON)
-	r.Stdin = answerLines("summer25", "WINTER26", "", "", "", "", "", "", "", "", "")
+	r.API.Handle("POST /v1/promo", http.StatusCreated, cmdtest.WizardCreatedJSON)
+	r.Stdin = cmdtest.AnswerLines("summer25", "WINTER26", "", "", "", "", "", "", "", "", "")
 	res := r.Run("promo", "create", "-o", "json")
 	if res.Code != 0 {
 		t.Fatalf("exit %d: %s", res.Code, res.Stderr)
@@ -679,10 +674,10 @@ func TestPromoCreateWizardRetriesARefusal(t *testing.T) {
 			r.Env["PROMOCTL_SITE_ID"] = "7"
 			r.API.Handle("GET /v1/promo", http.StatusOK, `[]`)
 			r.API.Handle("POST /v1/promo", c.status, c.body)
-			r.API.Handle("POST /v1/promo", http.StatusCreated, wizardCreatedJSON)
+			r.API.Handle("POST /v1/promo", http.StatusCreated, cmdtest.WizardCreatedJSON)
 			// code, type, unit, amount 25, enabled, dates, uses, once, create;
 			// edit; the code again, then Enter through the kept answers.
-			r.Stdin = answerLines("SUMMER25", "", "", "25", "", "", "", "", "", "",
+			r.Stdin = cmdtest.AnswerLines("SUMMER25", "", "", "25", "", "", "", "", "", "",
 				"",
 				"SUMMER26", "", "", "", "", "", "", "", "", "")
 			res := r.Run("promo", "create", "-o", "json")
@@ -716,7 +711,7 @@ func TestPromoCreateWizardRetriesARefusal(t *testing.T) {
 		r.Env["PROMOCTL_SITE_ID"] = "7"
 		r.API.Handle("GET /v1/promo", http.StatusOK, `[]`)
 		r.API.Handle("POST /v1/promo", http.StatusConflict, apitest.Error(409, 10, "promo code SUMMER25 already exists on site 7"))
-		r.Stdin = answerLines("SUMMER25", "", "", "", "", "", "", "", "", "", "n")
+		r.Stdin = cmdtest.AnswerLines("SUMMER25", "", "", "", "", "", "", "", "", "", "n")
 		res := r.Run("promo", "create")
 		want := "Create promo code SUMMER25 on site 7? [Y/n] \n" +
 			"promoctl: create promo SUMMER25 on site 7: conflict (API error 10: promo code SUMMER25 already exists on site 7)\n" +
@@ -744,7 +739,7 @@ func TestPromoUpdateInteractiveCodeInUse(t *testing.T) {
 	r.API.Handle("PUT /v1/promo/5", http.StatusOK, record)
 	// a code in use, then a free one; Enter through the rest; save; the
 	// server refuses; edit: Enter through the kept answers, amount 30; save
-	r.Stdin = answerLines("winter26", "AUTUMN26", "", "", "", "", "", "", "", "", "",
+	r.Stdin = cmdtest.AnswerLines("winter26", "AUTUMN26", "", "", "", "", "", "", "", "", "",
 		"",
 		"", "", "", "30", "", "", "", "", "", "")
 	res := r.Run("promo", "update", "5", "-i", "-o", "json")

@@ -101,6 +101,9 @@ func (h *Huh) run(ctx context.Context, f *huh.Form) error {
 	// streams.
 	f = f.WithProgramOptions(tea.WithReportFocus(), tea.WithFilter(filter))
 	f = f.WithInput(in).WithOutput(h.Out).WithAccessible(h.Accessible).WithShowHelp(!h.Accessible).WithKeyMap(keyMap(h.Msg))
+	if h.Accessible && h.msg().Russian() {
+		f = f.WithOutput(accessibleWriter{h.Out, h.msg()}) // huh's own lines in the form's language
+	}
 	var err error
 	if h.Accessible {
 		// Accessible mode blocks reading a line without watching ctx, so

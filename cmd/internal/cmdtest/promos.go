@@ -56,5 +56,10 @@ var SelectItems = []string{
 
 var SelectListJSON = "[" + strings.Join(SelectItems, ",") + "]"
 
+const WizardCreatedJSON = `{"code":"SUMMER25","is_enabled":true,"bonus_type":2,"bonus_amount":25,"bonus_amount_is_in_percentages":true,` +
+	`"time_limit_is_enabled":false,"d_on":null,"d_off":null,"quantity_limit_is_enabled":false,"quantity_limit":0,"personal_limit_is_enabled":false}`
+
+func AnswerLines(ls ...string) string { return strings.Join(ls, "\n") + "\n" }
+
 // AnsiSGR matches the colour sequences the palette draws.
 var AnsiSGR = regexp.MustCompile("\x1b\\[[0-9;]*m")
