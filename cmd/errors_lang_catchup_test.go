@@ -28,11 +28,11 @@ func TestNewMessagesInRussian(t *testing.T) {
 		want string
 	}{
 		{"rename one", core.Usagef("refusing to rename %s of site %d without confirmation (%s): pass --yes when not running interactively (or --dry-run to see the plan); nothing was sent", promocmd.CountNoun(1, "promo code", "promo codes"), 7, "A1 → B1"),
-			"без подтверждения 1 промокод сайта 7 не переименован (A1 → B1): когда нет терминала, добавьте --yes (или --dry-run, чтобы посмотреть план); ничего не отправлено"},
+			"без подтверждения 1 промокод сайта 7 не переименован (A1 → B1): без терминала добавьте --yes (или --dry-run, чтобы посмотреть план); ничего не отправлено"},
 		{"rename few", core.Usagef("refusing to rename %s of site %d without confirmation (%s): pass --yes when not running interactively (or --dry-run to see the plan); nothing was sent", promocmd.CountNoun(3, "promo code", "promo codes"), 7, "A1 → B1, A2 → B2, A3 → B3"),
-			"без подтверждения 3 промокода сайта 7 не переименованы (A1 → B1, A2 → B2, A3 → B3): когда нет терминала, добавьте --yes (или --dry-run, чтобы посмотреть план); ничего не отправлено"},
+			"без подтверждения 3 промокода сайта 7 не переименованы (A1 → B1, A2 → B2, A3 → B3): без терминала добавьте --yes (или --dry-run, чтобы посмотреть план); ничего не отправлено"},
 		{"rename many, more", core.Usagef("refusing to rename %s of site %d without confirmation (%s): pass --yes when not running interactively (or --dry-run to see the plan); nothing was sent", promocmd.CountNoun(25, "promo code", "promo codes"), 7, "A1 → B1, A2 → B2, A3 → B3 and 22 more"),
-			"без подтверждения 25 промокодов сайта 7 не переименованы (A1 → B1, A2 → B2, A3 → B3 и ещё 22): когда нет терминала, добавьте --yes (или --dry-run, чтобы посмотреть план); ничего не отправлено"},
+			"без подтверждения 25 промокодов сайта 7 не переименованы (A1 → B1, A2 → B2, A3 → B3 и ещё 22): без терминала добавьте --yes (или --dry-run, чтобы посмотреть план); ничего не отправлено"},
 		{"prefix chars", charsErr,
 			`--prefix "ЁЛКА": в коде могут быть только латинские буквы A-Z, a-z и цифры 0-9, а на месте 1 стоит 'Ё'`},
 		{"prefix long", core.Usagef("--prefix %q: a code has at most %d characters, the prefix has %d", "ABCDEFGHIJKLMNOP", promo.MaxCodeLen, 16),
@@ -104,9 +104,9 @@ func TestPastEndWarningsInRussian(t *testing.T) {
 		{core.PastEndWarning(&end, now, time.UTC, "promo codes"),
 			"дата окончания 2025-12-31 23:59 уже прошла, так что промокоды будут созданы истёкшими: укажите в --ends дату позже"},
 		{"1 promo code ends before now, so they will be expired: A1 (line 2, ends 2025-12-31 23:59)",
-			"у 1 промокода дата окончания уже прошла, так что он будет истёкшим: A1 (line 2, ends 2025-12-31 23:59)"},
+			"у 1 промокода дата окончания уже прошла, так что он будет создан истёкшим: A1 (line 2, ends 2025-12-31 23:59)"},
 		{"5 promo codes end before now, so they will be expired: A1 (line 2, ends 2025-12-31 23:59), A2 (line 3, ends 2025-12-31 23:59), A3 (line 4, ends 2025-12-31 23:59) and 2 more",
-			"у 5 промокодов дата окончания уже прошла, так что они будут истёкшими: A1 (line 2, ends 2025-12-31 23:59), A2 (line 3, ends 2025-12-31 23:59), A3 (line 4, ends 2025-12-31 23:59) и ещё 2"},
+			"у 5 промокодов дата окончания уже прошла, так что они будут созданы истёкшими: A1 (line 2, ends 2025-12-31 23:59), A2 (line 3, ends 2025-12-31 23:59), A3 (line 4, ends 2025-12-31 23:59) и ещё 2"},
 	} {
 		if got := w.Say(tc.en); got != tc.want {
 			t.Errorf("say(%q)\n got %s\nwant %s", tc.en, got, tc.want)
@@ -124,7 +124,7 @@ func TestJobNotesInRussian(t *testing.T) {
 		{"None of the 21 promo codes job J created is on site 1 now.", "Ни одного из 21 промокода, созданного заданием J, сейчас нет на сайте 1."},
 		{"None of the 500 promo codes job J created is on site 1 now.", "Ни одного из 500 промокодов, созданных заданием J, сейчас нет на сайте 1."},
 		{"3 of the 5 promo codes job J created are no longer on site 1", "3 из 5 промокодов, созданных заданием J, больше нет на сайте 1"},
-		{"3 of the 5 promo codes job J created are no longer on site 1: not in the report", "3 из 5 промокодов, созданных заданием J, больше нет на сайте 1: в отчёт они не вошли"},
+		{"3 of the 5 promo codes job J created are no longer on site 1: not in the report", "3 из 5 промокодов, созданных заданием J, больше нет на сайте 1: отчёт построен по остальным"},
 	} {
 		if got := w.Say(tc.en); got != tc.want {
 			t.Errorf("say(%q)\n got %s\nwant %s", tc.en, got, tc.want)
