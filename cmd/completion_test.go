@@ -12,6 +12,8 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/promoctl/promoctl/cmd/core"
+	"github.com/promoctl/promoctl/cmd/internal/cmdtest"
 	"github.com/promoctl/promoctl/internal/api"
 	"github.com/promoctl/promoctl/internal/apitest"
 	"github.com/promoctl/promoctl/internal/config"
@@ -25,22 +27,6 @@ import (
 // ":DIRECTIVE"; cobra adds one line of its own on stderr, which the scripts
 // throw away.
 
-const noFileDirective = "Completion ended with directive: ShellCompDirectiveNoFileComp\n"
-
-// complete runs `promoctl __complete args…` and checks that it succeeded
-// and wrote nothing on stderr but cobra's directive line.
-func (r *runner) complete(t *testing.T, args ...string) string {
-	t.Helper()
-	res := r.run(append([]string{cobra.ShellCompRequestCmd}, args...)...)
-	if res.code != 0 {
-		t.Errorf("__complete %q: exit %d, want 0\nstderr: %s", args, res.code, res.stderr)
-	}
-	if res.stderr != noFileDirective {
-		t.Errorf("__complete %q: stderr = %q, want only %q", args, res.stderr, noFileDirective)
-	}
-	return res.stdout
-}
-
 const completionPromosJSON = `[
 	{"id":1001,"code":"WELCOME10","is_enabled":true,"bonus_type":2,"bonus_amount":10},
 	{"id":"1002","code":"FREESHIP","is_enabled":true,"bonus_type":3,"bonus_amount":100},
@@ -51,9 +37,9 @@ func TestCompletePromoIDs(t *testing.T) {
 	for _, verb := range []string{"get", "update", "delete", "stats"} {
 		t.Run(verb, func(t *testing.T) {
 			r := newRunner(t)
-			r.env["PROMOCTL_SITE_ID"] = "11111"
-			r.api.Handle("GET /v1/promo", http.StatusOK, completionPromosJSON)
-			got := r.complete(t, "promo", verb, "")
+			r.Env["PROMOCTL_SITE_ID"] = "11111"
+			r.API.Handle("GET /v1/promo", http.StatusOK, completionPromosJSON)
+			got := r.Complete(t, "promo", verb, "")
 			// Ids described by their codes, then the codes (CODE_OR_ID)
 			// described by their ids; a code no shell word can hold is
 			// offered by its id only.
@@ -61,56 +47,56 @@ func TestCompletePromoIDs(t *testing.T) {
 			if got != want {
 				t.Errorf("stdout:\n%s\nwant:\n%s", got, want)
 			}
-			reqs := r.expectRoutes(t, "GET /v1/promo?site_id=11111")
-			expectHeaders(t, reqs[0], false)
+			reqs := r.ExpectRoutes(t, "GET /v1/promo?site_id=11111")
+			cmdtest.ExpectHeaders(t, reqs[0], false)
 		})
 	}
 }
 
 func TestCompletePromoIDsFiltersByPrefix(t *testing.T) {
 	r := newRunner(t)
-	r.env["PROMOCTL_SITE_ID"] = "11111"
-	r.api.Handle("GET /v1/promo", http.StatusOK, completionPromosJSON)
-	if got, want := r.complete(t, "promo", "get", "10"), apitest.Lines("1001\tWELCOME10", "1002\tFREESHIP", ":4"); got != want {
+	r.Env["PROMOCTL_SITE_ID"] = "11111"
+	r.API.Handle("GET /v1/promo", http.StatusOK, completionPromosJSON)
+	if got, want := r.Complete(t, "promo", "get", "10"), apitest.Lines("1001\tWELCOME10", "1002\tFREESHIP", ":4"); got != want {
 		t.Errorf("stdout:\n%s\nwant:\n%s", got, want)
 	}
 }
 
 func TestCompletePromoCodesByPrefix(t *testing.T) {
 	r := newRunner(t)
-	r.env["PROMOCTL_SITE_ID"] = "11111"
-	r.api.Handle("GET /v1/promo", http.StatusOK, completionPromosJSON)
+	r.Env["PROMOCTL_SITE_ID"] = "11111"
+	r.API.Handle("GET /v1/promo", http.StatusOK, completionPromosJSON)
 	// A code is matched whatever its case, as the lookup matches it.
-	if got, want := r.complete(t, "promo", "get", "free"), apitest.Lines("FREESHIP\tid 1002", ":4"); got != want {
+	if got, want := r.Complete(t, "promo", "get", "free"), apitest.Lines("FREESHIP\tid 1002", ":4"); got != want {
 		t.Errorf("stdout:\n%s\nwant:\n%s", got, want)
 	}
 }
 
 func TestCompletePromoIDsUsesTheProfilesSite(t *testing.T) {
 	r := newRunner(t)
-	r.writeConfig("current_profile: shop\nprofiles:\n  shop:\n    site_id: 222\n")
-	r.api.Handle("GET /v1/promo", http.StatusOK, completionPromosJSON)
-	if got := r.complete(t, "promo", "stats", ""); !strings.HasPrefix(got, "1001\tWELCOME10\n") {
+	r.WriteConfig("current_profile: shop\nprofiles:\n  shop:\n    site_id: 222\n")
+	r.API.Handle("GET /v1/promo", http.StatusOK, completionPromosJSON)
+	if got := r.Complete(t, "promo", "stats", ""); !strings.HasPrefix(got, "1001\tWELCOME10\n") {
 		t.Errorf("stdout:\n%s\nwant the promo codes of site 222", got)
 	}
-	r.expectRoutes(t, "GET /v1/promo?site_id=222")
+	r.ExpectRoutes(t, "GET /v1/promo?site_id=222")
 }
 
 func TestCompletePromoIDsOnlyTheFirstArgument(t *testing.T) {
 	r := newRunner(t)
-	r.env["PROMOCTL_SITE_ID"] = "11111"
-	if got := r.complete(t, "promo", "get", "1001", ""); got != ":4\n" {
+	r.Env["PROMOCTL_SITE_ID"] = "11111"
+	if got := r.Complete(t, "promo", "get", "1001", ""); got != ":4\n" {
 		t.Errorf("stdout = %q, want no candidates", got)
 	}
-	r.expectNoRequests(t)
+	r.ExpectNoRequests(t)
 }
 
 func TestCompletePromoIDsWithoutASite(t *testing.T) {
 	r := newRunner(t) // no site_id anywhere: nothing to list, nothing asked
-	if got := r.complete(t, "promo", "delete", ""); got != ":4\n" {
+	if got := r.Complete(t, "promo", "delete", ""); got != ":4\n" {
 		t.Errorf("stdout = %q, want no candidates", got)
 	}
-	r.expectNoRequests(t)
+	r.ExpectNoRequests(t)
 }
 
 func TestCompleteSiteIDs(t *testing.T) {
@@ -126,55 +112,55 @@ func TestCompleteSiteIDs(t *testing.T) {
 	} {
 		t.Run(strings.Join(line, " "), func(t *testing.T) {
 			r := newRunner(t)
-			r.api.Handle("GET /v3/public/site", http.StatusOK, sites)
-			if got := r.complete(t, line...); got != want {
+			r.API.Handle("GET /v3/public/site", http.StatusOK, sites)
+			if got := r.Complete(t, line...); got != want {
 				t.Errorf("stdout:\n%s\nwant:\n%s", got, want)
 			}
-			r.expectRoutes(t, "GET /v3/public/site")
+			r.ExpectRoutes(t, "GET /v3/public/site")
 		})
 	}
 }
 
 func TestCompleteSiteIDsFromAWrappedList(t *testing.T) {
 	r := newRunner(t)
-	r.api.Handle("GET /v3/public/site", http.StatusOK, `{"total":2,"data":[{"id":1,"name":"One"},{"id":2,"name":"Two"}]}`)
-	if got, want := r.complete(t, "promo", "list", "--site-id", "2"), apitest.Lines("2\tTwo", ":4"); got != want {
+	r.API.Handle("GET /v3/public/site", http.StatusOK, `{"total":2,"data":[{"id":1,"name":"One"},{"id":2,"name":"Two"}]}`)
+	if got, want := r.Complete(t, "promo", "list", "--site-id", "2"), apitest.Lines("2\tTwo", ":4"); got != want {
 		t.Errorf("stdout:\n%s\nwant:\n%s", got, want)
 	}
 }
 
 func TestCompletePageIDs(t *testing.T) {
 	r := newRunner(t)
-	r.env["PROMOCTL_SITE_ID"] = "11111"
-	r.api.Handle("GET /v3/public/site/11111/page", http.StatusOK,
+	r.Env["PROMOCTL_SITE_ID"] = "11111"
+	r.API.Handle("GET /v3/public/site/11111/page", http.StatusOK,
 		`[{"id":5001,"title":"Home","path":"/"},{"id":5002,"path":"/catalog"}]`)
-	if got, want := r.complete(t, "page", "get", ""), apitest.Lines("5001\tHome", "5002\t/catalog", ":4"); got != want {
+	if got, want := r.Complete(t, "page", "get", ""), apitest.Lines("5001\tHome", "5002\t/catalog", ":4"); got != want {
 		t.Errorf("stdout:\n%s\nwant:\n%s", got, want)
 	}
-	r.expectRoutes(t, "GET /v3/public/site/11111/page")
+	r.ExpectRoutes(t, "GET /v3/public/site/11111/page")
 }
 
 func TestCompleteProfiles(t *testing.T) {
 	r := newRunner(t)
-	r.writeConfig("current_profile: staging\nprofiles:\n  default:\n    user_id: 1\n  staging:\n    user_id: 2\n  shop2:\n    user_id: 3\n")
-	if got, want := r.complete(t, "--profile", ""), apitest.Lines("default", "shop2", "staging\tcurrent profile", ":4"); got != want {
+	r.WriteConfig("current_profile: staging\nprofiles:\n  default:\n    user_id: 1\n  staging:\n    user_id: 2\n  shop2:\n    user_id: 3\n")
+	if got, want := r.Complete(t, "--profile", ""), apitest.Lines("default", "shop2", "staging\tcurrent profile", ":4"); got != want {
 		t.Errorf("--profile: stdout:\n%s\nwant:\n%s", got, want)
 	}
-	if got, want := r.complete(t, "promo", "list", "--profile", "s"), apitest.Lines("shop2", "staging\tcurrent profile", ":4"); got != want {
+	if got, want := r.Complete(t, "promo", "list", "--profile", "s"), apitest.Lines("shop2", "staging\tcurrent profile", ":4"); got != want {
 		t.Errorf("promo list --profile s: stdout:\n%s\nwant:\n%s", got, want)
 	}
-	got := r.complete(t, "config", "use", "")
+	got := r.Complete(t, "config", "use", "")
 	for _, name := range []string{"default", "staging", "shop2"} {
 		if !strings.Contains(got, name) {
 			t.Errorf("config use: stdout:\n%s\nwant profile %s", got, name)
 		}
 	}
-	r.expectNoRequests(t)
+	r.ExpectNoRequests(t)
 }
 
 func TestCompleteProfilesWithoutAConfigFile(t *testing.T) {
 	r := newRunner(t)
-	if got := r.complete(t, "--profile", ""); got != ":4\n" {
+	if got := r.Complete(t, "--profile", ""); got != ":4\n" {
 		t.Errorf("stdout = %q, want no candidates", got)
 	}
 }
@@ -200,11 +186,11 @@ func TestCompleteFixedValues(t *testing.T) {
 		{[]string{"promo", "create", "--code", ""}, ":4\n"},
 		{[]string{"promo", "list", ""}, ":4\n"},
 	} {
-		if got := r.complete(t, c.line...); got != c.want {
+		if got := r.Complete(t, c.line...); got != c.want {
 			t.Errorf("%q: stdout:\n%s\nwant:\n%s", c.line, got, c.want)
 		}
 	}
-	r.expectNoRequests(t)
+	r.ExpectNoRequests(t)
 }
 
 func TestCompleteAPIPath(t *testing.T) {
@@ -214,20 +200,20 @@ func TestCompleteAPIPath(t *testing.T) {
 		"api /v3/public/site/p": apitest.Lines("/v3/public/site/page/\tone page", ":6"),
 		"api get /v1/s":         apitest.Lines("/v1/shop/product/\tone product", ":6"),
 	} {
-		res := r.run(append([]string{cobra.ShellCompRequestCmd}, strings.Fields(line)...)...)
-		if res.code != 0 || res.stdout != want {
-			t.Errorf("%s: exit %d, stdout:\n%s\nwant:\n%s", line, res.code, res.stdout, want)
+		res := r.Run(append([]string{cobra.ShellCompRequestCmd}, strings.Fields(line)...)...)
+		if res.Code != 0 || res.Stdout != want {
+			t.Errorf("%s: exit %d, stdout:\n%s\nwant:\n%s", line, res.Code, res.Stdout, want)
 		}
 	}
-	r.expectNoRequests(t)
+	r.ExpectNoRequests(t)
 }
 
 func TestCompleteFileFlagsCompleteFiles(t *testing.T) {
 	r := newRunner(t)
 	for _, line := range [][]string{{"promo", "create", "-f", ""}, {"--config", ""}, {"sandbox", "serve", "--data", ""}} {
-		res := r.run(append([]string{cobra.ShellCompRequestCmd}, line...)...)
-		if res.stdout != ":0\n" {
-			t.Errorf("%q: stdout = %q, want :0 (the shell's file completion)", line, res.stdout)
+		res := r.Run(append([]string{cobra.ShellCompRequestCmd}, line...)...)
+		if res.Stdout != ":0\n" {
+			t.Errorf("%q: stdout = %q, want :0 (the shell's file completion)", line, res.Stdout)
 		}
 	}
 }
@@ -236,28 +222,28 @@ func TestCompleteWithSandbox(t *testing.T) {
 	r := newRunner(t)
 	// Ignored by the sandbox, which has no default site: ids of promo
 	// codes and pages come from every site its user can view.
-	r.env["PROMOCTL_SITE_ID"] = "11111"
-	got := r.complete(t, "--sandbox", "promo", "get", "100")
+	r.Env["PROMOCTL_SITE_ID"] = "11111"
+	got := r.Complete(t, "--sandbox", "promo", "get", "100")
 	if !strings.HasPrefix(got, "1001\tWELCOME10\n1002\tFREESHIP\n") || !strings.HasSuffix(got, "\n:4\n") {
 		t.Errorf("stdout:\n%s\nwant the sandbox's promo codes of site 1", got)
 	}
-	if got := r.complete(t, "--sandbox", "--user-id", "2", "page", "get", ""); !strings.HasPrefix(got, "31\tHome\n32\tOur beans\n") {
+	if got := r.Complete(t, "--sandbox", "--user-id", "2", "page", "get", ""); !strings.HasPrefix(got, "31\tHome\n32\tOur beans\n") {
 		t.Errorf("pages of user 2: stdout:\n%s\nwant the pages of site 3", got)
 	}
-	if got, want := r.complete(t, "--sandbox", "promo", "list", "--site-id", ""), apitest.Lines("1\tFlower Shop Demo", "2\tLanding Draft", ":4"); got != want {
+	if got, want := r.Complete(t, "--sandbox", "promo", "list", "--site-id", ""), apitest.Lines("1\tFlower Shop Demo", "2\tLanding Draft", ":4"); got != want {
 		t.Errorf("sites: stdout:\n%s\nwant:\n%s", got, want)
 	}
-	if got, want := r.complete(t, "--sandbox", "--user-id", "2", "page", "list", "--site-id", ""), apitest.Lines("3\tCoffee Roasters", ":4"); got != want {
+	if got, want := r.Complete(t, "--sandbox", "--user-id", "2", "page", "list", "--site-id", ""), apitest.Lines("3\tCoffee Roasters", ":4"); got != want {
 		t.Errorf("sites of user 2: stdout:\n%s\nwant:\n%s", got, want)
 	}
-	if got, want := r.complete(t, "--sandbox", "--user-id", ""), apitest.Lines("1\tsandbox user: can view sites 1 and 2", "2\tsandbox user: owns site 3", ":4"); got != want {
+	if got, want := r.Complete(t, "--sandbox", "--user-id", ""), apitest.Lines("1\tsandbox user: can view sites 1 and 2", "2\tsandbox user: owns site 3", ":4"); got != want {
 		t.Errorf("--user-id: stdout:\n%s\nwant:\n%s", got, want)
 	}
 	// sandbox redeem works on the sandbox with or without --sandbox.
-	if got, want := r.complete(t, "sandbox", "redeem", "--site-id", ""), apitest.Lines("1\tFlower Shop Demo", "2\tLanding Draft", ":4"); got != want {
+	if got, want := r.Complete(t, "sandbox", "redeem", "--site-id", ""), apitest.Lines("1\tFlower Shop Demo", "2\tLanding Draft", ":4"); got != want {
 		t.Errorf("sandbox redeem --site-id: stdout:\n%s\nwant:\n%s", got, want)
 	}
-	r.expectNoRequests(t)
+	r.ExpectNoRequests(t)
 }
 
 // completionHang answers nothing until the client gives up.
@@ -271,50 +257,50 @@ func TestCompletionGivesUpQuietly(t *testing.T) {
 	dead.Close()
 	for _, c := range []struct {
 		name  string
-		setup func(r *runner)
+		setup func(r *cmdtest.Runner)
 		line  []string
 	}{
-		{"the API hangs", func(r *runner) {
-			r.api.HandleFunc("GET /v1/promo", completionHang)
+		{"the API hangs", func(r *cmdtest.Runner) {
+			r.API.HandleFunc("GET /v1/promo", completionHang)
 		}, []string{"--timeout", "10m", "promo", "get", ""}},
-		{"the site list hangs", func(r *runner) {
-			r.api.HandleFunc("GET /v3/public/site", completionHang)
+		{"the site list hangs", func(r *cmdtest.Runner) {
+			r.API.HandleFunc("GET /v3/public/site", completionHang)
 		}, []string{"promo", "list", "--site-id", ""}},
-		{"the API is unreachable", func(r *runner) {
-			r.env["PROMOCTL_BASE_URL"] = dead.URL
+		{"the API is unreachable", func(r *cmdtest.Runner) {
+			r.Env["PROMOCTL_BASE_URL"] = dead.URL
 		}, []string{"promo", "get", ""}},
-		{"the API refuses", func(r *runner) {
-			r.api.Handle("GET /v1/promo", http.StatusForbidden, apitest.Error(403, 30, "user cant view site"))
+		{"the API refuses", func(r *cmdtest.Runner) {
+			r.API.Handle("GET /v1/promo", http.StatusForbidden, apitest.Error(403, 30, "user cant view site"))
 		}, []string{"--debug", "promo", "get", ""}},
-		{"the API answers nonsense", func(r *runner) {
-			r.api.Handle("GET /v3/public/site", http.StatusOK, `<html>`)
+		{"the API answers nonsense", func(r *cmdtest.Runner) {
+			r.API.Handle("GET /v3/public/site", http.StatusOK, `<html>`)
 		}, []string{"site", "get", ""}},
-		{"not logged in, on a terminal", func(r *runner) {
-			delete(r.env, "PROMOCTL_TOKEN")
-			delete(r.env, "PROMOCTL_USER_ID")
-			r.tty = true
-			r.prompter = failingPrompter{r.t}
+		{"not logged in, on a terminal", func(r *cmdtest.Runner) {
+			delete(r.Env, "PROMOCTL_TOKEN")
+			delete(r.Env, "PROMOCTL_USER_ID")
+			r.TTY = true
+			r.Prompter = failingPrompter{r.T}
 		}, []string{"promo", "update", ""}},
-		{"the config file is broken", func(r *runner) {
-			r.writeConfig("profiles: [this is not: a map\n")
+		{"the config file is broken", func(r *cmdtest.Runner) {
+			r.WriteConfig("profiles: [this is not: a map\n")
 		}, []string{"promo", "list", "--profile", ""}},
-		{"the config file is broken, completing ids", func(r *runner) {
-			r.writeConfig("profiles: [this is not: a map\n")
+		{"the config file is broken, completing ids", func(r *cmdtest.Runner) {
+			r.WriteConfig("profiles: [this is not: a map\n")
 		}, []string{"promo", "get", ""}},
-		{"an invalid setting", func(r *runner) {
-			r.env["PROMOCTL_OUTPUT"] = "xml"
+		{"an invalid setting", func(r *cmdtest.Runner) {
+			r.Env["PROMOCTL_OUTPUT"] = "xml"
 		}, []string{"page", "get", ""}},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			t.Parallel()
 			r := newRunner(t)
-			r.env["PROMOCTL_SITE_ID"] = "11111"
-			r.completionTimeout = 100 * time.Millisecond // 2s in use
+			r.Env["PROMOCTL_SITE_ID"] = "11111"
+			r.CompletionTimeout = 100 * time.Millisecond // 2s in use
 			c.setup(r)
 			start := time.Now()
-			got := r.complete(t, c.line...)
+			got := r.Complete(t, c.line...)
 			if d := time.Since(start); d > time.Second {
-				t.Errorf("took %s, want at most about %s", d, r.completionTimeout)
+				t.Errorf("took %s, want at most about %s", d, r.CompletionTimeout)
 			}
 			if got != ":4\n" {
 				t.Errorf("stdout = %q, want no candidates", got)
@@ -333,81 +319,91 @@ func (p failingPrompter) Confirm(_ context.Context, title, _ string, _ bool) (bo
 
 func TestCompletionWaitsBrieflyForABusySandbox(t *testing.T) {
 	r := newRunner(t)
-	r.env["PROMOCTL_SITE_ID"] = "1"
-	r.completionTimeout = 100 * time.Millisecond // 2s in use
+	r.Env["PROMOCTL_SITE_ID"] = "1"
+	r.CompletionTimeout = 100 * time.Millisecond // 2s in use
 	// Another process (here: this one) holds the sandbox's data file.
-	store, err := sandbox.Open(t.Context(), filepath.Join(r.env["XDG_STATE_HOME"], "promoctl", "sandbox.db"), sandbox.Options{})
+	store, err := sandbox.Open(t.Context(), filepath.Join(r.Env["XDG_STATE_HOME"], "promoctl", "sandbox.db"), sandbox.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer store.Close()
 	start := time.Now()
-	if got := r.complete(t, "--sandbox", "promo", "get", ""); got != ":4\n" {
+	if got := r.Complete(t, "--sandbox", "promo", "get", ""); got != ":4\n" {
 		t.Errorf("stdout = %q, want no candidates", got)
 	}
 	if d := time.Since(start); d > time.Second {
-		t.Errorf("took %s, want at most about %s", d, r.completionTimeout)
+		t.Errorf("took %s, want at most about %s", d, r.CompletionTimeout)
 	}
 }
 
-// TestCompletionWiring: every command named in argCompletions exists, so a
-// renamed command does not silently lose its completion, and commands that
-// take an id complete it.
+// TestCompletionWiring: the commands that take an id or a path declare its
+// completion, every command with a flag of known values completes it,
+// and the flags that name files complete file names (the shell's).
 func TestCompletionWiring(t *testing.T) {
 	ios, _, _, _ := iostreams.Test()
-	f := newFactory(Options{IO: ios})
-	root := newRootCmd(f)
-	registerCompletions(root, f)
-	for path := range newCompleter(f).argCompletions() {
+	f := core.NewFactory(core.Options{IO: ios})
+	f.Completing = true
+	root := newTree(f)
+	for _, path := range []string{"promo get", "promo update", "promo delete", "promo enable", "promo disable", "promo stats", "promo report",
+		"site get", "page get", "api", "config use", "config get", "config set"} {
 		c, rest, err := root.Find(strings.Fields(path))
 		if err != nil || len(rest) > 0 || c == root {
-			t.Errorf("argCompletions names %q, which is not a command", path)
+			t.Errorf("%q is not a command", path)
+		} else if c.ValidArgsFunction == nil {
+			t.Errorf("%s declares no argument completion", path)
 		}
 	}
-	for _, path := range []string{"promo get", "promo update", "promo delete", "promo stats", "site get", "page get", "config use", "config get", "config set"} {
-		c, _, err := root.Find(strings.Fields(path))
-		if err != nil || c.ValidArgsFunction == nil {
-			t.Errorf("%s has no argument completion", path)
-		}
-	}
-	for _, flag := range []string{"output", "profile", "site-id", "bonus-type"} {
+	core.RegisterCompletions(root)
+	visit := func(flag string, check func(c *cobra.Command)) {
 		found := false
-		var visit func(c *cobra.Command)
-		visit = func(c *cobra.Command) {
+		var walk func(c *cobra.Command)
+		walk = func(c *cobra.Command) {
 			if c.Flag(flag) != nil {
-				if _, ok := c.GetFlagCompletionFunc(flag); ok {
-					found = true
-				} else {
-					t.Errorf("%s --%s has no completion", c.CommandPath(), flag)
-				}
+				found = true
+				check(c)
 			}
 			for _, sub := range c.Commands() {
-				visit(sub)
+				walk(sub)
 			}
 		}
-		visit(root)
+		walk(root)
 		if !found {
 			t.Errorf("no command has --%s", flag)
 		}
+	}
+	for _, flag := range []string{"output", "profile", "user-id", "base-url", "site-id", "bonus-type", "status", "sort", "by", "job"} {
+		visit(flag, func(c *cobra.Command) {
+			if _, ok := c.GetFlagCompletionFunc(flag); !ok {
+				t.Errorf("%s --%s has no completion", c.CommandPath(), flag)
+			}
+		})
+	}
+	for _, flag := range []string{"config", "sandbox-data", "data", "file", "journal", "input", "field"} {
+		visit(flag, func(c *cobra.Command) {
+			fl := c.Flag(flag)
+			if _, ok := fl.Annotations[cobra.BashCompFilenameExt]; !ok {
+				t.Errorf("%s --%s does not complete file names", c.CommandPath(), flag)
+			}
+		})
 	}
 }
 
 // TestCompleterRuns calls the completions with their dependencies given
 // directly: a client of a fake API, a config file, the --sandbox switch.
 func TestCompleterRuns(t *testing.T) {
-	e := newVerbEnv(t, false, format.JSON,
-		answer{"GET /v1/promo", http.StatusOK, `[{"id":1001,"code":"SUMMER25"},{"id":2002,"code":"WINTER"}]`})
-	e.sess.Settings.SiteID = 7
-	path := writeFile(t, "config.yaml", "current_profile: shop\nprofiles:\n  shop: {}\n  staging: {}\n")
+	e := cmdtest.NewVerbEnv(t, false, format.JSON,
+		cmdtest.Answer{Route: "GET /v1/promo", Status: http.StatusOK, Body: `[{"id":1001,"code":"SUMMER25"},{"id":2002,"code":"WINTER"}]`})
+	e.Sess.Settings.SiteID = 7
+	path := cmdtest.WriteFile(t, "config.yaml", "current_profile: shop\nprofiles:\n  shop: {}\n  staging: {}\n")
 	sandboxOn := false
-	c := &completer{
-		client: func(*cobra.Command) (context.Context, context.CancelFunc, *api.Client, *config.Settings, bool) {
+	c := &core.Completer{
+		Client: func(*cobra.Command) (context.Context, context.CancelFunc, *api.Client, *config.Settings, bool) {
 			ctx, cancel := context.WithCancel(context.Background())
-			client, err := e.sess.Client()
-			return ctx, cancel, client, e.sess.Settings, err == nil
+			client, err := e.Sess.Client()
+			return ctx, cancel, client, e.Sess.Settings, err == nil
 		},
-		configPath: func(*cobra.Command) (string, error) { return path, nil },
-		sandbox:    func() bool { return sandboxOn },
+		ConfigPath: func(*cobra.Command) (string, error) { return path, nil },
+		Sandbox:    func() bool { return sandboxOn },
 	}
 	cmd := &cobra.Command{}
 	for _, tc := range []struct {
@@ -416,9 +412,9 @@ func TestCompleterRuns(t *testing.T) {
 		typed string
 		want  []cobra.Completion
 	}{
-		{"promo ids of the configured site", c.completePromoIDs, "1", []cobra.Completion{"1001\tSUMMER25"}},
-		{"profiles, the current one marked", c.completeProfiles, "s", []cobra.Completion{"shop\tcurrent profile", "staging"}},
-		{"no user ids off the sandbox", c.completeUserIDs, "", nil},
+		{"promo ids of the configured site", c.CompletePromoIDs, "1", []cobra.Completion{"1001\tSUMMER25"}},
+		{"profiles, the current one marked", c.CompleteProfiles, "s", []cobra.Completion{"shop\tcurrent profile", "staging"}},
+		{"no user ids off the sandbox", c.CompleteUserIDs, "", nil},
 	} {
 		got, dir := tc.fn(cmd, nil, tc.typed)
 		if !slices.Equal(got, tc.want) || dir != cobra.ShellCompDirectiveNoFileComp {
@@ -426,10 +422,10 @@ func TestCompleterRuns(t *testing.T) {
 		}
 	}
 	sandboxOn = true
-	if got, _ := c.completeUserIDs(cmd, nil, "2"); len(got) != 1 || !strings.HasPrefix(got[0], "2\tsandbox user") {
+	if got, _ := c.CompleteUserIDs(cmd, nil, "2"); len(got) != 1 || !strings.HasPrefix(got[0], "2\tsandbox user") {
 		t.Errorf("user ids on the sandbox = %q, want user 2", got)
 	}
-	e.expect(t, nil, "", "", "", "GET /v1/promo?site_id=7")
+	e.Expect(t, nil, "", "", "", "GET /v1/promo?site_id=7")
 }
 
 // TestCompleterLeavesTheRunAlone: completing a sandbox command builds a
@@ -439,8 +435,8 @@ func TestCompleterRuns(t *testing.T) {
 func TestCompleterLeavesTheRunAlone(t *testing.T) {
 	r := newSandboxRunner(t)
 	ios, _, _, errOut := iostreams.Test()
-	f := newFactory(Options{IO: ios, Env: func(k string) (string, bool) { v, ok := r.env[k]; return v, ok }})
-	root := newRootCmd(f)
+	f := core.NewFactory(core.Options{IO: ios, Env: func(k string) (string, bool) { v, ok := r.Env[k]; return v, ok }})
+	root := newTree(f)
 	cmd, _, err := root.Find([]string{"sandbox", "redeem"})
 	if err != nil {
 		t.Fatal(err)
@@ -449,7 +445,7 @@ func TestCompleterLeavesTheRunAlone(t *testing.T) {
 		t.Fatal(err)
 	}
 	cmd.SetContext(t.Context())
-	ctx, cancel, client, s, ok := newCompleter(f).client(cmd)
+	ctx, cancel, client, s, ok := core.NewCompleter(f).Client(cmd)
 	if !ok {
 		cancel()
 		t.Fatal("no client for sandbox redeem")
@@ -459,15 +455,15 @@ func TestCompleterLeavesTheRunAlone(t *testing.T) {
 	if err != nil || !s.Sandbox || s.UserID != 1 || len(sites) == 0 {
 		t.Errorf("sandbox sites %s (%v), settings for the sandbox %t as user %d: want the sandbox's sites as user 1", sites, err, s.Sandbox, s.UserID)
 	}
-	if f.global.sandbox || !f.global.debug || f.io != ios || f.local != nil || f.settings != nil || len(f.cleanups) != 0 {
+	if f.Global.Sandbox || !f.Global.Debug || f.IO != ios || f.Local != nil || f.ResolvedSettings != nil || len(f.Cleanups) != 0 {
 		t.Errorf("the factory changed: --sandbox %t, --debug %t, same streams %t, sandbox %v, settings %v, cleanups %d",
-			f.global.sandbox, f.global.debug, f.io == ios, f.local, f.settings, len(f.cleanups))
+			f.Global.Sandbox, f.Global.Debug, f.IO == ios, f.Local, f.ResolvedSettings, len(f.Cleanups))
 	}
 	if errOut.Len() != 0 {
 		t.Errorf("stderr: %q, want nothing", errOut)
 	}
 	// The completion's data file is closed.
-	store, err := sandbox.Open(t.Context(), sandbox.DefaultDataPath(func(k string) string { return r.env[k] }), sandbox.Options{Timeout: 100 * time.Millisecond})
+	store, err := sandbox.Open(t.Context(), sandbox.DefaultDataPath(func(k string) string { return r.Env[k] }), sandbox.Options{Timeout: 100 * time.Millisecond})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -476,17 +472,17 @@ func TestCompleterLeavesTheRunAlone(t *testing.T) {
 
 func TestCompleteStatusesAndSelections(t *testing.T) {
 	r := newRunner(t)
-	if got, want := r.complete(t, "promo", "list", "--status", "expired,u"), apitest.Lines("expired,used-up", ":4"); got != want {
+	if got, want := r.Complete(t, "promo", "list", "--status", "expired,u"), apitest.Lines("expired,used-up", ":4"); got != want {
 		t.Errorf("--status: stdout:\n%s\nwant:\n%s", got, want)
 	}
-	if got, want := r.complete(t, "promo", "disable", "--status", "d"), apitest.Lines("disabled", ":4"); got != want {
+	if got, want := r.Complete(t, "promo", "disable", "--status", "d"), apitest.Lines("disabled", ":4"); got != want {
 		t.Errorf("disable --status: stdout:\n%s\nwant:\n%s", got, want)
 	}
 	// promo delete, enable and disable take several codes: every argument
 	// completes.
-	r.env["PROMOCTL_SITE_ID"] = "11111"
-	r.api.Handle("GET /v1/promo", http.StatusOK, completionPromosJSON)
-	if got, want := r.complete(t, "promo", "delete", "1001", "free"), apitest.Lines("FREESHIP\tid 1002", ":4"); got != want {
+	r.Env["PROMOCTL_SITE_ID"] = "11111"
+	r.API.Handle("GET /v1/promo", http.StatusOK, completionPromosJSON)
+	if got, want := r.Complete(t, "promo", "delete", "1001", "free"), apitest.Lines("FREESHIP\tid 1002", ":4"); got != want {
 		t.Errorf("second argument of delete: stdout:\n%s\nwant:\n%s", got, want)
 	}
 }

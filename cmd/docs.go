@@ -3,6 +3,7 @@ package cmd
 import (
 	"github.com/spf13/cobra"
 
+	"github.com/promoctl/promoctl/cmd/core"
 	"github.com/promoctl/promoctl/internal/iostreams"
 )
 
@@ -13,7 +14,7 @@ import (
 // depends on the code alone; its commands are not meant to be run.
 func DocsTree() *cobra.Command {
 	ios, _, _, _ := iostreams.Test()
-	root := newRootCmd(newFactory(Options{Build: Build{Version: "dev"}, IO: ios}))
+	root := newTree(core.NewFactory(core.Options{Build: core.Build{Version: "dev"}, IO: ios}))
 	root.InitDefaultCompletionCmd()
 	root.InitDefaultVersionFlag()
 	return root

@@ -14,12 +14,13 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/promoctl/promoctl/cmd/core"
 	"github.com/promoctl/promoctl/internal/i18n"
 )
 
 // untranslatedMessagesFile lists the messages for people that are still
 // written in English only: the string literals of fmt.Errorf, errors.New,
-// usagef, and fmt.Fprint* to the streams, in cmd and internal/prompt,
+// usagef, and fmt.Fprint* to the streams, in cmd's packages and internal/prompt,
 // that neither go through the catalogs (Msg.T) nor are matched by one of
 // their error.msg.* entries (errorText). One a line: file, a tab, the
 // literal as Go quotes it. It only shrinks: TestMessagesGoThroughCatalogs
@@ -32,7 +33,7 @@ var verbRE = regexp.MustCompile(`%[-+# 0-9.*\[\]]*[a-zA-Z%]`)
 // TestMessagesGoThroughCatalogs is the check that no message for a person
 // bypasses the translation layer; see untranslatedMessagesFile.
 func TestMessagesGoThroughCatalogs(t *testing.T) {
-	r := &errorRenderer{p: i18n.New(i18n.Russian)}
+	r := &core.ErrorRenderer{P: i18n.New(i18n.Russian)}
 	// "--amount: %v": a flag's name, then an error that is said in its
 	// turn (errorText says the flag as it is, and the rest by the
 	// catalogs).
@@ -65,7 +66,7 @@ func TestMessagesGoThroughCatalogs(t *testing.T) {
 			})
 			// The entry must match the message exactly: each placeholder
 			// one of the format's values, in order.
-			_, m := r.match(sample)
+			_, m := r.Match(sample)
 			if m == nil || len(m)-1 != n-first+1 {
 				return false
 			}
@@ -78,7 +79,7 @@ func TestMessagesGoThroughCatalogs(t *testing.T) {
 		return true
 	}
 	var sites []string
-	for _, dir := range []string{".", "../internal/prompt"} {
+	for _, dir := range append(cmdPackageDirs(t), "../internal/prompt") {
 		files, err := filepath.Glob(filepath.Join(dir, "*.go"))
 		if err != nil {
 			t.Fatal(err)
@@ -148,6 +149,29 @@ type messageLiteral struct {
 	written bool
 }
 
+// cmdPackageDirs are the directories of cmd's packages (cmd, cmd/core, one
+// per noun), relative to cmd.
+func cmdPackageDirs(t *testing.T) []string {
+	t.Helper()
+	var dirs []string
+	err := filepath.WalkDir(".", func(path string, d os.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if d.IsDir() && d.Name() == "testdata" {
+			return filepath.SkipDir
+		}
+		if d.IsDir() {
+			dirs = append(dirs, path)
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return dirs
+}
+
 // messageLiterals are the string literals that file's calls give as a
 // message: the format of fmt.Errorf and usagef, errors.New's text, and
 // what fmt.Fprint* write to the streams, but for a call marked
@@ -186,7 +210,7 @@ func messageLiterals(t *testing.T, file string) []messageLiteral {
 		}
 		arg := -1
 		switch name {
-		case "fmt.Errorf", "errors.New", "usagef":
+		case "fmt.Errorf", "errors.New", "usagef", "Usagef", "core.Usagef":
 			arg = 0
 		case "fmt.Fprintf", "fmt.Fprintln", "fmt.Fprint":
 			arg = 1

@@ -6,6 +6,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/promoctl/promoctl/cmd/core"
+	"github.com/promoctl/promoctl/cmd/promocmd"
 	"github.com/promoctl/promoctl/internal/i18n"
 	"github.com/promoctl/promoctl/internal/promo"
 )
@@ -16,7 +18,7 @@ import (
 // wrapped error by its own entry.
 func TestNewMessagesInRussian(t *testing.T) {
 	ru := i18n.New(i18n.Russian)
-	_, charsErr := parsePrefix("ЁЛКА")
+	_, charsErr := promocmd.ParsePrefix("ЁЛКА")
 	if charsErr == nil {
 		t.Fatal(`parsePrefix("ЁЛКА") accepted a Cyrillic prefix`)
 	}
@@ -25,26 +27,26 @@ func TestNewMessagesInRussian(t *testing.T) {
 		err  error
 		want string
 	}{
-		{"rename one", usagef("refusing to rename %s of site %d without confirmation (%s): pass --yes when not running interactively (or --dry-run to see the plan); nothing was sent", countNoun(1, "promo code", "promo codes"), 7, "A1 → B1"),
+		{"rename one", core.Usagef("refusing to rename %s of site %d without confirmation (%s): pass --yes when not running interactively (or --dry-run to see the plan); nothing was sent", promocmd.CountNoun(1, "promo code", "promo codes"), 7, "A1 → B1"),
 			"без подтверждения 1 промокод сайта 7 не переименован (A1 → B1): без терминала добавьте --yes (или --dry-run, чтобы посмотреть план); ничего не отправлено"},
-		{"rename few", usagef("refusing to rename %s of site %d without confirmation (%s): pass --yes when not running interactively (or --dry-run to see the plan); nothing was sent", countNoun(3, "promo code", "promo codes"), 7, "A1 → B1, A2 → B2, A3 → B3"),
+		{"rename few", core.Usagef("refusing to rename %s of site %d without confirmation (%s): pass --yes when not running interactively (or --dry-run to see the plan); nothing was sent", promocmd.CountNoun(3, "promo code", "promo codes"), 7, "A1 → B1, A2 → B2, A3 → B3"),
 			"без подтверждения 3 промокода сайта 7 не переименованы (A1 → B1, A2 → B2, A3 → B3): без терминала добавьте --yes (или --dry-run, чтобы посмотреть план); ничего не отправлено"},
-		{"rename many, more", usagef("refusing to rename %s of site %d without confirmation (%s): pass --yes when not running interactively (or --dry-run to see the plan); nothing was sent", countNoun(25, "promo code", "promo codes"), 7, "A1 → B1, A2 → B2, A3 → B3 and 22 more"),
+		{"rename many, more", core.Usagef("refusing to rename %s of site %d without confirmation (%s): pass --yes when not running interactively (or --dry-run to see the plan); nothing was sent", promocmd.CountNoun(25, "promo code", "promo codes"), 7, "A1 → B1, A2 → B2, A3 → B3 and 22 more"),
 			"без подтверждения 25 промокодов сайта 7 не переименованы (A1 → B1, A2 → B2, A3 → B3 и ещё 22): без терминала добавьте --yes (или --dry-run, чтобы посмотреть план); ничего не отправлено"},
 		{"prefix chars", charsErr,
 			`--prefix "ЁЛКА": в коде могут быть только латинские буквы A-Z, a-z и цифры 0-9, а на месте 1 стоит 'Ё'`},
-		{"prefix long", usagef("--prefix %q: a code has at most %d characters, the prefix has %d", "ABCDEFGHIJKLMNOP", promo.MaxCodeLen, 16),
+		{"prefix long", core.Usagef("--prefix %q: a code has at most %d characters, the prefix has %d", "ABCDEFGHIJKLMNOP", promo.MaxCodeLen, 16),
 			`--prefix "ABCDEFGHIJKLMNOP": в коде не больше 15 символов, а в префиксе — 16`},
-		{"no job", usagef("%v (promo jobs lists the jobs)", "no job 2026 in /tmp/jobs"),
+		{"no job", core.Usagef("%v (promo jobs lists the jobs)", "no job 2026 in /tmp/jobs"),
 			"задания 2026 нет в /tmp/jobs (список заданий — promo jobs)"},
-		{"job of other site", usagef("--job %s: the job is of site %d, not of --site-id %d", "20261201", 3, 1),
+		{"job of other site", core.Usagef("--job %s: the job is of site %d, not of --site-id %d", "20261201", 3, 1),
 			"--job 20261201: задание относится к сайту 3, а не к --site-id 1"},
-		{"xlsx on a terminal", usagef("-o xlsx writes a workbook, not text: redirect it to a file, such as > codes.xlsx"),
+		{"xlsx on a terminal", core.Usagef("-o xlsx writes a workbook, not text: redirect it to a file, such as > codes.xlsx"),
 			"-o xlsx записывает книгу Excel, а не текст: перенаправьте вывод в файл, например > codes.xlsx"},
-		{"length", usagef("--length must be at least 1: the characters of the random part, got %d", 0),
+		{"length", core.Usagef("--length must be at least 1: the characters of the random part, got %d", 0),
 			"--length должен быть не меньше 1 (это число символов случайной части), а указано 0"},
 	} {
-		if got := errorText(ru, tc.err); got != tc.want {
+		if got := core.ErrorText(ru, tc.err); got != tc.want {
 			t.Errorf("%s:\n got %s\nwant %s", tc.name, got, tc.want)
 		}
 	}
@@ -67,7 +69,7 @@ func TestNewMessagesInRussian(t *testing.T) {
 // its start day first and its states in Russian; the job's id and
 // command stay as they are.
 func TestJobsTableInRussian(t *testing.T) {
-	l := newTableLocale(i18n.New(i18n.Russian))
+	l := core.NewTableLocale(i18n.New(i18n.Russian))
 	header := []string{"ID", "SITE", "COMMAND", "CODES", "CREATED", "STARTED", "STATE"}
 	for _, tc := range []struct{ row, want []string }{
 		{[]string{"20261201T100000Z-1a2b3c4d", "1", "generate", "500", "480", "2026-12-01 13:00", "can be resumed"},
@@ -93,20 +95,20 @@ func TestJobsTableInRussian(t *testing.T) {
 // TestPastEndWarningsInRussian: the warnings of a create whose end has
 // passed are said in Russian, a count in its plural form.
 func TestPastEndWarningsInRussian(t *testing.T) {
-	w := &warnings{msg: i18n.New(i18n.Russian)}
+	w := &core.Warnings{Msg: i18n.New(i18n.Russian)}
 	end := time.Date(2025, 12, 31, 23, 59, 0, 0, time.UTC)
 	now := end.Add(time.Hour)
 	for _, tc := range []struct{ en, want string }{
-		{pastEndWarning(&end, now, time.UTC, "promo code"),
+		{core.PastEndWarning(&end, now, time.UTC, "promo code"),
 			"дата окончания 2025-12-31 23:59 уже прошла, так что промокод будет создан истёкшим: укажите в --ends дату позже"},
-		{pastEndWarning(&end, now, time.UTC, "promo codes"),
+		{core.PastEndWarning(&end, now, time.UTC, "promo codes"),
 			"дата окончания 2025-12-31 23:59 уже прошла, так что промокоды будут созданы истёкшими: укажите в --ends дату позже"},
 		{"1 promo code ends before now, so they will be expired: A1 (line 2, ends 2025-12-31 23:59)",
 			"у 1 промокода дата окончания уже прошла, так что он будет создан истёкшим: A1 (line 2, ends 2025-12-31 23:59)"},
 		{"5 promo codes end before now, so they will be expired: A1 (line 2, ends 2025-12-31 23:59), A2 (line 3, ends 2025-12-31 23:59), A3 (line 4, ends 2025-12-31 23:59) and 2 more",
 			"у 5 промокодов дата окончания уже прошла, так что они будут созданы истёкшими: A1 (line 2, ends 2025-12-31 23:59), A2 (line 3, ends 2025-12-31 23:59), A3 (line 4, ends 2025-12-31 23:59) и ещё 2"},
 	} {
-		if got := w.say(tc.en); got != tc.want {
+		if got := w.Say(tc.en); got != tc.want {
 			t.Errorf("say(%q)\n got %s\nwant %s", tc.en, got, tc.want)
 		}
 	}
@@ -115,7 +117,7 @@ func TestPastEndWarningsInRussian(t *testing.T) {
 // TestJobNotesInRussian: what promo jobs, jobs show and report --job say
 // on stderr is Russian, the total in its plural form.
 func TestJobNotesInRussian(t *testing.T) {
-	w := &warnings{msg: i18n.New(i18n.Russian)}
+	w := &core.Warnings{Msg: i18n.New(i18n.Russian)}
 	for _, tc := range []struct{ en, want string }{
 		{"No jobs in /tmp/jobs.", "В /tmp/jobs нет заданий."},
 		{"Job 20261201T100000Z-1a2b3c4d created no promo codes.", "Задание 20261201T100000Z-1a2b3c4d не создало ни одного промокода."},
@@ -124,7 +126,7 @@ func TestJobNotesInRussian(t *testing.T) {
 		{"3 of the 5 promo codes job J created are no longer on site 1", "3 из 5 промокодов, созданных заданием J, больше нет на сайте 1"},
 		{"3 of the 5 promo codes job J created are no longer on site 1: not in the report", "3 из 5 промокодов, созданных заданием J, больше нет на сайте 1: отчёт построен по остальным"},
 	} {
-		if got := w.say(tc.en); got != tc.want {
+		if got := w.Say(tc.en); got != tc.want {
 			t.Errorf("say(%q)\n got %s\nwant %s", tc.en, got, tc.want)
 		}
 	}
@@ -133,19 +135,19 @@ func TestJobNotesInRussian(t *testing.T) {
 // TestEmptyCampaignInRussian: an empty list of a campaign says its filter
 // in Russian, every part of it.
 func TestEmptyCampaignInRussian(t *testing.T) {
-	w := &warnings{msg: i18n.New(i18n.Russian)}
+	w := &core.Warnings{Msg: i18n.New(i18n.Russian)}
 	for _, tc := range []struct {
-		f    promoFilter
+		f    promocmd.PromoFilter
 		want string
 	}{
-		{promoFilter{Prefix: "XMAS"}, `На сайте 1 нет подходящих промокодов: код начинается с "XMAS".`},
-		{promoFilter{Search: "sum"}, `На сайте 1 нет подходящих промокодов: в коде есть "sum".`},
-		{promoFilter{Search: "sum", Prefix: "XMAS"}, `На сайте 1 нет подходящих промокодов: в коде есть "sum", код начинается с "XMAS".`},
-		{promoFilter{Within: 7 * 24 * time.Hour, WithinText: "7d"}, `На сайте 1 нет подходящих промокодов: истекают в ближайшие 7d.`},
-		{promoFilter{Statuses: []promo.Status{"expired"}, Prefix: "XMAS"}, `На сайте 1 нет подходящих промокодов: статус «истёк», код начинается с "XMAS".`},
+		{promocmd.PromoFilter{Prefix: "XMAS"}, `На сайте 1 нет подходящих промокодов: код начинается с "XMAS".`},
+		{promocmd.PromoFilter{Search: "sum"}, `На сайте 1 нет подходящих промокодов: в коде есть "sum".`},
+		{promocmd.PromoFilter{Search: "sum", Prefix: "XMAS"}, `На сайте 1 нет подходящих промокодов: в коде есть "sum", код начинается с "XMAS".`},
+		{promocmd.PromoFilter{Within: 7 * 24 * time.Hour, WithinText: "7d"}, `На сайте 1 нет подходящих промокодов: истекают в ближайшие 7d.`},
+		{promocmd.PromoFilter{Statuses: []promo.Status{"expired"}, Prefix: "XMAS"}, `На сайте 1 нет подходящих промокодов: статус «истёк», код начинается с "XMAS".`},
 	} {
-		en := fmt.Sprintf("No promo codes on site %d match: %s.", 1, tc.f.describe(w.msg))
-		if got := w.say(en); got != tc.want {
+		en := fmt.Sprintf("No promo codes on site %d match: %s.", 1, tc.f.Describe(w.Msg))
+		if got := w.Say(en); got != tc.want {
 			t.Errorf("say(%q)\n got %s\nwant %s", en, got, tc.want)
 		}
 	}

@@ -8,6 +8,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/promoctl/promoctl/cmd/core"
+	"github.com/promoctl/promoctl/cmd/promocmd"
 	"github.com/promoctl/promoctl/internal/i18n"
 	"github.com/promoctl/promoctl/internal/plan"
 	"github.com/promoctl/promoctl/internal/promo"
@@ -23,13 +25,13 @@ func TestRemainingErrorsInRussian(t *testing.T) {
 		err  error
 		want string
 	}{
-		{usagef("--max-uses: %q is not a whole number", "x"), `--max-uses: нужно целое число, а не "x"`},
-		{usagef("job %s: %v", "J1", errors.New("nothing changed")), "задание J1: ничего не изменено"},
-		{usagef("--prefix %q: %v", "AB", fmt.Errorf("%q is not a positive size", "0")), `--prefix "AB": "0": размер должен быть больше нуля`},
-		{usagef("--amount: %v", errors.New("nothing changed")), "--amount: ничего не изменено"},
-		{usagef("%s: %d problems, listed above%s; nothing was sent", "a.csv", 21, ""), "a.csv: 21 ошибка (см. выше); ничего не отправлено"},
-		{usagef("%s: %d problems, listed above%s; nothing was sent", "a.csv", 3, ""), "a.csv: 3 ошибки (см. выше); ничего не отправлено"},
-		{usagef("%s: %d problems, listed above%s; nothing was sent", "a.csv", 25, ", and maybe more after them"), "a.csv: 25 ошибок (см. выше), а после них, возможно, и другие; ничего не отправлено"},
+		{core.Usagef("--max-uses: %q is not a whole number", "x"), `--max-uses: нужно целое число, а не "x"`},
+		{core.Usagef("job %s: %v", "J1", errors.New("nothing changed")), "задание J1: ничего не изменено"},
+		{core.Usagef("--prefix %q: %v", "AB", fmt.Errorf("%q is not a positive size", "0")), `--prefix "AB": "0": размер должен быть больше нуля`},
+		{core.Usagef("--amount: %v", errors.New("nothing changed")), "--amount: ничего не изменено"},
+		{core.Usagef("%s: %d problems, listed above%s; nothing was sent", "a.csv", 21, ""), "a.csv: 21 ошибка (см. выше); ничего не отправлено"},
+		{core.Usagef("%s: %d problems, listed above%s; nothing was sent", "a.csv", 3, ""), "a.csv: 3 ошибки (см. выше); ничего не отправлено"},
+		{core.Usagef("%s: %d problems, listed above%s; nothing was sent", "a.csv", 25, ", and maybe more after them"), "a.csv: 25 ошибок (см. выше), а после них, возможно, и другие; ничего не отправлено"},
 		{fmt.Errorf("%d of %d changes failed (%d refused, %d of unknown outcome, %d not sent): %s; the journal %s has every outcome", 2, 5, 1, 1, 0, "apply p.csv again to finish", "j.jsonl"),
 			"не удалось внести изменений: 2 из 5 (отклонено: 1, с неизвестным исходом: 1, не отправлено: 0): чтобы закончить, примените p.csv ещё раз; исход каждого изменения записан в журнале j.jsonl"},
 		{fmt.Errorf("%w; another program is listening there: choose another port with --addr (--addr 127.0.0.1:0 picks a free one)", errors.New("reset sandbox")),
@@ -43,10 +45,10 @@ func TestRemainingErrorsInRussian(t *testing.T) {
 		{errors.New("Nothing to disable: no promo codes on site 1 are expired."), "Выключать нечего: на сайте 1 нет подходящих промокодов («истёк»)."},
 		{errors.New("sending the API token over plain HTTP to h.example (--base-url): anyone on the network can read it"), "ключ API уходит на h.example по HTTP без шифрования (--base-url): его может прочитать любой в сети"},
 	} {
-		if got := errorText(ru, c.err); got != c.want {
+		if got := core.ErrorText(ru, c.err); got != c.want {
 			t.Errorf("errorText(%q)\n got %q\nwant %q", c.err, got, c.want)
 		}
-		if got := errorText(i18n.New(i18n.English), c.err); got != c.err.Error() {
+		if got := core.ErrorText(i18n.New(i18n.English), c.err); got != c.err.Error() {
 			t.Errorf("English errorText(%q) = %q, want it as written", c.err, got)
 		}
 	}
@@ -71,17 +73,17 @@ func TestRemainingMessagesInRussianRun(t *testing.T) {
 	} {
 		for _, lang := range []string{"ru", "en"} {
 			r := newRunner(t)
-			r.env["PROMOCTL_LANG"] = lang
-			res := r.run(c.args...)
+			r.Env["PROMOCTL_LANG"] = lang
+			res := r.Run(c.args...)
 			want := c.ru
 			if lang == "en" {
 				want = c.en
 			}
-			if res.code != c.code || res.stderr != want {
-				t.Errorf("%s %q: exit %d, stderr\n%q\nwant exit %d, stderr\n%q", lang, c.args, res.code, res.stderr, c.code, want)
+			if res.Code != c.code || res.Stderr != want {
+				t.Errorf("%s %q: exit %d, stderr\n%q\nwant exit %d, stderr\n%q", lang, c.args, res.Code, res.Stderr, c.code, want)
 			}
-			if c.stdout != "" && lang == "ru" && !strings.Contains(res.stdout, c.stdout) {
-				t.Errorf("%s %q: stdout has no %q:\n%s", lang, c.args, c.stdout, res.stdout)
+			if c.stdout != "" && lang == "ru" && !strings.Contains(res.Stdout, c.stdout) {
+				t.Errorf("%s %q: stdout has no %q:\n%s", lang, c.args, c.stdout, res.Stdout)
 			}
 		}
 	}
@@ -97,15 +99,15 @@ func TestSentencesInRussian(t *testing.T) {
 	del := plan.Plan{Site: 1, Entries: []plan.Entry{
 		{Action: plan.ActionDelete, Code: "A"}, {Action: plan.ActionDelete, Code: "B"}, {Action: plan.ActionCreate, Code: "C"}}}
 	for _, c := range []struct{ got, want string }{
-		{planLine(ru, p), "План для сайта 1: создать 2, изменить 1, без изменений 9; 2 промокода, которых нет в файле, не затронуты (--prune удалит такие, --disable-missing выключит)."},
-		{planLine(en, p), "Plan for site 1: 2 to create, 1 to update, 9 unchanged; 2 not in the file are left alone (--prune deletes them, --disable-missing disables them)."},
-		{planLine(ru, plan.Plan{Site: 3, Unchanged: 21}), "На сайте 3 менять нечего: 21 промокод такой же, как в файле."},
-		{planLine(ru, plan.Plan{Site: 3, Unchanged: 5, NotNamed: 1}), "На сайте 3 менять нечего: 5 промокодов такие же, как в файле; 1 промокод, которого нет в файле, не затронут."},
-		{confirmQuestion(ru, del), "Удалить 2 промокода сайта 1 (их нет в файле) и внести ещё 1 изменение?"},
-		{confirmQuestion(en, del), "Delete 2 promo codes of site 1 that the file does not name, and make 1 other changes?"},
-		{confirmNote(ru, del), "Отменить это будет нельзя."},
-		{promoFilter{Statuses: []promo.Status{"expired", "used-up"}, Search: "sum"}.describe(ru), `статус «истёк» или «исчерпан», в коде есть "sum"`},
-		{promoFilter{Statuses: []promo.Status{"expired", "used-up"}, Search: "sum", Prefix: "AB", Within: 1, WithinText: "7d"}.describe(en), `expired or used-up, containing "sum", starting with "AB", expiring within 7d`},
+		{promocmd.PlanLine(ru, p), "План для сайта 1: создать 2, изменить 1, без изменений 9; 2 промокода, которых нет в файле, не затронуты (--prune удалит такие, --disable-missing выключит)."},
+		{promocmd.PlanLine(en, p), "Plan for site 1: 2 to create, 1 to update, 9 unchanged; 2 not in the file are left alone (--prune deletes them, --disable-missing disables them)."},
+		{promocmd.PlanLine(ru, plan.Plan{Site: 3, Unchanged: 21}), "На сайте 3 менять нечего: 21 промокод такой же, как в файле."},
+		{promocmd.PlanLine(ru, plan.Plan{Site: 3, Unchanged: 5, NotNamed: 1}), "На сайте 3 менять нечего: 5 промокодов такие же, как в файле; 1 промокод, которого нет в файле, не затронут."},
+		{promocmd.ConfirmQuestion(ru, del), "Удалить 2 промокода сайта 1 (их нет в файле) и внести ещё 1 изменение?"},
+		{promocmd.ConfirmQuestion(en, del), "Delete 2 promo codes of site 1 that the file does not name, and make 1 other changes?"},
+		{promocmd.ConfirmNote(ru, del), "Отменить это будет нельзя."},
+		{promocmd.PromoFilter{Statuses: []promo.Status{"expired", "used-up"}, Search: "sum"}.Describe(ru), `статус «истёк» или «исчерпан», в коде есть "sum"`},
+		{promocmd.PromoFilter{Statuses: []promo.Status{"expired", "used-up"}, Search: "sum", Prefix: "AB", Within: 1, WithinText: "7d"}.Describe(en), `expired or used-up, containing "sum", starting with "AB", expiring within 7d`},
 	} {
 		if c.got != c.want {
 			t.Errorf("got\n%q\nwant\n%q", c.got, c.want)
@@ -117,7 +119,7 @@ func TestSentencesInRussian(t *testing.T) {
 // a rename and the yes/no of a value in Russian; field names, codes and
 // amounts stay as written.
 func TestPlanChangesInRussian(t *testing.T) {
-	l := newTableLocale(i18n.New(i18n.Russian))
+	l := core.NewTableLocale(i18n.New(i18n.Russian))
 	got := l.Row([]string{"ACTION", "CODE", "CHANGES"}, []string{"update", "SUMMER", "rename SUMER → SUMMER, is_enabled no → yes, bonus_amount 25% → 30%, once_per_customer ? → no"})
 	want := []string{"изменить", "SUMMER", "переименовать SUMER → SUMMER, is_enabled нет → да, bonus_amount 25% → 30%, once_per_customer ? → нет"}
 	if !slices.Equal(got, want) {

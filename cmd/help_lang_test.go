@@ -9,6 +9,7 @@ import (
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
 
+	"github.com/promoctl/promoctl/cmd/core"
 	"github.com/promoctl/promoctl/internal/i18n"
 )
 
@@ -30,7 +31,7 @@ func TestHelpTranslated(t *testing.T) {
 	}
 	allowed := readAllowlist(t, untranslatedHelpFile)
 	root := DocsTree()
-	withCobraCommands(root)
+	core.WithCobraCommands(root)
 	used := map[string]bool{}
 	need := func(id string) {
 		used[id] = true
@@ -42,8 +43,8 @@ func TestHelpTranslated(t *testing.T) {
 			t.Errorf("%s is translated: remove it from %s", id, untranslatedHelpFile)
 		}
 	}
-	walkCommands(root, func(c *cobra.Command) {
-		key := helpKey(c)
+	core.WalkCommands(root, func(c *cobra.Command) {
+		key := core.HelpKey(c)
 		need("help." + key + ".short")
 		if c.Long != "" {
 			need("help." + key + ".long")
@@ -123,16 +124,16 @@ func TestHelpLanguage(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			r := newRunner(t)
 			for k, v := range tc.env {
-				r.env[k] = v
+				r.Env[k] = v
 			}
-			res := r.run("promo", "--help")
-			if res.code != 0 || res.stderr != "" {
-				t.Fatalf("exit %d, stderr %q", res.code, res.stderr)
+			res := r.Run("promo", "--help")
+			if res.Code != 0 || res.Stderr != "" {
+				t.Fatalf("exit %d, stderr %q", res.Code, res.Stderr)
 			}
-			ru := strings.Contains(res.stdout, "Использование:") && strings.Contains(res.stdout, "Показать промокоды сайта")
-			en := strings.Contains(res.stdout, "Usage:") && strings.Contains(res.stdout, "List the promo codes of a site")
+			ru := strings.Contains(res.Stdout, "Использование:") && strings.Contains(res.Stdout, "Показать промокоды сайта")
+			en := strings.Contains(res.Stdout, "Usage:") && strings.Contains(res.Stdout, "List the promo codes of a site")
 			if ru != tc.ru || en == tc.ru {
-				t.Errorf("Russian %t, English %t, want Russian %t:\n%s", ru, en, tc.ru, res.stdout)
+				t.Errorf("Russian %t, English %t, want Russian %t:\n%s", ru, en, tc.ru, res.Stdout)
 			}
 		})
 	}
@@ -162,7 +163,7 @@ func TestLanguageFromProfile(t *testing.T) {
 		{[]string{"--config", dir + "/none.yaml"}, map[string]string{"LANG": "ru_RU.UTF-8"}, i18n.Russian},
 		{[]string{"--", "--config", path}, nil, i18n.English},
 	} {
-		if got := decideLanguage(tc.args, env(tc.env)); got != tc.want {
+		if got := core.DecideLanguage(tc.args, env(tc.env)); got != tc.want {
 			t.Errorf("decideLanguage(%q, %v) = %s, want %s", tc.args, tc.env, got, tc.want)
 		}
 	}

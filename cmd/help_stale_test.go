@@ -12,6 +12,7 @@ import (
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
 
+	"github.com/promoctl/promoctl/cmd/core"
 	"github.com/promoctl/promoctl/internal/i18n"
 )
 
@@ -39,7 +40,7 @@ func TestHelpTranslationsCurrent(t *testing.T) {
 		t.Fatal(err)
 	}
 	root := DocsTree()
-	withCobraCommands(root)
+	core.WithCobraCommands(root)
 	english := map[string]string{}
 	source := func(id, en, where string) {
 		if _, ok := ru[id]; !ok {
@@ -51,8 +52,8 @@ func TestHelpTranslationsCurrent(t *testing.T) {
 		}
 		english[id] = en
 	}
-	walkCommands(root, func(c *cobra.Command) {
-		key := helpKey(c)
+	core.WalkCommands(root, func(c *cobra.Command) {
+		key := core.HelpKey(c)
 		source("help."+key+".short", c.Short, key)
 		source("help."+key+".long", c.Long, key)
 		source("help."+key+".example", c.Example, key)

@@ -13,6 +13,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/promoctl/promoctl/cmd/core"
+	"github.com/promoctl/promoctl/cmd/internal/cmdtest"
 	"github.com/promoctl/promoctl/internal/apitest"
 )
 
@@ -20,23 +22,21 @@ import (
 // `promo delete`: retries, error bodies of every shape, time limits,
 // cancellation, the debug log and errors as JSON.
 
-var listArgs = []string{"promo", "list", "--site-id", "7"}
-
 func TestGETIsRetriedOnTransientErrors(t *testing.T) {
 	for _, status := range []int{429, 502, 503, 504} {
 		t.Run(fmt.Sprint(status), func(t *testing.T) {
 			r := newRunner(t)
 			for range 2 {
-				r.api.HandleFunc("GET /v1/promo", func(w http.ResponseWriter, _ *http.Request) {
+				r.API.HandleFunc("GET /v1/promo", func(w http.ResponseWriter, _ *http.Request) {
 					if status == 429 {
 						w.Header().Set("Retry-After", "0")
 					}
 					w.WriteHeader(status)
 				})
 			}
-			r.api.Handle("GET /v1/promo", http.StatusOK, "[]")
-			r.run(append(listArgs, "-o", "json")...).expect(t, 0, "[]\n", "")
-			r.expectRoutes(t, "GET /v1/promo?site_id=7", "GET /v1/promo?site_id=7", "GET /v1/promo?site_id=7")
+			r.API.Handle("GET /v1/promo", http.StatusOK, "[]")
+			r.Run(append(cmdtest.ListArgs, "-o", "json")...).Expect(t, 0, "[]\n", "")
+			r.ExpectRoutes(t, "GET /v1/promo?site_id=7", "GET /v1/promo?site_id=7", "GET /v1/promo?site_id=7")
 		})
 	}
 }
@@ -55,15 +55,15 @@ func TestGETGivesUpAfterThreeAttempts(t *testing.T) {
 	} {
 		t.Run(fmt.Sprint(c.status), func(t *testing.T) {
 			r := newRunner(t)
-			r.api.HandleFunc("GET /v1/promo", func(w http.ResponseWriter, _ *http.Request) {
+			r.API.HandleFunc("GET /v1/promo", func(w http.ResponseWriter, _ *http.Request) {
 				if c.header != "" {
 					w.Header().Set("Retry-After", c.header)
 				}
 				w.WriteHeader(c.status)
 				fmt.Fprint(w, c.body)
 			})
-			r.run(listArgs...).expect(t, 1, "", "promoctl: list promo codes of site 7: "+c.stderr+"\n")
-			r.expectRoutes(t, "GET /v1/promo?site_id=7", "GET /v1/promo?site_id=7", "GET /v1/promo?site_id=7")
+			r.Run(cmdtest.ListArgs...).Expect(t, 1, "", "promoctl: list promo codes of site 7: "+c.stderr+"\n")
+			r.ExpectRoutes(t, "GET /v1/promo?site_id=7", "GET /v1/promo?site_id=7", "GET /v1/promo?site_id=7")
 		})
 	}
 }
@@ -100,46 +100,46 @@ func (p *pauses) all() ([]time.Duration, []time.Time) {
 func TestRetryAfterIsHonoured(t *testing.T) {
 	r := newRunner(t)
 	var p pauses
-	r.wait = p.wait
-	r.api.HandleFunc("GET /v1/promo/5", func(w http.ResponseWriter, _ *http.Request) {
+	r.Wait = p.wait
+	r.API.HandleFunc("GET /v1/promo/5", func(w http.ResponseWriter, _ *http.Request) {
 		w.Header().Set("Retry-After", "1")
 		w.WriteHeader(http.StatusTooManyRequests)
 	})
-	r.api.Handle("GET /v1/promo/5", http.StatusOK, `{"code":"A1"}`)
-	r.run("promo", "get", "5", "--jq", ".code").expect(t, 0, "A1\n", "")
+	r.API.Handle("GET /v1/promo/5", http.StatusOK, `{"code":"A1"}`)
+	r.Run("promo", "get", "5", "--jq", ".code").Expect(t, 0, "A1\n", "")
 	if got, _ := p.all(); !slices.Equal(got, []time.Duration{time.Second}) {
 		t.Errorf("paused %v before retrying, want the 1s the server asked for", got)
 	}
-	r.expectRoutes(t, "GET /v1/promo/5", "GET /v1/promo/5")
+	r.ExpectRoutes(t, "GET /v1/promo/5", "GET /v1/promo/5")
 }
 
 func TestRetryAfterLongerThanTheTimeoutIsNotWaitedFor(t *testing.T) {
 	r := newRunner(t)
-	r.api.HandleFunc("GET /v1/promo/5", func(w http.ResponseWriter, _ *http.Request) {
+	r.API.HandleFunc("GET /v1/promo/5", func(w http.ResponseWriter, _ *http.Request) {
 		w.Header().Set("Retry-After", "120")
 		w.WriteHeader(http.StatusServiceUnavailable)
 	})
 	start := time.Now()
-	r.run("promo", "get", "5", "--timeout", "5s").expect(t, 1, "", "promoctl: get promo 5: server error (HTTP 503 Service Unavailable)\n")
+	r.Run("promo", "get", "5", "--timeout", "5s").Expect(t, 1, "", "promoctl: get promo 5: server error (HTTP 503 Service Unavailable)\n")
 	if d := time.Since(start); d > 2*time.Second {
 		t.Errorf("gave up after %s, want at once", d)
 	}
-	r.expectRoutes(t, "GET /v1/promo/5")
+	r.ExpectRoutes(t, "GET /v1/promo/5")
 }
 
 func TestConnectionRefused(t *testing.T) {
 	r := newRunner(t)
 	dead := httptest.NewServer(http.NotFoundHandler())
 	dead.Close()
-	r.env["PROMOCTL_BASE_URL"] = dead.URL
-	res := r.run(listArgs...)
-	if res.code != 1 || res.stdout != "" {
-		t.Errorf("exit %d, stdout %q; want exit 1 and no output", res.code, res.stdout)
+	r.Env["PROMOCTL_BASE_URL"] = dead.URL
+	res := r.Run(cmdtest.ListArgs...)
+	if res.Code != 1 || res.Stdout != "" {
+		t.Errorf("exit %d, stdout %q; want exit 1 and no output", res.Code, res.Stdout)
 	}
 	prefix := "promoctl: list promo codes of site 7: cannot reach the server: "
-	if !strings.HasPrefix(res.stderr, prefix) || !strings.Contains(res.stderr, "connection refused") ||
-		strings.Count(res.stderr, "\n") != 1 || !strings.HasSuffix(res.stderr, "\n") {
-		t.Errorf("stderr = %q, want one line starting %q that says connection refused", res.stderr, prefix)
+	if !strings.HasPrefix(res.Stderr, prefix) || !strings.Contains(res.Stderr, "connection refused") ||
+		strings.Count(res.Stderr, "\n") != 1 || !strings.HasSuffix(res.Stderr, "\n") {
+		t.Errorf("stderr = %q, want one line starting %q that says connection refused", res.Stderr, prefix)
 	}
 }
 
@@ -185,15 +185,15 @@ func TestErrorResponses(t *testing.T) {
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			r := newRunner(t)
-			r.api.HandleFunc("GET /v1/promo", func(w http.ResponseWriter, _ *http.Request) {
+			r.API.HandleFunc("GET /v1/promo", func(w http.ResponseWriter, _ *http.Request) {
 				if c.contentType != "" {
 					w.Header().Set("Content-Type", c.contentType)
 				}
 				w.WriteHeader(c.status)
 				fmt.Fprint(w, c.body)
 			})
-			r.run(listArgs...).expect(t, c.code, "", "promoctl: list promo codes of site 7: "+c.stderr+"\n")
-			r.expectRoutes(t, "GET /v1/promo?site_id=7")
+			r.Run(cmdtest.ListArgs...).Expect(t, c.code, "", "promoctl: list promo codes of site 7: "+c.stderr+"\n")
+			r.ExpectRoutes(t, "GET /v1/promo?site_id=7")
 		})
 	}
 }
@@ -201,27 +201,27 @@ func TestErrorResponses(t *testing.T) {
 func TestWrongTypesFailTablesButPassThroughJSON(t *testing.T) {
 	const drifted = `[{"id":1,"code":"A1","is_enabled":"maybe"}]`
 	r := newRunner(t)
-	r.api.Handle("GET /v1/promo", http.StatusOK, drifted)
+	r.API.Handle("GET /v1/promo", http.StatusOK, drifted)
 	const stderr = `promoctl: unexpected response from the server (HTTP 200): promo code #1: field "is_enabled": want true or false, got "maybe"` + "\n"
 	// The list is fetched, but cannot be drawn: stdout stays empty.
-	r.run(listArgs...).expect(t, 1, "", stderr)
-	r.run(append(listArgs, "-o", "csv")...).expect(t, 1, "", stderr)
+	r.Run(cmdtest.ListArgs...).Expect(t, 1, "", stderr)
+	r.Run(append(cmdtest.ListArgs, "-o", "csv")...).Expect(t, 1, "", stderr)
 	// JSON shows the server's data as it is.
-	r.run(append(listArgs, "-o", "json")...).expect(t, 0, drifted+"\n", "")
+	r.Run(append(cmdtest.ListArgs, "-o", "json")...).Expect(t, 0, drifted+"\n", "")
 }
 
 func TestResponseLargerThanTheCap(t *testing.T) {
 	// The server announces more than api.DefaultMaxListBytes: the client
 	// refuses before reading any of it.
 	r := newRunner(t)
-	r.api.HandleFunc("GET /v1/promo", func(w http.ResponseWriter, _ *http.Request) {
+	r.API.HandleFunc("GET /v1/promo", func(w http.ResponseWriter, _ *http.Request) {
 		w.Header().Set("Content-Length", fmt.Sprint(600<<20))
 		w.WriteHeader(http.StatusOK)
 		w.Write([]byte("[[[[[[[["))
 	})
-	r.run(listArgs...).expect(t, 1, "",
+	r.Run(cmdtest.ListArgs...).Expect(t, 1, "",
 		"promoctl: list promo codes of site 7: unexpected response from the server (HTTP 200): the body is larger than 512 MiB; if that is expected, raise the limit with PROMOCTL_MAX_RESPONSE\n")
-	r.expectRoutes(t, "GET /v1/promo?site_id=7")
+	r.ExpectRoutes(t, "GET /v1/promo?site_id=7")
 }
 
 // hang answers nothing until the client goes away.
@@ -229,21 +229,21 @@ func hang(w http.ResponseWriter, r *http.Request) { <-r.Context().Done() }
 
 func TestTimeout(t *testing.T) {
 	r := newRunner(t)
-	r.api.HandleFunc("GET /v1/promo", hang)
+	r.API.HandleFunc("GET /v1/promo", hang)
 	start := time.Now()
-	r.run(append(listArgs, "--timeout", "200ms")...).expect(t, 1, "",
+	r.Run(append(cmdtest.ListArgs, "--timeout", "200ms")...).Expect(t, 1, "",
 		"promoctl: list promo codes of site 7: timed out after 200ms waiting for the server (raise it with --timeout)\n")
 	if d := time.Since(start); d > time.Second {
 		t.Errorf("took %s, want about 200ms", d)
 	}
-	r.expectRoutes(t, "GET /v1/promo?site_id=7")
+	r.ExpectRoutes(t, "GET /v1/promo?site_id=7")
 }
 
 func TestTimeoutFromEnvironmentAsJSON(t *testing.T) {
 	r := newRunner(t)
-	r.env["PROMOCTL_TIMEOUT"] = "0.2"
-	r.api.HandleFunc("GET /v1/promo/5", hang)
-	r.run("promo", "get", "5", "-o", "json").expect(t, 1, "",
+	r.Env["PROMOCTL_TIMEOUT"] = "0.2"
+	r.API.HandleFunc("GET /v1/promo/5", hang)
+	r.Run("promo", "get", "5", "-o", "json").Expect(t, 1, "",
 		`{"error":{"message":"get promo 5: timed out after 200ms waiting for the server (raise it with --timeout)","exit_code":1}}`+"\n")
 }
 
@@ -253,12 +253,12 @@ func TestTimeoutCoversRetries(t *testing.T) {
 	// attempt is never made.
 	r := newRunner(t)
 	p := pauses{block: func(n int) bool { return n == 2 }}
-	r.wait = p.wait
-	r.api.Handle("GET /v1/promo/5", http.StatusServiceUnavailable, "")
+	r.Wait = p.wait
+	r.API.Handle("GET /v1/promo/5", http.StatusServiceUnavailable, "")
 	start := time.Now()
-	r.run("promo", "get", "5", "--timeout", "250ms").expect(t, 1, "",
+	r.Run("promo", "get", "5", "--timeout", "250ms").Expect(t, 1, "",
 		"promoctl: get promo 5: timed out after 250ms waiting for the server (raise it with --timeout)\n")
-	r.expectRoutes(t, "GET /v1/promo/5", "GET /v1/promo/5")
+	r.ExpectRoutes(t, "GET /v1/promo/5", "GET /v1/promo/5")
 	// Both pauses ran under the one deadline the command set at its start.
 	_, deadlines := p.all()
 	if len(deadlines) != 2 || deadlines[0].IsZero() || !deadlines[0].Equal(deadlines[1]) {
@@ -273,40 +273,40 @@ func TestCancelledWhileWaitingForTheServer(t *testing.T) {
 	r := newRunner(t)
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
-	r.ctx = ctx
-	r.api.HandleFunc("GET /v1/promo", func(w http.ResponseWriter, req *http.Request) {
+	r.Ctx = ctx
+	r.API.HandleFunc("GET /v1/promo", func(w http.ResponseWriter, req *http.Request) {
 		cancel() // Ctrl-C while the request is in flight
 		<-req.Context().Done()
 	})
-	r.run(listArgs...).expect(t, 130, "", "promoctl: cancelled\n")
-	r.expectRoutes(t, "GET /v1/promo?site_id=7")
+	r.Run(cmdtest.ListArgs...).Expect(t, 130, "", "promoctl: cancelled\n")
+	r.ExpectRoutes(t, "GET /v1/promo?site_id=7")
 }
 
 func TestCancelledWhileWaitingToRetry(t *testing.T) {
 	r := newRunner(t)
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
-	r.ctx = ctx
-	r.api.HandleFunc("DELETE /v1/promo/5", func(w http.ResponseWriter, _ *http.Request) {
+	r.Ctx = ctx
+	r.API.HandleFunc("DELETE /v1/promo/5", func(w http.ResponseWriter, _ *http.Request) {
 		w.Header().Set("Retry-After", "10")
 		w.WriteHeader(http.StatusServiceUnavailable)
 		time.AfterFunc(50*time.Millisecond, cancel)
 	})
 	start := time.Now()
-	r.run("promo", "delete", "5", "--yes", "-o", "json").expect(t, 130, "", `{"error":{"message":"cancelled","exit_code":130}}`+"\n")
+	r.Run("promo", "delete", "5", "--yes", "-o", "json").Expect(t, 130, "", `{"error":{"message":"cancelled","exit_code":130}}`+"\n")
 	if d := time.Since(start); d > 2*time.Second {
 		t.Errorf("took %s to notice the cancel, want at once", d)
 	}
-	r.expectRoutes(t, "DELETE /v1/promo/5")
+	r.ExpectRoutes(t, "DELETE /v1/promo/5")
 }
 
 func TestCancelledBeforeStart(t *testing.T) {
 	r := newRunner(t)
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	r.ctx = ctx
-	r.run(listArgs...).expect(t, 130, "", "promoctl: cancelled\n")
-	r.expectNoRequests(t)
+	r.Ctx = ctx
+	r.Run(cmdtest.ListArgs...).Expect(t, 130, "", "promoctl: cancelled\n")
+	r.ExpectNoRequests(t)
 }
 
 // elapsed matches the durations of the debug log.
@@ -314,14 +314,14 @@ var elapsed = regexp.MustCompile(`in [0-9.]+[nµm]?s`)
 
 func TestDebugLogsExchangesWithoutTheToken(t *testing.T) {
 	r := newRunner(t)
-	r.api.Handle("GET /v1/promo", http.StatusServiceUnavailable, "")
-	r.api.Handle("GET /v1/promo", http.StatusOK, "[]")
-	res := r.run(append(listArgs, "--debug", "-o", "json")...)
-	stderr := elapsed.ReplaceAllString(res.stderr, "in T")
+	r.API.Handle("GET /v1/promo", http.StatusServiceUnavailable, "")
+	r.API.Handle("GET /v1/promo", http.StatusOK, "[]")
+	res := r.Run(append(cmdtest.ListArgs, "--debug", "-o", "json")...)
+	stderr := elapsed.ReplaceAllString(res.Stderr, "in T")
 	stderr = regexp.MustCompile(`retrying in \S+`).ReplaceAllString(stderr, "retrying in T")
-	res.stderr = stderr
+	res.Stderr = stderr
 	req := []string{
-		"> GET " + r.api.URL + "/v1/promo?site_id=7",
+		"> GET " + r.API.URL + "/v1/promo?site_id=7",
 		"> Accept: application/json",
 		"> User-Agent: promoctl/1.2.3",
 		"> X-Api-User-Id: 42",
@@ -329,43 +329,43 @@ func TestDebugLogsExchangesWithoutTheToken(t *testing.T) {
 	}
 	want := append(append([]string{}, req...), "< 503 Service Unavailable in T (0 bytes)", "retrying in T (attempt 2 of 3)")
 	want = append(append(want, req...), "< 200 OK in T (2 bytes)")
-	res.expect(t, 0, "[]\n", apitest.Lines(want...))
+	res.Expect(t, 0, "[]\n", apitest.Lines(want...))
 }
 
 func TestDebugLogsRequestBodiesBySizeOnly(t *testing.T) {
 	r := newRunner(t)
-	r.api.Handle("POST /v1/promo", http.StatusCreated, createdJSON)
-	res := r.run("promo", "create", "--site-id", "7", "--code", "SUMMER25", "--amount", "5", "--enabled=false", "--debug", "-o", "json")
-	res.stderr = elapsed.ReplaceAllString(res.stderr, "in T")
-	res.expect(t, 0, res.stdout, apitest.Lines(
-		"> POST "+r.api.URL+"/v1/promo",
+	r.API.Handle("POST /v1/promo", http.StatusCreated, cmdtest.CreatedJSON)
+	res := r.Run("promo", "create", "--site-id", "7", "--code", "SUMMER25", "--amount", "5", "--enabled=false", "--debug", "-o", "json")
+	res.Stderr = elapsed.ReplaceAllString(res.Stderr, "in T")
+	res.Expect(t, 0, res.Stdout, apitest.Lines(
+		"> POST "+r.API.URL+"/v1/promo",
 		"> Accept: application/json",
 		"> Content-Type: application/json",
 		"> User-Agent: promoctl/1.2.3",
 		"> X-Api-User-Id: 42",
 		"> Authorization: Bearer [REDACTED]",
 		fmt.Sprintf("> (%d bytes of JSON)", len(`{"site_id":7,"user_id":42,"code":"SUMMER25","is_enabled":false,"bonus_amount":5}`)),
-		fmt.Sprintf("< 201 Created in T (%d bytes)", len(createdJSON)),
+		fmt.Sprintf("< 201 Created in T (%d bytes)", len(cmdtest.CreatedJSON)),
 	))
 }
 
 func TestTokenEchoedByTheServerIsRedacted(t *testing.T) {
 	r := newRunner(t)
-	r.api.Handle("GET /v1/promo", http.StatusBadRequest, apitest.Error(400, 10, "bad token "+testToken))
-	r.run(listArgs...).expect(t, 1, "", "promoctl: list promo codes of site 7: invalid request (API error 10: bad token [REDACTED])\n")
-	r.run(append(listArgs, "-o", "json")...).expect(t, 1, "",
+	r.API.Handle("GET /v1/promo", http.StatusBadRequest, apitest.Error(400, 10, "bad token "+cmdtest.TestToken))
+	r.Run(cmdtest.ListArgs...).Expect(t, 1, "", "promoctl: list promo codes of site 7: invalid request (API error 10: bad token [REDACTED])\n")
+	r.Run(append(cmdtest.ListArgs, "-o", "json")...).Expect(t, 1, "",
 		`{"error":{"message":"list promo codes of site 7: invalid request (API error 10: bad token [REDACTED])","status":400,"kind":10,"title":"bad token [REDACTED]","exit_code":1}}`+"\n")
 }
 
 func TestRedirectToAnotherHostIsRefused(t *testing.T) {
 	r := newRunner(t)
-	r.api.HandleFunc("GET /v1/promo", func(w http.ResponseWriter, req *http.Request) {
+	r.API.HandleFunc("GET /v1/promo", func(w http.ResponseWriter, req *http.Request) {
 		http.Redirect(w, req, "http://198.51.100.1/steal", http.StatusFound)
 	})
-	r.run(listArgs...).expect(t, 1, "",
+	r.Run(cmdtest.ListArgs...).Expect(t, 1, "",
 		"promoctl: list promo codes of site 7: refusing to follow the server's redirect to http://198.51.100.1/steal: it goes to another host (198.51.100.1)\n")
 	// Refused again if asked again: not retried.
-	r.expectRoutes(t, "GET /v1/promo?site_id=7")
+	r.ExpectRoutes(t, "GET /v1/promo?site_id=7")
 }
 
 func TestNotLoggedIn(t *testing.T) {
@@ -375,9 +375,9 @@ func TestNotLoggedIn(t *testing.T) {
 	} {
 		t.Run(c.unset, func(t *testing.T) {
 			r := newRunner(t)
-			delete(r.env, c.unset)
-			r.run(listArgs...).expect(t, 3, "", c.stderr+"\n")
-			r.expectNoRequests(t)
+			delete(r.Env, c.unset)
+			r.Run(cmdtest.ListArgs...).Expect(t, 3, "", c.stderr+"\n")
+			r.ExpectNoRequests(t)
 		})
 	}
 }
@@ -408,16 +408,16 @@ func TestErrorsAsJSON(t *testing.T) {
 		t.Run(c.name, func(t *testing.T) {
 			r := newRunner(t)
 			for k, v := range c.env {
-				r.env[k] = v
+				r.Env[k] = v
 			}
 			if c.status != 0 {
-				r.api.Handle("GET /v1/promo", c.status, c.body)
+				r.API.Handle("GET /v1/promo", c.status, c.body)
 			}
-			c.stderr = strings.ReplaceAll(c.stderr, "{URL}", r.api.URL)
-			res := r.run(append(append([]string{}, listArgs...), c.args...)...)
-			res.expect(t, c.code, "", c.stderr+"\n")
-			if strings.Count(res.stderr, "\n") == 1 {
-				expectJSON(t, "stderr", res.stderr, c.stderr)
+			c.stderr = strings.ReplaceAll(c.stderr, "{URL}", r.API.URL)
+			res := r.Run(append(append([]string{}, cmdtest.ListArgs...), c.args...)...)
+			res.Expect(t, c.code, "", c.stderr+"\n")
+			if strings.Count(res.Stderr, "\n") == 1 {
+				cmdtest.ExpectJSON(t, "stderr", res.Stderr, c.stderr)
 			}
 		})
 	}
@@ -425,9 +425,9 @@ func TestErrorsAsJSON(t *testing.T) {
 
 func TestErrorsAsJSONFromTheProfile(t *testing.T) {
 	r := newRunner(t)
-	r.writeConfig("profiles:\n  default:\n    output: json\n    site_id: 7\n")
-	r.api.Handle("GET /v1/promo", http.StatusForbidden, apitest.Error(403, 30, "user cant view site"))
-	r.run("promo", "list").expect(t, 3, "",
+	r.WriteConfig("profiles:\n  default:\n    output: json\n    site_id: 7\n")
+	r.API.Handle("GET /v1/promo", http.StatusForbidden, apitest.Error(403, 30, "user cant view site"))
+	r.Run("promo", "list").Expect(t, 3, "",
 		`{"error":{"message":"list promo codes of site 7: permission denied: you cannot view site 7 (API error 30: user cant view site)","status":403,"kind":30,"title":"user cant view site","exit_code":3}}`+"\n")
 }
 
@@ -444,22 +444,22 @@ func dropConnection(w http.ResponseWriter, _ *http.Request) {
 func TestDroppedConnection(t *testing.T) {
 	t.Run("GET is retried", func(t *testing.T) {
 		r := newRunner(t)
-		r.api.HandleFunc("GET /v1/promo/5", dropConnection)
-		r.api.HandleFunc("GET /v1/promo/5", dropConnection)
-		r.api.Handle("GET /v1/promo/5", http.StatusOK, `{"code":"A1"}`)
-		r.run("promo", "get", "5", "--jq", ".code").expect(t, 0, "A1\n", "")
-		r.expectRoutes(t, "GET /v1/promo/5", "GET /v1/promo/5", "GET /v1/promo/5")
+		r.API.HandleFunc("GET /v1/promo/5", dropConnection)
+		r.API.HandleFunc("GET /v1/promo/5", dropConnection)
+		r.API.Handle("GET /v1/promo/5", http.StatusOK, `{"code":"A1"}`)
+		r.Run("promo", "get", "5", "--jq", ".code").Expect(t, 0, "A1\n", "")
+		r.ExpectRoutes(t, "GET /v1/promo/5", "GET /v1/promo/5", "GET /v1/promo/5")
 	})
 	t.Run("POST is not: the server may have acted on it", func(t *testing.T) {
 		r := newRunner(t)
-		r.api.HandleFunc("POST /v1/promo", dropConnection)
-		r.api.Handle("POST /v1/promo", http.StatusCreated, createdJSON)
-		res := r.run("promo", "create", "--site-id", "7", "--code", "SUMMER25", "--amount", "5")
+		r.API.HandleFunc("POST /v1/promo", dropConnection)
+		r.API.Handle("POST /v1/promo", http.StatusCreated, cmdtest.CreatedJSON)
+		res := r.Run("promo", "create", "--site-id", "7", "--code", "SUMMER25", "--amount", "5")
 		prefix := "promoctl: create promo SUMMER25 on site 7: the outcome is unknown: "
-		if res.code != 1 || res.stdout != "" || !strings.HasPrefix(res.stderr, prefix) || strings.Count(res.stderr, "\n") != 1 {
-			t.Errorf("exit %d, stdout %q, stderr %q; want exit 1, no output and one line starting %q", res.code, res.stdout, res.stderr, prefix)
+		if res.Code != 1 || res.Stdout != "" || !strings.HasPrefix(res.Stderr, prefix) || strings.Count(res.Stderr, "\n") != 1 {
+			t.Errorf("exit %d, stdout %q, stderr %q; want exit 1, no output and one line starting %q", res.Code, res.Stdout, res.Stderr, prefix)
 		}
-		r.expectRoutes(t, "POST /v1/promo")
+		r.ExpectRoutes(t, "POST /v1/promo")
 	})
 }
 
@@ -467,15 +467,15 @@ func TestPOSTIsRetriedWhenTheConnectionWasNeverMade(t *testing.T) {
 	r := newRunner(t)
 	dead := httptest.NewServer(http.NotFoundHandler())
 	dead.Close()
-	r.env["PROMOCTL_BASE_URL"] = dead.URL
-	res := r.run("promo", "create", "--site-id", "7", "--code", "SUMMER25", "--debug")
-	if res.code != 1 || res.stdout != "" {
-		t.Errorf("exit %d, stdout %q; want exit 1 and no output", res.code, res.stdout)
+	r.Env["PROMOCTL_BASE_URL"] = dead.URL
+	res := r.Run("promo", "create", "--site-id", "7", "--code", "SUMMER25", "--debug")
+	if res.Code != 1 || res.Stdout != "" {
+		t.Errorf("exit %d, stdout %q; want exit 1 and no output", res.Code, res.Stdout)
 	}
-	if n := strings.Count(res.stderr, "> POST "+dead.URL+"/v1/promo\n"); n != 3 {
-		t.Errorf("the debug log shows %d attempts, want 3:\n%s", n, res.stderr)
+	if n := strings.Count(res.Stderr, "> POST "+dead.URL+"/v1/promo\n"); n != 3 {
+		t.Errorf("the debug log shows %d attempts, want 3:\n%s", n, res.Stderr)
 	}
-	last := res.stderr[strings.LastIndex(strings.TrimSuffix(res.stderr, "\n"), "\n")+1:]
+	last := res.Stderr[strings.LastIndex(strings.TrimSuffix(res.Stderr, "\n"), "\n")+1:]
 	if !strings.HasPrefix(last, "promoctl: create promo SUMMER25 on site 7: cannot reach the server: ") {
 		t.Errorf("last line of stderr = %q, want the error", last)
 	}
@@ -503,9 +503,9 @@ func TestRedirectToPlainHTTPIsRefused(t *testing.T) {
 		var d net.Dialer
 		return d.DialContext(ctx, network, to)
 	}
-	r.transport = tr
-	r.env["PROMOCTL_BASE_URL"] = "https://example.com"
-	r.run(listArgs...).expect(t, 1, "",
+	r.Transport = tr
+	r.Env["PROMOCTL_BASE_URL"] = "https://example.com"
+	r.Run(cmdtest.ListArgs...).Expect(t, 1, "",
 		"promoctl: list promo codes of site 7: refusing to follow the server's redirect to http://example.com/v1/promo?site_id=7: it changes the scheme from https to http\n")
 	if len(plainAuth) != 0 {
 		t.Errorf("the plain HTTP server got %d requests (Authorization %q), want none", len(plainAuth), plainAuth)
@@ -514,24 +514,24 @@ func TestRedirectToPlainHTTPIsRefused(t *testing.T) {
 
 func TestMaxResponseFromTheEnvironment(t *testing.T) {
 	r := newRunner(t)
-	r.env["PROMOCTL_MAX_RESPONSE"] = "1KiB"
-	r.api.Handle("GET /v1/promo/5", http.StatusOK, `{"code":"`+strings.Repeat("A", 1024)+`"}`)
-	r.run("promo", "get", "5").expect(t, 1, "",
+	r.Env["PROMOCTL_MAX_RESPONSE"] = "1KiB"
+	r.API.Handle("GET /v1/promo/5", http.StatusOK, `{"code":"`+strings.Repeat("A", 1024)+`"}`)
+	r.Run("promo", "get", "5").Expect(t, 1, "",
 		"promoctl: get promo 5: unexpected response from the server (HTTP 200): the body is larger than 1024 bytes; if that is expected, raise the limit with PROMOCTL_MAX_RESPONSE\n")
-	r.env["PROMOCTL_MAX_RESPONSE"] = "lots"
-	r.run("promo", "get", "5").expect(t, 2, "",
+	r.Env["PROMOCTL_MAX_RESPONSE"] = "lots"
+	r.Run("promo", "get", "5").Expect(t, 2, "",
 		"promoctl: invalid PROMOCTL_MAX_RESPONSE \"lots\": want a size such as 64MiB, 1GiB or a number of bytes\n")
-	r.expectRoutes(t, "GET /v1/promo/5")
+	r.ExpectRoutes(t, "GET /v1/promo/5")
 }
 
 func TestParseByteSize(t *testing.T) {
 	for in, want := range map[string]int64{"1048576": 1 << 20, "64MiB": 64 << 20, "64 MiB": 64 << 20, "2g": 2 << 30, "512KB": 512 << 10, "10B": 10} {
-		if got, err := parseByteSize(in); err != nil || got != want {
+		if got, err := core.ParseByteSize(in); err != nil || got != want {
 			t.Errorf("parseByteSize(%q) = %d, %v; want %d", in, got, err, want)
 		}
 	}
 	for _, in := range []string{"", "0", "-1", "MiB", "1TiB", "1.5MiB", "99999999999GiB"} {
-		if got, err := parseByteSize(in); err == nil {
+		if got, err := core.ParseByteSize(in); err == nil {
 			t.Errorf("parseByteSize(%q) = %d, want an error", in, got)
 		}
 	}
@@ -551,17 +551,17 @@ func TestNotFoundWithoutAnAPIErrorPointsAtTheBaseURL(t *testing.T) {
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			r := newRunner(t)
-			r.api.HandleFunc("GET /v1/promo", func(w http.ResponseWriter, _ *http.Request) {
+			r.API.HandleFunc("GET /v1/promo", func(w http.ResponseWriter, _ *http.Request) {
 				if c.contentType != "" {
 					w.Header().Set("Content-Type", c.contentType)
 				}
 				w.WriteHeader(http.StatusNotFound)
 				fmt.Fprint(w, c.body)
 			})
-			r.run(listArgs...).expect(t, 4, "", "promoctl: list promo codes of site 7: the server at "+r.api.URL+
-				" has no endpoint GET /v1/promo (HTTP 404 without an API error"+c.says+"): check --base-url (now "+r.api.URL+", from PROMOCTL_BASE_URL)\n")
+			r.Run(cmdtest.ListArgs...).Expect(t, 4, "", "promoctl: list promo codes of site 7: the server at "+r.API.URL+
+				" has no endpoint GET /v1/promo (HTTP 404 without an API error"+c.says+"): check --base-url (now "+r.API.URL+", from PROMOCTL_BASE_URL)\n")
 			// A 404 is not retried.
-			r.expectRoutes(t, "GET /v1/promo?site_id=7")
+			r.ExpectRoutes(t, "GET /v1/promo?site_id=7")
 		})
 	}
 }
@@ -569,25 +569,25 @@ func TestNotFoundWithoutAnAPIErrorPointsAtTheBaseURL(t *testing.T) {
 func TestNotFoundWithoutAnAPIErrorNamesWhereTheBaseURLCameFrom(t *testing.T) {
 	t.Run("profile", func(t *testing.T) {
 		r := newRunner(t)
-		delete(r.env, "PROMOCTL_BASE_URL")
-		r.writeConfig("profiles:\n  default:\n    base_url: " + r.api.URL + "/shop\n")
-		r.api.Handle("GET /shop/v1/promo/5", http.StatusNotFound, "")
-		r.run("promo", "get", "5").expect(t, 4, "", "promoctl: get promo 5: the server at "+r.api.URL+"/shop"+
-			" has no endpoint GET /v1/promo/5 (HTTP 404 without an API error): check --base-url (now "+r.api.URL+"/shop, from profile default)\n")
+		delete(r.Env, "PROMOCTL_BASE_URL")
+		r.WriteConfig("profiles:\n  default:\n    base_url: " + r.API.URL + "/shop\n")
+		r.API.Handle("GET /shop/v1/promo/5", http.StatusNotFound, "")
+		r.Run("promo", "get", "5").Expect(t, 4, "", "promoctl: get promo 5: the server at "+r.API.URL+"/shop"+
+			" has no endpoint GET /v1/promo/5 (HTTP 404 without an API error): check --base-url (now "+r.API.URL+"/shop, from profile default)\n")
 	})
 	t.Run("flag, errors as JSON", func(t *testing.T) {
 		r := newRunner(t)
-		msg := "delete promo 5: the server at " + r.api.URL + "/v2 has no endpoint DELETE /v1/promo/5 (HTTP 404 without an API error): " +
-			"check --base-url (now " + r.api.URL + "/v2, from --base-url)"
-		r.api.Handle("DELETE /v2/v1/promo/5", http.StatusNotFound, "")
-		r.run("--base-url", r.api.URL+"/v2", "promo", "delete", "5", "--yes", "-o", "json").expect(t, 4, "",
+		msg := "delete promo 5: the server at " + r.API.URL + "/v2 has no endpoint DELETE /v1/promo/5 (HTTP 404 without an API error): " +
+			"check --base-url (now " + r.API.URL + "/v2, from --base-url)"
+		r.API.Handle("DELETE /v2/v1/promo/5", http.StatusNotFound, "")
+		r.Run("--base-url", r.API.URL+"/v2", "promo", "delete", "5", "--yes", "-o", "json").Expect(t, 4, "",
 			`{"error":{"message":"`+msg+`","status":404,"exit_code":4}}`+"\n")
 	})
 	t.Run("promoctl api names the path too", func(t *testing.T) {
 		r := newRunner(t)
-		r.api.Handle("GET /v1/promos", http.StatusNotFound, "")
-		r.run("api", "/v1/promos").expect(t, 4, "", "promoctl: GET /v1/promos: the server at "+r.api.URL+
-			" has no endpoint GET /v1/promos (HTTP 404 without an API error): check the path, and --base-url (now "+r.api.URL+", from PROMOCTL_BASE_URL)\n")
+		r.API.Handle("GET /v1/promos", http.StatusNotFound, "")
+		r.Run("api", "/v1/promos").Expect(t, 4, "", "promoctl: GET /v1/promos: the server at "+r.API.URL+
+			" has no endpoint GET /v1/promos (HTTP 404 without an API error): check the path, and --base-url (now "+r.API.URL+", from PROMOCTL_BASE_URL)\n")
 	})
 }
 
@@ -596,9 +596,9 @@ func TestNotFoundWithoutAnAPIErrorNamesWhereTheBaseURLCameFrom(t *testing.T) {
 // is sent, the Authorization header, and leaves the URL as it is.
 func TestSandboxDebugLogKeepsURLs(t *testing.T) {
 	r := newRunner(t)
-	res := r.run("--sandbox", "--debug", "promo", "list", "--site-id", "1", "-o", "json", "--jq", "length > 0")
-	res.stderr = regexp.MustCompile(`in T \(\d+ bytes\)`).ReplaceAllString(elapsed.ReplaceAllString(res.stderr, "in T"), "in T (N bytes)")
-	res.expect(t, 0, "true\n", apitest.Lines(
+	res := r.Run("--sandbox", "--debug", "promo", "list", "--site-id", "1", "-o", "json", "--jq", "length > 0")
+	res.Stderr = regexp.MustCompile(`in T \(\d+ bytes\)`).ReplaceAllString(elapsed.ReplaceAllString(res.Stderr, "in T"), "in T (N bytes)")
+	res.Expect(t, 0, "true\n", apitest.Lines(
 		"> GET http://sandbox.localhost/v1/promo?site_id=1",
 		"> Accept: application/json",
 		"> User-Agent: promoctl/1.2.3",
@@ -606,7 +606,7 @@ func TestSandboxDebugLogKeepsURLs(t *testing.T) {
 		"> Authorization: Bearer [REDACTED]",
 		"< 200 OK in T (N bytes)",
 	))
-	r.expectNoRequests(t)
+	r.ExpectNoRequests(t)
 }
 
 // TestShortTokenIsRedactedAsAWholeValue: a short token is redacted from the
@@ -615,13 +615,13 @@ func TestSandboxDebugLogKeepsURLs(t *testing.T) {
 func TestShortTokenIsRedactedAsAWholeValue(t *testing.T) {
 	const short = "shop42"
 	r := newRunner(t)
-	r.env["PROMOCTL_TOKEN"] = short
-	r.env["PROMOCTL_BASE_URL"] = r.api.URL + "/myshop42"
-	r.api.Handle("GET /myshop42/v1/promo", http.StatusBadRequest, apitest.Error(400, 10, "bad token "+short))
-	res := r.run(append(listArgs, "--debug")...)
-	res.stderr = elapsed.ReplaceAllString(res.stderr, "in T")
-	res.expect(t, 1, "", apitest.Lines(
-		"> GET "+r.api.URL+"/myshop42/v1/promo?site_id=7",
+	r.Env["PROMOCTL_TOKEN"] = short
+	r.Env["PROMOCTL_BASE_URL"] = r.API.URL + "/myshop42"
+	r.API.Handle("GET /myshop42/v1/promo", http.StatusBadRequest, apitest.Error(400, 10, "bad token "+short))
+	res := r.Run(append(cmdtest.ListArgs, "--debug")...)
+	res.Stderr = elapsed.ReplaceAllString(res.Stderr, "in T")
+	res.Expect(t, 1, "", apitest.Lines(
+		"> GET "+r.API.URL+"/myshop42/v1/promo?site_id=7",
 		"> Accept: application/json",
 		"> User-Agent: promoctl/1.2.3",
 		"> X-Api-User-Id: 42",
@@ -629,7 +629,7 @@ func TestShortTokenIsRedactedAsAWholeValue(t *testing.T) {
 		fmt.Sprintf("< 400 Bad Request in T (%d bytes)", len(apitest.Error(400, 10, "bad token "+short))),
 		"promoctl: list promo codes of site 7: invalid request (API error 10: bad token [REDACTED])",
 	))
-	if got := r.api.Requests()[0].Header.Get("Authorization"); got != "Bearer "+short {
+	if got := r.API.Requests()[0].Header.Get("Authorization"); got != "Bearer "+short {
 		t.Errorf("Authorization sent = %q, want the token", got)
 	}
 }
@@ -640,12 +640,12 @@ func TestShortTokenIsRedactedAsAWholeValue(t *testing.T) {
 // not shown.
 func TestSandboxTokenIsNotRedactedFromPaths(t *testing.T) {
 	r := newRunner(t)
-	r.env["PROMOCTL_TOKEN"] = "sandbox"
-	r.env["PROMOCTL_USER_ID"] = "1"
-	r.api.Handle("POST /sandbox/redeem", http.StatusInternalServerError, apitest.Error(500, 0, "boom"))
-	res := r.run("sandbox", "redeem", "--site-id", "1", "--code", "WELCOME10", "--order-price", "10", "--debug")
-	if res.code != 1 || !strings.Contains(res.stderr, "> POST "+r.api.URL+"/sandbox/redeem\n") ||
-		!strings.Contains(res.stderr, "> Authorization: Bearer [REDACTED]\n") || strings.Contains(res.stderr, "/[REDACTED]/") {
-		t.Errorf("exit %d, stderr:\n%s\nwant exit 1, the path /sandbox/redeem shown whole and the Authorization header redacted", res.code, res.stderr)
+	r.Env["PROMOCTL_TOKEN"] = "sandbox"
+	r.Env["PROMOCTL_USER_ID"] = "1"
+	r.API.Handle("POST /sandbox/redeem", http.StatusInternalServerError, apitest.Error(500, 0, "boom"))
+	res := r.Run("sandbox", "redeem", "--site-id", "1", "--code", "WELCOME10", "--order-price", "10", "--debug")
+	if res.Code != 1 || !strings.Contains(res.Stderr, "> POST "+r.API.URL+"/sandbox/redeem\n") ||
+		!strings.Contains(res.Stderr, "> Authorization: Bearer [REDACTED]\n") || strings.Contains(res.Stderr, "/[REDACTED]/") {
+		t.Errorf("exit %d, stderr:\n%s\nwant exit 1, the path /sandbox/redeem shown whole and the Authorization header redacted", res.Code, res.Stderr)
 	}
 }

@@ -1,35 +1,18 @@
 package cmd
 
 import (
-	"context"
-	"net"
 	"net/http"
 	"testing"
+
+	"github.com/promoctl/promoctl/cmd/internal/cmdtest"
 )
 
 // Plain HTTP carries the token in clear text: promoctl refuses it except to
 // loopback, unless the user opts in with --allow-insecure-http or
 // PROMOCTL_ALLOW_INSECURE_HTTP=1, and then warns every time.
 
-// remoteHost is a documentation address (RFC 5737): not loopback.
-const remoteHost = "192.0.2.2"
-
 const plainHTTPRefusal = "promoctl: refusing to send the API token over plain HTTP to 192.0.2.2: anyone on the network could read it; " +
 	"use https, or pass --allow-insecure-http (or set PROMOCTL_ALLOW_INSECURE_HTTP=1) on a network you trust\n"
-
-// viaFakeAPI makes the runner's requests to remoteHost:80 reach its fake
-// API, so a test can see what would have been sent there.
-func (r *runner) viaFakeAPI() {
-	tr := http.DefaultTransport.(*http.Transport).Clone()
-	tr.DialContext = func(ctx context.Context, network, addr string) (net.Conn, error) {
-		if addr == remoteHost+":80" {
-			addr = r.api.Listener.Addr().String()
-		}
-		var d net.Dialer
-		return d.DialContext(ctx, network, addr)
-	}
-	r.transport = tr
-}
 
 func TestPlainHTTPToARemoteHostIsRefused(t *testing.T) {
 	for _, c := range []struct {
@@ -45,27 +28,27 @@ func TestPlainHTTPToARemoteHostIsRefused(t *testing.T) {
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			r := newRunner(t)
-			r.viaFakeAPI()
-			delete(r.env, "PROMOCTL_BASE_URL")
+			r.ViaFakeAPI()
+			delete(r.Env, "PROMOCTL_BASE_URL")
 			for k, v := range c.env {
-				r.env[k] = v
+				r.Env[k] = v
 			}
 			if c.conf != "" {
-				r.writeConfig(c.conf)
+				r.WriteConfig(c.conf)
 			}
-			r.run(append(c.args, listArgs...)...).expect(t, 2, "", plainHTTPRefusal)
-			r.expectNoRequests(t)
+			r.Run(append(c.args, cmdtest.ListArgs...)...).Expect(t, 2, "", plainHTTPRefusal)
+			r.ExpectNoRequests(t)
 		})
 	}
 }
 
 func TestPlainHTTPRefusalAsJSON(t *testing.T) {
 	r := newRunner(t)
-	r.viaFakeAPI()
-	r.run(append([]string{"--base-url", "http://192.0.2.2", "-o", "json"}, listArgs...)...).expect(t, 2, "",
+	r.ViaFakeAPI()
+	r.Run(append([]string{"--base-url", "http://192.0.2.2", "-o", "json"}, cmdtest.ListArgs...)...).Expect(t, 2, "",
 		`{"error":{"message":"refusing to send the API token over plain HTTP to 192.0.2.2: anyone on the network could read it; `+
 			`use https, or pass --allow-insecure-http (or set PROMOCTL_ALLOW_INSECURE_HTTP=1) on a network you trust","exit_code":2}}`+"\n")
-	r.expectNoRequests(t)
+	r.ExpectNoRequests(t)
 }
 
 func TestPlainHTTPOptIn(t *testing.T) {
@@ -80,27 +63,27 @@ func TestPlainHTTPOptIn(t *testing.T) {
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			r := newRunner(t)
-			r.viaFakeAPI()
-			r.env["PROMOCTL_BASE_URL"] = "http://192.0.2.2"
+			r.ViaFakeAPI()
+			r.Env["PROMOCTL_BASE_URL"] = "http://192.0.2.2"
 			if c.env != "" {
-				r.env["PROMOCTL_ALLOW_INSECURE_HTTP"] = c.env
+				r.Env["PROMOCTL_ALLOW_INSECURE_HTTP"] = c.env
 			}
-			r.api.Handle("GET /v1/promo", http.StatusOK, "[]")
+			r.API.Handle("GET /v1/promo", http.StatusOK, "[]")
 			// Every use warns.
 			for range 2 {
-				r.run(append(c.args, append(listArgs, "-o", "json")...)...).expect(t, 0, "[]\n", c.stderr)
+				r.Run(append(c.args, append(cmdtest.ListArgs, "-o", "json")...)...).Expect(t, 0, "[]\n", c.stderr)
 			}
-			reqs := r.expectRoutes(t, "GET /v1/promo?site_id=7", "GET /v1/promo?site_id=7")
-			expectHeaders(t, reqs[0], false)
+			reqs := r.ExpectRoutes(t, "GET /v1/promo?site_id=7", "GET /v1/promo?site_id=7")
+			cmdtest.ExpectHeaders(t, reqs[0], false)
 		})
 	}
 }
 
 func TestPlainHTTPOptInMustBeABoolean(t *testing.T) {
 	r := newRunner(t)
-	r.env["PROMOCTL_ALLOW_INSECURE_HTTP"] = "maybe"
-	r.env["PROMOCTL_BASE_URL"] = "http://192.0.2.2"
-	r.run(listArgs...).expect(t, 2, "",
+	r.Env["PROMOCTL_ALLOW_INSECURE_HTTP"] = "maybe"
+	r.Env["PROMOCTL_BASE_URL"] = "http://192.0.2.2"
+	r.Run(cmdtest.ListArgs...).Expect(t, 2, "",
 		"promoctl: invalid PROMOCTL_ALLOW_INSECURE_HTTP \"maybe\": set it to 1 to allow plain HTTP, or unset it\n")
 }
 
@@ -108,39 +91,39 @@ func TestPlainHTTPToLoopbackNeedsNoOptIn(t *testing.T) {
 	// Every other test talks to http://127.0.0.1:PORT; localhost is
 	// loopback too.
 	r := newRunner(t)
-	r.env["PROMOCTL_BASE_URL"] = "http://localhost:" + r.api.URL[len("http://127.0.0.1:"):]
-	r.api.Handle("GET /v1/promo", http.StatusOK, "[]")
-	r.run(append(listArgs, "-o", "json")...).expect(t, 0, "[]\n", "")
+	r.Env["PROMOCTL_BASE_URL"] = "http://localhost:" + r.API.URL[len("http://127.0.0.1:"):]
+	r.API.Handle("GET /v1/promo", http.StatusOK, "[]")
+	r.Run(append(cmdtest.ListArgs, "-o", "json")...).Expect(t, 0, "[]\n", "")
 }
 
 func TestAuthLoginRefusesPlainHTTP(t *testing.T) {
 	r := newBareRunner(t)
-	r.viaFakeAPI()
-	r.stdin = testToken
-	r.run("auth", "login", "--with-token", "--user-id", "42", "--base-url", "http://192.0.2.2").expect(t, 2, "", plainHTTPRefusal)
-	r.expectNoRequests(t)
-	r.expectConfig(t, "")
+	r.ViaFakeAPI()
+	r.Stdin = cmdtest.TestToken
+	r.Run("auth", "login", "--with-token", "--user-id", "42", "--base-url", "http://192.0.2.2").Expect(t, 2, "", plainHTTPRefusal)
+	r.ExpectNoRequests(t)
+	r.ExpectConfig(t, "")
 }
 
 func TestAuthLoginPlainHTTPOptIn(t *testing.T) {
 	r := newBareRunner(t)
-	r.viaFakeAPI()
-	r.stdin = testToken
-	r.api.Handle("GET /v3/public/site", http.StatusOK, "[]")
-	r.run("auth", "login", "--with-token", "--user-id", "42", "--base-url", "http://192.0.2.2", "--allow-insecure-http").expect(t, 0, "",
+	r.ViaFakeAPI()
+	r.Stdin = cmdtest.TestToken
+	r.API.Handle("GET /v3/public/site", http.StatusOK, "[]")
+	r.Run("auth", "login", "--with-token", "--user-id", "42", "--base-url", "http://192.0.2.2", "--allow-insecure-http").Expect(t, 0, "",
 		"promoctl: warning: sending the API token over plain HTTP to 192.0.2.2 (--allow-insecure-http): anyone on the network can read it\n"+
-			keyInFile(42, r.configPath()))
-	r.expectRoutes(t, "GET /v3/public/site")
+			cmdtest.KeyInFile(42, r.ConfigPath()))
+	r.ExpectRoutes(t, "GET /v3/public/site")
 }
 
 func TestConfigSetRefusesPlainHTTP(t *testing.T) {
 	r := newBareRunner(t)
-	r.run("config", "set", "base_url", "http://192.0.2.2").expect(t, 2, "",
+	r.Run("config", "set", "base_url", "http://192.0.2.2").Expect(t, 2, "",
 		"promoctl: refusing to set base_url to http://192.0.2.2: promoctl sends the API token in clear text over plain HTTP to anything but loopback; "+
 			"use https, or pass --allow-insecure-http (or set PROMOCTL_ALLOW_INSECURE_HTTP=1) on a network you trust, here and on every command that uses it\n")
-	r.expectConfig(t, "")
-	r.run("config", "set", "base_url", "http://127.0.0.1:8787").expect(t, 0, "", "")
-	r.run("config", "set", "base_url", "http://192.0.2.2", "--allow-insecure-http").expect(t, 0, "",
+	r.ExpectConfig(t, "")
+	r.Run("config", "set", "base_url", "http://127.0.0.1:8787").Expect(t, 0, "", "")
+	r.Run("config", "set", "base_url", "http://192.0.2.2", "--allow-insecure-http").Expect(t, 0, "",
 		"promoctl: warning: base_url http://192.0.2.2 sends the API token in clear text: every command that uses it needs --allow-insecure-http or PROMOCTL_ALLOW_INSECURE_HTTP=1\n")
-	r.run("config", "get", "base_url").expect(t, 0, "http://192.0.2.2\n", "")
+	r.Run("config", "get", "base_url").Expect(t, 0, "http://192.0.2.2\n", "")
 }

@@ -10,14 +10,16 @@ import (
 
 	"github.com/xuri/excelize/v2"
 
+	"github.com/promoctl/promoctl/cmd/core"
+	"github.com/promoctl/promoctl/cmd/internal/cmdtest"
 	"github.com/promoctl/promoctl/internal/golden"
 )
 
 // ruRunner is a runner on the in-process sandbox whose locale is Russian.
-func ruRunner(t *testing.T) *runner {
+func ruRunner(t *testing.T) *cmdtest.Runner {
 	t.Helper()
 	r := newRunner(t)
-	r.env["LANG"] = "ru_RU.UTF-8"
+	r.Env["LANG"] = "ru_RU.UTF-8"
 	return r
 }
 
@@ -37,22 +39,22 @@ func TestRussianScreens(t *testing.T) {
 		{"promo report by day", false, []string{"--sandbox", "promo", "report", "--site-id", "1", "--by", "day"}, 0},
 		{"promo help", false, []string{"promo", "--help"}, 0},
 		{"promo list help", false, []string{"promo", "list", "--help"}, 0},
-		{"not found", false, []string{"--sandbox", "promo", "get", "99999", "--site-id", "1"}, exitNotFound},
-		{"no access", false, []string{"--sandbox", "promo", "list", "--site-id", "3"}, exitAuth},
+		{"not found", false, []string{"--sandbox", "promo", "get", "99999", "--site-id", "1"}, core.ExitNotFound},
+		{"no access", false, []string{"--sandbox", "promo", "list", "--site-id", "3"}, core.ExitAuth},
 	} {
 		t.Run(strings.ReplaceAll(tc.name, " ", "_"), func(t *testing.T) {
 			r := ruRunner(t)
-			r.tty, r.width = tc.tty, 120
-			res := r.run(tc.args...)
-			if res.code != tc.code {
-				t.Fatalf("exit %d, want %d; stderr %q", res.code, tc.code, res.stderr)
+			r.TTY, r.Width = tc.tty, 120
+			res := r.Run(tc.args...)
+			if res.Code != tc.code {
+				t.Fatalf("exit %d, want %d; stderr %q", res.Code, tc.code, res.Stderr)
 			}
 			if tc.tty {
 				// stderr has a progress bar, with its rate.
-				golden.Equal(t, res.stdout)
+				golden.Equal(t, res.Stdout)
 				return
 			}
-			golden.Equal(t, res.stdout+"--- stderr\n"+res.stderr)
+			golden.Equal(t, res.Stdout+"--- stderr\n"+res.Stderr)
 		})
 	}
 }
@@ -77,20 +79,20 @@ func TestMachineOutputSameInEveryLanguage(t *testing.T) {
 	for _, args := range commands {
 		for _, format := range []string{"json", "jsonl", "yaml", "csv", "xlsx"} {
 			name := strings.Join(args, " ") + " -o " + format
-			run := func(lang string) runResult {
-				r.env["LANG"] = lang
-				return r.run(append(append([]string{"--sandbox"}, args...), "-o", format)...)
+			run := func(lang string) cmdtest.RunResult {
+				r.Env["LANG"] = lang
+				return r.Run(append(append([]string{"--sandbox"}, args...), "-o", format)...)
 			}
 			en, ru := run("C"), run("ru_RU.UTF-8")
-			if format == "xlsx" && en.code == 0 {
+			if format == "xlsx" && en.Code == 0 {
 				// A workbook's archive may differ in its bytes (the time of
 				// its parts): compare what a spreadsheet reads, cell by cell.
-				en.stdout, ru.stdout = workbookCells(t, en.stdout), workbookCells(t, ru.stdout)
+				en.Stdout, ru.Stdout = workbookCells(t, en.Stdout), workbookCells(t, ru.Stdout)
 			}
-			if en.code != ru.code || en.stdout != ru.stdout {
-				t.Errorf("%s: English exit %d\n%s\nRussian exit %d\n%s", name, en.code, en.stdout, ru.code, ru.stdout)
+			if en.Code != ru.Code || en.Stdout != ru.Stdout {
+				t.Errorf("%s: English exit %d\n%s\nRussian exit %d\n%s", name, en.Code, en.Stdout, ru.Code, ru.Stdout)
 			}
-			if en.code == 0 && en.stdout == "" && format != "csv" {
+			if en.Code == 0 && en.Stdout == "" && format != "csv" {
 				t.Errorf("%s printed nothing", name)
 			}
 		}
@@ -107,13 +109,13 @@ func TestJSONErrorSameKeys(t *testing.T) {
 	var got [2]jsonError
 	for i, lang := range []string{"C", "ru_RU.UTF-8"} {
 		r := newRunner(t)
-		r.env["LANG"] = lang
-		res := r.run("--sandbox", "promo", "get", "99999", "--site-id", "1", "-o", "json")
-		if res.code != exitNotFound || res.stdout != "" {
-			t.Fatalf("%s: exit %d, stdout %q", lang, res.code, res.stdout)
+		r.Env["LANG"] = lang
+		res := r.Run("--sandbox", "promo", "get", "99999", "--site-id", "1", "-o", "json")
+		if res.Code != core.ExitNotFound || res.Stdout != "" {
+			t.Fatalf("%s: exit %d, stdout %q", lang, res.Code, res.Stdout)
 		}
-		if err := json.Unmarshal([]byte(res.stderr), &got[i]); err != nil {
-			t.Fatalf("%s: %v: %s", lang, err, res.stderr)
+		if err := json.Unmarshal([]byte(res.Stderr), &got[i]); err != nil {
+			t.Fatalf("%s: %v: %s", lang, err, res.Stderr)
 		}
 	}
 	en, ru := got[0].Error, got[1].Error
@@ -133,7 +135,7 @@ func TestJSONErrorSameKeys(t *testing.T) {
 			t.Errorf("%s = %v in English, %v in Russian", k, en[k], ru[k])
 		}
 	}
-	if en["status"] != float64(404) || en["exit_code"] != float64(exitNotFound) {
+	if en["status"] != float64(404) || en["exit_code"] != float64(core.ExitNotFound) {
 		t.Errorf("English error %v", en)
 	}
 	if en["message"] == ru["message"] || !strings.Contains(fmt.Sprint(ru["message"]), "не найдено") {
@@ -150,18 +152,18 @@ func TestGenerateSummaryPlurals(t *testing.T) {
 		11: "Создано 11 промокодов", 21: "Создан 21 промокод", 22: "Создано 22 промокода",
 	} {
 		r := ruRunner(t)
-		res := r.run("--sandbox", "promo", "generate", "--site-id", "1", "--count", fmt.Sprint(n), "--amount", "5", "--percent", "--enabled", "-o", "csv")
-		if res.code != 0 {
-			t.Fatalf("%d: exit %d: %s", n, res.code, res.stderr)
+		res := r.Run("--sandbox", "promo", "generate", "--site-id", "1", "--count", fmt.Sprint(n), "--amount", "5", "--percent", "--enabled", "-o", "csv")
+		if res.Code != 0 {
+			t.Fatalf("%d: exit %d: %s", n, res.Code, res.Stderr)
 		}
-		m := summary.FindStringSubmatch(res.stderr)
+		m := summary.FindStringSubmatch(res.Stderr)
 		if m == nil || m[1] != want {
-			t.Errorf("count %d: stderr\n%s\nwant a summary %q", n, res.stderr, want)
+			t.Errorf("count %d: stderr\n%s\nwant a summary %q", n, res.Stderr, want)
 		}
-		if !strings.HasPrefix(res.stderr, "Журнал: ") {
-			t.Errorf("count %d: stderr does not start with the journal: %q", n, res.stderr)
+		if !strings.HasPrefix(res.Stderr, "Журнал: ") {
+			t.Errorf("count %d: stderr does not start with the journal: %q", n, res.Stderr)
 		}
-		if lines := strings.Count(res.stdout, "\n"); lines != n+1 {
+		if lines := strings.Count(res.Stdout, "\n"); lines != n+1 {
 			t.Errorf("count %d: %d CSV lines", n, lines)
 		}
 	}
@@ -183,14 +185,14 @@ func TestSiteCurrencyOnlyForRussianTables(t *testing.T) {
 		{"ru_RU.UTF-8", "csv", []string{"GET /v1/promo?site_id=7"}, ",500,"},
 	} {
 		r := newRunner(t)
-		r.env["LANG"] = tc.lang
-		r.api.Handle("GET /v3/public/site/7", 200, `{"id":7,"settings":{"currency":"RUB"}}`)
-		r.api.Handle("GET /v1/promo", 200, list)
-		res := r.run("promo", "list", "--site-id", "7", "-o", tc.format)
-		if res.code != 0 || !strings.Contains(res.stdout, tc.amount) {
-			t.Errorf("%s %s: exit %d, stdout\n%s\nwant %q in it", tc.lang, tc.format, res.code, res.stdout, tc.amount)
+		r.Env["LANG"] = tc.lang
+		r.API.Handle("GET /v3/public/site/7", 200, `{"id":7,"settings":{"currency":"RUB"}}`)
+		r.API.Handle("GET /v1/promo", 200, list)
+		res := r.Run("promo", "list", "--site-id", "7", "-o", tc.format)
+		if res.Code != 0 || !strings.Contains(res.Stdout, tc.amount) {
+			t.Errorf("%s %s: exit %d, stdout\n%s\nwant %q in it", tc.lang, tc.format, res.Code, res.Stdout, tc.amount)
 		}
-		r.expectRoutes(t, tc.routes...)
+		r.ExpectRoutes(t, tc.routes...)
 	}
 }
 
@@ -203,26 +205,26 @@ func TestRussianErrorLines(t *testing.T) {
 		code int
 		ru   string
 	}{
-		{[]string{"--sandbox", "promo", "get", "99999", "--site-id", "1"}, exitNotFound,
+		{[]string{"--sandbox", "promo", "get", "99999", "--site-id", "1"}, core.ExitNotFound,
 			"promoctl: промокод 99999: не найдено: промокод 99999 не существует или у вас нет к нему доступа (ошибка API 41: promo 99999 not found)\n"},
-		{[]string{"--sandbox", "promo", "list", "--site-id", "3"}, exitAuth,
+		{[]string{"--sandbox", "promo", "list", "--site-id", "3"}, core.ExitAuth,
 			"promoctl: список промокодов сайта 3: нет доступа: у вас нет доступа к сайту 3 (ошибка API 30: user cant view site)\n"},
-		{[]string{"--sandbox", "promo", "get", "NOPE", "--site-id", "1"}, exitNotFound,
+		{[]string{"--sandbox", "promo", "get", "NOPE", "--site-id", "1"}, core.ExitNotFound,
 			"promoctl: промокода \"NOPE\" нет на сайте 1 (промокод ищется на сайте из --site-id или site_id из настроек; аргумент из одних цифр считается ID)\n"},
-		{[]string{"--sandbox", "promo", "lst"}, exitUsage, "promoctl: у \"promoctl promo\" нет команды \"lst\"; возможно, вы имели в виду \"get\"?\n"},
-		{[]string{"--sandbox", "promo", "generate", "--site-id", "1", "--count", "x"}, exitUsage,
+		{[]string{"--sandbox", "promo", "lst"}, core.ExitUsage, "promoctl: у \"promoctl promo\" нет команды \"lst\"; возможно, вы имели в виду \"get\"?\n"},
+		{[]string{"--sandbox", "promo", "generate", "--site-id", "1", "--count", "x"}, core.ExitUsage,
 			"promoctl: неверное значение \"x\" флага \"--count\": нужно целое число, а не \"x\"\n"},
-		{[]string{"--sandbox", "promo", "create", "--site-id", "1", "--code", "ABC", "--amount", "150", "--percent"}, exitUsage,
+		{[]string{"--sandbox", "promo", "create", "--site-id", "1", "--code", "ABC", "--amount", "150", "--percent"}, core.ExitUsage,
 			"promoctl: --amount: процент не может быть больше 100, а указано 150\n"},
-		{[]string{"--sandbox", "promo", "list"}, exitUsage,
+		{[]string{"--sandbox", "promo", "list"}, core.ExitUsage,
 			"promoctl: с --sandbox нужен --site-id: в песочнице нет сайта по умолчанию (пользователь 1 видит сайты 1 и 2, пользователь 2 — сайт 3)\n"},
 	} {
 		r := ruRunner(t)
-		res := r.run(tc.args...)
-		res.expect(t, tc.code, "", tc.ru)
-		r.env["LANG"] = "C"
-		if en := r.run(tc.args...); en.code != tc.code || en.stderr == res.stderr || !strings.HasPrefix(en.stderr, "promoctl: ") {
-			t.Errorf("%q in English: exit %d, stderr %q", tc.args, en.code, en.stderr)
+		res := r.Run(tc.args...)
+		res.Expect(t, tc.code, "", tc.ru)
+		r.Env["LANG"] = "C"
+		if en := r.Run(tc.args...); en.Code != tc.code || en.Stderr == res.Stderr || !strings.HasPrefix(en.Stderr, "promoctl: ") {
+			t.Errorf("%q in English: exit %d, stderr %q", tc.args, en.Code, en.Stderr)
 		}
 	}
 }

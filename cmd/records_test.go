@@ -8,6 +8,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/promoctl/promoctl/cmd/core"
+	"github.com/promoctl/promoctl/cmd/promocmd"
 	"github.com/promoctl/promoctl/internal/view"
 )
 
@@ -33,11 +35,11 @@ func TestOneReaderForUndocumentedRecords(t *testing.T) {
 
 			table := tableIDs(t, raw)
 			var completion []string
-			for _, cand := range recordCompletions(raw, "", "name") {
+			for _, cand := range core.RecordCompletions(raw, "", "name") {
 				id, _, _ := strings.Cut(string(cand), "\t")
 				completion = append(completion, id)
 			}
-			sites, err := siteNames(raw)
+			sites, err := promocmd.SiteNames(raw)
 			if err != nil {
 				t.Fatalf("siteNames(%s): %v", c.raw, err)
 			}

@@ -6,6 +6,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/promoctl/promoctl/cmd/core"
+	"github.com/promoctl/promoctl/cmd/internal/cmdtest"
 	"github.com/promoctl/promoctl/internal/i18n"
 )
 
@@ -37,11 +39,11 @@ func TestRussianWordsInPlaceholders(t *testing.T) {
 			"promoctl: выключить 5 промокодов без подтверждения нельзя: без терминала добавьте --yes\n"},
 	} {
 		r := ruRunner(t)
-		r.run(tc.args...).expect(t, exitUsage, "", tc.ru)
-		r.expectNoRequests(t)
-		r.env["LANG"] = "C"
-		if en := r.run(tc.args...); en.code != exitUsage || !strings.Contains(en.stderr, " needs ") && !strings.Contains(en.stderr, "refusing to ") {
-			t.Errorf("%q in English: exit %d, stderr %q", tc.args, en.code, en.stderr)
+		r.Run(tc.args...).Expect(t, core.ExitUsage, "", tc.ru)
+		r.ExpectNoRequests(t)
+		r.Env["LANG"] = "C"
+		if en := r.Run(tc.args...); en.Code != core.ExitUsage || !strings.Contains(en.Stderr, " needs ") && !strings.Contains(en.Stderr, "refusing to ") {
+			t.Errorf("%q in English: exit %d, stderr %q", tc.args, en.Code, en.Stderr)
 		}
 	}
 }
@@ -50,13 +52,13 @@ func TestRussianWordsInPlaceholders(t *testing.T) {
 // Russian, after the value.
 func TestRussianAuthStatusSources(t *testing.T) {
 	r := ruRunner(t)
-	res := r.run("--sandbox", "auth", "status")
+	res := r.Run("--sandbox", "auth", "status")
 	want := "Адрес API:         http://sandbox.localhost  (флаг --sandbox)\n" +
 		"ID пользователя:   1  (флаг --sandbox)\n" +
 		"Ключ API:          ****  (флаг --sandbox)\n" +
 		"Данные для входа:  работают\n"
-	if res.code != 0 || !strings.HasSuffix(res.stdout, want) || res.stderr != "" {
-		t.Errorf("exit %d, stdout:\n%s\nwant it to end with:\n%s\nstderr %q", res.code, res.stdout, want, res.stderr)
+	if res.Code != 0 || !strings.HasSuffix(res.Stdout, want) || res.Stderr != "" {
+		t.Errorf("exit %d, stdout:\n%s\nwant it to end with:\n%s\nstderr %q", res.Code, res.Stdout, want, res.Stderr)
 	}
 }
 
@@ -64,24 +66,24 @@ func TestRussianAuthStatusSources(t *testing.T) {
 // keys, yes/no cells and dates are Russian.
 func TestRussianPageAndSiteTables(t *testing.T) {
 	r := ruRunner(t)
-	r.run("--sandbox", "page", "list", "--site-id", "1").expect(t, 0,
+	r.Run("--sandbox", "page", "list", "--site-id", "1").Expect(t, 0,
 		"ID  ЗАГОЛОВОК             АДРЕС                                        ПУТЬ          ID САЙТА  ОПУБЛИКОВАН  ГЛАВНАЯ  СОЗДАНО\n"+
 			"11  Home                  https://flowers.sandbox.example/             /             1         да           да       04.08.2021 17:00\n"+
 			"12  Catalog               https://flowers.sandbox.example/catalog      /catalog      1         да           нет      04.08.2021 17:05\n"+
 			"13  Delivery and payment  https://flowers.sandbox.example/delivery     /delivery     1         да           нет      05.08.2021 12:00\n"+
 			"14  Spring sale           https://flowers.sandbox.example/spring-sale  /spring-sale  1         нет          нет      01.02.2025 11:00\n", "")
-	res := r.run("--sandbox", "site", "get", "1")
+	res := r.Run("--sandbox", "site", "get", "1")
 	for _, line := range []string{
 		"Язык сайта:          ru\n", "Валюта сайта:        RUB\n", "Часовой пояс сайта:  Europe/Moscow\n",
 		"Создано:             04.08.2021 16:57\n", "Изменено:            20.11.2025 12:00\n",
 	} {
-		if !strings.Contains(res.stdout, line) {
-			t.Errorf("site get: no line %q in:\n%s", line, res.stdout)
+		if !strings.Contains(res.Stdout, line) {
+			t.Errorf("site get: no line %q in:\n%s", line, res.Stdout)
 		}
 	}
-	r.env["LANG"] = "C"
-	if en := r.run("--sandbox", "page", "list", "--site-id", "1"); !strings.Contains(en.stdout, "  PATH  ") || !strings.Contains(en.stdout, "  yes  ") {
-		t.Errorf("English page list changed:\n%s", en.stdout)
+	r.Env["LANG"] = "C"
+	if en := r.Run("--sandbox", "page", "list", "--site-id", "1"); !strings.Contains(en.Stdout, "  PATH  ") || !strings.Contains(en.Stdout, "  yes  ") {
+		t.Errorf("English page list changed:\n%s", en.Stdout)
 	}
 }
 
@@ -89,18 +91,18 @@ func TestRussianPageAndSiteTables(t *testing.T) {
 // its discount in the site's currency, as promo get does.
 func TestRussianCreateCardCurrency(t *testing.T) {
 	r := ruRunner(t)
-	res := r.run("--sandbox", "promo", "create", "--site-id", "1", "--code", "NEWCODE6", "--amount", "5", "--enabled")
-	if res.code != 0 || !strings.Contains(res.stdout, "\nСкидка:                  5,00\u00a0₽\n") {
-		t.Errorf("exit %d, stdout:\n%s\nstderr %q", res.code, res.stdout, res.stderr)
+	res := r.Run("--sandbox", "promo", "create", "--site-id", "1", "--code", "NEWCODE6", "--amount", "5", "--enabled")
+	if res.Code != 0 || !strings.Contains(res.Stdout, "\nСкидка:                  5,00\u00a0₽\n") {
+		t.Errorf("exit %d, stdout:\n%s\nstderr %q", res.Code, res.Stdout, res.Stderr)
 	}
-	get := r.run("--sandbox", "promo", "get", "NEWCODE6", "--site-id", "1")
-	if get.code != 0 || get.stdout != res.stdout {
-		t.Errorf("promo get shows another card:\n%s\ncreate showed:\n%s", get.stdout, res.stdout)
+	get := r.Run("--sandbox", "promo", "get", "NEWCODE6", "--site-id", "1")
+	if get.Code != 0 || get.Stdout != res.Stdout {
+		t.Errorf("promo get shows another card:\n%s\ncreate showed:\n%s", get.Stdout, res.Stdout)
 	}
-	r.env["LANG"] = "C"
-	en := r.run("--sandbox", "promo", "create", "--site-id", "1", "--code", "NEWCODE7", "--amount", "5", "--enabled")
-	if !strings.Contains(en.stdout, "\nAmount:             5.00\n") {
-		t.Errorf("English card changed:\n%s", en.stdout)
+	r.Env["LANG"] = "C"
+	en := r.Run("--sandbox", "promo", "create", "--site-id", "1", "--code", "NEWCODE7", "--amount", "5", "--enabled")
+	if !strings.Contains(en.Stdout, "\nAmount:             5.00\n") {
+		t.Errorf("English card changed:\n%s", en.Stdout)
 	}
 }
 
@@ -109,16 +111,16 @@ func TestRussianCreateCardCurrency(t *testing.T) {
 // (choose a number, a wrong number) are Russian.
 func TestRussianWizardSummaryForms(t *testing.T) {
 	r := newRunner(t)
-	r.env["LANG"] = "ru_RU.UTF-8"
-	r.tty = true
-	r.env["PROMOCTL_ACCESSIBLE"] = "1"
-	r.env["PROMOCTL_SITE_ID"] = "7"
-	r.api.Handle("GET /v1/promo", http.StatusOK, `[{"id":1,"code":"FREESHIP"}]`)
-	r.api.Handle("POST /v1/promo", http.StatusCreated, wizardCreatedJSON)
-	r.stdin = answerLines("SUMMER25", "", "3", "2", "10", "", "2026-12-01", "2026-12-31", "", "", "n")
-	res := r.run("promo", "create", "-o", "json")
-	if res.code != exitCancelled || res.stdout != "" {
-		t.Errorf("exit %d, stdout %q; want %d, nothing", res.code, res.stdout, exitCancelled)
+	r.Env["LANG"] = "ru_RU.UTF-8"
+	r.TTY = true
+	r.Env["PROMOCTL_ACCESSIBLE"] = "1"
+	r.Env["PROMOCTL_SITE_ID"] = "7"
+	r.API.Handle("GET /v1/promo", http.StatusOK, `[{"id":1,"code":"FREESHIP"}]`)
+	r.API.Handle("POST /v1/promo", http.StatusCreated, cmdtest.WizardCreatedJSON)
+	r.Stdin = cmdtest.AnswerLines("SUMMER25", "", "3", "2", "10", "", "2026-12-01", "2026-12-31", "", "", "n")
+	res := r.Run("promo", "create", "-o", "json")
+	if res.Code != core.ExitCancelled || res.Stdout != "" {
+		t.Errorf("exit %d, stdout %q; want %d, nothing", res.Code, res.Stdout, core.ExitCancelled)
 	}
 	for _, line := range []string{
 		"\n  Скидка:                  10,00 на товары\n",
@@ -126,18 +128,18 @@ func TestRussianWizardSummaryForms(t *testing.T) {
 		"\nВведите номер от 1 до 2: \n",
 		"\nВведите номер от 1 до 2: Нужен номер от 1 до 2\n",
 	} {
-		if !strings.Contains(res.stderr, line) {
-			t.Errorf("no line %q in:\n%s", line, res.stderr)
+		if !strings.Contains(res.Stderr, line) {
+			t.Errorf("no line %q in:\n%s", line, res.Stderr)
 		}
 	}
-	r.expectRoutes(t, "GET /v1/promo?site_id=7")
+	r.ExpectRoutes(t, "GET /v1/promo?site_id=7")
 }
 
 // TestRussianStatusWordsInSkips: a bulk command's reason for skipping a
 // code says both statuses in Russian.
 func TestRussianStatusWordsInSkips(t *testing.T) {
 	p := i18n.New(i18n.Russian)
-	got := errorText(p, errors.New("it is disabled now, not active or scheduled"))
+	got := core.ErrorText(p, errors.New("it is disabled now, not active or scheduled"))
 	if want := "теперь его статус «выключен», а не «активен» или «запланирован»"; got != want {
 		t.Errorf("got %q, want %q", got, want)
 	}

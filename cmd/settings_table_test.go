@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"testing"
 
+	"github.com/promoctl/promoctl/cmd/core"
+	"github.com/promoctl/promoctl/cmd/internal/cmdtest"
 	"github.com/promoctl/promoctl/internal/config"
 	"github.com/promoctl/promoctl/internal/iostreams"
 )
@@ -13,21 +15,21 @@ import (
 // it lists each row of the table with the value and the source that won.
 func TestExplainNamesTheSourceOfEveryTableRow(t *testing.T) {
 	r := newBareRunner(t)
-	delete(r.env, "PROMOCTL_SITE_ID")
-	r.writeConfig("profiles:\n  default:\n    user_id: 5\n    site_id: 77\n    output: yaml\n    base_url: https://p.test\n    language: en\n")
-	r.env["PROMOCTL_TOKEN"] = "env-token-123456"
-	r.env["PROMOCTL_SITE_ID"] = "88"
+	delete(r.Env, "PROMOCTL_SITE_ID")
+	r.WriteConfig("profiles:\n  default:\n    user_id: 5\n    site_id: 77\n    output: yaml\n    base_url: https://p.test\n    language: en\n")
+	r.Env["PROMOCTL_TOKEN"] = "env-token-123456"
+	r.Env["PROMOCTL_SITE_ID"] = "88"
 	type want struct{ value, source, from string }
 	wants := map[string]want{
 		config.KeyBaseURL:  {"https://f.test", "flag", "--base-url"},
 		config.KeyToken:    {"env…56", "env", "PROMOCTL_TOKEN"},
-		config.KeyUserID:   {"5", "profile", "default in " + r.configPath()},
+		config.KeyUserID:   {"5", "profile", "default in " + r.ConfigPath()},
 		config.KeySiteID:   {"88", "env", "PROMOCTL_SITE_ID"},
-		config.KeyOutput:   {"yaml", "profile", "default in " + r.configPath()},
+		config.KeyOutput:   {"yaml", "profile", "default in " + r.ConfigPath()},
 		config.KeyTimeout:  {"1m0s", "flag", "--timeout"},
-		config.KeyLanguage: {"en", "profile", "default in " + r.configPath()},
+		config.KeyLanguage: {"en", "profile", "default in " + r.ConfigPath()},
 	}
-	rows := explainRows(t, r, "--jq", ".", "--base-url", "https://f.test", "--timeout", "1m")
+	rows := cmdtest.ExplainRows(t, r, "--jq", ".", "--base-url", "https://f.test", "--timeout", "1m")
 	for _, s := range config.Table() {
 		w, ok := wants[s.Key]
 		if !ok {
@@ -44,7 +46,7 @@ func TestExplainNamesTheSourceOfEveryTableRow(t *testing.T) {
 		}
 	}
 	for key, w := range map[string]want{
-		"config_file": {r.configPath(), "default", ""},
+		"config_file": {r.ConfigPath(), "default", ""},
 		"profile":     {"default", "default", ""},
 	} {
 		if got := rows[key]; got.Value != w.value || got.Source != w.source || got.From != w.from {
@@ -57,8 +59,8 @@ func TestExplainNamesTheSourceOfEveryTableRow(t *testing.T) {
 // every global row of the table, with the row's shorthand and help, and no
 // default of its own (the table's default is resolved with the others).
 func TestGlobalFlagsComeFromTheSettingsTable(t *testing.T) {
-	f := newFactory(Options{IO: &iostreams.IOStreams{In: &bytes.Buffer{}, Out: &bytes.Buffer{}, ErrOut: &bytes.Buffer{}}})
-	root := newRootCmd(f)
+	f := core.NewFactory(core.Options{IO: &iostreams.IOStreams{In: &bytes.Buffer{}, Out: &bytes.Buffer{}, ErrOut: &bytes.Buffer{}}})
+	root := newTree(f)
 	for _, s := range config.GlobalFlags() {
 		fl := root.PersistentFlags().Lookup(s.Flag)
 		if fl == nil {

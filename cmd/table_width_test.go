@@ -7,6 +7,7 @@ import (
 	"testing"
 	"unicode/utf8"
 
+	"github.com/promoctl/promoctl/cmd/internal/cmdtest"
 	"github.com/promoctl/promoctl/internal/golden"
 )
 
@@ -20,17 +21,17 @@ func TestTablesFitTheTerminal(t *testing.T) {
 		args              []string
 		keep              []string // header cells never dropped
 	}{
-		{"promo_list", "GET /v1/promo", selectListJSON, []string{"promo", "list", "--site-id", "7"}, []string{"ID", "CODE"}},
-		{"site_list", "GET /v3/public/site", sitesV3, []string{"site", "list"}, []string{"ID"}},
-		{"page_list", "GET /v3/public/site/7/page", pagesV3, []string{"page", "list", "--site-id", "7"}, []string{"ID"}},
+		{"promo_list", "GET /v1/promo", cmdtest.SelectListJSON, []string{"promo", "list", "--site-id", "7"}, []string{"ID", "CODE"}},
+		{"site_list", "GET /v3/public/site", cmdtest.SitesV3, []string{"site", "list"}, []string{"ID"}},
+		{"page_list", "GET /v3/public/site/7/page", cmdtest.PagesV3, []string{"page", "list", "--site-id", "7"}, []string{"ID"}},
 	} {
 		run := func(t *testing.T, tty bool, width int, extra ...string) string {
 			r := newRunner(t)
-			r.tty, r.width = tty, width
-			r.api.Handle(c.route, http.StatusOK, c.body)
-			res := r.run(append(append([]string{}, c.args...), extra...)...)
-			res.expect(t, 0, res.stdout, "")
-			return res.stdout
+			r.TTY, r.Width = tty, width
+			r.API.Handle(c.route, http.StatusOK, c.body)
+			res := r.Run(append(append([]string{}, c.args...), extra...)...)
+			res.Expect(t, 0, res.Stdout, "")
+			return res.Stdout
 		}
 		full := run(t, false, 0)
 		for _, width := range []int{60, 80, 120} {
@@ -77,20 +78,20 @@ func TestTablesFitTheTerminal(t *testing.T) {
 func TestLargeTableFitsTheTerminal(t *testing.T) {
 	items := make([]string, 600)
 	for i := range items {
-		items[i] = strings.Replace(selectItems[i%len(selectItems)], `"id":`, fmt.Sprintf(`"id":%d,"x":`, 10000+i), 1)
+		items[i] = strings.Replace(cmdtest.SelectItems[i%len(cmdtest.SelectItems)], `"id":`, fmt.Sprintf(`"id":%d,"x":`, 10000+i), 1)
 	}
 	body := "[" + strings.Join(items, ",") + "]"
 	var plain string
 	for _, colour := range []bool{false, true} {
 		r := newRunner(t)
-		r.tty, r.width = true, 60
+		r.TTY, r.Width = true, 60
 		if colour {
-			delete(r.env, "NO_COLOR")
+			delete(r.Env, "NO_COLOR")
 		}
-		r.api.Handle("GET /v1/promo", http.StatusOK, body)
-		res := r.run("promo", "list", "--site-id", "7")
-		out := ansiSGR.ReplaceAllString(res.stdout, "")
-		if colour && out == res.stdout {
+		r.API.Handle("GET /v1/promo", http.StatusOK, body)
+		res := r.Run("promo", "list", "--site-id", "7")
+		out := cmdtest.AnsiSGR.ReplaceAllString(res.Stdout, "")
+		if colour && out == res.Stdout {
 			t.Errorf("no colour on a colour terminal")
 		}
 		if !colour {

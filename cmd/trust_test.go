@@ -7,43 +7,44 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/promoctl/promoctl/cmd/internal/cmdtest"
 	"github.com/promoctl/promoctl/internal/apitest"
 )
 
 func TestTokenWithAControlCharacterIsALocalError(t *testing.T) {
 	for _, c := range []struct{ name, token, conf, stderr string }{
-		{"newline in the environment", testToken + "\nX-Evil: 1", "",
+		{"newline in the environment", cmdtest.TestToken + "\nX-Evil: 1", "",
 			"promoctl: invalid token (from env PROMOCTL_TOKEN): the token contains spaces or control characters\n"},
-		{"escape in the profile", "", "profiles:\n  default:\n    token: \"" + testToken + "\\e\"\n",
+		{"escape in the profile", "", "profiles:\n  default:\n    token: \"" + cmdtest.TestToken + "\\e\"\n",
 			"promoctl: invalid token (from profile default in CONFIG): the token contains spaces or control characters\n"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			r := newRunner(t)
-			delete(r.env, "PROMOCTL_TOKEN")
+			delete(r.Env, "PROMOCTL_TOKEN")
 			if c.token != "" {
-				r.env["PROMOCTL_TOKEN"] = c.token
+				r.Env["PROMOCTL_TOKEN"] = c.token
 			}
 			stderr := c.stderr
 			if c.conf != "" {
-				stderr = strings.ReplaceAll(stderr, "CONFIG", r.writeConfig(c.conf))
+				stderr = strings.ReplaceAll(stderr, "CONFIG", r.WriteConfig(c.conf))
 			}
-			r.run(listArgs...).expect(t, 2, "", stderr)
-			r.expectNoRequests(t)
+			r.Run(cmdtest.ListArgs...).Expect(t, 2, "", stderr)
+			r.ExpectNoRequests(t)
 		})
 	}
 }
 
 func TestCreateWithALostAnswerSaysTheOutcomeIsUnknown(t *testing.T) {
 	r := newRunner(t)
-	r.api.HandleFunc("POST /v1/promo", dropConnection)
-	res := r.run("promo", "create", "--site-id", "7", "--code", "SUMMER25", "--amount", "5")
+	r.API.HandleFunc("POST /v1/promo", dropConnection)
+	res := r.Run("promo", "create", "--site-id", "7", "--code", "SUMMER25", "--amount", "5")
 	const prefix = "promoctl: create promo SUMMER25 on site 7: the outcome is unknown: the connection broke after the request was sent ("
 	const suffix = "), so promo code SUMMER25 may have been created: check whether `promoctl promo list --site-id 7` shows it before creating it again\n"
-	if res.code != 1 || res.stdout != "" || !strings.HasPrefix(res.stderr, prefix) || !strings.HasSuffix(res.stderr, suffix) ||
-		strings.Count(res.stderr, "\n") != 1 {
-		t.Errorf("exit %d, stdout %q, stderr %q; want exit 1, no output and one line %q…%q", res.code, res.stdout, res.stderr, prefix, suffix)
+	if res.Code != 1 || res.Stdout != "" || !strings.HasPrefix(res.Stderr, prefix) || !strings.HasSuffix(res.Stderr, suffix) ||
+		strings.Count(res.Stderr, "\n") != 1 {
+		t.Errorf("exit %d, stdout %q, stderr %q; want exit 1, no output and one line %q…%q", res.Code, res.Stdout, res.Stderr, prefix, suffix)
 	}
-	r.expectRoutes(t, "POST /v1/promo")
+	r.ExpectRoutes(t, "POST /v1/promo")
 }
 
 // A create that timed out, got a 5xx, or got a 2xx it could not read may
@@ -78,10 +79,10 @@ func TestCreateWhoseOutcomeIsUnknownSaysSo(t *testing.T) {
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			r := newRunner(t)
-			r.api.HandleFunc("POST /v1/promo", c.handler)
-			r.run("promo", "create", "--site-id", "7", "--code", "SUMMER25", "--amount", "5", "--timeout", "200ms").
-				expect(t, 1, "", "promoctl: "+create+c.stderr)
-			r.expectRoutes(t, "POST /v1/promo")
+			r.API.HandleFunc("POST /v1/promo", c.handler)
+			r.Run("promo", "create", "--site-id", "7", "--code", "SUMMER25", "--amount", "5", "--timeout", "200ms").
+				Expect(t, 1, "", "promoctl: "+create+c.stderr)
+			r.ExpectRoutes(t, "POST /v1/promo")
 		})
 	}
 }
@@ -94,12 +95,12 @@ func TestCreateThatNeverReachedTheServer(t *testing.T) {
 	}
 	addr := ln.Addr().String()
 	ln.Close()
-	r.env["PROMOCTL_BASE_URL"] = "http://" + addr
-	res := r.run("promo", "create", "--site-id", "7", "--code", "SUMMER25", "--amount", "5")
+	r.Env["PROMOCTL_BASE_URL"] = "http://" + addr
+	res := r.Run("promo", "create", "--site-id", "7", "--code", "SUMMER25", "--amount", "5")
 	const prefix = "promoctl: create promo SUMMER25 on site 7: cannot reach the server: "
-	if res.code != 1 || res.stdout != "" || !strings.HasPrefix(res.stderr, prefix) || strings.Contains(res.stderr, "may have been created") ||
-		strings.Count(res.stderr, "\n") != 1 {
+	if res.Code != 1 || res.Stdout != "" || !strings.HasPrefix(res.Stderr, prefix) || strings.Contains(res.Stderr, "may have been created") ||
+		strings.Count(res.Stderr, "\n") != 1 {
 		t.Errorf("exit %d, stdout %q, stderr %q; want exit 1, no output and one line %q… that does not say it may have been created",
-			res.code, res.stdout, res.stderr, prefix)
+			res.Code, res.Stdout, res.Stderr, prefix)
 	}
 }

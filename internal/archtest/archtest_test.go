@@ -24,7 +24,7 @@ type rule struct {
 }
 
 func rules() []rule {
-	return []rule{
+	out := []rule{
 		{pkg: "internal/config", forbidden: []string{"internal/output", "internal/api"},
 			why: "the settings are read before any output or client exists"},
 		{pkg: "internal/output", forbidden: []string{"internal/api", "internal/sandbox", "internal/view", "internal/promo", "internal/config", "internal/prompt", "cmd"},
@@ -50,11 +50,25 @@ func rules() []rule {
 			why: "the report only aggregates statistics; the command reads them and a view shows them"},
 		{pkg: "internal/plan", forbidden: []string{"cmd", "internal/output", "internal/view", "internal/prompt", "internal/config", "internal/bulk"},
 			why: "a plan is computed, not shown, asked or run: the view prints it, the command confirms it and hands its writes to the bulk engine"},
-		// To come with cmd split by noun (issue 21, item 2): no noun
-		// package imports another noun package, and the core package
-		// (factory, session, errors, shared flags) imports no noun package.
 	}
+	// The commands: core (factory, session, errors, shared flags) and the
+	// test harness import no noun, and no noun imports another; only the
+	// root package cmd puts the nouns together.
+	out = append(out,
+		rule{pkg: "cmd/core", forbidden: nouns,
+			why: "core is what every command uses; a noun builds on it, never the other way"},
+		rule{pkg: "cmd/internal/cmdtest", forbidden: nouns,
+			why: "a noun's tests import the harness: the harness is given the commands it runs"})
+	for _, n := range nouns {
+		out = append(out, rule{pkg: n, forbidden: slices.DeleteFunc(slices.Clone(nouns), func(o string) bool { return o == n }),
+			why: "a noun stands on core alone: what two nouns share goes to cmd/core"})
+	}
+	return out
 }
+
+// nouns are the packages of promoctl's commands, one per noun of the
+// command line (TestEveryNounHasItsRules keeps the list complete).
+var nouns = []string{"cmd/apicmd", "cmd/auth", "cmd/configcmd", "cmd/page", "cmd/product", "cmd/promocmd", "cmd/sandboxcmd", "cmd/site", "cmd/version"}
 
 // pkgInfo is what go list says of a package.
 type pkgInfo struct {
@@ -148,6 +162,25 @@ func TestDependenciesPointDown(t *testing.T) {
 				t.Errorf("forbidden dependencies: %s\n%s", strings.Join(vs, ", "), r.why)
 			}
 		})
+	}
+}
+
+// TestEveryNounHasItsRules fails when a package under cmd is neither the
+// root, core, a test harness nor one of nouns, so that a new noun package
+// gets the rules of the others.
+func TestEveryNounHasItsRules(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs go list")
+	}
+	t.Parallel()
+	for path := range listPackages(t) {
+		rel, ok := strings.CutPrefix(path, module+"/")
+		if !ok || !strings.HasPrefix(rel, "cmd/") || rel == "cmd/core" || strings.HasPrefix(rel, "cmd/internal/") {
+			continue
+		}
+		if !slices.Contains(nouns, rel) {
+			t.Errorf("%s is not in archtest's nouns: add it, so that it imports no other noun and core imports none", rel)
+		}
 	}
 }
 

@@ -1,0 +1,142 @@
+package auth
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"strconv"
+
+	"github.com/spf13/cobra"
+
+	"github.com/promoctl/promoctl/cmd/core"
+	"github.com/promoctl/promoctl/internal/api"
+	"github.com/promoctl/promoctl/internal/config"
+	"github.com/promoctl/promoctl/internal/format"
+	"github.com/promoctl/promoctl/internal/output"
+)
+
+// authStatusOptions are the inputs of auth status.
+type authStatusOptions struct {
+	*core.Session
+	// ErrorsAsJSON says that the run's error goes to stderr as JSON, and
+	// the report, then, not at all.
+	ErrorsAsJSON bool
+}
+
+func newAuthStatusCmd(f *core.Factory, run func(context.Context, *authStatusOptions) error) *cobra.Command {
+	if run == nil {
+		run = runAuthStatus
+	}
+	opts := &authStatusOptions{}
+	return &cobra.Command{
+		Use:   "status",
+		Short: "Show the credentials in use and check that they work",
+		Long: `Show the active profile, base URL, user id and a masked API key, with where
+each comes from (for the key: the keychain, the config file, a flag or a
+variable), and check with one request that the credentials work.
+
+Exits 0 when they work, 3 when there are none or the server refuses them, 1
+when the server cannot be reached.`,
+		Example: `  promoctl auth status
+  promoctl auth status --profile staging
+  promoctl auth status -o json`,
+		Args: core.NoArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			sess, err := f.Start(cmd)
+			if err != nil {
+				return err
+			}
+			opts.Session, opts.ErrorsAsJSON = sess, f.ErrorsAsJSON(cmd)
+			return run(cmd.Context(), opts)
+		},
+	}
+}
+
+// runAuthStatus shows the credentials in use and checks them with one
+// request; the report goes to stdout when they work, with the error to
+// stderr when they do not.
+func runAuthStatus(ctx context.Context, opts *authStatusOptions) error {
+	s := opts.Settings
+	if !s.Sandbox && (s.Token == "" || s.UserID == 0) {
+		missing := "API key"
+		if s.Token != "" {
+			missing = "user id"
+		}
+		return &core.AuthError{Msg: fmt.Sprintf("not logged in: profile %q has no %s: run `promoctl auth login`", s.Profile, missing)}
+	}
+	client, err := opts.Client()
+	if err != nil {
+		return err
+	}
+	ctx, cancel := opts.WithTimeout(ctx)
+	defer cancel()
+	verr := client.Verify(ctx)
+	if errors.Is(verr, context.Canceled) {
+		return verr
+	}
+	st := authStatus(s, verr)
+	if verr == nil {
+		return opts.Print(st)
+	}
+	if !opts.ErrorsAsJSON {
+		// A failed command writes nothing to stdout: the report goes
+		// with the error to stderr.
+		if err := output.Write(opts.IO.ErrOut, st, output.Options{Format: format.Table}); err != nil {
+			return err
+		}
+	}
+	if isAuthFailure(verr) {
+		return fmt.Errorf("the server refused the credentials of profile %q: %w", s.Profile, verr)
+	}
+	return fmt.Errorf("could not check the credentials of profile %q: %w", s.Profile, verr)
+}
+
+// authStatus is the report of auth status.
+func authStatus(s *config.Settings, verr error) output.Data {
+	state := "valid"
+	switch {
+	case isAuthFailure(verr):
+		var ae *api.Error
+		errors.As(verr, &ae)
+		state = fmt.Sprintf("refused by the server (HTTP %d)", ae.Status)
+	case verr != nil:
+		state = "not checked: the server could not be reached or answered with an error"
+	}
+	token := config.MaskToken(s.Token)
+	j, _ := json.Marshal(struct {
+		Profile     string `json:"profile"`
+		ConfigFile  string `json:"config_file"`
+		BaseURL     string `json:"base_url"`
+		UserID      int64  `json:"user_id"`
+		Token       string `json:"token"`
+		TokenSource string `json:"token_source"`
+		Credentials string `json:"credentials"`
+	}{s.Profile, s.Path, s.BaseURL, s.UserID, token, tokenSource(s.Sources[config.KeyToken]), state})
+	from := func(key string) string { return "  (" + core.SourceText(s, s.Sources[key]) + ")" }
+	return output.Data{
+		JSON: j,
+		Tables: func() ([]output.Grid, error) {
+			return []output.Grid{{KeyValue: true, Rows: [][]string{
+				{"Profile:", output.Text(s.Profile)},
+				{"Config file:", output.Text(s.Path)},
+				{"Base URL:", output.Text(s.BaseURL) + from(config.KeyBaseURL)},
+				{"User ID:", strconv.FormatInt(s.UserID, 10) + from(config.KeyUserID)},
+				{"API key:", output.Text(token) + "  (" + tokenSource(s.Sources[config.KeyToken]) + ")"},
+				{"Credentials:", state},
+			}}}, nil
+		},
+	}
+}
+
+// tokenSource says where the API key in use is kept: "keychain", "config
+// file", or the flag or variable that gives it.
+func tokenSource(src config.Source) string {
+	switch src.Kind {
+	case "":
+		return "not set"
+	case "profile":
+		return "config file"
+	}
+	return src.String()
+}

@@ -1,0 +1,111 @@
+package configcmd
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+
+	"github.com/spf13/cobra"
+
+	"github.com/promoctl/promoctl/cmd/core"
+	"github.com/promoctl/promoctl/internal/config"
+	"github.com/promoctl/promoctl/internal/output"
+)
+
+// configExplainOptions are the inputs of config explain.
+type configExplainOptions struct {
+	*core.Session
+	// ConfigSource and ProfileSource say where the config file's path
+	// and the active profile came from.
+	ConfigSource, ProfileSource config.Source
+}
+
+func newConfigExplainCmd(f *core.Factory, run func(context.Context, *configExplainOptions) error) *cobra.Command {
+	if run == nil {
+		run = runConfigExplain
+	}
+	opts := &configExplainOptions{}
+	return &cobra.Command{
+		Use:   "explain",
+		Short: "Show each setting's value and where it comes from",
+		Long: `Show the value each setting has for a command run like this one, and where it
+comes from: a flag, an environment variable, the active profile of the config
+file, or the default. The API key is masked.`,
+		Example: `  promoctl config explain
+  PROMOCTL_OUTPUT=json promoctl config explain --profile staging
+  promoctl config explain -o json --jq '.[] | select(.source == "env") | .setting'`,
+		Args: core.NoArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			sess, err := f.Start(cmd)
+			if err != nil {
+				return err
+			}
+			opts.Session = sess
+			_, opts.ConfigSource, _ = f.Resolver(cmd).Path()
+			_, opts.ProfileSource = f.Resolver(cmd).Profile(sess.Settings.File, sess.Settings.Path)
+			return run(cmd.Context(), opts)
+		},
+	}
+}
+
+// runConfigExplain prints each setting's value and where it came from.
+func runConfigExplain(_ context.Context, opts *configExplainOptions) error {
+	return opts.Print(explain(opts.Settings, opts.ConfigSource, opts.ProfileSource))
+}
+
+// explain lists the effective settings with their sources.
+func explain(s *config.Settings, cfgSrc, profSrc config.Source) output.Data {
+	type row struct {
+		Setting string `json:"setting"`
+		Value   string `json:"value"`
+		Source  string `json:"source"`
+		From    string `json:"from,omitempty"`
+	}
+	rows := []row{
+		{"config_file", s.Path, cfgSrc.Kind, cfgSrc.Name},
+		{"profile", s.Profile, profSrc.Kind, profSrc.Name},
+	}
+	values := map[string]string{
+		config.KeyBaseURL:  s.BaseURL,
+		config.KeyToken:    config.MaskToken(s.Token),
+		config.KeyOutput:   string(s.Output),
+		config.KeyTimeout:  s.Timeout.String(),
+		config.KeyLanguage: string(s.Language),
+	}
+	if s.UserID != 0 {
+		values[config.KeyUserID] = fmt.Sprint(s.UserID)
+	}
+	if s.SiteID != 0 {
+		values[config.KeySiteID] = fmt.Sprint(s.SiteID)
+	}
+	for _, k := range config.Keys() {
+		src := s.Sources[k]
+		r := row{Setting: k, Value: values[k], Source: src.Kind, From: src.Name}
+		if src.Kind == "" {
+			r.Source = "unset"
+		}
+		rows = append(rows, r)
+	}
+	j, _ := json.Marshal(rows)
+	return output.Data{
+		JSON: j,
+		Tables: func() ([]output.Grid, error) {
+			g := output.Grid{Header: []string{"SETTING", "VALUE", "SOURCE"}}
+			for _, r := range rows {
+				src := r.Source
+				if r.From != "" {
+					src += " " + r.From
+				}
+				g.Rows = append(g.Rows, []string{r.Setting, output.Text(r.Value), output.Text(src)})
+			}
+			return []output.Grid{g}, nil
+		},
+		CSV: func() (output.Grid, error) {
+			g := output.Grid{Header: []string{"setting", "value", "source", "from"}}
+			for _, r := range rows {
+				g.Rows = append(g.Rows, []string{r.Setting, r.Value, r.Source, r.From})
+			}
+			return g, nil
+		},
+	}
+}

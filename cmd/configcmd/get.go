@@ -1,0 +1,95 @@
+package configcmd
+
+import (
+	"context"
+	"fmt"
+	"strings"
+
+	"github.com/spf13/cobra"
+
+	"github.com/promoctl/promoctl/cmd/core"
+	"github.com/promoctl/promoctl/internal/config"
+	"github.com/promoctl/promoctl/internal/output"
+)
+
+// configGetOptions are the inputs of config get.
+type configGetOptions struct {
+	*core.ConfigSession
+	Doc *config.Doc // the config file as read
+	Key string
+}
+
+func newConfigGetCmd(f *core.Factory, run func(context.Context, *configGetOptions) error) *cobra.Command {
+	if run == nil {
+		run = runConfigGet
+	}
+	opts := &configGetOptions{}
+	return &cobra.Command{
+		Use:   "get KEY",
+		Short: "Print a setting of the active profile",
+		Long: `Print a setting as the active profile of the config file stores it, or its
+default when the profile has none. The API key is printed masked: promoctl
+never prints it. A key the system keychain keeps is shown as abc…yz
+(keychain).
+
+To see the value a command would use, with flags and environment variables
+applied, run 'promoctl config explain'.
+
+Keys: ` + strings.Join(config.Keys(), ", ") + `.`,
+		Example: `  promoctl config get site_id
+  promoctl config get base_url --profile staging`,
+		Args:              core.ExactArgs(1, "a setting name"),
+		ValidArgsFunction: completeKeys,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			key := args[0]
+			if !config.IsKey(key) {
+				return unknownKey(key)
+			}
+			doc, err := f.ConfigDoc(cmd)
+			if err != nil {
+				return err
+			}
+			opts.ConfigSession, opts.Doc, opts.Key = f.StartConfig(cmd), doc, key
+			return run(cmd.Context(), opts)
+		},
+	}
+}
+
+// runConfigGet prints a setting of the active profile as the file keeps
+// it, or its default; the API key masked, the keychain's first.
+func runConfigGet(ctx context.Context, opts *configGetOptions) error {
+	doc, key := opts.Doc, opts.Key
+	name, src := opts.Profile(doc)
+	if err := core.RequireProfile(doc, name, src); err != nil {
+		return err
+	}
+	v := doc.Profile(name).Get(key)
+	if v == "" {
+		v = config.Default(key)
+	}
+	if key == config.KeyToken {
+		ctx, cancel := context.WithTimeout(ctx, opts.LockWait)
+		defer cancel()
+		if t := opts.Keys.All(ctx, doc)[name]; t != "" {
+			v = config.MaskToken(t) + " (keychain)"
+		} else {
+			v = config.MaskToken(v)
+		}
+	}
+	if v == "" {
+		opts.Notef("%s is not set in profile %q.", key, name)
+		return nil
+	}
+	_, err := fmt.Fprintln(opts.IO.Out, output.Text(v))
+	return err
+}
+
+func unknownKey(key string) error {
+	return core.Usagef("unknown setting %q: use one of %s", key, strings.Join(config.Keys(), ", "))
+}
+
+// envOf is the environment variable of a setting.
+func envOf(key string) string {
+	s, _ := config.Find(key)
+	return s.Env
+}

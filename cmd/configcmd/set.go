@@ -1,0 +1,123 @@
+package configcmd
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/spf13/cobra"
+
+	"github.com/promoctl/promoctl/cmd/core"
+	"github.com/promoctl/promoctl/internal/config"
+	"github.com/promoctl/promoctl/internal/output"
+)
+
+// configSetOptions are the inputs of config set.
+type configSetOptions struct {
+	*core.ConfigSession
+	PlainHTTP  core.PlainHTTP
+	Key, Value string // the value as typed, not yet checked
+}
+
+func newConfigSetCmd(f *core.Factory, run func(context.Context, *configSetOptions) error) *cobra.Command {
+	if run == nil {
+		run = runConfigSet
+	}
+	opts := &configSetOptions{}
+	return &cobra.Command{
+		Use:   "set KEY VALUE",
+		Short: "Change a setting of the active profile",
+		Long: `Change a setting of the active profile (or of --profile NAME), creating the
+profile when it does not exist. Values are checked first:
+
+  base_url  an https URL (default https://api.lpmotor.ru); plain http only to
+            loopback, or with --allow-insecure-http on a trusted network
+  user_id   your user id, a positive whole number ("Your ID" in the site admin)
+  site_id   the default site of commands that take --site-id
+  output    table, wide, json, jsonl, yaml, csv or xlsx
+  timeout   a time limit such as 30s or 2m
+  language  en or ru (default: the locale's)
+  token     the API key, kept in the system keychain when there is one
+            (else in the file); prefer 'promoctl auth login', which keeps
+            the key out of your shell history and checks that it works`,
+		Example: `  promoctl config set site_id 11111
+  promoctl config set output json
+  promoctl config set base_url https://api.lpmotor.ru --profile staging`,
+		Args:              core.ExactArgs(2, "a setting name and a value"),
+		ValidArgsFunction: completeKeys,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			key := args[0]
+			if !config.IsKey(key) {
+				return unknownKey(key)
+			}
+			opts.ConfigSession, opts.PlainHTTP, opts.Key, opts.Value = f.StartConfig(cmd), f.PlainHTTP(), key, args[1]
+			return run(cmd.Context(), opts)
+		},
+	}
+}
+
+// runConfigSet checks the value, then sets it in the active profile under
+// the file's lock, creating the profile (and making it the current one in
+// a file that has none); a token goes where auth login keeps it.
+func runConfigSet(ctx context.Context, opts *configSetOptions) error {
+	key := opts.Key
+	if key == config.KeyToken {
+		opts.Secret(opts.Value)
+	}
+	value, err := config.CheckValue(key, opts.Value)
+	if err != nil {
+		return core.Usagef("invalid %s: %v", key, err)
+	}
+	if key == config.KeyBaseURL {
+		if err := opts.PlainHTTP.AllowSaved(value); err != nil {
+			return err
+		}
+	}
+	ctx, cancel := context.WithTimeout(ctx, opts.LockWait)
+	defer cancel()
+	var name string
+	var inKeychain bool
+	doc, err := opts.File.Edit(ctx, func(doc *config.Doc) (bool, error) {
+		name, _ = opts.Profile(doc)
+		first := len(doc.File.Profiles) == 0
+		if !doc.HasProfile(name) {
+			if err := config.CheckProfileName(name); err != nil {
+				return false, core.UsageErr(err)
+			}
+		}
+		if key == config.KeyToken {
+			// Kept where auth login keeps it: a key in the keychain
+			// would win over one in the file.
+			if err := doc.AddProfile(name); err != nil {
+				return false, err
+			}
+			var err error
+			if inKeychain, err = opts.Keys.Store(ctx, doc, name, value); err != nil {
+				return false, err
+			}
+		} else if err := doc.Set(name, key, value); err != nil {
+			return false, err
+		}
+		if first && doc.File.CurrentProfile == "" {
+			if err := doc.SetCurrent(name); err != nil {
+				return false, err
+			}
+		}
+		return true, nil
+	})
+	if err != nil {
+		return err
+	}
+	shown := value
+	if key == config.KeyToken {
+		shown = config.MaskToken(value)
+	}
+	where := doc.Path
+	if inKeychain {
+		where = "the system keychain"
+	}
+	opts.Notef("Set %s to %s in profile %q (%s).", key, output.Text(shown), name, where)
+	if opts.Env.Getenv(envOf(key)) != "" {
+		opts.Warn(fmt.Sprintf("%s is set and overrides this setting until you unset it", envOf(key)))
+	}
+	return nil
+}

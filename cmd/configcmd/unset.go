@@ -1,0 +1,103 @@
+package configcmd
+
+import (
+	"context"
+	"fmt"
+	"strings"
+
+	"github.com/spf13/cobra"
+
+	"github.com/promoctl/promoctl/cmd/core"
+	"github.com/promoctl/promoctl/internal/config"
+)
+
+// configUnsetOptions are the inputs of config unset.
+type configUnsetOptions struct {
+	*core.ConfigSession
+	Key string
+}
+
+func newConfigUnsetCmd(f *core.Factory, run func(context.Context, *configUnsetOptions) error) *cobra.Command {
+	if run == nil {
+		run = runConfigUnset
+	}
+	opts := &configUnsetOptions{}
+	return &cobra.Command{
+		Use:   "unset KEY",
+		Short: "Remove a setting from the active profile",
+		Long: `Remove a setting from the active profile (or from --profile NAME), so that
+commands fall back to the environment or the default. The rest of the file,
+comments included, stays as it is.
+
+Unsetting token removes the profile's API key from the system keychain too,
+as 'promoctl auth logout' does. A setting the profile does not have is left
+alone, with a note on stderr.
+
+Keys: ` + strings.Join(config.Keys(), ", ") + `.`,
+		Example: `  promoctl config unset site_id
+  promoctl config unset output --profile staging
+  promoctl config unset token`,
+		Args: core.ExactArgs(1, "a setting name"),
+		ValidArgsFunction: func(cmd *cobra.Command, args []string, toComplete string) ([]cobra.Completion, cobra.ShellCompDirective) {
+			if len(args) > 0 {
+				return nil, cobra.ShellCompDirectiveNoFileComp
+			}
+			return completeKeys(cmd, args, toComplete)
+		},
+		RunE: func(cmd *cobra.Command, args []string) error {
+			key := args[0]
+			if !config.IsKey(key) {
+				return unknownKey(key)
+			}
+			opts.ConfigSession, opts.Key = f.StartConfig(cmd), key
+			return run(cmd.Context(), opts)
+		},
+	}
+}
+
+// runConfigUnset removes a setting from the active profile under the
+// file's lock; the token from the keychain too.
+func runConfigUnset(ctx context.Context, opts *configUnsetOptions) error {
+	key := opts.Key
+	ctx, cancel := context.WithTimeout(ctx, opts.LockWait)
+	defer cancel()
+	var name string
+	var fromFile, fromKeychain bool
+	doc, err := opts.File.Edit(ctx, func(doc *config.Doc) (bool, error) {
+		var src config.Source
+		name, src = opts.Profile(doc)
+		if err := core.RequireProfile(doc, name, src); err != nil {
+			return false, err
+		}
+		var err error
+		if key == config.KeyToken && doc.HasProfile(name) {
+			if fromKeychain, err = opts.Keys.Remove(ctx, name, doc.Path); err != nil {
+				return false, err
+			}
+		}
+		fromFile, err = doc.Unset(name, key)
+		return fromFile, err
+	})
+	if err != nil {
+		return err
+	}
+	var where string
+	switch {
+	case fromKeychain && fromFile:
+		where = "the system keychain and " + doc.Path
+	case fromKeychain:
+		where = "the system keychain"
+	case fromFile:
+		where = doc.Path
+	default:
+		// Not only on a terminal: a script that unsets what is not
+		// there may well have a mistaken profile or key.
+		fmt.Fprintln(opts.IO.ErrOut, opts.Warnings.Msg.T("rest.config.nothing_to_unset", "Key", key, "Profile", fmt.Sprintf("%q", name)))
+		return nil
+	}
+	opts.Notef("Unset %s in profile %q (%s).", key, name, where)
+	if opts.Env.Getenv(envOf(key)) != "" {
+		opts.Warn(fmt.Sprintf("%s is set and still gives %s until you unset it", envOf(key), key))
+	}
+	return nil
+}

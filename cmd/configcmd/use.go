@@ -1,0 +1,64 @@
+package configcmd
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/spf13/cobra"
+
+	"github.com/promoctl/promoctl/cmd/core"
+	"github.com/promoctl/promoctl/internal/config"
+)
+
+// configUseOptions are the inputs of config use.
+type configUseOptions struct {
+	*core.ConfigSession
+	Name string // the profile
+}
+
+func newConfigUseCmd(f *core.Factory, run func(context.Context, *configUseOptions) error) *cobra.Command {
+	if run == nil {
+		run = runConfigUse
+	}
+	opts := &configUseOptions{}
+	return &cobra.Command{
+		Use:     "use PROFILE",
+		Aliases: []string{"use-profile"},
+		Short:   "Make a profile the current one",
+		Long:    "Make a profile of the config file the current one: commands use it unless --profile or PROMOCTL_PROFILE names another.",
+		Example: `  promoctl config use staging
+  promoctl config list`,
+		Args: core.ExactArgs(1, "a profile name"),
+		ValidArgsFunction: func(cmd *cobra.Command, args []string, toComplete string) ([]cobra.Completion, cobra.ShellCompDirective) {
+			if len(args) > 0 {
+				return nil, cobra.ShellCompDirectiveNoFileComp
+			}
+			return f.Completions().CompleteProfiles(cmd, args, toComplete)
+		},
+		RunE: func(cmd *cobra.Command, args []string) error {
+			opts.ConfigSession, opts.Name = f.StartConfig(cmd), args[0]
+			return run(cmd.Context(), opts)
+		},
+	}
+}
+
+// runConfigUse makes a profile of the file the current one.
+func runConfigUse(ctx context.Context, opts *configUseOptions) error {
+	name := opts.Name
+	ctx, cancel := context.WithTimeout(ctx, opts.LockWait)
+	defer cancel()
+	_, err := opts.File.Edit(ctx, func(doc *config.Doc) (bool, error) {
+		if !doc.HasProfile(name) {
+			return false, core.UsageErr(fmt.Errorf("profile %w", core.ProfileNotFound(doc, name)))
+		}
+		return true, doc.SetCurrent(name)
+	})
+	if err != nil {
+		return err
+	}
+	opts.Notef("Now using profile %q.", name)
+	if v := opts.Env.Getenv("PROMOCTL_PROFILE"); v != "" && v != name {
+		opts.Warn(fmt.Sprintf("PROMOCTL_PROFILE=%s is set and overrides the current profile until you unset it", v))
+	}
+	return nil
+}

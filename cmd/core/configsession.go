@@ -1,0 +1,77 @@
+package core
+
+import (
+	"context"
+	"fmt"
+	"time"
+
+	"github.com/promoctl/promoctl/internal/config"
+	"github.com/promoctl/promoctl/internal/iostreams"
+)
+
+// ConfigSession is what a verb that changes the config file is given
+// (config set, unset and use, auth logout), as session is what a verb that
+// talks to the API is given: the streams, the environment, the file, where
+// API keys are kept, and the active profile. factory.startConfig fills one
+// in; a verb's test builds one around a file in a temporary folder.
+type ConfigSession struct {
+	IO       *iostreams.IOStreams
+	Warnings *Warnings
+	Env      config.Env
+	File     configEditor
+	Keys     *APIKeys
+	Secret   func(token string) // learns a token the run read, which errors never show
+	// Profile is the active profile of the file doc: --profile, else
+	// PROMOCTL_PROFILE, else its current_profile, else "default"; and
+	// where that choice came from.
+	Profile func(doc *config.Doc) (string, config.Source)
+	// LockWait bounds the wait for the file's lock: --timeout, else
+	// PROMOCTL_TIMEOUT, else the default.
+	LockWait time.Duration
+}
+
+// configEditor changes the config file under its lock: it reads the file
+// afresh, lets edit change it and writes it back, so that concurrent runs
+// keep each other's changes. The wait for the lock ends with ctx.
+type configEditor interface {
+	Edit(ctx context.Context, edit func(doc *config.Doc) (save bool, err error)) (*config.Doc, error)
+}
+
+// ConfigFile is the config file, found on first use (--config, else
+// PROMOCTL_CONFIG, else the default path); what is wrong with it is
+// warned of.
+type ConfigFile struct {
+	Path func() (string, error)
+	Warn func(...string)
+}
+
+func (c *ConfigFile) Edit(ctx context.Context, edit func(doc *config.Doc) (bool, error)) (*config.Doc, error) {
+	path, err := c.Path()
+	if err != nil {
+		return nil, err
+	}
+	doc, warnings, err := config.Edit(ctx, path, edit)
+	c.Warn(warnings...)
+	return doc, err
+}
+
+// LockWait is how long a command that resolves no settings waits for the
+// config file's lock: --timeout (or PROMOCTL_TIMEOUT, else the default).
+func LockWait(r *config.Resolver) time.Duration {
+	if v, src := r.Given(config.KeyTimeout); src.Kind != "" {
+		if t, err := config.ParseTimeout(v); err == nil {
+			return t
+		}
+	}
+	return config.DefaultTimeout
+}
+
+// Notef writes a success message to stderr when a person is watching.
+func (s *ConfigSession) Notef(format string, args ...any) {
+	if s.IO.IsStderrTTY() {
+		fmt.Fprintln(s.IO.ErrOut, s.Warnings.Say(fmt.Sprintf(format, args...)))
+	}
+}
+
+// Warn writes warnings to stderr, each once per run.
+func (s *ConfigSession) Warn(msgs ...string) { s.Warnings.Warn(msgs...) }

@@ -1,0 +1,536 @@
+// Package core is what every promoctl command uses: the factory of a run
+// and the session a verb runs in, errors and exit codes, shared flags and
+// arguments, the root command's global flags, API keys, the in-process
+// sandbox, completion's completer and the language glue. It imports no
+// noun package.
+package core
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"net/http"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
+
+	"github.com/promoctl/promoctl/internal/api"
+	"github.com/promoctl/promoctl/internal/config"
+	"github.com/promoctl/promoctl/internal/format"
+	"github.com/promoctl/promoctl/internal/i18n"
+	"github.com/promoctl/promoctl/internal/iostreams"
+	"github.com/promoctl/promoctl/internal/keychain"
+	"github.com/promoctl/promoctl/internal/output"
+	"github.com/promoctl/promoctl/internal/progress"
+	"github.com/promoctl/promoctl/internal/prompt"
+	"github.com/promoctl/promoctl/internal/termsafe"
+)
+
+// globalFlags are the root command's persistent flags that are not
+// settings, as given: nothing changes them once they are parsed (a run is
+// switched to the in-process sandbox by factory.inProcessSandbox). The
+// settings' flags are read through factory.resolver.
+type globalFlags struct {
+	JQ, SandboxData                                                   string
+	NoHeaders, Debug, NoColor, Sandbox, Accessible, AllowInsecureHTTP bool
+}
+
+// Prompter asks the user questions on a terminal.
+type Prompter interface {
+	Confirm(ctx context.Context, title, description string, def bool) (bool, error)
+}
+
+// Factory is one run's state and the constructors of what its commands
+// are given, each built on first use, once the flags are parsed: the
+// settings (resolver, Settings, configDoc: the config file read once),
+// the keychain and where API keys are kept (keychain, apiKeys), API
+// clients (newClient, clientOptions, plainHTTP), the in-process sandbox
+// (inProcessSandbox), output options, the prompter (huh, promptAs), and
+// the reporting of the run's error (reportError, errorsAsJSON, redact).
+// start and startConfig (session.go) are the ways a verb gets them;
+// building the command tree uses none of them, so --help reads no config
+// and builds no client.
+type Factory struct {
+	opts   Options
+	IO     *iostreams.IOStreams
+	Env    config.Env
+	Build  Build
+	Global globalFlags
+
+	Flags            *pflag.FlagSet   // the root's persistent flags, the global ones of every command
+	resolved         *config.Resolver // the settings' one viper instance, built once per run
+	ResolvedSettings *config.Settings
+	doc              *config.Doc   // the config file, read once per run
+	secrets          secretList    // tokens read during the run, redacted from errors
+	Local            *LocalSandbox // the in-process sandbox, once the run is switched to it
+	Cleanups         []func()      // run when the command ends
+	Warnings         *Warnings     // warnings already shown, so a file read twice warns once
+	// ArgsOutput is the --output of the command line when its flags could
+	// not all be parsed: how to report that error.
+	ArgsOutput string
+	Msg        *i18n.Printer // the run's language (decideLanguage); nil is English
+	// Completing is set for a completion request: only then do verbs
+	// register their flags' completions (CompleteFlag).
+	Completing bool
+	completer  *Completer // the run's completions, built on first use
+}
+
+// Cleanup releases what the command opened.
+func (f *Factory) Cleanup() {
+	for i := len(f.Cleanups) - 1; i >= 0; i-- {
+		f.Cleanups[i]()
+	}
+	f.Cleanups = nil
+}
+
+func NewFactory(o Options) *Factory {
+	if o.Env == nil {
+		o.Env = func(string) (string, bool) { return "", false }
+	}
+	if o.Build.Version == "" {
+		o.Build.Version = "dev"
+	}
+	f := &Factory{opts: o, IO: o.IO, Env: o.Env, Build: o.Build}
+	f.Warnings = &Warnings{redact: f.redact}
+	if o.IO != nil {
+		f.Warnings.Out = o.IO.ErrOut
+	}
+	return f
+}
+
+// Location is the time zone dates are shown and read in.
+func (f *Factory) Location() *time.Location {
+	if f.opts.Location != nil {
+		return f.opts.Location
+	}
+	return time.Local
+}
+
+// Resolver returns the run's settings resolver, building its viper
+// instance on first use, after cmd's flags are parsed: every setting of the
+// run is read through it.
+//
+// The keychain is asked for a profile's API key only once the config file
+// is read (its path names the account); a keychain that has none, or
+// fails, is no key.
+func (f *Factory) Resolver(cmd *cobra.Command) *config.Resolver {
+	if f.resolved != nil {
+		return f.resolved
+	}
+	sandboxed := f.Global.Sandbox || f.Local != nil
+	var fromKeychain func(profile string) string
+	if kc := f.keychain(); kc != nil && !sandboxed {
+		ctx := cmd.Context()
+		fromKeychain = func(profile string) string {
+			if f.doc == nil {
+				return ""
+			}
+			t, err := kc.Get(ctx, keychain.Account(profile, f.doc.Path))
+			if err != nil {
+				return ""
+			}
+			f.secrets.add(t)
+			return t
+		}
+	}
+	f.resolved = config.NewResolver(config.Lookup{Flags: cmd.Flags(), Env: f.Env, Keychain: fromKeychain, Sandbox: sandboxed})
+	return f.resolved
+}
+
+// Settings resolves the settings once per run: for the in-process sandbox
+// once the run is switched to it (--sandbox, inProcessSandbox).
+func (f *Factory) Settings(cmd *cobra.Command) (*config.Settings, error) {
+	if f.ResolvedSettings != nil {
+		return f.ResolvedSettings, nil
+	}
+	doc := func() (*config.Doc, error) { return f.ConfigDoc(cmd) }
+	s, err := resolveSettings(cmd, f.Resolver(cmd), f.Global.Sandbox || f.Local != nil, f.Global.SandboxData, doc)
+	if err != nil {
+		return nil, err
+	}
+	f.ResolvedSettings = s
+	return s, nil
+}
+
+// resolveSettings resolves cmd's settings through r, reading the config
+// file with doc. For the in-process sandbox (sandboxed, r resolving for
+// it) the flags it would ignore are refused; otherwise a --sandbox-data
+// (sandboxData) that would be ignored is.
+func resolveSettings(cmd *cobra.Command, r *config.Resolver, sandboxed bool, sandboxData string, doc func() (*config.Doc, error)) (*config.Settings, error) {
+	if sandboxed {
+		if err := sandboxFlagConflict(r); err != nil {
+			return nil, err
+		}
+	} else if sandboxData != "" && !isSandboxCmd(cmd) {
+		return nil, Usagef("--sandbox-data names the data file of --sandbox: add --sandbox")
+	}
+	d, err := doc()
+	if err != nil {
+		return nil, err
+	}
+	return r.Settings(d.Path, d.File)
+}
+
+// sandboxFlagConflict refuses --base-url and --token beside --sandbox,
+// which would otherwise be ignored: the sandbox has its own. Their
+// variables are ambient, not typed for this command, and are ignored
+// without a word.
+func sandboxFlagConflict(r *config.Resolver) error {
+	if _, ok := r.FlagValue(config.KeyToken); ok {
+		return Usagef("--token cannot be used with --sandbox, which has its own tokens: for the other sandbox user, give --user-id 2")
+	}
+	if _, ok := r.FlagValue(config.KeyBaseURL); ok {
+		return Usagef("--base-url cannot be used with --sandbox, which runs in-process: to use a running 'promoctl sandbox serve', drop --sandbox and give --base-url, --token and --user-id")
+	}
+	return nil
+}
+
+// isSandboxCmd reports whether cmd is a sandbox command (serve, redeem,
+// reset), which uses the sandbox's data file without --sandbox.
+func isSandboxCmd(cmd *cobra.Command) bool {
+	return strings.HasPrefix(cmd.CommandPath(), cmd.Root().Name()+" sandbox ")
+}
+
+// ConfigDoc reads the config file once per run and warns, on stderr, of
+// what is wrong with it but does not stop the command.
+func (f *Factory) ConfigDoc(cmd *cobra.Command) (*config.Doc, error) {
+	if f.doc != nil {
+		return f.doc, nil
+	}
+	path, _, err := f.Resolver(cmd).Path()
+	if err != nil {
+		return nil, err
+	}
+	doc, err := config.LoadDoc(path)
+	if err != nil {
+		return nil, err
+	}
+	f.Warnings.Warn(doc.Warnings...)
+	f.doc = doc
+	return doc, nil
+}
+
+// keychain is the keychain API keys are kept in, or nil when there is none
+// or PROMOCTL_NO_KEYRING forbids it.
+func (f *Factory) keychain() Keychain {
+	if f.opts.Keychain == nil {
+		return nil
+	}
+	if v := f.Env.Getenv("PROMOCTL_NO_KEYRING"); v != "" && v != "0" && v != "false" {
+		return nil
+	}
+	return f.opts.Keychain
+}
+
+// APIKeys is where the run keeps and finds the API keys of profiles.
+func (f *Factory) APIKeys() *APIKeys {
+	return &APIKeys{KC: f.keychain(), Secret: f.secrets.add, Warn: f.Warnings.Warn}
+}
+
+// conn is how a client reaches the API, beyond what every client of the
+// run shares: over transport (nil: the run's, the network unless a test
+// gives one), with spinner running while a request is slow (nil: none),
+// and, for a completion, quiet: no --debug log. A bulk command's client
+// also has wrap, the bulk engine's throttle around the transport (it sees
+// every answer, 429 and its Retry-After, and paces every request), and
+// oneAttempt: each request is sent once, since the engine retries.
+type conn struct {
+	transport  http.RoundTripper
+	spinner    *progress.Spinner
+	quiet      bool
+	wrap       func(http.RoundTripper) http.RoundTripper
+	oneAttempt bool
+}
+
+// newClient builds the API client of settings s, reaching the API as c
+// says.
+func (f *Factory) newClient(s *config.Settings, c conn) (*api.Client, error) {
+	transport := f.opts.Transport
+	if c.transport != nil {
+		transport = c.transport
+	}
+	if c.wrap != nil {
+		if transport == nil {
+			// Many requests in flight: keep a connection for each.
+			t := http.DefaultTransport.(*http.Transport).Clone()
+			t.MaxIdleConnsPerHost = MaxConcurrency
+			transport = t
+		}
+		transport = c.wrap(transport)
+	}
+	if c.spinner != nil {
+		if transport == nil {
+			transport = http.DefaultTransport.(*http.Transport).Clone()
+		}
+		transport = progress.Transport(transport, c.spinner)
+	}
+	allowPlain, err := f.PlainHTTP().Allow(s.BaseURL)
+	if err != nil {
+		return nil, err
+	}
+	if s.Token == "" {
+		return nil, &AuthError{"no API token: run `promoctl auth login`, or set PROMOCTL_TOKEN (try `promoctl --sandbox …` to explore without an account)"}
+	}
+	if _, err := config.CheckValue(config.KeyToken, s.Token); err != nil {
+		// A line break cannot go in a header: say so before any request,
+		// naming where the token came from, never the token.
+		return nil, &config.ValueError{Key: config.KeyToken, Source: s.Sources[config.KeyToken], Err: err}
+	}
+	if s.UserID == 0 {
+		return nil, &AuthError{"no user id: run `promoctl auth login`, or set PROMOCTL_USER_ID (it is \"Your ID\" in the account menu of the site admin)"}
+	}
+	o, err := f.ClientOptions()
+	if err != nil {
+		return nil, err
+	}
+	if c.oneAttempt {
+		o.Retry = api.RetryPolicy{Attempts: 1}
+	}
+	if c.quiet {
+		o.Debug = nil
+	}
+	o.BaseURL, o.Token, o.PublicToken, o.UserID = s.BaseURL, s.Token, isSandboxToken(s.Token), s.UserID
+	o.Transport, o.Timeout, o.AllowInsecureHTTP, o.BaseURLOrigin = transport, s.Timeout, allowPlain, baseURLOrigin(s)
+	return api.New(o)
+}
+
+// ClientOptions are the options every API client of the run shares,
+// whatever its credentials: the user agent, the transport, the retry
+// policy, the cap on responses and the --debug log.
+func (f *Factory) ClientOptions() (api.Options, error) {
+	maxResponse, err := maxResponse(f.Env)
+	if err != nil {
+		return api.Options{}, err
+	}
+	o := api.Options{
+		UserAgent: "promoctl/" + f.Build.Version,
+		Transport: f.opts.Transport, Retry: f.opts.Retry, MaxResponseBytes: maxResponse,
+	}
+	if f.Global.Debug {
+		o.Debug = f.IO.ErrOut
+	}
+	return o, nil
+}
+
+// PlainHTTP is the run's say on plain HTTP.
+func (f *Factory) PlainHTTP() PlainHTTP {
+	return PlainHTTP{flag: f.Global.AllowInsecureHTTP, Env: f.Env, Warn: f.Warnings.Warn}
+}
+
+// InProcessSandbox switches the run to the in-process sandbox, for
+// --sandbox and for sandbox redeem without a served sandbox, and returns
+// it. From then on the run's settings are resolved as --sandbox resolves
+// them (any resolved for the account are dropped), and its clients talk to
+// the sandbox's data file (--data, --sandbox-data, PROMOCTL_SANDBOX_DATA,
+// else the default), opened on first use and closed when the command ends,
+// through one handler for the run (one rate limit).
+func (f *Factory) InProcessSandbox(cmd *cobra.Command) (*LocalSandbox, error) {
+	if f.Local != nil {
+		return f.Local, nil
+	}
+	data, err := SandboxData(cmd, f.Global.SandboxData)
+	if err != nil {
+		return nil, err
+	}
+	if !f.Global.Sandbox {
+		f.ResolvedSettings, f.resolved = nil, nil
+	}
+	f.Local = NewLocalSandbox(SandboxDataPath(data, f.Env), f.Env, f.IO.ErrOut)
+	f.Local.msg = f.Msg
+	f.Cleanups = append(f.Cleanups, f.Local.Close)
+	return f.Local, nil
+}
+
+// maxResponse reads PROMOCTL_MAX_RESPONSE, a cap on every response body
+// (decoded) such as 64MiB, 1GiB or a number of bytes; 0 when it is unset,
+// which means the client's defaults (512 MiB for lists, 8 MiB for records).
+func maxResponse(env config.Env) (int64, error) {
+	v := strings.TrimSpace(env.Getenv("PROMOCTL_MAX_RESPONSE"))
+	if v == "" {
+		return 0, nil
+	}
+	n, err := ParseByteSize(v)
+	if err != nil {
+		return 0, Usagef("invalid PROMOCTL_MAX_RESPONSE %q: want a size such as 64MiB, 1GiB or a number of bytes", termsafe.String(v))
+	}
+	return n, nil
+}
+
+// ParseByteSize reads a positive size: a number of bytes, optionally with
+// a unit B, KiB, MiB or GiB (K, M, G and KB, MB, GB mean the same).
+func ParseByteSize(s string) (int64, error) {
+	num := strings.TrimRightFunc(s, func(r rune) bool { return r < '0' || r > '9' })
+	unit := strings.ToLower(strings.TrimSpace(s[len(num):]))
+	n, err := strconv.ParseInt(num, 10, 64)
+	if err != nil || n <= 0 {
+		return 0, fmt.Errorf("%q is not a positive size", s)
+	}
+	shift := map[string]uint{"": 0, "b": 0, "k": 10, "kb": 10, "kib": 10, "m": 20, "mb": 20, "mib": 20, "g": 30, "gb": 30, "gib": 30}
+	sh, ok := shift[unit]
+	if !ok || n > (1<<62)>>sh {
+		return 0, fmt.Errorf("%q is not a size such as 64MiB", s)
+	}
+	return n << sh, nil
+}
+
+// outputOptions checks --output, --jq and --no-headers together. The
+// streams are told of NO_COLOR (set to any value, even empty) and
+// --no-color, and decide on colour.
+func (f *Factory) outputOptions(s *config.Settings) (output.Options, error) {
+	if _, set := f.Env("NO_COLOR"); set || f.Global.NoColor {
+		f.IO.DisableColor()
+	}
+	o := output.Options{Format: s.Output, NoHeaders: f.Global.NoHeaders, Color: f.IO.ColorEnabled(), Terminal: f.IO.IsStdoutTTY(),
+		Width: f.IO.TerminalWidth(), Loc: f.Location(), Locale: NewTableLocale(f.Msg)}
+	if f.Global.JQ == "" {
+		if o.Format == format.XLSX && o.Terminal {
+			return o, Usagef("-o xlsx writes a workbook, not text: redirect it to a file, such as > codes.xlsx")
+		}
+		return o, nil
+	}
+	if src := s.Sources[config.KeyOutput]; src.Kind == "flag" && o.Format != format.JSON {
+		return o, Usagef("--jq works with --output json, not %s", o.Format)
+	}
+	code, err := output.CompileJQ(f.Global.JQ)
+	if err != nil {
+		return o, UsageErr(err)
+	}
+	each, err := output.CompileJQEach(f.Global.JQ)
+	if err != nil {
+		return o, UsageErr(err)
+	}
+	o.Format, o.JQ, o.JQEach = format.JSON, code, each
+	return o, nil
+}
+
+// showProgress reports whether a spinner may run while requests are slow:
+// a person is watching on terminals, and nothing else writes to stderr
+// meanwhile (--debug logs there) or reads it (-o json, --jq: scripts,
+// which get errors as JSON on stderr). A screen reader would read every
+// frame aloud, so accessible mode has none.
+func showProgress(ios *iostreams.IOStreams, out output.Options, debug, accessible bool) bool {
+	return ios.CanShowProgress() && out.Format != format.JSON && out.JQ == nil && !debug && !accessible
+}
+
+// PromptAs is the run's prompter as the interface T a verb needs: the one
+// of the options when it has T's methods (tests), else the huh prompter.
+func PromptAs[T any](f *Factory) T {
+	if p, ok := f.opts.Prompter.(T); ok {
+		return p
+	}
+	return any(f.huh()).(T)
+}
+
+// huh is the prompter of a person at a terminal. Its login form checks
+// the answers as config set would.
+func (f *Factory) huh() *prompt.Huh {
+	h := &prompt.Huh{In: f.IO.In, Out: f.IO.ErrOut, Accessible: Accessible(f.Global.Accessible, f.Env), LoginRules: LoginRules(), Msg: f.Msg}
+	if f.Msg.Russian() {
+		h.Say = f.Warnings.Say // the checks' refusals, written in English
+	}
+	return h
+}
+
+// Accessible reports whether prompts are plain lines for screen readers:
+// --accessible (flag) or PROMOCTL_ACCESSIBLE.
+func Accessible(flag bool, env config.Env) bool {
+	if flag {
+		return true
+	}
+	v := env.Getenv("PROMOCTL_ACCESSIBLE")
+	return v != "" && v != "0" && v != "false"
+}
+
+// ReportError writes err to stderr, one line of text or, with -o json, one
+// JSON object, and returns the exit code.
+func (f *Factory) ReportError(cmd *cobra.Command, err error) int {
+	code := ExitCode(err)
+	msg := f.redact(OneLine(ErrorText(f.Msg, err)))
+	if code == ExitCancelled {
+		msg = f.Msg.T("error.cancelled")
+	}
+	if f.ErrorsAsJSON(cmd) {
+		e := struct {
+			Message  string `json:"message"`
+			Status   int    `json:"status,omitempty"`
+			Kind     *int   `json:"kind,omitempty"`
+			Title    string `json:"title,omitempty"`
+			ExitCode int    `json:"exit_code"`
+		}{Message: msg, ExitCode: code}
+		var ae *api.Error
+		if errors.As(err, &ae) {
+			e.Status, e.Kind, e.Title = ae.Status, ae.Kind, f.redact(ae.Title)
+		}
+		b, _ := json.Marshal(map[string]any{"error": e})
+		fmt.Fprintf(f.IO.ErrOut, "%s\n", b)
+		return code
+	}
+	fmt.Fprintf(f.IO.ErrOut, "promoctl: %s\n", msg)
+	return code
+}
+
+// ErrorsAsJSON reports whether the user asked for JSON output: -o json
+// (flag, environment or config), or --jq, which implies it, with stdout
+// not a terminal (a script reads it; a person at a terminal reads text).
+func (f *Factory) ErrorsAsJSON(cmd *cobra.Command) bool {
+	var v string
+	var src config.Source
+	switch {
+	case f.ArgsOutput != "":
+		return isJSONFormat(f.ArgsOutput)
+	case f.ResolvedSettings != nil:
+		v, src = string(f.ResolvedSettings.Output), f.ResolvedSettings.Sources[config.KeyOutput]
+	case cmd != nil:
+		// Settings that failed, or were never needed: what the command
+		// line and the environment say.
+		v, src = f.Resolver(cmd).Given(config.KeyOutput)
+	}
+	if src.Kind == "flag" && v != "" {
+		return isJSONFormat(v)
+	}
+	if f.Global.JQ != "" && !f.IO.IsStdoutTTY() {
+		return true
+	}
+	return isJSONFormat(v)
+}
+
+// isJSONFormat reports whether an --output value is json or jsonl, whose
+// readers get errors as JSON too.
+func isJSONFormat(v string) bool {
+	return strings.EqualFold(v, "json") || strings.EqualFold(v, "jsonl")
+}
+
+// redact removes every token promoctl knows of from s: a last line of
+// defence, since no error is built with one. A short token goes only where
+// it stands as a whole value (api.Redact). The sandbox's tokens are public
+// and are words such as "sandbox", which a message may well contain.
+func (f *Factory) redact(s string) string {
+	tokens := append(config.Lookup{Flags: f.Flags, Env: f.Env}.Secrets(config.KeyToken), f.secrets...)
+	if f.ResolvedSettings != nil {
+		tokens = append(tokens, f.ResolvedSettings.Token)
+	}
+	for _, t := range tokens {
+		if len(t) >= 4 && !isSandboxToken(t) {
+			s = api.Redact(s, t)
+		}
+	}
+	return s
+}
+
+// secretList are tokens read during a run, which redact removes from what
+// it prints.
+type secretList []string
+
+func (l *secretList) add(token string) { *l = append(*l, token) }
+
+// OneLine folds a multi-line message (cobra's suggestions) into one line
+// and makes it terminal-safe.
+func OneLine(s string) string {
+	s = strings.TrimSpace(s)
+	s = strings.Join(strings.Fields(strings.ReplaceAll(s, "\n", " ")), " ")
+	return termsafe.String(s)
+}

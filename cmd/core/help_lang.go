@@ -1,0 +1,163 @@
+package core
+
+import (
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
+
+	"github.com/promoctl/promoctl/internal/i18n"
+)
+
+// The help of the command tree is written in English in the code (the
+// generated docs/commands and docs/man are English); translateHelp puts
+// another language's over it once the run's language is known, before
+// cobra renders any help. help.ru.toml keys it by the command's path:
+//
+//	help.promo.list.short, help.promo.list.long, help.promo.list.example
+//	flag.promo.list.status    (a flag of promo list; the root's: flag.promoctl.jq)
+//	group.shop                (the title of a group of commands)
+//
+// What the catalog does not have stays English; TestHelpTranslated names
+// every command and flag without a translation, and every translation
+// whose command or flag is gone.
+
+// HelpKey is the key of a command's help: its path without the program's
+// name, dotted ("promo.list"); the root's is "promoctl".
+func HelpKey(c *cobra.Command) string {
+	if !c.HasParent() {
+		return c.Name()
+	}
+	return strings.ReplaceAll(CommandName(c), " ", ".")
+}
+
+// WithCobraCommands adds what cobra adds to a tree only when it runs (the
+// help and completion commands, each command's --help), so that their
+// help can be translated too.
+func WithCobraCommands(root *cobra.Command) {
+	root.InitDefaultHelpCmd()
+	root.InitDefaultCompletionCmd()
+	WalkCommands(root, func(c *cobra.Command) { c.InitDefaultHelpFlag() })
+}
+
+// WalkCommands calls fn for c and every command under it.
+func WalkCommands(c *cobra.Command, fn func(*cobra.Command)) {
+	fn(c)
+	for _, s := range c.Commands() {
+		WalkCommands(s, fn)
+	}
+}
+
+// TranslateHelp puts p's language over the English help of the tree under
+// root: every command's descriptions and examples, its flags' usage, the
+// titles of its groups, and the words of cobra's usage template. English
+// is left as it is.
+func TranslateHelp(root *cobra.Command, p *i18n.Printer) {
+	if !p.Russian() {
+		return
+	}
+	WithCobraCommands(root)
+	WalkCommands(root, func(c *cobra.Command) {
+		key := HelpKey(c)
+		set := func(field *string, id string) {
+			if p.Has(id) {
+				*field = p.T(id)
+			}
+		}
+		set(&c.Short, "help."+key+".short")
+		set(&c.Long, "help."+key+".long")
+		set(&c.Example, "help."+key+".example")
+		c.LocalFlags().VisitAll(func(fl *pflag.Flag) {
+			if fl.Name == "help" {
+				fl.Usage = p.T("help.flag.help", "Command", c.Name())
+				return
+			}
+			if id := "flag." + key + "." + fl.Name; p.Has(id) {
+				fl.Usage = p.T(id)
+			} else {
+				set(&fl.Usage, "flag."+fl.Name)
+			}
+		})
+		for _, g := range c.Groups() {
+			set(&g.Title, "group."+g.ID)
+		}
+		c.SetUsageFunc(func(c *cobra.Command) error { return usage(c.OutOrStderr(), c, p) })
+	})
+}
+
+// usage is cobra's usage template (defaultUsageFunc, cobra 1.10) with its
+// words in p's language.
+func usage(w io.Writer, c *cobra.Command, p *i18n.Printer) error {
+	var b strings.Builder
+	b.WriteString(p.T("help.usage.usage"))
+	if c.Runnable() {
+		fmt.Fprintf(&b, "\n  %s", c.UseLine())
+	}
+	if c.HasAvailableSubCommands() {
+		fmt.Fprintf(&b, "\n  %s %s", c.CommandPath(), p.T("help.usage.command"))
+	}
+	if len(c.Aliases) > 0 {
+		fmt.Fprintf(&b, "\n\n%s\n  %s", p.T("help.usage.aliases"), c.NameAndAliases())
+	}
+	if c.HasExample() {
+		fmt.Fprintf(&b, "\n\n%s\n%s", p.T("help.usage.examples"), c.Example)
+	}
+	if c.HasAvailableSubCommands() {
+		line := func(s *cobra.Command) { fmt.Fprintf(&b, "\n  %-*s %s", s.NamePadding(), s.Name(), s.Short) }
+		shown := func(s *cobra.Command) bool { return s.IsAvailableCommand() || s.Name() == "help" }
+		if len(c.Groups()) == 0 {
+			b.WriteString("\n\n" + p.T("help.usage.commands"))
+			for _, s := range c.Commands() {
+				if shown(s) {
+					line(s)
+				}
+			}
+		} else {
+			for _, g := range c.Groups() {
+				b.WriteString("\n\n" + g.Title)
+				for _, s := range c.Commands() {
+					if s.GroupID == g.ID && shown(s) {
+						line(s)
+					}
+				}
+			}
+			if !c.AllChildCommandsHaveGroup() {
+				b.WriteString("\n\n" + p.T("help.usage.additional_commands"))
+				for _, s := range c.Commands() {
+					if s.GroupID == "" && shown(s) {
+						line(s)
+					}
+				}
+			}
+		}
+	}
+	if c.HasAvailableLocalFlags() {
+		fmt.Fprintf(&b, "\n\n%s\n%s", p.T("help.usage.flags"), flagUsages(c.LocalFlags(), p))
+	}
+	if c.HasAvailableInheritedFlags() {
+		fmt.Fprintf(&b, "\n\n%s\n%s", p.T("help.usage.global_flags"), flagUsages(c.InheritedFlags(), p))
+	}
+	if c.HasHelpSubCommands() {
+		b.WriteString("\n\n" + p.T("help.usage.help_topics"))
+		for _, s := range c.Commands() {
+			if s.IsAdditionalHelpTopicCommand() {
+				fmt.Fprintf(&b, "\n  %-*s %s", s.CommandPathPadding(), s.CommandPath(), s.Short)
+			}
+		}
+	}
+	if c.HasAvailableSubCommands() {
+		b.WriteString("\n\n" + p.T("help.usage.more", "Command", c.CommandPath()))
+	}
+	b.WriteString("\n")
+	_, err := io.WriteString(w, b.String())
+	return err
+}
+
+// flagUsages is pflag's list of flags, with its "(default …)" in p's
+// language.
+func flagUsages(fs *pflag.FlagSet, p *i18n.Printer) string {
+	s := strings.TrimRightFunc(fs.FlagUsages(), func(r rune) bool { return r == ' ' || r == '\n' || r == '\t' })
+	return strings.ReplaceAll(s, " (default ", " ("+p.T("help.usage.default")+" ")
+}

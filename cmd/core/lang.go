@@ -1,0 +1,82 @@
+package core
+
+import (
+	"strings"
+
+	"github.com/promoctl/promoctl/internal/config"
+	"github.com/promoctl/promoctl/internal/i18n"
+)
+
+// DecideLanguage is the language of a run, decided before cobra parses
+// the flags, since it renders help and its own errors in it: the language
+// setting (PROMOCTL_LANG, else the active profile's language), else the
+// locale's (i18n.FromLocale). The profile is read as the settings read it
+// (--config and --profile, which are looked for in args, their variables,
+// the file's current profile); a file that cannot be read gives no
+// language, and the command that reads it says why.
+func DecideLanguage(args []string, env config.Env) i18n.Lang {
+	row, _ := config.Find(config.KeyLanguage)
+	if v, ok := env(row.Env); ok && v != "" {
+		if l, err := i18n.Parse(v); err == nil {
+			return l
+		}
+	}
+	if l := profileLanguage(args, env); l != "" {
+		return l
+	}
+	return i18n.FromLocale(env)
+}
+
+// profileLanguage is the language of the active profile of the config
+// file, or "".
+func profileLanguage(args []string, env config.Env) i18n.Lang {
+	path, err := config.Path(argValue(args, "config"), env)
+	if err != nil {
+		return ""
+	}
+	f, err := config.Load(path)
+	if err != nil || len(f.Profiles) == 0 {
+		return ""
+	}
+	name := argValue(args, "profile")
+	if name == "" {
+		if v, ok := env("PROMOCTL_PROFILE"); ok {
+			name = v
+		}
+	}
+	if name == "" {
+		name = f.CurrentProfile
+	}
+	if name == "" {
+		name = config.DefaultProfile
+	}
+	p := f.Profiles[name]
+	if p == nil || p.Language == "" {
+		return ""
+	}
+	l, err := i18n.Parse(p.Language)
+	if err != nil {
+		return ""
+	}
+	return l
+}
+
+// argValue is the value of a global flag --name in args (--name v or
+// --name=v), read before cobra parses them; the last one wins, as with
+// pflag. Nothing after "--" is a flag.
+func argValue(args []string, name string) string {
+	var v string
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		switch {
+		case a == "--":
+			return v
+		case a == "--"+name && i+1 < len(args):
+			v = args[i+1]
+			i++
+		case strings.HasPrefix(a, "--"+name+"="):
+			v = strings.TrimPrefix(a, "--"+name+"=")
+		}
+	}
+	return v
+}

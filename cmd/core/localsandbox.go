@@ -1,0 +1,249 @@
+package core
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"net/http"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/promoctl/promoctl/internal/config"
+	"github.com/promoctl/promoctl/internal/i18n"
+	"github.com/promoctl/promoctl/internal/sandbox"
+	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
+)
+
+// isSandboxToken reports whether t is one of the sandbox's public tokens.
+func isSandboxToken(t string) bool {
+	for _, c := range sandbox.Credentials() {
+		if c.Token == t {
+			return true
+		}
+	}
+	return false
+}
+
+// DataFlag adds --data, the data file of a sandbox command: the same as
+// the global --sandbox-data.
+func DataFlag(c *cobra.Command) {
+	c.Flags().String("data", "", "data file (default $PROMOCTL_SANDBOX_DATA, else $XDG_STATE_HOME/promoctl/sandbox.db)")
+	_ = c.MarkFlagFilename("data") // the flag exists: no error
+}
+
+// SandboxData is the data file the command line names: the --data of a
+// sandbox command or the global --sandbox-data (given), "" when neither
+// does. Both, naming different files, is an error.
+func SandboxData(cmd *cobra.Command, given string) (string, error) {
+	fl := cmd.Flags().Lookup("data")
+	if fl == nil || !fl.Changed {
+		return given, nil
+	}
+	if given != "" && given != fl.Value.String() {
+		return "", Usagef("--data and --sandbox-data name different files: give one")
+	}
+	return fl.Value.String(), nil
+}
+
+// SandboxDataPath is the sandbox's data file: the one the command line
+// names (given), else PROMOCTL_SANDBOX_DATA, else the default under
+// $XDG_STATE_HOME.
+func SandboxDataPath(given string, env config.Env) string {
+	if given != "" {
+		return given
+	}
+	if v := env.Getenv("PROMOCTL_SANDBOX_DATA"); v != "" {
+		return v
+	}
+	return sandbox.DefaultDataPath(env.Getenv)
+}
+
+// SandboxWaiting tells the person at the terminal, on w, why nothing
+// happens while another process holds the data file.
+func SandboxWaiting(w io.Writer, msg *i18n.Printer, path string) func() {
+	return func() {
+		fmt.Fprintf(w, "promoctl: %s\n", msg.T("rest.sandbox.waiting", "Path", path))
+	}
+}
+
+// SandboxOpenError adds to a failure to open the data file what to do
+// about it.
+func SandboxOpenError(err error) error {
+	switch {
+	case errors.Is(err, sandbox.ErrInUse):
+		return fmt.Errorf("%w; while 'promoctl sandbox serve' runs, talk to it at the address it printed: --base-url http://ADDR --token sandbox --user-id 1", err)
+	case errors.Is(err, sandbox.ErrDamaged), errors.Is(err, context.Canceled):
+		return err
+	}
+	return fmt.Errorf("open the sandbox: %w", err)
+}
+
+// WithRecoveryHint tells how to replace a damaged data file at path; env
+// says which file is the default.
+func WithRecoveryHint(err error, path string, env config.Env) error {
+	if !errors.Is(err, sandbox.ErrDamaged) {
+		return err
+	}
+	reset := "promoctl sandbox reset"
+	if path != sandbox.DefaultDataPath(env.Getenv) {
+		reset += " --data " + path
+	}
+	return fmt.Errorf("%w; run `%s` to start again from the demo data", err, reset)
+}
+
+// LocalSandbox is an in-process sandbox: its data file, opened on first
+// use, and one handler (one rate limit), with the faults the environment
+// puts on. The factory holds the run's (inProcessSandbox); a completion
+// builds a quiet one of its own.
+type LocalSandbox struct {
+	path     string
+	env      config.Env
+	notices  io.Writer     // why nothing happens while another process holds the file; the faults put on
+	msg      *i18n.Printer // the language of the notices; nil is English
+	lockWait time.Duration // how long to wait for that process; 0: the settings' --timeout
+	Store    *sandbox.Store
+	handler  http.Handler
+}
+
+func NewLocalSandbox(path string, env config.Env, notices io.Writer) *LocalSandbox {
+	return &LocalSandbox{path: path, env: env, notices: notices}
+}
+
+// open opens the data file once, waiting for another process to release
+// it up to wait.
+func (l *LocalSandbox) open(ctx context.Context, wait time.Duration) (*sandbox.Store, error) {
+	if l.Store != nil {
+		return l.Store, nil
+	}
+	if l.lockWait > 0 {
+		wait = l.lockWait
+	}
+	store, err := sandbox.Open(ctx, l.path, sandbox.Options{Timeout: wait, Waiting: SandboxWaiting(l.notices, l.msg, l.path)})
+	if err != nil {
+		return nil, WithRecoveryHint(SandboxOpenError(err), l.path, l.env)
+	}
+	l.Store = store
+	return store, nil
+}
+
+// Close closes the data file, if it was opened.
+func (l *LocalSandbox) Close() {
+	if l.Store != nil {
+		l.Store.Close()
+	}
+}
+
+// Connect points the settings at the sandbox, with the credentials of the
+// chosen user (1 unless --user-id says otherwise), and returns the
+// transport to it.
+func (l *LocalSandbox) Connect(ctx context.Context, s *config.Settings) (http.RoundTripper, error) {
+	user := int64(1)
+	if src := s.Sources[config.KeyUserID]; src.Kind == "flag" {
+		user = s.UserID
+	}
+	var token string
+	for _, c := range sandbox.Credentials() {
+		if c.UserID == user {
+			token = c.Token
+		}
+	}
+	if token == "" {
+		return nil, Usagef("--user-id %d: the sandbox has users 1 and 2", user)
+	}
+	store, err := l.open(ctx, s.Timeout)
+	if err != nil {
+		return nil, err
+	}
+	s.BaseURL, s.Token, s.UserID = "http://sandbox.localhost", token, user
+	s.Sources[config.KeyBaseURL] = config.Source{Kind: "flag", Name: "--sandbox"}
+	s.Sources[config.KeyToken] = config.Source{Kind: "flag", Name: "--sandbox"}
+	if src := s.Sources[config.KeyUserID]; src.Kind != "flag" {
+		s.Sources[config.KeyUserID] = config.Source{Kind: "flag", Name: "--sandbox"}
+	}
+	if l.handler == nil {
+		faults, err := SandboxFaults(nil, l.env)
+		if err != nil {
+			return nil, err
+		}
+		if faults.Active() {
+			fmt.Fprintf(l.notices, "promoctl: %s\n", l.msg.T("rest.sandbox.faults", "Faults", strings.Join(faults.Describe(), "; ")))
+		}
+		l.handler = sandbox.NewHandler(store, sandbox.HandlerOptions{Faults: faults})
+	}
+	return sandbox.Transport(l.handler), nil
+}
+
+// SiteAccess tells who may view a site of the sandbox, once its data file
+// is open.
+func (l *LocalSandbox) SiteAccess(ctx context.Context, site int64) (sandbox.SiteAccess, error) {
+	if l.Store == nil {
+		return sandbox.SiteAccess{}, errors.New("the sandbox data file is not open")
+	}
+	return l.Store.SiteAccess(ctx, site)
+}
+
+// The sandbox's faults: flags of sandbox serve, and the environment
+// variables that put them on everywhere the sandbox runs (--sandbox,
+// sandbox redeem in-process, and sandbox serve without the flags).
+const (
+	EnvRateLimit       = "PROMOCTL_SANDBOX_RATE_LIMIT"
+	EnvLatency         = "PROMOCTL_SANDBOX_LATENCY"
+	EnvDropAfterCreate = "PROMOCTL_SANDBOX_DROP_AFTER_CREATE"
+	EnvCreateLatency   = "PROMOCTL_SANDBOX_CREATE_LATENCY"
+	EnvListLag         = "PROMOCTL_SANDBOX_LIST_LAG"
+)
+
+// SandboxFaults reads the faults to put on the sandbox: each from its flag
+// of sandbox serve when flags (nil for none) has it and it was given, else
+// from its environment variable. A malformed value is a usage error naming
+// where it came from.
+func SandboxFaults(flags *pflag.FlagSet, env config.Env) (sandbox.Faults, error) {
+	var fs sandbox.Faults
+	value := func(flag, name string) (string, string) {
+		if flags != nil {
+			if fl := flags.Lookup(flag); fl != nil && fl.Changed {
+				return fl.Value.String(), "--" + flag
+			}
+		}
+		return strings.TrimSpace(env.Getenv(name)), name
+	}
+	if v, from := value("rate-limit", EnvRateLimit); v != "" {
+		r, err := sandbox.ParseRate(v)
+		if err != nil {
+			return fs, Usagef("%s: %v", from, err)
+		}
+		fs.RateLimit = r
+	}
+	if v, from := value("latency", EnvLatency); v != "" {
+		d, err := time.ParseDuration(v)
+		if err != nil || d < 0 || d > sandbox.MaxLatency {
+			return fs, Usagef("%s: %q is not a latency between 0 and %s, such as 20ms", from, v, sandbox.MaxLatency)
+		}
+		fs.Latency = d
+	}
+	if v, from := value("create-latency", EnvCreateLatency); v != "" {
+		d, err := time.ParseDuration(v)
+		if err != nil || d < 0 || d > sandbox.MaxLatency {
+			return fs, Usagef("%s: %q is not a latency between 0 and %s, such as 20ms", from, v, sandbox.MaxLatency)
+		}
+		fs.CreateLatency = d
+	}
+	if v, from := value("list-lag", EnvListLag); v != "" {
+		d, err := time.ParseDuration(v)
+		if err != nil || d < 0 || d > sandbox.MaxListLag {
+			return fs, Usagef("%s: %q is not a lag between 0 and %s, such as 1s", from, v, sandbox.MaxListLag)
+		}
+		fs.ListLag = d
+	}
+	if v, from := value("drop-after-create", EnvDropAfterCreate); v != "" {
+		p, err := strconv.ParseFloat(v, 64)
+		if err != nil || p != p || p < 0 || p > 1 {
+			return fs, Usagef("%s: %q is not a fraction between 0 and 1, such as 0.05", from, v)
+		}
+		fs.DropAfterCreate = p
+	}
+	return fs, nil
+}

@@ -1,0 +1,19 @@
+package core
+
+import (
+	"github.com/promoctl/promoctl/internal/config"
+)
+
+// RequireProfile fails when a profile the user named explicitly (--profile
+// or PROMOCTL_PROFILE) is not in the file.
+func RequireProfile(doc *config.Doc, name string, src config.Source) error {
+	if doc.HasProfile(name) || (src.Kind != "flag" && src.Kind != "env") {
+		return nil
+	}
+	return &config.ValueError{Key: "profile", Source: src, Err: ProfileNotFound(doc, name)}
+}
+
+// ProfileNotFound names the profiles there are.
+func ProfileNotFound(doc *config.Doc, name string) error {
+	return config.ProfileNotFound(doc.Path, doc.File, name)
+}

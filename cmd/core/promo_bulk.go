@@ -1,0 +1,55 @@
+package core
+
+import (
+	"context"
+	"fmt"
+	"strconv"
+
+	"github.com/promoctl/promoctl/internal/output"
+	"github.com/promoctl/promoctl/internal/promo"
+)
+
+// Selected is a promo code of a selection.
+type Selected struct {
+	ID      int64
+	Code    string       // "" when named by an id the list was not read for
+	Status  promo.Status // "" when not known
+	Enabled *bool        // nil when not known
+}
+
+// ReadAgain reads site's list after a confirmation: the promo codes of
+// targets that are still on it (by id), as they are now.
+func (s *Session) ReadAgain(ctx context.Context, targets []Selected, site int64) (map[int64]Selected, error) {
+	client, err := s.Client()
+	if err != nil {
+		return nil, err
+	}
+	want := map[int64]bool{}
+	for _, t := range targets {
+		want[t.ID] = true
+	}
+	now := map[int64]Selected{}
+	at := s.Now()
+	lctx, cancel := s.WithTimeout(ctx)
+	defer cancel()
+	err = ScanPromos(lctx, client, site, func(p *SitePromo) bool {
+		if want[p.ID] {
+			on := bool(p.IsEnabled)
+			now[p.ID] = Selected{ID: p.ID, Code: p.Code, Status: p.StatusFields().StatusAt(at), Enabled: &on}
+		}
+		return true
+	})
+	if err != nil {
+		return nil, err
+	}
+	return now, nil
+}
+
+// Name is how messages name a selected promo code: "SUMMER25 (id 1002)",
+// or "1002" when its code is not known.
+func (s Selected) Name() string {
+	if s.Code == "" {
+		return strconv.FormatInt(s.ID, 10)
+	}
+	return fmt.Sprintf("%s (id %d)", output.Text(s.Code), s.ID)
+}

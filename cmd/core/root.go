@@ -1,0 +1,344 @@
+package core
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"net/http"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/promoctl/promoctl/internal/api"
+	"github.com/promoctl/promoctl/internal/baseurl"
+	"github.com/promoctl/promoctl/internal/config"
+	"github.com/promoctl/promoctl/internal/i18n"
+	"github.com/promoctl/promoctl/internal/iostreams"
+	"github.com/promoctl/promoctl/internal/progress"
+	"github.com/promoctl/promoctl/internal/promo"
+	"github.com/promoctl/promoctl/internal/prompt"
+	"github.com/spf13/cobra"
+)
+
+// Build describes the binary; main fills it in at link time.
+type Build struct {
+	Version string
+	Commit  string
+	Date    string
+}
+
+// Options are everything Execute needs from the outside world. main passes
+// the process's; tests pass buffers, a fake environment and a transport.
+type Options struct {
+	Build Build
+	IO    *iostreams.IOStreams
+	Env   config.Env
+	// Transport, when set, carries every API request (tests, in-process
+	// sandbox); nil means the network.
+	Transport http.RoundTripper
+	// Retry overrides the retry policy (tests use short delays).
+	Retry api.RetryPolicy
+	// Location is the local time zone for dates; nil means time.Local.
+	Location *time.Location
+	// Prompter overrides the interactive prompts (tests).
+	Prompter Prompter
+	// Keychain keeps API keys outside the config file; nil means there is
+	// none (tests), and the config file keeps them.
+	Keychain Keychain
+	// Progress tunes the spinner of slow requests; the zero value means
+	// its defaults (tests shorten the delay).
+	Progress progress.Options
+	// Now is the clock of the run (a promo code's status depends on it);
+	// nil means time.Now.
+	Now func() time.Time
+	// CompletionTimeout bounds one shell completion; 0 means
+	// completionTimeout (tests shorten it).
+	CompletionTimeout time.Duration
+}
+
+// Keychain is the operating system's keychain, where auth login keeps the
+// API key of a profile. Accounts are named by keychain.Account.
+type Keychain interface {
+	Get(ctx context.Context, account string) (string, error)
+	Set(ctx context.Context, account, secret string) error
+	Delete(ctx context.Context, account string) error
+}
+
+// usageError is a mistake in how promoctl was called: exit 2.
+type usageError struct{ err error }
+
+func (e *usageError) Error() string { return e.err.Error() }
+
+func (e *usageError) Unwrap() error { return e.err }
+
+func UsageErr(err error) error { return &usageError{err} }
+
+// FlagError explains a flag that could not be parsed. A negative number
+// such as -1 reads as a flag; say how to give it as a value.
+func FlagError(cmd *cobra.Command, err error) error {
+	msg := err.Error()
+	if i := strings.LastIndex(msg, " in -"); strings.HasPrefix(msg, "unknown shorthand flag") && i >= 0 {
+		word := msg[i+len(" in "):]
+		if _, numErr := strconv.ParseFloat(word, 64); numErr == nil {
+			return Usagef("%s is read as a flag: to give %s an argument that starts with \"-\", put \"--\" before it", word, CommandName(cmd))
+		}
+	}
+	return FlagParseError{UsageErr(err)}
+}
+
+// FlagParseError is an error of cobra's flag parsing, which stops at the
+// bad flag.
+type FlagParseError struct{ error }
+
+func (e FlagParseError) Unwrap() error { return e.error }
+
+// OutputInArgs is the last --output (-o) given on a command line, "" when
+// none: -o json, -ojson, -o=json, --output json, --output=json. Words
+// after "--" are arguments.
+func OutputInArgs(args []string) string {
+	v := ""
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		switch {
+		case a == "--":
+			return v
+		case a == "-o" || a == "--output":
+			if i+1 < len(args) {
+				v = args[i+1]
+				i++
+			}
+		case strings.HasPrefix(a, "--output="):
+			v = strings.TrimPrefix(a, "--output=")
+		case strings.HasPrefix(a, "-o") && !strings.HasPrefix(a, "--"):
+			v = strings.TrimPrefix(strings.TrimPrefix(a, "-o"), "=")
+		}
+	}
+	return v
+}
+
+func Usagef(format string, args ...any) error { return &usageError{fmt.Errorf(format, args...)} }
+
+// errNotLoggedIn is a command that needs credentials and finds none.
+var errNotLoggedIn = errors.New("not logged in")
+
+// AuthError explains missing credentials: exit 3.
+type AuthError struct{ Msg string }
+
+func (e *AuthError) Error() string { return e.Msg }
+
+func (e *AuthError) Unwrap() error { return errNotLoggedIn }
+
+func NoArgs(cmd *cobra.Command, args []string) error {
+	if len(args) > 0 {
+		return Usagef("%s takes no arguments, got %q (usage: %s)", CommandName(cmd), args[0], UsageLine(cmd))
+	}
+	return nil
+}
+
+func ExactArgs(n int, names string) cobra.PositionalArgs {
+	return func(cmd *cobra.Command, args []string) error {
+		switch {
+		case len(args) < n:
+			return Usagef("%s needs %s (usage: %s)", CommandName(cmd), names, UsageLine(cmd))
+		case len(args) > n:
+			return Usagef("%s needs %s, got %d arguments (usage: %s)", CommandName(cmd), names, len(args), UsageLine(cmd))
+		}
+		return nil
+	}
+}
+
+// CommandName is the command's path without the program's name, as the
+// messages that already start with "promoctl: " name it: "promo get".
+func CommandName(cmd *cobra.Command) string {
+	return strings.TrimPrefix(cmd.CommandPath(), cmd.Root().Name()+" ")
+}
+
+// UsageLine is how the command is called, without cobra's "[flags]".
+func UsageLine(cmd *cobra.Command) string {
+	return strings.TrimSuffix(cmd.UseLine(), " [flags]")
+}
+
+// ParseID reads an id argument or flag.
+func ParseID(what, s string) (int64, error) {
+	id, err := config.ParseID(s)
+	if err != nil {
+		return 0, Usagef("invalid %s %q: must be a positive integer", what, s)
+	}
+	return id, nil
+}
+
+// Exit codes of the contract.
+const (
+	ExitOK        = 0
+	ExitFailure   = 1
+	ExitUsage     = 2
+	ExitAuth      = 3
+	ExitNotFound  = 4
+	ExitCancelled = 130
+)
+
+// ExitCode maps an error to the contract's exit code.
+func ExitCode(err error) int {
+	var (
+		ue *usageError
+		ae *api.Error
+		ve *config.ValueError
+		fe *promo.FieldError
+		ce *config.FileError
+		pe *api.PlainHTTPError
+		nf *PromoNotFoundError
+	)
+	switch {
+	case err == nil:
+		return ExitOK
+	case errors.Is(err, prompt.ErrCancelled), errors.Is(err, context.Canceled):
+		return ExitCancelled
+	case errors.As(err, &ue), errors.As(err, &ve), errors.As(err, &fe), errors.As(err, &ce), errors.As(err, &pe):
+		return ExitUsage
+	case errors.Is(err, errNotLoggedIn):
+		return ExitAuth
+	case errors.As(err, &nf):
+		return ExitNotFound
+	case errors.As(err, &ae):
+		switch {
+		case ae.Status == http.StatusUnauthorized || ae.Status == http.StatusForbidden:
+			return ExitAuth
+		case ae.Status == http.StatusNotFound:
+			return ExitNotFound
+		}
+	case isCobraUsage(err):
+		return ExitUsage
+	}
+	return ExitFailure
+}
+
+// baseURLOrigin says how the base URL was chosen, for the message of a 404
+// from a server that has no such endpoint: "from profile default", "from
+// PROMOCTL_BASE_URL", "the default".
+func baseURLOrigin(s *config.Settings) string {
+	switch src := s.Sources[config.KeyBaseURL]; src.Kind {
+	case "", "default":
+		return "the default"
+	case "flag", "env":
+		return "from " + src.Name
+	default:
+		return "from " + SourceText(s, src)
+	}
+}
+
+// isCobraUsage recognises cobra's own usage errors, which are plain errors.
+func isCobraUsage(err error) bool {
+	msg := err.Error()
+	for _, p := range []string{"unknown command", "unknown flag", "unknown shorthand", "required flag", "if any flags in the group", "invalid argument", "accepts ", "flag needs an argument"} {
+		if strings.HasPrefix(msg, p) {
+			return true
+		}
+	}
+	return false
+}
+
+// GroupRun makes a command that only groups others fail on an unknown
+// subcommand, instead of printing help and exiting 0.
+// The root command uses it too, so that an unknown top-level command gets
+// the same one-line message as an unknown subcommand.
+func GroupRun(cmd *cobra.Command, args []string) error {
+	if len(args) > 0 {
+		if cmd.SuggestionsMinimumDistance <= 0 {
+			cmd.SuggestionsMinimumDistance = 2 // cobra sets it only on the root
+		}
+		if s := cmd.SuggestionsFor(args[0]); len(s) > 0 {
+			return Usagef("unknown command %q for %q; did you mean %q?", args[0], cmd.CommandPath(), s[0])
+		}
+		return Usagef("unknown command %q for %q", args[0], cmd.CommandPath())
+	}
+	return cmd.Help()
+}
+
+// Execute runs the command tree of the root and the nouns that add puts
+// in it with args, and returns the exit code.
+func Execute(ctx context.Context, args []string, o Options, add func(root *cobra.Command, f *Factory)) int {
+	f := NewFactory(o)
+	f.Completing = IsCompletionRequest(args)
+	f.Msg = i18n.New(DecideLanguage(args, f.Env))
+	f.Warnings.Msg = f.Msg
+	root := NewRootCmd(f)
+	add(root, f)
+	if f.Completing {
+		RegisterCompletions(root)
+	}
+	TranslateHelp(root, f.Msg)
+	root.SetArgs(args)
+	root.SetIn(o.IO.In)
+	root.SetOut(o.IO.Out)
+	root.SetErr(o.IO.ErrOut)
+	cmd, err := root.ExecuteContextC(ctx)
+	f.Cleanup()
+	if err == nil {
+		return 0
+	}
+	if errors.As(err, new(FlagParseError)) {
+		// The flags after the bad one were not parsed: an --output among
+		// them still says how to report the error.
+		f.ArgsOutput = OutputInArgs(args)
+	}
+	if cmd == nil {
+		cmd = root
+	}
+	return f.ReportError(cmd, err)
+}
+
+// NewRootCmd is the root command with the global flags and the groups of
+// the nouns, but no noun.
+func NewRootCmd(f *Factory) *cobra.Command {
+	g := &f.Global
+	root := &cobra.Command{
+		Use:   "promoctl",
+		Short: "Manage the promo codes of a Mottor (LPmotor) shop",
+		Long: `promoctl manages the promo codes of a Mottor (formerly LPmotor) shop, reads
+products, and lists sites and pages, over the platform's API.
+
+Try it without an account on the built-in sandbox:
+  promoctl --sandbox promo list --site-id 1`,
+		Example: `  promoctl promo list --site-id 11111
+  promoctl promo create --site-id 11111 --code SUMMER25 --amount 25 --percent --enabled
+  promoctl promo list -o json --jq '.[] | select(.is_valid) | .code'`,
+		Version:       f.Build.Version,
+		Args:          cobra.ArbitraryArgs,
+		RunE:          GroupRun,
+		SilenceErrors: true,
+		SilenceUsage:  true,
+	}
+	root.SetVersionTemplate(VersionLine(f.Build) + "\n")
+	// --version without cobra's -v shorthand: kubectl users read -v as
+	// verbosity.
+	root.Flags().Bool("version", false, "print the version of promoctl")
+	root.SetFlagErrorFunc(func(cmd *cobra.Command, err error) error { return FlagError(cmd, err) })
+
+	pf := root.PersistentFlags()
+	f.Flags = pf
+	// The settings' flags come from the settings table, which also says how
+	// each is resolved; each command reads them through f.resolver.
+	for _, s := range config.GlobalFlags() {
+		pf.StringP(s.Flag, s.Short, "", s.Usage)
+	}
+	pf.StringVar(&g.JQ, "jq", "", "filter the JSON output with a jq expression")
+	pf.BoolVar(&g.NoHeaders, "no-headers", false, "omit the header row of tables and CSV")
+	pf.BoolVar(&g.Debug, "debug", false, "log each HTTP exchange to stderr (the token is redacted)")
+	pf.BoolVar(&g.NoColor, "no-color", false, "disable colours")
+	pf.BoolVar(&g.Sandbox, "sandbox", false, "run against the built-in sandbox (no account needed)")
+	pf.StringVar(&g.SandboxData, "sandbox-data", "", "the data file of --sandbox (default $PROMOCTL_SANDBOX_DATA, else $XDG_STATE_HOME/promoctl/sandbox.db)")
+	pf.BoolVar(&g.Accessible, "accessible", false, "plain line prompts for screen readers")
+	pf.BoolVar(&g.AllowInsecureHTTP, "allow-insecure-http", false, "allow sending the token over plain HTTP to a host that is not loopback (trusted networks only; warns each time)")
+
+	comp := f.Completions()
+	f.CompleteFlag(root, "profile", comp.CompleteProfiles)
+	f.CompleteFlag(root, "user-id", comp.CompleteUserIDs)
+	f.CompleteFlag(root, "output", FixedCompletions(outputChoices()))
+	f.CompleteFlag(root, "base-url", FixedCompletions([]cobra.Completion{cobra.CompletionWithDesc(baseurl.Default, "the Mottor API")}))
+	_ = root.MarkPersistentFlagFilename("config")       // the flag exists: no error
+	_ = root.MarkPersistentFlagFilename("sandbox-data") // likewise
+
+	root.AddGroup(&cobra.Group{ID: "shop", Title: "Shop commands:"}, &cobra.Group{ID: "setup", Title: "Setup commands:"})
+	root.SetCompletionCommandGroupID("setup")
+	return root
+}

@@ -1,0 +1,285 @@
+package core
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"net/http"
+	"strings"
+	"time"
+
+	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
+
+	"github.com/promoctl/promoctl/internal/api"
+	"github.com/promoctl/promoctl/internal/bulk"
+	"github.com/promoctl/promoctl/internal/config"
+	"github.com/promoctl/promoctl/internal/i18n"
+	"github.com/promoctl/promoctl/internal/iostreams"
+	"github.com/promoctl/promoctl/internal/output"
+	"github.com/promoctl/promoctl/internal/progress"
+	"github.com/promoctl/promoctl/internal/view"
+)
+
+// Session is what a verb that talks to the API is given: the streams, the
+// run's settings and output options, the clock, and a client built on
+// first use. factory.start fills one in once the flags are parsed; a verb's
+// test builds one around a fake API.
+type Session struct {
+	IO       *iostreams.IOStreams
+	Settings *config.Settings
+	Out      output.Options
+	Loc      *time.Location // the time zone dates are shown and read in
+	Now      func() time.Time
+	Client   func() (*api.Client, error)
+	// Throttle, when set, builds a bulk run's throttle (tests: one on a
+	// simulated clock, bulk.NewThrottleClock); nil: bulk.NewThrottle(0).
+	Throttle func() *bulk.Throttle
+	// BulkClient builds a new client for a bulk run: its transport goes
+	// through wrap (the engine's throttle), and with oneAttempt each
+	// request is sent once, since the engine retries.
+	BulkClient func(wrap func(http.RoundTripper) http.RoundTripper, oneAttempt bool) (*api.Client, error)
+	// Bar says a progress bar may be drawn on stderr: it is a terminal,
+	// and nothing else writes there meanwhile (--debug) or reads it aloud
+	// (accessible mode).
+	Bar      bool
+	Warnings *Warnings
+	// Where are the global flags of the run that say where it goes
+	// (--sandbox, --config, --profile, --base-url, --user-id), and
+	// OutputFlag its --output: the command lines a verb suggests repeat
+	// them (never the token).
+	Where, OutputFlag []string
+	// Msg is the run's language: its messages (Msg.T, Msg.N).
+	Msg *i18n.Printer
+}
+
+// Start is the one way a command that talks to the API starts, once its
+// flags are parsed: it resolves the settings and the output options,
+// checking everything the user typed before any request is sent, and
+// returns the session. The client is built on first use: --dry-run needs
+// none.
+func (f *Factory) Start(cmd *cobra.Command) (*Session, error) {
+	s, err := f.Settings(cmd)
+	if err != nil {
+		return nil, err
+	}
+	return f.StartWith(cmd, s, true)
+}
+
+// StartWith is start on settings already resolved: sandbox redeem chooses
+// its world, and checks its site, first. spin says whether a spinner may
+// run while requests are slow.
+func (f *Factory) StartWith(cmd *cobra.Command, s *config.Settings, spin bool) (*Session, error) {
+	out, err := f.outputOptions(s)
+	if err != nil {
+		return nil, err
+	}
+	c := conn{}
+	if f.Global.Sandbox || f.Local != nil {
+		// Point the settings at the sandbox now, so that even --dry-run
+		// shows where the request would go.
+		local, err := f.InProcessSandbox(cmd)
+		if err != nil {
+			return nil, err
+		}
+		if c.transport, err = local.Connect(cmd.Context(), s); err != nil {
+			return nil, err
+		}
+	}
+	out.Context = cmd.Context()
+	if spin && showProgress(f.IO, out, f.Global.Debug, Accessible(f.Global.Accessible, f.Env)) {
+		c.spinner = progress.New(f.IO.ErrOut, f.opts.Progress)
+	}
+	sess := &Session{IO: f.IO, Settings: s, Out: out, Loc: f.Location(), Now: f.now(), Warnings: f.Warnings, Msg: f.Msg}
+	sess.Where, sess.OutputFlag = givenFlags(f.Flags, f.Global.Sandbox)
+	sess.Bar = f.IO.IsStderrTTY() && !f.Global.Debug && !Accessible(f.Global.Accessible, f.Env)
+	sess.BulkClient = func(wrap func(http.RoundTripper) http.RoundTripper, oneAttempt bool) (*api.Client, error) {
+		// The run's transport (the in-process sandbox's, with --sandbox),
+		// no spinner: a bulk command draws its own bar.
+		return f.newClient(s, conn{transport: c.transport, wrap: wrap, oneAttempt: oneAttempt})
+	}
+	var client *api.Client
+	sess.Client = func() (*api.Client, error) {
+		if client != nil {
+			return client, nil
+		}
+		cl, err := f.newClient(s, c)
+		client = cl
+		return cl, err
+	}
+	return sess, nil
+}
+
+// StartConfig is the one way a command that changes the config file
+// starts, once its flags are parsed. It reads nothing yet: the file is
+// read under its lock when the verb edits it.
+func (f *Factory) StartConfig(cmd *cobra.Command) *ConfigSession {
+	r := f.Resolver(cmd)
+	return &ConfigSession{
+		IO: f.IO, Warnings: f.Warnings, Env: f.Env, Keys: f.APIKeys(), Secret: f.secrets.add, LockWait: LockWait(r),
+		File: &ConfigFile{Path: func() (string, error) {
+			p, _, err := r.Path()
+			return p, err
+		}, Warn: f.Warnings.Warn},
+		Profile: func(doc *config.Doc) (string, config.Source) { return r.Profile(doc.File, doc.Path) },
+	}
+}
+
+// givenFlags are the global flags of this run that say where a command goes
+// and, apart, its --output, as given on the command line.
+func givenFlags(flags *pflag.FlagSet, sandbox bool) (where, outputFlag []string) {
+	if sandbox {
+		where = append(where, "--sandbox")
+	}
+	given := config.Lookup{Flags: flags}
+	flag := func(k string) []string {
+		if v, _ := given.FlagValue(k); v != "" {
+			s, _ := config.Find(k)
+			return []string{"--" + s.Flag, v}
+		}
+		return nil
+	}
+	for _, k := range []string{config.KeyConfig, config.KeyProfile, config.KeyBaseURL, config.KeyUserID} {
+		where = append(where, flag(k)...)
+	}
+	return where, flag(config.KeyOutput)
+}
+
+// now is the run's clock: Options.Now, or time.Now.
+func (f *Factory) now() func() time.Time {
+	if f.opts.Now != nil {
+		return f.opts.Now
+	}
+	return time.Now
+}
+
+// NewThrottle is a bulk run's throttle: Throttle's, else one on the real
+// clock without a limit until the server answers 429.
+func (s *Session) NewThrottle() *bulk.Throttle {
+	if s.Throttle != nil {
+		return s.Throttle()
+	}
+	return bulk.NewThrottle(0)
+}
+
+// WithTimeout bounds the rest of the command by --timeout.
+func (s *Session) WithTimeout(ctx context.Context) (context.Context, context.CancelFunc) {
+	return context.WithTimeout(ctx, s.Settings.Timeout)
+}
+
+// Print writes data to stdout in the session's format.
+func (s *Session) Print(d output.Data) error {
+	return output.Write(s.IO.Out, d, s.Out)
+}
+
+// PrintList prints a list. An empty one shown as a table on a terminal is
+// the sentence empty on stderr instead of a bare header (as gh does);
+// piped, or in a data format, it is printed as any list: the header alone
+// (none with --no-headers), [] in JSON and YAML.
+func (s *Session) PrintList(d output.Data, empty string) error {
+	if s.Out.Format.IsTable() && s.Out.JQ == nil && s.IO.IsStdoutTTY() && view.EmptyList(d.JSON) {
+		fmt.Fprintln(s.IO.ErrOut, s.Warnings.Say(empty))
+		return nil
+	}
+	return s.Print(d)
+}
+
+// PrintStream prints a list as it is read. An empty one shown as a table
+// on a terminal is the sentence empty on stderr, as with printList.
+func (s *Session) PrintStream(l output.List, empty string) error {
+	if s.Out.Format.IsTable() && s.Out.JQ == nil && s.IO.IsStdoutTTY() {
+		l.EmptyTable = func() { fmt.Fprintln(s.IO.ErrOut, s.Warnings.Say(empty)) }
+	}
+	return output.WriteList(s.IO.Out, l, s.Out)
+}
+
+// Notef writes a success message to stderr when a person is watching.
+func (s *Session) Notef(format string, args ...any) {
+	if s.IO.IsStderrTTY() {
+		fmt.Fprintln(s.IO.ErrOut, s.Warnings.Say(fmt.Sprintf(format, args...)))
+	}
+}
+
+// NewBar is a progress bar on stderr, in the run's language.
+func (s *Session) NewBar() *progress.Bar {
+	b := progress.NewBar(s.IO.ErrOut, 0)
+	if s.Msg.Russian() {
+		b.Words = progress.BarWords{PerSecond: s.Msg.T("progress.per_second"), Left: s.Msg.T("progress.left"), Duration: s.Msg.Duration}
+	}
+	return b
+}
+
+// Warn writes warnings to stderr, each once per run.
+func (s *Session) Warn(msgs ...string) { s.Warnings.Warn(msgs...) }
+
+// Site refuses a missing site (0) with the way to give one. The sandbox
+// has no default: the configured site_id is the real service's.
+func (s *Session) Site(site int64) (int64, error) {
+	if site == 0 && s.Settings.Sandbox {
+		return 0, Usagef("--site-id is required with --sandbox, which has no default site (user 1 can view sites 1 and 2, user 2 site 3)")
+	}
+	if site == 0 {
+		return 0, Usagef("--site-id is required (or set a default: promoctl config set site_id N)")
+	}
+	return site, nil
+}
+
+// CommandLine is a promoctl command line, shell-quoted, with the global
+// flags of this run that say where it goes (never the token) and how it
+// prints: the same run without the form.
+func (s *Session) CommandLine(args ...string) string {
+	return quotedLine(s.Where, s.OutputFlag, args)
+}
+
+// hintLine is a command line to run next: the global flags that say where
+// it goes, but not this run's --output.
+func (s *Session) hintLine(args ...string) string {
+	return quotedLine(s.Where, nil, args)
+}
+
+func quotedLine(parts ...[]string) string {
+	line := []string{"promoctl"}
+	for _, p := range parts {
+		line = append(line, p...)
+	}
+	for i, s := range line {
+		line[i] = ShellQuote(s)
+	}
+	return strings.Join(line, " ")
+}
+
+// Warnings writes warnings to stderr, terminal or not, each once per run,
+// on one line and without the tokens redact knows of.
+type Warnings struct {
+	Out    io.Writer
+	redact func(string) string // nil: there is nothing to redact
+	seen   map[string]bool
+	Msg    *i18n.Printer // the run's language (say); nil is English
+}
+
+func (w *Warnings) Warn(msgs ...string) {
+	for _, m := range msgs {
+		if w.seen[m] {
+			continue
+		}
+		if w.seen == nil {
+			w.seen = map[string]bool{}
+		}
+		w.seen[m] = true
+		prefix := "warning:"
+		if w.Msg.Russian() {
+			prefix = w.Msg.T("warning.prefix")
+		}
+		fmt.Fprintf(w.Out, "promoctl: %s %s\n", prefix, w.Say(w.Clean(m)))
+	}
+}
+
+// Clean is s on one line, terminal-safe and without tokens, as promoctl
+// writes a message to stderr.
+func (w *Warnings) Clean(s string) string {
+	s = OneLine(s)
+	if w.redact != nil {
+		s = w.redact(s)
+	}
+	return s
+}

@@ -1,0 +1,3 @@
+package cmdtest
+
+var ListArgs = []string{"promo", "list", "--site-id", "7"}

@@ -1,0 +1,80 @@
+// Package product is the product command: a product read.
+package product
+
+import (
+	"context"
+
+	"github.com/spf13/cobra"
+
+	"github.com/promoctl/promoctl/cmd/core"
+	"github.com/promoctl/promoctl/internal/view"
+)
+
+func NewCmd(f *core.Factory) *cobra.Command {
+	c := &cobra.Command{
+		Use:     "product",
+		Aliases: []string{"products"},
+		Short:   "Read shop products",
+		Long:    "Read the products of a shop: price, stock, dimensions, categories, images, parameters and modifiers.",
+		Example: `  promoctl product get 123456
+  promoctl product get 123456 -o json --jq '.image_list[].url'`,
+		RunE: core.GroupRun,
+	}
+	c.AddCommand(newProductGetCmd(f, nil))
+	return c
+}
+
+// ProductGetOptions are the inputs of product get.
+type ProductGetOptions struct {
+	*core.Session
+	ID int64
+}
+
+func newProductGetCmd(f *core.Factory, run func(context.Context, *ProductGetOptions) error) *cobra.Command {
+	if run == nil {
+		run = RunProductGet
+	}
+	opts := &ProductGetOptions{}
+	return &cobra.Command{
+		Use:     "get ID",
+		Aliases: []string{"show", "view"},
+		Short:   "Show one product",
+		Long: `Show one product as a card: name, SKU, prices, quantity, visibility,
+size and weight, categories, then its images, parameters with their values,
+and modifiers.
+
+The table shortens long descriptions and shows their HTML as plain text;
+-o json and -o yaml print the product exactly as the API sent it.`,
+		Args: core.ExactArgs(1, "a product id"),
+		Example: `  promoctl product get 123456
+  promoctl product get 123456 -o json
+  promoctl product get 123456 --jq '.image_list[].url'`,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			id, err := core.ParseID("product id", args[0])
+			if err != nil {
+				return err
+			}
+			sess, err := f.Start(cmd)
+			if err != nil {
+				return err
+			}
+			opts.Session, opts.ID = sess, id
+			return run(cmd.Context(), opts)
+		},
+	}
+}
+
+// RunProductGet shows one product.
+func RunProductGet(ctx context.Context, opts *ProductGetOptions) error {
+	client, err := opts.Client()
+	if err != nil {
+		return err
+	}
+	ctx, cancel := opts.WithTimeout(ctx)
+	defer cancel()
+	raw, err := client.GetProduct(ctx, opts.ID)
+	if err != nil {
+		return err
+	}
+	return opts.Print(view.Product(raw, opts.Loc))
+}

@@ -1,0 +1,566 @@
+package promocmd
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+	"time"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/spf13/cobra"
+
+	"github.com/promoctl/promoctl/cmd/core"
+	"github.com/promoctl/promoctl/internal/api"
+	"github.com/promoctl/promoctl/internal/bulk"
+	"github.com/promoctl/promoctl/internal/i18n"
+	"github.com/promoctl/promoctl/internal/output"
+	"github.com/promoctl/promoctl/internal/plan"
+	"github.com/promoctl/promoctl/internal/progress"
+	"github.com/promoctl/promoctl/internal/prompt"
+	"github.com/promoctl/promoctl/internal/view"
+)
+
+// maxApplyFile is the largest file promo apply reads: a site of 100,000
+// codes exported as CSV is about 11 MiB, and a file may hold at most
+// plan.MaxRows (200,000) rows. It bounds the memory of one row of CSV (a
+// field may be as long as the file) and of a workbook, which excelize
+// reads whole (docs/performance.md).
+const maxApplyFile = 64 << 20
+
+// promoApplyOptions are the inputs of promo apply.
+type promoApplyOptions struct {
+	*core.Session
+	Prompter core.Prompter // asks before deleting or disabling, unless Yes
+	// File is -f: a path, or - for Stdin.
+	File  string
+	Stdin io.Reader
+	// Sheet is --sheet: the sheet of a workbook to read; empty for the
+	// first.
+	Sheet string
+	// SiteID is --site-id or the configured site_id; 0 when neither.
+	SiteID int64
+	// Missing is what becomes of the site's codes the file does not name:
+	// kept, deleted (--prune) or disabled (--disable-missing).
+	Missing plan.Missing
+	DryRun  bool
+	Yes     bool
+	// Concurrency is --concurrency; 0 means the default.
+	Concurrency int
+	// Getenv reads the environment, for the journal's place.
+	Getenv func(string) string
+	// Grace is how long writes in flight may run after Ctrl-C; 0 means
+	// bulk.DefaultGrace.
+	Grace time.Duration
+}
+
+func newPromoApplyCmd(f *core.Factory, run func(context.Context, *promoApplyOptions) error) *cobra.Command {
+	if run == nil {
+		run = runPromoApply
+	}
+	opts := &promoApplyOptions{}
+	var prune, disable bool
+	c := &cobra.Command{
+		Use:   "apply -f FILE",
+		Short: "Make a site's promo codes what a file declares",
+		Long: `Read the promo codes a file declares and make the site's codes match:
+create the codes the site lacks, update the ones whose fields differ, and
+with --prune delete (or with --disable-missing disable) the site's codes
+the file does not name. Applying the same file again changes nothing.
+
+FILE (- for stdin) is CSV with a header row, an Excel workbook (.xlsx:
+its first sheet, or --sheet NAME), a JSON array of objects or a YAML
+list, with the API's field names; what promo list -o xlsx, -o csv, -o json
+or -o yaml prints is a valid FILE: export, edit in a spreadsheet, apply.
+CSV is read as Excel and LibreOffice save it: UTF-8 (with or without a
+byte order mark), UTF-16 ("Unicode text") or Windows-1251; separated by
+commas, semicolons or tabs. Values may be written the Russian way: 10,5,
+1 234,50, 31.12.2026, 31.12.2026 23:59, ИСТИНА, да, нет. A
+row is matched by its id when the site has it, else by its code (ignoring
+case); a row matched by its id whose code differs renames the promo code.
+A field a row leaves out or empty is left as it is (a new code
+gets the API's default); pos, promo_used_count and is_valid are read-only
+and ignored. Ids of another site (a file exported from it) are ignored:
+such rows are matched by code, so a file copies codes between sites.
+
+Every row is checked first, with the rules of promo create; any problem
+is listed as FILE:LINE (the CSV line, or the item's number in JSON and
+YAML), and nothing is sent (exit 2).
+
+The plan is printed before anything is sent: one line per create, update,
+delete or disable, each changed field as old → new, a rename as
+"rename OLD → NEW" (-o json: an array of {"action", "id", "code",
+"changes": {"field": [old, new]}}, a rename an update of "code").
+--dry-run stops there. A plan that deletes, disables or renames asks
+first on a terminal and needs --yes without one (exit 2, nothing sent).
+A rename that only drops the code's leading zeros (058990 → 58990: a
+spreadsheet read the code column as numbers) is refused, --yes or not
+(exit 2, nothing sent): export with -o xlsx or format the code column as
+text, and edit that; promo update renames a code on purpose. The writes are sent at most --concurrency at
+once, journaled like promo generate's; the exit code is 1 when any
+failed, and applying the file again finishes the job.
+
+See docs/bulk.md for the spreadsheet workflow and the columns.`,
+		Args: core.NoArgs,
+		Example: `  # export, edit in a spreadsheet, see the plan, apply it
+  promoctl promo list --site-id 11111 -o csv > codes.csv
+  promoctl promo apply -f codes.csv --site-id 11111 --dry-run
+  promoctl promo apply -f codes.csv --site-id 11111
+
+  # the same with an Excel workbook
+  promoctl promo list --site-id 11111 -o xlsx > codes.xlsx
+  promoctl promo apply -f codes.xlsx --site-id 11111
+
+  # the file is the whole truth: delete the site's other codes
+  promoctl promo apply -f codes.yaml --site-id 11111 --prune --yes
+
+  # copy site 11111's codes to site 22222
+  promoctl promo list --site-id 11111 -o csv | promoctl promo apply -f - --site-id 22222
+
+  # the plan as JSON for a script
+  promoctl promo apply -f codes.json --site-id 11111 --dry-run -o json`,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			fs := cmd.Flags()
+			if opts.File == "" {
+				return core.Usagef("-f FILE is required: the promo codes to apply (CSV, JSON or YAML; - for stdin)")
+			}
+			if prune && disable {
+				return core.Usagef("--prune and --disable-missing cannot be combined: delete the codes the file does not name, or disable them")
+			}
+			if fs.Changed("concurrency") && (opts.Concurrency < 1 || opts.Concurrency > core.MaxConcurrency) {
+				return core.Usagef("--concurrency must be 1 to %d, got %d", core.MaxConcurrency, opts.Concurrency)
+			}
+			switch {
+			case prune:
+				opts.Missing = plan.Delete
+			case disable:
+				opts.Missing = plan.Disable
+			}
+			if err := opts.confirmable(f.IO.CanPrompt()); err != nil {
+				return err
+			}
+			sess, err := f.Start(cmd)
+			if err != nil {
+				return err
+			}
+			opts.Session, opts.SiteID = sess, sess.Settings.SiteID
+			opts.Stdin = core.StdinReader(cmd.Context(), f.IO, "Paste the promo codes (CSV, JSON or YAML), then press Ctrl-D", false)
+			opts.Prompter, opts.Getenv = core.PromptAs[core.Prompter](f), f.Env.Getenv
+			return run(cmd.Context(), opts)
+		},
+	}
+	fs := c.Flags()
+	core.SiteFlag(f, c)
+	fs.StringVarP(&opts.File, "file", "f", "", "the promo codes to apply: CSV, a workbook (.xlsx), a JSON array or a YAML list of API field names (- for stdin)")
+	fs.StringVar(&opts.Sheet, "sheet", "", "the sheet of a workbook (-f FILE.xlsx) to read (default the first)")
+	fs.BoolVar(&prune, "prune", false, "delete the site's promo codes the file does not name")
+	fs.BoolVar(&disable, "disable-missing", false, "disable the site's promo codes the file does not name")
+	fs.BoolVar(&opts.DryRun, "dry-run", false, "print the plan and send nothing")
+	fs.BoolVarP(&opts.Yes, "yes", "y", false, "delete, disable or rename without asking")
+	fs.IntVar(&opts.Concurrency, "concurrency", bulk.DefaultConcurrency, "most writes in flight at once")
+	_ = c.MarkFlagFilename("file") // the flag exists: no error
+	return c
+}
+
+// openApplyFile opens promo apply's FILE for reading, as a reader that can
+// go back (a CSV file is read twice: docs/performance.md): a regular file
+// as it is, on disk; stdin, a pipe or a device read into memory first,
+// up to maxApplyFile. close closes the file.
+func openApplyFile(name string, stdin io.Reader) (r io.ReadSeeker, close func(), err error) {
+	noop := func() {}
+	if name != "-" {
+		fh, err := os.Open(name)
+		if err != nil {
+			return nil, nil, core.Usagef("--file: %v", err)
+		}
+		st, err := fh.Stat()
+		if err == nil && st.Mode().IsRegular() {
+			if st.Size() > maxApplyFile {
+				fh.Close()
+				return nil, nil, core.Usagef("--file %s is larger than %d MiB", name, maxApplyFile>>20)
+			}
+			return fh, func() { fh.Close() }, nil
+		}
+		fh.Close()
+	}
+	data, err := core.ReadFileArg(name, stdin, maxApplyFile, "")
+	if err != nil {
+		return nil, nil, err
+	}
+	return bytes.NewReader(data), noop, nil
+}
+
+// confirmable refuses, before anything is read or sent, a run that would
+// have to ask and cannot.
+func (opts *promoApplyOptions) confirmable(canPrompt bool) error {
+	if opts.Missing == plan.Keep || opts.Yes || opts.DryRun || canPrompt {
+		return nil
+	}
+	what := "delete"
+	if opts.Missing == plan.Disable {
+		what = "disable"
+	}
+	return core.Usagef("refusing to %s the promo codes %s does not name without confirmation: pass --yes when not running interactively (or --dry-run to see the plan)",
+		what, opts.File)
+}
+
+// runPromoApply makes the site's promo codes what opts.File declares:
+// read and check the file, read the site's list once, make the plan,
+// print it, ask when it deletes or disables, and carry it out on the bulk
+// engine.
+func runPromoApply(ctx context.Context, opts *promoApplyOptions) error {
+	if err := opts.confirmable(opts.IO.CanPrompt()); err != nil {
+		return err
+	}
+	site, err := opts.Site(opts.SiteID)
+	if err != nil {
+		return err
+	}
+	in, closeIn, err := openApplyFile(opts.File, opts.Stdin)
+	if err != nil {
+		return err
+	}
+	name := opts.File
+	if name == "-" {
+		name = "stdin"
+	}
+	rows, err := plan.ReadFrom(name, in, plan.ReadOptions{Loc: opts.Loc, Sheet: opts.Sheet})
+	closeIn()
+	if err != nil {
+		return opts.problems(err)
+	}
+	th := bulk.NewThrottle(0)
+	c, err := opts.BulkAPI(th)
+	if err != nil {
+		return err
+	}
+	p, err := opts.makePlan(ctx, c, th, name, rows, site)
+	if err != nil {
+		return err
+	}
+	if renames := p.Renames(); len(renames) > 0 && !opts.Yes && !opts.DryRun && !opts.IO.CanPrompt() {
+		return core.Usagef("refusing to rename %s of site %d without confirmation (%s): pass --yes when not running interactively (or --dry-run to see the plan); nothing was sent",
+			CountNoun(len(renames), "promo code", "promo codes"), site, renameList(opts.Msg, renames))
+	}
+	opts.WarnPastEnds(p)
+	if err := opts.printPlan(p, name); err != nil {
+		return err
+	}
+	if opts.DryRun || len(p.Entries) == 0 {
+		if opts.DryRun {
+			opts.Notef("Dry run: nothing was sent.")
+		}
+		return nil
+	}
+	if (p.Destructive() || len(p.Renames()) > 0) && !opts.Yes {
+		ok, err := opts.Prompter.Confirm(ctx, ConfirmQuestion(opts.Msg, p), ConfirmNote(opts.Msg, p), false)
+		if err != nil {
+			return err
+		}
+		if !ok {
+			return prompt.ErrCancelled
+		}
+		// The question may have waited long: a code to delete or
+		// disable that is gone or renamed since the plan is skipped.
+		if p, err = opts.recheckPlan(ctx, p); err != nil || len(p.Entries) == 0 {
+			return err
+		}
+	}
+	return opts.execute(ctx, c, th, p, name)
+}
+
+// problems lists a file's problems on stderr and returns the error that
+// ends the run: exit 2, nothing sent.
+func (opts *promoApplyOptions) problems(err error) error {
+	if zl := (*plan.ZerosLost)(nil); errors.As(err, &zl) {
+		return core.Usagef("%s", zl.Error())
+	}
+	var probs *plan.Problems
+	if !errors.As(err, &probs) {
+		return err
+	}
+	if len(probs.List) == 1 {
+		return core.Usagef("%s; nothing was sent", probs.Lines()[0])
+	}
+	for _, l := range probs.Lines() {
+		fmt.Fprintln(opts.IO.ErrOut, opts.Warnings.Clean(l))
+	}
+	more := ""
+	if len(probs.List) >= plan.MaxProblems {
+		more = ", and maybe more after them"
+	}
+	return core.Usagef("%s: %d problems, listed above%s; nothing was sent", probs.File, len(probs.List), more)
+}
+
+// makePlan reads the site's list once and diffs the rows against it. Rows
+// that name a field the list does not show (personal_limit_is_enabled)
+// have their records read, and only those.
+func (opts *promoApplyOptions) makePlan(ctx context.Context, c core.GenerateAPI, th *bulk.Throttle, name string, rows []plan.Row, site int64) (plan.Plan, error) {
+	lctx, cancel := opts.WithTimeout(ctx)
+	raw, err := c.ListPromos(lctx, site)
+	cancel()
+	if err != nil {
+		return plan.Plan{}, err
+	}
+	list, err := api.DecodePromos(raw)
+	if err != nil {
+		return plan.Plan{}, fmt.Errorf("list promo codes of site %d: %w", site, err)
+	}
+	o := plan.Options{Site: site, UserID: opts.Settings.UserID, Missing: opts.Missing}
+	p, err := plan.Make(name, rows, list, nil, o)
+	if err != nil {
+		return p, opts.problems(err)
+	}
+	if len(p.Reads) == 0 {
+		return p, nil
+	}
+	results, err := bulk.Run(ctx, p.Reads, func(ctx context.Context, id int64) (api.Promo, error) {
+		_, rec, err := c.Reads.GetPromo(ctx, id)
+		return rec, err
+	}, bulk.Options{Concurrency: opts.concurrency(), Throttle: th, Classify: bulk.ClassifyRead, OpTimeout: opts.Settings.Timeout})
+	if err != nil {
+		return p, err
+	}
+	records := make(map[int64]api.Promo, len(results))
+	for i, r := range results {
+		if r.Err != nil {
+			return p, r.Err
+		}
+		records[p.Reads[i]] = r.Value
+	}
+	p, err = plan.Make(name, rows, list, records, o)
+	if err != nil {
+		return p, opts.problems(err)
+	}
+	return p, nil
+}
+
+func (opts *promoApplyOptions) concurrency() int {
+	if opts.Concurrency <= 0 {
+		return bulk.DefaultConcurrency
+	}
+	return opts.Concurrency
+}
+
+// printPlan prints the plan on stdout and what it amounts to on stderr.
+func (opts *promoApplyOptions) printPlan(p plan.Plan, name string) error {
+	d, err := view.Plan(planView(p), opts.Loc)
+	if err != nil {
+		return err
+	}
+	if len(p.Entries) > 0 || !opts.IO.IsStdoutTTY() || opts.Out.JQ != nil {
+		if err := opts.Print(d); err != nil {
+			return err
+		}
+	}
+	if p.ForeignIDs > 0 {
+		fmt.Fprintln(opts.IO.ErrOut, opts.Msg.N("rest.apply.foreign_ids", p.ForeignIDs, "File", name, "Site", p.Site))
+	}
+	fmt.Fprintln(opts.IO.ErrOut, PlanLine(opts.Msg, p))
+	return nil
+}
+
+// planView is the plan as its view shows it.
+func planView(p plan.Plan) []view.PlanEntry {
+	out := make([]view.PlanEntry, len(p.Entries))
+	for i, e := range p.Entries {
+		out[i] = view.PlanEntry{Action: string(e.Action), ID: e.ID, Code: e.Code, Old: e.Old, New: e.New, Changed: e.Changed, OldUnknown: e.OldUnknown}
+	}
+	return out
+}
+
+// PlanLine sums a plan up in msg's language: "Plan for site 1: 2 to
+// create, 1 to update, 9 unchanged."
+func PlanLine(msg *i18n.Printer, p plan.Plan) string {
+	if len(p.Entries) == 0 {
+		line := msg.N("rest.plan.nothing", p.Unchanged, "Site", p.Site)
+		if p.NotNamed > 0 {
+			line += msg.N("rest.plan.nothing_not_named", p.NotNamed)
+		}
+		return line + "."
+	}
+	line := msg.T("rest.plan.head", "Site", p.Site)
+	sep := " "
+	for _, a := range []plan.Action{plan.ActionCreate, plan.ActionUpdate, plan.ActionDelete, plan.ActionDisable} {
+		if n := p.Count(a); n > 0 {
+			line += sep + msg.N("rest.plan.to."+string(a), n)
+			sep = ", "
+		}
+		if n := len(p.Renames()); a == plan.ActionUpdate && n > 0 {
+			line += " (" + msg.N("rest.plan.renames", n) + ")"
+		}
+	}
+	line += msg.N("rest.plan.unchanged", p.Unchanged)
+	if p.NotNamed > 0 {
+		line += msg.N("rest.plan.not_named", p.NotNamed)
+	}
+	return line + "."
+}
+
+// ConfirmQuestion asks before a plan that deletes, disables or renames,
+// in msg's language.
+func ConfirmQuestion(msg *i18n.Printer, p plan.Plan) string {
+	del, dis, ren := p.Count(plan.ActionDelete), p.Count(plan.ActionDisable), p.Renames()
+	other := len(p.Entries) - del - dis - len(ren)
+	var parts []string
+	switch {
+	case del > 0:
+		parts = append(parts, msg.N("rest.confirm.delete", del, "Site", p.Site))
+	case dis > 0:
+		parts = append(parts, msg.N("rest.confirm.disable", dis, "Site", p.Site))
+	}
+	if len(ren) > 0 {
+		parts = append(parts, msg.N("rest.confirm.rename", len(ren), "Site", p.Site, "Renames", renameList(msg, ren)))
+	}
+	if other > 0 {
+		parts = append(parts, msg.N("rest.confirm.other", other))
+	}
+	q := parts[0]
+	if n := len(parts); n > 1 {
+		q = strings.Join(parts[:n-1], ", ") + msg.T("rest.confirm.and") + parts[n-1]
+	}
+	first, size := utf8.DecodeRuneInString(q)
+	return string(unicode.ToUpper(first)) + q[size:] + "?"
+}
+
+// renameList names renames as "OLD1 → NEW1, OLD2 → NEW2", the first three
+// and how many more.
+func renameList(msg *i18n.Printer, ren []plan.Entry) string {
+	var b strings.Builder
+	for i, e := range ren {
+		if i == 3 {
+			b.WriteString(" and " + fmt.Sprint(len(ren)-i) + " more") // a part of the refusal error.msg.usage.refuse_rename_more says
+			break
+		}
+		if i > 0 {
+			b.WriteString(", ")
+		}
+		b.WriteString(output.Text(e.Old.Code) + " → " + output.Text(e.New.Code))
+	}
+	return b.String()
+}
+
+// ConfirmNote is what the confirmation says under its question: a delete
+// cannot be undone; a disable can (promo enable).
+func ConfirmNote(msg *i18n.Printer, p plan.Plan) string {
+	switch {
+	case p.Count(plan.ActionDelete) > 0:
+		return msg.T("rest.confirm.note.delete")
+	case p.Count(plan.ActionDisable) > 0:
+		return msg.T("rest.confirm.note.disable")
+	}
+	return msg.T("rest.confirm.note.rename")
+}
+
+// execute carries out the plan on the bulk engine, journaled, and reports
+// what it did: a summary, and each write that failed.
+func (opts *promoApplyOptions) execute(ctx context.Context, c core.GenerateAPI, th *bulk.Throttle, p plan.Plan, name string) error {
+	id := bulk.NewJobID(opts.Now())
+	path := bulk.DefaultPath(opts.Getenv, id)
+	j, err := bulk.Create(path, bulk.Header{Job: id, Kind: "apply", SiteID: p.Site,
+		BaseURL: opts.Settings.BaseURL, UserID: opts.Settings.UserID}, applyOps(p))
+	if err != nil {
+		return err
+	}
+	defer j.Close()
+	fmt.Fprintln(opts.IO.ErrOut, opts.Msg.T("rest.apply.journal", "Path", j.Path()))
+	o := bulk.Options{Concurrency: opts.concurrency(), Throttle: th, OpTimeout: opts.Settings.Timeout, Grace: opts.Grace}
+	var bar *progress.Bar
+	if opts.Bar {
+		bar = opts.NewBar()
+		o.Progress = func(pr bulk.Progress) { bar.Update(pr.Finished, pr.Total, pr.Rate, pr.ETA()) }
+	}
+	start := time.Now()
+	sum, err := bulk.Execute(ctx, c, j, o)
+	elapsed := time.Since(start)
+	if bar != nil {
+		bar.Clear()
+	}
+	again := fmt.Sprintf("apply %s again to finish", name)
+	done := sum.Created + sum.Updated + sum.Deleted
+	if ctx.Err() != nil {
+		fmt.Fprintln(opts.IO.ErrOut, opts.Msg.N("rest.apply.interrupted", len(p.Entries), "Done", done, "File", name))
+		return ctx.Err()
+	}
+	if err != nil {
+		return fmt.Errorf("%w; %s", err, again)
+	}
+	fmt.Fprintln(opts.IO.ErrOut, appliedLine(opts.Msg, j, p.Site, elapsed))
+	if sum.OK() {
+		return nil
+	}
+	opts.listApplyFailures(j)
+	if sum.Unanswered > 0 {
+		// Creates no attempt of which was answered (5xx, timeouts) that
+		// the list does not show failed; only a 4xx is a refusal.
+		return fmt.Errorf("%d of %d changes failed (%d refused, %d failed, %d of unknown outcome, %d not sent): %s; the journal %s has every outcome",
+			len(p.Entries)-done, len(p.Entries), sum.Failed-sum.Unanswered, sum.Unanswered, sum.Unknown, sum.NotStarted, again, j.Path())
+	}
+	return fmt.Errorf("%d of %d changes failed (%d refused, %d of unknown outcome, %d not sent): %s; the journal %s has every outcome",
+		len(p.Entries)-done, len(p.Entries), sum.Failed, sum.Unknown, sum.NotStarted, again, j.Path())
+}
+
+// applyOps are the plan's writes for the bulk engine, in the plan's order:
+// each plan action is the bulk action of the same name.
+func applyOps(p plan.Plan) []bulk.Op {
+	ops := make([]bulk.Op, len(p.Entries))
+	for i, e := range p.Entries {
+		ops[i] = bulk.Op{Action: bulk.Action(e.Action), Code: e.Code, ID: e.ID, Body: e.Body}
+	}
+	return ops
+}
+
+// appliedLine is the summary of a job in msg's language: "Applied to
+// site 1 in 1.2s: 2 created, 1 updated."
+func appliedLine(msg *i18n.Printer, j *bulk.Journal, site int64, elapsed time.Duration) string {
+	counts := map[bulk.Action]int{}
+	for _, it := range j.Items() {
+		switch it.State {
+		case bulk.StateCreated, bulk.StateUpdated, bulk.StateDeleted:
+			counts[it.Action]++
+		}
+	}
+	line := msg.T("rest.applied.head", "Site", site, "Elapsed", msg.Duration(roundDuration(elapsed)))
+	for i, a := range []bulk.Action{bulk.ActionCreate, bulk.ActionUpdate, bulk.ActionDelete, bulk.ActionDisable} {
+		if i > 0 {
+			line += ","
+		}
+		line += " " + msg.N("rest.applied."+string(a), counts[a])
+	}
+	return line + "."
+}
+
+// listApplyFailures names on stderr the writes that did not succeed, with
+// why, up to maxFailuresShown.
+func (opts *promoApplyOptions) listApplyFailures(j *bulk.Journal) {
+	n := 0
+	for _, it := range j.Items() {
+		switch it.State {
+		case bulk.StateCreated, bulk.StateUpdated, bulk.StateDeleted:
+			continue
+		}
+		n++
+		if n > maxFailuresShown {
+			continue
+		}
+		why := it.Reason
+		switch {
+		case it.State == bulk.StateSent || it.State == bulk.StateUnknown:
+			why = "the outcome is unknown: " + why
+		case why == "":
+			why = "not sent"
+		}
+		what := it.Code
+		if it.ID != 0 {
+			what = fmt.Sprintf("%s (%d)", it.Code, it.ID)
+		}
+		fmt.Fprintf(opts.IO.ErrOut, "promoctl: %s\n", opts.Msg.T("rest.apply.failed", "Action", opts.Msg.T("word."+string(it.Action)), "What", what, "Why", opts.Warnings.Clean(opts.Warnings.Say(why))))
+	}
+	if n > maxFailuresShown {
+		fmt.Fprintf(opts.IO.ErrOut, "promoctl: %s\n", opts.Msg.N("rest.apply.more_failed", n-maxFailuresShown))
+	}
+}

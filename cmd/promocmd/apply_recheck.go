@@ -1,0 +1,54 @@
+package promocmd
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/promoctl/promoctl/cmd/core"
+	"github.com/promoctl/promoctl/internal/output"
+	"github.com/promoctl/promoctl/internal/plan"
+)
+
+// recheckPlan reads the site's list again after the confirmation (as the
+// selection verbs' recheck does) and drops each delete or disable
+// (--prune, --disable-missing) whose promo code is no longer on the site or
+// has another code now, naming it on stderr; the other entries are kept.
+func (opts *promoApplyOptions) recheckPlan(ctx context.Context, p plan.Plan) (plan.Plan, error) {
+	var targets []core.Selected
+	for _, e := range p.Entries {
+		if e.Action == plan.ActionDelete || e.Action == plan.ActionDisable {
+			targets = append(targets, core.Selected{ID: e.ID, Code: e.Code})
+		}
+	}
+	if len(targets) == 0 {
+		return p, nil
+	}
+	now, err := opts.ReadAgain(ctx, targets, p.Site)
+	if err != nil {
+		return p, err
+	}
+	kept := make([]plan.Entry, 0, len(p.Entries))
+	for _, e := range p.Entries {
+		if e.Action != plan.ActionDelete && e.Action != plan.ActionDisable {
+			kept = append(kept, e)
+			continue
+		}
+		why := ""
+		switch cur, ok := now[e.ID]; {
+		case !ok:
+			why = fmt.Sprintf("it is no longer on site %d", p.Site)
+		case cur.Code != e.Code:
+			why = "it is named " + output.Text(cur.Code) + " now"
+		default:
+			kept = append(kept, e)
+			continue
+		}
+		name := core.Selected{ID: e.ID, Code: e.Code}.Name()
+		fmt.Fprintln(opts.IO.ErrOut, "promoctl: "+opts.Msg.T("promo.bulk.skipped_changed", "Name", name, "Why", opts.Warnings.Say(why)))
+	}
+	if len(kept) == 0 {
+		fmt.Fprintln(opts.IO.ErrOut, opts.Warnings.Say("Nothing to apply: every change was skipped as changed since the confirmation."))
+	}
+	p.Entries = kept
+	return p, nil
+}

@@ -1,0 +1,167 @@
+package promocmd
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/spf13/cobra"
+
+	"github.com/promoctl/promoctl/cmd/core"
+	"github.com/promoctl/promoctl/internal/config"
+	"github.com/promoctl/promoctl/internal/output"
+	"github.com/promoctl/promoctl/internal/promo"
+	"github.com/promoctl/promoctl/internal/view"
+)
+
+// promoCreateOptions are the inputs of promo create.
+type promoCreateOptions struct {
+	*core.Session
+	Prompter promoWizard // the form, when Interactive
+	// Changes are the fields to send: those of the -f file with the flags
+	// laid over them, each checked.
+	Changes promo.Changes
+	// SiteID is --site-id, else the file's site_id, else the configured
+	// site_id; 0 when none names one.
+	SiteID      int64
+	FromFile    bool // some fields came from a -f file
+	Interactive bool // ask for the fields in a form
+	DryRun      bool // print the request instead of sending it
+}
+
+func newPromoCreateCmd(f *core.Factory, run func(context.Context, *promoCreateOptions) error) *cobra.Command {
+	if run == nil {
+		run = runPromoCreate
+	}
+	opts := &promoCreateOptions{}
+	var ff fieldFlags
+	c := &cobra.Command{
+		Use:   "create",
+		Short: "Create a promo code",
+		Long: `Create a promo code on a site. Only the fields you name are sent; the
+service fills in the rest with its defaults (disabled, a discount on
+goods, 0.01, no limits). Without --amount, a warning on stderr says the
+discount is 0.01; a code created disabled without --enabled=false gets a
+warning with the command that enables it. Name the values to silence
+them.
+
+Dates without a zone are in your local time zone (TZ). A date without a
+time is the start of that day for --starts and the end of it (23:59:59)
+for --ends, so the last day named is included.
+
+On a terminal, without --code (or with -i), a form asks for the fields,
+starting from any given as flags, offers a choice of your sites when no
+site is given or configured, and shows the equivalent command line
+before it asks to create. It refuses a code the site has already
+(whatever its case), and when the server refuses the promo code it
+offers to edit the answers and try again. PROMOCTL_ACCESSIBLE=1 or
+--accessible asks the same as plain lines, for screen readers.`,
+		Args: core.NoArgs,
+		Example: `  promoctl promo create --site-id 11111 --code SUMMER25 --amount 25 --percent --enabled
+  promoctl promo create --code FREESHIP --bonus-type delivery --amount 100 --percent \
+      --starts 2026-12-01 --ends 2026-12-31 --max-uses 500 --once-per-user --enabled
+  promoctl promo create --site-id 11111 -f promo.yaml --dry-run
+  promoctl promo create -i --amount 15`,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			changes, fileSite, err := ff.input(cmd.Flags(), fileInput(cmd.Context(), f.IO), f.Location())
+			if err != nil {
+				return err
+			}
+			wizard, err := wantWizard(f.IO, ff.interactive, changes.Code == nil, ff.file)
+			if err != nil {
+				return err
+			}
+			sess, err := f.Start(cmd)
+			if err != nil {
+				return err
+			}
+			site := sess.Settings.SiteID
+			if fileSite != nil && sess.Settings.Sources[config.KeySiteID].Kind != "flag" {
+				site = *fileSite
+			}
+			opts.Session, opts.Changes, opts.SiteID = sess, changes, site
+			opts.FromFile, opts.Interactive, opts.DryRun = ff.file != "", wizard, ff.dryRun
+			if wizard {
+				opts.Prompter = core.PromptAs[promoWizard](f)
+			}
+			return run(cmd.Context(), opts)
+		},
+	}
+	core.SiteFlag(f, c)
+	ff.register(c.Flags(), false)
+	f.CompleteFlag(c, "bonus-type", core.FixedCompletions(core.BonusTypeChoices()))
+	_ = c.MarkFlagFilename("file") // the flag exists: no error
+	return c
+}
+
+// runPromoCreate creates a promo code (POST /v1/promo), or with DryRun
+// prints the request; with Interactive the form asks for the fields first.
+func runPromoCreate(ctx context.Context, opts *promoCreateOptions) error {
+	if opts.Interactive {
+		return runPromoCreateWizard(ctx, opts)
+	}
+	site, err := opts.Site(opts.SiteID)
+	if err != nil {
+		return err
+	}
+	if opts.Changes.Amount == nil {
+		opts.Warn(defaultAmountWarning(opts.FromFile, opts.Changes.Percent != nil && *opts.Changes.Percent))
+	}
+	if w := core.PastEndWarning(opts.Changes.Ends, opts.Now(), opts.Loc, "promo code"); w != "" {
+		opts.Warn(w)
+	}
+	ctx, cancel := opts.WithTimeout(ctx)
+	defer cancel()
+	return createPromo(ctx, opts.Session, opts.Changes, site, opts.DryRun)
+}
+
+// defaultAmountWarning says that a create names no discount, so the API's
+// default of 0.01 applies (in percent when --percent is given).
+func defaultAmountWarning(file, percent bool) string {
+	given := "no --amount"
+	if file {
+		given += " (or bonus_amount in the file)"
+	}
+	return fmt.Sprintf("%s given, so the API's default discount of %s applies", given, view.Amount(promo.DefaultAmount, percent))
+}
+
+// createPromo creates a promo code on site and shows it, or with dryRun
+// prints the request instead. A code created disabled is said so, with
+// the command that enables it.
+func createPromo(ctx context.Context, sess *core.Session, changes promo.Changes, site int64, dryRun bool) error {
+	body := changes.CreateBody(site, sess.Settings.UserID)
+	if dryRun {
+		return sess.DryRun("POST", "/v1/promo", body, true)
+	}
+	client, err := sess.Client()
+	if err != nil {
+		return err
+	}
+	raw, p, err := client.CreatePromo(ctx, body)
+	if err != nil {
+		return err
+	}
+	sess.WithSiteCurrency(ctx, client, site) // the card's discount in the site's currency, as promo get shows it
+	if err := sess.Print(view.PromoRecord(raw, p, 0, sess.Loc, sess.Now())); err != nil {
+		return err
+	}
+	code := output.Text(string(p.Code))
+	if code == "" {
+		code = body.Code
+	}
+	if p.ID != nil {
+		sess.Notef("Created promo code %s (id %d) on site %d.", code, *p.ID, site)
+	} else {
+		sess.Notef("Created promo code %s on site %d.", code, site)
+	}
+	if p.IsEnabled {
+		return nil
+	}
+	enable := sess.EnableCommand(p.ID, site)
+	if changes.Enabled == nil {
+		// Nobody chose this: say it wherever stderr goes.
+		sess.Warn(fmt.Sprintf("promo code %s was created disabled (the API's default); enable it with: %s", code, enable))
+	} else {
+		sess.Notef("It is disabled: enable it with: %s", enable)
+	}
+	return nil
+}

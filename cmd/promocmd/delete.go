@@ -1,0 +1,140 @@
+package promocmd
+
+import (
+	"context"
+	"errors"
+
+	"github.com/spf13/cobra"
+
+	"github.com/promoctl/promoctl/cmd/core"
+	"github.com/promoctl/promoctl/internal/api"
+	"github.com/promoctl/promoctl/internal/output"
+	"github.com/promoctl/promoctl/internal/prompt"
+)
+
+// promoDeleteOptions are the inputs of promo delete.
+type promoDeleteOptions struct {
+	*core.Session
+	Prompter core.Prompter // asks before deleting, unless Yes
+	ID       int64
+	Code     string // the code text the promo code was named by, "" for an id
+	SiteID   int64  // where Code is looked up
+	Yes      bool   // delete without asking
+}
+
+func newPromoDeleteCmd(f *core.Factory, run func(context.Context, *promoDeleteOptions) error) *cobra.Command {
+	if run == nil {
+		run = runPromoDelete
+	}
+	opts := &promoDeleteOptions{}
+	var sf selectionFlags
+	c := &cobra.Command{
+		Use:     "delete CODE_OR_ID... | --status S[,S...]",
+		Aliases: []string{"rm"},
+		Short:   "Delete promo codes",
+		Long: `Delete a promo code, several named by id or code, or every code of the
+site with the given statuses (--status). On a terminal promoctl names
+what it is about to delete and asks first; without one (scripts, CI) it
+refuses unless --yes is given.
+
+Codes are looked up in one read of the site's list (--site-id or the
+configured site_id). Ids alone need no site; given with one, each must
+be on its list, or nothing is sent (exit 4). Several codes, or
+--status, are deleted on the bulk engine, and on a terminal the list is
+read again after the confirmation: a code that no longer matches
+(deleted, renamed, or no longer of the --status) is skipped and named.
+The bulk engine keeps at most --concurrency requests in flight, waits
+for Retry-After on a 429 and writes every step to a journal under
+$XDG_STATE_HOME/promoctl/jobs. Exit 1 when any could not be deleted:
+stderr names each and why.
+
+` + codeOrIDHelp,
+		Example: `  promoctl promo delete 1001
+  promoctl promo delete 1001 --yes
+  promoctl promo delete SUMMER25 --site-id 11111 --yes
+  promoctl promo delete SUMMER25 WINTER25 1003 --site-id 11111
+  promoctl promo delete --status expired,used-up --site-id 11111 --yes`,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			if len(args) != 1 || cmd.Flags().Changed("status") {
+				sopts, err := sf.options(f, cmd, args, verbDelete)
+				if err != nil {
+					return err
+				}
+				sess, err := f.Start(cmd)
+				if err != nil {
+					return err
+				}
+				sopts.Session, sopts.SiteID, sopts.Prompter = sess, sess.Settings.SiteID, core.PromptAs[core.Prompter](f)
+				return runPromoSelect(cmd.Context(), sopts)
+			}
+			ref, err := parsePromoRef(args[0])
+			if err != nil {
+				return err
+			}
+			opts.Yes = sf.yes
+			if !opts.Yes && !f.IO.CanPrompt() {
+				return core.Usagef("refusing to delete promo code %s without confirmation: pass --yes when not running interactively", ref)
+			}
+			sess, err := f.Start(cmd)
+			if err != nil {
+				return err
+			}
+			opts.Session, opts.ID, opts.Code, opts.SiteID, opts.Prompter = sess, ref.ID, ref.Code, sess.Settings.SiteID, core.PromptAs[core.Prompter](f)
+			return run(cmd.Context(), opts)
+		},
+	}
+	sf.register(f, c, verbDelete)
+	c.ValidArgsFunction = f.Completions().CompletePromoIDs // several at once
+	return c
+}
+
+// runPromoDelete deletes a promo code (DELETE /v1/promo/ID), unless Yes
+// after asking, with the promo code read first to name it.
+func runPromoDelete(ctx context.Context, opts *promoDeleteOptions) error {
+	client, err := opts.PromoClient(ctx, &opts.ID, opts.Code, opts.SiteID)
+	if err != nil {
+		return err
+	}
+	if opts.Code == "" && opts.SiteID != 0 {
+		// Given with a site, the id must be that site's.
+		if err := opts.CheckOnSite(ctx, opts.ID, opts.SiteID); err != nil {
+			return err
+		}
+	}
+	name := opts.Code // the code, when known: what the last line names
+	if !opts.Yes {
+		// Name what is about to go: read it first. An answer without a
+		// code only leaves it named by its id: the read is for the
+		// question, and --yes deletes without it.
+		rctx, cancel := opts.WithTimeout(ctx)
+		raw, p, err := client.GetPromo(rctx, opts.ID)
+		cancel()
+		if re := (*api.ResponseError)(nil); errors.As(err, &re) && re.Reason == api.NotAPromoRecord {
+			raw, p, err = nil, api.Promo{}, nil
+		}
+		if err != nil {
+			return err
+		}
+		if p.Code != "" {
+			name = string(p.Code)
+		}
+		ok, err := opts.Prompter.Confirm(ctx, opts.DeleteQuestion(opts.ID, raw, p), "This cannot be undone.", false)
+		if err != nil {
+			return err
+		}
+		if !ok {
+			return prompt.ErrCancelled
+		}
+	}
+	ctx, cancel := opts.WithTimeout(ctx)
+	defer cancel()
+	if err := client.DeletePromo(ctx, opts.ID); err != nil {
+		return err
+	}
+	if name != "" {
+		opts.Notef("Deleted promo code %s (id %d).", output.Text(name), opts.ID)
+		return nil
+	}
+	opts.Notef("Deleted promo code %d.", opts.ID)
+	return nil
+}

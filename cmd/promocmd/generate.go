@@ -1,0 +1,616 @@
+package promocmd
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
+
+	"github.com/promoctl/promoctl/cmd/core"
+	"github.com/promoctl/promoctl/internal/api"
+	"github.com/promoctl/promoctl/internal/bulk"
+	"github.com/promoctl/promoctl/internal/bulk/codegen"
+	"github.com/promoctl/promoctl/internal/config"
+	"github.com/promoctl/promoctl/internal/i18n"
+	"github.com/promoctl/promoctl/internal/jsonscan"
+	"github.com/promoctl/promoctl/internal/plan"
+	"github.com/promoctl/promoctl/internal/progress"
+	"github.com/promoctl/promoctl/internal/promo"
+	"github.com/promoctl/promoctl/internal/view"
+)
+
+// maxFailuresShown is how many promo codes that could not be created are
+// named on stderr at the end of a job; the journal has them all.
+const maxFailuresShown = 10
+
+// promoGenerateOptions are the inputs of promo generate.
+type promoGenerateOptions struct {
+	*core.Session
+	// SiteID is --site-id, else the -f file's site_id, else the configured
+	// site_id; 0 when none names one. Not used with Resume.
+	SiteID int64
+	Count  int
+	Format codegen.Format
+	// Changes are the fields of every code: those of the -f file with the
+	// flags laid over them, each checked; never a code.
+	Changes  promo.Changes
+	FromFile bool
+	// Journal is --journal; "" means the default place (bulk.DefaultPath).
+	Journal string
+	DryRun  bool
+	// Resume is --resume FILE: continue the job of that journal with its
+	// parameters; the fields above are then unused.
+	Resume string
+	// Concurrency is --concurrency; 0 means the default, or on resume the
+	// journal's.
+	Concurrency int
+	// Getenv reads the environment, for the journal's default place
+	// (XDG_STATE_HOME, HOME).
+	Getenv func(string) string
+	// Grace is how long creates in flight may run after Ctrl-C before they
+	// are cancelled too; 0 means bulk.DefaultGrace.
+	Grace time.Duration
+}
+
+func newPromoGenerateCmd(f *core.Factory, run func(context.Context, *promoGenerateOptions) error) *cobra.Command {
+	if run == nil {
+		run = runPromoGenerate
+	}
+	opts := &promoGenerateOptions{}
+	var ff fieldFlags
+	var g struct {
+		prefix, suffix, charset, journal, resume string
+		length, count, concurrency               int
+		dryRun                                   bool
+	}
+	c := &cobra.Command{
+		Use:   "generate --count N | --resume FILE",
+		Short: "Create many unique random promo codes",
+		Long: `Create --count promo codes with random, unique codes on a site, for a
+mailing or a campaign: each is --prefix, then --length characters drawn
+from --charset with crypto/rand, then --suffix (2-15 Latin letters or
+digits in all). Every code gets the fields of the field flags (or of a -f
+file), as promo create gives them.
+
+The site's codes are read once first: the new codes differ from them and
+from each other. A format too small for --count free codes is refused
+before anything is sent, saying how many it can yield.
+
+At most --concurrency creates are in flight; a 429 waits for Retry-After.
+Every step is written to a journal (JSON Lines, on disk before the next
+step), by default $XDG_STATE_HOME/promoctl/jobs/<job id>.jsonl; its path
+is printed on stderr at the start. A create whose answer was lost is
+settled by one read of the site's list, never sent blindly again. After
+Ctrl-C (exit 130, once the requests in flight have finished), a failure
+(exit 1) or even kill -9, --resume FILE finishes the job with the
+parameters of its journal: codes already created are not sent again.
+
+stdout lists every created code of the job, with the columns and formats
+of promo list: -o csv is ready for a mail merge. stderr has the journal's
+path, a progress bar on a terminal, and a summary at the end. --dry-run
+reads the site's list and prints the codes it would create.
+
+See docs/bulk.md for how a job is kept exactly once.`,
+		Args: core.NoArgs,
+		Example: `  # 500 codes of 10% for a mailing, enabled, valid through December
+  promoctl promo generate --site-id 11111 --count 500 --prefix XMAS --length 6 \
+      --amount 10 --percent --enabled --ends 2026-12-31 --once-per-user
+
+  # the same as CSV for a mail merge
+  promoctl promo generate --site-id 11111 --count 500 --prefix XMAS --amount 10 \
+      --percent --enabled -o csv > codes.csv
+
+  # see the codes first; nothing is created
+  promoctl promo generate --site-id 11111 --count 20 --charset digits --length 6 --dry-run
+
+  # finish a job that was interrupted, with the journal printed at its start
+  promoctl promo generate --resume ~/.local/state/promoctl/jobs/20261201T100000Z-1a2b3c4d.jsonl -o csv > codes.csv`,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			fs := cmd.Flags()
+			if fs.Changed("concurrency") && (g.concurrency < 1 || g.concurrency > core.MaxConcurrency) {
+				return core.Usagef("--concurrency must be 1 to %d, got %d", core.MaxConcurrency, g.concurrency)
+			}
+			opts.Concurrency = g.concurrency
+			if fs.Changed("resume") {
+				if err := resumeOnly(cmd.LocalNonPersistentFlags()); err != nil {
+					return err
+				}
+				if g.resume == "" {
+					return core.Usagef("--resume needs the journal of a job: the file named when it started")
+				}
+				opts.Resume = g.resume
+			} else {
+				if !fs.Changed("count") {
+					return core.Usagef("--count is required: how many promo codes to create (%d to %d); or --resume FILE to finish a job",
+						codegen.MinCount, codegen.MaxCount)
+				}
+				if g.count < codegen.MinCount || g.count > codegen.MaxCount {
+					return core.Usagef("--count must be %d to %d, got %d", codegen.MinCount, codegen.MaxCount, g.count)
+				}
+				if g.length < 1 { // 0 would mean codegen's default
+					return core.Usagef("--length must be at least 1: the characters of the random part, got %d", g.length)
+				}
+				opts.Format = codegen.Format{Prefix: g.prefix, Suffix: g.suffix, Length: g.length, Charset: g.charset}
+				if err := opts.Format.Validate(); err != nil {
+					return core.UsageErr(err)
+				}
+				changes, fileSite, err := ff.input(fs, fileInput(cmd.Context(), f.IO), f.Location())
+				if err != nil {
+					return err
+				}
+				if changes.Code != nil {
+					return core.Usagef("--file %s: it names a code, but promo generate makes the codes: remove it", ff.file)
+				}
+				opts.Count, opts.Changes, opts.FromFile = g.count, changes, ff.file != ""
+				opts.Journal, opts.DryRun = g.journal, g.dryRun
+				sess, err := f.Start(cmd)
+				if err != nil {
+					return err
+				}
+				opts.Session, opts.SiteID = sess, sess.Settings.SiteID
+				if fileSite != nil && sess.Settings.Sources[config.KeySiteID].Kind != "flag" {
+					opts.SiteID = *fileSite
+				}
+				opts.Getenv = f.Env.Getenv
+				return run(cmd.Context(), opts)
+			}
+			sess, err := f.Start(cmd)
+			if err != nil {
+				return err
+			}
+			opts.Session, opts.Getenv = sess, f.Env.Getenv
+			return run(cmd.Context(), opts)
+		},
+	}
+	fs := c.Flags()
+	core.SiteFlag(f, c)
+	fs.IntVar(&g.count, "count", 0, "how many promo codes to create (1-100000)")
+	fs.StringVar(&g.prefix, "prefix", "", "text before the random part of every code")
+	fs.StringVar(&g.suffix, "suffix", "", "text after the random part of every code")
+	fs.IntVar(&g.length, "length", codegen.DefaultLength, "characters of the random part")
+	fs.StringVar(&g.charset, "charset", codegen.DefaultCharset, "characters of the random part: "+strings.Join(codegen.CharsetNames(), ", ")+
+		" (unambiguous leaves out 0, O, 1, I and L)")
+	ff.registerFields(fs)
+	fs.StringVarP(&ff.file, "file", "f", "", "read the fields of every code from a file holding one JSON or YAML object of API field names, without a code (- for stdin); flags win")
+	fs.IntVar(&g.concurrency, "concurrency", bulk.DefaultConcurrency, "most creates in flight at once")
+	fs.StringVar(&g.journal, "journal", "", "write the job's journal to this new file (default $XDG_STATE_HOME/promoctl/jobs/<job id>.jsonl)")
+	fs.StringVar(&g.resume, "resume", "", "finish the job of this journal, with its parameters")
+	fs.BoolVar(&g.dryRun, "dry-run", false, "read the site's list and print the codes that would be created; create nothing")
+	f.CompleteFlag(c, "bonus-type", core.FixedCompletions(core.BonusTypeChoices()))
+	_ = c.MarkFlagFilename("file")    // the flag exists: no error
+	_ = c.MarkFlagFilename("journal") // likewise
+	return c
+}
+
+// resumeOnly refuses, beside --resume, flags of a new job: the journal
+// holds the parameters.
+func resumeOnly(local *pflag.FlagSet) error {
+	var extra []string
+	local.VisitAll(func(fl *pflag.Flag) {
+		if fl.Changed && fl.Name != "resume" && fl.Name != "concurrency" {
+			extra = append(extra, "--"+fl.Name)
+		}
+	})
+	if len(extra) == 0 {
+		return nil
+	}
+	return core.Usagef("%s cannot be given with --resume, which finishes a job with the parameters of its journal (only --concurrency, --timeout and --output can change)",
+		strings.Join(extra, ", "))
+}
+
+// runPromoGenerate creates Count random unique promo codes on the site,
+// journaled, or with Resume finishes the job of a journal; with DryRun it
+// reads the site's list and prints the codes instead.
+func runPromoGenerate(ctx context.Context, opts *promoGenerateOptions) error {
+	if opts.Resume != "" {
+		return resumePromoGenerate(ctx, opts)
+	}
+	if opts.Count < codegen.MinCount || opts.Count > codegen.MaxCount {
+		return core.Usagef("--count must be %d to %d, got %d", codegen.MinCount, codegen.MaxCount, opts.Count)
+	}
+	format := opts.Format.WithDefaults()
+	if err := format.Validate(); err != nil {
+		return core.UsageErr(err)
+	}
+	// A format too small whatever the site holds is refused before the
+	// list is read.
+	if space := format.Space(); space < int64(opts.Count) {
+		return core.UsageErr(&codegen.CapacityError{Want: opts.Count, Free: space, Space: space})
+	}
+	site, err := opts.Site(opts.SiteID)
+	if err != nil {
+		return err
+	}
+	if err := opts.Changes.Validate(promo.FlagNames()); err != nil {
+		return core.UsageErr(err)
+	}
+	path := opts.Journal
+	if path != "" && !opts.DryRun {
+		if _, err := os.Lstat(path); err == nil {
+			return core.Usagef("--journal %s exists: to finish its job give --resume %s; for a new job name a new file", path, path)
+		}
+	}
+	if opts.Changes.Amount == nil {
+		opts.Warn(defaultAmountWarning(opts.FromFile, opts.Changes.Percent != nil && *opts.Changes.Percent))
+	}
+	if opts.Changes.Enabled == nil {
+		opts.Warn("no --enabled given, so the promo codes will be created disabled (the API's default)")
+	}
+	if w := core.PastEndWarning(opts.Changes.Ends, opts.Now(), opts.Loc, "promo codes"); w != "" {
+		opts.Warn(w)
+	}
+	th := opts.NewThrottle()
+	c, err := opts.BulkAPI(th)
+	if err != nil {
+		return err
+	}
+	existing, err := opts.siteCodes(ctx, c, site)
+	if err != nil {
+		return err
+	}
+	codes, err := codegen.Generate(format, opts.Count, existing)
+	if ce := (*codegen.CapacityError)(nil); errors.As(err, &ce) {
+		return core.UsageErr(err)
+	}
+	if err != nil {
+		return err
+	}
+	template := opts.Changes.CreateBody(site, opts.Settings.UserID)
+	if opts.DryRun {
+		if err := opts.PrintList(view.PromoList(dryRunList(template, codes), opts.Loc, opts.Now()), ""); err != nil {
+			return err
+		}
+		opts.Notef("Would create %d promo codes on site %d; nothing was sent.", len(codes), site)
+		return nil
+	}
+	id := bulk.NewJobID(opts.Now())
+	if path == "" {
+		path = bulk.DefaultPath(opts.Getenv, id)
+	}
+	concurrency := opts.Concurrency
+	if concurrency == 0 {
+		concurrency = bulk.DefaultConcurrency
+	}
+	j, err := bulk.Create(path, bulk.Header{Job: id, Kind: "generate", SiteID: site, Template: &template,
+		BaseURL: opts.Settings.BaseURL, UserID: opts.Settings.UserID,
+		Generate: &bulk.GenerateParams{Format: format, Count: opts.Count, Concurrency: concurrency}}, bulk.CreateOps(codes))
+	if err != nil {
+		return err
+	}
+	defer j.Close()
+	fmt.Fprintln(opts.IO.ErrOut, opts.Msg.T("promo.generate.journal", "Path", j.Path()))
+	return opts.execute(ctx, c, th, j, concurrency)
+}
+
+// resumePromoGenerate finishes the job of the journal opts.Resume.
+func resumePromoGenerate(ctx context.Context, opts *promoGenerateOptions) error {
+	j, err := bulk.Open(opts.Resume)
+	if err != nil {
+		return core.Usagef("--resume: %v", err)
+	}
+	defer j.Close()
+	h := j.Header()
+	if h.Kind != "generate" || h.Generate == nil {
+		return core.Usagef("--resume %s: the journal is of promo %s, not of promo generate", opts.Resume, h.Kind)
+	}
+	warning, err := h.Check(bulk.Where{BaseURL: opts.Settings.BaseURL, UserID: opts.Settings.UserID})
+	if err != nil {
+		return core.Usagef("--resume %s: %v", opts.Resume, err)
+	}
+	if warning != "" {
+		opts.Warn(warning)
+	}
+	concurrency := opts.Concurrency
+	if concurrency == 0 {
+		concurrency = h.Generate.Concurrency
+	}
+	if concurrency <= 0 || concurrency > core.MaxConcurrency {
+		concurrency = bulk.DefaultConcurrency
+	}
+	th := opts.NewThrottle()
+	c, err := opts.BulkAPI(th)
+	if err != nil {
+		return err
+	}
+	fmt.Fprintln(opts.IO.ErrOut, opts.Msg.T("promo.generate.journal", "Path", j.Path()))
+	return opts.execute(ctx, c, th, j, concurrency)
+}
+
+// siteCodes reads the codes of the site once.
+func (opts *promoGenerateOptions) siteCodes(ctx context.Context, c core.GenerateAPI, site int64) ([]string, error) {
+	ctx, cancel := opts.WithTimeout(ctx)
+	defer cancel()
+	raw, err := c.ListPromos(ctx, site)
+	if err != nil {
+		return nil, err
+	}
+	ps, err := api.DecodePromos(raw)
+	if err != nil {
+		return nil, fmt.Errorf("list promo codes of site %d: %w", site, err)
+	}
+	codes := make([]string, 0, len(ps))
+	for _, p := range ps {
+		codes = append(codes, string(p.Code))
+	}
+	return codes, nil
+}
+
+// execute runs the job of j, then prints every code it created and a
+// summary; it says how to resume when the job is not finished.
+func (opts *promoGenerateOptions) execute(ctx context.Context, c core.GenerateAPI, th *bulk.Throttle, j *bulk.Journal, concurrency int) error {
+	h := j.Header()
+	before := j.Summary().Created
+	total := len(j.Items())
+	resume := opts.CommandLine("promo", "generate", "--resume", absPath(j.Path())) + stdoutRedirect(opts.IO.Out)
+	o := bulk.Options{Concurrency: concurrency, Throttle: th, OpTimeout: opts.Settings.Timeout, Grace: opts.Grace}
+	var bar *progress.Bar
+	if opts.Bar {
+		bar = opts.NewBar()
+		o.Progress = func(p bulk.Progress) { bar.Update(p.Finished, p.Total, p.Rate, p.ETA()) }
+	}
+	o.Waiting = func(n int, d time.Duration) {
+		if bar != nil {
+			bar.Clear()
+		}
+		opts.Notef("%d promo codes of unknown outcome are not on the site's list yet: waiting %s for the server to finish them before sending them again.",
+			n, roundDuration(d))
+	}
+	start := time.Now()
+	sum, err := bulk.Execute(ctx, c, j, o)
+	elapsed := time.Since(start)
+	if bar != nil {
+		bar.Clear()
+	}
+	if ctx.Err() != nil && sum.Unknown > 0 {
+		fmt.Fprintln(opts.IO.ErrOut, opts.Msg.N("promo.generate.may_be_created", sum.Unknown))
+	}
+	if ctx.Err() != nil {
+		fmt.Fprintln(opts.IO.ErrOut, opts.Msg.N("promo.generate.interrupted", total, "Created", sum.Created, "Resume", resume))
+		return ctx.Err()
+	}
+	if err != nil {
+		return fmt.Errorf("%w; finish the job with: %s", err, resume)
+	}
+	if before == total {
+		fmt.Fprintln(opts.IO.ErrOut, opts.Msg.N("promo.generate.already_done", total, "Site", h.SiteID))
+	} else {
+		fmt.Fprintln(opts.IO.ErrOut, summaryLine(opts.Msg, sum.Created-before, sum.Created, total, h.SiteID, elapsed, before > 0 || sum.Created < total))
+	}
+	if err := opts.printCreated(ctx, c, j); err != nil {
+		return fmt.Errorf("%w; the created codes are in the journal %s", err, j.Path())
+	}
+	if sum.OK() {
+		return nil
+	}
+	opts.listFailures(j)
+	if sum.Unanswered > 0 {
+		// Creates no attempt of which was answered (5xx, timeouts) that
+		// the list does not show failed; only a 4xx is a refusal.
+		return fmt.Errorf("%d of %d promo codes could not be created (%d refused, %d failed, %d of unknown outcome, %d not sent): finish the job with: %s",
+			total-sum.Created, total, sum.Failed-sum.Unanswered, sum.Unanswered, sum.Unknown, sum.NotStarted, resume)
+	}
+	return fmt.Errorf("%d of %d promo codes could not be created (%d refused, %d of unknown outcome, %d not sent): finish the job with: %s",
+		total-sum.Created, total, sum.Failed, sum.Unknown, sum.NotStarted, resume)
+}
+
+// absPath is path made absolute, so that a command line naming it works
+// after a cd; path itself if it cannot be.
+func absPath(path string) string {
+	if abs, err := filepath.Abs(path); err == nil {
+		return abs
+	}
+	return path
+}
+
+// stdoutRedirect is " > FILE" when stdout is a regular file the system
+// can name (Linux: /proc/self/fd), for the resume command a job prints:
+// the resume lists every code of the job, so it belongs in the same file.
+// "" otherwise.
+func stdoutRedirect(out io.Writer) string {
+	f, ok := out.(*os.File)
+	if !ok {
+		return ""
+	}
+	fi, err := f.Stat()
+	if err != nil || !fi.Mode().IsRegular() {
+		return ""
+	}
+	name, err := os.Readlink("/proc/self/fd/" + strconv.FormatUint(uint64(f.Fd()), 10))
+	if err != nil || !filepath.IsAbs(name) {
+		return ""
+	}
+	if ni, err := os.Stat(name); err != nil || !os.SameFile(fi, ni) {
+		return ""
+	}
+	return " > " + core.ShellQuote(name)
+}
+
+// summaryLine is the last line of a job on stderr: what this run created,
+// how fast, and with whole of the job when this run did not make it all.
+func summaryLine(p *i18n.Printer, created, jobCreated, total int, site int64, elapsed time.Duration, whole bool) string {
+	rate := float64(created) / max(elapsed.Seconds(), 1e-3)
+	line := p.N("promo.generate.summary", created, "Site", site, "Elapsed", p.Duration(roundDuration(elapsed)),
+		"Rate", strconv.FormatFloat(rate, 'f', 0, 64))
+	if whole {
+		line += p.T("promo.generate.summary.job", "Done", jobCreated, "Total", total)
+	}
+	return line + "."
+}
+
+// roundDuration is d as a person reads it: 340ms, 4.2s, 12s, 2m5s.
+func roundDuration(d time.Duration) time.Duration {
+	switch {
+	case d < time.Second:
+		return d.Round(time.Millisecond)
+	case d < 10*time.Second:
+		return d.Round(100 * time.Millisecond)
+	}
+	return d.Round(time.Second)
+}
+
+// listFailures names on stderr the codes that could not be created, with
+// why, up to maxFailuresShown.
+func (opts *promoGenerateOptions) listFailures(j *bulk.Journal) {
+	n := 0
+	for _, it := range j.Items() {
+		if it.State == bulk.StateCreated {
+			continue
+		}
+		n++
+		if n > maxFailuresShown {
+			continue
+		}
+		why := it.Reason
+		switch {
+		case it.State == bulk.StateSent || it.State == bulk.StateUnknown:
+			why = "the outcome is unknown; a resume settles it first: " + why
+		case why == "":
+			why = "not sent"
+		}
+		fmt.Fprintf(opts.IO.ErrOut, "promoctl: %s\n", opts.Msg.T("rest.generate.not_created", "Code", it.Code, "Why", opts.Warnings.Clean(opts.Warnings.Say(why))))
+	}
+	if n > maxFailuresShown {
+		fmt.Fprintf(opts.IO.ErrOut, "promoctl: %s\n", opts.Msg.N("rest.generate.more_not_created", n-maxFailuresShown))
+	}
+}
+
+// printCreated reads the site's list once and prints the promo codes the
+// job created, as promo list does.
+func (opts *promoGenerateOptions) printCreated(ctx context.Context, c core.GenerateAPI, j *bulk.Journal) error {
+	ids, codes := map[int64]bool{}, map[string]bool{}
+	var latest time.Time // the last create answered or settled
+	for _, it := range j.Items() {
+		switch {
+		case it.State != bulk.StateCreated:
+			continue
+		case it.ID != 0:
+			ids[it.ID] = true
+		default: // created, but its id is not known: match its code
+			codes[strings.ToUpper(it.Code)] = true
+		}
+		if it.LastAt.After(latest) {
+			latest = it.LastAt
+		}
+	}
+	site := j.Header().SiteID
+	want := len(ids) + len(codes)
+	// A list that lags behind the writes (a replica) may not show the
+	// newest codes yet: read it again, a little later each time, until
+	// --timeout after the last create.
+	var out []byte
+	shown := 0
+	for pause := 100 * time.Millisecond; ; pause = min(2*pause, time.Second) {
+		var err error
+		if out, shown, err = opts.listCreated(ctx, c, site, ids, codes); err != nil {
+			return err
+		}
+		if shown >= want || time.Now().Add(pause).After(latest.Add(opts.Settings.Timeout)) {
+			break
+		}
+		t := time.NewTimer(pause)
+		select {
+		case <-ctx.Done():
+			t.Stop()
+			return ctx.Err()
+		case <-t.C:
+		}
+	}
+	if shown < want {
+		opts.Warn(fmt.Sprintf("%d of the %d promo codes the job created are no longer on the list of site %d", want-shown, want, site))
+	}
+	return opts.PrintList(view.PromoList(out, opts.Loc, opts.Now()), "No promo codes were created.")
+}
+
+// listCreated reads the site's list once and returns the JSON list of the
+// promo codes among ids and codes, and how many there are.
+func (opts *promoGenerateOptions) listCreated(ctx context.Context, c core.GenerateAPI, site int64, ids map[int64]bool, codes map[string]bool) ([]byte, int, error) {
+	lctx, cancel := opts.WithTimeout(ctx)
+	defer cancel()
+	raw, err := c.ListPromos(lctx, site)
+	if err != nil {
+		return nil, 0, err
+	}
+	list, err := api.DecodePromos(raw)
+	if err != nil {
+		return nil, 0, fmt.Errorf("list promo codes of site %d: %w", site, err)
+	}
+	var out bytes.Buffer
+	out.WriteByte('[')
+	i, shown := 0, 0
+	err = jsonscan.Elements(raw, func(elem []byte) error {
+		p := list[i]
+		i++
+		mine := codes[strings.ToUpper(string(p.Code))]
+		if p.ID != nil && ids[int64(*p.ID)] {
+			mine = true
+		}
+		if !mine {
+			return nil
+		}
+		if shown > 0 {
+			out.WriteByte(',')
+		}
+		shown++
+		out.Write(elem)
+		return nil
+	})
+	if err != nil {
+		return nil, 0, fmt.Errorf("list promo codes of site %d: %w", site, err)
+	}
+	out.WriteByte(']')
+	return out.Bytes(), shown, nil
+}
+
+// dryRunList is what --dry-run prints: the promo codes as the list would
+// show them once created, without ids: the template's fields and, for
+// the fields it leaves out, the API's defaults.
+func dryRunList(template promo.CreateBody, codes []string) json.RawMessage {
+	t := template
+	t.SiteID, t.UserID, t.Code = 0, 0, ""
+	fields, _ := json.Marshal(t)
+	var m map[string]json.RawMessage
+	_ = json.Unmarshal(fields, &m)
+	delete(m, "site_id")
+	delete(m, "code")
+	// The API's defaults of the fields the template leaves out, and the
+	// list's order of fields, code first: promo.Registry's writable ones.
+	var order []string
+	for _, f := range promo.Registry() {
+		if !f.Writable || f.Name == "code" {
+			continue
+		}
+		order = append(order, f.Name)
+		if _, ok := m[f.Name]; !ok {
+			if v := f.Value(plan.Defaults()); v != nil {
+				m[f.Name], _ = json.Marshal(v)
+			}
+		}
+	}
+	var rest bytes.Buffer
+	for _, k := range order {
+		if v, ok := m[k]; ok {
+			fmt.Fprintf(&rest, ",%q:%s", k, v)
+		}
+	}
+	var b bytes.Buffer
+	b.WriteByte('[')
+	for i, code := range codes {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		q, _ := json.Marshal(code)
+		fmt.Fprintf(&b, `{"code":%s%s}`, q, rest.Bytes()) //i18n:data JSON, not a message
+	}
+	b.WriteByte(']')
+	return b.Bytes()
+}

@@ -1,0 +1,74 @@
+package promocmd
+
+import (
+	"context"
+
+	"github.com/spf13/cobra"
+
+	"github.com/promoctl/promoctl/cmd/core"
+	"github.com/promoctl/promoctl/internal/view"
+)
+
+// promoGetOptions are the inputs of promo get.
+type promoGetOptions struct {
+	*core.Session
+	ID     int64
+	Code   string // the code text the promo code was named by, "" for an id
+	SiteID int64  // where Code is looked up: --site-id or the configured site_id
+}
+
+func newPromoGetCmd(f *core.Factory, run func(context.Context, *promoGetOptions) error) *cobra.Command {
+	if run == nil {
+		run = runPromoGet
+	}
+	opts := &promoGetOptions{}
+	c := &cobra.Command{
+		Use:     "get CODE_OR_ID",
+		Aliases: []string{"show", "view"},
+		Short:   "Show one promo code",
+		Long: `Show one promo code, with its status now (active, scheduled, expired,
+used-up or disabled) in the table.
+
+` + codeOrIDHelp,
+		Args: core.ExactArgs(1, "a promo code id or code"),
+		Example: `  promoctl promo get 1001
+  promoctl promo get summer25 --site-id 11111
+  promoctl promo get 1001 -o json`,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			ref, err := parsePromoRef(args[0])
+			if err != nil {
+				return err
+			}
+			sess, err := f.Start(cmd)
+			if err != nil {
+				return err
+			}
+			opts.Session, opts.ID, opts.Code, opts.SiteID = sess, ref.ID, ref.Code, sess.Settings.SiteID
+			return run(cmd.Context(), opts)
+		},
+	}
+	core.SiteFlag(f, c)
+	c.ValidArgsFunction = core.FirstArg(f.Completions().CompletePromoIDs)
+	return c
+}
+
+// codeOrIDHelp says how a CODE_OR_ID argument is read.
+const codeOrIDHelp = `CODE_OR_ID is the promo code's id (digits only) or its code, looked up
+whatever its case in the list of the site (--site-id or the configured
+site_id). A code made of digits only is named by its id.`
+
+// runPromoGet shows one promo code (GET /v1/promo/ID).
+func runPromoGet(ctx context.Context, opts *promoGetOptions) error {
+	client, err := opts.PromoClient(ctx, &opts.ID, opts.Code, opts.SiteID)
+	if err != nil {
+		return err
+	}
+	ctx, cancel := opts.WithTimeout(ctx)
+	defer cancel()
+	raw, p, err := client.GetPromo(ctx, opts.ID)
+	if err != nil {
+		return err
+	}
+	opts.WithSiteCurrency(ctx, client, opts.SiteID)
+	return opts.Print(view.PromoRecord(raw, p, opts.ID, opts.Loc, opts.Now()))
+}

@@ -1,0 +1,248 @@
+package promocmd
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"strings"
+
+	"github.com/spf13/cobra"
+
+	"github.com/promoctl/promoctl/cmd/core"
+	"github.com/promoctl/promoctl/internal/api"
+	"github.com/promoctl/promoctl/internal/bulk"
+	"github.com/promoctl/promoctl/internal/output"
+	"github.com/promoctl/promoctl/internal/view"
+)
+
+// A job is what promo generate, apply, delete, enable and disable run on
+// the bulk engine, with a journal in the jobs folder. A generate or apply
+// job is a campaign: promo jobs finds it again, promo jobs show lists its
+// codes, and promo report --job sums up their orders.
+
+// promoJobsOptions are the inputs of promo jobs.
+type promoJobsOptions struct {
+	*core.Session
+	Dir string // the jobs folder
+}
+
+// promoJobsShowOptions are the inputs of promo jobs show.
+type promoJobsShowOptions struct {
+	*core.Session
+	Dir string // the jobs folder
+	Job string // a job id (or its start), or a journal's path
+}
+
+func newPromoJobsCmd(f *core.Factory, run func(context.Context, *promoJobsOptions) error, show func(context.Context, *promoJobsShowOptions) error) *cobra.Command {
+	if run == nil {
+		run = runPromoJobs
+	}
+	c := &cobra.Command{
+		Use:   "jobs",
+		Short: "List the jobs of promo generate, apply, delete, enable and disable",
+		Long: `List the journals in the jobs folder ($XDG_STATE_HOME/promoctl/jobs, or
+~/.local/state/promoctl/jobs), oldest first: each job's id, site,
+command, how many codes it planned and created, when it started, and its
+state: running (a promoctl is carrying it out now), finished, can be
+resumed (promo generate --resume FILE), or unfinished (run the command
+again).
+
+A generate or apply job is a campaign: promo jobs show ID lists the codes
+it created, and promo report --job ID sums up their orders. A journal
+that cannot be read is named on stderr, and the others are listed.`,
+		Args: core.NoArgs,
+		Example: `  promoctl promo jobs
+  # last month's mailing: the generate jobs of November
+  promoctl promo jobs -o json --jq '.[] | select(.command == "generate" and (.started | startswith("2026-11")))'
+  promoctl promo jobs show 20261201T100000Z-1a2b3c4d -o csv
+  promoctl promo report --job 20261201T100000Z-1a2b3c4d`,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			sess, err := f.Start(cmd)
+			if err != nil {
+				return err
+			}
+			return run(cmd.Context(), &promoJobsOptions{Session: sess, Dir: core.JobsFolder(f.Env)})
+		},
+	}
+	c.AddCommand(newPromoJobsShowCmd(f, show))
+	return c
+}
+
+func newPromoJobsShowCmd(f *core.Factory, run func(context.Context, *promoJobsShowOptions) error) *cobra.Command {
+	if run == nil {
+		run = runPromoJobsShow
+	}
+	return &cobra.Command{
+		Use:   "show ID|FILE",
+		Short: "List the promo codes a job created",
+		Long: `List the promo codes that a promo generate or promo apply job created,
+as they are now: one read of the site's list, shown with the columns and
+formats of promo list (-o json, yaml, csv, ...). ID is a job's id as
+promo jobs shows it, or the start of one (its date); FILE is a journal's
+path. A code the job created that the site no longer has is counted on
+stderr.`,
+		Args: core.ExactArgs(1, "a job id or a journal's path"),
+		ValidArgsFunction: func(_ *cobra.Command, args []string, toComplete string) ([]cobra.Completion, cobra.ShellCompDirective) {
+			if len(args) > 0 {
+				return nil, cobra.ShellCompDirectiveNoFileComp
+			}
+			return core.JobCompletions(core.JobsFolder(f.Env), toComplete)
+		},
+		Example: `  promoctl promo jobs show 20261201T100000Z-1a2b3c4d
+  promoctl promo jobs show 20261201 -o csv > mailing.csv
+  promoctl promo jobs show ~/.local/state/promoctl/jobs/20261201T100000Z-1a2b3c4d.jsonl -o json`,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			if strings.TrimSpace(args[0]) == "" {
+				return core.Usagef("promo jobs show needs a job id or a journal's path (promo jobs lists them)")
+			}
+			sess, err := f.Start(cmd)
+			if err != nil {
+				return err
+			}
+			return run(cmd.Context(), &promoJobsShowOptions{Session: sess, Dir: core.JobsFolder(f.Env), Job: args[0]})
+		},
+	}
+}
+
+// runPromoJobs lists the journals of the jobs folder.
+func runPromoJobs(_ context.Context, opts *promoJobsOptions) error {
+	jobs, bad, err := bulk.ListJobs(opts.Dir)
+	if err != nil {
+		return err
+	}
+	for _, e := range bad {
+		fmt.Fprintln(opts.IO.ErrOut, "promoctl: "+opts.Msg.T("promo.jobs.skipped", "Reason", opts.Warnings.Clean(core.OneLine(e.Error()))))
+	}
+	rows := make([]view.Job, len(jobs))
+	for i, j := range jobs {
+		rows[i] = view.Job{ID: j.ID, SiteID: j.Header.SiteID, Command: j.Header.Kind, Codes: j.Header.Ops,
+			Created: len(j.Created), Started: j.Header.Started, State: core.JobState(j), Path: j.Path}
+	}
+	d, err := view.Jobs(rows, opts.Loc)
+	if err != nil {
+		return err
+	}
+	return opts.PrintList(d, fmt.Sprintf("No jobs in %s.", opts.Dir))
+}
+
+// findJob reads the journal that job names: a path to a file, else a job
+// id (or its start) in dir.
+func findJob(dir, job string) (bulk.JobInfo, error) {
+	path := job
+	if _, err := os.Stat(job); err != nil {
+		if !errors.Is(err, fs.ErrNotExist) || strings.ContainsAny(job, `/\`) {
+			return bulk.JobInfo{}, core.Usagef("job %s: %v", job, err)
+		}
+		if path, err = bulk.FindJob(dir, job); err != nil {
+			return bulk.JobInfo{}, core.Usagef("%v (promo jobs lists the jobs)", err)
+		}
+	}
+	info, err := bulk.ReadJob(path)
+	if err != nil {
+		return bulk.JobInfo{}, core.UsageErr(err)
+	}
+	return info, nil
+}
+
+// reportJob is the job of promo report --job: its site and the codes it
+// created.
+type reportJob struct {
+	id   string
+	site int64
+	ids  map[int64]bool
+}
+
+// readReportJob reads the job of --job, a journal's path or a job id in
+// dir. site is the --site-id given, 0 for none: it must be the job's.
+func readReportJob(dir, job string, site int64) (*reportJob, error) {
+	info, err := findJob(dir, job)
+	if err != nil {
+		return nil, err
+	}
+	if k := info.Header.Kind; k != "generate" && k != "apply" {
+		return nil, core.Usagef("--job %s: the job is promo %s, which creates no promo codes; give a promo generate or promo apply job", job, k)
+	}
+	if site != 0 && site != info.Header.SiteID {
+		return nil, core.Usagef("--job %s: the job is of site %d, not of --site-id %d", job, info.Header.SiteID, site)
+	}
+	r := &reportJob{id: info.ID, site: info.Header.SiteID, ids: make(map[int64]bool, len(info.Created))}
+	for _, id := range info.Created {
+		r.ids[id] = true
+	}
+	return r, nil
+}
+
+// runPromoJobsShow lists the codes the job created, as the site's list
+// has them now.
+func runPromoJobsShow(ctx context.Context, opts *promoJobsShowOptions) error {
+	info, err := findJob(opts.Dir, opts.Job)
+	if err != nil {
+		return err
+	}
+	ids := make(map[int64]bool, len(info.Created))
+	for _, id := range info.Created {
+		ids[id] = true
+	}
+	empty := fmt.Sprintf("Job %s created no promo codes.", info.ID)
+	if len(ids) == 0 {
+		return opts.PrintStream(view.PromoListStream(emptyElements{}, opts.Loc, opts.Now()), empty)
+	}
+	site := info.Header.SiteID
+	client, err := opts.Client()
+	if err != nil {
+		return err
+	}
+	ctx, cancel := opts.WithTimeout(ctx)
+	defer cancel()
+	stream, err := client.StreamPromos(ctx, site)
+	if err != nil {
+		return err
+	}
+	defer stream.Close()
+	codes := &jobPromos{src: stream, ids: ids}
+	empty = fmt.Sprintf("None of the %d promo codes job %s created is on site %d now.", len(ids), info.ID, site)
+	if err := opts.PrintStream(view.PromoListStream(codes, opts.Loc, opts.Now()), empty); err != nil {
+		return err
+	}
+	if gone := len(ids) - codes.found; gone > 0 && codes.done {
+		opts.Warn(fmt.Sprintf("%d of the %d promo codes job %s created are no longer on site %d", gone, len(ids), info.ID, site))
+	}
+	return nil
+}
+
+// jobPromos lets through the elements of the list whose id is one of
+// ids, counting them.
+type jobPromos struct {
+	src   output.Elements
+	ids   map[int64]bool
+	dec   api.PromoDecoder
+	p     api.Promo
+	found int
+	done  bool // the list was read to its end
+}
+
+func (l *jobPromos) Next() ([]byte, error) {
+	for {
+		e, err := l.src.Next()
+		if err != nil {
+			l.done = err == io.EOF
+			return nil, err
+		}
+		l.p = api.Promo{}
+		if err := l.dec.Decode(e, &l.p); err != nil {
+			return nil, err
+		}
+		if l.p.ID != nil && l.ids[int64(*l.p.ID)] {
+			l.found++
+			return e, nil
+		}
+	}
+}
+
+// emptyElements is a list without elements.
+type emptyElements struct{}
+
+func (emptyElements) Next() ([]byte, error) { return nil, io.EOF }

@@ -1,0 +1,27 @@
+// Package promocmd is the promo command: promo codes listed, read,
+// created, changed, deleted, applied from files, generated, reported and
+// their jobs. Named promocmd: it imports internal/promo.
+package promocmd
+
+import (
+	"github.com/spf13/cobra"
+
+	"github.com/promoctl/promoctl/cmd/core"
+)
+
+func NewCmd(f *core.Factory) *cobra.Command {
+	c := &cobra.Command{
+		Use:     "promo",
+		Aliases: []string{"promos", "promo-code"},
+		Short:   "Manage promo codes",
+		Long:    "List, create, read, change and delete the promo codes of a site, and see how they were used.",
+		Example: `  promoctl promo list --site-id 11111
+  promoctl promo create --site-id 11111 --code SUMMER25 --amount 25 --percent --enabled
+  promoctl promo stats 1001`,
+		RunE: core.GroupRun,
+	}
+	c.AddCommand(newPromoListCmd(f, nil), newPromoGetCmd(f, nil), newPromoCreateCmd(f, nil), newPromoUpdateCmd(f, nil),
+		newPromoDeleteCmd(f, nil), newPromoEnableCmd(f, nil), newPromoDisableCmd(f, nil), newPromoStatsCmd(f, nil), newPromoGenerateCmd(f, nil), newPromoApplyCmd(f, nil))
+	c.AddCommand(newPromoReportCmd(f, nil), newPromoJobsCmd(f, nil, nil))
+	return c
+}

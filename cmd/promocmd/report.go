@@ -1,0 +1,400 @@
+package promocmd
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"strings"
+	"time"
+
+	"github.com/spf13/cobra"
+
+	"github.com/promoctl/promoctl/cmd/core"
+	"github.com/promoctl/promoctl/internal/api"
+	"github.com/promoctl/promoctl/internal/bulk"
+	"github.com/promoctl/promoctl/internal/config"
+	"github.com/promoctl/promoctl/internal/output"
+	"github.com/promoctl/promoctl/internal/progress"
+	"github.com/promoctl/promoctl/internal/promo"
+	"github.com/promoctl/promoctl/internal/report"
+	"github.com/promoctl/promoctl/internal/view"
+)
+
+// maxReportConcurrency bounds --concurrency: the API documents no limit,
+// and more readers than this only earn 429s.
+const maxReportConcurrency = 32
+
+// promoReportOptions are the inputs of promo report.
+type promoReportOptions struct {
+	*core.Session
+	SiteID      int64 // --site-id or the configured site_id; 0 when neither
+	Period      report.Period
+	ByDay       bool // --by day; else --by code
+	Concurrency int
+	Accessible  bool // the chart as lines of text, for screen readers
+	// The selection: every condition given applies. Refs are the codes
+	// named (none: any code); Filter is --status, --search and --prefix.
+	Refs   []core.PromoRef
+	Filter PromoFilter
+	// Job is --job ID|FILE: only the codes that job created, on its site;
+	// a job id is looked up in JobsDir.
+	Job, JobsDir string
+	// AllCodes is --all-codes: read the statistics of every selected code,
+	// not only of those the list shows as used.
+	AllCodes bool
+}
+
+func newPromoReportCmd(f *core.Factory, run func(context.Context, *promoReportOptions) error) *cobra.Command {
+	if run == nil {
+		run = runPromoReport
+	}
+	opts := &promoReportOptions{}
+	var since, until, by, status, search, prefix string
+	c := &cobra.Command{
+		Use:     "report [CODE_OR_ID...]",
+		Aliases: []string{"summary"},
+		Short:   "Sum up the orders of the promo codes of a site or a campaign",
+		Long: `Read the usage statistics of the promo codes of a site, several at once
+(--concurrency, default 4), and count the orders by the date they were
+placed (d_lead_created), within --since and --until when given.
+
+The report is on every code of the site, or on a selection (a campaign):
+the codes named (by id or code), those with --status, --search (the code
+contains the text) and --prefix (the code starts with it, in any case),
+as in promo list, and with --job the codes a promo generate or promo apply
+job created, on the job's site (the job's id as promo jobs shows it, or
+its journal's path). When several are given, a code must meet them all.
+The totals are for the selection.
+
+Statistics are read only for the codes that the list shows as used
+(promo_used_count above 0, or not given): a code never used has no
+orders, so its row (0 orders) needs no request. --all-codes reads every
+selected code, for a site whose counts cannot be trusted.
+
+--by code (the default) gives one row per code and currency: its orders,
+order and discount totals, and first and last order; a code without
+orders in the period has one row with 0 orders and no currency. --by day
+gives one row per day and currency, days in your local time zone (TZ).
+The totals are per currency: amounts in different currencies are never
+added up. Amounts are added exactly, whether the server sends them as
+numbers or as strings.
+
+--since and --until take the dates of promo create: 2026-07-01 (from
+00:00 for --since, to 23:59:59 for --until, so the days named are
+included), 2026-07-01T10:00, or RFC 3339.
+
+On a terminal a progress bar is drawn on stderr while the statistics are
+read, and the table is followed by a chart of orders per day: as lines
+of text in accessible mode (--accessible) or when the terminal is too
+narrow, without colour with NO_COLOR or --no-color. -o json, yaml and csv
+give the rows alone. A 429 makes every reader wait for its Retry-After;
+a code whose statistics cannot be read is named on stderr, the others
+are reported, and the exit code is 1.`,
+		Example: `  promoctl promo report --site-id 11111
+  # one campaign: the codes that start with XMAS, or that a job created
+  promoctl promo report --prefix XMAS --since 2026-12-01
+  promoctl promo report --job 20261201T100000Z-1a2b3c4d
+  promoctl promo report SUMMER25 WINTER25 --status active
+  # read every code's statistics, used or not
+  promoctl promo report --all-codes
+  promoctl promo report --since 2026-07-01 --until 2026-07-31 --by day
+  promoctl promo report -o csv > report.csv
+  # the discount given in July, per currency
+  promoctl promo report --since 2026-07-01 --until 2026-07-31 --by day -o json \
+      --jq 'group_by(.currency) | map({currency: .[0].currency, discount: (map(.discount_total) | add)})'`,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			period, err := reportPeriod(cmd, since, until, f.Location())
+			if err != nil {
+				return err
+			}
+			fs := cmd.Flags()
+			opts.Refs = nil
+			for _, a := range args {
+				ref, err := parsePromoRef(a)
+				if err != nil {
+					return err
+				}
+				opts.Refs = append(opts.Refs, ref)
+			}
+			if opts.Filter, err = listFilter(fs, status, search, "", "", 0); err != nil {
+				return err
+			}
+			if fs.Changed("prefix") {
+				if opts.Filter.Prefix, err = ParsePrefix(prefix); err != nil {
+					return err
+				}
+			}
+			if fs.Changed("job") && strings.TrimSpace(opts.Job) == "" {
+				return core.Usagef("--job needs the journal of a promo generate or promo apply job (promo jobs lists them)")
+			}
+			switch by {
+			case "code", "day":
+			default:
+				return core.Usagef("--by: want code or day, got %q", by)
+			}
+			if opts.Concurrency < 1 || opts.Concurrency > maxReportConcurrency {
+				return core.Usagef("--concurrency: want 1 to %d, got %d", maxReportConcurrency, opts.Concurrency)
+			}
+			sess, err := f.Start(cmd)
+			if err != nil {
+				return err
+			}
+			opts.Session, opts.SiteID, opts.Period, opts.ByDay = sess, sess.Settings.SiteID, period, by == "day"
+			opts.JobsDir = core.JobsFolder(f.Env)
+			if opts.Job != "" && sess.Settings.Sources[config.KeySiteID].Kind != "flag" {
+				opts.SiteID = 0 // the job's site, unless --site-id names one
+			}
+			opts.Accessible = core.Accessible(f.Global.Accessible, f.Env)
+			return run(cmd.Context(), opts)
+		},
+	}
+	core.SiteFlag(f, c)
+	fs := c.Flags()
+	fs.StringVar(&since, "since", "", "count orders placed from this date: 2026-07-01 (from 00:00), 2026-07-01T10:00 or RFC 3339")
+	fs.StringVar(&until, "until", "", "count orders placed up to this date, in the same forms; a date alone includes that day (to 23:59:59)")
+	fs.StringVar(&by, "by", "code", "one row per code and currency (code) or per day and currency (day)")
+	fs.IntVar(&opts.Concurrency, "concurrency", bulk.DefaultConcurrency, "how many statistics to read at once")
+	fs.StringVar(&status, "status", "", "only codes with these statuses: "+strings.Join(core.StatusNames(), ", ")+" (comma-separated)")
+	fs.StringVar(&search, "search", "", "only codes that contain this text, in any case")
+	fs.StringVar(&prefix, "prefix", "", "only codes that start with this text, in any case")
+	fs.StringVar(&opts.Job, "job", "", "only the codes that this promo generate or promo apply job created: its id, or its journal's path")
+	fs.BoolVar(&opts.AllCodes, "all-codes", false, "read the statistics of every selected code, not only of those the list shows as used")
+	c.ValidArgsFunction = f.Completions().CompletePromoIDs
+	f.CompleteFlag(c, "status", core.CompleteStatuses)
+	f.CompleteFlag(c, "by", core.FixedCompletions(core.ReportByChoices()))
+	f.CompleteFlag(c, "job", f.Completions().CompleteJobIDs)
+	return c
+}
+
+// reportPeriod reads --since and --until in loc.
+func reportPeriod(cmd *cobra.Command, since, until string, loc *time.Location) (report.Period, error) {
+	var p report.Period
+	var err error
+	if cmd.Flags().Changed("since") {
+		if p.Since, err = promo.ParseStart(since, loc); err != nil {
+			return p, core.Usagef("--since: %v", err)
+		}
+	}
+	if cmd.Flags().Changed("until") {
+		if p.Until, err = promo.ParseEnd(until, loc); err != nil {
+			return p, core.Usagef("--until: %v", err)
+		}
+	}
+	if !p.Since.IsZero() && !p.Until.IsZero() && p.Until.Before(p.Since) {
+		return p, core.Usagef("--until %s is before --since %s", promo.FormatLocal(p.Until, loc), promo.FormatLocal(p.Since, loc))
+	}
+	return p, nil
+}
+
+// runPromoReport reads the list of the site once (GET /v1/promo), then the
+// statistics of the selected codes that were used on the bulk engine (GET
+// /v1/promo/ID/statistics; every selected code with AllCodes), and prints
+// them aggregated.
+func runPromoReport(ctx context.Context, opts *promoReportOptions) error {
+	var job *reportJob
+	if opts.Job != "" {
+		j, err := readReportJob(opts.JobsDir, opts.Job, opts.SiteID)
+		if err != nil {
+			return err
+		}
+		job, opts.SiteID = j, j.site
+	}
+	site, err := opts.Site(opts.SiteID)
+	if err != nil {
+		return err
+	}
+	th := opts.NewThrottle()
+	// The session's bulk client: its requests go through the throttle,
+	// which must see every response to honour Retry-After.
+	client, err := opts.BulkClient(th.Transport, false)
+	if err != nil {
+		return err
+	}
+	codes, toRead, err := reportCodes(ctx, opts, client, site, job)
+	if err != nil {
+		return err
+	}
+
+	var bar *progress.Bar
+	o := bulk.Options{Concurrency: opts.Concurrency, Throttle: th, Classify: bulk.ClassifyRead, OpTimeout: opts.Settings.Timeout}
+	if opts.Bar && len(toRead) > 0 {
+		bar = opts.NewBar()
+		bar.Label = opts.Msg.T("promo.report.reading")
+		o.Progress = func(p bulk.Progress) { bar.Update(p.Finished, p.Total, p.Rate, p.ETA()) }
+	}
+	results, err := bulk.Run(ctx, toRead, func(ctx context.Context, i int) ([]api.Stat, error) {
+		id := codes[i].ID
+		raw, err := client.PromoStats(ctx, id)
+		if err != nil {
+			return nil, err
+		}
+		ss, err := api.DecodeStats(raw)
+		if err != nil {
+			return nil, fmt.Errorf("statistics of promo %d: %w", id, err)
+		}
+		return ss, nil
+	}, o)
+	if bar != nil {
+		bar.Clear()
+	}
+	if err != nil {
+		return err
+	}
+	// A code not read had no uses: its row has 0 orders, as a read of
+	// its empty statistics would give.
+	failedAt := map[int]bool{}
+	var failed []string
+	for k, res := range results {
+		i := toRead[k]
+		if res.Outcome != bulk.Done {
+			failedAt[i] = true
+			failed = append(failed, fmt.Sprintf("%s: %v", codes[i].Code, res.Err))
+			continue
+		}
+		codes[i].Stats = res.Value
+	}
+	read := make([]report.CodeStats, 0, len(codes))
+	for i, c := range codes {
+		if !failedAt[i] {
+			read = append(read, c)
+		}
+	}
+
+	r := report.Build(read, opts.Period, opts.Loc)
+	if r.Undated > 0 {
+		opts.Warn(fmt.Sprintf("%d statistics records without d_lead_created were not counted", r.Undated))
+	}
+	if err := opts.printReport(r, site); err != nil {
+		return err
+	}
+	for _, f := range failed {
+		fmt.Fprintf(opts.IO.ErrOut, "promoctl: %s\n", opts.Warnings.Clean(f))
+	}
+	if len(failed) > 0 {
+		return fmt.Errorf("could not read the statistics of %d of %d promo codes", len(failed), len(toRead))
+	}
+	return nil
+}
+
+// selects reports whether the report's selection takes p: named (when
+// codes are named), passing the filters, created by the job (when one is
+// given).
+func (opts *promoReportOptions) selects(p *api.Promo, now time.Time, job *reportJob) bool {
+	if job != nil && (p.ID == nil || !job.ids[int64(*p.ID)]) {
+		return false
+	}
+	if len(opts.Refs) > 0 {
+		named := false
+		for _, r := range opts.Refs {
+			if (r.Code == "" && p.ID != nil && int64(*p.ID) == r.ID) || (r.Code != "" && strings.EqualFold(r.Code, string(p.Code))) {
+				named = true
+				break
+			}
+		}
+		if !named {
+			return false
+		}
+	}
+	return opts.Filter.match(p, now)
+}
+
+// reportCodes reads the list of the site: the selected codes, in the
+// list's order, and the indexes of those whose statistics to read (used
+// ones; all with AllCodes).
+func reportCodes(ctx context.Context, opts *promoReportOptions, client *api.Client, site int64, job *reportJob) ([]report.CodeStats, []int, error) {
+	ctx, cancel := opts.WithTimeout(ctx)
+	defer cancel()
+	raw, err := client.ListPromos(ctx, site)
+	if err != nil {
+		return nil, nil, err
+	}
+	ps, err := api.DecodePromos(raw)
+	if err != nil {
+		return nil, nil, fmt.Errorf("list promo codes of site %d: %w", site, err)
+	}
+	now := opts.Now()
+	codes := make([]report.CodeStats, 0, len(ps))
+	var toRead []int
+	noID := 0
+	found := map[int64]bool{}
+	for i := range ps {
+		p := &ps[i]
+		if !opts.selects(p, now, job) {
+			continue
+		}
+		if p.ID == nil {
+			noID++
+			continue
+		}
+		found[int64(*p.ID)] = true
+		if opts.AllCodes || p.PromoUsedCount == nil || *p.PromoUsedCount > 0 {
+			toRead = append(toRead, len(codes))
+		}
+		codes = append(codes, report.CodeStats{ID: int64(*p.ID), Code: string(p.Code)})
+	}
+	if noID > 0 {
+		opts.Warn(fmt.Sprintf("%d promo codes of the list have no id: their statistics cannot be read", noID))
+	}
+	// A code named by the user that the site does not have is an error,
+	// as in every verb that takes codes.
+	var missing []string
+	for _, r := range opts.Refs {
+		if !refFound(r, ps) {
+			missing = append(missing, r.String())
+		}
+	}
+	if len(missing) > 0 {
+		return nil, nil, &core.PromoNotFoundError{Codes: missing, Site: site}
+	}
+	if job != nil {
+		if gone := len(job.ids) - len(found); gone > 0 && len(opts.Refs) == 0 && !opts.Filter.filters() {
+			opts.Warn(fmt.Sprintf("%d of the %d promo codes job %s created are no longer on site %d: not in the report",
+				gone, len(job.ids), job.id, site))
+		}
+	}
+	return codes, toRead, nil
+}
+
+// refFound reports whether the list ps has the code r names.
+func refFound(r core.PromoRef, ps []api.Promo) bool {
+	for i := range ps {
+		if r.Code == "" && ps[i].ID != nil && int64(*ps[i].ID) == r.ID {
+			return true
+		}
+		if r.Code != "" && strings.EqualFold(r.Code, string(ps[i].Code)) {
+			return true
+		}
+	}
+	return false
+}
+
+// printReport prints the rows of r and, on a terminal, the chart of orders
+// per day under the table.
+func (opts *promoReportOptions) printReport(r report.Report, site int64) error {
+	var d output.Data
+	var err error
+	empty := fmt.Sprintf("No promo codes on site %d.", site)
+	if opts.Filter.filters() {
+		empty = fmt.Sprintf("No promo codes on site %d match: %s.", site, opts.Filter.Describe(opts.Msg))
+	}
+	if opts.ByDay {
+		d, err = view.ReportByDay(r)
+		empty = "No orders in the period."
+	} else {
+		d, err = view.ReportByCode(r, opts.Loc)
+	}
+	if err != nil {
+		return err
+	}
+	if err := opts.PrintList(d, empty); err != nil {
+		return err
+	}
+	if !opts.Out.Format.IsTable() || opts.Out.JQ != nil || opts.Out.NoHeaders || !opts.IO.IsStdoutTTY() || len(r.Days) == 0 {
+		return nil
+	}
+	if _, err := io.WriteString(opts.IO.Out, "\n"); err != nil {
+		return err
+	}
+	return output.WriteChart(opts.IO.Out, view.OrdersPerDay(r),
+		output.ChartOptions{Width: opts.IO.TerminalWidth(), Color: opts.Out.Color, Plain: opts.Accessible, Locale: opts.Out.Locale})
+}

@@ -1,0 +1,67 @@
+package promocmd
+
+import (
+	"encoding/json"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/promoctl/promoctl/cmd/core"
+	"github.com/promoctl/promoctl/internal/api"
+	"github.com/promoctl/promoctl/internal/iostreams"
+	"github.com/promoctl/promoctl/internal/promo"
+)
+
+// TestSortKnowsEveryRegistryField: --sort takes every sortable field of
+// promo.Registry, and orders by its value (a promo code that has every
+// field has a key for each).
+func TestSortKnowsEveryRegistryField(t *testing.T) {
+	var p api.Promo
+	full := `{"id":1,"code":"A1","pos":1,"is_enabled":true,"bonus_type":2,"bonus_amount":10,"bonus_amount_is_in_percentages":true,` +
+		`"time_limit_is_enabled":true,"d_on":"2026-06-01T00:00:00.000Z","d_off":"2026-08-31T20:59:59.000Z","quantity_limit_is_enabled":true,` +
+		`"quantity_limit":100,"promo_used_count":0,"is_valid":true,"personal_limit_is_enabled":false}`
+	if err := json.Unmarshal([]byte(full), &p); err != nil {
+		t.Fatal(err)
+	}
+	var m map[string]json.RawMessage
+	if err := json.Unmarshal([]byte(full), &m); err != nil {
+		t.Fatal(err)
+	}
+	now := time.Date(2026, 7, 1, 0, 0, 0, 0, time.UTC)
+	for _, f := range promo.Registry() {
+		if !f.Sortable {
+			continue
+		}
+		if _, ok := m[f.Name]; !ok {
+			t.Errorf("add %s to the promo code of this test", f.Name)
+		}
+		if name, _, err := parseSort("-" + f.Name); err != nil || name != f.Name {
+			t.Errorf("--sort -%s: %q, %v", f.Name, name, err)
+		}
+		if k := promoSortKey(&p, f.Name, now); k.none {
+			t.Errorf("--sort %s: no key for a promo code that has the field: promoSortKey does not know it", f.Name)
+		}
+	}
+}
+
+// TestFieldFlagsAreTheRegistrys: the flag of every writable field of
+// promo.Registry is a flag of promo update, and of promo create but the
+// --no-… flags (they remove a limit, and a new code has none).
+func TestFieldFlagsAreTheRegistrys(t *testing.T) {
+	ios, _, _, _ := iostreams.Test()
+	root := newTree(core.NewFactory(core.Options{IO: ios}))
+	for _, verb := range []string{"create", "update"} {
+		c, _, err := root.Find([]string{"promo", verb})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, f := range promo.Registry() {
+			if !f.Writable || (verb == "create" && strings.HasPrefix(f.Flag, "--no-")) {
+				continue
+			}
+			if fl := c.Flags().Lookup(strings.TrimPrefix(f.Flag, "--")); fl == nil {
+				t.Errorf("promo %s has no flag %q of field %s", verb, f.Flag, f.Name)
+			}
+		}
+	}
+}

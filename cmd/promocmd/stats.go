@@ -1,0 +1,69 @@
+package promocmd
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/spf13/cobra"
+
+	"github.com/promoctl/promoctl/cmd/core"
+	"github.com/promoctl/promoctl/internal/view"
+)
+
+// promoStatsOptions are the inputs of promo stats.
+type promoStatsOptions struct {
+	*core.Session
+	ID     int64
+	Code   string // the code text the promo code was named by, "" for an id
+	SiteID int64  // where Code is looked up
+}
+
+func newPromoStatsCmd(f *core.Factory, run func(context.Context, *promoStatsOptions) error) *cobra.Command {
+	if run == nil {
+		run = runPromoStats
+	}
+	opts := &promoStatsOptions{}
+	c := &cobra.Command{
+		Use:     "stats CODE_OR_ID",
+		Aliases: []string{"statistics", "usage"},
+		Short:   "Show how a promo code was used",
+		Long: `Show the orders a promo code was applied to, with totals of orders and discounts per currency.
+
+` + codeOrIDHelp,
+		Args: core.ExactArgs(1, "a promo code id or code"),
+		Example: `  promoctl promo stats 1001
+  promoctl promo stats SUMMER25 --site-id 11111
+  # the discount given, per currency (amounts may come as strings)
+  promoctl promo stats 1001 --jq 'group_by(.currency) | map({currency: .[0].currency, discount: (map(.discount_amount | tonumber) | add)})'`,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			ref, err := parsePromoRef(args[0])
+			if err != nil {
+				return err
+			}
+			sess, err := f.Start(cmd)
+			if err != nil {
+				return err
+			}
+			opts.Session, opts.ID, opts.Code, opts.SiteID = sess, ref.ID, ref.Code, sess.Settings.SiteID
+			return run(cmd.Context(), opts)
+		},
+	}
+	core.SiteFlag(f, c)
+	c.ValidArgsFunction = core.FirstArg(f.Completions().CompletePromoIDs)
+	return c
+}
+
+// runPromoStats shows the uses of a promo code (GET /v1/promo/ID/stats).
+func runPromoStats(ctx context.Context, opts *promoStatsOptions) error {
+	client, err := opts.PromoClient(ctx, &opts.ID, opts.Code, opts.SiteID)
+	if err != nil {
+		return err
+	}
+	ctx, cancel := opts.WithTimeout(ctx)
+	defer cancel()
+	raw, err := client.PromoStats(ctx, opts.ID)
+	if err != nil {
+		return err
+	}
+	return opts.PrintList(view.PromoStats(raw, opts.Loc), fmt.Sprintf("Promo code %d has not been used yet.", opts.ID))
+}

@@ -1,0 +1,143 @@
+package promocmd
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/spf13/cobra"
+
+	"github.com/promoctl/promoctl/cmd/core"
+	"github.com/promoctl/promoctl/internal/api"
+	"github.com/promoctl/promoctl/internal/promo"
+	"github.com/promoctl/promoctl/internal/view"
+)
+
+// promoUpdateOptions are the inputs of promo update.
+type promoUpdateOptions struct {
+	*core.Session
+	Prompter promoWizard // the form, when Interactive
+	ID       int64
+	Code     string // the code text the promo code was named by, "" for an id
+	SiteID   int64  // where Code is looked up
+	// Changes are the fields to change: those of the -f file with the
+	// flags laid over them, each checked.
+	Changes     promo.Changes
+	Interactive bool // show the current fields in a form to edit
+	DryRun      bool // print the request instead of sending it
+}
+
+func newPromoUpdateCmd(f *core.Factory, run func(context.Context, *promoUpdateOptions) error) *cobra.Command {
+	if run == nil {
+		run = runPromoUpdate
+	}
+	opts := &promoUpdateOptions{}
+	var ff fieldFlags
+	c := &cobra.Command{
+		Use:   "update CODE_OR_ID",
+		Short: "Change a promo code",
+		Long: `Change the fields you name and keep the others: promoctl reads the promo
+code, applies your changes and sends the whole record back, so nothing
+you leave out is reset.
+
+Dates are read as for create: --ends 2026-12-31 keeps the code valid
+until the end of 31 December in your time zone.
+
+With --dry-run the promo code is read, and the update that would be
+sent is printed instead of sent.
+
+With -i (on a terminal) a form shows the current fields to edit; only
+the fields you change are changed. When the server refuses the change,
+the form offers to edit the answers and try again.
+
+` + codeOrIDHelp,
+		Args: core.ExactArgs(1, "a promo code id or code"),
+		Example: `  promoctl promo update 1001 --enabled=false
+  promoctl promo update SUMMER25 --site-id 11111 --max-uses 500
+  promoctl promo update 1001 --amount 15 --ends 2026-12-31
+  promoctl promo update 1001 --no-time-limit --no-max-uses
+  promoctl promo get 1001 -o yaml > p.yaml && $EDITOR p.yaml && promoctl promo update 1001 -f p.yaml
+  promoctl promo update 1001 -i`,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			ref, err := parsePromoRef(args[0])
+			if err != nil {
+				return err
+			}
+			changes, _, err := ff.input(cmd.Flags(), fileInput(cmd.Context(), f.IO), f.Location())
+			if err != nil {
+				return err
+			}
+			wizard, err := wantWizard(f.IO, ff.interactive, false, ff.file)
+			if err != nil {
+				return err
+			}
+			if changes.Empty() && !wizard {
+				return core.Usagef("nothing to change: name at least one field flag (see --help) or -f FILE")
+			}
+			sess, err := f.Start(cmd)
+			if err != nil {
+				return err
+			}
+			opts.Session, opts.ID, opts.Code, opts.SiteID, opts.Changes = sess, ref.ID, ref.Code, sess.Settings.SiteID, changes
+			opts.Interactive, opts.DryRun = wizard, ff.dryRun
+			if wizard {
+				opts.Prompter = core.PromptAs[promoWizard](f)
+			}
+			return run(cmd.Context(), opts)
+		},
+	}
+	ff.register(c.Flags(), true)
+	core.SiteFlag(f, c)
+	c.ValidArgsFunction = core.FirstArg(f.Completions().CompletePromoIDs)
+	f.CompleteFlag(c, "bonus-type", core.FixedCompletions(core.BonusTypeChoices()))
+	_ = c.MarkFlagFilename("file") // the flag exists: no error
+	return c
+}
+
+// runPromoUpdate reads a promo code (GET /v1/promo/ID) and sends it back
+// with the changes applied (PUT), or with DryRun prints the request; with
+// Interactive a form shows the current fields to edit first.
+func runPromoUpdate(ctx context.Context, opts *promoUpdateOptions) error {
+	client, err := opts.PromoClient(ctx, &opts.ID, opts.Code, opts.SiteID)
+	if err != nil {
+		return err
+	}
+	if opts.Code == "" && opts.SiteID != 0 {
+		// Given with a site, the id must be that site's: a write acts on
+		// the site the user named, as promo delete does.
+		if err := opts.CheckOnSite(ctx, opts.ID, opts.SiteID); err != nil {
+			return err
+		}
+	}
+	rctx, cancel := opts.WithTimeout(ctx)
+	defer cancel()
+	raw, current, err := client.GetPromo(rctx, opts.ID)
+	if err != nil {
+		return err
+	}
+	if opts.Interactive {
+		cancel() // the time limit is for the requests, not for the user's answers
+		return runPromoUpdateWizard(ctx, opts, client, raw, current.Fields())
+	}
+	return updatePromo(rctx, opts.Session, client, opts.ID, current.Fields(), opts.Changes, opts.DryRun)
+}
+
+// updatePromo sends the current fields with changes applied and shows the
+// result, or with dryRun prints the request instead.
+func updatePromo(ctx context.Context, sess *core.Session, client *api.Client, id int64, current promo.Fields, changes promo.Changes, dryRun bool) error {
+	fields := changes.Apply(current)
+	if err := fields.Validate(promo.FlagNames()); err != nil {
+		return core.Usagef("promo code %d would be invalid: %v", id, err)
+	}
+	if dryRun {
+		return sess.DryRun("PUT", fmt.Sprintf("/v1/promo/%d", id), fields, false)
+	}
+	raw, p, err := client.UpdatePromo(ctx, id, fields)
+	if err != nil {
+		return err
+	}
+	if err := sess.Print(view.PromoRecord(raw, p, id, sess.Loc, sess.Now())); err != nil {
+		return err
+	}
+	sess.Notef("Updated promo code %d.", id)
+	return nil
+}

@@ -1,0 +1,537 @@
+package promocmd
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"net/http"
+	"strconv"
+	"strings"
+	"time"
+	"unicode/utf8"
+
+	"github.com/promoctl/promoctl/cmd/core"
+	"github.com/promoctl/promoctl/internal/api"
+	"github.com/promoctl/promoctl/internal/iostreams"
+	"github.com/promoctl/promoctl/internal/output"
+	"github.com/promoctl/promoctl/internal/promo"
+	"github.com/promoctl/promoctl/internal/prompt"
+	"github.com/promoctl/promoctl/internal/records"
+	"github.com/promoctl/promoctl/internal/termsafe"
+	"github.com/promoctl/promoctl/internal/view"
+)
+
+// promoWizard asks for a promo code's fields and for a last go-ahead.
+type promoWizard interface {
+	Promo(ctx context.Context, form prompt.PromoForm) (prompt.PromoAnswers, error)
+	Proceed(ctx context.Context, title string, def bool) error
+}
+
+// wantWizard decides whether create or update runs the form: -i asks for
+// it, and create starts it by itself on a terminal when the code is
+// missing. Without a terminal, -i is a usage error and a missing code is
+// the contract's error.
+func wantWizard(ios *iostreams.IOStreams, interactive, missingCode bool, file string) (bool, error) {
+	if !interactive && !missingCode {
+		return false, nil
+	}
+	if !ios.CanPrompt() {
+		if interactive {
+			return false, core.Usagef("--interactive needs a terminal: give the fields as flags instead (see --help)")
+		}
+		return false, core.Usagef("--code is required when not running interactively")
+	}
+	if file == "-" {
+		return false, core.Usagef("-f - reads the fields from stdin, which the form needs: name a file, or give --code")
+	}
+	return true, nil
+}
+
+// runPromoCreateWizard runs the create form, starting from the fields given
+// as flags or in a file, offers a choice of the user's sites when none is
+// given or configured, prints a summary and the equivalent command line on
+// stderr, asks for a go-ahead (Yes by default; --dry-run asks none) and
+// creates the promo code. The form refuses a code the site has already;
+// when the server refuses the promo code, the wizard offers to edit the
+// answers and try again.
+func runPromoCreateWizard(ctx context.Context, opts *promoCreateOptions) error {
+	sess, given, site, dryRun := opts.Session, opts.Changes, opts.SiteID, opts.DryRun
+	var sites []prompt.Site
+	chosen := site
+	if site == 0 {
+		var err error
+		if sites, err = siteChoice(ctx, sess); err != nil {
+			return err
+		}
+		chosen = sites[0].ID
+	}
+	codes, err := existingCodesOf(ctx, sess, chosen, dryRun)
+	if err != nil {
+		return err
+	}
+	w := opts.Prompter
+	currencies := &siteCurrencies{sess: sess}
+	values := promo.DefaultFormValues().With(given, sess.Loc)
+	for {
+		a, err := w.Promo(ctx, prompt.PromoForm{
+			Title:  sess.Msg.T("wizard.create.title"),
+			Values: values,
+			Sites:  sites, Site: chosen, Loc: sess.Loc,
+			Currency: currencies.of(ctx),
+			Taken:    codes.takenFunc(ctx),
+		})
+		if err != nil {
+			return err
+		}
+		values = a.Values
+		if len(sites) > 0 {
+			chosen = a.Site
+		}
+		err = confirmCreate(ctx, w, sess, a.Values, chosen, sites, codes, dryRun)
+		if err == nil {
+			cctx, cancel := sess.WithTimeout(ctx)
+			err = createPromo(cctx, sess, mustChanges(a.Values, sess.Loc), chosen, dryRun)
+			cancel()
+		}
+		if !isRefusal(err) {
+			return err
+		}
+		if err := offerEdit(ctx, w, sess, err); err != nil {
+			return err
+		}
+		codes.reload(ctx, chosen)
+	}
+}
+
+// confirmCreate checks the create form's answers against the chosen
+// site's codes (the site may have been chosen after the code was typed),
+// prints the summary and the command line, and asks for the go-ahead.
+func confirmCreate(ctx context.Context, w promoWizard, sess *core.Session, v promo.FormValues, site int64, sites []prompt.Site, codes *existingCodes, dryRun bool) error {
+	changes, err := v.Changes(sess.Loc)
+	if err != nil {
+		return core.UsageErr(err)
+	}
+	if codes.taken(ctx, site, v.Code) {
+		return &codeInUseError{code: v.Code, site: site}
+	}
+	siteName := ""
+	for _, s := range sites {
+		if s.ID == site {
+			siteName = s.Name
+		}
+	}
+	e := sess.IO.ErrOut
+	fmt.Fprintln(e, "\n"+sess.Msg.T("wizard.create.about"))
+	writeSummary(e, core.SayRows(sess.Msg, createSummary(v, site, siteName, sess.Loc, sess.Now())))
+	args := append([]string{"promo", "create", "--site-id", strconv.FormatInt(site, 10)}, changes.Flags(sess.Loc)...)
+	if dryRun {
+		args = append(args, "--dry-run")
+	}
+	fmt.Fprintf(e, "\n%s\n  %s\n\n", sess.Msg.T("wizard.same_without_form"), sess.CommandLine(args...))
+	if dryRun {
+		return nil
+	}
+	return w.Proceed(ctx, sess.Msg.T("wizard.create.proceed", "Code", v.Code, "Site", site), true)
+}
+
+// mustChanges are the changes of answers that confirmCreate has checked.
+func mustChanges(v promo.FormValues, loc *time.Location) promo.Changes {
+	c, _ := v.Changes(loc)
+	return c
+}
+
+// errNoChange ends a wizard that has nothing to send.
+var errNoChange = errors.New("nothing changed")
+
+// runPromoUpdateWizard runs the form filled in with the promo code's current
+// fields (and any given as flags), and sends only what the user changed;
+// nothing when nothing was. Like the create wizard, it refuses a code in
+// use on the promo code's site and offers to edit a refused change.
+func runPromoUpdateWizard(ctx context.Context, opts *promoUpdateOptions, client *api.Client, raw json.RawMessage, current promo.Fields) error {
+	sess, id, given, dryRun := opts.Session, opts.ID, opts.Changes, opts.DryRun
+	site, codes := promoSiteCodes(ctx, sess, id, raw)
+	before := promo.FormValuesOf(current, sess.Loc)
+	values := before.With(given, sess.Loc)
+	w := opts.Prompter
+	currencies := &siteCurrencies{sess: sess}
+	for {
+		a, err := w.Promo(ctx, prompt.PromoForm{
+			Title:    sess.Msg.T("wizard.update.title", "ID", id),
+			Values:   values,
+			Site:     site,
+			Loc:      sess.Loc,
+			Existing: true,
+			Currency: currencies.of(ctx),
+			Taken:    codes.takenFunc(ctx),
+		})
+		if err != nil {
+			return err
+		}
+		values = a.Values
+		changes, err := confirmUpdate(ctx, w, sess, id, before, a.Values, dryRun)
+		if errors.Is(err, errNoChange) {
+			return nil
+		}
+		if err == nil {
+			uctx, cancel := sess.WithTimeout(ctx)
+			err = updatePromo(uctx, sess, client, id, current, changes, dryRun)
+			cancel()
+		}
+		if !isRefusal(err) {
+			return err
+		}
+		if err := offerEdit(ctx, w, sess, err); err != nil {
+			return err
+		}
+		codes.reload(ctx, site)
+	}
+}
+
+// confirmUpdate works out what the update form changed, prints the
+// changes and the command line, and asks for the go-ahead. It returns
+// errNoChange when nothing was changed.
+func confirmUpdate(ctx context.Context, w promoWizard, sess *core.Session, id int64, before, after promo.FormValues, dryRun bool) (promo.Changes, error) {
+	changes, err := after.ChangesFrom(before, sess.Loc)
+	if err != nil {
+		return changes, core.UsageErr(err)
+	}
+	e := sess.IO.ErrOut
+	if changes.Empty() {
+		fmt.Fprintln(e, sess.Msg.T("wizard.update.nothing", "ID", id))
+		return changes, errNoChange
+	}
+	fmt.Fprintln(e, "\n"+sess.Msg.T("wizard.update.changes", "ID", id))
+	writeSummary(e, core.SayRows(sess.Msg, changeSummary(before, after, sess.Loc, sess.Now())))
+	if !changes.ClearStarts && !changes.ClearEnds { // no flag removes just one date
+		args := append([]string{"promo", "update", strconv.FormatInt(id, 10)}, changes.Flags(sess.Loc)...)
+		if dryRun {
+			args = append(args, "--dry-run")
+		}
+		fmt.Fprintf(e, "\n%s\n  %s\n\n", sess.Msg.T("wizard.same_without_form"), sess.CommandLine(args...))
+	} else {
+		fmt.Fprintln(e)
+	}
+	if dryRun {
+		return changes, nil
+	}
+	return changes, w.Proceed(ctx, sess.Msg.T("wizard.update.proceed", "ID", id), true)
+}
+
+// isRefusal reports whether err refuses what the form's answers say, so
+// that editing them can help: a code in use, or the server's answer that
+// the data is invalid or conflicts (400, 409, 422).
+func isRefusal(err error) bool {
+	var ce *codeInUseError
+	if errors.As(err, &ce) {
+		return true
+	}
+	var ae *api.Error
+	return errors.As(err, &ae) && (ae.Status == http.StatusBadRequest || ae.Status == http.StatusConflict || ae.Status == http.StatusUnprocessableEntity)
+}
+
+// offerEdit says why the answers were refused and asks whether to edit
+// them; No (or Ctrl-C) cancels.
+func offerEdit(ctx context.Context, w promoWizard, sess *core.Session, refusal error) error {
+	fmt.Fprintf(sess.IO.ErrOut, "promoctl: %s\n", sess.Warnings.Clean(refusal.Error()))
+	return w.Proceed(ctx, sess.Msg.T("wizard.edit_again"), true)
+}
+
+// codeInUseError is a code the site has already.
+type codeInUseError struct {
+	code string
+	site int64
+}
+
+func (e *codeInUseError) Error() string {
+	return fmt.Sprintf("%s is already a promo code of site %d: choose another code or site", e.code, e.site)
+}
+
+// existingCodes are the codes of the promo codes of sites, read once per
+// site, so that a form can refuse a code in use before the server does.
+// Codes are compared without regard to case, as the service keeps them.
+// A nil *existingCodes knows no codes.
+type existingCodes struct {
+	sess   *core.Session
+	except int64                      // the id of the promo code being changed
+	sites  map[int64]map[string]int64 // site → upper-cased code → id; nil: could not be read
+}
+
+// existingCodesOf reads the codes of site for the create form. Without
+// credentials it fails as the create would, but a dry run goes on without
+// the codes. Otherwise it fails only when ctx ends: a list that cannot be
+// read leaves the check to the server, with a warning.
+func existingCodesOf(ctx context.Context, sess *core.Session, site int64, dryRun bool) (*existingCodes, error) {
+	if _, err := sess.Client(); err != nil {
+		if dryRun {
+			return nil, nil
+		}
+		return nil, err
+	}
+	c := &existingCodes{sess: sess, sites: map[int64]map[string]int64{}}
+	if err := c.load(ctx, site); err != nil {
+		if ctx.Err() != nil {
+			return nil, ctx.Err()
+		}
+		sess.Warn(fmt.Sprintf("could not read the promo codes of site %d, so a code in use is found only when the server refuses it: %v", site, err))
+	}
+	return c, nil
+}
+
+// promoSiteCodes finds the site of promo code id and its codes, for the
+// update form: the site the record names, else the configured site when
+// its list holds the promo code. The site is 0 when neither is known.
+func promoSiteCodes(ctx context.Context, sess *core.Session, id int64, raw json.RawMessage) (int64, *existingCodes) {
+	var rec struct {
+		SiteID *api.Int `json:"site_id"`
+	}
+	site, named := sess.Settings.SiteID, false
+	if json.Unmarshal(raw, &rec) == nil && rec.SiteID != nil && *rec.SiteID > 0 {
+		site, named = int64(*rec.SiteID), true
+	}
+	c := &existingCodes{sess: sess, except: id, sites: map[int64]map[string]int64{}}
+	if site == 0 || c.load(ctx, site) != nil {
+		return 0, nil
+	}
+	if !named && !c.holds(site, id) {
+		return 0, nil
+	}
+	return site, c
+}
+
+func (c *existingCodes) load(ctx context.Context, site int64) error {
+	c.sites[site] = nil
+	client, err := c.sess.Client()
+	if err != nil {
+		return err
+	}
+	ctx, cancel := c.sess.WithTimeout(ctx)
+	defer cancel()
+	raw, err := client.ListPromos(ctx, site)
+	if err != nil {
+		return err
+	}
+	list, err := api.DecodePromos(raw)
+	if err != nil {
+		return err
+	}
+	codes := make(map[string]int64, len(list))
+	for _, p := range list {
+		var id int64
+		if p.ID != nil {
+			id = int64(*p.ID)
+		}
+		codes[strings.ToUpper(string(p.Code))] = id
+	}
+	c.sites[site] = codes
+	return nil
+}
+
+// reload reads the codes of site again, after the server refused a code
+// the list did not have.
+func (c *existingCodes) reload(ctx context.Context, site int64) {
+	if c != nil && site != 0 {
+		_ = c.load(ctx, site) // a list that cannot be read leaves the check to the server
+	}
+}
+
+func (c *existingCodes) holds(site, id int64) bool {
+	for _, got := range c.sites[site] {
+		if got == id {
+			return true
+		}
+	}
+	return false
+}
+
+// taken reports whether code is the code of another promo code of site.
+// A site not read yet is read now, once.
+func (c *existingCodes) taken(ctx context.Context, site int64, code string) bool {
+	if c == nil || site == 0 {
+		return false
+	}
+	if _, read := c.sites[site]; !read {
+		_ = c.load(ctx, site) // as above
+	}
+	id, ok := c.sites[site][strings.ToUpper(strings.TrimSpace(code))]
+	return ok && (c.except == 0 || id != c.except)
+}
+
+// takenFunc is taken for a form; nil when no codes are known.
+func (c *existingCodes) takenFunc(ctx context.Context) func(site int64, code string) bool {
+	if c == nil {
+		return nil
+	}
+	return func(site int64, code string) bool { return c.taken(ctx, site, code) }
+}
+
+// siteChoice lists the user's sites for the form (GET /v3/public/site).
+func siteChoice(ctx context.Context, sess *core.Session) ([]prompt.Site, error) {
+	client, err := sess.Client()
+	if err != nil {
+		return nil, err
+	}
+	ctx, cancel := sess.WithTimeout(ctx)
+	defer cancel()
+	raw, err := client.ListSites(ctx)
+	if err != nil {
+		return nil, fmt.Errorf("%w (no site is given: pass --site-id, or set a default with promoctl config set site_id N)", err)
+	}
+	sites, err := SiteNames(raw)
+	if err != nil {
+		return nil, err
+	}
+	if len(sites) == 0 {
+		return nil, core.Usagef("--site-id is required: the site list is empty (or set a default: promoctl config set site_id N)")
+	}
+	return sites, nil
+}
+
+// SiteNames reads the sites of a ListSites answer for the form's choice,
+// as records.Refs reads them for the site table and completion: each
+// record's id, named by the first of name, title and domain it has. A
+// record without a positive id is left out; an answer that is not a list
+// is an error.
+func SiteNames(raw json.RawMessage) ([]prompt.Site, error) {
+	refs, ok, err := records.Refs(raw, "name", "title", "domain")
+	if err == nil && !ok && records.Kind(raw) != '{' {
+		err = errors.New("not a list")
+	}
+	if err != nil {
+		return nil, fmt.Errorf("read the list of sites: %w", err)
+	}
+	sites := make([]prompt.Site, 0, len(refs))
+	for _, r := range refs {
+		if id := r.Int(); id > 0 {
+			sites = append(sites, prompt.Site{ID: id, Name: termsafe.String(r.Name)})
+		}
+	}
+	return sites, nil
+}
+
+// siteCurrencies names the sites' currencies for the wizard's hint of an
+// amount of money, each read once.
+type siteCurrencies struct {
+	sess *core.Session
+	read map[int64]string
+}
+
+// of is the form's Currency: site's currency from its record, read the
+// first time the form asks (once money is chosen).
+func (c *siteCurrencies) of(ctx context.Context) func(int64) string {
+	return func(site int64) string {
+		if cur, ok := c.read[site]; ok {
+			return cur
+		}
+		if c.read == nil {
+			c.read = map[int64]string{}
+		}
+		c.read[site] = siteCurrency(ctx, c.sess, site)
+		return c.read[site]
+	}
+}
+
+// siteCurrency names site's currency for people ("RUB (₽)"), from its
+// record (GET /v3/public/site/ID); "" when the record cannot be read or
+// names none: the hint then says "the shop's currency" alone.
+func siteCurrency(ctx context.Context, sess *core.Session, site int64) string {
+	client, err := sess.Client()
+	if err != nil {
+		return ""
+	}
+	ctx, cancel := sess.WithTimeout(ctx)
+	defer cancel()
+	raw, err := client.GetSite(ctx, site)
+	if err != nil {
+		return ""
+	}
+	var rec core.SiteCurrencyRec
+	if json.Unmarshal(raw, &rec) != nil {
+		return ""
+	}
+	return termsafe.String(core.CurrencyLabel(rec.CurrencyCode()))
+}
+
+func writeSummary(w io.Writer, rows []core.SummaryRow) {
+	width := 0
+	for _, r := range rows {
+		width = max(width, utf8.RuneCountInString(r.Label))
+	}
+	for _, r := range rows {
+		fmt.Fprintf(w, "  %-*s  %s\n", width+1, r.Label+":", r.Value)
+	}
+}
+
+// createSummary describes the promo code the create form will make.
+func createSummary(v promo.FormValues, site int64, siteName string, loc *time.Location, now time.Time) []core.SummaryRow {
+	s := strconv.FormatInt(site, 10)
+	if siteName != "" {
+		s = siteName + " (" + s + ")"
+	}
+	return []core.SummaryRow{
+		{Label: "Code", Value: v.Code},
+		{Label: "Site", Value: s},
+		{Label: "Discount", Value: discountText(v)},
+		{Label: "Enabled", Value: view.YesNo(v.Enabled)},
+		{Label: "Valid", Value: validityText(v, loc, now)},
+		{Label: "Maximum uses", Value: usesText(v)},
+		{Label: "Once per customer", Value: view.YesNo(v.OncePerUser)},
+	}
+}
+
+// changeSummary lists the fields the update form changed, before → after.
+func changeSummary(before, after promo.FormValues, loc *time.Location, now time.Time) []core.SummaryRow {
+	var rows []core.SummaryRow
+	add := func(label, b, a string) {
+		if b != a {
+			rows = append(rows, core.SummaryRow{Label: label, Value: b + " → " + a})
+		}
+	}
+	add("Code", output.Text(before.Code), after.Code)
+	add("Discount", discountText(before), discountText(after))
+	add("Enabled", view.YesNo(before.Enabled), view.YesNo(after.Enabled))
+	add("Valid", validityText(before, loc, now), validityText(after, loc, now))
+	add("Maximum uses", usesText(before), usesText(after))
+	add("Once per customer", view.YesNo(before.OncePerUser), view.YesNo(after.OncePerUser))
+	return rows
+}
+
+func discountText(v promo.FormValues) string {
+	amount, err := strconv.ParseFloat(strings.ReplaceAll(v.Amount, ",", "."), 64)
+	if err != nil {
+		return v.Amount
+	}
+	return view.Amount(amount, v.Percent) + " off " + map[promo.BonusType]string{promo.Goods: "the goods", promo.Delivery: "delivery"}[v.BonusType]
+}
+
+func validityText(v promo.FormValues, loc *time.Location, now time.Time) string {
+	zone := " (" + now.In(loc).Format("MST") + ")"
+	switch {
+	case v.Starts == "" && v.Ends == "":
+		return "always"
+	case v.Ends == "":
+		return "from " + localDate(v.Starts, loc, promo.ParseStart) + zone
+	case v.Starts == "":
+		return "until " + localDate(v.Ends, loc, promo.ParseEnd) + zone
+	}
+	return "from " + localDate(v.Starts, loc, promo.ParseStart) + " until " + localDate(v.Ends, loc, promo.ParseEnd) + zone
+}
+
+// localDate is a date of the form as the summary shows it: the local time
+// it stands for, so that a date alone shows as the start or the end of
+// that day.
+func localDate(s string, loc *time.Location, parse func(string, *time.Location) (time.Time, error)) string {
+	t, err := parse(s, loc)
+	if err != nil {
+		return s
+	}
+	return promo.FormatLocal(t, loc)
+}
+
+func usesText(v promo.FormValues) string {
+	if v.MaxUses == "" {
+		return "unlimited"
+	}
+	return v.MaxUses
+}

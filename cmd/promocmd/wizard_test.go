@@ -1,0 +1,785 @@
+package promocmd
+
+import (
+	"context"
+	"encoding/json"
+	"net/http"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/promoctl/promoctl/cmd/core"
+	"github.com/promoctl/promoctl/cmd/internal/cmdtest"
+	"github.com/promoctl/promoctl/internal/api"
+	"github.com/promoctl/promoctl/internal/apitest"
+	"github.com/promoctl/promoctl/internal/baseurl"
+	"github.com/promoctl/promoctl/internal/config"
+	"github.com/promoctl/promoctl/internal/progress"
+	"github.com/promoctl/promoctl/internal/promo"
+	"github.com/promoctl/promoctl/internal/prompt"
+)
+
+// wizardStub stands in for the form: it records what the form was given
+// and answers with answers, or err; Proceed answers proceed.
+type wizardStub struct {
+	confirmStub
+	answers prompt.PromoAnswers
+	err     error
+	proceed error
+	forms   []prompt.PromoForm
+	asked   []string
+}
+
+func (s *wizardStub) Promo(_ context.Context, form prompt.PromoForm) (prompt.PromoAnswers, error) {
+	s.forms = append(s.forms, form)
+	return s.answers, s.err
+}
+
+func (s *wizardStub) Proceed(_ context.Context, title string, _ bool) error {
+	s.asked = append(s.asked, title)
+	return s.proceed
+}
+
+func summer25() prompt.PromoAnswers {
+	return prompt.PromoAnswers{Values: promo.FormValues{Code: "SUMMER25", BonusType: 2, Percent: true, Amount: "25", Enabled: true}}
+}
+
+func TestPromoCreateWizardStartConditions(t *testing.T) {
+	for _, c := range []struct {
+		name   string
+		tty    bool
+		args   []string
+		wizard bool // the form runs
+		code   int
+		stderr string
+	}{
+		{"terminal, no code", true, nil, true, 0, ""},
+		{"terminal, -i with a code", true, []string{"-i", "--code", "SUMMER25"}, true, 0, ""},
+		{"terminal, --interactive", true, []string{"--interactive"}, true, 0, ""},
+		{"terminal, a code", true, []string{"--code", "SUMMER25"}, false, 0, ""},
+		{"no terminal, no code", false, nil, false, 2, "promoctl: --code is required when not running interactively\n"},
+		{"no terminal, -i", false, []string{"-i", "--code", "SUMMER25"}, false, 2,
+			"promoctl: --interactive needs a terminal: give the fields as flags instead (see --help)\n"},
+		{"terminal, no code, fields from stdin", true, []string{"-f", "-"}, false, 2,
+			"Paste a JSON or YAML promo code object, then press Ctrl-D\n" +
+				"promoctl: -f - reads the fields from stdin, which the form needs: name a file, or give --code\n"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			r := newRunner(t)
+			r.TTY = c.tty
+			stub := &wizardStub{answers: summer25()}
+			r.Prompter = stub
+			r.Stdin = `{"bonus_amount": 5}`
+			r.API.Handle("GET /v1/promo", http.StatusOK, `[]`)
+			r.API.Handle("POST /v1/promo", http.StatusCreated, cmdtest.WizardCreatedJSON)
+			res := r.Run(append([]string{"promo", "create", "--site-id", "7"}, c.args...)...)
+			if res.Code != c.code || (c.stderr != "" && res.Stderr != c.stderr) {
+				t.Errorf("exit %d, stderr %q; want %d, %q", res.Code, res.Stderr, c.code, c.stderr)
+			}
+			if ran := len(stub.forms) > 0; ran != c.wizard {
+				t.Errorf("form ran = %v, want %v", ran, c.wizard)
+			}
+			if c.code != 0 {
+				r.ExpectNoRequests(t)
+			}
+		})
+	}
+}
+
+func TestPromoCreateWizardStartsFromTheFlags(t *testing.T) {
+	r := newRunner(t)
+	r.TTY = true
+	stub := &wizardStub{answers: summer25()}
+	r.Prompter = stub
+	r.API.Handle("GET /v1/promo", http.StatusOK, `[]`)
+	r.API.Handle("POST /v1/promo", http.StatusCreated, cmdtest.WizardCreatedJSON)
+	r.Run("promo", "create", "-i", "--site-id", "7", "--code", "FLAGGED", "--amount", "300", "--percent=false",
+		"--bonus-type", "delivery", "--ends", "2026-12-31", "--max-uses", "5", "-o", "json")
+	if len(stub.forms) != 1 {
+		t.Fatalf("forms = %d, want 1", len(stub.forms))
+	}
+	got := stub.forms[0].Values
+	want := promo.FormValues{Code: "FLAGGED", BonusType: 3, Percent: false, Amount: "300", Enabled: true,
+		Ends: "2026-12-31 23:59:59", MaxUses: "5"}
+	if got != want {
+		t.Errorf("the form started with %+v, want %+v", got, want)
+	}
+	if len(stub.forms[0].Sites) != 0 {
+		t.Errorf("offered sites %v though --site-id was given", stub.forms[0].Sites)
+	}
+}
+
+// TestPromoCreateWizard runs the real form (accessible mode, answers on
+// stdin) and checks all it says, what it sends, and that the command line
+// it prints sends the same.
+func TestPromoCreateWizard(t *testing.T) {
+	r := newRunner(t)
+	r.TTY = true
+	r.Env["PROMOCTL_ACCESSIBLE"] = "1"
+	r.Env["PROMOCTL_SITE_ID"] = "7"
+	r.API.Handle("GET /v1/promo", http.StatusOK, `[{"id":1,"code":"FREESHIP"}]`)
+	r.API.Handle("POST /v1/promo", http.StatusCreated, cmdtest.WizardCreatedJSON)
+	r.Stdin = cmdtest.AnswerLines("BAD_CODE", "SUMMER25", "", "", "25", "", "2026-12-01", "2026-12-31", "", "", "")
+	res := r.Run("promo", "create", "-o", "json")
+	wantLine := "promoctl --output json promo create --site-id 7 --code SUMMER25 --bonus-type goods --amount 25 --percent --enabled " +
+		"--starts 2026-12-01T00:00:00+03:00 --ends 2026-12-31T23:59:59+03:00 --once-per-user=false"
+	wantStderr := cmdtest.AnswerLines(
+		"New promo code",
+		"Code the code may contain only Latin letters A-Z, a-z and digits 0-9, found '_' at position 4",
+		"Code ",
+		"Discount on [goods] ",
+		"1. Goods: the cost of the order's goods",
+		"2. Delivery: the cost of delivery",
+		"Enter a number between 1 and 2: ",
+		"Discount as [percentage] ",
+		"1. A percentage (up to 100%)",
+		"2. A fixed amount of money",
+		"Enter a number between 1 and 2: ",
+		"Amount [10] ",
+		"Enabled [Y/n] ",
+		"Valid from [no start] ",
+		"Valid until [no end] ",
+		"Maximum uses [unlimited] ",
+		"Once per customer [y/N] ",
+		"",
+		"About to create:",
+		"  Code:               SUMMER25",
+		"  Site:               7",
+		"  Discount:           25% off the goods",
+		"  Enabled:            yes",
+		"  Valid:              from 2026-12-01 00:00 until 2026-12-31 23:59:59 (MSK)",
+		"  Maximum uses:       unlimited",
+		"  Once per customer:  no",
+		"",
+		"The same without the form:",
+		"  "+wantLine,
+		"",
+		"Create promo code SUMMER25 on site 7? [Y/n] ",
+		"Created promo code SUMMER25 on site 7.",
+	)
+	if res.Code != 0 || res.Stderr != wantStderr {
+		t.Errorf("exit %d, stderr:\n%s\nwant:\n%s", res.Code, res.Stderr, wantStderr)
+	}
+	cmdtest.ExpectJSON(t, "stdout", res.Stdout, cmdtest.WizardCreatedJSON)
+	reqs := r.ExpectRoutes(t, "GET /v1/promo?site_id=7", "POST /v1/promo")
+	reqs = reqs[1:]
+	wantBody := `{"site_id":7,"user_id":42,"code":"SUMMER25","is_enabled":true,"bonus_type":2,"bonus_amount":25,
+		"bonus_amount_is_in_percentages":true,"time_limit_is_enabled":true,"d_on":"2026-11-30T21:00:00.000Z",
+		"d_off":"2026-12-31T20:59:59.000Z","personal_limit_is_enabled":false}`
+	cmdtest.ExpectJSONBody(t, reqs[0], wantBody)
+
+	// The printed line, run as it is, sends the same request.
+	r2 := newRunner(t)
+	r2.API.Handle("POST /v1/promo", http.StatusCreated, cmdtest.WizardCreatedJSON)
+	args := strings.Fields(wantLine)[1:]
+	if res := r2.Run(args...); res.Code != 0 {
+		t.Fatalf("the printed line failed: %d %s", res.Code, res.Stderr)
+	}
+	reqs = r2.ExpectRoutes(t, "POST /v1/promo")
+	cmdtest.ExpectJSONBody(t, reqs[0], wantBody)
+}
+
+func TestPromoCreateWizardOffersTheSites(t *testing.T) {
+	r := newRunner(t)
+	r.TTY = true
+	r.Env["PROMOCTL_ACCESSIBLE"] = "1"
+	// Records are not documented: a wrapped list, ids as strings, names
+	// under several keys, and a record without an id that is left out.
+	r.API.Handle("GET /v3/public/site", http.StatusOK,
+		`{"data":[{"id":"11","title":"Flower shop"},{"domain":"no-id.example"},{"id":12,"domain":"two.example","name":""}]}`)
+	r.API.Handle("GET /v1/promo", http.StatusOK, `[]`)
+	r.API.Handle("POST /v1/promo", http.StatusCreated, cmdtest.WizardCreatedJSON)
+	r.Stdin = cmdtest.AnswerLines("SUMMER25", "2", "", "", "", "", "", "", "", "", "")
+	res := r.Run("promo", "create", "-o", "json")
+	if res.Code != 0 {
+		t.Fatalf("exit %d: %s", res.Code, res.Stderr)
+	}
+	for _, s := range []string{"Site [Flower shop (11)] \n1. Flower shop (11)\n2. two.example (12)\n", "  Site:               two.example (12)\n",
+		"promo create --site-id 12 --code SUMMER25", "Create promo code SUMMER25 on site 12?"} {
+		if !strings.Contains(res.Stderr, s) {
+			t.Errorf("no %q in stderr:\n%s", s, res.Stderr)
+		}
+	}
+	// The codes of the first site are read as the form opens, those of
+	// the site chosen instead when the form ends.
+	reqs := r.ExpectRoutes(t, "GET /v3/public/site", "GET /v1/promo?site_id=11", "GET /v1/promo?site_id=12", "POST /v1/promo")
+	cmdtest.ExpectJSONBody(t, reqs[3], `{"site_id":12,"user_id":42,"code":"SUMMER25","is_enabled":true,"bonus_type":2,"bonus_amount":10,
+		"bonus_amount_is_in_percentages":true,"personal_limit_is_enabled":false}`)
+}
+
+func TestPromoCreateWizardSiteListFails(t *testing.T) {
+	r := newRunner(t)
+	r.TTY = true
+	r.Prompter = &wizardStub{answers: summer25()}
+	r.API.Handle("GET /v3/public/site", http.StatusForbidden, apitest.Error(403, 30, "user cant view site"))
+	res := r.Run("promo", "create")
+	if res.Code != 3 || !strings.Contains(res.Stderr, "pass --site-id") {
+		t.Errorf("exit %d, stderr %q; want 3 and a hint to pass --site-id", res.Code, res.Stderr)
+	}
+	r = newRunner(t)
+	r.TTY = true
+	r.Prompter = &wizardStub{answers: summer25()}
+	r.API.Handle("GET /v3/public/site", http.StatusOK, `[]`)
+	res = r.Run("promo", "create")
+	if res.Code != 2 || !strings.Contains(res.Stderr, "--site-id is required: the site list is empty") {
+		t.Errorf("exit %d, stderr %q; want 2 and --site-id is required", res.Code, res.Stderr)
+	}
+}
+
+func TestPromoCreateWizardCancelled(t *testing.T) {
+	for _, c := range []struct {
+		name  string
+		stub  *wizardStub
+		stdin string
+	}{
+		{"form aborted", &wizardStub{err: prompt.ErrCancelled}, ""},
+		{"not confirmed", &wizardStub{answers: summer25(), proceed: prompt.ErrCancelled}, ""},
+		{"input ended in the form", nil, "SUMMER25\n\n"},
+		{"input ended at the last question", nil, cmdtest.AnswerLines("SUMMER25", "", "", "", "", "", "", "", "")},
+		{"answered no", nil, cmdtest.AnswerLines("SUMMER25", "", "", "", "", "", "", "", "", "n")},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			r := newRunner(t)
+			r.TTY = true
+			if c.stub != nil {
+				r.Prompter = c.stub
+			} else {
+				r.Env["PROMOCTL_ACCESSIBLE"] = "1"
+				r.Stdin = c.stdin
+			}
+			r.API.Handle("GET /v1/promo", http.StatusOK, `[]`)
+			res := r.Run("promo", "create", "--site-id", "7")
+			if res.Code != 130 || !strings.HasSuffix(res.Stderr, "promoctl: cancelled\n") {
+				t.Errorf("exit %d, stderr %q; want 130 and cancelled", res.Code, res.Stderr)
+			}
+			if res.Stdout != "" {
+				t.Errorf("stdout = %q, want nothing", res.Stdout)
+			}
+			r.ExpectRoutes(t, "GET /v1/promo?site_id=7") // the codes in use; nothing sent
+		})
+	}
+}
+
+func TestPromoCreateWizardDryRun(t *testing.T) {
+	r := newRunner(t)
+	r.TTY = true
+	stub := &wizardStub{answers: summer25()}
+	r.Prompter = stub
+	r.API.Handle("GET /v1/promo", http.StatusOK, `[]`)
+	res := r.Run("promo", "create", "--site-id", "7", "--dry-run", "-o", "json")
+	if res.Code != 0 || !strings.Contains(res.Stderr, "--once-per-user=false --dry-run\n") {
+		t.Errorf("exit %d, stderr:\n%s", res.Code, res.Stderr)
+	}
+	if len(stub.asked) != 0 {
+		t.Errorf("asked %q before a dry run, want no question", stub.asked)
+	}
+	if !strings.Contains(res.Stdout, `"method": "POST"`) {
+		t.Errorf("stdout = %s, want the request", res.Stdout)
+	}
+	r.ExpectRoutes(t, "GET /v1/promo?site_id=7") // the codes in use; nothing sent
+}
+
+// TestPromoUpdateInteractive edits the amount and removes the limit on
+// uses in the real form: the PUT is the current record with exactly those
+// changed, the untouched dates going back byte for byte.
+func TestPromoUpdateInteractive(t *testing.T) {
+	r := newRunner(t)
+	r.TTY = true
+	r.Env["PROMOCTL_ACCESSIBLE"] = "1"
+	r.API.Handle("GET /v1/promo/5", http.StatusOK, currentJSON)
+	r.API.Handle("PUT /v1/promo/5", http.StatusOK, currentJSON)
+	// code, type, unit, amount 15, enabled, starts, ends, no max uses, once; save
+	r.Stdin = cmdtest.AnswerLines("", "", "", "15", "", "", "", "none", "", "")
+	res := r.Run("promo", "update", "5", "-i", "-o", "json")
+	if res.Code != 0 {
+		t.Fatalf("exit %d: %s", res.Code, res.Stderr)
+	}
+	for _, s := range []string{
+		"Change promo code 5\n",
+		"Code [SUMMER25] ",
+		"Valid from [2026-06-01 03:00; type none for no start] ",
+		"Maximum uses [100; type none for unlimited] ",
+		"Changes to promo code 5:\n  Discount:      25% off the goods → 15% off the goods\n  Maximum uses:  100 → unlimited\n",
+		"  promoctl --output json promo update 5 --amount 15 --no-max-uses\n",
+		"Save the changes to promo code 5? [Y/n] ",
+		"Updated promo code 5.\n",
+	} {
+		if !strings.Contains(res.Stderr, s) {
+			t.Errorf("no %q in stderr:\n%s", s, res.Stderr)
+		}
+	}
+	reqs := r.ExpectRoutes(t, "GET /v1/promo/5", "PUT /v1/promo/5")
+	cmdtest.ExpectJSONBody(t, reqs[1], `{"code":"SUMMER25","is_enabled":true,"bonus_type":2,"bonus_amount":15,"bonus_amount_is_in_percentages":true,
+		"time_limit_is_enabled":true,"d_on":"2026-06-01T00:00:00.123Z","d_off":"2026-08-31T20:59:59.000Z",
+		"quantity_limit_is_enabled":false,"quantity_limit":100,"personal_limit_is_enabled":false}`)
+}
+
+func TestPromoUpdateInteractiveRemovesOneDate(t *testing.T) {
+	r := newRunner(t)
+	r.TTY = true
+	r.Env["PROMOCTL_ACCESSIBLE"] = "1"
+	r.API.Handle("GET /v1/promo/5", http.StatusOK, currentJSON)
+	r.API.Handle("PUT /v1/promo/5", http.StatusOK, currentJSON)
+	r.Stdin = cmdtest.AnswerLines("", "", "", "", "", "none", "", "", "", "")
+	res := r.Run("promo", "update", "5", "-i", "-o", "json")
+	if res.Code != 0 || strings.Contains(res.Stderr, "The same without the form") {
+		t.Fatalf("exit %d (no flag removes only the start, so no command line is printed): %s", res.Code, res.Stderr)
+	}
+	reqs := r.ExpectRoutes(t, "GET /v1/promo/5", "PUT /v1/promo/5")
+	cmdtest.ExpectJSONBody(t, reqs[1], `{"code":"SUMMER25","is_enabled":true,"bonus_type":2,"bonus_amount":25,"bonus_amount_is_in_percentages":true,
+		"time_limit_is_enabled":true,"d_on":null,"d_off":"2026-08-31T20:59:59.000Z",
+		"quantity_limit_is_enabled":true,"quantity_limit":100,"personal_limit_is_enabled":false}`)
+}
+
+func TestPromoUpdateInteractiveNothingChanged(t *testing.T) {
+	r := newRunner(t)
+	r.TTY = true
+	r.Env["PROMOCTL_ACCESSIBLE"] = "1"
+	r.API.Handle("GET /v1/promo/5", http.StatusOK, currentJSON)
+	r.Stdin = cmdtest.AnswerLines("", "", "", "", "", "", "", "", "")
+	res := r.Run("promo", "update", "5", "-i")
+	if res.Code != 0 || !strings.HasSuffix(res.Stderr, "Nothing changed: promo code 5 is left as it is.\n") || res.Stdout != "" {
+		t.Errorf("exit %d, stdout %q, stderr:\n%s", res.Code, res.Stdout, res.Stderr)
+	}
+	r.ExpectRoutes(t, "GET /v1/promo/5")
+}
+
+func TestPromoUpdateInteractiveCancelled(t *testing.T) {
+	r := newRunner(t)
+	r.TTY = true
+	r.Prompter = &wizardStub{err: prompt.ErrCancelled}
+	r.API.Handle("GET /v1/promo/5", http.StatusOK, currentJSON)
+	r.Run("promo", "update", "5", "-i").Expect(t, 130, "", "promoctl: cancelled\n")
+	r.ExpectRoutes(t, "GET /v1/promo/5")
+}
+
+func TestPromoUpdateInteractiveNeedsATerminal(t *testing.T) {
+	r := newRunner(t)
+	r.Run("promo", "update", "5", "-i").Expect(t, 2, "",
+		"promoctl: --interactive needs a terminal: give the fields as flags instead (see --help)\n")
+	r.ExpectNoRequests(t)
+}
+
+// TestPromoDeleteConfirmation answers the real question (accessible mode):
+// it names the promo code, and Enter keeps it.
+func TestPromoDeleteConfirmation(t *testing.T) {
+	const withSite = `{"id":5,"site_id":11,"code":"SUMMER25","is_enabled":true}`
+	for _, c := range []struct {
+		name, record, stdin string
+		args                []string
+		config              string
+		question            string
+		code                int
+	}{
+		{"enter keeps it", currentJSON, "\n", nil, "", "Delete promo code SUMMER25 (id 5) at {URL}? [y/N] ", 130},
+		{"input ends", currentJSON, "", nil, "", "Delete promo code SUMMER25 (id 5) at {URL}? [y/N] ", 130},
+		{"y deletes", currentJSON, "y\n", nil, "", "Delete promo code SUMMER25 (id 5) at {URL}? [y/N] ", 0},
+		{"the site when the record has it", withSite, "y\n", nil, "", "Delete promo code SUMMER25 (id 5, site 11) at {URL}? [y/N] ", 0},
+		{"a code the server did not send", `{}`, "y\n", nil, "", "Delete promo code 5 at {URL}? [y/N] ", 0},
+		{"another profile", currentJSON, "y\n", []string{"--profile", "shop"},
+			"current_profile: default\nprofiles:\n  default: {}\n  shop:\n    base_url: {URL}\n",
+			"Delete promo code SUMMER25 (id 5) in profile shop at {URL}? [y/N] ", 0},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			r := newRunner(t)
+			r.TTY = true
+			r.Env["PROMOCTL_ACCESSIBLE"] = "1"
+			if c.config != "" {
+				delete(r.Env, "PROMOCTL_BASE_URL")
+				r.WriteConfig(strings.ReplaceAll(c.config, "{URL}", r.API.URL))
+			}
+			r.Stdin = c.stdin
+			r.API.Handle("GET /v1/promo/5", http.StatusOK, c.record)
+			r.API.Handle("DELETE /v1/promo/5", http.StatusNoContent, "")
+			res := r.Run(append([]string{"promo", "delete", "5"}, c.args...)...)
+			question := strings.ReplaceAll(c.question, "{URL}", r.API.URL)
+			want := question + "\npromoctl: cancelled\n"
+			if c.stdin == "" {
+				// huh ends the line it asked on when the input ends.
+				want = question + "\n\npromoctl: cancelled\n"
+			}
+			if c.code == 0 {
+				// The last line names the code, as the question did.
+				named := "SUMMER25 (id 5)"
+				if c.record == `{}` {
+					named = "5"
+				}
+				want = question + "\nDeleted promo code " + named + ".\n"
+			}
+			res.Expect(t, c.code, "", want)
+			if c.code == 0 {
+				r.ExpectRoutes(t, "GET /v1/promo/5", "DELETE /v1/promo/5")
+			} else {
+				r.ExpectRoutes(t, "GET /v1/promo/5")
+			}
+		})
+	}
+}
+
+func TestPromoDeleteQuestion(t *testing.T) {
+	var p api.Promo
+	if err := json.Unmarshal([]byte(currentJSON), &p); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		name             string
+		sandbox          bool
+		profile, baseURL string
+		want             string
+	}{
+		// The public service in the default profile goes without saying.
+		{"defaults", false, "default", baseurl.Default, "Delete promo code SUMMER25 (id 5)?"},
+		{"trailing slash", false, "default", baseurl.Default + "/", "Delete promo code SUMMER25 (id 5)?"},
+		{"another profile", false, "shop", baseurl.Default, "Delete promo code SUMMER25 (id 5) in profile shop?"},
+		{"the sandbox", true, "default", "http://sandbox.localhost", "Delete promo code SUMMER25 (id 5) from the sandbox?"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			sess := &core.Session{Settings: &config.Settings{Profile: c.profile, BaseURL: c.baseURL, Sandbox: c.sandbox}}
+			if got := sess.DeleteQuestion(5, json.RawMessage(currentJSON), p); got != c.want {
+				t.Errorf("question = %q, want %q", got, c.want)
+			}
+		})
+	}
+}
+
+func TestPromoListColours(t *testing.T) {
+	const list = `[{"id":1001,"code":"SUMMER25","is_enabled":true,"bonus_type":2,"bonus_amount":25,"bonus_amount_is_in_percentages":true,` +
+		`"time_limit_is_enabled":false,"quantity_limit_is_enabled":false,"quantity_limit":0,"promo_used_count":3,"is_valid":true},` +
+		`{"id":1002,"code":"FREESHIP","is_enabled":false,"bonus_type":3,"bonus_amount":300,"bonus_amount_is_in_percentages":false,` +
+		`"time_limit_is_enabled":false,"quantity_limit_is_enabled":false,"quantity_limit":0,"promo_used_count":0,"is_valid":false}]`
+	plain := func(t *testing.T) string {
+		r := newRunner(t)
+		r.API.Handle("GET /v1/promo", http.StatusOK, list)
+		res := r.Run("promo", "list", "--site-id", "7")
+		if cmdtest.AnsiSGR.MatchString(res.Stdout) {
+			t.Fatalf("colour without a terminal:\n%q", res.Stdout)
+		}
+		return res.Stdout
+	}(t)
+
+	r := newRunner(t)
+	r.TTY = true
+	delete(r.Env, "NO_COLOR")
+	r.API.Handle("GET /v1/promo", http.StatusOK, list)
+	res := r.Run("promo", "list", "--site-id", "7")
+	for _, s := range []string{"\x1b[32myes\x1b[0m", "\x1b[2mno\x1b[0m", "\x1b[31mno\x1b[0m", "\x1b[32mactive\x1b[0m", "\x1b[2mdisabled\x1b[0m"} {
+		if !strings.Contains(res.Stdout, s) {
+			t.Errorf("no %q in the table on a colour terminal:\n%q", s, res.Stdout)
+		}
+	}
+	// Colour never moves a column: without its sequences the table is the
+	// plain one, byte for byte.
+	if got := cmdtest.AnsiSGR.ReplaceAllString(res.Stdout, ""); got != plain {
+		t.Errorf("coloured table without colour:\n%s\nwant:\n%s", got, plain)
+	}
+
+	for _, c := range []struct {
+		name string
+		env  map[string]string
+		args []string
+	}{
+		{"NO_COLOR set, even empty", map[string]string{"NO_COLOR": ""}, nil},
+		{"NO_COLOR=1", map[string]string{"NO_COLOR": "1"}, nil},
+		{"--no-color", nil, []string{"--no-color"}},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			r := newRunner(t)
+			r.TTY = true
+			delete(r.Env, "NO_COLOR")
+			for k, v := range c.env {
+				r.Env[k] = v
+			}
+			r.API.Handle("GET /v1/promo", http.StatusOK, list)
+			res := r.Run(append([]string{"promo", "list", "--site-id", "7"}, c.args...)...)
+			if res.Stdout != plain {
+				t.Errorf("stdout:\n%q\nwant the plain table:\n%q", res.Stdout, plain)
+			}
+		})
+	}
+}
+
+func TestColoursKeepServerTextSafe(t *testing.T) {
+	r := newRunner(t)
+	r.TTY = true
+	delete(r.Env, "NO_COLOR")
+	r.API.Handle("GET /v1/promo", http.StatusOK, hostile)
+	res := r.Run("promo", "list", "--site-id", "7")
+	if !strings.Contains(res.Stdout, "\x1b[32myes\x1b[0m") {
+		t.Fatalf("no colour on a colour terminal:\n%q", res.Stdout)
+	}
+	// Take away the palette's own sequences: nothing from the server is
+	// left that could drive the terminal.
+	expectTerminalSafe(t, "promo list in colour", cmdtest.AnsiSGR.ReplaceAllString(res.Stdout, ""))
+}
+
+func TestPromoGetColours(t *testing.T) {
+	const record = `{"code":"SUMMER25","is_enabled":false,"is_valid":true}`
+	r := newRunner(t)
+	r.TTY = true
+	r.API.Handle("GET /v1/promo/5", http.StatusOK, record)
+	plain := r.Run("promo", "get", "5").Stdout
+	delete(r.Env, "NO_COLOR")
+	res := r.Run("promo", "get", "5")
+	for _, s := range []string{"Status:      \x1b[2mdisabled\x1b[0m\n", "Enabled:     \x1b[2mno\x1b[0m\n", "Valid now:   \x1b[32myes\x1b[0m\n"} {
+		if !strings.Contains(res.Stdout, s) {
+			t.Errorf("no %q in:\n%q", s, res.Stdout)
+		}
+	}
+	if got := cmdtest.AnsiSGR.ReplaceAllString(res.Stdout, ""); got != plain {
+		t.Errorf("coloured record without colour:\n%s\nwant:\n%s", got, plain)
+	}
+}
+
+// spinnerClock is the spinner's clock in TestSpinner: the delay before
+// the spinner appears passes at once, and drawn is closed when the spinner
+// asks for its next frame's timer, that is once the first frame is on
+// screen; that frame's timer never fires.
+type spinnerClock struct {
+	mu    sync.Mutex
+	asked int
+	drawn chan struct{}
+}
+
+func newSpinnerClock() *spinnerClock { return &spinnerClock{drawn: make(chan struct{})} }
+
+func (c *spinnerClock) After(time.Duration) <-chan time.Time {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.asked++
+	ch := make(chan time.Time, 1)
+	switch c.asked {
+	case 1:
+		ch <- time.Time{}
+	case 2:
+		close(c.drawn)
+	}
+	return ch
+}
+
+func (c *spinnerClock) timers() int {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.asked
+}
+
+// TestSpinner checks the spinner of a slow request: drawn on stderr on a
+// terminal, erased before anything else is written, and never drawn into
+// stdout, without a terminal, or for -o json. The spinner runs on a clock
+// of the test's (no sleeping): on a terminal the server answers once the
+// first frame is drawn; elsewhere no spinner may even start.
+func TestSpinner(t *testing.T) {
+	t.Parallel()
+	t.Run("on a terminal", func(t *testing.T) {
+		t.Parallel()
+		r := newRunner(t)
+		r.TTY = true
+		clock := newSpinnerClock()
+		r.Progress = progress.Options{After: clock.After}
+		r.API.HandleFunc("GET /v1/promo", func(w http.ResponseWriter, req *http.Request) {
+			select {
+			case <-clock.drawn:
+			case <-req.Context().Done():
+				return
+			}
+			w.Write([]byte("[]"))
+		})
+		res := r.Run("promo", "list", "--site-id", "7")
+		if res.Code != 0 {
+			t.Fatalf("exit %d: %s", res.Code, res.Stderr)
+		}
+		if !strings.HasPrefix(res.Stderr, "\r\x1b[K⠋ Loading…") || !strings.Contains(res.Stderr, "\r\x1b[K") {
+			t.Errorf("stderr = %q, want a spinner", res.Stderr)
+		}
+		// The spinner is erased before anything else is written.
+		rest := res.Stderr[strings.LastIndex(res.Stderr, "\r\x1b[K")+len("\r\x1b[K"):]
+		if strings.Contains(rest, "⠋") || strings.Contains(rest, "Loading") {
+			t.Errorf("the spinner was not erased last: %q", res.Stderr)
+		}
+		if strings.ContainsAny(res.Stdout, "\r\x1b⠋") {
+			t.Errorf("stdout has spinner bytes: %q", res.Stdout)
+		}
+	})
+	for _, c := range []struct {
+		name string
+		tty  bool
+		args []string
+		env  map[string]string
+	}{
+		{"no terminal", false, nil, nil},
+		{"-o json", true, []string{"-o", "json"}, nil},
+		{"--jq", true, []string{"--jq", "."}, nil},
+		{"accessible", true, nil, map[string]string{"PROMOCTL_ACCESSIBLE": "1"}},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			t.Parallel()
+			r := newRunner(t)
+			r.TTY = c.tty
+			for k, v := range c.env {
+				r.Env[k] = v
+			}
+			clock := newSpinnerClock()
+			r.Progress = progress.Options{After: clock.After}
+			r.API.Handle("GET /v1/promo", http.StatusOK, "[]")
+			res := r.Run(append([]string{"promo", "list", "--site-id", "7"}, c.args...)...)
+			if res.Code != 0 || strings.ContainsAny(res.Stderr+res.Stdout, "\r\x1b⠋") {
+				t.Errorf("exit %d, stdout %q, stderr %q; want no spinner", res.Code, res.Stdout, res.Stderr)
+			}
+			if n := clock.timers(); n != 0 {
+				t.Errorf("a spinner started (%d timers set), want none", n)
+			}
+		})
+	}
+}
+
+// TestPromoCreateWizardRefusesACodeInUse reads the site's codes once as
+// the wizard starts, and the code field refuses one of them, whatever its
+// case, before anything else is asked.
+func TestPromoCreateWizardRefusesACodeInUse(t *testing.T) {
+	r := newRunner(t)
+	r.TTY = true
+	r.Env["PROMOCTL_ACCESSIBLE"] = "1"
+	r.Env["PROMOCTL_SITE_ID"] = "7"
+	r.API.Handle("GET /v1/promo", http.StatusOK, `[{"id":1,"code":"SUMMER25"},{"id":2,"code":"FREESHIP"}]`)
+	r.API.Handle("POST /v1/promo", http.StatusCreated, cmdtest.WizardCreatedJSON)
+	r.Stdin = cmdtest.AnswerLines("summer25", "WINTER26", "", "", "", "", "", "", "", "", "")
+	res := r.Run("promo", "create", "-o", "json")
+	if res.Code != 0 {
+		t.Fatalf("exit %d: %s", res.Code, res.Stderr)
+	}
+	if want := "New promo code\nCode summer25 is already a promo code of this site: choose another code\nCode \nDiscount on"; !strings.Contains(res.Stderr, want) {
+		t.Errorf("no %q in stderr:\n%s", want, res.Stderr)
+	}
+	reqs := r.ExpectRoutes(t, "GET /v1/promo?site_id=7", "POST /v1/promo")
+	cmdtest.ExpectJSONBody(t, reqs[1], `{"site_id":7,"user_id":42,"code":"WINTER26","is_enabled":true,"bonus_type":2,"bonus_amount":10,
+		"bonus_amount_is_in_percentages":true,"personal_limit_is_enabled":false}`)
+}
+
+// TestPromoCreateWizardRetriesARefusal: the server refuses the new promo
+// code; the wizard offers to edit the answers, re-opens the form with them
+// kept, and creates what the second round says. Declining ends with 130.
+func TestPromoCreateWizardRetriesARefusal(t *testing.T) {
+	for _, c := range []struct {
+		name   string
+		status int
+		body   string
+	}{
+		{"duplicate", http.StatusConflict, apitest.Error(409, 10, "promo code SUMMER25 already exists on site 7")},
+		{"invalid", http.StatusBadRequest, apitest.Error(400, 10, "data is invalid")},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			r := newRunner(t)
+			r.TTY = true
+			r.Env["PROMOCTL_ACCESSIBLE"] = "1"
+			r.Env["PROMOCTL_SITE_ID"] = "7"
+			r.API.Handle("GET /v1/promo", http.StatusOK, `[]`)
+			r.API.Handle("POST /v1/promo", c.status, c.body)
+			r.API.Handle("POST /v1/promo", http.StatusCreated, cmdtest.WizardCreatedJSON)
+			// code, type, unit, amount 25, enabled, dates, uses, once, create;
+			// edit; the code again, then Enter through the kept answers.
+			r.Stdin = cmdtest.AnswerLines("SUMMER25", "", "", "25", "", "", "", "", "", "",
+				"",
+				"SUMMER26", "", "", "", "", "", "", "", "", "")
+			res := r.Run("promo", "create", "-o", "json")
+			if res.Code != 0 {
+				t.Fatalf("exit %d: %s", res.Code, res.Stderr)
+			}
+			var ae api.Error
+			if err := json.Unmarshal([]byte(c.body), &ae); err != nil {
+				t.Fatal(err)
+			}
+			for _, s := range []string{
+				"Create promo code SUMMER25 on site 7? [Y/n] \npromoctl: ",
+				"\nEdit the answers and try again? [Y/n] \n",
+				"Code [SUMMER25] ",
+				"Amount [25] ",
+				"Create promo code SUMMER26 on site 7? [Y/n] ",
+			} {
+				if !strings.Contains(res.Stderr, s) {
+					t.Errorf("no %q in stderr:\n%s", s, res.Stderr)
+				}
+			}
+			reqs := r.ExpectRoutes(t, "GET /v1/promo?site_id=7", "POST /v1/promo", "GET /v1/promo?site_id=7", "POST /v1/promo")
+			cmdtest.ExpectJSONBody(t, reqs[3], `{"site_id":7,"user_id":42,"code":"SUMMER26","is_enabled":true,"bonus_type":2,"bonus_amount":25,
+				"bonus_amount_is_in_percentages":true,"personal_limit_is_enabled":false}`)
+		})
+	}
+	t.Run("declined", func(t *testing.T) {
+		r := newRunner(t)
+		r.TTY = true
+		r.Env["PROMOCTL_ACCESSIBLE"] = "1"
+		r.Env["PROMOCTL_SITE_ID"] = "7"
+		r.API.Handle("GET /v1/promo", http.StatusOK, `[]`)
+		r.API.Handle("POST /v1/promo", http.StatusConflict, apitest.Error(409, 10, "promo code SUMMER25 already exists on site 7"))
+		r.Stdin = cmdtest.AnswerLines("SUMMER25", "", "", "", "", "", "", "", "", "", "n")
+		res := r.Run("promo", "create")
+		want := "Create promo code SUMMER25 on site 7? [Y/n] \n" +
+			"promoctl: create promo SUMMER25 on site 7: conflict (API error 10: promo code SUMMER25 already exists on site 7)\n" +
+			"Edit the answers and try again? [Y/n] \n" +
+			"promoctl: cancelled\n"
+		if res.Code != 130 || !strings.HasSuffix(res.Stderr, want) || res.Stdout != "" {
+			t.Errorf("exit %d, stdout %q, stderr:\n%s\nwant 130 and a stderr ending:\n%s", res.Code, res.Stdout, res.Stderr, want)
+		}
+		r.ExpectRoutes(t, "GET /v1/promo?site_id=7", "POST /v1/promo")
+	})
+}
+
+// TestPromoUpdateInteractiveCodeInUse: the update form refuses a code of
+// another promo code of the record's site (its own code is fine), and a
+// refused PUT re-opens the form with the answers kept.
+func TestPromoUpdateInteractiveCodeInUse(t *testing.T) {
+	const record = `{"site_id":7,"code":"SUMMER25","is_enabled":true,"bonus_type":2,"bonus_amount":25,"bonus_amount_is_in_percentages":true,` +
+		`"time_limit_is_enabled":false,"d_on":null,"d_off":null,"quantity_limit_is_enabled":false,"quantity_limit":0,"personal_limit_is_enabled":false}`
+	r := newRunner(t)
+	r.TTY = true
+	r.Env["PROMOCTL_ACCESSIBLE"] = "1"
+	r.API.Handle("GET /v1/promo/5", http.StatusOK, record)
+	r.API.Handle("GET /v1/promo", http.StatusOK, `[{"id":5,"code":"SUMMER25"},{"id":6,"code":"WINTER26"}]`)
+	r.API.Handle("PUT /v1/promo/5", http.StatusBadRequest, apitest.Error(400, 10, "data is invalid"))
+	r.API.Handle("PUT /v1/promo/5", http.StatusOK, record)
+	// a code in use, then a free one; Enter through the rest; save; the
+	// server refuses; edit: Enter through the kept answers, amount 30; save
+	r.Stdin = cmdtest.AnswerLines("winter26", "AUTUMN26", "", "", "", "", "", "", "", "", "",
+		"",
+		"", "", "", "30", "", "", "", "", "", "")
+	res := r.Run("promo", "update", "5", "-i", "-o", "json")
+	if res.Code != 0 {
+		t.Fatalf("exit %d: %s", res.Code, res.Stderr)
+	}
+	for _, s := range []string{
+		"Code [SUMMER25] winter26 is already a promo code of this site: choose another code\n",
+		"Save the changes to promo code 5? [Y/n] \npromoctl: update promo 5: invalid request (API error 10: data is invalid)\n",
+		"Edit the answers and try again? [Y/n] \n",
+		"Code [AUTUMN26] ",
+		"Updated promo code 5.\n",
+	} {
+		if !strings.Contains(res.Stderr, s) {
+			t.Errorf("no %q in stderr:\n%s", s, res.Stderr)
+		}
+	}
+	reqs := r.ExpectRoutes(t, "GET /v1/promo/5", "GET /v1/promo?site_id=7", "PUT /v1/promo/5", "GET /v1/promo?site_id=7", "PUT /v1/promo/5")
+	cmdtest.ExpectJSONBody(t, reqs[4], `{"code":"AUTUMN26","is_enabled":true,"bonus_type":2,"bonus_amount":30,"bonus_amount_is_in_percentages":true,
+		"time_limit_is_enabled":false,"d_on":null,"d_off":null,"quantity_limit_is_enabled":false,"quantity_limit":0,"personal_limit_is_enabled":false}`)
+}
+
+// TestPromoCreateWizardCodeInUseOnTheChosenSite: the code was checked
+// against the first site as it was typed, and another site was chosen
+// after it; that site has the code, so nothing is sent and the wizard
+// offers to edit the answers.
+func TestPromoCreateWizardCodeInUseOnTheChosenSite(t *testing.T) {
+	r := newRunner(t)
+	r.TTY = true
+	answers := summer25()
+	answers.Site = 12
+	stub := &wizardStub{answers: answers, proceed: prompt.ErrCancelled}
+	r.Prompter = stub
+	r.API.Handle("GET /v3/public/site", http.StatusOK, `[{"id":11,"title":"Flower shop"},{"id":12,"title":"Bakery"}]`)
+	r.API.Handle("GET /v1/promo", http.StatusOK, `[]`)
+	r.API.Handle("GET /v1/promo", http.StatusOK, `[{"id":3,"code":"summer25"}]`)
+	r.Run("promo", "create").Expect(t, 130, "",
+		"promoctl: SUMMER25 is already a promo code of site 12: choose another code or site\npromoctl: cancelled\n")
+	if got := strings.Join(stub.asked, "|"); got != "Edit the answers and try again?" {
+		t.Errorf("asked %q, want only whether to edit the answers", got)
+	}
+	r.ExpectRoutes(t, "GET /v3/public/site", "GET /v1/promo?site_id=11", "GET /v1/promo?site_id=12")
+}

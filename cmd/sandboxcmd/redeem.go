@@ -1,0 +1,308 @@
+package sandboxcmd
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"net/http"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/spf13/cobra"
+
+	"github.com/promoctl/promoctl/cmd/core"
+	"github.com/promoctl/promoctl/internal/api"
+	"github.com/promoctl/promoctl/internal/baseurl"
+	"github.com/promoctl/promoctl/internal/config"
+	"github.com/promoctl/promoctl/internal/promo"
+	"github.com/promoctl/promoctl/internal/sandbox"
+	"github.com/promoctl/promoctl/internal/view"
+)
+
+// sandboxRedeemOptions are the inputs of sandbox redeem: the order, and
+// the sandbox it goes to.
+type sandboxRedeemOptions struct {
+	*core.Session
+	Request       sandbox.RedeemRequest
+	DeliveryGiven bool // --delivery-price was given, 0 or not
+	// Served is true when the order goes over HTTP to a served sandbox,
+	// false when to the in-process one.
+	Served bool
+	// Sites says who can view a site of the in-process sandbox, for the
+	// hint of a refusal; nil when served.
+	Sites       siteAccess
+	UserIDGiven bool // --user-id was given: the hint says to use another, not add one
+}
+
+func newSandboxRedeemCmd(f *core.Factory, run func(context.Context, *sandboxRedeemOptions) error) *cobra.Command {
+	if run == nil {
+		run = runSandboxRedeem
+	}
+	opts := &sandboxRedeemOptions{}
+	var orderPrice, delivery, cus string
+	c := &cobra.Command{
+		Use:   "redeem",
+		Short: "Apply a promo code to a sandbox order, as the shop would",
+		Long: `Apply a promo code to an order in the sandbox the way the shop does at
+checkout. The code is refused, with the reason, when it is disabled, not
+started, expired, used up, or already used by the customer of a
+once-per-customer code. Otherwise the discount is computed (on the goods or
+on delivery, percentage or fixed, never more than the price) and the use is
+recorded, so 'promo stats' and promo_used_count show it.
+
+It runs in-process on the sandbox's data file (as --sandbox does: as user 1
+unless --user-id 2 is given, with no default site) unless a base URL is set
+(--base-url, PROMOCTL_BASE_URL or the profile's base_url, other than the
+real service's): then it sends the order to that served sandbox ('promoctl
+sandbox serve') with the usual settings, site_id included. --sandbox or
+--data makes it run in-process whatever the base URL.`,
+		Args: core.NoArgs,
+		Example: `  promoctl sandbox redeem --site-id 1 --code WELCOME10 --order-price 2500
+  promoctl sandbox redeem --site-id 1 --code FREESHIP --order-price 900 --delivery-price 300 --customer 42
+  promoctl sandbox redeem --data ./demo.db --site-id 1 --code WELCOME10 --order-price 100
+  promoctl --sandbox promo stats 1001
+  # on a running 'promoctl sandbox serve':
+  promoctl --base-url http://127.0.0.1:8787 --token sandbox --user-id 1 sandbox redeem --site-id 1 --code WELCOME10 --order-price 2500`,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			r := &opts.Request
+			var err error
+			if r.Code == "" {
+				return core.Usagef("--code is required")
+			}
+			if orderPrice == "" {
+				return core.Usagef("--order-price is required")
+			}
+			if r.OrderPrice, err = parseMoney("--order-price", orderPrice); err != nil {
+				return err
+			}
+			if delivery != "" {
+				if r.DeliveryPrice, err = parseMoney("--delivery-price", delivery); err != nil {
+					return err
+				}
+			}
+			if cus != "" {
+				if r.CustomerID, err = core.ParseID("--customer", cus); err != nil {
+					return err
+				}
+			}
+			// Where the order goes: a served sandbox when a base URL other
+			// than the real service's is set (flag, environment or
+			// profile) and neither --sandbox nor a data file is given;
+			// else the in-process sandbox, with the settings --sandbox
+			// has: no configured base URL, token, user or site.
+			data, err := core.SandboxData(cmd, f.Global.SandboxData)
+			if err != nil {
+				return err
+			}
+			var s *config.Settings
+			served := false
+			if !f.Global.Sandbox {
+				if data != "" {
+					if cmd.Flags().Changed("base-url") {
+						return core.Usagef("--data names the data file of the in-process sandbox and --base-url a served one: give one")
+					}
+				} else {
+					if s, err = f.Settings(cmd); err != nil {
+						return err
+					}
+					served = servedSandbox(s)
+				}
+				if !served && cmd.Flags().Changed("token") {
+					return core.Usagef("--token is for a served sandbox: give its --base-url too, or drop --token to redeem in-process")
+				}
+			}
+			opts.Sites = nil
+			if !served {
+				local, err := f.InProcessSandbox(cmd)
+				if err != nil {
+					return err
+				}
+				if s, err = f.Settings(cmd); err != nil {
+					return err
+				}
+				opts.Sites = local
+			}
+			if r.SiteID = s.SiteID; r.SiteID == 0 {
+				if served {
+					return core.Usagef("--site-id is required (or set a default: promoctl config set site_id N)")
+				}
+				return core.Usagef("--site-id is required: the in-process sandbox ignores your configured site_id (%s)", sandboxUsers)
+			}
+			// No spinner: one quick request.
+			sess, err := f.StartWith(cmd, s, false)
+			if err != nil {
+				return err
+			}
+			opts.Session, opts.Served = sess, served
+			opts.DeliveryGiven, opts.UserIDGiven = delivery != "", cmd.Flags().Changed("user-id")
+			return run(cmd.Context(), opts)
+		},
+	}
+	c.Flags().String("site-id", "", "the shop's site (over HTTP, default: the configured site_id)")
+	f.CompleteFlag(c, "site-id", f.Completions().CompleteSiteIDs)
+	c.Flags().StringVar(&opts.Request.Code, "code", "", "the promo code the customer entered")
+	c.Flags().StringVar(&orderPrice, "order-price", "", "cost of the goods in the order")
+	c.Flags().StringVar(&delivery, "delivery-price", "", "cost of delivery")
+	c.Flags().StringVar(&cus, "customer", "", "the customer's id (needed for once-per-customer codes)")
+	c.Flags().StringVar(&opts.Request.Currency, "currency", "", "currency of the prices (default: the site's)")
+	core.DataFlag(c)
+	return c
+}
+
+// runSandboxRedeem applies the code to the order (POST /sandbox/redeem)
+// and prints the redemption, or explains the refusal.
+func runSandboxRedeem(ctx context.Context, opts *sandboxRedeemOptions) error {
+	r := opts.Request
+	client, err := opts.Client()
+	if err != nil {
+		return err
+	}
+	body, err := json.Marshal(r)
+	if err != nil {
+		return err
+	}
+	rctx, cancel := opts.WithTimeout(ctx)
+	defer cancel()
+	resp, err := client.Do(rctx, api.Request{Method: http.MethodPost, Path: sandbox.RedeemPath, Body: body})
+	if err != nil {
+		return opts.explain(ctx, err)
+	}
+	var red sandbox.Redemption
+	if err := json.Unmarshal(resp.Body, &red); err != nil {
+		return fmt.Errorf("redeem %s on site %d: the answer is not a redemption: %w", r.Code, r.SiteID, err)
+	}
+	req, res, err := red.Parts()
+	if err != nil {
+		return fmt.Errorf("redeem %s on site %d: %w", r.Code, r.SiteID, err)
+	}
+	raw, err := json.Marshal(sandbox.NewRedemption(req, res))
+	if err != nil {
+		return err
+	}
+	return opts.Print(view.Redemption(raw, view.Redeemed{
+		PromoID: res.PromoID, LeadID: res.LeadID, BonusType: promo.BonusType(res.BonusType),
+		OrderPrice: req.OrderPrice, DeliveryPrice: req.DeliveryPrice, Discount: res.Discount, Total: res.Total,
+		Currency: res.Currency, UsedAt: res.UsedAt,
+	}, opts.Loc))
+}
+
+// sandboxUsers says which sandbox user can view which site.
+const sandboxUsers = "user 1 can view sites 1 and 2, user 2 site 3"
+
+// servedSandbox reports whether the settings point at a server that may be
+// a sandbox: a base URL was set, and it is not the real service's.
+func servedSandbox(s *config.Settings) bool {
+	if src, ok := s.Sources[config.KeyBaseURL]; !ok || src.Kind == "default" {
+		return false
+	}
+	u, err := baseurl.Parse(s.BaseURL)
+	service, serviceErr := baseurl.Parse(baseurl.Default)
+	return err == nil && serviceErr == nil && !strings.EqualFold(u.Hostname(), service.Hostname())
+}
+
+// explain says why a redemption failed: a refused code with what to add
+// when the code has nothing to discount, a server that is no sandbox, and
+// in-process, which sandbox user can view the site.
+func (opts *sandboxRedeemOptions) explain(ctx context.Context, err error) error {
+	r, s := opts.Request, opts.Settings
+	var ae *api.Error
+	if !errors.As(err, &ae) {
+		return fmt.Errorf("redeem %s on site %d: %w", r.Code, r.SiteID, err)
+	}
+	kind := -1
+	if ae.Kind != nil {
+		kind = *ae.Kind
+	}
+	if reason, ok := sandbox.RefusalOfKind(kind); ok && ae.Status == http.StatusUnprocessableEntity {
+		msg := ae.Title
+		if reason == sandbox.RefusalNotApplicable {
+			msg += "; " + nothingToDiscountHint(r, opts.DeliveryGiven)
+		}
+		return &explainedError{msg: msg, err: ae}
+	}
+	if opts.Served && ae.Status == http.StatusNotFound && kind != sandbox.KindUserNotFound {
+		return &explainedError{err: ae, msg: fmt.Sprintf("redeem %s on site %d: %s is not a promoctl sandbox: POST %s answered 404 (base URL from %s); "+
+			"start one with `promoctl sandbox serve`, or give --sandbox to redeem in the local data file", r.Code, r.SiteID, s.BaseURL, sandbox.RedeemPath, s.Sources[config.KeyBaseURL])}
+	}
+	if ae.Subject == "" {
+		ae.Subject = fmt.Sprintf("site %d", r.SiteID)
+	}
+	err = fmt.Errorf("redeem %s on site %d: %w", r.Code, r.SiteID, ae)
+	if !opts.Served && ae.Status == http.StatusForbidden && kind == sandbox.KindCantViewSite {
+		if hint := sandboxSiteHint(ctx, opts.Sites, r.SiteID, s.UserID, opts.UserIDGiven); hint != "" {
+			err = fmt.Errorf("%w; %s", err, hint)
+		}
+	}
+	return err
+}
+
+// nothingToDiscountHint says what a code refused for having nothing to
+// discount needs: the price it discounts is 0, and which price that is
+// follows from the order.
+func nothingToDiscountHint(r sandbox.RedeemRequest, deliveryGiven bool) string {
+	switch {
+	case r.OrderPrice > 0 && !deliveryGiven:
+		return r.Code + " discounts delivery: add --delivery-price"
+	case r.OrderPrice > 0:
+		return r.Code + " discounts delivery: give a --delivery-price above 0"
+	case r.DeliveryPrice > 0:
+		return r.Code + " discounts the goods: give an --order-price above 0"
+	}
+	return "the order costs nothing: give an --order-price above 0, and a --delivery-price for a delivery code"
+}
+
+// siteAccess tells who may view a site of the sandbox.
+type siteAccess interface {
+	SiteAccess(ctx context.Context, site int64) (sandbox.SiteAccess, error)
+}
+
+// sandboxSiteHint names the sandbox user who can view a site the current
+// one cannot, or says there is no such site; sites (nil: none) says who
+// can view which. The hint says to use --user-id when it was given
+// (userIDGiven), to add it otherwise.
+func sandboxSiteHint(ctx context.Context, sites siteAccess, site, user int64, userIDGiven bool) string {
+	if sites == nil {
+		return ""
+	}
+	acc, err := sites.SiteAccess(ctx, site)
+	if err != nil {
+		return ""
+	}
+	if !acc.Exists {
+		return fmt.Sprintf("the sandbox has no site %d (%s)", site, sandboxUsers)
+	}
+	verb := "add"
+	if userIDGiven {
+		verb = "use"
+	}
+	for _, c := range sandbox.Credentials() {
+		switch {
+		case c.UserID == user:
+		case c.UserID == acc.OwnerID:
+			return fmt.Sprintf("site %d belongs to sandbox user %d: %s --user-id %d", site, c.UserID, verb, c.UserID)
+		case slices.Contains(acc.ViewerIDs, c.UserID):
+			return fmt.Sprintf("sandbox user %d can view site %d: %s --user-id %d", c.UserID, site, verb, c.UserID)
+		}
+	}
+	return ""
+}
+
+// explainedError is err told in other words: its exit code and, with -o
+// json, its status and kind are err's.
+type explainedError struct {
+	msg string
+	err error
+}
+
+func (e *explainedError) Error() string { return e.msg }
+func (e *explainedError) Unwrap() error { return e.err }
+
+func parseMoney(flag, s string) (float64, error) {
+	v, err := strconv.ParseFloat(strings.TrimSpace(s), 64)
+	if err != nil || v < 0 || v != v {
+		return 0, core.Usagef("%s: %q is not an amount of money", flag, s)
+	}
+	return v, nil
+}

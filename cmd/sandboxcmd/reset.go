@@ -1,0 +1,69 @@
+package sandboxcmd
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"time"
+
+	"github.com/spf13/cobra"
+
+	"github.com/promoctl/promoctl/cmd/core"
+	"github.com/promoctl/promoctl/internal/i18n"
+	"github.com/promoctl/promoctl/internal/iostreams"
+	"github.com/promoctl/promoctl/internal/sandbox"
+)
+
+// sandboxResetOptions are the inputs of sandbox reset.
+type sandboxResetOptions struct {
+	IO       *iostreams.IOStreams
+	Data     string        // the data file
+	LockWait time.Duration // how long to wait for another process to release it: --timeout
+	Msg      *i18n.Printer // the run's language
+}
+
+func newSandboxResetCmd(f *core.Factory, run func(context.Context, *sandboxResetOptions) error) *cobra.Command {
+	if run == nil {
+		run = runSandboxReset
+	}
+	opts := &sandboxResetOptions{}
+	c := &cobra.Command{
+		Use:   "reset",
+		Short: "Restore the sandbox's demo data",
+		Args:  core.NoArgs,
+		Example: `  promoctl sandbox reset
+  promoctl sandbox reset --data ./demo.db`,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			data, err := core.SandboxData(cmd, f.Global.SandboxData)
+			if err != nil {
+				return err
+			}
+			opts.IO, opts.Data, opts.Msg = f.IO, core.SandboxDataPath(data, f.Env), f.Msg
+			s, err := f.Settings(cmd)
+			if err != nil {
+				return err
+			}
+			opts.LockWait = s.Timeout
+			return run(cmd.Context(), opts)
+		},
+	}
+	core.DataFlag(c)
+	return c
+}
+
+// runSandboxReset replaces the data file's contents with the demo data.
+func runSandboxReset(ctx context.Context, opts *sandboxResetOptions) error {
+	// A damaged file is replaced, not read: this is the way out of one.
+	store, err := sandbox.Open(ctx, opts.Data, sandbox.Options{Reset: true, Timeout: opts.LockWait, Waiting: core.SandboxWaiting(opts.IO.ErrOut, opts.Msg, opts.Data)})
+	if errors.Is(err, sandbox.ErrInUse) {
+		return fmt.Errorf("reset sandbox: %w; stop the other promoctl (such as 'promoctl sandbox serve') first", err)
+	}
+	if err != nil {
+		return fmt.Errorf("reset sandbox: %w", err)
+	}
+	if err := store.Close(); err != nil {
+		return fmt.Errorf("reset sandbox: %w", err)
+	}
+	fmt.Fprintln(opts.IO.ErrOut, opts.Msg.T("rest.sandbox.restored", "Path", opts.Data))
+	return nil
+}

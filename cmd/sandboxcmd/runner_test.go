@@ -1,0 +1,32 @@
+package sandboxcmd
+
+import (
+	"testing"
+
+	"github.com/spf13/cobra"
+
+	"github.com/promoctl/promoctl/cmd/core"
+	"github.com/promoctl/promoctl/cmd/internal/cmdtest"
+)
+
+// nouns puts the commands of this package in the root command.
+func nouns(root *cobra.Command, f *core.Factory) { root.AddCommand(NewCmd(f)) }
+
+// newRunner returns a runner of the commands of this package, logged in
+// to a fresh fake API as user 42.
+func newRunner(t *testing.T) *cmdtest.Runner { return cmdtest.NewRunnerOf(t, nouns) }
+
+// newSandboxRunner returns a runner with no API settings in its
+// environment, so that sandbox redeem runs in-process.
+func newSandboxRunner(t *testing.T) *cmdtest.Runner {
+	t.Helper()
+	r := newBareRunner(t)
+	r.Env["PROMOCTL_TIMEOUT"] = "5s"
+	return r
+}
+
+// newBareRunner is newRunner without credentials in the environment.
+func newBareRunner(t *testing.T) *cmdtest.Runner {
+	t.Helper()
+	return cmdtest.WithoutCredentials(cmdtest.NewRunnerOf(t, nouns))
+}

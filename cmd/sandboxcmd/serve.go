@@ -1,0 +1,103 @@
+package sandboxcmd
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"syscall"
+
+	"github.com/spf13/cobra"
+
+	"github.com/promoctl/promoctl/cmd/core"
+	"github.com/promoctl/promoctl/internal/config"
+	"github.com/promoctl/promoctl/internal/i18n"
+	"github.com/promoctl/promoctl/internal/iostreams"
+	"github.com/promoctl/promoctl/internal/sandbox"
+)
+
+// sandboxServeOptions are the inputs of sandbox serve: what to serve, and
+// where it tells what it does.
+type sandboxServeOptions struct {
+	IO    *iostreams.IOStreams
+	Env   config.Env // says which data file is the default, for the recovery hint
+	Serve sandbox.ServeOptions
+	Msg   *i18n.Printer // the run's language
+}
+
+func newSandboxServeCmd(f *core.Factory, run func(context.Context, *sandboxServeOptions) error) *cobra.Command {
+	if run == nil {
+		run = runSandboxServe
+	}
+	opts := &sandboxServeOptions{}
+	c := &cobra.Command{
+		Use:   "serve",
+		Short: "Serve the sandbox API over HTTP",
+		Long: `Serve the sandbox API over HTTP until interrupted (Ctrl-C or SIGTERM).
+It listens on loopback unless --addr names another address (port 0 picks a
+free port, printed at start). Each request is logged to stderr.
+
+To rehearse bulk work under bad conditions before running it on the live
+shop, put on faults (the banner names them):
+  --rate-limit N/s|N/m    beyond the rate, 429 with Retry-After (seconds)
+  --latency DURATION      added to every request
+  --create-latency DURATION
+                          added to every create, which is stored even if
+                          its client has left meanwhile (it lands late)
+  --list-lag DURATION     the list shows a new promo code only this long
+                          after it is created
+  --drop-after-create P   that fraction of creates is stored, then the
+                          connection is closed without an answer
+PROMOCTL_SANDBOX_RATE_LIMIT, PROMOCTL_SANDBOX_LATENCY,
+PROMOCTL_SANDBOX_CREATE_LATENCY, PROMOCTL_SANDBOX_LIST_LAG and
+PROMOCTL_SANDBOX_DROP_AFTER_CREATE set them when the flags are not given,
+and put the same faults on --sandbox.`,
+		Args: core.NoArgs,
+		Example: `  promoctl sandbox serve
+  promoctl sandbox serve --addr 127.0.0.1:9000 --data ./demo.db --reset
+  promoctl sandbox serve --rate-limit 50/s --latency 20ms --drop-after-create 0.05
+  # then, in another terminal:
+  promoctl --base-url http://127.0.0.1:8787 --token sandbox --user-id 1 promo list --site-id 1`,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			data, err := core.SandboxData(cmd, f.Global.SandboxData)
+			if err != nil {
+				return err
+			}
+			if opts.Serve.Faults, err = core.SandboxFaults(cmd.Flags(), f.Env); err != nil {
+				return err
+			}
+			opts.IO, opts.Env, opts.Serve.DataPath, opts.Msg = f.IO, f.Env, core.SandboxDataPath(data, f.Env), f.Msg
+			return run(cmd.Context(), opts)
+		},
+	}
+	c.Flags().StringVar(&opts.Serve.Addr, "addr", sandbox.DefaultAddr, "address to listen on")
+	core.DataFlag(c)
+	c.Flags().BoolVar(&opts.Serve.Reset, "reset", false, "discard the data and start again from the demo data")
+	faultFlags(c)
+	return c
+}
+
+// runSandboxServe serves the sandbox until ctx ends, logging to stderr.
+func runSandboxServe(ctx context.Context, opts *sandboxServeOptions) error {
+	o := opts.Serve
+	o.Out, o.Log = opts.IO.ErrOut, opts.IO.ErrOut
+	o.Waiting = core.SandboxWaiting(opts.IO.ErrOut, opts.Msg, o.DataPath)
+	err := sandbox.Serve(ctx, o)
+	if errors.Is(err, syscall.EADDRINUSE) {
+		return fmt.Errorf("%w; another program is listening there: choose another port with --addr (--addr 127.0.0.1:0 picks a free one)", err)
+	}
+	if err != nil {
+		return core.WithRecoveryHint(core.SandboxOpenError(err), o.DataPath, opts.Env)
+	}
+	// Serve returns nil once interrupted and shut down.
+	fmt.Fprintln(opts.IO.ErrOut, opts.Msg.T("rest.sandbox.stopped"))
+	return nil
+}
+
+// faultFlags adds the fault flags of sandbox serve.
+func faultFlags(c *cobra.Command) {
+	c.Flags().String("rate-limit", "", "answer 429 with Retry-After beyond this rate: N/s or N/m, such as 50/s (default $"+core.EnvRateLimit+")")
+	c.Flags().Duration("latency", 0, "add this delay to every request, such as 20ms (default $"+core.EnvLatency+")")
+	c.Flags().Float64("drop-after-create", 0, "fraction of creates to store and then leave unanswered, closing the connection, such as 0.05 (default $"+core.EnvDropAfterCreate+")")
+	c.Flags().Duration("create-latency", 0, "make every create this much slower, storing it even if the client has left, such as 300ms (default $"+core.EnvCreateLatency+")")
+	c.Flags().Duration("list-lag", 0, "show a new promo code on the list only this long after it is created, such as 1s (default $"+core.EnvListLag+")")
+}

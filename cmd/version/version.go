@@ -1,0 +1,132 @@
+// Package version is the version command and --version.
+package version
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"runtime"
+
+	"github.com/spf13/cobra"
+
+	"github.com/promoctl/promoctl/cmd/core"
+	"github.com/promoctl/promoctl/internal/config"
+	"github.com/promoctl/promoctl/internal/format"
+	"github.com/promoctl/promoctl/internal/iostreams"
+	"github.com/promoctl/promoctl/internal/output"
+)
+
+// IsVersionOnly reports whether args ask only for the version.
+func IsVersionOnly(args []string) bool {
+	return len(args) == 1 && (args[0] == "--version" || args[0] == "version")
+}
+
+// versionInfo is `version -o json`.
+type versionInfo struct {
+	Version  string `json:"version"`
+	Commit   string `json:"commit"`
+	Date     string `json:"date"`
+	Go       string `json:"go"`
+	Platform string `json:"platform"`
+}
+
+func newVersionInfo(b core.Build) versionInfo {
+	v := b.Version
+	if v == "" {
+		v = "dev"
+	}
+	return versionInfo{
+		Version: v, Commit: b.Commit, Date: b.Date,
+		Go: runtime.Version(), Platform: runtime.GOOS + "/" + runtime.GOARCH,
+	}
+}
+
+// versionOptions are the inputs of version: only flags, no settings.
+type versionOptions struct {
+	IO        *iostreams.IOStreams
+	Build     core.Build
+	Output    string // --output as given, "" for none
+	JQ        string
+	NoHeaders bool
+}
+
+func NewCmd(f *core.Factory, run func(context.Context, *versionOptions) error) *cobra.Command {
+	if run == nil {
+		run = runVersion
+	}
+	opts := &versionOptions{}
+	return &cobra.Command{
+		Use:   "version",
+		Short: "Print the version of promoctl",
+		Long: `Print the version of promoctl, with the commit and its date when known.
+
+-o json, yaml or csv (or --jq) prints the version, commit, commit date, Go
+version and platform as data. Only the flags are read: the output setting of
+the environment and the config file does not apply, so 'version' works
+whatever the config holds.`,
+		Args: core.NoArgs,
+		Example: `  promoctl version
+  promoctl version -o json
+  promoctl version --jq .commit`,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			opts.IO, opts.Build, opts.JQ, opts.NoHeaders = f.IO, f.Build, f.Global.JQ, f.Global.NoHeaders
+			// Only the flag: no resolver, no config file.
+			opts.Output, _ = config.Lookup{Flags: cmd.Flags()}.FlagValue(config.KeyOutput)
+			return run(cmd.Context(), opts)
+		},
+	}
+}
+
+// runVersion prints the version line, or the version as data with
+// --output or --jq.
+func runVersion(_ context.Context, opts *versionOptions) error {
+	o := output.Options{NoHeaders: opts.NoHeaders}
+	if v := opts.Output; v != "" {
+		f, err := format.Parse(v)
+		if err != nil {
+			return core.Usagef("--output: %v", err)
+		}
+		if f == format.XLSX {
+			return core.Usagef("--output xlsx is for lists of promo codes: use json, yaml or csv")
+		}
+		o.Format = f
+	}
+	if opts.JQ != "" {
+		if o.Format != "" && o.Format != format.JSON {
+			return core.Usagef("--jq works with --output json, not %s", o.Format)
+		}
+		code, err := output.CompileJQ(opts.JQ)
+		if err != nil {
+			return core.UsageErr(err)
+		}
+		o.Format, o.JQ = format.JSON, code
+	}
+	if o.Format == "" {
+		_, err := fmt.Fprintln(opts.IO.Out, core.VersionLine(opts.Build))
+		return err
+	}
+	return output.Write(opts.IO.Out, versionData(newVersionInfo(opts.Build)), o)
+}
+
+// versionData is the version as data for every output format.
+func versionData(v versionInfo) output.Data {
+	raw, _ := json.Marshal(v) // a struct of strings always marshals
+	keys := []string{"version", "commit", "date", "go", "platform"}
+	labels := []string{"Version", "Commit", "Commit date", "Go", "Platform"}
+	vals := []string{v.Version, v.Commit, v.Date, v.Go, v.Platform}
+	return output.Data{
+		JSON: raw,
+		Tables: func() ([]output.Grid, error) {
+			g := output.Grid{KeyValue: true}
+			for i, l := range labels {
+				if vals[i] != "" {
+					g.Rows = append(g.Rows, []string{l + ":", output.Text(vals[i])})
+				}
+			}
+			return []output.Grid{g}, nil
+		},
+		CSV: func() (output.Grid, error) {
+			return output.Grid{Header: keys, Rows: [][]string{vals}}, nil
+		},
+	}
+}
