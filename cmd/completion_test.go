@@ -3,7 +3,6 @@ package cmd
 import (
 	"context"
 	"net/http"
-	"net/http/httptest"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -253,8 +252,6 @@ func completionHang(w http.ResponseWriter, r *http.Request) { <-r.Context().Done
 // nothing, says nothing on stderr, never prompts and returns within about
 // completionTimeout, whatever --timeout says.
 func TestCompletionGivesUpQuietly(t *testing.T) {
-	dead := httptest.NewServer(http.NotFoundHandler())
-	dead.Close()
 	for _, c := range []struct {
 		name  string
 		setup func(r *cmdtest.Runner)
@@ -267,7 +264,7 @@ func TestCompletionGivesUpQuietly(t *testing.T) {
 			r.API.HandleFunc("GET /v3/public/site", completionHang)
 		}, []string{"promo", "list", "--site-id", ""}},
 		{"the API is unreachable", func(r *cmdtest.Runner) {
-			r.Env["PROMOCTL_BASE_URL"] = dead.URL
+			r.Env["PROMOCTL_BASE_URL"] = cmdtest.RefusedURL
 		}, []string{"promo", "get", ""}},
 		{"the API refuses", func(r *cmdtest.Runner) {
 			r.API.Handle("GET /v1/promo", http.StatusForbidden, apitest.Error(403, 30, "user cant view site"))

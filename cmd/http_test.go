@@ -129,9 +129,7 @@ func TestRetryAfterLongerThanTheTimeoutIsNotWaitedFor(t *testing.T) {
 
 func TestConnectionRefused(t *testing.T) {
 	r := newRunner(t)
-	dead := httptest.NewServer(http.NotFoundHandler())
-	dead.Close()
-	r.Env["PROMOCTL_BASE_URL"] = dead.URL
+	r.Env["PROMOCTL_BASE_URL"] = cmdtest.RefusedURL
 	res := r.Run(cmdtest.ListArgs...)
 	if res.Code != 1 || res.Stdout != "" {
 		t.Errorf("exit %d, stdout %q; want exit 1 and no output", res.Code, res.Stdout)
@@ -465,14 +463,12 @@ func TestDroppedConnection(t *testing.T) {
 
 func TestPOSTIsRetriedWhenTheConnectionWasNeverMade(t *testing.T) {
 	r := newRunner(t)
-	dead := httptest.NewServer(http.NotFoundHandler())
-	dead.Close()
-	r.Env["PROMOCTL_BASE_URL"] = dead.URL
+	r.Env["PROMOCTL_BASE_URL"] = cmdtest.RefusedURL
 	res := r.Run("promo", "create", "--site-id", "7", "--code", "SUMMER25", "--debug")
 	if res.Code != 1 || res.Stdout != "" {
 		t.Errorf("exit %d, stdout %q; want exit 1 and no output", res.Code, res.Stdout)
 	}
-	if n := strings.Count(res.Stderr, "> POST "+dead.URL+"/v1/promo\n"); n != 3 {
+	if n := strings.Count(res.Stderr, "> POST "+cmdtest.RefusedURL+"/v1/promo\n"); n != 3 {
 		t.Errorf("the debug log shows %d attempts, want 3:\n%s", n, res.Stderr)
 	}
 	last := res.Stderr[strings.LastIndex(strings.TrimSuffix(res.Stderr, "\n"), "\n")+1:]

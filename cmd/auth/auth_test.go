@@ -153,9 +153,8 @@ func TestAuthLoginCancelledDuringTheCheckChangesNothing(t *testing.T) {
 
 func TestAuthLoginCannotVerify(t *testing.T) {
 	r := newBareRunner(t)
-	r.API.Close() // nothing listens there any more
 	r.Stdin = cmdtest.TestToken + "\n"
-	res := r.Run("auth", "login", "--with-token", "--user-id", "42", "--base-url", r.API.URL)
+	res := r.Run("auth", "login", "--with-token", "--user-id", "42", "--base-url", cmdtest.RefusedURL)
 	if res.Code != 1 || res.Stdout != "" {
 		t.Errorf("exit %d, stdout %q; want 1 and nothing", res.Code, res.Stdout)
 	}
@@ -472,7 +471,7 @@ func TestAuthStatusRefused(t *testing.T) {
 
 func TestAuthStatusUnreachable(t *testing.T) {
 	r := newRunner(t)
-	r.API.Close()
+	r.Env["PROMOCTL_BASE_URL"] = cmdtest.RefusedURL
 	res := r.Run("auth", "status")
 	if res.Code != 1 || res.Stdout != "" {
 		t.Errorf("exit %d, stdout %q; want 1 and nothing", res.Code, res.Stdout)
