@@ -93,7 +93,11 @@ func usage(w io.Writer, c *cobra.Command, p *i18n.Printer) error {
 	var b strings.Builder
 	b.WriteString(p.T("help.usage.usage"))
 	if c.Runnable() {
-		fmt.Fprintf(&b, "\n  %s", c.UseLine())
+		line := c.UseLine()
+		if l, ok := strings.CutSuffix(line, " [flags]"); ok {
+			line = l + " " + p.T("help.usage.flags_arg")
+		}
+		fmt.Fprintf(&b, "\n  %s", line)
 	}
 	if c.HasAvailableSubCommands() {
 		fmt.Fprintf(&b, "\n  %s %s", c.CommandPath(), p.T("help.usage.command"))
