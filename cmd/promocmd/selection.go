@@ -160,7 +160,10 @@ skipped and named. Without a terminal (scripts, CI) it refuses unless
 --yes is given. At most --concurrency requests are in flight; a
 429 waits for Retry-After. Every step is written to a journal under
 $XDG_STATE_HOME/promoctl/jobs. Exit 1 when any code could not be
-` + verb.done() + `: stderr names each and why.
+` + verb.done() + `: stderr names each and why. With -o json, jsonl,
+yaml or csv, stdout lists each code acted on as id, code and outcome
+(` + verb.done() + `, failed, unknown or not sent); the table form prints
+nothing on stdout.
 
 ` + codeOrIDHelp,
 		Example: `  promoctl promo ` + string(verb) + ` SUMMER25 WINTER25 --site-id 11111
