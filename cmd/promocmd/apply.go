@@ -20,7 +20,6 @@ import (
 	"github.com/promoctl/promoctl/internal/i18n"
 	"github.com/promoctl/promoctl/internal/output"
 	"github.com/promoctl/promoctl/internal/plan"
-	"github.com/promoctl/promoctl/internal/progress"
 	"github.com/promoctl/promoctl/internal/prompt"
 	"github.com/promoctl/promoctl/internal/view"
 )
@@ -233,12 +232,11 @@ func runPromoApply(ctx context.Context, opts *promoApplyOptions) error {
 	if err != nil {
 		return opts.problems(err)
 	}
-	th := bulk.NewThrottle(0)
-	c, err := opts.BulkAPI(th)
+	b, err := newBulkJob(opts.Session)
 	if err != nil {
 		return err
 	}
-	p, err := opts.makePlan(ctx, c, th, name, rows, site)
+	p, err := opts.makePlan(ctx, b, name, rows, site)
 	if err != nil {
 		return err
 	}
@@ -270,7 +268,7 @@ func runPromoApply(ctx context.Context, opts *promoApplyOptions) error {
 			return err
 		}
 	}
-	return opts.execute(ctx, c, th, p, name)
+	return opts.execute(ctx, b, p, name)
 }
 
 // problems lists a file's problems on stderr and returns the error that
@@ -299,7 +297,8 @@ func (opts *promoApplyOptions) problems(err error) error {
 // makePlan reads the site's list once and diffs the rows against it. Rows
 // that name a field the list does not show (personal_limit_is_enabled)
 // have their records read, and only those.
-func (opts *promoApplyOptions) makePlan(ctx context.Context, c core.GenerateAPI, th *bulk.Throttle, name string, rows []plan.Row, site int64) (plan.Plan, error) {
+func (opts *promoApplyOptions) makePlan(ctx context.Context, b *bulkJob, name string, rows []plan.Row, site int64) (plan.Plan, error) {
+	c := b.API
 	lctx, cancel := opts.WithTimeout(ctx)
 	raw, err := c.ListPromos(lctx, site)
 	cancel()
@@ -321,7 +320,7 @@ func (opts *promoApplyOptions) makePlan(ctx context.Context, c core.GenerateAPI,
 	results, err := bulk.Run(ctx, p.Reads, func(ctx context.Context, id int64) (api.Promo, error) {
 		_, rec, err := c.Reads.GetPromo(ctx, id)
 		return rec, err
-	}, bulk.Options{Concurrency: opts.concurrency(), Throttle: th, Classify: bulk.ClassifyRead, OpTimeout: opts.Settings.Timeout})
+	}, bulk.Options{Concurrency: opts.concurrency(), Throttle: b.th, Classify: bulk.ClassifyRead, OpTimeout: opts.Settings.Timeout})
 	if err != nil {
 		return p, err
 	}
@@ -458,50 +457,34 @@ func ConfirmNote(msg *i18n.Printer, p plan.Plan) string {
 
 // execute carries out the plan on the bulk engine, journaled, and reports
 // what it did: a summary, and each write that failed.
-func (opts *promoApplyOptions) execute(ctx context.Context, c core.GenerateAPI, th *bulk.Throttle, p plan.Plan, name string) error {
-	id := bulk.NewJobID(opts.Now())
-	path := bulk.DefaultPath(opts.Getenv, id)
-	j, err := bulk.Create(path, bulk.Header{Job: id, Kind: "apply", SiteID: p.Site,
-		BaseURL: opts.Settings.BaseURL, UserID: opts.Settings.UserID}, applyOps(p))
+func (opts *promoApplyOptions) execute(ctx context.Context, b *bulkJob, p plan.Plan, name string) error {
+	j, err := b.create(opts.Getenv, "", bulk.Header{Kind: "apply", SiteID: p.Site}, applyOps(p))
 	if err != nil {
 		return err
 	}
 	defer j.Close()
 	fmt.Fprintln(opts.IO.ErrOut, opts.Msg.T("rest.apply.journal", "Path", j.Path()))
-	o := bulk.Options{Concurrency: opts.concurrency(), Throttle: th, OpTimeout: opts.Settings.Timeout, Grace: opts.Grace}
-	var bar *progress.Bar
-	if opts.Bar {
-		bar = opts.NewBar()
-		o.Progress = func(pr bulk.Progress) { bar.Update(pr.Finished, pr.Total, pr.Rate, pr.ETA()) }
-	}
-	start := time.Now()
-	sum, err := bulk.Execute(ctx, c, j, o)
-	elapsed := time.Since(start)
-	if bar != nil {
-		bar.Clear()
-	}
 	again := fmt.Sprintf("apply %s again to finish", name)
-	done := sum.Created + sum.Updated + sum.Deleted
-	if ctx.Err() != nil {
-		fmt.Fprintln(opts.IO.ErrOut, opts.Msg.N("rest.apply.interrupted", len(p.Entries), "Done", done, "File", name))
-		return ctx.Err()
-	}
-	if err != nil {
-		return fmt.Errorf("%w; %s", err, again)
-	}
-	fmt.Fprintln(opts.IO.ErrOut, appliedLine(opts.Msg, j, p.Site, elapsed))
-	if sum.OK() {
-		return nil
-	}
-	opts.listApplyFailures(j)
-	if sum.Unanswered > 0 {
-		// Creates no attempt of which was answered (5xx, timeouts) that
-		// the list does not show failed; only a 4xx is a refusal.
-		return fmt.Errorf("%d of %d changes failed (%d refused, %d failed, %d of unknown outcome, %d not sent): %s; the journal %s has every outcome",
-			len(p.Entries)-done, len(p.Entries), sum.Failed-sum.Unanswered, sum.Unanswered, sum.Unknown, sum.NotStarted, again, j.Path())
-	}
-	return fmt.Errorf("%d of %d changes failed (%d refused, %d of unknown outcome, %d not sent): %s; the journal %s has every outcome",
-		len(p.Entries)-done, len(p.Entries), sum.Failed, sum.Unknown, sum.NotStarted, again, j.Path())
+	done := func(sum bulk.Summary) int { return sum.Created + sum.Updated + sum.Deleted }
+	return b.run(ctx, j, jobRun{Concurrency: opts.concurrency(), Grace: opts.Grace}, jobReport{
+		Interrupted: func(r jobResult) []string {
+			return []string{opts.Msg.N("rest.apply.interrupted", r.Total, "Done", done(r.Sum), "File", name)}
+		},
+		Stopped:  func(err error) error { return fmt.Errorf("%w; %s", err, again) },
+		Summary:  func(r jobResult) string { return appliedLine(opts.Msg, j, p.Site, r.Elapsed) },
+		Failures: opts.listApplyFailures,
+		Incomplete: func(r jobResult) error {
+			sum, total := r.Sum, r.Total
+			if sum.Unanswered > 0 {
+				// Creates no attempt of which was answered (5xx, timeouts) that
+				// the list does not show failed; only a 4xx is a refusal.
+				return fmt.Errorf("%d of %d changes failed (%d refused, %d failed, %d of unknown outcome, %d not sent): %s; the journal %s has every outcome",
+					total-done(sum), total, sum.Failed-sum.Unanswered, sum.Unanswered, sum.Unknown, sum.NotStarted, again, j.Path())
+			}
+			return fmt.Errorf("%d of %d changes failed (%d refused, %d of unknown outcome, %d not sent): %s; the journal %s has every outcome",
+				total-done(sum), total, sum.Failed, sum.Unknown, sum.NotStarted, again, j.Path())
+		},
+	})
 }
 
 // applyOps are the plan's writes for the bulk engine, in the plan's order:

@@ -46,7 +46,9 @@ read again after the confirmation: a code that no longer matches
 The bulk engine keeps at most --concurrency requests in flight, waits
 for Retry-After on a 429 and writes every step to a journal under
 $XDG_STATE_HOME/promoctl/jobs. Exit 1 when any could not be deleted:
-stderr names each and why.
+stderr names each and why. With -o json, jsonl, yaml or csv, stdout
+lists each code of such a job as id, code and outcome (deleted, failed,
+unknown or not sent); the table form prints nothing on stdout.
 
 ` + codeOrIDHelp,
 		Example: `  promoctl promo delete 1001

@@ -24,7 +24,6 @@ import (
 	"github.com/promoctl/promoctl/internal/i18n"
 	"github.com/promoctl/promoctl/internal/jsonscan"
 	"github.com/promoctl/promoctl/internal/plan"
-	"github.com/promoctl/promoctl/internal/progress"
 	"github.com/promoctl/promoctl/internal/promo"
 	"github.com/promoctl/promoctl/internal/view"
 )
@@ -249,12 +248,11 @@ func runPromoGenerate(ctx context.Context, opts *promoGenerateOptions) error {
 	if w := core.PastEndWarning(opts.Changes.Ends, opts.Now(), opts.Loc, "promo codes"); w != "" {
 		opts.Warn(w)
 	}
-	th := opts.NewThrottle()
-	c, err := opts.BulkAPI(th)
+	b, err := newBulkJob(opts.Session)
 	if err != nil {
 		return err
 	}
-	existing, err := opts.siteCodes(ctx, c, site)
+	existing, err := opts.siteCodes(ctx, b.API, site)
 	if err != nil {
 		return err
 	}
@@ -273,23 +271,18 @@ func runPromoGenerate(ctx context.Context, opts *promoGenerateOptions) error {
 		opts.Notef("Would create %d promo codes on site %d; nothing was sent.", len(codes), site)
 		return nil
 	}
-	id := bulk.NewJobID(opts.Now())
-	if path == "" {
-		path = bulk.DefaultPath(opts.Getenv, id)
-	}
 	concurrency := opts.Concurrency
 	if concurrency == 0 {
 		concurrency = bulk.DefaultConcurrency
 	}
-	j, err := bulk.Create(path, bulk.Header{Job: id, Kind: "generate", SiteID: site, Template: &template,
-		BaseURL: opts.Settings.BaseURL, UserID: opts.Settings.UserID,
+	j, err := b.create(opts.Getenv, path, bulk.Header{Kind: "generate", SiteID: site, Template: &template,
 		Generate: &bulk.GenerateParams{Format: format, Count: opts.Count, Concurrency: concurrency}}, bulk.CreateOps(codes))
 	if err != nil {
 		return err
 	}
 	defer j.Close()
 	fmt.Fprintln(opts.IO.ErrOut, opts.Msg.T("promo.generate.journal", "Path", j.Path()))
-	return opts.execute(ctx, c, th, j, concurrency)
+	return opts.execute(ctx, b, j, concurrency)
 }
 
 // resumePromoGenerate finishes the job of the journal opts.Resume.
@@ -317,13 +310,12 @@ func resumePromoGenerate(ctx context.Context, opts *promoGenerateOptions) error 
 	if concurrency <= 0 || concurrency > core.MaxConcurrency {
 		concurrency = bulk.DefaultConcurrency
 	}
-	th := opts.NewThrottle()
-	c, err := opts.BulkAPI(th)
+	b, err := newBulkJob(opts.Session)
 	if err != nil {
 		return err
 	}
 	fmt.Fprintln(opts.IO.ErrOut, opts.Msg.T("promo.generate.journal", "Path", j.Path()))
-	return opts.execute(ctx, c, th, j, concurrency)
+	return opts.execute(ctx, b, j, concurrency)
 }
 
 // siteCodes reads the codes of the site once.
@@ -347,60 +339,48 @@ func (opts *promoGenerateOptions) siteCodes(ctx context.Context, c core.Generate
 
 // execute runs the job of j, then prints every code it created and a
 // summary; it says how to resume when the job is not finished.
-func (opts *promoGenerateOptions) execute(ctx context.Context, c core.GenerateAPI, th *bulk.Throttle, j *bulk.Journal, concurrency int) error {
+func (opts *promoGenerateOptions) execute(ctx context.Context, b *bulkJob, j *bulk.Journal, concurrency int) error {
 	h := j.Header()
 	before := j.Summary().Created
-	total := len(j.Items())
 	resume := opts.CommandLine("promo", "generate", "--resume", absPath(j.Path())) + stdoutRedirect(opts.IO.Out)
-	o := bulk.Options{Concurrency: concurrency, Throttle: th, OpTimeout: opts.Settings.Timeout, Grace: opts.Grace}
-	var bar *progress.Bar
-	if opts.Bar {
-		bar = opts.NewBar()
-		o.Progress = func(p bulk.Progress) { bar.Update(p.Finished, p.Total, p.Rate, p.ETA()) }
-	}
-	o.Waiting = func(n int, d time.Duration) {
-		if bar != nil {
-			bar.Clear()
-		}
+	r := jobRun{Concurrency: concurrency, Grace: opts.Grace, Waiting: func(n int, d time.Duration) {
 		opts.Notef("%d promo codes of unknown outcome are not on the site's list yet: waiting %s for the server to finish them before sending them again.",
 			n, roundDuration(d))
-	}
-	start := time.Now()
-	sum, err := bulk.Execute(ctx, c, j, o)
-	elapsed := time.Since(start)
-	if bar != nil {
-		bar.Clear()
-	}
-	if ctx.Err() != nil && sum.Unknown > 0 {
-		fmt.Fprintln(opts.IO.ErrOut, opts.Msg.N("promo.generate.may_be_created", sum.Unknown))
-	}
-	if ctx.Err() != nil {
-		fmt.Fprintln(opts.IO.ErrOut, opts.Msg.N("promo.generate.interrupted", total, "Created", sum.Created, "Resume", resume))
-		return ctx.Err()
-	}
-	if err != nil {
-		return fmt.Errorf("%w; finish the job with: %s", err, resume)
-	}
-	if before == total {
-		fmt.Fprintln(opts.IO.ErrOut, opts.Msg.N("promo.generate.already_done", total, "Site", h.SiteID))
-	} else {
-		fmt.Fprintln(opts.IO.ErrOut, summaryLine(opts.Msg, sum.Created-before, sum.Created, total, h.SiteID, elapsed, before > 0 || sum.Created < total))
-	}
-	if err := opts.printCreated(ctx, c, j); err != nil {
-		return fmt.Errorf("%w; the created codes are in the journal %s", err, j.Path())
-	}
-	if sum.OK() {
-		return nil
-	}
-	opts.listFailures(j)
-	if sum.Unanswered > 0 {
-		// Creates no attempt of which was answered (5xx, timeouts) that
-		// the list does not show failed; only a 4xx is a refusal.
-		return fmt.Errorf("%d of %d promo codes could not be created (%d refused, %d failed, %d of unknown outcome, %d not sent): finish the job with: %s",
-			total-sum.Created, total, sum.Failed-sum.Unanswered, sum.Unanswered, sum.Unknown, sum.NotStarted, resume)
-	}
-	return fmt.Errorf("%d of %d promo codes could not be created (%d refused, %d of unknown outcome, %d not sent): finish the job with: %s",
-		total-sum.Created, total, sum.Failed, sum.Unknown, sum.NotStarted, resume)
+	}}
+	return b.run(ctx, j, r, jobReport{
+		Interrupted: func(r jobResult) []string {
+			var lines []string
+			if r.Sum.Unknown > 0 {
+				lines = append(lines, opts.Msg.N("promo.generate.may_be_created", r.Sum.Unknown))
+			}
+			return append(lines, opts.Msg.N("promo.generate.interrupted", r.Total, "Created", r.Sum.Created, "Resume", resume))
+		},
+		Stopped: func(err error) error { return fmt.Errorf("%w; finish the job with: %s", err, resume) },
+		Summary: func(r jobResult) string {
+			if before == r.Total {
+				return opts.Msg.N("promo.generate.already_done", r.Total, "Site", h.SiteID)
+			}
+			return summaryLine(opts.Msg, r.Sum.Created-before, r.Sum.Created, r.Total, h.SiteID, r.Elapsed, before > 0 || r.Sum.Created < r.Total)
+		},
+		After: func(ctx context.Context, _ jobResult) error {
+			if err := opts.printCreated(ctx, b.API, j); err != nil {
+				return fmt.Errorf("%w; the created codes are in the journal %s", err, j.Path())
+			}
+			return nil
+		},
+		Failures: opts.listFailures,
+		Incomplete: func(r jobResult) error {
+			sum, total := r.Sum, r.Total
+			if sum.Unanswered > 0 {
+				// Creates no attempt of which was answered (5xx, timeouts) that
+				// the list does not show failed; only a 4xx is a refusal.
+				return fmt.Errorf("%d of %d promo codes could not be created (%d refused, %d failed, %d of unknown outcome, %d not sent): finish the job with: %s",
+					total-sum.Created, total, sum.Failed-sum.Unanswered, sum.Unanswered, sum.Unknown, sum.NotStarted, resume)
+			}
+			return fmt.Errorf("%d of %d promo codes could not be created (%d refused, %d of unknown outcome, %d not sent): finish the job with: %s",
+				total-sum.Created, total, sum.Failed, sum.Unknown, sum.NotStarted, resume)
+		},
+	})
 }
 
 // absPath is path made absolute, so that a command line naming it works

@@ -5,7 +5,6 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"net/http"
 	"slices"
 	"strconv"
 	"strings"
@@ -16,7 +15,6 @@ import (
 	"github.com/promoctl/promoctl/internal/bulk"
 	"github.com/promoctl/promoctl/internal/format"
 	"github.com/promoctl/promoctl/internal/output"
-	"github.com/promoctl/promoctl/internal/progress"
 	"github.com/promoctl/promoctl/internal/promo"
 	"github.com/promoctl/promoctl/internal/prompt"
 )
@@ -162,7 +160,10 @@ skipped and named. Without a terminal (scripts, CI) it refuses unless
 --yes is given. At most --concurrency requests are in flight; a
 429 waits for Retry-After. Every step is written to a journal under
 $XDG_STATE_HOME/promoctl/jobs. Exit 1 when any code could not be
-` + verb.done() + `: stderr names each and why.
+` + verb.done() + `: stderr names each and why. With -o json, jsonl,
+yaml or csv, stdout lists each code acted on as id, code and outcome
+(` + verb.done() + `, failed, unknown or not sent); the table form prints
+nothing on stdout.
 
 ` + codeOrIDHelp,
 		Example: `  promoctl promo ` + string(verb) + ` SUMMER25 WINTER25 --site-id 11111
@@ -214,7 +215,7 @@ func runPromoSelect(ctx context.Context, opts *promoSelectOptions) error {
 			msg = fmt.Sprintf("Nothing to %s: %s already %s.", opts.Verb, CountNoun(len(skipped), "promo code is", "promo codes are"), opts.Verb.done())
 		}
 		fmt.Fprintln(opts.IO.ErrOut, opts.Warnings.Say(msg))
-		return nil
+		return opts.printOutcomes(nil, nil)
 	}
 	already, changed := len(skipped), 0
 	if !opts.Yes {
@@ -231,7 +232,7 @@ func runPromoSelect(ctx context.Context, opts *promoSelectOptions) error {
 		already += done
 		if len(targets) == 0 {
 			fmt.Fprintln(opts.IO.ErrOut, opts.Warnings.Say(opts.summary(0, site, already, changed)))
-			return nil
+			return opts.printOutcomes(nil, nil)
 		}
 	}
 	return opts.execute(ctx, targets, site, already, changed)
@@ -442,62 +443,97 @@ func (opts *promoSelectOptions) execute(ctx context.Context, targets []core.Sele
 			ops[i].Action, ops[i].Body = bulk.ActionUpdate, json.RawMessage(`{"is_enabled":true}`)
 		}
 	}
-	th := bulk.NewThrottle(0)
-	wrap := func(next http.RoundTripper) http.RoundTripper { return th.Transport(next) }
-	writes, err := opts.BulkClient(wrap, true)
+	b, err := newBulkJob(opts.Session)
 	if err != nil {
 		return err
 	}
-	reads, err := opts.BulkClient(wrap, false)
-	if err != nil {
-		return err
-	}
-	id := bulk.NewJobID(opts.Now())
-	j, err := bulk.Create(bulk.DefaultPath(opts.Getenv, id), bulk.Header{Job: id, Kind: string(opts.Verb), SiteID: site,
-		BaseURL: opts.Settings.BaseURL, UserID: opts.Settings.UserID}, ops)
+	j, err := b.create(opts.Getenv, "", bulk.Header{Kind: string(opts.Verb), SiteID: site}, ops)
 	if err != nil {
 		return err
 	}
 	defer j.Close()
 	opts.Notef("Journal: %s", j.Path())
-	concurrency := opts.Concurrency
-	if concurrency <= 0 {
-		concurrency = bulk.DefaultConcurrency
-	}
-	o := bulk.Options{Concurrency: concurrency, Throttle: th, OpTimeout: opts.Settings.Timeout}
-	var bar *progress.Bar
-	if opts.Bar && len(ops) > 1 {
-		bar = opts.NewBar()
-		o.Progress = func(p bulk.Progress) { bar.Update(p.Finished, p.Total, p.Rate, p.ETA()) }
-	}
-	sum, err := bulk.Execute(ctx, core.GenerateAPI{Client: writes, Reads: reads}, j, o)
-	if bar != nil {
-		bar.Clear()
-	}
-	done := sum.Deleted + sum.Updated
-	if ctx.Err() != nil {
-		fmt.Fprintln(opts.IO.ErrOut, opts.Msg.N("rest.bulk.interrupted."+opts.Verb.done(), len(ops), "Done", done, "Path", j.Path()))
-		return ctx.Err()
-	}
-	if err != nil {
-		return fmt.Errorf("%w; the journal %s says which promo codes were %s", err, j.Path(), opts.Verb.done())
-	}
-	fmt.Fprintln(opts.IO.ErrOut, opts.Warnings.Say(opts.summary(done, site, skipped, changed)))
-	if sum.OK() {
+	done := func(sum bulk.Summary) int { return sum.Deleted + sum.Updated }
+	return b.run(ctx, j, jobRun{Concurrency: opts.Concurrency, BarFrom: 2}, jobReport{
+		Interrupted: func(r jobResult) []string {
+			return []string{opts.Msg.N("rest.bulk.interrupted."+opts.Verb.done(), r.Total, "Done", done(r.Sum), "Path", j.Path())}
+		},
+		Stopped: func(err error) error {
+			return fmt.Errorf("%w; the journal %s says which promo codes were %s", err, j.Path(), opts.Verb.done())
+		},
+		Summary: func(r jobResult) string {
+			return opts.Warnings.Say(opts.summary(done(r.Sum), site, skipped, changed))
+		},
+		After: func(context.Context, jobResult) error { return opts.printOutcomes(targets, j) },
+		Failures: func(j *bulk.Journal) {
+			for _, it := range j.Items() {
+				if it.State == bulk.StateDeleted || it.State == bulk.StateUpdated {
+					continue
+				}
+				why := it.Reason
+				if why == "" {
+					why = "not sent"
+				}
+				fmt.Fprintf(opts.IO.ErrOut, "promoctl: %s\n", opts.Msg.T("rest.bulk.not_done."+opts.Verb.done(), "Code", targets[it.Index].Name(), "Why", opts.Warnings.Clean(opts.Warnings.Say(why))))
+			}
+		},
+		Incomplete: func(r jobResult) error {
+			sum := r.Sum
+			return fmt.Errorf("%d of %d promo codes could not be %s (%d refused, %d of unknown outcome, %d not sent); the journal is %s",
+				r.Total-done(sum), r.Total, opts.Verb.done(), sum.Failed, sum.Unknown, sum.NotStarted, j.Path())
+		},
+	})
+}
+
+// selectOutcome is a promo code a selection acted on, as -o json, jsonl,
+// yaml and csv print it on stdout.
+type selectOutcome struct {
+	ID   int64  `json:"id"`
+	Code string `json:"code"`
+	// Outcome is deleted, enabled or disabled; failed (refused), unknown
+	// (may have been acted on) or not sent.
+	Outcome string `json:"outcome"`
+}
+
+// printOutcomes prints on stdout, in a data format (-o json, jsonl, yaml,
+// csv), every promo code of the job with its outcome, in the job's order;
+// an empty list when there is no job (j nil). A table (the default)
+// prints nothing: the summary on stderr says it.
+func (opts *promoSelectOptions) printOutcomes(targets []core.Selected, j *bulk.Journal) error {
+	if opts.Out.Format.IsTable() && opts.Out.JQ == nil {
 		return nil
 	}
-	byIndex := targets
-	for _, it := range j.Items() {
-		if it.State == bulk.StateDeleted || it.State == bulk.StateUpdated {
-			continue
-		}
-		why := it.Reason
-		if why == "" {
-			why = "not sent"
-		}
-		fmt.Fprintf(opts.IO.ErrOut, "promoctl: %s\n", opts.Msg.T("rest.bulk.not_done."+opts.Verb.done(), "Code", byIndex[it.Index].Name(), "Why", opts.Warnings.Clean(opts.Warnings.Say(why))))
+	out := make([]selectOutcome, 0, len(targets))
+	var items []bulk.Item
+	if j != nil {
+		items = j.Items()
 	}
-	failed := len(ops) - done
-	return fmt.Errorf("%d of %d promo codes could not be %s (%d refused, %d of unknown outcome, %d not sent); the journal is %s",
-		failed, len(ops), opts.Verb.done(), sum.Failed, sum.Unknown, sum.NotStarted, j.Path())
+	for _, it := range items {
+		o := selectOutcome{ID: targets[it.Index].ID, Code: targets[it.Index].Code}
+		switch it.State {
+		case bulk.StateDeleted, bulk.StateUpdated:
+			o.Outcome = opts.Verb.done()
+		case bulk.StateFailed:
+			o.Outcome = "failed"
+			if it.Reason == "" {
+				o.Outcome = "not sent"
+			}
+		case bulk.StateSent, bulk.StateUnknown:
+			o.Outcome = "unknown"
+		default:
+			o.Outcome = "not sent"
+		}
+		out = append(out, o)
+	}
+	data, err := json.Marshal(out)
+	if err != nil {
+		return err
+	}
+	return opts.Print(output.Data{JSON: data, CSV: func() (output.Grid, error) {
+		g := output.Grid{Header: []string{"id", "code", "outcome"}}
+		for _, o := range out {
+			g.Rows = append(g.Rows, []string{strconv.FormatInt(o.ID, 10), o.Code, o.Outcome})
+		}
+		return g, nil
+	}})
 }

@@ -296,3 +296,36 @@ func TestPromoSelectionRecheckedAfterTheConfirmation(t *testing.T) {
 		})
 	}
 }
+
+// TestPromoSelectionOutcomesOnStdout: with a data format the selection
+// verbs print each code they acted on with its outcome on stdout, in the
+// job's order; stderr says what the table form says. With nothing to do
+// the list is empty; the table form prints nothing on stdout.
+func TestPromoSelectionOutcomesOnStdout(t *testing.T) {
+	r := newRunner(t)
+	r.API.Handle("GET /v1/promo", http.StatusOK, cmdtest.SelectListJSON)
+	r.API.Handle("DELETE /v1/promo/2002", http.StatusNoContent, "")
+	r.API.Handle("DELETE /v1/promo/2003", http.StatusForbidden, `{"title":"user cant edit promo","error":40,"code":403}`)
+	res := r.Run("promo", "delete", "--status", "expired,used-up", "--site-id", "7", "--yes", "-o", "json")
+	want := `[{"id":2002,"code":"OLDSUMMER","outcome":"deleted"},{"id":2003,"code":"GONE5","outcome":"failed"}]` + "\n"
+	if res.Code != 1 || res.Stdout != want {
+		t.Fatalf("exit %d, stdout:\n%s\nwant exit 1, stdout:\n%s\nstderr:\n%s", res.Code, res.Stdout, want, res.Stderr)
+	}
+	if lines := strings.Split(res.Stderr, "\n"); lines[0] != "Deleted 1 promo code of site 7." {
+		t.Errorf("stderr:\n%s", res.Stderr)
+	}
+	if got, want := sortedRoutes(r), []string{"GET /v1/promo?site_id=7", "DELETE /v1/promo/2002", "DELETE /v1/promo/2003"}; !slices.Equal(got, want) {
+		t.Errorf("requests = %q, want %q", got, want)
+	}
+
+	r = newSelectRunner(t)
+	r.Run("promo", "enable", "--status", "disabled", "--site-id", "7", "--yes", "-o", "csv").
+		Expect(t, 0, "id,code,outcome\n2001,OFF10,enabled\n", "Enabled 1 promo code of site 7.\n")
+	r.Run("promo", "enable", "--status", "disabled", "--site-id", "7", "--yes").
+		Expect(t, 0, "", "Enabled 1 promo code of site 7.\n")
+
+	r = newRunner(t)
+	r.API.Handle("GET /v1/promo", http.StatusOK, `[`+cmdtest.SelectItems[4]+`]`)
+	r.Run("promo", "delete", "--status", "expired", "--site-id", "7", "--yes", "-o", "json").
+		Expect(t, 0, "[]\n", "Nothing to delete: no promo codes on site 7 are expired.\n")
+}

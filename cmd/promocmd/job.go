@@ -1,0 +1,135 @@
+package promocmd
+
+import (
+	"context"
+	"fmt"
+	"time"
+
+	"github.com/promoctl/promoctl/cmd/core"
+	"github.com/promoctl/promoctl/internal/bulk"
+	"github.com/promoctl/promoctl/internal/progress"
+)
+
+// bulkJob is the one runner of promo's bulk jobs (generate, apply, and
+// delete, enable and disable of a selection): one throttle, shared by the
+// clients' transport and the engine; the clients (reads with retries,
+// writes sent once); the journal; the progress bar; Ctrl-C; and the order
+// of what a job says at its end. What it says is the verb's (jobReport).
+type bulkJob struct {
+	*core.Session
+	th  *bulk.Throttle
+	API core.GenerateAPI
+}
+
+// newBulkJob builds the throttle and the two clients through it.
+func newBulkJob(s *core.Session) (*bulkJob, error) {
+	th := s.NewThrottle()
+	c, err := s.BulkAPI(th)
+	if err != nil {
+		return nil, err
+	}
+	return &bulkJob{Session: s, th: th, API: c}, nil
+}
+
+// create writes the journal of a new job of ops: at path, or "" for the
+// default place in the jobs folder (getenv). The header's job id, base URL
+// and user are the run's.
+func (b *bulkJob) create(getenv func(string) string, path string, h bulk.Header, ops []bulk.Op) (*bulk.Journal, error) {
+	if h.Job == "" {
+		h.Job = bulk.NewJobID(b.Now())
+	}
+	if path == "" {
+		path = bulk.DefaultPath(getenv, h.Job)
+	}
+	h.BaseURL, h.UserID = b.Settings.BaseURL, b.Settings.UserID
+	return bulk.Create(path, h, ops)
+}
+
+// jobRun is how a job runs.
+type jobRun struct {
+	Concurrency int           // 0: bulk.DefaultConcurrency
+	Grace       time.Duration // 0: bulk.DefaultGrace
+	// BarFrom is the fewest operations a progress bar is drawn for (0
+	// and 1: any job).
+	BarFrom int
+	// Waiting, when set, is said (the bar cleared first) before the engine
+	// waits for creates of unknown outcome the list does not show yet.
+	Waiting func(n int, d time.Duration)
+}
+
+// jobResult is what a run of a job did.
+type jobResult struct {
+	Sum     bulk.Summary
+	Elapsed time.Duration
+	Total   int // the job's operations
+}
+
+// jobReport is what a verb says of its job, in the order the runner
+// calls it.
+type jobReport struct {
+	// Interrupted are the lines on stderr after Ctrl-C.
+	Interrupted func(jobResult) []string
+	// Stopped is the error of a job the engine stopped, with how to
+	// finish it.
+	Stopped func(error) error
+	// Summary is the line on stderr at the end of a job that ran.
+	Summary func(jobResult) string
+	// After, when set, runs after the summary (the codes on stdout).
+	After func(context.Context, jobResult) error
+	// Failures names on stderr the operations that did not succeed.
+	Failures func(*bulk.Journal)
+	// Incomplete is the error of a job some of whose operations did not
+	// succeed, with how to finish it.
+	Incomplete func(jobResult) error
+}
+
+// run carries out the job of j on the bulk engine and reports it through
+// rep: the summary, what comes after it, each failure; after Ctrl-C what
+// was done and ctx's error.
+func (b *bulkJob) run(ctx context.Context, j *bulk.Journal, r jobRun, rep jobReport) error {
+	concurrency := r.Concurrency
+	if concurrency <= 0 {
+		concurrency = bulk.DefaultConcurrency
+	}
+	total := len(j.Items())
+	o := bulk.Options{Concurrency: concurrency, Throttle: b.th, OpTimeout: b.Settings.Timeout, Grace: r.Grace}
+	var bar *progress.Bar
+	if b.Bar && total >= r.BarFrom {
+		bar = b.NewBar()
+		o.Progress = func(p bulk.Progress) { bar.Update(p.Finished, p.Total, p.Rate, p.ETA()) }
+	}
+	if r.Waiting != nil {
+		o.Waiting = func(n int, d time.Duration) {
+			if bar != nil {
+				bar.Clear()
+			}
+			r.Waiting(n, d)
+		}
+	}
+	start := time.Now()
+	sum, err := bulk.Execute(ctx, b.API, j, o)
+	res := jobResult{Sum: sum, Elapsed: time.Since(start), Total: total}
+	if bar != nil {
+		bar.Clear()
+	}
+	if ctx.Err() != nil {
+		for _, l := range rep.Interrupted(res) {
+			fmt.Fprintln(b.IO.ErrOut, l)
+		}
+		return ctx.Err()
+	}
+	if err != nil {
+		return rep.Stopped(err)
+	}
+	fmt.Fprintln(b.IO.ErrOut, rep.Summary(res))
+	if rep.After != nil {
+		if err := rep.After(ctx, res); err != nil {
+			return err
+		}
+	}
+	if sum.OK() {
+		return nil
+	}
+	rep.Failures(j)
+	return rep.Incomplete(res)
+}

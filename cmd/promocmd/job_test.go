@@ -1,0 +1,49 @@
+package promocmd
+
+import (
+	"context"
+	"net/http"
+	"testing"
+
+	"github.com/promoctl/promoctl/cmd/core"
+	"github.com/promoctl/promoctl/cmd/internal/cmdtest"
+	"github.com/promoctl/promoctl/internal/bulk"
+	"github.com/promoctl/promoctl/internal/format"
+)
+
+// TestBulkJobsUseTheSessionsThrottle: every bulk job (generate, apply, a
+// selection) builds its one throttle from the session, so that a test's
+// clock (and the factory's) paces the clients and the engine alike.
+func TestBulkJobsUseTheSessionsThrottle(t *testing.T) {
+	counting := func(s *core.Session) *int {
+		n := 0
+		s.Throttle = func() *bulk.Throttle { n++; return bulk.NewThrottle(0) }
+		return &n
+	}
+
+	t.Run("apply", func(t *testing.T) {
+		e, _, opts := newApplyEnv(t, format.JSON, `[{"code":"NEW5","bonus_amount":5}]`)
+		n := counting(e.Sess)
+		if err := runPromoApply(context.Background(), opts); err != nil {
+			t.Fatalf("run: %v\n%s", err, e.Stderr)
+		}
+		if *n != 1 {
+			t.Errorf("the session's throttle was built %d times, want 1", *n)
+		}
+	})
+
+	t.Run("selection", func(t *testing.T) {
+		e := cmdtest.NewVerbEnv(t, false, format.Table,
+			cmdtest.Answer{Route: "DELETE /v1/promo/1001", Status: http.StatusNoContent},
+			cmdtest.Answer{Route: "DELETE /v1/promo/1002", Status: http.StatusNoContent})
+		n := counting(e.Sess)
+		env := map[string]string{"HOME": t.TempDir(), "XDG_STATE_HOME": t.TempDir()}
+		opts := &promoSelectOptions{Session: e.Sess, Verb: verbDelete, Refs: []core.PromoRef{{ID: 1001}, {ID: 1002}}, Yes: true, Concurrency: 1,
+			Getenv: func(k string) string { return env[k] }}
+		err := runPromoSelect(context.Background(), opts)
+		e.Expect(t, err, "", "", "Deleted 2 promo codes.\n", "DELETE /v1/promo/1001", "DELETE /v1/promo/1002")
+		if *n != 1 {
+			t.Errorf("the session's throttle was built %d times, want 1", *n)
+		}
+	})
+}
