@@ -247,6 +247,31 @@ func runPromoReport(ctx context.Context, opts *promoReportOptions) error {
 		return err
 	}
 
+	read, failed, err := opts.readStats(ctx, client, th, codes, toRead)
+	if err != nil {
+		return err
+	}
+	r := report.Build(read, opts.Period, opts.Loc)
+	if r.Undated > 0 {
+		opts.Warn(fmt.Sprintf("%d statistics records without d_lead_created were not counted", r.Undated))
+	}
+	if err := opts.printReport(r, site); err != nil {
+		return err
+	}
+	for _, f := range failed {
+		fmt.Fprintf(opts.IO.ErrOut, "promoctl: %s\n", opts.Warnings.Clean(f))
+	}
+	if len(failed) > 0 {
+		return fmt.Errorf("could not read the statistics of %d of %d promo codes", len(failed), len(toRead))
+	}
+	return nil
+}
+
+// readStats reads the statistics of codes[i] for each i of toRead on the
+// bulk engine, drawing the bar, and gives the codes read (a code not read
+// had no uses: its row has 0 orders, as a read of its empty statistics
+// would give) and a line for each that failed.
+func (opts *promoReportOptions) readStats(ctx context.Context, client *api.Client, th *bulk.Throttle, codes []report.CodeStats, toRead []int) ([]report.CodeStats, []string, error) {
 	var bar *progress.Bar
 	o := bulk.Options{Concurrency: opts.Concurrency, Throttle: th, Classify: bulk.ClassifyRead, OpTimeout: opts.Settings.Timeout}
 	if opts.Bar && len(toRead) > 0 {
@@ -270,7 +295,7 @@ func runPromoReport(ctx context.Context, opts *promoReportOptions) error {
 		bar.Clear()
 	}
 	if err != nil {
-		return err
+		return nil, nil, err
 	}
 	// A code not read had no uses: its row has 0 orders, as a read of
 	// its empty statistics would give.
@@ -291,21 +316,7 @@ func runPromoReport(ctx context.Context, opts *promoReportOptions) error {
 			read = append(read, c)
 		}
 	}
-
-	r := report.Build(read, opts.Period, opts.Loc)
-	if r.Undated > 0 {
-		opts.Warn(fmt.Sprintf("%d statistics records without d_lead_created were not counted", r.Undated))
-	}
-	if err := opts.printReport(r, site); err != nil {
-		return err
-	}
-	for _, f := range failed {
-		fmt.Fprintf(opts.IO.ErrOut, "promoctl: %s\n", opts.Warnings.Clean(f))
-	}
-	if len(failed) > 0 {
-		return fmt.Errorf("could not read the statistics of %d of %d promo codes", len(failed), len(toRead))
-	}
-	return nil
+	return read, failed, nil
 }
 
 // selects reports whether the report's selection takes p: named (when
