@@ -44,12 +44,7 @@ func NewCmd(f *core.Factory, run func(context.Context, *apiOptions) error) *cobr
 		run = runAPI
 	}
 	opts := &apiOptions{}
-	var (
-		method  string
-		file    string
-		headers []string
-		fields  []string
-	)
+	a := &apiFlags{}
 	c := &cobra.Command{
 		Use:   "api [METHOD] PATH",
 		Short: "Send an authenticated request to any API endpoint",
@@ -95,58 +90,20 @@ GET, PUT, DELETE and HEAD are retried on connection errors, 429 and
   promoctl api -X DELETE /v1/promo/1001
   promoctl api /v1/shop/product/123456 -H 'Accept-Language: en'`,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			m := http.MethodGet
-			if cmd.Flags().Changed("method") {
-				m = method
-			}
-			target := args[len(args)-1]
-			if len(args) == 2 {
-				if cmd.Flags().Changed("method") {
-					return core.Usagef("give the method once: -X %s or %s before the PATH", method, args[0])
-				}
-				m = args[0]
-			}
-			m, err := api.RawMethod(m)
-			if err != nil {
-				return core.UsageErr(err)
-			}
-			if _, _, err := api.SplitTarget(target); err != nil {
-				return core.UsageErr(err)
-			}
-			if len(fields) > 0 && file != "" {
-				return core.Usagef("-F cannot be combined with --input: send the fields, or the file")
-			}
-			header, err := parseHeaders(headers)
+			m, target, err := a.validate(cmd, args)
 			if err != nil {
 				return err
 			}
-			fs, err := parseFields(fields, f.IO.In)
-			if err != nil {
+			if err := a.complete(cmd, f, m, target, opts); err != nil {
 				return err
 			}
-			body, err := readAPIBody(file, f.IO.In, header)
-			if err != nil {
-				return err
-			}
-			switch {
-			case len(fs) == 0:
-			case m == http.MethodGet || m == http.MethodHead:
-				target = withQuery(target, fs)
-			default:
-				body = fieldsJSON(fs)
-			}
-			sess, err := f.Start(cmd)
-			if err != nil {
-				return err
-			}
-			opts.Session, opts.Method, opts.Target, opts.Header, opts.Body = sess, m, target, header, body
 			return run(cmd.Context(), opts)
 		},
 	}
-	c.Flags().StringVarP(&method, "method", "X", http.MethodGet, "the HTTP `METHOD` of the request")
-	c.Flags().StringVarP(&file, "input", "f", "", "send the body read from `FILE` (- for stdin)")
-	c.Flags().StringArrayVarP(&fields, "field", "F", nil, "add a field `key=value`, typed: numbers, true, false, null; @FILE for a file's contents (repeatable)")
-	c.Flags().StringArrayVarP(&headers, "header", "H", nil, "add a request header 'Name: value' (repeatable)")
+	c.Flags().StringVarP(&a.method, "method", "X", http.MethodGet, "the HTTP `METHOD` of the request")
+	c.Flags().StringVarP(&a.file, "input", "f", "", "send the body read from `FILE` (- for stdin)")
+	c.Flags().StringArrayVarP(&a.fields, "field", "F", nil, "add a field `key=value`, typed: numbers, true, false, null; @FILE for a file's contents (repeatable)")
+	c.Flags().StringArrayVarP(&a.headers, "header", "H", nil, "add a request header 'Name: value' (repeatable)")
 	c.Flags().BoolVarP(&opts.Include, "include", "i", false, "print the status line and response headers before the body")
 	// --file, the first name of --input, keeps working.
 	c.Flags().SetNormalizeFunc(func(_ *pflag.FlagSet, name string) pflag.NormalizedName {
@@ -159,6 +116,69 @@ GET, PUT, DELETE and HEAD are retried on connection errors, 429 and
 	_ = c.MarkFlagFilename("input") // the flag exists: no error
 	_ = c.MarkFlagFilename("field") // @FILE: likewise
 	return c
+}
+
+// apiFlags are the flags of api as given, before complete turns them
+// into options.
+type apiFlags struct {
+	method, file    string
+	headers, fields []string
+}
+
+// validate makes every check of the arguments and flags alone, once, and
+// gives the request's method and target.
+func (a *apiFlags) validate(cmd *cobra.Command, args []string) (method, target string, err error) {
+	m := http.MethodGet
+	if cmd.Flags().Changed("method") {
+		m = a.method
+	}
+	target = args[len(args)-1]
+	if len(args) == 2 {
+		if cmd.Flags().Changed("method") {
+			return "", "", core.Usagef("give the method once: -X %s or %s before the PATH", a.method, args[0])
+		}
+		m = args[0]
+	}
+	if m, err = api.RawMethod(m); err != nil {
+		return "", "", core.UsageErr(err)
+	}
+	if _, _, err := api.SplitTarget(target); err != nil {
+		return "", "", core.UsageErr(err)
+	}
+	if len(a.fields) > 0 && a.file != "" {
+		return "", "", core.Usagef("-F cannot be combined with --input: send the fields, or the file")
+	}
+	return m, target, nil
+}
+
+// complete reads the headers, fields and body into opts and starts the
+// session.
+func (a *apiFlags) complete(cmd *cobra.Command, f *core.Factory, m, target string, opts *apiOptions) error {
+	header, err := parseHeaders(a.headers)
+	if err != nil {
+		return err
+	}
+	fs, err := parseFields(a.fields, f.IO.In)
+	if err != nil {
+		return err
+	}
+	body, err := readAPIBody(a.file, f.IO.In, header)
+	if err != nil {
+		return err
+	}
+	switch {
+	case len(fs) == 0:
+	case m == http.MethodGet || m == http.MethodHead:
+		target = withQuery(target, fs)
+	default:
+		body = fieldsJSON(fs)
+	}
+	sess, err := f.Start(cmd)
+	if err != nil {
+		return err
+	}
+	opts.Session, opts.Method, opts.Target, opts.Header, opts.Body = sess, m, target, header, body
+	return nil
 }
 
 // runAPI sends the request with the session's credentials and prints the

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"io"
+	"net/http"
 	"slices"
 	"strconv"
 	"strings"
@@ -71,52 +72,7 @@ func NewCompleter(f *Factory) *Completer {
 		budget = completionTimeout
 	}
 	client := func(cmd *cobra.Command) (context.Context, context.CancelFunc, *api.Client, *config.Settings, bool) {
-		ctx, cancel := context.WithTimeout(cmd.Context(), budget)
-		fail := func() (context.Context, context.CancelFunc, *api.Client, *config.Settings, bool) {
-			return ctx, cancel, nil, nil, false
-		}
-		var (
-			s   *config.Settings
-			c   = conn{quiet: true}
-			err error
-		)
-		if f.Global.Sandbox || isSandboxCmd(cmd) {
-			// A sandbox of the completion's own on the data file the
-			// command would use: opened silently, waiting for its lock
-			// (another process may hold it) no longer than the completion
-			// may take, and closed with cancel.
-			data, err := SandboxData(cmd, f.Global.SandboxData)
-			if err != nil {
-				return fail()
-			}
-			local := NewLocalSandbox(SandboxDataPath(data, f.Env), f.Env, io.Discard)
-			local.lockWait = budget
-			stop := cancel
-			cancel = func() {
-				stop()
-				local.Close()
-			}
-			if f.Global.Sandbox {
-				s, err = f.Settings(cmd)
-			} else {
-				// Resolved as --sandbox would, without switching the run.
-				r := config.NewResolver(config.Lookup{Flags: cmd.Flags(), Env: f.Env, Sandbox: true})
-				s, err = resolveSettings(cmd, r, true, f.Global.SandboxData, func() (*config.Doc, error) { return f.ConfigDoc(cmd) })
-			}
-			if err != nil {
-				return fail()
-			}
-			if c.transport, err = local.Connect(ctx, s); err != nil {
-				return fail()
-			}
-		} else if s, err = f.Settings(cmd); err != nil {
-			return fail()
-		}
-		client, err := f.newClient(s, c)
-		if err != nil {
-			return fail()
-		}
-		return ctx, cancel, client, s, true
+		return completionClient(f, budget, cmd)
 	}
 	return &Completer{
 		Client: client,
@@ -127,6 +83,68 @@ func NewCompleter(f *Factory) *Completer {
 		Sandbox: func() bool { return f.Global.Sandbox },
 		jobsDir: func() string { return JobsFolder(f.Env) },
 	}
+}
+
+// completionClient is Completer.Client on f: the client of cmd's
+// settings, and a context that ends after budget.
+func completionClient(f *Factory, budget time.Duration, cmd *cobra.Command) (context.Context, context.CancelFunc, *api.Client, *config.Settings, bool) {
+	ctx, cancel := context.WithTimeout(cmd.Context(), budget)
+	var (
+		s   *config.Settings
+		c   = conn{quiet: true}
+		err error
+	)
+	if f.Global.Sandbox || isSandboxCmd(cmd) {
+		var release func()
+		s, c.transport, release, err = completionSandbox(ctx, f, budget, cmd)
+		if release != nil {
+			stop := cancel
+			cancel = func() {
+				stop()
+				release()
+			}
+		}
+		if err != nil {
+			return ctx, cancel, nil, nil, false
+		}
+	} else if s, err = f.Settings(cmd); err != nil {
+		return ctx, cancel, nil, nil, false
+	}
+	client, err := f.newClient(s, c)
+	if err != nil {
+		return ctx, cancel, nil, nil, false
+	}
+	return ctx, cancel, client, s, true
+}
+
+// completionSandbox opens a sandbox of the completion's own on the data
+// file the command would use: silently, waiting for its lock (another
+// process may hold it) no longer than budget. It gives the settings, the
+// transport to the sandbox and release, which closes it (nil when nothing
+// was opened).
+func completionSandbox(ctx context.Context, f *Factory, budget time.Duration, cmd *cobra.Command) (*config.Settings, http.RoundTripper, func(), error) {
+	data, err := SandboxData(cmd, f.Global.SandboxData)
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	local := NewLocalSandbox(SandboxDataPath(data, f.Env), f.Env, io.Discard)
+	local.lockWait = budget
+	var s *config.Settings
+	if f.Global.Sandbox {
+		s, err = f.Settings(cmd)
+	} else {
+		// Resolved as --sandbox would, without switching the run.
+		r := config.NewResolver(config.Lookup{Flags: cmd.Flags(), Env: f.Env, Sandbox: true})
+		s, err = resolveSettings(cmd, r, true, f.Global.SandboxData, func() (*config.Doc, error) { return f.ConfigDoc(cmd) })
+	}
+	if err != nil {
+		return nil, nil, local.Close, err
+	}
+	transport, err := local.Connect(ctx, s)
+	if err != nil {
+		return nil, nil, local.Close, err
+	}
+	return s, transport, local.Close, nil
 }
 
 // Completions are the completion functions of the run, built on first

@@ -13,6 +13,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
 
 	"github.com/promoctl/promoctl/cmd/core"
 	"github.com/promoctl/promoctl/internal/api"
@@ -123,32 +124,12 @@ See docs/bulk.md for the spreadsheet workflow and the columns.`,
   # the plan as JSON for a script
   promoctl promo apply -f codes.json --site-id 11111 --dry-run -o json`,
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			fs := cmd.Flags()
-			if opts.File == "" {
-				return core.Usagef("-f FILE is required: the promo codes to apply (CSV, JSON or YAML; - for stdin)")
-			}
-			if prune && disable {
-				return core.Usagef("--prune and --disable-missing cannot be combined: delete the codes the file does not name, or disable them")
-			}
-			if fs.Changed("concurrency") && (opts.Concurrency < 1 || opts.Concurrency > core.MaxConcurrency) {
-				return core.Usagef("--concurrency must be 1 to %d, got %d", core.MaxConcurrency, opts.Concurrency)
-			}
-			switch {
-			case prune:
-				opts.Missing = plan.Delete
-			case disable:
-				opts.Missing = plan.Disable
-			}
-			if err := opts.confirmable(f.IO.CanPrompt()); err != nil {
+			if err := opts.validate(cmd.Flags(), prune, disable); err != nil {
 				return err
 			}
-			sess, err := f.Start(cmd)
-			if err != nil {
+			if err := opts.complete(cmd, f, prune, disable); err != nil {
 				return err
 			}
-			opts.Session, opts.SiteID = sess, sess.Settings.SiteID
-			opts.Stdin = core.StdinReader(cmd.Context(), f.IO, "Paste the promo codes (CSV, JSON or YAML), then press Ctrl-D", false)
-			opts.Prompter, opts.Getenv = core.PromptAs[core.Prompter](f), f.Env.Getenv
 			return run(cmd.Context(), opts)
 		},
 	}
@@ -191,6 +172,44 @@ func openApplyFile(name string, stdin io.Reader) (r io.ReadSeeker, close func(),
 		return nil, nil, err
 	}
 	return bytes.NewReader(data), noop, nil
+}
+
+// validate makes every check of the flags alone, once, before the file is
+// read or anything sent.
+func (opts *promoApplyOptions) validate(fs *pflag.FlagSet, prune, disable bool) error {
+	if opts.File == "" {
+		return core.Usagef("-f FILE is required: the promo codes to apply (CSV, JSON or YAML; - for stdin)")
+	}
+	if prune && disable {
+		return core.Usagef("--prune and --disable-missing cannot be combined: delete the codes the file does not name, or disable them")
+	}
+	if fs.Changed("concurrency") && (opts.Concurrency < 1 || opts.Concurrency > core.MaxConcurrency) {
+		return core.Usagef("--concurrency must be 1 to %d, got %d", core.MaxConcurrency, opts.Concurrency)
+	}
+	return nil
+}
+
+// complete fills the options the flags leave: what becomes of the codes
+// the file does not name (refused without a way to confirm), the session
+// and the terminal's reader and prompter.
+func (opts *promoApplyOptions) complete(cmd *cobra.Command, f *core.Factory, prune, disable bool) error {
+	switch {
+	case prune:
+		opts.Missing = plan.Delete
+	case disable:
+		opts.Missing = plan.Disable
+	}
+	if err := opts.confirmable(f.IO.CanPrompt()); err != nil {
+		return err
+	}
+	sess, err := f.Start(cmd)
+	if err != nil {
+		return err
+	}
+	opts.Session, opts.SiteID = sess, sess.Settings.SiteID
+	opts.Stdin = core.StdinReader(cmd.Context(), f.IO, "Paste the promo codes (CSV, JSON or YAML), then press Ctrl-D", false)
+	opts.Prompter, opts.Getenv = core.PromptAs[core.Prompter](f), f.Env.Getenv
+	return nil
 }
 
 // confirmable refuses, before anything is read or sent, a run that would

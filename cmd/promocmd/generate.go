@@ -66,12 +66,8 @@ func newPromoGenerateCmd(f *core.Factory, run func(context.Context, *promoGenera
 		run = runPromoGenerate
 	}
 	opts := &promoGenerateOptions{}
-	var ff fieldFlags
-	var g struct {
-		prefix, suffix, charset, journal, resume string
-		length, count, concurrency               int
-		dryRun                                   bool
-	}
+	g := &generateFlags{}
+	ff := &g.fields
 	c := &cobra.Command{
 		Use:   "generate --count N | --resume FILE",
 		Short: "Create many unique random promo codes",
@@ -115,59 +111,12 @@ See docs/bulk.md for how a job is kept exactly once.`,
   # finish a job that was interrupted, with the journal printed at its start
   promoctl promo generate --resume ~/.local/state/promoctl/jobs/20261201T100000Z-1a2b3c4d.jsonl -o csv > codes.csv`,
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			fs := cmd.Flags()
-			if fs.Changed("concurrency") && (g.concurrency < 1 || g.concurrency > core.MaxConcurrency) {
-				return core.Usagef("--concurrency must be 1 to %d, got %d", core.MaxConcurrency, g.concurrency)
-			}
-			opts.Concurrency = g.concurrency
-			if fs.Changed("resume") {
-				if err := resumeOnly(cmd.LocalNonPersistentFlags()); err != nil {
-					return err
-				}
-				if g.resume == "" {
-					return core.Usagef("--resume needs the journal of a job: the file named when it started")
-				}
-				opts.Resume = g.resume
-			} else {
-				if !fs.Changed("count") {
-					return core.Usagef("--count is required: how many promo codes to create (%d to %d); or --resume FILE to finish a job",
-						codegen.MinCount, codegen.MaxCount)
-				}
-				if g.count < codegen.MinCount || g.count > codegen.MaxCount {
-					return core.Usagef("--count must be %d to %d, got %d", codegen.MinCount, codegen.MaxCount, g.count)
-				}
-				if g.length < 1 { // 0 would mean codegen's default
-					return core.Usagef("--length must be at least 1: the characters of the random part, got %d", g.length)
-				}
-				opts.Format = codegen.Format{Prefix: g.prefix, Suffix: g.suffix, Length: g.length, Charset: g.charset}
-				if err := opts.Format.Validate(); err != nil {
-					return core.UsageErr(err)
-				}
-				changes, fileSite, err := ff.input(fs, fileInput(cmd.Context(), f.IO), f.Location())
-				if err != nil {
-					return err
-				}
-				if changes.Code != nil {
-					return core.Usagef("--file %s: it names a code, but promo generate makes the codes: remove it", ff.file)
-				}
-				opts.Count, opts.Changes, opts.FromFile = g.count, changes, ff.file != ""
-				opts.Journal, opts.DryRun = g.journal, g.dryRun
-				sess, err := f.Start(cmd)
-				if err != nil {
-					return err
-				}
-				opts.Session, opts.SiteID = sess, sess.Settings.SiteID
-				if fileSite != nil && sess.Settings.Sources[config.KeySiteID].Kind != "flag" {
-					opts.SiteID = *fileSite
-				}
-				opts.Getenv = f.Env.Getenv
-				return run(cmd.Context(), opts)
-			}
-			sess, err := f.Start(cmd)
-			if err != nil {
+			if err := g.validate(cmd); err != nil {
 				return err
 			}
-			opts.Session, opts.Getenv = sess, f.Env.Getenv
+			if err := g.complete(cmd, f, opts); err != nil {
+				return err
+			}
 			return run(cmd.Context(), opts)
 		},
 	}
@@ -189,6 +138,88 @@ See docs/bulk.md for how a job is kept exactly once.`,
 	_ = c.MarkFlagFilename("file")    // the flag exists: no error
 	_ = c.MarkFlagFilename("journal") // likewise
 	return c
+}
+
+// generateFlags are the flags of promo generate as given, before
+// complete turns them into options.
+type generateFlags struct {
+	fields                                   fieldFlags
+	prefix, suffix, charset, journal, resume string
+	length, count, concurrency               int
+	dryRun                                   bool
+}
+
+// validate makes every check of the flags alone, once, before anything is
+// read or sent.
+func (g *generateFlags) validate(cmd *cobra.Command) error {
+	fs := cmd.Flags()
+	if fs.Changed("concurrency") && (g.concurrency < 1 || g.concurrency > core.MaxConcurrency) {
+		return core.Usagef("--concurrency must be 1 to %d, got %d", core.MaxConcurrency, g.concurrency)
+	}
+	if fs.Changed("resume") {
+		if err := resumeOnly(cmd.LocalNonPersistentFlags()); err != nil {
+			return err
+		}
+		if g.resume == "" {
+			return core.Usagef("--resume needs the journal of a job: the file named when it started")
+		}
+		return nil
+	}
+	if !fs.Changed("count") {
+		return core.Usagef("--count is required: how many promo codes to create (%d to %d); or --resume FILE to finish a job",
+			codegen.MinCount, codegen.MaxCount)
+	}
+	if g.count < codegen.MinCount || g.count > codegen.MaxCount {
+		return core.Usagef("--count must be %d to %d, got %d", codegen.MinCount, codegen.MaxCount, g.count)
+	}
+	if g.length < 1 { // 0 would mean codegen's default
+		return core.Usagef("--length must be at least 1: the characters of the random part, got %d", g.length)
+	}
+	if err := g.format().Validate(); err != nil {
+		return core.UsageErr(err)
+	}
+	return nil
+}
+
+// format is the code format the flags describe.
+func (g *generateFlags) format() codegen.Format {
+	return codegen.Format{Prefix: g.prefix, Suffix: g.suffix, Length: g.length, Charset: g.charset}
+}
+
+// complete fills opts from the validated flags: the -f file is read and
+// the session started.
+func (g *generateFlags) complete(cmd *cobra.Command, f *core.Factory, opts *promoGenerateOptions) error {
+	opts.Concurrency = g.concurrency
+	if g.resume != "" {
+		opts.Resume = g.resume
+		sess, err := f.Start(cmd)
+		if err != nil {
+			return err
+		}
+		opts.Session, opts.Getenv = sess, f.Env.Getenv
+		return nil
+	}
+	fs := cmd.Flags()
+	opts.Format = g.format()
+	changes, fileSite, err := g.fields.input(fs, fileInput(cmd.Context(), f.IO), f.Location())
+	if err != nil {
+		return err
+	}
+	if changes.Code != nil {
+		return core.Usagef("--file %s: it names a code, but promo generate makes the codes: remove it", g.fields.file)
+	}
+	opts.Count, opts.Changes, opts.FromFile = g.count, changes, g.fields.file != ""
+	opts.Journal, opts.DryRun = g.journal, g.dryRun
+	sess, err := f.Start(cmd)
+	if err != nil {
+		return err
+	}
+	opts.Session, opts.SiteID = sess, sess.Settings.SiteID
+	if fileSite != nil && sess.Settings.Sources[config.KeySiteID].Kind != "flag" {
+		opts.SiteID = *fileSite
+	}
+	opts.Getenv = f.Env.Getenv
+	return nil
 }
 
 // resumeOnly refuses, beside --resume, flags of a new job: the journal

@@ -49,7 +49,7 @@ func newPromoReportCmd(f *core.Factory, run func(context.Context, *promoReportOp
 		run = runPromoReport
 	}
 	opts := &promoReportOptions{}
-	var since, until, by, status, search, prefix string
+	rf := &reportFlags{}
 	c := &cobra.Command{
 		Use:     "report [CODE_OR_ID...]",
 		Aliases: []string{"summary"},
@@ -103,60 +103,27 @@ are reported, and the exit code is 1.`,
   promoctl promo report --since 2026-07-01 --until 2026-07-31 --by day -o json \
       --jq 'group_by(.currency) | map({currency: .[0].currency, discount: (map(.discount_total) | add)})'`,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			period, err := reportPeriod(cmd, since, until, f.Location())
-			if err != nil {
+			if err := rf.complete(cmd, args, f, opts); err != nil {
 				return err
 			}
-			fs := cmd.Flags()
-			opts.Refs = nil
-			for _, a := range args {
-				ref, err := parsePromoRef(a)
-				if err != nil {
-					return err
-				}
-				opts.Refs = append(opts.Refs, ref)
-			}
-			if opts.Filter, err = listFilter(fs, status, search, "", "", 0); err != nil {
+			if err := rf.validate(cmd, opts); err != nil {
 				return err
 			}
-			if fs.Changed("prefix") {
-				if opts.Filter.Prefix, err = ParsePrefix(prefix); err != nil {
-					return err
-				}
-			}
-			if fs.Changed("job") && strings.TrimSpace(opts.Job) == "" {
-				return core.Usagef("--job needs the journal of a promo generate or promo apply job (promo jobs lists them)")
-			}
-			switch by {
-			case "code", "day":
-			default:
-				return core.Usagef("--by: want code or day, got %q", by)
-			}
-			if opts.Concurrency < 1 || opts.Concurrency > maxReportConcurrency {
-				return core.Usagef("--concurrency: want 1 to %d, got %d", maxReportConcurrency, opts.Concurrency)
-			}
-			sess, err := f.Start(cmd)
-			if err != nil {
+			if err := rf.start(cmd, f, opts); err != nil {
 				return err
 			}
-			opts.Session, opts.SiteID, opts.Period, opts.ByDay = sess, sess.Settings.SiteID, period, by == "day"
-			opts.JobsDir = core.JobsFolder(f.Env)
-			if opts.Job != "" && sess.Settings.Sources[config.KeySiteID].Kind != "flag" {
-				opts.SiteID = 0 // the job's site, unless --site-id names one
-			}
-			opts.Accessible = core.Accessible(f.Global.Accessible, f.Env)
 			return run(cmd.Context(), opts)
 		},
 	}
 	core.SiteFlag(f, c)
 	fs := c.Flags()
-	fs.StringVar(&since, "since", "", "count orders placed from this date: 2026-07-01 (from 00:00), 2026-07-01T10:00 or RFC 3339")
-	fs.StringVar(&until, "until", "", "count orders placed up to this date, in the same forms; a date alone includes that day (to 23:59:59)")
-	fs.StringVar(&by, "by", "code", "one row per code and currency (code) or per day and currency (day)")
+	fs.StringVar(&rf.since, "since", "", "count orders placed from this date: 2026-07-01 (from 00:00), 2026-07-01T10:00 or RFC 3339")
+	fs.StringVar(&rf.until, "until", "", "count orders placed up to this date, in the same forms; a date alone includes that day (to 23:59:59)")
+	fs.StringVar(&rf.by, "by", "code", "one row per code and currency (code) or per day and currency (day)")
 	fs.IntVar(&opts.Concurrency, "concurrency", bulk.DefaultConcurrency, "how many statistics to read at once")
-	fs.StringVar(&status, "status", "", "only codes with these statuses: "+strings.Join(core.StatusNames(), ", ")+" (comma-separated)")
-	fs.StringVar(&search, "search", "", "only codes that contain this text, in any case")
-	fs.StringVar(&prefix, "prefix", "", "only codes that start with this text, in any case")
+	fs.StringVar(&rf.status, "status", "", "only codes with these statuses: "+strings.Join(core.StatusNames(), ", ")+" (comma-separated)")
+	fs.StringVar(&rf.search, "search", "", "only codes that contain this text, in any case")
+	fs.StringVar(&rf.prefix, "prefix", "", "only codes that start with this text, in any case")
 	fs.StringVar(&opts.Job, "job", "", "only the codes that this promo generate or promo apply job created: its id, or its journal's path")
 	fs.BoolVar(&opts.AllCodes, "all-codes", false, "read the statistics of every selected code, not only of those the list shows as used")
 	c.ValidArgsFunction = f.Completions().CompletePromoIDs
@@ -164,6 +131,71 @@ are reported, and the exit code is 1.`,
 	f.CompleteFlag(c, "by", core.FixedCompletions(core.ReportByChoices()))
 	f.CompleteFlag(c, "job", f.Completions().CompleteJobIDs)
 	return c
+}
+
+// reportFlags are the flags of promo report kept as given, before
+// complete turns them into options.
+type reportFlags struct {
+	since, until, by, status, search, prefix string
+	period                                   report.Period
+}
+
+// complete parses the arguments and flags into opts: the codes named, the
+// period and the filter.
+func (rf *reportFlags) complete(cmd *cobra.Command, args []string, f *core.Factory, opts *promoReportOptions) error {
+	var err error
+	if rf.period, err = reportPeriod(cmd, rf.since, rf.until, f.Location()); err != nil {
+		return err
+	}
+	fs := cmd.Flags()
+	opts.Refs = nil
+	for _, a := range args {
+		ref, err := parsePromoRef(a)
+		if err != nil {
+			return err
+		}
+		opts.Refs = append(opts.Refs, ref)
+	}
+	if opts.Filter, err = listFilter(fs, rf.status, rf.search, "", "", 0); err != nil {
+		return err
+	}
+	if fs.Changed("prefix") {
+		if opts.Filter.Prefix, err = ParsePrefix(rf.prefix); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// validate makes the checks of the flags that parsing does not, once.
+func (rf *reportFlags) validate(cmd *cobra.Command, opts *promoReportOptions) error {
+	if cmd.Flags().Changed("job") && strings.TrimSpace(opts.Job) == "" {
+		return core.Usagef("--job needs the journal of a promo generate or promo apply job (promo jobs lists them)")
+	}
+	switch rf.by {
+	case "code", "day":
+	default:
+		return core.Usagef("--by: want code or day, got %q", rf.by)
+	}
+	if opts.Concurrency < 1 || opts.Concurrency > maxReportConcurrency {
+		return core.Usagef("--concurrency: want 1 to %d, got %d", maxReportConcurrency, opts.Concurrency)
+	}
+	return nil
+}
+
+// start starts the session and fills the options that depend on it.
+func (rf *reportFlags) start(cmd *cobra.Command, f *core.Factory, opts *promoReportOptions) error {
+	sess, err := f.Start(cmd)
+	if err != nil {
+		return err
+	}
+	opts.Session, opts.SiteID, opts.Period, opts.ByDay = sess, sess.Settings.SiteID, rf.period, rf.by == "day"
+	opts.JobsDir = core.JobsFolder(f.Env)
+	if opts.Job != "" && sess.Settings.Sources[config.KeySiteID].Kind != "flag" {
+		opts.SiteID = 0 // the job's site, unless --site-id names one
+	}
+	opts.Accessible = core.Accessible(f.Global.Accessible, f.Env)
+	return nil
 }
 
 // reportPeriod reads --since and --until in loc.
@@ -215,6 +247,31 @@ func runPromoReport(ctx context.Context, opts *promoReportOptions) error {
 		return err
 	}
 
+	read, failed, err := opts.readStats(ctx, client, th, codes, toRead)
+	if err != nil {
+		return err
+	}
+	r := report.Build(read, opts.Period, opts.Loc)
+	if r.Undated > 0 {
+		opts.Warn(fmt.Sprintf("%d statistics records without d_lead_created were not counted", r.Undated))
+	}
+	if err := opts.printReport(r, site); err != nil {
+		return err
+	}
+	for _, f := range failed {
+		fmt.Fprintf(opts.IO.ErrOut, "promoctl: %s\n", opts.Warnings.Clean(f))
+	}
+	if len(failed) > 0 {
+		return fmt.Errorf("could not read the statistics of %d of %d promo codes", len(failed), len(toRead))
+	}
+	return nil
+}
+
+// readStats reads the statistics of codes[i] for each i of toRead on the
+// bulk engine, drawing the bar, and gives the codes read (a code not read
+// had no uses: its row has 0 orders, as a read of its empty statistics
+// would give) and a line for each that failed.
+func (opts *promoReportOptions) readStats(ctx context.Context, client *api.Client, th *bulk.Throttle, codes []report.CodeStats, toRead []int) ([]report.CodeStats, []string, error) {
 	var bar *progress.Bar
 	o := bulk.Options{Concurrency: opts.Concurrency, Throttle: th, Classify: bulk.ClassifyRead, OpTimeout: opts.Settings.Timeout}
 	if opts.Bar && len(toRead) > 0 {
@@ -238,7 +295,7 @@ func runPromoReport(ctx context.Context, opts *promoReportOptions) error {
 		bar.Clear()
 	}
 	if err != nil {
-		return err
+		return nil, nil, err
 	}
 	// A code not read had no uses: its row has 0 orders, as a read of
 	// its empty statistics would give.
@@ -259,21 +316,7 @@ func runPromoReport(ctx context.Context, opts *promoReportOptions) error {
 			read = append(read, c)
 		}
 	}
-
-	r := report.Build(read, opts.Period, opts.Loc)
-	if r.Undated > 0 {
-		opts.Warn(fmt.Sprintf("%d statistics records without d_lead_created were not counted", r.Undated))
-	}
-	if err := opts.printReport(r, site); err != nil {
-		return err
-	}
-	for _, f := range failed {
-		fmt.Fprintf(opts.IO.ErrOut, "promoctl: %s\n", opts.Warnings.Clean(f))
-	}
-	if len(failed) > 0 {
-		return fmt.Errorf("could not read the statistics of %d of %d promo codes", len(failed), len(toRead))
-	}
-	return nil
+	return read, failed, nil
 }
 
 // selects reports whether the report's selection takes p: named (when

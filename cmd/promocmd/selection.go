@@ -299,36 +299,62 @@ func (opts *promoSelectOptions) resolve(ctx context.Context) ([]core.Selected, i
 	if err != nil {
 		return nil, 0, err
 	}
-	client, err := opts.Client()
+	x, err := opts.readSite(ctx, site)
 	if err != nil {
 		return nil, 0, err
+	}
+	out, err := x.pick(opts.Refs, site)
+	if err != nil {
+		return nil, 0, err
+	}
+	return out, site, nil
+}
+
+// siteIndex is a site's list as resolve reads it: the codes in the list's
+// order, found by id and by upper-cased code, and those of the selected
+// statuses.
+type siteIndex struct {
+	found   []core.Selected
+	byID    map[int64]int    // index in found
+	byCode  map[string][]int // upper-cased code → indexes in found
+	matched []int            // codes of the statuses, in the list's order
+}
+
+// readSite reads the site's list once into a siteIndex.
+func (opts *promoSelectOptions) readSite(ctx context.Context, site int64) (*siteIndex, error) {
+	client, err := opts.Client()
+	if err != nil {
+		return nil, err
 	}
 	lctx, cancel := opts.WithTimeout(ctx)
 	defer cancel()
 	now := opts.Now()
-	byID := map[int64]int{}      // index in found
-	byCode := map[string][]int{} // upper-cased code → indexes in found
-	var found []core.Selected
-	var matched []int // codes of the statuses, in the list's order
+	x := &siteIndex{byID: map[int64]int{}, byCode: map[string][]int{}}
 	err = core.ScanPromos(lctx, client, site, func(p *core.SitePromo) bool {
 		on := bool(p.IsEnabled)
 		s := core.Selected{ID: p.ID, Code: p.Code, Status: p.StatusFields().StatusAt(now), Enabled: &on}
-		i := len(found)
-		found = append(found, s)
-		byID[p.ID] = i
+		i := len(x.found)
+		x.found = append(x.found, s)
+		x.byID[p.ID] = i
 		up := strings.ToUpper(p.Code)
-		byCode[up] = append(byCode[up], i)
+		x.byCode[up] = append(x.byCode[up], i)
 		for _, st := range opts.Statuses {
 			if s.Status == st {
-				matched = append(matched, i)
+				x.matched = append(x.matched, i)
 				break
 			}
 		}
 		return true
 	})
 	if err != nil {
-		return nil, 0, err
+		return nil, err
 	}
+	return x, nil
+}
+
+// pick gives the codes of the statuses, then those refs name, each once;
+// a code or id the site lacks fails them all.
+func (x *siteIndex) pick(refs []core.PromoRef, site int64) ([]core.Selected, error) {
 	var out []core.Selected
 	seen := map[int64]bool{}
 	add := func(s core.Selected) {
@@ -337,40 +363,40 @@ func (opts *promoSelectOptions) resolve(ctx context.Context) ([]core.Selected, i
 			out = append(out, s)
 		}
 	}
-	for _, i := range matched {
-		add(found[i])
+	for _, i := range x.matched {
+		add(x.found[i])
 	}
 	var missing []string
 	var missingIDs []int64
-	for _, r := range opts.Refs {
+	for _, r := range refs {
 		if r.Code == "" {
 			// An id names a promo code of whatever site it is on: given
 			// with a site, it must be that site's, or the question (and
 			// the user) would be wrong about what goes.
-			if i, ok := byID[r.ID]; ok {
-				add(found[i])
+			if i, ok := x.byID[r.ID]; ok {
+				add(x.found[i])
 			} else if !slices.Contains(missingIDs, r.ID) {
 				missingIDs = append(missingIDs, r.ID)
 			}
 			continue
 		}
-		idx := byCode[strings.ToUpper(r.Code)]
+		idx := x.byCode[strings.ToUpper(r.Code)]
 		if len(idx) == 0 {
 			missing = append(missing, r.Code)
 			continue
 		}
 		pick := idx[0]
 		for _, i := range idx {
-			if found[i].Code == r.Code {
+			if x.found[i].Code == r.Code {
 				pick = i
 			}
 		}
-		add(found[pick])
+		add(x.found[pick])
 	}
 	if len(missing) > 0 || len(missingIDs) > 0 {
-		return nil, 0, &core.PromoNotFoundError{Codes: missing, IDs: missingIDs, Site: site}
+		return nil, &core.PromoNotFoundError{Codes: missing, IDs: missingIDs, Site: site}
 	}
-	return out, site, nil
+	return out, nil
 }
 
 // confirm lists on stderr what will change and asks.

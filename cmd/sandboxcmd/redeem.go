@@ -41,7 +41,7 @@ func newSandboxRedeemCmd(f *core.Factory, run func(context.Context, *sandboxRede
 		run = runSandboxRedeem
 	}
 	opts := &sandboxRedeemOptions{}
-	var orderPrice, delivery, cus string
+	rf := &redeemFlags{}
 	c := &cobra.Command{
 		Use:   "redeem",
 		Short: "Apply a promo code to a sandbox order, as the shop would",
@@ -66,89 +66,129 @@ sandbox serve') with the usual settings, site_id included. --sandbox or
   # on a running 'promoctl sandbox serve':
   promoctl --base-url http://127.0.0.1:8787 --token sandbox --user-id 1 sandbox redeem --site-id 1 --code WELCOME10 --order-price 2500`,
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			r := &opts.Request
-			var err error
-			if r.Code == "" {
-				return core.Usagef("--code is required")
-			}
-			if orderPrice == "" {
-				return core.Usagef("--order-price is required")
-			}
-			if r.OrderPrice, err = parseMoney("--order-price", orderPrice); err != nil {
+			if err := rf.validate(opts); err != nil {
 				return err
 			}
-			if delivery != "" {
-				if r.DeliveryPrice, err = parseMoney("--delivery-price", delivery); err != nil {
-					return err
-				}
+			if err := rf.complete(cmd, opts); err != nil {
+				return err
 			}
-			if cus != "" {
-				if r.CustomerID, err = core.ParseID("--customer", cus); err != nil {
-					return err
-				}
-			}
-			// Where the order goes: a served sandbox when a base URL other
-			// than the real service's is set (flag, environment or
-			// profile) and neither --sandbox nor a data file is given;
-			// else the in-process sandbox, with the settings --sandbox
-			// has: no configured base URL, token, user or site.
-			data, err := core.SandboxData(cmd, f.Global.SandboxData)
+			s, err := rf.target(cmd, f, opts)
 			if err != nil {
 				return err
 			}
-			var s *config.Settings
-			served := false
-			if !f.Global.Sandbox {
-				if data != "" {
-					if cmd.Flags().Changed("base-url") {
-						return core.Usagef("--data names the data file of the in-process sandbox and --base-url a served one: give one")
-					}
-				} else {
-					if s, err = f.Settings(cmd); err != nil {
-						return err
-					}
-					served = servedSandbox(s)
-				}
-				if !served && cmd.Flags().Changed("token") {
-					return core.Usagef("--token is for a served sandbox: give its --base-url too, or drop --token to redeem in-process")
-				}
-			}
-			opts.Sites = nil
-			if !served {
-				local, err := f.InProcessSandbox(cmd)
-				if err != nil {
-					return err
-				}
-				if s, err = f.Settings(cmd); err != nil {
-					return err
-				}
-				opts.Sites = local
-			}
-			if r.SiteID = s.SiteID; r.SiteID == 0 {
-				if served {
-					return core.Usagef("--site-id is required (or set a default: promoctl config set site_id N)")
-				}
-				return core.Usagef("--site-id is required: the in-process sandbox ignores your configured site_id (%s)", sandboxUsers)
-			}
-			// No spinner: one quick request.
-			sess, err := f.StartWith(cmd, s, false)
-			if err != nil {
+			if err := rf.start(cmd, f, s, opts); err != nil {
 				return err
 			}
-			opts.Session, opts.Served = sess, served
-			opts.DeliveryGiven, opts.UserIDGiven = delivery != "", cmd.Flags().Changed("user-id")
 			return run(cmd.Context(), opts)
 		},
 	}
 	c.Flags().String("site-id", "", "the shop's site (over HTTP, default: the configured site_id)")
 	f.CompleteFlag(c, "site-id", f.Completions().CompleteSiteIDs)
 	c.Flags().StringVar(&opts.Request.Code, "code", "", "the promo code the customer entered")
-	c.Flags().StringVar(&orderPrice, "order-price", "", "cost of the goods in the order")
-	c.Flags().StringVar(&delivery, "delivery-price", "", "cost of delivery")
-	c.Flags().StringVar(&cus, "customer", "", "the customer's id (needed for once-per-customer codes)")
+	c.Flags().StringVar(&rf.orderPrice, "order-price", "", "cost of the goods in the order")
+	c.Flags().StringVar(&rf.delivery, "delivery-price", "", "cost of delivery")
+	c.Flags().StringVar(&rf.customer, "customer", "", "the customer's id (needed for once-per-customer codes)")
 	c.Flags().StringVar(&opts.Request.Currency, "currency", "", "currency of the prices (default: the site's)")
 	core.DataFlag(c)
 	return c
+}
+
+// redeemFlags are the flags of sandbox redeem kept as text, before
+// complete parses them into the request.
+type redeemFlags struct {
+	orderPrice, delivery, customer string
+}
+
+// validate checks that the required flags are given.
+func (rf *redeemFlags) validate(opts *sandboxRedeemOptions) error {
+	if opts.Request.Code == "" {
+		return core.Usagef("--code is required")
+	}
+	if rf.orderPrice == "" {
+		return core.Usagef("--order-price is required")
+	}
+	return nil
+}
+
+// complete parses the prices and the customer into the request.
+func (rf *redeemFlags) complete(cmd *cobra.Command, opts *sandboxRedeemOptions) error {
+	r := &opts.Request
+	var err error
+	if r.OrderPrice, err = parseMoney("--order-price", rf.orderPrice); err != nil {
+		return err
+	}
+	if rf.delivery != "" {
+		if r.DeliveryPrice, err = parseMoney("--delivery-price", rf.delivery); err != nil {
+			return err
+		}
+	}
+	if rf.customer != "" {
+		if r.CustomerID, err = core.ParseID("--customer", rf.customer); err != nil {
+			return err
+		}
+	}
+	opts.DeliveryGiven, opts.UserIDGiven = rf.delivery != "", cmd.Flags().Changed("user-id")
+	return nil
+}
+
+// target chooses where the order goes: a served sandbox when a base URL
+// other than the real service's is set (flag, environment or profile) and
+// neither --sandbox nor a data file is given; else the in-process sandbox,
+// with the settings --sandbox has: no configured base URL, token, user or
+// site. It sets opts.Served and opts.Sites and gives the settings.
+func (rf *redeemFlags) target(cmd *cobra.Command, f *core.Factory, opts *sandboxRedeemOptions) (*config.Settings, error) {
+	data, err := core.SandboxData(cmd, f.Global.SandboxData)
+	if err != nil {
+		return nil, err
+	}
+	var s *config.Settings
+	served := false
+	if !f.Global.Sandbox {
+		if data != "" {
+			if cmd.Flags().Changed("base-url") {
+				return nil, core.Usagef("--data names the data file of the in-process sandbox and --base-url a served one: give one")
+			}
+		} else {
+			if s, err = f.Settings(cmd); err != nil {
+				return nil, err
+			}
+			served = servedSandbox(s)
+		}
+		if !served && cmd.Flags().Changed("token") {
+			return nil, core.Usagef("--token is for a served sandbox: give its --base-url too, or drop --token to redeem in-process")
+		}
+	}
+	opts.Sites, opts.Served = nil, served
+	if !served {
+		local, err := f.InProcessSandbox(cmd)
+		if err != nil {
+			return nil, err
+		}
+		if s, err = f.Settings(cmd); err != nil {
+			return nil, err
+		}
+		opts.Sites = local
+	}
+	return s, nil
+}
+
+// start checks the site and starts the session on the settings target
+// chose.
+func (rf *redeemFlags) start(cmd *cobra.Command, f *core.Factory, s *config.Settings, opts *sandboxRedeemOptions) error {
+	r := &opts.Request
+	if r.SiteID = s.SiteID; r.SiteID == 0 {
+		if opts.Served {
+			return core.Usagef("--site-id is required (or set a default: promoctl config set site_id N)")
+		}
+		return core.Usagef("--site-id is required: the in-process sandbox ignores your configured site_id (%s)", sandboxUsers)
+	}
+	// No spinner: one quick request.
+	sess, err := f.StartWith(cmd, s, false)
+	if err != nil {
+		return err
+	}
+	opts.Session = sess
+	return nil
 }
 
 // runSandboxRedeem applies the code to the order (POST /sandbox/redeem)

@@ -176,142 +176,198 @@ func Defaults() promo.Fields {
 // name a field the list does not show; when one is missing the plan lists
 // it in Reads and the caller reads it and makes the plan again.
 func Make(file string, rows []Row, list []api.Promo, records map[int64]api.Promo, o Options) (Plan, error) {
-	p := Plan{Site: o.Site}
-	probs := &Problems{File: file}
-	byID := make(map[int64]int, len(list))
-	byCode := make(map[string]int, len(list))
-	for i, lp := range list {
-		if lp.ID != nil {
-			byID[int64(*lp.ID)] = i
-		}
-		k := strings.ToUpper(string(lp.Code))
-		if _, dup := byCode[k]; !dup {
-			byCode[k] = i
-		}
-	}
-	matchedBy := make([]int, len(list)) // the line that matched each listed code
-	var zeros []Entry                   // renames that only drop leading zeros
+	m := newMaker(file, list, records, o)
 	for _, r := range rows {
-		idx := -1
-		if r.ID != 0 {
-			if i, ok := byID[r.ID]; ok && (r.SiteID == 0 || r.SiteID == o.Site) {
-				idx = i
-			} else {
-				p.ForeignIDs++
-			}
-		}
-		byCodeMatch := false
-		if idx < 0 && r.Changes.Code != nil {
-			if i, ok := byCode[strings.ToUpper(*r.Changes.Code)]; ok {
-				idx, byCodeMatch = i, true
-			}
-		}
+		idx, byCode := m.match(r)
 		if idx < 0 {
-			if r.Changes.Code == nil {
-				probs.add(r.Line, "id %d is not on site %d, and the row has no code to create", r.ID, o.Site)
-				continue
-			}
-			e, err := create(r, o)
-			if err != nil {
-				probs.add(r.Line, "%v", err)
-				continue
-			}
-			p.Entries = append(p.Entries, e)
+			m.create(r)
 			continue
 		}
-		lp := list[idx]
-		if prev := matchedBy[idx]; prev != 0 {
-			probs.add(r.Line, "promo code %s is also the one of line %d: name each promo code once", lp.Code, prev)
-			continue
-		}
-		matchedBy[idx] = r.Line
-		id := int64(0)
-		if lp.ID != nil {
-			id = int64(*lp.ID)
-		}
-		if r.Changes.Code != nil && !strings.EqualFold(*r.Changes.Code, string(lp.Code)) {
-			if j, taken := byCode[strings.ToUpper(*r.Changes.Code)]; taken && j != idx {
-				probs.add(r.Line, "code %s is already promo code %s's on site %d: cannot rename %s to it", *r.Changes.Code, optID(list[j].ID), o.Site, lp.Code)
-				continue
-			}
-		}
-		current, unknown := lp.Fields(), map[string]bool{}
-		if lp.PersonalLimitIsEnabled == nil && r.Changes.OncePerUser != nil {
-			// The list does not show it: the record does.
-			rec, read := records[id]
-			switch {
-			case read:
-				current = rec.Fields()
-			case records == nil && id != 0:
-				p.Reads = append(p.Reads, id)
-			default:
-				unknown["personal_limit_is_enabled"] = true
-			}
-		}
-		next := r.Changes.Apply(current)
-		if byCodeMatch {
-			// The same code to the API whatever its case: a row found by
-			// its code does not rename it (one found by id may).
-			next.Code = current.Code
-		}
-		next = keepSameDates(current, next)
-		if err := next.Validate(promo.FileNames()); err != nil {
-			probs.add(r.Line, "promo code %s would be invalid: %v", lp.Code, err)
-			continue
-		}
-		changed := diff(current, next, unknown)
-		if len(changed) == 0 {
-			p.Unchanged++
-			continue
-		}
-		body, err := updateBody(next, changed)
-		if err != nil {
-			probs.add(r.Line, "%v", err)
-			continue
-		}
-		e := Entry{Action: ActionUpdate, ID: id, Code: string(lp.Code), Line: r.Line,
-			Old: current, New: next, Changed: changed, OldUnknown: unknown, Body: body}
-		if e.Renames() && zerosLost(current.Code, next.Code) {
-			zeros = append(zeros, e)
-			continue
-		}
-		p.Entries = append(p.Entries, e)
+		m.update(r, idx, byCode)
 	}
-	if len(zeros) > 0 && len(probs.List) == 0 {
-		return Plan{}, &ZerosLost{File: file, Entries: zeros}
-	}
-	for _, e := range zeros {
-		probs.add(e.Line, "promo code %s (id %d) would be renamed %s, its code without the leading zeros: a spreadsheet read the code column as numbers "+
-			"(export with -o xlsx, or format the column as text; promo update renames on purpose)", e.Old.Code, e.ID, e.New.Code)
-	}
-	if err := probs.err(); err != nil {
+	if err := m.problems(); err != nil {
 		return Plan{}, err
 	}
-	if len(p.Reads) > 0 {
-		return p, nil
+	if len(m.p.Reads) > 0 {
+		return m.p, nil
 	}
+	m.missing()
+	return m.p, nil
+}
+
+// maker is one Make: its inputs, the list indexed, and the plan and
+// problems so far.
+type maker struct {
+	file    string
+	list    []api.Promo
+	records map[int64]api.Promo
+	o       Options
+	byID    map[int64]int  // id → index in list
+	byCode  map[string]int // upper-cased code → index in list (the first)
+	// matchedBy is the line that matched each listed code (0: none).
+	matchedBy []int
+	zeros     []Entry // renames that only drop leading zeros
+	p         Plan
+	probs     *Problems
+}
+
+// newMaker indexes list by id and by code, ignoring case.
+func newMaker(file string, list []api.Promo, records map[int64]api.Promo, o Options) *maker {
+	m := &maker{file: file, list: list, records: records, o: o,
+		byID: make(map[int64]int, len(list)), byCode: make(map[string]int, len(list)),
+		matchedBy: make([]int, len(list)), p: Plan{Site: o.Site}, probs: &Problems{File: file}}
 	for i, lp := range list {
-		if matchedBy[i] != 0 || lp.ID == nil {
+		if lp.ID != nil {
+			m.byID[int64(*lp.ID)] = i
+		}
+		k := strings.ToUpper(string(lp.Code))
+		if _, dup := m.byCode[k]; !dup {
+			m.byCode[k] = i
+		}
+	}
+	return m
+}
+
+// match gives the index in the list of the code row r names, -1 for
+// none, and whether it was found by its code: by id when the site has it
+// (and the row's site_id names no other site), else by code.
+func (m *maker) match(r Row) (idx int, byCode bool) {
+	if r.ID != 0 {
+		if i, ok := m.byID[r.ID]; ok && (r.SiteID == 0 || r.SiteID == m.o.Site) {
+			return i, false
+		}
+		m.p.ForeignIDs++
+	}
+	if r.Changes.Code != nil {
+		if i, ok := m.byCode[strings.ToUpper(*r.Changes.Code)]; ok {
+			return i, true
+		}
+	}
+	return -1, false
+}
+
+// create plans the create of an unmatched row.
+func (m *maker) create(r Row) {
+	if r.Changes.Code == nil {
+		m.probs.add(r.Line, "id %d is not on site %d, and the row has no code to create", r.ID, m.o.Site)
+		return
+	}
+	e, err := create(r, m.o)
+	if err != nil {
+		m.probs.add(r.Line, "%v", err)
+		return
+	}
+	m.p.Entries = append(m.p.Entries, e)
+}
+
+// update plans the update of the listed code idx that row r matched:
+// once per code, not onto another code's, valid, and only when a field
+// differs.
+func (m *maker) update(r Row, idx int, byCodeMatch bool) {
+	lp := m.list[idx]
+	if prev := m.matchedBy[idx]; prev != 0 {
+		m.probs.add(r.Line, "promo code %s is also the one of line %d: name each promo code once", lp.Code, prev)
+		return
+	}
+	m.matchedBy[idx] = r.Line
+	id := int64(0)
+	if lp.ID != nil {
+		id = int64(*lp.ID)
+	}
+	if r.Changes.Code != nil && !strings.EqualFold(*r.Changes.Code, string(lp.Code)) {
+		if j, taken := m.byCode[strings.ToUpper(*r.Changes.Code)]; taken && j != idx {
+			m.probs.add(r.Line, "code %s is already promo code %s's on site %d: cannot rename %s to it", *r.Changes.Code, optID(m.list[j].ID), m.o.Site, lp.Code)
+			return
+		}
+	}
+	current, unknown := m.current(r, lp, id)
+	next := r.Changes.Apply(current)
+	if byCodeMatch {
+		// The same code to the API whatever its case: a row found by
+		// its code does not rename it (one found by id may).
+		next.Code = current.Code
+	}
+	next = keepSameDates(current, next)
+	if err := next.Validate(promo.FileNames()); err != nil {
+		m.probs.add(r.Line, "promo code %s would be invalid: %v", lp.Code, err)
+		return
+	}
+	changed := diff(current, next, unknown)
+	if len(changed) == 0 {
+		m.p.Unchanged++
+		return
+	}
+	body, err := updateBody(next, changed)
+	if err != nil {
+		m.probs.add(r.Line, "%v", err)
+		return
+	}
+	e := Entry{Action: ActionUpdate, ID: id, Code: string(lp.Code), Line: r.Line,
+		Old: current, New: next, Changed: changed, OldUnknown: unknown, Body: body}
+	if e.Renames() && zerosLost(current.Code, next.Code) {
+		m.zeros = append(m.zeros, e)
+		return
+	}
+	m.p.Entries = append(m.p.Entries, e)
+}
+
+// current gives the fields of listed code lp (id) that row r is diffed
+// against, and those unknown: a field the list does not show comes from
+// its record, is to be read (the plan's Reads) or is unknown.
+func (m *maker) current(r Row, lp api.Promo, id int64) (promo.Fields, map[string]bool) {
+	current, unknown := lp.Fields(), map[string]bool{}
+	if lp.PersonalLimitIsEnabled == nil && r.Changes.OncePerUser != nil {
+		// The list does not show it: the record does.
+		rec, read := m.records[id]
+		switch {
+		case read:
+			current = rec.Fields()
+		case m.records == nil && id != 0:
+			m.p.Reads = append(m.p.Reads, id)
+		default:
+			unknown["personal_limit_is_enabled"] = true
+		}
+	}
+	return current, unknown
+}
+
+// problems gives the error of the rows: a *ZerosLost when the only
+// problems are renames that drop leading zeros, else a *Problems naming
+// every one, or nil.
+func (m *maker) problems() error {
+	if len(m.zeros) > 0 && len(m.probs.List) == 0 {
+		return &ZerosLost{File: m.file, Entries: m.zeros}
+	}
+	for _, e := range m.zeros {
+		m.probs.add(e.Line, "promo code %s (id %d) would be renamed %s, its code without the leading zeros: a spreadsheet read the code column as numbers "+
+			"(export with -o xlsx, or format the column as text; promo update renames on purpose)", e.Old.Code, e.ID, e.New.Code)
+	}
+	return m.probs.err()
+}
+
+// missing plans what o.Missing says for the site's codes no row named.
+func (m *maker) missing() {
+	for i, lp := range m.list {
+		if m.matchedBy[i] != 0 || lp.ID == nil {
 			continue
 		}
 		cur := lp.Fields()
-		switch o.Missing {
+		switch m.o.Missing {
 		case Keep:
-			p.NotNamed++
+			m.p.NotNamed++
 		case Delete:
-			p.Entries = append(p.Entries, Entry{Action: ActionDelete, ID: int64(*lp.ID), Code: string(lp.Code), Old: cur})
+			m.p.Entries = append(m.p.Entries, Entry{Action: ActionDelete, ID: int64(*lp.ID), Code: string(lp.Code), Old: cur})
 		case Disable:
 			if !cur.IsEnabled {
-				p.Unchanged++
+				m.p.Unchanged++
 				continue
 			}
 			next := cur
 			next.IsEnabled = false
-			p.Entries = append(p.Entries, Entry{Action: ActionDisable, ID: int64(*lp.ID), Code: string(lp.Code),
+			m.p.Entries = append(m.p.Entries, Entry{Action: ActionDisable, ID: int64(*lp.ID), Code: string(lp.Code),
 				Old: cur, New: next, Changed: []string{"is_enabled"}})
 		}
 	}
-	return p, nil
 }
 
 func optID(id *api.Int) string {
