@@ -14,6 +14,7 @@ import (
 	"github.com/promoctl/promoctl/internal/config"
 	"github.com/promoctl/promoctl/internal/format"
 	"github.com/promoctl/promoctl/internal/output"
+	"github.com/promoctl/promoctl/internal/termsafe"
 )
 
 // authStatusOptions are the inputs of auth status.
@@ -118,11 +119,11 @@ func authStatus(s *config.Settings, verr error) output.Data {
 		JSON: j,
 		Tables: func() ([]output.Grid, error) {
 			return []output.Grid{{KeyValue: true, Rows: [][]string{
-				{"Profile:", output.Text(s.Profile)},
-				{"Config file:", output.Text(s.Path)},
-				{"Base URL:", output.Text(s.BaseURL) + from(config.KeyBaseURL)},
+				{"Profile:", termsafe.String(s.Profile)},
+				{"Config file:", termsafe.String(s.Path)},
+				{"Base URL:", termsafe.String(s.BaseURL) + from(config.KeyBaseURL)},
 				{"User ID:", strconv.FormatInt(s.UserID, 10) + from(config.KeyUserID)},
-				{"API key:", output.Text(token) + "  (" + tokenSource(s.Sources[config.KeyToken]) + ")"},
+				{"API key:", termsafe.String(token) + "  (" + tokenSource(s.Sources[config.KeyToken]) + ")"},
 				{"Credentials:", state},
 			}}}, nil
 		},

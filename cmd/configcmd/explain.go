@@ -10,6 +10,7 @@ import (
 	"github.com/promoctl/promoctl/cmd/core"
 	"github.com/promoctl/promoctl/internal/config"
 	"github.com/promoctl/promoctl/internal/output"
+	"github.com/promoctl/promoctl/internal/termsafe"
 )
 
 // configExplainOptions are the inputs of config explain.
@@ -96,7 +97,7 @@ func explain(s *config.Settings, cfgSrc, profSrc config.Source) output.Data {
 				if r.From != "" {
 					src += " " + r.From
 				}
-				g.Rows = append(g.Rows, []string{r.Setting, output.Text(r.Value), output.Text(src)})
+				g.Rows = append(g.Rows, []string{r.Setting, termsafe.String(r.Value), termsafe.String(src)})
 			}
 			return []output.Grid{g}, nil
 		},

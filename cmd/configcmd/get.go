@@ -9,7 +9,7 @@ import (
 
 	"github.com/promoctl/promoctl/cmd/core"
 	"github.com/promoctl/promoctl/internal/config"
-	"github.com/promoctl/promoctl/internal/output"
+	"github.com/promoctl/promoctl/internal/termsafe"
 )
 
 // configGetOptions are the inputs of config get.
@@ -80,7 +80,7 @@ func runConfigGet(ctx context.Context, opts *configGetOptions) error {
 		opts.Notef("%s is not set in profile %q.", key, name)
 		return nil
 	}
-	_, err := fmt.Fprintln(opts.IO.Out, output.Text(v))
+	_, err := fmt.Fprintln(opts.IO.Out, termsafe.String(v))
 	return err
 }
 

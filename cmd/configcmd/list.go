@@ -10,6 +10,7 @@ import (
 	"github.com/promoctl/promoctl/cmd/core"
 	"github.com/promoctl/promoctl/internal/config"
 	"github.com/promoctl/promoctl/internal/output"
+	"github.com/promoctl/promoctl/internal/termsafe"
 )
 
 // configListOptions are the inputs of config list.
@@ -115,7 +116,7 @@ func profileList(file *config.File, inKeychain map[string]string) output.Data {
 				}
 				r := row(it, mark)
 				for i := range r {
-					r[i] = output.Text(r[i])
+					r[i] = termsafe.String(r[i])
 				}
 				if it.TokenSource == keptInKeychain {
 					// Every other value of the table is the file's.

@@ -8,7 +8,7 @@ import (
 
 	"github.com/promoctl/promoctl/cmd/core"
 	"github.com/promoctl/promoctl/internal/config"
-	"github.com/promoctl/promoctl/internal/output"
+	"github.com/promoctl/promoctl/internal/termsafe"
 )
 
 // configSetOptions are the inputs of config set.
@@ -115,7 +115,7 @@ func runConfigSet(ctx context.Context, opts *configSetOptions) error {
 	if inKeychain {
 		where = "the system keychain"
 	}
-	opts.Notef("Set %s to %s in profile %q (%s).", key, output.Text(shown), name, where)
+	opts.Notef("Set %s to %s in profile %q (%s).", key, termsafe.String(shown), name, where)
 	if opts.Env.Getenv(envOf(key)) != "" {
 		opts.Warn(fmt.Sprintf("%s is set and overrides this setting until you unset it", envOf(key)))
 	}

@@ -8,7 +8,6 @@ import (
 	"github.com/promoctl/promoctl/internal/api"
 	"github.com/promoctl/promoctl/internal/baseurl"
 	"github.com/promoctl/promoctl/internal/config"
-	"github.com/promoctl/promoctl/internal/output"
 	"github.com/promoctl/promoctl/internal/termsafe"
 )
 
@@ -69,7 +68,7 @@ func (p PlainHTTP) AllowSaved(value string) error {
 	if err != nil {
 		return err
 	}
-	shown := output.Text(u.Redacted())
+	shown := termsafe.String(u.Redacted())
 	if !allowed {
 		return Usagef("refusing to set %s to %s: promoctl sends the API token in clear text over plain HTTP to anything but loopback; "+
 			"use https, or pass --allow-insecure-http (or set PROMOCTL_ALLOW_INSECURE_HTTP=1) on a network you trust, here and on every command that uses it",

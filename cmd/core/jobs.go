@@ -6,7 +6,7 @@ import (
 
 	"github.com/promoctl/promoctl/internal/bulk"
 	"github.com/promoctl/promoctl/internal/config"
-	"github.com/promoctl/promoctl/internal/output"
+	"github.com/promoctl/promoctl/internal/termsafe"
 	"github.com/spf13/cobra"
 )
 
@@ -44,7 +44,7 @@ func JobCompletions(dir, toComplete string) ([]cobra.Completion, cobra.ShellComp
 		j := jobs[i]
 		if strings.HasPrefix(j.ID, toComplete) {
 			out = append(out, cobra.CompletionWithDesc(j.ID, fmt.Sprintf("%s on site %d, %d codes created, %s",
-				output.Text(j.Header.Kind), j.Header.SiteID, len(j.Created), JobState(j))))
+				termsafe.String(j.Header.Kind), j.Header.SiteID, len(j.Created), JobState(j))))
 		}
 	}
 	return out, cobra.ShellCompDirectiveNoFileComp

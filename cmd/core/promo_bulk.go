@@ -5,8 +5,8 @@ import (
 	"fmt"
 	"strconv"
 
-	"github.com/promoctl/promoctl/internal/output"
 	"github.com/promoctl/promoctl/internal/promo"
+	"github.com/promoctl/promoctl/internal/termsafe"
 )
 
 // Selected is a promo code of a selection.
@@ -51,5 +51,5 @@ func (s Selected) Name() string {
 	if s.Code == "" {
 		return strconv.FormatInt(s.ID, 10)
 	}
-	return fmt.Sprintf("%s (id %d)", output.Text(s.Code), s.ID)
+	return fmt.Sprintf("%s (id %d)", termsafe.String(s.Code), s.ID)
 }

@@ -9,7 +9,7 @@ import (
 	"github.com/promoctl/promoctl/internal/api"
 	"github.com/promoctl/promoctl/internal/baseurl"
 	"github.com/promoctl/promoctl/internal/config"
-	"github.com/promoctl/promoctl/internal/output"
+	"github.com/promoctl/promoctl/internal/termsafe"
 )
 
 // SummaryRow is one line of a summary: a label and a value.
@@ -35,7 +35,7 @@ func ShellQuote(s string) string {
 func (sess *Session) DeleteQuestion(id int64, raw json.RawMessage, p api.Promo) string {
 	s := "Delete promo code "
 	var facts []string
-	if code := output.Text(string(p.Code)); code != "" {
+	if code := termsafe.String(string(p.Code)); code != "" {
 		s += code
 		facts = append(facts, fmt.Sprintf("id %d", id))
 	} else {
@@ -56,10 +56,10 @@ func (sess *Session) DeleteQuestion(id int64, raw json.RawMessage, p api.Promo) 
 		s += " from the sandbox"
 	default:
 		if st.Profile != "" && st.Profile != config.DefaultProfile {
-			s += " in profile " + output.Text(st.Profile)
+			s += " in profile " + termsafe.String(st.Profile)
 		}
 		if st.BaseURL != "" && strings.TrimRight(st.BaseURL, "/") != baseurl.Default {
-			s += " at " + output.Text(st.BaseURL)
+			s += " at " + termsafe.String(st.BaseURL)
 		}
 	}
 	return s + "?"

@@ -19,9 +19,9 @@ import (
 	"github.com/promoctl/promoctl/internal/api"
 	"github.com/promoctl/promoctl/internal/bulk"
 	"github.com/promoctl/promoctl/internal/i18n"
-	"github.com/promoctl/promoctl/internal/output"
 	"github.com/promoctl/promoctl/internal/plan"
 	"github.com/promoctl/promoctl/internal/prompt"
+	"github.com/promoctl/promoctl/internal/termsafe"
 	"github.com/promoctl/promoctl/internal/view"
 )
 
@@ -457,7 +457,7 @@ func renameList(msg *i18n.Printer, ren []plan.Entry) string {
 		if i > 0 {
 			b.WriteString(", ")
 		}
-		b.WriteString(output.Text(e.Old.Code) + " → " + output.Text(e.New.Code))
+		b.WriteString(termsafe.String(e.Old.Code) + " → " + termsafe.String(e.New.Code))
 	}
 	return b.String()
 }

@@ -5,8 +5,8 @@ import (
 	"fmt"
 
 	"github.com/promoctl/promoctl/cmd/core"
-	"github.com/promoctl/promoctl/internal/output"
 	"github.com/promoctl/promoctl/internal/plan"
+	"github.com/promoctl/promoctl/internal/termsafe"
 )
 
 // recheckPlan reads the site's list again after the confirmation (as the
@@ -38,7 +38,7 @@ func (opts *promoApplyOptions) recheckPlan(ctx context.Context, p plan.Plan) (pl
 		case !ok:
 			why = fmt.Sprintf("it is no longer on site %d", p.Site)
 		case cur.Code != e.Code:
-			why = "it is named " + output.Text(cur.Code) + " now"
+			why = "it is named " + termsafe.String(cur.Code) + " now"
 		default:
 			kept = append(kept, e)
 			continue

@@ -8,8 +8,8 @@ import (
 
 	"github.com/promoctl/promoctl/cmd/core"
 	"github.com/promoctl/promoctl/internal/config"
-	"github.com/promoctl/promoctl/internal/output"
 	"github.com/promoctl/promoctl/internal/promo"
+	"github.com/promoctl/promoctl/internal/termsafe"
 	"github.com/promoctl/promoctl/internal/view"
 )
 
@@ -144,7 +144,7 @@ func createPromo(ctx context.Context, sess *core.Session, changes promo.Changes,
 	if err := sess.Print(view.PromoRecord(raw, p, 0, sess.Loc, sess.Now())); err != nil {
 		return err
 	}
-	code := output.Text(string(p.Code))
+	code := termsafe.String(string(p.Code))
 	if code == "" {
 		code = body.Code
 	}

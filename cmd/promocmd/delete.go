@@ -8,8 +8,8 @@ import (
 
 	"github.com/promoctl/promoctl/cmd/core"
 	"github.com/promoctl/promoctl/internal/api"
-	"github.com/promoctl/promoctl/internal/output"
 	"github.com/promoctl/promoctl/internal/prompt"
+	"github.com/promoctl/promoctl/internal/termsafe"
 )
 
 // promoDeleteOptions are the inputs of promo delete.
@@ -134,7 +134,7 @@ func runPromoDelete(ctx context.Context, opts *promoDeleteOptions) error {
 		return err
 	}
 	if name != "" {
-		opts.Notef("Deleted promo code %s (id %d).", output.Text(name), opts.ID)
+		opts.Notef("Deleted promo code %s (id %d).", termsafe.String(name), opts.ID)
 		return nil
 	}
 	opts.Notef("Deleted promo code %d.", opts.ID)

@@ -17,6 +17,7 @@ import (
 	"github.com/promoctl/promoctl/internal/output"
 	"github.com/promoctl/promoctl/internal/promo"
 	"github.com/promoctl/promoctl/internal/prompt"
+	"github.com/promoctl/promoctl/internal/termsafe"
 )
 
 // A selection is the promo codes that promo delete, enable and disable
@@ -259,7 +260,7 @@ func (opts *promoSelectOptions) recheck(ctx context.Context, targets []core.Sele
 		case !ok:
 			why = fmt.Sprintf("it is no longer on site %d", site)
 		case cur.Code != t.Code:
-			why = "it is named " + output.Text(cur.Code) + " now"
+			why = "it is named " + termsafe.String(cur.Code) + " now"
 		case opts.Verb != verbDelete && cur.Enabled != nil && *cur.Enabled == (opts.Verb == verbEnable):
 			already++
 			continue
@@ -403,7 +404,7 @@ func (x *siteIndex) pick(refs []core.PromoRef, site int64) ([]core.Selected, err
 func (opts *promoSelectOptions) confirm(ctx context.Context, targets []core.Selected, site int64) error {
 	g := output.Grid{Header: []string{"ID", "CODE", "STATUS"}}
 	for _, t := range targets {
-		g.Rows = append(g.Rows, []string{strconv.FormatInt(t.ID, 10), output.Text(t.Code), string(t.Status)})
+		g.Rows = append(g.Rows, []string{strconv.FormatInt(t.ID, 10), termsafe.String(t.Code), string(t.Status)})
 	}
 	var b bytes.Buffer
 	if err := output.Write(&b, output.Data{JSON: json.RawMessage("null"), Tables: func() ([]output.Grid, error) { return []output.Grid{g}, nil }},

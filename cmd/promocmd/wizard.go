@@ -15,7 +15,6 @@ import (
 	"github.com/promoctl/promoctl/cmd/core"
 	"github.com/promoctl/promoctl/internal/api"
 	"github.com/promoctl/promoctl/internal/iostreams"
-	"github.com/promoctl/promoctl/internal/output"
 	"github.com/promoctl/promoctl/internal/promo"
 	"github.com/promoctl/promoctl/internal/prompt"
 	"github.com/promoctl/promoctl/internal/records"
@@ -488,7 +487,7 @@ func changeSummary(before, after promo.FormValues, loc *time.Location, now time.
 			rows = append(rows, core.SummaryRow{Label: label, Value: b + " → " + a})
 		}
 	}
-	add("Code", output.Text(before.Code), after.Code)
+	add("Code", termsafe.String(before.Code), after.Code)
 	add("Discount", discountText(before), discountText(after))
 	add("Enabled", view.YesNo(before.Enabled), view.YesNo(after.Enabled))
 	add("Valid", validityText(before, loc, now), validityText(after, loc, now))

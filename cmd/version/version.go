@@ -14,6 +14,7 @@ import (
 	"github.com/promoctl/promoctl/internal/format"
 	"github.com/promoctl/promoctl/internal/iostreams"
 	"github.com/promoctl/promoctl/internal/output"
+	"github.com/promoctl/promoctl/internal/termsafe"
 )
 
 // IsVersionOnly reports whether args ask only for the version.
@@ -120,7 +121,7 @@ func versionData(v versionInfo) output.Data {
 			g := output.Grid{KeyValue: true}
 			for i, l := range labels {
 				if vals[i] != "" {
-					g.Rows = append(g.Rows, []string{l + ":", output.Text(vals[i])})
+					g.Rows = append(g.Rows, []string{l + ":", termsafe.String(vals[i])})
 				}
 			}
 			return []output.Grid{g}, nil

@@ -12,6 +12,7 @@ import (
 	"strings"
 
 	"github.com/itchyny/gojq"
+	"github.com/promoctl/promoctl/internal/termsafe"
 	"go.yaml.in/yaml/v3"
 )
 
@@ -288,7 +289,7 @@ func runJQ(ctx context.Context, out jqWriter, code *gojq.Code, v any, terminal b
 		}
 		if s, ok := r.(string); ok {
 			if terminal {
-				s = Text(s)
+				s = termsafe.String(s)
 			}
 			out.WriteString(s)
 		} else {

@@ -19,6 +19,7 @@ import (
 
 	"github.com/promoctl/promoctl/internal/format"
 	"github.com/promoctl/promoctl/internal/jsonscan"
+	"github.com/promoctl/promoctl/internal/termsafe"
 )
 
 // CompileJQ parses and compiles a --jq expression, so that a bad one is
@@ -210,7 +211,7 @@ func safeGrid(g Grid) Grid {
 	safe := func(row []string) []string {
 		out := make([]string, len(row))
 		for i, c := range row {
-			out[i] = Text(c)
+			out[i] = termsafe.String(c)
 		}
 		return out
 	}

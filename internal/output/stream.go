@@ -15,6 +15,7 @@ import (
 
 	"github.com/promoctl/promoctl/internal/format"
 	"github.com/promoctl/promoctl/internal/jsonscan"
+	"github.com/promoctl/promoctl/internal/termsafe"
 )
 
 // Elements is a list read one element at a time, such as the API's
@@ -319,7 +320,7 @@ func streamCSV(w *bufio.Writer, l List, o Options) error {
 		if o.Terminal {
 			safe = safe[:0]
 			for _, c := range row {
-				safe = append(safe, Text(string(c)))
+				safe = append(safe, termsafe.String(string(c)))
 			}
 			line = appendCSV(line[:0], safe)
 		} else {
@@ -337,7 +338,7 @@ func streamCSV(w *bufio.Writer, l List, o Options) error {
 func safeRow(row []string) []string {
 	out := make([]string, len(row))
 	for i, c := range row {
-		out[i] = Text(c)
+		out[i] = termsafe.String(c)
 	}
 	return out
 }

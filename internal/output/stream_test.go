@@ -10,6 +10,7 @@ import (
 
 	"github.com/promoctl/promoctl/internal/format"
 	"github.com/promoctl/promoctl/internal/jsonscan"
+	"github.com/promoctl/promoctl/internal/termsafe"
 )
 
 // sliceElements hands out the elements of a JSON array, as a stream does.
@@ -56,7 +57,7 @@ func listOf(t *testing.T, list string, fields ...string) List {
 			json.Unmarshal(e, &m)
 			row := make([]string, len(fields))
 			for i, f := range fields {
-				row[i] = Text(fmt.Sprint(m[f]))
+				row[i] = termsafe.String(fmt.Sprint(m[f]))
 			}
 			if err := add(row); err != nil {
 				return err

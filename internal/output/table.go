@@ -9,15 +9,7 @@ import (
 	"github.com/olekukonko/tablewriter/pkg/twwidth"
 	"github.com/olekukonko/tablewriter/renderer"
 	"github.com/olekukonko/tablewriter/tw"
-
-	"github.com/promoctl/promoctl/internal/termsafe"
 )
-
-// Text makes a string from the server safe for a table cell.
-func Text(s string) string { return termsafe.String(s) }
-
-// AppendText appends s, made safe as Text makes it, to dst.
-func AppendText(dst, s []byte) []byte { return termsafe.Append(dst, s) }
 
 // colGap is the space after every column, as tablewriter pads it.
 const colGap = "  "

@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/promoctl/promoctl/internal/output"
+	"github.com/promoctl/promoctl/internal/termsafe"
 )
 
 // Job is a job of promo jobs: what its journal says.
@@ -36,7 +37,7 @@ func Jobs(jobs []Job, loc *time.Location) (output.Data, error) {
 			g := output.Grid{Header: []string{"ID", "SITE", "COMMAND", "CODES", "CREATED", "STARTED", "STATE"},
 				Columns: []output.Column{{Keep: true}, {Keep: true}, {Keep: true}, {Keep: true}, {Priority: 1}, {Priority: 2}, {Keep: true}}}
 			for _, j := range jobs {
-				g.Rows = append(g.Rows, []string{output.Text(j.ID), strconv.FormatInt(j.SiteID, 10), output.Text(j.Command),
+				g.Rows = append(g.Rows, []string{termsafe.String(j.ID), strconv.FormatInt(j.SiteID, 10), termsafe.String(j.Command),
 					strconv.Itoa(j.Codes), strconv.Itoa(j.Created), j.Started.In(loc).Format("2006-01-02 15:04"), j.State})
 			}
 			return []output.Grid{g}, nil

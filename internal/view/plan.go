@@ -9,6 +9,7 @@ import (
 
 	"github.com/promoctl/promoctl/internal/output"
 	"github.com/promoctl/promoctl/internal/promo"
+	"github.com/promoctl/promoctl/internal/termsafe"
 )
 
 // PlanEntry is one write of promo apply's plan, as the view shows it; the
@@ -70,7 +71,7 @@ func Plan(plan []PlanEntry, loc *time.Location) (output.Data, error) {
 			if e.ID != 0 {
 				id = strconv.FormatInt(e.ID, 10)
 			}
-			g.Rows[i] = []string{e.Action, id, output.Text(e.Code), output.Text(Changes(e, loc))}
+			g.Rows[i] = []string{e.Action, id, termsafe.String(e.Code), termsafe.String(Changes(e, loc))}
 		}
 		return g
 	}

@@ -13,6 +13,7 @@ import (
 	"github.com/promoctl/promoctl/internal/api"
 	"github.com/promoctl/promoctl/internal/output"
 	"github.com/promoctl/promoctl/internal/records"
+	"github.com/promoctl/promoctl/internal/termsafe"
 )
 
 // descriptionRunes bounds a description in the product card; -o json and
@@ -41,8 +42,8 @@ func productCard(p api.Product) []output.Grid {
 	var rows [][]string
 	add := func(k, v string) { rows = addWrapped(rows, k+":", v) }
 	add("ID", strconv.FormatInt(int64(p.ID), 10))
-	add("Name", orDash(output.Text(string(p.Name))))
-	add("SKU", orDash(output.Text(string(p.SKU))))
+	add("Name", orDash(termsafe.String(string(p.Name))))
+	add("SKU", orDash(termsafe.String(string(p.SKU))))
 	add("Price", optMoney(p.Price))
 	add("Old price", optMoney(nonZero(p.OldPrice)))
 	add("Quantity", optNumber(p.Quantity))
@@ -66,29 +67,29 @@ func productCard(p api.Product) []output.Grid {
 		add("Description", clipRunes(s, descriptionRunes))
 	}
 	if p.DescriptionURL != "" {
-		add("Description URL", output.Text(string(p.DescriptionURL)))
+		add("Description URL", termsafe.String(string(p.DescriptionURL)))
 	}
 	gs := []output.Grid{{Rows: rows, KeyValue: true}}
 
 	if len(p.Images) > 0 {
 		g := output.Grid{Title: "Images", Header: []string{"ID", "URL", "STATUS"}}
 		for _, im := range p.Images {
-			g.Rows = append(g.Rows, []string{strconv.FormatInt(int64(im.ID), 10), orDash(output.Text(string(im.URL))), imageStatus(im.StatusID)})
+			g.Rows = append(g.Rows, []string{strconv.FormatInt(int64(im.ID), 10), orDash(termsafe.String(string(im.URL))), imageStatus(im.StatusID)})
 		}
 		gs = append(gs, g)
 	}
 	if len(p.Params) > 0 {
 		g := output.Grid{Title: "Parameters", Header: []string{"ID", "NAME", "VALUES", "UNIT", "VISIBLE"}}
 		for _, pr := range p.Params {
-			g.Rows = append(g.Rows, []string{strconv.FormatInt(int64(pr.ID), 10), orDash(output.Text(string(pr.Name))),
-				paramValues(pr.Values), output.Text(string(pr.Unit)), optYesNo(pr.IsVisible)})
+			g.Rows = append(g.Rows, []string{strconv.FormatInt(int64(pr.ID), 10), orDash(termsafe.String(string(pr.Name))),
+				paramValues(pr.Values), termsafe.String(string(pr.Unit)), optYesNo(pr.IsVisible)})
 		}
 		gs = append(gs, g)
 	}
 	if len(p.Modifiers) > 0 {
 		g := output.Grid{Title: "Modifiers", Header: []string{"ID", "NAME", "PRICE", "MAX COUNT", "DEFAULT", "VISIBLE"}}
 		for _, m := range p.Modifiers {
-			g.Rows = append(g.Rows, []string{strconv.FormatInt(int64(m.ID), 10), orDash(output.Text(string(m.Name))),
+			g.Rows = append(g.Rows, []string{strconv.FormatInt(int64(m.ID), 10), orDash(termsafe.String(string(m.Name))),
 				textMoney(string(m.Price)), optInt(m.MaxCount), optYesNo(m.Default), optYesNo(m.IsVisible)})
 		}
 		gs = append(gs, g)
@@ -130,7 +131,7 @@ func variantIDs(raw json.RawMessage) string {
 		}
 		switch firstByte(v) {
 		case '"':
-			ids = append(ids, output.Text(jsonText(v)))
+			ids = append(ids, termsafe.String(jsonText(v)))
 			continue
 		case '-', '0', '1', '2', '3', '4', '5', '6', '7', '8', '9':
 			ids = append(ids, string(bytes.TrimSpace(v)))
@@ -150,9 +151,9 @@ func variantIDs(raw json.RawMessage) string {
 func paramValues(vs []api.ParamValue) string {
 	parts := make([]string, 0, len(vs))
 	for _, v := range vs {
-		s := strings.TrimSpace(output.Text(string(v.Label)))
+		s := strings.TrimSpace(termsafe.String(string(v.Label)))
 		if s == "" {
-			s = strings.TrimSpace(output.Text(string(v.Value)))
+			s = strings.TrimSpace(termsafe.String(string(v.Value)))
 		}
 		if v.IsVisible != nil && !*v.IsVisible {
 			s += " (hidden)"
@@ -172,7 +173,7 @@ func categories(cs []api.Category) string {
 	parts := make([]string, len(cs))
 	for i, c := range cs {
 		id := strconv.FormatInt(int64(c.ID), 10)
-		if name := output.Text(string(c.Name)); name != "" {
+		if name := termsafe.String(string(c.Name)); name != "" {
 			parts[i] = name + " (" + id + ")"
 		} else {
 			parts[i] = id
@@ -202,7 +203,7 @@ func HTMLText(s string) string {
 		switch z.Next() {
 		case html.ErrorToken:
 			// io.EOF, or a fragment cut short: what was read is the text.
-			return strings.Join(strings.Fields(output.Text(b.String())), " ")
+			return strings.Join(strings.Fields(termsafe.String(b.String())), " ")
 		case html.TextToken:
 			if skip == "" {
 				// The standard library's unescaper, not z.Text(): its
@@ -270,5 +271,5 @@ func textMoney(s string) string {
 	if f, err := strconv.ParseFloat(s, 64); err == nil {
 		return Money(f)
 	}
-	return output.Text(s)
+	return termsafe.String(s)
 }

@@ -15,6 +15,7 @@ import (
 	"github.com/promoctl/promoctl/internal/jsonscan"
 	"github.com/promoctl/promoctl/internal/output"
 	"github.com/promoctl/promoctl/internal/promo"
+	"github.com/promoctl/promoctl/internal/termsafe"
 )
 
 // promoColumns are the API fields of a list item, in the spec's order
@@ -240,7 +241,7 @@ func PromoRecord(raw json.RawMessage, p api.Promo, id int64, loc *time.Location,
 			if p.ID != nil {
 				add("ID", optInt(p.ID))
 			}
-			add("Code", output.Text(string(p.Code)))
+			add("Code", termsafe.String(string(p.Code)))
 			add("Status", string(p.StatusFields().StatusAt(now)))
 			add("Enabled", YesNo(bool(p.IsEnabled)))
 			add("Bonus type", promo.BonusType(p.BonusType).String())
@@ -339,9 +340,9 @@ func PromoStats(raw json.RawMessage, loc *time.Location) output.Data {
 			}
 			totals := map[string]*total{}
 			for _, s := range ss {
-				cur := output.Text(string(s.Currency))
+				cur := termsafe.String(string(s.Currency))
 				uses.Rows = append(uses.Rows, []string{strconv.FormatInt(int64(s.ID), 10), strconv.FormatInt(int64(s.LeadID), 10),
-					Date(s.DLeadCreated, loc), output.Text(string(s.Promo.Code)), Money(float64(s.OrderPrice)), fmtFloat(float64(s.OrderQuantity)),
+					Date(s.DLeadCreated, loc), termsafe.String(string(s.Promo.Code)), Money(float64(s.OrderPrice)), fmtFloat(float64(s.OrderQuantity)),
 					Money(float64(s.DiscountAmount)), cur})
 				t := totals[cur]
 				if t == nil {
@@ -511,7 +512,7 @@ func PromoRequest(method, path string, body []byte, defaults bool, loc *time.Loc
 		add("User id", optInt(rest.UserID))
 	}
 	if _, ok := has["code"]; ok {
-		add("Code", output.Text(string(p.Code)))
+		add("Code", termsafe.String(string(p.Code)))
 	}
 	percent := bool(p.BonusAmountIsInPercentages)
 	field("Enabled", "is_enabled", YesNo(bool(p.IsEnabled)), YesNo(false))

@@ -11,6 +11,7 @@ import (
 	"github.com/promoctl/promoctl/internal/api"
 	"github.com/promoctl/promoctl/internal/format"
 	"github.com/promoctl/promoctl/internal/output"
+	"github.com/promoctl/promoctl/internal/termsafe"
 )
 
 func loadZone(t *testing.T, name string) *time.Location {
@@ -319,7 +320,7 @@ func TestText(t *testing.T) {
 		"two\nlines\tand tab":        "two lines and tab",
 		"\u202eevil":                 "evil",
 	} {
-		if got := output.Text(in); got != want {
+		if got := termsafe.String(in); got != want {
 			t.Errorf("Text(%q) = %q, want %q", in, got, want)
 		}
 	}

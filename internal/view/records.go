@@ -14,6 +14,7 @@ import (
 
 	"github.com/promoctl/promoctl/internal/output"
 	"github.com/promoctl/promoctl/internal/records"
+	"github.com/promoctl/promoctl/internal/termsafe"
 )
 
 // Records and Record render JSON whose shape is not documented (sites and
@@ -329,7 +330,7 @@ func headerName(key string) string {
 // capitals, the first letter capitalised: Published, Page count,
 // Settings.SEO title, Owners[0].ID.
 func fieldLabel(key string) string {
-	segs := strings.Split(output.Text(key), ".")
+	segs := strings.Split(termsafe.String(key), ".")
 	for i, seg := range segs {
 		name, index := seg, ""
 		if j := strings.IndexByte(seg, '['); j > 0 {
@@ -485,7 +486,7 @@ func cellText(v []byte, loc *time.Location, n int) string {
 		if t, ok := dateTime(s); ok {
 			return t.In(loc).Format("2006-01-02 15:04")
 		}
-		return clipRunes(output.Text(s), n)
+		return clipRunes(termsafe.String(s), n)
 	case 't':
 		return "yes"
 	case 'f':
@@ -500,7 +501,7 @@ func cellText(v []byte, loc *time.Location, n int) string {
 		}
 		return summary(v)
 	}
-	return output.Text(string(v))
+	return termsafe.String(string(v))
 }
 
 // joinPlain joins an array of plain values ("a, b, c") when it fits in n

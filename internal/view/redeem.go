@@ -7,6 +7,7 @@ import (
 
 	"github.com/promoctl/promoctl/internal/output"
 	"github.com/promoctl/promoctl/internal/promo"
+	"github.com/promoctl/promoctl/internal/termsafe"
 )
 
 // Redeemed is an order a promo code was applied to in the sandbox, as its
@@ -35,10 +36,10 @@ func Redemption(raw json.RawMessage, r Redeemed, loc *time.Location) output.Data
 				{"Promo code id:", strconv.FormatInt(r.PromoID, 10)},
 				{"Order:", strconv.FormatInt(r.LeadID, 10)},
 				{"Discount on:", r.BonusType.String()},
-				{"Order price:", Money(r.OrderPrice) + " " + output.Text(r.Currency)},
-				{"Delivery price:", Money(r.DeliveryPrice) + " " + output.Text(r.Currency)},
-				{"Discount:", Money(r.Discount) + " " + output.Text(r.Currency)},
-				{"To pay:", Money(r.Total) + " " + output.Text(r.Currency)},
+				{"Order price:", Money(r.OrderPrice) + " " + termsafe.String(r.Currency)},
+				{"Delivery price:", Money(r.DeliveryPrice) + " " + termsafe.String(r.Currency)},
+				{"Discount:", Money(r.Discount) + " " + termsafe.String(r.Currency)},
+				{"To pay:", Money(r.Total) + " " + termsafe.String(r.Currency)},
 				{"Used at:", r.UsedAt.In(loc).Format("2006-01-02 15:04")},
 			}
 			return []output.Grid{{Rows: rows, KeyValue: true}}, nil

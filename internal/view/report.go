@@ -7,6 +7,7 @@ import (
 
 	"github.com/promoctl/promoctl/internal/output"
 	"github.com/promoctl/promoctl/internal/report"
+	"github.com/promoctl/promoctl/internal/termsafe"
 )
 
 // The rows of promo report in JSON, YAML and CSV: the contract's fields,
@@ -54,7 +55,7 @@ func ReportByCode(r report.Report, loc *time.Location) (output.Data, error) {
 			g := output.Grid{Header: []string{"ID", "CODE", "CURRENCY", "ORDERS", "ORDER TOTAL", "DISCOUNT TOTAL", "FIRST ORDER", "LAST ORDER"},
 				Columns: []output.Column{{Keep: true}, {Keep: true}, {Keep: true}, {Keep: true}, {Keep: true}, {Keep: true}, {Priority: 2}, {Priority: 1}}}
 			for _, c := range r.ByCode {
-				g.Rows = append(g.Rows, []string{strconv.FormatInt(c.ID, 10), output.Text(c.Code), currencyCell(c.Currency),
+				g.Rows = append(g.Rows, []string{strconv.FormatInt(c.ID, 10), termsafe.String(c.Code), currencyCell(c.Currency),
 					strconv.Itoa(c.Orders), c.OrderTotal.Fixed(2), c.DiscountTotal.Fixed(2), Date(c.First, loc), Date(c.Last, loc)})
 			}
 			return withTotals(g, r), nil
@@ -140,7 +141,7 @@ func currencyCell(c string) string {
 	if c == "" {
 		return "-"
 	}
-	return output.Text(c)
+	return termsafe.String(c)
 }
 
 // orNull is s, or nil (null) when it is empty.

@@ -5,8 +5,8 @@ import (
 	"time"
 
 	"github.com/promoctl/promoctl/internal/api"
-	"github.com/promoctl/promoctl/internal/output"
 	"github.com/promoctl/promoctl/internal/promo"
+	"github.com/promoctl/promoctl/internal/termsafe"
 )
 
 // promoTableRower returns what makes a promo code's row of the list
@@ -26,7 +26,7 @@ func promoTableRower(date func(api.Time) string, now time.Time) func(p *api.Prom
 			t = strconv.AppendInt(t, int64(*p.ID), 10)
 		}
 		ends[0] = len(t)
-		t = output.AppendText(t, code)
+		t = termsafe.Append(t, code)
 		ends[1] = len(t)
 		t = append(t, p.StatusFields().StatusAt(now)...)
 		ends[2] = len(t)
