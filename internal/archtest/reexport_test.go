@@ -119,9 +119,7 @@ func TestNoReExportedNames(t *testing.T) {
 		if err != nil {
 			return err
 		}
-		for _, r := range reExports(fset, file) {
-			found = append(found, r)
-		}
+		found = append(found, reExports(fset, file)...)
 		return nil
 	})
 	if err != nil {
