@@ -254,3 +254,17 @@ func workbookCells(t *testing.T, data string) string {
 	}
 	return b.String()
 }
+
+// TestRussianGenerateShowsTheCurrency: the table promo generate prints of
+// the codes it created shows money in the site's currency, as promo list
+// does.
+func TestRussianGenerateShowsTheCurrency(t *testing.T) {
+	r := ruRunner(t)
+	res := r.Run("--sandbox", "promo", "generate", "--site-id", "1", "--count", "1", "--amount", "150,5", "--enabled")
+	if res.Code != 0 {
+		t.Fatalf("exit %d\n%s", res.Code, res.Stderr)
+	}
+	if !strings.Contains(res.Stdout, "150,50\u00a0₽") {
+		t.Errorf("the created codes' table lacks the amount in roubles:\n%s", res.Stdout)
+	}
+}

@@ -539,6 +539,12 @@ func (opts *promoGenerateOptions) printCreated(ctx context.Context, c core.Gener
 	if shown < want {
 		opts.Warn(fmt.Sprintf("%d of the %d promo codes the job created are no longer on the list of site %d", want-shown, want, site))
 	}
+	// Money in the site's currency, as promo list shows it (Russian tables).
+	if opts.Client != nil {
+		if client, err := opts.Client(); err == nil {
+			opts.WithSiteCurrency(ctx, client, site)
+		}
+	}
 	return opts.PrintList(view.PromoList(out, opts.Loc, opts.Now()), "No promo codes were created.")
 }
 
