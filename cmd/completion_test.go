@@ -388,9 +388,7 @@ func TestCompletionWiring(t *testing.T) {
 // TestCompleterRuns calls the completions with their dependencies given
 // directly: a client of a fake API, a config file, the --sandbox switch.
 func TestCompleterRuns(t *testing.T) {
-	e := cmdtest.NewVerbEnv(t, false, format.JSON,
-		cmdtest.Answer{Route: "GET /v1/promo", Status: http.StatusOK, Body: `[{"id":1001,"code":"SUMMER25"},{"id":2002,"code":"WINTER"}]`})
-	e.Sess.Settings.SiteID = 7
+	e := cmdtest.NewVerbEnv(t, false, format.JSON)
 	path := cmdtest.WriteFile(t, "config.yaml", "current_profile: shop\nprofiles:\n  shop: {}\n  staging: {}\n")
 	sandboxOn := false
 	c := &core.Completer{
@@ -409,7 +407,6 @@ func TestCompleterRuns(t *testing.T) {
 		typed string
 		want  []cobra.Completion
 	}{
-		{"promo ids of the configured site", c.CompletePromoIDs, "1", []cobra.Completion{"1001\tSUMMER25"}},
 		{"profiles, the current one marked", c.CompleteProfiles, "s", []cobra.Completion{"shop\tcurrent profile", "staging"}},
 		{"no user ids off the sandbox", c.CompleteUserIDs, "", nil},
 	} {
@@ -422,7 +419,7 @@ func TestCompleterRuns(t *testing.T) {
 	if got, _ := c.CompleteUserIDs(cmd, nil, "2"); len(got) != 1 || !strings.HasPrefix(got[0], "2\tsandbox user") {
 		t.Errorf("user ids on the sandbox = %q, want user 2", got)
 	}
-	e.Expect(t, nil, "", "", "", "GET /v1/promo?site_id=7")
+	e.Expect(t, nil, "", "", "")
 }
 
 // TestCompleterLeavesTheRunAlone: completing a sandbox command builds a
