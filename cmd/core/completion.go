@@ -21,10 +21,14 @@ import (
 )
 
 // Shell completion. The scripts (`promoctl completion bash|zsh|fish|
-// powershell`, committed in completions/) call `promoctl __complete ARGS…`,
-// which cobra answers with the functions each verb names from here: ids of promo codes,
-// sites and pages fetched with the configured credentials (or the sandbox
-// with --sandbox), profile names, and the fixed values of some flags.
+// powershell`, cmd/completion, committed in completions/) call `promoctl
+// __complete ARGS…`, which cobra answers with the functions each verb
+// declares. What more than one noun completes is here: site ids fetched
+// with the configured credentials (or the sandbox with --sandbox),
+// profile names, sandbox users, the global flags' values, and the parts
+// the nouns' own completions are made of (the Completer's quiet client,
+// CompletionSites, Candidate, FixedCompletions, FirstArg); promo code ids,
+// page ids and api's paths are completed by their nouns.
 //
 // Completion never gets in the way of typing: it gives up after
 // completionTimeout whatever --timeout says, never prompts, and never
