@@ -26,78 +26,6 @@ import (
 // ":DIRECTIVE"; cobra adds one line of its own on stderr, which the scripts
 // throw away.
 
-const completionPromosJSON = `[
-	{"id":1001,"code":"WELCOME10","is_enabled":true,"bonus_type":2,"bonus_amount":10},
-	{"id":"1002","code":"FREESHIP","is_enabled":true,"bonus_type":3,"bonus_amount":100},
-	{"id":2001,"code":"BAD\u001b[31mCODE\tX"}
-]`
-
-func TestCompletePromoIDs(t *testing.T) {
-	for _, verb := range []string{"get", "update", "delete", "stats"} {
-		t.Run(verb, func(t *testing.T) {
-			r := newRunner(t)
-			r.Env["PROMOCTL_SITE_ID"] = "11111"
-			r.API.Handle("GET /v1/promo", http.StatusOK, completionPromosJSON)
-			got := r.Complete(t, "promo", verb, "")
-			// Ids described by their codes, then the codes (CODE_OR_ID)
-			// described by their ids; a code no shell word can hold is
-			// offered by its id only.
-			want := apitest.Lines("1001\tWELCOME10", "1002\tFREESHIP", "2001\tBADCODE X", "WELCOME10\tid 1001", "FREESHIP\tid 1002", ":4")
-			if got != want {
-				t.Errorf("stdout:\n%s\nwant:\n%s", got, want)
-			}
-			reqs := r.ExpectRoutes(t, "GET /v1/promo?site_id=11111")
-			cmdtest.ExpectHeaders(t, reqs[0], false)
-		})
-	}
-}
-
-func TestCompletePromoIDsFiltersByPrefix(t *testing.T) {
-	r := newRunner(t)
-	r.Env["PROMOCTL_SITE_ID"] = "11111"
-	r.API.Handle("GET /v1/promo", http.StatusOK, completionPromosJSON)
-	if got, want := r.Complete(t, "promo", "get", "10"), apitest.Lines("1001\tWELCOME10", "1002\tFREESHIP", ":4"); got != want {
-		t.Errorf("stdout:\n%s\nwant:\n%s", got, want)
-	}
-}
-
-func TestCompletePromoCodesByPrefix(t *testing.T) {
-	r := newRunner(t)
-	r.Env["PROMOCTL_SITE_ID"] = "11111"
-	r.API.Handle("GET /v1/promo", http.StatusOK, completionPromosJSON)
-	// A code is matched whatever its case, as the lookup matches it.
-	if got, want := r.Complete(t, "promo", "get", "free"), apitest.Lines("FREESHIP\tid 1002", ":4"); got != want {
-		t.Errorf("stdout:\n%s\nwant:\n%s", got, want)
-	}
-}
-
-func TestCompletePromoIDsUsesTheProfilesSite(t *testing.T) {
-	r := newRunner(t)
-	r.WriteConfig("current_profile: shop\nprofiles:\n  shop:\n    site_id: 222\n")
-	r.API.Handle("GET /v1/promo", http.StatusOK, completionPromosJSON)
-	if got := r.Complete(t, "promo", "stats", ""); !strings.HasPrefix(got, "1001\tWELCOME10\n") {
-		t.Errorf("stdout:\n%s\nwant the promo codes of site 222", got)
-	}
-	r.ExpectRoutes(t, "GET /v1/promo?site_id=222")
-}
-
-func TestCompletePromoIDsOnlyTheFirstArgument(t *testing.T) {
-	r := newRunner(t)
-	r.Env["PROMOCTL_SITE_ID"] = "11111"
-	if got := r.Complete(t, "promo", "get", "1001", ""); got != ":4\n" {
-		t.Errorf("stdout = %q, want no candidates", got)
-	}
-	r.ExpectNoRequests(t)
-}
-
-func TestCompletePromoIDsWithoutASite(t *testing.T) {
-	r := newRunner(t) // no site_id anywhere: nothing to list, nothing asked
-	if got := r.Complete(t, "promo", "delete", ""); got != ":4\n" {
-		t.Errorf("stdout = %q, want no candidates", got)
-	}
-	r.ExpectNoRequests(t)
-}
-
 func TestCompleteSiteIDs(t *testing.T) {
 	// The API does not document site records: the description is the first
 	// of name, title and domain; ids may be numbers or strings.
@@ -126,17 +54,6 @@ func TestCompleteSiteIDsFromAWrappedList(t *testing.T) {
 	if got, want := r.Complete(t, "promo", "list", "--site-id", "2"), apitest.Lines("2\tTwo", ":4"); got != want {
 		t.Errorf("stdout:\n%s\nwant:\n%s", got, want)
 	}
-}
-
-func TestCompletePageIDs(t *testing.T) {
-	r := newRunner(t)
-	r.Env["PROMOCTL_SITE_ID"] = "11111"
-	r.API.Handle("GET /v3/public/site/11111/page", http.StatusOK,
-		`[{"id":5001,"title":"Home","path":"/"},{"id":5002,"path":"/catalog"}]`)
-	if got, want := r.Complete(t, "page", "get", ""), apitest.Lines("5001\tHome", "5002\t/catalog", ":4"); got != want {
-		t.Errorf("stdout:\n%s\nwant:\n%s", got, want)
-	}
-	r.ExpectRoutes(t, "GET /v3/public/site/11111/page")
 }
 
 func TestCompleteProfiles(t *testing.T) {
@@ -187,21 +104,6 @@ func TestCompleteFixedValues(t *testing.T) {
 	} {
 		if got := r.Complete(t, c.line...); got != c.want {
 			t.Errorf("%q: stdout:\n%s\nwant:\n%s", c.line, got, c.want)
-		}
-	}
-	r.ExpectNoRequests(t)
-}
-
-func TestCompleteAPIPath(t *testing.T) {
-	r := newRunner(t)
-	// PATH alone (GET) or after a METHOD; the id is typed after it.
-	for line, want := range map[string]string{
-		"api /v3/public/site/p": apitest.Lines("/v3/public/site/page/\tone page", ":6"),
-		"api get /v1/s":         apitest.Lines("/v1/shop/product/\tone product", ":6"),
-	} {
-		res := r.Run(append([]string{cobra.ShellCompRequestCmd}, strings.Fields(line)...)...)
-		if res.Code != 0 || res.Stdout != want {
-			t.Errorf("%s: exit %d, stdout:\n%s\nwant:\n%s", line, res.Code, res.Stdout, want)
 		}
 	}
 	r.ExpectNoRequests(t)
@@ -388,9 +290,7 @@ func TestCompletionWiring(t *testing.T) {
 // TestCompleterRuns calls the completions with their dependencies given
 // directly: a client of a fake API, a config file, the --sandbox switch.
 func TestCompleterRuns(t *testing.T) {
-	e := cmdtest.NewVerbEnv(t, false, format.JSON,
-		cmdtest.Answer{Route: "GET /v1/promo", Status: http.StatusOK, Body: `[{"id":1001,"code":"SUMMER25"},{"id":2002,"code":"WINTER"}]`})
-	e.Sess.Settings.SiteID = 7
+	e := cmdtest.NewVerbEnv(t, false, format.JSON)
 	path := cmdtest.WriteFile(t, "config.yaml", "current_profile: shop\nprofiles:\n  shop: {}\n  staging: {}\n")
 	sandboxOn := false
 	c := &core.Completer{
@@ -409,7 +309,6 @@ func TestCompleterRuns(t *testing.T) {
 		typed string
 		want  []cobra.Completion
 	}{
-		{"promo ids of the configured site", c.CompletePromoIDs, "1", []cobra.Completion{"1001\tSUMMER25"}},
 		{"profiles, the current one marked", c.CompleteProfiles, "s", []cobra.Completion{"shop\tcurrent profile", "staging"}},
 		{"no user ids off the sandbox", c.CompleteUserIDs, "", nil},
 	} {
@@ -422,7 +321,7 @@ func TestCompleterRuns(t *testing.T) {
 	if got, _ := c.CompleteUserIDs(cmd, nil, "2"); len(got) != 1 || !strings.HasPrefix(got[0], "2\tsandbox user") {
 		t.Errorf("user ids on the sandbox = %q, want user 2", got)
 	}
-	e.Expect(t, nil, "", "", "", "GET /v1/promo?site_id=7")
+	e.Expect(t, nil, "", "", "")
 }
 
 // TestCompleterLeavesTheRunAlone: completing a sandbox command builds a
@@ -465,21 +364,4 @@ func TestCompleterLeavesTheRunAlone(t *testing.T) {
 		t.Fatal(err)
 	}
 	store.Close()
-}
-
-func TestCompleteStatusesAndSelections(t *testing.T) {
-	r := newRunner(t)
-	if got, want := r.Complete(t, "promo", "list", "--status", "expired,u"), apitest.Lines("expired,used-up", ":4"); got != want {
-		t.Errorf("--status: stdout:\n%s\nwant:\n%s", got, want)
-	}
-	if got, want := r.Complete(t, "promo", "disable", "--status", "d"), apitest.Lines("disabled", ":4"); got != want {
-		t.Errorf("disable --status: stdout:\n%s\nwant:\n%s", got, want)
-	}
-	// promo delete, enable and disable take several codes: every argument
-	// completes.
-	r.Env["PROMOCTL_SITE_ID"] = "11111"
-	r.API.Handle("GET /v1/promo", http.StatusOK, completionPromosJSON)
-	if got, want := r.Complete(t, "promo", "delete", "1001", "free"), apitest.Lines("FREESHIP\tid 1002", ":4"); got != want {
-		t.Errorf("second argument of delete: stdout:\n%s\nwant:\n%s", got, want)
-	}
 }

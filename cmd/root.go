@@ -20,6 +20,7 @@ import (
 
 	"github.com/promoctl/promoctl/cmd/apicmd"
 	"github.com/promoctl/promoctl/cmd/auth"
+	"github.com/promoctl/promoctl/cmd/completion"
 	"github.com/promoctl/promoctl/cmd/configcmd"
 	"github.com/promoctl/promoctl/cmd/core"
 	"github.com/promoctl/promoctl/cmd/page"
@@ -75,8 +76,10 @@ func addNouns(root *cobra.Command, f *core.Factory) {
 		c.GroupID = "shop"
 		root.AddCommand(c)
 	}
-	sb := sandboxcmd.NewCmd(f)
-	sb.GroupID = "setup"
-	root.AddCommand(sb, version.NewCmd(f, nil))
+	for _, c := range []*cobra.Command{sandboxcmd.NewCmd(f), completion.NewCmd(f, nil)} {
+		c.GroupID = "setup"
+		root.AddCommand(c)
+	}
+	root.AddCommand(version.NewCmd(f, nil))
 	root.AddCommand(auth.NewCmd(f), configcmd.NewCmd(f))
 }

@@ -112,7 +112,7 @@ GET, PUT, DELETE and HEAD are retried on connection errors, 429 and
 		}
 		return pflag.NormalizedName(name)
 	})
-	c.ValidArgsFunction = core.CompleteAPI
+	c.ValidArgsFunction = completeAPI
 	_ = c.MarkFlagFilename("input") // the flag exists: no error
 	_ = c.MarkFlagFilename("field") // @FILE: likewise
 	return c

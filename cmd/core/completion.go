@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"io"
 	"net/http"
-	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -22,10 +21,14 @@ import (
 )
 
 // Shell completion. The scripts (`promoctl completion bash|zsh|fish|
-// powershell`, committed in completions/) call `promoctl __complete ARGS…`,
-// which cobra answers with the functions each verb names from here: ids of promo codes,
-// sites and pages fetched with the configured credentials (or the sandbox
-// with --sandbox), profile names, and the fixed values of some flags.
+// powershell`, cmd/completion, committed in completions/) call `promoctl
+// __complete ARGS…`, which cobra answers with the functions each verb
+// declares. What more than one noun completes is here: site ids fetched
+// with the configured credentials (or the sandbox with --sandbox),
+// profile names, sandbox users, the global flags' values, and the parts
+// the nouns' own completions are made of (the Completer's quiet client,
+// CompletionSites, Candidate, FixedCompletions, FirstArg); promo code ids,
+// page ids and api's paths are completed by their nouns.
 //
 // Completion never gets in the way of typing: it gives up after
 // completionTimeout whatever --timeout says, never prompts, and never
@@ -58,8 +61,6 @@ type Completer struct {
 	ConfigPath func(cmd *cobra.Command) (string, error)
 	// Sandbox reports whether --sandbox is given.
 	Sandbox func() bool
-	// jobsDir is the folder of the jobs' journals.
-	jobsDir func() string
 }
 
 // NewCompleter builds the completions of a run on its factory, leaving
@@ -81,7 +82,6 @@ func NewCompleter(f *Factory) *Completer {
 			return path, err
 		},
 		Sandbox: func() bool { return f.Global.Sandbox },
-		jobsDir: func() string { return JobsFolder(f.Env) },
 	}
 }
 
@@ -191,11 +191,6 @@ func RegisterCompletions(root *cobra.Command) {
 	walk(root)
 }
 
-// ReportByChoices are the values of promo report --by.
-func ReportByChoices() []cobra.Completion {
-	return []cobra.Completion{cobra.CompletionWithDesc("code", "a row per code and currency"), cobra.CompletionWithDesc("day", "a row per day and currency")}
-}
-
 func FixedCompletions(choices []cobra.Completion) cobra.CompletionFunc {
 	return func(_ *cobra.Command, _ []string, toComplete string) ([]cobra.Completion, cobra.ShellCompDirective) {
 		return withPrefix(choices, toComplete), cobra.ShellCompDirectiveNoFileComp
@@ -219,38 +214,6 @@ func outputChoices() []cobra.Completion {
 	return out
 }
 
-// CompleteStatuses completes --status S[,S...]: the statuses not yet
-// named, after what is typed up to the last comma.
-func CompleteStatuses(_ *cobra.Command, _ []string, toComplete string) ([]cobra.Completion, cobra.ShellCompDirective) {
-	head, last := "", toComplete
-	if i := strings.LastIndexByte(toComplete, ','); i >= 0 {
-		head, last = toComplete[:i+1], toComplete[i+1:]
-	}
-	var out []cobra.Completion
-	for _, s := range StatusNames() {
-		if strings.HasPrefix(s, last) && !slices.Contains(strings.Split(head, ","), s) {
-			out = append(out, head+s)
-		}
-	}
-	return out, cobra.ShellCompDirectiveNoFileComp
-}
-
-// SortChoices are the values of --sort: each field, and -field.
-func SortChoices() []cobra.Completion {
-	var out []cobra.Completion
-	for _, f := range PromoSortFields() {
-		out = append(out, f, "-"+f)
-	}
-	return out
-}
-
-func BonusTypeChoices() []cobra.Completion {
-	return []cobra.Completion{
-		cobra.CompletionWithDesc("goods", "discount on the cost of the goods (2)"),
-		cobra.CompletionWithDesc("delivery", "discount on the cost of delivery (3)"),
-	}
-}
-
 // withPrefix keeps the candidates whose value starts with prefix.
 func withPrefix(choices []cobra.Completion, prefix string) []cobra.Completion {
 	var out []cobra.Completion
@@ -263,8 +226,9 @@ func withPrefix(choices []cobra.Completion, prefix string) []cobra.Completion {
 	return out
 }
 
-// candidate is one completion: a value and what it is.
-func candidate(value, desc string) cobra.Completion {
+// Candidate is one completion: a value and what it is (terminal-safe,
+// none when desc is blank).
+func Candidate(value, desc string) cobra.Completion {
 	desc = strings.TrimSpace(termsafe.String(desc))
 	if desc == "" {
 		return value
@@ -288,51 +252,6 @@ func nothing() ([]cobra.Completion, cobra.ShellCompDirective) {
 	return nil, cobra.ShellCompDirectiveNoFileComp
 }
 
-// CompletePromoIDs completes a promo code of the configured site
-// (site_id, PROMOCTL_SITE_ID, or --site-id when the command has it) by its
-// id, described by its code (1001<TAB>WELCOME10), or by its code,
-// described by its id (WELCOME10<TAB>id 1001), as CODE_OR_ID takes either.
-// Codes are offered only where a code can be looked up: with a site
-// given or configured, and not for what is typed as digits (an id).
-func (c *Completer) CompletePromoIDs(cmd *cobra.Command, _ []string, toComplete string) ([]cobra.Completion, cobra.ShellCompDirective) {
-	ctx, cancel, client, s, ok := c.Client(cmd)
-	defer cancel()
-	if !ok {
-		return nothing()
-	}
-	codes := s.SiteID != 0 && (toComplete == "" || !IsDigits(toComplete))
-	var ids, byCode []cobra.Completion
-	for _, site := range completionSites(ctx, client, s) {
-		raw, err := client.ListPromos(ctx, site)
-		if err != nil {
-			continue
-		}
-		promos, err := api.DecodePromos(raw)
-		if err != nil {
-			continue
-		}
-		for _, p := range promos {
-			if p.ID == nil {
-				continue
-			}
-			id := strconv.FormatInt(int64(*p.ID), 10)
-			if strings.HasPrefix(id, toComplete) {
-				ids = append(ids, candidate(id, string(p.Code)))
-			}
-			code := termsafe.String(string(p.Code))
-			if codes && code != "" && !IsDigits(code) && !strings.ContainsAny(code, " \t\n") &&
-				strings.HasPrefix(strings.ToLower(code), strings.ToLower(toComplete)) {
-				byCode = append(byCode, candidate(code, "id "+id))
-			}
-		}
-	}
-	out := append(ids, byCode...)
-	if out == nil {
-		return nothing()
-	}
-	return out, cobra.ShellCompDirectiveNoFileComp
-}
-
 // CompleteSiteIDs completes a site id, described by the site's name (the
 // API does not document site records: the first of name, title and domain
 // is used). It completes --site-id and `site get ID`.
@@ -349,32 +268,10 @@ func (c *Completer) CompleteSiteIDs(cmd *cobra.Command, _ []string, toComplete s
 	return RecordCompletions(raw, toComplete, "name", "title", "domain"), cobra.ShellCompDirectiveNoFileComp
 }
 
-// CompletePageIDs completes the id of a page of the configured site,
-// described by its title.
-func (c *Completer) CompletePageIDs(cmd *cobra.Command, _ []string, toComplete string) ([]cobra.Completion, cobra.ShellCompDirective) {
-	ctx, cancel, client, s, ok := c.Client(cmd)
-	defer cancel()
-	if !ok {
-		return nothing()
-	}
-	var out []cobra.Completion
-	for _, site := range completionSites(ctx, client, s) {
-		raw, err := client.ListPages(ctx, site)
-		if err != nil {
-			continue
-		}
-		out = append(out, RecordCompletions(raw, toComplete, "title", "name", "path")...)
-	}
-	if out == nil {
-		return nothing()
-	}
-	return out, cobra.ShellCompDirectiveNoFileComp
-}
-
-// completionSites are the sites whose promo codes or pages complete an id:
+// CompletionSites are the sites whose promo codes or pages complete an id:
 // the configured one; on the sandbox, which has no default site, every
 // site its user can view.
-func completionSites(ctx context.Context, client *api.Client, s *config.Settings) []int64 {
+func CompletionSites(ctx context.Context, client *api.Client, s *config.Settings) []int64 {
 	switch {
 	case s.SiteID != 0:
 		return []int64{s.SiteID}
@@ -416,7 +313,7 @@ func (c *Completer) CompleteProfiles(cmd *cobra.Command, _ []string, toComplete 
 		if name == file.CurrentProfile {
 			desc = "current profile"
 		}
-		out = append(out, candidate(name, desc))
+		out = append(out, Candidate(name, desc))
 	}
 	return out, cobra.ShellCompDirectiveNoFileComp
 }
@@ -429,46 +326,9 @@ func (c *Completer) CompleteUserIDs(_ *cobra.Command, _ []string, toComplete str
 	}
 	var out []cobra.Completion
 	for _, c := range sandbox.Credentials() {
-		out = append(out, candidate(strconv.FormatInt(c.UserID, 10), "sandbox user: "+c.Sites))
+		out = append(out, Candidate(strconv.FormatInt(c.UserID, 10), "sandbox user: "+c.Sites))
 	}
 	return withPrefix(out, toComplete), cobra.ShellCompDirectiveNoFileComp
-}
-
-// apiPaths are the API's endpoints, for `api METHOD PATH`; those ending
-// in / or = want an id typed after them.
-func apiPaths() []cobra.Completion {
-	return []cobra.Completion{
-		cobra.CompletionWithDesc("/v1/promo?site_id=", "promo codes of a site"),
-		cobra.CompletionWithDesc("/v1/promo", "create a promo code (POST)"),
-		cobra.CompletionWithDesc("/v1/promo/", "one promo code; /statistics for its uses"),
-		cobra.CompletionWithDesc("/v1/shop/product/", "one product"),
-		cobra.CompletionWithDesc("/v3/public/site", "your sites"),
-		cobra.CompletionWithDesc("/v3/public/site/", "one site; /page for its pages"),
-		cobra.CompletionWithDesc("/v3/public/site/page/", "one page"),
-	}
-}
-
-// CompleteAPI completes the [METHOD] PATH of `api`: a method or a path
-// first, a path after a method.
-func CompleteAPI(_ *cobra.Command, args []string, toComplete string) ([]cobra.Completion, cobra.ShellCompDirective) {
-	switch len(args) {
-	case 0:
-		if strings.HasPrefix(toComplete, "/") {
-			return withPrefix(apiPaths(), toComplete), cobra.ShellCompDirectiveNoFileComp | cobra.ShellCompDirectiveNoSpace
-		}
-		var out []cobra.Completion
-		for _, m := range api.RawMethods() {
-			if strings.HasPrefix(m, strings.ToUpper(toComplete)) {
-				out = append(out, m)
-			}
-		}
-		return out, cobra.ShellCompDirectiveNoFileComp
-	case 1:
-		if _, err := api.RawMethod(args[0]); err == nil {
-			return withPrefix(apiPaths(), toComplete), cobra.ShellCompDirectiveNoFileComp | cobra.ShellCompDirectiveNoSpace
-		}
-	}
-	return nothing()
 }
 
 // RecordCompletions turns a list of records whose shape the API does not
@@ -480,7 +340,7 @@ func RecordCompletions(raw json.RawMessage, toComplete string, descKeys ...strin
 	var out []cobra.Completion
 	for _, r := range refs {
 		if strings.HasPrefix(r.ID, toComplete) {
-			out = append(out, candidate(r.ID, r.Name))
+			out = append(out, Candidate(r.ID, r.Name))
 		}
 	}
 	return out

@@ -12,6 +12,7 @@ import (
 
 	"github.com/promoctl/promoctl/internal/api"
 	"github.com/promoctl/promoctl/internal/i18n"
+	"github.com/promoctl/promoctl/internal/promo"
 	"github.com/promoctl/promoctl/internal/prompt"
 )
 
@@ -148,7 +149,7 @@ func (r *ErrorRenderer) phrase(s string, depth int) string {
 
 // isStatusName says whether s is a promo code's status.
 func isStatusName(s string) bool {
-	return slices.Contains(StatusNames(), s)
+	return slices.Contains(promo.Statuses(), promo.Status(s))
 }
 
 // newErrorPattern is the regular expression of one English form of

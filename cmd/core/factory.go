@@ -246,6 +246,10 @@ type conn struct {
 	oneAttempt bool
 }
 
+// MaxConcurrency is the most requests a bulk command may have in flight:
+// a bulk client keeps an idle connection for each.
+const MaxConcurrency = 64
+
 // newClient builds the API client of settings s, reaching the API as c
 // says.
 func (f *Factory) newClient(s *config.Settings, c conn) (*api.Client, error) {

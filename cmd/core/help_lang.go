@@ -34,11 +34,10 @@ func HelpKey(c *cobra.Command) string {
 }
 
 // WithCobraCommands adds what cobra adds to a tree only when it runs (the
-// help and completion commands, each command's --help), so that their
-// help can be translated too.
+// help command, each command's --help), so that their help can be
+// translated too.
 func WithCobraCommands(root *cobra.Command) {
 	root.InitDefaultHelpCmd()
-	root.InitDefaultCompletionCmd()
 	WalkCommands(root, func(c *cobra.Command) { c.InitDefaultHelpFlag() })
 }
 

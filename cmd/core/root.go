@@ -339,6 +339,8 @@ Try it without an account on the built-in sandbox:
 	_ = root.MarkPersistentFlagFilename("sandbox-data") // likewise
 
 	root.AddGroup(&cobra.Group{ID: "shop", Title: "Shop commands:"}, &cobra.Group{ID: "setup", Title: "Setup commands:"})
-	root.SetCompletionCommandGroupID("setup")
+	// The completion command is a noun of its own (cmd/completion), not
+	// cobra's default.
+	root.CompletionOptions.DisableDefaultCmd = true
 	return root
 }

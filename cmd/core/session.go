@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"io"
 	"net/http"
-	"strings"
 	"time"
 
 	"github.com/spf13/cobra"
@@ -153,15 +152,6 @@ func (f *Factory) now() func() time.Time {
 	return time.Now
 }
 
-// NewThrottle is a bulk run's throttle: Throttle's, else one on the real
-// clock without a limit until the server answers 429.
-func (s *Session) NewThrottle() *bulk.Throttle {
-	if s.Throttle != nil {
-		return s.Throttle()
-	}
-	return bulk.NewThrottle(0)
-}
-
 // WithTimeout bounds the rest of the command by --timeout.
 func (s *Session) WithTimeout(ctx context.Context) (context.Context, context.CancelFunc) {
 	return context.WithTimeout(ctx, s.Settings.Timeout)
@@ -200,15 +190,6 @@ func (s *Session) Notef(format string, args ...any) {
 	}
 }
 
-// NewBar is a progress bar on stderr, in the run's language.
-func (s *Session) NewBar() *progress.Bar {
-	b := progress.NewBar(s.IO.ErrOut, 0)
-	if s.Msg.Russian() {
-		b.Words = progress.BarWords{PerSecond: s.Msg.T("progress.per_second"), Left: s.Msg.T("progress.left"), Duration: s.Msg.Duration}
-	}
-	return b
-}
-
 // Warn writes warnings to stderr, each once per run.
 func (s *Session) Warn(msgs ...string) { s.Warnings.Warn(msgs...) }
 
@@ -222,30 +203,6 @@ func (s *Session) Site(site int64) (int64, error) {
 		return 0, Usagef("--site-id is required (or set a default: promoctl config set site_id N)")
 	}
 	return site, nil
-}
-
-// CommandLine is a promoctl command line, shell-quoted, with the global
-// flags of this run that say where it goes (never the token) and how it
-// prints: the same run without the form.
-func (s *Session) CommandLine(args ...string) string {
-	return quotedLine(s.Where, s.OutputFlag, args)
-}
-
-// hintLine is a command line to run next: the global flags that say where
-// it goes, but not this run's --output.
-func (s *Session) hintLine(args ...string) string {
-	return quotedLine(s.Where, nil, args)
-}
-
-func quotedLine(parts ...[]string) string {
-	line := []string{"promoctl"}
-	for _, p := range parts {
-		line = append(line, p...)
-	}
-	for i, s := range line {
-		line[i] = ShellQuote(s)
-	}
-	return strings.Join(line, " ")
 }
 
 // Warnings writes warnings to stderr, terminal or not, each once per run,

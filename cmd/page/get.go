@@ -22,7 +22,7 @@ func newPageGetCmd(f *core.Factory, run func(context.Context, *PageGetOptions) e
 	opts := &PageGetOptions{}
 	return &cobra.Command{
 		Use:               "get ID",
-		ValidArgsFunction: core.FirstArg(f.Completions().CompletePageIDs),
+		ValidArgsFunction: core.FirstArg(completePageIDs(f.Completions())),
 		Aliases:           []string{"show", "view"},
 		Short:             "Show one page",
 		Long: `Show one page (GET /v3/public/site/page/ID) as key/value rows; nested

@@ -263,7 +263,7 @@ func runPromoApply(ctx context.Context, opts *promoApplyOptions) error {
 		return core.Usagef("refusing to rename %s of site %d without confirmation (%s): pass --yes when not running interactively (or --dry-run to see the plan); nothing was sent",
 			CountNoun(len(renames), "promo code", "promo codes"), site, renameList(opts.Msg, renames))
 	}
-	opts.WarnPastEnds(p)
+	warnPastEnds(opts.Session, p)
 	if err := opts.printPlan(p, name); err != nil {
 		return err
 	}

@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 
-	"github.com/promoctl/promoctl/cmd/core"
 	"github.com/promoctl/promoctl/internal/plan"
 	"github.com/promoctl/promoctl/internal/termsafe"
 )
@@ -14,16 +13,16 @@ import (
 // (--prune, --disable-missing) whose promo code is no longer on the site or
 // has another code now, naming it on stderr; the other entries are kept.
 func (opts *promoApplyOptions) recheckPlan(ctx context.Context, p plan.Plan) (plan.Plan, error) {
-	var targets []core.Selected
+	var targets []selected
 	for _, e := range p.Entries {
 		if e.Action == plan.ActionDelete || e.Action == plan.ActionDisable {
-			targets = append(targets, core.Selected{ID: e.ID, Code: e.Code})
+			targets = append(targets, selected{ID: e.ID, Code: e.Code})
 		}
 	}
 	if len(targets) == 0 {
 		return p, nil
 	}
-	now, err := opts.ReadAgain(ctx, targets, p.Site)
+	now, err := readAgain(ctx, opts.Session, targets, p.Site)
 	if err != nil {
 		return p, err
 	}
@@ -43,7 +42,7 @@ func (opts *promoApplyOptions) recheckPlan(ctx context.Context, p plan.Plan) (pl
 			kept = append(kept, e)
 			continue
 		}
-		name := core.Selected{ID: e.ID, Code: e.Code}.Name()
+		name := selected{ID: e.ID, Code: e.Code}.Name()
 		fmt.Fprintln(opts.IO.ErrOut, "promoctl: "+opts.Msg.T("promo.bulk.skipped_changed", "Name", name, "Why", opts.Warnings.Say(why)))
 	}
 	if len(kept) == 0 {

@@ -88,7 +88,7 @@ offers to edit the answers and try again. PROMOCTL_ACCESSIBLE=1 or
 	}
 	core.SiteFlag(f, c)
 	ff.register(c.Flags(), false)
-	f.CompleteFlag(c, "bonus-type", core.FixedCompletions(core.BonusTypeChoices()))
+	f.CompleteFlag(c, "bonus-type", core.FixedCompletions(bonusTypeChoices()))
 	_ = c.MarkFlagFilename("file") // the flag exists: no error
 	return c
 }
@@ -106,7 +106,7 @@ func runPromoCreate(ctx context.Context, opts *promoCreateOptions) error {
 	if opts.Changes.Amount == nil {
 		opts.Warn(defaultAmountWarning(opts.FromFile, opts.Changes.Percent != nil && *opts.Changes.Percent))
 	}
-	if w := core.PastEndWarning(opts.Changes.Ends, opts.Now(), opts.Loc, "promo code"); w != "" {
+	if w := pastEndWarning(opts.Changes.Ends, opts.Now(), opts.Loc, "promo code"); w != "" {
 		opts.Warn(w)
 	}
 	ctx, cancel := opts.WithTimeout(ctx)
@@ -130,7 +130,7 @@ func defaultAmountWarning(file, percent bool) string {
 func createPromo(ctx context.Context, sess *core.Session, changes promo.Changes, site int64, dryRun bool) error {
 	body := changes.CreateBody(site, sess.Settings.UserID)
 	if dryRun {
-		return sess.DryRun("POST", "/v1/promo", body, true)
+		return printDryRun(sess, "POST", "/v1/promo", body, true)
 	}
 	client, err := sess.Client()
 	if err != nil {
@@ -156,7 +156,7 @@ func createPromo(ctx context.Context, sess *core.Session, changes promo.Changes,
 	if p.IsEnabled {
 		return nil
 	}
-	enable := sess.EnableCommand(p.ID, site)
+	enable := enableCommand(sess, p.ID, site)
 	if changes.Enabled == nil {
 		// Nobody chose this: say it wherever stderr goes.
 		sess.Warn(fmt.Sprintf("promo code %s was created disabled (the API's default); enable it with: %s", code, enable))

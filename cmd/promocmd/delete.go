@@ -86,20 +86,20 @@ unknown or not sent); the table form prints nothing on stdout.
 		},
 	}
 	sf.register(f, c, verbDelete)
-	c.ValidArgsFunction = f.Completions().CompletePromoIDs // several at once
+	c.ValidArgsFunction = completePromoIDs(f.Completions()) // several at once
 	return c
 }
 
 // runPromoDelete deletes a promo code (DELETE /v1/promo/ID), unless Yes
 // after asking, with the promo code read first to name it.
 func runPromoDelete(ctx context.Context, opts *promoDeleteOptions) error {
-	client, err := opts.PromoClient(ctx, &opts.ID, opts.Code, opts.SiteID)
+	client, err := promoClient(ctx, opts.Session, &opts.ID, opts.Code, opts.SiteID)
 	if err != nil {
 		return err
 	}
 	if opts.Code == "" && opts.SiteID != 0 {
 		// Given with a site, the id must be that site's.
-		if err := opts.CheckOnSite(ctx, opts.ID, opts.SiteID); err != nil {
+		if err := checkOnSite(ctx, opts.Session, opts.ID, opts.SiteID); err != nil {
 			return err
 		}
 	}
@@ -120,7 +120,7 @@ func runPromoDelete(ctx context.Context, opts *promoDeleteOptions) error {
 		if p.Code != "" {
 			name = string(p.Code)
 		}
-		ok, err := opts.Prompter.Confirm(ctx, opts.DeleteQuestion(opts.ID, raw, p), "This cannot be undone.", false)
+		ok, err := opts.Prompter.Confirm(ctx, deleteQuestion(opts.Session, opts.ID, raw, p), "This cannot be undone.", false)
 		if err != nil {
 			return err
 		}

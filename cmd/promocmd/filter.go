@@ -293,9 +293,9 @@ func parseSort(s string) (field string, desc bool, err error) {
 	if rest, ok := strings.CutPrefix(field, "-"); ok {
 		field, desc = rest, true
 	}
-	if !slices.Contains(core.PromoSortFields(), field) {
+	if !slices.Contains(promoSortFields(), field) {
 		return "", false, core.Usagef("--sort: unknown field %q: use one of %s, with - before it for descending order",
-			s, strings.Join(core.PromoSortFields(), ", "))
+			s, strings.Join(promoSortFields(), ", "))
 	}
 	return field, desc, nil
 }

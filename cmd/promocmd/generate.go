@@ -134,7 +134,7 @@ See docs/bulk.md for how a job is kept exactly once.`,
 	fs.StringVar(&g.journal, "journal", "", "write the job's journal to this new file (default $XDG_STATE_HOME/promoctl/jobs/<job id>.jsonl)")
 	fs.StringVar(&g.resume, "resume", "", "finish the job of this journal, with its parameters")
 	fs.BoolVar(&g.dryRun, "dry-run", false, "read the site's list and print the codes that would be created; create nothing")
-	f.CompleteFlag(c, "bonus-type", core.FixedCompletions(core.BonusTypeChoices()))
+	f.CompleteFlag(c, "bonus-type", core.FixedCompletions(bonusTypeChoices()))
 	_ = c.MarkFlagFilename("file")    // the flag exists: no error
 	_ = c.MarkFlagFilename("journal") // likewise
 	return c
@@ -276,7 +276,7 @@ func runPromoGenerate(ctx context.Context, opts *promoGenerateOptions) error {
 	if opts.Changes.Enabled == nil {
 		opts.Warn("no --enabled given, so the promo codes will be created disabled (the API's default)")
 	}
-	if w := core.PastEndWarning(opts.Changes.Ends, opts.Now(), opts.Loc, "promo codes"); w != "" {
+	if w := pastEndWarning(opts.Changes.Ends, opts.Now(), opts.Loc, "promo codes"); w != "" {
 		opts.Warn(w)
 	}
 	b, err := newBulkJob(opts.Session)
@@ -350,7 +350,7 @@ func resumePromoGenerate(ctx context.Context, opts *promoGenerateOptions) error 
 }
 
 // siteCodes reads the codes of the site once.
-func (opts *promoGenerateOptions) siteCodes(ctx context.Context, c core.GenerateAPI, site int64) ([]string, error) {
+func (opts *promoGenerateOptions) siteCodes(ctx context.Context, c bulkAPI, site int64) ([]string, error) {
 	ctx, cancel := opts.WithTimeout(ctx)
 	defer cancel()
 	raw, err := c.ListPromos(ctx, site)
@@ -373,7 +373,7 @@ func (opts *promoGenerateOptions) siteCodes(ctx context.Context, c core.Generate
 func (opts *promoGenerateOptions) execute(ctx context.Context, b *bulkJob, j *bulk.Journal, concurrency int) error {
 	h := j.Header()
 	before := j.Summary().Created
-	resume := opts.CommandLine("promo", "generate", "--resume", absPath(j.Path())) + stdoutRedirect(opts.IO.Out)
+	resume := commandLine(opts.Session, "promo", "generate", "--resume", absPath(j.Path())) + stdoutRedirect(opts.IO.Out)
 	r := jobRun{Concurrency: concurrency, Grace: opts.Grace, Waiting: func(n int, d time.Duration) {
 		opts.Notef("%d promo codes of unknown outcome are not on the site's list yet: waiting %s for the server to finish them before sending them again.",
 			n, roundDuration(d))
@@ -443,7 +443,7 @@ func stdoutRedirect(out io.Writer) string {
 	if ni, err := os.Stat(name); err != nil || !os.SameFile(fi, ni) {
 		return ""
 	}
-	return " > " + core.ShellQuote(name)
+	return " > " + shellQuote(name)
 }
 
 // summaryLine is the last line of a job on stderr: what this run created,
@@ -497,7 +497,7 @@ func (opts *promoGenerateOptions) listFailures(j *bulk.Journal) {
 
 // printCreated reads the site's list once and prints the promo codes the
 // job created, as promo list does.
-func (opts *promoGenerateOptions) printCreated(ctx context.Context, c core.GenerateAPI, j *bulk.Journal) error {
+func (opts *promoGenerateOptions) printCreated(ctx context.Context, c bulkAPI, j *bulk.Journal) error {
 	ids, codes := map[int64]bool{}, map[string]bool{}
 	var latest time.Time // the last create answered or settled
 	for _, it := range j.Items() {
@@ -550,7 +550,7 @@ func (opts *promoGenerateOptions) printCreated(ctx context.Context, c core.Gener
 
 // listCreated reads the site's list once and returns the JSON list of the
 // promo codes among ids and codes, and how many there are.
-func (opts *promoGenerateOptions) listCreated(ctx context.Context, c core.GenerateAPI, site int64, ids map[int64]bool, codes map[string]bool) ([]byte, int, error) {
+func (opts *promoGenerateOptions) listCreated(ctx context.Context, c bulkAPI, site int64, ids map[int64]bool, codes map[string]bool) ([]byte, int, error) {
 	lctx, cancel := opts.WithTimeout(ctx)
 	defer cancel()
 	raw, err := c.ListPromos(lctx, site)

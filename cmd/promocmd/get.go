@@ -48,7 +48,7 @@ used-up or disabled) in the table.
 		},
 	}
 	core.SiteFlag(f, c)
-	c.ValidArgsFunction = core.FirstArg(f.Completions().CompletePromoIDs)
+	c.ValidArgsFunction = core.FirstArg(completePromoIDs(f.Completions()))
 	return c
 }
 
@@ -59,7 +59,7 @@ site_id). A code made of digits only is named by its id.`
 
 // runPromoGet shows one promo code (GET /v1/promo/ID).
 func runPromoGet(ctx context.Context, opts *promoGetOptions) error {
-	client, err := opts.PromoClient(ctx, &opts.ID, opts.Code, opts.SiteID)
+	client, err := promoClient(ctx, opts.Session, &opts.ID, opts.Code, opts.SiteID)
 	if err != nil {
 		return err
 	}

@@ -18,13 +18,13 @@ import (
 type bulkJob struct {
 	*core.Session
 	th  *bulk.Throttle
-	API core.GenerateAPI
+	API bulkAPI
 }
 
 // newBulkJob builds the throttle and the two clients through it.
 func newBulkJob(s *core.Session) (*bulkJob, error) {
-	th := s.NewThrottle()
-	c, err := s.BulkAPI(th)
+	th := newThrottle(s)
+	c, err := newBulkAPI(s, th)
 	if err != nil {
 		return nil, err
 	}
@@ -95,7 +95,7 @@ func (b *bulkJob) run(ctx context.Context, j *bulk.Journal, r jobRun, rep jobRep
 	o := bulk.Options{Concurrency: concurrency, Throttle: b.th, OpTimeout: b.Settings.Timeout, Grace: r.Grace}
 	var bar *progress.Bar
 	if b.Bar && total >= r.BarFrom {
-		bar = b.NewBar()
+		bar = newBar(b.Session)
 		o.Progress = func(p bulk.Progress) { bar.Update(p.Finished, p.Total, p.Rate, p.ETA()) }
 	}
 	if r.Waiting != nil {

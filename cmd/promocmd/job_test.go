@@ -38,7 +38,7 @@ func TestBulkJobsUseTheSessionsThrottle(t *testing.T) {
 			cmdtest.Answer{Route: "DELETE /v1/promo/1002", Status: http.StatusNoContent})
 		n := counting(e.Sess)
 		env := map[string]string{"HOME": t.TempDir(), "XDG_STATE_HOME": t.TempDir()}
-		opts := &promoSelectOptions{Session: e.Sess, Verb: verbDelete, Refs: []core.PromoRef{{ID: 1001}, {ID: 1002}}, Yes: true, Concurrency: 1,
+		opts := &promoSelectOptions{Session: e.Sess, Verb: verbDelete, Refs: []promoRef{{ID: 1001}, {ID: 1002}}, Yes: true, Concurrency: 1,
 			Getenv: func(k string) string { return env[k] }}
 		err := runPromoSelect(context.Background(), opts)
 		e.Expect(t, err, "", "", "Deleted 2 promo codes.\n", "DELETE /v1/promo/1001", "DELETE /v1/promo/1002")

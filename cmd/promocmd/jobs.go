@@ -14,7 +14,9 @@ import (
 	"github.com/promoctl/promoctl/cmd/core"
 	"github.com/promoctl/promoctl/internal/api"
 	"github.com/promoctl/promoctl/internal/bulk"
+	"github.com/promoctl/promoctl/internal/config"
 	"github.com/promoctl/promoctl/internal/output"
+	"github.com/promoctl/promoctl/internal/termsafe"
 	"github.com/promoctl/promoctl/internal/view"
 )
 
@@ -64,7 +66,7 @@ that cannot be read is named on stderr, and the others are listed.`,
 			if err != nil {
 				return err
 			}
-			return run(cmd.Context(), &promoJobsOptions{Session: sess, Dir: core.JobsFolder(f.Env)})
+			return run(cmd.Context(), &promoJobsOptions{Session: sess, Dir: jobsFolder(f.Env)})
 		},
 	}
 	c.AddCommand(newPromoJobsShowCmd(f, show))
@@ -89,7 +91,7 @@ stderr.`,
 			if len(args) > 0 {
 				return nil, cobra.ShellCompDirectiveNoFileComp
 			}
-			return core.JobCompletions(core.JobsFolder(f.Env), toComplete)
+			return jobCompletions(jobsFolder(f.Env), toComplete)
 		},
 		Example: `  promoctl promo jobs show 20261201T100000Z-1a2b3c4d
   promoctl promo jobs show 20261201 -o csv > mailing.csv
@@ -102,7 +104,7 @@ stderr.`,
 			if err != nil {
 				return err
 			}
-			return run(cmd.Context(), &promoJobsShowOptions{Session: sess, Dir: core.JobsFolder(f.Env), Job: args[0]})
+			return run(cmd.Context(), &promoJobsShowOptions{Session: sess, Dir: jobsFolder(f.Env), Job: args[0]})
 		},
 	}
 }
@@ -119,7 +121,7 @@ func runPromoJobs(_ context.Context, opts *promoJobsOptions) error {
 	rows := make([]view.Job, len(jobs))
 	for i, j := range jobs {
 		rows[i] = view.Job{ID: j.ID, SiteID: j.Header.SiteID, Command: j.Header.Kind, Codes: j.Header.Ops,
-			Created: len(j.Created), Started: j.Header.Started, State: core.JobState(j), Path: j.Path}
+			Created: len(j.Created), Started: j.Header.Started, State: jobState(j), Path: j.Path}
 	}
 	d, err := view.Jobs(rows, opts.Loc)
 	if err != nil {
@@ -246,3 +248,45 @@ func (l *jobPromos) Next() ([]byte, error) {
 type emptyElements struct{}
 
 func (emptyElements) Next() ([]byte, error) { return nil, io.EOF }
+
+// jobState is what promo jobs says of a job: running (a promoctl holds its
+// journal now); finished; can be resumed (a generate job, with --resume);
+// unfinished.
+func jobState(j bulk.JobInfo) string {
+	switch {
+	case j.Running:
+		return "running"
+	case j.Finished():
+		return "finished"
+	case j.Header.Kind == "generate":
+		return "can be resumed"
+	}
+	return "unfinished"
+}
+
+// jobsFolder is the folder of the jobs' journals in env.
+func jobsFolder(env config.Env) string { return bulk.JobsDir(env.Getenv) }
+
+// completeJobIDs completes a job id (promo jobs show, promo report --job):
+// the jobs of the jobs folder of env, newest first, each described by its
+// command, site and state.
+func completeJobIDs(env config.Env) cobra.CompletionFunc {
+	return func(_ *cobra.Command, _ []string, toComplete string) ([]cobra.Completion, cobra.ShellCompDirective) {
+		return jobCompletions(jobsFolder(env), toComplete)
+	}
+}
+
+// jobCompletions are the ids of the jobs in dir that start with
+// toComplete, newest first.
+func jobCompletions(dir, toComplete string) ([]cobra.Completion, cobra.ShellCompDirective) {
+	jobs, _, _ := bulk.ListJobs(dir)
+	var out []cobra.Completion
+	for i := len(jobs) - 1; i >= 0; i-- {
+		j := jobs[i]
+		if strings.HasPrefix(j.ID, toComplete) {
+			out = append(out, cobra.CompletionWithDesc(j.ID, fmt.Sprintf("%s on site %d, %d codes created, %s",
+				termsafe.String(j.Header.Kind), j.Header.SiteID, len(j.Created), jobState(j))))
+		}
+	}
+	return out, cobra.ShellCompDirectiveNoFileComp
+}

@@ -97,14 +97,14 @@ terminal; promo apply -f reads it back.`,
 	}
 	core.SiteFlag(f, c)
 	fs := c.Flags()
-	fs.StringVar(&fl.status, "status", "", "only codes with these statuses: "+strings.Join(core.StatusNames(), ", ")+" (comma-separated)")
+	fs.StringVar(&fl.status, "status", "", "only codes with these statuses: "+strings.Join(statusNames(), ", ")+" (comma-separated)")
 	fs.StringVar(&fl.search, "search", "", "only codes that contain this text, in any case")
 	fs.StringVar(&fl.prefix, "prefix", "", "only codes that start with this text, in any case")
 	fs.StringVar(&fl.within, "expiring-within", "", "only codes whose time limit ends between now and now+DURATION (7d, 36h, 90m)")
 	fs.StringVar(&fl.sort, "sort", "", "order by an API field or status; -FIELD for descending")
 	fs.IntVar(&fl.limit, "limit", 0, "show at most this many codes (after filters and sort)")
-	f.CompleteFlag(c, "status", core.CompleteStatuses)
-	f.CompleteFlag(c, "sort", core.FixedCompletions(core.SortChoices()))
+	f.CompleteFlag(c, "status", completeStatuses)
+	f.CompleteFlag(c, "sort", core.FixedCompletions(sortChoices()))
 	return c
 }
 

@@ -5,10 +5,12 @@ import (
 	"net/http"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/promoctl/promoctl/cmd/core"
 	"github.com/promoctl/promoctl/cmd/internal/cmdtest"
 	"github.com/promoctl/promoctl/internal/format"
+	"github.com/promoctl/promoctl/internal/i18n"
 )
 
 // TestPromoCreateWarnsOfAPastEnd: a create whose --ends has already passed
@@ -68,4 +70,26 @@ func TestPromoGenerateWarnsOfAPastEnd(t *testing.T) {
 	want := "promoctl: warning: the end date 2020-01-31 23:59:59 has already passed, so the promo codes will be expired: give a later --ends\n"
 	res.Expect(t, 0, res.Stdout, want)
 	r.ExpectRoutes(t, "GET /v1/promo?site_id=1")
+}
+
+// TestPastEndWarningsInRussian: the warnings of a create whose end has
+// passed are said in Russian, a count in its plural form.
+func TestPastEndWarningsInRussian(t *testing.T) {
+	w := &core.Warnings{Msg: i18n.New(i18n.Russian)}
+	end := time.Date(2025, 12, 31, 23, 59, 0, 0, time.UTC)
+	now := end.Add(time.Hour)
+	for _, tc := range []struct{ en, want string }{
+		{pastEndWarning(&end, now, time.UTC, "promo code"),
+			"дата окончания 2025-12-31 23:59 уже прошла, так что промокод будет создан истёкшим: укажите в --ends дату позже"},
+		{pastEndWarning(&end, now, time.UTC, "promo codes"),
+			"дата окончания 2025-12-31 23:59 уже прошла, так что промокоды будут созданы истёкшими: укажите в --ends дату позже"},
+		{"1 promo code ends before now, so they will be expired: A1 (line 2, ends 2025-12-31 23:59)",
+			"у 1 промокода дата окончания уже прошла, так что он будет создан истёкшим: A1 (line 2, ends 2025-12-31 23:59)"},
+		{"5 promo codes end before now, so they will be expired: A1 (line 2, ends 2025-12-31 23:59), A2 (line 3, ends 2025-12-31 23:59), A3 (line 4, ends 2025-12-31 23:59) and 2 more",
+			"у 5 промокодов дата окончания уже прошла, так что они будут созданы истёкшими: A1 (line 2, ends 2025-12-31 23:59), A2 (line 3, ends 2025-12-31 23:59), A3 (line 4, ends 2025-12-31 23:59) и ещё 2"},
+	} {
+		if got := w.Say(tc.en); got != tc.want {
+			t.Errorf("say(%q)\n got %s\nwant %s", tc.en, got, tc.want)
+		}
+	}
 }

@@ -1,24 +1,173 @@
 package promocmd
 
 import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
 	"strings"
 
 	"github.com/promoctl/promoctl/cmd/core"
+	"github.com/promoctl/promoctl/internal/api"
+	"github.com/promoctl/promoctl/internal/jsonscan"
 	"github.com/promoctl/promoctl/internal/promo"
 )
 
 // parsePromoRef reads a CODE_OR_ID argument.
-func parsePromoRef(arg string) (core.PromoRef, error) {
+func parsePromoRef(arg string) (promoRef, error) {
 	s := strings.TrimSpace(arg)
 	if s == "" {
-		return core.PromoRef{}, core.Usagef("a promo code id or code is required, got %q", arg)
+		return promoRef{}, core.Usagef("a promo code id or code is required, got %q", arg)
 	}
-	if core.IsDigits(s) {
+	if isDigits(s) {
 		id, err := core.ParseID("promo code id", s)
-		return core.PromoRef{ID: id}, err
+		return promoRef{ID: id}, err
 	}
 	if promo.ValidateCode(s) != nil {
-		return core.PromoRef{}, core.Usagef("invalid promo code id or code %q: an id is digits only, a code 2-15 Latin letters or digits", arg)
+		return promoRef{}, core.Usagef("invalid promo code id or code %q: an id is digits only, a code 2-15 Latin letters or digits", arg)
 	}
-	return core.PromoRef{Code: s}, nil
+	return promoRef{Code: s}, nil
+}
+
+// promoRef is a promo code as a command line names it: an argument of
+// digits only is an id; anything else is a code text, looked up in the
+// list of the site.
+type promoRef struct {
+	ID   int64  // the id, or 0 for a code
+	Code string // the code text, when the argument was not an id
+}
+
+// isDigits reports whether s is digits only.
+func isDigits(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] < '0' || s[i] > '9' {
+			return false
+		}
+	}
+	return s != ""
+}
+
+// String names the promo code as the user did: "1001" or "SUMMER25".
+func (r promoRef) String() string {
+	if r.Code != "" {
+		return r.Code
+	}
+	return fmt.Sprintf("%d", r.ID)
+}
+
+// sitePromo is a promo code of a site's list: what a lookup or a
+// selection needs of it.
+type sitePromo struct {
+	ID   int64
+	Code string
+	api.Promo
+}
+
+// scanPromos reads the promo codes of site as they stream in, calling fn
+// with each one that has an id until fn returns false.
+func scanPromos(ctx context.Context, client *api.Client, site int64, fn func(p *sitePromo) bool) error {
+	stream, err := client.StreamPromos(ctx, site)
+	if err != nil {
+		return err
+	}
+	defer stream.Close()
+	var d api.PromoDecoder
+	var p sitePromo
+	for {
+		e, err := stream.Next()
+		if err == io.EOF {
+			return nil
+		}
+		if ee := (*jsonscan.ElementError)(nil); errors.As(err, &ee) {
+			return fmt.Errorf("list promo codes of site %d: unexpected response from the server: %w", site, ee.Err)
+		}
+		if err != nil {
+			return err
+		}
+		p.Promo = api.Promo{}
+		if err := d.Decode(e, &p.Promo); err != nil {
+			return fmt.Errorf("list promo codes of site %d: %w", site, err)
+		}
+		if p.Promo.ID == nil {
+			continue
+		}
+		p.ID, p.Code = int64(*p.Promo.ID), string(p.Promo.Code)
+		if !fn(&p) {
+			return nil
+		}
+	}
+}
+
+// promoClient is how a verb on one promo code starts: it resolves the code
+// named by *id or code (resolvePromo), stores its id in *id, and returns the
+// client to act on it with.
+func promoClient(ctx context.Context, s *core.Session, id *int64, code string, site int64) (*api.Client, error) {
+	resolved, err := resolvePromo(ctx, s, *id, code, site)
+	if err != nil {
+		return nil, err
+	}
+	*id = resolved
+	return s.Client()
+}
+
+// resolvePromo returns the id of the promo code named by its code text,
+// looked up whatever its case in the list of site (a code written exactly
+// as given wins over one that differs in case); with no code, id as it is.
+func resolvePromo(ctx context.Context, s *core.Session, id int64, code string, site int64) (int64, error) {
+	if code == "" {
+		return id, nil
+	}
+	ref := promoRef{Code: code}
+	site, err := s.Site(site)
+	if err != nil {
+		return 0, err
+	}
+	client, err := s.Client()
+	if err != nil {
+		return 0, err
+	}
+	ctx, cancel := s.WithTimeout(ctx)
+	defer cancel()
+	id = 0
+	err = scanPromos(ctx, client, site, func(p *sitePromo) bool {
+		switch {
+		case p.Code == ref.Code:
+			id = p.ID
+			return false
+		case id == 0 && strings.EqualFold(p.Code, ref.Code):
+			id = p.ID
+		}
+		return true
+	})
+	if err != nil {
+		return 0, err
+	}
+	if id == 0 {
+		return 0, &core.PromoNotFoundError{Codes: []string{ref.Code}, Site: site}
+	}
+	return id, nil
+}
+
+// checkOnSite returns a *core.PromoNotFoundError unless promo code id is on
+// site's list: an id names a promo code of whatever site it is on, so a
+// verb that destroys checks it against the site the user named.
+func checkOnSite(ctx context.Context, s *core.Session, id, site int64) error {
+	client, err := s.Client()
+	if err != nil {
+		return err
+	}
+	ctx, cancel := s.WithTimeout(ctx)
+	defer cancel()
+	found := false
+	err = scanPromos(ctx, client, site, func(p *sitePromo) bool {
+		found = p.ID == id
+		return !found
+	})
+	if err != nil {
+		return err
+	}
+	if !found {
+		return &core.PromoNotFoundError{IDs: []int64{id}, Site: site}
+	}
+	return nil
 }

@@ -34,7 +34,7 @@ type promoReportOptions struct {
 	Accessible  bool // the chart as lines of text, for screen readers
 	// The selection: every condition given applies. Refs are the codes
 	// named (none: any code); Filter is --status, --search and --prefix.
-	Refs   []core.PromoRef
+	Refs   []promoRef
 	Filter PromoFilter
 	// Job is --job ID|FILE: only the codes that job created, on its site;
 	// a job id is looked up in JobsDir.
@@ -121,15 +121,15 @@ are reported, and the exit code is 1.`,
 	fs.StringVar(&rf.until, "until", "", "count orders placed up to this date, in the same forms; a date alone includes that day (to 23:59:59)")
 	fs.StringVar(&rf.by, "by", "code", "one row per code and currency (code) or per day and currency (day)")
 	fs.IntVar(&opts.Concurrency, "concurrency", bulk.DefaultConcurrency, "how many statistics to read at once")
-	fs.StringVar(&rf.status, "status", "", "only codes with these statuses: "+strings.Join(core.StatusNames(), ", ")+" (comma-separated)")
+	fs.StringVar(&rf.status, "status", "", "only codes with these statuses: "+strings.Join(statusNames(), ", ")+" (comma-separated)")
 	fs.StringVar(&rf.search, "search", "", "only codes that contain this text, in any case")
 	fs.StringVar(&rf.prefix, "prefix", "", "only codes that start with this text, in any case")
 	fs.StringVar(&opts.Job, "job", "", "only the codes that this promo generate or promo apply job created: its id, or its journal's path")
 	fs.BoolVar(&opts.AllCodes, "all-codes", false, "read the statistics of every selected code, not only of those the list shows as used")
-	c.ValidArgsFunction = f.Completions().CompletePromoIDs
-	f.CompleteFlag(c, "status", core.CompleteStatuses)
-	f.CompleteFlag(c, "by", core.FixedCompletions(core.ReportByChoices()))
-	f.CompleteFlag(c, "job", f.Completions().CompleteJobIDs)
+	c.ValidArgsFunction = completePromoIDs(f.Completions())
+	f.CompleteFlag(c, "status", completeStatuses)
+	f.CompleteFlag(c, "by", core.FixedCompletions(reportByChoices()))
+	f.CompleteFlag(c, "job", completeJobIDs(f.Env))
 	return c
 }
 
@@ -190,7 +190,7 @@ func (rf *reportFlags) start(cmd *cobra.Command, f *core.Factory, opts *promoRep
 		return err
 	}
 	opts.Session, opts.SiteID, opts.Period, opts.ByDay = sess, sess.Settings.SiteID, rf.period, rf.by == "day"
-	opts.JobsDir = core.JobsFolder(f.Env)
+	opts.JobsDir = jobsFolder(f.Env)
 	if opts.Job != "" && sess.Settings.Sources[config.KeySiteID].Kind != "flag" {
 		opts.SiteID = 0 // the job's site, unless --site-id names one
 	}
@@ -235,7 +235,7 @@ func runPromoReport(ctx context.Context, opts *promoReportOptions) error {
 	if err != nil {
 		return err
 	}
-	th := opts.NewThrottle()
+	th := newThrottle(opts.Session)
 	// The session's bulk client: its requests go through the throttle,
 	// which must see every response to honour Retry-After.
 	client, err := opts.BulkClient(th.Transport, false)
@@ -275,7 +275,7 @@ func (opts *promoReportOptions) readStats(ctx context.Context, client *api.Clien
 	var bar *progress.Bar
 	o := bulk.Options{Concurrency: opts.Concurrency, Throttle: th, Classify: bulk.ClassifyRead, OpTimeout: opts.Settings.Timeout}
 	if opts.Bar && len(toRead) > 0 {
-		bar = opts.NewBar()
+		bar = newBar(opts.Session)
 		bar.Label = opts.Msg.T("promo.report.reading")
 		o.Progress = func(p bulk.Progress) { bar.Update(p.Finished, p.Total, p.Rate, p.ETA()) }
 	}
@@ -399,7 +399,7 @@ func reportCodes(ctx context.Context, opts *promoReportOptions, client *api.Clie
 }
 
 // refFound reports whether the list ps has the code r names.
-func refFound(r core.PromoRef, ps []api.Promo) bool {
+func refFound(r promoRef, ps []api.Promo) bool {
 	for i := range ps {
 		if r.Code == "" && ps[i].ID != nil && int64(*ps[i].ID) == r.ID {
 			return true

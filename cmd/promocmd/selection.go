@@ -49,9 +49,9 @@ type promoSelectOptions struct {
 	*core.Session
 	Prompter core.Prompter // asks before acting, unless Yes
 	Verb     selectVerb
-	Refs     []core.PromoRef // the codes named, by id or code
-	Statuses []promo.Status  // or --status: every code of the site with one of these
-	SiteID   int64           // --site-id or the configured site_id
+	Refs     []promoRef     // the codes named, by id or code
+	Statuses []promo.Status // or --status: every code of the site with one of these
+	SiteID   int64          // --site-id or the configured site_id
 	Yes      bool
 	// Concurrency is --concurrency: the most requests in flight.
 	Concurrency int
@@ -68,11 +68,11 @@ type selectionFlags struct {
 
 func (sf *selectionFlags) register(f *core.Factory, c *cobra.Command, verb selectVerb) {
 	fs := c.Flags()
-	fs.StringVar(&sf.status, "status", "", "every code of the site with these statuses: "+strings.Join(core.StatusNames(), ", ")+" (comma-separated)")
+	fs.StringVar(&sf.status, "status", "", "every code of the site with these statuses: "+strings.Join(statusNames(), ", ")+" (comma-separated)")
 	fs.BoolVarP(&sf.yes, "yes", "y", false, string(verb)+" without asking")
 	fs.IntVar(&sf.concurrency, "concurrency", bulk.DefaultConcurrency, "most requests in flight at once")
 	core.SiteFlag(f, c)
-	f.CompleteFlag(c, "status", core.CompleteStatuses)
+	f.CompleteFlag(c, "status", completeStatuses)
 }
 
 // options checks the arguments and flags of a selection and fills opts,
@@ -184,7 +184,7 @@ nothing on stdout.
 		},
 	}
 	sf.register(f, c, verb)
-	c.ValidArgsFunction = f.Completions().CompletePromoIDs // several at once
+	c.ValidArgsFunction = completePromoIDs(f.Completions()) // several at once
 	return c
 }
 
@@ -197,7 +197,7 @@ func runPromoSelect(ctx context.Context, opts *promoSelectOptions) error {
 	}
 	// Enabling what is enabled, or disabling what is disabled, changes
 	// nothing: such codes are left alone.
-	var skipped []core.Selected
+	var skipped []selected
 	if opts.Verb != verbDelete {
 		want := opts.Verb == verbEnable
 		kept := targets[:0]
@@ -245,11 +245,11 @@ func runPromoSelect(ctx context.Context, opts *promoSelectOptions) error {
 // stderr and counted in changed; one that an enable or disable now finds
 // done already is counted in already. Without a site (ids alone) nothing
 // can be checked and targets are kept as they are.
-func (opts *promoSelectOptions) recheck(ctx context.Context, targets []core.Selected, site int64) (kept []core.Selected, already, changed int, err error) {
+func (opts *promoSelectOptions) recheck(ctx context.Context, targets []selected, site int64) (kept []selected, already, changed int, err error) {
 	if site == 0 {
 		return targets, 0, 0, nil
 	}
-	now, err := opts.ReadAgain(ctx, targets, site)
+	now, err := readAgain(ctx, opts.Session, targets, site)
 	if err != nil {
 		return nil, 0, 0, err
 	}
@@ -280,18 +280,18 @@ func (opts *promoSelectOptions) recheck(ctx context.Context, targets []core.Sele
 // site is set; else codes, statuses and ids in one read of the site's
 // list. A code or id that the site does not have fails the whole
 // selection before anything is sent. site is 0 when no list was read.
-func (opts *promoSelectOptions) resolve(ctx context.Context) ([]core.Selected, int64, error) {
+func (opts *promoSelectOptions) resolve(ctx context.Context) ([]selected, int64, error) {
 	needList := len(opts.Statuses) > 0
 	for _, r := range opts.Refs {
 		needList = needList || r.Code != ""
 	}
 	if !needList && opts.SiteID == 0 {
-		out := make([]core.Selected, 0, len(opts.Refs))
+		out := make([]selected, 0, len(opts.Refs))
 		seen := map[int64]bool{}
 		for _, r := range opts.Refs {
 			if !seen[r.ID] {
 				seen[r.ID] = true
-				out = append(out, core.Selected{ID: r.ID})
+				out = append(out, selected{ID: r.ID})
 			}
 		}
 		return out, 0, nil
@@ -315,7 +315,7 @@ func (opts *promoSelectOptions) resolve(ctx context.Context) ([]core.Selected, i
 // order, found by id and by upper-cased code, and those of the selected
 // statuses.
 type siteIndex struct {
-	found   []core.Selected
+	found   []selected
 	byID    map[int64]int    // index in found
 	byCode  map[string][]int // upper-cased code → indexes in found
 	matched []int            // codes of the statuses, in the list's order
@@ -331,9 +331,9 @@ func (opts *promoSelectOptions) readSite(ctx context.Context, site int64) (*site
 	defer cancel()
 	now := opts.Now()
 	x := &siteIndex{byID: map[int64]int{}, byCode: map[string][]int{}}
-	err = core.ScanPromos(lctx, client, site, func(p *core.SitePromo) bool {
+	err = scanPromos(lctx, client, site, func(p *sitePromo) bool {
 		on := bool(p.IsEnabled)
-		s := core.Selected{ID: p.ID, Code: p.Code, Status: p.StatusFields().StatusAt(now), Enabled: &on}
+		s := selected{ID: p.ID, Code: p.Code, Status: p.StatusFields().StatusAt(now), Enabled: &on}
 		i := len(x.found)
 		x.found = append(x.found, s)
 		x.byID[p.ID] = i
@@ -355,10 +355,10 @@ func (opts *promoSelectOptions) readSite(ctx context.Context, site int64) (*site
 
 // pick gives the codes of the statuses, then those refs name, each once;
 // a code or id the site lacks fails them all.
-func (x *siteIndex) pick(refs []core.PromoRef, site int64) ([]core.Selected, error) {
-	var out []core.Selected
+func (x *siteIndex) pick(refs []promoRef, site int64) ([]selected, error) {
+	var out []selected
 	seen := map[int64]bool{}
-	add := func(s core.Selected) {
+	add := func(s selected) {
 		if !seen[s.ID] {
 			seen[s.ID] = true
 			out = append(out, s)
@@ -401,7 +401,7 @@ func (x *siteIndex) pick(refs []core.PromoRef, site int64) ([]core.Selected, err
 }
 
 // confirm lists on stderr what will change and asks.
-func (opts *promoSelectOptions) confirm(ctx context.Context, targets []core.Selected, site int64) error {
+func (opts *promoSelectOptions) confirm(ctx context.Context, targets []selected, site int64) error {
 	g := output.Grid{Header: []string{"ID", "CODE", "STATUS"}}
 	for _, t := range targets {
 		g.Rows = append(g.Rows, []string{strconv.FormatInt(t.ID, 10), termsafe.String(t.Code), string(t.Status)})
@@ -457,7 +457,7 @@ func CountNoun(n int, one, many string) string {
 
 // execute carries out the selection on the bulk engine, journaled, and
 // reports: a summary line always, each failure by code.
-func (opts *promoSelectOptions) execute(ctx context.Context, targets []core.Selected, site int64, skipped, changed int) error {
+func (opts *promoSelectOptions) execute(ctx context.Context, targets []selected, site int64, skipped, changed int) error {
 	ops := make([]bulk.Op, len(targets))
 	for i, t := range targets {
 		ops[i] = bulk.Op{ID: t.ID, Code: t.Code}
@@ -526,7 +526,7 @@ type selectOutcome struct {
 // csv), every promo code of the job with its outcome, in the job's order;
 // an empty list when there is no job (j nil). A table (the default)
 // prints nothing: the summary on stderr says it.
-func (opts *promoSelectOptions) printOutcomes(targets []core.Selected, j *bulk.Journal) error {
+func (opts *promoSelectOptions) printOutcomes(targets []selected, j *bulk.Journal) error {
 	if opts.Out.Format.IsTable() && opts.Out.JQ == nil {
 		return nil
 	}

@@ -49,13 +49,13 @@ func newPromoStatsCmd(f *core.Factory, run func(context.Context, *promoStatsOpti
 		},
 	}
 	core.SiteFlag(f, c)
-	c.ValidArgsFunction = core.FirstArg(f.Completions().CompletePromoIDs)
+	c.ValidArgsFunction = core.FirstArg(completePromoIDs(f.Completions()))
 	return c
 }
 
 // runPromoStats shows the uses of a promo code (GET /v1/promo/ID/stats).
 func runPromoStats(ctx context.Context, opts *promoStatsOptions) error {
-	client, err := opts.PromoClient(ctx, &opts.ID, opts.Code, opts.SiteID)
+	client, err := promoClient(ctx, opts.Session, &opts.ID, opts.Code, opts.SiteID)
 	if err != nil {
 		return err
 	}

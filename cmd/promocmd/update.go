@@ -87,8 +87,8 @@ the form offers to edit the answers and try again.
 	}
 	ff.register(c.Flags(), true)
 	core.SiteFlag(f, c)
-	c.ValidArgsFunction = core.FirstArg(f.Completions().CompletePromoIDs)
-	f.CompleteFlag(c, "bonus-type", core.FixedCompletions(core.BonusTypeChoices()))
+	c.ValidArgsFunction = core.FirstArg(completePromoIDs(f.Completions()))
+	f.CompleteFlag(c, "bonus-type", core.FixedCompletions(bonusTypeChoices()))
 	_ = c.MarkFlagFilename("file") // the flag exists: no error
 	return c
 }
@@ -97,14 +97,14 @@ the form offers to edit the answers and try again.
 // with the changes applied (PUT), or with DryRun prints the request; with
 // Interactive a form shows the current fields to edit first.
 func runPromoUpdate(ctx context.Context, opts *promoUpdateOptions) error {
-	client, err := opts.PromoClient(ctx, &opts.ID, opts.Code, opts.SiteID)
+	client, err := promoClient(ctx, opts.Session, &opts.ID, opts.Code, opts.SiteID)
 	if err != nil {
 		return err
 	}
 	if opts.Code == "" && opts.SiteID != 0 {
 		// Given with a site, the id must be that site's: a write acts on
 		// the site the user named, as promo delete does.
-		if err := opts.CheckOnSite(ctx, opts.ID, opts.SiteID); err != nil {
+		if err := checkOnSite(ctx, opts.Session, opts.ID, opts.SiteID); err != nil {
 			return err
 		}
 	}
@@ -129,7 +129,7 @@ func updatePromo(ctx context.Context, sess *core.Session, client *api.Client, id
 		return core.Usagef("promo code %d would be invalid: %v", id, err)
 	}
 	if dryRun {
-		return sess.DryRun("PUT", fmt.Sprintf("/v1/promo/%d", id), fields, false)
+		return printDryRun(sess, "PUT", fmt.Sprintf("/v1/promo/%d", id), fields, false)
 	}
 	raw, p, err := client.UpdatePromo(ctx, id, fields)
 	if err != nil {

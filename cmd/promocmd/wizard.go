@@ -123,12 +123,12 @@ func confirmCreate(ctx context.Context, w promoWizard, sess *core.Session, v pro
 	}
 	e := sess.IO.ErrOut
 	fmt.Fprintln(e, "\n"+sess.Msg.T("wizard.create.about"))
-	writeSummary(e, core.SayRows(sess.Msg, createSummary(v, site, siteName, sess.Loc, sess.Now())))
+	writeSummary(e, sayRows(sess.Msg, createSummary(v, site, siteName, sess.Loc, sess.Now())))
 	args := append([]string{"promo", "create", "--site-id", strconv.FormatInt(site, 10)}, changes.Flags(sess.Loc)...)
 	if dryRun {
 		args = append(args, "--dry-run")
 	}
-	fmt.Fprintf(e, "\n%s\n  %s\n\n", sess.Msg.T("wizard.same_without_form"), sess.CommandLine(args...))
+	fmt.Fprintf(e, "\n%s\n  %s\n\n", sess.Msg.T("wizard.same_without_form"), commandLine(sess, args...))
 	if dryRun {
 		return nil
 	}
@@ -202,13 +202,13 @@ func confirmUpdate(ctx context.Context, w promoWizard, sess *core.Session, id in
 		return changes, errNoChange
 	}
 	fmt.Fprintln(e, "\n"+sess.Msg.T("wizard.update.changes", "ID", id))
-	writeSummary(e, core.SayRows(sess.Msg, changeSummary(before, after, sess.Loc, sess.Now())))
+	writeSummary(e, sayRows(sess.Msg, changeSummary(before, after, sess.Loc, sess.Now())))
 	if !changes.ClearStarts && !changes.ClearEnds { // no flag removes just one date
 		args := append([]string{"promo", "update", strconv.FormatInt(id, 10)}, changes.Flags(sess.Loc)...)
 		if dryRun {
 			args = append(args, "--dry-run")
 		}
-		fmt.Fprintf(e, "\n%s\n  %s\n\n", sess.Msg.T("wizard.same_without_form"), sess.CommandLine(args...))
+		fmt.Fprintf(e, "\n%s\n  %s\n\n", sess.Msg.T("wizard.same_without_form"), commandLine(sess, args...))
 	} else {
 		fmt.Fprintln(e)
 	}
@@ -452,7 +452,7 @@ func siteCurrency(ctx context.Context, sess *core.Session, site int64) string {
 	return termsafe.String(core.CurrencyLabel(rec.CurrencyCode()))
 }
 
-func writeSummary(w io.Writer, rows []core.SummaryRow) {
+func writeSummary(w io.Writer, rows []summaryRow) {
 	width := 0
 	for _, r := range rows {
 		width = max(width, utf8.RuneCountInString(r.Label))
@@ -463,12 +463,12 @@ func writeSummary(w io.Writer, rows []core.SummaryRow) {
 }
 
 // createSummary describes the promo code the create form will make.
-func createSummary(v promo.FormValues, site int64, siteName string, loc *time.Location, now time.Time) []core.SummaryRow {
+func createSummary(v promo.FormValues, site int64, siteName string, loc *time.Location, now time.Time) []summaryRow {
 	s := strconv.FormatInt(site, 10)
 	if siteName != "" {
 		s = siteName + " (" + s + ")"
 	}
-	return []core.SummaryRow{
+	return []summaryRow{
 		{Label: "Code", Value: v.Code},
 		{Label: "Site", Value: s},
 		{Label: "Discount", Value: discountText(v)},
@@ -480,11 +480,11 @@ func createSummary(v promo.FormValues, site int64, siteName string, loc *time.Lo
 }
 
 // changeSummary lists the fields the update form changed, before → after.
-func changeSummary(before, after promo.FormValues, loc *time.Location, now time.Time) []core.SummaryRow {
-	var rows []core.SummaryRow
+func changeSummary(before, after promo.FormValues, loc *time.Location, now time.Time) []summaryRow {
+	var rows []summaryRow
 	add := func(label, b, a string) {
 		if b != a {
-			rows = append(rows, core.SummaryRow{Label: label, Value: b + " → " + a})
+			rows = append(rows, summaryRow{Label: label, Value: b + " → " + a})
 		}
 	}
 	add("Code", termsafe.String(before.Code), after.Code)

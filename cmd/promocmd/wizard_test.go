@@ -436,7 +436,7 @@ func TestPromoDeleteQuestion(t *testing.T) {
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			sess := &core.Session{Settings: &config.Settings{Profile: c.profile, BaseURL: c.baseURL, Sandbox: c.sandbox}}
-			if got := sess.DeleteQuestion(5, json.RawMessage(currentJSON), p); got != c.want {
+			if got := deleteQuestion(sess, 5, json.RawMessage(currentJSON), p); got != c.want {
 				t.Errorf("question = %q, want %q", got, c.want)
 			}
 		})

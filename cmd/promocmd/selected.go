@@ -1,25 +1,26 @@
-package core
+package promocmd
 
 import (
 	"context"
 	"fmt"
 	"strconv"
 
+	"github.com/promoctl/promoctl/cmd/core"
 	"github.com/promoctl/promoctl/internal/promo"
 	"github.com/promoctl/promoctl/internal/termsafe"
 )
 
-// Selected is a promo code of a selection.
-type Selected struct {
+// selected is a promo code of a selection.
+type selected struct {
 	ID      int64
 	Code    string       // "" when named by an id the list was not read for
 	Status  promo.Status // "" when not known
 	Enabled *bool        // nil when not known
 }
 
-// ReadAgain reads site's list after a confirmation: the promo codes of
+// readAgain reads site's list after a confirmation: the promo codes of
 // targets that are still on it (by id), as they are now.
-func (s *Session) ReadAgain(ctx context.Context, targets []Selected, site int64) (map[int64]Selected, error) {
+func readAgain(ctx context.Context, s *core.Session, targets []selected, site int64) (map[int64]selected, error) {
 	client, err := s.Client()
 	if err != nil {
 		return nil, err
@@ -28,14 +29,14 @@ func (s *Session) ReadAgain(ctx context.Context, targets []Selected, site int64)
 	for _, t := range targets {
 		want[t.ID] = true
 	}
-	now := map[int64]Selected{}
+	now := map[int64]selected{}
 	at := s.Now()
 	lctx, cancel := s.WithTimeout(ctx)
 	defer cancel()
-	err = ScanPromos(lctx, client, site, func(p *SitePromo) bool {
+	err = scanPromos(lctx, client, site, func(p *sitePromo) bool {
 		if want[p.ID] {
 			on := bool(p.IsEnabled)
-			now[p.ID] = Selected{ID: p.ID, Code: p.Code, Status: p.StatusFields().StatusAt(at), Enabled: &on}
+			now[p.ID] = selected{ID: p.ID, Code: p.Code, Status: p.StatusFields().StatusAt(at), Enabled: &on}
 		}
 		return true
 	})
@@ -47,7 +48,7 @@ func (s *Session) ReadAgain(ctx context.Context, targets []Selected, site int64)
 
 // Name is how messages name a selected promo code: "SUMMER25 (id 1002)",
 // or "1002" when its code is not known.
-func (s Selected) Name() string {
+func (s selected) Name() string {
 	if s.Code == "" {
 		return strconv.FormatInt(s.ID, 10)
 	}

@@ -1,48 +1,59 @@
-package core
+package promocmd
 
 import (
 	"regexp"
 	"strings"
 	"time"
 
+	"github.com/promoctl/promoctl/cmd/core"
 	"github.com/promoctl/promoctl/internal/i18n"
+	"github.com/promoctl/promoctl/internal/output"
 )
 
-// SayRows is the wizard's summary in p's language: each label from the
+// summaryRow is one line of the wizard's summary: a label and a value.
+type summaryRow struct{ Label, Value string }
+
+// sayRows is the wizard's summary in p's language: each label from the
 // catalog (wizard.summary.<label>), each value, or both sides of a change
 // (before → after), as the catalogs' error.msg entries say it.
-func SayRows(p *i18n.Printer, rows []SummaryRow) []SummaryRow {
+func sayRows(p *i18n.Printer, rows []summaryRow) []summaryRow {
 	if !p.Russian() {
 		return rows
 	}
-	w := &Warnings{Msg: p}
-	l, _ := NewTableLocale(p).(*tableLocale)
-	out := make([]SummaryRow, len(rows))
+	w := &core.Warnings{Msg: p}
+	l := core.NewTableLocale(p)
+	out := make([]summaryRow, len(rows))
 	for i, r := range rows {
 		label := r.Label
-		if id := "wizard.summary." + headerID(label); p.Has(id) {
+		if id := "wizard.summary." + summaryID(label); p.Has(id) {
 			label = p.T(id)
 		}
 		sides := strings.Split(r.Value, " → ")
 		for j, s := range sides {
-			sides[j] = w.Say(l.summaryValue(r.Label, s))
+			sides[j] = w.Say(summaryValue(l, r.Label, s))
 		}
-		out[i] = SummaryRow{label, strings.Join(sides, " → ")}
+		out[i] = summaryRow{label, strings.Join(sides, " → ")}
 	}
 	return out
+}
+
+// summaryID is the catalog's name of a summary's label, as the tables name
+// a header: "Once per customer" is once_per_customer.
+func summaryID(label string) string {
+	return strings.ReplaceAll(strings.ToLower(strings.TrimSuffix(strings.TrimSpace(label), ":")), " ", "_")
 }
 
 // summaryValue is a value of the wizard's summary with its number or
 // dates in the Russian tables' forms (10,00, 31.12.2026 23:59), its words
 // still English: "10.00 off the goods" is "10,00 off the goods".
-func (l *tableLocale) summaryValue(label, s string) string {
+func summaryValue(l output.Locale, label, s string) string {
 	if l == nil {
 		return s
 	}
 	switch label {
 	case "Discount":
 		amount, rest, _ := strings.Cut(s, " ")
-		if said := l.cell(cellAmount, amount, ""); said != amount {
+		if said := l.Value("amount", amount); said != amount {
 			return said + " " + rest
 		}
 	case "Valid":

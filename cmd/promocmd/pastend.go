@@ -1,4 +1,4 @@
-package core
+package promocmd
 
 import (
 	"fmt"
@@ -6,6 +6,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/promoctl/promoctl/cmd/core"
 	"github.com/promoctl/promoctl/internal/plan"
 	"github.com/promoctl/promoctl/internal/promo"
 )
@@ -13,19 +14,19 @@ import (
 // maxPastEndsNamed is how many codes the warning of promo apply names.
 const maxPastEndsNamed = 3
 
-// PastEndWarning is the warning for a create whose end (--ends, d_off) has
+// pastEndWarning is the warning for a create whose end (--ends, d_off) has
 // already passed at now: what it creates ("promo code", "promo codes")
 // would be expired from the start. "" when there is none.
-func PastEndWarning(ends *time.Time, now time.Time, loc *time.Location, what string) string {
+func pastEndWarning(ends *time.Time, now time.Time, loc *time.Location, what string) string {
 	if ends == nil || !ends.Before(now) {
 		return ""
 	}
 	return fmt.Sprintf("the end date %s has already passed, so the %s will be expired: give a later --ends", promo.FormatLocal(*ends, loc), what)
 }
 
-// WarnPastEnds warns about the codes a plan creates, or gives a new end,
+// warnPastEnds warns about the codes a plan creates, or gives a new end,
 // that has already passed at now: they would be expired.
-func (s *Session) WarnPastEnds(p plan.Plan) {
+func warnPastEnds(s *core.Session, p plan.Plan) {
 	var named []string
 	n := 0
 	for _, e := range p.Entries {

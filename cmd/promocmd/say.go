@@ -1,0 +1,141 @@
+package promocmd
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/promoctl/promoctl/cmd/core"
+	"github.com/promoctl/promoctl/internal/api"
+	"github.com/promoctl/promoctl/internal/baseurl"
+	"github.com/promoctl/promoctl/internal/config"
+	"github.com/promoctl/promoctl/internal/format"
+	"github.com/promoctl/promoctl/internal/output"
+	"github.com/promoctl/promoctl/internal/termsafe"
+	"github.com/promoctl/promoctl/internal/view"
+)
+
+// What promo's verbs say about a request or a promo code besides its data:
+// the command lines they suggest (with the run's global flags that say
+// where it goes, never the token), the dry-run of a request, the question
+// before a delete.
+
+// commandLine is a promoctl command line, shell-quoted, with the global
+// flags of this run that say where it goes (never the token) and how it
+// prints: the same run without the form.
+func commandLine(s *core.Session, args ...string) string {
+	return quotedLine(s.Where, s.OutputFlag, args)
+}
+
+// hintLine is a command line to run next: the global flags that say where
+// it goes, but not this run's --output.
+func hintLine(s *core.Session, args ...string) string {
+	return quotedLine(s.Where, nil, args)
+}
+
+func quotedLine(parts ...[]string) string {
+	line := []string{"promoctl"}
+	for _, p := range parts {
+		line = append(line, p...)
+	}
+	for i, s := range line {
+		line[i] = shellQuote(s)
+	}
+	return strings.Join(line, " ")
+}
+
+// shellQuote quotes s for a POSIX shell when it needs it.
+func shellQuote(s string) string {
+	if s == "" {
+		return "''"
+	}
+	for _, r := range s {
+		if !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || strings.ContainsRune("-_=+:,./@%", r)) {
+			return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
+		}
+	}
+	return s
+}
+
+// enableCommand is the command that enables a new promo code; without its
+// id (the server did not name it), it says where to find the id.
+func enableCommand(s *core.Session, id *api.Int, site int64) string {
+	if id == nil {
+		return fmt.Sprintf("%s (%s shows the ID)", hintLine(s, "promo", "update", "ID", "--enabled"),
+			hintLine(s, "promo", "list", "--site-id", strconv.FormatInt(site, 10)))
+	}
+	return hintLine(s, "promo", "update", strconv.FormatInt(int64(*id), 10), "--enabled")
+}
+
+// printDryRun prints the request that would be sent: as JSON (piped, -o json,
+// --jq), or on a terminal in the default format, a summary of the promo
+// code request in local units and then the JSON. defaults says the body
+// is a create's, which the API completes with its defaults.
+func printDryRun(sess *core.Session, method, path string, body any, defaults bool) error {
+	b, err := json.Marshal(body)
+	if err != nil {
+		return err
+	}
+	d, err := view.Request(method, sess.Settings.BaseURL+path, b)
+	if err != nil {
+		return err
+	}
+	if !sess.IO.IsStdoutTTY() || !sess.Out.Format.IsTable() || sess.Out.JQ != nil {
+		return sess.Print(d)
+	}
+	sum, err := view.PromoRequest(method, path, b, defaults, sess.Loc)
+	if err != nil {
+		return err
+	}
+	var buf bytes.Buffer
+	if err := output.Write(&buf, sum, sess.Out); err != nil {
+		return err
+	}
+	buf.WriteByte('\n')
+	asJSON := sess.Out
+	asJSON.Format = format.JSON
+	if err := output.Write(&buf, d, asJSON); err != nil {
+		return err
+	}
+	_, err = sess.IO.Out.Write(buf.Bytes())
+	return err
+}
+
+// deleteQuestion names the promo code about to go: its code and id, its
+// site when the record says it (the API's record usually does not), and
+// where it lives when that is not the default profile of the public
+// service.
+func deleteQuestion(sess *core.Session, id int64, raw json.RawMessage, p api.Promo) string {
+	s := "Delete promo code "
+	var facts []string
+	if code := termsafe.String(string(p.Code)); code != "" {
+		s += code
+		facts = append(facts, fmt.Sprintf("id %d", id))
+	} else {
+		s += strconv.FormatInt(id, 10)
+	}
+	var rec struct {
+		SiteID *api.Int `json:"site_id"`
+	}
+	if json.Unmarshal(raw, &rec) == nil && rec.SiteID != nil && *rec.SiteID > 0 {
+		facts = append(facts, fmt.Sprintf("site %d", *rec.SiteID))
+	}
+	if len(facts) > 0 {
+		s += " (" + strings.Join(facts, ", ") + ")"
+	}
+	st := sess.Settings
+	switch {
+	case st.Sandbox:
+		s += " from the sandbox"
+	default:
+		if st.Profile != "" && st.Profile != config.DefaultProfile {
+			s += " in profile " + termsafe.String(st.Profile)
+		}
+		if st.BaseURL != "" && strings.TrimRight(st.BaseURL, "/") != baseurl.Default {
+			s += " at " + termsafe.String(st.BaseURL)
+		}
+	}
+	return s + "?"
+}
