@@ -36,17 +36,20 @@ func TestGeneratedFieldCodeIsCurrent(t *testing.T) {
 }
 
 // TestAddingAFieldIsOneRow adds a row to the registry, in a copy laid
-// over the source (go build -overlay), generates the code from it and
-// builds the whole module and its tests: nothing else needs writing for
-// the field to be decoded, shown, sorted, diffed, parsed and sent.
+// over the source (go build -overlay), with its sample in the registry
+// walk, generates the code from it and vets the whole module, then runs
+// the walk (decoder, views, plan, -f file, form) and the flags' test for
+// the new field: nothing else needs writing for it to be decoded, shown,
+// sorted, diffed, parsed, asked for and sent. (Its label is one the
+// catalogs have: a real field adds its own to both.)
 func TestAddingAFieldIsOneRow(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds the module")
 	}
 	row := promo.Field{Name: "min_order_amount", Go: "MinOrderAmount", Change: "MinOrder", Flag: "--min-order",
-		Label: "form.promo.min_order", Kind: promo.KindAmount, List: true, Record: true, Sortable: true, Writable: true}
+		Usage: "the smallest order the code applies to", Label: "form.promo.amount", Kind: promo.KindAmount, List: true, Record: true, Sortable: true, Writable: true}
 	const rowText = `	{Name: "min_order_amount", Go: "MinOrderAmount", Change: "MinOrder", Flag: "--min-order",
-		Label: "form.promo.min_order", Kind: KindAmount, List: true, Record: true, Sortable: true, Writable: true},
+		Usage: "the smallest order the code applies to", Label: "form.promo.amount", Kind: KindAmount, List: true, Record: true, Sortable: true, Writable: true},
 `
 	dir := t.TempDir()
 	replace := map[string]string{}
@@ -71,6 +74,17 @@ func TestAddingAFieldIsOneRow(t *testing.T) {
 		t.Fatal("registry.go: no end of the table found")
 	}
 	lay("internal/promo/registry.go", slices.Concat(reg[:i+1], []byte(rowText), reg[i+1:]))
+	walk, err := os.ReadFile(filepath.Join(root, "internal/promo/registry_walk_test.go"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	samples := []byte("var fieldSamples = map[string]fieldSample{\n")
+	if !bytes.Contains(walk, samples) {
+		t.Fatal("registry_walk_test.go: no fieldSamples found")
+	}
+	lay("internal/promo/registry_walk_test.go", bytes.Replace(walk, samples,
+		append(samples, `	"min_order_amount": {"0", "150.5", "150.5", "150.5"},
+`...), 1))
 	rows := append(promo.Registry(), row)
 	for _, f := range files() {
 		src, err := f.write(rows)
@@ -90,9 +104,19 @@ func TestAddingAFieldIsOneRow(t *testing.T) {
 	if err := os.WriteFile(ov, overlay, 0o644); err != nil {
 		t.Fatal(err)
 	}
-	cmd := exec.Command("go", "vet", "-overlay", ov, "./...")
-	cmd.Dir = root
-	if out, err := cmd.CombinedOutput(); err != nil {
-		t.Fatalf("the module with one more row does not build: %v\n%s", err, out)
+	for _, args := range [][]string{
+		{"vet", "-overlay", ov, "./..."},
+		{"test", "-overlay", ov, "-count=1", "-run", "TestRegistryWalk/min_order_amount|TestEveryFieldHasItsFlag/min_order_amount",
+			"./internal/promo/", "./cmd/promocmd/"},
+	} {
+		cmd := exec.Command("go", args...)
+		cmd.Dir = root
+		out, err := cmd.CombinedOutput()
+		if err != nil {
+			t.Fatalf("go %s with one more row: %v\n%s", args[0], err, out)
+		}
+		if args[0] == "test" && bytes.Count(out, []byte("ok  ")) != 2 {
+			t.Errorf("go test with one more row ran:\n%s", out)
+		}
 	}
 }
