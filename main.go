@@ -1,8 +1,10 @@
 // Command promoctl manages the promo codes of a Mottor (LPmotor) shop.
 package main
 
-// The completion scripts (completions/) and the command reference
-// (docs/commands/, docs/man/) are generated from the command tree:
+// The code that follows a promo code's fields is generated from
+// promo.Registry; the completion scripts (completions/) and the command
+// reference (docs/commands/, docs/man/) from the command tree:
+//go:generate go run ./internal/promo/fieldgen
 //go:generate go run ./internal/gen
 
 import (

@@ -26,6 +26,8 @@ func TestRemainingErrorsInRussian(t *testing.T) {
 		want string
 	}{
 		{core.Usagef("--max-uses: %q is not a whole number", "x"), `--max-uses: нужно целое число, а не "x"`},
+		{core.Usagef("--no-time-limit cannot be combined with --starts or --ends"), "--no-time-limit нельзя сочетать с --starts или --ends"},
+		{core.Usagef("--no-max-uses cannot be combined with --max-uses"), "--no-max-uses нельзя сочетать с --max-uses"},
 		{core.Usagef("job %s: %v", "J1", errors.New("nothing changed")), "задание J1: ничего не изменено"},
 		{core.Usagef("--prefix %q: %v", "AB", fmt.Errorf("%q is not a positive size", "0")), `--prefix "AB": "0": размер должен быть больше нуля`},
 		{core.Usagef("--amount: %v", errors.New("nothing changed")), "--amount: ничего не изменено"},

@@ -2,7 +2,9 @@ package promocmd
 
 import (
 	"context"
+	"fmt"
 	"io"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -14,109 +16,102 @@ import (
 	"github.com/promoctl/promoctl/internal/promo"
 )
 
-// fieldFlags are the field flags of create and update.
+// fieldFlags are the field flags of create and update: one per writable
+// field of promo.Registry that has a Flag, with its Usage.
 type fieldFlags struct {
-	code, bonusType, amount, starts, ends, maxUses string
-	enabled, percent, noTimeLimit, noMaxUses, once bool
-	file                                           string
-	dryRun, interactive                            bool
+	text                map[string]*string // by flag name: the values read with the field's parser
+	bools               map[string]*bool   // by flag name: yes-or-no fields
+	file                string
+	dryRun, interactive bool
 }
 
+// flagName is the name pflag knows a field's flag by (no leading dashes).
+func flagName(f promo.Field) string { return strings.TrimPrefix(f.Flag, "--") }
+
+// negated reports whether f's flag turns a switch off (--no-time-limit):
+// promo update's alone.
+func negated(f promo.Field) bool { return strings.HasPrefix(f.Flag, "--no-") }
+
 func (ff *fieldFlags) register(fs *pflag.FlagSet, update bool) {
-	fs.StringVar(&ff.code, "code", "", "the code: 2-15 Latin letters or digits")
-	ff.registerFields(fs)
+	ff.registerFields(fs, func(f promo.Field) bool { return !negated(f) || update })
 	fs.StringVarP(&ff.file, "file", "f", "", "read fields from a file holding one JSON or YAML object of API field names, at most 1 MiB (- for stdin); flags win")
 	fs.BoolVar(&ff.dryRun, "dry-run", false, "print the request that would be sent (on a terminal, summed up first) and send nothing")
 	fs.BoolVarP(&ff.interactive, "interactive", "i", false, "fill in the fields in a form (needs a terminal)")
-	if update {
-		fs.BoolVar(&ff.noTimeLimit, "no-time-limit", false, "remove the validity period")
-		fs.BoolVar(&ff.noMaxUses, "no-max-uses", false, "remove the limit on the number of uses")
-	}
 }
 
-// registerFields registers the flags of a promo code's fields other than
-// its code: those promo create and promo generate share.
-func (ff *fieldFlags) registerFields(fs *pflag.FlagSet) {
-	fs.BoolVar(&ff.enabled, "enabled", false, "whether the code can be used (--enabled=false to disable)")
-	fs.StringVar(&ff.bonusType, "bonus-type", "", "what is discounted: goods or delivery (also 2, 3)")
-	fs.StringVar(&ff.amount, "amount", "", "discount: an amount of money, or a percentage with --percent; at most 2 decimals")
-	fs.BoolVar(&ff.percent, "percent", false, "the amount is a percentage (--percent=false for money)")
-	fs.StringVar(&ff.starts, "starts", "", "start of validity: 2026-12-01 (from 00:00), 2026-12-01T10:00 or RFC 3339")
-	fs.StringVar(&ff.ends, "ends", "", "end of validity, in the same forms as --starts; a date alone includes that day (to 23:59:59)")
-	fs.StringVar(&ff.maxUses, "max-uses", "", "limit the total number of uses")
-	fs.BoolVar(&ff.once, "once-per-user", false, "each customer may use the code once")
+// registerFields registers the flags of the fields that keep keeps:
+// promo generate's are those of create without the code.
+func (ff *fieldFlags) registerFields(fs *pflag.FlagSet, keep func(promo.Field) bool) {
+	ff.text, ff.bools = map[string]*string{}, map[string]*bool{}
+	for _, f := range promo.Registry() {
+		if f.Flag == "" || !keep(f) {
+			continue
+		}
+		name := flagName(f)
+		if f.Kind == promo.KindBool {
+			ff.bools[name] = fs.Bool(name, false, f.Usage)
+		} else {
+			ff.text[name] = fs.String(name, "", f.Usage)
+		}
+	}
 }
 
 // changes turns the flags the user gave into changes, validating each.
 func (ff *fieldFlags) changes(fs *pflag.FlagSet, loc *time.Location) (promo.Changes, error) {
 	var c promo.Changes
-	set := fs.Changed
-	if set("code") {
-		c.Code = &ff.code
-	}
-	if set("enabled") {
-		c.Enabled = &ff.enabled
-	}
-	if set("bonus-type") {
-		b, err := promo.ParseBonusType(ff.bonusType)
-		if err != nil {
-			return c, core.Usagef("--bonus-type: %v", err)
-		}
-		c.BonusType = &b
-	}
-	if set("amount") {
-		v, err := promo.ParseAmount(ff.amount)
-		if err != nil {
-			return c, core.Usagef("--amount: %v", err)
-		}
-		c.Amount = &v
-	}
-	if set("percent") {
-		c.Percent = &ff.percent
-	}
-	for _, d := range []struct {
-		name  string
-		val   string
-		parse func(string, *time.Location) (time.Time, error)
-		dst   **time.Time
-	}{{"starts", ff.starts, promo.ParseStart, &c.Starts}, {"ends", ff.ends, promo.ParseEnd, &c.Ends}} {
-		if !set(d.name) {
+	reg := promo.Registry()
+	for _, f := range reg {
+		name := flagName(f)
+		if f.Flag == "" || negated(f) || !fs.Changed(name) {
 			continue
 		}
-		t, err := d.parse(d.val, loc)
+		if b, ok := ff.bools[name]; ok {
+			f.SetValue(&c, *b)
+			continue
+		}
+		v, err := flagValue(f, *ff.text[name], loc)
 		if err != nil {
-			return c, core.Usagef("--%s: %v", d.name, err)
+			return c, core.Usagef("%s: %v", f.Flag, err)
 		}
-		*d.dst = &t
+		f.SetValue(&c, v)
 	}
-	if set("no-time-limit") && ff.noTimeLimit {
-		if c.Starts != nil || c.Ends != nil {
-			return c, core.Usagef("--no-time-limit cannot be combined with --starts or --ends")
+	for _, f := range reg {
+		if f.Flag == "" || !negated(f) || !fs.Changed(flagName(f)) || !*ff.bools[flagName(f)] {
+			continue
 		}
-		off := false
-		c.TimeLimit = &off
-	}
-	if set("max-uses") {
-		n, err := strconv.ParseInt(strings.TrimSpace(ff.maxUses), 10, 64)
-		if err != nil {
-			return c, core.Usagef("--max-uses: %q is not a whole number", ff.maxUses)
+		if slices.ContainsFunc(reg, func(e promo.Field) bool { return e.Enables == f.Name && e.Named(c) }) {
+			return c, core.Usagef("%s cannot be combined with %s", f.Flag, strings.Join(enablers(reg, f), " or "))
 		}
-		c.MaxUses = &n
-	}
-	if set("no-max-uses") && ff.noMaxUses {
-		if c.MaxUses != nil {
-			return c, core.Usagef("--no-max-uses cannot be combined with --max-uses")
-		}
-		off := false
-		c.QuantityLimit = &off
-	}
-	if set("once-per-user") {
-		c.OncePerUser = &ff.once
+		f.SetValue(&c, false)
 	}
 	if err := c.Validate(promo.FlagNames()); err != nil {
 		return c, core.UsageErr(err)
 	}
 	return c, nil
+}
+
+// enablers are the flags of the values that turn the switch f on.
+func enablers(reg []promo.Field, f promo.Field) []string {
+	var out []string
+	for _, e := range reg {
+		if e.Enables == f.Name && e.Flag != "" {
+			out = append(out, e.Flag)
+		}
+	}
+	return out
+}
+
+// flagValue reads a field's flag: with the field's parser, a whole number
+// with spaces around it too.
+func flagValue(f promo.Field, text string, loc *time.Location) (any, error) {
+	if f.Kind != promo.KindInt {
+		return f.Parse(text, loc)
+	}
+	n, err := strconv.ParseInt(strings.TrimSpace(text), 10, 64)
+	if err != nil {
+		return nil, fmt.Errorf("%q is not a whole number", text)
+	}
+	return n, nil
 }
 
 // fileInput is stdin for -f -.

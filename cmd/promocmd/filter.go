@@ -222,69 +222,51 @@ func (l *sortedPromos) readAll() error {
 	return nil
 }
 
-// promoSortKey is p's key for field at now. Statuses sort in the order
-// of their rules: disabled, expired, used-up, scheduled, active.
+// promoSortKey is p's key for field at now: a field of promo.Registry
+// (fieldSortKey, generated from it) or the status. Statuses sort in the
+// order of their rules: disabled, expired, used-up, scheduled, active.
 func promoSortKey(p *api.Promo, field string, now time.Time) sortKey {
-	num := func(v float64) sortKey { return sortKey{num: v} }
-	flag := func(b bool) sortKey {
-		if b {
-			return num(1)
-		}
-		return num(0)
+	if field == "status" {
+		return sortKey{num: float64(slices.Index(promo.Statuses(), p.StatusFields().StatusAt(now)))}
 	}
-	optInt := func(v *api.Int) sortKey {
-		if v == nil {
-			return sortKey{none: true}
-		}
-		return num(float64(*v))
-	}
-	optBool := func(v *api.Bool) sortKey {
-		if v == nil {
-			return sortKey{none: true}
-		}
-		return flag(bool(*v))
-	}
-	date := func(t api.Time) sortKey {
-		if !t.Set() {
-			return sortKey{none: true}
-		}
-		return sortKey{num: float64(t.Unix()), text: t.Raw}
-	}
-	switch field {
-	case "id":
-		return optInt(p.ID)
-	case "code":
-		return sortKey{text: strings.ToLower(string(p.Code)) + "\x00" + string(p.Code)}
-	case "pos":
-		return optInt(p.Pos)
-	case "is_enabled":
-		return flag(bool(p.IsEnabled))
-	case "bonus_type":
-		return num(float64(p.BonusType))
-	case "bonus_amount":
-		return num(float64(p.BonusAmount))
-	case "bonus_amount_is_in_percentages":
-		return flag(bool(p.BonusAmountIsInPercentages))
-	case "time_limit_is_enabled":
-		return flag(bool(p.TimeLimitIsEnabled))
-	case "d_on":
-		return date(p.DOn)
-	case "d_off":
-		return date(p.DOff)
-	case "quantity_limit_is_enabled":
-		return flag(bool(p.QuantityLimitIsEnabled))
-	case "quantity_limit":
-		return num(float64(p.QuantityLimit))
-	case "promo_used_count":
-		return optInt(p.PromoUsedCount)
-	case "is_valid":
-		return optBool(p.IsValid)
-	case "personal_limit_is_enabled":
-		return optBool(p.PersonalLimitIsEnabled)
-	case "status":
-		return num(float64(slices.Index(promo.Statuses(), p.StatusFields().StatusAt(now))))
+	if k, ok := fieldSortKey(p, field); ok {
+		return k
 	}
 	return sortKey{none: true}
+}
+
+// textKey sorts text case folded, then as written.
+func textKey(s string) sortKey { return sortKey{text: strings.ToLower(s) + "\x00" + s} }
+
+// flagKey sorts no before yes.
+func flagKey(b bool) sortKey {
+	if b {
+		return sortKey{num: 1}
+	}
+	return sortKey{num: 0}
+}
+
+// optIntKey and optBoolKey sort a field p lacks after the others.
+func optIntKey(v *api.Int) sortKey {
+	if v == nil {
+		return sortKey{none: true}
+	}
+	return sortKey{num: float64(*v)}
+}
+
+func optBoolKey(v *api.Bool) sortKey {
+	if v == nil {
+		return sortKey{none: true}
+	}
+	return flagKey(bool(*v))
+}
+
+// dateKey sorts dates by time, a missing one after the others.
+func dateKey(t api.Time) sortKey {
+	if !t.Set() {
+		return sortKey{none: true}
+	}
+	return sortKey{num: float64(t.Unix()), text: t.Raw}
 }
 
 // parseSort reads --sort: FIELD or -FIELD (descending).

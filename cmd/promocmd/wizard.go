@@ -468,7 +468,7 @@ func createSummary(v promo.FormValues, site int64, siteName string, loc *time.Lo
 	if siteName != "" {
 		s = siteName + " (" + s + ")"
 	}
-	return []summaryRow{
+	rows := []summaryRow{
 		{Label: "Code", Value: v.Code},
 		{Label: "Site", Value: s},
 		{Label: "Discount", Value: discountText(v)},
@@ -477,6 +477,10 @@ func createSummary(v promo.FormValues, site int64, siteName string, loc *time.Lo
 		{Label: "Maximum uses", Value: usesText(v)},
 		{Label: "Once per customer", Value: view.YesNo(v.OncePerUser)},
 	}
+	for _, f := range promo.MoreFields() {
+		rows = append(rows, summaryRow{Label: f.Name, Value: v.More[f.Name]})
+	}
+	return rows
 }
 
 // changeSummary lists the fields the update form changed, before → after.
@@ -493,6 +497,9 @@ func changeSummary(before, after promo.FormValues, loc *time.Location, now time.
 	add("Valid", validityText(before, loc, now), validityText(after, loc, now))
 	add("Maximum uses", usesText(before), usesText(after))
 	add("Once per customer", view.YesNo(before.OncePerUser), view.YesNo(after.OncePerUser))
+	for _, f := range promo.MoreFields() {
+		add(f.Name, before.More[f.Name], after.More[f.Name])
+	}
 	return rows
 }
 

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"net/http"
+	"reflect"
 	"strings"
 	"sync"
 	"testing"
@@ -102,7 +103,7 @@ func TestPromoCreateWizardStartsFromTheFlags(t *testing.T) {
 	got := stub.forms[0].Values
 	want := promo.FormValues{Code: "FLAGGED", BonusType: 3, Percent: false, Amount: "300", Enabled: true,
 		Ends: "2026-12-31 23:59:59", MaxUses: "5"}
-	if got != want {
+	if !reflect.DeepEqual(got, want) {
 		t.Errorf("the form started with %+v, want %+v", got, want)
 	}
 	if len(stub.forms[0].Sites) != 0 {

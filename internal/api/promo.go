@@ -13,52 +13,6 @@ import (
 	"github.com/promoctl/promoctl/internal/promo"
 )
 
-// Promo is a promo code as the API returns it: the list item (spec 2.1) or
-// the single record (2.2). Fields a shape lacks are nil.
-type Promo struct {
-	ID                         *Int   `json:"id"`
-	Code                       String `json:"code"`
-	Pos                        *Int   `json:"pos"`
-	IsEnabled                  Bool   `json:"is_enabled"`
-	BonusType                  Int    `json:"bonus_type"`
-	BonusAmount                Float  `json:"bonus_amount"`
-	BonusAmountIsInPercentages Bool   `json:"bonus_amount_is_in_percentages"`
-	TimeLimitIsEnabled         Bool   `json:"time_limit_is_enabled"`
-	DOn                        Time   `json:"d_on"`
-	DOff                       Time   `json:"d_off"`
-	QuantityLimitIsEnabled     Bool   `json:"quantity_limit_is_enabled"`
-	QuantityLimit              Int    `json:"quantity_limit"`
-	PromoUsedCount             *Int   `json:"promo_used_count"`
-	IsValid                    *Bool  `json:"is_valid"`
-	PersonalLimitIsEnabled     *Bool  `json:"personal_limit_is_enabled"`
-}
-
-// Fields returns the writable fields of p, for a read-modify-write update.
-func (p Promo) Fields() promo.Fields {
-	f := promo.Fields{
-		Code:                       string(p.Code),
-		IsEnabled:                  bool(p.IsEnabled),
-		BonusType:                  promo.BonusType(p.BonusType),
-		BonusAmount:                float64(p.BonusAmount),
-		BonusAmountIsInPercentages: bool(p.BonusAmountIsInPercentages),
-		TimeLimitIsEnabled:         bool(p.TimeLimitIsEnabled),
-		QuantityLimitIsEnabled:     bool(p.QuantityLimitIsEnabled),
-		QuantityLimit:              int64(p.QuantityLimit),
-	}
-	if p.DOn.Set() {
-		s := p.DOn.Raw
-		f.DOn = &s
-	}
-	if p.DOff.Set() {
-		s := p.DOff.Raw
-		f.DOff = &s
-	}
-	if p.PersonalLimitIsEnabled != nil {
-		f.PersonalLimitIsEnabled = bool(*p.PersonalLimitIsEnabled)
-	}
-	return f
-}
-
 // StatusFields returns the fields of p that decide its status
 // (promo.StatusFields.StatusAt). They point into p, rather than at
 // copies, so that the status of each code of a long list costs no

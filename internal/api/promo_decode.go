@@ -20,42 +20,10 @@ func (p *Promo) decode(b []byte, a *arena) error {
 	return jsonscan.Fields(b, func(k, v []byte) error { return p.field(k, v, a) })
 }
 
-// field decodes one field of a promo code.
+// field decodes one field of a promo code (decodeField, generated from
+// promo.Registry), naming it in an error.
 func (p *Promo) field(k, v []byte, a *arena) error {
-	var err error
-	switch string(k) {
-	case "id":
-		p.ID, err = optionalIn(a.int, v)
-	case "code":
-		err = p.Code.UnmarshalJSON(v)
-	case "pos":
-		p.Pos, err = optionalIn(a.int, v)
-	case "is_enabled":
-		err = p.IsEnabled.UnmarshalJSON(v)
-	case "bonus_type":
-		err = p.BonusType.UnmarshalJSON(v)
-	case "bonus_amount":
-		err = p.BonusAmount.UnmarshalJSON(v)
-	case "bonus_amount_is_in_percentages":
-		err = p.BonusAmountIsInPercentages.UnmarshalJSON(v)
-	case "time_limit_is_enabled":
-		err = p.TimeLimitIsEnabled.UnmarshalJSON(v)
-	case "d_on":
-		err = a.time(&p.DOn, v)
-	case "d_off":
-		err = a.time(&p.DOff, v)
-	case "quantity_limit_is_enabled":
-		err = p.QuantityLimitIsEnabled.UnmarshalJSON(v)
-	case "quantity_limit":
-		err = p.QuantityLimit.UnmarshalJSON(v)
-	case "promo_used_count":
-		p.PromoUsedCount, err = optionalIn(a.int, v)
-	case "is_valid":
-		p.IsValid, err = optionalIn(a.bool, v)
-	case "personal_limit_is_enabled":
-		p.PersonalLimitIsEnabled, err = optionalIn(a.bool, v)
-	}
-	if err != nil {
+	if err := p.decodeField(k, v, a); err != nil {
 		return fmt.Errorf("field %q: %w", k, err)
 	}
 	return nil

@@ -5,26 +5,7 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
-	"time"
 )
-
-// Fields are the writable fields of a promo code (spec 2.3) as an update
-// sends them: the whole record, so that nothing omitted is reset by the
-// server. Dates are kept in the form the server sent, so a date the user did
-// not touch goes back byte for byte.
-type Fields struct {
-	Code                       string    `json:"code"`
-	IsEnabled                  bool      `json:"is_enabled"`
-	BonusType                  BonusType `json:"bonus_type"`
-	BonusAmount                float64   `json:"bonus_amount"`
-	BonusAmountIsInPercentages bool      `json:"bonus_amount_is_in_percentages"`
-	TimeLimitIsEnabled         bool      `json:"time_limit_is_enabled"`
-	DOn                        *string   `json:"d_on"`
-	DOff                       *string   `json:"d_off"`
-	QuantityLimitIsEnabled     bool      `json:"quantity_limit_is_enabled"`
-	QuantityLimit              int64     `json:"quantity_limit"`
-	PersonalLimitIsEnabled     bool      `json:"personal_limit_is_enabled"`
-}
 
 // Value is field name of f as the API writes it (a date as its text, or
 // nil when there is none); nil for a name that is not a writable field.
@@ -38,28 +19,6 @@ func optString(s *string) any {
 		return nil
 	}
 	return *s
-}
-
-// Changes are the fields a user named, by flag or in a file; nil means "not
-// named". They drive both create (only the named fields are sent, the
-// server fills in its defaults) and update (named fields are merged into the
-// current record).
-type Changes struct {
-	Code          *string
-	Enabled       *bool
-	BonusType     *BonusType
-	Amount        *float64
-	Percent       *bool
-	Starts        *time.Time
-	Ends          *time.Time
-	TimeLimit     *bool
-	MaxUses       *int64
-	QuantityLimit *bool
-	OncePerUser   *bool
-	// ClearStarts and ClearEnds remove the start or the end of the
-	// validity period while keeping the other (the promo form's emptied
-	// date field); no flag sets them.
-	ClearStarts, ClearEnds bool
 }
 
 // DefaultAmount is the discount the API gives a promo code created without
@@ -78,13 +37,6 @@ type FieldError struct {
 
 func (e *FieldError) Error() string { return e.Field + ": " + e.Err.Error() }
 func (e *FieldError) Unwrap() error { return e.Err }
-
-// Names maps each change to what the user calls it. Flags and files use
-// different names for the same field, so validation messages are written
-// with the caller's names.
-type Names struct {
-	Code, Enabled, BonusType, Amount, Percent, Starts, Ends, TimeLimit, MaxUses, QuantityLimit, OncePerUser string
-}
 
 // FlagNames are the command-line names of the fields.
 func FlagNames() Names { return names(func(f Field) string { return f.Flag }) }
@@ -216,23 +168,6 @@ func checkAmount(v float64, percent bool) error {
 	return nil
 }
 
-// Overlay returns c with every change named in top replacing c's: flags
-// given beside a file win over the file.
-func (c Changes) Overlay(top Changes) Changes {
-	over(&c.Code, top.Code)
-	over(&c.Enabled, top.Enabled)
-	over(&c.BonusType, top.BonusType)
-	over(&c.Amount, top.Amount)
-	over(&c.Percent, top.Percent)
-	over(&c.Starts, top.Starts)
-	over(&c.Ends, top.Ends)
-	over(&c.TimeLimit, top.TimeLimit)
-	over(&c.MaxUses, top.MaxUses)
-	over(&c.QuantityLimit, top.QuantityLimit)
-	over(&c.OncePerUser, top.OncePerUser)
-	return c
-}
-
 func over[T any](dst **T, src *T) {
 	if src != nil {
 		*dst = src
@@ -241,54 +176,6 @@ func over[T any](dst **T, src *T) {
 
 // Empty reports whether no field is named.
 func (c Changes) Empty() bool { return c == Changes{} }
-
-// Apply merges the changes into f. A start or end date also turns the time
-// limit on, and a maximum number of uses turns the quantity limit on, unless
-// the change says otherwise explicitly.
-func (c Changes) Apply(f Fields) Fields {
-	if c.Code != nil {
-		f.Code = *c.Code
-	}
-	if c.Enabled != nil {
-		f.IsEnabled = *c.Enabled
-	}
-	if c.BonusType != nil {
-		f.BonusType = *c.BonusType
-	}
-	if c.Amount != nil {
-		f.BonusAmount = *c.Amount
-	}
-	if c.Percent != nil {
-		f.BonusAmountIsInPercentages = *c.Percent
-	}
-	if c.Starts != nil {
-		s := FormatAPI(*c.Starts)
-		f.DOn, f.TimeLimitIsEnabled = &s, true
-	}
-	if c.Ends != nil {
-		s := FormatAPI(*c.Ends)
-		f.DOff, f.TimeLimitIsEnabled = &s, true
-	}
-	if c.ClearStarts {
-		f.DOn = nil
-	}
-	if c.ClearEnds {
-		f.DOff = nil
-	}
-	if c.TimeLimit != nil {
-		f.TimeLimitIsEnabled = *c.TimeLimit
-	}
-	if c.MaxUses != nil {
-		f.QuantityLimit, f.QuantityLimitIsEnabled = *c.MaxUses, true
-	}
-	if c.QuantityLimit != nil {
-		f.QuantityLimitIsEnabled = *c.QuantityLimit
-	}
-	if c.OncePerUser != nil {
-		f.PersonalLimitIsEnabled = *c.OncePerUser
-	}
-	return f
-}
 
 // Validate checks a whole record, as it will be sent by an update: the
 // merged result of the server's record and the user's changes. n names the
@@ -314,60 +201,4 @@ func (f Fields) Validate(n Names) error {
 		}
 	}
 	return nil
-}
-
-// CreateBody is the body of a create request: the site, the calling user as
-// the API's own samples send it, and only the fields the user named, so the
-// server applies its documented defaults to the rest.
-type CreateBody struct {
-	SiteID                     int64      `json:"site_id"`
-	UserID                     int64      `json:"user_id,omitempty"`
-	Code                       string     `json:"code"`
-	IsEnabled                  *bool      `json:"is_enabled,omitempty"`
-	BonusType                  *BonusType `json:"bonus_type,omitempty"`
-	BonusAmount                *float64   `json:"bonus_amount,omitempty"`
-	BonusAmountIsInPercentages *bool      `json:"bonus_amount_is_in_percentages,omitempty"`
-	TimeLimitIsEnabled         *bool      `json:"time_limit_is_enabled,omitempty"`
-	DOn                        *string    `json:"d_on,omitempty"`
-	DOff                       *string    `json:"d_off,omitempty"`
-	QuantityLimitIsEnabled     *bool      `json:"quantity_limit_is_enabled,omitempty"`
-	QuantityLimit              *int64     `json:"quantity_limit,omitempty"`
-	PersonalLimitIsEnabled     *bool      `json:"personal_limit_is_enabled,omitempty"`
-}
-
-// CreateBody builds the create request for the named changes. The code must
-// be among them.
-func (c Changes) CreateBody(siteID, userID int64) CreateBody {
-	b := CreateBody{
-		SiteID: siteID, UserID: userID,
-		IsEnabled: c.Enabled, BonusType: c.BonusType, BonusAmount: c.Amount,
-		BonusAmountIsInPercentages: c.Percent, PersonalLimitIsEnabled: c.OncePerUser,
-	}
-	if c.Code != nil {
-		b.Code = *c.Code
-	}
-	on := c.Starts != nil || c.Ends != nil
-	if c.Starts != nil {
-		s := FormatAPI(*c.Starts)
-		b.DOn = &s
-	}
-	if c.Ends != nil {
-		s := FormatAPI(*c.Ends)
-		b.DOff = &s
-	}
-	switch {
-	case c.TimeLimit != nil:
-		b.TimeLimitIsEnabled = c.TimeLimit
-	case on:
-		b.TimeLimitIsEnabled = &on
-	}
-	if c.MaxUses != nil {
-		b.QuantityLimit = c.MaxUses
-		t := true
-		b.QuantityLimitIsEnabled = &t
-	}
-	if c.QuantityLimit != nil {
-		b.QuantityLimitIsEnabled = c.QuantityLimit
-	}
-	return b
 }

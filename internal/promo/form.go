@@ -26,6 +26,63 @@ type FormValues struct {
 	Ends        string
 	MaxUses     string
 	OncePerUser bool
+	// More are the fields the form does not lay out itself (MoreFields),
+	// as text by API name: "" or absent when there is none.
+	More map[string]string
+}
+
+// formOwn reports whether the promo form lays out the field itself (the
+// fields above, internal/prompt); the registry's other writable fields
+// with a Label are MoreFields.
+func formOwn(name string) bool {
+	switch name {
+	case "code", "is_enabled", "bonus_type", "bonus_amount", "bonus_amount_is_in_percentages", "time_limit_is_enabled",
+		"d_on", "d_off", "quantity_limit_is_enabled", "quantity_limit", "personal_limit_is_enabled":
+		return true
+	}
+	return false
+}
+
+// MoreFields are the writable fields of Registry with a form label that
+// the form does not lay out itself: it asks for each as text, read by the
+// field's parser (Field.Parse), after its own fields. A new field is in
+// the form so, with no code of the form's.
+func MoreFields() []Field {
+	var out []Field
+	for _, f := range registry {
+		if f.Writable && f.Label != "" && !formOwn(f.Name) {
+			out = append(out, f)
+		}
+	}
+	return out
+}
+
+// FormText is v, the field's value as the API writes it (Field.Value),
+// as the form shows it and Parse reads it back; "" for none.
+func (r Field) FormText(v any, loc *time.Location) string {
+	switch x := v.(type) {
+	case nil:
+		return ""
+	case string:
+		if r.Kind == KindDate {
+			return apiDate(&x, loc)
+		}
+		return x
+	case float64:
+		return FormatAmount(x)
+	case int64:
+		return strconv.FormatInt(x, 10)
+	case int:
+		return BonusType(x).String()
+	case bool:
+		return strconv.FormatBool(x)
+	}
+	return fmt.Sprint(v)
+}
+
+// changeText is the change c names of the field, as the form shows it.
+func (r Field) changeText(c Changes, loc *time.Location) string {
+	return r.FormText(r.Value(c.Apply(Fields{})), loc)
 }
 
 // DefaultFormValues are what a new promo code's form starts with: a 10%
@@ -175,6 +232,13 @@ func (v FormValues) Changes(loc *time.Location) (Changes, error) {
 		Code: &code, BonusType: &bt, Amount: &amount, Percent: &percent, Enabled: &enabled,
 		Starts: on, Ends: off, MaxUses: uses, OncePerUser: &once,
 	}
+	for _, f := range MoreFields() {
+		if text := strings.TrimSpace(v.More[f.Name]); text != "" {
+			if err := f.Set(&c, text, loc); err != nil {
+				return c, &FieldError{Field: f.Name, Err: err}
+			}
+		}
+	}
 	return c, c.Validate(formNames())
 }
 
@@ -234,6 +298,14 @@ func (v FormValues) ChangesFrom(old FormValues, loc *time.Location) (Changes, er
 			c.TimeLimit = &on
 		}
 	}
+	for _, f := range MoreFields() {
+		// An emptied field keeps its value: the API has no "none" for it.
+		if text := strings.TrimSpace(v.More[f.Name]); text != "" && text != strings.TrimSpace(old.More[f.Name]) {
+			if err := f.Set(&c, text, loc); err != nil {
+				return Changes{}, &FieldError{Field: f.Name, Err: err}
+			}
+		}
+	}
 	if newUses, oldUses := Optional(v.MaxUses), Optional(old.MaxUses); newUses != oldUses {
 		if newUses == "" {
 			off := false
@@ -257,6 +329,21 @@ func FormValuesOf(f Fields, loc *time.Location) FormValues {
 	if f.QuantityLimitIsEnabled {
 		v.MaxUses = strconv.FormatInt(f.QuantityLimit, 10)
 	}
+	for _, m := range MoreFields() {
+		v = v.withMore(m.Name, m.FormText(m.Value(f), loc))
+	}
+	return v
+}
+
+// withMore is v with the text of a field of MoreFields; the map is a copy,
+// so that values taken before stay as they were.
+func (v FormValues) withMore(name, text string) FormValues {
+	more := make(map[string]string, len(v.More)+1)
+	for k, t := range v.More {
+		more[k] = t
+	}
+	more[name] = text
+	v.More = more
 	return v
 }
 
@@ -305,6 +392,11 @@ func (v FormValues) With(c Changes, loc *time.Location) FormValues {
 	}
 	if c.OncePerUser != nil {
 		v.OncePerUser = *c.OncePerUser
+	}
+	for _, f := range MoreFields() {
+		if f.Named(c) {
+			v = v.withMore(f.Name, f.changeText(c, loc))
+		}
 	}
 	return v
 }
@@ -356,5 +448,16 @@ func (c Changes) Flags(loc *time.Location) []string {
 		a = append(a, "--no-max-uses")
 	}
 	boolFlag("once-per-user", c.OncePerUser)
+	for _, f := range MoreFields() {
+		switch {
+		case !f.Named(c):
+		case f.Kind == KindBool:
+			boolFlag(strings.TrimPrefix(f.Flag, "--"), ptr(f.Value(c.Apply(Fields{})) == true))
+		default:
+			a = append(a, f.Flag, f.changeText(c, loc))
+		}
+	}
 	return a
 }
+
+func ptr[T any](v T) *T { return &v }

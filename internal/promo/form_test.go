@@ -1,6 +1,7 @@
 package promo
 
 import (
+	"reflect"
 	"strings"
 	"testing"
 	"time"
@@ -113,7 +114,7 @@ func TestFormValuesOfAndWith(t *testing.T) {
 	// The end's seconds are shown: 23:59 would read back a minute short.
 	want := FormValues{Code: "SUMMER25", BonusType: Goods, Percent: true, Amount: "25", Enabled: true,
 		Starts: "2026-06-01 03:00", Ends: "2026-08-31 23:59:59", MaxUses: "100"}
-	if v != want {
+	if !reflect.DeepEqual(v, want) {
 		t.Errorf("ValuesOf = %+v, want %+v", v, want)
 	}
 	// A disabled period or limit shows as empty, whatever it holds.

@@ -33,9 +33,12 @@ type Field struct {
 	// Name is the API's name of the field (spec 2.1, 2.3), the column
 	// of CSV, workbook and apply files and the key of -f files.
 	Name string
-	// Flag is the flag of promo create and update that sets it; "" when
-	// none does.
-	Flag string
+	// Flag is the flag of promo create and update that sets it ("" when
+	// none does), and Usage its help. A yes-or-no flag is --flag or
+	// --flag=false; a flag --no-… that a value Enables is promo update's
+	// alone, turns the switch off, and is refused beside those values.
+	// promo generate has every flag but the Required field's.
+	Flag, Usage string
 	// Label is the i18n message id of the promo form's label of it; ""
 	// when the form has no field of its own for it (FormVia says which
 	// field of the form sets it, if any).
@@ -58,6 +61,26 @@ type Field struct {
 	// list or get) and they are read over.
 	Writable bool
 
+	// Go is the field's Go name in api.Promo and Fields; Change its name
+	// in Changes and Names ("" for a read-only field).
+	Go, Change string
+	// Optional fields are absent from a shape of the API's record (the
+	// single record or the list item): api.Promo holds a pointer.
+	Optional bool
+	// Required is the field a create must name (the code).
+	Required bool
+	// Enables is the switch a value of this field turns on, unless the
+	// same changes set the switch (a date turns the validity period
+	// on); Clearable dates can be removed while the switch stays.
+	Enables   string
+	Clearable bool
+
+	access access
+}
+
+// access is what fields_gen.go gives a row to reach its field in the
+// typed structs; all nil for a read-only field.
+type access struct {
 	value func(Fields) any
 	named func(Changes) bool
 	set   func(*Changes, any)
@@ -66,49 +89,48 @@ type Field struct {
 
 // Registry is every field of a promo code, in the order of the API's
 // list items: a copy of the table, the caller's to keep.
-func Registry() []Field { return append([]Field(nil), registry[:]...) }
+func Registry() []Field { return append([]Field(nil), registry...) }
 
 // registry is the table Registry copies. It is never written: a fixed
 // table, like the rules, kept once so that the per-row readers of large
 // files (Lookup, Fields.Value) look fields up without building it.
-var registry = [...]Field{
-	{Name: "id", Kind: KindInt, List: true, Record: true, Sortable: true},
-	{Name: "code", Flag: "--code", Label: "form.promo.code", Kind: KindText, List: true, Record: true, Sortable: true, Writable: true,
-		value: func(f Fields) any { return f.Code }, named: func(c Changes) bool { return c.Code != nil },
-		set: func(c *Changes, v any) { s := v.(string); c.Code = &s }, name: func(n *Names) *string { return &n.Code }},
-	{Name: "pos", Kind: KindInt, List: true, Record: true, Sortable: true},
-	{Name: "is_enabled", Flag: "--enabled", Label: "form.promo.enabled", Kind: KindBool, List: true, Record: true, Sortable: true, Writable: true,
-		value: func(f Fields) any { return f.IsEnabled }, named: func(c Changes) bool { return c.Enabled != nil },
-		set: func(c *Changes, v any) { b := v.(bool); c.Enabled = &b }, name: func(n *Names) *string { return &n.Enabled }},
-	{Name: "bonus_type", Flag: "--bonus-type", Label: "form.promo.bonus", Kind: KindBonusType, List: true, Record: true, Sortable: true, Writable: true,
-		value: func(f Fields) any { return int(f.BonusType) }, named: func(c Changes) bool { return c.BonusType != nil },
-		set: func(c *Changes, v any) { b := v.(BonusType); c.BonusType = &b }, name: func(n *Names) *string { return &n.BonusType }},
-	{Name: "bonus_amount", Flag: "--amount", Label: "form.promo.amount", Kind: KindAmount, List: true, Record: true, Sortable: true, Writable: true,
-		value: func(f Fields) any { return f.BonusAmount }, named: func(c Changes) bool { return c.Amount != nil },
-		set: func(c *Changes, v any) { a := v.(float64); c.Amount = &a }, name: func(n *Names) *string { return &n.Amount }},
-	{Name: "bonus_amount_is_in_percentages", Flag: "--percent", Label: "form.promo.unit", Kind: KindBool, List: true, Record: true, Sortable: true, Writable: true,
-		value: func(f Fields) any { return f.BonusAmountIsInPercentages }, named: func(c Changes) bool { return c.Percent != nil },
-		set: func(c *Changes, v any) { b := v.(bool); c.Percent = &b }, name: func(n *Names) *string { return &n.Percent }},
-	{Name: "time_limit_is_enabled", Flag: "--no-time-limit", FormVia: "d_on", Kind: KindBool, List: true, Record: true, Sortable: true, Writable: true,
-		value: func(f Fields) any { return f.TimeLimitIsEnabled }, named: func(c Changes) bool { return c.TimeLimit != nil },
-		set: func(c *Changes, v any) { b := v.(bool); c.TimeLimit = &b }, name: func(n *Names) *string { return &n.TimeLimit }},
-	{Name: "d_on", Flag: "--starts", Label: "form.promo.starts", Kind: KindDate, List: true, Record: true, Sortable: true, Writable: true,
-		value: func(f Fields) any { return optString(f.DOn) }, named: func(c Changes) bool { return c.Starts != nil },
-		set: func(c *Changes, v any) { t := v.(time.Time); c.Starts = &t }, name: func(n *Names) *string { return &n.Starts }},
-	{Name: "d_off", Flag: "--ends", Label: "form.promo.ends", Kind: KindDate, End: true, List: true, Record: true, Sortable: true, Writable: true,
-		value: func(f Fields) any { return optString(f.DOff) }, named: func(c Changes) bool { return c.Ends != nil },
-		set: func(c *Changes, v any) { t := v.(time.Time); c.Ends = &t }, name: func(n *Names) *string { return &n.Ends }},
-	{Name: "quantity_limit_is_enabled", Flag: "--no-max-uses", FormVia: "quantity_limit", Kind: KindBool, List: true, Record: true, Sortable: true, Writable: true,
-		value: func(f Fields) any { return f.QuantityLimitIsEnabled }, named: func(c Changes) bool { return c.QuantityLimit != nil },
-		set: func(c *Changes, v any) { b := v.(bool); c.QuantityLimit = &b }, name: func(n *Names) *string { return &n.QuantityLimit }},
-	{Name: "quantity_limit", Flag: "--max-uses", Label: "form.promo.max_uses", Kind: KindInt, List: true, Record: true, Sortable: true, Writable: true,
-		value: func(f Fields) any { return f.QuantityLimit }, named: func(c Changes) bool { return c.MaxUses != nil },
-		set: func(c *Changes, v any) { q := v.(int64); c.MaxUses = &q }, name: func(n *Names) *string { return &n.MaxUses }},
-	{Name: "promo_used_count", Kind: KindInt, List: true, Record: true, Sortable: true},
-	{Name: "is_valid", Kind: KindBool, List: true, Record: true, Sortable: true},
-	{Name: "personal_limit_is_enabled", Flag: "--once-per-user", Label: "form.promo.once", Kind: KindBool, Record: true, Sortable: true, Writable: true,
-		value: func(f Fields) any { return f.PersonalLimitIsEnabled }, named: func(c Changes) bool { return c.OncePerUser != nil },
-		set: func(c *Changes, v any) { b := v.(bool); c.OncePerUser = &b }, name: func(n *Names) *string { return &n.OncePerUser }},
+var registry = withAccess([]Field{
+	{Name: "id", Go: "ID", Kind: KindInt, Optional: true, List: true, Record: true, Sortable: true},
+	{Name: "code", Go: "Code", Change: "Code", Flag: "--code", Usage: "the code: 2-15 Latin letters or digits", Label: "form.promo.code", Kind: KindText, Required: true,
+		List: true, Record: true, Sortable: true, Writable: true},
+	{Name: "pos", Go: "Pos", Kind: KindInt, Optional: true, List: true, Record: true, Sortable: true},
+	{Name: "is_enabled", Go: "IsEnabled", Change: "Enabled", Flag: "--enabled", Usage: "whether the code can be used (--enabled=false to disable)", Label: "form.promo.enabled", Kind: KindBool,
+		List: true, Record: true, Sortable: true, Writable: true},
+	{Name: "bonus_type", Go: "BonusType", Change: "BonusType", Flag: "--bonus-type", Usage: "what is discounted: goods or delivery (also 2, 3)", Label: "form.promo.bonus", Kind: KindBonusType,
+		List: true, Record: true, Sortable: true, Writable: true},
+	{Name: "bonus_amount", Go: "BonusAmount", Change: "Amount", Flag: "--amount", Usage: "discount: an amount of money, or a percentage with --percent; at most 2 decimals", Label: "form.promo.amount", Kind: KindAmount,
+		List: true, Record: true, Sortable: true, Writable: true},
+	{Name: "bonus_amount_is_in_percentages", Go: "BonusAmountIsInPercentages", Change: "Percent", Flag: "--percent", Usage: "the amount is a percentage (--percent=false for money)", Label: "form.promo.unit", Kind: KindBool,
+		List: true, Record: true, Sortable: true, Writable: true},
+	{Name: "time_limit_is_enabled", Go: "TimeLimitIsEnabled", Change: "TimeLimit", Flag: "--no-time-limit", Usage: "remove the validity period", FormVia: "d_on", Kind: KindBool,
+		List: true, Record: true, Sortable: true, Writable: true},
+	{Name: "d_on", Go: "DOn", Change: "Starts", Flag: "--starts", Usage: "start of validity: 2026-12-01 (from 00:00), 2026-12-01T10:00 or RFC 3339", Label: "form.promo.starts", Kind: KindDate, Enables: "time_limit_is_enabled", Clearable: true,
+		List: true, Record: true, Sortable: true, Writable: true},
+	{Name: "d_off", Go: "DOff", Change: "Ends", Flag: "--ends", Usage: "end of validity, in the same forms as --starts; a date alone includes that day (to 23:59:59)", Label: "form.promo.ends", Kind: KindDate, End: true, Enables: "time_limit_is_enabled", Clearable: true,
+		List: true, Record: true, Sortable: true, Writable: true},
+	{Name: "quantity_limit_is_enabled", Go: "QuantityLimitIsEnabled", Change: "QuantityLimit", Flag: "--no-max-uses", Usage: "remove the limit on the number of uses", FormVia: "quantity_limit", Kind: KindBool,
+		List: true, Record: true, Sortable: true, Writable: true},
+	{Name: "quantity_limit", Go: "QuantityLimit", Change: "MaxUses", Flag: "--max-uses", Usage: "limit the total number of uses", Label: "form.promo.max_uses", Kind: KindInt, Enables: "quantity_limit_is_enabled",
+		List: true, Record: true, Sortable: true, Writable: true},
+	{Name: "promo_used_count", Go: "PromoUsedCount", Kind: KindInt, Optional: true, List: true, Record: true, Sortable: true},
+	{Name: "is_valid", Go: "IsValid", Kind: KindBool, Optional: true, List: true, Record: true, Sortable: true},
+	{Name: "personal_limit_is_enabled", Go: "PersonalLimitIsEnabled", Change: "OncePerUser", Flag: "--once-per-user", Usage: "each customer may use the code once", Label: "form.promo.once", Kind: KindBool, Optional: true,
+		Record: true, Sortable: true, Writable: true},
+})
+
+// withAccess gives each row of table its accessors of the typed structs
+// (accessOf, generated in fields_gen.go), once, when the package is
+// loaded.
+func withAccess(table []Field) []Field {
+	for i := range table {
+		table[i].access = accessOf(table[i].Name)
+	}
+	return table
 }
 
 // Lookup is the field of Registry named name (the API's name).
@@ -135,30 +157,38 @@ func FieldNames(keep func(Field) bool) []string {
 
 // Value is the field of f as the API writes it; nil for a read-only field.
 func (r Field) Value(f Fields) any {
-	if r.value == nil {
+	if r.access.value == nil {
 		return nil
 	}
-	return r.value(f)
+	return r.access.value(f)
 }
 
 // Named reports whether c names the field; false for a read-only one.
-func (r Field) Named(c Changes) bool { return r.named != nil && r.named(c) }
+func (r Field) Named(c Changes) bool { return r.access.named != nil && r.access.named(c) }
 
 // Set reads text as people write the field (Parse) into c. A read-only
 // field is not set.
 func (r Field) Set(c *Changes, text string, loc *time.Location) error {
 	v, err := r.Parse(text, loc)
-	if err == nil && r.set != nil {
-		r.set(c, v)
+	if err == nil && r.access.set != nil {
+		r.access.set(c, v)
 	}
 	return err
+}
+
+// SetValue sets c's change of the field to v, a value of the field's kind
+// (as Parse gives it). A read-only field is not set.
+func (r Field) SetValue(c *Changes, v any) {
+	if r.access.set != nil {
+		r.access.set(c, v)
+	}
 }
 
 // SetFile reads a value of a -f file (FromFile) into c.
 func (r Field) SetFile(c *Changes, v any, loc *time.Location) error {
 	x, err := r.FromFile(v, loc)
-	if err == nil && r.set != nil {
-		r.set(c, x)
+	if err == nil && r.access.set != nil {
+		r.access.set(c, x)
 	}
 	return err
 }
@@ -227,8 +257,8 @@ func (r Field) Typed() bool {
 func names(name func(Field) string) Names {
 	var n Names
 	for _, f := range registry {
-		if f.name != nil {
-			*f.name(&n) = name(f)
+		if f.access.name != nil {
+			*f.access.name(&n) = name(f)
 		}
 	}
 	return n

@@ -223,12 +223,38 @@ func (h *Huh) promoForm(form PromoForm) (*huh.Form, func() (PromoAnswers, error)
 			Affirmative(m.T("form.yes")).Negative(m.T("form.no")).Value(&v.OncePerUser),
 	}
 
-	f := huh.NewForm(
+	groups := []*huh.Group{
 		huh.NewGroup(first...).Title(form.Title),
 		huh.NewGroup(discount...).Title(m.T("form.promo.group.discount")),
 		huh.NewGroup(limits...).Title(m.T("form.promo.group.limits")),
-	)
+	}
+	// The fields the form does not lay out itself, each as text read by
+	// its field's parser.
+	more := promo.MoreFields()
+	moreText := make([]string, len(more))
+	var moreFields []huh.Field
+	for i, mf := range more {
+		moreText[i] = init.More[mf.Name]
+		moreFields = append(moreFields, huh.NewInput().Title(title(label(mf.Name), moreText[i])).
+			Value(&moreText[i]).Validate(h.said(orKept(moreText[i], func(s string) error {
+			if s = strings.TrimSpace(s); s != "" {
+				_, err := mf.Parse(s, loc)
+				return err
+			}
+			return nil
+		}))))
+	}
+	if len(moreFields) > 0 {
+		groups = append(groups, huh.NewGroup(moreFields...).Title(m.T("form.promo.group.more")))
+	}
+	f := huh.NewForm(groups...)
 	return f, func() (PromoAnswers, error) {
+		for i, mf := range more {
+			if v.More == nil {
+				v.More = map[string]string{}
+			}
+			v.More[mf.Name] = strings.TrimSpace(moreText[i])
+		}
 		v.Code = strings.TrimSpace(v.Code)
 		v.Amount = strings.TrimSpace(v.Amount)
 		v.Starts, v.Ends, v.MaxUses = promo.Optional(v.Starts), promo.Optional(v.Ends), promo.Optional(v.MaxUses)

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"reflect"
 	"strings"
 	"testing"
 	"time"
@@ -52,7 +53,7 @@ func TestPromoFormEnterKeepsTheDefaults(t *testing.T) {
 		t.Fatalf("Promo: %v\n%s", err, out)
 	}
 	want := promo.FormValues{Code: "SUMMER25", BonusType: promo.Goods, Percent: true, Amount: "10", Enabled: true}
-	if a.Values != want || a.Site != 0 {
+	if !reflect.DeepEqual(a.Values, want) || a.Site != 0 {
 		t.Errorf("answers = %+v, want site 0 and %+v", a, want)
 	}
 	for _, prompt := range []string{"New promo code", "Code", "Discount on [goods]", "Discount as [percentage]", "Amount [10]",
@@ -80,7 +81,7 @@ func TestPromoFormAnswers(t *testing.T) {
 	}
 	want := promo.FormValues{Code: "FREESHIP", BonusType: promo.Delivery, Percent: false, Amount: "300", Enabled: false,
 		Starts: "2026-12-01", Ends: "2026-12-31 23:59", MaxUses: "500", OncePerUser: true}
-	if a.Values != want {
+	if !reflect.DeepEqual(a.Values, want) {
 		t.Errorf("answers = %+v, want %+v", a.Values, want)
 	}
 	c, err := a.Values.Changes(moscow(t))
@@ -120,7 +121,7 @@ func TestPromoFormRefusesWhatFlagsRefuse(t *testing.T) {
 	}
 	want := promo.FormValues{Code: "SUMMER25", BonusType: promo.Goods, Percent: true, Amount: "100", Enabled: true,
 		Starts: "2026-12-10", Ends: "2026-12-31", MaxUses: "1"}
-	if a.Values != want {
+	if !reflect.DeepEqual(a.Values, want) {
 		t.Errorf("answers = %+v, want %+v", a.Values, want)
 	}
 	for _, reason := range []string{
@@ -190,7 +191,7 @@ func TestPromoFormFilledIn(t *testing.T) {
 		if err != nil {
 			t.Fatalf("Promo: %v\n%s", err, out)
 		}
-		if a.Values != start {
+		if !reflect.DeepEqual(a.Values, start) {
 			t.Errorf("answers = %+v, want them unchanged: %+v", a.Values, start)
 		}
 		for _, s := range []string{"Code [SUMMER25]", "Amount [150.5]", "Enabled [y/N]", "Valid from [2026-06-01 03:00; type none for no start]",
@@ -207,7 +208,7 @@ func TestPromoFormFilledIn(t *testing.T) {
 		}
 		want := start
 		want.Starts, want.Ends, want.MaxUses = "", "", ""
-		if a.Values != want {
+		if !reflect.DeepEqual(a.Values, want) {
 			t.Errorf("answers = %+v, want %+v", a.Values, want)
 		}
 	})

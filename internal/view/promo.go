@@ -270,10 +270,10 @@ func PromoRecord(raw json.RawMessage, p api.Promo, id int64, loc *time.Location,
 		},
 		CSV: func() (output.Grid, error) {
 			header := promo.FieldNames(func(f promo.Field) bool { return f.Record })
-			row := []string{optInt(p.ID), string(p.Code), optInt(p.Pos), fmtBool(bool(p.IsEnabled)),
-				strconv.FormatInt(int64(p.BonusType), 10), fmtFloat(float64(p.BonusAmount)), fmtBool(bool(p.BonusAmountIsInPercentages)),
-				fmtBool(bool(p.TimeLimitIsEnabled)), p.DOn.Raw, p.DOff.Raw, fmtBool(bool(p.QuantityLimitIsEnabled)),
-				strconv.FormatInt(int64(p.QuantityLimit), 10), optInt(p.PromoUsedCount), csvBool(p.IsValid), csvBool(p.PersonalLimitIsEnabled)}
+			row := make([]string, len(header))
+			for i, name := range header {
+				row[i] = string(appendPromoCell(nil, &p, []byte(p.Code), name))
+			}
 			return output.Grid{Header: header, Rows: [][]string{row}, Kinds: fieldKinds(func(f promo.Field) bool { return f.Record })}, nil
 		},
 	}
@@ -457,13 +457,6 @@ func optBool(v *api.Bool) string {
 		return ""
 	}
 	return YesNo(bool(*v))
-}
-
-func csvBool(v *api.Bool) string {
-	if v == nil {
-		return ""
-	}
-	return fmtBool(bool(*v))
 }
 
 func fmtBool(b bool) string { return strconv.FormatBool(b) }

@@ -1,0 +1,77 @@
+package promocmd
+
+import (
+	"testing"
+	"time"
+
+	"github.com/spf13/pflag"
+
+	"github.com/promoctl/promoctl/internal/promo"
+)
+
+// flagSample is a value of each kind as a user types it on the command
+// line: a new field of a known kind needs nothing here.
+var flagSample = map[promo.Kind]string{
+	promo.KindText: "NEWCODE1", promo.KindInt: "5", promo.KindAmount: "25.5",
+	promo.KindDate: "2026-12-01", promo.KindBonusType: "delivery",
+}
+
+// TestEveryFieldHasItsFlag walks promo.Registry: every row with a Flag is
+// a flag of promo update and (but --no-… flags) of create, and of promo
+// generate but the code's; given, it names its field in the changes, a
+// --no-… flag turning the switch off.
+func TestEveryFieldHasItsFlag(t *testing.T) {
+	for _, f := range promo.Registry() {
+		if f.Flag == "" {
+			continue
+		}
+		t.Run(f.Name, func(t *testing.T) {
+			for _, cmd := range []struct {
+				name string
+				want bool
+				reg  func(*fieldFlags, *pflag.FlagSet)
+			}{
+				{"update", true, func(ff *fieldFlags, fs *pflag.FlagSet) { ff.register(fs, true) }},
+				{"create", !negated(f), func(ff *fieldFlags, fs *pflag.FlagSet) { ff.register(fs, false) }},
+				{"generate", !negated(f) && !f.Required, func(ff *fieldFlags, fs *pflag.FlagSet) {
+					ff.registerFields(fs, func(f promo.Field) bool { return !f.Required && !negated(f) })
+				}},
+			} {
+				var ff fieldFlags
+				fs := pflag.NewFlagSet(cmd.name, pflag.ContinueOnError)
+				cmd.reg(&ff, fs)
+				fl := fs.Lookup(flagName(f))
+				if (fl != nil) != cmd.want {
+					t.Fatalf("promo %s: flag %s registered %v, want %v", cmd.name, f.Flag, fl != nil, cmd.want)
+				}
+				if fl == nil {
+					continue
+				}
+				if fl.Usage != f.Usage || f.Usage == "" {
+					t.Errorf("promo %s %s: usage %q, want the registry's %q", cmd.name, f.Flag, fl.Usage, f.Usage)
+				}
+				args := []string{f.Flag}
+				if f.Kind != promo.KindBool {
+					args = append(args, flagSample[f.Kind])
+				}
+				if err := fs.Parse(args); err != nil {
+					t.Fatal(err)
+				}
+				c, err := ff.changes(fs, time.UTC)
+				if err != nil {
+					t.Fatalf("promo %s %v: %v", cmd.name, args, err)
+				}
+				if !f.Named(c) {
+					t.Errorf("promo %s %v: %s is not named in %+v", cmd.name, args, f.Name, c)
+				}
+				want := any(true)
+				if negated(f) {
+					want = false
+				}
+				if f.Kind == promo.KindBool && f.Value(c.Apply(promo.Fields{})) != want {
+					t.Errorf("promo %s %v: %s is %v, want %v", cmd.name, args, f.Name, f.Value(c.Apply(promo.Fields{})), want)
+				}
+			}
+		})
+	}
+}
