@@ -2,6 +2,7 @@ package promo_test
 
 import (
 	"encoding/json"
+	"fmt"
 	"io"
 	"os"
 	"slices"
@@ -33,10 +34,10 @@ var fieldSamples = map[string]fieldSample{
 	"bonus_type":                     {"2", "3", "delivery", "3"},
 	"bonus_amount":                   {"10", "25.5", "25.5", "25.5"},
 	"bonus_amount_is_in_percentages": {"true", "false", "false", "false"},
-	"time_limit_is_enabled":          {"false", "true", "true", "true"},
+	"time_limit_is_enabled":          {"true", "false", "false", "false"},
 	"d_on":                           {"null", `"2026-12-01T00:00:00.000Z"`, "2026-12-01", "2026-12-01T00:00:00.000Z"},
 	"d_off":                          {"null", `"2026-12-31T23:59:59.000Z"`, "2026-12-31", "2026-12-31T23:59:59.000Z"},
-	"quantity_limit_is_enabled":      {"false", "true", "true", "true"},
+	"quantity_limit_is_enabled":      {"true", "false", "false", "false"},
 	"quantity_limit":                 {"1", "5", "5", "5"},
 	"promo_used_count":               {"0", "4", "4", "4"},
 	"is_valid":                       {"false", "true", "true", "true"},
@@ -169,6 +170,11 @@ func TestRegistryWalk(t *testing.T) {
 				if len(g.Kinds) != len(g.Header) {
 					t.Errorf("record CSV: %d kinds for %d columns", len(g.Kinds), len(g.Header))
 				}
+				// The record's table shows it (pos, the order in the shop's
+				// list, is left out): a row of its own, or one by its name.
+				if f.Name != "pos" && recordTable(t, obj, loc, now) == recordTable(t, base, loc, now) {
+					t.Errorf("record table: %s does not show: the same table for %s and %s", f.Name, s.base, s.json)
+				}
 			}
 
 			// The -f file.
@@ -254,6 +260,20 @@ func TestRegistryWalk(t *testing.T) {
 			}
 		})
 	}
+}
+
+// recordTable is promo get's table of the record obj, as text.
+func recordTable(t *testing.T, obj string, loc *time.Location, now time.Time) string {
+	t.Helper()
+	var p api.Promo
+	if err := json.Unmarshal([]byte(obj), &p); err != nil {
+		t.Fatal(err)
+	}
+	gs, err := view.PromoRecord(json.RawMessage(obj), p, 0, loc, now).Tables()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return fmt.Sprint(gs[0].Rows)
 }
 
 // hasMessage reports whether a TOML catalog has the message id: a table

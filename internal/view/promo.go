@@ -266,6 +266,13 @@ func PromoRecord(raw json.RawMessage, p api.Promo, id int64, loc *time.Location,
 			if p.IsValid != nil {
 				add("Valid now", YesNo(bool(*p.IsValid)))
 			}
+			// A field without a row of its own shows by its API name, as
+			// the record's CSV has it.
+			for _, f := range promo.Registry() {
+				if f.Record && !recordOwn(f.Name) {
+					add(f.Name, termsafe.String(string(appendPromoCell(nil, &p, []byte(p.Code), f.Name))))
+				}
+			}
 			return []output.Grid{{Rows: rows, KeyValue: true, Tone: recordTone(rows)}}, nil
 		},
 		CSV: func() (output.Grid, error) {
@@ -277,6 +284,19 @@ func PromoRecord(raw json.RawMessage, p api.Promo, id int64, loc *time.Location,
 			return output.Grid{Header: header, Rows: [][]string{row}, Kinds: fieldKinds(func(f promo.Field) bool { return f.Record })}, nil
 		},
 	}
+}
+
+// recordOwn reports whether the record's table shows the field in a row
+// of its own above (or, as pos, the order in the shop's list, leaves it
+// out); the registry's other Record fields follow by their API names.
+func recordOwn(name string) bool {
+	switch name {
+	case "id", "code", "pos", "is_enabled", "bonus_type", "bonus_amount", "bonus_amount_is_in_percentages",
+		"time_limit_is_enabled", "d_on", "d_off", "quantity_limit_is_enabled", "quantity_limit",
+		"promo_used_count", "personal_limit_is_enabled", "is_valid":
+		return true
+	}
+	return false
 }
 
 // recordTone colours the status values of a promo code's key/value rows.
