@@ -67,6 +67,10 @@ func TestPromoUpdateRejectsBadFlags(t *testing.T) {
 		{Name: "no-time-limit with starts", Args: update("--no-time-limit", "--starts", "2026-12-01"), Stderr: "promoctl: --no-time-limit cannot be combined with --starts or --ends"},
 		{Name: "no-time-limit with ends", Args: update("--ends", "2026-12-01", "--no-time-limit"), Stderr: "promoctl: --no-time-limit cannot be combined with --starts or --ends"},
 		{Name: "no-max-uses with max-uses", Args: update("--no-max-uses", "--max-uses", "10"), Stderr: "promoctl: --no-max-uses cannot be combined with --max-uses"},
+		// The first error is the same whatever the order of the flags: the
+		// conflict, checked where --ends is read, before --max-uses.
+		{Name: "no-time-limit with starts and a bad max-uses", Args: update("--max-uses", "x", "--no-time-limit", "--starts", "2026-01-01"),
+			Stderr: "promoctl: --no-time-limit cannot be combined with --starts or --ends"},
 		{Name: "amount 0", Args: update("--amount", "0"), Stderr: "promoctl: --amount: must be a positive number, got 0"},
 		{Name: "percent over 100", Args: update("--amount", "150", "--percent"), Stderr: "promoctl: --amount: a percentage must be at most 100, got 150"},
 		{Name: "bonus type", Args: update("--bonus-type", "both"), Stderr: `promoctl: --bonus-type: unknown bonus type "both": use goods (2) or delivery (3)`},

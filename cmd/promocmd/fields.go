@@ -56,38 +56,72 @@ func (ff *fieldFlags) registerFields(fs *pflag.FlagSet, keep func(promo.Field) b
 	}
 }
 
-// changes turns the flags the user gave into changes, validating each.
+// changes turns the flags the user gave into changes, validating each,
+// in the registry's order; a --no-… flag is checked once the last value
+// that turns its switch on has been read, so that the first error is
+// the same whatever the command line's order.
 func (ff *fieldFlags) changes(fs *pflag.FlagSet, loc *time.Location) (promo.Changes, error) {
 	var c promo.Changes
 	reg := promo.Registry()
-	for _, f := range reg {
-		name := flagName(f)
-		if f.Flag == "" || negated(f) || !fs.Changed(name) {
-			continue
+	for i, f := range reg {
+		if err := ff.value(fs, f, &c, loc); err != nil {
+			return c, err
 		}
-		if b, ok := ff.bools[name]; ok {
-			f.SetValue(&c, *b)
-			continue
+		for _, s := range reg {
+			if negated(s) && checkedAfter(reg, s) == i {
+				if err := ff.off(fs, reg, s, &c); err != nil {
+					return c, err
+				}
+			}
 		}
-		v, err := flagValue(f, *ff.text[name], loc)
-		if err != nil {
-			return c, core.Usagef("%s: %v", f.Flag, err)
-		}
-		f.SetValue(&c, v)
-	}
-	for _, f := range reg {
-		if f.Flag == "" || !negated(f) || !fs.Changed(flagName(f)) || !*ff.bools[flagName(f)] {
-			continue
-		}
-		if slices.ContainsFunc(reg, func(e promo.Field) bool { return e.Enables == f.Name && e.Named(c) }) {
-			return c, core.Usagef("%s cannot be combined with %s", f.Flag, strings.Join(enablers(reg, f), " or "))
-		}
-		f.SetValue(&c, false)
 	}
 	if err := c.Validate(promo.FlagNames()); err != nil {
 		return c, core.UsageErr(err)
 	}
 	return c, nil
+}
+
+// value reads the flag of the field f, if given, into c.
+func (ff *fieldFlags) value(fs *pflag.FlagSet, f promo.Field, c *promo.Changes, loc *time.Location) error {
+	name := flagName(f)
+	if f.Flag == "" || negated(f) || !fs.Changed(name) {
+		return nil
+	}
+	if b, ok := ff.bools[name]; ok {
+		f.SetValue(c, *b)
+		return nil
+	}
+	v, err := flagValue(f, *ff.text[name], loc)
+	if err != nil {
+		return core.Usagef("%s: %v", f.Flag, err)
+	}
+	f.SetValue(c, v)
+	return nil
+}
+
+// off reads the --no-… flag of the switch s, if given: it turns s off,
+// and is refused beside a value that would turn it on.
+func (ff *fieldFlags) off(fs *pflag.FlagSet, reg []promo.Field, s promo.Field, c *promo.Changes) error {
+	if !fs.Changed(flagName(s)) || !*ff.bools[flagName(s)] {
+		return nil
+	}
+	if slices.ContainsFunc(reg, func(e promo.Field) bool { return e.Enables == s.Name && e.Named(*c) }) {
+		return core.Usagef("%s cannot be combined with %s", s.Flag, strings.Join(enablers(reg, s), " or "))
+	}
+	s.SetValue(c, false)
+	return nil
+}
+
+// checkedAfter is the place in reg after which the --no-… flag of s is
+// checked: its last enabler's, else its own.
+func checkedAfter(reg []promo.Field, s promo.Field) int {
+	at := slices.IndexFunc(reg, func(f promo.Field) bool { return f.Name == s.Name })
+	for i, f := range reg {
+		if f.Enables == s.Name {
+			at = i
+		}
+	}
+	return at
 }
 
 // enablers are the flags of the values that turn the switch f on.

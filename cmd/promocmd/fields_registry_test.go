@@ -1,11 +1,13 @@
 package promocmd
 
 import (
+	"slices"
 	"testing"
 	"time"
 
 	"github.com/spf13/pflag"
 
+	"github.com/promoctl/promoctl/internal/i18n"
 	"github.com/promoctl/promoctl/internal/promo"
 )
 
@@ -73,5 +75,31 @@ func TestEveryFieldHasItsFlag(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// TestSummaryShowsEveryFormField: the wizard's summaries show each field
+// the form asks for in its last group (promo.MoreFields), by its form
+// label, said in Russian too. (Today's registry has none: the test of a
+// new row, fieldgen's TestAddingAFieldIsOneRow, runs this with one.)
+func TestSummaryShowsEveryFormField(t *testing.T) {
+	ru := i18n.New(i18n.Russian)
+	en := i18n.New(i18n.English)
+	for _, f := range promo.MoreFields() {
+		v := promo.DefaultFormValues()
+		v.More = map[string]string{f.Name: "42"}
+		rows := createSummary(v, 1, "", time.UTC, time.Now())
+		i := slices.IndexFunc(rows, func(r summaryRow) bool { return r.Label == en.T(f.Label) })
+		if i < 0 || rows[i].Value != "42" {
+			t.Errorf("%s: create summary %+v, want %q: 42", f.Name, rows, en.T(f.Label))
+			continue
+		}
+		if said := sayRows(ru, rows)[i].Label; said != ru.T(f.Label) {
+			t.Errorf("%s: Russian label %q, want %q", f.Name, said, ru.T(f.Label))
+		}
+		old := promo.DefaultFormValues()
+		if ch := changeSummary(old, v, time.UTC, time.Now()); !slices.ContainsFunc(ch, func(r summaryRow) bool { return r.Value == " → 42" }) {
+			t.Errorf("%s: change summary %+v, want  → 42", f.Name, ch)
+		}
 	}
 }

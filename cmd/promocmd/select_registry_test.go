@@ -2,6 +2,7 @@ package promocmd
 
 import (
 	"encoding/json"
+	"fmt"
 	"strings"
 	"testing"
 	"time"
@@ -14,26 +15,22 @@ import (
 
 // TestSortKnowsEveryRegistryField: --sort takes every sortable field of
 // promo.Registry, and orders by its value (a promo code that has every
-// field has a key for each).
+// field, a value of its kind each, has a key for each).
 func TestSortKnowsEveryRegistryField(t *testing.T) {
-	var p api.Promo
-	full := `{"id":1,"code":"A1","pos":1,"is_enabled":true,"bonus_type":2,"bonus_amount":10,"bonus_amount_is_in_percentages":true,` +
-		`"time_limit_is_enabled":true,"d_on":"2026-06-01T00:00:00.000Z","d_off":"2026-08-31T20:59:59.000Z","quantity_limit_is_enabled":true,` +
-		`"quantity_limit":100,"promo_used_count":0,"is_valid":true,"personal_limit_is_enabled":false}`
-	if err := json.Unmarshal([]byte(full), &p); err != nil {
-		t.Fatal(err)
+	sample := map[promo.Kind]string{promo.KindText: `"A1"`, promo.KindInt: "1", promo.KindAmount: "10",
+		promo.KindBool: "true", promo.KindDate: `"2026-06-01T00:00:00.000Z"`, promo.KindBonusType: "2"}
+	var fields []string
+	for _, f := range promo.Registry() {
+		fields = append(fields, fmt.Sprintf("%q:%s", f.Name, sample[f.Kind]))
 	}
-	var m map[string]json.RawMessage
-	if err := json.Unmarshal([]byte(full), &m); err != nil {
+	var p api.Promo
+	if err := json.Unmarshal([]byte("{"+strings.Join(fields, ",")+"}"), &p); err != nil {
 		t.Fatal(err)
 	}
 	now := time.Date(2026, 7, 1, 0, 0, 0, 0, time.UTC)
 	for _, f := range promo.Registry() {
 		if !f.Sortable {
 			continue
-		}
-		if _, ok := m[f.Name]; !ok {
-			t.Errorf("add %s to the promo code of this test", f.Name)
 		}
 		if name, _, err := parseSort("-" + f.Name); err != nil || name != f.Name {
 			t.Errorf("--sort -%s: %q, %v", f.Name, name, err)

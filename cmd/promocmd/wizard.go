@@ -478,7 +478,7 @@ func createSummary(v promo.FormValues, site int64, siteName string, loc *time.Lo
 		{Label: "Once per customer", Value: view.YesNo(v.OncePerUser)},
 	}
 	for _, f := range promo.MoreFields() {
-		rows = append(rows, summaryRow{Label: f.Name, Value: v.More[f.Name]})
+		rows = append(rows, fieldRow(f, v.More[f.Name]))
 	}
 	return rows
 }
@@ -498,7 +498,9 @@ func changeSummary(before, after promo.FormValues, loc *time.Location, now time.
 	add("Maximum uses", usesText(before), usesText(after))
 	add("Once per customer", view.YesNo(before.OncePerUser), view.YesNo(after.OncePerUser))
 	for _, f := range promo.MoreFields() {
-		add(f.Name, before.More[f.Name], after.More[f.Name])
+		if b, a := before.More[f.Name], after.More[f.Name]; b != a {
+			rows = append(rows, fieldRow(f, b+" → "+a))
+		}
 	}
 	return rows
 }

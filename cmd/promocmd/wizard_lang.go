@@ -8,10 +8,19 @@ import (
 	"github.com/promoctl/promoctl/cmd/core"
 	"github.com/promoctl/promoctl/internal/i18n"
 	"github.com/promoctl/promoctl/internal/output"
+	"github.com/promoctl/promoctl/internal/promo"
 )
 
 // summaryRow is one line of the wizard's summary: a label and a value.
-type summaryRow struct{ Label, Value string }
+// ID, when set, is the catalog's id of the label (a form label of the
+// registry's), which the label is in English.
+type summaryRow struct{ Label, Value, ID string }
+
+// fieldRow is the summary's row of a field of promo.MoreFields: its form
+// label, and value.
+func fieldRow(f promo.Field, value string) summaryRow {
+	return summaryRow{Label: i18n.New(i18n.English).T(f.Label), Value: value, ID: f.Label}
+}
 
 // sayRows is the wizard's summary in p's language: each label from the
 // catalog (wizard.summary.<label>), each value, or both sides of a change
@@ -27,12 +36,14 @@ func sayRows(p *i18n.Printer, rows []summaryRow) []summaryRow {
 		label := r.Label
 		if id := "wizard.summary." + summaryID(label); p.Has(id) {
 			label = p.T(id)
+		} else if r.ID != "" {
+			label = p.T(r.ID)
 		}
 		sides := strings.Split(r.Value, " → ")
 		for j, s := range sides {
 			sides[j] = w.Say(summaryValue(l, r.Label, s))
 		}
-		out[i] = summaryRow{label, strings.Join(sides, " → ")}
+		out[i] = summaryRow{Label: label, Value: strings.Join(sides, " → ")}
 	}
 	return out
 }

@@ -155,7 +155,6 @@ type CreateBody struct {
 // it on, unless the changes name the switch.
 func (c Changes) CreateBody(siteID, userID int64) CreateBody {
 	b := CreateBody{SiteID: siteID, UserID: userID}
-	on := true
 	if c.Code != nil {
 		b.Code = *c.Code
 	}
@@ -166,15 +165,18 @@ func (c Changes) CreateBody(siteID, userID int64) CreateBody {
 	if c.Starts != nil {
 		s := FormatAPI(*c.Starts)
 		b.DOn = &s
+		on := true
 		b.TimeLimitIsEnabled = &on
 	}
 	if c.Ends != nil {
 		s := FormatAPI(*c.Ends)
 		b.DOff = &s
+		on := true
 		b.TimeLimitIsEnabled = &on
 	}
 	if c.MaxUses != nil {
 		b.QuantityLimit = c.MaxUses
+		on := true
 		b.QuantityLimitIsEnabled = &on
 	}
 	b.PersonalLimitIsEnabled = c.OncePerUser

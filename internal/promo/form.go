@@ -453,6 +453,9 @@ func (c Changes) Flags(loc *time.Location) []string {
 		case !f.Named(c):
 		case f.Kind == KindBool:
 			boolFlag(strings.TrimPrefix(f.Flag, "--"), ptr(f.Value(c.Apply(Fields{})) == true))
+		case f.Kind == KindDate:
+			t, _ := ParseAPITime(f.Value(c.Apply(Fields{})).(string))
+			a = append(a, f.Flag, t.In(loc).Format(time.RFC3339))
 		default:
 			a = append(a, f.Flag, f.changeText(c, loc))
 		}

@@ -216,6 +216,10 @@ func TestRegistryWalk(t *testing.T) {
 				if got, _ := json.Marshal(f.Value(rows[0].Changes.Apply(baseList[0].Fields()))); string(got) != s.json {
 					t.Errorf("Field.Value after the file's change: %s, want %s", got, s.json)
 				}
+				// A create sends it as the file has it.
+				if body, _ := json.Marshal(rows[0].Changes.CreateBody(1, 0)); !strings.Contains(string(body), `"`+f.Name+`":`+s.json) {
+					t.Errorf("CreateBody: %s, want %s as %s", body, f.Name, s.json)
+				}
 				// And the API's value of the decoded promo code is the sample.
 				if got, _ := json.Marshal(f.Value(streamed.Fields())); string(got) != s.json {
 					t.Errorf("api.Promo.Fields: %s is %s, want %s", f.Name, got, s.json)
@@ -248,6 +252,18 @@ func TestRegistryWalk(t *testing.T) {
 				if !hasMessage(cat.data, f.Label) {
 					t.Errorf("form label %s of %s is not in %s", f.Label, f.Name, cat.name)
 				}
+			}
+			// The command line the form prints names it, and reads back.
+			if args := rows[0].Changes.Flags(loc); f.Kind != promo.KindBool {
+				i := slices.Index(args, f.Flag)
+				var back promo.Changes
+				if i < 0 || i+1 == len(args) || f.Set(&back, args[i+1], loc) != nil {
+					t.Errorf("Changes.Flags: %v, want %s and its value", args, f.Flag)
+				} else if got, _ := json.Marshal(f.Value(back.Apply(baseList[0].Fields()))); string(got) != s.json {
+					t.Errorf("Changes.Flags: %s %s reads back as %s, want %s", f.Flag, args[i+1], got, s.json)
+				}
+			} else if !slices.ContainsFunc(args, func(a string) bool { return strings.HasPrefix(a, f.Flag) }) {
+				t.Errorf("Changes.Flags: %v, want %s", args, f.Flag)
 			}
 			cur := baseList[0].Fields()
 			next := rows[0].Changes.Apply(cur)

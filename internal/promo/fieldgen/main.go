@@ -16,6 +16,7 @@ package main
 
 import (
 	"bytes"
+	"errors"
 	"flag"
 	"fmt"
 	"go/format"
@@ -30,8 +31,12 @@ func main() {
 	flag.Parse()
 	for _, f := range files() {
 		src, err := f.write(promo.Registry())
+		path := filepath.Join(*dir, f.path)
 		if err == nil {
-			err = os.WriteFile(filepath.Join(*dir, f.path), src, 0o644)
+			err = os.MkdirAll(filepath.Dir(path), 0o755)
+		}
+		if err == nil {
+			err = os.WriteFile(path, src, 0o644)
 		}
 		if err != nil {
 			fmt.Fprintf(os.Stderr, "fieldgen: %s: %v\n", f.path, err)
@@ -105,27 +110,58 @@ func isSwitch(rows []promo.Field, f promo.Field) bool {
 	return false
 }
 
-// check refuses rows the generator cannot write code for.
+// check refuses rows the generator cannot write code for, or whose rules
+// it would not keep.
 func check(rows []promo.Field) error {
+	seen := map[string]string{}
 	for _, f := range rows {
-		if f.Go == "" {
-			return fmt.Errorf("field %s: no Go name", f.Name)
-		}
-		if f.Writable != (f.Change != "") {
-			return fmt.Errorf("field %s: a writable field needs a Change name, a read-only one none", f.Name)
-		}
-		if f.Optional && f.Kind != promo.KindInt && f.Kind != promo.KindBool {
-			return fmt.Errorf("field %s: only whole numbers and yes-or-no fields can be optional", f.Name)
-		}
-		if f.Clearable && f.Kind != promo.KindDate {
-			return fmt.Errorf("field %s: only dates can be cleared", f.Name)
-		}
-		if f.Enables != "" {
-			s, err := byName(rows, f.Enables)
-			if err != nil || s.Kind != promo.KindBool || !s.Writable {
-				return fmt.Errorf("field %s enables %q: not a writable yes-or-no field", f.Name, f.Enables)
+		for _, name := range []string{"name " + f.Name, "Go name " + f.Go, "Change name " + f.Change} {
+			if name == "Change name " {
+				continue
 			}
+			if other, ok := seen[name]; ok {
+				return fmt.Errorf("field %s: %s is field %s's too", f.Name, name, other)
+			}
+			seen[name] = f.Name
 		}
+	}
+	// What a row Enables first: a switch is known by its enablers.
+	for _, f := range rows {
+		if s, err := byName(rows, f.Enables); f.Enables != "" && (err != nil || s.Kind != promo.KindBool || !s.Writable || s.Optional) {
+			return fmt.Errorf("field %s: enables %q: not a writable yes-or-no field", f.Name, f.Enables)
+		}
+	}
+	for _, f := range rows {
+		if err := checkRow(rows, f); err != nil {
+			return fmt.Errorf("field %s: %w", f.Name, err)
+		}
+	}
+	return nil
+}
+
+func checkRow(rows []promo.Field, f promo.Field) error {
+	switch {
+	case f.Name == "" || f.Go == "":
+		return errors.New("no API or Go name")
+	case f.Writable != (f.Change != ""):
+		return errors.New("a writable field needs a Change name, a read-only one none")
+	case f.Optional && f.Kind != promo.KindInt && f.Kind != promo.KindBool:
+		return errors.New("only whole numbers and yes-or-no fields can be optional (the decoder's arena holds those)")
+	case f.Required && (f.Kind != promo.KindText || !f.Writable || f.Optional):
+		return errors.New("only a writable text field can be required (a create's body sends it as it is)")
+	case f.Clearable && (f.Kind != promo.KindDate || !f.Writable):
+		return errors.New("only writable dates can be cleared")
+	case f.Enables == "":
+		return nil
+	case f.Enables == f.Name || isSwitch(rows, f):
+		return fmt.Errorf("enables %q, but is a switch itself: switches do not turn on others", f.Enables)
+	}
+	s, _ := byName(rows, f.Enables)
+	switch {
+	case s.Enables != "":
+		return fmt.Errorf("enables %q, which enables %q: no chains", f.Enables, s.Enables)
+	case !f.Writable:
+		return fmt.Errorf("enables %q, but is read-only", f.Enables)
 	}
 	return nil
 }

@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"encoding/json"
+	"io/fs"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -35,85 +36,204 @@ func TestGeneratedFieldCodeIsCurrent(t *testing.T) {
 	}
 }
 
-// TestAddingAFieldIsOneRow adds a row to the registry, in a copy laid
-// over the source (go build -overlay), with its sample in the registry
-// walk, generates the code from it, builds what holds generated code and
-// runs the walk (decoder, views, plan, -f file, form) and the flags' test
-// for the new field: nothing else needs writing for it to be decoded, shown,
-// sorted, diffed, parsed, asked for and sent. (Its label is one the
-// catalogs have: a real field adds its own to both.)
+// TestAddingAFieldIsOneRow adds a row to the registry and its sample to
+// the registry walk, in a copy laid over the source (go's -overlay),
+// generates the code from the overlaid registry, and runs, for the new
+// field, the walk (decoder whole and streamed, the list's and record's
+// CSV and workbook kinds, promo get's table, promo apply's plan, the -f
+// file, an update's and a create's body, the form and the command line it
+// prints), the flags of create, update and generate, --sort, and the
+// wizard's summaries: nothing else needs writing for it to
+// be decoded, shown, sorted, diffed, parsed, asked for and sent. (Its
+// label is one the catalogs have: a real field adds its own to both.)
+// What it does not run are the tests that pin today's outputs whole
+// (golden files, exact request bodies, the form's keystrokes): those
+// change with a new field, as its tests.
 func TestAddingAFieldIsOneRow(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds the module")
 	}
-	row := promo.Field{Name: "min_order_amount", Go: "MinOrderAmount", Change: "MinOrder", Flag: "--min-order",
-		Usage: "the smallest order the code applies to", Label: "form.promo.amount", Kind: promo.KindAmount, List: true, Record: true, Sortable: true, Writable: true}
-	const rowText = `	{Name: "min_order_amount", Go: "MinOrderAmount", Change: "MinOrder", Flag: "--min-order",
-		Usage: "the smallest order the code applies to", Label: "form.promo.amount", Kind: KindAmount, List: true, Record: true, Sortable: true, Writable: true},
-`
+	readTree(t)
 	dir := t.TempDir()
-	replace := map[string]string{}
-	lay := func(path string, src []byte) {
-		p := filepath.Join(dir, strings.ReplaceAll(path, "/", "_"))
-		if err := os.WriteFile(p, src, 0o644); err != nil {
-			t.Fatal(err)
-		}
-		abs, err := filepath.Abs(filepath.Join(root, path))
-		if err != nil {
-			t.Fatal(err)
-		}
-		replace[abs] = p
-	}
-	reg, err := os.ReadFile(filepath.Join(root, "internal/promo/registry.go"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	end := []byte("\n})\n")
-	i := bytes.Index(reg, end)
-	if i < 0 {
-		t.Fatal("registry.go: no end of the table found")
-	}
-	lay("internal/promo/registry.go", slices.Concat(reg[:i+1], []byte(rowText), reg[i+1:]))
-	walk, err := os.ReadFile(filepath.Join(root, "internal/promo/registry_walk_test.go"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	samples := []byte("var fieldSamples = map[string]fieldSample{\n")
-	if !bytes.Contains(walk, samples) {
-		t.Fatal("registry_walk_test.go: no fieldSamples found")
-	}
-	lay("internal/promo/registry_walk_test.go", bytes.Replace(walk, samples,
-		append(samples, `	"min_order_amount": {"0", "150.5", "150.5", "150.5"},
-`...), 1))
-	rows := append(promo.Registry(), row)
+	ov := overlay{t: t, dir: dir, replace: map[string]string{}}
+	ov.insert("internal/promo/registry.go", "\n})\n", 1, `	{Name: "min_order_amount", Go: "MinOrderAmount", Change: "MinOrder", Flag: "--min-order",
+		Usage: "the smallest order the code applies to", Label: "form.promo.amount", Kind: KindAmount,
+		List: true, Record: true, Sortable: true, Writable: true},
+`)
+	ov.insert("internal/promo/registry_walk_test.go", "var fieldSamples = map[string]fieldSample{\n", 0,
+		`	"min_order_amount": {"0", "150.5", "150.5", "150.5"},
+`)
+	gen := filepath.Join(dir, "gen")
+	goCmd(t, "run", "-overlay", ov.write(), "./internal/promo/fieldgen", "-dir", gen)
 	for _, f := range files() {
-		src, err := f.write(rows)
+		src, err := os.ReadFile(filepath.Join(gen, f.path))
 		if err != nil {
-			t.Fatalf("%s: %v", f.path, err)
+			t.Fatal(err)
 		}
-		if !bytes.Contains(src, []byte("MinOrder")) && !bytes.Contains(src, []byte("min_order_amount")) {
+		if !bytes.Contains(src, []byte(`"min_order_amount"`)) {
 			t.Errorf("%s: the new field is not in it", f.path)
 		}
-		lay(f.path, src)
+		ov.lay(f.path, src)
 	}
-	overlay, err := json.Marshal(map[string]any{"Replace": replace})
+	out := goCmd(t, "test", "-overlay", ov.write(), "-count=1", "-v", "-run",
+		"TestRegistryWalk/min_order_amount|TestEveryFieldHasItsFlag/min_order_amount|TestSortKnowsEveryRegistryField|TestSummaryShowsEveryFormField",
+		"./internal/promo/", "./cmd/promocmd/")
+	for _, ran := range []string{"--- PASS: TestRegistryWalk/min_order_amount", "--- PASS: TestEveryFieldHasItsFlag/min_order_amount",
+		"--- PASS: TestSortKnowsEveryRegistryField", "--- PASS: TestSummaryShowsEveryFormField"} {
+		if !strings.Contains(out, ran) {
+			t.Errorf("go test with one more row did not report %q:\n%s", ran, out)
+		}
+	}
+}
+
+// readTree reads every file of the module that the go commands of
+// TestAddingAFieldIsOneRow read, so that go test's cache knows them: a
+// change to any of them runs the test again rather than reporting a
+// cached pass.
+func readTree(t *testing.T) {
+	t.Helper()
+	err := filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if d.IsDir() && strings.HasPrefix(d.Name(), ".") && path != root {
+			return filepath.SkipDir
+		}
+		switch filepath.Ext(path) {
+		case ".go", ".toml", ".mod", ".sum":
+			_, err = os.ReadFile(path)
+		}
+		return err
+	})
 	if err != nil {
 		t.Fatal(err)
 	}
-	ov := filepath.Join(dir, "overlay.json")
-	if err := os.WriteFile(ov, overlay, 0o644); err != nil {
-		t.Fatal(err)
+}
+
+// overlay is a go -overlay file being built: files of the module
+// replaced by copies under dir.
+type overlay struct {
+	t       *testing.T
+	dir     string
+	replace map[string]string
+}
+
+// lay replaces the module's file path with src.
+func (o *overlay) lay(path string, src []byte) {
+	o.t.Helper()
+	p := filepath.Join(o.dir, strings.ReplaceAll(path, "/", "_"))
+	if err := os.WriteFile(p, src, 0o644); err != nil {
+		o.t.Fatal(err)
 	}
-	// promocmd's test builds every package that holds generated code
-	// (promo, api, view, promocmd) and plan, which reads the registry.
-	cmd := exec.Command("go", "test", "-overlay", ov, "-count=1",
-		"-run", "TestRegistryWalk/min_order_amount|TestEveryFieldHasItsFlag/min_order_amount", "./internal/promo/", "./cmd/promocmd/")
+	abs, err := filepath.Abs(filepath.Join(root, path))
+	if err != nil {
+		o.t.Fatal(err)
+	}
+	o.replace[abs] = p
+}
+
+// insert lays path with text inserted at the first mark, skip bytes in.
+func (o *overlay) insert(path, mark string, skip int, text string) {
+	o.t.Helper()
+	src, err := os.ReadFile(filepath.Join(root, path))
+	if err != nil {
+		o.t.Fatal(err)
+	}
+	i := bytes.Index(src, []byte(mark))
+	if i < 0 {
+		o.t.Fatalf("%s: %q not found", path, mark)
+	}
+	if skip == 0 {
+		skip = len(mark)
+	}
+	o.lay(path, slices.Concat(src[:i+skip], []byte(text), src[i+skip:]))
+}
+
+// write writes the overlay file and returns its path.
+func (o *overlay) write() string {
+	o.t.Helper()
+	data, err := json.Marshal(map[string]any{"Replace": o.replace})
+	if err != nil {
+		o.t.Fatal(err)
+	}
+	p := filepath.Join(o.dir, "overlay.json")
+	if err := os.WriteFile(p, data, 0o644); err != nil {
+		o.t.Fatal(err)
+	}
+	return p
+}
+
+// goCmd runs the go command in the module's root and returns its output.
+func goCmd(t *testing.T, args ...string) string {
+	t.Helper()
+	cmd := exec.Command("go", args...)
 	cmd.Dir = root
 	out, err := cmd.CombinedOutput()
 	if err != nil {
-		t.Fatalf("go test with one more row: %v\n%s", err, out)
+		t.Fatalf("go %s: %v\n%s", strings.Join(args, " "), err, out)
 	}
-	if bytes.Count(out, []byte("ok  ")) != 2 {
-		t.Errorf("go test with one more row ran:\n%s", out)
+	return string(out)
+}
+
+// TestCheckRefusesRowsItCannotKeep: a row the generator would write
+// wrong code for, or whose rule it would drop, is refused, naming the
+// field, before anything is written.
+func TestCheckRefusesRowsItCannotKeep(t *testing.T) {
+	row := func(edit func(*promo.Field)) []promo.Field {
+		f := promo.Field{Name: "note", Go: "Note", Change: "Note", Kind: promo.KindText, Writable: true}
+		edit(&f)
+		return append(promo.Registry(), f)
+	}
+	for _, c := range []struct {
+		name string
+		rows []promo.Field
+		want string
+	}{
+		{"a name twice", row(func(f *promo.Field) { f.Name = "code" }), "field code: name code is field code's too"},
+		{"a Go name twice", row(func(f *promo.Field) { f.Go = "Code" }), "field note: Go name Code is field code's too"},
+		{"a Change name twice", row(func(f *promo.Field) { f.Change = "Amount" }), "field note: Change name Amount is field bonus_amount's too"},
+		{"writable without a Change name", row(func(f *promo.Field) { f.Change = "" }), "field note: a writable field needs a Change name"},
+		{"optional text", row(func(f *promo.Field) { f.Optional = true }), "field note: only whole numbers and yes-or-no fields can be optional"},
+		{"a required date", row(func(f *promo.Field) { f.Kind, f.Required = promo.KindDate, true }), "field note: only a writable text field can be required"},
+		{"a cleared amount", row(func(f *promo.Field) { f.Kind, f.Clearable = promo.KindAmount, true }), "field note: only writable dates can be cleared"},
+		{"a switch that enables", row(func(f *promo.Field) {
+			f.Kind, f.Enables = promo.KindBool, "is_enabled"
+		}), ""},
+		{"enables a number", row(func(f *promo.Field) { f.Enables = "quantity_limit" }), `field note: enables "quantity_limit": not a writable yes-or-no field`},
+		{"enables a read-only switch", row(func(f *promo.Field) { f.Enables = "is_valid" }), `field note: enables "is_valid": not a writable yes-or-no field`},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			err := check(c.rows)
+			if c.want == "" {
+				if err != nil {
+					t.Fatalf("check: %v, want nil", err)
+				}
+				return
+			}
+			if err == nil || !strings.HasPrefix(err.Error(), c.want) {
+				t.Fatalf("check: %v, want %q", err, c.want)
+			}
+			for _, f := range files() {
+				if _, err := f.write(c.rows); err == nil {
+					t.Errorf("%s written from a refused row", f.path)
+				}
+			}
+		})
+	}
+	// A switch whose value turns on another switch: no chains.
+	rows := promo.Registry()
+	for i := range rows {
+		if rows[i].Name == "time_limit_is_enabled" {
+			rows[i].Enables = "is_enabled"
+		}
+	}
+	if err := check(rows); err == nil || !strings.Contains(err.Error(), "is a switch itself") {
+		t.Errorf("a switch that enables: %v, want refused", err)
+	}
+	// A plain text field other than the code is written everywhere.
+	for _, f := range files() {
+		if _, err := f.write(row(func(*promo.Field) {})); err != nil {
+			t.Errorf("%s: a text field: %v", f.path, err)
+		}
 	}
 }

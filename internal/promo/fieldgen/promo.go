@@ -143,9 +143,6 @@ type CreateBody struct {
 func (c Changes) CreateBody(siteID, userID int64) CreateBody {
 	b := CreateBody{SiteID: siteID, UserID: userID}`)
 	values, switches := applyOrder(w)
-	if len(switches) > 0 {
-		g.p("\ton := true")
-	}
 	for _, f := range values {
 		if !f.Required && f.Kind != promo.KindDate && f.Enables == "" {
 			g.p("\tb.%s = c.%s", f.Go, f.Change)
@@ -165,7 +162,7 @@ func (c Changes) CreateBody(siteID, userID int64) CreateBody {
 			if err != nil {
 				return err
 			}
-			g.p("\t\tb.%s = &on", s.Go)
+			g.p("\t\ton := true\n\t\tb.%s = &on", s.Go)
 		}
 		g.p("\t}")
 	}

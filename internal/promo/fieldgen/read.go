@@ -1,10 +1,6 @@
 package main
 
-import (
-	"fmt"
-
-	"github.com/promoctl/promoctl/internal/promo"
-)
+import "github.com/promoctl/promoctl/internal/promo"
 
 // apiFile is internal/api/promo_gen.go: the API's record of a promo code,
 // its field-by-field decoder and its writable fields.
@@ -94,10 +90,11 @@ func appendPromoCell(buf []byte, p *api.Promo, code []byte, name string) []byte 
 		}
 		switch f.Kind {
 		case promo.KindText:
-			if f.Name != codeField {
-				return nil, fmt.Errorf("field %s: the CSV knows only the code as text", f.Name)
+			if f.Name == codeField {
+				g.p("\t\treturn append(buf, code...)")
+			} else {
+				g.p("\t\treturn append(buf, %s...)", v)
 			}
-			g.p("\t\treturn append(buf, code...)")
 		case promo.KindInt, promo.KindBonusType:
 			g.p("\t\treturn strconv.AppendInt(buf, int64(%s), 10)", v)
 		case promo.KindAmount:
