@@ -10,6 +10,7 @@ import (
 
 	"github.com/promoctl/promoctl/cmd/core"
 	"github.com/promoctl/promoctl/cmd/promocmd"
+	"github.com/promoctl/promoctl/internal/config"
 	"github.com/promoctl/promoctl/internal/i18n"
 	"github.com/promoctl/promoctl/internal/plan"
 	"github.com/promoctl/promoctl/internal/promo"
@@ -28,6 +29,14 @@ func TestRemainingErrorsInRussian(t *testing.T) {
 		{core.Usagef("--max-uses: %q is not a whole number", "x"), `--max-uses: нужно целое число, а не "x"`},
 		{core.Usagef("--no-time-limit cannot be combined with --starts or --ends"), "--no-time-limit нельзя сочетать с --starts или --ends"},
 		{core.Usagef("--no-max-uses cannot be combined with --max-uses"), "--no-max-uses нельзя сочетать с --max-uses"},
+		{mustErr(core.ParseID("promo code id", "0")), `неверный ID промокода "0": нужно целое положительное число`},
+		{mustErr(core.ParseID("page id", "x")), `неверный ID страницы "x": нужно целое положительное число`},
+		{mustErr(core.ParseID("product id", "-1")), `неверный ID товара "-1": нужно целое положительное число`},
+		{mustErr(core.ParseID("site id", "0")), `неверный ID сайта "0": нужно целое положительное число`},
+		{&config.ValueError{Key: "site_id", Source: config.Source{Kind: "flag", Name: "--site-id"}, Err: errors.New(`"0" is not a positive integer`)},
+			`неверное значение site_id (флаг --site-id): "0": нужно целое положительное число`},
+		{&config.ValueError{Key: "user_id", Source: config.Source{Kind: "env", Name: "PROMOCTL_USER_ID"}, Err: errors.New(`"x" is not a positive integer`)},
+			`неверное значение user_id (переменная PROMOCTL_USER_ID): "x": нужно целое положительное число`},
 		{core.Usagef("job %s: %v", "J1", errors.New("nothing changed")), "задание J1: ничего не изменено"},
 		{core.Usagef("--prefix %q: %v", "AB", fmt.Errorf("%q is not a positive size", "0")), `--prefix "AB": "0": размер должен быть больше нуля`},
 		{core.Usagef("--amount: %v", errors.New("nothing changed")), "--amount: ничего не изменено"},
@@ -127,4 +136,12 @@ func TestPlanChangesInRussian(t *testing.T) {
 	if !slices.Equal(got, want) {
 		t.Errorf("got\n%q\nwant\n%q", got, want)
 	}
+}
+
+// mustErr is the error of a call that must fail.
+func mustErr[T any](_ T, err error) error {
+	if err == nil {
+		panic("no error")
+	}
+	return err
 }

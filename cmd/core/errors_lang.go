@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	"github.com/promoctl/promoctl/internal/api"
+	"github.com/promoctl/promoctl/internal/config"
 	"github.com/promoctl/promoctl/internal/i18n"
 	"github.com/promoctl/promoctl/internal/promo"
 	"github.com/promoctl/promoctl/internal/prompt"
@@ -292,6 +293,12 @@ func (r *ErrorRenderer) typed(err error) (string, bool) {
 			return "", false
 		}
 		return p.T("error.value."+kind, "Value", strconv.Quote(e.Num)), true
+	case *config.ValueError:
+		source := e.Source.Name
+		if k := "word.source." + e.Source.Kind; p.Has(k) {
+			source = strings.TrimSpace(p.T(k) + " " + e.Source.Name)
+		}
+		return p.T("error.setting.invalid", "Key", e.Key, "Source", source, "Err", r.text(e.Err)), true
 	case *PromoNotFoundError:
 		if len(e.Codes) > 1 {
 			return p.T("error.promo.codes_not_found", "Codes", fmt.Sprintf("%q", strings.Join(e.Codes, ", ")), "Site", e.Site), true
