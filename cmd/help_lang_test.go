@@ -3,8 +3,10 @@ package cmd
 import (
 	"bufio"
 	"os"
+	"regexp"
 	"strings"
 	"testing"
+	"unicode/utf8"
 
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
@@ -63,6 +65,10 @@ func TestHelpTranslated(t *testing.T) {
 				}
 			}
 			need(id)
+			// The name of its value's type, unless its help names it.
+			if t := fl.Value.Type(); t != "bool" && !strings.Contains(fl.Usage, "`") {
+				need("help.usage.type." + t)
+			}
 		})
 		for _, g := range c.Groups() {
 			need("group." + g.ID)
@@ -165,6 +171,48 @@ func TestLanguageFromProfile(t *testing.T) {
 	} {
 		if got := core.DecideLanguage(tc.args, env(tc.env)); got != tc.want {
 			t.Errorf("decideLanguage(%q, %v) = %s, want %s", tc.args, tc.env, got, tc.want)
+		}
+	}
+}
+
+// TestRussianFlagListsAligned: in Russian help every flag's help starts
+// in the same column of its list, counted in letters (the type names are
+// Cyrillic, and pflag counts bytes), and no flag keeps an English type
+// name that the catalog says.
+func TestRussianFlagListsAligned(t *testing.T) {
+	for _, args := range [][]string{{"promo", "list", "--help"}, {"promo", "generate", "--help"}, {"sandbox", "serve", "--help"}} {
+		r := newRunner(t)
+		r.Env["PROMOCTL_LANG"] = "ru"
+		res := r.Run(args...)
+		if res.Code != 0 {
+			t.Fatalf("%v: exit %d, stderr %q", args, res.Code, res.Stderr)
+		}
+		col, lists := -1, 0
+		for _, line := range strings.Split(res.Stdout, "\n") {
+			trimmed := strings.TrimLeft(line, " ")
+			switch {
+			case line == "Флаги:" || line == "Общие флаги:":
+				col, lists = -2, lists+1 // a list begins
+				continue
+			case line == "":
+				col = -1
+				continue
+			case col == -1 || !strings.HasPrefix(trimmed, "-"):
+				continue
+			}
+			if regexp.MustCompile(`^(-\w, )?--[\w-]+ (string|int|float|duration|stringArray) `).MatchString(trimmed) {
+				t.Errorf("%v: an English type name: %q", args, line)
+			}
+			left := len(line) - len(trimmed) + strings.Index(trimmed, "  ")
+			rest := strings.TrimLeft(line[left:], " ")
+			at := utf8.RuneCountInString(line[:len(line)-len(rest)])
+			if col >= 0 && at != col {
+				t.Errorf("%v: help of %q starts at letter %d, the one above at %d", args, strings.Fields(line)[0], at, col)
+			}
+			col = at
+		}
+		if lists != 2 {
+			t.Errorf("%v: %d lists of flags, want 2:\n%s", args, lists, res.Stdout)
 		}
 	}
 }

@@ -3,7 +3,9 @@ package core
 import (
 	"fmt"
 	"io"
+	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
@@ -158,9 +160,66 @@ func usage(w io.Writer, c *cobra.Command, p *i18n.Printer) error {
 	return err
 }
 
-// flagUsages is pflag's list of flags, with its "(default …)" in p's
-// language.
+// flagUsages is pflag's list of flags, with its "(default …)" and the
+// names of its values' types (string, int, duration…) in p's language.
 func flagUsages(fs *pflag.FlagSet, p *i18n.Printer) string {
-	s := strings.TrimRightFunc(fs.FlagUsages(), func(r rune) bool { return r == ' ' || r == '\n' || r == '\t' })
+	said := pflag.NewFlagSet(fs.Name(), pflag.ContinueOnError)
+	said.SortFlags = fs.SortFlags
+	fs.VisitAll(func(fl *pflag.Flag) {
+		c := *fl
+		if id := "help.usage.type." + fl.Value.Type(); !strings.Contains(fl.Usage, "`") && p.Has(id) {
+			c.Value = typeNamed{fl.Value, p.T(id)}
+			switch {
+			case c.DefValue == "0s" || c.DefValue == "[]":
+				c.DefValue = "" // what pflag's own type knows as no default
+			case fl.Value.Type() == "string" && c.DefValue != "":
+				c.DefValue = strconv.Quote(c.DefValue) // as pflag writes a string's
+			}
+		}
+		said.AddFlag(&c)
+	})
+	s := strings.TrimRightFunc(alignUsages(said.FlagUsages()), func(r rune) bool { return r == ' ' || r == '\n' || r == '\t' })
 	return strings.ReplaceAll(s, " (default ", " ("+p.T("help.usage.default")+" ")
 }
+
+// alignUsages aligns pflag's list of flags by the letters of its lines:
+// pflag counts bytes, and a Cyrillic letter is two. A flag's line is its
+// names and value type, then at least two spaces, then its help; a line
+// that begins with spaces only continues the help above.
+func alignUsages(s string) string {
+	lines := strings.Split(s, "\n")
+	lefts := make([]string, len(lines))
+	widest, col := 0, 0
+	for i, l := range lines {
+		start := len(l) - len(strings.TrimLeft(l, " "))
+		if start == len(l) || l[start] != '-' {
+			continue
+		}
+		end := strings.Index(l[start:], "  ")
+		if end < 0 {
+			continue
+		}
+		lefts[i], lines[i] = l[:start+end], strings.TrimLeft(l[start+end:], " ")
+		widest = max(widest, utf8.RuneCountInString(lefts[i]))
+		col = max(col, len(l)-len(lines[i]))
+	}
+	// pflag puts the help three spaces after the widest line.
+	gap := 3
+	for i, l := range lines {
+		switch {
+		case lefts[i] != "":
+			lines[i] = lefts[i] + strings.Repeat(" ", widest+gap-utf8.RuneCountInString(lefts[i])) + l
+		case strings.HasPrefix(l, strings.Repeat(" ", col)) && col > 0:
+			lines[i] = strings.Repeat(" ", widest+gap) + l[col:]
+		}
+	}
+	return strings.Join(lines, "\n")
+}
+
+// typeNamed is a flag's value whose type pflag's list names as name.
+type typeNamed struct {
+	pflag.Value
+	name string
+}
+
+func (t typeNamed) Type() string { return t.name }
