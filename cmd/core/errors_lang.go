@@ -202,6 +202,8 @@ func (r *ErrorRenderer) message(s string) (string, bool) {
 			v = r.say(v)
 		case phraseArg(n):
 			v = r.phrase(v, 0)
+		case n == "List":
+			v = r.sayList(v)
 		}
 		args = append(args, n, v)
 	}
@@ -209,6 +211,19 @@ func (r *ErrorRenderer) message(s string) (string, bool) {
 		return r.P.N(pt.id, count, args...), true
 	}
 	return r.P.T(pt.id, args...), true
+}
+
+// sayList is a {{.List}} Go joined with ", " whose items each end with
+// ")" ("A1 (line 2, ends …)"): each item said by the catalogs' phrases.
+func (r *ErrorRenderer) sayList(s string) string {
+	items := strings.Split(s, "), ")
+	for i, item := range items {
+		if i < len(items)-1 {
+			item += ")"
+		}
+		items[i] = r.phrase(item, 0)
+	}
+	return strings.Join(items, ", ")
 }
 
 // say is s, an error's text, in p's language when the catalogs have it:
