@@ -279,15 +279,27 @@ func Open(path string) (*Journal, error) {
 // job now.
 var ErrInUse = errors.New("another promoctl is running this job now")
 
+// lockWait is how long lockJournal waits for a lock that is taken: a
+// promoctl that runs the job holds it for as long as it runs, while
+// promo jobs' probe (running) holds it for an instant, which a --resume
+// started in that instant must not take for a running job.
+const lockWait = 100 * time.Millisecond
+
 // lockJournal takes the journal's lock for as long as f is open.
 func lockJournal(f *os.File, path string) error {
-	if err := filelock.TryLock(f); err != nil {
-		if errors.Is(err, filelock.ErrLocked) {
+	deadline := time.Now().Add(lockWait)
+	for {
+		err := filelock.TryLock(f)
+		switch {
+		case err == nil:
+			return nil
+		case !errors.Is(err, filelock.ErrLocked):
+			return fmt.Errorf("lock journal %s: %w", path, err)
+		case time.Now().After(deadline):
 			return fmt.Errorf("journal %s: %w", path, ErrInUse)
 		}
-		return fmt.Errorf("lock journal %s: %w", path, err)
+		time.Sleep(5 * time.Millisecond)
 	}
-	return nil
 }
 
 // Read replays a journal without opening it for writing: its header and
