@@ -48,6 +48,7 @@ func sandboxEnv(t *testing.T, home string) []string {
 		"TERM=xterm-256color",
 		"LANG=C.UTF-8",
 		"PROMOCTL_NO_KEYRING=1",
+		"GORACE=" + os.Getenv("GORACE"),
 	}
 }
 
