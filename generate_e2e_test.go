@@ -134,6 +134,7 @@ func TestGenerateUnderSandboxFaults(t *testing.T) {
 	if testing.Short() {
 		t.Skip("a 500-code job at 50/s takes about ten seconds")
 	}
+	t.Parallel() // it waits on the rate limit, not on the CPU
 	home := t.TempDir()
 	env := sandboxEnv(t, home)
 	url, log := startSandboxServer(t, env, "--rate-limit", "50/s", "--drop-after-create", "0.05")
@@ -201,6 +202,7 @@ func TestGenerateResumesAfterKill9(t *testing.T) {
 	if testing.Short() {
 		t.Skip("runs a sandbox server")
 	}
+	t.Parallel()
 	const count = 300
 	home := t.TempDir()
 	env := sandboxEnv(t, home)

@@ -284,6 +284,7 @@ func TestGenerateInterruptedResumeLine(t *testing.T) {
 	if testing.Short() {
 		t.Skip("runs promoctl")
 	}
+	t.Parallel()
 	shop := &slowShop{createTime: 300 * time.Millisecond}
 	url := newSlowShop(t, shop)
 	home := t.TempDir()

@@ -26,7 +26,19 @@ func TestMain(m *testing.M) {
 	// standard output back.
 	quietinit.Release()
 	os.Setenv("GORACE", childGORACE(os.Getenv("GORACE")))
-	testscript.Main(m, map[string]func(){"promoctl": main})
+	testscript.Main(removingBuilds{m}, map[string]func(){"promoctl": main})
+}
+
+// removingBuilds runs the tests, then removes what buildPromoctl built.
+type removingBuilds struct{ m *testing.M }
+
+func (r removingBuilds) Run() int {
+	code := r.m.Run()
+	builtDirs.Range(func(dir, _ any) bool {
+		os.RemoveAll(dir.(string))
+		return true
+	})
+	return code
 }
 
 // childGORACE is the GORACE of the promoctl processes the tests start
@@ -35,7 +47,9 @@ func TestMain(m *testing.M) {
 // process before it exits (atexit_sleep_ms=1000), in case another goroutine
 // is about to race; the suite runs promoctl some 300 times, so that second
 // was most of its time. A race found while promoctl runs still fails its
-// test: the process exits 66, and every test checks the exit code.
+// test: the process exits 66, and every test checks the exit code. (What
+// the sleep would also let show, a goroutine still writing to stderr as
+// the process exits, TestNothingFromNetHTTPReachesStderr sees without it.)
 func childGORACE(gorace string) string {
 	if strings.Contains(gorace, "atexit_sleep_ms") {
 		return gorace // asked for by whoever runs the tests
