@@ -181,44 +181,47 @@ func TestGenerateKill9ThenResumeAtOnce(t *testing.T) {
 	if testing.Short() {
 		t.Skip("runs promoctl 2 times per round")
 	}
+	// The cases and their runs wait on the shop's clock, not on the CPU:
+	// they all run side by side (not as parallel subtests, which -parallel,
+	// 2 on CI, would put in a row), atOnce runs of a case at a time, the
+	// slow list-lag case more at once (9 runs at once in all: more, and on
+	// a loaded 2-core machine the resumes start too late to find the
+	// creates in flight).
+	t.Parallel()
+	var cases sync.WaitGroup
 	for _, tc := range []struct {
 		name           string
 		listLag        time.Duration
 		checkOnArrival bool
-		runs           int
+		runs, atOnce   int
 		// --timeout: promoctl takes a create that is on the list within
 		// --timeout of its last attempt for this job's, and waits that
 		// long for the list to show what it created.
 		timeout string
 	}{
-		{"in-flight", 0, false, 10, "1s"},
-		{"list-lag-1s", time.Second, false, 10, "2s"},
-		{"unique-on-arrival", 0, true, 10, "1s"},
+		{"in-flight", 0, false, 10, 2, "1s"},
+		{"list-lag-1s", time.Second, false, 10, 5, "2s"},
+		{"unique-on-arrival", 0, true, 10, 2, "1s"},
 	} {
-		t.Run(tc.name, func(t *testing.T) {
-			t.Parallel()
-			// Not t.Parallel: the runs wait on the shop's clock, not on
-			// the CPU, and -parallel (2 on CI) would put them in a row.
-			var wg sync.WaitGroup
-			sem := make(chan struct{}, killRunsAtOnce)
-			for run := range tc.runs {
-				wg.Go(func() {
-					sem <- struct{}{}
-					defer func() { <-sem }()
-					t.Run(fmt.Sprint("run", run), func(t *testing.T) {
-						generateKill9ThenResume(t, tc.listLag, tc.checkOnArrival, tc.timeout)
+		cases.Go(func() {
+			t.Run(tc.name, func(t *testing.T) {
+				var runs sync.WaitGroup
+				sem := make(chan struct{}, tc.atOnce)
+				for run := range tc.runs {
+					runs.Go(func() {
+						sem <- struct{}{}
+						defer func() { <-sem }()
+						t.Run(fmt.Sprint("run", run), func(t *testing.T) {
+							generateKill9ThenResume(t, tc.listLag, tc.checkOnArrival, tc.timeout)
+						})
 					})
-				})
-			}
-			wg.Wait()
+				}
+				runs.Wait()
+			})
 		})
 	}
+	cases.Wait()
 }
-
-// killRunsAtOnce is how many runs of a case of
-// TestGenerateKill9ThenResumeAtOnce run side by side: more, and on a loaded
-// 2-core machine the resumes start too late to find the creates in flight.
-const killRunsAtOnce = 4
 
 // generateKill9ThenResume is one run of TestGenerateKill9ThenResumeAtOnce.
 func generateKill9ThenResume(t *testing.T, listLag time.Duration, checkOnArrival bool, timeout string) {
