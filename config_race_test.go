@@ -26,6 +26,7 @@ func parallelEnv(home string) []string {
 		"XDG_CONFIG_HOME=" + filepath.Join(home, ".config"),
 		"XDG_STATE_HOME=" + filepath.Join(home, ".local", "state"),
 		"PROMOCTL_NO_KEYRING=1",
+		"GORACE=" + os.Getenv("GORACE"),
 	}
 }
 

@@ -134,6 +134,7 @@ func TestGenerateUnderSandboxFaults(t *testing.T) {
 	if testing.Short() {
 		t.Skip("a 500-code job at 50/s takes about ten seconds")
 	}
+	t.Parallel() // it waits on the rate limit, not on the CPU
 	home := t.TempDir()
 	env := sandboxEnv(t, home)
 	url, log := startSandboxServer(t, env, "--rate-limit", "50/s", "--drop-after-create", "0.05")
@@ -193,11 +194,15 @@ func TestGenerateUnderSandboxFaults(t *testing.T) {
 
 // TestGenerateResumesAfterKill9 kills promoctl with SIGKILL in the middle
 // of a job, then resumes it: exactly --count codes end up on the site,
-// none created twice, and the resumed stdout lists all of them.
+// none created twice, and the resumed stdout lists all of them. Both runs
+// have --timeout 2s (the sandbox answers in 20ms): the resume waits
+// --timeout after the last attempt of a create the list does not show
+// before it sends it again, 30 s with the default.
 func TestGenerateResumesAfterKill9(t *testing.T) {
 	if testing.Short() {
 		t.Skip("runs a sandbox server")
 	}
+	t.Parallel()
 	const count = 300
 	home := t.TempDir()
 	env := sandboxEnv(t, home)
@@ -208,7 +213,7 @@ func TestGenerateResumesAfterKill9(t *testing.T) {
 	journal := filepath.Join(home, "job.jsonl")
 	mark := len(log.String())
 	cmd, _, stderr := startPromoctl(t, env, "promo", "generate", "--site-id", "1", "--count", fmt.Sprint(count),
-		"--amount", "5", "--enabled", "--journal", journal, "-o", "json")
+		"--amount", "5", "--enabled", "--timeout", "2s", "--journal", journal, "-o", "json")
 	deadline := time.Now().Add(20 * time.Second)
 	for {
 		created := 0
@@ -235,7 +240,7 @@ func TestGenerateResumesAfterKill9(t *testing.T) {
 		t.Fatalf("kill -9 came after %d of %d codes; want it mid-run", len(made), count)
 	}
 
-	r := runPromoctl(t, env, "promo", "generate", "--resume", journal, "-o", "json")
+	r := runPromoctl(t, env, "promo", "generate", "--resume", journal, "--timeout", "2s", "-o", "json")
 	if r.code != 0 {
 		t.Fatalf("promo generate --resume: exit %d\n%s", r.code, r.stderr)
 	}

@@ -45,6 +45,7 @@ func TestREADMEExamples(t *testing.T) {
 			e.Setenv("XDG_CONFIG_HOME", filepath.Join(home, ".config"))
 			e.Setenv("XDG_STATE_HOME", filepath.Join(home, ".local", "state"))
 			e.Setenv("NO_COLOR", "1")
+			e.Setenv("GORACE", os.Getenv("GORACE"))
 			return nil
 		},
 	})

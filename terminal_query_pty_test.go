@@ -3,11 +3,13 @@ package main
 import (
 	"bytes"
 	"errors"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"regexp"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -20,19 +22,36 @@ import (
 // ESC [ 5 n).
 var terminalQueryRE = regexp.MustCompile(`\x1b\][0-9]+;\?|\x1b\[[0-9]*n`)
 
-// buildPromoctl builds the real promoctl (not this test binary: which
+// buildPromoctl returns the real promoctl (not this test binary: which
 // packages are linked decides the order of their initialisers, and a test
-// binary built with -race uses several times the memory) into a temporary
-// folder, without version control stamps, so that it calls itself "dev".
+// binary built with -race uses several times the memory), built without
+// version control stamps, so that it calls itself "dev". It is built once
+// per run of the tests, into a folder TestMain removes at the end.
 func buildPromoctl(t *testing.T) string {
 	t.Helper()
-	bin := filepath.Join(t.TempDir(), "promoctl")
-	cmd := exec.Command("go", "build", "-buildvcs=false", "-o", bin, ".")
-	if out, err := cmd.CombinedOutput(); err != nil {
-		t.Fatalf("go build: %v\n%s", err, out)
+	bin, err := plainPromoctl()
+	if err != nil {
+		t.Fatal(err)
 	}
 	return bin
 }
+
+var plainPromoctl = sync.OnceValues(func() (string, error) {
+	dir, err := os.MkdirTemp("", "promoctl-build")
+	if err != nil {
+		return "", err
+	}
+	builtDirs.Store(dir, true)
+	bin := filepath.Join(dir, "promoctl")
+	cmd := exec.Command("go", "build", "-buildvcs=false", "-o", bin, ".")
+	if out, err := cmd.CombinedOutput(); err != nil {
+		return "", fmt.Errorf("go build: %v\n%s", err, out)
+	}
+	return bin, nil
+})
+
+// builtDirs holds the folders TestMain removes once the tests have run.
+var builtDirs sync.Map
 
 // runOnSilentTerminal runs bin with args on a pseudo-terminal that never
 // answers anything, as a terminal without colour queries (or a pipe-like

@@ -48,6 +48,7 @@ func sandboxEnv(t *testing.T, home string) []string {
 		"TERM=xterm-256color",
 		"LANG=C.UTF-8",
 		"PROMOCTL_NO_KEYRING=1",
+		"GORACE=" + os.Getenv("GORACE"),
 	}
 }
 
@@ -177,15 +178,21 @@ func (tm *term) expect(text string) {
 	tm.t.Helper()
 	deadline := time.Now().Add(ptyTimeout)
 	for {
+		// Whether it has ended first, then the screen: what it drew
+		// before it ended is all there (read writes it before done).
+		ended := false
+		select {
+		case <-tm.done:
+			ended = true
+		default:
+		}
 		s := tm.screen()
 		if i := strings.Index(s[min(tm.mark, len(s)):], text); i >= 0 {
 			tm.mark += i + len(text)
 			return
 		}
-		select {
-		case <-tm.done:
+		if ended {
 			tm.t.Fatalf("promoctl ended before showing %q; the screen:\n%s", text, s)
-		default:
 		}
 		if time.Now().After(deadline) {
 			tm.t.Fatalf("no %q on the screen after %s; the screen:\n%s", text, ptyTimeout, s)
