@@ -10,6 +10,7 @@ import (
 
 	"github.com/promoctl/promoctl/cmd/core"
 	"github.com/promoctl/promoctl/cmd/promocmd"
+	"github.com/promoctl/promoctl/internal/bulk"
 	"github.com/promoctl/promoctl/internal/config"
 	"github.com/promoctl/promoctl/internal/i18n"
 	"github.com/promoctl/promoctl/internal/plan"
@@ -37,6 +38,17 @@ func TestRemainingErrorsInRussian(t *testing.T) {
 			`неверное значение site_id (флаг --site-id): "0": нужно целое положительное число`},
 		{&config.ValueError{Key: "user_id", Source: config.Source{Kind: "env", Name: "PROMOCTL_USER_ID"}, Err: errors.New(`"x" is not a positive integer`)},
 			`неверное значение user_id (переменная PROMOCTL_USER_ID): "x": нужно целое положительное число`},
+		{&config.ValueError{Key: "site_id", Source: config.Source{Kind: "profile", Name: "default in /x/config.yaml"}, Err: errors.New(`"abc" is not a positive integer`)},
+			`неверное значение site_id (профиль default в /x/config.yaml): "abc": нужно целое положительное число`},
+		{&config.ValueError{Key: "timeout", Source: config.Source{Kind: "flag", Name: "--timeout"}, Err: errors.New(`"xx" is not a duration such as 30s or 2m`)},
+			`неверное значение timeout (флаг --timeout): "xx" — не длительность: нужно, например, 30s или 2m`},
+		{&config.ValueError{Key: "timeout", Source: config.Source{Kind: "env", Name: "PROMOCTL_TIMEOUT"}, Err: errors.New(`"-1s" must be longer than zero`)},
+			`неверное значение timeout (переменная PROMOCTL_TIMEOUT): "-1s": длительность должна быть больше нуля`},
+		{&config.ValueError{Key: "output", Source: config.Source{Kind: "flag", Name: "--output"}, Err: errors.New(`unknown output format "foo": use table, wide, json, jsonl, yaml, csv or xlsx`)},
+			`неверное значение output (флаг --output): неизвестный формат вывода "foo": нужен table, wide, json, jsonl, yaml, csv или xlsx`},
+		{&config.ValueError{Key: "profile", Source: config.Source{Kind: "flag", Name: "--profile"}, Err: config.ProfileNotFound("/x/config.yaml", &config.File{Profiles: map[string]*config.Profile{"default": {}, "shop": {}}}, "zzz")},
+			`неверное значение profile (флаг --profile): профиля "zzz" нет в /x/config.yaml (профили: default, shop)`},
+		{fmt.Errorf("--resume: %w", fmt.Errorf("journal %s: %w", "/j/1.jsonl", bulk.ErrInUse)), "--resume: журнал /j/1.jsonl: это задание сейчас выполняет другой promoctl"},
 		{core.Usagef("job %s: %v", "J1", errors.New("nothing changed")), "задание J1: ничего не изменено"},
 		{core.Usagef("--prefix %q: %v", "AB", fmt.Errorf("%q is not a positive size", "0")), `--prefix "AB": "0": размер должен быть больше нуля`},
 		{core.Usagef("--amount: %v", errors.New("nothing changed")), "--amount: ничего не изменено"},
@@ -51,7 +63,7 @@ func TestRemainingErrorsInRussian(t *testing.T) {
 		// Notes and warnings built with Sprintf, said by the same entries.
 		{errors.New("Promo code 5 has not been used yet."), "Промокод 5 ещё ни разу не применяли."},
 		{errors.New("the end date 2026-01-01 00:00:00 has already passed, so the promo codes will be expired: give a later --ends"), "дата окончания 2026-01-01 00:00:00 уже прошла, так что промокоды будут созданы истёкшими: укажите в --ends дату позже"},
-		{errors.New("3 promo codes end before now, so they will be expired: A (line 2, ends 2026-01-01 00:00:00)"), "у 3 промокодов дата окончания уже прошла, так что они будут созданы истёкшими: A (строка 2, окончание 2026-01-01 00:00:00)"},
+		{errors.New("3 promo codes end before now, so they will be expired: A (line 2, ends 2026-01-01 00:00:00)"), "у 3 промокодов дата окончания уже прошла, так что они будут созданы истёкшими: A (строка 2, дата окончания 2026-01-01 00:00:00)"},
 		{errors.New("None of the 21 promo codes job J created is on site 1 now."), "Ни одного из 21 промокода, созданного заданием J, сейчас нет на сайте 1."},
 		{errors.New("Nothing to disable: no promo codes on site 1 are expired."), "Выключать нечего: на сайте 1 нет подходящих промокодов («истёк»)."},
 		{errors.New("sending the API token over plain HTTP to h.example (--base-url): anyone on the network can read it"), "ключ API уходит на h.example по HTTP без шифрования (--base-url): его может прочитать любой в сети"},

@@ -311,7 +311,8 @@ func (r *ErrorRenderer) typed(err error) (string, bool) {
 	case *config.ValueError:
 		source := e.Source.Name
 		if k := "word.source." + e.Source.Kind; p.Has(k) {
-			source = strings.TrimSpace(p.T(k) + " " + e.Source.Name)
+			// A profile's name is "NAME in PATH", as config explain says it.
+			source = strings.TrimSpace(p.T(k) + " " + strings.Replace(e.Source.Name, " in ", " "+p.T("word.in")+" ", 1))
 		}
 		return p.T("error.setting.invalid", "Key", e.Key, "Source", source, "Err", r.text(e.Err)), true
 	case *PromoNotFoundError:

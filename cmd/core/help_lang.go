@@ -191,8 +191,10 @@ func alignUsages(s string) string {
 	lefts := make([]string, len(lines))
 	widest, col := 0, 0
 	for i, l := range lines {
+		// pflag indents a flag by 2 or 6 spaces, the lines that continue
+		// a help by more.
 		start := len(l) - len(strings.TrimLeft(l, " "))
-		if start == len(l) || l[start] != '-' {
+		if start == len(l) || start > 6 || l[start] != '-' {
 			continue
 		}
 		end := strings.Index(l[start:], "  ")
