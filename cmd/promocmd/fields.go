@@ -25,15 +25,8 @@ type fieldFlags struct {
 	dryRun, interactive bool
 }
 
-// flagName is the name pflag knows a field's flag by (no leading dashes).
-func flagName(f promo.Field) string { return strings.TrimPrefix(f.Flag, "--") }
-
-// negated reports whether f's flag turns a switch off (--no-time-limit):
-// promo update's alone.
-func negated(f promo.Field) bool { return strings.HasPrefix(f.Flag, "--no-") }
-
 func (ff *fieldFlags) register(fs *pflag.FlagSet, update bool) {
-	ff.registerFields(fs, func(f promo.Field) bool { return !negated(f) || update })
+	ff.registerFields(fs, func(f promo.Field) bool { return !f.Negated() || update })
 	fs.StringVarP(&ff.file, "file", "f", "", "read fields from a file holding one JSON or YAML object of API field names, at most 1 MiB (- for stdin); flags win")
 	fs.BoolVar(&ff.dryRun, "dry-run", false, "print the request that would be sent (on a terminal, summed up first) and send nothing")
 	fs.BoolVarP(&ff.interactive, "interactive", "i", false, "fill in the fields in a form (needs a terminal)")
@@ -47,7 +40,7 @@ func (ff *fieldFlags) registerFields(fs *pflag.FlagSet, keep func(promo.Field) b
 		if f.Flag == "" || !keep(f) {
 			continue
 		}
-		name := flagName(f)
+		name := f.FlagName()
 		if f.Kind == promo.KindBool {
 			ff.bools[name] = fs.Bool(name, false, f.Usage)
 		} else {
@@ -68,7 +61,7 @@ func (ff *fieldFlags) changes(fs *pflag.FlagSet, loc *time.Location) (promo.Chan
 			return c, err
 		}
 		for _, s := range reg {
-			if negated(s) && checkedAfter(reg, s) == i {
+			if s.Negated() && checkedAfter(reg, s) == i {
 				if err := ff.off(fs, reg, s, &c); err != nil {
 					return c, err
 				}
@@ -83,8 +76,8 @@ func (ff *fieldFlags) changes(fs *pflag.FlagSet, loc *time.Location) (promo.Chan
 
 // value reads the flag of the field f, if given, into c.
 func (ff *fieldFlags) value(fs *pflag.FlagSet, f promo.Field, c *promo.Changes, loc *time.Location) error {
-	name := flagName(f)
-	if f.Flag == "" || negated(f) || !fs.Changed(name) {
+	name := f.FlagName()
+	if f.Flag == "" || f.Negated() || !fs.Changed(name) {
 		return nil
 	}
 	if b, ok := ff.bools[name]; ok {
@@ -102,7 +95,7 @@ func (ff *fieldFlags) value(fs *pflag.FlagSet, f promo.Field, c *promo.Changes, 
 // off reads the --no-… flag of the switch s, if given: it turns s off,
 // and is refused beside a value that would turn it on.
 func (ff *fieldFlags) off(fs *pflag.FlagSet, reg []promo.Field, s promo.Field, c *promo.Changes) error {
-	if !fs.Changed(flagName(s)) || !*ff.bools[flagName(s)] {
+	if !fs.Changed(s.FlagName()) || !*ff.bools[s.FlagName()] {
 		return nil
 	}
 	if slices.ContainsFunc(reg, func(e promo.Field) bool { return e.Enables == s.Name && e.Named(*c) }) {

@@ -34,15 +34,15 @@ func TestEveryFieldHasItsFlag(t *testing.T) {
 				reg  func(*fieldFlags, *pflag.FlagSet)
 			}{
 				{"update", true, func(ff *fieldFlags, fs *pflag.FlagSet) { ff.register(fs, true) }},
-				{"create", !negated(f), func(ff *fieldFlags, fs *pflag.FlagSet) { ff.register(fs, false) }},
-				{"generate", !negated(f) && !f.Required, func(ff *fieldFlags, fs *pflag.FlagSet) {
-					ff.registerFields(fs, func(f promo.Field) bool { return !f.Required && !negated(f) })
+				{"create", !f.Negated(), func(ff *fieldFlags, fs *pflag.FlagSet) { ff.register(fs, false) }},
+				{"generate", !f.Negated() && !f.Required, func(ff *fieldFlags, fs *pflag.FlagSet) {
+					ff.registerFields(fs, func(f promo.Field) bool { return !f.Required && !f.Negated() })
 				}},
 			} {
 				var ff fieldFlags
 				fs := pflag.NewFlagSet(cmd.name, pflag.ContinueOnError)
 				cmd.reg(&ff, fs)
-				fl := fs.Lookup(flagName(f))
+				fl := fs.Lookup(f.FlagName())
 				if (fl != nil) != cmd.want {
 					t.Fatalf("promo %s: flag %s registered %v, want %v", cmd.name, f.Flag, fl != nil, cmd.want)
 				}
@@ -67,7 +67,7 @@ func TestEveryFieldHasItsFlag(t *testing.T) {
 					t.Errorf("promo %s %v: %s is not named in %+v", cmd.name, args, f.Name, c)
 				}
 				want := any(true)
-				if negated(f) {
+				if f.Negated() {
 					want = false
 				}
 				if f.Kind == promo.KindBool && f.Value(c.Apply(promo.Fields{})) != want {

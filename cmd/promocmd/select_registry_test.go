@@ -53,10 +53,10 @@ func TestFieldFlagsAreTheRegistrys(t *testing.T) {
 			t.Fatal(err)
 		}
 		for _, f := range promo.Registry() {
-			if !f.Writable || (verb == "create" && strings.HasPrefix(f.Flag, "--no-")) {
+			if !f.Writable || (verb == "create" && f.Negated()) {
 				continue
 			}
-			if fl := c.Flags().Lookup(strings.TrimPrefix(f.Flag, "--")); fl == nil {
+			if fl := c.Flags().Lookup(f.FlagName()); fl == nil {
 				t.Errorf("promo %s has no flag %q of field %s", verb, f.Flag, f.Name)
 			}
 		}

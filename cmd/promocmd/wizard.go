@@ -477,10 +477,7 @@ func createSummary(v promo.FormValues, site int64, siteName string, loc *time.Lo
 		{Label: "Maximum uses", Value: usesText(v)},
 		{Label: "Once per customer", Value: view.YesNo(v.OncePerUser)},
 	}
-	for _, f := range promo.MoreFields() {
-		rows = append(rows, fieldRow(f, v.More[f.Name]))
-	}
-	return rows
+	return append(rows, fieldRows(func(f promo.Field) (string, bool) { return v.More[f.Name], true })...)
 }
 
 // changeSummary lists the fields the update form changed, before → after.
@@ -497,12 +494,10 @@ func changeSummary(before, after promo.FormValues, loc *time.Location, now time.
 	add("Valid", validityText(before, loc, now), validityText(after, loc, now))
 	add("Maximum uses", usesText(before), usesText(after))
 	add("Once per customer", view.YesNo(before.OncePerUser), view.YesNo(after.OncePerUser))
-	for _, f := range promo.MoreFields() {
-		if b, a := before.More[f.Name], after.More[f.Name]; b != a {
-			rows = append(rows, fieldRow(f, b+" → "+a))
-		}
-	}
-	return rows
+	return append(rows, fieldRows(func(f promo.Field) (string, bool) {
+		b, a := before.More[f.Name], after.More[f.Name]
+		return b + " → " + a, b != a
+	})...)
 }
 
 func discountText(v promo.FormValues) string {

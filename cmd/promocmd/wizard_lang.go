@@ -16,10 +16,20 @@ import (
 // registry's), which the label is in English.
 type summaryRow struct{ Label, Value, ID string }
 
-// fieldRow is the summary's row of a field of promo.MoreFields: its form
-// label, and value.
-func fieldRow(f promo.Field, value string) summaryRow {
-	return summaryRow{Label: i18n.New(i18n.English).T(f.Label), Value: value, ID: f.Label}
+// fieldRows are the summary's rows of the fields of promo.MoreFields whose
+// value gives, by their form labels (false leaves a field out).
+func fieldRows(value func(promo.Field) (string, bool)) []summaryRow {
+	var rows []summaryRow
+	var en *i18n.Printer
+	for _, f := range promo.MoreFields() {
+		if v, ok := value(f); ok {
+			if en == nil {
+				en = i18n.New(i18n.English) // its catalog read once a summary
+			}
+			rows = append(rows, summaryRow{Label: en.T(f.Label), Value: v, ID: f.Label})
+		}
+	}
+	return rows
 }
 
 // sayRows is the wizard's summary in p's language: each label from the

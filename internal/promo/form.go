@@ -452,7 +452,7 @@ func (c Changes) Flags(loc *time.Location) []string {
 		switch {
 		case !f.Named(c):
 		case f.Kind == KindBool:
-			boolFlag(strings.TrimPrefix(f.Flag, "--"), ptr(f.Value(c.Apply(Fields{})) == true))
+			boolFlag(f.FlagName(), ptr(f.Value(c.Apply(Fields{})) == true))
 		case f.Kind == KindDate:
 			t, _ := ParseAPITime(f.Value(c.Apply(Fields{})).(string))
 			a = append(a, f.Flag, t.In(loc).Format(time.RFC3339))

@@ -176,6 +176,14 @@ func (r Field) Set(c *Changes, text string, loc *time.Location) error {
 	return err
 }
 
+// FlagName is the name of the field's flag without its dashes, as pflag
+// knows it; "" when it has none.
+func (r Field) FlagName() string { return strings.TrimPrefix(r.Flag, "--") }
+
+// Negated reports whether the field's flag turns a switch off
+// (--no-time-limit): promo update's alone.
+func (r Field) Negated() bool { return strings.HasPrefix(r.Flag, "--no-") }
+
 // SetValue sets c's change of the field to v, a value of the field's kind
 // (as Parse gives it). A read-only field is not set.
 func (r Field) SetValue(c *Changes, v any) {
