@@ -115,10 +115,11 @@ func isSwitch(rows []promo.Field, f promo.Field) bool {
 func check(rows []promo.Field) error {
 	seen := map[string]string{}
 	for _, f := range rows {
-		for _, name := range []string{"name " + f.Name, "Go name " + f.Go, "Change name " + f.Change} {
-			if name == "Change name " {
-				continue
-			}
+		names := []string{"name " + f.Name, "Go name " + f.Go}
+		if f.Change != "" {
+			names = append(names, "Change name "+f.Change)
+		}
+		for _, name := range names {
 			if other, ok := seen[name]; ok {
 				return fmt.Errorf("field %s: %s is field %s's too", f.Name, name, other)
 			}
