@@ -256,8 +256,16 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	return m, nil
 }
 
-// key handles a key in the current mode.
+// key handles a key in the current mode. Keys typed fast come as one
+// message of several runes: each is a key of its own ("/sum" filters).
 func (m *Model) key(k tea.KeyMsg) tea.Cmd {
+	if k.Type == tea.KeyRunes && len(k.Runes) > 1 {
+		cmds := make([]tea.Cmd, len(k.Runes))
+		for i, r := range k.Runes {
+			cmds[i] = m.key(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune{r}, Alt: k.Alt})
+		}
+		return tea.Batch(cmds...)
+	}
 	switch m.mode {
 	case modeFilter:
 		return m.filterKey(k)

@@ -185,6 +185,17 @@ func TestFilterAsYouType(t *testing.T) {
 	if v := m.View(); !strings.Contains(v, `containing “w”`) {
 		t.Errorf("the kept filter is not in the title:\n%s", v)
 	}
+	// Keys typed fast arrive as one message: each is a key.
+	press(m, "<esc>")
+	m.Update(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune("/win")})
+	press(m, "<enter>")
+	if got, want := codesShown(m), []string{"WINTER10"}; !slices.Equal(got, want) {
+		t.Errorf("after /win typed at once the rows are %v, want %v", got, want)
+	}
+	press(m, "<esc>", "/", "w", "<enter>")
+	if v := m.View(); !strings.Contains(v, `containing “w”`) {
+		t.Errorf("the kept filter is not in the title:\n%s", v)
+	}
 	press(m, "/", "zz")
 	if v := m.View(); !strings.Contains(v, `No promo code contains “wzz”. Esc clears the filter.`) {
 		t.Errorf("an empty filter result does not say so:\n%s", v)
