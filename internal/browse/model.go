@@ -113,6 +113,9 @@ func New(cfg Config, rows *Rows) *Model {
 	if cfg.Context == nil {
 		cfg.Context = context.Background()
 	}
+	if cfg.Msg == nil {
+		cfg.Msg = i18n.New(i18n.English) // one Printer: it reads the catalogs once
+	}
 	m := &Model{cfg: cfg, keys: newKeyMap(), width: 80, height: 24}
 	m.setRows(rows)
 	return m

@@ -59,11 +59,16 @@ func rowsOf(t testing.TB, codes []code) *Rows {
 	for _, c := range codes {
 		e.items = append(e.items, c.json())
 	}
-	r, err := Read(e, view.NewPromoTable(time.UTC, testNow), testNow)
+	r, err := readFrom(e)
 	if err != nil {
 		t.Fatal(err)
 	}
 	return r
+}
+
+// readFrom reads a test list at testNow.
+func readFrom(e *elements) (*Rows, error) {
+	return Read(e, view.NewPromoTable(time.UTC, testNow), testNow)
 }
 
 // sample is a small site: site 7.
