@@ -105,7 +105,7 @@ func TestPromoCommandsRejectBadIDs(t *testing.T) {
 		}
 		noID := "promoctl: promo " + verb + " needs a promo code id or code (usage: promoctl promo " + verb + " CODE_OR_ID)"
 		if verb == "delete" { // delete also takes several, or --status
-			noID = "promoctl: promo delete needs promo code ids or codes, or a selection such as --status, --prefix or --job (usage: promoctl promo delete [CODE_OR_ID...] [--status S[,S...]] [--prefix P] [--job ID] [--unused] ...)"
+			noID = "promoctl: promo delete needs promo code ids or codes, or a selection such as --status, --prefix or --job (usage: promoctl promo delete [CODE_OR_ID...])"
 		}
 		cases = append(cases, cmdtest.BadInput{Name: verb + " no id", Args: []string{"promo", verb}, Stderr: noID})
 	}

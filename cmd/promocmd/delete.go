@@ -30,7 +30,7 @@ func newPromoDeleteCmd(f *core.Factory, run func(context.Context, *promoDeleteOp
 	opts := &promoDeleteOptions{}
 	var af actFlags
 	c := &cobra.Command{
-		Use:     "delete [CODE_OR_ID...] [--status S[,S...]] [--prefix P] [--job ID] [--unused] ...",
+		Use:     "delete [CODE_OR_ID...]",
 		Aliases: []string{"rm"},
 		Short:   "Delete promo codes",
 		Long: `Delete a promo code, or a selection (below) of the codes of a site. On

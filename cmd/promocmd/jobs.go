@@ -78,7 +78,7 @@ func newPromoJobsShowCmd(f *core.Factory, run func(context.Context, *promoJobsSh
 	}
 	sf := selectionFlags{noJob: true}
 	c := &cobra.Command{
-		Use:   "show ID|FILE [--unused] [--status S[,S...]] ...",
+		Use:   "show ID|FILE",
 		Short: "List the promo codes a job created",
 		Long: `List the promo codes that a promo generate or promo apply job created,
 as they are now: one read of the site's list, shown with the columns and

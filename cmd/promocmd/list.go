@@ -8,6 +8,7 @@ import (
 	"github.com/spf13/pflag"
 
 	"github.com/promoctl/promoctl/cmd/core"
+	"github.com/promoctl/promoctl/internal/output"
 	"github.com/promoctl/promoctl/internal/view"
 )
 
@@ -143,8 +144,15 @@ func runPromoList(ctx context.Context, opts *promoListOptions) error {
 	// Filters, the order and the limit wrap the stream: whatever they let
 	// through is what every format shows.
 	now := opts.Now()
-	selected := opts.Sel.filter(stream, now)
-	codes := opts.Filter.apply(selected, now)
+	// Without a selection every element passes as it is, undecoded: JSON
+	// shows even a list a table could not read.
+	var codes output.Elements = stream
+	var selected *selectedPromos
+	if !opts.Sel.empty() {
+		selected = opts.Sel.filter(stream, now)
+		codes = selected
+	}
+	codes = opts.Filter.apply(codes, now)
 	empty := fmt.Sprintf("No promo codes on site %d.", site)
 	if opts.Sel.filters() {
 		empty = fmt.Sprintf("No promo codes on site %d match: %s.", site, opts.Sel.describe(opts.Msg))
@@ -152,7 +160,7 @@ func runPromoList(ctx context.Context, opts *promoListOptions) error {
 	if err := opts.PrintStream(view.PromoListStream(codes, opts.Loc, now), empty); err != nil {
 		return err
 	}
-	if !selected.done {
+	if selected == nil || !selected.done {
 		return nil // --limit stopped reading: what was not read is not missing
 	}
 	return selected.missing(site)

@@ -150,12 +150,12 @@ func newPromoToggleCmd(f *core.Factory, run func(context.Context, *promoSelectOp
 		state, byStatus = "unusable until enabled again", "expired,used-up"
 	}
 	c := &cobra.Command{
-		Use:   string(verb) + " [CODE_OR_ID...] [--status S[,S...]] [--prefix P] [--job ID] [--unused] ...",
+		Use:   string(verb) + " [CODE_OR_ID...]",
 		Short: title + " promo codes",
 		Long: title + ` promo codes: a selection (below) of the codes of a site. Each is
 read and sent back with is_enabled set (read-modify-write), so nothing
-else changes, and it is ` + state + `. Codes that already are
-` + verb.done() + ` are counted apart and left alone.
+else changes, and it is ` + state + `.
+Codes already ` + verb.done() + ` are counted apart and left alone.
 
 The codes are looked up in one read of the site's list (--site-id or the
 configured site_id; the job's with --job). Ids alone need no site; given

@@ -109,7 +109,7 @@ func TestPromoSelectionsRefusedWithoutYes(t *testing.T) {
 		{Name: "bad status", Args: []string{"promo", "disable", "--status", "old", "--yes"},
 			Stderr: `promoctl: --status: unknown status "old": use disabled, expired, used-up, scheduled, active`},
 		{Name: "nothing named", Args: []string{"promo", "enable", "--yes"},
-			Stderr: "promoctl: promo enable needs promo code ids or codes, or a selection such as --status, --prefix or --job (usage: promoctl promo enable [CODE_OR_ID...] [--status S[,S...]] [--prefix P] [--job ID] [--unused] ...)"},
+			Stderr: "promoctl: promo enable needs promo code ids or codes, or a selection such as --status, --prefix or --job (usage: promoctl promo enable [CODE_OR_ID...])"},
 		{Name: "concurrency", Args: []string{"promo", "disable", "1", "--yes", "--concurrency", "0"},
 			Stderr: "promoctl: --concurrency must be 1 to 64, got 0"},
 		{Name: "status without a site", Args: []string{"promo", "disable", "--status", "expired", "--yes"},
