@@ -289,6 +289,8 @@ func (r *ErrorRenderer) part(s string) string {
 func (r *ErrorRenderer) typed(err error) (string, bool) {
 	p := r.P
 	switch e := err.(type) {
+	case *i18n.Error:
+		return p.SayWith(e.Msg, r.text), true
 	case *api.Error:
 		return r.apiError(e), true
 	case *api.TimeoutError:

@@ -193,6 +193,8 @@ func ExitCode(err error) int {
 		return ExitOK
 	case errors.Is(err, prompt.ErrCancelled), errors.Is(err, context.Canceled):
 		return ExitCancelled
+	case namedExit(err) != 0:
+		return namedExit(err)
 	case errors.As(err, &ue), errors.As(err, &ve), errors.As(err, &fe), errors.As(err, &ce), errors.As(err, &pe):
 		return ExitUsage
 	case errors.Is(err, errNotLoggedIn):
@@ -210,6 +212,27 @@ func ExitCode(err error) int {
 		return ExitUsage
 	}
 	return ExitFailure
+}
+
+// namedExit is the first exit code that an error of err's tree names
+// (i18n.Error's ExitCode, outermost first), or 0 when none does.
+func namedExit(err error) int {
+	if c, ok := err.(interface{ ExitCode() int }); ok && c.ExitCode() != 0 {
+		return c.ExitCode()
+	}
+	switch u := err.(type) {
+	case interface{ Unwrap() error }:
+		if inner := u.Unwrap(); inner != nil {
+			return namedExit(inner)
+		}
+	case interface{ Unwrap() []error }:
+		for _, inner := range u.Unwrap() {
+			if code := namedExit(inner); code != 0 {
+				return code
+			}
+		}
+	}
+	return 0
 }
 
 // baseURLOrigin says how the base URL was chosen, for the message of a 404

@@ -231,6 +231,11 @@ func (w *Warnings) Warn(msgs ...string) {
 	}
 }
 
+// WarnMsg writes the warning m in the run's language, once per run.
+func (w *Warnings) WarnMsg(m i18n.Message) {
+	w.Warn(w.Msg.Say(m))
+}
+
 // Clean is s on one line, terminal-safe and without tokens, as promoctl
 // writes a message to stderr.
 func (w *Warnings) Clean(s string) string {

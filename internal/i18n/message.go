@@ -1,0 +1,100 @@
+package i18n
+
+import "sync"
+
+// Message is a sentence for a person as it arises: a catalog id and its
+// data, rendered in a language only at the edge (Printer.Say). Code builds
+// a Message where the sentence arises instead of English text that would
+// have to be translated afterwards.
+type Message struct {
+	ID    string
+	Args  []any // name, value pairs: the placeholders {{.Name}}
+	Count *int  // for a counted message: the plural form's number, {{.Count}}
+}
+
+// M is the message id with its placeholders' values as name, value pairs:
+// M("promo.deleted", "Code", "SUMMER").
+func M(id string, args ...any) Message { return Message{ID: id, Args: args} }
+
+// C is M for a count: the message's plural form for n, which it reads as
+// {{.Count}}.
+func C(id string, n int, args ...any) Message { return Message{ID: id, Args: args, Count: &n} }
+
+// Say is m in p's language. A value that is itself a Message is said in
+// p's language too, and so is an error (through the error's Message when
+// it has one, else its text).
+func (p *Printer) Say(m Message) string {
+	return p.SayWith(m, func(err error) string { return p.ErrorText(err) })
+}
+
+// SayWith is Say with the words of an error argument given by errText, for
+// the edge that knows how to say every error in the language.
+func (p *Printer) SayWith(m Message, errText func(error) string) string {
+	args := make([]any, len(m.Args))
+	copy(args, m.Args)
+	for i := 1; i < len(args); i += 2 {
+		switch v := args[i].(type) {
+		case Message:
+			args[i] = p.SayWith(v, errText)
+		case error:
+			args[i] = errText(v)
+		}
+	}
+	if m.Count != nil {
+		return p.N(m.ID, *m.Count, args...)
+	}
+	return p.T(m.ID, args...)
+}
+
+// ErrorText is err in p's language when it is an *Error; otherwise err's
+// own text. The run's edge (cmd) says every error of a chain.
+func (p *Printer) ErrorText(err error) string {
+	if e, ok := err.(*Error); ok {
+		return p.Say(e.Msg)
+	}
+	return err.Error()
+}
+
+// Error is an error whose words are a catalog message: its English Error()
+// comes from the English catalog, the edge says it in the run's language,
+// and ExitCode tells the run's exit code (0: let the chain decide). An
+// argument that is an error is wrapped: errors.Is and errors.As see it.
+type Error struct {
+	Msg  Message
+	Exit int
+
+	once    sync.Once
+	english string // Error(), rendered once
+}
+
+// NewError is an *Error of the message id and its placeholders' values
+// (name, value pairs), exiting with exit (0: decided by what it wraps).
+func NewError(exit int, id string, args ...any) *Error {
+	return &Error{Msg: M(id, args...), Exit: exit}
+}
+
+// CountError is NewError for a counted message.
+func CountError(exit int, id string, n int, args ...any) *Error {
+	return &Error{Msg: C(id, n, args...), Exit: exit}
+}
+
+// Error is the message in English.
+func (e *Error) Error() string {
+	e.once.Do(func() { e.english = New(English).Say(e.Msg) })
+	return e.english
+}
+
+// ExitCode is the exit code the error asks for; 0 lets what it wraps, or
+// the default, decide.
+func (e *Error) ExitCode() int { return e.Exit }
+
+// Unwrap is the errors among the message's values.
+func (e *Error) Unwrap() []error {
+	var errs []error
+	for i := 1; i < len(e.Msg.Args); i += 2 {
+		if err, ok := e.Msg.Args[i].(error); ok {
+			errs = append(errs, err)
+		}
+	}
+	return errs
+}
