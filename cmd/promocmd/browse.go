@@ -3,10 +3,8 @@ package promocmd
 import (
 	"bytes"
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
-	"strings"
 
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/spf13/cobra"
@@ -15,6 +13,7 @@ import (
 	"github.com/promoctl/promoctl/internal/api"
 	"github.com/promoctl/promoctl/internal/browse"
 	"github.com/promoctl/promoctl/internal/bulk"
+	"github.com/promoctl/promoctl/internal/i18n"
 	"github.com/promoctl/promoctl/internal/output"
 	"github.com/promoctl/promoctl/internal/view"
 )
@@ -23,8 +22,8 @@ import (
 type promoBrowseOptions struct {
 	*core.Session
 	SiteID int64
-	// Filter is the selection: which codes the view holds.
-	Filter PromoFilter
+	// Sel is the selection: which codes the view holds.
+	Sel selection
 	// Getenv reads the environment, for the journals' default place.
 	Getenv func(string) string
 	// Show runs the view on the terminal until it quits; nil: bubbletea's
@@ -37,9 +36,9 @@ func newPromoBrowseCmd(f *core.Factory, run func(context.Context, *promoBrowseOp
 		run = runPromoBrowse
 	}
 	opts := &promoBrowseOptions{}
-	var fl struct{ status, search, within, prefix string }
+	var sf selectionFlags
 	c := &cobra.Command{
-		Use:   "browse [--status S[,S...]] [--search TEXT] [--prefix P]",
+		Use:   "browse [CODE_OR_ID...]",
 		Short: "Browse a site's promo codes full-screen: filter, mark and act on them",
 		Long: `Show the promo list table full-screen on a terminal, live: move with the
 arrows or j/k, PgUp/PgDn/Home/End; / filters as you type (as --search;
@@ -56,56 +55,43 @@ it safely), with its progress in the status line; the codes it could not
 act on are listed, and the list is read again. The status line counts
 the codes shown, marked and on the site.
 
-The selection flags (--status, --search, --prefix, --expiring-within)
-choose the codes the view holds, as they do for promo list. Without a
-terminal it refuses (exit 2): promo list prints the same table.`,
-		Args: core.NoArgs,
+The view holds the codes of the selection, as promo list shows them;
+without one, every code of the site. Without a terminal it refuses (exit
+2): promo list prints the same table.
+
+` + selectionHelp,
 		Example: `  promoctl promo browse --site-id 11111
 
   # only the codes of one campaign
   promoctl promo browse --prefix XMAS
 
   # tidy up: the expired and used-up codes, to disable or delete
-  promoctl promo browse --status expired,used-up`,
-		RunE: func(cmd *cobra.Command, _ []string) error {
-			filter, err := browseFilter(cmd, fl.status, fl.search, fl.within, fl.prefix)
+  promoctl promo browse --status expired,used-up
+
+  # what a generate job created and nobody used
+  promoctl promo browse --job 20261201T090000Z-1a2b3c4d --unused`,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			sel, err := sf.parse(cmd, args)
 			if err != nil {
 				return err
 			}
 			if !f.IO.CanPrompt() {
-				return core.Usagef("promo browse needs a terminal; promo list prints the same table")
+				return i18n.NewError(core.ExitUsage, "browse.error.no_terminal")
 			}
-			sess, err := f.Start(cmd)
+			sess, err := sel.start(f, cmd)
 			if err != nil {
 				return err
 			}
-			opts.Session, opts.SiteID, opts.Filter, opts.Getenv = sess, sess.Settings.SiteID, filter, f.Env.Getenv
+			opts.Session, opts.SiteID, opts.Sel, opts.Getenv = sess, sess.Settings.SiteID, sel, f.Env.Getenv
+			if opts.SiteID, err = opts.Sel.site(sess, opts.SiteID); err != nil {
+				return err
+			}
 			return run(cmd.Context(), opts)
 		},
 	}
 	core.SiteFlag(f, c)
-	fs := c.Flags()
-	fs.StringVar(&fl.status, "status", "", "only codes with these statuses: "+strings.Join(statusNames(), ", ")+" (comma-separated)")
-	fs.StringVar(&fl.search, "search", "", "only codes that contain this text, in any case")
-	fs.StringVar(&fl.prefix, "prefix", "", "only codes that start with this text, in any case")
-	fs.StringVar(&fl.within, "expiring-within", "", "only codes whose time limit ends between now and now+DURATION (7d, 36h, 90m)")
-	f.CompleteFlag(c, "status", completeStatuses)
+	sf.addFlags(f, c)
 	return c
-}
-
-// browseFilter checks the selection flags of promo browse: those of promo
-// list that choose codes.
-func browseFilter(cmd *cobra.Command, status, search, within, prefix string) (PromoFilter, error) {
-	filter, err := listFilter(cmd.Flags(), status, search, within, "", 0)
-	if err != nil {
-		return filter, err
-	}
-	if cmd.Flags().Changed("prefix") {
-		if filter.Prefix, err = ParsePrefix(prefix); err != nil {
-			return filter, err
-		}
-	}
-	return filter, nil
 }
 
 // runPromoBrowse reads the site's list, then shows it until the person
@@ -120,9 +106,14 @@ func runPromoBrowse(ctx context.Context, opts *promoBrowseOptions) error {
 		return err
 	}
 	opts.WithSiteCurrency(ctx, client, site)
-	rows, err := opts.load(ctx, client, site)
+	// A code named that the site does not have is not found (exit 4)
+	// here; once the view is open, a code that goes is simply not shown.
+	rows, missing, err := opts.load(ctx, client, site)
 	if err != nil {
 		return err
+	}
+	if missing != nil {
+		return missing
 	}
 	// Inside the view nothing may write to the terminal: reads go through
 	// a client without a spinner.
@@ -132,7 +123,10 @@ func runPromoBrowse(ctx context.Context, opts *promoBrowseOptions) error {
 	}
 	m := browse.New(browse.Config{
 		Site: site, Msg: opts.Msg, Locale: opts.Out.Locale, Color: opts.Out.Color, Context: ctx,
-		Load:   func(ctx context.Context) (*browse.Rows, error) { return opts.load(ctx, quiet, site) },
+		Load: func(ctx context.Context) (*browse.Rows, error) {
+			rows, _, err := opts.load(ctx, quiet, site)
+			return rows, err
+		},
 		Act:    opts.actor(site),
 		Detail: func(ctx context.Context, id int64) (string, error) { return opts.detail(ctx, quiet, id) },
 		Say:    func(err error) string { return core.ErrorText(opts.Msg, err) },
@@ -155,19 +149,31 @@ func (opts *promoBrowseOptions) show(ctx context.Context, m tea.Model) error {
 	return err
 }
 
-// load reads site's list (the selection's codes) into the view's rows.
-func (opts *promoBrowseOptions) load(ctx context.Context, client *api.Client, site int64) (*browse.Rows, error) {
+// load reads site's list (the selection's codes) into the view's rows;
+// missing is the error of codes named that the list lacks.
+func (opts *promoBrowseOptions) load(ctx context.Context, client *api.Client, site int64) (rows *browse.Rows, missing, err error) {
 	ctx, cancel := opts.WithTimeout(ctx)
 	defer cancel()
 	stream, err := client.StreamPromos(ctx, site)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	defer stream.Close()
 	now := opts.Now()
-	filter := opts.Filter
-	filter.Sort, filter.Limit = "", 0
-	return browse.Read(filter.apply(stream, now), view.NewPromoTable(opts.Loc, now), now)
+	var src output.Elements = stream
+	var selected *selectedPromos
+	if !opts.Sel.empty() {
+		selected = opts.Sel.filter(stream, now)
+		src = selected
+	}
+	rows, err = browse.Read(src, view.NewPromoTable(opts.Loc, now), now)
+	if err != nil {
+		return nil, nil, err
+	}
+	if selected != nil {
+		missing = selected.missing(site)
+	}
+	return rows, missing, nil
 }
 
 // detail is a code's record and statistics as promo get and promo stats
@@ -207,15 +213,7 @@ func (opts *promoBrowseOptions) actor(site int64) func(context.Context, browse.A
 		verb := selectVerb(a)
 		ops := make([]bulk.Op, len(targets))
 		for i, t := range targets {
-			ops[i] = bulk.Op{ID: t.ID, Code: t.Code}
-			switch verb {
-			case verbDelete:
-				ops[i].Action = bulk.ActionDelete
-			case verbDisable:
-				ops[i].Action = bulk.ActionDisable
-			case verbEnable:
-				ops[i].Action, ops[i].Body = bulk.ActionUpdate, json.RawMessage(`{"is_enabled":true}`)
-			}
+			ops[i] = verb.op(t.ID, t.Code)
 		}
 		b, err := newBulkJob(opts.Session)
 		if err != nil {

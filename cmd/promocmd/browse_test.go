@@ -169,3 +169,25 @@ func TestPromoBrowseListErrorBeforeTheScreen(t *testing.T) {
 		t.Errorf("exit code %d, screen opened %v; want %d and no screen\nstderr: %s", res.Code, opened, core.ExitAuth, res.Stderr)
 	}
 }
+
+// TestPromoBrowseNamedCodes: the view holds the codes named; one the site
+// does not have is not found (exit 4) before the screen opens.
+func TestPromoBrowseNamedCodes(t *testing.T) {
+	var view string
+	r := browseRunner(t, func(_ context.Context, m tea.Model) error {
+		s := &screen{m}
+		s.send(tea.WindowSizeMsg{Width: 100, Height: 10})
+		view = s.m.View()
+		return nil
+	})
+	r.API.Handle("GET /v1/promo", http.StatusOK, cmdtest.SelectListJSON)
+	r.Run("promo", "browse", "SOON", "2001", "--site-id", "7").Expect(t, 0, "", "")
+	if !strings.Contains(view, "2 shown · 0 marked · 2 on site 7") || !strings.Contains(view, "SOON") || !strings.Contains(view, "OFF10") {
+		t.Errorf("the view does not hold SOON and 2001:\n%s", view)
+	}
+	view = ""
+	res := r.Run("promo", "browse", "SOON", "NOPE", "--site-id", "7")
+	if res.Code != core.ExitNotFound || view != "" {
+		t.Errorf("exit code %d, screen %q; want %d and no screen\nstderr: %s", res.Code, view, core.ExitNotFound, res.Stderr)
+	}
+}

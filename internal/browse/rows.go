@@ -139,16 +139,6 @@ func (r *Rows) code(i int) []byte {
 	return r.lower[start:r.lowEnd[i]]
 }
 
-// byID is the row of id, or -1.
-func (r *Rows) byID(id int64) int {
-	for i, v := range r.ids {
-		if v == id {
-			return i
-		}
-	}
-	return -1
-}
-
 // sortMode is an order of the rows; s cycles through them.
 type sortMode int
 
