@@ -13,8 +13,10 @@ import (
 	"github.com/promoctl/promoctl/internal/api"
 	"github.com/promoctl/promoctl/internal/browse"
 	"github.com/promoctl/promoctl/internal/bulk"
+	"github.com/promoctl/promoctl/internal/format"
 	"github.com/promoctl/promoctl/internal/i18n"
 	"github.com/promoctl/promoctl/internal/output"
+	"github.com/promoctl/promoctl/internal/prompt"
 	"github.com/promoctl/promoctl/internal/view"
 )
 
@@ -143,7 +145,10 @@ func (opts *promoBrowseOptions) show(ctx context.Context, m tea.Model) error {
 	p := tea.NewProgram(m, tea.WithAltScreen(), tea.WithContext(ctx),
 		tea.WithInput(opts.IO.In), tea.WithOutput(opts.IO.Out))
 	_, err := p.Run()
-	if errors.Is(err, tea.ErrProgramKilled) && ctx.Err() != nil {
+	switch {
+	case errors.Is(err, tea.ErrInterrupted):
+		return prompt.ErrCancelled // SIGINT from outside the terminal's keys
+	case errors.Is(err, tea.ErrProgramKilled) && ctx.Err() != nil:
 		return ctx.Err()
 	}
 	return err
@@ -190,6 +195,7 @@ func (opts *promoBrowseOptions) detail(ctx context.Context, client *api.Client, 
 		return "", err
 	}
 	o := opts.Out
+	o.Format, o.JQ, o.JQEach = format.Table, nil, nil
 	o.Color, o.Terminal, o.Width = false, false, 0
 	var b bytes.Buffer
 	if err := output.Write(&b, view.PromoRecord(raw, p, id, opts.Loc, opts.Now()), o); err != nil {

@@ -191,3 +191,36 @@ func TestPromoBrowseNamedCodes(t *testing.T) {
 		t.Errorf("exit code %d, screen %q; want %d and no screen\nstderr: %s", res.Code, view, core.ExitNotFound, res.Stderr)
 	}
 }
+
+// TestPromoBrowseShowsARecord: enter shows the code's record and its
+// statistics as promo get and promo stats show them; any key goes back.
+func TestPromoBrowseShowsARecord(t *testing.T) {
+	var record, back string
+	r := browseRunner(t, func(_ context.Context, m tea.Model) error {
+		s := &screen{m}
+		s.send(tea.WindowSizeMsg{Width: 100, Height: 30})
+		s.keys("j")
+		s.send(tea.KeyMsg{Type: tea.KeyEnter})
+		record = s.m.View()
+		s.send(tea.KeyMsg{Type: tea.KeyEsc})
+		back = s.m.View()
+		return nil
+	})
+	r.API.Handle("GET /v1/promo", http.StatusOK, cmdtest.SelectListJSON)
+	r.API.Handle("GET /v1/promo/2002", http.StatusOK, `{"code":"OLDSUMMER","is_enabled":true,"bonus_type":2,"bonus_amount":10,"bonus_amount_is_in_percentages":true,`+
+		`"time_limit_is_enabled":false,"quantity_limit_is_enabled":false,"quantity_limit":0}`)
+	r.API.Handle("GET /v1/promo/2002/statistics", http.StatusOK, "[]")
+	r.Run("promo", "browse", "--site-id", "7", "-o", "json").Expect(t, 0, "", "")
+	r.ExpectRoutes(t, "GET /v1/promo?site_id=7", "GET /v1/promo/2002", "GET /v1/promo/2002/statistics")
+	for _, want := range []string{"OLDSUMMER", "2002", "Promo code 2002 has not been used yet.", "any other key goes back to the list"} {
+		if !strings.Contains(record, want) {
+			t.Errorf("no %q in the record's screen:\n%s", want, record)
+		}
+	}
+	if strings.Contains(record, "{") {
+		t.Errorf("the record is not a table (-o json is for scripts, not this screen):\n%s", record)
+	}
+	if !strings.Contains(back, "7 shown · 0 marked · 7 on site 7") {
+		t.Errorf("esc does not go back to the list:\n%s", back)
+	}
+}
