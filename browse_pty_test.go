@@ -58,6 +58,9 @@ func TestBrowseOnATerminal(t *testing.T) {
 	if code := tm.wait(); code != 0 {
 		t.Fatalf("exit code = %d, want 0; the screen:\n%s", code, tm.screen())
 	}
+	if q := terminalQueryRE.FindString(tm.raw()); q != "" {
+		t.Errorf("promo browse asked the terminal %q", q)
+	}
 	after := sandboxEnabled(t, env)
 	var changed []string
 	for c, on := range after {

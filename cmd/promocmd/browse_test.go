@@ -224,3 +224,26 @@ func TestPromoBrowseShowsARecord(t *testing.T) {
 		t.Errorf("esc does not go back to the list:\n%s", back)
 	}
 }
+
+// TestPromoBrowseInRussian: headers, statuses, amounts and dates as promo
+// list's Russian table has them, and the view's own words.
+func TestPromoBrowseInRussian(t *testing.T) {
+	var view string
+	r := browseRunner(t, func(_ context.Context, m tea.Model) error {
+		s := &screen{m}
+		s.send(tea.WindowSizeMsg{Width: 120, Height: 12})
+		s.keys(" ", "d")
+		view = s.m.View()
+		return nil
+	})
+	r.Env["PROMOCTL_LANG"] = "ru"
+	r.API.Handle("GET /v1/promo", http.StatusOK, cmdtest.SelectListJSON)
+	r.API.Handle("GET /v3/public/site/7", http.StatusOK, `{"id":7,"settings":{"currency":"RUB"}}`)
+	r.Run("promo", "browse", "--site-id", "7").Expect(t, 0, "", "")
+	for _, want := range []string{"Промокоды сайта 7", "ПРОМОКОД", "СТАТУС", "выключен", "истёк", "0,00\u00a0₽", "01.07.2026 00:00",
+		"Выключать нечего: промокод уже выключен.", "показано 7 · отмечено 1 · на сайте 7: 7"} {
+		if !strings.Contains(view, want) {
+			t.Errorf("no %q in the Russian view:\n%s", want, view)
+		}
+	}
+}
