@@ -42,6 +42,10 @@ type promoApplyOptions struct {
 	// Sheet is --sheet: the sheet of a workbook to read; empty for the
 	// first.
 	Sheet string
+	// Columns are --column HEADER=field, as given; columns are them
+	// read (validate).
+	Columns []string
+	columns []plan.ColumnMap
 	// SiteID is --site-id or the configured site_id; 0 when neither.
 	SiteID int64
 	// Missing is what becomes of the site's codes the file does not name:
@@ -137,6 +141,7 @@ See docs/bulk.md for the spreadsheet workflow and the columns.`,
 	core.SiteFlag(f, c)
 	fs.StringVarP(&opts.File, "file", "f", "", "the promo codes to apply: CSV, a workbook (.xlsx), a JSON array or a YAML list of API field names (- for stdin)")
 	fs.StringVar(&opts.Sheet, "sheet", "", "the sheet of a workbook (-f FILE.xlsx) to read (default the first)")
+	fs.StringArrayVar(&opts.Columns, "column", nil, "read the file's column HEADER as the API field: 'HEADER=field' (repeatable), such as --column 'Expires=d_off'")
 	fs.BoolVar(&prune, "prune", false, "delete the site's promo codes the file does not name")
 	fs.BoolVar(&disable, "disable-missing", false, "disable the site's promo codes the file does not name")
 	fs.BoolVar(&opts.DryRun, "dry-run", false, "print the plan and send nothing")
@@ -185,6 +190,19 @@ func (opts *promoApplyOptions) validate(fs *pflag.FlagSet, prune, disable bool) 
 	}
 	if fs.Changed("concurrency") && (opts.Concurrency < 1 || opts.Concurrency > core.MaxConcurrency) {
 		return core.Usagef("--concurrency must be 1 to %d, got %d", core.MaxConcurrency, opts.Concurrency)
+	}
+	return opts.readColumns()
+}
+
+// readColumns reads --column into columns.
+func (opts *promoApplyOptions) readColumns() error {
+	opts.columns = opts.columns[:0]
+	for _, v := range opts.Columns {
+		m, err := plan.ParseColumn(v)
+		if err != nil {
+			return err
+		}
+		opts.columns = append(opts.columns, m)
 	}
 	return nil
 }
@@ -246,7 +264,12 @@ func runPromoApply(ctx context.Context, opts *promoApplyOptions) error {
 	if name == "-" {
 		name = "stdin"
 	}
-	rows, err := plan.ReadFrom(name, in, plan.ReadOptions{Loc: opts.Loc, Sheet: opts.Sheet})
+	if len(opts.columns) != len(opts.Columns) {
+		if err := opts.readColumns(); err != nil {
+			return err
+		}
+	}
+	rows, err := plan.ReadFrom(name, in, plan.ReadOptions{Loc: opts.Loc, Sheet: opts.Sheet, Columns: opts.columns, Warn: opts.Warnings.WarnMsg})
 	closeIn()
 	if err != nil {
 		return opts.problems(err)
@@ -300,10 +323,11 @@ func (opts *promoApplyOptions) problems(err error) error {
 	if !errors.As(err, &probs) {
 		return err
 	}
+	lines := probs.Say(opts.Msg)
 	if len(probs.List) == 1 {
-		return core.Usagef("%s; nothing was sent", probs.Lines()[0])
+		return core.Usagef("%s; nothing was sent", lines[0])
 	}
-	for _, l := range probs.Lines() {
+	for _, l := range lines {
 		fmt.Fprintln(opts.IO.ErrOut, opts.Warnings.Clean(l))
 	}
 	more := ""
