@@ -83,7 +83,14 @@ or -o yaml prints is a valid FILE: export, edit in a spreadsheet, apply.
 CSV is read as Excel and LibreOffice save it: UTF-8 (with or without a
 byte order mark), UTF-16 ("Unicode text") or Windows-1251; separated by
 commas, semicolons or tabs. Values may be written the Russian way: 10,5,
-1 234,50, 31.12.2026, 31.12.2026 23:59, ИСТИНА, да, нет. A
+1 234,50, 31.12.2026, 31.12.2026 23:59, ИСТИНА, да, нет; an amount with
+its unit (15 %, 500,00 ₽) when the unit is the code's kind. An end at
+00:00 (31.12.2026 0:00) is that whole day, as a date alone is, unless the
+code ends at that 00:00 now. Dates are compared to the whole second.
+A column is named by its API field name, by the header promoctl's tables
+give it in English or Russian (Code, Промокод, Скидка, any case), or by
+--column 'HEADER=field'; a column that names nothing is read over with
+a warning, and a near-miss of a name is an error. A
 row is matched by its id when the site has it, else by its code (ignoring
 case); a row matched by its id whose code differs renames the promo code.
 A field a row leaves out or empty is left as it is (a new code
@@ -121,6 +128,10 @@ See docs/bulk.md for the spreadsheet workflow and the columns.`,
 
   # the file is the whole truth: delete the site's other codes
   promoctl promo apply -f codes.yaml --site-id 11111 --prune --yes
+
+  # another platform's export, its columns named
+  promoctl promo apply -f export.csv --site-id 11111 --dry-run \
+    --column promo_code=code --column discount=bonus_amount --column valid_to=d_off
 
   # copy site 11111's codes to site 22222
   promoctl promo list --site-id 11111 -o csv | promoctl promo apply -f - --site-id 22222
