@@ -253,3 +253,42 @@ func TestPromoBrowseInRussian(t *testing.T) {
 		}
 	}
 }
+
+// TestPromoBrowseColours: statuses coloured as in tables on a colour
+// terminal; none with NO_COLOR or --no-color.
+func TestPromoBrowseColours(t *testing.T) {
+	for _, c := range []struct {
+		name   string
+		args   []string
+		noEnv  bool
+		colour bool
+	}{
+		{"colour", nil, true, true},
+		{"NO_COLOR", nil, false, false},
+		{"--no-color", []string{"--no-color"}, true, false},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			var view string
+			r := browseRunner(t, func(_ context.Context, m tea.Model) error {
+				s := &screen{m}
+				s.send(tea.WindowSizeMsg{Width: 120, Height: 12})
+				view = s.m.View()
+				return nil
+			})
+			if c.noEnv {
+				delete(r.Env, "NO_COLOR")
+			}
+			r.API.Handle("GET /v1/promo", http.StatusOK, cmdtest.SelectListJSON)
+			r.Run(append([]string{"promo", "browse", "--site-id", "7"}, c.args...)...).Expect(t, 0, "", "")
+			if got := strings.Contains(view, "\x1b[31mexpired"); got != c.colour {
+				t.Errorf("expired in red: %v, want %v:\n%q", got, c.colour, view)
+			}
+			if c.colour {
+				return
+			}
+			if strings.Contains(view, "\x1b[") {
+				t.Errorf("escape sequences without colour:\n%q", view)
+			}
+		})
+	}
+}
