@@ -176,6 +176,9 @@ func (l *tableLocale) cell(k cellKind, c, currency string) string {
 		if amount, cur, ok := strings.Cut(c, " "); ok && !strings.Contains(cur, " ") {
 			c, currency = amount, cur // "3500.00 RUB": the currency written after the amount
 		}
+		if currency == "" || currency == "-" {
+			currency = l.currency // a row without one (a report's code without orders): the site's
+		}
 		s := l.decimal(c, 2)
 		if sym := currencySymbol(currency); sym != "" && s != c {
 			s += "\u00a0" + sym

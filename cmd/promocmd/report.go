@@ -201,6 +201,9 @@ func runPromoReport(ctx context.Context, opts *promoReportOptions) error {
 	if err != nil {
 		return err
 	}
+	// The table's money in the site's currency where a row has none (a
+	// code without orders).
+	opts.WithSiteCurrency(ctx, client, site)
 	codes, toRead, err := reportCodes(ctx, opts, client, site)
 	if err != nil {
 		return err

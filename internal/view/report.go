@@ -61,12 +61,15 @@ func ReportByCode(r report.Report, loc *time.Location) (output.Data, error) {
 			return withTotals(g, r), nil
 		},
 		CSV: func() (output.Grid, error) {
-			n, t := output.KindNumber, output.KindTime
+			n, t, m := output.KindNumber, output.KindTime, output.KindMoney
 			g := output.Grid{Header: []string{"id", "code", "currency", "orders", "order_total", "discount_total", "first_order", "last_order"},
-				Kinds: []output.Kind{n, output.KindText, output.KindText, n, n, n, t, t}}
+				Kinds: []output.Kind{n, output.KindText, output.KindText, n, m, m, t, t}, CurrencyColumn: 3}
 			for _, c := range r.ByCode {
 				g.Rows = append(g.Rows, []string{strconv.FormatInt(c.ID, 10), c.Code, c.Currency, strconv.Itoa(c.Orders),
 					c.OrderTotal.Exact(), c.DiscountTotal.Exact(), c.First.Raw, c.Last.Raw})
+			}
+			for _, tot := range r.Totals {
+				g.Footer = append(g.Footer, []string{"", totalLabel, tot.Currency, strconv.Itoa(tot.Orders), tot.OrderTotal.Exact(), tot.DiscountTotal.Exact(), "", ""})
 			}
 			return g, nil
 		},
@@ -95,16 +98,23 @@ func ReportByDay(r report.Report) (output.Data, error) {
 			return withTotals(g, r), nil
 		},
 		CSV: func() (output.Grid, error) {
-			n := output.KindNumber
+			n, m := output.KindNumber, output.KindMoney
 			g := output.Grid{Header: []string{"day", "currency", "orders", "order_total", "discount_total"},
-				Kinds: []output.Kind{output.KindDate, output.KindText, n, n, n}}
+				Kinds: []output.Kind{output.KindDate, output.KindText, n, m, m}, CurrencyColumn: 2}
 			for _, d := range r.ByDay {
 				g.Rows = append(g.Rows, []string{d.Day, d.Currency, strconv.Itoa(d.Orders), d.OrderTotal.Exact(), d.DiscountTotal.Exact()})
+			}
+			for _, tot := range r.Totals {
+				g.Footer = append(g.Footer, []string{totalLabel, tot.Currency, strconv.Itoa(tot.Orders), tot.OrderTotal.Exact(), tot.DiscountTotal.Exact()})
 			}
 			return g, nil
 		},
 	}, nil
 }
+
+// totalLabel names the rows of a workbook's totals per currency: a word
+// of the data, like the field names, the same in every language.
+const totalLabel = "total"
 
 // withTotals follows g with the totals of r, one row per currency: sums of
 // different currencies are never added up. A report without orders has
