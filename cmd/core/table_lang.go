@@ -144,6 +144,9 @@ func (l *tableLocale) Day(s string) string {
 	if t, err := time.Parse("01-02", s); err == nil {
 		return t.Format("02.01")
 	}
+	if t, err := time.Parse("2006-01", s); err == nil {
+		return t.Format("01.2006") // a month
+	}
 	return s
 }
 

@@ -351,6 +351,6 @@ func (opts *promoReportOptions) printReport(r report.Report, site int64) error {
 	if _, err := io.WriteString(opts.IO.Out, "\n"); err != nil {
 		return err
 	}
-	return output.WriteChart(opts.IO.Out, view.OrdersPerDay(r),
+	return output.WriteCharts(opts.IO.Out, view.OrdersCharts(r),
 		output.ChartOptions{Width: opts.IO.TerminalWidth(), Color: opts.Out.Color, Plain: opts.Accessible, Locale: opts.Out.Locale})
 }

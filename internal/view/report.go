@@ -146,6 +146,41 @@ func OrdersPerDay(r report.Report) output.Series {
 	return s
 }
 
+// OrdersCharts are the charts of a report, finest first: its orders per
+// day, then per week (from Monday) and per month, whose titles say that
+// the days did not fit. The first that fits the width is drawn.
+func OrdersCharts(r report.Report) []output.Series {
+	day := OrdersPerDay(r)
+	if len(r.Days) < 2 {
+		return []output.Series{day}
+	}
+	week := output.Series{Title: "Orders per week (too many days for the width)"}
+	month := output.Series{Title: "Orders per month (too many days for the width)"}
+	sameYear := r.Days[0].Day[:4] == r.Days[len(r.Days)-1].Day[:4]
+	for _, d := range r.Days {
+		t, err := time.Parse("2006-01-02", d.Day)
+		if err != nil {
+			return []output.Series{day}
+		}
+		monday := t.AddDate(0, 0, -(int(t.Weekday())+6)%7).Format("2006-01-02")
+		if n := len(week.Labels); n == 0 || week.Labels[n-1] != monday {
+			week.Labels, week.Values = append(week.Labels, monday), append(week.Values, 0)
+			if sameYear {
+				week.AxisLabels = append(week.AxisLabels, monday[5:])
+			}
+		}
+		week.Values[len(week.Values)-1] += d.Orders
+		if n := len(month.Labels); n == 0 || month.Labels[n-1] != d.Day[:7] {
+			month.Labels, month.Values = append(month.Labels, d.Day[:7]), append(month.Values, 0)
+		}
+		month.Values[len(month.Values)-1] += d.Orders
+	}
+	if sameYear && len(week.AxisLabels) != len(week.Labels) {
+		week.AxisLabels = nil // a week that starts in the year before
+	}
+	return []output.Series{day, week, month}
+}
+
 // currencyCell is a currency in a table: "-" when there is none.
 func currencyCell(c string) string {
 	if c == "" {
