@@ -197,7 +197,7 @@ func header(head []string, line int, probs *Problems, o ReadOptions) ([]string, 
 		}
 		switch {
 		case n == "":
-			probs.add(line, "column %d has no name", i+1)
+			probs.addMsg(line, i18n.M("sheet.column_unnamed", "N", i+1))
 			continue
 		case !ok:
 			if near := names.nearMiss(h); near != "" {
@@ -211,7 +211,7 @@ func header(head []string, line int, probs *Problems, o ReadOptions) ([]string, 
 		keys[i] = key
 		if first, twice := seen[key]; twice {
 			if normHeader(first) == n {
-				probs.add(line, "column %q is there twice", strings.ToLower(strings.TrimSpace(h)))
+				probs.addMsg(line, i18n.M("sheet.column_again", "Column", strings.TrimSpace(h)))
 			} else {
 				probs.addMsg(line, i18n.M("sheet.column_twice", "First", first, "Second", h, "Field", key))
 			}
