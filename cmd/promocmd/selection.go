@@ -485,20 +485,27 @@ func CountNoun(n int, one, many string) string {
 	return fmt.Sprintf("%d %s", n, many)
 }
 
+// op is the bulk engine's operation of v on the promo code id with code:
+// a delete, a disable, or an update that sets is_enabled.
+func (v selectVerb) op(id int64, code string) bulk.Op {
+	o := bulk.Op{ID: id, Code: code}
+	switch v {
+	case verbDelete:
+		o.Action = bulk.ActionDelete
+	case verbDisable:
+		o.Action = bulk.ActionDisable
+	case verbEnable:
+		o.Action, o.Body = bulk.ActionUpdate, json.RawMessage(`{"is_enabled":true}`)
+	}
+	return o
+}
+
 // execute carries out the selection on the bulk engine, journaled, and
 // reports: a summary line always, each failure by code.
 func (opts *promoSelectOptions) execute(ctx context.Context, targets []selected, site int64, skipped []selected, changed int) error {
 	ops := make([]bulk.Op, len(targets))
 	for i, t := range targets {
-		ops[i] = bulk.Op{ID: t.ID, Code: t.Code}
-		switch opts.Verb {
-		case verbDelete:
-			ops[i].Action = bulk.ActionDelete
-		case verbDisable:
-			ops[i].Action = bulk.ActionDisable
-		case verbEnable:
-			ops[i].Action, ops[i].Body = bulk.ActionUpdate, json.RawMessage(`{"is_enabled":true}`)
-		}
+		ops[i] = opts.Verb.op(t.ID, t.Code)
 	}
 	b, err := newBulkJob(opts.Session)
 	if err != nil {

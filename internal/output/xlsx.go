@@ -56,9 +56,9 @@ const (
 	xlsxMaxCols = 1 << 14
 )
 
-// The styles of styles.xml's cellXfs: a bold header, a date and time
-// (Excel's built-in format 22, shown in the reader's own locale:
-// 31.12.2026 23:59 in Russian), a date (14).
+// The styles of styles.xml's cellXfs: a bold header, a date and time to
+// the second (xlsxDateTimeFormat), a date (Excel's built-in format 14,
+// shown in the reader's own locale: 31.12.2026 in Russian).
 const (
 	xlsxBold     = 1
 	xlsxDateTime = 2
@@ -67,6 +67,13 @@ const (
 	// #,##0.00); the styles after it are those of each currency.
 	xlsxMoney = 4
 )
+
+// xlsxDateTimeFormat is how a date and time cell shows: with its seconds,
+// so that a spreadsheet that saves the workbook again as CSV ("as shown")
+// writes the instant promoctl wrote (2024-09-01 02:59:59), and applying
+// it changes nothing; Excel's built-in 22 has no seconds. Year first,
+// which every locale reads and promo apply's dates take.
+const xlsxDateTimeFormat = `yyyy\-mm\-dd\ hh:mm:ss`
 
 // xlsxFlushAt is how much of the sheet's XML is built before it is
 // deflated.
@@ -211,9 +218,11 @@ func (x *xlsxWriter) appendCell(dst []byte, i int, c []byte) []byte {
 		}
 	case KindTime:
 		if t, ok := parseAPITime(c); ok && t.Year() >= 1900 {
-			// its wall clock in loc, which is what a spreadsheet shows
-			v := excelSerial(t.In(x.loc).Truncate(time.Millisecond))
-			return x.measured(appendNumberCell(dst, i, x.row, xlsxDateTime, v), i, 16) // 31.12.2026 23:59
+			// its wall clock in loc, which is what a spreadsheet shows, to
+			// the second it shows: 23:59:59.999 is not rounded up to the
+			// next day by a program that rounds what it shows
+			v := excelSerial(t.In(x.loc).Truncate(time.Second))
+			return x.measured(appendNumberCell(dst, i, x.row, xlsxDateTime, v), i, 19) // 2026-12-31 23:59:59
 		}
 	case KindDate:
 		if t, ok := parseDay(c, x.loc); ok && t.Year() >= 1900 {
@@ -240,18 +249,19 @@ func (x *xlsxWriter) moneyStyle() int {
 }
 
 // styles is styles.xml: xlsxStyles, and a money format for each currency
-// of x.currency (number formats 164 on, styles xlsxMoney+1 on).
+// of x.currency (number formats 165 on, styles xlsxMoney+1 on).
 func (x *xlsxWriter) styles() []byte {
 	if len(x.currency) == 0 {
 		return []byte(xlsxStyles)
 	}
 	var fmts, xfs []byte
 	for i, cur := range x.currency {
-		id := strconv.Itoa(164 + i)
+		id := strconv.Itoa(165 + i)
 		fmts = append(fmts, `<numFmt numFmtId="`+id+`" formatCode="#,##0.00\ &quot;`+cur+`&quot;"/>`...)
 		xfs = append(xfs, `<xf numFmtId="`+id+`" fontId="0" fillId="0" borderId="0" xfId="0" applyNumberFormat="1"/>`...)
 	}
-	s := strings.Replace(xlsxStyles, `<fonts `, `<numFmts count="`+strconv.Itoa(len(x.currency))+`">`+string(fmts)+`</numFmts><fonts `, 1)
+	s := strings.Replace(xlsxStyles, `<numFmts count="1">`, `<numFmts count="`+strconv.Itoa(1+len(x.currency))+`">`, 1)
+	s = strings.Replace(s, `</numFmts>`, string(fmts)+`</numFmts>`, 1)
 	s = strings.Replace(s, `<cellXfs count="`+strconv.Itoa(xlsxMoney+1)+`">`, `<cellXfs count="`+strconv.Itoa(xlsxMoney+1+len(x.currency))+`">`, 1)
 	return []byte(strings.Replace(s, `</cellXfs>`, string(xfs)+`</cellXfs>`, 1))
 }
@@ -513,8 +523,10 @@ const (
 	nsPkgRel = "http://schemas.openxmlformats.org/package/2006/relationships"
 )
 
-// xlsxStyles: the cellXfs are xlsxBold, xlsxDateTime and xlsxDate.
+// xlsxStyles: the cellXfs are xlsxBold, xlsxDateTime, xlsxDate and
+// xlsxMoney; styles adds the currencies' money formats.
 const xlsxStyles = xmlDecl + `<styleSheet xmlns="` + nsMain + `">` +
+	`<numFmts count="1"><numFmt numFmtId="164" formatCode="` + xlsxDateTimeFormat + `"/></numFmts>` +
 	`<fonts count="2"><font><sz val="11"/><name val="Calibri"/><family val="2"/></font>` +
 	`<font><b/><sz val="11"/><name val="Calibri"/><family val="2"/></font></fonts>` +
 	`<fills count="2"><fill><patternFill patternType="none"/></fill><fill><patternFill patternType="gray125"/></fill></fills>` +
@@ -522,7 +534,7 @@ const xlsxStyles = xmlDecl + `<styleSheet xmlns="` + nsMain + `">` +
 	`<cellStyleXfs count="1"><xf numFmtId="0" fontId="0" fillId="0" borderId="0"/></cellStyleXfs>` +
 	`<cellXfs count="5"><xf numFmtId="0" fontId="0" fillId="0" borderId="0" xfId="0"/>` +
 	`<xf numFmtId="0" fontId="1" fillId="0" borderId="0" xfId="0" applyFont="1"/>` +
-	`<xf numFmtId="22" fontId="0" fillId="0" borderId="0" xfId="0" applyNumberFormat="1"/>` +
+	`<xf numFmtId="164" fontId="0" fillId="0" borderId="0" xfId="0" applyNumberFormat="1"/>` +
 	`<xf numFmtId="14" fontId="0" fillId="0" borderId="0" xfId="0" applyNumberFormat="1"/>` +
 	`<xf numFmtId="4" fontId="0" fillId="0" borderId="0" xfId="0" applyNumberFormat="1"/></cellXfs>` +
 	`<cellStyles count="1"><cellStyle name="Normal" xfId="0" builtinId="0"/></cellStyles></styleSheet>`
