@@ -201,6 +201,9 @@ func runPromoReport(ctx context.Context, opts *promoReportOptions) error {
 	if err != nil {
 		return err
 	}
+	// The table's money in the site's currency where a row has none (a
+	// code without orders).
+	opts.WithSiteCurrency(ctx, client, site)
 	codes, toRead, err := reportCodes(ctx, opts, client, site)
 	if err != nil {
 		return err
@@ -348,6 +351,6 @@ func (opts *promoReportOptions) printReport(r report.Report, site int64) error {
 	if _, err := io.WriteString(opts.IO.Out, "\n"); err != nil {
 		return err
 	}
-	return output.WriteChart(opts.IO.Out, view.OrdersPerDay(r),
+	return output.WriteCharts(opts.IO.Out, view.OrdersCharts(r),
 		output.ChartOptions{Width: opts.IO.TerminalWidth(), Color: opts.Out.Color, Plain: opts.Accessible, Locale: opts.Out.Locale})
 }

@@ -2,6 +2,7 @@ package promocmd
 
 import (
 	"net/http"
+	"strings"
 	"testing"
 
 	"github.com/promoctl/promoctl/cmd/internal/cmdtest"
@@ -48,12 +49,34 @@ func TestSelectionOfNothingIsRefusedByWriteVerbs(t *testing.T) {
 // and its outcome carries its code.
 func TestDisableAnIDAlreadyOff(t *testing.T) {
 	r := newRunner(t)
+	r.API.Handle("GET /v3/public/site", http.StatusOK, `[]`)
 	r.API.Handle("GET /v1/promo/2001", http.StatusOK, `{"code":"OFF10","is_enabled":false}`)
 	r.Run("promo", "disable", "2001", "--yes", "-o", "json").
 		Expect(t, 0, `[{"id":2001,"code":"OFF10","outcome":"unchanged"}]`+"\n", "Nothing to disable: 1 promo code is already disabled.\n")
-	r.ExpectRoutes(t, "GET /v1/promo/2001")
+	r.ExpectRoutes(t, "GET /v3/public/site", "GET /v1/promo/2001")
+
+	// found on the site: said with it, as the list has it
+	r = newSelectRunner(t)
+	r.API.Handle("GET /v3/public/site", http.StatusOK, `[{"id":7}]`)
+	r.Run("promo", "disable", "2001", "--yes").Expect(t, 0, "", "Nothing to disable: 1 promo code is already disabled.\n")
 
 	r = newSelectRunner(t)
+	r.API.Handle("GET /v3/public/site", http.StatusOK, `[]`)
 	r.Run("promo", "disable", "2002", "--yes", "-o", "json").
 		Expect(t, 0, `[{"id":2002,"code":"C2002","outcome":"disabled"}]`+"\n", "Disabled 1 promo code.\n")
+}
+
+// TestDigitsOnlyArgumentNotFoundHints: promo get 007 reads id 7; when
+// there is none, the error says how a code of digits only is found.
+func TestDigitsOnlyArgumentNotFoundHints(t *testing.T) {
+	r := newRunner(t)
+	r.API.Handle("GET /v1/promo/7", http.StatusNotFound, `{"title":"Not found","error":0,"code":404}`)
+	r.Run("promo", "get", "007").Expect(t, 4, "",
+		"promoctl: get promo 7: not found: promo code 7 does not exist or is not visible to you (API error 0: Not found); "+
+			"if 007 is a code rather than an id, find it with promoctl promo list --site-id SITE_ID --search 007 (an argument of digits only is an id)\n")
+	r.Env["LANG"] = "ru_RU.UTF-8"
+	res := r.Run("promo", "get", "007")
+	if want := "; если 007 — код, а не ID, найдите его командой promoctl promo list --site-id SITE_ID --search 007 (аргумент из одних цифр — это ID)\n"; res.Code != 4 || !strings.HasSuffix(res.Stderr, want) {
+		t.Errorf("exit %d, stderr %q; want 4, ending in %q", res.Code, res.Stderr, want)
+	}
 }
