@@ -111,6 +111,17 @@ type Item struct {
 	// may have been acted on): a later create refused as existing may be
 	// that attempt landing, and a later delete answered 404 is done.
 	Unsure bool
+	// Absent says the site's list, read the settling delay after this
+	// create's last attempt, did not show it, and no attempt since had an
+	// unknown outcome: a create refused as existing now is taken
+	// elsewhere, not this job's attempt landing late.
+	Absent bool
+	// Exists says its last attempt was refused as existing after the list
+	// did not show it (entry.Exists).
+	Exists bool
+	// Taken says the code is taken elsewhere: a final failure, not sent
+	// again.
+	Taken bool
 	// Unanswered says it failed because no attempt was answered (a 5xx or
 	// a timeout every round) and the site's list did not show it: failed,
 	// not refused.
@@ -138,6 +149,10 @@ type Journal struct {
 	// light keeps of each item only what promo jobs needs (no request
 	// bodies, no reasons), so that listing many journals stays small.
 	light bool
+	// answers are the records the server answered this run's creates
+	// with, by item: what the output shows of a code the list does not
+	// show yet. Not journaled.
+	answers map[int]json.RawMessage
 	// createdIDs are the ids the journal's creates were given, each
 	// with its item: one id is never two codes.
 	createdIDs map[int64]int
@@ -166,6 +181,13 @@ type entry struct {
 	ID      int64     `json:"id,omitempty"`
 	Reason  string    `json:"reason,omitempty"`
 	Settled bool      `json:"settled,omitempty"` // the outcome was read from the site's list
+	// Taken marks a failed create that is final: the code exists, but
+	// not on the site's list (another site's, or someone else's).
+	Taken bool `json:"taken,omitempty"`
+	// Exists marks an unknown create refused as existing after the list
+	// did not show it: the next settling read decides between this job's
+	// attempt landing late and a code taken elsewhere.
+	Exists bool `json:"exists,omitempty"`
 }
 
 // NewJobID returns a job id that sorts by start time and is unique:
@@ -416,7 +438,7 @@ func (j *Journal) check(e entry, line int) error {
 	it := j.items[e.I]
 	// A done operation is never sent or settled again; a create done
 	// without its id only has it settled from the list.
-	done := it.State == StateUpdated || it.State == StateDeleted || it.State == StateCreated && it.ID != 0
+	done := it.State == StateUpdated || it.State == StateDeleted || it.State == StateCreated && it.ID != 0 || it.Taken
 	if done || it.State == StateCreated && !(e.T == "created" && e.Settled) {
 		return i18n.NewError(0, "bulk.journal.second_outcome", "Line", line, "Op", e.I, "Code", it.Code, "State", string(it.State), "Step", e.T)
 	}
@@ -498,6 +520,7 @@ func (j *Journal) apply(e entry) {
 		it := &j.items[e.I]
 		it.State, it.Reason = StatePlanned, ""
 		it.Unsure = it.Unsure || e.Settled
+		it.Absent = it.Absent || e.Settled
 	default:
 		it := &j.items[e.I]
 		switch e.T {
@@ -505,7 +528,7 @@ func (j *Journal) apply(e entry) {
 			it.Unsure = it.Unsure || it.State == StateSent || it.State == StateUnknown
 			it.LastAt = e.At
 		case "unknown":
-			it.Unsure, it.LastAt = true, e.At
+			it.Unsure, it.LastAt, it.Absent, it.Exists = true, e.At, false, e.Exists
 		case "created":
 			it.LastAt = e.At
 		}
@@ -514,6 +537,8 @@ func (j *Journal) apply(e entry) {
 			it.Reason = ""
 		}
 		it.Unanswered = e.T == "failed" && e.Settled
+		it.Absent = it.Absent || e.T == "failed" && e.Settled
+		it.Taken = e.T == "failed" && e.Taken
 		if e.ID != 0 {
 			it.ID = e.ID
 			if e.T == "created" {
@@ -619,6 +644,27 @@ func (j *Journal) Items() []Item {
 	j.mu.Lock()
 	defer j.mu.Unlock()
 	return append([]Item(nil), j.items...)
+}
+
+// keepAnswer keeps the record a create of item i was answered with.
+func (j *Journal) keepAnswer(i int, raw json.RawMessage) {
+	if len(raw) == 0 {
+		return
+	}
+	j.mu.Lock()
+	defer j.mu.Unlock()
+	if j.answers == nil {
+		j.answers = map[int]json.RawMessage{}
+	}
+	j.answers[i] = raw
+}
+
+// Answer is the record the server answered item i's create with in this
+// run, or nil: what to show of a created code the list does not show yet.
+func (j *Journal) Answer(i int) json.RawMessage {
+	j.mu.Lock()
+	defer j.mu.Unlock()
+	return j.answers[i]
 }
 
 func (j *Journal) item(i int) Item {

@@ -103,6 +103,10 @@ type Options struct {
 	// server that refuses every write ends the job instead of being asked
 	// again for hours.
 	MaxRefused int
+	// KnownIDs are the ids of the promo codes on the site before the job
+	// (its first list read): a create answered with one of them is not
+	// taken for the job's code, and the list settles it.
+	KnownIDs map[int64]bool
 	// Progress, when set, is called after every finished item, never
 	// concurrently. The engine draws nothing.
 	Progress func(Progress)
