@@ -146,6 +146,8 @@ type Journal struct {
 	broken error // set after a failed write: later lines could follow a torn one
 	header Header
 	items  []Item
+	// held are closed with the journal (Hold).
+	held []io.Closer
 	// light keeps of each item only what promo jobs needs (no request
 	// bodies, no reasons), so that listing many journals stays small.
 	light bool
@@ -673,8 +675,22 @@ func (j *Journal) item(i int) Item {
 	return j.items[i]
 }
 
-// Close closes the journal's file.
+// Hold ties c to the journal: Close closes it too (a job's SiteLock).
+func (j *Journal) Hold(c io.Closer) {
+	j.mu.Lock()
+	defer j.mu.Unlock()
+	j.held = append(j.held, c)
+}
+
+// Close closes the journal's file, and what it holds.
 func (j *Journal) Close() error {
+	j.mu.Lock()
+	held := j.held
+	j.held = nil
+	j.mu.Unlock()
+	for _, c := range held {
+		c.Close()
+	}
 	if j.f == nil {
 		return nil
 	}
