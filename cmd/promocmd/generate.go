@@ -604,23 +604,27 @@ func appendUnlisted(out []byte, j *bulk.Journal, created []bulk.Item, shown map[
 		if shown[strings.ToUpper(it.Code)] {
 			continue
 		}
-		var rec map[string]json.RawMessage
-		if raw := j.Answer(it.Index); json.Unmarshal(raw, &rec) != nil || rec == nil {
-			var list []map[string]json.RawMessage
-			_ = json.Unmarshal(dryRunList(template, []string{it.Code}), &list)
-			rec = list[0]
+		rec := bytes.TrimSpace(j.Answer(it.Index))
+		if len(rec) < 2 || rec[0] != '{' {
+			rec = bytes.TrimSpace(dryRunList(template, []string{it.Code}))
+			rec = rec[1 : len(rec)-1] // its one element
 		}
-		if it.ID != 0 {
-			rec["id"], _ = json.Marshal(it.ID)
-		}
-		b, err := json.Marshal(rec)
-		if err != nil {
+		var fields map[string]json.RawMessage
+		if json.Unmarshal(rec, &fields) != nil {
 			continue
+		}
+		if _, has := fields["id"]; !has && it.ID != 0 {
+			// The list's id first, then the record's fields in its order.
+			b := []byte(`{"id":` + strconv.FormatInt(it.ID, 10))
+			if rest := bytes.TrimSpace(rec[1:]); len(rest) > 0 && rest[0] != '}' {
+				b = append(b, ',')
+			}
+			rec = append(b, rec[1:]...)
 		}
 		if len(out) > 1 {
 			out = append(out, ',')
 		}
-		out = append(out, b...)
+		out = append(out, rec...)
 	}
 	return append(out, ']')
 }
