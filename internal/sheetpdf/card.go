@@ -34,7 +34,7 @@ type CardLayout struct {
 // smaller side (padding).
 const (
 	padding   = 0.08
-	qrShare   = 0.42 // the QR code takes at most this part of the width
+	qrShare   = 0.38 // the QR code takes at most this part of the width
 	leading   = 1.22 // a line's height, in parts of its size
 	ascent    = 0.95 // the Go fonts' ascent, in em
 	minSize   = 4.5  // points: smaller text is cut, with an ellipsis
@@ -53,14 +53,15 @@ func (s *Sheet) place(r Rect, c Card) (CardLayout, error) {
 		size float64 // in parts of the card's height
 		text string
 		cut  bool // may be cut to fit, with an ellipsis
+		free bool // its size is its own: the title
 	}{
-		{Bold, 0.10, c.Title, true},
-		{Mono, 0.22, c.Code, false},
-		{Bold, 0.11, c.Discount, true},
-		{Regular, 0.085, c.Validity, true},
-		{Regular, 0.08, c.Note, true},
+		{Bold, 0.10, c.Title, true, true},
+		{Mono, 0.22, c.Code, false, false},
+		{Bold, 0.11, c.Discount, true, false},
+		{Regular, 0.085, c.Validity, true, false},
+		{Regular, 0.08, c.Note, true, false},
 	}
-	total := 0.0
+	total, cap := 0.0, r.H // after the code, no line is larger than the one above it
 	for _, p := range parts {
 		text := strings.TrimSpace(p.text)
 		if text == "" {
@@ -74,6 +75,10 @@ func (s *Sheet) place(r Rect, c Card) (CardLayout, error) {
 		}
 		if w > textW {
 			size *= textW / w
+		}
+		if !p.free {
+			size = min(size, cap)
+			cap = size
 		}
 		if p.cut && size < minSize {
 			size = minSize

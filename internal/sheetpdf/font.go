@@ -75,11 +75,11 @@ type font struct {
 // glyph is a character as the font draws it.
 type glyph struct {
 	r   rune
-	cid uint16            // what the text shows: the glyph index, or one past the font's glyphs for a substitute
-	gid sfnt.GlyphIndex   // the glyph drawn
-	adv float64           // the advance, in thousandths of an em
-	box [4]float64        // the glyph's bounds in em, y up: x0, y0, x1, y1
-	sub bool              // a substitute: an overlay completes it
+	cid uint16          // what the text shows: the glyph index, or one past the font's glyphs for a substitute
+	gid sfnt.GlyphIndex // the glyph drawn
+	adv float64         // the advance, in thousandths of an em
+	box [4]float64      // the glyph's bounds in em, y up: x0, y0, x1, y1
+	sub bool            // a substitute: an overlay completes it
 }
 
 func newFont(id FontID, d *doc) (*font, error) {
