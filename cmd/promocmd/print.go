@@ -221,7 +221,7 @@ func runPromoPrint(ctx context.Context, opts *promoPrintOptions) error {
 	defer cancel()
 	spool, err := os.CreateTemp(opts.TempDir, "promoctl-sheet-*.pdf")
 	if err != nil {
-		return fmt.Errorf("temporary file for the sheet: %w", err)
+		return i18n.NewError(0, "print.error.temp_file", "Err", err)
 	}
 	defer func() {
 		spool.Close()
@@ -237,13 +237,13 @@ func runPromoPrint(ctx context.Context, opts *promoPrintOptions) error {
 		return err
 	}
 	if err := sheet.Close(); err != nil {
-		return fmt.Errorf("write the sheet: %w", err)
+		return i18n.NewError(0, "print.error.write", "Err", err)
 	}
 	if _, err := spool.Seek(0, io.SeekStart); err != nil {
-		return fmt.Errorf("read the sheet back: %w", err)
+		return i18n.NewError(0, "print.error.read_back", "Err", err)
 	}
 	if _, err := io.Copy(opts.IO.Out, spool); err != nil {
-		return fmt.Errorf("write the sheet: %w", err)
+		return i18n.NewError(0, "print.error.write", "Err", err)
 	}
 	if opts.IO.IsStderrTTY() {
 		fmt.Fprintln(opts.IO.ErrOut, opts.Msg.Say(i18n.C("print.done", n, "Pages", sheet.Pages())))
@@ -289,7 +289,7 @@ func (opts *promoPrintOptions) drawSelection(ctx context.Context, client *api.Cl
 			continue
 		}
 		if err := draw(&p); err != nil {
-			return 0, fmt.Errorf("draw the card of %s: %w", p.Code, err)
+			return 0, i18n.NewError(0, "print.error.draw", "Code", string(p.Code), "Err", err)
 		}
 		drawn++
 	}
