@@ -34,7 +34,7 @@ const (
 
 func newDoc(w io.Writer) *doc {
 	d := &doc{w: bufio.NewWriterSize(w, 64<<10), offsets: make([]int64, objResources+1)}
-	d.zw = zlib.NewWriter(&d.zbuf)
+	d.zw, _ = zlib.NewWriterLevel(&d.zbuf, zlib.BestSpeed) // a page a time: speed over the last percent of size
 	// The binary comment tells transfer programs the file is binary.
 	d.write([]byte("%PDF-1.7\n%\xe2\xe3\xcf\xd3\n"))
 	return d

@@ -10,11 +10,7 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
-	"image/color"
 	"io"
-
-	"github.com/boombuler/barcode"
-	"github.com/boombuler/barcode/qr"
 )
 
 // Options are a sheet's paper and cards a page.
@@ -205,7 +201,7 @@ func (s *Sheet) drawOverlay(f *font, g glyph, x, y, size float64) {
 
 // CheckQR reports whether text fits in a QR code.
 func CheckQR(text string) error {
-	_, err := qr.Encode(text, qr.M, qr.Auto)
+	_, err := encodeQR(text)
 	return err
 }
 
@@ -215,23 +211,23 @@ func (s *Sheet) drawQR(r Rect, text string) error {
 	if text == "" {
 		return nil
 	}
-	code, err := qr.Encode(text, qr.M, qr.Auto)
+	code, err := encodeQR(text)
 	if err != nil {
 		return fmt.Errorf("QR code of %q: %w", text, err)
 	}
-	n := code.Bounds().Dx()
+	n := code.Size
 	m := r.W / float64(n+2*quietZone)
 	left, top := r.X+quietZone*m, r.Y+r.H-quietZone*m
 	b := &s.page
 	b.WriteString("q 0 g\n")
 	for row := range n {
 		for col := 0; col < n; {
-			if !dark(code, col, row) {
+			if !code.Black(col, row) {
 				col++
 				continue
 			}
 			start := col
-			for col < n && dark(code, col, row) {
+			for col < n && code.Black(col, row) {
 				col++
 			}
 			// A hair taller than a module, so that no seam shows
@@ -242,11 +238,4 @@ func (s *Sheet) drawQR(r Rect, text string) error {
 	}
 	b.WriteString("f Q\n")
 	return nil
-}
-
-// dark reports whether the module at (x, y) of code is dark.
-func dark(code barcode.Barcode, x, y int) bool {
-	min := code.Bounds().Min
-	gray := color.GrayModel.Convert(code.At(min.X+x, min.Y+y)).(color.Gray)
-	return gray.Y < 128
 }
