@@ -9,13 +9,21 @@ import (
 // A QR code is drawn from rsc.io/qr/coding's bitmap (about 13 µs a code,
 // against 1.3 ms for boombuler/barcode, whose mask choice is slow: see
 // docs/performance.md). Its Encode leaves the mask at 0 ("TODO: Pick
-// appropriate mask"); encodeQR picks, as the standard says, the mask of
+// appropriate mask"); qrEncoder picks, as the standard says, the mask of
 // least penalty, so that no code of a sheet has the long runs, blocks and
 // finder-like patterns that make scanners stumble.
 
-// encodeQR is text as a QR code with error correction M (15 % of it may
-// be lost).
-func encodeQR(text string) (*coding.Code, error) {
+// qrEncoder encodes QR codes, keeping the plans (the layout of a version
+// with a mask) it has made: a sheet's codes are mostly of one version,
+// and a plan costs more to make than a code.
+type qrEncoder struct {
+	plans map[coding.Version]*[8]*coding.Plan
+	grid  []bool // penalty's, reused
+}
+
+// encode is text as a QR code with error correction M (15 % of it may be
+// lost).
+func (q *qrEncoder) encode(text string) (*coding.Code, error) {
 	var enc coding.Encoding
 	switch {
 	case coding.Num(text).Check() == nil:
@@ -31,36 +39,51 @@ func encodeQR(text string) (*coding.Code, error) {
 			return nil, errors.New("text too long for a QR code")
 		}
 	}
+	if q.plans == nil {
+		q.plans = map[coding.Version]*[8]*coding.Plan{}
+	}
+	plans := q.plans[v]
+	if plans == nil {
+		plans = new([8]*coding.Plan)
+		for m := range coding.Mask(8) {
+			p, err := coding.NewPlan(v, coding.M, m)
+			if err != nil {
+				return nil, err
+			}
+			plans[m] = p
+		}
+		q.plans[v] = plans
+	}
 	var best *coding.Code
 	bestPenalty := -1
-	for m := range coding.Mask(8) {
-		p, err := coding.NewPlan(v, coding.M, m)
-		if err != nil {
-			return nil, err
-		}
+	for _, p := range plans {
 		c, err := p.Encode(enc)
 		if err != nil {
 			return nil, err
 		}
-		if pen := qrPenalty(c); bestPenalty < 0 || pen < bestPenalty {
+		if pen := q.penalty(c); bestPenalty < 0 || pen < bestPenalty {
 			best, bestPenalty = c, pen
 		}
 	}
 	return best, nil
 }
 
-// qrPenalty scores a masked code by the four rules of ISO/IEC 18004
+// penalty scores a masked code by the four rules of ISO/IEC 18004
 // (7.8.3): runs of five or more modules of one colour in a row or column,
 // 2×2 blocks of one colour, the 1:1:3:1:1 pattern of a finder beside four
 // light modules, and a dark share far from half.
-func qrPenalty(c *coding.Code) int {
+func (q *qrEncoder) penalty(c *coding.Code) int {
 	n := c.Size
-	grid := make([]bool, n*n) // row by row
+	if cap(q.grid) < n*n {
+		q.grid = make([]bool, n*n)
+	}
+	grid := q.grid[:n*n] // row by row
 	dark := 0
 	for y := range n {
 		for x := range n {
-			if c.Black(x, y) {
-				grid[y*n+x] = true
+			d := c.Black(x, y)
+			grid[y*n+x] = d
+			if d {
 				dark++
 			}
 		}

@@ -28,6 +28,7 @@ type Sheet struct {
 	onPage int          // cards on it
 	cards  int
 	closed bool
+	qr     qrEncoder
 }
 
 // New starts a sheet on w.
@@ -201,7 +202,8 @@ func (s *Sheet) drawOverlay(f *font, g glyph, x, y, size float64) {
 
 // CheckQR reports whether text fits in a QR code.
 func CheckQR(text string) error {
-	_, err := encodeQR(text)
+	var q qrEncoder
+	_, err := q.encode(text)
 	return err
 }
 
@@ -211,7 +213,7 @@ func (s *Sheet) drawQR(r Rect, text string) error {
 	if text == "" {
 		return nil
 	}
-	code, err := encodeQR(text)
+	code, err := s.qr.encode(text)
 	if err != nil {
 		return fmt.Errorf("QR code of %q: %w", text, err)
 	}

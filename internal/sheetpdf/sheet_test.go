@@ -60,7 +60,7 @@ func TestSheetIsAPDF(t *testing.T) {
 // BenchmarkSheet10000 draws 10,000 cards (1,250 pages of 8) with URL QR
 // codes: the time, and the bytes allocated a card. The peak heap is
 // reported as peak-heap-MiB: flat, since a page is written when full.
-const benchCards = 1000
+const benchCards = 10000
 
 func BenchmarkSheet10000(b *testing.B) {
 	p, _ := PaperNamed("A4")
