@@ -21,12 +21,10 @@ import (
 // promoPrintOptions are the inputs of promo print.
 type promoPrintOptions struct {
 	*core.Session
-	SiteID int64 // --site-id or the configured site_id; 0 when neither
-	// The selection, as promo list and promo report take it: the codes
-	// named (none: any code), the filters, the codes of a job.
-	Refs         []promoRef
-	Filter       PromoFilter
-	Job, JobsDir string
+	SiteID int64 // --site-id or the configured site_id (the job's with --job); 0 when neither
+	// Sel is the selection, as promo list takes it; empty: every code of
+	// the site.
+	Sel selection
 
 	Paper   sheetpdf.Paper // --paper
 	PerPage int            // --per-page
@@ -42,7 +40,8 @@ type promoPrintOptions struct {
 // printFlags are the flags of promo print as given, before complete turns
 // them into options.
 type printFlags struct {
-	paper, status, search, prefix, within string
+	sel   selectionFlags
+	paper string
 }
 
 func newPromoPrintCmd(f *core.Factory, run func(context.Context, *promoPrintOptions) error) *cobra.Command {
@@ -58,11 +57,8 @@ func newPromoPrintCmd(f *core.Factory, run func(context.Context, *promoPrintOpti
 and cut: parcel inserts, flyers, cards at the till. Stdout must be a file
 or a pipe (> sheet.pdf): on a terminal the command refuses.
 
-The codes are those of the site, or a selection as promo list and promo
-report take it: the codes named (by id or code), --status, --search,
---prefix, --expiring-within, and --job (the codes a promo generate or
-promo apply job created). When several are given, a code must meet them
-all. Disabled, expired and used-up codes are left out, and one line on
+Every code of the site is printed, or a selection as promo list takes
+it. Disabled, expired and used-up codes are left out, and one line on
 stderr says how many, unless --all is given. A selection with nothing to
 print is an error (exit 2).
 
@@ -80,7 +76,9 @@ The text is real text in fonts embedded in the file (the Go fonts,
 Cyrillic included): a PDF reader finds and copies every code. The sheet
 is written page by page to a temporary file, then to stdout, so that a
 failure writes nothing there, and 10,000 codes print in the memory of
-one page.`,
+one page.
+
+` + selectionHelp,
 		Example: `  promoctl promo print --prefix XMAS --site-id 11111 > xmas.pdf
   promoctl promo print --job 20261201T100000Z-1a2b3c4d --title 'Новогодняя распродажа' > sheet.pdf
   # a URL that applies the code, 24 small cards on letter paper
@@ -88,19 +86,19 @@ one page.`,
       --paper letter --per-page 24 --note 'One order per code' > xmas.pdf
   promoctl promo print SUMMER25 WINTER25 --all > two.pdf`,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			if err := pf.complete(cmd, args, f, opts); err != nil {
+			if err := pf.complete(cmd, args, opts); err != nil {
 				return err
 			}
 			if err := opts.validate(f); err != nil {
 				return err
 			}
-			sess, err := f.Start(cmd)
+			sess, err := opts.Sel.start(f, cmd)
 			if err != nil {
 				return err
 			}
-			opts.Session, opts.SiteID, opts.JobsDir = sess, sess.Settings.SiteID, jobsFolder(f.Env)
-			if opts.Job != "" && !cmd.Flags().Changed("site-id") {
-				opts.SiteID = 0 // the job's site, unless --site-id names one
+			opts.Session = sess
+			if opts.SiteID, err = opts.Sel.site(sess, sess.Settings.SiteID); err != nil {
+				return err
 			}
 			return run(cmd.Context(), opts)
 		},
@@ -113,15 +111,8 @@ one page.`,
 	fs.StringVar(&opts.Note, "note", "", "a line at the bottom of every card")
 	fs.StringVar(&opts.QR, "qr", "", "the QR code's text: a template in which {code} is replaced by the code, such as a URL")
 	fs.BoolVar(&opts.All, "all", false, "print disabled, expired and used-up codes too")
-	fs.StringVar(&pf.status, "status", "", "only codes with these statuses: "+strings.Join(statusNames(), ", ")+" (comma-separated)")
-	fs.StringVar(&pf.search, "search", "", "only codes that contain this text, in any case")
-	fs.StringVar(&pf.prefix, "prefix", "", "only codes that start with this text, in any case")
-	fs.StringVar(&pf.within, "expiring-within", "", "only codes whose time limit ends between now and now+DURATION (7d, 36h, 90m)")
-	fs.StringVar(&opts.Job, "job", "", "only the codes that this promo generate or promo apply job created: its id, or its journal's path")
-	c.ValidArgsFunction = completePromoIDs(f.Completions())
-	f.CompleteFlag(c, "status", completeStatuses)
+	pf.sel.addFlags(f, c)
 	f.CompleteFlag(c, "paper", core.FixedCompletions(paperNames()))
-	f.CompleteFlag(c, "job", completeJobIDs(f.Env))
 	return c
 }
 
@@ -136,27 +127,10 @@ func paperNames() []string {
 
 // complete parses the arguments and flags into opts: the selection and the
 // paper.
-func (pf *printFlags) complete(cmd *cobra.Command, args []string, f *core.Factory, opts *promoPrintOptions) error {
-	opts.Refs = nil
-	for _, a := range args {
-		ref, err := parsePromoRef(a)
-		if err != nil {
-			return err
-		}
-		opts.Refs = append(opts.Refs, ref)
-	}
-	fs := cmd.Flags()
+func (pf *printFlags) complete(cmd *cobra.Command, args []string, opts *promoPrintOptions) error {
 	var err error
-	if opts.Filter, err = listFilter(fs, pf.status, pf.search, pf.within, "", 0); err != nil {
+	if opts.Sel, err = pf.sel.parse(cmd, args); err != nil {
 		return err
-	}
-	if fs.Changed("prefix") {
-		if opts.Filter.Prefix, err = ParsePrefix(pf.prefix); err != nil {
-			return err
-		}
-	}
-	if fs.Changed("job") && strings.TrimSpace(opts.Job) == "" {
-		return i18n.NewError(core.ExitUsage, "print.error.job_empty")
 	}
 	p, ok := sheetpdf.PaperNamed(pf.paper)
 	if !ok {
@@ -201,14 +175,6 @@ func qrText(template, code string) string {
 // file; when the list has been read whole and the sheet is complete, it
 // goes to stdout.
 func runPromoPrint(ctx context.Context, opts *promoPrintOptions) error {
-	var job *reportJob
-	if opts.Job != "" {
-		j, err := readReportJob(opts.JobsDir, opts.Job, opts.SiteID)
-		if err != nil {
-			return err
-		}
-		job, opts.SiteID = j, j.site
-	}
 	site, err := opts.Site(opts.SiteID)
 	if err != nil {
 		return err
@@ -232,7 +198,7 @@ func runPromoPrint(ctx context.Context, opts *promoPrintOptions) error {
 		return err
 	}
 	cards := opts.cardWriter(ctx, client, site)
-	n, err := opts.drawSelection(ctx, client, site, job, func(p *api.Promo) error { return sheet.Add(cards.card(p)) })
+	n, err := opts.drawSelection(ctx, client, site, func(p *api.Promo) error { return sheet.Add(cards.card(p)) })
 	if err != nil {
 		return err
 	}
@@ -255,52 +221,33 @@ func runPromoPrint(ctx context.Context, opts *promoPrintOptions) error {
 // selection that is printed, in the list's order, and says on stderr how
 // many were left out as unusable. It returns how many were drawn; none is
 // an error (exit 2), and so is a code named that the site lacks (exit 4).
-func (opts *promoPrintOptions) drawSelection(ctx context.Context, client *api.Client, site int64, job *reportJob, draw func(*api.Promo) error) (int, error) {
+func (opts *promoPrintOptions) drawSelection(ctx context.Context, client *api.Client, site int64, draw func(*api.Promo) error) (int, error) {
 	stream, err := client.StreamPromos(ctx, site)
 	if err != nil {
 		return 0, err
 	}
 	defer stream.Close()
-	sel := &promoReportOptions{Refs: opts.Refs, Filter: opts.Filter}
-	found := make([]bool, len(opts.Refs))
 	now := opts.Now()
-	var dec api.PromoDecoder
-	var p api.Promo
+	selected := opts.Sel.filter(stream, now)
 	drawn, left := 0, 0
 	for {
-		e, err := stream.Next()
-		if errors.Is(err, io.EOF) {
+		if _, err := selected.Next(); errors.Is(err, io.EOF) {
 			break
-		}
-		if err != nil {
+		} else if err != nil {
 			return 0, err
 		}
-		if err := dec.Decode(e, &p); err != nil {
-			return 0, fmt.Errorf("list promo codes of site %d: %w", site, err)
-		}
-		for i, r := range opts.Refs {
-			found[i] = found[i] || refMatches(r, &p)
-		}
-		if !sel.selects(&p, now, job) {
-			continue
-		}
+		p := &selected.p // the element as the selection decoded it
 		if st := p.StatusFields().StatusAt(now); !opts.All && slices.Contains(unprintable(), st) {
 			left++
 			continue
 		}
-		if err := draw(&p); err != nil {
+		if err := draw(p); err != nil {
 			return 0, i18n.NewError(0, "print.error.draw", "Code", string(p.Code), "Err", err)
 		}
 		drawn++
 	}
-	var missing []string
-	for i, r := range opts.Refs {
-		if !found[i] {
-			missing = append(missing, r.String())
-		}
-	}
-	if len(missing) > 0 {
-		return 0, &core.PromoNotFoundError{Codes: missing, Site: site}
+	if err := selected.missing(site); err != nil {
+		return 0, err
 	}
 	if left > 0 {
 		fmt.Fprintln(opts.IO.ErrOut, "promoctl: "+opts.Msg.Say(i18n.C("print.left_out", left)))
@@ -318,12 +265,4 @@ func (opts *promoPrintOptions) drawSelection(ctx context.Context, client *api.Cl
 // unless --all.
 func unprintable() []promo.Status {
 	return []promo.Status{promo.StatusDisabled, promo.StatusExpired, promo.StatusUsedUp}
-}
-
-// refMatches reports whether p is the code r names.
-func refMatches(r promoRef, p *api.Promo) bool {
-	if r.Code == "" {
-		return p.ID != nil && int64(*p.ID) == r.ID
-	}
-	return strings.EqualFold(r.Code, string(p.Code))
 }

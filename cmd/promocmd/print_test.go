@@ -78,14 +78,16 @@ func TestPrintSelection(t *testing.T) {
 		{"usable ones", func(*promoPrintOptions) {}, []string{"SOON", "WEEKSALE", "Summer26", "ALWAYS"},
 			"promoctl: left out 3 promo codes that are disabled, expired or used up (--all prints them)\n", ""},
 		{"all", func(o *promoPrintOptions) { o.All = true }, []string{"OFF10", "OLDSUMMER", "GONE5", "SOON", "WEEKSALE", "Summer26", "ALWAYS"}, "", ""},
-		{"named", func(o *promoPrintOptions) { o.Refs = []promoRef{{Code: "always"}, {ID: 2004}} }, []string{"SOON", "ALWAYS"}, "", ""},
-		{"filtered", func(o *promoPrintOptions) { o.Filter.Search = "SUMMER" }, []string{"Summer26"},
+		{"named", func(o *promoPrintOptions) { o.Sel.Refs = []promoRef{{Code: "always"}, {ID: 2004}} }, []string{"SOON", "ALWAYS"}, "", ""},
+		{"filtered", func(o *promoPrintOptions) { o.Sel.Filter.Search = "SUMMER" }, []string{"Summer26"},
 			"promoctl: left out 1 promo code that is disabled, expired or used up (--all prints it)\n", ""},
-		{"only unusable", func(o *promoPrintOptions) { o.Refs = []promoRef{{Code: "OFF10"}} }, nil,
+		{"only unusable", func(o *promoPrintOptions) { o.Sel.Refs = []promoRef{{Code: "OFF10"}} }, nil,
 			"promoctl: left out 1 promo code that is disabled, expired or used up (--all prints it)\n",
 			"no promo codes of site 7 to print: every selected code is disabled, expired or used up (--all prints them)"},
-		{"nothing", func(o *promoPrintOptions) { o.Filter.Prefix = "XMAS" }, nil, "", "no promo codes of site 7 to print: the selection is empty"},
-		{"not found", func(o *promoPrintOptions) { o.Refs = []promoRef{{Code: "ALWAYS"}, {Code: "NOPE"}} }, nil, "",
+		{"unused", func(o *promoPrintOptions) { o.Sel.Filter.Use = unusedOnly }, []string{"SOON"},
+			"promoctl: left out 1 promo code that is disabled, expired or used up (--all prints it)\n", ""},
+		{"nothing", func(o *promoPrintOptions) { o.Sel.Filter.Prefix = "XMAS" }, nil, "", "no promo codes of site 7 to print: the selection is empty"},
+		{"not found", func(o *promoPrintOptions) { o.Sel.Refs = []promoRef{{Code: "ALWAYS"}, {Code: "NOPE"}} }, nil, "",
 			`promo code "NOPE" not found on site 7 (a code is looked up in the list of --site-id or the configured site_id; an argument of digits only is an id)`},
 	} {
 		t.Run(c.name, func(t *testing.T) {
@@ -97,7 +99,7 @@ func TestPrintSelection(t *testing.T) {
 				t.Fatal(err)
 			}
 			var got []string
-			n, err := opts.drawSelection(context.Background(), client, 7, nil, func(p *api.Promo) error {
+			n, err := opts.drawSelection(context.Background(), client, 7, func(p *api.Promo) error {
 				got = append(got, string(p.Code))
 				return nil
 			})
@@ -139,7 +141,7 @@ func TestRunPromoPrint(t *testing.T) {
 	t.Run("a failure", func(t *testing.T) {
 		e := cmdtest.NewVerbEnv(t, false, format.Table, list, siteRUB)
 		opts := printOptions(t, e)
-		opts.Refs = []promoRef{{Code: "NOPE"}}
+		opts.Sel.Refs = []promoRef{{Code: "NOPE"}}
 		err := runPromoPrint(context.Background(), opts)
 		e.Expect(t, err, `promo code "NOPE" not found on site 7 (a code is looked up in the list of --site-id or the configured site_id; an argument of digits only is an id)`,
 			"", "", "GET /v3/public/site/7", "GET /v1/promo?site_id=7")
@@ -199,7 +201,7 @@ func TestPrintCardsInTwoLanguages(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			_, err = opts.drawSelection(context.Background(), client, 7, nil, func(p *api.Promo) error {
+			_, err = opts.drawSelection(context.Background(), client, 7, func(p *api.Promo) error {
 				k := cw.card(p)
 				got = append(got, strings.Join([]string{k.Title, k.Code, k.Discount, k.Validity, k.Note, k.QR}, "|"))
 				return sheet.Add(k)
