@@ -80,3 +80,15 @@ func TestDigitsOnlyArgumentNotFoundHints(t *testing.T) {
 		t.Errorf("exit %d, stderr %q; want 4, ending in %q", res.Code, res.Stderr, want)
 	}
 }
+
+// TestSelectionStatusWordsRefusedInTheLanguage: an unknown status word is
+// a usage error naming the words of both languages, in the run's.
+func TestSelectionStatusWordsRefusedInTheLanguage(t *testing.T) {
+	r := newRunner(t)
+	r.Run("promo", "list", "--site-id", "7", "--status", "old").
+		Expect(t, 2, "", "promoctl: --status: unknown status \"old\": use disabled, expired, used-up, scheduled, active\n")
+	r.Env["LANG"] = "ru_RU.UTF-8"
+	r.Run("promo", "disable", "--site-id", "7", "--status", "старый", "--yes").
+		Expect(t, 2, "", "promoctl: --status: неизвестный статус \"старый\": укажите disabled, expired, used-up, scheduled, active или по-русски: выключен, истёк, исчерпан, запланирован, активен\n")
+	r.ExpectNoRequests(t)
+}
