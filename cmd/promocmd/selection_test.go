@@ -103,6 +103,11 @@ func TestPromoSelectionByIDsNeedsNoSite(t *testing.T) {
 	if want := []string{"DELETE /v1/promo/2004", "DELETE /v1/promo/2005", "GET /v1/promo/2004", "GET /v1/promo/2005", "GET /v3/public/site"}; !slices.Equal(got, want) {
 		t.Errorf("requests = %q, want %q", got, want)
 	}
+	// no site known: the job's is "-", not 0
+	res := r.Run("promo", "jobs")
+	if lines := strings.Split(res.Stdout, "\n"); res.Code != 0 || len(lines) < 2 || strings.Fields(lines[1])[1] != "-" {
+		t.Errorf("promo jobs: exit %d, stdout:\n%s\nwant the job's site as -", res.Code, res.Stdout)
+	}
 }
 
 func TestPromoSelectionsRefusedWithoutYes(t *testing.T) {
