@@ -55,7 +55,8 @@ promo enable, disable and delete of many do (a journal under
 $XDG_STATE_HOME/promoctl/jobs, a throttle that honours 429, Ctrl-C stops
 it safely), with its progress in the status line; the codes it could not
 act on are listed, and the list is read again. The status line counts
-the codes shown, marked and on the site.
+the codes shown, marked and on the site. When the view closes, stderr
+keeps what the actions did; exit 1 when any code was not acted on.
 
 The view holds the codes of the selection, as promo list shows them;
 without one, every code of the site. Without a terminal it refuses (exit
@@ -137,7 +138,34 @@ func runPromoBrowse(ctx context.Context, opts *promoBrowseOptions) error {
 	if show == nil {
 		show = opts.show
 	}
-	return show(ctx, m)
+	err = show(ctx, m)
+	if rerr := opts.report(m.Outcomes()); err == nil {
+		err = rerr
+	}
+	return err
+}
+
+// report says on stderr, once the screen is gone, what the actions did:
+// each summary and each code not acted on, which the view showed but
+// which would otherwise go with it. Exit 1 when any code was not acted on.
+func (opts *promoBrowseOptions) report(outcomes []browse.Outcome) error {
+	failed := false
+	for _, o := range outcomes {
+		if o.Summary != "" {
+			fmt.Fprintln(opts.IO.ErrOut, o.Summary)
+		}
+		for _, f := range o.Failures {
+			fmt.Fprintln(opts.IO.ErrOut, "promoctl: "+f)
+		}
+		if o.Err != nil {
+			fmt.Fprintln(opts.IO.ErrOut, "promoctl: "+core.ErrorText(opts.Msg, o.Err))
+		}
+		failed = failed || o.Err != nil || len(o.Failures) > 0
+	}
+	if failed {
+		return i18n.NewError(core.ExitFailure, "browse.error.incomplete")
+	}
+	return nil
 }
 
 // show runs m full-screen on the session's terminal.

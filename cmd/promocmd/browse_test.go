@@ -107,7 +107,8 @@ func TestPromoBrowseActsOnTheBulkEngine(t *testing.T) {
 		r.API.Handle("GET /v1/promo/"+id, http.StatusOK, rec)
 		r.API.Handle("PUT /v1/promo/"+id, http.StatusOK, rec)
 	}
-	r.Run("promo", "browse", "--site-id", "7", "--status", "scheduled,active").Expect(t, 0, "", "")
+	// Once the screen is gone, stderr keeps what was done.
+	r.Run("promo", "browse", "--site-id", "7", "--status", "scheduled,active").Expect(t, 0, "", "Disabled 2 promo codes.\n")
 	got := r.API.Routes()
 	rest := slices.Clone(got[1 : len(got)-1])
 	slices.Sort(rest)
@@ -138,7 +139,8 @@ func TestPromoBrowseActsOnTheBulkEngine(t *testing.T) {
 }
 
 // TestPromoBrowseShowsFailures: a code the API refuses is named in the
-// view, with the count, and nothing goes to stderr under the screen.
+// view, with the count; once the screen is gone, stderr names it again
+// and the exit code is 1.
 func TestPromoBrowseShowsFailures(t *testing.T) {
 	var view string
 	r := browseRunner(t, func(_ context.Context, m tea.Model) error {
@@ -150,7 +152,11 @@ func TestPromoBrowseShowsFailures(t *testing.T) {
 	})
 	r.API.Handle("GET /v1/promo", http.StatusOK, cmdtest.SelectListJSON)
 	r.API.Handle("DELETE /v1/promo/2001", http.StatusForbidden, `{"message":"not yours"}`)
-	r.Run("promo", "browse", "--site-id", "7").Expect(t, 0, "", "")
+	res := r.Run("promo", "browse", "--site-id", "7")
+	journal := res.Stderr[strings.Index(res.Stderr, "journal is ")+len("journal is ") : strings.Index(res.Stderr, ".\n")]
+	res.Expect(t, 1, "", "1 of 1 promo code could not be deleted; the journal is "+journal+".\n"+
+		"promoctl: not deleted: OFF10: delete promo 2001: permission denied (HTTP 403)\n"+
+		"promoctl: not everything asked of promo browse was done; the lines above say what\n")
 	for _, want := range []string{"not deleted: OFF10: ", "1 of 1 promo code could not be deleted; the journal is "} {
 		if !strings.Contains(view, want) {
 			t.Errorf("no %q in the view:\n%s", want, view)
@@ -245,5 +251,44 @@ func TestPromoBrowseInRussian(t *testing.T) {
 		if !strings.Contains(view, want) {
 			t.Errorf("no %q in the Russian view:\n%s", want, view)
 		}
+	}
+}
+
+// TestPromoBrowseColours: statuses coloured as in tables on a colour
+// terminal; none with NO_COLOR or --no-color.
+func TestPromoBrowseColours(t *testing.T) {
+	for _, c := range []struct {
+		name   string
+		args   []string
+		noEnv  bool
+		colour bool
+	}{
+		{"colour", nil, true, true},
+		{"NO_COLOR", nil, false, false},
+		{"--no-color", []string{"--no-color"}, true, false},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			var view string
+			r := browseRunner(t, func(_ context.Context, m tea.Model) error {
+				s := &screen{m}
+				s.send(tea.WindowSizeMsg{Width: 120, Height: 12})
+				view = s.m.View()
+				return nil
+			})
+			if c.noEnv {
+				delete(r.Env, "NO_COLOR")
+			}
+			r.API.Handle("GET /v1/promo", http.StatusOK, cmdtest.SelectListJSON)
+			r.Run(append([]string{"promo", "browse", "--site-id", "7"}, c.args...)...).Expect(t, 0, "", "")
+			if got := strings.Contains(view, "\x1b[31mexpired"); got != c.colour {
+				t.Errorf("expired in red: %v, want %v:\n%q", got, c.colour, view)
+			}
+			if c.colour {
+				return
+			}
+			if strings.Contains(view, "\x1b[") {
+				t.Errorf("escape sequences without colour:\n%q", view)
+			}
+		})
 	}
 }

@@ -101,6 +101,7 @@ func (m *Model) acted(out Outcome) tea.Cmd {
 		m.events = nil
 	}
 	m.mode, m.cancel, m.targets = modeList, nil, nil
+	m.outcomes = append(m.outcomes, out)
 	for i := range m.marked {
 		m.marked[i] = false
 	}
@@ -115,6 +116,10 @@ func (m *Model) acted(out Outcome) tea.Cmd {
 	m.scroll()
 	return m.reload()
 }
+
+// Outcomes are what the actions did, in order: once the screen is gone,
+// the caller says them where they stay.
+func (m *Model) Outcomes() []Outcome { return m.outcomes }
 
 // reload reads the list again in a command.
 func (m *Model) reload() tea.Cmd {

@@ -2,8 +2,10 @@ package browse
 
 import (
 	"fmt"
+	"strings"
 	"testing"
 
+	"github.com/charmbracelet/bubbles/table"
 	tea "github.com/charmbracelet/bubbletea"
 )
 
@@ -81,5 +83,52 @@ func BenchmarkKey(b *testing.B) {
 				}
 			})
 		}
+	}
+}
+
+// BenchmarkBubblesTable is what bubbles' table would cost for the same
+// keys: its rows are strings, so a filter key builds the rows shown anew
+// and hands them to SetRows (which renders the rows around the cursor);
+// a page down is MoveDown and View. It is here to compare, not used.
+func BenchmarkBubblesTable(b *testing.B) {
+	for _, n := range []int{10000, 100000} {
+		r := rowsOf(b, benchCodes(n))
+		cols := make([]table.Column, r.ncol)
+		for c := range cols {
+			cols[c] = table.Column{Title: r.header[c], Width: r.width[c]}
+		}
+		t := table.New(table.WithColumns(cols), table.WithHeight(36), table.WithFocused(true))
+		all := func(query string) []table.Row {
+			var out []table.Row
+			for i := range r.Len() {
+				if strings.Contains(string(r.code(i)), query) {
+					row := make(table.Row, r.ncol)
+					for c := range row {
+						row[c] = string(r.cell(i, c))
+					}
+					out = append(out, row)
+				}
+			}
+			return out
+		}
+		b.Run(fmt.Sprintf("open/%d", n), func(b *testing.B) {
+			for b.Loop() {
+				t.SetRows(all(""))
+				_ = t.View()
+			}
+		})
+		b.Run(fmt.Sprintf("filter/%d", n), func(b *testing.B) {
+			for b.Loop() {
+				t.SetRows(all("xma"))
+				_ = t.View()
+			}
+		})
+		t.SetRows(all(""))
+		b.Run(fmt.Sprintf("pgdown/%d", n), func(b *testing.B) {
+			for b.Loop() {
+				t.MoveDown(36)
+				_ = t.View()
+			}
+		})
 	}
 }

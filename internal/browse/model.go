@@ -98,11 +98,12 @@ type Model struct {
 	events  chan tea.Msg // the running action's progress
 
 	loading  bool
-	note     string   // the last outcome or error, in the status area
-	bad      bool     // note is an error
-	failures []string // codes the last action did not act on
-	loadErr  string   // why the list could not be read again
-	detail   []string // modeDetail's lines
+	note     string    // the last outcome or error, in the status area
+	bad      bool      // note is an error
+	failures []string  // codes the last action did not act on
+	loadErr  string    // why the list could not be read again
+	outcomes []Outcome // of every action, in order (Outcomes)
+	detail   []string  // modeDetail's lines
 	dtop     int
 	style    *styles          // colours, built on the first View with colour on
 	ru       *message.Printer // Russian numbers, built on first use
@@ -393,9 +394,7 @@ func (m *Model) filterKey(k tea.KeyMsg) tea.Cmd {
 		}
 		m.refilter(true)
 	default:
-		if !m.move(k) {
-			return nil
-		}
+		m.move(k)
 		return nil
 	}
 	m.cursor, m.top = 0, 0

@@ -369,8 +369,8 @@ func TestActionProgressAndCtrlC(t *testing.T) {
 	go func() { result <- batch[0]() }()
 	<-started
 	m.Update(batch[1]()) // the progress
-	if v := m.View(); !strings.Contains(v, "Disabling: 1 of 2…") {
-		t.Errorf("no progress in the view:\n%s", v)
+	if got, want := lastLine(m.View()), "Disabling: 1 of 2… · 5 shown · 2 marked · 5 on site 7 · ? keys · q quit"; got != want {
+		t.Errorf("status line while the action runs = %q, want %q", got, want)
 	}
 	if drain(m, press(m, "q")...) || m.mode != modeRunning {
 		t.Fatal("q quit or stopped waiting while an action runs")

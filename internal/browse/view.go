@@ -117,18 +117,20 @@ func (m *Model) message() string {
 		return "/" + string(m.query) + "█"
 	case modeConfirm:
 		return m.question()
-	case modeRunning:
-		return m.cfg.Msg.T("browse.running."+string(m.action), "Done", m.done, "Total", m.total)
 	}
 	return m.note
 }
 
-// status is the bottom line: shown, marked, on the site, and how to see
-// the keys.
+// status is the bottom line: a running action's progress, then shown,
+// marked, on the site, and how to see the keys.
 func (m *Model) status() string {
 	msg := m.cfg.Msg
-	return msg.T("browse.status", "Shown", m.num(len(m.shown)), "Marked", m.num(m.nmarked),
+	s := msg.T("browse.status", "Shown", m.num(len(m.shown)), "Marked", m.num(m.nmarked),
 		"Total", m.num(m.rows.Len()), "Site", m.cfg.Site)
+	if m.mode == modeRunning {
+		s = msg.T("browse.running."+string(m.action), "Done", m.num(m.done), "Total", m.num(m.total)) + " · " + s
+	}
+	return s
 }
 
 // num is a count as the language writes it: 100000, or 100 000 in
