@@ -34,7 +34,7 @@ func TestPromoPrintBadInput(t *testing.T) {
 		{Name: "qr too long", Args: []string{"promo", "print", "--site-id", "7", "--qr", "https://shop.example/?c={code}&x=" + strings.Repeat("x", 3000)},
 			Stderr: "promoctl: --qr: a template of 3033 characters does not fit in a QR code with a code of 15 characters"},
 		{Name: "status", Args: []string{"promo", "print", "--site-id", "7", "--status", "old"},
-			Stderr: `promoctl: --status: unknown status "old": use disabled, expired, used-up, scheduled, active`},
+			Stderr: `promoctl: --status: unknown status "old": use disabled, expired, used-up, scheduled, active (or in Russian: выключен, истёк, исчерпан, запланирован, активен)`},
 		{Name: "empty job", Args: []string{"promo", "print", "--job", " "},
 			Stderr: "promoctl: --job needs the journal of a promo generate or promo apply job (promo jobs lists them)"},
 		{Name: "russian", Args: []string{"promo", "print", "--site-id", "7", "--per-page", "50"}, Env: map[string]string{"LANG": "ru_RU.UTF-8"},
