@@ -300,17 +300,22 @@ func (opts *promoApplyOptions) problems(err error) error {
 	if !errors.As(err, &probs) {
 		return err
 	}
-	if len(probs.List) == 1 {
-		return core.Usagef("%s; nothing was sent", probs.Lines()[0])
+	lines := probs.LinesIn(opts.Msg.Say)
+	if len(probs.List) == 1 && probs.More == 0 {
+		return core.Usagef("%s; nothing was sent", lines[0])
 	}
-	for _, l := range probs.Lines() {
+	for _, l := range lines {
 		fmt.Fprintln(opts.IO.ErrOut, opts.Warnings.Clean(l))
 	}
-	more := ""
-	if len(probs.List) >= plan.MaxProblems {
-		more = ", and maybe more after them"
+	switch {
+	case probs.Stopped != 0 && probs.More > 0:
+		return i18n.NewError(core.ExitUsage, "bounds.problems.stopped_more", "File", probs.File, "Max", len(probs.List), "More", probs.More, "Line", probs.Stopped)
+	case probs.Stopped != 0:
+		return i18n.NewError(core.ExitUsage, "bounds.problems.stopped", "File", probs.File, "Max", len(probs.List), "Line", probs.Stopped)
+	case probs.More > 0:
+		return i18n.NewError(core.ExitUsage, "bounds.problems.more", "File", probs.File, "Max", len(probs.List), "More", probs.More)
 	}
-	return core.Usagef("%s: %d problems, listed above%s; nothing was sent", probs.File, len(probs.List), more)
+	return core.Usagef("%s: %d problems, listed above; nothing was sent", probs.File, len(probs.List))
 }
 
 // makePlan reads the site's list once and diffs the rows against it. Rows

@@ -7,9 +7,11 @@ import (
 	"strconv"
 	"strings"
 	"time"
+	"unicode/utf8"
 
 	"github.com/xuri/excelize/v2"
 
+	"github.com/promoctl/promoctl/internal/i18n"
 	"github.com/promoctl/promoctl/internal/promo"
 )
 
@@ -73,6 +75,9 @@ func readXLSX(f io.Reader, o ReadOptions, probs *Problems, emit func(int, []cell
 		}
 		if keys == nil {
 			keys, use = header(rec, line, probs)
+			if probs.stop(line) {
+				return nil
+			}
 			continue
 		}
 		for len(rec) > len(keys) && strings.TrimSpace(rec[len(rec)-1]) == "" {
@@ -80,6 +85,9 @@ func readXLSX(f io.Reader, o ReadOptions, probs *Problems, emit func(int, []cell
 		}
 		if len(rec) > len(keys) {
 			probs.add(line, "%d values for %d columns", len(rec), len(keys))
+			if probs.stop(line) {
+				return nil
+			}
 			continue
 		}
 		cells := make([]cell, 0, len(rec))
@@ -110,10 +118,12 @@ func header(head []string, line int, probs *Problems) ([]string, []bool) {
 		k := strings.ToLower(strings.TrimSpace(h))
 		keys[i] = k
 		switch {
+		case utf8.RuneCountInString(k) > MaxName:
+			probs.say(line, i18n.M("bounds.name_long", "Column", i+1, "Max", MaxName, "Start", short(h)))
 		case k == "":
 			probs.add(line, "column %d has no name", i+1)
 		case seen[k]:
-			probs.add(line, "column %q is there twice", k)
+			probs.add(line, "column %s is there twice", short(k))
 		case ignored(k):
 		case known(k):
 			use[i] = true
