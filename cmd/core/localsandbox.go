@@ -94,6 +94,10 @@ func WithRecoveryHint(err error, path string, env config.Env) error {
 	return fmt.Errorf("%w; run `%s` to start again from the demo data", err, reset)
 }
 
+// SandboxBaseURL is the base URL of the in-process sandbox, as settings
+// and journals record it.
+const SandboxBaseURL = "http://sandbox.localhost"
+
 // LocalSandbox is an in-process sandbox: its data file, opened on first
 // use, and one handler (one rate limit), with the faults the environment
 // puts on. The factory holds the run's (inProcessSandbox); a completion
@@ -157,7 +161,7 @@ func (l *LocalSandbox) Connect(ctx context.Context, s *config.Settings) (http.Ro
 	if err != nil {
 		return nil, err
 	}
-	s.BaseURL, s.Token, s.UserID = "http://sandbox.localhost", token, user
+	s.BaseURL, s.Token, s.UserID = SandboxBaseURL, token, user
 	s.Sources[config.KeyBaseURL] = config.Source{Kind: "flag", Name: "--sandbox"}
 	s.Sources[config.KeyToken] = config.Source{Kind: "flag", Name: "--sandbox"}
 	if src := s.Sources[config.KeyUserID]; src.Kind != "flag" {

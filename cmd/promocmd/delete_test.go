@@ -26,7 +26,7 @@ func (s *confirmStub) Confirm(_ context.Context, title, _ string, _ bool) (bool,
 func TestPromoDeleteWithYes(t *testing.T) {
 	r := newRunner(t)
 	r.API.Handle("DELETE /v1/promo/5", http.StatusNoContent, "")
-	r.Run("promo", "delete", "5", "--yes").Expect(t, 0, "", "")
+	r.Run("promo", "delete", "5", "--yes").Expect(t, 0, "", "Deleted promo code 5.\n")
 	reqs := r.ExpectRoutes(t, "DELETE /v1/promo/5")
 	cmdtest.ExpectHeaders(t, reqs[0], false)
 	if reqs[0].Body != "" {
@@ -110,6 +110,6 @@ func TestPromoDeleteIsRetriedOn502(t *testing.T) {
 	r := newRunner(t)
 	r.API.Handle("DELETE /v1/promo/5", http.StatusBadGateway, "<html><body>bad gateway</body></html>")
 	r.API.Handle("DELETE /v1/promo/5", http.StatusNoContent, "")
-	r.Run("promo", "delete", "5", "--yes").Expect(t, 0, "", "")
+	r.Run("promo", "delete", "5", "--yes").Expect(t, 0, "", "Deleted promo code 5.\n")
 	r.ExpectRoutes(t, "DELETE /v1/promo/5", "DELETE /v1/promo/5")
 }

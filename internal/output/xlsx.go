@@ -52,14 +52,21 @@ const (
 	xlsxMaxCols = 1 << 14
 )
 
-// The styles of styles.xml's cellXfs: a bold header, a date and time
-// (Excel's built-in format 22, shown in the reader's own locale:
-// 31.12.2026 23:59 in Russian), a date (14).
+// The styles of styles.xml's cellXfs: a bold header, a date and time to
+// the second (xlsxDateTimeFormat), a date (Excel's built-in format 14,
+// shown in the reader's own locale: 31.12.2026 in Russian).
 const (
 	xlsxBold     = 1
 	xlsxDateTime = 2
 	xlsxDate     = 3
 )
+
+// xlsxDateTimeFormat is how a date and time cell shows: with its seconds,
+// so that a spreadsheet that saves the workbook again as CSV ("as shown")
+// writes the instant promoctl wrote (2024-09-01 02:59:59), and applying
+// it changes nothing; Excel's built-in 22 has no seconds. Year first,
+// which every locale reads and promo apply's dates take.
+const xlsxDateTimeFormat = `yyyy\-mm\-dd\ hh:mm:ss`
 
 // xlsxFlushAt is how much of the sheet's XML is built before it is
 // deflated.
@@ -190,9 +197,11 @@ func (x *xlsxWriter) appendCell(dst []byte, i int, c []byte) []byte {
 		}
 	case KindTime:
 		if t, ok := parseAPITime(c); ok && t.Year() >= 1900 {
-			// its wall clock in loc, which is what a spreadsheet shows
-			v := excelSerial(t.In(x.loc).Truncate(time.Millisecond))
-			return x.measured(appendNumberCell(dst, i, x.row, xlsxDateTime, v), i, 16) // 31.12.2026 23:59
+			// its wall clock in loc, which is what a spreadsheet shows, to
+			// the second it shows: 23:59:59.999 is not rounded up to the
+			// next day by a program that rounds what it shows
+			v := excelSerial(t.In(x.loc).Truncate(time.Second))
+			return x.measured(appendNumberCell(dst, i, x.row, xlsxDateTime, v), i, 19) // 2026-12-31 23:59:59
 		}
 	case KindDate:
 		if t, ok := parseDay(c, x.loc); ok && t.Year() >= 1900 {
@@ -453,6 +462,7 @@ const (
 
 // xlsxStyles: the cellXfs are xlsxBold, xlsxDateTime and xlsxDate.
 const xlsxStyles = xmlDecl + `<styleSheet xmlns="` + nsMain + `">` +
+	`<numFmts count="1"><numFmt numFmtId="164" formatCode="` + xlsxDateTimeFormat + `"/></numFmts>` +
 	`<fonts count="2"><font><sz val="11"/><name val="Calibri"/><family val="2"/></font>` +
 	`<font><b/><sz val="11"/><name val="Calibri"/><family val="2"/></font></fonts>` +
 	`<fills count="2"><fill><patternFill patternType="none"/></fill><fill><patternFill patternType="gray125"/></fill></fills>` +
@@ -460,7 +470,7 @@ const xlsxStyles = xmlDecl + `<styleSheet xmlns="` + nsMain + `">` +
 	`<cellStyleXfs count="1"><xf numFmtId="0" fontId="0" fillId="0" borderId="0"/></cellStyleXfs>` +
 	`<cellXfs count="4"><xf numFmtId="0" fontId="0" fillId="0" borderId="0" xfId="0"/>` +
 	`<xf numFmtId="0" fontId="1" fillId="0" borderId="0" xfId="0" applyFont="1"/>` +
-	`<xf numFmtId="22" fontId="0" fillId="0" borderId="0" xfId="0" applyNumberFormat="1"/>` +
+	`<xf numFmtId="164" fontId="0" fillId="0" borderId="0" xfId="0" applyNumberFormat="1"/>` +
 	`<xf numFmtId="14" fontId="0" fillId="0" borderId="0" xfId="0" applyNumberFormat="1"/></cellXfs>` +
 	`<cellStyles count="1"><cellStyle name="Normal" xfId="0" builtinId="0"/></cellStyles></styleSheet>`
 

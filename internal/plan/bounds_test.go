@@ -7,7 +7,8 @@ import (
 	"strconv"
 	"strings"
 	"testing"
-	"unicode/utf8"
+
+	"github.com/promoctl/promoctl/internal/i18n"
 )
 
 // synthFile is a file of size bytes made of head, then unit over and
@@ -91,9 +92,9 @@ func TestReadStopsAtTheProblemCap(t *testing.T) {
 // Problems of every kind count against the cap: unknown columns of the
 // header (the rows under it are not read), a field's problems in JSON.
 func TestTheProblemCapHoldsForEveryKind(t *testing.T) {
-	var head []string
+	var head []string // near-misses of quantity_limit_is_enabled: problems
 	for i := range 250 {
-		head = append(head, "colour"+strings.Repeat("x", i%7)+string(rune('a'+i%26))+string(rune('a'+i/26)))
+		head = append(head, "quantity_limit_is_enabled"+string(rune('a'+i%26))+string(rune('a'+i/26)))
 	}
 	probs, _ := readAllocs(t, "h.csv", strings.NewReader(strings.Join(head, ",")+"\n"+strings.Repeat("x\n", 1000)))
 	if len(probs.List) != MaxProblems || probs.More != 50 || probs.Stopped != 1 {
@@ -171,22 +172,36 @@ func TestReadBoundsRowsCellsAndNames(t *testing.T) {
 }
 
 // A value longer than any a field has is refused without being parsed,
-// and echoed short; so is an unknown name.
+// and echoed short; so is a name, and the warning of columns read over
+// lists ten of them, each cut short.
 func TestReadEchoesValuesShort(t *testing.T) {
 	long := strings.Repeat("Ж", 5000)
-	for _, c := range []struct{ file, want string }{
-		{"code,bonus_amount\nA1," + long + "\n", `a.csv:2: bonus_amount: a value longer than 100 characters, more than any bonus_amount has: "ЖЖЖЖЖЖЖЖЖЖЖЖЖЖЖЖЖЖЖЖЖЖЖЖЖЖЖЖЖЖЖЖЖЖЖЖЖЖЖЖ"…`},
-		{"code,id\nA1," + strings.Repeat("9", 99) + "x\n", `a.csv:2: id: want a positive whole number, got "9999999999999999999999999999999999999999"…`},
-		{"code," + strings.Repeat("q", 99) + "\nA1,1\n", `a.csv:1: unknown column "qqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqq"…`},
+	for _, c := range []struct{ name, file, want string }{
+		{"a.csv", "code,bonus_amount\nA1," + long + "\n", `a.csv:2: bonus_amount: a value longer than 100 characters, more than any bonus_amount has: "ЖЖЖЖЖЖЖЖЖЖЖЖЖЖЖЖЖЖЖЖЖЖЖЖЖЖЖЖЖЖЖЖЖЖЖЖЖЖЖЖ"…`},
+		{"a.csv", "code,id\nA1," + strings.Repeat("9", 99) + "x\n", `a.csv:2: id: want a positive whole number, got "9999999999999999999999999999999999999999"…`},
+		{"a.csv", "code," + strings.Repeat("q", 101) + "\nA1,1\n", `a.csv:1: the name of column 2 is longer than 100 characters: "qqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqq"…`},
+		{"a.json", `[{"code":"A1","` + strings.Repeat("k", 1000) + `":1}]`, `a.json:1: unknown field "kkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkk"…`},
 	} {
-		probs, _ := readAllocs(t, "a.csv", strings.NewReader(c.file))
+		probs, _ := readAllocs(t, c.name, strings.NewReader(c.file))
 		got := strings.Join(probs.Lines(), "\n")
 		if got != c.want {
 			t.Errorf("problems\n%s\nwant\n%s", got, c.want)
 		}
-		if n := utf8.RuneCountInString(got); n > 200 {
-			t.Errorf("a problem of %d characters", n)
-		}
+	}
+	var head strings.Builder
+	head.WriteString("code")
+	for i := range 200 {
+		head.WriteString(",note" + strconv.Itoa(i) + strings.Repeat("n", 90))
+	}
+	var warned []i18n.Message
+	_, err := ReadFrom("w.csv", strings.NewReader(head.String()+"\nA1"+strings.Repeat(",", 200)+"\n"), ReadOptions{Loc: moscow, Warn: func(m i18n.Message) { warned = append(warned, m) }})
+	if err != nil || len(warned) != 1 {
+		t.Fatalf("%v, %d warnings", err, len(warned))
+	}
+	got := i18n.New(i18n.English).Say(warned[0])
+	want := `w.csv: 200 columns name no field and are read over: "note0nnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnn…", `
+	if !strings.HasPrefix(got, want) || !strings.Contains(got, `nnn…" and 190 more; a file's columns`) || len(got) > 2000 {
+		t.Errorf("warning of %d bytes:\n%s\nwant it to start\n%s", len(got), got, want)
 	}
 }
 

@@ -15,6 +15,7 @@ import (
 	"fmt"
 	"io"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -38,6 +39,15 @@ type Row struct {
 	// Changes are the fields the row names; a field left out or empty is
 	// not named, so it is left as it is.
 	Changes promo.Changes
+	// Unit is what the row's bonus_amount said it is besides its number
+	// (15 %, 500,00 ₽), for Make to check against the code's kind;
+	// AmountText the amount as written, for its message.
+	Unit       promo.AmountUnit
+	AmountText string
+	// EndWritten is the row's end as written when it was 00:00 or a date
+	// alone (promo.ParseFileEnd), and Changes.Ends the end of that day:
+	// Make keeps a code's current end that is EndWritten.
+	EndWritten *time.Time
 }
 
 // Problem is one thing wrong with a file, at a line (CSV) or item
@@ -45,9 +55,9 @@ type Row struct {
 type Problem struct {
 	Line int
 	Msg  string
-	// Say is Msg as a catalog message, to be said in the run's language;
-	// a zero Say: Msg is said as it is.
-	Say i18n.Message
+	// Said is the message, when it is a catalog's (Msg is then its
+	// English): Problems.Say gives it in a language.
+	Said *i18n.Message
 }
 
 // Problems is every problem found in a file, up to MaxProblems: nothing
@@ -63,8 +73,13 @@ type Problems struct {
 	// Stopped is the line (item) after which reading stopped with the
 	// list full; 0 when the file was read to its end.
 	Stopped int
-
-	english *i18n.Printer // says Say's English, read on the first
+	english *i18n.Printer // says addMsg's English, read on the first
+	// warnings wait for the end of the reading: a file refused as a
+	// whole (not text) gets none.
+	warnings []i18n.Message
+	// badHeader is set when a column's name is a problem: the rows'
+	// lack of a code may be its doing, and is not said again.
+	badHeader bool
 }
 
 func (p *Problems) Error() string {
@@ -75,23 +90,21 @@ func (p *Problems) Error() string {
 }
 
 // Lines are the problems as FILE:LINE: message, in the order of the file.
-func (p *Problems) Lines() []string {
-	return p.LinesIn(nil)
-}
+func (p *Problems) Lines() []string { return p.Say(nil) }
 
-// LinesIn are Lines with the catalog messages said by say (nil: in
-// English).
-func (p *Problems) LinesIn(say func(i18n.Message) string) []string {
+// Say is Lines in msg's language: the messages that are a catalog's in it,
+// the others as written.
+func (p *Problems) Say(msg *i18n.Printer) []string {
 	out := make([]string, len(p.List))
 	for i, pr := range p.List {
-		msg := pr.Msg
-		if say != nil && pr.Say.ID != "" {
-			msg = say(pr.Say)
+		text := pr.Msg
+		if pr.Said != nil && msg != nil {
+			text = msg.Say(*pr.Said)
 		}
 		if pr.Line == 0 {
-			out[i] = p.File + ": " + msg
+			out[i] = p.File + ": " + text
 		} else {
-			out[i] = fmt.Sprintf("%s:%d: %s", p.File, pr.Line, msg)
+			out[i] = fmt.Sprintf("%s:%d: %s", p.File, pr.Line, text)
 		}
 	}
 	return out
@@ -105,8 +118,8 @@ func (p *Problems) add(line int, format string, args ...any) {
 	p.List = append(p.List, Problem{Line: line, Msg: fmt.Sprintf(format, args...)})
 }
 
-// say adds the catalog message m as a problem at line.
-func (p *Problems) say(line int, m i18n.Message) {
+// addMsg adds the problem m, a catalog's message.
+func (p *Problems) addMsg(line int, m i18n.Message) {
 	if p.full() {
 		p.More++
 		return
@@ -114,7 +127,7 @@ func (p *Problems) say(line int, m i18n.Message) {
 	if p.english == nil {
 		p.english = i18n.New(i18n.English)
 	}
-	p.List = append(p.List, Problem{Line: line, Msg: p.english.Say(m), Say: m})
+	p.List = append(p.List, Problem{Line: line, Msg: p.english.Say(m), Said: &m})
 }
 
 // full reports whether the list holds MaxProblems.
@@ -226,7 +239,7 @@ func unknownField(what, key string) string {
 		names = nil // no name is near it
 	}
 	for _, c := range names {
-		d := levenshtein(k, c)
+		d := levenshtein([]rune(k), []rune(c))
 		if len(k) >= 4 && strings.Contains(c, k) {
 			d = 1 // enabled: is_enabled
 		}
@@ -241,7 +254,7 @@ func unknownField(what, key string) string {
 	return msg
 }
 
-func levenshtein(a, b string) int {
+func levenshtein(a, b []rune) int {
 	prev := make([]int, len(b)+1)
 	cur := make([]int, len(b)+1)
 	for j := range prev {
@@ -294,6 +307,12 @@ type ReadOptions struct {
 	Loc *time.Location
 	// Sheet is the sheet of a workbook to read; empty: the first.
 	Sheet string
+	// Columns are --column: columns of a CSV file or a sheet, by their
+	// header, read as API fields.
+	Columns []ColumnMap
+	// Warn is given the warnings of the reading (columns that name
+	// nothing, read over); nil drops them.
+	Warn func(i18n.Message)
 }
 
 // Read reads the rows of a file named name (for messages and its
@@ -321,6 +340,10 @@ func ReadFrom(name string, f io.ReadSeeker, o ReadOptions) ([]Row, error) {
 	format := Sniff(name, head[:n])
 	if o.Sheet != "" && format != XLSX {
 		probs.add(0, "--sheet is for a workbook (.xlsx), and this is %s", strings.ToUpper(string(format)))
+		return nil, probs.err()
+	}
+	if len(o.Columns) > 0 && format != XLSX && format != CSV {
+		probs.addMsg(0, i18n.M("sheet.column_flag_format", "Format", strings.ToUpper(string(format))))
 		return nil, probs.err()
 	}
 	var rows []Row
@@ -354,7 +377,7 @@ func ReadFrom(name string, f io.ReadSeeker, o ReadOptions) ([]Row, error) {
 				ids[r.ID] = r.Line
 			}
 		}
-		if r.ID == 0 && r.Changes.Code == nil {
+		if r.ID == 0 && r.Changes.Code == nil && !probs.badHeader {
 			probs.add(r.Line, "the row names neither an id nor a code")
 		}
 		rows = append(rows, r)
@@ -362,7 +385,7 @@ func ReadFrom(name string, f io.ReadSeeker, o ReadOptions) ([]Row, error) {
 	}
 	switch format {
 	case CSV:
-		err = readCSV(f, probs, emit)
+		err = readCSV(f, o, probs, emit)
 	case XLSX:
 		err = readXLSX(f, o, probs, emit)
 	case JSON:
@@ -385,6 +408,11 @@ func ReadFrom(name string, f io.ReadSeeker, o ReadOptions) ([]Row, error) {
 	if err != nil {
 		return nil, fmt.Errorf("read %s: %w", name, err)
 	}
+	if o.Warn != nil && !slices.ContainsFunc(probs.List, func(p Problem) bool { return p.Line == 0 }) {
+		for _, w := range probs.warnings {
+			o.Warn(w)
+		}
+	}
 	if !seen && len(probs.List) == 0 {
 		probs.add(0, "the file has no promo codes: give a header row and a row per code (CSV), a JSON array of objects or a YAML list")
 	}
@@ -406,7 +434,7 @@ var errNotText = errors.New("not UTF-8, UTF-16 or Windows-1251 text: save it fro
 // Each row goes to emit as it is read; a false from emit stops, and so
 // does a full list of problems. No row is held past the bounds of
 // csvRows.
-func readCSV(f io.ReadSeeker, probs *Problems, emit func(int, []cell) bool) error {
+func readCSV(f io.ReadSeeker, o ReadOptions, probs *Problems, emit func(int, []cell) bool) error {
 	text, err := textReader(f)
 	if errors.Is(err, errNotText) {
 		probs.add(0, "%v", err)
@@ -434,13 +462,13 @@ func readCSV(f io.ReadSeeker, probs *Problems, emit func(int, []cell) bool) erro
 	case err == io.EOF:
 		return nil
 	case errors.As(err, &over):
-		probs.say(headLine, overMessage(over, head, nil))
+		probs.addMsg(headLine, overMessage(over, head, nil))
 		return nil
 	case err != nil:
 		probs.add(headLine, "cannot read the header row: %s", csvMessage(err))
 		return nil
 	}
-	keys, use := header(head, headLine, probs)
+	keys, use := header(head, headLine, probs, o)
 	if probs.stop(headLine) {
 		return nil
 	}
@@ -457,7 +485,7 @@ func readCSV(f io.ReadSeeker, probs *Problems, emit func(int, []cell) bool) erro
 		over = nil
 		switch {
 		case errors.As(err, &over):
-			probs.say(line, overMessage(over, rec, keys))
+			probs.addMsg(line, overMessage(over, rec, keys))
 		case err != nil:
 			var pe *csv.ParseError
 			if !errors.As(err, &pe) {
@@ -514,10 +542,9 @@ func overMessage(e *rowError, rec, keys []string) i18n.Message {
 	return i18n.M("bounds.cell_long", "Column", column, "Max", MaxCell, "Start", start)
 }
 
-// short is s quoted to be echoed in a message: its first shortRunes
-// characters, and … after them when it goes on. A value is echoed only
-// so, whatever its length.
-func short(s string) string {
+// cut is s cut to its first shortRunes characters, and … after them when
+// it goes on: a value a message quotes itself.
+func cut(s string) string {
 	i, n := 0, 0
 	for i < len(s) && n < shortRunes {
 		_, size := utf8.DecodeRuneInString(s[i:])
@@ -525,7 +552,17 @@ func short(s string) string {
 		n++
 	}
 	if i < len(s) {
-		return strconv.Quote(s[:i]) + "…"
+		return s[:i] + "…"
+	}
+	return s
+}
+
+// short is s quoted to be echoed in a message: its first shortRunes
+// characters, and … after them when it goes on. A value is echoed only
+// so, whatever its length.
+func short(s string) string {
+	if c := cut(s); len(c) < len(s) {
+		return strconv.Quote(strings.TrimSuffix(c, "…")) + "…"
 	}
 	return strconv.Quote(s)
 }
@@ -740,7 +777,7 @@ func parseRow(line int, cells []cell, loc *time.Location, probs *Problems) Row {
 			continue
 		}
 		if utf8.RuneCountInString(text) > MaxValue {
-			probs.say(line, i18n.M("bounds.value_long", "Field", v.key, "Max", MaxValue, "Start", short(text)))
+			probs.addMsg(line, i18n.M("bounds.value_long", "Field", v.key, "Max", MaxValue, "Start", short(text)))
 			continue
 		}
 		var err error
@@ -750,9 +787,7 @@ func parseRow(line int, cells []cell, loc *time.Location, probs *Problems) Row {
 		case "site_id":
 			r.SiteID, err = positive(text)
 		default:
-			if f, ok := promo.Lookup(v.key); ok && f.Writable {
-				err = f.Set(c, text, loc)
-			}
+			err = setField(&r, v.key, text, loc)
 		}
 		if err != nil {
 			probs.add(line, "%s: %v", v.key, err)
@@ -769,6 +804,38 @@ func parseRow(line int, cells []cell, loc *time.Location, probs *Problems) Row {
 		}
 	}
 	return r
+}
+
+// setField reads text into field key of r as a file holds it: by the
+// field's parser, but an amount with its unit (promo.ParseAmountUnit) and
+// an end at 00:00 as the end of its day (promo.ParseFileEnd).
+func setField(r *Row, key, text string, loc *time.Location) error {
+	f, ok := promo.Lookup(key)
+	switch {
+	case !ok || !f.Writable:
+		return nil
+	case f.Kind == promo.KindAmount:
+		amount, unit, err := promo.ParseAmountUnit(text)
+		if err != nil {
+			return err
+		}
+		f.SetValue(&r.Changes, amount)
+		if r.Unit = unit; unit != promo.UnitNone {
+			r.AmountText = strings.Clone(text)
+		}
+	case f.Kind == promo.KindDate && f.End:
+		end, written, err := promo.ParseFileEnd(text, loc)
+		if err != nil {
+			return err
+		}
+		f.SetValue(&r.Changes, end)
+		if !written.IsZero() {
+			r.EndWritten = &written
+		}
+	default:
+		return f.Set(&r.Changes, text, loc)
+	}
+	return nil
 }
 
 func positive(s string) (int64, error) {
