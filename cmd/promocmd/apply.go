@@ -6,7 +6,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"os"
 	"strings"
 	"time"
 	"unicode"
@@ -164,30 +163,26 @@ See docs/bulk.md for the spreadsheet workflow and the columns.`,
 
 // openApplyFile opens promo apply's FILE for reading, as a reader that can
 // go back (a CSV file is read twice: docs/performance.md): a regular file
-// as it is, on disk; stdin, a pipe or a device read into memory first,
-// up to maxApplyFile. close closes the file.
+// as it is, on disk (core.OpenFileArg: a FIFO, a device or a directory is
+// refused); stdin read into memory first, up to maxApplyFile, as long as
+// Ctrl-C does not end it. close closes the file.
 func openApplyFile(name string, stdin io.Reader) (r io.ReadSeeker, close func(), err error) {
-	noop := func() {}
 	if name != "-" {
-		fh, err := os.Open(name)
+		fh, err := core.OpenFileArg(name)
 		if err != nil {
-			return nil, nil, core.Usagef("--file: %v", err)
+			return nil, nil, err
 		}
-		st, err := fh.Stat()
-		if err == nil && st.Mode().IsRegular() {
-			if st.Size() > maxApplyFile {
-				fh.Close()
-				return nil, nil, core.Usagef("--file %s is larger than %d MiB", name, maxApplyFile>>20)
-			}
-			return fh, func() { fh.Close() }, nil
+		if st, err := fh.Stat(); err == nil && st.Size() > maxApplyFile {
+			fh.Close()
+			return nil, nil, core.Usagef("--file %s is larger than %d MiB", name, maxApplyFile>>20)
 		}
-		fh.Close()
+		return fh, func() { fh.Close() }, nil
 	}
 	data, err := core.ReadFileArg(name, stdin, maxApplyFile, "")
 	if err != nil {
 		return nil, nil, err
 	}
-	return bytes.NewReader(data), noop, nil
+	return bytes.NewReader(data), func() {}, nil
 }
 
 // validate makes every check of the flags alone, once, before the file is
