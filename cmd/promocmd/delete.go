@@ -79,7 +79,7 @@ unknown or not sent); the table form prints nothing on stdout.
 				return err
 			}
 			opts.Session, opts.ID, opts.Code, opts.SiteID, opts.Prompter = sess, ref.ID, ref.Code, sess.Settings.SiteID, core.PromptAs[core.Prompter](f)
-			return run(cmd.Context(), opts)
+			return idHint(sess, ref, run(cmd.Context(), opts))
 		},
 	}
 	af.register(f, c, verbDelete)

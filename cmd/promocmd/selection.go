@@ -20,6 +20,7 @@ import (
 	"github.com/promoctl/promoctl/internal/i18n"
 	"github.com/promoctl/promoctl/internal/output"
 	"github.com/promoctl/promoctl/internal/prompt"
+	"github.com/promoctl/promoctl/internal/records"
 	"github.com/promoctl/promoctl/internal/termsafe"
 )
 
@@ -301,6 +302,11 @@ func (opts *promoSelectOptions) resolve(ctx context.Context) ([]selected, int64,
 		needList = needList || r.Code != ""
 	}
 	if !needList && opts.SiteID == 0 {
+		// Ids alone: the site that has them all, so that the question,
+		// the journal and promo jobs name it; else each is read alone.
+		if out, site := opts.findSite(ctx); site != 0 {
+			return out, site, nil
+		}
 		return opts.readIDs(ctx)
 	}
 	site, err := opts.Site(opts.SiteID)
@@ -315,17 +321,35 @@ func (opts *promoSelectOptions) resolve(ctx context.Context) ([]selected, int64,
 }
 
 // readSite reads the site's list once: the codes the selection takes, in
-// the list's order.
+// the list's order. A code named that the list lacks is not found (exit
+// 4); a selection of nothing is a usage error (exit 2).
 func (opts *promoSelectOptions) readSite(ctx context.Context, site int64) ([]selected, error) {
-	client, err := opts.Client()
+	out, l, err := opts.collect(ctx, site)
 	if err != nil {
 		return nil, err
+	}
+	if err := l.missing(site); err != nil {
+		return nil, err
+	}
+	if len(out) == 0 {
+		return nil, i18n.NewError(core.ExitUsage, "select.error.nothing."+string(opts.Verb), "Site", site, "What", opts.Sel.describe(opts.Msg))
+	}
+	return out, nil
+}
+
+// collect reads the site's list once: the codes the selection takes, in
+// the list's order, and the filter that read it (which codes named it
+// saw).
+func (opts *promoSelectOptions) collect(ctx context.Context, site int64) ([]selected, *selectedPromos, error) {
+	client, err := opts.Client()
+	if err != nil {
+		return nil, nil, err
 	}
 	lctx, cancel := opts.WithTimeout(ctx)
 	defer cancel()
 	stream, err := client.StreamPromos(lctx, site)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	defer stream.Close()
 	now := opts.Now()
@@ -335,17 +359,40 @@ func (opts *promoSelectOptions) readSite(ctx context.Context, site int64) ([]sel
 		if _, err := l.Next(); err == io.EOF {
 			break
 		} else if err != nil {
-			return nil, fmt.Errorf("list promo codes of site %d: %w", site, err)
+			return nil, nil, fmt.Errorf("list promo codes of site %d: %w", site, err)
 		}
 		out = append(out, selectedOf(&l.p, now))
 	}
-	if err := l.missing(site); err != nil {
-		return nil, err
+	return out, l, nil
+}
+
+// findSite finds the site of the user's whose list has every id named,
+// the first such in the list of sites, and gives its codes of the
+// selection; site 0 when none has them all or the sites cannot be read
+// (the ids are then read one by one: readIDs).
+func (opts *promoSelectOptions) findSite(ctx context.Context) ([]selected, int64) {
+	client, err := opts.Client()
+	if err != nil {
+		return nil, 0
 	}
-	if len(out) == 0 {
-		return nil, i18n.NewError(core.ExitUsage, "select.error.nothing."+string(opts.Verb), "Site", site, "What", opts.Sel.describe(opts.Msg))
+	lctx, cancel := opts.WithTimeout(ctx)
+	raw, err := client.ListSites(lctx)
+	cancel()
+	if err != nil {
+		return nil, 0
 	}
-	return out, nil
+	refs, _, _ := records.Refs(raw)
+	for _, ref := range refs {
+		site := ref.Int()
+		if site <= 0 {
+			continue
+		}
+		out, l, err := opts.collect(ctx, site)
+		if err == nil && l.missing(site) == nil {
+			return out, site
+		}
+	}
+	return nil, 0
 }
 
 // readIDs reads the promo codes named by ids alone, without a site: each
@@ -438,20 +485,27 @@ func CountNoun(n int, one, many string) string {
 	return fmt.Sprintf("%d %s", n, many)
 }
 
+// op is the bulk engine's operation of v on the promo code id with code:
+// a delete, a disable, or an update that sets is_enabled.
+func (v selectVerb) op(id int64, code string) bulk.Op {
+	o := bulk.Op{ID: id, Code: code}
+	switch v {
+	case verbDelete:
+		o.Action = bulk.ActionDelete
+	case verbDisable:
+		o.Action = bulk.ActionDisable
+	case verbEnable:
+		o.Action, o.Body = bulk.ActionUpdate, json.RawMessage(`{"is_enabled":true}`)
+	}
+	return o
+}
+
 // execute carries out the selection on the bulk engine, journaled, and
 // reports: a summary line always, each failure by code.
 func (opts *promoSelectOptions) execute(ctx context.Context, targets []selected, site int64, skipped []selected, changed int) error {
 	ops := make([]bulk.Op, len(targets))
 	for i, t := range targets {
-		ops[i] = bulk.Op{ID: t.ID, Code: t.Code}
-		switch opts.Verb {
-		case verbDelete:
-			ops[i].Action = bulk.ActionDelete
-		case verbDisable:
-			ops[i].Action = bulk.ActionDisable
-		case verbEnable:
-			ops[i].Action, ops[i].Body = bulk.ActionUpdate, json.RawMessage(`{"is_enabled":true}`)
-		}
+		ops[i] = opts.Verb.op(t.ID, t.Code)
 	}
 	b, err := newBulkJob(opts.Session)
 	if err != nil {

@@ -1,6 +1,7 @@
 package promocmd
 
 import (
+	"fmt"
 	"io"
 	"slices"
 	"strconv"
@@ -111,7 +112,7 @@ func (sf *selectionFlags) parse(cmd *cobra.Command, args []string) (selection, e
 	if fs.Changed("status") {
 		st, err := parseStatuses(sf.status)
 		if err != nil {
-			return sel, core.Usagef("--status: %v", err)
+			return sel, err
 		}
 		f.Statuses = st
 	}
@@ -167,10 +168,12 @@ func parseStatuses(s string) ([]promo.Status, error) {
 			}
 		}
 		if st == "" {
-			// The English parser names the statuses it knows.
-			if _, err := promo.ParseStatuses(part); err != nil {
-				return nil, err
+			names, words := statusNames(), make([]string, 0, len(promo.Statuses()))
+			for _, k := range promo.Statuses() {
+				words = append(words, ru.T("word."+string(k)))
 			}
+			return nil, i18n.NewError(core.ExitUsage, "select.error.status", "Word", fmt.Sprintf("%q", strings.TrimSpace(part)),
+				"Names", strings.Join(names, ", "), "Words", strings.Join(words, ", "))
 		}
 		if !slices.Contains(out, st) {
 			out = append(out, st)

@@ -32,11 +32,15 @@ type columnNames struct {
 func plainColumns() []string { return []string{"site_id", "user_id", "status"} }
 
 // newColumnNames reads the names of the fields of promo.Registry, of
-// plainColumns and their headers in the catalogs of every language.
-func newColumnNames() columnNames {
+// plainColumns and, with headers, their headers in the catalogs of every
+// language (which takes the catalogs' parsing, some milliseconds).
+func newColumnNames(headers bool) columnNames {
 	c := columnNames{key: map[string]string{}}
 	catalogs := map[i18n.Lang]map[string]string{}
 	for _, l := range i18n.Langs() {
+		if !headers {
+			break
+		}
 		msgs, err := i18n.Catalog(l)
 		if err != nil {
 			continue // the catalogs are embedded: their tests read them
@@ -154,7 +158,7 @@ func ParseColumn(s string) (ColumnMap, error) {
 		return ColumnMap{}, i18n.NewError(2, "sheet.column_flag_form", "Value", s)
 	}
 	m := ColumnMap{Header: strings.TrimSpace(s[:i]), Field: strings.TrimSpace(s[i+1:])}
-	names := newColumnNames()
+	names := newColumnNames(false) // a field is named by its API name
 	if key, ok := names.key[normHeader(m.Field)]; ok && key == strings.ToLower(m.Field) {
 		m.Field = key
 		return m, nil
@@ -174,7 +178,7 @@ func header(head []string, line int, probs *Problems, o ReadOptions) ([]string, 
 	for len(head) > 1 && strings.TrimSpace(head[len(head)-1]) == "" {
 		head = head[:len(head)-1]
 	}
-	names := newColumnNames()
+	names := newColumnNames(true)
 	mapped := map[string]string{}
 	for _, m := range o.Columns {
 		mapped[normHeader(m.Header)] = m.Field
@@ -194,14 +198,14 @@ func header(head []string, line int, probs *Problems, o ReadOptions) ([]string, 
 		}
 		switch {
 		case n == "":
-			probs.add(line, "column %d has no name", i+1)
+			probs.addMsg(line, i18n.M("sheet.column_unnamed", "N", i+1))
 			continue
 		case utf8.RuneCountInString(n) > MaxName:
 			probs.addMsg(line, i18n.M("bounds.name_long", "Column", i+1, "Max", MaxName, "Start", short(h)))
 			continue
 		case !ok:
 			if near := names.nearMiss(h); near != "" {
-				probs.addMsg(line, i18n.M("sheet.column_near", "Column", h, "Suggestion", near))
+				probs.addMsg(line, i18n.M("sheet.column_near", "Column", cut(h), "Suggestion", near))
 				probs.badHeader = true
 			} else {
 				unnamed = append(unnamed, h)
@@ -211,7 +215,7 @@ func header(head []string, line int, probs *Problems, o ReadOptions) ([]string, 
 		keys[i] = key
 		if first, twice := seen[key]; twice {
 			if normHeader(first) == n {
-				probs.add(line, "column %s is there twice", short(strings.ToLower(strings.TrimSpace(h))))
+				probs.addMsg(line, i18n.M("sheet.column_again", "Column", cut(strings.TrimSpace(h))))
 			} else {
 				probs.addMsg(line, i18n.M("sheet.column_twice", "First", first, "Second", h, "Field", key))
 			}

@@ -342,7 +342,7 @@ func ReadFrom(name string, f io.ReadSeeker, o ReadOptions) ([]Row, error) {
 		probs.add(0, "--sheet is for a workbook (.xlsx), and this is %s", strings.ToUpper(string(format)))
 		return nil, probs.err()
 	}
-	if len(o.Columns) > 0 && format != XLSX && format != CSV {
+	if len(o.Columns) > 0 && (format == JSON || format == YAML) {
 		probs.addMsg(0, i18n.M("sheet.column_flag_format", "Format", strings.ToUpper(string(format))))
 		return nil, probs.err()
 	}

@@ -183,15 +183,16 @@ func ungroup(s string) (string, bool) {
 }
 
 // ParseBool reads a yes-or-no value as people and spreadsheets write it:
-// true/false and 1/0 (any case, and what Go's strconv reads: t, f), and the
-// Russian ИСТИНА/ЛОЖЬ (Excel's) and да/нет, any case. It is the one reader
+// true/false and 1/0 (any case, and what Go's strconv reads: t, f), yes/no
+// (promoctl's English tables), and the Russian ИСТИНА/ЛОЖЬ (Excel's) and
+// да/нет, any case. It is the one reader
 // of booleans in files.
 func ParseBool(s string) (bool, error) {
 	t := strings.TrimSpace(s)
 	switch strings.ToLower(t) {
-	case "истина", "да":
+	case "истина", "да", "yes":
 		return true, nil
-	case "ложь", "нет":
+	case "ложь", "нет", "no":
 		return false, nil
 	}
 	b, err := strconv.ParseBool(strings.ToLower(t))

@@ -373,12 +373,13 @@ func TestFieldsValueIsTheJSONValue(t *testing.T) {
 func TestParseBool(t *testing.T) {
 	t.Parallel()
 	for in, want := range map[string]bool{"true": true, "false": false, "TRUE": true, "FALSE": false, "True": true, "1": true, "0": false,
-		"ИСТИНА": true, "ЛОЖЬ": false, "истина": true, "Ложь": false, "да": true, "нет": false, "Да": true, "НЕТ": false, " true ": true} {
+		"ИСТИНА": true, "ЛОЖЬ": false, "истина": true, "Ложь": false, "да": true, "нет": false, "Да": true, "НЕТ": false, " true ": true,
+		"yes": true, "No": false} { // yes and no: promoctl's English tables
 		if got, err := ParseBool(in); err != nil || got != want {
 			t.Errorf("ParseBool(%q) = %v, %v; want %v", in, got, err, want)
 		}
 	}
-	for _, in := range []string{"", "yes", "maybe", "2", "\xc8\xd1\xd2\xc8\xcd\xc0", "ИСТИНА1"} {
+	for _, in := range []string{"", "y", "maybe", "2", "\xc8\xd1\xd2\xc8\xcd\xc0", "ИСТИНА1"} {
 		if _, err := ParseBool(in); err == nil || err.Error() != "want true or false, got "+strconv.Quote(in) {
 			t.Errorf("ParseBool(%q) error = %v", in, err)
 		}
