@@ -28,8 +28,8 @@ import (
 // maxApplyFile is the largest file promo apply reads: a site of 100,000
 // codes exported as CSV is about 11 MiB, and a file may hold at most
 // plan.MaxRows (200,000) rows. It bounds the memory of one row of CSV (a
-// field may be as long as the file) and of a workbook, which excelize
-// reads whole (docs/performance.md).
+// field may be as long as the file); a workbook is read within
+// internal/sheet's bounds (docs/security.md).
 const maxApplyFile = 64 << 20
 
 // promoApplyOptions are the inputs of promo apply.
@@ -246,7 +246,7 @@ func runPromoApply(ctx context.Context, opts *promoApplyOptions) error {
 	if name == "-" {
 		name = "stdin"
 	}
-	rows, err := plan.ReadFrom(name, in, plan.ReadOptions{Loc: opts.Loc, Sheet: opts.Sheet})
+	rows, err := plan.ReadContext(ctx, name, in, plan.ReadOptions{Loc: opts.Loc, Sheet: opts.Sheet})
 	closeIn()
 	if err != nil {
 		return opts.problems(err)
@@ -301,9 +301,15 @@ func (opts *promoApplyOptions) problems(err error) error {
 		return err
 	}
 	if len(probs.List) == 1 {
+		if m := probs.List[0].Say; m.ID != "" && probs.List[0].Line == 0 {
+			return i18n.NewError(core.ExitUsage, "sheet.file_refused", "File", probs.File, "What", m)
+		}
 		return core.Usagef("%s; nothing was sent", probs.Lines()[0])
 	}
-	for _, l := range probs.Lines() {
+	for i, l := range probs.Lines() {
+		if m := probs.List[i].Say; m.ID != "" && probs.List[i].Line == 0 {
+			l = opts.Msg.Say(i18n.M("sheet.file", "File", probs.File, "What", m))
+		}
 		fmt.Fprintln(opts.IO.ErrOut, opts.Warnings.Clean(l))
 	}
 	more := ""

@@ -10,6 +10,7 @@ package plan
 import (
 	"bufio"
 	"bytes"
+	"context"
 	"encoding/csv"
 	"errors"
 	"fmt"
@@ -22,8 +23,10 @@ import (
 
 	"go.yaml.in/yaml/v3"
 
+	"github.com/promoctl/promoctl/internal/i18n"
 	"github.com/promoctl/promoctl/internal/jsonscan"
 	"github.com/promoctl/promoctl/internal/promo"
+	"github.com/promoctl/promoctl/internal/sheet"
 )
 
 // Row is one promo code of a file, as the file declares it.
@@ -43,6 +46,9 @@ type Row struct {
 type Problem struct {
 	Line int
 	Msg  string
+	// Say is the problem as a catalog message, when it was born one (a
+	// refused workbook); Msg is then its English.
+	Say i18n.Message
 }
 
 // Problems is every problem found in a file: nothing is sent when there
@@ -73,7 +79,12 @@ func (p *Problems) Lines() []string {
 }
 
 func (p *Problems) add(line int, format string, args ...any) {
-	p.List = append(p.List, Problem{line, fmt.Sprintf(format, args...)})
+	p.List = append(p.List, Problem{Line: line, Msg: fmt.Sprintf(format, args...)})
+}
+
+// addMsg adds a problem born as a catalog message.
+func (p *Problems) addMsg(line int, m i18n.Message) {
+	p.List = append(p.List, Problem{Line: line, Msg: i18n.New(i18n.English).Say(m), Say: m})
 }
 
 func (p *Problems) err() error {
@@ -95,15 +106,21 @@ const (
 	// XLSX is an Excel workbook (Office Open XML), as Excel and LibreOffice
 	// save it.
 	XLSX Format = "xlsx"
+	// ODS is an OpenDocument spreadsheet, LibreOffice's own.
+	ODS Format = "ods"
 )
 
 // Sniff tells a file's format from its name's extension, else from its
-// first characters: a ZIP archive is a workbook, [ or { is JSON, - or ---
-// YAML, anything else CSV.
+// first characters: a ZIP archive is a workbook (an .ods when its first
+// entry says so), and so is a compound file (an encrypted workbook, or an
+// .xls, which the workbook reader refuses with what it is), [ or { is
+// JSON, - or --- YAML, anything else CSV.
 func Sniff(name string, data []byte) Format {
 	switch strings.ToLower(filepath.Ext(name)) {
 	case ".xlsx", ".xlsm":
 		return XLSX
+	case ".ods":
+		return ODS
 	case ".csv", ".tsv", ".txt":
 		return CSV
 	case ".json":
@@ -112,6 +129,12 @@ func Sniff(name string, data []byte) Format {
 		return YAML
 	}
 	if bytes.HasPrefix(data, []byte("PK\x03\x04")) {
+		if bytes.Contains(data[:min(len(data), 128)], []byte("mimetypeapplication/vnd.oasis.opendocument.spreadsheet")) {
+			return ODS
+		}
+		return XLSX
+	}
+	if sheet.IsCompound(data) {
 		return XLSX
 	}
 	t := bytes.TrimLeft(bytes.TrimPrefix(data, bom), " \t\r\n")
@@ -222,6 +245,9 @@ type ReadOptions struct {
 	Sheet string
 }
 
+// workbook reports whether a format is a workbook's (.xlsx, .ods).
+func (f Format) workbook() bool { return f == XLSX || f == ODS }
+
 // Read reads the rows of a file named name (for messages and its
 // extension) and checks each of them: every value with the rules of promo
 // create (dates without a zone in loc; a date alone in d_off is the end of
@@ -235,6 +261,12 @@ func Read(name string, data []byte, loc *time.Location) ([]Row, error) {
 // file is read twice (once to tell its encoding, then row by row), a
 // workbook's sheet row by row; neither is held in memory as a whole.
 func ReadFrom(name string, f io.ReadSeeker, o ReadOptions) ([]Row, error) {
+	return ReadContext(context.Background(), name, f, o)
+}
+
+// ReadContext is ReadFrom ending when ctx ends (with ctx's error): a
+// workbook's read checks it at every row.
+func ReadContext(ctx context.Context, name string, f io.ReadSeeker, o ReadOptions) ([]Row, error) {
 	probs := &Problems{File: name}
 	var head [512]byte
 	n, err := io.ReadFull(f, head[:])
@@ -245,8 +277,8 @@ func ReadFrom(name string, f io.ReadSeeker, o ReadOptions) ([]Row, error) {
 		return nil, fmt.Errorf("read %s: %w", name, err)
 	}
 	format := Sniff(name, head[:n])
-	if o.Sheet != "" && format != XLSX {
-		probs.add(0, "--sheet is for a workbook (.xlsx), and this is %s", strings.ToUpper(string(format)))
+	if o.Sheet != "" && !format.workbook() {
+		probs.add(0, "--sheet is for a workbook (.xlsx or .ods), and this is %s", strings.ToUpper(string(format)))
 		return nil, probs.err()
 	}
 	var rows []Row
@@ -289,8 +321,8 @@ func ReadFrom(name string, f io.ReadSeeker, o ReadOptions) ([]Row, error) {
 	switch format {
 	case CSV:
 		err = readCSV(f, probs, emit)
-	case XLSX:
-		err = readXLSX(f, o, probs, emit)
+	case XLSX, ODS:
+		err = readWorkbook(ctx, f, o, probs, emit)
 	case JSON:
 		if bytes.HasPrefix(head[:n], bom) {
 			_, err = f.Seek(int64(len(bom)), io.SeekStart)
