@@ -3,11 +3,14 @@ package sheet
 import (
 	"archive/zip"
 	"bytes"
+	"errors"
 	"fmt"
 	"hash/crc32"
 	"io"
 	"strings"
 	"testing"
+
+	"github.com/promoctl/promoctl/internal/i18n"
 )
 
 // part is one file of a test archive: its content, or (raw) its
@@ -233,4 +236,32 @@ func deflateRepeat(prefix string, fill byte, n int64, suffix string) ([]byte, ui
 		out = append(out, byte(acc))
 	}
 	return out, crc.Sum32()
+}
+
+// odsFile is an .ods of one table "Codes" whose rows are given (as
+// content.xml's XML), the mimetype first and stored, as LibreOffice
+// writes it.
+func odsFile(t testing.TB, rows string, extra ...testPart) []byte {
+	return archive(t, append([]testPart{
+		{name: "mimetype", data: odsMimetype, store: true},
+		{name: "META-INF/manifest.xml", data: `<manifest:manifest xmlns:manifest="urn:oasis:names:tc:opendocument:xmlns:manifest:1.0"><manifest:file-entry manifest:full-path="/" manifest:media-type="` + odsMimetype + `"/></manifest:manifest>`},
+		{name: "content.xml", data: odsContent("", `<table:table table:name="Codes" table:style-name="ta1">`+rows+`</table:table>`)},
+	}, extra...)...)
+}
+
+// odsContent is content.xml of automatic styles and tables.
+func odsContent(styles, tables string) string {
+	return `<?xml version="1.0" encoding="UTF-8"?>` + "\n" +
+		`<office:document-content xmlns:office="` + nsOffice + `" xmlns:table="` + nsTable + `" xmlns:text="` + nsText + `" xmlns:style="` + nsStyle + `" xmlns:calcext="urn:org:documentfoundation:names:experimental:calc:xmlns:calcext:1.0" office:version="1.3">` +
+		`<office:automatic-styles><style:style style:name="ta1" style:family="table"><style:table-properties table:display="true"/></style:style>` + styles + `</office:automatic-styles>` +
+		`<office:body><office:spreadsheet>` + tables + `</office:spreadsheet></office:body></office:document-content>`
+}
+
+// errorText is a refusal's English, one line, and whether err is one.
+func errorText(err error) (string, bool) {
+	var ie *i18n.Error
+	if !errors.As(err, &ie) || ie.ExitCode() != ErrExit || strings.ContainsAny(err.Error(), "\n\r") {
+		return "", false
+	}
+	return err.Error(), true
 }

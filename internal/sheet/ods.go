@@ -353,8 +353,9 @@ func (r *odsReader) end(e xml.EndElement) error {
 		}
 		return nil
 	case r.inCell:
+		err := r.endCell()
 		r.inCell = false
-		return r.endCell()
+		return err
 	case r.inRow && n.Space == nsTable && n.Local == "table-row":
 		r.inRow = false
 		return r.endRow()
