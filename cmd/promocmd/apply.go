@@ -72,9 +72,9 @@ create the codes the site lacks, update the ones whose fields differ, and
 with --prune delete (or with --disable-missing disable) the site's codes
 the file does not name. Applying the same file again changes nothing.
 
-FILE (- for stdin) is CSV with a header row, an Excel workbook (.xlsx:
-its first sheet, or --sheet NAME), a JSON array of objects or a YAML
-list, with the API's field names; what promo list -o xlsx, -o csv, -o json
+FILE (- for stdin) is CSV with a header row, a workbook (.xlsx, or
+LibreOffice's .ods: its first sheet, or --sheet NAME), a JSON array of
+objects or a YAML list, with the API's field names; what promo list -o xlsx, -o csv, -o json
 or -o yaml prints is a valid FILE: export, edit in a spreadsheet, apply.
 CSV is read as Excel and LibreOffice save it: UTF-8 (with or without a
 byte order mark), UTF-16 ("Unicode text") or Windows-1251; separated by
@@ -135,8 +135,8 @@ See docs/bulk.md for the spreadsheet workflow and the columns.`,
 	}
 	fs := c.Flags()
 	core.SiteFlag(f, c)
-	fs.StringVarP(&opts.File, "file", "f", "", "the promo codes to apply: CSV, a workbook (.xlsx), a JSON array or a YAML list of API field names (- for stdin)")
-	fs.StringVar(&opts.Sheet, "sheet", "", "the sheet of a workbook (-f FILE.xlsx) to read (default the first)")
+	fs.StringVarP(&opts.File, "file", "f", "", "the promo codes to apply: CSV, a workbook (.xlsx, .ods), a JSON array or a YAML list of API field names (- for stdin)")
+	fs.StringVar(&opts.Sheet, "sheet", "", "the sheet of a workbook (-f FILE.xlsx or .ods) to read (default the first)")
 	fs.BoolVar(&prune, "prune", false, "delete the site's promo codes the file does not name")
 	fs.BoolVar(&disable, "disable-missing", false, "disable the site's promo codes the file does not name")
 	fs.BoolVar(&opts.DryRun, "dry-run", false, "print the plan and send nothing")

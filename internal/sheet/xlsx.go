@@ -259,7 +259,7 @@ func customFormat(code string) numFormat {
 
 // styles reads styles.xml: what each cell format (s="N") shows numbers as.
 func (p *pkg) styles(name string) ([]numFormat, error) {
-	if name == "" || !p.has(name) {
+	if name == "" {
 		return nil, nil
 	}
 	custom := map[int]numFormat{}
@@ -328,7 +328,7 @@ func (s *sst) at(i int) string {
 // bytes.
 func (p *pkg) sharedStrings(ctx context.Context, name string) (*sst, error) {
 	s := &sst{}
-	if name == "" || !p.has(name) {
+	if name == "" {
 		return s, nil
 	}
 	pt, err := p.open(name, min(p.lim.Part, 4*int64(p.lim.SharedBytes)+16*int64(p.lim.SharedStrings)+(1<<20)))
