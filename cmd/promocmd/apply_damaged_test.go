@@ -144,3 +144,39 @@ func TestPromoApplyRefusesAFlippedByte(t *testing.T) {
 		r.ExpectRoutes(t)
 	}
 }
+
+// TestPromoApplyDamagedWorkbookInRussian: the refusal is said in the
+// run's language, its place and the parser's words kept as they are.
+func TestPromoApplyDamagedWorkbookInRussian(t *testing.T) {
+	r := newRunner(t)
+	r.Env["PROMOCTL_LANG"] = "ru"
+	r.API.Handle("GET /v1/promo", http.StatusOK, damagedSite())
+	path := cmdtest.WriteFile(t, "broken.xlsx", string(rezip(t, damagedBook(t, 12), atRow5("&bogus;"))))
+	r.Run("promo", "apply", "-f", path, "--site-id", "1", "--prune", "--yes").Expect(t, 2, "",
+		"promoctl: "+path+": лист «Sheet1», строка 5: XML в xl/worksheets/sheet1.xml нарушен (строка 2: invalid character entity &bogus;): файл повреждён; ничего не отправлено\n")
+	r.ExpectRoutes(t)
+}
+
+// TestPromoApplyPercentCell: 15% typed into bonus_amount is kept by the
+// spreadsheet as 0.15 with a percent format; it is applied as 15, not as
+// 0.15%.
+func TestPromoApplyPercentCell(t *testing.T) {
+	f := excelize.NewFile()
+	defer f.Close()
+	pct := "0%"
+	style, _ := f.NewStyle(&excelize.Style{CustomNumFmt: &pct})
+	_ = f.SetSheetRow("Sheet1", "A1", &[]any{"code", "bonus_amount"})
+	_ = f.SetSheetRow("Sheet1", "A2", &[]any{"CODE01", 0.15})
+	_ = f.SetCellStyle("Sheet1", "B2", "B2", style)
+	var b bytes.Buffer
+	if err := f.Write(&b); err != nil {
+		t.Fatal(err)
+	}
+	r := newRunner(t)
+	r.API.Handle("GET /v1/promo", http.StatusOK, damagedSite())
+	path := cmdtest.WriteFile(t, "codes.xlsx", b.String())
+	res := r.Run("promo", "apply", "-f", path, "--site-id", "1", "--dry-run")
+	res.Expect(t, 0, "ACTION  ID    CODE    CHANGES\nupdate  1001  CODE01  bonus_amount 10% → 15%\n",
+		"Plan for site 1: 1 to update, 0 unchanged; 11 not in the file are left alone (--prune deletes them, --disable-missing disables them).\n")
+	r.ExpectRoutes(t, "GET /v1/promo?site_id=1")
+}
