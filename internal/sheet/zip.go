@@ -332,38 +332,6 @@ func (x *xmlReader) fail(err error) error {
 	return damaged(x.where(), x.pt.name, err)
 }
 
-// finish reads the rest of the part, after its root element, to the end
-// of its data: trailing XML is checked, and so is the checksum.
-func (x *xmlReader) finish() error {
-	for {
-		_, err := x.next()
-		if err == io.EOF {
-			return nil
-		}
-		if err != nil {
-			return err
-		}
-	}
-}
-
-// skip reads over the element just started, to its end.
-func (x *xmlReader) skip() error {
-	depth := 1
-	for depth > 0 {
-		tok, err := x.next()
-		if err != nil {
-			return err
-		}
-		switch tok.(type) {
-		case xml.StartElement:
-			depth++
-		case xml.EndElement:
-			depth--
-		}
-	}
-	return nil
-}
-
 // attr is the value of an element's attribute by its local name (any
 // namespace, as the files write one prefix or another).
 func attr(e xml.StartElement, local string) (string, bool) {
