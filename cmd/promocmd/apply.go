@@ -6,7 +6,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"os"
 	"strings"
 	"time"
 	"unicode"
@@ -42,6 +41,10 @@ type promoApplyOptions struct {
 	// Sheet is --sheet: the sheet of a workbook to read; empty for the
 	// first.
 	Sheet string
+	// Columns are --column HEADER=field, as given; columns are them
+	// read (validate).
+	Columns []string
+	columns []plan.ColumnMap
 	// SiteID is --site-id or the configured site_id; 0 when neither.
 	SiteID int64
 	// Missing is what becomes of the site's codes the file does not name:
@@ -79,7 +82,14 @@ or -o yaml prints is a valid FILE: export, edit in a spreadsheet, apply.
 CSV is read as Excel and LibreOffice save it: UTF-8 (with or without a
 byte order mark), UTF-16 ("Unicode text") or Windows-1251; separated by
 commas, semicolons or tabs. Values may be written the Russian way: 10,5,
-1 234,50, 31.12.2026, 31.12.2026 23:59, ИСТИНА, да, нет. A
+1 234,50, 31.12.2026, 31.12.2026 23:59, ИСТИНА, да, нет; an amount with
+its unit (15 %, 500,00 ₽) when the unit is the code's kind. An end at
+00:00 (31.12.2026 0:00) is that whole day, as a date alone is, unless the
+code ends at that 00:00 now. Dates are compared to the whole second.
+A column is named by its API field name, by the header promoctl's tables
+give it in English or Russian (Code, Промокод, Скидка, any case), or by
+--column 'HEADER=field'; a column that names nothing is read over with
+a warning, and a near-miss of a name is an error. A
 row is matched by its id when the site has it, else by its code (ignoring
 case); a row matched by its id whose code differs renames the promo code.
 A field a row leaves out or empty is left as it is (a new code
@@ -118,6 +128,10 @@ See docs/bulk.md for the spreadsheet workflow and the columns.`,
   # the file is the whole truth: delete the site's other codes
   promoctl promo apply -f codes.yaml --site-id 11111 --prune --yes
 
+  # another platform's export, its columns named
+  promoctl promo apply -f export.csv --site-id 11111 --dry-run \
+    --column promo_code=code --column discount=bonus_amount --column valid_to=d_off
+
   # copy site 11111's codes to site 22222
   promoctl promo list --site-id 11111 -o csv | promoctl promo apply -f - --site-id 22222
 
@@ -137,6 +151,7 @@ See docs/bulk.md for the spreadsheet workflow and the columns.`,
 	core.SiteFlag(f, c)
 	fs.StringVarP(&opts.File, "file", "f", "", "the promo codes to apply: CSV, a workbook (.xlsx, .ods), a JSON array or a YAML list of API field names (- for stdin)")
 	fs.StringVar(&opts.Sheet, "sheet", "", "the sheet of a workbook (-f FILE.xlsx or .ods) to read (default the first)")
+	fs.StringArrayVar(&opts.Columns, "column", nil, "read the file's column HEADER as the API field: 'HEADER=field' (repeatable), such as --column 'Expires=d_off'")
 	fs.BoolVar(&prune, "prune", false, "delete the site's promo codes the file does not name")
 	fs.BoolVar(&disable, "disable-missing", false, "disable the site's promo codes the file does not name")
 	fs.BoolVar(&opts.DryRun, "dry-run", false, "print the plan and send nothing")
@@ -148,30 +163,26 @@ See docs/bulk.md for the spreadsheet workflow and the columns.`,
 
 // openApplyFile opens promo apply's FILE for reading, as a reader that can
 // go back (a CSV file is read twice: docs/performance.md): a regular file
-// as it is, on disk; stdin, a pipe or a device read into memory first,
-// up to maxApplyFile. close closes the file.
+// as it is, on disk (core.OpenFileArg: a FIFO, a device or a directory is
+// refused); stdin read into memory first, up to maxApplyFile, as long as
+// Ctrl-C does not end it. close closes the file.
 func openApplyFile(name string, stdin io.Reader) (r io.ReadSeeker, close func(), err error) {
-	noop := func() {}
 	if name != "-" {
-		fh, err := os.Open(name)
+		fh, err := core.OpenFileArg(name)
 		if err != nil {
-			return nil, nil, core.Usagef("--file: %v", err)
+			return nil, nil, err
 		}
-		st, err := fh.Stat()
-		if err == nil && st.Mode().IsRegular() {
-			if st.Size() > maxApplyFile {
-				fh.Close()
-				return nil, nil, core.Usagef("--file %s is larger than %d MiB", name, maxApplyFile>>20)
-			}
-			return fh, func() { fh.Close() }, nil
+		if st, err := fh.Stat(); err == nil && st.Size() > maxApplyFile {
+			fh.Close()
+			return nil, nil, core.Usagef("--file %s is larger than %d MiB", name, maxApplyFile>>20)
 		}
-		fh.Close()
+		return fh, func() { fh.Close() }, nil
 	}
 	data, err := core.ReadFileArg(name, stdin, maxApplyFile, "")
 	if err != nil {
 		return nil, nil, err
 	}
-	return bytes.NewReader(data), noop, nil
+	return bytes.NewReader(data), func() {}, nil
 }
 
 // validate makes every check of the flags alone, once, before the file is
@@ -185,6 +196,19 @@ func (opts *promoApplyOptions) validate(fs *pflag.FlagSet, prune, disable bool) 
 	}
 	if fs.Changed("concurrency") && (opts.Concurrency < 1 || opts.Concurrency > core.MaxConcurrency) {
 		return core.Usagef("--concurrency must be 1 to %d, got %d", core.MaxConcurrency, opts.Concurrency)
+	}
+	return opts.readColumns()
+}
+
+// readColumns reads --column into columns.
+func (opts *promoApplyOptions) readColumns() error {
+	opts.columns = opts.columns[:0]
+	for _, v := range opts.Columns {
+		m, err := plan.ParseColumn(v)
+		if err != nil {
+			return err
+		}
+		opts.columns = append(opts.columns, m)
 	}
 	return nil
 }
@@ -246,7 +270,12 @@ func runPromoApply(ctx context.Context, opts *promoApplyOptions) error {
 	if name == "-" {
 		name = "stdin"
 	}
-	rows, err := plan.ReadContext(ctx, name, in, plan.ReadOptions{Loc: opts.Loc, Sheet: opts.Sheet})
+	if len(opts.columns) != len(opts.Columns) {
+		if err := opts.readColumns(); err != nil {
+			return err
+		}
+	}
+	rows, err := plan.ReadContext(ctx, name, in, plan.ReadOptions{Loc: opts.Loc, Sheet: opts.Sheet, Columns: opts.columns, Warn: opts.Warnings.WarnMsg})
 	closeIn()
 	if err != nil {
 		return opts.problems(err)
@@ -300,23 +329,24 @@ func (opts *promoApplyOptions) problems(err error) error {
 	if !errors.As(err, &probs) {
 		return err
 	}
-	if len(probs.List) == 1 {
-		if m := probs.List[0].Say; m.ID != "" && probs.List[0].Line == 0 {
-			return i18n.NewError(core.ExitUsage, "sheet.file_refused", "File", probs.File, "What", m)
-		}
-		return core.Usagef("%s; nothing was sent", probs.Lines()[0])
+	lines := probs.Say(opts.Msg)
+	if len(probs.List) == 1 && probs.More == 0 {
+		return core.Usagef("%s; nothing was sent", lines[0])
 	}
-	for i, l := range probs.Lines() {
-		if m := probs.List[i].Say; m.ID != "" && probs.List[i].Line == 0 {
-			l = opts.Msg.Say(i18n.M("sheet.file", "File", probs.File, "What", m))
-		}
+	for _, l := range lines {
 		fmt.Fprintln(opts.IO.ErrOut, opts.Warnings.Clean(l))
 	}
-	more := ""
-	if len(probs.List) >= plan.MaxProblems {
-		more = ", and maybe more after them"
+	// At most plan.MaxProblems lines, then this one: how many more, and
+	// where the reading stopped.
+	switch {
+	case probs.Stopped != 0 && probs.More > 0:
+		return i18n.NewError(core.ExitUsage, "bounds.problems.stopped_more", "File", probs.File, "Max", len(probs.List), "More", probs.More, "Line", probs.Stopped)
+	case probs.Stopped != 0:
+		return i18n.NewError(core.ExitUsage, "bounds.problems.stopped", "File", probs.File, "Max", len(probs.List), "Line", probs.Stopped)
+	case probs.More > 0:
+		return i18n.NewError(core.ExitUsage, "bounds.problems.more", "File", probs.File, "Max", len(probs.List), "More", probs.More)
 	}
-	return core.Usagef("%s: %d problems, listed above%s; nothing was sent", probs.File, len(probs.List), more)
+	return core.Usagef("%s: %d problems, listed above; nothing was sent", probs.File, len(probs.List))
 }
 
 // makePlan reads the site's list once and diffs the rows against it. Rows

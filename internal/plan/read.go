@@ -16,10 +16,12 @@ import (
 	"fmt"
 	"io"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
 	"time"
+	"unicode/utf8"
 
 	"go.yaml.in/yaml/v3"
 
@@ -39,6 +41,15 @@ type Row struct {
 	// Changes are the fields the row names; a field left out or empty is
 	// not named, so it is left as it is.
 	Changes promo.Changes
+	// Unit is what the row's bonus_amount said it is besides its number
+	// (15 %, 500,00 ₽), for Make to check against the code's kind;
+	// AmountText the amount as written, for its message.
+	Unit       promo.AmountUnit
+	AmountText string
+	// EndWritten is the row's end as written when it was 00:00 or a date
+	// alone (promo.ParseFileEnd), and Changes.Ends the end of that day:
+	// Make keeps a code's current end that is EndWritten.
+	EndWritten *time.Time
 }
 
 // Problem is one thing wrong with a file, at a line (CSV) or item
@@ -46,45 +57,99 @@ type Row struct {
 type Problem struct {
 	Line int
 	Msg  string
-	// Say is the problem as a catalog message, when it was born one (a
-	// refused workbook); Msg is then its English.
-	Say i18n.Message
+	// Said is the message, when it is a catalog's (Msg is then its
+	// English): Problems.Say gives it in a language.
+	Said *i18n.Message
 }
 
-// Problems is every problem found in a file: nothing is sent when there
-// are any.
+// Problems is every problem found in a file, up to MaxProblems: nothing
+// is sent when there are any. Past MaxProblems a problem is only counted
+// (More), and reading stops at the end of the row that filled the list
+// (Stopped), whatever the problems are: a file of millions of bad rows
+// costs no more than one of MaxProblems.
 type Problems struct {
 	File string
 	List []Problem
+	// More is how many problems were found and not listed.
+	More int
+	// Stopped is the line (item) after which reading stopped with the
+	// list full; 0 when the file was read to its end.
+	Stopped int
+	english *i18n.Printer // says addMsg's English, read on the first
+	// warnings wait for the end of the reading: a file refused as a
+	// whole (not text) gets none.
+	warnings []i18n.Message
+	// badHeader is set when a column's name is a problem: the rows'
+	// lack of a code may be its doing, and is not said again.
+	badHeader bool
 }
 
 func (p *Problems) Error() string {
-	if len(p.List) == 1 {
+	if len(p.List) == 1 && p.More == 0 {
 		return p.Lines()[0]
 	}
-	return fmt.Sprintf("%s: %d problems", p.File, len(p.List))
+	return fmt.Sprintf("%s: %d problems", p.File, len(p.List)+p.More)
 }
 
 // Lines are the problems as FILE:LINE: message, in the order of the file.
-func (p *Problems) Lines() []string {
+func (p *Problems) Lines() []string { return p.Say(nil) }
+
+// Say is Lines in msg's language: the messages that are a catalog's in it,
+// the others as written.
+func (p *Problems) Say(msg *i18n.Printer) []string {
 	out := make([]string, len(p.List))
 	for i, pr := range p.List {
+		text := pr.Msg
+		if pr.Said != nil && msg != nil {
+			text = msg.Say(*pr.Said)
+		}
 		if pr.Line == 0 {
-			out[i] = p.File + ": " + pr.Msg
+			out[i] = p.File + ": " + text
 		} else {
-			out[i] = fmt.Sprintf("%s:%d: %s", p.File, pr.Line, pr.Msg)
+			out[i] = fmt.Sprintf("%s:%d: %s", p.File, pr.Line, text)
 		}
 	}
 	return out
 }
 
 func (p *Problems) add(line int, format string, args ...any) {
+	if p.full() {
+		p.More++
+		return
+	}
 	p.List = append(p.List, Problem{Line: line, Msg: fmt.Sprintf(format, args...)})
 }
 
-// addMsg adds a problem born as a catalog message.
+// addMsg adds the problem m, a catalog's message.
 func (p *Problems) addMsg(line int, m i18n.Message) {
-	p.List = append(p.List, Problem{Line: line, Msg: i18n.New(i18n.English).Say(m), Say: m})
+	if p.full() {
+		p.More++
+		return
+	}
+	if p.english == nil {
+		p.english = i18n.New(i18n.English)
+	}
+	p.List = append(p.List, Problem{Line: line, Msg: p.english.Say(m), Said: &m})
+}
+
+// full reports whether the list holds MaxProblems.
+func (p *Problems) full() bool { return len(p.List) >= MaxProblems }
+
+// stop reports whether reading stops after line: the list is full.
+func (p *Problems) stop(line int) bool {
+	if !p.full() {
+		return false
+	}
+	if p.Stopped == 0 {
+		p.Stopped = line
+	}
+	return true
+}
+
+// reset forgets every problem: one that says the file cannot be read at
+// all comes instead.
+func (p *Problems) reset() {
+	p.List, p.More, p.Stopped = p.List[:0], 0, 0
 }
 
 func (p *Problems) err() error {
@@ -110,11 +175,12 @@ const (
 	ODS Format = "ods"
 )
 
+// workbook reports whether a format is a workbook's (.xlsx, .ods).
+func (f Format) workbook() bool { return f == XLSX || f == ODS }
+
 // Sniff tells a file's format from its name's extension, else from its
-// first characters: a ZIP archive is a workbook (an .ods when its first
-// entry says so), and so is a compound file (an encrypted workbook, or an
-// .xls, which the workbook reader refuses with what it is), [ or { is
-// JSON, - or --- YAML, anything else CSV.
+// first characters: a ZIP archive is a workbook, [ or { is JSON, - or ---
+// YAML, anything else CSV.
 func Sniff(name string, data []byte) Format {
 	switch strings.ToLower(filepath.Ext(name)) {
 	case ".xlsx", ".xlsm":
@@ -135,7 +201,7 @@ func Sniff(name string, data []byte) Format {
 		return XLSX
 	}
 	if sheet.IsCompound(data) {
-		return XLSX
+		return XLSX // encrypted, or an .xls: the workbook reader says which
 	}
 	t := bytes.TrimLeft(bytes.TrimPrefix(data, bom), " \t\r\n")
 	switch {
@@ -183,8 +249,12 @@ func unknownField(what, key string) string {
 	best, dist := "", 1<<30
 	k := strings.ToLower(strings.TrimSpace(key))
 	readOnly := promo.FieldNames(func(f promo.Field) bool { return !f.Writable && f.Name != "id" })
-	for _, c := range append(Columns(), readOnly...) {
-		d := levenshtein(k, c)
+	names := append(Columns(), readOnly...)
+	if utf8.RuneCountInString(k) > MaxName {
+		names = nil // no name is near it
+	}
+	for _, c := range names {
+		d := levenshtein([]rune(k), []rune(c))
 		if len(k) >= 4 && strings.Contains(c, k) {
 			d = 1 // enabled: is_enabled
 		}
@@ -192,14 +262,14 @@ func unknownField(what, key string) string {
 			best, dist = c, d
 		}
 	}
-	msg := fmt.Sprintf("unknown %s %q", what, key)
+	msg := fmt.Sprintf("unknown %s %s", what, short(key))
 	if best != "" {
 		msg += fmt.Sprintf(" (did you mean %q?)", best)
 	}
 	return msg
 }
 
-func levenshtein(a, b string) int {
+func levenshtein(a, b []rune) int {
 	prev := make([]int, len(b)+1)
 	cur := make([]int, len(b)+1)
 	for j := range prev {
@@ -228,8 +298,17 @@ type cell struct {
 	compound bool
 }
 
-// MaxProblems is how many problems Read lists before it stops looking.
+// MaxProblems is how many problems Read lists: it counts those after
+// them to the end of the row that filled the list, and stops reading.
 const MaxProblems = 200
+
+// MaxName is the most characters a column's (a field's) name may have;
+// MaxValue the most a value of a field read may have, far more than any
+// has (a code has 15). Neither is echoed whole in a message (short).
+const (
+	MaxName  = 100
+	MaxValue = 100
+)
 
 // MaxRows is the most rows a file may have. The rows are checked as they
 // are read and only what they declare is kept, so reading takes memory in
@@ -243,10 +322,13 @@ type ReadOptions struct {
 	Loc *time.Location
 	// Sheet is the sheet of a workbook to read; empty: the first.
 	Sheet string
+	// Columns are --column: columns of a CSV file or a sheet, by their
+	// header, read as API fields.
+	Columns []ColumnMap
+	// Warn is given the warnings of the reading (columns that name
+	// nothing, read over); nil drops them.
+	Warn func(i18n.Message)
 }
-
-// workbook reports whether a format is a workbook's (.xlsx, .ods).
-func (f Format) workbook() bool { return f == XLSX || f == ODS }
 
 // Read reads the rows of a file named name (for messages and its
 // extension) and checks each of them: every value with the rules of promo
@@ -281,17 +363,21 @@ func ReadContext(ctx context.Context, name string, f io.ReadSeeker, o ReadOption
 		probs.add(0, "--sheet is for a workbook (.xlsx or .ods), and this is %s", strings.ToUpper(string(format)))
 		return nil, probs.err()
 	}
+	if len(o.Columns) > 0 && (format == JSON || format == YAML) {
+		probs.addMsg(0, i18n.M("sheet.column_flag_format", "Format", strings.ToUpper(string(format))))
+		return nil, probs.err()
+	}
 	var rows []Row
 	codes := map[string]int{}
 	ids := map[int64]int{}
 	seen := false
 	emit := func(line int, cells []cell) bool {
 		seen = true
-		if len(probs.List) >= MaxProblems {
+		if probs.stop(line) {
 			return false
 		}
 		if len(rows) >= MaxRows {
-			probs.List = probs.List[:0]
+			probs.reset()
 			probs.add(0, "more than %d rows: apply a file of at most %d promo codes at a time", MaxRows, MaxRows)
 			rows = nil
 			return false
@@ -312,15 +398,15 @@ func ReadContext(ctx context.Context, name string, f io.ReadSeeker, o ReadOption
 				ids[r.ID] = r.Line
 			}
 		}
-		if r.ID == 0 && r.Changes.Code == nil {
+		if r.ID == 0 && r.Changes.Code == nil && !probs.badHeader {
 			probs.add(r.Line, "the row names neither an id nor a code")
 		}
 		rows = append(rows, r)
-		return true
+		return !probs.stop(line)
 	}
 	switch format {
 	case CSV:
-		err = readCSV(f, probs, emit)
+		err = readCSV(f, o, probs, emit)
 	case XLSX, ODS:
 		err = readWorkbook(ctx, f, o, probs, emit)
 	case JSON:
@@ -343,6 +429,11 @@ func ReadContext(ctx context.Context, name string, f io.ReadSeeker, o ReadOption
 	if err != nil {
 		return nil, fmt.Errorf("read %s: %w", name, err)
 	}
+	if o.Warn != nil && !slices.ContainsFunc(probs.List, func(p Problem) bool { return p.Line == 0 }) {
+		for _, w := range probs.warnings {
+			o.Warn(w)
+		}
+	}
 	if !seen && len(probs.List) == 0 {
 		probs.add(0, "the file has no promo codes: give a header row and a row per code (CSV), a JSON array of objects or a YAML list")
 	}
@@ -359,10 +450,12 @@ var errNotText = errors.New("not UTF-8, UTF-16 or Windows-1251 text: save it fro
 // readCSV reads a header row and the rows under it, as whatever program
 // saved them (textReader): the separator is a comma, a semicolon or a tab,
 // as the header row tells (a spreadsheet in a locale with decimal commas
-// separates with semicolons, "Unicode text" with tabs). Rows that are
-// empty or only separators are skipped. Each row goes to emit as it is
-// read; a false from emit stops.
-func readCSV(f io.ReadSeeker, probs *Problems, emit func(int, []cell) bool) error {
+// separates with semicolons, "Unicode text" with tabs), and a line ends
+// at LF, CRLF or CR. Rows that are empty or only separators are skipped.
+// Each row goes to emit as it is read; a false from emit stops, and so
+// does a full list of problems. No row is held past the bounds of
+// csvRows.
+func readCSV(f io.ReadSeeker, o ReadOptions, probs *Problems, emit func(int, []cell) bool) error {
 	text, err := textReader(f)
 	if errors.Is(err, errNotText) {
 		probs.add(0, "%v", err)
@@ -372,81 +465,130 @@ func readCSV(f io.ReadSeeker, probs *Problems, emit func(int, []cell) bool) erro
 		return err
 	}
 	br := bufio.NewReaderSize(text, 64<<10)
-	r := csv.NewReader(br)
-	r.Comma = separator(br)
-	r.FieldsPerRecord = -1
-	r.ReuseRecord = false
+	r := newCSVRows(br, separator(br))
 	var head []string
+	var headLine int
 	for {
-		head, err = r.Read()
+		head, headLine, err = r.Read()
 		if err != nil || !blank(head) {
 			break
 		}
 	}
-	if errors.Is(err, errNotText) {
-		probs.List = probs.List[:0]
+	var over *rowError
+	switch {
+	case errors.Is(err, errNotText):
+		probs.reset()
 		probs.add(0, "%v", errNotText)
 		return nil
-	}
-	if err == io.EOF {
+	case err == io.EOF:
+		return nil
+	case errors.As(err, &over):
+		probs.addMsg(headLine, overMessage(over, head, nil))
+		return nil
+	case err != nil:
+		probs.add(headLine, "cannot read the header row: %s", csvMessage(err))
 		return nil
 	}
-	if err != nil {
-		line := 1
-		var pe *csv.ParseError
-		if errors.As(err, &pe) {
-			line = pe.StartLine
-		}
-		probs.add(line, "cannot read the header row: %s", csvMessage(err))
+	keys, use := header(head, headLine, probs, o)
+	if probs.stop(headLine) {
 		return nil
 	}
-	headLine, _ := r.FieldPos(0)
-	keys, use := header(head, headLine, probs)
 	for {
-		rec, err := r.Read()
+		rec, line, err := r.Read()
 		if err == io.EOF {
 			break
 		}
 		if errors.Is(err, errNotText) {
-			probs.List = probs.List[:0]
+			probs.reset()
 			probs.add(0, "%v", errNotText)
 			return nil
 		}
-		if err != nil {
-			line := 0
+		over = nil
+		switch {
+		case errors.As(err, &over):
+			probs.addMsg(line, overMessage(over, rec, keys))
+		case err != nil:
 			var pe *csv.ParseError
-			if errors.As(err, &pe) {
-				line = pe.StartLine // where the row starts, not where the reader gave up
+			if !errors.As(err, &pe) {
+				return err
 			}
 			probs.add(line, "%s", csvMessage(err))
-			if rec == nil {
-				break // the reader cannot go on
+		case blank(rec):
+			continue
+		default:
+			for len(rec) > len(keys) && strings.TrimSpace(rec[len(rec)-1]) == "" {
+				rec = rec[:len(rec)-1] // empty cells after the last column
 			}
-			continue
-		}
-		if blank(rec) {
-			continue
-		}
-		line, _ := r.FieldPos(0)
-		for len(rec) > len(keys) && strings.TrimSpace(rec[len(rec)-1]) == "" {
-			rec = rec[:len(rec)-1] // empty cells after the last column
-		}
-		if len(rec) != len(keys) {
-			probs.add(line, "%d values for %d columns", len(rec), len(keys))
-			continue
-		}
-		cells := make([]cell, 0, len(rec))
-		for i, v := range rec {
-			if use[i] {
-				cells = append(cells, cell{key: keys[i], text: v})
+			if len(rec) != len(keys) {
+				probs.add(line, "%d values for %d columns", len(rec), len(keys))
+				break
+			}
+			cells := make([]cell, 0, len(rec))
+			for i, v := range rec {
+				if use[i] {
+					cells = append(cells, cell{key: keys[i], text: v})
+				}
+			}
+			if !emit(line, cells) {
+				return nil
 			}
 		}
-		if !emit(line, cells) {
-			break
+		if probs.stop(line) {
+			return nil
 		}
 	}
 	return nil
 }
+
+// overMessage says what bound a row (the header: keys nil) is over.
+func overMessage(e *rowError, rec, keys []string) i18n.Message {
+	switch {
+	case errors.Is(e.Err, errManyValues) && keys == nil:
+		return i18n.M("bounds.header_columns", "Max", MaxColumns)
+	case errors.Is(e.Err, errManyValues):
+		return i18n.M("bounds.row_values", "Max", MaxColumns, "Columns", len(keys))
+	case errors.Is(e.Err, errLongRow):
+		return i18n.M("bounds.row_long", "MiB", MaxRowBytes>>20)
+	case keys == nil:
+		return i18n.M("bounds.name_long", "Column", e.Col+1, "Max", MaxName, "Start", short(rec[e.Col]))
+	}
+	column := strconv.Itoa(e.Col + 1)
+	if e.Col < len(keys) && keys[e.Col] != "" {
+		column = keys[e.Col]
+	}
+	start := ""
+	if e.Col < len(rec) {
+		start = short(rec[e.Col])
+	}
+	return i18n.M("bounds.cell_long", "Column", column, "Max", MaxCell, "Start", start)
+}
+
+// cut is s cut to its first shortRunes characters, and … after them when
+// it goes on: a value a message quotes itself.
+func cut(s string) string {
+	i, n := 0, 0
+	for i < len(s) && n < shortRunes {
+		_, size := utf8.DecodeRuneInString(s[i:])
+		i += size
+		n++
+	}
+	if i < len(s) {
+		return s[:i] + "…"
+	}
+	return s
+}
+
+// short is s quoted to be echoed in a message: its first shortRunes
+// characters, and … after them when it goes on. A value is echoed only
+// so, whatever its length.
+func short(s string) string {
+	if c := cut(s); len(c) < len(s) {
+		return strconv.Quote(strings.TrimSuffix(c, "…")) + "…"
+	}
+	return strconv.Quote(s)
+}
+
+const shortRunes = 40
 
 // blank reports whether a row is empty or only separators (and spaces).
 func blank(rec []string) bool {
@@ -459,13 +601,13 @@ func blank(rec []string) bool {
 }
 
 // separator tells a CSV file's separator from its header row (its first
-// line that is not empty): a comma, else a semicolon or a tab, whichever
+// line that is not empty, ending at LF or CR): a comma, else a semicolon or a tab, whichever
 // it has more of.
 func separator(br *bufio.Reader) rune {
 	peek, _ := br.Peek(br.Size())
 	for {
 		line := peek
-		if i := bytes.IndexByte(peek, '\n'); i >= 0 {
+		if i := bytes.IndexAny(peek, "\r\n"); i >= 0 {
 			line, peek = peek[:i], peek[i+1:]
 		} else {
 			peek = nil
@@ -543,7 +685,7 @@ func itemCells(line int, item *yaml.Node, probs *Problems) (cells []cell, ok boo
 		k, v := item.Content[i].Value, item.Content[i+1]
 		switch {
 		case seen[k]:
-			probs.add(line, "field %q is there twice", k)
+			probs.add(line, "field %s is there twice", short(k))
 			continue
 		case ignored(k):
 			continue
@@ -655,6 +797,10 @@ func parseRow(line int, cells []cell, loc *time.Location, probs *Problems) Row {
 			probs.add(line, "%s: want a single value, got a list or an object", v.key)
 			continue
 		}
+		if utf8.RuneCountInString(text) > MaxValue {
+			probs.addMsg(line, i18n.M("bounds.value_long", "Field", v.key, "Max", MaxValue, "Start", short(text)))
+			continue
+		}
 		var err error
 		switch v.key {
 		case "id":
@@ -662,9 +808,7 @@ func parseRow(line int, cells []cell, loc *time.Location, probs *Problems) Row {
 		case "site_id":
 			r.SiteID, err = positive(text)
 		default:
-			if f, ok := promo.Lookup(v.key); ok && f.Writable {
-				err = f.Set(c, text, loc)
-			}
+			err = setField(&r, v.key, text, loc)
 		}
 		if err != nil {
 			probs.add(line, "%s: %v", v.key, err)
@@ -683,10 +827,42 @@ func parseRow(line int, cells []cell, loc *time.Location, probs *Problems) Row {
 	return r
 }
 
+// setField reads text into field key of r as a file holds it: by the
+// field's parser, but an amount with its unit (promo.ParseAmountUnit) and
+// an end at 00:00 as the end of its day (promo.ParseFileEnd).
+func setField(r *Row, key, text string, loc *time.Location) error {
+	f, ok := promo.Lookup(key)
+	switch {
+	case !ok || !f.Writable:
+		return nil
+	case f.Kind == promo.KindAmount:
+		amount, unit, err := promo.ParseAmountUnit(text)
+		if err != nil {
+			return err
+		}
+		f.SetValue(&r.Changes, amount)
+		if r.Unit = unit; unit != promo.UnitNone {
+			r.AmountText = strings.Clone(text)
+		}
+	case f.Kind == promo.KindDate && f.End:
+		end, written, err := promo.ParseFileEnd(text, loc)
+		if err != nil {
+			return err
+		}
+		f.SetValue(&r.Changes, end)
+		if !written.IsZero() {
+			r.EndWritten = &written
+		}
+	default:
+		return f.Set(&r.Changes, text, loc)
+	}
+	return nil
+}
+
 func positive(s string) (int64, error) {
 	v, err := strconv.ParseInt(s, 10, 64)
 	if err != nil || v < 1 {
-		return 0, fmt.Errorf("want a positive whole number, got %q", s)
+		return 0, fmt.Errorf("want a positive whole number, got %s", short(s))
 	}
 	return v, nil
 }

@@ -45,7 +45,10 @@ func readWorkbook(ctx context.Context, f io.ReadSeeker, o ReadOptions, probs *Pr
 			if blank(head) {
 				return nil
 			}
-			keys, use = header(head, line, probs)
+			keys, use = header(head, line, probs, o)
+			if probs.stop(line) {
+				return errStop
+			}
 			return nil
 		}
 		vals := make([]cell, 0, len(cells))
@@ -55,6 +58,9 @@ func readWorkbook(ctx context.Context, f io.ReadSeeker, o ReadOptions, probs *Pr
 			}
 			if c.Col > len(keys) {
 				probs.add(line, "%d values for %d columns", last, len(keys))
+				if probs.stop(line) {
+					return errStop
+				}
 				return nil
 			}
 			if use[c.Col-1] {
@@ -69,44 +75,25 @@ func readWorkbook(ctx context.Context, f io.ReadSeeker, o ReadOptions, probs *Pr
 		}
 		return nil
 	}
-	err = sheet.Read(ctx, ra, size, sheet.Options{Sheet: o.Sheet, Limits: sheet.Limits{Rows: MaxRows + 1}}, rowFn)
+	err = sheet.Read(ctx, ra, size, sheet.Options{Sheet: o.Sheet, Limits: workbookLimits()}, rowFn)
 	var refused *i18n.Error
 	switch {
 	case err == nil, errors.Is(err, errStop):
 		return nil
 	case errors.As(err, &refused):
-		probs.List = probs.List[:0] // what was read of a refused file says nothing
+		probs.reset() // what was read of a refused file says nothing
+		probs.warnings = nil
 		probs.addMsg(0, refused.Msg)
 		return nil
 	}
 	return err
 }
 
-// header reads a header row: the column names, and which are read.
-func header(head []string, line int, probs *Problems) ([]string, []bool) {
-	for len(head) > 1 && strings.TrimSpace(head[len(head)-1]) == "" {
-		head = head[:len(head)-1]
-	}
-	keys := make([]string, len(head))
-	use := make([]bool, len(head))
-	seen := map[string]bool{}
-	for i, h := range head {
-		k := strings.ToLower(strings.TrimSpace(h))
-		keys[i] = k
-		switch {
-		case k == "":
-			probs.add(line, "column %d has no name", i+1)
-		case seen[k]:
-			probs.add(line, "column %q is there twice", k)
-		case ignored(k):
-		case known(k):
-			use[i] = true
-		default:
-			probs.add(line, "%s", unknownField("column", h))
-		}
-		seen[k] = true
-	}
-	return keys, use
+// workbookLimits are sheet.DefaultLimits with apply's bounds: the header
+// and MaxRows rows (empty rows counted), MaxColumns columns, a cell of
+// MaxCell characters (of up to 4 bytes each).
+func workbookLimits() sheet.Limits {
+	return sheet.Limits{Rows: MaxRows + 1, Columns: MaxColumns, CellBytes: 4 * MaxCell}
 }
 
 // hasText reports whether a row holds anything but spaces.

@@ -40,13 +40,13 @@ func readODS(ctx context.Context, p *pkg, o Options, row Row) error {
 			return damaged(place{part: "mimetype"}, "mimetype", err)
 		}
 		if got := strings.TrimSpace(string(b)); got != odsMimetype && got != odsMimetype+"-template" {
-			return refuse(place{}, "sheet.not_spreadsheet", "Type", strconv.Quote(clip(got)))
+			return refuse(place{}, "workbook.not_spreadsheet", "Type", strconv.Quote(clip(got)))
 		}
 	}
 	if p.has("META-INF/manifest.xml") {
 		err := p.readSmall("META-INF/manifest.xml", func(_ *xmlReader, tok xml.Token) error {
 			if e, ok := tok.(xml.StartElement); ok && e.Name.Local == "encryption-data" {
-				return refuse(place{}, "sheet.encrypted")
+				return refuse(place{}, "workbook.encrypted")
 			}
 			return nil
 		})
@@ -67,7 +67,7 @@ func readODS(ctx context.Context, p *pkg, o Options, row Row) error {
 	}
 	switch {
 	case len(r.names) == 0:
-		return refuse(place{}, "sheet.no_sheets")
+		return refuse(place{}, "workbook.no_sheets")
 	case r.want != "" && !r.found:
 		return noSheet(r.want, r.names)
 	}
@@ -174,7 +174,7 @@ func (r *odsReader) start(ctx context.Context, e xml.StartElement) error {
 					k = 1
 				}
 				if len(r.text)+k > r.lim.CellBytes {
-					return refuse(r.where(), "sheet.cell_too_long", "Max", r.lim.CellBytes>>10)
+					return refuse(r.where(), "workbook.cell_too_long", "Max", r.lim.CellBytes>>10)
 				}
 				r.text = append(r.text, strings.Repeat(" ", k)...)
 			case n.Space == nsText && n.Local == "tab":
@@ -213,7 +213,7 @@ func (r *odsReader) start(ctx context.Context, e xml.StartElement) error {
 func (r *odsReader) startTable(e xml.StartElement) error {
 	name, _ := attrNS(e, nsTable, "name")
 	if len(r.names) >= r.lim.Sheets {
-		return refuse(place{}, "sheet.too_many_sheets", "Max", r.lim.Sheets)
+		return refuse(place{}, "workbook.too_many_sheets", "Max", r.lim.Sheets)
 	}
 	first := len(r.names) == 0
 	r.names = append(r.names, name)
@@ -221,7 +221,7 @@ func (r *odsReader) startTable(e xml.StartElement) error {
 	switch {
 	case r.want == "" && first:
 		if r.hidden[style] {
-			return refuse(place{}, "sheet.first_hidden", "Name", name)
+			return refuse(place{}, "workbook.first_hidden", "Name", name)
 		}
 		r.reading = true
 	case r.want != "" && name == r.want && !r.found:
@@ -252,11 +252,11 @@ func repeat(e xml.StartElement, local string) (int, bool) {
 func (r *odsReader) startRow(e xml.StartElement) error {
 	n, ok := repeat(e, "number-rows-repeated")
 	if !ok {
-		return refuse(place{sheet: r.table, row: r.rowNum + 1}, "sheet.bad_repeat")
+		return refuse(place{sheet: r.table, row: r.rowNum + 1}, "workbook.bad_repeat")
 	}
 	r.rows++
 	if r.rows > r.lim.Rows {
-		return refuse(place{sheet: r.table, row: r.rowNum + 1}, "sheet.too_many_rows", "Max", r.lim.Rows)
+		return refuse(place{sheet: r.table, row: r.rowNum + 1}, "workbook.too_many_rows", "Max", r.lim.Rows)
 	}
 	r.inRow, r.rowRepeat, r.rowNum = true, n, r.rowNum+1
 	r.cells, r.col, r.cellCount = r.cells[:0], 0, 0
@@ -266,11 +266,11 @@ func (r *odsReader) startRow(e xml.StartElement) error {
 func (r *odsReader) startCell(e xml.StartElement) error {
 	n, ok := repeat(e, "number-columns-repeated")
 	if !ok {
-		return refuse(place{sheet: r.table, row: r.rowNum}, "sheet.bad_repeat")
+		return refuse(place{sheet: r.table, row: r.rowNum}, "workbook.bad_repeat")
 	}
 	r.cellCount++
 	if r.cellCount > r.lim.CellsPerRow {
-		return refuse(place{sheet: r.table, row: r.rowNum}, "sheet.too_many_cells", "Max", r.lim.CellsPerRow)
+		return refuse(place{sheet: r.table, row: r.rowNum}, "workbook.too_many_cells", "Max", r.lim.CellsPerRow)
 	}
 	r.inCell, r.cellDepth, r.colRepeat = true, 0, n
 	r.col++
@@ -281,14 +281,14 @@ func (r *odsReader) startCell(e xml.StartElement) error {
 	r.hasValue = typed
 	for _, a := range e.Attr {
 		if a.Name.Local == "value-type" && a.Value == "error" {
-			return refuse(r.where(), "sheet.error_value", "Value", "Err:")
+			return refuse(r.where(), "workbook.error_value", "Value", "Err:")
 		}
 	}
 	number := func(a string) error {
 		v, _ := attrNS(e, nsOffice, a)
 		x, err := strconv.ParseFloat(strings.TrimSpace(v), 64)
 		if err != nil || math.IsInf(x, 0) || math.IsNaN(x) {
-			return refuse(r.where(), "sheet.bad_number", "Value", strconv.Quote(clip(v)))
+			return refuse(r.where(), "workbook.bad_number", "Value", strconv.Quote(clip(v)))
 		}
 		r.cell.Text, r.cell.Num = strconv.FormatFloat(x, 'f', -1, 64), x
 		return nil
@@ -308,13 +308,13 @@ func (r *odsReader) startCell(e xml.StartElement) error {
 		case "false", "0":
 			r.cell.Kind, r.cell.Text = Bool, "FALSE"
 		default:
-			return refuse(r.where(), "sheet.bad_bool", "Value", strconv.Quote(clip(v)))
+			return refuse(r.where(), "workbook.bad_bool", "Value", strconv.Quote(clip(v)))
 		}
 	case "date":
 		v, _ := attrNS(e, nsOffice, "date-value")
 		t, ok := parseISO(v)
 		if !ok {
-			return refuse(r.where(), "sheet.bad_date", "Value", strconv.Quote(clip(v)))
+			return refuse(r.where(), "workbook.bad_date", "Value", strconv.Quote(clip(v)))
 		}
 		r.cell.Kind, r.cell.Text = Date, wallClock(t)
 	case "string":
@@ -325,7 +325,7 @@ func (r *odsReader) startCell(e xml.StartElement) error {
 	case "", "time":
 		// text (a time of day is read as it is shown)
 	default:
-		return refuse(r.where(), "sheet.bad_type", "Type", strconv.Quote(clip(typ)))
+		return refuse(r.where(), "workbook.bad_type", "Type", strconv.Quote(clip(typ)))
 	}
 	return nil
 }
@@ -335,7 +335,7 @@ func (r *odsReader) chars(c xml.CharData) error {
 		return nil
 	}
 	if len(r.text)+len(c) > r.lim.CellBytes {
-		return refuse(r.where(), "sheet.cell_too_long", "Max", r.lim.CellBytes>>10)
+		return refuse(r.where(), "workbook.cell_too_long", "Max", r.lim.CellBytes>>10)
 	}
 	r.text = append(r.text, c...)
 	return nil
@@ -375,7 +375,7 @@ func (r *odsReader) end(e xml.EndElement) error {
 // holds a value.
 func (r *odsReader) endCell() error {
 	if r.formula && !r.hasValue {
-		return refuse(r.where(), "sheet.formula")
+		return refuse(r.where(), "workbook.formula")
 	}
 	if r.cell.Kind == Text && r.paragraphs >= 0 {
 		r.cell.Text = string(r.text)
@@ -386,7 +386,7 @@ func (r *odsReader) endCell() error {
 		return nil
 	}
 	if r.col > r.lim.Columns {
-		return refuse(place{sheet: r.table, row: r.rowNum, col: max(first, r.lim.Columns+1)}, "sheet.column_far", "Max", CellName(r.lim.Columns, 0))
+		return refuse(place{sheet: r.table, row: r.rowNum, col: max(first, r.lim.Columns+1)}, "workbook.column_far", "Max", CellName(r.lim.Columns, 0))
 	}
 	for c := first; c <= r.col; c++ {
 		cell := r.cell
@@ -405,7 +405,7 @@ func (r *odsReader) endRow() error {
 		return nil
 	}
 	if r.rows+r.rowRepeat-1 > r.lim.Rows {
-		return refuse(place{sheet: r.table, row: first}, "sheet.too_many_rows", "Max", r.lim.Rows)
+		return refuse(place{sheet: r.table, row: first}, "workbook.too_many_rows", "Max", r.lim.Rows)
 	}
 	r.rows += r.rowRepeat - 1
 	for n := first; n <= r.rowNum; n++ {

@@ -249,9 +249,9 @@ func notZip(r io.ReaderAt, size int64) error {
 	n, _ := r.ReadAt(buf, 0)
 	name := utf16le("EncryptedPackage")
 	if strings.Contains(string(buf[:n]), name) {
-		return refuse(place{}, "sheet.encrypted")
+		return refuse(place{}, "workbook.encrypted")
 	}
-	return refuse(place{}, "sheet.xls")
+	return refuse(place{}, "workbook.xls")
 }
 
 func utf16le(s string) string {
@@ -282,13 +282,13 @@ func refuse(at place, id string, args ...any) error {
 func refuseMsg(at place, what i18n.Message) error {
 	switch {
 	case at.sheet != "" && at.col > 0:
-		return i18n.NewError(ErrExit, "sheet.at.cell", "Sheet", at.sheet, "Cell", CellName(at.col, at.row), "What", what)
+		return i18n.NewError(ErrExit, "workbook.at.cell", "Sheet", at.sheet, "Cell", CellName(at.col, at.row), "What", what)
 	case at.sheet != "" && at.row > 0 && at.after:
-		return i18n.NewError(ErrExit, "sheet.at.after_row", "Sheet", at.sheet, "Row", at.row, "What", what)
+		return i18n.NewError(ErrExit, "workbook.at.after_row", "Sheet", at.sheet, "Row", at.row, "What", what)
 	case at.sheet != "" && at.row > 0:
-		return i18n.NewError(ErrExit, "sheet.at.row", "Sheet", at.sheet, "Row", at.row, "What", what)
+		return i18n.NewError(ErrExit, "workbook.at.row", "Sheet", at.sheet, "Row", at.row, "What", what)
 	case at.sheet != "":
-		return i18n.NewError(ErrExit, "sheet.at.sheet", "Sheet", at.sheet, "What", what)
+		return i18n.NewError(ErrExit, "workbook.at.sheet", "Sheet", at.sheet, "What", what)
 	}
 	return &i18n.Error{Msg: what, Exit: ErrExit}
 }
@@ -301,9 +301,9 @@ func damaged(at place, part string, err error) error {
 	case errors.Is(err, context.Canceled), errors.Is(err, context.DeadlineExceeded), errors.As(err, &ie):
 		return err
 	case errors.Is(err, io.ErrUnexpectedEOF):
-		return refuse(at, "sheet.cut_off", "Part", part)
+		return refuse(at, "workbook.cut_off", "Part", part)
 	}
-	return refuse(at, "sheet.damaged", "Part", part, "Err", err.Error())
+	return refuse(at, "workbook.damaged", "Part", part, "Err", err.Error())
 }
 
 // CellName is a cell's reference, B5, from its column and row (from 1).
@@ -333,15 +333,15 @@ func sheetNames(names []string) i18n.Message {
 		q = append(q, strconv.Quote(n))
 	}
 	if len(names) > most {
-		return i18n.C("sheet.names_more", len(names)-most, "Names", strings.Join(q, ", "))
+		return i18n.C("workbook.names_more", len(names)-most, "Names", strings.Join(q, ", "))
 	}
-	return i18n.M("sheet.names", "Names", strings.Join(q, ", "))
+	return i18n.M("workbook.names", "Names", strings.Join(q, ", "))
 }
 
 // noSheet refuses a --sheet the workbook does not have.
 func noSheet(name string, names []string) error {
 	if len(names) == 0 {
-		return refuse(place{}, "sheet.no_sheets")
+		return refuse(place{}, "workbook.no_sheets")
 	}
-	return refuse(place{}, "sheet.no_such_sheet", "Name", name, "Names", sheetNames(names))
+	return refuse(place{}, "workbook.no_such_sheet", "Name", name, "Names", sheetNames(names))
 }

@@ -52,11 +52,11 @@ func readXLSX(ctx context.Context, p *pkg, o Options, row Row) error {
 	var sh *xlsxSheet
 	switch {
 	case len(wb.sheets) == 0:
-		return refuse(place{}, "sheet.no_sheets")
+		return refuse(place{}, "workbook.no_sheets")
 	case o.Sheet == "":
 		sh = &wb.sheets[0]
 		if sh.hidden {
-			return refuse(place{}, "sheet.first_hidden", "Name", sh.name)
+			return refuse(place{}, "workbook.first_hidden", "Name", sh.name)
 		}
 	default:
 		for i := range wb.sheets {
@@ -70,7 +70,7 @@ func readXLSX(ctx context.Context, p *pkg, o Options, row Row) error {
 		}
 	}
 	if !strings.HasSuffix(sh.kind, relWorksheet) || sh.target == "" || !p.has(sh.target) {
-		return refuse(place{sheet: sh.name}, "sheet.not_worksheet")
+		return refuse(place{sheet: sh.name}, "workbook.not_worksheet")
 	}
 	formats, err := p.styles(wb.styles)
 	if err != nil {
@@ -142,7 +142,7 @@ func (p *pkg) workbook() (*workbook, error) {
 		}
 	}
 	if !p.has(wb.part) {
-		return nil, refuse(place{}, "sheet.not_workbook")
+		return nil, refuse(place{}, "workbook.not_workbook")
 	}
 	rels, err := p.rels(wb.part)
 	if err != nil {
@@ -170,7 +170,7 @@ func (p *pkg) workbook() (*workbook, error) {
 			wb.recalc = v == "1" || v == "true"
 		case "sheet":
 			if len(wb.sheets) >= p.lim.Sheets {
-				return refuse(place{part: wb.part}, "sheet.too_many_sheets", "Max", p.lim.Sheets)
+				return refuse(place{part: wb.part}, "workbook.too_many_sheets", "Max", p.lim.Sheets)
 			}
 			s := xlsxSheet{}
 			s.name, _ = attr(e, "name")
@@ -271,7 +271,7 @@ func (p *pkg) styles(name string) ([]numFormat, error) {
 			switch e.Name.Local {
 			case "numFmt":
 				if len(custom) >= p.lim.Styles {
-					return refuse(place{part: name}, "sheet.too_many_styles", "Max", p.lim.Styles)
+					return refuse(place{part: name}, "workbook.too_many_styles", "Max", p.lim.Styles)
 				}
 				id, _ := attr(e, "numFmtId")
 				code, _ := attr(e, "formatCode")
@@ -286,7 +286,7 @@ func (p *pkg) styles(name string) ([]numFormat, error) {
 					return nil
 				}
 				if len(xfs) >= p.lim.Styles {
-					return refuse(place{part: name}, "sheet.too_many_styles", "Max", p.lim.Styles)
+					return refuse(place{part: name}, "workbook.too_many_styles", "Max", p.lim.Styles)
 				}
 				id, _ := attr(e, "numFmtId")
 				n, _ := strconv.Atoi(id)
@@ -352,7 +352,7 @@ func (p *pkg) sharedStrings(ctx context.Context, name string) (*sst, error) {
 			switch e.Name.Local {
 			case "si":
 				if len(s.ends) >= p.lim.SharedStrings {
-					return nil, refuse(at, "sheet.too_many_strings", "Max", p.lim.SharedStrings)
+					return nil, refuse(at, "workbook.too_many_strings", "Max", p.lim.SharedStrings)
 				}
 				if len(s.ends)%4096 == 0 {
 					if err := ctx.Err(); err != nil {
@@ -368,7 +368,7 @@ func (p *pkg) sharedStrings(ctx context.Context, name string) (*sst, error) {
 		case xml.CharData:
 			if inT {
 				if len(s.text)+len(e) > p.lim.SharedBytes {
-					return nil, refuse(at, "sheet.strings_too_large", "Max", mib(int64(p.lim.SharedBytes)))
+					return nil, refuse(at, "workbook.strings_too_large", "Max", mib(int64(p.lim.SharedBytes)))
 				}
 				s.text = append(s.text, e...)
 			}
@@ -467,7 +467,7 @@ func (r *sheetReader) read(ctx context.Context, x *xmlReader) error {
 		case xml.CharData:
 			if r.capture != nil {
 				if len(*r.capture)+len(e) > r.lim.CellBytes {
-					return refuse(r.at(r.col), "sheet.cell_too_long", "Max", r.lim.CellBytes>>10)
+					return refuse(r.at(r.col), "workbook.cell_too_long", "Max", r.lim.CellBytes>>10)
 				}
 				*r.capture = append(*r.capture, e...)
 			}
@@ -504,15 +504,15 @@ func (r *sheetReader) startRow(e xml.StartElement) error {
 	if v, ok := attr(e, "r"); ok {
 		n, err := strconv.Atoi(v)
 		if err != nil || n < 1 || n > 1<<20 {
-			return refuse(place{sheet: r.name, row: next}, "sheet.bad_row_number", "Value", strconv.Quote(v))
+			return refuse(place{sheet: r.name, row: next}, "workbook.bad_row_number", "Value", strconv.Quote(v))
 		}
 		if n <= r.rowNum {
-			return refuse(place{sheet: r.name, row: n}, "sheet.row_order", "Prev", r.rowNum)
+			return refuse(place{sheet: r.name, row: n}, "workbook.row_order", "Prev", r.rowNum)
 		}
 		next = n
 	}
 	if r.rows > r.lim.Rows {
-		return refuse(place{sheet: r.name, row: next}, "sheet.too_many_rows", "Max", r.lim.Rows)
+		return refuse(place{sheet: r.name, row: next}, "workbook.too_many_rows", "Max", r.lim.Rows)
 	}
 	r.rowNum, r.cells, r.col, r.cellCount = next, r.cells[:0], 0, 0
 	return nil
@@ -521,21 +521,21 @@ func (r *sheetReader) startRow(e xml.StartElement) error {
 func (r *sheetReader) startCell(e xml.StartElement) error {
 	r.cellCount++
 	if r.cellCount > r.lim.CellsPerRow {
-		return refuse(place{sheet: r.name, row: r.rowNum}, "sheet.too_many_cells", "Max", r.lim.CellsPerRow)
+		return refuse(place{sheet: r.name, row: r.rowNum}, "workbook.too_many_cells", "Max", r.lim.CellsPerRow)
 	}
 	col := r.col + 1
 	if ref, ok := attr(e, "r"); ok {
 		c, row, ok := parseRef(ref)
 		if !ok || (row != 0 && row != r.rowNum) {
-			return refuse(place{sheet: r.name, row: r.rowNum}, "sheet.bad_ref", "Ref", strconv.Quote(ref))
+			return refuse(place{sheet: r.name, row: r.rowNum}, "workbook.bad_ref", "Ref", strconv.Quote(ref))
 		}
 		if c <= r.col {
-			return refuse(r.at(c), "sheet.cell_order")
+			return refuse(r.at(c), "workbook.cell_order")
 		}
 		col = c
 	}
 	if col > 1<<14 {
-		return refuse(place{sheet: r.name, row: r.rowNum}, "sheet.bad_ref", "Ref", strconv.Quote(CellName(col, r.rowNum)))
+		return refuse(place{sheet: r.name, row: r.rowNum}, "workbook.bad_ref", "Ref", strconv.Quote(CellName(col, r.rowNum)))
 	}
 	r.col = col
 	r.typ, _ = attr(e, "t")
@@ -571,7 +571,7 @@ func parseRef(ref string) (col, row int, ok bool) {
 func (r *sheetReader) endCell() error {
 	at := r.at(r.col)
 	if r.hasF && (r.recalc || !r.hasV || (len(r.v) == 0 && r.typ != "str")) {
-		return refuse(at, "sheet.formula")
+		return refuse(at, "workbook.formula")
 	}
 	c := Cell{Col: r.col, date1904: r.date1904}
 	v := string(r.v)
@@ -582,7 +582,7 @@ func (r *sheetReader) endCell() error {
 		}
 		x, err := strconv.ParseFloat(strings.TrimSpace(v), 64)
 		if err != nil || math.IsInf(x, 0) || math.IsNaN(x) {
-			return refuse(at, "sheet.bad_number", "Value", strconv.Quote(clip(v)))
+			return refuse(at, "workbook.bad_number", "Value", strconv.Quote(clip(v)))
 		}
 		c.Kind, c.Text, c.Num = Number, v, x
 		switch r.format() {
@@ -599,7 +599,7 @@ func (r *sheetReader) endCell() error {
 		}
 		i, err := strconv.Atoi(strings.TrimSpace(v))
 		if err != nil || i < 0 || i >= r.sst.len() {
-			return refuse(at, "sheet.bad_string_index", "Index", strconv.Quote(clip(v)), "Count", r.sst.len())
+			return refuse(at, "workbook.bad_string_index", "Index", strconv.Quote(clip(v)), "Count", r.sst.len())
 		}
 		c.Text = r.sst.at(i)
 	case "str":
@@ -615,27 +615,27 @@ func (r *sheetReader) endCell() error {
 		case "0", "false":
 			c.Kind, c.Text = Bool, "FALSE"
 		default:
-			return refuse(at, "sheet.bad_bool", "Value", strconv.Quote(clip(v)))
+			return refuse(at, "workbook.bad_bool", "Value", strconv.Quote(clip(v)))
 		}
 	case "e":
-		return refuse(at, "sheet.error_value", "Value", clip(v))
+		return refuse(at, "workbook.error_value", "Value", clip(v))
 	case "d":
 		if v == "" {
 			return nil
 		}
 		t, ok := parseISO(v)
 		if !ok {
-			return refuse(at, "sheet.bad_date", "Value", strconv.Quote(clip(v)))
+			return refuse(at, "workbook.bad_date", "Value", strconv.Quote(clip(v)))
 		}
 		c.Kind, c.Text = Date, wallClock(t)
 	default:
-		return refuse(at, "sheet.bad_type", "Type", strconv.Quote(clip(r.typ)))
+		return refuse(at, "workbook.bad_type", "Type", strconv.Quote(clip(r.typ)))
 	}
 	if c.Kind == Text && c.Text == "" {
 		return nil
 	}
 	if r.col > r.lim.Columns {
-		return refuse(at, "sheet.column_far", "Max", CellName(r.lim.Columns, 0))
+		return refuse(at, "workbook.column_far", "Max", CellName(r.lim.Columns, 0))
 	}
 	r.cells = append(r.cells, c)
 	return nil

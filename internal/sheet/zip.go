@@ -30,10 +30,10 @@ func openPackage(ctx context.Context, r io.ReaderAt, size int64, lim Limits) (*p
 	}
 	zr, err := zip.NewReader(r, size)
 	if err != nil && !errors.Is(err, zip.ErrInsecurePath) {
-		return nil, refuse(place{}, "sheet.not_zip", "Err", err.Error())
+		return nil, refuse(place{}, "workbook.not_zip", "Err", err.Error())
 	}
 	if len(zr.File) > lim.Entries {
-		return nil, refuse(place{}, "sheet.entries", "Count", len(zr.File), "Max", lim.Entries)
+		return nil, refuse(place{}, "workbook.entries", "Count", len(zr.File), "Max", lim.Entries)
 	}
 	p := &pkg{lim: lim, parts: make(map[string]*zip.File, len(zr.File))}
 	var total uint64
@@ -43,15 +43,15 @@ func openPackage(ctx context.Context, r io.ReaderAt, size int64, lim Limits) (*p
 		}
 		key := strings.ToLower(strings.TrimPrefix(f.Name, "/"))
 		if _, dup := p.parts[key]; dup {
-			return nil, refuse(place{}, "sheet.part_twice", "Part", f.Name)
+			return nil, refuse(place{}, "workbook.part_twice", "Part", f.Name)
 		}
 		p.parts[key] = f
 		if f.UncompressedSize64 > uint64(lim.Part) {
-			return nil, refuse(place{}, "sheet.part_too_large", "Part", f.Name, "Size", mib(int64(min(f.UncompressedSize64, 1<<62))), "Max", mib(lim.Part))
+			return nil, refuse(place{}, "workbook.part_too_large", "Part", f.Name, "Size", mib(int64(min(f.UncompressedSize64, 1<<62))), "Max", mib(lim.Part))
 		}
 		total += f.UncompressedSize64
 		if total > uint64(lim.Total) {
-			return nil, refuse(place{}, "sheet.total_too_large", "Max", mib(lim.Total))
+			return nil, refuse(place{}, "workbook.total_too_large", "Max", mib(lim.Total))
 		}
 	}
 	return p, nil
@@ -68,7 +68,7 @@ func checkEnd(r io.ReaderAt, size int64, lim Limits) error {
 	tail := min(size, endLen+maxComment)
 	buf := make([]byte, tail)
 	if _, err := r.ReadAt(buf, size-tail); err != nil && err != io.EOF {
-		return refuse(place{}, "sheet.not_zip", "Err", err.Error())
+		return refuse(place{}, "workbook.not_zip", "Err", err.Error())
 	}
 	at := -1
 	for i := len(buf) - endLen; i >= 0; i-- {
@@ -78,7 +78,7 @@ func checkEnd(r io.ReaderAt, size int64, lim Limits) error {
 		}
 	}
 	if at < 0 {
-		return refuse(place{}, "sheet.not_zip", "Err", "no end of central directory record")
+		return refuse(place{}, "workbook.not_zip", "Err", "no end of central directory record")
 	}
 	end := buf[at:]
 	entries := uint64(binary.LittleEndian.Uint16(end[10:]))
@@ -90,10 +90,10 @@ func checkEnd(r io.ReaderAt, size int64, lim Limits) error {
 			var z [56]byte
 			off := int64(binary.LittleEndian.Uint64(l[8:]))
 			if off < 0 || off > size-56 {
-				return refuse(place{}, "sheet.not_zip", "Err", "bad zip64 end record")
+				return refuse(place{}, "workbook.not_zip", "Err", "bad zip64 end record")
 			}
 			if _, err := r.ReadAt(z[:], off); err != nil || binary.LittleEndian.Uint32(z[:]) != 0x06064b50 {
-				return refuse(place{}, "sheet.not_zip", "Err", "bad zip64 end record")
+				return refuse(place{}, "workbook.not_zip", "Err", "bad zip64 end record")
 			}
 			entries = binary.LittleEndian.Uint64(z[32:])
 			dirSize = binary.LittleEndian.Uint64(z[40:])
@@ -101,7 +101,7 @@ func checkEnd(r io.ReaderAt, size int64, lim Limits) error {
 		}
 	}
 	if entries > uint64(lim.Entries) {
-		return refuse(place{}, "sheet.entries", "Count", int64(min(entries, 1<<62)), "Max", lim.Entries)
+		return refuse(place{}, "workbook.entries", "Count", int64(min(entries, 1<<62)), "Max", lim.Entries)
 	}
 	// The directory is everything between where it starts and the end
 	// record, whatever its header says: archive/zip reads to there.
@@ -111,7 +111,7 @@ func checkEnd(r io.ReaderAt, size int64, lim Limits) error {
 		span = uint64(endAt) - dirOff
 	}
 	if dirSize > uint64(lim.Directory) || span > uint64(lim.Directory) {
-		return refuse(place{}, "sheet.directory", "Max", mib(int64(lim.Directory)))
+		return refuse(place{}, "workbook.directory", "Max", mib(int64(lim.Directory)))
 	}
 	return nil
 }
@@ -130,11 +130,11 @@ func (p *pkg) has(name string) bool {
 func (p *pkg) open(name string, max int64) (*part, error) {
 	f, ok := p.parts[strings.ToLower(name)]
 	if !ok {
-		return nil, refuse(place{}, "sheet.missing_part", "Part", name)
+		return nil, refuse(place{}, "workbook.missing_part", "Part", name)
 	}
 	at := place{part: f.Name}
 	if f.UncompressedSize64 > uint64(max) {
-		return nil, refuse(place{}, "sheet.part_too_large", "Part", f.Name, "Size", mib(int64(min(f.UncompressedSize64, 1<<62))), "Max", mib(max))
+		return nil, refuse(place{}, "workbook.part_too_large", "Part", f.Name, "Size", mib(int64(min(f.UncompressedSize64, 1<<62))), "Max", mib(max))
 	}
 	rc, err := f.Open()
 	if err != nil {
@@ -183,9 +183,9 @@ func (pt *part) Read(b []byte) (int, error) {
 	pt.pkg.inflated += int64(n)
 	switch {
 	case pt.left < 0:
-		pt.err = &bound{i18n.M("sheet.part_too_large_read", "Part", pt.name, "Max", mib(pt.max))}
+		pt.err = &bound{i18n.M("workbook.part_too_large_read", "Part", pt.name, "Max", mib(pt.max))}
 	case pt.pkg.inflated > pt.pkg.lim.Total:
-		pt.err = &bound{i18n.M("sheet.total_too_large", "Max", mib(pt.pkg.lim.Total))}
+		pt.err = &bound{i18n.M("workbook.total_too_large", "Max", mib(pt.pkg.lim.Total))}
 	default:
 		pt.watch(b[:n])
 	}
@@ -235,7 +235,7 @@ func (pt *part) watch(b []byte) {
 			}
 		}
 		if pt.run > pt.token {
-			pt.err = &bound{i18n.M("sheet.token", "Part", pt.name, "Max", pt.token>>10)}
+			pt.err = &bound{i18n.M("workbook.token", "Part", pt.name, "Max", pt.token>>10)}
 			return
 		}
 	}
@@ -279,7 +279,7 @@ func (x *xmlReader) next() (xml.Token, error) {
 		if err != nil {
 			if err == io.EOF {
 				if x.depth > 0 || !x.done {
-					return nil, refuse(x.where(), "sheet.cut_off", "Part", x.pt.name)
+					return nil, refuse(x.where(), "workbook.cut_off", "Part", x.pt.name)
 				}
 				return nil, io.EOF
 			}
@@ -287,10 +287,10 @@ func (x *xmlReader) next() (xml.Token, error) {
 		}
 		switch t := tok.(type) {
 		case xml.Directive:
-			return nil, refuse(x.where(), "sheet.directive", "Part", x.pt.name)
+			return nil, refuse(x.where(), "workbook.directive", "Part", x.pt.name)
 		case xml.StartElement:
 			if x.done {
-				return nil, refuse(x.where(), "sheet.after_root", "Part", x.pt.name)
+				return nil, refuse(x.where(), "workbook.after_root", "Part", x.pt.name)
 			}
 			x.depth++
 		case xml.EndElement:
@@ -302,7 +302,7 @@ func (x *xmlReader) next() (xml.Token, error) {
 		case xml.CharData:
 			if x.depth == 0 {
 				if len(strings.TrimSpace(string(t))) > 0 {
-					return nil, refuse(x.where(), "sheet.after_root", "Part", x.pt.name)
+					return nil, refuse(x.where(), "workbook.after_root", "Part", x.pt.name)
 				}
 				continue
 			}
@@ -324,10 +324,10 @@ func (x *xmlReader) fail(err error) error {
 	}
 	var se *xml.SyntaxError
 	if errors.As(err, &se) && se.Msg == "unexpected EOF" {
-		return refuse(x.where(), "sheet.cut_off", "Part", x.pt.name)
+		return refuse(x.where(), "workbook.cut_off", "Part", x.pt.name)
 	}
 	if errors.As(err, &se) {
-		return refuse(x.where(), "sheet.xml", "Part", x.pt.name, "Line", se.Line, "Err", se.Msg)
+		return refuse(x.where(), "workbook.xml", "Part", x.pt.name, "Line", se.Line, "Err", se.Msg)
 	}
 	return damaged(x.where(), x.pt.name, err)
 }
