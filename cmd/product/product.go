@@ -76,5 +76,5 @@ func RunProductGet(ctx context.Context, opts *ProductGetOptions) error {
 	if err != nil {
 		return err
 	}
-	return opts.Print(view.Product(raw, opts.Loc))
+	return opts.Print(view.Product(raw, opts.Loc, opts.Msg))
 }

@@ -20,6 +20,13 @@ func M(id string, args ...any) Message { return Message{ID: id, Args: args} }
 // {{.Count}}.
 func C(id string, n int, args ...any) Message { return Message{ID: id, Args: args, Count: &n} }
 
+// Amount is a discount as a message's value, said in the language's
+// number form (Printer.Amount): 0.01%, 0,01 %.
+type Amount struct {
+	Value   float64
+	Percent bool
+}
+
 // Say is m in p's language. A value that is itself a Message is said in
 // p's language too, and so is an error (through the error's Message when
 // it has one, else its text).
@@ -36,6 +43,8 @@ func (p *Printer) SayWith(m Message, errText func(error) string) string {
 		switch v := args[i].(type) {
 		case Message:
 			args[i] = p.SayWith(v, errText)
+		case Amount:
+			args[i] = p.Amount(v.Value, v.Percent)
 		case error:
 			args[i] = errText(v)
 		}
