@@ -119,3 +119,13 @@ func (p *Printer) Moment(t time.Time, loc *time.Location) string {
 	}
 	return t.Format(f.moment)
 }
+
+// List is items as p's language lists them: "1", "1 and 2", "1, 2 and 3"
+// (list.and in the catalogs).
+func (p *Printer) List(items []string) string {
+	if len(items) < 2 {
+		return strings.Join(items, "")
+	}
+	last := len(items) - 1
+	return p.T("list.and", "Items", strings.Join(items[:last], ", "), "Last", items[last])
+}
