@@ -41,11 +41,9 @@ type accessibleConfirm struct {
 }
 
 // WithAccessible keeps the field this type: huh's form calls
-// WithAccessible(true).RunAccessible on each field.
-func (c accessibleConfirm) WithAccessible(b bool) huh.Field {
-	c.Confirm.WithAccessible(b)
-	return c
-}
+// WithAccessible(true).RunAccessible on each field. The field is only
+// made for accessible mode.
+func (c accessibleConfirm) WithAccessible(bool) huh.Field { return c }
 
 // RunAccessible asks the question on a line of w and reads the answer
 // from r.
