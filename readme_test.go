@@ -36,19 +36,20 @@ func TestREADMEExamples(t *testing.T) {
 	if err := os.WriteFile(filepath.Join(dir, "readme.txtar"), []byte(script.String()), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	testscript.Run(t, testscript.Params{
-		Dir:                 dir,
-		RequireExplicitExec: true,
-		Setup: func(e *testscript.Env) error {
-			home := filepath.Join(e.WorkDir, "home")
-			e.Setenv("HOME", home)
-			e.Setenv("XDG_CONFIG_HOME", filepath.Join(home, ".config"))
-			e.Setenv("XDG_STATE_HOME", filepath.Join(home, ".local", "state"))
-			e.Setenv("NO_COLOR", "1")
-			e.Setenv("GORACE", os.Getenv("GORACE"))
-			return nil
-		},
-	})
+	testscript.Run(t, testscript.Params{Dir: dir, RequireExplicitExec: true, Setup: docsScriptSetup})
+}
+
+// docsScriptSetup gives a script of the docs' commands a home of its own
+// (its sandbox data with it), without colour.
+func docsScriptSetup(e *testscript.Env) error {
+	home := filepath.Join(e.WorkDir, "home")
+	e.Setenv("HOME", home)
+	e.Setenv("XDG_CONFIG_HOME", filepath.Join(home, ".config"))
+	e.Setenv("XDG_STATE_HOME", filepath.Join(home, ".local", "state"))
+	e.Setenv("NO_COLOR", "1")
+	e.Setenv("PROMOCTL_NO_KEYRING", "1")
+	e.Setenv("GORACE", os.Getenv("GORACE"))
+	return nil
 }
 
 // readmeSandboxCommands returns the words of every command in the README's

@@ -66,8 +66,9 @@ func TestNothingFromNetHTTPReachesStderr(t *testing.T) {
 		if err := cmd.Run(); err != nil {
 			t.Errorf("promoctl promo delete: %v", err)
 		}
-		if stdout.String() != "" || stderr.String() != "" {
-			t.Fatalf("stdout %q, stderr %q; want nothing on either", stdout.String(), stderr.String())
+		// The outcome's line, and nothing of net/http's.
+		if stdout.String() != "" || stderr.String() != "Deleted promo code 5.\n" {
+			t.Fatalf("stdout %q, stderr %q; want nothing on stdout and the outcome on stderr", stdout.String(), stderr.String())
 		}
 	}
 }

@@ -62,7 +62,6 @@ func TestRemainingErrorsInRussian(t *testing.T) {
 		{errors.New("the end date 2026-01-01 00:00:00 has already passed, so the promo codes will be expired: give a later --ends"), "дата окончания 2026-01-01 00:00:00 уже прошла, так что промокоды будут созданы истёкшими: укажите в --ends дату позже"},
 		{errors.New("3 promo codes end before now, so they will be expired: A (line 2, ends 2026-01-01 00:00:00)"), "у 3 промокодов дата окончания уже прошла, так что они будут созданы истёкшими: A (строка 2, дата окончания 2026-01-01 00:00:00)"},
 		{errors.New("None of the 21 promo codes job J created is on site 1 now."), "Ни одного из 21 промокода, созданного заданием J, сейчас нет на сайте 1."},
-		{errors.New("Nothing to disable: no promo codes on site 1 are expired."), "Выключать нечего: на сайте 1 нет подходящих промокодов («истёк»)."},
 		{errors.New("sending the API token over plain HTTP to h.example (--base-url): anyone on the network can read it"), "ключ API уходит на h.example по HTTP без шифрования (--base-url): его может прочитать любой в сети"},
 	} {
 		if got := core.ErrorText(ru, c.err); got != c.want {

@@ -63,7 +63,7 @@ func TestSandboxDataFile(t *testing.T) {
 		Expect(t, 0, "5\n", "")
 	r.Run("sandbox", "reset").Expect(t, 0, "", "Restored the demo data in "+data+".\n")
 	r.Run("--sandbox", "promo", "get", "5001").Expect(t, 4, "",
-		"promoctl: get promo 5001: not found: promo code 5001 does not exist or is not visible to you (API error 41: promo 5001 not found)\n")
+		"promoctl: get promo 5001: not found: promo code 5001 does not exist or is not visible to you (API error 41: promo 5001 not found); if 5001 is a code rather than an id, find it with promoctl --sandbox promo list --site-id SITE_ID --search 5001 (an argument of digits only is an id)\n")
 	delete(r.Env, "PROMOCTL_SANDBOX_DATA")
 	if _, err := os.Stat(defaultPath); !errors.Is(err, os.ErrNotExist) {
 		t.Errorf("default data file %s: %v, want none", defaultPath, err)

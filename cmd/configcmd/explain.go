@@ -4,11 +4,13 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"maps"
 
 	"github.com/spf13/cobra"
 
 	"github.com/promoctl/promoctl/cmd/core"
 	"github.com/promoctl/promoctl/internal/config"
+	"github.com/promoctl/promoctl/internal/i18n"
 	"github.com/promoctl/promoctl/internal/output"
 	"github.com/promoctl/promoctl/internal/termsafe"
 )
@@ -19,6 +21,9 @@ type configExplainOptions struct {
 	// ConfigSource and ProfileSource say where the config file's path
 	// and the active profile came from.
 	ConfigSource, ProfileSource config.Source
+	// Env is the environment: the locale, which chooses the language
+	// when no setting does.
+	Env config.Env
 }
 
 func newConfigExplainCmd(f *core.Factory, run func(context.Context, *configExplainOptions) error) *cobra.Command {
@@ -35,13 +40,14 @@ file, or the default. The API key is masked.`,
 		Example: `  promoctl config explain
   PROMOCTL_OUTPUT=json promoctl config explain --profile staging
   promoctl config explain -o json --jq '.[] | select(.source == "env") | .setting'`,
-		Args: core.NoArgs,
+		Args:        core.NoArgs,
+		Annotations: map[string]string{core.NoAPI: "true"},
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			sess, err := f.Start(cmd)
 			if err != nil {
 				return err
 			}
-			opts.Session = sess
+			opts.Session, opts.Env = sess, f.Env
 			_, opts.ConfigSource, _ = f.Resolver(cmd).Path()
 			_, opts.ProfileSource = f.Resolver(cmd).Profile(sess.Settings.File, sess.Settings.Path)
 			return run(cmd.Context(), opts)
@@ -51,7 +57,15 @@ file, or the default. The API key is masked.`,
 
 // runConfigExplain prints each setting's value and where it came from.
 func runConfigExplain(_ context.Context, opts *configExplainOptions) error {
-	return opts.Print(explain(opts.Settings, opts.ConfigSource, opts.ProfileSource))
+	s := *opts.Settings
+	if s.Sources[config.KeyLanguage].Kind == "" {
+		// The locale chose it: say which variable.
+		if name := i18n.LocaleVar(opts.Env); name != "" {
+			s.Sources = maps.Clone(s.Sources)
+			s.Language, s.Sources[config.KeyLanguage] = i18n.FromLocale(opts.Env), config.Source{Kind: "env", Name: name}
+		}
+	}
+	return opts.Print(explain(&s, opts.ConfigSource, opts.ProfileSource))
 }
 
 // explain lists the effective settings with their sources.

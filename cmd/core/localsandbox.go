@@ -97,6 +97,10 @@ func WithRecoveryHint(err error, path string, env config.Env) error {
 	return fmt.Errorf("%w; run `%s` to start again from the demo data", err, reset)
 }
 
+// SandboxBaseURL is the base URL of the in-process sandbox, as settings
+// and journals record it.
+const SandboxBaseURL = "http://sandbox.localhost"
+
 // LocalSandbox is an in-process sandbox: its data file, opened on first
 // use, and one handler (one rate limit), with the faults the environment
 // puts on. The factory holds the run's (inProcessSandbox); a completion
@@ -139,32 +143,15 @@ func (l *LocalSandbox) Close() {
 	}
 }
 
-// Connect points the settings at the sandbox, with the credentials of the
-// chosen user (1 unless --user-id says otherwise), and returns the
-// transport to it.
+// Connect points the settings at the sandbox (Point), opens its data
+// file and returns the transport to it.
 func (l *LocalSandbox) Connect(ctx context.Context, s *config.Settings) (http.RoundTripper, error) {
-	user := int64(1)
-	if src := s.Sources[config.KeyUserID]; src.Kind == "flag" {
-		user = s.UserID
-	}
-	var token string
-	for _, c := range sandbox.Credentials() {
-		if c.UserID == user {
-			token = c.Token
-		}
-	}
-	if token == "" {
-		return nil, Usagef("--user-id %d: the sandbox has users 1 and 2", user)
+	if err := l.Point(s); err != nil {
+		return nil, err
 	}
 	store, err := l.open(ctx, s.Timeout)
 	if err != nil {
 		return nil, err
-	}
-	s.BaseURL, s.Token, s.UserID = "http://sandbox.localhost", token, user
-	s.Sources[config.KeyBaseURL] = config.Source{Kind: "flag", Name: "--sandbox"}
-	s.Sources[config.KeyToken] = config.Source{Kind: "flag", Name: "--sandbox"}
-	if src := s.Sources[config.KeyUserID]; src.Kind != "flag" {
-		s.Sources[config.KeyUserID] = config.Source{Kind: "flag", Name: "--sandbox"}
 	}
 	if l.handler == nil {
 		faults, err := SandboxFaults(nil, l.env)
@@ -213,6 +200,32 @@ func SandboxFaultMessages(f sandbox.Faults) []i18n.Message {
 		out = append(out, i18n.M("sandbox.fault.drop", "Share", i18n.Amount{Value: f.DropAfterCreate * 100, Percent: true}))
 	}
 	return out
+}
+
+// Point points the settings at the sandbox, with the credentials of the
+// chosen user (1 unless --user-id says otherwise), without opening its
+// data file.
+func (l *LocalSandbox) Point(s *config.Settings) error {
+	user := int64(1)
+	if src := s.Sources[config.KeyUserID]; src.Kind == "flag" {
+		user = s.UserID
+	}
+	var token string
+	for _, c := range sandbox.Credentials() {
+		if c.UserID == user {
+			token = c.Token
+		}
+	}
+	if token == "" {
+		return Usagef("--user-id %d: the sandbox has users 1 and 2", user)
+	}
+	s.BaseURL, s.Token, s.UserID = SandboxBaseURL, token, user
+	s.Sources[config.KeyBaseURL] = config.Source{Kind: "flag", Name: "--sandbox"}
+	s.Sources[config.KeyToken] = config.Source{Kind: "flag", Name: "--sandbox"}
+	if src := s.Sources[config.KeyUserID]; src.Kind != "flag" {
+		s.Sources[config.KeyUserID] = config.Source{Kind: "flag", Name: "--sandbox"}
+	}
+	return nil
 }
 
 // SiteAccess tells who may view a site of the sandbox, once its data file

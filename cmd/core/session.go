@@ -65,6 +65,11 @@ func (f *Factory) Start(cmd *cobra.Command) (*Session, error) {
 	return f.StartWith(cmd, s, true)
 }
 
+// NoAPI is the annotation of a command that starts a session but sends
+// no request (config explain): with --sandbox its settings are the
+// sandbox's, and its data file is not opened.
+const NoAPI = "promoctl/no-api"
+
 // StartWith is start on settings already resolved: sandbox redeem chooses
 // its world, and checks its site, first. spin says whether a spinner may
 // run while requests are slow.
@@ -81,7 +86,14 @@ func (f *Factory) StartWith(cmd *cobra.Command, s *config.Settings, spin bool) (
 		if err != nil {
 			return nil, err
 		}
-		if c.transport, err = local.Connect(cmd.Context(), s); err != nil {
+		if cmd.Annotations[NoAPI] != "" {
+			// It sends nothing: its data file stays closed (another
+			// promoctl, such as sandbox serve, may hold it).
+			err = local.Point(s)
+		} else {
+			c.transport, err = local.Connect(cmd.Context(), s)
+		}
+		if err != nil {
 			return nil, err
 		}
 	}

@@ -16,6 +16,7 @@ import (
 	"github.com/promoctl/promoctl/internal/api"
 	"github.com/promoctl/promoctl/internal/i18n"
 	"github.com/promoctl/promoctl/internal/output"
+	"github.com/promoctl/promoctl/internal/records"
 )
 
 // tableLocale shows tables in Russian (output.Locale): headers, keys and
@@ -143,6 +144,9 @@ func (l *tableLocale) Day(s string) string {
 	if t, err := time.Parse("01-02", s); err == nil {
 		return t.Format("02.01")
 	}
+	if t, err := time.Parse("2006-01", s); err == nil {
+		return t.Format("01.2006") // a month
+	}
 	return s
 }
 
@@ -174,6 +178,9 @@ func (l *tableLocale) cell(k cellKind, c, currency string) string {
 	case cellMoney:
 		if amount, cur, ok := strings.Cut(c, " "); ok && !strings.Contains(cur, " ") {
 			c, currency = amount, cur // "3500.00 RUB": the currency written after the amount
+		}
+		if currency == "" || currency == "-" {
+			currency = l.currency // a row without one (a report's code without orders): the site's
 		}
 		s := l.decimal(c, 2)
 		if sym := currencySymbol(currency); sym != "" && s != c {
@@ -233,25 +240,55 @@ func (l *tableLocale) decimal(s string, scale int) string {
 // site's record (settings.currency, or currency), so that a promo code's
 // discount in money shows it: 500,00 ₽. It costs one request (GET
 // /v3/public/site/ID), made only for a table in Russian; when it fails, or
-// the record names no currency, amounts are shown without one.
+// the record names no currency, amounts are shown without one. Without a
+// site (0), the currency is that of every site the user can view (GET
+// /v3/public/site), when they all have the same one.
 func (s *Session) WithSiteCurrency(ctx context.Context, client *api.Client, site int64) {
 	tl, ok := s.Out.Locale.(*tableLocale)
-	if !ok || site == 0 || !s.Out.Format.IsTable() || s.Out.JQ != nil {
+	if !ok || !s.Out.Format.IsTable() || s.Out.JQ != nil {
 		return
 	}
-	raw, err := client.GetSite(ctx, site)
-	if err != nil {
-		return
+	cur := ""
+	if site != 0 {
+		raw, err := client.GetSite(ctx, site)
+		if err != nil {
+			return
+		}
+		var rec SiteCurrencyRec
+		if json.Unmarshal(raw, &rec) != nil {
+			return
+		}
+		cur = rec.CurrencyCode()
+	} else {
+		cur = usersCurrency(ctx, client)
 	}
-	var rec SiteCurrencyRec
-	if json.Unmarshal(raw, &rec) != nil {
-		return
-	}
-	if cur := rec.CurrencyCode(); cur != "" {
+	if cur != "" {
 		c := *tl
 		c.currency = cur
 		s.Out.Locale = &c
 	}
+}
+
+// usersCurrency is the currency of every site the user can view, when
+// they all have the same one; "" otherwise.
+func usersCurrency(ctx context.Context, client *api.Client) string {
+	raw, err := client.ListSites(ctx)
+	if err != nil {
+		return ""
+	}
+	items, _, err := records.Items(raw)
+	if err != nil {
+		return ""
+	}
+	cur := ""
+	for _, it := range items {
+		var rec SiteCurrencyRec
+		if json.Unmarshal(it, &rec) != nil || rec.CurrencyCode() == "" || (cur != "" && rec.CurrencyCode() != cur) {
+			return ""
+		}
+		cur = rec.CurrencyCode()
+	}
+	return cur
 }
 
 // SiteCurrencyRec is the currency of a site's record: settings.currency

@@ -3,6 +3,7 @@ package product
 
 import (
 	"context"
+	"encoding/json"
 
 	"github.com/spf13/cobra"
 
@@ -76,5 +77,16 @@ func RunProductGet(ctx context.Context, opts *ProductGetOptions) error {
 	if err != nil {
 		return err
 	}
+	// Prices in the currency of the product's site: the one the record
+	// names, else the configured site_id, else the one every site of the
+	// user has.
+	var rec struct {
+		SiteID int64 `json:"site_id"`
+	}
+	site := opts.Settings.SiteID
+	if json.Unmarshal(raw, &rec) == nil && rec.SiteID > 0 {
+		site = rec.SiteID
+	}
+	opts.WithSiteCurrency(ctx, client, site)
 	return opts.Print(view.Product(raw, opts.Loc, opts.Msg))
 }

@@ -42,6 +42,10 @@ type promoApplyOptions struct {
 	// Sheet is --sheet: the sheet of a workbook to read; empty for the
 	// first.
 	Sheet string
+	// Columns are --column HEADER=field, as given; columns are them
+	// read (validate).
+	Columns []string
+	columns []plan.ColumnMap
 	// SiteID is --site-id or the configured site_id; 0 when neither.
 	SiteID int64
 	// Missing is what becomes of the site's codes the file does not name:
@@ -79,7 +83,14 @@ or -o yaml prints is a valid FILE: export, edit in a spreadsheet, apply.
 CSV is read as Excel and LibreOffice save it: UTF-8 (with or without a
 byte order mark), UTF-16 ("Unicode text") or Windows-1251; separated by
 commas, semicolons or tabs. Values may be written the Russian way: 10,5,
-1 234,50, 31.12.2026, 31.12.2026 23:59, ИСТИНА, да, нет. A
+1 234,50, 31.12.2026, 31.12.2026 23:59, ИСТИНА, да, нет; an amount with
+its unit (15 %, 500,00 ₽) when the unit is the code's kind. An end at
+00:00 (31.12.2026 0:00) is that whole day, as a date alone is, unless the
+code ends at that 00:00 now. Dates are compared to the whole second.
+A column is named by its API field name, by the header promoctl's tables
+give it in English or Russian (Code, Промокод, Скидка, any case), or by
+--column 'HEADER=field'; a column that names nothing is read over with
+a warning, and a near-miss of a name is an error. A
 row is matched by its id when the site has it, else by its code (ignoring
 case); a row matched by its id whose code differs renames the promo code.
 A field a row leaves out or empty is left as it is (a new code
@@ -118,6 +129,10 @@ See docs/bulk.md for the spreadsheet workflow and the columns.`,
   # the file is the whole truth: delete the site's other codes
   promoctl promo apply -f codes.yaml --site-id 11111 --prune --yes
 
+  # another platform's export, its columns named
+  promoctl promo apply -f export.csv --site-id 11111 --dry-run \
+    --column promo_code=code --column discount=bonus_amount --column valid_to=d_off
+
   # copy site 11111's codes to site 22222
   promoctl promo list --site-id 11111 -o csv | promoctl promo apply -f - --site-id 22222
 
@@ -137,6 +152,7 @@ See docs/bulk.md for the spreadsheet workflow and the columns.`,
 	core.SiteFlag(f, c)
 	fs.StringVarP(&opts.File, "file", "f", "", "the promo codes to apply: CSV, a workbook (.xlsx), a JSON array or a YAML list of API field names (- for stdin)")
 	fs.StringVar(&opts.Sheet, "sheet", "", "the sheet of a workbook (-f FILE.xlsx) to read (default the first)")
+	fs.StringArrayVar(&opts.Columns, "column", nil, "read the file's column HEADER as the API field: 'HEADER=field' (repeatable), such as --column 'Expires=d_off'")
 	fs.BoolVar(&prune, "prune", false, "delete the site's promo codes the file does not name")
 	fs.BoolVar(&disable, "disable-missing", false, "disable the site's promo codes the file does not name")
 	fs.BoolVar(&opts.DryRun, "dry-run", false, "print the plan and send nothing")
@@ -185,6 +201,19 @@ func (opts *promoApplyOptions) validate(fs *pflag.FlagSet, prune, disable bool) 
 	}
 	if fs.Changed("concurrency") && (opts.Concurrency < 1 || opts.Concurrency > core.MaxConcurrency) {
 		return core.Usagef("--concurrency must be 1 to %d, got %d", core.MaxConcurrency, opts.Concurrency)
+	}
+	return opts.readColumns()
+}
+
+// readColumns reads --column into columns.
+func (opts *promoApplyOptions) readColumns() error {
+	opts.columns = opts.columns[:0]
+	for _, v := range opts.Columns {
+		m, err := plan.ParseColumn(v)
+		if err != nil {
+			return err
+		}
+		opts.columns = append(opts.columns, m)
 	}
 	return nil
 }
@@ -246,7 +275,12 @@ func runPromoApply(ctx context.Context, opts *promoApplyOptions) error {
 	if name == "-" {
 		name = "stdin"
 	}
-	rows, err := plan.ReadFrom(name, in, plan.ReadOptions{Loc: opts.Loc, Sheet: opts.Sheet})
+	if len(opts.columns) != len(opts.Columns) {
+		if err := opts.readColumns(); err != nil {
+			return err
+		}
+	}
+	rows, err := plan.ReadFrom(name, in, plan.ReadOptions{Loc: opts.Loc, Sheet: opts.Sheet, Columns: opts.columns, Warn: opts.Warnings.WarnMsg})
 	closeIn()
 	if err != nil {
 		return opts.problems(err)
@@ -300,10 +334,11 @@ func (opts *promoApplyOptions) problems(err error) error {
 	if !errors.As(err, &probs) {
 		return err
 	}
+	lines := probs.Say(opts.Msg)
 	if len(probs.List) == 1 {
-		return core.Usagef("%s; nothing was sent", probs.Lines()[0])
+		return core.Usagef("%s; nothing was sent", lines[0])
 	}
-	for _, l := range probs.Lines() {
+	for _, l := range lines {
 		fmt.Fprintln(opts.IO.ErrOut, opts.Warnings.Clean(l))
 	}
 	more := ""

@@ -22,7 +22,7 @@ func (opts *promoApplyOptions) recheckPlan(ctx context.Context, p plan.Plan) (pl
 	if len(targets) == 0 {
 		return p, nil
 	}
-	now, err := readAgain(ctx, opts.Session, targets, p.Site)
+	now, err := readAgain(ctx, opts.Session, targets, p.Site, nil)
 	if err != nil {
 		return p, err
 	}

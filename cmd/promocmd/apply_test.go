@@ -300,14 +300,14 @@ func TestPromoApplyDryRunJSON(t *testing.T) {
 // Several bad rows: every one is named, exit 2, and nothing is sent, not
 // even the list read.
 func TestPromoApplyBadRows(t *testing.T) {
-	e, _, opts := newApplyEnv(t, format.Table, "code,bonus_amount,bonus_amount_is_in_percentages,d_on,d_off,colour\n"+
+	e, _, opts := newApplyEnv(t, format.Table, "code,bonus_amount,bonus_amount_is_in_percentages,d_on,d_off,bonus_typ\n"+
 		"OK1,5,,,,\nBAD_1,5,,,,\nPCT,150,true,,,\nDATE,5,,2026-12-31,2026-12-01,\nok1,5,,,,\n")
 	err := runPromoApply(context.Background(), opts)
 	if core.ExitCode(err) != core.ExitUsage {
 		t.Errorf("exit code %d (%v), want %d", core.ExitCode(err), err, core.ExitUsage)
 	}
 	stderr := e.Stderr.String()
-	for _, line := range []string{":1: unknown column \"colour\"", ":3: code: the code may contain only", ":4: bonus_amount: a percentage must be at most 100",
+	for _, line := range []string{":1: column \"bonus_typ\" is not a field's name: did you mean bonus_type?", ":3: code: the code may contain only", ":4: bonus_amount: a percentage must be at most 100",
 		":5: d_off: the end", ":6: code ok1 is also on line 2"} {
 		if !strings.Contains(stderr, line) {
 			t.Errorf("stderr lacks %q:\n%s", line, stderr)

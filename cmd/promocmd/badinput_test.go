@@ -105,7 +105,7 @@ func TestPromoCommandsRejectBadIDs(t *testing.T) {
 		}
 		noID := "promoctl: promo " + verb + " needs a promo code id or code (usage: promoctl promo " + verb + " CODE_OR_ID)"
 		if verb == "delete" { // delete also takes several, or --status
-			noID = "promoctl: promo delete needs promo code ids or codes, or --status (usage: promoctl promo delete CODE_OR_ID... | --status S[,S...])"
+			noID = "promoctl: promo delete needs promo code ids or codes, or a selection such as --status, --prefix or --job (usage: promoctl promo delete [CODE_OR_ID...])"
 		}
 		cases = append(cases, cmdtest.BadInput{Name: verb + " no id", Args: []string{"promo", verb}, Stderr: noID})
 	}
@@ -154,7 +154,7 @@ func TestPromoRejectsBadGlobalSettings(t *testing.T) {
 		{Name: "base url not http", Args: list, Env: map[string]string{"PROMOCTL_BASE_URL": "ftp://example.com"},
 			Stderr: `promoctl: invalid base_url (from env PROMOCTL_BASE_URL): invalid base URL "ftp://example.com": want an absolute http or https URL such as https://api.lpmotor.ru`},
 		{Name: "unknown subcommand", Args: []string{"promo", "lst"}, Stderr: `promoctl: unknown command "lst" for "promoctl promo"; did you mean "list"?`},
-		{Name: "list takes no args", Args: with("extra"), Stderr: `promoctl: promo list takes no arguments, got "extra" (usage: promoctl promo list)`},
+		{Name: "list takes codes, not other words", Args: with("not a code"), Stderr: `promoctl: invalid promo code id or code "not a code": an id is digits only, a code 2-15 Latin letters or digits`},
 	})
 }
 

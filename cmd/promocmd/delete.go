@@ -3,6 +3,7 @@ package promocmd
 import (
 	"context"
 	"errors"
+	"fmt"
 
 	"github.com/spf13/cobra"
 
@@ -27,20 +28,20 @@ func newPromoDeleteCmd(f *core.Factory, run func(context.Context, *promoDeleteOp
 		run = runPromoDelete
 	}
 	opts := &promoDeleteOptions{}
-	var sf selectionFlags
+	var af actFlags
 	c := &cobra.Command{
-		Use:     "delete CODE_OR_ID... | --status S[,S...]",
+		Use:     "delete [CODE_OR_ID...]",
 		Aliases: []string{"rm"},
 		Short:   "Delete promo codes",
-		Long: `Delete a promo code, several named by id or code, or every code of the
-site with the given statuses (--status). On a terminal promoctl names
-what it is about to delete and asks first; without one (scripts, CI) it
-refuses unless --yes is given.
+		Long: `Delete a promo code, or a selection (below) of the codes of a site. On
+a terminal promoctl names what it is about to delete and asks first;
+without one (scripts, CI) it refuses unless --yes is given.
 
 Codes are looked up in one read of the site's list (--site-id or the
-configured site_id). Ids alone need no site; given with one, each must
-be on its list, or nothing is sent (exit 4). Several codes, or
---status, are deleted on the bulk engine, and on a terminal the list is
+configured site_id; the job's with --job). Ids alone need no site; given
+with one, each must be on its list, or nothing is sent (exit 4). Filters
+that select no code are an error (exit 2). Several codes, or a filter,
+are deleted on the bulk engine, and on a terminal the list is
 read again after the confirmation: a code that no longer matches
 (deleted, renamed, or no longer of the --status) is skipped and named.
 The bulk engine keeps at most --concurrency requests in flight, waits
@@ -50,43 +51,38 @@ stderr names each and why. With -o json, jsonl, yaml or csv, stdout
 lists each code of such a job as id, code and outcome (deleted, failed,
 unknown or not sent); the table form prints nothing on stdout.
 
-` + codeOrIDHelp,
+` + selectionHelp,
 		Example: `  promoctl promo delete 1001
   promoctl promo delete 1001 --yes
   promoctl promo delete SUMMER25 --site-id 11111 --yes
   promoctl promo delete SUMMER25 WINTER25 1003 --site-id 11111
-  promoctl promo delete --status expired,used-up --site-id 11111 --yes`,
+  promoctl promo delete --status expired,used-up --site-id 11111 --yes
+  promoctl promo delete --prefix TEST --unused --site-id 11111 --yes`,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			if len(args) != 1 || cmd.Flags().Changed("status") {
-				sopts, err := sf.options(f, cmd, args, verbDelete)
-				if err != nil {
+			sopts, err := af.options(f, cmd, args, verbDelete)
+			if err != nil {
+				return err
+			}
+			if len(args) != 1 || sopts.Sel.filters() {
+				if err := sopts.start(f, cmd); err != nil {
 					return err
 				}
-				sess, err := f.Start(cmd)
-				if err != nil {
-					return err
-				}
-				sopts.Session, sopts.SiteID, sopts.Prompter = sess, sess.Settings.SiteID, core.PromptAs[core.Prompter](f)
 				return runPromoSelect(cmd.Context(), sopts)
 			}
 			ref, err := parsePromoRef(args[0])
 			if err != nil {
 				return err
 			}
-			opts.Yes = sf.yes
-			if !opts.Yes && !f.IO.CanPrompt() {
-				return core.Usagef("refusing to delete promo code %s without confirmation: pass --yes when not running interactively", ref)
-			}
+			opts.Yes = af.yes
 			sess, err := f.Start(cmd)
 			if err != nil {
 				return err
 			}
 			opts.Session, opts.ID, opts.Code, opts.SiteID, opts.Prompter = sess, ref.ID, ref.Code, sess.Settings.SiteID, core.PromptAs[core.Prompter](f)
-			return run(cmd.Context(), opts)
+			return idHint(sess, ref, run(cmd.Context(), opts))
 		},
 	}
-	sf.register(f, c, verbDelete)
-	c.ValidArgsFunction = completePromoIDs(f.Completions()) // several at once
+	af.register(f, c, verbDelete)
 	return c
 }
 
@@ -133,10 +129,11 @@ func runPromoDelete(ctx context.Context, opts *promoDeleteOptions) error {
 	if err := client.DeletePromo(ctx, opts.ID); err != nil {
 		return err
 	}
+	// The outcome is said whoever watches: a script's log shows it too.
 	if name != "" {
-		opts.Notef("Deleted promo code %s (id %d).", termsafe.String(name), opts.ID)
+		fmt.Fprintln(opts.IO.ErrOut, opts.Warnings.Say(fmt.Sprintf("Deleted promo code %s (id %d).", termsafe.String(name), opts.ID)))
 		return nil
 	}
-	opts.Notef("Deleted promo code %d.", opts.ID)
+	fmt.Fprintln(opts.IO.ErrOut, opts.Warnings.Say(fmt.Sprintf("Deleted promo code %d.", opts.ID)))
 	return nil
 }

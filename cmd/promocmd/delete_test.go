@@ -26,7 +26,7 @@ func (s *confirmStub) Confirm(_ context.Context, title, _ string, _ bool) (bool,
 func TestPromoDeleteWithYes(t *testing.T) {
 	r := newRunner(t)
 	r.API.Handle("DELETE /v1/promo/5", http.StatusNoContent, "")
-	r.Run("promo", "delete", "5", "--yes").Expect(t, 0, "", "")
+	r.Run("promo", "delete", "5", "--yes").Expect(t, 0, "", "Deleted promo code 5.\n")
 	reqs := r.ExpectRoutes(t, "DELETE /v1/promo/5")
 	cmdtest.ExpectHeaders(t, reqs[0], false)
 	if reqs[0].Body != "" {
@@ -93,7 +93,7 @@ func TestPromoDeleteErrors(t *testing.T) {
 		stderr     string
 	}{
 		{"not found", apitest.Error(404, 17, "promo not found"), 404, 4,
-			"promoctl: delete promo 5: not found: promo code 5 does not exist or is not visible to you (API error 17: promo not found)"},
+			"promoctl: delete promo 5: not found: promo code 5 does not exist or is not visible to you (API error 17: promo not found); if 5 is a code rather than an id, find it with promoctl promo list --site-id SITE_ID --search 5 (an argument of digits only is an id)"},
 		{"no access", apitest.Error(403, 40, "user cant view promo"), 403, 3,
 			"promoctl: delete promo 5: permission denied: you cannot view promo code 5 (API error 40: user cant view promo)"},
 	} {
@@ -110,6 +110,6 @@ func TestPromoDeleteIsRetriedOn502(t *testing.T) {
 	r := newRunner(t)
 	r.API.Handle("DELETE /v1/promo/5", http.StatusBadGateway, "<html><body>bad gateway</body></html>")
 	r.API.Handle("DELETE /v1/promo/5", http.StatusNoContent, "")
-	r.Run("promo", "delete", "5", "--yes").Expect(t, 0, "", "")
+	r.Run("promo", "delete", "5", "--yes").Expect(t, 0, "", "Deleted promo code 5.\n")
 	r.ExpectRoutes(t, "DELETE /v1/promo/5", "DELETE /v1/promo/5")
 }

@@ -17,7 +17,8 @@ import (
 )
 
 // PromoFilter is what promo list lets through, and in which order: the
-// flags --status, --search, --expiring-within, --sort and --limit. It is
+// conditions of a selection on a code (--status, --search, --prefix,
+// --expiring-within, --used/--unused), and --sort and --limit. It is
 // applied to the list as it streams in, before any format sees it, so
 // every format (JSON too) shows the same promo codes.
 type PromoFilter struct {
@@ -28,14 +29,17 @@ type PromoFilter struct {
 	// now+Within; 0 for no such filter.
 	Within     time.Duration
 	WithinText string // Within as given
-	Sort       string // --sort: an API field name or "status"; "" keeps the API's order
-	Desc       bool   // --sort -FIELD
-	Limit      int    // --limit: at most this many; 0 for all
+	// Use is --used or --unused: codes whose promo_used_count is above
+	// 0, or 0; a code without the count is neither.
+	Use   usage
+	Sort  string // --sort: an API field name or "status"; "" keeps the API's order
+	Desc  bool   // --sort -FIELD
+	Limit int    // --limit: at most this many; 0 for all
 }
 
 // filters reports whether f lets through only some promo codes.
 func (f PromoFilter) filters() bool {
-	return len(f.Statuses) > 0 || f.Search != "" || f.Prefix != "" || f.Within > 0
+	return len(f.Statuses) > 0 || f.Search != "" || f.Prefix != "" || f.Within > 0 || f.Use != anyUse
 }
 
 // match reports whether p passes the filters at now.
@@ -51,6 +55,9 @@ func (f PromoFilter) match(p *api.Promo, now time.Time) bool {
 		if !bool(p.TimeLimitIsEnabled) || !p.DOff.Set() || end.Before(now) || end.After(now.Add(f.Within)) {
 			return false
 		}
+	}
+	if f.Use != anyUse && (p.PromoUsedCount == nil || (*p.PromoUsedCount > 0) != (f.Use == usedOnly)) {
+		return false
 	}
 	if len(f.Statuses) > 0 && !slices.Contains(f.Statuses, p.StatusFields().StatusAt(now)) {
 		return false
@@ -336,5 +343,16 @@ func (f PromoFilter) Describe(msg *i18n.Printer) string {
 	if f.Within > 0 {
 		parts = append(parts, msg.T("rest.filter.within", "Within", f.WithinText))
 	}
+	switch f.Use {
+	case usedOnly:
+		parts = append(parts, msg.T("select.filter.used"))
+	case unusedOnly:
+		parts = append(parts, msg.T("select.filter.unused"))
+	}
 	return strings.Join(parts, ", ")
+}
+
+// differs reports whether o has a condition f has not.
+func (f PromoFilter) differs(o PromoFilter) bool {
+	return o.Search != f.Search || o.Prefix != f.Prefix || o.Within != f.Within || o.Use != f.Use || !slices.Equal(o.Statuses, f.Statuses)
 }

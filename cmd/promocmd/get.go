@@ -44,7 +44,7 @@ used-up or disabled) in the table.
 				return err
 			}
 			opts.Session, opts.ID, opts.Code, opts.SiteID = sess, ref.ID, ref.Code, sess.Settings.SiteID
-			return run(cmd.Context(), opts)
+			return idHint(sess, ref, run(cmd.Context(), opts))
 		},
 	}
 	core.SiteFlag(f, c)

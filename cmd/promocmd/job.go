@@ -55,6 +55,9 @@ type jobRun struct {
 	// Waiting, when set, is said (the bar cleared first) before the engine
 	// waits for creates of unknown outcome the list does not show yet.
 	Waiting func(n int, d time.Duration)
+	// Progress, when set, is told the job's progress in place of the bar
+	// (promo browse shows it in its status line).
+	Progress func(bulk.Progress)
 }
 
 // jobResult is what a run of a job did.
@@ -67,12 +70,14 @@ type jobResult struct {
 // jobReport is what a verb says of its job, in the order the runner
 // calls it.
 type jobReport struct {
-	// Interrupted are the lines on stderr after Ctrl-C.
+	// Interrupted are the lines on stderr after Ctrl-C (none: nothing is
+	// written).
 	Interrupted func(jobResult) []string
 	// Stopped is the error of a job the engine stopped, with how to
 	// finish it.
 	Stopped func(error) error
-	// Summary is the line on stderr at the end of a job that ran.
+	// Summary is the line on stderr at the end of a job that ran ("":
+	// nothing is written).
 	Summary func(jobResult) string
 	// After, when set, runs after the summary (the codes on stdout).
 	After func(context.Context, jobResult) error
@@ -94,7 +99,10 @@ func (b *bulkJob) run(ctx context.Context, j *bulk.Journal, r jobRun, rep jobRep
 	total := len(j.Items())
 	o := bulk.Options{Concurrency: concurrency, Throttle: b.th, OpTimeout: b.Settings.Timeout, Grace: r.Grace}
 	var bar *progress.Bar
-	if b.Bar && total >= r.BarFrom {
+	switch {
+	case r.Progress != nil:
+		o.Progress = r.Progress
+	case b.Bar && total >= r.BarFrom:
 		bar = newBar(b.Session)
 		o.Progress = func(p bulk.Progress) { bar.Update(p.Finished, p.Total, p.Rate, p.ETA()) }
 	}
@@ -121,7 +129,9 @@ func (b *bulkJob) run(ctx context.Context, j *bulk.Journal, r jobRun, rep jobRep
 	if err != nil {
 		return rep.Stopped(err)
 	}
-	fmt.Fprintln(b.IO.ErrOut, rep.Summary(res))
+	if line := rep.Summary(res); line != "" {
+		fmt.Fprintln(b.IO.ErrOut, line)
+	}
 	if rep.After != nil {
 		if err := rep.After(ctx, res); err != nil {
 			return err

@@ -34,14 +34,17 @@ func TestBulkJobsUseTheSessionsThrottle(t *testing.T) {
 
 	t.Run("selection", func(t *testing.T) {
 		e := cmdtest.NewVerbEnv(t, false, format.Table,
+			cmdtest.Answer{Route: "GET /v3/public/site", Status: http.StatusOK, Body: `[]`},
+			cmdtest.Answer{Route: "GET /v1/promo/1001", Status: http.StatusOK, Body: `{"code":"A1","is_enabled":true}`},
+			cmdtest.Answer{Route: "GET /v1/promo/1002", Status: http.StatusOK, Body: `{"code":"A2","is_enabled":true}`},
 			cmdtest.Answer{Route: "DELETE /v1/promo/1001", Status: http.StatusNoContent},
 			cmdtest.Answer{Route: "DELETE /v1/promo/1002", Status: http.StatusNoContent})
 		n := counting(e.Sess)
 		env := map[string]string{"HOME": t.TempDir(), "XDG_STATE_HOME": t.TempDir()}
-		opts := &promoSelectOptions{Session: e.Sess, Verb: verbDelete, Refs: []promoRef{{ID: 1001}, {ID: 1002}}, Yes: true, Concurrency: 1,
+		opts := &promoSelectOptions{Session: e.Sess, Verb: verbDelete, Sel: selection{Refs: []promoRef{{ID: 1001}, {ID: 1002}}}, Yes: true, Concurrency: 1,
 			Getenv: func(k string) string { return env[k] }}
 		err := runPromoSelect(context.Background(), opts)
-		e.Expect(t, err, "", "", "Deleted 2 promo codes.\n", "DELETE /v1/promo/1001", "DELETE /v1/promo/1002")
+		e.Expect(t, err, "", "", "Deleted 2 promo codes.\n", "GET /v3/public/site", "GET /v1/promo/1001", "GET /v1/promo/1002", "DELETE /v1/promo/1001", "DELETE /v1/promo/1002")
 		if *n != 1 {
 			t.Errorf("the session's throttle was built %d times, want 1", *n)
 		}

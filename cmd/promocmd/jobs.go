@@ -12,10 +12,8 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/promoctl/promoctl/cmd/core"
-	"github.com/promoctl/promoctl/internal/api"
 	"github.com/promoctl/promoctl/internal/bulk"
 	"github.com/promoctl/promoctl/internal/config"
-	"github.com/promoctl/promoctl/internal/output"
 	"github.com/promoctl/promoctl/internal/termsafe"
 	"github.com/promoctl/promoctl/internal/view"
 )
@@ -34,8 +32,9 @@ type promoJobsOptions struct {
 // promoJobsShowOptions are the inputs of promo jobs show.
 type promoJobsShowOptions struct {
 	*core.Session
-	Dir string // the jobs folder
-	Job string // a job id (or its start), or a journal's path
+	// Sel is the job's codes (its Job: a job id or its start, or a
+	// journal's path), narrowed by the selection's other flags.
+	Sel selection
 }
 
 func newPromoJobsCmd(f *core.Factory, run func(context.Context, *promoJobsOptions) error, show func(context.Context, *promoJobsShowOptions) error) *cobra.Command {
@@ -77,15 +76,22 @@ func newPromoJobsShowCmd(f *core.Factory, run func(context.Context, *promoJobsSh
 	if run == nil {
 		run = runPromoJobsShow
 	}
-	return &cobra.Command{
+	sf := selectionFlags{noJob: true}
+	c := &cobra.Command{
 		Use:   "show ID|FILE",
 		Short: "List the promo codes a job created",
 		Long: `List the promo codes that a promo generate or promo apply job created,
 as they are now: one read of the site's list, shown with the columns and
 formats of promo list (-o json, yaml, csv, ...). ID is a job's id as
 promo jobs shows it, or the start of one (its date); FILE is a journal's
-path. A code the job created that the site no longer has is counted on
-stderr.`,
+path. A code is the job's when both its id and its code match the
+journal. A code the job created that the site no longer has is counted
+on stderr. The list is read on the API (or sandbox) and as the user the
+job ran as, unless flags name others.
+
+The job is the selection's --job; its other forms narrow the list:
+
+` + selectionHelp,
 		Args: core.ExactArgs(1, "a job id or a journal's path"),
 		ValidArgsFunction: func(_ *cobra.Command, args []string, toComplete string) ([]cobra.Completion, cobra.ShellCompDirective) {
 			if len(args) > 0 {
@@ -95,18 +101,27 @@ stderr.`,
 		},
 		Example: `  promoctl promo jobs show 20261201T100000Z-1a2b3c4d
   promoctl promo jobs show 20261201 -o csv > mailing.csv
+  # the codes of the mailing nobody used
+  promoctl promo jobs show 20261201 --unused
   promoctl promo jobs show ~/.local/state/promoctl/jobs/20261201T100000Z-1a2b3c4d.jsonl -o json`,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if strings.TrimSpace(args[0]) == "" {
 				return core.Usagef("promo jobs show needs a job id or a journal's path (promo jobs lists them)")
 			}
-			sess, err := f.Start(cmd)
+			sel, err := sf.parse(cmd, nil)
 			if err != nil {
 				return err
 			}
-			return run(cmd.Context(), &promoJobsShowOptions{Session: sess, Dir: jobsFolder(f.Env), Job: args[0]})
+			sel.Job = strings.TrimSpace(args[0])
+			sess, err := sel.startShow(f, cmd)
+			if err != nil {
+				return err
+			}
+			return run(cmd.Context(), &promoJobsShowOptions{Session: sess, Sel: sel})
 		},
 	}
+	sf.addFlags(f, c)
+	return c
 }
 
 // runPromoJobs lists the journals of the jobs folder.
@@ -149,99 +164,39 @@ func findJob(dir, job string) (bulk.JobInfo, error) {
 	return info, nil
 }
 
-// reportJob is the job of promo report --job: its site and the codes it
-// created.
-type reportJob struct {
-	id   string
-	site int64
-	ids  map[int64]bool
-}
-
-// readReportJob reads the job of --job, a journal's path or a job id in
-// dir. site is the --site-id given, 0 for none: it must be the job's.
-func readReportJob(dir, job string, site int64) (*reportJob, error) {
-	info, err := findJob(dir, job)
-	if err != nil {
-		return nil, err
-	}
-	if k := info.Header.Kind; k != "generate" && k != "apply" {
-		return nil, core.Usagef("--job %s: the job is promo %s, which creates no promo codes; give a promo generate or promo apply job", job, k)
-	}
-	if site != 0 && site != info.Header.SiteID {
-		return nil, core.Usagef("--job %s: the job is of site %d, not of --site-id %d", job, info.Header.SiteID, site)
-	}
-	r := &reportJob{id: info.ID, site: info.Header.SiteID, ids: make(map[int64]bool, len(info.Created))}
-	for _, id := range info.Created {
-		r.ids[id] = true
-	}
-	return r, nil
-}
-
 // runPromoJobsShow lists the codes the job created, as the site's list
 // has them now.
 func runPromoJobsShow(ctx context.Context, opts *promoJobsShowOptions) error {
-	info, err := findJob(opts.Dir, opts.Job)
-	if err != nil {
-		return err
-	}
-	ids := make(map[int64]bool, len(info.Created))
-	for _, id := range info.Created {
-		ids[id] = true
-	}
-	empty := fmt.Sprintf("Job %s created no promo codes.", info.ID)
-	if len(ids) == 0 {
+	job := opts.Sel.job
+	empty := fmt.Sprintf("Job %s created no promo codes.", job.info.ID)
+	if len(job.codes) == 0 {
 		return opts.PrintStream(view.PromoListStream(emptyElements{}, opts.Loc, opts.Now()), empty)
 	}
-	site := info.Header.SiteID
+	site := job.info.Header.SiteID
 	client, err := opts.Client()
 	if err != nil {
 		return err
 	}
 	ctx, cancel := opts.WithTimeout(ctx)
 	defer cancel()
+	opts.WithSiteCurrency(ctx, client, site)
 	stream, err := client.StreamPromos(ctx, site)
 	if err != nil {
 		return err
 	}
 	defer stream.Close()
-	codes := &jobPromos{src: stream, ids: ids}
-	empty = fmt.Sprintf("None of the %d promo codes job %s created is on site %d now.", len(ids), info.ID, site)
+	codes := opts.Sel.filter(stream, opts.Now())
+	empty = fmt.Sprintf("None of the %d promo codes job %s created is on site %d now.", len(job.codes), job.info.ID, site)
+	if opts.Sel.Filter.filters() {
+		empty = fmt.Sprintf("No promo codes on site %d match: %s.", site, opts.Sel.describe(opts.Msg))
+	}
 	if err := opts.PrintStream(view.PromoListStream(codes, opts.Loc, opts.Now()), empty); err != nil {
 		return err
 	}
-	if gone := len(ids) - codes.found; gone > 0 && codes.done {
-		opts.Warn(fmt.Sprintf("%d of the %d promo codes job %s created are no longer on site %d", gone, len(ids), info.ID, site))
+	if gone := len(job.codes) - codes.jobFound; gone > 0 && codes.done {
+		opts.Warn(fmt.Sprintf("%d of the %d promo codes job %s created are no longer on site %d", gone, len(job.codes), job.info.ID, site))
 	}
 	return nil
-}
-
-// jobPromos lets through the elements of the list whose id is one of
-// ids, counting them.
-type jobPromos struct {
-	src   output.Elements
-	ids   map[int64]bool
-	dec   api.PromoDecoder
-	p     api.Promo
-	found int
-	done  bool // the list was read to its end
-}
-
-func (l *jobPromos) Next() ([]byte, error) {
-	for {
-		e, err := l.src.Next()
-		if err != nil {
-			l.done = err == io.EOF
-			return nil, err
-		}
-		l.p = api.Promo{}
-		if err := l.dec.Decode(e, &l.p); err != nil {
-			return nil, err
-		}
-		if l.p.ID != nil && l.ids[int64(*l.p.ID)] {
-			l.found++
-			return e, nil
-		}
-	}
 }
 
 // emptyElements is a list without elements.

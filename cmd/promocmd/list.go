@@ -3,13 +3,12 @@ package promocmd
 import (
 	"context"
 	"fmt"
-	"strings"
 
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
 
 	"github.com/promoctl/promoctl/cmd/core"
-	"github.com/promoctl/promoctl/internal/promo"
+	"github.com/promoctl/promoctl/internal/output"
 	"github.com/promoctl/promoctl/internal/view"
 )
 
@@ -17,8 +16,9 @@ import (
 type promoListOptions struct {
 	*core.Session
 	SiteID int64 // --site-id or the configured site_id; 0 when neither
-	// Filter is what to show and in which order: --status, --search,
-	// --expiring-within, --sort, --limit.
+	// Sel is the codes to show (the selection); Filter their order and
+	// how many: --sort, --limit.
+	Sel    selection
 	Filter PromoFilter
 }
 
@@ -27,13 +27,13 @@ func newPromoListCmd(f *core.Factory, run func(context.Context, *promoListOption
 		run = runPromoList
 	}
 	opts := &promoListOptions{}
+	var sf selectionFlags
 	var fl struct {
-		status, search, within, sort string
-		limit                        int
-		prefix                       string
+		sort  string
+		limit int
 	}
 	c := &cobra.Command{
-		Use:     "list",
+		Use:     "list [CODE_OR_ID...]",
 		Aliases: []string{"ls"},
 		Short:   "List the promo codes of a site",
 		Long: `List the promo codes of a site. The table has each code's STATUS now,
@@ -46,12 +46,8 @@ format: JSON, YAML and CSV keep the API's fields, just fewer or
 reordered. Filters and --limit work as the list streams in; --sort reads
 the whole list first.
 
-  --status S[,S...]      codes with any of these statuses
-  --search TEXT          codes that contain TEXT, in any case
-  --prefix P             codes that start with P, in any case (a campaign)
-  --expiring-within D    codes with the time limit on whose end (d_off) is
-                         between now and now+D; expired ones are left out.
-                         D is days, hours or minutes: 7d, 36h, 90m, 1d12h
+` + selectionHelp + `
+
   --sort FIELD           by an API field (id, code, d_off, promo_used_count,
                          ...) or status (in the order of the rules above);
                          -FIELD for descending; codes without a value last
@@ -60,7 +56,6 @@ the whole list first.
 -o xlsx writes an Excel workbook of the CSV's columns with typed cells
 (codes as text, dates in the local time zone) to a file or pipe, never a
 terminal; promo apply -f reads it back.`,
-		Args: core.NoArgs,
 		Example: `  promoctl promo list --site-id 11111
   promoctl promo list -o csv > promo-codes.csv
   promoctl promo list -o xlsx > promo-codes.xlsx
@@ -75,62 +70,40 @@ terminal; promo apply -f reads it back.`,
   # expired and used-up codes whose code contains "summer", as JSON
   promoctl promo list --status expired,used-up --search summer -o json
 
-  # the codes of one campaign: they start with XMAS
-  promoctl promo list --prefix XMAS -o csv`,
-		RunE: func(cmd *cobra.Command, _ []string) error {
-			filter, err := listFilter(cmd.Flags(), fl.status, fl.search, fl.within, fl.sort, fl.limit)
+  # the codes of one campaign that nobody used
+  promoctl promo list --prefix XMAS --unused -o csv`,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			sel, err := sf.parse(cmd, args)
 			if err != nil {
 				return err
 			}
-			if cmd.Flags().Changed("prefix") {
-				if filter.Prefix, err = ParsePrefix(fl.prefix); err != nil {
-					return err
-				}
-			}
-			sess, err := f.Start(cmd)
+			filter, err := listOrder(cmd.Flags(), fl.sort, fl.limit)
 			if err != nil {
 				return err
 			}
-			opts.Session, opts.SiteID, opts.Filter = sess, sess.Settings.SiteID, filter
+			sess, err := sel.start(f, cmd)
+			if err != nil {
+				return err
+			}
+			opts.Session, opts.SiteID, opts.Sel, opts.Filter = sess, sess.Settings.SiteID, sel, filter
+			if opts.SiteID, err = opts.Sel.site(sess, opts.SiteID); err != nil {
+				return err
+			}
 			return run(cmd.Context(), opts)
 		},
 	}
 	core.SiteFlag(f, c)
+	sf.addFlags(f, c)
 	fs := c.Flags()
-	fs.StringVar(&fl.status, "status", "", "only codes with these statuses: "+strings.Join(statusNames(), ", ")+" (comma-separated)")
-	fs.StringVar(&fl.search, "search", "", "only codes that contain this text, in any case")
-	fs.StringVar(&fl.prefix, "prefix", "", "only codes that start with this text, in any case")
-	fs.StringVar(&fl.within, "expiring-within", "", "only codes whose time limit ends between now and now+DURATION (7d, 36h, 90m)")
 	fs.StringVar(&fl.sort, "sort", "", "order by an API field or status; -FIELD for descending")
 	fs.IntVar(&fl.limit, "limit", 0, "show at most this many codes (after filters and sort)")
-	f.CompleteFlag(c, "status", completeStatuses)
 	f.CompleteFlag(c, "sort", core.FixedCompletions(sortChoices()))
 	return c
 }
 
-// listFilter checks the filter flags of promo list.
-func listFilter(fs *pflag.FlagSet, status, search, within, sort string, limit int) (PromoFilter, error) {
+// listOrder checks --sort and --limit of promo list.
+func listOrder(fs *pflag.FlagSet, sort string, limit int) (PromoFilter, error) {
 	var f PromoFilter
-	if fs.Changed("status") {
-		st, err := promo.ParseStatuses(status)
-		if err != nil {
-			return f, core.Usagef("--status: %v", err)
-		}
-		f.Statuses = st
-	}
-	if fs.Changed("search") {
-		if strings.TrimSpace(search) == "" {
-			return f, core.Usagef("--search needs a text to look for in the codes")
-		}
-		f.Search = strings.TrimSpace(search)
-	}
-	if fs.Changed("expiring-within") {
-		d, err := parseWithin(within)
-		if err != nil {
-			return f, err
-		}
-		f.Within, f.WithinText = d, strings.TrimSpace(within)
-	}
 	if fs.Changed("sort") {
 		field, desc, err := parseSort(sort)
 		if err != nil {
@@ -171,10 +144,24 @@ func runPromoList(ctx context.Context, opts *promoListOptions) error {
 	// Filters, the order and the limit wrap the stream: whatever they let
 	// through is what every format shows.
 	now := opts.Now()
-	codes := opts.Filter.apply(stream, now)
-	empty := fmt.Sprintf("No promo codes on site %d.", site)
-	if opts.Filter.filters() {
-		empty = fmt.Sprintf("No promo codes on site %d match: %s.", site, opts.Filter.Describe(opts.Msg))
+	// Without a selection every element passes as it is, undecoded: JSON
+	// shows even a list a table could not read.
+	var codes output.Elements = stream
+	var selected *selectedPromos
+	if !opts.Sel.empty() {
+		selected = opts.Sel.filter(stream, now)
+		codes = selected
 	}
-	return opts.PrintStream(view.PromoListStream(codes, opts.Loc, now), empty)
+	codes = opts.Filter.apply(codes, now)
+	empty := fmt.Sprintf("No promo codes on site %d.", site)
+	if opts.Sel.filters() {
+		empty = fmt.Sprintf("No promo codes on site %d match: %s.", site, opts.Sel.describe(opts.Msg))
+	}
+	if err := opts.PrintStream(view.PromoListStream(codes, opts.Loc, now), empty); err != nil {
+		return err
+	}
+	if selected == nil || !selected.done {
+		return nil // --limit stopped reading: what was not read is not missing
+	}
+	return selected.missing(site)
 }

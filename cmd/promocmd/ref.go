@@ -5,10 +5,13 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"net/http"
+	"strconv"
 	"strings"
 
 	"github.com/promoctl/promoctl/cmd/core"
 	"github.com/promoctl/promoctl/internal/api"
+	"github.com/promoctl/promoctl/internal/i18n"
 	"github.com/promoctl/promoctl/internal/jsonscan"
 	"github.com/promoctl/promoctl/internal/promo"
 )
@@ -21,7 +24,7 @@ func parsePromoRef(arg string) (promoRef, error) {
 	}
 	if isDigits(s) {
 		id, err := core.ParseID("promo code id", s)
-		return promoRef{ID: id}, err
+		return promoRef{ID: id, Text: s}, err
 	}
 	if promo.ValidateCode(s) != nil {
 		return promoRef{}, core.Usagef("invalid promo code id or code %q: an id is digits only, a code 2-15 Latin letters or digits", arg)
@@ -35,6 +38,23 @@ func parsePromoRef(arg string) (promoRef, error) {
 type promoRef struct {
 	ID   int64  // the id, or 0 for a code
 	Code string // the code text, when the argument was not an id
+	Text string // the argument as given, for an id: 007
+}
+
+// idHint adds to the error of a promo code named by an id that was not
+// found how a code of digits only is found: the argument may have meant
+// one (promo get 007 reads id 7).
+func idHint(s *core.Session, ref promoRef, err error) error {
+	var ae *api.Error
+	if ref.Code != "" || ref.Text == "" || !errors.As(err, &ae) || ae.Status != http.StatusNotFound || ae.NoEndpoint() {
+		return err
+	}
+	site := "SITE_ID" // the user knows which
+	if s.Settings.SiteID != 0 {
+		site = strconv.FormatInt(s.Settings.SiteID, 10)
+	}
+	return i18n.NewError(0, "select.error.digits_hint", "Err", err, "Arg", ref.Text,
+		"Command", hintLine(s, "promo", "list", "--site-id", site, "--search", ref.Text))
 }
 
 // isDigits reports whether s is digits only.

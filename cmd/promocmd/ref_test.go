@@ -35,7 +35,7 @@ func TestPromoVerbsTakeACode(t *testing.T) {
 			r.API.Handle("DELETE /v1/promo/1002", http.StatusNoContent, "")
 			r.API.Handle("GET /v1/promo/1002/statistics", http.StatusOK, "[]")
 			res := r.Run(append(c.args, "-o", "json")...)
-			if res.Code != 0 || res.Stderr != "" {
+			if wantErr := map[bool]string{true: "Deleted promo code FREESHIP (id 1002).\n"}[c.name == "delete"]; res.Code != 0 || res.Stderr != wantErr {
 				t.Fatalf("exit %d, stderr %q", res.Code, res.Stderr)
 			}
 			reqs := r.ExpectRoutes(t, c.routes...)

@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"io"
-	"strings"
 	"time"
 
 	"github.com/spf13/cobra"
@@ -12,7 +11,6 @@ import (
 	"github.com/promoctl/promoctl/cmd/core"
 	"github.com/promoctl/promoctl/internal/api"
 	"github.com/promoctl/promoctl/internal/bulk"
-	"github.com/promoctl/promoctl/internal/config"
 	"github.com/promoctl/promoctl/internal/output"
 	"github.com/promoctl/promoctl/internal/progress"
 	"github.com/promoctl/promoctl/internal/promo"
@@ -32,13 +30,9 @@ type promoReportOptions struct {
 	ByDay       bool // --by day; else --by code
 	Concurrency int
 	Accessible  bool // the chart as lines of text, for screen readers
-	// The selection: every condition given applies. Refs are the codes
-	// named (none: any code); Filter is --status, --search and --prefix.
-	Refs   []promoRef
-	Filter PromoFilter
-	// Job is --job ID|FILE: only the codes that job created, on its site;
-	// a job id is looked up in JobsDir.
-	Job, JobsDir string
+	// Sel is the codes reported on (the selection); with --job, on the
+	// job's site.
+	Sel selection
 	// AllCodes is --all-codes: read the statistics of every selected code,
 	// not only of those the list shows as used.
 	AllCodes bool
@@ -50,6 +44,7 @@ func newPromoReportCmd(f *core.Factory, run func(context.Context, *promoReportOp
 	}
 	opts := &promoReportOptions{}
 	rf := &reportFlags{}
+	sf := &rf.sel
 	c := &cobra.Command{
 		Use:     "report [CODE_OR_ID...]",
 		Aliases: []string{"summary"},
@@ -58,13 +53,10 @@ func newPromoReportCmd(f *core.Factory, run func(context.Context, *promoReportOp
 (--concurrency, default 4), and count the orders by the date they were
 placed (d_lead_created), within --since and --until when given.
 
-The report is on every code of the site, or on a selection (a campaign):
-the codes named (by id or code), those with --status, --search (the code
-contains the text) and --prefix (the code starts with it, in any case),
-as in promo list, and with --job the codes a promo generate or promo apply
-job created, on the job's site (the job's id as promo jobs shows it, or
-its journal's path). When several are given, a code must meet them all.
-The totals are for the selection.
+The report is on every code of the site, or on a selection (a campaign);
+the totals are for the selection. With --job, on the job's site.
+
+` + selectionHelp + `
 
 Statistics are read only for the codes that the list shows as used
 (promo_used_count above 0, or not given): a code never used has no
@@ -84,9 +76,10 @@ numbers or as strings.
 included), 2026-07-01T10:00, or RFC 3339.
 
 On a terminal a progress bar is drawn on stderr while the statistics are
-read, and the table is followed by a chart of orders per day: as lines
-of text in accessible mode (--accessible) or when the terminal is too
-narrow, without colour with NO_COLOR or --no-color. -o json, yaml and csv
+read, and the table is followed by a chart of orders per day (per week,
+or per month, when the days do not fit the width; its title says so): as
+lines of text in accessible mode (--accessible) or when the terminal is
+too narrow, without colour with NO_COLOR or --no-color. -o json, yaml and csv
 give the rows alone. A 429 makes every reader wait for its Retry-After;
 a code whose statistics cannot be read is named on stderr, the others
 are reported, and the exit code is 1.`,
@@ -121,23 +114,18 @@ are reported, and the exit code is 1.`,
 	fs.StringVar(&rf.until, "until", "", "count orders placed up to this date, in the same forms; a date alone includes that day (to 23:59:59)")
 	fs.StringVar(&rf.by, "by", "code", "one row per code and currency (code) or per day and currency (day)")
 	fs.IntVar(&opts.Concurrency, "concurrency", bulk.DefaultConcurrency, "how many statistics to read at once")
-	fs.StringVar(&rf.status, "status", "", "only codes with these statuses: "+strings.Join(statusNames(), ", ")+" (comma-separated)")
-	fs.StringVar(&rf.search, "search", "", "only codes that contain this text, in any case")
-	fs.StringVar(&rf.prefix, "prefix", "", "only codes that start with this text, in any case")
-	fs.StringVar(&opts.Job, "job", "", "only the codes that this promo generate or promo apply job created: its id, or its journal's path")
+	sf.addFlags(f, c)
 	fs.BoolVar(&opts.AllCodes, "all-codes", false, "read the statistics of every selected code, not only of those the list shows as used")
-	c.ValidArgsFunction = completePromoIDs(f.Completions())
-	f.CompleteFlag(c, "status", completeStatuses)
 	f.CompleteFlag(c, "by", core.FixedCompletions(reportByChoices()))
-	f.CompleteFlag(c, "job", completeJobIDs(f.Env))
 	return c
 }
 
 // reportFlags are the flags of promo report kept as given, before
 // complete turns them into options.
 type reportFlags struct {
-	since, until, by, status, search, prefix string
-	period                                   report.Period
+	since, until, by string
+	sel              selectionFlags
+	period           report.Period
 }
 
 // complete parses the arguments and flags into opts: the codes named, the
@@ -147,31 +135,12 @@ func (rf *reportFlags) complete(cmd *cobra.Command, args []string, f *core.Facto
 	if rf.period, err = reportPeriod(cmd, rf.since, rf.until, f.Location()); err != nil {
 		return err
 	}
-	fs := cmd.Flags()
-	opts.Refs = nil
-	for _, a := range args {
-		ref, err := parsePromoRef(a)
-		if err != nil {
-			return err
-		}
-		opts.Refs = append(opts.Refs, ref)
-	}
-	if opts.Filter, err = listFilter(fs, rf.status, rf.search, "", "", 0); err != nil {
-		return err
-	}
-	if fs.Changed("prefix") {
-		if opts.Filter.Prefix, err = ParsePrefix(rf.prefix); err != nil {
-			return err
-		}
-	}
-	return nil
+	opts.Sel, err = rf.sel.parse(cmd, args)
+	return err
 }
 
 // validate makes the checks of the flags that parsing does not, once.
 func (rf *reportFlags) validate(cmd *cobra.Command, opts *promoReportOptions) error {
-	if cmd.Flags().Changed("job") && strings.TrimSpace(opts.Job) == "" {
-		return core.Usagef("--job needs the journal of a promo generate or promo apply job (promo jobs lists them)")
-	}
 	switch rf.by {
 	case "code", "day":
 	default:
@@ -185,14 +154,13 @@ func (rf *reportFlags) validate(cmd *cobra.Command, opts *promoReportOptions) er
 
 // start starts the session and fills the options that depend on it.
 func (rf *reportFlags) start(cmd *cobra.Command, f *core.Factory, opts *promoReportOptions) error {
-	sess, err := f.Start(cmd)
+	sess, err := opts.Sel.start(f, cmd)
 	if err != nil {
 		return err
 	}
-	opts.Session, opts.SiteID, opts.Period, opts.ByDay = sess, sess.Settings.SiteID, rf.period, rf.by == "day"
-	opts.JobsDir = jobsFolder(f.Env)
-	if opts.Job != "" && sess.Settings.Sources[config.KeySiteID].Kind != "flag" {
-		opts.SiteID = 0 // the job's site, unless --site-id names one
+	opts.Session, opts.Period, opts.ByDay = sess, rf.period, rf.by == "day"
+	if opts.SiteID, err = opts.Sel.site(sess, sess.Settings.SiteID); err != nil {
+		return err
 	}
 	opts.Accessible = core.Accessible(f.Global.Accessible, f.Env)
 	return nil
@@ -223,14 +191,6 @@ func reportPeriod(cmd *cobra.Command, since, until string, loc *time.Location) (
 // /v1/promo/ID/statistics; every selected code with AllCodes), and prints
 // them aggregated.
 func runPromoReport(ctx context.Context, opts *promoReportOptions) error {
-	var job *reportJob
-	if opts.Job != "" {
-		j, err := readReportJob(opts.JobsDir, opts.Job, opts.SiteID)
-		if err != nil {
-			return err
-		}
-		job, opts.SiteID = j, j.site
-	}
 	site, err := opts.Site(opts.SiteID)
 	if err != nil {
 		return err
@@ -242,7 +202,10 @@ func runPromoReport(ctx context.Context, opts *promoReportOptions) error {
 	if err != nil {
 		return err
 	}
-	codes, toRead, err := reportCodes(ctx, opts, client, site, job)
+	// The table's money in the site's currency where a row has none (a
+	// code without orders).
+	opts.WithSiteCurrency(ctx, client, site)
+	codes, toRead, err := reportCodes(ctx, opts, client, site)
 	if err != nil {
 		return err
 	}
@@ -319,96 +282,47 @@ func (opts *promoReportOptions) readStats(ctx context.Context, client *api.Clien
 	return read, failed, nil
 }
 
-// selects reports whether the report's selection takes p: named (when
-// codes are named), passing the filters, created by the job (when one is
-// given).
-func (opts *promoReportOptions) selects(p *api.Promo, now time.Time, job *reportJob) bool {
-	if job != nil && (p.ID == nil || !job.ids[int64(*p.ID)]) {
-		return false
-	}
-	if len(opts.Refs) > 0 {
-		named := false
-		for _, r := range opts.Refs {
-			if (r.Code == "" && p.ID != nil && int64(*p.ID) == r.ID) || (r.Code != "" && strings.EqualFold(r.Code, string(p.Code))) {
-				named = true
-				break
-			}
-		}
-		if !named {
-			return false
-		}
-	}
-	return opts.Filter.match(p, now)
-}
-
 // reportCodes reads the list of the site: the selected codes, in the
 // list's order, and the indexes of those whose statistics to read (used
 // ones; all with AllCodes).
-func reportCodes(ctx context.Context, opts *promoReportOptions, client *api.Client, site int64, job *reportJob) ([]report.CodeStats, []int, error) {
+func reportCodes(ctx context.Context, opts *promoReportOptions, client *api.Client, site int64) ([]report.CodeStats, []int, error) {
 	ctx, cancel := opts.WithTimeout(ctx)
 	defer cancel()
-	raw, err := client.ListPromos(ctx, site)
+	stream, err := client.StreamPromos(ctx, site)
 	if err != nil {
 		return nil, nil, err
 	}
-	ps, err := api.DecodePromos(raw)
-	if err != nil {
-		return nil, nil, fmt.Errorf("list promo codes of site %d: %w", site, err)
-	}
-	now := opts.Now()
-	codes := make([]report.CodeStats, 0, len(ps))
+	defer stream.Close()
+	var codes []report.CodeStats
 	var toRead []int
-	noID := 0
-	found := map[int64]bool{}
-	for i := range ps {
-		p := &ps[i]
-		if !opts.selects(p, now, job) {
-			continue
+	sel := opts.Sel.filter(stream, opts.Now())
+	for {
+		if _, err := sel.Next(); err == io.EOF {
+			break
+		} else if err != nil {
+			return nil, nil, fmt.Errorf("list promo codes of site %d: %w", site, err)
 		}
-		if p.ID == nil {
-			noID++
-			continue
-		}
-		found[int64(*p.ID)] = true
+		p := &sel.p
 		if opts.AllCodes || p.PromoUsedCount == nil || *p.PromoUsedCount > 0 {
 			toRead = append(toRead, len(codes))
 		}
 		codes = append(codes, report.CodeStats{ID: int64(*p.ID), Code: string(p.Code)})
 	}
-	if noID > 0 {
-		opts.Warn(fmt.Sprintf("%d promo codes of the list have no id: their statistics cannot be read", noID))
+	if sel.noID > 0 {
+		opts.Warn(fmt.Sprintf("%d promo codes of the list have no id: their statistics cannot be read", sel.noID))
 	}
 	// A code named by the user that the site does not have is an error,
 	// as in every verb that takes codes.
-	var missing []string
-	for _, r := range opts.Refs {
-		if !refFound(r, ps) {
-			missing = append(missing, r.String())
-		}
+	if err := sel.missing(site); err != nil {
+		return nil, nil, err
 	}
-	if len(missing) > 0 {
-		return nil, nil, &core.PromoNotFoundError{Codes: missing, Site: site}
-	}
-	if job != nil {
-		if gone := len(job.ids) - len(found); gone > 0 && len(opts.Refs) == 0 && !opts.Filter.filters() {
+	if job := opts.Sel.job; job != nil && len(opts.Sel.Refs) == 0 && !opts.Sel.Filter.filters() {
+		if gone := len(job.codes) - sel.jobFound; gone > 0 {
 			opts.Warn(fmt.Sprintf("%d of the %d promo codes job %s created are no longer on site %d: not in the report",
-				gone, len(job.ids), job.id, site))
+				gone, len(job.codes), job.info.ID, site))
 		}
 	}
 	return codes, toRead, nil
-}
-
-// refFound reports whether the list ps has the code r names.
-func refFound(r promoRef, ps []api.Promo) bool {
-	for i := range ps {
-		if r.Code == "" && ps[i].ID != nil && int64(*ps[i].ID) == r.ID {
-			return true
-		}
-		if r.Code != "" && strings.EqualFold(r.Code, string(ps[i].Code)) {
-			return true
-		}
-	}
-	return false
 }
 
 // printReport prints the rows of r and, on a terminal, the chart of orders
@@ -417,8 +331,8 @@ func (opts *promoReportOptions) printReport(r report.Report, site int64) error {
 	var d output.Data
 	var err error
 	empty := fmt.Sprintf("No promo codes on site %d.", site)
-	if opts.Filter.filters() {
-		empty = fmt.Sprintf("No promo codes on site %d match: %s.", site, opts.Filter.Describe(opts.Msg))
+	if opts.Sel.filters() {
+		empty = fmt.Sprintf("No promo codes on site %d match: %s.", site, opts.Sel.describe(opts.Msg))
 	}
 	if opts.ByDay {
 		d, err = view.ReportByDay(r)
@@ -438,6 +352,6 @@ func (opts *promoReportOptions) printReport(r report.Report, site int64) error {
 	if _, err := io.WriteString(opts.IO.Out, "\n"); err != nil {
 		return err
 	}
-	return output.WriteChart(opts.IO.Out, view.OrdersPerDay(r),
+	return output.WriteCharts(opts.IO.Out, view.OrdersCharts(r),
 		output.ChartOptions{Width: opts.IO.TerminalWidth(), Color: opts.Out.Color, Plain: opts.Accessible, Locale: opts.Out.Locale})
 }

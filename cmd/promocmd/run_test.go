@@ -143,9 +143,9 @@ func TestRunPromoDelete(t *testing.T) {
 		questions []string
 		exit      int
 	}{
-		{name: "--yes, piped: nothing said", yes: true,
+		{name: "--yes, piped: said too", yes: true,
 			answers: []cmdtest.Answer{{Route: "DELETE /v1/promo/5", Status: http.StatusNoContent, Body: ""}},
-			routes:  []string{"DELETE /v1/promo/5"}},
+			stderr:  "Deleted promo code 5.\n", routes: []string{"DELETE /v1/promo/5"}},
 		{name: "--yes on a terminal", tty: true, yes: true,
 			answers: []cmdtest.Answer{{Route: "DELETE /v1/promo/5", Status: http.StatusNoContent, Body: ""}},
 			stderr:  "Deleted promo code 5.\n", routes: []string{"DELETE /v1/promo/5"}},
@@ -440,8 +440,8 @@ func TestPromoVerbsParseIntoOptions(t *testing.T) {
 	// A refusal of the flags comes before the options are used.
 	called := false
 	keepList := func(context.Context, *promoListOptions) error { called = true; return nil }
-	if code := captureVerb(t, r, func(f *core.Factory) *cobra.Command { return newPromoListCmd(f, keepList) }, "promo", "list", "extra"); code != core.ExitUsage || called {
-		t.Errorf("list with an argument: exit code %d, run called %v; want %d, not called", code, called, core.ExitUsage)
+	if code := captureVerb(t, r, func(f *core.Factory) *cobra.Command { return newPromoListCmd(f, keepList) }, "promo", "list", "--used", "--unused"); code != core.ExitUsage || called {
+		t.Errorf("list --used --unused: exit code %d, run called %v; want %d, not called", code, called, core.ExitUsage)
 	}
 	r.ExpectNoRequests(t)
 }

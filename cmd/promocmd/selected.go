@@ -6,6 +6,7 @@ import (
 	"strconv"
 
 	"github.com/promoctl/promoctl/cmd/core"
+	"github.com/promoctl/promoctl/internal/api"
 	"github.com/promoctl/promoctl/internal/promo"
 	"github.com/promoctl/promoctl/internal/termsafe"
 )
@@ -16,11 +17,15 @@ type selected struct {
 	Code    string       // "" when named by an id the list was not read for
 	Status  promo.Status // "" when not known
 	Enabled *bool        // nil when not known
+	// Matches says a list read again finds it still taken by the
+	// selection.
+	Matches bool
 }
 
 // readAgain reads site's list after a confirmation: the promo codes of
-// targets that are still on it (by id), as they are now.
-func readAgain(ctx context.Context, s *core.Session, targets []selected, site int64) (map[int64]selected, error) {
+// targets that are still on it (by id), as they are now, and whether
+// match (nil: any) takes each.
+func readAgain(ctx context.Context, s *core.Session, targets []selected, site int64, match func(*api.Promo) bool) (map[int64]selected, error) {
 	client, err := s.Client()
 	if err != nil {
 		return nil, err
@@ -35,8 +40,9 @@ func readAgain(ctx context.Context, s *core.Session, targets []selected, site in
 	defer cancel()
 	err = scanPromos(lctx, client, site, func(p *sitePromo) bool {
 		if want[p.ID] {
-			on := bool(p.IsEnabled)
-			now[p.ID] = selected{ID: p.ID, Code: p.Code, Status: p.StatusFields().StatusAt(at), Enabled: &on}
+			sel := selectedOf(&p.Promo, at)
+			sel.Matches = match == nil || match(&p.Promo)
+			now[p.ID] = sel
 		}
 		return true
 	})

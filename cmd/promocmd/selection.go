@@ -5,18 +5,22 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"io"
 	"slices"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/spf13/cobra"
 
 	"github.com/promoctl/promoctl/cmd/core"
+	"github.com/promoctl/promoctl/internal/api"
 	"github.com/promoctl/promoctl/internal/bulk"
 	"github.com/promoctl/promoctl/internal/format"
+	"github.com/promoctl/promoctl/internal/i18n"
 	"github.com/promoctl/promoctl/internal/output"
-	"github.com/promoctl/promoctl/internal/promo"
 	"github.com/promoctl/promoctl/internal/prompt"
+	"github.com/promoctl/promoctl/internal/records"
 	"github.com/promoctl/promoctl/internal/termsafe"
 )
 
@@ -49,9 +53,8 @@ type promoSelectOptions struct {
 	*core.Session
 	Prompter core.Prompter // asks before acting, unless Yes
 	Verb     selectVerb
-	Refs     []promoRef     // the codes named, by id or code
-	Statuses []promo.Status // or --status: every code of the site with one of these
-	SiteID   int64          // --site-id or the configured site_id
+	Sel      selection // the codes acted on
+	SiteID   int64     // --site-id or the configured site_id (the job's with --job)
 	Yes      bool
 	// Concurrency is --concurrency: the most requests in flight.
 	Concurrency int
@@ -59,70 +62,73 @@ type promoSelectOptions struct {
 	Getenv func(string) string
 }
 
-// selectionFlags are the flags of a selection command.
-type selectionFlags struct {
-	status      string
+// actFlags are the flags of a command that acts on a selection.
+type actFlags struct {
+	sel         selectionFlags
 	yes         bool
 	concurrency int
 }
 
-func (sf *selectionFlags) register(f *core.Factory, c *cobra.Command, verb selectVerb) {
+func (af *actFlags) register(f *core.Factory, c *cobra.Command, verb selectVerb) {
 	fs := c.Flags()
-	fs.StringVar(&sf.status, "status", "", "every code of the site with these statuses: "+strings.Join(statusNames(), ", ")+" (comma-separated)")
-	fs.BoolVarP(&sf.yes, "yes", "y", false, string(verb)+" without asking")
-	fs.IntVar(&sf.concurrency, "concurrency", bulk.DefaultConcurrency, "most requests in flight at once")
+	af.sel.addFlags(f, c)
+	fs.BoolVarP(&af.yes, "yes", "y", false, string(verb)+" without asking")
+	fs.IntVar(&af.concurrency, "concurrency", bulk.DefaultConcurrency, "most requests in flight at once")
 	core.SiteFlag(f, c)
-	f.CompleteFlag(c, "status", completeStatuses)
 }
 
 // options checks the arguments and flags of a selection and fills opts,
-// before anything is read or sent: without --yes off a terminal it
-// refuses (exit 2).
-func (sf *selectionFlags) options(f *core.Factory, cmd *cobra.Command, args []string, verb selectVerb) (*promoSelectOptions, error) {
+// before anything is read or sent: a selection of nothing at all, or
+// without --yes off a terminal, is refused (exit 2).
+func (af *actFlags) options(f *core.Factory, cmd *cobra.Command, args []string, verb selectVerb) (*promoSelectOptions, error) {
 	fs := cmd.Flags()
-	opts := &promoSelectOptions{Verb: verb, Yes: sf.yes, Concurrency: sf.concurrency, Getenv: f.Env.Getenv}
-	if fs.Changed("concurrency") && (sf.concurrency < 1 || sf.concurrency > core.MaxConcurrency) {
-		return nil, core.Usagef("--concurrency must be 1 to %d, got %d", core.MaxConcurrency, sf.concurrency)
+	opts := &promoSelectOptions{Verb: verb, Yes: af.yes, Concurrency: af.concurrency, Getenv: f.Env.Getenv}
+	if fs.Changed("concurrency") && (af.concurrency < 1 || af.concurrency > core.MaxConcurrency) {
+		return nil, core.Usagef("--concurrency must be 1 to %d, got %d", core.MaxConcurrency, af.concurrency)
 	}
-	switch {
-	case fs.Changed("status") && len(args) > 0:
-		return nil, core.Usagef("%s takes promo codes or --status, not both", core.CommandName(cmd))
-	case fs.Changed("status"):
-		st, err := promo.ParseStatuses(sf.status)
-		if err != nil {
-			return nil, core.Usagef("--status: %v", err)
-		}
-		opts.Statuses = st
-	case len(args) == 0:
-		return nil, core.Usagef("%s needs promo code ids or codes, or --status (usage: %s)", core.CommandName(cmd), core.UsageLine(cmd))
+	sel, err := af.sel.parse(cmd, args)
+	if err != nil {
+		return nil, err
 	}
-	for _, a := range args {
-		ref, err := parsePromoRef(a)
-		if err != nil {
-			return nil, err
-		}
-		opts.Refs = append(opts.Refs, ref)
+	if sel.empty() {
+		return nil, i18n.NewError(core.ExitUsage, "select.error.needs", "Command", core.CommandName(cmd), "Usage", core.UsageLine(cmd))
 	}
+	opts.Sel = sel
 	if !opts.Yes && !f.IO.CanPrompt() {
 		return nil, core.Usagef("refusing to %s %s without confirmation: pass --yes when not running interactively", verb, opts.what())
 	}
 	return opts, nil
 }
 
+// start starts the session of the selection (the job's world with
+// --job) and fills what depends on it.
+func (opts *promoSelectOptions) start(f *core.Factory, cmd *cobra.Command) error {
+	sess, err := opts.Sel.start(f, cmd)
+	if err != nil {
+		return err
+	}
+	opts.Session, opts.Prompter = sess, core.PromptAs[core.Prompter](f)
+	opts.SiteID, err = opts.Sel.site(sess, sess.Settings.SiteID)
+	return err
+}
+
 // what names the selection before it is resolved: "promo code 1001",
-// "3 promo codes", "the expired promo codes".
+// "3 promo codes", "the expired promo codes", "the selected promo codes".
 func (opts *promoSelectOptions) what() string {
+	sel := &opts.Sel
 	switch {
-	case len(opts.Statuses) > 0:
-		names := make([]string, len(opts.Statuses))
-		for i, s := range opts.Statuses {
+	case !sel.filters() && len(sel.Refs) == 1:
+		return "promo code " + sel.Refs[0].String()
+	case !sel.filters():
+		return fmt.Sprintf("%d promo codes", len(sel.Refs))
+	case len(sel.Refs) == 0 && sel.Job == "" && len(sel.Filter.Statuses) > 0 && !(PromoFilter{Statuses: sel.Filter.Statuses}).differs(sel.Filter):
+		names := make([]string, len(sel.Filter.Statuses))
+		for i, s := range sel.Filter.Statuses {
 			names[i] = string(s)
 		}
 		return "the " + strings.Join(names, " or ") + " promo codes"
-	case len(opts.Refs) == 1:
-		return "promo code " + opts.Refs[0].String()
 	}
-	return fmt.Sprintf("%d promo codes", len(opts.Refs))
+	return "the selected promo codes"
 }
 
 func newPromoEnableCmd(f *core.Factory, run func(context.Context, *promoSelectOptions) error) *cobra.Command {
@@ -138,23 +144,24 @@ func newPromoToggleCmd(f *core.Factory, run func(context.Context, *promoSelectOp
 	if run == nil {
 		run = runPromoSelect
 	}
-	var sf selectionFlags
+	var af actFlags
 	title := strings.ToUpper(string(verb[:1])) + string(verb[1:])
 	state, byStatus := "usable", "disabled"
 	if verb == verbDisable {
 		state, byStatus = "unusable until enabled again", "expired,used-up"
 	}
 	c := &cobra.Command{
-		Use:   string(verb) + " CODE_OR_ID... | --status S[,S...]",
+		Use:   string(verb) + " [CODE_OR_ID...]",
 		Short: title + " promo codes",
-		Long: title + ` promo codes: named by id or code, or every code of the site with
-the given statuses (--status). Each is read and sent back with
-is_enabled set (read-modify-write), so nothing else changes, and it is
-` + state + `. Codes that already are ` + verb.done() + ` are left alone.
+		Long: title + ` promo codes: a selection (below) of the codes of a site. Each is
+read and sent back with is_enabled set (read-modify-write), so nothing
+else changes, and it is ` + state + `.
+Codes already ` + verb.done() + ` are counted apart and left alone.
 
 The codes are looked up in one read of the site's list (--site-id or the
-configured site_id). Ids alone need no site; given with one, each must
-be on its list, or nothing is sent (exit 4). On a terminal the codes are
+configured site_id; the job's with --job). Ids alone need no site; given
+with one, each must be on its list, or nothing is sent (exit 4). Filters
+that select no code are an error (exit 2). On a terminal the codes are
 listed and promoctl asks first, then reads the list again: a code that
 no longer matches (deleted, renamed, or no longer of the --status) is
 skipped and named. Without a terminal (scripts, CI) it refuses unless
@@ -162,30 +169,37 @@ skipped and named. Without a terminal (scripts, CI) it refuses unless
 429 waits for Retry-After. Every step is written to a journal under
 $XDG_STATE_HOME/promoctl/jobs. Exit 1 when any code could not be
 ` + verb.done() + `: stderr names each and why. With -o json, jsonl,
-yaml or csv, stdout lists each code acted on as id, code and outcome
-(` + verb.done() + `, failed, unknown or not sent); the table form prints
-nothing on stdout.
+yaml or csv, stdout lists each code selected as id, code and outcome
+(` + verb.done() + `, unchanged, failed, unknown or not sent); the table
+form prints nothing on stdout.
 
-` + codeOrIDHelp,
+` + selectionHelp,
 		Example: `  promoctl promo ` + string(verb) + ` SUMMER25 WINTER25 --site-id 11111
   promoctl promo ` + string(verb) + ` 1001 1002 --yes
-  promoctl promo ` + string(verb) + ` --status ` + byStatus + ` --site-id 11111 --yes`,
+  promoctl promo ` + string(verb) + ` --status ` + byStatus + ` --site-id 11111 --yes` + toggleExample(verb),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			opts, err := sf.options(f, cmd, args, verb)
+			opts, err := af.options(f, cmd, args, verb)
 			if err != nil {
 				return err
 			}
-			sess, err := f.Start(cmd)
-			if err != nil {
+			if err := opts.start(f, cmd); err != nil {
 				return err
 			}
-			opts.Session, opts.SiteID, opts.Prompter = sess, sess.Settings.SiteID, core.PromptAs[core.Prompter](f)
 			return run(cmd.Context(), opts)
 		},
 	}
-	sf.register(f, c, verb)
-	c.ValidArgsFunction = completePromoIDs(f.Completions()) // several at once
+	af.register(f, c, verb)
 	return c
+}
+
+// toggleExample is the campaign example of promo disable.
+func toggleExample(verb selectVerb) string {
+	if verb != verbDisable {
+		return ""
+	}
+	return `
+  promoctl promo disable --prefix XMAS --unused --site-id 11111 --yes
+  promoctl promo disable --job 20261201T100000Z-1a2b3c4d --unused --yes`
 }
 
 // runPromoSelect resolves the selection, asks (unless Yes) and carries it
@@ -196,11 +210,11 @@ func runPromoSelect(ctx context.Context, opts *promoSelectOptions) error {
 		return err
 	}
 	// Enabling what is enabled, or disabling what is disabled, changes
-	// nothing: such codes are left alone.
+	// nothing: such codes are counted apart and left alone.
 	var skipped []selected
 	if opts.Verb != verbDelete {
 		want := opts.Verb == verbEnable
-		kept := targets[:0]
+		kept := make([]selected, 0, len(targets))
 		for _, t := range targets {
 			if t.Enabled != nil && *t.Enabled == want {
 				skipped = append(skipped, t)
@@ -211,12 +225,9 @@ func runPromoSelect(ctx context.Context, opts *promoSelectOptions) error {
 		targets = kept
 	}
 	if len(targets) == 0 {
-		msg := fmt.Sprintf("Nothing to %s: no promo codes on site %d are %s.", opts.Verb, site, strings.TrimPrefix(strings.TrimSuffix(opts.what(), " promo codes"), "the "))
-		if len(skipped) > 0 {
-			msg = fmt.Sprintf("Nothing to %s: %s already %s.", opts.Verb, CountNoun(len(skipped), "promo code is", "promo codes are"), opts.Verb.done())
-		}
+		msg := fmt.Sprintf("Nothing to %s: %s already %s.", opts.Verb, CountNoun(len(skipped), "promo code is", "promo codes are"), opts.Verb.done())
 		fmt.Fprintln(opts.IO.ErrOut, opts.Warnings.Say(msg))
-		return opts.printOutcomes(nil, nil)
+		return opts.printOutcomes(nil, nil, skipped)
 	}
 	already, changed := len(skipped), 0
 	if !opts.Yes {
@@ -225,33 +236,35 @@ func runPromoSelect(ctx context.Context, opts *promoSelectOptions) error {
 		}
 		// The question may have waited long: what was confirmed is
 		// checked against the list as it is now.
-		var done int
+		var done []selected
 		targets, done, changed, err = opts.recheck(ctx, targets, site)
 		if err != nil {
 			return err
 		}
-		already += done
+		skipped = append(skipped, done...)
+		already += len(done)
 		if len(targets) == 0 {
 			fmt.Fprintln(opts.IO.ErrOut, opts.Warnings.Say(opts.summary(0, site, already, changed)))
-			return opts.printOutcomes(nil, nil)
+			return opts.printOutcomes(nil, nil, skipped)
 		}
 	}
-	return opts.execute(ctx, targets, site, already, changed)
+	return opts.execute(ctx, targets, site, skipped, changed)
 }
 
 // recheck reads site's list again after the confirmation and keeps the
 // targets that still match the selection: still on the site, with the
-// code shown, and of one of the statuses asked for. Each other is named on
-// stderr and counted in changed; one that an enable or disable now finds
-// done already is counted in already. Without a site (ids alone) nothing
-// can be checked and targets are kept as they are.
-func (opts *promoSelectOptions) recheck(ctx context.Context, targets []selected, site int64) (kept []selected, already, changed int, err error) {
+// code shown, and taken by the selection. Each other is named on stderr
+// and counted in changed; one that an enable or disable now finds done
+// already is in already. Without a site (ids alone) nothing can be
+// checked and targets are kept as they are.
+func (opts *promoSelectOptions) recheck(ctx context.Context, targets []selected, site int64) (kept, already []selected, changed int, err error) {
 	if site == 0 {
-		return targets, 0, 0, nil
+		return targets, nil, 0, nil
 	}
-	now, err := readAgain(ctx, opts.Session, targets, site)
+	at := opts.Now()
+	now, err := readAgain(ctx, opts.Session, targets, site, func(p *api.Promo) bool { return opts.Sel.match(p, at) })
 	if err != nil {
-		return nil, 0, 0, err
+		return nil, nil, 0, err
 	}
 	for _, t := range targets {
 		cur, ok := now[t.ID]
@@ -262,142 +275,159 @@ func (opts *promoSelectOptions) recheck(ctx context.Context, targets []selected,
 		case cur.Code != t.Code:
 			why = "it is named " + termsafe.String(cur.Code) + " now"
 		case opts.Verb != verbDelete && cur.Enabled != nil && *cur.Enabled == (opts.Verb == verbEnable):
-			already++
+			already = append(already, cur)
 			continue
-		case len(opts.Statuses) > 0 && !slices.Contains(opts.Statuses, cur.Status):
-			why = fmt.Sprintf("it is %s now, not %s", cur.Status, strings.TrimPrefix(strings.TrimSuffix(opts.what(), " promo codes"), "the "))
+		case !cur.Matches && len(opts.Sel.Filter.Statuses) > 0 && !slices.Contains(opts.Sel.Filter.Statuses, cur.Status):
+			why = opts.Warnings.Say(fmt.Sprintf("it is %s now, not %s", cur.Status, strings.TrimPrefix(strings.TrimSuffix(opts.what(), " promo codes"), "the ")))
+		case !cur.Matches:
+			why = opts.Msg.T("select.recheck.no_match")
 		default:
 			kept = append(kept, cur)
 			continue
 		}
 		changed++
-		fmt.Fprintln(opts.IO.ErrOut, "promoctl: "+opts.Msg.T("promo.bulk.skipped_changed", "Name", t.Name(), "Why", opts.Warnings.Say(why)))
+		fmt.Fprintln(opts.IO.ErrOut, "promoctl: "+opts.Msg.T("promo.bulk.skipped_changed", "Name", t.Name(), "Why", why))
 	}
 	return kept, already, changed, nil
 }
 
-// resolve finds the promo codes of the selection: ids as given when no
-// site is set; else codes, statuses and ids in one read of the site's
-// list. A code or id that the site does not have fails the whole
-// selection before anything is sent. site is 0 when no list was read.
+// resolve finds the promo codes of the selection: ids alone, without a
+// site, by reading each (readIDs); else in one read of the site's list.
+// A code or id named that the site does not have fails the whole
+// selection before anything is sent (exit 4); filters that select
+// nothing are a usage error (exit 2). site is 0 when no site is known.
 func (opts *promoSelectOptions) resolve(ctx context.Context) ([]selected, int64, error) {
-	needList := len(opts.Statuses) > 0
-	for _, r := range opts.Refs {
+	needList := opts.Sel.filters()
+	for _, r := range opts.Sel.Refs {
 		needList = needList || r.Code != ""
 	}
 	if !needList && opts.SiteID == 0 {
-		out := make([]selected, 0, len(opts.Refs))
-		seen := map[int64]bool{}
-		for _, r := range opts.Refs {
-			if !seen[r.ID] {
-				seen[r.ID] = true
-				out = append(out, selected{ID: r.ID})
-			}
+		// Ids alone: the site that has them all, so that the question,
+		// the journal and promo jobs name it; else each is read alone.
+		if out, site := opts.findSite(ctx); site != 0 {
+			return out, site, nil
 		}
-		return out, 0, nil
+		return opts.readIDs(ctx)
 	}
 	site, err := opts.Site(opts.SiteID)
 	if err != nil {
 		return nil, 0, err
 	}
-	x, err := opts.readSite(ctx, site)
-	if err != nil {
-		return nil, 0, err
-	}
-	out, err := x.pick(opts.Refs, site)
+	out, err := opts.readSite(ctx, site)
 	if err != nil {
 		return nil, 0, err
 	}
 	return out, site, nil
 }
 
-// siteIndex is a site's list as resolve reads it: the codes in the list's
-// order, found by id and by upper-cased code, and those of the selected
-// statuses.
-type siteIndex struct {
-	found   []selected
-	byID    map[int64]int    // index in found
-	byCode  map[string][]int // upper-cased code → indexes in found
-	matched []int            // codes of the statuses, in the list's order
-}
-
-// readSite reads the site's list once into a siteIndex.
-func (opts *promoSelectOptions) readSite(ctx context.Context, site int64) (*siteIndex, error) {
-	client, err := opts.Client()
+// readSite reads the site's list once: the codes the selection takes, in
+// the list's order. A code named that the list lacks is not found (exit
+// 4); a selection of nothing is a usage error (exit 2).
+func (opts *promoSelectOptions) readSite(ctx context.Context, site int64) ([]selected, error) {
+	out, l, err := opts.collect(ctx, site)
 	if err != nil {
 		return nil, err
+	}
+	if err := l.missing(site); err != nil {
+		return nil, err
+	}
+	if len(out) == 0 {
+		return nil, i18n.NewError(core.ExitUsage, "select.error.nothing."+string(opts.Verb), "Site", site, "What", opts.Sel.describe(opts.Msg))
+	}
+	return out, nil
+}
+
+// collect reads the site's list once: the codes the selection takes, in
+// the list's order, and the filter that read it (which codes named it
+// saw).
+func (opts *promoSelectOptions) collect(ctx context.Context, site int64) ([]selected, *selectedPromos, error) {
+	client, err := opts.Client()
+	if err != nil {
+		return nil, nil, err
 	}
 	lctx, cancel := opts.WithTimeout(ctx)
 	defer cancel()
-	now := opts.Now()
-	x := &siteIndex{byID: map[int64]int{}, byCode: map[string][]int{}}
-	err = scanPromos(lctx, client, site, func(p *sitePromo) bool {
-		on := bool(p.IsEnabled)
-		s := selected{ID: p.ID, Code: p.Code, Status: p.StatusFields().StatusAt(now), Enabled: &on}
-		i := len(x.found)
-		x.found = append(x.found, s)
-		x.byID[p.ID] = i
-		up := strings.ToUpper(p.Code)
-		x.byCode[up] = append(x.byCode[up], i)
-		for _, st := range opts.Statuses {
-			if s.Status == st {
-				x.matched = append(x.matched, i)
-				break
-			}
-		}
-		return true
-	})
+	stream, err := client.StreamPromos(lctx, site)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
-	return x, nil
+	defer stream.Close()
+	now := opts.Now()
+	l := opts.Sel.filter(stream, now)
+	var out []selected
+	for {
+		if _, err := l.Next(); err == io.EOF {
+			break
+		} else if err != nil {
+			return nil, nil, fmt.Errorf("list promo codes of site %d: %w", site, err)
+		}
+		out = append(out, selectedOf(&l.p, now))
+	}
+	return out, l, nil
 }
 
-// pick gives the codes of the statuses, then those refs name, each once;
-// a code or id the site lacks fails them all.
-func (x *siteIndex) pick(refs []promoRef, site int64) ([]selected, error) {
+// findSite finds the site of the user's whose list has every id named,
+// the first such in the list of sites, and gives its codes of the
+// selection; site 0 when none has them all or the sites cannot be read
+// (the ids are then read one by one: readIDs).
+func (opts *promoSelectOptions) findSite(ctx context.Context) ([]selected, int64) {
+	client, err := opts.Client()
+	if err != nil {
+		return nil, 0
+	}
+	lctx, cancel := opts.WithTimeout(ctx)
+	raw, err := client.ListSites(lctx)
+	cancel()
+	if err != nil {
+		return nil, 0
+	}
+	refs, _, _ := records.Refs(raw)
+	for _, ref := range refs {
+		site := ref.Int()
+		if site <= 0 {
+			continue
+		}
+		out, l, err := opts.collect(ctx, site)
+		if err == nil && l.missing(site) == nil {
+			return out, site
+		}
+	}
+	return nil, 0
+}
+
+// readIDs reads the promo codes named by ids alone, without a site: each
+// record (GET /v1/promo/ID), for its code and state. An id without a
+// promo code fails them all (exit 4) before anything is sent.
+func (opts *promoSelectOptions) readIDs(ctx context.Context) ([]selected, int64, error) {
+	client, err := opts.Client()
+	if err != nil {
+		return nil, 0, err
+	}
+	now := opts.Now()
 	var out []selected
 	seen := map[int64]bool{}
-	add := func(s selected) {
-		if !seen[s.ID] {
-			seen[s.ID] = true
-			out = append(out, s)
-		}
-	}
-	for _, i := range x.matched {
-		add(x.found[i])
-	}
-	var missing []string
-	var missingIDs []int64
-	for _, r := range refs {
-		if r.Code == "" {
-			// An id names a promo code of whatever site it is on: given
-			// with a site, it must be that site's, or the question (and
-			// the user) would be wrong about what goes.
-			if i, ok := x.byID[r.ID]; ok {
-				add(x.found[i])
-			} else if !slices.Contains(missingIDs, r.ID) {
-				missingIDs = append(missingIDs, r.ID)
-			}
+	for _, r := range opts.Sel.Refs {
+		if seen[r.ID] {
 			continue
 		}
-		idx := x.byCode[strings.ToUpper(r.Code)]
-		if len(idx) == 0 {
-			missing = append(missing, r.Code)
-			continue
+		seen[r.ID] = true
+		rctx, cancel := opts.WithTimeout(ctx)
+		_, p, err := client.GetPromo(rctx, r.ID)
+		cancel()
+		if err != nil {
+			return nil, 0, err
 		}
-		pick := idx[0]
-		for _, i := range idx {
-			if x.found[i].Code == r.Code {
-				pick = i
-			}
-		}
-		add(x.found[pick])
+		id := api.Int(r.ID)
+		p.ID = &id
+		out = append(out, selectedOf(&p, now))
 	}
-	if len(missing) > 0 || len(missingIDs) > 0 {
-		return nil, &core.PromoNotFoundError{Codes: missing, IDs: missingIDs, Site: site}
-	}
-	return out, nil
+	return out, 0, nil
+}
+
+// selectedOf is p as a selection holds it.
+func selectedOf(p *api.Promo, now time.Time) selected {
+	on := bool(p.IsEnabled)
+	return selected{ID: int64(*p.ID), Code: string(p.Code), Status: p.StatusFields().StatusAt(now), Enabled: &on}
 }
 
 // confirm lists on stderr what will change and asks.
@@ -455,20 +485,27 @@ func CountNoun(n int, one, many string) string {
 	return fmt.Sprintf("%d %s", n, many)
 }
 
+// op is the bulk engine's operation of v on the promo code id with code:
+// a delete, a disable, or an update that sets is_enabled.
+func (v selectVerb) op(id int64, code string) bulk.Op {
+	o := bulk.Op{ID: id, Code: code}
+	switch v {
+	case verbDelete:
+		o.Action = bulk.ActionDelete
+	case verbDisable:
+		o.Action = bulk.ActionDisable
+	case verbEnable:
+		o.Action, o.Body = bulk.ActionUpdate, json.RawMessage(`{"is_enabled":true}`)
+	}
+	return o
+}
+
 // execute carries out the selection on the bulk engine, journaled, and
 // reports: a summary line always, each failure by code.
-func (opts *promoSelectOptions) execute(ctx context.Context, targets []selected, site int64, skipped, changed int) error {
+func (opts *promoSelectOptions) execute(ctx context.Context, targets []selected, site int64, skipped []selected, changed int) error {
 	ops := make([]bulk.Op, len(targets))
 	for i, t := range targets {
-		ops[i] = bulk.Op{ID: t.ID, Code: t.Code}
-		switch opts.Verb {
-		case verbDelete:
-			ops[i].Action = bulk.ActionDelete
-		case verbDisable:
-			ops[i].Action = bulk.ActionDisable
-		case verbEnable:
-			ops[i].Action, ops[i].Body = bulk.ActionUpdate, json.RawMessage(`{"is_enabled":true}`)
-		}
+		ops[i] = opts.Verb.op(t.ID, t.Code)
 	}
 	b, err := newBulkJob(opts.Session)
 	if err != nil {
@@ -489,9 +526,9 @@ func (opts *promoSelectOptions) execute(ctx context.Context, targets []selected,
 			return fmt.Errorf("%w; the journal %s says which promo codes were %s", err, j.Path(), opts.Verb.done())
 		},
 		Summary: func(r jobResult) string {
-			return opts.Warnings.Say(opts.summary(done(r.Sum), site, skipped, changed))
+			return opts.Warnings.Say(opts.summary(done(r.Sum), site, len(skipped), changed))
 		},
-		After: func(context.Context, jobResult) error { return opts.printOutcomes(targets, j) },
+		After: func(context.Context, jobResult) error { return opts.printOutcomes(targets, j, skipped) },
 		Failures: func(j *bulk.Journal) {
 			for _, it := range j.Items() {
 				if it.State == bulk.StateDeleted || it.State == bulk.StateUpdated {
@@ -517,20 +554,21 @@ func (opts *promoSelectOptions) execute(ctx context.Context, targets []selected,
 type selectOutcome struct {
 	ID   int64  `json:"id"`
 	Code string `json:"code"`
-	// Outcome is deleted, enabled or disabled; failed (refused), unknown
-	// (may have been acted on) or not sent.
+	// Outcome is deleted, enabled or disabled; unchanged (enabled or
+	// disabled already); failed (refused), unknown (may have been acted
+	// on) or not sent.
 	Outcome string `json:"outcome"`
 }
 
 // printOutcomes prints on stdout, in a data format (-o json, jsonl, yaml,
-// csv), every promo code of the job with its outcome, in the job's order;
-// an empty list when there is no job (j nil). A table (the default)
+// csv), every promo code of the job with its outcome, in the job's order
+// (none when j is nil), then those left unchanged. A table (the default)
 // prints nothing: the summary on stderr says it.
-func (opts *promoSelectOptions) printOutcomes(targets []selected, j *bulk.Journal) error {
+func (opts *promoSelectOptions) printOutcomes(targets []selected, j *bulk.Journal, unchanged []selected) error {
 	if opts.Out.Format.IsTable() && opts.Out.JQ == nil {
 		return nil
 	}
-	out := make([]selectOutcome, 0, len(targets))
+	out := make([]selectOutcome, 0, len(targets)+len(unchanged))
 	var items []bulk.Item
 	if j != nil {
 		items = j.Items()
@@ -551,6 +589,9 @@ func (opts *promoSelectOptions) printOutcomes(targets []selected, j *bulk.Journa
 			o.Outcome = "not sent"
 		}
 		out = append(out, o)
+	}
+	for _, u := range unchanged {
+		out = append(out, selectOutcome{ID: u.ID, Code: u.Code, Outcome: "unchanged"})
 	}
 	data, err := json.Marshal(out)
 	if err != nil {

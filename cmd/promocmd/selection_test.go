@@ -82,15 +82,31 @@ func TestPromoSelectionsSendExactlyTheseRequests(t *testing.T) {
 	}
 }
 
-// TestPromoSelectionByIDsNeedsNoSite: ids alone are acted on as they are,
-// without a list read.
+// TestPromoSelectionByIDsNeedsNoSite: ids alone are found on the user's
+// site that has them all, which the summary and the job name; when no
+// site has them all, each is read (for its code and state), then acted
+// on.
 func TestPromoSelectionByIDsNeedsNoSite(t *testing.T) {
 	r := newSelectRunner(t)
+	r.API.Handle("GET /v3/public/site", http.StatusOK, `[{"id":7}]`)
+	r.Run("promo", "delete", "2004", "2005", "--yes").Expect(t, 0, "", "Deleted 2 promo codes of site 7.\n")
+	if got, want := sortedRoutes(r), []string{"GET /v3/public/site", "DELETE /v1/promo/2004", "DELETE /v1/promo/2005", "GET /v1/promo?site_id=7"}; !slices.Equal(got, want) {
+		t.Errorf("requests = %q, want %q", got, want)
+	}
+	r.Run("promo", "jobs", "-o", "json", "--jq", ".[] | [.site_id, .command]").Expect(t, 0, "[7,\"delete\"]\n", "")
+
+	r = newSelectRunner(t)
+	r.API.Handle("GET /v3/public/site", http.StatusOK, `[]`)
 	r.Run("promo", "delete", "2004", "2005", "--yes").Expect(t, 0, "", "Deleted 2 promo codes.\n")
 	got := r.API.Routes()
 	slices.Sort(got)
-	if want := []string{"DELETE /v1/promo/2004", "DELETE /v1/promo/2005"}; !slices.Equal(got, want) {
+	if want := []string{"DELETE /v1/promo/2004", "DELETE /v1/promo/2005", "GET /v1/promo/2004", "GET /v1/promo/2005", "GET /v3/public/site"}; !slices.Equal(got, want) {
 		t.Errorf("requests = %q, want %q", got, want)
+	}
+	// no site known: the job's is "-", not 0
+	res := r.Run("promo", "jobs")
+	if lines := strings.Split(res.Stdout, "\n"); res.Code != 0 || len(lines) < 2 || strings.Fields(lines[1])[1] != "-" {
+		t.Errorf("promo jobs: exit %d, stdout:\n%s\nwant the job's site as -", res.Code, res.Stdout)
 	}
 }
 
@@ -104,12 +120,12 @@ func TestPromoSelectionsRefusedWithoutYes(t *testing.T) {
 			Stderr: "promoctl: refusing to enable 2 promo codes without confirmation: pass --yes when not running interactively"},
 		{Name: "delete several", Args: []string{"promo", "delete", "1", "2"},
 			Stderr: "promoctl: refusing to delete 2 promo codes without confirmation: pass --yes when not running interactively"},
-		{Name: "codes and --status", Args: []string{"promo", "delete", "A1", "--status", "expired", "--yes"},
-			Stderr: "promoctl: promo delete takes promo codes or --status, not both"},
+		{Name: "--used and --unused", Args: []string{"promo", "delete", "A1", "--used", "--unused", "--yes"},
+			Stderr: "promoctl: --used and --unused cannot be given together"},
 		{Name: "bad status", Args: []string{"promo", "disable", "--status", "old", "--yes"},
-			Stderr: `promoctl: --status: unknown status "old": use disabled, expired, used-up, scheduled, active`},
+			Stderr: `promoctl: --status: unknown status "old": use disabled, expired, used-up, scheduled, active (or in Russian: выключен, истёк, исчерпан, запланирован, активен)`},
 		{Name: "nothing named", Args: []string{"promo", "enable", "--yes"},
-			Stderr: "promoctl: promo enable needs promo code ids or codes, or --status (usage: promoctl promo enable CODE_OR_ID... | --status S[,S...])"},
+			Stderr: "promoctl: promo enable needs promo code ids or codes, or a selection such as --status, --prefix or --job (usage: promoctl promo enable [CODE_OR_ID...])"},
 		{Name: "concurrency", Args: []string{"promo", "disable", "1", "--yes", "--concurrency", "0"},
 			Stderr: "promoctl: --concurrency must be 1 to 64, got 0"},
 		{Name: "status without a site", Args: []string{"promo", "disable", "--status", "expired", "--yes"},
@@ -143,7 +159,7 @@ func TestPromoSelectionOnATerminal(t *testing.T) {
 func TestPromoSelectionNothingToDo(t *testing.T) {
 	r := newRunner(t)
 	r.API.Handle("GET /v1/promo", http.StatusOK, `[`+cmdtest.SelectItems[4]+`]`)
-	r.Run("promo", "delete", "--status", "expired", "--site-id", "7", "--yes").Expect(t, 0, "", "Nothing to delete: no promo codes on site 7 are expired.\n")
+	r.Run("promo", "delete", "--status", "expired", "--site-id", "7", "--yes").Expect(t, 2, "", "promoctl: no promo codes on site 7 match: expired; nothing was deleted\n")
 	r.Run("promo", "enable", "WEEKSALE", "--site-id", "7", "--yes").Expect(t, 0, "", "Nothing to enable: 1 promo code is already enabled.\n")
 }
 
@@ -227,7 +243,7 @@ func TestPromoSelectionIDsMustBeOnTheSite(t *testing.T) {
 // deleted after the list read that says so.
 func TestPromoDeleteOneIDOnTheSite(t *testing.T) {
 	r := newSelectRunner(t)
-	r.Run("promo", "delete", "2001", "--site-id", "7", "--yes").Expect(t, 0, "", "")
+	r.Run("promo", "delete", "2001", "--site-id", "7", "--yes").Expect(t, 0, "", "Deleted promo code 2001.\n")
 	r.ExpectRoutes(t, "GET /v1/promo?site_id=7", "DELETE /v1/promo/2001")
 }
 
@@ -324,8 +340,7 @@ func TestPromoSelectionOutcomesOnStdout(t *testing.T) {
 	r.Run("promo", "enable", "--status", "disabled", "--site-id", "7", "--yes").
 		Expect(t, 0, "", "Enabled 1 promo code of site 7.\n")
 
-	r = newRunner(t)
-	r.API.Handle("GET /v1/promo", http.StatusOK, `[`+cmdtest.SelectItems[4]+`]`)
-	r.Run("promo", "delete", "--status", "expired", "--site-id", "7", "--yes", "-o", "json").
-		Expect(t, 0, "[]\n", "Nothing to delete: no promo codes on site 7 are expired.\n")
+	r = newSelectRunner(t)
+	r.Run("promo", "disable", "OFF10", "--site-id", "7", "--yes", "-o", "json").
+		Expect(t, 0, `[{"id":2001,"code":"OFF10","outcome":"unchanged"}]`+"\n", "Nothing to disable: 1 promo code is already disabled.\n")
 }

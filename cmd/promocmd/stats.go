@@ -45,7 +45,7 @@ func newPromoStatsCmd(f *core.Factory, run func(context.Context, *promoStatsOpti
 				return err
 			}
 			opts.Session, opts.ID, opts.Code, opts.SiteID = sess, ref.ID, ref.Code, sess.Settings.SiteID
-			return run(cmd.Context(), opts)
+			return idHint(sess, ref, run(cmd.Context(), opts))
 		},
 	}
 	core.SiteFlag(f, c)

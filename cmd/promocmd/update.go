@@ -82,7 +82,7 @@ the form offers to edit the answers and try again.
 			if wizard {
 				opts.Prompter = core.PromptAs[promoWizard](f)
 			}
-			return run(cmd.Context(), opts)
+			return idHint(sess, ref, run(cmd.Context(), opts))
 		},
 	}
 	ff.register(c.Flags(), true)

@@ -50,6 +50,8 @@ func rules() []rule {
 			why: "the report only aggregates statistics; the command reads them and a view shows them"},
 		{pkg: "internal/plan", forbidden: []string{"cmd", "internal/output", "internal/view", "internal/prompt", "internal/config", "internal/bulk"},
 			why: "a plan is computed, not shown, asked or run: the view prints it, the command confirms it and hands its writes to the bulk engine"},
+		{pkg: "internal/browse", forbidden: []string{"cmd", "internal/config", "internal/prompt", "internal/bulk", "internal/sandbox"},
+			why: "promo browse's view only shows and asks: the command reads the list and runs the actions on the bulk engine, as functions the model calls"},
 	}
 	// The commands: core (factory, session, errors, shared flags) and the
 	// test harness import no noun, and no noun imports another; only the

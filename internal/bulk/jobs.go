@@ -22,6 +22,9 @@ type JobInfo struct {
 	// Created are the ids of the promo codes the job created, in the order
 	// of its plan.
 	Created []int64
+	// CreatedCodes is the code text of each of Created: a code is the
+	// job's only when both its id and its code text match.
+	CreatedCodes []string
 	// Running says a promoctl holds the journal's lock: it is running
 	// the job now.
 	Running bool
@@ -54,6 +57,7 @@ func ReadJob(path string) (JobInfo, error) {
 	for _, it := range items {
 		if it.Action == ActionCreate && it.State == StateCreated && it.ID != 0 {
 			info.Created = append(info.Created, it.ID)
+			info.CreatedCodes = append(info.CreatedCodes, it.Code)
 		}
 	}
 	return info, nil

@@ -47,20 +47,29 @@ func Parse(v string) (Lang, error) {
 // with "ru" (ru_RU.UTF-8, ru) is Russian; C, POSIX, no locale and anything
 // else is English.
 func FromLocale(env func(string) (string, bool)) Lang {
-	if env == nil {
+	name := LocaleVar(env)
+	if name == "" {
 		return English
 	}
-	for _, name := range []string{"LC_ALL", "LC_MESSAGES", "LANG"} {
-		v, ok := env(name)
-		if !ok || v == "" {
-			continue
-		}
-		if strings.HasPrefix(strings.ToLower(v), "ru") {
-			return Russian
-		}
-		return English
+	if v, _ := env(name); strings.HasPrefix(strings.ToLower(v), "ru") {
+		return Russian
 	}
 	return English
+}
+
+// LocaleVar is the variable of the locale that FromLocale reads the
+// language from: the first of LC_ALL, LC_MESSAGES and LANG that is set and
+// not empty; "" for none.
+func LocaleVar(env func(string) (string, bool)) string {
+	if env == nil {
+		return ""
+	}
+	for _, name := range []string{"LC_ALL", "LC_MESSAGES", "LANG"} {
+		if v, ok := env(name); ok && v != "" {
+			return name
+		}
+	}
+	return ""
 }
 
 //go:embed locales/*.toml

@@ -51,18 +51,37 @@ const (
 // never has), it writes the title and one "label: value" line per step
 // whose value is not 0 instead, which reads well aloud and in any width.
 func WriteChart(w io.Writer, s Series, o ChartOptions) error {
-	if l := o.Locale; l != nil {
-		s.Title = l.Header(s.Title)
-		s.Labels = localizeDays(s.Labels, l)
-		s.AxisLabels = localizeDays(s.AxisLabels, l)
+	return WriteCharts(w, []Series{s}, o)
+}
+
+// WriteCharts draws the first series of ss that fits, as WriteChart: the
+// same counts at coarser steps (days, then weeks, then months), whose
+// titles say so. When none fits, or o.Plain is set, it writes the lines
+// of text of the first.
+func WriteCharts(w io.Writer, ss []Series, o ChartOptions) error {
+	if len(ss) == 0 {
+		return nil
+	}
+	for i, s := range ss {
+		if l := o.Locale; l != nil {
+			s.Title = l.Header(s.Title)
+			s.Labels = localizeDays(s.Labels, l)
+			s.AxisLabels = localizeDays(s.AxisLabels, l)
+			ss[i] = s
+		}
 	}
 	bw := bufio.NewWriter(w)
-	if chart, ok := drawChart(s, o); ok && !o.Plain {
-		bw.WriteString(s.Title + ":\n")
-		bw.WriteString(chart)
-		bw.WriteString("\n")
-		return bw.Flush()
+	if !o.Plain {
+		for _, s := range ss {
+			if chart, ok := drawChart(s, o); ok {
+				bw.WriteString(s.Title + ":\n")
+				bw.WriteString(chart)
+				bw.WriteString("\n")
+				return bw.Flush()
+			}
+		}
 	}
+	s := ss[0]
 	bw.WriteString(s.Title + ":\n")
 	for i, v := range s.Values {
 		if v != 0 {

@@ -84,3 +84,13 @@ func writeToned(w *bufio.Writer, g Grid, noHeaders bool, p *palette) error {
 	}
 	return writeAligned(w, header, g.Rows, g.Tone, p)
 }
+
+// Painter colours text by tone as tables do, for a view that draws its own
+// rows (promo browse). Build it only when drawing with colour on.
+type Painter struct{ p *palette }
+
+// NewPainter is the Painter of tables written to w.
+func NewPainter(w io.Writer) Painter { return Painter{p: newPalette(w)} }
+
+// Paint is s in the colour of t.
+func (p Painter) Paint(t Tone, s string) string { return p.p.paint(t, s) }

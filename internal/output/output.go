@@ -91,6 +91,14 @@ type Grid struct {
 	// Kinds, when set, say what each column of a CSV grid holds, so that
 	// a workbook (-o xlsx) types its cells; a column without one is text.
 	Kinds []Kind
+	// CurrencyColumn is 1 + the index of the column of a CSV grid that
+	// holds each row's currency (an ISO code), whose KindMoney cells a
+	// workbook formats with it; 0 for none.
+	CurrencyColumn int
+	// Footer are rows a workbook adds after the CSV grid's rows, a blank
+	// row apart and outside its filter: the totals per currency of a
+	// report. CSV has the rows alone.
+	Footer [][]string
 }
 
 // Data is what a command has to show.

@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"hash/crc32"
 	"io"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -35,6 +36,9 @@ const (
 	KindTime
 	// KindDate is a calendar day, 2026-12-31: a date cell.
 	KindDate
+	// KindMoney is an amount of money: a number cell with two decimals,
+	// and the row's currency (Grid.CurrencyColumn) when it has one.
+	KindMoney
 )
 
 // xlsxSheet is the name of the one sheet of a workbook promoctl writes.
@@ -52,14 +56,24 @@ const (
 	xlsxMaxCols = 1 << 14
 )
 
-// The styles of styles.xml's cellXfs: a bold header, a date and time
-// (Excel's built-in format 22, shown in the reader's own locale:
-// 31.12.2026 23:59 in Russian), a date (14).
+// The styles of styles.xml's cellXfs: a bold header, a date and time to
+// the second (xlsxDateTimeFormat), a date (Excel's built-in format 14,
+// shown in the reader's own locale: 31.12.2026 in Russian).
 const (
 	xlsxBold     = 1
 	xlsxDateTime = 2
 	xlsxDate     = 3
+	// xlsxMoney is an amount without a currency (built-in format 4,
+	// #,##0.00); the styles after it are those of each currency.
+	xlsxMoney = 4
 )
+
+// xlsxDateTimeFormat is how a date and time cell shows: with its seconds,
+// so that a spreadsheet that saves the workbook again as CSV ("as shown")
+// writes the instant promoctl wrote (2024-09-01 02:59:59), and applying
+// it changes nothing; Excel's built-in 22 has no seconds. Year first,
+// which every locale reads and promo apply's dates take.
+const xlsxDateTimeFormat = `yyyy\-mm\-dd\ hh:mm:ss`
 
 // xlsxFlushAt is how much of the sheet's XML is built before it is
 // deflated.
@@ -81,6 +95,10 @@ const xlsxFlushAt = 32 << 10
 type xlsxWriter struct {
 	header    []string
 	kinds     []Kind
+	curCol    int      // the column of each row's currency; -1 for none
+	rowCur    string   // the currency of the row being written
+	currency  []string // the currencies of the money styles, in order
+	dataRows  int      // the sheet's last row of data, when a footer follows; 0 otherwise
 	loc       *time.Location
 	noHeaders bool
 	started   bool
@@ -97,7 +115,7 @@ type xlsxWriter struct {
 }
 
 func newXLSX(header []string, kinds []Kind, o Options) (*xlsxWriter, error) {
-	x := &xlsxWriter{header: header, kinds: kinds, loc: o.Loc, noHeaders: o.NoHeaders, widths: make([]int, len(header))}
+	x := &xlsxWriter{header: header, kinds: kinds, curCol: -1, loc: o.Loc, noHeaders: o.NoHeaders, widths: make([]int, len(header))}
 	if x.loc == nil {
 		x.loc = time.Local
 	}
@@ -134,6 +152,10 @@ func (x *xlsxWriter) add(row [][]byte) error {
 		return fmt.Errorf("write the workbook: %d columns, more than a sheet holds (%d)", len(row), xlsxMaxCols)
 	}
 	x.row++
+	x.rowCur = ""
+	if x.curCol >= 0 && x.curCol < len(row) {
+		x.rowCur = string(row[x.curCol])
+	}
 	x.buf = strconv.AppendInt(append(x.buf, `<row r="`...), int64(x.row), 10)
 	x.buf = append(x.buf, `">`...)
 	for i, c := range row {
@@ -184,15 +206,23 @@ func (x *xlsxWriter) appendCell(dst []byte, i int, c []byte) []byte {
 			w = len(dst) - n - len("</v></c>") - (bytes.LastIndex(dst[n:], []byte("<v>")) + len("<v>"))
 			return x.measured(dst, i, w)
 		}
+	case KindMoney:
+		if v, ok := parseNumber(c); ok {
+			n := len(dst)
+			dst = appendNumberCell(dst, i, x.row, x.moneyStyle(), v)
+			return x.measured(dst, i, len(dst)-n-len("</v></c>")-(bytes.LastIndex(dst[n:], []byte("<v>"))+len("<v>"))+4+len(x.rowCur))
+		}
 	case KindBool:
 		if v, err := strconv.ParseBool(string(c)); err == nil {
 			return x.measured(appendBoolCell(dst, i, x.row, v), i, 5)
 		}
 	case KindTime:
 		if t, ok := parseAPITime(c); ok && t.Year() >= 1900 {
-			// its wall clock in loc, which is what a spreadsheet shows
-			v := excelSerial(t.In(x.loc).Truncate(time.Millisecond))
-			return x.measured(appendNumberCell(dst, i, x.row, xlsxDateTime, v), i, 16) // 31.12.2026 23:59
+			// its wall clock in loc, which is what a spreadsheet shows, to
+			// the second it shows: 23:59:59.999 is not rounded up to the
+			// next day by a program that rounds what it shows
+			v := excelSerial(t.In(x.loc).Truncate(time.Second))
+			return x.measured(appendNumberCell(dst, i, x.row, xlsxDateTime, v), i, 19) // 2026-12-31 23:59:59
 		}
 	case KindDate:
 		if t, ok := parseDay(c, x.loc); ok && t.Year() >= 1900 {
@@ -200,6 +230,40 @@ func (x *xlsxWriter) appendCell(dst []byte, i int, c []byte) []byte {
 		}
 	}
 	return x.measured(appendTextCell(dst, i, x.row, 0, c), i, utf8.RuneCount(c))
+}
+
+// moneyStyle is the style of a money cell of the row being written: two
+// decimals, and the row's currency when it has one that a number format
+// can show.
+func (x *xlsxWriter) moneyStyle() int {
+	cur := x.rowCur
+	if cur == "" || len(cur) > 8 || strings.ContainsFunc(cur, func(r rune) bool { return !(r >= 'A' && r <= 'Z' || r >= 'a' && r <= 'z') }) {
+		return xlsxMoney
+	}
+	i := slices.Index(x.currency, cur)
+	if i < 0 {
+		i = len(x.currency)
+		x.currency = append(x.currency, cur)
+	}
+	return xlsxMoney + 1 + i
+}
+
+// styles is styles.xml: xlsxStyles, and a money format for each currency
+// of x.currency (number formats 165 on, styles xlsxMoney+1 on).
+func (x *xlsxWriter) styles() []byte {
+	if len(x.currency) == 0 {
+		return []byte(xlsxStyles)
+	}
+	var fmts, xfs []byte
+	for i, cur := range x.currency {
+		id := strconv.Itoa(165 + i)
+		fmts = append(fmts, `<numFmt numFmtId="`+id+`" formatCode="#,##0.00\ &quot;`+cur+`&quot;"/>`...)
+		xfs = append(xfs, `<xf numFmtId="`+id+`" fontId="0" fillId="0" borderId="0" xfId="0" applyNumberFormat="1"/>`...)
+	}
+	s := strings.Replace(xlsxStyles, `<numFmts count="1">`, `<numFmts count="`+strconv.Itoa(1+len(x.currency))+`">`, 1)
+	s = strings.Replace(s, `</numFmts>`, string(fmts)+`</numFmts>`, 1)
+	s = strings.Replace(s, `<cellXfs count="`+strconv.Itoa(xlsxMoney+1)+`">`, `<cellXfs count="`+strconv.Itoa(xlsxMoney+1+len(x.currency))+`">`, 1)
+	return []byte(strings.Replace(s, `</cellXfs>`, string(xfs)+`</cellXfs>`, 1))
 }
 
 // parseDay reads a calendar day, 2026-12-31, as its start in loc.
@@ -306,10 +370,14 @@ func (x *xlsxWriter) finish(w *bufio.Writer) error {
 	// can head a table and there is a row; the sheet's otherwise.
 	var ref []byte
 	cols := len(x.header)
-	table := !x.noHeaders && x.row > 1 && tableHeader(x.header)
+	last := x.row
+	if x.dataRows > 0 {
+		last = x.dataRows // a footer follows, outside the filter
+	}
+	table := !x.noHeaders && last > 1 && tableHeader(x.header)
 	filter := !x.noHeaders && cols > 0 && !table
 	if table || filter {
-		ref = appendRef(append(appendRef(nil, 0, 1), ':'), cols-1, x.row)
+		ref = appendRef(append(appendRef(nil, 0, 1), ':'), cols-1, last)
 	}
 	if filter {
 		x.buf = append(append(append(x.buf, `<autoFilter ref="`...), ref...), `"/>`...)
@@ -371,7 +439,11 @@ func (x *xlsxWriter) zip(w io.Writer, ref []byte, table, filter bool) error {
 	if filter {
 		// Excel's name of a sheet's filtered range, which it writes beside
 		// the filter.
-		abs := appendAbsRange(nil, 0, 1, len(x.header)-1, max(x.row, 1))
+		last := x.row
+		if x.dataRows > 0 {
+			last = x.dataRows
+		}
+		abs := appendAbsRange(nil, 0, 1, len(x.header)-1, max(last, 1))
 		book = append(book, `<definedNames><definedName name="_xlnm._FilterDatabase" localSheetId="0" hidden="1">`+xlsxSheet+`!`...)
 		book = append(append(book, abs...), `</definedName></definedNames>`...)
 	}
@@ -384,7 +456,7 @@ func (x *xlsxWriter) zip(w io.Writer, ref []byte, table, filter bool) error {
 		`<Relationship Id="rId2" Type="`+nsRel+`/styles" Target="styles.xml"/></Relationships>`)); err != nil {
 		return err
 	}
-	if err := part("xl/styles.xml", []byte(xlsxStyles)); err != nil {
+	if err := part("xl/styles.xml", x.styles()); err != nil {
 		return err
 	}
 	sheet, err := zw.CreateRaw(&zip.FileHeader{Name: "xl/worksheets/sheet1.xml", Method: zip.Deflate,
@@ -451,17 +523,20 @@ const (
 	nsPkgRel = "http://schemas.openxmlformats.org/package/2006/relationships"
 )
 
-// xlsxStyles: the cellXfs are xlsxBold, xlsxDateTime and xlsxDate.
+// xlsxStyles: the cellXfs are xlsxBold, xlsxDateTime, xlsxDate and
+// xlsxMoney; styles adds the currencies' money formats.
 const xlsxStyles = xmlDecl + `<styleSheet xmlns="` + nsMain + `">` +
+	`<numFmts count="1"><numFmt numFmtId="164" formatCode="` + xlsxDateTimeFormat + `"/></numFmts>` +
 	`<fonts count="2"><font><sz val="11"/><name val="Calibri"/><family val="2"/></font>` +
 	`<font><b/><sz val="11"/><name val="Calibri"/><family val="2"/></font></fonts>` +
 	`<fills count="2"><fill><patternFill patternType="none"/></fill><fill><patternFill patternType="gray125"/></fill></fills>` +
 	`<borders count="1"><border><left/><right/><top/><bottom/><diagonal/></border></borders>` +
 	`<cellStyleXfs count="1"><xf numFmtId="0" fontId="0" fillId="0" borderId="0"/></cellStyleXfs>` +
-	`<cellXfs count="4"><xf numFmtId="0" fontId="0" fillId="0" borderId="0" xfId="0"/>` +
+	`<cellXfs count="5"><xf numFmtId="0" fontId="0" fillId="0" borderId="0" xfId="0"/>` +
 	`<xf numFmtId="0" fontId="1" fillId="0" borderId="0" xfId="0" applyFont="1"/>` +
-	`<xf numFmtId="22" fontId="0" fillId="0" borderId="0" xfId="0" applyNumberFormat="1"/>` +
-	`<xf numFmtId="14" fontId="0" fillId="0" borderId="0" xfId="0" applyNumberFormat="1"/></cellXfs>` +
+	`<xf numFmtId="164" fontId="0" fillId="0" borderId="0" xfId="0" applyNumberFormat="1"/>` +
+	`<xf numFmtId="14" fontId="0" fillId="0" borderId="0" xfId="0" applyNumberFormat="1"/>` +
+	`<xf numFmtId="4" fontId="0" fillId="0" borderId="0" xfId="0" applyNumberFormat="1"/></cellXfs>` +
 	`<cellStyles count="1"><cellStyle name="Normal" xfId="0" builtinId="0"/></cellStyles></styleSheet>`
 
 // xlsxSpoolMem is how much of a deflated sheet stays in memory; past it,
@@ -545,10 +620,22 @@ func writeXLSX(w *bufio.Writer, g Grid, o Options) error {
 	if err != nil {
 		return err
 	}
+	x.curCol = g.CurrencyColumn - 1
 	for _, r := range g.Rows {
 		if err := x.addStrings(r); err != nil {
 			x.spool.close()
 			return err
+		}
+	}
+	if len(g.Footer) > 0 && !o.NoHeaders {
+		// A blank row, then the footer, outside the filter.
+		x.dataRows = max(x.row, 1)
+		x.row++
+		for _, r := range g.Footer {
+			if err := x.addStrings(r); err != nil {
+				x.spool.close()
+				return err
+			}
 		}
 	}
 	return x.finish(w)

@@ -152,3 +152,47 @@ func TestWriteXLSXDuplicateHeader(t *testing.T) {
 		t.Errorf("rows %q, tables %+v: want both rows and no table", rows, tables)
 	}
 }
+
+// TestWriteXLSXMoneyAndFooter: money cells are numbers formatted with
+// two decimals and their row's currency; a footer (a report's totals per
+// currency) follows the rows a blank row apart, outside the filter.
+func TestWriteXLSXMoneyAndFooter(t *testing.T) {
+	g := Grid{Header: []string{"code", "currency", "total"}, Kinds: []Kind{KindText, KindText, KindMoney}, CurrencyColumn: 2,
+		Rows:   [][]string{{"A1", "RUB", "113.7"}, {"B2", "USD", "95"}, {"C3", "", "0"}},
+		Footer: [][]string{{"total", "RUB", "113.7"}, {"total", "USD", "95"}}}
+	var b bytes.Buffer
+	if err := Write(&b, Data{JSON: []byte("[]"), CSV: func() (Grid, error) { return g, nil }}, Options{Format: format.XLSX}); err != nil {
+		t.Fatal(err)
+	}
+	f := openWorkbook(t, b.Bytes())
+	format := func(cell string) string {
+		id, err := f.GetCellStyle("Sheet1", cell)
+		if err != nil {
+			t.Fatal(err)
+		}
+		st, err := f.GetStyle(id)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if st.CustomNumFmt != nil {
+			return *st.CustomNumFmt
+		}
+		return strconv.Itoa(st.NumFmt)
+	}
+	for cell, want := range map[string]string{"C2": `#,##0.00\ "RUB"`, "C3": `#,##0.00\ "USD"`, "C4": "4", "C6": `#,##0.00\ "RUB"`, "C7": `#,##0.00\ "USD"`} {
+		if got := format(cell); got != want {
+			t.Errorf("%s has the format %s, want %s", cell, got, want)
+		}
+	}
+	rows, err := f.GetRows("Sheet1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(rows) != 7 || len(rows[4]) != 0 || rows[5][0] != "total" || rows[6][1] != "USD" {
+		t.Errorf("rows = %q, want 4 of the grid, a blank one, 2 of the footer", rows)
+	}
+	tables, err := f.GetTables("Sheet1")
+	if err != nil || len(tables) != 1 || tables[0].Range != "A1:C4" {
+		t.Errorf("tables = %+v (%v), want one over A1:C4", tables, err)
+	}
+}

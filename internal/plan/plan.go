@@ -5,8 +5,10 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"time"
 
 	"github.com/promoctl/promoctl/internal/api"
+	"github.com/promoctl/promoctl/internal/i18n"
 	"github.com/promoctl/promoctl/internal/promo"
 )
 
@@ -257,6 +259,10 @@ func (m *maker) create(r Row) {
 		m.probs.add(r.Line, "%v", err)
 		return
 	}
+	if msg, ok := unitDisagrees(r, e.New); ok {
+		m.probs.addMsg(r.Line, msg)
+		return
+	}
 	m.p.Entries = append(m.p.Entries, e)
 }
 
@@ -281,7 +287,13 @@ func (m *maker) update(r Row, idx int, byCodeMatch bool) {
 		}
 	}
 	current, unknown := m.current(r, lp, id)
-	next := r.Changes.Apply(current)
+	changes := r.Changes
+	if r.EndWritten != nil && current.DOff != nil && sameDate(current.DOff, ptr(promo.FormatAPI(*r.EndWritten))) {
+		// 31.12.2026 0:00, and the code ends then: as it is, not at the
+		// end of that day.
+		changes.Ends = r.EndWritten
+	}
+	next := changes.Apply(current)
 	if byCodeMatch {
 		// The same code to the API whatever its case: a row found by
 		// its code does not rename it (one found by id may).
@@ -290,6 +302,10 @@ func (m *maker) update(r Row, idx int, byCodeMatch bool) {
 	next = keepSameDates(current, next)
 	if err := next.Validate(promo.FileNames()); err != nil {
 		m.probs.add(r.Line, "promo code %s would be invalid: %v", lp.Code, err)
+		return
+	}
+	if msg, ok := unitDisagrees(r, next); ok {
+		m.probs.addMsg(r.Line, msg)
 		return
 	}
 	changed := diff(current, next, unknown)
@@ -422,6 +438,9 @@ func keepSameDates(cur, next promo.Fields) promo.Fields {
 	return next
 }
 
+// sameDate reports whether two dates are the same to the whole second: a
+// file's date is as a spreadsheet shows it, without the server's
+// milliseconds (23:59:59 is 23:59:59.999).
 func sameDate(a, b *string) bool {
 	if a == nil || b == nil {
 		return a == nil && b == nil
@@ -431,7 +450,22 @@ func sameDate(a, b *string) bool {
 	}
 	ta, err1 := promo.ParseAPITime(*a)
 	tb, err2 := promo.ParseAPITime(*b)
-	return err1 == nil && err2 == nil && ta.Equal(tb)
+	return err1 == nil && err2 == nil && ta.Truncate(time.Second).Equal(tb.Truncate(time.Second))
+}
+
+func ptr[T any](v T) *T { return &v }
+
+// unitDisagrees is the problem of a row whose bonus_amount says a unit
+// (15 %, 500,00 ₽) that is not the kind of the code it makes, next:
+// a percentage of a code that gives a sum of money, or the reverse.
+func unitDisagrees(r Row, next promo.Fields) (i18n.Message, bool) {
+	switch {
+	case r.Unit == promo.UnitPercent && !next.BonusAmountIsInPercentages:
+		return i18n.M("sheet.amount_percent_for_money", "Value", r.AmountText, "Code", next.Code), true
+	case r.Unit == promo.UnitMoney && next.BonusAmountIsInPercentages:
+		return i18n.M("sheet.amount_money_for_percent", "Value", r.AmountText, "Code", next.Code), true
+	}
+	return i18n.Message{}, false
 }
 
 // diff names the fields that differ between cur and next, and those whose

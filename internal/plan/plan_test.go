@@ -218,8 +218,10 @@ func TestReadListsEveryProblem(t *testing.T) {
 
 func TestReadFileLevelProblems(t *testing.T) {
 	for _, c := range []struct{ name, file, want string }{
-		{"a.csv", "code,bonus_amout\nX1,5\n", `a.csv:1: unknown column "bonus_amout" (did you mean "bonus_amount"?)`},
-		{"a.csv", "code,enabled\nX1,true\n", `a.csv:1: unknown column "enabled" (did you mean "is_enabled"?)`},
+		{"a.csv", "code,bonus_amout\nX1,5\n", `a.csv:1: column "bonus_amout" is not a field's name: did you mean bonus_amount?`},
+		{"a.csv", "code,is_enabld\nX1,true\n", `a.csv:1: column "is_enabld" is not a field's name: did you mean is_enabled?`},
+		{"a.csv", "code,,bonus_amount\nX1,,5\n", `a.csv:1: column 2 has no name: give it one, or delete the column`},
+		{"a.csv", "code,Code\nX1,X1\n", `a.csv:1: column "Code" is there twice: keep one of them`},
 		{"a.json", `[{"code":"X1"},{"code":"X2","colour":"red"}]`, `a.json:2: unknown field "colour"`},
 		{"a.json", `[{"code":"X1"},{"code":["X2"]}]`, `a.json:2: code: want a single value`},
 		{"a.json", `[{"id":5,"code":"X1"},{"id":5,"code":"X2"}]`, `a.json:2: id 5 is also on line 1`},

@@ -15,6 +15,7 @@ import (
 	"fmt"
 	"io"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -22,6 +23,7 @@ import (
 
 	"go.yaml.in/yaml/v3"
 
+	"github.com/promoctl/promoctl/internal/i18n"
 	"github.com/promoctl/promoctl/internal/jsonscan"
 	"github.com/promoctl/promoctl/internal/promo"
 )
@@ -36,6 +38,15 @@ type Row struct {
 	// Changes are the fields the row names; a field left out or empty is
 	// not named, so it is left as it is.
 	Changes promo.Changes
+	// Unit is what the row's bonus_amount said it is besides its number
+	// (15 %, 500,00 ₽), for Make to check against the code's kind;
+	// AmountText the amount as written, for its message.
+	Unit       promo.AmountUnit
+	AmountText string
+	// EndWritten is the row's end as written when it was 00:00 or a date
+	// alone (promo.ParseFileEnd), and Changes.Ends the end of that day:
+	// Make keeps a code's current end that is EndWritten.
+	EndWritten *time.Time
 }
 
 // Problem is one thing wrong with a file, at a line (CSV) or item
@@ -43,6 +54,9 @@ type Row struct {
 type Problem struct {
 	Line int
 	Msg  string
+	// Said is the message, when it is a catalog's (Msg is then its
+	// English): Problems.Say gives it in a language.
+	Said *i18n.Message
 }
 
 // Problems is every problem found in a file: nothing is sent when there
@@ -50,6 +64,12 @@ type Problem struct {
 type Problems struct {
 	File string
 	List []Problem
+	// warnings wait for the end of the reading: a file refused as a
+	// whole (not text) gets none.
+	warnings []i18n.Message
+	// badHeader is set when a column's name is a problem: the rows'
+	// lack of a code may be its doing, and is not said again.
+	badHeader bool
 }
 
 func (p *Problems) Error() string {
@@ -60,20 +80,33 @@ func (p *Problems) Error() string {
 }
 
 // Lines are the problems as FILE:LINE: message, in the order of the file.
-func (p *Problems) Lines() []string {
+func (p *Problems) Lines() []string { return p.Say(nil) }
+
+// Say is Lines in msg's language: the messages that are a catalog's in it,
+// the others as written.
+func (p *Problems) Say(msg *i18n.Printer) []string {
 	out := make([]string, len(p.List))
 	for i, pr := range p.List {
+		text := pr.Msg
+		if pr.Said != nil && msg != nil {
+			text = msg.Say(*pr.Said)
+		}
 		if pr.Line == 0 {
-			out[i] = p.File + ": " + pr.Msg
+			out[i] = p.File + ": " + text
 		} else {
-			out[i] = fmt.Sprintf("%s:%d: %s", p.File, pr.Line, pr.Msg)
+			out[i] = fmt.Sprintf("%s:%d: %s", p.File, pr.Line, text)
 		}
 	}
 	return out
 }
 
 func (p *Problems) add(line int, format string, args ...any) {
-	p.List = append(p.List, Problem{line, fmt.Sprintf(format, args...)})
+	p.List = append(p.List, Problem{Line: line, Msg: fmt.Sprintf(format, args...)})
+}
+
+// addMsg adds the problem m, a catalog's message.
+func (p *Problems) addMsg(line int, m i18n.Message) {
+	p.List = append(p.List, Problem{Line: line, Msg: i18n.New(i18n.English).Say(m), Said: &m})
 }
 
 func (p *Problems) err() error {
@@ -161,7 +194,7 @@ func unknownField(what, key string) string {
 	k := strings.ToLower(strings.TrimSpace(key))
 	readOnly := promo.FieldNames(func(f promo.Field) bool { return !f.Writable && f.Name != "id" })
 	for _, c := range append(Columns(), readOnly...) {
-		d := levenshtein(k, c)
+		d := levenshtein([]rune(k), []rune(c))
 		if len(k) >= 4 && strings.Contains(c, k) {
 			d = 1 // enabled: is_enabled
 		}
@@ -176,7 +209,7 @@ func unknownField(what, key string) string {
 	return msg
 }
 
-func levenshtein(a, b string) int {
+func levenshtein(a, b []rune) int {
 	prev := make([]int, len(b)+1)
 	cur := make([]int, len(b)+1)
 	for j := range prev {
@@ -220,6 +253,12 @@ type ReadOptions struct {
 	Loc *time.Location
 	// Sheet is the sheet of a workbook to read; empty: the first.
 	Sheet string
+	// Columns are --column: columns of a CSV file or a sheet, by their
+	// header, read as API fields.
+	Columns []ColumnMap
+	// Warn is given the warnings of the reading (columns that name
+	// nothing, read over); nil drops them.
+	Warn func(i18n.Message)
 }
 
 // Read reads the rows of a file named name (for messages and its
@@ -247,6 +286,10 @@ func ReadFrom(name string, f io.ReadSeeker, o ReadOptions) ([]Row, error) {
 	format := Sniff(name, head[:n])
 	if o.Sheet != "" && format != XLSX {
 		probs.add(0, "--sheet is for a workbook (.xlsx), and this is %s", strings.ToUpper(string(format)))
+		return nil, probs.err()
+	}
+	if len(o.Columns) > 0 && (format == JSON || format == YAML) {
+		probs.addMsg(0, i18n.M("sheet.column_flag_format", "Format", strings.ToUpper(string(format))))
 		return nil, probs.err()
 	}
 	var rows []Row
@@ -280,7 +323,7 @@ func ReadFrom(name string, f io.ReadSeeker, o ReadOptions) ([]Row, error) {
 				ids[r.ID] = r.Line
 			}
 		}
-		if r.ID == 0 && r.Changes.Code == nil {
+		if r.ID == 0 && r.Changes.Code == nil && !probs.badHeader {
 			probs.add(r.Line, "the row names neither an id nor a code")
 		}
 		rows = append(rows, r)
@@ -288,7 +331,7 @@ func ReadFrom(name string, f io.ReadSeeker, o ReadOptions) ([]Row, error) {
 	}
 	switch format {
 	case CSV:
-		err = readCSV(f, probs, emit)
+		err = readCSV(f, o, probs, emit)
 	case XLSX:
 		err = readXLSX(f, o, probs, emit)
 	case JSON:
@@ -311,6 +354,11 @@ func ReadFrom(name string, f io.ReadSeeker, o ReadOptions) ([]Row, error) {
 	if err != nil {
 		return nil, fmt.Errorf("read %s: %w", name, err)
 	}
+	if o.Warn != nil && !slices.ContainsFunc(probs.List, func(p Problem) bool { return p.Line == 0 }) {
+		for _, w := range probs.warnings {
+			o.Warn(w)
+		}
+	}
 	if !seen && len(probs.List) == 0 {
 		probs.add(0, "the file has no promo codes: give a header row and a row per code (CSV), a JSON array of objects or a YAML list")
 	}
@@ -330,7 +378,7 @@ var errNotText = errors.New("not UTF-8, UTF-16 or Windows-1251 text: save it fro
 // separates with semicolons, "Unicode text" with tabs). Rows that are
 // empty or only separators are skipped. Each row goes to emit as it is
 // read; a false from emit stops.
-func readCSV(f io.ReadSeeker, probs *Problems, emit func(int, []cell) bool) error {
+func readCSV(f io.ReadSeeker, o ReadOptions, probs *Problems, emit func(int, []cell) bool) error {
 	text, err := textReader(f)
 	if errors.Is(err, errNotText) {
 		probs.add(0, "%v", err)
@@ -369,7 +417,7 @@ func readCSV(f io.ReadSeeker, probs *Problems, emit func(int, []cell) bool) erro
 		return nil
 	}
 	headLine, _ := r.FieldPos(0)
-	keys, use := header(head, headLine, probs)
+	keys, use := header(head, headLine, probs, o)
 	for {
 		rec, err := r.Read()
 		if err == io.EOF {
@@ -630,9 +678,7 @@ func parseRow(line int, cells []cell, loc *time.Location, probs *Problems) Row {
 		case "site_id":
 			r.SiteID, err = positive(text)
 		default:
-			if f, ok := promo.Lookup(v.key); ok && f.Writable {
-				err = f.Set(c, text, loc)
-			}
+			err = setField(&r, v.key, text, loc)
 		}
 		if err != nil {
 			probs.add(line, "%s: %v", v.key, err)
@@ -649,6 +695,38 @@ func parseRow(line int, cells []cell, loc *time.Location, probs *Problems) Row {
 		}
 	}
 	return r
+}
+
+// setField reads text into field key of r as a file holds it: by the
+// field's parser, but an amount with its unit (promo.ParseAmountUnit) and
+// an end at 00:00 as the end of its day (promo.ParseFileEnd).
+func setField(r *Row, key, text string, loc *time.Location) error {
+	f, ok := promo.Lookup(key)
+	switch {
+	case !ok || !f.Writable:
+		return nil
+	case f.Kind == promo.KindAmount:
+		amount, unit, err := promo.ParseAmountUnit(text)
+		if err != nil {
+			return err
+		}
+		f.SetValue(&r.Changes, amount)
+		if r.Unit = unit; unit != promo.UnitNone {
+			r.AmountText = strings.Clone(text)
+		}
+	case f.Kind == promo.KindDate && f.End:
+		end, written, err := promo.ParseFileEnd(text, loc)
+		if err != nil {
+			return err
+		}
+		f.SetValue(&r.Changes, end)
+		if !written.IsZero() {
+			r.EndWritten = &written
+		}
+	default:
+		return f.Set(&r.Changes, text, loc)
+	}
+	return nil
 }
 
 func positive(s string) (int64, error) {

@@ -72,7 +72,7 @@ func readXLSX(f io.Reader, o ReadOptions, probs *Problems, emit func(int, []cell
 			continue
 		}
 		if keys == nil {
-			keys, use = header(rec, line, probs)
+			keys, use = header(rec, line, probs, o)
 			continue
 		}
 		for len(rec) > len(keys) && strings.TrimSpace(rec[len(rec)-1]) == "" {
@@ -96,33 +96,6 @@ func readXLSX(f io.Reader, o ReadOptions, probs *Problems, emit func(int, []cell
 		probs.add(line+1, "cannot read the row: %v", err)
 	}
 	return nil
-}
-
-// header reads a header row: the column names, and which are read.
-func header(head []string, line int, probs *Problems) ([]string, []bool) {
-	for len(head) > 1 && strings.TrimSpace(head[len(head)-1]) == "" {
-		head = head[:len(head)-1]
-	}
-	keys := make([]string, len(head))
-	use := make([]bool, len(head))
-	seen := map[string]bool{}
-	for i, h := range head {
-		k := strings.ToLower(strings.TrimSpace(h))
-		keys[i] = k
-		switch {
-		case k == "":
-			probs.add(line, "column %d has no name", i+1)
-		case seen[k]:
-			probs.add(line, "column %q is there twice", k)
-		case ignored(k):
-		case known(k):
-			use[i] = true
-		default:
-			probs.add(line, "%s", unknownField("column", h))
-		}
-		seen[k] = true
-	}
-	return keys, use
 }
 
 // typed turns a cell's raw value into the text the row's rules read: a
@@ -171,12 +144,4 @@ func excelTime(x float64, date1904 bool) (time.Time, bool) {
 	days := math.Floor(x)
 	ms := math.Round((x - days) * 86_400_000)
 	return epoch.AddDate(0, 0, int(days)).Add(time.Duration(ms) * time.Millisecond), true
-}
-
-func quoteAll(names []string) string {
-	q := make([]string, len(names))
-	for i, n := range names {
-		q[i] = strconv.Quote(n)
-	}
-	return strings.Join(q, ", ")
 }

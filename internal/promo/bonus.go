@@ -14,13 +14,14 @@ const (
 	Delivery BonusType = 3
 )
 
-// ParseBonusType accepts the names goods and delivery (any case) and the
+// ParseBonusType accepts the names goods and delivery (any case), the
+// words promoctl's Russian tables show them as (товары, доставка), and the
 // API's own numbers 2 and 3.
 func ParseBonusType(s string) (BonusType, error) {
 	switch strings.ToLower(strings.TrimSpace(s)) {
-	case "goods", "2":
+	case "goods", "товары", "2":
 		return Goods, nil
-	case "delivery", "3":
+	case "delivery", "доставка", "3":
 		return Delivery, nil
 	}
 	return 0, fmt.Errorf("unknown bonus type %q: use goods (2) or delivery (3)", s)

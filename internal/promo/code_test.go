@@ -89,6 +89,8 @@ func TestParseBonusType(t *testing.T) {
 		{"delivery", Delivery},
 		{"Delivery", Delivery},
 		{"3", Delivery},
+		{"товары", Goods}, // a copy of a Russian table
+		{"Доставка", Delivery},
 	}
 	for _, tt := range tests {
 		got, err := ParseBonusType(tt.in)

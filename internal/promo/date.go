@@ -38,7 +38,7 @@ func parseDate(s string, loc *time.Location, endOfDay bool) (time.Time, error) {
 		// A date alone: its first or its last second, in loc. Built with
 		// time.Date rather than by adding a day, so that a change of clocks
 		// that day cannot shift it.
-		for _, layout := range [...]string{dateOnly, "2.1.2006", "2.1.06"} {
+		for _, layout := range dayLayouts() {
 			if d, derr := time.ParseInLocation(layout, v, loc); derr == nil {
 				t, err = d, nil
 				if endOfDay {
@@ -68,7 +68,47 @@ func parseDate(s string, loc *time.Location, endOfDay bool) (time.Time, error) {
 	return t, nil
 }
 
+// ParseFileEnd reads an end (d_off) as a file holds it: as ParseEnd, but
+// an end written without a zone at exactly 00:00 (31.12.2026 0:00, what a
+// spreadsheet writes for a date typed into a date-time cell) is the date
+// alone, the end of that day (23:59:59 in loc). written is then the
+// instant as written, 00:00, for the caller that keeps a code's current
+// end when it is that; for any other end it is the zero time.
+func ParseFileEnd(s string, loc *time.Location) (end, written time.Time, err error) {
+	end, err = ParseEnd(s, loc)
+	if err != nil {
+		return end, written, err
+	}
+	if _, zerr := time.Parse(time.RFC3339Nano, strings.TrimSpace(s)); zerr == nil {
+		return end, written, nil // a zone: an instant, not a day
+	}
+	t := end.In(loc)
+	y, m, d := t.Date()
+	switch h, mi, sec := t.Clock(); {
+	case h == 0 && mi == 0 && sec == 0 && t.Nanosecond() == 0:
+		return time.Date(y, m, d, 23, 59, 59, 0, loc), t, nil
+	case h == 23 && mi == 59 && sec == 59 && t.Nanosecond() == 0 && isDateAlone(s, loc):
+		return end, time.Date(y, m, d, 0, 0, 0, 0, loc), nil
+	}
+	return end, written, nil
+}
+
+// isDateAlone reports whether s is a date without a time.
+func isDateAlone(s string, loc *time.Location) bool {
+	v := strings.TrimSpace(s)
+	for _, layout := range dayLayouts() {
+		if _, err := time.ParseInLocation(layout, v, loc); err == nil {
+			return true
+		}
+	}
+	return false
+}
+
 const dateOnly = "2006-01-02"
+
+// dayLayouts are the forms of a date without a time: 2026-12-31,
+// 31.12.2026, 31.12.26.
+func dayLayouts() [3]string { return [...]string{dateOnly, "2.1.2006", "2.1.06"} }
 
 // DateFormError is a date in none of the forms ParseStart and ParseEnd
 // read.

@@ -415,3 +415,30 @@ func TestFormatLocal(t *testing.T) {
 		}
 	}
 }
+
+// ParseFileEnd: an end written without a zone at 00:00, or a date alone,
+// is the end of that day, and says the 00:00 it was written as.
+func TestParseFileEnd(t *testing.T) {
+	msk, err := time.LoadLocation("Europe/Moscow")
+	if err != nil {
+		t.Fatal(err)
+	}
+	dayEnd := time.Date(2026, 12, 31, 23, 59, 59, 0, msk)
+	midnight := time.Date(2026, 12, 31, 0, 0, 0, 0, msk)
+	for in, want := range map[string][2]time.Time{
+		"31.12.2026 0:00":           {dayEnd, midnight},
+		"31.12.2026 00:00:00":       {dayEnd, midnight},
+		"2026-12-31T00:00":          {dayEnd, midnight},
+		"31.12.2026":                {dayEnd, midnight},
+		"31.12.26":                  {dayEnd, midnight},
+		"31.12.2026 0:01":           {time.Date(2026, 12, 31, 0, 1, 0, 0, msk), {}},
+		"31.12.2026 23:59:59":       {dayEnd, {}},
+		"2026-12-30T21:00:00.000Z":  {time.Date(2026, 12, 30, 21, 0, 0, 0, time.UTC), {}},
+		"2026-12-31T00:00:00+03:00": {midnight, {}},
+	} {
+		end, written, err := ParseFileEnd(in, msk)
+		if err != nil || !end.Equal(want[0]) || !written.Equal(want[1]) {
+			t.Errorf("ParseFileEnd(%q) = %v, %v, %v; want %v, %v", in, end, written, err, want[0], want[1])
+		}
+	}
+}

@@ -102,6 +102,66 @@ func ParseAmount(s string) (float64, error) {
 	return strconv.ParseFloat(n, 64)
 }
 
+// AmountUnit is what the text of an amount says it is besides its number:
+// nothing, a percentage (15 %) or a sum of money (500,00 ₽).
+type AmountUnit int
+
+// The units an amount's text may name.
+const (
+	UnitNone    AmountUnit = iota // 15: the code's kind says
+	UnitPercent                   // 15 %, 15%
+	UnitMoney                     // 500,00 ₽, 500 руб., 95 $, $95
+)
+
+// currencyMarks are the currency signs and abbreviations a spreadsheet
+// writes beside money, as ParseAmountUnit reads them (any case): after the
+// number (500,00 ₽, 500 руб., 95 USD), and the signs also before it ($95).
+func currencyMarks() (after, before []string) {
+	return []string{"₽", "руб.", "руб", "р.", "rub", "rur", "$", "usd", "€", "eur", "₸", "kzt", "₴", "uah", "br", "byn"},
+		[]string{"₽", "$", "€"}
+}
+
+// ParseAmountUnit is ParseAmount of an amount as a spreadsheet may show
+// it: with a trailing percent sign (15 %, 15%) or a currency sign or
+// abbreviation (500,00 ₽, 500 руб., 95 $, $95), and which of these it
+// says. The number is read by ParseAmount; whether the unit agrees with
+// the code's kind (bonus_amount_is_in_percentages) is the caller's to
+// check.
+func ParseAmountUnit(s string) (float64, AmountUnit, error) {
+	t := strings.TrimFunc(s, isSpace)
+	unit := UnitNone
+	after, before := currencyMarks()
+	lower := strings.ToLower(t)
+	if n, ok := strings.CutSuffix(t, "%"); ok {
+		t, unit = n, UnitPercent
+	} else {
+		for _, m := range after {
+			if strings.HasSuffix(lower, m) {
+				t, unit = t[:len(t)-len(m)], UnitMoney
+				break
+			}
+		}
+		for _, m := range before {
+			if unit == UnitNone && strings.HasPrefix(t, m) {
+				t, unit = t[len(m):], UnitMoney
+			}
+		}
+	}
+	t = strings.TrimFunc(t, isSpace)
+	if unit != UnitNone && t == "" {
+		return 0, unit, fmt.Errorf("%q is not an amount: use digits with at most 2 decimals, such as 25 or 9.99", s)
+	}
+	v, err := ParseAmount(t)
+	if err != nil && unit != UnitNone {
+		return 0, unit, fmt.Errorf("%q is not an amount: use digits with at most 2 decimals, such as 25 or 9.99", s)
+	}
+	return v, unit, err
+}
+
+// isSpace is a space as spreadsheets write them: a plain, a no-break or
+// a narrow no-break space.
+func isSpace(r rune) bool { return r == ' ' || r == '\t' || r == '\u00a0' || r == '\u202f' }
+
 // ungroup drops the spaces between groups of three digits of a whole
 // number (1 234 567, with spaces, no-break or narrow no-break spaces);
 // ok is false when spaces are there but not between groups of three.
@@ -123,15 +183,16 @@ func ungroup(s string) (string, bool) {
 }
 
 // ParseBool reads a yes-or-no value as people and spreadsheets write it:
-// true/false and 1/0 (any case, and what Go's strconv reads: t, f), and the
-// Russian ИСТИНА/ЛОЖЬ (Excel's) and да/нет, any case. It is the one reader
+// true/false and 1/0 (any case, and what Go's strconv reads: t, f), yes/no
+// (promoctl's English tables), and the Russian ИСТИНА/ЛОЖЬ (Excel's) and
+// да/нет, any case. It is the one reader
 // of booleans in files.
 func ParseBool(s string) (bool, error) {
 	t := strings.TrimSpace(s)
 	switch strings.ToLower(t) {
-	case "истина", "да":
+	case "истина", "да", "yes":
 		return true, nil
-	case "ложь", "нет":
+	case "ложь", "нет", "no":
 		return false, nil
 	}
 	b, err := strconv.ParseBool(strings.ToLower(t))

@@ -373,14 +373,51 @@ func TestFieldsValueIsTheJSONValue(t *testing.T) {
 func TestParseBool(t *testing.T) {
 	t.Parallel()
 	for in, want := range map[string]bool{"true": true, "false": false, "TRUE": true, "FALSE": false, "True": true, "1": true, "0": false,
-		"ИСТИНА": true, "ЛОЖЬ": false, "истина": true, "Ложь": false, "да": true, "нет": false, "Да": true, "НЕТ": false, " true ": true} {
+		"ИСТИНА": true, "ЛОЖЬ": false, "истина": true, "Ложь": false, "да": true, "нет": false, "Да": true, "НЕТ": false, " true ": true,
+		"yes": true, "No": false} { // yes and no: promoctl's English tables
 		if got, err := ParseBool(in); err != nil || got != want {
 			t.Errorf("ParseBool(%q) = %v, %v; want %v", in, got, err, want)
 		}
 	}
-	for _, in := range []string{"", "yes", "maybe", "2", "\xc8\xd1\xd2\xc8\xcd\xc0", "ИСТИНА1"} {
+	for _, in := range []string{"", "y", "maybe", "2", "\xc8\xd1\xd2\xc8\xcd\xc0", "ИСТИНА1"} {
 		if _, err := ParseBool(in); err == nil || err.Error() != "want true or false, got "+strconv.Quote(in) {
 			t.Errorf("ParseBool(%q) error = %v", in, err)
 		}
+	}
+}
+
+// ParseAmountUnit reads an amount as spreadsheets show it, with a percent
+// sign or a currency, and says which; the number is ParseAmount's.
+func TestParseAmountUnit(t *testing.T) {
+	for in, want := range map[string]struct {
+		v    float64
+		unit AmountUnit
+	}{
+		"15":            {15, UnitNone},
+		"15 %":          {15, UnitPercent},
+		"12,5%":         {12.5, UnitPercent},
+		"500,00 ₽":      {500, UnitMoney},
+		"500,00\u00a0₽": {500, UnitMoney},
+		"1 234,50 ₽":    {1234.5, UnitMoney},
+		"500 руб.":      {500, UnitMoney},
+		"500 РУБ":       {500, UnitMoney},
+		"95 $":          {95, UnitMoney},
+		"$95":           {95, UnitMoney},
+		"95 USD":        {95, UnitMoney},
+		"10 €":          {10, UnitMoney},
+	} {
+		v, unit, err := ParseAmountUnit(in)
+		if err != nil || v != want.v || unit != want.unit {
+			t.Errorf("ParseAmountUnit(%q) = %v, %v, %v; want %v, %v", in, v, unit, err, want.v, want.unit)
+		}
+	}
+	for _, in := range []string{"%", "₽", "15 %%", "15 % ₽", "1e3 %", "abc руб.", "5 штук"} {
+		if _, _, err := ParseAmountUnit(in); err == nil {
+			t.Errorf("ParseAmountUnit(%q) read it, want an error", in)
+		}
+	}
+	// flags and -f files keep reading the number alone
+	if _, err := ParseAmount("15 %"); err == nil {
+		t.Error("ParseAmount read 15 %")
 	}
 }

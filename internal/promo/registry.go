@@ -53,6 +53,11 @@ type Field struct {
 	// List is a column of promo list's CSV and workbook (a list item's
 	// field); Record a field of promo get's CSV.
 	List, Record bool
+	// Headers are the headers promoctl's own tables show the field under,
+	// as catalog ids without their "table." (code: "Code", "Промокод"):
+	// promo apply reads a column so named, in either language, as the
+	// field.
+	Headers []string
 	// Sortable fields are named by promo list --sort.
 	Sortable bool
 	// Writable fields are in Fields: an update sends them, the plan of
@@ -95,31 +100,31 @@ func Registry() []Field { return append([]Field(nil), registry...) }
 // table, like the rules, kept once so that the per-row readers of large
 // files (Lookup, Fields.Value) look fields up without building it.
 var registry = withAccess([]Field{
-	{Name: "id", Go: "ID", Kind: KindInt, Optional: true, List: true, Record: true, Sortable: true},
-	{Name: "code", Go: "Code", Change: "Code", Flag: "--code", Usage: "the code: 2-15 Latin letters or digits", Label: "form.promo.code", Kind: KindText, Required: true,
+	{Name: "id", Headers: []string{"id"}, Go: "ID", Kind: KindInt, Optional: true, List: true, Record: true, Sortable: true},
+	{Name: "code", Headers: []string{"code"}, Go: "Code", Change: "Code", Flag: "--code", Usage: "the code: 2-15 Latin letters or digits", Label: "form.promo.code", Kind: KindText, Required: true,
 		List: true, Record: true, Sortable: true, Writable: true},
 	{Name: "pos", Go: "Pos", Kind: KindInt, Optional: true, List: true, Record: true, Sortable: true},
-	{Name: "is_enabled", Go: "IsEnabled", Change: "Enabled", Flag: "--enabled", Usage: "whether the code can be used (--enabled=false to disable)", Label: "form.promo.enabled", Kind: KindBool,
+	{Name: "is_enabled", Headers: []string{"enabled"}, Go: "IsEnabled", Change: "Enabled", Flag: "--enabled", Usage: "whether the code can be used (--enabled=false to disable)", Label: "form.promo.enabled", Kind: KindBool,
 		List: true, Record: true, Sortable: true, Writable: true},
-	{Name: "bonus_type", Go: "BonusType", Change: "BonusType", Flag: "--bonus-type", Usage: "what is discounted: goods or delivery (also 2, 3)", Label: "form.promo.bonus", Kind: KindBonusType,
+	{Name: "bonus_type", Headers: []string{"type", "bonus_type"}, Go: "BonusType", Change: "BonusType", Flag: "--bonus-type", Usage: "what is discounted: goods or delivery (also 2, 3)", Label: "form.promo.bonus", Kind: KindBonusType,
 		List: true, Record: true, Sortable: true, Writable: true},
-	{Name: "bonus_amount", Go: "BonusAmount", Change: "Amount", Flag: "--amount", Usage: "discount: an amount of money, or a percentage with --percent; at most 2 decimals", Label: "form.promo.amount", Kind: KindAmount,
+	{Name: "bonus_amount", Headers: []string{"amount"}, Go: "BonusAmount", Change: "Amount", Flag: "--amount", Usage: "discount: an amount of money, or a percentage with --percent; at most 2 decimals", Label: "form.promo.amount", Kind: KindAmount,
 		List: true, Record: true, Sortable: true, Writable: true},
 	{Name: "bonus_amount_is_in_percentages", Go: "BonusAmountIsInPercentages", Change: "Percent", Flag: "--percent", Usage: "the amount is a percentage (--percent=false for money)", Label: "form.promo.unit", Kind: KindBool,
 		List: true, Record: true, Sortable: true, Writable: true},
 	{Name: "time_limit_is_enabled", Go: "TimeLimitIsEnabled", Change: "TimeLimit", Flag: "--no-time-limit", Usage: "remove the validity period", FormVia: "d_on", Kind: KindBool,
 		List: true, Record: true, Sortable: true, Writable: true},
-	{Name: "d_on", Go: "DOn", Change: "Starts", Flag: "--starts", Usage: "start of validity: 2026-12-01 (from 00:00), 2026-12-01T10:00 or RFC 3339", Label: "form.promo.starts", Kind: KindDate, Enables: "time_limit_is_enabled", Clearable: true,
+	{Name: "d_on", Headers: []string{"starts"}, Go: "DOn", Change: "Starts", Flag: "--starts", Usage: "start of validity: 2026-12-01 (from 00:00), 2026-12-01T10:00 or RFC 3339", Label: "form.promo.starts", Kind: KindDate, Enables: "time_limit_is_enabled", Clearable: true,
 		List: true, Record: true, Sortable: true, Writable: true},
-	{Name: "d_off", Go: "DOff", Change: "Ends", Flag: "--ends", Usage: "end of validity, in the same forms as --starts; a date alone includes that day (to 23:59:59)", Label: "form.promo.ends", Kind: KindDate, End: true, Enables: "time_limit_is_enabled", Clearable: true,
+	{Name: "d_off", Headers: []string{"ends"}, Go: "DOff", Change: "Ends", Flag: "--ends", Usage: "end of validity, in the same forms as --starts; a date alone includes that day (to 23:59:59)", Label: "form.promo.ends", Kind: KindDate, End: true, Enables: "time_limit_is_enabled", Clearable: true,
 		List: true, Record: true, Sortable: true, Writable: true},
 	{Name: "quantity_limit_is_enabled", Go: "QuantityLimitIsEnabled", Change: "QuantityLimit", Flag: "--no-max-uses", Usage: "remove the limit on the number of uses", FormVia: "quantity_limit", Kind: KindBool,
 		List: true, Record: true, Sortable: true, Writable: true},
-	{Name: "quantity_limit", Go: "QuantityLimit", Change: "MaxUses", Flag: "--max-uses", Usage: "limit the total number of uses", Label: "form.promo.max_uses", Kind: KindInt, Enables: "quantity_limit_is_enabled",
+	{Name: "quantity_limit", Headers: []string{"max_uses"}, Go: "QuantityLimit", Change: "MaxUses", Flag: "--max-uses", Usage: "limit the total number of uses", Label: "form.promo.max_uses", Kind: KindInt, Enables: "quantity_limit_is_enabled",
 		List: true, Record: true, Sortable: true, Writable: true},
-	{Name: "promo_used_count", Go: "PromoUsedCount", Kind: KindInt, Optional: true, List: true, Record: true, Sortable: true},
-	{Name: "is_valid", Go: "IsValid", Kind: KindBool, Optional: true, List: true, Record: true, Sortable: true},
-	{Name: "personal_limit_is_enabled", Go: "PersonalLimitIsEnabled", Change: "OncePerUser", Flag: "--once-per-user", Usage: "each customer may use the code once", Label: "form.promo.once", Kind: KindBool, Optional: true,
+	{Name: "promo_used_count", Headers: []string{"uses", "used"}, Go: "PromoUsedCount", Kind: KindInt, Optional: true, List: true, Record: true, Sortable: true},
+	{Name: "is_valid", Headers: []string{"valid", "valid_now"}, Go: "IsValid", Kind: KindBool, Optional: true, List: true, Record: true, Sortable: true},
+	{Name: "personal_limit_is_enabled", Headers: []string{"once_per_customer"}, Go: "PersonalLimitIsEnabled", Change: "OncePerUser", Flag: "--once-per-user", Usage: "each customer may use the code once", Label: "form.promo.once", Kind: KindBool, Optional: true,
 		Record: true, Sortable: true, Writable: true},
 })
 

@@ -10,7 +10,8 @@ import (
 )
 
 // TestReportXLSXKinds: the report's CSV columns say what they hold, so a
-// workbook has days as dates and counts and sums as numbers.
+// workbook has days as dates, counts as numbers and sums as money in the
+// row's currency.
 func TestReportXLSXKinds(t *testing.T) {
 	d, err := ReportByDay(report.Report{})
 	if err != nil {
@@ -20,7 +21,7 @@ func TestReportXLSXKinds(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := []output.Kind{output.KindDate, output.KindText, output.KindNumber, output.KindNumber, output.KindNumber}
+	want := []output.Kind{output.KindDate, output.KindText, output.KindNumber, output.KindMoney, output.KindMoney}
 	if !slices.Equal(g.Kinds, want) || len(g.Kinds) != len(g.Header) {
 		t.Errorf("by day: kinds %v for %q, want %v", g.Kinds, g.Header, want)
 	}

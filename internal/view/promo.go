@@ -563,3 +563,20 @@ func Request(method, url string, body []byte) (output.Data, error) {
 	}{method, url, body})
 	return output.Data{JSON: js}, err
 }
+
+// PromoTable is the promo list table for a view of its own (promo browse):
+// the header, how the columns give way on a narrow terminal, how the
+// status cells are coloured, and what makes a promo code's row at now in
+// loc (promoTableRower: each row valid until the next call).
+type PromoTable struct {
+	Header  []string
+	Columns []output.Column
+	Tone    func(col int, cell string) output.Tone
+	Row     func(p *api.Promo, code []byte) [][]byte
+}
+
+// NewPromoTable is the promo list table at now in loc.
+func NewPromoTable(loc *time.Location, now time.Time) PromoTable {
+	return PromoTable{Header: promoHeader(), Columns: promoTableColumns(), Tone: promoListTone,
+		Row: promoTableRower(dateCache(loc), now)}
+}

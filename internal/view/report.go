@@ -61,12 +61,15 @@ func ReportByCode(r report.Report, loc *time.Location) (output.Data, error) {
 			return withTotals(g, r), nil
 		},
 		CSV: func() (output.Grid, error) {
-			n, t := output.KindNumber, output.KindTime
+			n, t, m := output.KindNumber, output.KindTime, output.KindMoney
 			g := output.Grid{Header: []string{"id", "code", "currency", "orders", "order_total", "discount_total", "first_order", "last_order"},
-				Kinds: []output.Kind{n, output.KindText, output.KindText, n, n, n, t, t}}
+				Kinds: []output.Kind{n, output.KindText, output.KindText, n, m, m, t, t}, CurrencyColumn: 3}
 			for _, c := range r.ByCode {
 				g.Rows = append(g.Rows, []string{strconv.FormatInt(c.ID, 10), c.Code, c.Currency, strconv.Itoa(c.Orders),
 					c.OrderTotal.Exact(), c.DiscountTotal.Exact(), c.First.Raw, c.Last.Raw})
+			}
+			for _, tot := range r.Totals {
+				g.Footer = append(g.Footer, []string{"", totalLabel, tot.Currency, strconv.Itoa(tot.Orders), tot.OrderTotal.Exact(), tot.DiscountTotal.Exact(), "", ""})
 			}
 			return g, nil
 		},
@@ -95,16 +98,23 @@ func ReportByDay(r report.Report) (output.Data, error) {
 			return withTotals(g, r), nil
 		},
 		CSV: func() (output.Grid, error) {
-			n := output.KindNumber
+			n, m := output.KindNumber, output.KindMoney
 			g := output.Grid{Header: []string{"day", "currency", "orders", "order_total", "discount_total"},
-				Kinds: []output.Kind{output.KindDate, output.KindText, n, n, n}}
+				Kinds: []output.Kind{output.KindDate, output.KindText, n, m, m}, CurrencyColumn: 2}
 			for _, d := range r.ByDay {
 				g.Rows = append(g.Rows, []string{d.Day, d.Currency, strconv.Itoa(d.Orders), d.OrderTotal.Exact(), d.DiscountTotal.Exact()})
+			}
+			for _, tot := range r.Totals {
+				g.Footer = append(g.Footer, []string{totalLabel, tot.Currency, strconv.Itoa(tot.Orders), tot.OrderTotal.Exact(), tot.DiscountTotal.Exact()})
 			}
 			return g, nil
 		},
 	}, nil
 }
+
+// totalLabel names the rows of a workbook's totals per currency: a word
+// of the data, like the field names, the same in every language.
+const totalLabel = "total"
 
 // withTotals follows g with the totals of r, one row per currency: sums of
 // different currencies are never added up. A report without orders has
@@ -134,6 +144,41 @@ func OrdersPerDay(r report.Report) output.Series {
 		}
 	}
 	return s
+}
+
+// OrdersCharts are the charts of a report, finest first: its orders per
+// day, then per week (from Monday) and per month, whose titles say that
+// the days did not fit. The first that fits the width is drawn.
+func OrdersCharts(r report.Report) []output.Series {
+	day := OrdersPerDay(r)
+	if len(r.Days) < 2 {
+		return []output.Series{day}
+	}
+	week := output.Series{Title: "Orders per week (too many days for the width)"}
+	month := output.Series{Title: "Orders per month (too many days for the width)"}
+	sameYear := r.Days[0].Day[:4] == r.Days[len(r.Days)-1].Day[:4]
+	for _, d := range r.Days {
+		t, err := time.Parse("2006-01-02", d.Day)
+		if err != nil {
+			return []output.Series{day}
+		}
+		monday := t.AddDate(0, 0, -(int(t.Weekday())+6)%7).Format("2006-01-02")
+		if n := len(week.Labels); n == 0 || week.Labels[n-1] != monday {
+			week.Labels, week.Values = append(week.Labels, monday), append(week.Values, 0)
+			if sameYear {
+				week.AxisLabels = append(week.AxisLabels, monday[5:])
+			}
+		}
+		week.Values[len(week.Values)-1] += d.Orders
+		if n := len(month.Labels); n == 0 || month.Labels[n-1] != d.Day[:7] {
+			month.Labels, month.Values = append(month.Labels, d.Day[:7]), append(month.Values, 0)
+		}
+		month.Values[len(month.Values)-1] += d.Orders
+	}
+	if sameYear && len(week.AxisLabels) != len(week.Labels) {
+		week.AxisLabels = nil // a week that starts in the year before
+	}
+	return []output.Series{day, week, month}
 }
 
 // currencyCell is a currency in a table: "-" when there is none.
