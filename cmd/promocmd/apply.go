@@ -6,7 +6,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"os"
 	"strings"
 	"time"
 	"unicode"
@@ -164,30 +163,26 @@ See docs/bulk.md for the spreadsheet workflow and the columns.`,
 
 // openApplyFile opens promo apply's FILE for reading, as a reader that can
 // go back (a CSV file is read twice: docs/performance.md): a regular file
-// as it is, on disk; stdin, a pipe or a device read into memory first,
-// up to maxApplyFile. close closes the file.
+// as it is, on disk (core.OpenFileArg: a FIFO, a device or a directory is
+// refused); stdin read into memory first, up to maxApplyFile, as long as
+// Ctrl-C does not end it. close closes the file.
 func openApplyFile(name string, stdin io.Reader) (r io.ReadSeeker, close func(), err error) {
-	noop := func() {}
 	if name != "-" {
-		fh, err := os.Open(name)
+		fh, err := core.OpenFileArg(name)
 		if err != nil {
-			return nil, nil, core.Usagef("--file: %v", err)
+			return nil, nil, err
 		}
-		st, err := fh.Stat()
-		if err == nil && st.Mode().IsRegular() {
-			if st.Size() > maxApplyFile {
-				fh.Close()
-				return nil, nil, core.Usagef("--file %s is larger than %d MiB", name, maxApplyFile>>20)
-			}
-			return fh, func() { fh.Close() }, nil
+		if st, err := fh.Stat(); err == nil && st.Size() > maxApplyFile {
+			fh.Close()
+			return nil, nil, core.Usagef("--file %s is larger than %d MiB", name, maxApplyFile>>20)
 		}
-		fh.Close()
+		return fh, func() { fh.Close() }, nil
 	}
 	data, err := core.ReadFileArg(name, stdin, maxApplyFile, "")
 	if err != nil {
 		return nil, nil, err
 	}
-	return bytes.NewReader(data), noop, nil
+	return bytes.NewReader(data), func() {}, nil
 }
 
 // validate makes every check of the flags alone, once, before the file is
@@ -335,17 +330,23 @@ func (opts *promoApplyOptions) problems(err error) error {
 		return err
 	}
 	lines := probs.Say(opts.Msg)
-	if len(probs.List) == 1 {
+	if len(probs.List) == 1 && probs.More == 0 {
 		return core.Usagef("%s; nothing was sent", lines[0])
 	}
 	for _, l := range lines {
 		fmt.Fprintln(opts.IO.ErrOut, opts.Warnings.Clean(l))
 	}
-	more := ""
-	if len(probs.List) >= plan.MaxProblems {
-		more = ", and maybe more after them"
+	// At most plan.MaxProblems lines, then this one: how many more, and
+	// where the reading stopped.
+	switch {
+	case probs.Stopped != 0 && probs.More > 0:
+		return i18n.NewError(core.ExitUsage, "bounds.problems.stopped_more", "File", probs.File, "Max", len(probs.List), "More", probs.More, "Line", probs.Stopped)
+	case probs.Stopped != 0:
+		return i18n.NewError(core.ExitUsage, "bounds.problems.stopped", "File", probs.File, "Max", len(probs.List), "Line", probs.Stopped)
+	case probs.More > 0:
+		return i18n.NewError(core.ExitUsage, "bounds.problems.more", "File", probs.File, "Max", len(probs.List), "More", probs.More)
 	}
-	return core.Usagef("%s: %d problems, listed above%s; nothing was sent", probs.File, len(probs.List), more)
+	return core.Usagef("%s: %d problems, listed above; nothing was sent", probs.File, len(probs.List))
 }
 
 // makePlan reads the site's list once and diffs the rows against it. Rows

@@ -73,6 +73,9 @@ func readXLSX(f io.Reader, o ReadOptions, probs *Problems, emit func(int, []cell
 		}
 		if keys == nil {
 			keys, use = header(rec, line, probs, o)
+			if probs.stop(line) {
+				return nil
+			}
 			continue
 		}
 		for len(rec) > len(keys) && strings.TrimSpace(rec[len(rec)-1]) == "" {
@@ -80,6 +83,9 @@ func readXLSX(f io.Reader, o ReadOptions, probs *Problems, emit func(int, []cell
 		}
 		if len(rec) > len(keys) {
 			probs.add(line, "%d values for %d columns", len(rec), len(keys))
+			if probs.stop(line) {
+				return nil
+			}
 			continue
 		}
 		cells := make([]cell, 0, len(rec))
