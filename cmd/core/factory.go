@@ -14,6 +14,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
@@ -539,6 +541,8 @@ func (l *secretList) add(token string) { *l = append(*l, token) }
 // and makes it terminal-safe.
 func OneLine(s string) string {
 	s = strings.TrimSpace(s)
-	s = strings.Join(strings.Fields(strings.ReplaceAll(s, "\n", " ")), " ")
+	// Only ASCII white space is collapsed: a no-break space (10 700,00,
+	// 5 %) is the language's, and stays.
+	s = strings.Join(strings.FieldsFunc(s, func(r rune) bool { return r < utf8.RuneSelf && unicode.IsSpace(r) }), " ")
 	return termsafe.String(s)
 }

@@ -16,6 +16,7 @@ import (
 	"github.com/promoctl/promoctl/internal/api"
 	"github.com/promoctl/promoctl/internal/baseurl"
 	"github.com/promoctl/promoctl/internal/config"
+	"github.com/promoctl/promoctl/internal/i18n"
 	"github.com/promoctl/promoctl/internal/promo"
 	"github.com/promoctl/promoctl/internal/sandbox"
 	"github.com/promoctl/promoctl/internal/view"
@@ -256,11 +257,7 @@ func (opts *sandboxRedeemOptions) explain(ctx context.Context, err error) error 
 		kind = *ae.Kind
 	}
 	if reason, ok := sandbox.RefusalOfKind(kind); ok && ae.Status == http.StatusUnprocessableEntity {
-		msg := ae.Title
-		if reason == sandbox.RefusalNotApplicable {
-			msg += "; " + nothingToDiscountHint(r, opts.DeliveryGiven)
-		}
-		return &explainedError{msg: msg, err: ae}
+		return refusal(r, reason, ae, opts.DeliveryGiven)
 	}
 	if opts.Served && ae.Status == http.StatusNotFound && kind != sandbox.KindUserNotFound {
 		return &explainedError{err: ae, msg: fmt.Sprintf("redeem %s on site %d: %s is not a promoctl sandbox: POST %s answered 404 (base URL from %s); "+
@@ -278,19 +275,36 @@ func (opts *sandboxRedeemOptions) explain(ctx context.Context, err error) error 
 	return err
 }
 
+// refusal says why the sandbox refused the code of r (reason, answered
+// as ae): the code as the sandbox names it, why, and for a code with
+// nothing to discount, what the order needs. Its exit code and, with -o
+// json, its status and kind are ae's.
+func refusal(r sandbox.RedeemRequest, reason sandbox.Refusal, ae *api.Error, deliveryGiven bool) error {
+	code, ok := sandbox.RefusedCode(ae.Title)
+	if !ok {
+		code = r.Code
+	}
+	why := i18n.M("sandbox.refusal." + string(reason))
+	if reason == sandbox.RefusalNotApplicable {
+		return i18n.NewError(0, "sandbox.redeem.refused_hint", "Code", code, "Why", why,
+			"Hint", nothingToDiscountHint(r, deliveryGiven), "Err", ae)
+	}
+	return i18n.NewError(0, "sandbox.redeem.refused", "Code", code, "Why", why, "Err", ae)
+}
+
 // nothingToDiscountHint says what a code refused for having nothing to
 // discount needs: the price it discounts is 0, and which price that is
 // follows from the order.
-func nothingToDiscountHint(r sandbox.RedeemRequest, deliveryGiven bool) string {
+func nothingToDiscountHint(r sandbox.RedeemRequest, deliveryGiven bool) i18n.Message {
 	switch {
 	case r.OrderPrice > 0 && !deliveryGiven:
-		return r.Code + " discounts delivery: add --delivery-price"
+		return i18n.M("sandbox.redeem.hint.add_delivery", "Code", r.Code)
 	case r.OrderPrice > 0:
-		return r.Code + " discounts delivery: give a --delivery-price above 0"
+		return i18n.M("sandbox.redeem.hint.delivery_above_zero", "Code", r.Code)
 	case r.DeliveryPrice > 0:
-		return r.Code + " discounts the goods: give an --order-price above 0"
+		return i18n.M("sandbox.redeem.hint.order_above_zero", "Code", r.Code)
 	}
-	return "the order costs nothing: give an --order-price above 0, and a --delivery-price for a delivery code"
+	return i18n.M("sandbox.redeem.hint.free_order")
 }
 
 // siteAccess tells who may view a site of the sandbox.
