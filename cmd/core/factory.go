@@ -392,6 +392,9 @@ func (f *Factory) outputOptions(s *config.Settings) (output.Options, error) {
 	}
 	o := output.Options{Format: s.Output, NoHeaders: f.Global.NoHeaders, Color: f.IO.ColorEnabled(), Terminal: f.IO.IsStdoutTTY(),
 		Width: f.IO.TerminalWidth(), Loc: f.Location(), Locale: NewTableLocale(f.Msg)}
+	if !o.Format.IsTable() || f.Global.JQ != "" {
+		f.IO.Machine() // JSON, YAML, CSV, a workbook: UTF-8 whatever the locale
+	}
 	if f.Global.JQ == "" {
 		if o.Format == format.XLSX && o.Terminal {
 			return o, Usagef("-o xlsx writes a workbook, not text: redirect it to a file, such as > codes.xlsx")
@@ -472,6 +475,7 @@ func (f *Factory) ReportError(cmd *cobra.Command, err error) int {
 			e.Status, e.Kind, e.Title = ae.Status, ae.Kind, f.redact(ae.Title)
 		}
 		b, _ := json.Marshal(map[string]any{"error": e})
+		f.IO.Machine()
 		fmt.Fprintf(f.IO.ErrOut, "%s\n", b)
 		return code
 	}
