@@ -20,7 +20,7 @@ func TestMoneyShowsTheCurrencyWhenTheSiteIsKnown(t *testing.T) {
 		line string
 	}{
 		{[]string{"--sandbox", "promo", "get", "1004"}, "Скидка:                  200,00 ₽"},
-		{[]string{"--sandbox", "product", "get", "101"}, "Цена:               3 500,00 ₽"},
+		{[]string{"--sandbox", "product", "get", "101"}, "Цена:                 3 500,00 ₽"},
 		// a code without orders: its money in the site's currency
 		{[]string{"--sandbox", "promo", "report", "--site-id", "1", "--status", "scheduled"},
 			"1006  NEWYEAR2099  -       0        0,00 ₽         0,00 ₽        -             -"},

@@ -27,8 +27,8 @@ import (
 // maxApplyFile is the largest file promo apply reads: a site of 100,000
 // codes exported as CSV is about 11 MiB, and a file may hold at most
 // plan.MaxRows (200,000) rows. It bounds the memory of one row of CSV (a
-// field may be as long as the file) and of a workbook, which excelize
-// reads whole (docs/performance.md).
+// field may be as long as the file); a workbook is read within
+// internal/sheet's bounds (docs/security.md).
 const maxApplyFile = 64 << 20
 
 // promoApplyOptions are the inputs of promo apply.
@@ -75,9 +75,9 @@ create the codes the site lacks, update the ones whose fields differ, and
 with --prune delete (or with --disable-missing disable) the site's codes
 the file does not name. Applying the same file again changes nothing.
 
-FILE (- for stdin) is CSV with a header row, an Excel workbook (.xlsx:
-its first sheet, or --sheet NAME), a JSON array of objects or a YAML
-list, with the API's field names; what promo list -o xlsx, -o csv, -o json
+FILE (- for stdin) is CSV with a header row, a workbook (.xlsx, or
+LibreOffice's .ods: its first sheet, or --sheet NAME), a JSON array of
+objects or a YAML list, with the API's field names; what promo list -o xlsx, -o csv, -o json
 or -o yaml prints is a valid FILE: export, edit in a spreadsheet, apply.
 CSV is read as Excel and LibreOffice save it: UTF-8 (with or without a
 byte order mark), UTF-16 ("Unicode text") or Windows-1251; separated by
@@ -149,8 +149,8 @@ See docs/bulk.md for the spreadsheet workflow and the columns.`,
 	}
 	fs := c.Flags()
 	core.SiteFlag(f, c)
-	fs.StringVarP(&opts.File, "file", "f", "", "the promo codes to apply: CSV, a workbook (.xlsx), a JSON array or a YAML list of API field names (- for stdin)")
-	fs.StringVar(&opts.Sheet, "sheet", "", "the sheet of a workbook (-f FILE.xlsx) to read (default the first)")
+	fs.StringVarP(&opts.File, "file", "f", "", "the promo codes to apply: CSV, a workbook (.xlsx, .ods), a JSON array or a YAML list of API field names (- for stdin)")
+	fs.StringVar(&opts.Sheet, "sheet", "", "the sheet of a workbook (-f FILE.xlsx or .ods) to read (default the first)")
 	fs.StringArrayVar(&opts.Columns, "column", nil, "read the file's column HEADER as the API field: 'HEADER=field' (repeatable), such as --column 'Expires=d_off'")
 	fs.BoolVar(&prune, "prune", false, "delete the site's promo codes the file does not name")
 	fs.BoolVar(&disable, "disable-missing", false, "disable the site's promo codes the file does not name")
@@ -275,7 +275,7 @@ func runPromoApply(ctx context.Context, opts *promoApplyOptions) error {
 			return err
 		}
 	}
-	rows, err := plan.ReadFrom(name, in, plan.ReadOptions{Loc: opts.Loc, Sheet: opts.Sheet, Columns: opts.columns, Warn: opts.Warnings.WarnMsg})
+	rows, err := plan.ReadContext(ctx, name, in, plan.ReadOptions{Loc: opts.Loc, Sheet: opts.Sheet, Columns: opts.columns, Warn: opts.Warnings.WarnMsg})
 	closeIn()
 	if err != nil {
 		return opts.problems(err)

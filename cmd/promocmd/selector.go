@@ -190,15 +190,21 @@ func (sel *selection) filters() bool { return sel.Filter.filters() || sel.Job !=
 // no job (every code of the site).
 func (sel *selection) empty() bool { return len(sel.Refs) == 0 && !sel.filters() }
 
-// named reports whether p is one of the codes named (any when none is),
-// and which.
+// named is the index of the first of the codes named that the promo
+// code id with code is (by its id, or its code in any case); -1 for none.
 func (sel *selection) named(id int64, code string) int {
 	for i, r := range sel.Refs {
-		if (r.Code == "" && r.ID == id) || (r.Code != "" && strings.EqualFold(r.Code, code)) {
+		if r.names(id, code) {
 			return i
 		}
 	}
 	return -1
+}
+
+// names reports whether r names the promo code id with code: by its id,
+// or by its code in any case.
+func (r promoRef) names(id int64, code string) bool {
+	return (r.Code == "" && r.ID == id) || (r.Code != "" && strings.EqualFold(r.Code, code))
 }
 
 // match reports whether the selection takes p at now.
@@ -256,7 +262,7 @@ func (l *selectedPromos) Next() ([]byte, error) {
 		}
 		id, code := int64(*l.p.ID), string(l.p.Code)
 		for i, r := range l.sel.Refs {
-			if (r.Code == "" && r.ID == id) || (r.Code != "" && strings.EqualFold(r.Code, code)) {
+			if r.names(id, code) {
 				l.found[i] = true
 			}
 		}

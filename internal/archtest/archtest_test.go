@@ -48,6 +48,8 @@ func rules() []rule {
 			why: "the bulk engine does the writes; commands draw its progress and results"},
 		{pkg: "internal/report", forbidden: []string{"cmd", "internal/output", "internal/view", "internal/prompt", "internal/config", "internal/bulk"},
 			why: "the report only aggregates statistics; the command reads them and a view shows them"},
+		{pkg: "internal/sheet", forbidden: []string{"cmd", "internal/plan", "internal/promo", "internal/output", "internal/api", "internal/view", "internal/config", "internal/bulk"},
+			why: "the workbook reader knows sheets and cells, not promo codes: plan reads its cells as a file's rows"},
 		{pkg: "internal/sheetpdf", forbidden: []string{"internal/", "cmd"},
 			why: "a sheet lays out and draws cards whose lines it is given: it knows no promo code, language or output format"},
 		{pkg: "internal/plan", forbidden: []string{"cmd", "internal/output", "internal/view", "internal/prompt", "internal/config", "internal/bulk"},

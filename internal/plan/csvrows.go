@@ -120,27 +120,25 @@ func (r *csvRows) value(line, col int, bound func(error, int)) (end bool, err er
 		if err := r.br.UnreadByte(); err != nil {
 			return true, err
 		}
-		for {
-			c, err := v.run(r.plain)
-			if err == io.EOF {
-				return true, nil
-			}
-			if err != nil {
-				return true, err
-			}
-			switch c {
-			case r.comma:
-				return false, nil
-			case '\n':
-				r.line++
-				return true, nil
-			case '\r':
-				r.newline()
-				return true, nil
-			}
-			r.skipLine() // a quote inside a value that is not quoted
-			return true, &csv.ParseError{StartLine: line, Line: line, Err: csv.ErrBareQuote}
+		c, err := v.run(r.plain)
+		if err == io.EOF {
+			return true, nil
 		}
+		if err != nil {
+			return true, err
+		}
+		switch c {
+		case r.comma:
+			return false, nil
+		case '\n':
+			r.line++
+			return true, nil
+		case '\r':
+			r.newline()
+			return true, nil
+		}
+		r.skipLine() // a quote inside a value that is not quoted
+		return true, &csv.ParseError{StartLine: line, Line: line, Err: csv.ErrBareQuote}
 	}
 	for { // a quoted value
 		c, err := v.run(quoted)

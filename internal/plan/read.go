@@ -10,6 +10,7 @@ package plan
 import (
 	"bufio"
 	"bytes"
+	"context"
 	"encoding/csv"
 	"errors"
 	"fmt"
@@ -27,6 +28,7 @@ import (
 	"github.com/promoctl/promoctl/internal/i18n"
 	"github.com/promoctl/promoctl/internal/jsonscan"
 	"github.com/promoctl/promoctl/internal/promo"
+	"github.com/promoctl/promoctl/internal/sheet"
 )
 
 // Row is one promo code of a file, as the file declares it.
@@ -169,15 +171,22 @@ const (
 	// XLSX is an Excel workbook (Office Open XML), as Excel and LibreOffice
 	// save it.
 	XLSX Format = "xlsx"
+	// ODS is an OpenDocument spreadsheet, LibreOffice's own.
+	ODS Format = "ods"
 )
+
+// workbook reports whether a format is a workbook's (.xlsx, .ods).
+func (f Format) workbook() bool { return f == XLSX || f == ODS }
 
 // Sniff tells a file's format from its name's extension, else from its
 // first characters: a ZIP archive is a workbook, [ or { is JSON, - or ---
 // YAML, anything else CSV.
 func Sniff(name string, data []byte) Format {
 	switch strings.ToLower(filepath.Ext(name)) {
-	case ".xlsx", ".xlsm":
-		return XLSX
+	case ".xlsx", ".xlsm", ".xls":
+		return XLSX // an .xls is refused by the workbook reader, saying what it is
+	case ".ods":
+		return ODS
 	case ".csv", ".tsv", ".txt":
 		return CSV
 	case ".json":
@@ -186,7 +195,13 @@ func Sniff(name string, data []byte) Format {
 		return YAML
 	}
 	if bytes.HasPrefix(data, []byte("PK\x03\x04")) {
+		if bytes.Contains(data[:min(len(data), 128)], []byte("mimetypeapplication/vnd.oasis.opendocument.spreadsheet")) {
+			return ODS
+		}
 		return XLSX
+	}
+	if sheet.IsCompound(data) {
+		return XLSX // encrypted, or an .xls: the workbook reader says which
 	}
 	t := bytes.TrimLeft(bytes.TrimPrefix(data, bom), " \t\r\n")
 	switch {
@@ -328,6 +343,12 @@ func Read(name string, data []byte, loc *time.Location) ([]Row, error) {
 // file is read twice (once to tell its encoding, then row by row), a
 // workbook's sheet row by row; neither is held in memory as a whole.
 func ReadFrom(name string, f io.ReadSeeker, o ReadOptions) ([]Row, error) {
+	return ReadContext(context.Background(), name, f, o)
+}
+
+// ReadContext is ReadFrom ending when ctx ends (with ctx's error): a
+// workbook's read checks it at every row.
+func ReadContext(ctx context.Context, name string, f io.ReadSeeker, o ReadOptions) ([]Row, error) {
 	probs := &Problems{File: name}
 	var head [512]byte
 	n, err := io.ReadFull(f, head[:])
@@ -338,8 +359,8 @@ func ReadFrom(name string, f io.ReadSeeker, o ReadOptions) ([]Row, error) {
 		return nil, fmt.Errorf("read %s: %w", name, err)
 	}
 	format := Sniff(name, head[:n])
-	if o.Sheet != "" && format != XLSX {
-		probs.add(0, "--sheet is for a workbook (.xlsx), and this is %s", strings.ToUpper(string(format)))
+	if o.Sheet != "" && !format.workbook() {
+		probs.add(0, "--sheet is for a workbook (.xlsx or .ods), and this is %s", strings.ToUpper(string(format)))
 		return nil, probs.err()
 	}
 	if len(o.Columns) > 0 && (format == JSON || format == YAML) {
@@ -386,8 +407,8 @@ func ReadFrom(name string, f io.ReadSeeker, o ReadOptions) ([]Row, error) {
 	switch format {
 	case CSV:
 		err = readCSV(f, o, probs, emit)
-	case XLSX:
-		err = readXLSX(f, o, probs, emit)
+	case XLSX, ODS:
+		err = readWorkbook(ctx, f, o, probs, emit)
 	case JSON:
 		if bytes.HasPrefix(head[:n], bom) {
 			_, err = f.Seek(int64(len(bom)), io.SeekStart)

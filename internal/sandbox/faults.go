@@ -123,33 +123,6 @@ func (f Faults) Active() bool {
 	return f.RateLimit.N > 0 || f.Latency > 0 || f.DropAfterCreate > 0 || f.CreateLatency > 0 || f.ListLag > 0
 }
 
-// Describe names each fault put on, for a banner: "rate limit 50/s (429
-// with Retry-After beyond it)", "latency 20ms on every request", "5% of
-// creates dropped after they are stored".
-func (f Faults) Describe() []string {
-	var out []string
-	if f.RateLimit.N > 0 {
-		out = append(out, fmt.Sprintf("rate limit %s (429 with Retry-After beyond it)", f.RateLimit))
-	}
-	if f.Latency > 0 {
-		out = append(out, fmt.Sprintf("latency %s on every request", f.Latency))
-	}
-	if f.CreateLatency > 0 {
-		out = append(out, fmt.Sprintf("creates take %s more, and are stored even if the client has left", f.CreateLatency))
-	}
-	if f.ListLag > 0 {
-		out = append(out, fmt.Sprintf("the list shows a new promo code %s after it is created", f.ListLag))
-	}
-	if f.DropAfterCreate > 0 {
-		out = append(out, fmt.Sprintf("%s of creates stored, then dropped without an answer", percent(f.DropAfterCreate)))
-	}
-	return out
-}
-
-func percent(f float64) string {
-	return strconv.FormatFloat(f*100, 'f', -1, 64) + "%"
-}
-
 // faults is the running state of Faults in a handler.
 type faults struct {
 	Faults
