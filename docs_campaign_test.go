@@ -38,20 +38,7 @@ func TestDocsCampaignLife(t *testing.T) {
 			if err := os.WriteFile(filepath.Join(dir, "campaign.txtar"), []byte(script.String()), 0o644); err != nil {
 				t.Fatal(err)
 			}
-			testscript.Run(t, testscript.Params{
-				Dir:                 dir,
-				RequireExplicitExec: true,
-				Setup: func(e *testscript.Env) error {
-					home := filepath.Join(e.WorkDir, "home")
-					e.Setenv("HOME", home)
-					e.Setenv("XDG_CONFIG_HOME", filepath.Join(home, ".config"))
-					e.Setenv("XDG_STATE_HOME", filepath.Join(home, ".local", "state"))
-					e.Setenv("NO_COLOR", "1")
-					e.Setenv("PROMOCTL_NO_KEYRING", "1")
-					e.Setenv("GORACE", os.Getenv("GORACE"))
-					return nil
-				},
-			})
+			testscript.Run(t, testscript.Params{Dir: dir, RequireExplicitExec: true, Setup: docsScriptSetup})
 		})
 	}
 }

@@ -23,12 +23,16 @@ func TestREADMEExamples(t *testing.T) {
 		t.Fatalf("found %d sandbox commands in README.md, want at least 10: %q", len(cmds), cmds)
 	}
 	var script strings.Builder
-	for _, args := range cmds {
+	for _, c := range cmds {
 		script.WriteString("exec promoctl")
-		for _, a := range args {
+		for _, a := range c.args {
 			script.WriteString(" " + scriptQuote(a))
 		}
 		script.WriteString("\n")
+		if c.out != "" {
+			// > FILE: what the command wrote, kept as that file.
+			script.WriteString("cp stdout " + scriptQuote(c.out) + "\n")
+		}
 		// An example must not make what it does not mean: an expired code.
 		script.WriteString("! stderr 'has already passed'\n")
 	}
@@ -36,33 +40,41 @@ func TestREADMEExamples(t *testing.T) {
 	if err := os.WriteFile(filepath.Join(dir, "readme.txtar"), []byte(script.String()), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	testscript.Run(t, testscript.Params{
-		Dir:                 dir,
-		RequireExplicitExec: true,
-		Setup: func(e *testscript.Env) error {
-			home := filepath.Join(e.WorkDir, "home")
-			e.Setenv("HOME", home)
-			e.Setenv("XDG_CONFIG_HOME", filepath.Join(home, ".config"))
-			e.Setenv("XDG_STATE_HOME", filepath.Join(home, ".local", "state"))
-			e.Setenv("NO_COLOR", "1")
-			e.Setenv("GORACE", os.Getenv("GORACE"))
-			return nil
-		},
-	})
+	testscript.Run(t, testscript.Params{Dir: dir, RequireExplicitExec: true, Setup: docsScriptSetup})
 }
 
-// readmeSandboxCommands returns the words of every command in the README's
-// sh blocks that runs on the in-process sandbox: `promoctl --sandbox …`,
-// `go run . --sandbox …` (as promoctl), `promoctl sandbox redeem|reset`.
-// Continued lines are joined and trailing comments dropped.
-func readmeSandboxCommands(path string) ([][]string, error) {
+// docsScriptSetup gives a script of the docs' commands a home of its own
+// (its sandbox data with it), without colour.
+func docsScriptSetup(e *testscript.Env) error {
+	home := filepath.Join(e.WorkDir, "home")
+	e.Setenv("HOME", home)
+	e.Setenv("XDG_CONFIG_HOME", filepath.Join(home, ".config"))
+	e.Setenv("XDG_STATE_HOME", filepath.Join(home, ".local", "state"))
+	e.Setenv("NO_COLOR", "1")
+	e.Setenv("PROMOCTL_NO_KEYRING", "1")
+	e.Setenv("GORACE", os.Getenv("GORACE"))
+	return nil
+}
+
+// readmeCmd is a command of the README: its arguments after promoctl, and
+// the file its stdout goes to (`> FILE` at its end), if any.
+type readmeCmd struct {
+	args []string
+	out  string
+}
+
+// readmeSandboxCommands returns every command in the README's sh blocks
+// that runs on the in-process sandbox: `promoctl --sandbox …`, `go run .
+// --sandbox …` (as promoctl), `promoctl sandbox redeem|reset`. Continued
+// lines are joined and trailing comments dropped.
+func readmeSandboxCommands(path string) ([]readmeCmd, error) {
 	f, err := os.Open(path)
 	if err != nil {
 		return nil, err
 	}
 	defer f.Close()
 	var (
-		cmds    [][]string
+		cmds    []readmeCmd
 		inBlock bool
 		line    string
 	)
@@ -94,9 +106,14 @@ func readmeSandboxCommands(path string) ([][]string, error) {
 		}
 		sandbox := words[1] == "--sandbox" ||
 			(words[1] == "sandbox" && len(words) > 2 && (words[2] == "redeem" || words[2] == "reset"))
-		if sandbox {
-			cmds = append(cmds, words[1:])
+		if !sandbox {
+			continue
 		}
+		c := readmeCmd{args: words[1:]}
+		if n := len(c.args); n >= 2 && c.args[n-2] == ">" {
+			c.args, c.out = c.args[:n-2], c.args[n-1]
+		}
+		cmds = append(cmds, c)
 	}
 	return cmds, sc.Err()
 }

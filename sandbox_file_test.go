@@ -308,7 +308,7 @@ func TestSandboxFileInUse(t *testing.T) {
 		took := time.Since(start)
 		r.expect(t, "--timeout 300ms while waiting", 1, "", waiting+"promoctl: sandbox data file "+path+
 			" is in use by another process (gave up after waiting 300ms for its lock); while 'promoctl sandbox serve' runs,"+
-			" talk to it at the address it printed: --base-url http://ADDR --token sandbox --user-id 1\n")
+			" talk to it at the address it printed (by default: --base-url http://127.0.0.1:8787 --token sandbox --user-id 1)\n")
 		if took < 300*time.Millisecond || took > 3*time.Second {
 			t.Errorf("--timeout 300ms: promoctl ended after %v", took)
 		}

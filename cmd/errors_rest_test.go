@@ -57,9 +57,6 @@ func TestRemainingErrorsInRussian(t *testing.T) {
 		{core.Usagef("%s: %d problems, listed above%s; nothing was sent", "a.csv", 25, ", and maybe more after them"), "a.csv: 25 ошибок (см. выше), а после них, возможно, и другие; ничего не отправлено"},
 		{fmt.Errorf("%d of %d changes failed (%d refused, %d of unknown outcome, %d not sent): %s; the journal %s has every outcome", 2, 5, 1, 1, 0, "apply p.csv again to finish", "j.jsonl"),
 			"не удалось внести изменений: 2 из 5 (отклонено: 1, с неизвестным исходом: 1, не отправлено: 0): чтобы закончить, примените p.csv ещё раз; исход каждого изменения записан в журнале j.jsonl"},
-		{fmt.Errorf("%w; another program is listening there: choose another port with --addr (--addr 127.0.0.1:0 picks a free one)", errors.New("reset sandbox")),
-			"сброс песочницы; этот порт занят другой программой: выберите другой через --addr (--addr 127.0.0.1:0 выберет свободный)"},
-		{fmt.Errorf("profile %w", errors.New("not logged in")), "профиль вход не выполнен"},
 		// Notes and warnings built with Sprintf, said by the same entries.
 		{errors.New("Promo code 5 has not been used yet."), "Промокод 5 ещё ни разу не применяли."},
 		{errors.New("the end date 2026-01-01 00:00:00 has already passed, so the promo codes will be expired: give a later --ends"), "дата окончания 2026-01-01 00:00:00 уже прошла, так что промокоды будут созданы истёкшими: укажите в --ends дату позже"},

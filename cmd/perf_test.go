@@ -10,6 +10,7 @@ import (
 	"net/http/httptest"
 	"os"
 	"os/exec"
+	"path"
 	"path/filepath"
 	"slices"
 	"strconv"
@@ -22,11 +23,14 @@ import (
 // The performance budget (docs/performance.md), measured on real processes:
 //
 //	go test ./cmd -run '^$' -bench Startup -benchtime 20x
+//	PROMOCTL_BENCH_LIBS=1 PROMOCTL_BENCH_BEFORE=REV go test ./cmd -run '^$' -bench Startup -benchtime 100x
 //	go test ./cmd -run '^$' -bench List -benchtime 5x
 //
 // BenchmarkStartup compares the CPU time of `promoctl --version` with a Go
-// hello-world and with the link floor (a program that links the same
-// libraries and only prints a version); BenchmarkList runs `promo list`
+// hello-world and with the link floor (a program that links the design's
+// libraries and only prints a version), and with PROMOCTL_BENCH_LIBS the
+// floor with each other library, with PROMOCTL_BENCH_BEFORE=REV the
+// promoctl of that commit; BenchmarkList runs `promo list`
 // in every format over an empty list and 10,000, 100,000 and 400,000
 // promo codes (31 MiB for 100,000), with and without a Content-Length,
 // beside curl downloading the same response from the same loopback
@@ -164,15 +168,58 @@ func BenchmarkStartup(b *testing.B) {
 	b.Run("hello", func(b *testing.B) { l.measure(b, nil, hello) })
 	b.Run("link-floor", func(b *testing.B) { l.measure(b, nil, floor) })
 	b.Run("promoctl-version", func(b *testing.B) { l.measure(b, nil, promoctl, "--version") })
+	if rev := os.Getenv("PROMOCTL_BENCH_BEFORE"); rev != "" {
+		src := b.TempDir()
+		archive := exec.Command("sh", "-c", "git archive "+rev+" | tar -x -C "+src)
+		archive.Dir = ".."
+		if msg, err := archive.CombinedOutput(); err != nil {
+			b.Fatalf("git archive %s: %v\n%s", rev, err, msg)
+		}
+		before := buildBinary(b, src, ".")
+		b.Run("before-"+rev+"-version", func(b *testing.B) { l.measure(b, nil, before, "--version") })
+	}
+	if os.Getenv("PROMOCTL_BENCH_LIBS") == "" {
+		return
+	}
+	// What each library beyond the floor adds at start-up: the floor and
+	// that library, and the floor and every library promoctl links.
+	for _, lib := range floorExtras {
+		bin := buildLinkFloor(b, lib)
+		b.Run("floor+"+path.Base(strings.TrimSuffix(lib, "/v2")), func(b *testing.B) { l.measure(b, nil, bin) })
+	}
+	all := buildLinkFloor(b, promoctlLibraries(b)...)
+	b.Run("floor+all-linked", func(b *testing.B) { l.measure(b, nil, all) })
 }
 
-// buildLinkFloor builds the start-up floor of promoctl: a program that links
-// every library promoctl links (cobra, viper, huh, tablewriter, gojq, bbolt
-// and what they pull in, as `go list -deps` of promoctl names them), so that
-// their package initialisers run, and then only prints a version. What
-// `promoctl --version` costs beyond it is promoctl's own. It is built inside
-// the module through an overlay, so that it uses the module's versions.
-func buildLinkFloor(b *testing.B) string {
+// floorLibraries are the libraries of promoctl's design: what a CLI of
+// its kind links whatever it does (cobra, viper, huh, tablewriter), plus
+// gojq (--jq) and bbolt (the sandbox). The link floor links them and
+// nothing else, so that a library added since is counted as promoctl's
+// cost, not hidden in the floor.
+var floorLibraries = []string{
+	"github.com/spf13/cobra",
+	"github.com/spf13/viper",
+	"github.com/charmbracelet/huh",
+	"github.com/olekukonko/tablewriter",
+	"github.com/itchyny/gojq",
+	"go.etcd.io/bbolt",
+}
+
+// floorExtras are the other libraries whose start-up cost
+// docs/performance.md states (PROMOCTL_BENCH_LIBS=1): excelize is no
+// longer linked, and is measured to say what it cost.
+var floorExtras = []string{
+	"github.com/nicksnyder/go-i18n/v2/i18n",
+	"golang.org/x/text/encoding/charmap",
+	"github.com/zalando/go-keyring",
+	"github.com/guptarohit/asciigraph",
+	"go.yaml.in/yaml/v3",
+	"github.com/xuri/excelize/v2",
+}
+
+// promoctlLibraries are the packages outside the standard library and
+// the module that promoctl links (go list -deps).
+func promoctlLibraries(b *testing.B) []string {
 	b.Helper()
 	root, err := filepath.Abs("..")
 	if err != nil {
@@ -184,14 +231,35 @@ func buildLinkFloor(b *testing.B) string {
 	if err != nil {
 		b.Fatalf("go list -deps: %v", err)
 	}
-	var src strings.Builder
-	src.WriteString("package main\n\nimport (\n\t\"fmt\"\n")
+	var libs []string
 	for _, pkg := range strings.Fields(string(out)) {
 		internal := strings.Contains(pkg, "/internal/") || strings.HasSuffix(pkg, "/internal")
-		if strings.HasPrefix(pkg, "github.com/promoctl/promoctl") || internal {
-			continue
+		if !strings.HasPrefix(pkg, "github.com/promoctl/promoctl") && !internal {
+			libs = append(libs, pkg)
 		}
-		fmt.Fprintf(&src, "\t_ %q\n", pkg)
+	}
+	return libs
+}
+
+// buildLinkFloor builds the start-up floor of promoctl: a program that links
+// floorLibraries (and extra), so that their package initialisers run, and
+// then only prints a version. What `promoctl --version` costs beyond it is
+// promoctl's own and what its other libraries cost. It is built inside
+// the module through an overlay, so that it uses the module's versions.
+func buildLinkFloor(b *testing.B, extra ...string) string {
+	b.Helper()
+	root, err := filepath.Abs("..")
+	if err != nil {
+		b.Fatal(err)
+	}
+	var src strings.Builder
+	src.WriteString("package main\n\nimport (\n\t\"fmt\"\n")
+	seen := map[string]bool{}
+	for _, pkg := range append(slices.Clone(floorLibraries), extra...) {
+		if !seen[pkg] {
+			seen[pkg] = true
+			fmt.Fprintf(&src, "\t_ %q\n", pkg)
+		}
 	}
 	src.WriteString(")\n\nfunc main() { fmt.Println(\"promoctl dev\") }\n")
 	dir := b.TempDir()

@@ -110,3 +110,41 @@ func TestLargeTableFitsTheTerminal(t *testing.T) {
 		}
 	}
 }
+
+// TestOneLongValueKeepsTheColumns: one code of 400 characters from the
+// server, in a column never dropped, is shortened with "…" on a terminal
+// rather than pushing every other column off it: the table shows the
+// columns it shows without that value.
+func TestOneLongValueKeepsTheColumns(t *testing.T) {
+	long := strings.Repeat("W", 400)
+	for _, c := range []struct{ name, from, to string }{
+		{"code", `"code":"OFF10"`, `"code":"` + long + `"`},
+	} {
+		for _, width := range []int{80, 120} {
+			run := func(body string) string {
+				r := newRunner(t)
+				r.TTY, r.Width = true, width
+				r.API.Handle("GET /v1/promo", http.StatusOK, body)
+				res := r.Run("promo", "list", "--site-id", "7")
+				res.Expect(t, 0, res.Stdout, "")
+				return res.Stdout
+			}
+			if !strings.Contains(cmdtest.SelectListJSON, c.from) {
+				t.Fatalf("the list has no %s", c.from)
+			}
+			want := strings.Fields(strings.SplitN(run(cmdtest.SelectListJSON), "\n", 2)[0])
+			out := run(strings.Replace(cmdtest.SelectListJSON, c.from, c.to, 1))
+			if got := strings.Fields(strings.SplitN(out, "\n", 2)[0]); strings.Join(got, " ") != strings.Join(want, " ") {
+				t.Errorf("%s, %d columns: header %q, want %q as without the long value", c.name, width, got, want)
+			}
+			for _, l := range strings.Split(strings.TrimSuffix(out, "\n"), "\n") {
+				if n := utf8.RuneCountInString(l); n > width {
+					t.Errorf("%s: a line of %d columns on a terminal of %d", c.name, n, width)
+				}
+			}
+			if !strings.Contains(out, "WWW…") {
+				t.Errorf("%s: the long value is not shortened with …:\n%s", c.name, out)
+			}
+		}
+	}
+}

@@ -7,6 +7,7 @@ import (
 
 	"github.com/promoctl/promoctl/cmd/core"
 	"github.com/promoctl/promoctl/internal/config"
+	"github.com/promoctl/promoctl/internal/i18n"
 )
 
 // authLogoutOptions are the inputs of auth logout.
@@ -63,17 +64,17 @@ func runAuthLogout(ctx context.Context, opts *authLogoutOptions) error {
 	}
 	switch {
 	case fromKeychain && fromFile:
-		opts.Notef("Removed the API key of profile %q from the system keychain and from %s.", name, doc.Path)
+		opts.NoteMsg(i18n.M("auth.logout.removed_keychain_file", "Profile", name, "Path", doc.Path))
 	case fromKeychain:
-		opts.Notef("Removed the API key of profile %q from the system keychain.", name)
+		opts.NoteMsg(i18n.M("auth.logout.removed_keychain", "Profile", name))
 	case fromFile:
-		opts.Notef("Removed the API key of profile %q from %s.", name, doc.Path)
+		opts.NoteMsg(i18n.M("auth.logout.removed_file", "Profile", name, "Path", doc.Path))
 	default:
-		opts.Notef("Profile %q has no saved API key: nothing to do.", name)
+		opts.NoteMsg(i18n.M("auth.logout.no_key", "Profile", name))
 		return nil
 	}
 	if opts.Env.Getenv("PROMOCTL_TOKEN") != "" {
-		opts.Warn("PROMOCTL_TOKEN is set: commands still use it until you unset it")
+		opts.Warnings.WarnMsg(i18n.M("auth.logout.token_env"))
 	}
 	return nil
 }

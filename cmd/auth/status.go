@@ -13,6 +13,7 @@ import (
 	"github.com/promoctl/promoctl/internal/api"
 	"github.com/promoctl/promoctl/internal/config"
 	"github.com/promoctl/promoctl/internal/format"
+	"github.com/promoctl/promoctl/internal/i18n"
 	"github.com/promoctl/promoctl/internal/output"
 	"github.com/promoctl/promoctl/internal/termsafe"
 )
@@ -60,11 +61,11 @@ when the server cannot be reached.`,
 func runAuthStatus(ctx context.Context, opts *authStatusOptions) error {
 	s := opts.Settings
 	if !s.Sandbox && (s.Token == "" || s.UserID == 0) {
-		missing := "API key"
+		id := "auth.status.no_api_key"
 		if s.Token != "" {
-			missing = "user id"
+			id = "auth.status.no_user_id"
 		}
-		return &core.AuthError{Msg: fmt.Sprintf("not logged in: profile %q has no %s: run `promoctl auth login`", s.Profile, missing)}
+		return i18n.NewError(core.ExitAuth, id, "Profile", s.Profile)
 	}
 	client, err := opts.Client()
 	if err != nil {

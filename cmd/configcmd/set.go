@@ -2,12 +2,12 @@ package configcmd
 
 import (
 	"context"
-	"fmt"
 
 	"github.com/spf13/cobra"
 
 	"github.com/promoctl/promoctl/cmd/core"
 	"github.com/promoctl/promoctl/internal/config"
+	"github.com/promoctl/promoctl/internal/i18n"
 	"github.com/promoctl/promoctl/internal/termsafe"
 )
 
@@ -117,7 +117,7 @@ func runConfigSet(ctx context.Context, opts *configSetOptions) error {
 	}
 	opts.Notef("Set %s to %s in profile %q (%s).", key, termsafe.String(shown), name, where)
 	if opts.Env.Getenv(envOf(key)) != "" {
-		opts.Warn(fmt.Sprintf("%s is set and overrides this setting until you unset it", envOf(key)))
+		opts.Warnings.WarnMsg(i18n.M("config.set.env_overrides", "Env", envOf(key)))
 	}
 	return nil
 }

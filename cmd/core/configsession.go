@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/promoctl/promoctl/internal/config"
+	"github.com/promoctl/promoctl/internal/i18n"
 	"github.com/promoctl/promoctl/internal/iostreams"
 )
 
@@ -70,6 +71,14 @@ func LockWait(r *config.Resolver) time.Duration {
 func (s *ConfigSession) Notef(format string, args ...any) {
 	if s.IO.IsStderrTTY() {
 		fmt.Fprintln(s.IO.ErrOut, s.Warnings.Say(fmt.Sprintf(format, args...)))
+	}
+}
+
+// NoteMsg writes the success message m to stderr, in the run's language,
+// when a person is watching.
+func (s *ConfigSession) NoteMsg(m i18n.Message) {
+	if s.IO.IsStderrTTY() {
+		fmt.Fprintln(s.IO.ErrOut, s.Warnings.Msg.Say(m))
 	}
 }
 

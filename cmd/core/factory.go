@@ -14,6 +14,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
@@ -390,6 +392,9 @@ func (f *Factory) outputOptions(s *config.Settings) (output.Options, error) {
 	}
 	o := output.Options{Format: s.Output, NoHeaders: f.Global.NoHeaders, Color: f.IO.ColorEnabled(), Terminal: f.IO.IsStdoutTTY(),
 		Width: f.IO.TerminalWidth(), Loc: f.Location(), Locale: NewTableLocale(f.Msg)}
+	if !o.Format.IsTable() || f.Global.JQ != "" {
+		f.IO.Machine() // JSON, YAML, CSV, a workbook: UTF-8 whatever the locale
+	}
 	if f.Global.JQ == "" {
 		if o.Format == format.XLSX && o.Terminal {
 			return o, Usagef("-o xlsx writes a workbook, not text: redirect it to a file, such as > codes.xlsx")
@@ -470,6 +475,7 @@ func (f *Factory) ReportError(cmd *cobra.Command, err error) int {
 			e.Status, e.Kind, e.Title = ae.Status, ae.Kind, f.redact(ae.Title)
 		}
 		b, _ := json.Marshal(map[string]any{"error": e})
+		f.IO.Machine()
 		fmt.Fprintf(f.IO.ErrOut, "%s\n", b)
 		return code
 	}
@@ -535,6 +541,8 @@ func (l *secretList) add(token string) { *l = append(*l, token) }
 // and makes it terminal-safe.
 func OneLine(s string) string {
 	s = strings.TrimSpace(s)
-	s = strings.Join(strings.Fields(strings.ReplaceAll(s, "\n", " ")), " ")
+	// Only ASCII white space is collapsed: a no-break space (10 700,00,
+	// 5 %) is the language's, and stays.
+	s = strings.Join(strings.FieldsFunc(s, func(r rune) bool { return r < utf8.RuneSelf && unicode.IsSpace(r) }), " ")
 	return termsafe.String(s)
 }

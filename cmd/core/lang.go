@@ -3,6 +3,8 @@ package core
 import (
 	"strings"
 
+	"github.com/promoctl/promoctl/internal/iostreams"
+
 	"github.com/promoctl/promoctl/internal/config"
 	"github.com/promoctl/promoctl/internal/i18n"
 )
@@ -79,4 +81,23 @@ func argValue(args []string, name string) string {
 		}
 	}
 	return v
+}
+
+// localeCharset makes the text written for people on a terminal come out
+// in the locale's character set when it is not UTF-8 (ru_RU.KOI8-R,
+// CP1251, …): a terminal set to it shows UTF-8 as mojibake, and
+// converting is what makes the Russian readable there, where a warning
+// alone would leave it unreadable. Machine output stays UTF-8
+// (outputOptions, ReportError call Machine). A charset promoctl cannot
+// write is said once, and the text stays UTF-8.
+func (f *Factory) localeCharset() {
+	if f.IO == nil || f.Completing {
+		return
+	}
+	name, cm, unknown := iostreams.LocaleCharset(f.Env)
+	f.IO.Encode(cm)
+	f.Warnings.Out = f.IO.ErrOut
+	if unknown && f.IO.IsStderrTTY() {
+		f.Warnings.WarnMsg(i18n.M("bounds.charset_unknown", "Charset", name))
+	}
 }

@@ -70,11 +70,14 @@ func SandboxWaiting(w io.Writer, msg *i18n.Printer, path string) func() {
 }
 
 // SandboxOpenError adds to a failure to open the data file what to do
-// about it.
+// about it: another process holding it is most likely a served sandbox,
+// to be talked to at the address it printed.
 func SandboxOpenError(err error) error {
+	var inUse *sandbox.InUseError
 	switch {
-	case errors.Is(err, sandbox.ErrInUse):
-		return fmt.Errorf("%w; while 'promoctl sandbox serve' runs, talk to it at the address it printed: --base-url http://ADDR --token sandbox --user-id 1", err)
+	case errors.As(err, &inUse):
+		return i18n.NewError(0, "sandbox.in_use", "Path", inUse.Path, "Waited", inUse.Waited,
+			"URL", "http://"+sandbox.DefaultAddr, "Err", err)
 	case errors.Is(err, sandbox.ErrDamaged), errors.Is(err, context.Canceled):
 		return err
 	}
@@ -156,11 +159,47 @@ func (l *LocalSandbox) Connect(ctx context.Context, s *config.Settings) (http.Ro
 			return nil, err
 		}
 		if faults.Active() {
-			fmt.Fprintf(l.notices, "promoctl: %s\n", l.msg.T("rest.sandbox.faults", "Faults", strings.Join(faults.Describe(), "; ")))
+			said := make([]string, 0, 5)
+			for _, m := range SandboxFaultMessages(faults) {
+				said = append(said, l.msg.Say(m))
+			}
+			fmt.Fprintf(l.notices, "promoctl: %s\n", l.msg.T("rest.sandbox.faults", "Faults", strings.Join(said, "; ")))
 		}
 		l.handler = sandbox.NewHandler(store, sandbox.HandlerOptions{Faults: faults})
 	}
 	return sandbox.Transport(l.handler), nil
+}
+
+// SandboxFaultMessages name each fault of f put on, for sandbox serve's banner
+// and the notice of --sandbox: a rate limit, latencies, a lag, dropped
+// creates.
+func SandboxFaultMessages(f sandbox.Faults) []i18n.Message {
+	var out []i18n.Message
+	if r := f.RateLimit; r.N > 0 {
+		var rate i18n.Message
+		switch r.Per {
+		case time.Second:
+			rate = i18n.C("sandbox.rate.second", r.N, "Count", i18n.Number(r.N))
+		case time.Minute:
+			rate = i18n.C("sandbox.rate.minute", r.N, "Count", i18n.Number(r.N))
+		default:
+			rate = i18n.C("sandbox.rate.other", r.N, "Count", i18n.Number(r.N), "Per", r.Per)
+		}
+		out = append(out, i18n.M("sandbox.fault.rate_limit", "Rate", rate))
+	}
+	if f.Latency > 0 {
+		out = append(out, i18n.M("sandbox.fault.latency", "Duration", f.Latency))
+	}
+	if f.CreateLatency > 0 {
+		out = append(out, i18n.M("sandbox.fault.create_latency", "Duration", f.CreateLatency))
+	}
+	if f.ListLag > 0 {
+		out = append(out, i18n.M("sandbox.fault.list_lag", "Duration", f.ListLag))
+	}
+	if f.DropAfterCreate > 0 {
+		out = append(out, i18n.M("sandbox.fault.drop", "Share", i18n.Amount{Value: f.DropAfterCreate * 100, Percent: true}))
+	}
+	return out
 }
 
 // Point points the settings at the sandbox, with the credentials of the

@@ -284,6 +284,7 @@ func Execute(ctx context.Context, args []string, o Options, add func(root *cobra
 	f.Completing = IsCompletionRequest(args)
 	f.Msg = i18n.New(DecideLanguage(args, f.Env))
 	f.Warnings.Msg = f.Msg
+	f.localeCharset()
 	root := NewRootCmd(f)
 	add(root, f)
 	if f.Completing {

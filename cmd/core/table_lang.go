@@ -169,7 +169,7 @@ func (l *tableLocale) cell(k cellKind, c, currency string) string {
 			return l.decimal(n, -1) + "\u00a0%"
 		}
 		s := l.decimal(c, 2)
-		if sym := currencySymbol(l.currency); sym != "" && s != c {
+		if sym := i18n.CurrencySymbol(l.currency); sym != "" && s != c {
 			s += "\u00a0" + sym
 		}
 		return s
@@ -183,7 +183,7 @@ func (l *tableLocale) cell(k cellKind, c, currency string) string {
 			currency = l.currency // a row without one (a report's code without orders): the site's
 		}
 		s := l.decimal(c, 2)
-		if sym := currencySymbol(currency); sym != "" && s != c {
+		if sym := i18n.CurrencySymbol(currency); sym != "" && s != c {
 			s += "\u00a0" + sym
 		}
 		return s
@@ -306,33 +306,11 @@ func (r SiteCurrencyRec) CurrencyCode() string { return cmp.Or(r.Settings.Curren
 // CurrencyLabel names an ISO currency for people: "RUB (₽)", "GBP"; ""
 // for none.
 func CurrencyLabel(code string) string {
-	sym := currencySymbol(code)
+	sym := i18n.CurrencySymbol(code)
 	if sym == "" || sym == code {
 		return sym
 	}
 	return code + " (" + sym + ")"
-}
-
-// currencySymbol is how money in an ISO currency is marked after the
-// amount: ₽, $, €; another code is shown as it is, and none as nothing.
-func currencySymbol(code string) string {
-	switch strings.ToUpper(code) {
-	case "", "-":
-		return ""
-	case "RUB", "RUR":
-		return "₽"
-	case "USD":
-		return "$"
-	case "EUR":
-		return "€"
-	case "KZT":
-		return "₸"
-	case "BYN":
-		return "Br"
-	case "UAH":
-		return "₴"
-	}
-	return code
 }
 
 // changes is a plan's changes (view.Changes) in Russian: a rename said as

@@ -88,5 +88,5 @@ func RunProductGet(ctx context.Context, opts *ProductGetOptions) error {
 		site = rec.SiteID
 	}
 	opts.WithSiteCurrency(ctx, client, site)
-	return opts.Print(view.Product(raw, opts.Loc))
+	return opts.Print(view.Product(raw, opts.Loc, opts.Msg))
 }

@@ -6,7 +6,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"os"
 	"strings"
 	"time"
 	"unicode"
@@ -28,8 +27,8 @@ import (
 // maxApplyFile is the largest file promo apply reads: a site of 100,000
 // codes exported as CSV is about 11 MiB, and a file may hold at most
 // plan.MaxRows (200,000) rows. It bounds the memory of one row of CSV (a
-// field may be as long as the file) and of a workbook, which excelize
-// reads whole (docs/performance.md).
+// field may be as long as the file); a workbook is read within
+// internal/sheet's bounds (docs/security.md).
 const maxApplyFile = 64 << 20
 
 // promoApplyOptions are the inputs of promo apply.
@@ -79,9 +78,9 @@ create the codes the site lacks, update the ones whose fields differ, and
 with --prune delete (or with --disable-missing disable) the site's codes
 the file does not name. Applying the same file again changes nothing.
 
-FILE (- for stdin) is CSV with a header row, an Excel workbook (.xlsx:
-its first sheet, or --sheet NAME), a JSON array of objects or a YAML
-list, with the API's field names; what promo list -o xlsx, -o csv, -o json
+FILE (- for stdin) is CSV with a header row, a workbook (.xlsx, or
+LibreOffice's .ods: its first sheet, or --sheet NAME), a JSON array of
+objects or a YAML list, with the API's field names; what promo list -o xlsx, -o csv, -o json
 or -o yaml prints is a valid FILE: export, edit in a spreadsheet, apply.
 CSV is read as Excel and LibreOffice save it: UTF-8 (with or without a
 byte order mark), UTF-16 ("Unicode text") or Windows-1251; separated by
@@ -153,8 +152,8 @@ See docs/bulk.md for the spreadsheet workflow and the columns.`,
 	}
 	fs := c.Flags()
 	core.SiteFlag(f, c)
-	fs.StringVarP(&opts.File, "file", "f", "", "the promo codes to apply: CSV, a workbook (.xlsx), a JSON array or a YAML list of API field names (- for stdin)")
-	fs.StringVar(&opts.Sheet, "sheet", "", "the sheet of a workbook (-f FILE.xlsx) to read (default the first)")
+	fs.StringVarP(&opts.File, "file", "f", "", "the promo codes to apply: CSV, a workbook (.xlsx, .ods), a JSON array or a YAML list of API field names (- for stdin)")
+	fs.StringVar(&opts.Sheet, "sheet", "", "the sheet of a workbook (-f FILE.xlsx or .ods) to read (default the first)")
 	fs.StringArrayVar(&opts.Columns, "column", nil, "read the file's column HEADER as the API field: 'HEADER=field' (repeatable), such as --column 'Expires=d_off'")
 	fs.BoolVar(&prune, "prune", false, "delete the site's promo codes the file does not name")
 	fs.BoolVar(&disable, "disable-missing", false, "disable the site's promo codes the file does not name")
@@ -168,30 +167,26 @@ See docs/bulk.md for the spreadsheet workflow and the columns.`,
 
 // openApplyFile opens promo apply's FILE for reading, as a reader that can
 // go back (a CSV file is read twice: docs/performance.md): a regular file
-// as it is, on disk; stdin, a pipe or a device read into memory first,
-// up to maxApplyFile. close closes the file.
+// as it is, on disk (core.OpenFileArg: a FIFO, a device or a directory is
+// refused); stdin read into memory first, up to maxApplyFile, as long as
+// Ctrl-C does not end it. close closes the file.
 func openApplyFile(name string, stdin io.Reader) (r io.ReadSeeker, close func(), err error) {
-	noop := func() {}
 	if name != "-" {
-		fh, err := os.Open(name)
+		fh, err := core.OpenFileArg(name)
 		if err != nil {
-			return nil, nil, core.Usagef("--file: %v", err)
+			return nil, nil, err
 		}
-		st, err := fh.Stat()
-		if err == nil && st.Mode().IsRegular() {
-			if st.Size() > maxApplyFile {
-				fh.Close()
-				return nil, nil, core.Usagef("--file %s is larger than %d MiB", name, maxApplyFile>>20)
-			}
-			return fh, func() { fh.Close() }, nil
+		if st, err := fh.Stat(); err == nil && st.Size() > maxApplyFile {
+			fh.Close()
+			return nil, nil, core.Usagef("--file %s is larger than %d MiB", name, maxApplyFile>>20)
 		}
-		fh.Close()
+		return fh, func() { fh.Close() }, nil
 	}
 	data, err := core.ReadFileArg(name, stdin, maxApplyFile, "")
 	if err != nil {
 		return nil, nil, err
 	}
-	return bytes.NewReader(data), noop, nil
+	return bytes.NewReader(data), func() {}, nil
 }
 
 // validate makes every check of the flags alone, once, before the file is
@@ -284,7 +279,7 @@ func runPromoApply(ctx context.Context, opts *promoApplyOptions) error {
 			return err
 		}
 	}
-	rows, err := plan.ReadFrom(name, in, plan.ReadOptions{Loc: opts.Loc, Sheet: opts.Sheet, Columns: opts.columns, Warn: opts.Warnings.WarnMsg})
+	rows, err := plan.ReadContext(ctx, name, in, plan.ReadOptions{Loc: opts.Loc, Sheet: opts.Sheet, Columns: opts.columns, Warn: opts.Warnings.WarnMsg})
 	closeIn()
 	if err != nil {
 		return opts.problems(err)
@@ -339,17 +334,23 @@ func (opts *promoApplyOptions) problems(err error) error {
 		return err
 	}
 	lines := probs.Say(opts.Msg)
-	if len(probs.List) == 1 {
+	if len(probs.List) == 1 && probs.More == 0 {
 		return core.Usagef("%s; nothing was sent", lines[0])
 	}
 	for _, l := range lines {
 		fmt.Fprintln(opts.IO.ErrOut, opts.Warnings.Clean(l))
 	}
-	more := ""
-	if len(probs.List) >= plan.MaxProblems {
-		more = ", and maybe more after them"
+	// At most plan.MaxProblems lines, then this one: how many more, and
+	// where the reading stopped.
+	switch {
+	case probs.Stopped != 0 && probs.More > 0:
+		return i18n.NewError(core.ExitUsage, "bounds.problems.stopped_more", "File", probs.File, "Max", len(probs.List), "More", probs.More, "Line", probs.Stopped)
+	case probs.Stopped != 0:
+		return i18n.NewError(core.ExitUsage, "bounds.problems.stopped", "File", probs.File, "Max", len(probs.List), "Line", probs.Stopped)
+	case probs.More > 0:
+		return i18n.NewError(core.ExitUsage, "bounds.problems.more", "File", probs.File, "Max", len(probs.List), "More", probs.More)
 	}
-	return core.Usagef("%s: %d problems, listed above%s; nothing was sent", probs.File, len(probs.List), more)
+	return core.Usagef("%s: %d problems, listed above; nothing was sent", probs.File, len(probs.List))
 }
 
 // makePlan reads the site's list once and diffs the rows against it. Rows

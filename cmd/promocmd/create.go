@@ -8,6 +8,7 @@ import (
 
 	"github.com/promoctl/promoctl/cmd/core"
 	"github.com/promoctl/promoctl/internal/config"
+	"github.com/promoctl/promoctl/internal/i18n"
 	"github.com/promoctl/promoctl/internal/promo"
 	"github.com/promoctl/promoctl/internal/termsafe"
 	"github.com/promoctl/promoctl/internal/view"
@@ -104,7 +105,7 @@ func runPromoCreate(ctx context.Context, opts *promoCreateOptions) error {
 		return err
 	}
 	if opts.Changes.Amount == nil {
-		opts.Warn(defaultAmountWarning(opts.FromFile, opts.Changes.Percent != nil && *opts.Changes.Percent))
+		opts.Warnings.WarnMsg(defaultAmountWarning(opts.FromFile, opts.Changes.Percent != nil && *opts.Changes.Percent))
 	}
 	if w := pastEndWarning(opts.Changes.Ends, opts.Now(), opts.Loc, "promo code"); w != "" {
 		opts.Warn(w)
@@ -116,12 +117,12 @@ func runPromoCreate(ctx context.Context, opts *promoCreateOptions) error {
 
 // defaultAmountWarning says that a create names no discount, so the API's
 // default of 0.01 applies (in percent when --percent is given).
-func defaultAmountWarning(file, percent bool) string {
-	given := "no --amount"
+func defaultAmountWarning(file, percent bool) i18n.Message {
+	id := "promo.create.default_amount"
 	if file {
-		given += " (or bonus_amount in the file)"
+		id = "promo.create.default_amount_file"
 	}
-	return fmt.Sprintf("%s given, so the API's default discount of %s applies", given, view.Amount(promo.DefaultAmount, percent))
+	return i18n.M(id, "Amount", i18n.Amount{Value: promo.DefaultAmount, Percent: percent})
 }
 
 // createPromo creates a promo code on site and shows it, or with dryRun

@@ -275,7 +275,7 @@ func runPromoGenerate(ctx context.Context, opts *promoGenerateOptions) error {
 		}
 	}
 	if opts.Changes.Amount == nil {
-		opts.Warn(defaultAmountWarning(opts.FromFile, opts.Changes.Percent != nil && *opts.Changes.Percent))
+		opts.Warnings.WarnMsg(defaultAmountWarning(opts.FromFile, opts.Changes.Percent != nil && *opts.Changes.Percent))
 	}
 	if opts.Changes.Enabled == nil {
 		opts.Warn("no --enabled given, so the promo codes will be created disabled (the API's default)")

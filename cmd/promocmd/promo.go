@@ -22,6 +22,6 @@ func NewCmd(f *core.Factory) *cobra.Command {
 	}
 	c.AddCommand(newPromoListCmd(f, nil), newPromoGetCmd(f, nil), newPromoCreateCmd(f, nil), newPromoUpdateCmd(f, nil),
 		newPromoDeleteCmd(f, nil), newPromoEnableCmd(f, nil), newPromoDisableCmd(f, nil), newPromoStatsCmd(f, nil), newPromoGenerateCmd(f, nil), newPromoApplyCmd(f, nil))
-	c.AddCommand(newPromoReportCmd(f, nil), newPromoJobsCmd(f, nil, nil), newPromoBrowseCmd(f, nil))
+	c.AddCommand(newPromoReportCmd(f, nil), newPromoJobsCmd(f, nil, nil), newPromoBrowseCmd(f, nil), newPromoPrintCmd(f, nil))
 	return c
 }

@@ -76,9 +76,10 @@ numbers or as strings.
 included), 2026-07-01T10:00, or RFC 3339.
 
 On a terminal a progress bar is drawn on stderr while the statistics are
-read, and the table is followed by a chart of orders per day: as lines
-of text in accessible mode (--accessible) or when the terminal is too
-narrow, without colour with NO_COLOR or --no-color. -o json, yaml and csv
+read, and the table is followed by a chart of orders per day (per week,
+or per month, when the days do not fit the width; its title says so): as
+lines of text in accessible mode (--accessible) or when the terminal is
+too narrow, without colour with NO_COLOR or --no-color. -o json, yaml and csv
 give the rows alone. A 429 makes every reader wait for its Retry-After;
 a code whose statistics cannot be read is named on stderr, the others
 are reported, and the exit code is 1.`,

@@ -85,7 +85,7 @@ func printDryRun(sess *core.Session, method, path string, body any, defaults boo
 	if !sess.IO.IsStdoutTTY() || !sess.Out.Format.IsTable() || sess.Out.JQ != nil {
 		return sess.Print(d)
 	}
-	sum, err := view.PromoRequest(method, path, b, defaults, sess.Loc)
+	sum, err := view.PromoRequest(method, path, b, defaults, sess.Loc, sess.Msg)
 	if err != nil {
 		return err
 	}

@@ -103,6 +103,11 @@ func TestPromoSelectionByIDsNeedsNoSite(t *testing.T) {
 	if want := []string{"DELETE /v1/promo/2004", "DELETE /v1/promo/2005", "GET /v1/promo/2004", "GET /v1/promo/2005", "GET /v3/public/site"}; !slices.Equal(got, want) {
 		t.Errorf("requests = %q, want %q", got, want)
 	}
+	// no site known: the job's is "-", not 0
+	res := r.Run("promo", "jobs")
+	if lines := strings.Split(res.Stdout, "\n"); res.Code != 0 || len(lines) < 2 || strings.Fields(lines[1])[1] != "-" {
+		t.Errorf("promo jobs: exit %d, stdout:\n%s\nwant the job's site as -", res.Code, res.Stdout)
+	}
 }
 
 func TestPromoSelectionsRefusedWithoutYes(t *testing.T) {
@@ -118,7 +123,7 @@ func TestPromoSelectionsRefusedWithoutYes(t *testing.T) {
 		{Name: "--used and --unused", Args: []string{"promo", "delete", "A1", "--used", "--unused", "--yes"},
 			Stderr: "promoctl: --used and --unused cannot be given together"},
 		{Name: "bad status", Args: []string{"promo", "disable", "--status", "old", "--yes"},
-			Stderr: `promoctl: --status: unknown status "old": use disabled, expired, used-up, scheduled, active`},
+			Stderr: `promoctl: --status: unknown status "old": use disabled, expired, used-up, scheduled, active (or in Russian: выключен, истёк, исчерпан, запланирован, активен)`},
 		{Name: "nothing named", Args: []string{"promo", "enable", "--yes"},
 			Stderr: "promoctl: promo enable needs promo code ids or codes, or a selection such as --status, --prefix or --job (usage: promoctl promo enable [CODE_OR_ID...])"},
 		{Name: "concurrency", Args: []string{"promo", "disable", "1", "--yes", "--concurrency", "0"},

@@ -1,6 +1,7 @@
 package promocmd
 
 import (
+	"fmt"
 	"io"
 	"slices"
 	"strconv"
@@ -111,7 +112,7 @@ func (sf *selectionFlags) parse(cmd *cobra.Command, args []string) (selection, e
 	if fs.Changed("status") {
 		st, err := parseStatuses(sf.status)
 		if err != nil {
-			return sel, core.Usagef("--status: %v", err)
+			return sel, err
 		}
 		f.Statuses = st
 	}
@@ -167,10 +168,12 @@ func parseStatuses(s string) ([]promo.Status, error) {
 			}
 		}
 		if st == "" {
-			// The English parser names the statuses it knows.
-			if _, err := promo.ParseStatuses(part); err != nil {
-				return nil, err
+			names, words := statusNames(), make([]string, 0, len(promo.Statuses()))
+			for _, k := range promo.Statuses() {
+				words = append(words, ru.T("word."+string(k)))
 			}
+			return nil, i18n.NewError(core.ExitUsage, "select.error.status", "Word", fmt.Sprintf("%q", strings.TrimSpace(part)),
+				"Names", strings.Join(names, ", "), "Words", strings.Join(words, ", "))
 		}
 		if !slices.Contains(out, st) {
 			out = append(out, st)
@@ -187,15 +190,21 @@ func (sel *selection) filters() bool { return sel.Filter.filters() || sel.Job !=
 // no job (every code of the site).
 func (sel *selection) empty() bool { return len(sel.Refs) == 0 && !sel.filters() }
 
-// named reports whether p is one of the codes named (any when none is),
-// and which.
+// named is the index of the first of the codes named that the promo
+// code id with code is (by its id, or its code in any case); -1 for none.
 func (sel *selection) named(id int64, code string) int {
 	for i, r := range sel.Refs {
-		if (r.Code == "" && r.ID == id) || (r.Code != "" && strings.EqualFold(r.Code, code)) {
+		if r.names(id, code) {
 			return i
 		}
 	}
 	return -1
+}
+
+// names reports whether r names the promo code id with code: by its id,
+// or by its code in any case.
+func (r promoRef) names(id int64, code string) bool {
+	return (r.Code == "" && r.ID == id) || (r.Code != "" && strings.EqualFold(r.Code, code))
 }
 
 // match reports whether the selection takes p at now.
@@ -253,7 +262,7 @@ func (l *selectedPromos) Next() ([]byte, error) {
 		}
 		id, code := int64(*l.p.ID), string(l.p.Code)
 		for i, r := range l.sel.Refs {
-			if (r.Code == "" && r.ID == id) || (r.Code != "" && strings.EqualFold(r.Code, code)) {
+			if r.names(id, code) {
 				l.found[i] = true
 			}
 		}

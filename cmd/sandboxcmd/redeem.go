@@ -16,6 +16,7 @@ import (
 	"github.com/promoctl/promoctl/internal/api"
 	"github.com/promoctl/promoctl/internal/baseurl"
 	"github.com/promoctl/promoctl/internal/config"
+	"github.com/promoctl/promoctl/internal/i18n"
 	"github.com/promoctl/promoctl/internal/promo"
 	"github.com/promoctl/promoctl/internal/sandbox"
 	"github.com/promoctl/promoctl/internal/view"
@@ -256,41 +257,60 @@ func (opts *sandboxRedeemOptions) explain(ctx context.Context, err error) error 
 		kind = *ae.Kind
 	}
 	if reason, ok := sandbox.RefusalOfKind(kind); ok && ae.Status == http.StatusUnprocessableEntity {
-		msg := ae.Title
-		if reason == sandbox.RefusalNotApplicable {
-			msg += "; " + nothingToDiscountHint(r, opts.DeliveryGiven)
-		}
-		return &explainedError{msg: msg, err: ae}
+		return refusal(r, reason, ae, opts.DeliveryGiven)
 	}
 	if opts.Served && ae.Status == http.StatusNotFound && kind != sandbox.KindUserNotFound {
-		return &explainedError{err: ae, msg: fmt.Sprintf("redeem %s on site %d: %s is not a promoctl sandbox: POST %s answered 404 (base URL from %s); "+
-			"start one with `promoctl sandbox serve`, or give --sandbox to redeem in the local data file", r.Code, r.SiteID, s.BaseURL, sandbox.RedeemPath, s.Sources[config.KeyBaseURL])}
+		return i18n.NewError(0, "sandbox.redeem.not_sandbox", "Code", r.Code, "Site", r.SiteID, "URL", s.BaseURL,
+			"Path", sandbox.RedeemPath, "Source", sourceOf(s.Sources[config.KeyBaseURL]), "Err", ae)
 	}
 	if ae.Subject == "" {
 		ae.Subject = fmt.Sprintf("site %d", r.SiteID)
 	}
 	err = fmt.Errorf("redeem %s on site %d: %w", r.Code, r.SiteID, ae)
 	if !opts.Served && ae.Status == http.StatusForbidden && kind == sandbox.KindCantViewSite {
-		if hint := sandboxSiteHint(ctx, opts.Sites, r.SiteID, s.UserID, opts.UserIDGiven); hint != "" {
-			err = fmt.Errorf("%w; %s", err, hint)
+		if hint, ok := sandboxSiteHint(ctx, opts.Sites, r.SiteID, s.UserID, opts.UserIDGiven); ok {
+			return i18n.NewError(0, "sandbox.redeem.with_hint", "Err", err, "Hint", hint)
 		}
 	}
 	return err
 }
 
+// sourceOf says where a setting came from: "env PROMOCTL_BASE_URL",
+// "flag --base-url", in the run's language.
+func sourceOf(src config.Source) i18n.Message {
+	return i18n.M("sandbox.redeem.source", "Kind", i18n.M("word.source."+src.Kind), "Name", src.Name)
+}
+
+// refusal says why the sandbox refused the code of r (reason, answered
+// as ae): the code as the sandbox names it, why, and for a code with
+// nothing to discount, what the order needs. Its exit code and, with -o
+// json, its status and kind are ae's.
+func refusal(r sandbox.RedeemRequest, reason sandbox.Refusal, ae *api.Error, deliveryGiven bool) error {
+	code, ok := sandbox.RefusedCode(ae.Title)
+	if !ok {
+		code = r.Code
+	}
+	why := i18n.M("sandbox.refusal." + string(reason))
+	if reason == sandbox.RefusalNotApplicable {
+		return i18n.NewError(0, "sandbox.redeem.refused_hint", "Code", code, "Why", why,
+			"Hint", nothingToDiscountHint(r, deliveryGiven), "Err", ae)
+	}
+	return i18n.NewError(0, "sandbox.redeem.refused", "Code", code, "Why", why, "Err", ae)
+}
+
 // nothingToDiscountHint says what a code refused for having nothing to
 // discount needs: the price it discounts is 0, and which price that is
 // follows from the order.
-func nothingToDiscountHint(r sandbox.RedeemRequest, deliveryGiven bool) string {
+func nothingToDiscountHint(r sandbox.RedeemRequest, deliveryGiven bool) i18n.Message {
 	switch {
 	case r.OrderPrice > 0 && !deliveryGiven:
-		return r.Code + " discounts delivery: add --delivery-price"
+		return i18n.M("sandbox.redeem.hint.add_delivery", "Code", r.Code)
 	case r.OrderPrice > 0:
-		return r.Code + " discounts delivery: give a --delivery-price above 0"
+		return i18n.M("sandbox.redeem.hint.delivery_above_zero", "Code", r.Code)
 	case r.DeliveryPrice > 0:
-		return r.Code + " discounts the goods: give an --order-price above 0"
+		return i18n.M("sandbox.redeem.hint.order_above_zero", "Code", r.Code)
 	}
-	return "the order costs nothing: give an --order-price above 0, and a --delivery-price for a delivery code"
+	return i18n.M("sandbox.redeem.hint.free_order")
 }
 
 // siteAccess tells who may view a site of the sandbox.
@@ -300,18 +320,18 @@ type siteAccess interface {
 
 // sandboxSiteHint names the sandbox user who can view a site the current
 // one cannot, or says there is no such site; sites (nil: none) says who
-// can view which. The hint says to use --user-id when it was given
-// (userIDGiven), to add it otherwise.
-func sandboxSiteHint(ctx context.Context, sites siteAccess, site, user int64, userIDGiven bool) string {
+// can view which; false when there is nothing to say. The hint says to use
+// --user-id when it was given (userIDGiven), to add it otherwise.
+func sandboxSiteHint(ctx context.Context, sites siteAccess, site, user int64, userIDGiven bool) (i18n.Message, bool) {
 	if sites == nil {
-		return ""
+		return i18n.Message{}, false
 	}
 	acc, err := sites.SiteAccess(ctx, site)
 	if err != nil {
-		return ""
+		return i18n.Message{}, false
 	}
 	if !acc.Exists {
-		return fmt.Sprintf("the sandbox has no site %d (%s)", site, sandboxUsers)
+		return i18n.M("sandbox.hint.no_site", "Site", site), true
 	}
 	verb := "add"
 	if userIDGiven {
@@ -321,23 +341,13 @@ func sandboxSiteHint(ctx context.Context, sites siteAccess, site, user int64, us
 		switch {
 		case c.UserID == user:
 		case c.UserID == acc.OwnerID:
-			return fmt.Sprintf("site %d belongs to sandbox user %d: %s --user-id %d", site, c.UserID, verb, c.UserID)
+			return i18n.M("sandbox.hint.owner_"+verb, "Site", site, "User", c.UserID), true
 		case slices.Contains(acc.ViewerIDs, c.UserID):
-			return fmt.Sprintf("sandbox user %d can view site %d: %s --user-id %d", c.UserID, site, verb, c.UserID)
+			return i18n.M("sandbox.hint.viewer_"+verb, "Site", site, "User", c.UserID), true
 		}
 	}
-	return ""
+	return i18n.Message{}, false
 }
-
-// explainedError is err told in other words: its exit code and, with -o
-// json, its status and kind are err's.
-type explainedError struct {
-	msg string
-	err error
-}
-
-func (e *explainedError) Error() string { return e.msg }
-func (e *explainedError) Unwrap() error { return e.err }
 
 func parseMoney(flag, s string) (float64, error) {
 	v, err := strconv.ParseFloat(strings.TrimSpace(s), 64)

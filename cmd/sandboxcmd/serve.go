@@ -4,6 +4,9 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
+	"net"
+	"strconv"
 	"syscall"
 
 	"github.com/spf13/cobra"
@@ -79,11 +82,15 @@ and put the same faults on --sandbox.`,
 // runSandboxServe serves the sandbox until ctx ends, logging to stderr.
 func runSandboxServe(ctx context.Context, opts *sandboxServeOptions) error {
 	o := opts.Serve
-	o.Out, o.Log = opts.IO.ErrOut, opts.IO.ErrOut
+	o.Started, o.Log = banner(opts.IO.ErrOut, opts.Msg), opts.IO.ErrOut
 	o.Waiting = core.SandboxWaiting(opts.IO.ErrOut, opts.Msg, o.DataPath)
 	err := sandbox.Serve(ctx, o)
 	if errors.Is(err, syscall.EADDRINUSE) {
-		return fmt.Errorf("%w; another program is listening there: choose another port with --addr (--addr 127.0.0.1:0 picks a free one)", err)
+		var op *net.OpError
+		if errors.As(err, &op) && op.Addr != nil {
+			return i18n.NewError(0, "sandbox.port_busy", "Addr", op.Addr.String(), "Err", op)
+		}
+		return i18n.NewError(0, "sandbox.port_busy", "Addr", o.Addr, "Err", err)
 	}
 	if err != nil {
 		return core.WithRecoveryHint(core.SandboxOpenError(err), o.DataPath, opts.Env)
@@ -91,6 +98,52 @@ func runSandboxServe(ctx context.Context, opts *sandboxServeOptions) error {
 	// Serve returns nil once interrupted and shut down.
 	fmt.Fprintln(opts.IO.ErrOut, opts.Msg.T("rest.sandbox.stopped"))
 	return nil
+}
+
+// banner writes on w, in msg's language, where the sandbox listens, its
+// data file, how to log in, the faults put on and how to stop it.
+func banner(w io.Writer, msg *i18n.Printer) func(sandbox.Started) {
+	return func(s sandbox.Started) {
+		say := func(id string, args ...any) { fmt.Fprintln(w, msg.Say(i18n.M(id, args...))) }
+		say("sandbox.banner.listening", "URL", s.URL)
+		if s.Exposed {
+			say("sandbox.banner.exposed", "Addr", s.Addr)
+		}
+		if s.Reset {
+			say("sandbox.banner.data_reset", "Path", s.DataPath)
+		} else {
+			say("sandbox.banner.data", "Path", s.DataPath)
+		}
+		say("sandbox.banner.credentials")
+		for _, c := range sandbox.Credentials() {
+			say("sandbox.banner.user", "User", c.UserID, "Token", c.Token, "Sites", sandboxSites(c))
+		}
+		if s.Faults.Active() {
+			say("sandbox.banner.faults")
+			for _, f := range core.SandboxFaultMessages(s.Faults) {
+				say("sandbox.banner.fault", "Fault", f)
+			}
+		}
+		say("sandbox.banner.try", "Command", sandbox.TryCommand(s.URL))
+		say("sandbox.banner.stop")
+	}
+}
+
+// sandboxSites says which sites a sandbox user may see: "can view sites
+// 1 and 2", "owns site 3".
+func sandboxSites(c sandbox.Credential) i18n.Message {
+	ids := make([]string, len(c.SiteIDs))
+	for i, id := range c.SiteIDs {
+		ids[i] = strconv.FormatInt(id, 10)
+	}
+	id := "sandbox.banner.views"
+	if c.Owns {
+		id = "sandbox.banner.owns"
+	}
+	if len(ids) == 1 {
+		return i18n.M(id+"_one", "Sites", ids[0])
+	}
+	return i18n.M(id+"_list", "Sites", i18n.List(ids))
 }
 
 // faultFlags adds the fault flags of sandbox serve.

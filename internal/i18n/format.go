@@ -36,3 +36,58 @@ func (p *Printer) Duration(d time.Duration) string {
 	}
 	return strings.Join(parts, " ")
 }
+
+// moments are how each language writes a moment with its zone: Go
+// layouts for a time to the minute and for one with seconds. A language
+// added is a row; one without a row writes English's.
+func moments() map[Lang][2]string {
+	return map[Lang][2]string{
+		English: {"2006-01-02 15:04 MST", "2006-01-02 15:04:05 MST"},
+		// Russian: 31.12.2026 23:59, to the minute, as tables show dates.
+		Russian: {"02.01.2006 15:04 MST", "02.01.2006 15:04 MST"},
+	}
+}
+
+// percentSpaces are what each language puts between a number and its
+// percent sign: 12.5%, 12,5 %.
+func percentSpaces() map[Lang]string {
+	return map[Lang]string{English: "", Russian: "\u00a0"}
+}
+
+// Amount is a discount as p's language writes it: in percent with as many
+// decimals as it has (English 12.5%, Russian 12,5 %), else money with two
+// (English 10700.00, Russian 10 700,00).
+func (p *Printer) Amount(v float64, percent bool) string {
+	if percent {
+		return Decimal(p.Lang(), v, -1) + percentSpaces()[p.Lang()] + "%"
+	}
+	return Decimal(p.Lang(), v, 2)
+}
+
+// Decimal is v with as many decimals as it has, as p's language writes a
+// number: English 12.5, Russian 12,5 and 1 148.
+func (p *Printer) Decimal(v float64) string { return Decimal(p.Lang(), v, -1) }
+
+// Moment is t in loc with its zone, as p's language writes a moment:
+// English 2026-12-31 23:59:59 MSK (seconds when it has them), Russian
+// 31.12.2026 23:59 MSK.
+func (p *Printer) Moment(t time.Time, loc *time.Location) string {
+	layouts, ok := moments()[p.Lang()]
+	if !ok {
+		layouts = moments()[English]
+	}
+	if t = t.In(loc); t.Second() != 0 {
+		return t.Format(layouts[1])
+	}
+	return t.Format(layouts[0])
+}
+
+// List is items as p's language lists them: "1", "1 and 2", "1, 2 and 3"
+// (list.and in the catalogs).
+func (p *Printer) List(items []string) string {
+	if len(items) < 2 {
+		return strings.Join(items, "")
+	}
+	last := len(items) - 1
+	return p.T("list.and", "Items", strings.Join(items[:last], ", "), "Last", items[last])
+}

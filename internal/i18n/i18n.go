@@ -148,7 +148,8 @@ func (p *Printer) T(id string, args ...any) string {
 }
 
 // N is T for a count: the message's plural form for n, which it reads as
-// {{.Count}}.
+// {{.Count}} (args may give the number as it is to be written: "Count",
+// "100 000").
 func (p *Printer) N(id string, n int, args ...any) string {
 	return p.localize(id, n, args)
 }
@@ -181,8 +182,8 @@ func (p *Printer) localize(id string, count any, args []any) string {
 			data[k] = args[i+1]
 		}
 	}
-	if count != nil {
-		data["Count"] = count
+	if _, given := data["Count"]; count != nil && !given {
+		data["Count"] = count // unless args say how to write it
 	}
 	s, err := loc.Localize(&goi18n.LocalizeConfig{MessageID: id, TemplateData: data, PluralCount: count})
 	if err != nil {

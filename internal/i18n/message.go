@@ -1,6 +1,9 @@
 package i18n
 
-import "sync"
+import (
+	"sync"
+	"time"
+)
 
 // Message is a sentence for a person as it arises: a catalog id and its
 // data, rendered in a language only at the edge (Printer.Say). Code builds
@@ -20,6 +23,22 @@ func M(id string, args ...any) Message { return Message{ID: id, Args: args} }
 // {{.Count}}.
 func C(id string, n int, args ...any) Message { return Message{ID: id, Args: args, Count: &n} }
 
+// Amount is a discount as a message's value, said in the language's
+// number form (Printer.Amount): 0.01%, 0,01 %.
+type Amount struct {
+	Value   float64
+	Percent bool
+}
+
+// Number is a number as a message's value, said in the language's form
+// (Printer.Decimal): 100000, 100 000.
+type Number float64
+
+// List is words as a message's value, said as the language lists them
+// (Printer.List): 1 and 2, 1 и 2. A time.Duration value is said in the
+// language's units (Printer.Duration).
+type List []string
+
 // Say is m in p's language. A value that is itself a Message is said in
 // p's language too, and so is an error (through the error's Message when
 // it has one, else its text).
@@ -36,6 +55,14 @@ func (p *Printer) SayWith(m Message, errText func(error) string) string {
 		switch v := args[i].(type) {
 		case Message:
 			args[i] = p.SayWith(v, errText)
+		case Amount:
+			args[i] = p.Amount(v.Value, v.Percent)
+		case Number:
+			args[i] = p.Decimal(float64(v))
+		case List:
+			args[i] = p.List(v)
+		case time.Duration:
+			args[i] = p.Duration(v)
 		case error:
 			args[i] = errText(v)
 		}

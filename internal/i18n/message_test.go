@@ -4,6 +4,7 @@ import (
 	"errors"
 	"io/fs"
 	"testing"
+	"time"
 
 	goi18n "github.com/nicksnyder/go-i18n/v2/i18n"
 	"github.com/pelletier/go-toml/v2"
@@ -74,6 +75,42 @@ func TestEveryCatalogFileIsReadInItsLanguage(t *testing.T) {
 		}
 		if l := fileLang(f.Name()); l != English && l != Russian {
 			t.Errorf("%s: %q is not a language promoctl speaks", f.Name(), l)
+		}
+	}
+}
+
+// TestNumberForms: amounts and moments in each language's forms, from
+// the per-language rows.
+func TestNumberForms(t *testing.T) {
+	ru, en := New(Russian), New(English)
+	for _, c := range []struct {
+		v       float64
+		percent bool
+		ru, en  string
+	}{
+		{0.01, false, "0,01", "0.01"}, {0.01, true, "0,01\u00a0%", "0.01%"}, {12.5, true, "12,5\u00a0%", "12.5%"},
+		{10700, false, "10\u00a0700,00", "10700.00"}, {1148, false, "1\u00a0148,00", "1148.00"}, {-1234567.5, false, "-1\u00a0234\u00a0567,50", "-1234567.50"},
+	} {
+		if got := ru.Amount(c.v, c.percent); got != c.ru {
+			t.Errorf("ru Amount(%v, %v) = %q, want %q", c.v, c.percent, got, c.ru)
+		}
+		if got := en.Amount(c.v, c.percent); got != c.en {
+			t.Errorf("en Amount(%v, %v) = %q, want %q", c.v, c.percent, got, c.en)
+		}
+	}
+	msk := time.FixedZone("MSK", 3*3600)
+	end := time.Date(2026, 12, 31, 20, 59, 59, 0, time.UTC)
+	start := time.Date(2026, 11, 30, 21, 0, 0, 0, time.UTC)
+	for _, c := range []struct {
+		p    *Printer
+		t    time.Time
+		want string
+	}{
+		{ru, end, "31.12.2026 23:59 MSK"}, {ru, start, "01.12.2026 00:00 MSK"},
+		{en, end, "2026-12-31 23:59:59 MSK"}, {en, start, "2026-12-01 00:00 MSK"},
+	} {
+		if got := c.p.Moment(c.t, msk); got != c.want {
+			t.Errorf("%s Moment(%v) = %q, want %q", c.p.Lang(), c.t, got, c.want)
 		}
 	}
 }

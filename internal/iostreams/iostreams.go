@@ -19,7 +19,8 @@ type IOStreams struct {
 
 	inTTY, outTTY, errTTY bool
 	colorOff              bool
-	width                 int // stdout's terminal's columns, set by tests; 0: ask the terminal
+	machine               bool // Machine: what is written is for programs
+	width                 int  // stdout's terminal's columns, set by tests; 0: ask the terminal
 }
 
 // System returns the process's streams.

@@ -28,6 +28,11 @@ type Column struct {
 	Wide bool
 }
 
+// keepMinWidth is the narrowest a Keep column holding a value far wider
+// than the others is shortened to: wider than any code (15 characters)
+// or id.
+const keepMinWidth = 16
+
 // ellipsis ends a shortened cell.
 const ellipsis = "…"
 
@@ -113,6 +118,18 @@ func shrink(w, natural []int, shown []bool, col func(int) Column, width int) {
 			cut(i, 2*m)
 		}
 	}
+	// A column never dropped (an id, a code) is never shortened either,
+	// unless a value in it is far wider than a code can be (a third of
+	// the terminal): then it is shortened, down to keepMinWidth, before
+	// any other column gives way, and gets room back first — one value
+	// of 400 characters does not push every other column off.
+	var outliers []int
+	for i := range w {
+		if shown[i] && col(i).Keep && natural[i] > max(width/3, keepMinWidth) {
+			outliers = append(outliers, i)
+			cut(i, keepMinWidth)
+		}
+	}
 	for _, i := range order {
 		if total() <= width {
 			break
@@ -123,6 +140,11 @@ func shrink(w, natural []int, shown []bool, col func(int) Column, width int) {
 			}
 		}
 		shown[i] = false
+	}
+	for _, i := range outliers {
+		if room := width - total(); room > 0 && w[i] < natural[i] {
+			w[i] += min(room, natural[i]-w[i])
+		}
 	}
 	for j := len(order) - 1; j >= 0; j-- {
 		i := order[j]

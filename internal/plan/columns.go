@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strings"
 	"unicode"
+	"unicode/utf8"
 
 	"github.com/promoctl/promoctl/internal/i18n"
 	"github.com/promoctl/promoctl/internal/promo"
@@ -199,9 +200,12 @@ func header(head []string, line int, probs *Problems, o ReadOptions) ([]string, 
 		case n == "":
 			probs.addMsg(line, i18n.M("sheet.column_unnamed", "N", i+1))
 			continue
+		case utf8.RuneCountInString(n) > MaxName:
+			probs.addMsg(line, i18n.M("bounds.name_long", "Column", i+1, "Max", MaxName, "Start", short(h)))
+			continue
 		case !ok:
 			if near := names.nearMiss(h); near != "" {
-				probs.addMsg(line, i18n.M("sheet.column_near", "Column", h, "Suggestion", near))
+				probs.addMsg(line, i18n.M("sheet.column_near", "Column", cut(h), "Suggestion", near))
 				probs.badHeader = true
 			} else {
 				unnamed = append(unnamed, h)
@@ -211,7 +215,7 @@ func header(head []string, line int, probs *Problems, o ReadOptions) ([]string, 
 		keys[i] = key
 		if first, twice := seen[key]; twice {
 			if normHeader(first) == n {
-				probs.addMsg(line, i18n.M("sheet.column_again", "Column", strings.TrimSpace(h)))
+				probs.addMsg(line, i18n.M("sheet.column_again", "Column", cut(strings.TrimSpace(h))))
 			} else {
 				probs.addMsg(line, i18n.M("sheet.column_twice", "First", first, "Second", h, "Field", key))
 			}
@@ -226,7 +230,14 @@ func header(head []string, line int, probs *Problems, o ReadOptions) ([]string, 
 		}
 	}
 	if len(unnamed) > 0 {
-		probs.warnings = append(probs.warnings, i18n.C("sheet.columns_ignored", len(unnamed), "File", probs.File, "Columns", unnamed,
+		// The first few names, each cut short: a header of hundreds of
+		// long names is still one short line.
+		const listed = 10
+		shown := make([]string, 0, listed)
+		for _, h := range unnamed[:min(len(unnamed), listed)] {
+			shown = append(shown, cut(h))
+		}
+		probs.warnings = append(probs.warnings, i18n.C("sheet.columns_ignored", len(unnamed), "File", probs.File, "Columns", shown, "Others", len(unnamed)-len(shown),
 			"Fields", strings.Join(Columns(), ", "), "Headers", strings.Join(names.headers, ", ")))
 	}
 	return keys, use

@@ -10,6 +10,7 @@ package plan
 import (
 	"bufio"
 	"bytes"
+	"context"
 	"encoding/csv"
 	"errors"
 	"fmt"
@@ -20,12 +21,14 @@ import (
 	"strconv"
 	"strings"
 	"time"
+	"unicode/utf8"
 
 	"go.yaml.in/yaml/v3"
 
 	"github.com/promoctl/promoctl/internal/i18n"
 	"github.com/promoctl/promoctl/internal/jsonscan"
 	"github.com/promoctl/promoctl/internal/promo"
+	"github.com/promoctl/promoctl/internal/sheet"
 )
 
 // Row is one promo code of a file, as the file declares it.
@@ -59,11 +62,20 @@ type Problem struct {
 	Said *i18n.Message
 }
 
-// Problems is every problem found in a file: nothing is sent when there
-// are any.
+// Problems is every problem found in a file, up to MaxProblems: nothing
+// is sent when there are any. Past MaxProblems a problem is only counted
+// (More), and reading stops at the end of the row that filled the list
+// (Stopped), whatever the problems are: a file of millions of bad rows
+// costs no more than one of MaxProblems.
 type Problems struct {
 	File string
 	List []Problem
+	// More is how many problems were found and not listed.
+	More int
+	// Stopped is the line (item) after which reading stopped with the
+	// list full; 0 when the file was read to its end.
+	Stopped int
+	english *i18n.Printer // says addMsg's English, read on the first
 	// warnings wait for the end of the reading: a file refused as a
 	// whole (not text) gets none.
 	warnings []i18n.Message
@@ -73,10 +85,10 @@ type Problems struct {
 }
 
 func (p *Problems) Error() string {
-	if len(p.List) == 1 {
+	if len(p.List) == 1 && p.More == 0 {
 		return p.Lines()[0]
 	}
-	return fmt.Sprintf("%s: %d problems", p.File, len(p.List))
+	return fmt.Sprintf("%s: %d problems", p.File, len(p.List)+p.More)
 }
 
 // Lines are the problems as FILE:LINE: message, in the order of the file.
@@ -101,12 +113,43 @@ func (p *Problems) Say(msg *i18n.Printer) []string {
 }
 
 func (p *Problems) add(line int, format string, args ...any) {
+	if p.full() {
+		p.More++
+		return
+	}
 	p.List = append(p.List, Problem{Line: line, Msg: fmt.Sprintf(format, args...)})
 }
 
 // addMsg adds the problem m, a catalog's message.
 func (p *Problems) addMsg(line int, m i18n.Message) {
-	p.List = append(p.List, Problem{Line: line, Msg: i18n.New(i18n.English).Say(m), Said: &m})
+	if p.full() {
+		p.More++
+		return
+	}
+	if p.english == nil {
+		p.english = i18n.New(i18n.English)
+	}
+	p.List = append(p.List, Problem{Line: line, Msg: p.english.Say(m), Said: &m})
+}
+
+// full reports whether the list holds MaxProblems.
+func (p *Problems) full() bool { return len(p.List) >= MaxProblems }
+
+// stop reports whether reading stops after line: the list is full.
+func (p *Problems) stop(line int) bool {
+	if !p.full() {
+		return false
+	}
+	if p.Stopped == 0 {
+		p.Stopped = line
+	}
+	return true
+}
+
+// reset forgets every problem: one that says the file cannot be read at
+// all comes instead.
+func (p *Problems) reset() {
+	p.List, p.More, p.Stopped = p.List[:0], 0, 0
 }
 
 func (p *Problems) err() error {
@@ -128,15 +171,22 @@ const (
 	// XLSX is an Excel workbook (Office Open XML), as Excel and LibreOffice
 	// save it.
 	XLSX Format = "xlsx"
+	// ODS is an OpenDocument spreadsheet, LibreOffice's own.
+	ODS Format = "ods"
 )
+
+// workbook reports whether a format is a workbook's (.xlsx, .ods).
+func (f Format) workbook() bool { return f == XLSX || f == ODS }
 
 // Sniff tells a file's format from its name's extension, else from its
 // first characters: a ZIP archive is a workbook, [ or { is JSON, - or ---
 // YAML, anything else CSV.
 func Sniff(name string, data []byte) Format {
 	switch strings.ToLower(filepath.Ext(name)) {
-	case ".xlsx", ".xlsm":
-		return XLSX
+	case ".xlsx", ".xlsm", ".xls":
+		return XLSX // an .xls is refused by the workbook reader, saying what it is
+	case ".ods":
+		return ODS
 	case ".csv", ".tsv", ".txt":
 		return CSV
 	case ".json":
@@ -145,7 +195,13 @@ func Sniff(name string, data []byte) Format {
 		return YAML
 	}
 	if bytes.HasPrefix(data, []byte("PK\x03\x04")) {
+		if bytes.Contains(data[:min(len(data), 128)], []byte("mimetypeapplication/vnd.oasis.opendocument.spreadsheet")) {
+			return ODS
+		}
 		return XLSX
+	}
+	if sheet.IsCompound(data) {
+		return XLSX // encrypted, or an .xls: the workbook reader says which
 	}
 	t := bytes.TrimLeft(bytes.TrimPrefix(data, bom), " \t\r\n")
 	switch {
@@ -193,7 +249,11 @@ func unknownField(what, key string) string {
 	best, dist := "", 1<<30
 	k := strings.ToLower(strings.TrimSpace(key))
 	readOnly := promo.FieldNames(func(f promo.Field) bool { return !f.Writable && f.Name != "id" })
-	for _, c := range append(Columns(), readOnly...) {
+	names := append(Columns(), readOnly...)
+	if utf8.RuneCountInString(k) > MaxName {
+		names = nil // no name is near it
+	}
+	for _, c := range names {
 		d := levenshtein([]rune(k), []rune(c))
 		if len(k) >= 4 && strings.Contains(c, k) {
 			d = 1 // enabled: is_enabled
@@ -202,7 +262,7 @@ func unknownField(what, key string) string {
 			best, dist = c, d
 		}
 	}
-	msg := fmt.Sprintf("unknown %s %q", what, key)
+	msg := fmt.Sprintf("unknown %s %s", what, short(key))
 	if best != "" {
 		msg += fmt.Sprintf(" (did you mean %q?)", best)
 	}
@@ -238,8 +298,17 @@ type cell struct {
 	compound bool
 }
 
-// MaxProblems is how many problems Read lists before it stops looking.
+// MaxProblems is how many problems Read lists: it counts those after
+// them to the end of the row that filled the list, and stops reading.
 const MaxProblems = 200
+
+// MaxName is the most characters a column's (a field's) name may have;
+// MaxValue the most a value of a field read may have, far more than any
+// has (a code has 15). Neither is echoed whole in a message (short).
+const (
+	MaxName  = 100
+	MaxValue = 100
+)
 
 // MaxRows is the most rows a file may have. The rows are checked as they
 // are read and only what they declare is kept, so reading takes memory in
@@ -274,6 +343,12 @@ func Read(name string, data []byte, loc *time.Location) ([]Row, error) {
 // file is read twice (once to tell its encoding, then row by row), a
 // workbook's sheet row by row; neither is held in memory as a whole.
 func ReadFrom(name string, f io.ReadSeeker, o ReadOptions) ([]Row, error) {
+	return ReadContext(context.Background(), name, f, o)
+}
+
+// ReadContext is ReadFrom ending when ctx ends (with ctx's error): a
+// workbook's read checks it at every row.
+func ReadContext(ctx context.Context, name string, f io.ReadSeeker, o ReadOptions) ([]Row, error) {
 	probs := &Problems{File: name}
 	var head [512]byte
 	n, err := io.ReadFull(f, head[:])
@@ -284,8 +359,8 @@ func ReadFrom(name string, f io.ReadSeeker, o ReadOptions) ([]Row, error) {
 		return nil, fmt.Errorf("read %s: %w", name, err)
 	}
 	format := Sniff(name, head[:n])
-	if o.Sheet != "" && format != XLSX {
-		probs.add(0, "--sheet is for a workbook (.xlsx), and this is %s", strings.ToUpper(string(format)))
+	if o.Sheet != "" && !format.workbook() {
+		probs.add(0, "--sheet is for a workbook (.xlsx or .ods), and this is %s", strings.ToUpper(string(format)))
 		return nil, probs.err()
 	}
 	if len(o.Columns) > 0 && (format == JSON || format == YAML) {
@@ -298,11 +373,11 @@ func ReadFrom(name string, f io.ReadSeeker, o ReadOptions) ([]Row, error) {
 	seen := false
 	emit := func(line int, cells []cell) bool {
 		seen = true
-		if len(probs.List) >= MaxProblems {
+		if probs.stop(line) {
 			return false
 		}
 		if len(rows) >= MaxRows {
-			probs.List = probs.List[:0]
+			probs.reset()
 			probs.add(0, "more than %d rows: apply a file of at most %d promo codes at a time", MaxRows, MaxRows)
 			rows = nil
 			return false
@@ -327,13 +402,13 @@ func ReadFrom(name string, f io.ReadSeeker, o ReadOptions) ([]Row, error) {
 			probs.add(r.Line, "the row names neither an id nor a code")
 		}
 		rows = append(rows, r)
-		return true
+		return !probs.stop(line)
 	}
 	switch format {
 	case CSV:
 		err = readCSV(f, o, probs, emit)
-	case XLSX:
-		err = readXLSX(f, o, probs, emit)
+	case XLSX, ODS:
+		err = readWorkbook(ctx, f, o, probs, emit)
 	case JSON:
 		if bytes.HasPrefix(head[:n], bom) {
 			_, err = f.Seek(int64(len(bom)), io.SeekStart)
@@ -375,9 +450,11 @@ var errNotText = errors.New("not UTF-8, UTF-16 or Windows-1251 text: save it fro
 // readCSV reads a header row and the rows under it, as whatever program
 // saved them (textReader): the separator is a comma, a semicolon or a tab,
 // as the header row tells (a spreadsheet in a locale with decimal commas
-// separates with semicolons, "Unicode text" with tabs). Rows that are
-// empty or only separators are skipped. Each row goes to emit as it is
-// read; a false from emit stops.
+// separates with semicolons, "Unicode text" with tabs), and a line ends
+// at LF, CRLF or CR. Rows that are empty or only separators are skipped.
+// Each row goes to emit as it is read; a false from emit stops, and so
+// does a full list of problems. No row is held past the bounds of
+// csvRows.
 func readCSV(f io.ReadSeeker, o ReadOptions, probs *Problems, emit func(int, []cell) bool) error {
 	text, err := textReader(f)
 	if errors.Is(err, errNotText) {
@@ -388,81 +465,130 @@ func readCSV(f io.ReadSeeker, o ReadOptions, probs *Problems, emit func(int, []c
 		return err
 	}
 	br := bufio.NewReaderSize(text, 64<<10)
-	r := csv.NewReader(br)
-	r.Comma = separator(br)
-	r.FieldsPerRecord = -1
-	r.ReuseRecord = false
+	r := newCSVRows(br, separator(br))
 	var head []string
+	var headLine int
 	for {
-		head, err = r.Read()
+		head, headLine, err = r.Read()
 		if err != nil || !blank(head) {
 			break
 		}
 	}
-	if errors.Is(err, errNotText) {
-		probs.List = probs.List[:0]
+	var over *rowError
+	switch {
+	case errors.Is(err, errNotText):
+		probs.reset()
 		probs.add(0, "%v", errNotText)
 		return nil
-	}
-	if err == io.EOF {
+	case err == io.EOF:
+		return nil
+	case errors.As(err, &over):
+		probs.addMsg(headLine, overMessage(over, head, nil))
+		return nil
+	case err != nil:
+		probs.add(headLine, "cannot read the header row: %s", csvMessage(err))
 		return nil
 	}
-	if err != nil {
-		line := 1
-		var pe *csv.ParseError
-		if errors.As(err, &pe) {
-			line = pe.StartLine
-		}
-		probs.add(line, "cannot read the header row: %s", csvMessage(err))
-		return nil
-	}
-	headLine, _ := r.FieldPos(0)
 	keys, use := header(head, headLine, probs, o)
+	if probs.stop(headLine) {
+		return nil
+	}
 	for {
-		rec, err := r.Read()
+		rec, line, err := r.Read()
 		if err == io.EOF {
 			break
 		}
 		if errors.Is(err, errNotText) {
-			probs.List = probs.List[:0]
+			probs.reset()
 			probs.add(0, "%v", errNotText)
 			return nil
 		}
-		if err != nil {
-			line := 0
+		over = nil
+		switch {
+		case errors.As(err, &over):
+			probs.addMsg(line, overMessage(over, rec, keys))
+		case err != nil:
 			var pe *csv.ParseError
-			if errors.As(err, &pe) {
-				line = pe.StartLine // where the row starts, not where the reader gave up
+			if !errors.As(err, &pe) {
+				return err
 			}
 			probs.add(line, "%s", csvMessage(err))
-			if rec == nil {
-				break // the reader cannot go on
+		case blank(rec):
+			continue
+		default:
+			for len(rec) > len(keys) && strings.TrimSpace(rec[len(rec)-1]) == "" {
+				rec = rec[:len(rec)-1] // empty cells after the last column
 			}
-			continue
-		}
-		if blank(rec) {
-			continue
-		}
-		line, _ := r.FieldPos(0)
-		for len(rec) > len(keys) && strings.TrimSpace(rec[len(rec)-1]) == "" {
-			rec = rec[:len(rec)-1] // empty cells after the last column
-		}
-		if len(rec) != len(keys) {
-			probs.add(line, "%d values for %d columns", len(rec), len(keys))
-			continue
-		}
-		cells := make([]cell, 0, len(rec))
-		for i, v := range rec {
-			if use[i] {
-				cells = append(cells, cell{key: keys[i], text: v})
+			if len(rec) != len(keys) {
+				probs.add(line, "%d values for %d columns", len(rec), len(keys))
+				break
+			}
+			cells := make([]cell, 0, len(rec))
+			for i, v := range rec {
+				if use[i] {
+					cells = append(cells, cell{key: keys[i], text: v})
+				}
+			}
+			if !emit(line, cells) {
+				return nil
 			}
 		}
-		if !emit(line, cells) {
-			break
+		if probs.stop(line) {
+			return nil
 		}
 	}
 	return nil
 }
+
+// overMessage says what bound a row (the header: keys nil) is over.
+func overMessage(e *rowError, rec, keys []string) i18n.Message {
+	switch {
+	case errors.Is(e.Err, errManyValues) && keys == nil:
+		return i18n.M("bounds.header_columns", "Max", MaxColumns)
+	case errors.Is(e.Err, errManyValues):
+		return i18n.M("bounds.row_values", "Max", MaxColumns, "Columns", len(keys))
+	case errors.Is(e.Err, errLongRow):
+		return i18n.M("bounds.row_long", "MiB", MaxRowBytes>>20)
+	case keys == nil:
+		return i18n.M("bounds.name_long", "Column", e.Col+1, "Max", MaxName, "Start", short(rec[e.Col]))
+	}
+	column := strconv.Itoa(e.Col + 1)
+	if e.Col < len(keys) && keys[e.Col] != "" {
+		column = keys[e.Col]
+	}
+	start := ""
+	if e.Col < len(rec) {
+		start = short(rec[e.Col])
+	}
+	return i18n.M("bounds.cell_long", "Column", column, "Max", MaxCell, "Start", start)
+}
+
+// cut is s cut to its first shortRunes characters, and … after them when
+// it goes on: a value a message quotes itself.
+func cut(s string) string {
+	i, n := 0, 0
+	for i < len(s) && n < shortRunes {
+		_, size := utf8.DecodeRuneInString(s[i:])
+		i += size
+		n++
+	}
+	if i < len(s) {
+		return s[:i] + "…"
+	}
+	return s
+}
+
+// short is s quoted to be echoed in a message: its first shortRunes
+// characters, and … after them when it goes on. A value is echoed only
+// so, whatever its length.
+func short(s string) string {
+	if c := cut(s); len(c) < len(s) {
+		return strconv.Quote(strings.TrimSuffix(c, "…")) + "…"
+	}
+	return strconv.Quote(s)
+}
+
+const shortRunes = 40
 
 // blank reports whether a row is empty or only separators (and spaces).
 func blank(rec []string) bool {
@@ -475,13 +601,13 @@ func blank(rec []string) bool {
 }
 
 // separator tells a CSV file's separator from its header row (its first
-// line that is not empty): a comma, else a semicolon or a tab, whichever
+// line that is not empty, ending at LF or CR): a comma, else a semicolon or a tab, whichever
 // it has more of.
 func separator(br *bufio.Reader) rune {
 	peek, _ := br.Peek(br.Size())
 	for {
 		line := peek
-		if i := bytes.IndexByte(peek, '\n'); i >= 0 {
+		if i := bytes.IndexAny(peek, "\r\n"); i >= 0 {
 			line, peek = peek[:i], peek[i+1:]
 		} else {
 			peek = nil
@@ -559,7 +685,7 @@ func itemCells(line int, item *yaml.Node, probs *Problems) (cells []cell, ok boo
 		k, v := item.Content[i].Value, item.Content[i+1]
 		switch {
 		case seen[k]:
-			probs.add(line, "field %q is there twice", k)
+			probs.add(line, "field %s is there twice", short(k))
 			continue
 		case ignored(k):
 			continue
@@ -671,6 +797,10 @@ func parseRow(line int, cells []cell, loc *time.Location, probs *Problems) Row {
 			probs.add(line, "%s: want a single value, got a list or an object", v.key)
 			continue
 		}
+		if utf8.RuneCountInString(text) > MaxValue {
+			probs.addMsg(line, i18n.M("bounds.value_long", "Field", v.key, "Max", MaxValue, "Start", short(text)))
+			continue
+		}
 		var err error
 		switch v.key {
 		case "id":
@@ -732,7 +862,7 @@ func setField(r *Row, key, text string, loc *time.Location) error {
 func positive(s string) (int64, error) {
 	v, err := strconv.ParseInt(s, 10, 64)
 	if err != nil || v < 1 {
-		return 0, fmt.Errorf("want a positive whole number, got %q", s)
+		return 0, fmt.Errorf("want a positive whole number, got %s", short(s))
 	}
 	return v, nil
 }

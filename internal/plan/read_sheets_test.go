@@ -127,7 +127,7 @@ func TestReadWorkbook(t *testing.T) {
 		t.Errorf("--sheet Codes: %v", err)
 	}
 	_, err = ReadFrom("codes.csv", strings.NewReader("code\nX\n"), ReadOptions{Loc: moscow, Sheet: "Codes"})
-	if err == nil || err.Error() != `codes.csv: --sheet is for a workbook (.xlsx), and this is CSV` {
+	if err == nil || err.Error() != `codes.csv: --sheet is for a workbook (.xlsx or .ods), and this is CSV` {
 		t.Errorf("--sheet of CSV: %v", err)
 	}
 }

@@ -11,6 +11,7 @@ import (
 	"strconv"
 	"strings"
 	"time"
+	"unicode/utf8"
 
 	"go.yaml.in/yaml/v3"
 )
@@ -34,6 +35,26 @@ func readOnly(key string) bool {
 // object of a dozen fields, a few hundred bytes: anything near this is the
 // wrong file.
 const MaxFileSize = 1 << 20
+
+// maxFileValue is the most characters a field's value may have in a -f
+// file, far more than any has (a code has 15): a longer one is refused
+// before it is parsed, and not echoed whole.
+const maxFileValue = 100
+
+// cut is s quoted for a message, its first 40 characters and … when it
+// goes on: a message never echoes a long value whole.
+func cut(s string) string {
+	i, n := 0, 0
+	for i < len(s) && n < 40 {
+		_, size := utf8.DecodeRuneInString(s[i:])
+		i += size
+		n++
+	}
+	if i < len(s) {
+		return strconv.Quote(s[:i]) + "…"
+	}
+	return strconv.Quote(s)
+}
 
 // oneObject says why a file is refused when it holds more than one thing.
 const oneObject = ": a promo code file holds one object"
@@ -84,6 +105,12 @@ func ParseFile(data []byte, loc *time.Location) (File, error) {
 		if v == nil || readOnly(k) {
 			continue
 		}
+		if _, known := Lookup(k); !known && k != "site_id" {
+			return out, fmt.Errorf("unknown field %s", cut(k))
+		}
+		if text, ok := v.(string); ok && utf8.RuneCountInString(text) > maxFileValue {
+			return out, &FieldError{k, fmt.Errorf("a value longer than %d characters: %s", maxFileValue, cut(text))}
+		}
 		if k == "site_id" {
 			var id int64
 			if id, err = toInt(v); err == nil && id < 1 {
@@ -96,7 +123,7 @@ func ParseFile(data []byte, loc *time.Location) (File, error) {
 			}
 			err = f.SetFile(c, v, loc)
 		} else {
-			return out, fmt.Errorf("unknown field %q", k)
+			return out, fmt.Errorf("unknown field %s", cut(k))
 		}
 		if err != nil {
 			return out, &FieldError{k, err}

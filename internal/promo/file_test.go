@@ -301,3 +301,18 @@ func TestParseFileFlagsWin(t *testing.T) {
 		t.Errorf("overlay = code %q enabled %v amount %v; want FLAG false 5", *c.Code, *c.Enabled, *c.Amount)
 	}
 }
+
+// A value or a name far longer than any field's is refused without being
+// parsed, and a message echoes its first 40 characters only.
+func TestParseFileEchoesValuesShort(t *testing.T) {
+	long := strings.Repeat("9", 600_000)
+	for _, c := range []struct{ file, want string }{
+		{`{"d_off":"` + long + `"}`, `d_off: a value longer than 100 characters: "9999999999999999999999999999999999999999"…`},
+		{`{"` + strings.Repeat("k", 1000) + `":1}`, `unknown field "kkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkk"…`},
+	} {
+		_, err := ParseFile([]byte(c.file), time.UTC)
+		if err == nil || err.Error() != c.want {
+			t.Errorf("error %.200v, want %s", err, c.want)
+		}
+	}
+}

@@ -11,8 +11,8 @@ import (
 // lines huh v1.0.0 writes in English itself, and offers no option to
 // change, said in the form's language: "Enter a number between 1 and 2: ",
 // "Invalid: must be a number between 1 and 2". huh writes each prompt and
-// each refusal in one Write. The yes/no question keeps huh's "[Y/n]":
-// huh accepts only y, yes, n and no as answers.
+// each refusal in one Write. The yes/no question is promoctl's own
+// (accessibleConfirm): huh's shows "[Y/n]" and takes only y/yes/n/no.
 type accessibleWriter struct {
 	w io.Writer
 	m *i18n.Printer
@@ -30,7 +30,6 @@ func huhLines() []struct {
 	}{
 		{regexp.MustCompile(`^Enter a number between (\d+) and (\d+): $`), "form.huh.enter_number"},
 		{regexp.MustCompile(`^Invalid: must be a number between (\d+) and (\d+)\n$`), "form.huh.invalid_number"},
-		{regexp.MustCompile(`^invalid input\. please try again\n$`), "form.huh.invalid_yes_no"},
 	}
 }
 

@@ -196,8 +196,7 @@ func (h *Huh) promoForm(form PromoForm) (*huh.Form, func() (PromoAnswers, error)
 			_, err := chk.Amount(s, v.Percent)
 			return err
 		}))),
-		huh.NewConfirm().Title(label("is_enabled")).Description(enabledHint).
-			Affirmative(m.T("form.yes")).Negative(m.T("form.no")).Value(&v.Enabled),
+		h.yesNo(label("is_enabled"), enabledHint, &v.Enabled),
 	}
 
 	limits := []huh.Field{
@@ -219,8 +218,7 @@ func (h *Huh) promoForm(form PromoForm) (*huh.Form, func() (PromoAnswers, error)
 			_, err := chk.MaxUses(s)
 			return err
 		}))),
-		huh.NewConfirm().Title(label("personal_limit_is_enabled")).Description(m.T("form.promo.once.help")).
-			Affirmative(m.T("form.yes")).Negative(m.T("form.no")).Value(&v.OncePerUser),
+		h.yesNo(label("personal_limit_is_enabled"), m.T("form.promo.once.help"), &v.OncePerUser),
 	}
 
 	groups := []*huh.Group{
@@ -286,8 +284,7 @@ func selectOf[T comparable](sel *huh.Select[T], value *T, opts []huh.Option[T]) 
 // never taken from a closed input.
 func (h *Huh) Proceed(ctx context.Context, title string, def bool) error {
 	v := def
-	m := h.msg()
-	field := huh.NewConfirm().Title(title).Affirmative(m.T("form.yes")).Negative(m.T("form.no")).Value(&v)
+	field := h.yesNo(title, "", &v)
 	if err := h.runToEnd(ctx, huh.NewForm(huh.NewGroup(field))); err != nil {
 		return err
 	}

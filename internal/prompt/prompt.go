@@ -63,8 +63,7 @@ func (h *Huh) msg() *i18n.Printer {
 // Confirm asks a yes/no question; def is the answer Enter gives.
 func (h *Huh) Confirm(ctx context.Context, title, description string, def bool) (bool, error) {
 	v := def
-	m := h.msg()
-	field := huh.NewConfirm().Title(title).Description(description).Affirmative(m.T("form.yes")).Negative(m.T("form.no")).Value(&v)
+	field := h.yesNo(title, description, &v)
 	if err := h.run(ctx, huh.NewForm(huh.NewGroup(field))); err != nil {
 		return false, err
 	}

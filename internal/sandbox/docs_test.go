@@ -2,7 +2,6 @@ package sandbox
 
 import (
 	"bytes"
-	"net"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -14,17 +13,8 @@ import (
 // at a served sandbox use the address it listens on by default, and
 // docs/bulk.md gives the flags its banner prints.
 func TestDocsPointAtTheSandbox(t *testing.T) {
-	addr, err := net.ResolveTCPAddr("tcp", DefaultAddr)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var banner bytes.Buffer
-	writeBanner(&banner, addr, "sandbox.db", false, Faults{})
-	_, try, ok := strings.Cut(banner.String(), "try: promoctl ")
-	if !ok {
-		t.Fatalf("the banner has no try line:\n%s", banner.String())
-	}
-	flags, _, _ := strings.Cut(try, " promo list")
+	try := TryCommand("http://" + DefaultAddr)
+	flags, _, _ := strings.Cut(strings.TrimPrefix(try, "promoctl "), " promo list")
 
 	docs, err := filepath.Glob("../../docs/*.md")
 	if err != nil {

@@ -23,7 +23,9 @@ type Faults struct {
 	// by every request to the handler.
 	RateLimit Rate
 	// Latency is added to every request, before it is served, without
-	// holding any lock: concurrent requests wait side by side.
+	// holding any lock: concurrent requests wait side by side. A write is
+	// carried out after it even if its client has left meanwhile; a read
+	// whose client left is not served.
 	Latency time.Duration
 	// DropAfterCreate is the fraction (0 to 1) of successful creates
 	// (POST /v1/promo) that are stored and committed, and then answered
@@ -121,33 +123,6 @@ func (f Faults) Active() bool {
 	return f.RateLimit.N > 0 || f.Latency > 0 || f.DropAfterCreate > 0 || f.CreateLatency > 0 || f.ListLag > 0
 }
 
-// Describe names each fault put on, for a banner: "rate limit 50/s (429
-// with Retry-After beyond it)", "latency 20ms on every request", "5% of
-// creates dropped after they are stored".
-func (f Faults) Describe() []string {
-	var out []string
-	if f.RateLimit.N > 0 {
-		out = append(out, fmt.Sprintf("rate limit %s (429 with Retry-After beyond it)", f.RateLimit))
-	}
-	if f.Latency > 0 {
-		out = append(out, fmt.Sprintf("latency %s on every request", f.Latency))
-	}
-	if f.CreateLatency > 0 {
-		out = append(out, fmt.Sprintf("creates take %s more, and are stored even if the client has left", f.CreateLatency))
-	}
-	if f.ListLag > 0 {
-		out = append(out, fmt.Sprintf("the list shows a new promo code %s after it is created", f.ListLag))
-	}
-	if f.DropAfterCreate > 0 {
-		out = append(out, fmt.Sprintf("%s of creates stored, then dropped without an answer", percent(f.DropAfterCreate)))
-	}
-	return out
-}
-
-func percent(f float64) string {
-	return strconv.FormatFloat(f*100, 'f', -1, 64) + "%"
-}
-
 // faults is the running state of Faults in a handler.
 type faults struct {
 	Faults
@@ -155,10 +130,13 @@ type faults struct {
 
 	mu     sync.Mutex
 	recent map[int64]time.Time // under ListLag: promo id → when it was created
+
+	// after is when a wait of d has passed: time.After, or a test's.
+	after func(d time.Duration) <-chan time.Time
 }
 
 func newFaults(f Faults) *faults {
-	fs := &faults{Faults: f}
+	fs := &faults{Faults: f, after: time.After}
 	if f.RateLimit.N > 0 && f.RateLimit.Per > 0 {
 		every := rate.Limit(float64(f.RateLimit.N) / f.RateLimit.Per.Seconds())
 		fs.limiter = rate.NewLimiter(every, f.RateLimit.N)
@@ -196,10 +174,8 @@ func (f *faults) delay(ctx context.Context) bool {
 	if f.Latency <= 0 {
 		return true
 	}
-	t := time.NewTimer(f.Latency)
-	defer t.Stop()
 	select {
-	case <-t.C:
+	case <-f.after(f.Latency):
 		return true
 	case <-ctx.Done():
 		return false

@@ -99,6 +99,21 @@ func (h *handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 			panic(v)
 		}
 	}()
+	// A write the sandbox has been sent is carried out whether or not its
+	// client waits for the answer (its --timeout, Ctrl-C, a kill -9), as
+	// on a server: its body is read at once, and the client's leaving
+	// cancels nothing of it, neither the wait of --latency or
+	// --create-latency nor the commit. A read whose client left is not
+	// served: it would change nothing.
+	if r.Method != http.MethodGet && r.Method != http.MethodHead {
+		body, err := io.ReadAll(io.LimitReader(r.Body, MaxBodyBytes+1))
+		if err != nil {
+			writeError(sw, invalidf("could not read the request body: %v", err))
+			return
+		}
+		r = r.WithContext(context.WithoutCancel(r.Context()))
+		r.Body = io.NopCloser(bytes.NewReader(body))
+	}
 	// Faults: the rate limit counts every request as it arrives; the
 	// latency delays every answer, 429 included, and holds no lock.
 	retryAfter, admitted := h.faults.admit(start)
@@ -129,15 +144,8 @@ func (h *handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if rt.method == http.MethodPost && rt.pattern == "/v1/promo" && h.faults.CreateLatency > 0 {
-		// A slow create: read it now, store it later whether or not its
-		// client is still there.
-		body, err := io.ReadAll(io.LimitReader(r.Body, MaxBodyBytes+1))
-		if err != nil {
-			writeError(sw, invalidf("could not read the request body: %v", err))
-			return
-		}
-		r = r.WithContext(context.WithoutCancel(r.Context()))
-		r.Body = io.NopCloser(bytes.NewReader(body))
+		// A slow create, read and cut loose of its client above: stored
+		// later whether or not its client is still there.
 		h.faults.createDelay()
 	}
 	if rt.method == http.MethodPost && rt.pattern == "/v1/promo" && h.faults.DropAfterCreate > 0 {

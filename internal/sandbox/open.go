@@ -79,14 +79,14 @@ func (l *locker) open(o bolt.Options) (*bolt.DB, error) {
 			l.waiting()
 		}
 		if waited >= l.timeout {
-			return nil, &inUseError{path: l.path, waited: l.timeout, err: err}
+			return nil, &InUseError{Path: l.path, Waited: l.timeout, err: err}
 		}
 		t := time.NewTimer(min(lockPoll, l.timeout-waited))
 		select {
 		case <-l.ctx.Done():
 			t.Stop()
 			if errors.Is(l.ctx.Err(), context.DeadlineExceeded) {
-				return nil, &inUseError{path: l.path, waited: time.Since(l.start).Round(time.Millisecond), err: err}
+				return nil, &InUseError{Path: l.path, Waited: time.Since(l.start).Round(time.Millisecond), err: err}
 			}
 			return nil, fmt.Errorf("wait for sandbox data file %s: %w", l.path, l.ctx.Err())
 		case <-t.C:

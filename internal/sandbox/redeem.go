@@ -270,3 +270,16 @@ func newStat(p *promoRec, id, lead, customer int64, orderPrice, quantity, delive
 		Currency:       currency, LeadCreated: at,
 	}
 }
+
+// RefusedCode is the promo code that the title of a refusal (the text of
+// a RefusedError, as POST /sandbox/redeem answers it) names, as the
+// sandbox stores it: a client that says the refusal in its own words
+// names the code the same.
+func RefusedCode(title string) (string, bool) {
+	rest, ok := strings.CutPrefix(title, "promo code ")
+	if !ok {
+		return "", false
+	}
+	code, _, ok := strings.Cut(rest, " refused: ")
+	return code, ok && code != ""
+}

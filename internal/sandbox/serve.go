@@ -35,9 +35,10 @@ type ServeOptions struct {
 	Waiting func()
 	// Now overrides the clock (tests); nil means time.Now.
 	Now func() time.Time
-	// Out receives the start banner: address, data file and credentials.
-	// Nil means io.Discard.
-	Out io.Writer
+	// Started, when set, is told once the sandbox listens: where, on
+	// which data file, with which faults; the command prints the banner in
+	// the user's language.
+	Started func(Started)
 	// Log receives one line per request; the CLI passes stderr. Nil logs
 	// nothing.
 	Log io.Writer
@@ -59,10 +60,6 @@ func Serve(ctx context.Context, opts ServeOptions) error {
 	path := opts.DataPath
 	if path == "" {
 		path = DefaultDataPath(os.Getenv)
-	}
-	out := opts.Out
-	if out == nil {
-		out = io.Discard
 	}
 	if err := opts.Faults.Validate(); err != nil {
 		return fmt.Errorf("sandbox faults: %w", err)
@@ -93,7 +90,9 @@ func Serve(ctx context.Context, opts ServeOptions) error {
 		IdleTimeout:       2 * time.Minute,
 		BaseContext:       func(net.Listener) context.Context { return context.WithoutCancel(ctx) },
 	}
-	writeBanner(out, ln.Addr(), store.Path(), opts.Reset, opts.Faults)
+	if opts.Started != nil {
+		opts.Started(started(ln.Addr(), store.Path(), opts.Reset, opts.Faults))
+	}
 
 	errc := make(chan error, 1)
 	go func() { errc <- srv.Serve(ln) }()
@@ -113,31 +112,29 @@ func Serve(ctx context.Context, opts ServeOptions) error {
 	return nil
 }
 
-// writeBanner prints where the sandbox listens, how to log in and the
-// faults put on.
-func writeBanner(w io.Writer, addr net.Addr, path string, reset bool, faults Faults) {
-	url := "http://" + addr.String()
-	fmt.Fprintf(w, "promoctl sandbox listening on %s\n", url)
-	if tcp, ok := addr.(*net.TCPAddr); ok && !tcp.IP.IsLoopback() {
-		fmt.Fprintf(w, "warning: %s is not a loopback address; anyone who can reach it can use the sandbox credentials\n", addr)
-	}
-	state := "data file"
-	if reset {
-		state = "data file (reset to demo data)"
-	}
-	fmt.Fprintf(w, "%s: %s\n", state, path)
-	fmt.Fprintln(w, "credentials:")
-	for _, c := range Credentials() {
-		fmt.Fprintf(w, "  user id %d, token %s (%s)\n", c.UserID, c.Token, c.Sites)
-	}
-	if faults.Active() {
-		fmt.Fprintln(w, "faults (for rehearsing bulk work):")
-		for _, f := range faults.Describe() {
-			fmt.Fprintf(w, "  %s\n", f)
-		}
-	}
-	fmt.Fprintf(w, "try: promoctl --base-url %s --user-id 1 --token sandbox promo list --site-id 1\n", url)
-	fmt.Fprintln(w, "press Ctrl-C to stop")
+// Started is what Serve tells once it listens, for the banner: the
+// sandbox's URL, whether anyone else can reach it, its data file, and the
+// faults put on. The credentials are Credentials(); TryCommand is a
+// command to try it with.
+type Started struct {
+	URL      string // http://ADDR
+	Addr     string // ADDR
+	Exposed  bool   // the address is not loopback: anyone who can reach it can use the credentials
+	DataPath string
+	Reset    bool // the data file was reset to the demo data
+	Faults   Faults
+}
+
+func started(addr net.Addr, path string, reset bool, faults Faults) Started {
+	tcp, ok := addr.(*net.TCPAddr)
+	return Started{URL: "http://" + addr.String(), Addr: addr.String(), Exposed: ok && !tcp.IP.IsLoopback(),
+		DataPath: path, Reset: reset, Faults: faults}
+}
+
+// TryCommand is a command that lists the promo codes of a sandbox served
+// at url, as user 1.
+func TryCommand(url string) string {
+	return "promoctl --base-url " + url + " --user-id 1 --token sandbox promo list --site-id 1"
 }
 
 // DefaultDataPath returns where the sandbox keeps its data:

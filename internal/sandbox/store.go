@@ -75,19 +75,21 @@ type constError string
 
 func (e constError) Error() string { return string(e) }
 
-// inUseError names the file and the time waited for its lock.
-type inUseError struct {
-	path   string
-	waited time.Duration
+// InUseError is the error Open returns when another process holds the
+// data file: the file and the time waited for its lock, for a message in
+// the user's language.
+type InUseError struct {
+	Path   string
+	Waited time.Duration
 	err    error
 }
 
-func (e *inUseError) Error() string {
-	return fmt.Sprintf("sandbox data file %s is in use by another process (gave up after waiting %s for its lock)", e.path, e.waited)
+func (e *InUseError) Error() string {
+	return fmt.Sprintf("sandbox data file %s is in use by another process (gave up after waiting %s for its lock)", e.Path, e.Waited)
 }
 
-func (e *inUseError) Is(target error) bool { return target == ErrInUse }
-func (e *inUseError) Unwrap() error        { return e.err }
+func (e *InUseError) Is(target error) bool { return target == ErrInUse }
+func (e *InUseError) Unwrap() error        { return e.err }
 
 // Open opens the data file at path, creating it (mode 0600, in a folder
 // created with mode 0700) and seeding the demo data when it is new.

@@ -11,16 +11,20 @@ import (
 type Credential struct {
 	UserID int64
 	Token  string
-	// Sites describes what the user may see, for the serve banner.
-	Sites string
+	// Sites describes what the user may see, for a completion's
+	// candidate; SiteIDs are those sites, which the user owns when Owns
+	// is set, else can view.
+	Sites   string
+	SiteIDs []int64
+	Owns    bool
 }
 
 // Credentials returns the sandbox's fixed logins: user 1 (token "sandbox")
 // can view sites 1 and 2, user 2 (token "sandbox-2") owns site 3.
 func Credentials() []Credential {
 	return []Credential{
-		{UserID: 1, Token: "sandbox", Sites: "can view sites 1 and 2"},
-		{UserID: 2, Token: "sandbox-2", Sites: "owns site 3"},
+		{UserID: 1, Token: "sandbox", Sites: "can view sites 1 and 2", SiteIDs: []int64{1, 2}},
+		{UserID: 2, Token: "sandbox-2", Sites: "owns site 3", SiteIDs: []int64{3}, Owns: true},
 	}
 }
 

@@ -6,14 +6,20 @@ package termsafe
 
 import (
 	"strings"
+	"unicode"
 	"unicode/utf8"
 )
 
 // String returns s with every escape sequence (CSI, OSC, DCS and the other
 // ESC forms, in their 7-bit and 8-bit introducers), every C0 and C1 control
-// character, DEL and the bidirectional overrides removed. Tabs and newlines
-// become single spaces, since a table cell is one line. Invalid UTF-8 becomes
-// U+FFFD.
+// character, DEL and every format character removed: the bidirectional
+// controls and the invisible ones (zero-width space and joiners, the byte
+// order mark, the word joiner, soft hyphen, tags: Unicode's Cf), which
+// would make two different values look alike or skew a table's columns.
+// Tabs, newlines and the line and paragraph separators become single
+// spaces, since a table cell is one line. Invalid UTF-8 and the
+// noncharacters (U+FFFE, U+FFFF, U+FDD0 to U+FDEF and the last two of
+// every plane) become U+FFFD.
 func String(s string) string {
 	if isPlain(s) {
 		return s
@@ -26,16 +32,19 @@ func String(s string) string {
 		case r == utf8.RuneError && size == 1:
 			b.WriteRune(utf8.RuneError)
 			i++
+		case isNonCharacter(r):
+			b.WriteRune(utf8.RuneError)
+			i += size
 		case r == 0x1b: // ESC
 			i = skipEscape(s, i+1)
 		case r == 0x9b: // CSI, 8-bit form
 			i = skipCSI(s, i+size)
 		case r == 0x9d || r == 0x90 || r == 0x98 || r == 0x9e || r == 0x9f: // OSC, DCS, SOS, PM, APC
 			i = skipString(s, i+size)
-		case r == '\t' || r == '\n' || r == '\r':
+		case r == '\t' || r == '\n' || r == '\r' || r == 0x2028 || r == 0x2029:
 			b.WriteByte(' ')
 			i += size
-		case r < 0x20 || r == 0x7f || (r >= 0x80 && r < 0xa0) || isBidiControl(r):
+		case r < 0x20 || r == 0x7f || (r >= 0x80 && r < 0xa0) || isFormat(r):
 			i += size
 		default:
 			b.WriteString(s[i : i+size])
@@ -66,8 +75,16 @@ func isPlain[T string | []byte](s T) bool {
 	return true
 }
 
-func isBidiControl(r rune) bool {
-	return (r >= 0x202a && r <= 0x202e) || (r >= 0x2066 && r <= 0x2069) || r == 0x200e || r == 0x200f || r == 0x061c
+// isFormat reports whether r is a format character (Unicode's Cf): the
+// bidirectional controls (U+202A-202E, U+2066-2069, U+200E, U+200F,
+// U+061C) and the invisible characters.
+func isFormat(r rune) bool {
+	return r >= 0xa0 && unicode.Is(unicode.Cf, r)
+}
+
+// isNonCharacter reports whether r is one of Unicode's 66 noncharacters.
+func isNonCharacter(r rune) bool {
+	return (r >= 0xfdd0 && r <= 0xfdef) || r&0xfffe == 0xfffe
 }
 
 // skipEscape skips the sequence after an ESC at s[i-1] and returns the index

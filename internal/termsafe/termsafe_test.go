@@ -35,6 +35,9 @@ func TestStringRemovesEscapes(t *testing.T) {
 		{"8-bit APC", "\u009fdata\u009cafter", "after"},
 		{"bidi overrides", "\u202eevil\u202c \u2066iso\u2069 \u200emark\u200f \u061calm \u202a\u202b\u202d", "evil iso mark alm "},
 		{"invalid UTF-8", "a\xffb\xc3", "a\ufffdb\ufffd"},
+		{"zero-width and other invisible characters", "PROMO\u200b1 \u200c\u200d\u2060\ufeffx\u00ady\U000e0041z\u180e", "PROMO1 xyz"},
+		{"noncharacters", "a\ufffeb\uffffc\ufdd0d\U0010fffee", "a\ufffdb\ufffdc\ufffdd\ufffde"},
+		{"line and paragraph separators", "a\u2028b\u2029c", "a b c"},
 		{"raw 8-bit byte is not a CSI", "a\x9b31mb", "a\ufffd31mb"},
 		{"empty", "", ""},
 	}
@@ -60,7 +63,7 @@ func checkSafe(t *testing.T, in, s string) {
 		}
 	}
 	for _, r := range s {
-		if r >= 0x80 && r < 0xa0 || isBidiControl(r) {
+		if r >= 0x80 && r < 0xa0 || isFormat(r) || isNonCharacter(r) {
 			t.Fatalf("String(%q) = %q holds control %U", in, s, r)
 		}
 	}

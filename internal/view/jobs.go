@@ -37,7 +37,7 @@ func Jobs(jobs []Job, loc *time.Location) (output.Data, error) {
 			g := output.Grid{Header: []string{"ID", "SITE", "COMMAND", "CODES", "CREATED", "STARTED", "STATE"},
 				Columns: []output.Column{{Keep: true}, {Keep: true}, {Keep: true}, {Keep: true}, {Priority: 1}, {Priority: 2}, {Keep: true}}}
 			for _, j := range jobs {
-				g.Rows = append(g.Rows, []string{termsafe.String(j.ID), strconv.FormatInt(j.SiteID, 10), termsafe.String(j.Command),
+				g.Rows = append(g.Rows, []string{termsafe.String(j.ID), siteCell(j.SiteID), termsafe.String(j.Command),
 					strconv.Itoa(j.Codes), strconv.Itoa(j.Created), j.Started.In(loc).Format("2006-01-02 15:04"), j.State})
 			}
 			return []output.Grid{g}, nil
@@ -51,4 +51,13 @@ func Jobs(jobs []Job, loc *time.Location) (output.Data, error) {
 			return g, nil
 		},
 	}, nil
+}
+
+// siteCell is a job's site in a table: "-" when the job did not know it
+// (ids acted on alone, none of the user's sites having them all).
+func siteCell(site int64) string {
+	if site == 0 {
+		return "-"
+	}
+	return strconv.FormatInt(site, 10)
 }

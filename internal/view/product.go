@@ -11,6 +11,7 @@ import (
 	"golang.org/x/net/html"
 
 	"github.com/promoctl/promoctl/internal/api"
+	"github.com/promoctl/promoctl/internal/i18n"
 	"github.com/promoctl/promoctl/internal/output"
 	"github.com/promoctl/promoctl/internal/records"
 	"github.com/promoctl/promoctl/internal/termsafe"
@@ -23,8 +24,10 @@ const descriptionRunes = 200
 // Product shows a product as a card: its main fields, then a section each
 // for images, parameters with their values, and modifiers. The product is
 // decoded only for the card, so -o json, yaml and --jq show the server's
-// object whatever it holds; CSV is one row of its flattened fields.
-func Product(raw json.RawMessage, loc *time.Location) output.Data {
+// object whatever it holds; CSV is one row of its flattened fields. The
+// size is said in msg's language (nil: English); the other keys and
+// values are the tables' English, which the table's Locale says.
+func Product(raw json.RawMessage, loc *time.Location, msg *i18n.Printer) output.Data {
 	return output.Data{
 		JSON: raw,
 		Tables: func() ([]output.Grid, error) {
@@ -32,13 +35,13 @@ func Product(raw json.RawMessage, loc *time.Location) output.Data {
 			if err != nil {
 				return nil, err
 			}
-			return productCard(p), nil
+			return productCard(p, msg), nil
 		},
 		CSV: func() (output.Grid, error) { return recordCSV(raw) },
 	}
 }
 
-func productCard(p api.Product) []output.Grid {
+func productCard(p api.Product, msg *i18n.Printer) []output.Grid {
 	var rows [][]string
 	add := func(k, v string) { rows = addWrapped(rows, k+":", v) }
 	add("ID", strconv.FormatInt(int64(p.ID), 10))
@@ -48,7 +51,7 @@ func productCard(p api.Product) []output.Grid {
 	add("Old price", optMoney(nonZero(p.OldPrice)))
 	add("Quantity", optNumber(p.Quantity))
 	add("Visible", optYesNo(p.IsVisible))
-	add("Size (L × W × H)", dimensions(p.Length, p.Width, p.Height))
+	add(msg.T("view.product.size"), dimensions(p.Length, p.Width, p.Height, msg))
 	add("Weight", optNumber(nonZero(p.Weight)))
 	add("Categories", categories(p.Categories))
 	if p.ParentID != nil && *p.ParentID != 0 {
@@ -70,27 +73,34 @@ func productCard(p api.Product) []output.Grid {
 		add("Description URL", termsafe.String(string(p.DescriptionURL)))
 	}
 	gs := []output.Grid{{Rows: rows, KeyValue: true}}
+	// yesNo is a yes/no cell in msg's language.
+	yesNo := func(v *api.Bool) string {
+		if s := optYesNo(v); s != "-" {
+			return msg.T("word." + s)
+		}
+		return "-"
+	}
 
 	if len(p.Images) > 0 {
-		g := output.Grid{Title: "Images", Header: []string{"ID", "URL", "STATUS"}}
+		g := output.Grid{Title: msg.T("view.product.images"), Header: []string{"ID", "URL", "STATUS"}}
 		for _, im := range p.Images {
-			g.Rows = append(g.Rows, []string{strconv.FormatInt(int64(im.ID), 10), orDash(termsafe.String(string(im.URL))), imageStatus(im.StatusID)})
+			g.Rows = append(g.Rows, []string{strconv.FormatInt(int64(im.ID), 10), orDash(termsafe.String(string(im.URL))), imageStatus(im.StatusID, msg)})
 		}
 		gs = append(gs, g)
 	}
 	if len(p.Params) > 0 {
-		g := output.Grid{Title: "Parameters", Header: []string{"ID", "NAME", "VALUES", "UNIT", "VISIBLE"}}
+		g := output.Grid{Title: msg.T("view.product.parameters"), Header: []string{"ID", "NAME", "VALUES", "UNIT", "VISIBLE"}}
 		for _, pr := range p.Params {
 			g.Rows = append(g.Rows, []string{strconv.FormatInt(int64(pr.ID), 10), orDash(termsafe.String(string(pr.Name))),
-				paramValues(pr.Values), termsafe.String(string(pr.Unit)), optYesNo(pr.IsVisible)})
+				paramValues(pr.Values), termsafe.String(string(pr.Unit)), yesNo(pr.IsVisible)})
 		}
 		gs = append(gs, g)
 	}
 	if len(p.Modifiers) > 0 {
-		g := output.Grid{Title: "Modifiers", Header: []string{"ID", "NAME", "PRICE", "MAX COUNT", "DEFAULT", "VISIBLE"}}
+		g := output.Grid{Title: msg.T("view.product.modifiers"), Header: []string{"ID", "NAME", "PRICE", "MAX COUNT", "DEFAULT", "VISIBLE"}}
 		for _, m := range p.Modifiers {
 			g.Rows = append(g.Rows, []string{strconv.FormatInt(int64(m.ID), 10), orDash(termsafe.String(string(m.Name))),
-				textMoney(string(m.Price)), optInt(m.MaxCount), optYesNo(m.Default), optYesNo(m.IsVisible)})
+				textMoney(string(m.Price)), optInt(m.MaxCount), yesNo(m.Default), yesNo(m.IsVisible)})
 		}
 		gs = append(gs, g)
 	}
@@ -100,15 +110,15 @@ func productCard(p api.Product) []output.Grid {
 // imageStatus names an image's status_id. The API spec leaves the values
 // open; the sandbox documents 1 as ready and 2 as processing. Others are
 // shown as sent.
-func imageStatus(id *api.Int) string {
+func imageStatus(id *api.Int, msg *i18n.Printer) string {
 	if id == nil {
 		return "-"
 	}
 	switch *id {
 	case 1:
-		return "ready"
+		return msg.T("view.product.image_ready")
 	case 2:
-		return "processing"
+		return msg.T("view.product.image_processing")
 	}
 	return optInt(id)
 }
@@ -182,11 +192,17 @@ func categories(cs []api.Category) string {
 	return clipRunes(strings.Join(parts, ", "), 2*listCellRunes)
 }
 
-func dimensions(l, w, h *api.Float) string {
+func dimensions(l, w, h *api.Float, msg *i18n.Printer) string {
 	if nonZero(l) == nil && nonZero(w) == nil && nonZero(h) == nil {
 		return "-"
 	}
-	return optNumber(l) + " × " + optNumber(w) + " × " + optNumber(h)
+	n := func(v *api.Float) string {
+		if v == nil {
+			return "-"
+		}
+		return msg.Decimal(float64(*v))
+	}
+	return n(l) + " × " + n(w) + " × " + n(h)
 }
 
 // HTMLText turns an HTML fragment into one line of plain, terminal-safe

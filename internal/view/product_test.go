@@ -27,7 +27,7 @@ var productJSON = `{"id":123456,"sku":"TSH-001","name":"Футболка \u001b[
 
 func TestProductCard(t *testing.T) {
 	t.Parallel()
-	got := render(t, Product(json.RawMessage(productJSON), moscow), output.Options{Format: format.Table})
+	got := render(t, Product(json.RawMessage(productJSON), moscow, nil), output.Options{Format: format.Table})
 	golden.Equal(t, got)
 	expectTerminalSafe(t, got)
 	for _, want := range []string{
@@ -69,7 +69,7 @@ func TestProductCard(t *testing.T) {
 
 func TestProductJSONAndYAMLAreComplete(t *testing.T) {
 	t.Parallel()
-	d := Product(json.RawMessage(productJSON), moscow)
+	d := Product(json.RawMessage(productJSON), moscow, nil)
 	if js := render(t, d, output.Options{Format: format.JSON}); !sameJSON(t, js, productJSON) {
 		t.Errorf("JSON is not the server's:\n%s", js)
 	}
@@ -86,7 +86,7 @@ func TestProductCardOfASparseProduct(t *testing.T) {
 	// Nulls, missing fields, PHP-style {} for empty lists and numbers sent
 	// as strings.
 	raw := `{"id":"77","name":null,"price":"99.9","old_price":0,"categories":{},"image_list":null,"params":[],"modifiers":{"0":{"id":5,"name":"Box","price":""}}}`
-	got := render(t, Product(json.RawMessage(raw), moscow), output.Options{Format: format.Table})
+	got := render(t, Product(json.RawMessage(raw), moscow, nil), output.Options{Format: format.Table})
 	golden.Equal(t, got)
 	for _, bad := range []string{"Images:", "Parameters:", "Description"} {
 		if strings.Contains(got, bad) {
@@ -97,7 +97,7 @@ func TestProductCardOfASparseProduct(t *testing.T) {
 
 func TestProductCardNamesAFieldOfTheWrongType(t *testing.T) {
 	t.Parallel()
-	d := Product(json.RawMessage(`{"id":1,"image_list":[{"id":1,"url":"u"},{"id":{"x":1}}]}`), moscow)
+	d := Product(json.RawMessage(`{"id":1,"image_list":[{"id":1,"url":"u"},{"id":{"x":1}}]}`), moscow, nil)
 	_, err := d.Tables()
 	if err == nil || !strings.Contains(err.Error(), `field "image_list": item 1: field "id"`) {
 		t.Errorf("error = %v, want one naming image_list item 1 id", err)
@@ -137,7 +137,7 @@ func TestHTMLText(t *testing.T) {
 
 func TestProductNoHeadersDropsSectionTitles(t *testing.T) {
 	t.Parallel()
-	got := render(t, Product(json.RawMessage(productJSON), moscow), output.Options{Format: format.Table, NoHeaders: true})
+	got := render(t, Product(json.RawMessage(productJSON), moscow, nil), output.Options{Format: format.Table, NoHeaders: true})
 	for _, bad := range []string{"Images:", "Parameters:", "Modifiers:", "MAX COUNT"} {
 		if strings.Contains(got, bad) {
 			t.Errorf("--no-headers output holds %q:\n%s", bad, got)

@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/promoctl/promoctl/internal/api"
+	"github.com/promoctl/promoctl/internal/i18n"
 	"github.com/promoctl/promoctl/internal/jsonscan"
 	"github.com/promoctl/promoctl/internal/output"
 	"github.com/promoctl/promoctl/internal/promo"
@@ -487,8 +488,10 @@ func fmtFloat(v float64) string { return strconv.FormatFloat(v, 'f', -1, 64) }
 // did not send: its method and path, then each field of body as the tables
 // show it (dates in loc with their zone, 25%, delivery). With defaults set
 // (a create, which sends only the fields named) a field the body leaves
-// out is shown with the value the API will give it, marked so.
-func PromoRequest(method, path string, body []byte, defaults bool, loc *time.Location) (output.Data, error) {
+// out is shown with the value the API will give it, marked so, in msg's
+// language (nil: English), as are the dates; the keys and the other
+// values are the tables' English, which the table's Locale says.
+func PromoRequest(method, path string, body []byte, defaults bool, loc *time.Location, msg *i18n.Printer) (output.Data, error) {
 	var p api.Promo
 	var rest struct {
 		SiteID *api.Int `json:"site_id"`
@@ -503,19 +506,20 @@ func PromoRequest(method, path string, body []byte, defaults bool, loc *time.Loc
 	var rows [][]string
 	add := func(k, v string) { rows = append(rows, []string{k + ":", v}) }
 	// field adds a row for key: v when the body has it, else the API's
-	// default when there is one to show.
+	// default def (in msg's language) when there is one to show.
 	field := func(label, key, v, def string) {
 		if _, ok := has[key]; ok {
 			add(label, v)
 		} else if defaults {
-			add(label, def+" (API default)")
+			add(label, msg.T("view.request.api_default", "Value", def))
 		}
 	}
+	word := func(w string) string { return msg.T("word." + w) }
 	date := func(t api.Time) string {
 		if !t.Set() {
 			return "-"
 		}
-		return promo.FormatLocal(t.Time, loc) + " " + t.In(loc).Format("MST")
+		return msg.Moment(t.Time, loc)
 	}
 	add("Request", method+" "+path)
 	if rest.SiteID != nil {
@@ -528,22 +532,22 @@ func PromoRequest(method, path string, body []byte, defaults bool, loc *time.Loc
 		add("Code", termsafe.String(string(p.Code)))
 	}
 	percent := bool(p.BonusAmountIsInPercentages)
-	field("Enabled", "is_enabled", YesNo(bool(p.IsEnabled)), YesNo(false))
-	field("Bonus type", "bonus_type", promo.BonusType(p.BonusType).String(), promo.Goods.String())
-	field("Amount", "bonus_amount", Amount(float64(p.BonusAmount), percent), Amount(promo.DefaultAmount, percent))
+	field("Enabled", "is_enabled", YesNo(bool(p.IsEnabled)), word(YesNo(false)))
+	field("Bonus type", "bonus_type", promo.BonusType(p.BonusType).String(), word(promo.Goods.String()))
+	field("Amount", "bonus_amount", Amount(float64(p.BonusAmount), percent), msg.Amount(promo.DefaultAmount, percent))
 	if p.TimeLimitIsEnabled {
 		add("Starts", date(p.DOn))
 		add("Ends", date(p.DOff))
 	} else {
-		field("Time limit", "time_limit_is_enabled", "none", "none")
+		field("Time limit", "time_limit_is_enabled", "none", word("none"))
 	}
 	uses := "unlimited"
 	if p.QuantityLimitIsEnabled {
 		uses = strconv.FormatInt(int64(p.QuantityLimit), 10)
 	}
-	field("Max uses", "quantity_limit_is_enabled", uses, "unlimited")
+	field("Max uses", "quantity_limit_is_enabled", uses, word("unlimited"))
 	once := p.PersonalLimitIsEnabled != nil && bool(*p.PersonalLimitIsEnabled)
-	field("Once per customer", "personal_limit_is_enabled", YesNo(once), YesNo(false))
+	field("Once per customer", "personal_limit_is_enabled", YesNo(once), word(YesNo(false)))
 	return output.Data{Tables: func() ([]output.Grid, error) {
 		return []output.Grid{{Rows: rows, KeyValue: true}}, nil
 	}}, nil

@@ -333,7 +333,7 @@ func TestPromoRequestWithoutLimits(t *testing.T) {
 	body := `{"code":"OPEN1","is_enabled":true,"bonus_type":3,"bonus_amount":300,"bonus_amount_is_in_percentages":false,` +
 		`"time_limit_is_enabled":false,"d_on":"2026-06-01T00:00:00.000Z","d_off":null,"quantity_limit_is_enabled":false,` +
 		`"quantity_limit":5,"personal_limit_is_enabled":true}`
-	d, err := PromoRequest("PUT", "/v1/promo/5", []byte(body), false, loadZone(t, "Asia/Kolkata"))
+	d, err := PromoRequest("PUT", "/v1/promo/5", []byte(body), false, loadZone(t, "Asia/Kolkata"), nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -353,7 +353,7 @@ Once per customer:  yes
 	if b.String() != want {
 		t.Errorf("PromoRequest:\n%s\nwant:\n%s", b.String(), want)
 	}
-	if _, err := PromoRequest("PUT", "/v1/promo/5", []byte(`[1]`), false, time.UTC); err == nil {
+	if _, err := PromoRequest("PUT", "/v1/promo/5", []byte(`[1]`), false, time.UTC, nil); err == nil {
 		t.Error("PromoRequest of a JSON array: no error")
 	}
 }

@@ -6,6 +6,7 @@ package cmdtest
 import (
 	"context"
 	"encoding/json"
+	"io"
 	"net/http"
 	"os"
 	"path/filepath"
@@ -36,12 +37,15 @@ type RunResult struct {
 // Runner runs promoctl in-process against a fake API with its own HOME and
 // XDG folders and environment.
 type Runner struct {
-	T        *testing.T
-	API      *apitest.Server
-	Env      map[string]string
-	Stdin    string
-	TTY      bool
-	Prompter core.Prompter
+	T     *testing.T
+	API   *apitest.Server
+	Env   map[string]string
+	Stdin string
+	// StdinFrom, when set, is stdin instead of Stdin (a pipe that never
+	// ends, for cancellation tests).
+	StdinFrom io.Reader
+	TTY       bool
+	Prompter  core.Prompter
 	// keychain, when set, is the keychain of the run; nil means none, so
 	// that no test touches the real one.
 	keychain core.Keychain
@@ -100,6 +104,9 @@ func (r *Runner) Run(args ...string) RunResult {
 	r.T.Helper()
 	ios, in, out, errOut := iostreams.Test()
 	in.WriteString(r.Stdin)
+	if r.StdinFrom != nil {
+		ios.In = r.StdinFrom
+	}
 	ios.SetTTY(r.TTY, r.TTY, r.TTY)
 	ios.SetWidth(r.Width)
 	env := func(k string) (string, bool) { v, ok := r.Env[k]; return v, ok }

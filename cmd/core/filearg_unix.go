@@ -1,0 +1,9 @@
+//go:build unix
+
+package core
+
+import "syscall"
+
+// openNonBlock opens a file without waiting: a FIFO's open returns at
+// once, writer or not, to be refused.
+const openNonBlock = syscall.O_NONBLOCK

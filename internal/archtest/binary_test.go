@@ -1,0 +1,34 @@
+package archtest
+
+import (
+	"slices"
+	"strings"
+	"testing"
+)
+
+// testOnly are libraries promoctl's tests may use but its binary must not
+// link: excelize is the tests' oracle of what Excel reads and writes, and
+// its package initialiser cost every command, --version included, 3.7 ms
+// (docs/performance.md); internal/sheet reads workbooks and
+// internal/output writes them.
+var testOnly = []string{"github.com/xuri/excelize/v2"}
+
+// TestBinaryLinksNoTestOnlyLibrary: `go list -deps .` of the binary
+// names none of testOnly.
+func TestBinaryLinksNoTestOnlyLibrary(t *testing.T) {
+	pkgs := listPackages(t)
+	main, ok := pkgs[module]
+	if !ok {
+		t.Fatalf("%s is not a package of the module", module)
+	}
+	for _, lib := range testOnly {
+		for _, dep := range main.Deps {
+			if dep == lib || strings.HasPrefix(dep, lib+"/") {
+				t.Errorf("the binary links %s: it is for tests only", dep)
+			}
+		}
+		if !slices.ContainsFunc(main.Deps, func(d string) bool { return strings.HasPrefix(d, "github.com/spf13/cobra") }) {
+			t.Fatalf("the binary's dependencies lack cobra: go list said nothing useful")
+		}
+	}
+}
