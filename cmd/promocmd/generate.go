@@ -437,6 +437,10 @@ func (opts *promoGenerateOptions) execute(ctx context.Context, b *bulkJob, j *bu
 		Failures: opts.listFailures,
 		Incomplete: func(r jobResult) error {
 			sum, total := r.Sum, r.Total
+			if sum.Taken == total-sum.Created {
+				// Only codes taken elsewhere are left: no resume makes them.
+				return i18n.CountError(core.ExitFailure, "bulk.generate.only_taken", sum.Taken, "Total", total)
+			}
 			if sum.Unanswered > 0 {
 				// Creates no attempt of which was answered (5xx, timeouts) that
 				// the list does not show failed; only a 4xx is a refusal.

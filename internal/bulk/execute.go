@@ -32,6 +32,7 @@ type Summary struct {
 	Created, Updated, Deleted int
 	Failed                    int // refused or not sent: a resume sends them again
 	Unanswered                int // of Failed: creates no attempt of which was answered (5xx, timeouts) and the list did not show
+	Taken                     int // of Failed: codes taken elsewhere, final: a resume does not send them
 	Unknown                   int // may have been acted on: a resume settles them first
 	NotStarted                int // never sent (Ctrl-C, or left after MaxRounds)
 }
