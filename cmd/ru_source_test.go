@@ -58,6 +58,20 @@ func TestSaidAtTheSource(t *testing.T) {
 			ruOut:   "Размеры (Д × Ш × В):  60 × 25 × 25\n",
 			enOut:   "Size (L × W × H):   60 × 25 × 25\n",
 			machine: []string{"--sandbox", "product", "get", "101", "-o", "json"}},
+		{name: "the product card's sections", bare: true, args: []string{"--sandbox", "product", "get", "101"},
+			ruOut: "Изображения:\n" +
+				"ID    АДРЕС                                          СТАТУС\n" +
+				"1011  https://cdn.sandbox.example/img/101-front.jpg  готово\n",
+			enOut: "Images:\n" +
+				"ID    URL                                            STATUS\n" +
+				"1011  https://cdn.sandbox.example/img/101-front.jpg  ready\n"},
+		{name: "the product card's modifiers", bare: true, args: []string{"--sandbox", "product", "get", "101"},
+			ruOut: "Модификаторы:\n" +
+				"ID   НАЗВАНИЕ           ЦЕНА      МАКСИМУМ  ПО УМОЛЧАНИЮ  ВИДЕН\n" +
+				"501  Greeting card      150,00\u00a0₽  1         нет           да\n",
+			enOut: "Modifiers:\n" +
+				"ID   NAME               PRICE   MAX COUNT  DEFAULT  VISIBLE\n" +
+				"501  Greeting card      150.00  1          no       yes\n"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			run := func(lang string, args []string) (int, string, string) {

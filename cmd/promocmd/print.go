@@ -212,7 +212,7 @@ func runPromoPrint(ctx context.Context, opts *promoPrintOptions) error {
 		return i18n.NewError(0, "print.error.write", "Err", err)
 	}
 	if opts.IO.IsStderrTTY() {
-		fmt.Fprintln(opts.IO.ErrOut, opts.Msg.Say(i18n.C("print.done", n, "Pages", sheet.Pages())))
+		fmt.Fprintln(opts.IO.ErrOut, opts.Msg.Say(i18n.C("print.done", n, "Pages", i18n.C("print.pages", sheet.Pages()))))
 	}
 	return nil
 }

@@ -16,6 +16,7 @@ import (
 	"github.com/promoctl/promoctl/internal/api"
 	"github.com/promoctl/promoctl/internal/format"
 	"github.com/promoctl/promoctl/internal/i18n"
+	"github.com/promoctl/promoctl/internal/promo"
 	"github.com/promoctl/promoctl/internal/sheetpdf"
 )
 
@@ -137,6 +138,28 @@ func TestRunPromoPrint(t *testing.T) {
 			t.Errorf("stdout is not a PDF of one page: %.200q", out)
 		}
 		expectEmptyDir(t, opts.TempDir)
+	})
+	t.Run("the summary on a terminal", func(t *testing.T) {
+		for _, c := range []struct {
+			lang i18n.Lang
+			want string
+		}{
+			{i18n.English, "Printed 3 promo codes on 1 page.\n"},
+			{i18n.Russian, "Напечатано 3 промокода на 1 странице.\n"},
+		} {
+			e := cmdtest.NewVerbEnv(t, false, format.Table, list, siteRUB)
+			e.Sess.IO.SetTTY(false, false, true) // stdout a file, stderr the terminal
+			e.Sess.Msg = i18n.New(c.lang)
+			opts := printOptions(t, e)
+			opts.All = true
+			opts.Sel.Filter.Statuses = []promo.Status{promo.StatusActive}
+			if err := runPromoPrint(context.Background(), opts); err != nil {
+				t.Fatal(err)
+			}
+			if got := e.Stderr.String(); got != c.want {
+				t.Errorf("%s: stderr %q, want %q", c.lang, got, c.want)
+			}
+		}
 	})
 	t.Run("a failure", func(t *testing.T) {
 		e := cmdtest.NewVerbEnv(t, false, format.Table, list, siteRUB)

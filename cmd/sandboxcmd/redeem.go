@@ -260,19 +260,25 @@ func (opts *sandboxRedeemOptions) explain(ctx context.Context, err error) error 
 		return refusal(r, reason, ae, opts.DeliveryGiven)
 	}
 	if opts.Served && ae.Status == http.StatusNotFound && kind != sandbox.KindUserNotFound {
-		return &explainedError{err: ae, msg: fmt.Sprintf("redeem %s on site %d: %s is not a promoctl sandbox: POST %s answered 404 (base URL from %s); "+
-			"start one with `promoctl sandbox serve`, or give --sandbox to redeem in the local data file", r.Code, r.SiteID, s.BaseURL, sandbox.RedeemPath, s.Sources[config.KeyBaseURL])}
+		return i18n.NewError(0, "sandbox.redeem.not_sandbox", "Code", r.Code, "Site", r.SiteID, "URL", s.BaseURL,
+			"Path", sandbox.RedeemPath, "Source", sourceOf(s.Sources[config.KeyBaseURL]), "Err", ae)
 	}
 	if ae.Subject == "" {
 		ae.Subject = fmt.Sprintf("site %d", r.SiteID)
 	}
 	err = fmt.Errorf("redeem %s on site %d: %w", r.Code, r.SiteID, ae)
 	if !opts.Served && ae.Status == http.StatusForbidden && kind == sandbox.KindCantViewSite {
-		if hint := sandboxSiteHint(ctx, opts.Sites, r.SiteID, s.UserID, opts.UserIDGiven); hint != "" {
-			err = fmt.Errorf("%w; %s", err, hint)
+		if hint, ok := sandboxSiteHint(ctx, opts.Sites, r.SiteID, s.UserID, opts.UserIDGiven); ok {
+			return i18n.NewError(0, "sandbox.redeem.with_hint", "Err", err, "Hint", hint)
 		}
 	}
 	return err
+}
+
+// sourceOf says where a setting came from: "env PROMOCTL_BASE_URL",
+// "flag --base-url", in the run's language.
+func sourceOf(src config.Source) i18n.Message {
+	return i18n.M("sandbox.redeem.source", "Kind", i18n.M("word.source."+src.Kind), "Name", src.Name)
 }
 
 // refusal says why the sandbox refused the code of r (reason, answered
@@ -314,18 +320,18 @@ type siteAccess interface {
 
 // sandboxSiteHint names the sandbox user who can view a site the current
 // one cannot, or says there is no such site; sites (nil: none) says who
-// can view which. The hint says to use --user-id when it was given
-// (userIDGiven), to add it otherwise.
-func sandboxSiteHint(ctx context.Context, sites siteAccess, site, user int64, userIDGiven bool) string {
+// can view which; false when there is nothing to say. The hint says to use
+// --user-id when it was given (userIDGiven), to add it otherwise.
+func sandboxSiteHint(ctx context.Context, sites siteAccess, site, user int64, userIDGiven bool) (i18n.Message, bool) {
 	if sites == nil {
-		return ""
+		return i18n.Message{}, false
 	}
 	acc, err := sites.SiteAccess(ctx, site)
 	if err != nil {
-		return ""
+		return i18n.Message{}, false
 	}
 	if !acc.Exists {
-		return fmt.Sprintf("the sandbox has no site %d (%s)", site, sandboxUsers)
+		return i18n.M("sandbox.hint.no_site", "Site", site), true
 	}
 	verb := "add"
 	if userIDGiven {
@@ -335,23 +341,13 @@ func sandboxSiteHint(ctx context.Context, sites siteAccess, site, user int64, us
 		switch {
 		case c.UserID == user:
 		case c.UserID == acc.OwnerID:
-			return fmt.Sprintf("site %d belongs to sandbox user %d: %s --user-id %d", site, c.UserID, verb, c.UserID)
+			return i18n.M("sandbox.hint.owner_"+verb, "Site", site, "User", c.UserID), true
 		case slices.Contains(acc.ViewerIDs, c.UserID):
-			return fmt.Sprintf("sandbox user %d can view site %d: %s --user-id %d", c.UserID, site, verb, c.UserID)
+			return i18n.M("sandbox.hint.viewer_"+verb, "Site", site, "User", c.UserID), true
 		}
 	}
-	return ""
+	return i18n.Message{}, false
 }
-
-// explainedError is err told in other words: its exit code and, with -o
-// json, its status and kind are err's.
-type explainedError struct {
-	msg string
-	err error
-}
-
-func (e *explainedError) Error() string { return e.msg }
-func (e *explainedError) Unwrap() error { return e.err }
 
 func parseMoney(flag, s string) (float64, error) {
 	v, err := strconv.ParseFloat(strings.TrimSpace(s), 64)

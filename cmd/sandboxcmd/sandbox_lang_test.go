@@ -2,11 +2,14 @@ package sandboxcmd
 
 import (
 	"bytes"
+	"net/http"
 	"path/filepath"
+	"strings"
 	"testing"
 	"time"
 
 	"github.com/promoctl/promoctl/cmd/core"
+	"github.com/promoctl/promoctl/internal/apitest"
 	"github.com/promoctl/promoctl/internal/i18n"
 	"github.com/promoctl/promoctl/internal/sandbox"
 )
@@ -136,4 +139,31 @@ func TestSandboxInUseInRussian(t *testing.T) {
 		"while 'promoctl sandbox serve' runs, talk to it at the address it printed (by default: --base-url http://127.0.0.1:8787 --token sandbox --user-id 1)"; got != want {
 		t.Errorf("English:\n got %q\nwant %q", got, want)
 	}
+}
+
+// TestSandboxRedeemHintsInRussian: which sandbox user can view a site, a
+// site the sandbox lacks, and a server that is no sandbox, in Russian.
+func TestSandboxRedeemHintsInRussian(t *testing.T) {
+	const denied = "нет доступа: у вас нет доступа к сайту %s (ошибка API 30: user cant view site); "
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"sandbox", "redeem", "--site-id", "3", "--code", "COFFEE10", "--order-price", "10"},
+			"применение промокода COFFEE10 на сайте 3: " + strings.Replace(denied, "%s", "3", 1) + "сайт 3 принадлежит пользователю песочницы 2: добавьте --user-id 2"},
+		{[]string{"--user-id", "2", "sandbox", "redeem", "--site-id", "2", "--code", "WELCOME10", "--order-price", "10"},
+			"применение промокода WELCOME10 на сайте 2: " + strings.Replace(denied, "%s", "2", 1) + "сайт 2 виден пользователю песочницы 1: укажите --user-id 1"},
+		{[]string{"sandbox", "redeem", "--site-id", "99", "--code", "WELCOME10", "--order-price", "10"},
+			"применение промокода WELCOME10 на сайте 99: " + strings.Replace(denied, "%s", "99", 1) + "в песочнице нет сайта 99 (пользователь 1 видит сайты 1 и 2, пользователь 2 — сайт 3)"},
+	} {
+		r := newSandboxRunner(t)
+		r.Env["LANG"] = "ru_RU.UTF-8"
+		r.Run(tc.args...).Expect(t, 3, "", "promoctl: "+tc.want+"\n")
+	}
+	r := newRunner(t)
+	r.Env["LANG"] = "ru_RU.UTF-8"
+	r.API.Handle("POST /sandbox/redeem", http.StatusNotFound, apitest.Error(404, 0, "not found"))
+	r.Run("sandbox", "redeem", "--site-id", "1", "--code", "WELCOME10", "--order-price", "10").Expect(t, 4, "",
+		"promoctl: применение промокода WELCOME10 на сайте 1: "+r.API.URL+" — не песочница promoctl: POST /sandbox/redeem ответил 404 (адрес API: переменная PROMOCTL_BASE_URL); "+
+			"запустите песочницу командой `promoctl sandbox serve` или добавьте --sandbox, чтобы применить промокод в локальном файле данных\n")
 }

@@ -73,27 +73,34 @@ func productCard(p api.Product, msg *i18n.Printer) []output.Grid {
 		add("Description URL", termsafe.String(string(p.DescriptionURL)))
 	}
 	gs := []output.Grid{{Rows: rows, KeyValue: true}}
+	// yesNo is a yes/no cell in msg's language.
+	yesNo := func(v *api.Bool) string {
+		if s := optYesNo(v); s != "-" {
+			return msg.T("word." + s)
+		}
+		return "-"
+	}
 
 	if len(p.Images) > 0 {
-		g := output.Grid{Title: "Images", Header: []string{"ID", "URL", "STATUS"}}
+		g := output.Grid{Title: msg.T("view.product.images"), Header: []string{"ID", "URL", "STATUS"}}
 		for _, im := range p.Images {
-			g.Rows = append(g.Rows, []string{strconv.FormatInt(int64(im.ID), 10), orDash(termsafe.String(string(im.URL))), imageStatus(im.StatusID)})
+			g.Rows = append(g.Rows, []string{strconv.FormatInt(int64(im.ID), 10), orDash(termsafe.String(string(im.URL))), imageStatus(im.StatusID, msg)})
 		}
 		gs = append(gs, g)
 	}
 	if len(p.Params) > 0 {
-		g := output.Grid{Title: "Parameters", Header: []string{"ID", "NAME", "VALUES", "UNIT", "VISIBLE"}}
+		g := output.Grid{Title: msg.T("view.product.parameters"), Header: []string{"ID", "NAME", "VALUES", "UNIT", "VISIBLE"}}
 		for _, pr := range p.Params {
 			g.Rows = append(g.Rows, []string{strconv.FormatInt(int64(pr.ID), 10), orDash(termsafe.String(string(pr.Name))),
-				paramValues(pr.Values), termsafe.String(string(pr.Unit)), optYesNo(pr.IsVisible)})
+				paramValues(pr.Values), termsafe.String(string(pr.Unit)), yesNo(pr.IsVisible)})
 		}
 		gs = append(gs, g)
 	}
 	if len(p.Modifiers) > 0 {
-		g := output.Grid{Title: "Modifiers", Header: []string{"ID", "NAME", "PRICE", "MAX COUNT", "DEFAULT", "VISIBLE"}}
+		g := output.Grid{Title: msg.T("view.product.modifiers"), Header: []string{"ID", "NAME", "PRICE", "MAX COUNT", "DEFAULT", "VISIBLE"}}
 		for _, m := range p.Modifiers {
 			g.Rows = append(g.Rows, []string{strconv.FormatInt(int64(m.ID), 10), orDash(termsafe.String(string(m.Name))),
-				textMoney(string(m.Price)), optInt(m.MaxCount), optYesNo(m.Default), optYesNo(m.IsVisible)})
+				textMoney(string(m.Price)), optInt(m.MaxCount), yesNo(m.Default), yesNo(m.IsVisible)})
 		}
 		gs = append(gs, g)
 	}
@@ -103,15 +110,15 @@ func productCard(p api.Product, msg *i18n.Printer) []output.Grid {
 // imageStatus names an image's status_id. The API spec leaves the values
 // open; the sandbox documents 1 as ready and 2 as processing. Others are
 // shown as sent.
-func imageStatus(id *api.Int) string {
+func imageStatus(id *api.Int, msg *i18n.Printer) string {
 	if id == nil {
 		return "-"
 	}
 	switch *id {
 	case 1:
-		return "ready"
+		return msg.T("view.product.image_ready")
 	case 2:
-		return "processing"
+		return msg.T("view.product.image_processing")
 	}
 	return optInt(id)
 }
