@@ -264,36 +264,40 @@ func SandboxFaults(flags *pflag.FlagSet, env config.Env) (sandbox.Faults, error)
 	}
 	if v, from := value("rate-limit", EnvRateLimit); v != "" {
 		r, err := sandbox.ParseRate(v)
-		if err != nil {
-			return fs, Usagef("%s: %v", from, err)
+		var re *sandbox.RateError
+		switch {
+		case errors.As(err, &re) && re.OutOfRange:
+			return fs, i18n.NewError(ExitUsage, "sandbox.flag.rate_range", "From", from, "Value", strconv.Quote(v), "Max", i18n.Number(sandbox.MaxRate))
+		case err != nil:
+			return fs, i18n.NewError(ExitUsage, "sandbox.flag.rate", "From", from, "Value", strconv.Quote(v))
 		}
 		fs.RateLimit = r
 	}
 	if v, from := value("latency", EnvLatency); v != "" {
 		d, err := time.ParseDuration(v)
 		if err != nil || d < 0 || d > sandbox.MaxLatency {
-			return fs, Usagef("%s: %q is not a latency between 0 and %s, such as 20ms", from, v, sandbox.MaxLatency)
+			return fs, i18n.NewError(ExitUsage, "sandbox.flag.latency", "From", from, "Value", strconv.Quote(v), "Max", sandbox.MaxLatency)
 		}
 		fs.Latency = d
 	}
 	if v, from := value("create-latency", EnvCreateLatency); v != "" {
 		d, err := time.ParseDuration(v)
 		if err != nil || d < 0 || d > sandbox.MaxLatency {
-			return fs, Usagef("%s: %q is not a latency between 0 and %s, such as 20ms", from, v, sandbox.MaxLatency)
+			return fs, i18n.NewError(ExitUsage, "sandbox.flag.latency", "From", from, "Value", strconv.Quote(v), "Max", sandbox.MaxLatency)
 		}
 		fs.CreateLatency = d
 	}
 	if v, from := value("list-lag", EnvListLag); v != "" {
 		d, err := time.ParseDuration(v)
 		if err != nil || d < 0 || d > sandbox.MaxListLag {
-			return fs, Usagef("%s: %q is not a lag between 0 and %s, such as 1s", from, v, sandbox.MaxListLag)
+			return fs, i18n.NewError(ExitUsage, "sandbox.flag.list_lag", "From", from, "Value", strconv.Quote(v), "Max", sandbox.MaxListLag)
 		}
 		fs.ListLag = d
 	}
 	if v, from := value("drop-after-create", EnvDropAfterCreate); v != "" {
 		p, err := strconv.ParseFloat(v, 64)
 		if err != nil || p != p || p < 0 || p > 1 {
-			return fs, Usagef("%s: %q is not a fraction between 0 and 1, such as 0.05", from, v)
+			return fs, i18n.NewError(ExitUsage, "sandbox.flag.fraction", "From", from, "Value", strconv.Quote(v))
 		}
 		fs.DropAfterCreate = p
 	}

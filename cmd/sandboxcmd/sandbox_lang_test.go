@@ -167,3 +167,38 @@ func TestSandboxRedeemHintsInRussian(t *testing.T) {
 		"promoctl: применение промокода WELCOME10 на сайте 1: "+r.API.URL+" — не песочница promoctl: POST /sandbox/redeem ответил 404 (адрес API: переменная PROMOCTL_BASE_URL); "+
 			"запустите песочницу командой `promoctl sandbox serve` или добавьте --sandbox, чтобы применить промокод в локальном файле данных\n")
 }
+
+// TestSandboxFaultFlagsInRussian: a wrong fault, from a flag or from the
+// environment, is refused in the run's language, exit 2 in both.
+func TestSandboxFaultFlagsInRussian(t *testing.T) {
+	for _, tc := range []struct {
+		args   []string
+		env    map[string]string
+		ru, en string
+	}{
+		{args: []string{"sandbox", "serve", "--rate-limit", "5/h"},
+			ru: `--rate-limit: "5/h" — не ограничение частоты: нужно N/s или N/m, например 50/s`,
+			en: `--rate-limit: rate limit "5/h" is not N/s or N/m, such as 50/s`},
+		{args: []string{"sandbox", "serve", "--rate-limit", "0/s"},
+			ru: "--rate-limit: \"0/s\": N должно быть от 1 до 1\u00a0000\u00a0000",
+			en: `--rate-limit: rate limit "0/s": N must be between 1 and 1000000`},
+		{args: []string{"sandbox", "serve", "--latency", "9h"},
+			ru: "--latency: \"9h0m0s\" — нужна задержка от 0 до 10\u00a0с, например 20ms",
+			en: `--latency: "9h0m0s" is not a latency between 0 and 10s, such as 20ms`},
+		{args: []string{"sandbox", "serve", "--drop-after-create", "3"},
+			ru: `--drop-after-create: "3" — нужна доля от 0 до 1, например 0.05`,
+			en: `--drop-after-create: "3" is not a fraction between 0 and 1, such as 0.05`},
+		{args: []string{"sandbox", "serve"}, env: map[string]string{"PROMOCTL_SANDBOX_LIST_LAG": "9h"},
+			ru: "PROMOCTL_SANDBOX_LIST_LAG: \"9h\" — нужно отставание от 0 до 1\u00a0мин, например 1s",
+			en: `PROMOCTL_SANDBOX_LIST_LAG: "9h" is not a lag between 0 and 1m0s, such as 1s`},
+	} {
+		r := newSandboxRunner(t)
+		for k, v := range tc.env {
+			r.Env[k] = v
+		}
+		r.Env["LANG"] = "ru_RU.UTF-8"
+		r.Run(tc.args...).Expect(t, 2, "", "promoctl: "+tc.ru+"\n")
+		r.Env["LANG"] = "C"
+		r.Run(tc.args...).Expect(t, 2, "", "promoctl: "+tc.en+"\n")
+	}
+}
