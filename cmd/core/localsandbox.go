@@ -73,15 +73,30 @@ func SandboxWaiting(w io.Writer, msg *i18n.Printer, path string) func() {
 // about it: another process holding it is most likely a served sandbox,
 // to be talked to at the address it printed.
 func SandboxOpenError(err error) error {
-	var inUse *sandbox.InUseError
+	var (
+		inUse   *sandbox.InUseError
+		damaged *sandbox.DamagedError
+		foreign *sandbox.ForeignFileError
+	)
 	switch {
 	case errors.As(err, &inUse):
 		return i18n.NewError(0, "sandbox.in_use", "Path", inUse.Path, "Waited", inUse.Waited,
 			"URL", "http://"+sandbox.DefaultAddr, "Err", err)
+	case errors.As(err, &damaged):
+		return i18n.NewError(0, "sandbox.damaged", "Path", damaged.Path, "Why", damageMessage(damaged.Damage), "Err", err)
+	case errors.As(err, &foreign):
+		return i18n.NewError(0, "sandbox.foreign", "Path", foreign.Path, "Err", err)
 	case errors.Is(err, sandbox.ErrDamaged), errors.Is(err, context.Canceled):
 		return err
 	}
 	return fmt.Errorf("open the sandbox: %w", err)
+}
+
+// damageMessage says what is wrong with a damaged data file.
+func damageMessage(d sandbox.Damage) i18n.Message {
+	part := map[sandbox.Part]string{sandbox.RootPage: "root", sandbox.FreePageList: "free_list"}[d.Part]
+	return i18n.M("sandbox.damage."+string(d.Kind), "Size", i18n.Number(d.Size), "Need", i18n.Number(d.Need),
+		"Page", d.Page, "Part", i18n.M("sandbox.page."+part), "Detail", d.Detail)
 }
 
 // WithRecoveryHint tells how to replace a damaged data file at path; env
@@ -94,7 +109,7 @@ func WithRecoveryHint(err error, path string, env config.Env) error {
 	if path != sandbox.DefaultDataPath(env.Getenv) {
 		reset += " --data " + path
 	}
-	return fmt.Errorf("%w; run `%s` to start again from the demo data", err, reset)
+	return i18n.NewError(0, "sandbox.reset_hint", "Err", err, "Command", reset)
 }
 
 // SandboxBaseURL is the base URL of the in-process sandbox, as settings
