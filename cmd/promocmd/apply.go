@@ -54,6 +54,9 @@ type promoApplyOptions struct {
 	Yes     bool
 	// Concurrency is --concurrency; 0 means the default.
 	Concurrency int
+	// NoWait is --no-wait: refuse, rather than wait, while another job
+	// writes to the site as the same user on this machine.
+	NoWait bool
 	// Getenv reads the environment, for the journal's place.
 	Getenv func(string) string
 	// Grace is how long writes in flight may run after Ctrl-C; 0 means
@@ -157,6 +160,7 @@ See docs/bulk.md for the spreadsheet workflow and the columns.`,
 	fs.BoolVar(&opts.DryRun, "dry-run", false, "print the plan and send nothing")
 	fs.BoolVarP(&opts.Yes, "yes", "y", false, "delete, disable or rename without asking")
 	fs.IntVar(&opts.Concurrency, "concurrency", bulk.DefaultConcurrency, "most writes in flight at once")
+	fs.BoolVar(&opts.NoWait, "no-wait", false, "while another job writes to the site as the same user on this machine, fail (exit 1) instead of waiting for it")
 	_ = c.MarkFlagFilename("file") // the flag exists: no error
 	return c
 }
@@ -513,7 +517,8 @@ func ConfirmNote(msg *i18n.Printer, p plan.Plan) string {
 // execute carries out the plan on the bulk engine, journaled, and reports
 // what it did: a summary, and each write that failed.
 func (opts *promoApplyOptions) execute(ctx context.Context, b *bulkJob, p plan.Plan, name string) error {
-	j, err := b.create(opts.Getenv, "", bulk.Header{Kind: "apply", SiteID: p.Site}, applyOps(p))
+	b.NoWait = opts.NoWait
+	j, err := b.create(ctx, opts.Getenv, "", bulk.Header{Kind: "apply", SiteID: p.Site}, applyOps(p))
 	if err != nil {
 		return err
 	}

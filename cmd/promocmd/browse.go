@@ -253,7 +253,7 @@ func (opts *promoBrowseOptions) actor(site int64) func(context.Context, browse.A
 		if err != nil {
 			return browse.Outcome{Err: err}
 		}
-		j, err := b.create(opts.Getenv, "", bulk.Header{Kind: string(verb), SiteID: site}, ops)
+		j, err := b.create(ctx, opts.Getenv, "", bulk.Header{Kind: string(verb), SiteID: site}, ops)
 		if err != nil {
 			return browse.Outcome{Err: err}
 		}

@@ -125,7 +125,7 @@ func TestPromoBrowseActsOnTheBulkEngine(t *testing.T) {
 	if !strings.Contains(views[2], "Disabled 2 promo codes.") {
 		t.Errorf("no outcome:\n%s", views[2])
 	}
-	journals, _ := filepath.Glob(filepath.Join(r.Env["XDG_STATE_HOME"], "promoctl", "jobs", "*"))
+	journals, _ := filepath.Glob(filepath.Join(r.Env["XDG_STATE_HOME"], "promoctl", "jobs", "*.jsonl"))
 	if len(journals) != 1 {
 		t.Fatalf("journals = %q, want one", journals)
 	}

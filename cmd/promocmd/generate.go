@@ -59,6 +59,9 @@ type promoGenerateOptions struct {
 	// Grace is how long creates in flight may run after Ctrl-C before they
 	// are cancelled too; 0 means bulk.DefaultGrace.
 	Grace time.Duration
+	// NoWait is --no-wait: refuse, rather than wait, while another job
+	// writes to the site as the same user on this machine.
+	NoWait bool
 }
 
 func newPromoGenerateCmd(f *core.Factory, run func(context.Context, *promoGenerateOptions) error) *cobra.Command {
@@ -134,6 +137,7 @@ See docs/bulk.md for how a job is kept exactly once.`,
 	fs.StringVar(&g.journal, "journal", "", "write the job's journal to this new file (default $XDG_STATE_HOME/promoctl/jobs/<job id>.jsonl)")
 	fs.StringVar(&g.resume, "resume", "", "finish the job of this journal, with its parameters")
 	fs.BoolVar(&g.dryRun, "dry-run", false, "read the site's list and print the codes that would be created; create nothing")
+	fs.BoolVar(&g.noWait, "no-wait", false, "while another job writes to the site as the same user on this machine, fail (exit 1) instead of waiting for it")
 	f.CompleteFlag(c, "bonus-type", core.FixedCompletions(bonusTypeChoices()))
 	_ = c.MarkFlagFilename("file")    // the flag exists: no error
 	_ = c.MarkFlagFilename("journal") // likewise
@@ -146,7 +150,7 @@ type generateFlags struct {
 	fields                                   fieldFlags
 	prefix, suffix, charset, journal, resume string
 	length, count, concurrency               int
-	dryRun                                   bool
+	dryRun, noWait                           bool
 }
 
 // validate makes every check of the flags alone, once, before anything is
@@ -189,7 +193,7 @@ func (g *generateFlags) format() codegen.Format {
 // complete fills opts from the validated flags: the -f file is read and
 // the session started.
 func (g *generateFlags) complete(cmd *cobra.Command, f *core.Factory, opts *promoGenerateOptions) error {
-	opts.Concurrency = g.concurrency
+	opts.Concurrency, opts.NoWait = g.concurrency, g.noWait
 	if g.resume != "" {
 		opts.Resume = g.resume
 		sess, err := f.Start(cmd)
@@ -227,14 +231,14 @@ func (g *generateFlags) complete(cmd *cobra.Command, f *core.Factory, opts *prom
 func resumeOnly(local *pflag.FlagSet) error {
 	var extra []string
 	local.VisitAll(func(fl *pflag.Flag) {
-		if fl.Changed && fl.Name != "resume" && fl.Name != "concurrency" {
+		if fl.Changed && fl.Name != "resume" && fl.Name != "concurrency" && fl.Name != "no-wait" {
 			extra = append(extra, "--"+fl.Name)
 		}
 	})
 	if len(extra) == 0 {
 		return nil
 	}
-	return core.Usagef("%s cannot be given with --resume, which finishes a job with the parameters of its journal (only --concurrency, --timeout and --output can change)",
+	return core.Usagef("%s cannot be given with --resume, which finishes a job with the parameters of its journal (only --concurrency, --no-wait, --timeout and --output can change)",
 		strings.Join(extra, ", "))
 }
 
@@ -283,7 +287,16 @@ func runPromoGenerate(ctx context.Context, opts *promoGenerateOptions) error {
 	if err != nil {
 		return err
 	}
-	existing, err := opts.siteCodes(ctx, b.API, site)
+	b.NoWait = opts.NoWait
+	if !opts.DryRun {
+		// Before the site's codes are read: a job that runs meanwhile
+		// could draw the same codes.
+		if err := b.lockSite(ctx, opts.Getenv, site); err != nil {
+			return err
+		}
+		defer b.lock.Close() // the journal holds it from its creation
+	}
+	existing, known, err := opts.siteCodes(ctx, b.API, site)
 	if err != nil {
 		return err
 	}
@@ -302,18 +315,30 @@ func runPromoGenerate(ctx context.Context, opts *promoGenerateOptions) error {
 		opts.Notef("Would create %d promo codes on site %d; nothing was sent.", len(codes), site)
 		return nil
 	}
+	if space := format.Space(); smallSpace(space, opts.Count) {
+		opts.Warnings.WarnMsg(i18n.M("bulk.generate.small_space", "Space", space, "Site", site))
+	}
 	concurrency := opts.Concurrency
 	if concurrency == 0 {
 		concurrency = bulk.DefaultConcurrency
 	}
-	j, err := b.create(opts.Getenv, path, bulk.Header{Kind: "generate", SiteID: site, Template: &template,
+	j, err := b.create(ctx, opts.Getenv, path, bulk.Header{Kind: "generate", SiteID: site, Template: &template,
 		Generate: &bulk.GenerateParams{Format: format, Count: opts.Count, Concurrency: concurrency}}, bulk.CreateOps(codes))
 	if err != nil {
 		return err
 	}
 	defer j.Close()
 	fmt.Fprintln(opts.IO.ErrOut, opts.Msg.T("promo.generate.journal", "Path", j.Path()))
-	return opts.execute(ctx, b, j, concurrency)
+	return opts.execute(ctx, b, j, concurrency, known)
+}
+
+// smallSpace reports whether a format of space codes is small enough for
+// two jobs drawing count codes each at the same time to draw one code
+// both (more than about one chance in a thousand): the site lock keeps
+// jobs on one machine apart, nothing keeps apart jobs on two.
+func smallSpace(space int64, count int) bool {
+	const minSpace = 1_000_000
+	return space < minSpace || float64(count)*float64(count) > float64(space)/1000
 }
 
 // resumePromoGenerate finishes the job of the journal opts.Resume.
@@ -345,36 +370,46 @@ func resumePromoGenerate(ctx context.Context, opts *promoGenerateOptions) error 
 	if err != nil {
 		return err
 	}
+	b.NoWait = opts.NoWait
+	if err := b.lockSite(ctx, opts.Getenv, h.SiteID); err != nil {
+		return err
+	}
+	b.hold(j)
 	fmt.Fprintln(opts.IO.ErrOut, opts.Msg.T("promo.generate.journal", "Path", j.Path()))
-	return opts.execute(ctx, b, j, concurrency)
+	return opts.execute(ctx, b, j, concurrency, nil)
 }
 
-// siteCodes reads the codes of the site once.
-func (opts *promoGenerateOptions) siteCodes(ctx context.Context, c bulkAPI, site int64) ([]string, error) {
+// siteCodes reads the codes of the site once, and their ids: a create
+// answered with one of them is not the job's (bulk.Options.KnownIDs).
+func (opts *promoGenerateOptions) siteCodes(ctx context.Context, c bulkAPI, site int64) ([]string, map[int64]bool, error) {
 	ctx, cancel := opts.WithTimeout(ctx)
 	defer cancel()
 	raw, err := c.ListPromos(ctx, site)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	ps, err := api.DecodePromos(raw)
 	if err != nil {
-		return nil, fmt.Errorf("list promo codes of site %d: %w", site, err)
+		return nil, nil, fmt.Errorf("list promo codes of site %d: %w", site, err)
 	}
 	codes := make([]string, 0, len(ps))
+	ids := make(map[int64]bool, len(ps))
 	for _, p := range ps {
 		codes = append(codes, string(p.Code))
+		if p.ID != nil {
+			ids[int64(*p.ID)] = true
+		}
 	}
-	return codes, nil
+	return codes, ids, nil
 }
 
 // execute runs the job of j, then prints every code it created and a
 // summary; it says how to resume when the job is not finished.
-func (opts *promoGenerateOptions) execute(ctx context.Context, b *bulkJob, j *bulk.Journal, concurrency int) error {
+func (opts *promoGenerateOptions) execute(ctx context.Context, b *bulkJob, j *bulk.Journal, concurrency int, known map[int64]bool) error {
 	h := j.Header()
 	before := j.Summary().Created
 	resume := commandLine(opts.Session, "promo", "generate", "--resume", absPath(j.Path())) + stdoutRedirect(opts.IO.Out)
-	r := jobRun{Concurrency: concurrency, Grace: opts.Grace, Waiting: func(n int, d time.Duration) {
+	r := jobRun{Concurrency: concurrency, Grace: opts.Grace, KnownIDs: known, Waiting: func(n int, d time.Duration) {
 		opts.Notef("%d promo codes of unknown outcome are not on the site's list yet: waiting %s for the server to finish them before sending them again.",
 			n, roundDuration(d))
 	}}
@@ -483,6 +518,9 @@ func (opts *promoGenerateOptions) listFailures(j *bulk.Journal) {
 		}
 		why := it.Reason
 		switch {
+		case it.Taken:
+			fmt.Fprintf(opts.IO.ErrOut, "promoctl: %s\n", opts.Msg.T("rest.generate.not_created", "Code", it.Code, "Why", opts.Msg.T("bulk.generate.taken")))
+			continue
 		case it.State == bulk.StateSent || it.State == bulk.StateUnknown:
 			why = "the outcome is unknown; a resume settles it first: " + why
 		case why == "":
@@ -495,18 +533,23 @@ func (opts *promoGenerateOptions) listFailures(j *bulk.Journal) {
 	}
 }
 
-// printCreated reads the site's list once and prints the promo codes the
-// job created, as promo list does.
+// printCreated reads the site's list and prints the promo codes the job
+// created, as promo list does: a code of the list is the job's when its
+// id and its code are those the journal has. A code the list does not
+// show yet (a list that lags behind the writes) is printed as the create
+// answered it, or, created by an earlier run, with the job's fields.
 func (opts *promoGenerateOptions) printCreated(ctx context.Context, c bulkAPI, j *bulk.Journal) error {
-	ids, codes := map[int64]bool{}, map[string]bool{}
+	ids, codes := map[int64]string{}, map[string]bool{}
+	var created []bulk.Item
 	var latest time.Time // the last create answered or settled
 	for _, it := range j.Items() {
-		switch {
-		case it.State != bulk.StateCreated:
+		if it.State != bulk.StateCreated {
 			continue
-		case it.ID != 0:
-			ids[it.ID] = true
-		default: // created, but its id is not known: match its code
+		}
+		created = append(created, it)
+		if it.ID != 0 {
+			ids[it.ID] = strings.ToUpper(it.Code)
+		} else { // created, but its id is not known: match its code
 			codes[strings.ToUpper(it.Code)] = true
 		}
 		if it.LastAt.After(latest) {
@@ -514,18 +557,17 @@ func (opts *promoGenerateOptions) printCreated(ctx context.Context, c bulkAPI, j
 		}
 	}
 	site := j.Header().SiteID
-	want := len(ids) + len(codes)
 	// A list that lags behind the writes (a replica) may not show the
 	// newest codes yet: read it again, a little later each time, until
 	// --timeout after the last create.
 	var out []byte
-	shown := 0
+	var shown map[string]bool
 	for pause := 100 * time.Millisecond; ; pause = min(2*pause, time.Second) {
 		var err error
 		if out, shown, err = opts.listCreated(ctx, c, site, ids, codes); err != nil {
 			return err
 		}
-		if shown >= want || time.Now().Add(pause).After(latest.Add(opts.Settings.Timeout)) {
+		if len(shown) >= len(created) || time.Now().Add(pause).After(latest.Add(opts.Settings.Timeout)) {
 			break
 		}
 		t := time.NewTimer(pause)
@@ -536,8 +578,9 @@ func (opts *promoGenerateOptions) printCreated(ctx context.Context, c bulkAPI, j
 		case <-t.C:
 		}
 	}
-	if shown < want {
-		opts.Warn(fmt.Sprintf("%d of the %d promo codes the job created are no longer on the list of site %d", want-shown, want, site))
+	if missing := len(created) - len(shown); missing > 0 {
+		out = appendUnlisted(out, j, created, shown)
+		opts.Warnings.WarnMsg(i18n.C("bulk.generate.not_listed_yet", missing, "Total", len(created), "Site", site))
 	}
 	// Money in the site's currency, as promo list shows it (Russian tables).
 	if opts.Client != nil {
@@ -548,41 +591,84 @@ func (opts *promoGenerateOptions) printCreated(ctx context.Context, c bulkAPI, j
 	return opts.PrintList(view.PromoList(out, opts.Loc, opts.Now()), "No promo codes were created.")
 }
 
+// appendUnlisted adds to the JSON list out the created items the list did
+// not show: each as its create was answered in this run, with its id,
+// else as the job's template makes it.
+func appendUnlisted(out []byte, j *bulk.Journal, created []bulk.Item, shown map[string]bool) []byte {
+	template := promo.CreateBody{}
+	if t := j.Header().Template; t != nil {
+		template = *t
+	}
+	out = bytes.TrimSuffix(out, []byte("]"))
+	for _, it := range created {
+		if shown[strings.ToUpper(it.Code)] {
+			continue
+		}
+		rec := bytes.TrimSpace(j.Answer(it.Index))
+		if len(rec) < 2 || rec[0] != '{' {
+			rec = bytes.TrimSpace(dryRunList(template, []string{it.Code}))
+			rec = rec[1 : len(rec)-1] // its one element
+		}
+		var fields map[string]json.RawMessage
+		if json.Unmarshal(rec, &fields) != nil {
+			continue
+		}
+		if _, has := fields["id"]; !has && it.ID != 0 {
+			// The list's id first, then the record's fields in its order.
+			b := []byte(`{"id":` + strconv.FormatInt(it.ID, 10))
+			if rest := bytes.TrimSpace(rec[1:]); len(rest) > 0 && rest[0] != '}' {
+				b = append(b, ',')
+			}
+			rec = append(b, rec[1:]...)
+		}
+		if len(out) > 1 {
+			out = append(out, ',')
+		}
+		out = append(out, rec...)
+	}
+	return append(out, ']')
+}
+
 // listCreated reads the site's list once and returns the JSON list of the
-// promo codes among ids and codes, and how many there are.
-func (opts *promoGenerateOptions) listCreated(ctx context.Context, c bulkAPI, site int64, ids map[int64]bool, codes map[string]bool) ([]byte, int, error) {
+// job's promo codes on it (an id of ids with its code, or a code of codes),
+// and the codes it shows, upper-cased.
+func (opts *promoGenerateOptions) listCreated(ctx context.Context, c bulkAPI, site int64, ids map[int64]string, codes map[string]bool) ([]byte, map[string]bool, error) {
 	lctx, cancel := opts.WithTimeout(ctx)
 	defer cancel()
 	raw, err := c.ListPromos(lctx, site)
 	if err != nil {
-		return nil, 0, err
+		return nil, nil, err
 	}
 	list, err := api.DecodePromos(raw)
 	if err != nil {
-		return nil, 0, fmt.Errorf("list promo codes of site %d: %w", site, err)
+		return nil, nil, fmt.Errorf("list promo codes of site %d: %w", site, err)
 	}
 	var out bytes.Buffer
 	out.WriteByte('[')
-	i, shown := 0, 0
+	i := 0
+	shown := map[string]bool{}
 	err = jsonscan.Elements(raw, func(elem []byte) error {
 		p := list[i]
 		i++
-		mine := codes[strings.ToUpper(string(p.Code))]
-		if p.ID != nil && ids[int64(*p.ID)] {
-			mine = true
+		code := strings.ToUpper(string(p.Code))
+		mine := codes[code]
+		if p.ID != nil {
+			if want, ok := ids[int64(*p.ID)]; ok && want == code {
+				mine = true
+			}
 		}
-		if !mine {
+		if !mine || shown[code] {
 			return nil
 		}
-		if shown > 0 {
+		if len(shown) > 0 {
 			out.WriteByte(',')
 		}
-		shown++
+		shown[code] = true
 		out.Write(elem)
 		return nil
 	})
 	if err != nil {
-		return nil, 0, fmt.Errorf("list promo codes of site %d: %w", site, err)
+		return nil, nil, fmt.Errorf("list promo codes of site %d: %w", site, err)
 	}
 	out.WriteByte(']')
 	return out.Bytes(), shown, nil

@@ -2,11 +2,13 @@ package promocmd
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"time"
 
 	"github.com/promoctl/promoctl/cmd/core"
 	"github.com/promoctl/promoctl/internal/bulk"
+	"github.com/promoctl/promoctl/internal/i18n"
 	"github.com/promoctl/promoctl/internal/progress"
 )
 
@@ -19,6 +21,40 @@ type bulkJob struct {
 	*core.Session
 	th  *bulk.Throttle
 	API bulkAPI
+	// NoWait refuses to start while another job writes to the site as
+	// the same user on this machine (--no-wait), instead of waiting.
+	NoWait bool
+	lock   *bulk.SiteLock
+}
+
+// lockSite takes the lock of site for the user and API of the run, in the
+// jobs folder of getenv, once: one job at a time writes to a site as a
+// user on this machine. Another job holding it is waited for, said in one
+// line on stderr, or with NoWait refused (exit 1, nothing sent).
+func (b *bulkJob) lockSite(ctx context.Context, getenv func(string) string, site int64) error {
+	if b.lock != nil {
+		return nil
+	}
+	w := bulk.Where{BaseURL: b.Settings.BaseURL, UserID: b.Settings.UserID, SiteID: site}
+	l, err := bulk.LockSite(ctx, bulk.JobsDir(getenv), w, !b.NoWait, func() {
+		fmt.Fprintln(b.IO.ErrOut, "promoctl: "+b.Msg.Say(i18n.M("bulk.lock.waiting", "Site", site, "User", w.UserID)))
+	})
+	if errors.Is(err, bulk.ErrSiteBusy) {
+		return i18n.NewError(core.ExitFailure, "bulk.lock.busy", "Site", site, "User", w.UserID)
+	}
+	if err != nil {
+		return err
+	}
+	b.lock = l
+	return nil
+}
+
+// hold ties the site's lock to the journal j: it is let go when the job
+// ends (j.Close).
+func (b *bulkJob) hold(j *bulk.Journal) {
+	if b.lock != nil {
+		j.Hold(b.lock)
+	}
 }
 
 // newBulkJob builds the throttle and the two clients through it.
@@ -34,7 +70,12 @@ func newBulkJob(s *core.Session) (*bulkJob, error) {
 // create writes the journal of a new job of ops: at path, or "" for the
 // default place in the jobs folder (getenv). The header's job id, base URL
 // and user are the run's.
-func (b *bulkJob) create(getenv func(string) string, path string, h bulk.Header, ops []bulk.Op) (*bulk.Journal, error) {
+//
+// It first takes the site's lock (lockSite), which the journal then holds.
+func (b *bulkJob) create(ctx context.Context, getenv func(string) string, path string, h bulk.Header, ops []bulk.Op) (*bulk.Journal, error) {
+	if err := b.lockSite(ctx, getenv, h.SiteID); err != nil {
+		return nil, err
+	}
 	if h.Job == "" {
 		h.Job = bulk.NewJobID(b.Now())
 	}
@@ -42,7 +83,14 @@ func (b *bulkJob) create(getenv func(string) string, path string, h bulk.Header,
 		path = bulk.DefaultPath(getenv, h.Job)
 	}
 	h.BaseURL, h.UserID = b.Settings.BaseURL, b.Settings.UserID
-	return bulk.Create(path, h, ops)
+	j, err := bulk.Create(path, h, ops)
+	if err != nil {
+		b.lock.Close()
+		b.lock = nil
+		return nil, err
+	}
+	b.hold(j)
+	return j, nil
 }
 
 // jobRun is how a job runs.
@@ -58,6 +106,8 @@ type jobRun struct {
 	// Progress, when set, is told the job's progress in place of the bar
 	// (promo browse shows it in its status line).
 	Progress func(bulk.Progress)
+	// KnownIDs are the ids on the site before the job (bulk.Options).
+	KnownIDs map[int64]bool
 }
 
 // jobResult is what a run of a job did.
@@ -97,7 +147,7 @@ func (b *bulkJob) run(ctx context.Context, j *bulk.Journal, r jobRun, rep jobRep
 		concurrency = bulk.DefaultConcurrency
 	}
 	total := len(j.Items())
-	o := bulk.Options{Concurrency: concurrency, Throttle: b.th, OpTimeout: b.Settings.Timeout, Grace: r.Grace}
+	o := bulk.Options{Concurrency: concurrency, Throttle: b.th, OpTimeout: b.Settings.Timeout, Grace: r.Grace, KnownIDs: r.KnownIDs}
 	var bar *progress.Bar
 	switch {
 	case r.Progress != nil:

@@ -46,7 +46,13 @@ func (a jobAPI) DeletePromo(context.Context, int64) error { return nil }
 func writeJournal(t *testing.T, r *cmdtest.Runner, id, kind string, started time.Time, ids map[string]int64, codes ...string) string {
 	t.Helper()
 	path := bulk.DefaultPath(func(k string) string { return r.Env[k] }, id)
-	j, err := bulk.Create(path, bulk.Header{Job: id, Kind: kind, SiteID: 7, Started: started}, bulk.CreateOps(codes))
+	ops := bulk.CreateOps(codes)
+	if kind == "delete" { // a delete job plans deletes
+		for i := range ops {
+			ops[i].Action, ops[i].ID = bulk.ActionDelete, int64(4001+i)
+		}
+	}
+	j, err := bulk.Create(path, bulk.Header{Job: id, Kind: kind, SiteID: 7, Started: started}, ops)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -16,6 +16,7 @@ import (
 	"github.com/promoctl/promoctl/internal/api"
 	"github.com/promoctl/promoctl/internal/format"
 	"github.com/promoctl/promoctl/internal/i18n"
+	"github.com/promoctl/promoctl/internal/promo"
 	"github.com/promoctl/promoctl/internal/sheetpdf"
 )
 
@@ -33,6 +34,10 @@ func TestPromoPrintBadInput(t *testing.T) {
 			Stderr: "promoctl: --qr https://shop.example/sale: the template has no {code}, so every card's QR code would be the same: put {code} where the code goes"},
 		{Name: "qr too long", Args: []string{"promo", "print", "--site-id", "7", "--qr", "https://shop.example/?c={code}&x=" + strings.Repeat("x", 3000)},
 			Stderr: "promoctl: --qr: a template of 3033 characters does not fit in a QR code with a code of 15 characters"},
+		{Name: "title of two lines", Args: []string{"promo", "print", "--site-id", "7", "--title", "Merry\nChristmas"},
+			Stderr: "promoctl: --title: a card's line is one line of text, without line breaks, tabs or other control characters"},
+		{Name: "note with an escape", Args: []string{"promo", "print", "--site-id", "7", "--note", "\x1b[31mred"},
+			Stderr: "promoctl: --note: a card's line is one line of text, without line breaks, tabs or other control characters"},
 		{Name: "status", Args: []string{"promo", "print", "--site-id", "7", "--status", "old"},
 			Stderr: `promoctl: --status: unknown status "old": use disabled, expired, used-up, scheduled, active (or in Russian: выключен, истёк, исчерпан, запланирован, активен)`},
 		{Name: "empty job", Args: []string{"promo", "print", "--job", " "},
@@ -137,6 +142,28 @@ func TestRunPromoPrint(t *testing.T) {
 			t.Errorf("stdout is not a PDF of one page: %.200q", out)
 		}
 		expectEmptyDir(t, opts.TempDir)
+	})
+	t.Run("the summary on a terminal", func(t *testing.T) {
+		for _, c := range []struct {
+			lang i18n.Lang
+			want string
+		}{
+			{i18n.English, "Printed 3 promo codes on 1 page.\n"},
+			{i18n.Russian, "Напечатано 3 промокода на 1 странице.\n"},
+		} {
+			e := cmdtest.NewVerbEnv(t, false, format.Table, list, siteRUB)
+			e.Sess.IO.SetTTY(false, false, true) // stdout a file, stderr the terminal
+			e.Sess.Msg = i18n.New(c.lang)
+			opts := printOptions(t, e)
+			opts.All = true
+			opts.Sel.Filter.Statuses = []promo.Status{promo.StatusActive}
+			if err := runPromoPrint(context.Background(), opts); err != nil {
+				t.Fatal(err)
+			}
+			if got := e.Stderr.String(); got != c.want {
+				t.Errorf("%s: stderr %q, want %q", c.lang, got, c.want)
+			}
+		}
 	})
 	t.Run("a failure", func(t *testing.T) {
 		e := cmdtest.NewVerbEnv(t, false, format.Table, list, siteRUB)

@@ -58,6 +58,9 @@ type promoSelectOptions struct {
 	Yes      bool
 	// Concurrency is --concurrency: the most requests in flight.
 	Concurrency int
+	// NoWait is --no-wait: refuse, rather than wait, while another job
+	// writes to the site as the same user on this machine.
+	NoWait bool
 	// Getenv reads the environment, for the journal's default place.
 	Getenv func(string) string
 }
@@ -65,7 +68,7 @@ type promoSelectOptions struct {
 // actFlags are the flags of a command that acts on a selection.
 type actFlags struct {
 	sel         selectionFlags
-	yes         bool
+	yes, noWait bool
 	concurrency int
 }
 
@@ -74,6 +77,7 @@ func (af *actFlags) register(f *core.Factory, c *cobra.Command, verb selectVerb)
 	af.sel.addFlags(f, c)
 	fs.BoolVarP(&af.yes, "yes", "y", false, string(verb)+" without asking")
 	fs.IntVar(&af.concurrency, "concurrency", bulk.DefaultConcurrency, "most requests in flight at once")
+	fs.BoolVar(&af.noWait, "no-wait", false, "while another job writes to the site as the same user on this machine, fail (exit 1) instead of waiting for it")
 	core.SiteFlag(f, c)
 }
 
@@ -82,7 +86,7 @@ func (af *actFlags) register(f *core.Factory, c *cobra.Command, verb selectVerb)
 // without --yes off a terminal, is refused (exit 2).
 func (af *actFlags) options(f *core.Factory, cmd *cobra.Command, args []string, verb selectVerb) (*promoSelectOptions, error) {
 	fs := cmd.Flags()
-	opts := &promoSelectOptions{Verb: verb, Yes: af.yes, Concurrency: af.concurrency, Getenv: f.Env.Getenv}
+	opts := &promoSelectOptions{Verb: verb, Yes: af.yes, Concurrency: af.concurrency, NoWait: af.noWait, Getenv: f.Env.Getenv}
 	if fs.Changed("concurrency") && (af.concurrency < 1 || af.concurrency > core.MaxConcurrency) {
 		return nil, core.Usagef("--concurrency must be 1 to %d, got %d", core.MaxConcurrency, af.concurrency)
 	}
@@ -511,7 +515,8 @@ func (opts *promoSelectOptions) execute(ctx context.Context, targets []selected,
 	if err != nil {
 		return err
 	}
-	j, err := b.create(opts.Getenv, "", bulk.Header{Kind: string(opts.Verb), SiteID: site}, ops)
+	b.NoWait = opts.NoWait
+	j, err := b.create(ctx, opts.Getenv, "", bulk.Header{Kind: string(opts.Verb), SiteID: site}, ops)
 	if err != nil {
 		return err
 	}

@@ -13,10 +13,12 @@ import (
 	"math/rand/v2"
 	"net"
 	"net/http"
+	"net/http/httptrace"
 	"net/url"
 	"slices"
 	"strconv"
 	"strings"
+	"sync/atomic"
 	"time"
 	"unicode"
 	"unicode/utf8"
@@ -270,7 +272,7 @@ func (c *Client) Do(ctx context.Context, req Request) (*Response, error) {
 		if wait < 0 {
 			wait = c.backoff(attempt)
 		}
-		if dl, ok := ctx.Deadline(); ok && time.Until(dl) < wait {
+		if dl, ok := ctx.Deadline(); ok && time.Until(dl) < wait || wait > c.maxRetryWait() {
 			// The server asked for a pause longer than the time left.
 			if err != nil {
 				return nil, err
@@ -361,7 +363,8 @@ func (e *connError) Error() string { return "cannot reach the server: " + e.err.
 func (e *connError) Unwrap() error { return e.err }
 
 // NotSent reports whether err proves that the request never reached the
-// server: the connection to it was never made.
+// server: the connection to it was never made, or the request was never
+// written to it (a TLS handshake that failed, a proxy that refused).
 func NotSent(err error) bool {
 	var ce *connError
 	return errors.As(err, &ce) && !ce.sent
@@ -428,7 +431,15 @@ func (c *Client) once(ctx context.Context, req Request) (*rawResponse, error) {
 	if req.Body != nil {
 		body = bytes.NewReader(req.Body)
 	}
-	hr, err := http.NewRequestWithContext(ctx, req.Method, u.String(), body)
+	// The trace tells a request that never left (no connection, a TLS
+	// handshake that failed, a proxy that refused) from one written to
+	// the server: only the second may have been acted on.
+	var conn, wrote atomic.Bool
+	tctx := httptrace.WithClientTrace(ctx, &httptrace.ClientTrace{
+		GetConn:      func(string) { conn.Store(true) },
+		WroteRequest: func(httptrace.WroteRequestInfo) { wrote.Store(true) },
+	})
+	hr, err := http.NewRequestWithContext(tctx, req.Method, u.String(), body)
 	if err != nil {
 		return nil, fmt.Errorf("build request: %w", err)
 	}
@@ -451,7 +462,11 @@ func (c *Client) once(ctx context.Context, req Request) (*rawResponse, error) {
 			return nil, c.scrub(re)
 		}
 		c.logf("< error after %s: %s", time.Since(start).Round(time.Millisecond), err)
-		return nil, &connError{err: c.scrub(err), sent: !isDialError(err)}
+		// A transport that traces (Go's) says whether the request was
+		// written; for one that does not, only a dial error proves it
+		// never left.
+		sent := !isDialError(err) && (!conn.Load() || wrote.Load())
+		return nil, &connError{err: c.scrub(err), sent: sent}
 	}
 	limit := c.maxRecord
 	if req.List {
@@ -621,21 +636,19 @@ func (c *Client) shouldRetry(method string, resp *rawResponse, err error) (time.
 	return 0, false
 }
 
-// retryAfter reads a Retry-After header in seconds or as an HTTP date; -1
-// when there is none.
+// retryAfter reads a Retry-After header (ParseRetryAfter); -1 when there
+// is none or it cannot be read.
 func retryAfter(v string) time.Duration {
-	v = strings.TrimSpace(v)
-	if v == "" {
-		return -1
-	}
-	if s, err := strconv.Atoi(v); err == nil && s >= 0 {
-		return time.Duration(s) * time.Second
-	}
-	if t, err := http.ParseTime(v); err == nil {
-		return max(time.Until(t), 0)
+	if d, ok := ParseRetryAfter(v, time.Now()); ok {
+		return d
 	}
 	return -1
 }
+
+// maxRetryWait is the longest pause before a retry that the client takes
+// without a deadline to bound it: the server asked for longer, and the
+// answer it gave is the request's.
+func (c *Client) maxRetryWait() time.Duration { return max(c.timeout, 5*time.Minute) }
 
 // backoff is capped exponential back-off with jitter: a random duration
 // between half and all of min(MaxDelay, BaseDelay·2^(attempt-1)).

@@ -89,7 +89,7 @@ func Execute(ctx context.Context, c PromoAPI, j *Journal, o Options) (Summary, e
 	}
 	classify := o.Classify
 	o.Classify = func(err error) (Class, time.Duration) {
-		if errors.As(err, new(*existsAfterUnknown)) {
+		if errors.As(err, new(*existsAfterUnknown)) || errors.As(err, new(*unprovenError)) {
 			return ClassUnknown, 0
 		}
 		return classify(err)
@@ -120,7 +120,7 @@ func Execute(ctx context.Context, c PromoAPI, j *Journal, o Options) (Summary, e
 			break
 		}
 		base = total - len(pending)
-		if _, err := Run(ctx, pending, j.send(c, o.Classify), o); err != nil {
+		if _, err := Run(ctx, pending, j.send(c, o), o); err != nil {
 			return j.Summary(), err
 		}
 		if err := ctx.Err(); err != nil {
@@ -141,7 +141,7 @@ func (j *Journal) pending(first bool) []int {
 	for _, it := range j.Items() {
 		switch {
 		case it.State == StatePlanned,
-			first && it.State == StateFailed,
+			first && it.State == StateFailed && !it.Taken,
 			it.Action != ActionCreate && (it.State == StateSent || it.State == StateUnknown):
 			out = append(out, it.Index)
 		}
@@ -162,7 +162,7 @@ func (j *Journal) settle(ctx context.Context, c PromoAPI, o Options, final bool)
 	var todo []Item
 	for _, it := range j.Items() {
 		if it.Action == ActionCreate && (it.State == StateSent || it.State == StateUnknown || it.State == StateCreated && it.ID == 0 ||
-			it.State == StateFailed && it.Unsure && existsReason(it.Reason)) {
+			it.State == StateFailed && it.Unsure && !it.Taken && existsReason(it.Reason)) {
 			todo = append(todo, it)
 		}
 	}
@@ -211,6 +211,8 @@ func (j *Journal) settle(ctx context.Context, c PromoAPI, o Options, final bool)
 			wait = max(wait, it.LastAt.Add(delay).Sub(readAt))
 			waiting++
 			continue // the server may still be carrying it out
+		case it.Exists:
+			e = entry{T: string(StateFailed), I: it.Index, Reason: lastReason(it) + "; " + takenReason, Settled: true, Taken: true}
 		case final:
 			e = entry{T: string(StateFailed), I: it.Index, Reason: lastReason(it) + "; the site's list does not show it: a resume sends it again", Settled: true}
 		default:
@@ -259,20 +261,24 @@ func existsReason(reason string) bool {
 
 // send returns the operation Run calls for item i: journal "sent", send
 // the request, journal its outcome.
-func (j *Journal) send(c PromoAPI, classify Classifier) func(ctx context.Context, i int) (int64, error) {
+func (j *Journal) send(c PromoAPI, o Options) func(ctx context.Context, i int) (int64, error) {
 	return func(ctx context.Context, i int) (int64, error) {
 		it := j.item(i)
 		if err := j.record(entry{T: string(StateSent), I: i}); err != nil {
 			return 0, &FatalError{err}
 		}
-		id, state, err := j.do(ctx, c, it)
-		if err != nil && it.Action == ActionCreate && it.Unsure && refusedAsExisting(err) {
-			err = &existsAfterUnknown{err}
+		id, state, err := j.do(ctx, c, it, o.KnownIDs)
+		// Refused as existing after the list did not show the code: it is
+		// settled once more, and if the list still does not show it, it is
+		// taken elsewhere.
+		exists := false
+		if err != nil && it.Action == ActionCreate && (it.Unsure || it.Absent) && refusedAsExisting(err) {
+			err, exists = &existsAfterUnknown{err}, it.Absent
 		}
 		e := entry{T: string(state), I: i, ID: id}
 		if err != nil {
-			class, _ := classify(err)
-			e = entry{T: string(StateFailed), I: i, Reason: err.Error()}
+			class, _ := o.Classify(err)
+			e = entry{T: string(StateFailed), I: i, Reason: err.Error(), Exists: exists}
 			switch class {
 			case ClassUnknown:
 				e.T = string(StateUnknown)
@@ -287,15 +293,45 @@ func (j *Journal) send(c PromoAPI, classify Classifier) func(ctx context.Context
 	}
 }
 
+// takenReason ends the journal's reason of a code taken elsewhere.
+const takenReason = "the code is taken elsewhere: refused as existing, and the site's list, read after every attempt of this job, does not show it, so another site or someone else holds it; it is not sent again"
+
+// unprovenError is a create answered with an id that is not proven to be
+// the code's: the answer names another code, or an id the site had before
+// the job, or one the job already has for another code. The answer is not
+// taken: the outcome is unknown, and the site's list settles it.
+type unprovenError struct {
+	code, answer string
+	id           int64
+}
+
+func (e *unprovenError) Error() string {
+	return fmt.Sprintf("create promo %s: the server's answer gave id %d for promo code %q, which is not proven to be %s's: the site's list settles it",
+		e.code, e.id, e.answer, e.code)
+}
+
+// prove accepts a create's answer (the id and code it gave) as the item's
+// only when the code is the item's, and the id is neither one the site
+// had before the job (known) nor one the journal has for another code.
+func (j *Journal) prove(it Item, id int64, code string, known map[int64]bool) error {
+	j.mu.Lock()
+	other, claimed := j.createdIDs[id]
+	j.mu.Unlock()
+	if code == "" || upper(code) != upper(it.Code) || id != 0 && (known[id] || claimed && other != it.Index) {
+		return &unprovenError{code: it.Code, answer: code, id: id}
+	}
+	return nil
+}
+
 // do sends one operation and returns the promo code's id and its state.
-func (j *Journal) do(ctx context.Context, c PromoAPI, it Item) (int64, State, error) {
+func (j *Journal) do(ctx context.Context, c PromoAPI, it Item, known map[int64]bool) (int64, State, error) {
 	switch it.Action {
 	case ActionCreate:
 		body, err := j.createBody(it)
 		if err != nil {
 			return 0, "", err
 		}
-		_, p, err := c.CreatePromo(ctx, body)
+		raw, p, err := c.CreatePromo(ctx, body)
 		if err != nil {
 			return 0, "", err
 		}
@@ -303,6 +339,10 @@ func (j *Journal) do(ctx context.Context, c PromoAPI, it Item) (int64, State, er
 		if p.ID != nil {
 			id = int64(*p.ID)
 		}
+		if err := j.prove(it, id, string(p.Code), known); err != nil {
+			return 0, "", err
+		}
+		j.keepAnswer(it.Index, raw)
 		return id, StateCreated, nil
 	case ActionUpdate, ActionDisable:
 		_, p, err := c.GetPromo(ctx, it.ID)

@@ -9,12 +9,17 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+
+	"github.com/promoctl/promoctl/internal/i18n"
 )
 
 // JobInfo is what a journal says of its job, read without opening it for
 // writing: for promo jobs and promo report --job.
 type JobInfo struct {
-	ID     string // the file's name without .jsonl
+	// ID is the job's id as its header says (the file's name without
+	// .jsonl only for a header without one): a link or copy of a journal
+	// under another name is the same job.
+	ID     string
 	Path   string
 	Header Header
 	// Summary counts the items by state; the job is finished when it is OK.
@@ -47,11 +52,14 @@ func JobsDir(env func(string) string) string {
 // only what Open would (a regular file of the user's that others cannot
 // write, of a bounded size).
 func ReadJob(path string) (JobInfo, error) {
-	h, items, err := ReadFile(path)
+	h, items, err := readFile(path, true)
 	if err != nil {
 		return JobInfo{}, err
 	}
-	info := JobInfo{ID: strings.TrimSuffix(filepath.Base(path), JobExt), Path: path, Header: h}
+	info := JobInfo{ID: h.Job, Path: path, Header: h}
+	if info.ID == "" {
+		info.ID = strings.TrimSuffix(filepath.Base(path), JobExt)
+	}
 	info.Summary = summarize(items)
 	info.Running = running(path)
 	for _, it := range items {
@@ -66,7 +74,14 @@ func ReadJob(path string) (JobInfo, error) {
 // ListJobs reads every journal (*.jsonl) in dir, oldest first (by start,
 // then id). A file that cannot be read is not listed: its error, which
 // names it, is in bad. A folder that does not exist has no jobs.
+//
+// The folder is checked first (CheckJobsDir), and each journal as ReadJob
+// does. A job is listed once, by the id of its header: a second file of the
+// same job (a hard link, a copy) is named in bad.
 func ListJobs(dir string) (jobs []JobInfo, bad []error, err error) {
+	if err := CheckJobsDir(dir); err != nil {
+		return nil, nil, err
+	}
 	entries, err := os.ReadDir(dir)
 	if errors.Is(err, fs.ErrNotExist) {
 		return nil, nil, nil
@@ -74,6 +89,7 @@ func ListJobs(dir string) (jobs []JobInfo, bad []error, err error) {
 	if err != nil {
 		return nil, nil, fmt.Errorf("list jobs in %s: %w", dir, err)
 	}
+	seen := map[string]int{} // job id → index in jobs
 	for _, e := range entries {
 		if e.IsDir() || !strings.HasSuffix(e.Name(), JobExt) {
 			continue
@@ -83,6 +99,11 @@ func ListJobs(dir string) (jobs []JobInfo, bad []error, err error) {
 			bad = append(bad, err)
 			continue
 		}
+		if first, ok := seen[info.ID]; ok {
+			bad = append(bad, i18n.NewError(0, "bulk.jobs.same_job", "Path", info.Path, "Job", info.ID, "First", jobs[first].Path))
+			continue
+		}
+		seen[info.ID] = len(jobs)
 		jobs = append(jobs, info)
 	}
 	slices.SortStableFunc(jobs, func(a, b JobInfo) int {
@@ -101,6 +122,9 @@ func FindJob(dir, id string) (string, error) {
 		return "", fmt.Errorf("invalid job id %q", id)
 	}
 	id = strings.TrimSuffix(id, JobExt)
+	if err := CheckJobsDir(dir); err != nil {
+		return "", err
+	}
 	path := filepath.Join(dir, id+JobExt)
 	if _, err := os.Stat(path); err == nil {
 		return path, nil

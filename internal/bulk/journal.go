@@ -2,7 +2,6 @@ package bulk
 
 import (
 	"bufio"
-	"bytes"
 	"crypto/rand"
 	"encoding/hex"
 	"encoding/json"
@@ -12,12 +11,15 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"slices"
+	"strconv"
 	"strings"
 	"sync"
 	"time"
 
 	"github.com/promoctl/promoctl/internal/bulk/codegen"
 	"github.com/promoctl/promoctl/internal/filelock"
+	"github.com/promoctl/promoctl/internal/i18n"
 	"github.com/promoctl/promoctl/internal/promo"
 )
 
@@ -109,6 +111,17 @@ type Item struct {
 	// may have been acted on): a later create refused as existing may be
 	// that attempt landing, and a later delete answered 404 is done.
 	Unsure bool
+	// Absent says the site's list, read the settling delay after this
+	// create's last attempt, did not show it, and no attempt since had an
+	// unknown outcome: a create refused as existing now is taken
+	// elsewhere, not this job's attempt landing late.
+	Absent bool
+	// Exists says its last attempt was refused as existing after the list
+	// did not show it (entry.Exists).
+	Exists bool
+	// Taken says the code is taken elsewhere: a final failure, not sent
+	// again.
+	Taken bool
 	// Unanswered says it failed because no attempt was answered (a 5xx or
 	// a timeout every round) and the site's list did not show it: failed,
 	// not refused.
@@ -133,6 +146,18 @@ type Journal struct {
 	broken error // set after a failed write: later lines could follow a torn one
 	header Header
 	items  []Item
+	// held are closed with the journal (Hold).
+	held []io.Closer
+	// light keeps of each item only what promo jobs needs (no request
+	// bodies, no reasons), so that listing many journals stays small.
+	light bool
+	// answers are the records the server answered this run's creates
+	// with, by item: what the output shows of a code the list does not
+	// show yet. Not journaled.
+	answers map[int]json.RawMessage
+	// createdIDs are the ids the journal's creates were given, each
+	// with its item: one id is never two codes.
+	createdIDs map[int64]int
 
 	// Group commit (record): lines wait in queue until the one writer at
 	// a time (flushing) writes them all and syncs them once; each waiter
@@ -158,6 +183,13 @@ type entry struct {
 	ID      int64     `json:"id,omitempty"`
 	Reason  string    `json:"reason,omitempty"`
 	Settled bool      `json:"settled,omitempty"` // the outcome was read from the site's list
+	// Taken marks a failed create that is final: the code exists, but
+	// not on the site's list (another site's, or someone else's).
+	Taken bool `json:"taken,omitempty"`
+	// Exists marks an unknown create refused as existing after the list
+	// did not show it: the next settling read decides between this job's
+	// attempt landing late and a code taken elsewhere.
+	Exists bool `json:"exists,omitempty"`
 }
 
 // NewJobID returns a job id that sorts by start time and is unique:
@@ -254,18 +286,13 @@ func Open(path string) (*Journal, error) {
 		f.Close()
 		return nil, err
 	}
-	data, err := readCapped(f)
-	if err != nil {
-		f.Close()
-		return nil, fmt.Errorf("open journal %s: %w", path, err)
-	}
 	j := &Journal{path: path}
-	good, err := j.replay(data)
+	good, size, err := j.replay(f)
 	if err != nil {
 		f.Close()
 		return nil, fmt.Errorf("journal %s: %w", path, err)
 	}
-	if good < int64(len(data)) {
+	if good < size {
 		if err := f.Truncate(good); err != nil {
 			f.Close()
 			return nil, fmt.Errorf("open journal %s: drop its torn last line: %w", path, err)
@@ -305,42 +332,75 @@ func lockJournal(f *os.File, path string) error {
 // Read replays a journal without opening it for writing: its header and
 // the state of every item. It reads at most MaxJournalBytes.
 func Read(r io.Reader) (Header, []Item, error) {
-	data, err := readCapped(r)
-	if err != nil {
-		return Header{}, nil, fmt.Errorf("read journal: %w", err)
-	}
-	var j Journal
-	if _, err := j.replay(data); err != nil {
+	return read(r, false)
+}
+
+// read is Read, light or not (Journal.light).
+func read(r io.Reader, light bool) (Header, []Item, error) {
+	j := Journal{light: light}
+	if _, _, err := j.replay(r); err != nil {
 		return Header{}, nil, fmt.Errorf("journal: %w", err)
 	}
 	return j.header, j.items, nil
 }
 
-// replay applies every complete line of data and returns the length of
-// them; text after the last newline is a torn line and is ignored.
-func (j *Journal) replay(data []byte) (int64, error) {
-	good := bytes.LastIndexByte(data, '\n') + 1
-	lines := bytes.Split(data[:good], []byte("\n"))
-	lines = lines[:len(lines)-1] // after the last newline
-	for n, line := range lines {
+// replay reads r line by line, at most MaxJournalBytes, and applies every
+// complete line; it returns the length of them and of all r. Text after
+// the last newline is a torn line and is ignored. Nothing is allocated
+// from what a header says: memory follows the lines that are there.
+func (j *Journal) replay(r io.Reader) (good, size int64, err error) {
+	br := bufio.NewReaderSize(r, 64<<10)
+	var long []byte // a line longer than br's buffer
+	n := 0
+	for {
+		chunk, rerr := br.ReadSlice('\n')
+		size += int64(len(chunk))
+		if size > MaxJournalBytes {
+			return 0, 0, fmt.Errorf("it is larger than %d MiB: not a journal promoctl wrote", MaxJournalBytes>>20)
+		}
+		if errors.Is(rerr, bufio.ErrBufferFull) {
+			if len(long)+len(chunk) > maxLineBytes {
+				return 0, 0, i18n.NewError(0, "bulk.journal.long_line", "Line", n+1, "MiB", maxLineBytes>>20)
+			}
+			long = append(long, chunk...)
+			continue
+		}
+		if rerr != nil && rerr != io.EOF {
+			return 0, 0, rerr
+		}
+		line := chunk
+		if len(long) > 0 {
+			long = append(long, chunk...)
+			line = long
+		}
+		if rerr == io.EOF {
+			break // a torn last line, or none
+		}
+		n++
 		var e entry
 		if err := json.Unmarshal(line, &e); err != nil {
-			return 0, fmt.Errorf("line %d is not a journal line: %w", n+1, err)
+			return 0, 0, fmt.Errorf("line %d is not a journal line: %w", n, err)
 		}
-		if err := j.check(e, n+1); err != nil {
-			return 0, err
+		if err := j.check(e, n); err != nil {
+			return 0, 0, err
 		}
 		j.apply(e)
+		good = size
+		long = long[:0]
 	}
 	switch {
-	case len(lines) == 0:
-		return 0, errors.New("it is empty: the job was interrupted before it started; nothing was sent")
+	case n == 0:
+		return 0, 0, errors.New("it is empty: the job was interrupted before it started; nothing was sent")
 	case len(j.items) < j.header.Ops:
-		return 0, fmt.Errorf("it was cut off while the job was planned (%d of %d operations): nothing was sent; start the job again",
+		return 0, 0, fmt.Errorf("it was cut off while the job was planned (%d of %d operations): nothing was sent; start the job again",
 			len(j.items), j.header.Ops)
 	}
-	return int64(good), nil
+	return good, size, nil
 }
+
+// maxLineBytes bounds one line of a journal: a plan line with its request
+// body, or a step with the server's reason, is a few KiB.
+const maxLineBytes = 16 << 20
 
 // maxJournalOps bounds the operations a journal's header may plan: far
 // more than any site holds, so that a damaged header cannot ask for an
@@ -357,6 +417,9 @@ func (j *Journal) check(e entry, line int) error {
 	case line == 1 && (e.Job.Ops < 0 || e.Job.Ops > maxJournalOps):
 		return fmt.Errorf("its header plans %d operations: not a journal promoctl wrote", e.Job.Ops)
 	case line == 1:
+		if _, ok := kindActions[e.Job.Kind]; !ok {
+			return i18n.NewError(0, "bulk.journal.unknown_kind", "Kind", e.Job.Kind)
+		}
 		return nil
 	case e.T == "job":
 		return fmt.Errorf("line %d: a second job header", line)
@@ -365,15 +428,81 @@ func (j *Journal) check(e entry, line int) error {
 	case e.T == "plan" && (e.Op == nil || e.I != len(j.items)):
 		return fmt.Errorf("line %d: a plan line out of order", line)
 	case e.T == "plan":
-		return nil
+		return j.checkOp(*e.Op, line)
 	case e.I < 0 || e.I >= len(j.items) || len(j.items) < j.header.Ops:
 		return fmt.Errorf("line %d: a step of operation %d, which is not planned", line, e.I)
 	}
 	switch e.T {
 	case "sent", "created", "updated", "deleted", "failed", "unknown", "unsent":
-		return nil
+	default:
+		return fmt.Errorf("line %d: unknown step %q", line, e.T)
 	}
-	return fmt.Errorf("line %d: unknown step %q", line, e.T)
+	it := j.items[e.I]
+	// A done operation is never sent or settled again; a create done
+	// without its id only has it settled from the list.
+	done := it.State == StateUpdated || it.State == StateDeleted || it.State == StateCreated && it.ID != 0 || it.Taken
+	if done || it.State == StateCreated && !(e.T == "created" && e.Settled) {
+		return i18n.NewError(0, "bulk.journal.second_outcome", "Line", line, "Op", e.I, "Code", it.Code, "State", string(it.State), "Step", e.T)
+	}
+	var want Action
+	switch e.T {
+	case "created":
+		want = ActionCreate
+	case "updated":
+		want = ActionUpdate
+		if it.Action == ActionDisable {
+			want = ActionDisable
+		}
+	case "deleted":
+		want = ActionDelete
+	}
+	if want != "" && it.Action != want {
+		return i18n.NewError(0, "bulk.journal.wrong_outcome", "Line", line, "Op", e.I, "Action", string(it.Action), "Step", e.T)
+	}
+	if e.T == "created" && e.ID != 0 {
+		if other, ok := j.createdIDs[e.ID]; ok && other != e.I {
+			return i18n.NewError(0, "bulk.journal.id_twice", "Line", line, "ID", e.ID, "Code", it.Code, "Other", j.items[other].Code)
+		}
+	}
+	return nil
+}
+
+// kindActions are the operations each kind of job plans: a journal whose
+// plan holds any other is refused, since a resume would carry it out.
+var kindActions = map[string][]Action{
+	"generate": {ActionCreate},
+	"apply":    {ActionCreate, ActionUpdate, ActionDelete, ActionDisable},
+	"delete":   {ActionDelete},
+	"enable":   {ActionUpdate},
+	"disable":  {ActionDisable},
+}
+
+// checkOp refuses a planned operation that is not one of the job's kind
+// plans: another action, a create that names an id, an update, delete or
+// disable without one, a generate's create with its own fields, an enable
+// that changes more than is_enabled.
+func (j *Journal) checkOp(op Op, line int) error {
+	kind := j.header.Kind
+	ok := slices.Contains(kindActions[kind], op.Action)
+	switch {
+	case !ok:
+	case op.Action == ActionCreate:
+		ok = op.ID == 0 && (kind != "generate" || len(op.Body) == 0)
+	default:
+		ok = op.ID > 0
+	}
+	if ok && kind == "enable" {
+		var body map[string]any
+		ok = json.Unmarshal(op.Body, &body) == nil && len(body) == 1 && body["is_enabled"] == true
+	}
+	if !ok {
+		what := string(op.Action)
+		if op.ID != 0 {
+			what += " id " + strconv.FormatInt(op.ID, 10)
+		}
+		return i18n.NewError(0, "bulk.journal.foreign_op", "Line", line, "Kind", kind, "Op", what)
+	}
+	return nil
 }
 
 // apply moves the state of the journal by one line.
@@ -381,13 +510,19 @@ func (j *Journal) apply(e entry) {
 	switch e.T {
 	case "job":
 		j.header = *e.Job
-		j.items = make([]Item, 0, e.Job.Ops)
+		// Not preallocated from e.Job.Ops: a header may claim anything.
+		j.items = nil
 	case "plan":
-		j.items = append(j.items, Item{Index: e.I, Op: *e.Op, State: StatePlanned, ID: e.Op.ID})
+		op := *e.Op
+		if j.light {
+			op.Body = nil
+		}
+		j.items = append(j.items, Item{Index: e.I, Op: op, State: StatePlanned, ID: e.Op.ID})
 	case "unsent":
 		it := &j.items[e.I]
 		it.State, it.Reason = StatePlanned, ""
 		it.Unsure = it.Unsure || e.Settled
+		it.Absent = it.Absent || e.Settled
 	default:
 		it := &j.items[e.I]
 		switch e.T {
@@ -395,14 +530,25 @@ func (j *Journal) apply(e entry) {
 			it.Unsure = it.Unsure || it.State == StateSent || it.State == StateUnknown
 			it.LastAt = e.At
 		case "unknown":
-			it.Unsure, it.LastAt = true, e.At
+			it.Unsure, it.LastAt, it.Absent, it.Exists = true, e.At, false, e.Exists
 		case "created":
 			it.LastAt = e.At
 		}
 		it.State, it.Reason = State(e.T), e.Reason
+		if j.light {
+			it.Reason = ""
+		}
 		it.Unanswered = e.T == "failed" && e.Settled
+		it.Absent = it.Absent || e.T == "failed" && e.Settled
+		it.Taken = e.T == "failed" && e.Taken
 		if e.ID != 0 {
 			it.ID = e.ID
+			if e.T == "created" {
+				if j.createdIDs == nil {
+					j.createdIDs = map[int64]int{}
+				}
+				j.createdIDs[e.ID] = e.I
+			}
 		}
 	}
 }
@@ -502,14 +648,49 @@ func (j *Journal) Items() []Item {
 	return append([]Item(nil), j.items...)
 }
 
+// keepAnswer keeps the record a create of item i was answered with.
+func (j *Journal) keepAnswer(i int, raw json.RawMessage) {
+	if len(raw) == 0 {
+		return
+	}
+	j.mu.Lock()
+	defer j.mu.Unlock()
+	if j.answers == nil {
+		j.answers = map[int]json.RawMessage{}
+	}
+	j.answers[i] = raw
+}
+
+// Answer is the record the server answered item i's create with in this
+// run, or nil: what to show of a created code the list does not show yet.
+func (j *Journal) Answer(i int) json.RawMessage {
+	j.mu.Lock()
+	defer j.mu.Unlock()
+	return j.answers[i]
+}
+
 func (j *Journal) item(i int) Item {
 	j.mu.Lock()
 	defer j.mu.Unlock()
 	return j.items[i]
 }
 
-// Close closes the journal's file.
+// Hold ties c to the journal: Close closes it too (a job's SiteLock).
+func (j *Journal) Hold(c io.Closer) {
+	j.mu.Lock()
+	defer j.mu.Unlock()
+	j.held = append(j.held, c)
+}
+
+// Close closes the journal's file, and what it holds.
 func (j *Journal) Close() error {
+	j.mu.Lock()
+	held := j.held
+	j.held = nil
+	j.mu.Unlock()
+	for _, c := range held {
+		c.Close()
+	}
 	if j.f == nil {
 		return nil
 	}

@@ -4,8 +4,12 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"net/http"
 	"sync"
 	"time"
+
+	"github.com/promoctl/promoctl/internal/api"
+	"github.com/promoctl/promoctl/internal/i18n"
 )
 
 // Outcome is what became of one item of a run.
@@ -68,6 +72,9 @@ const (
 	DefaultConcurrency = 4
 	DefaultGrace       = 30 * time.Second
 	DefaultRateRetries = 20
+	// DefaultMaxRefused is how many answers in a row may be 429s or 5xx
+	// before a run stops (Options.MaxRefused).
+	DefaultMaxRefused = 20
 )
 
 // Options tune a run; the zero value means the defaults.
@@ -89,6 +96,17 @@ type Options struct {
 	// RateRetries is how often one item is tried again after 429s before
 	// it is Failed (default 20).
 	RateRetries int
+	// MaxRefused is the circuit breaker: after this many answers in a row
+	// that are 429s or 5xx (no answer between them succeeded or was
+	// refused for what it asked), the run stops with a *RefusedError, the
+	// items not done left for a resume (default DefaultMaxRefused). A
+	// server that refuses every write ends the job instead of being asked
+	// again for hours.
+	MaxRefused int
+	// KnownIDs are the ids of the promo codes on the site before the job
+	// (its first list read): a create answered with one of them is not
+	// taken for the job's code, and the list settles it.
+	KnownIDs map[int64]bool
 	// Progress, when set, is called after every finished item, never
 	// concurrently. The engine draws nothing.
 	Progress func(Progress)
@@ -116,6 +134,31 @@ func (e *RetryAfterError) Error() string {
 		e.Wait.Round(time.Second), e.Max)
 }
 
+// RefusedError is a run stopped by the circuit breaker: the server
+// answered N requests in a row with 429 or a 5xx.
+type RefusedError struct{ N int }
+
+func (e *RefusedError) Error() string { return e.Message().Error() }
+
+// Message is the error as a catalog message.
+func (e *RefusedError) Message() *i18n.Error {
+	return i18n.CountError(0, "bulk.run.refused", e.N)
+}
+
+// refusedAnswer reports whether err is an answer of the server that
+// refuses for now whatever is asked: a 429 or a 5xx.
+func refusedAnswer(err error) bool {
+	var ae *api.Error
+	var re *api.ResponseError
+	switch {
+	case errors.As(err, &ae):
+		return ae.Status == http.StatusTooManyRequests || ae.Status >= 500
+	case errors.As(err, &re):
+		return re.Status >= 500
+	}
+	return false
+}
+
 func (o Options) withDefaults() Options {
 	if o.Concurrency <= 0 {
 		o.Concurrency = DefaultConcurrency
@@ -131,6 +174,9 @@ func (o Options) withDefaults() Options {
 	}
 	if o.RateRetries <= 0 {
 		o.RateRetries = DefaultRateRetries
+	}
+	if o.MaxRefused <= 0 {
+		o.MaxRefused = DefaultMaxRefused
 	}
 	if o.Now == nil {
 		o.Now = time.Now
@@ -270,6 +316,23 @@ type runner[T, R any] struct {
 	finished int
 	failed   int
 	unknown  int
+	refused  int // answers in a row that were 429s or 5xx
+}
+
+// answered counts an answer for the circuit breaker, and stops the run
+// when o.MaxRefused answers in a row were 429s or 5xx.
+func (r *runner[T, R]) answered(err error) {
+	r.mu.Lock()
+	if err != nil && refusedAnswer(err) {
+		r.refused++
+	} else {
+		r.refused = 0
+	}
+	trip := r.refused >= r.o.MaxRefused
+	r.mu.Unlock()
+	if trip {
+		r.stopOnce.Do(func() { r.fatal = &RefusedError{N: r.o.MaxRefused}; close(r.stopped) })
+	}
 }
 
 func (r *runner[T, R]) isStopped() bool {
@@ -292,6 +355,7 @@ func (r *runner[T, R]) item(ctx, opCtx context.Context, i int) {
 			break
 		}
 		v, err := r.call(opCtx, i)
+		r.answered(err)
 		if err == nil {
 			res = Result[R]{Outcome: Done, Value: v}
 			break

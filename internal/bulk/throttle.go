@@ -3,12 +3,12 @@ package bulk
 import (
 	"context"
 	"net/http"
-	"strconv"
-	"strings"
 	"sync"
 	"time"
 
 	"golang.org/x/time/rate"
+
+	"github.com/promoctl/promoctl/internal/api"
 )
 
 // Throttle paces the operations of a run: a token bucket that starts at
@@ -331,29 +331,16 @@ func (tt *throttleTransport) RoundTrip(req *http.Request) (*http.Response, error
 		limited := resp.StatusCode == http.StatusTooManyRequests
 		var retryAfter time.Duration
 		if limited {
-			retryAfter = RetryAfter(resp.Header.Get("Retry-After"))
+			retryAfter, _ = api.ParseRetryAfter(resp.Header.Get("Retry-After"), sent)
 		}
 		tt.t.answered(limited, retryAfter, sent, waited)
 	}
 	return resp, err
 }
 
-// RetryAfter reads a Retry-After value in seconds or as an HTTP date; 0
-// when there is none or it cannot be read.
-func RetryAfter(v string) time.Duration {
-	v = strings.TrimSpace(v)
-	if s, err := strconv.Atoi(v); err == nil && s >= 0 {
-		return time.Duration(s) * time.Second
-	}
-	if at, err := http.ParseTime(v); err == nil {
-		return max(time.Until(at), 0)
-	}
-	return 0
-}
-
 // pauseLeft is how long the pause under way still holds operations back.
 func (t *Throttle) pauseLeft() time.Duration {
 	t.mu.Lock()
 	defer t.mu.Unlock()
-	return time.Until(t.pauseUntil)
+	return t.pauseUntil.Sub(t.clock.Now())
 }

@@ -3,9 +3,11 @@ package bulk
 import (
 	"errors"
 	"fmt"
-	"io"
+	"io/fs"
 	"os"
 	"strings"
+
+	"github.com/promoctl/promoctl/internal/i18n"
 )
 
 // MaxJournalBytes is the largest journal Open and ReadFile read: a job of
@@ -20,9 +22,14 @@ const MaxJournalBytes = 256 << 20
 // (like ssh with its keys: anyone who can change the journal chooses what
 // the resume creates, and where).
 func openJournalFile(path string, write bool) (*os.File, error) {
-	flag := os.O_RDONLY | oNonblock // a FIFO does not block the open
+	// A symbolic link is refused, not followed: promo jobs would show,
+	// and a resume run, the file it points to under this job's name.
+	if st, err := os.Lstat(path); err == nil && st.Mode()&os.ModeSymlink != 0 {
+		return nil, i18n.NewError(0, "bulk.journal.symlink")
+	}
+	flag := os.O_RDONLY | oNonblock | oNofollow // a FIFO does not block the open
 	if write {
-		flag = os.O_RDWR | os.O_APPEND | oNonblock
+		flag = os.O_RDWR | os.O_APPEND | oNonblock | oNofollow
 	}
 	f, err := os.OpenFile(path, flag, 0)
 	if err != nil {
@@ -51,8 +58,7 @@ func trusted(path string, st os.FileInfo, uid int) error {
 		return nil
 	}
 	if owner, ok := fileOwner(st); ok && owner != uid {
-		return fmt.Errorf("it belongs to user %d, not to you (user %d): it would run a job someone else wrote; if you trust it, copy it (cp %s mine.jsonl) and use the copy",
-			owner, uid, path)
+		return i18n.NewError(0, "bulk.journal.other_owner", "Owner", owner, "User", uid)
 	}
 	if perm := st.Mode().Perm(); perm&0o022 != 0 {
 		return fmt.Errorf("other users may change it (mode %04o): it would run what they wrote; if it is yours and unchanged, chmod 600 %s",
@@ -75,29 +81,22 @@ func fileKind(m os.FileMode) string {
 	return "mode " + m.String()
 }
 
-// readCapped reads all of r up to MaxJournalBytes, and refuses more.
-func readCapped(r io.Reader) ([]byte, error) {
-	data, err := io.ReadAll(io.LimitReader(r, MaxJournalBytes+1))
-	if err != nil {
-		return nil, err
-	}
-	if len(data) > MaxJournalBytes {
-		return nil, fmt.Errorf("it is larger than %d MiB: not a journal promoctl wrote", MaxJournalBytes>>20)
-	}
-	return data, nil
-}
-
 // ReadFile replays the journal at path without opening it for writing
 // (promo report --job, promo jobs): the same checks as Open (a regular
 // file of the current user that others cannot write, at most
 // MaxJournalBytes), no lock.
 func ReadFile(path string) (Header, []Item, error) {
+	return readFile(path, false)
+}
+
+// readFile is ReadFile, light or not (Journal.light).
+func readFile(path string, light bool) (Header, []Item, error) {
 	f, err := openJournalFile(path, false)
 	if err != nil {
 		return Header{}, nil, fmt.Errorf("read journal %s: %w", path, err)
 	}
 	defer f.Close()
-	h, items, err := Read(f)
+	h, items, err := read(f, light)
 	if err != nil {
 		return Header{}, nil, fmt.Errorf("%s: %w", path, err)
 	}
@@ -138,4 +137,36 @@ func (h Header) Check(now Where) (warning string, err error) {
 		return fmt.Sprintf("the journal of job %s names no base URL or user (an older promoctl wrote it): it resumes on site %d with the current settings, unchecked", h.Job, h.SiteID), nil
 	}
 	return "", nil
+}
+
+// CheckJobsDir refuses a jobs folder that is not to be trusted before a
+// journal or a lock is written there or read from it: a symbolic link, not
+// a folder, another user's, or one its group or others may write (they
+// could plant a journal, or swap one for a link). A folder that does not
+// exist is no error.
+func CheckJobsDir(dir string) error {
+	st, err := os.Lstat(dir)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil
+	}
+	if err != nil {
+		return fmt.Errorf("jobs folder %s: %w", dir, err)
+	}
+	switch {
+	case st.Mode()&os.ModeSymlink != 0:
+		return i18n.NewError(0, "bulk.dir.symlink", "Dir", dir)
+	case !st.IsDir():
+		return i18n.NewError(0, "bulk.dir.not_dir", "Dir", dir)
+	}
+	uid := currentUID()
+	if uid < 0 {
+		return nil
+	}
+	if owner, ok := fileOwner(st); ok && owner != uid {
+		return i18n.NewError(0, "bulk.dir.other_owner", "Dir", dir, "Owner", owner, "User", uid)
+	}
+	if perm := st.Mode().Perm(); perm&0o022 != 0 {
+		return i18n.NewError(0, "bulk.dir.writable", "Dir", dir, "Mode", fmt.Sprintf("%04o", perm))
+	}
+	return nil
 }

@@ -12,3 +12,6 @@ const oNonblock = 0
 func currentUID() int { return -1 }
 
 func fileOwner(os.FileInfo) (int, bool) { return 0, false }
+
+// oNofollow: a link is refused before the open (Lstat).
+const oNofollow = 0

@@ -75,7 +75,7 @@ func TestOpenRefusesAnotherUsersJournal(t *testing.T) {
 	// The rule itself, for any uid.
 	if owner, ok := fileOwner(st); ok {
 		err := trusted(path, st, owner+1)
-		want := "it belongs to user " + itoa(owner) + ", not to you (user " + itoa(owner+1) + "): it would run a job someone else wrote; if you trust it, copy it (cp " + path + " mine.jsonl) and use the copy"
+		want := "it belongs to user " + itoa(owner) + ", not to you (user " + itoa(owner+1) + "): a job another user wrote is not resumed or read; run that job's command again under your own account"
 		if err == nil || err.Error() != want {
 			t.Errorf("trusted(other uid) = %v, want %q", err, want)
 		}
@@ -102,15 +102,45 @@ func itoa(n int) string { return strconv.Itoa(n) }
 func TestReadCapsTheJournalsSize(t *testing.T) {
 	r := &countingZeros{}
 	_, _, err := Read(r)
-	if err == nil || !strings.Contains(err.Error(), "larger than 256 MiB") {
+	if err == nil || !strings.Contains(err.Error(), "line 1 is longer than 16 MiB") {
 		t.Errorf("Read(endless) = %v", err)
 	}
-	if r.n > MaxJournalBytes+64<<10 {
-		t.Errorf("Read took %d bytes of an endless stream, want about %d", r.n, MaxJournalBytes)
+	if r.n > maxLineBytes+64<<10 {
+		t.Errorf("Read took %d bytes of an endless stream, want about %d", r.n, maxLineBytes)
+	}
+	// Lines of a journal, endless: refused at the journal's cap.
+	lines := &endlessLines{}
+	_, _, err = Read(lines)
+	if err == nil || !strings.Contains(err.Error(), "larger than 256 MiB") {
+		t.Errorf("Read(endless lines) = %v", err)
+	}
+	if lines.n > MaxJournalBytes+64<<10 {
+		t.Errorf("Read took %d bytes of endless lines, want about %d", lines.n, MaxJournalBytes)
 	}
 }
 
 type countingZeros struct{ n int }
+
+// endlessLines is a journal's header, then its plan's first line forever
+// (refused as out of order only if it were read: the cap comes first for
+// lines that are all the header's).
+type endlessLines struct {
+	n    int
+	rest []byte
+}
+
+func (e *endlessLines) Read(p []byte) (int, error) {
+	if len(e.rest) == 0 {
+		e.rest = []byte("{\"t\":\"sent\",\"i\":0}\n")
+		if e.n == 0 {
+			e.rest = []byte("{\"t\":\"job\",\"job\":{\"v\":1,\"kind\":\"generate\",\"ops\":1}}\n{\"t\":\"plan\",\"i\":0,\"op\":{\"action\":\"create\",\"code\":\"AB\"}}\n")
+		}
+	}
+	n := copy(p, e.rest)
+	e.rest = e.rest[n:]
+	e.n += n
+	return n, nil
+}
 
 func (c *countingZeros) Read(p []byte) (int, error) {
 	clear(p)

@@ -17,3 +17,5 @@ func fileOwner(st os.FileInfo) (int, bool) {
 	}
 	return 0, false
 }
+
+const oNofollow = syscall.O_NOFOLLOW

@@ -183,8 +183,8 @@ func (f Format) workbook() bool { return f == XLSX || f == ODS }
 // YAML, anything else CSV.
 func Sniff(name string, data []byte) Format {
 	switch strings.ToLower(filepath.Ext(name)) {
-	case ".xlsx", ".xlsm":
-		return XLSX
+	case ".xlsx", ".xlsm", ".xls":
+		return XLSX // an .xls is refused by the workbook reader, saying what it is
 	case ".ods":
 		return ODS
 	case ".csv", ".tsv", ".txt":

@@ -155,3 +155,23 @@ func TestWorkbookReadEndsWithItsContext(t *testing.T) {
 		t.Errorf("Read = %v, want context.Canceled", err)
 	}
 }
+
+// TestOldOrEncryptedWorkbook: a compound file (an .xls, or a workbook
+// encrypted with a password) is refused saying which, not read as text.
+func TestOldOrEncryptedWorkbook(t *testing.T) {
+	cfb := append([]byte{0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1}, make([]byte, 600)...)
+	for name, want := range map[string]string{
+		"old.xls":    "old.xls: an Excel 97-2003 workbook (.xls) or another compound file, which promoctl does not read: save it as .xlsx",
+		"secret":     "secret: an Excel 97-2003 workbook (.xls) or another compound file, which promoctl does not read: save it as .xlsx",
+		"codes.xlsx": "codes.xlsx: the workbook is protected by a password (encrypted): save a copy without the password and apply that",
+	} {
+		data := cfb
+		if name == "codes.xlsx" {
+			data = append(bytes.Clone(cfb), []byte("E\x00n\x00c\x00r\x00y\x00p\x00t\x00e\x00d\x00P\x00a\x00c\x00k\x00a\x00g\x00e\x00")...)
+		}
+		_, err := ReadFrom(name, bytes.NewReader(data), ReadOptions{Loc: moscow})
+		if err == nil || err.Error() != want {
+			t.Errorf("%s: %v\nwant %s", name, err, want)
+		}
+	}
+}

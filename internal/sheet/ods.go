@@ -104,8 +104,9 @@ type odsReader struct {
 	formula    bool
 	text       []byte
 	paragraphs int
-	inP        int // depth of text inside a paragraph of the cell
-	skipDepth  int // inside an annotation: its text is not the cell's
+	fromAttr   bool // office:string-value is the cell's text
+	inP        int  // depth of text inside a paragraph of the cell
+	skipDepth  int  // inside an annotation: its text is not the cell's
 }
 
 func (r *odsReader) where() place {
@@ -275,7 +276,7 @@ func (r *odsReader) startCell(e xml.StartElement) error {
 	r.inCell, r.cellDepth, r.colRepeat = true, 0, n
 	r.col++
 	r.cell = Cell{Col: r.col}
-	r.text, r.paragraphs, r.inP, r.skipDepth = r.text[:0], 0, 0, 0
+	r.text, r.paragraphs, r.inP, r.skipDepth, r.fromAttr = r.text[:0], 0, 0, 0, false
 	_, r.formula = attrNS(e, nsTable, "formula")
 	typ, typed := attrNS(e, nsOffice, "value-type")
 	r.hasValue = typed
@@ -320,7 +321,7 @@ func (r *odsReader) startCell(e xml.StartElement) error {
 	case "string":
 		if v, ok := attrNS(e, nsOffice, "string-value"); ok {
 			r.cell.Text = v
-			r.paragraphs = -1 // the attribute is the value, not the paragraphs
+			r.fromAttr = true // the attribute is the value, not the paragraphs
 		}
 	case "", "time":
 		// text (a time of day is read as it is shown)
@@ -331,7 +332,7 @@ func (r *odsReader) startCell(e xml.StartElement) error {
 }
 
 func (r *odsReader) chars(c xml.CharData) error {
-	if !r.inCell || r.inP == 0 || r.skipDepth > 0 || r.paragraphs < 0 {
+	if !r.inCell || r.inP == 0 || r.skipDepth > 0 || r.fromAttr {
 		return nil
 	}
 	if len(r.text)+len(c) > r.lim.CellBytes {
@@ -377,7 +378,7 @@ func (r *odsReader) endCell() error {
 	if r.formula && !r.hasValue {
 		return refuse(r.where(), "workbook.formula")
 	}
-	if r.cell.Kind == Text && r.paragraphs >= 0 {
+	if r.cell.Kind == Text && !r.fromAttr {
 		r.cell.Text = string(r.text)
 	}
 	first := r.col

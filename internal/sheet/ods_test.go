@@ -17,10 +17,11 @@ func TestODSCells(t *testing.T) {
 		`<table:table-cell office:value-type="percentage" office:value="0.15"><text:p>15%</text:p><office:annotation><text:p>a note</text:p></office:annotation></table:table-cell>` +
 		odsCell(`office:value-type="date" office:date-value="2026-12-31T23:59:59.99"`, "31.12.26") +
 		odsCell(`office:value-type="boolean" office:boolean-value="true" table:formula="of:=TRUE()"`, "ИСТИНА") +
-		odsCell(`office:value-type="float" office:value="150.5" table:number-columns-repeated="2"`, "150,5") + `</table:table-row>` +
+		odsCell(`office:value-type="float" office:value="150.5" table:number-columns-repeated="2"`, "150,5") +
+		odsCell(`office:value-type="string" office:string-value="ATTR"`, "shown") + `</table:table-row>` +
 		`<table:table-row table:number-rows-repeated="1048570"><table:table-cell table:number-columns-repeated="1024"/></table:table-row>`
 	got, err := read(t, odsFile(t, rows), Options{})
-	want := []string{"1: A=code B=bonus_amount", "4: A=0012  AB B=0.15% C=2026-12-31T23:59:59.990 D=TRUE E=150.5 F=150.5"}
+	want := []string{"1: A=code B=bonus_amount", "4: A=0012  AB B=0.15% C=2026-12-31T23:59:59.990 D=TRUE E=150.5 F=150.5 G=ATTR"}
 	if err != nil || !slices.Equal(got, want) {
 		t.Errorf("read = %q, %v\nwant %q", got, err, want)
 	}

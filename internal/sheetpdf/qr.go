@@ -24,15 +24,7 @@ type qrEncoder struct {
 // encode is text as a QR code with error correction M (15 % of it may be
 // lost).
 func (q *qrEncoder) encode(text string) (*coding.Code, error) {
-	var enc coding.Encoding
-	switch {
-	case coding.Num(text).Check() == nil:
-		enc = coding.Num(text)
-	case coding.Alpha(text).Check() == nil:
-		enc = coding.Alpha(text)
-	default:
-		enc = coding.String(text)
-	}
+	enc := qrEncoding(text)
 	v := coding.Version(coding.MinVersion)
 	for enc.Bits(v) > v.DataBytes(coding.M)*8 {
 		if v++; v > coding.MaxVersion {
@@ -66,6 +58,18 @@ func (q *qrEncoder) encode(text string) (*coding.Code, error) {
 		}
 	}
 	return best, nil
+}
+
+// qrEncoding is the smallest of QR's encodings that holds text: digits,
+// the alphanumeric set (upper case, digits, space and $%*+-./:), or bytes.
+func qrEncoding(text string) coding.Encoding {
+	switch {
+	case coding.Num(text).Check() == nil:
+		return coding.Num(text)
+	case coding.Alpha(text).Check() == nil:
+		return coding.Alpha(text)
+	}
+	return coding.String(text)
 }
 
 // penalty scores a masked code by the four rules of ISO/IEC 18004
