@@ -73,15 +73,30 @@ func SandboxWaiting(w io.Writer, msg *i18n.Printer, path string) func() {
 // about it: another process holding it is most likely a served sandbox,
 // to be talked to at the address it printed.
 func SandboxOpenError(err error) error {
-	var inUse *sandbox.InUseError
+	var (
+		inUse   *sandbox.InUseError
+		damaged *sandbox.DamagedError
+		foreign *sandbox.ForeignFileError
+	)
 	switch {
 	case errors.As(err, &inUse):
 		return i18n.NewError(0, "sandbox.in_use", "Path", inUse.Path, "Waited", inUse.Waited,
 			"URL", "http://"+sandbox.DefaultAddr, "Err", err)
+	case errors.As(err, &damaged):
+		return i18n.NewError(0, "sandbox.damaged", "Path", damaged.Path, "Why", damageMessage(damaged.Damage), "Err", err)
+	case errors.As(err, &foreign):
+		return i18n.NewError(0, "sandbox.foreign", "Path", foreign.Path, "Err", err)
 	case errors.Is(err, sandbox.ErrDamaged), errors.Is(err, context.Canceled):
 		return err
 	}
 	return fmt.Errorf("open the sandbox: %w", err)
+}
+
+// damageMessage says what is wrong with a damaged data file.
+func damageMessage(d sandbox.Damage) i18n.Message {
+	part := map[sandbox.Part]string{sandbox.RootPage: "root", sandbox.FreePageList: "free_list"}[d.Part]
+	return i18n.M("sandbox.damage."+string(d.Kind), "Size", i18n.Number(d.Size), "Need", i18n.Number(d.Need),
+		"Page", d.Page, "Part", i18n.M("sandbox.page."+part), "Detail", d.Detail)
 }
 
 // WithRecoveryHint tells how to replace a damaged data file at path; env
@@ -94,7 +109,7 @@ func WithRecoveryHint(err error, path string, env config.Env) error {
 	if path != sandbox.DefaultDataPath(env.Getenv) {
 		reset += " --data " + path
 	}
-	return fmt.Errorf("%w; run `%s` to start again from the demo data", err, reset)
+	return i18n.NewError(0, "sandbox.reset_hint", "Err", err, "Command", reset)
 }
 
 // SandboxBaseURL is the base URL of the in-process sandbox, as settings
@@ -264,36 +279,40 @@ func SandboxFaults(flags *pflag.FlagSet, env config.Env) (sandbox.Faults, error)
 	}
 	if v, from := value("rate-limit", EnvRateLimit); v != "" {
 		r, err := sandbox.ParseRate(v)
-		if err != nil {
-			return fs, Usagef("%s: %v", from, err)
+		var re *sandbox.RateError
+		switch {
+		case errors.As(err, &re) && re.OutOfRange:
+			return fs, i18n.NewError(ExitUsage, "sandbox.flag.rate_range", "From", from, "Value", strconv.Quote(v), "Max", i18n.Number(sandbox.MaxRate))
+		case err != nil:
+			return fs, i18n.NewError(ExitUsage, "sandbox.flag.rate", "From", from, "Value", strconv.Quote(v))
 		}
 		fs.RateLimit = r
 	}
 	if v, from := value("latency", EnvLatency); v != "" {
 		d, err := time.ParseDuration(v)
 		if err != nil || d < 0 || d > sandbox.MaxLatency {
-			return fs, Usagef("%s: %q is not a latency between 0 and %s, such as 20ms", from, v, sandbox.MaxLatency)
+			return fs, i18n.NewError(ExitUsage, "sandbox.flag.latency", "From", from, "Value", strconv.Quote(v), "Max", sandbox.MaxLatency)
 		}
 		fs.Latency = d
 	}
 	if v, from := value("create-latency", EnvCreateLatency); v != "" {
 		d, err := time.ParseDuration(v)
 		if err != nil || d < 0 || d > sandbox.MaxLatency {
-			return fs, Usagef("%s: %q is not a latency between 0 and %s, such as 20ms", from, v, sandbox.MaxLatency)
+			return fs, i18n.NewError(ExitUsage, "sandbox.flag.latency", "From", from, "Value", strconv.Quote(v), "Max", sandbox.MaxLatency)
 		}
 		fs.CreateLatency = d
 	}
 	if v, from := value("list-lag", EnvListLag); v != "" {
 		d, err := time.ParseDuration(v)
 		if err != nil || d < 0 || d > sandbox.MaxListLag {
-			return fs, Usagef("%s: %q is not a lag between 0 and %s, such as 1s", from, v, sandbox.MaxListLag)
+			return fs, i18n.NewError(ExitUsage, "sandbox.flag.list_lag", "From", from, "Value", strconv.Quote(v), "Max", sandbox.MaxListLag)
 		}
 		fs.ListLag = d
 	}
 	if v, from := value("drop-after-create", EnvDropAfterCreate); v != "" {
 		p, err := strconv.ParseFloat(v, 64)
 		if err != nil || p != p || p < 0 || p > 1 {
-			return fs, Usagef("%s: %q is not a fraction between 0 and 1, such as 0.05", from, v)
+			return fs, i18n.NewError(ExitUsage, "sandbox.flag.fraction", "From", from, "Value", strconv.Quote(v))
 		}
 		fs.DropAfterCreate = p
 	}

@@ -8,6 +8,7 @@ import (
 	"os"
 	"slices"
 	"strings"
+	"unicode"
 
 	"github.com/spf13/cobra"
 
@@ -141,10 +142,16 @@ func (pf *printFlags) complete(cmd *cobra.Command, args []string, opts *promoPri
 }
 
 // validate checks the options before anything is read or sent: the
-// cards a page, the QR template, and that stdout is not a terminal.
+// cards a page, the lines of a card (one line each), the QR template, and
+// that stdout is not a terminal.
 func (opts *promoPrintOptions) validate(f *core.Factory) error {
 	if opts.PerPage < sheetpdf.MinPerPage || opts.PerPage > sheetpdf.MaxPerPage {
 		return i18n.NewError(core.ExitUsage, "print.error.per_page", "Min", sheetpdf.MinPerPage, "Max", sheetpdf.MaxPerPage, "Value", opts.PerPage)
+	}
+	for _, line := range []struct{ flag, text string }{{"--title", opts.Title}, {"--note", opts.Note}} {
+		if strings.IndexFunc(line.text, unicode.IsControl) >= 0 {
+			return i18n.NewError(core.ExitUsage, "print.error.control", "Flag", line.flag)
+		}
 	}
 	if opts.QR != "" {
 		if !strings.Contains(opts.QR, "{code}") {

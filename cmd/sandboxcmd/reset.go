@@ -55,8 +55,15 @@ func newSandboxResetCmd(f *core.Factory, run func(context.Context, *sandboxReset
 func runSandboxReset(ctx context.Context, opts *sandboxResetOptions) error {
 	// A damaged file is replaced, not read: this is the way out of one.
 	store, err := sandbox.Open(ctx, opts.Data, sandbox.Options{Reset: true, Timeout: opts.LockWait, Waiting: core.SandboxWaiting(opts.IO.ErrOut, opts.Msg, opts.Data)})
-	if errors.Is(err, sandbox.ErrInUse) {
-		return fmt.Errorf("reset sandbox: %w; stop the other promoctl (such as 'promoctl sandbox serve') first", err)
+	var (
+		inUse   *sandbox.InUseError
+		foreign *sandbox.ForeignFileError
+	)
+	switch {
+	case errors.As(err, &inUse):
+		return i18n.NewError(0, "sandbox.reset_in_use", "Path", inUse.Path, "Waited", inUse.Waited, "Err", err)
+	case errors.As(err, &foreign):
+		return i18n.NewError(0, "sandbox.reset_foreign", "Path", foreign.Path, "Err", err)
 	}
 	if err != nil {
 		return fmt.Errorf("reset sandbox: %w", err)

@@ -2,14 +2,20 @@ package sandboxcmd
 
 import (
 	"bytes"
+	"context"
+	"errors"
 	"net/http"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/promoctl/promoctl/cmd/core"
+	"github.com/promoctl/promoctl/cmd/internal/cmdtest"
 	"github.com/promoctl/promoctl/internal/apitest"
+	"github.com/promoctl/promoctl/internal/config"
+	"github.com/promoctl/promoctl/internal/format"
 	"github.com/promoctl/promoctl/internal/i18n"
 	"github.com/promoctl/promoctl/internal/sandbox"
 )
@@ -166,4 +172,97 @@ func TestSandboxRedeemHintsInRussian(t *testing.T) {
 	r.Run("sandbox", "redeem", "--site-id", "1", "--code", "WELCOME10", "--order-price", "10").Expect(t, 4, "",
 		"promoctl: применение промокода WELCOME10 на сайте 1: "+r.API.URL+" — не песочница promoctl: POST /sandbox/redeem ответил 404 (адрес API: переменная PROMOCTL_BASE_URL); "+
 			"запустите песочницу командой `promoctl sandbox serve` или добавьте --sandbox, чтобы применить промокод в локальном файле данных\n")
+}
+
+// TestSandboxFaultFlagsInRussian: a wrong fault, from a flag or from the
+// environment, is refused in the run's language, exit 2 in both.
+func TestSandboxFaultFlagsInRussian(t *testing.T) {
+	for _, tc := range []struct {
+		args   []string
+		env    map[string]string
+		ru, en string
+	}{
+		{args: []string{"sandbox", "serve", "--rate-limit", "5/h"},
+			ru: `--rate-limit: "5/h" — не ограничение частоты: нужно N/s или N/m, например 50/s`,
+			en: `--rate-limit: rate limit "5/h" is not N/s or N/m, such as 50/s`},
+		{args: []string{"sandbox", "serve", "--rate-limit", "0/s"},
+			ru: "--rate-limit: \"0/s\": N должно быть от 1 до 1\u00a0000\u00a0000",
+			en: `--rate-limit: rate limit "0/s": N must be between 1 and 1000000`},
+		{args: []string{"sandbox", "serve", "--latency", "9h"},
+			ru: "--latency: \"9h0m0s\" — нужна задержка от 0 до 10\u00a0с, например 20ms",
+			en: `--latency: "9h0m0s" is not a latency between 0 and 10s, such as 20ms`},
+		{args: []string{"sandbox", "serve", "--drop-after-create", "3"},
+			ru: `--drop-after-create: "3" — нужна доля от 0 до 1, например 0.05`,
+			en: `--drop-after-create: "3" is not a fraction between 0 and 1, such as 0.05`},
+		{args: []string{"sandbox", "serve"}, env: map[string]string{"PROMOCTL_SANDBOX_LIST_LAG": "9h"},
+			ru: "PROMOCTL_SANDBOX_LIST_LAG: \"9h\" — нужно отставание от 0 до 1\u00a0мин, например 1s",
+			en: `PROMOCTL_SANDBOX_LIST_LAG: "9h" is not a lag between 0 and 1m0s, such as 1s`},
+	} {
+		r := newSandboxRunner(t)
+		for k, v := range tc.env {
+			r.Env[k] = v
+		}
+		r.Env["LANG"] = "ru_RU.UTF-8"
+		r.Run(tc.args...).Expect(t, 2, "", "promoctl: "+tc.ru+"\n")
+		r.Env["LANG"] = "C"
+		r.Run(tc.args...).Expect(t, 2, "", "promoctl: "+tc.en+"\n")
+	}
+}
+
+// TestSandboxDataFileInRussian: a damaged data file, with the way to
+// start again, a file that is no data file, and sandbox reset refusing a
+// held or foreign file, said in Russian; English as before.
+func TestSandboxDataFileInRussian(t *testing.T) {
+	ru, en := i18n.New(i18n.Russian), i18n.New(i18n.English)
+	home := t.TempDir()
+	env := config.Env(func(k string) (string, bool) { return map[string]string{"HOME": home}[k], k == "HOME" })
+	damaged := core.WithRecoveryHint(core.SandboxOpenError(&sandbox.DamagedError{Path: "/d/x.db",
+		Damage: sandbox.Damage{Kind: sandbox.CutShort, Size: 8192, Need: 12288}}), "/d/x.db", env)
+	page := core.SandboxOpenError(&sandbox.DamagedError{Path: "/d/x.db",
+		Damage: sandbox.Damage{Kind: sandbox.PageOverwritten, Page: 3, Part: sandbox.FreePageList}})
+	foreign := core.SandboxOpenError(&sandbox.ForeignFileError{Path: "/d/notes.txt"})
+	for _, c := range []struct {
+		err    error
+		ru, en string
+	}{
+		{damaged, "файл данных песочницы /d/x.db повреждён: он обрезан: 8\u00a0192 байт из 12\u00a0288; чтобы начать заново с демо-данных, выполните `promoctl sandbox reset --data /d/x.db`",
+			"sandbox data file /d/x.db is damaged: it is cut short to 8192 of its 12288 bytes; run `promoctl sandbox reset --data /d/x.db` to start again from the demo data"},
+		{page, "файл данных песочницы /d/x.db повреждён: перезаписана страница 3 (список свободных страниц)",
+			"sandbox data file /d/x.db is damaged: its free page list (page 3) is overwritten"},
+		{foreign, "не удалось открыть песочницу: /d/notes.txt — не файл данных песочницы",
+			"open the sandbox: open sandbox /d/notes.txt: it is not a sandbox data file"},
+	} {
+		if got := ru.ErrorText(c.err); got != c.ru {
+			t.Errorf("Russian:\n got %q\nwant %q", got, c.ru)
+		}
+		if got := en.ErrorText(c.err); got != c.en || c.err.Error() != c.en {
+			t.Errorf("English:\n got %q (Error %q)\nwant %q", got, c.err.Error(), c.en)
+		}
+		if !errors.Is(c.err, sandbox.ErrDamaged) && c.err != foreign {
+			t.Errorf("%v does not match ErrDamaged", c.err)
+		}
+	}
+
+	ctx := context.Background()
+	held := filepath.Join(t.TempDir(), "sandbox.db")
+	store, err := sandbox.Open(ctx, held, sandbox.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer store.Close()
+	notes := filepath.Join(t.TempDir(), "notes.txt")
+	if err := os.WriteFile(notes, []byte("my notes"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct{ path, ru string }{
+		{held, "сбросить песочницу не удалось: файл данных " + held + " занят другим процессом (ждали 50\u00a0мс, но он так и не освободился); " +
+			"сначала остановите другой promoctl (например, «promoctl sandbox serve»)"},
+		{notes, "сбросить песочницу не удалось: " + notes + " — не файл данных песочницы, он оставлен как есть"},
+	} {
+		e := cmdtest.NewVerbEnv(t, false, format.Table)
+		err := runSandboxReset(ctx, &sandboxResetOptions{IO: e.Sess.IO, Data: c.path, LockWait: 50 * time.Millisecond})
+		if got := ru.ErrorText(err); got != c.ru {
+			t.Errorf("sandbox reset %s in Russian:\n got %q\nwant %q", c.path, got, c.ru)
+		}
+	}
 }

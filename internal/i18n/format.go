@@ -6,7 +6,8 @@ import (
 )
 
 // Duration is d as a person reads it in p's language: Go's form in English
-// (340ms, 4.2s, 2m5s); in Russian 340 мс, 4,2 с, 2 мин 5 с.
+// (340ms, 4.2s, 2m5s); in Russian 340 мс, 4,2 с, 2 мин 5 с, and 1 мин
+// for 1m0s.
 func (p *Printer) Duration(d time.Duration) string {
 	s := d.String()
 	if !p.Russian() {
@@ -24,7 +25,9 @@ func (p *Printer) Duration(d time.Duration) string {
 		matched := false
 		for _, u := range units {
 			if strings.HasPrefix(s, u.en) {
-				parts = append(parts, num+"\u00a0"+u.ru)
+				if num != "0" || len(parts) == 0 && len(s) == len(u.en) { // 1 мин, not 1 мин 0 с
+					parts = append(parts, num+"\u00a0"+u.ru)
+				}
 				s = s[len(u.en):]
 				matched = true
 				break

@@ -147,7 +147,7 @@ func TestDuration(t *testing.T) {
 	ru, en := New(Russian), New(English)
 	for d, want := range map[time.Duration]string{
 		340 * time.Millisecond: "340\u00a0мс", 4200 * time.Millisecond: "4,2\u00a0с", 125 * time.Second: "2\u00a0мин 5\u00a0с",
-		time.Hour + 2*time.Minute: "1\u00a0ч 2\u00a0мин 0\u00a0с", 0: "0\u00a0с",
+		time.Hour + 2*time.Minute: "1\u00a0ч 2\u00a0мин", time.Minute: "1\u00a0мин", time.Hour + 3*time.Second: "1\u00a0ч 3\u00a0с", 0: "0\u00a0с",
 	} {
 		if got := ru.Duration(d); got != want {
 			t.Errorf("ru %v = %q, want %q", d, got, want)

@@ -2,6 +2,7 @@ package iostreams
 
 import (
 	"io"
+	"os"
 	"strings"
 	"unicode/utf8"
 
@@ -65,12 +66,32 @@ func (s *IOStreams) Encode(cm *charmap.Charmap) {
 		return
 	}
 	if s.outTTY {
-		s.Out = &charsetWriter{w: s.Out, cm: cm, machine: &s.machine}
+		s.Out = s.encoded(s.Out, cm)
 	}
 	if s.errTTY {
-		s.ErrOut = &charsetWriter{w: s.ErrOut, cm: cm, machine: &s.machine}
+		s.ErrOut = s.encoded(s.ErrOut, cm)
 	}
 }
+
+// encoded is w writing in cm; a terminal's file stays one to those that
+// ask (Fd: a form's size and raw mode), only its bytes change.
+func (s *IOStreams) encoded(w io.Writer, cm *charmap.Charmap) io.Writer {
+	cw := &charsetWriter{w: w, cm: cm, machine: &s.machine}
+	if f, ok := w.(*os.File); ok {
+		return &charsetFile{charsetWriter: cw, f: f}
+	}
+	return cw
+}
+
+// charsetFile is a charsetWriter on a terminal's file.
+type charsetFile struct {
+	*charsetWriter
+	f *os.File
+}
+
+func (c *charsetFile) Read(p []byte) (int, error) { return c.f.Read(p) }
+func (c *charsetFile) Close() error               { return c.f.Close() }
+func (c *charsetFile) Fd() uintptr                { return c.f.Fd() }
 
 // Machine says that what the run writes from now on is for programs
 // (JSON, JSON Lines, YAML, CSV, a workbook, JSON errors): UTF-8 as it is,

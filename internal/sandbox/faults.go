@@ -76,12 +76,29 @@ func ParseRate(s string) (Rate, error) {
 	}
 	v, err := strconv.Atoi(strings.TrimSpace(n))
 	if !ok || per == 0 || err != nil {
-		return Rate{}, fmt.Errorf("rate limit %q is not N/s or N/m, such as 50/s", s)
+		return Rate{}, &RateError{Value: s}
 	}
-	if v < 1 || v > 1_000_000 {
-		return Rate{}, fmt.Errorf("rate limit %q: N must be between 1 and 1000000", s)
+	if v < 1 || v > MaxRate {
+		return Rate{}, &RateError{Value: s, OutOfRange: true}
 	}
 	return Rate{N: v, Per: per}, nil
+}
+
+// MaxRate is the most requests a rate limit allows per unit of time.
+const MaxRate = 1_000_000
+
+// RateError is a rate ParseRate cannot read: not N/s or N/m, or an N out
+// of 1 to MaxRate.
+type RateError struct {
+	Value      string
+	OutOfRange bool
+}
+
+func (e *RateError) Error() string {
+	if e.OutOfRange {
+		return fmt.Sprintf("rate limit %q: N must be between 1 and %d", e.Value, MaxRate)
+	}
+	return fmt.Sprintf("rate limit %q is not N/s or N/m, such as 50/s", e.Value)
 }
 
 // String is the rate as ParseRate reads it: "50/s", "600/m".

@@ -39,16 +39,87 @@ const lockPoll = 20 * time.Millisecond
 // data file is damaged. Opening it with Options.Reset replaces it.
 const ErrDamaged = constError("sandbox data file is damaged")
 
-// damagedError names the file and what is wrong with it.
-type damagedError struct {
-	path, reason string
+// DamagedError is the error Open returns for a damaged data file: the file
+// and what is wrong with it, for a message in the user's language.
+type DamagedError struct {
+	Path   string
+	Damage Damage
 }
 
-func (e *damagedError) Error() string {
-	return fmt.Sprintf("sandbox data file %s is damaged: %s", e.path, e.reason)
+func (e *DamagedError) Error() string {
+	return fmt.Sprintf("sandbox data file %s is damaged: %s", e.Path, e.Damage)
 }
 
-func (e *damagedError) Is(target error) bool { return target == ErrDamaged }
+func (e *DamagedError) Is(target error) bool { return target == ErrDamaged }
+
+// ForeignFileError is the error Open returns for a file that is no
+// sandbox data file at all: opening it with Options.Reset does not
+// replace it.
+type ForeignFileError struct{ Path string }
+
+func (e *ForeignFileError) Error() string {
+	return fmt.Sprintf("open sandbox %s: it is not a sandbox data file", e.Path)
+}
+
+// Damage is what is wrong with a damaged data file: its Kind, and the
+// numbers that kind names.
+type Damage struct {
+	Kind       DamageKind
+	Size, Need int64  // the file's size and what it needs (CutShort, CutShortHeader)
+	Page       uint64 // the page (Page*)
+	Part       Part   // what the page holds (Page*)
+	Detail     string // what failed (Unreadable)
+}
+
+// DamageKind names a kind of damage.
+type DamageKind string
+
+// The kinds of damage inspectFile and Open find.
+const (
+	ZeroBytes       DamageKind = "zero_bytes"       // the file holds only zero bytes
+	CutShortHeader  DamageKind = "cut_short_header" // shorter than its two header pages
+	HeadersDamaged  DamageKind = "headers_damaged"  // both copies of the header
+	PageSizes       DamageKind = "page_sizes"       // the header pages disagree on the page size
+	CutShort        DamageKind = "cut_short"        // shorter than its pages
+	PageOutside     DamageKind = "page_outside"     // the header names a page outside the file
+	PageCutShort    DamageKind = "page_cut_short"   // a page is cut short
+	PageOverwritten DamageKind = "page_overwritten" // a page holds something else
+	Unreadable      DamageKind = "unreadable"       // bbolt failed reading it
+)
+
+// Part is what a page of the data file holds.
+type Part string
+
+// The pages the header names.
+const (
+	RootPage     Part = "root page"
+	FreePageList Part = "free page list"
+)
+
+// String is the damage in English.
+func (d Damage) String() string {
+	switch d.Kind {
+	case ZeroBytes:
+		return "it holds only zero bytes"
+	case CutShortHeader:
+		return fmt.Sprintf("it is cut short to %d bytes, less than its two header pages (%d bytes)", d.Size, d.Need)
+	case HeadersDamaged:
+		return "both copies of its header are damaged"
+	case PageSizes:
+		return "its two header pages disagree on the page size"
+	case CutShort:
+		return fmt.Sprintf("it is cut short to %d of its %d bytes", d.Size, d.Need)
+	case PageOutside:
+		return fmt.Sprintf("its header names page %d as its %s, outside the file", d.Page, d.Part)
+	case PageCutShort:
+		return fmt.Sprintf("its %s (page %d) is cut short", d.Part, d.Page)
+	case PageOverwritten:
+		return fmt.Sprintf("its %s (page %d) is overwritten", d.Part, d.Page)
+	case Unreadable:
+		return fmt.Sprintf("it cannot be read (%s)", d.Detail)
+	}
+	return string(d.Kind)
+}
 
 // locker opens the data file with bbolt, waiting for its lock while another
 // process holds it, for as long as its context and timeout allow.
@@ -135,9 +206,9 @@ func (l *locker) check(reset bool) error {
 	case problem == nil:
 		return nil
 	case problem.foreign:
-		return fmt.Errorf("open sandbox %s: %s", l.path, problem.reason)
+		return &ForeignFileError{Path: l.path}
 	case !reset:
-		return &damagedError{path: l.path, reason: problem.reason}
+		return &DamagedError{Path: l.path, Damage: problem.damage}
 	}
 	return removeDamaged(l.path)
 }
@@ -164,7 +235,7 @@ func (l *locker) openData(init func(*bolt.Tx) error) (db *bolt.DB, err error) {
 		} else if file != nil {
 			_ = file.Close()
 		}
-		db, err = nil, &damagedError{path: l.path, reason: fmt.Sprintf("it cannot be read (%v)", r)}
+		db, err = nil, &DamagedError{Path: l.path, Damage: Damage{Kind: Unreadable, Detail: fmt.Sprint(r)}}
 	}()
 	db, err = l.open(o)
 	if waitErr(err) {
@@ -244,7 +315,7 @@ func parseMeta(page []byte) (boltMeta, bool) {
 
 // fileProblem is what inspectFile found wrong.
 type fileProblem struct {
-	reason  string
+	damage  Damage
 	foreign bool // not a bbolt file at all
 }
 
@@ -288,51 +359,51 @@ func inspectFile(path string) (*fileProblem, error) {
 	if !ok0 && !ok1 {
 		switch {
 		case bytes.Count(page0, []byte{0}) == len(page0):
-			return &fileProblem{reason: "it holds only zero bytes"}, nil
+			return &fileProblem{damage: Damage{Kind: ZeroBytes}}, nil
 		case !looksBolt(page0) && !looksBolt(page1):
-			return &fileProblem{reason: "it is not a sandbox data file", foreign: true}, nil
+			return &fileProblem{foreign: true}, nil
 		case size < 2*pageSize:
-			return &fileProblem{reason: fmt.Sprintf("it is cut short to %d bytes, less than its two header pages (%d bytes)", size, 2*pageSize)}, nil
+			return &fileProblem{damage: Damage{Kind: CutShortHeader, Size: size, Need: 2 * pageSize}}, nil
 		}
-		return &fileProblem{reason: "both copies of its header are damaged"}, nil
+		return &fileProblem{damage: Damage{Kind: HeadersDamaged}}, nil
 	}
 	if size < 2*pageSize {
-		return &fileProblem{reason: fmt.Sprintf("it is cut short to %d bytes, less than its two header pages (%d bytes)", size, 2*pageSize)}, nil
+		return &fileProblem{damage: Damage{Kind: CutShortHeader, Size: size, Need: 2 * pageSize}}, nil
 	}
 	m := m0
 	if !ok0 || (ok1 && m1.txid > m0.txid) {
 		m = m1
 	}
 	if m1.pageSize != m0.pageSize && ok0 && ok1 {
-		return &fileProblem{reason: "its two header pages disagree on the page size"}, nil
+		return &fileProblem{damage: Damage{Kind: PageSizes}}, nil
 	}
 	if need := int64(m.pgid) * pageSize; m.pgid > math.MaxInt64/uint64(pageSize) || size < need {
-		return &fileProblem{reason: fmt.Sprintf("it is cut short to %d of its %d bytes", size, need)}, nil
+		return &fileProblem{damage: Damage{Kind: CutShort, Size: size, Need: need}}, nil
 	}
 	for _, p := range []struct {
 		id    uint64
-		what  string
+		what  Part
 		flags []uint16
 	}{
-		{m.root, "root page", []uint16{branchPageFlag, leafPageFlag}},
-		{m.freelist, "free page list", []uint16{freelistPageFlag}},
+		{m.root, RootPage, []uint16{branchPageFlag, leafPageFlag}},
+		{m.freelist, FreePageList, []uint16{freelistPageFlag}},
 	} {
-		if p.id == noFreelist && p.what == "free page list" {
+		if p.id == noFreelist && p.what == FreePageList {
 			continue
 		}
 		if p.id < 2 || p.id >= m.pgid {
-			return &fileProblem{reason: fmt.Sprintf("its header names page %d as its %s, outside the file", p.id, p.what)}, nil
+			return &fileProblem{damage: Damage{Kind: PageOutside, Page: p.id, Part: p.what}}, nil
 		}
 		hdr, err := readPage(int64(p.id)*pageSize, pageHeaderSize)
 		if err != nil {
 			return nil, err
 		}
 		if len(hdr) < pageHeaderSize {
-			return &fileProblem{reason: fmt.Sprintf("its %s (page %d) is cut short", p.what, p.id)}, nil
+			return &fileProblem{damage: Damage{Kind: PageCutShort, Page: p.id, Part: p.what}}, nil
 		}
 		flags := binary.NativeEndian.Uint16(hdr[8:])
 		if binary.NativeEndian.Uint64(hdr[0:]) != p.id || !hasFlag(p.flags, flags) {
-			return &fileProblem{reason: fmt.Sprintf("its %s (page %d) is overwritten", p.what, p.id)}, nil
+			return &fileProblem{damage: Damage{Kind: PageOverwritten, Page: p.id, Part: p.what}}, nil
 		}
 	}
 	return nil, nil
