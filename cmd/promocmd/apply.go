@@ -302,7 +302,7 @@ func runPromoApply(ctx context.Context, opts *promoApplyOptions) error {
 	}
 	if opts.DryRun || len(p.Entries) == 0 {
 		if opts.DryRun {
-			opts.Notef("Dry run: nothing was sent.")
+			opts.NoteMsg(i18n.M("apply.dry_run"))
 		}
 		return nil
 	}
@@ -327,16 +327,16 @@ func runPromoApply(ctx context.Context, opts *promoApplyOptions) error {
 // ends the run: exit 2, nothing sent.
 func (opts *promoApplyOptions) problems(err error) error {
 	if zl := (*plan.ZerosLost)(nil); errors.As(err, &zl) {
-		return core.Usagef("%s", zl.Error())
+		return &i18n.Error{Msg: zl.Message(), Exit: core.ExitUsage}
 	}
 	var probs *plan.Problems
 	if !errors.As(err, &probs) {
 		return err
 	}
-	lines := probs.Say(opts.Msg)
 	if len(probs.List) == 1 && probs.More == 0 {
-		return core.Usagef("%s; nothing was sent", lines[0])
+		return i18n.NewError(core.ExitUsage, "apply.nothing_sent", "Problem", probs.At(probs.List[0]))
 	}
+	lines := probs.Say(opts.Msg)
 	for _, l := range lines {
 		fmt.Fprintln(opts.IO.ErrOut, opts.Warnings.Clean(l))
 	}
@@ -350,7 +350,7 @@ func (opts *promoApplyOptions) problems(err error) error {
 	case probs.More > 0:
 		return i18n.NewError(core.ExitUsage, "bounds.problems.more", "File", probs.File, "Max", len(probs.List), "More", probs.More)
 	}
-	return core.Usagef("%s: %d problems, listed above; nothing was sent", probs.File, len(probs.List))
+	return i18n.CountError(core.ExitUsage, "apply.problems", len(probs.List), "File", probs.File)
 }
 
 // makePlan reads the site's list once and diffs the rows against it. Rows

@@ -51,6 +51,34 @@ func moments() map[Lang][2]string {
 	}
 }
 
+// locals are how each language writes a local time, without its zone:
+// Go layouts for a time to the minute and for one with seconds (English
+// as promo.FormatLocal: 2026-12-31 23:59:59; Russian as the tables,
+// 31.12.2026 23:59).
+func locals() map[Lang][2]string {
+	return map[Lang][2]string{
+		English: {"2006-01-02 15:04", "2006-01-02 15:04:05"},
+		Russian: {"02.01.2006 15:04", "02.01.2006 15:04"},
+	}
+}
+
+// Local is t in loc as p's language writes a local time, without its
+// zone: English 2026-12-31 23:59:59 (seconds when it has them), Russian
+// 31.12.2026 23:59.
+func (p *Printer) Local(t time.Time, loc *time.Location) string {
+	layouts, ok := locals()[p.Lang()]
+	if !ok {
+		layouts = locals()[English]
+	}
+	if loc != nil {
+		t = t.In(loc)
+	}
+	if t.Second() != 0 || t.Nanosecond() != 0 {
+		return t.Format(layouts[1])
+	}
+	return t.Format(layouts[0])
+}
+
 // percentSpaces are what each language puts between a number and its
 // percent sign: 12.5%, 12,5 %.
 func percentSpaces() map[Lang]string {

@@ -1,6 +1,7 @@
 package i18n
 
 import (
+	"strings"
 	"sync"
 	"time"
 )
@@ -39,6 +40,17 @@ type Number float64
 // language's units (Printer.Duration).
 type List []string
 
+// Moment is a time as a message's value, said in the language's form of
+// a local time (Printer.Local): 2026-12-31 23:59, 31.12.2026 23:59.
+type Moment struct {
+	Time time.Time
+	Loc  *time.Location
+}
+
+// Messages are messages as one value, said one after another with
+// commas between them.
+type Messages []Message
+
 // Say is m in p's language. A value that is itself a Message is said in
 // p's language too, and so is an error (through the error's Message when
 // it has one, else its text).
@@ -63,6 +75,14 @@ func (p *Printer) SayWith(m Message, errText func(error) string) string {
 			args[i] = p.List(v)
 		case time.Duration:
 			args[i] = p.Duration(v)
+		case Moment:
+			args[i] = p.Local(v.Time, v.Loc)
+		case Messages:
+			said := make([]string, len(v))
+			for j, m := range v {
+				said[j] = p.SayWith(m, errText)
+			}
+			args[i] = strings.Join(said, ", ")
 		case error:
 			args[i] = errText(v)
 		}

@@ -1,10 +1,11 @@
 package promo
 
 import (
-	"fmt"
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/promoctl/promoctl/internal/i18n"
 )
 
 // Kind is what a promo code field holds. Each kind has one reader of the
@@ -224,7 +225,7 @@ func (r Field) Parse(text string, loc *time.Location) (any, error) {
 	}
 	q, err := strconv.ParseInt(text, 10, 64)
 	if err != nil {
-		return nil, fmt.Errorf("want a whole number, got %q", text)
+		return nil, i18n.NewError(0, "value.not_whole", "Value", Quoted(text))
 	}
 	return q, nil
 }
