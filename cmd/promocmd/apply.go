@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"slices"
 	"strings"
 	"time"
 	"unicode"
@@ -297,7 +298,7 @@ func runPromoApply(ctx context.Context, opts *promoApplyOptions) error {
 			CountNoun(len(renames), "promo code", "promo codes"), site, renameList(opts.Msg, renames))
 	}
 	warnPastEnds(opts.Session, p)
-	if err := opts.printPlan(p, name); err != nil {
+	if err := opts.printPlan(ctx, b.API.Reads, p, name); err != nil {
 		return err
 	}
 	if opts.DryRun || len(p.Entries) == 0 {
@@ -411,8 +412,13 @@ func (opts *promoApplyOptions) concurrency() int {
 }
 
 // printPlan prints the plan on stdout and what it amounts to on stderr.
-func (opts *promoApplyOptions) printPlan(p plan.Plan, name string) error {
-	d, err := view.Plan(planView(p), opts.Loc)
+// A table that shows a discount in money names the site's currency (one
+// request, for a language that shows it: core.Session.WithSiteCurrency).
+func (opts *promoApplyOptions) printPlan(ctx context.Context, client *api.Client, p plan.Plan, name string) error {
+	if showsMoney(p) {
+		opts.WithSiteCurrency(ctx, client, p.Site)
+	}
+	d, err := view.Plan(planView(p), opts.Loc, opts.Msg, opts.Currency())
 	if err != nil {
 		return err
 	}
@@ -426,6 +432,16 @@ func (opts *promoApplyOptions) printPlan(p plan.Plan, name string) error {
 	}
 	fmt.Fprintln(opts.IO.ErrOut, PlanLine(opts.Msg, p))
 	return nil
+}
+
+// showsMoney reports whether the plan's table shows a discount in money.
+func showsMoney(p plan.Plan) bool {
+	for _, e := range p.Entries {
+		if slices.Contains(e.Changed, "bonus_amount") && (!e.New.BonusAmountIsInPercentages || !e.Old.BonusAmountIsInPercentages && e.Action != plan.ActionCreate) {
+			return true
+		}
+	}
+	return false
 }
 
 // planView is the plan as its view shows it.
