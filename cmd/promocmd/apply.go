@@ -293,9 +293,8 @@ func runPromoApply(ctx context.Context, opts *promoApplyOptions) error {
 	if err != nil {
 		return err
 	}
-	if renames := p.Renames(); len(renames) > 0 && !opts.Yes && !opts.DryRun && !opts.IO.CanPrompt() {
-		return core.Usagef("refusing to rename %s of site %d without confirmation (%s): pass --yes when not running interactively (or --dry-run to see the plan); nothing was sent",
-			CountNoun(len(renames), "promo code", "promo codes"), site, renameList(opts.Msg, renames))
+	if ren := p.Renames(); len(ren) > 0 && !opts.Yes && !opts.DryRun && !opts.IO.CanPrompt() {
+		return i18n.CountError(core.ExitUsage, "apply.refuse_rename", len(ren), "Site", site, "Renames", renames(ren))
 	}
 	warnPastEnds(opts.Session, p)
 	if err := opts.printPlan(ctx, b.API.Reads, p, name); err != nil {
@@ -508,18 +507,26 @@ func ConfirmQuestion(msg *i18n.Printer, p plan.Plan) string {
 }
 
 // renameList names renames as "OLD1 → NEW1, OLD2 → NEW2", the first three
-// and how many more.
+// and how many more, in msg's language.
 func renameList(msg *i18n.Printer, ren []plan.Entry) string {
+	if m, ok := renames(ren).(i18n.Message); ok {
+		return msg.Say(m)
+	}
+	return renames(ren).(string)
+}
+
+// renames is renameList as a message's value: a string, or a message
+// when it says how many more.
+func renames(ren []plan.Entry) any {
 	var b strings.Builder
-	for i, e := range ren {
-		if i == 3 {
-			b.WriteString(" and " + fmt.Sprint(len(ren)-i) + " more") // a part of the refusal error.msg.usage.refuse_rename_more says
-			break
-		}
+	for i, e := range ren[:min(len(ren), 3)] {
 		if i > 0 {
 			b.WriteString(", ")
 		}
 		b.WriteString(termsafe.String(e.Old.Code) + " → " + termsafe.String(e.New.Code))
+	}
+	if len(ren) > 3 {
+		return i18n.M("apply.list_more", "List", b.String(), "More", len(ren)-3)
 	}
 	return b.String()
 }

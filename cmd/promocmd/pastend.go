@@ -50,7 +50,7 @@ func warnPastEnds(s *core.Session, p plan.Plan) {
 		}
 		var list any = i18n.Messages(named)
 		if n > len(named) {
-			list = i18n.M("apply.past_ends_more", "List", list, "More", n-len(named))
+			list = i18n.M("apply.list_more", "List", list, "More", n-len(named))
 		}
 		s.Warnings.WarnMsg(i18n.C("apply.past_ends_"+string(a), n, "List", list))
 	}
