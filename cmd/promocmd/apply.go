@@ -368,6 +368,12 @@ func (opts *promoApplyOptions) makePlan(ctx context.Context, b *bulkJob, name st
 	if err != nil {
 		return plan.Plan{}, fmt.Errorf("list promo codes of site %d: %w", site, err)
 	}
+	b.Known = make(map[int64]bool, len(list))
+	for _, p := range list {
+		if p.ID != nil {
+			b.Known[int64(*p.ID)] = true
+		}
+	}
 	o := plan.Options{Site: site, UserID: opts.Settings.UserID, Missing: opts.Missing}
 	p, err := plan.Make(name, rows, list, nil, o)
 	if err != nil {

@@ -253,6 +253,9 @@ func (opts *promoBrowseOptions) actor(site int64) func(context.Context, browse.A
 		if err != nil {
 			return browse.Outcome{Err: err}
 		}
+		// The view cannot wait on a line of stderr: another job writing to
+		// the site now is an outcome it shows.
+		b.NoWait = true
 		j, err := b.create(ctx, opts.Getenv, "", bulk.Header{Kind: string(verb), SiteID: site}, ops)
 		if err != nil {
 			return browse.Outcome{Err: err}

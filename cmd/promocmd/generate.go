@@ -296,7 +296,7 @@ func runPromoGenerate(ctx context.Context, opts *promoGenerateOptions) error {
 		}
 		defer b.lock.Close() // the journal holds it from its creation
 	}
-	existing, known, err := opts.siteCodes(ctx, b.API, site)
+	existing, err := opts.siteCodes(ctx, b, site)
 	if err != nil {
 		return err
 	}
@@ -329,7 +329,7 @@ func runPromoGenerate(ctx context.Context, opts *promoGenerateOptions) error {
 	}
 	defer j.Close()
 	fmt.Fprintln(opts.IO.ErrOut, opts.Msg.T("promo.generate.journal", "Path", j.Path()))
-	return opts.execute(ctx, b, j, concurrency, known)
+	return opts.execute(ctx, b, j, concurrency)
 }
 
 // smallSpace reports whether a format of space codes is small enough for
@@ -376,40 +376,39 @@ func resumePromoGenerate(ctx context.Context, opts *promoGenerateOptions) error 
 	}
 	b.hold(j)
 	fmt.Fprintln(opts.IO.ErrOut, opts.Msg.T("promo.generate.journal", "Path", j.Path()))
-	return opts.execute(ctx, b, j, concurrency, nil)
+	return opts.execute(ctx, b, j, concurrency)
 }
 
-// siteCodes reads the codes of the site once, and their ids: a create
-// answered with one of them is not the job's (bulk.Options.KnownIDs).
-func (opts *promoGenerateOptions) siteCodes(ctx context.Context, c bulkAPI, site int64) ([]string, map[int64]bool, error) {
+// siteCodes reads the codes of the site once; their ids are b.Known.
+func (opts *promoGenerateOptions) siteCodes(ctx context.Context, b *bulkJob, site int64) ([]string, error) {
 	ctx, cancel := opts.WithTimeout(ctx)
 	defer cancel()
-	raw, err := c.ListPromos(ctx, site)
+	raw, err := b.API.ListPromos(ctx, site)
 	if err != nil {
-		return nil, nil, err
+		return nil, err
 	}
 	ps, err := api.DecodePromos(raw)
 	if err != nil {
-		return nil, nil, fmt.Errorf("list promo codes of site %d: %w", site, err)
+		return nil, fmt.Errorf("list promo codes of site %d: %w", site, err)
 	}
 	codes := make([]string, 0, len(ps))
-	ids := make(map[int64]bool, len(ps))
+	b.Known = make(map[int64]bool, len(ps))
 	for _, p := range ps {
 		codes = append(codes, string(p.Code))
 		if p.ID != nil {
-			ids[int64(*p.ID)] = true
+			b.Known[int64(*p.ID)] = true
 		}
 	}
-	return codes, ids, nil
+	return codes, nil
 }
 
 // execute runs the job of j, then prints every code it created and a
 // summary; it says how to resume when the job is not finished.
-func (opts *promoGenerateOptions) execute(ctx context.Context, b *bulkJob, j *bulk.Journal, concurrency int, known map[int64]bool) error {
+func (opts *promoGenerateOptions) execute(ctx context.Context, b *bulkJob, j *bulk.Journal, concurrency int) error {
 	h := j.Header()
 	before := j.Summary().Created
 	resume := commandLine(opts.Session, "promo", "generate", "--resume", absPath(j.Path())) + stdoutRedirect(opts.IO.Out)
-	r := jobRun{Concurrency: concurrency, Grace: opts.Grace, KnownIDs: known, Waiting: func(n int, d time.Duration) {
+	r := jobRun{Concurrency: concurrency, Grace: opts.Grace, Waiting: func(n int, d time.Duration) {
 		opts.Notef("%d promo codes of unknown outcome are not on the site's list yet: waiting %s for the server to finish them before sending them again.",
 			n, roundDuration(d))
 	}}
@@ -437,6 +436,10 @@ func (opts *promoGenerateOptions) execute(ctx context.Context, b *bulkJob, j *bu
 		Failures: opts.listFailures,
 		Incomplete: func(r jobResult) error {
 			sum, total := r.Sum, r.Total
+			if sum.Taken == total-sum.Created {
+				// Only codes taken elsewhere are left: no resume makes them.
+				return i18n.CountError(core.ExitFailure, "bulk.generate.only_taken", sum.Taken, "Total", total)
+			}
 			if sum.Unanswered > 0 {
 				// Creates no attempt of which was answered (5xx, timeouts) that
 				// the list does not show failed; only a 4xx is a refusal.

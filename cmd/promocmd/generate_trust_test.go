@@ -324,3 +324,83 @@ func TestGenerateRefusesAJobsFolderOthersMayWrite(t *testing.T) {
 		t.Errorf("a journal was written: %v", err)
 	}
 }
+
+// A journal that gives one code two outcomes (two "created" lines, the
+// second with an older code's id) is refused by promo jobs show and promo
+// report --job, in one line (exit 2), before any request: it never shows
+// SUMMER2024 as the job's.
+func TestJobsShowAndReportRefuseTwoOutcomes(t *testing.T) {
+	r, path := jobsRunner(t)
+	forged := filepath.Join(filepath.Dir(path), "20261105T070000Z-eeeeeeee.jsonl")
+	lines := []string{
+		`{"t":"job","i":0,"job":{"v":1,"job":"20261105T070000Z-eeeeeeee","kind":"generate","site_id":7,"started":"2026-11-05T07:00:00Z","ops":1}}`,
+		`{"t":"plan","i":0,"op":{"action":"create","code":"NEW1"}}`,
+		`{"t":"sent","i":0}`, `{"t":"created","i":0,"id":4002}`, `{"t":"created","i":0,"id":1005}`,
+	}
+	if err := os.WriteFile(forged, []byte(strings.Join(lines, "\n")+"\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	want := "line 5: operation 0 (NEW1) is already created, and the line records it created again: not a journal promoctl wrote\n"
+	for _, args := range [][]string{{"promo", "jobs", "show", forged}, {"promo", "report", "--job", forged}} {
+		res := r.Run(args...)
+		if res.Code != core.ExitUsage || res.Stdout != "" || !strings.HasSuffix(res.Stderr, want) || strings.Count(res.Stderr, "\n") != 1 {
+			t.Errorf("%v: exit %d, stdout %q, stderr %q; want exit 2 and one line ending %q", args, res.Code, res.Stdout, res.Stderr, want)
+		}
+		r.ExpectRoutes(t)
+	}
+}
+
+// A code another site holds (its first create lost, every later one
+// refused as existing, never on this site's list) ends the job as taken
+// elsewhere, named on stderr in those words; a resume does not send it.
+func TestGenerateSaysACodeIsTakenElsewhere(t *testing.T) {
+	e, g, opts := newGenEnv(t, format.JSON)
+	e.Sess.Settings.Timeout = 50 * time.Millisecond
+	opts.Count, opts.Concurrency = 3, 1
+	opts.Changes = promo.Changes{Enabled: cmdtest.Ptr(true), Amount: cmdtest.Ptr(1.0)}
+	var taken string
+	g.fault = func(w http.ResponseWriter, code string, n int) bool {
+		g.mu.Lock()
+		if taken == "" {
+			taken = code
+		}
+		mine := code == taken
+		g.mu.Unlock()
+		switch {
+		case !mine:
+			return false
+		case n == 1:
+			conn, _, err := http.NewResponseController(w).Hijack()
+			if err == nil {
+				conn.Close()
+			}
+		default:
+			w.WriteHeader(http.StatusConflict)
+			fmt.Fprint(w, `{"title":"promo code already exists","error":10,"code":409}`)
+		}
+		return true
+	}
+	err := runPromoGenerate(context.Background(), opts)
+	if core.ExitCode(err) != core.ExitFailure || err.Error() != "1 of 3 promo codes could not be created: it is taken elsewhere (named above), and no resume sends it again; create one more with a new promo generate --count 1" {
+		t.Fatalf("run = %v, want exit 1 saying no resume makes it", err)
+	}
+	line := "promoctl: not created: " + taken + ": the code is taken elsewhere: the server refused it as existing, and the site's list, read after every attempt of this job, does not show it (another site or someone else holds it); it is not sent again\n"
+	if !strings.Contains(e.Stderr.String(), line) {
+		t.Errorf("stderr:\n%s\nwant the line:\n%s", e.Stderr, line)
+	}
+	g.mu.Lock()
+	posts := g.posts[strings.ToUpper(taken)]
+	g.mu.Unlock()
+	if posts != 2 {
+		t.Errorf("%s POSTed %d times, want 2", taken, posts)
+	}
+	opts.Resume = opts.Journal
+	if err := runPromoGenerate(context.Background(), opts); core.ExitCode(err) != core.ExitFailure {
+		t.Errorf("resume = %v, want exit 1", err)
+	}
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	if g.posts[strings.ToUpper(taken)] != 2 {
+		t.Errorf("the resume sent %s again", taken)
+	}
+}

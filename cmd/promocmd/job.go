@@ -24,7 +24,11 @@ type bulkJob struct {
 	// NoWait refuses to start while another job writes to the site as
 	// the same user on this machine (--no-wait), instead of waiting.
 	NoWait bool
-	lock   *bulk.SiteLock
+	// Known are the ids of the site's codes read before the job (its
+	// plan's list): a create answered with one of them is not taken for
+	// the new code's (bulk.Options.KnownIDs).
+	Known map[int64]bool
+	lock  *bulk.SiteLock
 }
 
 // lockSite takes the lock of site for the user and API of the run, in the
@@ -106,8 +110,6 @@ type jobRun struct {
 	// Progress, when set, is told the job's progress in place of the bar
 	// (promo browse shows it in its status line).
 	Progress func(bulk.Progress)
-	// KnownIDs are the ids on the site before the job (bulk.Options).
-	KnownIDs map[int64]bool
 }
 
 // jobResult is what a run of a job did.
@@ -147,7 +149,7 @@ func (b *bulkJob) run(ctx context.Context, j *bulk.Journal, r jobRun, rep jobRep
 		concurrency = bulk.DefaultConcurrency
 	}
 	total := len(j.Items())
-	o := bulk.Options{Concurrency: concurrency, Throttle: b.th, OpTimeout: b.Settings.Timeout, Grace: r.Grace, KnownIDs: r.KnownIDs}
+	o := bulk.Options{Concurrency: concurrency, Throttle: b.th, OpTimeout: b.Settings.Timeout, Grace: r.Grace, KnownIDs: b.Known}
 	var bar *progress.Bar
 	switch {
 	case r.Progress != nil:

@@ -38,8 +38,13 @@
 //	sum, err := bulk.Execute(ctx, client, j, bulk.Options{Concurrency: c, Throttle: th,
 //		OpTimeout: timeout, Progress: bar})
 //
+// Before a job reads its site or writes its journal, it takes the site's
+// lock (LockSite: one job per base URL, user and site on a machine), and
+// the journal holds it (Journal.Hold) until Close.
+//
 // and with --resume FILE: j, err := bulk.Open(FILE) (a regular file of the
-// user that others cannot write, at most MaxJournalBytes), then
+// user that others cannot write, not a link, at most MaxJournalBytes, whose
+// plan holds only its kind's operations), then
 // j.Header().Check(bulk.Where{BaseURL, UserID}) against the current
 // settings, then the same Execute. ReadFile reads a journal with the same
 // checks, without resuming it.

@@ -32,6 +32,7 @@ type Summary struct {
 	Created, Updated, Deleted int
 	Failed                    int // refused or not sent: a resume sends them again
 	Unanswered                int // of Failed: creates no attempt of which was answered (5xx, timeouts) and the list did not show
+	Taken                     int // of Failed: codes taken elsewhere, final: a resume does not send them
 	Unknown                   int // may have been acted on: a resume settles them first
 	NotStarted                int // never sent (Ctrl-C, or left after MaxRounds)
 }
@@ -71,13 +72,25 @@ func (j *Journal) Summary() Summary { return summarize(j.Items()) }
 //
 // It returns the summary, and ctx's error after Ctrl-C (operations in
 // flight finished, the journal consistent), the error of a journal that
-// cannot be written, of the list read that settling needs, or a
-// *RetryAfterError. Failed operations are not an error: see Summary and
+// cannot be written, of the list read that settling needs, a
+// *RetryAfterError, or the circuit breaker's *RefusedError (after
+// Options.MaxRefused, by default DefaultMaxRefused, answers in a row that
+// are 429s or 5xx).
+//
+// A create's answer is the new code's only when proven: its record names
+// the code sent, and its id is neither one of Options.KnownIDs nor one the
+// journal has for another code; otherwise the outcome is unknown and the
+// list settles it. A create refused as existing after a settling read did
+// not show the code is settled once more, and then, still not on the
+// list, failed as taken elsewhere (Item.Taken), final. Failed operations are not an error: see Summary and
 // Items.
 //
 // The one limit of settling: a code created by someone else between the
 // unknown attempt and the list read is taken for this job's.
 func Execute(ctx context.Context, c PromoAPI, j *Journal, o Options) (Summary, error) {
+	if o.MaxRefused == 0 {
+		o.MaxRefused = DefaultMaxRefused
+	}
 	o = o.withDefaults()
 	// Progress counts the whole job, not the round.
 	total, base := len(j.Items()), 0

@@ -165,6 +165,9 @@ func summarize(items []Item) Summary {
 			if it.Unanswered {
 				s.Unanswered++
 			}
+			if it.Taken {
+				s.Taken++
+			}
 		case StateSent, StateUnknown:
 			s.Unknown++
 		default:

@@ -99,9 +99,10 @@ type Options struct {
 	// MaxRefused is the circuit breaker: after this many answers in a row
 	// that are 429s or 5xx (no answer between them succeeded or was
 	// refused for what it asked), the run stops with a *RefusedError, the
-	// items not done left for a resume (default DefaultMaxRefused). A
-	// server that refuses every write ends the job instead of being asked
-	// again for hours.
+	// items not done left for a resume. A server that refuses every write
+	// ends the job instead of being asked again for hours. Execute's
+	// default is DefaultMaxRefused; Run's (reads, which give up on an item
+	// after its retries) is none.
 	MaxRefused int
 	// KnownIDs are the ids of the promo codes on the site before the job
 	// (its first list read): a create answered with one of them is not
@@ -174,9 +175,6 @@ func (o Options) withDefaults() Options {
 	}
 	if o.RateRetries <= 0 {
 		o.RateRetries = DefaultRateRetries
-	}
-	if o.MaxRefused <= 0 {
-		o.MaxRefused = DefaultMaxRefused
 	}
 	if o.Now == nil {
 		o.Now = time.Now
@@ -328,7 +326,7 @@ func (r *runner[T, R]) answered(err error) {
 	} else {
 		r.refused = 0
 	}
-	trip := r.refused >= r.o.MaxRefused
+	trip := r.o.MaxRefused > 0 && r.refused >= r.o.MaxRefused
 	r.mu.Unlock()
 	if trip {
 		r.stopOnce.Do(func() { r.fatal = &RefusedError{N: r.o.MaxRefused}; close(r.stopped) })

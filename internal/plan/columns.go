@@ -1,7 +1,6 @@
 package plan
 
 import (
-	"fmt"
 	"slices"
 	"strings"
 	"unicode"
@@ -241,13 +240,4 @@ func header(head []string, line int, probs *Problems, o ReadOptions) ([]string, 
 			"Fields", strings.Join(Columns(), ", "), "Headers", strings.Join(names.headers, ", ")))
 	}
 	return keys, use
-}
-
-// quoteAll is names quoted, between commas: "A", "B".
-func quoteAll(names []string) string {
-	q := make([]string, len(names))
-	for i, n := range names {
-		q[i] = fmt.Sprintf("%q", n)
-	}
-	return strings.Join(q, ", ")
 }
