@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/promoctl/promoctl/cmd/core"
+	"github.com/promoctl/promoctl/internal/i18n"
 	"github.com/promoctl/promoctl/internal/plan"
 	"github.com/promoctl/promoctl/internal/promo"
 )
@@ -15,13 +16,17 @@ import (
 const maxPastEndsNamed = 3
 
 // pastEndWarning is the warning for a create whose end (--ends, d_off) has
-// already passed at now: what it creates ("promo code", "promo codes")
-// would be expired from the start. "" when there is none.
-func pastEndWarning(ends *time.Time, now time.Time, loc *time.Location, what string) string {
+// already passed at now: the promo code (or, many, the codes) it creates
+// would be expired from the start. false when there is none.
+func pastEndWarning(ends *time.Time, now time.Time, loc *time.Location, many bool) (i18n.Message, bool) {
 	if ends == nil || !ends.Before(now) {
-		return ""
+		return i18n.Message{}, false
 	}
-	return fmt.Sprintf("the end date %s has already passed, so the %s will be expired: give a later --ends", promo.FormatLocal(*ends, loc), what)
+	id := "promo.create.past_end"
+	if many {
+		id = "promo.generate.past_end"
+	}
+	return i18n.M(id, "End", i18n.DateTime{Time: *ends, Loc: loc}), true
 }
 
 // warnPastEnds warns about the codes a plan creates, or gives a new end,

@@ -78,11 +78,24 @@ func TestPastEndWarningsInRussian(t *testing.T) {
 	w := &core.Warnings{Msg: i18n.New(i18n.Russian)}
 	end := time.Date(2025, 12, 31, 23, 59, 0, 0, time.UTC)
 	now := end.Add(time.Hour)
+	for _, tc := range []struct {
+		many   bool
+		ru, en string
+	}{
+		{false, "дата окончания 31.12.2025 23:59 уже прошла, так что промокод будет создан истёкшим: укажите в --ends дату позже",
+			"the end date 2025-12-31 23:59 has already passed, so the promo code will be expired: give a later --ends"},
+		{true, "дата окончания 31.12.2025 23:59 уже прошла, так что промокоды будут созданы истёкшими: укажите в --ends дату позже",
+			"the end date 2025-12-31 23:59 has already passed, so the promo codes will be expired: give a later --ends"},
+	} {
+		m, ok := pastEndWarning(&end, now, time.UTC, tc.many)
+		if ru, en := i18n.New(i18n.Russian).Say(m), i18n.New(i18n.English).Say(m); !ok || ru != tc.ru || en != tc.en {
+			t.Errorf("pastEndWarning(many %v) = %v:\n%s\n%s\nwant\n%s\n%s", tc.many, ok, ru, en, tc.ru, tc.en)
+		}
+	}
+	if _, ok := pastEndWarning(&now, end, time.UTC, false); ok {
+		t.Error("pastEndWarning of an end still to come: a warning")
+	}
 	for _, tc := range []struct{ en, want string }{
-		{pastEndWarning(&end, now, time.UTC, "promo code"),
-			"дата окончания 2025-12-31 23:59 уже прошла, так что промокод будет создан истёкшим: укажите в --ends дату позже"},
-		{pastEndWarning(&end, now, time.UTC, "promo codes"),
-			"дата окончания 2025-12-31 23:59 уже прошла, так что промокоды будут созданы истёкшими: укажите в --ends дату позже"},
 		{"1 promo code ends before now, so they will be expired: A1 (line 2, ends 2025-12-31 23:59)",
 			"у 1 промокода дата окончания уже прошла, так что он будет создан истёкшим: A1 (строка 2, дата окончания 2025-12-31 23:59)"},
 		{"5 promo codes end before now, so they will be expired: A1 (line 2, ends 2025-12-31 23:59), A2 (line 3, ends 2025-12-31 23:59), A3 (line 4, ends 2025-12-31 23:59) and 2 more",

@@ -71,6 +71,21 @@ func (p *Printer) Amount(v float64, percent bool) string {
 // number: English 12.5, Russian 12,5 and 1 148.
 func (p *Printer) Decimal(v float64) string { return Decimal(p.Lang(), v, -1) }
 
+// DateTime is t in loc as p's language writes a date and time, without
+// the zone: English 2026-12-31 23:59:59 (seconds when it has them),
+// Russian 31.12.2026 23:59.
+func (p *Printer) DateTime(t time.Time, loc *time.Location) string {
+	layouts, ok := moments()[p.Lang()]
+	if !ok {
+		layouts = moments()[English]
+	}
+	layout := layouts[0]
+	if t = t.In(loc); t.Second() != 0 {
+		layout = layouts[1]
+	}
+	return t.Format(strings.TrimSuffix(layout, " MST"))
+}
+
 // Moment is t in loc with its zone, as p's language writes a moment:
 // English 2026-12-31 23:59:59 MSK (seconds when it has them), Russian
 // 31.12.2026 23:59 MSK.

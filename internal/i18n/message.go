@@ -39,6 +39,14 @@ type Number float64
 // language's units (Printer.Duration).
 type List []string
 
+// DateTime is a date and time as a message's value, in Loc, said as the
+// language writes it (Printer.DateTime): 2026-12-31 23:59:59,
+// 31.12.2026 23:59.
+type DateTime struct {
+	Time time.Time
+	Loc  *time.Location
+}
+
 // Say is m in p's language. A value that is itself a Message is said in
 // p's language too, and so is an error (through the error's Message when
 // it has one, else its text).
@@ -63,6 +71,8 @@ func (p *Printer) SayWith(m Message, errText func(error) string) string {
 			args[i] = p.List(v)
 		case time.Duration:
 			args[i] = p.Duration(v)
+		case DateTime:
+			args[i] = p.DateTime(v.Time, v.Loc)
 		case error:
 			args[i] = errText(v)
 		}
