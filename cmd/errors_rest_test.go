@@ -55,7 +55,6 @@ func TestRemainingErrorsInRussian(t *testing.T) {
 			"не удалось внести изменений: 2 из 5 (отклонено: 1, с неизвестным исходом: 1, не отправлено: 0): чтобы закончить, примените p.csv ещё раз; исход каждого изменения записан в журнале j.jsonl"},
 		// Notes and warnings built with Sprintf, said by the same entries.
 		{errors.New("Promo code 5 has not been used yet."), "Промокод 5 ещё ни разу не применяли."},
-		{errors.New("the end date 2026-01-01 00:00:00 has already passed, so the promo codes will be expired: give a later --ends"), "дата окончания 2026-01-01 00:00:00 уже прошла, так что промокоды будут созданы истёкшими: укажите в --ends дату позже"},
 		{errors.New("None of the 21 promo codes job J created is on site 1 now."), "Ни одного из 21 промокода, созданного заданием J, сейчас нет на сайте 1."},
 		{errors.New("sending the API token over plain HTTP to h.example (--base-url): anyone on the network can read it"), "ключ API уходит на h.example по HTTP без шифрования (--base-url): его может прочитать любой в сети"},
 	} {

@@ -121,3 +121,16 @@ func jsonKeys(t *testing.T, stderr string) string {
 	keys := slices.Sorted(maps.Keys(e.Error))
 	return strings.Join(keys, ",") + " exit " + strings.TrimSpace(strings.Split(strings.Split(stderr, `"exit_code":`)[1], "}")[0])
 }
+
+// TestConfigSetSaysItInRussian: config set's note names the profile in
+// «ёлочки», in the catalog's words; English as before.
+func TestConfigSetSaysItInRussian(t *testing.T) {
+	for lang, want := range map[string]string{
+		"ru_RU.UTF-8": "Настройка site_id = 5 сохранена в профиле «default» (%s).\n",
+		"C":           "Set site_id to 5 in profile \"default\" (%s).\n",
+	} {
+		r := newRunner(t)
+		r.Env["LANG"], r.TTY = lang, true
+		r.Run("config", "set", "site_id", "5").Expect(t, 0, "", strings.Replace(want, "%s", r.ConfigPath(), 1))
+	}
+}

@@ -111,11 +111,11 @@ func runConfigSet(ctx context.Context, opts *configSetOptions) error {
 	if key == config.KeyToken {
 		shown = config.MaskToken(value)
 	}
-	where := doc.Path
+	var where any = doc.Path
 	if inKeychain {
-		where = "the system keychain"
+		where = i18n.M("config.set.keychain")
 	}
-	opts.Notef("Set %s to %s in profile %q (%s).", key, termsafe.String(shown), name, where)
+	opts.NoteMsg(i18n.M("config.set.done", "Key", key, "Value", termsafe.String(shown), "Profile", name, "Where", where))
 	if opts.Env.Getenv(envOf(key)) != "" {
 		opts.Warnings.WarnMsg(i18n.M("config.set.env_overrides", "Env", envOf(key)))
 	}

@@ -107,8 +107,8 @@ func runPromoCreate(ctx context.Context, opts *promoCreateOptions) error {
 	if opts.Changes.Amount == nil {
 		opts.Warnings.WarnMsg(defaultAmountWarning(opts.FromFile, opts.Changes.Percent != nil && *opts.Changes.Percent))
 	}
-	if w := pastEndWarning(opts.Changes.Ends, opts.Now(), opts.Loc, "promo code"); w != "" {
-		opts.Warn(w)
+	if w, ok := pastEndWarning(opts.Changes.Ends, opts.Now(), opts.Loc, false); ok {
+		opts.Warnings.WarnMsg(w)
 	}
 	ctx, cancel := opts.WithTimeout(ctx)
 	defer cancel()

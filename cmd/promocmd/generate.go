@@ -280,8 +280,8 @@ func runPromoGenerate(ctx context.Context, opts *promoGenerateOptions) error {
 	if opts.Changes.Enabled == nil {
 		opts.Warn("no --enabled given, so the promo codes will be created disabled (the API's default)")
 	}
-	if w := pastEndWarning(opts.Changes.Ends, opts.Now(), opts.Loc, "promo codes"); w != "" {
-		opts.Warn(w)
+	if w, ok := pastEndWarning(opts.Changes.Ends, opts.Now(), opts.Loc, true); ok {
+		opts.Warnings.WarnMsg(w)
 	}
 	b, err := newBulkJob(opts.Session)
 	if err != nil {

@@ -1,9 +1,7 @@
 package promocmd
 
 import (
-	"fmt"
 	"slices"
-
 	"time"
 
 	"github.com/promoctl/promoctl/cmd/core"
@@ -16,13 +14,17 @@ import (
 const maxPastEndsNamed = 3
 
 // pastEndWarning is the warning for a create whose end (--ends, d_off) has
-// already passed at now: what it creates ("promo code", "promo codes")
-// would be expired from the start. "" when there is none.
-func pastEndWarning(ends *time.Time, now time.Time, loc *time.Location, what string) string {
+// already passed at now: the promo code (or, many, the codes) it creates
+// would be expired from the start. false when there is none.
+func pastEndWarning(ends *time.Time, now time.Time, loc *time.Location, many bool) (i18n.Message, bool) {
 	if ends == nil || !ends.Before(now) {
-		return ""
+		return i18n.Message{}, false
 	}
-	return fmt.Sprintf("the end date %s has already passed, so the %s will be expired: give a later --ends", promo.FormatLocal(*ends, loc), what)
+	id := "promo.create.past_end"
+	if many {
+		id = "promo.generate.past_end"
+	}
+	return i18n.M(id, "End", i18n.DateTime{Time: *ends, Loc: loc}), true
 }
 
 // warnPastEnds warns about the codes a plan creates, or gives a new end,
@@ -42,7 +44,7 @@ func warnPastEnds(s *core.Session, p plan.Plan) {
 			}
 			n++
 			if len(named) < maxPastEndsNamed {
-				named = append(named, i18n.M("apply.past_end", "Code", e.Code, "Line", e.Line, "End", i18n.Moment{Time: end, Loc: s.Loc}))
+				named = append(named, i18n.M("apply.past_end", "Code", e.Code, "Line", e.Line, "End", i18n.DateTime{Time: end, Loc: s.Loc}))
 			}
 		}
 		if n == 0 {

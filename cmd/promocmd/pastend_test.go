@@ -79,17 +79,23 @@ func TestPromoGenerateWarnsOfAPastEnd(t *testing.T) {
 // TestPastEndWarningsInRussian: the warnings of a create whose end has
 // passed are said in Russian, a count in its plural form.
 func TestPastEndWarningsInRussian(t *testing.T) {
-	w := &core.Warnings{Msg: i18n.New(i18n.Russian)}
 	end := time.Date(2025, 12, 31, 23, 59, 0, 0, time.UTC)
 	now := end.Add(time.Hour)
-	for _, tc := range []struct{ en, want string }{
-		{pastEndWarning(&end, now, time.UTC, "promo code"),
-			"дата окончания 2025-12-31 23:59 уже прошла, так что промокод будет создан истёкшим: укажите в --ends дату позже"},
-		{pastEndWarning(&end, now, time.UTC, "promo codes"),
-			"дата окончания 2025-12-31 23:59 уже прошла, так что промокоды будут созданы истёкшими: укажите в --ends дату позже"},
+	for _, tc := range []struct {
+		many   bool
+		ru, en string
+	}{
+		{false, "дата окончания 31.12.2025 23:59 уже прошла, так что промокод будет создан истёкшим: укажите в --ends дату позже",
+			"the end date 2025-12-31 23:59 has already passed, so the promo code will be expired: give a later --ends"},
+		{true, "дата окончания 31.12.2025 23:59 уже прошла, так что промокоды будут созданы истёкшими: укажите в --ends дату позже",
+			"the end date 2025-12-31 23:59 has already passed, so the promo codes will be expired: give a later --ends"},
 	} {
-		if got := w.Say(tc.en); got != tc.want {
-			t.Errorf("say(%q)\n got %s\nwant %s", tc.en, got, tc.want)
+		m, ok := pastEndWarning(&end, now, time.UTC, tc.many)
+		if ru, en := i18n.New(i18n.Russian).Say(m), i18n.New(i18n.English).Say(m); !ok || ru != tc.ru || en != tc.en {
+			t.Errorf("pastEndWarning(many %v) = %v:\n%s\n%s\nwant\n%s\n%s", tc.many, ok, ru, en, tc.ru, tc.en)
 		}
+	}
+	if _, ok := pastEndWarning(&now, end, time.UTC, false); ok {
+		t.Error("pastEndWarning of an end still to come: a warning")
 	}
 }

@@ -51,34 +51,6 @@ func moments() map[Lang][2]string {
 	}
 }
 
-// locals are how each language writes a local time, without its zone:
-// Go layouts for a time to the minute and for one with seconds (English
-// as promo.FormatLocal: 2026-12-31 23:59:59; Russian as the tables,
-// 31.12.2026 23:59).
-func locals() map[Lang][2]string {
-	return map[Lang][2]string{
-		English: {"2006-01-02 15:04", "2006-01-02 15:04:05"},
-		Russian: {"02.01.2006 15:04", "02.01.2006 15:04"},
-	}
-}
-
-// Local is t in loc as p's language writes a local time, without its
-// zone: English 2026-12-31 23:59:59 (seconds when it has them), Russian
-// 31.12.2026 23:59.
-func (p *Printer) Local(t time.Time, loc *time.Location) string {
-	layouts, ok := locals()[p.Lang()]
-	if !ok {
-		layouts = locals()[English]
-	}
-	if loc != nil {
-		t = t.In(loc)
-	}
-	if t.Second() != 0 || t.Nanosecond() != 0 {
-		return t.Format(layouts[1])
-	}
-	return t.Format(layouts[0])
-}
-
 // percentSpaces are what each language puts between a number and its
 // percent sign: 12.5%, 12,5 %.
 func percentSpaces() map[Lang]string {
@@ -98,6 +70,21 @@ func (p *Printer) Amount(v float64, percent bool) string {
 // Decimal is v with as many decimals as it has, as p's language writes a
 // number: English 12.5, Russian 12,5 and 1 148.
 func (p *Printer) Decimal(v float64) string { return Decimal(p.Lang(), v, -1) }
+
+// DateTime is t in loc as p's language writes a date and time, without
+// the zone: English 2026-12-31 23:59:59 (seconds when it has them),
+// Russian 31.12.2026 23:59.
+func (p *Printer) DateTime(t time.Time, loc *time.Location) string {
+	layouts, ok := moments()[p.Lang()]
+	if !ok {
+		layouts = moments()[English]
+	}
+	layout := layouts[0]
+	if t = t.In(loc); t.Second() != 0 {
+		layout = layouts[1]
+	}
+	return t.Format(strings.TrimSuffix(layout, " MST"))
+}
 
 // Moment is t in loc with its zone, as p's language writes a moment:
 // English 2026-12-31 23:59:59 MSK (seconds when it has them), Russian

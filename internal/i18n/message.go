@@ -40,9 +40,10 @@ type Number float64
 // language's units (Printer.Duration).
 type List []string
 
-// Moment is a time as a message's value, said in the language's form of
-// a local time (Printer.Local): 2026-12-31 23:59, 31.12.2026 23:59.
-type Moment struct {
+// DateTime is a date and time as a message's value, in Loc, said as the
+// language writes it (Printer.DateTime): 2026-12-31 23:59:59,
+// 31.12.2026 23:59.
+type DateTime struct {
 	Time time.Time
 	Loc  *time.Location
 }
@@ -75,8 +76,8 @@ func (p *Printer) SayWith(m Message, errText func(error) string) string {
 			args[i] = p.List(v)
 		case time.Duration:
 			args[i] = p.Duration(v)
-		case Moment:
-			args[i] = p.Local(v.Time, v.Loc)
+		case DateTime:
+			args[i] = p.DateTime(v.Time, v.Loc)
 		case Messages:
 			said := make([]string, len(v))
 			for j, m := range v {

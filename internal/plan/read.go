@@ -28,6 +28,7 @@ import (
 	"github.com/promoctl/promoctl/internal/i18n"
 	"github.com/promoctl/promoctl/internal/jsonscan"
 	"github.com/promoctl/promoctl/internal/promo"
+	"github.com/promoctl/promoctl/internal/promo/spec"
 	"github.com/promoctl/promoctl/internal/sheet"
 )
 
@@ -864,21 +865,25 @@ func setField(r *Row, key, text string, loc *time.Location) error {
 	switch {
 	case !ok || !f.Writable:
 		return nil
-	case f.Kind == promo.KindAmount:
+	case f.Kind == spec.KindAmount:
 		amount, unit, err := promo.ParseAmountUnit(text)
 		if err != nil {
 			return err
 		}
-		f.SetValue(&r.Changes, amount)
+		if err := f.SetValue(&r.Changes, amount); err != nil {
+			return err
+		}
 		if r.Unit = unit; unit != promo.UnitNone {
 			r.AmountText = strings.Clone(text)
 		}
-	case f.Kind == promo.KindDate && f.End:
+	case f.Kind == spec.KindDate && f.End:
 		end, written, err := promo.ParseFileEnd(text, loc)
 		if err != nil {
 			return err
 		}
-		f.SetValue(&r.Changes, end)
+		if err := f.SetValue(&r.Changes, end); err != nil {
+			return err
+		}
 		if !written.IsZero() {
 			r.EndWritten = &written
 		}

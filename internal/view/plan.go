@@ -144,7 +144,7 @@ func FieldText(f promo.Fields, name string, u Units) string {
 			if err != nil {
 				return v
 			}
-			return u.Msg.Local(t, u.Loc)
+			return u.Msg.DateTime(t, u.Loc)
 		}
 		return v
 	case nil:
