@@ -131,6 +131,8 @@ func TestApplyAndConfirmationsSpeakTheLanguage(t *testing.T) {
 		{name: "past ends", code: 0, args: apply(file("past.csv", "code,d_off\nMINUS500,2020-01-31\nNEW1,2020-02-01\n"), "--dry-run")},
 		{name: "plan", code: 0, args: apply(file("plan.csv", "code,bonus_amount,is_enabled,d_off\nMINUS500,750.50,,2026-12-31 23:59\nWELCOME10,12.5,true,\n"), "--dry-run"),
 			stdout: "скидка 500,00\u00a0₽ → 750,50\u00a0₽, ограничение по сроку нет → да, конец — → 31.12.2026 23:59\n"},
+		{name: "a write refused", code: 1, args: apply(file("refused.csv", "code,bonus_amount\nMINUS500,600\n"), "--yes"),
+			stderr: "не удалось внести изменений: 1 из 1"},
 		{name: "prune asks", code: 130, tty: true, args: apply(file("prune.csv", "id,code\n5003,HELLO10\n5001,MINUS500\n"), "--prune")},
 		{name: "delete asks", code: 130, tty: true, args: []string{"promo", "delete", "5001"},
 			stderr: "Удалить промокод MINUS500 (ID 5001"},
@@ -144,6 +146,7 @@ func TestApplyAndConfirmationsSpeakTheLanguage(t *testing.T) {
 				r.Env["LANG"] = lang
 				r.API.Handle("GET /v1/promo", http.StatusOK, langSite())
 				r.API.Handle("GET /v1/promo/5001", http.StatusOK, `{"id":5001,"code":"MINUS500","is_enabled":true}`)
+				r.API.Handle("PUT /v1/promo/5001", http.StatusUnprocessableEntity, `{"message":"bonus_amount: invalid"}`)
 				r.API.Handle("GET /v3/public/site/7", http.StatusOK, `{"id":7,"settings":{"currency":"RUB"}}`)
 				if c.tty {
 					r.TTY = true
