@@ -8,6 +8,10 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+
+	"github.com/promoctl/promoctl/cmd/core"
+	"github.com/promoctl/promoctl/internal/i18n"
+	"github.com/promoctl/promoctl/internal/promo"
 )
 
 // langSite is a site's list for the tests of the language: a code in
@@ -133,6 +137,8 @@ func TestApplyAndConfirmationsSpeakTheLanguage(t *testing.T) {
 			stdout: "скидка 500,00\u00a0₽ → 750,50\u00a0₽, ограничение по сроку нет → да, конец — → 31.12.2026 23:59\n"},
 		{name: "a write refused", code: 1, args: apply(file("refused.csv", "code,bonus_amount\nMINUS500,600\n"), "--yes"),
 			stderr: "не удалось внести изменений: 1 из 1"},
+		{name: "enable and its summary", code: 0, args: []string{"promo", "enable", "WELCOME10", "MINUS500", "--site-id", "7", "--yes"},
+			stderr: "Включён 1 промокод сайта 7; уже были включены: 1.\n"},
 		{name: "prune asks", code: 130, tty: true, args: apply(file("prune.csv", "id,code\n5003,HELLO10\n5001,MINUS500\n"), "--prune")},
 		{name: "delete asks", code: 130, tty: true, args: []string{"promo", "delete", "5001"},
 			stderr: "Удалить промокод MINUS500 (ID 5001"},
@@ -147,6 +153,9 @@ func TestApplyAndConfirmationsSpeakTheLanguage(t *testing.T) {
 				r.API.Handle("GET /v1/promo", http.StatusOK, langSite())
 				r.API.Handle("GET /v1/promo/5001", http.StatusOK, `{"id":5001,"code":"MINUS500","is_enabled":true}`)
 				r.API.Handle("PUT /v1/promo/5001", http.StatusUnprocessableEntity, `{"message":"bonus_amount: invalid"}`)
+				rec := `{"id":5003,"code":"WELCOME10","is_enabled":false,"bonus_type":2,"bonus_amount":10,"bonus_amount_is_in_percentages":true,"time_limit_is_enabled":false,"quantity_limit_is_enabled":false,"quantity_limit":0}`
+				r.API.Handle("GET /v1/promo/5003", http.StatusOK, rec)
+				r.API.Handle("PUT /v1/promo/5003", http.StatusOK, rec)
 				r.API.Handle("GET /v3/public/site/7", http.StatusOK, `{"id":7,"settings":{"currency":"RUB"}}`)
 				if c.tty {
 					r.TTY = true
@@ -188,5 +197,23 @@ func TestApplyAndConfirmationsSpeakTheLanguage(t *testing.T) {
 	want := `0 [{"action":"update","id":5001,"code":"MINUS500","changes":{"bonus_amount":[500,750.5],"d_off":[null,"2026-12-31T20:59:00.000Z"],"time_limit_is_enabled":[false,true]}}]` + "\n"
 	if plans[0] != plans[1] || plans[0] != want {
 		t.Errorf("JSON plans:\nru %s\nC  %s\nwant %s", plans[0], plans[1], want)
+	}
+}
+
+// TestSelectionSkipsSayStatuses: a selection's reason for skipping a code
+// whose status changed says both statuses in the run's language.
+func TestSelectionSkipsSayStatuses(t *testing.T) {
+	for _, c := range []struct {
+		lang i18n.Lang
+		want string
+	}{
+		{i18n.Russian, "теперь его статус «выключен», а не «активен» или «запланирован»"},
+		{i18n.English, "it is disabled now, not active or scheduled"},
+	} {
+		opts := &promoSelectOptions{Session: &core.Session{Msg: i18n.New(c.lang)},
+			Sel: selection{Filter: PromoFilter{Statuses: []promo.Status{"active", "scheduled"}}}}
+		if got := opts.statusNow("disabled"); got != c.want {
+			t.Errorf("%s: %q, want %q", c.lang, got, c.want)
+		}
 	}
 }
