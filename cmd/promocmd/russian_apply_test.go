@@ -139,6 +139,7 @@ func TestApplyAndConfirmationsSpeakTheLanguage(t *testing.T) {
 			stderr: "не удалось внести изменений: 1 из 1"},
 		{name: "enable and its summary", code: 0, args: []string{"promo", "enable", "WELCOME10", "MINUS500", "--site-id", "7", "--yes"},
 			stderr: "Включён 1 промокод сайта 7; уже были включены: 1.\n"},
+		{name: "delete", code: 0, args: []string{"promo", "delete", "5003", "--yes"}, stderr: "Промокод 5003 удалён.\n"},
 		{name: "prune asks", code: 130, tty: true, args: apply(file("prune.csv", "id,code\n5003,HELLO10\n5001,MINUS500\n"), "--prune")},
 		{name: "delete asks", code: 130, tty: true, args: []string{"promo", "delete", "5001"},
 			stderr: "Удалить промокод MINUS500 (ID 5001"},
@@ -156,6 +157,7 @@ func TestApplyAndConfirmationsSpeakTheLanguage(t *testing.T) {
 				rec := `{"id":5003,"code":"WELCOME10","is_enabled":false,"bonus_type":2,"bonus_amount":10,"bonus_amount_is_in_percentages":true,"time_limit_is_enabled":false,"quantity_limit_is_enabled":false,"quantity_limit":0}`
 				r.API.Handle("GET /v1/promo/5003", http.StatusOK, rec)
 				r.API.Handle("PUT /v1/promo/5003", http.StatusOK, rec)
+				r.API.Handle("DELETE /v1/promo/5003", http.StatusNoContent, "")
 				r.API.Handle("GET /v3/public/site/7", http.StatusOK, `{"id":7,"settings":{"currency":"RUB"}}`)
 				if c.tty {
 					r.TTY = true
