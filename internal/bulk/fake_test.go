@@ -256,6 +256,9 @@ func (f *fakeAPI) create(w http.ResponseWriter, r *http.Request) {
 		f.inflight--
 		f.mu.Unlock()
 	}()
+	if f.delay > 0 && f.transport == nil {
+		f.t.Error("a fake API with a delay runs in a synctest bubble: newBubbleAPI")
+	}
 	time.Sleep(f.delay)
 	if fault != nil && fault(w, body.Code, n) {
 		return
