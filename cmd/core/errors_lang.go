@@ -312,7 +312,7 @@ func (r *ErrorRenderer) typed(err error) (string, bool) {
 		return p.T("error.value."+kind, "Value", strconv.Quote(e.Num)), true
 	case *config.ValueError:
 		source := e.Source.Name
-		if k := "word.source." + e.Source.Kind; p.Has(k) {
+		if k := "word.source." + string(e.Source.Kind); p.Has(k) {
 			// A profile's name is "NAME in PATH", as config explain says it.
 			source = strings.TrimSpace(p.T(k) + " " + strings.Replace(e.Source.Name, " in ", " "+p.T("word.in")+" ", 1))
 		}

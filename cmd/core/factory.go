@@ -401,7 +401,7 @@ func (f *Factory) outputOptions(s *config.Settings) (output.Options, error) {
 		}
 		return o, nil
 	}
-	if src := s.Sources[config.KeyOutput]; src.Kind == "flag" && o.Format != format.JSON {
+	if src := s.Sources[config.KeyOutput]; src.Kind == config.FromFlag && o.Format != format.JSON {
 		return o, Usagef("--jq works with --output json, not %s", o.Format)
 	}
 	code, err := output.CompileJQ(f.Global.JQ)
@@ -499,7 +499,7 @@ func (f *Factory) ErrorsAsJSON(cmd *cobra.Command) bool {
 		// line and the environment say.
 		v, src = f.Resolver(cmd).Given(config.KeyOutput)
 	}
-	if src.Kind == "flag" && v != "" {
+	if src.Kind == config.FromFlag && v != "" {
 		return isJSONFormat(v)
 	}
 	if f.Global.JQ != "" && !f.IO.IsStdoutTTY() {

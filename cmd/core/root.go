@@ -240,9 +240,9 @@ func namedExit(err error) int {
 // PROMOCTL_BASE_URL", "the default".
 func baseURLOrigin(s *config.Settings) string {
 	switch src := s.Sources[config.KeyBaseURL]; src.Kind {
-	case "", "default":
+	case "", config.FromDefault:
 		return "the default"
-	case "flag", "env":
+	case config.FromFlag, config.FromEnv:
 		return "from " + src.Name
 	default:
 		return "from " + SourceText(s, src)

@@ -134,15 +134,16 @@ func TestResolvePrecedence(t *testing.T) {
 	}
 	for _, st := range settings {
 		for _, c := range []struct {
-			name                string
-			profile, env, flag  bool
-			want, kind, srcName string
+			name               string
+			profile, env, flag bool
+			want, srcName      string
+			kind               SourceKind
 		}{
-			{"default", false, false, false, st.v.def, "default", ""},
-			{"profile", true, false, false, st.v.profile, "profile", "default in c.yaml"},
-			{"env over profile", true, true, false, st.v.env, "env", st.env},
-			{"flag over env", true, true, true, st.v.flag, "flag", "--" + st.flag},
-			{"flag over profile", true, false, true, st.v.flag, "flag", "--" + st.flag},
+			{"default", false, false, false, st.v.def, "", FromDefault},
+			{"profile", true, false, false, st.v.profile, "default in c.yaml", FromProfile},
+			{"env over profile", true, true, false, st.v.env, st.env, FromEnv},
+			{"flag over env", true, true, true, st.v.flag, "--" + st.flag, FromFlag},
+			{"flag over profile", true, false, true, st.v.flag, "--" + st.flag, FromFlag},
 		} {
 			t.Run(st.key+"/"+c.name, func(t *testing.T) {
 				file := &File{Profiles: map[string]*Profile{"default": {}}}
