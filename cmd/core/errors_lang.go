@@ -12,6 +12,7 @@ import (
 
 	"github.com/promoctl/promoctl/internal/api"
 	"github.com/promoctl/promoctl/internal/config"
+	"github.com/promoctl/promoctl/internal/format"
 	"github.com/promoctl/promoctl/internal/i18n"
 	"github.com/promoctl/promoctl/internal/promo"
 	"github.com/promoctl/promoctl/internal/prompt"
@@ -293,6 +294,8 @@ func (r *ErrorRenderer) typed(err error) (string, bool) {
 		return p.SayWith(e.Msg, r.text), true
 	case *api.Error:
 		return r.apiError(e), true
+	case *format.UnknownError:
+		return p.T("format.unknown", "Value", strconv.Quote(e.Value), "Formats", orList(p, e.Known)), true
 	case *api.TimeoutError:
 		if e.After <= 0 {
 			return p.T("error.api.timeout"), true

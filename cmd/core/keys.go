@@ -26,7 +26,7 @@ func LoginRules() prompt.LoginRules {
 		},
 		UserID: config.ParseID,
 		Token: func(s string) error {
-			_, err := config.CheckValue(config.KeyToken, s)
+			_, err := config.CheckValue(config.KeyToken, s, nil)
 			return err
 		},
 	}

@@ -87,6 +87,9 @@ type Lookup struct {
 	// environment, the keychain or the profile (the caller supplies the
 	// sandbox's own credentials).
 	Sandbox bool
+	// Formats are the run's output formats (output.Formats of its
+	// printers), which the output setting takes.
+	Formats format.Set
 }
 
 // Resolver holds one run's viper instance, built once at the edge from the
@@ -336,7 +339,7 @@ func (r *Resolver) settings(path string, f *File, newProfile bool) (*Settings, e
 		if v != "" {
 			st.Sources[s.Key] = src
 		}
-		if err := s.apply(st, v); err != nil {
+		if err := s.applyTo(st, v, r.l.Formats); err != nil {
 			return nil, &ValueError{Key: s.Key, Source: src, Err: err}
 		}
 	}

@@ -56,7 +56,7 @@ func TestCheckValue(t *testing.T) {
 		{KeyToken, "a\x1bb", "", "spaces or control characters"},
 		{"tokn", "x", "", `unknown setting "tokn"`},
 	} {
-		got, err := CheckValue(c.key, c.in)
+		got, err := CheckValue(c.key, c.in, testFormats())
 		switch {
 		case c.err == "" && err != nil:
 			t.Errorf("CheckValue(%s, %q) error = %v, want %q", c.key, c.in, err, c.want)
@@ -103,7 +103,7 @@ func TestActiveProfile(t *testing.T) {
 		if c.flag != "" {
 			args = []string{"--profile", c.flag}
 		}
-		got, src := NewResolver(Lookup{Flags: flagsOf(t, args...), Env: env(c.env)}).Profile(c.file, "c.yaml")
+		got, src := NewResolver(Lookup{Formats: testFormats(), Flags: flagsOf(t, args...), Env: env(c.env)}).Profile(c.file, "c.yaml")
 		if got != c.want || src.String() != c.wantFrom {
 			t.Errorf("%s: Profile = %q from %q, want %q from %q", c.name, got, src, c.want, c.wantFrom)
 		}
@@ -165,7 +165,7 @@ func TestResolvePrecedence(t *testing.T) {
 						t.Fatal(err)
 					}
 				}
-				s, err := ResolveFile(Lookup{Flags: fs, Env: func(k string) (string, bool) { v, ok := vars[k]; return v, ok }}, "c.yaml", file)
+				s, err := ResolveFile(Lookup{Formats: testFormats(), Flags: fs, Env: func(k string) (string, bool) { v, ok := vars[k]; return v, ok }}, "c.yaml", file)
 				if err != nil {
 					t.Fatalf("ResolveFile: %v", err)
 				}
@@ -209,10 +209,10 @@ func itoa(n int64) string { return strconv.FormatInt(n, 10) }
 func TestResolveNewProfile(t *testing.T) {
 	file := &File{Profiles: map[string]*Profile{"default": {Token: "t"}}}
 	env := func(string) (string, bool) { return "", false }
-	if _, err := ResolveFile(Lookup{Flags: flagsOf(t, "--profile", "staging"), Env: env}, "c.yaml", file); err == nil {
+	if _, err := ResolveFile(Lookup{Formats: testFormats(), Flags: flagsOf(t, "--profile", "staging"), Env: env}, "c.yaml", file); err == nil {
 		t.Errorf("ResolveFile with a missing --profile succeeded; want an error")
 	}
-	s, err := NewResolver(Lookup{Flags: flagsOf(t, "--profile", "staging"), Env: env}).NewProfileSettings("c.yaml", file)
+	s, err := NewResolver(Lookup{Formats: testFormats(), Flags: flagsOf(t, "--profile", "staging"), Env: env}).NewProfileSettings("c.yaml", file)
 	if err != nil {
 		t.Fatalf("NewProfileSettings: %v", err)
 	}
@@ -226,7 +226,7 @@ func TestResolveReadsTheFileOnDisk(t *testing.T) {
 	if _, err := WriteFile(path, []byte("current_profile: b\nprofiles:\n  a:\n    site_id: 1\n  b:\n    site_id: 2\n")); err != nil {
 		t.Fatal(err)
 	}
-	s, err := Resolve(Lookup{Env: envOf("PROMOCTL_CONFIG", path)})
+	s, err := Resolve(Lookup{Formats: testFormats(), Env: envOf("PROMOCTL_CONFIG", path)})
 	if err != nil {
 		t.Fatalf("Resolve: %v", err)
 	}
