@@ -14,6 +14,7 @@ import (
 	"github.com/promoctl/promoctl/cmd/core"
 	"github.com/promoctl/promoctl/internal/iostreams"
 	"github.com/promoctl/promoctl/internal/promo"
+	"github.com/promoctl/promoctl/internal/promo/spec"
 )
 
 // fieldFlags are the field flags of create and update: one per writable
@@ -41,7 +42,7 @@ func (ff *fieldFlags) registerFields(fs *pflag.FlagSet, keep func(promo.Field) b
 			continue
 		}
 		name := f.FlagName()
-		if f.Kind == promo.KindBool {
+		if f.Kind == spec.KindBool {
 			ff.bools[name] = fs.Bool(name, false, f.Usage)
 		} else {
 			ff.text[name] = fs.String(name, "", f.Usage)
@@ -81,15 +82,13 @@ func (ff *fieldFlags) value(fs *pflag.FlagSet, f promo.Field, c *promo.Changes, 
 		return nil
 	}
 	if b, ok := ff.bools[name]; ok {
-		f.SetValue(c, *b)
-		return nil
+		return f.SetValue(c, *b)
 	}
 	v, err := flagValue(f, *ff.text[name], loc)
 	if err != nil {
 		return core.Usagef("%s: %v", f.Flag, err)
 	}
-	f.SetValue(c, v)
-	return nil
+	return f.SetValue(c, v)
 }
 
 // off reads the --no-… flag of the switch s, if given: it turns s off,
@@ -101,8 +100,7 @@ func (ff *fieldFlags) off(fs *pflag.FlagSet, reg []promo.Field, s promo.Field, c
 	if slices.ContainsFunc(reg, func(e promo.Field) bool { return e.Enables == s.Name && e.Named(*c) }) {
 		return core.Usagef("%s cannot be combined with %s", s.Flag, strings.Join(enablers(reg, s), " or "))
 	}
-	s.SetValue(c, false)
-	return nil
+	return s.SetValue(c, false)
 }
 
 // checkedAfter is the place in reg after which the --no-… flag of s is
@@ -131,7 +129,7 @@ func enablers(reg []promo.Field, f promo.Field) []string {
 // flagValue reads a field's flag: with the field's parser, a whole number
 // with spaces around it too.
 func flagValue(f promo.Field, text string, loc *time.Location) (any, error) {
-	if f.Kind != promo.KindInt {
+	if f.Kind != spec.KindInt {
 		return f.Parse(text, loc)
 	}
 	n, err := strconv.ParseInt(strings.TrimSpace(text), 10, 64)

@@ -9,13 +9,14 @@ import (
 
 	"github.com/promoctl/promoctl/internal/i18n"
 	"github.com/promoctl/promoctl/internal/promo"
+	"github.com/promoctl/promoctl/internal/promo/spec"
 )
 
 // flagSample is a value of each kind as a user types it on the command
 // line: a new field of a known kind needs nothing here.
-var flagSample = map[promo.Kind]string{
-	promo.KindText: "NEWCODE1", promo.KindInt: "5", promo.KindAmount: "25.5",
-	promo.KindDate: "2026-12-01", promo.KindBonusType: "delivery",
+var flagSample = map[spec.Kind]string{
+	spec.KindText: "NEWCODE1", spec.KindInt: "5", spec.KindAmount: "25.5",
+	spec.KindDate: "2026-12-01", spec.KindBonusType: "delivery",
 }
 
 // TestEveryFieldHasItsFlag walks promo.Registry: every row with a Flag is
@@ -53,7 +54,7 @@ func TestEveryFieldHasItsFlag(t *testing.T) {
 					t.Errorf("promo %s %s: usage %q, want the registry's %q", cmd.name, f.Flag, fl.Usage, f.Usage)
 				}
 				args := []string{f.Flag}
-				if f.Kind != promo.KindBool {
+				if f.Kind != spec.KindBool {
 					args = append(args, flagSample[f.Kind])
 				}
 				if err := fs.Parse(args); err != nil {
@@ -70,7 +71,7 @@ func TestEveryFieldHasItsFlag(t *testing.T) {
 				if f.Negated() {
 					want = false
 				}
-				if f.Kind == promo.KindBool && f.Value(c.Apply(promo.Fields{})) != want {
+				if f.Kind == spec.KindBool && f.Value(c.Apply(promo.Fields{})) != want {
 					t.Errorf("promo %s %v: %s is %v, want %v", cmd.name, args, f.Name, f.Value(c.Apply(promo.Fields{})), want)
 				}
 			}

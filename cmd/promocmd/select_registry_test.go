@@ -11,14 +11,15 @@ import (
 	"github.com/promoctl/promoctl/internal/api"
 	"github.com/promoctl/promoctl/internal/iostreams"
 	"github.com/promoctl/promoctl/internal/promo"
+	"github.com/promoctl/promoctl/internal/promo/spec"
 )
 
 // TestSortKnowsEveryRegistryField: --sort takes every sortable field of
 // promo.Registry, and orders by its value (a promo code that has every
 // field, a value of its kind each, has a key for each).
 func TestSortKnowsEveryRegistryField(t *testing.T) {
-	sample := map[promo.Kind]string{promo.KindText: `"A1"`, promo.KindInt: "1", promo.KindAmount: "10",
-		promo.KindBool: "true", promo.KindDate: `"2026-06-01T00:00:00.000Z"`, promo.KindBonusType: "2"}
+	sample := map[spec.Kind]string{spec.KindText: `"A1"`, spec.KindInt: "1", spec.KindAmount: "10",
+		spec.KindBool: "true", spec.KindDate: `"2026-06-01T00:00:00.000Z"`, spec.KindBonusType: "2"}
 	var fields []string
 	for _, f := range promo.Registry() {
 		fields = append(fields, fmt.Sprintf("%q:%s", f.Name, sample[f.Kind]))

@@ -10,8 +10,10 @@ import (
 // link: excelize is the tests' oracle of what Excel reads and writes, and
 // its package initialiser cost every command, --version included, 3.7 ms
 // (docs/performance.md); internal/sheet reads workbooks and
-// internal/output writes them.
-var testOnly = []string{"github.com/xuri/excelize/v2"}
+// internal/output writes them. runtime/metrics builds a table of every
+// metric in its initialiser, on every start, for what debug.SetGCPercent
+// tells as well.
+var testOnly = []string{"github.com/xuri/excelize/v2", "runtime/metrics"}
 
 // TestBinaryLinksNoTestOnlyLibrary: `go list -deps .` of the binary
 // names none of testOnly.

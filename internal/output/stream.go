@@ -8,7 +8,6 @@ import (
 	"fmt"
 	"io"
 	"runtime/debug"
-	"runtime/metrics"
 	"slices"
 
 	"go.yaml.in/yaml/v3"
@@ -425,17 +424,15 @@ const jqEachGC = 25
 // process's: two lists written at once (not something the command line
 // does) could leave it lowered.
 func collectSooner(percent int) (restore func()) {
-	gogc := []metrics.Sample{{Name: "/gc/gogc:percent"}}
-	metrics.Read(gogc)
-	if gogc[0].Value.Kind() != metrics.KindUint64 {
+	// SetGCPercent says what GOGC was: read it by setting it (not through
+	// runtime/metrics, whose package initialiser every command would pay
+	// at start-up). GOGC=off is -1.
+	prev := debug.SetGCPercent(percent)
+	if prev < 0 || prev <= percent {
+		debug.SetGCPercent(prev) // the user's lower setting, or off, stays
 		return func() {}
 	}
-	// GOGC=off is -1, stored as a uint64: int gives -1 back.
-	if prev := int(gogc[0].Value.Uint64()); prev > percent {
-		debug.SetGCPercent(percent)
-		return func() { debug.SetGCPercent(prev) }
-	}
-	return func() {}
+	return func() { debug.SetGCPercent(prev) }
 }
 
 // holdJQ reads the whole list, decoded, and runs the filter on it: a

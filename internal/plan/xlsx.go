@@ -10,6 +10,7 @@ import (
 
 	"github.com/promoctl/promoctl/internal/i18n"
 	"github.com/promoctl/promoctl/internal/promo"
+	"github.com/promoctl/promoctl/internal/promo/spec"
 	"github.com/promoctl/promoctl/internal/sheet"
 )
 
@@ -57,7 +58,7 @@ func readWorkbook(ctx context.Context, f io.ReadSeeker, o ReadOptions, probs *Pr
 				continue
 			}
 			if c.Col > len(keys) {
-				probs.add(line, "%d values for %d columns", last, len(keys))
+				probs.addMsg(line, i18n.M("apply.values_for_columns", "Values", last, "Columns", len(keys)))
 				if probs.stop(line) {
 					return errStop
 				}
@@ -133,12 +134,12 @@ func readerAt(f io.ReadSeeker) (io.ReaderAt, int64, error) {
 // and codes are left as they are.
 func typed(key string, c sheet.Cell) string {
 	f, field := promo.Lookup(key)
-	if field && f.Kind == promo.KindText {
+	if field && f.Kind == spec.KindText {
 		return c.Text
 	}
 	switch c.Kind {
 	case sheet.Number, sheet.Date:
-		if field && f.Kind == promo.KindDate {
+		if field && f.Kind == spec.KindDate {
 			t, ok := c.Time()
 			if !ok {
 				return c.Text

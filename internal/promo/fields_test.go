@@ -421,3 +421,40 @@ func TestParseAmountUnit(t *testing.T) {
 		t.Error("ParseAmount read 15 %")
 	}
 }
+
+// TestSetValueRefusesAnotherType: a value of another type than the
+// field's is an error naming the field, c untouched, never a panic.
+func TestSetValueRefusesAnotherType(t *testing.T) {
+	for _, c := range []struct {
+		field string
+		v     any
+		want  string
+	}{
+		{"bonus_amount", "10", "set bonus_amount: want a value of type float64, got string"},
+		{"bonus_amount", 10, "set bonus_amount: want a value of type float64, got int"},
+		{"d_on", "2026-12-01", "set d_on: want a value of type time.Time, got string"},
+		{"bonus_type", 2, "set bonus_type: want a value of type promo.BonusType, got int"},
+		{"is_enabled", nil, "set is_enabled: want a value of type bool, got <nil>"},
+	} {
+		f, ok := Lookup(c.field)
+		if !ok {
+			t.Fatalf("no field %s", c.field)
+		}
+		var ch Changes
+		err := f.SetValue(&ch, c.v)
+		if err == nil || err.Error() != c.want {
+			t.Errorf("SetValue(%s, %#v) = %v, want %q", c.field, c.v, err, c.want)
+		}
+		if ch != (Changes{}) {
+			t.Errorf("SetValue(%s, %#v) changed %+v", c.field, c.v, ch)
+		}
+	}
+	f, _ := Lookup("bonus_amount")
+	var ch Changes
+	if err := f.SetValue(&ch, 10.5); err != nil || ch.Amount == nil || *ch.Amount != 10.5 {
+		t.Errorf("SetValue(bonus_amount, 10.5) = %v, Amount %v", err, ch.Amount)
+	}
+	if id, _ := Lookup("id"); id.SetValue(&ch, "x") != nil {
+		t.Error("a read-only field is not set, and that is no error")
+	}
+}

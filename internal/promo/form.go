@@ -3,6 +3,7 @@ package promo
 import (
 	"errors"
 	"fmt"
+	"github.com/promoctl/promoctl/internal/promo/spec"
 	"strconv"
 	"strings"
 	"time"
@@ -64,7 +65,7 @@ func (r Field) FormText(v any, loc *time.Location) string {
 	case nil:
 		return ""
 	case string:
-		if r.Kind == KindDate {
+		if r.Kind == spec.KindDate {
 			return apiDate(&x, loc)
 		}
 		return x
@@ -451,9 +452,9 @@ func (c Changes) Flags(loc *time.Location) []string {
 	for _, f := range MoreFields() {
 		switch {
 		case !f.Named(c):
-		case f.Kind == KindBool:
+		case f.Kind == spec.KindBool:
 			boolFlag(f.FlagName(), ptr(f.Value(c.Apply(Fields{})) == true))
-		case f.Kind == KindDate:
+		case f.Kind == spec.KindDate:
 			t, _ := ParseAPITime(f.Value(c.Apply(Fields{})).(string))
 			a = append(a, f.Flag, t.In(loc).Format(time.RFC3339))
 		default:

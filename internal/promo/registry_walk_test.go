@@ -14,6 +14,7 @@ import (
 	"github.com/promoctl/promoctl/internal/output"
 	"github.com/promoctl/promoctl/internal/plan"
 	"github.com/promoctl/promoctl/internal/promo"
+	"github.com/promoctl/promoctl/internal/promo/spec"
 	"github.com/promoctl/promoctl/internal/view"
 )
 
@@ -254,7 +255,7 @@ func TestRegistryWalk(t *testing.T) {
 				}
 			}
 			// The command line the form prints names it, and reads back.
-			if args := rows[0].Changes.Flags(loc); f.Kind != promo.KindBool {
+			if args := rows[0].Changes.Flags(loc); f.Kind != spec.KindBool {
 				i := slices.Index(args, f.Flag)
 				var back promo.Changes
 				if i < 0 || i+1 == len(args) || f.Set(&back, args[i+1], loc) != nil {

@@ -1,16 +1,10 @@
 package prompt
 
 import (
-	"bytes"
-	"errors"
-	"os"
 	"reflect"
-	"runtime"
 	"testing"
-	"time"
 
 	tea "github.com/charmbracelet/bubbletea"
-	"github.com/creack/pty"
 )
 
 func TestParseBackgroundAnswer(t *testing.T) {
@@ -57,70 +51,6 @@ func TestColorFGBGDark(t *testing.T) {
 		if dark != c.dark || ok != c.ok {
 			t.Errorf("colorFGBGDark(%q) = %v, %v; want %v, %v", c.in, dark, ok, c.dark, c.ok)
 		}
-	}
-}
-
-// TestAskBackground asks a pseudo-terminal whose other end answers as the
-// case says, and checks the answer and that a terminal that does not
-// answer holds nobody up.
-func TestAskBackground(t *testing.T) {
-	if runtime.GOOS == "windows" {
-		t.Skip("terminals are asked only on Unix")
-	}
-	const timeout = 50 * time.Millisecond
-	for _, c := range []struct {
-		name     string
-		answer   string // written once the query has arrived; "" for none
-		dark, ok bool
-		pending  bool // the answers may still come
-	}{
-		{"dark", "\x1b]11;rgb:1e1e/1e1e/1e1e\x1b\\\x1b[12;1R", true, true, false},
-		{"light", "\x1b]11;rgb:ffff/ffff/ffff\x07\x1b[12;1R", false, true, false},
-		{"cursor only", "\x1b[12;1R", false, false, false},
-		{"colour only, the cursor's answer to come", "\x1b]11;rgb:1e1e/1e1e/1e1e\x1b\\", true, true, true},
-		{"silent", "", false, false, true},
-	} {
-		t.Run(c.name, func(t *testing.T) {
-			ptmx, tty, err := pty.Open()
-			if err != nil {
-				if errors.Is(err, os.ErrNotExist) || errors.Is(err, os.ErrPermission) {
-					t.Skipf("cannot open a pseudo-terminal: %v", err)
-				}
-				t.Fatal(err)
-			}
-			defer ptmx.Close()
-			defer tty.Close()
-			asked := make(chan []byte, 1)
-			go func() {
-				var got []byte
-				buf := make([]byte, 256)
-				for !bytes.Contains(got, []byte("\x1b[6n")) {
-					n, err := ptmx.Read(buf)
-					got = append(got, buf[:n]...)
-					if err != nil {
-						break
-					}
-				}
-				if c.answer != "" {
-					ptmx.Write([]byte(c.answer))
-				}
-				asked <- got
-			}()
-			start := time.Now()
-			dark, ok, pending := askBackground(tty, timeout)
-			took := time.Since(start)
-			if dark != c.dark || ok != c.ok || pending != c.pending {
-				t.Errorf("askBackground = %v, %v, %v; want %v, %v, %v", dark, ok, pending, c.dark, c.ok, c.pending)
-			}
-			if got := <-asked; string(got) != "\x1b]11;?\x1b\\\x1b[6n" {
-				t.Errorf("the terminal was sent %q", got)
-			}
-			// The timeout plus room for a loaded machine; an answered query
-			// ends at the answer.
-			if took > timeout+500*time.Millisecond {
-				t.Errorf("askBackground took %s with a timeout of %s", took, timeout)
-			}
-		})
 	}
 }
 

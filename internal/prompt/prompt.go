@@ -71,6 +71,11 @@ func (h *Huh) Confirm(ctx context.Context, title, description string, def bool) 
 }
 
 func (h *Huh) run(ctx context.Context, f *huh.Form) error {
+	if ctx.Err() != nil {
+		// Ended before asking: a form run now could still read an answer
+		// already waiting on its input, and win the race below.
+		return ErrCancelled
+	}
 	in := h.In
 	if h.Accessible && !isTerminal(in) {
 		// Each accessible field reads its line through a new bufio.Scanner,

@@ -85,7 +85,11 @@ func (h *handler) table() []route {
 // ServeHTTP implements http.Handler.
 func (h *handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	start := time.Now()
+	// The request's log line is written before any byte of its answer
+	// (or the closing of its connection): a client that has its answer
+	// finds the line in the log.
 	sw := &statusWriter{ResponseWriter: w}
+	sw.answering = func() { h.logRequest(r, sw.status, time.Since(start), sw.note) }
 	defer func() {
 		v := recover()
 		if v != nil && v != http.ErrAbortHandler {
@@ -94,7 +98,7 @@ func (h *handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 				writeError(sw, errInternal())
 			}
 		}
-		h.logRequest(r, sw.status, time.Since(start), sw.note)
+		sw.answer()
 		if v == http.ErrAbortHandler {
 			panic(v)
 		}
@@ -174,6 +178,7 @@ func (h *handler) serveDroppable(sw *statusWriter, r *http.Request, rt *route, u
 	h.serve(rec, r, rt, user, params)
 	if rec.status == http.StatusCreated && h.faults.drop() {
 		sw.status, sw.note = rec.status, "(stored; answer dropped: --drop-after-create)"
+		sw.answer()
 		conn, _, err := http.NewResponseController(sw.ResponseWriter).Hijack()
 		if err != nil {
 			// In-process, or a server that cannot hand over the
@@ -287,17 +292,28 @@ func (h *handler) logf(format string, args ...any) {
 	_, _ = io.WriteString(h.log, line)
 }
 
-// statusWriter remembers the status written, for the request log.
+// statusWriter remembers the status written, for the request log, and
+// calls answering once, before the answer's first byte goes out.
 type statusWriter struct {
 	http.ResponseWriter
-	status int
-	note   string // added to the log line
+	status    int
+	note      string // added to the log line
+	answering func()
+}
+
+// answer calls answering, the first time only.
+func (w *statusWriter) answer() {
+	if f := w.answering; f != nil {
+		w.answering = nil
+		f()
+	}
 }
 
 func (w *statusWriter) WriteHeader(status int) {
 	if w.status == 0 {
 		w.status = status
 	}
+	w.answer()
 	w.ResponseWriter.WriteHeader(status)
 }
 
@@ -305,6 +321,7 @@ func (w *statusWriter) Write(b []byte) (int, error) {
 	if w.status == 0 {
 		w.status = http.StatusOK
 	}
+	w.answer()
 	return w.ResponseWriter.Write(b)
 }
 

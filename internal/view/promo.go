@@ -16,6 +16,7 @@ import (
 	"github.com/promoctl/promoctl/internal/jsonscan"
 	"github.com/promoctl/promoctl/internal/output"
 	"github.com/promoctl/promoctl/internal/promo"
+	"github.com/promoctl/promoctl/internal/promo/spec"
 	"github.com/promoctl/promoctl/internal/termsafe"
 )
 
@@ -45,13 +46,13 @@ func fieldKinds(keep func(promo.Field) bool) []output.Kind {
 
 // outputKind is how a workbook types a field of kind k: a code is text,
 // a date a time, yes or no a boolean, the rest numbers.
-func outputKind(k promo.Kind) output.Kind {
+func outputKind(k spec.Kind) output.Kind {
 	switch k {
-	case promo.KindText:
+	case spec.KindText:
 		return output.KindText
-	case promo.KindBool:
+	case spec.KindBool:
 		return output.KindBool
-	case promo.KindDate:
+	case spec.KindDate:
 		return output.KindTime
 	}
 	return output.KindNumber

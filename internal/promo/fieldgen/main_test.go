@@ -11,7 +11,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/promoctl/promoctl/internal/promo"
+	"github.com/promoctl/promoctl/internal/promo/spec"
 )
 
 // root is the repository root, seen from this package's folder.
@@ -22,7 +22,7 @@ const root = "../../.."
 // changed without `go generate ./...`, or a generated file was edited.
 func TestGeneratedFieldCodeIsCurrent(t *testing.T) {
 	for _, f := range files() {
-		want, err := f.write(promo.Registry())
+		want, err := f.write(spec.Rows())
 		if err != nil {
 			t.Fatalf("%s: %v", f.path, err)
 		}
@@ -32,6 +32,70 @@ func TestGeneratedFieldCodeIsCurrent(t *testing.T) {
 		}
 		if !bytes.Equal(got, want) {
 			t.Errorf("%s is not what promo.Registry generates: run go generate ./...", f.path)
+		}
+	}
+}
+
+// TestRebuildsFromNothing: in a copy of the module without the generated
+// files, the generator builds and writes them back byte for byte; it needs
+// none of its own output (the rows are data in internal/promo/spec), so a
+// deleted or conflicted generated file is rebuilt by go generate.
+func TestRebuildsFromNothing(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds the generator in a copy of the module")
+	}
+	readTree(t)
+	dir := t.TempDir()
+	err := filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		rel, err := filepath.Rel(root, path)
+		if err != nil {
+			return err
+		}
+		if strings.HasPrefix(d.Name(), ".") && rel != "." {
+			if d.IsDir() {
+				return filepath.SkipDir
+			}
+			return nil
+		}
+		if d.IsDir() {
+			return os.MkdirAll(filepath.Join(dir, rel), 0o755)
+		}
+		if !d.Type().IsRegular() {
+			return nil
+		}
+		data, err := os.ReadFile(path)
+		if err == nil {
+			err = os.WriteFile(filepath.Join(dir, rel), data, 0o644)
+		}
+		return err
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range files() {
+		if err := os.Remove(filepath.Join(dir, f.path)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	cmd := exec.Command("go", "run", "./internal/promo/fieldgen")
+	cmd.Dir = dir
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("go run ./internal/promo/fieldgen without its output: %v\n%s", err, out)
+	}
+	for _, f := range files() {
+		want, err := os.ReadFile(filepath.Join(root, f.path))
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, err := os.ReadFile(filepath.Join(dir, f.path))
+		if err != nil {
+			t.Fatalf("%s was not written: %v", f.path, err)
+		}
+		if !bytes.Equal(got, want) {
+			t.Errorf("%s is not rebuilt byte for byte", f.path)
 		}
 	}
 }
@@ -56,9 +120,9 @@ func TestAddingAFieldIsOneRow(t *testing.T) {
 	readTree(t)
 	dir := t.TempDir()
 	ov := overlay{t: t, dir: dir, replace: map[string]string{}}
-	ov.insert("internal/promo/registry.go", "\n})\n", 1, `	{Name: "min_order_amount", Go: "MinOrderAmount", Change: "MinOrder", Flag: "--min-order",
-		Usage: "the smallest order the code applies to", Label: "form.promo.amount", Kind: KindAmount,
-		List: true, Record: true, Sortable: true, Writable: true},
+	ov.insert("internal/promo/spec/spec.go", "\n\t}\n}\n", 1, `		{Name: "min_order_amount", Go: "MinOrderAmount", Change: "MinOrder", Flag: "--min-order",
+			Usage: "the smallest order the code applies to", Label: "form.promo.amount", Kind: KindAmount,
+			List: true, Record: true, Sortable: true, Writable: true},
 `)
 	ov.insert("internal/promo/registry_walk_test.go", "var fieldSamples = map[string]fieldSample{\n", 0,
 		`	"min_order_amount": {"0", "150.5", "150.5", "150.5"},
@@ -179,28 +243,28 @@ func goCmd(t *testing.T, args ...string) string {
 // wrong code for, or whose rule it would drop, is refused, naming the
 // field, before anything is written.
 func TestCheckRefusesRowsItCannotKeep(t *testing.T) {
-	row := func(edit func(*promo.Field)) []promo.Field {
-		f := promo.Field{Name: "note", Go: "Note", Change: "Note", Kind: promo.KindText, Writable: true}
+	row := func(edit func(*spec.Field)) []spec.Field {
+		f := spec.Field{Name: "note", Go: "Note", Change: "Note", Kind: spec.KindText, Writable: true}
 		edit(&f)
-		return append(promo.Registry(), f)
+		return append(spec.Rows(), f)
 	}
 	for _, c := range []struct {
 		name string
-		rows []promo.Field
+		rows []spec.Field
 		want string
 	}{
-		{"a name twice", row(func(f *promo.Field) { f.Name = "code" }), "field code: name code is field code's too"},
-		{"a Go name twice", row(func(f *promo.Field) { f.Go = "Code" }), "field note: Go name Code is field code's too"},
-		{"a Change name twice", row(func(f *promo.Field) { f.Change = "Amount" }), "field note: Change name Amount is field bonus_amount's too"},
-		{"writable without a Change name", row(func(f *promo.Field) { f.Change = "" }), "field note: a writable field needs a Change name"},
-		{"optional text", row(func(f *promo.Field) { f.Optional = true }), "field note: only whole numbers and yes-or-no fields can be optional"},
-		{"a required date", row(func(f *promo.Field) { f.Kind, f.Required = promo.KindDate, true }), "field note: only a writable text field can be required"},
-		{"a cleared amount", row(func(f *promo.Field) { f.Kind, f.Clearable = promo.KindAmount, true }), "field note: only writable dates can be cleared"},
-		{"a switch that enables", row(func(f *promo.Field) {
-			f.Kind, f.Enables = promo.KindBool, "is_enabled"
+		{"a name twice", row(func(f *spec.Field) { f.Name = "code" }), "field code: name code is field code's too"},
+		{"a Go name twice", row(func(f *spec.Field) { f.Go = "Code" }), "field note: Go name Code is field code's too"},
+		{"a Change name twice", row(func(f *spec.Field) { f.Change = "Amount" }), "field note: Change name Amount is field bonus_amount's too"},
+		{"writable without a Change name", row(func(f *spec.Field) { f.Change = "" }), "field note: a writable field needs a Change name"},
+		{"optional text", row(func(f *spec.Field) { f.Optional = true }), "field note: only whole numbers and yes-or-no fields can be optional"},
+		{"a required date", row(func(f *spec.Field) { f.Kind, f.Required = spec.KindDate, true }), "field note: only a writable text field can be required"},
+		{"a cleared amount", row(func(f *spec.Field) { f.Kind, f.Clearable = spec.KindAmount, true }), "field note: only writable dates can be cleared"},
+		{"a switch that enables", row(func(f *spec.Field) {
+			f.Kind, f.Enables = spec.KindBool, "is_enabled"
 		}), ""},
-		{"enables a number", row(func(f *promo.Field) { f.Enables = "quantity_limit" }), `field note: enables "quantity_limit": not a writable yes-or-no field`},
-		{"enables a read-only switch", row(func(f *promo.Field) { f.Enables = "is_valid" }), `field note: enables "is_valid": not a writable yes-or-no field`},
+		{"enables a number", row(func(f *spec.Field) { f.Enables = "quantity_limit" }), `field note: enables "quantity_limit": not a writable yes-or-no field`},
+		{"enables a read-only switch", row(func(f *spec.Field) { f.Enables = "is_valid" }), `field note: enables "is_valid": not a writable yes-or-no field`},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			err := check(c.rows)
@@ -221,7 +285,7 @@ func TestCheckRefusesRowsItCannotKeep(t *testing.T) {
 		})
 	}
 	// A switch whose value turns on another switch: no chains.
-	rows := promo.Registry()
+	rows := spec.Rows()
 	for i := range rows {
 		if rows[i].Name == "time_limit_is_enabled" {
 			rows[i].Enables = "is_enabled"
@@ -232,7 +296,7 @@ func TestCheckRefusesRowsItCannotKeep(t *testing.T) {
 	}
 	// A plain text field other than the code is written everywhere.
 	for _, f := range files() {
-		if _, err := f.write(row(func(*promo.Field) {})); err != nil {
+		if _, err := f.write(row(func(*spec.Field) {})); err != nil {
 			t.Errorf("%s: a text field: %v", f.path, err)
 		}
 	}

@@ -1,10 +1,10 @@
 package main
 
-import "github.com/promoctl/promoctl/internal/promo"
+import "github.com/promoctl/promoctl/internal/promo/spec"
 
 // promoFile is internal/promo/fields_gen.go: the typed structs of the
 // writable fields and their per-field methods.
-func promoFile(rows []promo.Field) ([]byte, error) {
+func promoFile(rows []spec.Field) ([]byte, error) {
 	if err := check(rows); err != nil {
 		return nil, err
 	}
@@ -25,7 +25,7 @@ func promoFile(rows []promo.Field) ([]byte, error) {
 	return g.source()
 }
 
-func promoFields(g *gen, w []promo.Field) {
+func promoFields(g *gen, w []spec.Field) {
 	g.p(`// Fields are the writable fields of a promo code (spec 2.3) as an update
 // sends them: the whole record, so that nothing omitted is reset by the
 // server. Dates are kept in the form the server sent, so a date the user did
@@ -37,7 +37,7 @@ type Fields struct {`)
 	g.p("}\n")
 }
 
-func promoChanges(g *gen, w []promo.Field) {
+func promoChanges(g *gen, w []spec.Field) {
 	g.p(`// Changes are the fields a user named, by flag or in a file; nil means "not
 // named". They drive both create (only the named fields are sent, the
 // server fills in its defaults) and update (named fields are merged into the
@@ -54,7 +54,7 @@ type Changes struct {`)
 	g.p("}\n")
 }
 
-func promoNames(g *gen, w []promo.Field) {
+func promoNames(g *gen, w []spec.Field) {
 	g.p(`// Names maps each change to what the user calls it. Flags and files use
 // different names for the same field, so validation messages are written
 // with the caller's names.
@@ -65,7 +65,7 @@ type Names struct {`)
 	g.p("}\n")
 }
 
-func promoOverlay(g *gen, w []promo.Field) {
+func promoOverlay(g *gen, w []spec.Field) {
 	g.p(`// Overlay returns c with every change named in top replacing c's: flags
 // given beside a file win over the file.
 func (c Changes) Overlay(top Changes) Changes {`)
@@ -77,7 +77,7 @@ func (c Changes) Overlay(top Changes) Changes {`)
 
 // applyOrder is w in the order Apply and CreateBody take it: the values,
 // then the switches they turn on, so that a switch the user names wins.
-func applyOrder(w []promo.Field) (values, switches []promo.Field) {
+func applyOrder(w []spec.Field) (values, switches []spec.Field) {
 	for _, f := range w {
 		if isSwitch(w, f) {
 			switches = append(switches, f)
@@ -88,7 +88,7 @@ func applyOrder(w []promo.Field) (values, switches []promo.Field) {
 	return values, switches
 }
 
-func promoApply(g *gen, w []promo.Field) error {
+func promoApply(g *gen, w []spec.Field) error {
 	g.p(`// Apply merges the changes into f. A value that Enables a switch (a start
 // or end date the validity period, a maximum number of uses the quantity
 // limit) also turns it on, unless the change names the switch too.
@@ -96,7 +96,7 @@ func (c Changes) Apply(f Fields) Fields {`)
 	values, switches := applyOrder(w)
 	for _, f := range values {
 		g.p("\tif c.%s != nil {", f.Change)
-		if f.Kind == promo.KindDate {
+		if f.Kind == spec.KindDate {
 			g.p("\t\ts := FormatAPI(*c.%s)\n\t\tf.%s = &s", f.Change, f.Go)
 		} else {
 			g.p("\t\tf.%s = *c.%s", f.Go, f.Change)
@@ -122,7 +122,7 @@ func (c Changes) Apply(f Fields) Fields {`)
 	return nil
 }
 
-func promoCreateBody(g *gen, w []promo.Field) error {
+func promoCreateBody(g *gen, w []spec.Field) error {
 	g.p(`// CreateBody is the body of a create request: the site, the calling user as
 // the API's own samples send it, and only the fields the user named, so the
 // server applies its documented defaults to the rest.
@@ -144,7 +144,7 @@ func (c Changes) CreateBody(siteID, userID int64) CreateBody {
 	b := CreateBody{SiteID: siteID, UserID: userID}`)
 	values, switches := applyOrder(w)
 	for _, f := range values {
-		if !f.Required && f.Kind != promo.KindDate && f.Enables == "" {
+		if !f.Required && f.Kind != spec.KindDate && f.Enables == "" {
 			g.p("\tb.%s = c.%s", f.Go, f.Change)
 			continue
 		}
@@ -152,7 +152,7 @@ func (c Changes) CreateBody(siteID, userID int64) CreateBody {
 		switch {
 		case f.Required:
 			g.p("\t\tb.%s = *c.%s", f.Go, f.Change)
-		case f.Kind == promo.KindDate:
+		case f.Kind == spec.KindDate:
 			g.p("\t\ts := FormatAPI(*c.%s)\n\t\tb.%s = &s", f.Change, f.Go)
 		default:
 			g.p("\t\tb.%s = c.%s", f.Go, f.Change)
@@ -175,14 +175,14 @@ func (c Changes) CreateBody(siteID, userID int64) CreateBody {
 
 // bodyType is the Go type of a field of kind k in CreateBody: a pointer,
 // nil when it is not named.
-func bodyType(k promo.Kind) string {
-	if k == promo.KindDate {
+func bodyType(k spec.Kind) string {
+	if k == spec.KindDate {
 		return "*string"
 	}
 	return "*" + fieldsType(k)
 }
 
-func promoAccess(g *gen, w []promo.Field) {
+func promoAccess(g *gen, w []spec.Field) {
 	g.p(`// accessOf is how the registry's row name reaches its field in Fields,
 // Changes and Names; nothing for a read-only field.
 func accessOf(name string) access {
@@ -190,16 +190,16 @@ func accessOf(name string) access {
 	for _, f := range w {
 		value := "f." + f.Go
 		switch f.Kind {
-		case promo.KindDate:
+		case spec.KindDate:
 			value = "optString(f." + f.Go + ")"
-		case promo.KindBonusType:
+		case spec.KindBonusType:
 			value = "int(f." + f.Go + ")"
 		}
 		g.p(`	case %q:
 		return access{
 			value: func(f Fields) any { return %s },
 			named: func(c Changes) bool { return c.%s != nil },
-			set:   func(c *Changes, v any) { x := v.(%s); c.%s = &x },
+			set:   setter(func(c *Changes, x %s) { c.%s = &x }),
 			name:  func(n *Names) *string { return &n.%s },
 		}`, f.Name, value, f.Change, changeType(f.Kind), f.Change, f.Change)
 	}

@@ -1,10 +1,10 @@
 package main
 
-import "github.com/promoctl/promoctl/internal/promo"
+import "github.com/promoctl/promoctl/internal/promo/spec"
 
 // apiFile is internal/api/promo_gen.go: the API's record of a promo code,
 // its field-by-field decoder and its writable fields.
-func apiFile(rows []promo.Field) ([]byte, error) {
+func apiFile(rows []spec.Field) ([]byte, error) {
 	if err := check(rows); err != nil {
 		return nil, err
 	}
@@ -26,11 +26,11 @@ func (p *Promo) decodeField(k, v []byte, a *arena) (err error) {
 	for _, f := range rows {
 		g.p("\tcase %q:", f.Name)
 		switch {
-		case f.Optional && f.Kind == promo.KindBool:
+		case f.Optional && f.Kind == spec.KindBool:
 			g.p("\t\tp.%s, err = optionalIn(a.bool, v)", f.Go)
 		case f.Optional:
 			g.p("\t\tp.%s, err = optionalIn(a.int, v)", f.Go)
-		case f.Kind == promo.KindDate:
+		case f.Kind == spec.KindDate:
 			g.p("\t\terr = a.time(&p.%s, v)", f.Go)
 		default:
 			g.p("\t\terr = p.%s.UnmarshalJSON(v)", f.Go)
@@ -41,11 +41,11 @@ func (p *Promo) decodeField(k, v []byte, a *arena) (err error) {
 	g.p(`// Fields returns the writable fields of p, for a read-modify-write update.
 func (p Promo) Fields() promo.Fields {
 	var f promo.Fields`)
-	conv := map[promo.Kind]string{promo.KindText: "string", promo.KindInt: "int64", promo.KindAmount: "float64",
-		promo.KindBool: "bool", promo.KindBonusType: "promo.BonusType"}
+	conv := map[spec.Kind]string{spec.KindText: "string", spec.KindInt: "int64", spec.KindAmount: "float64",
+		spec.KindBool: "bool", spec.KindBonusType: "promo.BonusType"}
 	for _, f := range writable(rows) {
 		switch {
-		case f.Kind == promo.KindDate:
+		case f.Kind == spec.KindDate:
 			g.p("\tif p.%s.Set() {\n\t\ts := p.%s.Raw\n\t\tf.%s = &s\n\t}", f.Go, f.Go, f.Go)
 		case f.Optional:
 			g.p("\tif p.%s != nil {\n\t\tf.%s = %s(*p.%s)\n\t}", f.Go, f.Go, conv[f.Kind], f.Go)
@@ -63,7 +63,7 @@ const codeField = "code"
 
 // viewFile is internal/view/promo_gen.go: a promo code's fields as the
 // CSV of a list or a record writes them.
-func viewFile(rows []promo.Field) ([]byte, error) {
+func viewFile(rows []spec.Field) ([]byte, error) {
 	if err := check(rows); err != nil {
 		return nil, err
 	}
@@ -89,19 +89,19 @@ func appendPromoCell(buf []byte, p *api.Promo, code []byte, name string) []byte 
 			v = "*p." + f.Go
 		}
 		switch f.Kind {
-		case promo.KindText:
+		case spec.KindText:
 			if f.Name == codeField {
 				g.p("\t\treturn append(buf, code...)")
 			} else {
 				g.p("\t\treturn append(buf, %s...)", v)
 			}
-		case promo.KindInt, promo.KindBonusType:
+		case spec.KindInt, spec.KindBonusType:
 			g.p("\t\treturn strconv.AppendInt(buf, int64(%s), 10)", v)
-		case promo.KindAmount:
+		case spec.KindAmount:
 			g.p("\t\treturn strconv.AppendFloat(buf, float64(%s), 'f', -1, 64)", v)
-		case promo.KindBool:
+		case spec.KindBool:
 			g.p("\t\treturn strconv.AppendBool(buf, bool(%s))", v)
-		case promo.KindDate:
+		case spec.KindDate:
 			g.p("\t\treturn append(buf, %s.Raw...)", v)
 		}
 	}
@@ -111,7 +111,7 @@ func appendPromoCell(buf []byte, p *api.Promo, code []byte, name string) []byte 
 
 // sortFile is cmd/promocmd/sortkey_gen.go: promo list --sort's key of
 // each sortable field.
-func sortFile(rows []promo.Field) ([]byte, error) {
+func sortFile(rows []spec.Field) ([]byte, error) {
 	if err := check(rows); err != nil {
 		return nil, err
 	}
@@ -129,15 +129,15 @@ func fieldSortKey(p *api.Promo, name string) (key sortKey, ok bool) {
 		}
 		g.p("\tcase %q:", f.Name)
 		switch {
-		case f.Optional && f.Kind == promo.KindBool:
+		case f.Optional && f.Kind == spec.KindBool:
 			g.p("\t\treturn optBoolKey(p.%s), true", f.Go)
 		case f.Optional:
 			g.p("\t\treturn optIntKey(p.%s), true", f.Go)
-		case f.Kind == promo.KindText:
+		case f.Kind == spec.KindText:
 			g.p("\t\treturn textKey(string(p.%s)), true", f.Go)
-		case f.Kind == promo.KindBool:
+		case f.Kind == spec.KindBool:
 			g.p("\t\treturn flagKey(bool(p.%s)), true", f.Go)
-		case f.Kind == promo.KindDate:
+		case f.Kind == spec.KindDate:
 			g.p("\t\treturn dateKey(p.%s), true", f.Go)
 		default:
 			g.p("\t\treturn sortKey{num: float64(p.%s)}, true", f.Go)
