@@ -16,7 +16,10 @@ import (
 func TestWriteLooksTheFormatUpInTheTable(t *testing.T) {
 	row := Printer{
 		Spec: format.Spec{Name: "tsv", Description: "tab-separated values"},
-		Data: func(w *bufio.Writer, d Data, _ Options) error { _, err := w.WriteString("data " + string(d.JSON) + "\n"); return err },
+		Data: func(w *bufio.Writer, d Data, _ Options) error {
+			_, err := w.WriteString("data " + string(d.JSON) + "\n")
+			return err
+		},
 		List: func(w *bufio.Writer, _ List, _ Options) error { _, err := w.WriteString("list\n"); return err },
 	}
 	o := Options{Format: "tsv", Printers: append(Printers(), row)}
