@@ -27,12 +27,6 @@ func TestNewMessagesInRussian(t *testing.T) {
 		err  error
 		want string
 	}{
-		{"rename one", core.Usagef("refusing to rename %s of site %d without confirmation (%s): pass --yes when not running interactively (or --dry-run to see the plan); nothing was sent", promocmd.CountNoun(1, "promo code", "promo codes"), 7, "A1 → B1"),
-			"без подтверждения 1 промокод сайта 7 не переименован (A1 → B1): без терминала добавьте --yes (или --dry-run, чтобы посмотреть план); ничего не отправлено"},
-		{"rename few", core.Usagef("refusing to rename %s of site %d without confirmation (%s): pass --yes when not running interactively (or --dry-run to see the plan); nothing was sent", promocmd.CountNoun(3, "promo code", "promo codes"), 7, "A1 → B1, A2 → B2, A3 → B3"),
-			"без подтверждения 3 промокода сайта 7 не переименованы (A1 → B1, A2 → B2, A3 → B3): без терминала добавьте --yes (или --dry-run, чтобы посмотреть план); ничего не отправлено"},
-		{"rename many, more", core.Usagef("refusing to rename %s of site %d without confirmation (%s): pass --yes when not running interactively (or --dry-run to see the plan); nothing was sent", promocmd.CountNoun(25, "promo code", "promo codes"), 7, "A1 → B1, A2 → B2, A3 → B3 and 22 more"),
-			"без подтверждения 25 промокодов сайта 7 не переименованы (A1 → B1, A2 → B2, A3 → B3 и ещё 22): без терминала добавьте --yes (или --dry-run, чтобы посмотреть план); ничего не отправлено"},
 		{"prefix chars", charsErr,
 			`--prefix "ЁЛКА": в коде могут быть только латинские буквы A-Z, a-z и цифры 0-9, а на месте 1 стоит 'Ё'`},
 		{"prefix long", core.Usagef("--prefix %q: a code has at most %d characters, the prefix has %d", "ABCDEFGHIJKLMNOP", promo.MaxCodeLen, 16),

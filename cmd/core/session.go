@@ -202,6 +202,14 @@ func (s *Session) Notef(format string, args ...any) {
 	}
 }
 
+// NoteMsg writes the success message m to stderr, in the run's language,
+// when a person is watching.
+func (s *Session) NoteMsg(m i18n.Message) {
+	if s.IO.IsStderrTTY() {
+		fmt.Fprintln(s.IO.ErrOut, s.Msg.Say(m))
+	}
+}
+
 // Warn writes warnings to stderr, each once per run.
 func (s *Session) Warn(msgs ...string) { s.Warnings.Warn(msgs...) }
 

@@ -56,7 +56,6 @@ const (
 	cellDay               // 2026-12-31
 	cellWord              // none, unlimited
 	cellSource            // where a setting comes from: flag --output, profile NAME in PATH
-	cellChanges           // a plan's changes: rename A → B, is_enabled no → yes
 	cellSourced           // a value, then where it comes from: "1  (flag --sandbox)"
 )
 
@@ -76,8 +75,7 @@ func cellKinds() map[string]cellKind {
 		"day": cellDay, "used_at": cellDateTime,
 		"discount_on": cellBonus, "delivery_price": cellMoney, "to_pay": cellMoney, "credentials": cellWord,
 		"time_limit": cellWord, "max_uses": cellWord, "action": cellWord, "source": cellSource, "started": cellDateTime, "state": cellWord,
-		"changes": cellChanges,
-		"home":    cellYesNo, "created_at": cellDateTime, "updated_at": cellDateTime,
+		"home": cellYesNo, "created_at": cellDateTime, "updated_at": cellDateTime,
 		"base_url": cellSourced, "user_id": cellSourced, "api_key": cellSourced,
 	}
 }
@@ -194,8 +192,6 @@ func (l *tableLocale) cell(k cellKind, c, currency string) string {
 		return l.Day(c)
 	case cellDay:
 		return l.Day(c)
-	case cellChanges:
-		return l.changes(c)
 	case cellSourced:
 		v, src, ok := strings.Cut(c, "  (")
 		if src, found := strings.CutSuffix(src, ")"); ok && found {
@@ -269,6 +265,15 @@ func (s *Session) WithSiteCurrency(ctx context.Context, client *api.Client, site
 	}
 }
 
+// Currency is the currency WithSiteCurrency gave the session's tables:
+// "" when it gave none (English tables, another format, no currency).
+func (s *Session) Currency() string {
+	if tl, ok := s.Out.Locale.(*tableLocale); ok {
+		return tl.currency
+	}
+	return ""
+}
+
 // usersCurrency is the currency of every site the user can view, when
 // they all have the same one; "" otherwise.
 func usersCurrency(ctx context.Context, client *api.Client) string {
@@ -311,31 +316,4 @@ func CurrencyLabel(code string) string {
 		return sym
 	}
 	return code + " (" + sym + ")"
-}
-
-// changes is a plan's changes (view.Changes) in Russian: a rename said as
-// such, and the yes/no of a field's values in words; field names, codes,
-// amounts and dates as written.
-func (l *tableLocale) changes(c string) string {
-	parts := strings.Split(c, ", ")
-	for i, part := range parts {
-		if rest, ok := strings.CutPrefix(part, "rename "); ok {
-			if old, nv, ok := strings.Cut(rest, " → "); ok {
-				parts[i] = l.p.T("rest.plan.rename", "Old", old, "New", nv)
-			}
-			continue
-		}
-		field, values, ok := strings.Cut(part, " ")
-		if !ok {
-			continue
-		}
-		vs := strings.Split(values, " → ")
-		for j, v := range vs {
-			if v == "yes" || v == "no" {
-				vs[j] = l.word(v)
-			}
-		}
-		parts[i] = field + " " + strings.Join(vs, " → ")
-	}
-	return strings.Join(parts, ", ")
 }

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"slices"
 	"strings"
 	"time"
 	"unicode"
@@ -292,17 +293,16 @@ func runPromoApply(ctx context.Context, opts *promoApplyOptions) error {
 	if err != nil {
 		return err
 	}
-	if renames := p.Renames(); len(renames) > 0 && !opts.Yes && !opts.DryRun && !opts.IO.CanPrompt() {
-		return core.Usagef("refusing to rename %s of site %d without confirmation (%s): pass --yes when not running interactively (or --dry-run to see the plan); nothing was sent",
-			CountNoun(len(renames), "promo code", "promo codes"), site, renameList(opts.Msg, renames))
+	if ren := p.Renames(); len(ren) > 0 && !opts.Yes && !opts.DryRun && !opts.IO.CanPrompt() {
+		return i18n.CountError(core.ExitUsage, "apply.refuse_rename", len(ren), "Site", site, "Renames", renames(ren))
 	}
 	warnPastEnds(opts.Session, p)
-	if err := opts.printPlan(p, name); err != nil {
+	if err := opts.printPlan(ctx, b.API.Reads, p, name); err != nil {
 		return err
 	}
 	if opts.DryRun || len(p.Entries) == 0 {
 		if opts.DryRun {
-			opts.Notef("Dry run: nothing was sent.")
+			opts.NoteMsg(i18n.M("apply.dry_run"))
 		}
 		return nil
 	}
@@ -327,16 +327,16 @@ func runPromoApply(ctx context.Context, opts *promoApplyOptions) error {
 // ends the run: exit 2, nothing sent.
 func (opts *promoApplyOptions) problems(err error) error {
 	if zl := (*plan.ZerosLost)(nil); errors.As(err, &zl) {
-		return core.Usagef("%s", zl.Error())
+		return &i18n.Error{Msg: zl.Message(), Exit: core.ExitUsage}
 	}
 	var probs *plan.Problems
 	if !errors.As(err, &probs) {
 		return err
 	}
-	lines := probs.Say(opts.Msg)
 	if len(probs.List) == 1 && probs.More == 0 {
-		return core.Usagef("%s; nothing was sent", lines[0])
+		return i18n.NewError(core.ExitUsage, "apply.nothing_sent", "Problem", probs.At(probs.List[0]))
 	}
+	lines := probs.Say(opts.Msg)
 	for _, l := range lines {
 		fmt.Fprintln(opts.IO.ErrOut, opts.Warnings.Clean(l))
 	}
@@ -350,7 +350,7 @@ func (opts *promoApplyOptions) problems(err error) error {
 	case probs.More > 0:
 		return i18n.NewError(core.ExitUsage, "bounds.problems.more", "File", probs.File, "Max", len(probs.List), "More", probs.More)
 	}
-	return core.Usagef("%s: %d problems, listed above; nothing was sent", probs.File, len(probs.List))
+	return i18n.CountError(core.ExitUsage, "apply.problems", len(probs.List), "File", probs.File)
 }
 
 // makePlan reads the site's list once and diffs the rows against it. Rows
@@ -411,8 +411,13 @@ func (opts *promoApplyOptions) concurrency() int {
 }
 
 // printPlan prints the plan on stdout and what it amounts to on stderr.
-func (opts *promoApplyOptions) printPlan(p plan.Plan, name string) error {
-	d, err := view.Plan(planView(p), opts.Loc)
+// A table that shows a discount in money names the site's currency (one
+// request, for a language that shows it: core.Session.WithSiteCurrency).
+func (opts *promoApplyOptions) printPlan(ctx context.Context, client *api.Client, p plan.Plan, name string) error {
+	if showsMoney(p) {
+		opts.WithSiteCurrency(ctx, client, p.Site)
+	}
+	d, err := view.Plan(planView(p), opts.Loc, opts.Msg, opts.Currency())
 	if err != nil {
 		return err
 	}
@@ -426,6 +431,16 @@ func (opts *promoApplyOptions) printPlan(p plan.Plan, name string) error {
 	}
 	fmt.Fprintln(opts.IO.ErrOut, PlanLine(opts.Msg, p))
 	return nil
+}
+
+// showsMoney reports whether the plan's table shows a discount in money.
+func showsMoney(p plan.Plan) bool {
+	for _, e := range p.Entries {
+		if slices.Contains(e.Changed, "bonus_amount") && (!e.New.BonusAmountIsInPercentages || !e.Old.BonusAmountIsInPercentages && e.Action != plan.ActionCreate) {
+			return true
+		}
+	}
+	return false
 }
 
 // planView is the plan as its view shows it.
@@ -492,18 +507,26 @@ func ConfirmQuestion(msg *i18n.Printer, p plan.Plan) string {
 }
 
 // renameList names renames as "OLD1 → NEW1, OLD2 → NEW2", the first three
-// and how many more.
+// and how many more, in msg's language.
 func renameList(msg *i18n.Printer, ren []plan.Entry) string {
+	if m, ok := renames(ren).(i18n.Message); ok {
+		return msg.Say(m)
+	}
+	return renames(ren).(string)
+}
+
+// renames is renameList as a message's value: a string, or a message
+// when it says how many more.
+func renames(ren []plan.Entry) any {
 	var b strings.Builder
-	for i, e := range ren {
-		if i == 3 {
-			b.WriteString(" and " + fmt.Sprint(len(ren)-i) + " more") // a part of the refusal error.msg.usage.refuse_rename_more says
-			break
-		}
+	for i, e := range ren[:min(len(ren), 3)] {
 		if i > 0 {
 			b.WriteString(", ")
 		}
 		b.WriteString(termsafe.String(e.Old.Code) + " → " + termsafe.String(e.New.Code))
+	}
+	if len(ren) > 3 {
+		return i18n.M("apply.list_more", "List", b.String(), "More", len(ren)-3)
 	}
 	return b.String()
 }

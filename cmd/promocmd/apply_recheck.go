@@ -35,18 +35,18 @@ func (opts *promoApplyOptions) recheckPlan(ctx context.Context, p plan.Plan) (pl
 		why := ""
 		switch cur, ok := now[e.ID]; {
 		case !ok:
-			why = fmt.Sprintf("it is no longer on site %d", p.Site)
+			why = opts.Msg.T("confirm.gone", "Site", p.Site)
 		case cur.Code != e.Code:
-			why = "it is named " + termsafe.String(cur.Code) + " now"
+			why = opts.Msg.T("confirm.renamed", "Code", termsafe.String(cur.Code))
 		default:
 			kept = append(kept, e)
 			continue
 		}
 		name := selected{ID: e.ID, Code: e.Code}.Name()
-		fmt.Fprintln(opts.IO.ErrOut, "promoctl: "+opts.Msg.T("promo.bulk.skipped_changed", "Name", name, "Why", opts.Warnings.Say(why)))
+		fmt.Fprintln(opts.IO.ErrOut, "promoctl: "+opts.Msg.T("promo.bulk.skipped_changed", "Name", name, "Why", why))
 	}
 	if len(kept) == 0 {
-		fmt.Fprintln(opts.IO.ErrOut, opts.Warnings.Say("Nothing to apply: every change was skipped as changed since the confirmation."))
+		fmt.Fprintln(opts.IO.ErrOut, opts.Msg.T("confirm.nothing_left"))
 	}
 	p.Entries = kept
 	return p, nil

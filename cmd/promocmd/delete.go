@@ -116,7 +116,7 @@ func runPromoDelete(ctx context.Context, opts *promoDeleteOptions) error {
 		if p.Code != "" {
 			name = string(p.Code)
 		}
-		ok, err := opts.Prompter.Confirm(ctx, deleteQuestion(opts.Session, opts.ID, raw, p), "This cannot be undone.", false)
+		ok, err := opts.Prompter.Confirm(ctx, opts.Msg.Say(deleteQuestion(opts.Session, opts.ID, raw, p)), opts.Msg.T("rest.confirm.note.delete"), false)
 		if err != nil {
 			return err
 		}

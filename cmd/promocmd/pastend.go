@@ -1,9 +1,7 @@
 package promocmd
 
 import (
-	"fmt"
 	"slices"
-	"strings"
 	"time"
 
 	"github.com/promoctl/promoctl/cmd/core"
@@ -30,33 +28,32 @@ func pastEndWarning(ends *time.Time, now time.Time, loc *time.Location, many boo
 }
 
 // warnPastEnds warns about the codes a plan creates, or gives a new end,
-// that has already passed at now: they would be expired.
+// that has already passed at now: a create would be created expired, an
+// update stays (or becomes) expired. One warning for each.
 func warnPastEnds(s *core.Session, p plan.Plan) {
-	var named []string
-	n := 0
-	for _, e := range p.Entries {
-		if e.New.DOff == nil || !(e.Action == plan.ActionCreate || e.Action == plan.ActionUpdate && slices.Contains(e.Changed, "d_off")) {
+	for _, a := range []plan.Action{plan.ActionCreate, plan.ActionUpdate} {
+		var named []i18n.Message
+		n := 0
+		for _, e := range p.Entries {
+			if e.Action != a || e.New.DOff == nil || a == plan.ActionUpdate && !slices.Contains(e.Changed, "d_off") {
+				continue
+			}
+			end, err := promo.ParseAPITime(*e.New.DOff)
+			if err != nil || !end.Before(s.Now()) {
+				continue
+			}
+			n++
+			if len(named) < maxPastEndsNamed {
+				named = append(named, i18n.M("apply.past_end", "Code", e.Code, "Line", e.Line, "End", i18n.DateTime{Time: end, Loc: s.Loc}))
+			}
+		}
+		if n == 0 {
 			continue
 		}
-		end, err := promo.ParseAPITime(*e.New.DOff)
-		if err != nil || !end.Before(s.Now()) {
-			continue
+		var list any = i18n.Messages(named)
+		if n > len(named) {
+			list = i18n.M("apply.list_more", "List", list, "More", n-len(named))
 		}
-		n++
-		if len(named) < maxPastEndsNamed {
-			named = append(named, fmt.Sprintf("%s (line %d, ends %s)", e.Code, e.Line, promo.FormatLocal(end, s.Loc)))
-		}
+		s.Warnings.WarnMsg(i18n.C("apply.past_ends_"+string(a), n, "List", list))
 	}
-	if n == 0 {
-		return
-	}
-	list := strings.Join(named, ", ")
-	if n > len(named) {
-		list += fmt.Sprintf(" and %d more", n-len(named))
-	}
-	noun := "promo codes end"
-	if n == 1 {
-		noun = "promo code ends"
-	}
-	s.Warn(fmt.Sprintf("%d %s before now, so they will be expired: %s", n, noun, list))
 }

@@ -12,6 +12,7 @@ import (
 	"github.com/promoctl/promoctl/internal/baseurl"
 	"github.com/promoctl/promoctl/internal/config"
 	"github.com/promoctl/promoctl/internal/format"
+	"github.com/promoctl/promoctl/internal/i18n"
 	"github.com/promoctl/promoctl/internal/output"
 	"github.com/promoctl/promoctl/internal/termsafe"
 	"github.com/promoctl/promoctl/internal/view"
@@ -107,35 +108,36 @@ func printDryRun(sess *core.Session, method, path string, body any, defaults boo
 // site when the record says it (the API's record usually does not), and
 // where it lives when that is not the default profile of the public
 // service.
-func deleteQuestion(sess *core.Session, id int64, raw json.RawMessage, p api.Promo) string {
-	s := "Delete promo code "
-	var facts []string
-	if code := termsafe.String(string(p.Code)); code != "" {
-		s += code
-		facts = append(facts, fmt.Sprintf("id %d", id))
+func deleteQuestion(sess *core.Session, id int64, raw json.RawMessage, p api.Promo) i18n.Message {
+	code := termsafe.String(string(p.Code))
+	var facts []i18n.Message
+	if code != "" {
+		facts = append(facts, i18n.M("confirm.fact.id", "ID", id))
 	} else {
-		s += strconv.FormatInt(id, 10)
+		code = strconv.FormatInt(id, 10)
 	}
 	var rec struct {
 		SiteID *api.Int `json:"site_id"`
 	}
 	if json.Unmarshal(raw, &rec) == nil && rec.SiteID != nil && *rec.SiteID > 0 {
-		facts = append(facts, fmt.Sprintf("site %d", *rec.SiteID))
+		facts = append(facts, i18n.M("confirm.fact.site", "Site", int64(*rec.SiteID)))
 	}
-	if len(facts) > 0 {
-		s += " (" + strings.Join(facts, ", ") + ")"
-	}
+	sandbox, profile, url := false, "", ""
 	st := sess.Settings
 	switch {
 	case st.Sandbox:
-		s += " from the sandbox"
+		sandbox = true
 	default:
 		if st.Profile != "" && st.Profile != config.DefaultProfile {
-			s += " in profile " + termsafe.String(st.Profile)
+			profile = termsafe.String(st.Profile)
 		}
 		if st.BaseURL != "" && strings.TrimRight(st.BaseURL, "/") != baseurl.Default {
-			s += " at " + termsafe.String(st.BaseURL)
+			url = termsafe.String(st.BaseURL)
 		}
 	}
-	return s + "?"
+	var factsArg any = ""
+	if len(facts) > 0 {
+		factsArg = i18n.Messages(facts)
+	}
+	return i18n.M("confirm.delete_one", "Code", code, "Facts", factsArg, "Sandbox", sandbox, "Profile", profile, "URL", url)
 }

@@ -275,9 +275,9 @@ func (opts *promoSelectOptions) recheck(ctx context.Context, targets []selected,
 		why := ""
 		switch {
 		case !ok:
-			why = fmt.Sprintf("it is no longer on site %d", site)
+			why = opts.Msg.T("confirm.gone", "Site", site)
 		case cur.Code != t.Code:
-			why = "it is named " + termsafe.String(cur.Code) + " now"
+			why = opts.Msg.T("confirm.renamed", "Code", termsafe.String(cur.Code))
 		case opts.Verb != verbDelete && cur.Enabled != nil && *cur.Enabled == (opts.Verb == verbEnable):
 			already = append(already, cur)
 			continue
@@ -436,9 +436,14 @@ func selectedOf(p *api.Promo, now time.Time) selected {
 
 // confirm lists on stderr what will change and asks.
 func (opts *promoSelectOptions) confirm(ctx context.Context, targets []selected, site int64) error {
-	g := output.Grid{Header: []string{"ID", "CODE", "STATUS"}}
+	head := func(id string) string { return strings.ToUpper(opts.Msg.T(id)) }
+	g := output.Grid{Header: []string{head("table.id"), head("table.code"), head("table.status")}}
 	for _, t := range targets {
-		g.Rows = append(g.Rows, []string{strconv.FormatInt(t.ID, 10), termsafe.String(t.Code), string(t.Status)})
+		status := string(t.Status)
+		if id := "word." + status; opts.Msg.Has(id) {
+			status = opts.Msg.T(id)
+		}
+		g.Rows = append(g.Rows, []string{strconv.FormatInt(t.ID, 10), termsafe.String(t.Code), status})
 	}
 	var b bytes.Buffer
 	if err := output.Write(&b, output.Data{JSON: json.RawMessage("null"), Tables: func() ([]output.Grid, error) { return []output.Grid{g}, nil }},
@@ -446,16 +451,12 @@ func (opts *promoSelectOptions) confirm(ctx context.Context, targets []selected,
 		return err
 	}
 	opts.IO.ErrOut.Write(b.Bytes())
-	where := ""
-	if site != 0 {
-		where = fmt.Sprintf(" of site %d", site)
-	}
-	title := fmt.Sprintf("%s %s%s?", strings.ToUpper(string(opts.Verb[:1]))+string(opts.Verb[1:]), CountNoun(len(targets), "promo code", "promo codes"), where)
+	title := opts.Msg.Say(i18n.C("confirm.selection", len(targets), "Verb", i18n.M("confirm.verb."+string(opts.Verb)), "Site", site))
 	desc := ""
 	if opts.Verb == verbDelete {
-		desc = "This cannot be undone."
+		desc = opts.Msg.T("rest.confirm.note.delete")
 	}
-	ok, err := opts.Prompter.Confirm(ctx, opts.Warnings.Say(title), opts.Warnings.Say(desc), false)
+	ok, err := opts.Prompter.Confirm(ctx, title, desc, false)
 	if err != nil {
 		return err
 	}

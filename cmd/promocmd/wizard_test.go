@@ -16,6 +16,7 @@ import (
 	"github.com/promoctl/promoctl/internal/apitest"
 	"github.com/promoctl/promoctl/internal/baseurl"
 	"github.com/promoctl/promoctl/internal/config"
+	"github.com/promoctl/promoctl/internal/i18n"
 	"github.com/promoctl/promoctl/internal/progress"
 	"github.com/promoctl/promoctl/internal/promo"
 	"github.com/promoctl/promoctl/internal/prompt"
@@ -437,7 +438,7 @@ func TestPromoDeleteQuestion(t *testing.T) {
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			sess := &core.Session{Settings: &config.Settings{Profile: c.profile, BaseURL: c.baseURL, Sandbox: c.sandbox}}
-			if got := deleteQuestion(sess, 5, json.RawMessage(currentJSON), p); got != c.want {
+			if got := i18n.New(i18n.English).Say(deleteQuestion(sess, 5, json.RawMessage(currentJSON), p)); got != c.want {
 				t.Errorf("question = %q, want %q", got, c.want)
 			}
 		})

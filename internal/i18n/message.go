@@ -1,6 +1,7 @@
 package i18n
 
 import (
+	"strings"
 	"sync"
 	"time"
 )
@@ -47,6 +48,10 @@ type DateTime struct {
 	Loc  *time.Location
 }
 
+// Messages are messages as one value, said one after another with
+// commas between them.
+type Messages []Message
+
 // Say is m in p's language. A value that is itself a Message is said in
 // p's language too, and so is an error (through the error's Message when
 // it has one, else its text).
@@ -73,6 +78,12 @@ func (p *Printer) SayWith(m Message, errText func(error) string) string {
 			args[i] = p.Duration(v)
 		case DateTime:
 			args[i] = p.DateTime(v.Time, v.Loc)
+		case Messages:
+			said := make([]string, len(v))
+			for j, m := range v {
+				said[j] = p.SayWith(m, errText)
+			}
+			args[i] = strings.Join(said, ", ")
 		case error:
 			args[i] = errText(v)
 		}

@@ -81,7 +81,7 @@ func TestReadStopsAtTheProblemCap(t *testing.T) {
 	if len(probs.List) != MaxProblems || probs.Stopped != MaxProblems+1 || probs.More != 0 {
 		t.Errorf("%d problems listed, %d more, stopped after line %d; want %d, 0, %d", len(probs.List), probs.More, probs.Stopped, MaxProblems, MaxProblems+1)
 	}
-	if got, want := probs.List[0].Msg, "1 values for 2 columns"; got != want {
+	if got, want := probs.Lines()[0], "x.csv:2: 1 values for 2 columns"; got != want {
 		t.Errorf("first problem %q, want %q", got, want)
 	}
 	if alloc > 8<<20 {
@@ -178,9 +178,9 @@ func TestReadEchoesValuesShort(t *testing.T) {
 	long := strings.Repeat("Ж", 5000)
 	for _, c := range []struct{ name, file, want string }{
 		{"a.csv", "code,bonus_amount\nA1," + long + "\n", `a.csv:2: bonus_amount: a value longer than 100 characters, more than any bonus_amount has: "ЖЖЖЖЖЖЖЖЖЖЖЖЖЖЖЖЖЖЖЖЖЖЖЖЖЖЖЖЖЖЖЖЖЖЖЖЖЖЖЖ"…`},
-		{"a.csv", "code,id\nA1," + strings.Repeat("9", 99) + "x\n", `a.csv:2: id: want a positive whole number, got "9999999999999999999999999999999999999999"…`},
+		{"a.csv", "code,id\nA1," + strings.Repeat("9", 99) + "x\n", `a.csv:2: id: want a positive whole number, got "9999999999999999999999999999999999999999…"`},
 		{"a.csv", "code," + strings.Repeat("q", 101) + "\nA1,1\n", `a.csv:1: the name of column 2 is longer than 100 characters: "qqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqq"…`},
-		{"a.json", `[{"code":"A1","` + strings.Repeat("k", 1000) + `":1}]`, `a.json:1: unknown field "kkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkk"…`},
+		{"a.json", `[{"code":"A1","` + strings.Repeat("k", 1000) + `":1}]`, `a.json:1: unknown field "kkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkk…"`},
 	} {
 		probs, _ := readAllocs(t, c.name, strings.NewReader(c.file))
 		got := strings.Join(probs.Lines(), "\n")

@@ -124,18 +124,15 @@ type ZerosLost struct {
 	Entries []Entry
 }
 
-func (e *ZerosLost) Error() string {
+func (e *ZerosLost) Error() string { return i18n.New(i18n.English).Say(e.Message()) }
+
+// Message is the refusal as a catalog's message, to say in a language.
+func (e *ZerosLost) Message() i18n.Message {
 	first := e.Entries[0]
-	what := fmt.Sprintf("%s:%d: promo code %s (id %d) would be renamed %s, its code without the leading zeros",
-		e.File, first.Line, first.Old.Code, first.ID, first.New.Code)
-	update := fmt.Sprintf("promo update %d --code %s", first.ID, first.New.Code)
 	if len(e.Entries) > 1 {
-		what = fmt.Sprintf("%s: %d rows would rename promo codes to their codes without the leading zeros (line %d: %s → %s, id %d)",
-			e.File, len(e.Entries), first.Line, first.Old.Code, first.New.Code, first.ID)
-		update = "promo update ID --code CODE"
+		return i18n.C("apply.zeros_many", len(e.Entries), "File", e.File, "Line", first.Line, "Old", first.Old.Code, "New", first.New.Code, "ID", first.ID)
 	}
-	return what + ": a spreadsheet read the code column as numbers; nothing was sent: export with -o xlsx, or format the code column as text, " +
-		"and edit that file; a real rename is " + update
+	return i18n.M("apply.zeros_one", "File", e.File, "Line", first.Line, "Old", first.Old.Code, "New", first.New.Code, "ID", first.ID)
 }
 
 // zerosLost reports whether next is old without its leading zeros (or
@@ -251,12 +248,12 @@ func (m *maker) match(r Row) (idx int, byCode bool) {
 // create plans the create of an unmatched row.
 func (m *maker) create(r Row) {
 	if r.Changes.Code == nil {
-		m.probs.add(r.Line, "id %d is not on site %d, and the row has no code to create", r.ID, m.o.Site)
+		m.probs.addMsg(r.Line, i18n.M("apply.id_not_on_site", "ID", r.ID, "Site", m.o.Site))
 		return
 	}
 	e, err := create(r, m.o)
 	if err != nil {
-		m.probs.add(r.Line, "%v", err)
+		m.probs.addMsg(r.Line, problemMessage(err))
 		return
 	}
 	if msg, ok := unitDisagrees(r, e.New); ok {
@@ -272,7 +269,7 @@ func (m *maker) create(r Row) {
 func (m *maker) update(r Row, idx int, byCodeMatch bool) {
 	lp := m.list[idx]
 	if prev := m.matchedBy[idx]; prev != 0 {
-		m.probs.add(r.Line, "promo code %s is also the one of line %d: name each promo code once", lp.Code, prev)
+		m.probs.addMsg(r.Line, i18n.M("apply.matched_twice", "Code", string(lp.Code), "First", prev))
 		return
 	}
 	m.matchedBy[idx] = r.Line
@@ -282,7 +279,7 @@ func (m *maker) update(r Row, idx int, byCodeMatch bool) {
 	}
 	if r.Changes.Code != nil && !strings.EqualFold(*r.Changes.Code, string(lp.Code)) {
 		if j, taken := m.byCode[strings.ToUpper(*r.Changes.Code)]; taken && j != idx {
-			m.probs.add(r.Line, "code %s is already promo code %s's on site %d: cannot rename %s to it", *r.Changes.Code, optID(m.list[j].ID), m.o.Site, lp.Code)
+			m.probs.addMsg(r.Line, i18n.M("apply.rename_taken", "Code", *r.Changes.Code, "Other", optID(m.list[j].ID), "Site", m.o.Site, "Old", string(lp.Code)))
 			return
 		}
 	}
@@ -301,7 +298,7 @@ func (m *maker) update(r Row, idx int, byCodeMatch bool) {
 	}
 	next = keepSameDates(current, next)
 	if err := next.Validate(promo.FileNames()); err != nil {
-		m.probs.add(r.Line, "promo code %s would be invalid: %v", lp.Code, err)
+		m.probs.addMsg(r.Line, i18n.M("apply.invalid", "Code", string(lp.Code), "Err", problemMessage(err)))
 		return
 	}
 	if msg, ok := unitDisagrees(r, next); ok {
@@ -315,7 +312,7 @@ func (m *maker) update(r Row, idx int, byCodeMatch bool) {
 	}
 	body, err := updateBody(next, changed)
 	if err != nil {
-		m.probs.add(r.Line, "%v", err)
+		m.probs.addMsg(r.Line, problemMessage(err))
 		return
 	}
 	e := Entry{Action: ActionUpdate, ID: id, Code: string(lp.Code), Line: r.Line,
@@ -355,8 +352,7 @@ func (m *maker) problems() error {
 		return &ZerosLost{File: m.file, Entries: m.zeros}
 	}
 	for _, e := range m.zeros {
-		m.probs.add(e.Line, "promo code %s (id %d) would be renamed %s, its code without the leading zeros: a spreadsheet read the code column as numbers "+
-			"(export with -o xlsx, or format the column as text; promo update renames on purpose)", e.Old.Code, e.ID, e.New.Code)
+		m.probs.addMsg(e.Line, i18n.M("apply.zeros_row", "Old", e.Old.Code, "ID", e.ID, "New", e.New.Code))
 	}
 	return m.probs.err()
 }
@@ -398,7 +394,7 @@ func optID(id *api.Int) string {
 func create(r Row, o Options) (Entry, error) {
 	next := r.Changes.Apply(Defaults())
 	if err := next.Validate(promo.FileNames()); err != nil {
-		return Entry{}, fmt.Errorf("promo code %s would be invalid: %v", *r.Changes.Code, err)
+		return Entry{}, i18n.NewError(0, "apply.invalid", "Code", *r.Changes.Code, "Err", problemMessage(err))
 	}
 	named := named(r.Changes)
 	var changed []string

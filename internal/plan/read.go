@@ -54,13 +54,11 @@ type Row struct {
 }
 
 // Problem is one thing wrong with a file, at a line (CSV) or item
-// (JSON, YAML); Line 0 is the file as a whole.
+// (JSON, YAML); Line 0 is the file as a whole. Msg is what is wrong, a
+// catalog's message: Problems.Say gives it in a language.
 type Problem struct {
 	Line int
-	Msg  string
-	// Said is the message, when it is a catalog's (Msg is then its
-	// English): Problems.Say gives it in a language.
-	Said *i18n.Message
+	Msg  i18n.Message
 }
 
 // Problems is every problem found in a file, up to MaxProblems: nothing
@@ -76,7 +74,6 @@ type Problems struct {
 	// Stopped is the line (item) after which reading stopped with the
 	// list full; 0 when the file was read to its end.
 	Stopped int
-	english *i18n.Printer // says addMsg's English, read on the first
 	// warnings wait for the end of the reading: a file refused as a
 	// whole (not text) gets none.
 	warnings []i18n.Message
@@ -95,30 +92,24 @@ func (p *Problems) Error() string {
 // Lines are the problems as FILE:LINE: message, in the order of the file.
 func (p *Problems) Lines() []string { return p.Say(nil) }
 
-// Say is Lines in msg's language: the messages that are a catalog's in it,
-// the others as written.
+// Say is Lines in msg's language (nil: English).
 func (p *Problems) Say(msg *i18n.Printer) []string {
+	if msg == nil {
+		msg = i18n.New(i18n.English)
+	}
 	out := make([]string, len(p.List))
 	for i, pr := range p.List {
-		text := pr.Msg
-		if pr.Said != nil && msg != nil {
-			text = msg.Say(*pr.Said)
-		}
-		if pr.Line == 0 {
-			out[i] = p.File + ": " + text
-		} else {
-			out[i] = fmt.Sprintf("%s:%d: %s", p.File, pr.Line, text)
-		}
+		out[i] = msg.Say(p.At(pr))
 	}
 	return out
 }
 
-func (p *Problems) add(line int, format string, args ...any) {
-	if p.full() {
-		p.More++
-		return
+// At is a problem with its place: FILE:LINE: what, or FILE: what.
+func (p *Problems) At(pr Problem) i18n.Message {
+	if pr.Line == 0 {
+		return i18n.M("apply.at_file", "File", p.File, "What", pr.Msg)
 	}
-	p.List = append(p.List, Problem{Line: line, Msg: fmt.Sprintf(format, args...)})
+	return i18n.M("apply.at_line", "File", p.File, "Line", pr.Line, "What", pr.Msg)
 }
 
 // addMsg adds the problem m, a catalog's message.
@@ -127,10 +118,7 @@ func (p *Problems) addMsg(line int, m i18n.Message) {
 		p.More++
 		return
 	}
-	if p.english == nil {
-		p.english = i18n.New(i18n.English)
-	}
-	p.List = append(p.List, Problem{Line: line, Msg: p.english.Say(m), Said: &m})
+	p.List = append(p.List, Problem{Line: line, Msg: m})
 }
 
 // full reports whether the list holds MaxProblems.
@@ -246,7 +234,7 @@ func known(key string) bool {
 }
 
 // unknownField says a key is not a field, with the nearest known name.
-func unknownField(what, key string) string {
+func unknownField(key string) i18n.Message {
 	best, dist := "", 1<<30
 	k := strings.ToLower(strings.TrimSpace(key))
 	readOnly := promo.FieldNames(func(f promo.Field) bool { return !f.Writable && f.Name != "id" })
@@ -263,11 +251,10 @@ func unknownField(what, key string) string {
 			best, dist = c, d
 		}
 	}
-	msg := fmt.Sprintf("unknown %s %s", what, short(key))
 	if best != "" {
-		msg += fmt.Sprintf(" (did you mean %q?)", best)
+		return i18n.M("apply.unknown_field_near", "Value", echo(key), "Suggestion", best)
 	}
-	return msg
+	return i18n.M("apply.unknown_field", "Value", echo(key))
 }
 
 func levenshtein(a, b []rune) int {
@@ -361,7 +348,7 @@ func ReadContext(ctx context.Context, name string, f io.ReadSeeker, o ReadOption
 	}
 	format := Sniff(name, head[:n])
 	if o.Sheet != "" && !format.workbook() {
-		probs.add(0, "--sheet is for a workbook (.xlsx or .ods), and this is %s", strings.ToUpper(string(format)))
+		probs.addMsg(0, i18n.M("apply.sheet_not_workbook", "Format", strings.ToUpper(string(format))))
 		return nil, probs.err()
 	}
 	if len(o.Columns) > 0 && (format == JSON || format == YAML) {
@@ -379,7 +366,7 @@ func ReadContext(ctx context.Context, name string, f io.ReadSeeker, o ReadOption
 		}
 		if len(rows) >= MaxRows {
 			probs.reset()
-			probs.add(0, "more than %d rows: apply a file of at most %d promo codes at a time", MaxRows, MaxRows)
+			probs.addMsg(0, i18n.M("apply.too_many_rows", "Max", i18n.Number(MaxRows)))
 			rows = nil
 			return false
 		}
@@ -387,20 +374,20 @@ func ReadContext(ctx context.Context, name string, f io.ReadSeeker, o ReadOption
 		if r.Changes.Code != nil {
 			k := strings.ToUpper(*r.Changes.Code)
 			if first, dup := codes[k]; dup {
-				probs.add(r.Line, "code %s is also on line %d: name each code once", *r.Changes.Code, first)
+				probs.addMsg(r.Line, i18n.M("apply.code_twice", "Code", *r.Changes.Code, "First", first))
 			} else {
 				codes[k] = r.Line
 			}
 		}
 		if r.ID != 0 {
 			if first, dup := ids[r.ID]; dup {
-				probs.add(r.Line, "id %d is also on line %d: name each promo code once", r.ID, first)
+				probs.addMsg(r.Line, i18n.M("apply.id_twice", "ID", r.ID, "First", first))
 			} else {
 				ids[r.ID] = r.Line
 			}
 		}
 		if r.ID == 0 && r.Changes.Code == nil && !probs.badHeader {
-			probs.add(r.Line, "the row names neither an id nor a code")
+			probs.addMsg(r.Line, i18n.M("apply.no_id_or_code"))
 		}
 		rows = append(rows, r)
 		return !probs.stop(line)
@@ -421,7 +408,7 @@ func ReadContext(ctx context.Context, name string, f io.ReadSeeker, o ReadOption
 		var data []byte
 		if data, err = io.ReadAll(io.LimitReader(f, maxYAML+1)); err == nil {
 			if len(data) > maxYAML {
-				probs.add(0, "a YAML file is read whole, and this is more than %d MiB: give the codes as CSV, a JSON array or a workbook", maxYAML>>20)
+				probs.addMsg(0, i18n.M("apply.yaml_too_large", "MiB", maxYAML>>20))
 			} else {
 				readYAML(data, probs, emit)
 			}
@@ -436,7 +423,7 @@ func ReadContext(ctx context.Context, name string, f io.ReadSeeker, o ReadOption
 		}
 	}
 	if !seen && len(probs.List) == 0 {
-		probs.add(0, "the file has no promo codes: give a header row and a row per code (CSV), a JSON array of objects or a YAML list")
+		probs.addMsg(0, i18n.M("apply.no_codes"))
 	}
 	if err := probs.err(); err != nil {
 		return nil, err
@@ -459,7 +446,7 @@ var errNotText = errors.New("not UTF-8, UTF-16 or Windows-1251 text: save it fro
 func readCSV(f io.ReadSeeker, o ReadOptions, probs *Problems, emit func(int, []cell) bool) error {
 	text, err := textReader(f)
 	if errors.Is(err, errNotText) {
-		probs.add(0, "%v", err)
+		probs.addMsg(0, i18n.M("apply.not_text"))
 		return nil
 	}
 	if err != nil {
@@ -479,7 +466,7 @@ func readCSV(f io.ReadSeeker, o ReadOptions, probs *Problems, emit func(int, []c
 	switch {
 	case errors.Is(err, errNotText):
 		probs.reset()
-		probs.add(0, "%v", errNotText)
+		probs.addMsg(0, i18n.M("apply.not_text"))
 		return nil
 	case err == io.EOF:
 		return nil
@@ -487,7 +474,7 @@ func readCSV(f io.ReadSeeker, o ReadOptions, probs *Problems, emit func(int, []c
 		probs.addMsg(headLine, overMessage(over, head, nil))
 		return nil
 	case err != nil:
-		probs.add(headLine, "cannot read the header row: %s", csvMessage(err))
+		probs.addMsg(headLine, i18n.M("apply.header_unreadable", "Err", csvMessage(err)))
 		return nil
 	}
 	keys, use := header(head, headLine, probs, o)
@@ -501,7 +488,7 @@ func readCSV(f io.ReadSeeker, o ReadOptions, probs *Problems, emit func(int, []c
 		}
 		if errors.Is(err, errNotText) {
 			probs.reset()
-			probs.add(0, "%v", errNotText)
+			probs.addMsg(0, i18n.M("apply.not_text"))
 			return nil
 		}
 		over = nil
@@ -513,7 +500,7 @@ func readCSV(f io.ReadSeeker, o ReadOptions, probs *Problems, emit func(int, []c
 			if !errors.As(err, &pe) {
 				return err
 			}
-			probs.add(line, "%s", csvMessage(err))
+			probs.addMsg(line, csvMessage(err))
 		case blank(rec):
 			continue
 		default:
@@ -521,7 +508,7 @@ func readCSV(f io.ReadSeeker, o ReadOptions, probs *Problems, emit func(int, []c
 				rec = rec[:len(rec)-1] // empty cells after the last column
 			}
 			if len(rec) != len(keys) {
-				probs.add(line, "%d values for %d columns", len(rec), len(keys))
+				probs.addMsg(line, i18n.M("apply.values_for_columns", "Values", len(rec), "Columns", len(keys)))
 				break
 			}
 			cells := make([]cell, 0, len(rec))
@@ -589,6 +576,17 @@ func short(s string) string {
 	return strconv.Quote(s)
 }
 
+// echo is short(s) without its quotes, for a message that quotes it in
+// its language's quotation marks: "…" or «…».
+func echo(s string) string {
+	c := cut(s)
+	body := promo.Quoted(strings.TrimSuffix(c, "…"))
+	if len(c) < len(s) {
+		return body + "…"
+	}
+	return body
+}
+
 const shortRunes = 40
 
 // blank reports whether a row is empty or only separators (and spaces).
@@ -627,12 +625,51 @@ func separator(br *bufio.Reader) rune {
 	}
 }
 
-func csvMessage(err error) string {
+// csvMessage says what is wrong with a row's quotes.
+func csvMessage(err error) i18n.Message {
 	var pe *csv.ParseError
 	if errors.As(err, &pe) {
-		return pe.Err.Error()
+		err = pe.Err
 	}
-	return err.Error()
+	switch {
+	case errors.Is(err, csv.ErrBareQuote):
+		return i18n.M("apply.csv_bare_quote")
+	case errors.Is(err, csv.ErrQuote):
+		return i18n.M("apply.csv_quote")
+	}
+	return problemMessage(err)
+}
+
+// problemMessage is err as a problem's message: a catalog's when it has
+// one (a value's reader, a field's check), else its text.
+func problemMessage(err error) i18n.Message {
+	var fe *promo.FieldError
+	var df *promo.DateFormError
+	var said *i18n.Error
+	switch {
+	case errors.As(err, &fe):
+		return fieldMessage(fe.Field, fe.Err)
+	case errors.As(err, &df):
+		return df.Message()
+	case errors.As(err, &said):
+		return said.Msg
+	}
+	return i18n.M("apply.error", "Err", err)
+}
+
+// fieldMessage is the problem of field's value: "FIELD: what is wrong".
+func fieldMessage(field string, err error) i18n.Message {
+	return i18n.M("apply.field_value", "Field", field, "Err", problemMessage(err))
+}
+
+// yamlLine is the line a YAML parser's error names, 0 for none.
+func yamlLine(err error) int {
+	var line int
+	msg := strings.TrimPrefix(err.Error(), "yaml: ")
+	if _, e := fmt.Sscanf(msg, "line %d:", &line); e != nil {
+		return 0
+	}
+	return line
 }
 
 // readYAML reads a JSON array or a YAML list of objects (JSON is YAML):
@@ -642,13 +679,13 @@ func readYAML(data []byte, probs *Problems, emit func(int, []cell) bool) {
 	var doc yaml.Node
 	if err := dec.Decode(&doc); err != nil {
 		if err != io.EOF {
-			probs.add(0, "not a JSON array or a YAML list: %s", firstLine(err.Error()))
+			probs.addMsg(0, i18n.M("apply.not_list_yaml", "Line", yamlLine(err)))
 		}
 		return
 	}
 	var next yaml.Node
 	if err := dec.Decode(&next); err != io.EOF {
-		probs.add(0, "more than one document: the file holds one list of promo codes")
+		probs.addMsg(0, i18n.M("apply.documents"))
 		return
 	}
 	list := &doc
@@ -659,7 +696,7 @@ func readYAML(data []byte, probs *Problems, emit func(int, []cell) bool) {
 		return
 	}
 	if list.Kind != yaml.SequenceNode {
-		probs.add(0, "not a list: give a JSON array of objects or a YAML list, one item per promo code")
+		probs.addMsg(0, i18n.M("apply.not_list"))
 		return
 	}
 	for n, item := range list.Content {
@@ -677,7 +714,7 @@ func itemCells(line int, item *yaml.Node, probs *Problems) (cells []cell, ok boo
 		item = item.Alias
 	}
 	if item.Kind != yaml.MappingNode {
-		probs.add(line, "item %d is not an object of field names", line)
+		probs.addMsg(line, i18n.M("apply.item_not_object", "Item", line))
 		return nil, false
 	}
 	cells = make([]cell, 0, len(item.Content)/2)
@@ -686,12 +723,12 @@ func itemCells(line int, item *yaml.Node, probs *Problems) (cells []cell, ok boo
 		k, v := item.Content[i].Value, item.Content[i+1]
 		switch {
 		case seen[k]:
-			probs.add(line, "field %s is there twice", short(k))
+			probs.addMsg(line, i18n.M("apply.field_twice", "Value", echo(k)))
 			continue
 		case ignored(k):
 			continue
 		case !known(k):
-			probs.add(line, "%s", unknownField("field", k))
+			probs.addMsg(line, unknownField(k))
 			continue
 		}
 		seen[k] = true
@@ -736,7 +773,7 @@ func readJSON(f io.Reader, probs *Problems, emit func(int, []cell) bool) error {
 			return err
 		}
 		if len(rest) > maxYAML {
-			probs.add(0, "not a JSON array, and too large to read as YAML (more than %d MiB)", maxYAML>>20)
+			probs.addMsg(0, i18n.M("apply.json_too_large", "MiB", maxYAML>>20))
 			return nil
 		}
 		readYAML(rest, probs, emit)
@@ -751,21 +788,21 @@ func readJSON(f io.Reader, probs *Problems, emit func(int, []cell) bool) error {
 		var tl *jsonscan.TooLargeError
 		switch {
 		case errors.As(err, &ee):
-			probs.add(line, "item %d is not valid JSON", line)
+			probs.addMsg(line, i18n.M("apply.item_not_json", "Item", line))
 			return nil // the reader cannot go on past it
 		case errors.As(err, &tl):
-			probs.add(line, "item %d is longer than 1 MiB", line)
+			probs.addMsg(line, i18n.M("apply.item_too_long", "Item", line))
 			return nil
 		case errors.Is(err, jsonscan.ErrTruncated):
-			probs.add(0, "not a JSON array: the file ends before its closing bracket")
+			probs.addMsg(0, i18n.M("apply.json_truncated"))
 			return nil
 		case err != nil:
-			probs.add(0, "not a JSON array: %v", err)
+			probs.addMsg(0, i18n.M("apply.json_other", "Err", err))
 			return nil
 		}
 		var doc yaml.Node
 		if err := yaml.Unmarshal(e, &doc); err != nil || doc.Kind != yaml.DocumentNode || len(doc.Content) == 0 {
-			probs.add(line, "item %d is not valid JSON", line)
+			probs.addMsg(line, i18n.M("apply.item_not_json", "Item", line))
 			continue
 		}
 		cells, ok := itemCells(line, doc.Content[0], probs)
@@ -773,14 +810,6 @@ func readJSON(f io.Reader, probs *Problems, emit func(int, []cell) bool) error {
 			return nil
 		}
 	}
-}
-
-func firstLine(s string) string {
-	s = strings.TrimPrefix(s, "yaml: ")
-	if i := strings.IndexByte(s, '\n'); i >= 0 {
-		return s[:i]
-	}
-	return s
 }
 
 // parseRow reads the values of one row, adding a problem for each that
@@ -795,7 +824,7 @@ func parseRow(line int, cells []cell, loc *time.Location, probs *Problems) Row {
 			continue // left out: left as it is
 		}
 		if v.compound {
-			probs.add(line, "%s: want a single value, got a list or an object", v.key)
+			probs.addMsg(line, i18n.M("apply.single_value", "Field", v.key))
 			continue
 		}
 		if utf8.RuneCountInString(text) > MaxValue {
@@ -812,7 +841,7 @@ func parseRow(line int, cells []cell, loc *time.Location, probs *Problems) Row {
 			err = setField(&r, v.key, text, loc)
 		}
 		if err != nil {
-			probs.add(line, "%s: %v", v.key, err)
+			probs.addMsg(line, fieldMessage(v.key, err))
 		}
 	}
 	// promo list writes quantity_limit 0 beside a limit that is off: it
@@ -822,7 +851,7 @@ func parseRow(line int, cells []cell, loc *time.Location, probs *Problems) Row {
 	}
 	if len(probs.List) == n { // each value is fine: check them together
 		if err := c.Validate(promo.FileNames()); err != nil {
-			probs.add(line, "%v", err)
+			probs.addMsg(line, problemMessage(err))
 		}
 	}
 	return r
@@ -867,7 +896,7 @@ func setField(r *Row, key, text string, loc *time.Location) error {
 func positive(s string) (int64, error) {
 	v, err := strconv.ParseInt(s, 10, 64)
 	if err != nil || v < 1 {
-		return 0, fmt.Errorf("want a positive whole number, got %s", short(s))
+		return 0, i18n.NewError(0, "value.positive_whole", "Value", echo(s))
 	}
 	return v, nil
 }

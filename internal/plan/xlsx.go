@@ -58,7 +58,7 @@ func readWorkbook(ctx context.Context, f io.ReadSeeker, o ReadOptions, probs *Pr
 				continue
 			}
 			if c.Col > len(keys) {
-				probs.add(line, "%d values for %d columns", last, len(keys))
+				probs.addMsg(line, i18n.M("apply.values_for_columns", "Values", last, "Columns", len(keys)))
 				if probs.stop(line) {
 					return errStop
 				}

@@ -3,6 +3,8 @@ package promo
 import (
 	"fmt"
 	"strings"
+
+	"github.com/promoctl/promoctl/internal/i18n"
 )
 
 // BonusType is what a promo code discounts: the goods or the delivery.
@@ -24,7 +26,7 @@ func ParseBonusType(s string) (BonusType, error) {
 	case "delivery", "доставка", "3":
 		return Delivery, nil
 	}
-	return 0, fmt.Errorf("unknown bonus type %q: use goods (2) or delivery (3)", s)
+	return 0, i18n.NewError(0, "value.bonus_type", "Value", Quoted(s))
 }
 
 // Valid reports whether b is one of the types the API accepts.

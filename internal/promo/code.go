@@ -4,9 +4,11 @@
 package promo
 
 import (
-	"errors"
 	"fmt"
+	"strconv"
 	"unicode/utf8"
+
+	"github.com/promoctl/promoctl/internal/i18n"
 )
 
 // Code length limits from the API (spec 2.3 and 8).
@@ -21,15 +23,15 @@ const (
 // refused, which is why the test is on bytes and not on unicode.IsLetter.
 func ValidateCode(s string) error {
 	if s == "" {
-		return errors.New("the code is empty")
+		return i18n.NewError(0, "value.code_empty")
 	}
 	n := utf8.RuneCountInString(s)
 	if n < MinCodeLen || n > MaxCodeLen {
-		return fmt.Errorf("the code must be %d to %d characters long, got %d", MinCodeLen, MaxCodeLen, n)
+		return i18n.NewError(0, "value.code_length", "Min", MinCodeLen, "Max", MaxCodeLen, "N", n)
 	}
 	for i, r := range s {
 		if !isASCIIAlnum(r) {
-			return fmt.Errorf("the code may contain only Latin letters A-Z, a-z and digits 0-9, found %q at position %d", r, utf8.RuneCountInString(s[:i])+1)
+			return i18n.NewError(0, "value.code_chars", "Char", Quoted(string(r)), "Pos", utf8.RuneCountInString(s[:i])+1)
 		}
 	}
 	return nil
@@ -49,4 +51,12 @@ func ValidateCodeChars(s string) error {
 
 func isASCIIAlnum(r rune) bool {
 	return (r >= 'A' && r <= 'Z') || (r >= 'a' && r <= 'z') || (r >= '0' && r <= '9')
+}
+
+// Quoted is s as a message echoes it between its quotes: a control
+// character, or a byte that is not UTF-8, written as Go escapes it (\n,
+// \x00), so that the echo shows what is there.
+func Quoted(s string) string {
+	q := strconv.Quote(s)
+	return q[1 : len(q)-1]
 }

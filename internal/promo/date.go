@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"strings"
 	"time"
+
+	"github.com/promoctl/promoctl/internal/i18n"
 )
 
 // APITimeLayout is the form the API uses for dates: UTC, milliseconds, Z.
@@ -63,7 +65,7 @@ func parseDate(s string, loc *time.Location, endOfDay bool) (time.Time, error) {
 	// The API form has a four-digit year in UTC; 0000-01-01T00:00:00+01:00
 	// would be sent as -0001-12-31T23:00:00.000Z.
 	if y := t.UTC().Year(); y < 1 || y > 9999 {
-		return time.Time{}, fmt.Errorf("date %q is out of range: the year must be between 0001 and 9999 in UTC", s)
+		return time.Time{}, i18n.NewError(0, "value.date_range", "Value", Quoted(s))
 	}
 	return t, nil
 }
@@ -147,4 +149,10 @@ func ParseAPITime(s string) (time.Time, error) {
 		}
 	}
 	return time.Time{}, fmt.Errorf("cannot read date %q from the server", s)
+}
+
+// Message is the error as a catalog's message, for a caller that says it
+// in a language.
+func (e *DateFormError) Message() i18n.Message {
+	return i18n.M("value.date_form", "Value", Quoted(e.Input))
 }

@@ -1,10 +1,10 @@
 package promo
 
 import (
-	"errors"
-	"fmt"
 	"strconv"
 	"strings"
+
+	"github.com/promoctl/promoctl/internal/i18n"
 )
 
 // Value is field name of f as the API writes it (a date as its text, or
@@ -53,7 +53,7 @@ func (c Changes) Validate(n Names) error {
 		}
 	}
 	if c.BonusType != nil && !c.BonusType.Valid() {
-		return &FieldError{n.BonusType, fmt.Errorf("unknown bonus type %d: use goods (2) or delivery (3)", int(*c.BonusType))}
+		return &FieldError{n.BonusType, i18n.NewError(0, "value.bonus_type_number", "N", int(*c.BonusType))}
 	}
 	if c.Amount != nil {
 		if err := checkAmount(*c.Amount, c.Percent != nil && *c.Percent); err != nil {
@@ -61,10 +61,10 @@ func (c Changes) Validate(n Names) error {
 		}
 	}
 	if c.MaxUses != nil && *c.MaxUses < 1 {
-		return &FieldError{n.MaxUses, fmt.Errorf("must be at least 1, got %d", *c.MaxUses)}
+		return &FieldError{n.MaxUses, i18n.NewError(0, "value.at_least_1", "N", *c.MaxUses)}
 	}
 	if c.Starts != nil && c.Ends != nil && c.Ends.Before(*c.Starts) {
-		return &FieldError{n.Ends, fmt.Errorf("the end %s is before the start %s", FormatAPI(*c.Ends), FormatAPI(*c.Starts))}
+		return &FieldError{n.Ends, i18n.NewError(0, "value.end_before_start", "End", FormatAPI(*c.Ends), "Start", FormatAPI(*c.Starts))}
 	}
 	return nil
 }
@@ -90,7 +90,7 @@ func ParseAmount(s string) (float64, error) {
 	whole, frac, point := strings.Cut(digits, sep)
 	whole, grouped := ungroup(whole)
 	if !grouped || !allDigits(whole) || (point && (!allDigits(frac) || len(frac) > 2)) {
-		return 0, fmt.Errorf("%q is not an amount: use digits with at most 2 decimals, such as 25 or 9.99", s)
+		return 0, notAmount(s)
 	}
 	n := whole
 	if point {
@@ -149,13 +149,18 @@ func ParseAmountUnit(s string) (float64, AmountUnit, error) {
 	}
 	t = strings.TrimFunc(t, isSpace)
 	if unit != UnitNone && t == "" {
-		return 0, unit, fmt.Errorf("%q is not an amount: use digits with at most 2 decimals, such as 25 or 9.99", s)
+		return 0, unit, notAmount(s)
 	}
 	v, err := ParseAmount(t)
 	if err != nil && unit != UnitNone {
-		return 0, unit, fmt.Errorf("%q is not an amount: use digits with at most 2 decimals, such as 25 or 9.99", s)
+		return 0, unit, notAmount(s)
 	}
 	return v, unit, err
+}
+
+// notAmount is the error of text that is not an amount.
+func notAmount(s string) error {
+	return i18n.NewError(0, "value.not_amount", "Value", Quoted(s))
 }
 
 // isSpace is a space as spreadsheets write them: a plain, a no-break or
@@ -197,7 +202,7 @@ func ParseBool(s string) (bool, error) {
 	}
 	b, err := strconv.ParseBool(strings.ToLower(t))
 	if err != nil {
-		return false, fmt.Errorf("want true or false, got %q", s)
+		return false, i18n.NewError(0, "value.not_bool", "Value", Quoted(s))
 	}
 	return b, nil
 }
@@ -218,13 +223,13 @@ func allDigits(s string) bool {
 func checkAmount(v float64, percent bool) error {
 	switch {
 	case v != v: // NaN
-		return errors.New("must be a number")
+		return i18n.NewError(0, "value.not_number")
 	case v <= 0:
-		return fmt.Errorf("must be a positive number, got %v", v)
+		return i18n.NewError(0, "value.not_positive", "N", i18n.Number(v))
 	case v > 1e12:
-		return fmt.Errorf("%v is too large", v)
+		return i18n.NewError(0, "value.too_large", "N", i18n.Number(v))
 	case percent && v > MaxPercent:
-		return fmt.Errorf("a percentage must be at most %d, got %v", MaxPercent, v)
+		return i18n.NewError(0, "value.percent_max", "Max", MaxPercent, "N", i18n.Number(v))
 	}
 	return nil
 }
@@ -246,19 +251,19 @@ func (f Fields) Validate(n Names) error {
 		return &FieldError{n.Code, err}
 	}
 	if !f.BonusType.Valid() {
-		return &FieldError{n.BonusType, fmt.Errorf("unknown bonus type %d: use goods (2) or delivery (3)", int(f.BonusType))}
+		return &FieldError{n.BonusType, i18n.NewError(0, "value.bonus_type_number", "N", int(f.BonusType))}
 	}
 	if err := checkAmount(f.BonusAmount, f.BonusAmountIsInPercentages); err != nil {
 		return &FieldError{n.Amount, err}
 	}
 	if f.QuantityLimitIsEnabled && f.QuantityLimit < 1 {
-		return &FieldError{n.MaxUses, fmt.Errorf("must be at least 1 when the number of uses is limited, got %d", f.QuantityLimit)}
+		return &FieldError{n.MaxUses, i18n.NewError(0, "value.limit_at_least_1", "N", f.QuantityLimit)}
 	}
 	if f.TimeLimitIsEnabled && f.DOn != nil && f.DOff != nil {
 		on, err1 := ParseAPITime(*f.DOn)
 		off, err2 := ParseAPITime(*f.DOff)
 		if err1 == nil && err2 == nil && off.Before(on) {
-			return &FieldError{n.Ends, fmt.Errorf("the end %s is before the start %s", *f.DOff, *f.DOn)}
+			return &FieldError{n.Ends, i18n.NewError(0, "value.end_before_start", "End", *f.DOff, "Start", *f.DOn)}
 		}
 	}
 	return nil

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/promoctl/promoctl/internal/i18n"
 	"github.com/promoctl/promoctl/internal/promo/spec"
 )
 
@@ -150,7 +151,7 @@ func (r Field) Parse(text string, loc *time.Location) (any, error) {
 	}
 	q, err := strconv.ParseInt(text, 10, 64)
 	if err != nil {
-		return nil, fmt.Errorf("want a whole number, got %q", text)
+		return nil, i18n.NewError(0, "value.not_whole", "Value", Quoted(text))
 	}
 	return q, nil
 }
