@@ -172,31 +172,33 @@ func TestResumeSettlesOldConflictAfterUnknown(t *testing.T) {
 // A delete whose answer was lost, sent again into a 429, then answered
 // 404, is deleted: the 429 ("unsent") does not forget the unknown outcome.
 func TestDeleteLostThenRateLimitedThenNotFoundIsDeleted(t *testing.T) {
-	f := newFakeAPI(t)
-	id := f.store("GONE1")
-	f.delFault = func(w http.ResponseWriter, did int64, n int) bool {
-		switch n {
-		case 1: // deleted, answer lost
-			delete(f.promos, "GONE1")
-			f.hangUp(w)
-		case 2:
-			apiError(w, http.StatusTooManyRequests, 0, "too many requests")
-		default:
-			return false
+	synctest.Test(t, func(t *testing.T) {
+		f := newBubbleAPI(t)
+		id := f.store("GONE1")
+		f.delFault = func(w http.ResponseWriter, did int64, n int) bool {
+			switch n {
+			case 1: // deleted, answer lost
+				delete(f.promos, "GONE1")
+				f.hangUp(w)
+			case 2:
+				apiError(w, http.StatusTooManyRequests, 0, "too many requests")
+			default:
+				return false
+			}
+			return true
 		}
-		return true
-	}
-	j := newJob(t, []Op{{Action: ActionDelete, Code: "GONE1", ID: id}})
-	th := NewThrottle(0)
-	sum, err := Execute(context.Background(), f.client(th), j, Options{Throttle: th})
-	if err != nil || sum != (Summary{Deleted: 1}) {
-		t.Errorf("Execute = %+v, %v; want 1 deleted", sum, err)
-	}
-	f.mu.Lock()
-	defer f.mu.Unlock()
-	if f.deletes[id] != 3 {
-		t.Errorf("DELETEs sent: %d, want 3", f.deletes[id])
-	}
+		j := newJob(t, []Op{{Action: ActionDelete, Code: "GONE1", ID: id}})
+		th := NewThrottle(0)
+		sum, err := Execute(context.Background(), f.client(th), j, Options{Throttle: th})
+		if err != nil || sum != (Summary{Deleted: 1}) {
+			t.Errorf("Execute = %+v, %v; want 1 deleted", sum, err)
+		}
+		f.mu.Lock()
+		defer f.mu.Unlock()
+		if f.deletes[id] != 3 {
+			t.Errorf("DELETEs sent: %d, want 3", f.deletes[id])
+		}
+	})
 }
 
 // A create answered 5xx in every round is failed with that reason, not
