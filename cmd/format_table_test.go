@@ -14,7 +14,7 @@ import (
 func withTSV() []output.Printer {
 	say := func(w *bufio.Writer) error { _, err := w.WriteString("tsv renderer\n"); return err }
 	return append(output.Printers(), output.Printer{
-		Spec: format.Spec{Name: "tsv", Description: "tab-separated values"},
+		Spec: format.Spec{Name: "tsv", Description: "tab-separated values", ErrorsAsJSON: true},
 		Data: func(w *bufio.Writer, _ output.Data, _ output.Options) error { return say(w) },
 		List: func(w *bufio.Writer, _ output.List, _ output.Options) error { return say(w) },
 	})
@@ -22,8 +22,8 @@ func withTSV() []output.Printer {
 
 // TestAddingAFormatIsOneRow: a row added to the table of formats is in
 // the -o flag's help (English and Russian), its completion, the settings'
-// check (flag, `config set output`, and the error listing the formats)
-// and is what -o renders with.
+// check (flag, `config set output`, and the error listing the formats),
+// is what -o renders with, and says whether errors go out as JSON.
 func TestAddingAFormatIsOneRow(t *testing.T) {
 	r := newBareRunner(t)
 	r.Printers = withTSV()
@@ -59,4 +59,6 @@ func TestAddingAFormatIsOneRow(t *testing.T) {
 		t.Errorf("config file after config set output TSV:\n%s", got)
 	}
 	r.Run("version", "-o", "tsv").Expect(t, 0, "tsv renderer\n", "")
+	r.Run("promo", "get", "5", "-o", "tsv", "--nosuch").Expect(t, 2, "",
+		`{"error":{"message":"unknown flag: --nosuch","exit_code":2}}`+"\n")
 }

@@ -78,7 +78,7 @@ func TestGlobalFlagsComeFromTheSettingsTable(t *testing.T) {
 
 // TestNoCobraRequiredFlagsOrGroups: cobra returns the errors of its
 // required flags and flag groups as plain English errors, which would not
-// exit 2 (core.UsageArgs types only the argument checks): a verb checks
+// exit 2 (core.usageArgs types only the argument checks): a verb checks
 // its flags in its own validate step instead.
 func TestNoCobraRequiredFlagsOrGroups(t *testing.T) {
 	f := core.NewFactory(core.Options{IO: &iostreams.IOStreams{In: &bytes.Buffer{}, Out: &bytes.Buffer{}, ErrOut: &bytes.Buffer{}}})

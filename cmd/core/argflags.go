@@ -8,17 +8,17 @@ import (
 	"github.com/promoctl/promoctl/internal/config"
 )
 
-// ArgFlags are the global flags a command line gives, read by pflag
+// argFlags are the global flags a command line gives, read by pflag
 // before (DecideLanguage) or beside (the flags after a bad one) cobra's
 // parse. Every flag is read as text; a flag it does not know is skipped
 // with its value, and nothing is written. Words after "--" are arguments.
-type ArgFlags struct{ fs *pflag.FlagSet }
+type argFlags struct{ fs *pflag.FlagSet }
 
-// ParseArgFlags reads args for the flags of defs (nil: the settings'
+// parseArgFlags reads args for the flags of defs (nil: the settings'
 // global flags, config.GlobalFlags). A flag of defs that takes no value
 // (a bool) takes none here either. It stops at a flag it cannot read
 // (one that lacks its value): what came before it is kept.
-func ParseArgFlags(args []string, defs *pflag.FlagSet) ArgFlags {
+func parseArgFlags(args []string, defs *pflag.FlagSet) argFlags {
 	fs := pflag.NewFlagSet("promoctl", pflag.ContinueOnError)
 	fs.SetOutput(io.Discard)
 	fs.Usage = func() {}
@@ -34,11 +34,11 @@ func ParseArgFlags(args []string, defs *pflag.FlagSet) ArgFlags {
 		})
 	}
 	_ = fs.Parse(args) // what was read before an error stands
-	return ArgFlags{fs}
+	return argFlags{fs}
 }
 
 // Value is the last value of the flag --name that args give, or "".
-func (a ArgFlags) Value(name string) string {
+func (a argFlags) Value(name string) string {
 	fl := a.fs.Lookup(name)
 	if fl == nil || !fl.Changed {
 		return ""

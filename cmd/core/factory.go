@@ -503,7 +503,7 @@ func (f *Factory) ErrorsAsJSON(cmd *cobra.Command) bool {
 	var src config.Source
 	switch {
 	case f.ArgsOutput != "":
-		return isJSONFormat(f.ArgsOutput)
+		return f.isJSONFormat(f.ArgsOutput)
 	case f.ResolvedSettings != nil:
 		v, src = string(f.ResolvedSettings.Output), f.ResolvedSettings.Sources[config.KeyOutput]
 	case cmd != nil:
@@ -512,18 +512,19 @@ func (f *Factory) ErrorsAsJSON(cmd *cobra.Command) bool {
 		v, src = f.Resolver(cmd).Given(config.KeyOutput)
 	}
 	if src.Kind == config.FromFlag && v != "" {
-		return isJSONFormat(v)
+		return f.isJSONFormat(v)
 	}
 	if f.Global.JQ != "" && !f.IO.IsStdoutTTY() {
 		return true
 	}
-	return isJSONFormat(v)
+	return f.isJSONFormat(v)
 }
 
-// isJSONFormat reports whether an --output value is json or jsonl, whose
-// readers get errors as JSON too.
-func isJSONFormat(v string) bool {
-	return strings.EqualFold(v, "json") || strings.EqualFold(v, "jsonl")
+// isJSONFormat reports whether an --output value names a format whose
+// readers get errors as JSON too (json, jsonl: format.Spec.ErrorsAsJSON).
+func (f *Factory) isJSONFormat(v string) bool {
+	spec, ok := f.Formats().Lookup(v)
+	return ok && spec.ErrorsAsJSON
 }
 
 // redact removes every token promoctl knows of from s: a last line of

@@ -30,7 +30,7 @@ func DecideLanguage(args []string, env config.Env) i18n.Lang {
 // profileLanguage is the language of the active profile of the config
 // file, or "".
 func profileLanguage(args []string, env config.Env) i18n.Lang {
-	given := ParseArgFlags(args, nil)
+	given := parseArgFlags(args, nil)
 	path, err := config.Path(given.Value(config.KeyConfig), env)
 	if err != nil {
 		return ""

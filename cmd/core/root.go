@@ -227,14 +227,14 @@ func baseURLOrigin(s *config.Settings) string {
 	}
 }
 
-// UsageArgs makes the argument check of every command of root a usage
+// usageArgs makes the argument check of every command of root a usage
 // error (exit 2), whatever its words: cobra's own checks (cobra.NoArgs)
 // return plain errors. With the flag errors (FlagError, the root's flag
 // error function), every mistake cobra finds in a command line is typed,
 // in any language. promoctl uses neither cobra's required flags nor its
 // flag groups, whose errors cobra returns plain
 // (TestNoCobraRequiredFlagsOrGroups).
-func UsageArgs(root *cobra.Command) {
+func usageArgs(root *cobra.Command) {
 	WalkCommands(root, func(c *cobra.Command) {
 		check := c.Args
 		if check == nil {
@@ -314,7 +314,7 @@ func Execute(ctx context.Context, args []string, o Options, add func(root *cobra
 	if f.Completing {
 		RegisterCompletions(root)
 	}
-	UsageArgs(root)
+	usageArgs(root)
 	TranslateHelp(root, f.Msg, f.Formats())
 	root.SetArgs(args)
 	root.SetIn(o.IO.In)
@@ -328,7 +328,7 @@ func Execute(ctx context.Context, args []string, o Options, add func(root *cobra
 	if errors.As(err, new(FlagParseError)) {
 		// The flags after the bad one were not parsed: an --output among
 		// them still says how to report the error.
-		f.ArgsOutput = ParseArgFlags(args, root.PersistentFlags()).Value("output")
+		f.ArgsOutput = parseArgFlags(args, root.PersistentFlags()).Value("output")
 	}
 	if cmd == nil {
 		cmd = root

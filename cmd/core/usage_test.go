@@ -80,12 +80,12 @@ func TestParseArgFlags(t *testing.T) {
 		{[]string{"api", "--", "-o", "json"}, "", ""},
 		{[]string{"-o", "json", "--profile"}, "json", ""},
 	} {
-		got := ParseArgFlags(c.args, defs)
+		got := parseArgFlags(c.args, defs)
 		if got.Value("output") != c.output || got.Value("profile") != c.profile {
 			t.Errorf("%q: output %q, profile %q; want %q, %q", c.args, got.Value("output"), got.Value("profile"), c.output, c.profile)
 		}
 	}
-	if got := ParseArgFlags([]string{"--config", "/x.yaml", "--profile", "p"}, nil); got.Value("config") != "/x.yaml" || got.Value("profile") != "p" {
+	if got := parseArgFlags([]string{"--config", "/x.yaml", "--profile", "p"}, nil); got.Value("config") != "/x.yaml" || got.Value("profile") != "p" {
 		t.Errorf("settings' flags: config %q, profile %q", got.Value("config"), got.Value("profile"))
 	}
 }

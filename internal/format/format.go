@@ -41,6 +41,9 @@ func (f Format) IsTable() bool { return f == Table || f == Wide }
 type Spec struct {
 	Name        Format
 	Description string
+	// ErrorsAsJSON says its readers are programs that read JSON: a
+	// command's error goes to stderr as a JSON object too.
+	ErrorsAsJSON bool
 }
 
 // Set is the formats of a run, in the order they are listed.
@@ -70,13 +73,23 @@ func Or(items []string, or string) string {
 // Parse checks an --output value against s: a name of s in any case,
 // around spaces; else an *UnknownError.
 func (s Set) Parse(v string) (Format, error) {
+	spec, ok := s.Lookup(v)
+	if !ok {
+		return "", &UnknownError{Value: v, Known: s.Names()}
+	}
+	return spec.Name, nil
+}
+
+// Lookup is the format of s that an --output value names (in any case,
+// around spaces).
+func (s Set) Lookup(v string) (Spec, bool) {
 	f := Format(strings.ToLower(strings.TrimSpace(v)))
 	for _, spec := range s {
 		if spec.Name == f {
-			return f, nil
+			return spec, true
 		}
 	}
-	return "", &UnknownError{Value: v, Known: s.Names()}
+	return Spec{}, false
 }
 
 // UnknownError is a value that names none of a run's formats.

@@ -35,9 +35,9 @@ func Printers() []Printer {
 	return []Printer{
 		table,
 		wide,
-		{Spec: format.Spec{Name: format.JSON, Description: "the API's JSON, for scripts and --jq"}, WholeJSON: true,
+		{Spec: format.Spec{Name: format.JSON, Description: "the API's JSON, for scripts and --jq", ErrorsAsJSON: true}, WholeJSON: true,
 			Data: writeJSON, List: func(w *bufio.Writer, l List, o Options) error { return streamJSON(w, l, o.Terminal) }},
-		{Spec: format.Spec{Name: format.JSONL, Description: "one JSON object a line, written as the list arrives"}, WholeJSON: true,
+		{Spec: format.Spec{Name: format.JSONL, Description: "one JSON object a line, written as the list arrives", ErrorsAsJSON: true}, WholeJSON: true,
 			Data: func(w *bufio.Writer, d Data, _ Options) error { return writeJSONL(w, d.JSON) }, List: streamJSONL},
 		{Spec: format.Spec{Name: format.YAML, Description: "the API's fields as YAML"}, WholeJSON: true,
 			Data: func(w *bufio.Writer, d Data, _ Options) error { return writeYAML(w, d.JSON) },
