@@ -56,15 +56,14 @@ var builtDirs sync.Map
 // runOnSilentTerminal runs bin with args on a pseudo-terminal that never
 // answers anything, as a terminal without colour queries (or a pipe-like
 // terminal multiplexer) does, and returns what the program wrote to it,
-// its exit code and how long it ran.
-func runOnSilentTerminal(t *testing.T, env []string, bin string, args ...string) (string, int, time.Duration) {
+// and its exit code.
+func runOnSilentTerminal(t *testing.T, env []string, bin string, args ...string) (string, int) {
 	t.Helper()
 	if _, err := os.Stat("/dev/ptmx"); err != nil {
 		t.Skipf("no pseudo-terminals here: %v", err)
 	}
 	cmd := exec.Command(bin, args...)
 	cmd.Env = env
-	start := time.Now()
 	f, err := pty.StartWithSize(cmd, &pty.Winsize{Rows: 40, Cols: 100})
 	if err != nil {
 		if errors.Is(err, os.ErrNotExist) || errors.Is(err, os.ErrPermission) {
@@ -95,13 +94,12 @@ func runOnSilentTerminal(t *testing.T, env []string, bin string, args ...string)
 		<-exited
 		t.Fatalf("%v did not exit within %s", args, ptyTimeout)
 	}
-	took := time.Since(start)
 	var ee *exec.ExitError
 	if err != nil && !errors.As(err, &ee) {
 		t.Fatalf("wait for promoctl: %v", err)
 	}
 	<-read
-	return out.String(), cmd.ProcessState.ExitCode(), took
+	return out.String(), cmd.ProcessState.ExitCode()
 }
 
 // TestNoTerminalQueries runs commands that draw nothing styled on a
@@ -114,11 +112,8 @@ func TestNoTerminalQueries(t *testing.T) {
 		t.Skip("builds promoctl")
 	}
 	bin := buildPromoctl(t)
-	// Not a performance budget (those are benchmarks): a guard against
-	// the 5 s a query waits, loose enough for a loaded machine under -race
-	// (200 ms was once exceeded there, by the sandbox's first run). The
-	// queries themselves are caught by terminalQueryRE.
-	const budget = time.Second
+	// No query is written (terminalQueryRE), so none is waited for; how
+	// long a run takes is for benchmarks.
 	for _, c := range []struct {
 		name string
 		args []string
@@ -131,7 +126,7 @@ func TestNoTerminalQueries(t *testing.T) {
 			env := sandboxEnv(t, t.TempDir())
 			// Twice: the first run of the sandbox creates its data.
 			for run := 1; run <= 2; run++ {
-				out, code, took := runOnSilentTerminal(t, env, bin, c.args...)
+				out, code := runOnSilentTerminal(t, env, bin, c.args...)
 				if code != 0 {
 					t.Fatalf("run %d: exit code = %d, want 0; the terminal got:\n%q", run, code, out)
 				}
@@ -140,9 +135,6 @@ func TestNoTerminalQueries(t *testing.T) {
 				}
 				if q := terminalQueryRE.FindString(out); q != "" {
 					t.Errorf("run %d: promoctl %v asked the terminal %q; the terminal got:\n%q", run, c.args, q, out)
-				}
-				if took > budget {
-					t.Errorf("run %d: promoctl %v took %s on a terminal that does not answer, want at most %s", run, c.args, took, budget)
 				}
 			}
 		})
@@ -159,14 +151,11 @@ func TestWizardOnSilentTerminal(t *testing.T) {
 	}
 	bin := buildPromoctl(t)
 	env := sandboxEnv(t, t.TempDir())
-	start := time.Now()
 	tm := startTermWith(t, answers{none: true}, env, bin, "--sandbox", "promo", "create", "--site-id", "1")
+	// The form appears; how long the unanswered query may hold it up is
+	// backgroundTimeout, which internal/prompt's TestAskBackground/silent
+	// shows askBackground keeps (performance is for benchmarks).
 	tm.expect("Code")
-	// The query waited for used to take 5 s; a second leaves room for a
-	// loaded machine.
-	if took := time.Since(start); took > time.Second {
-		t.Errorf("the form took %s to appear on a terminal that does not answer, want at most 1s", took)
-	}
 	// The form's colours depend on the background: it must have asked.
 	if !strings.Contains(tm.raw(), "\x1b]11;?") {
 		t.Errorf("the form did not ask the terminal for its background colour; the terminal got:\n%q", tm.raw())

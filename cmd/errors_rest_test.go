@@ -11,7 +11,9 @@ import (
 	"github.com/promoctl/promoctl/cmd/promocmd"
 	"github.com/promoctl/promoctl/internal/bulk"
 	"github.com/promoctl/promoctl/internal/config"
+	"github.com/promoctl/promoctl/internal/format"
 	"github.com/promoctl/promoctl/internal/i18n"
+	"github.com/promoctl/promoctl/internal/output"
 	"github.com/promoctl/promoctl/internal/plan"
 	"github.com/promoctl/promoctl/internal/promo"
 )
@@ -43,7 +45,7 @@ func TestRemainingErrorsInRussian(t *testing.T) {
 			`неверное значение timeout (флаг --timeout): "xx" — не длительность: нужно, например, 30s или 2m`},
 		{&config.ValueError{Key: "timeout", Source: config.Source{Kind: "env", Name: "PROMOCTL_TIMEOUT"}, Err: errors.New(`"-1s" must be longer than zero`)},
 			`неверное значение timeout (переменная PROMOCTL_TIMEOUT): "-1s": длительность должна быть больше нуля`},
-		{&config.ValueError{Key: "output", Source: config.Source{Kind: "flag", Name: "--output"}, Err: errors.New(`unknown output format "foo": use table, wide, json, jsonl, yaml, csv or xlsx`)},
+		{&config.ValueError{Key: "output", Source: config.Source{Kind: "flag", Name: "--output"}, Err: &format.UnknownError{Value: "foo", Known: output.Formats(nil).Names()}},
 			`неверное значение output (флаг --output): неизвестный формат вывода "foo": нужен table, wide, json, jsonl, yaml, csv или xlsx`},
 		{&config.ValueError{Key: "profile", Source: config.Source{Kind: "flag", Name: "--profile"}, Err: config.ProfileNotFound("/x/config.yaml", &config.File{Profiles: map[string]*config.Profile{"default": {}, "shop": {}}}, "zzz")},
 			`неверное значение profile (флаг --profile): профиля "zzz" нет в /x/config.yaml (профили: default, shop)`},

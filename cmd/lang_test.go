@@ -220,7 +220,7 @@ func TestRussianErrorLines(t *testing.T) {
 			"promoctl: список промокодов сайта 3: нет доступа: у вас нет доступа к сайту 3 (ошибка API 30: user cant view site)\n"},
 		{[]string{"--sandbox", "promo", "get", "NOPE", "--site-id", "1"}, core.ExitNotFound,
 			"promoctl: промокода \"NOPE\" нет на сайте 1 (промокод ищется на сайте из --site-id или site_id из настроек; аргумент из одних цифр считается ID)\n"},
-		{[]string{"--sandbox", "promo", "lst"}, core.ExitUsage, "promoctl: у \"promoctl promo\" нет команды \"lst\"; возможно, вы имели в виду \"get\"?\n"},
+		{[]string{"--sandbox", "promo", "lst"}, core.ExitUsage, "promoctl: у \"promoctl promo\" нет команды \"lst\"; возможно, вы имели в виду \"list\"?\n"},
 		{[]string{"--sandbox", "promo", "generate", "--site-id", "1", "--count", "x"}, core.ExitUsage,
 			"promoctl: неверное значение \"x\" флага \"--count\": нужно целое число, а не \"x\"\n"},
 		{[]string{"--sandbox", "promo", "create", "--site-id", "1", "--code", "ABC", "--amount", "150", "--percent"}, core.ExitUsage,

@@ -4,6 +4,9 @@ import (
 	"bytes"
 	"testing"
 
+	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
+
 	"github.com/promoctl/promoctl/cmd/core"
 	"github.com/promoctl/promoctl/cmd/internal/cmdtest"
 	"github.com/promoctl/promoctl/internal/config"
@@ -67,8 +70,26 @@ func TestGlobalFlagsComeFromTheSettingsTable(t *testing.T) {
 			t.Errorf("no --%s for setting %s", s.Flag, s.Key)
 			continue
 		}
-		if fl.Shorthand != s.Short || fl.Usage != s.Usage || fl.DefValue != "" {
-			t.Errorf("--%s = -%s %q default %q, want -%s %q and no default", s.Flag, fl.Shorthand, fl.Usage, fl.DefValue, s.Short, s.Usage)
+		if usage := s.FlagUsage(f.Formats()); fl.Shorthand != s.Short || fl.Usage != usage || fl.DefValue != "" {
+			t.Errorf("--%s = -%s %q default %q, want -%s %q and no default", s.Flag, fl.Shorthand, fl.Usage, fl.DefValue, s.Short, usage)
 		}
 	}
+}
+
+// TestNoCobraRequiredFlagsOrGroups: cobra returns the errors of its
+// required flags and flag groups as plain English errors, which would not
+// exit 2 (core.usageArgs types only the argument checks): a verb checks
+// its flags in its own validate step instead.
+func TestNoCobraRequiredFlagsOrGroups(t *testing.T) {
+	f := core.NewFactory(core.Options{IO: &iostreams.IOStreams{In: &bytes.Buffer{}, Out: &bytes.Buffer{}, ErrOut: &bytes.Buffer{}}})
+	banned := []string{cobra.BashCompOneRequiredFlag, "cobra_annotation_required_if_others_set", "cobra_annotation_one_required", "cobra_annotation_mutually_exclusive"}
+	core.WalkCommands(newTree(f), func(c *cobra.Command) {
+		c.Flags().VisitAll(func(fl *pflag.Flag) {
+			for _, a := range banned {
+				if _, ok := fl.Annotations[a]; ok {
+					t.Errorf("%s --%s: %s", c.CommandPath(), fl.Name, a)
+				}
+			}
+		})
+	})
 }

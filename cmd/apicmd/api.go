@@ -186,7 +186,7 @@ func (a *apiFlags) complete(cmd *cobra.Command, f *core.Factory, m, target strin
 // to JSON unless it was asked for on this command line.
 func runAPI(ctx context.Context, opts *apiOptions) error {
 	if opts.Out.Format == format.CSV {
-		if src := opts.Settings.Sources[config.KeyOutput]; src.Kind == "flag" || src.Kind == "env" {
+		if src := opts.Settings.Sources[config.KeyOutput]; src.Kind.Given() {
 			return core.Usagef("api prints JSON: use --output json or yaml, not csv")
 		}
 		opts.Out.Format = format.JSON

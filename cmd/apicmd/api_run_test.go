@@ -19,7 +19,7 @@ func TestRunAPI(t *testing.T) {
 		name           string
 		tty            bool
 		format         format.Format
-		outputFrom     string // the kind of source of the output setting
+		outputFrom     config.SourceKind // the kind of source of the output setting
 		opts           apiOptions
 		answers        []cmdtest.Answer
 		setup          func(*apitest.Server)

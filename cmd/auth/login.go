@@ -212,7 +212,7 @@ func (opts *authLoginOptions) input(ctx context.Context) (credentials, error) {
 		}
 		cr.token = t
 	case opts.TokenFlag:
-		t, err := config.CheckValue(config.KeyToken, opts.Token)
+		t, err := config.CheckValue(config.KeyToken, opts.Token, nil)
 		if err != nil {
 			return cr, core.Usagef("--token: %v", err)
 		}
@@ -262,7 +262,7 @@ func readToken(in io.Reader) (string, error) {
 	if t == "" {
 		return "", core.Usagef(`--with-token: standard input is empty; pipe the API key: printf '%%s' "$KEY" | promoctl auth login --with-token`)
 	}
-	if _, err := config.CheckValue(config.KeyToken, t); err != nil || strings.TrimSpace(t) != t {
+	if _, err := config.CheckValue(config.KeyToken, t, nil); err != nil || strings.TrimSpace(t) != t {
 		return "", core.Usagef("--with-token: the API key read from standard input has spaces, line breaks or control characters in it")
 	}
 	return t, nil

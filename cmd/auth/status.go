@@ -137,7 +137,7 @@ func tokenSource(src config.Source) string {
 	switch src.Kind {
 	case "":
 		return "not set"
-	case "profile":
+	case config.FromProfile:
 		return "config file"
 	}
 	return src.String()

@@ -19,7 +19,7 @@ func NewCmd(f *core.Factory) *cobra.Command {
 profile.
 
 Settings: base_url, token, user_id, site_id (the default --site-id), output
-(table, wide, json, jsonl, yaml, csv or xlsx) and timeout (such as 30s or 2m). A command takes
+(` + f.Formats().List() + `) and timeout (such as 30s or 2m). A command takes
 each from, in order: its flag, the environment (PROMOCTL_BASE_URL,
 PROMOCTL_TOKEN, PROMOCTL_USER_ID, PROMOCTL_SITE_ID, PROMOCTL_OUTPUT,
 PROMOCTL_TIMEOUT), the active profile, or the default. The active profile is
@@ -40,15 +40,18 @@ written atomically with mode 0600, keeping your comments.`,
 	return c
 }
 
-// completeKeys completes the name of a setting.
-func completeKeys(_ *cobra.Command, args []string, _ string) ([]string, cobra.ShellCompDirective) {
-	if len(args) == 0 {
-		return config.Keys(), cobra.ShellCompDirectiveNoFileComp
+// completeKeys completes the name of a setting, and then an output
+// format of the run (formats).
+func completeKeys(formats format.Set) cobra.CompletionFunc {
+	return func(_ *cobra.Command, args []string, _ string) ([]string, cobra.ShellCompDirective) {
+		if len(args) == 0 {
+			return config.Keys(), cobra.ShellCompDirectiveNoFileComp
+		}
+		if len(args) == 1 && args[0] == config.KeyOutput {
+			return formats.Names(), cobra.ShellCompDirectiveNoFileComp
+		}
+		return nil, cobra.ShellCompDirectiveNoFileComp
 	}
-	if len(args) == 1 && args[0] == config.KeyOutput {
-		return format.Names(), cobra.ShellCompDirectiveNoFileComp
-	}
-	return nil, cobra.ShellCompDirectiveNoFileComp
 }
 
 // Where a profile's API key is kept, as config list and config get say.

@@ -62,7 +62,7 @@ func runConfigExplain(_ context.Context, opts *configExplainOptions) error {
 		// The locale chose it: say which variable.
 		if name := i18n.LocaleVar(opts.Env); name != "" {
 			s.Sources = maps.Clone(s.Sources)
-			s.Language, s.Sources[config.KeyLanguage] = i18n.FromLocale(opts.Env), config.Source{Kind: "env", Name: name}
+			s.Language, s.Sources[config.KeyLanguage] = i18n.FromLocale(opts.Env), config.Source{Kind: config.FromEnv, Name: name}
 		}
 	}
 	return opts.Print(explain(&s, opts.ConfigSource, opts.ProfileSource))
@@ -77,8 +77,8 @@ func explain(s *config.Settings, cfgSrc, profSrc config.Source) output.Data {
 		From    string `json:"from,omitempty"`
 	}
 	rows := []row{
-		{"config_file", s.Path, cfgSrc.Kind, cfgSrc.Name},
-		{"profile", s.Profile, profSrc.Kind, profSrc.Name},
+		{"config_file", s.Path, string(cfgSrc.Kind), cfgSrc.Name},
+		{"profile", s.Profile, string(profSrc.Kind), profSrc.Name},
 	}
 	values := map[string]string{
 		config.KeyBaseURL:  s.BaseURL,
@@ -95,7 +95,7 @@ func explain(s *config.Settings, cfgSrc, profSrc config.Source) output.Data {
 	}
 	for _, k := range config.Keys() {
 		src := s.Sources[k]
-		r := row{Setting: k, Value: values[k], Source: src.Kind, From: src.Name}
+		r := row{Setting: k, Value: values[k], Source: string(src.Kind), From: src.Name}
 		if src.Kind == "" {
 			r.Source = "unset"
 		}

@@ -39,7 +39,7 @@ Keys: ` + strings.Join(config.Keys(), ", ") + `.`,
 		Example: `  promoctl config get site_id
   promoctl config get base_url --profile staging`,
 		Args:              core.ExactArgs(1, "a setting name"),
-		ValidArgsFunction: completeKeys,
+		ValidArgsFunction: completeKeys(f.Formats()),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			key := args[0]
 			if !config.IsKey(key) {

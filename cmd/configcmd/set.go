@@ -7,6 +7,7 @@ import (
 
 	"github.com/promoctl/promoctl/cmd/core"
 	"github.com/promoctl/promoctl/internal/config"
+	"github.com/promoctl/promoctl/internal/format"
 	"github.com/promoctl/promoctl/internal/i18n"
 	"github.com/promoctl/promoctl/internal/termsafe"
 )
@@ -15,7 +16,8 @@ import (
 type configSetOptions struct {
 	*core.ConfigSession
 	PlainHTTP  core.PlainHTTP
-	Key, Value string // the value as typed, not yet checked
+	Formats    format.Set // the run's output formats
+	Key, Value string     // the value as typed, not yet checked
 }
 
 func newConfigSetCmd(f *core.Factory, run func(context.Context, *configSetOptions) error) *cobra.Command {
@@ -23,6 +25,7 @@ func newConfigSetCmd(f *core.Factory, run func(context.Context, *configSetOption
 		run = runConfigSet
 	}
 	opts := &configSetOptions{}
+	formats := f.Formats()
 	return &cobra.Command{
 		Use:   "set KEY VALUE",
 		Short: "Change a setting of the active profile",
@@ -33,7 +36,7 @@ profile when it does not exist. Values are checked first:
             loopback, or with --allow-insecure-http on a trusted network
   user_id   your user id, a positive whole number ("Your ID" in the site admin)
   site_id   the default site of commands that take --site-id
-  output    table, wide, json, jsonl, yaml, csv or xlsx
+  output    ` + formats.List() + `
   timeout   a time limit such as 30s or 2m
   language  en or ru (default: the locale's)
   token     the API key, kept in the system keychain when there is one
@@ -43,13 +46,13 @@ profile when it does not exist. Values are checked first:
   promoctl config set output json
   promoctl config set base_url https://api.lpmotor.ru --profile staging`,
 		Args:              core.ExactArgs(2, "a setting name and a value"),
-		ValidArgsFunction: completeKeys,
+		ValidArgsFunction: completeKeys(formats),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			key := args[0]
 			if !config.IsKey(key) {
 				return unknownKey(key)
 			}
-			opts.ConfigSession, opts.PlainHTTP, opts.Key, opts.Value = f.StartConfig(cmd), f.PlainHTTP(), key, args[1]
+			opts.ConfigSession, opts.PlainHTTP, opts.Formats, opts.Key, opts.Value = f.StartConfig(cmd), f.PlainHTTP(), formats, key, args[1]
 			return run(cmd.Context(), opts)
 		},
 	}
@@ -63,9 +66,9 @@ func runConfigSet(ctx context.Context, opts *configSetOptions) error {
 	if key == config.KeyToken {
 		opts.Secret(opts.Value)
 	}
-	value, err := config.CheckValue(key, opts.Value)
+	value, err := config.CheckValue(key, opts.Value, opts.Formats)
 	if err != nil {
-		return core.Usagef("invalid %s: %v", key, err)
+		return i18n.NewError(core.ExitUsage, "config.set.invalid", "Key", key, "Err", err)
 	}
 	if key == config.KeyBaseURL {
 		if err := opts.PlainHTTP.AllowSaved(value); err != nil {

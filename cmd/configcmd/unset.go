@@ -42,7 +42,7 @@ Keys: ` + strings.Join(config.Keys(), ", ") + `.`,
 			if len(args) > 0 {
 				return nil, cobra.ShellCompDirectiveNoFileComp
 			}
-			return completeKeys(cmd, args, toComplete)
+			return completeKeys(f.Formats())(cmd, args, toComplete)
 		},
 		RunE: func(cmd *cobra.Command, args []string) error {
 			key := args[0]

@@ -134,7 +134,7 @@ func completionSandbox(ctx context.Context, f *Factory, budget time.Duration, cm
 		s, err = f.Settings(cmd)
 	} else {
 		// Resolved as --sandbox would, without switching the run.
-		r := config.NewResolver(config.Lookup{Flags: cmd.Flags(), Env: f.Env, Sandbox: true})
+		r := config.NewResolver(config.Lookup{Flags: cmd.Flags(), Env: f.Env, Sandbox: true, Formats: f.Formats()})
 		s, err = resolveSettings(cmd, r, true, f.Global.SandboxData, func() (*config.Doc, error) { return f.ConfigDoc(cmd) })
 	}
 	if err != nil {
@@ -197,19 +197,11 @@ func FixedCompletions(choices []cobra.Completion) cobra.CompletionFunc {
 	}
 }
 
-func outputChoices() []cobra.Completion {
-	desc := map[string]string{
-		"table": "aligned columns for people (default)",
-		"wide":  "a table with every column, none cut to fit the terminal",
-		"json":  "the API's JSON, for scripts and --jq",
-		"jsonl": "one JSON object a line, written as the list arrives",
-		"yaml":  "the API's fields as YAML",
-		"csv":   "comma-separated values with a header row",
-		"xlsx":  "an Excel workbook with typed cells (redirect it to a file)",
-	}
+// outputChoices are the run's formats and what each is.
+func outputChoices(formats format.Set) []cobra.Completion {
 	var out []cobra.Completion
-	for _, f := range format.Names() {
-		out = append(out, cobra.CompletionWithDesc(f, desc[f]))
+	for _, f := range formats {
+		out = append(out, cobra.CompletionWithDesc(string(f.Name), f.Description))
 	}
 	return out
 }

@@ -12,6 +12,7 @@ import (
 
 	"github.com/promoctl/promoctl/internal/api"
 	"github.com/promoctl/promoctl/internal/config"
+	"github.com/promoctl/promoctl/internal/format"
 	"github.com/promoctl/promoctl/internal/i18n"
 	"github.com/promoctl/promoctl/internal/promo"
 	"github.com/promoctl/promoctl/internal/prompt"
@@ -293,6 +294,8 @@ func (r *ErrorRenderer) typed(err error) (string, bool) {
 		return p.SayWith(e.Msg, r.text), true
 	case *api.Error:
 		return r.apiError(e), true
+	case *format.UnknownError:
+		return p.T("format.unknown", "Value", strconv.Quote(e.Value), "Formats", orList(p, e.Known)), true
 	case *api.TimeoutError:
 		if e.After <= 0 {
 			return p.T("error.api.timeout"), true
@@ -312,7 +315,7 @@ func (r *ErrorRenderer) typed(err error) (string, bool) {
 		return p.T("error.value."+kind, "Value", strconv.Quote(e.Num)), true
 	case *config.ValueError:
 		source := e.Source.Name
-		if k := "word.source." + e.Source.Kind; p.Has(k) {
+		if k := "word.source." + string(e.Source.Kind); p.Has(k) {
 			// A profile's name is "NAME in PATH", as config explain says it.
 			source = strings.TrimSpace(p.T(k) + " " + strings.Replace(e.Source.Name, " in ", " "+p.T("word.in")+" ", 1))
 		}

@@ -104,6 +104,18 @@ func NewFactory(o Options) *Factory {
 	return f
 }
 
+// Printers is the run's table of output formats (Options.Printers).
+func (f *Factory) Printers() []output.Printer {
+	if f.opts.Printers == nil {
+		return output.Printers()
+	}
+	return f.opts.Printers
+}
+
+// Formats are the run's output formats, as its table of printers names
+// them.
+func (f *Factory) Formats() format.Set { return output.Formats(f.Printers()) }
+
 // Location is the time zone dates are shown and read in.
 func (f *Factory) Location() *time.Location {
 	if f.opts.Location != nil {
@@ -139,7 +151,7 @@ func (f *Factory) Resolver(cmd *cobra.Command) *config.Resolver {
 			return t
 		}
 	}
-	f.resolved = config.NewResolver(config.Lookup{Flags: cmd.Flags(), Env: f.Env, Keychain: fromKeychain, Sandbox: sandboxed})
+	f.resolved = config.NewResolver(config.Lookup{Flags: cmd.Flags(), Env: f.Env, Keychain: fromKeychain, Sandbox: sandboxed, Formats: f.Formats()})
 	return f.resolved
 }
 
@@ -281,7 +293,7 @@ func (f *Factory) newClient(s *config.Settings, c conn) (*api.Client, error) {
 	if s.Token == "" {
 		return nil, &AuthError{"no API token: run `promoctl auth login`, or set PROMOCTL_TOKEN (try `promoctl --sandbox …` to explore without an account)"}
 	}
-	if _, err := config.CheckValue(config.KeyToken, s.Token); err != nil {
+	if _, err := config.CheckValue(config.KeyToken, s.Token, nil); err != nil {
 		// A line break cannot go in a header: say so before any request,
 		// naming where the token came from, never the token.
 		return nil, &config.ValueError{Key: config.KeyToken, Source: s.Sources[config.KeyToken], Err: err}
@@ -391,7 +403,7 @@ func (f *Factory) outputOptions(s *config.Settings) (output.Options, error) {
 		f.IO.DisableColor()
 	}
 	o := output.Options{Format: s.Output, NoHeaders: f.Global.NoHeaders, Color: f.IO.ColorEnabled(), Terminal: f.IO.IsStdoutTTY(),
-		Width: f.IO.TerminalWidth(), Loc: f.Location(), Locale: NewTableLocale(f.Msg)}
+		Width: f.IO.TerminalWidth(), Loc: f.Location(), Locale: NewTableLocale(f.Msg), Printers: f.Printers()}
 	if !o.Format.IsTable() || f.Global.JQ != "" {
 		f.IO.Machine() // JSON, YAML, CSV, a workbook: UTF-8 whatever the locale
 	}
@@ -401,7 +413,7 @@ func (f *Factory) outputOptions(s *config.Settings) (output.Options, error) {
 		}
 		return o, nil
 	}
-	if src := s.Sources[config.KeyOutput]; src.Kind == "flag" && o.Format != format.JSON {
+	if src := s.Sources[config.KeyOutput]; src.Kind == config.FromFlag && o.Format != format.JSON {
 		return o, Usagef("--jq works with --output json, not %s", o.Format)
 	}
 	code, err := output.CompileJQ(f.Global.JQ)
@@ -491,7 +503,7 @@ func (f *Factory) ErrorsAsJSON(cmd *cobra.Command) bool {
 	var src config.Source
 	switch {
 	case f.ArgsOutput != "":
-		return isJSONFormat(f.ArgsOutput)
+		return f.isJSONFormat(f.ArgsOutput)
 	case f.ResolvedSettings != nil:
 		v, src = string(f.ResolvedSettings.Output), f.ResolvedSettings.Sources[config.KeyOutput]
 	case cmd != nil:
@@ -499,19 +511,20 @@ func (f *Factory) ErrorsAsJSON(cmd *cobra.Command) bool {
 		// line and the environment say.
 		v, src = f.Resolver(cmd).Given(config.KeyOutput)
 	}
-	if src.Kind == "flag" && v != "" {
-		return isJSONFormat(v)
+	if src.Kind == config.FromFlag && v != "" {
+		return f.isJSONFormat(v)
 	}
 	if f.Global.JQ != "" && !f.IO.IsStdoutTTY() {
 		return true
 	}
-	return isJSONFormat(v)
+	return f.isJSONFormat(v)
 }
 
-// isJSONFormat reports whether an --output value is json or jsonl, whose
-// readers get errors as JSON too.
-func isJSONFormat(v string) bool {
-	return strings.EqualFold(v, "json") || strings.EqualFold(v, "jsonl")
+// isJSONFormat reports whether an --output value names a format whose
+// readers get errors as JSON too (json, jsonl: format.Spec.ErrorsAsJSON).
+func (f *Factory) isJSONFormat(v string) bool {
+	spec, ok := f.Formats().Lookup(v)
+	return ok && spec.ErrorsAsJSON
 }
 
 // redact removes every token promoctl knows of from s: a last line of

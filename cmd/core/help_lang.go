@@ -10,6 +10,7 @@ import (
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
 
+	"github.com/promoctl/promoctl/internal/format"
 	"github.com/promoctl/promoctl/internal/i18n"
 )
 
@@ -54,17 +55,19 @@ func WalkCommands(c *cobra.Command, fn func(*cobra.Command)) {
 // TranslateHelp puts p's language over the English help of the tree under
 // root: every command's descriptions and examples, its flags' usage, the
 // titles of its groups, and the words of cobra's usage template. English
-// is left as it is.
-func TranslateHelp(root *cobra.Command, p *i18n.Printer) {
+// is left as it is. A text that lists the output formats has them as
+// {{.Formats}}: the run's (formats), as the language lists choices.
+func TranslateHelp(root *cobra.Command, p *i18n.Printer, formats format.Set) {
 	if !p.Russian() {
 		return
 	}
 	WithCobraCommands(root)
+	list := orList(p, formats.Names())
 	WalkCommands(root, func(c *cobra.Command) {
 		key := HelpKey(c)
 		set := func(field *string, id string) {
 			if p.Has(id) {
-				*field = p.T(id)
+				*field = p.T(id, "Formats", list)
 			}
 		}
 		set(&c.Short, "help."+key+".short")
@@ -76,7 +79,7 @@ func TranslateHelp(root *cobra.Command, p *i18n.Printer) {
 				return
 			}
 			if id := "flag." + key + "." + fl.Name; p.Has(id) {
-				fl.Usage = p.T(id)
+				fl.Usage = p.T(id, "Formats", list)
 			} else {
 				set(&fl.Usage, "flag."+fl.Name)
 			}
@@ -225,3 +228,13 @@ type typeNamed struct {
 }
 
 func (t typeNamed) Type() string { return t.name }
+
+// orList is items as p's language lists choices: "a, b or c", "a, b или c"
+// (list.or).
+func orList(p *i18n.Printer, items []string) string {
+	if len(items) < 2 {
+		return strings.Join(items, "")
+	}
+	last := len(items) - 1
+	return p.T("list.or", "Items", strings.Join(items[:last], ", "), "Last", items[last])
+}

@@ -26,7 +26,7 @@ func LoginRules() prompt.LoginRules {
 		},
 		UserID: config.ParseID,
 		Token: func(s string) error {
-			_, err := config.CheckValue(config.KeyToken, s)
+			_, err := config.CheckValue(config.KeyToken, s, nil)
 			return err
 		},
 	}
@@ -38,7 +38,7 @@ func SourceText(s *config.Settings, src config.Source) string {
 	switch src.Kind {
 	case "":
 		return "not set"
-	case "profile":
+	case config.FromProfile:
 		return "profile " + strings.TrimSuffix(src.Name, " in "+s.Path)
 	}
 	return src.String()

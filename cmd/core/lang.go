@@ -1,8 +1,6 @@
 package core
 
 import (
-	"strings"
-
 	"github.com/promoctl/promoctl/internal/iostreams"
 
 	"github.com/promoctl/promoctl/internal/config"
@@ -32,7 +30,8 @@ func DecideLanguage(args []string, env config.Env) i18n.Lang {
 // profileLanguage is the language of the active profile of the config
 // file, or "".
 func profileLanguage(args []string, env config.Env) i18n.Lang {
-	path, err := config.Path(argValue(args, "config"), env)
+	given := parseArgFlags(args, nil)
+	path, err := config.Path(given.Value(config.KeyConfig), env)
 	if err != nil {
 		return ""
 	}
@@ -40,7 +39,7 @@ func profileLanguage(args []string, env config.Env) i18n.Lang {
 	if err != nil || len(f.Profiles) == 0 {
 		return ""
 	}
-	name := argValue(args, "profile")
+	name := given.Value(config.KeyProfile)
 	if name == "" {
 		if v, ok := env("PROMOCTL_PROFILE"); ok {
 			name = v
@@ -61,26 +60,6 @@ func profileLanguage(args []string, env config.Env) i18n.Lang {
 		return ""
 	}
 	return l
-}
-
-// argValue is the value of a global flag --name in args (--name v or
-// --name=v), read before cobra parses them; the last one wins, as with
-// pflag. Nothing after "--" is a flag.
-func argValue(args []string, name string) string {
-	var v string
-	for i := 0; i < len(args); i++ {
-		a := args[i]
-		switch {
-		case a == "--":
-			return v
-		case a == "--"+name && i+1 < len(args):
-			v = args[i+1]
-			i++
-		case strings.HasPrefix(a, "--"+name+"="):
-			v = strings.TrimPrefix(a, "--"+name+"=")
-		}
-	}
-	return v
 }
 
 // localeCharset makes the text written for people on a terminal come out

@@ -222,7 +222,7 @@ func SandboxFaultMessages(f sandbox.Faults) []i18n.Message {
 // data file.
 func (l *LocalSandbox) Point(s *config.Settings) error {
 	user := int64(1)
-	if src := s.Sources[config.KeyUserID]; src.Kind == "flag" {
+	if src := s.Sources[config.KeyUserID]; src.Kind == config.FromFlag {
 		user = s.UserID
 	}
 	var token string
@@ -235,10 +235,10 @@ func (l *LocalSandbox) Point(s *config.Settings) error {
 		return Usagef("--user-id %d: the sandbox has users 1 and 2", user)
 	}
 	s.BaseURL, s.Token, s.UserID = SandboxBaseURL, token, user
-	s.Sources[config.KeyBaseURL] = config.Source{Kind: "flag", Name: "--sandbox"}
-	s.Sources[config.KeyToken] = config.Source{Kind: "flag", Name: "--sandbox"}
-	if src := s.Sources[config.KeyUserID]; src.Kind != "flag" {
-		s.Sources[config.KeyUserID] = config.Source{Kind: "flag", Name: "--sandbox"}
+	s.Sources[config.KeyBaseURL] = config.Source{Kind: config.FromFlag, Name: "--sandbox"}
+	s.Sources[config.KeyToken] = config.Source{Kind: config.FromFlag, Name: "--sandbox"}
+	if src := s.Sources[config.KeyUserID]; src.Kind != config.FromFlag {
+		s.Sources[config.KeyUserID] = config.Source{Kind: config.FromFlag, Name: "--sandbox"}
 	}
 	return nil
 }

@@ -7,7 +7,7 @@ import (
 // RequireProfile fails when a profile the user named explicitly (--profile
 // or PROMOCTL_PROFILE) is not in the file.
 func RequireProfile(doc *config.Doc, name string, src config.Source) error {
-	if doc.HasProfile(name) || (src.Kind != "flag" && src.Kind != "env") {
+	if doc.HasProfile(name) || !src.Kind.Given() {
 		return nil
 	}
 	return &config.ValueError{Key: "profile", Source: src, Err: ProfileNotFound(doc, name)}

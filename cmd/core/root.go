@@ -14,10 +14,12 @@ import (
 	"github.com/promoctl/promoctl/internal/config"
 	"github.com/promoctl/promoctl/internal/i18n"
 	"github.com/promoctl/promoctl/internal/iostreams"
+	"github.com/promoctl/promoctl/internal/output"
 	"github.com/promoctl/promoctl/internal/progress"
 	"github.com/promoctl/promoctl/internal/promo"
 	"github.com/promoctl/promoctl/internal/prompt"
 	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
 )
 
 // Build describes the binary; main fills it in at link time.
@@ -54,6 +56,9 @@ type Options struct {
 	// CompletionTimeout bounds one shell completion; 0 means
 	// completionTimeout (tests shorten it).
 	CompletionTimeout time.Duration
+	// Printers is the table of output formats; nil means
+	// output.Printers(). Tests add a format with a row of their own.
+	Printers []output.Printer
 }
 
 // Keychain is the operating system's keychain, where auth login keeps the
@@ -76,9 +81,8 @@ func UsageErr(err error) error { return &usageError{err} }
 // FlagError explains a flag that could not be parsed. A negative number
 // such as -1 reads as a flag; say how to give it as a value.
 func FlagError(cmd *cobra.Command, err error) error {
-	msg := err.Error()
-	if i := strings.LastIndex(msg, " in -"); strings.HasPrefix(msg, "unknown shorthand flag") && i >= 0 {
-		word := msg[i+len(" in "):]
+	if ne := (*pflag.NotExistError)(nil); errors.As(err, &ne) && ne.GetSpecifiedShortnames() != "" {
+		word := "-" + ne.GetSpecifiedShortnames()
 		if _, numErr := strconv.ParseFloat(word, 64); numErr == nil {
 			return Usagef("%s is read as a flag: to give %s an argument that starts with \"-\", put \"--\" before it", word, CommandName(cmd))
 		}
@@ -91,30 +95,6 @@ func FlagError(cmd *cobra.Command, err error) error {
 type FlagParseError struct{ error }
 
 func (e FlagParseError) Unwrap() error { return e.error }
-
-// OutputInArgs is the last --output (-o) given on a command line, "" when
-// none: -o json, -ojson, -o=json, --output json, --output=json. Words
-// after "--" are arguments.
-func OutputInArgs(args []string) string {
-	v := ""
-	for i := 0; i < len(args); i++ {
-		a := args[i]
-		switch {
-		case a == "--":
-			return v
-		case a == "-o" || a == "--output":
-			if i+1 < len(args) {
-				v = args[i+1]
-				i++
-			}
-		case strings.HasPrefix(a, "--output="):
-			v = strings.TrimPrefix(a, "--output=")
-		case strings.HasPrefix(a, "-o") && !strings.HasPrefix(a, "--"):
-			v = strings.TrimPrefix(strings.TrimPrefix(a, "-o"), "=")
-		}
-	}
-	return v
-}
 
 func Usagef(format string, args ...any) error { return &usageError{fmt.Errorf(format, args...)} }
 
@@ -208,8 +188,6 @@ func ExitCode(err error) int {
 		case ae.Status == http.StatusNotFound:
 			return ExitNotFound
 		}
-	case isCobraUsage(err):
-		return ExitUsage
 	}
 	return ExitFailure
 }
@@ -240,24 +218,36 @@ func namedExit(err error) int {
 // PROMOCTL_BASE_URL", "the default".
 func baseURLOrigin(s *config.Settings) string {
 	switch src := s.Sources[config.KeyBaseURL]; src.Kind {
-	case "", "default":
+	case "", config.FromDefault:
 		return "the default"
-	case "flag", "env":
+	case config.FromFlag, config.FromEnv:
 		return "from " + src.Name
 	default:
 		return "from " + SourceText(s, src)
 	}
 }
 
-// isCobraUsage recognises cobra's own usage errors, which are plain errors.
-func isCobraUsage(err error) bool {
-	msg := err.Error()
-	for _, p := range []string{"unknown command", "unknown flag", "unknown shorthand", "required flag", "if any flags in the group", "invalid argument", "accepts ", "flag needs an argument"} {
-		if strings.HasPrefix(msg, p) {
-			return true
+// usageArgs makes the argument check of every command of root a usage
+// error (exit 2), whatever its words: cobra's own checks (cobra.NoArgs)
+// return plain errors. With the flag errors (FlagError, the root's flag
+// error function), every mistake cobra finds in a command line is typed,
+// in any language. promoctl uses neither cobra's required flags nor its
+// flag groups, whose errors cobra returns plain
+// (TestNoCobraRequiredFlagsOrGroups).
+func usageArgs(root *cobra.Command) {
+	WalkCommands(root, func(c *cobra.Command) {
+		check := c.Args
+		if check == nil {
+			return
 		}
-	}
-	return false
+		c.Args = func(cmd *cobra.Command, args []string) error {
+			err := check(cmd, args)
+			if ue := (*usageError)(nil); err == nil || errors.As(err, &ue) {
+				return err
+			}
+			return UsageErr(err)
+		}
+	})
 }
 
 // GroupRun makes a command that only groups others fail on an unknown
@@ -269,12 +259,46 @@ func GroupRun(cmd *cobra.Command, args []string) error {
 		if cmd.SuggestionsMinimumDistance <= 0 {
 			cmd.SuggestionsMinimumDistance = 2 // cobra sets it only on the root
 		}
-		if s := cmd.SuggestionsFor(args[0]); len(s) > 0 {
-			return Usagef("unknown command %q for %q; did you mean %q?", args[0], cmd.CommandPath(), s[0])
+		if s := nearest(args[0], cmd.SuggestionsFor(args[0])); s != "" {
+			return Usagef("unknown command %q for %q; did you mean %q?", args[0], cmd.CommandPath(), s)
 		}
 		return Usagef("unknown command %q for %q", args[0], cmd.CommandPath())
 	}
 	return cmd.Help()
+}
+
+// nearest is the suggestion closest to typed (the fewest letters to
+// change), the first of equals; "" for none. cobra lists its suggestions
+// in the order of the commands, which walking the tree sorts.
+func nearest(typed string, suggestions []string) string {
+	best, bestD := "", -1
+	for _, s := range suggestions {
+		if d := distance(strings.ToLower(typed), strings.ToLower(s)); bestD < 0 || d < bestD {
+			best, bestD = s, d
+		}
+	}
+	return best
+}
+
+// distance is the Levenshtein distance between a and b, in bytes.
+func distance(a, b string) int {
+	prev := make([]int, len(b)+1)
+	for j := range prev {
+		prev[j] = j
+	}
+	for i := 1; i <= len(a); i++ {
+		cur := make([]int, len(b)+1)
+		cur[0] = i
+		for j := 1; j <= len(b); j++ {
+			cost := 1
+			if a[i-1] == b[j-1] {
+				cost = 0
+			}
+			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+		}
+		prev = cur
+	}
+	return prev[len(b)]
 }
 
 // Execute runs the command tree of the root and the nouns that add puts
@@ -290,7 +314,8 @@ func Execute(ctx context.Context, args []string, o Options, add func(root *cobra
 	if f.Completing {
 		RegisterCompletions(root)
 	}
-	TranslateHelp(root, f.Msg)
+	usageArgs(root)
+	TranslateHelp(root, f.Msg, f.Formats())
 	root.SetArgs(args)
 	root.SetIn(o.IO.In)
 	root.SetOut(o.IO.Out)
@@ -303,7 +328,7 @@ func Execute(ctx context.Context, args []string, o Options, add func(root *cobra
 	if errors.As(err, new(FlagParseError)) {
 		// The flags after the bad one were not parsed: an --output among
 		// them still says how to report the error.
-		f.ArgsOutput = OutputInArgs(args)
+		f.ArgsOutput = parseArgFlags(args, root.PersistentFlags()).Value("output")
 	}
 	if cmd == nil {
 		cmd = root
@@ -343,7 +368,7 @@ Try it without an account on the built-in sandbox:
 	// The settings' flags come from the settings table, which also says how
 	// each is resolved; each command reads them through f.resolver.
 	for _, s := range config.GlobalFlags() {
-		pf.StringP(s.Flag, s.Short, "", s.Usage)
+		pf.StringP(s.Flag, s.Short, "", s.FlagUsage(f.Formats()))
 	}
 	pf.StringVar(&g.JQ, "jq", "", "filter the JSON output with a jq expression")
 	pf.BoolVar(&g.NoHeaders, "no-headers", false, "omit the header row of tables and CSV")
@@ -357,7 +382,7 @@ Try it without an account on the built-in sandbox:
 	comp := f.Completions()
 	f.CompleteFlag(root, "profile", comp.CompleteProfiles)
 	f.CompleteFlag(root, "user-id", comp.CompleteUserIDs)
-	f.CompleteFlag(root, "output", FixedCompletions(outputChoices()))
+	f.CompleteFlag(root, "output", FixedCompletions(outputChoices(f.Formats())))
 	f.CompleteFlag(root, "base-url", FixedCompletions([]cobra.Completion{cobra.CompletionWithDesc(baseurl.Default, "the Mottor API")}))
 	_ = root.MarkPersistentFlagFilename("config")       // the flag exists: no error
 	_ = root.MarkPersistentFlagFilename("sandbox-data") // likewise

@@ -7,7 +7,6 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/promoctl/promoctl/cmd/core"
-	"github.com/promoctl/promoctl/internal/config"
 	"github.com/promoctl/promoctl/internal/i18n"
 	"github.com/promoctl/promoctl/internal/promo"
 	"github.com/promoctl/promoctl/internal/termsafe"
@@ -75,10 +74,7 @@ offers to edit the answers and try again. PROMOCTL_ACCESSIBLE=1 or
 			if err != nil {
 				return err
 			}
-			site := sess.Settings.SiteID
-			if fileSite != nil && sess.Settings.Sources[config.KeySiteID].Kind != "flag" {
-				site = *fileSite
-			}
+			site, _ := siteOver(sess, fileSite)
 			opts.Session, opts.Changes, opts.SiteID = sess, changes, site
 			opts.FromFile, opts.Interactive, opts.DryRun = ff.file != "", wizard, ff.dryRun
 			if wizard {

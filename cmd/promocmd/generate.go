@@ -20,7 +20,6 @@ import (
 	"github.com/promoctl/promoctl/internal/api"
 	"github.com/promoctl/promoctl/internal/bulk"
 	"github.com/promoctl/promoctl/internal/bulk/codegen"
-	"github.com/promoctl/promoctl/internal/config"
 	"github.com/promoctl/promoctl/internal/i18n"
 	"github.com/promoctl/promoctl/internal/jsonscan"
 	"github.com/promoctl/promoctl/internal/plan"
@@ -218,10 +217,8 @@ func (g *generateFlags) complete(cmd *cobra.Command, f *core.Factory, opts *prom
 	if err != nil {
 		return err
 	}
-	opts.Session, opts.SiteID = sess, sess.Settings.SiteID
-	if fileSite != nil && sess.Settings.Sources[config.KeySiteID].Kind != "flag" {
-		opts.SiteID = *fileSite
-	}
+	opts.Session = sess
+	opts.SiteID, _ = siteOver(sess, fileSite)
 	opts.Getenv = f.Env.Getenv
 	return nil
 }

@@ -13,7 +13,6 @@ import (
 	"github.com/promoctl/promoctl/cmd/core"
 	"github.com/promoctl/promoctl/internal/api"
 	"github.com/promoctl/promoctl/internal/bulk"
-	"github.com/promoctl/promoctl/internal/config"
 	"github.com/promoctl/promoctl/internal/i18n"
 	"github.com/promoctl/promoctl/internal/output"
 	"github.com/promoctl/promoctl/internal/promo"
@@ -373,8 +372,8 @@ func (sel *selection) site(s *core.Session, site int64) (int64, error) {
 		return site, nil
 	}
 	js := sel.job.info.Header.SiteID
-	if s.Settings.Sources[config.KeySiteID].Kind == "flag" && site != js {
-		return 0, core.Usagef("--job %s: the job is of site %d, not of --site-id %d", sel.Job, js, site)
+	if flag, other := siteOver(s, &js); other {
+		return 0, core.Usagef("--job %s: the job is of site %d, not of --site-id %d", sel.Job, js, flag)
 	}
 	return js, nil
 }

@@ -235,7 +235,7 @@ const sandboxUsers = "user 1 can view sites 1 and 2, user 2 site 3"
 // servedSandbox reports whether the settings point at a server that may be
 // a sandbox: a base URL was set, and it is not the real service's.
 func servedSandbox(s *config.Settings) bool {
-	if src, ok := s.Sources[config.KeyBaseURL]; !ok || src.Kind == "default" {
+	if src, ok := s.Sources[config.KeyBaseURL]; !ok || src.Kind == config.FromDefault {
 		return false
 	}
 	u, err := baseurl.Parse(s.BaseURL)
@@ -278,7 +278,7 @@ func (opts *sandboxRedeemOptions) explain(ctx context.Context, err error) error 
 // sourceOf says where a setting came from: "env PROMOCTL_BASE_URL",
 // "flag --base-url", in the run's language.
 func sourceOf(src config.Source) i18n.Message {
-	return i18n.M("sandbox.redeem.source", "Kind", i18n.M("word.source."+src.Kind), "Name", src.Name)
+	return i18n.M("sandbox.redeem.source", "Kind", i18n.M("word.source."+string(src.Kind)), "Name", src.Name)
 }
 
 // refusal says why the sandbox refused the code of r (reason, answered

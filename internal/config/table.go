@@ -55,7 +55,10 @@ type Setting struct {
 
 	check func(v string) (string, error)    // a value for the file, in the form it keeps
 	apply func(s *Settings, v string) error // the resolved value into s
-	field func(p *Profile) *string          // where a profile keeps it
+	// format marks the output format: a value of the run's format.Set,
+	// which its Usage's %s lists (FlagUsage).
+	format bool
+	field  func(p *Profile) *string // where a profile keeps it
 }
 
 // Table is the settings of a profile, in the order they are shown.
@@ -96,11 +99,12 @@ func Table() []Setting {
 			field: func(p *Profile) *string { return &p.SiteID },
 		},
 		{
+			// One of the run's formats (Lookup.Formats): checked and
+			// said by the table of formats, not by this row.
 			Key: KeyOutput, Flag: "output", Short: "o", Env: "PROMOCTL_OUTPUT", Default: string(format.Table),
-			Usage: "output format: table, wide, json, jsonl, yaml, csv or xlsx (default table)",
-			check: func(v string) (string, error) { f, err := format.Parse(v); return string(f), err },
-			apply: func(s *Settings, v string) (err error) { s.Output, err = format.Parse(v); return err },
-			field: func(p *Profile) *string { return &p.Output },
+			Usage:  "output format: %s (default table)",
+			format: true,
+			field:  func(p *Profile) *string { return &p.Output },
 		},
 		{
 			Key: KeyTimeout, Flag: "timeout", Env: "PROMOCTL_TIMEOUT", Default: DefaultTimeout.String(),
@@ -190,12 +194,35 @@ func Default(key string) string {
 // CheckValue checks a value for a setting and returns it in the form the
 // config file keeps: a base URL without a trailing slash, ids without
 // leading zeros, the output format in lower case.
-func CheckValue(key, value string) (string, error) {
+// formats are the run's output formats, which the output setting takes.
+func CheckValue(key, value string, formats format.Set) (string, error) {
 	s, ok := Find(key)
-	if !ok || s.check == nil {
+	if !ok || (s.check == nil && !s.format) {
 		return "", fmt.Errorf("unknown setting %q: use one of %s", key, strings.Join(Keys(), ", "))
 	}
+	if s.format {
+		f, err := formats.Parse(value)
+		return string(f), err
+	}
 	return s.check(strings.TrimSpace(value))
+}
+
+// apply puts the resolved value v into st; formats are the run's output
+// formats.
+func (s Setting) applyTo(st *Settings, v string, formats format.Set) (err error) {
+	if s.format {
+		st.Output, err = formats.Parse(v)
+		return err
+	}
+	return s.apply(st, v)
+}
+
+// FlagUsage is the flag's help, listing formats for the output format.
+func (s Setting) FlagUsage(formats format.Set) string {
+	if s.format {
+		return fmt.Sprintf(s.Usage, formats.List())
+	}
+	return s.Usage
 }
 
 // Get returns the value of key as the profile stores it.

@@ -5,6 +5,9 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/promoctl/promoctl/internal/format"
+	"github.com/promoctl/promoctl/internal/output"
 )
 
 // layerValues are a valid value of a setting in each layer, all different,
@@ -68,7 +71,7 @@ func TestTablePrecedence(t *testing.T) {
 					*row.field(p) = v.profile
 				}
 				file := &File{Profiles: map[string]*Profile{DefaultProfile: p}}
-				l := Lookup{Flags: flagsOf(t, args...), Env: func(k string) (string, bool) { s, ok := vars[k]; return s, ok }}
+				l := Lookup{Formats: testFormats(), Flags: flagsOf(t, args...), Env: func(k string) (string, bool) { s, ok := vars[k]; return s, ok }}
 				if kc {
 					l.Keychain = func(string) string { return v.keychain }
 				}
@@ -112,7 +115,7 @@ func TestTableSandboxCredentialsOnlyFromFlags(t *testing.T) {
 		file := &File{Profiles: map[string]*Profile{DefaultProfile: p}}
 		env := func(k string) (string, bool) { return v.env, k == row.Env }
 		kc := func(string) string { return "k-token" }
-		s, err := NewResolver(Lookup{Flags: flagsOf(t), Env: env, Keychain: kc, Sandbox: true}).Settings("c.yaml", file)
+		s, err := NewResolver(Lookup{Formats: testFormats(), Flags: flagsOf(t), Env: env, Keychain: kc, Sandbox: true}).Settings("c.yaml", file)
 		if err != nil {
 			t.Fatalf("%s: Settings: %v", row.Key, err)
 		}
@@ -126,7 +129,7 @@ func TestTableSandboxCredentialsOnlyFromFlags(t *testing.T) {
 		if row.Flag == "" {
 			continue
 		}
-		s, err = NewResolver(Lookup{Flags: flagsOf(t, "--"+row.Flag, v.flag), Env: env, Sandbox: true}).Settings("c.yaml", file)
+		s, err = NewResolver(Lookup{Formats: testFormats(), Flags: flagsOf(t, "--"+row.Flag, v.flag), Env: env, Sandbox: true}).Settings("c.yaml", file)
 		if err != nil {
 			t.Fatalf("%s: Settings: %v", row.Key, err)
 		}
@@ -162,13 +165,16 @@ func TestTableRowsAreComplete(t *testing.T) {
 		flags[row.Flag], envs[row.Env] = true, true
 	}
 	for _, row := range Table() {
-		if row.check == nil || row.apply == nil || row.field == nil {
+		if (!row.format && (row.check == nil || row.apply == nil)) || row.field == nil {
 			t.Errorf("setting %s lacks check, apply or field", row.Key)
 		}
 		if row.Default != "" {
-			if _, err := CheckValue(row.Key, row.Default); err != nil {
+			if _, err := CheckValue(row.Key, row.Default, testFormats()); err != nil {
 				t.Errorf("default of %s: %v", row.Key, err)
 			}
 		}
 	}
 }
+
+// testFormats are the output formats of the binary's table.
+func testFormats() format.Set { return output.Formats(output.Printers()) }

@@ -56,7 +56,7 @@ func TestCheckValue(t *testing.T) {
 		{KeyToken, "a\x1bb", "", "spaces or control characters"},
 		{"tokn", "x", "", `unknown setting "tokn"`},
 	} {
-		got, err := CheckValue(c.key, c.in)
+		got, err := CheckValue(c.key, c.in, testFormats())
 		switch {
 		case c.err == "" && err != nil:
 			t.Errorf("CheckValue(%s, %q) error = %v, want %q", c.key, c.in, err, c.want)
@@ -103,7 +103,7 @@ func TestActiveProfile(t *testing.T) {
 		if c.flag != "" {
 			args = []string{"--profile", c.flag}
 		}
-		got, src := NewResolver(Lookup{Flags: flagsOf(t, args...), Env: env(c.env)}).Profile(c.file, "c.yaml")
+		got, src := NewResolver(Lookup{Formats: testFormats(), Flags: flagsOf(t, args...), Env: env(c.env)}).Profile(c.file, "c.yaml")
 		if got != c.want || src.String() != c.wantFrom {
 			t.Errorf("%s: Profile = %q from %q, want %q from %q", c.name, got, src, c.want, c.wantFrom)
 		}
@@ -134,15 +134,16 @@ func TestResolvePrecedence(t *testing.T) {
 	}
 	for _, st := range settings {
 		for _, c := range []struct {
-			name                string
-			profile, env, flag  bool
-			want, kind, srcName string
+			name               string
+			profile, env, flag bool
+			want, srcName      string
+			kind               SourceKind
 		}{
-			{"default", false, false, false, st.v.def, "default", ""},
-			{"profile", true, false, false, st.v.profile, "profile", "default in c.yaml"},
-			{"env over profile", true, true, false, st.v.env, "env", st.env},
-			{"flag over env", true, true, true, st.v.flag, "flag", "--" + st.flag},
-			{"flag over profile", true, false, true, st.v.flag, "flag", "--" + st.flag},
+			{"default", false, false, false, st.v.def, "", FromDefault},
+			{"profile", true, false, false, st.v.profile, "default in c.yaml", FromProfile},
+			{"env over profile", true, true, false, st.v.env, st.env, FromEnv},
+			{"flag over env", true, true, true, st.v.flag, "--" + st.flag, FromFlag},
+			{"flag over profile", true, false, true, st.v.flag, "--" + st.flag, FromFlag},
 		} {
 			t.Run(st.key+"/"+c.name, func(t *testing.T) {
 				file := &File{Profiles: map[string]*Profile{"default": {}}}
@@ -164,7 +165,7 @@ func TestResolvePrecedence(t *testing.T) {
 						t.Fatal(err)
 					}
 				}
-				s, err := ResolveFile(Lookup{Flags: fs, Env: func(k string) (string, bool) { v, ok := vars[k]; return v, ok }}, "c.yaml", file)
+				s, err := ResolveFile(Lookup{Formats: testFormats(), Flags: fs, Env: func(k string) (string, bool) { v, ok := vars[k]; return v, ok }}, "c.yaml", file)
 				if err != nil {
 					t.Fatalf("ResolveFile: %v", err)
 				}
@@ -208,10 +209,10 @@ func itoa(n int64) string { return strconv.FormatInt(n, 10) }
 func TestResolveNewProfile(t *testing.T) {
 	file := &File{Profiles: map[string]*Profile{"default": {Token: "t"}}}
 	env := func(string) (string, bool) { return "", false }
-	if _, err := ResolveFile(Lookup{Flags: flagsOf(t, "--profile", "staging"), Env: env}, "c.yaml", file); err == nil {
+	if _, err := ResolveFile(Lookup{Formats: testFormats(), Flags: flagsOf(t, "--profile", "staging"), Env: env}, "c.yaml", file); err == nil {
 		t.Errorf("ResolveFile with a missing --profile succeeded; want an error")
 	}
-	s, err := NewResolver(Lookup{Flags: flagsOf(t, "--profile", "staging"), Env: env}).NewProfileSettings("c.yaml", file)
+	s, err := NewResolver(Lookup{Formats: testFormats(), Flags: flagsOf(t, "--profile", "staging"), Env: env}).NewProfileSettings("c.yaml", file)
 	if err != nil {
 		t.Fatalf("NewProfileSettings: %v", err)
 	}
@@ -225,7 +226,7 @@ func TestResolveReadsTheFileOnDisk(t *testing.T) {
 	if _, err := WriteFile(path, []byte("current_profile: b\nprofiles:\n  a:\n    site_id: 1\n  b:\n    site_id: 2\n")); err != nil {
 		t.Fatal(err)
 	}
-	s, err := Resolve(Lookup{Env: envOf("PROMOCTL_CONFIG", path)})
+	s, err := Resolve(Lookup{Formats: testFormats(), Env: envOf("PROMOCTL_CONFIG", path)})
 	if err != nil {
 		t.Fatalf("Resolve: %v", err)
 	}

@@ -52,13 +52,9 @@ func (stuck) Delete(string, string) error        { select {} }
 
 func TestSystemGivesUpOnAKeyringThatDoesNotAnswer(t *testing.T) {
 	s := System{Timeout: 50 * time.Millisecond, Store: stuck{}}
-	start := time.Now()
 	_, err := s.Get(context.Background(), "a")
 	if err == nil || !strings.Contains(err.Error(), "did not answer within 50ms") {
 		t.Errorf("err = %v, want a timeout", err)
-	}
-	if d := time.Since(start); d > time.Second {
-		t.Errorf("gave up after %v, want about 50ms", d)
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()

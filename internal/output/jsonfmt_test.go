@@ -252,12 +252,12 @@ func TestWriteJQErrors(t *testing.T) {
 func TestParseFormat(t *testing.T) {
 	t.Parallel()
 	for in, want := range map[string]format.Format{"table": format.Table, "JSON": format.JSON, "jsonl": format.JSONL, " yaml ": format.YAML, "Csv": format.CSV} {
-		if got, err := format.Parse(in); err != nil || got != want {
+		if got, err := Formats(Printers()).Parse(in); err != nil || got != want {
 			t.Errorf("ParseFormat(%q) = %q, %v; want %q", in, got, err, want)
 		}
 	}
 	for _, in := range []string{"", "xml", "yml", "ndjson"} {
-		_, err := format.Parse(in)
+		_, err := Formats(Printers()).Parse(in)
 		if want := `unknown output format "` + in + `": use table, wide, json, jsonl, yaml, csv or xlsx`; err == nil || err.Error() != want {
 			t.Errorf("ParseFormat(%q) error = %v, want %q", in, err, want)
 		}

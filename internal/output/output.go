@@ -66,6 +66,8 @@ type Options struct {
 	// Locale, when set, shows tables in a person's language and forms
 	// (see Locale); other formats never use it.
 	Locale Locale
+	// Printers is the table of formats Format names; nil is Printers().
+	Printers []Printer
 }
 
 // Grid is a block of text cells: a header and rows. KeyValue grids are a
@@ -126,7 +128,11 @@ func Write(w io.Writer, d Data, o Options) error {
 }
 
 func write(w *bufio.Writer, d Data, o Options) error {
-	if o.JQ != nil || o.Format == format.JSON || o.Format == format.JSONL || o.Format == format.YAML || d.Tables == nil {
+	p := printer(o, o.Format)
+	if p.Name.IsTable() && d.Tables == nil {
+		p = printer(o, format.JSON) // data with no table form is shown as JSON
+	}
+	if o.JQ != nil || p.WholeJSON || d.Tables == nil {
 		// The JSON is printed or parsed as a whole: check it first. (A
 		// large promo list reaches here checked only for its shape.)
 		if err := jsonscan.Check(d.JSON); err != nil {
@@ -136,44 +142,12 @@ func write(w *bufio.Writer, d Data, o Options) error {
 	if o.JQ != nil {
 		return writeJQ(o.Context, w, d.JSON, o.JQ, o.Terminal)
 	}
-	if o.Format.IsTable() && d.Tables == nil {
-		o.Format = format.JSON // data with no table form is shown as JSON
-	}
-	switch o.Format {
-	case format.JSON:
-		if !o.Terminal {
-			// Piped, the JSON goes out as it came, like gh api: the
-			// server's bytes unchanged, which scripts and jq read fastest.
-			w.Write(d.JSON)
-			return w.WriteByte('\n')
-		}
-		return writeIndentedJSON(w, d.JSON)
-	case format.JSONL:
-		return writeJSONL(w, d.JSON)
-	case format.YAML:
-		return writeYAML(w, d.JSON)
-	case format.XLSX:
-		if d.CSV == nil {
-			return fmt.Errorf("this command has no spreadsheet form: use --output json or yaml")
-		}
-		g, err := d.CSV()
-		if err != nil {
-			return err
-		}
-		return writeXLSX(w, g, o)
-	case format.CSV:
-		if d.CSV == nil {
-			return fmt.Errorf("this command has no CSV form: use --output json or yaml")
-		}
-		g, err := d.CSV()
-		if err != nil {
-			return err
-		}
-		if o.Terminal {
-			g = safeGrid(g)
-		}
-		return writeCSV(w, g, o.NoHeaders)
-	}
+	return p.Data(w, d, o)
+}
+
+// writeTables draws the table formats: each grid in turn, a blank line
+// apart.
+func writeTables(w *bufio.Writer, d Data, o Options) error {
 	gs, err := d.Tables()
 	if err != nil {
 		return err

@@ -119,34 +119,11 @@ func writeList(w *bufio.Writer, l List, o Options) error {
 		}
 		return holdJQ(w, l, o)
 	}
-	f := o.Format
-	if f.IsTable() && l.Rows == nil {
-		f = format.JSON // a list with no table form is shown as JSON
+	p := printer(o, o.Format)
+	if p.Name.IsTable() && l.Rows == nil {
+		p = printer(o, format.JSON) // a list with no table form is shown as JSON
 	}
-	switch f {
-	case format.JSON:
-		return streamJSON(w, l, o.Terminal)
-	case format.JSONL:
-		var line []byte
-		return each(l, func(e []byte) error {
-			line = appendLine(line[:0], e)
-			_, err := w.Write(line)
-			return err
-		})
-	case format.YAML:
-		return streamYAML(w, l)
-	case format.CSV:
-		if l.CSVRows == nil {
-			return fmt.Errorf("this command has no CSV form: use --output json or yaml")
-		}
-		return streamCSV(w, l, o)
-	case format.XLSX:
-		if l.CSVRows == nil {
-			return fmt.Errorf("this command has no spreadsheet form: use --output json or yaml")
-		}
-		return streamXLSX(w, l, o)
-	}
-	return writeListTable(w, l, o, &rowStore{})
+	return p.List(w, l, o)
 }
 
 // streamJSON writes the elements as a JSON array: piped, each as the

@@ -21,6 +21,7 @@ import (
 	"github.com/promoctl/promoctl/internal/api"
 	"github.com/promoctl/promoctl/internal/apitest"
 	"github.com/promoctl/promoctl/internal/iostreams"
+	"github.com/promoctl/promoctl/internal/output"
 	"github.com/promoctl/promoctl/internal/progress"
 )
 
@@ -66,6 +67,9 @@ type Runner struct {
 	// completionTimeout, when set, bounds a shell completion instead of
 	// the 2s of completionTimeout.
 	CompletionTimeout time.Duration
+	// Printers, when set, is the run's table of output formats (a test's
+	// format added to output.Printers()).
+	Printers []output.Printer
 	// nouns puts the commands under test in the root command.
 	nouns func(root *cobra.Command, f *core.Factory)
 }
@@ -120,7 +124,7 @@ func (r *Runner) Run(args ...string) RunResult {
 		Build: core.Build{Version: "1.2.3"}, IO: ios, Env: env, Location: r.Loc, Prompter: r.Prompter, Keychain: r.keychain,
 		Transport: r.Transport, Progress: r.Progress, Now: func() time.Time { return verbClock },
 		Retry:             api.RetryPolicy{Attempts: 3, BaseDelay: time.Millisecond, MaxDelay: 5 * time.Millisecond, Wait: r.Wait},
-		CompletionTimeout: r.CompletionTimeout,
+		CompletionTimeout: r.CompletionTimeout, Printers: r.Printers,
 	}, r.nouns)
 	res := RunResult{Code: code, Stdout: out.String(), Stderr: errOut.String()}
 	for _, s := range []string{res.Stdout, res.Stderr} {

@@ -149,13 +149,14 @@ func NewConfigEnv(t *testing.T, tty bool, content string, kc *MapKeychain, env m
 		}
 	}
 	flags := pflag.NewFlagSet("promoctl", pflag.ContinueOnError)
+	formats := output.Formats(nil)
 	for _, s := range config.GlobalFlags() {
-		flags.StringP(s.Flag, s.Short, "", s.Usage)
+		flags.StringP(s.Flag, s.Short, "", s.FlagUsage(formats))
 	}
 	if err := flags.Parse(args); err != nil {
 		t.Fatal(err)
 	}
-	r := config.NewResolver(config.Lookup{Flags: flags, Env: func(k string) (string, bool) { v, ok := env[k]; return v, ok }})
+	r := config.NewResolver(config.Lookup{Flags: flags, Env: func(k string) (string, bool) { v, ok := env[k]; return v, ok }, Formats: formats})
 	ios, _, out, errOut := iostreams.Test()
 	ios.SetTTY(tty, tty, tty)
 	e := &configEnv{Path: path, keychain: kc, stdout: out, stderr: errOut}
