@@ -100,7 +100,7 @@ func (af *actFlags) options(f *core.Factory, cmd *cobra.Command, args []string, 
 	}
 	opts.Sel = sel
 	if !opts.Yes && !f.IO.CanPrompt() {
-		return nil, core.Usagef("refusing to %s %s without confirmation: pass --yes when not running interactively", verb, opts.what())
+		return nil, i18n.NewError(core.ExitUsage, "confirm.refuse", "Verb", i18n.M("confirm.infinitive."+string(verb)), "What", opts.what())
 	}
 	return opts, nil
 }
@@ -119,21 +119,17 @@ func (opts *promoSelectOptions) start(f *core.Factory, cmd *cobra.Command) error
 
 // what names the selection before it is resolved: "promo code 1001",
 // "3 promo codes", "the expired promo codes", "the selected promo codes".
-func (opts *promoSelectOptions) what() string {
+func (opts *promoSelectOptions) what() i18n.Message {
 	sel := &opts.Sel
 	switch {
 	case !sel.filters() && len(sel.Refs) == 1:
-		return "promo code " + sel.Refs[0].String()
+		return i18n.M("confirm.what.code", "Code", sel.Refs[0].String())
 	case !sel.filters():
-		return fmt.Sprintf("%d promo codes", len(sel.Refs))
+		return i18n.C("confirm.what.codes", len(sel.Refs))
 	case len(sel.Refs) == 0 && sel.Job == "" && len(sel.Filter.Statuses) > 0 && !(PromoFilter{Statuses: sel.Filter.Statuses}).differs(sel.Filter):
-		names := make([]string, len(sel.Filter.Statuses))
-		for i, s := range sel.Filter.Statuses {
-			names[i] = string(s)
-		}
-		return "the " + strings.Join(names, " or ") + " promo codes"
+		return i18n.M("confirm.what.statuses", "Statuses", opts.statuses())
 	}
-	return "the selected promo codes"
+	return i18n.M("confirm.what.selected")
 }
 
 func newPromoEnableCmd(f *core.Factory, run func(context.Context, *promoSelectOptions) error) *cobra.Command {
@@ -484,17 +480,21 @@ func (opts *promoSelectOptions) summary(done int, site int64, skipped, changed i
 // --status names, in the run's language: "it is disabled now, not active
 // or scheduled".
 func (opts *promoSelectOptions) statusNow(now promo.Status) string {
-	return opts.Msg.T("confirm.status_now", "Status", opts.Msg.T("confirm.status", "Status", opts.Msg.T("word."+string(now))), "Statuses", opts.statusWords())
+	return opts.Msg.T("confirm.status_now", "Status", opts.Msg.T("confirm.status", "Status", opts.Msg.T("word."+string(now))), "Statuses", opts.Msg.Say(opts.statuses()))
 }
 
-// statusWords are the statuses of the selection's --status, in the run's
-// language: expired or used-up, «истёк» или «исчерпан».
-func (opts *promoSelectOptions) statusWords() string {
-	words := make([]string, len(opts.Sel.Filter.Statuses))
-	for i, st := range opts.Sel.Filter.Statuses {
-		words[i] = opts.Msg.T("confirm.status", "Status", opts.Msg.T("word."+string(st)))
+// statuses are the statuses of the selection's --status, as a message:
+// expired or used-up, «истёк» или «исчерпан».
+func (opts *promoSelectOptions) statuses() i18n.Message {
+	sts := opts.Sel.Filter.Statuses
+	status := func(st promo.Status) i18n.Message {
+		return i18n.M("confirm.status", "Status", i18n.M("word."+string(st)))
 	}
-	return strings.Join(words, opts.Msg.T("confirm.or"))
+	m := status(sts[len(sts)-1])
+	for i := len(sts) - 2; i >= 0; i-- {
+		m = i18n.M("confirm.either", "A", status(sts[i]), "B", m)
+	}
+	return m
 }
 
 // op is the bulk engine's operation of v on the promo code id with code:
