@@ -529,14 +529,14 @@ func (opts *promoSelectOptions) execute(ctx context.Context, targets []selected,
 		return err
 	}
 	defer j.Close()
-	opts.Notef("Journal: %s", j.Path())
+	opts.NoteMsg(i18n.M("rest.apply.journal", "Path", j.Path()))
 	done := func(sum bulk.Summary) int { return sum.Deleted + sum.Updated }
 	return b.run(ctx, j, jobRun{Concurrency: opts.Concurrency, BarFrom: 2}, jobReport{
 		Interrupted: func(r jobResult) []string {
 			return []string{opts.Msg.N("rest.bulk.interrupted."+opts.Verb.done(), r.Total, "Done", done(r.Sum), "Path", j.Path())}
 		},
 		Stopped: func(err error) error {
-			return fmt.Errorf("%w; the journal %s says which promo codes were %s", err, j.Path(), opts.Verb.done())
+			return i18n.NewError(0, "confirm.stopped", "Err", err, "Says", i18n.M("confirm.journal_says."+opts.Verb.done(), "Path", j.Path()))
 		},
 		Summary: func(r jobResult) string {
 			return opts.summary(done(r.Sum), site, len(skipped), changed)
@@ -556,8 +556,8 @@ func (opts *promoSelectOptions) execute(ctx context.Context, targets []selected,
 		},
 		Incomplete: func(r jobResult) error {
 			sum := r.Sum
-			return fmt.Errorf("%d of %d promo codes could not be %s (%d refused, %d of unknown outcome, %d not sent); the journal is %s",
-				r.Total-done(sum), r.Total, opts.Verb.done(), sum.Failed, sum.Unknown, sum.NotStarted, j.Path())
+			return i18n.NewError(0, "confirm.failed."+opts.Verb.done(), "Failed", r.Total-done(sum), "Total", r.Total, "Refused", sum.Failed,
+				"Unknown", sum.Unknown, "NotSent", sum.NotStarted, "Path", j.Path())
 		},
 	})
 }
