@@ -53,8 +53,6 @@ func TestRemainingErrorsInRussian(t *testing.T) {
 		{core.Usagef("job %s: %v", "J1", errors.New("nothing changed")), "задание J1: ничего не изменено"},
 		{core.Usagef("--prefix %q: %v", "AB", fmt.Errorf("%q is not a positive size", "0")), `--prefix "AB": "0": размер должен быть больше нуля`},
 		{core.Usagef("--amount: %v", errors.New("nothing changed")), "--amount: ничего не изменено"},
-		{fmt.Errorf("%d of %d changes failed (%d refused, %d of unknown outcome, %d not sent): %s; the journal %s has every outcome", 2, 5, 1, 1, 0, "apply p.csv again to finish", "j.jsonl"),
-			"не удалось внести изменений: 2 из 5 (отклонено: 1, с неизвестным исходом: 1, не отправлено: 0): чтобы закончить, примените p.csv ещё раз; исход каждого изменения записан в журнале j.jsonl"},
 		// Notes and warnings built with Sprintf, said by the same entries.
 		{errors.New("Promo code 5 has not been used yet."), "Промокод 5 ещё ни разу не применяли."},
 		{errors.New("None of the 21 promo codes job J created is on site 1 now."), "Ни одного из 21 промокода, созданного заданием J, сейчас нет на сайте 1."},

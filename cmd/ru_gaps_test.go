@@ -1,14 +1,12 @@
 package cmd
 
 import (
-	"errors"
 	"net/http"
 	"strings"
 	"testing"
 
 	"github.com/promoctl/promoctl/cmd/core"
 	"github.com/promoctl/promoctl/cmd/internal/cmdtest"
-	"github.com/promoctl/promoctl/internal/i18n"
 )
 
 // TestRussianWordsInPlaceholders: the words promoctl itself puts into a
@@ -133,14 +131,4 @@ func TestRussianWizardSummaryForms(t *testing.T) {
 		}
 	}
 	r.ExpectRoutes(t, "GET /v1/promo?site_id=7")
-}
-
-// TestRussianStatusWordsInSkips: a bulk command's reason for skipping a
-// code says both statuses in Russian.
-func TestRussianStatusWordsInSkips(t *testing.T) {
-	p := i18n.New(i18n.Russian)
-	got := core.ErrorText(p, errors.New("it is disabled now, not active or scheduled"))
-	if want := "теперь его статус «выключен», а не «активен» или «запланирован»"; got != want {
-		t.Errorf("got %q, want %q", got, want)
-	}
 }

@@ -194,10 +194,10 @@ func openApplyFile(name string, stdin io.Reader) (r io.ReadSeeker, close func(),
 // read or anything sent.
 func (opts *promoApplyOptions) validate(fs *pflag.FlagSet, prune, disable bool) error {
 	if opts.File == "" {
-		return core.Usagef("-f FILE is required: the promo codes to apply (CSV, JSON or YAML; - for stdin)")
+		return i18n.NewError(core.ExitUsage, "apply.file_required")
 	}
 	if prune && disable {
-		return core.Usagef("--prune and --disable-missing cannot be combined: delete the codes the file does not name, or disable them")
+		return i18n.NewError(core.ExitUsage, "apply.prune_and_disable")
 	}
 	if fs.Changed("concurrency") && (opts.Concurrency < 1 || opts.Concurrency > core.MaxConcurrency) {
 		return core.Usagef("--concurrency must be 1 to %d, got %d", core.MaxConcurrency, opts.Concurrency)
@@ -247,12 +247,11 @@ func (opts *promoApplyOptions) confirmable(canPrompt bool) error {
 	if opts.Missing == plan.Keep || opts.Yes || opts.DryRun || canPrompt {
 		return nil
 	}
-	what := "delete"
+	id := "apply.refuse_missing.delete"
 	if opts.Missing == plan.Disable {
-		what = "disable"
+		id = "apply.refuse_missing.disable"
 	}
-	return core.Usagef("refusing to %s the promo codes %s does not name without confirmation: pass --yes when not running interactively (or --dry-run to see the plan)",
-		what, opts.File)
+	return i18n.NewError(core.ExitUsage, id, "File", opts.File)
 }
 
 // runPromoApply makes the site's promo codes what opts.File declares:
@@ -553,13 +552,13 @@ func (opts *promoApplyOptions) execute(ctx context.Context, b *bulkJob, p plan.P
 	}
 	defer j.Close()
 	fmt.Fprintln(opts.IO.ErrOut, opts.Msg.T("rest.apply.journal", "Path", j.Path()))
-	again := fmt.Sprintf("apply %s again to finish", name)
+	again := i18n.M("apply.again", "File", name)
 	done := func(sum bulk.Summary) int { return sum.Created + sum.Updated + sum.Deleted }
 	return b.run(ctx, j, jobRun{Concurrency: opts.concurrency(), Grace: opts.Grace}, jobReport{
 		Interrupted: func(r jobResult) []string {
 			return []string{opts.Msg.N("rest.apply.interrupted", r.Total, "Done", done(r.Sum), "File", name)}
 		},
-		Stopped:  func(err error) error { return fmt.Errorf("%w; %s", err, again) },
+		Stopped:  func(err error) error { return i18n.NewError(0, "apply.stopped", "Err", err, "Hint", again) },
 		Summary:  func(r jobResult) string { return appliedLine(opts.Msg, j, p.Site, r.Elapsed) },
 		Failures: opts.listApplyFailures,
 		Incomplete: func(r jobResult) error {
@@ -567,11 +566,11 @@ func (opts *promoApplyOptions) execute(ctx context.Context, b *bulkJob, p plan.P
 			if sum.Unanswered > 0 {
 				// Creates no attempt of which was answered (5xx, timeouts) that
 				// the list does not show failed; only a 4xx is a refusal.
-				return fmt.Errorf("%d of %d changes failed (%d refused, %d failed, %d of unknown outcome, %d not sent): %s; the journal %s has every outcome",
-					total-done(sum), total, sum.Failed-sum.Unanswered, sum.Unanswered, sum.Unknown, sum.NotStarted, again, j.Path())
+				return i18n.NewError(0, "apply.failed_unanswered", "Failed", total-done(sum), "Total", total, "Refused", sum.Failed-sum.Unanswered,
+					"Unanswered", sum.Unanswered, "Unknown", sum.Unknown, "NotSent", sum.NotStarted, "Hint", again, "Path", j.Path())
 			}
-			return fmt.Errorf("%d of %d changes failed (%d refused, %d of unknown outcome, %d not sent): %s; the journal %s has every outcome",
-				total-done(sum), total, sum.Failed, sum.Unknown, sum.NotStarted, again, j.Path())
+			return i18n.NewError(0, "apply.failed", "Failed", total-done(sum), "Total", total, "Refused", sum.Failed,
+				"Unknown", sum.Unknown, "NotSent", sum.NotStarted, "Hint", again, "Path", j.Path())
 		},
 	})
 }

@@ -131,9 +131,9 @@ func runPromoDelete(ctx context.Context, opts *promoDeleteOptions) error {
 	}
 	// The outcome is said whoever watches: a script's log shows it too.
 	if name != "" {
-		fmt.Fprintln(opts.IO.ErrOut, opts.Warnings.Say(fmt.Sprintf("Deleted promo code %s (id %d).", termsafe.String(name), opts.ID)))
+		fmt.Fprintln(opts.IO.ErrOut, opts.Msg.T("confirm.deleted_named", "Code", termsafe.String(name), "ID", opts.ID))
 		return nil
 	}
-	fmt.Fprintln(opts.IO.ErrOut, opts.Warnings.Say(fmt.Sprintf("Deleted promo code %d.", opts.ID)))
+	fmt.Fprintln(opts.IO.ErrOut, opts.Msg.T("confirm.deleted", "ID", opts.ID))
 	return nil
 }

@@ -19,6 +19,7 @@ import (
 	"github.com/promoctl/promoctl/internal/format"
 	"github.com/promoctl/promoctl/internal/i18n"
 	"github.com/promoctl/promoctl/internal/output"
+	"github.com/promoctl/promoctl/internal/promo"
 	"github.com/promoctl/promoctl/internal/prompt"
 	"github.com/promoctl/promoctl/internal/records"
 	"github.com/promoctl/promoctl/internal/termsafe"
@@ -229,8 +230,7 @@ func runPromoSelect(ctx context.Context, opts *promoSelectOptions) error {
 		targets = kept
 	}
 	if len(targets) == 0 {
-		msg := fmt.Sprintf("Nothing to %s: %s already %s.", opts.Verb, CountNoun(len(skipped), "promo code is", "promo codes are"), opts.Verb.done())
-		fmt.Fprintln(opts.IO.ErrOut, opts.Warnings.Say(msg))
+		fmt.Fprintln(opts.IO.ErrOut, opts.Msg.N("confirm.nothing."+opts.Verb.done(), len(skipped)))
 		return opts.printOutcomes(nil, nil, skipped)
 	}
 	already, changed := len(skipped), 0
@@ -248,7 +248,7 @@ func runPromoSelect(ctx context.Context, opts *promoSelectOptions) error {
 		skipped = append(skipped, done...)
 		already += len(done)
 		if len(targets) == 0 {
-			fmt.Fprintln(opts.IO.ErrOut, opts.Warnings.Say(opts.summary(0, site, already, changed)))
+			fmt.Fprintln(opts.IO.ErrOut, opts.summary(0, site, already, changed))
 			return opts.printOutcomes(nil, nil, skipped)
 		}
 	}
@@ -282,7 +282,7 @@ func (opts *promoSelectOptions) recheck(ctx context.Context, targets []selected,
 			already = append(already, cur)
 			continue
 		case !cur.Matches && len(opts.Sel.Filter.Statuses) > 0 && !slices.Contains(opts.Sel.Filter.Statuses, cur.Status):
-			why = opts.Warnings.Say(fmt.Sprintf("it is %s now, not %s", cur.Status, strings.TrimPrefix(strings.TrimSuffix(opts.what(), " promo codes"), "the ")))
+			why = opts.statusNow(cur.Status)
 		case !cur.Matches:
 			why = opts.Msg.T("select.recheck.no_match")
 		default:
@@ -466,28 +466,35 @@ func (opts *promoSelectOptions) confirm(ctx context.Context, targets []selected,
 	return nil
 }
 
-// summary is the line that ends a selection: "Deleted 3 promo codes of
-// site 7; 1 skipped as changed since the confirmation."
+// summary is the line that ends a selection, in the run's language:
+// "Deleted 3 promo codes of site 7; 1 skipped as changed since the
+// confirmation."
 func (opts *promoSelectOptions) summary(done int, site int64, skipped, changed int) string {
-	line := fmt.Sprintf("%s %s", strings.ToUpper(opts.Verb.done()[:1])+opts.Verb.done()[1:], CountNoun(done, "promo code", "promo codes"))
-	if site != 0 {
-		line += fmt.Sprintf(" of site %d", site)
-	}
+	line := opts.Msg.N("confirm.done."+opts.Verb.done(), done, "Site", site)
 	if skipped > 0 {
-		line += fmt.Sprintf("; %d already %s", skipped, opts.Verb.done())
+		line += opts.Msg.T("confirm.already."+opts.Verb.done(), "N", skipped)
 	}
 	if changed > 0 {
-		line += fmt.Sprintf("; %d skipped as changed since the confirmation", changed)
+		line += opts.Msg.T("confirm.changed", "N", changed)
 	}
 	return line + "."
 }
 
-// CountNoun is "1 promo code" or "3 promo codes".
-func CountNoun(n int, one, many string) string {
-	if n == 1 {
-		return "1 " + one
+// statusNow is why a code is skipped whose status is now another than
+// --status names, in the run's language: "it is disabled now, not active
+// or scheduled".
+func (opts *promoSelectOptions) statusNow(now promo.Status) string {
+	return opts.Msg.T("confirm.status_now", "Status", opts.Msg.T("confirm.status", "Status", opts.Msg.T("word."+string(now))), "Statuses", opts.statusWords())
+}
+
+// statusWords are the statuses of the selection's --status, in the run's
+// language: expired or used-up, «истёк» или «исчерпан».
+func (opts *promoSelectOptions) statusWords() string {
+	words := make([]string, len(opts.Sel.Filter.Statuses))
+	for i, st := range opts.Sel.Filter.Statuses {
+		words[i] = opts.Msg.T("confirm.status", "Status", opts.Msg.T("word."+string(st)))
 	}
-	return fmt.Sprintf("%d %s", n, many)
+	return strings.Join(words, opts.Msg.T("confirm.or"))
 }
 
 // op is the bulk engine's operation of v on the promo code id with code:
@@ -532,7 +539,7 @@ func (opts *promoSelectOptions) execute(ctx context.Context, targets []selected,
 			return fmt.Errorf("%w; the journal %s says which promo codes were %s", err, j.Path(), opts.Verb.done())
 		},
 		Summary: func(r jobResult) string {
-			return opts.Warnings.Say(opts.summary(done(r.Sum), site, len(skipped), changed))
+			return opts.summary(done(r.Sum), site, len(skipped), changed)
 		},
 		After: func(context.Context, jobResult) error { return opts.printOutcomes(targets, j, skipped) },
 		Failures: func(j *bulk.Journal) {
