@@ -35,8 +35,7 @@ import (
 // code that exists, gives the new id in Location as the API does, and
 // records every POST and how many were in flight at once.
 type genSite struct {
-	t     *testing.T
-	delay time.Duration // each create takes this long
+	t *testing.T
 
 	mu       sync.Mutex
 	nextID   int64
@@ -47,8 +46,7 @@ type genSite struct {
 	inflight int
 	high     int
 	// fault, when set, may answer a create itself (return true); n is the
-	// number of POSTs of that code so far, this one included; it runs
-	// after the delay.
+	// number of POSTs of that code so far, this one included.
 	fault func(w http.ResponseWriter, code string, n int) bool
 	// onPost, when set, is called as each POST arrives, with the number
 	// of POSTs so far.
@@ -144,7 +142,6 @@ func (g *genSite) create(w http.ResponseWriter, r *http.Request) {
 	if onPost != nil {
 		onPost(total)
 	}
-	time.Sleep(g.delay)
 	if fault != nil && fault(w, body.Code, n) {
 		return
 	}
@@ -578,7 +575,6 @@ func TestRunPromoGenerateHonoursRetryAfter(t *testing.T) {
 
 func TestRunPromoGenerateCtrlCThenResume(t *testing.T) {
 	e, g, opts := newGenEnv(t, format.JSON)
-	g.delay = 30 * time.Millisecond
 	opts.Count, opts.Concurrency = 40, 4
 	opts.Changes = promo.Changes{Enabled: cmdtest.Ptr(true), Amount: cmdtest.Ptr(1.0)}
 	ctx, cancel := context.WithCancel(context.Background())

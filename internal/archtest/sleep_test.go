@@ -44,7 +44,6 @@ var sleepsAllowed = map[string]string{
 	"internal/sandbox/faults_test.go:waitListed":                      "the sandbox's --create-latency runs on the real clock: polls until the late write is stored",
 	"internal/sandbox/faults_test.go:TestListLag":                     "the sandbox's --list-lag runs on the real clock: polls until the list shows the write",
 	"internal/sandbox/commit_test.go:waitQueued":                      "polls the committer's queue, which has no hook to wait on",
-	"cmd/promocmd/generate_test.go:genSite.create":                    "the latency of the in-process fake API over loopback, which the generate tests set to overlap creates",
 }
 
 // wallSleeps lists the calls of time.Sleep in file as "path:Func" (a

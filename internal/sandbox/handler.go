@@ -21,7 +21,8 @@ const MaxBodyBytes = 1 << 20
 // HandlerOptions configure NewHandler.
 type HandlerOptions struct {
 	// Log receives one line per request: time, method, path with query,
-	// status and duration. Nil logs nothing.
+	// status and the time until the answer, written before the answer is
+	// sent. Nil logs nothing.
 	Log io.Writer
 	// Faults are bad conditions put on every request (none by default).
 	Faults Faults
