@@ -95,8 +95,7 @@ func wallSleeps(fset *token.FileSet, path string, file *ast.File) []string {
 				name = id.Name + "." + name
 			}
 		}
-		var walk func(n ast.Node) bool
-		walk = func(n ast.Node) bool {
+		walk := func(n ast.Node) bool {
 			if isCall(n, synctestName, "Test") {
 				return false // the bubble's clock
 			}
