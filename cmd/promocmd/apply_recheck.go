@@ -42,7 +42,7 @@ func (opts *promoApplyOptions) recheckPlan(ctx context.Context, p plan.Plan) (pl
 			kept = append(kept, e)
 			continue
 		}
-		name := selected{ID: e.ID, Code: e.Code}.Name()
+		name := selected{ID: e.ID, Code: e.Code}.Name(opts.Msg)
 		fmt.Fprintln(opts.IO.ErrOut, "promoctl: "+opts.Msg.T("promo.bulk.skipped_changed", "Name", name, "Why", why))
 	}
 	if len(kept) == 0 {

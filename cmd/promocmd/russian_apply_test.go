@@ -145,7 +145,7 @@ func TestApplyAndConfirmationsSpeakTheLanguage(t *testing.T) {
 		{name: "disable by status without a terminal", code: 2, args: []string{"promo", "disable", "--status", "expired,used-up", "--site-id", "7"},
 			stderr: "promoctl: выключить промокоды со статусом «истёк» или «исчерпан» без подтверждения нельзя: без терминала добавьте --yes\n"},
 		{name: "disable refused", code: 1, args: []string{"promo", "disable", "MINUS500", "--site-id", "7", "--yes"},
-			stderr: "promoctl: не удалось выключить промокодов: 1 из 1 (отклонено: 1"},
+			stderr: "promoctl: не удалось выключить MINUS500 (ID 5001): "},
 		{name: "prune asks", code: 130, tty: true, args: apply(file("prune.csv", "id,code\n5003,HELLO10\n5001,MINUS500\n"), "--prune")},
 		{name: "delete asks", code: 130, tty: true, args: []string{"promo", "delete", "5001"},
 			stderr: "Удалить промокод MINUS500 (ID 5001"},

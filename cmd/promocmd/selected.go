@@ -2,11 +2,11 @@ package promocmd
 
 import (
 	"context"
-	"fmt"
 	"strconv"
 
 	"github.com/promoctl/promoctl/cmd/core"
 	"github.com/promoctl/promoctl/internal/api"
+	"github.com/promoctl/promoctl/internal/i18n"
 	"github.com/promoctl/promoctl/internal/promo"
 	"github.com/promoctl/promoctl/internal/termsafe"
 )
@@ -52,11 +52,12 @@ func readAgain(ctx context.Context, s *core.Session, targets []selected, site in
 	return now, nil
 }
 
-// Name is how messages name a selected promo code: "SUMMER25 (id 1002)",
-// or "1002" when its code is not known.
-func (s selected) Name() string {
+// Name is how messages in msg's language name a selected promo code:
+// "SUMMER25 (id 1002)", "SUMMER25 (ID 1002)", or "1002" when its code is
+// not known.
+func (s selected) Name(msg *i18n.Printer) string {
 	if s.Code == "" {
 		return strconv.FormatInt(s.ID, 10)
 	}
-	return fmt.Sprintf("%s (id %d)", termsafe.String(s.Code), s.ID)
+	return msg.T("confirm.name", "Code", termsafe.String(s.Code), "ID", s.ID)
 }

@@ -286,7 +286,7 @@ func (opts *promoSelectOptions) recheck(ctx context.Context, targets []selected,
 			continue
 		}
 		changed++
-		fmt.Fprintln(opts.IO.ErrOut, "promoctl: "+opts.Msg.T("promo.bulk.skipped_changed", "Name", t.Name(), "Why", why))
+		fmt.Fprintln(opts.IO.ErrOut, "promoctl: "+opts.Msg.T("promo.bulk.skipped_changed", "Name", t.Name(opts.Msg), "Why", why))
 	}
 	return kept, already, changed, nil
 }
@@ -551,7 +551,7 @@ func (opts *promoSelectOptions) execute(ctx context.Context, targets []selected,
 				if why == "" {
 					why = "not sent"
 				}
-				fmt.Fprintf(opts.IO.ErrOut, "promoctl: %s\n", opts.Msg.T("rest.bulk.not_done."+opts.Verb.done(), "Code", targets[it.Index].Name(), "Why", opts.Warnings.Clean(opts.Warnings.Say(why))))
+				fmt.Fprintf(opts.IO.ErrOut, "promoctl: %s\n", opts.Msg.T("rest.bulk.not_done."+opts.Verb.done(), "Code", targets[it.Index].Name(opts.Msg), "Why", opts.Warnings.Clean(opts.Warnings.Say(why))))
 			}
 		},
 		Incomplete: func(r jobResult) error {
