@@ -155,7 +155,7 @@ func TestJSONErrorSameKeys(t *testing.T) {
 // TestGenerateSummaryPlurals: promo generate's summary counts in Russian
 // plural forms, number first.
 func TestGenerateSummaryPlurals(t *testing.T) {
-	summary := regexp.MustCompile(`(?m)^(Создан[о]? \d+ промокод\S*) на сайте 1 за .+ \(\d+ в секунду\)\.$`)
+	summary := regexp.MustCompile(`(?m)^(Создан[о]? \d+ промокод\S*) на сайте 1 за .+ \([\d\x{a0}]+ в секунду\)\.$`)
 	for n, want := range map[int]string{
 		1: "Создан 1 промокод", 2: "Создано 2 промокода", 5: "Создано 5 промокодов",
 		11: "Создано 11 промокодов", 21: "Создан 21 промокод", 22: "Создано 22 промокода",

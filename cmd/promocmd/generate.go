@@ -486,7 +486,7 @@ func stdoutRedirect(out io.Writer) string {
 func summaryLine(p *i18n.Printer, created, jobCreated, total int, site int64, elapsed time.Duration, whole bool) string {
 	rate := float64(created) / max(elapsed.Seconds(), 1e-3)
 	line := p.N("promo.generate.summary", created, "Site", site, "Elapsed", p.Duration(roundDuration(elapsed)),
-		"Rate", strconv.FormatFloat(rate, 'f', 0, 64))
+		"Rate", i18n.Decimal(p.Lang(), rate, 0))
 	if whole {
 		line += p.T("promo.generate.summary.job", "Done", jobCreated, "Total", total)
 	}

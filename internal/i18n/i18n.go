@@ -183,7 +183,12 @@ func (p *Printer) localize(id string, count any, args []any) string {
 		}
 	}
 	if _, given := data["Count"]; count != nil && !given {
-		data["Count"] = count // unless args say how to write it
+		// Unless args say how to write it, a count is a number as the
+		// language writes it: 2000 in English, 2 000 in Russian.
+		data["Count"] = count
+		if n, ok := count.(int); ok {
+			data["Count"] = Decimal(p.Lang(), float64(n), 0)
+		}
 	}
 	s, err := loc.Localize(&goi18n.LocalizeConfig{MessageID: id, TemplateData: data, PluralCount: count})
 	if err != nil {

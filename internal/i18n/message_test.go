@@ -16,6 +16,12 @@ func TestSayRendersAMessageInItsLanguage(t *testing.T) {
 	if got, want := ru.Say(C("count.promo", 5)), "5 промокодов"; got != want {
 		t.Errorf("Russian Say(C(count.promo, 5)) = %q, want %q", got, want)
 	}
+	if got, want := ru.Say(C("count.promo", 21000)), "21\u00a0000 промокодов"; got != want {
+		t.Errorf("Russian Say(C(count.promo, 21000)) = %q, want %q (thousands apart)", got, want)
+	}
+	if got, want := en.Say(C("count.promo", 21000)), "21000 promo codes"; got != want {
+		t.Errorf("English Say(C(count.promo, 21000)) = %q, want %q", got, want)
+	}
 	if got, want := en.Say(C("count.promo", 1)), "1 promo code"; got != want {
 		t.Errorf("English Say(C(count.promo, 1)) = %q, want %q", got, want)
 	}
