@@ -112,11 +112,11 @@ func TestEmptyCampaignInRussian(t *testing.T) {
 		f    promocmd.PromoFilter
 		want string
 	}{
-		{promocmd.PromoFilter{Prefix: "XMAS"}, `На сайте 1 нет подходящих промокодов: код начинается с "XMAS".`},
-		{promocmd.PromoFilter{Search: "sum"}, `На сайте 1 нет подходящих промокодов: в коде есть "sum".`},
-		{promocmd.PromoFilter{Search: "sum", Prefix: "XMAS"}, `На сайте 1 нет подходящих промокодов: в коде есть "sum", код начинается с "XMAS".`},
+		{promocmd.PromoFilter{Prefix: "XMAS"}, `На сайте 1 нет подходящих промокодов: код начинается с «XMAS».`},
+		{promocmd.PromoFilter{Search: "sum"}, `На сайте 1 нет подходящих промокодов: в коде есть «sum».`},
+		{promocmd.PromoFilter{Search: "sum", Prefix: "XMAS"}, `На сайте 1 нет подходящих промокодов: в коде есть «sum», код начинается с «XMAS».`},
 		{promocmd.PromoFilter{Within: 7 * 24 * time.Hour, WithinText: "7d"}, `На сайте 1 нет подходящих промокодов: истекают в ближайшие 7d.`},
-		{promocmd.PromoFilter{Statuses: []promo.Status{"expired"}, Prefix: "XMAS"}, `На сайте 1 нет подходящих промокодов: статус «истёк», код начинается с "XMAS".`},
+		{promocmd.PromoFilter{Statuses: []promo.Status{"expired"}, Prefix: "XMAS"}, `На сайте 1 нет подходящих промокодов: статус «истёк», код начинается с «XMAS».`},
 	} {
 		en := fmt.Sprintf("No promo codes on site %d match: %s.", 1, tc.f.Describe(w.Msg))
 		if got := w.Say(en); got != tc.want {

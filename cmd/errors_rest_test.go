@@ -119,7 +119,7 @@ func TestSentencesInRussian(t *testing.T) {
 		{promocmd.ConfirmQuestion(ru, del), "Удалить 2 промокода сайта 1 (их нет в файле) и внести ещё 1 изменение?"},
 		{promocmd.ConfirmQuestion(en, del), "Delete 2 promo codes of site 1 that the file does not name, and make 1 other changes?"},
 		{promocmd.ConfirmNote(ru, del), "Это действие нельзя отменить."},
-		{promocmd.PromoFilter{Statuses: []promo.Status{"expired", "used-up"}, Search: "sum"}.Describe(ru), `статус «истёк» или «исчерпан», в коде есть "sum"`},
+		{promocmd.PromoFilter{Statuses: []promo.Status{"expired", "used-up"}, Search: "sum"}.Describe(ru), `статус «истёк» или «исчерпан», в коде есть «sum»`},
 		{promocmd.PromoFilter{Statuses: []promo.Status{"expired", "used-up"}, Search: "sum", Prefix: "AB", Within: 1, WithinText: "7d"}.Describe(en), `expired or used-up, containing "sum", starting with "AB", expiring within 7d`},
 	} {
 		if c.got != c.want {

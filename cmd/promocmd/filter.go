@@ -2,7 +2,6 @@ package promocmd
 
 import (
 	"cmp"
-	"fmt"
 	"io"
 	"slices"
 	"strconv"
@@ -335,10 +334,10 @@ func (f PromoFilter) Describe(msg *i18n.Printer) string {
 		parts = append(parts, msg.T("rest.filter.status", "Statuses", strings.Join(names, msg.T("rest.filter.or"))))
 	}
 	if f.Search != "" {
-		parts = append(parts, msg.T("rest.filter.search", "Text", fmt.Sprintf("%q", f.Search)))
+		parts = append(parts, msg.T("rest.filter.search", "Text", f.Search))
 	}
 	if f.Prefix != "" {
-		parts = append(parts, msg.T("rest.filter.prefix", "Text", fmt.Sprintf("%q", f.Prefix)))
+		parts = append(parts, msg.T("rest.filter.prefix", "Text", f.Prefix))
 	}
 	if f.Within > 0 {
 		parts = append(parts, msg.T("rest.filter.within", "Within", f.WithinText))
