@@ -5,8 +5,6 @@ import (
 	"go/ast"
 	"go/parser"
 	"go/token"
-	"io/fs"
-	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -37,31 +35,10 @@ func longClosures(fset *token.FileSet, file *ast.File, max int) []string {
 // that call complete, validate and run.
 func TestNoClosureLongerThanAScreen(t *testing.T) {
 	t.Parallel()
-	fset := token.NewFileSet()
 	var found []string
-	err := filepath.WalkDir("../../cmd", func(path string, d fs.DirEntry, err error) error {
-		if err != nil {
-			return err
-		}
-		if d.IsDir() {
-			if name := d.Name(); strings.HasPrefix(name, ".") || name == "testdata" {
-				return filepath.SkipDir
-			}
-			return nil
-		}
-		if !strings.HasSuffix(path, ".go") || strings.HasSuffix(path, "_test.go") {
-			return nil
-		}
-		file, err := parser.ParseFile(fset, path, nil, parser.SkipObjectResolution)
-		if err != nil {
-			return err
-		}
+	eachGoFile(t, "../../cmd", sourcesOnly, func(fset *token.FileSet, _ string, file *ast.File) {
 		found = append(found, longClosures(fset, file, maxClosureLines)...)
-		return nil
 	})
-	if err != nil {
-		t.Fatal(err)
-	}
 	if len(found) > 0 {
 		t.Errorf("closures longer than %d lines: move their steps into complete, validate and run\n%s", maxClosureLines, strings.Join(found, "\n"))
 	}

@@ -4,7 +4,6 @@ import (
 	"go/ast"
 	"go/parser"
 	"go/token"
-	"io/fs"
 	"path/filepath"
 	"slices"
 	"strconv"
@@ -100,31 +99,10 @@ func reExports(fset *token.FileSet, file *ast.File) []string {
 // tests (and testdata).
 func TestNoReExportedNames(t *testing.T) {
 	t.Parallel()
-	fset := token.NewFileSet()
 	var found []string
-	err := filepath.WalkDir("../..", func(path string, d fs.DirEntry, err error) error {
-		if err != nil {
-			return err
-		}
-		if d.IsDir() {
-			if name := d.Name(); path != "../.." && (strings.HasPrefix(name, ".") || name == "testdata") {
-				return filepath.SkipDir
-			}
-			return nil
-		}
-		if !strings.HasSuffix(path, ".go") || strings.HasSuffix(path, "_test.go") {
-			return nil
-		}
-		file, err := parser.ParseFile(fset, path, nil, parser.SkipObjectResolution)
-		if err != nil {
-			return err
-		}
+	eachGoFile(t, "../..", sourcesOnly, func(fset *token.FileSet, _ string, file *ast.File) {
 		found = append(found, reExports(fset, file)...)
-		return nil
 	})
-	if err != nil {
-		t.Fatal(err)
-	}
 	if len(found) > 0 {
 		t.Errorf("names that only repeat another package's: use that package's name instead\n%s", strings.Join(found, "\n"))
 	}

@@ -5,7 +5,6 @@ import (
 	"go/ast"
 	"go/parser"
 	"go/token"
-	"io/fs"
 	"path/filepath"
 	"slices"
 	"strconv"
@@ -113,32 +112,10 @@ func wallSleeps(fset *token.FileSet, path string, file *ast.File) []string {
 // clock to order events, unless sleepsAllowed names it with its reason.
 func TestNoWallClockSleepsInTests(t *testing.T) {
 	t.Parallel()
-	fset := token.NewFileSet()
 	var found []string
-	err := filepath.WalkDir("../..", func(path string, d fs.DirEntry, err error) error {
-		if err != nil {
-			return err
-		}
-		if d.IsDir() {
-			if name := d.Name(); path != "../.." && (strings.HasPrefix(name, ".") || name == "testdata") {
-				return filepath.SkipDir
-			}
-			return nil
-		}
-		if !strings.HasSuffix(path, "_test.go") {
-			return nil
-		}
-		file, err := parser.ParseFile(fset, path, nil, parser.SkipObjectResolution)
-		if err != nil {
-			return err
-		}
-		rel := filepath.ToSlash(strings.TrimPrefix(path, "../../"))
+	eachGoFile(t, "../..", testsOnly, func(fset *token.FileSet, rel string, file *ast.File) {
 		found = append(found, wallSleeps(fset, rel, file)...)
-		return nil
 	})
-	if err != nil {
-		t.Fatal(err)
-	}
 	used := map[string]bool{}
 	for _, f := range found {
 		key, _, _ := strings.Cut(f, " (")
