@@ -11,7 +11,7 @@ import (
 	"os"
 
 	"github.com/promoctl/promoctl/cmd"
-	"github.com/promoctl/promoctl/cmd/core"
+	"github.com/promoctl/promoctl/cmd/cmdutil"
 	"github.com/promoctl/promoctl/internal/quietinit"
 )
 
@@ -26,5 +26,5 @@ func main() {
 	// Standard output was hidden from the libraries' initialisers, so that
 	// none of them queries the terminal (see internal/quietinit).
 	quietinit.Release()
-	os.Exit(cmd.Main(core.Build{Version: version, Commit: commit, Date: date}))
+	os.Exit(cmd.Main(cmdutil.Build{Version: version, Commit: commit, Date: date}))
 }

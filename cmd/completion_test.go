@@ -11,7 +11,7 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/promoctl/promoctl/cmd/core"
+	"github.com/promoctl/promoctl/cmd/cmdutil"
 	"github.com/promoctl/promoctl/cmd/internal/cmdtest"
 	"github.com/promoctl/promoctl/internal/api"
 	"github.com/promoctl/promoctl/internal/apitest"
@@ -236,7 +236,7 @@ func TestCompletionWaitsBrieflyForABusySandbox(t *testing.T) {
 // and the flags that name files complete file names (the shell's).
 func TestCompletionWiring(t *testing.T) {
 	ios, _, _, _ := iostreams.Test()
-	f := core.NewFactory(core.Options{IO: ios})
+	f := cmdutil.NewFactory(cmdutil.Options{IO: ios})
 	f.Completing = true
 	root := newTree(f)
 	for _, path := range []string{"promo get", "promo update", "promo delete", "promo enable", "promo disable", "promo stats", "promo report",
@@ -248,7 +248,7 @@ func TestCompletionWiring(t *testing.T) {
 			t.Errorf("%s declares no argument completion", path)
 		}
 	}
-	core.RegisterCompletions(root)
+	cmdutil.RegisterCompletions(root)
 	visit := func(flag string, check func(c *cobra.Command)) {
 		found := false
 		var walk func(c *cobra.Command)
@@ -289,7 +289,7 @@ func TestCompleterRuns(t *testing.T) {
 	e := cmdtest.NewVerbEnv(t, false, format.JSON)
 	path := cmdtest.WriteFile(t, "config.yaml", "current_profile: shop\nprofiles:\n  shop: {}\n  staging: {}\n")
 	sandboxOn := false
-	c := &core.Completer{
+	c := &cmdutil.Completer{
 		Client: func(*cobra.Command) (context.Context, context.CancelFunc, *api.Client, *config.Settings, bool) {
 			ctx, cancel := context.WithCancel(context.Background())
 			client, err := e.Sess.Client()
@@ -327,7 +327,7 @@ func TestCompleterRuns(t *testing.T) {
 func TestCompleterLeavesTheRunAlone(t *testing.T) {
 	r := newSandboxRunner(t)
 	ios, _, _, errOut := iostreams.Test()
-	f := core.NewFactory(core.Options{IO: ios, Env: func(k string) (string, bool) { v, ok := r.Env[k]; return v, ok }})
+	f := cmdutil.NewFactory(cmdutil.Options{IO: ios, Env: func(k string) (string, bool) { v, ok := r.Env[k]; return v, ok }})
 	root := newTree(f)
 	cmd, _, err := root.Find([]string{"sandbox", "redeem"})
 	if err != nil {
@@ -337,7 +337,7 @@ func TestCompleterLeavesTheRunAlone(t *testing.T) {
 		t.Fatal(err)
 	}
 	cmd.SetContext(t.Context())
-	ctx, cancel, client, s, ok := core.NewCompleter(f).Client(cmd)
+	ctx, cancel, client, s, ok := cmdutil.NewCompleter(f).Client(cmd)
 	if !ok {
 		cancel()
 		t.Fatal("no client for sandbox redeem")

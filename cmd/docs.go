@@ -3,7 +3,7 @@ package cmd
 import (
 	"github.com/spf13/cobra"
 
-	"github.com/promoctl/promoctl/cmd/core"
+	"github.com/promoctl/promoctl/cmd/cmdutil"
 	"github.com/promoctl/promoctl/internal/iostreams"
 )
 
@@ -14,7 +14,7 @@ import (
 // depends on the code alone; its commands are not meant to be run.
 func DocsTree() *cobra.Command {
 	ios, _, _, _ := iostreams.Test()
-	root := newTree(core.NewFactory(core.Options{Build: core.Build{Version: "dev"}, IO: ios}))
+	root := newTree(cmdutil.NewFactory(cmdutil.Options{Build: cmdutil.Build{Version: "dev"}, IO: ios}))
 	root.InitDefaultVersionFlag()
 	return root
 }

@@ -14,7 +14,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/promoctl/promoctl/cmd/core"
+	"github.com/promoctl/promoctl/cmd/cmdutil"
 	"github.com/promoctl/promoctl/internal/i18n"
 )
 
@@ -33,7 +33,7 @@ var verbRE = regexp.MustCompile(`%[-+# 0-9.*\[\]]*[a-zA-Z%]`)
 // TestMessagesGoThroughCatalogs is the check that no message for a person
 // bypasses the translation layer; see untranslatedMessagesFile.
 func TestMessagesGoThroughCatalogs(t *testing.T) {
-	r := &core.ErrorRenderer{P: i18n.New(i18n.Russian)}
+	r := &cmdutil.ErrorRenderer{P: i18n.New(i18n.Russian)}
 	// "--amount: %v": a flag's name, then an error that is said in its
 	// turn (errorText says the flag as it is, and the rest by the
 	// catalogs).
@@ -210,7 +210,7 @@ func messageLiterals(t *testing.T, file string) []messageLiteral {
 		}
 		arg := -1
 		switch name {
-		case "fmt.Errorf", "errors.New", "usagef", "Usagef", "core.Usagef":
+		case "fmt.Errorf", "errors.New", "usagef", "Usagef", "cmdutil.Usagef":
 			arg = 0
 		case "fmt.Fprintf", "fmt.Fprintln", "fmt.Fprint":
 			arg = 1

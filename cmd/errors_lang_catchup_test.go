@@ -6,7 +6,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/promoctl/promoctl/cmd/core"
+	"github.com/promoctl/promoctl/cmd/cmdutil"
 	"github.com/promoctl/promoctl/cmd/promocmd"
 	"github.com/promoctl/promoctl/internal/i18n"
 	"github.com/promoctl/promoctl/internal/promo"
@@ -29,18 +29,18 @@ func TestNewMessagesInRussian(t *testing.T) {
 	}{
 		{"prefix chars", charsErr,
 			`--prefix "ЁЛКА": в коде могут быть только латинские буквы A-Z, a-z и цифры 0-9, а на месте 1 стоит 'Ё'`},
-		{"prefix long", core.Usagef("--prefix %q: a code has at most %d characters, the prefix has %d", "ABCDEFGHIJKLMNOP", promo.MaxCodeLen, 16),
+		{"prefix long", cmdutil.Usagef("--prefix %q: a code has at most %d characters, the prefix has %d", "ABCDEFGHIJKLMNOP", promo.MaxCodeLen, 16),
 			`--prefix "ABCDEFGHIJKLMNOP": в коде не больше 15 символов, а в префиксе — 16`},
-		{"no job", core.Usagef("%v (promo jobs lists the jobs)", "no job 2026 in /tmp/jobs"),
+		{"no job", cmdutil.Usagef("%v (promo jobs lists the jobs)", "no job 2026 in /tmp/jobs"),
 			"задания 2026 нет в /tmp/jobs (список заданий — promo jobs)"},
-		{"job of other site", core.Usagef("--job %s: the job is of site %d, not of --site-id %d", "20261201", 3, 1),
+		{"job of other site", cmdutil.Usagef("--job %s: the job is of site %d, not of --site-id %d", "20261201", 3, 1),
 			"--job 20261201: задание относится к сайту 3, а не к --site-id 1"},
-		{"xlsx on a terminal", core.Usagef("-o xlsx writes a workbook, not text: redirect it to a file, such as > codes.xlsx"),
+		{"xlsx on a terminal", cmdutil.Usagef("-o xlsx writes a workbook, not text: redirect it to a file, such as > codes.xlsx"),
 			"-o xlsx записывает книгу Excel, а не текст: перенаправьте вывод в файл, например > codes.xlsx"},
-		{"length", core.Usagef("--length must be at least 1: the characters of the random part, got %d", 0),
+		{"length", cmdutil.Usagef("--length must be at least 1: the characters of the random part, got %d", 0),
 			"--length должен быть не меньше 1 (это число символов случайной части), а указано 0"},
 	} {
-		if got := core.ErrorText(ru, tc.err); got != tc.want {
+		if got := cmdutil.ErrorText(ru, tc.err); got != tc.want {
 			t.Errorf("%s:\n got %s\nwant %s", tc.name, got, tc.want)
 		}
 	}
@@ -63,7 +63,7 @@ func TestNewMessagesInRussian(t *testing.T) {
 // its start day first and its states in Russian; the job's id and
 // command stay as they are.
 func TestJobsTableInRussian(t *testing.T) {
-	l := core.NewTableLocale(i18n.New(i18n.Russian))
+	l := cmdutil.NewTableLocale(i18n.New(i18n.Russian))
 	header := []string{"ID", "SITE", "COMMAND", "CODES", "CREATED", "STARTED", "STATE"}
 	for _, tc := range []struct{ row, want []string }{
 		{[]string{"20261201T100000Z-1a2b3c4d", "1", "generate", "500", "480", "2026-12-01 13:00", "can be resumed"},
@@ -89,7 +89,7 @@ func TestJobsTableInRussian(t *testing.T) {
 // TestJobNotesInRussian: what promo jobs, jobs show and report --job say
 // on stderr is Russian, the total in its plural form.
 func TestJobNotesInRussian(t *testing.T) {
-	w := &core.Warnings{Msg: i18n.New(i18n.Russian)}
+	w := &cmdutil.Warnings{Msg: i18n.New(i18n.Russian)}
 	for _, tc := range []struct{ en, want string }{
 		{"No jobs in /tmp/jobs.", "В /tmp/jobs нет заданий."},
 		{"Job 20261201T100000Z-1a2b3c4d created no promo codes.", "Задание 20261201T100000Z-1a2b3c4d не создало ни одного промокода."},
@@ -107,7 +107,7 @@ func TestJobNotesInRussian(t *testing.T) {
 // TestEmptyCampaignInRussian: an empty list of a campaign says its filter
 // in Russian, every part of it.
 func TestEmptyCampaignInRussian(t *testing.T) {
-	w := &core.Warnings{Msg: i18n.New(i18n.Russian)}
+	w := &cmdutil.Warnings{Msg: i18n.New(i18n.Russian)}
 	for _, tc := range []struct {
 		f    promocmd.PromoFilter
 		want string

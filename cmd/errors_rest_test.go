@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/promoctl/promoctl/cmd/core"
+	"github.com/promoctl/promoctl/cmd/cmdutil"
 	"github.com/promoctl/promoctl/cmd/promocmd"
 	"github.com/promoctl/promoctl/internal/bulk"
 	"github.com/promoctl/promoctl/internal/config"
@@ -28,13 +28,13 @@ func TestRemainingErrorsInRussian(t *testing.T) {
 		err  error
 		want string
 	}{
-		{core.Usagef("--max-uses: %q is not a whole number", "x"), `--max-uses: нужно целое число, а не "x"`},
-		{core.Usagef("--no-time-limit cannot be combined with --starts or --ends"), "--no-time-limit нельзя сочетать с --starts или --ends"},
-		{core.Usagef("--no-max-uses cannot be combined with --max-uses"), "--no-max-uses нельзя сочетать с --max-uses"},
-		{mustErr(core.ParseID("promo code id", "0")), `неверный ID промокода "0": нужно целое положительное число`},
-		{mustErr(core.ParseID("page id", "x")), `неверный ID страницы "x": нужно целое положительное число`},
-		{mustErr(core.ParseID("product id", "-1")), `неверный ID товара "-1": нужно целое положительное число`},
-		{mustErr(core.ParseID("site id", "0")), `неверный ID сайта "0": нужно целое положительное число`},
+		{cmdutil.Usagef("--max-uses: %q is not a whole number", "x"), `--max-uses: нужно целое число, а не "x"`},
+		{cmdutil.Usagef("--no-time-limit cannot be combined with --starts or --ends"), "--no-time-limit нельзя сочетать с --starts или --ends"},
+		{cmdutil.Usagef("--no-max-uses cannot be combined with --max-uses"), "--no-max-uses нельзя сочетать с --max-uses"},
+		{mustErr(cmdutil.ParseID("promo code id", "0")), `неверный ID промокода "0": нужно целое положительное число`},
+		{mustErr(cmdutil.ParseID("page id", "x")), `неверный ID страницы "x": нужно целое положительное число`},
+		{mustErr(cmdutil.ParseID("product id", "-1")), `неверный ID товара "-1": нужно целое положительное число`},
+		{mustErr(cmdutil.ParseID("site id", "0")), `неверный ID сайта "0": нужно целое положительное число`},
 		{&config.ValueError{Key: "site_id", Source: config.Source{Kind: "flag", Name: "--site-id"}, Err: errors.New(`"0" is not a positive integer`)},
 			`неверное значение site_id (флаг --site-id): "0": нужно целое положительное число`},
 		{&config.ValueError{Key: "user_id", Source: config.Source{Kind: "env", Name: "PROMOCTL_USER_ID"}, Err: errors.New(`"x" is not a positive integer`)},
@@ -50,18 +50,18 @@ func TestRemainingErrorsInRussian(t *testing.T) {
 		{&config.ValueError{Key: "profile", Source: config.Source{Kind: "flag", Name: "--profile"}, Err: config.ProfileNotFound("/x/config.yaml", &config.File{Profiles: map[string]*config.Profile{"default": {}, "shop": {}}}, "zzz")},
 			`неверное значение profile (флаг --profile): профиля "zzz" нет в /x/config.yaml (профили: default, shop)`},
 		{fmt.Errorf("--resume: %w", fmt.Errorf("journal %s: %w", "/j/1.jsonl", bulk.ErrInUse)), "--resume: журнал /j/1.jsonl: это задание сейчас выполняет другой promoctl"},
-		{core.Usagef("job %s: %v", "J1", errors.New("nothing changed")), "задание J1: ничего не изменено"},
-		{core.Usagef("--prefix %q: %v", "AB", fmt.Errorf("%q is not a positive size", "0")), `--prefix "AB": "0": размер должен быть больше нуля`},
-		{core.Usagef("--amount: %v", errors.New("nothing changed")), "--amount: ничего не изменено"},
+		{cmdutil.Usagef("job %s: %v", "J1", errors.New("nothing changed")), "задание J1: ничего не изменено"},
+		{cmdutil.Usagef("--prefix %q: %v", "AB", fmt.Errorf("%q is not a positive size", "0")), `--prefix "AB": "0": размер должен быть больше нуля`},
+		{cmdutil.Usagef("--amount: %v", errors.New("nothing changed")), "--amount: ничего не изменено"},
 		// Notes and warnings built with Sprintf, said by the same entries.
 		{errors.New("Promo code 5 has not been used yet."), "Промокод 5 ещё ни разу не применяли."},
 		{errors.New("None of the 21 promo codes job J created is on site 1 now."), "Ни одного из 21 промокода, созданного заданием J, сейчас нет на сайте 1."},
 		{errors.New("sending the API token over plain HTTP to h.example (--base-url): anyone on the network can read it"), "ключ API уходит на h.example по HTTP без шифрования (--base-url): его может прочитать любой в сети"},
 	} {
-		if got := core.ErrorText(ru, c.err); got != c.want {
+		if got := cmdutil.ErrorText(ru, c.err); got != c.want {
 			t.Errorf("errorText(%q)\n got %q\nwant %q", c.err, got, c.want)
 		}
-		if got := core.ErrorText(i18n.New(i18n.English), c.err); got != c.err.Error() {
+		if got := cmdutil.ErrorText(i18n.New(i18n.English), c.err); got != c.err.Error() {
 			t.Errorf("English errorText(%q) = %q, want it as written", c.err, got)
 		}
 	}

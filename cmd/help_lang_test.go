@@ -11,7 +11,7 @@ import (
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
 
-	"github.com/promoctl/promoctl/cmd/core"
+	"github.com/promoctl/promoctl/cmd/cmdutil"
 	"github.com/promoctl/promoctl/internal/i18n"
 )
 
@@ -33,7 +33,7 @@ func TestHelpTranslated(t *testing.T) {
 	}
 	allowed := readAllowlist(t, untranslatedHelpFile)
 	root := DocsTree()
-	core.WithCobraCommands(root)
+	cmdutil.WithCobraCommands(root)
 	used := map[string]bool{}
 	need := func(id string) {
 		used[id] = true
@@ -45,8 +45,8 @@ func TestHelpTranslated(t *testing.T) {
 			t.Errorf("%s is translated: remove it from %s", id, untranslatedHelpFile)
 		}
 	}
-	core.WalkCommands(root, func(c *cobra.Command) {
-		key := core.HelpKey(c)
+	cmdutil.WalkCommands(root, func(c *cobra.Command) {
+		key := cmdutil.HelpKey(c)
 		need("help." + key + ".short")
 		if c.Long != "" {
 			need("help." + key + ".long")
@@ -169,7 +169,7 @@ func TestLanguageFromProfile(t *testing.T) {
 		{[]string{"--config", dir + "/none.yaml"}, map[string]string{"LANG": "ru_RU.UTF-8"}, i18n.Russian},
 		{[]string{"--", "--config", path}, nil, i18n.English},
 	} {
-		if got := core.DecideLanguage(tc.args, env(tc.env)); got != tc.want {
+		if got := cmdutil.DecideLanguage(tc.args, env(tc.env)); got != tc.want {
 			t.Errorf("decideLanguage(%q, %v) = %s, want %s", tc.args, tc.env, got, tc.want)
 		}
 	}

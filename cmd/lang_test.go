@@ -10,7 +10,7 @@ import (
 
 	"github.com/xuri/excelize/v2"
 
-	"github.com/promoctl/promoctl/cmd/core"
+	"github.com/promoctl/promoctl/cmd/cmdutil"
 	"github.com/promoctl/promoctl/cmd/internal/cmdtest"
 	"github.com/promoctl/promoctl/internal/golden"
 )
@@ -39,8 +39,8 @@ func TestRussianScreens(t *testing.T) {
 		{"promo report by day", false, []string{"--sandbox", "promo", "report", "--site-id", "1", "--by", "day"}, 0},
 		{"promo help", false, []string{"promo", "--help"}, 0},
 		{"promo list help", false, []string{"promo", "list", "--help"}, 0},
-		{"not found", false, []string{"--sandbox", "promo", "get", "99999", "--site-id", "1"}, core.ExitNotFound},
-		{"no access", false, []string{"--sandbox", "promo", "list", "--site-id", "3"}, core.ExitAuth},
+		{"not found", false, []string{"--sandbox", "promo", "get", "99999", "--site-id", "1"}, cmdutil.ExitNotFound},
+		{"no access", false, []string{"--sandbox", "promo", "list", "--site-id", "3"}, cmdutil.ExitAuth},
 	} {
 		t.Run(strings.ReplaceAll(tc.name, " ", "_"), func(t *testing.T) {
 			r := ruRunner(t)
@@ -120,7 +120,7 @@ func TestJSONErrorSameKeys(t *testing.T) {
 		r := newRunner(t)
 		r.Env["LANG"] = lang
 		res := r.Run("--sandbox", "promo", "get", "99999", "--site-id", "1", "-o", "json")
-		if res.Code != core.ExitNotFound || res.Stdout != "" {
+		if res.Code != cmdutil.ExitNotFound || res.Stdout != "" {
 			t.Fatalf("%s: exit %d, stdout %q", lang, res.Code, res.Stdout)
 		}
 		if err := json.Unmarshal([]byte(res.Stderr), &got[i]); err != nil {
@@ -144,7 +144,7 @@ func TestJSONErrorSameKeys(t *testing.T) {
 			t.Errorf("%s = %v in English, %v in Russian", k, en[k], ru[k])
 		}
 	}
-	if en["status"] != float64(404) || en["exit_code"] != float64(core.ExitNotFound) {
+	if en["status"] != float64(404) || en["exit_code"] != float64(cmdutil.ExitNotFound) {
 		t.Errorf("English error %v", en)
 	}
 	if en["message"] == ru["message"] || !strings.Contains(fmt.Sprint(ru["message"]), "не найдено") {
@@ -214,18 +214,18 @@ func TestRussianErrorLines(t *testing.T) {
 		code int
 		ru   string
 	}{
-		{[]string{"--sandbox", "promo", "get", "99999", "--site-id", "1"}, core.ExitNotFound,
+		{[]string{"--sandbox", "promo", "get", "99999", "--site-id", "1"}, cmdutil.ExitNotFound,
 			"promoctl: промокод 99999: не найдено: промокод 99999 не существует или у вас нет к нему доступа (ошибка API 41: promo 99999 not found); если 99999 — код, а не ID, найдите его командой promoctl --sandbox promo list --site-id 1 --search 99999 (аргумент из одних цифр — это ID)\n"},
-		{[]string{"--sandbox", "promo", "list", "--site-id", "3"}, core.ExitAuth,
+		{[]string{"--sandbox", "promo", "list", "--site-id", "3"}, cmdutil.ExitAuth,
 			"promoctl: список промокодов сайта 3: нет доступа: у вас нет доступа к сайту 3 (ошибка API 30: user cant view site)\n"},
-		{[]string{"--sandbox", "promo", "get", "NOPE", "--site-id", "1"}, core.ExitNotFound,
+		{[]string{"--sandbox", "promo", "get", "NOPE", "--site-id", "1"}, cmdutil.ExitNotFound,
 			"promoctl: промокода \"NOPE\" нет на сайте 1 (промокод ищется на сайте из --site-id или site_id из настроек; аргумент из одних цифр считается ID)\n"},
-		{[]string{"--sandbox", "promo", "lst"}, core.ExitUsage, "promoctl: у \"promoctl promo\" нет команды \"lst\"; возможно, вы имели в виду \"list\"?\n"},
-		{[]string{"--sandbox", "promo", "generate", "--site-id", "1", "--count", "x"}, core.ExitUsage,
+		{[]string{"--sandbox", "promo", "lst"}, cmdutil.ExitUsage, "promoctl: у \"promoctl promo\" нет команды \"lst\"; возможно, вы имели в виду \"list\"?\n"},
+		{[]string{"--sandbox", "promo", "generate", "--site-id", "1", "--count", "x"}, cmdutil.ExitUsage,
 			"promoctl: неверное значение \"x\" флага \"--count\": нужно целое число, а не \"x\"\n"},
-		{[]string{"--sandbox", "promo", "create", "--site-id", "1", "--code", "ABC", "--amount", "150", "--percent"}, core.ExitUsage,
+		{[]string{"--sandbox", "promo", "create", "--site-id", "1", "--code", "ABC", "--amount", "150", "--percent"}, cmdutil.ExitUsage,
 			"promoctl: --amount: процент не может быть больше 100, а указано 150\n"},
-		{[]string{"--sandbox", "promo", "list"}, core.ExitUsage,
+		{[]string{"--sandbox", "promo", "list"}, cmdutil.ExitUsage,
 			"promoctl: с --sandbox нужен --site-id: в песочнице нет сайта по умолчанию (пользователь 1 видит сайты 1 и 2, пользователь 2 — сайт 3)\n"},
 	} {
 		r := ruRunner(t)

@@ -20,9 +20,9 @@ import (
 
 	"github.com/promoctl/promoctl/cmd/apicmd"
 	"github.com/promoctl/promoctl/cmd/auth"
+	"github.com/promoctl/promoctl/cmd/cmdutil"
 	"github.com/promoctl/promoctl/cmd/completion"
 	"github.com/promoctl/promoctl/cmd/configcmd"
-	"github.com/promoctl/promoctl/cmd/core"
 	"github.com/promoctl/promoctl/cmd/page"
 	"github.com/promoctl/promoctl/cmd/product"
 	"github.com/promoctl/promoctl/cmd/promocmd"
@@ -34,7 +34,7 @@ import (
 )
 
 // Main runs promoctl as a process: real streams, environment and signals.
-func Main(b core.Build) int {
+func Main(b cmdutil.Build) int {
 	b = b.WithBuildInfo(debug.ReadBuildInfo)
 	// stderr belongs to promoctl's messages: one line of text or one JSON
 	// object. net/http writes through the standard logger on its own, e.g.
@@ -44,8 +44,8 @@ func Main(b core.Build) int {
 	log.SetOutput(io.Discard)
 	if version.IsVersionOnly(os.Args[1:]) {
 		// The cheapest path: no command tree, no signal handler.
-		fmt.Fprintln(os.Stdout, core.VersionLine(b))
-		return core.ExitOK
+		fmt.Fprintln(os.Stdout, cmdutil.VersionLine(b))
+		return cmdutil.ExitOK
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
@@ -55,23 +55,23 @@ func Main(b core.Build) int {
 		<-ctx.Done()
 		stop()
 	}()
-	return Execute(ctx, os.Args[1:], core.Options{Build: b, IO: iostreams.System(), Env: os.LookupEnv, Keychain: keychain.System{}})
+	return Execute(ctx, os.Args[1:], cmdutil.Options{Build: b, IO: iostreams.System(), Env: os.LookupEnv, Keychain: keychain.System{}})
 }
 
 // Execute runs promoctl with args and returns the exit code.
-func Execute(ctx context.Context, args []string, o core.Options) int {
-	return core.Execute(ctx, args, o, addNouns)
+func Execute(ctx context.Context, args []string, o cmdutil.Options) int {
+	return cmdutil.Execute(ctx, args, o, addNouns)
 }
 
 // newTree is promoctl's whole command tree.
-func newTree(f *core.Factory) *cobra.Command {
-	root := core.NewRootCmd(f)
+func newTree(f *cmdutil.Factory) *cobra.Command {
+	root := cmdutil.NewRootCmd(f)
 	addNouns(root, f)
 	return root
 }
 
 // addNouns puts promoctl's nouns in the root command.
-func addNouns(root *cobra.Command, f *core.Factory) {
+func addNouns(root *cobra.Command, f *cmdutil.Factory) {
 	for _, c := range []*cobra.Command{promocmd.NewCmd(f), product.NewCmd(f), site.NewCmd(f), page.NewCmd(f), apicmd.NewCmd(f, nil)} {
 		c.GroupID = "shop"
 		root.AddCommand(c)

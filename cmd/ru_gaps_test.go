@@ -5,7 +5,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/promoctl/promoctl/cmd/core"
+	"github.com/promoctl/promoctl/cmd/cmdutil"
 	"github.com/promoctl/promoctl/cmd/internal/cmdtest"
 )
 
@@ -37,10 +37,10 @@ func TestRussianWordsInPlaceholders(t *testing.T) {
 			"promoctl: выключить 5 промокодов без подтверждения нельзя: без терминала добавьте --yes\n"},
 	} {
 		r := ruRunner(t)
-		r.Run(tc.args...).Expect(t, core.ExitUsage, "", tc.ru)
+		r.Run(tc.args...).Expect(t, cmdutil.ExitUsage, "", tc.ru)
 		r.ExpectNoRequests(t)
 		r.Env["LANG"] = "C"
-		if en := r.Run(tc.args...); en.Code != core.ExitUsage || !strings.Contains(en.Stderr, " needs ") && !strings.Contains(en.Stderr, "refusing to ") {
+		if en := r.Run(tc.args...); en.Code != cmdutil.ExitUsage || !strings.Contains(en.Stderr, " needs ") && !strings.Contains(en.Stderr, "refusing to ") {
 			t.Errorf("%q in English: exit %d, stderr %q", tc.args, en.Code, en.Stderr)
 		}
 	}
@@ -117,8 +117,8 @@ func TestRussianWizardSummaryForms(t *testing.T) {
 	r.API.Handle("POST /v1/promo", http.StatusCreated, cmdtest.WizardCreatedJSON)
 	r.Stdin = cmdtest.AnswerLines("SUMMER25", "", "3", "2", "10", "", "2026-12-01", "2026-12-31", "", "", "n")
 	res := r.Run("promo", "create", "-o", "json")
-	if res.Code != core.ExitCancelled || res.Stdout != "" {
-		t.Errorf("exit %d, stdout %q; want %d, nothing", res.Code, res.Stdout, core.ExitCancelled)
+	if res.Code != cmdutil.ExitCancelled || res.Stdout != "" {
+		t.Errorf("exit %d, stdout %q; want %d, nothing", res.Code, res.Stdout, cmdutil.ExitCancelled)
 	}
 	for _, line := range []string{
 		"\n  Скидка:                  10,00 на товары\n",

@@ -7,7 +7,7 @@ import (
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
 
-	"github.com/promoctl/promoctl/cmd/core"
+	"github.com/promoctl/promoctl/cmd/cmdutil"
 	"github.com/promoctl/promoctl/cmd/internal/cmdtest"
 	"github.com/promoctl/promoctl/internal/config"
 	"github.com/promoctl/promoctl/internal/iostreams"
@@ -62,7 +62,7 @@ func TestExplainNamesTheSourceOfEveryTableRow(t *testing.T) {
 // every global row of the table, with the row's shorthand and help, and no
 // default of its own (the table's default is resolved with the others).
 func TestGlobalFlagsComeFromTheSettingsTable(t *testing.T) {
-	f := core.NewFactory(core.Options{IO: &iostreams.IOStreams{In: &bytes.Buffer{}, Out: &bytes.Buffer{}, ErrOut: &bytes.Buffer{}}})
+	f := cmdutil.NewFactory(cmdutil.Options{IO: &iostreams.IOStreams{In: &bytes.Buffer{}, Out: &bytes.Buffer{}, ErrOut: &bytes.Buffer{}}})
 	root := newTree(f)
 	for _, s := range config.GlobalFlags() {
 		fl := root.PersistentFlags().Lookup(s.Flag)
@@ -81,9 +81,9 @@ func TestGlobalFlagsComeFromTheSettingsTable(t *testing.T) {
 // exit 2 (core.usageArgs types only the argument checks): a verb checks
 // its flags in its own validate step instead.
 func TestNoCobraRequiredFlagsOrGroups(t *testing.T) {
-	f := core.NewFactory(core.Options{IO: &iostreams.IOStreams{In: &bytes.Buffer{}, Out: &bytes.Buffer{}, ErrOut: &bytes.Buffer{}}})
+	f := cmdutil.NewFactory(cmdutil.Options{IO: &iostreams.IOStreams{In: &bytes.Buffer{}, Out: &bytes.Buffer{}, ErrOut: &bytes.Buffer{}}})
 	banned := []string{cobra.BashCompOneRequiredFlag, "cobra_annotation_required_if_others_set", "cobra_annotation_one_required", "cobra_annotation_mutually_exclusive"}
-	core.WalkCommands(newTree(f), func(c *cobra.Command) {
+	cmdutil.WalkCommands(newTree(f), func(c *cobra.Command) {
 		c.Flags().VisitAll(func(fl *pflag.Flag) {
 			for _, a := range banned {
 				if _, ok := fl.Annotations[a]; ok {

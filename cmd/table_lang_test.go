@@ -4,7 +4,7 @@ import (
 	"slices"
 	"testing"
 
-	"github.com/promoctl/promoctl/cmd/core"
+	"github.com/promoctl/promoctl/cmd/cmdutil"
 	"github.com/promoctl/promoctl/internal/i18n"
 )
 
@@ -13,10 +13,10 @@ import (
 // dates and date-times day first, and status and yes/no words in Russian;
 // English has no Locale at all.
 func TestTableLocaleForms(t *testing.T) {
-	if core.NewTableLocale(i18n.New(i18n.English)) != nil || core.NewTableLocale(nil) != nil {
+	if cmdutil.NewTableLocale(i18n.New(i18n.English)) != nil || cmdutil.NewTableLocale(nil) != nil {
 		t.Fatal("English tables go through a Locale")
 	}
-	l := core.NewTableLocale(i18n.New(i18n.Russian))
+	l := cmdutil.NewTableLocale(i18n.New(i18n.Russian))
 	header := []string{"STATUS", "ENABLED", "AMOUNT", "ORDER TOTAL", "CURRENCY", "ENDS", "DAY", "CODE"}
 	for _, tc := range []struct{ row, want []string }{
 		{[]string{"active", "yes", "10%", "10700.00", "RUB", "2026-12-31 23:59", "2026-12-31", "SUMMER"},

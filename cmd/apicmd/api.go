@@ -17,7 +17,7 @@ import (
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
 
-	"github.com/promoctl/promoctl/cmd/core"
+	"github.com/promoctl/promoctl/cmd/cmdutil"
 	"github.com/promoctl/promoctl/internal/api"
 	"github.com/promoctl/promoctl/internal/config"
 	"github.com/promoctl/promoctl/internal/format"
@@ -32,14 +32,14 @@ const maxAPIBody = 32 << 20
 // apiOptions are the inputs of api: a request checked and read in full
 // before anything is sent.
 type apiOptions struct {
-	*core.Session
+	*cmdutil.Session
 	Method, Target string // the target is the path with its query
 	Header         http.Header
 	Body           []byte // nil: none
 	Include        bool   // -i: the status line and headers first
 }
 
-func NewCmd(f *core.Factory, run func(context.Context, *apiOptions) error) *cobra.Command {
+func NewCmd(f *cmdutil.Factory, run func(context.Context, *apiOptions) error) *cobra.Command {
 	if run == nil {
 		run = runAPI
 	}
@@ -135,25 +135,25 @@ func (a *apiFlags) validate(cmd *cobra.Command, args []string) (method, target s
 	target = args[len(args)-1]
 	if len(args) == 2 {
 		if cmd.Flags().Changed("method") {
-			return "", "", core.Usagef("give the method once: -X %s or %s before the PATH", a.method, args[0])
+			return "", "", cmdutil.Usagef("give the method once: -X %s or %s before the PATH", a.method, args[0])
 		}
 		m = args[0]
 	}
 	if m, err = api.RawMethod(m); err != nil {
-		return "", "", core.UsageErr(err)
+		return "", "", cmdutil.UsageErr(err)
 	}
 	if _, _, err := api.SplitTarget(target); err != nil {
-		return "", "", core.UsageErr(err)
+		return "", "", cmdutil.UsageErr(err)
 	}
 	if len(a.fields) > 0 && a.file != "" {
-		return "", "", core.Usagef("-F cannot be combined with --input: send the fields, or the file")
+		return "", "", cmdutil.Usagef("-F cannot be combined with --input: send the fields, or the file")
 	}
 	return m, target, nil
 }
 
 // complete reads the headers, fields and body into opts and starts the
 // session.
-func (a *apiFlags) complete(cmd *cobra.Command, f *core.Factory, m, target string, opts *apiOptions) error {
+func (a *apiFlags) complete(cmd *cobra.Command, f *cmdutil.Factory, m, target string, opts *apiOptions) error {
 	header, err := parseHeaders(a.headers)
 	if err != nil {
 		return err
@@ -187,7 +187,7 @@ func (a *apiFlags) complete(cmd *cobra.Command, f *core.Factory, m, target strin
 func runAPI(ctx context.Context, opts *apiOptions) error {
 	if opts.Out.Format == format.CSV {
 		if src := opts.Settings.Sources[config.KeyOutput]; src.Kind.Given() {
-			return core.Usagef("api prints JSON: use --output json or yaml, not csv")
+			return cmdutil.Usagef("api prints JSON: use --output json or yaml, not csv")
 		}
 		opts.Out.Format = format.JSON
 	}
@@ -213,14 +213,14 @@ func apiArgs(cmd *cobra.Command, args []string) error {
 	case 1:
 		if a := args[0]; !strings.HasPrefix(a, "/") {
 			if _, err := api.RawMethod(a); err == nil {
-				return core.Usagef("%s %s needs a PATH, e.g. %s %s /v1/promo", cmd.CommandPath(), a, cmd.CommandPath(), a)
+				return cmdutil.Usagef("%s %s needs a PATH, e.g. %s %s /v1/promo", cmd.CommandPath(), a, cmd.CommandPath(), a)
 			}
 		}
 		return nil
 	case 2:
 		return nil
 	}
-	return core.Usagef("%s needs a PATH, or a METHOD and a PATH, got %d argument(s)", cmd.CommandPath(), len(args))
+	return cmdutil.Usagef("%s needs a PATH, or a METHOD and a PATH, got %d argument(s)", cmd.CommandPath(), len(args))
 }
 
 // apiField is one -F field: its key, and its value as JSON and as text
@@ -239,10 +239,10 @@ func parseFields(fs []string, stdin io.Reader) ([]apiField, error) {
 	for _, s := range fs {
 		key, value, ok := strings.Cut(s, "=")
 		if !ok || key == "" {
-			return nil, core.Usagef("invalid field %q: want key=value", s)
+			return nil, cmdutil.Usagef("invalid field %q: want key=value", s)
 		}
 		if seen[key] {
-			return nil, core.Usagef("-F %s is given twice", key)
+			return nil, cmdutil.Usagef("-F %s is given twice", key)
 		}
 		seen[key] = true
 		fd := apiField{key: key, text: value}
@@ -250,7 +250,7 @@ func parseFields(fs []string, stdin io.Reader) ([]apiField, error) {
 		case strings.HasPrefix(value, "@"):
 			text, err := readFieldFile(value[1:], stdin)
 			if err != nil {
-				return nil, core.Usagef("-F %s: %v", key, err)
+				return nil, cmdutil.Usagef("-F %s: %v", key, err)
 			}
 			fd.text = text
 			b, _ := json.Marshal(text)
@@ -340,18 +340,18 @@ func parseHeaders(hs []string) (http.Header, error) {
 		name, value, ok := strings.Cut(s, ":")
 		name, value = strings.TrimSpace(name), strings.TrimSpace(value)
 		if !ok || !validHeaderName(name) {
-			return nil, core.Usagef("invalid header %q: want 'Name: value'", s)
+			return nil, cmdutil.Usagef("invalid header %q: want 'Name: value'", s)
 		}
 		if strings.ContainsAny(value, "\r\n\x00") {
-			return nil, core.Usagef("invalid header %q: the value holds a line break or NUL", name)
+			return nil, cmdutil.Usagef("invalid header %q: the value holds a line break or NUL", name)
 		}
 		switch k := http.CanonicalHeaderKey(name); k {
 		case "Authorization", "X-Api-User-Id":
-			return nil, core.Usagef("-H %s: promoctl sends your credentials itself; use --token and --user-id, or promoctl auth login", k)
+			return nil, cmdutil.Usagef("-H %s: promoctl sends your credentials itself; use --token and --user-id, or promoctl auth login", k)
 		case "Accept", "User-Agent":
-			return nil, core.Usagef("-H %s: promoctl always sends its own %s header", k, k)
+			return nil, cmdutil.Usagef("-H %s: promoctl always sends its own %s header", k, k)
 		case "Host", "Content-Length", "Transfer-Encoding", "Connection":
-			return nil, core.Usagef("-H %s: this header is set by the HTTP connection", k)
+			return nil, cmdutil.Usagef("-H %s: this header is set by the HTTP connection", k)
 		}
 		h.Add(name, value)
 	}
@@ -379,7 +379,7 @@ func readAPIBody(file string, stdin io.Reader, header http.Header) ([]byte, erro
 	if file == "" {
 		return nil, nil
 	}
-	data, err := core.ReadFileArg(file, stdin, maxAPIBody, ", the largest body promoctl api sends")
+	data, err := cmdutil.ReadFileArg(file, stdin, maxAPIBody, ", the largest body promoctl api sends")
 	if err != nil {
 		return nil, err
 	}
@@ -387,7 +387,7 @@ func readAPIBody(file string, stdin io.Reader, header http.Header) ([]byte, erro
 		return nil, nil
 	}
 	if ct := header.Get("Content-Type"); (ct == "" || strings.Contains(strings.ToLower(ct), "json")) && !json.Valid(data) {
-		return nil, core.Usagef("--file %s is not valid JSON (to send other data, name its type: -H 'Content-Type: text/plain')", file)
+		return nil, cmdutil.Usagef("--file %s is not valid JSON (to send other data, name its type: -H 'Content-Type: text/plain')", file)
 	}
 	return data, nil
 }

@@ -4,10 +4,10 @@ package auth
 import (
 	"github.com/spf13/cobra"
 
-	"github.com/promoctl/promoctl/cmd/core"
+	"github.com/promoctl/promoctl/cmd/cmdutil"
 )
 
-func NewCmd(f *core.Factory) *cobra.Command {
+func NewCmd(f *cmdutil.Factory) *cobra.Command {
 	c := &cobra.Command{
 		Use:     "auth",
 		GroupID: "setup",
@@ -21,7 +21,7 @@ and an API key (Profile → API key; a leaked key can be regenerated there).`,
 		Example: `  promoctl auth login
   printf '%s' "$KEY" | promoctl auth login --with-token --user-id 123
   promoctl auth status`,
-		RunE: core.GroupRun,
+		RunE: cmdutil.GroupRun,
 	}
 	c.AddCommand(newAuthLoginCmd(f, nil), newAuthStatusCmd(f, nil), newAuthLogoutCmd(f, nil))
 	return c

@@ -8,7 +8,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/promoctl/promoctl/cmd/core"
+	"github.com/promoctl/promoctl/cmd/cmdutil"
 	"github.com/promoctl/promoctl/cmd/internal/cmdtest"
 	"github.com/promoctl/promoctl/internal/api"
 	"github.com/promoctl/promoctl/internal/apitest"
@@ -43,15 +43,15 @@ func TestRunAuthStatus(t *testing.T) {
 		{name: "the credentials work: the report on stdout",
 			answers: []cmdtest.Answer{{Route: "GET /v3/public/site", Status: http.StatusOK, Body: `[]`}},
 			stdout:  validJSON, routes: []string{"GET /v3/public/site"}},
-		{name: "refused: the report goes with the error to stderr", exit: core.ExitAuth,
+		{name: "refused: the report goes with the error to stderr", exit: cmdutil.ExitAuth,
 			answers: []cmdtest.Answer{{Route: "GET /v3/public/site", Status: http.StatusUnauthorized, Body: apitest.Error(401, 0, "Unauthorized")}},
 			err:     `the server refused the credentials of profile "default": authentication failed: check the token and user id (promoctl auth status) (API error 0: Unauthorized)`,
 			stderr:  refusedTable, routes: []string{"GET /v3/public/site"}},
-		{name: "refused, with errors as JSON: no report", errorsAsJSON: true, exit: core.ExitAuth,
+		{name: "refused, with errors as JSON: no report", errorsAsJSON: true, exit: cmdutil.ExitAuth,
 			answers: []cmdtest.Answer{{Route: "GET /v3/public/site", Status: http.StatusUnauthorized, Body: apitest.Error(401, 0, "Unauthorized")}},
 			err:     `the server refused the credentials of profile "default": authentication failed: check the token and user id (promoctl auth status) (API error 0: Unauthorized)`,
 			routes:  []string{"GET /v3/public/site"}},
-		{name: "no key: not logged in, and no request", noToken: true, exit: core.ExitAuth,
+		{name: "no key: not logged in, and no request", noToken: true, exit: cmdutil.ExitAuth,
 			err: "not logged in: profile \"default\" has no API key: run `promoctl auth login`"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
@@ -61,7 +61,7 @@ func TestRunAuthStatus(t *testing.T) {
 			}
 			err := runAuthStatus(context.Background(), &authStatusOptions{Session: e.Sess, ErrorsAsJSON: c.errorsAsJSON})
 			e.Expect(t, err, cmdtest.ReplaceBase(c.err, e.API.URL), cmdtest.ReplaceBase(c.stdout, e.API.URL), cmdtest.ReplaceBase(c.stderr, e.API.URL), c.routes...)
-			if got := core.ExitCode(err); got != c.exit {
+			if got := cmdutil.ExitCode(err); got != c.exit {
 				t.Errorf("exit code = %d, want %d", got, c.exit)
 			}
 		})
@@ -95,7 +95,7 @@ func TestRunAuthLogin(t *testing.T) {
 		noRequest bool
 		exit      int
 	}{
-		{name: "a key the server refuses is not saved", exit: core.ExitAuth,
+		{name: "a key the server refuses is not saved", exit: cmdutil.ExitAuth,
 			config:  "profiles:\n  default:\n    token: old-token-0123456789\n    user_id: 7\n",
 			opts:    authLoginOptions{WithToken: true},
 			answers: []cmdtest.Answer{{Route: "GET /v3/public/site", Status: http.StatusUnauthorized, Body: apitest.Error(401, 0, "Unauthorized")}},
@@ -117,7 +117,7 @@ func TestRunAuthLogin(t *testing.T) {
 			answers: []cmdtest.Answer{{Route: "GET /v3/public/site", Status: http.StatusOK, Body: `[]`}},
 			stderr:  "promoctl: warning: no system keychain to keep the API key in (no dbus): it is saved in the config file PATH, which only you can read\n",
 			file:    saved("    token: "+cmdtest.TestToken, "    user_id: 42")},
-		{name: "a key that could not be checked is saved, with an error", exit: core.ExitFailure,
+		{name: "a key that could not be checked is saved, with an error", exit: cmdutil.ExitFailure,
 			opts:    authLoginOptions{WithToken: true},
 			answers: []cmdtest.Answer{{Route: "GET /v3/public/site", Status: http.StatusInternalServerError, Body: apitest.Error(500, 0, "boom")}},
 			err:     `saved profile "default" in PATH, but could not check the key: server error (API error 0: boom)`,
@@ -132,10 +132,10 @@ func TestRunAuthLogin(t *testing.T) {
 			answers: []cmdtest.Answer{{Route: "GET /v3/public/site", Status: http.StatusOK, Body: `[]`}},
 			stderr:  `Logged in to BASE as user 5: the credentials work. Saved as profile "shop" (the current profile) in PATH.` + "\n",
 			file:    apitest.Lines("current_profile: shop", "profiles:", "  shop:", "    base_url: BASE", "    token: "+cmdtest.TestToken, "    user_id: 5")},
-		{name: "--with-token and --token", exit: core.ExitUsage, noRequest: true,
+		{name: "--with-token and --token", exit: cmdutil.ExitUsage, noRequest: true,
 			opts: authLoginOptions{WithToken: true, TokenFlag: true, Token: cmdtest.TestToken},
 			err:  "--with-token and --token cannot be used together: pipe the key to --with-token"},
-		{name: "no key and no terminal", exit: core.ExitUsage, noRequest: true,
+		{name: "no key and no terminal", exit: cmdutil.ExitUsage, noRequest: true,
 			err: `--with-token is required when not running interactively: printf '%s' "$KEY" | promoctl auth login --with-token --user-id N`},
 	} {
 		t.Run(c.name, func(t *testing.T) {
@@ -157,7 +157,7 @@ func TestRunAuthLogin(t *testing.T) {
 			opts.ConfigSession, opts.Doc = e.Sess, doc
 			opts.Settings = &config.Settings{Profile: account, BaseURL: srv.URL, UserID: 42, Timeout: 10 * time.Second}
 			opts.Stdin = strings.NewReader(cmdtest.TestToken + "\n")
-			opts.PlainHTTP = core.PlainHTTP{Env: e.Sess.Env, Warn: e.Sess.Warn}
+			opts.PlainHTTP = cmdutil.PlainHTTP{Env: e.Sess.Env, Warn: e.Sess.Warn}
 			opts.NewClient = func(cr credentials, timeout time.Duration, allowPlain bool) (*api.Client, error) {
 				return api.New(api.Options{
 					BaseURL: cr.baseURL, Token: cr.token, UserID: cr.userID, UserAgent: "promoctl/1.2.3", Timeout: timeout,
@@ -167,7 +167,7 @@ func TestRunAuthLogin(t *testing.T) {
 			err = runAuthLogin(context.Background(), &opts)
 			path := func(s string) string { return strings.ReplaceAll(base(s), "PATH", e.Path) }
 			e.Expect(t, err, path(c.err), "", path(c.stderr), base(c.file))
-			if got := core.ExitCode(err); got != c.exit {
+			if got := cmdutil.ExitCode(err); got != c.exit {
 				t.Errorf("exit code = %d, want %d", got, c.exit)
 			}
 			if c.keychain != nil && c.keychain.Err == nil {

@@ -12,7 +12,7 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/promoctl/promoctl/cmd/core"
+	"github.com/promoctl/promoctl/cmd/cmdutil"
 	"github.com/promoctl/promoctl/internal/api"
 	"github.com/promoctl/promoctl/internal/config"
 	"github.com/promoctl/promoctl/internal/prompt"
@@ -35,7 +35,7 @@ type credentials struct {
 
 // authLoginOptions are the inputs of auth login.
 type authLoginOptions struct {
-	*core.ConfigSession
+	*cmdutil.ConfigSession
 	Doc *config.Doc // the config file as read
 	// Settings are those of the profile being logged in to, which may not
 	// exist yet: its base URL, user id and timeout, with the usual
@@ -46,13 +46,13 @@ type authLoginOptions struct {
 	TokenFlag bool
 	Stdin     io.Reader
 	Prompter  loginPrompter // asks for the credentials on a terminal
-	PlainHTTP core.PlainHTTP
+	PlainHTTP cmdutil.PlainHTTP
 	// NewClient builds the client that checks the credentials: exactly
 	// those given, whatever the settings say.
 	NewClient func(cr credentials, timeout time.Duration, allowPlain bool) (*api.Client, error)
 }
 
-func newAuthLoginCmd(f *core.Factory, run func(context.Context, *authLoginOptions) error) *cobra.Command {
+func newAuthLoginCmd(f *cmdutil.Factory, run func(context.Context, *authLoginOptions) error) *cobra.Command {
 	if run == nil {
 		run = runAuthLogin
 	}
@@ -93,10 +93,10 @@ with mode 0600 (the command says so on stderr when no keychain answered).`,
 
   # a second account in its own profile, which becomes the current one
   printf '%s' "$KEY" | promoctl auth login --with-token --user-id 456 --profile staging`,
-		Args: core.NoArgs,
+		Args: cmdutil.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			if f.Global.Sandbox {
-				return core.Usagef("auth login saves credentials for the real service; --sandbox needs none")
+				return cmdutil.Usagef("auth login saves credentials for the real service; --sandbox needs none")
 			}
 			doc, err := f.ConfigDoc(cmd)
 			if err != nil {
@@ -108,8 +108,8 @@ with mode 0600 (the command says so on stderr when no keychain answered).`,
 			}
 			opts.ConfigSession, opts.Doc, opts.Settings = f.StartConfig(cmd), doc, s
 			opts.Token, opts.TokenFlag = f.Resolver(cmd).FlagValue(config.KeyToken)
-			opts.Stdin = core.StdinReader(cmd.Context(), f.IO, "Paste the API key, then press Enter", true)
-			opts.Prompter = core.PromptAs[loginPrompter](f)
+			opts.Stdin = cmdutil.StdinReader(cmd.Context(), f.IO, "Paste the API key, then press Enter", true)
+			opts.Prompter = cmdutil.PromptAs[loginPrompter](f)
 			opts.PlainHTTP = f.PlainHTTP()
 			opts.NewClient = func(cr credentials, timeout time.Duration, allowPlain bool) (*api.Client, error) {
 				o, err := f.ClientOptions()
@@ -144,7 +144,7 @@ func runAuthLogin(ctx context.Context, opts *authLoginOptions) error {
 	}
 	if !opts.Doc.HasProfile(cr.profile) {
 		if err := config.CheckProfileName(cr.profile); err != nil {
-			return core.UsageErr(err)
+			return cmdutil.UsageErr(err)
 		}
 	}
 	// Check first: a key the server refuses never replaces a working one,
@@ -204,7 +204,7 @@ func (opts *authLoginOptions) input(ctx context.Context) (credentials, error) {
 	cr := credentials{profile: s.Profile, baseURL: s.BaseURL, userID: s.UserID}
 	switch {
 	case opts.WithToken && opts.TokenFlag:
-		return cr, core.Usagef("--with-token and --token cannot be used together: pipe the key to --with-token")
+		return cr, cmdutil.Usagef("--with-token and --token cannot be used together: pipe the key to --with-token")
 	case opts.WithToken:
 		t, err := readToken(opts.Stdin)
 		if err != nil {
@@ -214,7 +214,7 @@ func (opts *authLoginOptions) input(ctx context.Context) (credentials, error) {
 	case opts.TokenFlag:
 		t, err := config.CheckValue(config.KeyToken, opts.Token, nil)
 		if err != nil {
-			return cr, core.Usagef("--token: %v", err)
+			return cr, cmdutil.Usagef("--token: %v", err)
 		}
 		cr.token = t
 	case opts.IO.CanPrompt():
@@ -228,10 +228,10 @@ func (opts *authLoginOptions) input(ctx context.Context) (credentials, error) {
 		}
 		return credentials{profile: a.Profile, baseURL: a.BaseURL, userID: a.UserID, token: a.Token}, nil
 	default:
-		return cr, core.Usagef(`--with-token is required when not running interactively: printf '%%s' "$KEY" | promoctl auth login --with-token --user-id N`)
+		return cr, cmdutil.Usagef(`--with-token is required when not running interactively: printf '%%s' "$KEY" | promoctl auth login --with-token --user-id N`)
 	}
 	if cr.userID == 0 {
-		return cr, core.Usagef(`--user-id is required when not running interactively (it is "Your ID" in the account menu of the site admin)`)
+		return cr, cmdutil.Usagef(`--user-id is required when not running interactively (it is "Your ID" in the account menu of the site admin)`)
 	}
 	return cr, nil
 }
@@ -255,15 +255,15 @@ func readToken(in io.Reader) (string, error) {
 		return "", fmt.Errorf("read the API key from standard input: %w", err)
 	}
 	if len(data) > maxTokenBytes {
-		return "", core.Usagef("--with-token: standard input is longer than %d KiB; pipe only the API key", maxTokenBytes>>10)
+		return "", cmdutil.Usagef("--with-token: standard input is longer than %d KiB; pipe only the API key", maxTokenBytes>>10)
 	}
 	t := strings.TrimSuffix(string(data), "\n")
 	t = strings.TrimSuffix(t, "\r")
 	if t == "" {
-		return "", core.Usagef(`--with-token: standard input is empty; pipe the API key: printf '%%s' "$KEY" | promoctl auth login --with-token`)
+		return "", cmdutil.Usagef(`--with-token: standard input is empty; pipe the API key: printf '%%s' "$KEY" | promoctl auth login --with-token`)
 	}
 	if _, err := config.CheckValue(config.KeyToken, t, nil); err != nil || strings.TrimSpace(t) != t {
-		return "", core.Usagef("--with-token: the API key read from standard input has spaces, line breaks or control characters in it")
+		return "", cmdutil.Usagef("--with-token: the API key read from standard input has spaces, line breaks or control characters in it")
 	}
 	return t, nil
 }

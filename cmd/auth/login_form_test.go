@@ -6,7 +6,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/promoctl/promoctl/cmd/core"
+	"github.com/promoctl/promoctl/cmd/cmdutil"
 	"github.com/promoctl/promoctl/internal/prompt"
 )
 
@@ -17,7 +17,7 @@ const loginSecret = "tok-SECRET-987654"
 func loginForm(t *testing.T, d prompt.LoginDefaults, lines ...string) (prompt.LoginAnswers, string, error) {
 	t.Helper()
 	var out bytes.Buffer
-	h := &prompt.Huh{In: strings.NewReader(strings.Join(lines, "\n") + "\n"), Out: &out, Accessible: true, LoginRules: core.LoginRules()}
+	h := &prompt.Huh{In: strings.NewReader(strings.Join(lines, "\n") + "\n"), Out: &out, Accessible: true, LoginRules: cmdutil.LoginRules()}
 	a, err := h.Login(context.Background(), d)
 	if strings.Contains(out.String(), loginSecret) {
 		t.Errorf("the form printed the API key:\n%s", out.String())

@@ -5,17 +5,17 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/promoctl/promoctl/cmd/core"
+	"github.com/promoctl/promoctl/cmd/cmdutil"
 	"github.com/promoctl/promoctl/internal/config"
 	"github.com/promoctl/promoctl/internal/i18n"
 )
 
 // authLogoutOptions are the inputs of auth logout.
 type authLogoutOptions struct {
-	*core.ConfigSession
+	*cmdutil.ConfigSession
 }
 
-func newAuthLogoutCmd(f *core.Factory, run func(context.Context, *authLogoutOptions) error) *cobra.Command {
+func newAuthLogoutCmd(f *cmdutil.Factory, run func(context.Context, *authLogoutOptions) error) *cobra.Command {
 	if run == nil {
 		run = runAuthLogout
 	}
@@ -31,7 +31,7 @@ The key itself stays valid at Mottor: if it has leaked, regenerate it in the
 site admin under Profile → API key.`,
 		Example: `  promoctl auth logout
   promoctl auth logout --profile staging`,
-		Args: core.NoArgs,
+		Args: cmdutil.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			opts.ConfigSession = f.StartConfig(cmd)
 			return run(cmd.Context(), opts)
@@ -49,7 +49,7 @@ func runAuthLogout(ctx context.Context, opts *authLogoutOptions) error {
 	doc, err := opts.File.Edit(ctx, func(doc *config.Doc) (bool, error) {
 		var src config.Source
 		name, src = opts.Profile(doc)
-		if err := core.RequireProfile(doc, name, src); err != nil {
+		if err := cmdutil.RequireProfile(doc, name, src); err != nil {
 			return false, err
 		}
 		var err error

@@ -9,7 +9,7 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/promoctl/promoctl/cmd/core"
+	"github.com/promoctl/promoctl/cmd/cmdutil"
 	"github.com/promoctl/promoctl/internal/api"
 	"github.com/promoctl/promoctl/internal/config"
 	"github.com/promoctl/promoctl/internal/format"
@@ -20,13 +20,13 @@ import (
 
 // authStatusOptions are the inputs of auth status.
 type authStatusOptions struct {
-	*core.Session
+	*cmdutil.Session
 	// ErrorsAsJSON says that the run's error goes to stderr as JSON, and
 	// the report, then, not at all.
 	ErrorsAsJSON bool
 }
 
-func newAuthStatusCmd(f *core.Factory, run func(context.Context, *authStatusOptions) error) *cobra.Command {
+func newAuthStatusCmd(f *cmdutil.Factory, run func(context.Context, *authStatusOptions) error) *cobra.Command {
 	if run == nil {
 		run = runAuthStatus
 	}
@@ -43,7 +43,7 @@ when the server cannot be reached.`,
 		Example: `  promoctl auth status
   promoctl auth status --profile staging
   promoctl auth status -o json`,
-		Args: core.NoArgs,
+		Args: cmdutil.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			sess, err := f.Start(cmd)
 			if err != nil {
@@ -65,7 +65,7 @@ func runAuthStatus(ctx context.Context, opts *authStatusOptions) error {
 		if s.Token != "" {
 			id = "auth.status.no_user_id"
 		}
-		return i18n.NewError(core.ExitAuth, id, "Profile", s.Profile)
+		return i18n.NewError(cmdutil.ExitAuth, id, "Profile", s.Profile)
 	}
 	client, err := opts.Client()
 	if err != nil {
@@ -115,7 +115,7 @@ func authStatus(s *config.Settings, verr error) output.Data {
 		TokenSource string `json:"token_source"`
 		Credentials string `json:"credentials"`
 	}{s.Profile, s.Path, s.BaseURL, s.UserID, token, tokenSource(s.Sources[config.KeyToken]), state})
-	from := func(key string) string { return "  (" + core.SourceText(s, s.Sources[key]) + ")" }
+	from := func(key string) string { return "  (" + cmdutil.SourceText(s, s.Sources[key]) + ")" }
 	return output.Data{
 		JSON: j,
 		Tables: func() ([]output.Grid, error) {

@@ -13,7 +13,7 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/promoctl/promoctl/cmd/core"
+	"github.com/promoctl/promoctl/cmd/cmdutil"
 )
 
 // program is the name the scripts complete and the help speaks of.
@@ -117,7 +117,7 @@ to your powershell profile.
 
 // NewCmd is the completion command, with a subcommand per shell; run
 // writes the script (nil: runCompletion).
-func NewCmd(f *core.Factory, run func(context.Context, *completionOptions) error) *cobra.Command {
+func NewCmd(f *cmdutil.Factory, run func(context.Context, *completionOptions) error) *cobra.Command {
 	if run == nil {
 		run = runCompletion
 	}
@@ -137,7 +137,7 @@ See each sub-command's help for details on how to use the generated script.
 }
 
 // newShellCmd is completion SHELL.
-func newShellCmd(f *core.Factory, sh shell, run func(context.Context, *completionOptions) error) *cobra.Command {
+func newShellCmd(f *cmdutil.Factory, sh shell, run func(context.Context, *completionOptions) error) *cobra.Command {
 	noDesc := false
 	c := &cobra.Command{
 		Use:                   sh.name,

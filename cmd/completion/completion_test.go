@@ -9,7 +9,7 @@ import (
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
 
-	"github.com/promoctl/promoctl/cmd/core"
+	"github.com/promoctl/promoctl/cmd/cmdutil"
 	"github.com/promoctl/promoctl/internal/iostreams"
 )
 
@@ -29,7 +29,7 @@ func ours() *cobra.Command {
 	ios, _, _, _ := iostreams.Test()
 	root := &cobra.Command{Use: "promoctl"}
 	root.AddCommand(&cobra.Command{Use: "promo", Run: func(*cobra.Command, []string) {}})
-	root.AddCommand(NewCmd(core.NewFactory(core.Options{IO: ios}), nil))
+	root.AddCommand(NewCmd(cmdutil.NewFactory(cmdutil.Options{IO: ios}), nil))
 	return root
 }
 
@@ -92,7 +92,7 @@ func TestScriptsAreCobras(t *testing.T) {
 					t.Fatalf("cobra's script names no promoctl:\n%s", script.String())
 				}
 				r := newRunner(t)
-				r.Run(args...).Expect(t, core.ExitOK, script.String(), "")
+				r.Run(args...).Expect(t, cmdutil.ExitOK, script.String(), "")
 				r.ExpectNoRequests(t)
 			})
 		}
@@ -104,9 +104,9 @@ func TestScriptsAreCobras(t *testing.T) {
 // its help.
 func TestCompletionTakesNoArguments(t *testing.T) {
 	r := newRunner(t)
-	r.Run("completion", "bash", "extra").Expect(t, core.ExitUsage, "", "promoctl: unknown command \"extra\" for \"promoctl completion bash\"\n")
+	r.Run("completion", "bash", "extra").Expect(t, cmdutil.ExitUsage, "", "promoctl: unknown command \"extra\" for \"promoctl completion bash\"\n")
 	res := r.Run("completion")
-	if res.Code != core.ExitOK || !strings.HasPrefix(res.Stdout, "Generate the autocompletion script for promoctl for the specified shell.\n") ||
+	if res.Code != cmdutil.ExitOK || !strings.HasPrefix(res.Stdout, "Generate the autocompletion script for promoctl for the specified shell.\n") ||
 		!strings.Contains(res.Stdout, "  zsh         Generate the autocompletion script for zsh\n") || res.Stderr != "" {
 		t.Errorf("completion: exit %d, stdout:\n%s\nstderr: %s\nwant its help", res.Code, res.Stdout, res.Stderr)
 	}

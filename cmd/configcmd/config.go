@@ -5,12 +5,12 @@ package configcmd
 import (
 	"github.com/spf13/cobra"
 
-	"github.com/promoctl/promoctl/cmd/core"
+	"github.com/promoctl/promoctl/cmd/cmdutil"
 	"github.com/promoctl/promoctl/internal/config"
 	"github.com/promoctl/promoctl/internal/format"
 )
 
-func NewCmd(f *core.Factory) *cobra.Command {
+func NewCmd(f *cmdutil.Factory) *cobra.Command {
 	c := &cobra.Command{
 		Use:     "config",
 		GroupID: "setup",
@@ -33,7 +33,7 @@ written atomically with mode 0600, keeping your comments.`,
 		Example: `  promoctl config list
   promoctl config set site_id 11111
   promoctl config explain`,
-		RunE: core.GroupRun,
+		RunE: cmdutil.GroupRun,
 	}
 	c.AddCommand(newConfigListCmd(f, nil), newConfigGetCmd(f, nil), newConfigSetCmd(f, nil), newConfigUnsetCmd(f, nil),
 		newConfigUseCmd(f, nil), newConfigPathCmd(f, nil), newConfigExplainCmd(f, nil))

@@ -5,7 +5,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/promoctl/promoctl/cmd/core"
+	"github.com/promoctl/promoctl/cmd/cmdutil"
 	"github.com/promoctl/promoctl/cmd/internal/cmdtest"
 	"github.com/promoctl/promoctl/internal/apitest"
 	"github.com/promoctl/promoctl/internal/config"
@@ -57,11 +57,11 @@ func TestRunConfigSet(t *testing.T) {
 		{name: "a token without a keychain goes to the file", config: commented,
 			key: "token", value: cmdtest.TestToken,
 			file: commented + "    token: " + cmdtest.TestToken + "\n"},
-		{name: "an invalid value changes nothing", config: commented, exit: core.ExitUsage,
+		{name: "an invalid value changes nothing", config: commented, exit: cmdutil.ExitUsage,
 			key: "user_id", value: "abc",
 			err:  `invalid user_id: "abc" is not a positive integer`,
 			file: commented},
-		{name: "plain HTTP is refused", exit: core.ExitUsage,
+		{name: "plain HTTP is refused", exit: cmdutil.ExitUsage,
 			key: "base_url", value: "http://shop.example",
 			err: "refusing to set base_url to http://shop.example: promoctl sends the API token in clear text over plain HTTP to anything but loopback; " +
 				"use https, or pass --allow-insecure-http (or set PROMOCTL_ALLOW_INSECURE_HTTP=1) on a network you trust, here and on every command that uses it"},
@@ -76,11 +76,11 @@ func TestRunConfigSet(t *testing.T) {
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			e := cmdtest.NewConfigEnv(t, c.tty, c.config, c.keychain, c.env, c.args...)
-			opts := &configSetOptions{ConfigSession: e.Sess, PlainHTTP: core.PlainHTTP{Env: e.Sess.Env, Warn: e.Sess.Warn}, Key: c.key, Value: c.value}
+			opts := &configSetOptions{ConfigSession: e.Sess, PlainHTTP: cmdutil.PlainHTTP{Env: e.Sess.Env, Warn: e.Sess.Warn}, Key: c.key, Value: c.value}
 			err := runConfigSet(context.Background(), opts)
 			path := func(s string) string { return strings.ReplaceAll(s, "PATH", e.Path) }
 			e.Expect(t, err, c.err, "", path(c.stderr), c.file)
-			if got := core.ExitCode(err); got != c.exit {
+			if got := cmdutil.ExitCode(err); got != c.exit {
 				t.Errorf("exit code = %d, want %d", got, c.exit)
 			}
 			if c.keychain != nil {
@@ -121,7 +121,7 @@ func TestRunConfigUnset(t *testing.T) {
 			stderr:   `Unset token in profile "default" (the system keychain and PATH).` + "\n",
 			file:     commented},
 		{name: "a profile named on the command line must exist", config: commented, args: []string{"--profile", "staging"}, key: "site_id",
-			exit: core.ExitUsage,
+			exit: cmdutil.ExitUsage,
 			err:  `invalid profile (from flag --profile): "staging" is not in PATH (profiles: default)`,
 			file: commented},
 		{name: "a variable that still gives it is warned of", config: commented, env: map[string]string{"PROMOCTL_OUTPUT": "yaml"}, key: "output",
@@ -136,7 +136,7 @@ func TestRunConfigUnset(t *testing.T) {
 			err := runConfigUnset(context.Background(), &configUnsetOptions{ConfigSession: e.Sess, Key: c.key})
 			path := func(s string) string { return strings.ReplaceAll(s, "PATH", e.Path) }
 			e.Expect(t, err, path(c.err), "", path(c.stderr), c.file)
-			if got := core.ExitCode(err); got != c.exit {
+			if got := cmdutil.ExitCode(err); got != c.exit {
 				t.Errorf("exit code = %d, want %d", got, c.exit)
 			}
 			if c.keychain != nil && len(c.keychain.Keys) != 0 {

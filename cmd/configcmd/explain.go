@@ -8,7 +8,7 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/promoctl/promoctl/cmd/core"
+	"github.com/promoctl/promoctl/cmd/cmdutil"
 	"github.com/promoctl/promoctl/internal/config"
 	"github.com/promoctl/promoctl/internal/i18n"
 	"github.com/promoctl/promoctl/internal/output"
@@ -17,7 +17,7 @@ import (
 
 // configExplainOptions are the inputs of config explain.
 type configExplainOptions struct {
-	*core.Session
+	*cmdutil.Session
 	// ConfigSource and ProfileSource say where the config file's path
 	// and the active profile came from.
 	ConfigSource, ProfileSource config.Source
@@ -26,7 +26,7 @@ type configExplainOptions struct {
 	Env config.Env
 }
 
-func newConfigExplainCmd(f *core.Factory, run func(context.Context, *configExplainOptions) error) *cobra.Command {
+func newConfigExplainCmd(f *cmdutil.Factory, run func(context.Context, *configExplainOptions) error) *cobra.Command {
 	if run == nil {
 		run = runConfigExplain
 	}
@@ -40,8 +40,8 @@ file, or the default. The API key is masked.`,
 		Example: `  promoctl config explain
   PROMOCTL_OUTPUT=json promoctl config explain --profile staging
   promoctl config explain -o json --jq '.[] | select(.source == "env") | .setting'`,
-		Args:        core.NoArgs,
-		Annotations: map[string]string{core.NoAPI: "true"},
+		Args:        cmdutil.NoArgs,
+		Annotations: map[string]string{cmdutil.NoAPI: "true"},
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			sess, err := f.Start(cmd)
 			if err != nil {

@@ -7,19 +7,19 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/promoctl/promoctl/cmd/core"
+	"github.com/promoctl/promoctl/cmd/cmdutil"
 	"github.com/promoctl/promoctl/internal/config"
 	"github.com/promoctl/promoctl/internal/termsafe"
 )
 
 // configGetOptions are the inputs of config get.
 type configGetOptions struct {
-	*core.ConfigSession
+	*cmdutil.ConfigSession
 	Doc *config.Doc // the config file as read
 	Key string
 }
 
-func newConfigGetCmd(f *core.Factory, run func(context.Context, *configGetOptions) error) *cobra.Command {
+func newConfigGetCmd(f *cmdutil.Factory, run func(context.Context, *configGetOptions) error) *cobra.Command {
 	if run == nil {
 		run = runConfigGet
 	}
@@ -38,7 +38,7 @@ applied, run 'promoctl config explain'.
 Keys: ` + strings.Join(config.Keys(), ", ") + `.`,
 		Example: `  promoctl config get site_id
   promoctl config get base_url --profile staging`,
-		Args:              core.ExactArgs(1, "a setting name"),
+		Args:              cmdutil.ExactArgs(1, "a setting name"),
 		ValidArgsFunction: completeKeys(f.Formats()),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			key := args[0]
@@ -60,7 +60,7 @@ Keys: ` + strings.Join(config.Keys(), ", ") + `.`,
 func runConfigGet(ctx context.Context, opts *configGetOptions) error {
 	doc, key := opts.Doc, opts.Key
 	name, src := opts.Profile(doc)
-	if err := core.RequireProfile(doc, name, src); err != nil {
+	if err := cmdutil.RequireProfile(doc, name, src); err != nil {
 		return err
 	}
 	v := doc.Profile(name).Get(key)
@@ -85,7 +85,7 @@ func runConfigGet(ctx context.Context, opts *configGetOptions) error {
 }
 
 func unknownKey(key string) error {
-	return core.Usagef("unknown setting %q: use one of %s", key, strings.Join(config.Keys(), ", "))
+	return cmdutil.Usagef("unknown setting %q: use one of %s", key, strings.Join(config.Keys(), ", "))
 }
 
 // envOf is the environment variable of a setting.

@@ -7,7 +7,7 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/promoctl/promoctl/cmd/core"
+	"github.com/promoctl/promoctl/cmd/cmdutil"
 	"github.com/promoctl/promoctl/internal/config"
 	"github.com/promoctl/promoctl/internal/output"
 	"github.com/promoctl/promoctl/internal/termsafe"
@@ -15,12 +15,12 @@ import (
 
 // configListOptions are the inputs of config list.
 type configListOptions struct {
-	*core.Session
+	*cmdutil.Session
 	Doc  *config.Doc // the config file as read
-	Keys *core.APIKeys
+	Keys *cmdutil.APIKeys
 }
 
-func newConfigListCmd(f *core.Factory, run func(context.Context, *configListOptions) error) *cobra.Command {
+func newConfigListCmd(f *cmdutil.Factory, run func(context.Context, *configListOptions) error) *cobra.Command {
 	if run == nil {
 		run = runConfigList
 	}
@@ -35,7 +35,7 @@ shown as abc…yz (keychain), and -o json and -o csv give token_source
 (keychain or config file).`,
 		Example: `  promoctl config list
   promoctl config list -o json`,
-		Args: core.NoArgs,
+		Args: cmdutil.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			sess, err := f.Start(cmd)
 			if err != nil {

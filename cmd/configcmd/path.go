@@ -6,7 +6,7 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/promoctl/promoctl/cmd/core"
+	"github.com/promoctl/promoctl/cmd/cmdutil"
 	"github.com/promoctl/promoctl/internal/iostreams"
 )
 
@@ -16,7 +16,7 @@ type configPathOptions struct {
 	Path string
 }
 
-func newConfigPathCmd(f *core.Factory, run func(context.Context, *configPathOptions) error) *cobra.Command {
+func newConfigPathCmd(f *cmdutil.Factory, run func(context.Context, *configPathOptions) error) *cobra.Command {
 	if run == nil {
 		run = runConfigPath
 	}
@@ -27,7 +27,7 @@ func newConfigPathCmd(f *core.Factory, run func(context.Context, *configPathOpti
 		Long:  "Print the path of the config file promoctl reads: --config, else $PROMOCTL_CONFIG, else $XDG_CONFIG_HOME/promoctl/config.yaml (~/.config/promoctl/config.yaml). The file need not exist yet.",
 		Example: `  promoctl config path
   "$EDITOR" "$(promoctl config path)"`,
-		Args: core.NoArgs,
+		Args: cmdutil.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			path, _, err := f.Resolver(cmd).Path()
 			if err != nil {

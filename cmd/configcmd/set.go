@@ -5,7 +5,7 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/promoctl/promoctl/cmd/core"
+	"github.com/promoctl/promoctl/cmd/cmdutil"
 	"github.com/promoctl/promoctl/internal/config"
 	"github.com/promoctl/promoctl/internal/format"
 	"github.com/promoctl/promoctl/internal/i18n"
@@ -14,13 +14,13 @@ import (
 
 // configSetOptions are the inputs of config set.
 type configSetOptions struct {
-	*core.ConfigSession
-	PlainHTTP  core.PlainHTTP
+	*cmdutil.ConfigSession
+	PlainHTTP  cmdutil.PlainHTTP
 	Formats    format.Set // the run's output formats
 	Key, Value string     // the value as typed, not yet checked
 }
 
-func newConfigSetCmd(f *core.Factory, run func(context.Context, *configSetOptions) error) *cobra.Command {
+func newConfigSetCmd(f *cmdutil.Factory, run func(context.Context, *configSetOptions) error) *cobra.Command {
 	if run == nil {
 		run = runConfigSet
 	}
@@ -45,7 +45,7 @@ profile when it does not exist. Values are checked first:
 		Example: `  promoctl config set site_id 11111
   promoctl config set output json
   promoctl config set base_url https://api.lpmotor.ru --profile staging`,
-		Args:              core.ExactArgs(2, "a setting name and a value"),
+		Args:              cmdutil.ExactArgs(2, "a setting name and a value"),
 		ValidArgsFunction: completeKeys(formats),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			key := args[0]
@@ -68,7 +68,7 @@ func runConfigSet(ctx context.Context, opts *configSetOptions) error {
 	}
 	value, err := config.CheckValue(key, opts.Value, opts.Formats)
 	if err != nil {
-		return i18n.NewError(core.ExitUsage, "config.set.invalid", "Key", key, "Err", err)
+		return i18n.NewError(cmdutil.ExitUsage, "config.set.invalid", "Key", key, "Err", err)
 	}
 	if key == config.KeyBaseURL {
 		if err := opts.PlainHTTP.AllowSaved(value); err != nil {
@@ -84,7 +84,7 @@ func runConfigSet(ctx context.Context, opts *configSetOptions) error {
 		first := len(doc.File.Profiles) == 0
 		if !doc.HasProfile(name) {
 			if err := config.CheckProfileName(name); err != nil {
-				return false, core.UsageErr(err)
+				return false, cmdutil.UsageErr(err)
 			}
 		}
 		if key == config.KeyToken {

@@ -7,17 +7,17 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/promoctl/promoctl/cmd/core"
+	"github.com/promoctl/promoctl/cmd/cmdutil"
 	"github.com/promoctl/promoctl/internal/config"
 )
 
 // configUnsetOptions are the inputs of config unset.
 type configUnsetOptions struct {
-	*core.ConfigSession
+	*cmdutil.ConfigSession
 	Key string
 }
 
-func newConfigUnsetCmd(f *core.Factory, run func(context.Context, *configUnsetOptions) error) *cobra.Command {
+func newConfigUnsetCmd(f *cmdutil.Factory, run func(context.Context, *configUnsetOptions) error) *cobra.Command {
 	if run == nil {
 		run = runConfigUnset
 	}
@@ -37,7 +37,7 @@ Keys: ` + strings.Join(config.Keys(), ", ") + `.`,
 		Example: `  promoctl config unset site_id
   promoctl config unset output --profile staging
   promoctl config unset token`,
-		Args: core.ExactArgs(1, "a setting name"),
+		Args: cmdutil.ExactArgs(1, "a setting name"),
 		ValidArgsFunction: func(cmd *cobra.Command, args []string, toComplete string) ([]cobra.Completion, cobra.ShellCompDirective) {
 			if len(args) > 0 {
 				return nil, cobra.ShellCompDirectiveNoFileComp
@@ -66,7 +66,7 @@ func runConfigUnset(ctx context.Context, opts *configUnsetOptions) error {
 	doc, err := opts.File.Edit(ctx, func(doc *config.Doc) (bool, error) {
 		var src config.Source
 		name, src = opts.Profile(doc)
-		if err := core.RequireProfile(doc, name, src); err != nil {
+		if err := cmdutil.RequireProfile(doc, name, src); err != nil {
 			return false, err
 		}
 		var err error

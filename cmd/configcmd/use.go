@@ -6,17 +6,17 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/promoctl/promoctl/cmd/core"
+	"github.com/promoctl/promoctl/cmd/cmdutil"
 	"github.com/promoctl/promoctl/internal/config"
 )
 
 // configUseOptions are the inputs of config use.
 type configUseOptions struct {
-	*core.ConfigSession
+	*cmdutil.ConfigSession
 	Name string // the profile
 }
 
-func newConfigUseCmd(f *core.Factory, run func(context.Context, *configUseOptions) error) *cobra.Command {
+func newConfigUseCmd(f *cmdutil.Factory, run func(context.Context, *configUseOptions) error) *cobra.Command {
 	if run == nil {
 		run = runConfigUse
 	}
@@ -28,7 +28,7 @@ func newConfigUseCmd(f *core.Factory, run func(context.Context, *configUseOption
 		Long:    "Make a profile of the config file the current one: commands use it unless --profile or PROMOCTL_PROFILE names another.",
 		Example: `  promoctl config use staging
   promoctl config list`,
-		Args: core.ExactArgs(1, "a profile name"),
+		Args: cmdutil.ExactArgs(1, "a profile name"),
 		ValidArgsFunction: func(cmd *cobra.Command, args []string, toComplete string) ([]cobra.Completion, cobra.ShellCompDirective) {
 			if len(args) > 0 {
 				return nil, cobra.ShellCompDirectiveNoFileComp
@@ -49,7 +49,7 @@ func runConfigUse(ctx context.Context, opts *configUseOptions) error {
 	defer cancel()
 	_, err := opts.File.Edit(ctx, func(doc *config.Doc) (bool, error) {
 		if !doc.HasProfile(name) {
-			return false, core.UsageErr(fmt.Errorf("profile %w", core.ProfileNotFound(doc, name)))
+			return false, cmdutil.UsageErr(fmt.Errorf("profile %w", cmdutil.ProfileNotFound(doc, name)))
 		}
 		return true, doc.SetCurrent(name)
 	})

@@ -3,31 +3,31 @@ package page
 import (
 	"github.com/spf13/cobra"
 
-	"github.com/promoctl/promoctl/cmd/core"
+	"github.com/promoctl/promoctl/cmd/cmdutil"
 )
 
 // completePageIDs completes the id of a page of the configured site,
 // described by its title.
-func completePageIDs(c *core.Completer) cobra.CompletionFunc {
+func completePageIDs(c *cmdutil.Completer) cobra.CompletionFunc {
 	return func(cmd *cobra.Command, _ []string, toComplete string) ([]cobra.Completion, cobra.ShellCompDirective) {
 		return pageIDCompletions(c, cmd, toComplete)
 	}
 }
 
 // pageIDCompletions are completePageIDs' candidates for toComplete.
-func pageIDCompletions(c *core.Completer, cmd *cobra.Command, toComplete string) ([]cobra.Completion, cobra.ShellCompDirective) {
+func pageIDCompletions(c *cmdutil.Completer, cmd *cobra.Command, toComplete string) ([]cobra.Completion, cobra.ShellCompDirective) {
 	ctx, cancel, client, s, ok := c.Client(cmd)
 	defer cancel()
 	if !ok {
 		return nil, cobra.ShellCompDirectiveNoFileComp
 	}
 	var out []cobra.Completion
-	for _, site := range core.CompletionSites(ctx, client, s) {
+	for _, site := range cmdutil.CompletionSites(ctx, client, s) {
 		raw, err := client.ListPages(ctx, site)
 		if err != nil {
 			continue
 		}
-		out = append(out, core.RecordCompletions(raw, toComplete, "title", "name", "path")...)
+		out = append(out, cmdutil.RecordCompletions(raw, toComplete, "title", "name", "path")...)
 	}
 	if out == nil {
 		return nil, cobra.ShellCompDirectiveNoFileComp

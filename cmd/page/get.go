@@ -5,34 +5,34 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/promoctl/promoctl/cmd/core"
+	"github.com/promoctl/promoctl/cmd/cmdutil"
 	"github.com/promoctl/promoctl/internal/view"
 )
 
 // PageGetOptions are the inputs of page get.
 type PageGetOptions struct {
-	*core.Session
+	*cmdutil.Session
 	ID int64
 }
 
-func newPageGetCmd(f *core.Factory, run func(context.Context, *PageGetOptions) error) *cobra.Command {
+func newPageGetCmd(f *cmdutil.Factory, run func(context.Context, *PageGetOptions) error) *cobra.Command {
 	if run == nil {
 		run = RunPageGet
 	}
 	opts := &PageGetOptions{}
 	return &cobra.Command{
 		Use:               "get ID",
-		ValidArgsFunction: core.FirstArg(completePageIDs(f.Completions())),
+		ValidArgsFunction: cmdutil.FirstArg(completePageIDs(f.Completions())),
 		Aliases:           []string{"show", "view"},
 		Short:             "Show one page",
 		Long: `Show one page (GET /v3/public/site/page/ID) as key/value rows; nested
 fields are shown as a.b and lists as a[0].b, field names as words
 (is_published as Published). A page id is enough: no site id is needed.`,
-		Args: core.ExactArgs(1, "a page id"),
+		Args: cmdutil.ExactArgs(1, "a page id"),
 		Example: `  promoctl page get 5001
   promoctl page get 5001 -o json`,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			id, err := core.ParseID("page id", args[0])
+			id, err := cmdutil.ParseID("page id", args[0])
 			if err != nil {
 				return err
 			}

@@ -7,18 +7,18 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/promoctl/promoctl/cmd/core"
+	"github.com/promoctl/promoctl/cmd/cmdutil"
 	"github.com/promoctl/promoctl/internal/view"
 )
 
 // PageListOptions are the inputs of page list.
 type PageListOptions struct {
-	*core.Session
+	*cmdutil.Session
 	SiteID int64 // --site-id or the configured site_id; 0 when neither
 	Legacy bool  // use the deprecated v1 endpoint
 }
 
-func newPageListCmd(f *core.Factory, run func(context.Context, *PageListOptions) error) *cobra.Command {
+func newPageListCmd(f *cmdutil.Factory, run func(context.Context, *PageListOptions) error) *cobra.Command {
 	if run == nil {
 		run = RunPageList
 	}
@@ -34,7 +34,7 @@ profile's site_id).
 
 --legacy reads the deprecated /v1/site/ID/page instead. The API
 documentation does not name that endpoint's HTTP method; promoctl uses GET.`,
-		Args: core.NoArgs,
+		Args: cmdutil.NoArgs,
 		Example: `  promoctl page list --site-id 11111
   promoctl page list -o json --jq '.[] | .id'
   promoctl page list --site-id 11111 --legacy`,
@@ -47,8 +47,8 @@ documentation does not name that endpoint's HTTP method; promoctl uses GET.`,
 			return run(cmd.Context(), opts)
 		},
 	}
-	core.SiteFlag(f, c)
-	core.LegacyFlag(c, &opts.Legacy, "GET /v1/site/{site_id}/page")
+	cmdutil.SiteFlag(f, c)
+	cmdutil.LegacyFlag(c, &opts.Legacy, "GET /v1/site/{site_id}/page")
 	return c
 }
 

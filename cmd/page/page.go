@@ -4,10 +4,10 @@ package page
 import (
 	"github.com/spf13/cobra"
 
-	"github.com/promoctl/promoctl/cmd/core"
+	"github.com/promoctl/promoctl/cmd/cmdutil"
 )
 
-func NewCmd(f *core.Factory) *cobra.Command {
+func NewCmd(f *cmdutil.Factory) *cobra.Command {
 	c := &cobra.Command{
 		Use:     "page",
 		Aliases: []string{"pages"},
@@ -19,7 +19,7 @@ fields the server sends: the id first, then titles and paths, then the
 rest. -o json prints the server's records unchanged.`,
 		Example: `  promoctl page list --site-id 11111
   promoctl page get 42`,
-		RunE: core.GroupRun,
+		RunE: cmdutil.GroupRun,
 	}
 	c.AddCommand(newPageListCmd(f, nil), newPageGetCmd(f, nil))
 	return c

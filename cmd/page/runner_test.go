@@ -5,12 +5,12 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/promoctl/promoctl/cmd/core"
+	"github.com/promoctl/promoctl/cmd/cmdutil"
 	"github.com/promoctl/promoctl/cmd/internal/cmdtest"
 )
 
 // nouns puts the commands of this package in the root command.
-func nouns(root *cobra.Command, f *core.Factory) { root.AddCommand(NewCmd(f)) }
+func nouns(root *cobra.Command, f *cmdutil.Factory) { root.AddCommand(NewCmd(f)) }
 
 // newRunner returns a runner of the commands of this package, logged in
 // to a fresh fake API as user 42.

@@ -7,11 +7,11 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/promoctl/promoctl/cmd/core"
+	"github.com/promoctl/promoctl/cmd/cmdutil"
 	"github.com/promoctl/promoctl/internal/view"
 )
 
-func NewCmd(f *core.Factory) *cobra.Command {
+func NewCmd(f *cmdutil.Factory) *cobra.Command {
 	c := &cobra.Command{
 		Use:     "product",
 		Aliases: []string{"products"},
@@ -19,7 +19,7 @@ func NewCmd(f *core.Factory) *cobra.Command {
 		Long:    "Read the products of a shop: price, stock, dimensions, categories, images, parameters and modifiers.",
 		Example: `  promoctl product get 123456
   promoctl product get 123456 -o json --jq '.image_list[].url'`,
-		RunE: core.GroupRun,
+		RunE: cmdutil.GroupRun,
 	}
 	c.AddCommand(newProductGetCmd(f, nil))
 	return c
@@ -27,11 +27,11 @@ func NewCmd(f *core.Factory) *cobra.Command {
 
 // ProductGetOptions are the inputs of product get.
 type ProductGetOptions struct {
-	*core.Session
+	*cmdutil.Session
 	ID int64
 }
 
-func newProductGetCmd(f *core.Factory, run func(context.Context, *ProductGetOptions) error) *cobra.Command {
+func newProductGetCmd(f *cmdutil.Factory, run func(context.Context, *ProductGetOptions) error) *cobra.Command {
 	if run == nil {
 		run = RunProductGet
 	}
@@ -46,12 +46,12 @@ and modifiers.
 
 The table shortens long descriptions and shows their HTML as plain text;
 -o json and -o yaml print the product exactly as the API sent it.`,
-		Args: core.ExactArgs(1, "a product id"),
+		Args: cmdutil.ExactArgs(1, "a product id"),
 		Example: `  promoctl product get 123456
   promoctl product get 123456 -o json
   promoctl product get 123456 --jq '.image_list[].url'`,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			id, err := core.ParseID("product id", args[0])
+			id, err := cmdutil.ParseID("product id", args[0])
 			if err != nil {
 				return err
 			}

@@ -15,7 +15,7 @@ import (
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
 
-	"github.com/promoctl/promoctl/cmd/core"
+	"github.com/promoctl/promoctl/cmd/cmdutil"
 	"github.com/promoctl/promoctl/internal/api"
 	"github.com/promoctl/promoctl/internal/bulk"
 	"github.com/promoctl/promoctl/internal/i18n"
@@ -34,8 +34,8 @@ const maxApplyFile = 64 << 20
 
 // promoApplyOptions are the inputs of promo apply.
 type promoApplyOptions struct {
-	*core.Session
-	Prompter core.Prompter // asks before deleting or disabling, unless Yes
+	*cmdutil.Session
+	Prompter cmdutil.Prompter // asks before deleting or disabling, unless Yes
 	// File is -f: a path, or - for Stdin.
 	File  string
 	Stdin io.Reader
@@ -65,7 +65,7 @@ type promoApplyOptions struct {
 	Grace time.Duration
 }
 
-func newPromoApplyCmd(f *core.Factory, run func(context.Context, *promoApplyOptions) error) *cobra.Command {
+func newPromoApplyCmd(f *cmdutil.Factory, run func(context.Context, *promoApplyOptions) error) *cobra.Command {
 	if run == nil {
 		run = runPromoApply
 	}
@@ -119,7 +119,7 @@ once, journaled like promo generate's; the exit code is 1 when any
 failed, and applying the file again finishes the job.
 
 See docs/bulk.md for the spreadsheet workflow and the columns.`,
-		Args: core.NoArgs,
+		Args: cmdutil.NoArgs,
 		Example: `  # export, edit in a spreadsheet, see the plan, apply it
   promoctl promo list --site-id 11111 -o csv > codes.csv
   promoctl promo apply -f codes.csv --site-id 11111 --dry-run
@@ -152,7 +152,7 @@ See docs/bulk.md for the spreadsheet workflow and the columns.`,
 		},
 	}
 	fs := c.Flags()
-	core.SiteFlag(f, c)
+	cmdutil.SiteFlag(f, c)
 	fs.StringVarP(&opts.File, "file", "f", "", "the promo codes to apply: CSV, a workbook (.xlsx, .ods), a JSON array or a YAML list of API field names (- for stdin)")
 	fs.StringVar(&opts.Sheet, "sheet", "", "the sheet of a workbook (-f FILE.xlsx or .ods) to read (default the first)")
 	fs.StringArrayVar(&opts.Columns, "column", nil, "read the file's column HEADER as the API field: 'HEADER=field' (repeatable), such as --column 'Expires=d_off'")
@@ -168,22 +168,22 @@ See docs/bulk.md for the spreadsheet workflow and the columns.`,
 
 // openApplyFile opens promo apply's FILE for reading, as a reader that can
 // go back (a CSV file is read twice: docs/performance.md): a regular file
-// as it is, on disk (core.OpenFileArg: a FIFO, a device or a directory is
+// as it is, on disk (cmdutil.OpenFileArg: a FIFO, a device or a directory is
 // refused); stdin read into memory first, up to maxApplyFile, as long as
 // Ctrl-C does not end it. close closes the file.
 func openApplyFile(name string, stdin io.Reader) (r io.ReadSeeker, close func(), err error) {
 	if name != "-" {
-		fh, err := core.OpenFileArg(name)
+		fh, err := cmdutil.OpenFileArg(name)
 		if err != nil {
 			return nil, nil, err
 		}
 		if st, err := fh.Stat(); err == nil && st.Size() > maxApplyFile {
 			fh.Close()
-			return nil, nil, core.Usagef("--file %s is larger than %d MiB", name, maxApplyFile>>20)
+			return nil, nil, cmdutil.Usagef("--file %s is larger than %d MiB", name, maxApplyFile>>20)
 		}
 		return fh, func() { fh.Close() }, nil
 	}
-	data, err := core.ReadFileArg(name, stdin, maxApplyFile, "")
+	data, err := cmdutil.ReadFileArg(name, stdin, maxApplyFile, "")
 	if err != nil {
 		return nil, nil, err
 	}
@@ -194,13 +194,13 @@ func openApplyFile(name string, stdin io.Reader) (r io.ReadSeeker, close func(),
 // read or anything sent.
 func (opts *promoApplyOptions) validate(fs *pflag.FlagSet, prune, disable bool) error {
 	if opts.File == "" {
-		return i18n.NewError(core.ExitUsage, "apply.file_required")
+		return i18n.NewError(cmdutil.ExitUsage, "apply.file_required")
 	}
 	if prune && disable {
-		return i18n.NewError(core.ExitUsage, "apply.prune_and_disable")
+		return i18n.NewError(cmdutil.ExitUsage, "apply.prune_and_disable")
 	}
-	if fs.Changed("concurrency") && (opts.Concurrency < 1 || opts.Concurrency > core.MaxConcurrency) {
-		return core.Usagef("--concurrency must be 1 to %d, got %d", core.MaxConcurrency, opts.Concurrency)
+	if fs.Changed("concurrency") && (opts.Concurrency < 1 || opts.Concurrency > cmdutil.MaxConcurrency) {
+		return cmdutil.Usagef("--concurrency must be 1 to %d, got %d", cmdutil.MaxConcurrency, opts.Concurrency)
 	}
 	return opts.readColumns()
 }
@@ -221,7 +221,7 @@ func (opts *promoApplyOptions) readColumns() error {
 // complete fills the options the flags leave: what becomes of the codes
 // the file does not name (refused without a way to confirm), the session
 // and the terminal's reader and prompter.
-func (opts *promoApplyOptions) complete(cmd *cobra.Command, f *core.Factory, prune, disable bool) error {
+func (opts *promoApplyOptions) complete(cmd *cobra.Command, f *cmdutil.Factory, prune, disable bool) error {
 	switch {
 	case prune:
 		opts.Missing = plan.Delete
@@ -236,8 +236,8 @@ func (opts *promoApplyOptions) complete(cmd *cobra.Command, f *core.Factory, pru
 		return err
 	}
 	opts.Session, opts.SiteID = sess, sess.Settings.SiteID
-	opts.Stdin = core.StdinReader(cmd.Context(), f.IO, "Paste the promo codes (CSV, JSON or YAML), then press Ctrl-D", false)
-	opts.Prompter, opts.Getenv = core.PromptAs[core.Prompter](f), f.Env.Getenv
+	opts.Stdin = cmdutil.StdinReader(cmd.Context(), f.IO, "Paste the promo codes (CSV, JSON or YAML), then press Ctrl-D", false)
+	opts.Prompter, opts.Getenv = cmdutil.PromptAs[cmdutil.Prompter](f), f.Env.Getenv
 	return nil
 }
 
@@ -251,7 +251,7 @@ func (opts *promoApplyOptions) confirmable(canPrompt bool) error {
 	if opts.Missing == plan.Disable {
 		id = "apply.refuse_missing.disable"
 	}
-	return i18n.NewError(core.ExitUsage, id, "File", opts.File)
+	return i18n.NewError(cmdutil.ExitUsage, id, "File", opts.File)
 }
 
 // runPromoApply makes the site's promo codes what opts.File declares:
@@ -293,7 +293,7 @@ func runPromoApply(ctx context.Context, opts *promoApplyOptions) error {
 		return err
 	}
 	if ren := p.Renames(); len(ren) > 0 && !opts.Yes && !opts.DryRun && !opts.IO.CanPrompt() {
-		return i18n.CountError(core.ExitUsage, "apply.refuse_rename", len(ren), "Site", site, "Renames", renames(ren))
+		return i18n.CountError(cmdutil.ExitUsage, "apply.refuse_rename", len(ren), "Site", site, "Renames", renames(ren))
 	}
 	warnPastEnds(opts.Session, p)
 	if err := opts.printPlan(ctx, b.API.Reads, p, name); err != nil {
@@ -326,14 +326,14 @@ func runPromoApply(ctx context.Context, opts *promoApplyOptions) error {
 // ends the run: exit 2, nothing sent.
 func (opts *promoApplyOptions) problems(err error) error {
 	if zl := (*plan.ZerosLost)(nil); errors.As(err, &zl) {
-		return &i18n.Error{Msg: zl.Message(), Exit: core.ExitUsage}
+		return &i18n.Error{Msg: zl.Message(), Exit: cmdutil.ExitUsage}
 	}
 	var probs *plan.Problems
 	if !errors.As(err, &probs) {
 		return err
 	}
 	if len(probs.List) == 1 && probs.More == 0 {
-		return i18n.NewError(core.ExitUsage, "apply.nothing_sent", "Problem", probs.At(probs.List[0]))
+		return i18n.NewError(cmdutil.ExitUsage, "apply.nothing_sent", "Problem", probs.At(probs.List[0]))
 	}
 	lines := probs.Say(opts.Msg)
 	for _, l := range lines {
@@ -343,13 +343,13 @@ func (opts *promoApplyOptions) problems(err error) error {
 	// where the reading stopped.
 	switch {
 	case probs.Stopped != 0 && probs.More > 0:
-		return i18n.NewError(core.ExitUsage, "bounds.problems.stopped_more", "File", probs.File, "Max", len(probs.List), "More", probs.More, "Line", probs.Stopped)
+		return i18n.NewError(cmdutil.ExitUsage, "bounds.problems.stopped_more", "File", probs.File, "Max", len(probs.List), "More", probs.More, "Line", probs.Stopped)
 	case probs.Stopped != 0:
-		return i18n.NewError(core.ExitUsage, "bounds.problems.stopped", "File", probs.File, "Max", len(probs.List), "Line", probs.Stopped)
+		return i18n.NewError(cmdutil.ExitUsage, "bounds.problems.stopped", "File", probs.File, "Max", len(probs.List), "Line", probs.Stopped)
 	case probs.More > 0:
-		return i18n.NewError(core.ExitUsage, "bounds.problems.more", "File", probs.File, "Max", len(probs.List), "More", probs.More)
+		return i18n.NewError(cmdutil.ExitUsage, "bounds.problems.more", "File", probs.File, "Max", len(probs.List), "More", probs.More)
 	}
-	return i18n.CountError(core.ExitUsage, "apply.problems", len(probs.List), "File", probs.File)
+	return i18n.CountError(cmdutil.ExitUsage, "apply.problems", len(probs.List), "File", probs.File)
 }
 
 // makePlan reads the site's list once and diffs the rows against it. Rows
@@ -411,7 +411,7 @@ func (opts *promoApplyOptions) concurrency() int {
 
 // printPlan prints the plan on stdout and what it amounts to on stderr.
 // A table that shows a discount in money names the site's currency (one
-// request, for a language that shows it: core.Session.WithSiteCurrency).
+// request, for a language that shows it: cmdutil.Session.WithSiteCurrency).
 func (opts *promoApplyOptions) printPlan(ctx context.Context, client *api.Client, p plan.Plan, name string) error {
 	if showsMoney(p) {
 		opts.WithSiteCurrency(ctx, client, p.Site)

@@ -15,7 +15,7 @@ import (
 	"golang.org/x/text/encoding/charmap"
 	"golang.org/x/text/encoding/unicode"
 
-	"github.com/promoctl/promoctl/cmd/core"
+	"github.com/promoctl/promoctl/cmd/cmdutil"
 	"github.com/promoctl/promoctl/internal/format"
 	"github.com/promoctl/promoctl/internal/promo"
 )
@@ -124,8 +124,8 @@ func TestPromoApplyRefusesWhatIsNotText(t *testing.T) {
 			}
 			err := runPromoApply(context.Background(), opts)
 			want := opts.File + ": not UTF-8, UTF-16 or Windows-1251 text: save it from the spreadsheet as CSV (UTF-8), Unicode text or a workbook (.xlsx); nothing was sent"
-			if core.ExitCode(err) != core.ExitUsage || err.Error() != want {
-				t.Errorf("error %v (exit %d), want %q (exit 2)", err, core.ExitCode(err), want)
+			if cmdutil.ExitCode(err) != cmdutil.ExitUsage || err.Error() != want {
+				t.Errorf("error %v (exit %d), want %q (exit 2)", err, cmdutil.ExitCode(err), want)
 			}
 			e.Expect(t, nil, "", "", "")
 		})
@@ -143,8 +143,8 @@ func TestPromoApplyStrayQuote(t *testing.T) {
 		t.Run(name, func(t *testing.T) {
 			e, _, opts := newApplyEnv(t, format.Table, c.file)
 			err := runPromoApply(context.Background(), opts)
-			if core.ExitCode(err) != core.ExitUsage || !strings.HasSuffix(err.Error(), c.want) {
-				t.Errorf("error %v (exit %d), want one ending %q (exit 2)", err, core.ExitCode(err), c.want)
+			if cmdutil.ExitCode(err) != cmdutil.ExitUsage || !strings.HasSuffix(err.Error(), c.want) {
+				t.Errorf("error %v (exit %d), want one ending %q (exit 2)", err, cmdutil.ExitCode(err), c.want)
 			}
 			e.Expect(t, nil, "", "", "")
 		})

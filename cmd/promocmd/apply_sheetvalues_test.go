@@ -6,7 +6,7 @@ import (
 	"path/filepath"
 	"testing"
 
-	"github.com/promoctl/promoctl/cmd/core"
+	"github.com/promoctl/promoctl/cmd/cmdutil"
 	"github.com/promoctl/promoctl/internal/format"
 	"github.com/promoctl/promoctl/internal/i18n"
 	"github.com/promoctl/promoctl/internal/promo"
@@ -34,8 +34,8 @@ func dryRunRead(t *testing.T, name, content string, extra func(*applySite), colu
 	}
 	opts.DryRun, opts.Columns = true, columns
 	err := runPromoApply(context.Background(), opts)
-	if wantErr != "" && core.ExitCode(err) != core.ExitUsage {
-		t.Errorf("exit code %d, want 2", core.ExitCode(err))
+	if wantErr != "" && cmdutil.ExitCode(err) != cmdutil.ExitUsage {
+		t.Errorf("exit code %d, want 2", cmdutil.ExitCode(err))
 	}
 	stdout = replaceFile(stdout, opts.File)
 	stderr = replaceFile(stderr, opts.File)
@@ -173,8 +173,8 @@ func TestPromoApplyNearMissHeader(t *testing.T) {
 	opts.Msg = i18n.New(i18n.Russian)
 	err := runPromoApply(context.Background(), opts)
 	want := opts.File + ":1: столбец «bonus_amout» — не имя поля: может быть, bonus_amount? (или назовите его поле: --column 'bonus_amout=ПОЛЕ'); ничего не отправлено"
-	if got := core.ErrorText(opts.Msg, err); got != want || core.ExitCode(err) != core.ExitUsage {
-		t.Errorf("in Russian: %q (exit %d), want %q (exit 2)", got, core.ExitCode(err), want)
+	if got := cmdutil.ErrorText(opts.Msg, err); got != want || cmdutil.ExitCode(err) != cmdutil.ExitUsage {
+		t.Errorf("in Russian: %q (exit %d), want %q (exit 2)", got, cmdutil.ExitCode(err), want)
 	}
 	e.Expect(t, err, err.Error(), "", "")
 }
@@ -191,8 +191,8 @@ func TestPromoApplyColumnFlagChecked(t *testing.T) {
 		e, _, opts := newApplyEnv(t, format.Table, "code\nOLD1\n")
 		opts.Columns = []string{c.value}
 		err := runPromoApply(context.Background(), opts)
-		if core.ExitCode(err) != core.ExitUsage {
-			t.Errorf("--column %s: exit %d, want 2", c.value, core.ExitCode(err))
+		if cmdutil.ExitCode(err) != cmdutil.ExitUsage {
+			t.Errorf("--column %s: exit %d, want 2", c.value, cmdutil.ExitCode(err))
 		}
 		e.Expect(t, err, c.want, "", "")
 	}

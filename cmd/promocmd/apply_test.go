@@ -13,7 +13,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/promoctl/promoctl/cmd/core"
+	"github.com/promoctl/promoctl/cmd/cmdutil"
 	"github.com/promoctl/promoctl/cmd/internal/cmdtest"
 	"github.com/promoctl/promoctl/internal/format"
 	"github.com/promoctl/promoctl/internal/plan"
@@ -303,8 +303,8 @@ func TestPromoApplyBadRows(t *testing.T) {
 	e, _, opts := newApplyEnv(t, format.Table, "code,bonus_amount,bonus_amount_is_in_percentages,d_on,d_off,bonus_typ\n"+
 		"OK1,5,,,,\nBAD_1,5,,,,\nPCT,150,true,,,\nDATE,5,,2026-12-31,2026-12-01,\nok1,5,,,,\n")
 	err := runPromoApply(context.Background(), opts)
-	if core.ExitCode(err) != core.ExitUsage {
-		t.Errorf("exit code %d (%v), want %d", core.ExitCode(err), err, core.ExitUsage)
+	if cmdutil.ExitCode(err) != cmdutil.ExitUsage {
+		t.Errorf("exit code %d (%v), want %d", cmdutil.ExitCode(err), err, cmdutil.ExitUsage)
 	}
 	stderr := e.Stderr.String()
 	for _, line := range []string{":1: column \"bonus_typ\" is not a field's name: did you mean bonus_type?", ":3: code: the code may contain only", ":4: bonus_amount: a percentage must be at most 100",
@@ -326,7 +326,7 @@ func TestPromoApplyBadRows(t *testing.T) {
 func TestPromoApplyInvalidResult(t *testing.T) {
 	e, _, opts := newApplyEnv(t, format.Table, "code,bonus_amount_is_in_percentages\nOLD1,true\n")
 	err := runPromoApply(context.Background(), opts)
-	if core.ExitCode(err) != core.ExitUsage || !strings.Contains(fmt.Sprint(err), ":2: promo code OLD1 would be invalid: bonus_amount: a percentage must be at most 100, got 300; nothing was sent") {
+	if cmdutil.ExitCode(err) != cmdutil.ExitUsage || !strings.Contains(fmt.Sprint(err), ":2: promo code OLD1 would be invalid: bonus_amount: a percentage must be at most 100, got 300; nothing was sent") {
 		t.Errorf("error %v", err)
 	}
 	if w := writes(e); len(w) != 0 {
@@ -340,7 +340,7 @@ func TestPromoApplyPrune(t *testing.T) {
 		e, _, opts := newApplyEnv(t, format.Table, file)
 		opts.Missing = plan.Delete
 		err := runPromoApply(context.Background(), opts)
-		if core.ExitCode(err) != core.ExitUsage || !strings.Contains(err.Error(), "refusing to delete the promo codes") {
+		if cmdutil.ExitCode(err) != cmdutil.ExitUsage || !strings.Contains(err.Error(), "refusing to delete the promo codes") {
 			t.Errorf("error %v", err)
 		}
 		if r := e.API.Routes(); len(r) != 0 {
@@ -380,7 +380,7 @@ func TestPromoApplyPrune(t *testing.T) {
 		ask := &stubConfirm{t: t, expect: true}
 		opts.Missing, opts.Prompter = plan.Delete, ask
 		err := runPromoApply(context.Background(), opts)
-		if core.ExitCode(err) != core.ExitCancelled {
+		if cmdutil.ExitCode(err) != cmdutil.ExitCancelled {
 			t.Errorf("error %v, want cancelled", err)
 		}
 		if want := []string{"Delete 1 promo codes of site 1 that the file does not name?"}; !slices.Equal(ask.asked, want) {
@@ -416,7 +416,7 @@ func TestPromoApplyReportsFailures(t *testing.T) {
 	e.API.Handle("POST /v1/promo", http.StatusBadRequest, `{"title":"code is taken","error":0,"code":400}`)
 	// the first POST is answered by the fake site, the next by the 400
 	err := runPromoApply(context.Background(), opts)
-	if err == nil || core.ExitCode(err) != core.ExitFailure || !strings.Contains(err.Error(), "1 of 2 changes failed (1 refused, 0 of unknown outcome, 0 not sent): apply ") {
+	if err == nil || cmdutil.ExitCode(err) != cmdutil.ExitFailure || !strings.Contains(err.Error(), "1 of 2 changes failed (1 refused, 0 of unknown outcome, 0 not sent): apply ") {
 		t.Errorf("error %v", err)
 	}
 	if !strings.Contains(e.Stderr.String(), "promoctl: create failed: NEW") || !strings.Contains(e.Stderr.String(), "code is taken") {
@@ -436,7 +436,7 @@ func TestPromoApplyFlags(t *testing.T) {
 	} {
 		r := newRunner(t)
 		res := r.Run(append([]string{"promo", "apply", "--site-id", "1"}, c.args...)...)
-		if res.Code != core.ExitUsage || !strings.Contains(res.Stderr, c.want) {
+		if res.Code != cmdutil.ExitUsage || !strings.Contains(res.Stderr, c.want) {
 			t.Errorf("promo apply %q: exit %d, stderr %q; want 2 and %q", c.args, res.Code, res.Stderr, c.want)
 		}
 	}

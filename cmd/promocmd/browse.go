@@ -9,7 +9,7 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/spf13/cobra"
 
-	"github.com/promoctl/promoctl/cmd/core"
+	"github.com/promoctl/promoctl/cmd/cmdutil"
 	"github.com/promoctl/promoctl/internal/api"
 	"github.com/promoctl/promoctl/internal/browse"
 	"github.com/promoctl/promoctl/internal/bulk"
@@ -22,7 +22,7 @@ import (
 
 // promoBrowseOptions are the inputs of promo browse.
 type promoBrowseOptions struct {
-	*core.Session
+	*cmdutil.Session
 	SiteID int64
 	// Sel is the selection: which codes the view holds.
 	Sel selection
@@ -33,7 +33,7 @@ type promoBrowseOptions struct {
 	Show func(ctx context.Context, m tea.Model) error
 }
 
-func newPromoBrowseCmd(f *core.Factory, run func(context.Context, *promoBrowseOptions) error) *cobra.Command {
+func newPromoBrowseCmd(f *cmdutil.Factory, run func(context.Context, *promoBrowseOptions) error) *cobra.Command {
 	if run == nil {
 		run = runPromoBrowse
 	}
@@ -79,7 +79,7 @@ without one, every code of the site. Without a terminal it refuses (exit
 				return err
 			}
 			if !f.IO.CanPrompt() {
-				return i18n.NewError(core.ExitUsage, "browse.error.no_terminal")
+				return i18n.NewError(cmdutil.ExitUsage, "browse.error.no_terminal")
 			}
 			sess, err := sel.start(f, cmd)
 			if err != nil {
@@ -92,7 +92,7 @@ without one, every code of the site. Without a terminal it refuses (exit
 			return run(cmd.Context(), opts)
 		},
 	}
-	core.SiteFlag(f, c)
+	cmdutil.SiteFlag(f, c)
 	sf.addFlags(f, c)
 	return c
 }
@@ -132,7 +132,7 @@ func runPromoBrowse(ctx context.Context, opts *promoBrowseOptions) error {
 		},
 		Act:    opts.actor(site),
 		Detail: func(ctx context.Context, id int64) (string, error) { return opts.detail(ctx, quiet, id) },
-		Say:    func(err error) string { return core.ErrorText(opts.Msg, err) },
+		Say:    func(err error) string { return cmdutil.ErrorText(opts.Msg, err) },
 	}, rows)
 	show := opts.Show
 	if show == nil {
@@ -158,12 +158,12 @@ func (opts *promoBrowseOptions) report(outcomes []browse.Outcome) error {
 			fmt.Fprintln(opts.IO.ErrOut, "promoctl: "+f)
 		}
 		if o.Err != nil {
-			fmt.Fprintln(opts.IO.ErrOut, "promoctl: "+core.ErrorText(opts.Msg, o.Err))
+			fmt.Fprintln(opts.IO.ErrOut, "promoctl: "+cmdutil.ErrorText(opts.Msg, o.Err))
 		}
 		failed = failed || o.Err != nil || len(o.Failures) > 0
 	}
 	if failed {
-		return i18n.NewError(core.ExitFailure, "browse.error.incomplete")
+		return i18n.NewError(cmdutil.ExitFailure, "browse.error.incomplete")
 	}
 	return nil
 }

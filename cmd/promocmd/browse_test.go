@@ -12,14 +12,14 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/spf13/cobra"
 
-	"github.com/promoctl/promoctl/cmd/core"
+	"github.com/promoctl/promoctl/cmd/cmdutil"
 	"github.com/promoctl/promoctl/cmd/internal/cmdtest"
 )
 
 // browseRunner runs promo browse with its screen replaced by show, which
 // drives the model as a person's keys would.
 func browseRunner(t *testing.T, show func(ctx context.Context, m tea.Model) error) *cmdtest.Runner {
-	nouns := func(root *cobra.Command, f *core.Factory) {
+	nouns := func(root *cobra.Command, f *cmdutil.Factory) {
 		promo := NewCmd(f)
 		old, _, err := promo.Find([]string{"browse"})
 		if err != nil {
@@ -171,8 +171,8 @@ func TestPromoBrowseListErrorBeforeTheScreen(t *testing.T) {
 	r := browseRunner(t, func(context.Context, tea.Model) error { opened = true; return nil })
 	r.API.Handle("GET /v1/promo", http.StatusUnauthorized, `{"message":"bad token"}`)
 	res := r.Run("promo", "browse", "--site-id", "7")
-	if res.Code != core.ExitAuth || opened {
-		t.Errorf("exit code %d, screen opened %v; want %d and no screen\nstderr: %s", res.Code, opened, core.ExitAuth, res.Stderr)
+	if res.Code != cmdutil.ExitAuth || opened {
+		t.Errorf("exit code %d, screen opened %v; want %d and no screen\nstderr: %s", res.Code, opened, cmdutil.ExitAuth, res.Stderr)
 	}
 }
 
@@ -193,8 +193,8 @@ func TestPromoBrowseNamedCodes(t *testing.T) {
 	}
 	view = ""
 	res := r.Run("promo", "browse", "SOON", "NOPE", "--site-id", "7")
-	if res.Code != core.ExitNotFound || view != "" {
-		t.Errorf("exit code %d, screen %q; want %d and no screen\nstderr: %s", res.Code, view, core.ExitNotFound, res.Stderr)
+	if res.Code != cmdutil.ExitNotFound || view != "" {
+		t.Errorf("exit code %d, screen %q; want %d and no screen\nstderr: %s", res.Code, view, cmdutil.ExitNotFound, res.Stderr)
 	}
 }
 

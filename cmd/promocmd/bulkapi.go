@@ -5,7 +5,7 @@ import (
 	"encoding/json"
 	"net/http"
 
-	"github.com/promoctl/promoctl/cmd/core"
+	"github.com/promoctl/promoctl/cmd/cmdutil"
 	"github.com/promoctl/promoctl/internal/api"
 	"github.com/promoctl/promoctl/internal/bulk"
 	"github.com/promoctl/promoctl/internal/progress"
@@ -26,7 +26,7 @@ func (g bulkAPI) ListPromos(ctx context.Context, site int64) (json.RawMessage, e
 // with the client's retries, writes are sent once each, since the engine
 // retries them (a 429) or settles them (an unknown outcome). Both go
 // through the throttle, so that a Retry-After holds back every request.
-func newBulkAPI(s *core.Session, th *bulk.Throttle) (bulkAPI, error) {
+func newBulkAPI(s *cmdutil.Session, th *bulk.Throttle) (bulkAPI, error) {
 	wrap := func(next http.RoundTripper) http.RoundTripper { return th.Transport(next) }
 	reads, err := s.BulkClient(wrap, false)
 	if err != nil {
@@ -41,7 +41,7 @@ func newBulkAPI(s *core.Session, th *bulk.Throttle) (bulkAPI, error) {
 
 // newThrottle is a bulk run's throttle: Throttle's, else one on the real
 // clock without a limit until the server answers 429.
-func newThrottle(s *core.Session) *bulk.Throttle {
+func newThrottle(s *cmdutil.Session) *bulk.Throttle {
 	if s.Throttle != nil {
 		return s.Throttle()
 	}
@@ -49,7 +49,7 @@ func newThrottle(s *core.Session) *bulk.Throttle {
 }
 
 // newBar is a progress bar on stderr, in the run's language.
-func newBar(s *core.Session) *progress.Bar {
+func newBar(s *cmdutil.Session) *progress.Bar {
 	b := progress.NewBar(s.IO.ErrOut, 0)
 	if s.Msg.Russian() {
 		b.Words = progress.BarWords{PerSecond: s.Msg.T("progress.per_second"), Left: s.Msg.T("progress.left"), Duration: s.Msg.Duration}

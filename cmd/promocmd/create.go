@@ -6,7 +6,7 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/promoctl/promoctl/cmd/core"
+	"github.com/promoctl/promoctl/cmd/cmdutil"
 	"github.com/promoctl/promoctl/internal/i18n"
 	"github.com/promoctl/promoctl/internal/promo"
 	"github.com/promoctl/promoctl/internal/termsafe"
@@ -15,7 +15,7 @@ import (
 
 // promoCreateOptions are the inputs of promo create.
 type promoCreateOptions struct {
-	*core.Session
+	*cmdutil.Session
 	Prompter promoWizard // the form, when Interactive
 	// Changes are the fields to send: those of the -f file with the flags
 	// laid over them, each checked.
@@ -28,7 +28,7 @@ type promoCreateOptions struct {
 	DryRun      bool // print the request instead of sending it
 }
 
-func newPromoCreateCmd(f *core.Factory, run func(context.Context, *promoCreateOptions) error) *cobra.Command {
+func newPromoCreateCmd(f *cmdutil.Factory, run func(context.Context, *promoCreateOptions) error) *cobra.Command {
 	if run == nil {
 		run = runPromoCreate
 	}
@@ -55,7 +55,7 @@ before it asks to create. It refuses a code the site has already
 (whatever its case), and when the server refuses the promo code it
 offers to edit the answers and try again. PROMOCTL_ACCESSIBLE=1 or
 --accessible asks the same as plain lines, for screen readers.`,
-		Args: core.NoArgs,
+		Args: cmdutil.NoArgs,
 		Example: `  promoctl promo create --site-id 11111 --code SUMMER25 --amount 25 --percent --enabled
   promoctl promo create --code FREESHIP --bonus-type delivery --amount 100 --percent \
       --starts 2026-12-01 --ends 2026-12-31 --max-uses 500 --once-per-user --enabled
@@ -78,14 +78,14 @@ offers to edit the answers and try again. PROMOCTL_ACCESSIBLE=1 or
 			opts.Session, opts.Changes, opts.SiteID = sess, changes, site
 			opts.FromFile, opts.Interactive, opts.DryRun = ff.file != "", wizard, ff.dryRun
 			if wizard {
-				opts.Prompter = core.PromptAs[promoWizard](f)
+				opts.Prompter = cmdutil.PromptAs[promoWizard](f)
 			}
 			return run(cmd.Context(), opts)
 		},
 	}
-	core.SiteFlag(f, c)
+	cmdutil.SiteFlag(f, c)
 	ff.register(c.Flags(), false)
-	f.CompleteFlag(c, "bonus-type", core.FixedCompletions(bonusTypeChoices()))
+	f.CompleteFlag(c, "bonus-type", cmdutil.FixedCompletions(bonusTypeChoices()))
 	_ = c.MarkFlagFilename("file") // the flag exists: no error
 	return c
 }
@@ -124,7 +124,7 @@ func defaultAmountWarning(file, percent bool) i18n.Message {
 // createPromo creates a promo code on site and shows it, or with dryRun
 // prints the request instead. A code created disabled is said so, with
 // the command that enables it.
-func createPromo(ctx context.Context, sess *core.Session, changes promo.Changes, site int64, dryRun bool) error {
+func createPromo(ctx context.Context, sess *cmdutil.Session, changes promo.Changes, site int64, dryRun bool) error {
 	body := changes.CreateBody(site, sess.Settings.UserID)
 	if dryRun {
 		return printDryRun(sess, "POST", "/v1/promo", body, true)

@@ -7,7 +7,7 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/promoctl/promoctl/cmd/core"
+	"github.com/promoctl/promoctl/cmd/cmdutil"
 	"github.com/promoctl/promoctl/internal/api"
 	"github.com/promoctl/promoctl/internal/prompt"
 	"github.com/promoctl/promoctl/internal/termsafe"
@@ -15,15 +15,15 @@ import (
 
 // promoDeleteOptions are the inputs of promo delete.
 type promoDeleteOptions struct {
-	*core.Session
-	Prompter core.Prompter // asks before deleting, unless Yes
+	*cmdutil.Session
+	Prompter cmdutil.Prompter // asks before deleting, unless Yes
 	ID       int64
 	Code     string // the code text the promo code was named by, "" for an id
 	SiteID   int64  // where Code is looked up
 	Yes      bool   // delete without asking
 }
 
-func newPromoDeleteCmd(f *core.Factory, run func(context.Context, *promoDeleteOptions) error) *cobra.Command {
+func newPromoDeleteCmd(f *cmdutil.Factory, run func(context.Context, *promoDeleteOptions) error) *cobra.Command {
 	if run == nil {
 		run = runPromoDelete
 	}
@@ -78,7 +78,7 @@ unknown or not sent); the table form prints nothing on stdout.
 			if err != nil {
 				return err
 			}
-			opts.Session, opts.ID, opts.Code, opts.SiteID, opts.Prompter = sess, ref.ID, ref.Code, sess.Settings.SiteID, core.PromptAs[core.Prompter](f)
+			opts.Session, opts.ID, opts.Code, opts.SiteID, opts.Prompter = sess, ref.ID, ref.Code, sess.Settings.SiteID, cmdutil.PromptAs[cmdutil.Prompter](f)
 			return idHint(sess, ref, run(cmd.Context(), opts))
 		},
 	}

@@ -11,7 +11,7 @@ import (
 
 	"github.com/spf13/pflag"
 
-	"github.com/promoctl/promoctl/cmd/core"
+	"github.com/promoctl/promoctl/cmd/cmdutil"
 	"github.com/promoctl/promoctl/internal/iostreams"
 	"github.com/promoctl/promoctl/internal/promo"
 	"github.com/promoctl/promoctl/internal/promo/spec"
@@ -70,7 +70,7 @@ func (ff *fieldFlags) changes(fs *pflag.FlagSet, loc *time.Location) (promo.Chan
 		}
 	}
 	if err := c.Validate(promo.FlagNames()); err != nil {
-		return c, core.UsageErr(err)
+		return c, cmdutil.UsageErr(err)
 	}
 	return c, nil
 }
@@ -86,7 +86,7 @@ func (ff *fieldFlags) value(fs *pflag.FlagSet, f promo.Field, c *promo.Changes, 
 	}
 	v, err := flagValue(f, *ff.text[name], loc)
 	if err != nil {
-		return core.Usagef("%s: %v", f.Flag, err)
+		return cmdutil.Usagef("%s: %v", f.Flag, err)
 	}
 	return f.SetValue(c, v)
 }
@@ -98,7 +98,7 @@ func (ff *fieldFlags) off(fs *pflag.FlagSet, reg []promo.Field, s promo.Field, c
 		return nil
 	}
 	if slices.ContainsFunc(reg, func(e promo.Field) bool { return e.Enables == s.Name && e.Named(*c) }) {
-		return core.Usagef("%s cannot be combined with %s", s.Flag, strings.Join(enablers(reg, s), " or "))
+		return cmdutil.Usagef("%s cannot be combined with %s", s.Flag, strings.Join(enablers(reg, s), " or "))
 	}
 	return s.SetValue(c, false)
 }
@@ -141,7 +141,7 @@ func flagValue(f promo.Field, text string, loc *time.Location) (any, error) {
 
 // fileInput is stdin for -f -.
 func fileInput(ctx context.Context, ios *iostreams.IOStreams) io.Reader {
-	return core.StdinReader(ctx, ios, "Paste a JSON or YAML promo code object, then press Ctrl-D", false)
+	return cmdutil.StdinReader(ctx, ios, "Paste a JSON or YAML promo code object, then press Ctrl-D", false)
 }
 
 // input reads the -f file, if any, and lays the flags over it.
@@ -153,20 +153,20 @@ func (ff *fieldFlags) input(fs *pflag.FlagSet, stdin io.Reader, loc *time.Locati
 	if ff.file == "" {
 		return flags, nil, nil
 	}
-	data, err := core.ReadFileArg(ff.file, stdin, promo.MaxFileSize, ": a promo code file holds one object")
+	data, err := cmdutil.ReadFileArg(ff.file, stdin, promo.MaxFileSize, ": a promo code file holds one object")
 	if err != nil {
 		return flags, nil, err
 	}
 	pf, err := promo.ParseFile(data, loc)
 	if err != nil {
-		return flags, nil, core.Usagef("--file %s: %v", ff.file, err)
+		return flags, nil, cmdutil.Usagef("--file %s: %v", ff.file, err)
 	}
 	if err := pf.Changes.Validate(promo.FileNames()); err != nil {
-		return flags, nil, core.Usagef("--file %s: %v", ff.file, err)
+		return flags, nil, cmdutil.Usagef("--file %s: %v", ff.file, err)
 	}
 	merged := pf.Changes.Overlay(flags)
 	if err := merged.Validate(promo.FlagNames()); err != nil {
-		return flags, nil, core.UsageErr(err)
+		return flags, nil, cmdutil.UsageErr(err)
 	}
 	return merged, pf.SiteID, nil
 }

@@ -9,7 +9,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/promoctl/promoctl/cmd/core"
+	"github.com/promoctl/promoctl/cmd/cmdutil"
 	"github.com/promoctl/promoctl/internal/format"
 	"github.com/promoctl/promoctl/internal/plan"
 )
@@ -37,8 +37,8 @@ func TestPromoApplyListsAtMostMaxProblems(t *testing.T) {
 				t.Fatal(err)
 			}
 			err := runPromoApply(context.Background(), opts)
-			if core.ExitCode(err) != core.ExitUsage || err == nil || !strings.HasSuffix(err.Error(), c.want) {
-				t.Errorf("error %v (exit %d), want one ending %q (exit 2)", err, core.ExitCode(err), c.want)
+			if cmdutil.ExitCode(err) != cmdutil.ExitUsage || err == nil || !strings.HasSuffix(err.Error(), c.want) {
+				t.Errorf("error %v (exit %d), want one ending %q (exit 2)", err, cmdutil.ExitCode(err), c.want)
 			}
 			if got := strings.Count(e.Stderr.String(), "\n"); got != c.lines {
 				t.Errorf("%d lines on stderr, want %d", got, c.lines)

@@ -8,7 +8,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/promoctl/promoctl/cmd/core"
+	"github.com/promoctl/promoctl/cmd/cmdutil"
 	"github.com/promoctl/promoctl/internal/api"
 	"github.com/promoctl/promoctl/internal/i18n"
 	"github.com/promoctl/promoctl/internal/output"
@@ -75,13 +75,13 @@ func hasPrefixFold(s, prefix string) bool {
 func ParsePrefix(s string) (string, error) {
 	p := strings.TrimSpace(s)
 	if p == "" {
-		return "", core.Usagef("--prefix needs the text the codes start with")
+		return "", cmdutil.Usagef("--prefix needs the text the codes start with")
 	}
 	if err := promo.ValidateCodeChars(p); err != nil {
-		return "", core.Usagef("--prefix %q: %w", s, err)
+		return "", cmdutil.Usagef("--prefix %q: %w", s, err)
 	}
 	if len(p) > promo.MaxCodeLen {
-		return "", core.Usagef("--prefix %q: a code has at most %d characters, the prefix has %d", s, promo.MaxCodeLen, len(p))
+		return "", cmdutil.Usagef("--prefix %q: a code has at most %d characters, the prefix has %d", s, promo.MaxCodeLen, len(p))
 	}
 	return p, nil
 }
@@ -282,7 +282,7 @@ func parseSort(s string) (field string, desc bool, err error) {
 		field, desc = rest, true
 	}
 	if !slices.Contains(promoSortFields(), field) {
-		return "", false, core.Usagef("--sort: unknown field %q: use one of %s, with - before it for descending order",
+		return "", false, cmdutil.Usagef("--sort: unknown field %q: use one of %s, with - before it for descending order",
 			s, strings.Join(promoSortFields(), ", "))
 	}
 	return field, desc, nil
@@ -295,7 +295,7 @@ const maxWithinDays = 100000
 // (36h), minutes (90m), or a sum such as 1d12h.
 func parseWithin(s string) (time.Duration, error) {
 	bad := func() (time.Duration, error) {
-		return 0, core.Usagef("--expiring-within: invalid duration %q: use days, hours or minutes such as 7d, 36h, 90m or 1d12h", s)
+		return 0, cmdutil.Usagef("--expiring-within: invalid duration %q: use days, hours or minutes such as 7d, 36h, 90m or 1d12h", s)
 	}
 	rest := strings.TrimSpace(s)
 	var d time.Duration

@@ -11,7 +11,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/promoctl/promoctl/cmd/core"
+	"github.com/promoctl/promoctl/cmd/cmdutil"
 	"github.com/promoctl/promoctl/cmd/internal/cmdtest"
 	"github.com/promoctl/promoctl/internal/bulk"
 	"github.com/promoctl/promoctl/internal/bulk/codegen"
@@ -106,7 +106,7 @@ func TestPromoJobsSaysRunning(t *testing.T) {
 	res := r.Run("promo", "jobs", "-o", "json", "--jq", ".[] | [.id, .state]")
 	res.Expect(t, 0, `["20261101T070000Z-aaaaaaaa","running"]`+"\n"+
 		`["20261102T070000Z-bbbbbbbb","finished"]`+"\n", res.Stderr)
-	l := core.NewTableLocale(i18n.New(i18n.Russian))
+	l := cmdutil.NewTableLocale(i18n.New(i18n.Russian))
 	if got := l.Row([]string{"STATE"}, []string{"running"}); !slices.Equal(got, []string{"выполняется"}) {
 		t.Errorf("the state running in Russian = %q, want выполняется", got)
 	}
@@ -225,7 +225,7 @@ func TestFailedSummaryInRussian(t *testing.T) {
 	err := fmt.Errorf("%d of %d promo codes could not be created (%d refused, %d failed, %d of unknown outcome, %d not sent): finish the job with: %s",
 		1, 3, 0, 1, 0, 0, "promoctl promo generate --resume /tmp/job.jsonl")
 	want := "не удалось создать промокодов: 1 из 3 (отклонено: 0, без ответа сервера: 1, с неизвестным исходом: 0, не отправлено: 0); продолжить задание: promoctl promo generate --resume /tmp/job.jsonl"
-	if got := core.ErrorText(ru, err); got != want {
+	if got := cmdutil.ErrorText(ru, err); got != want {
 		t.Errorf("got  %s\nwant %s", got, want)
 	}
 }

@@ -16,7 +16,7 @@ import (
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
 
-	"github.com/promoctl/promoctl/cmd/core"
+	"github.com/promoctl/promoctl/cmd/cmdutil"
 	"github.com/promoctl/promoctl/internal/api"
 	"github.com/promoctl/promoctl/internal/bulk"
 	"github.com/promoctl/promoctl/internal/bulk/codegen"
@@ -33,7 +33,7 @@ const maxFailuresShown = 10
 
 // promoGenerateOptions are the inputs of promo generate.
 type promoGenerateOptions struct {
-	*core.Session
+	*cmdutil.Session
 	// SiteID is --site-id, else the -f file's site_id, else the configured
 	// site_id; 0 when none names one. Not used with Resume.
 	SiteID int64
@@ -63,7 +63,7 @@ type promoGenerateOptions struct {
 	NoWait bool
 }
 
-func newPromoGenerateCmd(f *core.Factory, run func(context.Context, *promoGenerateOptions) error) *cobra.Command {
+func newPromoGenerateCmd(f *cmdutil.Factory, run func(context.Context, *promoGenerateOptions) error) *cobra.Command {
 	if run == nil {
 		run = runPromoGenerate
 	}
@@ -98,7 +98,7 @@ path, a progress bar on a terminal, and a summary at the end. --dry-run
 reads the site's list and prints the codes it would create.
 
 See docs/bulk.md for how a job is kept exactly once.`,
-		Args: core.NoArgs,
+		Args: cmdutil.NoArgs,
 		Example: `  # 500 codes of 10% for a mailing, enabled, valid through December
   promoctl promo generate --site-id 11111 --count 500 --prefix XMAS --length 6 \
       --amount 10 --percent --enabled --ends 2026-12-31 --once-per-user
@@ -123,7 +123,7 @@ See docs/bulk.md for how a job is kept exactly once.`,
 		},
 	}
 	fs := c.Flags()
-	core.SiteFlag(f, c)
+	cmdutil.SiteFlag(f, c)
 	fs.IntVar(&g.count, "count", 0, "how many promo codes to create (1-100000)")
 	fs.StringVar(&g.prefix, "prefix", "", "text before the random part of every code")
 	fs.StringVar(&g.suffix, "suffix", "", "text after the random part of every code")
@@ -137,7 +137,7 @@ See docs/bulk.md for how a job is kept exactly once.`,
 	fs.StringVar(&g.resume, "resume", "", "finish the job of this journal, with its parameters")
 	fs.BoolVar(&g.dryRun, "dry-run", false, "read the site's list and print the codes that would be created; create nothing")
 	fs.BoolVar(&g.noWait, "no-wait", false, "while another job writes to the site as the same user on this machine, fail (exit 1) instead of waiting for it")
-	f.CompleteFlag(c, "bonus-type", core.FixedCompletions(bonusTypeChoices()))
+	f.CompleteFlag(c, "bonus-type", cmdutil.FixedCompletions(bonusTypeChoices()))
 	_ = c.MarkFlagFilename("file")    // the flag exists: no error
 	_ = c.MarkFlagFilename("journal") // likewise
 	return c
@@ -156,30 +156,30 @@ type generateFlags struct {
 // read or sent.
 func (g *generateFlags) validate(cmd *cobra.Command) error {
 	fs := cmd.Flags()
-	if fs.Changed("concurrency") && (g.concurrency < 1 || g.concurrency > core.MaxConcurrency) {
-		return core.Usagef("--concurrency must be 1 to %d, got %d", core.MaxConcurrency, g.concurrency)
+	if fs.Changed("concurrency") && (g.concurrency < 1 || g.concurrency > cmdutil.MaxConcurrency) {
+		return cmdutil.Usagef("--concurrency must be 1 to %d, got %d", cmdutil.MaxConcurrency, g.concurrency)
 	}
 	if fs.Changed("resume") {
 		if err := resumeOnly(cmd.LocalNonPersistentFlags()); err != nil {
 			return err
 		}
 		if g.resume == "" {
-			return core.Usagef("--resume needs the journal of a job: the file named when it started")
+			return cmdutil.Usagef("--resume needs the journal of a job: the file named when it started")
 		}
 		return nil
 	}
 	if !fs.Changed("count") {
-		return core.Usagef("--count is required: how many promo codes to create (%d to %d); or --resume FILE to finish a job",
+		return cmdutil.Usagef("--count is required: how many promo codes to create (%d to %d); or --resume FILE to finish a job",
 			codegen.MinCount, codegen.MaxCount)
 	}
 	if g.count < codegen.MinCount || g.count > codegen.MaxCount {
-		return core.Usagef("--count must be %d to %d, got %d", codegen.MinCount, codegen.MaxCount, g.count)
+		return cmdutil.Usagef("--count must be %d to %d, got %d", codegen.MinCount, codegen.MaxCount, g.count)
 	}
 	if g.length < 1 { // 0 would mean codegen's default
-		return core.Usagef("--length must be at least 1: the characters of the random part, got %d", g.length)
+		return cmdutil.Usagef("--length must be at least 1: the characters of the random part, got %d", g.length)
 	}
 	if err := g.format().Validate(); err != nil {
-		return core.UsageErr(err)
+		return cmdutil.UsageErr(err)
 	}
 	return nil
 }
@@ -191,7 +191,7 @@ func (g *generateFlags) format() codegen.Format {
 
 // complete fills opts from the validated flags: the -f file is read and
 // the session started.
-func (g *generateFlags) complete(cmd *cobra.Command, f *core.Factory, opts *promoGenerateOptions) error {
+func (g *generateFlags) complete(cmd *cobra.Command, f *cmdutil.Factory, opts *promoGenerateOptions) error {
 	opts.Concurrency, opts.NoWait = g.concurrency, g.noWait
 	if g.resume != "" {
 		opts.Resume = g.resume
@@ -209,7 +209,7 @@ func (g *generateFlags) complete(cmd *cobra.Command, f *core.Factory, opts *prom
 		return err
 	}
 	if changes.Code != nil {
-		return core.Usagef("--file %s: it names a code, but promo generate makes the codes: remove it", g.fields.file)
+		return cmdutil.Usagef("--file %s: it names a code, but promo generate makes the codes: remove it", g.fields.file)
 	}
 	opts.Count, opts.Changes, opts.FromFile = g.count, changes, g.fields.file != ""
 	opts.Journal, opts.DryRun = g.journal, g.dryRun
@@ -235,7 +235,7 @@ func resumeOnly(local *pflag.FlagSet) error {
 	if len(extra) == 0 {
 		return nil
 	}
-	return core.Usagef("%s cannot be given with --resume, which finishes a job with the parameters of its journal (only --concurrency, --no-wait, --timeout and --output can change)",
+	return cmdutil.Usagef("%s cannot be given with --resume, which finishes a job with the parameters of its journal (only --concurrency, --no-wait, --timeout and --output can change)",
 		strings.Join(extra, ", "))
 }
 
@@ -247,28 +247,28 @@ func runPromoGenerate(ctx context.Context, opts *promoGenerateOptions) error {
 		return resumePromoGenerate(ctx, opts)
 	}
 	if opts.Count < codegen.MinCount || opts.Count > codegen.MaxCount {
-		return core.Usagef("--count must be %d to %d, got %d", codegen.MinCount, codegen.MaxCount, opts.Count)
+		return cmdutil.Usagef("--count must be %d to %d, got %d", codegen.MinCount, codegen.MaxCount, opts.Count)
 	}
 	format := opts.Format.WithDefaults()
 	if err := format.Validate(); err != nil {
-		return core.UsageErr(err)
+		return cmdutil.UsageErr(err)
 	}
 	// A format too small whatever the site holds is refused before the
 	// list is read.
 	if space := format.Space(); space < int64(opts.Count) {
-		return core.UsageErr(&codegen.CapacityError{Want: opts.Count, Free: space, Space: space})
+		return cmdutil.UsageErr(&codegen.CapacityError{Want: opts.Count, Free: space, Space: space})
 	}
 	site, err := opts.Site(opts.SiteID)
 	if err != nil {
 		return err
 	}
 	if err := opts.Changes.Validate(promo.FlagNames()); err != nil {
-		return core.UsageErr(err)
+		return cmdutil.UsageErr(err)
 	}
 	path := opts.Journal
 	if path != "" && !opts.DryRun {
 		if _, err := os.Lstat(path); err == nil {
-			return core.Usagef("--journal %s exists: to finish its job give --resume %s; for a new job name a new file", path, path)
+			return cmdutil.Usagef("--journal %s exists: to finish its job give --resume %s; for a new job name a new file", path, path)
 		}
 	}
 	if opts.Changes.Amount == nil {
@@ -299,7 +299,7 @@ func runPromoGenerate(ctx context.Context, opts *promoGenerateOptions) error {
 	}
 	codes, err := codegen.Generate(format, opts.Count, existing)
 	if ce := (*codegen.CapacityError)(nil); errors.As(err, &ce) {
-		return core.UsageErr(err)
+		return cmdutil.UsageErr(err)
 	}
 	if err != nil {
 		return err
@@ -342,16 +342,16 @@ func smallSpace(space int64, count int) bool {
 func resumePromoGenerate(ctx context.Context, opts *promoGenerateOptions) error {
 	j, err := bulk.Open(opts.Resume)
 	if err != nil {
-		return core.Usagef("--resume: %v", err)
+		return cmdutil.Usagef("--resume: %v", err)
 	}
 	defer j.Close()
 	h := j.Header()
 	if h.Kind != "generate" || h.Generate == nil {
-		return core.Usagef("--resume %s: the journal is of promo %s, not of promo generate", opts.Resume, h.Kind)
+		return cmdutil.Usagef("--resume %s: the journal is of promo %s, not of promo generate", opts.Resume, h.Kind)
 	}
 	warning, err := h.Check(bulk.Where{BaseURL: opts.Settings.BaseURL, UserID: opts.Settings.UserID})
 	if err != nil {
-		return core.Usagef("--resume %s: %v", opts.Resume, err)
+		return cmdutil.Usagef("--resume %s: %v", opts.Resume, err)
 	}
 	if warning != "" {
 		opts.Warn(warning)
@@ -360,7 +360,7 @@ func resumePromoGenerate(ctx context.Context, opts *promoGenerateOptions) error 
 	if concurrency == 0 {
 		concurrency = h.Generate.Concurrency
 	}
-	if concurrency <= 0 || concurrency > core.MaxConcurrency {
+	if concurrency <= 0 || concurrency > cmdutil.MaxConcurrency {
 		concurrency = bulk.DefaultConcurrency
 	}
 	b, err := newBulkJob(opts.Session)
@@ -435,7 +435,7 @@ func (opts *promoGenerateOptions) execute(ctx context.Context, b *bulkJob, j *bu
 			sum, total := r.Sum, r.Total
 			if sum.Taken == total-sum.Created {
 				// Only codes taken elsewhere are left: no resume makes them.
-				return i18n.CountError(core.ExitFailure, "bulk.generate.only_taken", sum.Taken, "Total", total)
+				return i18n.CountError(cmdutil.ExitFailure, "bulk.generate.only_taken", sum.Taken, "Total", total)
 			}
 			if sum.Unanswered > 0 {
 				// Creates no attempt of which was answered (5xx, timeouts) that

@@ -21,7 +21,7 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/promoctl/promoctl/cmd/core"
+	"github.com/promoctl/promoctl/cmd/cmdutil"
 	"github.com/promoctl/promoctl/cmd/internal/cmdtest"
 	"github.com/promoctl/promoctl/internal/bulk"
 	"github.com/promoctl/promoctl/internal/bulk/codegen"
@@ -328,8 +328,8 @@ func TestRunPromoGenerateRefusals(t *testing.T) {
 			opts.Changes = promo.Changes{Enabled: cmdtest.Ptr(true), Amount: cmdtest.Ptr(1.0)}
 			err := runPromoGenerate(context.Background(), opts)
 			e.Expect(t, err, c.err, "", "", c.routes...)
-			if got := core.ExitCode(err); got != core.ExitUsage {
-				t.Errorf("exit code = %d, want %d", got, core.ExitUsage)
+			if got := cmdutil.ExitCode(err); got != cmdutil.ExitUsage {
+				t.Errorf("exit code = %d, want %d", got, cmdutil.ExitUsage)
 			}
 			if _, err := os.Stat(opts.Journal); !errors.Is(err, os.ErrNotExist) {
 				t.Errorf("a journal was written: %v", err)
@@ -409,7 +409,7 @@ func TestRunPromoGenerateSomeRefusedExit1ThenResume(t *testing.T) {
 	if err == nil || err.Error() != wantErr {
 		t.Fatalf("run returned %v, want %s", err, wantErr)
 	}
-	if got := core.ExitCode(err); got != core.ExitFailure {
+	if got := cmdutil.ExitCode(err); got != cmdutil.ExitFailure {
 		t.Errorf("exit code = %d, want 1", got)
 	}
 	made, madeJSON := g.made(0)
@@ -460,8 +460,8 @@ func TestRunPromoGenerateRefusesAnExistingJournal(t *testing.T) {
 	err := runPromoGenerate(context.Background(), opts)
 	want := fmt.Sprintf("--journal %s exists: to finish its job give --resume %s; for a new job name a new file", opts.Journal, opts.Journal)
 	e.Expect(t, err, want, "", "")
-	if core.ExitCode(err) != core.ExitUsage {
-		t.Errorf("exit code = %d, want 2", core.ExitCode(err))
+	if cmdutil.ExitCode(err) != cmdutil.ExitUsage {
+		t.Errorf("exit code = %d, want 2", cmdutil.ExitCode(err))
 	}
 }
 
@@ -585,8 +585,8 @@ func TestRunPromoGenerateCtrlCThenResume(t *testing.T) {
 		}
 	}
 	err := runPromoGenerate(ctx, opts)
-	if !errors.Is(err, context.Canceled) || core.ExitCode(err) != core.ExitCancelled {
-		t.Fatalf("run returned %v (exit %d), want cancelled, exit 130", err, core.ExitCode(err))
+	if !errors.Is(err, context.Canceled) || cmdutil.ExitCode(err) != cmdutil.ExitCancelled {
+		t.Fatalf("run returned %v (exit %d), want cancelled, exit 130", err, cmdutil.ExitCode(err))
 	}
 	made, _ := g.made(0)
 	if len(made) < 10 || len(made) >= 40 {
@@ -641,7 +641,7 @@ func TestPromoGenerateParsesIntoOptions(t *testing.T) {
 	file := cmdtest.WriteFile(t, "fields.yaml", "site_id: 9\nbonus_amount: 5\n")
 	var got *promoGenerateOptions
 	keep := func(_ context.Context, o *promoGenerateOptions) error { got = o; return nil }
-	build := func(f *core.Factory) *cobra.Command { return newPromoGenerateCmd(f, keep) }
+	build := func(f *cmdutil.Factory) *cobra.Command { return newPromoGenerateCmd(f, keep) }
 	code := captureVerb(t, r, build, "promo", "generate", "--count", "500", "--prefix", "XMAS", "--suffix", "Z", "--length", "6",
 		"--charset", "digits", "-f", file, "--enabled", "--percent", "--concurrency", "8", "--journal", "j.jsonl", "--dry-run")
 	if code != 0 {
@@ -672,8 +672,8 @@ func TestPromoGenerateParsesIntoOptions(t *testing.T) {
 		{"--count", "5", "-f", cmdtest.WriteFile(t, "code.yaml", "code: X1\n")},
 	} {
 		got = nil
-		if code := captureVerb(t, r, build, append([]string{"promo", "generate"}, args...)...); code != core.ExitUsage || got != nil {
-			t.Errorf("promo generate %q: exit code %d, run called %v; want %d, not called", args, code, got != nil, core.ExitUsage)
+		if code := captureVerb(t, r, build, append([]string{"promo", "generate"}, args...)...); code != cmdutil.ExitUsage || got != nil {
+			t.Errorf("promo generate %q: exit code %d, run called %v; want %d, not called", args, code, got != nil, cmdutil.ExitUsage)
 		}
 	}
 	r.ExpectNoRequests(t)
@@ -713,7 +713,7 @@ func TestPromoGenerateRefusesAnEmptyRandomPart(t *testing.T) {
 	r := newRunner(t)
 	for _, n := range []string{"0", "-3"} {
 		res := r.Run("promo", "generate", "--site-id", "1", "--count", "5", "--length", n, "--amount", "1", "--enabled")
-		res.Expect(t, core.ExitUsage, "", "promoctl: --length must be at least 1: the characters of the random part, got "+n+"\n")
+		res.Expect(t, cmdutil.ExitUsage, "", "promoctl: --length must be at least 1: the characters of the random part, got "+n+"\n")
 	}
 	r.ExpectNoRequests(t)
 }

@@ -15,7 +15,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/promoctl/promoctl/cmd/core"
+	"github.com/promoctl/promoctl/cmd/cmdutil"
 	"github.com/promoctl/promoctl/cmd/internal/cmdtest"
 	"github.com/promoctl/promoctl/internal/bulk"
 	"github.com/promoctl/promoctl/internal/bulk/codegen"
@@ -170,7 +170,7 @@ func TestGenerateNoWaitRefusesABusySite(t *testing.T) {
 	defer held.Close()
 	err = runPromoGenerate(context.Background(), opts)
 	e.Expect(t, err, "another promoctl job is writing to site 1 as user 42 on this machine now: nothing was sent; run this one when it has ended, or without --no-wait to wait for it", "", "")
-	if got := core.ExitCode(err); got != core.ExitFailure {
+	if got := cmdutil.ExitCode(err); got != cmdutil.ExitFailure {
 		t.Errorf("exit %d, want 1", got)
 	}
 	if _, err := os.Stat(opts.Journal); !errors.Is(err, os.ErrNotExist) {
@@ -265,7 +265,7 @@ func TestResumeRefusesAForgedJournal(t *testing.T) {
 	opts.Resume = path
 	err := runPromoGenerate(context.Background(), opts)
 	e.Expect(t, err, "--resume: journal "+path+`: line 3: a job of promo generate does not plan "delete id 1001": not a journal promoctl wrote, and nothing of it is carried out`, "", "")
-	if got := core.ExitCode(err); got != core.ExitUsage {
+	if got := cmdutil.ExitCode(err); got != cmdutil.ExitUsage {
 		t.Errorf("exit %d, want 2", got)
 	}
 }
@@ -291,7 +291,7 @@ func TestGenerateEndsAgainstAlways429(t *testing.T) {
 	if err == nil || err.Error() != want {
 		t.Errorf("run = %v\nwant  %s", err, want)
 	}
-	if got := core.ExitCode(err); got != core.ExitFailure {
+	if got := cmdutil.ExitCode(err); got != cmdutil.ExitFailure {
 		t.Errorf("exit %d, want 1", got)
 	}
 	g.mu.Lock()
@@ -343,7 +343,7 @@ func TestJobsShowAndReportRefuseTwoOutcomes(t *testing.T) {
 	want := "line 5: operation 0 (NEW1) is already created, and the line records it created again: not a journal promoctl wrote\n"
 	for _, args := range [][]string{{"promo", "jobs", "show", forged}, {"promo", "report", "--job", forged}} {
 		res := r.Run(args...)
-		if res.Code != core.ExitUsage || res.Stdout != "" || !strings.HasSuffix(res.Stderr, want) || strings.Count(res.Stderr, "\n") != 1 {
+		if res.Code != cmdutil.ExitUsage || res.Stdout != "" || !strings.HasSuffix(res.Stderr, want) || strings.Count(res.Stderr, "\n") != 1 {
 			t.Errorf("%v: exit %d, stdout %q, stderr %q; want exit 2 and one line ending %q", args, res.Code, res.Stdout, res.Stderr, want)
 		}
 		r.ExpectRoutes(t)
@@ -381,7 +381,7 @@ func TestGenerateSaysACodeIsTakenElsewhere(t *testing.T) {
 		return true
 	}
 	err := runPromoGenerate(context.Background(), opts)
-	if core.ExitCode(err) != core.ExitFailure || err.Error() != "1 of 3 promo codes could not be created: it is taken elsewhere (named above), and no resume sends it again; create one more with a new promo generate --count 1" {
+	if cmdutil.ExitCode(err) != cmdutil.ExitFailure || err.Error() != "1 of 3 promo codes could not be created: it is taken elsewhere (named above), and no resume sends it again; create one more with a new promo generate --count 1" {
 		t.Fatalf("run = %v, want exit 1 saying no resume makes it", err)
 	}
 	line := "promoctl: not created: " + taken + ": the code is taken elsewhere: the server refused it as existing, and the site's list, read after every attempt of this job, does not show it (another site or someone else holds it); it is not sent again\n"
@@ -395,7 +395,7 @@ func TestGenerateSaysACodeIsTakenElsewhere(t *testing.T) {
 		t.Errorf("%s POSTed %d times, want 2", taken, posts)
 	}
 	opts.Resume = opts.Journal
-	if err := runPromoGenerate(context.Background(), opts); core.ExitCode(err) != core.ExitFailure {
+	if err := runPromoGenerate(context.Background(), opts); cmdutil.ExitCode(err) != cmdutil.ExitFailure {
 		t.Errorf("resume = %v, want exit 1", err)
 	}
 	g.mu.Lock()

@@ -5,19 +5,19 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/promoctl/promoctl/cmd/core"
+	"github.com/promoctl/promoctl/cmd/cmdutil"
 	"github.com/promoctl/promoctl/internal/view"
 )
 
 // promoGetOptions are the inputs of promo get.
 type promoGetOptions struct {
-	*core.Session
+	*cmdutil.Session
 	ID     int64
 	Code   string // the code text the promo code was named by, "" for an id
 	SiteID int64  // where Code is looked up: --site-id or the configured site_id
 }
 
-func newPromoGetCmd(f *core.Factory, run func(context.Context, *promoGetOptions) error) *cobra.Command {
+func newPromoGetCmd(f *cmdutil.Factory, run func(context.Context, *promoGetOptions) error) *cobra.Command {
 	if run == nil {
 		run = runPromoGet
 	}
@@ -30,7 +30,7 @@ func newPromoGetCmd(f *core.Factory, run func(context.Context, *promoGetOptions)
 used-up or disabled) in the table.
 
 ` + codeOrIDHelp,
-		Args: core.ExactArgs(1, "a promo code id or code"),
+		Args: cmdutil.ExactArgs(1, "a promo code id or code"),
 		Example: `  promoctl promo get 1001
   promoctl promo get summer25 --site-id 11111
   promoctl promo get 1001 -o json`,
@@ -47,8 +47,8 @@ used-up or disabled) in the table.
 			return idHint(sess, ref, run(cmd.Context(), opts))
 		},
 	}
-	core.SiteFlag(f, c)
-	c.ValidArgsFunction = core.FirstArg(completePromoIDs(f.Completions()))
+	cmdutil.SiteFlag(f, c)
+	c.ValidArgsFunction = cmdutil.FirstArg(completePromoIDs(f.Completions()))
 	return c
 }
 

@@ -6,7 +6,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/promoctl/promoctl/cmd/core"
+	"github.com/promoctl/promoctl/cmd/cmdutil"
 	"github.com/promoctl/promoctl/internal/format"
 	"github.com/promoctl/promoctl/internal/plan"
 )
@@ -33,7 +33,7 @@ func TestPromoApplyConfirmationNote(t *testing.T) {
 		e.Sess.IO.SetTTY(true, true, true)
 		ask := &noteConfirm{}
 		opts.Missing, opts.Prompter = c.missing, ask
-		if err := runPromoApply(context.Background(), opts); core.ExitCode(err) != core.ExitCancelled {
+		if err := runPromoApply(context.Background(), opts); cmdutil.ExitCode(err) != cmdutil.ExitCancelled {
 			t.Errorf("error %v, want cancelled", err)
 		}
 		if len(ask.notes) != 1 || ask.notes[0] != c.want {
@@ -90,7 +90,7 @@ func TestFlagErrorAsJSONWhereverOutputIs(t *testing.T) {
 		{[]string{"promo", "get", "--bogus", "--", "-o", "json"}, "promoctl: unknown flag: --bogus\n"},
 	} {
 		r := newRunner(t)
-		r.Run(c.args...).Expect(t, core.ExitUsage, "", c.stderr)
+		r.Run(c.args...).Expect(t, cmdutil.ExitUsage, "", c.stderr)
 		r.ExpectNoRequests(t)
 	}
 }
@@ -99,7 +99,7 @@ func TestFlagErrorAsJSONWhereverOutputIs(t *testing.T) {
 // by promo generate as by the list filters.
 func TestPromoGenerateCyrillicPrefix(t *testing.T) {
 	r := newRunner(t)
-	r.Run("promo", "generate", "--count", "2", "--site-id", "1", "--prefix", "ПРОМОКОДЫ").Expect(t, core.ExitUsage, "",
+	r.Run("promo", "generate", "--count", "2", "--site-id", "1", "--prefix", "ПРОМОКОДЫ").Expect(t, cmdutil.ExitUsage, "",
 		`promoctl: prefix "ПРОМОКОДЫ": a code may contain only Latin letters A-Z, a-z and digits 0-9, found 'П' at position 1`+"\n")
 	r.ExpectNoRequests(t)
 }

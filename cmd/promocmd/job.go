@@ -6,7 +6,7 @@ import (
 	"fmt"
 	"time"
 
-	"github.com/promoctl/promoctl/cmd/core"
+	"github.com/promoctl/promoctl/cmd/cmdutil"
 	"github.com/promoctl/promoctl/internal/bulk"
 	"github.com/promoctl/promoctl/internal/i18n"
 	"github.com/promoctl/promoctl/internal/progress"
@@ -18,7 +18,7 @@ import (
 // writes sent once); the journal; the progress bar; Ctrl-C; and the order
 // of what a job says at its end. What it says is the verb's (jobReport).
 type bulkJob struct {
-	*core.Session
+	*cmdutil.Session
 	th  *bulk.Throttle
 	API bulkAPI
 	// NoWait refuses to start while another job writes to the site as
@@ -44,7 +44,7 @@ func (b *bulkJob) lockSite(ctx context.Context, getenv func(string) string, site
 		fmt.Fprintln(b.IO.ErrOut, "promoctl: "+b.Msg.Say(i18n.M("bulk.lock.waiting", "Site", site, "User", w.UserID)))
 	})
 	if errors.Is(err, bulk.ErrSiteBusy) {
-		return i18n.NewError(core.ExitFailure, "bulk.lock.busy", "Site", site, "User", w.UserID)
+		return i18n.NewError(cmdutil.ExitFailure, "bulk.lock.busy", "Site", site, "User", w.UserID)
 	}
 	if err != nil {
 		return err
@@ -62,7 +62,7 @@ func (b *bulkJob) hold(j *bulk.Journal) {
 }
 
 // newBulkJob builds the throttle and the two clients through it.
-func newBulkJob(s *core.Session) (*bulkJob, error) {
+func newBulkJob(s *cmdutil.Session) (*bulkJob, error) {
 	th := newThrottle(s)
 	c, err := newBulkAPI(s, th)
 	if err != nil {

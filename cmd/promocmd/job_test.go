@@ -5,7 +5,7 @@ import (
 	"net/http"
 	"testing"
 
-	"github.com/promoctl/promoctl/cmd/core"
+	"github.com/promoctl/promoctl/cmd/cmdutil"
 	"github.com/promoctl/promoctl/cmd/internal/cmdtest"
 	"github.com/promoctl/promoctl/internal/bulk"
 	"github.com/promoctl/promoctl/internal/format"
@@ -15,7 +15,7 @@ import (
 // selection) builds its one throttle from the session, so that a test's
 // clock (and the factory's) paces the clients and the engine alike.
 func TestBulkJobsUseTheSessionsThrottle(t *testing.T) {
-	counting := func(s *core.Session) *int {
+	counting := func(s *cmdutil.Session) *int {
 		n := 0
 		s.Throttle = func() *bulk.Throttle { n++; return bulk.NewThrottle(0) }
 		return &n

@@ -11,7 +11,7 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/promoctl/promoctl/cmd/core"
+	"github.com/promoctl/promoctl/cmd/cmdutil"
 	"github.com/promoctl/promoctl/internal/bulk"
 	"github.com/promoctl/promoctl/internal/config"
 	"github.com/promoctl/promoctl/internal/termsafe"
@@ -25,19 +25,19 @@ import (
 
 // promoJobsOptions are the inputs of promo jobs.
 type promoJobsOptions struct {
-	*core.Session
+	*cmdutil.Session
 	Dir string // the jobs folder
 }
 
 // promoJobsShowOptions are the inputs of promo jobs show.
 type promoJobsShowOptions struct {
-	*core.Session
+	*cmdutil.Session
 	// Sel is the job's codes (its Job: a job id or its start, or a
 	// journal's path), narrowed by the selection's other flags.
 	Sel selection
 }
 
-func newPromoJobsCmd(f *core.Factory, run func(context.Context, *promoJobsOptions) error, show func(context.Context, *promoJobsShowOptions) error) *cobra.Command {
+func newPromoJobsCmd(f *cmdutil.Factory, run func(context.Context, *promoJobsOptions) error, show func(context.Context, *promoJobsShowOptions) error) *cobra.Command {
 	if run == nil {
 		run = runPromoJobs
 	}
@@ -54,7 +54,7 @@ again).
 A generate or apply job is a campaign: promo jobs show ID lists the codes
 it created, and promo report --job ID sums up their orders. A journal
 that cannot be read is named on stderr, and the others are listed.`,
-		Args: core.NoArgs,
+		Args: cmdutil.NoArgs,
 		Example: `  promoctl promo jobs
   # last month's mailing: the generate jobs of November
   promoctl promo jobs -o json --jq '.[] | select(.command == "generate" and (.started | startswith("2026-11")))'
@@ -72,7 +72,7 @@ that cannot be read is named on stderr, and the others are listed.`,
 	return c
 }
 
-func newPromoJobsShowCmd(f *core.Factory, run func(context.Context, *promoJobsShowOptions) error) *cobra.Command {
+func newPromoJobsShowCmd(f *cmdutil.Factory, run func(context.Context, *promoJobsShowOptions) error) *cobra.Command {
 	if run == nil {
 		run = runPromoJobsShow
 	}
@@ -92,7 +92,7 @@ job ran as, unless flags name others.
 The job is the selection's --job; its other forms narrow the list:
 
 ` + selectionHelp,
-		Args: core.ExactArgs(1, "a job id or a journal's path"),
+		Args: cmdutil.ExactArgs(1, "a job id or a journal's path"),
 		ValidArgsFunction: func(_ *cobra.Command, args []string, toComplete string) ([]cobra.Completion, cobra.ShellCompDirective) {
 			if len(args) > 0 {
 				return nil, cobra.ShellCompDirectiveNoFileComp
@@ -106,7 +106,7 @@ The job is the selection's --job; its other forms narrow the list:
   promoctl promo jobs show ~/.local/state/promoctl/jobs/20261201T100000Z-1a2b3c4d.jsonl -o json`,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if strings.TrimSpace(args[0]) == "" {
-				return core.Usagef("promo jobs show needs a job id or a journal's path (promo jobs lists them)")
+				return cmdutil.Usagef("promo jobs show needs a job id or a journal's path (promo jobs lists them)")
 			}
 			sel, err := sf.parse(cmd, nil)
 			if err != nil {
@@ -131,7 +131,7 @@ func runPromoJobs(_ context.Context, opts *promoJobsOptions) error {
 		return err
 	}
 	for _, e := range bad {
-		fmt.Fprintln(opts.IO.ErrOut, "promoctl: "+opts.Msg.T("promo.jobs.skipped", "Reason", opts.Warnings.Clean(core.OneLine(e.Error()))))
+		fmt.Fprintln(opts.IO.ErrOut, "promoctl: "+opts.Msg.T("promo.jobs.skipped", "Reason", opts.Warnings.Clean(cmdutil.OneLine(e.Error()))))
 	}
 	rows := make([]view.Job, len(jobs))
 	for i, j := range jobs {
@@ -151,15 +151,15 @@ func findJob(dir, job string) (bulk.JobInfo, error) {
 	path := job
 	if _, err := os.Stat(job); err != nil {
 		if !errors.Is(err, fs.ErrNotExist) || strings.ContainsAny(job, `/\`) {
-			return bulk.JobInfo{}, core.Usagef("job %s: %v", job, err)
+			return bulk.JobInfo{}, cmdutil.Usagef("job %s: %v", job, err)
 		}
 		if path, err = bulk.FindJob(dir, job); err != nil {
-			return bulk.JobInfo{}, core.Usagef("%v (promo jobs lists the jobs)", err)
+			return bulk.JobInfo{}, cmdutil.Usagef("%v (promo jobs lists the jobs)", err)
 		}
 	}
 	info, err := bulk.ReadJob(path)
 	if err != nil {
-		return bulk.JobInfo{}, core.UsageErr(err)
+		return bulk.JobInfo{}, cmdutil.UsageErr(err)
 	}
 	return info, nil
 }

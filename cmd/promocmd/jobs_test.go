@@ -9,7 +9,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/promoctl/promoctl/cmd/core"
+	"github.com/promoctl/promoctl/cmd/cmdutil"
 	"github.com/promoctl/promoctl/cmd/internal/cmdtest"
 	"github.com/promoctl/promoctl/internal/api"
 	"github.com/promoctl/promoctl/internal/apitest"
@@ -132,7 +132,7 @@ func TestPromoJobsShow(t *testing.T) {
 	r.TTY = true
 	r.Run("promo", "jobs", "show", interruptedJob).Expect(t, 0, "", "Job "+interruptedJob+" created no promo codes.\n")
 	r.TTY = false
-	r.Run("promo", "jobs", "show", "2025").Expect(t, core.ExitUsage, "",
+	r.Run("promo", "jobs", "show", "2025").Expect(t, cmdutil.ExitUsage, "",
 		"promoctl: no job 2025 in "+filepath.Dir(path)+" (promo jobs lists the jobs)\n")
 }
 
@@ -159,10 +159,10 @@ func TestPromoReportJob(t *testing.T) {
 			"4002,XMAS1,RUB,1,200,1,2026-06-01T09:00:00.000Z,2026-06-01T09:00:00.000Z\n", "")
 
 	r, _ = jobsRunner(t)
-	r.Run("promo", "report", "--job", mailingJob, "--site-id", "8").Expect(t, core.ExitUsage, "",
+	r.Run("promo", "report", "--job", mailingJob, "--site-id", "8").Expect(t, cmdutil.ExitUsage, "",
 		"promoctl: --job "+mailingJob+": the job is of site 7, not of --site-id 8\n")
 	del := writeJournal(t, r, "20261104T070000Z-dddddddd", "delete", time.Date(2026, 11, 4, 7, 0, 0, 0, time.UTC), nil, "XMAS1")
-	r.Run("promo", "report", "--job", del).Expect(t, core.ExitUsage, "",
+	r.Run("promo", "report", "--job", del).Expect(t, cmdutil.ExitUsage, "",
 		"promoctl: --job "+del+": the job is promo delete, which creates no promo codes; give a promo generate or promo apply job\n")
 	r.ExpectNoRequests(t)
 }

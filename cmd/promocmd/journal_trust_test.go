@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/promoctl/promoctl/cmd/core"
+	"github.com/promoctl/promoctl/cmd/cmdutil"
 	"github.com/promoctl/promoctl/cmd/internal/cmdtest"
 	"github.com/promoctl/promoctl/internal/bulk"
 	"github.com/promoctl/promoctl/internal/format"
@@ -60,7 +60,7 @@ func TestResumeTrustsOnlyTheUsersOwnJob(t *testing.T) {
 		if err == nil || err.Error() != want {
 			t.Errorf("%s:\n got %v\nwant %s", filepath.Base(c.path), err, want)
 		}
-		if got := core.ExitCode(err); got != core.ExitUsage {
+		if got := cmdutil.ExitCode(err); got != cmdutil.ExitUsage {
 			t.Errorf("%s: exit code %d, want 2", filepath.Base(c.path), got)
 		}
 	}

@@ -7,7 +7,7 @@ import (
 	"syscall"
 	"testing"
 
-	"github.com/promoctl/promoctl/cmd/core"
+	"github.com/promoctl/promoctl/cmd/cmdutil"
 )
 
 // TestResumeOfADeviceOrFIFOIsRefusedAtOnce: --resume /dev/zero or a FIFO
@@ -20,7 +20,7 @@ func TestResumeOfADeviceOrFIFOIsRefusedAtOnce(t *testing.T) {
 	r := newRunner(t)
 	for _, path := range []string{"/dev/zero", fifo} {
 		res := r.Run("promo", "generate", "--resume", path)
-		res.Expect(t, core.ExitUsage, "", "promoctl: --resume: open journal "+path+": it is not a regular file but "+
+		res.Expect(t, cmdutil.ExitUsage, "", "promoctl: --resume: open journal "+path+": it is not a regular file but "+
 			map[bool]string{true: "a device", false: "a named pipe"}[path == "/dev/zero"]+": a journal is the file a job wrote\n")
 	}
 	r.ExpectNoRequests(t)

@@ -7,14 +7,14 @@ import (
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
 
-	"github.com/promoctl/promoctl/cmd/core"
+	"github.com/promoctl/promoctl/cmd/cmdutil"
 	"github.com/promoctl/promoctl/internal/output"
 	"github.com/promoctl/promoctl/internal/view"
 )
 
 // promoListOptions are the inputs of promo list.
 type promoListOptions struct {
-	*core.Session
+	*cmdutil.Session
 	SiteID int64 // --site-id or the configured site_id; 0 when neither
 	// Sel is the codes to show (the selection); Filter their order and
 	// how many: --sort, --limit.
@@ -22,7 +22,7 @@ type promoListOptions struct {
 	Filter PromoFilter
 }
 
-func newPromoListCmd(f *core.Factory, run func(context.Context, *promoListOptions) error) *cobra.Command {
+func newPromoListCmd(f *cmdutil.Factory, run func(context.Context, *promoListOptions) error) *cobra.Command {
 	if run == nil {
 		run = runPromoList
 	}
@@ -92,12 +92,12 @@ terminal; promo apply -f reads it back.`,
 			return run(cmd.Context(), opts)
 		},
 	}
-	core.SiteFlag(f, c)
+	cmdutil.SiteFlag(f, c)
 	sf.addFlags(f, c)
 	fs := c.Flags()
 	fs.StringVar(&fl.sort, "sort", "", "order by an API field or status; -FIELD for descending")
 	fs.IntVar(&fl.limit, "limit", 0, "show at most this many codes (after filters and sort)")
-	f.CompleteFlag(c, "sort", core.FixedCompletions(sortChoices()))
+	f.CompleteFlag(c, "sort", cmdutil.FixedCompletions(sortChoices()))
 	return c
 }
 
@@ -113,7 +113,7 @@ func listOrder(fs *pflag.FlagSet, sort string, limit int) (PromoFilter, error) {
 	}
 	if fs.Changed("limit") {
 		if limit < 1 {
-			return f, core.Usagef("--limit must be at least 1, got %d", limit)
+			return f, cmdutil.Usagef("--limit must be at least 1, got %d", limit)
 		}
 		f.Limit = limit
 	}

@@ -4,7 +4,7 @@ import (
 	"slices"
 	"time"
 
-	"github.com/promoctl/promoctl/cmd/core"
+	"github.com/promoctl/promoctl/cmd/cmdutil"
 	"github.com/promoctl/promoctl/internal/i18n"
 	"github.com/promoctl/promoctl/internal/plan"
 	"github.com/promoctl/promoctl/internal/promo"
@@ -30,7 +30,7 @@ func pastEndWarning(ends *time.Time, now time.Time, loc *time.Location, many boo
 // warnPastEnds warns about the codes a plan creates, or gives a new end,
 // that has already passed at now: a create would be created expired, an
 // update stays (or becomes) expired. One warning for each.
-func warnPastEnds(s *core.Session, p plan.Plan) {
+func warnPastEnds(s *cmdutil.Session, p plan.Plan) {
 	for _, a := range []plan.Action{plan.ActionCreate, plan.ActionUpdate} {
 		var named []i18n.Message
 		n := 0

@@ -7,7 +7,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/promoctl/promoctl/cmd/core"
+	"github.com/promoctl/promoctl/cmd/cmdutil"
 	"github.com/promoctl/promoctl/cmd/internal/cmdtest"
 	"github.com/promoctl/promoctl/internal/format"
 	"github.com/promoctl/promoctl/internal/i18n"
@@ -56,7 +56,7 @@ NEW1,5,2027-01-31
 	// Applied again, nothing changes: no warning (in a new run's warnings,
 	// which say each thing once).
 	e.Stderr.Reset()
-	e.Sess.Warnings = &core.Warnings{Out: e.Stderr}
+	e.Sess.Warnings = &cmdutil.Warnings{Out: e.Stderr}
 	if err := runPromoApply(context.Background(), opts); err != nil {
 		t.Fatal(err)
 	}

@@ -12,7 +12,7 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/promoctl/promoctl/cmd/core"
+	"github.com/promoctl/promoctl/cmd/cmdutil"
 	"github.com/promoctl/promoctl/internal/api"
 	"github.com/promoctl/promoctl/internal/i18n"
 	"github.com/promoctl/promoctl/internal/promo"
@@ -21,7 +21,7 @@ import (
 
 // promoPrintOptions are the inputs of promo print.
 type promoPrintOptions struct {
-	*core.Session
+	*cmdutil.Session
 	SiteID int64 // --site-id or the configured site_id (the job's with --job); 0 when neither
 	// Sel is the selection, as promo list takes it; empty: every code of
 	// the site.
@@ -45,7 +45,7 @@ type printFlags struct {
 	paper string
 }
 
-func newPromoPrintCmd(f *core.Factory, run func(context.Context, *promoPrintOptions) error) *cobra.Command {
+func newPromoPrintCmd(f *cmdutil.Factory, run func(context.Context, *promoPrintOptions) error) *cobra.Command {
 	if run == nil {
 		run = runPromoPrint
 	}
@@ -104,7 +104,7 @@ one page.
 			return run(cmd.Context(), opts)
 		},
 	}
-	core.SiteFlag(f, c)
+	cmdutil.SiteFlag(f, c)
 	fs := c.Flags()
 	fs.StringVar(&pf.paper, "paper", "A4", "paper size: "+strings.Join(paperNames(), ", "))
 	fs.IntVar(&opts.PerPage, "per-page", sheetpdf.DefaultPerPage, fmt.Sprintf("cards on a page, %d to %d", sheetpdf.MinPerPage, sheetpdf.MaxPerPage))
@@ -113,7 +113,7 @@ one page.
 	fs.StringVar(&opts.QR, "qr", "", "the QR code's text: a template in which {code} is replaced by the code, such as a URL")
 	fs.BoolVar(&opts.All, "all", false, "print disabled, expired and used-up codes too")
 	pf.sel.addFlags(f, c)
-	f.CompleteFlag(c, "paper", core.FixedCompletions(paperNames()))
+	f.CompleteFlag(c, "paper", cmdutil.FixedCompletions(paperNames()))
 	return c
 }
 
@@ -135,7 +135,7 @@ func (pf *printFlags) complete(cmd *cobra.Command, args []string, opts *promoPri
 	}
 	p, ok := sheetpdf.PaperNamed(pf.paper)
 	if !ok {
-		return i18n.NewError(core.ExitUsage, "print.error.paper", "Value", pf.paper, "Papers", strings.Join(paperNames(), ", "))
+		return i18n.NewError(cmdutil.ExitUsage, "print.error.paper", "Value", pf.paper, "Papers", strings.Join(paperNames(), ", "))
 	}
 	opts.Paper = p
 	return nil
@@ -144,26 +144,26 @@ func (pf *printFlags) complete(cmd *cobra.Command, args []string, opts *promoPri
 // validate checks the options before anything is read or sent: the
 // cards a page, the lines of a card (one line each), the QR template, and
 // that stdout is not a terminal.
-func (opts *promoPrintOptions) validate(f *core.Factory) error {
+func (opts *promoPrintOptions) validate(f *cmdutil.Factory) error {
 	if opts.PerPage < sheetpdf.MinPerPage || opts.PerPage > sheetpdf.MaxPerPage {
-		return i18n.NewError(core.ExitUsage, "print.error.per_page", "Min", sheetpdf.MinPerPage, "Max", sheetpdf.MaxPerPage, "Value", opts.PerPage)
+		return i18n.NewError(cmdutil.ExitUsage, "print.error.per_page", "Min", sheetpdf.MinPerPage, "Max", sheetpdf.MaxPerPage, "Value", opts.PerPage)
 	}
 	for _, line := range []struct{ flag, text string }{{"--title", opts.Title}, {"--note", opts.Note}} {
 		if strings.IndexFunc(line.text, unicode.IsControl) >= 0 {
-			return i18n.NewError(core.ExitUsage, "print.error.control", "Flag", line.flag)
+			return i18n.NewError(cmdutil.ExitUsage, "print.error.control", "Flag", line.flag)
 		}
 	}
 	if opts.QR != "" {
 		if !strings.Contains(opts.QR, "{code}") {
-			return i18n.NewError(core.ExitUsage, "print.error.qr_no_code", "Template", opts.QR)
+			return i18n.NewError(cmdutil.ExitUsage, "print.error.qr_no_code", "Template", opts.QR)
 		}
 		// The longest code a site can have must fit.
 		if sheetpdf.CheckQR(qrText(opts.QR, strings.Repeat("W", promo.MaxCodeLen))) != nil {
-			return i18n.NewError(core.ExitUsage, "print.error.qr_too_long", "Length", len(opts.QR))
+			return i18n.NewError(cmdutil.ExitUsage, "print.error.qr_too_long", "Length", len(opts.QR))
 		}
 	}
 	if f.IO.IsStdoutTTY() {
-		return i18n.NewError(core.ExitUsage, "print.error.terminal")
+		return i18n.NewError(cmdutil.ExitUsage, "print.error.terminal")
 	}
 	return nil
 }
@@ -261,9 +261,9 @@ func (opts *promoPrintOptions) drawSelection(ctx context.Context, client *api.Cl
 	}
 	if drawn == 0 {
 		if left > 0 {
-			return 0, i18n.NewError(core.ExitUsage, "print.error.all_left_out", "Site", site)
+			return 0, i18n.NewError(cmdutil.ExitUsage, "print.error.all_left_out", "Site", site)
 		}
-		return 0, i18n.NewError(core.ExitUsage, "print.error.empty", "Site", site)
+		return 0, i18n.NewError(cmdutil.ExitUsage, "print.error.empty", "Site", site)
 	}
 	return drawn, nil
 }

@@ -11,7 +11,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/promoctl/promoctl/cmd/core"
+	"github.com/promoctl/promoctl/cmd/cmdutil"
 	"github.com/promoctl/promoctl/cmd/internal/cmdtest"
 	"github.com/promoctl/promoctl/internal/api"
 	"github.com/promoctl/promoctl/internal/format"
@@ -113,11 +113,11 @@ func TestPrintSelection(t *testing.T) {
 				t.Errorf("drew %d: %q, want %q", n, got, c.want)
 			}
 			if c.err != "" {
-				wantCode := core.ExitUsage
+				wantCode := cmdutil.ExitUsage
 				if c.name == "not found" {
-					wantCode = core.ExitNotFound
+					wantCode = cmdutil.ExitNotFound
 				}
-				if code := core.ExitCode(err); code != wantCode {
+				if code := cmdutil.ExitCode(err); code != wantCode {
 					t.Errorf("exit code %d, want %d", code, wantCode)
 				}
 			}

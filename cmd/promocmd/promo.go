@@ -6,10 +6,10 @@ package promocmd
 import (
 	"github.com/spf13/cobra"
 
-	"github.com/promoctl/promoctl/cmd/core"
+	"github.com/promoctl/promoctl/cmd/cmdutil"
 )
 
-func NewCmd(f *core.Factory) *cobra.Command {
+func NewCmd(f *cmdutil.Factory) *cobra.Command {
 	c := &cobra.Command{
 		Use:     "promo",
 		Aliases: []string{"promos", "promo-code"},
@@ -18,7 +18,7 @@ func NewCmd(f *core.Factory) *cobra.Command {
 		Example: `  promoctl promo list --site-id 11111
   promoctl promo create --site-id 11111 --code SUMMER25 --amount 25 --percent --enabled
   promoctl promo stats 1001`,
-		RunE: core.GroupRun,
+		RunE: cmdutil.GroupRun,
 	}
 	c.AddCommand(newPromoListCmd(f, nil), newPromoGetCmd(f, nil), newPromoCreateCmd(f, nil), newPromoUpdateCmd(f, nil),
 		newPromoDeleteCmd(f, nil), newPromoEnableCmd(f, nil), newPromoDisableCmd(f, nil), newPromoStatsCmd(f, nil), newPromoGenerateCmd(f, nil), newPromoApplyCmd(f, nil))

@@ -9,7 +9,7 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/promoctl/promoctl/cmd/core"
+	"github.com/promoctl/promoctl/cmd/cmdutil"
 	"github.com/promoctl/promoctl/internal/api"
 	"github.com/promoctl/promoctl/internal/i18n"
 	"github.com/promoctl/promoctl/internal/jsonscan"
@@ -20,14 +20,14 @@ import (
 func parsePromoRef(arg string) (promoRef, error) {
 	s := strings.TrimSpace(arg)
 	if s == "" {
-		return promoRef{}, core.Usagef("a promo code id or code is required, got %q", arg)
+		return promoRef{}, cmdutil.Usagef("a promo code id or code is required, got %q", arg)
 	}
 	if isDigits(s) {
-		id, err := core.ParseID("promo code id", s)
+		id, err := cmdutil.ParseID("promo code id", s)
 		return promoRef{ID: id, Text: s}, err
 	}
 	if promo.ValidateCode(s) != nil {
-		return promoRef{}, core.Usagef("invalid promo code id or code %q: an id is digits only, a code 2-15 Latin letters or digits", arg)
+		return promoRef{}, cmdutil.Usagef("invalid promo code id or code %q: an id is digits only, a code 2-15 Latin letters or digits", arg)
 	}
 	return promoRef{Code: s}, nil
 }
@@ -44,7 +44,7 @@ type promoRef struct {
 // idHint adds to the error of a promo code named by an id that was not
 // found how a code of digits only is found: the argument may have meant
 // one (promo get 007 reads id 7).
-func idHint(s *core.Session, ref promoRef, err error) error {
+func idHint(s *cmdutil.Session, ref promoRef, err error) error {
 	var ae *api.Error
 	if ref.Code != "" || ref.Text == "" || !errors.As(err, &ae) || ae.Status != http.StatusNotFound || ae.NoEndpoint() {
 		return err
@@ -121,7 +121,7 @@ func scanPromos(ctx context.Context, client *api.Client, site int64, fn func(p *
 // promoClient is how a verb on one promo code starts: it resolves the code
 // named by *id or code (resolvePromo), stores its id in *id, and returns the
 // client to act on it with.
-func promoClient(ctx context.Context, s *core.Session, id *int64, code string, site int64) (*api.Client, error) {
+func promoClient(ctx context.Context, s *cmdutil.Session, id *int64, code string, site int64) (*api.Client, error) {
 	resolved, err := resolvePromo(ctx, s, *id, code, site)
 	if err != nil {
 		return nil, err
@@ -133,7 +133,7 @@ func promoClient(ctx context.Context, s *core.Session, id *int64, code string, s
 // resolvePromo returns the id of the promo code named by its code text,
 // looked up whatever its case in the list of site (a code written exactly
 // as given wins over one that differs in case); with no code, id as it is.
-func resolvePromo(ctx context.Context, s *core.Session, id int64, code string, site int64) (int64, error) {
+func resolvePromo(ctx context.Context, s *cmdutil.Session, id int64, code string, site int64) (int64, error) {
 	if code == "" {
 		return id, nil
 	}
@@ -163,15 +163,15 @@ func resolvePromo(ctx context.Context, s *core.Session, id int64, code string, s
 		return 0, err
 	}
 	if id == 0 {
-		return 0, &core.PromoNotFoundError{Codes: []string{ref.Code}, Site: site}
+		return 0, &cmdutil.PromoNotFoundError{Codes: []string{ref.Code}, Site: site}
 	}
 	return id, nil
 }
 
-// checkOnSite returns a *core.PromoNotFoundError unless promo code id is on
+// checkOnSite returns a *cmdutil.PromoNotFoundError unless promo code id is on
 // site's list: an id names a promo code of whatever site it is on, so a
 // verb that destroys checks it against the site the user named.
-func checkOnSite(ctx context.Context, s *core.Session, id, site int64) error {
+func checkOnSite(ctx context.Context, s *cmdutil.Session, id, site int64) error {
 	client, err := s.Client()
 	if err != nil {
 		return err
@@ -187,7 +187,7 @@ func checkOnSite(ctx context.Context, s *core.Session, id, site int64) error {
 		return err
 	}
 	if !found {
-		return &core.PromoNotFoundError{IDs: []int64{id}, Site: site}
+		return &cmdutil.PromoNotFoundError{IDs: []int64{id}, Site: site}
 	}
 	return nil
 }

@@ -8,7 +8,7 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/promoctl/promoctl/cmd/core"
+	"github.com/promoctl/promoctl/cmd/cmdutil"
 	"github.com/promoctl/promoctl/internal/api"
 	"github.com/promoctl/promoctl/internal/bulk"
 	"github.com/promoctl/promoctl/internal/output"
@@ -24,7 +24,7 @@ const maxReportConcurrency = 32
 
 // promoReportOptions are the inputs of promo report.
 type promoReportOptions struct {
-	*core.Session
+	*cmdutil.Session
 	SiteID      int64 // --site-id or the configured site_id; 0 when neither
 	Period      report.Period
 	ByDay       bool // --by day; else --by code
@@ -38,7 +38,7 @@ type promoReportOptions struct {
 	AllCodes bool
 }
 
-func newPromoReportCmd(f *core.Factory, run func(context.Context, *promoReportOptions) error) *cobra.Command {
+func newPromoReportCmd(f *cmdutil.Factory, run func(context.Context, *promoReportOptions) error) *cobra.Command {
 	if run == nil {
 		run = runPromoReport
 	}
@@ -108,7 +108,7 @@ are reported, and the exit code is 1.`,
 			return run(cmd.Context(), opts)
 		},
 	}
-	core.SiteFlag(f, c)
+	cmdutil.SiteFlag(f, c)
 	fs := c.Flags()
 	fs.StringVar(&rf.since, "since", "", "count orders placed from this date: 2026-07-01 (from 00:00), 2026-07-01T10:00 or RFC 3339")
 	fs.StringVar(&rf.until, "until", "", "count orders placed up to this date, in the same forms; a date alone includes that day (to 23:59:59)")
@@ -116,7 +116,7 @@ are reported, and the exit code is 1.`,
 	fs.IntVar(&opts.Concurrency, "concurrency", bulk.DefaultConcurrency, "how many statistics to read at once")
 	sf.addFlags(f, c)
 	fs.BoolVar(&opts.AllCodes, "all-codes", false, "read the statistics of every selected code, not only of those the list shows as used")
-	f.CompleteFlag(c, "by", core.FixedCompletions(reportByChoices()))
+	f.CompleteFlag(c, "by", cmdutil.FixedCompletions(reportByChoices()))
 	return c
 }
 
@@ -130,7 +130,7 @@ type reportFlags struct {
 
 // complete parses the arguments and flags into opts: the codes named, the
 // period and the filter.
-func (rf *reportFlags) complete(cmd *cobra.Command, args []string, f *core.Factory, opts *promoReportOptions) error {
+func (rf *reportFlags) complete(cmd *cobra.Command, args []string, f *cmdutil.Factory, opts *promoReportOptions) error {
 	var err error
 	if rf.period, err = reportPeriod(cmd, rf.since, rf.until, f.Location()); err != nil {
 		return err
@@ -144,16 +144,16 @@ func (rf *reportFlags) validate(cmd *cobra.Command, opts *promoReportOptions) er
 	switch rf.by {
 	case "code", "day":
 	default:
-		return core.Usagef("--by: want code or day, got %q", rf.by)
+		return cmdutil.Usagef("--by: want code or day, got %q", rf.by)
 	}
 	if opts.Concurrency < 1 || opts.Concurrency > maxReportConcurrency {
-		return core.Usagef("--concurrency: want 1 to %d, got %d", maxReportConcurrency, opts.Concurrency)
+		return cmdutil.Usagef("--concurrency: want 1 to %d, got %d", maxReportConcurrency, opts.Concurrency)
 	}
 	return nil
 }
 
 // start starts the session and fills the options that depend on it.
-func (rf *reportFlags) start(cmd *cobra.Command, f *core.Factory, opts *promoReportOptions) error {
+func (rf *reportFlags) start(cmd *cobra.Command, f *cmdutil.Factory, opts *promoReportOptions) error {
 	sess, err := opts.Sel.start(f, cmd)
 	if err != nil {
 		return err
@@ -162,7 +162,7 @@ func (rf *reportFlags) start(cmd *cobra.Command, f *core.Factory, opts *promoRep
 	if opts.SiteID, err = opts.Sel.site(sess, sess.Settings.SiteID); err != nil {
 		return err
 	}
-	opts.Accessible = core.Accessible(f.Global.Accessible, f.Env)
+	opts.Accessible = cmdutil.Accessible(f.Global.Accessible, f.Env)
 	return nil
 }
 
@@ -172,16 +172,16 @@ func reportPeriod(cmd *cobra.Command, since, until string, loc *time.Location) (
 	var err error
 	if cmd.Flags().Changed("since") {
 		if p.Since, err = promo.ParseStart(since, loc); err != nil {
-			return p, core.Usagef("--since: %v", err)
+			return p, cmdutil.Usagef("--since: %v", err)
 		}
 	}
 	if cmd.Flags().Changed("until") {
 		if p.Until, err = promo.ParseEnd(until, loc); err != nil {
-			return p, core.Usagef("--until: %v", err)
+			return p, cmdutil.Usagef("--until: %v", err)
 		}
 	}
 	if !p.Since.IsZero() && !p.Until.IsZero() && p.Until.Before(p.Since) {
-		return p, core.Usagef("--until %s is before --since %s", promo.FormatLocal(p.Until, loc), promo.FormatLocal(p.Since, loc))
+		return p, cmdutil.Usagef("--until %s is before --since %s", promo.FormatLocal(p.Until, loc), promo.FormatLocal(p.Since, loc))
 	}
 	return p, nil
 }

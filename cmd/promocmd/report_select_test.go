@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/promoctl/promoctl/cmd/core"
+	"github.com/promoctl/promoctl/cmd/cmdutil"
 	"github.com/promoctl/promoctl/cmd/internal/cmdtest"
 	"github.com/promoctl/promoctl/internal/apitest"
 	"github.com/promoctl/promoctl/internal/format"
@@ -166,12 +166,12 @@ func TestPromoReportSelection(t *testing.T) {
 	for _, a := range selectAnswers() {
 		r.API.Handle(a.Route, a.Status, a.Body)
 	}
-	r.Run("promo", "report", "--site-id", "7", "NOPE1", "FULL1").Expect(t, core.ExitNotFound, "",
+	r.Run("promo", "report", "--site-id", "7", "NOPE1", "FULL1").Expect(t, cmdutil.ExitNotFound, "",
 		`promoctl: promo code "NOPE1" not found on site 7 (a code is looked up in the list of --site-id or the configured site_id; an argument of digits only is an id)`+"\n")
 	r.ExpectRoutes(t, "GET /v1/promo?site_id=7")
 
 	r = newRunner(t)
-	r.Run("promo", "report", "--site-id", "7", "--prefix", "ЁЛКА").Expect(t, core.ExitUsage, "",
+	r.Run("promo", "report", "--site-id", "7", "--prefix", "ЁЛКА").Expect(t, cmdutil.ExitUsage, "",
 		`promoctl: --prefix "ЁЛКА": a code may contain only Latin letters A-Z, a-z and digits 0-9, found 'Ё' at position 1`+"\n")
 	r.ExpectNoRequests(t)
 

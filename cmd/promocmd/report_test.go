@@ -9,7 +9,7 @@ import (
 	"time"
 	"unicode/utf8"
 
-	"github.com/promoctl/promoctl/cmd/core"
+	"github.com/promoctl/promoctl/cmd/cmdutil"
 	"github.com/promoctl/promoctl/cmd/internal/cmdtest"
 	"github.com/promoctl/promoctl/internal/api"
 	"github.com/promoctl/promoctl/internal/apitest"
@@ -291,7 +291,7 @@ func TestPromoReportCommandLine(t *testing.T) {
 		{[]string{"--since", "2026-07-02", "--until", "2026-07-01"}, "promoctl: --until 2026-07-01 23:59:59 is before --since 2026-07-02 00:00\n"},
 	} {
 		r := newRunner(t)
-		r.Run(append([]string{"promo", "report", "--site-id", "7"}, c.args...)...).Expect(t, core.ExitUsage, "", c.stderr)
+		r.Run(append([]string{"promo", "report", "--site-id", "7"}, c.args...)...).Expect(t, cmdutil.ExitUsage, "", c.stderr)
 		r.ExpectNoRequests(t)
 	}
 

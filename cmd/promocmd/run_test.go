@@ -10,7 +10,7 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/promoctl/promoctl/cmd/core"
+	"github.com/promoctl/promoctl/cmd/cmdutil"
 	"github.com/promoctl/promoctl/cmd/internal/cmdtest"
 	"github.com/promoctl/promoctl/internal/apitest"
 	"github.com/promoctl/promoctl/internal/format"
@@ -46,11 +46,11 @@ func TestRunPromoList(t *testing.T) {
 		{name: "an empty table on a terminal is a sentence on stderr", tty: true, format: format.Table, site: 7,
 			answers: []cmdtest.Answer{{Route: "GET /v1/promo", Status: http.StatusOK, Body: `[]`}},
 			stderr:  "No promo codes on site 7.\n", routes: []string{"GET /v1/promo?site_id=7"}},
-		{name: "no site", format: format.Table, exit: core.ExitUsage,
+		{name: "no site", format: format.Table, exit: cmdutil.ExitUsage,
 			err: "--site-id is required (or set a default: promoctl config set site_id N)"},
-		{name: "no site in the sandbox", format: format.Table, sandbox: true, exit: core.ExitUsage,
+		{name: "no site in the sandbox", format: format.Table, sandbox: true, exit: cmdutil.ExitUsage,
 			err: "--site-id is required with --sandbox, which has no default site (user 1 can view sites 1 and 2, user 2 site 3)"},
-		{name: "the server refuses the token", format: format.JSON, site: 7, exit: core.ExitAuth,
+		{name: "the server refuses the token", format: format.JSON, site: 7, exit: cmdutil.ExitAuth,
 			answers: []cmdtest.Answer{{Route: "GET /v1/promo", Status: http.StatusUnauthorized, Body: apitest.Error(401, 0, "Unauthorized")}},
 			err:     "list promo codes of site 7: authentication failed: check the token and user id (promoctl auth status) (API error 0: Unauthorized)", routes: []string{"GET /v1/promo?site_id=7"}},
 	} {
@@ -59,7 +59,7 @@ func TestRunPromoList(t *testing.T) {
 			e.Sess.Settings.Sandbox = c.sandbox
 			err := runPromoList(context.Background(), &promoListOptions{Session: e.Sess, SiteID: c.site})
 			e.Expect(t, err, c.err, c.stdout, c.stderr, c.routes...)
-			if got := core.ExitCode(err); got != c.exit {
+			if got := cmdutil.ExitCode(err); got != c.exit {
 				t.Errorf("exit code = %d, want %d", got, c.exit)
 			}
 		})
@@ -81,7 +81,7 @@ func TestRunPromoGet(t *testing.T) {
 		{name: "YAML", format: format.YAML,
 			answers: []cmdtest.Answer{{Route: "GET /v1/promo/1001", Status: http.StatusOK, Body: runRecordJSON}},
 			stdout:  "id: 1001\ncode: SUMMER25\nis_enabled: true\nbonus_type: 2\nbonus_amount: 25\n"},
-		{name: "not found", format: format.Table, exit: core.ExitNotFound,
+		{name: "not found", format: format.Table, exit: cmdutil.ExitNotFound,
 			answers: []cmdtest.Answer{{Route: "GET /v1/promo/1001", Status: http.StatusNotFound, Body: notFoundBody}},
 			err:     "get promo 1001: not found: promo code 1001 does not exist or is not visible to you (API error 0: Not found)"},
 	} {
@@ -89,7 +89,7 @@ func TestRunPromoGet(t *testing.T) {
 			e := cmdtest.NewVerbEnv(t, false, c.format, c.answers...)
 			err := runPromoGet(context.Background(), &promoGetOptions{Session: e.Sess, ID: 1001})
 			e.Expect(t, err, c.err, c.stdout, c.stderr, "GET /v1/promo/1001")
-			if got := core.ExitCode(err); got != c.exit {
+			if got := cmdutil.ExitCode(err); got != c.exit {
 				t.Errorf("exit code = %d, want %d", got, c.exit)
 			}
 		})
@@ -115,7 +115,7 @@ func TestRunPromoStats(t *testing.T) {
 		{name: "not used yet, piped as JSON", format: format.JSON,
 			answers: []cmdtest.Answer{{Route: "GET /v1/promo/5/statistics", Status: http.StatusOK, Body: `[]`}},
 			stdout:  "[]\n"},
-		{name: "not found", format: format.JSON, exit: core.ExitNotFound,
+		{name: "not found", format: format.JSON, exit: cmdutil.ExitNotFound,
 			answers: []cmdtest.Answer{{Route: "GET /v1/promo/5/statistics", Status: http.StatusNotFound, Body: notFoundBody}},
 			err:     "statistics of promo 5: not found: promo code 5 does not exist or is not visible to you (API error 0: Not found)"},
 	} {
@@ -123,7 +123,7 @@ func TestRunPromoStats(t *testing.T) {
 			e := cmdtest.NewVerbEnv(t, c.tty, c.format, c.answers...)
 			err := runPromoStats(context.Background(), &promoStatsOptions{Session: e.Sess, ID: 5})
 			e.Expect(t, err, c.err, c.stdout, c.stderr, "GET /v1/promo/5/statistics")
-			if got := core.ExitCode(err); got != c.exit {
+			if got := cmdutil.ExitCode(err); got != c.exit {
 				t.Errorf("exit code = %d, want %d", got, c.exit)
 			}
 		})
@@ -157,11 +157,11 @@ func TestRunPromoDelete(t *testing.T) {
 			answers: []cmdtest.Answer{{Route: "GET /v1/promo/5", Status: http.StatusOK, Body: `{}`}, {Route: "DELETE /v1/promo/5", Status: http.StatusNoContent, Body: ""}},
 			stderr:  "Deleted promo code 5.\n", routes: []string{"GET /v1/promo/5", "DELETE /v1/promo/5"},
 			questions: []string{"Delete promo code 5 from the sandbox?"}},
-		{name: "declined", tty: true, confirm: &confirmStub{answer: false}, sandbox: true, exit: core.ExitCancelled,
+		{name: "declined", tty: true, confirm: &confirmStub{answer: false}, sandbox: true, exit: cmdutil.ExitCancelled,
 			answers: []cmdtest.Answer{{Route: "GET /v1/promo/5", Status: http.StatusOK, Body: runRecordJSON}},
 			err:     "cancelled", routes: []string{"GET /v1/promo/5"},
 			questions: []string{"Delete promo code SUMMER25 (id 5) from the sandbox?"}},
-		{name: "not found: nothing asked", tty: true, confirm: &confirmStub{answer: true}, exit: core.ExitNotFound,
+		{name: "not found: nothing asked", tty: true, confirm: &confirmStub{answer: true}, exit: cmdutil.ExitNotFound,
 			answers: []cmdtest.Answer{{Route: "GET /v1/promo/5", Status: http.StatusNotFound, Body: notFoundBody}},
 			err:     "get promo 5: not found: promo code 5 does not exist or is not visible to you (API error 0: Not found)", routes: []string{"GET /v1/promo/5"}},
 	} {
@@ -174,7 +174,7 @@ func TestRunPromoDelete(t *testing.T) {
 			}
 			err := runPromoDelete(context.Background(), opts)
 			e.Expect(t, err, c.err, "", c.stderr, c.routes...)
-			if got := core.ExitCode(err); got != c.exit {
+			if got := cmdutil.ExitCode(err); got != c.exit {
 				t.Errorf("exit code = %d, want %d", got, c.exit)
 			}
 			if c.confirm != nil && !slices.Equal(c.confirm.asked, c.questions) {
@@ -246,10 +246,10 @@ func TestRunPromoCreate(t *testing.T) {
 		{name: "dry run sends nothing", format: format.JSON,
 			opts:   promoCreateOptions{SiteID: 7, DryRun: true, Changes: promo.Changes{Code: cmdtest.Ptr("SUMMER25"), Amount: cmdtest.Ptr(25.0)}},
 			stdout: `{"method":"POST","url":"BASE/v1/promo","body":{"site_id":7,"user_id":42,"code":"SUMMER25","bonus_amount":25}}` + "\n"},
-		{name: "no site", format: format.JSON, exit: core.ExitUsage,
+		{name: "no site", format: format.JSON, exit: cmdutil.ExitUsage,
 			opts: promoCreateOptions{Changes: promo.Changes{Code: cmdtest.Ptr("SUMMER25")}},
 			err:  "--site-id is required (or set a default: promoctl config set site_id N)"},
-		{name: "the server refuses the code", format: format.JSON, exit: core.ExitFailure,
+		{name: "the server refuses the code", format: format.JSON, exit: cmdutil.ExitFailure,
 			opts:    promoCreateOptions{SiteID: 7, Changes: promo.Changes{Code: cmdtest.Ptr("SUMMER25"), Amount: cmdtest.Ptr(25.0), Enabled: cmdtest.Ptr(true)}},
 			answers: []cmdtest.Answer{{Route: "POST /v1/promo", Status: http.StatusUnprocessableEntity, Body: apitest.Error(422, 0, "Code is taken")}},
 			err:     "create promo SUMMER25 on site 7: invalid request (API error 0: Code is taken)", routes: []string{"POST /v1/promo"}},
@@ -271,7 +271,7 @@ func TestRunPromoCreate(t *testing.T) {
 				"\nThe same without the form:\n  promoctl promo create --site-id 7 --code SUMMER25 --bonus-type goods --amount 15 --percent --enabled --ends 2026-12-31T23:59:59+03:00 --once-per-user=false\n\n" +
 				"Created promo code SUMMER25 (id 1001) on site 7.\n",
 			routes: []string{"GET /v1/promo?site_id=7", "POST /v1/promo"}},
-		{name: "the form refuses a code the site has", tty: true, format: format.JSON, exit: core.ExitCancelled,
+		{name: "the form refuses a code the site has", tty: true, format: format.JSON, exit: cmdutil.ExitCancelled,
 			opts:     promoCreateOptions{SiteID: 7, Interactive: true},
 			prompter: &wizardStub{answers: summer25(), proceed: prompt.ErrCancelled},
 			answers:  []cmdtest.Answer{{Route: "GET /v1/promo", Status: http.StatusOK, Body: runListJSON}},
@@ -291,7 +291,7 @@ func TestRunPromoCreate(t *testing.T) {
 			if c.body != "" {
 				cmdtest.ExpectJSONBody(t, reqs[len(reqs)-1], c.body)
 			}
-			if got := core.ExitCode(err); got != c.exit {
+			if got := cmdutil.ExitCode(err); got != c.exit {
 				t.Errorf("exit code = %d, want %d", got, c.exit)
 			}
 		})
@@ -334,11 +334,11 @@ func TestRunPromoUpdate(t *testing.T) {
 			answers: []cmdtest.Answer{{Route: "GET /v1/promo/5", Status: http.StatusOK, Body: currentJSON}},
 			stdout:  `{"method":"PUT","url":"BASE/v1/promo/5","body":` + current + `}` + "\n",
 			routes:  []string{"GET /v1/promo/5"}},
-		{name: "a change that makes the promo code invalid", exit: core.ExitUsage,
+		{name: "a change that makes the promo code invalid", exit: cmdutil.ExitUsage,
 			opts:    promoUpdateOptions{Changes: promo.Changes{Ends: cmdtest.Ptr(time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC))}},
 			answers: []cmdtest.Answer{{Route: "GET /v1/promo/5", Status: http.StatusOK, Body: currentJSON}},
 			err:     "promo code 5 would be invalid: --ends: the end 2026-01-01T00:00:00.000Z is before the start 2026-06-01T00:00:00.123Z", routes: []string{"GET /v1/promo/5"}},
-		{name: "not found", exit: core.ExitNotFound,
+		{name: "not found", exit: cmdutil.ExitNotFound,
 			opts:    promoUpdateOptions{Changes: promo.Changes{Enabled: cmdtest.Ptr(false)}},
 			answers: []cmdtest.Answer{{Route: "GET /v1/promo/5", Status: http.StatusNotFound, Body: notFoundBody}},
 			err:     "get promo 5: not found: promo code 5 does not exist or is not visible to you (API error 0: Not found)", routes: []string{"GET /v1/promo/5"}},
@@ -366,7 +366,7 @@ func TestRunPromoUpdate(t *testing.T) {
 			if c.body != "" {
 				cmdtest.ExpectJSONBody(t, reqs[len(reqs)-1], c.body)
 			}
-			if got := core.ExitCode(err); got != c.exit {
+			if got := cmdutil.ExitCode(err); got != c.exit {
 				t.Errorf("exit code = %d, want %d", got, c.exit)
 			}
 		})
@@ -376,11 +376,11 @@ func TestRunPromoUpdate(t *testing.T) {
 // captureVerb runs promoctl with args, its promo verb built by build with
 // a run function that keeps the options instead of running, and returns
 // the exit code.
-func captureVerb(t *testing.T, r *cmdtest.Runner, build func(*core.Factory) *cobra.Command, args ...string) int {
+func captureVerb(t *testing.T, r *cmdtest.Runner, build func(*cmdutil.Factory) *cobra.Command, args ...string) int {
 	t.Helper()
 	ios, _, _, errOut := iostreams.Test()
 	env := func(k string) (string, bool) { v, ok := r.Env[k]; return v, ok }
-	f := core.NewFactory(core.Options{IO: ios, Env: env, Location: r.Loc})
+	f := cmdutil.NewFactory(cmdutil.Options{IO: ios, Env: env, Location: r.Loc})
 	root := newTree(f)
 	verb := build(f)
 	group, _, err := root.Find([]string{"promo"})
@@ -399,7 +399,7 @@ func captureVerb(t *testing.T, r *cmdtest.Runner, build func(*core.Factory) *cob
 	_, err = root.ExecuteContextC(context.Background())
 	if err != nil {
 		t.Logf("promoctl %s: %v", strings.Join(args, " "), err)
-		return core.ExitCode(err)
+		return cmdutil.ExitCode(err)
 	}
 	return 0
 }
@@ -411,7 +411,7 @@ func TestPromoVerbsParseIntoOptions(t *testing.T) {
 	file := cmdtest.WriteFile(t, "p.yaml", "site_id: 9\nbonus_amount: 5\n")
 	var create *promoCreateOptions
 	keepCreate := func(_ context.Context, o *promoCreateOptions) error { create = o; return nil }
-	if code := captureVerb(t, r, func(f *core.Factory) *cobra.Command { return newPromoCreateCmd(f, keepCreate) }, "promo", "create", "--code", "SUMMER25", "-f", file, "--dry-run"); code != 0 {
+	if code := captureVerb(t, r, func(f *cmdutil.Factory) *cobra.Command { return newPromoCreateCmd(f, keepCreate) }, "promo", "create", "--code", "SUMMER25", "-f", file, "--dry-run"); code != 0 {
 		t.Fatalf("create exit code = %d", code)
 	}
 	if create.SiteID != 9 || !create.FromFile || !create.DryRun || create.Interactive ||
@@ -421,7 +421,7 @@ func TestPromoVerbsParseIntoOptions(t *testing.T) {
 
 	var update *promoUpdateOptions
 	keepUpdate := func(_ context.Context, o *promoUpdateOptions) error { update = o; return nil }
-	if code := captureVerb(t, r, func(f *core.Factory) *cobra.Command { return newPromoUpdateCmd(f, keepUpdate) }, "promo", "update", "1001", "--no-max-uses", "--timeout", "5s"); code != 0 {
+	if code := captureVerb(t, r, func(f *cmdutil.Factory) *cobra.Command { return newPromoUpdateCmd(f, keepUpdate) }, "promo", "update", "1001", "--no-max-uses", "--timeout", "5s"); code != 0 {
 		t.Fatalf("update exit code = %d", code)
 	}
 	if update.ID != 1001 || update.Changes.QuantityLimit == nil || *update.Changes.QuantityLimit || update.DryRun || update.Settings.Timeout != 5*time.Second {
@@ -430,7 +430,7 @@ func TestPromoVerbsParseIntoOptions(t *testing.T) {
 
 	var del *promoDeleteOptions
 	keepDelete := func(_ context.Context, o *promoDeleteOptions) error { del = o; return nil }
-	if code := captureVerb(t, r, func(f *core.Factory) *cobra.Command { return newPromoDeleteCmd(f, keepDelete) }, "promo", "delete", "5", "-y"); code != 0 {
+	if code := captureVerb(t, r, func(f *cmdutil.Factory) *cobra.Command { return newPromoDeleteCmd(f, keepDelete) }, "promo", "delete", "5", "-y"); code != 0 {
 		t.Fatalf("delete exit code = %d", code)
 	}
 	if del.ID != 5 || !del.Yes || del.Settings.BaseURL != r.API.URL {
@@ -440,8 +440,8 @@ func TestPromoVerbsParseIntoOptions(t *testing.T) {
 	// A refusal of the flags comes before the options are used.
 	called := false
 	keepList := func(context.Context, *promoListOptions) error { called = true; return nil }
-	if code := captureVerb(t, r, func(f *core.Factory) *cobra.Command { return newPromoListCmd(f, keepList) }, "promo", "list", "--used", "--unused"); code != core.ExitUsage || called {
-		t.Errorf("list --used --unused: exit code %d, run called %v; want %d, not called", code, called, core.ExitUsage)
+	if code := captureVerb(t, r, func(f *cmdutil.Factory) *cobra.Command { return newPromoListCmd(f, keepList) }, "promo", "list", "--used", "--unused"); code != cmdutil.ExitUsage || called {
+		t.Errorf("list --used --unused: exit code %d, run called %v; want %d, not called", code, called, cmdutil.ExitUsage)
 	}
 	r.ExpectNoRequests(t)
 }

@@ -9,7 +9,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/promoctl/promoctl/cmd/core"
+	"github.com/promoctl/promoctl/cmd/cmdutil"
 	"github.com/promoctl/promoctl/internal/i18n"
 	"github.com/promoctl/promoctl/internal/promo"
 )
@@ -218,7 +218,7 @@ func TestSelectionSkipsSayStatuses(t *testing.T) {
 		{i18n.Russian, "теперь его статус «выключен», а не «активен» или «запланирован»"},
 		{i18n.English, "it is disabled now, not active or scheduled"},
 	} {
-		opts := &promoSelectOptions{Session: &core.Session{Msg: i18n.New(c.lang)},
+		opts := &promoSelectOptions{Session: &cmdutil.Session{Msg: i18n.New(c.lang)},
 			Sel: selection{Filter: PromoFilter{Statuses: []promo.Status{"active", "scheduled"}}}}
 		if got := opts.statusNow("disabled"); got != c.want {
 			t.Errorf("%s: %q, want %q", c.lang, got, c.want)

@@ -7,7 +7,7 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/promoctl/promoctl/cmd/core"
+	"github.com/promoctl/promoctl/cmd/cmdutil"
 	"github.com/promoctl/promoctl/internal/api"
 	"github.com/promoctl/promoctl/internal/baseurl"
 	"github.com/promoctl/promoctl/internal/config"
@@ -26,13 +26,13 @@ import (
 // commandLine is a promoctl command line, shell-quoted, with the global
 // flags of this run that say where it goes (never the token) and how it
 // prints: the same run without the form.
-func commandLine(s *core.Session, args ...string) string {
+func commandLine(s *cmdutil.Session, args ...string) string {
 	return quotedLine(s.Where, s.OutputFlag, args)
 }
 
 // hintLine is a command line to run next: the global flags that say where
 // it goes, but not this run's --output.
-func hintLine(s *core.Session, args ...string) string {
+func hintLine(s *cmdutil.Session, args ...string) string {
 	return quotedLine(s.Where, nil, args)
 }
 
@@ -62,7 +62,7 @@ func shellQuote(s string) string {
 
 // enableCommand is the command that enables a new promo code; without its
 // id (the server did not name it), it says where to find the id.
-func enableCommand(s *core.Session, id *api.Int, site int64) string {
+func enableCommand(s *cmdutil.Session, id *api.Int, site int64) string {
 	if id == nil {
 		return fmt.Sprintf("%s (%s shows the ID)", hintLine(s, "promo", "update", "ID", "--enabled"),
 			hintLine(s, "promo", "list", "--site-id", strconv.FormatInt(site, 10)))
@@ -74,7 +74,7 @@ func enableCommand(s *core.Session, id *api.Int, site int64) string {
 // --jq), or on a terminal in the default format, a summary of the promo
 // code request in local units and then the JSON. defaults says the body
 // is a create's, which the API completes with its defaults.
-func printDryRun(sess *core.Session, method, path string, body any, defaults bool) error {
+func printDryRun(sess *cmdutil.Session, method, path string, body any, defaults bool) error {
 	b, err := json.Marshal(body)
 	if err != nil {
 		return err
@@ -108,7 +108,7 @@ func printDryRun(sess *core.Session, method, path string, body any, defaults boo
 // site when the record says it (the API's record usually does not), and
 // where it lives when that is not the default profile of the public
 // service.
-func deleteQuestion(sess *core.Session, id int64, raw json.RawMessage, p api.Promo) i18n.Message {
+func deleteQuestion(sess *cmdutil.Session, id int64, raw json.RawMessage, p api.Promo) i18n.Message {
 	code := termsafe.String(string(p.Code))
 	var facts []i18n.Message
 	if code != "" {

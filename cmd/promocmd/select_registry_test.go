@@ -7,7 +7,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/promoctl/promoctl/cmd/core"
+	"github.com/promoctl/promoctl/cmd/cmdutil"
 	"github.com/promoctl/promoctl/internal/api"
 	"github.com/promoctl/promoctl/internal/iostreams"
 	"github.com/promoctl/promoctl/internal/promo"
@@ -47,7 +47,7 @@ func TestSortKnowsEveryRegistryField(t *testing.T) {
 // --no-… flags (they remove a limit, and a new code has none).
 func TestFieldFlagsAreTheRegistrys(t *testing.T) {
 	ios, _, _, _ := iostreams.Test()
-	root := newTree(core.NewFactory(core.Options{IO: ios}))
+	root := newTree(cmdutil.NewFactory(cmdutil.Options{IO: ios}))
 	for _, verb := range []string{"create", "update"} {
 		c, _, err := root.Find([]string{"promo", verb})
 		if err != nil {

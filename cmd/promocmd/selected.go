@@ -4,7 +4,7 @@ import (
 	"context"
 	"strconv"
 
-	"github.com/promoctl/promoctl/cmd/core"
+	"github.com/promoctl/promoctl/cmd/cmdutil"
 	"github.com/promoctl/promoctl/internal/api"
 	"github.com/promoctl/promoctl/internal/i18n"
 	"github.com/promoctl/promoctl/internal/promo"
@@ -25,7 +25,7 @@ type selected struct {
 // readAgain reads site's list after a confirmation: the promo codes of
 // targets that are still on it (by id), as they are now, and whether
 // match (nil: any) takes each.
-func readAgain(ctx context.Context, s *core.Session, targets []selected, site int64, match func(*api.Promo) bool) (map[int64]selected, error) {
+func readAgain(ctx context.Context, s *cmdutil.Session, targets []selected, site int64, match func(*api.Promo) bool) (map[int64]selected, error) {
 	client, err := s.Client()
 	if err != nil {
 		return nil, err

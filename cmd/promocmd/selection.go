@@ -13,7 +13,7 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/promoctl/promoctl/cmd/core"
+	"github.com/promoctl/promoctl/cmd/cmdutil"
 	"github.com/promoctl/promoctl/internal/api"
 	"github.com/promoctl/promoctl/internal/bulk"
 	"github.com/promoctl/promoctl/internal/format"
@@ -51,8 +51,8 @@ func (v selectVerb) done() string {
 // promoSelectOptions are the inputs of promo delete with a selection, and
 // of promo enable and promo disable.
 type promoSelectOptions struct {
-	*core.Session
-	Prompter core.Prompter // asks before acting, unless Yes
+	*cmdutil.Session
+	Prompter cmdutil.Prompter // asks before acting, unless Yes
 	Verb     selectVerb
 	Sel      selection // the codes acted on
 	SiteID   int64     // --site-id or the configured site_id (the job's with --job)
@@ -73,46 +73,46 @@ type actFlags struct {
 	concurrency int
 }
 
-func (af *actFlags) register(f *core.Factory, c *cobra.Command, verb selectVerb) {
+func (af *actFlags) register(f *cmdutil.Factory, c *cobra.Command, verb selectVerb) {
 	fs := c.Flags()
 	af.sel.addFlags(f, c)
 	fs.BoolVarP(&af.yes, "yes", "y", false, string(verb)+" without asking")
 	fs.IntVar(&af.concurrency, "concurrency", bulk.DefaultConcurrency, "most requests in flight at once")
 	fs.BoolVar(&af.noWait, "no-wait", false, "while another job writes to the site as the same user on this machine, fail (exit 1) instead of waiting for it")
-	core.SiteFlag(f, c)
+	cmdutil.SiteFlag(f, c)
 }
 
 // options checks the arguments and flags of a selection and fills opts,
 // before anything is read or sent: a selection of nothing at all, or
 // without --yes off a terminal, is refused (exit 2).
-func (af *actFlags) options(f *core.Factory, cmd *cobra.Command, args []string, verb selectVerb) (*promoSelectOptions, error) {
+func (af *actFlags) options(f *cmdutil.Factory, cmd *cobra.Command, args []string, verb selectVerb) (*promoSelectOptions, error) {
 	fs := cmd.Flags()
 	opts := &promoSelectOptions{Verb: verb, Yes: af.yes, Concurrency: af.concurrency, NoWait: af.noWait, Getenv: f.Env.Getenv}
-	if fs.Changed("concurrency") && (af.concurrency < 1 || af.concurrency > core.MaxConcurrency) {
-		return nil, core.Usagef("--concurrency must be 1 to %d, got %d", core.MaxConcurrency, af.concurrency)
+	if fs.Changed("concurrency") && (af.concurrency < 1 || af.concurrency > cmdutil.MaxConcurrency) {
+		return nil, cmdutil.Usagef("--concurrency must be 1 to %d, got %d", cmdutil.MaxConcurrency, af.concurrency)
 	}
 	sel, err := af.sel.parse(cmd, args)
 	if err != nil {
 		return nil, err
 	}
 	if sel.empty() {
-		return nil, i18n.NewError(core.ExitUsage, "select.error.needs", "Command", core.CommandName(cmd), "Usage", core.UsageLine(cmd))
+		return nil, i18n.NewError(cmdutil.ExitUsage, "select.error.needs", "Command", cmdutil.CommandName(cmd), "Usage", cmdutil.UsageLine(cmd))
 	}
 	opts.Sel = sel
 	if !opts.Yes && !f.IO.CanPrompt() {
-		return nil, i18n.NewError(core.ExitUsage, "confirm.refuse", "Verb", i18n.M("confirm.infinitive."+string(verb)), "What", opts.what())
+		return nil, i18n.NewError(cmdutil.ExitUsage, "confirm.refuse", "Verb", i18n.M("confirm.infinitive."+string(verb)), "What", opts.what())
 	}
 	return opts, nil
 }
 
 // start starts the session of the selection (the job's world with
 // --job) and fills what depends on it.
-func (opts *promoSelectOptions) start(f *core.Factory, cmd *cobra.Command) error {
+func (opts *promoSelectOptions) start(f *cmdutil.Factory, cmd *cobra.Command) error {
 	sess, err := opts.Sel.start(f, cmd)
 	if err != nil {
 		return err
 	}
-	opts.Session, opts.Prompter = sess, core.PromptAs[core.Prompter](f)
+	opts.Session, opts.Prompter = sess, cmdutil.PromptAs[cmdutil.Prompter](f)
 	opts.SiteID, err = opts.Sel.site(sess, sess.Settings.SiteID)
 	return err
 }
@@ -132,16 +132,16 @@ func (opts *promoSelectOptions) what() i18n.Message {
 	return i18n.M("confirm.what.selected")
 }
 
-func newPromoEnableCmd(f *core.Factory, run func(context.Context, *promoSelectOptions) error) *cobra.Command {
+func newPromoEnableCmd(f *cmdutil.Factory, run func(context.Context, *promoSelectOptions) error) *cobra.Command {
 	return newPromoToggleCmd(f, run, verbEnable)
 }
 
-func newPromoDisableCmd(f *core.Factory, run func(context.Context, *promoSelectOptions) error) *cobra.Command {
+func newPromoDisableCmd(f *cmdutil.Factory, run func(context.Context, *promoSelectOptions) error) *cobra.Command {
 	return newPromoToggleCmd(f, run, verbDisable)
 }
 
 // newPromoToggleCmd is promo enable or promo disable.
-func newPromoToggleCmd(f *core.Factory, run func(context.Context, *promoSelectOptions) error, verb selectVerb) *cobra.Command {
+func newPromoToggleCmd(f *cmdutil.Factory, run func(context.Context, *promoSelectOptions) error, verb selectVerb) *cobra.Command {
 	if run == nil {
 		run = runPromoSelect
 	}
@@ -332,7 +332,7 @@ func (opts *promoSelectOptions) readSite(ctx context.Context, site int64) ([]sel
 		return nil, err
 	}
 	if len(out) == 0 {
-		return nil, i18n.NewError(core.ExitUsage, "select.error.nothing."+string(opts.Verb), "Site", site, "What", opts.Sel.describe(opts.Msg))
+		return nil, i18n.NewError(cmdutil.ExitUsage, "select.error.nothing."+string(opts.Verb), "Site", site, "What", opts.Sel.describe(opts.Msg))
 	}
 	return out, nil
 }

@@ -10,7 +10,7 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/promoctl/promoctl/cmd/core"
+	"github.com/promoctl/promoctl/cmd/cmdutil"
 	"github.com/promoctl/promoctl/internal/api"
 	"github.com/promoctl/promoctl/internal/bulk"
 	"github.com/promoctl/promoctl/internal/i18n"
@@ -79,7 +79,7 @@ type selectionFlags struct {
 
 // addFlags registers the selection's flags on c, with their completions,
 // and completes the arguments as promo code ids.
-func (sf *selectionFlags) addFlags(f *core.Factory, c *cobra.Command) {
+func (sf *selectionFlags) addFlags(f *cmdutil.Factory, c *cobra.Command) {
 	fs := c.Flags()
 	fs.StringVar(&sf.status, "status", "", "only codes with these statuses: "+strings.Join(statusNames(), ", ")+" (comma-separated; Russian words too)")
 	fs.StringVar(&sf.search, "search", "", "only codes that contain this text, in any case")
@@ -117,7 +117,7 @@ func (sf *selectionFlags) parse(cmd *cobra.Command, args []string) (selection, e
 	}
 	if fs.Changed("search") {
 		if strings.TrimSpace(sf.search) == "" {
-			return sel, core.Usagef("--search needs a text to look for in the codes")
+			return sel, cmdutil.Usagef("--search needs a text to look for in the codes")
 		}
 		f.Search = strings.TrimSpace(sf.search)
 	}
@@ -137,7 +137,7 @@ func (sf *selectionFlags) parse(cmd *cobra.Command, args []string) (selection, e
 	}
 	switch {
 	case sf.used && sf.unused:
-		return sel, i18n.NewError(core.ExitUsage, "select.error.used_and_unused")
+		return sel, i18n.NewError(cmdutil.ExitUsage, "select.error.used_and_unused")
 	case sf.used:
 		f.Use = usedOnly
 	case sf.unused:
@@ -145,7 +145,7 @@ func (sf *selectionFlags) parse(cmd *cobra.Command, args []string) (selection, e
 	}
 	if fs.Changed("job") {
 		if strings.TrimSpace(sf.job) == "" {
-			return sel, core.Usagef("--job needs the journal of a promo generate or promo apply job (promo jobs lists them)")
+			return sel, cmdutil.Usagef("--job needs the journal of a promo generate or promo apply job (promo jobs lists them)")
 		}
 		sel.Job = strings.TrimSpace(sf.job)
 	}
@@ -171,7 +171,7 @@ func parseStatuses(s string) ([]promo.Status, error) {
 			for _, k := range promo.Statuses() {
 				words = append(words, ru.T("word."+string(k)))
 			}
-			return nil, i18n.NewError(core.ExitUsage, "select.error.status", "Word", fmt.Sprintf("%q", strings.TrimSpace(part)),
+			return nil, i18n.NewError(cmdutil.ExitUsage, "select.error.status", "Word", fmt.Sprintf("%q", strings.TrimSpace(part)),
 				"Names", strings.Join(names, ", "), "Words", strings.Join(words, ", "))
 		}
 		if !slices.Contains(out, st) {
@@ -292,7 +292,7 @@ func (l *selectedPromos) missing(site int64) error {
 	if len(codes) == 0 && len(ids) == 0 {
 		return nil
 	}
-	return &core.PromoNotFoundError{Codes: codes, IDs: ids, Site: site}
+	return &cmdutil.PromoNotFoundError{Codes: codes, IDs: ids, Site: site}
 }
 
 // campaign is the job of --job: its journal and the codes it created,
@@ -338,7 +338,7 @@ func (sel *selection) describe(msg *i18n.Printer) string {
 // start starts the session of a command with the selection. With --job
 // it reads the job's journal first: the run goes to the API, sandbox
 // and user the job ran on unless flags name others (startInJobWorld).
-func (sel *selection) start(f *core.Factory, cmd *cobra.Command) (*core.Session, error) {
+func (sel *selection) start(f *cmdutil.Factory, cmd *cobra.Command) (*cmdutil.Session, error) {
 	if sel.Job == "" {
 		return f.Start(cmd)
 	}
@@ -347,7 +347,7 @@ func (sel *selection) start(f *core.Factory, cmd *cobra.Command) (*core.Session,
 		return nil, err
 	}
 	if k := info.Header.Kind; k != "generate" && k != "apply" {
-		return nil, core.Usagef("--job %s: the job is promo %s, which creates no promo codes; give a promo generate or promo apply job", sel.Job, k)
+		return nil, cmdutil.Usagef("--job %s: the job is promo %s, which creates no promo codes; give a promo generate or promo apply job", sel.Job, k)
 	}
 	sel.job = newCampaign(info)
 	return startInJobWorld(f, cmd, info)
@@ -355,7 +355,7 @@ func (sel *selection) start(f *core.Factory, cmd *cobra.Command) (*core.Session,
 
 // startShow is start for promo jobs show, whose job may be of any kind:
 // one that created no codes shows none.
-func (sel *selection) startShow(f *core.Factory, cmd *cobra.Command) (*core.Session, error) {
+func (sel *selection) startShow(f *cmdutil.Factory, cmd *cobra.Command) (*cmdutil.Session, error) {
 	info, err := findJob(jobsFolder(f.Env), sel.Job)
 	if err != nil {
 		return nil, err
@@ -367,13 +367,13 @@ func (sel *selection) startShow(f *core.Factory, cmd *cobra.Command) (*core.Sess
 // site is the site the selection is read on: the job's with --job (where
 // a --site-id given must be the job's), else site (--site-id or the
 // configured site_id).
-func (sel *selection) site(s *core.Session, site int64) (int64, error) {
+func (sel *selection) site(s *cmdutil.Session, site int64) (int64, error) {
 	if sel.job == nil {
 		return site, nil
 	}
 	js := sel.job.info.Header.SiteID
 	if flag, other := siteOver(s, &js); other {
-		return 0, core.Usagef("--job %s: the job is of site %d, not of --site-id %d", sel.Job, js, flag)
+		return 0, cmdutil.Usagef("--job %s: the job is of site %d, not of --site-id %d", sel.Job, js, flag)
 	}
 	return js, nil
 }
@@ -383,7 +383,7 @@ func (sel *selection) site(s *core.Session, site int64) (int64, error) {
 // journal records, unless --sandbox, --base-url, --profile, --token or
 // --user-id say otherwise. A journal of another API or user than the
 // run's is refused: its ids are not this account's promo codes.
-func startInJobWorld(f *core.Factory, cmd *cobra.Command, info bulk.JobInfo) (*core.Session, error) {
+func startInJobWorld(f *cmdutil.Factory, cmd *cobra.Command, info bulk.JobInfo) (*cmdutil.Session, error) {
 	h := info.Header
 	fs := cmd.Flags()
 	given := func(name string) bool {
@@ -391,7 +391,7 @@ func startInJobWorld(f *core.Factory, cmd *cobra.Command, info bulk.JobInfo) (*c
 		return fl != nil && fl.Changed
 	}
 	if h.BaseURL != "" && !given("sandbox") && !given("base-url") && !given("profile") && !given("token") {
-		if h.BaseURL == core.SandboxBaseURL {
+		if h.BaseURL == cmdutil.SandboxBaseURL {
 			if _, err := f.InProcessSandbox(cmd); err != nil {
 				return nil, err
 			}
@@ -410,7 +410,7 @@ func startInJobWorld(f *core.Factory, cmd *cobra.Command, info bulk.JobInfo) (*c
 	}
 	st := sess.Settings
 	if h.BaseURL != "" && (strings.TrimRight(st.BaseURL, "/") != strings.TrimRight(h.BaseURL, "/") || (h.UserID != 0 && st.UserID != h.UserID)) {
-		return nil, i18n.NewError(core.ExitUsage, "select.error.job_world", "Job", info.ID, "Where", whereMsg(h.BaseURL),
+		return nil, i18n.NewError(cmdutil.ExitUsage, "select.error.job_world", "Job", info.ID, "Where", whereMsg(h.BaseURL),
 			"User", h.UserID, "Here", whereMsg(st.BaseURL), "RunUser", st.UserID)
 	}
 	return sess, nil
@@ -418,7 +418,7 @@ func startInJobWorld(f *core.Factory, cmd *cobra.Command, info bulk.JobInfo) (*c
 
 // whereMsg names where an API is: on the sandbox, or at its URL.
 func whereMsg(baseURL string) i18n.Message {
-	if baseURL == core.SandboxBaseURL {
+	if baseURL == cmdutil.SandboxBaseURL {
 		return i18n.M("select.where.sandbox")
 	}
 	return i18n.M("select.where.url", "URL", termsafe.String(baseURL))

@@ -1,7 +1,7 @@
 package promocmd
 
 import (
-	"github.com/promoctl/promoctl/cmd/core"
+	"github.com/promoctl/promoctl/cmd/cmdutil"
 	"github.com/promoctl/promoctl/internal/config"
 )
 
@@ -10,7 +10,7 @@ import (
 // named, else the run's site (the configured site_id). flagged reports
 // that --site-id was given and is not named: a verb for which the input's
 // site is binding refuses that.
-func siteOver(s *core.Session, named *int64) (site int64, flagged bool) {
+func siteOver(s *cmdutil.Session, named *int64) (site int64, flagged bool) {
 	site = s.Settings.SiteID
 	if s.Settings.Sources[config.KeySiteID].Kind == config.FromFlag {
 		return site, named != nil && *named != site

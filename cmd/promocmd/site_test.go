@@ -3,7 +3,7 @@ package promocmd
 import (
 	"testing"
 
-	"github.com/promoctl/promoctl/cmd/core"
+	"github.com/promoctl/promoctl/cmd/cmdutil"
 	"github.com/promoctl/promoctl/internal/config"
 )
 
@@ -29,7 +29,7 @@ func TestSiteOver(t *testing.T) {
 		{"--site-id, nothing named", 9, config.FromFlag, nil, 9, false},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			s := &core.Session{Settings: &config.Settings{SiteID: c.site, Sources: map[string]config.Source{}}}
+			s := &cmdutil.Session{Settings: &config.Settings{SiteID: c.site, Sources: map[string]config.Source{}}}
 			if c.kind != "" {
 				s.Settings.Sources[config.KeySiteID] = config.Source{Kind: c.kind}
 			}

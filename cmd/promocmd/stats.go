@@ -6,19 +6,19 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/promoctl/promoctl/cmd/core"
+	"github.com/promoctl/promoctl/cmd/cmdutil"
 	"github.com/promoctl/promoctl/internal/view"
 )
 
 // promoStatsOptions are the inputs of promo stats.
 type promoStatsOptions struct {
-	*core.Session
+	*cmdutil.Session
 	ID     int64
 	Code   string // the code text the promo code was named by, "" for an id
 	SiteID int64  // where Code is looked up
 }
 
-func newPromoStatsCmd(f *core.Factory, run func(context.Context, *promoStatsOptions) error) *cobra.Command {
+func newPromoStatsCmd(f *cmdutil.Factory, run func(context.Context, *promoStatsOptions) error) *cobra.Command {
 	if run == nil {
 		run = runPromoStats
 	}
@@ -30,7 +30,7 @@ func newPromoStatsCmd(f *core.Factory, run func(context.Context, *promoStatsOpti
 		Long: `Show the orders a promo code was applied to, with totals of orders and discounts per currency.
 
 ` + codeOrIDHelp,
-		Args: core.ExactArgs(1, "a promo code id or code"),
+		Args: cmdutil.ExactArgs(1, "a promo code id or code"),
 		Example: `  promoctl promo stats 1001
   promoctl promo stats SUMMER25 --site-id 11111
   # the discount given, per currency (amounts may come as strings)
@@ -48,8 +48,8 @@ func newPromoStatsCmd(f *core.Factory, run func(context.Context, *promoStatsOpti
 			return idHint(sess, ref, run(cmd.Context(), opts))
 		},
 	}
-	core.SiteFlag(f, c)
-	c.ValidArgsFunction = core.FirstArg(completePromoIDs(f.Completions()))
+	cmdutil.SiteFlag(f, c)
+	c.ValidArgsFunction = cmdutil.FirstArg(completePromoIDs(f.Completions()))
 	return c
 }
 

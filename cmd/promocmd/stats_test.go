@@ -5,7 +5,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/promoctl/promoctl/cmd/core"
+	"github.com/promoctl/promoctl/cmd/cmdutil"
 	"github.com/promoctl/promoctl/cmd/internal/cmdtest"
 	"github.com/promoctl/promoctl/internal/apitest"
 	"github.com/promoctl/promoctl/internal/golden"
@@ -66,7 +66,7 @@ func TestPromoStatsJSON(t *testing.T) {
 // TestPromoStatsHelpExampleKeepsCurrenciesApart runs the --jq of the help's
 // example: discounts are summed per currency, never RUB and USD together.
 func TestPromoStatsHelpExampleKeepsCurrenciesApart(t *testing.T) {
-	example := newPromoStatsCmd(core.NewFactory(core.Options{}), nil).Example
+	example := newPromoStatsCmd(cmdutil.NewFactory(cmdutil.Options{}), nil).Example
 	_, jq, ok := strings.Cut(example, "--jq '")
 	if !ok {
 		t.Fatalf("promo stats example has no --jq: %s", example)

@@ -6,7 +6,7 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/promoctl/promoctl/cmd/core"
+	"github.com/promoctl/promoctl/cmd/cmdutil"
 	"github.com/promoctl/promoctl/internal/api"
 	"github.com/promoctl/promoctl/internal/promo"
 	"github.com/promoctl/promoctl/internal/view"
@@ -14,7 +14,7 @@ import (
 
 // promoUpdateOptions are the inputs of promo update.
 type promoUpdateOptions struct {
-	*core.Session
+	*cmdutil.Session
 	Prompter promoWizard // the form, when Interactive
 	ID       int64
 	Code     string // the code text the promo code was named by, "" for an id
@@ -26,7 +26,7 @@ type promoUpdateOptions struct {
 	DryRun      bool // print the request instead of sending it
 }
 
-func newPromoUpdateCmd(f *core.Factory, run func(context.Context, *promoUpdateOptions) error) *cobra.Command {
+func newPromoUpdateCmd(f *cmdutil.Factory, run func(context.Context, *promoUpdateOptions) error) *cobra.Command {
 	if run == nil {
 		run = runPromoUpdate
 	}
@@ -50,7 +50,7 @@ the fields you change are changed. When the server refuses the change,
 the form offers to edit the answers and try again.
 
 ` + codeOrIDHelp,
-		Args: core.ExactArgs(1, "a promo code id or code"),
+		Args: cmdutil.ExactArgs(1, "a promo code id or code"),
 		Example: `  promoctl promo update 1001 --enabled=false
   promoctl promo update SUMMER25 --site-id 11111 --max-uses 500
   promoctl promo update 1001 --amount 15 --ends 2026-12-31
@@ -71,7 +71,7 @@ the form offers to edit the answers and try again.
 				return err
 			}
 			if changes.Empty() && !wizard {
-				return core.Usagef("nothing to change: name at least one field flag (see --help) or -f FILE")
+				return cmdutil.Usagef("nothing to change: name at least one field flag (see --help) or -f FILE")
 			}
 			sess, err := f.Start(cmd)
 			if err != nil {
@@ -80,15 +80,15 @@ the form offers to edit the answers and try again.
 			opts.Session, opts.ID, opts.Code, opts.SiteID, opts.Changes = sess, ref.ID, ref.Code, sess.Settings.SiteID, changes
 			opts.Interactive, opts.DryRun = wizard, ff.dryRun
 			if wizard {
-				opts.Prompter = core.PromptAs[promoWizard](f)
+				opts.Prompter = cmdutil.PromptAs[promoWizard](f)
 			}
 			return idHint(sess, ref, run(cmd.Context(), opts))
 		},
 	}
 	ff.register(c.Flags(), true)
-	core.SiteFlag(f, c)
-	c.ValidArgsFunction = core.FirstArg(completePromoIDs(f.Completions()))
-	f.CompleteFlag(c, "bonus-type", core.FixedCompletions(bonusTypeChoices()))
+	cmdutil.SiteFlag(f, c)
+	c.ValidArgsFunction = cmdutil.FirstArg(completePromoIDs(f.Completions()))
+	f.CompleteFlag(c, "bonus-type", cmdutil.FixedCompletions(bonusTypeChoices()))
 	_ = c.MarkFlagFilename("file") // the flag exists: no error
 	return c
 }
@@ -123,10 +123,10 @@ func runPromoUpdate(ctx context.Context, opts *promoUpdateOptions) error {
 
 // updatePromo sends the current fields with changes applied and shows the
 // result, or with dryRun prints the request instead.
-func updatePromo(ctx context.Context, sess *core.Session, client *api.Client, id int64, current promo.Fields, changes promo.Changes, dryRun bool) error {
+func updatePromo(ctx context.Context, sess *cmdutil.Session, client *api.Client, id int64, current promo.Fields, changes promo.Changes, dryRun bool) error {
 	fields := changes.Apply(current)
 	if err := fields.Validate(promo.FlagNames()); err != nil {
-		return core.Usagef("promo code %d would be invalid: %v", id, err)
+		return cmdutil.Usagef("promo code %d would be invalid: %v", id, err)
 	}
 	if dryRun {
 		return printDryRun(sess, "PUT", fmt.Sprintf("/v1/promo/%d", id), fields, false)

@@ -12,7 +12,7 @@ import (
 	"time"
 	"unicode/utf8"
 
-	"github.com/promoctl/promoctl/cmd/core"
+	"github.com/promoctl/promoctl/cmd/cmdutil"
 	"github.com/promoctl/promoctl/internal/api"
 	"github.com/promoctl/promoctl/internal/iostreams"
 	"github.com/promoctl/promoctl/internal/promo"
@@ -38,12 +38,12 @@ func wantWizard(ios *iostreams.IOStreams, interactive, missingCode bool, file st
 	}
 	if !ios.CanPrompt() {
 		if interactive {
-			return false, core.Usagef("--interactive needs a terminal: give the fields as flags instead (see --help)")
+			return false, cmdutil.Usagef("--interactive needs a terminal: give the fields as flags instead (see --help)")
 		}
-		return false, core.Usagef("--code is required when not running interactively")
+		return false, cmdutil.Usagef("--code is required when not running interactively")
 	}
 	if file == "-" {
-		return false, core.Usagef("-f - reads the fields from stdin, which the form needs: name a file, or give --code")
+		return false, cmdutil.Usagef("-f - reads the fields from stdin, which the form needs: name a file, or give --code")
 	}
 	return true, nil
 }
@@ -107,10 +107,10 @@ func runPromoCreateWizard(ctx context.Context, opts *promoCreateOptions) error {
 // confirmCreate checks the create form's answers against the chosen
 // site's codes (the site may have been chosen after the code was typed),
 // prints the summary and the command line, and asks for the go-ahead.
-func confirmCreate(ctx context.Context, w promoWizard, sess *core.Session, v promo.FormValues, site int64, sites []prompt.Site, codes *existingCodes, dryRun bool) error {
+func confirmCreate(ctx context.Context, w promoWizard, sess *cmdutil.Session, v promo.FormValues, site int64, sites []prompt.Site, codes *existingCodes, dryRun bool) error {
 	changes, err := v.Changes(sess.Loc)
 	if err != nil {
-		return core.UsageErr(err)
+		return cmdutil.UsageErr(err)
 	}
 	if codes.taken(ctx, site, v.Code) {
 		return &codeInUseError{code: v.Code, site: site}
@@ -191,10 +191,10 @@ func runPromoUpdateWizard(ctx context.Context, opts *promoUpdateOptions, client 
 // confirmUpdate works out what the update form changed, prints the
 // changes and the command line, and asks for the go-ahead. It returns
 // errNoChange when nothing was changed.
-func confirmUpdate(ctx context.Context, w promoWizard, sess *core.Session, id int64, before, after promo.FormValues, dryRun bool) (promo.Changes, error) {
+func confirmUpdate(ctx context.Context, w promoWizard, sess *cmdutil.Session, id int64, before, after promo.FormValues, dryRun bool) (promo.Changes, error) {
 	changes, err := after.ChangesFrom(before, sess.Loc)
 	if err != nil {
-		return changes, core.UsageErr(err)
+		return changes, cmdutil.UsageErr(err)
 	}
 	e := sess.IO.ErrOut
 	if changes.Empty() {
@@ -232,7 +232,7 @@ func isRefusal(err error) bool {
 
 // offerEdit says why the answers were refused and asks whether to edit
 // them; No (or Ctrl-C) cancels.
-func offerEdit(ctx context.Context, w promoWizard, sess *core.Session, refusal error) error {
+func offerEdit(ctx context.Context, w promoWizard, sess *cmdutil.Session, refusal error) error {
 	fmt.Fprintf(sess.IO.ErrOut, "promoctl: %s\n", sess.Warnings.Clean(refusal.Error()))
 	return w.Proceed(ctx, sess.Msg.T("wizard.edit_again"), true)
 }
@@ -252,7 +252,7 @@ func (e *codeInUseError) Error() string {
 // Codes are compared without regard to case, as the service keeps them.
 // A nil *existingCodes knows no codes.
 type existingCodes struct {
-	sess   *core.Session
+	sess   *cmdutil.Session
 	except int64                      // the id of the promo code being changed
 	sites  map[int64]map[string]int64 // site → upper-cased code → id; nil: could not be read
 }
@@ -261,7 +261,7 @@ type existingCodes struct {
 // credentials it fails as the create would, but a dry run goes on without
 // the codes. Otherwise it fails only when ctx ends: a list that cannot be
 // read leaves the check to the server, with a warning.
-func existingCodesOf(ctx context.Context, sess *core.Session, site int64, dryRun bool) (*existingCodes, error) {
+func existingCodesOf(ctx context.Context, sess *cmdutil.Session, site int64, dryRun bool) (*existingCodes, error) {
 	if _, err := sess.Client(); err != nil {
 		if dryRun {
 			return nil, nil
@@ -281,7 +281,7 @@ func existingCodesOf(ctx context.Context, sess *core.Session, site int64, dryRun
 // promoSiteCodes finds the site of promo code id and its codes, for the
 // update form: the site the record names, else the configured site when
 // its list holds the promo code. The site is 0 when neither is known.
-func promoSiteCodes(ctx context.Context, sess *core.Session, id int64, raw json.RawMessage) (int64, *existingCodes) {
+func promoSiteCodes(ctx context.Context, sess *cmdutil.Session, id int64, raw json.RawMessage) (int64, *existingCodes) {
 	var rec struct {
 		SiteID *api.Int `json:"site_id"`
 	}
@@ -366,7 +366,7 @@ func (c *existingCodes) takenFunc(ctx context.Context) func(site int64, code str
 }
 
 // siteChoice lists the user's sites for the form (GET /v3/public/site).
-func siteChoice(ctx context.Context, sess *core.Session) ([]prompt.Site, error) {
+func siteChoice(ctx context.Context, sess *cmdutil.Session) ([]prompt.Site, error) {
 	client, err := sess.Client()
 	if err != nil {
 		return nil, err
@@ -382,7 +382,7 @@ func siteChoice(ctx context.Context, sess *core.Session) ([]prompt.Site, error) 
 		return nil, err
 	}
 	if len(sites) == 0 {
-		return nil, core.Usagef("--site-id is required: the site list is empty (or set a default: promoctl config set site_id N)")
+		return nil, cmdutil.Usagef("--site-id is required: the site list is empty (or set a default: promoctl config set site_id N)")
 	}
 	return sites, nil
 }
@@ -412,7 +412,7 @@ func SiteNames(raw json.RawMessage) ([]prompt.Site, error) {
 // siteCurrencies names the sites' currencies for the wizard's hint of an
 // amount of money, each read once.
 type siteCurrencies struct {
-	sess *core.Session
+	sess *cmdutil.Session
 	read map[int64]string
 }
 
@@ -434,7 +434,7 @@ func (c *siteCurrencies) of(ctx context.Context) func(int64) string {
 // siteCurrency names site's currency for people ("RUB (₽)"), from its
 // record (GET /v3/public/site/ID); "" when the record cannot be read or
 // names none: the hint then says "the shop's currency" alone.
-func siteCurrency(ctx context.Context, sess *core.Session, site int64) string {
+func siteCurrency(ctx context.Context, sess *cmdutil.Session, site int64) string {
 	client, err := sess.Client()
 	if err != nil {
 		return ""
@@ -445,11 +445,11 @@ func siteCurrency(ctx context.Context, sess *core.Session, site int64) string {
 	if err != nil {
 		return ""
 	}
-	var rec core.SiteCurrencyRec
+	var rec cmdutil.SiteCurrencyRec
 	if json.Unmarshal(raw, &rec) != nil {
 		return ""
 	}
-	return termsafe.String(core.CurrencyLabel(rec.CurrencyCode()))
+	return termsafe.String(cmdutil.CurrencyLabel(rec.CurrencyCode()))
 }
 
 func writeSummary(w io.Writer, rows []summaryRow) {

@@ -5,7 +5,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/promoctl/promoctl/cmd/core"
+	"github.com/promoctl/promoctl/cmd/cmdutil"
 	"github.com/promoctl/promoctl/internal/i18n"
 	"github.com/promoctl/promoctl/internal/output"
 	"github.com/promoctl/promoctl/internal/promo"
@@ -39,8 +39,8 @@ func sayRows(p *i18n.Printer, rows []summaryRow) []summaryRow {
 	if !p.Russian() {
 		return rows
 	}
-	w := &core.Warnings{Msg: p}
-	l := core.NewTableLocale(p)
+	w := &cmdutil.Warnings{Msg: p}
+	l := cmdutil.NewTableLocale(p)
 	out := make([]summaryRow, len(rows))
 	for i, r := range rows {
 		label := r.Label

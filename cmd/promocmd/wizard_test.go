@@ -10,7 +10,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/promoctl/promoctl/cmd/core"
+	"github.com/promoctl/promoctl/cmd/cmdutil"
 	"github.com/promoctl/promoctl/cmd/internal/cmdtest"
 	"github.com/promoctl/promoctl/internal/api"
 	"github.com/promoctl/promoctl/internal/apitest"
@@ -437,7 +437,7 @@ func TestPromoDeleteQuestion(t *testing.T) {
 		{"the sandbox", true, "default", "http://sandbox.localhost", "Delete promo code SUMMER25 (id 5) from the sandbox?"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			sess := &core.Session{Settings: &config.Settings{Profile: c.profile, BaseURL: c.baseURL, Sandbox: c.sandbox}}
+			sess := &cmdutil.Session{Settings: &config.Settings{Profile: c.profile, BaseURL: c.baseURL, Sandbox: c.sandbox}}
 			if got := i18n.New(i18n.English).Say(deleteQuestion(sess, 5, json.RawMessage(currentJSON), p)); got != c.want {
 				t.Errorf("question = %q, want %q", got, c.want)
 			}

@@ -12,7 +12,7 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/promoctl/promoctl/cmd/core"
+	"github.com/promoctl/promoctl/cmd/cmdutil"
 	"github.com/promoctl/promoctl/internal/api"
 	"github.com/promoctl/promoctl/internal/baseurl"
 	"github.com/promoctl/promoctl/internal/config"
@@ -25,7 +25,7 @@ import (
 // sandboxRedeemOptions are the inputs of sandbox redeem: the order, and
 // the sandbox it goes to.
 type sandboxRedeemOptions struct {
-	*core.Session
+	*cmdutil.Session
 	Request       sandbox.RedeemRequest
 	DeliveryGiven bool // --delivery-price was given, 0 or not
 	// Served is true when the order goes over HTTP to a served sandbox,
@@ -37,7 +37,7 @@ type sandboxRedeemOptions struct {
 	UserIDGiven bool // --user-id was given: the hint says to use another, not add one
 }
 
-func newSandboxRedeemCmd(f *core.Factory, run func(context.Context, *sandboxRedeemOptions) error) *cobra.Command {
+func newSandboxRedeemCmd(f *cmdutil.Factory, run func(context.Context, *sandboxRedeemOptions) error) *cobra.Command {
 	if run == nil {
 		run = runSandboxRedeem
 	}
@@ -59,7 +59,7 @@ unless --user-id 2 is given, with no default site) unless a base URL is set
 real service's): then it sends the order to that served sandbox ('promoctl
 sandbox serve') with the usual settings, site_id included. --sandbox or
 --data makes it run in-process whatever the base URL.`,
-		Args: core.NoArgs,
+		Args: cmdutil.NoArgs,
 		Example: `  promoctl sandbox redeem --site-id 1 --code WELCOME10 --order-price 2500
   promoctl sandbox redeem --site-id 1 --code FREESHIP --order-price 900 --delivery-price 300 --customer 42
   promoctl sandbox redeem --data ./demo.db --site-id 1 --code WELCOME10 --order-price 100
@@ -90,7 +90,7 @@ sandbox serve') with the usual settings, site_id included. --sandbox or
 	c.Flags().StringVar(&rf.delivery, "delivery-price", "", "cost of delivery")
 	c.Flags().StringVar(&rf.customer, "customer", "", "the customer's id (needed for once-per-customer codes)")
 	c.Flags().StringVar(&opts.Request.Currency, "currency", "", "currency of the prices (default: the site's)")
-	core.DataFlag(c)
+	cmdutil.DataFlag(c)
 	return c
 }
 
@@ -103,10 +103,10 @@ type redeemFlags struct {
 // validate checks that the required flags are given.
 func (rf *redeemFlags) validate(opts *sandboxRedeemOptions) error {
 	if opts.Request.Code == "" {
-		return core.Usagef("--code is required")
+		return cmdutil.Usagef("--code is required")
 	}
 	if rf.orderPrice == "" {
-		return core.Usagef("--order-price is required")
+		return cmdutil.Usagef("--order-price is required")
 	}
 	return nil
 }
@@ -124,7 +124,7 @@ func (rf *redeemFlags) complete(cmd *cobra.Command, opts *sandboxRedeemOptions) 
 		}
 	}
 	if rf.customer != "" {
-		if r.CustomerID, err = core.ParseID("--customer", rf.customer); err != nil {
+		if r.CustomerID, err = cmdutil.ParseID("--customer", rf.customer); err != nil {
 			return err
 		}
 	}
@@ -137,8 +137,8 @@ func (rf *redeemFlags) complete(cmd *cobra.Command, opts *sandboxRedeemOptions) 
 // neither --sandbox nor a data file is given; else the in-process sandbox,
 // with the settings --sandbox has: no configured base URL, token, user or
 // site. It sets opts.Served and opts.Sites and gives the settings.
-func (rf *redeemFlags) target(cmd *cobra.Command, f *core.Factory, opts *sandboxRedeemOptions) (*config.Settings, error) {
-	data, err := core.SandboxData(cmd, f.Global.SandboxData)
+func (rf *redeemFlags) target(cmd *cobra.Command, f *cmdutil.Factory, opts *sandboxRedeemOptions) (*config.Settings, error) {
+	data, err := cmdutil.SandboxData(cmd, f.Global.SandboxData)
 	if err != nil {
 		return nil, err
 	}
@@ -147,7 +147,7 @@ func (rf *redeemFlags) target(cmd *cobra.Command, f *core.Factory, opts *sandbox
 	if !f.Global.Sandbox {
 		if data != "" {
 			if cmd.Flags().Changed("base-url") {
-				return nil, core.Usagef("--data names the data file of the in-process sandbox and --base-url a served one: give one")
+				return nil, cmdutil.Usagef("--data names the data file of the in-process sandbox and --base-url a served one: give one")
 			}
 		} else {
 			if s, err = f.Settings(cmd); err != nil {
@@ -156,7 +156,7 @@ func (rf *redeemFlags) target(cmd *cobra.Command, f *core.Factory, opts *sandbox
 			served = servedSandbox(s)
 		}
 		if !served && cmd.Flags().Changed("token") {
-			return nil, core.Usagef("--token is for a served sandbox: give its --base-url too, or drop --token to redeem in-process")
+			return nil, cmdutil.Usagef("--token is for a served sandbox: give its --base-url too, or drop --token to redeem in-process")
 		}
 	}
 	opts.Sites, opts.Served = nil, served
@@ -175,13 +175,13 @@ func (rf *redeemFlags) target(cmd *cobra.Command, f *core.Factory, opts *sandbox
 
 // start checks the site and starts the session on the settings target
 // chose.
-func (rf *redeemFlags) start(cmd *cobra.Command, f *core.Factory, s *config.Settings, opts *sandboxRedeemOptions) error {
+func (rf *redeemFlags) start(cmd *cobra.Command, f *cmdutil.Factory, s *config.Settings, opts *sandboxRedeemOptions) error {
 	r := &opts.Request
 	if r.SiteID = s.SiteID; r.SiteID == 0 {
 		if opts.Served {
-			return core.Usagef("--site-id is required (or set a default: promoctl config set site_id N)")
+			return cmdutil.Usagef("--site-id is required (or set a default: promoctl config set site_id N)")
 		}
-		return core.Usagef("--site-id is required: the in-process sandbox ignores your configured site_id (%s)", sandboxUsers)
+		return cmdutil.Usagef("--site-id is required: the in-process sandbox ignores your configured site_id (%s)", sandboxUsers)
 	}
 	// No spinner: one quick request.
 	sess, err := f.StartWith(cmd, s, false)
@@ -352,7 +352,7 @@ func sandboxSiteHint(ctx context.Context, sites siteAccess, site, user int64, us
 func parseMoney(flag, s string) (float64, error) {
 	v, err := strconv.ParseFloat(strings.TrimSpace(s), 64)
 	if err != nil || v < 0 || v != v {
-		return 0, core.Usagef("%s: %q is not an amount of money", flag, s)
+		return 0, cmdutil.Usagef("%s: %q is not an amount of money", flag, s)
 	}
 	return v, nil
 }

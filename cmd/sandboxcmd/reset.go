@@ -8,7 +8,7 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/promoctl/promoctl/cmd/core"
+	"github.com/promoctl/promoctl/cmd/cmdutil"
 	"github.com/promoctl/promoctl/internal/i18n"
 	"github.com/promoctl/promoctl/internal/iostreams"
 	"github.com/promoctl/promoctl/internal/sandbox"
@@ -22,7 +22,7 @@ type sandboxResetOptions struct {
 	Msg      *i18n.Printer // the run's language
 }
 
-func newSandboxResetCmd(f *core.Factory, run func(context.Context, *sandboxResetOptions) error) *cobra.Command {
+func newSandboxResetCmd(f *cmdutil.Factory, run func(context.Context, *sandboxResetOptions) error) *cobra.Command {
 	if run == nil {
 		run = runSandboxReset
 	}
@@ -30,15 +30,15 @@ func newSandboxResetCmd(f *core.Factory, run func(context.Context, *sandboxReset
 	c := &cobra.Command{
 		Use:   "reset",
 		Short: "Restore the sandbox's demo data",
-		Args:  core.NoArgs,
+		Args:  cmdutil.NoArgs,
 		Example: `  promoctl sandbox reset
   promoctl sandbox reset --data ./demo.db`,
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			data, err := core.SandboxData(cmd, f.Global.SandboxData)
+			data, err := cmdutil.SandboxData(cmd, f.Global.SandboxData)
 			if err != nil {
 				return err
 			}
-			opts.IO, opts.Data, opts.Msg = f.IO, core.SandboxDataPath(data, f.Env), f.Msg
+			opts.IO, opts.Data, opts.Msg = f.IO, cmdutil.SandboxDataPath(data, f.Env), f.Msg
 			s, err := f.Settings(cmd)
 			if err != nil {
 				return err
@@ -47,14 +47,14 @@ func newSandboxResetCmd(f *core.Factory, run func(context.Context, *sandboxReset
 			return run(cmd.Context(), opts)
 		},
 	}
-	core.DataFlag(c)
+	cmdutil.DataFlag(c)
 	return c
 }
 
 // runSandboxReset replaces the data file's contents with the demo data.
 func runSandboxReset(ctx context.Context, opts *sandboxResetOptions) error {
 	// A damaged file is replaced, not read: this is the way out of one.
-	store, err := sandbox.Open(ctx, opts.Data, sandbox.Options{Reset: true, Timeout: opts.LockWait, Waiting: core.SandboxWaiting(opts.IO.ErrOut, opts.Msg, opts.Data)})
+	store, err := sandbox.Open(ctx, opts.Data, sandbox.Options{Reset: true, Timeout: opts.LockWait, Waiting: cmdutil.SandboxWaiting(opts.IO.ErrOut, opts.Msg, opts.Data)})
 	var (
 		inUse   *sandbox.InUseError
 		foreign *sandbox.ForeignFileError

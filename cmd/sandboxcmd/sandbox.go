@@ -5,10 +5,10 @@ package sandboxcmd
 import (
 	"github.com/spf13/cobra"
 
-	"github.com/promoctl/promoctl/cmd/core"
+	"github.com/promoctl/promoctl/cmd/cmdutil"
 )
 
-func NewCmd(f *core.Factory) *cobra.Command {
+func NewCmd(f *cmdutil.Factory) *cobra.Command {
 	c := &cobra.Command{
 		Use:   "sandbox",
 		Short: "Run the built-in API sandbox",
@@ -40,7 +40,7 @@ on --sandbox too (see 'promoctl sandbox serve --help').`,
   promoctl --sandbox --user-id 2 promo list --site-id 3
   promoctl --sandbox --sandbox-data ./demo.db promo list --site-id 1
   promoctl sandbox serve --addr 127.0.0.1:8787`,
-		RunE: core.GroupRun,
+		RunE: cmdutil.GroupRun,
 	}
 	c.AddCommand(newSandboxServeCmd(f, nil), newSandboxRedeemCmd(f, nil), newSandboxResetCmd(f, nil))
 	return c

@@ -11,7 +11,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/promoctl/promoctl/cmd/core"
+	"github.com/promoctl/promoctl/cmd/cmdutil"
 	"github.com/promoctl/promoctl/cmd/internal/cmdtest"
 	"github.com/promoctl/promoctl/internal/api"
 	"github.com/promoctl/promoctl/internal/apitest"
@@ -27,10 +27,10 @@ import (
 // file of its own, as the given sandbox user (1 or 2; givenUser says
 // whether --user-id chose them), and returns it. The fake API gets no
 // request.
-func useLocalSandbox(t *testing.T, e *cmdtest.VerbEnv, user int64, givenUser bool) *core.LocalSandbox {
+func useLocalSandbox(t *testing.T, e *cmdtest.VerbEnv, user int64, givenUser bool) *cmdutil.LocalSandbox {
 	t.Helper()
 	env := func(string) (string, bool) { return "", false }
-	local := core.NewLocalSandbox(filepath.Join(t.TempDir(), "sandbox.db"), env, e.Stderr)
+	local := cmdutil.NewLocalSandbox(filepath.Join(t.TempDir(), "sandbox.db"), env, e.Stderr)
 	t.Cleanup(local.Close)
 	s := e.Sess.Settings
 	if givenUser {
@@ -73,26 +73,26 @@ func TestRunSandboxRedeem(t *testing.T) {
 		{name: "in-process: a refusal says which price to add", inProcess: true, format: format.Table,
 			opts: sandboxRedeemOptions{Request: sandbox.RedeemRequest{SiteID: 1, Code: "FREESHIP", OrderPrice: 900}},
 			err:  "promo code FREESHIP refused: the order has nothing the promo code discounts; FREESHIP discounts delivery: add --delivery-price",
-			exit: core.ExitFailure},
+			exit: cmdutil.ExitFailure},
 		{name: "in-process: a refusal with a delivery price of 0", inProcess: true, format: format.Table,
 			opts: sandboxRedeemOptions{Request: sandbox.RedeemRequest{SiteID: 1, Code: "FREESHIP", OrderPrice: 900}, DeliveryGiven: true},
 			err:  "promo code FREESHIP refused: the order has nothing the promo code discounts; FREESHIP discounts delivery: give a --delivery-price above 0",
-			exit: core.ExitFailure},
+			exit: cmdutil.ExitFailure},
 		{name: "in-process: another user's site names the user to add", inProcess: true, format: format.Table,
 			opts: sandboxRedeemOptions{Request: sandbox.RedeemRequest{SiteID: 3, Code: "COFFEE10", OrderPrice: 10}},
 			err: "redeem COFFEE10 on site 3: permission denied: you cannot view site 3 (API error 30: user cant view site); " +
 				"site 3 belongs to sandbox user 2: add --user-id 2",
-			exit: core.ExitAuth},
+			exit: cmdutil.ExitAuth},
 		{name: "in-process: with --user-id, the user to use instead", inProcess: true, user: 2, format: format.Table,
 			opts: sandboxRedeemOptions{Request: sandbox.RedeemRequest{SiteID: 1, Code: "WELCOME10", OrderPrice: 10}, UserIDGiven: true},
 			err: "redeem WELCOME10 on site 1: permission denied: you cannot view site 1 (API error 30: user cant view site); " +
 				"site 1 belongs to sandbox user 1: use --user-id 1",
-			exit: core.ExitAuth},
+			exit: cmdutil.ExitAuth},
 		{name: "in-process: a site that does not exist", inProcess: true, format: format.Table,
 			opts: sandboxRedeemOptions{Request: sandbox.RedeemRequest{SiteID: 99, Code: "WELCOME10", OrderPrice: 10}},
 			err: "redeem WELCOME10 on site 99: permission denied: you cannot view site 99 (API error 30: user cant view site); " +
 				"the sandbox has no site 99 (user 1 can view sites 1 and 2, user 2 site 3)",
-			exit: core.ExitAuth},
+			exit: cmdutil.ExitAuth},
 		{name: "over HTTP: the redemption, in the local time zone", tty: true, format: format.Table,
 			opts:    sandboxRedeemOptions{Request: welcome, Served: true},
 			answers: []cmdtest.Answer{{Route: "POST /sandbox/redeem", Status: http.StatusOK, Body: redemption}},
@@ -104,18 +104,18 @@ func TestRunSandboxRedeem(t *testing.T) {
 			answers: []cmdtest.Answer{{Route: "POST /sandbox/redeem", Status: http.StatusUnprocessableEntity,
 				Body: apitest.Error(422, 78, "promo code FREESHIP refused: the order has nothing the promo code discounts")}},
 			err:  "promo code FREESHIP refused: the order has nothing the promo code discounts; FREESHIP discounts delivery: add --delivery-price",
-			exit: core.ExitFailure, routes: []string{"POST /sandbox/redeem"}},
+			exit: cmdutil.ExitFailure, routes: []string{"POST /sandbox/redeem"}},
 		{name: "over HTTP: another user's site, without a hint", format: format.JSON,
 			opts:    sandboxRedeemOptions{Request: sandbox.RedeemRequest{SiteID: 3, Code: "COFFEE10", OrderPrice: 10}, Served: true},
 			answers: []cmdtest.Answer{{Route: "POST /sandbox/redeem", Status: http.StatusForbidden, Body: apitest.Error(403, 30, "user cant view site")}},
 			err:     "redeem COFFEE10 on site 3: permission denied: you cannot view site 3 (API error 30: user cant view site)",
-			exit:    core.ExitAuth, routes: []string{"POST /sandbox/redeem"}},
+			exit:    cmdutil.ExitAuth, routes: []string{"POST /sandbox/redeem"}},
 		{name: "over HTTP: a server that is no sandbox", format: format.JSON,
 			opts:    sandboxRedeemOptions{Request: welcome, Served: true},
 			answers: []cmdtest.Answer{{Route: "POST /sandbox/redeem", Status: http.StatusNotFound, Body: apitest.Error(404, 0, "not found")}},
 			err: "redeem WELCOME10 on site 1: {base} is not a promoctl sandbox: POST /sandbox/redeem answered 404 (base URL from env PROMOCTL_BASE_URL); " +
 				"start one with `promoctl sandbox serve`, or give --sandbox to redeem in the local data file",
-			exit: core.ExitNotFound, routes: []string{"POST /sandbox/redeem"}},
+			exit: cmdutil.ExitNotFound, routes: []string{"POST /sandbox/redeem"}},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			e := cmdtest.NewVerbEnv(t, c.tty, c.format, c.answers...)
@@ -135,7 +135,7 @@ func TestRunSandboxRedeem(t *testing.T) {
 			opts.Session = e.Sess
 			err := runSandboxRedeem(context.Background(), &opts)
 			e.Expect(t, err, strings.ReplaceAll(c.err, "{base}", e.API.URL), c.stdout, "", c.routes...)
-			if got := core.ExitCode(err); got != c.exit {
+			if got := cmdutil.ExitCode(err); got != c.exit {
 				t.Errorf("exit code %d, want %d", got, c.exit)
 			}
 		})

@@ -11,7 +11,7 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/promoctl/promoctl/cmd/core"
+	"github.com/promoctl/promoctl/cmd/cmdutil"
 	"github.com/promoctl/promoctl/internal/config"
 	"github.com/promoctl/promoctl/internal/i18n"
 	"github.com/promoctl/promoctl/internal/iostreams"
@@ -27,7 +27,7 @@ type sandboxServeOptions struct {
 	Msg   *i18n.Printer // the run's language
 }
 
-func newSandboxServeCmd(f *core.Factory, run func(context.Context, *sandboxServeOptions) error) *cobra.Command {
+func newSandboxServeCmd(f *cmdutil.Factory, run func(context.Context, *sandboxServeOptions) error) *cobra.Command {
 	if run == nil {
 		run = runSandboxServe
 	}
@@ -54,26 +54,26 @@ PROMOCTL_SANDBOX_RATE_LIMIT, PROMOCTL_SANDBOX_LATENCY,
 PROMOCTL_SANDBOX_CREATE_LATENCY, PROMOCTL_SANDBOX_LIST_LAG and
 PROMOCTL_SANDBOX_DROP_AFTER_CREATE set them when the flags are not given,
 and put the same faults on --sandbox.`,
-		Args: core.NoArgs,
+		Args: cmdutil.NoArgs,
 		Example: `  promoctl sandbox serve
   promoctl sandbox serve --addr 127.0.0.1:9000 --data ./demo.db --reset
   promoctl sandbox serve --rate-limit 50/s --latency 20ms --drop-after-create 0.05
   # then, in another terminal:
   promoctl --base-url http://127.0.0.1:8787 --token sandbox --user-id 1 promo list --site-id 1`,
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			data, err := core.SandboxData(cmd, f.Global.SandboxData)
+			data, err := cmdutil.SandboxData(cmd, f.Global.SandboxData)
 			if err != nil {
 				return err
 			}
-			if opts.Serve.Faults, err = core.SandboxFaults(cmd.Flags(), f.Env); err != nil {
+			if opts.Serve.Faults, err = cmdutil.SandboxFaults(cmd.Flags(), f.Env); err != nil {
 				return err
 			}
-			opts.IO, opts.Env, opts.Serve.DataPath, opts.Msg = f.IO, f.Env, core.SandboxDataPath(data, f.Env), f.Msg
+			opts.IO, opts.Env, opts.Serve.DataPath, opts.Msg = f.IO, f.Env, cmdutil.SandboxDataPath(data, f.Env), f.Msg
 			return run(cmd.Context(), opts)
 		},
 	}
 	c.Flags().StringVar(&opts.Serve.Addr, "addr", sandbox.DefaultAddr, "address to listen on")
-	core.DataFlag(c)
+	cmdutil.DataFlag(c)
 	c.Flags().BoolVar(&opts.Serve.Reset, "reset", false, "discard the data and start again from the demo data")
 	faultFlags(c)
 	return c
@@ -83,7 +83,7 @@ and put the same faults on --sandbox.`,
 func runSandboxServe(ctx context.Context, opts *sandboxServeOptions) error {
 	o := opts.Serve
 	o.Started, o.Log = banner(opts.IO.ErrOut, opts.Msg), opts.IO.ErrOut
-	o.Waiting = core.SandboxWaiting(opts.IO.ErrOut, opts.Msg, o.DataPath)
+	o.Waiting = cmdutil.SandboxWaiting(opts.IO.ErrOut, opts.Msg, o.DataPath)
 	err := sandbox.Serve(ctx, o)
 	if errors.Is(err, syscall.EADDRINUSE) {
 		var op *net.OpError
@@ -93,7 +93,7 @@ func runSandboxServe(ctx context.Context, opts *sandboxServeOptions) error {
 		return i18n.NewError(0, "sandbox.port_busy", "Addr", o.Addr, "Err", err)
 	}
 	if err != nil {
-		return core.WithRecoveryHint(core.SandboxOpenError(err), o.DataPath, opts.Env)
+		return cmdutil.WithRecoveryHint(cmdutil.SandboxOpenError(err), o.DataPath, opts.Env)
 	}
 	// Serve returns nil once interrupted and shut down.
 	fmt.Fprintln(opts.IO.ErrOut, opts.Msg.T("rest.sandbox.stopped"))
@@ -120,7 +120,7 @@ func banner(w io.Writer, msg *i18n.Printer) func(sandbox.Started) {
 		}
 		if s.Faults.Active() {
 			say("sandbox.banner.faults")
-			for _, f := range core.SandboxFaultMessages(s.Faults) {
+			for _, f := range cmdutil.SandboxFaultMessages(s.Faults) {
 				say("sandbox.banner.fault", "Fault", f)
 			}
 		}
@@ -148,9 +148,9 @@ func sandboxSites(c sandbox.Credential) i18n.Message {
 
 // faultFlags adds the fault flags of sandbox serve.
 func faultFlags(c *cobra.Command) {
-	c.Flags().String("rate-limit", "", "answer 429 with Retry-After beyond this rate: N/s or N/m, such as 50/s (default $"+core.EnvRateLimit+")")
-	c.Flags().Duration("latency", 0, "add this delay to every request, such as 20ms (default $"+core.EnvLatency+")")
-	c.Flags().Float64("drop-after-create", 0, "fraction of creates to store and then leave unanswered, closing the connection, such as 0.05 (default $"+core.EnvDropAfterCreate+")")
-	c.Flags().Duration("create-latency", 0, "make every create this much slower, storing it even if the client has left, such as 300ms (default $"+core.EnvCreateLatency+")")
-	c.Flags().Duration("list-lag", 0, "show a new promo code on the list only this long after it is created, such as 1s (default $"+core.EnvListLag+")")
+	c.Flags().String("rate-limit", "", "answer 429 with Retry-After beyond this rate: N/s or N/m, such as 50/s (default $"+cmdutil.EnvRateLimit+")")
+	c.Flags().Duration("latency", 0, "add this delay to every request, such as 20ms (default $"+cmdutil.EnvLatency+")")
+	c.Flags().Float64("drop-after-create", 0, "fraction of creates to store and then leave unanswered, closing the connection, such as 0.05 (default $"+cmdutil.EnvDropAfterCreate+")")
+	c.Flags().Duration("create-latency", 0, "make every create this much slower, storing it even if the client has left, such as 300ms (default $"+cmdutil.EnvCreateLatency+")")
+	c.Flags().Duration("list-lag", 0, "show a new promo code on the list only this long after it is created, such as 1s (default $"+cmdutil.EnvListLag+")")
 }

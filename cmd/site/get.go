@@ -6,18 +6,18 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/promoctl/promoctl/cmd/core"
+	"github.com/promoctl/promoctl/cmd/cmdutil"
 	"github.com/promoctl/promoctl/internal/view"
 )
 
 // SiteGetOptions are the inputs of site get.
 type SiteGetOptions struct {
-	*core.Session
+	*cmdutil.Session
 	ID     int64
 	Legacy bool // use the deprecated v1 endpoint
 }
 
-func newSiteGetCmd(f *core.Factory, run func(context.Context, *SiteGetOptions) error) *cobra.Command {
+func newSiteGetCmd(f *cmdutil.Factory, run func(context.Context, *SiteGetOptions) error) *cobra.Command {
 	if run == nil {
 		run = RunSiteGet
 	}
@@ -28,12 +28,12 @@ func newSiteGetCmd(f *core.Factory, run func(context.Context, *SiteGetOptions) e
 		Short:   "Show one site",
 		Long: `Show one site as key/value rows; nested fields are shown as a.b and
 lists as a[0].b, field names as words (is_published as Published).`,
-		Args: core.ExactArgs(1, "a site id"),
+		Args: cmdutil.ExactArgs(1, "a site id"),
 		Example: `  promoctl site get 11111
   promoctl site get 11111 -o yaml
   promoctl site get 11111 --legacy`,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			id, err := core.ParseID("site id", args[0])
+			id, err := cmdutil.ParseID("site id", args[0])
 			if err != nil {
 				return err
 			}
@@ -45,8 +45,8 @@ lists as a[0].b, field names as words (is_published as Published).`,
 			return run(cmd.Context(), opts)
 		},
 	}
-	core.LegacyFlag(c, &opts.Legacy, "GET /v1/site/{site_id}")
-	c.ValidArgsFunction = core.FirstArg(f.Completions().CompleteSiteIDs)
+	cmdutil.LegacyFlag(c, &opts.Legacy, "GET /v1/site/{site_id}")
+	c.ValidArgsFunction = cmdutil.FirstArg(f.Completions().CompleteSiteIDs)
 	return c
 }
 

@@ -6,17 +6,17 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/promoctl/promoctl/cmd/core"
+	"github.com/promoctl/promoctl/cmd/cmdutil"
 	"github.com/promoctl/promoctl/internal/view"
 )
 
 // SiteListOptions are the inputs of site list.
 type SiteListOptions struct {
-	*core.Session
+	*cmdutil.Session
 	Legacy bool // use the deprecated v1 endpoint
 }
 
-func newSiteListCmd(f *core.Factory, run func(context.Context, *SiteListOptions) error) *cobra.Command {
+func newSiteListCmd(f *cmdutil.Factory, run func(context.Context, *SiteListOptions) error) *cobra.Command {
 	if run == nil {
 		run = RunSiteList
 	}
@@ -25,7 +25,7 @@ func newSiteListCmd(f *core.Factory, run func(context.Context, *SiteListOptions)
 		Use:     "list",
 		Aliases: []string{"ls"},
 		Short:   "List the sites you can manage",
-		Args:    core.NoArgs,
+		Args:    cmdutil.NoArgs,
 		Example: `  promoctl site list
   promoctl site list -o json --jq '.[].id'
   promoctl site list --legacy`,
@@ -38,7 +38,7 @@ func newSiteListCmd(f *core.Factory, run func(context.Context, *SiteListOptions)
 			return run(cmd.Context(), opts)
 		},
 	}
-	core.LegacyFlag(c, &opts.Legacy, "GET /v1/site")
+	cmdutil.LegacyFlag(c, &opts.Legacy, "GET /v1/site")
 	return c
 }
 

@@ -4,10 +4,10 @@ package site
 import (
 	"github.com/spf13/cobra"
 
-	"github.com/promoctl/promoctl/cmd/core"
+	"github.com/promoctl/promoctl/cmd/cmdutil"
 )
 
-func NewCmd(f *core.Factory) *cobra.Command {
+func NewCmd(f *cmdutil.Factory) *cobra.Command {
 	c := &cobra.Command{
 		Use:     "site",
 		Aliases: []string{"sites"},
@@ -19,7 +19,7 @@ fields the server sends: the id first, then names, then the rest. -o json
 prints the server's records unchanged.`,
 		Example: `  promoctl site list
   promoctl site get 11111 -o yaml`,
-		RunE: core.GroupRun,
+		RunE: cmdutil.GroupRun,
 	}
 	c.AddCommand(newSiteListCmd(f, nil), newSiteGetCmd(f, nil))
 	return c

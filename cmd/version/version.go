@@ -9,7 +9,7 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/promoctl/promoctl/cmd/core"
+	"github.com/promoctl/promoctl/cmd/cmdutil"
 	"github.com/promoctl/promoctl/internal/config"
 	"github.com/promoctl/promoctl/internal/format"
 	"github.com/promoctl/promoctl/internal/iostreams"
@@ -31,7 +31,7 @@ type versionInfo struct {
 	Platform string `json:"platform"`
 }
 
-func newVersionInfo(b core.Build) versionInfo {
+func newVersionInfo(b cmdutil.Build) versionInfo {
 	v := b.Version
 	if v == "" {
 		v = "dev"
@@ -45,14 +45,14 @@ func newVersionInfo(b core.Build) versionInfo {
 // versionOptions are the inputs of version: only flags, no settings.
 type versionOptions struct {
 	IO        *iostreams.IOStreams
-	Build     core.Build
+	Build     cmdutil.Build
 	Output    string // --output as given, "" for none
 	JQ        string
 	NoHeaders bool
 	Printers  []output.Printer // the run's formats; nil: output.Printers()
 }
 
-func NewCmd(f *core.Factory, run func(context.Context, *versionOptions) error) *cobra.Command {
+func NewCmd(f *cmdutil.Factory, run func(context.Context, *versionOptions) error) *cobra.Command {
 	if run == nil {
 		run = runVersion
 	}
@@ -66,7 +66,7 @@ func NewCmd(f *core.Factory, run func(context.Context, *versionOptions) error) *
 version and platform as data. Only the flags are read: the output setting of
 the environment and the config file does not apply, so 'version' works
 whatever the config holds.`,
-		Args: core.NoArgs,
+		Args: cmdutil.NoArgs,
 		Example: `  promoctl version
   promoctl version -o json
   promoctl version --jq .commit`,
@@ -86,25 +86,25 @@ func runVersion(_ context.Context, opts *versionOptions) error {
 	if v := opts.Output; v != "" {
 		f, err := output.Formats(o.Printers).Parse(v)
 		if err != nil {
-			return core.Usagef("--output: %v", err)
+			return cmdutil.Usagef("--output: %v", err)
 		}
 		if f == format.XLSX {
-			return core.Usagef("--output xlsx is for lists of promo codes: use json, yaml or csv")
+			return cmdutil.Usagef("--output xlsx is for lists of promo codes: use json, yaml or csv")
 		}
 		o.Format = f
 	}
 	if opts.JQ != "" {
 		if o.Format != "" && o.Format != format.JSON {
-			return core.Usagef("--jq works with --output json, not %s", o.Format)
+			return cmdutil.Usagef("--jq works with --output json, not %s", o.Format)
 		}
 		code, err := output.CompileJQ(opts.JQ)
 		if err != nil {
-			return core.UsageErr(err)
+			return cmdutil.UsageErr(err)
 		}
 		o.Format, o.JQ = format.JSON, code
 	}
 	if o.Format == "" {
-		_, err := fmt.Fprintln(opts.IO.Out, core.VersionLine(opts.Build))
+		_, err := fmt.Fprintln(opts.IO.Out, cmdutil.VersionLine(opts.Build))
 		return err
 	}
 	return output.Write(opts.IO.Out, versionData(newVersionInfo(opts.Build)), o)

@@ -8,7 +8,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/promoctl/promoctl/cmd/core"
+	"github.com/promoctl/promoctl/cmd/cmdutil"
 	"github.com/promoctl/promoctl/cmd/internal/cmdtest"
 	"github.com/promoctl/promoctl/internal/format"
 	"github.com/promoctl/promoctl/internal/iostreams"
@@ -17,16 +17,16 @@ import (
 
 func TestVersionLine(t *testing.T) {
 	for _, c := range []struct {
-		b    core.Build
+		b    cmdutil.Build
 		want string
 	}{
-		{core.Build{}, "promoctl dev"},
-		{core.Build{Version: "1.2.3"}, "promoctl 1.2.3"},
-		{core.Build{Version: "1.2.3", Commit: "0123456789abcdef0123"}, "promoctl 1.2.3 (commit 0123456789ab)"},
-		{core.Build{Version: "1.2.3", Commit: "abc", Date: "2026-11-22T05:00:00Z"}, "promoctl 1.2.3 (commit abc, commit date 2026-11-22T05:00:00Z)"},
-		{core.Build{Version: "1.2.3", Date: "2026-11-22T05:00:00Z"}, "promoctl 1.2.3 (commit date 2026-11-22T05:00:00Z)"},
+		{cmdutil.Build{}, "promoctl dev"},
+		{cmdutil.Build{Version: "1.2.3"}, "promoctl 1.2.3"},
+		{cmdutil.Build{Version: "1.2.3", Commit: "0123456789abcdef0123"}, "promoctl 1.2.3 (commit 0123456789ab)"},
+		{cmdutil.Build{Version: "1.2.3", Commit: "abc", Date: "2026-11-22T05:00:00Z"}, "promoctl 1.2.3 (commit abc, commit date 2026-11-22T05:00:00Z)"},
+		{cmdutil.Build{Version: "1.2.3", Date: "2026-11-22T05:00:00Z"}, "promoctl 1.2.3 (commit date 2026-11-22T05:00:00Z)"},
 	} {
-		if got := core.VersionLine(c.b); got != c.want {
+		if got := cmdutil.VersionLine(c.b); got != c.want {
 			t.Errorf("versionLine(%+v) = %q, want %q", c.b, got, c.want)
 		}
 	}
@@ -46,25 +46,25 @@ func TestWithBuildInfo(t *testing.T) {
 	vcs := []string{"vcs", "git", "vcs.revision", "fedcba9876543210", "vcs.time", "2026-11-20T10:00:00Z", "vcs.modified", "false"}
 	for _, c := range []struct {
 		name string
-		b    core.Build
+		b    cmdutil.Build
 		read func() (*debug.BuildInfo, bool)
-		want core.Build
+		want cmdutil.Build
 	}{
-		{"ldflags name everything: nothing is read", core.Build{Version: "1.2.3", Commit: "abc", Date: "2026-11-22T05:00:00Z"},
+		{"ldflags name everything: nothing is read", cmdutil.Build{Version: "1.2.3", Commit: "abc", Date: "2026-11-22T05:00:00Z"},
 			func() (*debug.BuildInfo, bool) {
 				t.Error("build info read although -ldflags named version, commit and date")
 				return info("v9.9.9", vcs...)()
 			},
-			core.Build{Version: "1.2.3", Commit: "abc", Date: "2026-11-22T05:00:00Z"}},
-		{"ldflags win", core.Build{Version: "1.2.3", Commit: "abc"}, info("v9.9.9", vcs...),
-			core.Build{Version: "1.2.3", Commit: "abc", Date: "2026-11-20T10:00:00Z"}},
-		{"go install @version", core.Build{Version: "dev"}, info("v1.4.0"), core.Build{Version: "1.4.0"}},
-		{"go build in a checkout", core.Build{Version: "dev"}, info("v0.0.0-20261120100000-fedcba987654+dirty", vcs...),
-			core.Build{Version: "0.0.0-20261120100000-fedcba987654+dirty", Commit: "fedcba9876543210", Date: "2026-11-20T10:00:00Z"}},
-		{"go run", core.Build{Version: "dev"}, info("(devel)"), core.Build{Version: "dev"}},
-		{"version only from ldflags", core.Build{Version: "2.0.0"}, info("(devel)", vcs...),
-			core.Build{Version: "2.0.0", Commit: "fedcba9876543210", Date: "2026-11-20T10:00:00Z"}},
-		{"no build info", core.Build{}, none, core.Build{Version: "dev"}},
+			cmdutil.Build{Version: "1.2.3", Commit: "abc", Date: "2026-11-22T05:00:00Z"}},
+		{"ldflags win", cmdutil.Build{Version: "1.2.3", Commit: "abc"}, info("v9.9.9", vcs...),
+			cmdutil.Build{Version: "1.2.3", Commit: "abc", Date: "2026-11-20T10:00:00Z"}},
+		{"go install @version", cmdutil.Build{Version: "dev"}, info("v1.4.0"), cmdutil.Build{Version: "1.4.0"}},
+		{"go build in a checkout", cmdutil.Build{Version: "dev"}, info("v0.0.0-20261120100000-fedcba987654+dirty", vcs...),
+			cmdutil.Build{Version: "0.0.0-20261120100000-fedcba987654+dirty", Commit: "fedcba9876543210", Date: "2026-11-20T10:00:00Z"}},
+		{"go run", cmdutil.Build{Version: "dev"}, info("(devel)"), cmdutil.Build{Version: "dev"}},
+		{"version only from ldflags", cmdutil.Build{Version: "2.0.0"}, info("(devel)", vcs...),
+			cmdutil.Build{Version: "2.0.0", Commit: "fedcba9876543210", Date: "2026-11-20T10:00:00Z"}},
+		{"no build info", cmdutil.Build{}, none, cmdutil.Build{Version: "dev"}},
 	} {
 		if got := c.b.WithBuildInfo(c.read); got != c.want {
 			t.Errorf("%s: got %+v, want %+v", c.name, got, c.want)
@@ -134,7 +134,7 @@ func TestVersionHasNoShorthand(t *testing.T) {
 }
 
 func TestRunVersion(t *testing.T) {
-	b := core.Build{Version: "1.2.3", Commit: "abc", Date: "2026-11-22T05:00:00Z"}
+	b := cmdutil.Build{Version: "1.2.3", Commit: "abc", Date: "2026-11-22T05:00:00Z"}
 	for _, c := range []struct {
 		name   string
 		opts   versionOptions

@@ -61,13 +61,13 @@ func rules() []rule {
 	// test harness import no noun, and no noun imports another; only the
 	// root package cmd puts the nouns together.
 	out = append(out,
-		rule{pkg: "cmd/core", forbidden: nouns,
+		rule{pkg: "cmd/cmdutil", forbidden: nouns,
 			why: "core is what every command uses; a noun builds on it, never the other way"},
 		rule{pkg: "cmd/internal/cmdtest", forbidden: nouns,
 			why: "a noun's tests import the harness: the harness is given the commands it runs"})
 	for _, n := range nouns {
 		out = append(out, rule{pkg: n, forbidden: slices.DeleteFunc(slices.Clone(nouns), func(o string) bool { return o == n }),
-			why: "a noun stands on core alone: what two nouns share goes to cmd/core"})
+			why: "a noun stands on core alone: what two nouns share goes to cmd/cmdutil"})
 	}
 	return out
 }
@@ -181,7 +181,7 @@ func TestEveryNounHasItsRules(t *testing.T) {
 	t.Parallel()
 	for path := range listPackages(t) {
 		rel, ok := strings.CutPrefix(path, module+"/")
-		if !ok || !strings.HasPrefix(rel, "cmd/") || rel == "cmd/core" || strings.HasPrefix(rel, "cmd/internal/") {
+		if !ok || !strings.HasPrefix(rel, "cmd/") || rel == "cmd/cmdutil" || strings.HasPrefix(rel, "cmd/internal/") {
 			continue
 		}
 		if !slices.Contains(nouns, rel) {

@@ -14,14 +14,14 @@ import (
 	"testing"
 )
 
-// staysInCore are the names of cmd/core that one noun alone uses but that
+// staysInCore are the names of cmd/cmdutil that one noun alone uses but that
 // core keeps, each with the reason.
 var staysInCore = map[string]string{
 	"CurrencyLabel": "the Russian tables' currency signs are core's table language (table_lang.go), which promo generate's header shares",
 	"DataFlag":      "core's completer reads the sandbox's --data flag (SandboxData), which DataFlag defines",
 }
 
-// coreUse is where the exported top-level names of cmd/core are used.
+// coreUse is where the exported top-level names of cmd/cmdutil are used.
 type coreUse struct {
 	decl   map[string]string          // name → where core declares it
 	inCore map[string]bool            // used by core's own code
@@ -29,8 +29,8 @@ type coreUse struct {
 }
 
 // coreUses reads the non-test Go files under dir (the module's cmd): the
-// exported top-level names of cmd/core, and which packages use each, by
-// its qualified name (core.X) or, in core, its bare name.
+// exported top-level names of cmd/cmdutil, and which packages use each, by
+// its qualified name (cmdutil.X) or, in core, its bare name.
 func coreUses(t *testing.T, dir string) coreUse {
 	t.Helper()
 	u := coreUse{decl: map[string]string{}, inCore: map[string]bool{}, users: map[string]map[string]bool{}}
@@ -52,7 +52,7 @@ func coreUses(t *testing.T, dir string) coreUse {
 		t.Fatal(err)
 	}
 	declared := map[token.Pos]bool{}
-	for _, f := range files["cmd/core"] {
+	for _, f := range files["cmd/cmdutil"] {
 		for _, d := range f.Decls {
 			var names []*ast.Ident
 			switch d := d.(type) {
@@ -80,7 +80,7 @@ func coreUses(t *testing.T, dir string) coreUse {
 	}
 	for pkg, fs := range files {
 		for _, f := range fs {
-			if pkg == "cmd/core" {
+			if pkg == "cmd/cmdutil" {
 				ast.Inspect(f, func(n ast.Node) bool {
 					if id, ok := n.(*ast.Ident); ok && !declared[id.Pos()] {
 						u.inCore[id.Name] = true
@@ -91,8 +91,8 @@ func coreUses(t *testing.T, dir string) coreUse {
 			}
 			local := ""
 			for _, imp := range f.Imports {
-				if p, _ := strconv.Unquote(imp.Path.Value); p == module+"/cmd/core" {
-					local = "core"
+				if p, _ := strconv.Unquote(imp.Path.Value); p == module+"/cmd/cmdutil" {
+					local = "cmdutil"
 					if imp.Name != nil {
 						local = imp.Name.Name
 					}
@@ -117,23 +117,23 @@ func coreUses(t *testing.T, dir string) coreUse {
 	return u
 }
 
-// TestCoreServesMoreThanOneNoun fails when cmd/core exports a name that
+// TestCoreServesMoreThanOneNoun fails when cmd/cmdutil exports a name that
 // core itself does not use and only one noun's code does (its tests aside):
 // core is what the commands share, and what one noun alone needs lives in
 // that noun's package. (Methods and fields are not checked: without types
 // a selector on a value does not say whose it is.)
 func TestCoreServesMoreThanOneNoun(t *testing.T) {
 	t.Parallel()
-	if _, err := os.Stat("../../cmd/core"); err != nil {
+	if _, err := os.Stat("../../cmd/cmdutil"); err != nil {
 		t.Fatal(err)
 	}
 	u := coreUses(t, "../../cmd")
 	if len(u.decl) == 0 || len(u.users["Factory"]) < 2 {
-		t.Fatalf("found %d exported names in cmd/core, Factory used by %v: the reader is broken", len(u.decl), u.users["Factory"])
+		t.Fatalf("found %d exported names in cmd/cmdutil, Factory used by %v: the reader is broken", len(u.decl), u.users["Factory"])
 	}
 	for name := range staysInCore {
 		if _, ok := u.decl[name]; !ok {
-			t.Errorf("staysInCore names core.%s, which cmd/core does not declare: take it off the list", name)
+			t.Errorf("staysInCore names core.%s, which cmd/cmdutil does not declare: take it off the list", name)
 		}
 	}
 	for _, name := range loners(u) {
@@ -148,7 +148,7 @@ func TestCoreServesMoreThanOneNoun(t *testing.T) {
 	}
 }
 
-// loners are the exported names of cmd/core that core does not use and
+// loners are the exported names of cmd/cmdutil that core does not use and
 // one noun alone does, sorted.
 func loners(u coreUse) []string {
 	var out []string
@@ -176,10 +176,10 @@ func TestLonersAreFound(t *testing.T) {
 	t.Parallel()
 	dir := filepath.Join(t.TempDir(), "cmd")
 	for name, src := range map[string]string{
-		"core/core.go":   "package core\n\nfunc Alone() {}\n\nfunc Shared() {}\n\ntype Own int\n\nvar x Own\n\nconst Tested = 1\n",
-		"promocmd/a.go":  "package promocmd\n\nimport \"" + module + "/cmd/core\"\n\nvar _ = core.Shared\n\nfunc f() { core.Alone() }\n",
-		"site/b.go":      "package site\n\nimport c \"" + module + "/cmd/core\"\n\nvar _ c.Own\n\nfunc g() { c.Shared() }\n",
-		"site/b_test.go": "package site\n\nimport \"" + module + "/cmd/core\"\n\nvar _ = core.Tested\n",
+		"cmdutil/cmdutil.go": "package cmdutil\n\nfunc Alone() {}\n\nfunc Shared() {}\n\ntype Own int\n\nvar x Own\n\nconst Tested = 1\n",
+		"promocmd/a.go":      "package promocmd\n\nimport \"" + module + "/cmd/cmdutil\"\n\nvar _ = cmdutil.Shared\n\nfunc f() { cmdutil.Alone() }\n",
+		"site/b.go":          "package site\n\nimport c \"" + module + "/cmd/cmdutil\"\n\nvar _ c.Own\n\nfunc g() { c.Shared() }\n",
+		"site/b_test.go":     "package site\n\nimport \"" + module + "/cmd/cmdutil\"\n\nvar _ = cmdutil.Tested\n",
 	} {
 		path := filepath.Join(dir, filepath.FromSlash(name))
 		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {

@@ -17,7 +17,7 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/promoctl/promoctl/cmd/core"
+	"github.com/promoctl/promoctl/cmd/cmdutil"
 	"github.com/promoctl/promoctl/internal/api"
 	"github.com/promoctl/promoctl/internal/apitest"
 	"github.com/promoctl/promoctl/internal/iostreams"
@@ -46,10 +46,10 @@ type Runner struct {
 	// ends, for cancellation tests).
 	StdinFrom io.Reader
 	TTY       bool
-	Prompter  core.Prompter
+	Prompter  cmdutil.Prompter
 	// keychain, when set, is the keychain of the run; nil means none, so
 	// that no test touches the real one.
-	keychain core.Keychain
+	keychain cmdutil.Keychain
 	Loc      *time.Location
 	// ctx, when set, is the context the run gets (cancellation tests);
 	// otherwise each run gets one that expires after 20 seconds.
@@ -71,12 +71,12 @@ type Runner struct {
 	// format added to output.Printers()).
 	Printers []output.Printer
 	// nouns puts the commands under test in the root command.
-	nouns func(root *cobra.Command, f *core.Factory)
+	nouns func(root *cobra.Command, f *cmdutil.Factory)
 }
 
 // NewRunnerOf returns a runner of the commands that nouns puts in the
 // root, logged in to a fresh fake API as user 42.
-func NewRunnerOf(t *testing.T, nouns func(root *cobra.Command, f *core.Factory)) *Runner {
+func NewRunnerOf(t *testing.T, nouns func(root *cobra.Command, f *cmdutil.Factory)) *Runner {
 	t.Helper()
 	home := t.TempDir()
 	r := &Runner{T: t, API: apitest.New(t), Loc: MustLoc(t, "Europe/Moscow"), nouns: nouns}
@@ -120,8 +120,8 @@ func (r *Runner) Run(args ...string) RunResult {
 		defer cancel()
 		ctx = c
 	}
-	code := core.Execute(ctx, args, core.Options{
-		Build: core.Build{Version: "1.2.3"}, IO: ios, Env: env, Location: r.Loc, Prompter: r.Prompter, Keychain: r.keychain,
+	code := cmdutil.Execute(ctx, args, cmdutil.Options{
+		Build: cmdutil.Build{Version: "1.2.3"}, IO: ios, Env: env, Location: r.Loc, Prompter: r.Prompter, Keychain: r.keychain,
 		Transport: r.Transport, Progress: r.Progress, Now: func() time.Time { return verbClock },
 		Retry:             api.RetryPolicy{Attempts: 3, BaseDelay: time.Millisecond, MaxDelay: 5 * time.Millisecond, Wait: r.Wait},
 		CompletionTimeout: r.CompletionTimeout, Printers: r.Printers,

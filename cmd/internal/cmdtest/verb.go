@@ -15,7 +15,7 @@ import (
 
 	"github.com/spf13/pflag"
 
-	"github.com/promoctl/promoctl/cmd/core"
+	"github.com/promoctl/promoctl/cmd/cmdutil"
 	"github.com/promoctl/promoctl/internal/api"
 	"github.com/promoctl/promoctl/internal/apitest"
 	"github.com/promoctl/promoctl/internal/config"
@@ -44,7 +44,7 @@ type Answer struct {
 // VerbEnv is the world a verb's run test runs in.
 type VerbEnv struct {
 	API            *apitest.Server
-	Sess           *core.Session
+	Sess           *cmdutil.Session
 	Stdout, Stderr *bytes.Buffer
 }
 
@@ -64,11 +64,11 @@ func NewVerbEnv(t *testing.T, tty bool, format format.Format, answers ...Answer)
 		Profile: config.DefaultProfile, Sources: map[string]config.Source{},
 	}
 	var client *api.Client
-	sess := &core.Session{
+	sess := &cmdutil.Session{
 		IO: ios, Settings: s, Loc: MustLoc(t, "Europe/Moscow"),
 		Out:      output.Options{Format: format, Terminal: tty, Context: context.Background()},
 		Now:      func() time.Time { return verbClock },
-		Warnings: &core.Warnings{Out: errOut},
+		Warnings: &cmdutil.Warnings{Out: errOut},
 		Client: func() (*api.Client, error) {
 			if client != nil {
 				return client, nil
@@ -125,7 +125,7 @@ func ReplaceBase(want, url string) string { return strings.ReplaceAll(want, "BAS
 // file in a temporary folder, written only by the run, a keychain in
 // memory, an environment and a command line of global flags.
 type configEnv struct {
-	Sess           *core.ConfigSession
+	Sess           *cmdutil.ConfigSession
 	Path           string
 	keychain       *MapKeychain
 	stdout, stderr *bytes.Buffer
@@ -160,19 +160,19 @@ func NewConfigEnv(t *testing.T, tty bool, content string, kc *MapKeychain, env m
 	ios, _, out, errOut := iostreams.Test()
 	ios.SetTTY(tty, tty, tty)
 	e := &configEnv{Path: path, keychain: kc, stdout: out, stderr: errOut}
-	w := &core.Warnings{Out: errOut}
+	w := &cmdutil.Warnings{Out: errOut}
 	add := func(t string) { e.Secrets = append(e.Secrets, t) }
-	keys := &core.APIKeys{Secret: add, Warn: w.Warn}
+	keys := &cmdutil.APIKeys{Secret: add, Warn: w.Warn}
 	if kc != nil {
 		keys.KC = kc
 	}
-	e.Sess = &core.ConfigSession{
+	e.Sess = &cmdutil.ConfigSession{
 		IO: ios, Warnings: w, Env: func(k string) (string, bool) { v, ok := env[k]; return v, ok },
-		File:     &core.ConfigFile{Path: func() (string, error) { return path, nil }, Warn: w.Warn},
+		File:     &cmdutil.ConfigFile{Path: func() (string, error) { return path, nil }, Warn: w.Warn},
 		Keys:     keys,
 		Secret:   add,
 		Profile:  func(doc *config.Doc) (string, config.Source) { return r.Profile(doc.File, doc.Path) },
-		LockWait: core.LockWait(r),
+		LockWait: cmdutil.LockWait(r),
 	}
 	return e
 }

@@ -3,7 +3,7 @@
 // arguments, the root command's global flags, API keys, the in-process
 // sandbox, completion's completer and the language glue. It imports no
 // noun package.
-package core
+package cmdutil
 
 import (
 	"context"
