@@ -20,6 +20,7 @@ import (
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
 
+	"github.com/promoctl/promoctl/cmd/cmdutil/complete"
 	"github.com/promoctl/promoctl/internal/api"
 	"github.com/promoctl/promoctl/internal/config"
 	"github.com/promoctl/promoctl/internal/format"
@@ -78,7 +79,7 @@ type Factory struct {
 	// Completing is set for a completion request: only then do verbs
 	// register their flags' completions (CompleteFlag).
 	Completing bool
-	completer  *Completer // the run's completions, built on first use
+	completer  *complete.Completer // the run's completions, built on first use
 }
 
 // Cleanup releases what the command opened.
