@@ -11,6 +11,7 @@ import (
 	"github.com/promoctl/promoctl/cmd/cmdutil/complete"
 	"github.com/promoctl/promoctl/internal/api"
 	"github.com/promoctl/promoctl/internal/config"
+	"github.com/promoctl/promoctl/internal/sandbox/inprocess"
 )
 
 // The completions of a run: the completer's functions, which need the
@@ -84,8 +85,7 @@ func completionSandbox(ctx context.Context, f *Factory, budget time.Duration, cm
 	if err != nil {
 		return nil, nil, nil, err
 	}
-	local := NewLocalSandbox(SandboxDataPath(data, f.Env), f.Env, io.Discard)
-	local.lockWait = budget
+	local := inprocess.New(inprocess.DataPath(data, f.Env), f.Env, io.Discard, nil, budget)
 	var s *config.Settings
 	if f.Global.Sandbox {
 		s, err = f.Settings(cmd)
