@@ -94,11 +94,23 @@ func (p *Printer) SayWith(m Message, errText func(error) string) string {
 	return p.T(m.ID, args...)
 }
 
-// ErrorText is err in p's language when it is an *Error; otherwise err's
-// own text. The run's edge (cmd) says every error of a chain.
+// Said is an error that knows its words as a catalog's message, such as
+// a domain's typed error (promo.FieldError) that callers also read with
+// errors.As.
+type Said interface {
+	error
+	Message() Message
+}
+
+// ErrorText is err in p's language when it is an *Error or Said;
+// otherwise err's own text. The run's edge (cmd) says every error of a
+// chain.
 func (p *Printer) ErrorText(err error) string {
-	if e, ok := err.(*Error); ok {
+	switch e := err.(type) {
+	case *Error:
 		return p.Say(e.Msg)
+	case Said:
+		return p.Say(e.Message())
 	}
 	return err.Error()
 }
