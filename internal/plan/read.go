@@ -571,7 +571,6 @@ func cut(s string) string {
 	return s
 }
 
-
 // echo is s to be echoed in a message that quotes it in its language's
 // quotation marks ("…" or «…»): its first shortRunes characters, and …
 // after them when it goes on. A value is echoed only so, whatever its
