@@ -219,7 +219,7 @@ func portOf(u *url.URL) string {
 // it is not a connection error, and sending again would be refused again.
 type redirectError struct{ msg i18n.Message }
 
-func (e *redirectError) Error() string          { return i18n.InEnglish(e.msg) }
+func (e *redirectError) Error() string         { return i18n.InEnglish(e.msg) }
 func (e *redirectError) Message() i18n.Message { return e.msg }
 
 // Request is one API call.
@@ -365,7 +365,7 @@ func (e *connError) Error() string { return i18n.InEnglish(e.Message()) }
 
 // Message is the error's words.
 func (e *connError) Message() i18n.Message { return i18n.M("api.cannot_reach", "Err", e.err) }
-func (e *connError) Unwrap() error { return e.err }
+func (e *connError) Unwrap() error         { return e.err }
 
 // NotSent reports whether err proves that the request never reached the
 // server: the connection to it was never made, or the request was never
