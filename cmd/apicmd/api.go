@@ -155,7 +155,7 @@ func (a *apiFlags) validate(cmd *cobra.Command, args []string) (method, target s
 // complete reads the headers, fields and body into opts and starts the
 // session.
 func (a *apiFlags) complete(cmd *cobra.Command, f *cmdutil.Factory, m, target string, opts *apiOptions) error {
-	header, err := parseHeaders(a.headers)
+	header, err := parseDashH(a.headers)
 	if err != nil {
 		return err
 	}
@@ -334,8 +334,8 @@ func fieldsJSON(fs []apiField) []byte {
 	return b.Bytes()
 }
 
-// parseHeaders reads the -H flags.
-func parseHeaders(hs []string) (http.Header, error) {
+// parseDashH reads the -H flags: the headers to add to the request.
+func parseDashH(hs []string) (http.Header, error) {
 	h := http.Header{}
 	for _, s := range hs {
 		name, value, ok := strings.Cut(s, ":")

@@ -115,7 +115,13 @@ func (p *Printer) ErrorText(err error) string {
 
 // InEnglish is m in English: the Error() of a typed error whose words are
 // a catalog message.
-func InEnglish(m Message) string { return New(English).Say(m) }
+func InEnglish(m Message) string { return english().Say(m) }
+
+// english is the English Printer that errors say themselves with: its
+// catalogs are read once, on the first error said, not once per error (a
+// file's problems, a bulk job's failures). Read-only once made, and a
+// Printer is safe for concurrent use.
+var english = sync.OnceValue(func() *Printer { return New(English) })
 
 // Error is an error whose words are a catalog message: its English Error()
 // comes from the English catalog, the edge says it in the run's language,
@@ -142,7 +148,7 @@ func CountError(exit int, id string, n int, args ...any) *Error {
 
 // Error is the message in English.
 func (e *Error) Error() string {
-	e.once.Do(func() { e.english = New(English).Say(e.Msg) })
+	e.once.Do(func() { e.english = english().Say(e.Msg) })
 	return e.english
 }
 
