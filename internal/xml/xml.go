@@ -24,7 +24,6 @@ package xml
 import (
 	"bufio"
 	"bytes"
-	"errors"
 	"fmt"
 	"io"
 	"strconv"
@@ -201,23 +200,22 @@ type Decoder struct {
 	// the attribute xmlns="DefaultSpace".
 	DefaultSpace string
 
-	r              io.ByteReader
-	t              TokenReader
-	buf            bytes.Buffer
-	saved          *bytes.Buffer
-	stk            *stack
-	stkDepth       int
-	free           *stack
-	needClose      bool
-	toClose        Name
-	nextToken      Token
-	nextByte       int
-	ns             map[string]string
-	err            error
-	line           int
-	linestart      int64
-	offset         int64
-	inUnmarshalXML bool
+	r         io.ByteReader
+	t         TokenReader
+	buf       bytes.Buffer
+	saved     *bytes.Buffer
+	stk       *stack
+	stkDepth  int
+	free      *stack
+	needClose bool
+	toClose   Name
+	nextToken Token
+	nextByte  int
+	ns        map[string]string
+	err       error
+	line      int
+	linestart int64
+	offset    int64
 }
 
 // NewDecoder creates a new XML parser reading from r.
@@ -508,18 +506,6 @@ func (d *Decoder) autoClose(t Token) (Token, bool) {
 		}
 	}
 	return nil, false
-}
-
-var errRawToken = errors.New("xml: cannot use RawToken from UnmarshalXML method")
-
-// RawToken is like [Decoder.Token] but does not verify that
-// start and end elements match and does not translate
-// name space prefixes to their corresponding URLs.
-func (d *Decoder) RawToken() (Token, error) {
-	if d.inUnmarshalXML {
-		return nil, errRawToken
-	}
-	return d.rawToken()
 }
 
 func (d *Decoder) rawToken() (Token, error) {
