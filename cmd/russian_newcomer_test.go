@@ -177,8 +177,7 @@ func TestRussianNewcomer(t *testing.T) {
 		{name: "a server that is not there", code: 1, env: map[string]string{"PROMOCTL_BASE_URL": "http://127.0.0.1:1"},
 			args: []string{"promo", "list", "--site-id", "7"}, machine: asJSON,
 			knownEnglish: "Go's network error: dial tcp API: connect: connection refused"},
-		{name: "api with a bad method", code: 2, args: []string{"api", "-X", "F O", "/v1/promo"}, machine: asJSON,
-			knownEnglish: "api's refusal: unsupported method"},
+		{name: "api with a bad method", code: 2, args: []string{"api", "-X", "F O", "/v1/promo"}, machine: asJSON},
 	}
 	for _, c := range runs {
 		t.Run(c.name, func(t *testing.T) {
