@@ -2,11 +2,12 @@ package sheet
 
 import (
 	"context"
-	"encoding/xml"
 	"io"
 	"math"
 	"strconv"
 	"strings"
+
+	"github.com/promoctl/promoctl/internal/xml"
 )
 
 // The OpenDocument namespaces a spreadsheet's content is read in.

@@ -2,13 +2,14 @@ package sheet
 
 import (
 	"context"
-	"encoding/xml"
 	"io"
 	"math"
 	"path"
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/promoctl/promoctl/internal/xml"
 )
 
 // Relationship types, by how their URIs end (transitional and strict

@@ -5,12 +5,12 @@ import (
 	"bufio"
 	"context"
 	"encoding/binary"
-	"encoding/xml"
 	"errors"
 	"io"
 	"strings"
 
 	"github.com/promoctl/promoctl/internal/i18n"
+	"github.com/promoctl/promoctl/internal/xml"
 )
 
 // pkg is a workbook's archive, opened within Limits: its parts by name
