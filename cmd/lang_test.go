@@ -219,7 +219,7 @@ func TestRussianErrorLines(t *testing.T) {
 		{[]string{"--sandbox", "promo", "list", "--site-id", "3"}, cmdutil.ExitAuth,
 			"promoctl: список промокодов сайта 3: нет доступа: у вас нет доступа к сайту 3 (ошибка API 30: user cant view site)\n"},
 		{[]string{"--sandbox", "promo", "get", "NOPE", "--site-id", "1"}, cmdutil.ExitNotFound,
-			"promoctl: промокода \"NOPE\" нет на сайте 1 (промокод ищется на сайте из --site-id или site_id из настроек; аргумент из одних цифр считается ID)\n"},
+			"promoctl: промокода «NOPE» нет на сайте 1 (промокод ищется на сайте из --site-id или site_id из настроек; аргумент из одних цифр считается ID)\n"},
 		{[]string{"--sandbox", "promo", "lst"}, cmdutil.ExitUsage, "promoctl: у \"promoctl promo\" нет команды \"lst\"; возможно, вы имели в виду \"list\"?\n"},
 		{[]string{"--sandbox", "promo", "generate", "--site-id", "1", "--count", "x"}, cmdutil.ExitUsage,
 			"promoctl: неверное значение \"x\" флага \"--count\": нужно целое число, а не \"x\"\n"},

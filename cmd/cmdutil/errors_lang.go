@@ -3,7 +3,6 @@ package cmdutil
 import (
 	"context"
 	"errors"
-	"fmt"
 	"regexp"
 	"slices"
 	"strconv"
@@ -308,11 +307,6 @@ func (r *ErrorRenderer) typed(err error) (string, bool) {
 			source = strings.TrimSpace(p.T(k) + " " + strings.Replace(e.Source.Name, " in ", " "+p.T("word.in")+" ", 1))
 		}
 		return p.T("error.setting.invalid", "Key", e.Key, "Source", source, "Err", r.text(e.Err)), true
-	case *PromoNotFoundError:
-		if len(e.Codes) > 1 {
-			return p.T("error.promo.codes_not_found", "Codes", fmt.Sprintf("%q", strings.Join(e.Codes, ", ")), "Site", e.Site), true
-		}
-		return p.T("error.promo.code_not_found", "Code", fmt.Sprintf("%q", e.Codes[0]), "Site", e.Site), true
 	}
 	if errors.Is(err, prompt.ErrCancelled) || err == context.Canceled {
 		return p.T("error.cancelled"), true

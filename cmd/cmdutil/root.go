@@ -9,6 +9,9 @@ import (
 	"strings"
 	"time"
 
+	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
+
 	"github.com/promoctl/promoctl/cmd/cmdutil/complete"
 	"github.com/promoctl/promoctl/internal/api"
 	"github.com/promoctl/promoctl/internal/baseurl"
@@ -17,10 +20,7 @@ import (
 	"github.com/promoctl/promoctl/internal/iostreams"
 	"github.com/promoctl/promoctl/internal/output"
 	"github.com/promoctl/promoctl/internal/progress"
-	"github.com/promoctl/promoctl/internal/promo"
 	"github.com/promoctl/promoctl/internal/prompt"
-	"github.com/spf13/cobra"
-	"github.com/spf13/pflag"
 )
 
 // Build describes the binary; main fills it in at link time.
@@ -77,6 +77,9 @@ func (e *usageError) Error() string { return e.err.Error() }
 
 func (e *usageError) Unwrap() error { return e.err }
 
+// ExitCode is 2: a usage error.
+func (e *usageError) ExitCode() int { return ExitUsage }
+
 func UsageErr(err error) error { return &usageError{err} }
 
 // FlagError explains a flag that could not be parsed. A negative number
@@ -108,6 +111,9 @@ type AuthError struct{ Msg string }
 func (e *AuthError) Error() string { return e.Msg }
 
 func (e *AuthError) Unwrap() error { return errNotLoggedIn }
+
+// ExitCode is 3: credentials are missing.
+func (e *AuthError) ExitCode() int { return ExitAuth }
 
 func NoArgs(cmd *cobra.Command, args []string) error {
 	if len(args) > 0 {
@@ -158,16 +164,17 @@ const (
 	ExitCancelled = 130
 )
 
-// ExitCode maps an error to the contract's exit code.
+// ExitCode maps an error to the contract's exit code, by the types in its
+// tree, never its text: the first error that names its exit code
+// (ExitCode() int: a usage error, missing credentials, an *i18n.Error, a
+// promo field's or not-found error), else the client's and the settings'
+// typed errors.
 func ExitCode(err error) int {
 	var (
-		ue *usageError
 		ae *api.Error
 		ve *config.ValueError
-		fe *promo.FieldError
 		ce *config.FileError
 		pe *api.PlainHTTPError
-		nf *PromoNotFoundError
 	)
 	switch {
 	case err == nil:
@@ -176,12 +183,8 @@ func ExitCode(err error) int {
 		return ExitCancelled
 	case namedExit(err) != 0:
 		return namedExit(err)
-	case errors.As(err, &ue), errors.As(err, &ve), errors.As(err, &fe), errors.As(err, &ce), errors.As(err, &pe):
+	case errors.As(err, &ve), errors.As(err, &ce), errors.As(err, &pe):
 		return ExitUsage
-	case errors.Is(err, errNotLoggedIn):
-		return ExitAuth
-	case errors.As(err, &nf):
-		return ExitNotFound
 	case errors.As(err, &ae):
 		switch {
 		case ae.Status == http.StatusUnauthorized || ae.Status == http.StatusForbidden:
@@ -194,7 +197,8 @@ func ExitCode(err error) int {
 }
 
 // namedExit is the first exit code that an error of err's tree names
-// (i18n.Error's ExitCode, outermost first), or 0 when none does.
+// (its ExitCode method), outermost first as errors.As looks, or 0 when
+// none does: an error that names 0 lets what it wraps decide.
 func namedExit(err error) int {
 	if c, ok := err.(interface{ ExitCode() int }); ok && c.ExitCode() != 0 {
 		return c.ExitCode()

@@ -163,12 +163,12 @@ func resolvePromo(ctx context.Context, s *cmdutil.Session, id int64, code string
 		return 0, err
 	}
 	if id == 0 {
-		return 0, &cmdutil.PromoNotFoundError{Codes: []string{ref.Code}, Site: site}
+		return 0, notFoundError([]string{ref.Code}, nil, site)
 	}
 	return id, nil
 }
 
-// checkOnSite returns a *cmdutil.PromoNotFoundError unless promo code id is on
+// checkOnSite returns a not-found error (notFoundError) unless promo code id is on
 // site's list: an id names a promo code of whatever site it is on, so a
 // verb that destroys checks it against the site the user named.
 func checkOnSite(ctx context.Context, s *cmdutil.Session, id, site int64) error {
@@ -187,7 +187,7 @@ func checkOnSite(ctx context.Context, s *cmdutil.Session, id, site int64) error 
 		return err
 	}
 	if !found {
-		return &cmdutil.PromoNotFoundError{IDs: []int64{id}, Site: site}
+		return notFoundError(nil, []int64{id}, site)
 	}
 	return nil
 }

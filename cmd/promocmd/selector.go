@@ -293,7 +293,7 @@ func (l *selectedPromos) missing(site int64) error {
 	if len(codes) == 0 && len(ids) == 0 {
 		return nil
 	}
-	return &cmdutil.PromoNotFoundError{Codes: codes, IDs: ids, Site: site}
+	return notFoundError(codes, ids, site)
 }
 
 // campaign is the job of --job: its journal and the codes it created,

@@ -1,6 +1,7 @@
 package promo
 
 import (
+	"errors"
 	"strconv"
 	"strings"
 
@@ -37,6 +38,15 @@ type FieldError struct {
 
 func (e *FieldError) Error() string { return e.Field + ": " + e.Err.Error() }
 func (e *FieldError) Unwrap() error { return e.Err }
+
+// ExitCode is 2, a usage error, unless the error it wraps names its own.
+func (e *FieldError) ExitCode() int {
+	var named interface{ ExitCode() int }
+	if errors.As(e.Err, &named) && named.ExitCode() != 0 {
+		return named.ExitCode()
+	}
+	return 2
+}
 
 // Message is the error as a catalog's message: "FIELD: what is wrong",
 // what is wrong said in the language too.
