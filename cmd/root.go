@@ -1,6 +1,6 @@
 // Package cmd is promoctl's root: Main and Execute, and the command tree
 // put together from the nouns (one package each: cmd/promocmd, cmd/site, …)
-// on what every command uses (cmd/core). In each verb flags become an
+// on the base they share (cmd/cmdutil). In each verb flags become an
 // options struct, and a run function does the work with dependencies built
 // only when a command needs them, so `promoctl --version` reads no config
 // and builds no HTTP client.

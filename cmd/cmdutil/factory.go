@@ -1,8 +1,11 @@
-// Package core is what every promoctl command uses: the factory of a run
-// and the session a verb runs in, errors and exit codes, shared flags and
-// arguments, the root command's global flags, API keys, the in-process
-// sandbox, completion's completer and the language glue. It imports no
-// noun package.
+// Package cmdutil is the base the nouns build on: the factory of a run and
+// the session a verb runs in (or the config session of a verb that edits
+// the config file), errors and exit codes, usage errors and the shared
+// flags and arguments, the root command and its global flags, API keys,
+// the completer's functions on the run (package complete holds the rest),
+// the run's language (help, the error line), and the files -f names. It
+// imports no noun; what one noun alone uses lives in that noun
+// (internal/archtest, TestBaseServesMoreThanOneNoun).
 package cmdutil
 
 import (
@@ -36,8 +39,8 @@ import (
 
 // globalFlags are the root command's persistent flags that are not
 // settings, as given: nothing changes them once they are parsed (a run is
-// switched to the in-process sandbox by factory.inProcessSandbox). The
-// settings' flags are read through factory.resolver.
+// switched to the in-process sandbox by Factory.InProcessSandbox). The
+// settings' flags are read through Factory.Resolver.
 type globalFlags struct {
 	JQ, SandboxData                                                   string
 	NoHeaders, Debug, NoColor, Sandbox, Accessible, AllowInsecureHTTP bool
@@ -50,14 +53,16 @@ type Prompter interface {
 
 // Factory is one run's state and the constructors of what its commands
 // are given, each built on first use, once the flags are parsed: the
-// settings (resolver, Settings, configDoc: the config file read once),
-// the keychain and where API keys are kept (keychain, apiKeys), API
-// clients (newClient, clientOptions, plainHTTP), the in-process sandbox
-// (inProcessSandbox), output options, the prompter (huh, promptAs), and
-// the reporting of the run's error (reportError, errorsAsJSON, redact).
-// start and startConfig (session.go) are the ways a verb gets them;
-// building the command tree uses none of them, so --help reads no config
-// and builds no client.
+// settings (Resolver, Settings, ConfigDoc: the config file read once per
+// run, by the language's choice when it reads it), the keychain and where
+// API keys are kept (keychain, APIKeys), API clients (newClient,
+// clientOptions, ClientOptions, PlainHTTP), the in-process sandbox
+// (InProcessSandbox), output options (outputOptions), the prompter (huh,
+// PromptAs), the completer's functions (Completions, CompleteFlag) and
+// the reporting of the run's error (ReportError, ErrorsAsJSON, redact).
+// Start, StartWith and StartConfig (session.go) are the ways a verb gets
+// them; building the command tree uses none of them, so --help reads no
+// config and builds no client.
 type Factory struct {
 	opts   Options
 	IO     *iostreams.IOStreams
@@ -69,6 +74,7 @@ type Factory struct {
 	resolved         *config.Resolver // the settings' one viper instance, built once per run
 	ResolvedSettings *config.Settings
 	doc              *config.Doc        // the config file, read once per run
+	early            *config.Doc        // the config file as the language's choice read it, before the flags were parsed
 	secrets          secretList         // tokens read during the run, redacted from errors
 	Local            *inprocess.Sandbox // the in-process sandbox, once the run is switched to it
 	Cleanups         []func()           // run when the command ends
@@ -158,7 +164,7 @@ func (f *Factory) Resolver(cmd *cobra.Command) *config.Resolver {
 }
 
 // Settings resolves the settings once per run: for the in-process sandbox
-// once the run is switched to it (--sandbox, inProcessSandbox).
+// once the run is switched to it (--sandbox, InProcessSandbox).
 func (f *Factory) Settings(cmd *cobra.Command) (*config.Settings, error) {
 	if f.ResolvedSettings != nil {
 		return f.ResolvedSettings, nil
@@ -221,9 +227,13 @@ func (f *Factory) ConfigDoc(cmd *cobra.Command) (*config.Doc, error) {
 	if err != nil {
 		return nil, err
 	}
-	doc, err := config.LoadDoc(path)
-	if err != nil {
-		return nil, err
+	doc := f.early
+	if doc == nil || doc.Path != path {
+		// Not read yet, or the language's choice read another file than
+		// the parsed flags name.
+		if doc, err = config.LoadDoc(path); err != nil {
+			return nil, err
+		}
 	}
 	f.Warnings.Warn(doc.Warnings...)
 	f.doc = doc

@@ -15,30 +15,49 @@ import (
 // the file's current profile); a file that cannot be read gives no
 // language, and the command that reads it says why.
 func DecideLanguage(args []string, env config.Env) i18n.Lang {
+	l, _ := decideLanguage(args, env)
+	return l
+}
+
+// decideLanguage is DecideLanguage, and the config file it read (nil when
+// it read none), which the run keeps so that the file is read once
+// (Factory.ConfigDoc).
+func decideLanguage(args []string, env config.Env) (i18n.Lang, *config.Doc) {
 	row, _ := config.Find(config.KeyLanguage)
 	if v, ok := env(row.Env); ok && v != "" {
 		if l, err := i18n.Parse(v); err == nil {
-			return l
+			return l, nil
 		}
 	}
-	if l := profileLanguage(args, env); l != "" {
-		return l
+	doc := configDoc(args, env)
+	if l := profileLanguage(args, env, doc); l != "" {
+		return l, doc
 	}
-	return i18n.FromLocale(env)
+	return i18n.FromLocale(env), doc
+}
+
+// configDoc is the config file the command line names (--config, its
+// variable, the default), or nil when it cannot be read.
+func configDoc(args []string, env config.Env) *config.Doc {
+	path, err := config.Path(parseArgFlags(args, nil).Value(config.KeyConfig), env)
+	if err != nil {
+		return nil
+	}
+	doc, err := config.LoadDoc(path)
+	if err != nil {
+		return nil
+	}
+	return doc
 }
 
 // profileLanguage is the language of the active profile of the config
-// file, or "".
-func profileLanguage(args []string, env config.Env) i18n.Lang {
+// file doc (nil: none), or "".
+func profileLanguage(args []string, env config.Env, doc *config.Doc) i18n.Lang {
 	given := parseArgFlags(args, nil)
-	path, err := config.Path(given.Value(config.KeyConfig), env)
-	if err != nil {
+	if doc == nil || len(doc.File.Profiles) == 0 {
 		return ""
 	}
-	f, err := config.Load(path)
-	if err != nil || len(f.Profiles) == 0 {
-		return ""
-	}
+	f := doc.File
 	name := given.Value(config.KeyProfile)
 	if name == "" {
 		if v, ok := env("PROMOCTL_PROFILE"); ok {

@@ -311,7 +311,8 @@ func distance(a, b string) int {
 func Execute(ctx context.Context, args []string, o Options, add func(root *cobra.Command, f *Factory)) int {
 	f := NewFactory(o)
 	f.Completing = complete.IsRequest(args)
-	f.Msg = i18n.New(DecideLanguage(args, f.Env))
+	lang, doc := decideLanguage(args, f.Env)
+	f.Msg, f.early = i18n.New(lang), doc
 	f.Warnings.Msg = f.Msg
 	f.localeCharset()
 	root := NewRootCmd(f)

@@ -20,8 +20,8 @@ import (
 
 // Session is what a verb that talks to the API is given: the streams, the
 // run's settings and output options, the clock, and a client built on
-// first use. factory.start fills one in once the flags are parsed; a verb's
-// test builds one around a fake API.
+// first use. Factory.Start fills one in once the flags are parsed; a
+// verb's test builds one around a fake API (cmdtest.NewVerbEnv).
 type Session struct {
 	IO       *iostreams.IOStreams
 	Settings *config.Settings

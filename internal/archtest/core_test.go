@@ -1,196 +1,307 @@
 package archtest
 
 import (
-	"go/ast"
-	"go/parser"
-	"go/token"
-	"io/fs"
+	"bufio"
+	"go/types"
 	"os"
 	"path/filepath"
 	"slices"
 	"sort"
-	"strconv"
 	"strings"
 	"testing"
+
+	"golang.org/x/tools/go/packages"
 )
 
-// staysInCore are the names of cmd/cmdutil that one noun alone uses but that
-// core keeps, each with the reason.
-var staysInCore = map[string]string{
-	"CurrencyLabel": "the Russian tables' currency signs are core's table language (table_lang.go), which promo generate's header shares",
-	"DataFlag":      "core's completer reads the sandbox's --data flag (SandboxData), which DataFlag defines",
+// The base of the commands, cmd/cmdutil, is what the nouns share: it
+// exports nothing that fewer than two of its users use. Its users are the
+// nouns (a package under a noun's counts as that noun: cmd/promocmd/jobrun
+// is promo), the root package cmd and main, which put the tree together;
+// not the base itself, not the test harness, not tests. A member counts as
+// a name: a top-level name, and a method or field of an exported type
+// (Session.Flags, Factory.Completions), found by the type checker, so that
+// a field reached through an embedded *cmdutil.Session counts for its
+// noun.
+
+// staysInBase are the exported members of cmd/cmdutil that fewer than two
+// users use but the base keeps, each with the reason. A key ending in ".*"
+// covers every member of that type.
+var staysInBase = map[string]string{
+	"Options.*":             "Execute's seams on the outside world: main gives the process's, the test harness its fakes",
+	"ExitOK":                "the contract's exit codes are one table",
+	"ExitFailure":           "the contract's exit codes are one table",
+	"ExitAuth":              "the contract's exit codes are one table",
+	"ExitNotFound":          "the contract's exit codes are one table",
+	"ExitCancelled":         "the contract's exit codes are one table",
+	"ExitCode":              "the contract's map of errors to exit codes: the root reports with it, and every noun's tests check it",
+	"SandboxData":           "--data of sandbox's verbs and the global --sandbox-data are one choice, made by the factory for --sandbox and by sandbox's verbs",
+	"DataFlag":              "it defines the --data flag SandboxData reads",
+	"Session.Flags":         "the run's global flags as given: a verb that suggests a command line repeats those that say where it goes (promo's today)",
+	"Session.ClientOptions": "a new client's options of the session: a verb that builds clients of its own starts from them (promo's bulk jobs today)",
+	"NewRootCmd":            "the root command, which the root package and the nouns' test trees put the nouns in",
+	"NewFactory":            "the run's factory, built by Execute, the root's tree for the docs, and tests",
 }
 
-// coreUse is where the exported top-level names of cmd/cmdutil are used.
-type coreUse struct {
-	decl   map[string]string          // name → where core declares it
-	inCore map[string]bool            // used by core's own code
-	users  map[string]map[string]bool // name → packages under cmd that use it
-}
+// notYetShared is the ratchet of what the base still exports for one
+// user or none (testdata/base-loners.txt, one member a line): a member not
+// listed fails, and so does a listed one that is shared now or gone. The
+// list only shrinks: move a member to its noun, unexport it, or say in
+// staysInBase why the base keeps it.
+const notYetShared = "testdata/base-loners.txt"
 
-// coreUses reads the non-test Go files under dir (the module's cmd): the
-// exported top-level names of cmd/cmdutil, and which packages use each, by
-// its qualified name (cmdutil.X) or, in core, its bare name.
-func coreUses(t *testing.T, dir string) coreUse {
+// baseUses loads the packages under cmd and main with their types, and
+// says for each exported member of cmd/cmdutil which users use it.
+func baseUses(t *testing.T) (decl map[string]string, users map[string][]string) {
 	t.Helper()
-	u := coreUse{decl: map[string]string{}, inCore: map[string]bool{}, users: map[string]map[string]bool{}}
-	fset := token.NewFileSet()
-	files := map[string][]*ast.File{} // package dir relative to the module → files
-	err := filepath.WalkDir(dir, func(path string, d fs.DirEntry, err error) error {
-		if err != nil || d.IsDir() || !strings.HasSuffix(path, ".go") || strings.HasSuffix(path, "_test.go") {
-			return err
-		}
-		f, err := parser.ParseFile(fset, path, nil, parser.SkipObjectResolution)
-		if err != nil {
-			return err
-		}
-		rel, _ := filepath.Rel(filepath.Dir(dir), filepath.Dir(path))
-		files[filepath.ToSlash(rel)] = append(files[filepath.ToSlash(rel)], f)
-		return nil
-	})
+	cfg := &packages.Config{Mode: packages.NeedName | packages.NeedTypes | packages.NeedTypesInfo | packages.NeedSyntax | packages.NeedFiles, Dir: "../.."}
+	pkgs, err := packages.Load(cfg, "./cmd/...", ".")
 	if err != nil {
 		t.Fatal(err)
 	}
-	declared := map[token.Pos]bool{}
-	for _, f := range files["cmd/cmdutil"] {
-		for _, d := range f.Decls {
-			var names []*ast.Ident
-			switch d := d.(type) {
-			case *ast.FuncDecl:
-				if d.Recv == nil {
-					names = append(names, d.Name)
+	var base *packages.Package
+	for _, p := range pkgs {
+		for _, e := range p.Errors {
+			t.Fatalf("load %s: %v", p.PkgPath, e)
+		}
+		if p.PkgPath == module+"/cmd/cmdutil" {
+			base = p
+		}
+	}
+	if base == nil {
+		t.Fatal("cmd/cmdutil not loaded")
+	}
+	members := exportedMembers(base.Types)
+	decl = map[string]string{}
+	for o, name := range members {
+		decl[name] = base.Fset.Position(o.Pos()).String()
+	}
+	seen := map[string]map[string]bool{}
+	for _, p := range pkgs {
+		user := userOf(strings.TrimPrefix(strings.TrimPrefix(p.PkgPath, module), "/"))
+		if user == "" {
+			continue
+		}
+		for _, o := range p.TypesInfo.Uses {
+			if name, ok := members[o]; ok {
+				if seen[name] == nil {
+					seen[name] = map[string]bool{}
 				}
-			case *ast.GenDecl:
-				for _, s := range d.Specs {
-					switch s := s.(type) {
-					case *ast.TypeSpec:
-						names = append(names, s.Name)
-					case *ast.ValueSpec:
-						names = append(names, s.Names...)
-					}
-				}
-			}
-			for _, n := range names {
-				if ast.IsExported(n.Name) {
-					u.decl[n.Name] = fset.Position(n.Pos()).String()
-					declared[n.Pos()] = true
-				}
+				seen[name][user] = true
 			}
 		}
 	}
-	for pkg, fs := range files {
-		for _, f := range fs {
-			if pkg == "cmd/cmdutil" {
-				ast.Inspect(f, func(n ast.Node) bool {
-					if id, ok := n.(*ast.Ident); ok && !declared[id.Pos()] {
-						u.inCore[id.Name] = true
-					}
-					return true
-				})
-				continue
-			}
-			local := ""
-			for _, imp := range f.Imports {
-				if p, _ := strconv.Unquote(imp.Path.Value); p == module+"/cmd/cmdutil" {
-					local = "cmdutil"
-					if imp.Name != nil {
-						local = imp.Name.Name
-					}
-				}
-			}
-			if local == "" {
-				continue
-			}
-			ast.Inspect(f, func(n ast.Node) bool {
-				if sel, ok := n.(*ast.SelectorExpr); ok {
-					if x, ok := sel.X.(*ast.Ident); ok && x.Name == local {
-						if u.users[sel.Sel.Name] == nil {
-							u.users[sel.Sel.Name] = map[string]bool{}
-						}
-						u.users[sel.Sel.Name][pkg] = true
-					}
-				}
-				return true
-			})
+	users = map[string][]string{}
+	for name := range decl {
+		for u := range seen[name] {
+			users[name] = append(users[name], u)
 		}
+		sort.Strings(users[name])
 	}
-	return u
+	return decl, users
 }
 
-// TestCoreServesMoreThanOneNoun fails when cmd/cmdutil exports a name that
-// core itself does not use and only one noun's code does (its tests aside):
-// core is what the commands share, and what one noun alone needs lives in
-// that noun's package. (Methods and fields are not checked: without types
-// a selector on a value does not say whose it is.)
-func TestCoreServesMoreThanOneNoun(t *testing.T) {
-	t.Parallel()
-	if _, err := os.Stat("../../cmd/cmdutil"); err != nil {
-		t.Fatal(err)
-	}
-	u := coreUses(t, "../../cmd")
-	if len(u.decl) == 0 || len(u.users["Factory"]) < 2 {
-		t.Fatalf("found %d exported names in cmd/cmdutil, Factory used by %v: the reader is broken", len(u.decl), u.users["Factory"])
-	}
-	for name := range staysInCore {
-		if _, ok := u.decl[name]; !ok {
-			t.Errorf("staysInCore names core.%s, which cmd/cmdutil does not declare: take it off the list", name)
+// exportedMembers are the exported top-level names of pkg and the
+// exported methods and fields of its exported types, by their objects.
+func exportedMembers(pkg *types.Package) map[types.Object]string {
+	out := map[types.Object]string{}
+	scope := pkg.Scope()
+	for _, name := range scope.Names() {
+		o := scope.Lookup(name)
+		if !o.Exported() {
+			continue
+		}
+		out[o] = name
+		tn, ok := o.(*types.TypeName)
+		if !ok || tn.IsAlias() {
+			continue
+		}
+		named, ok := tn.Type().(*types.Named)
+		if !ok {
+			continue
+		}
+		for m := range named.Methods() {
+			if m.Exported() && !implementsStd(m.Name()) {
+				out[m] = name + "." + m.Name()
+			}
+		}
+		if st, ok := named.Underlying().(*types.Struct); ok {
+			for f := range st.Fields() {
+				if f.Exported() {
+					out[f] = name + "." + f.Name()
+				}
+			}
 		}
 	}
-	for _, name := range loners(u) {
-		if _, ok := staysInCore[name]; !ok {
-			t.Errorf("%s: core.%s is used by %s alone: move it there (or say in staysInCore why core keeps it)", u.decl[name], name, onlyUser(u, name))
-		}
-	}
-	for name := range staysInCore {
-		if _, ok := u.decl[name]; ok && !slices.Contains(loners(u), name) {
-			t.Errorf("core.%s is in staysInCore, but more than one noun, or core itself, uses it: take it off the list", name)
-		}
-	}
+	return out
 }
 
-// loners are the exported names of cmd/cmdutil that core does not use and
-// one noun alone does, sorted.
-func loners(u coreUse) []string {
+// implementsStd says whether a method of that name serves an interface
+// (error, fmt.Stringer, errors' Unwrap, an exit code), which calls it
+// without naming it.
+func implementsStd(name string) bool {
+	return slices.Contains([]string{"Error", "Unwrap", "String", "ExitCode", "Message"}, name)
+}
+
+// userOf is the user a package of the module counts as: a noun (a
+// package under a noun's counts as it), the root cmd, or main ("");
+// "-" for the base, the test harness and the rest of the module.
+func userOf(rel string) string {
+	switch {
+	case rel == "":
+		return "main"
+	case rel == "cmd":
+		return "cmd"
+	}
+	return nounOf(rel)
+}
+
+// loners are the members of decl that fewer than two users use and that
+// staysInBase does not name, sorted.
+func loners(decl map[string]string, users map[string][]string) []string {
 	var out []string
-	for name := range u.decl {
-		if !u.inCore[name] && len(u.users[name]) == 1 && slices.Contains(nouns, onlyUser(u, name)) {
-			out = append(out, name)
+	for name := range decl {
+		if len(users[name]) >= 2 {
+			continue
 		}
+		typ, _, _ := strings.Cut(name, ".")
+		if _, ok := staysInBase[name]; ok {
+			continue
+		}
+		if _, ok := staysInBase[typ+".*"]; ok && strings.Contains(name, ".") {
+			continue
+		}
+		out = append(out, name)
 	}
 	sort.Strings(out)
 	return out
 }
 
-// onlyUser is a package that uses name.
-func onlyUser(u coreUse, name string) string {
-	for p := range u.users[name] {
-		return p
+// TestBaseServesMoreThanOneNoun fails when cmd/cmdutil exports a member
+// that fewer than two of its users use, unless staysInBase says why or the
+// ratchet still lists it.
+func TestBaseServesMoreThanOneNoun(t *testing.T) {
+	if testing.Short() {
+		t.Skip("type-checks the commands")
 	}
-	return ""
+	t.Parallel()
+	decl, users := baseUses(t)
+	if len(users["Factory"]) < 2 || len(users["Session.IO"]) < 2 {
+		t.Fatalf("Factory used by %v, Session.IO by %v: the reader is broken", users["Factory"], users["Session.IO"])
+	}
+	for name := range staysInBase {
+		if _, ok := decl[name]; !ok && !strings.HasSuffix(name, ".*") {
+			t.Errorf("staysInBase names cmdutil.%s, which cmd/cmdutil does not export: take it off the list", name)
+		}
+	}
+	listed := readLines(t, notYetShared)
+	got := loners(decl, users)
+	for _, name := range got {
+		if !slices.Contains(listed, name) {
+			t.Errorf("%s: cmdutil.%s is used by %s: move it to its noun (or unexport it, or say in staysInBase why the base keeps it)",
+				decl[name], name, usedBy(users[name]))
+		}
+	}
+	for _, name := range listed {
+		if !slices.Contains(got, name) {
+			t.Errorf("%s lists cmdutil.%s, which is shared now or gone: take it off the list", notYetShared, name)
+		}
+	}
+	if len(listed) > 0 {
+		t.Logf("%d members of cmdutil still serve fewer than two users (%s)", len(listed), notYetShared)
+	}
 }
 
-// TestLonersAreFound checks the reader and loners on made-up packages: a
-// name one noun uses, one that two nouns use, one core uses itself, and
-// one only a noun's test uses.
-func TestLonersAreFound(t *testing.T) {
-	t.Parallel()
-	dir := filepath.Join(t.TempDir(), "cmd")
-	for name, src := range map[string]string{
-		"cmdutil/cmdutil.go": "package cmdutil\n\nfunc Alone() {}\n\nfunc Shared() {}\n\ntype Own int\n\nvar x Own\n\nconst Tested = 1\n",
-		"promocmd/a.go":      "package promocmd\n\nimport \"" + module + "/cmd/cmdutil\"\n\nvar _ = cmdutil.Shared\n\nfunc f() { cmdutil.Alone() }\n",
-		"site/b.go":          "package site\n\nimport c \"" + module + "/cmd/cmdutil\"\n\nvar _ c.Own\n\nfunc g() { c.Shared() }\n",
-		"site/b_test.go":     "package site\n\nimport \"" + module + "/cmd/cmdutil\"\n\nvar _ = cmdutil.Tested\n",
-	} {
-		path := filepath.Join(dir, filepath.FromSlash(name))
-		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(path, []byte(src), 0o600); err != nil {
-			t.Fatal(err)
+// usedBy says who uses a member.
+func usedBy(users []string) string {
+	if len(users) == 0 {
+		return "no noun (only the base, its tests or the harness)"
+	}
+	return strings.Join(users, " ") + " alone"
+}
+
+// readLines reads a list of the testdata, one item a line, # comments
+// and blank lines aside.
+func readLines(t *testing.T, path string) []string {
+	t.Helper()
+	f, err := os.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	var out []string
+	sc := bufio.NewScanner(f)
+	for sc.Scan() {
+		if l := strings.TrimSpace(sc.Text()); l != "" && !strings.HasPrefix(l, "#") {
+			out = append(out, l)
 		}
 	}
-	u := coreUses(t, dir)
-	if got, want := loners(u), []string{"Alone"}; !slices.Equal(got, want) {
+	if err := sc.Err(); err != nil {
+		t.Fatal(err)
+	}
+	return out
+}
+
+// TestLonersAreFound checks the counting on made-up members: one a noun
+// alone uses, one two nouns use, one the base keeps with a reason, and a
+// field only one noun reaches.
+func TestLonersAreFound(t *testing.T) {
+	t.Parallel()
+	decl := map[string]string{"Alone": "", "Shared": "", "Options.Now": "", "Session.Bar": "", "Session.IO": "", "ExitOK": ""}
+	users := map[string][]string{"Alone": {"cmd/site"}, "Shared": {"cmd/promocmd", "cmd/site"}, "Options.Now": nil,
+		"Session.Bar": {"cmd/promocmd"}, "Session.IO": {"cmd/auth", "cmd/promocmd"}, "ExitOK": {"cmd"}}
+	if got, want := loners(decl, users), []string{"Alone", "Session.Bar"}; !slices.Equal(got, want) {
 		t.Errorf("loners = %q, want %q", got, want)
+	}
+	for rel, want := range map[string]string{"cmd/promocmd/jobrun": "cmd/promocmd", "cmd/site": "cmd/site", "": "main", "cmd": "cmd",
+		"cmd/cmdutil": "", "cmd/internal/cmdtest": "", "internal/promo": ""} {
+		if got := userOf(rel); got != want {
+			t.Errorf("userOf(%q) = %q, want %q", rel, got, want)
+		}
+	}
+}
+
+// TestNoCommandPackageIsLarge fails when a package under cmd holds more
+// than maxCmdLines lines of non-test Go: a noun that large is several
+// rooms. cmd/promocmd, being split into its verbs' packages, may not grow
+// beyond its ceiling, lowered as it shrinks.
+func TestNoCommandPackageIsLarge(t *testing.T) {
+	t.Parallel()
+	const maxCmdLines = 2500
+	ceilings := map[string]int{"cmd/promocmd": 6720, "cmd/cmdutil": 2990}
+	lines := map[string]int{}
+	err := filepath.WalkDir("../../cmd", func(path string, d os.DirEntry, err error) error {
+		if err != nil || d.IsDir() || !strings.HasSuffix(path, ".go") || strings.HasSuffix(path, "_test.go") {
+			return err
+		}
+		b, err := os.ReadFile(path)
+		if err != nil {
+			return err
+		}
+		rel := filepath.ToSlash(strings.TrimPrefix(filepath.Dir(path), "../../"))
+		lines[rel] += strings.Count(string(b), "\n")
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for pkg, n := range lines {
+		limit, ok := ceilings[pkg]
+		if !ok {
+			limit = maxCmdLines
+		}
+		if n > limit {
+			t.Errorf("%s has %d lines of non-test Go, over %d: split it into packages of what it does", pkg, n, limit)
+		}
+	}
+	for pkg, c := range ceilings {
+		switch n := lines[pkg]; {
+		case n <= maxCmdLines:
+			t.Errorf("%s has %d lines, within %d: take it off the ceilings", pkg, n, maxCmdLines)
+		case n < c-200:
+			t.Errorf("%s has %d lines, well under its ceiling %d: lower the ceiling to %d", pkg, n, c, n)
+		}
+	}
+	if n := lines["cmd/cmdutil"]; n > 1500 {
+		t.Logf("cmd/cmdutil has %d lines of non-test Go (the base's aim is at most 1,500)", n)
 	}
 }
