@@ -380,7 +380,7 @@ func readAPIBody(file string, stdin io.Reader, header http.Header) ([]byte, erro
 	if file == "" {
 		return nil, nil
 	}
-	data, err := cmdutil.ReadFileArg(file, stdin, maxAPIBody, ", the largest body promoctl api sends")
+	data, err := cmdutil.ReadFileArg(file, stdin, maxAPIBody, i18n.M("base.why.api_body"))
 	if err != nil {
 		return nil, err
 	}

@@ -157,7 +157,7 @@ func TestRunAuthLogin(t *testing.T) {
 			opts.ConfigSession, opts.Doc = e.Sess, doc
 			opts.Settings = &config.Settings{Profile: account, BaseURL: srv.URL, UserID: 42, Timeout: 10 * time.Second}
 			opts.Stdin = strings.NewReader(cmdtest.TestToken + "\n")
-			opts.PlainHTTP = cmdutil.PlainHTTP{Env: e.Sess.Env, Warn: e.Sess.Warn}
+			opts.PlainHTTP = cmdutil.PlainHTTP{Env: e.Sess.Env, Warn: e.Sess.Warnings.WarnMsg}
 			opts.NewClient = func(cr credentials, timeout time.Duration, allowPlain bool) (*api.Client, error) {
 				return api.New(api.Options{
 					BaseURL: cr.baseURL, Token: cr.token, UserID: cr.userID, UserAgent: "promoctl/1.2.3", Timeout: timeout,

@@ -188,7 +188,7 @@ func resolveSettings(cmd *cobra.Command, r *config.Resolver, sandboxed bool, san
 			return nil, err
 		}
 	} else if sandboxData != "" && !isSandboxCmd(cmd) {
-		return nil, Usagef("--sandbox-data names the data file of --sandbox: add --sandbox")
+		return nil, i18n.NewError(ExitUsage, "base.sandbox.data")
 	}
 	d, err := doc()
 	if err != nil {
@@ -203,10 +203,10 @@ func resolveSettings(cmd *cobra.Command, r *config.Resolver, sandboxed bool, san
 // without a word.
 func sandboxFlagConflict(r *config.Resolver) error {
 	if _, ok := r.FlagValue(config.KeyToken); ok {
-		return Usagef("--token cannot be used with --sandbox, which has its own tokens: for the other sandbox user, give --user-id 2")
+		return i18n.NewError(ExitUsage, "base.sandbox.token")
 	}
 	if _, ok := r.FlagValue(config.KeyBaseURL); ok {
-		return Usagef("--base-url cannot be used with --sandbox, which runs in-process: to use a running 'promoctl sandbox serve', drop --sandbox and give --base-url, --token and --user-id")
+		return i18n.NewError(ExitUsage, "base.sandbox.base_url")
 	}
 	return nil
 }
@@ -254,7 +254,7 @@ func (f *Factory) keychain() Keychain {
 
 // APIKeys is where the run keeps and finds the API keys of profiles.
 func (f *Factory) APIKeys() *APIKeys {
-	return &APIKeys{KC: f.keychain(), Secret: f.secrets.add, Warn: f.Warnings.Warn}
+	return &APIKeys{KC: f.keychain(), Secret: f.secrets.add, Warn: f.Warnings.WarnMsg}
 }
 
 // conn is how a client reaches the API, beyond what every client of the
@@ -296,7 +296,7 @@ func (f *Factory) clientOptions(s *config.Settings, c conn) (api.Options, error)
 		return api.Options{}, err
 	}
 	if s.Token == "" {
-		return api.Options{}, &AuthError{"no API token: run `promoctl auth login`, or set PROMOCTL_TOKEN (try `promoctl --sandbox …` to explore without an account)"}
+		return api.Options{}, i18n.NewError(ExitAuth, "base.auth.no_token")
 	}
 	if _, err := config.CheckValue(config.KeyToken, s.Token, nil); err != nil {
 		// A line break cannot go in a header: say so before any request,
@@ -304,7 +304,7 @@ func (f *Factory) clientOptions(s *config.Settings, c conn) (api.Options, error)
 		return api.Options{}, &config.ValueError{Key: config.KeyToken, Source: s.Sources[config.KeyToken], Err: err}
 	}
 	if s.UserID == 0 {
-		return api.Options{}, &AuthError{"no user id: run `promoctl auth login`, or set PROMOCTL_USER_ID (it is \"Your ID\" in the account menu of the site admin)"}
+		return api.Options{}, i18n.NewError(ExitAuth, "base.auth.no_user_id")
 	}
 	o, err := f.ClientOptions()
 	if err != nil {
@@ -338,7 +338,7 @@ func (f *Factory) ClientOptions() (api.Options, error) {
 
 // PlainHTTP is the run's say on plain HTTP.
 func (f *Factory) PlainHTTP() PlainHTTP {
-	return PlainHTTP{flag: f.Global.AllowInsecureHTTP, Env: f.Env, Warn: f.Warnings.Warn}
+	return PlainHTTP{flag: f.Global.AllowInsecureHTTP, Env: f.Env, Warn: f.Warnings.WarnMsg}
 }
 
 // InProcessSandbox switches the run to the in-process sandbox, for
@@ -374,7 +374,7 @@ func maxResponse(env config.Env) (int64, error) {
 	}
 	n, err := ParseByteSize(v)
 	if err != nil {
-		return 0, Usagef("invalid PROMOCTL_MAX_RESPONSE %q: want a size such as 64MiB, 1GiB or a number of bytes", termsafe.String(v))
+		return 0, i18n.NewError(ExitUsage, "base.max_response", "Value", termsafe.String(v))
 	}
 	return n, nil
 }
@@ -386,12 +386,12 @@ func ParseByteSize(s string) (int64, error) {
 	unit := strings.ToLower(strings.TrimSpace(s[len(num):]))
 	n, err := strconv.ParseInt(num, 10, 64)
 	if err != nil || n <= 0 {
-		return 0, fmt.Errorf("%q is not a positive size", s)
+		return 0, i18n.NewError(0, "base.size.positive", "Value", s)
 	}
 	shift := map[string]uint{"": 0, "b": 0, "k": 10, "kb": 10, "kib": 10, "m": 20, "mb": 20, "mib": 20, "g": 30, "gb": 30, "gib": 30}
 	sh, ok := shift[unit]
 	if !ok || n > (1<<62)>>sh {
-		return 0, fmt.Errorf("%q is not a size such as 64MiB", s)
+		return 0, i18n.NewError(0, "base.size.form", "Value", s)
 	}
 	return n << sh, nil
 }
@@ -410,12 +410,12 @@ func (f *Factory) outputOptions(s *config.Settings) (output.Options, error) {
 	}
 	if f.Global.JQ == "" {
 		if o.Format == format.XLSX && o.Terminal {
-			return o, Usagef("-o xlsx writes a workbook, not text: redirect it to a file, such as > codes.xlsx")
+			return o, i18n.NewError(ExitUsage, "base.output.xlsx_terminal")
 		}
 		return o, nil
 	}
 	if src := s.Sources[config.KeyOutput]; src.Kind == config.FromFlag && o.Format != format.JSON {
-		return o, Usagef("--jq works with --output json, not %s", o.Format)
+		return o, i18n.NewError(ExitUsage, "base.output.jq_json", "Format", string(o.Format))
 	}
 	code, err := output.CompileJQ(f.Global.JQ)
 	if err != nil {

@@ -12,10 +12,10 @@ import (
 
 // ReadFileArg reads the file a -f flag names, or stdin for "-", refusing
 // one larger than limit bytes (a whole number of MiB) and saying why there
-// is a limit. It reads at most limit+1 bytes, so a huge file is refused
+// is a limit (why; its zero value says none). It reads at most limit+1 bytes, so a huge file is refused
 // without being read whole; paths and stdin have the same limit. A path
 // is opened with OpenFileArg: only a regular file is read.
-func ReadFileArg(name string, stdin io.Reader, limit int64, why string) ([]byte, error) {
+func ReadFileArg(name string, stdin io.Reader, limit int64, why i18n.Message) ([]byte, error) {
 	r := stdin
 	if name != "-" {
 		fh, err := OpenFileArg(name)
@@ -30,10 +30,13 @@ func ReadFileArg(name string, stdin io.Reader, limit int64, why string) ([]byte,
 		return nil, err
 	}
 	if err != nil {
-		return nil, Usagef("--file %s: %v", name, err)
+		return nil, i18n.NewError(ExitUsage, "base.file.read", "Path", name, "Err", err)
+	}
+	if int64(len(data)) > limit && why.ID == "" {
+		return nil, i18n.NewError(ExitUsage, "base.file.too_large", "Path", name, "MiB", limit>>20)
 	}
 	if int64(len(data)) > limit {
-		return nil, Usagef("--file %s is larger than %d MiB%s", name, limit>>20, why)
+		return nil, i18n.NewError(ExitUsage, "base.file.too_large_why", "Path", name, "MiB", limit>>20, "Why", why)
 	}
 	return data, nil
 }
@@ -54,7 +57,7 @@ func OpenFileArg(name string) (*os.File, error) {
 	}
 	fh, err := os.OpenFile(name, os.O_RDONLY|openNonBlock, 0)
 	if err != nil {
-		return nil, Usagef("--file: %v", err)
+		return nil, i18n.NewError(ExitUsage, "base.file.open", "Err", err)
 	}
 	st, err := fh.Stat()
 	if err == nil {

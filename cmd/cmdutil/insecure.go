@@ -1,13 +1,13 @@
 package cmdutil
 
 import (
-	"fmt"
 	"strconv"
 	"strings"
 
 	"github.com/promoctl/promoctl/internal/api"
 	"github.com/promoctl/promoctl/internal/baseurl"
 	"github.com/promoctl/promoctl/internal/config"
+	"github.com/promoctl/promoctl/internal/i18n"
 	"github.com/promoctl/promoctl/internal/termsafe"
 )
 
@@ -18,7 +18,7 @@ import (
 type PlainHTTP struct {
 	flag bool
 	Env  config.Env
-	Warn func(...string)
+	Warn func(i18n.Message)
 }
 
 // optIn reports whether the user allowed plain HTTP, and how.
@@ -32,7 +32,7 @@ func (p PlainHTTP) optIn() (allowed bool, how string, err error) {
 	}
 	b, err := strconv.ParseBool(strings.TrimSpace(v))
 	if err != nil {
-		return false, "", Usagef("invalid PROMOCTL_ALLOW_INSECURE_HTTP %q: set it to 1 to allow plain HTTP, or unset it", termsafe.String(v))
+		return false, "", i18n.NewError(ExitUsage, "base.insecure.env", "Value", termsafe.String(v))
 	}
 	return b, "PROMOCTL_ALLOW_INSECURE_HTTP", nil
 }
@@ -52,7 +52,7 @@ func (p PlainHTTP) Allow(baseURL string) (bool, error) {
 	if !allowed {
 		return false, UsageErr(&api.PlainHTTPError{Host: u.Host})
 	}
-	p.Warn(fmt.Sprintf("sending the API token over plain HTTP to %s (%s): anyone on the network can read it", u.Host, how))
+	p.Warn(i18n.M("base.insecure.sending", "Host", u.Host, "How", how))
 	return true, nil
 }
 
@@ -70,11 +70,8 @@ func (p PlainHTTP) AllowSaved(value string) error {
 	}
 	shown := termsafe.String(u.Redacted())
 	if !allowed {
-		return Usagef("refusing to set %s to %s: promoctl sends the API token in clear text over plain HTTP to anything but loopback; "+
-			"use https, or pass --allow-insecure-http (or set PROMOCTL_ALLOW_INSECURE_HTTP=1) on a network you trust, here and on every command that uses it",
-			config.KeyBaseURL, shown)
+		return i18n.NewError(ExitUsage, "base.insecure.refuse_saved", "Key", config.KeyBaseURL, "URL", shown)
 	}
-	p.Warn(fmt.Sprintf("%s %s sends the API token in clear text: every command that uses it needs --allow-insecure-http or PROMOCTL_ALLOW_INSECURE_HTTP=1",
-		config.KeyBaseURL, shown))
+	p.Warn(i18n.M("base.insecure.saved", "Key", config.KeyBaseURL, "URL", shown))
 	return nil
 }

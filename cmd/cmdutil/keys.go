@@ -3,11 +3,11 @@ package cmdutil
 import (
 	"context"
 	"errors"
-	"fmt"
 	"strings"
 
 	"github.com/promoctl/promoctl/internal/baseurl"
 	"github.com/promoctl/promoctl/internal/config"
+	"github.com/promoctl/promoctl/internal/i18n"
 	"github.com/promoctl/promoctl/internal/keychain"
 	"github.com/promoctl/promoctl/internal/prompt"
 )
@@ -35,9 +35,9 @@ func LoginRules() prompt.LoginRules {
 // APIKeys keeps the API keys of profiles in the keychain, when there is
 // one, and otherwise leaves them to the config file.
 type APIKeys struct {
-	KC     Keychain             // nil: none, or PROMOCTL_NO_KEYRING forbids it
-	Secret func(token string)   // learns each key read, which errors never show
-	Warn   func(msgs ...string) // says on stderr why a key went to the file
+	KC     Keychain           // nil: none, or PROMOCTL_NO_KEYRING forbids it
+	Secret func(token string) // learns each key read, which errors never show
+	Warn   func(i18n.Message) // says on stderr why a key went to the file
 }
 
 // All reads the API keys the keychain keeps for the profiles of the config
@@ -78,7 +78,7 @@ func (k *APIKeys) Store(ctx context.Context, doc *config.Doc, profile, token str
 		if ctx.Err() != nil {
 			return false, ctx.Err()
 		}
-		k.Warn(fmt.Sprintf("no system keychain to keep the API key in (%v): it is saved in the config file %s, which only you can read", err, doc.Path))
+		k.Warn(i18n.M("base.keys.no_keychain", "Err", err, "Path", doc.Path))
 		// An older key in the keychain would win over the file's. A
 		// keychain that cannot take a key seldom has one; if it does and
 		// will not let go, auth status shows it.
@@ -105,7 +105,7 @@ func (k *APIKeys) Remove(ctx context.Context, profile, path string) (bool, error
 		return false, ctx.Err()
 	}
 	if _, gerr := k.KC.Get(ctx, account); gerr == nil {
-		return false, fmt.Errorf("remove the API key of profile %q from the system keychain: %w", profile, err)
+		return false, i18n.NewError(0, "base.keys.remove", "Profile", profile, "Err", err)
 	}
 	return false, nil
 }

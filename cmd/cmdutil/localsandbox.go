@@ -1,6 +1,7 @@
 package cmdutil
 
 import (
+	"github.com/promoctl/promoctl/internal/i18n"
 	"github.com/spf13/cobra"
 )
 
@@ -20,7 +21,7 @@ func SandboxData(cmd *cobra.Command, given string) (string, error) {
 		return given, nil
 	}
 	if given != "" && given != fl.Value.String() {
-		return "", Usagef("--data and --sandbox-data name different files: give one")
+		return "", i18n.NewError(ExitUsage, "base.sandbox.data_twice")
 	}
 	return fl.Value.String(), nil
 }

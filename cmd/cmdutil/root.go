@@ -88,10 +88,44 @@ func FlagError(cmd *cobra.Command, err error) error {
 	if ne := (*pflag.NotExistError)(nil); errors.As(err, &ne) && ne.GetSpecifiedShortnames() != "" {
 		word := "-" + ne.GetSpecifiedShortnames()
 		if _, numErr := strconv.ParseFloat(word, 64); numErr == nil {
-			return Usagef("%s is read as a flag: to give %s an argument that starts with \"-\", put \"--\" before it", word, CommandName(cmd))
+			return i18n.NewError(ExitUsage, "base.args.read_as_flag", "Arg", word, "Command", CommandName(cmd))
 		}
 	}
+	if m, ok := flagMessage(err); ok {
+		return FlagParseError{i18n.NewError(ExitUsage, m.ID, m.Args...)}
+	}
 	return FlagParseError{UsageErr(err)}
+}
+
+// flagMessage is pflag's error as a catalog message, by its type and
+// fields: an unknown flag, a flag without its value, a value the flag
+// refuses (what is wrong with it said in turn), bad syntax.
+func flagMessage(err error) (i18n.Message, bool) {
+	var (
+		ne *pflag.NotExistError
+		vr *pflag.ValueRequiredError
+		iv *pflag.InvalidValueError
+		is *pflag.InvalidSyntaxError
+	)
+	switch {
+	case errors.As(err, &iv):
+		name := "--" + iv.GetFlag().Name
+		if f := iv.GetFlag(); f.Shorthand != "" && f.ShorthandDeprecated == "" {
+			name = "-" + f.Shorthand + ", " + name
+		}
+		return i18n.M("base.flag.invalid", "Value", iv.GetValue(), "Flag", name, "Err", iv.Unwrap()), true
+	case errors.As(err, &ne) && ne.GetSpecifiedShortnames() != "":
+		return i18n.M("base.flag.unknown_shorthand", "Char", ne.GetSpecifiedName()[:1], "Group", ne.GetSpecifiedShortnames()), true
+	case errors.As(err, &ne):
+		return i18n.M("base.flag.unknown", "Name", ne.GetSpecifiedName()), true
+	case errors.As(err, &vr) && vr.GetSpecifiedShortnames() != "":
+		return i18n.M("base.flag.needs_value_shorthand", "Char", vr.GetSpecifiedName()[:1], "Group", vr.GetSpecifiedShortnames()), true
+	case errors.As(err, &vr):
+		return i18n.M("base.flag.needs_value", "Name", vr.GetSpecifiedName()), true
+	case errors.As(err, &is):
+		return i18n.M("base.flag.syntax", "Flag", is.GetSpecifiedFlag()), true
+	}
+	return i18n.Message{}, false
 }
 
 // FlagParseError is an error of cobra's flag parsing, which stops at the
@@ -102,33 +136,22 @@ func (e FlagParseError) Unwrap() error { return e.error }
 
 func Usagef(format string, args ...any) error { return &usageError{fmt.Errorf(format, args...)} }
 
-// errNotLoggedIn is a command that needs credentials and finds none.
-var errNotLoggedIn = errors.New("not logged in")
-
-// AuthError explains missing credentials: exit 3.
-type AuthError struct{ Msg string }
-
-func (e *AuthError) Error() string { return e.Msg }
-
-func (e *AuthError) Unwrap() error { return errNotLoggedIn }
-
-// ExitCode is 3: credentials are missing.
-func (e *AuthError) ExitCode() int { return ExitAuth }
-
+// NoArgs refuses arguments to a command that takes none.
 func NoArgs(cmd *cobra.Command, args []string) error {
 	if len(args) > 0 {
-		return Usagef("%s takes no arguments, got %q (usage: %s)", CommandName(cmd), args[0], UsageLine(cmd))
+		return i18n.NewError(ExitUsage, "base.args.none", "Command", CommandName(cmd), "Arg", args[0], "Usage", UsageLine(cmd))
 	}
 	return nil
 }
 
-func ExactArgs(n int, names string) cobra.PositionalArgs {
+// ExactArgs wants n arguments, which names says (i18n.M("base.arg.site")).
+func ExactArgs(n int, names i18n.Message) cobra.PositionalArgs {
 	return func(cmd *cobra.Command, args []string) error {
 		switch {
 		case len(args) < n:
-			return Usagef("%s needs %s (usage: %s)", CommandName(cmd), names, UsageLine(cmd))
+			return i18n.NewError(ExitUsage, "base.args.needs", "Command", CommandName(cmd), "Names", names, "Usage", UsageLine(cmd))
 		case len(args) > n:
-			return Usagef("%s needs %s, got %d arguments (usage: %s)", CommandName(cmd), names, len(args), UsageLine(cmd))
+			return i18n.NewError(ExitUsage, "base.args.too_many", "Command", CommandName(cmd), "Names", names, "N", len(args), "Usage", UsageLine(cmd))
 		}
 		return nil
 	}
@@ -145,11 +168,11 @@ func UsageLine(cmd *cobra.Command) string {
 	return strings.TrimSuffix(cmd.UseLine(), " [flags]")
 }
 
-// ParseID reads an id argument or flag.
-func ParseID(what, s string) (int64, error) {
+// ParseID reads an id argument or flag, what says (i18n.M("base.id.site")).
+func ParseID(what i18n.Message, s string) (int64, error) {
 	id, err := config.ParseID(s)
 	if err != nil {
-		return 0, Usagef("invalid %s %q: must be a positive integer", what, s)
+		return 0, i18n.NewError(ExitUsage, "base.args.invalid_id", "What", what, "Value", s)
 	}
 	return id, nil
 }
@@ -265,9 +288,9 @@ func GroupRun(cmd *cobra.Command, args []string) error {
 			cmd.SuggestionsMinimumDistance = 2 // cobra sets it only on the root
 		}
 		if s := nearest(args[0], cmd.SuggestionsFor(args[0])); s != "" {
-			return Usagef("unknown command %q for %q; did you mean %q?", args[0], cmd.CommandPath(), s)
+			return i18n.NewError(ExitUsage, "base.command.unknown_suggest", "Command", args[0], "Parent", cmd.CommandPath(), "Suggestion", s)
 		}
-		return Usagef("unknown command %q for %q", args[0], cmd.CommandPath())
+		return i18n.NewError(ExitUsage, "base.command.unknown", "Command", args[0], "Parent", cmd.CommandPath())
 	}
 	return cmd.Help()
 }

@@ -188,10 +188,10 @@ func (s *Session) Warn(msgs ...string) { s.Warnings.Warn(msgs...) }
 // has no default: the configured site_id is the real service's.
 func (s *Session) Site(site int64) (int64, error) {
 	if site == 0 && s.Settings.Sandbox {
-		return 0, Usagef("--site-id is required with --sandbox, which has no default site (user 1 can view sites 1 and 2, user 2 site 3)")
+		return 0, i18n.NewError(ExitUsage, "base.site.required_sandbox")
 	}
 	if site == 0 {
-		return 0, Usagef("--site-id is required (or set a default: promoctl config set site_id N)")
+		return 0, i18n.NewError(ExitUsage, "base.site.required")
 	}
 	return site, nil
 }
@@ -214,10 +214,7 @@ func (w *Warnings) Warn(msgs ...string) {
 			w.seen = map[string]bool{}
 		}
 		w.seen[m] = true
-		prefix := "warning:"
-		if w.Msg.Russian() {
-			prefix = w.Msg.T("warning.prefix")
-		}
+		prefix := w.Msg.T("warning.prefix")
 		fmt.Fprintf(w.Out, "promoctl: %s %s\n", prefix, w.Say(w.Clean(m)))
 	}
 }

@@ -9,6 +9,7 @@ import (
 
 	"github.com/promoctl/promoctl/cmd/cmdutil"
 	"github.com/promoctl/promoctl/internal/config"
+	"github.com/promoctl/promoctl/internal/i18n"
 	"github.com/promoctl/promoctl/internal/termsafe"
 )
 
@@ -38,7 +39,7 @@ applied, run 'promoctl config explain'.
 Keys: ` + strings.Join(config.Keys(), ", ") + `.`,
 		Example: `  promoctl config get site_id
   promoctl config get base_url --profile staging`,
-		Args:              cmdutil.ExactArgs(1, "a setting name"),
+		Args:              cmdutil.ExactArgs(1, i18n.M("base.arg.setting")),
 		ValidArgsFunction: completeKeys(f.Formats()),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			key := args[0]

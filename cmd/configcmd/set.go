@@ -45,7 +45,7 @@ profile when it does not exist. Values are checked first:
 		Example: `  promoctl config set site_id 11111
   promoctl config set output json
   promoctl config set base_url https://api.lpmotor.ru --profile staging`,
-		Args:              cmdutil.ExactArgs(2, "a setting name and a value"),
+		Args:              cmdutil.ExactArgs(2, i18n.M("base.arg.setting_value")),
 		ValidArgsFunction: completeKeys(formats),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			key := args[0]

@@ -9,6 +9,7 @@ import (
 
 	"github.com/promoctl/promoctl/cmd/cmdutil"
 	"github.com/promoctl/promoctl/internal/config"
+	"github.com/promoctl/promoctl/internal/i18n"
 )
 
 // configUnsetOptions are the inputs of config unset.
@@ -37,7 +38,7 @@ Keys: ` + strings.Join(config.Keys(), ", ") + `.`,
 		Example: `  promoctl config unset site_id
   promoctl config unset output --profile staging
   promoctl config unset token`,
-		Args: cmdutil.ExactArgs(1, "a setting name"),
+		Args: cmdutil.ExactArgs(1, i18n.M("base.arg.setting")),
 		ValidArgsFunction: func(cmd *cobra.Command, args []string, toComplete string) ([]cobra.Completion, cobra.ShellCompDirective) {
 			if len(args) > 0 {
 				return nil, cobra.ShellCompDirectiveNoFileComp

@@ -8,6 +8,7 @@ import (
 
 	"github.com/promoctl/promoctl/cmd/cmdutil"
 	"github.com/promoctl/promoctl/internal/config"
+	"github.com/promoctl/promoctl/internal/i18n"
 )
 
 // configUseOptions are the inputs of config use.
@@ -28,7 +29,7 @@ func newConfigUseCmd(f *cmdutil.Factory, run func(context.Context, *configUseOpt
 		Long:    "Make a profile of the config file the current one: commands use it unless --profile or PROMOCTL_PROFILE names another.",
 		Example: `  promoctl config use staging
   promoctl config list`,
-		Args: cmdutil.ExactArgs(1, "a profile name"),
+		Args: cmdutil.ExactArgs(1, i18n.M("base.arg.profile")),
 		ValidArgsFunction: func(cmd *cobra.Command, args []string, toComplete string) ([]cobra.Completion, cobra.ShellCompDirective) {
 			if len(args) > 0 {
 				return nil, cobra.ShellCompDirectiveNoFileComp

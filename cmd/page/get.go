@@ -7,6 +7,7 @@ import (
 
 	"github.com/promoctl/promoctl/cmd/cmdutil"
 	"github.com/promoctl/promoctl/cmd/cmdutil/complete"
+	"github.com/promoctl/promoctl/internal/i18n"
 	"github.com/promoctl/promoctl/internal/view"
 )
 
@@ -29,11 +30,11 @@ func newPageGetCmd(f *cmdutil.Factory, run func(context.Context, *PageGetOptions
 		Long: `Show one page (GET /v3/public/site/page/ID) as key/value rows; nested
 fields are shown as a.b and lists as a[0].b, field names as words
 (is_published as Published). A page id is enough: no site id is needed.`,
-		Args: cmdutil.ExactArgs(1, "a page id"),
+		Args: cmdutil.ExactArgs(1, i18n.M("base.arg.page")),
 		Example: `  promoctl page get 5001
   promoctl page get 5001 -o json`,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			id, err := cmdutil.ParseID("page id", args[0])
+			id, err := cmdutil.ParseID(i18n.M("base.id.page"), args[0])
 			if err != nil {
 				return err
 			}

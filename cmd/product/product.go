@@ -8,6 +8,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/promoctl/promoctl/cmd/cmdutil"
+	"github.com/promoctl/promoctl/internal/i18n"
 	"github.com/promoctl/promoctl/internal/view"
 )
 
@@ -46,12 +47,12 @@ and modifiers.
 
 The table shortens long descriptions and shows their HTML as plain text;
 -o json and -o yaml print the product exactly as the API sent it.`,
-		Args: cmdutil.ExactArgs(1, "a product id"),
+		Args: cmdutil.ExactArgs(1, i18n.M("base.arg.product")),
 		Example: `  promoctl product get 123456
   promoctl product get 123456 -o json
   promoctl product get 123456 --jq '.image_list[].url'`,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			id, err := cmdutil.ParseID("product id", args[0])
+			id, err := cmdutil.ParseID(i18n.M("base.id.product"), args[0])
 			if err != nil {
 				return err
 			}

@@ -184,7 +184,7 @@ func openApplyFile(name string, stdin io.Reader) (r io.ReadSeeker, close func(),
 		}
 		return fh, func() { fh.Close() }, nil
 	}
-	data, err := cmdutil.ReadFileArg(name, stdin, maxApplyFile, "")
+	data, err := cmdutil.ReadFileArg(name, stdin, maxApplyFile, i18n.Message{})
 	if err != nil {
 		return nil, nil, err
 	}

@@ -12,6 +12,7 @@ import (
 	"github.com/spf13/pflag"
 
 	"github.com/promoctl/promoctl/cmd/cmdutil"
+	"github.com/promoctl/promoctl/internal/i18n"
 	"github.com/promoctl/promoctl/internal/iostreams"
 	"github.com/promoctl/promoctl/internal/promo"
 	"github.com/promoctl/promoctl/internal/promo/spec"
@@ -153,7 +154,7 @@ func (ff *fieldFlags) input(fs *pflag.FlagSet, stdin io.Reader, loc *time.Locati
 	if ff.file == "" {
 		return flags, nil, nil
 	}
-	data, err := cmdutil.ReadFileArg(ff.file, stdin, promo.MaxFileSize, ": a promo code file holds one object")
+	data, err := cmdutil.ReadFileArg(ff.file, stdin, promo.MaxFileSize, i18n.M("base.why.promo_file"))
 	if err != nil {
 		return flags, nil, err
 	}

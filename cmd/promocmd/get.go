@@ -7,6 +7,7 @@ import (
 
 	"github.com/promoctl/promoctl/cmd/cmdutil"
 	"github.com/promoctl/promoctl/cmd/cmdutil/complete"
+	"github.com/promoctl/promoctl/internal/i18n"
 	"github.com/promoctl/promoctl/internal/view"
 )
 
@@ -31,7 +32,7 @@ func newPromoGetCmd(f *cmdutil.Factory, run func(context.Context, *promoGetOptio
 used-up or disabled) in the table.
 
 ` + codeOrIDHelp,
-		Args: cmdutil.ExactArgs(1, "a promo code id or code"),
+		Args: cmdutil.ExactArgs(1, i18n.M("base.arg.promo_ref")),
 		Example: `  promoctl promo get 1001
   promoctl promo get summer25 --site-id 11111
   promoctl promo get 1001 -o json`,

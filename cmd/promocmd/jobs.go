@@ -14,6 +14,7 @@ import (
 	"github.com/promoctl/promoctl/cmd/cmdutil"
 	"github.com/promoctl/promoctl/internal/bulk"
 	"github.com/promoctl/promoctl/internal/config"
+	"github.com/promoctl/promoctl/internal/i18n"
 	"github.com/promoctl/promoctl/internal/termsafe"
 	"github.com/promoctl/promoctl/internal/view"
 )
@@ -92,7 +93,7 @@ job ran as, unless flags name others.
 The job is the selection's --job; its other forms narrow the list:
 
 ` + selectionHelp,
-		Args: cmdutil.ExactArgs(1, "a job id or a journal's path"),
+		Args: cmdutil.ExactArgs(1, i18n.M("base.arg.job")),
 		ValidArgsFunction: func(_ *cobra.Command, args []string, toComplete string) ([]cobra.Completion, cobra.ShellCompDirective) {
 			if len(args) > 0 {
 				return nil, cobra.ShellCompDirectiveNoFileComp

@@ -23,7 +23,7 @@ func parsePromoRef(arg string) (promoRef, error) {
 		return promoRef{}, cmdutil.Usagef("a promo code id or code is required, got %q", arg)
 	}
 	if isDigits(s) {
-		id, err := cmdutil.ParseID("promo code id", s)
+		id, err := cmdutil.ParseID(i18n.M("base.id.promo"), s)
 		return promoRef{ID: id, Text: s}, err
 	}
 	if promo.ValidateCode(s) != nil {

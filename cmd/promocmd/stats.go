@@ -8,6 +8,7 @@ import (
 
 	"github.com/promoctl/promoctl/cmd/cmdutil"
 	"github.com/promoctl/promoctl/cmd/cmdutil/complete"
+	"github.com/promoctl/promoctl/internal/i18n"
 	"github.com/promoctl/promoctl/internal/view"
 )
 
@@ -31,7 +32,7 @@ func newPromoStatsCmd(f *cmdutil.Factory, run func(context.Context, *promoStatsO
 		Long: `Show the orders a promo code was applied to, with totals of orders and discounts per currency.
 
 ` + codeOrIDHelp,
-		Args: cmdutil.ExactArgs(1, "a promo code id or code"),
+		Args: cmdutil.ExactArgs(1, i18n.M("base.arg.promo_ref")),
 		Example: `  promoctl promo stats 1001
   promoctl promo stats SUMMER25 --site-id 11111
   # the discount given, per currency (amounts may come as strings)

@@ -9,6 +9,7 @@ import (
 	"github.com/promoctl/promoctl/cmd/cmdutil"
 	"github.com/promoctl/promoctl/cmd/cmdutil/complete"
 	"github.com/promoctl/promoctl/internal/api"
+	"github.com/promoctl/promoctl/internal/i18n"
 	"github.com/promoctl/promoctl/internal/promo"
 	"github.com/promoctl/promoctl/internal/view"
 )
@@ -51,7 +52,7 @@ the fields you change are changed. When the server refuses the change,
 the form offers to edit the answers and try again.
 
 ` + codeOrIDHelp,
-		Args: cmdutil.ExactArgs(1, "a promo code id or code"),
+		Args: cmdutil.ExactArgs(1, i18n.M("base.arg.promo_ref")),
 		Example: `  promoctl promo update 1001 --enabled=false
   promoctl promo update SUMMER25 --site-id 11111 --max-uses 500
   promoctl promo update 1001 --amount 15 --ends 2026-12-31

@@ -124,7 +124,7 @@ func (rf *redeemFlags) complete(cmd *cobra.Command, opts *sandboxRedeemOptions) 
 		}
 	}
 	if rf.customer != "" {
-		if r.CustomerID, err = cmdutil.ParseID("--customer", rf.customer); err != nil {
+		if r.CustomerID, err = cmdutil.ParseID(i18n.M("base.id.customer"), rf.customer); err != nil {
 			return err
 		}
 	}

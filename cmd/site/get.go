@@ -8,6 +8,7 @@ import (
 
 	"github.com/promoctl/promoctl/cmd/cmdutil"
 	"github.com/promoctl/promoctl/cmd/cmdutil/complete"
+	"github.com/promoctl/promoctl/internal/i18n"
 	"github.com/promoctl/promoctl/internal/view"
 )
 
@@ -29,12 +30,12 @@ func newSiteGetCmd(f *cmdutil.Factory, run func(context.Context, *SiteGetOptions
 		Short:   "Show one site",
 		Long: `Show one site as key/value rows; nested fields are shown as a.b and
 lists as a[0].b, field names as words (is_published as Published).`,
-		Args: cmdutil.ExactArgs(1, "a site id"),
+		Args: cmdutil.ExactArgs(1, i18n.M("base.arg.site")),
 		Example: `  promoctl site get 11111
   promoctl site get 11111 -o yaml
   promoctl site get 11111 --legacy`,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			id, err := cmdutil.ParseID("site id", args[0])
+			id, err := cmdutil.ParseID(i18n.M("base.id.site"), args[0])
 			if err != nil {
 				return err
 			}

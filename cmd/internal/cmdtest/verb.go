@@ -158,7 +158,7 @@ func NewConfigEnv(t *testing.T, tty bool, content string, kc *MapKeychain, env m
 	e := &configEnv{Path: path, keychain: kc, stdout: out, stderr: errOut}
 	w := &cmdutil.Warnings{Out: errOut}
 	add := func(t string) { e.Secrets = append(e.Secrets, t) }
-	keys := &cmdutil.APIKeys{Secret: add, Warn: w.Warn}
+	keys := &cmdutil.APIKeys{Secret: add, Warn: w.WarnMsg}
 	if kc != nil {
 		keys.KC = kc
 	}
