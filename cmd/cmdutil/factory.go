@@ -59,7 +59,7 @@ type Prompter interface {
 // clientOptions, ClientOptions, PlainHTTP), the in-process sandbox
 // (InProcessSandbox), output options (outputOptions), the prompter (huh,
 // PromptAs), the completer's functions (Completions, CompleteFlag) and
-// the reporting of the run's error (ReportError, ErrorsAsJSON, redact).
+// the reporting of the run's error (reportError, ErrorsAsJSON, redact).
 // Start, StartWith and StartConfig (session.go) are the ways a verb gets
 // them; building the command tree uses none of them, so --help reads no
 // config and builds no client.
@@ -79,9 +79,9 @@ type Factory struct {
 	Local            *inprocess.Sandbox // the in-process sandbox, once the run is switched to it
 	Cleanups         []func()           // run when the command ends
 	Warnings         *Warnings          // warnings already shown, so a file read twice warns once
-	// ArgsOutput is the --output of the command line when its flags could
+	// argsOutput is the --output of the command line when its flags could
 	// not all be parsed: how to report that error.
-	ArgsOutput string
+	argsOutput string
 	Msg        *i18n.Printer // the run's language (decideLanguage); nil is English
 	// Completing is set for a completion request: only then do verbs
 	// register their flags' completions (CompleteFlag).
@@ -89,8 +89,8 @@ type Factory struct {
 	completer  *complete.Completer // the run's completions, built on first use
 }
 
-// Cleanup releases what the command opened.
-func (f *Factory) Cleanup() {
+// cleanup releases what the command opened.
+func (f *Factory) cleanup() {
 	for i := len(f.Cleanups) - 1; i >= 0; i-- {
 		f.Cleanups[i]()
 	}
@@ -467,9 +467,9 @@ func Accessible(flag bool, env config.Env) bool {
 	return v != "" && v != "0" && v != "false"
 }
 
-// ReportError writes err to stderr, one line of text or, with -o json, one
+// reportError writes err to stderr, one line of text or, with -o json, one
 // JSON object, and returns the exit code.
-func (f *Factory) ReportError(cmd *cobra.Command, err error) int {
+func (f *Factory) reportError(cmd *cobra.Command, err error) int {
 	code := ExitCode(err)
 	msg := f.redact(OneLine(ErrorText(f.Msg, err)))
 	if code == ExitCancelled {
@@ -503,8 +503,8 @@ func (f *Factory) ErrorsAsJSON(cmd *cobra.Command) bool {
 	var v string
 	var src config.Source
 	switch {
-	case f.ArgsOutput != "":
-		return f.isJSONFormat(f.ArgsOutput)
+	case f.argsOutput != "":
+		return f.isJSONFormat(f.argsOutput)
 	case f.ResolvedSettings != nil:
 		v, src = string(f.ResolvedSettings.Output), f.ResolvedSettings.Sources[config.KeyOutput]
 	case cmd != nil:

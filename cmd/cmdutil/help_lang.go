@@ -52,12 +52,12 @@ func WalkCommands(c *cobra.Command, fn func(*cobra.Command)) {
 	}
 }
 
-// TranslateHelp puts p's language over the English help of the tree under
+// translateHelp puts p's language over the English help of the tree under
 // root: every command's descriptions and examples, its flags' usage, the
 // titles of its groups, and the words of cobra's usage template. English
 // is left as it is. A text that lists the output formats has them as
 // {{.Formats}}: the run's (formats), as the language lists choices.
-func TranslateHelp(root *cobra.Command, p *i18n.Printer, formats format.Set) {
+func translateHelp(root *cobra.Command, p *i18n.Printer, formats format.Set) {
 	if !p.Russian() {
 		return
 	}

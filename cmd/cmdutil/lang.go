@@ -86,7 +86,7 @@ func profileLanguage(args []string, env config.Env, doc *config.Doc) i18n.Lang {
 // CP1251, …): a terminal set to it shows UTF-8 as mojibake, and
 // converting is what makes the Russian readable there, where a warning
 // alone would leave it unreadable. Machine output stays UTF-8
-// (outputOptions, ReportError call Machine). A charset promoctl cannot
+// (outputOptions, reportError call Machine). A charset promoctl cannot
 // write is said once, and the text stays UTF-8.
 func (f *Factory) localeCharset() {
 	if f.IO == nil || f.Completing {

@@ -92,9 +92,9 @@ func FlagError(cmd *cobra.Command, err error) error {
 		}
 	}
 	if m, ok := flagMessage(err); ok {
-		return FlagParseError{i18n.NewError(ExitUsage, m.ID, m.Args...)}
+		return flagParseError{i18n.NewError(ExitUsage, m.ID, m.Args...)}
 	}
-	return FlagParseError{UsageErr(err)}
+	return flagParseError{UsageErr(err)}
 }
 
 // flagMessage is pflag's error as a catalog message, by its type and
@@ -128,11 +128,11 @@ func flagMessage(err error) (i18n.Message, bool) {
 	return i18n.Message{}, false
 }
 
-// FlagParseError is an error of cobra's flag parsing, which stops at the
+// flagParseError is an error of cobra's flag parsing, which stops at the
 // bad flag.
-type FlagParseError struct{ error }
+type flagParseError struct{ error }
 
-func (e FlagParseError) Unwrap() error { return e.error }
+func (e flagParseError) Unwrap() error { return e.error }
 
 func Usagef(format string, args ...any) error { return &usageError{fmt.Errorf(format, args...)} }
 
@@ -344,25 +344,25 @@ func Execute(ctx context.Context, args []string, o Options, add func(root *cobra
 		complete.Register(root)
 	}
 	usageArgs(root)
-	TranslateHelp(root, f.Msg, f.Formats())
+	translateHelp(root, f.Msg, f.Formats())
 	root.SetArgs(args)
 	root.SetIn(o.IO.In)
 	root.SetOut(o.IO.Out)
 	root.SetErr(o.IO.ErrOut)
 	cmd, err := root.ExecuteContextC(ctx)
-	f.Cleanup()
+	f.cleanup()
 	if err == nil {
 		return 0
 	}
-	if errors.As(err, new(FlagParseError)) {
+	if errors.As(err, new(flagParseError)) {
 		// The flags after the bad one were not parsed: an --output among
 		// them still says how to report the error.
-		f.ArgsOutput = parseArgFlags(args, root.PersistentFlags()).Value("output")
+		f.argsOutput = parseArgFlags(args, root.PersistentFlags()).Value("output")
 	}
 	if cmd == nil {
 		cmd = root
 	}
-	return f.ReportError(cmd, err)
+	return f.reportError(cmd, err)
 }
 
 // NewRootCmd is the root command with the global flags and the groups of
