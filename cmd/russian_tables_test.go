@@ -52,3 +52,30 @@ func TestTableLocaleForms(t *testing.T) {
 		t.Errorf("Day(07-01) = %q", got)
 	}
 }
+
+// TestJobsTableInRussian: promo jobs' table in Russian has its headers,
+// its start day first and its states in Russian; the job's id and
+// command stay as they are.
+func TestJobsTableInRussian(t *testing.T) {
+	l := cmdutil.NewTableLocale(i18n.New(i18n.Russian))
+	header := []string{"ID", "SITE", "COMMAND", "CODES", "CREATED", "STARTED", "STATE"}
+	for _, tc := range []struct{ row, want []string }{
+		{[]string{"20261201T100000Z-1a2b3c4d", "1", "generate", "500", "480", "2026-12-01 13:00", "can be resumed"},
+			[]string{"20261201T100000Z-1a2b3c4d", "1", "generate", "500", "480", "01.12.2026 13:00", "можно продолжить"}},
+		{[]string{"20261202T100000Z-1a2b3c4e", "1", "apply", "3", "1", "2026-12-02 13:00", "unfinished"},
+			[]string{"20261202T100000Z-1a2b3c4e", "1", "apply", "3", "1", "02.12.2026 13:00", "не завершено"}},
+		{[]string{"20261203T100000Z-1a2b3c4f", "1", "delete", "2", "0", "2026-12-03 13:00", "finished"},
+			[]string{"20261203T100000Z-1a2b3c4f", "1", "delete", "2", "0", "03.12.2026 13:00", "завершено"}},
+	} {
+		if got := l.Row(header, tc.row); !slices.Equal(got, tc.want) {
+			t.Errorf("Row(%q) =\n%q, want\n%q", tc.row, got, tc.want)
+		}
+	}
+	var got []string
+	for _, h := range header {
+		got = append(got, l.Header(h))
+	}
+	if want := []string{"ID", "САЙТ", "КОМАНДА", "ПРОМОКОДОВ", "СОЗДАНО", "НАЧАТО", "СОСТОЯНИЕ"}; !slices.Equal(got, want) {
+		t.Errorf("headers %q, want %q", got, want)
+	}
+}
