@@ -12,6 +12,7 @@ import (
 	"github.com/spf13/pflag"
 
 	"github.com/promoctl/promoctl/cmd/cmdutil"
+	"github.com/promoctl/promoctl/cmd/cmdutil/helplang"
 	"github.com/promoctl/promoctl/internal/i18n"
 )
 
@@ -33,7 +34,7 @@ func TestHelpTranslated(t *testing.T) {
 	}
 	allowed := readAllowlist(t, untranslatedHelpFile)
 	root := DocsTree()
-	cmdutil.WithCobraCommands(root)
+	helplang.WithCobraCommands(root)
 	used := map[string]bool{}
 	need := func(id string) {
 		used[id] = true
@@ -45,8 +46,8 @@ func TestHelpTranslated(t *testing.T) {
 			t.Errorf("%s is translated: remove it from %s", id, untranslatedHelpFile)
 		}
 	}
-	cmdutil.WalkCommands(root, func(c *cobra.Command) {
-		key := cmdutil.HelpKey(c)
+	helplang.Walk(root, func(c *cobra.Command) {
+		key := helplang.Key(c)
 		need("help." + key + ".short")
 		if c.Long != "" {
 			need("help." + key + ".long")

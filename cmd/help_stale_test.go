@@ -12,7 +12,7 @@ import (
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
 
-	"github.com/promoctl/promoctl/cmd/cmdutil"
+	"github.com/promoctl/promoctl/cmd/cmdutil/helplang"
 	"github.com/promoctl/promoctl/internal/i18n"
 )
 
@@ -40,7 +40,7 @@ func TestHelpTranslationsCurrent(t *testing.T) {
 		t.Fatal(err)
 	}
 	root := DocsTree()
-	cmdutil.WithCobraCommands(root)
+	helplang.WithCobraCommands(root)
 	english := map[string]string{}
 	source := func(id, en, where string) {
 		if _, ok := ru[id]; !ok {
@@ -52,8 +52,8 @@ func TestHelpTranslationsCurrent(t *testing.T) {
 		}
 		english[id] = en
 	}
-	cmdutil.WalkCommands(root, func(c *cobra.Command) {
-		key := cmdutil.HelpKey(c)
+	helplang.Walk(root, func(c *cobra.Command) {
+		key := helplang.Key(c)
 		source("help."+key+".short", c.Short, key)
 		source("help."+key+".long", c.Long, key)
 		source("help."+key+".example", c.Example, key)

@@ -4,7 +4,7 @@ import (
 	"slices"
 	"testing"
 
-	"github.com/promoctl/promoctl/cmd/cmdutil"
+	"github.com/promoctl/promoctl/cmd/cmdutil/legacylang"
 	"github.com/promoctl/promoctl/internal/i18n"
 )
 
@@ -13,10 +13,10 @@ import (
 // dates and date-times day first, and status and yes/no words in Russian;
 // English has no Locale at all.
 func TestTableLocaleForms(t *testing.T) {
-	if cmdutil.NewTableLocale(i18n.New(i18n.English)) != nil || cmdutil.NewTableLocale(nil) != nil {
+	if legacylang.NewTableLocale(i18n.New(i18n.English)) != nil || legacylang.NewTableLocale(nil) != nil {
 		t.Fatal("English tables go through a Locale")
 	}
-	l := cmdutil.NewTableLocale(i18n.New(i18n.Russian))
+	l := legacylang.NewTableLocale(i18n.New(i18n.Russian))
 	header := []string{"STATUS", "ENABLED", "AMOUNT", "ORDER TOTAL", "CURRENCY", "ENDS", "DAY", "CODE"}
 	for _, tc := range []struct{ row, want []string }{
 		{[]string{"active", "yes", "10%", "10700.00", "RUB", "2026-12-31 23:59", "2026-12-31", "SUMMER"},
@@ -57,7 +57,7 @@ func TestTableLocaleForms(t *testing.T) {
 // its start day first and its states in Russian; the job's id and
 // command stay as they are.
 func TestJobsTableInRussian(t *testing.T) {
-	l := cmdutil.NewTableLocale(i18n.New(i18n.Russian))
+	l := legacylang.NewTableLocale(i18n.New(i18n.Russian))
 	header := []string{"ID", "SITE", "COMMAND", "CODES", "CREATED", "STARTED", "STATE"}
 	for _, tc := range []struct{ row, want []string }{
 		{[]string{"20261201T100000Z-1a2b3c4d", "1", "generate", "500", "480", "2026-12-01 13:00", "can be resumed"},

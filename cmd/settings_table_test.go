@@ -8,6 +8,7 @@ import (
 	"github.com/spf13/pflag"
 
 	"github.com/promoctl/promoctl/cmd/cmdutil"
+	"github.com/promoctl/promoctl/cmd/cmdutil/helplang"
 	"github.com/promoctl/promoctl/cmd/internal/cmdtest"
 	"github.com/promoctl/promoctl/internal/config"
 	"github.com/promoctl/promoctl/internal/iostreams"
@@ -83,7 +84,7 @@ func TestGlobalFlagsComeFromTheSettingsTable(t *testing.T) {
 func TestNoCobraRequiredFlagsOrGroups(t *testing.T) {
 	f := cmdutil.NewFactory(cmdutil.Options{IO: &iostreams.IOStreams{In: &bytes.Buffer{}, Out: &bytes.Buffer{}, ErrOut: &bytes.Buffer{}}})
 	banned := []string{cobra.BashCompOneRequiredFlag, "cobra_annotation_required_if_others_set", "cobra_annotation_one_required", "cobra_annotation_mutually_exclusive"}
-	cmdutil.WalkCommands(newTree(f), func(c *cobra.Command) {
+	helplang.Walk(newTree(f), func(c *cobra.Command) {
 		c.Flags().VisitAll(func(fl *pflag.Flag) {
 			for _, a := range banned {
 				if _, ok := fl.Annotations[a]; ok {

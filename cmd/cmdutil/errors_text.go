@@ -6,6 +6,8 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/promoctl/promoctl/cmd/cmdutil/helplang"
+	"github.com/promoctl/promoctl/cmd/cmdutil/legacylang"
 	"github.com/promoctl/promoctl/internal/config"
 	"github.com/promoctl/promoctl/internal/format"
 	"github.com/promoctl/promoctl/internal/i18n"
@@ -19,16 +21,16 @@ import (
 // strconv and a cancelled run are said from their fields, found with
 // errors.As, never by their text. What is still English where it is built
 // (a plain fmt.Errorf of an area not yet converted) goes to the fallback,
-// errors_fallback.go, which matches the English text against the
-// catalogs: deleting that file (and the call in ErrorText and
-// Warnings.Say) leaves such text English, as it is written.
+// package legacylang, which matches the English text against the
+// catalogs: deleting it (and its calls in ErrorText and Warnings.Say)
+// leaves such text English, as it is written.
 
 // ErrorText is err as the run's error line says it, in p's language.
 func ErrorText(p *i18n.Printer, err error) string {
 	if p.Lang() == i18n.English {
 		return err.Error()
 	}
-	r := &errorSayer{p: p, english: newFallback(p).say}
+	r := &errorSayer{p: p, english: legacylang.New(p).Text}
 	return r.text(err)
 }
 
@@ -88,7 +90,7 @@ func (r *errorSayer) typed(err error) (string, bool) {
 		// here in turn.
 		return p.SayWith(e.Message(), r.text), true
 	case *format.UnknownError:
-		return p.T("format.unknown", "Value", strconv.Quote(e.Value), "Formats", orList(p, e.Known)), true
+		return p.T("format.unknown", "Value", strconv.Quote(e.Value), "Formats", helplang.OrList(p, e.Known)), true
 	case *strconv.NumError:
 		kind := map[string]string{"ParseInt": "int", "ParseUint": "int", "ParseFloat": "number", "ParseBool": "bool"}[e.Func]
 		if kind == "" {
@@ -107,4 +109,14 @@ func (r *errorSayer) typed(err error) (string, bool) {
 		return p.T("error.cancelled"), true
 	}
 	return "", false
+}
+
+// Say is a note or a warning in w's language: as written when English, or
+// when no error.msg entry of the catalogs matches it.
+func (w *Warnings) Say(s string) string {
+	if w.Msg.Lang() == i18n.English {
+		return s
+	}
+	said, _ := legacylang.New(w.Msg).Say(s)
+	return said
 }

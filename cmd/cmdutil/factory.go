@@ -24,6 +24,7 @@ import (
 	"github.com/spf13/pflag"
 
 	"github.com/promoctl/promoctl/cmd/cmdutil/complete"
+	"github.com/promoctl/promoctl/cmd/cmdutil/legacylang"
 	"github.com/promoctl/promoctl/internal/api"
 	"github.com/promoctl/promoctl/internal/config"
 	"github.com/promoctl/promoctl/internal/format"
@@ -404,7 +405,7 @@ func (f *Factory) outputOptions(s *config.Settings) (output.Options, error) {
 		f.IO.DisableColor()
 	}
 	o := output.Options{Format: s.Output, NoHeaders: f.Global.NoHeaders, Color: f.IO.ColorEnabled(), Terminal: f.IO.IsStdoutTTY(),
-		Width: f.IO.TerminalWidth(), Loc: f.Location(), Locale: NewTableLocale(f.Msg), Printers: f.Printers()}
+		Width: f.IO.TerminalWidth(), Loc: f.Location(), Locale: legacylang.NewTableLocale(f.Msg), Printers: f.Printers()}
 	if !o.Format.IsTable() || f.Global.JQ != "" {
 		f.IO.Machine() // JSON, YAML, CSV, a workbook: UTF-8 whatever the locale
 	}

@@ -13,6 +13,7 @@ import (
 	"github.com/spf13/pflag"
 
 	"github.com/promoctl/promoctl/cmd/cmdutil/complete"
+	"github.com/promoctl/promoctl/cmd/cmdutil/helplang"
 	"github.com/promoctl/promoctl/internal/api"
 	"github.com/promoctl/promoctl/internal/baseurl"
 	"github.com/promoctl/promoctl/internal/config"
@@ -263,7 +264,7 @@ func baseURLOrigin(s *config.Settings) i18n.Message {
 // flag groups, whose errors cobra returns plain
 // (TestNoCobraRequiredFlagsOrGroups).
 func usageArgs(root *cobra.Command) {
-	WalkCommands(root, func(c *cobra.Command) {
+	helplang.Walk(root, func(c *cobra.Command) {
 		check := c.Args
 		if check == nil {
 			return
@@ -344,7 +345,7 @@ func Execute(ctx context.Context, args []string, o Options, add func(root *cobra
 		complete.Register(root)
 	}
 	usageArgs(root)
-	translateHelp(root, f.Msg, f.Formats())
+	helplang.Translate(root, f.Msg, f.Formats())
 	root.SetArgs(args)
 	root.SetIn(o.IO.In)
 	root.SetOut(o.IO.Out)

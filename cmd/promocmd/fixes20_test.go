@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/promoctl/promoctl/cmd/cmdutil"
+	"github.com/promoctl/promoctl/cmd/cmdutil/legacylang"
 	"github.com/promoctl/promoctl/cmd/internal/cmdtest"
 	"github.com/promoctl/promoctl/internal/bulk"
 	"github.com/promoctl/promoctl/internal/bulk/codegen"
@@ -106,7 +107,7 @@ func TestPromoJobsSaysRunning(t *testing.T) {
 	res := r.Run("promo", "jobs", "-o", "json", "--jq", ".[] | [.id, .state]")
 	res.Expect(t, 0, `["20261101T070000Z-aaaaaaaa","running"]`+"\n"+
 		`["20261102T070000Z-bbbbbbbb","finished"]`+"\n", res.Stderr)
-	l := cmdutil.NewTableLocale(i18n.New(i18n.Russian))
+	l := legacylang.NewTableLocale(i18n.New(i18n.Russian))
 	if got := l.Row([]string{"STATE"}, []string{"running"}); !slices.Equal(got, []string{"выполняется"}) {
 		t.Errorf("the state running in Russian = %q, want выполняется", got)
 	}

@@ -14,6 +14,7 @@ import (
 
 	"github.com/promoctl/promoctl/cmd/cmdutil"
 	"github.com/promoctl/promoctl/internal/api"
+	"github.com/promoctl/promoctl/internal/i18n"
 	"github.com/promoctl/promoctl/internal/iostreams"
 	"github.com/promoctl/promoctl/internal/promo"
 	"github.com/promoctl/promoctl/internal/prompt"
@@ -449,7 +450,7 @@ func siteCurrency(ctx context.Context, sess *cmdutil.Session, site int64) string
 	if json.Unmarshal(raw, &rec) != nil {
 		return ""
 	}
-	return termsafe.String(cmdutil.CurrencyLabel(rec.CurrencyCode()))
+	return termsafe.String(i18n.CurrencyLabel(rec.CurrencyCode()))
 }
 
 func writeSummary(w io.Writer, rows []summaryRow) {

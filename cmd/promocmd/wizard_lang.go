@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/promoctl/promoctl/cmd/cmdutil"
+	"github.com/promoctl/promoctl/cmd/cmdutil/legacylang"
 	"github.com/promoctl/promoctl/internal/i18n"
 	"github.com/promoctl/promoctl/internal/output"
 	"github.com/promoctl/promoctl/internal/promo"
@@ -40,7 +41,7 @@ func sayRows(p *i18n.Printer, rows []summaryRow) []summaryRow {
 		return rows
 	}
 	w := &cmdutil.Warnings{Msg: p}
-	l := cmdutil.NewTableLocale(p)
+	l := legacylang.NewTableLocale(p)
 	out := make([]summaryRow, len(rows))
 	for i, r := range rows {
 		label := r.Label

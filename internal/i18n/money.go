@@ -47,3 +47,13 @@ func Decimal(lang Lang, v float64, scale int) string {
 	}
 	return message.NewPrinter(language.Russian).Sprint(number.Decimal(v, number.Scale(scale)))
 }
+
+// CurrencyLabel names an ISO currency for people: "RUB (₽)", "GBP"; ""
+// for none.
+func CurrencyLabel(code string) string {
+	sym := CurrencySymbol(code)
+	if sym == "" || sym == code {
+		return sym
+	}
+	return code + " (" + sym + ")"
+}

@@ -1,4 +1,7 @@
-package cmdutil
+// Package helplang puts the run's language over the English help of the
+// command tree (help.<lang>.toml, keyed by the command's path), before
+// cobra renders any help.
+package helplang
 
 import (
 	"fmt"
@@ -15,7 +18,7 @@ import (
 )
 
 // The help of the command tree is written in English in the code (the
-// generated docs/commands and docs/man are English); translateHelp puts
+// generated docs/commands and docs/man are English); Translate puts
 // another language's over it once the run's language is known, before
 // cobra renders any help. help.ru.toml keys it by the command's path:
 //
@@ -27,13 +30,13 @@ import (
 // every command and flag without a translation, and every translation
 // whose command or flag is gone.
 
-// HelpKey is the key of a command's help: its path without the program's
+// Key is the key of a command's help: its path without the program's
 // name, dotted ("promo.list"); the root's is "promoctl".
-func HelpKey(c *cobra.Command) string {
+func Key(c *cobra.Command) string {
 	if !c.HasParent() {
 		return c.Name()
 	}
-	return strings.ReplaceAll(CommandName(c), " ", ".")
+	return strings.ReplaceAll(strings.TrimPrefix(c.CommandPath(), c.Root().Name()+" "), " ", ".")
 }
 
 // WithCobraCommands adds what cobra adds to a tree only when it runs (the
@@ -41,30 +44,30 @@ func HelpKey(c *cobra.Command) string {
 // translated too.
 func WithCobraCommands(root *cobra.Command) {
 	root.InitDefaultHelpCmd()
-	WalkCommands(root, func(c *cobra.Command) { c.InitDefaultHelpFlag() })
+	Walk(root, func(c *cobra.Command) { c.InitDefaultHelpFlag() })
 }
 
-// WalkCommands calls fn for c and every command under it.
-func WalkCommands(c *cobra.Command, fn func(*cobra.Command)) {
+// Walk calls fn for c and every command under it.
+func Walk(c *cobra.Command, fn func(*cobra.Command)) {
 	fn(c)
 	for _, s := range c.Commands() {
-		WalkCommands(s, fn)
+		Walk(s, fn)
 	}
 }
 
-// translateHelp puts p's language over the English help of the tree under
+// Translate puts p's language over the English help of the tree under
 // root: every command's descriptions and examples, its flags' usage, the
 // titles of its groups, and the words of cobra's usage template. English
 // is left as it is. A text that lists the output formats has them as
 // {{.Formats}}: the run's (formats), as the language lists choices.
-func translateHelp(root *cobra.Command, p *i18n.Printer, formats format.Set) {
+func Translate(root *cobra.Command, p *i18n.Printer, formats format.Set) {
 	if !p.Russian() {
 		return
 	}
 	WithCobraCommands(root)
-	list := orList(p, formats.Names())
-	WalkCommands(root, func(c *cobra.Command) {
-		key := HelpKey(c)
+	list := OrList(p, formats.Names())
+	Walk(root, func(c *cobra.Command) {
+		key := Key(c)
 		set := func(field *string, id string) {
 			if p.Has(id) {
 				*field = p.T(id, "Formats", list)
@@ -229,9 +232,9 @@ type typeNamed struct {
 
 func (t typeNamed) Type() string { return t.name }
 
-// orList is items as p's language lists choices: "a, b or c", "a, b или c"
+// OrList is items as p's language lists choices: "a, b or c", "a, b или c"
 // (list.or).
-func orList(p *i18n.Printer, items []string) string {
+func OrList(p *i18n.Printer, items []string) string {
 	if len(items) < 2 {
 		return strings.Join(items, "")
 	}

@@ -1,14 +1,10 @@
-package cmdutil
+package legacylang
 
-// THE FALLBACK, to be deleted. English text built before messages were
-// catalog ids at their source is said in the run's language here, by
-// matching it against the English catalog's error.msg.* and phrase.*
-// entries ({{.Name}} standing for any text) and filling the Russian with
-// what matched. What matches nothing stays English. It serves ErrorText
-// (errorSayer.english) and Warnings.Say. Once every message is an id
-// where it arises (internal/archtest's prose lists empty), delete this
-// file, the error.msg.* and phrase.* entries of en.toml and ru.toml, and
-// the two calls of newFallback.
+// The fallback: English text built before messages were catalog ids at
+// their source is said in the run's language by matching it against the
+// English catalog's error.msg.* and phrase.* entries ({{.Name}} standing
+// for any text) and filling the Russian with what matched. What matches
+// nothing stays English. It serves cmdutil.ErrorText and Warnings.Say.
 
 import (
 	"regexp"
@@ -20,15 +16,23 @@ import (
 	"github.com/promoctl/promoctl/internal/promo"
 )
 
-// fallback says English text in P's language by the catalogs' patterns.
-type fallback struct {
+// Fallback says English text in P's language by the catalogs' patterns.
+type Fallback struct {
 	P        *i18n.Printer
 	patterns []errorPattern // built on first use
 	phrases  []errorPattern // phrase.*: the words Go puts into placeholders
 }
 
-// newFallback is the fallback of p's language.
-func newFallback(p *i18n.Printer) *fallback { return &fallback{P: p} }
+// New is the fallback of p's language.
+func New(p *i18n.Printer) *Fallback { return &Fallback{P: p} }
+
+// Say is s in P's language when an entry of the catalogs matches it, else
+// s; ok says whether one did.
+func (r *Fallback) Say(s string) (said string, ok bool) { return r.message(s) }
+
+// Text is an error's text in P's language as far as the catalogs match
+// it: a message, or a flag's name and what is wrong with its value.
+func (r *Fallback) Text(s string) string { return r.say(s) }
 
 // errorPattern is an error.* message of the English catalog as a regular
 // expression: its placeholders, in order, capture any text. Only
@@ -40,7 +44,7 @@ type errorPattern struct {
 	plural bool // a count: {{.Count}} is a number, and says the form
 }
 
-func (r *fallback) load() []errorPattern {
+func (r *Fallback) load() []errorPattern {
 	if r.patterns == nil {
 		r.patterns = loadPatterns("error.msg.")
 	}
@@ -95,7 +99,7 @@ func phraseArg(name string) bool {
 // phrase is s, text promoctl wrote into a message, in p's language: a
 // phrase.* entry whose English is s (its placeholders said in turn), a
 // status word, or s.
-func (r *fallback) phrase(s string, depth int) string {
+func (r *Fallback) phrase(s string, depth int) string {
 	if r.phrases == nil {
 		r.phrases = loadPatterns("phrase.")
 	}
@@ -165,7 +169,7 @@ func newErrorPattern(placeholder *regexp.Regexp, id, form string, plural bool) (
 
 // message is s said by the catalogs, when one of their error.* messages
 // is it.
-func (r *fallback) message(s string) (string, bool) {
+func (r *Fallback) message(s string) (string, bool) {
 	pt, m := r.match(s)
 	if m == nil {
 		return s, false
@@ -198,7 +202,7 @@ func (r *fallback) message(s string) (string, bool) {
 
 // sayList is a {{.List}} Go joined with ", " whose items each end with
 // ")" ("A1 (line 2, ends …)"): each item said by the catalogs' phrases.
-func (r *fallback) sayList(s string) string {
+func (r *Fallback) sayList(s string) string {
 	items := strings.Split(s, "), ")
 	for i, item := range items {
 		if i < len(items)-1 {
@@ -212,7 +216,7 @@ func (r *fallback) sayList(s string) string {
 // say is s, an error's text, in p's language when the catalogs have it:
 // a message, or a flag's name and what is wrong with its value ("--amount:
 // must be a positive number, got -1").
-func (r *fallback) say(s string) string {
+func (r *Fallback) say(s string) string {
 	if said, ok := r.message(s); ok {
 		return said
 	}
@@ -226,21 +230,11 @@ func (r *fallback) say(s string) string {
 
 // match is the error.msg.* entry whose English is s, and what its
 // placeholders stand for (after the whole text), or nil.
-func (r *fallback) match(s string) (errorPattern, []string) {
+func (r *Fallback) match(s string) (errorPattern, []string) {
 	for _, pt := range r.load() {
 		if m := pt.re.FindStringSubmatch(s); m != nil {
 			return pt, m
 		}
 	}
 	return errorPattern{}, nil
-}
-
-// Say is a note or a warning in w's language: as written when English, or
-// when no error.msg entry of the catalogs matches it.
-func (w *Warnings) Say(s string) string {
-	if w.Msg.Lang() == i18n.English {
-		return s
-	}
-	said, _ := newFallback(w.Msg).message(s)
-	return said
 }
