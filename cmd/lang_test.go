@@ -222,7 +222,7 @@ func TestRussianErrorLines(t *testing.T) {
 			"promoctl: промокода «NOPE» нет на сайте 1 (промокод ищется на сайте из --site-id или site_id из настроек; аргумент из одних цифр считается ID)\n"},
 		{[]string{"--sandbox", "promo", "lst"}, cmdutil.ExitUsage, "promoctl: у «promoctl promo» нет команды «lst»; возможно, вы имели в виду «list»?\n"},
 		{[]string{"--sandbox", "promo", "generate", "--site-id", "1", "--count", "x"}, cmdutil.ExitUsage,
-			"promoctl: неверное значение «x» флага --count: нужно целое число, а не \"x\"\n"},
+			"promoctl: неверное значение «x» флага --count: нужно целое число, а не «x»\n"},
 		{[]string{"--sandbox", "promo", "create", "--site-id", "1", "--code", "ABC", "--amount", "150", "--percent"}, cmdutil.ExitUsage,
 			"promoctl: --amount: процент не может быть больше 100, а указано 150\n"},
 		{[]string{"--sandbox", "promo", "list"}, cmdutil.ExitUsage,

@@ -96,7 +96,7 @@ func (r *errorSayer) typed(err error) (string, bool) {
 		if kind == "" {
 			return "", false
 		}
-		return p.T("error.value."+kind, "Value", strconv.Quote(e.Num)), true
+		return p.T("base.value."+kind, "Value", e.Num), true
 	case *config.ValueError:
 		source := e.Source.Name
 		if k := "word.source." + string(e.Source.Kind); p.Has(k) {
