@@ -16,10 +16,6 @@ import (
 	"time"
 	"unicode"
 
-	"golang.org/x/text/language"
-	"golang.org/x/text/message"
-	"golang.org/x/text/number"
-
 	"github.com/promoctl/promoctl/internal/i18n"
 	"github.com/promoctl/promoctl/internal/output"
 )
@@ -30,8 +26,7 @@ import (
 // golang.org/x/text: 10 700,00 ₽, 31.12.2026 23:59. What a column holds
 // is said by its English header (cellKinds), one row per header.
 type TableLocale struct {
-	p   *i18n.Printer
-	num *message.Printer
+	p *i18n.Printer
 	// currency is the site's (WithCurrency), for amounts of money
 	// whose row names none: a promo code's discount.
 	currency string
@@ -43,7 +38,7 @@ func NewTableLocale(p *i18n.Printer) output.Locale {
 	if !p.Russian() {
 		return nil
 	}
-	return &TableLocale{p: p, num: message.NewPrinter(language.Russian)}
+	return &TableLocale{p: p}
 }
 
 // cellKind is what the cells of a column (or a record's row) hold.
@@ -234,7 +229,7 @@ func (l *TableLocale) decimal(s string, scale int) string {
 			scale = len(frac)
 		}
 	}
-	return l.num.Sprint(number.Decimal(v, number.Scale(scale)))
+	return i18n.Decimal(i18n.Russian, v, scale)
 }
 
 // WithCurrency is l with the site's currency, for amounts of money whose
