@@ -118,8 +118,8 @@ func violations(pkgs map[string]pkgInfo, r rule) []string {
 	var out []string
 	for _, dep := range p.Deps {
 		rel, ok := strings.CutPrefix(dep, module+"/")
-		if !ok {
-			continue
+		if !ok || strings.HasPrefix(rel, r.pkg+"/") {
+			continue // a package's own subpackages are part of it
 		}
 		for _, f := range r.forbidden {
 			if rel == f || (strings.HasSuffix(f, "/") && strings.HasPrefix(rel, f)) || strings.HasPrefix(rel, f+"/") {
