@@ -19,6 +19,7 @@ import (
 // of what a job says at its end. What it says is the verb's (jobReport).
 type bulkJob struct {
 	*cmdutil.Session
+	jobEnv
 	th  *bulk.Throttle
 	API bulkAPI
 	// NoWait refuses to start while another job writes to the site as
@@ -62,9 +63,9 @@ func (b *bulkJob) hold(j *bulk.Journal) {
 }
 
 // concurrencyError refuses a --concurrency outside 1 to
-// cmdutil.MaxConcurrency (exit 2).
+// maxConcurrency (exit 2).
 func concurrencyError(n int) error {
-	return i18n.NewError(cmdutil.ExitUsage, "job.concurrency", "Max", cmdutil.MaxConcurrency, "N", n)
+	return i18n.NewError(cmdutil.ExitUsage, "job.concurrency", "Max", maxConcurrency, "N", n)
 }
 
 // listError is the error of reading site's list of promo codes for a job.
@@ -99,13 +100,13 @@ func sayLine(s *cmdutil.Session, m i18n.Message) {
 }
 
 // newBulkJob builds the throttle and the two clients through it.
-func newBulkJob(s *cmdutil.Session) (*bulkJob, error) {
-	th := newThrottle(s)
+func newBulkJob(s *cmdutil.Session, env jobEnv) (*bulkJob, error) {
+	th := env.newThrottle()
 	c, err := newBulkAPI(s, th)
 	if err != nil {
 		return nil, err
 	}
-	return &bulkJob{Session: s, th: th, API: c}, nil
+	return &bulkJob{Session: s, jobEnv: env, th: th, API: c}, nil
 }
 
 // create writes the journal of a new job of ops: at path, or "" for the
