@@ -2,7 +2,6 @@ package promocmd
 
 import (
 	"context"
-	"fmt"
 
 	"github.com/spf13/cobra"
 
@@ -62,7 +61,7 @@ offers to edit the answers and try again. PROMOCTL_ACCESSIBLE=1 or
   promoctl promo create --site-id 11111 -f promo.yaml --dry-run
   promoctl promo create -i --amount 15`,
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			changes, fileSite, err := ff.input(cmd.Flags(), fileInput(cmd.Context(), f.IO), f.Location())
+			changes, fileSite, err := ff.input(cmd.Flags(), fileInput(cmd.Context(), f.IO, f.Msg), f.Location())
 			if err != nil {
 				return err
 			}
@@ -146,9 +145,9 @@ func createPromo(ctx context.Context, sess *cmdutil.Session, changes promo.Chang
 		code = body.Code
 	}
 	if p.ID != nil {
-		sess.Notef("Created promo code %s (id %d) on site %d.", code, *p.ID, site)
+		sess.NoteMsg(i18n.M("promo.create.created_id", "Code", code, "ID", int64(*p.ID), "Site", site))
 	} else {
-		sess.Notef("Created promo code %s on site %d.", code, site)
+		sess.NoteMsg(i18n.M("promo.create.created", "Code", code, "Site", site))
 	}
 	if p.IsEnabled {
 		return nil
@@ -156,9 +155,9 @@ func createPromo(ctx context.Context, sess *cmdutil.Session, changes promo.Chang
 	enable := enableCommand(sess, p.ID, site)
 	if changes.Enabled == nil {
 		// Nobody chose this: say it wherever stderr goes.
-		sess.Warn(fmt.Sprintf("promo code %s was created disabled (the API's default); enable it with: %s", code, enable))
+		sess.Warnings.WarnMsg(i18n.M("promo.create.created_disabled", "Code", code, "Command", enable))
 	} else {
-		sess.Notef("It is disabled: enable it with: %s", enable)
+		sess.NoteMsg(i18n.M("promo.create.disabled", "Command", enable))
 	}
 	return nil
 }
