@@ -2,10 +2,12 @@ package promocmd
 
 import (
 	"context"
+	"strconv"
 
 	"github.com/spf13/cobra"
 
 	"github.com/promoctl/promoctl/cmd/cmdutil"
+	"github.com/promoctl/promoctl/internal/api"
 	"github.com/promoctl/promoctl/internal/i18n"
 	"github.com/promoctl/promoctl/internal/promo"
 	"github.com/promoctl/promoctl/internal/termsafe"
@@ -160,4 +162,14 @@ func createPromo(ctx context.Context, sess *cmdutil.Session, changes promo.Chang
 		sess.NoteMsg(i18n.M("promo.create.disabled", "Command", enable))
 	}
 	return nil
+}
+
+// enableCommand is the command that enables a new promo code; without its
+// id (the server did not name it), it says where to find the id.
+func enableCommand(s *cmdutil.Session, id *api.Int, site int64) any {
+	if id == nil {
+		return i18n.M("promo.create.enable_find_id", "Command", hintLine(s, "promo", "update", "ID", "--enabled"),
+			"List", hintLine(s, "promo", "list", "--site-id", strconv.FormatInt(site, 10)))
+	}
+	return hintLine(s, "promo", "update", strconv.FormatInt(int64(*id), 10), "--enabled")
 }

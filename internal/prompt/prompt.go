@@ -38,17 +38,27 @@ type Huh struct {
 	Say func(msg string) string
 }
 
-// said is check with its refusals worded by h.Say.
+// said is check with its refusals said in the form's language: a
+// catalog message from the catalog, other text by h.Say.
 func (h *Huh) said(check func(string) error) func(string) error {
-	if h.Say == nil {
-		return check
-	}
 	return func(s string) error {
-		if err := check(s); err != nil {
+		err := check(s)
+		switch {
+		case err == nil:
+			return nil
+		case isMessage(err):
+			return errors.New(h.msg().ErrorText(err))
+		case h.Say != nil:
 			return errors.New(h.Say(err.Error()))
 		}
-		return nil
+		return err
 	}
+}
+
+// isMessage reports whether err's words are a catalog message.
+func isMessage(err error) bool {
+	_, ok := err.(*i18n.Error)
+	return ok
 }
 
 // msg is h's language, to be taken once per form: a nil Msg reads the
