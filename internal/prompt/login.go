@@ -43,7 +43,7 @@ func (r LoginRules) userID(s string) (int64, error) {
 	}
 	n, err := strconv.ParseInt(strings.TrimSpace(s), 10, 64)
 	if err != nil || n < 1 {
-		return 0, fmt.Errorf("%q is not a positive integer", s)
+		return 0, i18n.NewError(0, "form.error.positive", "Value", strings.TrimSpace(s))
 	}
 	return n, nil
 }
