@@ -84,7 +84,7 @@ sandbox serve') with the usual settings, site_id included. --sandbox or
 		},
 	}
 	c.Flags().String("site-id", "", "the shop's site (over HTTP, default: the configured site_id)")
-	f.CompleteFlag(c, "site-id", f.Completions().CompleteSiteIDs)
+	f.CompleteFlag(c, "site-id", f.Completions().SiteIDs)
 	c.Flags().StringVar(&opts.Request.Code, "code", "", "the promo code the customer entered")
 	c.Flags().StringVar(&rf.orderPrice, "order-price", "", "cost of the goods in the order")
 	c.Flags().StringVar(&rf.delivery, "delivery-price", "", "cost of delivery")
@@ -263,8 +263,8 @@ func (opts *sandboxRedeemOptions) explain(ctx context.Context, err error) error 
 		return i18n.NewError(0, "sandbox.redeem.not_sandbox", "Code", r.Code, "Site", r.SiteID, "URL", s.BaseURL,
 			"Path", sandbox.RedeemPath, "Source", sourceOf(s.Sources[config.KeyBaseURL]), "Err", ae)
 	}
-	if ae.Subject == "" {
-		ae.Subject = fmt.Sprintf("site %d", r.SiteID)
+	if ae.Subject.Kind == "" {
+		ae.Subject = api.SiteSubject(r.SiteID)
 	}
 	err = fmt.Errorf("redeem %s on site %d: %w", r.Code, r.SiteID, ae)
 	if !opts.Served && ae.Status == http.StatusForbidden && kind == sandbox.KindCantViewSite {
