@@ -206,7 +206,7 @@ func (g *generateFlags) complete(cmd *cobra.Command, f *cmdutil.Factory, opts *p
 	}
 	fs := cmd.Flags()
 	opts.Format = g.format()
-	changes, fileSite, err := g.fields.input(fs, fileInput(cmd.Context(), f.IO), f.Location())
+	changes, fileSite, err := g.fields.input(fs, fileInput(cmd.Context(), f.IO, f.Msg), f.Location())
 	if err != nil {
 		return err
 	}
