@@ -80,8 +80,8 @@ func TestRemainingMessagesInRussianRun(t *testing.T) {
 		{args: []string{"--sandbox-data", data, "sandbox", "reset"},
 			ru: "Демо-данные в " + data + " восстановлены.\n", en: "Restored the demo data in " + data + ".\n"},
 		{args: []string{"api", "a", "b", "c"}, code: 2,
-			ru: "promoctl: promoctl api: нужен путь (PATH) или метод и путь (METHOD PATH), а аргументов получено: 3\n",
-			en: "promoctl: promoctl api needs a PATH, or a METHOD and a PATH, got 3 argument(s)\n"},
+			ru: "promoctl: promoctl api: нужен путь (PATH) или метод и путь (METHOD PATH), а указано 3 аргумента\n",
+			en: "promoctl: promoctl api needs a PATH, or a METHOD and a PATH, got 3 arguments\n"},
 		{args: []string{"promo", "--help"}, stdout: "\n  promoctl promo [команда]\n"},
 	} {
 		for _, lang := range []string{"ru", "en"} {

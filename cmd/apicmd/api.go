@@ -21,6 +21,7 @@ import (
 	"github.com/promoctl/promoctl/internal/api"
 	"github.com/promoctl/promoctl/internal/config"
 	"github.com/promoctl/promoctl/internal/format"
+	"github.com/promoctl/promoctl/internal/i18n"
 	"github.com/promoctl/promoctl/internal/jsonscan"
 	"github.com/promoctl/promoctl/internal/output"
 	"github.com/promoctl/promoctl/internal/termsafe"
@@ -135,7 +136,7 @@ func (a *apiFlags) validate(cmd *cobra.Command, args []string) (method, target s
 	target = args[len(args)-1]
 	if len(args) == 2 {
 		if cmd.Flags().Changed("method") {
-			return "", "", cmdutil.Usagef("give the method once: -X %s or %s before the PATH", a.method, args[0])
+			return "", "", i18n.NewError(cmdutil.ExitUsage, "apicmd.method_once", "Flag", a.method, "Arg", args[0])
 		}
 		m = args[0]
 	}
@@ -146,7 +147,7 @@ func (a *apiFlags) validate(cmd *cobra.Command, args []string) (method, target s
 		return "", "", cmdutil.UsageErr(err)
 	}
 	if len(a.fields) > 0 && a.file != "" {
-		return "", "", cmdutil.Usagef("-F cannot be combined with --input: send the fields, or the file")
+		return "", "", i18n.NewError(cmdutil.ExitUsage, "apicmd.fields_and_input")
 	}
 	return m, target, nil
 }
@@ -154,7 +155,7 @@ func (a *apiFlags) validate(cmd *cobra.Command, args []string) (method, target s
 // complete reads the headers, fields and body into opts and starts the
 // session.
 func (a *apiFlags) complete(cmd *cobra.Command, f *cmdutil.Factory, m, target string, opts *apiOptions) error {
-	header, err := parseHeaders(a.headers)
+	header, err := parseDashH(a.headers)
 	if err != nil {
 		return err
 	}
@@ -187,7 +188,7 @@ func (a *apiFlags) complete(cmd *cobra.Command, f *cmdutil.Factory, m, target st
 func runAPI(ctx context.Context, opts *apiOptions) error {
 	if opts.Out.Format == format.CSV {
 		if src := opts.Settings.Sources[config.KeyOutput]; src.Kind.Given() {
-			return cmdutil.Usagef("api prints JSON: use --output json or yaml, not csv")
+			return i18n.NewError(cmdutil.ExitUsage, "apicmd.csv")
 		}
 		opts.Out.Format = format.JSON
 	}
@@ -199,10 +200,10 @@ func runAPI(ctx context.Context, opts *apiOptions) error {
 	defer cancel()
 	resp, err := client.Raw(ctx, opts.Method, opts.Target, opts.Body, opts.Header)
 	if err != nil {
-		return fmt.Errorf("%s %s: %w", opts.Method, opts.Target, err)
+		return i18n.NewError(0, "apicmd.request", "Method", opts.Method, "Target", opts.Target, "Err", err)
 	}
 	if err := opts.printRaw(resp); err != nil {
-		return fmt.Errorf("%s %s: %w", opts.Method, opts.Target, err)
+		return i18n.NewError(0, "apicmd.request", "Method", opts.Method, "Target", opts.Target, "Err", err)
 	}
 	return nil
 }
@@ -213,14 +214,14 @@ func apiArgs(cmd *cobra.Command, args []string) error {
 	case 1:
 		if a := args[0]; !strings.HasPrefix(a, "/") {
 			if _, err := api.RawMethod(a); err == nil {
-				return cmdutil.Usagef("%s %s needs a PATH, e.g. %s %s /v1/promo", cmd.CommandPath(), a, cmd.CommandPath(), a)
+				return i18n.NewError(cmdutil.ExitUsage, "apicmd.needs_path", "Command", cmd.CommandPath(), "Method", a)
 			}
 		}
 		return nil
 	case 2:
 		return nil
 	}
-	return cmdutil.Usagef("%s needs a PATH, or a METHOD and a PATH, got %d argument(s)", cmd.CommandPath(), len(args))
+	return i18n.CountError(cmdutil.ExitUsage, "apicmd.args", len(args), "Command", cmd.CommandPath())
 }
 
 // apiField is one -F field: its key, and its value as JSON and as text
@@ -239,10 +240,10 @@ func parseFields(fs []string, stdin io.Reader) ([]apiField, error) {
 	for _, s := range fs {
 		key, value, ok := strings.Cut(s, "=")
 		if !ok || key == "" {
-			return nil, cmdutil.Usagef("invalid field %q: want key=value", s)
+			return nil, i18n.NewError(cmdutil.ExitUsage, "apicmd.field_invalid", "Value", s)
 		}
 		if seen[key] {
-			return nil, cmdutil.Usagef("-F %s is given twice", key)
+			return nil, i18n.NewError(cmdutil.ExitUsage, "apicmd.field_twice", "Key", key)
 		}
 		seen[key] = true
 		fd := apiField{key: key, text: value}
@@ -250,7 +251,7 @@ func parseFields(fs []string, stdin io.Reader) ([]apiField, error) {
 		case strings.HasPrefix(value, "@"):
 			text, err := readFieldFile(value[1:], stdin)
 			if err != nil {
-				return nil, cmdutil.Usagef("-F %s: %v", key, err)
+				return nil, i18n.NewError(cmdutil.ExitUsage, "apicmd.field_file", "Key", key, "Err", err)
 			}
 			fd.text = text
 			b, _ := json.Marshal(text)
@@ -286,7 +287,7 @@ func readFieldFile(name string, stdin io.Reader) (string, error) {
 		return "", err
 	}
 	if len(data) > maxAPIBody {
-		return "", fmt.Errorf("%s is larger than %d MiB", name, maxAPIBody>>20)
+		return "", i18n.NewError(0, "apicmd.too_large", "Name", name, "MiB", maxAPIBody>>20)
 	}
 	return string(data), nil
 }
@@ -333,25 +334,25 @@ func fieldsJSON(fs []apiField) []byte {
 	return b.Bytes()
 }
 
-// parseHeaders reads the -H flags.
-func parseHeaders(hs []string) (http.Header, error) {
+// parseDashH reads the -H flags: the headers to add to the request.
+func parseDashH(hs []string) (http.Header, error) {
 	h := http.Header{}
 	for _, s := range hs {
 		name, value, ok := strings.Cut(s, ":")
 		name, value = strings.TrimSpace(name), strings.TrimSpace(value)
 		if !ok || !validHeaderName(name) {
-			return nil, cmdutil.Usagef("invalid header %q: want 'Name: value'", s)
+			return nil, i18n.NewError(cmdutil.ExitUsage, "apicmd.header_form", "Value", s)
 		}
 		if strings.ContainsAny(value, "\r\n\x00") {
-			return nil, cmdutil.Usagef("invalid header %q: the value holds a line break or NUL", name)
+			return nil, i18n.NewError(cmdutil.ExitUsage, "apicmd.header_chars", "Name", name)
 		}
 		switch k := http.CanonicalHeaderKey(name); k {
 		case "Authorization", "X-Api-User-Id":
-			return nil, cmdutil.Usagef("-H %s: promoctl sends your credentials itself; use --token and --user-id, or promoctl auth login", k)
+			return nil, i18n.NewError(cmdutil.ExitUsage, "apicmd.header_credentials", "Header", k)
 		case "Accept", "User-Agent":
-			return nil, cmdutil.Usagef("-H %s: promoctl always sends its own %s header", k, k)
+			return nil, i18n.NewError(cmdutil.ExitUsage, "apicmd.header_own", "Header", k)
 		case "Host", "Content-Length", "Transfer-Encoding", "Connection":
-			return nil, cmdutil.Usagef("-H %s: this header is set by the HTTP connection", k)
+			return nil, i18n.NewError(cmdutil.ExitUsage, "apicmd.header_connection", "Header", k)
 		}
 		h.Add(name, value)
 	}
@@ -387,7 +388,7 @@ func readAPIBody(file string, stdin io.Reader, header http.Header) ([]byte, erro
 		return nil, nil
 	}
 	if ct := header.Get("Content-Type"); (ct == "" || strings.Contains(strings.ToLower(ct), "json")) && !json.Valid(data) {
-		return nil, cmdutil.Usagef("--file %s is not valid JSON (to send other data, name its type: -H 'Content-Type: text/plain')", file)
+		return nil, i18n.NewError(cmdutil.ExitUsage, "apicmd.file_not_json", "Path", file)
 	}
 	return data, nil
 }
@@ -410,11 +411,11 @@ func (o *apiOptions) printRaw(resp *api.Response) error {
 		return o.Print(output.Data{JSON: body})
 	}
 	if o.Out.JQ != nil {
-		got := "a body that is not JSON"
+		got := i18n.M("apicmd.jq_not_json")
 		if ct := resp.Header.Get("Content-Type"); ct != "" {
-			got = termsafe.String(ct)
+			got = i18n.M("apicmd.jq_content_type", "Type", termsafe.String(ct))
 		}
-		return &api.ResponseError{Status: resp.Status, Reason: "--jq needs a JSON response, got " + got}
+		return &api.ResponseError{Status: resp.Status, Why: i18n.M("apicmd.jq_needs_json", "Got", got)}
 	}
 	out := resp.Body
 	if o.IO.IsStdoutTTY() {

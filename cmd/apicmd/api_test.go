@@ -388,8 +388,8 @@ func TestAPIRejectsBadFieldsAndForms(t *testing.T) {
 		{[]string{"api", "-X", "POST", "/v1/promo", "-F", "a=@/nonexistent/f.txt"}, `-F a: open /nonexistent/f.txt: no such file or directory`},
 		{[]string{"api", "-X", "POST", "GET", "/v1/promo"}, `give the method once: -X POST or GET before the PATH`},
 		{[]string{"api", "-X", "FETCH", "/v1/promo"}, `unsupported method "FETCH": use GET, POST, PUT, PATCH, DELETE, HEAD`},
-		{[]string{"api"}, `promoctl api needs a PATH, or a METHOD and a PATH, got 0 argument(s)`},
-		{[]string{"api", "GET", "/v1/a", "/v1/b"}, `promoctl api needs a PATH, or a METHOD and a PATH, got 3 argument(s)`},
+		{[]string{"api"}, `promoctl api needs a PATH, or a METHOD and a PATH, got 0 arguments`},
+		{[]string{"api", "GET", "/v1/a", "/v1/b"}, `promoctl api needs a PATH, or a METHOD and a PATH, got 3 arguments`},
 		{[]string{"api", "post"}, `promoctl api post needs a PATH, e.g. promoctl api post /v1/promo`},
 	} {
 		t.Run(strings.Join(c.args[1:], " "), func(t *testing.T) {
@@ -419,4 +419,39 @@ func bytesRead(t *testing.T) int64 {
 	}
 	t.Skip("/proc/self/io has no rchar")
 	return 0
+}
+
+// TestAPIRefusalsInRussian: api's refusals are catalog messages, said in
+// Russian under a Russian locale, «ёлочки» around the values quoted.
+func TestAPIRefusalsInRussian(t *testing.T) {
+	for _, c := range []struct {
+		args   []string
+		stderr string
+	}{
+		{[]string{"api", "-X", "POST", "/v1/promo", "-F", "code"}, `неверное поле «code»: нужно key=value`},
+		{[]string{"api", "-X", "POST", "/v1/promo", "-F", "a=1", "-F", "a=2"}, `-F a указан дважды`},
+		{[]string{"api", "-X", "POST", "GET", "/v1/promo"}, `укажите метод один раз: -X POST или GET перед PATH`},
+		{[]string{"api", "-X", "FETCH", "/v1/promo"}, `метод «FETCH» не поддерживается: используйте GET, POST, PUT, PATCH, DELETE, HEAD`},
+		{[]string{"api", "v1/promo"}, `неверный путь «v1/promo»: он должен начинаться с одного / и отсчитывается от базового адреса, например /v1/promo?site_id=1`},
+		{[]string{"api", "GET", "/v1/a", "/v1/b"}, `promoctl api: нужен путь (PATH) или метод и путь (METHOD PATH), а указано 3 аргумента`},
+		{[]string{"api", "post"}, `promoctl api post: не указан путь (PATH), например: promoctl api post /v1/promo`},
+		{[]string{"api", "/v1/promo", "-H", "Accept: text/plain"}, `-H Accept: заголовок Accept promoctl всегда задаёт сам`},
+		{[]string{"api", "/v1/promo", "-H", "bad header"}, `неверный заголовок «bad header»: нужно 'Name: value'`},
+	} {
+		t.Run(strings.Join(c.args[1:], " "), func(t *testing.T) {
+			r := newRunner(t)
+			r.Env["LANG"] = "ru_RU.UTF-8"
+			r.Run(c.args...).Expect(t, 2, "", "promoctl: "+c.stderr+"\n")
+			r.ExpectNoRequests(t)
+		})
+	}
+}
+
+// TestAPIErrorOfTheServerInRussian: the API's answer is said in Russian,
+// after the request it answers.
+func TestAPIErrorOfTheServerInRussian(t *testing.T) {
+	r := newRunner(t)
+	r.Env["LANG"] = "ru_RU.UTF-8"
+	r.API.Handle("GET /v1/promo/5", http.StatusUnprocessableEntity, `{"title":"data is invalid","error":10,"code":422}`)
+	r.Run("api", "/v1/promo/5").Expect(t, 1, "", "promoctl: GET /v1/promo/5: неверный запрос (ошибка API 10: data is invalid)\n")
 }

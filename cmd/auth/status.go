@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"strconv"
+	"strings"
 
 	"github.com/spf13/cobra"
 
@@ -115,7 +116,7 @@ func authStatus(s *config.Settings, verr error) output.Data {
 		TokenSource string `json:"token_source"`
 		Credentials string `json:"credentials"`
 	}{s.Profile, s.Path, s.BaseURL, s.UserID, token, tokenSource(s.Sources[config.KeyToken]), state})
-	from := func(key string) string { return "  (" + cmdutil.SourceText(s, s.Sources[key]) + ")" }
+	from := func(key string) string { return "  (" + sourceText(s, s.Sources[key]) + ")" }
 	return output.Data{
 		JSON: j,
 		Tables: func() ([]output.Grid, error) {
@@ -129,6 +130,18 @@ func authStatus(s *config.Settings, verr error) output.Data {
 			}}}, nil
 		},
 	}
+}
+
+// sourceText says where a setting came from, briefly: the config file's
+// path is shown elsewhere.
+func sourceText(s *config.Settings, src config.Source) string {
+	switch src.Kind {
+	case "":
+		return "not set"
+	case config.FromProfile:
+		return "profile " + strings.TrimSuffix(src.Name, " in "+s.Path)
+	}
+	return src.String()
 }
 
 // tokenSource says where the API key in use is kept: "keychain", "config

@@ -4,13 +4,11 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"net/http"
 	"regexp"
 	"slices"
 	"strconv"
 	"strings"
 
-	"github.com/promoctl/promoctl/internal/api"
 	"github.com/promoctl/promoctl/internal/config"
 	"github.com/promoctl/promoctl/internal/format"
 	"github.com/promoctl/promoctl/internal/i18n"
@@ -290,23 +288,13 @@ func (r *ErrorRenderer) part(s string) string {
 func (r *ErrorRenderer) typed(err error) (string, bool) {
 	p := r.P
 	switch e := err.(type) {
-	case *i18n.Error:
-		return p.SayWith(e.Msg, r.text), true
-	case *api.Error:
-		return r.apiError(e), true
+	case i18n.Sayer:
+		// An error whose words are a catalog message (an *i18n.Error, the
+		// API client's typed errors): its message, each error in it said
+		// here in turn.
+		return p.SayWith(e.Message(), r.text), true
 	case *format.UnknownError:
 		return p.T("format.unknown", "Value", strconv.Quote(e.Value), "Formats", orList(p, e.Known)), true
-	case *api.TimeoutError:
-		if e.After <= 0 {
-			return p.T("error.api.timeout"), true
-		}
-		return p.T("error.api.timeout_after", "After", p.Duration(e.After)), true
-	case *api.ResponseError:
-		return p.T("error.api.response", "Status", e.Status, "Reason", e.Reason), true
-	case *api.UnknownOutcomeError:
-		return p.T("error.api.unknown_outcome", "Err", r.text(e.Err)), true
-	case *api.PlainHTTPError:
-		return p.T("error.api.plain_http", "Host", e.Host), true
 	case *strconv.NumError:
 		kind := map[string]string{"ParseInt": "int", "ParseUint": "int", "ParseFloat": "number", "ParseBool": "bool"}[e.Func]
 		if kind == "" {
@@ -330,106 +318,6 @@ func (r *ErrorRenderer) typed(err error) (string, bool) {
 		return p.T("error.cancelled"), true
 	}
 	return "", false
-}
-
-// apiError is api.Error's message (category, detail, what the server
-// said, attempts) in p's language.
-func (r *ErrorRenderer) apiError(e *api.Error) string {
-	p := r.P
-	if e.NoEndpoint() {
-		s, _ := r.message(e.Error())
-		return s
-	}
-	var b strings.Builder
-	b.WriteString(p.T("error.api.category." + apiCategory(e.Status)))
-	if d := r.apiDetail(e); d != "" {
-		b.WriteString(": " + d)
-	}
-	b.WriteString(" (")
-	switch {
-	case e.Kind != nil && e.Title != "":
-		b.WriteString(p.T("error.api.kind_title", "Kind", *e.Kind, "Title", e.Title))
-	case e.Kind != nil:
-		b.WriteString(p.T("error.api.kind_status", "Kind", *e.Kind, "Status", e.Status))
-	case e.Title != "":
-		fmt.Fprintf(&b, "HTTP %d: %s", e.Status, e.Title)
-	case e.Status >= 500 && http.StatusText(e.Status) != "":
-		fmt.Fprintf(&b, "HTTP %d %s", e.Status, http.StatusText(e.Status))
-	default:
-		fmt.Fprintf(&b, "HTTP %d", e.Status)
-	}
-	b.WriteString(")")
-	if e.Attempts > 1 {
-		b.WriteString(p.N("error.api.attempts", e.Attempts))
-	}
-	return b.String()
-}
-
-// apiCategory names the catalog's word for an HTTP status, as api.Error
-// does in English.
-func apiCategory(status int) string {
-	switch {
-	case status == 400 || status == 422:
-		return "invalid"
-	case status == 401:
-		return "auth"
-	case status == 403:
-		return "forbidden"
-	case status == 404:
-		return "not_found"
-	case status == 409:
-		return "conflict"
-	case status == 413:
-		return "too_large"
-	case status == 429:
-		return "rate_limited"
-	case status >= 500:
-		return "server"
-	}
-	return "unexpected"
-}
-
-// apiDetail is api.Error's explanation of the known error kinds.
-func (r *ErrorRenderer) apiDetail(e *api.Error) string {
-	p := r.P
-	kind := -1
-	if e.Kind != nil {
-		kind = *e.Kind
-	}
-	subject, to := r.subject(e.Subject, ""), r.subject(e.Subject, ".to")
-	switch {
-	case e.Status == 401:
-		return p.T("error.api.detail.auth")
-	case kind == 30 && strings.HasPrefix(e.Subject, "site "):
-		return p.T("error.api.detail.cannot_view", "Subject", to)
-	case kind == 30 && e.Subject != "":
-		return p.T("error.api.detail.cannot_view_site_of", "Subject", subject)
-	case kind == 30:
-		return p.T("error.api.detail.cannot_view_site")
-	case kind == 40 && e.Subject != "":
-		return p.T("error.api.detail.cannot_view", "Subject", to)
-	case kind == 40:
-		return p.T("error.api.detail.cannot_view_promo")
-	case e.Status == 404 && e.Subject != "":
-		return p.T("error.api.detail.not_found", "Subject", subject)
-	}
-	return ""
-}
-
-// subject is what an API error was about ("site 7", "promo code 1001")
-// in p's language; form is "" for the subject of a sentence, ".to" for
-// what access is to (Russian's dative: "к сайту 7").
-func (r *ErrorRenderer) subject(s, form string) string {
-	if n, ok := strings.CutPrefix(s, "site "); ok {
-		return r.P.T("subject.site"+form, "ID", n)
-	}
-	if n, ok := strings.CutPrefix(s, "promo code "); ok {
-		return r.P.T("subject.promo"+form, "ID", n)
-	}
-	if n, ok := strings.CutPrefix(s, "product "); ok {
-		return r.P.T("subject.product"+form, "ID", n)
-	}
-	return s
 }
 
 // Say is a note or a warning in w's language: as written when English, or

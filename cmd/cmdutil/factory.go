@@ -248,37 +248,30 @@ func (f *Factory) APIKeys() *APIKeys {
 // conn is how a client reaches the API, beyond what every client of the
 // run shares: over transport (nil: the run's, the network unless a test
 // gives one), with spinner running while a request is slow (nil: none),
-// and, for a completion, quiet: no --debug log. A bulk command's client
-// also has wrap, the bulk engine's throttle around the transport (it sees
-// every answer, 429 and its Retry-After, and paces every request), and
-// oneAttempt: each request is sent once, since the engine retries.
+// and, for a completion, quiet: no --debug log.
 type conn struct {
-	transport  http.RoundTripper
-	spinner    *progress.Spinner
-	quiet      bool
-	wrap       func(http.RoundTripper) http.RoundTripper
-	oneAttempt bool
+	transport http.RoundTripper
+	spinner   *progress.Spinner
+	quiet     bool
 }
-
-// MaxConcurrency is the most requests a bulk command may have in flight:
-// a bulk client keeps an idle connection for each.
-const MaxConcurrency = 64
 
 // newClient builds the API client of settings s, reaching the API as c
 // says.
 func (f *Factory) newClient(s *config.Settings, c conn) (*api.Client, error) {
+	o, err := f.clientOptions(s, c)
+	if err != nil {
+		return nil, err
+	}
+	return api.New(o)
+}
+
+// clientOptions are the options of a client of settings s reaching the
+// API as c says, once the settings are checked: a token and a user id,
+// plain HTTP only where allowed.
+func (f *Factory) clientOptions(s *config.Settings, c conn) (api.Options, error) {
 	transport := f.opts.Transport
 	if c.transport != nil {
 		transport = c.transport
-	}
-	if c.wrap != nil {
-		if transport == nil {
-			// Many requests in flight: keep a connection for each.
-			t := http.DefaultTransport.(*http.Transport).Clone()
-			t.MaxIdleConnsPerHost = MaxConcurrency
-			transport = t
-		}
-		transport = c.wrap(transport)
 	}
 	if c.spinner != nil {
 		if transport == nil {
@@ -288,32 +281,29 @@ func (f *Factory) newClient(s *config.Settings, c conn) (*api.Client, error) {
 	}
 	allowPlain, err := f.PlainHTTP().Allow(s.BaseURL)
 	if err != nil {
-		return nil, err
+		return api.Options{}, err
 	}
 	if s.Token == "" {
-		return nil, &AuthError{"no API token: run `promoctl auth login`, or set PROMOCTL_TOKEN (try `promoctl --sandbox …` to explore without an account)"}
+		return api.Options{}, &AuthError{"no API token: run `promoctl auth login`, or set PROMOCTL_TOKEN (try `promoctl --sandbox …` to explore without an account)"}
 	}
 	if _, err := config.CheckValue(config.KeyToken, s.Token, nil); err != nil {
 		// A line break cannot go in a header: say so before any request,
 		// naming where the token came from, never the token.
-		return nil, &config.ValueError{Key: config.KeyToken, Source: s.Sources[config.KeyToken], Err: err}
+		return api.Options{}, &config.ValueError{Key: config.KeyToken, Source: s.Sources[config.KeyToken], Err: err}
 	}
 	if s.UserID == 0 {
-		return nil, &AuthError{"no user id: run `promoctl auth login`, or set PROMOCTL_USER_ID (it is \"Your ID\" in the account menu of the site admin)"}
+		return api.Options{}, &AuthError{"no user id: run `promoctl auth login`, or set PROMOCTL_USER_ID (it is \"Your ID\" in the account menu of the site admin)"}
 	}
 	o, err := f.ClientOptions()
 	if err != nil {
-		return nil, err
-	}
-	if c.oneAttempt {
-		o.Retry = api.RetryPolicy{Attempts: 1}
+		return api.Options{}, err
 	}
 	if c.quiet {
 		o.Debug = nil
 	}
 	o.BaseURL, o.Token, o.PublicToken, o.UserID = s.BaseURL, s.Token, isSandboxToken(s.Token), s.UserID
 	o.Transport, o.Timeout, o.AllowInsecureHTTP, o.BaseURLOrigin = transport, s.Timeout, allowPlain, baseURLOrigin(s)
-	return api.New(o)
+	return o, nil
 }
 
 // ClientOptions are the options every API client of the run shares,

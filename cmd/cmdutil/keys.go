@@ -32,18 +32,6 @@ func LoginRules() prompt.LoginRules {
 	}
 }
 
-// SourceText says where a setting came from, briefly: the config file's
-// path is shown elsewhere.
-func SourceText(s *config.Settings, src config.Source) string {
-	switch src.Kind {
-	case "":
-		return "not set"
-	case config.FromProfile:
-		return "profile " + strings.TrimSuffix(src.Name, " in "+s.Path)
-	}
-	return src.String()
-}
-
 // APIKeys keeps the API keys of profiles in the keychain, when there is
 // one, and otherwise leaves them to the config file.
 type APIKeys struct {

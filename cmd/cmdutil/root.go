@@ -216,14 +216,14 @@ func namedExit(err error) int {
 // baseURLOrigin says how the base URL was chosen, for the message of a 404
 // from a server that has no such endpoint: "from profile default", "from
 // PROMOCTL_BASE_URL", "the default".
-func baseURLOrigin(s *config.Settings) string {
+func baseURLOrigin(s *config.Settings) i18n.Message {
 	switch src := s.Sources[config.KeyBaseURL]; src.Kind {
 	case "", config.FromDefault:
-		return "the default"
-	case config.FromFlag, config.FromEnv:
-		return "from " + src.Name
+		return i18n.M("api.base_url.default")
+	case config.FromProfile:
+		return i18n.M("api.base_url.from_profile", "Profile", strings.TrimSuffix(strings.TrimPrefix(src.Name, "profile "), " in "+s.Path))
 	default:
-		return "from " + SourceText(s, src)
+		return i18n.M("api.base_url.from", "Source", src.Name)
 	}
 }
 

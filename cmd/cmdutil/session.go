@@ -4,14 +4,12 @@ import (
 	"context"
 	"fmt"
 	"io"
-	"net/http"
 	"time"
 
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
 
 	"github.com/promoctl/promoctl/internal/api"
-	"github.com/promoctl/promoctl/internal/bulk"
 	"github.com/promoctl/promoctl/internal/config"
 	"github.com/promoctl/promoctl/internal/i18n"
 	"github.com/promoctl/promoctl/internal/iostreams"
@@ -31,23 +29,17 @@ type Session struct {
 	Loc      *time.Location // the time zone dates are shown and read in
 	Now      func() time.Time
 	Client   func() (*api.Client, error)
-	// Throttle, when set, builds a bulk run's throttle (tests: one on a
-	// simulated clock, bulk.NewThrottleClock); nil: bulk.NewThrottle(0).
-	Throttle func() *bulk.Throttle
-	// BulkClient builds a new client for a bulk run: its transport goes
-	// through wrap (the engine's throttle), and with oneAttempt each
-	// request is sent once, since the engine retries.
-	BulkClient func(wrap func(http.RoundTripper) http.RoundTripper, oneAttempt bool) (*api.Client, error)
-	// Bar says a progress bar may be drawn on stderr: it is a terminal,
-	// and nothing else writes there meanwhile (--debug) or reads it aloud
-	// (accessible mode).
-	Bar      bool
-	Warnings *Warnings
-	// Where are the global flags of the run that say where it goes
-	// (--sandbox, --config, --profile, --base-url, --user-id), and
-	// OutputFlag its --output: the command lines a verb suggests repeat
-	// them (never the token).
-	Where, OutputFlag []string
+	// ClientOptions are the options of a new client of the session: its
+	// settings, the run's transport (the in-process sandbox's with
+	// --sandbox; nil: the network), no spinner. A verb that builds
+	// clients of its own starts from them (promo's bulk jobs: through
+	// the engine's throttle, each write sent once).
+	ClientOptions func() (api.Options, error)
+	Warnings      *Warnings
+	// Flags are the run's global flags as the command line gives them
+	// (the root's persistent flags): a command line a verb suggests
+	// repeats those that say where the run goes.
+	Flags *pflag.FlagSet
 	// Msg is the run's language: its messages (Msg.T, Msg.N).
 	Msg *i18n.Printer
 }
@@ -101,13 +93,12 @@ func (f *Factory) StartWith(cmd *cobra.Command, s *config.Settings, spin bool) (
 	if spin && showProgress(f.IO, out, f.Global.Debug, Accessible(f.Global.Accessible, f.Env)) {
 		c.spinner = progress.New(f.IO.ErrOut, f.opts.Progress)
 	}
-	sess := &Session{IO: f.IO, Settings: s, Out: out, Loc: f.Location(), Now: f.now(), Warnings: f.Warnings, Msg: f.Msg}
-	sess.Where, sess.OutputFlag = givenFlags(f.Flags, f.Global.Sandbox)
-	sess.Bar = f.IO.IsStderrTTY() && !f.Global.Debug && !Accessible(f.Global.Accessible, f.Env)
-	sess.BulkClient = func(wrap func(http.RoundTripper) http.RoundTripper, oneAttempt bool) (*api.Client, error) {
+	sess := &Session{IO: f.IO, Settings: s, Out: out, Loc: f.Location(), Now: f.now(), Warnings: f.Warnings, Msg: f.Msg, Flags: f.Flags}
+	sess.ClientOptions = func() (api.Options, error) {
 		// The run's transport (the in-process sandbox's, with --sandbox),
-		// no spinner: a bulk command draws its own bar.
-		return f.newClient(s, conn{transport: c.transport, wrap: wrap, oneAttempt: oneAttempt})
+		// no spinner: a verb that builds its own clients says its own
+		// progress.
+		return f.clientOptions(s, conn{transport: c.transport})
 	}
 	var client *api.Client
 	sess.Client = func() (*api.Client, error) {
@@ -134,26 +125,6 @@ func (f *Factory) StartConfig(cmd *cobra.Command) *ConfigSession {
 		}, Warn: f.Warnings.Warn},
 		Profile: func(doc *config.Doc) (string, config.Source) { return r.Profile(doc.File, doc.Path) },
 	}
-}
-
-// givenFlags are the global flags of this run that say where a command goes
-// and, apart, its --output, as given on the command line.
-func givenFlags(flags *pflag.FlagSet, sandbox bool) (where, outputFlag []string) {
-	if sandbox {
-		where = append(where, "--sandbox")
-	}
-	given := config.Lookup{Flags: flags}
-	flag := func(k string) []string {
-		if v, _ := given.FlagValue(k); v != "" {
-			s, _ := config.Find(k)
-			return []string{"--" + s.Flag, v}
-		}
-		return nil
-	}
-	for _, k := range []string{config.KeyConfig, config.KeyProfile, config.KeyBaseURL, config.KeyUserID} {
-		where = append(where, flag(k)...)
-	}
-	return where, flag(config.KeyOutput)
 }
 
 // now is the run's clock: Options.Now, or time.Now.

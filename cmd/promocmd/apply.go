@@ -35,6 +35,7 @@ const maxApplyFile = 64 << 20
 // promoApplyOptions are the inputs of promo apply.
 type promoApplyOptions struct {
 	*cmdutil.Session
+	jobEnv                    // the throttle and the bar of its bulk work
 	Prompter cmdutil.Prompter // asks before deleting or disabling, unless Yes
 	// File is -f: a path, or - for Stdin.
 	File  string
@@ -199,8 +200,8 @@ func (opts *promoApplyOptions) validate(fs *pflag.FlagSet, prune, disable bool) 
 	if prune && disable {
 		return i18n.NewError(cmdutil.ExitUsage, "apply.prune_and_disable")
 	}
-	if fs.Changed("concurrency") && (opts.Concurrency < 1 || opts.Concurrency > cmdutil.MaxConcurrency) {
-		return cmdutil.Usagef("--concurrency must be 1 to %d, got %d", cmdutil.MaxConcurrency, opts.Concurrency)
+	if fs.Changed("concurrency") && (opts.Concurrency < 1 || opts.Concurrency > maxConcurrency) {
+		return cmdutil.Usagef("--concurrency must be 1 to %d, got %d", maxConcurrency, opts.Concurrency)
 	}
 	return opts.readColumns()
 }
@@ -235,7 +236,7 @@ func (opts *promoApplyOptions) complete(cmd *cobra.Command, f *cmdutil.Factory, 
 	if err != nil {
 		return err
 	}
-	opts.Session, opts.SiteID = sess, sess.Settings.SiteID
+	opts.Session, opts.jobEnv, opts.SiteID = sess, newJobEnv(f), sess.Settings.SiteID
 	opts.Stdin = cmdutil.StdinReader(cmd.Context(), f.IO, "Paste the promo codes (CSV, JSON or YAML), then press Ctrl-D", false)
 	opts.Prompter, opts.Getenv = cmdutil.PromptAs[cmdutil.Prompter](f), f.Env.Getenv
 	return nil
@@ -284,7 +285,7 @@ func runPromoApply(ctx context.Context, opts *promoApplyOptions) error {
 	if err != nil {
 		return opts.problems(err)
 	}
-	b, err := newBulkJob(opts.Session)
+	b, err := newBulkJob(opts.Session, opts.jobEnv)
 	if err != nil {
 		return err
 	}

@@ -23,6 +23,7 @@ import (
 // promoBrowseOptions are the inputs of promo browse.
 type promoBrowseOptions struct {
 	*cmdutil.Session
+	jobEnv // the throttle and the bar of its bulk work
 	SiteID int64
 	// Sel is the selection: which codes the view holds.
 	Sel selection
@@ -85,7 +86,7 @@ without one, every code of the site. Without a terminal it refuses (exit
 			if err != nil {
 				return err
 			}
-			opts.Session, opts.SiteID, opts.Sel, opts.Getenv = sess, sess.Settings.SiteID, sel, f.Env.Getenv
+			opts.Session, opts.jobEnv, opts.SiteID, opts.Sel, opts.Getenv = sess, newJobEnv(f), sess.Settings.SiteID, sel, f.Env.Getenv
 			if opts.SiteID, err = opts.Sel.site(sess, opts.SiteID); err != nil {
 				return err
 			}
@@ -120,7 +121,7 @@ func runPromoBrowse(ctx context.Context, opts *promoBrowseOptions) error {
 	}
 	// Inside the view nothing may write to the terminal: reads go through
 	// a client without a spinner.
-	quiet, err := opts.BulkClient(nil, false)
+	quiet, err := bulkClient(opts.Session, nil, false)
 	if err != nil {
 		return err
 	}
@@ -249,7 +250,7 @@ func (opts *promoBrowseOptions) actor(site int64) func(context.Context, browse.A
 		for i, t := range targets {
 			ops[i] = verb.op(t.ID, t.Code)
 		}
-		b, err := newBulkJob(opts.Session)
+		b, err := newBulkJob(opts.Session, opts.jobEnv)
 		if err != nil {
 			return browse.Outcome{Err: err}
 		}

@@ -34,6 +34,7 @@ const maxFailuresShown = 10
 // promoGenerateOptions are the inputs of promo generate.
 type promoGenerateOptions struct {
 	*cmdutil.Session
+	jobEnv // the throttle and the bar of its bulk work
 	// SiteID is --site-id, else the -f file's site_id, else the configured
 	// site_id; 0 when none names one. Not used with Resume.
 	SiteID int64
@@ -156,8 +157,8 @@ type generateFlags struct {
 // read or sent.
 func (g *generateFlags) validate(cmd *cobra.Command) error {
 	fs := cmd.Flags()
-	if fs.Changed("concurrency") && (g.concurrency < 1 || g.concurrency > cmdutil.MaxConcurrency) {
-		return cmdutil.Usagef("--concurrency must be 1 to %d, got %d", cmdutil.MaxConcurrency, g.concurrency)
+	if fs.Changed("concurrency") && (g.concurrency < 1 || g.concurrency > maxConcurrency) {
+		return cmdutil.Usagef("--concurrency must be 1 to %d, got %d", maxConcurrency, g.concurrency)
 	}
 	if fs.Changed("resume") {
 		if err := resumeOnly(cmd.LocalNonPersistentFlags()); err != nil {
@@ -199,7 +200,7 @@ func (g *generateFlags) complete(cmd *cobra.Command, f *cmdutil.Factory, opts *p
 		if err != nil {
 			return err
 		}
-		opts.Session, opts.Getenv = sess, f.Env.Getenv
+		opts.Session, opts.jobEnv, opts.Getenv = sess, newJobEnv(f), f.Env.Getenv
 		return nil
 	}
 	fs := cmd.Flags()
@@ -217,7 +218,7 @@ func (g *generateFlags) complete(cmd *cobra.Command, f *cmdutil.Factory, opts *p
 	if err != nil {
 		return err
 	}
-	opts.Session = sess
+	opts.Session, opts.jobEnv = sess, newJobEnv(f)
 	opts.SiteID, _ = siteOver(sess, fileSite)
 	opts.Getenv = f.Env.Getenv
 	return nil
@@ -280,7 +281,7 @@ func runPromoGenerate(ctx context.Context, opts *promoGenerateOptions) error {
 	if w, ok := pastEndWarning(opts.Changes.Ends, opts.Now(), opts.Loc, true); ok {
 		opts.Warnings.WarnMsg(w)
 	}
-	b, err := newBulkJob(opts.Session)
+	b, err := newBulkJob(opts.Session, opts.jobEnv)
 	if err != nil {
 		return err
 	}
@@ -360,10 +361,10 @@ func resumePromoGenerate(ctx context.Context, opts *promoGenerateOptions) error 
 	if concurrency == 0 {
 		concurrency = h.Generate.Concurrency
 	}
-	if concurrency <= 0 || concurrency > cmdutil.MaxConcurrency {
+	if concurrency <= 0 || concurrency > maxConcurrency {
 		concurrency = bulk.DefaultConcurrency
 	}
-	b, err := newBulkJob(opts.Session)
+	b, err := newBulkJob(opts.Session, opts.jobEnv)
 	if err != nil {
 		return err
 	}

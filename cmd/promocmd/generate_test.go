@@ -526,7 +526,7 @@ func TestRunPromoGenerateHonoursRetryAfter(t *testing.T) {
 	opts.Count, opts.Concurrency = 12, 4
 	opts.Changes = promo.Changes{Enabled: cmdtest.Ptr(true), Amount: cmdtest.Ptr(1.0)}
 	clk := &simClock{} // the throttle waits in simulated time
-	e.Sess.Throttle = func() *bulk.Throttle { return bulk.NewThrottleClock(0, clk.Now, clk.Sleep) }
+	opts.Throttle = func() *bulk.Throttle { return bulk.NewThrottleClock(0, clk.Now, clk.Sleep) }
 	g.onPost = func(int) { clk.mark() }
 	var limited string
 	var at time.Time

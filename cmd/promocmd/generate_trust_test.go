@@ -274,11 +274,11 @@ func TestResumeRefusesAForgedJournal(t *testing.T) {
 // job (exit 1, resumable, the resume command printed) after the circuit
 // breaker's answers in a row, well within a minute of simulated time.
 func TestGenerateEndsAgainstAlways429(t *testing.T) {
-	e, g, opts := newGenEnv(t, format.JSON)
+	_, g, opts := newGenEnv(t, format.JSON)
 	opts.Count, opts.Concurrency = 10, 1
 	opts.Changes = promo.Changes{Enabled: cmdtest.Ptr(true), Amount: cmdtest.Ptr(1.0)}
 	clk := &simClock{}
-	e.Sess.Throttle = func() *bulk.Throttle { return bulk.NewThrottleClock(0, clk.Now, clk.Sleep) }
+	opts.Throttle = func() *bulk.Throttle { return bulk.NewThrottleClock(0, clk.Now, clk.Sleep) }
 	start := clk.Now()
 	g.fault = func(w http.ResponseWriter, code string, n int) bool {
 		w.Header().Set("Retry-After", "-5")

@@ -19,6 +19,7 @@ import (
 // of what a job says at its end. What it says is the verb's (jobReport).
 type bulkJob struct {
 	*cmdutil.Session
+	jobEnv
 	th  *bulk.Throttle
 	API bulkAPI
 	// NoWait refuses to start while another job writes to the site as
@@ -62,13 +63,13 @@ func (b *bulkJob) hold(j *bulk.Journal) {
 }
 
 // newBulkJob builds the throttle and the two clients through it.
-func newBulkJob(s *cmdutil.Session) (*bulkJob, error) {
-	th := newThrottle(s)
+func newBulkJob(s *cmdutil.Session, env jobEnv) (*bulkJob, error) {
+	th := env.newThrottle()
 	c, err := newBulkAPI(s, th)
 	if err != nil {
 		return nil, err
 	}
-	return &bulkJob{Session: s, th: th, API: c}, nil
+	return &bulkJob{Session: s, jobEnv: env, th: th, API: c}, nil
 }
 
 // create writes the journal of a new job of ops: at path, or "" for the

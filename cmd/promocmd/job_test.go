@@ -5,25 +5,24 @@ import (
 	"net/http"
 	"testing"
 
-	"github.com/promoctl/promoctl/cmd/cmdutil"
 	"github.com/promoctl/promoctl/cmd/internal/cmdtest"
 	"github.com/promoctl/promoctl/internal/bulk"
 	"github.com/promoctl/promoctl/internal/format"
 )
 
-// TestBulkJobsUseTheSessionsThrottle: every bulk job (generate, apply, a
-// selection) builds its one throttle from the session, so that a test's
+// TestBulkJobsUseTheirEnvironmentsThrottle: every bulk job (generate, apply, a
+// selection) builds its one throttle from its job environment, so that a test's
 // clock (and the factory's) paces the clients and the engine alike.
-func TestBulkJobsUseTheSessionsThrottle(t *testing.T) {
-	counting := func(s *cmdutil.Session) *int {
+func TestBulkJobsUseTheirEnvironmentsThrottle(t *testing.T) {
+	counting := func(env *jobEnv) *int {
 		n := 0
-		s.Throttle = func() *bulk.Throttle { n++; return bulk.NewThrottle(0) }
+		env.Throttle = func() *bulk.Throttle { n++; return bulk.NewThrottle(0) }
 		return &n
 	}
 
 	t.Run("apply", func(t *testing.T) {
 		e, _, opts := newApplyEnv(t, format.JSON, `[{"code":"NEW5","bonus_amount":5}]`)
-		n := counting(e.Sess)
+		n := counting(&opts.jobEnv)
 		if err := runPromoApply(context.Background(), opts); err != nil {
 			t.Fatalf("run: %v\n%s", err, e.Stderr)
 		}
@@ -39,10 +38,10 @@ func TestBulkJobsUseTheSessionsThrottle(t *testing.T) {
 			cmdtest.Answer{Route: "GET /v1/promo/1002", Status: http.StatusOK, Body: `{"code":"A2","is_enabled":true}`},
 			cmdtest.Answer{Route: "DELETE /v1/promo/1001", Status: http.StatusNoContent},
 			cmdtest.Answer{Route: "DELETE /v1/promo/1002", Status: http.StatusNoContent})
-		n := counting(e.Sess)
 		env := map[string]string{"HOME": t.TempDir(), "XDG_STATE_HOME": t.TempDir()}
 		opts := &promoSelectOptions{Session: e.Sess, Verb: verbDelete, Sel: selection{Refs: []promoRef{{ID: 1001}, {ID: 1002}}}, Yes: true, Concurrency: 1,
 			Getenv: func(k string) string { return env[k] }}
+		n := counting(&opts.jobEnv)
 		err := runPromoSelect(context.Background(), opts)
 		e.Expect(t, err, "", "", "Deleted 2 promo codes.\n", "GET /v3/public/site", "GET /v1/promo/1001", "GET /v1/promo/1002", "DELETE /v1/promo/1001", "DELETE /v1/promo/1002")
 		if *n != 1 {

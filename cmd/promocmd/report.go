@@ -25,6 +25,7 @@ const maxReportConcurrency = 32
 // promoReportOptions are the inputs of promo report.
 type promoReportOptions struct {
 	*cmdutil.Session
+	jobEnv            // the throttle and the bar of its bulk work
 	SiteID      int64 // --site-id or the configured site_id; 0 when neither
 	Period      report.Period
 	ByDay       bool // --by day; else --by code
@@ -158,7 +159,7 @@ func (rf *reportFlags) start(cmd *cobra.Command, f *cmdutil.Factory, opts *promo
 	if err != nil {
 		return err
 	}
-	opts.Session, opts.Period, opts.ByDay = sess, rf.period, rf.by == "day"
+	opts.Session, opts.jobEnv, opts.Period, opts.ByDay = sess, newJobEnv(f), rf.period, rf.by == "day"
 	if opts.SiteID, err = opts.Sel.site(sess, sess.Settings.SiteID); err != nil {
 		return err
 	}
@@ -195,10 +196,10 @@ func runPromoReport(ctx context.Context, opts *promoReportOptions) error {
 	if err != nil {
 		return err
 	}
-	th := newThrottle(opts.Session)
-	// The session's bulk client: its requests go through the throttle,
-	// which must see every response to honour Retry-After.
-	client, err := opts.BulkClient(th.Transport, false)
+	th := opts.newThrottle()
+	// A bulk client: its requests go through the throttle, which must
+	// see every response to honour Retry-After.
+	client, err := bulkClient(opts.Session, th, false)
 	if err != nil {
 		return err
 	}

@@ -56,17 +56,16 @@ func reportAnswers() []cmdtest.Answer {
 var reportRoutes = []string{"GET /v1/promo?site_id=7", "GET /v1/promo/1001/statistics", "GET /v1/promo/1002/statistics", "GET /v1/promo/1003/statistics"}
 
 // reportOptions are the options of a report run in e, reading one code at
-// a time so that the order of the requests is known. Its bulk client is the
-// session's, through the transport it is given, and tries each request
-// attempts times.
+// a time so that the order of the requests is known. Its bulk client is
+// built from the session's client options, and tries each request attempts
+// times.
 func reportOptions(e *cmdtest.VerbEnv, attempts int) *promoReportOptions {
 	s := e.Sess.Settings
-	e.Sess.BulkClient = func(wrap func(http.RoundTripper) http.RoundTripper, _ bool) (*api.Client, error) {
-		return api.New(api.Options{
+	e.Sess.ClientOptions = func() (api.Options, error) {
+		return api.Options{
 			BaseURL: s.BaseURL, Token: s.Token, UserID: s.UserID, UserAgent: "promoctl/1.2.3", Timeout: s.Timeout,
-			Transport: wrap(nil),
-			Retry:     api.RetryPolicy{Attempts: attempts, BaseDelay: time.Millisecond, MaxDelay: 5 * time.Millisecond},
-		})
+			Retry: api.RetryPolicy{Attempts: attempts, BaseDelay: time.Millisecond, MaxDelay: 5 * time.Millisecond},
+		}, nil
 	}
 	return &promoReportOptions{Session: e.Sess, SiteID: 7, Concurrency: 1}
 }
@@ -248,7 +247,6 @@ func TestRunPromoReportRetriesA429(t *testing.T) {
 	e := cmdtest.NewVerbEnv(t, false, format.CSV, cmdtest.Answer{Route: "GET /v1/promo", Status: http.StatusOK, Body: reportList})
 	e.API.Handle("GET /v1/promo/1001/statistics", http.StatusOK, reportStats1001)
 	clk := &simClock{} // the throttle waits in simulated time
-	e.Sess.Throttle = func() *bulk.Throttle { return bulk.NewThrottleClock(0, clk.Now, clk.Sleep) }
 	var times []time.Time
 	e.API.HandleFunc("GET /v1/promo/1002/statistics", func(w http.ResponseWriter, _ *http.Request) {
 		times = append(times, clk.Now())
@@ -261,6 +259,7 @@ func TestRunPromoReportRetriesA429(t *testing.T) {
 	})
 	e.API.Handle("GET /v1/promo/1003/statistics", http.StatusOK, reportStats1003)
 	opts := reportOptions(e, 1)
+	opts.Throttle = func() *bulk.Throttle { return bulk.NewThrottleClock(0, clk.Now, clk.Sleep) }
 	err := runPromoReport(context.Background(), opts)
 	e.Expect(t, err, "", apitest.Lines(
 		"id,code,currency,orders,order_total,discount_total,first_order,last_order",

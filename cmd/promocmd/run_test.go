@@ -281,9 +281,6 @@ func TestRunPromoCreate(t *testing.T) {
 		t.Run(c.name, func(t *testing.T) {
 			e := cmdtest.NewVerbEnv(t, c.tty, c.format, c.answers...)
 			e.Sess.Settings.Sandbox = c.sandbox
-			if c.sandbox {
-				e.Sess.Where = []string{"--sandbox"}
-			}
 			opts := c.opts
 			opts.Session, opts.Prompter = e.Sess, c.prompter
 			err := runPromoCreate(context.Background(), &opts)

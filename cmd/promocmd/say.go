@@ -27,13 +27,36 @@ import (
 // flags of this run that say where it goes (never the token) and how it
 // prints: the same run without the form.
 func commandLine(s *cmdutil.Session, args ...string) string {
-	return quotedLine(s.Where, s.OutputFlag, args)
+	where, output := givenFlags(s)
+	return quotedLine(where, output, args)
 }
 
 // hintLine is a command line to run next: the global flags that say where
 // it goes, but not this run's --output.
 func hintLine(s *cmdutil.Session, args ...string) string {
-	return quotedLine(s.Where, nil, args)
+	where, _ := givenFlags(s)
+	return quotedLine(where, nil, args)
+}
+
+// givenFlags are the global flags of the run of s that say where a
+// command goes (--sandbox, --config, --profile, --base-url, --user-id)
+// and, apart, its --output, as given on the command line.
+func givenFlags(s *cmdutil.Session) (where, outputFlag []string) {
+	if s.Settings.Sandbox {
+		where = append(where, "--sandbox")
+	}
+	given := config.Lookup{Flags: s.Flags}
+	flag := func(k string) []string {
+		if v, _ := given.FlagValue(k); v != "" {
+			st, _ := config.Find(k)
+			return []string{"--" + st.Flag, v}
+		}
+		return nil
+	}
+	for _, k := range []string{config.KeyConfig, config.KeyProfile, config.KeyBaseURL, config.KeyUserID} {
+		where = append(where, flag(k)...)
+	}
+	return where, flag(config.KeyOutput)
 }
 
 func quotedLine(parts ...[]string) string {

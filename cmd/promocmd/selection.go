@@ -52,6 +52,7 @@ func (v selectVerb) done() string {
 // of promo enable and promo disable.
 type promoSelectOptions struct {
 	*cmdutil.Session
+	jobEnv                    // the throttle and the bar of its bulk work
 	Prompter cmdutil.Prompter // asks before acting, unless Yes
 	Verb     selectVerb
 	Sel      selection // the codes acted on
@@ -88,8 +89,8 @@ func (af *actFlags) register(f *cmdutil.Factory, c *cobra.Command, verb selectVe
 func (af *actFlags) options(f *cmdutil.Factory, cmd *cobra.Command, args []string, verb selectVerb) (*promoSelectOptions, error) {
 	fs := cmd.Flags()
 	opts := &promoSelectOptions{Verb: verb, Yes: af.yes, Concurrency: af.concurrency, NoWait: af.noWait, Getenv: f.Env.Getenv}
-	if fs.Changed("concurrency") && (af.concurrency < 1 || af.concurrency > cmdutil.MaxConcurrency) {
-		return nil, cmdutil.Usagef("--concurrency must be 1 to %d, got %d", cmdutil.MaxConcurrency, af.concurrency)
+	if fs.Changed("concurrency") && (af.concurrency < 1 || af.concurrency > maxConcurrency) {
+		return nil, cmdutil.Usagef("--concurrency must be 1 to %d, got %d", maxConcurrency, af.concurrency)
 	}
 	sel, err := af.sel.parse(cmd, args)
 	if err != nil {
@@ -112,7 +113,7 @@ func (opts *promoSelectOptions) start(f *cmdutil.Factory, cmd *cobra.Command) er
 	if err != nil {
 		return err
 	}
-	opts.Session, opts.Prompter = sess, cmdutil.PromptAs[cmdutil.Prompter](f)
+	opts.Session, opts.jobEnv, opts.Prompter = sess, newJobEnv(f), cmdutil.PromptAs[cmdutil.Prompter](f)
 	opts.SiteID, err = opts.Sel.site(sess, sess.Settings.SiteID)
 	return err
 }
@@ -519,7 +520,7 @@ func (opts *promoSelectOptions) execute(ctx context.Context, targets []selected,
 	for i, t := range targets {
 		ops[i] = opts.Verb.op(t.ID, t.Code)
 	}
-	b, err := newBulkJob(opts.Session)
+	b, err := newBulkJob(opts.Session, opts.jobEnv)
 	if err != nil {
 		return err
 	}

@@ -263,8 +263,8 @@ func (opts *sandboxRedeemOptions) explain(ctx context.Context, err error) error 
 		return i18n.NewError(0, "sandbox.redeem.not_sandbox", "Code", r.Code, "Site", r.SiteID, "URL", s.BaseURL,
 			"Path", sandbox.RedeemPath, "Source", sourceOf(s.Sources[config.KeyBaseURL]), "Err", ae)
 	}
-	if ae.Subject == "" {
-		ae.Subject = fmt.Sprintf("site %d", r.SiteID)
+	if ae.Subject.Kind == "" {
+		ae.Subject = api.SiteSubject(r.SiteID)
 	}
 	err = fmt.Errorf("redeem %s on site %d: %w", r.Code, r.SiteID, ae)
 	if !opts.Served && ae.Status == http.StatusForbidden && kind == sandbox.KindCantViewSite {

@@ -24,6 +24,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/promoctl/promoctl/internal/baseurl"
+	"github.com/promoctl/promoctl/internal/i18n"
 	"github.com/promoctl/promoctl/internal/termsafe"
 )
 
@@ -78,9 +79,9 @@ type Options struct {
 	// not loopback; without it New refuses such a base URL.
 	AllowInsecureHTTP bool
 	// BaseURLOrigin says how the base URL was chosen, e.g. "from profile
-	// default" or "the default"; the message of a 404 from a server that
-	// has no such endpoint shows it after the URL.
-	BaseURLOrigin string
+	// default" or "the default" (BaseURLFrom); the message of a 404 from a
+	// server that has no such endpoint shows it after the URL.
+	BaseURLOrigin i18n.Message
 }
 
 // Client talks to the API. It is safe for concurrent use.
@@ -97,7 +98,7 @@ type Client struct {
 	retry       RetryPolicy
 	timeout     time.Duration
 	// baseOrigin is Options.BaseURLOrigin.
-	baseOrigin string
+	baseOrigin i18n.Message
 }
 
 // New checks the options and returns a client.
@@ -107,7 +108,7 @@ func New(o Options) (*Client, error) {
 		return nil, err
 	}
 	if strings.ContainsFunc(o.Token, func(r rune) bool { return r < ' ' && r != '\t' || r == 0x7f }) {
-		return nil, errors.New("invalid token: it contains a line break or another control character, which cannot be sent in an HTTP header")
+		return nil, i18n.NewError(0, "api.token_control")
 	}
 	if IsPlainHTTP(base) && !o.AllowInsecureHTTP {
 		return nil, &PlainHTTPError{Host: base.Host}
@@ -156,10 +157,10 @@ func isLoopback(host string) bool {
 // PlainHTTPError is a base URL that would send the token in clear text.
 type PlainHTTPError struct{ Host string }
 
-func (e *PlainHTTPError) Error() string {
-	return fmt.Sprintf("refusing to send the API token over plain HTTP to %s: anyone on the network could read it; "+
-		"use https, or pass --allow-insecure-http (or set PROMOCTL_ALLOW_INSECURE_HTTP=1) on a network you trust", e.Host)
-}
+func (e *PlainHTTPError) Error() string { return i18n.InEnglish(e.Message()) }
+
+// Message is the error's words.
+func (e *PlainHTTPError) Message() i18n.Message { return i18n.M("api.plain_http", "Host", e.Host) }
 
 // maxRedirects is how many redirects one request follows.
 const maxRedirects = 5
@@ -175,29 +176,29 @@ func (c *Client) checkRedirect(req *http.Request, via []*http.Request) error {
 	}
 	c.logf("< %s: redirect to %s", status, req.URL.Redacted())
 	if len(via) >= maxRedirects {
-		return &redirectError{fmt.Sprintf("stopped after %d redirects", maxRedirects)}
+		return &redirectError{i18n.M("api.redirect.too_many", "Max", maxRedirects)}
 	}
-	if why := originChange(via[0].URL, req.URL); why != "" {
-		return &redirectError{fmt.Sprintf("refusing to follow the server's redirect to %s: %s", req.URL.Redacted(), why)}
+	if why, changed := originChange(via[0].URL, req.URL); changed {
+		return &redirectError{i18n.M("api.redirect.refused", "URL", c.redact(req.URL.Redacted()), "Why", why)}
 	}
 	c.logRequest(req, int(max(req.ContentLength, 0)))
 	return nil
 }
 
-// originChange says how to differs from from in scheme, host or port, or
-// is "" when they are the same origin.
-func originChange(from, to *url.URL) string {
+// originChange says how to differs from from in scheme, host or port;
+// false when they are the same origin.
+func originChange(from, to *url.URL) (i18n.Message, bool) {
 	fs, ts := strings.ToLower(from.Scheme), strings.ToLower(to.Scheme)
 	if fs != ts {
-		return fmt.Sprintf("it changes the scheme from %s to %s", fs, ts)
+		return i18n.M("api.redirect.scheme", "From", fs, "To", ts), true
 	}
 	if fh, th := strings.ToLower(from.Hostname()), strings.ToLower(to.Hostname()); fh != th {
-		return fmt.Sprintf("it goes to another host (%s)", th)
+		return i18n.M("api.redirect.host", "Host", th), true
 	}
 	if fp, tp := portOf(from), portOf(to); fp != tp {
-		return fmt.Sprintf("it changes the port from %s to %s", fp, tp)
+		return i18n.M("api.redirect.port", "From", fp, "To", tp), true
 	}
-	return ""
+	return i18n.Message{}, false
 }
 
 // portOf is u's port, or its scheme's default.
@@ -216,9 +217,10 @@ func portOf(u *url.URL) string {
 
 // redirectError is a redirect the client refused: the server answered, so
 // it is not a connection error, and sending again would be refused again.
-type redirectError struct{ msg string }
+type redirectError struct{ msg i18n.Message }
 
-func (e *redirectError) Error() string { return e.msg }
+func (e *redirectError) Error() string         { return i18n.InEnglish(e.msg) }
+func (e *redirectError) Message() i18n.Message { return e.msg }
 
 // Request is one API call.
 type Request struct {
@@ -359,8 +361,11 @@ type connError struct {
 	sent bool // whether the request may have reached the server
 }
 
-func (e *connError) Error() string { return "cannot reach the server: " + e.err.Error() }
-func (e *connError) Unwrap() error { return e.err }
+func (e *connError) Error() string { return i18n.InEnglish(e.Message()) }
+
+// Message is the error's words.
+func (e *connError) Message() i18n.Message { return i18n.M("api.cannot_reach", "Err", e.err) }
+func (e *connError) Unwrap() error         { return e.err }
 
 // NotSent reports whether err proves that the request never reached the
 // server: the connection to it was never made, or the request was never
@@ -375,8 +380,11 @@ func NotSent(err error) bool {
 // acted on it, and sending it again could act twice.
 type UnknownOutcomeError struct{ Err error }
 
-func (e *UnknownOutcomeError) Error() string {
-	return fmt.Sprintf("the outcome is unknown: the connection broke after the request was sent (%v)", e.Err)
+func (e *UnknownOutcomeError) Error() string { return i18n.InEnglish(e.Message()) }
+
+// Message is the error's words.
+func (e *UnknownOutcomeError) Message() i18n.Message {
+	return i18n.M("api.unknown_outcome", "Err", e.Err)
 }
 
 func (e *UnknownOutcomeError) Unwrap() error { return e.Err }
@@ -441,7 +449,7 @@ func (c *Client) once(ctx context.Context, req Request) (*rawResponse, error) {
 	})
 	hr, err := http.NewRequestWithContext(tctx, req.Method, u.String(), body)
 	if err != nil {
-		return nil, fmt.Errorf("build request: %w", err)
+		return nil, i18n.NewError(0, "api.build_request", "Err", err)
 	}
 	for k, v := range req.Header {
 		hr.Header[k] = v
@@ -503,13 +511,12 @@ var errTooLarge = errors.New("response too large")
 
 // tooLargeError is a body over the cap.
 func tooLargeError(status int, limit int64) error {
-	return &ResponseError{Status: status,
-		Reason: "the body is larger than " + byteSize(limit) + "; if that is expected, raise the limit with PROMOCTL_MAX_RESPONSE"}
+	return &ResponseError{Status: status, Why: i18n.M("api.json.too_large", "Size", byteSize(limit))}
 }
 
 // readError is a connection that broke while the body was read.
 func (c *Client) readError(err error) error {
-	return &connError{err: fmt.Errorf("reading the response: %w", c.scrub(err)), sent: true}
+	return &connError{err: i18n.NewError(0, "api.reading_response", "Err", c.scrub(err)), sent: true}
 }
 
 // bodyStream is a response body read by the caller as it arrives. It
@@ -549,11 +556,11 @@ func (b *bodyStream) Close() error {
 }
 
 // byteSize is n in MiB when it is a whole number of them, else in bytes.
-func byteSize(n int64) string {
+func byteSize(n int64) i18n.Message {
 	if n >= 1<<20 && n%(1<<20) == 0 {
-		return fmt.Sprintf("%d MiB", n>>20)
+		return i18n.M("api.size.mib", "N", n>>20)
 	}
-	return fmt.Sprintf("%d bytes", n)
+	return i18n.C("api.size.bytes", int(n))
 }
 
 // Chunk sizes of readBody: small answers take one small allocation, large

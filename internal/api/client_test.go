@@ -17,6 +17,8 @@ import (
 	"sync/atomic"
 	"testing"
 	"time"
+
+	"github.com/promoctl/promoctl/internal/i18n"
 )
 
 const testToken = "s3cret-T0KEN-abc"
@@ -564,8 +566,8 @@ func TestResponseSizeCap(t *testing.T) {
 			if !errors.As(err, &re) {
 				t.Fatalf("Do() = %v, want a *ResponseError", err)
 			}
-			if want := "the body is larger than 1024 bytes; if that is expected, raise the limit with PROMOCTL_MAX_RESPONSE"; re.Reason != want || re.Status != 200 {
-				t.Errorf("ResponseError = HTTP %d %q, want HTTP 200 %q", re.Status, re.Reason, want)
+			if want := "the body is larger than 1024 bytes; if that is expected, raise the limit with PROMOCTL_MAX_RESPONSE"; i18n.InEnglish(re.Why) != want || re.Status != 200 {
+				t.Errorf("ResponseError = HTTP %d %q, want HTTP 200 %q", re.Status, i18n.InEnglish(re.Why), want)
 			}
 			if s.count() != 1 {
 				t.Errorf("server saw %d attempts, want 1: a body too large is not retried", s.count())
@@ -578,7 +580,7 @@ func TestByteSize(t *testing.T) {
 	for n, want := range map[int64]string{
 		DefaultMaxListBytes: "512 MiB", DefaultMaxRecordBytes: "8 MiB", 1 << 20: "1 MiB", 1024: "1024 bytes", 1<<20 + 1: "1048577 bytes", 3 << 19: "1572864 bytes",
 	} {
-		if got := byteSize(n); got != want {
+		if got := i18n.InEnglish(byteSize(n)); got != want {
 			t.Errorf("byteSize(%d) = %q, want %q", n, got, want)
 		}
 	}
@@ -773,7 +775,7 @@ func TestDebugLogTerminalSafe(t *testing.T) {
 // keeps the API's words.
 func TestNotFoundNamesTheRequest(t *testing.T) {
 	srv, _ := serve(t, status(404, ""), status(404, `{"title":"user not found","error":17,"code":404}`, "Content-Type", "application/json"))
-	c, _ := newTestClient(t, srv.URL+"/api/", func(o *Options) { o.BaseURLOrigin = "from profile default" })
+	c, _ := newTestClient(t, srv.URL+"/api/", func(o *Options) { o.BaseURLOrigin = i18n.M("api.base_url.from_profile", "Profile", "default") })
 	_, err := c.Do(context.Background(), Request{Method: "GET", Path: "/v1/promo/5", Query: url.Values{"x": {"1"}}})
 	want := "the server at " + srv.URL + "/api has no endpoint GET /v1/promo/5 (HTTP 404 without an API error): check --base-url (now " +
 		srv.URL + "/api, from profile default)"

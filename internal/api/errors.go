@@ -2,27 +2,29 @@ package api
 
 import (
 	"errors"
-	"fmt"
 	"net/http"
-	"strings"
 	"time"
+
+	"github.com/promoctl/promoctl/internal/i18n"
 )
 
 // Error is a non-2xx answer of the API. Kind and Title come from the
 // {title, error, code} body when the server sent one; a proxy's HTML page or
-// an empty body leaves them unset.
+// an empty body leaves them unset. Its words are a catalog message
+// (Message); Error() is that message in English.
 type Error struct {
-	Status  int    // HTTP status
-	Kind    *int   // the body's "error" field
-	Title   string // the body's "title" field, made terminal-safe
-	Subject string // what the request was about, e.g. "site 2"; set by the resource methods
+	Status  int     // HTTP status
+	Kind    *int    // the body's "error" field
+	Title   string  // the body's "title" field, made terminal-safe
+	Subject Subject // what the request was about, e.g. site 2; set by the resource methods
 
 	// The request, as Client.Do sent it: the method, the path relative to
 	// the base URL (without the query), the base URL and how it was chosen
 	// (Options.BaseURLOrigin). They name the endpoint a server does not
 	// have.
-	Method, Path           string
-	BaseURL, BaseURLOrigin string
+	Method, Path  string
+	BaseURL       string
+	BaseURLOrigin i18n.Message
 	// PathFromUser says the path was typed by the user (promoctl api), so
 	// that it may be the mistake rather than the base URL.
 	PathFromUser bool
@@ -30,36 +32,73 @@ type Error struct {
 	Attempts int
 }
 
-func (e *Error) Error() string {
+// Subject is what a request was about: a site, a promo code, a product or
+// a page, by id. The zero Subject is none.
+type Subject struct {
+	Kind SubjectKind
+	ID   int64
+}
+
+// SubjectKind is the kind of thing a Subject names.
+type SubjectKind string
+
+// The kinds of subjects.
+const (
+	SubjectSite    SubjectKind = "site"
+	SubjectPromo   SubjectKind = "promo"
+	SubjectProduct SubjectKind = "product"
+	SubjectPage    SubjectKind = "page"
+)
+
+// SiteSubject is site id as a Subject.
+func SiteSubject(id int64) Subject { return Subject{Kind: SubjectSite, ID: id} }
+
+// PromoSubject is promo code id as a Subject.
+func PromoSubject(id int64) Subject { return Subject{Kind: SubjectPromo, ID: id} }
+
+// message is the subject as the subject of a sentence ("site 2"), or, with
+// to, as what access is to (Russian's dative: "к сайту 2").
+func (s Subject) message(to bool) i18n.Message {
+	id := "api.subject." + string(s.Kind)
+	if to {
+		id += ".to"
+	}
+	return i18n.M(id, "ID", s.ID)
+}
+
+func (e *Error) Error() string { return i18n.InEnglish(e.Message()) }
+
+// Message is the error's words: what kind of failure (its category), what
+// it means for the request's subject, what the server said, and how often
+// the request was tried.
+func (e *Error) Message() i18n.Message {
 	if e.NoEndpoint() {
 		return e.noEndpoint()
 	}
-	var b strings.Builder
-	b.WriteString(e.category())
-	if d := e.detail(); d != "" {
-		b.WriteString(": ")
-		b.WriteString(d)
-	}
-	b.WriteString(" (")
+	var said i18n.Message
 	switch {
 	case e.Kind != nil && e.Title != "":
-		fmt.Fprintf(&b, "API error %d: %s", *e.Kind, e.Title)
+		said = i18n.M("api.said.kind_title", "Kind", *e.Kind, "Title", e.Title)
 	case e.Kind != nil:
-		fmt.Fprintf(&b, "API error %d, HTTP %d", *e.Kind, e.Status)
+		said = i18n.M("api.said.kind_status", "Kind", *e.Kind, "Status", e.Status)
 	case e.Title != "":
-		fmt.Fprintf(&b, "HTTP %d: %s", e.Status, e.Title)
+		said = i18n.M("api.said.status_title", "Status", e.Status, "Title", e.Title)
 	case e.Status >= 500 && http.StatusText(e.Status) != "":
 		// "server error" stands for several statuses: say which, as a
 		// 502 or 504 (a proxy) tells another story than a 500.
-		fmt.Fprintf(&b, "HTTP %d %s", e.Status, http.StatusText(e.Status))
+		said = i18n.M("api.said.status_text", "Status", e.Status, "Text", http.StatusText(e.Status))
 	default:
-		fmt.Fprintf(&b, "HTTP %d", e.Status)
+		said = i18n.M("api.said.status", "Status", e.Status)
 	}
-	b.WriteString(")")
+	category := i18n.M("api.category." + category(e.Status))
+	m := i18n.M("api.error", "Category", category, "Said", said)
+	if d, ok := e.detail(); ok {
+		m = i18n.M("api.error_detail", "Category", category, "Detail", d, "Said", said)
+	}
 	if e.Attempts > 1 {
-		fmt.Fprintf(&b, " after %d attempts", e.Attempts)
+		m = i18n.C("api.after_attempts", e.Attempts, "Err", m)
 	}
-	return b.String()
+	return m
 }
 
 // NoEndpoint reports whether the error is a 404 without the API's error
@@ -73,77 +112,75 @@ func (e *Error) NoEndpoint() bool {
 
 // noEndpoint is the message of a NoEndpoint error: which server lacks which
 // endpoint, and where to look.
-func (e *Error) noEndpoint() string {
-	var b strings.Builder
+func (e *Error) noEndpoint() i18n.Message {
+	what := i18n.M("api.no_endpoint.unknown")
 	if e.BaseURL != "" && e.Method != "" {
-		fmt.Fprintf(&b, "the server at %s has no endpoint %s %s", e.BaseURL, e.Method, e.Path)
-	} else {
-		b.WriteString("the server has no such endpoint")
+		what = i18n.M("api.no_endpoint.server", "URL", e.BaseURL, "Method", e.Method, "Path", e.Path)
 	}
-	b.WriteString(" (HTTP 404 without an API error")
+	said := i18n.M("api.no_endpoint.said")
 	if e.Title != "" {
-		b.WriteString(": " + e.Title)
+		said = i18n.M("api.no_endpoint.said_title", "Title", e.Title)
 	}
-	b.WriteString("): check ")
+	check := i18n.M("api.no_endpoint.check_base_url")
+	switch {
+	case e.BaseURL != "" && e.BaseURLOrigin.ID != "":
+		check = i18n.M("api.no_endpoint.check_base_url_now_from", "URL", e.BaseURL, "Origin", e.BaseURLOrigin)
+	case e.BaseURL != "":
+		check = i18n.M("api.no_endpoint.check_base_url_now", "URL", e.BaseURL)
+	}
 	if e.PathFromUser {
-		b.WriteString("the path, and ")
+		check = i18n.M("api.no_endpoint.check_path", "Check", check)
 	}
-	b.WriteString("--base-url")
-	if e.BaseURL != "" {
-		b.WriteString(" (now " + e.BaseURL)
-		if e.BaseURLOrigin != "" {
-			b.WriteString(", " + e.BaseURLOrigin)
-		}
-		b.WriteString(")")
-	}
-	return b.String()
+	return i18n.M("api.no_endpoint", "What", what, "Said", said, "Check", check)
 }
 
-func (e *Error) category() string {
+// category names the catalog's word for an HTTP status.
+func category(status int) string {
 	switch {
-	case e.Status == 400 || e.Status == 422:
-		return "invalid request"
-	case e.Status == 401:
-		return "authentication failed"
-	case e.Status == 403:
-		return "permission denied"
-	case e.Status == 404:
-		return "not found"
-	case e.Status == 409:
+	case status == 400 || status == 422:
+		return "invalid"
+	case status == 401:
+		return "auth"
+	case status == 403:
+		return "forbidden"
+	case status == 404:
+		return "not_found"
+	case status == 409:
 		return "conflict"
-	case e.Status == 413:
-		return "request too large"
-	case e.Status == 429:
-		return "rate limited"
-	case e.Status >= 500:
-		return "server error"
+	case status == 413:
+		return "too_large"
+	case status == 429:
+		return "rate_limited"
+	case status >= 500:
+		return "server"
 	}
-	return "unexpected response"
+	return "unexpected"
 }
 
 // detail explains the known error kinds in a shop administrator's words.
-func (e *Error) detail() string {
+func (e *Error) detail() (i18n.Message, bool) {
 	kind := -1
 	if e.Kind != nil {
 		kind = *e.Kind
 	}
+	has := e.Subject.Kind != ""
 	switch {
 	case e.Status == 401:
-		return "check the token and user id (promoctl auth status)"
-	case kind == 30 && strings.HasPrefix(e.Subject, "site "):
-		return "you cannot view " + e.Subject
-	case kind == 30 && e.Subject != "":
-		return "you cannot view the site of " + e.Subject
+		return i18n.M("api.detail.auth"), true
+	case kind == 30 && e.Subject.Kind == SubjectSite:
+		return i18n.M("api.detail.cannot_view", "Subject", e.Subject.message(true)), true
+	case kind == 30 && has:
+		return i18n.M("api.detail.cannot_view_site_of", "Subject", e.Subject.message(false)), true
 	case kind == 30:
-		return "you cannot view this site"
-	case kind == 40 && e.Subject != "":
-		return "you cannot view " + e.Subject
+		return i18n.M("api.detail.cannot_view_site"), true
+	case kind == 40 && has:
+		return i18n.M("api.detail.cannot_view", "Subject", e.Subject.message(true)), true
 	case kind == 40:
-		return "you cannot view this promo code"
-	case e.Status == 404 && e.Subject != "":
-		return e.Subject + " does not exist or is not visible to you"
+		return i18n.M("api.detail.cannot_view_promo"), true
+	case e.Status == 404 && has:
+		return i18n.M("api.detail.not_found", "Subject", e.Subject.message(false)), true
 	}
-	return ""
+	return i18n.Message{}, false
 }
 
 // IsStatus reports whether err is an API error with the given HTTP status.
@@ -156,11 +193,14 @@ func IsStatus(err error, status int) bool {
 // out before the server answered.
 type TimeoutError struct{ After time.Duration }
 
-func (e *TimeoutError) Error() string {
+func (e *TimeoutError) Error() string { return i18n.InEnglish(e.Message()) }
+
+// Message is the error's words.
+func (e *TimeoutError) Message() i18n.Message {
 	if e.After <= 0 {
-		return "timed out waiting for the server"
+		return i18n.M("api.timeout")
 	}
-	return fmt.Sprintf("timed out after %s waiting for the server (raise it with --timeout)", e.After)
+	return i18n.M("api.timeout_after", "After", e.After)
 }
 
 // ResponseError is an answer that is not what the API promises: a 2xx with
@@ -168,9 +208,18 @@ func (e *TimeoutError) Error() string {
 // accepts.
 type ResponseError struct {
 	Status int
+	// Why says what is wrong; when it is unset, Reason does, in the words
+	// of the JSON decoder that found it.
+	Why    i18n.Message
 	Reason string
 }
 
-func (e *ResponseError) Error() string {
-	return fmt.Sprintf("unexpected response from the server (HTTP %d): %s", e.Status, e.Reason)
+func (e *ResponseError) Error() string { return i18n.InEnglish(e.Message()) }
+
+// Message is the error's words.
+func (e *ResponseError) Message() i18n.Message {
+	if e.Why.ID != "" {
+		return i18n.M("api.response", "Status", e.Status, "Reason", e.Why)
+	}
+	return i18n.M("api.response", "Status", e.Status, "Reason", e.Reason)
 }

@@ -8,6 +8,8 @@ import (
 	"testing"
 	"time"
 	"unicode/utf8"
+
+	"github.com/promoctl/promoctl/internal/i18n"
 )
 
 func kind(k int) *int { return &k }
@@ -21,23 +23,23 @@ func TestErrorMessages(t *testing.T) {
 		{"401", Error{Status: 401}, "authentication failed: check the token and user id (promoctl auth status) (HTTP 401)"},
 		{"401 with body", Error{Status: 401, Kind: kind(0), Title: "unauthorized"},
 			"authentication failed: check the token and user id (promoctl auth status) (API error 0: unauthorized)"},
-		{"403 kind 30 with subject", Error{Status: 403, Kind: kind(30), Title: "user cant view site", Subject: "site 2"},
+		{"403 kind 30 with subject", Error{Status: 403, Kind: kind(30), Title: "user cant view site", Subject: SiteSubject(2)},
 			"permission denied: you cannot view site 2 (API error 30: user cant view site)"},
 		{"403 kind 30", Error{Status: 403, Kind: kind(30), Title: "user cant view site"},
 			"permission denied: you cannot view this site (API error 30: user cant view site)"},
-		{"403 kind 40 with subject", Error{Status: 403, Kind: kind(40), Title: "user cant view promo", Subject: "promo code 1001"},
+		{"403 kind 40 with subject", Error{Status: 403, Kind: kind(40), Title: "user cant view promo", Subject: PromoSubject(1001)},
 			"permission denied: you cannot view promo code 1001 (API error 40: user cant view promo)"},
 		{"403 kind 40", Error{Status: 403, Kind: kind(40)}, "permission denied: you cannot view this promo code (API error 40, HTTP 403)"},
 		{"403 without body", Error{Status: 403}, "permission denied (HTTP 403)"},
-		{"404 with subject", Error{Status: 404, Kind: kind(17), Title: "not found", Subject: "promo code 5"},
+		{"404 with subject", Error{Status: 404, Kind: kind(17), Title: "not found", Subject: PromoSubject(5)},
 			"not found: promo code 5 does not exist or is not visible to you (API error 17: not found)"},
 		{"404 with the API's error body", Error{Status: 404, Kind: kind(17), Title: "user not found"}, "not found (API error 17: user not found)"},
-		{"404 without the API's error body", Error{Status: 404, Subject: "site 1", Method: "GET", Path: "/v1/promo",
-			BaseURL: "https://x.example", BaseURLOrigin: "from profile default"},
+		{"404 without the API's error body", Error{Status: 404, Subject: SiteSubject(1), Method: "GET", Path: "/v1/promo",
+			BaseURL: "https://x.example", BaseURLOrigin: i18n.M("api.base_url.from_profile", "Profile", "default")},
 			"the server at https://x.example has no endpoint GET /v1/promo (HTTP 404 without an API error): check --base-url (now https://x.example, from profile default)"},
 		{"404 with a text page", Error{Status: 404, Title: "404 page not found", Method: "DELETE", Path: "/v1/promo/5", BaseURL: "https://x.example"},
 			"the server at https://x.example has no endpoint DELETE /v1/promo/5 (HTTP 404 without an API error: 404 page not found): check --base-url (now https://x.example)"},
-		{"404 to a path the user typed", Error{Status: 404, Method: "GET", Path: "/v1/promos", PathFromUser: true, BaseURL: "https://x.example", BaseURLOrigin: "the default"},
+		{"404 to a path the user typed", Error{Status: 404, Method: "GET", Path: "/v1/promos", PathFromUser: true, BaseURL: "https://x.example", BaseURLOrigin: i18n.M("api.base_url.default")},
 			"the server at https://x.example has no endpoint GET /v1/promos (HTTP 404 without an API error): check the path, and --base-url (now https://x.example, the default)"},
 		{"404 of an unknown request", Error{Status: 404}, "the server has no such endpoint (HTTP 404 without an API error): check --base-url"},
 		{"400 kind 10", Error{Status: 400, Kind: kind(10), Title: "data is invalid"}, "invalid request (API error 10: data is invalid)"},
@@ -65,6 +67,47 @@ func TestErrorMessages(t *testing.T) {
 	}
 }
 
+// TestErrorMessagesInRussian: an API error's words are catalog messages,
+// said in the run's language as a whole: category, detail with its
+// subject in the right case, what the server said, the attempts.
+func TestErrorMessagesInRussian(t *testing.T) {
+	ru := i18n.New(i18n.Russian)
+	tests := []struct {
+		name string
+		err  error
+		want string
+	}{
+		{"422", &Error{Status: 422}, "неверный запрос (HTTP 422)"},
+		{"401", &Error{Status: 401}, "не удалось войти: проверьте ключ API и ID пользователя (promoctl auth status) (HTTP 401)"},
+		{"403 kind 30 with subject", &Error{Status: 403, Kind: kind(30), Title: "user cant view site", Subject: SiteSubject(2)},
+			"нет доступа: у вас нет доступа к сайту 2 (ошибка API 30: user cant view site)"},
+		{"403 kind 30 of a promo code", &Error{Status: 403, Kind: kind(30), Subject: PromoSubject(7)},
+			"нет доступа: у вас нет доступа к сайту, которому принадлежит промокод 7 (ошибка API 30, HTTP 403)"},
+		{"404 with subject", &Error{Status: 404, Kind: kind(17), Title: "not found", Subject: PromoSubject(5)},
+			"не найдено: промокод 5 не существует или у вас нет к нему доступа (ошибка API 17: not found)"},
+		{"409", &Error{Status: 409}, "конфликт (HTTP 409)"},
+		{"413", &Error{Status: 413}, "слишком большой запрос (HTTP 413)"},
+		{"429 after three attempts", &Error{Status: 429, Attempts: 3}, "слишком много запросов (HTTP 429) после 3 попыток"},
+		{"503 after 21 attempts", &Error{Status: 503, Attempts: 21}, "ошибка сервера (HTTP 503 Service Unavailable) после 21 попытки"},
+		{"418", &Error{Status: 418}, "неожиданный ответ сервера (HTTP 418)"},
+		{"404 without the API's error body", &Error{Status: 404, Method: "GET", Path: "/v1/promos", PathFromUser: true,
+			BaseURL: "https://x.example", BaseURLOrigin: i18n.M("api.base_url.from_profile", "Profile", "default")},
+			"у сервера https://x.example нет адреса GET /v1/promos (HTTP 404 без ошибки API): проверьте путь и --base-url (сейчас https://x.example, из профиля «default»)"},
+		{"timeout", &TimeoutError{After: 30 * time.Second}, "сервер не ответил за 30\u00a0с (увеличьте время ожидания флагом --timeout)"},
+		{"too large", tooLargeError(200, 1024), "сервер ответил не так, как ожидалось (HTTP 200): ответ превышает 1\u00a0024 байта; если так и должно быть, поднимите предел переменной PROMOCTL_MAX_RESPONSE"},
+		{"plain HTTP", &PlainHTTPError{Host: "shop.example"}, "ключ API не будет отправлен на shop.example по незащищённому HTTP: его сможет прочитать любой в сети; используйте https или, только в доверенной сети, флаг --allow-insecure-http (или PROMOCTL_ALLOW_INSECURE_HTTP=1)"},
+		{"a request's context", i18n.NewError(0, "api.list_promos", "Site", 7, "Err", &Error{Status: 403, Kind: kind(30), Subject: SiteSubject(7)}),
+			"список промокодов сайта 7: нет доступа: у вас нет доступа к сайту 7 (ошибка API 30, HTTP 403)"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := ru.ErrorText(tt.err); got != tt.want {
+				t.Errorf("in Russian =\n%q\nwant\n%q", got, tt.want)
+			}
+		})
+	}
+}
+
 func TestIsStatus(t *testing.T) {
 	err := fmt.Errorf("get promo 5: %w", &Error{Status: 404})
 	if !IsStatus(err, 404) {
@@ -85,7 +128,7 @@ func TestTimeoutAndResponseErrorMessages(t *testing.T) {
 	if got, want := (&TimeoutError{}).Error(), "timed out waiting for the server"; got != want {
 		t.Errorf("TimeoutError{}.Error() = %q, want %q", got, want)
 	}
-	if got, want := (&ResponseError{Status: 200, Reason: "the body is empty, expected JSON"}).Error(),
+	if got, want := (&ResponseError{Status: 200, Why: i18n.M("api.json.empty")}).Error(),
 		"unexpected response from the server (HTTP 200): the body is empty, expected JSON"; got != want {
 		t.Errorf("ResponseError.Error() = %q, want %q", got, want)
 	}
@@ -191,8 +234,8 @@ func TestCheckJSON(t *testing.T) {
 			if !errors.As(err, &re) {
 				t.Fatalf("checkJSON(%q) = %s, %v; want a *ResponseError %q", tt.body, got, err, tt.err)
 			}
-			if re.Reason != tt.err || re.Status != 200 {
-				t.Errorf("checkJSON(%q) = HTTP %d %q, want HTTP 200 %q", tt.body, re.Status, re.Reason, tt.err)
+			if why := i18n.InEnglish(re.Why); why != tt.err || re.Status != 200 {
+				t.Errorf("checkJSON(%q) = HTTP %d %q, want HTTP 200 %q", tt.body, re.Status, why, tt.err)
 			}
 		})
 	}
@@ -214,8 +257,12 @@ func TestDecodePromos(t *testing.T) {
 	if !errors.As(err, &re) {
 		t.Fatalf("DecodePromos(bad flag) = %v, want *ResponseError", err)
 	}
-	if want := `promo code #2: field "is_enabled": want true or false, got 2`; re.Reason != want {
-		t.Errorf("DecodePromos(bad flag) reason = %q, want %q", re.Reason, want)
+	if want := `promo code #2: field "is_enabled": want true or false, got 2`; i18n.InEnglish(re.Why) != want {
+		t.Errorf("DecodePromos(bad flag) reason = %q, want %q", i18n.InEnglish(re.Why), want)
+	}
+	if got, want := i18n.New(i18n.Russian).Say(re.Message()),
+		"сервер ответил не так, как ожидалось (HTTP 200): промокод № 2: поле «is_enabled»: нужно true или false, а пришло 2"; got != want {
+		t.Errorf("DecodePromos(bad flag) in Russian = %q, want %q", got, want)
 	}
 }
 

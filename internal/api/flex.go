@@ -3,11 +3,11 @@ package api
 import (
 	"bytes"
 	"encoding/json"
-	"fmt"
 	"math"
 	"strconv"
 	"time"
 
+	"github.com/promoctl/promoctl/internal/i18n"
 	"github.com/promoctl/promoctl/internal/promo"
 )
 
@@ -32,7 +32,7 @@ func (n *Int) UnmarshalJSON(b []byte) error {
 	}
 	f, err := strconv.ParseFloat(string(b), 64)
 	if err != nil || f != math.Trunc(f) || math.Abs(f) > 1<<53 {
-		return fmt.Errorf("want an integer, got %s", clip(b))
+		return i18n.NewError(0, "api.json.want_integer", "Got", clip(b))
 	}
 	*n = Int(f)
 	return nil
@@ -50,7 +50,7 @@ func (n *Float) UnmarshalJSON(b []byte) error {
 	}
 	f, err := strconv.ParseFloat(string(b), 64)
 	if err != nil || math.IsInf(f, 0) || math.IsNaN(f) {
-		return fmt.Errorf("want a number, got %s", clip(b))
+		return i18n.NewError(0, "api.json.want_number", "Got", clip(b))
 	}
 	*n = Float(f)
 	return nil
@@ -68,7 +68,7 @@ func (v *Bool) UnmarshalJSON(b []byte) error {
 	case "false", "0", "null", "":
 		*v = false
 	default:
-		return fmt.Errorf("want true or false, got %s", clip(b))
+		return i18n.NewError(0, "api.json.want_bool", "Got", clip(b))
 	}
 	return nil
 }
@@ -104,7 +104,7 @@ func stringText(b []byte) ([]byte, error) {
 	if _, err := strconv.ParseFloat(string(b), 64); err == nil {
 		return b, nil
 	}
-	return nil, fmt.Errorf("want a string, got %s", clip(b))
+	return nil, i18n.NewError(0, "api.json.want_string", "Got", clip(b))
 }
 
 // Time is a date as the API writes it (2021-08-04T13:57:37.243Z); null or
@@ -122,7 +122,7 @@ func (t *Time) UnmarshalJSON(b []byte) error {
 	}
 	s, err := jsonString(b)
 	if err != nil {
-		return fmt.Errorf("want a date, got %s", clip(b))
+		return i18n.NewError(0, "api.json.want_date", "Got", clip(b))
 	}
 	if s == "" {
 		return nil
@@ -146,7 +146,7 @@ func jsonString(b []byte) (string, error) {
 	}
 	var s string
 	if err := json.Unmarshal(b, &s); err != nil {
-		return "", fmt.Errorf("want a string, got %s", clip(b))
+		return "", i18n.NewError(0, "api.json.want_string", "Got", clip(b))
 	}
 	return s, nil
 }

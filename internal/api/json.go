@@ -5,16 +5,16 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
-	"fmt"
 	"net/http"
 	"net/url"
 
+	"github.com/promoctl/promoctl/internal/i18n"
 	"github.com/promoctl/promoctl/internal/jsonscan"
 )
 
 // GetJSON sends an authenticated GET and returns the body, which must be
 // JSON. It is the base of the read-only resources.
-func (c *Client) getJSON(ctx context.Context, path string, q url.Values, want byte, subject string) (json.RawMessage, error) {
+func (c *Client) getJSON(ctx context.Context, path string, q url.Values, want byte, subject Subject) (json.RawMessage, error) {
 	resp, err := c.Do(ctx, Request{Method: http.MethodGet, Path: path, Query: q, List: want == '['})
 	if err != nil {
 		return nil, withSubject(err, subject)
@@ -31,7 +31,7 @@ func checkJSON(resp *Response, want byte) (json.RawMessage, error) {
 		return nil, err
 	}
 	if err := jsonscan.Check(body); err != nil {
-		return nil, &ResponseError{Status: resp.Status, Reason: err.Error()}
+		return nil, &ResponseError{Status: resp.Status, Why: i18n.M("api.json.error", "Err", err)}
 	}
 	return body, nil
 }
@@ -42,54 +42,54 @@ func checkJSON(resp *Response, want byte) (json.RawMessage, error) {
 func checkShape(resp *Response, want byte) (json.RawMessage, error) {
 	body := bytes.TrimSpace(resp.Body)
 	if len(body) == 0 {
-		return nil, &ResponseError{Status: resp.Status, Reason: "the body is empty, expected JSON"}
+		return nil, &ResponseError{Status: resp.Status, Why: i18n.M("api.json.empty")}
 	}
-	bad := func(reason string) (json.RawMessage, error) {
-		return nil, &ResponseError{Status: resp.Status, Reason: reason}
+	bad := func(why i18n.Message) (json.RawMessage, error) {
+		return nil, &ResponseError{Status: resp.Status, Why: why}
 	}
 	first, last := body[0], body[len(body)-1]
 	switch {
 	case first == '<':
-		return bad("the body is an HTML page, expected JSON")
+		return bad(i18n.M("api.json.html"))
 	case first == '{' && last != '}', first == '[' && last != ']':
-		return bad("the JSON is malformed or truncated")
+		return bad(i18n.M("api.json.truncated"))
 	case first != '{' && first != '[' && first != '"' && !jsonscan.Valid(body):
-		return bad("the body is not valid JSON")
+		return bad(i18n.M("api.json.invalid"))
 	}
 	if want == '[' && string(body) == "null" {
 		return json.RawMessage("[]"), nil
 	}
 	if want != 0 && first != want {
-		kind := map[byte]string{'{': "an object", '[': "a list"}[want]
-		return bad(fmt.Sprintf("expected %s, got %s", kind, jsonKind(first)))
+		return bad(i18n.M("api.json.expected", "Want", jsonKind(want), "Got", jsonKind(first)))
 	}
 	return body, nil
 }
 
-func jsonKind(b byte) string {
+// jsonKind is the kind of JSON value that starts with b, as a message.
+func jsonKind(b byte) i18n.Message {
 	switch b {
 	case '{':
-		return "an object"
+		return i18n.M("api.json.kind.object")
 	case '[':
-		return "a list"
+		return i18n.M("api.json.kind.list")
 	case '"':
-		return "a string"
+		return i18n.M("api.json.kind.string")
 	case 't', 'f':
-		return "a boolean"
+		return i18n.M("api.json.kind.bool")
 	case 'n':
-		return "null"
+		return i18n.M("api.json.kind.null")
 	}
-	return "a number"
+	return i18n.M("api.json.kind.number")
 }
 
 // describeJSONError turns a decoding error into words that name the field.
-func describeJSONError(err error) string {
+func describeJSONError(err error) i18n.Message {
 	var te *json.UnmarshalTypeError
 	if errors.As(err, &te) {
 		if te.Field != "" {
-			return fmt.Sprintf("field %q has the wrong type: %s, want %s", te.Field, te.Value, te.Type)
+			return i18n.M("api.json.field_type", "Field", te.Field, "Got", te.Value, "Want", te.Type.String())
 		}
-		return fmt.Sprintf("wrong type: %s, want %s", te.Value, te.Type)
+		return i18n.M("api.json.wrong_type", "Got", te.Value, "Want", te.Type.String())
 	}
-	return "cannot decode: " + err.Error()
+	return i18n.M("api.json.cannot_decode", "Err", err)
 }

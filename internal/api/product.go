@@ -3,10 +3,10 @@ package api
 import (
 	"context"
 	"encoding/json"
-	"fmt"
 	"net/http"
 	"strconv"
 
+	"github.com/promoctl/promoctl/internal/i18n"
 	"github.com/promoctl/promoctl/internal/jsonscan"
 )
 
@@ -89,9 +89,9 @@ type Modifier struct {
 // It is decoded only for the table (DecodeProduct), so that -o json shows
 // whatever the server sent even when a field drifted in type.
 func (c *Client) GetProduct(ctx context.Context, id int64) (json.RawMessage, error) {
-	raw, err := c.getJSON(ctx, "/v1/shop/product/"+strconv.FormatInt(id, 10), nil, '{', fmt.Sprintf("product %d", id))
+	raw, err := c.getJSON(ctx, "/v1/shop/product/"+strconv.FormatInt(id, 10), nil, '{', Subject{Kind: SubjectProduct, ID: id})
 	if err != nil {
-		return nil, fmt.Errorf("get product %d: %w", id, err)
+		return nil, i18n.NewError(0, "api.get_product", "ID", id, "Err", err)
 	}
 	return raw, nil
 }
@@ -147,12 +147,12 @@ func DecodeProduct(raw json.RawMessage) (Product, error) {
 			p.Modifiers, err = list(v, decodeModifier)
 		}
 		if err != nil {
-			return fmt.Errorf("field %q: %w", k, err)
+			return i18n.NewError(0, "api.json.field", "Field", string(k), "Err", err)
 		}
 		return nil
 	})
 	if err != nil {
-		return Product{}, &ResponseError{Status: http.StatusOK, Reason: "product: " + err.Error()}
+		return Product{}, &ResponseError{Status: http.StatusOK, Why: i18n.M("api.json.product", "Err", err)}
 	}
 	return p, nil
 }
@@ -168,7 +168,7 @@ func list[T any](v []byte, decode func([]byte) (T, error)) ([]T, error) {
 	add := func(b []byte) error {
 		x, err := decode(b)
 		if err != nil {
-			return fmt.Errorf("item %d: %w", len(out), err)
+			return i18n.NewError(0, "api.json.item", "N", len(out), "Err", err)
 		}
 		out = append(out, x)
 		return nil
@@ -183,18 +183,18 @@ func list[T any](v []byte, decode func([]byte) (T, error)) ([]T, error) {
 	case '{':
 		return out, jsonscan.Fields(v, func(_, b []byte) error { return add(b) })
 	}
-	return nil, fmt.Errorf("want a list, got %s", clip(v))
+	return nil, i18n.NewError(0, "api.json.want_list", "Got", clip(v))
 }
 
 // object calls fn for each field of a JSON object, and names the field in
 // an error.
 func object(v []byte, fn func(k string, v []byte) error) error {
 	if len(v) == 0 || v[0] != '{' {
-		return fmt.Errorf("want an object, got %s", clip(v))
+		return i18n.NewError(0, "api.json.want_object", "Got", clip(v))
 	}
 	return jsonscan.Fields(v, func(k, v []byte) error {
 		if err := fn(string(k), v); err != nil {
-			return fmt.Errorf("field %q: %w", k, err)
+			return i18n.NewError(0, "api.json.field", "Field", string(k), "Err", err)
 		}
 		return nil
 	})

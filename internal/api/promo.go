@@ -4,12 +4,12 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
-	"fmt"
 	"net/http"
 	"net/url"
 	"strconv"
 	"strings"
 
+	"github.com/promoctl/promoctl/internal/i18n"
 	"github.com/promoctl/promoctl/internal/promo"
 )
 
@@ -68,12 +68,12 @@ func (c *Client) ListPromos(ctx context.Context, siteID int64) (json.RawMessage,
 			return raw, nil
 		}
 	}
-	return nil, fmt.Errorf("list promo codes of site %d: %w", siteID, withSubject(err, fmt.Sprintf("site %d", siteID)))
+	return nil, i18n.NewError(0, "api.list_promos", "Site", siteID, "Err", withSubject(err, SiteSubject(siteID)))
 }
 
 // NotAPromoRecord is the Reason of the ResponseError GetPromo returns for
 // an object without a code.
-const NotAPromoRecord = "an object without a code is not a promo code record"
+const NotAPromoRecord = "not_a_promo_record"
 
 // GetPromo returns one promo code: its JSON as sent and decoded. An object
 // without a code (empty, all null, or a wrapper such as {"data":[…]}) is
@@ -82,14 +82,14 @@ const NotAPromoRecord = "an object without a code is not a promo code record"
 func (c *Client) GetPromo(ctx context.Context, id int64) (json.RawMessage, Promo, error) {
 	resp, err := c.Do(ctx, Request{Method: http.MethodGet, Path: promoPath(id)})
 	if err != nil {
-		return nil, Promo{}, fmt.Errorf("get promo %d: %w", id, withSubject(err, fmt.Sprintf("promo code %d", id)))
+		return nil, Promo{}, i18n.NewError(0, "api.get_promo", "ID", id, "Err", withSubject(err, PromoSubject(id)))
 	}
 	raw, p, err := decodeRecord(resp)
 	if err == nil && p.Code == "" {
-		err = &ResponseError{Status: resp.Status, Reason: NotAPromoRecord}
+		err = &ResponseError{Status: resp.Status, Reason: NotAPromoRecord, Why: i18n.M("api.json.no_code")}
 	}
 	if err != nil {
-		return nil, Promo{}, fmt.Errorf("get promo %d: %w", id, err)
+		return nil, Promo{}, i18n.NewError(0, "api.get_promo", "ID", id, "Err", err)
 	}
 	return raw, p, nil
 }
@@ -100,7 +100,7 @@ func (c *Client) GetPromo(ctx context.Context, id int64) (json.RawMessage, Promo
 func (c *Client) CreatePromo(ctx context.Context, body promo.CreateBody) (json.RawMessage, Promo, error) {
 	b, err := json.Marshal(body)
 	if err != nil {
-		return nil, Promo{}, fmt.Errorf("create promo %s: %w", body.Code, err)
+		return nil, Promo{}, i18n.NewError(0, "api.create_promo", "Code", body.Code, "Err", err)
 	}
 	resp, err := c.Do(ctx, Request{Method: http.MethodPost, Path: "/v1/promo", Body: b})
 	var raw json.RawMessage
@@ -114,10 +114,9 @@ func (c *Client) CreatePromo(ctx context.Context, body promo.CreateBody) (json.R
 	case err == nil:
 	case errors.Is(err, context.Canceled) || !MayHaveActed(err):
 		// Ctrl-C is reported as cancelled, whatever the request's fate.
-		return nil, Promo{}, fmt.Errorf("create promo %s on site %d: %w", body.Code, body.SiteID, withSubject(err, fmt.Sprintf("site %d", body.SiteID)))
+		return nil, Promo{}, i18n.NewError(0, "api.create_promo_on_site", "Code", body.Code, "Site", body.SiteID, "Err", withSubject(err, SiteSubject(body.SiteID)))
 	default:
-		return nil, Promo{}, fmt.Errorf("create promo %s on site %d: %w, so promo code %s may have been created: "+
-			"check whether `promoctl promo list --site-id %d` shows it before creating it again", body.Code, body.SiteID, err, body.Code, body.SiteID)
+		return nil, Promo{}, i18n.NewError(0, "api.create_promo_maybe", "Code", body.Code, "Site", body.SiteID, "Err", err)
 	}
 	if p.ID == nil {
 		if id, ok := locationID(resp.Header.Get("Location")); ok {
@@ -142,11 +141,11 @@ func locationID(loc string) (int64, bool) {
 func (c *Client) UpdatePromo(ctx context.Context, id int64, f promo.Fields) (json.RawMessage, Promo, error) {
 	b, err := json.Marshal(f)
 	if err != nil {
-		return nil, Promo{}, fmt.Errorf("update promo %d: %w", id, err)
+		return nil, Promo{}, i18n.NewError(0, "api.update_promo", "ID", id, "Err", err)
 	}
 	raw, p, err := c.promoRecord(ctx, Request{Method: http.MethodPut, Path: promoPath(id), Body: b}, id)
 	if err != nil {
-		return nil, Promo{}, fmt.Errorf("update promo %d: %w", id, err)
+		return nil, Promo{}, i18n.NewError(0, "api.update_promo", "ID", id, "Err", err)
 	}
 	return raw, p, nil
 }
@@ -154,16 +153,16 @@ func (c *Client) UpdatePromo(ctx context.Context, id int64, f promo.Fields) (jso
 // DeletePromo deletes a promo code.
 func (c *Client) DeletePromo(ctx context.Context, id int64) error {
 	if _, err := c.Do(ctx, Request{Method: http.MethodDelete, Path: promoPath(id)}); err != nil {
-		return fmt.Errorf("delete promo %d: %w", id, withSubject(err, fmt.Sprintf("promo code %d", id)))
+		return i18n.NewError(0, "api.delete_promo", "ID", id, "Err", withSubject(err, PromoSubject(id)))
 	}
 	return nil
 }
 
 // PromoStats returns the usage statistics of a promo code: a JSON array.
 func (c *Client) PromoStats(ctx context.Context, id int64) (json.RawMessage, error) {
-	raw, err := c.getJSON(ctx, promoPath(id)+"/statistics", nil, '[', fmt.Sprintf("promo code %d", id))
+	raw, err := c.getJSON(ctx, promoPath(id)+"/statistics", nil, '[', PromoSubject(id))
 	if err != nil {
-		return nil, fmt.Errorf("statistics of promo %d: %w", id, err)
+		return nil, i18n.NewError(0, "api.promo_stats", "ID", id, "Err", err)
 	}
 	return raw, nil
 }
@@ -172,7 +171,7 @@ func (c *Client) PromoStats(ctx context.Context, id int64) (json.RawMessage, err
 func DecodeStats(raw json.RawMessage) ([]Stat, error) {
 	var ss []Stat
 	if err := json.Unmarshal(raw, &ss); err != nil {
-		return nil, &ResponseError{Status: http.StatusOK, Reason: describeJSONError(err)}
+		return nil, &ResponseError{Status: http.StatusOK, Why: describeJSONError(err)}
 	}
 	return ss, nil
 }
@@ -182,7 +181,7 @@ func promoPath(id int64) string { return "/v1/promo/" + strconv.FormatInt(id, 10
 func (c *Client) promoRecord(ctx context.Context, req Request, id int64) (json.RawMessage, Promo, error) {
 	resp, err := c.Do(ctx, req)
 	if err != nil {
-		return nil, Promo{}, withSubject(err, fmt.Sprintf("promo code %d", id))
+		return nil, Promo{}, withSubject(err, PromoSubject(id))
 	}
 	return decodeRecord(resp)
 }
@@ -194,14 +193,14 @@ func decodeRecord(resp *Response) (json.RawMessage, Promo, error) {
 	}
 	var p Promo
 	if err := json.Unmarshal(raw, &p); err != nil {
-		return nil, Promo{}, &ResponseError{Status: resp.Status, Reason: describeJSONError(err)}
+		return nil, Promo{}, &ResponseError{Status: resp.Status, Why: describeJSONError(err)}
 	}
 	return raw, p, nil
 }
 
 // withSubject names what an API error was about, for its message.
-func withSubject(err error, subject string) error {
-	if e, ok := err.(*Error); ok && e.Subject == "" {
+func withSubject(err error, subject Subject) error {
+	if e, ok := err.(*Error); ok && e.Subject.Kind == "" {
 		e.Subject = subject
 	}
 	return err

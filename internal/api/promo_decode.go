@@ -2,9 +2,9 @@ package api
 
 import (
 	"encoding/json"
-	"fmt"
 	"net/http"
 
+	"github.com/promoctl/promoctl/internal/i18n"
 	"github.com/promoctl/promoctl/internal/jsonscan"
 )
 
@@ -24,7 +24,7 @@ func (p *Promo) decode(b []byte, a *arena) error {
 // promo.Registry), naming it in an error.
 func (p *Promo) field(k, v []byte, a *arena) error {
 	if err := p.decodeField(k, v, a); err != nil {
-		return fmt.Errorf("field %q: %w", k, err)
+		return i18n.NewError(0, "api.json.field", "Field", string(k), "Err", err)
 	}
 	return nil
 }
@@ -114,15 +114,15 @@ func DecodePromos(raw json.RawMessage) ([]Promo, error) {
 		func(int) error { ps = append(ps, Promo{}); return nil },
 		func(k, v []byte) error {
 			if err := ps[len(ps)-1].field(k, v, &a); err != nil {
-				return fmt.Errorf("promo code #%d: %w", len(ps), err)
+				return i18n.NewError(0, "api.json.promo_n", "N", len(ps), "Err", err)
 			}
 			return nil
 		})
 	if err := <-valid; err != nil {
-		return nil, &ResponseError{Status: http.StatusOK, Reason: err.Error()}
+		return nil, &ResponseError{Status: http.StatusOK, Why: i18n.M("api.json.error", "Err", err)}
 	}
 	if err != nil {
-		return nil, &ResponseError{Status: http.StatusOK, Reason: err.Error()}
+		return nil, &ResponseError{Status: http.StatusOK, Why: i18n.M("api.json.error", "Err", err)}
 	}
 	return ps, nil
 }
@@ -157,7 +157,7 @@ func (d *PromoDecoder) decode(elem []byte, p *Promo, codeBytes bool) error {
 	d.code = d.code[:0]
 	*p = Promo{}
 	if len(elem) == 0 || elem[0] != '{' {
-		return &ResponseError{Status: http.StatusOK, Reason: fmt.Sprintf("item %d is not an object", d.n)}
+		return &ResponseError{Status: http.StatusOK, Why: i18n.M("api.json.item_not_object", "N", d.n)}
 	}
 	err := jsonscan.Fields(elem, func(k, v []byte) error {
 		if !codeBytes || string(k) != "code" {
@@ -165,13 +165,13 @@ func (d *PromoDecoder) decode(elem []byte, p *Promo, codeBytes bool) error {
 		}
 		text, err := stringText(v)
 		if err != nil {
-			return fmt.Errorf("field %q: %w", k, err)
+			return i18n.NewError(0, "api.json.field", "Field", string(k), "Err", err)
 		}
 		d.code = append(d.code[:0], text...)
 		return nil
 	})
 	if err != nil {
-		return &ResponseError{Status: http.StatusOK, Reason: fmt.Sprintf("promo code #%d: %v", d.n, err)}
+		return &ResponseError{Status: http.StatusOK, Why: i18n.M("api.json.promo_n", "N", d.n, "Err", err)}
 	}
 	return nil
 }

@@ -4,12 +4,12 @@ import (
 	"bytes"
 	"context"
 	"errors"
-	"fmt"
 	"io"
 	"net/http"
 	"net/url"
 	"strconv"
 
+	"github.com/promoctl/promoctl/internal/i18n"
 	"github.com/promoctl/promoctl/internal/jsonscan"
 )
 
@@ -34,11 +34,11 @@ type ListStream struct {
 // empty list. The caller reads the elements with Next and closes the
 // stream; ctx must stay live until then.
 func (c *Client) StreamPromos(ctx context.Context, siteID int64) (*ListStream, error) {
-	wrap := func(err error) error { return fmt.Errorf("list promo codes of site %d: %w", siteID, err) }
+	wrap := func(err error) error { return i18n.NewError(0, "api.list_promos", "Site", siteID, "Err", err) }
 	q := url.Values{"site_id": {strconv.FormatInt(siteID, 10)}}
 	resp, err := c.Do(ctx, Request{Method: http.MethodGet, Path: "/v1/promo", Query: q, List: true, stream: true})
 	if err != nil {
-		return nil, wrap(withSubject(err, fmt.Sprintf("site %d", siteID)))
+		return nil, wrap(withSubject(err, SiteSubject(siteID)))
 	}
 	s := &ListStream{c: c, ctx: ctx, status: resp.Status, wrap: wrap, body: resp.stream}
 	var body io.Reader = bytes.NewReader(resp.Body) // a stream is not given for HEAD
@@ -108,9 +108,9 @@ func (s *ListStream) fail(err error) error {
 	case errors.Is(err, errTooLarge):
 		err = tooLargeError(s.status, s.c.maxList)
 	case errors.Is(err, jsonscan.ErrTruncated), errors.Is(err, jsonscan.ErrInvalid):
-		err = &ResponseError{Status: s.status, Reason: jsonscan.ErrInvalid.Error()}
+		err = &ResponseError{Status: s.status, Why: i18n.M("api.json.error", "Err", jsonscan.ErrInvalid)}
 	case errors.As(err, new(*jsonscan.TooLargeError)):
-		err = &ResponseError{Status: s.status, Reason: err.Error()}
+		err = &ResponseError{Status: s.status, Why: i18n.M("api.json.error", "Err", err)}
 	default:
 		err = s.c.readError(err)
 	}

@@ -2,10 +2,11 @@ package api
 
 import (
 	"context"
-	"fmt"
 	"net/http"
 	"net/url"
 	"strings"
+
+	"github.com/promoctl/promoctl/internal/i18n"
 )
 
 // RawMethods are the methods Raw sends.
@@ -32,7 +33,7 @@ func (c *Client) Raw(ctx context.Context, method, target string, body []byte, he
 	}
 	path, err := url.PathUnescape(p)
 	if err != nil {
-		return nil, fmt.Errorf("invalid path %q: %w", p, err)
+		return nil, i18n.NewError(0, "api.raw.path_escape", "Path", p, "Err", err)
 	}
 	// Any path may answer with a list: the larger cap applies.
 	return c.Do(ctx, Request{Method: m, Path: path, Body: body, Header: header, List: true, rawPath: p, rawQuery: q})
@@ -46,21 +47,21 @@ func RawMethod(method string) (string, error) {
 			return m, nil
 		}
 	}
-	return "", fmt.Errorf("unsupported method %q: use %s", method, strings.Join(RawMethods(), ", "))
+	return "", i18n.NewError(0, "api.raw.method", "Method", method, "Methods", strings.Join(RawMethods(), ", "))
 }
 
 // SplitTarget checks a request target for Raw, a path relative to the base
 // URL such as /v1/promo?site_id=1, and splits it into its path and query.
 func SplitTarget(target string) (path, query string, err error) {
 	if !strings.HasPrefix(target, "/") || strings.HasPrefix(target, "//") {
-		return "", "", fmt.Errorf("invalid path %q: it must start with a single / and is relative to the base URL, e.g. /v1/promo?site_id=1", target)
+		return "", "", i18n.NewError(0, "api.raw.path_slash", "Path", target)
 	}
 	if i := strings.IndexFunc(target, func(r rune) bool { return r <= ' ' || r == 0x7f || r == '#' }); i >= 0 {
-		return "", "", fmt.Errorf("invalid path %q: escape spaces, control characters and # (%%20, %%23)", target)
+		return "", "", i18n.NewError(0, "api.raw.path_chars", "Path", target)
 	}
 	path, query, _ = strings.Cut(target, "?")
 	if _, err := url.PathUnescape(path); err != nil {
-		return "", "", fmt.Errorf("invalid path %q: %w", target, err)
+		return "", "", i18n.NewError(0, "api.raw.path_escape", "Path", target, "Err", err)
 	}
 	return path, query, nil
 }

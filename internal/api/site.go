@@ -3,9 +3,10 @@ package api
 import (
 	"context"
 	"encoding/json"
-	"fmt"
 	"net/http"
 	"strconv"
+
+	"github.com/promoctl/promoctl/internal/i18n"
 )
 
 // The site and page endpoints document only their paths (spec 4.8): the
@@ -15,18 +16,18 @@ import (
 // ListSites returns the sites the user can see (GET /v3/public/site): a
 // JSON array, or an object wrapping one.
 func (c *Client) ListSites(ctx context.Context) (json.RawMessage, error) {
-	raw, err := c.getList(ctx, "/v3/public/site", "")
+	raw, err := c.getList(ctx, "/v3/public/site", Subject{})
 	if err != nil {
-		return nil, fmt.Errorf("list sites: %w", err)
+		return nil, i18n.NewError(0, "api.list_sites", "Err", err)
 	}
 	return raw, nil
 }
 
 // ListSitesLegacy is ListSites on the deprecated GET /v1/site.
 func (c *Client) ListSitesLegacy(ctx context.Context) (json.RawMessage, error) {
-	raw, err := c.getList(ctx, "/v1/site", "")
+	raw, err := c.getList(ctx, "/v1/site", Subject{})
 	if err != nil {
-		return nil, fmt.Errorf("list sites (v1): %w", err)
+		return nil, i18n.NewError(0, "api.list_sites_v1", "Err", err)
 	}
 	return raw, nil
 }
@@ -35,7 +36,7 @@ func (c *Client) ListSitesLegacy(ctx context.Context) (json.RawMessage, error) {
 func (c *Client) GetSite(ctx context.Context, id int64) (json.RawMessage, error) {
 	raw, err := c.getJSON(ctx, "/v3/public/site/"+itoa(id), nil, '{', siteSubject(id))
 	if err != nil {
-		return nil, fmt.Errorf("get site %d: %w", id, err)
+		return nil, i18n.NewError(0, "api.get_site", "ID", id, "Err", err)
 	}
 	return raw, nil
 }
@@ -44,7 +45,7 @@ func (c *Client) GetSite(ctx context.Context, id int64) (json.RawMessage, error)
 func (c *Client) GetSiteLegacy(ctx context.Context, id int64) (json.RawMessage, error) {
 	raw, err := c.getJSON(ctx, "/v1/site/"+itoa(id), nil, '{', siteSubject(id))
 	if err != nil {
-		return nil, fmt.Errorf("get site %d (v1): %w", id, err)
+		return nil, i18n.NewError(0, "api.get_site_v1", "ID", id, "Err", err)
 	}
 	return raw, nil
 }
@@ -53,7 +54,7 @@ func (c *Client) GetSiteLegacy(ctx context.Context, id int64) (json.RawMessage, 
 func (c *Client) ListPages(ctx context.Context, siteID int64) (json.RawMessage, error) {
 	raw, err := c.getList(ctx, "/v3/public/site/"+itoa(siteID)+"/page", siteSubject(siteID))
 	if err != nil {
-		return nil, fmt.Errorf("list pages of site %d: %w", siteID, err)
+		return nil, i18n.NewError(0, "api.list_pages", "Site", siteID, "Err", err)
 	}
 	return raw, nil
 }
@@ -63,23 +64,23 @@ func (c *Client) ListPages(ctx context.Context, siteID int64) (json.RawMessage, 
 func (c *Client) ListPagesLegacy(ctx context.Context, siteID int64) (json.RawMessage, error) {
 	raw, err := c.getList(ctx, "/v1/site/"+itoa(siteID)+"/page", siteSubject(siteID))
 	if err != nil {
-		return nil, fmt.Errorf("list pages of site %d (v1): %w", siteID, err)
+		return nil, i18n.NewError(0, "api.list_pages_v1", "Site", siteID, "Err", err)
 	}
 	return raw, nil
 }
 
 // GetPage returns one page (GET /v3/public/site/page/{id}).
 func (c *Client) GetPage(ctx context.Context, id int64) (json.RawMessage, error) {
-	raw, err := c.getJSON(ctx, "/v3/public/site/page/"+itoa(id), nil, '{', fmt.Sprintf("page %d", id))
+	raw, err := c.getJSON(ctx, "/v3/public/site/page/"+itoa(id), nil, '{', Subject{Kind: SubjectPage, ID: id})
 	if err != nil {
-		return nil, fmt.Errorf("get page %d: %w", id, err)
+		return nil, i18n.NewError(0, "api.get_page", "ID", id, "Err", err)
 	}
 	return raw, nil
 }
 
 // getList GETs a list whose shape is not documented: a JSON array, or an
 // object such as {"data": [...]} that wraps one. null is read as [].
-func (c *Client) getList(ctx context.Context, path, subject string) (json.RawMessage, error) {
+func (c *Client) getList(ctx context.Context, path string, subject Subject) (json.RawMessage, error) {
 	resp, err := c.Do(ctx, Request{Method: http.MethodGet, Path: path, List: true})
 	if err != nil {
 		return nil, withSubject(err, subject)
@@ -94,9 +95,9 @@ func (c *Client) getList(ctx context.Context, path, subject string) (json.RawMes
 	case 'n':
 		return json.RawMessage("[]"), nil
 	}
-	return nil, &ResponseError{Status: resp.Status, Reason: "expected a list, got " + jsonKind(raw[0])}
+	return nil, &ResponseError{Status: resp.Status, Why: i18n.M("api.json.expected", "Want", i18n.M("api.json.kind.list"), "Got", jsonKind(raw[0]))}
 }
 
-func siteSubject(id int64) string { return "site " + itoa(id) }
+func siteSubject(id int64) Subject { return SiteSubject(id) }
 
 func itoa(n int64) string { return strconv.FormatInt(n, 10) }

@@ -39,6 +39,7 @@ var sleepsAllowed = map[string]string{
 	// Real sockets and files in this process, not yet in a bubble.
 	"cmd/sandboxcmd/sandbox_test.go:TestSandboxServeSaysWhenItStops":  "polls until sandbox serve listens on a real loopback port",
 	"cmd/sandbox_faults_test.go:TestSandboxServeFaults":               "polls until sandbox serve listens on a real loopback port",
+	"cmd/russian_newcomer_test.go:TestRussianNewcomerSandboxServe":    "polls until sandbox serve listens on a real loopback port",
 	"internal/config/lock_test.go:TestEditKeepsEveryConcurrentChange": "widens the window of the race the file lock prevents; the assertion holds whatever the timing",
 	"internal/sandbox/faults_test.go:waitListed":                      "the sandbox's --create-latency runs on the real clock: polls until the late write is stored",
 	"internal/sandbox/faults_test.go:TestListLag":                     "the sandbox's --list-lag runs on the real clock: polls until the list shows the write",

@@ -215,6 +215,9 @@ func Catalog(lang Lang) (map[string]*goi18n.Message, error) {
 	}
 	out := map[string]*goi18n.Message{}
 	for _, f := range files {
+		if fileLang(f.Name()) != lang {
+			continue // another language's file: not parsed for nothing
+		}
 		data, err := locales.ReadFile("locales/" + f.Name())
 		if err != nil {
 			return nil, err

@@ -94,14 +94,34 @@ func (p *Printer) SayWith(m Message, errText func(error) string) string {
 	return p.T(m.ID, args...)
 }
 
-// ErrorText is err in p's language when it is an *Error; otherwise err's
-// own text. The run's edge (cmd) says every error of a chain.
+// Sayer is an error whose words are a catalog message: an *Error, or a
+// typed error whose fields make its message (api.Error says its category,
+// what the server said and how often it was tried). Its English Error()
+// is the message said in English.
+type Sayer interface {
+	error
+	Message() Message
+}
+
+// ErrorText is err in p's language when it is a Sayer (an *Error or a
+// typed error with a Message); otherwise err's own text. The run's edge
+// (cmd) says every error of a chain.
 func (p *Printer) ErrorText(err error) string {
-	if e, ok := err.(*Error); ok {
-		return p.Say(e.Msg)
+	if e, ok := err.(Sayer); ok {
+		return p.Say(e.Message())
 	}
 	return err.Error()
 }
+
+// InEnglish is m in English: the Error() of a typed error whose words are
+// a catalog message.
+func InEnglish(m Message) string { return english().Say(m) }
+
+// english is the English Printer that errors say themselves with: its
+// catalogs are read once, on the first error said, not once per error (a
+// file's problems, a bulk job's failures). Read-only once made, and a
+// Printer is safe for concurrent use.
+var english = sync.OnceValue(func() *Printer { return New(English) })
 
 // Error is an error whose words are a catalog message: its English Error()
 // comes from the English catalog, the edge says it in the run's language,
@@ -128,9 +148,12 @@ func CountError(exit int, id string, n int, args ...any) *Error {
 
 // Error is the message in English.
 func (e *Error) Error() string {
-	e.once.Do(func() { e.english = New(English).Say(e.Msg) })
+	e.once.Do(func() { e.english = english().Say(e.Msg) })
 	return e.english
 }
+
+// Message is the error's words as a catalog message.
+func (e *Error) Message() Message { return e.Msg }
 
 // ExitCode is the exit code the error asks for; 0 lets what it wraps, or
 // the default, decide.

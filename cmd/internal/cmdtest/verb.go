@@ -5,7 +5,6 @@ import (
 	"context"
 	"errors"
 	"io/fs"
-	"net/http"
 	"os"
 	"path/filepath"
 	"slices"
@@ -63,33 +62,30 @@ func NewVerbEnv(t *testing.T, tty bool, format format.Format, answers ...Answer)
 		BaseURL: srv.URL, Token: TestToken, UserID: 42, Output: format, Timeout: 10 * time.Second,
 		Profile: config.DefaultProfile, Sources: map[string]config.Source{},
 	}
+	// As the factory builds them: a new client's options, from which
+	// the session's client and a bulk job's own are built.
+	clientOptions := func() (api.Options, error) {
+		return api.Options{
+			BaseURL: s.BaseURL, Token: s.Token, UserID: s.UserID, UserAgent: "promoctl/1.2.3", Timeout: s.Timeout,
+			Retry: api.RetryPolicy{Attempts: 3, BaseDelay: time.Millisecond, MaxDelay: 5 * time.Millisecond},
+		}, nil
+	}
 	var client *api.Client
 	sess := &cmdutil.Session{
 		IO: ios, Settings: s, Loc: MustLoc(t, "Europe/Moscow"),
-		Out:      output.Options{Format: format, Terminal: tty, Context: context.Background()},
-		Now:      func() time.Time { return verbClock },
-		Warnings: &cmdutil.Warnings{Out: errOut},
+		Out:           output.Options{Format: format, Terminal: tty, Context: context.Background()},
+		Now:           func() time.Time { return verbClock },
+		Warnings:      &cmdutil.Warnings{Out: errOut},
+		ClientOptions: clientOptions,
 		Client: func() (*api.Client, error) {
 			if client != nil {
 				return client, nil
 			}
+			o, _ := clientOptions()
 			var err error
-			client, err = api.New(api.Options{
-				BaseURL: s.BaseURL, Token: s.Token, UserID: s.UserID, UserAgent: "promoctl/1.2.3", Timeout: s.Timeout,
-				Retry: api.RetryPolicy{Attempts: 3, BaseDelay: time.Millisecond, MaxDelay: 5 * time.Millisecond},
-			})
+			client, err = api.New(o)
 			return client, err
 		},
-	}
-	// As the factory builds them: the transport wrapped by the bulk
-	// engine's throttle, and with oneAttempt each request sent once.
-	sess.BulkClient = func(wrap func(http.RoundTripper) http.RoundTripper, oneAttempt bool) (*api.Client, error) {
-		retry := api.RetryPolicy{Attempts: 3, BaseDelay: time.Millisecond, MaxDelay: 5 * time.Millisecond}
-		if oneAttempt {
-			retry = api.RetryPolicy{Attempts: 1}
-		}
-		return api.New(api.Options{BaseURL: s.BaseURL, Token: s.Token, UserID: s.UserID, UserAgent: "promoctl/1.2.3",
-			Timeout: s.Timeout, Transport: wrap(nil), Retry: retry})
 	}
 	return &VerbEnv{API: srv, Sess: sess, Stdout: out, Stderr: errOut}
 }
