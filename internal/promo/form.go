@@ -325,7 +325,7 @@ func (v FormValues) ChangesFrom(old FormValues, loc *time.Location) (Changes, er
 func FormValuesOf(f Fields, loc *time.Location) FormValues {
 	v := FormValues{
 		Code: f.Code, BonusType: f.BonusType, Percent: f.BonusAmountIsInPercentages,
-		Amount: FormatAmount(f.BonusAmount), Enabled: f.IsEnabled, OncePerUser: f.PersonalLimitIsEnabled,
+		Amount: FormatAmount(f.BonusAmount), Enabled: f.IsEnabled, OncePerUser: f.PersonalLimitIsEnabled != nil && *f.PersonalLimitIsEnabled,
 	}
 	if f.TimeLimitIsEnabled {
 		v.Starts, v.Ends = apiDate(f.DOn, loc), apiDate(f.DOff, loc)
