@@ -82,14 +82,16 @@ func productCard(p api.Product, msg *i18n.Printer) []output.Grid {
 	}
 
 	if len(p.Images) > 0 {
-		g := output.Grid{Title: msg.T("view.product.images"), Header: []string{"ID", "URL", "STATUS"}}
+		g := columns(h("id", text), h("url", text), h("status", text)) // the status is said in msg's language
+		g.Title = msg.T("view.product.images")
 		for _, im := range p.Images {
 			g.Rows = append(g.Rows, []string{strconv.FormatInt(int64(im.ID), 10), orDash(termsafe.String(string(im.URL))), imageStatus(im.StatusID, msg)})
 		}
 		gs = append(gs, g)
 	}
 	if len(p.Params) > 0 {
-		g := output.Grid{Title: msg.T("view.product.parameters"), Header: []string{"ID", "NAME", "VALUES", "UNIT", "VISIBLE"}}
+		g := columns(h("id", text), h("name", text), h("values", text), h("unit", text), h("visible", word))
+		g.Title = msg.T("view.product.parameters")
 		for _, pr := range p.Params {
 			g.Rows = append(g.Rows, []string{strconv.FormatInt(int64(pr.ID), 10), orDash(termsafe.String(string(pr.Name))),
 				paramValues(pr.Values), termsafe.String(string(pr.Unit)), yesNo(pr.IsVisible)})
@@ -97,7 +99,8 @@ func productCard(p api.Product, msg *i18n.Printer) []output.Grid {
 		gs = append(gs, g)
 	}
 	if len(p.Modifiers) > 0 {
-		g := output.Grid{Title: msg.T("view.product.modifiers"), Header: []string{"ID", "NAME", "PRICE", "MAX COUNT", "DEFAULT", "VISIBLE"}}
+		g := columns(h("id", text), h("name", text), h("price", amount), h("max_count", text), h("default", word), h("visible", word))
+		g.Title = msg.T("view.product.modifiers")
 		for _, m := range p.Modifiers {
 			g.Rows = append(g.Rows, []string{strconv.FormatInt(int64(m.ID), 10), orDash(termsafe.String(string(m.Name))),
 				textMoney(string(m.Price)), optInt(m.MaxCount), yesNo(m.Default), yesNo(m.IsVisible)})

@@ -5,6 +5,7 @@ import (
 	"strconv"
 	"time"
 
+	"github.com/promoctl/promoctl/internal/i18n"
 	"github.com/promoctl/promoctl/internal/output"
 	"github.com/promoctl/promoctl/internal/report"
 	"github.com/promoctl/promoctl/internal/termsafe"
@@ -52,8 +53,9 @@ func ReportByCode(r report.Report, loc *time.Location) (output.Data, error) {
 		Tables: func() ([]output.Grid, error) {
 			// On a narrow terminal the dates of the first and last order
 			// give way first; ID, CODE and the money never.
-			g := output.Grid{Header: []string{"ID", "CODE", "CURRENCY", "ORDERS", "ORDER TOTAL", "DISCOUNT TOTAL", "FIRST ORDER", "LAST ORDER"},
-				Columns: []output.Column{{Keep: true}, {Keep: true}, {Keep: true}, {Keep: true}, {Keep: true}, {Keep: true}, {Priority: 2}, {Priority: 1}}}
+			g := columns(h("id", text), h("code", text), h("currency", currency), h("orders", text), h("order_total", money),
+				h("discount_total", money), h("first_order", moment), h("last_order", moment))
+			g.Columns = []output.Column{{Keep: true}, {Keep: true}, {Keep: true}, {Keep: true}, {Keep: true}, {Keep: true}, {Priority: 2}, {Priority: 1}}
 			for _, c := range r.ByCode {
 				g.Rows = append(g.Rows, []string{strconv.FormatInt(c.ID, 10), termsafe.String(c.Code), currencyCell(c.Currency),
 					strconv.Itoa(c.Orders), c.OrderTotal.Fixed(2), c.DiscountTotal.Fixed(2), Date(c.First, loc), Date(c.Last, loc)})
@@ -91,7 +93,7 @@ func ReportByDay(r report.Report) (output.Data, error) {
 	return output.Data{
 		JSON: raw,
 		Tables: func() ([]output.Grid, error) {
-			g := output.Grid{Header: []string{"DAY", "CURRENCY", "ORDERS", "ORDER TOTAL", "DISCOUNT TOTAL"}}
+			g := columns(h("day", day), h("currency", currency), h("orders", text), h("order_total", money), h("discount_total", money))
 			for _, d := range r.ByDay {
 				g.Rows = append(g.Rows, []string{d.Day, currencyCell(d.Currency), strconv.Itoa(d.Orders), d.OrderTotal.Fixed(2), d.DiscountTotal.Fixed(2)})
 			}
@@ -123,7 +125,9 @@ func withTotals(g output.Grid, r report.Report) []output.Grid {
 	if len(r.Totals) == 0 {
 		return []output.Grid{g}
 	}
-	sum := output.Grid{Title: "Totals per currency", Header: []string{"CURRENCY", "ORDERS", "ORDER TOTAL", "DISCOUNT TOTAL"}, Summary: true}
+	sum := columns(h("currency", currency), h("orders", text), h("order_total", money), h("discount_total", money))
+	sum.Summary, sum.TitleID = true, "table.totals_per_currency"
+	sum.Title = i18n.New(i18n.English).T(sum.TitleID)
 	for _, t := range r.Totals {
 		sum.Rows = append(sum.Rows, []string{currencyCell(t.Currency), strconv.Itoa(t.Orders), t.OrderTotal.Fixed(2), t.DiscountTotal.Fixed(2)})
 	}
