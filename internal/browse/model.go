@@ -3,11 +3,11 @@ package browse
 import (
 	"bytes"
 	"context"
+	"slices"
 	"strings"
 
 	"github.com/charmbracelet/bubbles/key"
 	tea "github.com/charmbracelet/bubbletea"
-	"golang.org/x/text/message"
 
 	"github.com/promoctl/promoctl/internal/i18n"
 	"github.com/promoctl/promoctl/internal/output"
@@ -105,8 +105,7 @@ type Model struct {
 	outcomes []Outcome // of every action, in order (Outcomes)
 	detail   []string  // modeDetail's lines
 	dtop     int
-	style    *styles          // colours, built on the first View with colour on
-	ru       *message.Printer // Russian numbers, built on first use
+	style    *styles // colours, built on the first View with colour on
 }
 
 // New is the view of rows (the list read before the screen opens).
@@ -274,7 +273,7 @@ func (m *Model) key(k tea.KeyMsg) tea.Cmd {
 	case modeFilter:
 		return m.filterKey(k)
 	case modeConfirm:
-		if s := k.String(); s == "y" || s == "Y" || (m.cfg.Msg.Russian() && (s == "д" || s == "Д")) {
+		if slices.Contains(strings.Fields(m.cfg.Msg.T("browse.yes_keys")), k.String()) {
 			return m.run()
 		}
 		m.mode, m.targets = modeList, nil

@@ -2,17 +2,14 @@ package browse
 
 import (
 	"io"
-	"strconv"
 	"strings"
 	"unicode/utf8"
 
 	"github.com/charmbracelet/lipgloss"
 	"github.com/charmbracelet/x/ansi"
 	"github.com/muesli/termenv"
-	"golang.org/x/text/language"
-	"golang.org/x/text/message"
-	"golang.org/x/text/number"
 
+	"github.com/promoctl/promoctl/internal/i18n"
 	"github.com/promoctl/promoctl/internal/output"
 )
 
@@ -134,16 +131,8 @@ func (m *Model) status() string {
 }
 
 // num is a count as the language writes it: 100000, or 100 000 in
-// Russian tables.
-func (m *Model) num(n int) string {
-	if !m.cfg.Msg.Russian() {
-		return strconv.Itoa(n)
-	}
-	if m.ru == nil {
-		m.ru = message.NewPrinter(language.Russian)
-	}
-	return m.ru.Sprint(number.Decimal(n))
-}
+// Russian.
+func (m *Model) num(n int) string { return i18n.Decimal(m.cfg.Msg.Lang(), float64(n), 0) }
 
 // failureLines is how many lines the failures take.
 func (m *Model) failureLines() int { return len(m.failureList()) }
