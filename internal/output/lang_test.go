@@ -45,3 +45,13 @@ func TestRefusalsInTheLanguage(t *testing.T) {
 		t.Errorf("CompileJQ(.[) in Russian = %q, want it to start with %q", got, want)
 	}
 }
+
+// What the server sent that is not JSON is said in the language, down to
+// what is wrong with it.
+func TestUnexpectedResponseInRussian(t *testing.T) {
+	t.Parallel()
+	err := Write(&bytes.Buffer{}, Data{JSON: json.RawMessage(`{"id":`)}, Options{Format: format.JSON})
+	if got, want := i18n.New(i18n.Russian).ErrorText(err), "неожиданный ответ сервера: JSON повреждён или оборван"; got != want {
+		t.Errorf("Write(broken JSON) in Russian = %q, want %q", got, want)
+	}
+}
