@@ -44,6 +44,9 @@ const (
 type Head struct {
 	ID   string
 	Cell Cell
+	// Said, when set, is a record's value that is a message (3 more):
+	// its cell is the message said in the language.
+	Said i18n.Message
 }
 
 // English are the headers of heads in English, from the English catalog:
@@ -204,7 +207,11 @@ func (s *speaker) grid(g Grid) Grid {
 	for i, r := range g.Rows {
 		if g.KeyValue && len(r) == 2 && i < len(g.Heads) {
 			h := g.Heads[i]
-			rows[i] = []string{s.head(h, r[0], true), s.cell(h.Cell, r[1], "")}
+			v := s.cell(h.Cell, r[1], "")
+			if h.Said.ID != "" {
+				v = s.p.Say(h.Said)
+			}
+			rows[i] = []string{s.head(h, r[0], true), v}
 			continue
 		}
 		rows[i] = s.row(g.Heads, r)
