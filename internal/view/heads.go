@@ -23,3 +23,29 @@ func h(name string, c output.Cell) output.Head { return output.Head{ID: "table."
 func columns(heads ...output.Head) output.Grid {
 	return output.Grid{Header: output.English(heads, false), Heads: heads}
 }
+
+// card is a record's rows as they are added: each a head and a value.
+type card struct {
+	heads  []output.Head
+	values []string
+}
+
+func (c *card) add(hd output.Head, v string) {
+	c.heads, c.values = append(c.heads, hd), append(c.values, v)
+}
+
+// grid is the card as a KeyValue grid: its keys the heads' English, a
+// long value wrapped over lines (whose heads are empty).
+func (c *card) grid() output.Grid {
+	keys := output.English(c.heads, true)
+	var rows [][]string
+	var heads []output.Head
+	for i, v := range c.values {
+		rows = addWrapped(rows, keys[i], v)
+		heads = append(heads, c.heads[i])
+		for len(heads) < len(rows) {
+			heads = append(heads, output.Head{})
+		}
+	}
+	return output.Grid{Rows: rows, Heads: heads, KeyValue: true}
+}

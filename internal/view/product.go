@@ -42,37 +42,37 @@ func Product(raw json.RawMessage, loc *time.Location, msg *i18n.Printer) output.
 }
 
 func productCard(p api.Product, msg *i18n.Printer) []output.Grid {
-	var rows [][]string
-	add := func(k, v string) { rows = addWrapped(rows, k+":", v) }
-	add("ID", strconv.FormatInt(int64(p.ID), 10))
-	add("Name", orDash(termsafe.String(string(p.Name))))
-	add("SKU", orDash(termsafe.String(string(p.SKU))))
-	add("Price", optMoney(p.Price))
-	add("Old price", optMoney(nonZero(p.OldPrice)))
-	add("Quantity", optNumber(p.Quantity))
-	add("Visible", optYesNo(p.IsVisible))
-	add(msg.T("view.product.size"), dimensions(p.Length, p.Width, p.Height, msg))
-	add("Weight", optNumber(nonZero(p.Weight)))
-	add("Categories", categories(p.Categories))
+	var c card
+	add := func(hd output.Head, v string) { c.add(hd, v) }
+	add(h("id", text), strconv.FormatInt(int64(p.ID), 10))
+	add(h("name", text), orDash(termsafe.String(string(p.Name))))
+	add(h("sku", text), orDash(termsafe.String(string(p.SKU))))
+	add(h("price", amount), optMoney(p.Price))
+	add(h("old_price", amount), optMoney(nonZero(p.OldPrice)))
+	add(h("quantity", output.CellNumber), optNumber(p.Quantity))
+	add(h("visible", word), optYesNo(p.IsVisible))
+	add(output.Head{ID: "view.product.size"}, dimensions(p.Length, p.Width, p.Height, msg))
+	add(h("weight", output.CellNumber), optNumber(nonZero(p.Weight)))
+	add(h("categories", text), categories(p.Categories))
 	if p.ParentID != nil && *p.ParentID != 0 {
-		add("Parent product", strconv.FormatInt(int64(*p.ParentID), 10))
+		add(h("parent_product", text), strconv.FormatInt(int64(*p.ParentID), 10))
 	}
 	if p.ParamGroupID != nil && *p.ParamGroupID != 0 {
-		add("Parameter group", strconv.FormatInt(int64(*p.ParamGroupID), 10))
+		add(h("parameter_group", text), strconv.FormatInt(int64(*p.ParamGroupID), 10))
 	}
 	if len(p.Variants) > 0 && firstByte(p.Variants) != 'n' && !isEmpty(p.Variants) {
-		add("Variants", variantIDs(p.Variants))
+		add(h("variants", text), variantIDs(p.Variants))
 	}
 	if s := HTMLText(string(p.ShortDescription)); s != "" {
-		add("Short description", clipRunes(s, descriptionRunes))
+		add(h("short_description", text), clipRunes(s, descriptionRunes))
 	}
 	if s := HTMLText(string(p.Description)); s != "" {
-		add("Description", clipRunes(s, descriptionRunes))
+		add(h("description", text), clipRunes(s, descriptionRunes))
 	}
 	if p.DescriptionURL != "" {
-		add("Description URL", termsafe.String(string(p.DescriptionURL)))
+		add(h("description_url", text), termsafe.String(string(p.DescriptionURL)))
 	}
-	gs := []output.Grid{{Rows: rows, KeyValue: true}}
+	gs := []output.Grid{c.grid()}
 	// yesNo is a yes/no cell in msg's language.
 	yesNo := func(v *api.Bool) string {
 		if s := optYesNo(v); s != "-" {
