@@ -138,7 +138,7 @@ func withTotals(g output.Grid, r report.Report) []output.Grid {
 // from the first order's to the last's. The axis shows days without the
 // year when they all fall in one.
 func OrdersPerDay(r report.Report) output.Series {
-	s := output.Series{Title: "Orders per day"}
+	s := series("table.orders_per_day")
 	sameYear := len(r.Days) > 0 && r.Days[0].Day[:4] == r.Days[len(r.Days)-1].Day[:4]
 	for _, d := range r.Days {
 		s.Labels = append(s.Labels, d.Day)
@@ -158,8 +158,8 @@ func OrdersCharts(r report.Report) []output.Series {
 	if len(r.Days) < 2 {
 		return []output.Series{day}
 	}
-	week := output.Series{Title: "Orders per week (too many days for the width)"}
-	month := output.Series{Title: "Orders per month (too many days for the width)"}
+	week := series("table.orders_per_week_(too_many_days_for_the_width)")
+	month := series("table.orders_per_month_(too_many_days_for_the_width)")
 	sameYear := r.Days[0].Day[:4] == r.Days[len(r.Days)-1].Day[:4]
 	for _, d := range r.Days {
 		t, err := time.Parse("2006-01-02", d.Day)
@@ -199,4 +199,10 @@ func orNull(s string) *string {
 		return nil
 	}
 	return &s
+}
+
+// series is a chart titled by the catalog's id: in English here, said in
+// the person's language by internal/output.
+func series(id string) output.Series {
+	return output.Series{Title: i18n.New(i18n.English).T(id), TitleID: id}
 }
