@@ -8,12 +8,11 @@ package records
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"io"
 	"math"
 	"strconv"
 	"strings"
-
-	"github.com/promoctl/promoctl/internal/i18n"
 )
 
 // WrapperKeys are the names under which APIs commonly wrap a list, in the
@@ -86,7 +85,7 @@ func wrapped(obj []byte, depth int) (json.RawMessage, error) {
 }
 
 // errNotJSON is returned for input that is not the JSON value expected.
-var errNotJSON = i18n.NewError(0, "json.malformed")
+var errNotJSON = errors.New("malformed JSON")
 
 // Elements returns the raw elements of the JSON array arr, in order.
 func Elements(arr []byte) ([]json.RawMessage, error) {
