@@ -34,14 +34,18 @@ func (c *card) add(hd output.Head, v string) {
 	c.heads, c.values = append(c.heads, hd), append(c.values, v)
 }
 
-// grid is the card as a KeyValue grid: its keys the heads' English, a
-// long value wrapped over lines (whose heads are empty).
-func (c *card) grid() output.Grid {
+// grid is the card as a KeyValue grid: its keys the heads' English; with
+// wrap, a long value is wrapped over lines (whose heads are empty).
+func (c *card) grid(wrap bool) output.Grid {
 	keys := output.English(c.heads, true)
 	var rows [][]string
 	var heads []output.Head
 	for i, v := range c.values {
-		rows = addWrapped(rows, keys[i], v)
+		if wrap {
+			rows = addWrapped(rows, keys[i], v)
+		} else {
+			rows = append(rows, []string{keys[i], v})
+		}
 		heads = append(heads, c.heads[i])
 		for len(heads) < len(rows) {
 			heads = append(heads, output.Head{})

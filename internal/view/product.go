@@ -72,7 +72,7 @@ func productCard(p api.Product, msg *i18n.Printer) []output.Grid {
 	if p.DescriptionURL != "" {
 		add(h("description_url", text), termsafe.String(string(p.DescriptionURL)))
 	}
-	gs := []output.Grid{c.grid()}
+	gs := []output.Grid{c.grid(true)}
 	// yesNo is a yes/no cell in msg's language.
 	yesNo := func(v *api.Bool) string {
 		if s := optYesNo(v); s != "-" {

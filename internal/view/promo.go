@@ -523,15 +523,15 @@ func PromoRequest(method, path string, body []byte, defaults bool, loc *time.Loc
 			return output.Data{}, err
 		}
 	}
-	var rows [][]string
-	add := func(k, v string) { rows = append(rows, []string{k + ":", v}) }
+	var c card
+	add := func(hd output.Head, v string) { c.add(hd, v) }
 	// field adds a row for key: v when the body has it, else the API's
 	// default def (in msg's language) when there is one to show.
-	field := func(label, key, v, def string) {
+	field := func(hd output.Head, key, v, def string) {
 		if _, ok := has[key]; ok {
-			add(label, v)
+			add(hd, v)
 		} else if defaults {
-			add(label, msg.T("view.request.api_default", "Value", def))
+			add(output.Head{ID: hd.ID}, msg.T("view.request.api_default", "Value", def))
 		}
 	}
 	word := func(w string) string { return msg.T("word." + w) }
@@ -541,35 +541,35 @@ func PromoRequest(method, path string, body []byte, defaults bool, loc *time.Loc
 		}
 		return msg.Moment(t.Time, loc)
 	}
-	add("Request", method+" "+path)
+	add(h("request", text), method+" "+path)
 	if rest.SiteID != nil {
-		add("Site", optInt(rest.SiteID))
+		add(h("site", text), optInt(rest.SiteID))
 	}
 	if rest.UserID != nil {
-		add("User id", optInt(rest.UserID))
+		add(h("user_id", text), optInt(rest.UserID))
 	}
 	if _, ok := has["code"]; ok {
-		add("Code", termsafe.String(string(p.Code)))
+		add(h("code", text), termsafe.String(string(p.Code)))
 	}
 	percent := bool(p.BonusAmountIsInPercentages)
-	field("Enabled", "is_enabled", YesNo(bool(p.IsEnabled)), word(YesNo(false)))
-	field("Bonus type", "bonus_type", promo.BonusType(p.BonusType).String(), word(promo.Goods.String()))
-	field("Amount", "bonus_amount", Amount(float64(p.BonusAmount), percent), msg.Amount(promo.DefaultAmount, percent))
+	field(h("enabled", output.CellWord), "is_enabled", YesNo(bool(p.IsEnabled)), word(YesNo(false)))
+	field(h("bonus_type", output.CellWord), "bonus_type", promo.BonusType(p.BonusType).String(), word(promo.Goods.String()))
+	field(h("amount", amount), "bonus_amount", Amount(float64(p.BonusAmount), percent), msg.Amount(promo.DefaultAmount, percent))
 	if p.TimeLimitIsEnabled {
-		add("Starts", date(p.DOn))
-		add("Ends", date(p.DOff))
+		add(h("starts", text), date(p.DOn))
+		add(h("ends", text), date(p.DOff))
 	} else {
-		field("Time limit", "time_limit_is_enabled", "none", word("none"))
+		field(h("time_limit", output.CellWord), "time_limit_is_enabled", "none", word("none"))
 	}
 	uses := "unlimited"
 	if p.QuantityLimitIsEnabled {
 		uses = strconv.FormatInt(int64(p.QuantityLimit), 10)
 	}
-	field("Max uses", "quantity_limit_is_enabled", uses, word("unlimited"))
+	field(h("max_uses", output.CellWord), "quantity_limit_is_enabled", uses, word("unlimited"))
 	once := p.PersonalLimitIsEnabled != nil && bool(*p.PersonalLimitIsEnabled)
-	field("Once per customer", "personal_limit_is_enabled", YesNo(once), word(YesNo(false)))
+	field(h("once_per_customer", output.CellWord), "personal_limit_is_enabled", YesNo(once), word(YesNo(false)))
 	return output.Data{Tables: func() ([]output.Grid, error) {
-		return []output.Grid{{Rows: rows, KeyValue: true}}, nil
+		return []output.Grid{c.grid(false)}, nil
 	}}, nil
 }
 

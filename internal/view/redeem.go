@@ -41,7 +41,7 @@ func Redemption(raw json.RawMessage, r Redeemed, loc *time.Location) output.Data
 			c.add(h("discount", money), Money(r.Discount)+" "+termsafe.String(r.Currency))
 			c.add(h("to_pay", money), Money(r.Total)+" "+termsafe.String(r.Currency))
 			c.add(h("used_at", moment), r.UsedAt.In(loc).Format("2006-01-02 15:04"))
-			return []output.Grid{c.grid()}, nil
+			return []output.Grid{c.grid(false)}, nil
 		},
 	}
 }
