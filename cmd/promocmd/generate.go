@@ -354,8 +354,8 @@ func resumePromoGenerate(ctx context.Context, opts *promoGenerateOptions) error 
 	if err != nil {
 		return cmdutil.Usagef("--resume %s: %v", opts.Resume, err)
 	}
-	if warning != "" {
-		opts.Warn(warning)
+	if warning.ID != "" {
+		opts.Warnings.WarnMsg(warning)
 	}
 	concurrency := opts.Concurrency
 	if concurrency == 0 {

@@ -119,7 +119,7 @@ var ErrOtherJob = i18n.NewError(0, "bulk.journal.other_job")
 // A journal written before the header named the base URL and user
 // (promoctl before they were recorded) is accepted with a warning: it
 // cannot be checked.
-func (h Header) Check(now Where) (warning string, err error) {
+func (h Header) Check(now Where) (warning i18n.Message, err error) {
 	var diff i18n.Messages
 	if h.BaseURL != "" && strings.TrimRight(h.BaseURL, "/") != strings.TrimRight(now.BaseURL, "/") {
 		diff = append(diff, i18n.M("bulk.other.base_url", "Was", h.BaseURL, "Now", now.BaseURL))
@@ -131,12 +131,12 @@ func (h Header) Check(now Where) (warning string, err error) {
 		diff = append(diff, i18n.M("bulk.other.site", "Was", h.SiteID, "Now", now.SiteID))
 	}
 	if len(diff) > 0 {
-		return "", i18n.NewError(0, "bulk.journal.other_job_diff", "Err", ErrOtherJob, "Diff", diff)
+		return i18n.Message{}, i18n.NewError(0, "bulk.journal.other_job_diff", "Err", ErrOtherJob, "Diff", diff)
 	}
 	if h.BaseURL == "" || h.UserID == 0 {
-		return fmt.Sprintf("the journal of job %s names no base URL or user (an older promoctl wrote it): it resumes on site %d with the current settings, unchecked", h.Job, h.SiteID), nil
+		return i18n.M("bulk.journal.unchecked", "Job", h.Job, "Site", h.SiteID), nil
 	}
-	return "", nil
+	return i18n.Message{}, nil
 }
 
 // CheckJobsDir refuses a jobs folder that is not to be trusted before a
