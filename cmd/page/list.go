@@ -3,7 +3,6 @@ package page
 import (
 	"context"
 	"encoding/json"
-	"fmt"
 
 	"github.com/spf13/cobra"
 
@@ -74,5 +73,5 @@ func RunPageList(ctx context.Context, opts *PageListOptions) error {
 	if err != nil {
 		return err
 	}
-	return opts.PrintList(view.Records(raw, opts.Loc), fmt.Sprintf("No pages on site %d.", site))
+	return opts.PrintList(view.Records(raw, opts.Loc), opts.Msg.T("page.list.empty", "Site", site))
 }

@@ -19,6 +19,9 @@ func TestPageListEmpty(t *testing.T) {
 	// On a terminal the table is a sentence; asked for data, the data.
 	r.TTY = true
 	r.Run("page", "list", "--site-id", "2").Expect(t, 0, "", "No pages on site 2.\n")
+	r.Env["LANG"] = "ru_RU.UTF-8"
+	r.Run("page", "list", "--site-id", "2").Expect(t, 0, "", "На сайте 2 нет страниц.\n")
+	delete(r.Env, "LANG")
 	r.Run("page", "list", "--site-id", "2", "-o", "json").Expect(t, 0, "[]\n", "")
 }
 

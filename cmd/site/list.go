@@ -60,5 +60,5 @@ func RunSiteList(ctx context.Context, opts *SiteListOptions) error {
 	if err != nil {
 		return err
 	}
-	return opts.PrintList(view.Records(raw, opts.Loc), "No sites.")
+	return opts.PrintList(view.Records(raw, opts.Loc), opts.Msg.T("site.list.empty"))
 }

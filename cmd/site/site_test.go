@@ -61,6 +61,8 @@ func TestSiteListEmpty(t *testing.T) {
 		r.TTY = true
 		r.API.Handle("GET /v3/public/site", http.StatusOK, body)
 		r.Run("site", "list").Expect(t, 0, "", "No sites.\n")
+		r.Env["LANG"] = "ru_RU.UTF-8"
+		r.Run("site", "list").Expect(t, 0, "", "Сайтов нет.\n")
 	}
 }
 

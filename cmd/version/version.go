@@ -12,6 +12,7 @@ import (
 	"github.com/promoctl/promoctl/cmd/cmdutil"
 	"github.com/promoctl/promoctl/internal/config"
 	"github.com/promoctl/promoctl/internal/format"
+	"github.com/promoctl/promoctl/internal/i18n"
 	"github.com/promoctl/promoctl/internal/iostreams"
 	"github.com/promoctl/promoctl/internal/output"
 	"github.com/promoctl/promoctl/internal/termsafe"
@@ -89,13 +90,13 @@ func runVersion(_ context.Context, opts *versionOptions) error {
 			return cmdutil.Usagef("--output: %v", err)
 		}
 		if f == format.XLSX {
-			return cmdutil.Usagef("--output xlsx is for lists of promo codes: use json, yaml or csv")
+			return i18n.NewError(cmdutil.ExitUsage, "version.output.xlsx")
 		}
 		o.Format = f
 	}
 	if opts.JQ != "" {
 		if o.Format != "" && o.Format != format.JSON {
-			return cmdutil.Usagef("--jq works with --output json, not %s", o.Format)
+			return i18n.NewError(cmdutil.ExitUsage, "version.jq.json", "Format", string(o.Format))
 		}
 		code, err := output.CompileJQ(opts.JQ)
 		if err != nil {

@@ -90,6 +90,11 @@ func TestVersionCommand(t *testing.T) {
 
 	r.Run("version", "--jq", ".version").Expect(t, 0, "1.2.3\n", "")
 	r.Run("version", "-o", "yaml", "--jq", ".go").Expect(t, 2, "", "promoctl: --jq works with --output json, not yaml\n")
+	r.Run("version", "-o", "xlsx").Expect(t, 2, "", "promoctl: --output xlsx is for lists of promo codes: use json, yaml or csv\n")
+	r.Env["LANG"] = "ru_RU.UTF-8"
+	r.Run("version", "-o", "yaml", "--jq", ".go").Expect(t, 2, "", "promoctl: --jq работает только с --output json, а не с yaml\n")
+	r.Run("version", "-o", "xlsx").Expect(t, 2, "", "promoctl: --output xlsx — только для списков промокодов: выберите json, yaml или csv\n")
+	delete(r.Env, "LANG")
 	r.Run("version", "-o", "xml").Expect(t, 2, "", "promoctl: --output: unknown output format \"xml\": use table, wide, json, jsonl, yaml, csv or xlsx\n")
 	r.Run("version", "extra").Expect(t, 2, "", "promoctl: version takes no arguments, got \"extra\" (usage: promoctl version)\n")
 }

@@ -1,9 +1,14 @@
 // Package i18n is promoctl's language: which one a run speaks (English or
-// Russian, see Detect) and its messages, kept in TOML catalogs embedded in
-// the binary (locales/en.toml is the source and the fallback, ru.toml its
+// Russian, see Parse and FromLocale) and its messages, kept in TOML
+// catalogs embedded in the binary (locales/en.toml and the *.en.toml files
+// are the source and the fallback, ru.toml and *.ru.toml their
 // translation; help.ru.toml translates the command tree's help). Message
 // ids say what a message is: "promo.generate.summary". Counts take the
 // language's CLDR plural forms (Russian: one, few, many).
+//
+// The languages are those of the catalog files: adding one is adding its
+// files, a translation of every English one (<area>.<code>.toml), and,
+// when it writes numbers or dates unlike English, its rows in format.go.
 //
 // Nothing is parsed until a message is needed: a Printer builds its
 // catalogs on its first message, so `promoctl --version` and a run that
@@ -13,6 +18,8 @@ package i18n
 import (
 	"embed"
 	"fmt"
+	"io/fs"
+	"slices"
 	"strings"
 	"sync"
 
@@ -30,29 +37,96 @@ const (
 	Russian Lang = "ru"
 )
 
-// Langs are the languages, in the order they are listed.
-func Langs() []Lang { return []Lang{English, Russian} }
+// Langs are the languages, in the order they are listed: English, then
+// the others of the catalogs.
+func Langs() []Lang { return builtin().langs() }
 
 // Parse reads a language setting: "en" or "ru", in any case.
-func Parse(v string) (Lang, error) {
-	switch l := Lang(strings.ToLower(strings.TrimSpace(v))); l {
-	case English, Russian:
-		return l, nil
-	}
-	return "", fmt.Errorf("unknown language %q: use en or ru", v)
-}
+func Parse(v string) (Lang, error) { return builtin().parse(v) }
 
 // FromLocale is the language of the POSIX locale: the first of LC_ALL,
-// LC_MESSAGES and LANG that is set and not empty. A locale that starts
-// with "ru" (ru_RU.UTF-8, ru) is Russian; C, POSIX, no locale and anything
-// else is English.
-func FromLocale(env func(string) (string, bool)) Lang {
+// LC_MESSAGES and LANG that is set and not empty. A locale whose language
+// is one promoctl speaks (ru_RU.UTF-8, ru) is that language; C, POSIX, no
+// locale and anything else is English.
+func FromLocale(env func(string) (string, bool)) Lang { return builtin().fromLocale(env) }
+
+// catalogs are the catalog files a Printer reads its messages from, at
+// the root of fsys, each named <area>.<lang>.toml or <lang>.toml (en.toml,
+// print.ru.toml): a file's language is the last part of its name. The
+// languages promoctl speaks are those of its catalogs, so adding one is
+// adding its files (TestAddingALanguage goes that way); a language's forms
+// of numbers and dates are rows in format.go, English's when it has none.
+type catalogs struct{ fsys fs.FS }
+
+// builtin is promoctl's catalogs, embedded in the binary.
+func builtin() catalogs {
+	sub, err := fs.Sub(locales, "locales")
+	if err != nil {
+		panic(err) // a constant, valid path
+	}
+	return catalogs{sub}
+}
+
+// files are the names of c's catalog files.
+func (c catalogs) files() ([]string, error) {
+	entries, err := fs.ReadDir(c.fsys, ".")
+	if err != nil {
+		return nil, err
+	}
+	var names []string
+	for _, e := range entries {
+		if !e.IsDir() && strings.HasSuffix(e.Name(), ".toml") {
+			names = append(names, e.Name())
+		}
+	}
+	return names, nil
+}
+
+// langs are the languages of c's files: English first, then the others
+// in the order of their codes.
+func (c catalogs) langs() []Lang {
+	files, _ := c.files()
+	out := []Lang{English}
+	for _, f := range files {
+		if l := fileLang(f); !slices.Contains(out, l) {
+			out = append(out, l)
+		}
+	}
+	slices.Sort(out[1:])
+	return out
+}
+
+func (c catalogs) parse(v string) (Lang, error) {
+	l := Lang(strings.ToLower(strings.TrimSpace(v)))
+	langs := c.langs()
+	if slices.Contains(langs, l) {
+		return l, nil
+	}
+	codes := make([]string, len(langs))
+	for i, l := range langs {
+		codes[i] = string(l)
+	}
+	var use any = codes[0]
+	if last := len(codes) - 1; last > 0 {
+		use = M("list.or", "Items", strings.Join(codes[:last], ", "), "Last", codes[last])
+	}
+	return "", NewError(0, "language.unknown", "Value", v, "Langs", use)
+}
+
+func (c catalogs) fromLocale(env func(string) (string, bool)) Lang {
 	name := LocaleVar(env)
 	if name == "" {
 		return English
 	}
-	if v, _ := env(name); strings.HasPrefix(strings.ToLower(v), "ru") {
-		return Russian
+	v, _ := env(name)
+	// The language is the locale's part before its territory, codeset
+	// and modifier: ru in ru_RU.UTF-8@euro.
+	code := strings.ToLower(v)
+	if i := strings.IndexAny(code, "_.@"); i >= 0 {
+		code = code[:i]
+	}
+	if slices.Contains(c.langs(), Lang(code)) {
+		return Lang(code)
 	}
 	return English
 }
@@ -80,6 +154,7 @@ var locales embed.FS
 // catalogs are read on its first message.
 type Printer struct {
 	lang Lang
+	cat  *catalogs // nil: builtin
 
 	once sync.Once
 	loc  *goi18n.Localizer
@@ -102,31 +177,40 @@ func (p *Printer) Russian() bool { return p.Lang() == Russian }
 
 // Bundle reads the embedded catalogs of lang and of English, its
 // fallback.
-func Bundle(lang Lang) (*goi18n.Bundle, error) {
+func Bundle(lang Lang) (*goi18n.Bundle, error) { return builtin().bundle(lang) }
+
+func (c catalogs) bundle(lang Lang) (*goi18n.Bundle, error) {
 	b := goi18n.NewBundle(language.English)
 	b.RegisterUnmarshalFunc("toml", toml.Unmarshal)
-	files, err := locales.ReadDir("locales")
+	files, err := c.files()
 	if err != nil {
 		return nil, err
 	}
 	for _, f := range files {
-		if l := fileLang(f.Name()); l != English && l != lang {
+		if l := fileLang(f); l != English && l != lang {
 			continue
 		}
-		data, err := locales.ReadFile("locales/" + f.Name())
+		data, err := fs.ReadFile(c.fsys, f)
 		if err != nil {
 			return nil, err
 		}
-		if _, err := b.ParseMessageFileBytes(data, f.Name()); err != nil {
-			return nil, fmt.Errorf("catalog %s: %w", f.Name(), err)
+		if _, err := b.ParseMessageFileBytes(data, f); err != nil {
+			return nil, fmt.Errorf("%s: %w", f, err)
 		}
 	}
 	return b, nil
 }
 
+// printer is the Printer of lang with c's messages.
+func (c catalogs) printer(lang Lang) *Printer { return &Printer{lang: lang, cat: &c} }
+
 func (p *Printer) localizer() (*goi18n.Localizer, error) {
 	p.once.Do(func() {
-		b, err := Bundle(p.Lang())
+		c := builtin()
+		if p.cat != nil {
+			c = *p.cat
+		}
+		b, err := c.bundle(p.Lang())
 		if err != nil {
 			p.err = err
 			return
@@ -206,25 +290,27 @@ func fileLang(name string) Lang {
 // Catalog is every message of lang's embedded files, by id: for the tests
 // that compare the catalogs and the help's translation with the command
 // tree.
-func Catalog(lang Lang) (map[string]*goi18n.Message, error) {
+func Catalog(lang Lang) (map[string]*goi18n.Message, error) { return builtin().catalog(lang) }
+
+func (c catalogs) catalog(lang Lang) (map[string]*goi18n.Message, error) {
 	b := goi18n.NewBundle(language.English)
 	b.RegisterUnmarshalFunc("toml", toml.Unmarshal)
-	files, err := locales.ReadDir("locales")
+	files, err := c.files()
 	if err != nil {
 		return nil, err
 	}
 	out := map[string]*goi18n.Message{}
 	for _, f := range files {
-		if fileLang(f.Name()) != lang {
+		if fileLang(f) != lang {
 			continue // another language's file: not parsed for nothing
 		}
-		data, err := locales.ReadFile("locales/" + f.Name())
+		data, err := fs.ReadFile(c.fsys, f)
 		if err != nil {
 			return nil, err
 		}
-		mf, err := b.ParseMessageFileBytes(data, f.Name())
+		mf, err := b.ParseMessageFileBytes(data, f)
 		if err != nil {
-			return nil, fmt.Errorf("catalog %s: %w", f.Name(), err)
+			return nil, fmt.Errorf("%s: %w", f, err)
 		}
 		if mf.Tag != language.Make(string(lang)) {
 			continue
