@@ -40,6 +40,7 @@ func (s *Session) WithSiteCurrency(ctx context.Context, client *api.Client, site
 	}
 	if cur != "" {
 		s.Out.Locale = tl.WithCurrency(cur)
+		s.Out.Currency = cur
 	}
 }
 
