@@ -12,6 +12,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/promoctl/promoctl/cmd/cmdutil"
+	"github.com/promoctl/promoctl/cmd/cmdutil/complete"
 	"github.com/promoctl/promoctl/cmd/internal/cmdtest"
 	"github.com/promoctl/promoctl/internal/api"
 	"github.com/promoctl/promoctl/internal/apitest"
@@ -248,7 +249,7 @@ func TestCompletionWiring(t *testing.T) {
 			t.Errorf("%s declares no argument completion", path)
 		}
 	}
-	cmdutil.RegisterCompletions(root)
+	complete.Register(root)
 	visit := func(flag string, check func(c *cobra.Command)) {
 		found := false
 		var walk func(c *cobra.Command)
@@ -289,7 +290,7 @@ func TestCompleterRuns(t *testing.T) {
 	e := cmdtest.NewVerbEnv(t, false, format.JSON)
 	path := cmdtest.WriteFile(t, "config.yaml", "current_profile: shop\nprofiles:\n  shop: {}\n  staging: {}\n")
 	sandboxOn := false
-	c := &cmdutil.Completer{
+	c := &complete.Completer{
 		Client: func(*cobra.Command) (context.Context, context.CancelFunc, *api.Client, *config.Settings, bool) {
 			ctx, cancel := context.WithCancel(context.Background())
 			client, err := e.Sess.Client()
@@ -305,8 +306,8 @@ func TestCompleterRuns(t *testing.T) {
 		typed string
 		want  []cobra.Completion
 	}{
-		{"profiles, the current one marked", c.CompleteProfiles, "s", []cobra.Completion{"shop\tcurrent profile", "staging"}},
-		{"no user ids off the sandbox", c.CompleteUserIDs, "", nil},
+		{"profiles, the current one marked", c.Profiles, "s", []cobra.Completion{"shop\tcurrent profile", "staging"}},
+		{"no user ids off the sandbox", c.UserIDs, "", nil},
 	} {
 		got, dir := tc.fn(cmd, nil, tc.typed)
 		if !slices.Equal(got, tc.want) || dir != cobra.ShellCompDirectiveNoFileComp {
@@ -314,7 +315,7 @@ func TestCompleterRuns(t *testing.T) {
 		}
 	}
 	sandboxOn = true
-	if got, _ := c.CompleteUserIDs(cmd, nil, "2"); len(got) != 1 || !strings.HasPrefix(got[0], "2\tsandbox user") {
+	if got, _ := c.UserIDs(cmd, nil, "2"); len(got) != 1 || !strings.HasPrefix(got[0], "2\tsandbox user") {
 		t.Errorf("user ids on the sandbox = %q, want user 2", got)
 	}
 	e.Expect(t, nil, "", "", "")
@@ -337,7 +338,7 @@ func TestCompleterLeavesTheRunAlone(t *testing.T) {
 		t.Fatal(err)
 	}
 	cmd.SetContext(t.Context())
-	ctx, cancel, client, s, ok := cmdutil.NewCompleter(f).Client(cmd)
+	ctx, cancel, client, s, ok := f.Completions().Client(cmd)
 	if !ok {
 		cancel()
 		t.Fatal("no client for sandbox redeem")

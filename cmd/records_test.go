@@ -8,7 +8,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/promoctl/promoctl/cmd/cmdutil"
+	"github.com/promoctl/promoctl/cmd/cmdutil/complete"
 	"github.com/promoctl/promoctl/cmd/promocmd"
 	"github.com/promoctl/promoctl/internal/view"
 )
@@ -35,7 +35,7 @@ func TestOneReaderForUndocumentedRecords(t *testing.T) {
 
 			table := tableIDs(t, raw)
 			var completion []string
-			for _, cand := range cmdutil.RecordCompletions(raw, "", "name") {
+			for _, cand := range complete.Records(raw, "", "name") {
 				id, _, _ := strings.Cut(string(cand), "\t")
 				completion = append(completion, id)
 			}

@@ -101,8 +101,7 @@ func TestRussianNewcomer(t *testing.T) {
 		{name: "apply: unknown fields of JSON", code: 2, args: apply(file("j.json", `[{"code":"A1","Discount":3},{"code":"A2","bonus_amount":[1]}]`)), machine: asJSON},
 		{name: "apply: not a list", code: 2, args: apply(file("o.yaml", "code: A1\n")), machine: asJSON},
 		{name: "apply: no such sheet", code: 2, args: apply(file("b.xlsx", string(book)), "--sheet", "Нет"), machine: asJSON},
-		{name: "apply: a broken workbook", code: 2, args: apply(file("broken.ods", "PK not a zip")), machine: asJSON,
-			knownEnglish: "the zip reader's own words in parentheses: (no end of central directory record)"},
+		{name: "apply: a broken workbook", code: 2, args: apply(file("broken.ods", "PK not a zip")), machine: asJSON},
 		{name: "apply: not text", code: 2, args: apply(file("bin.csv", "code\n\xff\xfe\x00\x01\xc3\x28\n")), machine: asJSON},
 		// The leading zeros a spreadsheet drops, and a rename with no
 		// one to confirm it.

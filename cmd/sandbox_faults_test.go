@@ -8,8 +8,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/promoctl/promoctl/cmd/cmdutil"
 	"github.com/promoctl/promoctl/cmd/internal/cmdtest"
+	"github.com/promoctl/promoctl/internal/sandbox/inprocess"
 )
 
 // TestSandboxFaultDropAfterCreate: with PROMOCTL_SANDBOX_DROP_AFTER_CREATE
@@ -17,7 +17,7 @@ import (
 // reports an unknown outcome, and the code is there afterwards.
 func TestSandboxFaultDropAfterCreate(t *testing.T) {
 	r := newSandboxRunner(t)
-	r.Env[cmdutil.EnvDropAfterCreate] = "1"
+	r.Env[inprocess.EnvDropAfterCreate] = "1"
 	res := r.Run("--sandbox", "promo", "create", "--site-id", "1", "--code", "DROPME")
 	if res.Code != 1 || res.Stdout != "" {
 		t.Fatalf("dropped create: exit %d, stdout %q, stderr %q; want exit 1 and no output", res.Code, res.Stdout, res.Stderr)
@@ -31,7 +31,7 @@ func TestSandboxFaultDropAfterCreate(t *testing.T) {
 			t.Errorf("stderr lacks %q:\n%s", want, res.Stderr)
 		}
 	}
-	delete(r.Env, cmdutil.EnvDropAfterCreate)
+	delete(r.Env, inprocess.EnvDropAfterCreate)
 	r.Run("--sandbox", "promo", "list", "--site-id", "1", "-o", "json", "--jq", `.[] | select(.code == "DROPME") | .code`).
 		Expect(t, 0, "DROPME\n", "")
 }
@@ -41,7 +41,7 @@ func TestSandboxFaultDropAfterCreate(t *testing.T) {
 // the whole run (promo update reads, then writes).
 func TestSandboxFaultRateLimit(t *testing.T) {
 	r := newSandboxRunner(t)
-	r.Env[cmdutil.EnvRateLimit] = "1/m"
+	r.Env[inprocess.EnvRateLimit] = "1/m"
 	res := r.Run("--sandbox", "promo", "update", "1001", "--amount", "11")
 	if res.Code != 1 || !strings.Contains(res.Stderr, "429") || !strings.Contains(res.Stderr, "too many requests") {
 		t.Errorf("update beyond the rate: exit %d, stderr %q; want exit 1 and the 429", res.Code, res.Stderr)
@@ -55,7 +55,7 @@ func TestSandboxFaultRateLimit(t *testing.T) {
 // request waits.
 func TestSandboxFaultLatency(t *testing.T) {
 	r := newSandboxRunner(t)
-	r.Env[cmdutil.EnvLatency] = "150ms"
+	r.Env[inprocess.EnvLatency] = "150ms"
 	start := time.Now()
 	r.Run("--sandbox", "promo", "get", "1001", "-o", "json", "--jq", ".code").Expect(t, 0, "WELCOME10\n",
 		"promoctl: sandbox faults from the environment: latency 150ms on every request\n")
@@ -68,11 +68,11 @@ func TestSandboxFaultBadValues(t *testing.T) {
 	for _, tc := range []struct {
 		env, value, stderr string
 	}{
-		{cmdutil.EnvRateLimit, "50", "promoctl: PROMOCTL_SANDBOX_RATE_LIMIT: rate limit \"50\" is not N/s or N/m, such as 50/s\n"},
-		{cmdutil.EnvLatency, "fast", "promoctl: PROMOCTL_SANDBOX_LATENCY: \"fast\" is not a latency between 0 and 10s, such as 20ms\n"},
-		{cmdutil.EnvDropAfterCreate, "5%", "promoctl: PROMOCTL_SANDBOX_DROP_AFTER_CREATE: \"5%\" is not a fraction between 0 and 1, such as 0.05\n"},
-		{cmdutil.EnvCreateLatency, "11s", "promoctl: PROMOCTL_SANDBOX_CREATE_LATENCY: \"11s\" is not a latency between 0 and 10s, such as 20ms\n"},
-		{cmdutil.EnvListLag, "-1s", "promoctl: PROMOCTL_SANDBOX_LIST_LAG: \"-1s\" is not a lag between 0 and 1m0s, such as 1s\n"},
+		{inprocess.EnvRateLimit, "50", "promoctl: PROMOCTL_SANDBOX_RATE_LIMIT: rate limit \"50\" is not N/s or N/m, such as 50/s\n"},
+		{inprocess.EnvLatency, "fast", "promoctl: PROMOCTL_SANDBOX_LATENCY: \"fast\" is not a latency between 0 and 10s, such as 20ms\n"},
+		{inprocess.EnvDropAfterCreate, "5%", "promoctl: PROMOCTL_SANDBOX_DROP_AFTER_CREATE: \"5%\" is not a fraction between 0 and 1, such as 0.05\n"},
+		{inprocess.EnvCreateLatency, "11s", "promoctl: PROMOCTL_SANDBOX_CREATE_LATENCY: \"11s\" is not a latency between 0 and 10s, such as 20ms\n"},
+		{inprocess.EnvListLag, "-1s", "promoctl: PROMOCTL_SANDBOX_LIST_LAG: \"-1s\" is not a lag between 0 and 1m0s, such as 1s\n"},
 	} {
 		r := newSandboxRunner(t)
 		r.Env[tc.env] = tc.value
@@ -94,8 +94,8 @@ func TestSandboxFaultBadValues(t *testing.T) {
 // created is not on the list yet.
 func TestSandboxFaultCreateLatencyAndListLag(t *testing.T) {
 	r := newSandboxRunner(t)
-	r.Env[cmdutil.EnvCreateLatency] = "150ms"
-	r.Env[cmdutil.EnvListLag] = "1m"
+	r.Env[inprocess.EnvCreateLatency] = "150ms"
+	r.Env[inprocess.EnvListLag] = "1m"
 	start := time.Now()
 	r.Run("--sandbox", "promo", "create", "--site-id", "1", "--code", "SLOWLAG", "--amount", "5", "--enabled", "-o", "json", "--jq", ".code").
 		Expect(t, 0, "SLOWLAG\n", "promoctl: sandbox faults from the environment: creates take 150ms more, and are stored even if the client has left; "+
@@ -118,8 +118,8 @@ func TestSandboxFaultCreateLatencyAndListLag(t *testing.T) {
 func TestSandboxServeFaults(t *testing.T) {
 	addr := cmdtest.FreeAddr(t)
 	r := newRunner(t)
-	r.Env[cmdutil.EnvLatency] = "5ms"         // overridden by the flag
-	r.Env[cmdutil.EnvDropAfterCreate] = "0.5" // taken from the environment
+	r.Env[inprocess.EnvLatency] = "5ms"         // overridden by the flag
+	r.Env[inprocess.EnvDropAfterCreate] = "0.5" // taken from the environment
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	r.Ctx = ctx

@@ -5,7 +5,7 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/promoctl/promoctl/cmd/cmdutil"
+	"github.com/promoctl/promoctl/cmd/cmdutil/complete"
 	"github.com/promoctl/promoctl/internal/api"
 )
 
@@ -48,6 +48,6 @@ func completeAPI(_ *cobra.Command, args []string, toComplete string) ([]cobra.Co
 
 // pathsFrom are the API's endpoints that start with typed.
 func pathsFrom(typed string) []cobra.Completion {
-	out, _ := cmdutil.FixedCompletions(apiPaths())(nil, nil, typed)
+	out, _ := complete.Fixed(apiPaths())(nil, nil, typed)
 	return out
 }

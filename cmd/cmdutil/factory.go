@@ -20,6 +20,7 @@ import (
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
 
+	"github.com/promoctl/promoctl/cmd/cmdutil/complete"
 	"github.com/promoctl/promoctl/internal/api"
 	"github.com/promoctl/promoctl/internal/config"
 	"github.com/promoctl/promoctl/internal/format"
@@ -29,6 +30,7 @@ import (
 	"github.com/promoctl/promoctl/internal/output"
 	"github.com/promoctl/promoctl/internal/progress"
 	"github.com/promoctl/promoctl/internal/prompt"
+	"github.com/promoctl/promoctl/internal/sandbox/inprocess"
 	"github.com/promoctl/promoctl/internal/termsafe"
 )
 
@@ -66,11 +68,11 @@ type Factory struct {
 	Flags            *pflag.FlagSet   // the root's persistent flags, the global ones of every command
 	resolved         *config.Resolver // the settings' one viper instance, built once per run
 	ResolvedSettings *config.Settings
-	doc              *config.Doc   // the config file, read once per run
-	secrets          secretList    // tokens read during the run, redacted from errors
-	Local            *LocalSandbox // the in-process sandbox, once the run is switched to it
-	Cleanups         []func()      // run when the command ends
-	Warnings         *Warnings     // warnings already shown, so a file read twice warns once
+	doc              *config.Doc        // the config file, read once per run
+	secrets          secretList         // tokens read during the run, redacted from errors
+	Local            *inprocess.Sandbox // the in-process sandbox, once the run is switched to it
+	Cleanups         []func()           // run when the command ends
+	Warnings         *Warnings          // warnings already shown, so a file read twice warns once
 	// ArgsOutput is the --output of the command line when its flags could
 	// not all be parsed: how to report that error.
 	ArgsOutput string
@@ -78,7 +80,7 @@ type Factory struct {
 	// Completing is set for a completion request: only then do verbs
 	// register their flags' completions (CompleteFlag).
 	Completing bool
-	completer  *Completer // the run's completions, built on first use
+	completer  *complete.Completer // the run's completions, built on first use
 }
 
 // Cleanup releases what the command opened.
@@ -301,7 +303,7 @@ func (f *Factory) clientOptions(s *config.Settings, c conn) (api.Options, error)
 	if c.quiet {
 		o.Debug = nil
 	}
-	o.BaseURL, o.Token, o.PublicToken, o.UserID = s.BaseURL, s.Token, isSandboxToken(s.Token), s.UserID
+	o.BaseURL, o.Token, o.PublicToken, o.UserID = s.BaseURL, s.Token, inprocess.IsToken(s.Token), s.UserID
 	o.Transport, o.Timeout, o.AllowInsecureHTTP, o.BaseURLOrigin = transport, s.Timeout, allowPlain, baseURLOrigin(s)
 	return o, nil
 }
@@ -336,7 +338,7 @@ func (f *Factory) PlainHTTP() PlainHTTP {
 // the sandbox's data file (--data, --sandbox-data, PROMOCTL_SANDBOX_DATA,
 // else the default), opened on first use and closed when the command ends,
 // through one handler for the run (one rate limit).
-func (f *Factory) InProcessSandbox(cmd *cobra.Command) (*LocalSandbox, error) {
+func (f *Factory) InProcessSandbox(cmd *cobra.Command) (*inprocess.Sandbox, error) {
 	if f.Local != nil {
 		return f.Local, nil
 	}
@@ -347,8 +349,7 @@ func (f *Factory) InProcessSandbox(cmd *cobra.Command) (*LocalSandbox, error) {
 	if !f.Global.Sandbox {
 		f.ResolvedSettings, f.resolved = nil, nil
 	}
-	f.Local = NewLocalSandbox(SandboxDataPath(data, f.Env), f.Env, f.IO.ErrOut)
-	f.Local.msg = f.Msg
+	f.Local = inprocess.New(inprocess.DataPath(data, f.Env), f.Env, f.IO.ErrOut, f.Msg, 0)
 	f.Cleanups = append(f.Cleanups, f.Local.Close)
 	return f.Local, nil
 }
@@ -527,7 +528,7 @@ func (f *Factory) redact(s string) string {
 		tokens = append(tokens, f.ResolvedSettings.Token)
 	}
 	for _, t := range tokens {
-		if len(t) >= 4 && !isSandboxToken(t) {
+		if len(t) >= 4 && !inprocess.IsToken(t) {
 			s = api.Redact(s, t)
 		}
 	}

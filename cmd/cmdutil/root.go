@@ -9,6 +9,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/promoctl/promoctl/cmd/cmdutil/complete"
 	"github.com/promoctl/promoctl/internal/api"
 	"github.com/promoctl/promoctl/internal/baseurl"
 	"github.com/promoctl/promoctl/internal/config"
@@ -305,14 +306,14 @@ func distance(a, b string) int {
 // in it with args, and returns the exit code.
 func Execute(ctx context.Context, args []string, o Options, add func(root *cobra.Command, f *Factory)) int {
 	f := NewFactory(o)
-	f.Completing = IsCompletionRequest(args)
+	f.Completing = complete.IsRequest(args)
 	f.Msg = i18n.New(DecideLanguage(args, f.Env))
 	f.Warnings.Msg = f.Msg
 	f.localeCharset()
 	root := NewRootCmd(f)
 	add(root, f)
 	if f.Completing {
-		RegisterCompletions(root)
+		complete.Register(root)
 	}
 	usageArgs(root)
 	TranslateHelp(root, f.Msg, f.Formats())
@@ -380,10 +381,10 @@ Try it without an account on the built-in sandbox:
 	pf.BoolVar(&g.AllowInsecureHTTP, "allow-insecure-http", false, "allow sending the token over plain HTTP to a host that is not loopback (trusted networks only; warns each time)")
 
 	comp := f.Completions()
-	f.CompleteFlag(root, "profile", comp.CompleteProfiles)
-	f.CompleteFlag(root, "user-id", comp.CompleteUserIDs)
-	f.CompleteFlag(root, "output", FixedCompletions(outputChoices(f.Formats())))
-	f.CompleteFlag(root, "base-url", FixedCompletions([]cobra.Completion{cobra.CompletionWithDesc(baseurl.Default, "the Mottor API")}))
+	f.CompleteFlag(root, "profile", comp.Profiles)
+	f.CompleteFlag(root, "user-id", comp.UserIDs)
+	f.CompleteFlag(root, "output", complete.Fixed(complete.OutputChoices(f.Formats())))
+	f.CompleteFlag(root, "base-url", complete.Fixed([]cobra.Completion{cobra.CompletionWithDesc(baseurl.Default, "the Mottor API")}))
 	_ = root.MarkPersistentFlagFilename("config")       // the flag exists: no error
 	_ = root.MarkPersistentFlagFilename("sandbox-data") // likewise
 

@@ -12,5 +12,5 @@ import (
 func SiteFlag(f *Factory, c *cobra.Command) {
 	s, _ := config.Find(config.KeySiteID)
 	c.Flags().StringP(s.Flag, s.Short, "", s.Usage)
-	f.CompleteFlag(c, s.Flag, f.Completions().CompleteSiteIDs)
+	f.CompleteFlag(c, s.Flag, f.Completions().SiteIDs)
 }

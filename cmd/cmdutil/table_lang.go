@@ -9,10 +9,6 @@ import (
 	"time"
 	"unicode"
 
-	"golang.org/x/text/language"
-	"golang.org/x/text/message"
-	"golang.org/x/text/number"
-
 	"github.com/promoctl/promoctl/internal/api"
 	"github.com/promoctl/promoctl/internal/i18n"
 	"github.com/promoctl/promoctl/internal/output"
@@ -25,8 +21,7 @@ import (
 // golang.org/x/text: 10 700,00 ₽, 31.12.2026 23:59. What a column holds
 // is said by its English header (cellKinds), one row per header.
 type tableLocale struct {
-	p   *i18n.Printer
-	num *message.Printer
+	p *i18n.Printer
 	// currency is the site's (withSiteCurrency), for amounts of money
 	// whose row names none: a promo code's discount.
 	currency string
@@ -38,7 +33,7 @@ func NewTableLocale(p *i18n.Printer) output.Locale {
 	if !p.Russian() {
 		return nil
 	}
-	return &tableLocale{p: p, num: message.NewPrinter(language.Russian)}
+	return &tableLocale{p: p}
 }
 
 // cellKind is what the cells of a column (or a record's row) hold.
@@ -229,7 +224,7 @@ func (l *tableLocale) decimal(s string, scale int) string {
 			scale = len(frac)
 		}
 	}
-	return l.num.Sprint(number.Decimal(v, number.Scale(scale)))
+	return i18n.Decimal(i18n.Russian, v, scale)
 }
 
 // WithSiteCurrency gives the session's Russian tables the currency of

@@ -33,7 +33,7 @@ func newConfigUseCmd(f *cmdutil.Factory, run func(context.Context, *configUseOpt
 			if len(args) > 0 {
 				return nil, cobra.ShellCompDirectiveNoFileComp
 			}
-			return f.Completions().CompleteProfiles(cmd, args, toComplete)
+			return f.Completions().Profiles(cmd, args, toComplete)
 		},
 		RunE: func(cmd *cobra.Command, args []string) error {
 			opts.ConfigSession, opts.Name = f.StartConfig(cmd), args[0]

@@ -6,6 +6,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/promoctl/promoctl/cmd/cmdutil"
+	"github.com/promoctl/promoctl/cmd/cmdutil/complete"
 	"github.com/promoctl/promoctl/internal/view"
 )
 
@@ -22,7 +23,7 @@ func newPageGetCmd(f *cmdutil.Factory, run func(context.Context, *PageGetOptions
 	opts := &PageGetOptions{}
 	return &cobra.Command{
 		Use:               "get ID",
-		ValidArgsFunction: cmdutil.FirstArg(completePageIDs(f.Completions())),
+		ValidArgsFunction: complete.FirstArg(completePageIDs(f.Completions())),
 		Aliases:           []string{"show", "view"},
 		Short:             "Show one page",
 		Long: `Show one page (GET /v3/public/site/page/ID) as key/value rows; nested

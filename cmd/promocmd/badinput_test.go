@@ -188,7 +188,7 @@ func TestPromoFileRejectsBadFiles(t *testing.T) {
 	cases := []fileCase{
 		{"unknown field", `{"code":"SUMMER25","discount":5}`, `unknown field "discount"`},
 		{"typo in yaml", "code: SUMMER25\nis_enable: true\n", `unknown field "is_enable"`},
-		{"bool as word", `{"code":"SUMMER25","is_enabled":"maybe"}`, "is_enabled: want true or false, got maybe"},
+		{"bool as word", `{"code":"SUMMER25","is_enabled":"maybe"}`, `is_enabled: want true or false, got "maybe"`},
 		{"bool as 2", `{"code":"SUMMER25","is_enabled":2}`, "is_enabled: want true or false, got 2"},
 		{"code as bool", `{"code":true}`, "code: want a string, got bool"},
 		{"amount as word", `{"code":"SUMMER25","bonus_amount":"lots"}`, `bonus_amount: "lots" is not an amount: use digits with at most 2 decimals, such as 25 or 9.99`},

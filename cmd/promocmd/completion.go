@@ -7,7 +7,7 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/promoctl/promoctl/cmd/cmdutil"
+	"github.com/promoctl/promoctl/cmd/cmdutil/complete"
 	"github.com/promoctl/promoctl/internal/api"
 	"github.com/promoctl/promoctl/internal/promo"
 	"github.com/promoctl/promoctl/internal/termsafe"
@@ -23,14 +23,14 @@ import (
 // described by its id (WELCOME10<TAB>id 1001), as CODE_OR_ID takes either.
 // Codes are offered only where a code can be looked up: with a site
 // given or configured, and not for what is typed as digits (an id).
-func completePromoIDs(c *cmdutil.Completer) cobra.CompletionFunc {
+func completePromoIDs(c *complete.Completer) cobra.CompletionFunc {
 	return func(cmd *cobra.Command, _ []string, toComplete string) ([]cobra.Completion, cobra.ShellCompDirective) {
 		return promoIDCompletions(c, cmd, toComplete)
 	}
 }
 
 // promoIDCompletions are completePromoIDs' candidates for toComplete.
-func promoIDCompletions(c *cmdutil.Completer, cmd *cobra.Command, toComplete string) ([]cobra.Completion, cobra.ShellCompDirective) {
+func promoIDCompletions(c *complete.Completer, cmd *cobra.Command, toComplete string) ([]cobra.Completion, cobra.ShellCompDirective) {
 	ctx, cancel, client, s, ok := c.Client(cmd)
 	defer cancel()
 	if !ok {
@@ -38,7 +38,7 @@ func promoIDCompletions(c *cmdutil.Completer, cmd *cobra.Command, toComplete str
 	}
 	codes := s.SiteID != 0 && (toComplete == "" || !isDigits(toComplete))
 	var ids, byCode []cobra.Completion
-	for _, site := range cmdutil.CompletionSites(ctx, client, s) {
+	for _, site := range complete.Sites(ctx, client, s) {
 		raw, err := client.ListPromos(ctx, site)
 		if err != nil {
 			continue
@@ -53,12 +53,12 @@ func promoIDCompletions(c *cmdutil.Completer, cmd *cobra.Command, toComplete str
 			}
 			id := strconv.FormatInt(int64(*p.ID), 10)
 			if strings.HasPrefix(id, toComplete) {
-				ids = append(ids, cmdutil.Candidate(id, string(p.Code)))
+				ids = append(ids, complete.Candidate(id, string(p.Code)))
 			}
 			code := termsafe.String(string(p.Code))
 			if codes && code != "" && !isDigits(code) && !strings.ContainsAny(code, " \t\n") &&
 				strings.HasPrefix(strings.ToLower(code), strings.ToLower(toComplete)) {
-				byCode = append(byCode, cmdutil.Candidate(code, "id "+id))
+				byCode = append(byCode, complete.Candidate(code, "id "+id))
 			}
 		}
 	}

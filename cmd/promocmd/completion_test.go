@@ -9,7 +9,7 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/promoctl/promoctl/cmd/cmdutil"
+	"github.com/promoctl/promoctl/cmd/cmdutil/complete"
 	"github.com/promoctl/promoctl/cmd/internal/cmdtest"
 	"github.com/promoctl/promoctl/internal/api"
 	"github.com/promoctl/promoctl/internal/apitest"
@@ -24,7 +24,7 @@ func TestCompletePromoIDsOnACompleter(t *testing.T) {
 	e := cmdtest.NewVerbEnv(t, false, format.JSON,
 		cmdtest.Answer{Route: "GET /v1/promo", Status: http.StatusOK, Body: `[{"id":1001,"code":"SUMMER25"},{"id":2002,"code":"WINTER"}]`})
 	e.Sess.Settings.SiteID = 7
-	c := &cmdutil.Completer{
+	c := &complete.Completer{
 		Client: func(*cobra.Command) (context.Context, context.CancelFunc, *api.Client, *config.Settings, bool) {
 			ctx, cancel := context.WithCancel(context.Background())
 			client, err := e.Sess.Client()

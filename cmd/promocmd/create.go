@@ -7,6 +7,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/promoctl/promoctl/cmd/cmdutil"
+	"github.com/promoctl/promoctl/cmd/cmdutil/complete"
 	"github.com/promoctl/promoctl/internal/i18n"
 	"github.com/promoctl/promoctl/internal/promo"
 	"github.com/promoctl/promoctl/internal/termsafe"
@@ -85,7 +86,7 @@ offers to edit the answers and try again. PROMOCTL_ACCESSIBLE=1 or
 	}
 	cmdutil.SiteFlag(f, c)
 	ff.register(c.Flags(), false)
-	f.CompleteFlag(c, "bonus-type", cmdutil.FixedCompletions(bonusTypeChoices()))
+	f.CompleteFlag(c, "bonus-type", complete.Fixed(bonusTypeChoices()))
 	_ = c.MarkFlagFilename("file") // the flag exists: no error
 	return c
 }

@@ -17,6 +17,7 @@ import (
 	"github.com/spf13/pflag"
 
 	"github.com/promoctl/promoctl/cmd/cmdutil"
+	"github.com/promoctl/promoctl/cmd/cmdutil/complete"
 	"github.com/promoctl/promoctl/internal/api"
 	"github.com/promoctl/promoctl/internal/bulk"
 	"github.com/promoctl/promoctl/internal/bulk/codegen"
@@ -138,7 +139,7 @@ See docs/bulk.md for how a job is kept exactly once.`,
 	fs.StringVar(&g.resume, "resume", "", "finish the job of this journal, with its parameters")
 	fs.BoolVar(&g.dryRun, "dry-run", false, "read the site's list and print the codes that would be created; create nothing")
 	fs.BoolVar(&g.noWait, "no-wait", false, "while another job writes to the site as the same user on this machine, fail (exit 1) instead of waiting for it")
-	f.CompleteFlag(c, "bonus-type", cmdutil.FixedCompletions(bonusTypeChoices()))
+	f.CompleteFlag(c, "bonus-type", complete.Fixed(bonusTypeChoices()))
 	_ = c.MarkFlagFilename("file")    // the flag exists: no error
 	_ = c.MarkFlagFilename("journal") // likewise
 	return c

@@ -6,6 +6,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/promoctl/promoctl/cmd/cmdutil"
+	"github.com/promoctl/promoctl/cmd/cmdutil/complete"
 	"github.com/promoctl/promoctl/internal/view"
 )
 
@@ -48,7 +49,7 @@ used-up or disabled) in the table.
 		},
 	}
 	cmdutil.SiteFlag(f, c)
-	c.ValidArgsFunction = cmdutil.FirstArg(completePromoIDs(f.Completions()))
+	c.ValidArgsFunction = complete.FirstArg(completePromoIDs(f.Completions()))
 	return c
 }
 

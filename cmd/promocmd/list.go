@@ -8,6 +8,7 @@ import (
 	"github.com/spf13/pflag"
 
 	"github.com/promoctl/promoctl/cmd/cmdutil"
+	"github.com/promoctl/promoctl/cmd/cmdutil/complete"
 	"github.com/promoctl/promoctl/internal/output"
 	"github.com/promoctl/promoctl/internal/view"
 )
@@ -97,7 +98,7 @@ terminal; promo apply -f reads it back.`,
 	fs := c.Flags()
 	fs.StringVar(&fl.sort, "sort", "", "order by an API field or status; -FIELD for descending")
 	fs.IntVar(&fl.limit, "limit", 0, "show at most this many codes (after filters and sort)")
-	f.CompleteFlag(c, "sort", cmdutil.FixedCompletions(sortChoices()))
+	f.CompleteFlag(c, "sort", complete.Fixed(sortChoices()))
 	return c
 }
 

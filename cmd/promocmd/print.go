@@ -13,6 +13,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/promoctl/promoctl/cmd/cmdutil"
+	"github.com/promoctl/promoctl/cmd/cmdutil/complete"
 	"github.com/promoctl/promoctl/internal/api"
 	"github.com/promoctl/promoctl/internal/i18n"
 	"github.com/promoctl/promoctl/internal/promo"
@@ -113,7 +114,7 @@ one page.
 	fs.StringVar(&opts.QR, "qr", "", "the QR code's text: a template in which {code} is replaced by the code, such as a URL")
 	fs.BoolVar(&opts.All, "all", false, "print disabled, expired and used-up codes too")
 	pf.sel.addFlags(f, c)
-	f.CompleteFlag(c, "paper", cmdutil.FixedCompletions(paperNames()))
+	f.CompleteFlag(c, "paper", complete.Fixed(paperNames()))
 	return c
 }
 

@@ -9,6 +9,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/promoctl/promoctl/cmd/cmdutil"
+	"github.com/promoctl/promoctl/cmd/cmdutil/complete"
 	"github.com/promoctl/promoctl/internal/api"
 	"github.com/promoctl/promoctl/internal/bulk"
 	"github.com/promoctl/promoctl/internal/output"
@@ -117,7 +118,7 @@ are reported, and the exit code is 1.`,
 	fs.IntVar(&opts.Concurrency, "concurrency", bulk.DefaultConcurrency, "how many statistics to read at once")
 	sf.addFlags(f, c)
 	fs.BoolVar(&opts.AllCodes, "all-codes", false, "read the statistics of every selected code, not only of those the list shows as used")
-	f.CompleteFlag(c, "by", cmdutil.FixedCompletions(reportByChoices()))
+	f.CompleteFlag(c, "by", complete.Fixed(reportByChoices()))
 	return c
 }
 

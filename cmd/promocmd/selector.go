@@ -16,6 +16,7 @@ import (
 	"github.com/promoctl/promoctl/internal/i18n"
 	"github.com/promoctl/promoctl/internal/output"
 	"github.com/promoctl/promoctl/internal/promo"
+	"github.com/promoctl/promoctl/internal/sandbox/inprocess"
 	"github.com/promoctl/promoctl/internal/termsafe"
 )
 
@@ -391,7 +392,7 @@ func startInJobWorld(f *cmdutil.Factory, cmd *cobra.Command, info bulk.JobInfo) 
 		return fl != nil && fl.Changed
 	}
 	if h.BaseURL != "" && !given("sandbox") && !given("base-url") && !given("profile") && !given("token") {
-		if h.BaseURL == cmdutil.SandboxBaseURL {
+		if h.BaseURL == inprocess.BaseURL {
 			if _, err := f.InProcessSandbox(cmd); err != nil {
 				return nil, err
 			}
@@ -418,7 +419,7 @@ func startInJobWorld(f *cmdutil.Factory, cmd *cobra.Command, info bulk.JobInfo) 
 
 // whereMsg names where an API is: on the sandbox, or at its URL.
 func whereMsg(baseURL string) i18n.Message {
-	if baseURL == cmdutil.SandboxBaseURL {
+	if baseURL == inprocess.BaseURL {
 		return i18n.M("select.where.sandbox")
 	}
 	return i18n.M("select.where.url", "URL", termsafe.String(baseURL))

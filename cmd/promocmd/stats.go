@@ -7,6 +7,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/promoctl/promoctl/cmd/cmdutil"
+	"github.com/promoctl/promoctl/cmd/cmdutil/complete"
 	"github.com/promoctl/promoctl/internal/view"
 )
 
@@ -49,7 +50,7 @@ func newPromoStatsCmd(f *cmdutil.Factory, run func(context.Context, *promoStatsO
 		},
 	}
 	cmdutil.SiteFlag(f, c)
-	c.ValidArgsFunction = cmdutil.FirstArg(completePromoIDs(f.Completions()))
+	c.ValidArgsFunction = complete.FirstArg(completePromoIDs(f.Completions()))
 	return c
 }
 

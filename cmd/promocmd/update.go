@@ -7,6 +7,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/promoctl/promoctl/cmd/cmdutil"
+	"github.com/promoctl/promoctl/cmd/cmdutil/complete"
 	"github.com/promoctl/promoctl/internal/api"
 	"github.com/promoctl/promoctl/internal/promo"
 	"github.com/promoctl/promoctl/internal/view"
@@ -87,8 +88,8 @@ the form offers to edit the answers and try again.
 	}
 	ff.register(c.Flags(), true)
 	cmdutil.SiteFlag(f, c)
-	c.ValidArgsFunction = cmdutil.FirstArg(completePromoIDs(f.Completions()))
-	f.CompleteFlag(c, "bonus-type", cmdutil.FixedCompletions(bonusTypeChoices()))
+	c.ValidArgsFunction = complete.FirstArg(completePromoIDs(f.Completions()))
+	f.CompleteFlag(c, "bonus-type", complete.Fixed(bonusTypeChoices()))
 	_ = c.MarkFlagFilename("file") // the flag exists: no error
 	return c
 }

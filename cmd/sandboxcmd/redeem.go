@@ -84,7 +84,7 @@ sandbox serve') with the usual settings, site_id included. --sandbox or
 		},
 	}
 	c.Flags().String("site-id", "", "the shop's site (over HTTP, default: the configured site_id)")
-	f.CompleteFlag(c, "site-id", f.Completions().CompleteSiteIDs)
+	f.CompleteFlag(c, "site-id", f.Completions().SiteIDs)
 	c.Flags().StringVar(&opts.Request.Code, "code", "", "the promo code the customer entered")
 	c.Flags().StringVar(&rf.orderPrice, "order-price", "", "cost of the goods in the order")
 	c.Flags().StringVar(&rf.delivery, "delivery-price", "", "cost of delivery")

@@ -12,6 +12,7 @@ import (
 	"github.com/promoctl/promoctl/internal/i18n"
 	"github.com/promoctl/promoctl/internal/iostreams"
 	"github.com/promoctl/promoctl/internal/sandbox"
+	"github.com/promoctl/promoctl/internal/sandbox/inprocess"
 )
 
 // sandboxResetOptions are the inputs of sandbox reset.
@@ -38,7 +39,7 @@ func newSandboxResetCmd(f *cmdutil.Factory, run func(context.Context, *sandboxRe
 			if err != nil {
 				return err
 			}
-			opts.IO, opts.Data, opts.Msg = f.IO, cmdutil.SandboxDataPath(data, f.Env), f.Msg
+			opts.IO, opts.Data, opts.Msg = f.IO, inprocess.DataPath(data, f.Env), f.Msg
 			s, err := f.Settings(cmd)
 			if err != nil {
 				return err
@@ -54,7 +55,7 @@ func newSandboxResetCmd(f *cmdutil.Factory, run func(context.Context, *sandboxRe
 // runSandboxReset replaces the data file's contents with the demo data.
 func runSandboxReset(ctx context.Context, opts *sandboxResetOptions) error {
 	// A damaged file is replaced, not read: this is the way out of one.
-	store, err := sandbox.Open(ctx, opts.Data, sandbox.Options{Reset: true, Timeout: opts.LockWait, Waiting: cmdutil.SandboxWaiting(opts.IO.ErrOut, opts.Msg, opts.Data)})
+	store, err := sandbox.Open(ctx, opts.Data, sandbox.Options{Reset: true, Timeout: opts.LockWait, Waiting: inprocess.Waiting(opts.IO.ErrOut, opts.Msg, opts.Data)})
 	var (
 		inUse   *sandbox.InUseError
 		foreign *sandbox.ForeignFileError

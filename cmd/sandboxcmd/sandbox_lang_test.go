@@ -11,13 +11,13 @@ import (
 	"testing"
 	"time"
 
-	"github.com/promoctl/promoctl/cmd/cmdutil"
 	"github.com/promoctl/promoctl/cmd/internal/cmdtest"
 	"github.com/promoctl/promoctl/internal/apitest"
 	"github.com/promoctl/promoctl/internal/config"
 	"github.com/promoctl/promoctl/internal/format"
 	"github.com/promoctl/promoctl/internal/i18n"
 	"github.com/promoctl/promoctl/internal/sandbox"
+	"github.com/promoctl/promoctl/internal/sandbox/inprocess"
 )
 
 // TestSandboxBannerInTheLanguage: sandbox serve's banner, and the faults
@@ -135,7 +135,7 @@ func TestSandboxRedeemRefusalsInRussian(t *testing.T) {
 // said in Russian with the address to talk to it at.
 func TestSandboxInUseInRussian(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "sandbox.db")
-	err := cmdutil.SandboxOpenError(&sandbox.InUseError{Path: path, Waited: 300 * time.Millisecond})
+	err := inprocess.OpenError(&sandbox.InUseError{Path: path, Waited: 300 * time.Millisecond})
 	ru, en := i18n.New(i18n.Russian), i18n.New(i18n.English)
 	if got, want := ru.ErrorText(err), "файл данных песочницы "+path+" занят другим процессом (ждали 300\u00a0мс, но он так и не освободился); "+
 		"пока работает «promoctl sandbox serve», обращайтесь к песочнице по адресу, который она вывела (по умолчанию: --base-url http://127.0.0.1:8787 --token sandbox --user-id 1)"; got != want {
@@ -216,11 +216,11 @@ func TestSandboxDataFileInRussian(t *testing.T) {
 	ru, en := i18n.New(i18n.Russian), i18n.New(i18n.English)
 	home := t.TempDir()
 	env := config.Env(func(k string) (string, bool) { return map[string]string{"HOME": home}[k], k == "HOME" })
-	damaged := cmdutil.WithRecoveryHint(cmdutil.SandboxOpenError(&sandbox.DamagedError{Path: "/d/x.db",
+	damaged := inprocess.WithRecoveryHint(inprocess.OpenError(&sandbox.DamagedError{Path: "/d/x.db",
 		Damage: sandbox.Damage{Kind: sandbox.CutShort, Size: 8192, Need: 12288}}), "/d/x.db", env)
-	page := cmdutil.SandboxOpenError(&sandbox.DamagedError{Path: "/d/x.db",
+	page := inprocess.OpenError(&sandbox.DamagedError{Path: "/d/x.db",
 		Damage: sandbox.Damage{Kind: sandbox.PageOverwritten, Page: 3, Part: sandbox.FreePageList}})
-	foreign := cmdutil.SandboxOpenError(&sandbox.ForeignFileError{Path: "/d/notes.txt"})
+	foreign := inprocess.OpenError(&sandbox.ForeignFileError{Path: "/d/notes.txt"})
 	for _, c := range []struct {
 		err    error
 		ru, en string

@@ -19,6 +19,7 @@ import (
 	"github.com/promoctl/promoctl/internal/format"
 	"github.com/promoctl/promoctl/internal/output"
 	"github.com/promoctl/promoctl/internal/sandbox"
+	"github.com/promoctl/promoctl/internal/sandbox/inprocess"
 )
 
 // Table-driven tests of the sandbox verbs' run functions; see verb_test.go.
@@ -27,10 +28,10 @@ import (
 // file of its own, as the given sandbox user (1 or 2; givenUser says
 // whether --user-id chose them), and returns it. The fake API gets no
 // request.
-func useLocalSandbox(t *testing.T, e *cmdtest.VerbEnv, user int64, givenUser bool) *cmdutil.LocalSandbox {
+func useLocalSandbox(t *testing.T, e *cmdtest.VerbEnv, user int64, givenUser bool) *inprocess.Sandbox {
 	t.Helper()
 	env := func(string) (string, bool) { return "", false }
-	local := cmdutil.NewLocalSandbox(filepath.Join(t.TempDir(), "sandbox.db"), env, e.Stderr)
+	local := inprocess.New(filepath.Join(t.TempDir(), "sandbox.db"), env, e.Stderr, nil, 0)
 	t.Cleanup(local.Close)
 	s := e.Sess.Settings
 	if givenUser {

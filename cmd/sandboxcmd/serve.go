@@ -16,6 +16,7 @@ import (
 	"github.com/promoctl/promoctl/internal/i18n"
 	"github.com/promoctl/promoctl/internal/iostreams"
 	"github.com/promoctl/promoctl/internal/sandbox"
+	"github.com/promoctl/promoctl/internal/sandbox/inprocess"
 )
 
 // sandboxServeOptions are the inputs of sandbox serve: what to serve, and
@@ -65,10 +66,10 @@ and put the same faults on --sandbox.`,
 			if err != nil {
 				return err
 			}
-			if opts.Serve.Faults, err = cmdutil.SandboxFaults(cmd.Flags(), f.Env); err != nil {
+			if opts.Serve.Faults, err = inprocess.Faults(cmd.Flags(), f.Env); err != nil {
 				return err
 			}
-			opts.IO, opts.Env, opts.Serve.DataPath, opts.Msg = f.IO, f.Env, cmdutil.SandboxDataPath(data, f.Env), f.Msg
+			opts.IO, opts.Env, opts.Serve.DataPath, opts.Msg = f.IO, f.Env, inprocess.DataPath(data, f.Env), f.Msg
 			return run(cmd.Context(), opts)
 		},
 	}
@@ -83,7 +84,7 @@ and put the same faults on --sandbox.`,
 func runSandboxServe(ctx context.Context, opts *sandboxServeOptions) error {
 	o := opts.Serve
 	o.Started, o.Log = banner(opts.IO.ErrOut, opts.Msg), opts.IO.ErrOut
-	o.Waiting = cmdutil.SandboxWaiting(opts.IO.ErrOut, opts.Msg, o.DataPath)
+	o.Waiting = inprocess.Waiting(opts.IO.ErrOut, opts.Msg, o.DataPath)
 	err := sandbox.Serve(ctx, o)
 	if errors.Is(err, syscall.EADDRINUSE) {
 		var op *net.OpError
@@ -93,7 +94,7 @@ func runSandboxServe(ctx context.Context, opts *sandboxServeOptions) error {
 		return i18n.NewError(0, "sandbox.port_busy", "Addr", o.Addr, "Err", err)
 	}
 	if err != nil {
-		return cmdutil.WithRecoveryHint(cmdutil.SandboxOpenError(err), o.DataPath, opts.Env)
+		return inprocess.WithRecoveryHint(inprocess.OpenError(err), o.DataPath, opts.Env)
 	}
 	// Serve returns nil once interrupted and shut down.
 	fmt.Fprintln(opts.IO.ErrOut, opts.Msg.T("rest.sandbox.stopped"))
@@ -120,7 +121,7 @@ func banner(w io.Writer, msg *i18n.Printer) func(sandbox.Started) {
 		}
 		if s.Faults.Active() {
 			say("sandbox.banner.faults")
-			for _, f := range cmdutil.SandboxFaultMessages(s.Faults) {
+			for _, f := range inprocess.FaultMessages(s.Faults) {
 				say("sandbox.banner.fault", "Fault", f)
 			}
 		}
@@ -148,9 +149,9 @@ func sandboxSites(c sandbox.Credential) i18n.Message {
 
 // faultFlags adds the fault flags of sandbox serve.
 func faultFlags(c *cobra.Command) {
-	c.Flags().String("rate-limit", "", "answer 429 with Retry-After beyond this rate: N/s or N/m, such as 50/s (default $"+cmdutil.EnvRateLimit+")")
-	c.Flags().Duration("latency", 0, "add this delay to every request, such as 20ms (default $"+cmdutil.EnvLatency+")")
-	c.Flags().Float64("drop-after-create", 0, "fraction of creates to store and then leave unanswered, closing the connection, such as 0.05 (default $"+cmdutil.EnvDropAfterCreate+")")
-	c.Flags().Duration("create-latency", 0, "make every create this much slower, storing it even if the client has left, such as 300ms (default $"+cmdutil.EnvCreateLatency+")")
-	c.Flags().Duration("list-lag", 0, "show a new promo code on the list only this long after it is created, such as 1s (default $"+cmdutil.EnvListLag+")")
+	c.Flags().String("rate-limit", "", "answer 429 with Retry-After beyond this rate: N/s or N/m, such as 50/s (default $"+inprocess.EnvRateLimit+")")
+	c.Flags().Duration("latency", 0, "add this delay to every request, such as 20ms (default $"+inprocess.EnvLatency+")")
+	c.Flags().Float64("drop-after-create", 0, "fraction of creates to store and then leave unanswered, closing the connection, such as 0.05 (default $"+inprocess.EnvDropAfterCreate+")")
+	c.Flags().Duration("create-latency", 0, "make every create this much slower, storing it even if the client has left, such as 300ms (default $"+inprocess.EnvCreateLatency+")")
+	c.Flags().Duration("list-lag", 0, "show a new promo code on the list only this long after it is created, such as 1s (default $"+inprocess.EnvListLag+")")
 }

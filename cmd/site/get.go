@@ -7,6 +7,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/promoctl/promoctl/cmd/cmdutil"
+	"github.com/promoctl/promoctl/cmd/cmdutil/complete"
 	"github.com/promoctl/promoctl/internal/view"
 )
 
@@ -46,7 +47,7 @@ lists as a[0].b, field names as words (is_published as Published).`,
 		},
 	}
 	cmdutil.LegacyFlag(c, &opts.Legacy, "GET /v1/site/{site_id}")
-	c.ValidArgsFunction = cmdutil.FirstArg(f.Completions().CompleteSiteIDs)
+	c.ValidArgsFunction = complete.FirstArg(f.Completions().SiteIDs)
 	return c
 }
 

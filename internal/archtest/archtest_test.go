@@ -57,24 +57,47 @@ func rules() []rule {
 		{pkg: "internal/browse", forbidden: []string{"cmd", "internal/config", "internal/prompt", "internal/bulk", "internal/sandbox"},
 			why: "promo browse's view only shows and asks: the command reads the list and runs the actions on the bulk engine, as functions the model calls"},
 	}
-	// The commands: core (factory, session, errors, shared flags) and the
-	// test harness import no noun, and no noun imports another; only the
-	// root package cmd puts the nouns together.
-	out = append(out,
-		rule{pkg: "cmd/cmdutil", forbidden: nouns,
-			why: "core is what every command uses; a noun builds on it, never the other way"},
-		rule{pkg: "cmd/internal/cmdtest", forbidden: nouns,
-			why: "a noun's tests import the harness: the harness is given the commands it runs"})
+	// The commands: the base (cmdutil: factory, session, errors, shared
+	// flags; and its packages) and the test harness import no noun, and no
+	// noun imports another; only the root package cmd puts the nouns
+	// together.
+	for _, b := range bases {
+		out = append(out, rule{pkg: b, forbidden: nouns,
+			why: "the base is what the commands build on; a noun builds on it, never the other way"})
+	}
+	out = append(out, rule{pkg: "cmd/internal/cmdtest", forbidden: nouns,
+		why: "a noun's tests import the harness: the harness is given the commands it runs"})
 	for _, n := range nouns {
-		out = append(out, rule{pkg: n, forbidden: slices.DeleteFunc(slices.Clone(nouns), func(o string) bool { return o == n }),
-			why: "a noun stands on core alone: what two nouns share goes to cmd/cmdutil"})
+		out = append(out, nounRule(n, n))
 	}
 	return out
 }
 
+// nounRule is the rule of pkg, the noun n or one of its packages
+// (cmd/promocmd/jobrun belongs to promo): no other noun.
+func nounRule(pkg, n string) rule {
+	return rule{pkg: pkg, forbidden: slices.DeleteFunc(slices.Clone(nouns), func(o string) bool { return o == n }),
+		why: "a noun stands on the base alone: what two nouns share goes to cmd/cmdutil"}
+}
+
 // nouns are the packages of promoctl's commands, one per noun of the
-// command line (TestEveryNounHasItsRules keeps the list complete).
+// command line (TestEveryNounHasItsRules keeps the list complete); a
+// package under a noun's belongs to that noun.
 var nouns = []string{"cmd/apicmd", "cmd/auth", "cmd/completion", "cmd/configcmd", "cmd/page", "cmd/product", "cmd/promocmd", "cmd/sandboxcmd", "cmd/site", "cmd/version"}
+
+// bases are the packages the nouns build on: cmdutil and its own.
+var bases = []string{"cmd/cmdutil", "cmd/cmdutil/complete"}
+
+// nounOf is the noun a package under cmd belongs to: itself, or the noun
+// whose folder holds it; "" for none.
+func nounOf(rel string) string {
+	for _, n := range nouns {
+		if rel == n || strings.HasPrefix(rel, n+"/") {
+			return n
+		}
+	}
+	return ""
+}
 
 // pkgInfo is what go list says of a package.
 type pkgInfo struct {
@@ -95,8 +118,8 @@ func violations(pkgs map[string]pkgInfo, r rule) []string {
 	var out []string
 	for _, dep := range p.Deps {
 		rel, ok := strings.CutPrefix(dep, module+"/")
-		if !ok {
-			continue
+		if !ok || strings.HasPrefix(rel, r.pkg+"/") {
+			continue // a package's own subpackages are part of it
 		}
 		for _, f := range r.forbidden {
 			if rel == f || (strings.HasSuffix(f, "/") && strings.HasPrefix(rel, f)) || strings.HasPrefix(rel, f+"/") {
@@ -172,20 +195,30 @@ func TestDependenciesPointDown(t *testing.T) {
 }
 
 // TestEveryNounHasItsRules fails when a package under cmd is neither the
-// root, core, a test harness nor one of nouns, so that a new noun package
-// gets the rules of the others.
+// root, the base, a test harness nor one of nouns or a package of one, so
+// that a new noun package gets the rules of the others; and when a
+// package of a noun (cmd/promocmd/jobrun) imports another noun.
 func TestEveryNounHasItsRules(t *testing.T) {
 	if testing.Short() {
 		t.Skip("runs go list")
 	}
 	t.Parallel()
-	for path := range listPackages(t) {
+	pkgs := listPackages(t)
+	for path := range pkgs {
 		rel, ok := strings.CutPrefix(path, module+"/")
-		if !ok || !strings.HasPrefix(rel, "cmd/") || rel == "cmd/cmdutil" || strings.HasPrefix(rel, "cmd/internal/") {
+		if !ok || !strings.HasPrefix(rel, "cmd/") || slices.Contains(bases, rel) || strings.HasPrefix(rel, "cmd/internal/") {
 			continue
 		}
-		if !slices.Contains(nouns, rel) {
-			t.Errorf("%s is not in archtest's nouns: add it, so that it imports no other noun and core imports none", rel)
+		n := nounOf(rel)
+		switch {
+		case n == "" && strings.HasPrefix(rel, "cmd/cmdutil/"):
+			t.Errorf("%s is not in archtest's bases: add it, so that it imports no noun", rel)
+		case n == "":
+			t.Errorf("%s is not in archtest's nouns: add it, so that it imports no other noun and the base imports none", rel)
+		case n != rel:
+			if vs := violations(pkgs, nounRule(rel, n)); len(vs) > 0 {
+				t.Errorf("forbidden dependencies: %s\n%s", strings.Join(vs, ", "), nounRule(rel, n).why)
+			}
 		}
 	}
 }

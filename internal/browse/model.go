@@ -7,7 +7,6 @@ import (
 
 	"github.com/charmbracelet/bubbles/key"
 	tea "github.com/charmbracelet/bubbletea"
-	"golang.org/x/text/message"
 
 	"github.com/promoctl/promoctl/internal/i18n"
 	"github.com/promoctl/promoctl/internal/output"
@@ -105,8 +104,7 @@ type Model struct {
 	outcomes []Outcome // of every action, in order (Outcomes)
 	detail   []string  // modeDetail's lines
 	dtop     int
-	style    *styles          // colours, built on the first View with colour on
-	ru       *message.Printer // Russian numbers, built on first use
+	style    *styles // colours, built on the first View with colour on
 }
 
 // New is the view of rows (the list read before the screen opens).

@@ -9,10 +9,8 @@ import (
 	"github.com/charmbracelet/lipgloss"
 	"github.com/charmbracelet/x/ansi"
 	"github.com/muesli/termenv"
-	"golang.org/x/text/language"
-	"golang.org/x/text/message"
-	"golang.org/x/text/number"
 
+	"github.com/promoctl/promoctl/internal/i18n"
 	"github.com/promoctl/promoctl/internal/output"
 )
 
@@ -139,10 +137,7 @@ func (m *Model) num(n int) string {
 	if !m.cfg.Msg.Russian() {
 		return strconv.Itoa(n)
 	}
-	if m.ru == nil {
-		m.ru = message.NewPrinter(language.Russian)
-	}
-	return m.ru.Sprint(number.Decimal(n))
+	return i18n.Decimal(i18n.Russian, float64(n), 0)
 }
 
 // failureLines is how many lines the failures take.

@@ -1,9 +1,9 @@
 package output
 
 import (
-	"fmt"
-
 	"github.com/itchyny/gojq"
+
+	"github.com/promoctl/promoctl/internal/i18n"
 )
 
 // CompileJQEach returns, for a --jq expression of the form `.[] | f` or
@@ -23,7 +23,7 @@ func CompileJQEach(expr string) (*gojq.Code, error) {
 	}
 	code, err := gojq.Compile(each)
 	if err != nil {
-		return nil, fmt.Errorf("invalid --jq expression: %w", err)
+		return nil, i18n.NewError(2, "output.jq_invalid", "Err", err)
 	}
 	return code, nil
 }

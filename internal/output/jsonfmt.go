@@ -12,6 +12,7 @@ import (
 	"strings"
 
 	"github.com/itchyny/gojq"
+	"github.com/promoctl/promoctl/internal/i18n"
 	"github.com/promoctl/promoctl/internal/termsafe"
 	"go.yaml.in/yaml/v3"
 )
@@ -151,7 +152,7 @@ func writeYAML(w io.Writer, src []byte) error {
 	dec.UseNumber()
 	n, err := yamlNode(dec)
 	if err != nil {
-		return fmt.Errorf("cannot render the response as YAML: %w", err)
+		return i18n.NewError(0, "output.yaml", "Err", err)
 	}
 	enc := yaml.NewEncoder(w)
 	enc.SetIndent(2)
@@ -251,7 +252,7 @@ func findKey(content []*yaml.Node, index map[string]int, key string) (int, map[s
 func writeJQ(ctx context.Context, w io.Writer, src []byte, code *gojq.Code, terminal bool) error {
 	v, err := jqInput(src)
 	if err != nil {
-		return fmt.Errorf("cannot filter the response: %w", err)
+		return i18n.NewError(0, "output.filter", "Err", err)
 	}
 	var out bytes.Buffer
 	if _, err := runJQ(ctx, &out, code, v, terminal); err != nil {
@@ -285,7 +286,7 @@ func runJQ(ctx context.Context, out jqWriter, code *gojq.Code, v any, terminal b
 			if errors.As(err, &halt) && halt.Value() == nil {
 				return true, nil
 			}
-			return false, fmt.Errorf("--jq: %w", err)
+			return false, i18n.NewError(0, "output.jq", "Err", err)
 		}
 		if s, ok := r.(string); ok {
 			if terminal {
@@ -295,7 +296,7 @@ func runJQ(ctx context.Context, out jqWriter, code *gojq.Code, v any, terminal b
 		} else {
 			b, err := gojq.Marshal(r)
 			if err != nil {
-				return false, fmt.Errorf("--jq: %w", err)
+				return false, i18n.NewError(0, "output.jq", "Err", err)
 			}
 			out.Write(b)
 		}
@@ -319,7 +320,7 @@ func jqInput(src []byte) (any, error) {
 		return nil, err
 	}
 	if _, err := dec.Token(); err != io.EOF {
-		return nil, errors.New("invalid JSON: data after the value")
+		return nil, i18n.NewError(0, "output.json_after")
 	}
 	return jqNumbers(v), nil
 }

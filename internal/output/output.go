@@ -10,7 +10,6 @@ import (
 	"bufio"
 	"context"
 	"encoding/json"
-	"fmt"
 	"io"
 	"slices"
 	"time"
@@ -18,6 +17,7 @@ import (
 	"github.com/itchyny/gojq"
 
 	"github.com/promoctl/promoctl/internal/format"
+	"github.com/promoctl/promoctl/internal/i18n"
 	"github.com/promoctl/promoctl/internal/jsonscan"
 	"github.com/promoctl/promoctl/internal/termsafe"
 )
@@ -27,11 +27,11 @@ import (
 func CompileJQ(expr string) (*gojq.Code, error) {
 	q, err := gojq.Parse(expr)
 	if err != nil {
-		return nil, fmt.Errorf("invalid --jq expression: %w", err)
+		return nil, i18n.NewError(2, "output.jq_invalid", "Err", err)
 	}
 	code, err := gojq.Compile(q)
 	if err != nil {
-		return nil, fmt.Errorf("invalid --jq expression: %w", err)
+		return nil, i18n.NewError(2, "output.jq_invalid", "Err", err)
 	}
 	return code, nil
 }
@@ -136,7 +136,7 @@ func write(w *bufio.Writer, d Data, o Options) error {
 		// The JSON is printed or parsed as a whole: check it first. (A
 		// large promo list reaches here checked only for its shape.)
 		if err := jsonscan.Check(d.JSON); err != nil {
-			return fmt.Errorf("unexpected response from the server: %w", err)
+			return i18n.NewError(0, "output.unexpected_response", "Err", err)
 		}
 	}
 	if o.JQ != nil {

@@ -2,10 +2,10 @@ package output
 
 import (
 	"bufio"
-	"fmt"
 	"slices"
 
 	"github.com/promoctl/promoctl/internal/format"
+	"github.com/promoctl/promoctl/internal/i18n"
 )
 
 // Printer is a row of the table of output formats (kubectl's printers):
@@ -101,7 +101,7 @@ func streamJSONL(w *bufio.Writer, l List, _ Options) error {
 
 func csvData(w *bufio.Writer, d Data, o Options) error {
 	if d.CSV == nil {
-		return fmt.Errorf("this command has no CSV form: use --output json or yaml")
+		return i18n.NewError(2, "output.no_csv")
 	}
 	g, err := d.CSV()
 	if err != nil {
@@ -115,14 +115,14 @@ func csvData(w *bufio.Writer, d Data, o Options) error {
 
 func csvList(w *bufio.Writer, l List, o Options) error {
 	if l.CSVRows == nil {
-		return fmt.Errorf("this command has no CSV form: use --output json or yaml")
+		return i18n.NewError(2, "output.no_csv")
 	}
 	return streamCSV(w, l, o)
 }
 
 func xlsxData(w *bufio.Writer, d Data, o Options) error {
 	if d.CSV == nil {
-		return fmt.Errorf("this command has no spreadsheet form: use --output json or yaml")
+		return i18n.NewError(2, "output.no_xlsx")
 	}
 	g, err := d.CSV()
 	if err != nil {
@@ -133,7 +133,7 @@ func xlsxData(w *bufio.Writer, d Data, o Options) error {
 
 func xlsxList(w *bufio.Writer, l List, o Options) error {
 	if l.CSVRows == nil {
-		return fmt.Errorf("this command has no spreadsheet form: use --output json or yaml")
+		return i18n.NewError(2, "output.no_xlsx")
 	}
 	return streamXLSX(w, l, o)
 }

@@ -3,9 +3,10 @@ package output
 import (
 	"bytes"
 	"encoding/binary"
-	"fmt"
 	"io"
 	"os"
+
+	"github.com/promoctl/promoctl/internal/i18n"
 )
 
 // rowStore holds the rows of a large table compactly, so that a list of
@@ -244,18 +245,18 @@ func (s *rowStore) each(add func(row [][]byte) error) error {
 		buf := s.spare
 		for range s.filed {
 			if _, err := io.ReadFull(r, head[:]); err != nil {
-				return fmt.Errorf("read the table back from its temporary file: %w", err)
+				return i18n.NewError(0, "output.read_back", "Err", err)
 			}
 			n := binary.LittleEndian.Uint64(head[:])
 			if n > uint64(s.size) {
-				return fmt.Errorf("read the table back from its temporary file: a block of %d bytes", n)
+				return i18n.NewError(0, "output.read_back_block", "N", n)
 			}
 			if uint64(cap(buf)) < n {
 				buf = make([]byte, n)
 			}
 			buf = buf[:n]
 			if _, err := io.ReadFull(r, buf); err != nil {
-				return fmt.Errorf("read the table back from its temporary file: %w", err)
+				return i18n.NewError(0, "output.read_back", "Err", err)
 			}
 			var err error
 			if row, err = s.rows(buf, row, add); err != nil {

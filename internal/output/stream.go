@@ -5,7 +5,6 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
-	"fmt"
 	"io"
 	"runtime/debug"
 	"slices"
@@ -13,6 +12,7 @@ import (
 	"go.yaml.in/yaml/v3"
 
 	"github.com/promoctl/promoctl/internal/format"
+	"github.com/promoctl/promoctl/internal/i18n"
 	"github.com/promoctl/promoctl/internal/jsonscan"
 	"github.com/promoctl/promoctl/internal/termsafe"
 )
@@ -91,7 +91,7 @@ func next(l List) ([]byte, error) {
 // response that is not; other errors are returned as they are.
 func elementError(err error) error {
 	if ee := (*jsonscan.ElementError)(nil); errors.As(err, &ee) {
-		return fmt.Errorf("unexpected response from the server: %w", ee.Err)
+		return i18n.NewError(0, "output.unexpected_response", "Err", ee.Err)
 	}
 	return err
 }
@@ -248,7 +248,7 @@ func streamYAML(w *bufio.Writer, l List) error {
 		dec.UseNumber()
 		item, err := yamlNode(dec)
 		if err != nil {
-			return fmt.Errorf("cannot render the response as YAML: %w", err)
+			return i18n.NewError(0, "output.yaml", "Err", err)
 		}
 		n++
 		seq.Content = append(seq.Content, item)
@@ -401,7 +401,7 @@ func streamJQ(w *bufio.Writer, l List, o Options) error {
 		}
 		v, err := d.value(e)
 		if err != nil {
-			return fmt.Errorf("cannot filter the response: %w", err)
+			return i18n.NewError(0, "output.filter", "Err", err)
 		}
 		if halted, err = runJQ(o.Context, w, o.JQEach, v, o.Terminal); err != nil {
 			return err
@@ -444,7 +444,7 @@ func holdJQ(w *bufio.Writer, l List, o Options) error {
 	if err := each(l, func(e []byte) error {
 		v, err := d.value(e)
 		if err != nil {
-			return fmt.Errorf("cannot filter the response: %w", err)
+			return i18n.NewError(0, "output.filter", "Err", err)
 		}
 		list = append(list, v)
 		return nil

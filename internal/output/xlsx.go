@@ -5,8 +5,6 @@ import (
 	"bufio"
 	"bytes"
 	"compress/flate"
-	"errors"
-	"fmt"
 	"hash/crc32"
 	"io"
 	"slices"
@@ -14,6 +12,8 @@ import (
 	"strings"
 	"time"
 	"unicode/utf8"
+
+	"github.com/promoctl/promoctl/internal/i18n"
 )
 
 // Kind is what the cells of a CSV column hold, so that a workbook (-o
@@ -120,7 +120,7 @@ func newXLSX(header []string, kinds []Kind, o Options) (*xlsxWriter, error) {
 		x.loc = time.Local
 	}
 	if len(header) > xlsxMaxCols {
-		return nil, fmt.Errorf("write the workbook: %d columns, more than a sheet holds (%d)", len(header), xlsxMaxCols)
+		return nil, i18n.NewError(0, "output.xlsx_columns", "N", len(header), "Max", xlsxMaxCols)
 	}
 	for i, h := range header {
 		x.widths[i] = utf8.RuneCountInString(h) + 3 // the filter's button
@@ -146,10 +146,10 @@ func (x *xlsxWriter) kind(col int) Kind {
 // reuse the cells.
 func (x *xlsxWriter) add(row [][]byte) error {
 	if x.row >= xlsxMaxRows {
-		return fmt.Errorf("write the workbook: more than %d rows, the most a sheet holds", xlsxMaxRows)
+		return i18n.NewError(0, "output.xlsx_rows", "Max", i18n.Number(xlsxMaxRows))
 	}
 	if len(row) > xlsxMaxCols {
-		return fmt.Errorf("write the workbook: %d columns, more than a sheet holds (%d)", len(row), xlsxMaxCols)
+		return i18n.NewError(0, "output.xlsx_columns", "N", len(row), "Max", xlsxMaxCols)
 	}
 	x.row++
 	x.rowCur = ""
@@ -335,7 +335,7 @@ func (x *xlsxWriter) flush() error {
 	_, err := x.z.Write(x.buf)
 	x.buf = x.buf[:0]
 	if err != nil {
-		return fmt.Errorf("write the workbook: %w", err)
+		return i18n.NewError(0, "output.xlsx_write", "Err", err)
 	}
 	return nil
 }
@@ -390,13 +390,13 @@ func (x *xlsxWriter) finish(w *bufio.Writer) error {
 		return err
 	}
 	if err := x.z.Close(); err != nil {
-		return fmt.Errorf("write the workbook: %w", err)
+		return i18n.NewError(0, "output.xlsx_write", "Err", err)
 	}
 	if err := x.spool.err; err != nil {
-		return fmt.Errorf("write the workbook: %w", err)
+		return i18n.NewError(0, "output.xlsx_write", "Err", err)
 	}
 	if err := x.zip(w, ref, table, filter); err != nil {
-		return fmt.Errorf("write the workbook: %w", err)
+		return i18n.NewError(0, "output.xlsx_write", "Err", err)
 	}
 	return nil
 }
@@ -576,12 +576,12 @@ func (s *xlsxSpool) Write(p []byte) (int, error) {
 		held := s.mem
 		s.mem = nil
 		if _, err := s.fw.Write(held); err != nil {
-			s.err = fmt.Errorf("its temporary file: %w", err)
+			s.err = i18n.NewError(0, "output.temp_file", "Err", err)
 			return 0, s.err
 		}
 	}
 	if _, err := s.fw.Write(p); err != nil {
-		s.err = fmt.Errorf("its temporary file: %w", err)
+		s.err = i18n.NewError(0, "output.temp_file", "Err", err)
 		return 0, s.err
 	}
 	return len(p), nil
@@ -593,7 +593,7 @@ func (s *xlsxSpool) copyTo(w io.Writer) error {
 		return err
 	}
 	if err := s.fw.Flush(); err != nil {
-		return fmt.Errorf("its temporary file: %w", err)
+		return i18n.NewError(0, "output.temp_file", "Err", err)
 	}
 	_, err := io.Copy(w, io.NewSectionReader(s.f, 0, s.n))
 	return err
@@ -609,7 +609,7 @@ func (s *xlsxSpool) close() {
 
 // errXLSXTerminal refuses a workbook on a terminal, where it would be
 // bytes no one can read.
-var errXLSXTerminal = errors.New("-o xlsx writes a workbook: redirect it to a file, such as > codes.xlsx")
+var errXLSXTerminal = i18n.NewError(2, "output.xlsx_terminal")
 
 // writeXLSX writes a CSV grid as a workbook.
 func writeXLSX(w *bufio.Writer, g Grid, o Options) error {

@@ -142,13 +142,13 @@ func TestReadBoundsRowsCellsAndNames(t *testing.T) {
 		{"commas.csv", &synthFile{head: "code\nA1\n", unit: ",", size: size},
 			""}, // separators only: a blank row, read over
 		{"name.csv", &synthFile{head: "code,", unit: "n", size: size},
-			`name.csv:1: the name of column 2 is longer than 100 characters: "nnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnn"…`},
+			`name.csv:1: the name of column 2 is longer than 100 characters: "nnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnn…"`},
 		{"cell.csv", &synthFile{head: "code,bonus_amount\nA1,", unit: "9", size: size},
-			`cell.csv:2: bonus_amount: a value longer than 32767 characters: "9999999999999999999999999999999999999999"…`},
+			`cell.csv:2: bonus_amount: a value longer than 32767 characters: "9999999999999999999999999999999999999999…"`},
 		{"row.csv", &synthFile{head: "code,bonus_amount\nA1,5,", unit: strings.Repeat("y", 30_000) + ",", size: size},
 			`row.csv:2: the row is longer than 1 MiB`},
 		{"quoted.csv", &synthFile{head: "code\n\"", unit: "a\n", tail: "\"\n", size: size},
-			`quoted.csv:2: code: a value longer than 32767 characters: "a\na\na\na\na\na\na\na\na\na\na\na\na\na\na\na\na\na\na\na\n"…`},
+			`quoted.csv:2: code: a value longer than 32767 characters: "a\na\na\na\na\na\na\na\na\na\na\na\na\na\na\na\na\na\na\na\n…"`},
 	} {
 		var m0, m1 runtime.MemStats
 		runtime.ReadMemStats(&m0)
@@ -177,9 +177,9 @@ func TestReadBoundsRowsCellsAndNames(t *testing.T) {
 func TestReadEchoesValuesShort(t *testing.T) {
 	long := strings.Repeat("Ж", 5000)
 	for _, c := range []struct{ name, file, want string }{
-		{"a.csv", "code,bonus_amount\nA1," + long + "\n", `a.csv:2: bonus_amount: a value longer than 100 characters, more than any bonus_amount has: "ЖЖЖЖЖЖЖЖЖЖЖЖЖЖЖЖЖЖЖЖЖЖЖЖЖЖЖЖЖЖЖЖЖЖЖЖЖЖЖЖ"…`},
+		{"a.csv", "code,bonus_amount\nA1," + long + "\n", `a.csv:2: bonus_amount: a value longer than 100 characters, more than any bonus_amount has: "ЖЖЖЖЖЖЖЖЖЖЖЖЖЖЖЖЖЖЖЖЖЖЖЖЖЖЖЖЖЖЖЖЖЖЖЖЖЖЖЖ…"`},
 		{"a.csv", "code,id\nA1," + strings.Repeat("9", 99) + "x\n", `a.csv:2: id: want a positive whole number, got "9999999999999999999999999999999999999999…"`},
-		{"a.csv", "code," + strings.Repeat("q", 101) + "\nA1,1\n", `a.csv:1: the name of column 2 is longer than 100 characters: "qqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqq"…`},
+		{"a.csv", "code," + strings.Repeat("q", 101) + "\nA1,1\n", `a.csv:1: the name of column 2 is longer than 100 characters: "qqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqq…"`},
 		{"a.json", `[{"code":"A1","` + strings.Repeat("k", 1000) + `":1}]`, `a.json:1: unknown field "kkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkk…"`},
 	} {
 		probs, _ := readAllocs(t, c.name, strings.NewReader(c.file))

@@ -200,7 +200,7 @@ func header(head []string, line int, probs *Problems, o ReadOptions) ([]string, 
 			probs.addMsg(line, i18n.M("sheet.column_unnamed", "N", i+1))
 			continue
 		case utf8.RuneCountInString(n) > MaxName:
-			probs.addMsg(line, i18n.M("bounds.name_long", "Column", i+1, "Max", MaxName, "Start", short(h)))
+			probs.addMsg(line, i18n.M("bounds.name_long", "Column", i+1, "Max", MaxName, "Start", echo(h)))
 			continue
 		case !ok:
 			if near := names.nearMiss(h); near != "" {

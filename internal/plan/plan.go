@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/promoctl/promoctl/internal/api"
@@ -152,8 +153,8 @@ func (p Plan) Destructive() bool {
 }
 
 // fieldOrder is the API's order of the writable fields (promo.Registry):
-// those the plan diffs.
-var fieldOrder = promo.FieldNames(func(f promo.Field) bool { return f.Writable })
+// those the plan diffs. Built on first use, not before main.
+var fieldOrder = sync.OnceValue(func() []string { return promo.FieldNames(func(f promo.Field) bool { return f.Writable }) })
 
 // Defaults are the fields the API gives a promo code created with none
 // named (spec 2.3).
@@ -398,7 +399,7 @@ func create(r Row, o Options) (Entry, error) {
 	}
 	named := named(r.Changes)
 	var changed []string
-	for _, f := range fieldOrder {
+	for _, f := range fieldOrder() {
 		if named[f] || next.Value(f) != Defaults().Value(f) {
 			changed = append(changed, f)
 		}
@@ -413,7 +414,7 @@ func create(r Row, o Options) (Entry, error) {
 // named is the set of fields c names.
 func named(c promo.Changes) map[string]bool {
 	m := map[string]bool{}
-	for _, name := range fieldOrder {
+	for _, name := range fieldOrder() {
 		if f, _ := promo.Lookup(name); f.Named(c) {
 			m[name] = true
 		}
@@ -468,7 +469,7 @@ func unitDisagrees(r Row, next promo.Fields) (i18n.Message, bool) {
 // old value is unknown.
 func diff(cur, next promo.Fields, unknown map[string]bool) []string {
 	var out []string
-	for _, f := range fieldOrder {
+	for _, f := range fieldOrder() {
 		if unknown[f] || cur.Value(f) != next.Value(f) {
 			out = append(out, f)
 		}

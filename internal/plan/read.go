@@ -82,11 +82,16 @@ type Problems struct {
 	badHeader bool
 }
 
-func (p *Problems) Error() string {
+// Error is Message in English.
+func (p *Problems) Error() string { return i18n.New(i18n.English).Say(p.Message()) }
+
+// Message is the error as a catalog's message: the one problem with its
+// place, or how many there are.
+func (p *Problems) Message() i18n.Message {
 	if len(p.List) == 1 && p.More == 0 {
-		return p.Lines()[0]
+		return p.At(p.List[0])
 	}
-	return fmt.Sprintf("%s: %d problems", p.File, len(p.List)+p.More)
+	return i18n.C("plan.problems", len(p.List)+p.More, "File", p.File)
 }
 
 // Lines are the problems as FILE:LINE: message, in the order of the file.
@@ -538,7 +543,7 @@ func overMessage(e *rowError, rec, keys []string) i18n.Message {
 	case errors.Is(e.Err, errLongRow):
 		return i18n.M("bounds.row_long", "MiB", MaxRowBytes>>20)
 	case keys == nil:
-		return i18n.M("bounds.name_long", "Column", e.Col+1, "Max", MaxName, "Start", short(rec[e.Col]))
+		return i18n.M("bounds.name_long", "Column", e.Col+1, "Max", MaxName, "Start", echo(rec[e.Col]))
 	}
 	column := strconv.Itoa(e.Col + 1)
 	if e.Col < len(keys) && keys[e.Col] != "" {
@@ -546,7 +551,7 @@ func overMessage(e *rowError, rec, keys []string) i18n.Message {
 	}
 	start := ""
 	if e.Col < len(rec) {
-		start = short(rec[e.Col])
+		start = echo(rec[e.Col])
 	}
 	return i18n.M("bounds.cell_long", "Column", column, "Max", MaxCell, "Start", start)
 }
@@ -566,18 +571,10 @@ func cut(s string) string {
 	return s
 }
 
-// short is s quoted to be echoed in a message: its first shortRunes
-// characters, and … after them when it goes on. A value is echoed only
-// so, whatever its length.
-func short(s string) string {
-	if c := cut(s); len(c) < len(s) {
-		return strconv.Quote(strings.TrimSuffix(c, "…")) + "…"
-	}
-	return strconv.Quote(s)
-}
-
-// echo is short(s) without its quotes, for a message that quotes it in
-// its language's quotation marks: "…" or «…».
+// echo is s to be echoed in a message that quotes it in its language's
+// quotation marks ("…" or «…»): its first shortRunes characters, and …
+// after them when it goes on. A value is echoed only so, whatever its
+// length.
 func echo(s string) string {
 	c := cut(s)
 	body := promo.Quoted(strings.TrimSuffix(c, "…"))
@@ -828,7 +825,7 @@ func parseRow(line int, cells []cell, loc *time.Location, probs *Problems) Row {
 			continue
 		}
 		if utf8.RuneCountInString(text) > MaxValue {
-			probs.addMsg(line, i18n.M("bounds.value_long", "Field", v.key, "Max", MaxValue, "Start", short(text)))
+			probs.addMsg(line, i18n.M("bounds.value_long", "Field", v.key, "Max", MaxValue, "Start", echo(text)))
 			continue
 		}
 		var err error

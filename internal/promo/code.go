@@ -4,7 +4,6 @@
 package promo
 
 import (
-	"fmt"
 	"strconv"
 	"unicode/utf8"
 
@@ -43,7 +42,7 @@ func ValidateCode(s string) error {
 func ValidateCodeChars(s string) error {
 	for i, r := range s {
 		if !isASCIIAlnum(r) {
-			return fmt.Errorf("a code may contain only Latin letters A-Z, a-z and digits 0-9, found %q at position %d", r, utf8.RuneCountInString(s[:i])+1)
+			return i18n.NewError(0, "value.part_chars", "Char", Quoted(string(r)), "Pos", utf8.RuneCountInString(s[:i])+1)
 		}
 	}
 	return nil

@@ -1,7 +1,6 @@
 package promo
 
 import (
-	"fmt"
 	"strings"
 	"time"
 
@@ -33,7 +32,7 @@ func ParseEnd(s string, loc *time.Location) (time.Time, error) {
 func parseDate(s string, loc *time.Location, endOfDay bool) (time.Time, error) {
 	v := strings.TrimSpace(s)
 	if v == "" {
-		return time.Time{}, fmt.Errorf("empty date")
+		return time.Time{}, i18n.NewError(0, "value.date_empty")
 	}
 	t, err := time.Parse(time.RFC3339Nano, v)
 	if err != nil {
@@ -116,9 +115,8 @@ func dayLayouts() [3]string { return [...]string{dateOnly, "2.1.2006", "2.1.06"}
 // read.
 type DateFormError struct{ Input string }
 
-func (e *DateFormError) Error() string {
-	return fmt.Sprintf("cannot read date %q: use 2026-12-01, 2026-12-01T10:00 or RFC 3339 such as 2026-12-01T10:00:00+03:00", e.Input)
-}
+// Error is the message in English.
+func (e *DateFormError) Error() string { return i18n.New(i18n.English).Say(e.Message()) }
 
 // FormatLocal renders t in loc the way people read and type it back:
 // 2026-12-01 10:00, with the seconds only when there are any (the end of a
@@ -148,7 +146,7 @@ func ParseAPITime(s string) (time.Time, error) {
 			return t, nil
 		}
 	}
-	return time.Time{}, fmt.Errorf("cannot read date %q from the server", s)
+	return time.Time{}, i18n.NewError(0, "value.date_server", "Value", Quoted(s))
 }
 
 // Message is the error as a catalog's message, for a caller that says it

@@ -38,6 +38,12 @@ type FieldError struct {
 func (e *FieldError) Error() string { return e.Field + ": " + e.Err.Error() }
 func (e *FieldError) Unwrap() error { return e.Err }
 
+// Message is the error as a catalog's message: "FIELD: what is wrong",
+// what is wrong said in the language too.
+func (e *FieldError) Message() i18n.Message {
+	return i18n.M("apply.field_value", "Field", e.Field, "Err", e.Err)
+}
+
 // FlagNames are the command-line names of the fields.
 func FlagNames() Names { return names(func(f Field) string { return f.Flag }) }
 

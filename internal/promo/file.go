@@ -14,6 +14,8 @@ import (
 	"unicode/utf8"
 
 	"go.yaml.in/yaml/v3"
+
+	"github.com/promoctl/promoctl/internal/i18n"
 )
 
 // File is what a -f file holds: the changes it names and, for create, the
@@ -41,8 +43,8 @@ const MaxFileSize = 1 << 20
 // before it is parsed, and not echoed whole.
 const maxFileValue = 100
 
-// cut is s quoted for a message, its first 40 characters and … when it
-// goes on: a message never echoes a long value whole.
+// cut is s for a message to quote (Quoted), its first 40 characters
+// and … when it goes on: a message never echoes a long value whole.
 func cut(s string) string {
 	i, n := 0, 0
 	for i < len(s) && n < 40 {
@@ -51,13 +53,10 @@ func cut(s string) string {
 		n++
 	}
 	if i < len(s) {
-		return strconv.Quote(s[:i]) + "…"
+		return Quoted(s[:i]) + "…"
 	}
-	return strconv.Quote(s)
+	return Quoted(s)
 }
-
-// oneObject says why a file is refused when it holds more than one thing.
-const oneObject = ": a promo code file holds one object"
 
 // ParseFile reads a JSON or YAML object of API field names (spec 2.3): one
 // object, nothing after it. Keys the API does not know are refused, so
@@ -67,7 +66,7 @@ const oneObject = ": a promo code file holds one object"
 func ParseFile(data []byte, loc *time.Location) (File, error) {
 	var out File
 	if len(bytes.TrimSpace(data)) == 0 {
-		return out, errors.New("the file is empty")
+		return out, i18n.NewError(0, "promofile.empty")
 	}
 	doc, err := oneDocument(data)
 	if err != nil {
@@ -75,10 +74,10 @@ func ParseFile(data []byte, loc *time.Location) (File, error) {
 	}
 	var m map[string]any
 	if err := doc.Decode(&m); err != nil {
-		return out, fmt.Errorf("not a JSON or YAML object: %s", yamlMessage(err))
+		return out, notObject(err)
 	}
 	if m == nil {
-		return out, errors.New("not a JSON or YAML object")
+		return out, notObject(nil)
 	}
 	// YAML types unquoted scalars, losing what the user wrote: a code
 	// 0012345 becomes the octal number 5349, a date 2026-12-01 UTC midnight.
@@ -106,15 +105,15 @@ func ParseFile(data []byte, loc *time.Location) (File, error) {
 			continue
 		}
 		if _, known := Lookup(k); !known && k != "site_id" {
-			return out, fmt.Errorf("unknown field %s", cut(k))
+			return out, i18n.NewError(0, "promofile.unknown_field", "Field", cut(k))
 		}
 		if text, ok := v.(string); ok && utf8.RuneCountInString(text) > maxFileValue {
-			return out, &FieldError{k, fmt.Errorf("a value longer than %d characters: %s", maxFileValue, cut(text))}
+			return out, &FieldError{k, i18n.NewError(0, "promofile.value_long", "Max", maxFileValue, "Value", cut(text))}
 		}
 		if k == "site_id" {
 			var id int64
 			if id, err = toInt(v); err == nil && id < 1 {
-				err = fmt.Errorf("must be a positive integer, got %d", id)
+				err = i18n.NewError(0, "value.positive_integer", "N", id)
 			}
 			out.SiteID = &id
 		} else if f, ok := Lookup(k); ok && f.Writable {
@@ -123,7 +122,7 @@ func ParseFile(data []byte, loc *time.Location) (File, error) {
 			}
 			err = f.SetFile(c, v, loc)
 		} else {
-			return out, fmt.Errorf("unknown field %s", cut(k))
+			return out, i18n.NewError(0, "promofile.unknown_field", "Field", cut(k))
 		}
 		if err != nil {
 			return out, &FieldError{k, err}
@@ -145,16 +144,16 @@ func oneDocument(data []byte) (*yaml.Node, error) {
 	var doc yaml.Node
 	if err := dec.Decode(&doc); err != nil {
 		if err == io.EOF { // only comments
-			return nil, errors.New("not a JSON or YAML object")
+			return nil, notObject(nil)
 		}
-		return nil, fmt.Errorf("not a JSON or YAML object: %s", yamlMessage(err))
+		return nil, notObject(err)
 	}
 	var next yaml.Node
 	switch err := dec.Decode(&next); {
 	case err == io.EOF:
 		return &doc, nil
 	case err == nil:
-		return nil, errors.New("more than one YAML document" + oneObject)
+		return nil, i18n.NewError(0, "promofile.documents")
 	}
 	return nil, afterJSON(data)
 }
@@ -166,15 +165,24 @@ func afterJSON(data []byte) error {
 	dec := json.NewDecoder(bytes.NewReader(data))
 	var first json.RawMessage
 	if dec.Decode(&first) != nil {
-		return errors.New("unexpected text after the object" + oneObject)
+		return i18n.NewError(0, "promofile.after_object")
 	}
 	end := int(dec.InputOffset())
 	rest := bytes.TrimLeft(data[end:], " \t\r\n")
 	if len(rest) > 0 && rest[0] == '{' {
-		return errors.New("more than one object" + oneObject)
+		return i18n.NewError(0, "promofile.objects")
 	}
 	line := 1 + bytes.Count(data[:len(data)-len(rest)], []byte("\n"))
-	return fmt.Errorf("unexpected text after the object on line %d%s", line, oneObject)
+	return i18n.NewError(0, "promofile.after_object_line", "Line", line)
+}
+
+// notObject refuses a file that is not one object; err is the YAML
+// parser's, whose first line says where (nil for none).
+func notObject(err error) error {
+	if err == nil {
+		return i18n.NewError(0, "promofile.not_object")
+	}
+	return i18n.NewError(0, "promofile.not_object_parser", "Detail", yamlMessage(err))
 }
 
 // yamlMessage is the first line of a YAML error; for a type error, the
@@ -201,7 +209,7 @@ func toString(v any) (string, error) {
 	case int, int64, uint64, float64:
 		return fmt.Sprint(x), nil
 	}
-	return "", fmt.Errorf("want a string, got %T", v)
+	return "", i18n.NewError(0, "value.want_text", "Type", fmt.Sprintf("%T", v))
 }
 
 func toBool(v any) (bool, error) {
@@ -217,7 +225,7 @@ func toBool(v any) (bool, error) {
 			return b, nil
 		}
 	}
-	return false, fmt.Errorf("want true or false, got %v", v)
+	return false, notValue("value.not_bool", v)
 }
 
 func toInt(v any) (int64, error) {
@@ -239,7 +247,7 @@ func toInt(v any) (int64, error) {
 			return n, nil
 		}
 	}
-	return 0, fmt.Errorf("want a whole number, got %v", v)
+	return 0, notValue("value.not_whole", v)
 }
 
 // toAmount reads an amount by the rule of ParseAmount: a number is checked
@@ -257,7 +265,7 @@ func toAmount(v any) (float64, error) {
 	case string:
 		return ParseAmount(x)
 	}
-	return 0, fmt.Errorf("want a number, got %v", v)
+	return 0, notValue("value.want_number", v)
 }
 
 // toTime reads a date field with parse (ParseStart or ParseEnd).
@@ -268,5 +276,15 @@ func toTime(v any, loc *time.Location, parse func(string, *time.Location) (time.
 	case string:
 		return parse(x, loc)
 	}
-	return time.Time{}, fmt.Errorf("want a date, got %v", v)
+	return time.Time{}, notValue("value.want_date", v)
+}
+
+// notValue refuses v, a file's value, with the message id: a string is
+// quoted in the message (id), anything else, such as a number, is not
+// (id_value).
+func notValue(id string, v any) error {
+	if s, ok := v.(string); ok {
+		return i18n.NewError(0, id, "Value", Quoted(s))
+	}
+	return i18n.NewError(0, id+"_value", "Value", fmt.Sprint(v))
 }

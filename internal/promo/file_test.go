@@ -5,6 +5,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/promoctl/promoctl/internal/i18n"
 )
 
 func TestParseFileJSONAndYAML(t *testing.T) {
@@ -212,7 +214,7 @@ func TestParseFileErrors(t *testing.T) {
 		{"truncated JSON", `{"code": "AB"`, "", "not a JSON or YAML object: yaml: line 1: did not find expected ',' or '}'"},
 		{"unknown field", `{"code": "AB", "codee": "CD"}`, "", `unknown field "codee"`},
 		{"camel case field", `{"isEnabled": true}`, "", `unknown field "isEnabled"`},
-		{"enabled not a bool", `{"is_enabled": "maybe"}`, "is_enabled", "want true or false, got maybe"},
+		{"enabled not a bool", `{"is_enabled": "maybe"}`, "is_enabled", `want true or false, got "maybe"`},
 		{"enabled 2", `{"is_enabled": 2}`, "is_enabled", "want true or false, got 2"},
 		{"percent a list", `{"bonus_amount_is_in_percentages": [true]}`, "bonus_amount_is_in_percentages", "want true or false"},
 		{"amount a word", `{"bonus_amount": "ten"}`, "bonus_amount", `"ten" is not an amount: use digits with at most 2 decimals`},
@@ -225,9 +227,9 @@ func TestParseFileErrors(t *testing.T) {
 		{"only a comment", "# nothing\n", "", "not a JSON or YAML object"},
 		{"amount an object", "bonus_amount: {value: 1}", "bonus_amount", "want a number"},
 		{"quantity a fraction", `{"quantity_limit": 1.5}`, "quantity_limit", "want a whole number, got 1.5"},
-		{"quantity a word", `{"quantity_limit": "many"}`, "quantity_limit", "want a whole number, got many"},
+		{"quantity a word", `{"quantity_limit": "many"}`, "quantity_limit", `want a whole number, got "many"`},
 		{"site id zero", `{"site_id": 0}`, "site_id", "must be a positive integer, got 0"},
-		{"site id a word", `{"site_id": "main"}`, "site_id", "want a whole number, got main"},
+		{"site id a word", `{"site_id": "main"}`, "site_id", `want a whole number, got "main"`},
 		{"bonus type unknown", `{"bonus_type": 4}`, "bonus_type", `unknown bonus type "4"`},
 		{"bonus type a bool", `{"bonus_type": true}`, "bonus_type", "want a string"},
 		{"code a list", `{"code": ["AB"]}`, "code", "want a string"},
@@ -307,12 +309,37 @@ func TestParseFileFlagsWin(t *testing.T) {
 func TestParseFileEchoesValuesShort(t *testing.T) {
 	long := strings.Repeat("9", 600_000)
 	for _, c := range []struct{ file, want string }{
-		{`{"d_off":"` + long + `"}`, `d_off: a value longer than 100 characters: "9999999999999999999999999999999999999999"…`},
-		{`{"` + strings.Repeat("k", 1000) + `":1}`, `unknown field "kkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkk"…`},
+		{`{"d_off":"` + long + `"}`, `d_off: a value longer than 100 characters: "9999999999999999999999999999999999999999…"`},
+		{`{"` + strings.Repeat("k", 1000) + `":1}`, `unknown field "kkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkk…"`},
 	} {
 		_, err := ParseFile([]byte(c.file), time.UTC)
 		if err == nil || err.Error() != c.want {
 			t.Errorf("error %.200v, want %s", err, c.want)
+		}
+	}
+}
+
+// A file's errors are catalog messages: said in Russian with «ёлочки»,
+// the field's name kept as the API spells it.
+func TestParseFileErrorsInRussian(t *testing.T) {
+	t.Parallel()
+	ru := i18n.New(i18n.Russian)
+	for _, c := range []struct{ file, want string }{
+		{``, "файл пуст"},
+		{`{"is_enabled": "может"}`, "is_enabled: нужно true или false (да или нет), а указано «может»"},
+		{`{"quantity_limit": "2,5"}`, "quantity_limit: нужно целое число, а указано «2,5»"},
+		{`{"Discount": 5}`, "неизвестное поле «Discount»"},
+		{`{"d_off": "завтра"}`, "d_off: не удалось прочитать дату «завтра»: укажите её как 31.12.2026, 31.12.2026 10:00, 2026-12-01, 2026-12-01T10:00 или по RFC 3339, например 2026-12-01T10:00:00+03:00"},
+		{"{\"code\": \"A\"}\n{\"code\": \"B\"}", "в файле больше одного объекта, а в файле промокода должен быть один"},
+		{`{"d_on": ""}`, "d_on: дата не указана"},
+	} {
+		_, err := ParseFile([]byte(c.file), time.UTC)
+		if err == nil {
+			t.Errorf("ParseFile(%q) = nil error, want %s", c.file, c.want)
+			continue
+		}
+		if got := ru.ErrorText(err); got != c.want {
+			t.Errorf("ParseFile(%q) in Russian = %q, want %q", c.file, got, c.want)
 		}
 	}
 }

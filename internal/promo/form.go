@@ -50,7 +50,7 @@ func formOwn(name string) bool {
 // the form so, with no code of the form's.
 func MoreFields() []Field {
 	var out []Field
-	for _, f := range registry {
+	for _, f := range registry() {
 		if f.Writable && f.Label != "" && !formOwn(f.Name) {
 			out = append(out, f)
 		}

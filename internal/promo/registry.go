@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/promoctl/promoctl/internal/i18n"
@@ -42,16 +43,17 @@ func setter[T any](set func(*Changes, T)) func(*Changes, any) error {
 
 // Registry is every field of a promo code, in the order of the API's
 // list items: a copy of the table, the caller's to keep.
-func Registry() []Field { return append([]Field(nil), registry...) }
+func Registry() []Field { return append([]Field(nil), registry()...) }
 
 // registry is the table Registry copies. It is never written: a fixed
-// table, like the rules, kept once so that the per-row readers of large
-// files (Lookup, Fields.Value) look fields up without building it.
-var registry = withAccess(spec.Rows())
+// table, like the rules, built once, on first use (not before main, where
+// every command, --version included, would pay for it:
+// docs/performance.md), so that the per-row readers of large files
+// (Lookup, Fields.Value) look fields up without building it.
+var registry = sync.OnceValue(func() []Field { return withAccess(spec.Rows()) })
 
 // withAccess gives each row of table its accessors of the typed structs
-// (accessOf, generated in fields_gen.go), once, when the package is
-// loaded.
+// (accessOf, generated in fields_gen.go).
 func withAccess(rows []spec.Field) []Field {
 	table := make([]Field, len(rows))
 	for i, r := range rows {
@@ -62,9 +64,9 @@ func withAccess(rows []spec.Field) []Field {
 
 // Lookup is the field of Registry named name (the API's name).
 func Lookup(name string) (Field, bool) {
-	for i := range registry {
-		if registry[i].Name == name {
-			return registry[i], true
+	for _, f := range registry() {
+		if f.Name == name {
+			return f, true
 		}
 	}
 	return Field{}, false
@@ -74,9 +76,9 @@ func Lookup(name string) (Field, bool) {
 // its order.
 func FieldNames(keep func(Field) bool) []string {
 	var out []string
-	for i := range registry {
-		if keep(registry[i]) {
-			out = append(out, registry[i].Name)
+	for _, f := range registry() {
+		if keep(f) {
+			out = append(out, f.Name)
 		}
 	}
 	return out
@@ -196,7 +198,7 @@ func (r Field) Typed() bool {
 // names is the Names of the writable fields, each named by name.
 func names(name func(Field) string) Names {
 	var n Names
-	for _, f := range registry {
+	for _, f := range registry() {
 		if f.access.name != nil {
 			*f.access.name(&n) = name(f)
 		}

@@ -1,8 +1,6 @@
 package promo
 
 import (
-	"fmt"
-	"strings"
 	"time"
 )
 
@@ -51,26 +49,4 @@ func (f StatusFields) StatusAt(now time.Time) Status {
 		return StatusScheduled
 	}
 	return StatusActive
-}
-
-// ParseStatuses reads a comma-separated list of statuses, such as
-// "expired,used-up", as --status takes it.
-func ParseStatuses(s string) ([]Status, error) {
-	var out []Status
-	for _, part := range strings.Split(s, ",") {
-		st := Status(strings.ToLower(strings.TrimSpace(part)))
-		known := false
-		for _, k := range Statuses() {
-			known = known || st == k
-		}
-		if !known {
-			names := make([]string, 0, len(Statuses()))
-			for _, k := range Statuses() {
-				names = append(names, string(k))
-			}
-			return nil, fmt.Errorf("unknown status %q: use %s", strings.TrimSpace(part), strings.Join(names, ", "))
-		}
-		out = append(out, st)
-	}
-	return out, nil
 }

@@ -40,14 +40,3 @@ func TestStatusRules(t *testing.T) {
 		}
 	}
 }
-
-func TestParseStatuses(t *testing.T) {
-	t.Parallel()
-	got, err := ParseStatuses(" Expired ,used-up")
-	if err != nil || len(got) != 2 || got[0] != StatusExpired || got[1] != StatusUsedUp {
-		t.Errorf("ParseStatuses = %v, %v; want [expired used-up]", got, err)
-	}
-	if _, err := ParseStatuses("expired,live"); err == nil || err.Error() != `unknown status "live": use disabled, expired, used-up, scheduled, active` {
-		t.Errorf("ParseStatuses(live) error = %v", err)
-	}
-}

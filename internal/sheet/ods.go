@@ -41,7 +41,7 @@ func readODS(ctx context.Context, p *pkg, o Options, row Row) error {
 			return damaged(place{part: "mimetype"}, "mimetype", err)
 		}
 		if got := strings.TrimSpace(string(b)); got != odsMimetype && got != odsMimetype+"-template" {
-			return refuse(place{}, "workbook.not_spreadsheet", "Type", strconv.Quote(clip(got)))
+			return refuse(place{}, "workbook.not_spreadsheet", "Type", quoted(clip(got)))
 		}
 	}
 	if p.has("META-INF/manifest.xml") {
@@ -290,7 +290,7 @@ func (r *odsReader) startCell(e xml.StartElement) error {
 		v, _ := attrNS(e, nsOffice, a)
 		x, err := strconv.ParseFloat(strings.TrimSpace(v), 64)
 		if err != nil || math.IsInf(x, 0) || math.IsNaN(x) {
-			return refuse(r.where(), "workbook.bad_number", "Value", strconv.Quote(clip(v)))
+			return refuse(r.where(), "workbook.bad_number", "Value", quoted(clip(v)))
 		}
 		r.cell.Text, r.cell.Num = strconv.FormatFloat(x, 'f', -1, 64), x
 		return nil
@@ -310,13 +310,13 @@ func (r *odsReader) startCell(e xml.StartElement) error {
 		case "false", "0":
 			r.cell.Kind, r.cell.Text = Bool, "FALSE"
 		default:
-			return refuse(r.where(), "workbook.bad_bool", "Value", strconv.Quote(clip(v)))
+			return refuse(r.where(), "workbook.bad_bool", "Value", quoted(clip(v)))
 		}
 	case "date":
 		v, _ := attrNS(e, nsOffice, "date-value")
 		t, ok := parseISO(v)
 		if !ok {
-			return refuse(r.where(), "workbook.bad_date", "Value", strconv.Quote(clip(v)))
+			return refuse(r.where(), "workbook.bad_date", "Value", quoted(clip(v)))
 		}
 		r.cell.Kind, r.cell.Text = Date, wallClock(t)
 	case "string":
@@ -327,7 +327,7 @@ func (r *odsReader) startCell(e xml.StartElement) error {
 	case "", "time":
 		// text (a time of day is read as it is shown)
 	default:
-		return refuse(r.where(), "workbook.bad_type", "Type", strconv.Quote(clip(typ)))
+		return refuse(r.where(), "workbook.bad_type", "Type", quoted(clip(typ)))
 	}
 	return nil
 }

@@ -4,6 +4,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/promoctl/promoctl/internal/i18n"
 )
 
 func odsCell(attrs, text string) string {
@@ -66,5 +68,29 @@ func TestODSRefusals(t *testing.T) {
 	}
 	if got, err := read(t, archive(t, testPart{name: "mimetype", data: odsMimetype, store: true}, testPart{name: "content.xml", data: twoTables}), Options{Sheet: "Codes"}); err != nil || !slices.Equal(got, []string{"1: A=code"}) {
 		t.Errorf("--sheet Codes: %q, %v", got, err)
+	}
+}
+
+// A refusal is a catalog message: in Russian, the names and values it
+// echoes stand in «ёлочки», and nothing of it is English.
+func TestRefusalsInRussian(t *testing.T) {
+	ru := i18n.New(i18n.Russian)
+	for name, c := range map[string]struct {
+		data []byte
+		o    Options
+		want string
+	}{
+		"no such table": {odsFile(t, ""), Options{Sheet: "нет"}, "в книге нет листа «нет»: в ней есть «Codes»"},
+		"not a zip":     {[]byte("x"), Options{}, "не книга или повреждённая книга: в файле нет оглавления ZIP-архива"},
+		"a bad number": {odsFile(t, `<table:table-row>`+odsCell(`office:value-type="float" office:value="много"`, "X")+`</table:table-row>`), Options{},
+			"лист «Codes», ячейка A1: в числовой ячейке «много», а это не число: файл повреждён"},
+	} {
+		t.Run(name, func(t *testing.T) {
+			_, err := read(t, c.data, c.o)
+			refusal(t, err)
+			if got := ru.ErrorText(err); got != c.want {
+				t.Errorf("error in Russian:\n%s\nwant:\n%s", got, c.want)
+			}
+		})
 	}
 }

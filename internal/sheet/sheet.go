@@ -321,21 +321,29 @@ func CellName(col, row int) string {
 	return string(b) + strconv.Itoa(row)
 }
 
+// quoted is s as a message echoes it between the quotes of its language
+// ("…" or «…»): a control character, or a byte that is not UTF-8, written
+// as Go escapes it (\n, \x00), so that the echo shows what is there.
+func quoted(s string) string {
+	q := strconv.Quote(s)
+	return q[1 : len(q)-1]
+}
+
 // sheetNames is a few of names, quoted, for a message: at most five, and
 // how many more.
 func sheetNames(names []string) i18n.Message {
 	const most = 5
-	q := make([]string, 0, most)
+	q := make(i18n.Messages, 0, most)
 	for i, n := range names {
 		if i == most {
 			break
 		}
-		q = append(q, strconv.Quote(n))
+		q = append(q, i18n.M("workbook.sheet_name", "Name", quoted(n)))
 	}
 	if len(names) > most {
-		return i18n.C("workbook.names_more", len(names)-most, "Names", strings.Join(q, ", "))
+		return i18n.C("workbook.names_more", len(names)-most, "Names", q)
 	}
-	return i18n.M("workbook.names", "Names", strings.Join(q, ", "))
+	return i18n.M("workbook.names", "Names", q)
 }
 
 // noSheet refuses a --sheet the workbook does not have.

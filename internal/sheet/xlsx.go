@@ -505,7 +505,7 @@ func (r *sheetReader) startRow(e xml.StartElement) error {
 	if v, ok := attr(e, "r"); ok {
 		n, err := strconv.Atoi(v)
 		if err != nil || n < 1 || n > 1<<20 {
-			return refuse(place{sheet: r.name, row: next}, "workbook.bad_row_number", "Value", strconv.Quote(v))
+			return refuse(place{sheet: r.name, row: next}, "workbook.bad_row_number", "Value", quoted(v))
 		}
 		if n <= r.rowNum {
 			return refuse(place{sheet: r.name, row: n}, "workbook.row_order", "Prev", r.rowNum)
@@ -528,7 +528,7 @@ func (r *sheetReader) startCell(e xml.StartElement) error {
 	if ref, ok := attr(e, "r"); ok {
 		c, row, ok := parseRef(ref)
 		if !ok || (row != 0 && row != r.rowNum) {
-			return refuse(place{sheet: r.name, row: r.rowNum}, "workbook.bad_ref", "Ref", strconv.Quote(ref))
+			return refuse(place{sheet: r.name, row: r.rowNum}, "workbook.bad_ref", "Ref", quoted(ref))
 		}
 		if c <= r.col {
 			return refuse(r.at(c), "workbook.cell_order")
@@ -536,7 +536,7 @@ func (r *sheetReader) startCell(e xml.StartElement) error {
 		col = c
 	}
 	if col > 1<<14 {
-		return refuse(place{sheet: r.name, row: r.rowNum}, "workbook.bad_ref", "Ref", strconv.Quote(CellName(col, r.rowNum)))
+		return refuse(place{sheet: r.name, row: r.rowNum}, "workbook.bad_ref", "Ref", quoted(CellName(col, r.rowNum)))
 	}
 	r.col = col
 	r.typ, _ = attr(e, "t")
@@ -583,7 +583,7 @@ func (r *sheetReader) endCell() error {
 		}
 		x, err := strconv.ParseFloat(strings.TrimSpace(v), 64)
 		if err != nil || math.IsInf(x, 0) || math.IsNaN(x) {
-			return refuse(at, "workbook.bad_number", "Value", strconv.Quote(clip(v)))
+			return refuse(at, "workbook.bad_number", "Value", quoted(clip(v)))
 		}
 		c.Kind, c.Text, c.Num = Number, v, x
 		switch r.format() {
@@ -600,7 +600,7 @@ func (r *sheetReader) endCell() error {
 		}
 		i, err := strconv.Atoi(strings.TrimSpace(v))
 		if err != nil || i < 0 || i >= r.sst.len() {
-			return refuse(at, "workbook.bad_string_index", "Index", strconv.Quote(clip(v)), "Count", r.sst.len())
+			return refuse(at, "workbook.bad_string_index", "Index", quoted(clip(v)), "Count", r.sst.len())
 		}
 		c.Text = r.sst.at(i)
 	case "str":
@@ -616,7 +616,7 @@ func (r *sheetReader) endCell() error {
 		case "0", "false":
 			c.Kind, c.Text = Bool, "FALSE"
 		default:
-			return refuse(at, "workbook.bad_bool", "Value", strconv.Quote(clip(v)))
+			return refuse(at, "workbook.bad_bool", "Value", quoted(clip(v)))
 		}
 	case "e":
 		return refuse(at, "workbook.error_value", "Value", clip(v))
@@ -626,11 +626,11 @@ func (r *sheetReader) endCell() error {
 		}
 		t, ok := parseISO(v)
 		if !ok {
-			return refuse(at, "workbook.bad_date", "Value", strconv.Quote(clip(v)))
+			return refuse(at, "workbook.bad_date", "Value", quoted(clip(v)))
 		}
 		c.Kind, c.Text = Date, wallClock(t)
 	default:
-		return refuse(at, "workbook.bad_type", "Type", strconv.Quote(clip(r.typ)))
+		return refuse(at, "workbook.bad_type", "Type", quoted(clip(r.typ)))
 	}
 	if c.Kind == Text && c.Text == "" {
 		return nil

@@ -78,7 +78,7 @@ func checkEnd(r io.ReaderAt, size int64, lim Limits) error {
 		}
 	}
 	if at < 0 {
-		return refuse(place{}, "workbook.not_zip", "Err", "no end of central directory record")
+		return refuse(place{}, "workbook.not_zip_end")
 	}
 	end := buf[at:]
 	entries := uint64(binary.LittleEndian.Uint16(end[10:]))
@@ -90,10 +90,10 @@ func checkEnd(r io.ReaderAt, size int64, lim Limits) error {
 			var z [56]byte
 			off := int64(binary.LittleEndian.Uint64(l[8:]))
 			if off < 0 || off > size-56 {
-				return refuse(place{}, "workbook.not_zip", "Err", "bad zip64 end record")
+				return refuse(place{}, "workbook.not_zip_64")
 			}
 			if _, err := r.ReadAt(z[:], off); err != nil || binary.LittleEndian.Uint32(z[:]) != 0x06064b50 {
-				return refuse(place{}, "workbook.not_zip", "Err", "bad zip64 end record")
+				return refuse(place{}, "workbook.not_zip_64")
 			}
 			entries = binary.LittleEndian.Uint64(z[32:])
 			dirSize = binary.LittleEndian.Uint64(z[40:])

@@ -3,10 +3,10 @@ package sheetpdf
 import (
 	"errors"
 
-	"rsc.io/qr/coding"
+	"github.com/promoctl/promoctl/internal/sheetpdf/qrcoding"
 )
 
-// A QR code is drawn from rsc.io/qr/coding's bitmap (about 13 µs a code,
+// A QR code is drawn from qrcoding's bitmap (rsc.io/qr/coding; about 13 µs a code,
 // against 1.3 ms for boombuler/barcode, whose mask choice is slow: see
 // docs/performance.md). Its Encode leaves the mask at 0 ("TODO: Pick
 // appropriate mask"); qrEncoder picks, as the standard says, the mask of
@@ -17,28 +17,28 @@ import (
 // with a mask) it has made: a sheet's codes are mostly of one version,
 // and a plan costs more to make than a code.
 type qrEncoder struct {
-	plans map[coding.Version]*[8]*coding.Plan
+	plans map[qrcoding.Version]*[8]*qrcoding.Plan
 	grid  []bool // penalty's, reused
 }
 
 // encode is text as a QR code with error correction M (15 % of it may be
 // lost).
-func (q *qrEncoder) encode(text string) (*coding.Code, error) {
+func (q *qrEncoder) encode(text string) (*qrcoding.Code, error) {
 	enc := qrEncoding(text)
-	v := coding.Version(coding.MinVersion)
-	for enc.Bits(v) > v.DataBytes(coding.M)*8 {
-		if v++; v > coding.MaxVersion {
+	v := qrcoding.Version(qrcoding.MinVersion)
+	for enc.Bits(v) > v.DataBytes(qrcoding.M)*8 {
+		if v++; v > qrcoding.MaxVersion {
 			return nil, errors.New("text too long for a QR code")
 		}
 	}
 	if q.plans == nil {
-		q.plans = map[coding.Version]*[8]*coding.Plan{}
+		q.plans = map[qrcoding.Version]*[8]*qrcoding.Plan{}
 	}
 	plans := q.plans[v]
 	if plans == nil {
-		plans = new([8]*coding.Plan)
-		for m := range coding.Mask(8) {
-			p, err := coding.NewPlan(v, coding.M, m)
+		plans = new([8]*qrcoding.Plan)
+		for m := range qrcoding.Mask(8) {
+			p, err := qrcoding.NewPlan(v, qrcoding.M, m)
 			if err != nil {
 				return nil, err
 			}
@@ -46,7 +46,7 @@ func (q *qrEncoder) encode(text string) (*coding.Code, error) {
 		}
 		q.plans[v] = plans
 	}
-	var best *coding.Code
+	var best *qrcoding.Code
 	bestPenalty := -1
 	for _, p := range plans {
 		c, err := p.Encode(enc)
@@ -62,21 +62,21 @@ func (q *qrEncoder) encode(text string) (*coding.Code, error) {
 
 // qrEncoding is the smallest of QR's encodings that holds text: digits,
 // the alphanumeric set (upper case, digits, space and $%*+-./:), or bytes.
-func qrEncoding(text string) coding.Encoding {
+func qrEncoding(text string) qrcoding.Encoding {
 	switch {
-	case coding.Num(text).Check() == nil:
-		return coding.Num(text)
-	case coding.Alpha(text).Check() == nil:
-		return coding.Alpha(text)
+	case qrcoding.Num(text).Check() == nil:
+		return qrcoding.Num(text)
+	case qrcoding.Alpha(text).Check() == nil:
+		return qrcoding.Alpha(text)
 	}
-	return coding.String(text)
+	return qrcoding.String(text)
 }
 
 // penalty scores a masked code by the four rules of ISO/IEC 18004
 // (7.8.3): runs of five or more modules of one colour in a row or column,
 // 2×2 blocks of one colour, the 1:1:3:1:1 pattern of a finder beside four
 // light modules, and a dark share far from half.
-func (q *qrEncoder) penalty(c *coding.Code) int {
+func (q *qrEncoder) penalty(c *qrcoding.Code) int {
 	n := c.Size
 	if cap(q.grid) < n*n {
 		q.grid = make([]bool, n*n)

@@ -5,7 +5,7 @@ import (
 	"strings"
 	"testing"
 
-	"rsc.io/qr/coding"
+	"github.com/promoctl/promoctl/internal/sheetpdf/qrcoding"
 )
 
 // TestQRMaskOfLeastPenalty: of the eight masked codes of a text, encode
@@ -23,8 +23,8 @@ func TestQRMaskOfLeastPenalty(t *testing.T) {
 		}
 		gotPen := q.penalty(got)
 		least, mask := -1, -1
-		for m := range coding.Mask(8) {
-			var v coding.Version
+		for m := range qrcoding.Mask(8) {
+			var v qrcoding.Version
 			for v = 1; v <= 40; v++ {
 				if q.plans[v] != nil {
 					break
