@@ -180,7 +180,7 @@ func openApplyFile(name string, stdin io.Reader) (r io.ReadSeeker, close func(),
 		}
 		if st, err := fh.Stat(); err == nil && st.Size() > maxApplyFile {
 			fh.Close()
-			return nil, nil, cmdutil.Usagef("--file %s is larger than %d MiB", name, maxApplyFile>>20)
+			return nil, nil, i18n.NewError(cmdutil.ExitUsage, "apply.file_too_large", "Path", name, "MiB", maxApplyFile>>20)
 		}
 		return fh, func() { fh.Close() }, nil
 	}
@@ -201,7 +201,7 @@ func (opts *promoApplyOptions) validate(fs *pflag.FlagSet, prune, disable bool) 
 		return i18n.NewError(cmdutil.ExitUsage, "apply.prune_and_disable")
 	}
 	if fs.Changed("concurrency") && (opts.Concurrency < 1 || opts.Concurrency > maxConcurrency) {
-		return cmdutil.Usagef("--concurrency must be 1 to %d, got %d", maxConcurrency, opts.Concurrency)
+		return concurrencyError(opts.Concurrency)
 	}
 	return opts.readColumns()
 }
@@ -237,7 +237,7 @@ func (opts *promoApplyOptions) complete(cmd *cobra.Command, f *cmdutil.Factory, 
 		return err
 	}
 	opts.Session, opts.jobEnv, opts.SiteID = sess, newJobEnv(f), sess.Settings.SiteID
-	opts.Stdin = cmdutil.StdinReader(cmd.Context(), f.IO, "Paste the promo codes (CSV, JSON or YAML), then press Ctrl-D", false)
+	opts.Stdin = cmdutil.StdinReader(cmd.Context(), f.IO, sess.Msg.Say(i18n.M("apply.paste_hint")), false)
 	opts.Prompter, opts.Getenv = cmdutil.PromptAs[cmdutil.Prompter](f), f.Env.Getenv
 	return nil
 }
@@ -366,7 +366,7 @@ func (opts *promoApplyOptions) makePlan(ctx context.Context, b *bulkJob, name st
 	}
 	list, err := api.DecodePromos(raw)
 	if err != nil {
-		return plan.Plan{}, fmt.Errorf("list promo codes of site %d: %w", site, err)
+		return plan.Plan{}, listError(site, err)
 	}
 	b.Known = make(map[int64]bool, len(list))
 	for _, p := range list {
@@ -619,20 +619,13 @@ func (opts *promoApplyOptions) listApplyFailures(j *bulk.Journal) {
 		if n > maxFailuresShown {
 			continue
 		}
-		why := it.Reason
-		switch {
-		case it.State == bulk.StateSent || it.State == bulk.StateUnknown:
-			why = "the outcome is unknown: " + why
-		case why == "":
-			why = "not sent"
-		}
-		what := it.Code
+		what := termsafe.String(it.Code)
 		if it.ID != 0 {
-			what = fmt.Sprintf("%s (%d)", it.Code, it.ID)
+			what = selected{ID: it.ID, Code: it.Code}.Name(opts.Msg)
 		}
-		fmt.Fprintf(opts.IO.ErrOut, "promoctl: %s\n", opts.Msg.T("rest.apply.failed", "Action", opts.Msg.T("word."+string(it.Action)), "What", what, "Why", opts.Warnings.Clean(opts.Warnings.Say(why))))
+		sayLine(opts.Session, i18n.M("rest.apply.failed", "Action", i18n.M("word."+string(it.Action)), "What", what, "Why", failureWhy(opts.Session, it)))
 	}
 	if n > maxFailuresShown {
-		fmt.Fprintf(opts.IO.ErrOut, "promoctl: %s\n", opts.Msg.N("rest.apply.more_failed", n-maxFailuresShown))
+		sayLine(opts.Session, i18n.C("rest.apply.more_failed", n-maxFailuresShown))
 	}
 }

@@ -45,9 +45,10 @@ func newApplyEnv(t *testing.T, format format.Format, content string) (*cmdtest.V
 	e := cmdtest.NewVerbEnv(t, false, format)
 	s := &applySite{t: t, nextID: 5000, recs: map[int64]*applyRec{}}
 	on, off := "2026-06-01T00:00:00.000Z", "2026-08-31T20:59:59.000Z"
-	s.add(applyRec{ID: 1001, Fields: promo.Fields{Code: "WELCOME10", IsEnabled: true, BonusType: 2, BonusAmount: 10, BonusAmountIsInPercentages: true, PersonalLimitIsEnabled: true}})
+	once := true
+	s.add(applyRec{ID: 1001, Fields: promo.Fields{Code: "WELCOME10", IsEnabled: true, BonusType: 2, BonusAmount: 10, BonusAmountIsInPercentages: true, PersonalLimitIsEnabled: &once}})
 	s.add(applyRec{ID: 1002, Fields: promo.Fields{Code: "SUMMER25", IsEnabled: true, BonusType: 2, BonusAmount: 25, BonusAmountIsInPercentages: true,
-		TimeLimitIsEnabled: true, DOn: &on, DOff: &off, QuantityLimitIsEnabled: true, QuantityLimit: 100, PersonalLimitIsEnabled: true}})
+		TimeLimitIsEnabled: true, DOn: &on, DOff: &off, QuantityLimitIsEnabled: true, QuantityLimit: 100, PersonalLimitIsEnabled: &once}})
 	s.add(applyRec{ID: 1003, Fields: promo.Fields{Code: "OLD1", IsEnabled: true, BonusType: 3, BonusAmount: 300}})
 	e.API.HandleFunc("GET /v1/promo", s.list)
 	e.API.HandleFunc("POST /v1/promo", s.create)
@@ -98,6 +99,9 @@ func (s *stubConfirm) Confirm(_ context.Context, title, _ string, _ bool) (bool,
 func (s *applySite) add(r applyRec) {
 	if r.Site == 0 {
 		r.Site = 1
+	}
+	if r.PersonalLimitIsEnabled == nil { // the record the server reads has it
+		r.PersonalLimitIsEnabled = new(bool)
 	}
 	s.recs[r.ID] = &r
 	s.order = append(s.order, r.ID)

@@ -94,8 +94,6 @@ func (e jobEnv) newThrottle() *bulk.Throttle {
 // newBar is a progress bar on stderr, in the run's language.
 func newBar(s *cmdutil.Session) *progress.Bar {
 	b := progress.NewBar(s.IO.ErrOut, 0)
-	if s.Msg.Russian() {
-		b.Words = progress.BarWords{PerSecond: s.Msg.T("progress.per_second"), Left: s.Msg.T("progress.left"), Duration: s.Msg.Duration}
-	}
+	b.Words = progress.BarWords{PerSecond: s.Msg.T("progress.per_second"), Left: s.Msg.T("progress.left"), Duration: s.Msg.Duration}
 	return b
 }

@@ -2,12 +2,13 @@ package promocmd
 
 import (
 	"context"
-	"fmt"
+	"strconv"
 
 	"github.com/spf13/cobra"
 
 	"github.com/promoctl/promoctl/cmd/cmdutil"
 	"github.com/promoctl/promoctl/cmd/cmdutil/complete"
+	"github.com/promoctl/promoctl/internal/api"
 	"github.com/promoctl/promoctl/internal/i18n"
 	"github.com/promoctl/promoctl/internal/promo"
 	"github.com/promoctl/promoctl/internal/termsafe"
@@ -63,7 +64,7 @@ offers to edit the answers and try again. PROMOCTL_ACCESSIBLE=1 or
   promoctl promo create --site-id 11111 -f promo.yaml --dry-run
   promoctl promo create -i --amount 15`,
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			changes, fileSite, err := ff.input(cmd.Flags(), fileInput(cmd.Context(), f.IO), f.Location())
+			changes, fileSite, err := ff.input(cmd.Flags(), fileInput(cmd.Context(), f.IO, f.Msg), f.Location())
 			if err != nil {
 				return err
 			}
@@ -147,9 +148,9 @@ func createPromo(ctx context.Context, sess *cmdutil.Session, changes promo.Chang
 		code = body.Code
 	}
 	if p.ID != nil {
-		sess.Notef("Created promo code %s (id %d) on site %d.", code, *p.ID, site)
+		sess.NoteMsg(i18n.M("promo.create.created_id", "Code", code, "ID", int64(*p.ID), "Site", site))
 	} else {
-		sess.Notef("Created promo code %s on site %d.", code, site)
+		sess.NoteMsg(i18n.M("promo.create.created", "Code", code, "Site", site))
 	}
 	if p.IsEnabled {
 		return nil
@@ -157,9 +158,19 @@ func createPromo(ctx context.Context, sess *cmdutil.Session, changes promo.Chang
 	enable := enableCommand(sess, p.ID, site)
 	if changes.Enabled == nil {
 		// Nobody chose this: say it wherever stderr goes.
-		sess.Warn(fmt.Sprintf("promo code %s was created disabled (the API's default); enable it with: %s", code, enable))
+		sess.Warnings.WarnMsg(i18n.M("promo.create.created_disabled", "Code", code, "Command", enable))
 	} else {
-		sess.Notef("It is disabled: enable it with: %s", enable)
+		sess.NoteMsg(i18n.M("promo.create.disabled", "Command", enable))
 	}
 	return nil
+}
+
+// enableCommand is the command that enables a new promo code; without its
+// id (the server did not name it), it says where to find the id.
+func enableCommand(s *cmdutil.Session, id *api.Int, site int64) any {
+	if id == nil {
+		return i18n.M("promo.create.enable_find_id", "Command", hintLine(s, "promo", "update", "ID", "--enabled"),
+			"List", hintLine(s, "promo", "list", "--site-id", strconv.FormatInt(site, 10)))
+	}
+	return hintLine(s, "promo", "update", strconv.FormatInt(int64(*id), 10), "--enabled")
 }

@@ -2,7 +2,6 @@ package promocmd
 
 import (
 	"context"
-	"fmt"
 	"io"
 	"slices"
 	"strconv"
@@ -12,6 +11,7 @@ import (
 	"github.com/spf13/pflag"
 
 	"github.com/promoctl/promoctl/cmd/cmdutil"
+	"github.com/promoctl/promoctl/internal/i18n"
 	"github.com/promoctl/promoctl/internal/iostreams"
 	"github.com/promoctl/promoctl/internal/promo"
 	"github.com/promoctl/promoctl/internal/promo/spec"
@@ -86,7 +86,7 @@ func (ff *fieldFlags) value(fs *pflag.FlagSet, f promo.Field, c *promo.Changes, 
 	}
 	v, err := flagValue(f, *ff.text[name], loc)
 	if err != nil {
-		return cmdutil.Usagef("%s: %v", f.Flag, err)
+		return i18n.NewError(cmdutil.ExitUsage, "promo.flag.invalid", "Flag", f.Flag, "Err", err)
 	}
 	return f.SetValue(c, v)
 }
@@ -98,7 +98,7 @@ func (ff *fieldFlags) off(fs *pflag.FlagSet, reg []promo.Field, s promo.Field, c
 		return nil
 	}
 	if slices.ContainsFunc(reg, func(e promo.Field) bool { return e.Enables == s.Name && e.Named(*c) }) {
-		return cmdutil.Usagef("%s cannot be combined with %s", s.Flag, strings.Join(enablers(reg, s), " or "))
+		return i18n.NewError(cmdutil.ExitUsage, "promo.flag.conflict", "Flag", s.Flag, "Names", orList(enablers(reg, s)))
 	}
 	return s.SetValue(c, false)
 }
@@ -134,14 +134,23 @@ func flagValue(f promo.Field, text string, loc *time.Location) (any, error) {
 	}
 	n, err := strconv.ParseInt(strings.TrimSpace(text), 10, 64)
 	if err != nil {
-		return nil, fmt.Errorf("%q is not a whole number", text)
+		return nil, i18n.NewError(0, "promo.flag.whole_number", "Value", promo.Quoted(text))
 	}
 	return n, nil
 }
 
-// fileInput is stdin for -f -.
-func fileInput(ctx context.Context, ios *iostreams.IOStreams) io.Reader {
-	return cmdutil.StdinReader(ctx, ios, "Paste a JSON or YAML promo code object, then press Ctrl-D", false)
+// orList is names as a message: "--starts or --ends".
+func orList(names []string) any {
+	if len(names) < 2 {
+		return strings.Join(names, "")
+	}
+	last := len(names) - 1
+	return i18n.M("list.or", "Items", strings.Join(names[:last], ", "), "Last", names[last])
+}
+
+// fileInput is stdin for -f -, with its hint in m's language.
+func fileInput(ctx context.Context, ios *iostreams.IOStreams, m *i18n.Printer) io.Reader {
+	return cmdutil.StdinReader(ctx, ios, m.T("promo.file.paste"), false)
 }
 
 // input reads the -f file, if any, and lays the flags over it.
@@ -157,6 +166,8 @@ func (ff *fieldFlags) input(fs *pflag.FlagSet, stdin io.Reader, loc *time.Locati
 	if err != nil {
 		return flags, nil, err
 	}
+	// The file's errors are the domain's, some still English text that
+	// the run's edge says as a whole: the flag is put before it as text.
 	pf, err := promo.ParseFile(data, loc)
 	if err != nil {
 		return flags, nil, cmdutil.Usagef("--file %s: %v", ff.file, err)

@@ -25,6 +25,7 @@ import (
 	"github.com/promoctl/promoctl/internal/jsonscan"
 	"github.com/promoctl/promoctl/internal/plan"
 	"github.com/promoctl/promoctl/internal/promo"
+	"github.com/promoctl/promoctl/internal/termsafe"
 	"github.com/promoctl/promoctl/internal/view"
 )
 
@@ -159,26 +160,25 @@ type generateFlags struct {
 func (g *generateFlags) validate(cmd *cobra.Command) error {
 	fs := cmd.Flags()
 	if fs.Changed("concurrency") && (g.concurrency < 1 || g.concurrency > maxConcurrency) {
-		return cmdutil.Usagef("--concurrency must be 1 to %d, got %d", maxConcurrency, g.concurrency)
+		return concurrencyError(g.concurrency)
 	}
 	if fs.Changed("resume") {
 		if err := resumeOnly(cmd.LocalNonPersistentFlags()); err != nil {
 			return err
 		}
 		if g.resume == "" {
-			return cmdutil.Usagef("--resume needs the journal of a job: the file named when it started")
+			return i18n.NewError(cmdutil.ExitUsage, "generate.resume_needs")
 		}
 		return nil
 	}
 	if !fs.Changed("count") {
-		return cmdutil.Usagef("--count is required: how many promo codes to create (%d to %d); or --resume FILE to finish a job",
-			codegen.MinCount, codegen.MaxCount)
+		return i18n.NewError(cmdutil.ExitUsage, "generate.count_required", "Min", codegen.MinCount, "Max", i18n.Number(codegen.MaxCount))
 	}
-	if g.count < codegen.MinCount || g.count > codegen.MaxCount {
-		return cmdutil.Usagef("--count must be %d to %d, got %d", codegen.MinCount, codegen.MaxCount, g.count)
+	if err := checkCount(g.count); err != nil {
+		return err
 	}
 	if g.length < 1 { // 0 would mean codegen's default
-		return cmdutil.Usagef("--length must be at least 1: the characters of the random part, got %d", g.length)
+		return i18n.NewError(cmdutil.ExitUsage, "generate.length", "N", g.length)
 	}
 	if err := g.format().Validate(); err != nil {
 		return cmdutil.UsageErr(err)
@@ -206,12 +206,12 @@ func (g *generateFlags) complete(cmd *cobra.Command, f *cmdutil.Factory, opts *p
 	}
 	fs := cmd.Flags()
 	opts.Format = g.format()
-	changes, fileSite, err := g.fields.input(fs, fileInput(cmd.Context(), f.IO), f.Location())
+	changes, fileSite, err := g.fields.input(fs, fileInput(cmd.Context(), f.IO, f.Msg), f.Location())
 	if err != nil {
 		return err
 	}
 	if changes.Code != nil {
-		return cmdutil.Usagef("--file %s: it names a code, but promo generate makes the codes: remove it", g.fields.file)
+		return i18n.NewError(cmdutil.ExitUsage, "generate.file_names_code", "Path", g.fields.file)
 	}
 	opts.Count, opts.Changes, opts.FromFile = g.count, changes, g.fields.file != ""
 	opts.Journal, opts.DryRun = g.journal, g.dryRun
@@ -237,8 +237,7 @@ func resumeOnly(local *pflag.FlagSet) error {
 	if len(extra) == 0 {
 		return nil
 	}
-	return cmdutil.Usagef("%s cannot be given with --resume, which finishes a job with the parameters of its journal (only --concurrency, --no-wait, --timeout and --output can change)",
-		strings.Join(extra, ", "))
+	return i18n.NewError(cmdutil.ExitUsage, "generate.resume_flags", "Flags", i18n.List(extra))
 }
 
 // runPromoGenerate creates Count random unique promo codes on the site,
@@ -248,8 +247,8 @@ func runPromoGenerate(ctx context.Context, opts *promoGenerateOptions) error {
 	if opts.Resume != "" {
 		return resumePromoGenerate(ctx, opts)
 	}
-	if opts.Count < codegen.MinCount || opts.Count > codegen.MaxCount {
-		return cmdutil.Usagef("--count must be %d to %d, got %d", codegen.MinCount, codegen.MaxCount, opts.Count)
+	if err := checkCount(opts.Count); err != nil {
+		return err
 	}
 	format := opts.Format.WithDefaults()
 	if err := format.Validate(); err != nil {
@@ -270,14 +269,14 @@ func runPromoGenerate(ctx context.Context, opts *promoGenerateOptions) error {
 	path := opts.Journal
 	if path != "" && !opts.DryRun {
 		if _, err := os.Lstat(path); err == nil {
-			return cmdutil.Usagef("--journal %s exists: to finish its job give --resume %s; for a new job name a new file", path, path)
+			return i18n.NewError(cmdutil.ExitUsage, "generate.journal_exists", "Path", path)
 		}
 	}
 	if opts.Changes.Amount == nil {
 		opts.Warnings.WarnMsg(defaultAmountWarning(opts.FromFile, opts.Changes.Percent != nil && *opts.Changes.Percent))
 	}
 	if opts.Changes.Enabled == nil {
-		opts.Warn("no --enabled given, so the promo codes will be created disabled (the API's default)")
+		opts.Warnings.WarnMsg(i18n.M("generate.no_enabled"))
 	}
 	if w, ok := pastEndWarning(opts.Changes.Ends, opts.Now(), opts.Loc, true); ok {
 		opts.Warnings.WarnMsg(w)
@@ -311,7 +310,7 @@ func runPromoGenerate(ctx context.Context, opts *promoGenerateOptions) error {
 		if err := opts.PrintList(view.PromoList(dryRunList(template, codes), opts.Loc, opts.Now()), ""); err != nil {
 			return err
 		}
-		opts.Notef("Would create %d promo codes on site %d; nothing was sent.", len(codes), site)
+		opts.NoteMsg(i18n.C("generate.would_create", len(codes), "Site", site))
 		return nil
 	}
 	if space := format.Space(); smallSpace(space, opts.Count) {
@@ -331,6 +330,14 @@ func runPromoGenerate(ctx context.Context, opts *promoGenerateOptions) error {
 	return opts.execute(ctx, b, j, concurrency)
 }
 
+// checkCount refuses a --count outside codegen's bounds.
+func checkCount(n int) error {
+	if n < codegen.MinCount || n > codegen.MaxCount {
+		return i18n.NewError(cmdutil.ExitUsage, "generate.count_range", "Min", codegen.MinCount, "Max", i18n.Number(codegen.MaxCount), "N", n)
+	}
+	return nil
+}
+
 // smallSpace reports whether a format of space codes is small enough for
 // two jobs drawing count codes each at the same time to draw one code
 // both (more than about one chance in a thousand): the site lock keeps
@@ -344,16 +351,16 @@ func smallSpace(space int64, count int) bool {
 func resumePromoGenerate(ctx context.Context, opts *promoGenerateOptions) error {
 	j, err := bulk.Open(opts.Resume)
 	if err != nil {
-		return cmdutil.Usagef("--resume: %v", err)
+		return i18n.NewError(cmdutil.ExitUsage, "generate.resume_open", "Err", err)
 	}
 	defer j.Close()
 	h := j.Header()
 	if h.Kind != "generate" || h.Generate == nil {
-		return cmdutil.Usagef("--resume %s: the journal is of promo %s, not of promo generate", opts.Resume, h.Kind)
+		return i18n.NewError(cmdutil.ExitUsage, "generate.resume_kind", "Path", opts.Resume, "Kind", termsafe.String(h.Kind))
 	}
 	warning, err := h.Check(bulk.Where{BaseURL: opts.Settings.BaseURL, UserID: opts.Settings.UserID})
 	if err != nil {
-		return cmdutil.Usagef("--resume %s: %v", opts.Resume, err)
+		return i18n.NewError(cmdutil.ExitUsage, "generate.resume_check", "Path", opts.Resume, "Err", err)
 	}
 	if warning != "" {
 		opts.Warn(warning)
@@ -388,7 +395,7 @@ func (opts *promoGenerateOptions) siteCodes(ctx context.Context, b *bulkJob, sit
 	}
 	ps, err := api.DecodePromos(raw)
 	if err != nil {
-		return nil, fmt.Errorf("list promo codes of site %d: %w", site, err)
+		return nil, listError(site, err)
 	}
 	codes := make([]string, 0, len(ps))
 	b.Known = make(map[int64]bool, len(ps))
@@ -408,8 +415,7 @@ func (opts *promoGenerateOptions) execute(ctx context.Context, b *bulkJob, j *bu
 	before := j.Summary().Created
 	resume := commandLine(opts.Session, "promo", "generate", "--resume", absPath(j.Path())) + stdoutRedirect(opts.IO.Out)
 	r := jobRun{Concurrency: concurrency, Grace: opts.Grace, Waiting: func(n int, d time.Duration) {
-		opts.Notef("%d promo codes of unknown outcome are not on the site's list yet: waiting %s for the server to finish them before sending them again.",
-			n, roundDuration(d))
+		opts.NoteMsg(i18n.C("generate.waiting", n, "Wait", roundDuration(d)))
 	}}
 	return b.run(ctx, j, r, jobReport{
 		Interrupted: func(r jobResult) []string {
@@ -419,7 +425,7 @@ func (opts *promoGenerateOptions) execute(ctx context.Context, b *bulkJob, j *bu
 			}
 			return append(lines, opts.Msg.N("promo.generate.interrupted", r.Total, "Created", r.Sum.Created, "Resume", resume))
 		},
-		Stopped: func(err error) error { return fmt.Errorf("%w; finish the job with: %s", err, resume) },
+		Stopped: func(err error) error { return i18n.NewError(0, "generate.stopped", "Err", err, "Command", resume) },
 		Summary: func(r jobResult) string {
 			if before == r.Total {
 				return opts.Msg.N("promo.generate.already_done", r.Total, "Site", h.SiteID)
@@ -428,7 +434,7 @@ func (opts *promoGenerateOptions) execute(ctx context.Context, b *bulkJob, j *bu
 		},
 		After: func(ctx context.Context, _ jobResult) error {
 			if err := opts.printCreated(ctx, b.API, j); err != nil {
-				return fmt.Errorf("%w; the created codes are in the journal %s", err, j.Path())
+				return i18n.NewError(0, "generate.created_in_journal", "Err", err, "Path", j.Path())
 			}
 			return nil
 		},
@@ -442,11 +448,11 @@ func (opts *promoGenerateOptions) execute(ctx context.Context, b *bulkJob, j *bu
 			if sum.Unanswered > 0 {
 				// Creates no attempt of which was answered (5xx, timeouts) that
 				// the list does not show failed; only a 4xx is a refusal.
-				return fmt.Errorf("%d of %d promo codes could not be created (%d refused, %d failed, %d of unknown outcome, %d not sent): finish the job with: %s",
-					total-sum.Created, total, sum.Failed-sum.Unanswered, sum.Unanswered, sum.Unknown, sum.NotStarted, resume)
+				return i18n.NewError(0, "generate.failed_unanswered", "Failed", total-sum.Created, "Total", total, "Refused", sum.Failed-sum.Unanswered,
+					"Unanswered", sum.Unanswered, "Unknown", sum.Unknown, "NotSent", sum.NotStarted, "Command", resume)
 			}
-			return fmt.Errorf("%d of %d promo codes could not be created (%d refused, %d of unknown outcome, %d not sent): finish the job with: %s",
-				total-sum.Created, total, sum.Failed, sum.Unknown, sum.NotStarted, resume)
+			return i18n.NewError(0, "generate.failed", "Failed", total-sum.Created, "Total", total, "Refused", sum.Failed,
+				"Unknown", sum.Unknown, "NotSent", sum.NotStarted, "Command", resume)
 		},
 	})
 }
@@ -518,20 +524,21 @@ func (opts *promoGenerateOptions) listFailures(j *bulk.Journal) {
 		if n > maxFailuresShown {
 			continue
 		}
-		why := it.Reason
+		var why any
 		switch {
 		case it.Taken:
-			fmt.Fprintf(opts.IO.ErrOut, "promoctl: %s\n", opts.Msg.T("rest.generate.not_created", "Code", it.Code, "Why", opts.Msg.T("bulk.generate.taken")))
-			continue
+			why = i18n.M("bulk.generate.taken")
 		case it.State == bulk.StateSent || it.State == bulk.StateUnknown:
-			why = "the outcome is unknown; a resume settles it first: " + why
-		case why == "":
-			why = "not sent"
+			why = i18n.M("generate.outcome_unknown", "Reason", reasonText(opts.Session, it.Reason))
+		case it.Reason == "":
+			why = i18n.M("job.not_sent")
+		default:
+			why = reasonText(opts.Session, it.Reason)
 		}
-		fmt.Fprintf(opts.IO.ErrOut, "promoctl: %s\n", opts.Msg.T("rest.generate.not_created", "Code", it.Code, "Why", opts.Warnings.Clean(opts.Warnings.Say(why))))
+		sayLine(opts.Session, i18n.M("rest.generate.not_created", "Code", termsafe.String(it.Code), "Why", why))
 	}
 	if n > maxFailuresShown {
-		fmt.Fprintf(opts.IO.ErrOut, "promoctl: %s\n", opts.Msg.N("rest.generate.more_not_created", n-maxFailuresShown))
+		sayLine(opts.Session, i18n.C("rest.generate.more_not_created", n-maxFailuresShown))
 	}
 }
 
@@ -590,7 +597,7 @@ func (opts *promoGenerateOptions) printCreated(ctx context.Context, c bulkAPI, j
 			opts.WithSiteCurrency(ctx, client, site)
 		}
 	}
-	return opts.PrintList(view.PromoList(out, opts.Loc, opts.Now()), "No promo codes were created.")
+	return opts.PrintList(view.PromoList(out, opts.Loc, opts.Now()), opts.Msg.Say(i18n.M("generate.none_created")))
 }
 
 // appendUnlisted adds to the JSON list out the created items the list did
@@ -643,7 +650,7 @@ func (opts *promoGenerateOptions) listCreated(ctx context.Context, c bulkAPI, si
 	}
 	list, err := api.DecodePromos(raw)
 	if err != nil {
-		return nil, nil, fmt.Errorf("list promo codes of site %d: %w", site, err)
+		return nil, nil, listError(site, err)
 	}
 	var out bytes.Buffer
 	out.WriteByte('[')
@@ -670,7 +677,7 @@ func (opts *promoGenerateOptions) listCreated(ctx context.Context, c bulkAPI, si
 		return nil
 	})
 	if err != nil {
-		return nil, nil, fmt.Errorf("list promo codes of site %d: %w", site, err)
+		return nil, nil, listError(site, err)
 	}
 	out.WriteByte(']')
 	return out.Bytes(), shown, nil

@@ -117,7 +117,7 @@ func TestRunPromoGenerateSaysWhyItWaits(t *testing.T) {
 	if made, _ := g.made(0); len(made) != 3 || len(g.postAt) != 4 {
 		t.Errorf("the site has %d new codes after %d POSTs, want 3 after 4 (one sent again)", len(made), len(g.postAt))
 	}
-	if !regexp.MustCompile(`\n1 promo codes of unknown outcome are not on the site's list yet: waiting \d+ms for the server to finish them before sending them again\.\n`).
+	if !regexp.MustCompile(`\n1 promo code of unknown outcome is not on the site's list yet: waiting \d+ms for the server to finish it before sending it again\.\n`).
 		MatchString(e.Stderr.String()) {
 		t.Errorf("stderr:\n%s\nwant the wait explained", e.Stderr)
 	}

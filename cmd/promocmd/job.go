@@ -62,6 +62,43 @@ func (b *bulkJob) hold(j *bulk.Journal) {
 	}
 }
 
+// concurrencyError refuses a --concurrency outside 1 to
+// maxConcurrency (exit 2).
+func concurrencyError(n int) error {
+	return i18n.NewError(cmdutil.ExitUsage, "job.concurrency", "Max", maxConcurrency, "N", n)
+}
+
+// listError is the error of reading site's list of promo codes for a job.
+func listError(site int64, err error) error {
+	return i18n.NewError(0, "job.list_site", "Site", site, "Err", err)
+}
+
+// reasonText is why an operation of a journal failed, as the journal
+// recorded it (the error's English text at the time: data of the
+// journal), said in the run's language as far as it can be, on one line
+// and terminal-safe.
+func reasonText(s *cmdutil.Session, reason string) string {
+	return s.Warnings.Clean(s.Warnings.Say(reason))
+}
+
+// failureWhy is why the operation it of a journal did not succeed: its
+// outcome unknown, not sent, or the reason recorded.
+func failureWhy(s *cmdutil.Session, it bulk.Item) any {
+	switch {
+	case it.State == bulk.StateSent || it.State == bulk.StateUnknown:
+		return i18n.M("job.outcome_unknown", "Reason", reasonText(s, it.Reason))
+	case it.Reason == "":
+		return i18n.M("job.not_sent")
+	}
+	return reasonText(s, it.Reason)
+}
+
+// sayLine writes m on stderr in the run's language as one line of
+// promoctl's (a failure of a job, a journal skipped).
+func sayLine(s *cmdutil.Session, m i18n.Message) {
+	fmt.Fprintln(s.IO.ErrOut, "promoctl: "+s.Msg.Say(m))
+}
+
 // newBulkJob builds the throttle and the two clients through it.
 func newBulkJob(s *cmdutil.Session, env jobEnv) (*bulkJob, error) {
 	th := env.newThrottle()

@@ -3,7 +3,6 @@ package promocmd
 import (
 	"context"
 	"errors"
-	"fmt"
 	"io"
 	"io/fs"
 	"os"
@@ -14,6 +13,7 @@ import (
 	"github.com/promoctl/promoctl/cmd/cmdutil"
 	"github.com/promoctl/promoctl/internal/bulk"
 	"github.com/promoctl/promoctl/internal/config"
+	"github.com/promoctl/promoctl/internal/i18n"
 	"github.com/promoctl/promoctl/internal/termsafe"
 	"github.com/promoctl/promoctl/internal/view"
 )
@@ -97,7 +97,7 @@ The job is the selection's --job; its other forms narrow the list:
 			if len(args) > 0 {
 				return nil, cobra.ShellCompDirectiveNoFileComp
 			}
-			return jobCompletions(jobsFolder(f.Env), toComplete)
+			return jobCompletions(f.Msg, jobsFolder(f.Env), toComplete)
 		},
 		Example: `  promoctl promo jobs show 20261201T100000Z-1a2b3c4d
   promoctl promo jobs show 20261201 -o csv > mailing.csv
@@ -106,7 +106,7 @@ The job is the selection's --job; its other forms narrow the list:
   promoctl promo jobs show ~/.local/state/promoctl/jobs/20261201T100000Z-1a2b3c4d.jsonl -o json`,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if strings.TrimSpace(args[0]) == "" {
-				return cmdutil.Usagef("promo jobs show needs a job id or a journal's path (promo jobs lists them)")
+				return i18n.NewError(cmdutil.ExitUsage, "jobs.show_needs")
 			}
 			sel, err := sf.parse(cmd, nil)
 			if err != nil {
@@ -131,18 +131,18 @@ func runPromoJobs(_ context.Context, opts *promoJobsOptions) error {
 		return err
 	}
 	for _, e := range bad {
-		fmt.Fprintln(opts.IO.ErrOut, "promoctl: "+opts.Msg.T("promo.jobs.skipped", "Reason", opts.Warnings.Clean(cmdutil.OneLine(e.Error()))))
+		sayLine(opts.Session, i18n.M("promo.jobs.skipped", "Reason", opts.Warnings.Clean(opts.Msg.ErrorText(e))))
 	}
 	rows := make([]view.Job, len(jobs))
 	for i, j := range jobs {
 		rows[i] = view.Job{ID: j.ID, SiteID: j.Header.SiteID, Command: j.Header.Kind, Codes: j.Header.Ops,
-			Created: len(j.Created), Started: j.Header.Started, State: jobState(j), Path: j.Path}
+			Created: len(j.Created), Started: j.Header.Started, State: string(jobState(j)), Path: j.Path}
 	}
 	d, err := view.Jobs(rows, opts.Loc)
 	if err != nil {
 		return err
 	}
-	return opts.PrintList(d, fmt.Sprintf("No jobs in %s.", opts.Dir))
+	return opts.PrintList(d, opts.Msg.Say(i18n.M("jobs.none", "Dir", opts.Dir)))
 }
 
 // findJob reads the journal that job names: a path to a file, else a job
@@ -151,10 +151,10 @@ func findJob(dir, job string) (bulk.JobInfo, error) {
 	path := job
 	if _, err := os.Stat(job); err != nil {
 		if !errors.Is(err, fs.ErrNotExist) || strings.ContainsAny(job, `/\`) {
-			return bulk.JobInfo{}, cmdutil.Usagef("job %s: %v", job, err)
+			return bulk.JobInfo{}, i18n.NewError(cmdutil.ExitUsage, "jobs.job", "Job", job, "Err", err)
 		}
 		if path, err = bulk.FindJob(dir, job); err != nil {
-			return bulk.JobInfo{}, cmdutil.Usagef("%v (promo jobs lists the jobs)", err)
+			return bulk.JobInfo{}, i18n.NewError(cmdutil.ExitUsage, "jobs.see_list", "Err", err)
 		}
 	}
 	info, err := bulk.ReadJob(path)
@@ -168,8 +168,8 @@ func findJob(dir, job string) (bulk.JobInfo, error) {
 // has them now.
 func runPromoJobsShow(ctx context.Context, opts *promoJobsShowOptions) error {
 	job := opts.Sel.job
-	empty := fmt.Sprintf("Job %s created no promo codes.", job.info.ID)
 	if len(job.codes) == 0 {
+		empty := opts.Msg.Say(i18n.M("jobs.created_none", "Job", job.info.ID))
 		return opts.PrintStream(view.PromoListStream(emptyElements{}, opts.Loc, opts.Now()), empty)
 	}
 	site := job.info.Header.SiteID
@@ -186,15 +186,15 @@ func runPromoJobsShow(ctx context.Context, opts *promoJobsShowOptions) error {
 	}
 	defer stream.Close()
 	codes := opts.Sel.filter(stream, opts.Now())
-	empty = fmt.Sprintf("None of the %d promo codes job %s created is on site %d now.", len(job.codes), job.info.ID, site)
+	empty := i18n.C("jobs.none_on_site", len(job.codes), "Job", job.info.ID, "Site", site)
 	if opts.Sel.Filter.filters() {
-		empty = fmt.Sprintf("No promo codes on site %d match: %s.", site, opts.Sel.describe(opts.Msg))
+		empty = i18n.M("jobs.none_match", "Site", site, "Filter", opts.Sel.describe(opts.Msg))
 	}
-	if err := opts.PrintStream(view.PromoListStream(codes, opts.Loc, opts.Now()), empty); err != nil {
+	if err := opts.PrintStream(view.PromoListStream(codes, opts.Loc, opts.Now()), opts.Msg.Say(empty)); err != nil {
 		return err
 	}
 	if gone := len(job.codes) - codes.jobFound; gone > 0 && codes.done {
-		opts.Warn(fmt.Sprintf("%d of the %d promo codes job %s created are no longer on site %d", gone, len(job.codes), job.info.ID, site))
+		opts.Warnings.WarnMsg(i18n.C("jobs.codes_gone", len(job.codes), "Gone", gone, "Job", job.info.ID, "Site", site))
 	}
 	return nil
 }
@@ -204,19 +204,31 @@ type emptyElements struct{}
 
 func (emptyElements) Next() ([]byte, error) { return nil, io.EOF }
 
-// jobState is what promo jobs says of a job: running (a promoctl holds its
-// journal now); finished; can be resumed (a generate job, with --resume);
-// unfinished.
-func jobState(j bulk.JobInfo) string {
+// jobStatus is the state of a job as promo jobs shows it: a value of its
+// data (-o json), and in a table the catalog's word.<state>.
+type jobStatus string
+
+const (
+	jobRunning    jobStatus = "running"        // a promoctl holds its journal now
+	jobFinished   jobStatus = "finished"       // nothing is left that a run could do
+	jobResumable  jobStatus = "can be resumed" // a generate job: --resume finishes it
+	jobUnfinished jobStatus = "unfinished"     // another job: run its command again
+)
+
+// jobState is what promo jobs says of a job. A generate job whose only
+// codes left are taken elsewhere is finished: no resume sends them again
+// (bulk.Summary.Taken).
+func jobState(j bulk.JobInfo) jobStatus {
+	s := j.Summary
 	switch {
 	case j.Running:
-		return "running"
-	case j.Finished():
-		return "finished"
+		return jobRunning
+	case j.Finished(), s.Failed == s.Taken && s.Unknown == 0 && s.NotStarted == 0:
+		return jobFinished
 	case j.Header.Kind == "generate":
-		return "can be resumed"
+		return jobResumable
 	}
-	return "unfinished"
+	return jobUnfinished
 }
 
 // jobsFolder is the folder of the jobs' journals in env.
@@ -225,22 +237,22 @@ func jobsFolder(env config.Env) string { return bulk.JobsDir(env.Getenv) }
 // completeJobIDs completes a job id (promo jobs show, promo report --job):
 // the jobs of the jobs folder of env, newest first, each described by its
 // command, site and state.
-func completeJobIDs(env config.Env) cobra.CompletionFunc {
+func completeJobIDs(f *cmdutil.Factory) cobra.CompletionFunc {
 	return func(_ *cobra.Command, _ []string, toComplete string) ([]cobra.Completion, cobra.ShellCompDirective) {
-		return jobCompletions(jobsFolder(env), toComplete)
+		return jobCompletions(f.Msg, jobsFolder(f.Env), toComplete)
 	}
 }
 
 // jobCompletions are the ids of the jobs in dir that start with
-// toComplete, newest first.
-func jobCompletions(dir, toComplete string) ([]cobra.Completion, cobra.ShellCompDirective) {
+// toComplete, newest first, described in msg's language.
+func jobCompletions(msg *i18n.Printer, dir, toComplete string) ([]cobra.Completion, cobra.ShellCompDirective) {
 	jobs, _, _ := bulk.ListJobs(dir)
 	var out []cobra.Completion
 	for i := len(jobs) - 1; i >= 0; i-- {
 		j := jobs[i]
 		if strings.HasPrefix(j.ID, toComplete) {
-			out = append(out, cobra.CompletionWithDesc(j.ID, fmt.Sprintf("%s on site %d, %d codes created, %s",
-				termsafe.String(j.Header.Kind), j.Header.SiteID, len(j.Created), jobState(j))))
+			out = append(out, cobra.CompletionWithDesc(j.ID, msg.Say(i18n.C("jobs.completion", len(j.Created),
+				"Command", termsafe.String(j.Header.Kind), "Site", j.Header.SiteID, "State", i18n.M("word."+string(jobState(j)))))))
 		}
 	}
 	return out, cobra.ShellCompDirectiveNoFileComp

@@ -13,7 +13,7 @@ import (
 // of --site-id or the configured site, then acted on by its id.
 
 const freeshipRecordJSON = `{"code":"FREESHIP","is_enabled":false,"bonus_type":3,"bonus_amount":300,"bonus_amount_is_in_percentages":false,` +
-	`"time_limit_is_enabled":false,"quantity_limit_is_enabled":false,"quantity_limit":0}`
+	`"time_limit_is_enabled":false,"quantity_limit_is_enabled":false,"quantity_limit":0,"personal_limit_is_enabled":false}`
 
 func TestPromoVerbsTakeACode(t *testing.T) {
 	for _, c := range []struct {

@@ -12,6 +12,7 @@ import (
 	"github.com/promoctl/promoctl/cmd/cmdutil/complete"
 	"github.com/promoctl/promoctl/internal/api"
 	"github.com/promoctl/promoctl/internal/bulk"
+	"github.com/promoctl/promoctl/internal/i18n"
 	"github.com/promoctl/promoctl/internal/output"
 	"github.com/promoctl/promoctl/internal/progress"
 	"github.com/promoctl/promoctl/internal/promo"
@@ -146,10 +147,10 @@ func (rf *reportFlags) validate(cmd *cobra.Command, opts *promoReportOptions) er
 	switch rf.by {
 	case "code", "day":
 	default:
-		return cmdutil.Usagef("--by: want code or day, got %q", rf.by)
+		return i18n.NewError(cmdutil.ExitUsage, "report.error.by", "Value", promo.Quoted(rf.by))
 	}
 	if opts.Concurrency < 1 || opts.Concurrency > maxReportConcurrency {
-		return cmdutil.Usagef("--concurrency: want 1 to %d, got %d", maxReportConcurrency, opts.Concurrency)
+		return i18n.NewError(cmdutil.ExitUsage, "report.error.concurrency", "Max", maxReportConcurrency, "N", opts.Concurrency)
 	}
 	return nil
 }
@@ -174,16 +175,17 @@ func reportPeriod(cmd *cobra.Command, since, until string, loc *time.Location) (
 	var err error
 	if cmd.Flags().Changed("since") {
 		if p.Since, err = promo.ParseStart(since, loc); err != nil {
-			return p, cmdutil.Usagef("--since: %v", err)
+			return p, i18n.NewError(cmdutil.ExitUsage, "report.error.flag", "Flag", "--since", "Err", err)
 		}
 	}
 	if cmd.Flags().Changed("until") {
 		if p.Until, err = promo.ParseEnd(until, loc); err != nil {
-			return p, cmdutil.Usagef("--until: %v", err)
+			return p, i18n.NewError(cmdutil.ExitUsage, "report.error.flag", "Flag", "--until", "Err", err)
 		}
 	}
 	if !p.Since.IsZero() && !p.Until.IsZero() && p.Until.Before(p.Since) {
-		return p, cmdutil.Usagef("--until %s is before --since %s", promo.FormatLocal(p.Until, loc), promo.FormatLocal(p.Since, loc))
+		return p, i18n.NewError(cmdutil.ExitUsage, "report.error.until_before_since",
+			"Until", i18n.DateTime{Time: p.Until, Loc: loc}, "Since", i18n.DateTime{Time: p.Since, Loc: loc})
 	}
 	return p, nil
 }
@@ -218,16 +220,17 @@ func runPromoReport(ctx context.Context, opts *promoReportOptions) error {
 	}
 	r := report.Build(read, opts.Period, opts.Loc)
 	if r.Undated > 0 {
-		opts.Warn(fmt.Sprintf("%d statistics records without d_lead_created were not counted", r.Undated))
+		opts.Warnings.WarnMsg(i18n.C("report.warn.undated", r.Undated, "Count", i18n.Number(r.Undated)))
 	}
 	if err := opts.printReport(r, site); err != nil {
 		return err
 	}
 	for _, f := range failed {
-		fmt.Fprintf(opts.IO.ErrOut, "promoctl: %s\n", opts.Warnings.Clean(f))
+		line := opts.Msg.SayWith(f, func(err error) string { return cmdutil.ErrorText(opts.Msg, err) })
+		fmt.Fprintf(opts.IO.ErrOut, "promoctl: %s\n", opts.Warnings.Clean(line))
 	}
 	if len(failed) > 0 {
-		return fmt.Errorf("could not read the statistics of %d of %d promo codes", len(failed), len(toRead))
+		return i18n.NewError(0, "report.error.unread", "Failed", i18n.Number(len(failed)), "Total", i18n.Number(len(toRead)))
 	}
 	return nil
 }
@@ -236,7 +239,7 @@ func runPromoReport(ctx context.Context, opts *promoReportOptions) error {
 // bulk engine, drawing the bar, and gives the codes read (a code not read
 // had no uses: its row has 0 orders, as a read of its empty statistics
 // would give) and a line for each that failed.
-func (opts *promoReportOptions) readStats(ctx context.Context, client *api.Client, th *bulk.Throttle, codes []report.CodeStats, toRead []int) ([]report.CodeStats, []string, error) {
+func (opts *promoReportOptions) readStats(ctx context.Context, client *api.Client, th *bulk.Throttle, codes []report.CodeStats, toRead []int) ([]report.CodeStats, []i18n.Message, error) {
 	var bar *progress.Bar
 	o := bulk.Options{Concurrency: opts.Concurrency, Throttle: th, Classify: bulk.ClassifyRead, OpTimeout: opts.Settings.Timeout}
 	if opts.Bar && len(toRead) > 0 {
@@ -252,7 +255,7 @@ func (opts *promoReportOptions) readStats(ctx context.Context, client *api.Clien
 		}
 		ss, err := api.DecodeStats(raw)
 		if err != nil {
-			return nil, fmt.Errorf("statistics of promo %d: %w", id, err)
+			return nil, i18n.NewError(0, "report.error.stats", "ID", id, "Err", err)
 		}
 		return ss, nil
 	}, o)
@@ -265,12 +268,12 @@ func (opts *promoReportOptions) readStats(ctx context.Context, client *api.Clien
 	// A code not read had no uses: its row has 0 orders, as a read of
 	// its empty statistics would give.
 	failedAt := map[int]bool{}
-	var failed []string
+	var failed []i18n.Message
 	for k, res := range results {
 		i := toRead[k]
 		if res.Outcome != bulk.Done {
 			failedAt[i] = true
-			failed = append(failed, fmt.Sprintf("%s: %v", codes[i].Code, res.Err))
+			failed = append(failed, i18n.M("report.failed", "Code", codes[i].Code, "Err", res.Err))
 			continue
 		}
 		codes[i].Stats = res.Value
@@ -302,7 +305,7 @@ func reportCodes(ctx context.Context, opts *promoReportOptions, client *api.Clie
 		if _, err := sel.Next(); err == io.EOF {
 			break
 		} else if err != nil {
-			return nil, nil, fmt.Errorf("list promo codes of site %d: %w", site, err)
+			return nil, nil, i18n.NewError(0, "report.error.list", "Site", site, "Err", err)
 		}
 		p := &sel.p
 		if opts.AllCodes || p.PromoUsedCount == nil || *p.PromoUsedCount > 0 {
@@ -311,7 +314,7 @@ func reportCodes(ctx context.Context, opts *promoReportOptions, client *api.Clie
 		codes = append(codes, report.CodeStats{ID: int64(*p.ID), Code: string(p.Code)})
 	}
 	if sel.noID > 0 {
-		opts.Warn(fmt.Sprintf("%d promo codes of the list have no id: their statistics cannot be read", sel.noID))
+		opts.Warnings.WarnMsg(i18n.C("report.warn.no_id", sel.noID, "Count", i18n.Number(sel.noID)))
 	}
 	// A code named by the user that the site does not have is an error,
 	// as in every verb that takes codes.
@@ -320,8 +323,8 @@ func reportCodes(ctx context.Context, opts *promoReportOptions, client *api.Clie
 	}
 	if job := opts.Sel.job; job != nil && len(opts.Sel.Refs) == 0 && !opts.Sel.Filter.filters() {
 		if gone := len(job.codes) - sel.jobFound; gone > 0 {
-			opts.Warn(fmt.Sprintf("%d of the %d promo codes job %s created are no longer on site %d: not in the report",
-				gone, len(job.codes), job.info.ID, site))
+			opts.Warnings.WarnMsg(i18n.C("report.warn.job_codes_gone", len(job.codes),
+				"Gone", i18n.Number(gone), "Count", i18n.Number(len(job.codes)), "Job", job.info.ID, "Site", site))
 		}
 	}
 	return codes, toRead, nil
@@ -332,20 +335,20 @@ func reportCodes(ctx context.Context, opts *promoReportOptions, client *api.Clie
 func (opts *promoReportOptions) printReport(r report.Report, site int64) error {
 	var d output.Data
 	var err error
-	empty := fmt.Sprintf("No promo codes on site %d.", site)
+	empty := i18n.M("report.empty.promos", "Site", site)
 	if opts.Sel.filters() {
-		empty = fmt.Sprintf("No promo codes on site %d match: %s.", site, opts.Sel.describe(opts.Msg))
+		empty = i18n.M("report.empty.promos_match", "Site", site, "Filter", opts.Sel.describe(opts.Msg))
 	}
 	if opts.ByDay {
 		d, err = view.ReportByDay(r)
-		empty = "No orders in the period."
+		empty = i18n.M("report.empty.orders")
 	} else {
 		d, err = view.ReportByCode(r, opts.Loc)
 	}
 	if err != nil {
 		return err
 	}
-	if err := opts.PrintList(d, empty); err != nil {
+	if err := opts.PrintList(d, opts.Msg.Say(empty)); err != nil {
 		return err
 	}
 	if !opts.Out.Format.IsTable() || opts.Out.JQ != nil || opts.Out.NoHeaders || !opts.IO.IsStdoutTTY() || len(r.Days) == 0 {

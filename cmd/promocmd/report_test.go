@@ -169,8 +169,8 @@ func TestRunPromoReport(t *testing.T) {
 			{Route: "GET /v1/promo", Status: http.StatusOK, Body: `[{"id":1002,"code":"IDLE"},{"code":"NOID"}]`},
 			{Route: "GET /v1/promo/1002/statistics", Status: http.StatusOK, Body: `[{"order_price":5,"currency":"RUB","d_lead_created":null}]`}},
 			stdout: "id,code,currency,orders,order_total,discount_total,first_order,last_order\n1002,IDLE,,0,0,0,,\n",
-			stderr: "promoctl: warning: 1 promo codes of the list have no id: their statistics cannot be read\n" +
-				"promoctl: warning: 1 statistics records without d_lead_created were not counted\n",
+			stderr: "promoctl: warning: 1 promo code of the list has no id: its statistics cannot be read\n" +
+				"promoctl: warning: 1 statistics record without d_lead_created was not counted\n",
 			routes: []string{"GET /v1/promo?site_id=7", "GET /v1/promo/1002/statistics"}},
 		{name: "the list cannot be read: no statistics read", format: format.Table,
 			answers: []cmdtest.Answer{{Route: "GET /v1/promo", Status: http.StatusForbidden, Body: apitest.Error(403, 30, "user cant view site")}},

@@ -324,7 +324,7 @@ func TestRunPromoUpdate(t *testing.T) {
 		{name: "said on a terminal", tty: true,
 			opts:    promoUpdateOptions{Changes: promo.Changes{Enabled: cmdtest.Ptr(false)}},
 			answers: []cmdtest.Answer{{Route: "GET /v1/promo/5", Status: http.StatusOK, Body: currentJSON}, {Route: "PUT /v1/promo/5", Status: http.StatusOK, Body: updatedJSON}},
-			stdout:  "{\n  \"id\": 5,\n  \"code\": \"SUMMER25\",\n  \"is_enabled\": false\n}\n", stderr: "Updated promo code 5.\n",
+			stdout:  "{\n  \"id\": 5,\n  \"code\": \"SUMMER25\",\n  \"is_enabled\": false\n}\n", stderr: "Updated promo code SUMMER25 (id 5).\n",
 			routes: []string{"GET /v1/promo/5", "PUT /v1/promo/5"}, body: disabled},
 		{name: "dry run reads but does not write",
 			opts:    promoUpdateOptions{DryRun: true, Changes: promo.Changes{Code: cmdtest.Ptr("SUMMER25")}},
@@ -345,7 +345,7 @@ func TestRunPromoUpdate(t *testing.T) {
 			answers:  []cmdtest.Answer{{Route: "GET /v1/promo/5", Status: http.StatusOK, Body: currentJSON}, {Route: "PUT /v1/promo/5", Status: http.StatusOK, Body: updatedJSON}},
 			stdout:   "{\n  \"id\": 5,\n  \"code\": \"SUMMER25\",\n  \"is_enabled\": false\n}\n",
 			stderr: "\nChanges to promo code 5:\n  Enabled:  yes → no\n" +
-				"\nThe same without the form:\n  promoctl promo update 5 --enabled=false\n\nUpdated promo code 5.\n",
+				"\nThe same without the form:\n  promoctl promo update 5 --enabled=false\n\nUpdated promo code SUMMER25 (id 5).\n",
 			routes: []string{"GET /v1/promo/5", "PUT /v1/promo/5"}, body: disabled},
 		{name: "the form changed nothing", tty: true,
 			opts:     promoUpdateOptions{Interactive: true},

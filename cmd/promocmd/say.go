@@ -3,7 +3,6 @@ package promocmd
 import (
 	"bytes"
 	"encoding/json"
-	"fmt"
 	"strconv"
 	"strings"
 
@@ -81,16 +80,6 @@ func shellQuote(s string) string {
 		}
 	}
 	return s
-}
-
-// enableCommand is the command that enables a new promo code; without its
-// id (the server did not name it), it says where to find the id.
-func enableCommand(s *cmdutil.Session, id *api.Int, site int64) string {
-	if id == nil {
-		return fmt.Sprintf("%s (%s shows the ID)", hintLine(s, "promo", "update", "ID", "--enabled"),
-			hintLine(s, "promo", "list", "--site-id", strconv.FormatInt(site, 10)))
-	}
-	return hintLine(s, "promo", "update", strconv.FormatInt(int64(*id), 10), "--enabled")
 }
 
 // printDryRun prints the request that would be sent: as JSON (piped, -o json,

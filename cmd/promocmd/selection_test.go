@@ -29,7 +29,7 @@ func newSelectRunner(t *testing.T) *cmdtest.Runner {
 	r.API.Handle("GET /v1/promo", http.StatusOK, cmdtest.SelectListJSON)
 	for _, id := range []string{"2001", "2002", "2003", "2004", "2005", "2006", "2007"} {
 		rec := `{"code":"C` + id + `","is_enabled":true,"bonus_type":2,"bonus_amount":10,"bonus_amount_is_in_percentages":true,` +
-			`"time_limit_is_enabled":false,"quantity_limit_is_enabled":false,"quantity_limit":0}`
+			`"time_limit_is_enabled":false,"quantity_limit_is_enabled":false,"quantity_limit":0,"personal_limit_is_enabled":false}`
 		r.API.Handle("GET /v1/promo/"+id, http.StatusOK, rec)
 		r.API.Handle("PUT /v1/promo/"+id, http.StatusOK, rec)
 		r.API.Handle("DELETE /v1/promo/"+id, http.StatusNoContent, "")

@@ -91,7 +91,7 @@ func (sf *selectionFlags) addFlags(f *cmdutil.Factory, c *cobra.Command) {
 	f.CompleteFlag(c, "status", completeStatuses)
 	if !sf.noJob {
 		fs.StringVar(&sf.job, "job", "", "only the codes that this promo generate or promo apply job created: its id, or its journal's path")
-		f.CompleteFlag(c, "job", completeJobIDs(f.Env))
+		f.CompleteFlag(c, "job", completeJobIDs(f))
 		c.ValidArgsFunction = completePromoIDs(f.Completions())
 	}
 }

@@ -9,7 +9,9 @@ import (
 	"github.com/promoctl/promoctl/cmd/cmdutil"
 	"github.com/promoctl/promoctl/cmd/cmdutil/complete"
 	"github.com/promoctl/promoctl/internal/api"
+	"github.com/promoctl/promoctl/internal/i18n"
 	"github.com/promoctl/promoctl/internal/promo"
+	"github.com/promoctl/promoctl/internal/termsafe"
 	"github.com/promoctl/promoctl/internal/view"
 )
 
@@ -63,7 +65,7 @@ the form offers to edit the answers and try again.
 			if err != nil {
 				return err
 			}
-			changes, _, err := ff.input(cmd.Flags(), fileInput(cmd.Context(), f.IO), f.Location())
+			changes, _, err := ff.input(cmd.Flags(), fileInput(cmd.Context(), f.IO, f.Msg), f.Location())
 			if err != nil {
 				return err
 			}
@@ -72,7 +74,7 @@ the form offers to edit the answers and try again.
 				return err
 			}
 			if changes.Empty() && !wizard {
-				return cmdutil.Usagef("nothing to change: name at least one field flag (see --help) or -f FILE")
+				return i18n.NewError(cmdutil.ExitUsage, "promo.update.nothing_to_change")
 			}
 			sess, err := f.Start(cmd)
 			if err != nil {
@@ -127,7 +129,7 @@ func runPromoUpdate(ctx context.Context, opts *promoUpdateOptions) error {
 func updatePromo(ctx context.Context, sess *cmdutil.Session, client *api.Client, id int64, current promo.Fields, changes promo.Changes, dryRun bool) error {
 	fields := changes.Apply(current)
 	if err := fields.Validate(promo.FlagNames()); err != nil {
-		return cmdutil.Usagef("promo code %d would be invalid: %v", id, err)
+		return i18n.NewError(cmdutil.ExitUsage, "promo.update.would_be_invalid", "ID", id, "Err", err)
 	}
 	if dryRun {
 		return printDryRun(sess, "PUT", fmt.Sprintf("/v1/promo/%d", id), fields, false)
@@ -139,6 +141,10 @@ func updatePromo(ctx context.Context, sess *cmdutil.Session, client *api.Client,
 	if err := sess.Print(view.PromoRecord(raw, p, id, sess.Loc, sess.Now())); err != nil {
 		return err
 	}
-	sess.Notef("Updated promo code %d.", id)
+	if code := termsafe.String(string(p.Code)); code != "" {
+		sess.NoteMsg(i18n.M("promo.update.updated_code", "Code", code, "ID", id))
+	} else {
+		sess.NoteMsg(i18n.M("promo.update.updated", "ID", id))
+	}
 	return nil
 }

@@ -161,7 +161,7 @@ func TestPromoUpdateTable(t *testing.T) {
 	r.API.Handle("GET /v1/promo/5", http.StatusOK, currentJSON)
 	r.API.Handle("PUT /v1/promo/5", http.StatusOK, `{"code":"SUMMER25","is_enabled":false,"bonus_type":2,"bonus_amount":25,"bonus_amount_is_in_percentages":true,"time_limit_is_enabled":true,"d_on":"2026-06-01T00:00:00.123Z","d_off":"2026-08-31T20:59:59.000Z","quantity_limit_is_enabled":true,"quantity_limit":100,"personal_limit_is_enabled":false}`)
 	res := r.Run("promo", "update", "5", "--enabled=false")
-	res.Expect(t, 0, res.Stdout, "Updated promo code 5.\n")
+	res.Expect(t, 0, res.Stdout, "Updated promo code SUMMER25 (id 5).\n")
 	golden.Equal(t, res.Stdout)
 }
 

@@ -14,13 +14,18 @@ import (
 
 	"github.com/promoctl/promoctl/cmd/cmdutil"
 	"github.com/promoctl/promoctl/internal/api"
+	"github.com/promoctl/promoctl/internal/i18n"
 	"github.com/promoctl/promoctl/internal/iostreams"
 	"github.com/promoctl/promoctl/internal/promo"
 	"github.com/promoctl/promoctl/internal/prompt"
 	"github.com/promoctl/promoctl/internal/records"
 	"github.com/promoctl/promoctl/internal/termsafe"
-	"github.com/promoctl/promoctl/internal/view"
 )
+
+// warnMsg warns m in the run's language, an error among its values too.
+func warnMsg(sess *cmdutil.Session, m i18n.Message) {
+	sess.Warn(sess.Msg.SayWith(m, func(err error) string { return cmdutil.ErrorText(sess.Msg, err) }))
+}
 
 // promoWizard asks for a promo code's fields and for a last go-ahead.
 type promoWizard interface {
@@ -38,12 +43,12 @@ func wantWizard(ios *iostreams.IOStreams, interactive, missingCode bool, file st
 	}
 	if !ios.CanPrompt() {
 		if interactive {
-			return false, cmdutil.Usagef("--interactive needs a terminal: give the fields as flags instead (see --help)")
+			return false, i18n.NewError(cmdutil.ExitUsage, "wizard.error.needs_terminal")
 		}
-		return false, cmdutil.Usagef("--code is required when not running interactively")
+		return false, i18n.NewError(cmdutil.ExitUsage, "wizard.error.code_required")
 	}
 	if file == "-" {
-		return false, cmdutil.Usagef("-f - reads the fields from stdin, which the form needs: name a file, or give --code")
+		return false, i18n.NewError(cmdutil.ExitUsage, "wizard.error.stdin_form")
 	}
 	return true, nil
 }
@@ -113,7 +118,7 @@ func confirmCreate(ctx context.Context, w promoWizard, sess *cmdutil.Session, v 
 		return cmdutil.UsageErr(err)
 	}
 	if codes.taken(ctx, site, v.Code) {
-		return &codeInUseError{code: v.Code, site: site}
+		return codeInUse(v.Code, site)
 	}
 	siteName := ""
 	for _, s := range sites {
@@ -123,7 +128,7 @@ func confirmCreate(ctx context.Context, w promoWizard, sess *cmdutil.Session, v 
 	}
 	e := sess.IO.ErrOut
 	fmt.Fprintln(e, "\n"+sess.Msg.T("wizard.create.about"))
-	writeSummary(e, sayRows(sess.Msg, createSummary(v, site, siteName, sess.Loc, sess.Now())))
+	writeSummary(e, createSummary(sess.Msg, v, site, siteName, sess.Loc, sess.Now()))
 	args := append([]string{"promo", "create", "--site-id", strconv.FormatInt(site, 10)}, changes.Flags(sess.Loc)...)
 	if dryRun {
 		args = append(args, "--dry-run")
@@ -140,9 +145,6 @@ func mustChanges(v promo.FormValues, loc *time.Location) promo.Changes {
 	c, _ := v.Changes(loc)
 	return c
 }
-
-// errNoChange ends a wizard that has nothing to send.
-var errNoChange = errors.New("nothing changed")
 
 // runPromoUpdateWizard runs the form filled in with the promo code's current
 // fields (and any given as flags), and sends only what the user changed;
@@ -169,9 +171,9 @@ func runPromoUpdateWizard(ctx context.Context, opts *promoUpdateOptions, client 
 			return err
 		}
 		values = a.Values
-		changes, err := confirmUpdate(ctx, w, sess, id, before, a.Values, dryRun)
-		if errors.Is(err, errNoChange) {
-			return nil
+		changes, changed, err := confirmUpdate(ctx, w, sess, id, before, a.Values, dryRun)
+		if !changed {
+			return err
 		}
 		if err == nil {
 			uctx, cancel := sess.WithTimeout(ctx)
@@ -189,20 +191,20 @@ func runPromoUpdateWizard(ctx context.Context, opts *promoUpdateOptions, client 
 }
 
 // confirmUpdate works out what the update form changed, prints the
-// changes and the command line, and asks for the go-ahead. It returns
-// errNoChange when nothing was changed.
-func confirmUpdate(ctx context.Context, w promoWizard, sess *cmdutil.Session, id int64, before, after promo.FormValues, dryRun bool) (promo.Changes, error) {
+// changes and the command line, and asks for the go-ahead. changed is
+// false when nothing was changed: the wizard has nothing to send.
+func confirmUpdate(ctx context.Context, w promoWizard, sess *cmdutil.Session, id int64, before, after promo.FormValues, dryRun bool) (c promo.Changes, changed bool, err error) {
 	changes, err := after.ChangesFrom(before, sess.Loc)
 	if err != nil {
-		return changes, cmdutil.UsageErr(err)
+		return changes, true, cmdutil.UsageErr(err)
 	}
 	e := sess.IO.ErrOut
 	if changes.Empty() {
 		fmt.Fprintln(e, sess.Msg.T("wizard.update.nothing", "ID", id))
-		return changes, errNoChange
+		return changes, false, nil
 	}
 	fmt.Fprintln(e, "\n"+sess.Msg.T("wizard.update.changes", "ID", id))
-	writeSummary(e, sayRows(sess.Msg, changeSummary(before, after, sess.Loc, sess.Now())))
+	writeSummary(e, changeSummary(sess.Msg, before, after, sess.Loc, sess.Now()))
 	if !changes.ClearStarts && !changes.ClearEnds { // no flag removes just one date
 		args := append([]string{"promo", "update", strconv.FormatInt(id, 10)}, changes.Flags(sess.Loc)...)
 		if dryRun {
@@ -213,17 +215,17 @@ func confirmUpdate(ctx context.Context, w promoWizard, sess *cmdutil.Session, id
 		fmt.Fprintln(e)
 	}
 	if dryRun {
-		return changes, nil
+		return changes, true, nil
 	}
-	return changes, w.Proceed(ctx, sess.Msg.T("wizard.update.proceed", "ID", id), true)
+	return changes, true, w.Proceed(ctx, sess.Msg.T("wizard.update.proceed", "ID", id), true)
 }
 
 // isRefusal reports whether err refuses what the form's answers say, so
 // that editing them can help: a code in use, or the server's answer that
 // the data is invalid or conflicts (400, 409, 422).
 func isRefusal(err error) bool {
-	var ce *codeInUseError
-	if errors.As(err, &ce) {
+	var ce *i18n.Error
+	if errors.As(err, &ce) && ce.Msg.ID == codeInUseID {
 		return true
 	}
 	var ae *api.Error
@@ -233,18 +235,17 @@ func isRefusal(err error) bool {
 // offerEdit says why the answers were refused and asks whether to edit
 // them; No (or Ctrl-C) cancels.
 func offerEdit(ctx context.Context, w promoWizard, sess *cmdutil.Session, refusal error) error {
-	fmt.Fprintf(sess.IO.ErrOut, "promoctl: %s\n", sess.Warnings.Clean(refusal.Error()))
+	fmt.Fprintf(sess.IO.ErrOut, "promoctl: %s\n", sess.Warnings.Clean(cmdutil.ErrorText(sess.Msg, refusal)))
 	return w.Proceed(ctx, sess.Msg.T("wizard.edit_again"), true)
 }
 
-// codeInUseError is a code the site has already.
-type codeInUseError struct {
-	code string
-	site int64
-}
+// codeInUseID is the message of a code the site has already: a refusal
+// that editing the answers can help (isRefusal).
+const codeInUseID = "wizard.error.code_in_use"
 
-func (e *codeInUseError) Error() string {
-	return fmt.Sprintf("%s is already a promo code of site %d: choose another code or site", e.code, e.site)
+// codeInUse is the error of a code the site has already.
+func codeInUse(code string, site int64) error {
+	return i18n.NewError(0, codeInUseID, "Code", code, "Site", site)
 }
 
 // existingCodes are the codes of the promo codes of sites, read once per
@@ -273,7 +274,7 @@ func existingCodesOf(ctx context.Context, sess *cmdutil.Session, site int64, dry
 		if ctx.Err() != nil {
 			return nil, ctx.Err()
 		}
-		sess.Warn(fmt.Sprintf("could not read the promo codes of site %d, so a code in use is found only when the server refuses it: %v", site, err))
+		warnMsg(sess, i18n.M("wizard.warn.codes_unread", "Site", site, "Err", err))
 	}
 	return c, nil
 }
@@ -375,14 +376,14 @@ func siteChoice(ctx context.Context, sess *cmdutil.Session) ([]prompt.Site, erro
 	defer cancel()
 	raw, err := client.ListSites(ctx)
 	if err != nil {
-		return nil, fmt.Errorf("%w (no site is given: pass --site-id, or set a default with promoctl config set site_id N)", err)
+		return nil, i18n.NewError(0, "wizard.error.sites_unread", "Err", err)
 	}
 	sites, err := SiteNames(raw)
 	if err != nil {
 		return nil, err
 	}
 	if len(sites) == 0 {
-		return nil, cmdutil.Usagef("--site-id is required: the site list is empty (or set a default: promoctl config set site_id N)")
+		return nil, i18n.NewError(cmdutil.ExitUsage, "wizard.error.no_sites")
 	}
 	return sites, nil
 }
@@ -395,10 +396,10 @@ func siteChoice(ctx context.Context, sess *cmdutil.Session) ([]prompt.Site, erro
 func SiteNames(raw json.RawMessage) ([]prompt.Site, error) {
 	refs, ok, err := records.Refs(raw, "name", "title", "domain")
 	if err == nil && !ok && records.Kind(raw) != '{' {
-		err = errors.New("not a list")
+		return nil, i18n.NewError(0, "wizard.error.sites_not_a_list")
 	}
 	if err != nil {
-		return nil, fmt.Errorf("read the list of sites: %w", err)
+		return nil, i18n.NewError(0, "wizard.error.sites_read", "Err", err)
 	}
 	sites := make([]prompt.Site, 0, len(refs))
 	for _, r := range refs {
@@ -452,6 +453,10 @@ func siteCurrency(ctx context.Context, sess *cmdutil.Session, site int64) string
 	return termsafe.String(cmdutil.CurrencyLabel(rec.CurrencyCode()))
 }
 
+// summaryRow is one line of the wizard's summary, said in the run's
+// language: a label and a value.
+type summaryRow struct{ Label, Value string }
+
 func writeSummary(w io.Writer, rows []summaryRow) {
 	width := 0
 	for _, r := range rows {
@@ -462,79 +467,105 @@ func writeSummary(w io.Writer, rows []summaryRow) {
 	}
 }
 
-// createSummary describes the promo code the create form will make.
-func createSummary(v promo.FormValues, site int64, siteName string, loc *time.Location, now time.Time) []summaryRow {
+// createSummary describes, in p's language, the promo code the create
+// form will make.
+func createSummary(p *i18n.Printer, v promo.FormValues, site int64, siteName string, loc *time.Location, now time.Time) []summaryRow {
 	s := strconv.FormatInt(site, 10)
 	if siteName != "" {
 		s = siteName + " (" + s + ")"
 	}
 	rows := []summaryRow{
-		{Label: "Code", Value: v.Code},
-		{Label: "Site", Value: s},
-		{Label: "Discount", Value: discountText(v)},
-		{Label: "Enabled", Value: view.YesNo(v.Enabled)},
-		{Label: "Valid", Value: validityText(v, loc, now)},
-		{Label: "Maximum uses", Value: usesText(v)},
-		{Label: "Once per customer", Value: view.YesNo(v.OncePerUser)},
+		{p.T("wizard.summary.code"), v.Code},
+		{p.T("wizard.summary.site"), s},
+		{p.T("wizard.summary.discount"), p.Say(discountText(v))},
+		{p.T("wizard.summary.enabled"), p.Say(yesNo(v.Enabled))},
+		{p.T("wizard.summary.valid"), p.Say(validityText(v, loc, now))},
+		{p.T("wizard.summary.maximum_uses"), p.Say(usesText(v))},
+		{p.T("wizard.summary.once_per_customer"), p.Say(yesNo(v.OncePerUser))},
 	}
-	return append(rows, fieldRows(func(f promo.Field) (string, bool) { return v.More[f.Name], true })...)
+	for _, f := range promo.MoreFields() {
+		rows = append(rows, summaryRow{p.T(f.Label), v.More[f.Name]})
+	}
+	return rows
 }
 
-// changeSummary lists the fields the update form changed, before → after.
-func changeSummary(before, after promo.FormValues, loc *time.Location, now time.Time) []summaryRow {
+// changeSummary lists, in p's language, the fields the update form
+// changed, before → after.
+func changeSummary(p *i18n.Printer, before, after promo.FormValues, loc *time.Location, now time.Time) []summaryRow {
 	var rows []summaryRow
 	add := func(label, b, a string) {
 		if b != a {
-			rows = append(rows, summaryRow{Label: label, Value: b + " → " + a})
+			rows = append(rows, summaryRow{p.T(label), b + " → " + a})
 		}
 	}
-	add("Code", termsafe.String(before.Code), after.Code)
-	add("Discount", discountText(before), discountText(after))
-	add("Enabled", view.YesNo(before.Enabled), view.YesNo(after.Enabled))
-	add("Valid", validityText(before, loc, now), validityText(after, loc, now))
-	add("Maximum uses", usesText(before), usesText(after))
-	add("Once per customer", view.YesNo(before.OncePerUser), view.YesNo(after.OncePerUser))
-	return append(rows, fieldRows(func(f promo.Field) (string, bool) {
-		b, a := before.More[f.Name], after.More[f.Name]
-		return b + " → " + a, b != a
-	})...)
-}
-
-func discountText(v promo.FormValues) string {
-	amount, err := strconv.ParseFloat(strings.ReplaceAll(v.Amount, ",", "."), 64)
-	if err != nil {
-		return v.Amount
+	add("wizard.summary.code", termsafe.String(before.Code), after.Code)
+	add("wizard.summary.discount", p.Say(discountText(before)), p.Say(discountText(after)))
+	add("wizard.summary.enabled", p.Say(yesNo(before.Enabled)), p.Say(yesNo(after.Enabled)))
+	add("wizard.summary.valid", p.Say(validityText(before, loc, now)), p.Say(validityText(after, loc, now)))
+	add("wizard.summary.maximum_uses", p.Say(usesText(before)), p.Say(usesText(after)))
+	add("wizard.summary.once_per_customer", p.Say(yesNo(before.OncePerUser)), p.Say(yesNo(after.OncePerUser)))
+	for _, f := range promo.MoreFields() {
+		add(f.Label, before.More[f.Name], after.More[f.Name])
 	}
-	return view.Amount(amount, v.Percent) + " off " + map[promo.BonusType]string{promo.Goods: "the goods", promo.Delivery: "delivery"}[v.BonusType]
+	return rows
 }
 
-func validityText(v promo.FormValues, loc *time.Location, now time.Time) string {
-	zone := " (" + now.In(loc).Format("MST") + ")"
+// discountText is the form's discount: its amount as typed when it is not
+// one (the summary shows what was typed), in the language's number form
+// when it is (1 500,50).
+func discountText(v promo.FormValues) i18n.Message {
+	var amount any = strings.TrimSpace(v.Amount)
+	if a, err := promo.ParseAmount(v.Amount); err == nil {
+		amount = i18n.Amount{Value: a, Percent: v.Percent}
+	}
+	switch v.BonusType {
+	case promo.Goods:
+		return i18n.M("wizard.discount.goods", "Amount", amount)
+	case promo.Delivery:
+		return i18n.M("wizard.discount.delivery", "Amount", amount)
+	}
+	return i18n.M("wizard.discount.other", "Amount", amount, "Type", v.BonusType.String())
+}
+
+func validityText(v promo.FormValues, loc *time.Location, now time.Time) i18n.Message {
+	zone := now.In(loc).Format("MST")
 	switch {
 	case v.Starts == "" && v.Ends == "":
-		return "always"
+		return i18n.M("wizard.valid.always")
 	case v.Ends == "":
-		return "from " + localDate(v.Starts, loc, promo.ParseStart) + zone
+		return i18n.M("wizard.valid.from", "Start", localDate(v.Starts, loc, promo.ParseStart), "Zone", zone)
 	case v.Starts == "":
-		return "until " + localDate(v.Ends, loc, promo.ParseEnd) + zone
+		return i18n.M("wizard.valid.until", "End", localDate(v.Ends, loc, promo.ParseEnd), "Zone", zone)
 	}
-	return "from " + localDate(v.Starts, loc, promo.ParseStart) + " until " + localDate(v.Ends, loc, promo.ParseEnd) + zone
+	return i18n.M("wizard.valid.from_until", "Start", localDate(v.Starts, loc, promo.ParseStart),
+		"End", localDate(v.Ends, loc, promo.ParseEnd), "Zone", zone)
 }
 
 // localDate is a date of the form as the summary shows it: the local time
 // it stands for, so that a date alone shows as the start or the end of
-// that day.
-func localDate(s string, loc *time.Location, parse func(string, *time.Location) (time.Time, error)) string {
+// that day; the text as typed when it is not a date.
+func localDate(s string, loc *time.Location, parse func(string, *time.Location) (time.Time, error)) any {
 	t, err := parse(s, loc)
 	if err != nil {
 		return s
 	}
-	return promo.FormatLocal(t, loc)
+	return i18n.DateTime{Time: t, Loc: loc}
 }
 
-func usesText(v promo.FormValues) string {
+func usesText(v promo.FormValues) i18n.Message {
 	if v.MaxUses == "" {
-		return "unlimited"
+		return i18n.M("wizard.uses.unlimited")
 	}
-	return v.MaxUses
+	var n any = v.MaxUses
+	if u, err := strconv.ParseInt(v.MaxUses, 10, 64); err == nil {
+		n = i18n.Number(u)
+	}
+	return i18n.M("wizard.uses.max", "N", n)
+}
+
+func yesNo(b bool) i18n.Message {
+	if b {
+		return i18n.M("word.yes")
+	}
+	return i18n.M("word.no")
 }

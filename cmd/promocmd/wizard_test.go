@@ -305,7 +305,7 @@ func TestPromoUpdateInteractive(t *testing.T) {
 		"Changes to promo code 5:\n  Discount:      25% off the goods → 15% off the goods\n  Maximum uses:  100 → unlimited\n",
 		"  promoctl --output json promo update 5 --amount 15 --no-max-uses\n",
 		"Save the changes to promo code 5? [Y/n] ",
-		"Updated promo code 5.\n",
+		"Updated promo code SUMMER25 (id 5).\n",
 	} {
 		if !strings.Contains(res.Stderr, s) {
 			t.Errorf("no %q in stderr:\n%s", s, res.Stderr)
@@ -395,7 +395,8 @@ func TestPromoDeleteConfirmation(t *testing.T) {
 			r.API.Handle("GET /v1/promo/5", http.StatusOK, c.record)
 			r.API.Handle("DELETE /v1/promo/5", http.StatusNoContent, "")
 			res := r.Run(append([]string{"promo", "delete", "5"}, c.args...)...)
-			question := strings.ReplaceAll(c.question, "{URL}", r.API.URL)
+			// The question's description first, on a line of its own.
+			question := "This cannot be undone.\n" + strings.ReplaceAll(c.question, "{URL}", r.API.URL)
 			want := question + "\npromoctl: cancelled\n"
 			if c.stdin == "" {
 				// huh ends the line it asked on when the input ends.
@@ -753,7 +754,7 @@ func TestPromoUpdateInteractiveCodeInUse(t *testing.T) {
 		"Save the changes to promo code 5? [Y/n] \npromoctl: update promo 5: invalid request (API error 10: data is invalid)\n",
 		"Edit the answers and try again? [Y/n] \n",
 		"Code [AUTUMN26] ",
-		"Updated promo code 5.\n",
+		"Updated promo code SUMMER25 (id 5).\n",
 	} {
 		if !strings.Contains(res.Stderr, s) {
 			t.Errorf("no %q in stderr:\n%s", s, res.Stderr)

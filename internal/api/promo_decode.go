@@ -175,3 +175,19 @@ func (d *PromoDecoder) decode(elem []byte, p *Promo, codeBytes bool) error {
 	}
 	return nil
 }
+
+// one allocates a value of an optional field that the arena does not hold
+// in blocks (an amount, a text).
+func one[T any]() *T { return new(T) }
+
+// optionalTime decodes a date that a shape may lack; null is absent.
+func (a *arena) optionalTime(v []byte) (*Time, error) {
+	if isNull(v) {
+		return nil, nil
+	}
+	t := new(Time)
+	if err := a.time(t, v); err != nil {
+		return nil, err
+	}
+	return t, nil
+}

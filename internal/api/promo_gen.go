@@ -83,7 +83,8 @@ func (p Promo) Fields() promo.Fields {
 	f.QuantityLimitIsEnabled = bool(p.QuantityLimitIsEnabled)
 	f.QuantityLimit = int64(p.QuantityLimit)
 	if p.PersonalLimitIsEnabled != nil {
-		f.PersonalLimitIsEnabled = bool(*p.PersonalLimitIsEnabled)
+		v := bool(*p.PersonalLimitIsEnabled)
+		f.PersonalLimitIsEnabled = &v
 	}
 	return f
 }

@@ -14,11 +14,18 @@ func (f Fields) Value(name string) any {
 	return r.Value(f)
 }
 
-func optString(s *string) any {
-	if s == nil {
+func optString(s *string) any { return optional(s, nil) }
+
+// optional is the value of a field that a record may lack: nil when p
+// is, else *p, or as(*p) when as is given.
+func optional[T any](p *T, as func(T) any) any {
+	switch {
+	case p == nil:
 		return nil
+	case as != nil:
+		return as(*p)
 	}
-	return *s
+	return *p
 }
 
 // DefaultAmount is the discount the API gives a promo code created without

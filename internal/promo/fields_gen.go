@@ -19,7 +19,7 @@ type Fields struct {
 	DOff                       *string   `json:"d_off"`
 	QuantityLimitIsEnabled     bool      `json:"quantity_limit_is_enabled"`
 	QuantityLimit              int64     `json:"quantity_limit"`
-	PersonalLimitIsEnabled     bool      `json:"personal_limit_is_enabled"`
+	PersonalLimitIsEnabled     *bool     `json:"personal_limit_is_enabled,omitempty"`
 }
 
 // Changes are the fields a user named, by flag or in a file; nil means "not
@@ -114,7 +114,8 @@ func (c Changes) Apply(f Fields) Fields {
 		f.QuantityLimitIsEnabled = true
 	}
 	if c.OncePerUser != nil {
-		f.PersonalLimitIsEnabled = *c.OncePerUser
+		v := *c.OncePerUser
+		f.PersonalLimitIsEnabled = &v
 	}
 	if c.ClearStarts {
 		f.DOn = nil
@@ -265,7 +266,7 @@ func accessOf(name string) access {
 		}
 	case "personal_limit_is_enabled":
 		return access{
-			value: func(f Fields) any { return f.PersonalLimitIsEnabled },
+			value: func(f Fields) any { return optional(f.PersonalLimitIsEnabled, nil) },
 			named: func(c Changes) bool { return c.OncePerUser != nil },
 			set:   setter(func(c *Changes, x bool) { c.OncePerUser = &x }),
 			name:  func(n *Names) *string { return &n.OncePerUser },

@@ -138,7 +138,7 @@ func serverRecord() Fields {
 	return Fields{
 		Code: "WINTER", IsEnabled: true, BonusType: Delivery, BonusAmount: 300, BonusAmountIsInPercentages: false,
 		TimeLimitIsEnabled: false, DOn: &on, DOff: &off, QuantityLimitIsEnabled: false, QuantityLimit: 7,
-		PersonalLimitIsEnabled: true,
+		PersonalLimitIsEnabled: p(true),
 	}
 }
 
@@ -173,7 +173,7 @@ func TestChangesApply(t *testing.T) {
 			f.QuantityLimit = 50
 		}},
 		{"no max uses keeps the number", Changes{QuantityLimit: p(false)}, func(*Fields) {}},
-		{"once per user off", Changes{OncePerUser: p(false)}, func(f *Fields) { f.PersonalLimitIsEnabled = false }},
+		{"once per user off", Changes{OncePerUser: p(false)}, func(f *Fields) { f.PersonalLimitIsEnabled = p(false) }},
 		{"start in another zone is sent in UTC", Changes{Starts: p(time.Date(2026, 12, 1, 0, 0, 0, 0, time.FixedZone("MSK", 3*3600)))},
 			func(f *Fields) { f.DOn, f.TimeLimitIsEnabled = p("2026-11-30T21:00:00.000Z"), true }},
 	}
@@ -345,7 +345,7 @@ func TestFieldsValueIsTheJSONValue(t *testing.T) {
 	for _, f := range []Fields{
 		{},
 		{Code: "SPRING", IsEnabled: true, BonusType: Delivery, BonusAmount: 12.5, BonusAmountIsInPercentages: true,
-			TimeLimitIsEnabled: true, DOn: &on, DOff: &off, QuantityLimitIsEnabled: true, QuantityLimit: 7, PersonalLimitIsEnabled: true},
+			TimeLimitIsEnabled: true, DOn: &on, DOff: &off, QuantityLimitIsEnabled: true, QuantityLimit: 7, PersonalLimitIsEnabled: p(true)},
 	} {
 		raw, err := json.Marshal(f)
 		if err != nil {

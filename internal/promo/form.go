@@ -3,10 +3,12 @@ package promo
 import (
 	"errors"
 	"fmt"
-	"github.com/promoctl/promoctl/internal/promo/spec"
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/promoctl/promoctl/internal/i18n"
+	"github.com/promoctl/promoctl/internal/promo/spec"
 )
 
 // The promo form (internal/prompt) shows a promo code's fields as text, the
@@ -133,7 +135,7 @@ func (c FormCheck) Code(s string) error { return ValidateCode(strings.TrimSpace(
 func (c FormCheck) Amount(s string, percent bool) (float64, error) {
 	s = strings.TrimSpace(s)
 	if s == "" {
-		return 0, errors.New("enter the amount of the discount")
+		return 0, i18n.NewError(0, "form.error.amount_empty")
 	}
 	v, err := ParseAmount(s) // a decimal comma too, as people write it in Russia
 	if err != nil {
@@ -154,7 +156,7 @@ func (c FormCheck) Date(s string, parse func(string, *time.Location) (time.Time,
 	}
 	t, err := parse(s, c.Loc)
 	if fe := (*DateFormError)(nil); errors.As(err, &fe) {
-		return nil, fmt.Errorf("cannot read date %q: use %s", fe.Input, FormDates)
+		return nil, i18n.NewError(0, "form.error.date", "Value", Quoted(fe.Input), "Forms", formDates())
 	}
 	if err != nil {
 		return nil, err
@@ -162,23 +164,24 @@ func (c FormCheck) Date(s string, parse func(string, *time.Location) (time.Time,
 	return &t, nil
 }
 
-// FormDates are the forms of a date that the form names, in its hint and
-// in its error: one form, the one its values are shown in.
-const FormDates = "2026-12-01, 2026-12-01 10:00 or RFC 3339"
+// formDates are the forms of a date that the form names, in its hint and
+// in its error: the one its values are shown in, and in a language that
+// writes dates otherwise, that language's too.
+func formDates() i18n.Message { return i18n.M("form.dates") }
 
 // Window reads the validity period: both dates, the end not before the
 // start.
 func (c FormCheck) Window(starts, ends string) (*time.Time, *time.Time, error) {
 	on, err := c.Date(starts, ParseStart)
 	if err != nil {
-		return nil, nil, fmt.Errorf("valid from: %w", err)
+		return nil, nil, i18n.NewError(0, "form.error.starts", "Err", err)
 	}
 	off, err := c.Date(ends, ParseEnd)
 	if err != nil {
 		return nil, nil, err
 	}
 	if on != nil && off != nil && off.Before(*on) {
-		return nil, nil, fmt.Errorf("the end %s is before the start %s", FormatLocal(*off, c.Loc), FormatLocal(*on, c.Loc))
+		return nil, nil, i18n.NewError(0, "form.error.end_before_start", "End", i18n.DateTime{Time: *off, Loc: c.Loc}, "Start", i18n.DateTime{Time: *on, Loc: c.Loc})
 	}
 	return on, off, nil
 }
@@ -190,10 +193,10 @@ func (c FormCheck) MaxUses(s string) (*int64, error) {
 	}
 	n, err := strconv.ParseInt(s, 10, 64)
 	if err != nil {
-		return nil, fmt.Errorf("%q is not a whole number: enter a number of uses, or leave it empty for no limit", s)
+		return nil, i18n.NewError(0, "form.error.max_uses", "Value", Quoted(s))
 	}
 	if n < 1 {
-		return nil, fmt.Errorf("the limit must be at least 1, got %d; leave it empty for no limit", n)
+		return nil, i18n.NewError(0, "form.error.limit", "N", n)
 	}
 	return &n, nil
 }
@@ -322,7 +325,7 @@ func (v FormValues) ChangesFrom(old FormValues, loc *time.Location) (Changes, er
 func FormValuesOf(f Fields, loc *time.Location) FormValues {
 	v := FormValues{
 		Code: f.Code, BonusType: f.BonusType, Percent: f.BonusAmountIsInPercentages,
-		Amount: FormatAmount(f.BonusAmount), Enabled: f.IsEnabled, OncePerUser: f.PersonalLimitIsEnabled,
+		Amount: FormatAmount(f.BonusAmount), Enabled: f.IsEnabled, OncePerUser: f.PersonalLimitIsEnabled != nil && *f.PersonalLimitIsEnabled,
 	}
 	if f.TimeLimitIsEnabled {
 		v.Starts, v.Ends = apiDate(f.DOn, loc), apiDate(f.DOff, loc)

@@ -5,6 +5,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/promoctl/promoctl/internal/i18n"
 )
 
 func formZone(t *testing.T) *time.Location {
@@ -135,19 +137,24 @@ func TestFormValuesOfAndWith(t *testing.T) {
 // other question.
 
 // The form's error names the date forms its hint names, in the form its
-// values are shown in (2026-12-01 10:00, as FormatLocal writes them).
+// values are shown in (2026-12-01 10:00, as FormatLocal writes them), and
+// in Russian the Russian form too (31.12.2026).
 func TestFormDateErrorInTheHintsForms(t *testing.T) {
 	c := FormCheck{Loc: formZone(t)}
+	ru := i18n.New(i18n.Russian)
 	for _, parse := range []func(string, *time.Location) (time.Time, error){ParseStart, ParseEnd} {
 		_, err := c.Date("31/12/2026", parse)
 		if want := `cannot read date "31/12/2026": use 2026-12-01, 2026-12-01 10:00 or RFC 3339`; err == nil || err.Error() != want {
 			t.Errorf("Date = %v, want %s", err, want)
 		}
+		if want := `не удалось прочитать дату «31/12/2026»: укажите её в виде 31.12.2026, 31.12.2026 10:00, 2026-12-31 10:00 или RFC 3339`; err == nil || ru.ErrorText(err) != want {
+			t.Errorf("Date in Russian = %v, want %s", ru.ErrorText(err), want)
+		}
 	}
-	if _, _, err := c.Window("tomorrow", ""); err == nil || !strings.Contains(err.Error(), FormDates) {
-		t.Errorf("Window = %v, want the forms %q", err, FormDates)
+	if _, _, err := c.Window("tomorrow", ""); err == nil || !strings.Contains(err.Error(), i18n.New(i18n.English).Say(formDates())) {
+		t.Errorf("Window = %v, want the forms %v", err, formDates())
 	}
-	if got := FormatLocal(time.Date(2026, 12, 1, 10, 0, 0, 0, c.Loc), c.Loc); !strings.Contains(FormDates, got) {
-		t.Errorf("the form shows dates as %s, which its hint %q does not name", got, FormDates)
+	if got := FormatLocal(time.Date(2026, 12, 1, 10, 0, 0, 0, c.Loc), c.Loc); !strings.Contains(i18n.New(i18n.English).Say(formDates()), got) {
+		t.Errorf("the form shows dates as %s, which its hint %v does not name", got, formDates())
 	}
 }

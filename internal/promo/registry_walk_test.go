@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"reflect"
 	"slices"
 	"strings"
 	"testing"
@@ -327,13 +328,13 @@ func TestRegistryIsTheSpecsOrder(t *testing.T) {
 	if got := promo.FieldNames(func(f promo.Field) bool { return f.List }); !slices.Equal(got, want) {
 		t.Errorf("list fields %v, want %v", got, want)
 	}
-	body, err := json.Marshal(promo.Fields{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	var m map[string]json.RawMessage
-	if err := json.Unmarshal(body, &m); err != nil {
-		t.Fatal(err)
+	// The fields an update can send: every field of promo.Fields by its
+	// JSON name (an optional one only when it is known).
+	m := map[string]bool{}
+	rt := reflect.TypeOf(promo.Fields{})
+	for i := range rt.NumField() {
+		name, _, _ := strings.Cut(rt.Field(i).Tag.Get("json"), ",")
+		m[name] = true
 	}
 	writable := promo.FieldNames(func(f promo.Field) bool { return f.Writable })
 	if len(writable) != len(m) {
@@ -347,3 +348,51 @@ func TestRegistryIsTheSpecsOrder(t *testing.T) {
 }
 
 var _ output.Elements = (*elements)(nil)
+
+// TestAnUnreadOptionalFieldIsNotSent: a writable field that a record may
+// lack (Optional) and that the record read for an update lacks goes out
+// in no update, rather than as its zero value, which would reset it on
+// the server; when the record has it, it goes back as it was.
+func TestAnUnreadOptionalFieldIsNotSent(t *testing.T) {
+	n := 0
+	for _, f := range promo.Registry() {
+		if !f.Optional || !f.Writable {
+			continue
+		}
+		n++
+		t.Run(f.Name, func(t *testing.T) {
+			var without []string
+			for _, g := range promo.Registry() {
+				if g.Name != f.Name {
+					without = append(without, fmt.Sprintf("%q:%s", g.Name, fieldSamples[g.Name].base))
+				}
+			}
+			for _, c := range []struct {
+				record string
+				sent   bool
+			}{
+				{"{" + strings.Join(without, ",") + "}", false},
+				{"{" + strings.Join(append(without, fmt.Sprintf("%q:%s", f.Name, fieldSamples[f.Name].json)), ",") + "}", true},
+			} {
+				var p api.Promo
+				if err := json.Unmarshal([]byte(c.record), &p); err != nil {
+					t.Fatal(err)
+				}
+				body, err := json.Marshal(p.Fields())
+				if err != nil {
+					t.Fatal(err)
+				}
+				var m map[string]json.RawMessage
+				if err := json.Unmarshal(body, &m); err != nil {
+					t.Fatal(err)
+				}
+				if v, ok := m[f.Name]; ok != c.sent || (ok && string(v) != fieldSamples[f.Name].json) {
+					t.Errorf("record %s: the update sends %s = %s (sent: %v), want sent: %v as %s", c.record, f.Name, v, ok, c.sent, fieldSamples[f.Name].json)
+				}
+			}
+		})
+	}
+	if n == 0 {
+		t.Fatal("no optional writable field in the registry: the test reads nothing")
+	}
+}

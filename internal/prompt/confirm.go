@@ -17,14 +17,22 @@ import (
 // accessibleConfirm: huh's own line prompt shows "[Y/n]" and takes only
 // y, yes, n and no, whatever the form's language.
 // It asks title, described by description (shown by the full-screen
-// form); its answer is *value, which holds the default.
+// form; a form's line prompts leave it out, as its other fields' do); its
+// answer is *value, which holds the default.
 func (h *Huh) yesNo(title, description string, value *bool) huh.Field {
+	return h.question(title, description, "", value)
+}
+
+// question is yesNo whose line prompt says said, the question's
+// description, on a line before it: a question asked alone (Confirm)
+// says what its full-screen form shows.
+func (h *Huh) question(title, description, said string, value *bool) huh.Field {
 	m := h.msg()
 	c := huh.NewConfirm().Title(title).Description(description).Affirmative(m.T("form.yes")).Negative(m.T("form.no")).Value(value)
 	if !h.Accessible {
 		return c
 	}
-	return accessibleConfirm{Confirm: c, title: title, value: value, m: m}
+	return accessibleConfirm{Confirm: c, title: title, description: said, value: value, m: m}
 }
 
 // accessibleConfirm is a huh.Confirm whose accessible mode asks in m's
@@ -35,9 +43,10 @@ func (h *Huh) yesNo(title, description string, value *bool) huh.Field {
 // an unknown answer.
 type accessibleConfirm struct {
 	*huh.Confirm
-	title string
-	value *bool
-	m     *i18n.Printer
+	title       string
+	description string // a line said before the question; "" for none
+	value       *bool
+	m           *i18n.Printer
 }
 
 // WithAccessible keeps the field this type: huh's form calls
@@ -55,6 +64,9 @@ func (c accessibleConfirm) RunAccessible(w io.Writer, r io.Reader) error {
 	}
 	question := cmp.Or(strings.TrimSpace(c.title), c.m.T("form.confirm.choose")) + " " + choices + " "
 	yes, no := strings.Fields(c.m.T("form.confirm.yes_words")), strings.Fields(c.m.T("form.confirm.no_words"))
+	if d := strings.TrimSpace(c.description); d != "" {
+		fmt.Fprintln(w, d)
+	}
 	sc := bufio.NewScanner(r)
 	v, asked := def, false
 	for {

@@ -32,7 +32,7 @@ func TestConfirmAccessibleRussian(t *testing.T) {
 	} {
 		var out bytes.Buffer
 		h := &Huh{In: strings.NewReader(tt.in), Out: &out, Accessible: true, Msg: i18n.New(i18n.Russian)}
-		got, err := h.Confirm(context.Background(), "Удалить промокод 5?", "Это действие нельзя отменить.", tt.def)
+		got, err := h.Confirm(context.Background(), "Удалить промокод 5?", "", tt.def)
 		if err != nil || got != tt.want {
 			t.Errorf("Confirm(input %q, default %v) = %v, %v; want %v, nil", tt.in, tt.def, got, err, tt.want)
 		}
@@ -64,5 +64,31 @@ func TestProceedAccessibleRussian(t *testing.T) {
 	}
 	if want := "Создать промокод X? [Д/н] \n"; out.String() != want {
 		t.Errorf("Proceed wrote %q, want %q", out.String(), want)
+	}
+}
+
+// TestConfirmAccessibleSaysTheDescription: a line prompt says the
+// question's description ("This cannot be undone.") on a line of its own
+// before the question, in the form's language; a question without one
+// is the question alone.
+func TestConfirmAccessibleSaysTheDescription(t *testing.T) {
+	for _, tt := range []struct {
+		lang            i18n.Lang
+		title, desc, in string
+		wantOut         string
+	}{
+		{i18n.Russian, "Удалить промокод 5?", "Это действие нельзя отменить.", "да\n", "Это действие нельзя отменить.\nУдалить промокод 5? [д/Н] \n"},
+		{i18n.English, "Delete promo code 5?", "This cannot be undone.", "y\n", "This cannot be undone.\nDelete promo code 5? [y/N] \n"},
+		{i18n.English, "Delete promo code 5?", "", "y\n", "Delete promo code 5? [y/N] \n"},
+	} {
+		var out bytes.Buffer
+		h := &Huh{In: strings.NewReader(tt.in), Out: &out, Accessible: true, Msg: i18n.New(tt.lang)}
+		got, err := h.Confirm(context.Background(), tt.title, tt.desc, false)
+		if err != nil || !got {
+			t.Errorf("Confirm(%q, %q) = %v, %v; want true, nil", tt.title, tt.desc, got, err)
+		}
+		if out.String() != tt.wantOut {
+			t.Errorf("Confirm(%q, %q) wrote %q, want %q", tt.title, tt.desc, out.String(), tt.wantOut)
+		}
 	}
 }

@@ -9,6 +9,8 @@ import (
 
 	"github.com/charmbracelet/huh"
 	"golang.org/x/term"
+
+	"github.com/promoctl/promoctl/internal/i18n"
 )
 
 // LoginDefaults are the answers the login form starts with; Enter keeps
@@ -41,7 +43,7 @@ func (r LoginRules) userID(s string) (int64, error) {
 	}
 	n, err := strconv.ParseInt(strings.TrimSpace(s), 10, 64)
 	if err != nil || n < 1 {
-		return 0, fmt.Errorf("%q is not a positive integer", s)
+		return 0, i18n.NewError(0, "form.error.positive", "Value", strings.TrimSpace(s))
 	}
 	return n, nil
 }
@@ -128,11 +130,11 @@ func (h *Huh) Login(ctx context.Context, d LoginDefaults) (LoginAnswers, error) 
 	}
 	id, err := r.userID(or(userID, d.UserID))
 	if err != nil {
-		return LoginAnswers{}, fmt.Errorf("%w: no user id was given", ErrCancelled)
+		return LoginAnswers{}, i18n.NewError(0, "form.error.no_user_id", "Err", ErrCancelled)
 	}
 	a.UserID = id
 	if err := r.checkToken(a.Token); err != nil {
-		return LoginAnswers{}, fmt.Errorf("%w: no API key was given", ErrCancelled)
+		return LoginAnswers{}, i18n.NewError(0, "form.error.no_token", "Err", ErrCancelled)
 	}
 	return a, nil
 }
@@ -152,10 +154,10 @@ func orDefault(def string, check func(string) error) func(string) error {
 
 func (r LoginRules) checkUserID(s string) error {
 	if strings.TrimSpace(s) == "" {
-		return fmt.Errorf(`enter your user id: "Your ID" in the account menu of the site admin`)
+		return i18n.NewError(0, "form.error.user_id_missing")
 	}
 	if _, err := r.userID(s); err != nil {
-		return fmt.Errorf("the user id must be a positive whole number")
+		return i18n.NewError(0, "form.error.user_id")
 	}
 	return nil
 }
@@ -163,7 +165,7 @@ func (r LoginRules) checkUserID(s string) error {
 // checkToken never repeats the token: a validation message is printed.
 func (r LoginRules) checkToken(s string) error {
 	if strings.TrimSpace(s) == "" {
-		return fmt.Errorf("enter your API key: Profile → API key in the site admin")
+		return i18n.NewError(0, "form.error.token_missing")
 	}
 	return check(r.Token, s)
 }

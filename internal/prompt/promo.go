@@ -125,7 +125,7 @@ func (h *Huh) promoForm(form PromoForm) (*huh.Form, func() (PromoAnswers, error)
 		enabledHint = m.T("form.promo.enabled.existing")
 	}
 	zone := time.Now().In(loc).Format("MST, -07:00")
-	dateHelp := m.T("form.promo.date_help", "Zone", zone)
+	dateHelp := m.Say(i18n.M("form.date_help", "Forms", i18n.M("form.dates"), "Zone", zone))
 	// label is the form's label of an API field (promo.Registry).
 	label := func(name string) string {
 		f, _ := promo.Lookup(name)
@@ -259,7 +259,7 @@ func (h *Huh) promoForm(form PromoForm) (*huh.Form, func() (PromoAnswers, error)
 		// Check the whole again: accessible mode lets an answer through
 		// unchecked when the input ends.
 		if _, err := v.Changes(loc); err != nil {
-			return PromoAnswers{}, fmt.Errorf("%w: %v", ErrCancelled, err)
+			return PromoAnswers{}, i18n.NewError(0, "form.error.answers", "Err", ErrCancelled, "Reason", err)
 		}
 		return PromoAnswers{Site: site, Values: v}, nil
 	}

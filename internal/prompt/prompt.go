@@ -38,17 +38,27 @@ type Huh struct {
 	Say func(msg string) string
 }
 
-// said is check with its refusals worded by h.Say.
+// said is check with its refusals said in the form's language: a
+// catalog message from the catalog, other text by h.Say.
 func (h *Huh) said(check func(string) error) func(string) error {
-	if h.Say == nil {
-		return check
-	}
 	return func(s string) error {
-		if err := check(s); err != nil {
+		err := check(s)
+		switch {
+		case err == nil:
+			return nil
+		case isMessage(err):
+			return errors.New(h.msg().ErrorText(err))
+		case h.Say != nil:
 			return errors.New(h.Say(err.Error()))
 		}
-		return nil
+		return err
 	}
+}
+
+// isMessage reports whether err's words are a catalog message.
+func isMessage(err error) bool {
+	_, ok := err.(*i18n.Error)
+	return ok
 }
 
 // msg is h's language, to be taken once per form: a nil Msg reads the
@@ -63,7 +73,7 @@ func (h *Huh) msg() *i18n.Printer {
 // Confirm asks a yes/no question; def is the answer Enter gives.
 func (h *Huh) Confirm(ctx context.Context, title, description string, def bool) (bool, error) {
 	v := def
-	field := h.yesNo(title, description, &v)
+	field := h.question(title, description, description, &v)
 	if err := h.run(ctx, huh.NewForm(huh.NewGroup(field))); err != nil {
 		return false, err
 	}
@@ -104,8 +114,8 @@ func (h *Huh) run(ctx context.Context, f *huh.Form) error {
 	// huh's own program options (focus reports) plus the filter; then the
 	// streams.
 	f = f.WithProgramOptions(tea.WithReportFocus(), tea.WithFilter(filter))
-	f = f.WithInput(in).WithOutput(h.Out).WithAccessible(h.Accessible).WithShowHelp(!h.Accessible).WithKeyMap(keyMap(h.Msg))
-	if h.Accessible && h.msg().Russian() {
+	f = f.WithInput(in).WithOutput(h.Out).WithAccessible(h.Accessible).WithShowHelp(!h.Accessible).WithKeyMap(keyMap(h.msg()))
+	if h.Accessible {
 		f = f.WithOutput(accessibleWriter{h.Out, h.msg()}) // huh's own lines in the form's language
 	}
 	var err error
@@ -149,14 +159,12 @@ func clearOnAbort(m tea.Model, msg tea.Msg) tea.Msg {
 func keyMap(m *i18n.Printer) *huh.KeyMap {
 	km := huh.NewDefaultKeyMap()
 	km.Quit.SetKeys("ctrl+c", "esc")
-	if m.Russian() {
-		eachBinding(reflect.ValueOf(km).Elem(), func(b *key.Binding) {
-			h := b.Help()
-			if id := keyHintID(h.Desc); h.Desc != "" && m.Has(id) {
-				b.SetHelp(h.Key, m.T(id))
-			}
-		})
-	}
+	eachBinding(reflect.ValueOf(km).Elem(), func(b *key.Binding) {
+		h := b.Help()
+		if id := keyHintID(h.Desc); h.Desc != "" && m.Has(id) {
+			b.SetHelp(h.Key, m.T(id))
+		}
+	})
 	return km
 }
 

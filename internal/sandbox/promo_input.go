@@ -25,6 +25,7 @@ type promoInput struct {
 	quantityLimitOn *bool
 	quantityLimit   *int64
 	personalLimit   *bool
+	extra           extraFields // fields the sandbox does not model (extra.go)
 }
 
 // optionalTime is a date-time field that may be null.
@@ -48,6 +49,12 @@ func (in *promoInput) apply(p *promoRec) {
 	setIf(&p.QuantityLimitOn, in.quantityLimitOn)
 	setIf(&p.QuantityLimit, in.quantityLimit)
 	setIf(&p.PersonalLimit, in.personalLimit)
+	for name, v := range in.extra {
+		if p.Extra == nil {
+			p.Extra = extraFields{}
+		}
+		p.Extra[name] = v
+	}
 }
 
 func setIf[T any](dst *T, src *T) {
@@ -124,6 +131,9 @@ func parsePromoInput(obj map[string]json.RawMessage, withSite bool) (*promoInput
 		return nil, err
 	}
 	if in.dOff, err = timeField(obj, "d_off"); err != nil {
+		return nil, err
+	}
+	if in.extra, err = parseExtra(obj); err != nil {
 		return nil, err
 	}
 	return in, nil

@@ -1,6 +1,10 @@
 package sandbox
 
-import "time"
+import (
+	"time"
+
+	"github.com/promoctl/promoctl/internal/promo/spec"
+)
 
 // Stored records. They are kept as JSON in the bbolt file; their field names
 // are the storage format and change only with storeVersion.
@@ -70,8 +74,10 @@ type promoRec struct {
 	QuantityLimitOn bool       `json:"quantity_limit_on"`
 	QuantityLimit   int64      `json:"quantity_limit"`
 	PersonalLimit   bool       `json:"personal_limit"`
-	CreatedAt       time.Time  `json:"created_at"`
-	UpdatedAt       time.Time  `json:"updated_at"`
+	// Extra are the fields the sandbox does not model (extra.go).
+	Extra     extraFields `json:"extra,omitempty"`
+	CreatedAt time.Time   `json:"created_at"`
+	UpdatedAt time.Time   `json:"updated_at"`
 }
 
 // statRec is one recorded use of a promo code in an order (a "lead").
@@ -112,6 +118,8 @@ type promoItemOut struct {
 	QuantityLimit   int64    `json:"quantity_limit"`
 	UsedCount       int64    `json:"promo_used_count"`
 	IsValid         bool     `json:"is_valid"`
+
+	extra extraFields // the List rows of Extra
 }
 
 // promoOut is a promo code as create, get and update return it (spec 2.2).
@@ -127,6 +135,8 @@ type promoOut struct {
 	QuantityLimitOn bool     `json:"quantity_limit_is_enabled"`
 	QuantityLimit   int64    `json:"quantity_limit"`
 	PersonalLimit   bool     `json:"personal_limit_is_enabled"`
+
+	extra extraFields // the Record rows of Extra
 }
 
 func (p *promoRec) out() promoOut {
@@ -142,6 +152,7 @@ func (p *promoRec) out() promoOut {
 		QuantityLimitOn: p.QuantityLimitOn,
 		QuantityLimit:   p.QuantityLimit,
 		PersonalLimit:   p.PersonalLimit,
+		extra:           p.Extra.shape(func(f spec.Field) bool { return f.Record }),
 	}
 }
 
@@ -161,6 +172,7 @@ func (p *promoRec) itemOut(used int64, now time.Time) promoItemOut {
 		QuantityLimit:   p.QuantityLimit,
 		UsedCount:       used,
 		IsValid:         p.refusal(used, now) == "",
+		extra:           p.Extra.shape(func(f spec.Field) bool { return f.List }),
 	}
 }
 

@@ -148,8 +148,8 @@ func checkRow(rows []spec.Field, f spec.Field) error {
 		return errors.New("no API or Go name")
 	case f.Writable != (f.Change != ""):
 		return errors.New("a writable field needs a Change name, a read-only one none")
-	case f.Optional && f.Kind != spec.KindInt && f.Kind != spec.KindBool:
-		return errors.New("only whole numbers and yes-or-no fields can be optional (the decoder's arena holds those)")
+	case f.Optional && f.Clearable:
+		return errors.New("an optional date cannot be cleared (an update leaves out a date it does not know)")
 	case f.Required && (f.Kind != spec.KindText || !f.Writable || f.Optional):
 		return errors.New("only a writable text field can be required (a create's body sends it as it is)")
 	case f.Clearable && (f.Kind != spec.KindDate || !f.Writable):

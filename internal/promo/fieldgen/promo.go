@@ -32,6 +32,12 @@ func promoFields(g *gen, w []spec.Field) {
 // not touch goes back byte for byte.
 type Fields struct {`)
 	for _, f := range w {
+		if f.Optional {
+			// A field a record may lack is sent only when known: an
+			// update that read no value sends none, not the zero value.
+			g.p("\t%s %s `json:\"%s,omitempty\"`", f.Go, bodyType(f.Kind), f.Name)
+			continue
+		}
 		g.p("\t%s %s `json:%q`", f.Go, fieldsType(f.Kind), f.Name)
 	}
 	g.p("}\n")
@@ -96,9 +102,12 @@ func (c Changes) Apply(f Fields) Fields {`)
 	values, switches := applyOrder(w)
 	for _, f := range values {
 		g.p("\tif c.%s != nil {", f.Change)
-		if f.Kind == spec.KindDate {
+		switch {
+		case f.Kind == spec.KindDate:
 			g.p("\t\ts := FormatAPI(*c.%s)\n\t\tf.%s = &s", f.Change, f.Go)
-		} else {
+		case f.Optional:
+			g.p("\t\tv := *c.%s\n\t\tf.%s = &v", f.Change, f.Go)
+		default:
 			g.p("\t\tf.%s = *c.%s", f.Go, f.Change)
 		}
 		if f.Enables != "" {
@@ -189,10 +198,14 @@ func accessOf(name string) access {
 	switch name {`)
 	for _, f := range w {
 		value := "f." + f.Go
-		switch f.Kind {
-		case spec.KindDate:
+		switch {
+		case f.Kind == spec.KindDate:
 			value = "optString(f." + f.Go + ")"
-		case spec.KindBonusType:
+		case f.Kind == spec.KindBonusType && f.Optional:
+			value = "optional(f." + f.Go + ", func(t BonusType) any { return int(t) })"
+		case f.Optional:
+			value = "optional(f." + f.Go + ", nil)"
+		case f.Kind == spec.KindBonusType:
 			value = "int(f." + f.Go + ")"
 		}
 		g.p(`	case %q:

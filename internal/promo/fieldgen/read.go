@@ -28,8 +28,12 @@ func (p *Promo) decodeField(k, v []byte, a *arena) (err error) {
 		switch {
 		case f.Optional && f.Kind == spec.KindBool:
 			g.p("\t\tp.%s, err = optionalIn(a.bool, v)", f.Go)
-		case f.Optional:
+		case f.Optional && (f.Kind == spec.KindInt || f.Kind == spec.KindBonusType):
 			g.p("\t\tp.%s, err = optionalIn(a.int, v)", f.Go)
+		case f.Optional && f.Kind == spec.KindDate:
+			g.p("\t\tp.%s, err = a.optionalTime(v)", f.Go)
+		case f.Optional:
+			g.p("\t\tp.%s, err = optionalIn(one[%s], v)", f.Go, apiType(spec.Field{Kind: f.Kind}))
 		case f.Kind == spec.KindDate:
 			g.p("\t\terr = a.time(&p.%s, v)", f.Go)
 		default:
@@ -45,10 +49,12 @@ func (p Promo) Fields() promo.Fields {
 		spec.KindBool: "bool", spec.KindBonusType: "promo.BonusType"}
 	for _, f := range writable(rows) {
 		switch {
+		case f.Optional && f.Kind == spec.KindDate:
+			g.p("\tif p.%s != nil && p.%s.Set() {\n\t\ts := p.%s.Raw\n\t\tf.%s = &s\n\t}", f.Go, f.Go, f.Go, f.Go)
 		case f.Kind == spec.KindDate:
 			g.p("\tif p.%s.Set() {\n\t\ts := p.%s.Raw\n\t\tf.%s = &s\n\t}", f.Go, f.Go, f.Go)
 		case f.Optional:
-			g.p("\tif p.%s != nil {\n\t\tf.%s = %s(*p.%s)\n\t}", f.Go, f.Go, conv[f.Kind], f.Go)
+			g.p("\tif p.%s != nil {\n\t\tv := %s(*p.%s)\n\t\tf.%s = &v\n\t}", f.Go, conv[f.Kind], f.Go, f.Go)
 		default:
 			g.p("\tf.%s = %s(p.%s)", f.Go, conv[f.Kind], f.Go)
 		}
@@ -102,7 +108,7 @@ func appendPromoCell(buf []byte, p *api.Promo, code []byte, name string) []byte 
 		case spec.KindBool:
 			g.p("\t\treturn strconv.AppendBool(buf, bool(%s))", v)
 		case spec.KindDate:
-			g.p("\t\treturn append(buf, %s.Raw...)", v)
+			g.p("\t\treturn append(buf, p.%s.Raw...)", f.Go)
 		}
 	}
 	g.p("\t}\n\treturn buf\n}")
@@ -128,19 +134,27 @@ func fieldSortKey(p *api.Promo, name string) (key sortKey, ok bool) {
 			continue
 		}
 		g.p("\tcase %q:", f.Name)
+		v := "p." + f.Go
 		switch {
 		case f.Optional && f.Kind == spec.KindBool:
 			g.p("\t\treturn optBoolKey(p.%s), true", f.Go)
-		case f.Optional:
+			continue
+		case f.Optional && f.Kind == spec.KindInt:
 			g.p("\t\treturn optIntKey(p.%s), true", f.Go)
-		case f.Kind == spec.KindText:
-			g.p("\t\treturn textKey(string(p.%s)), true", f.Go)
-		case f.Kind == spec.KindBool:
-			g.p("\t\treturn flagKey(bool(p.%s)), true", f.Go)
-		case f.Kind == spec.KindDate:
-			g.p("\t\treturn dateKey(p.%s), true", f.Go)
+			continue
+		case f.Optional:
+			g.p("\t\tif p.%s == nil {\n\t\t\treturn sortKey{none: true}, true\n\t\t}", f.Go)
+			v = "(*p." + f.Go + ")"
+		}
+		switch f.Kind {
+		case spec.KindText:
+			g.p("\t\treturn textKey(string(%s)), true", v)
+		case spec.KindBool:
+			g.p("\t\treturn flagKey(bool(%s)), true", v)
+		case spec.KindDate:
+			g.p("\t\treturn dateKey(%s), true", v)
 		default:
-			g.p("\t\treturn sortKey{num: float64(p.%s)}, true", f.Go)
+			g.p("\t\treturn sortKey{num: float64(%s)}, true", v)
 		}
 	}
 	g.p("\t}\n\treturn sortKey{}, false\n}")
