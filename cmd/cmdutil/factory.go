@@ -394,7 +394,7 @@ func (f *Factory) outputOptions(s *config.Settings) (output.Options, error) {
 		f.IO.DisableColor()
 	}
 	o := output.Options{Format: s.Output, NoHeaders: f.Global.NoHeaders, Color: f.IO.ColorEnabled(), Terminal: f.IO.IsStdoutTTY(),
-		Width: f.IO.TerminalWidth(), Loc: f.Location(), Locale: NewTableLocale(f.Msg), Printers: f.Printers()}
+		Width: f.IO.TerminalWidth(), Loc: f.Location(), Locale: NewTableLocale(f.Msg), Say: f.Msg, Printers: f.Printers()}
 	if !o.Format.IsTable() || f.Global.JQ != "" {
 		f.IO.Machine() // JSON, YAML, CSV, a workbook: UTF-8 whatever the locale
 	}

@@ -257,6 +257,7 @@ func (s *Session) WithSiteCurrency(ctx context.Context, client *api.Client, site
 		c := *tl
 		c.currency = cur
 		s.Out.Locale = &c
+		s.Out.Currency = cur
 	}
 }
 

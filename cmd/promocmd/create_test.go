@@ -311,7 +311,7 @@ func TestPromoCreateDryRunSummary(t *testing.T) {
 		`"time_limit_is_enabled":true,"d_on":"2026-11-30T21:00:00.000Z","d_off":"2026-12-31T20:59:59.000Z"}`
 	r.Run(args...).Expect(t, 0, `Request:            POST /v1/promo
 Site:               7
-User id:            42
+User ID:            42
 Code:               SUMMER25
 Enabled:            no (API default)
 Bonus type:         delivery
@@ -358,7 +358,7 @@ func TestPromoCreateDryRunSummaryDefaults(t *testing.T) {
 	res := r.Run("promo", "create", "--site-id", "7", "--code", "ABC", "--percent", "--starts", "2026-12-01", "--dry-run")
 	res.Expect(t, 0, `Request:            POST /v1/promo
 Site:               7
-User id:            42
+User ID:            42
 Code:               ABC
 Enabled:            no (API default)
 Bonus type:         goods (API default)

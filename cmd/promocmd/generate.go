@@ -362,8 +362,8 @@ func resumePromoGenerate(ctx context.Context, opts *promoGenerateOptions) error 
 	if err != nil {
 		return i18n.NewError(cmdutil.ExitUsage, "generate.resume_check", "Path", opts.Resume, "Err", err)
 	}
-	if warning != "" {
-		opts.Warn(warning)
+	if warning.ID != "" {
+		opts.Warnings.WarnMsg(warning)
 	}
 	concurrency := opts.Concurrency
 	if concurrency == 0 {

@@ -4,7 +4,6 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
-	"fmt"
 	"net/http"
 	"slices"
 	"strconv"
@@ -103,10 +102,10 @@ type redeemFlags struct {
 // validate checks that the required flags are given.
 func (rf *redeemFlags) validate(opts *sandboxRedeemOptions) error {
 	if opts.Request.Code == "" {
-		return cmdutil.Usagef("--code is required")
+		return i18n.NewError(cmdutil.ExitUsage, "sandbox.redeem.code_required")
 	}
 	if rf.orderPrice == "" {
-		return cmdutil.Usagef("--order-price is required")
+		return i18n.NewError(cmdutil.ExitUsage, "sandbox.redeem.order_price_required")
 	}
 	return nil
 }
@@ -147,7 +146,7 @@ func (rf *redeemFlags) target(cmd *cobra.Command, f *cmdutil.Factory, opts *sand
 	if !f.Global.Sandbox {
 		if data != "" {
 			if cmd.Flags().Changed("base-url") {
-				return nil, cmdutil.Usagef("--data names the data file of the in-process sandbox and --base-url a served one: give one")
+				return nil, i18n.NewError(cmdutil.ExitUsage, "sandbox.redeem.data_and_base_url")
 			}
 		} else {
 			if s, err = f.Settings(cmd); err != nil {
@@ -156,7 +155,7 @@ func (rf *redeemFlags) target(cmd *cobra.Command, f *cmdutil.Factory, opts *sand
 			served = servedSandbox(s)
 		}
 		if !served && cmd.Flags().Changed("token") {
-			return nil, cmdutil.Usagef("--token is for a served sandbox: give its --base-url too, or drop --token to redeem in-process")
+			return nil, i18n.NewError(cmdutil.ExitUsage, "sandbox.redeem.token_served")
 		}
 	}
 	opts.Sites, opts.Served = nil, served
@@ -179,9 +178,9 @@ func (rf *redeemFlags) start(cmd *cobra.Command, f *cmdutil.Factory, s *config.S
 	r := &opts.Request
 	if r.SiteID = s.SiteID; r.SiteID == 0 {
 		if opts.Served {
-			return cmdutil.Usagef("--site-id is required (or set a default: promoctl config set site_id N)")
+			return i18n.NewError(cmdutil.ExitUsage, "sandbox.redeem.site_required")
 		}
-		return cmdutil.Usagef("--site-id is required: the in-process sandbox ignores your configured site_id (%s)", sandboxUsers)
+		return i18n.NewError(cmdutil.ExitUsage, "sandbox.redeem.site_required_in_process")
 	}
 	// No spinner: one quick request.
 	sess, err := f.StartWith(cmd, s, false)
@@ -212,11 +211,11 @@ func runSandboxRedeem(ctx context.Context, opts *sandboxRedeemOptions) error {
 	}
 	var red sandbox.Redemption
 	if err := json.Unmarshal(resp.Body, &red); err != nil {
-		return fmt.Errorf("redeem %s on site %d: the answer is not a redemption: %w", r.Code, r.SiteID, err)
+		return i18n.NewError(0, "sandbox.redeem.not_redemption", "Code", r.Code, "Site", r.SiteID, "Err", err)
 	}
 	req, res, err := red.Parts()
 	if err != nil {
-		return fmt.Errorf("redeem %s on site %d: %w", r.Code, r.SiteID, err)
+		return i18n.NewError(0, "sandbox.err.redeem", "Code", r.Code, "Site", r.SiteID, "Err", err)
 	}
 	raw, err := json.Marshal(sandbox.NewRedemption(req, res))
 	if err != nil {
@@ -228,9 +227,6 @@ func runSandboxRedeem(ctx context.Context, opts *sandboxRedeemOptions) error {
 		Currency: res.Currency, UsedAt: res.UsedAt,
 	}, opts.Loc))
 }
-
-// sandboxUsers says which sandbox user can view which site.
-const sandboxUsers = "user 1 can view sites 1 and 2, user 2 site 3"
 
 // servedSandbox reports whether the settings point at a server that may be
 // a sandbox: a base URL was set, and it is not the real service's.
@@ -250,7 +246,7 @@ func (opts *sandboxRedeemOptions) explain(ctx context.Context, err error) error 
 	r, s := opts.Request, opts.Settings
 	var ae *api.Error
 	if !errors.As(err, &ae) {
-		return fmt.Errorf("redeem %s on site %d: %w", r.Code, r.SiteID, err)
+		return i18n.NewError(0, "sandbox.err.redeem", "Code", r.Code, "Site", r.SiteID, "Err", err)
 	}
 	kind := -1
 	if ae.Kind != nil {
@@ -266,7 +262,7 @@ func (opts *sandboxRedeemOptions) explain(ctx context.Context, err error) error 
 	if ae.Subject.Kind == "" {
 		ae.Subject = api.SiteSubject(r.SiteID)
 	}
-	err = fmt.Errorf("redeem %s on site %d: %w", r.Code, r.SiteID, ae)
+	err = i18n.NewError(0, "sandbox.err.redeem", "Code", r.Code, "Site", r.SiteID, "Err", ae)
 	if !opts.Served && ae.Status == http.StatusForbidden && kind == sandbox.KindCantViewSite {
 		if hint, ok := sandboxSiteHint(ctx, opts.Sites, r.SiteID, s.UserID, opts.UserIDGiven); ok {
 			return i18n.NewError(0, "sandbox.redeem.with_hint", "Err", err, "Hint", hint)
@@ -352,7 +348,7 @@ func sandboxSiteHint(ctx context.Context, sites siteAccess, site, user int64, us
 func parseMoney(flag, s string) (float64, error) {
 	v, err := strconv.ParseFloat(strings.TrimSpace(s), 64)
 	if err != nil || v < 0 || v != v {
-		return 0, cmdutil.Usagef("%s: %q is not an amount of money", flag, s)
+		return 0, i18n.NewError(cmdutil.ExitUsage, "sandbox.redeem.not_money", "Flag", flag, "Value", s)
 	}
 	return v, nil
 }

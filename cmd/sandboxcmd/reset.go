@@ -67,11 +67,11 @@ func runSandboxReset(ctx context.Context, opts *sandboxResetOptions) error {
 		return i18n.NewError(0, "sandbox.reset_foreign", "Path", foreign.Path, "Err", err)
 	}
 	if err != nil {
-		return fmt.Errorf("reset sandbox: %w", err)
+		return i18n.NewError(0, "sandbox.reset_failed", "Err", err)
 	}
 	if err := store.Close(); err != nil {
-		return fmt.Errorf("reset sandbox: %w", err)
+		return i18n.NewError(0, "sandbox.reset_failed", "Err", err)
 	}
-	fmt.Fprintln(opts.IO.ErrOut, opts.Msg.T("rest.sandbox.restored", "Path", opts.Data))
+	fmt.Fprintln(opts.IO.ErrOut, opts.Msg.Say(i18n.M("sandbox.restored", "Path", opts.Data)))
 	return nil
 }

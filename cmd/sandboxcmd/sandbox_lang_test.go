@@ -266,3 +266,60 @@ func TestSandboxDataFileInRussian(t *testing.T) {
 		}
 	}
 }
+
+// TestSandboxRedeemUsageInRussian: sandbox redeem's refusals of its flags
+// are catalog messages: Russian with «ёлочки» under a Russian locale,
+// English otherwise; exit 2 and no request either way.
+func TestSandboxRedeemUsageInRussian(t *testing.T) {
+	for _, tc := range []struct {
+		args   []string
+		ru, en string
+	}{
+		{[]string{"sandbox", "redeem", "--site-id", "1", "--order-price", "10"}, "нужен --code", "--code is required"},
+		{[]string{"sandbox", "redeem", "--site-id", "1", "--code", "X"}, "нужен --order-price", "--order-price is required"},
+		{[]string{"sandbox", "redeem", "--site-id", "1", "--code", "X", "--order-price", "abc"},
+			"--order-price: «abc» — не сумма денег", `--order-price: "abc" is not an amount of money`},
+		{[]string{"sandbox", "redeem", "--code", "X", "--order-price", "10"},
+			"нужен --site-id: встроенная песочница не берёт site_id из ваших настроек (пользователь 1 видит сайты 1 и 2, пользователь 2 — сайт 3)",
+			"--site-id is required: the in-process sandbox ignores your configured site_id (user 1 can view sites 1 and 2, user 2 site 3)"},
+	} {
+		r := newSandboxRunner(t)
+		r.Env["LANG"] = "ru_RU.UTF-8"
+		r.Run(tc.args...).Expect(t, 2, "", "promoctl: "+tc.ru+"\n")
+		r.Env["LANG"] = "C"
+		r.Run(tc.args...).Expect(t, 2, "", "promoctl: "+tc.en+"\n")
+	}
+}
+
+// TestSandboxErrorsSayThemselves: the sandbox's typed errors are catalog
+// messages, said in the run's language wherever they end up.
+func TestSandboxErrorsSayThemselves(t *testing.T) {
+	ru := i18n.New(i18n.Russian)
+	for _, tc := range []struct {
+		err    error
+		ru, en string
+	}{
+		{&sandbox.InUseError{Path: "/d/s.db", Waited: 2 * time.Second},
+			"файл данных песочницы /d/s.db занят другим процессом (ждали 2\u00a0с, но он так и не освободился)",
+			"sandbox data file /d/s.db is in use by another process (gave up after waiting 2s for its lock)"},
+		{&sandbox.DamagedError{Path: "/d/s.db", Damage: sandbox.Damage{Kind: sandbox.CutShort, Size: 4096, Need: 32768}},
+			"файл данных песочницы /d/s.db повреждён: он обрезан: 4\u00a0096 байт из 32\u00a0768",
+			"sandbox data file /d/s.db is damaged: it is cut short to 4096 of its 32768 bytes"},
+		{&sandbox.RateError{Value: "5/h"},
+			"«5/h» — не ограничение частоты: нужно N/s или N/m, например 50/s",
+			`rate limit "5/h" is not N/s or N/m, such as 50/s`},
+		{&sandbox.RefusedError{Code: "SUMMER", Reason: sandbox.RefusalExpired},
+			"промокод SUMMER не принят: срок действия промокода истёк",
+			"promo code SUMMER refused: the promo code has expired"},
+		{sandbox.Faults{Latency: time.Hour}.Validate(),
+			"задержка 1\u00a0ч должна быть от 0 до 10\u00a0с",
+			"latency 1h0m0s must be between 0 and 10s"},
+	} {
+		if got := ru.ErrorText(tc.err); got != tc.ru {
+			t.Errorf("Russian:\n got %q\nwant %q", got, tc.ru)
+		}
+		if got := tc.err.Error(); got != tc.en {
+			t.Errorf("English:\n got %q\nwant %q", got, tc.en)
+		}
+	}
+}

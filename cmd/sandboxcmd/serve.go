@@ -97,7 +97,7 @@ func runSandboxServe(ctx context.Context, opts *sandboxServeOptions) error {
 		return inprocess.WithRecoveryHint(inprocess.OpenError(err), o.DataPath, opts.Env)
 	}
 	// Serve returns nil once interrupted and shut down.
-	fmt.Fprintln(opts.IO.ErrOut, opts.Msg.T("rest.sandbox.stopped"))
+	fmt.Fprintln(opts.IO.ErrOut, opts.Msg.Say(i18n.M("sandbox.stopped")))
 	return nil
 }
 

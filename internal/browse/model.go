@@ -3,6 +3,7 @@ package browse
 import (
 	"bytes"
 	"context"
+	"slices"
 	"strings"
 
 	"github.com/charmbracelet/bubbles/key"
@@ -272,7 +273,7 @@ func (m *Model) key(k tea.KeyMsg) tea.Cmd {
 	case modeFilter:
 		return m.filterKey(k)
 	case modeConfirm:
-		if s := k.String(); s == "y" || s == "Y" || (m.cfg.Msg.Russian() && (s == "д" || s == "Д")) {
+		if slices.Contains(strings.Fields(m.cfg.Msg.T("browse.yes_keys")), k.String()) {
 			return m.run()
 		}
 		m.mode, m.targets = modeList, nil

@@ -495,6 +495,14 @@ func TestRussian(t *testing.T) {
 		t.Errorf("the question is not Russian:\n%s", v)
 	}
 	press(m, "н")
+	if m.mode != modeList {
+		t.Errorf("н answered the question with mode %v, want the list back", m.mode)
+	}
+	press(m, "d", "д")
+	if m.mode != modeRunning {
+		t.Errorf("д answered the question with mode %v, want the action running", m.mode)
+	}
+	m = newModel(t, codes, Config{Msg: i18n.New(i18n.Russian), Locale: ruLocale{}})
 	press(m, "?")
 	if v := m.View(); !strings.Contains(v, "Клавиши") || !strings.Contains(v, "фильтр по мере ввода") {
 		t.Errorf("the keys are not Russian:\n%s", v)

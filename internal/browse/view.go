@@ -2,7 +2,6 @@ package browse
 
 import (
 	"io"
-	"strconv"
 	"strings"
 	"unicode/utf8"
 
@@ -132,13 +131,8 @@ func (m *Model) status() string {
 }
 
 // num is a count as the language writes it: 100000, or 100 000 in
-// Russian tables.
-func (m *Model) num(n int) string {
-	if !m.cfg.Msg.Russian() {
-		return strconv.Itoa(n)
-	}
-	return i18n.Decimal(i18n.Russian, float64(n), 0)
-}
+// Russian.
+func (m *Model) num(n int) string { return i18n.Decimal(m.cfg.Msg.Lang(), float64(n), 0) }
 
 // failureLines is how many lines the failures take.
 func (m *Model) failureLines() int { return len(m.failureList()) }

@@ -11,6 +11,8 @@ import (
 
 	"github.com/promoctl/promoctl/internal/api"
 	"github.com/promoctl/promoctl/internal/promo"
+
+	"github.com/promoctl/promoctl/internal/i18n"
 )
 
 // PromoAPI is what the writes of a job need of the API; *api.Client has
@@ -196,11 +198,11 @@ func (j *Journal) settle(ctx context.Context, c PromoAPI, o Options, final bool)
 	}
 	raw, err := c.ListPromos(lctx, site)
 	if err != nil {
-		return 0, 0, fmt.Errorf("settle %d promo codes of unknown outcome: %w", len(todo), err)
+		return 0, 0, i18n.CountError(0, "bulk.settle", len(todo), "Err", err)
 	}
 	list, err := api.DecodePromos(raw)
 	if err != nil {
-		return 0, 0, fmt.Errorf("settle %d promo codes of unknown outcome: list promo codes of site %d: %w", len(todo), site, err)
+		return 0, 0, i18n.CountError(0, "bulk.settle_list", len(todo), "Site", site, "Err", err)
 	}
 	ids := make(map[string]int64, len(list))
 	for _, p := range list {
@@ -377,7 +379,7 @@ func (j *Journal) do(ctx context.Context, c PromoAPI, it Item, known map[int64]b
 		}
 		return it.ID, StateDeleted, nil
 	}
-	return 0, "", fmt.Errorf("%s promo %s: unknown action", it.Action, it.Code)
+	return 0, "", i18n.NewError(1, "bulk.unknown_action", "Action", it.Action, "Code", it.Code)
 }
 
 // createBody is the request of a create: the item's own body or the job's
@@ -388,7 +390,7 @@ func (j *Journal) createBody(it Item) (promo.CreateBody, error) {
 	switch {
 	case len(it.Body) > 0:
 		if err := json.Unmarshal(it.Body, &b); err != nil {
-			return b, fmt.Errorf("create promo %s: the journal's request body: %w", it.Code, err)
+			return b, i18n.NewError(0, "bulk.journal_body", "Code", it.Code, "Err", err)
 		}
 	case h.Template != nil:
 		b = *h.Template
@@ -405,12 +407,12 @@ func merge(f promo.Fields, it Item) (promo.Fields, error) {
 		return f, nil
 	}
 	if len(it.Body) == 0 {
-		return f, errors.New("update promo " + it.Code + ": no fields to change")
+		return f, i18n.NewError(1, "bulk.no_fields", "Code", it.Code)
 	}
 	// Fields has the API's names: decoding the body over it changes just
 	// the fields the body names.
 	if err := json.Unmarshal(it.Body, &f); err != nil {
-		return f, fmt.Errorf("update promo %s: the journal's fields: %w", it.Code, err)
+		return f, i18n.NewError(0, "bulk.journal_fields", "Code", it.Code, "Err", err)
 	}
 	return f, nil
 }

@@ -3,7 +3,6 @@ package bulk
 import (
 	"cmp"
 	"errors"
-	"fmt"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -11,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/promoctl/promoctl/internal/i18n"
+	"github.com/promoctl/promoctl/internal/promo"
 )
 
 // JobInfo is what a journal says of its job, read without opening it for
@@ -87,7 +87,7 @@ func ListJobs(dir string) (jobs []JobInfo, bad []error, err error) {
 		return nil, nil, nil
 	}
 	if err != nil {
-		return nil, nil, fmt.Errorf("list jobs in %s: %w", dir, err)
+		return nil, nil, i18n.NewError(0, "bulk.jobs.list", "Dir", dir, "Err", err)
 	}
 	seen := map[string]int{} // job id → index in jobs
 	for _, e := range entries {
@@ -119,7 +119,7 @@ func ListJobs(dir string) (jobs []JobInfo, bad []error, err error) {
 // one file whose id starts with id (the start of a job id is its date).
 func FindJob(dir, id string) (string, error) {
 	if id == "" || strings.ContainsAny(id, `/\`) || id == "." || id == ".." {
-		return "", fmt.Errorf("invalid job id %q", id)
+		return "", i18n.NewError(2, "bulk.jobs.invalid_id", "ID", promo.Quoted(id))
 	}
 	id = strings.TrimSuffix(id, JobExt)
 	if err := CheckJobsDir(dir); err != nil {
@@ -131,7 +131,7 @@ func FindJob(dir, id string) (string, error) {
 	}
 	entries, err := os.ReadDir(dir)
 	if err != nil && !errors.Is(err, fs.ErrNotExist) {
-		return "", fmt.Errorf("find job %s in %s: %w", id, dir, err)
+		return "", i18n.NewError(0, "bulk.jobs.find", "ID", id, "Dir", dir, "Err", err)
 	}
 	var found []string
 	for _, e := range entries {
@@ -141,11 +141,11 @@ func FindJob(dir, id string) (string, error) {
 	}
 	switch len(found) {
 	case 0:
-		return "", fmt.Errorf("no job %s in %s", id, dir)
+		return "", i18n.NewError(0, "bulk.jobs.none", "ID", id, "Dir", dir)
 	case 1:
 		return filepath.Join(dir, found[0]), nil
 	}
-	return "", fmt.Errorf("job %s is ambiguous in %s: %s", id, dir, strings.Join(found, ", "))
+	return "", i18n.NewError(0, "bulk.jobs.ambiguous", "ID", id, "Dir", dir, "Found", strings.Join(found, ", "))
 }
 
 // summarize counts items by state: a journal's (Journal.Summary) or what

@@ -6,7 +6,6 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"errors"
-	"fmt"
 	"io"
 	"os"
 	"path/filepath"
@@ -227,11 +226,11 @@ func Create(path string, h Header, ops []Op) (*Journal, error) {
 	}
 	dir := filepath.Dir(path)
 	if err := os.MkdirAll(dir, 0o700); err != nil {
-		return nil, fmt.Errorf("create journal %s: %w", path, err)
+		return nil, i18n.NewError(0, "bulk.journal.create", "Path", path, "Err", err)
 	}
 	f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_EXCL|os.O_APPEND, 0o600)
 	if err != nil {
-		return nil, fmt.Errorf("create journal %s: %w", path, err)
+		return nil, i18n.NewError(0, "bulk.journal.create", "Path", path, "Err", err)
 	}
 	if err := lockJournal(f, path); err != nil {
 		f.Close()
@@ -242,7 +241,7 @@ func Create(path string, h Header, ops []Op) (*Journal, error) {
 		// Nothing was sent: a journal without its whole plan is no use.
 		f.Close()
 		os.Remove(path)
-		return nil, fmt.Errorf("create journal %s: %w", path, err)
+		return nil, i18n.NewError(0, "bulk.journal.create", "Path", path, "Err", err)
 	}
 	syncDir(dir)
 	return j, nil
@@ -280,7 +279,7 @@ func (j *Journal) plan(h Header, ops []Op) error {
 func Open(path string) (*Journal, error) {
 	f, err := openJournalFile(path, true)
 	if err != nil {
-		return nil, fmt.Errorf("open journal %s: %w", path, err)
+		return nil, i18n.NewError(0, "bulk.journal.open", "Path", path, "Err", err)
 	}
 	if err := lockJournal(f, path); err != nil {
 		f.Close()
@@ -290,12 +289,12 @@ func Open(path string) (*Journal, error) {
 	good, size, err := j.replay(f)
 	if err != nil {
 		f.Close()
-		return nil, fmt.Errorf("journal %s: %w", path, err)
+		return nil, i18n.NewError(0, "bulk.journal.at", "Path", path, "Err", err)
 	}
 	if good < size {
 		if err := f.Truncate(good); err != nil {
 			f.Close()
-			return nil, fmt.Errorf("open journal %s: drop its torn last line: %w", path, err)
+			return nil, i18n.NewError(0, "bulk.journal.torn", "Path", path, "Err", err)
 		}
 	}
 	j.f = f
@@ -304,7 +303,7 @@ func Open(path string) (*Journal, error) {
 
 // ErrInUse is a journal that another promoctl has open: it is running that
 // job now.
-var ErrInUse = errors.New("another promoctl is running this job now")
+var ErrInUse = i18n.NewError(0, "bulk.journal.in_use")
 
 // lockWait is how long lockJournal waits for a lock that is taken: a
 // promoctl that runs the job holds it for as long as it runs, while
@@ -321,9 +320,9 @@ func lockJournal(f *os.File, path string) error {
 		case err == nil:
 			return nil
 		case !errors.Is(err, filelock.ErrLocked):
-			return fmt.Errorf("lock journal %s: %w", path, err)
+			return i18n.NewError(0, "bulk.journal.lock", "Path", path, "Err", err)
 		case time.Now().After(deadline):
-			return fmt.Errorf("journal %s: %w", path, ErrInUse)
+			return i18n.NewError(0, "bulk.journal.at", "Path", path, "Err", ErrInUse)
 		}
 		time.Sleep(5 * time.Millisecond)
 	}
@@ -339,7 +338,7 @@ func Read(r io.Reader) (Header, []Item, error) {
 func read(r io.Reader, light bool) (Header, []Item, error) {
 	j := Journal{light: light}
 	if _, _, err := j.replay(r); err != nil {
-		return Header{}, nil, fmt.Errorf("journal: %w", err)
+		return Header{}, nil, i18n.NewError(0, "bulk.journal.err", "Err", err)
 	}
 	return j.header, j.items, nil
 }
@@ -356,7 +355,7 @@ func (j *Journal) replay(r io.Reader) (good, size int64, err error) {
 		chunk, rerr := br.ReadSlice('\n')
 		size += int64(len(chunk))
 		if size > MaxJournalBytes {
-			return 0, 0, fmt.Errorf("it is larger than %d MiB: not a journal promoctl wrote", MaxJournalBytes>>20)
+			return 0, 0, i18n.NewError(0, "bulk.journal.too_large", "MiB", MaxJournalBytes>>20)
 		}
 		if errors.Is(rerr, bufio.ErrBufferFull) {
 			if len(long)+len(chunk) > maxLineBytes {
@@ -379,7 +378,7 @@ func (j *Journal) replay(r io.Reader) (good, size int64, err error) {
 		n++
 		var e entry
 		if err := json.Unmarshal(line, &e); err != nil {
-			return 0, 0, fmt.Errorf("line %d is not a journal line: %w", n, err)
+			return 0, 0, i18n.NewError(0, "bulk.journal.bad_line", "Line", n, "Err", err)
 		}
 		if err := j.check(e, n); err != nil {
 			return 0, 0, err
@@ -390,10 +389,9 @@ func (j *Journal) replay(r io.Reader) (good, size int64, err error) {
 	}
 	switch {
 	case n == 0:
-		return 0, 0, errors.New("it is empty: the job was interrupted before it started; nothing was sent")
+		return 0, 0, i18n.NewError(0, "bulk.journal.empty")
 	case len(j.items) < j.header.Ops:
-		return 0, 0, fmt.Errorf("it was cut off while the job was planned (%d of %d operations): nothing was sent; start the job again",
-			len(j.items), j.header.Ops)
+		return 0, 0, i18n.NewError(0, "bulk.journal.cut_off", "Done", len(j.items), "Ops", j.header.Ops)
 	}
 	return good, size, nil
 }
@@ -411,31 +409,31 @@ const maxJournalOps = 10_000_000
 func (j *Journal) check(e entry, line int) error {
 	switch {
 	case line == 1 && (e.T != "job" || e.Job == nil):
-		return errors.New("it does not start with a job header: not a promoctl journal")
+		return i18n.NewError(0, "bulk.journal.no_header")
 	case line == 1 && e.Job.Version != JournalVersion:
-		return fmt.Errorf("it has version %d; this promoctl reads version %d", e.Job.Version, JournalVersion)
+		return i18n.NewError(0, "bulk.journal.version", "Version", e.Job.Version, "Reads", JournalVersion)
 	case line == 1 && (e.Job.Ops < 0 || e.Job.Ops > maxJournalOps):
-		return fmt.Errorf("its header plans %d operations: not a journal promoctl wrote", e.Job.Ops)
+		return i18n.NewError(0, "bulk.journal.header_ops", "Ops", e.Job.Ops)
 	case line == 1:
 		if _, ok := kindActions[e.Job.Kind]; !ok {
 			return i18n.NewError(0, "bulk.journal.unknown_kind", "Kind", e.Job.Kind)
 		}
 		return nil
 	case e.T == "job":
-		return fmt.Errorf("line %d: a second job header", line)
+		return i18n.NewError(0, "bulk.journal.second_header", "Line", line)
 	case e.T == "plan" && e.I >= j.header.Ops:
-		return fmt.Errorf("line %d: more planned operations than the header's %d", line, j.header.Ops)
+		return i18n.NewError(0, "bulk.journal.more_ops", "Line", line, "Ops", j.header.Ops)
 	case e.T == "plan" && (e.Op == nil || e.I != len(j.items)):
-		return fmt.Errorf("line %d: a plan line out of order", line)
+		return i18n.NewError(0, "bulk.journal.plan_order", "Line", line)
 	case e.T == "plan":
 		return j.checkOp(*e.Op, line)
 	case e.I < 0 || e.I >= len(j.items) || len(j.items) < j.header.Ops:
-		return fmt.Errorf("line %d: a step of operation %d, which is not planned", line, e.I)
+		return i18n.NewError(0, "bulk.journal.step_unplanned", "Line", line, "Op", e.I)
 	}
 	switch e.T {
 	case "sent", "created", "updated", "deleted", "failed", "unknown", "unsent":
 	default:
-		return fmt.Errorf("line %d: unknown step %q", line, e.T)
+		return i18n.NewError(0, "bulk.journal.unknown_step", "Line", line, "Step", promo.Quoted(e.T))
 	}
 	it := j.items[e.I]
 	// A done operation is never sent or settled again; a create done
@@ -566,7 +564,7 @@ func (j *Journal) record(e entry) error {
 	e.At = time.Now().UTC()
 	b, err := json.Marshal(e)
 	if err != nil {
-		return fmt.Errorf("write journal %s: %w", j.path, err)
+		return i18n.NewError(0, "bulk.journal.write", "Path", j.path, "Err", err)
 	}
 	j.mu.Lock()
 	defer j.mu.Unlock()
@@ -612,7 +610,7 @@ func (j *Journal) flush() {
 	j.flushing = false
 	j.spare = batch
 	if err != nil {
-		j.broken = fmt.Errorf("write journal %s: %w", j.path, err)
+		j.broken = i18n.NewError(0, "bulk.journal.write", "Path", j.path, "Err", err)
 	} else {
 		for _, e := range entries {
 			j.apply(e)
@@ -695,7 +693,7 @@ func (j *Journal) Close() error {
 		return nil
 	}
 	if err := j.f.Close(); err != nil {
-		return fmt.Errorf("close journal %s: %w", j.path, err)
+		return i18n.NewError(0, "bulk.journal.close", "Path", j.path, "Err", err)
 	}
 	return nil
 }

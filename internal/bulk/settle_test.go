@@ -249,7 +249,7 @@ func TestSettlingListReadHasTheTimeout(t *testing.T) {
 	}()
 	select {
 	case err := <-done:
-		if err == nil || !strings.Contains(err.Error(), "settle 1 promo codes of unknown outcome") {
+		if err == nil || !strings.Contains(err.Error(), "settle 1 promo code of unknown outcome") {
 			t.Errorf("Execute error = %v; want the settling read's timeout", err)
 		}
 	case <-time.After(3 * time.Second):

@@ -5,7 +5,6 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"errors"
-	"fmt"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -14,11 +13,13 @@ import (
 	"time"
 
 	"github.com/promoctl/promoctl/internal/filelock"
+
+	"github.com/promoctl/promoctl/internal/i18n"
 )
 
 // ErrSiteBusy is a site that another job of the same user writes to on
 // this machine now (LockSite without waiting).
-var ErrSiteBusy = errors.New("another promoctl job is writing to this site now")
+var ErrSiteBusy = i18n.NewError(0, "bulk.lock.site_busy")
 
 // SiteLock is held by the one job that writes to a site as a user on this
 // machine: two jobs at once could draw the same codes, and each would
@@ -38,18 +39,18 @@ const siteLockPoll = 200 * time.Millisecond
 // calls waiting once and waits until the lock is free or ctx ends.
 func LockSite(ctx context.Context, dir string, w Where, wait bool, waiting func()) (*SiteLock, error) {
 	if err := os.MkdirAll(dir, 0o700); err != nil {
-		return nil, fmt.Errorf("lock site %d: %w", w.SiteID, err)
+		return nil, i18n.NewError(0, "bulk.lock.site", "Site", w.SiteID, "Err", err)
 	}
 	if err := CheckJobsDir(dir); err != nil {
 		return nil, err
 	}
 	path := filepath.Join(dir, siteLockName(w))
 	if st, err := os.Lstat(path); err == nil && !st.Mode().IsRegular() {
-		return nil, fmt.Errorf("lock site %d: %s is not a regular file", w.SiteID, path)
+		return nil, i18n.NewError(0, "bulk.lock.not_regular", "Site", w.SiteID, "Path", path)
 	}
 	f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE|oNofollow|oNonblock, 0o600)
 	if err != nil {
-		return nil, fmt.Errorf("lock site %d: %w", w.SiteID, err)
+		return nil, i18n.NewError(0, "bulk.lock.site", "Site", w.SiteID, "Err", err)
 	}
 	told := false
 	for {
@@ -59,7 +60,7 @@ func LockSite(ctx context.Context, dir string, w Where, wait bool, waiting func(
 			return &SiteLock{f: f}, nil
 		case !errors.Is(err, filelock.ErrLocked):
 			f.Close()
-			return nil, fmt.Errorf("lock site %d: %w", w.SiteID, err)
+			return nil, i18n.NewError(0, "bulk.lock.site", "Site", w.SiteID, "Err", err)
 		case !wait:
 			f.Close()
 			return nil, ErrSiteBusy

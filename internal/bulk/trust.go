@@ -52,7 +52,7 @@ func openJournalFile(path string, write bool) (*os.File, error) {
 // has no owners to check (Windows: the folder's ACL protects it).
 func trusted(path string, st os.FileInfo, uid int) error {
 	if !st.Mode().IsRegular() {
-		return fmt.Errorf("it is not a regular file but %s: a journal is the file a job wrote", fileKind(st.Mode()))
+		return i18n.NewError(0, "bulk.journal.not_regular", "Kind", fileKind(st.Mode()))
 	}
 	if uid < 0 {
 		return nil
@@ -61,24 +61,24 @@ func trusted(path string, st os.FileInfo, uid int) error {
 		return i18n.NewError(0, "bulk.journal.other_owner", "Owner", owner, "User", uid)
 	}
 	if perm := st.Mode().Perm(); perm&0o022 != 0 {
-		return fmt.Errorf("other users may change it (mode %04o): it would run what they wrote; if it is yours and unchanged, chmod 600 %s",
-			perm, path)
+		return i18n.NewError(0, "bulk.journal.writable", "Mode", fmt.Sprintf("%04o", perm), "Path", path)
 	}
 	return nil
 }
 
-func fileKind(m os.FileMode) string {
+// fileKind says what a file of mode m is: a named pipe, a folder.
+func fileKind(m os.FileMode) i18n.Message {
 	switch {
 	case m&os.ModeNamedPipe != 0:
-		return "a named pipe"
+		return i18n.M("bulk.kind.pipe")
 	case m&os.ModeDevice != 0, m&os.ModeCharDevice != 0:
-		return "a device"
+		return i18n.M("bulk.kind.device")
 	case m.IsDir():
-		return "a folder"
+		return i18n.M("bulk.kind.folder")
 	case m&os.ModeSocket != 0:
-		return "a socket"
+		return i18n.M("bulk.kind.socket")
 	}
-	return "mode " + m.String()
+	return i18n.M("bulk.kind.mode", "Mode", m.String())
 }
 
 // ReadFile replays the journal at path without opening it for writing
@@ -93,12 +93,12 @@ func ReadFile(path string) (Header, []Item, error) {
 func readFile(path string, light bool) (Header, []Item, error) {
 	f, err := openJournalFile(path, false)
 	if err != nil {
-		return Header{}, nil, fmt.Errorf("read journal %s: %w", path, err)
+		return Header{}, nil, i18n.NewError(0, "bulk.journal.read", "Path", path, "Err", err)
 	}
 	defer f.Close()
 	h, items, err := read(f, light)
 	if err != nil {
-		return Header{}, nil, fmt.Errorf("%s: %w", path, err)
+		return Header{}, nil, i18n.NewError(0, "bulk.journal.path", "Path", path, "Err", err)
 	}
 	return h, items, nil
 }
@@ -112,31 +112,31 @@ type Where struct {
 }
 
 // ErrOtherJob is a journal whose job is not for the current settings.
-var ErrOtherJob = errors.New("the journal is of another server, user or site")
+var ErrOtherJob = i18n.NewError(0, "bulk.journal.other_job")
 
 // Check compares the job's header with where the current settings point.
 // A mismatch is an error naming what differs and what the journal says.
 // A journal written before the header named the base URL and user
 // (promoctl before they were recorded) is accepted with a warning: it
 // cannot be checked.
-func (h Header) Check(now Where) (warning string, err error) {
-	var diff []string
+func (h Header) Check(now Where) (warning i18n.Message, err error) {
+	var diff i18n.Messages
 	if h.BaseURL != "" && strings.TrimRight(h.BaseURL, "/") != strings.TrimRight(now.BaseURL, "/") {
-		diff = append(diff, fmt.Sprintf("its base URL is %s, the current one %s", h.BaseURL, now.BaseURL))
+		diff = append(diff, i18n.M("bulk.other.base_url", "Was", h.BaseURL, "Now", now.BaseURL))
 	}
 	if h.UserID != 0 && h.UserID != now.UserID {
-		diff = append(diff, fmt.Sprintf("its user id is %d, the current one %d", h.UserID, now.UserID))
+		diff = append(diff, i18n.M("bulk.other.user", "Was", h.UserID, "Now", now.UserID))
 	}
 	if now.SiteID != 0 && h.SiteID != now.SiteID {
-		diff = append(diff, fmt.Sprintf("its site is %d, the current one %d", h.SiteID, now.SiteID))
+		diff = append(diff, i18n.M("bulk.other.site", "Was", h.SiteID, "Now", now.SiteID))
 	}
 	if len(diff) > 0 {
-		return "", fmt.Errorf("%w: %s; resume it with the settings it was started with (--profile, --base-url, --user-id)", ErrOtherJob, strings.Join(diff, "; "))
+		return i18n.Message{}, i18n.NewError(0, "bulk.journal.other_job_diff", "Err", ErrOtherJob, "Diff", diff)
 	}
 	if h.BaseURL == "" || h.UserID == 0 {
-		return fmt.Sprintf("the journal of job %s names no base URL or user (an older promoctl wrote it): it resumes on site %d with the current settings, unchecked", h.Job, h.SiteID), nil
+		return i18n.M("bulk.journal.unchecked", "Job", h.Job, "Site", h.SiteID), nil
 	}
-	return "", nil
+	return i18n.Message{}, nil
 }
 
 // CheckJobsDir refuses a jobs folder that is not to be trusted before a
@@ -150,7 +150,7 @@ func CheckJobsDir(dir string) error {
 		return nil
 	}
 	if err != nil {
-		return fmt.Errorf("jobs folder %s: %w", dir, err)
+		return i18n.NewError(0, "bulk.dir.err", "Dir", dir, "Err", err)
 	}
 	switch {
 	case st.Mode()&os.ModeSymlink != 0:

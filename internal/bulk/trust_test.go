@@ -8,6 +8,8 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/promoctl/promoctl/internal/i18n"
 )
 
 func newTestJournal(t *testing.T) string {
@@ -153,11 +155,11 @@ func (c *countingZeros) Read(p []byte) (int, error) {
 // user is accepted with a warning.
 func TestHeaderCheck(t *testing.T) {
 	h := Header{Job: "j1", SiteID: 3, BaseURL: "https://api.example", UserID: 7}
-	if w, err := h.Check(Where{BaseURL: "https://api.example/", UserID: 7}); err != nil || w != "" {
-		t.Errorf("same settings: %q, %v", w, err)
+	if w, err := h.Check(Where{BaseURL: "https://api.example/", UserID: 7}); err != nil || w.ID != "" {
+		t.Errorf("same settings: %v, %v", w, err)
 	}
-	if w, err := h.Check(Where{BaseURL: "https://api.example", UserID: 7, SiteID: 3}); err != nil || w != "" {
-		t.Errorf("same settings and site: %q, %v", w, err)
+	if w, err := h.Check(Where{BaseURL: "https://api.example", UserID: 7, SiteID: 3}); err != nil || w.ID != "" {
+		t.Errorf("same settings and site: %v, %v", w, err)
 	}
 	cases := []struct {
 		now  Where
@@ -176,8 +178,8 @@ func TestHeaderCheck(t *testing.T) {
 	}
 	old := Header{Job: "j0", SiteID: 3}
 	w, err := old.Check(Where{BaseURL: "https://api.example", UserID: 8})
-	if err != nil || w != "the journal of job j0 names no base URL or user (an older promoctl wrote it): it resumes on site 3 with the current settings, unchecked" {
-		t.Errorf("old journal: %q, %v", w, err)
+	if said := i18n.New(i18n.English).Say(w); err != nil || said != "the journal of job j0 names no base URL or user (an older promoctl wrote it): it resumes on site 3 with the current settings, unchecked" {
+		t.Errorf("old journal: %q, %v", said, err)
 	}
 }
 

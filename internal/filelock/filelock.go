@@ -4,8 +4,8 @@
 // the same file at once.
 package filelock
 
-import "errors"
+import "github.com/promoctl/promoctl/internal/i18n"
 
 // ErrLocked is a lock that another process (or another open file of this
 // one) holds.
-var ErrLocked = errors.New("locked by another process")
+var ErrLocked = i18n.NewError(0, "filelock.locked")

@@ -109,3 +109,28 @@ func (p *Printer) List(items []string) string {
 	last := len(items) - 1
 	return p.T("list.and", "Items", strings.Join(items[:last], ", "), "Last", items[last])
 }
+
+// days are how each language writes a day, a day without its year and a
+// month (Go layouts). A language without a row writes English's.
+func days() map[Lang][3]string {
+	return map[Lang][3]string{
+		English: {"2006-01-02", "01-02", "2006-01"},
+		Russian: {"02.01.2006", "02.01", "01.2006"},
+	}
+}
+
+// Day is a day as the tables write it (2026-12-31; 12-31 without the
+// year; 2026-12, a month) as p's language writes it: 31.12.2026, 31.12,
+// 12.2026 in Russian. Anything else is left as it is.
+func (p *Printer) Day(s string) string {
+	layouts, ok := days()[p.Lang()]
+	if !ok {
+		return s
+	}
+	for i, from := range days()[English] {
+		if t, err := time.Parse(from, s); err == nil {
+			return t.Format(layouts[i])
+		}
+	}
+	return s
+}

@@ -8,12 +8,12 @@ package jsonscan
 import (
 	"bytes"
 	"encoding/json"
-	"errors"
-	"fmt"
+
+	"github.com/promoctl/promoctl/internal/i18n"
 )
 
 // ErrMalformed is returned for input that is not the expected JSON.
-var ErrMalformed = errors.New("malformed JSON")
+var ErrMalformed = i18n.NewError(0, "json.malformed")
 
 // Elements calls fn with the raw bytes of each element of the JSON array
 // arr, in order, and stops at the first error fn returns.
@@ -74,7 +74,7 @@ func ObjectElements(arr []byte, start func(i int) error, fn func(key, val []byte
 	}
 	for n := 0; ; n++ {
 		if i < len(arr) && arr[i] != '{' {
-			return fmt.Errorf("item %d is not an object", n+1)
+			return i18n.NewError(0, "json.not_object", "Item", n+1)
 		}
 		if err := start(n); err != nil {
 			return err

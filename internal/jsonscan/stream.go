@@ -4,10 +4,12 @@ import (
 	"errors"
 	"fmt"
 	"io"
+
+	"github.com/promoctl/promoctl/internal/i18n"
 )
 
 // ErrTruncated is a list whose input ended before its closing bracket.
-var ErrTruncated = errors.New("the JSON list ends before its closing bracket")
+var ErrTruncated = i18n.NewError(0, "json.truncated")
 
 // ElementError is an element of a list that is complete but not valid
 // JSON, or nested deeper than MaxDepth. Err is ErrInvalid or ErrTooDeep.

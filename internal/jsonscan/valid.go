@@ -2,7 +2,8 @@ package jsonscan
 
 import (
 	"encoding/binary"
-	"errors"
+
+	"github.com/promoctl/promoctl/internal/i18n"
 )
 
 // maxDepth is encoding/json's nesting limit, so that Valid and json.Valid
@@ -23,8 +24,8 @@ const MaxDepth = maxDepth
 
 // ErrTooDeep and ErrInvalid are the answers of Check.
 var (
-	ErrTooDeep = errors.New("the JSON is nested more than 10000 levels deep")
-	ErrInvalid = errors.New("the JSON is malformed or truncated")
+	ErrTooDeep = i18n.NewError(0, "json.too_deep", "Max", i18n.Number(10000))
+	ErrInvalid = i18n.NewError(0, "json.invalid")
 )
 
 // Check is Valid that says why a value is not accepted: ErrTooDeep for

@@ -9,13 +9,18 @@ import (
 	"unicode/utf8"
 
 	"github.com/guptarohit/asciigraph"
+
+	"github.com/promoctl/promoctl/internal/i18n"
 )
 
 // Series is a count per step, for a chart: orders per day.
 type Series struct {
-	Title  string   // the line above the chart: "Orders per day"
-	Labels []string // one per value, in order: 2026-07-01
-	Values []int
+	Title string // the line above the chart: "Orders per day"
+	// TitleID, when set, is Title's catalog id, said in
+	// ChartOptions.Say's language.
+	TitleID string
+	Labels  []string // one per value, in order: 2026-07-01
+	Values  []int
 	// AxisLabels, when set, are shorter labels for the x axis (07-01),
 	// one per value.
 	AxisLabels []string
@@ -34,6 +39,9 @@ type ChartOptions struct {
 	// Locale, when set, writes the title and the days in a person's
 	// language and forms.
 	Locale Locale
+	// Say, when set, is the person's language: a series with a TitleID
+	// is said in it, title and days, instead of through Locale.
+	Say *i18n.Printer
 }
 
 // Chart geometry: each step takes from 1 to maxStepColumns columns, and
@@ -63,6 +71,13 @@ func WriteCharts(w io.Writer, ss []Series, o ChartOptions) error {
 		return nil
 	}
 	for i, s := range ss {
+		if p := o.Say; p != nil && s.TitleID != "" {
+			s.Title = p.T(s.TitleID)
+			s.Labels = sayDays(s.Labels, p)
+			s.AxisLabels = sayDays(s.AxisLabels, p)
+			ss[i] = s
+			continue
+		}
 		if l := o.Locale; l != nil {
 			s.Title = l.Header(s.Title)
 			s.Labels = localizeDays(s.Labels, l)
@@ -89,6 +104,18 @@ func WriteCharts(w io.Writer, ss []Series, o ChartOptions) error {
 		}
 	}
 	return bw.Flush()
+}
+
+// sayDays are days in p's forms.
+func sayDays(days []string, p *i18n.Printer) []string {
+	if days == nil {
+		return nil
+	}
+	out := make([]string, len(days))
+	for i, d := range days {
+		out[i] = p.Day(d)
+	}
+	return out
 }
 
 // localizeDays are days in l's forms.

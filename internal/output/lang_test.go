@@ -45,3 +45,27 @@ func TestRefusalsInTheLanguage(t *testing.T) {
 		t.Errorf("CompileJQ(.[) in Russian = %q, want it to start with %q", got, want)
 	}
 }
+
+// What the server sent that is not JSON is said in the language, down to
+// what is wrong with it.
+func TestUnexpectedResponseInRussian(t *testing.T) {
+	t.Parallel()
+	err := Write(&bytes.Buffer{}, Data{JSON: json.RawMessage(`{"id":`)}, Options{Format: format.JSON})
+	if got, want := i18n.New(i18n.Russian).ErrorText(err), "неожиданный ответ сервера: JSON повреждён или оборван"; got != want {
+		t.Errorf("Write(broken JSON) in Russian = %q, want %q", got, want)
+	}
+}
+
+// A chart whose title is a catalog id is said in the language given:
+// its title and its days.
+func TestChartSaid(t *testing.T) {
+	t.Parallel()
+	s := Series{Title: "Orders per day", TitleID: "table.orders_per_day", Labels: []string{"2026-07-01", "2026-07-02"}, Values: []int{1, 2}}
+	var b bytes.Buffer
+	if err := WriteChart(&b, s, ChartOptions{Plain: true, Say: i18n.New(i18n.Russian)}); err != nil {
+		t.Fatal(err)
+	}
+	if got, want := b.String(), "Заказов по дням:\n01.07.2026: 1\n02.07.2026: 2\n"; got != want {
+		t.Errorf("the chart in Russian:\n%s\nwant:\n%s", got, want)
+	}
+}

@@ -64,8 +64,18 @@ type Options struct {
 	// time.Local.
 	Loc *time.Location
 	// Locale, when set, shows tables in a person's language and forms
-	// (see Locale); other formats never use it.
+	// (see Locale); other formats never use it. A table whose view
+	// declares its heads (Grid.Heads, List.Heads) is said through Say
+	// instead.
 	Locale Locale
+	// Say is the language a person reads tables in (nil: English): the
+	// tables whose heads are declared are said in it, their headers from
+	// the catalog and their cells by what they hold (Cell). Other formats
+	// never use it.
+	Say *i18n.Printer
+	// Currency is the site's currency (an ISO code), for amounts of
+	// money in a table whose row names none: a promo code's discount.
+	Currency string
 	// Printers is the table of formats Format names; nil is Printers().
 	Printers []Printer
 }
@@ -73,12 +83,20 @@ type Options struct {
 // Grid is a block of text cells: a header and rows. KeyValue grids are a
 // record's fields, one per row, with the field names in the first column.
 type Grid struct {
-	Header   []string
+	Header []string
+	// Heads, when set, are the catalog ids of the columns' headers (of a
+	// KeyValue grid: of each row's key) with what their cells hold: the
+	// table is said in Options.Say's language from them. Header (or the
+	// keys) are their English.
+	Heads    []Head
 	Rows     [][]string
 	KeyValue bool
 	// Title, when set, is a line above the grid naming a section of a
 	// record ("Images"); --no-headers drops it with the header.
 	Title string
+	// TitleID, when set, is Title's catalog id, said in Options.Say's
+	// language.
+	TitleID string
 	// Summary marks a grid that sums up the ones before it (totals):
 	// --no-headers drops it with the headers, leaving only the data rows.
 	Summary bool
@@ -162,7 +180,9 @@ func writeTables(w *bufio.Writer, d Data, o Options) error {
 				return err
 			}
 		}
-		if o.Locale != nil {
+		if sp := newSpeaker(o); sp != nil && g.Heads != nil {
+			g = sp.grid(g)
+		} else if o.Locale != nil {
 			g = localizeGrid(g, o.Locale)
 		}
 		if g.Title != "" && !o.NoHeaders {

@@ -39,7 +39,10 @@ type List struct {
 	// and its bytes once add has returned: a row built in one buffer
 	// makes no garbage. Without Rows, the list is shown as JSON.
 	Header []string
-	Rows   func(add func(row [][]byte) error) error
+	// Heads, when set, are the catalog ids of the headers with what
+	// their cells hold (Grid.Heads).
+	Heads []Head
+	Rows  func(add func(row [][]byte) error) error
 	// Tone, when set, names the status cells of the table by their
 	// column and text (as Grid.Tone).
 	Tone func(col int, cell string) Tone
@@ -325,7 +328,9 @@ func safeRow(row []string) []string {
 // s is closed when it returns.
 func writeListTable(w *bufio.Writer, l List, o Options, s *rowStore) error {
 	defer s.close()
-	if o.Locale != nil {
+	if sp := newSpeaker(o); sp != nil && l.Heads != nil {
+		l = sp.list(l)
+	} else if o.Locale != nil {
 		l = localizeList(l, o.Locale)
 	}
 	if err := l.Rows(func(row [][]byte) error { s.add(row); return nil }); err != nil {

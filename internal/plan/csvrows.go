@@ -4,8 +4,9 @@ import (
 	"bufio"
 	"bytes"
 	"encoding/csv"
-	"errors"
 	"io"
+
+	"github.com/promoctl/promoctl/internal/i18n"
 )
 
 // The bounds of a CSV file's rows (docs/security.md). A row is held whole
@@ -25,9 +26,9 @@ const (
 
 // Why a row was read only in part.
 var (
-	errManyValues = errors.New("more values than columns allow")
-	errLongCell   = errors.New("a cell longer than allowed")
-	errLongRow    = errors.New("a row longer than allowed")
+	errManyValues = i18n.NewError(2, "plan.bound.values")
+	errLongCell   = i18n.NewError(2, "plan.bound.cell")
+	errLongRow    = i18n.NewError(2, "plan.bound.row")
 )
 
 // rowError is a row read only in part: its line, why, and the cell it was

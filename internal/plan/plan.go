@@ -406,7 +406,7 @@ func create(r Row, o Options) (Entry, error) {
 	}
 	body, err := json.Marshal(r.Changes.CreateBody(o.Site, o.UserID))
 	if err != nil {
-		return Entry{}, fmt.Errorf("create promo %s: %w", *r.Changes.Code, err)
+		return Entry{}, i18n.NewError(0, "plan.create_body", "Code", *r.Changes.Code, "Err", err)
 	}
 	return Entry{Action: ActionCreate, Code: *r.Changes.Code, Line: r.Line, New: next, Changed: changed, Body: body}, nil
 }

@@ -346,10 +346,10 @@ func ReadContext(ctx context.Context, name string, f io.ReadSeeker, o ReadOption
 	var head [512]byte
 	n, err := io.ReadFull(f, head[:])
 	if err != nil && err != io.EOF && err != io.ErrUnexpectedEOF {
-		return nil, fmt.Errorf("read %s: %w", name, err)
+		return nil, i18n.NewError(0, "plan.read", "File", name, "Err", err)
 	}
 	if _, err = f.Seek(0, io.SeekStart); err != nil {
-		return nil, fmt.Errorf("read %s: %w", name, err)
+		return nil, i18n.NewError(0, "plan.read", "File", name, "Err", err)
 	}
 	format := Sniff(name, head[:n])
 	if o.Sheet != "" && !format.workbook() {
@@ -420,7 +420,7 @@ func ReadContext(ctx context.Context, name string, f io.ReadSeeker, o ReadOption
 		}
 	}
 	if err != nil {
-		return nil, fmt.Errorf("read %s: %w", name, err)
+		return nil, i18n.NewError(0, "plan.read", "File", name, "Err", err)
 	}
 	if o.Warn != nil && !slices.ContainsFunc(probs.List, func(p Problem) bool { return p.Line == 0 }) {
 		for _, w := range probs.warnings {
@@ -438,7 +438,7 @@ func ReadContext(ctx context.Context, name string, f io.ReadSeeker, o ReadOption
 
 // errNotText ends the reading of a CSV file that is in none of the
 // encodings spreadsheets save text in.
-var errNotText = errors.New("not UTF-8, UTF-16 or Windows-1251 text: save it from the spreadsheet as CSV (UTF-8), Unicode text or a workbook (.xlsx)")
+var errNotText = i18n.NewError(2, "apply.not_text")
 
 // readCSV reads a header row and the rows under it, as whatever program
 // saved them (textReader): the separator is a comma, a semicolon or a tab,

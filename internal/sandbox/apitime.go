@@ -1,8 +1,9 @@
 package sandbox
 
 import (
-	"fmt"
 	"time"
+
+	"github.com/promoctl/promoctl/internal/i18n"
 )
 
 // apiTimeLayout is the API's date-time form: UTC with milliseconds and a Z,
@@ -40,7 +41,7 @@ func formatAPITime(t time.Time) string {
 func parseAPITime(s string) (time.Time, error) {
 	t, err := time.Parse(time.RFC3339Nano, s)
 	if err != nil {
-		return time.Time{}, fmt.Errorf("parse date-time %q: %w", s, err)
+		return time.Time{}, i18n.NewError(0, "sandbox.err.parse_time", "Value", s, "Err", err)
 	}
 	return t.UTC().Truncate(time.Millisecond), nil
 }

@@ -5,6 +5,7 @@ import (
 	"sync"
 	"sync/atomic"
 
+	"github.com/promoctl/promoctl/internal/i18n"
 	bolt "go.etcd.io/bbolt"
 )
 
@@ -126,7 +127,7 @@ func (c *committer) commitGroup(group []*write) {
 			if p, err := runWrite(w.fn, tx); err != nil || p != nil {
 				failed, failure, panicked = i, err, p
 				if err == nil {
-					err = fmt.Errorf("panic: %v", p)
+					err = i18n.NewError(0, "sandbox.err.panic", "Value", fmt.Sprint(p))
 				}
 				return err
 			}

@@ -2,7 +2,6 @@ package sandbox
 
 import (
 	"context"
-	"fmt"
 	"math"
 	"math/rand/v2"
 	"net/http"
@@ -11,6 +10,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/promoctl/promoctl/internal/i18n"
 	"golang.org/x/time/rate"
 )
 
@@ -94,11 +94,14 @@ type RateError struct {
 	OutOfRange bool
 }
 
-func (e *RateError) Error() string {
+func (e *RateError) Error() string { return i18n.InEnglish(e.Message()) }
+
+// Message is the error's words.
+func (e *RateError) Message() i18n.Message {
 	if e.OutOfRange {
-		return fmt.Sprintf("rate limit %q: N must be between 1 and %d", e.Value, MaxRate)
+		return i18n.M("sandbox.err.rate_range", "Value", e.Value, "Max", i18n.Number(MaxRate))
 	}
-	return fmt.Sprintf("rate limit %q is not N/s or N/m, such as 50/s", e.Value)
+	return i18n.M("sandbox.err.rate", "Value", e.Value)
 }
 
 // String is the rate as ParseRate reads it: "50/s", "600/m".
@@ -118,19 +121,19 @@ func (r Rate) String() string {
 // Validate checks that the faults make sense.
 func (f Faults) Validate() error {
 	if f.RateLimit.N < 0 || f.RateLimit.N > 0 && f.RateLimit.Per <= 0 {
-		return fmt.Errorf("rate limit %d per %s is not a rate", f.RateLimit.N, f.RateLimit.Per)
+		return i18n.NewError(0, "sandbox.err.not_a_rate", "N", f.RateLimit.N, "Per", f.RateLimit.Per)
 	}
 	if f.Latency < 0 || f.Latency > MaxLatency {
-		return fmt.Errorf("latency %s must be between 0 and %s", f.Latency, MaxLatency)
+		return i18n.NewError(0, "sandbox.err.latency", "Value", f.Latency, "Max", MaxLatency)
 	}
 	if f.CreateLatency < 0 || f.CreateLatency > MaxLatency {
-		return fmt.Errorf("create latency %s must be between 0 and %s", f.CreateLatency, MaxLatency)
+		return i18n.NewError(0, "sandbox.err.create_latency", "Value", f.CreateLatency, "Max", MaxLatency)
 	}
 	if f.ListLag < 0 || f.ListLag > MaxListLag {
-		return fmt.Errorf("list lag %s must be between 0 and %s", f.ListLag, MaxListLag)
+		return i18n.NewError(0, "sandbox.err.list_lag", "Value", f.ListLag, "Max", MaxListLag)
 	}
 	if math.IsNaN(f.DropAfterCreate) || f.DropAfterCreate < 0 || f.DropAfterCreate > 1 {
-		return fmt.Errorf("drop-after-create %v must be a fraction between 0 and 1, such as 0.05", f.DropAfterCreate)
+		return i18n.NewError(0, "sandbox.err.drop", "Value", i18n.Number(f.DropAfterCreate))
 	}
 	return nil
 }

@@ -3,12 +3,13 @@ package sandbox
 import (
 	"encoding/json"
 	"errors"
-	"fmt"
 	"net/http"
 	"slices"
 	"sort"
 	"strings"
 	"time"
+
+	"github.com/promoctl/promoctl/internal/i18n"
 )
 
 // RedeemPath is the sandbox's own checkout endpoint, which the real API
@@ -50,7 +51,7 @@ func NewRedemption(req RedeemRequest, res RedeemResult) Redemption {
 func (r Redemption) Parts() (RedeemRequest, RedeemResult, error) {
 	at, err := time.Parse(time.RFC3339Nano, r.UsedAt)
 	if err != nil {
-		return RedeemRequest{}, RedeemResult{}, fmt.Errorf("redemption used_at %q: %w", r.UsedAt, err)
+		return RedeemRequest{}, RedeemResult{}, i18n.NewError(0, "sandbox.err.used_at", "Value", r.UsedAt, "Err", err)
 	}
 	req := RedeemRequest{SiteID: r.SiteID, Code: r.Code, OrderPrice: r.OrderPrice, DeliveryPrice: r.DeliveryPrice, Currency: r.Currency, LeadID: r.LeadID}
 	res := RedeemResult{

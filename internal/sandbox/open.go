@@ -13,6 +13,7 @@ import (
 	"runtime/debug"
 	"time"
 
+	"github.com/promoctl/promoctl/internal/i18n"
 	bolt "go.etcd.io/bbolt"
 	berrors "go.etcd.io/bbolt/errors"
 )
@@ -46,8 +47,11 @@ type DamagedError struct {
 	Damage Damage
 }
 
-func (e *DamagedError) Error() string {
-	return fmt.Sprintf("sandbox data file %s is damaged: %s", e.Path, e.Damage)
+func (e *DamagedError) Error() string { return i18n.InEnglish(e.Message()) }
+
+// Message is the error's words: the file, and what is wrong with it.
+func (e *DamagedError) Message() i18n.Message {
+	return i18n.M("sandbox.damaged", "Path", e.Path, "Why", e.Damage.Message())
 }
 
 func (e *DamagedError) Is(target error) bool { return target == ErrDamaged }
@@ -57,9 +61,10 @@ func (e *DamagedError) Is(target error) bool { return target == ErrDamaged }
 // replace it.
 type ForeignFileError struct{ Path string }
 
-func (e *ForeignFileError) Error() string {
-	return fmt.Sprintf("open sandbox %s: it is not a sandbox data file", e.Path)
-}
+func (e *ForeignFileError) Error() string { return i18n.InEnglish(e.Message()) }
+
+// Message is the error's words.
+func (e *ForeignFileError) Message() i18n.Message { return i18n.M("sandbox.err.foreign", "Path", e.Path) }
 
 // Damage is what is wrong with a damaged data file: its Kind, and the
 // numbers that kind names.
@@ -97,28 +102,14 @@ const (
 )
 
 // String is the damage in English.
-func (d Damage) String() string {
-	switch d.Kind {
-	case ZeroBytes:
-		return "it holds only zero bytes"
-	case CutShortHeader:
-		return fmt.Sprintf("it is cut short to %d bytes, less than its two header pages (%d bytes)", d.Size, d.Need)
-	case HeadersDamaged:
-		return "both copies of its header are damaged"
-	case PageSizes:
-		return "its two header pages disagree on the page size"
-	case CutShort:
-		return fmt.Sprintf("it is cut short to %d of its %d bytes", d.Size, d.Need)
-	case PageOutside:
-		return fmt.Sprintf("its header names page %d as its %s, outside the file", d.Page, d.Part)
-	case PageCutShort:
-		return fmt.Sprintf("its %s (page %d) is cut short", d.Part, d.Page)
-	case PageOverwritten:
-		return fmt.Sprintf("its %s (page %d) is overwritten", d.Part, d.Page)
-	case Unreadable:
-		return fmt.Sprintf("it cannot be read (%s)", d.Detail)
-	}
-	return string(d.Kind)
+func (d Damage) String() string { return i18n.InEnglish(d.Message()) }
+
+// Message is what is wrong with the file, as a catalog message
+// (sandbox.damage.KIND).
+func (d Damage) Message() i18n.Message {
+	part := map[Part]string{RootPage: "root", FreePageList: "free_list"}[d.Part]
+	return i18n.M("sandbox.damage."+string(d.Kind), "Size", i18n.Number(d.Size), "Need", i18n.Number(d.Need),
+		"Page", d.Page, "Part", i18n.M("sandbox.page."+part), "Detail", d.Detail)
 }
 
 // locker opens the data file with bbolt, waiting for its lock while another
@@ -159,7 +150,7 @@ func (l *locker) open(o bolt.Options) (*bolt.DB, error) {
 			if errors.Is(l.ctx.Err(), context.DeadlineExceeded) {
 				return nil, &InUseError{Path: l.path, Waited: time.Since(l.start).Round(time.Millisecond), err: err}
 			}
-			return nil, fmt.Errorf("wait for sandbox data file %s: %w", l.path, l.ctx.Err())
+			return nil, i18n.NewError(0, "sandbox.err.wait", "Path", l.path, "Err", l.ctx.Err())
 		case <-t.C:
 		}
 	}
@@ -180,7 +171,7 @@ func (l *locker) check(reset bool) error {
 		return nil
 	}
 	if err != nil {
-		return fmt.Errorf("open sandbox %s: %w", l.path, err)
+		return i18n.NewError(0, "sandbox.err.open", "Path", l.path, "Err", err)
 	}
 	if fi.Size() == 0 {
 		return nil // bbolt writes a new file's header
@@ -200,9 +191,9 @@ func (l *locker) check(reset bool) error {
 	}
 	switch {
 	case err != nil:
-		return fmt.Errorf("open sandbox %s: %w", l.path, err)
+		return i18n.NewError(0, "sandbox.err.open", "Path", l.path, "Err", err)
 	case problem == nil && openErr != nil:
-		return fmt.Errorf("open sandbox %s: %w", l.path, openErr)
+		return i18n.NewError(0, "sandbox.err.open", "Path", l.path, "Err", openErr)
 	case problem == nil:
 		return nil
 	case problem.foreign:
@@ -242,11 +233,11 @@ func (l *locker) openData(init func(*bolt.Tx) error) (db *bolt.DB, err error) {
 		return nil, err
 	}
 	if err != nil {
-		return nil, fmt.Errorf("open sandbox %s: %w", l.path, err)
+		return nil, i18n.NewError(0, "sandbox.err.open", "Path", l.path, "Err", err)
 	}
 	if err := db.Update(init); err != nil {
 		_ = db.Close()
-		return nil, fmt.Errorf("open sandbox %s: %w", l.path, err)
+		return nil, i18n.NewError(0, "sandbox.err.open", "Path", l.path, "Err", err)
 	}
 	return db, nil
 }
@@ -260,7 +251,7 @@ func closeQuietly(db *bolt.DB) {
 // removeDamaged removes a damaged data file so that it can be made again.
 func removeDamaged(path string) error {
 	if err := os.Remove(path); err != nil && !errors.Is(err, os.ErrNotExist) {
-		return fmt.Errorf("remove damaged sandbox data file: %w", err)
+		return i18n.NewError(0, "sandbox.err.remove_damaged", "Err", err)
 	}
 	return nil
 }

@@ -3,13 +3,13 @@ package sandbox
 import (
 	"context"
 	"errors"
-	"fmt"
 	"math"
 	"net/http"
 	"sort"
 	"strings"
 	"time"
 
+	"github.com/promoctl/promoctl/internal/i18n"
 	bolt "go.etcd.io/bbolt"
 )
 
@@ -126,15 +126,15 @@ func putPromo(tx *bolt.Tx, p *promoRec, oldCode string) error {
 	}
 	if oldCode != "" && !strings.EqualFold(oldCode, p.Code) {
 		if err := codes.Delete(codeKey(p.SiteID, oldCode)); err != nil {
-			return fmt.Errorf("unindex code %s: %w", oldCode, err)
+			return i18n.NewError(0, "sandbox.err.unindex_code", "Code", oldCode, "Err", err)
 		}
 	}
 	if err := codes.Put(key, itob(p.ID)); err != nil {
-		return fmt.Errorf("index code %s: %w", p.Code, err)
+		return i18n.NewError(0, "sandbox.err.index_code", "Code", p.Code, "Err", err)
 	}
 	if oldCode == "" {
 		if err := tx.Bucket([]byte(bucketPos)).Put(posKey(p.SiteID, p.Pos, p.ID), []byte{}); err != nil {
-			return fmt.Errorf("index position of promo %d: %w", p.ID, err)
+			return i18n.NewError(0, "sandbox.err.index_position", "ID", p.ID, "Err", err)
 		}
 	}
 	return putJSON(tx, bucketPromos, itob(p.ID), p)
@@ -249,7 +249,7 @@ func (s *Store) createPromo(ctx context.Context, userID int64, in *promoInput) (
 		p.Pos = highestPos(tx, p.SiteID) + 1
 		seq, err := tx.Bucket([]byte(bucketPromos)).NextSequence()
 		if err != nil {
-			return fmt.Errorf("next promo id: %w", err)
+			return i18n.NewError(0, "sandbox.err.next_promo_id", "Err", err)
 		}
 		p.ID = int64(seq)
 		if err := putPromo(tx, &p, ""); err != nil {
@@ -311,13 +311,13 @@ func (s *Store) deletePromo(ctx context.Context, userID, promoID int64) error {
 			return err
 		}
 		if err := tx.Bucket([]byte(bucketCodes)).Delete(codeKey(p.SiteID, p.Code)); err != nil {
-			return fmt.Errorf("unindex code %s: %w", p.Code, err)
+			return i18n.NewError(0, "sandbox.err.unindex_code", "Code", p.Code, "Err", err)
 		}
 		if err := tx.Bucket([]byte(bucketPos)).Delete(posKey(p.SiteID, p.Pos, p.ID)); err != nil {
-			return fmt.Errorf("unindex position of promo %d: %w", p.ID, err)
+			return i18n.NewError(0, "sandbox.err.unindex_position", "ID", p.ID, "Err", err)
 		}
 		if err := tx.Bucket([]byte(bucketPromos)).Delete(itob(p.ID)); err != nil {
-			return fmt.Errorf("delete promo %d: %w", p.ID, err)
+			return i18n.NewError(0, "sandbox.err.delete_promo", "ID", p.ID, "Err", err)
 		}
 		prefix := itob(p.ID)
 		stats := tx.Bucket([]byte(bucketStats))
@@ -328,7 +328,7 @@ func (s *Store) deletePromo(ctx context.Context, userID, promoID int64) error {
 		}
 		for _, k := range keys {
 			if err := stats.Delete(k); err != nil {
-				return fmt.Errorf("delete statistics of promo %d: %w", p.ID, err)
+				return i18n.NewError(0, "sandbox.err.delete_stats", "ID", p.ID, "Err", err)
 			}
 		}
 		return nil

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/promoctl/promoctl/internal/i18n"
 	bolt "go.etcd.io/bbolt"
 )
 
@@ -61,6 +62,13 @@ func (e *RefusedError) Error() string {
 	return fmt.Sprintf("promo code %s refused: %s", e.Code, why)
 }
 
+// Message is the refusal for the person at the terminal, in the run's
+// language; Error() stays the title POST /sandbox/redeem answers with,
+// the API's words (RefusedCode reads it).
+func (e *RefusedError) Message() i18n.Message {
+	return i18n.M("sandbox.redeem.refused", "Code", e.Code, "Why", i18n.M("sandbox.refusal."+string(e.Reason)))
+}
+
 // RedeemRequest is an order to which a shopper applies a promo code.
 // Its JSON form is the body of POST /sandbox/redeem.
 type RedeemRequest struct {
@@ -109,7 +117,7 @@ type RedeemResult struct {
 // ErrCantViewSite.
 func (s *Store) Redeem(ctx context.Context, userID int64, r RedeemRequest) (RedeemResult, error) {
 	if err := checkRedeemRequest(r); err != nil {
-		return RedeemResult{}, fmt.Errorf("redeem %s on site %d: %w", r.Code, r.SiteID, err)
+		return RedeemResult{}, i18n.NewError(0, "sandbox.err.redeem", "Code", r.Code, "Site", r.SiteID, "Err", err)
 	}
 	if r.OrderQuantity == 0 {
 		r.OrderQuantity = 1
@@ -156,13 +164,13 @@ func (s *Store) Redeem(ctx context.Context, userID int64, r RedeemRequest) (Rede
 		stats := tx.Bucket([]byte(bucketStats))
 		statID, err := stats.NextSequence()
 		if err != nil {
-			return fmt.Errorf("next statistics id: %w", err)
+			return i18n.NewError(0, "sandbox.err.next_stat_id", "Err", err)
 		}
 		lead := r.LeadID
 		if lead == 0 {
 			seq, err := tx.Bucket([]byte(bucketLeads)).NextSequence()
 			if err != nil {
-				return fmt.Errorf("next lead id: %w", err)
+				return i18n.NewError(0, "sandbox.err.next_lead_id", "Err", err)
 			}
 			lead = int64(seq)
 		}
@@ -184,22 +192,22 @@ func (s *Store) Redeem(ctx context.Context, userID int64, r RedeemRequest) (Rede
 		return nil
 	})
 	if err != nil {
-		return RedeemResult{}, fmt.Errorf("redeem %s on site %d: %w", r.Code, r.SiteID, err)
+		return RedeemResult{}, i18n.NewError(0, "sandbox.err.redeem", "Code", r.Code, "Site", r.SiteID, "Err", err)
 	}
 	return res, nil
 }
 
 func checkRedeemRequest(r RedeemRequest) error {
 	for _, f := range []struct {
-		name string
-		v    float64
-	}{{"order price", r.OrderPrice}, {"delivery price", r.DeliveryPrice}, {"order quantity", r.OrderQuantity}} {
+		id string // the catalog's id of its refusal
+		v  float64
+	}{{"sandbox.err.order_price", r.OrderPrice}, {"sandbox.err.delivery_price", r.DeliveryPrice}, {"sandbox.err.order_quantity", r.OrderQuantity}} {
 		if math.IsNaN(f.v) || math.IsInf(f.v, 0) || f.v < 0 {
-			return fmt.Errorf("%s must be a non-negative number, got %v", f.name, f.v)
+			return i18n.NewError(0, f.id, "Value", fmt.Sprint(f.v))
 		}
 	}
 	if r.LeadID < 0 || r.CustomerID < 0 {
-		return errors.New("lead and customer ids must not be negative")
+		return i18n.NewError(0, "sandbox.err.negative_ids")
 	}
 	return nil
 }

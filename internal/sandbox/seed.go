@@ -1,10 +1,10 @@
 package sandbox
 
 import (
-	"fmt"
 	"strings"
 	"time"
 
+	"github.com/promoctl/promoctl/internal/i18n"
 	bolt "go.etcd.io/bbolt"
 )
 
@@ -294,7 +294,7 @@ func seed(tx *bolt.Tx) error {
 	for _, sp := range seedPromos() {
 		p := sp.record()
 		if msg := validatePromo(&p); msg != nil {
-			return fmt.Errorf("demo promo %d: %s", p.ID, msg.Title)
+			return i18n.NewError(0, "sandbox.err.demo_promo", "ID", p.ID, "Title", msg.Title)
 		}
 		if err := putPromo(tx, &p, ""); err != nil {
 			return err
@@ -302,17 +302,17 @@ func seed(tx *bolt.Tx) error {
 		promos[p.ID] = p
 	}
 	if err := tx.Bucket([]byte(bucketPromos)).SetSequence(firstNewPromoID - 1); err != nil {
-		return fmt.Errorf("set promo sequence: %w", err)
+		return i18n.NewError(0, "sandbox.err.promo_sequence", "Err", err)
 	}
 	stats := tx.Bucket([]byte(bucketStats))
 	for i, u := range seedUses() {
 		p, ok := promos[u.promo]
 		if !ok {
-			return fmt.Errorf("demo use %d: no promo %d", i, u.promo)
+			return i18n.NewError(0, "sandbox.err.demo_use", "N", i, "ID", u.promo)
 		}
 		id, err := stats.NextSequence()
 		if err != nil {
-			return fmt.Errorf("next statistics id: %w", err)
+			return i18n.NewError(0, "sandbox.err.next_stat_id", "Err", err)
 		}
 		rec := newStat(&p, int64(id), firstSeedLead+int64(i), u.customer, u.orderPrice, u.quantity, u.delivery, u.currency, mustTime(u.at))
 		if err := putJSON(tx, bucketStats, pairKey(p.ID, rec.ID), rec); err != nil {
@@ -320,7 +320,7 @@ func seed(tx *bolt.Tx) error {
 		}
 	}
 	if err := tx.Bucket([]byte(bucketLeads)).SetSequence(uint64(firstSeedLead + len(seedUses()) - 1)); err != nil {
-		return fmt.Errorf("set lead sequence: %w", err)
+		return i18n.NewError(0, "sandbox.err.lead_sequence", "Err", err)
 	}
 	return nil
 }

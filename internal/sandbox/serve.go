@@ -3,7 +3,6 @@ package sandbox
 import (
 	"context"
 	"errors"
-	"fmt"
 	"io"
 	"log"
 	"net"
@@ -11,6 +10,8 @@ import (
 	"os"
 	"path/filepath"
 	"time"
+
+	"github.com/promoctl/promoctl/internal/i18n"
 )
 
 // DefaultAddr is the address Serve listens on when none is given: loopback
@@ -62,7 +63,7 @@ func Serve(ctx context.Context, opts ServeOptions) error {
 		path = DefaultDataPath(os.Getenv)
 	}
 	if err := opts.Faults.Validate(); err != nil {
-		return fmt.Errorf("sandbox faults: %w", err)
+		return i18n.NewError(0, "sandbox.err.faults", "Err", err)
 	}
 	store, err := Open(ctx, path, Options{Timeout: opts.LockTimeout, Waiting: opts.Waiting, Now: opts.Now, Reset: opts.Reset})
 	if err != nil {
@@ -73,7 +74,7 @@ func Serve(ctx context.Context, opts ServeOptions) error {
 	var lc net.ListenConfig
 	ln, err := lc.Listen(ctx, "tcp", addr)
 	if err != nil {
-		return fmt.Errorf("sandbox listen on %s: %w", addr, err)
+		return i18n.NewError(0, "sandbox.err.listen", "Addr", addr, "Err", err)
 	}
 	errLog := opts.Log
 	if errLog == nil {
@@ -98,16 +99,16 @@ func Serve(ctx context.Context, opts ServeOptions) error {
 	go func() { errc <- srv.Serve(ln) }()
 	select {
 	case err := <-errc:
-		return fmt.Errorf("sandbox serve on %s: %w", ln.Addr(), err)
+		return i18n.NewError(0, "sandbox.err.serve", "Addr", ln.Addr().String(), "Err", err)
 	case <-ctx.Done():
 	}
 	shutdownCtx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 	defer cancel()
 	if err := srv.Shutdown(shutdownCtx); err != nil {
-		return fmt.Errorf("sandbox shutdown: %w", err)
+		return i18n.NewError(0, "sandbox.err.shutdown", "Err", err)
 	}
 	if err := <-errc; err != nil && !errors.Is(err, http.ErrServerClosed) {
-		return fmt.Errorf("sandbox serve on %s: %w", ln.Addr(), err)
+		return i18n.NewError(0, "sandbox.err.serve", "Addr", ln.Addr().String(), "Err", err)
 	}
 	return nil
 }

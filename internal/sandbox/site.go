@@ -2,9 +2,9 @@ package sandbox
 
 import (
 	"context"
-	"fmt"
 	"net/http"
 
+	"github.com/promoctl/promoctl/internal/i18n"
 	bolt "go.etcd.io/bbolt"
 )
 
@@ -121,7 +121,7 @@ func (s *Store) SiteAccess(ctx context.Context, siteID int64) (SiteAccess, error
 		return nil
 	})
 	if err != nil {
-		return SiteAccess{}, fmt.Errorf("site %d: %w", siteID, err)
+		return SiteAccess{}, i18n.NewError(0, "sandbox.err.site", "Site", siteID, "Err", err)
 	}
 	return out, nil
 }

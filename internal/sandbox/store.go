@@ -10,6 +10,7 @@ import (
 	"path/filepath"
 	"time"
 
+	"github.com/promoctl/promoctl/internal/i18n"
 	bolt "go.etcd.io/bbolt"
 )
 
@@ -84,8 +85,11 @@ type InUseError struct {
 	err    error
 }
 
-func (e *InUseError) Error() string {
-	return fmt.Sprintf("sandbox data file %s is in use by another process (gave up after waiting %s for its lock)", e.Path, e.Waited)
+func (e *InUseError) Error() string { return i18n.InEnglish(e.Message()) }
+
+// Message is the error's words.
+func (e *InUseError) Message() i18n.Message {
+	return i18n.M("sandbox.err.in_use", "Path", e.Path, "Waited", e.Waited)
 }
 
 func (e *InUseError) Is(target error) bool { return target == ErrInUse }
@@ -100,7 +104,7 @@ func (e *InUseError) Unwrap() error        { return e.err }
 // refused with an error matching ErrDamaged, or, with opts.Reset, replaced.
 func Open(ctx context.Context, path string, opts Options) (*Store, error) {
 	if path == "" {
-		return nil, errors.New("open sandbox: no data file path given")
+		return nil, i18n.NewError(0, "sandbox.err.no_path")
 	}
 	timeout := opts.Timeout
 	if timeout <= 0 {
@@ -111,7 +115,7 @@ func Open(ctx context.Context, path string, opts Options) (*Store, error) {
 		now = time.Now
 	}
 	if err := os.MkdirAll(filepath.Dir(path), 0o700); err != nil {
-		return nil, fmt.Errorf("open sandbox %s: %w", path, err)
+		return nil, i18n.NewError(0, "sandbox.err.open", "Path", path, "Err", err)
 	}
 	l := &locker{ctx: ctx, path: path, timeout: timeout, waiting: opts.Waiting, start: time.Now()}
 	if err := l.check(opts.Reset); err != nil {
@@ -144,7 +148,7 @@ func (s *Store) initialize(tx *bolt.Tx) error {
 		return reseed(tx)
 	}
 	if v := string(meta.Get([]byte(keyVersion))); v != storeVersion {
-		return fmt.Errorf("data file format %q is not the supported %q; start the sandbox with --reset to recreate it", v, storeVersion)
+		return i18n.NewError(0, "sandbox.err.format", "Format", v, "Supported", storeVersion)
 	}
 	if tx.Bucket([]byte(bucketPos)) == nil {
 		return indexPositions(tx)
@@ -157,11 +161,11 @@ func (s *Store) initialize(tx *bolt.Tx) error {
 func indexPositions(tx *bolt.Tx) error {
 	b, err := tx.CreateBucket([]byte(bucketPos))
 	if err != nil {
-		return fmt.Errorf("create bucket %s: %w", bucketPos, err)
+		return i18n.NewError(0, "sandbox.err.create_bucket", "Bucket", bucketPos, "Err", err)
 	}
 	return forEachJSON(tx, bucketPromos, nil, func(p *promoRec) error {
 		if err := b.Put(posKey(p.SiteID, p.Pos, p.ID), []byte{}); err != nil {
-			return fmt.Errorf("index position of promo %d: %w", p.ID, err)
+			return i18n.NewError(0, "sandbox.err.index_position", "ID", p.ID, "Err", err)
 		}
 		return nil
 	})
@@ -174,7 +178,7 @@ func (s *Store) Path() string { return s.path }
 func (s *Store) Close() error {
 	s.writes.close()
 	if err := s.db.Close(); err != nil {
-		return fmt.Errorf("close sandbox %s: %w", s.path, err)
+		return i18n.NewError(0, "sandbox.err.close", "Path", s.path, "Err", err)
 	}
 	return nil
 }
@@ -182,7 +186,7 @@ func (s *Store) Close() error {
 // Reset discards every change and restores the demo data, atomically.
 func (s *Store) Reset(ctx context.Context) error {
 	if err := s.update(ctx, reseed); err != nil {
-		return fmt.Errorf("reset sandbox %s: %w", s.path, err)
+		return i18n.NewError(0, "sandbox.err.reset", "Path", s.path, "Err", err)
 	}
 	return nil
 }
@@ -194,16 +198,16 @@ func reseed(tx *bolt.Tx) error {
 			continue
 		}
 		if err := tx.DeleteBucket([]byte(name)); err != nil {
-			return fmt.Errorf("drop bucket %s: %w", name, err)
+			return i18n.NewError(0, "sandbox.err.drop_bucket", "Bucket", name, "Err", err)
 		}
 	}
 	for _, name := range allBuckets() {
 		if _, err := tx.CreateBucket([]byte(name)); err != nil {
-			return fmt.Errorf("create bucket %s: %w", name, err)
+			return i18n.NewError(0, "sandbox.err.create_bucket", "Bucket", name, "Err", err)
 		}
 	}
 	if err := seed(tx); err != nil {
-		return fmt.Errorf("seed demo data: %w", err)
+		return i18n.NewError(0, "sandbox.err.seed", "Err", err)
 	}
 	return tx.Bucket([]byte(bucketMeta)).Put([]byte(keyVersion), []byte(storeVersion))
 }
@@ -252,7 +256,7 @@ func getJSON(tx *bolt.Tx, bucket string, key []byte, v any) (bool, error) {
 		return false, nil
 	}
 	if err := json.Unmarshal(raw, v); err != nil {
-		return false, fmt.Errorf("decode %s record %x: %w", bucket, key, err)
+		return false, i18n.NewError(0, "sandbox.err.decode", "Bucket", bucket, "Key", fmt.Sprintf("%x", key), "Err", err)
 	}
 	return true, nil
 }
@@ -260,10 +264,10 @@ func getJSON(tx *bolt.Tx, bucket string, key []byte, v any) (bool, error) {
 func putJSON(tx *bolt.Tx, bucket string, key []byte, v any) error {
 	raw, err := json.Marshal(v)
 	if err != nil {
-		return fmt.Errorf("encode %s record: %w", bucket, err)
+		return i18n.NewError(0, "sandbox.err.encode", "Bucket", bucket, "Err", err)
 	}
 	if err := tx.Bucket([]byte(bucket)).Put(key, raw); err != nil {
-		return fmt.Errorf("write %s record: %w", bucket, err)
+		return i18n.NewError(0, "sandbox.err.write", "Bucket", bucket, "Err", err)
 	}
 	return nil
 }
@@ -279,7 +283,7 @@ func forEachJSON[T any](tx *bolt.Tx, bucket string, prefix []byte, fn func(*T) e
 	for ; k != nil && hasPrefix(k, prefix); k, v = c.Next() {
 		rec := new(T)
 		if err := json.Unmarshal(v, rec); err != nil {
-			return fmt.Errorf("decode %s record %x: %w", bucket, k, err)
+			return i18n.NewError(0, "sandbox.err.decode", "Bucket", bucket, "Key", fmt.Sprintf("%x", k), "Err", err)
 		}
 		if err := fn(rec); err != nil {
 			return err

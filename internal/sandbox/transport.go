@@ -6,6 +6,8 @@ import (
 	"io"
 	"net/http"
 	"strconv"
+
+	"github.com/promoctl/promoctl/internal/i18n"
 )
 
 // Transport returns an http.RoundTripper that serves every request by
@@ -30,7 +32,7 @@ func (t *transport) RoundTrip(req *http.Request) (*http.Response, error) {
 		defer req.Body.Close()
 	}
 	if req.URL == nil {
-		return nil, fmt.Errorf("sandbox transport: request has no URL")
+		return nil, i18n.NewError(0, "sandbox.err.transport_no_url")
 	}
 	if err := ctx.Err(); err != nil {
 		return nil, err
@@ -56,10 +58,10 @@ func (t *transport) RoundTrip(req *http.Request) (*http.Response, error) {
 		// The handler closed the connection without an answer, as
 		// --drop-after-create does: the request was sent and may have
 		// been acted on, as when a server's connection breaks.
-		return nil, fmt.Errorf("sandbox transport: %s %s: the connection was closed before the answer: %w", req.Method, req.URL.Path, io.ErrUnexpectedEOF)
+		return nil, i18n.NewError(0, "sandbox.err.transport_dropped", "Method", req.Method, "Path", req.URL.Path, "Err", io.ErrUnexpectedEOF)
 	}
 	if panicked != nil {
-		return nil, fmt.Errorf("sandbox transport: %s %s: handler panicked: %v", req.Method, req.URL.Path, panicked)
+		return nil, i18n.NewError(0, "sandbox.err.transport_panic", "Method", req.Method, "Path", req.URL.Path, "Value", fmt.Sprint(panicked))
 	}
 	return rec.response(req), nil
 }
@@ -73,7 +75,7 @@ func serverRequest(req *http.Request) (*http.Request, error) {
 	if req.Body != nil && req.Body != http.NoBody {
 		b, err := io.ReadAll(req.Body)
 		if err != nil {
-			return nil, fmt.Errorf("sandbox transport: read request body: %w", err)
+			return nil, i18n.NewError(0, "sandbox.err.transport_body", "Err", err)
 		}
 		in.Body = io.NopCloser(bytes.NewReader(b))
 		in.ContentLength = int64(len(b))

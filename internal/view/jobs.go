@@ -34,8 +34,8 @@ func Jobs(jobs []Job, loc *time.Location) (output.Data, error) {
 	return output.Data{
 		JSON: raw,
 		Tables: func() ([]output.Grid, error) {
-			g := output.Grid{Header: []string{"ID", "SITE", "COMMAND", "CODES", "CREATED", "STARTED", "STATE"},
-				Columns: []output.Column{{Keep: true}, {Keep: true}, {Keep: true}, {Keep: true}, {Priority: 1}, {Priority: 2}, {Keep: true}}}
+			g := columns(h("id", text), h("site", text), h("command", text), h("codes", text), h("created", text), h("started", moment), h("state", word))
+			g.Columns = []output.Column{{Keep: true}, {Keep: true}, {Keep: true}, {Keep: true}, {Priority: 1}, {Priority: 2}, {Keep: true}}
 			for _, j := range jobs {
 				g.Rows = append(g.Rows, []string{termsafe.String(j.ID), siteCell(j.SiteID), termsafe.String(j.Command),
 					strconv.Itoa(j.Codes), strconv.Itoa(j.Created), j.Started.In(loc).Format("2006-01-02 15:04"), j.State})

@@ -66,10 +66,11 @@ func Plan(plan []PlanEntry, loc *time.Location, msg *i18n.Printer, currency stri
 	}
 	raw, err := json.Marshal(entries)
 	if err != nil {
-		return output.Data{}, fmt.Errorf("the plan as JSON: %w", err)
+		return output.Data{}, i18n.NewError(0, "plan.json", "Err", err)
 	}
 	grid := func(u Units) output.Grid {
-		g := output.Grid{Header: []string{"ACTION", "ID", "CODE", "CHANGES"}}
+		// The action and the changes are said in u's language already.
+		g := columns(h("action", text), h("id", text), h("code", text), h("changes", text))
 		g.Rows = make([][]string, len(plan))
 		for i, e := range plan {
 			id := ""

@@ -42,37 +42,37 @@ func Product(raw json.RawMessage, loc *time.Location, msg *i18n.Printer) output.
 }
 
 func productCard(p api.Product, msg *i18n.Printer) []output.Grid {
-	var rows [][]string
-	add := func(k, v string) { rows = addWrapped(rows, k+":", v) }
-	add("ID", strconv.FormatInt(int64(p.ID), 10))
-	add("Name", orDash(termsafe.String(string(p.Name))))
-	add("SKU", orDash(termsafe.String(string(p.SKU))))
-	add("Price", optMoney(p.Price))
-	add("Old price", optMoney(nonZero(p.OldPrice)))
-	add("Quantity", optNumber(p.Quantity))
-	add("Visible", optYesNo(p.IsVisible))
-	add(msg.T("view.product.size"), dimensions(p.Length, p.Width, p.Height, msg))
-	add("Weight", optNumber(nonZero(p.Weight)))
-	add("Categories", categories(p.Categories))
+	var c card
+	add := func(hd output.Head, v string) { c.add(hd, v) }
+	add(h("id", text), strconv.FormatInt(int64(p.ID), 10))
+	add(h("name", text), orDash(termsafe.String(string(p.Name))))
+	add(h("sku", text), orDash(termsafe.String(string(p.SKU))))
+	add(h("price", amount), optMoney(p.Price))
+	add(h("old_price", amount), optMoney(nonZero(p.OldPrice)))
+	add(h("quantity", output.CellNumber), optNumber(p.Quantity))
+	add(h("visible", word), optYesNo(p.IsVisible))
+	add(output.Head{ID: "view.product.size"}, dimensions(p.Length, p.Width, p.Height, msg))
+	add(h("weight", output.CellNumber), optNumber(nonZero(p.Weight)))
+	add(h("categories", text), categories(p.Categories))
 	if p.ParentID != nil && *p.ParentID != 0 {
-		add("Parent product", strconv.FormatInt(int64(*p.ParentID), 10))
+		add(h("parent_product", text), strconv.FormatInt(int64(*p.ParentID), 10))
 	}
 	if p.ParamGroupID != nil && *p.ParamGroupID != 0 {
-		add("Parameter group", strconv.FormatInt(int64(*p.ParamGroupID), 10))
+		add(h("parameter_group", text), strconv.FormatInt(int64(*p.ParamGroupID), 10))
 	}
 	if len(p.Variants) > 0 && firstByte(p.Variants) != 'n' && !isEmpty(p.Variants) {
-		add("Variants", variantIDs(p.Variants))
+		add(h("variants", text), variantIDs(p.Variants))
 	}
 	if s := HTMLText(string(p.ShortDescription)); s != "" {
-		add("Short description", clipRunes(s, descriptionRunes))
+		add(h("short_description", text), clipRunes(s, descriptionRunes))
 	}
 	if s := HTMLText(string(p.Description)); s != "" {
-		add("Description", clipRunes(s, descriptionRunes))
+		add(h("description", text), clipRunes(s, descriptionRunes))
 	}
 	if p.DescriptionURL != "" {
-		add("Description URL", termsafe.String(string(p.DescriptionURL)))
+		add(h("description_url", text), termsafe.String(string(p.DescriptionURL)))
 	}
-	gs := []output.Grid{{Rows: rows, KeyValue: true}}
+	gs := []output.Grid{c.grid(true)}
 	// yesNo is a yes/no cell in msg's language.
 	yesNo := func(v *api.Bool) string {
 		if s := optYesNo(v); s != "-" {
@@ -82,14 +82,16 @@ func productCard(p api.Product, msg *i18n.Printer) []output.Grid {
 	}
 
 	if len(p.Images) > 0 {
-		g := output.Grid{Title: msg.T("view.product.images"), Header: []string{"ID", "URL", "STATUS"}}
+		g := columns(h("id", text), h("url", text), h("status", text)) // the status is said in msg's language
+		g.Title = msg.T("view.product.images")
 		for _, im := range p.Images {
 			g.Rows = append(g.Rows, []string{strconv.FormatInt(int64(im.ID), 10), orDash(termsafe.String(string(im.URL))), imageStatus(im.StatusID, msg)})
 		}
 		gs = append(gs, g)
 	}
 	if len(p.Params) > 0 {
-		g := output.Grid{Title: msg.T("view.product.parameters"), Header: []string{"ID", "NAME", "VALUES", "UNIT", "VISIBLE"}}
+		g := columns(h("id", text), h("name", text), h("values", text), h("unit", text), h("visible", word))
+		g.Title = msg.T("view.product.parameters")
 		for _, pr := range p.Params {
 			g.Rows = append(g.Rows, []string{strconv.FormatInt(int64(pr.ID), 10), orDash(termsafe.String(string(pr.Name))),
 				paramValues(pr.Values), termsafe.String(string(pr.Unit)), yesNo(pr.IsVisible)})
@@ -97,7 +99,8 @@ func productCard(p api.Product, msg *i18n.Printer) []output.Grid {
 		gs = append(gs, g)
 	}
 	if len(p.Modifiers) > 0 {
-		g := output.Grid{Title: msg.T("view.product.modifiers"), Header: []string{"ID", "NAME", "PRICE", "MAX COUNT", "DEFAULT", "VISIBLE"}}
+		g := columns(h("id", text), h("name", text), h("price", amount), h("max_count", text), h("default", word), h("visible", word))
+		g.Title = msg.T("view.product.modifiers")
 		for _, m := range p.Modifiers {
 			g.Rows = append(g.Rows, []string{strconv.FormatInt(int64(m.ID), 10), orDash(termsafe.String(string(m.Name))),
 				textMoney(string(m.Price)), optInt(m.MaxCount), yesNo(m.Default), yesNo(m.IsVisible)})

@@ -61,8 +61,13 @@ func outputKind(k spec.Kind) output.Kind {
 // promoHeader is the header of the promo list table. STATUS is computed
 // locally (promo.StatusFields.StatusAt); the other columns are the API's
 // fields in local units.
-func promoHeader() []string {
-	return []string{"ID", "CODE", "STATUS", "ENABLED", "TYPE", "AMOUNT", "STARTS", "ENDS", "USES", "VALID"}
+func promoHeader() []string { return output.English(promoHeads(), false) }
+
+// promoHeads are the heads of promoHeader's columns: their catalog ids
+// and what their cells hold.
+func promoHeads() []output.Head {
+	return []output.Head{h("id", text), h("code", text), h("status", word), h("enabled", word), h("type", word),
+		h("amount", amount), h("starts", moment), h("ends", moment), h("uses", text), h("valid", word)}
 }
 
 // promoTableColumns say how the columns of the promo list table give way
@@ -140,7 +145,7 @@ func PromoList(raw json.RawMessage, loc *time.Location, now time.Time) output.Da
 			if err != nil {
 				return nil, err
 			}
-			g := output.Grid{Header: promoHeader(), Columns: promoTableColumns()}
+			g := output.Grid{Header: promoHeader(), Heads: promoHeads(), Columns: promoTableColumns()}
 			g.Rows = make([][]string, len(ps))
 			date := dateCache(loc)
 			for i := range ps {
@@ -174,6 +179,7 @@ func PromoListStream(src output.Elements, loc *time.Location, now time.Time) out
 	return output.List{
 		Elements: src,
 		Header:   promoHeader(),
+		Heads:    promoHeads(),
 		Rows: func(add func([][]byte) error) error {
 			row := promoTableRower(date, now)
 			return eachPromo(src, func(p *api.Promo, code []byte) error { return add(row(p, code)) })
@@ -238,44 +244,55 @@ func PromoRecord(raw json.RawMessage, p api.Promo, id int64, loc *time.Location,
 	return output.Data{
 		JSON: raw,
 		Tables: func() ([]output.Grid, error) {
-			rows := [][]string{}
-			add := func(k, v string) { rows = append(rows, []string{k + ":", v}) }
+			var heads []output.Head
+			var values []string
+			add := func(hd output.Head, v string) { heads, values = append(heads, hd), append(values, v) }
 			if p.ID != nil {
-				add("ID", optInt(p.ID))
+				add(h("id", text), optInt(p.ID))
 			}
-			add("Code", termsafe.String(string(p.Code)))
-			add("Status", string(p.StatusFields().StatusAt(now)))
-			add("Enabled", YesNo(bool(p.IsEnabled)))
-			add("Bonus type", promo.BonusType(p.BonusType).String())
-			add("Amount", Amount(float64(p.BonusAmount), bool(p.BonusAmountIsInPercentages)))
+			add(h("code", text), termsafe.String(string(p.Code)))
+			add(h("status", word), string(p.StatusFields().StatusAt(now)))
+			add(h("enabled", word), YesNo(bool(p.IsEnabled)))
+			add(h("bonus_type", word), promo.BonusType(p.BonusType).String())
+			add(h("amount", amount), Amount(float64(p.BonusAmount), bool(p.BonusAmountIsInPercentages)))
 			if p.TimeLimitIsEnabled {
-				add("Starts", Date(p.DOn, loc))
-				add("Ends", Date(p.DOff, loc))
+				add(h("starts", moment), Date(p.DOn, loc))
+				add(h("ends", moment), Date(p.DOff, loc))
 			} else {
-				add("Time limit", "none")
+				add(h("time_limit", word), "none")
 			}
 			if p.QuantityLimitIsEnabled {
-				add("Max uses", strconv.FormatInt(int64(p.QuantityLimit), 10))
+				add(h("max_uses", word), strconv.FormatInt(int64(p.QuantityLimit), 10))
 			} else {
-				add("Max uses", "unlimited")
+				add(h("max_uses", word), "unlimited")
 			}
 			if p.PromoUsedCount != nil {
-				add("Used", optInt(p.PromoUsedCount))
+				add(h("used", text), optInt(p.PromoUsedCount))
 			}
 			if p.PersonalLimitIsEnabled != nil {
-				add("Once per customer", YesNo(bool(*p.PersonalLimitIsEnabled)))
+				add(h("once_per_customer", word), YesNo(bool(*p.PersonalLimitIsEnabled)))
 			}
 			if p.IsValid != nil {
-				add("Valid now", YesNo(bool(*p.IsValid)))
+				add(h("valid_now", word), YesNo(bool(*p.IsValid)))
 			}
 			// A field without a row of its own shows by its API name, as
-			// the record's CSV has it.
+			// the record's CSV has it, in every language.
+			var own []string
 			for _, f := range promo.Registry() {
 				if f.Record && !recordOwn(f.Name) {
-					add(f.Name, termsafe.String(string(appendPromoCell(nil, &p, []byte(p.Code), f.Name))))
+					own = append(own, f.Name)
+					add(output.Head{}, termsafe.String(string(appendPromoCell(nil, &p, []byte(p.Code), f.Name))))
 				}
 			}
-			return []output.Grid{{Rows: rows, KeyValue: true, Tone: recordTone(rows)}}, nil
+			keys := output.English(heads[:len(heads)-len(own)], true)
+			for _, name := range own {
+				keys = append(keys, name+":")
+			}
+			rows := make([][]string, len(values))
+			for i, v := range values {
+				rows[i] = []string{keys[i], v}
+			}
+			return []output.Grid{{Rows: rows, Heads: heads, KeyValue: true, Tone: recordTone(heads, rows)}}, nil
 		},
 		CSV: func() (output.Grid, error) {
 			header := promo.FieldNames(func(f promo.Field) bool { return f.Record })
@@ -302,17 +319,17 @@ func recordOwn(name string) bool {
 }
 
 // recordTone colours the status values of a promo code's key/value rows.
-func recordTone(rows [][]string) func(row, col int) output.Tone {
+func recordTone(heads []output.Head, rows [][]string) func(row, col int) output.Tone {
 	return func(row, col int) output.Tone {
 		if col != 1 {
 			return output.Plain
 		}
-		switch rows[row][0] {
-		case "Status:":
+		switch heads[row].ID {
+		case "table.status":
 			return StatusTone(promo.Status(rows[row][1]))
-		case "Enabled:":
+		case "table.enabled":
 			return output.StatusTone(rows[row][1], output.Muted)
-		case "Valid now:":
+		case "table.valid_now":
 			return output.StatusTone(rows[row][1], output.Bad)
 		}
 		return output.Plain
@@ -351,7 +368,8 @@ func PromoStats(raw json.RawMessage, loc *time.Location) output.Data {
 			if err != nil {
 				return nil, err
 			}
-			uses := output.Grid{Header: []string{"ID", "ORDER", "DATE", "CODE", "ORDER PRICE", "QTY", "DISCOUNT", "CURRENCY"}}
+			uses := columns(h("id", text), h("order", text), h("date", moment), h("code", text), h("order_price", money), h("qty", output.CellNumber),
+				h("discount", money), h("currency", currency))
 			// Totals are added exactly (big.Float never overflows, and has
 			// room for every bit of a float64 sum), so that amounts near
 			// float64's limit give their real sum rather than +Inf, and
@@ -380,7 +398,8 @@ func PromoStats(raw json.RawMessage, loc *time.Location) output.Data {
 				curs = append(curs, c)
 			}
 			slices.Sort(curs)
-			sum := output.Grid{Header: []string{"CURRENCY", "ORDERS", "ORDER TOTAL", "DISCOUNT TOTAL"}, Summary: true}
+			sum := columns(h("currency", currency), h("orders", text), h("order_total", money), h("discount_total", money))
+			sum.Summary = true
 			for _, c := range curs {
 				t := totals[c]
 				sum.Rows = append(sum.Rows, []string{c, strconv.Itoa(t.orders), t.price.Text('f', 2), t.discount.Text('f', 2)})
@@ -504,15 +523,15 @@ func PromoRequest(method, path string, body []byte, defaults bool, loc *time.Loc
 			return output.Data{}, err
 		}
 	}
-	var rows [][]string
-	add := func(k, v string) { rows = append(rows, []string{k + ":", v}) }
+	var c card
+	add := func(hd output.Head, v string) { c.add(hd, v) }
 	// field adds a row for key: v when the body has it, else the API's
 	// default def (in msg's language) when there is one to show.
-	field := func(label, key, v, def string) {
+	field := func(hd output.Head, key, v, def string) {
 		if _, ok := has[key]; ok {
-			add(label, v)
+			add(hd, v)
 		} else if defaults {
-			add(label, msg.T("view.request.api_default", "Value", def))
+			add(output.Head{ID: hd.ID}, msg.T("view.request.api_default", "Value", def))
 		}
 	}
 	word := func(w string) string { return msg.T("word." + w) }
@@ -522,35 +541,35 @@ func PromoRequest(method, path string, body []byte, defaults bool, loc *time.Loc
 		}
 		return msg.Moment(t.Time, loc)
 	}
-	add("Request", method+" "+path)
+	add(h("request", text), method+" "+path)
 	if rest.SiteID != nil {
-		add("Site", optInt(rest.SiteID))
+		add(h("site", text), optInt(rest.SiteID))
 	}
 	if rest.UserID != nil {
-		add("User id", optInt(rest.UserID))
+		add(h("user_id", text), optInt(rest.UserID))
 	}
 	if _, ok := has["code"]; ok {
-		add("Code", termsafe.String(string(p.Code)))
+		add(h("code", text), termsafe.String(string(p.Code)))
 	}
 	percent := bool(p.BonusAmountIsInPercentages)
-	field("Enabled", "is_enabled", YesNo(bool(p.IsEnabled)), word(YesNo(false)))
-	field("Bonus type", "bonus_type", promo.BonusType(p.BonusType).String(), word(promo.Goods.String()))
-	field("Amount", "bonus_amount", Amount(float64(p.BonusAmount), percent), msg.Amount(promo.DefaultAmount, percent))
+	field(h("enabled", output.CellWord), "is_enabled", YesNo(bool(p.IsEnabled)), word(YesNo(false)))
+	field(h("bonus_type", output.CellWord), "bonus_type", promo.BonusType(p.BonusType).String(), word(promo.Goods.String()))
+	field(h("amount", amount), "bonus_amount", Amount(float64(p.BonusAmount), percent), msg.Amount(promo.DefaultAmount, percent))
 	if p.TimeLimitIsEnabled {
-		add("Starts", date(p.DOn))
-		add("Ends", date(p.DOff))
+		add(h("starts", text), date(p.DOn))
+		add(h("ends", text), date(p.DOff))
 	} else {
-		field("Time limit", "time_limit_is_enabled", "none", word("none"))
+		field(h("time_limit", output.CellWord), "time_limit_is_enabled", "none", word("none"))
 	}
 	uses := "unlimited"
 	if p.QuantityLimitIsEnabled {
 		uses = strconv.FormatInt(int64(p.QuantityLimit), 10)
 	}
-	field("Max uses", "quantity_limit_is_enabled", uses, word("unlimited"))
+	field(h("max_uses", output.CellWord), "quantity_limit_is_enabled", uses, word("unlimited"))
 	once := p.PersonalLimitIsEnabled != nil && bool(*p.PersonalLimitIsEnabled)
-	field("Once per customer", "personal_limit_is_enabled", YesNo(once), word(YesNo(false)))
+	field(h("once_per_customer", output.CellWord), "personal_limit_is_enabled", YesNo(once), word(YesNo(false)))
 	return output.Data{Tables: func() ([]output.Grid, error) {
-		return []output.Grid{{Rows: rows, KeyValue: true}}, nil
+		return []output.Grid{c.grid(false)}, nil
 	}}, nil
 }
 

@@ -12,6 +12,7 @@ import (
 	"unicode"
 	"unicode/utf8"
 
+	"github.com/promoctl/promoctl/internal/i18n"
 	"github.com/promoctl/promoctl/internal/output"
 	"github.com/promoctl/promoctl/internal/records"
 	"github.com/promoctl/promoctl/internal/termsafe"
@@ -240,8 +241,10 @@ func listGrid(items []json.RawMessage, loc *time.Location, limit int) output.Gri
 	recs := recordFields(items)
 	cols := listColumns(recs)
 	g := output.Grid{Header: make([]string, len(cols)), Rows: make([][]string, len(recs)), Columns: make([]output.Column, len(cols))}
+	g.Heads = make([]output.Head, len(cols))
 	for i, c := range cols {
 		g.Header[i] = headerName(c.key)
+		g.Heads[i] = recordHead(c.key)
 		g.Columns[i] = output.Column{Priority: i, Wide: i >= limit, Keep: i == 0 && c.first >= 0 && isIDKey(c.key, cols)}
 		if nameRank(c.key) >= 0 && !c.nested {
 			g.Columns[i].MinWidth = nameMinWidth
@@ -392,6 +395,7 @@ func recordGrids(raw []byte, loc *time.Location) ([]output.Grid, error) {
 		return []output.Grid{{Rows: [][]string{{"value:", cellText(raw, loc, recordValueRunes)}}, KeyValue: true}}, nil
 	}
 	var rows [][]string
+	var heads []output.Head
 	more := 0
 	err := flatten("", raw, 0, func(k string, v []byte) {
 		if len(rows) >= maxRecordRows {
@@ -399,14 +403,20 @@ func recordGrids(raw []byte, loc *time.Location) ([]output.Grid, error) {
 			return
 		}
 		rows = addWrapped(rows, fieldLabel(k)+":", fieldCell(k, v, loc, recordValueRunes))
+		heads = append(heads, recordHead(k))
+		for len(heads) < len(rows) {
+			heads = append(heads, output.Head{}) // a wrapped value's next lines
+		}
 	})
 	if err != nil {
 		return nil, err
 	}
 	if more > 0 {
-		rows = append(rows, []string{"…", fmt.Sprintf("%d more (see -o json)", more)})
+		said := i18n.C("view.more_fields", more)
+		rows = append(rows, []string{"…", i18n.New(i18n.English).Say(said)})
+		heads = append(heads, output.Head{Said: said})
 	}
-	return []output.Grid{{Rows: rows, KeyValue: true}}, nil
+	return []output.Grid{{Rows: rows, Heads: heads, KeyValue: true}}, nil
 }
 
 // recordCSV shows a JSON object as one CSV row of its flattened fields.
@@ -684,4 +694,30 @@ func EmptyList(raw json.RawMessage) bool {
 		return RecordCount(raw) == 0
 	}
 	return false
+}
+
+// recordHead is the head of a record's field key: its label's catalog id
+// (table.page_count for page_count, table.published for is_published),
+// whose header stays as the view writes it where the catalog has none,
+// and what its cells hold.
+func recordHead(key string) output.Head {
+	id := strings.ReplaceAll(strings.ToLower(fieldLabel(key)), " ", "_")
+	c := output.CellText
+	switch id {
+	case "status", "published", "visible", "current", "role", "enabled", "valid", "valid_now", "home", "active", "state", "action":
+		c = output.CellWord
+	case "price", "old_price":
+		c = output.CellAmount
+	case "weight", "quantity":
+		c = output.CellNumber
+	case "date", "created_at", "updated_at", "started", "date_create", "date_update", "used_at", "starts", "ends":
+		c = output.CellDateTime
+	case "day":
+		c = output.CellDay
+	case "currency":
+		c = output.CellCurrency
+	case "order_total", "discount_total", "order_price", "discount", "delivery_price", "to_pay":
+		c = output.CellMoney
+	}
+	return output.Head{ID: "table." + id, Cell: c}
 }

@@ -32,17 +32,16 @@ func Redemption(raw json.RawMessage, r Redeemed, loc *time.Location) output.Data
 	return output.Data{
 		JSON: raw,
 		Tables: func() ([]output.Grid, error) {
-			rows := [][]string{
-				{"Promo code id:", strconv.FormatInt(r.PromoID, 10)},
-				{"Order:", strconv.FormatInt(r.LeadID, 10)},
-				{"Discount on:", r.BonusType.String()},
-				{"Order price:", Money(r.OrderPrice) + " " + termsafe.String(r.Currency)},
-				{"Delivery price:", Money(r.DeliveryPrice) + " " + termsafe.String(r.Currency)},
-				{"Discount:", Money(r.Discount) + " " + termsafe.String(r.Currency)},
-				{"To pay:", Money(r.Total) + " " + termsafe.String(r.Currency)},
-				{"Used at:", r.UsedAt.In(loc).Format("2006-01-02 15:04")},
-			}
-			return []output.Grid{{Rows: rows, KeyValue: true}}, nil
+			var c card
+			c.add(h("promo_code_id", text), strconv.FormatInt(r.PromoID, 10))
+			c.add(h("order", text), strconv.FormatInt(r.LeadID, 10))
+			c.add(h("discount_on", word), r.BonusType.String())
+			c.add(h("order_price", money), Money(r.OrderPrice)+" "+termsafe.String(r.Currency))
+			c.add(h("delivery_price", money), Money(r.DeliveryPrice)+" "+termsafe.String(r.Currency))
+			c.add(h("discount", money), Money(r.Discount)+" "+termsafe.String(r.Currency))
+			c.add(h("to_pay", money), Money(r.Total)+" "+termsafe.String(r.Currency))
+			c.add(h("used_at", moment), r.UsedAt.In(loc).Format("2006-01-02 15:04"))
+			return []output.Grid{c.grid(false)}, nil
 		},
 	}
 }

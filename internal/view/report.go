@@ -5,6 +5,7 @@ import (
 	"strconv"
 	"time"
 
+	"github.com/promoctl/promoctl/internal/i18n"
 	"github.com/promoctl/promoctl/internal/output"
 	"github.com/promoctl/promoctl/internal/report"
 	"github.com/promoctl/promoctl/internal/termsafe"
@@ -52,8 +53,9 @@ func ReportByCode(r report.Report, loc *time.Location) (output.Data, error) {
 		Tables: func() ([]output.Grid, error) {
 			// On a narrow terminal the dates of the first and last order
 			// give way first; ID, CODE and the money never.
-			g := output.Grid{Header: []string{"ID", "CODE", "CURRENCY", "ORDERS", "ORDER TOTAL", "DISCOUNT TOTAL", "FIRST ORDER", "LAST ORDER"},
-				Columns: []output.Column{{Keep: true}, {Keep: true}, {Keep: true}, {Keep: true}, {Keep: true}, {Keep: true}, {Priority: 2}, {Priority: 1}}}
+			g := columns(h("id", text), h("code", text), h("currency", currency), h("orders", text), h("order_total", money),
+				h("discount_total", money), h("first_order", moment), h("last_order", moment))
+			g.Columns = []output.Column{{Keep: true}, {Keep: true}, {Keep: true}, {Keep: true}, {Keep: true}, {Keep: true}, {Priority: 2}, {Priority: 1}}
 			for _, c := range r.ByCode {
 				g.Rows = append(g.Rows, []string{strconv.FormatInt(c.ID, 10), termsafe.String(c.Code), currencyCell(c.Currency),
 					strconv.Itoa(c.Orders), c.OrderTotal.Fixed(2), c.DiscountTotal.Fixed(2), Date(c.First, loc), Date(c.Last, loc)})
@@ -91,7 +93,7 @@ func ReportByDay(r report.Report) (output.Data, error) {
 	return output.Data{
 		JSON: raw,
 		Tables: func() ([]output.Grid, error) {
-			g := output.Grid{Header: []string{"DAY", "CURRENCY", "ORDERS", "ORDER TOTAL", "DISCOUNT TOTAL"}}
+			g := columns(h("day", day), h("currency", currency), h("orders", text), h("order_total", money), h("discount_total", money))
 			for _, d := range r.ByDay {
 				g.Rows = append(g.Rows, []string{d.Day, currencyCell(d.Currency), strconv.Itoa(d.Orders), d.OrderTotal.Fixed(2), d.DiscountTotal.Fixed(2)})
 			}
@@ -123,7 +125,9 @@ func withTotals(g output.Grid, r report.Report) []output.Grid {
 	if len(r.Totals) == 0 {
 		return []output.Grid{g}
 	}
-	sum := output.Grid{Title: "Totals per currency", Header: []string{"CURRENCY", "ORDERS", "ORDER TOTAL", "DISCOUNT TOTAL"}, Summary: true}
+	sum := columns(h("currency", currency), h("orders", text), h("order_total", money), h("discount_total", money))
+	sum.Summary, sum.TitleID = true, "table.totals_per_currency"
+	sum.Title = i18n.New(i18n.English).T(sum.TitleID)
 	for _, t := range r.Totals {
 		sum.Rows = append(sum.Rows, []string{currencyCell(t.Currency), strconv.Itoa(t.Orders), t.OrderTotal.Fixed(2), t.DiscountTotal.Fixed(2)})
 	}
@@ -134,7 +138,7 @@ func withTotals(g output.Grid, r report.Report) []output.Grid {
 // from the first order's to the last's. The axis shows days without the
 // year when they all fall in one.
 func OrdersPerDay(r report.Report) output.Series {
-	s := output.Series{Title: "Orders per day"}
+	s := series("table.orders_per_day")
 	sameYear := len(r.Days) > 0 && r.Days[0].Day[:4] == r.Days[len(r.Days)-1].Day[:4]
 	for _, d := range r.Days {
 		s.Labels = append(s.Labels, d.Day)
@@ -154,8 +158,8 @@ func OrdersCharts(r report.Report) []output.Series {
 	if len(r.Days) < 2 {
 		return []output.Series{day}
 	}
-	week := output.Series{Title: "Orders per week (too many days for the width)"}
-	month := output.Series{Title: "Orders per month (too many days for the width)"}
+	week := series("table.orders_per_week_(too_many_days_for_the_width)")
+	month := series("table.orders_per_month_(too_many_days_for_the_width)")
 	sameYear := r.Days[0].Day[:4] == r.Days[len(r.Days)-1].Day[:4]
 	for _, d := range r.Days {
 		t, err := time.Parse("2006-01-02", d.Day)
@@ -195,4 +199,10 @@ func orNull(s string) *string {
 		return nil
 	}
 	return &s
+}
+
+// series is a chart titled by the catalog's id: in English here, said in
+// the person's language by internal/output.
+func series(id string) output.Series {
+	return output.Series{Title: i18n.New(i18n.English).T(id), TitleID: id}
 }

@@ -127,14 +127,14 @@ func TestReportByDay(t *testing.T) {
 func TestOrdersPerDay(t *testing.T) {
 	t.Parallel()
 	s := OrdersPerDay(sampleReport(t))
-	want := output.Series{Title: "Orders per day", Labels: []string{"2026-07-01", "2026-07-02"}, Values: []int{1, 2}, AxisLabels: []string{"07-01", "07-02"}}
+	want := output.Series{Title: "Orders per day", TitleID: "table.orders_per_day", Labels: []string{"2026-07-01", "2026-07-02"}, Values: []int{1, 2}, AxisLabels: []string{"07-01", "07-02"}}
 	if !reflect.DeepEqual(s, want) {
 		t.Errorf("OrdersPerDay = %+v, want %+v", s, want)
 	}
 	// Across a new year the axis keeps the year.
 	r := report.Report{Days: []report.DayCount{{Day: "2026-12-31", Orders: 1}, {Day: "2027-01-01", Orders: 3}}}
 	s = OrdersPerDay(r)
-	want = output.Series{Title: "Orders per day", Labels: []string{"2026-12-31", "2027-01-01"}, Values: []int{1, 3}}
+	want = output.Series{Title: "Orders per day", TitleID: "table.orders_per_day", Labels: []string{"2026-12-31", "2027-01-01"}, Values: []int{1, 3}}
 	if !reflect.DeepEqual(s, want) {
 		t.Errorf("OrdersPerDay across a year = %+v, want %+v", s, want)
 	}

@@ -25,6 +25,7 @@ import (
 	"math"
 	"strings"
 
+	"github.com/promoctl/promoctl/internal/i18n"
 	"github.com/promoctl/promoctl/internal/promo"
 )
 
@@ -52,7 +53,7 @@ func Charset(name string) (string, error) {
 	if cs, ok := charsets[name]; ok {
 		return cs, nil
 	}
-	return "", fmt.Errorf("unknown charset %q: use %s", name, strings.Join(CharsetNames(), ", "))
+	return "", i18n.NewError(2, "codegen.charset", "Name", promo.Quoted(name), "Names", strings.Join(CharsetNames(), ", "))
 }
 
 // Format is the shape of the codes: Prefix, then Length characters of the
@@ -86,23 +87,22 @@ func (f Format) Validate() error {
 		return err
 	}
 	if f.Length < 1 {
-		return fmt.Errorf("the length of the random part must be at least 1, got %d", f.Length)
+		return i18n.NewError(2, "codegen.length", "N", f.Length)
 	}
 	// The characters first: a Cyrillic prefix is refused for its letters,
 	// not measured in bytes.
 	if err := promo.ValidateCodeChars(f.Prefix); err != nil {
-		return fmt.Errorf("prefix %q: %w", f.Prefix, err)
+		return i18n.NewError(2, "codegen.prefix", "Prefix", promo.Quoted(f.Prefix), "Err", err)
 	}
 	if err := promo.ValidateCodeChars(f.Suffix); err != nil {
-		return fmt.Errorf("suffix %q: %w", f.Suffix, err)
+		return i18n.NewError(2, "codegen.suffix", "Suffix", promo.Quoted(f.Suffix), "Err", err)
 	}
 	if n := len(f.Prefix) + f.Length + len(f.Suffix); n > promo.MaxCodeLen || n < promo.MinCodeLen {
-		return fmt.Errorf("prefix, %d random characters and suffix make codes of %d characters; a code must have %d to %d",
-			f.Length, n, promo.MinCodeLen, promo.MaxCodeLen)
+		return i18n.NewError(2, "codegen.code_length", "Length", f.Length, "N", n, "Min", promo.MinCodeLen, "Max", promo.MaxCodeLen)
 	}
 	sample := f.Prefix + strings.Repeat(cs[:1], f.Length) + f.Suffix
 	if err := promo.ValidateCode(sample); err != nil {
-		return fmt.Errorf("prefix %q and suffix %q: %w", f.Prefix, f.Suffix, err)
+		return i18n.NewError(2, "codegen.prefix_suffix", "Prefix", promo.Quoted(f.Prefix), "Suffix", promo.Quoted(f.Suffix), "Err", err)
 	}
 	return nil
 }
@@ -149,9 +149,14 @@ type CapacityError struct {
 	Space, Taken int64
 }
 
-func (e *CapacityError) Error() string {
-	return fmt.Sprintf("the format can yield only %d free codes (%d possible, %d already on the site), not %d: "+
-		"make the random part longer or use a larger charset", e.Free, e.Space, e.Taken, e.Want)
+// Error is Message in English.
+func (e *CapacityError) Error() string { return i18n.New(i18n.English).Say(e.Message()) }
+
+// Message is the error as a catalog's message.
+func (e *CapacityError) Message() i18n.Message {
+	// Free is less than Want, at most MaxCount: an int.
+	return i18n.C("codegen.capacity", int(max(0, min(e.Free, math.MaxInt32))), "Space", i18n.Number(e.Space),
+		"Taken", i18n.Number(e.Taken), "Want", i18n.Number(e.Want))
 }
 
 // Capacity returns how many free codes f can still yield beside existing:
@@ -175,7 +180,7 @@ func (f Format) Capacity(existing []string) (free, taken int64) {
 // free codes (*CapacityError); it reads randomness from crypto/rand.
 func Generate(f Format, count int, existing []string) ([]string, error) {
 	if count < MinCount || count > MaxCount {
-		return nil, fmt.Errorf("the count must be %d to %d, got %d", MinCount, MaxCount, count)
+		return nil, i18n.NewError(2, "codegen.count", "Min", MinCount, "Max", i18n.Number(MaxCount), "N", i18n.Number(count))
 	}
 	if err := f.Validate(); err != nil {
 		return nil, err

@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/promoctl/promoctl/internal/i18n"
 	"github.com/promoctl/promoctl/internal/promo"
 )
 
@@ -323,6 +324,28 @@ func TestValidateNamesCyrillicLetters(t *testing.T) {
 		err := c.f.Validate()
 		if err == nil || err.Error() != c.want {
 			t.Errorf("Validate(%+v) = %v, want %s", c.f, err, c.want)
+		}
+	}
+}
+
+// The format's refusals are catalog messages: in Russian with the
+// numbers' thousands apart and the plural form of the count.
+func TestRefusalsInRussian(t *testing.T) {
+	ru := i18n.New(i18n.Russian)
+	_, capacity := Generate(Format{Length: 2, Charset: "digits"}, 200, nil)
+	_, count := Generate(Format{}, 200000, nil)
+	for _, c := range []struct {
+		err  error
+		want string
+	}{
+		{capacity, "этот формат даёт только 100 свободных кодов (всего возможно 100, на сайте уже 0), а нужно 200: сделайте случайную часть длиннее или возьмите набор символов побольше"},
+		{&CapacityError{Want: 3, Free: 2, Space: 100000, Taken: 99998}, "этот формат даёт только 2 свободных кода (всего возможно 100\u00a0000, на сайте уже 99\u00a0998), а нужно 3: сделайте случайную часть длиннее или возьмите набор символов побольше"},
+		{count, "количество должно быть от 1 до 100\u00a0000, а указано 200\u00a0000"},
+		{Format{Prefix: "ЁЛКА"}.Validate(), "префикс «ЁЛКА»: в промокоде могут быть только латинские буквы A-Z, a-z и цифры 0-9, а на 1-м месте стоит «Ё»"},
+		{Format{Charset: "hex"}.Validate(), "неизвестный набор символов «hex»: укажите один из unambiguous, alnum, letters, digits"},
+	} {
+		if got := ru.ErrorText(c.err); got != c.want {
+			t.Errorf("in Russian:\n got %s\nwant %s", got, c.want)
 		}
 	}
 }

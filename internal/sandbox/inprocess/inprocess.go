@@ -82,11 +82,7 @@ func OpenError(err error) error {
 }
 
 // damageMessage says what is wrong with a damaged data file.
-func damageMessage(d sandbox.Damage) i18n.Message {
-	part := map[sandbox.Part]string{sandbox.RootPage: "root", sandbox.FreePageList: "free_list"}[d.Part]
-	return i18n.M("sandbox.damage."+string(d.Kind), "Size", i18n.Number(d.Size), "Need", i18n.Number(d.Need),
-		"Page", d.Page, "Part", i18n.M("sandbox.page."+part), "Detail", d.Detail)
-}
+func damageMessage(d sandbox.Damage) i18n.Message { return d.Message() }
 
 // WithRecoveryHint tells how to replace a damaged data file at path; env
 // says which file is the default.

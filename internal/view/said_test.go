@@ -1,0 +1,49 @@
+package view
+
+import (
+	"bytes"
+	"encoding/json"
+	"testing"
+	"time"
+
+	"github.com/promoctl/promoctl/internal/format"
+	"github.com/promoctl/promoctl/internal/i18n"
+	"github.com/promoctl/promoctl/internal/output"
+)
+
+// A view's tables declare their heads (a catalog id and what the cells
+// hold): said in Russian, the headers, the words, the money and the
+// dates come from the catalog and the language's forms, with no English
+// read back; in English they are as the views write them.
+func TestTablesSaidFromTheirHeads(t *testing.T) {
+	raw := json.RawMessage(`[{"id":1003,"code":"MINUS500","is_enabled":true,"bonus_type":2,"bonus_amount":10700.5,"bonus_amount_is_in_percentages":false,` +
+		`"time_limit_is_enabled":true,"d_on":"2026-01-01T00:00:00.000Z","d_off":"2026-12-31T20:59:00.000Z","quantity_limit_is_enabled":false,"quantity_limit":0,"promo_used_count":2,"is_valid":false},` +
+		`{"id":1004,"code":"HALF","is_enabled":false,"bonus_type":3,"bonus_amount":12.5,"bonus_amount_is_in_percentages":true,"time_limit_is_enabled":false,"quantity_limit_is_enabled":false,"quantity_limit":0}]`)
+	moscow, err := time.LoadLocation("Europe/Moscow")
+	if err != nil {
+		t.Fatal(err)
+	}
+	now := time.Date(2026, 6, 1, 0, 0, 0, 0, time.UTC)
+	d := PromoList(raw, moscow, now)
+	for _, c := range []struct {
+		say  *i18n.Printer
+		want string
+	}{
+		{i18n.New(i18n.Russian), "" +
+			"ID    ПРОМОКОД  СТАТУС    ВКЛЮЧЁН  СКИДКА НА  СКИДКА       НАЧАЛО            КОНЕЦ             ПРИМЕНЕНИЙ  ДЕЙСТВУЕТ\n" +
+			"1003  MINUS500  активен   да       товары     10\u00a0700,50\u00a0₽  01.01.2026 03:00  31.12.2026 23:59  2           нет\n" +
+			"1004  HALF      выключен  нет      доставка   12,5\u00a0%       -                 -\n"},
+		{nil, "" +
+			"ID    CODE      STATUS    ENABLED  TYPE      AMOUNT    STARTS            ENDS              USES  VALID\n" +
+			"1003  MINUS500  active    yes      goods     10700.50  2026-01-01 03:00  2026-12-31 23:59  2     no\n" +
+			"1004  HALF      disabled  no       delivery  12.5%     -                 -\n"},
+	} {
+		var b bytes.Buffer
+		if err := output.Write(&b, d, output.Options{Format: format.Table, Say: c.say, Currency: "RUB"}); err != nil {
+			t.Fatal(err)
+		}
+		if got := b.String(); got != c.want {
+			t.Errorf("the list in %s:\n%s\nwant:\n%s", c.say.Lang(), got, c.want)
+		}
+	}
+}
