@@ -64,7 +64,9 @@ type ForeignFileError struct{ Path string }
 func (e *ForeignFileError) Error() string { return i18n.InEnglish(e.Message()) }
 
 // Message is the error's words.
-func (e *ForeignFileError) Message() i18n.Message { return i18n.M("sandbox.err.foreign", "Path", e.Path) }
+func (e *ForeignFileError) Message() i18n.Message {
+	return i18n.M("sandbox.err.foreign", "Path", e.Path)
+}
 
 // Damage is what is wrong with a damaged data file: its Kind, and the
 // numbers that kind names.
