@@ -51,21 +51,7 @@ func localizeGrid(g Grid, l Locale) Grid {
 func localizeList(l List, loc Locale) List {
 	header, rows, tone := l.Header, l.Rows, l.Tone
 	if rows != nil {
-		var cells []string
-		var out [][]byte
-		l.Rows = func(add func([][]byte) error) error {
-			return rows(func(r [][]byte) error {
-				cells = cells[:0]
-				for _, c := range r {
-					cells = append(cells, string(c))
-				}
-				out = out[:0]
-				for _, c := range loc.Row(header, cells) {
-					out = append(out, []byte(c))
-				}
-				return add(out)
-			})
-		}
+		l.Rows = eachRowSaid(rows, func(cells []string) []string { return loc.Row(header, cells) })
 	}
 	if tone != nil {
 		l.Tone = func(col int, cell string) Tone {

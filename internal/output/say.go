@@ -237,21 +237,7 @@ func (s *speaker) grid(g Grid) Grid {
 func (s *speaker) list(l List) List {
 	heads, rows, tone := l.Heads, l.Rows, l.Tone
 	if rows != nil {
-		var out [][]byte
-		cells := make([]string, 0, len(heads))
-		l.Rows = func(add func([][]byte) error) error {
-			return rows(func(r [][]byte) error {
-				cells = cells[:0]
-				for _, c := range r {
-					cells = append(cells, string(c))
-				}
-				out = out[:0]
-				for _, c := range s.row(heads, cells) {
-					out = append(out, []byte(c))
-				}
-				return add(out)
-			})
-		}
+		l.Rows = eachRowSaid(rows, func(cells []string) []string { return s.row(heads, cells) })
 	}
 	if tone != nil {
 		l.Tone = func(col int, cell string) Tone { return tone(col, s.english(cell)) }
@@ -267,4 +253,25 @@ func (s *speaker) list(l List) List {
 		l.Header = h
 	}
 	return l
+}
+
+// eachRowSaid is rows with each row's cells given by say, which reads the
+// cells as text; the buffers are reused from row to row, as a streamed
+// list's rows are written before the next is read.
+func eachRowSaid(rows func(add func([][]byte) error) error, say func([]string) []string) func(add func([][]byte) error) error {
+	var cells []string
+	var out [][]byte
+	return func(add func([][]byte) error) error {
+		return rows(func(r [][]byte) error {
+			cells = cells[:0]
+			for _, c := range r {
+				cells = append(cells, string(c))
+			}
+			out = out[:0]
+			for _, c := range say(cells) {
+				out = append(out, []byte(c))
+			}
+			return add(out)
+		})
+	}
 }
