@@ -16,6 +16,7 @@ import (
 	"github.com/spf13/pflag"
 
 	"github.com/promoctl/promoctl/cmd/cmdutil"
+	"github.com/promoctl/promoctl/cmd/promocmd/shared"
 	"github.com/promoctl/promoctl/internal/api"
 	"github.com/promoctl/promoctl/internal/bulk"
 	"github.com/promoctl/promoctl/internal/i18n"
@@ -296,7 +297,7 @@ func runPromoApply(ctx context.Context, opts *promoApplyOptions) error {
 	if ren := p.Renames(); len(ren) > 0 && !opts.Yes && !opts.DryRun && !opts.IO.CanPrompt() {
 		return i18n.CountError(cmdutil.ExitUsage, "apply.refuse_rename", len(ren), "Site", site, "Renames", renames(ren))
 	}
-	warnPastEnds(opts.Session, p)
+	shared.WarnPastEnds(opts.Session, p)
 	if err := opts.printPlan(ctx, b.API.Reads, p, name); err != nil {
 		return err
 	}
@@ -621,7 +622,7 @@ func (opts *promoApplyOptions) listApplyFailures(j *bulk.Journal) {
 		}
 		what := termsafe.String(it.Code)
 		if it.ID != 0 {
-			what = selected{ID: it.ID, Code: it.Code}.Name(opts.Msg)
+			what = shared.Selected{ID: it.ID, Code: it.Code}.Name(opts.Msg)
 		}
 		sayLine(opts.Session, i18n.M("rest.apply.failed", "Action", i18n.M("word."+string(it.Action)), "What", what, "Why", failureWhy(opts.Session, it)))
 	}

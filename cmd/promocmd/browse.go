@@ -10,6 +10,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/promoctl/promoctl/cmd/cmdutil"
+	"github.com/promoctl/promoctl/cmd/promocmd/shared"
 	"github.com/promoctl/promoctl/internal/api"
 	"github.com/promoctl/promoctl/internal/browse"
 	"github.com/promoctl/promoctl/internal/bulk"
@@ -26,7 +27,7 @@ type promoBrowseOptions struct {
 	jobEnv // the throttle and the bar of its bulk work
 	SiteID int64
 	// Sel is the selection: which codes the view holds.
-	Sel selection
+	Sel shared.Selection
 	// Getenv reads the environment, for the journals' default place.
 	Getenv func(string) string
 	// Show runs the view on the terminal until it quits; nil: bubbletea's
@@ -39,7 +40,7 @@ func newPromoBrowseCmd(f *cmdutil.Factory, run func(context.Context, *promoBrows
 		run = runPromoBrowse
 	}
 	opts := &promoBrowseOptions{}
-	var sf selectionFlags
+	var sf shared.SelectionFlags
 	c := &cobra.Command{
 		Use:   "browse [CODE_OR_ID...]",
 		Short: "Browse a site's promo codes full-screen: filter, mark and act on them",
@@ -63,7 +64,7 @@ The view holds the codes of the selection, as promo list shows them;
 without one, every code of the site. Without a terminal it refuses (exit
 2): promo list prints the same table.
 
-` + selectionHelp,
+` + shared.SelectionHelp,
 		Example: `  promoctl promo browse --site-id 11111
 
   # only the codes of one campaign
@@ -75,26 +76,26 @@ without one, every code of the site. Without a terminal it refuses (exit
   # what a generate job created and nobody used
   promoctl promo browse --job 20261201T090000Z-1a2b3c4d --unused`,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			sel, err := sf.parse(cmd, args)
+			sel, err := sf.Parse(cmd, args)
 			if err != nil {
 				return err
 			}
 			if !f.IO.CanPrompt() {
 				return i18n.NewError(cmdutil.ExitUsage, "browse.error.no_terminal")
 			}
-			sess, err := sel.start(f, cmd)
+			sess, err := sel.Start(f, cmd)
 			if err != nil {
 				return err
 			}
 			opts.Session, opts.jobEnv, opts.SiteID, opts.Sel, opts.Getenv = sess, newJobEnv(f), sess.Settings.SiteID, sel, f.Env.Getenv
-			if opts.SiteID, err = opts.Sel.site(sess, opts.SiteID); err != nil {
+			if opts.SiteID, err = opts.Sel.Site(sess, opts.SiteID); err != nil {
 				return err
 			}
 			return run(cmd.Context(), opts)
 		},
 	}
 	cmdutil.SiteFlag(f, c)
-	sf.addFlags(f, c)
+	sf.AddFlags(f, c)
 	return c
 }
 
@@ -195,9 +196,9 @@ func (opts *promoBrowseOptions) load(ctx context.Context, client *api.Client, si
 	defer stream.Close()
 	now := opts.Now()
 	var src output.Elements = stream
-	var selected *selectedPromos
-	if !opts.Sel.empty() {
-		selected = opts.Sel.filter(stream, now)
+	var selected *shared.SelectedPromos
+	if !opts.Sel.Empty() {
+		selected = opts.Sel.Pick(stream, now)
 		src = selected
 	}
 	rows, err = browse.Read(src, view.NewPromoTable(opts.Loc, now), now)
@@ -205,7 +206,7 @@ func (opts *promoBrowseOptions) load(ctx context.Context, client *api.Client, si
 		return nil, nil, err
 	}
 	if selected != nil {
-		missing = selected.missing(site)
+		missing = selected.Missing(site)
 	}
 	return rows, missing, nil
 }

@@ -18,6 +18,7 @@ import (
 
 	"github.com/promoctl/promoctl/cmd/cmdutil"
 	"github.com/promoctl/promoctl/cmd/cmdutil/complete"
+	"github.com/promoctl/promoctl/cmd/promocmd/shared"
 	"github.com/promoctl/promoctl/internal/api"
 	"github.com/promoctl/promoctl/internal/bulk"
 	"github.com/promoctl/promoctl/internal/bulk/codegen"
@@ -133,14 +134,14 @@ See docs/bulk.md for how a job is kept exactly once.`,
 	fs.IntVar(&g.length, "length", codegen.DefaultLength, "characters of the random part")
 	fs.StringVar(&g.charset, "charset", codegen.DefaultCharset, "characters of the random part: "+strings.Join(codegen.CharsetNames(), ", ")+
 		" (unambiguous leaves out 0, O, 1, I and L)")
-	ff.registerFields(fs, func(f promo.FieldSpec) bool { return !f.Required && !f.Negated() })
-	fs.StringVarP(&ff.file, "file", "f", "", "read the fields of every code from a file holding one JSON or YAML object of API field names, without a code (- for stdin); flags win")
+	ff.RegisterFields(fs, func(f promo.FieldSpec) bool { return !f.Required && !f.Negated() })
+	fs.StringVarP(&ff.File, "file", "f", "", "read the fields of every code from a file holding one JSON or YAML object of API field names, without a code (- for stdin); flags win")
 	fs.IntVar(&g.concurrency, "concurrency", bulk.DefaultConcurrency, "most creates in flight at once")
 	fs.StringVar(&g.journal, "journal", "", "write the job's journal to this new file (default $XDG_STATE_HOME/promoctl/jobs/<job id>.jsonl)")
 	fs.StringVar(&g.resume, "resume", "", "finish the job of this journal, with its parameters")
 	fs.BoolVar(&g.dryRun, "dry-run", false, "read the site's list and print the codes that would be created; create nothing")
 	fs.BoolVar(&g.noWait, "no-wait", false, "while another job writes to the site as the same user on this machine, fail (exit 1) instead of waiting for it")
-	f.CompleteFlag(c, "bonus-type", complete.Fixed(bonusTypeChoices()))
+	f.CompleteFlag(c, "bonus-type", complete.Fixed(shared.BonusTypeChoices()))
 	_ = c.MarkFlagFilename("file")    // the flag exists: no error
 	_ = c.MarkFlagFilename("journal") // likewise
 	return c
@@ -149,7 +150,7 @@ See docs/bulk.md for how a job is kept exactly once.`,
 // generateFlags are the flags of promo generate as given, before
 // complete turns them into options.
 type generateFlags struct {
-	fields                                   fieldFlags
+	fields                                   shared.FieldFlags
 	prefix, suffix, charset, journal, resume string
 	length, count, concurrency               int
 	dryRun, noWait                           bool
@@ -206,21 +207,21 @@ func (g *generateFlags) complete(cmd *cobra.Command, f *cmdutil.Factory, opts *p
 	}
 	fs := cmd.Flags()
 	opts.Format = g.format()
-	changes, fileSite, err := g.fields.input(fs, fileInput(cmd.Context(), f.IO, f.Msg), f.Location())
+	changes, fileSite, err := g.fields.Input(fs, shared.FileInput(cmd.Context(), f.IO, f.Msg), f.Location())
 	if err != nil {
 		return err
 	}
 	if changes.Code != nil {
-		return i18n.NewError(cmdutil.ExitUsage, "generate.file_names_code", "Path", g.fields.file)
+		return i18n.NewError(cmdutil.ExitUsage, "generate.file_names_code", "Path", g.fields.File)
 	}
-	opts.Count, opts.Changes, opts.FromFile = g.count, changes, g.fields.file != ""
+	opts.Count, opts.Changes, opts.FromFile = g.count, changes, g.fields.File != ""
 	opts.Journal, opts.DryRun = g.journal, g.dryRun
 	sess, err := f.Start(cmd)
 	if err != nil {
 		return err
 	}
 	opts.Session, opts.jobEnv = sess, newJobEnv(f)
-	opts.SiteID, _ = siteOver(sess, fileSite)
+	opts.SiteID, _ = shared.SiteOver(sess, fileSite)
 	opts.Getenv = f.Env.Getenv
 	return nil
 }
@@ -273,12 +274,12 @@ func runPromoGenerate(ctx context.Context, opts *promoGenerateOptions) error {
 		}
 	}
 	if opts.Changes.Amount == nil {
-		opts.Warnings.WarnMsg(defaultAmountWarning(opts.FromFile, opts.Changes.Percent != nil && *opts.Changes.Percent))
+		opts.Warnings.WarnMsg(shared.DefaultAmountWarning(opts.FromFile, opts.Changes.Percent != nil && *opts.Changes.Percent))
 	}
 	if opts.Changes.Enabled == nil {
 		opts.Warnings.WarnMsg(i18n.M("generate.no_enabled"))
 	}
-	if w, ok := pastEndWarning(opts.Changes.Ends, opts.Now(), opts.Loc, true); ok {
+	if w, ok := shared.PastEndWarning(opts.Changes.Ends, opts.Now(), opts.Loc, true); ok {
 		opts.Warnings.WarnMsg(w)
 	}
 	b, err := newBulkJob(opts.Session, opts.jobEnv)
@@ -413,7 +414,7 @@ func (opts *promoGenerateOptions) siteCodes(ctx context.Context, b *bulkJob, sit
 func (opts *promoGenerateOptions) execute(ctx context.Context, b *bulkJob, j *bulk.Journal, concurrency int) error {
 	h := j.Header()
 	before := j.Summary().Created
-	resume := commandLine(opts.Session, "promo", "generate", "--resume", absPath(j.Path())) + stdoutRedirect(opts.IO.Out)
+	resume := shared.CommandLine(opts.Session, "promo", "generate", "--resume", absPath(j.Path())) + stdoutRedirect(opts.IO.Out)
 	r := jobRun{Concurrency: concurrency, Grace: opts.Grace, Waiting: func(n int, d time.Duration) {
 		opts.NoteMsg(i18n.C("generate.waiting", n, "Wait", roundDuration(d)))
 	}}
@@ -486,7 +487,7 @@ func stdoutRedirect(out io.Writer) string {
 	if ni, err := os.Stat(name); err != nil || !os.SameFile(fi, ni) {
 		return ""
 	}
-	return " > " + shellQuote(name)
+	return " > " + shared.ShellQuote(name)
 }
 
 // summaryLine is the last line of a job on stderr: what this run created,

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/promoctl/promoctl/cmd/internal/cmdtest"
+	"github.com/promoctl/promoctl/cmd/promocmd/shared"
 	"github.com/promoctl/promoctl/internal/bulk"
 	"github.com/promoctl/promoctl/internal/format"
 )
@@ -39,7 +40,7 @@ func TestBulkJobsUseTheirEnvironmentsThrottle(t *testing.T) {
 			cmdtest.Answer{Route: "DELETE /v1/promo/1001", Status: http.StatusNoContent},
 			cmdtest.Answer{Route: "DELETE /v1/promo/1002", Status: http.StatusNoContent})
 		env := map[string]string{"HOME": t.TempDir(), "XDG_STATE_HOME": t.TempDir()}
-		opts := &promoSelectOptions{Session: e.Sess, Verb: verbDelete, Sel: selection{Refs: []promoRef{{ID: 1001}, {ID: 1002}}}, Yes: true, Concurrency: 1,
+		opts := &promoSelectOptions{Session: e.Sess, Verb: verbDelete, Sel: shared.Selection{Refs: []shared.PromoRef{{ID: 1001}, {ID: 1002}}}, Yes: true, Concurrency: 1,
 			Getenv: func(k string) string { return env[k] }}
 		n := counting(&opts.jobEnv)
 		err := runPromoSelect(context.Background(), opts)
