@@ -10,6 +10,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/promoctl/promoctl/cmd/cmdutil"
+	"github.com/promoctl/promoctl/cmd/promocmd/jobrun"
 	"github.com/promoctl/promoctl/cmd/promocmd/shared"
 	"github.com/promoctl/promoctl/internal/api"
 	"github.com/promoctl/promoctl/internal/browse"
@@ -24,8 +25,8 @@ import (
 // promoBrowseOptions are the inputs of promo browse.
 type promoBrowseOptions struct {
 	*cmdutil.Session
-	jobEnv // the throttle and the bar of its bulk work
-	SiteID int64
+	jobrun.Env // the throttle and the bar of its bulk work
+	SiteID     int64
 	// Sel is the selection: which codes the view holds.
 	Sel shared.Selection
 	// Getenv reads the environment, for the journals' default place.
@@ -87,7 +88,7 @@ without one, every code of the site. Without a terminal it refuses (exit
 			if err != nil {
 				return err
 			}
-			opts.Session, opts.jobEnv, opts.SiteID, opts.Sel, opts.Getenv = sess, newJobEnv(f), sess.Settings.SiteID, sel, f.Env.Getenv
+			opts.Session, opts.Env, opts.SiteID, opts.Sel, opts.Getenv = sess, jobrun.NewEnv(f), sess.Settings.SiteID, sel, f.Env.Getenv
 			if opts.SiteID, err = opts.Sel.Site(sess, opts.SiteID); err != nil {
 				return err
 			}
@@ -122,7 +123,7 @@ func runPromoBrowse(ctx context.Context, opts *promoBrowseOptions) error {
 	}
 	// Inside the view nothing may write to the terminal: reads go through
 	// a client without a spinner.
-	quiet, err := bulkClient(opts.Session, nil, false)
+	quiet, err := jobrun.Client(opts.Session, nil, false)
 	if err != nil {
 		return err
 	}
@@ -251,14 +252,14 @@ func (opts *promoBrowseOptions) actor(site int64) func(context.Context, browse.A
 		for i, t := range targets {
 			ops[i] = verb.op(t.ID, t.Code)
 		}
-		b, err := newBulkJob(opts.Session, opts.jobEnv)
+		b, err := jobrun.New(opts.Session, opts.Env)
 		if err != nil {
 			return browse.Outcome{Err: err}
 		}
 		// The view cannot wait on a line of stderr: another job writing to
 		// the site now is an outcome it shows.
 		b.NoWait = true
-		j, err := b.create(ctx, opts.Getenv, "", bulk.Header{Kind: string(verb), SiteID: site}, ops)
+		j, err := b.Create(ctx, opts.Getenv, "", bulk.Header{Kind: string(verb), SiteID: site}, ops)
 		if err != nil {
 			return browse.Outcome{Err: err}
 		}
@@ -268,18 +269,18 @@ func (opts *promoBrowseOptions) actor(site int64) func(context.Context, browse.A
 }
 
 // runJob runs the job of j and tells the view what it did.
-func (opts *promoBrowseOptions) runJob(ctx context.Context, b *bulkJob, j *bulk.Journal, verb selectVerb, targets []browse.Target, progress func(int, int)) browse.Outcome {
+func (opts *promoBrowseOptions) runJob(ctx context.Context, b *jobrun.Job, j *bulk.Journal, verb selectVerb, targets []browse.Target, progress func(int, int)) browse.Outcome {
 	var out browse.Outcome
 	done := func(sum bulk.Summary) int { return sum.Deleted + sum.Updated }
-	err := b.run(ctx, j, jobRun{Progress: func(p bulk.Progress) { progress(p.Finished, p.Total) }}, jobReport{
-		Interrupted: func(r jobResult) []string {
+	err := b.Run(ctx, j, jobrun.Options{Progress: func(p bulk.Progress) { progress(p.Finished, p.Total) }}, jobrun.Report{
+		Interrupted: func(r jobrun.Result) []string {
 			out.Summary = opts.Msg.N("rest.bulk.interrupted."+verb.done(), r.Total, "Done", done(r.Sum), "Path", j.Path())
 			return nil
 		},
 		Stopped: func(err error) error {
 			return fmt.Errorf("%w; the journal %s says which promo codes were %s", err, j.Path(), verb.done())
 		},
-		Summary: func(r jobResult) string {
+		Summary: func(r jobrun.Result) string {
 			out.Summary = opts.Msg.N("browse.done."+string(verb), done(r.Sum))
 			return ""
 		},
@@ -295,7 +296,7 @@ func (opts *promoBrowseOptions) runJob(ctx context.Context, b *bulkJob, j *bulk.
 				out.Failures = append(out.Failures, opts.Msg.T("rest.bulk.not_done."+verb.done(), "Code", targets[it.Index].Code, "Why", opts.Warnings.Clean(opts.Warnings.Say(why))))
 			}
 		},
-		Incomplete: func(r jobResult) error {
+		Incomplete: func(r jobrun.Result) error {
 			out.Summary = opts.Msg.N("browse.incomplete."+string(verb), r.Total, "Failed", r.Total-done(r.Sum), "Path", j.Path())
 			return nil
 		},

@@ -8,6 +8,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/promoctl/promoctl/cmd/cmdutil"
+	"github.com/promoctl/promoctl/cmd/promocmd/jobrun"
 	"github.com/promoctl/promoctl/cmd/promocmd/shared"
 	"github.com/promoctl/promoctl/internal/bulk"
 	"github.com/promoctl/promoctl/internal/i18n"
@@ -127,7 +128,7 @@ func runPromoJobs(_ context.Context, opts *promoJobsOptions) error {
 		return err
 	}
 	for _, e := range bad {
-		sayLine(opts.Session, i18n.M("promo.jobs.skipped", "Reason", opts.Warnings.Clean(opts.Msg.ErrorText(e))))
+		jobrun.SayLine(opts.Session, i18n.M("promo.jobs.skipped", "Reason", opts.Warnings.Clean(opts.Msg.ErrorText(e))))
 	}
 	rows := make([]view.Job, len(jobs))
 	for i, j := range jobs {

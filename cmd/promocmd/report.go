@@ -10,6 +10,7 @@ import (
 
 	"github.com/promoctl/promoctl/cmd/cmdutil"
 	"github.com/promoctl/promoctl/cmd/cmdutil/complete"
+	"github.com/promoctl/promoctl/cmd/promocmd/jobrun"
 	"github.com/promoctl/promoctl/cmd/promocmd/shared"
 	"github.com/promoctl/promoctl/internal/api"
 	"github.com/promoctl/promoctl/internal/bulk"
@@ -28,7 +29,7 @@ const maxReportConcurrency = 32
 // promoReportOptions are the inputs of promo report.
 type promoReportOptions struct {
 	*cmdutil.Session
-	jobEnv            // the throttle and the bar of its bulk work
+	jobrun.Env        // the throttle and the bar of its bulk work
 	SiteID      int64 // --site-id or the configured site_id; 0 when neither
 	Period      report.Period
 	ByDay       bool // --by day; else --by code
@@ -162,7 +163,7 @@ func (rf *reportFlags) start(cmd *cobra.Command, f *cmdutil.Factory, opts *promo
 	if err != nil {
 		return err
 	}
-	opts.Session, opts.jobEnv, opts.Period, opts.ByDay = sess, newJobEnv(f), rf.period, rf.by == "day"
+	opts.Session, opts.Env, opts.Period, opts.ByDay = sess, jobrun.NewEnv(f), rf.period, rf.by == "day"
 	if opts.SiteID, err = opts.Sel.Site(sess, sess.Settings.SiteID); err != nil {
 		return err
 	}
@@ -200,10 +201,10 @@ func runPromoReport(ctx context.Context, opts *promoReportOptions) error {
 	if err != nil {
 		return err
 	}
-	th := opts.newThrottle()
+	th := opts.NewThrottle()
 	// A bulk client: its requests go through the throttle, which must
 	// see every response to honour Retry-After.
-	client, err := bulkClient(opts.Session, th, false)
+	client, err := jobrun.Client(opts.Session, th, false)
 	if err != nil {
 		return err
 	}
@@ -244,7 +245,7 @@ func (opts *promoReportOptions) readStats(ctx context.Context, client *api.Clien
 	var bar *progress.Bar
 	o := bulk.Options{Concurrency: opts.Concurrency, Throttle: th, Classify: bulk.ClassifyRead, OpTimeout: opts.Settings.Timeout}
 	if opts.Bar && len(toRead) > 0 {
-		bar = newBar(opts.Session)
+		bar = jobrun.NewBar(opts.Session)
 		bar.Label = opts.Msg.T("promo.report.reading")
 		o.Progress = func(p bulk.Progress) { bar.Update(p.Finished, p.Total, p.Rate, p.ETA()) }
 	}

@@ -13,6 +13,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/promoctl/promoctl/cmd/cmdutil"
+	"github.com/promoctl/promoctl/cmd/promocmd/jobrun"
 	"github.com/promoctl/promoctl/cmd/promocmd/shared"
 	"github.com/promoctl/promoctl/internal/api"
 	"github.com/promoctl/promoctl/internal/bulk"
@@ -52,12 +53,12 @@ func (v selectVerb) done() string {
 // of promo enable and promo disable.
 type promoSelectOptions struct {
 	*cmdutil.Session
-	jobEnv                    // the throttle and the bar of its bulk work
-	Prompter cmdutil.Prompter // asks before acting, unless Yes
-	Verb     selectVerb
-	Sel      shared.Selection // the codes acted on
-	SiteID   int64            // --site-id or the configured site_id (the job's with --job)
-	Yes      bool
+	jobrun.Env                  // the throttle and the bar of its bulk work
+	Prompter   cmdutil.Prompter // asks before acting, unless Yes
+	Verb       selectVerb
+	Sel        shared.Selection // the codes acted on
+	SiteID     int64            // --site-id or the configured site_id (the job's with --job)
+	Yes        bool
 	// Concurrency is --concurrency: the most requests in flight.
 	Concurrency int
 	// NoWait is --no-wait: refuse, rather than wait, while another job
@@ -89,8 +90,8 @@ func (af *actFlags) register(f *cmdutil.Factory, c *cobra.Command, verb selectVe
 func (af *actFlags) options(f *cmdutil.Factory, cmd *cobra.Command, args []string, verb selectVerb) (*promoSelectOptions, error) {
 	fs := cmd.Flags()
 	opts := &promoSelectOptions{Verb: verb, Yes: af.yes, Concurrency: af.concurrency, NoWait: af.noWait, Getenv: f.Env.Getenv}
-	if fs.Changed("concurrency") && (af.concurrency < 1 || af.concurrency > maxConcurrency) {
-		return nil, cmdutil.Usagef("--concurrency must be 1 to %d, got %d", maxConcurrency, af.concurrency)
+	if fs.Changed("concurrency") && (af.concurrency < 1 || af.concurrency > jobrun.MaxConcurrency) {
+		return nil, cmdutil.Usagef("--concurrency must be 1 to %d, got %d", jobrun.MaxConcurrency, af.concurrency)
 	}
 	sel, err := af.sel.Parse(cmd, args)
 	if err != nil {
@@ -113,7 +114,7 @@ func (opts *promoSelectOptions) start(f *cmdutil.Factory, cmd *cobra.Command) er
 	if err != nil {
 		return err
 	}
-	opts.Session, opts.jobEnv, opts.Prompter = sess, newJobEnv(f), cmdutil.PromptAs[cmdutil.Prompter](f)
+	opts.Session, opts.Env, opts.Prompter = sess, jobrun.NewEnv(f), cmdutil.PromptAs[cmdutil.Prompter](f)
 	opts.SiteID, err = opts.Sel.Site(sess, sess.Settings.SiteID)
 	return err
 }
@@ -514,29 +515,29 @@ func (opts *promoSelectOptions) execute(ctx context.Context, targets []shared.Se
 	for i, t := range targets {
 		ops[i] = opts.Verb.op(t.ID, t.Code)
 	}
-	b, err := newBulkJob(opts.Session, opts.jobEnv)
+	b, err := jobrun.New(opts.Session, opts.Env)
 	if err != nil {
 		return err
 	}
 	b.NoWait = opts.NoWait
-	j, err := b.create(ctx, opts.Getenv, "", bulk.Header{Kind: string(opts.Verb), SiteID: site}, ops)
+	j, err := b.Create(ctx, opts.Getenv, "", bulk.Header{Kind: string(opts.Verb), SiteID: site}, ops)
 	if err != nil {
 		return err
 	}
 	defer j.Close()
 	opts.NoteMsg(i18n.M("rest.apply.journal", "Path", j.Path()))
 	done := func(sum bulk.Summary) int { return sum.Deleted + sum.Updated }
-	return b.run(ctx, j, jobRun{Concurrency: opts.Concurrency, BarFrom: 2}, jobReport{
-		Interrupted: func(r jobResult) []string {
+	return b.Run(ctx, j, jobrun.Options{Concurrency: opts.Concurrency, BarFrom: 2}, jobrun.Report{
+		Interrupted: func(r jobrun.Result) []string {
 			return []string{opts.Msg.N("rest.bulk.interrupted."+opts.Verb.done(), r.Total, "Done", done(r.Sum), "Path", j.Path())}
 		},
 		Stopped: func(err error) error {
 			return i18n.NewError(0, "confirm.stopped", "Err", err, "Says", i18n.M("confirm.journal_says."+opts.Verb.done(), "Path", j.Path()))
 		},
-		Summary: func(r jobResult) string {
+		Summary: func(r jobrun.Result) string {
 			return opts.summary(done(r.Sum), site, len(skipped), changed)
 		},
-		After: func(context.Context, jobResult) error { return opts.printOutcomes(targets, j, skipped) },
+		After: func(context.Context, jobrun.Result) error { return opts.printOutcomes(targets, j, skipped) },
 		Failures: func(j *bulk.Journal) {
 			for _, it := range j.Items() {
 				if it.State == bulk.StateDeleted || it.State == bulk.StateUpdated {
@@ -549,7 +550,7 @@ func (opts *promoSelectOptions) execute(ctx context.Context, targets []shared.Se
 				fmt.Fprintf(opts.IO.ErrOut, "promoctl: %s\n", opts.Msg.T("rest.bulk.not_done."+opts.Verb.done(), "Code", targets[it.Index].Name(opts.Msg), "Why", opts.Warnings.Clean(opts.Warnings.Say(why))))
 			}
 		},
-		Incomplete: func(r jobResult) error {
+		Incomplete: func(r jobrun.Result) error {
 			sum := r.Sum
 			return i18n.NewError(0, "confirm.failed."+opts.Verb.done(), "Failed", r.Total-done(sum), "Total", r.Total, "Refused", sum.Failed,
 				"Unknown", sum.Unknown, "NotSent", sum.NotStarted, "Path", j.Path())
