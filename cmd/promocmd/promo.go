@@ -7,6 +7,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/promoctl/promoctl/cmd/cmdutil"
+	"github.com/promoctl/promoctl/cmd/promocmd/apply"
 )
 
 func NewCmd(f *cmdutil.Factory) *cobra.Command {
@@ -21,7 +22,7 @@ func NewCmd(f *cmdutil.Factory) *cobra.Command {
 		RunE: cmdutil.GroupRun,
 	}
 	c.AddCommand(newPromoListCmd(f, nil), newPromoGetCmd(f, nil), newPromoCreateCmd(f, nil), newPromoUpdateCmd(f, nil),
-		newPromoDeleteCmd(f, nil), newPromoEnableCmd(f, nil), newPromoDisableCmd(f, nil), newPromoStatsCmd(f, nil), newPromoGenerateCmd(f, nil), newPromoApplyCmd(f, nil))
+		newPromoDeleteCmd(f, nil), newPromoEnableCmd(f, nil), newPromoDisableCmd(f, nil), newPromoStatsCmd(f, nil), newPromoGenerateCmd(f, nil), apply.NewCmd(f, nil))
 	c.AddCommand(newPromoReportCmd(f, nil), newPromoJobsCmd(f, nil, nil), newPromoBrowseCmd(f, nil), newPromoPrintCmd(f, nil))
 	return c
 }

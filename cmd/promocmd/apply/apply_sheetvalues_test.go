@@ -1,4 +1,4 @@
-package promocmd
+package apply
 
 import (
 	"context"
@@ -135,9 +135,9 @@ func TestPromoApplyRussianHeadersAndANotesColumn(t *testing.T) {
 			"update  1002  SUMMER25  is_enabled yes → no, bonus_amount 25% → 30%, d_off 2026-08-31 23:59:59 → 2026-12-31 23:59:59\n",
 		"promoctl: warning: FILE: 1 column names no field and is read over: \"Комментарий\"; a file's columns are "+accepted+"\n"+
 			"Plan for site 1: 1 to update, 1 unchanged; 1 not in the file are left alone (--prune deletes them, --disable-missing disables them).\n")
-	dryRun(t, "codes.csv", "CODE,AMOUNT,Notes,Owner\nOLD1,300,,\n", nil, nil, "",
+	dryRun(t, "codes.csv", "CODE,AMOUNT,notes,Owner\nOLD1,300,,\n", nil, nil, "",
 		"ACTION  ID  CODE  CHANGES\n",
-		"promoctl: warning: FILE: 2 columns name no field and are read over: \"Notes\", \"Owner\"; a file's columns are "+accepted+"\n"+
+		"promoctl: warning: FILE: 2 columns name no field and are read over: \"notes\", \"Owner\"; a file's columns are "+accepted+"\n"+
 			"Nothing to change on site 1: 1 promo code is as the file says; 2 the file does not name are left alone.\n")
 }
 

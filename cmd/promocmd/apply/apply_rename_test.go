@@ -1,4 +1,4 @@
-package promocmd
+package apply
 
 import (
 	"net/http"
@@ -66,7 +66,7 @@ func TestPromoApplyRenameOnATerminal(t *testing.T) {
 	for _, yes := range []bool{false, true} {
 		r := newRenameRunner(t)
 		r.TTY = true
-		stub := &confirmStub{answer: yes}
+		stub := &stubConfirm{t: t, yes: yes, expect: true}
 		r.Prompter = stub
 		path := cmdtest.WriteFile(t, "codes.csv", "id,code,bonus_amount\n3002,NEW1,15\n")
 		res := r.Run("promo", "apply", "-f", path, "--site-id", "1")
@@ -117,7 +117,7 @@ func TestPromoApplyRefusesLostLeadingZeros(t *testing.T) {
 				t.Run(c.name+strings.Join(args, " "), func(t *testing.T) {
 					r := newRenameRunner(t)
 					r.TTY = tty
-					stub := &confirmStub{answer: true}
+					stub := &stubConfirm{t: t, yes: true}
 					r.Prompter = stub
 					path := cmdtest.WriteFile(t, "codes.csv", c.file)
 					r.Run(append([]string{"promo", "apply", "-f", path, "--site-id", "1"}, args...)...).

@@ -1,4 +1,9 @@
-package promocmd
+// Package apply is promo apply: a file of desired promo codes (CSV, a
+// workbook, JSON or YAML) read and diffed against a site's list by
+// internal/plan, the plan shown and confirmed, its writes run as one bulk
+// job (jobrun), and the codes a prune would touch read again after the
+// question (apply_recheck.go).
+package apply
 
 import (
 	"bytes"
@@ -68,7 +73,9 @@ type promoApplyOptions struct {
 	Grace time.Duration
 }
 
-func newPromoApplyCmd(f *cmdutil.Factory, run func(context.Context, *promoApplyOptions) error) *cobra.Command {
+// NewCmd is promo apply; run, when set, is called in place of the run
+// (tests).
+func NewCmd(f *cmdutil.Factory, run func(context.Context, *promoApplyOptions) error) *cobra.Command {
 	if run == nil {
 		run = runPromoApply
 	}
@@ -309,7 +316,7 @@ func runPromoApply(ctx context.Context, opts *promoApplyOptions) error {
 		return nil
 	}
 	if (p.Destructive() || len(p.Renames()) > 0) && !opts.Yes {
-		ok, err := opts.Prompter.Confirm(ctx, ConfirmQuestion(opts.Msg, p), ConfirmNote(opts.Msg, p), false)
+		ok, err := opts.Prompter.Confirm(ctx, confirmQuestion(opts.Msg, p), confirmNote(opts.Msg, p), false)
 		if err != nil {
 			return err
 		}
@@ -431,7 +438,7 @@ func (opts *promoApplyOptions) printPlan(ctx context.Context, client *api.Client
 	if p.ForeignIDs > 0 {
 		fmt.Fprintln(opts.IO.ErrOut, opts.Msg.N("rest.apply.foreign_ids", p.ForeignIDs, "File", name, "Site", p.Site))
 	}
-	fmt.Fprintln(opts.IO.ErrOut, PlanLine(opts.Msg, p))
+	fmt.Fprintln(opts.IO.ErrOut, planLine(opts.Msg, p))
 	return nil
 }
 
@@ -454,9 +461,9 @@ func planView(p plan.Plan) []view.PlanEntry {
 	return out
 }
 
-// PlanLine sums a plan up in msg's language: "Plan for site 1: 2 to
+// planLine sums a plan up in msg's language: "Plan for site 1: 2 to
 // create, 1 to update, 9 unchanged."
-func PlanLine(msg *i18n.Printer, p plan.Plan) string {
+func planLine(msg *i18n.Printer, p plan.Plan) string {
 	if len(p.Entries) == 0 {
 		line := msg.N("rest.plan.nothing", p.Unchanged, "Site", p.Site)
 		if p.NotNamed > 0 {
@@ -482,9 +489,9 @@ func PlanLine(msg *i18n.Printer, p plan.Plan) string {
 	return line + "."
 }
 
-// ConfirmQuestion asks before a plan that deletes, disables or renames,
+// confirmQuestion asks before a plan that deletes, disables or renames,
 // in msg's language.
-func ConfirmQuestion(msg *i18n.Printer, p plan.Plan) string {
+func confirmQuestion(msg *i18n.Printer, p plan.Plan) string {
 	del, dis, ren := p.Count(plan.ActionDelete), p.Count(plan.ActionDisable), p.Renames()
 	other := len(p.Entries) - del - dis - len(ren)
 	var parts []string
@@ -533,9 +540,9 @@ func renames(ren []plan.Entry) any {
 	return b.String()
 }
 
-// ConfirmNote is what the confirmation says under its question: a delete
+// confirmNote is what the confirmation says under its question: a delete
 // cannot be undone; a disable can (promo enable).
-func ConfirmNote(msg *i18n.Printer, p plan.Plan) string {
+func confirmNote(msg *i18n.Printer, p plan.Plan) string {
 	switch {
 	case p.Count(plan.ActionDelete) > 0:
 		return msg.T("rest.confirm.note.delete")

@@ -1,4 +1,4 @@
-package promocmd
+package apply
 
 import (
 	"net/http"
@@ -45,4 +45,14 @@ func TestApplyNamesEachFailedWriteInTheLanguage(t *testing.T) {
 			t.Errorf("LANG=%s: stderr:\n%s\nwant, before the last line:\n%s", c.lang, res.Stderr, strings.Join(c.want, "\n"))
 		}
 	}
+}
+
+// langSite is a site's list for the tests of the language: a code in
+// money, one in percent, and 0580 (a code of digits with a leading zero).
+func langSite() string {
+	return `[` +
+		`{"id":5001,"code":"MINUS500","is_enabled":true,"bonus_type":2,"bonus_amount":500,"bonus_amount_is_in_percentages":false,"time_limit_is_enabled":false,"d_on":null,"d_off":null,"quantity_limit_is_enabled":false,"quantity_limit":0,"promo_used_count":0,"is_valid":true},` +
+		`{"id":5002,"code":"0580","is_enabled":true,"bonus_type":2,"bonus_amount":10,"bonus_amount_is_in_percentages":true,"time_limit_is_enabled":false,"d_on":null,"d_off":null,"quantity_limit_is_enabled":false,"quantity_limit":0,"promo_used_count":0,"is_valid":true},` +
+		`{"id":5003,"code":"WELCOME10","is_enabled":false,"bonus_type":2,"bonus_amount":10,"bonus_amount_is_in_percentages":true,"time_limit_is_enabled":false,"d_on":null,"d_off":null,"quantity_limit_is_enabled":false,"quantity_limit":0,"promo_used_count":0,"is_valid":true}` +
+		`]`
 }
