@@ -35,16 +35,16 @@ func TestApplyOpsKeepEachAction(t *testing.T) {
 // TestPlanViewKeepsEveryEntry checks that the view is given each entry of
 // the plan as it is.
 func TestPlanViewKeepsEveryEntry(t *testing.T) {
-	old, next := promo.Fields{Code: "A", BonusAmount: 10}, promo.Fields{Code: "A", BonusAmount: 20}
+	old, next := promo.Record{Code: "A", BonusAmount: 10}, promo.Record{Code: "A", BonusAmount: 20}
 	p := plan.Plan{Entries: []plan.Entry{
 		{Action: plan.ActionUpdate, ID: 7, Code: "A", Line: 2, Old: old, New: next, Changed: []string{"bonus_amount"},
 			OldUnknown: map[string]bool{"personal_limit_is_enabled": true}},
-		{Action: plan.ActionCreate, Code: "B", New: promo.Fields{Code: "B"}, Changed: []string{"code"}},
+		{Action: plan.ActionCreate, Code: "B", New: promo.Record{Code: "B"}, Changed: []string{"code"}},
 	}}
 	want := []view.PlanEntry{
 		{Action: "update", ID: 7, Code: "A", Old: old, New: next, Changed: []string{"bonus_amount"},
 			OldUnknown: map[string]bool{"personal_limit_is_enabled": true}},
-		{Action: "create", Code: "B", New: promo.Fields{Code: "B"}, Changed: []string{"code"}},
+		{Action: "create", Code: "B", New: promo.Record{Code: "B"}, Changed: []string{"code"}},
 	}
 	if got := planView(p); !reflect.DeepEqual(got, want) {
 		t.Errorf("planView = %+v\nwant %+v", got, want)

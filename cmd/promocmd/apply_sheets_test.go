@@ -161,7 +161,7 @@ func TestPromoListXLSXRoundTrip(t *testing.T) {
 	// milliseconds, as the sandbox's seed has them: a cell holds the
 	// second a spreadsheet shows, and applying it is no change
 	on, off := "2026-06-01T00:00:00.000Z", "2026-12-31T20:59:59.999Z"
-	s.add(applyRec{ID: 1004, Fields: promo.Fields{Code: "007123", IsEnabled: true, BonusType: 2, BonusAmount: 150.5,
+	s.add(applyRec{ID: 1004, Record: promo.Record{Code: "007123", IsEnabled: true, BonusType: 2, BonusAmount: 150.5,
 		TimeLimitIsEnabled: true, DOn: &on, DOff: &off}})
 	s.routes(e, 1004)
 	e.Sess.Out.Loc = e.Sess.Loc // Europe/Moscow

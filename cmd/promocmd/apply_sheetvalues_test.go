@@ -66,7 +66,7 @@ func replaceFile(want, path string) string {
 func TestPromoApplyEndAtMidnightIsTheDay(t *testing.T) {
 	atMidnight := func(s *applySite) {
 		on, off := "2026-01-01T00:00:00.000Z", "2026-12-30T21:00:00.000Z" // 31.12.2026 0:00 in Moscow
-		s.add(applyRec{ID: 1004, Fields: promo.Fields{Code: "NIGHT1", IsEnabled: true, BonusType: 2, BonusAmount: 5,
+		s.add(applyRec{ID: 1004, Record: promo.Record{Code: "NIGHT1", IsEnabled: true, BonusType: 2, BonusAmount: 5,
 			TimeLimitIsEnabled: true, DOn: &on, DOff: &off}})
 	}
 	dryRun(t, "codes.csv", "code;d_off\r\nSUMMER25;31.12.2026 0:00\r\nNIGHT1;31.12.2026 0:00\r\n", atMidnight, nil, "",
@@ -90,7 +90,7 @@ func TestPromoApplyEndAtMidnightIsTheDay(t *testing.T) {
 func TestPromoApplyDatesToTheSecond(t *testing.T) {
 	millis := func(s *applySite) {
 		on, off := "2026-06-01T00:00:00.000Z", "2026-12-31T20:59:59.999Z"
-		s.add(applyRec{ID: 1004, Fields: promo.Fields{Code: "DEMO1", IsEnabled: true, BonusType: 2, BonusAmount: 5,
+		s.add(applyRec{ID: 1004, Record: promo.Record{Code: "DEMO1", IsEnabled: true, BonusType: 2, BonusAmount: 5,
 			TimeLimitIsEnabled: true, DOn: &on, DOff: &off}})
 	}
 	dryRun(t, "codes.csv", "code;d_on;d_off\nDEMO1;01.06.2026 03:00:00;31.12.2026 23:59:59\n", millis, nil, "",

@@ -34,7 +34,7 @@ type applySite struct {
 type applyRec struct {
 	ID   int64 `json:"id"`
 	Site int64 `json:"-"`
-	promo.Fields
+	promo.Record
 }
 
 // newApplyEnv is a verbEnv on an applySite holding WELCOME10 (1001, once
@@ -46,10 +46,10 @@ func newApplyEnv(t *testing.T, format format.Format, content string) (*cmdtest.V
 	s := &applySite{t: t, nextID: 5000, recs: map[int64]*applyRec{}}
 	on, off := "2026-06-01T00:00:00.000Z", "2026-08-31T20:59:59.000Z"
 	once := true
-	s.add(applyRec{ID: 1001, Fields: promo.Fields{Code: "WELCOME10", IsEnabled: true, BonusType: 2, BonusAmount: 10, BonusAmountIsInPercentages: true, PersonalLimitIsEnabled: &once}})
-	s.add(applyRec{ID: 1002, Fields: promo.Fields{Code: "SUMMER25", IsEnabled: true, BonusType: 2, BonusAmount: 25, BonusAmountIsInPercentages: true,
+	s.add(applyRec{ID: 1001, Record: promo.Record{Code: "WELCOME10", IsEnabled: true, BonusType: 2, BonusAmount: 10, BonusAmountIsInPercentages: true, PersonalLimitIsEnabled: &once}})
+	s.add(applyRec{ID: 1002, Record: promo.Record{Code: "SUMMER25", IsEnabled: true, BonusType: 2, BonusAmount: 25, BonusAmountIsInPercentages: true,
 		TimeLimitIsEnabled: true, DOn: &on, DOff: &off, QuantityLimitIsEnabled: true, QuantityLimit: 100, PersonalLimitIsEnabled: &once}})
-	s.add(applyRec{ID: 1003, Fields: promo.Fields{Code: "OLD1", IsEnabled: true, BonusType: 3, BonusAmount: 300}})
+	s.add(applyRec{ID: 1003, Record: promo.Record{Code: "OLD1", IsEnabled: true, BonusType: 3, BonusAmount: 300}})
 	e.API.HandleFunc("GET /v1/promo", s.list)
 	e.API.HandleFunc("POST /v1/promo", s.create)
 	for id := int64(1001); id <= 1003; id++ {
@@ -146,7 +146,7 @@ func (s *applySite) get(w http.ResponseWriter, id int64) {
 		w.WriteHeader(http.StatusNotFound)
 		return
 	}
-	b, _ := json.Marshal(rec.Fields)
+	b, _ := json.Marshal(rec.Record)
 	w.Header().Set("Content-Type", "application/json")
 	w.Write(b)
 }
@@ -159,13 +159,13 @@ func (s *applySite) put(w http.ResponseWriter, r *http.Request, id int64) {
 		w.WriteHeader(http.StatusNotFound)
 		return
 	}
-	var f promo.Fields
+	var f promo.Record
 	if err := json.NewDecoder(r.Body).Decode(&f); err != nil {
 		w.WriteHeader(http.StatusBadRequest)
 		return
 	}
-	rec.Fields = f
-	b, _ := json.Marshal(rec.Fields)
+	rec.Record = f
+	b, _ := json.Marshal(rec.Record)
 	w.Header().Set("Content-Type", "application/json")
 	w.Write(b)
 }
@@ -193,7 +193,7 @@ func (s *applySite) create(w http.ResponseWriter, r *http.Request) {
 	f := (promo.Changes{}).Apply(plan.Defaults())
 	raw, _ := json.Marshal(b)
 	json.Unmarshal(raw, &f) // the named fields over the API's defaults
-	s.add(applyRec{ID: s.nextID, Site: b.SiteID, Fields: f})
+	s.add(applyRec{ID: s.nextID, Site: b.SiteID, Record: f})
 	w.Header().Set("Location", fmt.Sprintf("/v1/promo/%d", s.nextID))
 	w.Header().Set("Content-Type", "application/json")
 	w.WriteHeader(http.StatusCreated)

@@ -110,7 +110,7 @@ func bonusTypeChoices() []cobra.Completion {
 // promoSortFields are the names --sort takes: the API's fields of a list
 // item (promo.Registry's sortable ones), and status.
 func promoSortFields() []string {
-	return append(promo.FieldNames(func(f promo.Field) bool { return f.Sortable }), "status")
+	return append(promo.FieldNames(func(f promo.FieldSpec) bool { return f.Sortable }), "status")
 }
 
 // statusNames are the statuses of promo codes, for help and completion.

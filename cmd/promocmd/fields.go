@@ -27,7 +27,7 @@ type fieldFlags struct {
 }
 
 func (ff *fieldFlags) register(fs *pflag.FlagSet, update bool) {
-	ff.registerFields(fs, func(f promo.Field) bool { return !f.Negated() || update })
+	ff.registerFields(fs, func(f promo.FieldSpec) bool { return !f.Negated() || update })
 	fs.StringVarP(&ff.file, "file", "f", "", "read fields from a file holding one JSON or YAML object of API field names, at most 1 MiB (- for stdin); flags win")
 	fs.BoolVar(&ff.dryRun, "dry-run", false, "print the request that would be sent (on a terminal, summed up first) and send nothing")
 	fs.BoolVarP(&ff.interactive, "interactive", "i", false, "fill in the fields in a form (needs a terminal)")
@@ -35,7 +35,7 @@ func (ff *fieldFlags) register(fs *pflag.FlagSet, update bool) {
 
 // registerFields registers the flags of the fields that keep keeps:
 // promo generate's are those of create without the code.
-func (ff *fieldFlags) registerFields(fs *pflag.FlagSet, keep func(promo.Field) bool) {
+func (ff *fieldFlags) registerFields(fs *pflag.FlagSet, keep func(promo.FieldSpec) bool) {
 	ff.text, ff.bools = map[string]*string{}, map[string]*bool{}
 	for _, f := range promo.Registry() {
 		if f.Flag == "" || !keep(f) {
@@ -76,7 +76,7 @@ func (ff *fieldFlags) changes(fs *pflag.FlagSet, loc *time.Location) (promo.Chan
 }
 
 // value reads the flag of the field f, if given, into c.
-func (ff *fieldFlags) value(fs *pflag.FlagSet, f promo.Field, c *promo.Changes, loc *time.Location) error {
+func (ff *fieldFlags) value(fs *pflag.FlagSet, f promo.FieldSpec, c *promo.Changes, loc *time.Location) error {
 	name := f.FlagName()
 	if f.Flag == "" || f.Negated() || !fs.Changed(name) {
 		return nil
@@ -93,11 +93,11 @@ func (ff *fieldFlags) value(fs *pflag.FlagSet, f promo.Field, c *promo.Changes, 
 
 // off reads the --no-… flag of the switch s, if given: it turns s off,
 // and is refused beside a value that would turn it on.
-func (ff *fieldFlags) off(fs *pflag.FlagSet, reg []promo.Field, s promo.Field, c *promo.Changes) error {
+func (ff *fieldFlags) off(fs *pflag.FlagSet, reg []promo.FieldSpec, s promo.FieldSpec, c *promo.Changes) error {
 	if !fs.Changed(s.FlagName()) || !*ff.bools[s.FlagName()] {
 		return nil
 	}
-	if slices.ContainsFunc(reg, func(e promo.Field) bool { return e.Enables == s.Name && e.Named(*c) }) {
+	if slices.ContainsFunc(reg, func(e promo.FieldSpec) bool { return e.Enables == s.Name && e.Named(*c) }) {
 		return i18n.NewError(cmdutil.ExitUsage, "promo.flag.conflict", "Flag", s.Flag, "Names", orList(enablers(reg, s)))
 	}
 	return s.SetValue(c, false)
@@ -105,8 +105,8 @@ func (ff *fieldFlags) off(fs *pflag.FlagSet, reg []promo.Field, s promo.Field, c
 
 // checkedAfter is the place in reg after which the --no-… flag of s is
 // checked: its last enabler's, else its own.
-func checkedAfter(reg []promo.Field, s promo.Field) int {
-	at := slices.IndexFunc(reg, func(f promo.Field) bool { return f.Name == s.Name })
+func checkedAfter(reg []promo.FieldSpec, s promo.FieldSpec) int {
+	at := slices.IndexFunc(reg, func(f promo.FieldSpec) bool { return f.Name == s.Name })
 	for i, f := range reg {
 		if f.Enables == s.Name {
 			at = i
@@ -116,7 +116,7 @@ func checkedAfter(reg []promo.Field, s promo.Field) int {
 }
 
 // enablers are the flags of the values that turn the switch f on.
-func enablers(reg []promo.Field, f promo.Field) []string {
+func enablers(reg []promo.FieldSpec, f promo.FieldSpec) []string {
 	var out []string
 	for _, e := range reg {
 		if e.Enables == f.Name && e.Flag != "" {
@@ -128,7 +128,7 @@ func enablers(reg []promo.Field, f promo.Field) []string {
 
 // flagValue reads a field's flag: with the field's parser, a whole number
 // with spaces around it too.
-func flagValue(f promo.Field, text string, loc *time.Location) (any, error) {
+func flagValue(f promo.FieldSpec, text string, loc *time.Location) (any, error) {
 	if f.Kind != spec.KindInt {
 		return f.Parse(text, loc)
 	}

@@ -37,7 +37,7 @@ func TestEveryFieldHasItsFlag(t *testing.T) {
 				{"update", true, func(ff *fieldFlags, fs *pflag.FlagSet) { ff.register(fs, true) }},
 				{"create", !f.Negated(), func(ff *fieldFlags, fs *pflag.FlagSet) { ff.register(fs, false) }},
 				{"generate", !f.Negated() && !f.Required, func(ff *fieldFlags, fs *pflag.FlagSet) {
-					ff.registerFields(fs, func(f promo.Field) bool { return !f.Required && !f.Negated() })
+					ff.registerFields(fs, func(f promo.FieldSpec) bool { return !f.Required && !f.Negated() })
 				}},
 			} {
 				var ff fieldFlags
@@ -71,8 +71,8 @@ func TestEveryFieldHasItsFlag(t *testing.T) {
 				if f.Negated() {
 					want = false
 				}
-				if f.Kind == spec.KindBool && f.Value(c.Apply(promo.Fields{})) != want {
-					t.Errorf("promo %s %v: %s is %v, want %v", cmd.name, args, f.Name, f.Value(c.Apply(promo.Fields{})), want)
+				if f.Kind == spec.KindBool && f.Value(c.Apply(promo.Record{})) != want {
+					t.Errorf("promo %s %v: %s is %v, want %v", cmd.name, args, f.Name, f.Value(c.Apply(promo.Record{})), want)
 				}
 			}
 		})

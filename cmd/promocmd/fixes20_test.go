@@ -148,7 +148,7 @@ func TestPromoApplyPruneRecheckedAfterTheConfirmation(t *testing.T) {
 	} {
 		t.Run(string(c.write[:3]), func(t *testing.T) {
 			e, s, opts := newApplyEnv(t, format.Table, "code\nWELCOME10\n")
-			s.add(applyRec{ID: 5001, Fields: promo.Fields{Code: "KEEP5", IsEnabled: true, BonusType: 3, BonusAmount: 100}})
+			s.add(applyRec{ID: 5001, Record: promo.Record{Code: "KEEP5", IsEnabled: true, BonusType: 3, BonusAmount: 100}})
 			e.Sess.IO.SetTTY(true, true, true)
 			ask := &confirmThen{meanwhile: func() {
 				s.mu.Lock()

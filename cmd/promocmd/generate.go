@@ -133,7 +133,7 @@ See docs/bulk.md for how a job is kept exactly once.`,
 	fs.IntVar(&g.length, "length", codegen.DefaultLength, "characters of the random part")
 	fs.StringVar(&g.charset, "charset", codegen.DefaultCharset, "characters of the random part: "+strings.Join(codegen.CharsetNames(), ", ")+
 		" (unambiguous leaves out 0, O, 1, I and L)")
-	ff.registerFields(fs, func(f promo.Field) bool { return !f.Required && !f.Negated() })
+	ff.registerFields(fs, func(f promo.FieldSpec) bool { return !f.Required && !f.Negated() })
 	fs.StringVarP(&ff.file, "file", "f", "", "read the fields of every code from a file holding one JSON or YAML object of API field names, without a code (- for stdin); flags win")
 	fs.IntVar(&g.concurrency, "concurrency", bulk.DefaultConcurrency, "most creates in flight at once")
 	fs.StringVar(&g.journal, "journal", "", "write the job's journal to this new file (default $XDG_STATE_HOME/promoctl/jobs/<job id>.jsonl)")

@@ -34,7 +34,7 @@ func (a jobAPI) GetPromo(context.Context, int64) (json.RawMessage, api.Promo, er
 	return nil, api.Promo{}, nil
 }
 
-func (a jobAPI) UpdatePromo(context.Context, int64, promo.Fields) (json.RawMessage, api.Promo, error) {
+func (a jobAPI) UpdatePromo(context.Context, int64, promo.Record) (json.RawMessage, api.Promo, error) {
 	return nil, api.Promo{}, nil
 }
 

@@ -119,14 +119,14 @@ func runPromoUpdate(ctx context.Context, opts *promoUpdateOptions) error {
 	}
 	if opts.Interactive {
 		cancel() // the time limit is for the requests, not for the user's answers
-		return runPromoUpdateWizard(ctx, opts, client, raw, current.Fields())
+		return runPromoUpdateWizard(ctx, opts, client, raw, current.Record())
 	}
-	return updatePromo(rctx, opts.Session, client, opts.ID, current.Fields(), opts.Changes, opts.DryRun)
+	return updatePromo(rctx, opts.Session, client, opts.ID, current.Record(), opts.Changes, opts.DryRun)
 }
 
 // updatePromo sends the current fields with changes applied and shows the
 // result, or with dryRun prints the request instead.
-func updatePromo(ctx context.Context, sess *cmdutil.Session, client *api.Client, id int64, current promo.Fields, changes promo.Changes, dryRun bool) error {
+func updatePromo(ctx context.Context, sess *cmdutil.Session, client *api.Client, id int64, current promo.Record, changes promo.Changes, dryRun bool) error {
 	fields := changes.Apply(current)
 	if err := fields.Validate(promo.FlagNames()); err != nil {
 		return i18n.NewError(cmdutil.ExitUsage, "promo.update.would_be_invalid", "ID", id, "Err", err)

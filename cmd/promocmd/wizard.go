@@ -150,7 +150,7 @@ func mustChanges(v promo.FormValues, loc *time.Location) promo.Changes {
 // fields (and any given as flags), and sends only what the user changed;
 // nothing when nothing was. Like the create wizard, it refuses a code in
 // use on the promo code's site and offers to edit a refused change.
-func runPromoUpdateWizard(ctx context.Context, opts *promoUpdateOptions, client *api.Client, raw json.RawMessage, current promo.Fields) error {
+func runPromoUpdateWizard(ctx context.Context, opts *promoUpdateOptions, client *api.Client, raw json.RawMessage, current promo.Record) error {
 	sess, id, given, dryRun := opts.Session, opts.ID, opts.Changes, opts.DryRun
 	site, codes := promoSiteCodes(ctx, sess, id, raw)
 	before := promo.FormValuesOf(current, sess.Loc)

@@ -182,7 +182,7 @@ func TestPromoDecodesDriftingTypes(t *testing.T) {
 		p.PromoUsedCount == nil || *p.PromoUsedCount != 3 || p.IsValid == nil || bool(*p.IsValid) || p.PersonalLimitIsEnabled != nil {
 		t.Errorf("decoded %+v, not the record sent", p)
 	}
-	f := p.Fields()
+	f := p.Record()
 	if f.Code != "2024" || f.BonusType != 3 || f.DOn == nil || *f.DOn != "2026-12-01T00:00:00.000Z" || f.DOff != nil || f.QuantityLimit != 10 {
 		t.Errorf("Fields() = %+v, want the writable fields with d_on kept as sent and d_off nil", f)
 	}

@@ -138,7 +138,7 @@ func locationID(loc string) (int64, bool) {
 }
 
 // UpdatePromo replaces the writable fields of a promo code.
-func (c *Client) UpdatePromo(ctx context.Context, id int64, f promo.Fields) (json.RawMessage, Promo, error) {
+func (c *Client) UpdatePromo(ctx context.Context, id int64, f promo.Record) (json.RawMessage, Promo, error) {
 	b, err := json.Marshal(f)
 	if err != nil {
 		return nil, Promo{}, i18n.NewError(0, "api.update_promo", "ID", id, "Err", err)

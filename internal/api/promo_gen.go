@@ -63,9 +63,9 @@ func (p *Promo) decodeField(k, v []byte, a *arena) (err error) {
 	return err
 }
 
-// Fields returns the writable fields of p, for a read-modify-write update.
-func (p Promo) Fields() promo.Fields {
-	var f promo.Fields
+// Record returns the writable fields of p, for a read-modify-write update.
+func (p Promo) Record() promo.Record {
+	var f promo.Record
 	f.Code = string(p.Code)
 	f.IsEnabled = bool(p.IsEnabled)
 	f.BonusType = promo.BonusType(p.BonusType)

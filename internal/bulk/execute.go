@@ -21,7 +21,7 @@ type PromoAPI interface {
 	ListPromos(ctx context.Context, siteID int64) (json.RawMessage, error)
 	CreatePromo(ctx context.Context, body promo.CreateBody) (json.RawMessage, api.Promo, error)
 	GetPromo(ctx context.Context, id int64) (json.RawMessage, api.Promo, error)
-	UpdatePromo(ctx context.Context, id int64, f promo.Fields) (json.RawMessage, api.Promo, error)
+	UpdatePromo(ctx context.Context, id int64, f promo.Record) (json.RawMessage, api.Promo, error)
 	DeletePromo(ctx context.Context, id int64) error
 }
 
@@ -364,7 +364,7 @@ func (j *Journal) do(ctx context.Context, c PromoAPI, it Item, known map[int64]b
 		if err != nil {
 			return 0, "", err
 		}
-		f, err := merge(p.Fields(), it)
+		f, err := merge(p.Record(), it)
 		if err != nil {
 			return 0, "", err
 		}
@@ -401,7 +401,7 @@ func (j *Journal) createBody(it Item) (promo.CreateBody, error) {
 
 // merge applies an update's body (API field names) or a disable to the
 // record just read.
-func merge(f promo.Fields, it Item) (promo.Fields, error) {
+func merge(f promo.Record, it Item) (promo.Record, error) {
 	if it.Action == ActionDisable {
 		f.IsEnabled = false
 		return f, nil
@@ -409,7 +409,7 @@ func merge(f promo.Fields, it Item) (promo.Fields, error) {
 	if len(it.Body) == 0 {
 		return f, i18n.NewError(1, "bulk.no_fields", "Code", it.Code)
 	}
-	// Fields has the API's names: decoding the body over it changes just
+	// Record has the API's names: decoding the body over it changes just
 	// the fields the body names.
 	if err := json.Unmarshal(it.Body, &f); err != nil {
 		return f, i18n.NewError(0, "bulk.journal_fields", "Code", it.Code, "Err", err)

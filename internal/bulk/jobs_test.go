@@ -31,7 +31,7 @@ func (a *idsAPI) GetPromo(context.Context, int64) (json.RawMessage, api.Promo, e
 	return nil, api.Promo{}, nil
 }
 
-func (a *idsAPI) UpdatePromo(context.Context, int64, promo.Fields) (json.RawMessage, api.Promo, error) {
+func (a *idsAPI) UpdatePromo(context.Context, int64, promo.Record) (json.RawMessage, api.Promo, error) {
 	return nil, api.Promo{}, nil
 }
 

@@ -12,7 +12,7 @@ import (
 
 // A column of a CSV file or a sheet names a field by the field's API name
 // (bonus_amount), by a header of promoctl's own tables in English or
-// Russian (Amount, Скидка: promo.Field's Headers, said by the catalogs'
+// Russian (Amount, Скидка: promo.FieldSpec's Headers, said by the catalogs'
 // table.<id>), or by --column HEADER=field; in any letter case. A column
 // that names nothing is read over with one warning; one that is a
 // near-miss of a name (bonus_amout) is a problem with the suggestion.

@@ -53,7 +53,7 @@ type Entry struct {
 	Line int
 	// Old and New are the promo code's fields before and after; Old is the
 	// zero value for a create.
-	Old, New promo.Fields
+	Old, New promo.Record
 	// Changed names the fields that change, in the API's order; for a
 	// create, the fields the row names and those they imply.
 	Changed []string
@@ -154,12 +154,12 @@ func (p Plan) Destructive() bool {
 
 // fieldOrder is the API's order of the writable fields (promo.Registry):
 // those the plan diffs. Built on first use, not before main.
-var fieldOrder = sync.OnceValue(func() []string { return promo.FieldNames(func(f promo.Field) bool { return f.Writable }) })
+var fieldOrder = sync.OnceValue(func() []string { return promo.FieldNames(func(f promo.FieldSpec) bool { return f.Writable }) })
 
 // Defaults are the fields the API gives a promo code created with none
 // named (spec 2.3).
-func Defaults() promo.Fields {
-	return promo.Fields{BonusType: promo.Goods, BonusAmount: promo.DefaultAmount}
+func Defaults() promo.Record {
+	return promo.Record{BonusType: promo.Goods, BonusAmount: promo.DefaultAmount}
 }
 
 // Make matches the rows to the site's codes (list, as promo list reads
@@ -328,14 +328,14 @@ func (m *maker) update(r Row, idx int, byCodeMatch bool) {
 // current gives the fields of listed code lp (id) that row r is diffed
 // against, and those unknown: a field the list does not show comes from
 // its record, is to be read (the plan's Reads) or is unknown.
-func (m *maker) current(r Row, lp api.Promo, id int64) (promo.Fields, map[string]bool) {
-	current, unknown := lp.Fields(), map[string]bool{}
+func (m *maker) current(r Row, lp api.Promo, id int64) (promo.Record, map[string]bool) {
+	current, unknown := lp.Record(), map[string]bool{}
 	if lp.PersonalLimitIsEnabled == nil && r.Changes.OncePerUser != nil {
 		// The list does not show it: the record does.
 		rec, read := m.records[id]
 		switch {
 		case read:
-			current = rec.Fields()
+			current = rec.Record()
 		case m.records == nil && id != 0:
 			m.p.Reads = append(m.p.Reads, id)
 		default:
@@ -364,7 +364,7 @@ func (m *maker) missing() {
 		if m.matchedBy[i] != 0 || lp.ID == nil {
 			continue
 		}
-		cur := lp.Fields()
+		cur := lp.Record()
 		switch m.o.Missing {
 		case Keep:
 			m.p.NotNamed++
@@ -425,7 +425,7 @@ func named(c promo.Changes) map[string]bool {
 // keepSameDates puts back the server's text of a date the row names as
 // the same instant (2026-01-01T00:00:00Z for 2026-01-01T00:00:00.000Z), so
 // that it is no change.
-func keepSameDates(cur, next promo.Fields) promo.Fields {
+func keepSameDates(cur, next promo.Record) promo.Record {
 	if sameDate(cur.DOn, next.DOn) {
 		next.DOn = cur.DOn
 	}
@@ -455,7 +455,7 @@ func ptr[T any](v T) *T { return &v }
 // unitDisagrees is the problem of a row whose bonus_amount says a unit
 // (15 %, 500,00 ₽) that is not the kind of the code it makes, next:
 // a percentage of a code that gives a sum of money, or the reverse.
-func unitDisagrees(r Row, next promo.Fields) (i18n.Message, bool) {
+func unitDisagrees(r Row, next promo.Record) (i18n.Message, bool) {
 	switch {
 	case r.Unit == promo.UnitPercent && !next.BonusAmountIsInPercentages:
 		return i18n.M("sheet.amount_percent_for_money", "Value", r.AmountText, "Code", next.Code), true
@@ -467,7 +467,7 @@ func unitDisagrees(r Row, next promo.Fields) (i18n.Message, bool) {
 
 // diff names the fields that differ between cur and next, and those whose
 // old value is unknown.
-func diff(cur, next promo.Fields, unknown map[string]bool) []string {
+func diff(cur, next promo.Record, unknown map[string]bool) []string {
 	var out []string
 	for _, f := range fieldOrder() {
 		if unknown[f] || cur.Value(f) != next.Value(f) {
@@ -480,7 +480,7 @@ func diff(cur, next promo.Fields, unknown map[string]bool) []string {
 // updateBody is an update's changed fields with their new values, as the
 // bulk engine merges them into the record it reads before the write: the
 // fields the row does not change keep whatever the server holds then.
-func updateBody(next promo.Fields, changed []string) (json.RawMessage, error) {
+func updateBody(next promo.Record, changed []string) (json.RawMessage, error) {
 	m := make(map[string]any, len(changed))
 	for _, f := range changed {
 		m[f] = next.Value(f)

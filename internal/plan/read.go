@@ -215,7 +215,7 @@ var bom = []byte("\ufeff")
 // id, the writable fields (promo.Registry), and site_id.
 func Columns() []string {
 	cols := []string{"id"}
-	cols = append(cols, promo.FieldNames(func(f promo.Field) bool { return f.Writable })...)
+	cols = append(cols, promo.FieldNames(func(f promo.FieldSpec) bool { return f.Writable })...)
 	return append(cols, "site_id")
 }
 
@@ -242,7 +242,7 @@ func known(key string) bool {
 func unknownField(key string) i18n.Message {
 	best, dist := "", 1<<30
 	k := strings.ToLower(strings.TrimSpace(key))
-	readOnly := promo.FieldNames(func(f promo.Field) bool { return !f.Writable && f.Name != "id" })
+	readOnly := promo.FieldNames(func(f promo.FieldSpec) bool { return !f.Writable && f.Name != "id" })
 	names := append(Columns(), readOnly...)
 	if utf8.RuneCountInString(k) > MaxName {
 		names = nil // no name is near it

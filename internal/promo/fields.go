@@ -10,7 +10,7 @@ import (
 
 // Value is field name of f as the API writes it (a date as its text, or
 // nil when there is none); nil for a name that is not a writable field.
-func (f Fields) Value(name string) any {
+func (f Record) Value(name string) any {
 	r, _ := Lookup(name)
 	return r.Value(f)
 }
@@ -62,10 +62,10 @@ func (e *FieldError) Message() i18n.Message {
 }
 
 // FlagNames are the command-line names of the fields.
-func FlagNames() Names { return names(func(f Field) string { return f.Flag }) }
+func FlagNames() Names { return names(func(f FieldSpec) string { return f.Flag }) }
 
 // FileNames are the API field names used in a -f file.
-func FileNames() Names { return names(func(f Field) string { return f.Name }) }
+func FileNames() Names { return names(func(f FieldSpec) string { return f.Name }) }
 
 // Validate checks each named value on its own terms and against the other
 // named values; it needs no server. n names the fields in errors.
@@ -269,7 +269,7 @@ func (c Changes) Empty() bool { return c == Changes{} }
 // Validate checks a whole record, as it will be sent by an update: the
 // merged result of the server's record and the user's changes. n names the
 // fields in errors.
-func (f Fields) Validate(n Names) error {
+func (f Record) Validate(n Names) error {
 	if err := ValidateCode(f.Code); err != nil {
 		return &FieldError{n.Code, err}
 	}

@@ -4,11 +4,11 @@ package promo
 
 import "time"
 
-// Fields are the writable fields of a promo code (spec 2.3) as an update
+// Record is the writable fields of a promo code (spec 2.3) as an update
 // sends them: the whole record, so that nothing omitted is reset by the
 // server. Dates are kept in the form the server sent, so a date the user did
 // not touch goes back byte for byte.
-type Fields struct {
+type Record struct {
 	Code                       string    `json:"code"`
 	IsEnabled                  bool      `json:"is_enabled"`
 	BonusType                  BonusType `json:"bonus_type"`
@@ -83,7 +83,7 @@ func (c Changes) Overlay(top Changes) Changes {
 // Apply merges the changes into f. A value that Enables a switch (a start
 // or end date the validity period, a maximum number of uses the quantity
 // limit) also turns it on, unless the change names the switch too.
-func (c Changes) Apply(f Fields) Fields {
+func (c Changes) Apply(f Record) Record {
 	if c.Code != nil {
 		f.Code = *c.Code
 	}
@@ -190,83 +190,83 @@ func (c Changes) CreateBody(siteID, userID int64) CreateBody {
 	return b
 }
 
-// accessOf is how the registry's row name reaches its field in Fields,
+// accessOf is how the registry's row name reaches its field in Record,
 // Changes and Names; nothing for a read-only field.
 func accessOf(name string) access {
 	switch name {
 	case "code":
 		return access{
-			value: func(f Fields) any { return f.Code },
+			value: func(f Record) any { return f.Code },
 			named: func(c Changes) bool { return c.Code != nil },
 			set:   setter(func(c *Changes, x string) { c.Code = &x }),
 			name:  func(n *Names) *string { return &n.Code },
 		}
 	case "is_enabled":
 		return access{
-			value: func(f Fields) any { return f.IsEnabled },
+			value: func(f Record) any { return f.IsEnabled },
 			named: func(c Changes) bool { return c.Enabled != nil },
 			set:   setter(func(c *Changes, x bool) { c.Enabled = &x }),
 			name:  func(n *Names) *string { return &n.Enabled },
 		}
 	case "bonus_type":
 		return access{
-			value: func(f Fields) any { return int(f.BonusType) },
+			value: func(f Record) any { return int(f.BonusType) },
 			named: func(c Changes) bool { return c.BonusType != nil },
 			set:   setter(func(c *Changes, x BonusType) { c.BonusType = &x }),
 			name:  func(n *Names) *string { return &n.BonusType },
 		}
 	case "bonus_amount":
 		return access{
-			value: func(f Fields) any { return f.BonusAmount },
+			value: func(f Record) any { return f.BonusAmount },
 			named: func(c Changes) bool { return c.Amount != nil },
 			set:   setter(func(c *Changes, x float64) { c.Amount = &x }),
 			name:  func(n *Names) *string { return &n.Amount },
 		}
 	case "bonus_amount_is_in_percentages":
 		return access{
-			value: func(f Fields) any { return f.BonusAmountIsInPercentages },
+			value: func(f Record) any { return f.BonusAmountIsInPercentages },
 			named: func(c Changes) bool { return c.Percent != nil },
 			set:   setter(func(c *Changes, x bool) { c.Percent = &x }),
 			name:  func(n *Names) *string { return &n.Percent },
 		}
 	case "time_limit_is_enabled":
 		return access{
-			value: func(f Fields) any { return f.TimeLimitIsEnabled },
+			value: func(f Record) any { return f.TimeLimitIsEnabled },
 			named: func(c Changes) bool { return c.TimeLimit != nil },
 			set:   setter(func(c *Changes, x bool) { c.TimeLimit = &x }),
 			name:  func(n *Names) *string { return &n.TimeLimit },
 		}
 	case "d_on":
 		return access{
-			value: func(f Fields) any { return optString(f.DOn) },
+			value: func(f Record) any { return optString(f.DOn) },
 			named: func(c Changes) bool { return c.Starts != nil },
 			set:   setter(func(c *Changes, x time.Time) { c.Starts = &x }),
 			name:  func(n *Names) *string { return &n.Starts },
 		}
 	case "d_off":
 		return access{
-			value: func(f Fields) any { return optString(f.DOff) },
+			value: func(f Record) any { return optString(f.DOff) },
 			named: func(c Changes) bool { return c.Ends != nil },
 			set:   setter(func(c *Changes, x time.Time) { c.Ends = &x }),
 			name:  func(n *Names) *string { return &n.Ends },
 		}
 	case "quantity_limit_is_enabled":
 		return access{
-			value: func(f Fields) any { return f.QuantityLimitIsEnabled },
+			value: func(f Record) any { return f.QuantityLimitIsEnabled },
 			named: func(c Changes) bool { return c.QuantityLimit != nil },
 			set:   setter(func(c *Changes, x bool) { c.QuantityLimit = &x }),
 			name:  func(n *Names) *string { return &n.QuantityLimit },
 		}
 	case "quantity_limit":
 		return access{
-			value: func(f Fields) any { return f.QuantityLimit },
+			value: func(f Record) any { return f.QuantityLimit },
 			named: func(c Changes) bool { return c.MaxUses != nil },
 			set:   setter(func(c *Changes, x int64) { c.MaxUses = &x }),
 			name:  func(n *Names) *string { return &n.MaxUses },
 		}
 	case "personal_limit_is_enabled":
 		return access{
-			value: func(f Fields) any { return optional(f.PersonalLimitIsEnabled, nil) },
+			value: func(f Record) any { return optional(f.PersonalLimitIsEnabled, nil) },
 			named: func(c Changes) bool { return c.OncePerUser != nil },
 			set:   setter(func(c *Changes, x bool) { c.OncePerUser = &x }),
 			name:  func(n *Names) *string { return &n.OncePerUser },

@@ -133,9 +133,9 @@ func TestChangesOverlay(t *testing.T) {
 }
 
 // serverRecord is a record as a read-modify-write update starts from.
-func serverRecord() Fields {
+func serverRecord() Record {
 	on, off := "2026-01-01T00:00:00.000Z", "2026-02-01T00:00:00.000Z"
-	return Fields{
+	return Record{
 		Code: "WINTER", IsEnabled: true, BonusType: Delivery, BonusAmount: 300, BonusAmountIsInPercentages: false,
 		TimeLimitIsEnabled: false, DOn: &on, DOff: &off, QuantityLimitIsEnabled: false, QuantityLimit: 7,
 		PersonalLimitIsEnabled: p(true),
@@ -147,35 +147,35 @@ func TestChangesApply(t *testing.T) {
 	tests := []struct {
 		name   string
 		c      Changes
-		change func(f *Fields) // what the changes should do to serverRecord
+		change func(f *Record) // what the changes should do to serverRecord
 	}{
-		{"nothing", Changes{}, func(*Fields) {}},
-		{"code only", Changes{Code: p("SPRING")}, func(f *Fields) { f.Code = "SPRING" }},
-		{"disable", Changes{Enabled: p(false)}, func(f *Fields) { f.IsEnabled = false }},
-		{"bonus type", Changes{BonusType: p(Goods)}, func(f *Fields) { f.BonusType = Goods }},
-		{"amount and percent", Changes{Amount: p(15.0), Percent: p(true)}, func(f *Fields) {
+		{"nothing", Changes{}, func(*Record) {}},
+		{"code only", Changes{Code: p("SPRING")}, func(f *Record) { f.Code = "SPRING" }},
+		{"disable", Changes{Enabled: p(false)}, func(f *Record) { f.IsEnabled = false }},
+		{"bonus type", Changes{BonusType: p(Goods)}, func(f *Record) { f.BonusType = Goods }},
+		{"amount and percent", Changes{Amount: p(15.0), Percent: p(true)}, func(f *Record) {
 			f.BonusAmount, f.BonusAmountIsInPercentages = 15, true
 		}},
-		{"starts turns the time limit on", Changes{Starts: &dec1}, func(f *Fields) {
+		{"starts turns the time limit on", Changes{Starts: &dec1}, func(f *Record) {
 			f.DOn, f.TimeLimitIsEnabled = p("2026-12-01T00:00:00.000Z"), true
 		}},
-		{"ends turns the time limit on", Changes{Ends: &dec31}, func(f *Fields) {
+		{"ends turns the time limit on", Changes{Ends: &dec31}, func(f *Record) {
 			f.DOff, f.TimeLimitIsEnabled = p("2026-12-31T23:59:00.000Z"), true
 		}},
-		{"explicit time limit off wins over starts", Changes{Starts: &dec1, TimeLimit: p(false)}, func(f *Fields) {
+		{"explicit time limit off wins over starts", Changes{Starts: &dec1, TimeLimit: p(false)}, func(f *Record) {
 			f.DOn = p("2026-12-01T00:00:00.000Z")
 		}},
-		{"time limit on alone", Changes{TimeLimit: p(true)}, func(f *Fields) { f.TimeLimitIsEnabled = true }},
-		{"max uses turns the quantity limit on", Changes{MaxUses: p(int64(50))}, func(f *Fields) {
+		{"time limit on alone", Changes{TimeLimit: p(true)}, func(f *Record) { f.TimeLimitIsEnabled = true }},
+		{"max uses turns the quantity limit on", Changes{MaxUses: p(int64(50))}, func(f *Record) {
 			f.QuantityLimit, f.QuantityLimitIsEnabled = 50, true
 		}},
-		{"explicit quantity limit off wins over max uses", Changes{MaxUses: p(int64(50)), QuantityLimit: p(false)}, func(f *Fields) {
+		{"explicit quantity limit off wins over max uses", Changes{MaxUses: p(int64(50)), QuantityLimit: p(false)}, func(f *Record) {
 			f.QuantityLimit = 50
 		}},
-		{"no max uses keeps the number", Changes{QuantityLimit: p(false)}, func(*Fields) {}},
-		{"once per user off", Changes{OncePerUser: p(false)}, func(f *Fields) { f.PersonalLimitIsEnabled = p(false) }},
+		{"no max uses keeps the number", Changes{QuantityLimit: p(false)}, func(*Record) {}},
+		{"once per user off", Changes{OncePerUser: p(false)}, func(f *Record) { f.PersonalLimitIsEnabled = p(false) }},
 		{"start in another zone is sent in UTC", Changes{Starts: p(time.Date(2026, 12, 1, 0, 0, 0, 0, time.FixedZone("MSK", 3*3600)))},
-			func(f *Fields) { f.DOn, f.TimeLimitIsEnabled = p("2026-11-30T21:00:00.000Z"), true }},
+			func(f *Record) { f.DOn, f.TimeLimitIsEnabled = p("2026-11-30T21:00:00.000Z"), true }},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -214,27 +214,27 @@ func TestFieldsValidate(t *testing.T) {
 	t.Parallel()
 	tests := []struct {
 		name    string
-		change  func(f *Fields)
+		change  func(f *Record)
 		field   string
 		message string
 	}{
-		{"server record", func(*Fields) {}, "", ""},
-		{"bad code", func(f *Fields) { f.Code = "ПРОМО" }, "--code", "the code may contain only Latin letters"},
-		{"unknown bonus type", func(f *Fields) { f.BonusType = 9 }, "--bonus-type", "unknown bonus type 9"},
-		{"zero amount", func(f *Fields) { f.BonusAmount = 0 }, "--amount", "must be a positive number"},
-		{"percent 100", func(f *Fields) { f.BonusAmount, f.BonusAmountIsInPercentages = 100, true }, "", ""},
-		{"percent over 100", func(f *Fields) { f.BonusAmountIsInPercentages = true }, "--amount", "a percentage must be at most 100, got 300"},
-		{"quantity limit on with zero uses", func(f *Fields) { f.QuantityLimitIsEnabled, f.QuantityLimit = true, 0 }, "--max-uses",
+		{"server record", func(*Record) {}, "", ""},
+		{"bad code", func(f *Record) { f.Code = "ПРОМО" }, "--code", "the code may contain only Latin letters"},
+		{"unknown bonus type", func(f *Record) { f.BonusType = 9 }, "--bonus-type", "unknown bonus type 9"},
+		{"zero amount", func(f *Record) { f.BonusAmount = 0 }, "--amount", "must be a positive number"},
+		{"percent 100", func(f *Record) { f.BonusAmount, f.BonusAmountIsInPercentages = 100, true }, "", ""},
+		{"percent over 100", func(f *Record) { f.BonusAmountIsInPercentages = true }, "--amount", "a percentage must be at most 100, got 300"},
+		{"quantity limit on with zero uses", func(f *Record) { f.QuantityLimitIsEnabled, f.QuantityLimit = true, 0 }, "--max-uses",
 			"must be at least 1 when the number of uses is limited, got 0"},
-		{"quantity limit off with zero uses", func(f *Fields) { f.QuantityLimit = 0 }, "", ""},
-		{"ends before starts", func(f *Fields) { f.TimeLimitIsEnabled, f.DOn, f.DOff = true, f.DOff, f.DOn }, "--ends",
+		{"quantity limit off with zero uses", func(f *Record) { f.QuantityLimit = 0 }, "", ""},
+		{"ends before starts", func(f *Record) { f.TimeLimitIsEnabled, f.DOn, f.DOff = true, f.DOff, f.DOn }, "--ends",
 			"the end 2026-01-01T00:00:00.000Z is before the start 2026-02-01T00:00:00.000Z"},
-		{"ends before starts across zones", func(f *Fields) {
+		{"ends before starts across zones", func(f *Record) {
 			f.TimeLimitIsEnabled = true
 			f.DOn, f.DOff = p("2026-12-01T10:00:00+03:00"), p("2026-12-01T08:00:00Z") // 07:00Z, then 08:00Z
 		}, "", ""},
-		{"ends before starts but no time limit", func(f *Fields) { f.DOn, f.DOff = f.DOff, f.DOn }, "", ""},
-		{"time limit with one date", func(f *Fields) { f.TimeLimitIsEnabled, f.DOff = true, nil }, "", ""},
+		{"ends before starts but no time limit", func(f *Record) { f.DOn, f.DOff = f.DOff, f.DOn }, "", ""},
+		{"time limit with one date", func(f *Record) { f.TimeLimitIsEnabled, f.DOff = true, nil }, "", ""},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -342,7 +342,7 @@ func TestParseAmount(t *testing.T) {
 // what encoding/json writes, and nil for a name that is not a field.
 func TestFieldsValueIsTheJSONValue(t *testing.T) {
 	on, off := "2026-03-01T00:00:00Z", "2026-03-31T23:59:59Z"
-	for _, f := range []Fields{
+	for _, f := range []Record{
 		{},
 		{Code: "SPRING", IsEnabled: true, BonusType: Delivery, BonusAmount: 12.5, BonusAmountIsInPercentages: true,
 			TimeLimitIsEnabled: true, DOn: &on, DOff: &off, QuantityLimitIsEnabled: true, QuantityLimit: 7, PersonalLimitIsEnabled: p(true)},

@@ -50,8 +50,8 @@ func formOwn(name string) bool {
 // the form does not lay out itself: it asks for each as text, read by the
 // field's parser (Field.Parse), after its own fields. A new field is in
 // the form so, with no code of the form's.
-func MoreFields() []Field {
-	var out []Field
+func MoreFields() []FieldSpec {
+	var out []FieldSpec
 	for _, f := range registry() {
 		if f.Writable && f.Label != "" && !formOwn(f.Name) {
 			out = append(out, f)
@@ -62,7 +62,7 @@ func MoreFields() []Field {
 
 // FormText is v, the field's value as the API writes it (Field.Value),
 // as the form shows it and Parse reads it back; "" for none.
-func (r Field) FormText(v any, loc *time.Location) string {
+func (r FieldSpec) FormText(v any, loc *time.Location) string {
 	switch x := v.(type) {
 	case nil:
 		return ""
@@ -84,8 +84,8 @@ func (r Field) FormText(v any, loc *time.Location) string {
 }
 
 // changeText is the change c names of the field, as the form shows it.
-func (r Field) changeText(c Changes, loc *time.Location) string {
-	return r.FormText(r.Value(c.Apply(Fields{})), loc)
+func (r FieldSpec) changeText(c Changes, loc *time.Location) string {
+	return r.FormText(r.Value(c.Apply(Record{})), loc)
 }
 
 // DefaultFormValues are what a new promo code's form starts with: a 10%
@@ -322,7 +322,7 @@ func (v FormValues) ChangesFrom(old FormValues, loc *time.Location) (Changes, er
 }
 
 // FormValuesOf are the fields of a promo code record as the form shows them.
-func FormValuesOf(f Fields, loc *time.Location) FormValues {
+func FormValuesOf(f Record, loc *time.Location) FormValues {
 	v := FormValues{
 		Code: f.Code, BonusType: f.BonusType, Percent: f.BonusAmountIsInPercentages,
 		Amount: FormatAmount(f.BonusAmount), Enabled: f.IsEnabled, OncePerUser: f.PersonalLimitIsEnabled != nil && *f.PersonalLimitIsEnabled,
@@ -456,9 +456,9 @@ func (c Changes) Flags(loc *time.Location) []string {
 		switch {
 		case !f.Named(c):
 		case f.Kind == spec.KindBool:
-			boolFlag(f.FlagName(), ptr(f.Value(c.Apply(Fields{})) == true))
+			boolFlag(f.FlagName(), ptr(f.Value(c.Apply(Record{})) == true))
 		case f.Kind == spec.KindDate:
-			t, _ := ParseAPITime(f.Value(c.Apply(Fields{})).(string))
+			t, _ := ParseAPITime(f.Value(c.Apply(Record{})).(string))
 			a = append(a, f.Flag, t.In(loc).Format(time.RFC3339))
 		default:
 			a = append(a, f.Flag, f.changeText(c, loc))

@@ -99,7 +99,7 @@ func TestChangesFrom(t *testing.T) {
 		}
 		// Applied to a record whose disabled period still holds dates.
 		stale := "2020-01-01T00:00:00.000Z"
-		f := c.Apply(Fields{Code: "SUMMER25", DOn: &stale, DOff: &stale})
+		f := c.Apply(Record{Code: "SUMMER25", DOn: &stale, DOff: &stale})
 		if f.DOff != nil || f.DOn == nil || *f.DOn != "2026-11-30T21:00:00.000Z" || !f.TimeLimitIsEnabled {
 			t.Errorf("applied = on %v off %v limit %v", f.DOn, f.DOff, f.TimeLimitIsEnabled)
 		}
@@ -110,7 +110,7 @@ func TestFormValuesOfAndWith(t *testing.T) {
 	t.Parallel()
 	loc := formZone(t)
 	on, off := "2026-06-01T00:00:00.123Z", "2026-08-31T20:59:59.000Z"
-	f := Fields{Code: "SUMMER25", IsEnabled: true, BonusType: Goods, BonusAmount: 25, BonusAmountIsInPercentages: true,
+	f := Record{Code: "SUMMER25", IsEnabled: true, BonusType: Goods, BonusAmount: 25, BonusAmountIsInPercentages: true,
 		TimeLimitIsEnabled: true, DOn: &on, DOff: &off, QuantityLimitIsEnabled: true, QuantityLimit: 100}
 	v := FormValuesOf(f, loc)
 	// The end's seconds are shown: 23:59 would read back a minute short.

@@ -11,18 +11,18 @@ import (
 	"github.com/promoctl/promoctl/internal/promo/spec"
 )
 
-// Field is one row of the table of fields (spec.Field, data only) with
+// FieldSpec is one row of the table of fields (spec.FieldSpec, data only) with
 // its accessors of the typed structs (accessOf, generated in
 // fields_gen.go). Registry lists them.
-type Field struct {
-	spec.Field
+type FieldSpec struct {
+	spec.Row
 	access access
 }
 
 // access is what fields_gen.go gives a row to reach its field in the
 // typed structs; all nil for a read-only field.
 type access struct {
-	value func(Fields) any
+	value func(Record) any
 	named func(Changes) bool
 	set   func(*Changes, any) error
 	name  func(*Names) *string
@@ -43,38 +43,38 @@ func setter[T any](set func(*Changes, T)) func(*Changes, any) error {
 
 // Registry is every field of a promo code, in the order of the API's
 // list items: a copy of the table, the caller's to keep.
-func Registry() []Field { return append([]Field(nil), registry()...) }
+func Registry() []FieldSpec { return append([]FieldSpec(nil), registry()...) }
 
 // registry is the table Registry copies. It is never written: a fixed
 // table, like the rules, built once, on first use (not before main, where
 // every command, --version included, would pay for it:
 // docs/performance.md), so that the per-row readers of large files
 // (Lookup, Fields.Value) look fields up without building it.
-var registry = sync.OnceValue(func() []Field { return withAccess(spec.Rows()) })
+var registry = sync.OnceValue(func() []FieldSpec { return withAccess(spec.Rows()) })
 
 // withAccess gives each row of table its accessors of the typed structs
 // (accessOf, generated in fields_gen.go).
-func withAccess(rows []spec.Field) []Field {
-	table := make([]Field, len(rows))
+func withAccess(rows []spec.Row) []FieldSpec {
+	table := make([]FieldSpec, len(rows))
 	for i, r := range rows {
-		table[i] = Field{Field: r, access: accessOf(r.Name)}
+		table[i] = FieldSpec{Row: r, access: accessOf(r.Name)}
 	}
 	return table
 }
 
 // Lookup is the field of Registry named name (the API's name).
-func Lookup(name string) (Field, bool) {
+func Lookup(name string) (FieldSpec, bool) {
 	for _, f := range registry() {
 		if f.Name == name {
 			return f, true
 		}
 	}
-	return Field{}, false
+	return FieldSpec{}, false
 }
 
 // FieldNames are the names of the fields of Registry that keep keeps, in
 // its order.
-func FieldNames(keep func(Field) bool) []string {
+func FieldNames(keep func(FieldSpec) bool) []string {
 	var out []string
 	for _, f := range registry() {
 		if keep(f) {
@@ -85,7 +85,7 @@ func FieldNames(keep func(Field) bool) []string {
 }
 
 // Value is the field of f as the API writes it; nil for a read-only field.
-func (r Field) Value(f Fields) any {
+func (r FieldSpec) Value(f Record) any {
 	if r.access.value == nil {
 		return nil
 	}
@@ -93,11 +93,11 @@ func (r Field) Value(f Fields) any {
 }
 
 // Named reports whether c names the field; false for a read-only one.
-func (r Field) Named(c Changes) bool { return r.access.named != nil && r.access.named(c) }
+func (r FieldSpec) Named(c Changes) bool { return r.access.named != nil && r.access.named(c) }
 
 // Set reads text as people write the field (Parse) into c. A read-only
 // field is not set.
-func (r Field) Set(c *Changes, text string, loc *time.Location) error {
+func (r FieldSpec) Set(c *Changes, text string, loc *time.Location) error {
 	v, err := r.Parse(text, loc)
 	if err != nil {
 		return err
@@ -107,16 +107,16 @@ func (r Field) Set(c *Changes, text string, loc *time.Location) error {
 
 // FlagName is the name of the field's flag without its dashes, as pflag
 // knows it; "" when it has none.
-func (r Field) FlagName() string { return strings.TrimPrefix(r.Flag, "--") }
+func (r FieldSpec) FlagName() string { return strings.TrimPrefix(r.Flag, "--") }
 
 // Negated reports whether the field's flag turns a switch off
 // (--no-time-limit): promo update's alone.
-func (r Field) Negated() bool { return strings.HasPrefix(r.Flag, "--no-") }
+func (r FieldSpec) Negated() bool { return strings.HasPrefix(r.Flag, "--no-") }
 
 // SetValue sets c's change of the field to v, a value of the field's kind
 // (as Parse gives it); a value of another type is an error, and c is left
 // as it was. A read-only field is not set.
-func (r Field) SetValue(c *Changes, v any) error {
+func (r FieldSpec) SetValue(c *Changes, v any) error {
 	if r.access.set == nil {
 		return nil
 	}
@@ -127,7 +127,7 @@ func (r Field) SetValue(c *Changes, v any) error {
 }
 
 // SetFile reads a value of a -f file (FromFile) into c.
-func (r Field) SetFile(c *Changes, v any, loc *time.Location) error {
+func (r FieldSpec) SetFile(c *Changes, v any, loc *time.Location) error {
 	x, err := r.FromFile(v, loc)
 	if err != nil {
 		return err
@@ -138,7 +138,7 @@ func (r Field) SetFile(c *Changes, v any, loc *time.Location) error {
 // Parse reads text as people write the field, with the one parser of its
 // kind: a code as it is (a copy), ParseBool, ParseBonusType, ParseAmount,
 // ParseStart or ParseEnd (dates without a zone in loc), a whole number.
-func (r Field) Parse(text string, loc *time.Location) (any, error) {
+func (r FieldSpec) Parse(text string, loc *time.Location) (any, error) {
 	switch r.Kind {
 	case spec.KindText:
 		return strings.Clone(text), nil // not the whole row it was cut from
@@ -158,7 +158,7 @@ func (r Field) Parse(text string, loc *time.Location) (any, error) {
 	return q, nil
 }
 
-func (r Field) parseDate() func(string, *time.Location) (time.Time, error) {
+func (r FieldSpec) parseDate() func(string, *time.Location) (time.Time, error) {
 	if r.End {
 		return ParseEnd
 	}
@@ -168,7 +168,7 @@ func (r Field) parseDate() func(string, *time.Location) (time.Time, error) {
 // FromFile reads a value of a -f file, as YAML or JSON typed it: a code
 // as a string (a number as written), the others by their kind's parser,
 // or as the value YAML gave.
-func (r Field) FromFile(v any, loc *time.Location) (any, error) {
+func (r FieldSpec) FromFile(v any, loc *time.Location) (any, error) {
 	switch r.Kind {
 	case spec.KindText:
 		return toString(v)
@@ -191,12 +191,12 @@ func (r Field) FromFile(v any, loc *time.Location) (any, error) {
 // Typed reports whether YAML types an unquoted value of the field in a
 // way that loses what the user wrote (a code 0012345, an amount, a date),
 // so that a -f file reads it from the text as written.
-func (r Field) Typed() bool {
+func (r FieldSpec) Typed() bool {
 	return r.Kind == spec.KindText || r.Kind == spec.KindAmount || r.Kind == spec.KindDate
 }
 
 // names is the Names of the writable fields, each named by name.
-func names(name func(Field) string) Names {
+func names(name func(FieldSpec) string) Names {
 	var n Names
 	for _, f := range registry() {
 		if f.access.name != nil {

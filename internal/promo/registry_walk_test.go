@@ -215,7 +215,7 @@ func TestRegistryWalk(t *testing.T) {
 					t.Errorf("plan.Make: %s is not diffed: %+v", f.Name, p.Entries)
 				}
 				// The value an update sends is the file's.
-				if got, _ := json.Marshal(f.Value(rows[0].Changes.Apply(baseList[0].Fields()))); string(got) != s.json {
+				if got, _ := json.Marshal(f.Value(rows[0].Changes.Apply(baseList[0].Record()))); string(got) != s.json {
 					t.Errorf("Field.Value after the file's change: %s, want %s", got, s.json)
 				}
 				// A create sends it as the file has it.
@@ -223,7 +223,7 @@ func TestRegistryWalk(t *testing.T) {
 					t.Errorf("CreateBody: %s, want %s as %s", body, f.Name, s.json)
 				}
 				// And the API's value of the decoded promo code is the sample.
-				if got, _ := json.Marshal(f.Value(streamed.Fields())); string(got) != s.json {
+				if got, _ := json.Marshal(f.Value(streamed.Record())); string(got) != s.json {
 					t.Errorf("api.Promo.Fields: %s is %s, want %s", f.Name, got, s.json)
 				}
 			} else if c := rows[0].Changes; c.Code == nil || func() bool { c.Code = nil; return !c.Empty() }() {
@@ -261,13 +261,13 @@ func TestRegistryWalk(t *testing.T) {
 				var back promo.Changes
 				if i < 0 || i+1 == len(args) || f.Set(&back, args[i+1], loc) != nil {
 					t.Errorf("Changes.Flags: %v, want %s and its value", args, f.Flag)
-				} else if got, _ := json.Marshal(f.Value(back.Apply(baseList[0].Fields()))); string(got) != s.json {
+				} else if got, _ := json.Marshal(f.Value(back.Apply(baseList[0].Record()))); string(got) != s.json {
 					t.Errorf("Changes.Flags: %s %s reads back as %s, want %s", f.Flag, args[i+1], got, s.json)
 				}
 			} else if !slices.ContainsFunc(args, func(a string) bool { return strings.HasPrefix(a, f.Flag) }) {
 				t.Errorf("Changes.Flags: %v, want %s", args, f.Flag)
 			}
-			cur := baseList[0].Fields()
+			cur := baseList[0].Record()
 			next := rows[0].Changes.Apply(cur)
 			c, err := promo.FormValuesOf(next, loc).ChangesFrom(promo.FormValuesOf(cur, loc), loc)
 			if err != nil {
@@ -325,24 +325,24 @@ func hasMessage(data []byte, id string) bool {
 func TestRegistryIsTheSpecsOrder(t *testing.T) {
 	want := []string{"id", "code", "pos", "is_enabled", "bonus_type", "bonus_amount", "bonus_amount_is_in_percentages",
 		"time_limit_is_enabled", "d_on", "d_off", "quantity_limit_is_enabled", "quantity_limit", "promo_used_count", "is_valid"}
-	if got := promo.FieldNames(func(f promo.Field) bool { return f.List }); !slices.Equal(got, want) {
+	if got := promo.FieldNames(func(f promo.FieldSpec) bool { return f.List }); !slices.Equal(got, want) {
 		t.Errorf("list fields %v, want %v", got, want)
 	}
-	// The fields an update can send: every field of promo.Fields by its
+	// The fields an update can send: every field of promo.Record by its
 	// JSON name (an optional one only when it is known).
 	m := map[string]bool{}
-	rt := reflect.TypeOf(promo.Fields{})
+	rt := reflect.TypeOf(promo.Record{})
 	for i := range rt.NumField() {
 		name, _, _ := strings.Cut(rt.Field(i).Tag.Get("json"), ",")
 		m[name] = true
 	}
-	writable := promo.FieldNames(func(f promo.Field) bool { return f.Writable })
+	writable := promo.FieldNames(func(f promo.FieldSpec) bool { return f.Writable })
 	if len(writable) != len(m) {
 		t.Errorf("writable fields %v, but an update sends %d fields", writable, len(m))
 	}
 	for _, name := range writable {
 		if _, ok := m[name]; !ok {
-			t.Errorf("writable %s is not a field of promo.Fields", name)
+			t.Errorf("writable %s is not a field of promo.Record", name)
 		}
 	}
 }
@@ -378,7 +378,7 @@ func TestAnUnreadOptionalFieldIsNotSent(t *testing.T) {
 				if err := json.Unmarshal([]byte(c.record), &p); err != nil {
 					t.Fatal(err)
 				}
-				body, err := json.Marshal(p.Fields())
+				body, err := json.Marshal(p.Record())
 				if err != nil {
 					t.Fatal(err)
 				}

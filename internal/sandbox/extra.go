@@ -34,8 +34,8 @@ type extraFields map[string]json.RawMessage
 
 // extraRows are the writable rows of the table of fields that the sandbox
 // does not model.
-func extraRows() []spec.Field {
-	var out []spec.Field
+func extraRows() []spec.Row {
+	var out []spec.Row
 	for _, f := range spec.Rows() {
 		if f.Writable && !modelled(f.Name) {
 			out = append(out, f)
@@ -67,7 +67,7 @@ func parseExtra(obj map[string]json.RawMessage) (extraFields, error) {
 
 // parseField reads field f of a request's body by its kind, as the API
 // writes such a value back.
-func parseField(obj map[string]json.RawMessage, f spec.Field) (json.RawMessage, error) {
+func parseField(obj map[string]json.RawMessage, f spec.Row) (json.RawMessage, error) {
 	var v any
 	var err error
 	switch f.Kind {
@@ -93,7 +93,7 @@ func parseField(obj map[string]json.RawMessage, f spec.Field) (json.RawMessage, 
 
 // shape is the part of e that a shape of the record returns: the rows
 // that keep says.
-func (e extraFields) shape(keep func(spec.Field) bool) extraFields {
+func (e extraFields) shape(keep func(spec.Row) bool) extraFields {
 	if len(e) == 0 {
 		return nil
 	}

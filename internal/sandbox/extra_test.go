@@ -71,11 +71,11 @@ func TestSandboxChecksAFieldItDoesNotModelByItsKind(t *testing.T) {
 	for kind, bad := range map[spec.Kind]string{spec.KindText: `5`, spec.KindInt: `"x"`, spec.KindAmount: `true`,
 		spec.KindBool: `"yes"`, spec.KindDate: `"31.12.2026"`, spec.KindBonusType: `1.5`} {
 		obj := map[string]json.RawMessage{"extra_field": json.RawMessage(bad)}
-		if _, err := parseField(obj, spec.Field{Name: "extra_field", Kind: kind}); err == nil {
+		if _, err := parseField(obj, spec.Row{Name: "extra_field", Kind: kind}); err == nil {
 			t.Errorf("kind %d: %s was taken", kind, bad)
 		}
 		good := map[string]json.RawMessage{"extra_field": json.RawMessage(kindSample[kind].sent)}
-		v, err := parseField(good, spec.Field{Name: "extra_field", Kind: kind})
+		v, err := parseField(good, spec.Row{Name: "extra_field", Kind: kind})
 		if err != nil || string(v) != kindSample[kind].back {
 			t.Errorf("kind %d: %s read as %s, %v; want %s", kind, kindSample[kind].sent, v, err, kindSample[kind].back)
 		}

@@ -152,7 +152,7 @@ func (p *promoRec) out() promoOut {
 		QuantityLimitOn: p.QuantityLimitOn,
 		QuantityLimit:   p.QuantityLimit,
 		PersonalLimit:   p.PersonalLimit,
-		extra:           p.Extra.shape(func(f spec.Field) bool { return f.Record }),
+		extra:           p.Extra.shape(func(f spec.Row) bool { return f.Record }),
 	}
 }
 
@@ -172,7 +172,7 @@ func (p *promoRec) itemOut(used int64, now time.Time) promoItemOut {
 		QuantityLimit:   p.QuantityLimit,
 		UsedCount:       used,
 		IsValid:         p.refusal(used, now) == "",
-		extra:           p.Extra.shape(func(f spec.Field) bool { return f.List }),
+		extra:           p.Extra.shape(func(f spec.Row) bool { return f.List }),
 	}
 }
 

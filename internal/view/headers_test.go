@@ -17,7 +17,7 @@ func TestPromoTableHeadersAreTheRegistrys(t *testing.T) {
 		if id == "status" {
 			continue
 		}
-		if !slices.ContainsFunc(promo.Registry(), func(f promo.Field) bool { return slices.Contains(f.Headers, id) }) {
+		if !slices.ContainsFunc(promo.Registry(), func(f promo.FieldSpec) bool { return slices.Contains(f.Headers, id) }) {
 			t.Errorf("the list table's column %s is no field's header in promo.Registry: add %q to the field's Headers", h, id)
 		}
 	}

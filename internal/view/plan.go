@@ -22,7 +22,7 @@ type PlanEntry struct {
 	Code string
 	// Old and New are the promo code's fields before and after; Old is the
 	// zero value for a create.
-	Old, New promo.Fields
+	Old, New promo.Record
 	// Changed names the fields that change, in the API's order.
 	Changed []string
 	// OldUnknown names fields whose old value is not known.
@@ -135,7 +135,7 @@ func Changes(e PlanEntry, u Units) string {
 // yes/no, goods, 25% or 300.00 (Russian 25 %, 300,00 ₽), a date in u.Loc
 // (English to the second when it has seconds, Russian 31.12.2026 23:59;
 // plan.none for none).
-func FieldText(f promo.Fields, name string, u Units) string {
+func FieldText(f promo.Record, name string, u Units) string {
 	switch v := f.Value(name).(type) {
 	case bool:
 		return u.Msg.T("word." + YesNo(v))

@@ -16,10 +16,10 @@ func planOf() []PlanEntry {
 	end, no := "2026-12-31T20:59:00.000Z", false
 	return []PlanEntry{
 		{Action: "update", ID: 1003, Code: "MINUS500",
-			Old:     promo.Fields{Code: "MINUS50", BonusAmount: 500, IsEnabled: false},
-			New:     promo.Fields{Code: "MINUS500", BonusAmount: 750.5, IsEnabled: true, DOff: &end, PersonalLimitIsEnabled: &no},
+			Old:     promo.Record{Code: "MINUS50", BonusAmount: 500, IsEnabled: false},
+			New:     promo.Record{Code: "MINUS500", BonusAmount: 750.5, IsEnabled: true, DOff: &end, PersonalLimitIsEnabled: &no},
 			Changed: []string{"code", "is_enabled", "bonus_amount", "d_off", "personal_limit_is_enabled"}, OldUnknown: map[string]bool{"personal_limit_is_enabled": true}},
-		{Action: "create", Code: "NEW1", New: promo.Fields{Code: "NEW1", BonusAmount: 12.5, BonusAmountIsInPercentages: true, BonusType: promo.Goods},
+		{Action: "create", Code: "NEW1", New: promo.Record{Code: "NEW1", BonusAmount: 12.5, BonusAmountIsInPercentages: true, BonusType: promo.Goods},
 			Changed: []string{"code", "bonus_type", "bonus_amount", "bonus_amount_is_in_percentages"}},
 	}
 }

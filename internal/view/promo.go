@@ -24,17 +24,17 @@ import (
 // (promo.Registry's List fields); the CSV of a list has one column per
 // field.
 func promoColumns() []string {
-	return promo.FieldNames(func(f promo.Field) bool { return f.List })
+	return promo.FieldNames(func(f promo.FieldSpec) bool { return f.List })
 }
 
 // promoKinds are what promoColumns hold, for a workbook's typed cells.
 func promoKinds() []output.Kind {
-	return fieldKinds(func(f promo.Field) bool { return f.List })
+	return fieldKinds(func(f promo.FieldSpec) bool { return f.List })
 }
 
 // fieldKinds are the output kinds of the fields of promo.Registry that
 // keep keeps, in its order.
-func fieldKinds(keep func(promo.Field) bool) []output.Kind {
+func fieldKinds(keep func(promo.FieldSpec) bool) []output.Kind {
 	var out []output.Kind
 	for _, f := range promo.Registry() {
 		if keep(f) {
@@ -295,12 +295,12 @@ func PromoRecord(raw json.RawMessage, p api.Promo, id int64, loc *time.Location,
 			return []output.Grid{{Rows: rows, Heads: heads, KeyValue: true, Tone: recordTone(heads, rows)}}, nil
 		},
 		CSV: func() (output.Grid, error) {
-			header := promo.FieldNames(func(f promo.Field) bool { return f.Record })
+			header := promo.FieldNames(func(f promo.FieldSpec) bool { return f.Record })
 			row := make([]string, len(header))
 			for i, name := range header {
 				row[i] = string(appendPromoCell(nil, &p, []byte(p.Code), name))
 			}
-			return output.Grid{Header: header, Rows: [][]string{row}, Kinds: fieldKinds(func(f promo.Field) bool { return f.Record })}, nil
+			return output.Grid{Header: header, Rows: [][]string{row}, Kinds: fieldKinds(func(f promo.FieldSpec) bool { return f.Record })}, nil
 		},
 	}
 }

@@ -3,9 +3,9 @@
 // the generator imports nothing it writes, so it rebuilds its output from
 // nothing), so that adding a field is one row of the registry plus
 // its tests: the typed structs and their per-field methods in promo
-// (Fields, Changes, Names, CreateBody, Overlay, Apply, CreateBody), the
+// (Record, Changes, Names, CreateBody, Overlay, Apply, CreateBody), the
 // API's record and its streaming decoder in api (Promo, its field switch,
-// Promo.Fields), the list's CSV cells in view, and promo list --sort's
+// Promo.Record), the list's CSV cells in view, and promo list --sort's
 // keys in cmd/promocmd. Rules across fields (a date turns the validity
 // period on, the checks of Validate) are the registry's Enables and
 // Clearable, or hand-written in promo.
@@ -51,7 +51,7 @@ func main() {
 // writes it.
 type file struct {
 	path  string
-	write func([]spec.Field) ([]byte, error)
+	write func([]spec.Row) ([]byte, error)
 }
 
 func files() []file {
@@ -81,8 +81,8 @@ func (g *gen) source() ([]byte, error) {
 }
 
 // writable are the rows with a Go name in Changes, in the registry's order.
-func writable(rows []spec.Field) []spec.Field {
-	var out []spec.Field
+func writable(rows []spec.Row) []spec.Row {
+	var out []spec.Row
 	for _, f := range rows {
 		if f.Writable {
 			out = append(out, f)
@@ -92,18 +92,18 @@ func writable(rows []spec.Field) []spec.Field {
 }
 
 // byName is the row named name.
-func byName(rows []spec.Field, name string) (spec.Field, error) {
+func byName(rows []spec.Row, name string) (spec.Row, error) {
 	for _, f := range rows {
 		if f.Name == name {
 			return f, nil
 		}
 	}
-	return spec.Field{}, fmt.Errorf("no field %q", name)
+	return spec.Row{}, fmt.Errorf("no field %q", name)
 }
 
 // isSwitch reports whether some row Enables f: its change is applied after
 // the values that turn it on, so that a switch the user names wins.
-func isSwitch(rows []spec.Field, f spec.Field) bool {
+func isSwitch(rows []spec.Row, f spec.Row) bool {
 	for _, r := range rows {
 		if r.Enables == f.Name {
 			return true
@@ -114,7 +114,7 @@ func isSwitch(rows []spec.Field, f spec.Field) bool {
 
 // check refuses rows the generator cannot write code for, or whose rules
 // it would not keep.
-func check(rows []spec.Field) error {
+func check(rows []spec.Row) error {
 	seen := map[string]string{}
 	for _, f := range rows {
 		names := []string{"name " + f.Name, "Go name " + f.Go}
@@ -142,7 +142,7 @@ func check(rows []spec.Field) error {
 	return nil
 }
 
-func checkRow(rows []spec.Field, f spec.Field) error {
+func checkRow(rows []spec.Row, f spec.Row) error {
 	switch {
 	case f.Name == "" || f.Go == "":
 		return errors.New("no API or Go name")
@@ -169,7 +169,7 @@ func checkRow(rows []spec.Field, f spec.Field) error {
 	return nil
 }
 
-// fieldsType is the Go type of a field of kind k in promo.Fields.
+// fieldsType is the Go type of a field of kind k in promo.Record.
 func fieldsType(k spec.Kind) string {
 	return map[spec.Kind]string{spec.KindText: "string", spec.KindInt: "int64", spec.KindAmount: "float64",
 		spec.KindBool: "bool", spec.KindDate: "*string", spec.KindBonusType: "BonusType"}[k]
@@ -184,7 +184,7 @@ func changeType(k spec.Kind) string {
 }
 
 // apiType is the Go type of a field of kind k in api.Promo.
-func apiType(f spec.Field) string {
+func apiType(f spec.Row) string {
 	t := map[spec.Kind]string{spec.KindText: "String", spec.KindInt: "Int", spec.KindAmount: "Float",
 		spec.KindBool: "Bool", spec.KindDate: "Time", spec.KindBonusType: "Int"}[f.Kind]
 	if f.Optional {

@@ -274,31 +274,31 @@ func goCmd(t *testing.T, args ...string) string {
 // wrong code for, or whose rule it would drop, is refused, naming the
 // field, before anything is written.
 func TestCheckRefusesRowsItCannotKeep(t *testing.T) {
-	row := func(edit func(*spec.Field)) []spec.Field {
-		f := spec.Field{Name: "note", Go: "Note", Change: "Note", Kind: spec.KindText, Writable: true}
+	row := func(edit func(*spec.Row)) []spec.Row {
+		f := spec.Row{Name: "note", Go: "Note", Change: "Note", Kind: spec.KindText, Writable: true}
 		edit(&f)
 		return append(spec.Rows(), f)
 	}
 	for _, c := range []struct {
 		name string
-		rows []spec.Field
+		rows []spec.Row
 		want string
 	}{
-		{"a name twice", row(func(f *spec.Field) { f.Name = "code" }), "field code: name code is field code's too"},
-		{"a Go name twice", row(func(f *spec.Field) { f.Go = "Code" }), "field note: Go name Code is field code's too"},
-		{"a Change name twice", row(func(f *spec.Field) { f.Change = "Amount" }), "field note: Change name Amount is field bonus_amount's too"},
-		{"writable without a Change name", row(func(f *spec.Field) { f.Change = "" }), "field note: a writable field needs a Change name"},
-		{"optional text", row(func(f *spec.Field) { f.Optional = true }), ""},
-		{"an optional amount", row(func(f *spec.Field) { f.Kind, f.Optional = spec.KindAmount, true }), ""},
-		{"an optional date", row(func(f *spec.Field) { f.Kind, f.Optional = spec.KindDate, true }), ""},
-		{"an optional date cleared", row(func(f *spec.Field) { f.Kind, f.Optional, f.Clearable = spec.KindDate, true, true }), "field note: an optional date cannot be cleared"},
-		{"a required date", row(func(f *spec.Field) { f.Kind, f.Required = spec.KindDate, true }), "field note: only a writable text field can be required"},
-		{"a cleared amount", row(func(f *spec.Field) { f.Kind, f.Clearable = spec.KindAmount, true }), "field note: only writable dates can be cleared"},
-		{"a switch that enables", row(func(f *spec.Field) {
+		{"a name twice", row(func(f *spec.Row) { f.Name = "code" }), "field code: name code is field code's too"},
+		{"a Go name twice", row(func(f *spec.Row) { f.Go = "Code" }), "field note: Go name Code is field code's too"},
+		{"a Change name twice", row(func(f *spec.Row) { f.Change = "Amount" }), "field note: Change name Amount is field bonus_amount's too"},
+		{"writable without a Change name", row(func(f *spec.Row) { f.Change = "" }), "field note: a writable field needs a Change name"},
+		{"optional text", row(func(f *spec.Row) { f.Optional = true }), ""},
+		{"an optional amount", row(func(f *spec.Row) { f.Kind, f.Optional = spec.KindAmount, true }), ""},
+		{"an optional date", row(func(f *spec.Row) { f.Kind, f.Optional = spec.KindDate, true }), ""},
+		{"an optional date cleared", row(func(f *spec.Row) { f.Kind, f.Optional, f.Clearable = spec.KindDate, true, true }), "field note: an optional date cannot be cleared"},
+		{"a required date", row(func(f *spec.Row) { f.Kind, f.Required = spec.KindDate, true }), "field note: only a writable text field can be required"},
+		{"a cleared amount", row(func(f *spec.Row) { f.Kind, f.Clearable = spec.KindAmount, true }), "field note: only writable dates can be cleared"},
+		{"a switch that enables", row(func(f *spec.Row) {
 			f.Kind, f.Enables = spec.KindBool, "is_enabled"
 		}), ""},
-		{"enables a number", row(func(f *spec.Field) { f.Enables = "quantity_limit" }), `field note: enables "quantity_limit": not a writable yes-or-no field`},
-		{"enables a read-only switch", row(func(f *spec.Field) { f.Enables = "is_valid" }), `field note: enables "is_valid": not a writable yes-or-no field`},
+		{"enables a number", row(func(f *spec.Row) { f.Enables = "quantity_limit" }), `field note: enables "quantity_limit": not a writable yes-or-no field`},
+		{"enables a read-only switch", row(func(f *spec.Row) { f.Enables = "is_valid" }), `field note: enables "is_valid": not a writable yes-or-no field`},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			err := check(c.rows)
@@ -330,7 +330,7 @@ func TestCheckRefusesRowsItCannotKeep(t *testing.T) {
 	}
 	// A plain text field other than the code is written everywhere.
 	for _, f := range files() {
-		if _, err := f.write(row(func(*spec.Field) {})); err != nil {
+		if _, err := f.write(row(func(*spec.Row) {})); err != nil {
 			t.Errorf("%s: a text field: %v", f.path, err)
 		}
 	}

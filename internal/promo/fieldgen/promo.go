@@ -4,14 +4,14 @@ import "github.com/promoctl/promoctl/internal/promo/spec"
 
 // promoFile is internal/promo/fields_gen.go: the typed structs of the
 // writable fields and their per-field methods.
-func promoFile(rows []spec.Field) ([]byte, error) {
+func promoFile(rows []spec.Row) ([]byte, error) {
 	if err := check(rows); err != nil {
 		return nil, err
 	}
 	w := writable(rows)
 	var g gen
 	g.p(header + "package promo\n\nimport \"time\"\n")
-	promoFields(&g, w)
+	promoRecord(&g, w)
 	promoChanges(&g, w)
 	promoNames(&g, w)
 	promoOverlay(&g, w)
@@ -25,12 +25,12 @@ func promoFile(rows []spec.Field) ([]byte, error) {
 	return g.source()
 }
 
-func promoFields(g *gen, w []spec.Field) {
-	g.p(`// Fields are the writable fields of a promo code (spec 2.3) as an update
+func promoRecord(g *gen, w []spec.Row) {
+	g.p(`// Record is the writable fields of a promo code (spec 2.3) as an update
 // sends them: the whole record, so that nothing omitted is reset by the
 // server. Dates are kept in the form the server sent, so a date the user did
 // not touch goes back byte for byte.
-type Fields struct {`)
+type Record struct {`)
 	for _, f := range w {
 		if f.Optional {
 			// A field a record may lack is sent only when known: an
@@ -43,7 +43,7 @@ type Fields struct {`)
 	g.p("}\n")
 }
 
-func promoChanges(g *gen, w []spec.Field) {
+func promoChanges(g *gen, w []spec.Row) {
 	g.p(`// Changes are the fields a user named, by flag or in a file; nil means "not
 // named". They drive both create (only the named fields are sent, the
 // server fills in its defaults) and update (named fields are merged into the
@@ -60,7 +60,7 @@ type Changes struct {`)
 	g.p("}\n")
 }
 
-func promoNames(g *gen, w []spec.Field) {
+func promoNames(g *gen, w []spec.Row) {
 	g.p(`// Names maps each change to what the user calls it. Flags and files use
 // different names for the same field, so validation messages are written
 // with the caller's names.
@@ -71,7 +71,7 @@ type Names struct {`)
 	g.p("}\n")
 }
 
-func promoOverlay(g *gen, w []spec.Field) {
+func promoOverlay(g *gen, w []spec.Row) {
 	g.p(`// Overlay returns c with every change named in top replacing c's: flags
 // given beside a file win over the file.
 func (c Changes) Overlay(top Changes) Changes {`)
@@ -83,7 +83,7 @@ func (c Changes) Overlay(top Changes) Changes {`)
 
 // applyOrder is w in the order Apply and CreateBody take it: the values,
 // then the switches they turn on, so that a switch the user names wins.
-func applyOrder(w []spec.Field) (values, switches []spec.Field) {
+func applyOrder(w []spec.Row) (values, switches []spec.Row) {
 	for _, f := range w {
 		if isSwitch(w, f) {
 			switches = append(switches, f)
@@ -94,11 +94,11 @@ func applyOrder(w []spec.Field) (values, switches []spec.Field) {
 	return values, switches
 }
 
-func promoApply(g *gen, w []spec.Field) error {
+func promoApply(g *gen, w []spec.Row) error {
 	g.p(`// Apply merges the changes into f. A value that Enables a switch (a start
 // or end date the validity period, a maximum number of uses the quantity
 // limit) also turns it on, unless the change names the switch too.
-func (c Changes) Apply(f Fields) Fields {`)
+func (c Changes) Apply(f Record) Record {`)
 	values, switches := applyOrder(w)
 	for _, f := range values {
 		g.p("\tif c.%s != nil {", f.Change)
@@ -131,7 +131,7 @@ func (c Changes) Apply(f Fields) Fields {`)
 	return nil
 }
 
-func promoCreateBody(g *gen, w []spec.Field) error {
+func promoCreateBody(g *gen, w []spec.Row) error {
 	g.p(`// CreateBody is the body of a create request: the site, the calling user as
 // the API's own samples send it, and only the fields the user named, so the
 // server applies its documented defaults to the rest.
@@ -191,8 +191,8 @@ func bodyType(k spec.Kind) string {
 	return "*" + fieldsType(k)
 }
 
-func promoAccess(g *gen, w []spec.Field) {
-	g.p(`// accessOf is how the registry's row name reaches its field in Fields,
+func promoAccess(g *gen, w []spec.Row) {
+	g.p(`// accessOf is how the registry's row name reaches its field in Record,
 // Changes and Names; nothing for a read-only field.
 func accessOf(name string) access {
 	switch name {`)
@@ -210,7 +210,7 @@ func accessOf(name string) access {
 		}
 		g.p(`	case %q:
 		return access{
-			value: func(f Fields) any { return %s },
+			value: func(f Record) any { return %s },
 			named: func(c Changes) bool { return c.%s != nil },
 			set:   setter(func(c *Changes, x %s) { c.%s = &x }),
 			name:  func(n *Names) *string { return &n.%s },

@@ -4,7 +4,7 @@ import "github.com/promoctl/promoctl/internal/promo/spec"
 
 // apiFile is internal/api/promo_gen.go: the API's record of a promo code,
 // its field-by-field decoder and its writable fields.
-func apiFile(rows []spec.Field) ([]byte, error) {
+func apiFile(rows []spec.Row) ([]byte, error) {
 	if err := check(rows); err != nil {
 		return nil, err
 	}
@@ -33,7 +33,7 @@ func (p *Promo) decodeField(k, v []byte, a *arena) (err error) {
 		case f.Optional && f.Kind == spec.KindDate:
 			g.p("\t\tp.%s, err = a.optionalTime(v)", f.Go)
 		case f.Optional:
-			g.p("\t\tp.%s, err = optionalIn(one[%s], v)", f.Go, apiType(spec.Field{Kind: f.Kind}))
+			g.p("\t\tp.%s, err = optionalIn(one[%s], v)", f.Go, apiType(spec.Row{Kind: f.Kind}))
 		case f.Kind == spec.KindDate:
 			g.p("\t\terr = a.time(&p.%s, v)", f.Go)
 		default:
@@ -42,9 +42,9 @@ func (p *Promo) decodeField(k, v []byte, a *arena) (err error) {
 	}
 	g.p("\t}\n\treturn err\n}\n")
 
-	g.p(`// Fields returns the writable fields of p, for a read-modify-write update.
-func (p Promo) Fields() promo.Fields {
-	var f promo.Fields`)
+	g.p(`// Record returns the writable fields of p, for a read-modify-write update.
+func (p Promo) Record() promo.Record {
+	var f promo.Record`)
 	conv := map[spec.Kind]string{spec.KindText: "string", spec.KindInt: "int64", spec.KindAmount: "float64",
 		spec.KindBool: "bool", spec.KindBonusType: "promo.BonusType"}
 	for _, f := range writable(rows) {
@@ -69,7 +69,7 @@ const codeField = "code"
 
 // viewFile is internal/view/promo_gen.go: a promo code's fields as the
 // CSV of a list or a record writes them.
-func viewFile(rows []spec.Field) ([]byte, error) {
+func viewFile(rows []spec.Row) ([]byte, error) {
 	if err := check(rows); err != nil {
 		return nil, err
 	}
@@ -117,7 +117,7 @@ func appendPromoCell(buf []byte, p *api.Promo, code []byte, name string) []byte 
 
 // sortFile is cmd/promocmd/sortkey_gen.go: promo list --sort's key of
 // each sortable field.
-func sortFile(rows []spec.Field) ([]byte, error) {
+func sortFile(rows []spec.Row) ([]byte, error) {
 	if err := check(rows); err != nil {
 		return nil, err
 	}

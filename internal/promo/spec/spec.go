@@ -7,8 +7,8 @@
 package spec
 
 // Kind is what a promo code field holds. Each kind has one reader of the
-// text people write (promo.Field.Parse) and one of the values a -f file
-// holds (promo.Field.FromFile); the view maps a kind to its output kind (a workbook's typed
+// text people write (promo.FieldSpec.Parse) and one of the values a -f file
+// holds (promo.FieldSpec.FromFile); the view maps a kind to its output kind (a workbook's typed
 // cells), so that promo needs no output package.
 type Kind int
 
@@ -22,14 +22,14 @@ const (
 	KindBonusType             // goods or delivery: ParseBonusType
 )
 
-// Field is one field of a promo code as the API names it, and everything
+// Row is one field of a promo code as the API names it, and everything
 // promoctl does with it: a row of Rows, data only. promo.Registry gives
 // each row its accessors of the typed structs; whatever lists or switches
 // over fields (the views' columns, promo list's --sort, promo apply's
 // columns, parsing and diff, the -f file, generate's template, the form)
 // reads that table, so that adding a field is one row here plus its tests
 // (TestRegistryWalk keeps every reader in step with it).
-type Field struct {
+type Row struct {
 	// Name is the API's name of the field (spec 2.1, 2.3), the column
 	// of CSV, workbook and apply files and the key of -f files.
 	Name string
@@ -66,7 +66,7 @@ type Field struct {
 	// list or get) and they are read over.
 	Writable bool
 
-	// Go is the field's Go name in api.Promo and Fields; Change its name
+	// Go is the field's Go name in api.Promo and Record; Change its name
 	// in Changes and Names ("" for a read-only field).
 	Go, Change string
 	// Optional fields are absent from a shape of the API's record (the
@@ -83,8 +83,8 @@ type Field struct {
 
 // Rows is every field of a promo code, in the order of the API's list
 // items: a new table on every call, the caller's to keep.
-func Rows() []Field {
-	return []Field{
+func Rows() []Row {
+	return []Row{
 		{Name: "id", Headers: []string{"id"}, Go: "ID", Kind: KindInt, Optional: true, List: true, Record: true, Sortable: true},
 		{Name: "code", Headers: []string{"code"}, Go: "Code", Change: "Code", Flag: "--code", Usage: "the code: 2-15 Latin letters or digits", Label: "form.promo.code", Kind: KindText, Required: true,
 			List: true, Record: true, Sortable: true, Writable: true},
