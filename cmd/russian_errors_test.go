@@ -9,6 +9,7 @@ import (
 
 	"github.com/promoctl/promoctl/cmd/cmdutil"
 	"github.com/promoctl/promoctl/cmd/promocmd"
+	"github.com/promoctl/promoctl/cmd/promocmd/shared"
 	"github.com/promoctl/promoctl/internal/bulk"
 	"github.com/promoctl/promoctl/internal/config"
 	"github.com/promoctl/promoctl/internal/format"
@@ -118,8 +119,8 @@ func TestSentencesOfPartsInRussian(t *testing.T) {
 		{promocmd.ConfirmQuestion(ru, del), "Удалить 2 промокода сайта 1 (их нет в файле) и внести ещё 1 изменение?"},
 		{promocmd.ConfirmQuestion(en, del), "Delete 2 promo codes of site 1 that the file does not name, and make 1 other changes?"},
 		{promocmd.ConfirmNote(ru, del), "Это действие нельзя отменить."},
-		{promocmd.PromoFilter{Statuses: []promo.Status{"expired", "used-up"}, Search: "sum"}.Describe(ru), `статус «истёк» или «исчерпан», в коде есть «sum»`},
-		{promocmd.PromoFilter{Statuses: []promo.Status{"expired", "used-up"}, Search: "sum", Prefix: "AB", Within: 1, WithinText: "7d"}.Describe(en), `expired or used-up, containing "sum", starting with "AB", expiring within 7d`},
+		{shared.PromoFilter{Statuses: []promo.Status{"expired", "used-up"}, Search: "sum"}.Describe(ru), `статус «истёк» или «исчерпан», в коде есть «sum»`},
+		{shared.PromoFilter{Statuses: []promo.Status{"expired", "used-up"}, Search: "sum", Prefix: "AB", Within: 1, WithinText: "7d"}.Describe(en), `expired or used-up, containing "sum", starting with "AB", expiring within 7d`},
 	} {
 		if c.got != c.want {
 			t.Errorf("got\n%q\nwant\n%q", c.got, c.want)

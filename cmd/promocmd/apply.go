@@ -16,6 +16,8 @@ import (
 	"github.com/spf13/pflag"
 
 	"github.com/promoctl/promoctl/cmd/cmdutil"
+	"github.com/promoctl/promoctl/cmd/promocmd/jobrun"
+	"github.com/promoctl/promoctl/cmd/promocmd/shared"
 	"github.com/promoctl/promoctl/internal/api"
 	"github.com/promoctl/promoctl/internal/bulk"
 	"github.com/promoctl/promoctl/internal/i18n"
@@ -35,8 +37,8 @@ const maxApplyFile = 64 << 20
 // promoApplyOptions are the inputs of promo apply.
 type promoApplyOptions struct {
 	*cmdutil.Session
-	jobEnv                    // the throttle and the bar of its bulk work
-	Prompter cmdutil.Prompter // asks before deleting or disabling, unless Yes
+	jobrun.Env                  // the throttle and the bar of its bulk work
+	Prompter   cmdutil.Prompter // asks before deleting or disabling, unless Yes
 	// File is -f: a path, or - for Stdin.
 	File  string
 	Stdin io.Reader
@@ -200,8 +202,8 @@ func (opts *promoApplyOptions) validate(fs *pflag.FlagSet, prune, disable bool) 
 	if prune && disable {
 		return i18n.NewError(cmdutil.ExitUsage, "apply.prune_and_disable")
 	}
-	if fs.Changed("concurrency") && (opts.Concurrency < 1 || opts.Concurrency > maxConcurrency) {
-		return concurrencyError(opts.Concurrency)
+	if fs.Changed("concurrency") && (opts.Concurrency < 1 || opts.Concurrency > jobrun.MaxConcurrency) {
+		return jobrun.ConcurrencyError(opts.Concurrency)
 	}
 	return opts.readColumns()
 }
@@ -236,7 +238,7 @@ func (opts *promoApplyOptions) complete(cmd *cobra.Command, f *cmdutil.Factory, 
 	if err != nil {
 		return err
 	}
-	opts.Session, opts.jobEnv, opts.SiteID = sess, newJobEnv(f), sess.Settings.SiteID
+	opts.Session, opts.Env, opts.SiteID = sess, jobrun.NewEnv(f), sess.Settings.SiteID
 	opts.Stdin = cmdutil.StdinReader(cmd.Context(), f.IO, sess.Msg.Say(i18n.M("apply.paste_hint")), false)
 	opts.Prompter, opts.Getenv = cmdutil.PromptAs[cmdutil.Prompter](f), f.Env.Getenv
 	return nil
@@ -285,7 +287,7 @@ func runPromoApply(ctx context.Context, opts *promoApplyOptions) error {
 	if err != nil {
 		return opts.problems(err)
 	}
-	b, err := newBulkJob(opts.Session, opts.jobEnv)
+	b, err := jobrun.New(opts.Session, opts.Env)
 	if err != nil {
 		return err
 	}
@@ -296,7 +298,7 @@ func runPromoApply(ctx context.Context, opts *promoApplyOptions) error {
 	if ren := p.Renames(); len(ren) > 0 && !opts.Yes && !opts.DryRun && !opts.IO.CanPrompt() {
 		return i18n.CountError(cmdutil.ExitUsage, "apply.refuse_rename", len(ren), "Site", site, "Renames", renames(ren))
 	}
-	warnPastEnds(opts.Session, p)
+	shared.WarnPastEnds(opts.Session, p)
 	if err := opts.printPlan(ctx, b.API.Reads, p, name); err != nil {
 		return err
 	}
@@ -356,7 +358,7 @@ func (opts *promoApplyOptions) problems(err error) error {
 // makePlan reads the site's list once and diffs the rows against it. Rows
 // that name a field the list does not show (personal_limit_is_enabled)
 // have their records read, and only those.
-func (opts *promoApplyOptions) makePlan(ctx context.Context, b *bulkJob, name string, rows []plan.Row, site int64) (plan.Plan, error) {
+func (opts *promoApplyOptions) makePlan(ctx context.Context, b *jobrun.Job, name string, rows []plan.Row, site int64) (plan.Plan, error) {
 	c := b.API
 	lctx, cancel := opts.WithTimeout(ctx)
 	raw, err := c.ListPromos(lctx, site)
@@ -366,7 +368,7 @@ func (opts *promoApplyOptions) makePlan(ctx context.Context, b *bulkJob, name st
 	}
 	list, err := api.DecodePromos(raw)
 	if err != nil {
-		return plan.Plan{}, listError(site, err)
+		return plan.Plan{}, jobrun.ListError(site, err)
 	}
 	b.Known = make(map[int64]bool, len(list))
 	for _, p := range list {
@@ -385,7 +387,7 @@ func (opts *promoApplyOptions) makePlan(ctx context.Context, b *bulkJob, name st
 	results, err := bulk.Run(ctx, p.Reads, func(ctx context.Context, id int64) (api.Promo, error) {
 		_, rec, err := c.Reads.GetPromo(ctx, id)
 		return rec, err
-	}, bulk.Options{Concurrency: opts.concurrency(), Throttle: b.th, Classify: bulk.ClassifyRead, OpTimeout: opts.Settings.Timeout})
+	}, bulk.Options{Concurrency: opts.concurrency(), Throttle: b.Throttler, Classify: bulk.ClassifyRead, OpTimeout: opts.Settings.Timeout})
 	if err != nil {
 		return p, err
 	}
@@ -545,9 +547,9 @@ func ConfirmNote(msg *i18n.Printer, p plan.Plan) string {
 
 // execute carries out the plan on the bulk engine, journaled, and reports
 // what it did: a summary, and each write that failed.
-func (opts *promoApplyOptions) execute(ctx context.Context, b *bulkJob, p plan.Plan, name string) error {
+func (opts *promoApplyOptions) execute(ctx context.Context, b *jobrun.Job, p plan.Plan, name string) error {
 	b.NoWait = opts.NoWait
-	j, err := b.create(ctx, opts.Getenv, "", bulk.Header{Kind: "apply", SiteID: p.Site}, applyOps(p))
+	j, err := b.Create(ctx, opts.Getenv, "", bulk.Header{Kind: "apply", SiteID: p.Site}, applyOps(p))
 	if err != nil {
 		return err
 	}
@@ -555,14 +557,14 @@ func (opts *promoApplyOptions) execute(ctx context.Context, b *bulkJob, p plan.P
 	fmt.Fprintln(opts.IO.ErrOut, opts.Msg.T("rest.apply.journal", "Path", j.Path()))
 	again := i18n.M("apply.again", "File", name)
 	done := func(sum bulk.Summary) int { return sum.Created + sum.Updated + sum.Deleted }
-	return b.run(ctx, j, jobRun{Concurrency: opts.concurrency(), Grace: opts.Grace}, jobReport{
-		Interrupted: func(r jobResult) []string {
+	return b.Run(ctx, j, jobrun.Options{Concurrency: opts.concurrency(), Grace: opts.Grace}, jobrun.Report{
+		Interrupted: func(r jobrun.Result) []string {
 			return []string{opts.Msg.N("rest.apply.interrupted", r.Total, "Done", done(r.Sum), "File", name)}
 		},
 		Stopped:  func(err error) error { return i18n.NewError(0, "apply.stopped", "Err", err, "Hint", again) },
-		Summary:  func(r jobResult) string { return appliedLine(opts.Msg, j, p.Site, r.Elapsed) },
+		Summary:  func(r jobrun.Result) string { return appliedLine(opts.Msg, j, p.Site, r.Elapsed) },
 		Failures: opts.listApplyFailures,
-		Incomplete: func(r jobResult) error {
+		Incomplete: func(r jobrun.Result) error {
 			sum, total := r.Sum, r.Total
 			if sum.Unanswered > 0 {
 				// Creates no attempt of which was answered (5xx, timeouts) that
@@ -596,7 +598,7 @@ func appliedLine(msg *i18n.Printer, j *bulk.Journal, site int64, elapsed time.Du
 			counts[it.Action]++
 		}
 	}
-	line := msg.T("rest.applied.head", "Site", site, "Elapsed", msg.Duration(roundDuration(elapsed)))
+	line := msg.T("rest.applied.head", "Site", site, "Elapsed", msg.Duration(jobrun.RoundDuration(elapsed)))
 	for i, a := range []bulk.Action{bulk.ActionCreate, bulk.ActionUpdate, bulk.ActionDelete, bulk.ActionDisable} {
 		if i > 0 {
 			line += ","
@@ -616,16 +618,16 @@ func (opts *promoApplyOptions) listApplyFailures(j *bulk.Journal) {
 			continue
 		}
 		n++
-		if n > maxFailuresShown {
+		if n > jobrun.MaxFailuresShown {
 			continue
 		}
 		what := termsafe.String(it.Code)
 		if it.ID != 0 {
-			what = selected{ID: it.ID, Code: it.Code}.Name(opts.Msg)
+			what = shared.Selected{ID: it.ID, Code: it.Code}.Name(opts.Msg)
 		}
-		sayLine(opts.Session, i18n.M("rest.apply.failed", "Action", i18n.M("word."+string(it.Action)), "What", what, "Why", failureWhy(opts.Session, it)))
+		jobrun.SayLine(opts.Session, i18n.M("rest.apply.failed", "Action", i18n.M("word."+string(it.Action)), "What", what, "Why", jobrun.FailureWhy(opts.Session, it)))
 	}
-	if n > maxFailuresShown {
-		sayLine(opts.Session, i18n.C("rest.apply.more_failed", n-maxFailuresShown))
+	if n > jobrun.MaxFailuresShown {
+		jobrun.SayLine(opts.Session, i18n.C("rest.apply.more_failed", n-jobrun.MaxFailuresShown))
 	}
 }

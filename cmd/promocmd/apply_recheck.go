@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 
+	"github.com/promoctl/promoctl/cmd/promocmd/shared"
 	"github.com/promoctl/promoctl/internal/plan"
 	"github.com/promoctl/promoctl/internal/termsafe"
 )
@@ -13,16 +14,16 @@ import (
 // (--prune, --disable-missing) whose promo code is no longer on the site or
 // has another code now, naming it on stderr; the other entries are kept.
 func (opts *promoApplyOptions) recheckPlan(ctx context.Context, p plan.Plan) (plan.Plan, error) {
-	var targets []selected
+	var targets []shared.Selected
 	for _, e := range p.Entries {
 		if e.Action == plan.ActionDelete || e.Action == plan.ActionDisable {
-			targets = append(targets, selected{ID: e.ID, Code: e.Code})
+			targets = append(targets, shared.Selected{ID: e.ID, Code: e.Code})
 		}
 	}
 	if len(targets) == 0 {
 		return p, nil
 	}
-	now, err := readAgain(ctx, opts.Session, targets, p.Site, nil)
+	now, err := shared.ReadAgain(ctx, opts.Session, targets, p.Site, nil)
 	if err != nil {
 		return p, err
 	}
@@ -42,7 +43,7 @@ func (opts *promoApplyOptions) recheckPlan(ctx context.Context, p plan.Plan) (pl
 			kept = append(kept, e)
 			continue
 		}
-		name := selected{ID: e.ID, Code: e.Code}.Name(opts.Msg)
+		name := shared.Selected{ID: e.ID, Code: e.Code}.Name(opts.Msg)
 		fmt.Fprintln(opts.IO.ErrOut, "promoctl: "+opts.Msg.T("promo.bulk.skipped_changed", "Name", name, "Why", why))
 	}
 	if len(kept) == 0 {

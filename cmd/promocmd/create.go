@@ -8,6 +8,7 @@ import (
 
 	"github.com/promoctl/promoctl/cmd/cmdutil"
 	"github.com/promoctl/promoctl/cmd/cmdutil/complete"
+	"github.com/promoctl/promoctl/cmd/promocmd/shared"
 	"github.com/promoctl/promoctl/internal/api"
 	"github.com/promoctl/promoctl/internal/i18n"
 	"github.com/promoctl/promoctl/internal/promo"
@@ -35,7 +36,7 @@ func newPromoCreateCmd(f *cmdutil.Factory, run func(context.Context, *promoCreat
 		run = runPromoCreate
 	}
 	opts := &promoCreateOptions{}
-	var ff fieldFlags
+	var ff shared.FieldFlags
 	c := &cobra.Command{
 		Use:   "create",
 		Short: "Create a promo code",
@@ -64,11 +65,11 @@ offers to edit the answers and try again. PROMOCTL_ACCESSIBLE=1 or
   promoctl promo create --site-id 11111 -f promo.yaml --dry-run
   promoctl promo create -i --amount 15`,
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			changes, fileSite, err := ff.input(cmd.Flags(), fileInput(cmd.Context(), f.IO, f.Msg), f.Location())
+			changes, fileSite, err := ff.Input(cmd.Flags(), shared.FileInput(cmd.Context(), f.IO, f.Msg), f.Location())
 			if err != nil {
 				return err
 			}
-			wizard, err := wantWizard(f.IO, ff.interactive, changes.Code == nil, ff.file)
+			wizard, err := wantWizard(f.IO, ff.Interactive, changes.Code == nil, ff.File)
 			if err != nil {
 				return err
 			}
@@ -76,9 +77,9 @@ offers to edit the answers and try again. PROMOCTL_ACCESSIBLE=1 or
 			if err != nil {
 				return err
 			}
-			site, _ := siteOver(sess, fileSite)
+			site, _ := shared.SiteOver(sess, fileSite)
 			opts.Session, opts.Changes, opts.SiteID = sess, changes, site
-			opts.FromFile, opts.Interactive, opts.DryRun = ff.file != "", wizard, ff.dryRun
+			opts.FromFile, opts.Interactive, opts.DryRun = ff.File != "", wizard, ff.DryRun
 			if wizard {
 				opts.Prompter = cmdutil.PromptAs[promoWizard](f)
 			}
@@ -86,8 +87,8 @@ offers to edit the answers and try again. PROMOCTL_ACCESSIBLE=1 or
 		},
 	}
 	cmdutil.SiteFlag(f, c)
-	ff.register(c.Flags(), false)
-	f.CompleteFlag(c, "bonus-type", complete.Fixed(bonusTypeChoices()))
+	ff.Register(c.Flags(), false)
+	f.CompleteFlag(c, "bonus-type", complete.Fixed(shared.BonusTypeChoices()))
 	_ = c.MarkFlagFilename("file") // the flag exists: no error
 	return c
 }
@@ -103,24 +104,14 @@ func runPromoCreate(ctx context.Context, opts *promoCreateOptions) error {
 		return err
 	}
 	if opts.Changes.Amount == nil {
-		opts.Warnings.WarnMsg(defaultAmountWarning(opts.FromFile, opts.Changes.Percent != nil && *opts.Changes.Percent))
+		opts.Warnings.WarnMsg(shared.DefaultAmountWarning(opts.FromFile, opts.Changes.Percent != nil && *opts.Changes.Percent))
 	}
-	if w, ok := pastEndWarning(opts.Changes.Ends, opts.Now(), opts.Loc, false); ok {
+	if w, ok := shared.PastEndWarning(opts.Changes.Ends, opts.Now(), opts.Loc, false); ok {
 		opts.Warnings.WarnMsg(w)
 	}
 	ctx, cancel := opts.WithTimeout(ctx)
 	defer cancel()
 	return createPromo(ctx, opts.Session, opts.Changes, site, opts.DryRun)
-}
-
-// defaultAmountWarning says that a create names no discount, so the API's
-// default of 0.01 applies (in percent when --percent is given).
-func defaultAmountWarning(file, percent bool) i18n.Message {
-	id := "promo.create.default_amount"
-	if file {
-		id = "promo.create.default_amount_file"
-	}
-	return i18n.M(id, "Amount", i18n.Amount{Value: promo.DefaultAmount, Percent: percent})
 }
 
 // createPromo creates a promo code on site and shows it, or with dryRun
@@ -129,7 +120,7 @@ func defaultAmountWarning(file, percent bool) i18n.Message {
 func createPromo(ctx context.Context, sess *cmdutil.Session, changes promo.Changes, site int64, dryRun bool) error {
 	body := changes.CreateBody(site, sess.Settings.UserID)
 	if dryRun {
-		return printDryRun(sess, "POST", "/v1/promo", body, true)
+		return shared.PrintDryRun(sess, "POST", "/v1/promo", body, true)
 	}
 	client, err := sess.Client()
 	if err != nil {
@@ -169,8 +160,8 @@ func createPromo(ctx context.Context, sess *cmdutil.Session, changes promo.Chang
 // id (the server did not name it), it says where to find the id.
 func enableCommand(s *cmdutil.Session, id *api.Int, site int64) any {
 	if id == nil {
-		return i18n.M("promo.create.enable_find_id", "Command", hintLine(s, "promo", "update", "ID", "--enabled"),
-			"List", hintLine(s, "promo", "list", "--site-id", strconv.FormatInt(site, 10)))
+		return i18n.M("promo.create.enable_find_id", "Command", shared.HintLine(s, "promo", "update", "ID", "--enabled"),
+			"List", shared.HintLine(s, "promo", "list", "--site-id", strconv.FormatInt(site, 10)))
 	}
-	return hintLine(s, "promo", "update", strconv.FormatInt(int64(*id), 10), "--enabled")
+	return shared.HintLine(s, "promo", "update", strconv.FormatInt(int64(*id), 10), "--enabled")
 }

@@ -8,6 +8,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/promoctl/promoctl/cmd/cmdutil"
+	"github.com/promoctl/promoctl/cmd/promocmd/shared"
 	"github.com/promoctl/promoctl/internal/api"
 	"github.com/promoctl/promoctl/internal/prompt"
 	"github.com/promoctl/promoctl/internal/termsafe"
@@ -51,7 +52,7 @@ stderr names each and why. With -o json, jsonl, yaml or csv, stdout
 lists each code of such a job as id, code and outcome (deleted, failed,
 unknown or not sent); the table form prints nothing on stdout.
 
-` + selectionHelp,
+` + shared.SelectionHelp,
 		Example: `  promoctl promo delete 1001
   promoctl promo delete 1001 --yes
   promoctl promo delete SUMMER25 --site-id 11111 --yes
@@ -63,13 +64,13 @@ unknown or not sent); the table form prints nothing on stdout.
 			if err != nil {
 				return err
 			}
-			if len(args) != 1 || sopts.Sel.filters() {
+			if len(args) != 1 || sopts.Sel.Filters() {
 				if err := sopts.start(f, cmd); err != nil {
 					return err
 				}
 				return runPromoSelect(cmd.Context(), sopts)
 			}
-			ref, err := parsePromoRef(args[0])
+			ref, err := shared.ParsePromoRef(args[0])
 			if err != nil {
 				return err
 			}
@@ -79,7 +80,7 @@ unknown or not sent); the table form prints nothing on stdout.
 				return err
 			}
 			opts.Session, opts.ID, opts.Code, opts.SiteID, opts.Prompter = sess, ref.ID, ref.Code, sess.Settings.SiteID, cmdutil.PromptAs[cmdutil.Prompter](f)
-			return idHint(sess, ref, run(cmd.Context(), opts))
+			return shared.IDHint(sess, ref, run(cmd.Context(), opts))
 		},
 	}
 	af.register(f, c, verbDelete)
@@ -89,13 +90,13 @@ unknown or not sent); the table form prints nothing on stdout.
 // runPromoDelete deletes a promo code (DELETE /v1/promo/ID), unless Yes
 // after asking, with the promo code read first to name it.
 func runPromoDelete(ctx context.Context, opts *promoDeleteOptions) error {
-	client, err := promoClient(ctx, opts.Session, &opts.ID, opts.Code, opts.SiteID)
+	client, err := shared.PromoClient(ctx, opts.Session, &opts.ID, opts.Code, opts.SiteID)
 	if err != nil {
 		return err
 	}
 	if opts.Code == "" && opts.SiteID != 0 {
 		// Given with a site, the id must be that site's.
-		if err := checkOnSite(ctx, opts.Session, opts.ID, opts.SiteID); err != nil {
+		if err := shared.CheckOnSite(ctx, opts.Session, opts.ID, opts.SiteID); err != nil {
 			return err
 		}
 	}
@@ -116,7 +117,7 @@ func runPromoDelete(ctx context.Context, opts *promoDeleteOptions) error {
 		if p.Code != "" {
 			name = string(p.Code)
 		}
-		ok, err := opts.Prompter.Confirm(ctx, opts.Msg.Say(deleteQuestion(opts.Session, opts.ID, raw, p)), opts.Msg.T("rest.confirm.note.delete"), false)
+		ok, err := opts.Prompter.Confirm(ctx, opts.Msg.Say(shared.DeleteQuestion(opts.Session, opts.ID, raw, p)), opts.Msg.T("rest.confirm.note.delete"), false)
 		if err != nil {
 			return err
 		}

@@ -18,6 +18,8 @@ import (
 
 	"github.com/promoctl/promoctl/cmd/cmdutil"
 	"github.com/promoctl/promoctl/cmd/cmdutil/complete"
+	"github.com/promoctl/promoctl/cmd/promocmd/jobrun"
+	"github.com/promoctl/promoctl/cmd/promocmd/shared"
 	"github.com/promoctl/promoctl/internal/api"
 	"github.com/promoctl/promoctl/internal/bulk"
 	"github.com/promoctl/promoctl/internal/bulk/codegen"
@@ -29,14 +31,10 @@ import (
 	"github.com/promoctl/promoctl/internal/view"
 )
 
-// maxFailuresShown is how many promo codes that could not be created are
-// named on stderr at the end of a job; the journal has them all.
-const maxFailuresShown = 10
-
 // promoGenerateOptions are the inputs of promo generate.
 type promoGenerateOptions struct {
 	*cmdutil.Session
-	jobEnv // the throttle and the bar of its bulk work
+	jobrun.Env // the throttle and the bar of its bulk work
 	// SiteID is --site-id, else the -f file's site_id, else the configured
 	// site_id; 0 when none names one. Not used with Resume.
 	SiteID int64
@@ -133,14 +131,14 @@ See docs/bulk.md for how a job is kept exactly once.`,
 	fs.IntVar(&g.length, "length", codegen.DefaultLength, "characters of the random part")
 	fs.StringVar(&g.charset, "charset", codegen.DefaultCharset, "characters of the random part: "+strings.Join(codegen.CharsetNames(), ", ")+
 		" (unambiguous leaves out 0, O, 1, I and L)")
-	ff.registerFields(fs, func(f promo.FieldSpec) bool { return !f.Required && !f.Negated() })
-	fs.StringVarP(&ff.file, "file", "f", "", "read the fields of every code from a file holding one JSON or YAML object of API field names, without a code (- for stdin); flags win")
+	ff.RegisterFields(fs, func(f promo.FieldSpec) bool { return !f.Required && !f.Negated() })
+	fs.StringVarP(&ff.File, "file", "f", "", "read the fields of every code from a file holding one JSON or YAML object of API field names, without a code (- for stdin); flags win")
 	fs.IntVar(&g.concurrency, "concurrency", bulk.DefaultConcurrency, "most creates in flight at once")
 	fs.StringVar(&g.journal, "journal", "", "write the job's journal to this new file (default $XDG_STATE_HOME/promoctl/jobs/<job id>.jsonl)")
 	fs.StringVar(&g.resume, "resume", "", "finish the job of this journal, with its parameters")
 	fs.BoolVar(&g.dryRun, "dry-run", false, "read the site's list and print the codes that would be created; create nothing")
 	fs.BoolVar(&g.noWait, "no-wait", false, "while another job writes to the site as the same user on this machine, fail (exit 1) instead of waiting for it")
-	f.CompleteFlag(c, "bonus-type", complete.Fixed(bonusTypeChoices()))
+	f.CompleteFlag(c, "bonus-type", complete.Fixed(shared.BonusTypeChoices()))
 	_ = c.MarkFlagFilename("file")    // the flag exists: no error
 	_ = c.MarkFlagFilename("journal") // likewise
 	return c
@@ -149,7 +147,7 @@ See docs/bulk.md for how a job is kept exactly once.`,
 // generateFlags are the flags of promo generate as given, before
 // complete turns them into options.
 type generateFlags struct {
-	fields                                   fieldFlags
+	fields                                   shared.FieldFlags
 	prefix, suffix, charset, journal, resume string
 	length, count, concurrency               int
 	dryRun, noWait                           bool
@@ -159,8 +157,8 @@ type generateFlags struct {
 // read or sent.
 func (g *generateFlags) validate(cmd *cobra.Command) error {
 	fs := cmd.Flags()
-	if fs.Changed("concurrency") && (g.concurrency < 1 || g.concurrency > maxConcurrency) {
-		return concurrencyError(g.concurrency)
+	if fs.Changed("concurrency") && (g.concurrency < 1 || g.concurrency > jobrun.MaxConcurrency) {
+		return jobrun.ConcurrencyError(g.concurrency)
 	}
 	if fs.Changed("resume") {
 		if err := resumeOnly(cmd.LocalNonPersistentFlags()); err != nil {
@@ -201,26 +199,26 @@ func (g *generateFlags) complete(cmd *cobra.Command, f *cmdutil.Factory, opts *p
 		if err != nil {
 			return err
 		}
-		opts.Session, opts.jobEnv, opts.Getenv = sess, newJobEnv(f), f.Env.Getenv
+		opts.Session, opts.Env, opts.Getenv = sess, jobrun.NewEnv(f), f.Env.Getenv
 		return nil
 	}
 	fs := cmd.Flags()
 	opts.Format = g.format()
-	changes, fileSite, err := g.fields.input(fs, fileInput(cmd.Context(), f.IO, f.Msg), f.Location())
+	changes, fileSite, err := g.fields.Input(fs, shared.FileInput(cmd.Context(), f.IO, f.Msg), f.Location())
 	if err != nil {
 		return err
 	}
 	if changes.Code != nil {
-		return i18n.NewError(cmdutil.ExitUsage, "generate.file_names_code", "Path", g.fields.file)
+		return i18n.NewError(cmdutil.ExitUsage, "generate.file_names_code", "Path", g.fields.File)
 	}
-	opts.Count, opts.Changes, opts.FromFile = g.count, changes, g.fields.file != ""
+	opts.Count, opts.Changes, opts.FromFile = g.count, changes, g.fields.File != ""
 	opts.Journal, opts.DryRun = g.journal, g.dryRun
 	sess, err := f.Start(cmd)
 	if err != nil {
 		return err
 	}
-	opts.Session, opts.jobEnv = sess, newJobEnv(f)
-	opts.SiteID, _ = siteOver(sess, fileSite)
+	opts.Session, opts.Env = sess, jobrun.NewEnv(f)
+	opts.SiteID, _ = shared.SiteOver(sess, fileSite)
 	opts.Getenv = f.Env.Getenv
 	return nil
 }
@@ -273,15 +271,15 @@ func runPromoGenerate(ctx context.Context, opts *promoGenerateOptions) error {
 		}
 	}
 	if opts.Changes.Amount == nil {
-		opts.Warnings.WarnMsg(defaultAmountWarning(opts.FromFile, opts.Changes.Percent != nil && *opts.Changes.Percent))
+		opts.Warnings.WarnMsg(shared.DefaultAmountWarning(opts.FromFile, opts.Changes.Percent != nil && *opts.Changes.Percent))
 	}
 	if opts.Changes.Enabled == nil {
 		opts.Warnings.WarnMsg(i18n.M("generate.no_enabled"))
 	}
-	if w, ok := pastEndWarning(opts.Changes.Ends, opts.Now(), opts.Loc, true); ok {
+	if w, ok := shared.PastEndWarning(opts.Changes.Ends, opts.Now(), opts.Loc, true); ok {
 		opts.Warnings.WarnMsg(w)
 	}
-	b, err := newBulkJob(opts.Session, opts.jobEnv)
+	b, err := jobrun.New(opts.Session, opts.Env)
 	if err != nil {
 		return err
 	}
@@ -289,10 +287,10 @@ func runPromoGenerate(ctx context.Context, opts *promoGenerateOptions) error {
 	if !opts.DryRun {
 		// Before the site's codes are read: a job that runs meanwhile
 		// could draw the same codes.
-		if err := b.lockSite(ctx, opts.Getenv, site); err != nil {
+		if err := b.LockSite(ctx, opts.Getenv, site); err != nil {
 			return err
 		}
-		defer b.lock.Close() // the journal holds it from its creation
+		defer b.Lock.Close() // the journal holds it from its creation
 	}
 	existing, err := opts.siteCodes(ctx, b, site)
 	if err != nil {
@@ -320,7 +318,7 @@ func runPromoGenerate(ctx context.Context, opts *promoGenerateOptions) error {
 	if concurrency == 0 {
 		concurrency = bulk.DefaultConcurrency
 	}
-	j, err := b.create(ctx, opts.Getenv, path, bulk.Header{Kind: "generate", SiteID: site, Template: &template,
+	j, err := b.Create(ctx, opts.Getenv, path, bulk.Header{Kind: "generate", SiteID: site, Template: &template,
 		Generate: &bulk.GenerateParams{Format: format, Count: opts.Count, Concurrency: concurrency}}, bulk.CreateOps(codes))
 	if err != nil {
 		return err
@@ -369,24 +367,24 @@ func resumePromoGenerate(ctx context.Context, opts *promoGenerateOptions) error 
 	if concurrency == 0 {
 		concurrency = h.Generate.Concurrency
 	}
-	if concurrency <= 0 || concurrency > maxConcurrency {
+	if concurrency <= 0 || concurrency > jobrun.MaxConcurrency {
 		concurrency = bulk.DefaultConcurrency
 	}
-	b, err := newBulkJob(opts.Session, opts.jobEnv)
+	b, err := jobrun.New(opts.Session, opts.Env)
 	if err != nil {
 		return err
 	}
 	b.NoWait = opts.NoWait
-	if err := b.lockSite(ctx, opts.Getenv, h.SiteID); err != nil {
+	if err := b.LockSite(ctx, opts.Getenv, h.SiteID); err != nil {
 		return err
 	}
-	b.hold(j)
+	b.Hold(j)
 	fmt.Fprintln(opts.IO.ErrOut, opts.Msg.T("promo.generate.journal", "Path", j.Path()))
 	return opts.execute(ctx, b, j, concurrency)
 }
 
 // siteCodes reads the codes of the site once; their ids are b.Known.
-func (opts *promoGenerateOptions) siteCodes(ctx context.Context, b *bulkJob, site int64) ([]string, error) {
+func (opts *promoGenerateOptions) siteCodes(ctx context.Context, b *jobrun.Job, site int64) ([]string, error) {
 	ctx, cancel := opts.WithTimeout(ctx)
 	defer cancel()
 	raw, err := b.API.ListPromos(ctx, site)
@@ -395,7 +393,7 @@ func (opts *promoGenerateOptions) siteCodes(ctx context.Context, b *bulkJob, sit
 	}
 	ps, err := api.DecodePromos(raw)
 	if err != nil {
-		return nil, listError(site, err)
+		return nil, jobrun.ListError(site, err)
 	}
 	codes := make([]string, 0, len(ps))
 	b.Known = make(map[int64]bool, len(ps))
@@ -410,15 +408,15 @@ func (opts *promoGenerateOptions) siteCodes(ctx context.Context, b *bulkJob, sit
 
 // execute runs the job of j, then prints every code it created and a
 // summary; it says how to resume when the job is not finished.
-func (opts *promoGenerateOptions) execute(ctx context.Context, b *bulkJob, j *bulk.Journal, concurrency int) error {
+func (opts *promoGenerateOptions) execute(ctx context.Context, b *jobrun.Job, j *bulk.Journal, concurrency int) error {
 	h := j.Header()
 	before := j.Summary().Created
-	resume := commandLine(opts.Session, "promo", "generate", "--resume", absPath(j.Path())) + stdoutRedirect(opts.IO.Out)
-	r := jobRun{Concurrency: concurrency, Grace: opts.Grace, Waiting: func(n int, d time.Duration) {
-		opts.NoteMsg(i18n.C("generate.waiting", n, "Wait", roundDuration(d)))
+	resume := shared.CommandLine(opts.Session, "promo", "generate", "--resume", absPath(j.Path())) + stdoutRedirect(opts.IO.Out)
+	r := jobrun.Options{Concurrency: concurrency, Grace: opts.Grace, Waiting: func(n int, d time.Duration) {
+		opts.NoteMsg(i18n.C("generate.waiting", n, "Wait", jobrun.RoundDuration(d)))
 	}}
-	return b.run(ctx, j, r, jobReport{
-		Interrupted: func(r jobResult) []string {
+	return b.Run(ctx, j, r, jobrun.Report{
+		Interrupted: func(r jobrun.Result) []string {
 			var lines []string
 			if r.Sum.Unknown > 0 {
 				lines = append(lines, opts.Msg.N("promo.generate.may_be_created", r.Sum.Unknown))
@@ -426,20 +424,20 @@ func (opts *promoGenerateOptions) execute(ctx context.Context, b *bulkJob, j *bu
 			return append(lines, opts.Msg.N("promo.generate.interrupted", r.Total, "Created", r.Sum.Created, "Resume", resume))
 		},
 		Stopped: func(err error) error { return i18n.NewError(0, "generate.stopped", "Err", err, "Command", resume) },
-		Summary: func(r jobResult) string {
+		Summary: func(r jobrun.Result) string {
 			if before == r.Total {
 				return opts.Msg.N("promo.generate.already_done", r.Total, "Site", h.SiteID)
 			}
 			return summaryLine(opts.Msg, r.Sum.Created-before, r.Sum.Created, r.Total, h.SiteID, r.Elapsed, before > 0 || r.Sum.Created < r.Total)
 		},
-		After: func(ctx context.Context, _ jobResult) error {
+		After: func(ctx context.Context, _ jobrun.Result) error {
 			if err := opts.printCreated(ctx, b.API, j); err != nil {
 				return i18n.NewError(0, "generate.created_in_journal", "Err", err, "Path", j.Path())
 			}
 			return nil
 		},
 		Failures: opts.listFailures,
-		Incomplete: func(r jobResult) error {
+		Incomplete: func(r jobrun.Result) error {
 			sum, total := r.Sum, r.Total
 			if sum.Taken == total-sum.Created {
 				// Only codes taken elsewhere are left: no resume makes them.
@@ -486,30 +484,19 @@ func stdoutRedirect(out io.Writer) string {
 	if ni, err := os.Stat(name); err != nil || !os.SameFile(fi, ni) {
 		return ""
 	}
-	return " > " + shellQuote(name)
+	return " > " + shared.ShellQuote(name)
 }
 
 // summaryLine is the last line of a job on stderr: what this run created,
 // how fast, and with whole of the job when this run did not make it all.
 func summaryLine(p *i18n.Printer, created, jobCreated, total int, site int64, elapsed time.Duration, whole bool) string {
 	rate := float64(created) / max(elapsed.Seconds(), 1e-3)
-	line := p.N("promo.generate.summary", created, "Site", site, "Elapsed", p.Duration(roundDuration(elapsed)),
+	line := p.N("promo.generate.summary", created, "Site", site, "Elapsed", p.Duration(jobrun.RoundDuration(elapsed)),
 		"Rate", i18n.Decimal(p.Lang(), rate, 0))
 	if whole {
 		line += p.T("promo.generate.summary.job", "Done", jobCreated, "Total", total)
 	}
 	return line + "."
-}
-
-// roundDuration is d as a person reads it: 340ms, 4.2s, 12s, 2m5s.
-func roundDuration(d time.Duration) time.Duration {
-	switch {
-	case d < time.Second:
-		return d.Round(time.Millisecond)
-	case d < 10*time.Second:
-		return d.Round(100 * time.Millisecond)
-	}
-	return d.Round(time.Second)
 }
 
 // listFailures names on stderr the codes that could not be created, with
@@ -521,7 +508,7 @@ func (opts *promoGenerateOptions) listFailures(j *bulk.Journal) {
 			continue
 		}
 		n++
-		if n > maxFailuresShown {
+		if n > jobrun.MaxFailuresShown {
 			continue
 		}
 		var why any
@@ -529,16 +516,16 @@ func (opts *promoGenerateOptions) listFailures(j *bulk.Journal) {
 		case it.Taken:
 			why = i18n.M("bulk.generate.taken")
 		case it.State == bulk.StateSent || it.State == bulk.StateUnknown:
-			why = i18n.M("generate.outcome_unknown", "Reason", reasonText(opts.Session, it.Reason))
+			why = i18n.M("generate.outcome_unknown", "Reason", jobrun.ReasonText(opts.Session, it.Reason))
 		case it.Reason == "":
 			why = i18n.M("job.not_sent")
 		default:
-			why = reasonText(opts.Session, it.Reason)
+			why = jobrun.ReasonText(opts.Session, it.Reason)
 		}
-		sayLine(opts.Session, i18n.M("rest.generate.not_created", "Code", termsafe.String(it.Code), "Why", why))
+		jobrun.SayLine(opts.Session, i18n.M("rest.generate.not_created", "Code", termsafe.String(it.Code), "Why", why))
 	}
-	if n > maxFailuresShown {
-		sayLine(opts.Session, i18n.C("rest.generate.more_not_created", n-maxFailuresShown))
+	if n > jobrun.MaxFailuresShown {
+		jobrun.SayLine(opts.Session, i18n.C("rest.generate.more_not_created", n-jobrun.MaxFailuresShown))
 	}
 }
 
@@ -547,7 +534,7 @@ func (opts *promoGenerateOptions) listFailures(j *bulk.Journal) {
 // id and its code are those the journal has. A code the list does not
 // show yet (a list that lags behind the writes) is printed as the create
 // answered it, or, created by an earlier run, with the job's fields.
-func (opts *promoGenerateOptions) printCreated(ctx context.Context, c bulkAPI, j *bulk.Journal) error {
+func (opts *promoGenerateOptions) printCreated(ctx context.Context, c jobrun.API, j *bulk.Journal) error {
 	ids, codes := map[int64]string{}, map[string]bool{}
 	var created []bulk.Item
 	var latest time.Time // the last create answered or settled
@@ -641,7 +628,7 @@ func appendUnlisted(out []byte, j *bulk.Journal, created []bulk.Item, shown map[
 // listCreated reads the site's list once and returns the JSON list of the
 // job's promo codes on it (an id of ids with its code, or a code of codes),
 // and the codes it shows, upper-cased.
-func (opts *promoGenerateOptions) listCreated(ctx context.Context, c bulkAPI, site int64, ids map[int64]string, codes map[string]bool) ([]byte, map[string]bool, error) {
+func (opts *promoGenerateOptions) listCreated(ctx context.Context, c jobrun.API, site int64, ids map[int64]string, codes map[string]bool) ([]byte, map[string]bool, error) {
 	lctx, cancel := opts.WithTimeout(ctx)
 	defer cancel()
 	raw, err := c.ListPromos(lctx, site)
@@ -650,7 +637,7 @@ func (opts *promoGenerateOptions) listCreated(ctx context.Context, c bulkAPI, si
 	}
 	list, err := api.DecodePromos(raw)
 	if err != nil {
-		return nil, nil, listError(site, err)
+		return nil, nil, jobrun.ListError(site, err)
 	}
 	var out bytes.Buffer
 	out.WriteByte('[')
@@ -677,7 +664,7 @@ func (opts *promoGenerateOptions) listCreated(ctx context.Context, c bulkAPI, si
 		return nil
 	})
 	if err != nil {
-		return nil, nil, listError(site, err)
+		return nil, nil, jobrun.ListError(site, err)
 	}
 	out.WriteByte(']')
 	return out.Bytes(), shown, nil

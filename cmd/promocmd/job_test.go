@@ -6,6 +6,8 @@ import (
 	"testing"
 
 	"github.com/promoctl/promoctl/cmd/internal/cmdtest"
+	"github.com/promoctl/promoctl/cmd/promocmd/jobrun"
+	"github.com/promoctl/promoctl/cmd/promocmd/shared"
 	"github.com/promoctl/promoctl/internal/bulk"
 	"github.com/promoctl/promoctl/internal/format"
 )
@@ -14,7 +16,7 @@ import (
 // selection) builds its one throttle from its job environment, so that a test's
 // clock (and the factory's) paces the clients and the engine alike.
 func TestBulkJobsUseTheirEnvironmentsThrottle(t *testing.T) {
-	counting := func(env *jobEnv) *int {
+	counting := func(env *jobrun.Env) *int {
 		n := 0
 		env.Throttle = func() *bulk.Throttle { n++; return bulk.NewThrottle(0) }
 		return &n
@@ -22,7 +24,7 @@ func TestBulkJobsUseTheirEnvironmentsThrottle(t *testing.T) {
 
 	t.Run("apply", func(t *testing.T) {
 		e, _, opts := newApplyEnv(t, format.JSON, `[{"code":"NEW5","bonus_amount":5}]`)
-		n := counting(&opts.jobEnv)
+		n := counting(&opts.Env)
 		if err := runPromoApply(context.Background(), opts); err != nil {
 			t.Fatalf("run: %v\n%s", err, e.Stderr)
 		}
@@ -39,9 +41,9 @@ func TestBulkJobsUseTheirEnvironmentsThrottle(t *testing.T) {
 			cmdtest.Answer{Route: "DELETE /v1/promo/1001", Status: http.StatusNoContent},
 			cmdtest.Answer{Route: "DELETE /v1/promo/1002", Status: http.StatusNoContent})
 		env := map[string]string{"HOME": t.TempDir(), "XDG_STATE_HOME": t.TempDir()}
-		opts := &promoSelectOptions{Session: e.Sess, Verb: verbDelete, Sel: selection{Refs: []promoRef{{ID: 1001}, {ID: 1002}}}, Yes: true, Concurrency: 1,
+		opts := &promoSelectOptions{Session: e.Sess, Verb: verbDelete, Sel: shared.Selection{Refs: []shared.PromoRef{{ID: 1001}, {ID: 1002}}}, Yes: true, Concurrency: 1,
 			Getenv: func(k string) string { return env[k] }}
-		n := counting(&opts.jobEnv)
+		n := counting(&opts.Env)
 		err := runPromoSelect(context.Background(), opts)
 		e.Expect(t, err, "", "", "Deleted 2 promo codes.\n", "GET /v3/public/site", "GET /v1/promo/1001", "GET /v1/promo/1002", "DELETE /v1/promo/1001", "DELETE /v1/promo/1002")
 		if *n != 1 {

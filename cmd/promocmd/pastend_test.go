@@ -9,6 +9,7 @@ import (
 
 	"github.com/promoctl/promoctl/cmd/cmdutil"
 	"github.com/promoctl/promoctl/cmd/internal/cmdtest"
+	"github.com/promoctl/promoctl/cmd/promocmd/shared"
 	"github.com/promoctl/promoctl/internal/format"
 	"github.com/promoctl/promoctl/internal/i18n"
 )
@@ -90,12 +91,12 @@ func TestPastEndWarningsInRussian(t *testing.T) {
 		{true, "дата окончания 31.12.2025 23:59 уже прошла, так что промокоды будут созданы истёкшими: укажите в --ends дату позже",
 			"the end date 2025-12-31 23:59 has already passed, so the promo codes will be expired: give a later --ends"},
 	} {
-		m, ok := pastEndWarning(&end, now, time.UTC, tc.many)
+		m, ok := shared.PastEndWarning(&end, now, time.UTC, tc.many)
 		if ru, en := i18n.New(i18n.Russian).Say(m), i18n.New(i18n.English).Say(m); !ok || ru != tc.ru || en != tc.en {
 			t.Errorf("pastEndWarning(many %v) = %v:\n%s\n%s\nwant\n%s\n%s", tc.many, ok, ru, en, tc.ru, tc.en)
 		}
 	}
-	if _, ok := pastEndWarning(&now, end, time.UTC, false); ok {
+	if _, ok := shared.PastEndWarning(&now, end, time.UTC, false); ok {
 		t.Error("pastEndWarning of an end still to come: a warning")
 	}
 }

@@ -14,6 +14,7 @@ import (
 
 	"github.com/promoctl/promoctl/cmd/cmdutil"
 	"github.com/promoctl/promoctl/cmd/cmdutil/complete"
+	"github.com/promoctl/promoctl/cmd/promocmd/shared"
 	"github.com/promoctl/promoctl/internal/api"
 	"github.com/promoctl/promoctl/internal/i18n"
 	"github.com/promoctl/promoctl/internal/promo"
@@ -26,7 +27,7 @@ type promoPrintOptions struct {
 	SiteID int64 // --site-id or the configured site_id (the job's with --job); 0 when neither
 	// Sel is the selection, as promo list takes it; empty: every code of
 	// the site.
-	Sel selection
+	Sel shared.Selection
 
 	Paper   sheetpdf.Paper // --paper
 	PerPage int            // --per-page
@@ -42,7 +43,7 @@ type promoPrintOptions struct {
 // printFlags are the flags of promo print as given, before complete turns
 // them into options.
 type printFlags struct {
-	sel   selectionFlags
+	sel   shared.SelectionFlags
 	paper string
 }
 
@@ -80,7 +81,7 @@ is written page by page to a temporary file, then to stdout, so that a
 failure writes nothing there, and 10,000 codes print in the memory of
 one page.
 
-` + selectionHelp,
+` + shared.SelectionHelp,
 		Example: `  promoctl promo print --prefix XMAS --site-id 11111 > xmas.pdf
   promoctl promo print --job 20261201T100000Z-1a2b3c4d --title 'Новогодняя распродажа' > sheet.pdf
   # a URL that applies the code, 24 small cards on letter paper
@@ -94,12 +95,12 @@ one page.
 			if err := opts.validate(f); err != nil {
 				return err
 			}
-			sess, err := opts.Sel.start(f, cmd)
+			sess, err := opts.Sel.Start(f, cmd)
 			if err != nil {
 				return err
 			}
 			opts.Session = sess
-			if opts.SiteID, err = opts.Sel.site(sess, sess.Settings.SiteID); err != nil {
+			if opts.SiteID, err = opts.Sel.Site(sess, sess.Settings.SiteID); err != nil {
 				return err
 			}
 			return run(cmd.Context(), opts)
@@ -113,7 +114,7 @@ one page.
 	fs.StringVar(&opts.Note, "note", "", "a line at the bottom of every card")
 	fs.StringVar(&opts.QR, "qr", "", "the QR code's text: a template in which {code} is replaced by the code, such as a URL")
 	fs.BoolVar(&opts.All, "all", false, "print disabled, expired and used-up codes too")
-	pf.sel.addFlags(f, c)
+	pf.sel.AddFlags(f, c)
 	f.CompleteFlag(c, "paper", complete.Fixed(paperNames()))
 	return c
 }
@@ -131,7 +132,7 @@ func paperNames() []string {
 // paper.
 func (pf *printFlags) complete(cmd *cobra.Command, args []string, opts *promoPrintOptions) error {
 	var err error
-	if opts.Sel, err = pf.sel.parse(cmd, args); err != nil {
+	if opts.Sel, err = pf.sel.Parse(cmd, args); err != nil {
 		return err
 	}
 	p, ok := sheetpdf.PaperNamed(pf.paper)
@@ -236,7 +237,7 @@ func (opts *promoPrintOptions) drawSelection(ctx context.Context, client *api.Cl
 	}
 	defer stream.Close()
 	now := opts.Now()
-	selected := opts.Sel.filter(stream, now)
+	selected := opts.Sel.Pick(stream, now)
 	drawn, left := 0, 0
 	for {
 		if _, err := selected.Next(); errors.Is(err, io.EOF) {
@@ -244,7 +245,7 @@ func (opts *promoPrintOptions) drawSelection(ctx context.Context, client *api.Cl
 		} else if err != nil {
 			return 0, err
 		}
-		p := &selected.p // the element as the selection decoded it
+		p := &selected.Current // the element as the selection decoded it
 		if st := p.StatusFields().StatusAt(now); !opts.All && slices.Contains(unprintable(), st) {
 			left++
 			continue
@@ -254,7 +255,7 @@ func (opts *promoPrintOptions) drawSelection(ctx context.Context, client *api.Cl
 		}
 		drawn++
 	}
-	if err := selected.missing(site); err != nil {
+	if err := selected.Missing(site); err != nil {
 		return 0, err
 	}
 	if left > 0 {

@@ -13,6 +13,7 @@ import (
 
 	"github.com/promoctl/promoctl/cmd/cmdutil"
 	"github.com/promoctl/promoctl/cmd/internal/cmdtest"
+	"github.com/promoctl/promoctl/cmd/promocmd/shared"
 	"github.com/promoctl/promoctl/internal/api"
 	"github.com/promoctl/promoctl/internal/format"
 	"github.com/promoctl/promoctl/internal/i18n"
@@ -83,16 +84,16 @@ func TestPrintSelection(t *testing.T) {
 		{"usable ones", func(*promoPrintOptions) {}, []string{"SOON", "WEEKSALE", "Summer26", "ALWAYS"},
 			"promoctl: left out 3 promo codes that are disabled, expired or used up (--all prints them)\n", ""},
 		{"all", func(o *promoPrintOptions) { o.All = true }, []string{"OFF10", "OLDSUMMER", "GONE5", "SOON", "WEEKSALE", "Summer26", "ALWAYS"}, "", ""},
-		{"named", func(o *promoPrintOptions) { o.Sel.Refs = []promoRef{{Code: "always"}, {ID: 2004}} }, []string{"SOON", "ALWAYS"}, "", ""},
+		{"named", func(o *promoPrintOptions) { o.Sel.Refs = []shared.PromoRef{{Code: "always"}, {ID: 2004}} }, []string{"SOON", "ALWAYS"}, "", ""},
 		{"filtered", func(o *promoPrintOptions) { o.Sel.Filter.Search = "SUMMER" }, []string{"Summer26"},
 			"promoctl: left out 1 promo code that is disabled, expired or used up (--all prints it)\n", ""},
-		{"only unusable", func(o *promoPrintOptions) { o.Sel.Refs = []promoRef{{Code: "OFF10"}} }, nil,
+		{"only unusable", func(o *promoPrintOptions) { o.Sel.Refs = []shared.PromoRef{{Code: "OFF10"}} }, nil,
 			"promoctl: left out 1 promo code that is disabled, expired or used up (--all prints it)\n",
 			"no promo codes of site 7 to print: every selected code is disabled, expired or used up (--all prints them)"},
-		{"unused", func(o *promoPrintOptions) { o.Sel.Filter.Use = unusedOnly }, []string{"SOON"},
+		{"unused", func(o *promoPrintOptions) { o.Sel.Filter.Use = shared.UnusedOnly }, []string{"SOON"},
 			"promoctl: left out 1 promo code that is disabled, expired or used up (--all prints it)\n", ""},
 		{"nothing", func(o *promoPrintOptions) { o.Sel.Filter.Prefix = "XMAS" }, nil, "", "no promo codes of site 7 to print: the selection is empty"},
-		{"not found", func(o *promoPrintOptions) { o.Sel.Refs = []promoRef{{Code: "ALWAYS"}, {Code: "NOPE"}} }, nil, "",
+		{"not found", func(o *promoPrintOptions) { o.Sel.Refs = []shared.PromoRef{{Code: "ALWAYS"}, {Code: "NOPE"}} }, nil, "",
 			`promo code "NOPE" not found on site 7 (a code is looked up in the list of --site-id or the configured site_id; an argument of digits only is an id)`},
 	} {
 		t.Run(c.name, func(t *testing.T) {
@@ -168,7 +169,7 @@ func TestRunPromoPrint(t *testing.T) {
 	t.Run("a failure", func(t *testing.T) {
 		e := cmdtest.NewVerbEnv(t, false, format.Table, list, siteRUB)
 		opts := printOptions(t, e)
-		opts.Sel.Refs = []promoRef{{Code: "NOPE"}}
+		opts.Sel.Refs = []shared.PromoRef{{Code: "NOPE"}}
 		err := runPromoPrint(context.Background(), opts)
 		e.Expect(t, err, `promo code "NOPE" not found on site 7 (a code is looked up in the list of --site-id or the configured site_id; an argument of digits only is an id)`,
 			"", "", "GET /v3/public/site/7", "GET /v1/promo?site_id=7")

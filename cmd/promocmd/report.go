@@ -10,6 +10,8 @@ import (
 
 	"github.com/promoctl/promoctl/cmd/cmdutil"
 	"github.com/promoctl/promoctl/cmd/cmdutil/complete"
+	"github.com/promoctl/promoctl/cmd/promocmd/jobrun"
+	"github.com/promoctl/promoctl/cmd/promocmd/shared"
 	"github.com/promoctl/promoctl/internal/api"
 	"github.com/promoctl/promoctl/internal/bulk"
 	"github.com/promoctl/promoctl/internal/i18n"
@@ -27,7 +29,7 @@ const maxReportConcurrency = 32
 // promoReportOptions are the inputs of promo report.
 type promoReportOptions struct {
 	*cmdutil.Session
-	jobEnv            // the throttle and the bar of its bulk work
+	jobrun.Env        // the throttle and the bar of its bulk work
 	SiteID      int64 // --site-id or the configured site_id; 0 when neither
 	Period      report.Period
 	ByDay       bool // --by day; else --by code
@@ -35,7 +37,7 @@ type promoReportOptions struct {
 	Accessible  bool // the chart as lines of text, for screen readers
 	// Sel is the codes reported on (the selection); with --job, on the
 	// job's site.
-	Sel selection
+	Sel shared.Selection
 	// AllCodes is --all-codes: read the statistics of every selected code,
 	// not only of those the list shows as used.
 	AllCodes bool
@@ -59,7 +61,7 @@ placed (d_lead_created), within --since and --until when given.
 The report is on every code of the site, or on a selection (a campaign);
 the totals are for the selection. With --job, on the job's site.
 
-` + selectionHelp + `
+` + shared.SelectionHelp + `
 
 Statistics are read only for the codes that the list shows as used
 (promo_used_count above 0, or not given): a code never used has no
@@ -117,9 +119,9 @@ are reported, and the exit code is 1.`,
 	fs.StringVar(&rf.until, "until", "", "count orders placed up to this date, in the same forms; a date alone includes that day (to 23:59:59)")
 	fs.StringVar(&rf.by, "by", "code", "one row per code and currency (code) or per day and currency (day)")
 	fs.IntVar(&opts.Concurrency, "concurrency", bulk.DefaultConcurrency, "how many statistics to read at once")
-	sf.addFlags(f, c)
+	sf.AddFlags(f, c)
 	fs.BoolVar(&opts.AllCodes, "all-codes", false, "read the statistics of every selected code, not only of those the list shows as used")
-	f.CompleteFlag(c, "by", complete.Fixed(reportByChoices()))
+	f.CompleteFlag(c, "by", complete.Fixed(shared.ReportByChoices()))
 	return c
 }
 
@@ -127,7 +129,7 @@ are reported, and the exit code is 1.`,
 // complete turns them into options.
 type reportFlags struct {
 	since, until, by string
-	sel              selectionFlags
+	sel              shared.SelectionFlags
 	period           report.Period
 }
 
@@ -138,7 +140,7 @@ func (rf *reportFlags) complete(cmd *cobra.Command, args []string, f *cmdutil.Fa
 	if rf.period, err = reportPeriod(cmd, rf.since, rf.until, f.Location()); err != nil {
 		return err
 	}
-	opts.Sel, err = rf.sel.parse(cmd, args)
+	opts.Sel, err = rf.sel.Parse(cmd, args)
 	return err
 }
 
@@ -157,12 +159,12 @@ func (rf *reportFlags) validate(cmd *cobra.Command, opts *promoReportOptions) er
 
 // start starts the session and fills the options that depend on it.
 func (rf *reportFlags) start(cmd *cobra.Command, f *cmdutil.Factory, opts *promoReportOptions) error {
-	sess, err := opts.Sel.start(f, cmd)
+	sess, err := opts.Sel.Start(f, cmd)
 	if err != nil {
 		return err
 	}
-	opts.Session, opts.jobEnv, opts.Period, opts.ByDay = sess, newJobEnv(f), rf.period, rf.by == "day"
-	if opts.SiteID, err = opts.Sel.site(sess, sess.Settings.SiteID); err != nil {
+	opts.Session, opts.Env, opts.Period, opts.ByDay = sess, jobrun.NewEnv(f), rf.period, rf.by == "day"
+	if opts.SiteID, err = opts.Sel.Site(sess, sess.Settings.SiteID); err != nil {
 		return err
 	}
 	opts.Accessible = cmdutil.Accessible(f.Global.Accessible, f.Env)
@@ -199,10 +201,10 @@ func runPromoReport(ctx context.Context, opts *promoReportOptions) error {
 	if err != nil {
 		return err
 	}
-	th := opts.newThrottle()
+	th := opts.NewThrottle()
 	// A bulk client: its requests go through the throttle, which must
 	// see every response to honour Retry-After.
-	client, err := bulkClient(opts.Session, th, false)
+	client, err := jobrun.Client(opts.Session, th, false)
 	if err != nil {
 		return err
 	}
@@ -243,7 +245,7 @@ func (opts *promoReportOptions) readStats(ctx context.Context, client *api.Clien
 	var bar *progress.Bar
 	o := bulk.Options{Concurrency: opts.Concurrency, Throttle: th, Classify: bulk.ClassifyRead, OpTimeout: opts.Settings.Timeout}
 	if opts.Bar && len(toRead) > 0 {
-		bar = newBar(opts.Session)
+		bar = jobrun.NewBar(opts.Session)
 		bar.Label = opts.Msg.T("promo.report.reading")
 		o.Progress = func(p bulk.Progress) { bar.Update(p.Finished, p.Total, p.Rate, p.ETA()) }
 	}
@@ -300,31 +302,31 @@ func reportCodes(ctx context.Context, opts *promoReportOptions, client *api.Clie
 	defer stream.Close()
 	var codes []report.CodeStats
 	var toRead []int
-	sel := opts.Sel.filter(stream, opts.Now())
+	sel := opts.Sel.Pick(stream, opts.Now())
 	for {
 		if _, err := sel.Next(); err == io.EOF {
 			break
 		} else if err != nil {
 			return nil, nil, i18n.NewError(0, "report.error.list", "Site", site, "Err", err)
 		}
-		p := &sel.p
+		p := &sel.Current
 		if opts.AllCodes || p.PromoUsedCount == nil || *p.PromoUsedCount > 0 {
 			toRead = append(toRead, len(codes))
 		}
 		codes = append(codes, report.CodeStats{ID: int64(*p.ID), Code: string(p.Code)})
 	}
-	if sel.noID > 0 {
-		opts.Warnings.WarnMsg(i18n.C("report.warn.no_id", sel.noID, "Count", i18n.Number(sel.noID)))
+	if sel.NoID > 0 {
+		opts.Warnings.WarnMsg(i18n.C("report.warn.no_id", sel.NoID, "Count", i18n.Number(sel.NoID)))
 	}
 	// A code named by the user that the site does not have is an error,
 	// as in every verb that takes codes.
-	if err := sel.missing(site); err != nil {
+	if err := sel.Missing(site); err != nil {
 		return nil, nil, err
 	}
-	if job := opts.Sel.job; job != nil && len(opts.Sel.Refs) == 0 && !opts.Sel.Filter.filters() {
-		if gone := len(job.codes) - sel.jobFound; gone > 0 {
-			opts.Warnings.WarnMsg(i18n.C("report.warn.job_codes_gone", len(job.codes),
-				"Gone", i18n.Number(gone), "Count", i18n.Number(len(job.codes)), "Job", job.info.ID, "Site", site))
+	if job := opts.Sel.Campaign; job != nil && len(opts.Sel.Refs) == 0 && !opts.Sel.Filter.Filters() {
+		if gone := len(job.Codes) - sel.JobFound; gone > 0 {
+			opts.Warnings.WarnMsg(i18n.C("report.warn.job_codes_gone", len(job.Codes),
+				"Gone", i18n.Number(gone), "Count", i18n.Number(len(job.Codes)), "Job", job.Info.ID, "Site", site))
 		}
 	}
 	return codes, toRead, nil
@@ -336,8 +338,8 @@ func (opts *promoReportOptions) printReport(r report.Report, site int64) error {
 	var d output.Data
 	var err error
 	empty := i18n.M("report.empty.promos", "Site", site)
-	if opts.Sel.filters() {
-		empty = i18n.M("report.empty.promos_match", "Site", site, "Filter", opts.Sel.describe(opts.Msg))
+	if opts.Sel.Filters() {
+		empty = i18n.M("report.empty.promos_match", "Site", site, "Filter", opts.Sel.Describe(opts.Msg))
 	}
 	if opts.ByDay {
 		d, err = view.ReportByDay(r)

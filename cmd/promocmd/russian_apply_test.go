@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/promoctl/promoctl/cmd/cmdutil"
+	"github.com/promoctl/promoctl/cmd/promocmd/shared"
 	"github.com/promoctl/promoctl/internal/i18n"
 	"github.com/promoctl/promoctl/internal/promo"
 )
@@ -219,7 +220,7 @@ func TestSelectionSkipsSayStatuses(t *testing.T) {
 		{i18n.English, "it is disabled now, not active or scheduled"},
 	} {
 		opts := &promoSelectOptions{Session: &cmdutil.Session{Msg: i18n.New(c.lang)},
-			Sel: selection{Filter: PromoFilter{Statuses: []promo.Status{"active", "scheduled"}}}}
+			Sel: shared.Selection{Filter: shared.PromoFilter{Statuses: []promo.Status{"active", "scheduled"}}}}
 		if got := opts.statusNow("disabled"); got != c.want {
 			t.Errorf("%s: %q, want %q", c.lang, got, c.want)
 		}

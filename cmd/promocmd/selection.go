@@ -9,11 +9,12 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-	"time"
 
 	"github.com/spf13/cobra"
 
 	"github.com/promoctl/promoctl/cmd/cmdutil"
+	"github.com/promoctl/promoctl/cmd/promocmd/jobrun"
+	"github.com/promoctl/promoctl/cmd/promocmd/shared"
 	"github.com/promoctl/promoctl/internal/api"
 	"github.com/promoctl/promoctl/internal/bulk"
 	"github.com/promoctl/promoctl/internal/format"
@@ -52,12 +53,12 @@ func (v selectVerb) done() string {
 // of promo enable and promo disable.
 type promoSelectOptions struct {
 	*cmdutil.Session
-	jobEnv                    // the throttle and the bar of its bulk work
-	Prompter cmdutil.Prompter // asks before acting, unless Yes
-	Verb     selectVerb
-	Sel      selection // the codes acted on
-	SiteID   int64     // --site-id or the configured site_id (the job's with --job)
-	Yes      bool
+	jobrun.Env                  // the throttle and the bar of its bulk work
+	Prompter   cmdutil.Prompter // asks before acting, unless Yes
+	Verb       selectVerb
+	Sel        shared.Selection // the codes acted on
+	SiteID     int64            // --site-id or the configured site_id (the job's with --job)
+	Yes        bool
 	// Concurrency is --concurrency: the most requests in flight.
 	Concurrency int
 	// NoWait is --no-wait: refuse, rather than wait, while another job
@@ -69,14 +70,14 @@ type promoSelectOptions struct {
 
 // actFlags are the flags of a command that acts on a selection.
 type actFlags struct {
-	sel         selectionFlags
+	sel         shared.SelectionFlags
 	yes, noWait bool
 	concurrency int
 }
 
 func (af *actFlags) register(f *cmdutil.Factory, c *cobra.Command, verb selectVerb) {
 	fs := c.Flags()
-	af.sel.addFlags(f, c)
+	af.sel.AddFlags(f, c)
 	fs.BoolVarP(&af.yes, "yes", "y", false, string(verb)+" without asking")
 	fs.IntVar(&af.concurrency, "concurrency", bulk.DefaultConcurrency, "most requests in flight at once")
 	fs.BoolVar(&af.noWait, "no-wait", false, "while another job writes to the site as the same user on this machine, fail (exit 1) instead of waiting for it")
@@ -89,14 +90,14 @@ func (af *actFlags) register(f *cmdutil.Factory, c *cobra.Command, verb selectVe
 func (af *actFlags) options(f *cmdutil.Factory, cmd *cobra.Command, args []string, verb selectVerb) (*promoSelectOptions, error) {
 	fs := cmd.Flags()
 	opts := &promoSelectOptions{Verb: verb, Yes: af.yes, Concurrency: af.concurrency, NoWait: af.noWait, Getenv: f.Env.Getenv}
-	if fs.Changed("concurrency") && (af.concurrency < 1 || af.concurrency > maxConcurrency) {
-		return nil, cmdutil.Usagef("--concurrency must be 1 to %d, got %d", maxConcurrency, af.concurrency)
+	if fs.Changed("concurrency") && (af.concurrency < 1 || af.concurrency > jobrun.MaxConcurrency) {
+		return nil, cmdutil.Usagef("--concurrency must be 1 to %d, got %d", jobrun.MaxConcurrency, af.concurrency)
 	}
-	sel, err := af.sel.parse(cmd, args)
+	sel, err := af.sel.Parse(cmd, args)
 	if err != nil {
 		return nil, err
 	}
-	if sel.empty() {
+	if sel.Empty() {
 		return nil, i18n.NewError(cmdutil.ExitUsage, "select.error.needs", "Command", cmdutil.CommandName(cmd), "Usage", cmdutil.UsageLine(cmd))
 	}
 	opts.Sel = sel
@@ -109,12 +110,12 @@ func (af *actFlags) options(f *cmdutil.Factory, cmd *cobra.Command, args []strin
 // start starts the session of the selection (the job's world with
 // --job) and fills what depends on it.
 func (opts *promoSelectOptions) start(f *cmdutil.Factory, cmd *cobra.Command) error {
-	sess, err := opts.Sel.start(f, cmd)
+	sess, err := opts.Sel.Start(f, cmd)
 	if err != nil {
 		return err
 	}
-	opts.Session, opts.jobEnv, opts.Prompter = sess, newJobEnv(f), cmdutil.PromptAs[cmdutil.Prompter](f)
-	opts.SiteID, err = opts.Sel.site(sess, sess.Settings.SiteID)
+	opts.Session, opts.Env, opts.Prompter = sess, jobrun.NewEnv(f), cmdutil.PromptAs[cmdutil.Prompter](f)
+	opts.SiteID, err = opts.Sel.Site(sess, sess.Settings.SiteID)
 	return err
 }
 
@@ -123,11 +124,11 @@ func (opts *promoSelectOptions) start(f *cmdutil.Factory, cmd *cobra.Command) er
 func (opts *promoSelectOptions) what() i18n.Message {
 	sel := &opts.Sel
 	switch {
-	case !sel.filters() && len(sel.Refs) == 1:
+	case !sel.Filters() && len(sel.Refs) == 1:
 		return i18n.M("confirm.what.code", "Code", sel.Refs[0].String())
-	case !sel.filters():
+	case !sel.Filters():
 		return i18n.C("confirm.what.codes", len(sel.Refs))
-	case len(sel.Refs) == 0 && sel.Job == "" && len(sel.Filter.Statuses) > 0 && !(PromoFilter{Statuses: sel.Filter.Statuses}).differs(sel.Filter):
+	case len(sel.Refs) == 0 && sel.Job == "" && len(sel.Filter.Statuses) > 0 && !(shared.PromoFilter{Statuses: sel.Filter.Statuses}).Differs(sel.Filter):
 		return i18n.M("confirm.what.statuses", "Statuses", opts.statuses())
 	}
 	return i18n.M("confirm.what.selected")
@@ -175,7 +176,7 @@ yaml or csv, stdout lists each code selected as id, code and outcome
 (` + verb.done() + `, unchanged, failed, unknown or not sent); the table
 form prints nothing on stdout.
 
-` + selectionHelp,
+` + shared.SelectionHelp,
 		Example: `  promoctl promo ` + string(verb) + ` SUMMER25 WINTER25 --site-id 11111
   promoctl promo ` + string(verb) + ` 1001 1002 --yes
   promoctl promo ` + string(verb) + ` --status ` + byStatus + ` --site-id 11111 --yes` + toggleExample(verb),
@@ -213,10 +214,10 @@ func runPromoSelect(ctx context.Context, opts *promoSelectOptions) error {
 	}
 	// Enabling what is enabled, or disabling what is disabled, changes
 	// nothing: such codes are counted apart and left alone.
-	var skipped []selected
+	var skipped []shared.Selected
 	if opts.Verb != verbDelete {
 		want := opts.Verb == verbEnable
-		kept := make([]selected, 0, len(targets))
+		kept := make([]shared.Selected, 0, len(targets))
 		for _, t := range targets {
 			if t.Enabled != nil && *t.Enabled == want {
 				skipped = append(skipped, t)
@@ -237,7 +238,7 @@ func runPromoSelect(ctx context.Context, opts *promoSelectOptions) error {
 		}
 		// The question may have waited long: what was confirmed is
 		// checked against the list as it is now.
-		var done []selected
+		var done []shared.Selected
 		targets, done, changed, err = opts.recheck(ctx, targets, site)
 		if err != nil {
 			return err
@@ -258,12 +259,12 @@ func runPromoSelect(ctx context.Context, opts *promoSelectOptions) error {
 // and counted in changed; one that an enable or disable now finds done
 // already is in already. Without a site (ids alone) nothing can be
 // checked and targets are kept as they are.
-func (opts *promoSelectOptions) recheck(ctx context.Context, targets []selected, site int64) (kept, already []selected, changed int, err error) {
+func (opts *promoSelectOptions) recheck(ctx context.Context, targets []shared.Selected, site int64) (kept, already []shared.Selected, changed int, err error) {
 	if site == 0 {
 		return targets, nil, 0, nil
 	}
 	at := opts.Now()
-	now, err := readAgain(ctx, opts.Session, targets, site, func(p *api.Promo) bool { return opts.Sel.match(p, at) })
+	now, err := shared.ReadAgain(ctx, opts.Session, targets, site, func(p *api.Promo) bool { return opts.Sel.Match(p, at) })
 	if err != nil {
 		return nil, nil, 0, err
 	}
@@ -297,8 +298,8 @@ func (opts *promoSelectOptions) recheck(ctx context.Context, targets []selected,
 // A code or id named that the site does not have fails the whole
 // selection before anything is sent (exit 4); filters that select
 // nothing are a usage error (exit 2). site is 0 when no site is known.
-func (opts *promoSelectOptions) resolve(ctx context.Context) ([]selected, int64, error) {
-	needList := opts.Sel.filters()
+func (opts *promoSelectOptions) resolve(ctx context.Context) ([]shared.Selected, int64, error) {
+	needList := opts.Sel.Filters()
 	for _, r := range opts.Sel.Refs {
 		needList = needList || r.Code != ""
 	}
@@ -324,16 +325,16 @@ func (opts *promoSelectOptions) resolve(ctx context.Context) ([]selected, int64,
 // readSite reads the site's list once: the codes the selection takes, in
 // the list's order. A code named that the list lacks is not found (exit
 // 4); a selection of nothing is a usage error (exit 2).
-func (opts *promoSelectOptions) readSite(ctx context.Context, site int64) ([]selected, error) {
+func (opts *promoSelectOptions) readSite(ctx context.Context, site int64) ([]shared.Selected, error) {
 	out, l, err := opts.collect(ctx, site)
 	if err != nil {
 		return nil, err
 	}
-	if err := l.missing(site); err != nil {
+	if err := l.Missing(site); err != nil {
 		return nil, err
 	}
 	if len(out) == 0 {
-		return nil, i18n.NewError(cmdutil.ExitUsage, "select.error.nothing."+string(opts.Verb), "Site", site, "What", opts.Sel.describe(opts.Msg))
+		return nil, i18n.NewError(cmdutil.ExitUsage, "select.error.nothing."+string(opts.Verb), "Site", site, "What", opts.Sel.Describe(opts.Msg))
 	}
 	return out, nil
 }
@@ -341,7 +342,7 @@ func (opts *promoSelectOptions) readSite(ctx context.Context, site int64) ([]sel
 // collect reads the site's list once: the codes the selection takes, in
 // the list's order, and the filter that read it (which codes named it
 // saw).
-func (opts *promoSelectOptions) collect(ctx context.Context, site int64) ([]selected, *selectedPromos, error) {
+func (opts *promoSelectOptions) collect(ctx context.Context, site int64) ([]shared.Selected, *shared.SelectedPromos, error) {
 	client, err := opts.Client()
 	if err != nil {
 		return nil, nil, err
@@ -354,15 +355,15 @@ func (opts *promoSelectOptions) collect(ctx context.Context, site int64) ([]sele
 	}
 	defer stream.Close()
 	now := opts.Now()
-	l := opts.Sel.filter(stream, now)
-	var out []selected
+	l := opts.Sel.Pick(stream, now)
+	var out []shared.Selected
 	for {
 		if _, err := l.Next(); err == io.EOF {
 			break
 		} else if err != nil {
 			return nil, nil, fmt.Errorf("list promo codes of site %d: %w", site, err)
 		}
-		out = append(out, selectedOf(&l.p, now))
+		out = append(out, shared.SelectedOf(&l.Current, now))
 	}
 	return out, l, nil
 }
@@ -371,7 +372,7 @@ func (opts *promoSelectOptions) collect(ctx context.Context, site int64) ([]sele
 // the first such in the list of sites, and gives its codes of the
 // selection; site 0 when none has them all or the sites cannot be read
 // (the ids are then read one by one: readIDs).
-func (opts *promoSelectOptions) findSite(ctx context.Context) ([]selected, int64) {
+func (opts *promoSelectOptions) findSite(ctx context.Context) ([]shared.Selected, int64) {
 	client, err := opts.Client()
 	if err != nil {
 		return nil, 0
@@ -389,7 +390,7 @@ func (opts *promoSelectOptions) findSite(ctx context.Context) ([]selected, int64
 			continue
 		}
 		out, l, err := opts.collect(ctx, site)
-		if err == nil && l.missing(site) == nil {
+		if err == nil && l.Missing(site) == nil {
 			return out, site
 		}
 	}
@@ -399,13 +400,13 @@ func (opts *promoSelectOptions) findSite(ctx context.Context) ([]selected, int64
 // readIDs reads the promo codes named by ids alone, without a site: each
 // record (GET /v1/promo/ID), for its code and state. An id without a
 // promo code fails them all (exit 4) before anything is sent.
-func (opts *promoSelectOptions) readIDs(ctx context.Context) ([]selected, int64, error) {
+func (opts *promoSelectOptions) readIDs(ctx context.Context) ([]shared.Selected, int64, error) {
 	client, err := opts.Client()
 	if err != nil {
 		return nil, 0, err
 	}
 	now := opts.Now()
-	var out []selected
+	var out []shared.Selected
 	seen := map[int64]bool{}
 	for _, r := range opts.Sel.Refs {
 		if seen[r.ID] {
@@ -420,19 +421,13 @@ func (opts *promoSelectOptions) readIDs(ctx context.Context) ([]selected, int64,
 		}
 		id := api.Int(r.ID)
 		p.ID = &id
-		out = append(out, selectedOf(&p, now))
+		out = append(out, shared.SelectedOf(&p, now))
 	}
 	return out, 0, nil
 }
 
-// selectedOf is p as a selection holds it.
-func selectedOf(p *api.Promo, now time.Time) selected {
-	on := bool(p.IsEnabled)
-	return selected{ID: int64(*p.ID), Code: string(p.Code), Status: p.StatusFields().StatusAt(now), Enabled: &on}
-}
-
 // confirm lists on stderr what will change and asks.
-func (opts *promoSelectOptions) confirm(ctx context.Context, targets []selected, site int64) error {
+func (opts *promoSelectOptions) confirm(ctx context.Context, targets []shared.Selected, site int64) error {
 	head := func(id string) string { return strings.ToUpper(opts.Msg.T(id)) }
 	g := output.Grid{Header: []string{head("table.id"), head("table.code"), head("table.status")}}
 	for _, t := range targets {
@@ -515,34 +510,34 @@ func (v selectVerb) op(id int64, code string) bulk.Op {
 
 // execute carries out the selection on the bulk engine, journaled, and
 // reports: a summary line always, each failure by code.
-func (opts *promoSelectOptions) execute(ctx context.Context, targets []selected, site int64, skipped []selected, changed int) error {
+func (opts *promoSelectOptions) execute(ctx context.Context, targets []shared.Selected, site int64, skipped []shared.Selected, changed int) error {
 	ops := make([]bulk.Op, len(targets))
 	for i, t := range targets {
 		ops[i] = opts.Verb.op(t.ID, t.Code)
 	}
-	b, err := newBulkJob(opts.Session, opts.jobEnv)
+	b, err := jobrun.New(opts.Session, opts.Env)
 	if err != nil {
 		return err
 	}
 	b.NoWait = opts.NoWait
-	j, err := b.create(ctx, opts.Getenv, "", bulk.Header{Kind: string(opts.Verb), SiteID: site}, ops)
+	j, err := b.Create(ctx, opts.Getenv, "", bulk.Header{Kind: string(opts.Verb), SiteID: site}, ops)
 	if err != nil {
 		return err
 	}
 	defer j.Close()
 	opts.NoteMsg(i18n.M("rest.apply.journal", "Path", j.Path()))
 	done := func(sum bulk.Summary) int { return sum.Deleted + sum.Updated }
-	return b.run(ctx, j, jobRun{Concurrency: opts.Concurrency, BarFrom: 2}, jobReport{
-		Interrupted: func(r jobResult) []string {
+	return b.Run(ctx, j, jobrun.Options{Concurrency: opts.Concurrency, BarFrom: 2}, jobrun.Report{
+		Interrupted: func(r jobrun.Result) []string {
 			return []string{opts.Msg.N("rest.bulk.interrupted."+opts.Verb.done(), r.Total, "Done", done(r.Sum), "Path", j.Path())}
 		},
 		Stopped: func(err error) error {
 			return i18n.NewError(0, "confirm.stopped", "Err", err, "Says", i18n.M("confirm.journal_says."+opts.Verb.done(), "Path", j.Path()))
 		},
-		Summary: func(r jobResult) string {
+		Summary: func(r jobrun.Result) string {
 			return opts.summary(done(r.Sum), site, len(skipped), changed)
 		},
-		After: func(context.Context, jobResult) error { return opts.printOutcomes(targets, j, skipped) },
+		After: func(context.Context, jobrun.Result) error { return opts.printOutcomes(targets, j, skipped) },
 		Failures: func(j *bulk.Journal) {
 			for _, it := range j.Items() {
 				if it.State == bulk.StateDeleted || it.State == bulk.StateUpdated {
@@ -555,7 +550,7 @@ func (opts *promoSelectOptions) execute(ctx context.Context, targets []selected,
 				fmt.Fprintf(opts.IO.ErrOut, "promoctl: %s\n", opts.Msg.T("rest.bulk.not_done."+opts.Verb.done(), "Code", targets[it.Index].Name(opts.Msg), "Why", opts.Warnings.Clean(opts.Warnings.Say(why))))
 			}
 		},
-		Incomplete: func(r jobResult) error {
+		Incomplete: func(r jobrun.Result) error {
 			sum := r.Sum
 			return i18n.NewError(0, "confirm.failed."+opts.Verb.done(), "Failed", r.Total-done(sum), "Total", r.Total, "Refused", sum.Failed,
 				"Unknown", sum.Unknown, "NotSent", sum.NotStarted, "Path", j.Path())
@@ -578,7 +573,7 @@ type selectOutcome struct {
 // csv), every promo code of the job with its outcome, in the job's order
 // (none when j is nil), then those left unchanged. A table (the default)
 // prints nothing: the summary on stderr says it.
-func (opts *promoSelectOptions) printOutcomes(targets []selected, j *bulk.Journal, unchanged []selected) error {
+func (opts *promoSelectOptions) printOutcomes(targets []shared.Selected, j *bulk.Journal, unchanged []shared.Selected) error {
 	if opts.Out.Format.IsTable() && opts.Out.JQ == nil {
 		return nil
 	}

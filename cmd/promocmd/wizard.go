@@ -13,6 +13,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/promoctl/promoctl/cmd/cmdutil"
+	"github.com/promoctl/promoctl/cmd/promocmd/shared"
 	"github.com/promoctl/promoctl/internal/api"
 	"github.com/promoctl/promoctl/internal/i18n"
 	"github.com/promoctl/promoctl/internal/iostreams"
@@ -133,7 +134,7 @@ func confirmCreate(ctx context.Context, w promoWizard, sess *cmdutil.Session, v 
 	if dryRun {
 		args = append(args, "--dry-run")
 	}
-	fmt.Fprintf(e, "\n%s\n  %s\n\n", sess.Msg.T("wizard.same_without_form"), commandLine(sess, args...))
+	fmt.Fprintf(e, "\n%s\n  %s\n\n", sess.Msg.T("wizard.same_without_form"), shared.CommandLine(sess, args...))
 	if dryRun {
 		return nil
 	}
@@ -210,7 +211,7 @@ func confirmUpdate(ctx context.Context, w promoWizard, sess *cmdutil.Session, id
 		if dryRun {
 			args = append(args, "--dry-run")
 		}
-		fmt.Fprintf(e, "\n%s\n  %s\n\n", sess.Msg.T("wizard.same_without_form"), commandLine(sess, args...))
+		fmt.Fprintf(e, "\n%s\n  %s\n\n", sess.Msg.T("wizard.same_without_form"), shared.CommandLine(sess, args...))
 	} else {
 		fmt.Fprintln(e)
 	}

@@ -12,6 +12,7 @@ import (
 
 	"github.com/promoctl/promoctl/cmd/cmdutil"
 	"github.com/promoctl/promoctl/cmd/internal/cmdtest"
+	"github.com/promoctl/promoctl/cmd/promocmd/shared"
 	"github.com/promoctl/promoctl/internal/api"
 	"github.com/promoctl/promoctl/internal/apitest"
 	"github.com/promoctl/promoctl/internal/baseurl"
@@ -439,7 +440,7 @@ func TestPromoDeleteQuestion(t *testing.T) {
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			sess := &cmdutil.Session{Settings: &config.Settings{Profile: c.profile, BaseURL: c.baseURL, Sandbox: c.sandbox}}
-			if got := i18n.New(i18n.English).Say(deleteQuestion(sess, 5, json.RawMessage(currentJSON), p)); got != c.want {
+			if got := i18n.New(i18n.English).Say(shared.DeleteQuestion(sess, 5, json.RawMessage(currentJSON), p)); got != c.want {
 				t.Errorf("question = %q, want %q", got, c.want)
 			}
 		})

@@ -142,7 +142,7 @@ func TestAddingAFieldIsOneRow(t *testing.T) {
 	}
 	out := goCmd(t, "test", "-overlay", ov.write(), "-count=1", "-v", "-run",
 		"TestRegistryWalk/min_order_amount|TestEveryFieldHasItsFlag/min_order_amount|TestSortKnowsEveryRegistryField|TestSummaryShowsEveryFormField|TestAnUnreadOptionalFieldIsNotSent/min_order_amount|TestSandboxKeepsEveryField/min_order_amount",
-		"./internal/promo/", "./cmd/promocmd/", "./internal/sandbox/")
+		"./internal/promo/", "./cmd/promocmd/...", "./internal/sandbox/")
 	for _, ran := range []string{"--- PASS: TestRegistryWalk/min_order_amount", "--- PASS: TestEveryFieldHasItsFlag/min_order_amount",
 		"--- PASS: TestSortKnowsEveryRegistryField", "--- PASS: TestSummaryShowsEveryFormField",
 		"--- PASS: TestAnUnreadOptionalFieldIsNotSent/min_order_amount", "--- PASS: TestSandboxKeepsEveryField/min_order_amount"} {

@@ -1,4 +1,4 @@
-package promocmd
+package shared
 
 import (
 	"fmt"
@@ -26,22 +26,22 @@ import (
 // one parser and help text (selectionHelp), its completions, and how a
 // site's list is matched against it (selection.match, selection.filter).
 // Every form given must hold (AND).
-type selection struct {
+type Selection struct {
 	// Refs are the codes named as arguments: by id (digits only) or by
 	// code text.
-	Refs []promoRef
+	Refs []PromoRef
 	// Filter holds the conditions on a code: --status, --search,
 	// --prefix, --expiring-within, --used/--unused.
 	Filter PromoFilter
 	// Job is --job as given: a job id or a journal's path; "" for none.
 	Job string
-	// job is the job of Job once read (readJob).
-	job *campaign
+	// Campaign is the job of Job once read (Start).
+	Campaign *Campaign
 }
 
-// selectionHelp is the help of the selection, in every command that takes
+// SelectionHelp is the help of the selection, in every command that takes
 // one.
-const selectionHelp = `The codes are a selection; every form given must hold:
+const SelectionHelp = `The codes are a selection; every form given must hold:
   CODE_OR_ID...          those codes: an argument of digits only is an id,
                          anything else a code, looked up in the site's list
   --status S[,S...]      codes with any of these statuses (active,
@@ -65,22 +65,22 @@ type usage int
 const (
 	anyUse usage = iota
 	usedOnly
-	unusedOnly
+	UnusedOnly
 )
 
-// selectionFlags are the flags of a selection as given, before parse
+// SelectionFlags are the flags of a selection as given, before parse
 // turns them into a selection.
-type selectionFlags struct {
+type SelectionFlags struct {
 	status, search, prefix, within, job string
 	used, unused                        bool
-	// noJob leaves --job out: promo jobs show names its job as its
+	// NoJob leaves --job out: promo jobs show names its job as its
 	// argument.
-	noJob bool
+	NoJob bool
 }
 
-// addFlags registers the selection's flags on c, with their completions,
+// AddFlags registers the selection's flags on c, with their completions,
 // and completes the arguments as promo code ids.
-func (sf *selectionFlags) addFlags(f *cmdutil.Factory, c *cobra.Command) {
+func (sf *SelectionFlags) AddFlags(f *cmdutil.Factory, c *cobra.Command) {
 	fs := c.Flags()
 	fs.StringVar(&sf.status, "status", "", "only codes with these statuses: "+strings.Join(statusNames(), ", ")+" (comma-separated; Russian words too)")
 	fs.StringVar(&sf.search, "search", "", "only codes that contain this text, in any case")
@@ -89,20 +89,20 @@ func (sf *selectionFlags) addFlags(f *cmdutil.Factory, c *cobra.Command) {
 	fs.BoolVar(&sf.used, "used", false, "only codes used at least once (promo_used_count above 0)")
 	fs.BoolVar(&sf.unused, "unused", false, "only codes never used (promo_used_count 0)")
 	f.CompleteFlag(c, "status", completeStatuses)
-	if !sf.noJob {
+	if !sf.NoJob {
 		fs.StringVar(&sf.job, "job", "", "only the codes that this promo generate or promo apply job created: its id, or its journal's path")
 		f.CompleteFlag(c, "job", completeJobIDs(f))
-		c.ValidArgsFunction = completePromoIDs(f.Completions())
+		c.ValidArgsFunction = CompletePromoIDs(f.Completions())
 	}
 }
 
-// parse checks the arguments and flags of a selection, before anything
+// Parse checks the arguments and flags of a selection, before anything
 // is read or sent, and gives the selection.
-func (sf *selectionFlags) parse(cmd *cobra.Command, args []string) (selection, error) {
-	var sel selection
+func (sf *SelectionFlags) Parse(cmd *cobra.Command, args []string) (Selection, error) {
+	var sel Selection
 	fs := cmd.Flags()
 	for _, a := range args {
-		ref, err := parsePromoRef(a)
+		ref, err := ParsePromoRef(a)
 		if err != nil {
 			return sel, err
 		}
@@ -142,7 +142,7 @@ func (sf *selectionFlags) parse(cmd *cobra.Command, args []string) (selection, e
 	case sf.used:
 		f.Use = usedOnly
 	case sf.unused:
-		f.Use = unusedOnly
+		f.Use = UnusedOnly
 	}
 	if fs.Changed("job") {
 		if strings.TrimSpace(sf.job) == "" {
@@ -182,17 +182,17 @@ func parseStatuses(s string) ([]promo.Status, error) {
 	return out, nil
 }
 
-// filters reports whether the selection has a condition beyond the codes
+// Filters reports whether the selection has a condition beyond the codes
 // named: a filter or a job.
-func (sel *selection) filters() bool { return sel.Filter.filters() || sel.Job != "" }
+func (sel *Selection) Filters() bool { return sel.Filter.Filters() || sel.Job != "" }
 
-// empty reports whether nothing was selected: no code named, no filter,
+// Empty reports whether nothing was selected: no code named, no filter,
 // no job (every code of the site).
-func (sel *selection) empty() bool { return len(sel.Refs) == 0 && !sel.filters() }
+func (sel *Selection) Empty() bool { return len(sel.Refs) == 0 && !sel.Filters() }
 
 // named is the index of the first of the codes named that the promo
 // code id with code is (by its id, or its code in any case); -1 for none.
-func (sel *selection) named(id int64, code string) int {
+func (sel *Selection) named(id int64, code string) int {
 	for i, r := range sel.Refs {
 		if r.names(id, code) {
 			return i
@@ -203,17 +203,17 @@ func (sel *selection) named(id int64, code string) int {
 
 // names reports whether r names the promo code id with code: by its id,
 // or by its code in any case.
-func (r promoRef) names(id int64, code string) bool {
+func (r PromoRef) names(id int64, code string) bool {
 	return (r.Code == "" && r.ID == id) || (r.Code != "" && strings.EqualFold(r.Code, code))
 }
 
-// match reports whether the selection takes p at now.
-func (sel *selection) match(p *api.Promo, now time.Time) bool {
+// Match reports whether the selection takes p at now.
+func (sel *Selection) Match(p *api.Promo, now time.Time) bool {
 	if p.ID == nil {
 		return false
 	}
 	id, code := int64(*p.ID), string(p.Code)
-	if sel.job != nil && !sel.job.has(id, code) {
+	if sel.Campaign != nil && !sel.Campaign.has(id, code) {
 		return false
 	}
 	if len(sel.Refs) > 0 && sel.named(id, code) < 0 {
@@ -222,62 +222,62 @@ func (sel *selection) match(p *api.Promo, now time.Time) bool {
 	return sel.Filter.match(p, now)
 }
 
-// filter wraps a site's list: the elements the selection takes, as they
+// Pick wraps a site's list: the elements the selection takes, as they
 // stream in. Its missing, once the list is read, names the codes named
 // that the list did not have.
-func (sel *selection) filter(src output.Elements, now time.Time) *selectedPromos {
-	return &selectedPromos{src: src, sel: sel, now: now, found: make([]bool, len(sel.Refs))}
+func (sel *Selection) Pick(src output.Elements, now time.Time) *SelectedPromos {
+	return &SelectedPromos{src: src, sel: sel, now: now, found: make([]bool, len(sel.Refs))}
 }
 
-// selectedPromos lets through the elements of a list that the selection
+// SelectedPromos lets through the elements of a list that the selection
 // takes, noting which named codes it saw and how many of a job's codes.
-type selectedPromos struct {
-	src   output.Elements
-	sel   *selection
-	now   time.Time
-	dec   api.PromoDecoder
-	p     api.Promo
-	found []bool // per Ref: the list has it
-	// jobFound counts the job's codes the list has, whatever the other
+type SelectedPromos struct {
+	src     output.Elements
+	sel     *Selection
+	now     time.Time
+	dec     api.PromoDecoder
+	Current api.Promo
+	found   []bool // per Ref: the list has it
+	// JobFound counts the job's codes the list has, whatever the other
 	// conditions; done says the list was read to its end.
-	jobFound int
-	done     bool
-	noID     int // elements without an id, which no selection takes
+	JobFound int
+	Done     bool
+	NoID     int // elements without an id, which no selection takes
 }
 
-func (l *selectedPromos) Next() ([]byte, error) {
+func (l *SelectedPromos) Next() ([]byte, error) {
 	for {
 		e, err := l.src.Next()
 		if err != nil {
-			l.done = err == io.EOF
+			l.Done = err == io.EOF
 			return nil, err
 		}
-		l.p = api.Promo{}
-		if err := l.dec.Decode(e, &l.p); err != nil {
+		l.Current = api.Promo{}
+		if err := l.dec.Decode(e, &l.Current); err != nil {
 			return nil, err
 		}
-		if l.p.ID == nil {
-			l.noID++
+		if l.Current.ID == nil {
+			l.NoID++
 			continue
 		}
-		id, code := int64(*l.p.ID), string(l.p.Code)
+		id, code := int64(*l.Current.ID), string(l.Current.Code)
 		for i, r := range l.sel.Refs {
 			if r.names(id, code) {
 				l.found[i] = true
 			}
 		}
-		if l.sel.job != nil && l.sel.job.has(id, code) {
-			l.jobFound++
+		if l.sel.Campaign != nil && l.sel.Campaign.has(id, code) {
+			l.JobFound++
 		}
-		if l.sel.match(&l.p, l.now) {
+		if l.sel.Match(&l.Current, l.now) {
 			return e, nil
 		}
 	}
 }
 
-// missing is the error of named codes the list did not have (exit 4),
+// Missing is the error of named codes the list did not have (exit 4),
 // nil when it had them all.
-func (l *selectedPromos) missing(site int64) error {
+func (l *SelectedPromos) Missing(site int64) error {
 	var codes []string
 	var ids []int64
 	for i, r := range l.sel.Refs {
@@ -296,84 +296,84 @@ func (l *selectedPromos) missing(site int64) error {
 	return notFoundError(codes, ids, site)
 }
 
-// campaign is the job of --job: its journal and the codes it created,
+// Campaign is the job of --job: its journal and the codes it created,
 // each by id and code text.
-type campaign struct {
-	info  bulk.JobInfo
-	codes map[int64]string // id → the code text it was created with
+type Campaign struct {
+	Info  bulk.JobInfo
+	Codes map[int64]string // id → the code text it was created with
 }
 
 // has reports whether the promo code id with code is one the job
 // created: an id that a later code reused (after sandbox reset, say) is
 // not.
-func (c *campaign) has(id int64, code string) bool {
-	want, ok := c.codes[id]
+func (c *Campaign) has(id int64, code string) bool {
+	want, ok := c.Codes[id]
 	return ok && strings.EqualFold(want, code)
 }
 
 // newCampaign is the campaign of a journal read.
-func newCampaign(info bulk.JobInfo) *campaign {
-	c := &campaign{info: info, codes: make(map[int64]string, len(info.Created))}
+func newCampaign(info bulk.JobInfo) *Campaign {
+	c := &Campaign{Info: info, Codes: make(map[int64]string, len(info.Created))}
 	for i, id := range info.Created {
 		if i < len(info.CreatedCodes) {
-			c.codes[id] = info.CreatedCodes[i]
+			c.Codes[id] = info.CreatedCodes[i]
 		}
 	}
 	return c
 }
 
-// describe says what the selection's conditions let through, in msg's
+// Describe says what the selection's conditions let through, in msg's
 // language, for the sentence of an empty list.
-func (sel *selection) describe(msg *i18n.Printer) string {
+func (sel *Selection) Describe(msg *i18n.Printer) string {
 	d := sel.Filter.Describe(msg)
-	if sel.job == nil {
+	if sel.Campaign == nil {
 		return d
 	}
-	j := msg.T("select.filter.job", "Job", sel.job.info.ID)
+	j := msg.T("select.filter.job", "Job", sel.Campaign.Info.ID)
 	if d == "" {
 		return j
 	}
 	return j + ", " + d
 }
 
-// start starts the session of a command with the selection. With --job
+// Start starts the session of a command with the selection. With --job
 // it reads the job's journal first: the run goes to the API, sandbox
 // and user the job ran on unless flags name others (startInJobWorld).
-func (sel *selection) start(f *cmdutil.Factory, cmd *cobra.Command) (*cmdutil.Session, error) {
+func (sel *Selection) Start(f *cmdutil.Factory, cmd *cobra.Command) (*cmdutil.Session, error) {
 	if sel.Job == "" {
 		return f.Start(cmd)
 	}
-	info, err := findJob(jobsFolder(f.Env), sel.Job)
+	info, err := findJob(JobsFolder(f.Env), sel.Job)
 	if err != nil {
 		return nil, err
 	}
 	if k := info.Header.Kind; k != "generate" && k != "apply" {
 		return nil, cmdutil.Usagef("--job %s: the job is promo %s, which creates no promo codes; give a promo generate or promo apply job", sel.Job, k)
 	}
-	sel.job = newCampaign(info)
+	sel.Campaign = newCampaign(info)
 	return startInJobWorld(f, cmd, info)
 }
 
-// startShow is start for promo jobs show, whose job may be of any kind:
+// StartShow is start for promo jobs show, whose job may be of any kind:
 // one that created no codes shows none.
-func (sel *selection) startShow(f *cmdutil.Factory, cmd *cobra.Command) (*cmdutil.Session, error) {
-	info, err := findJob(jobsFolder(f.Env), sel.Job)
+func (sel *Selection) StartShow(f *cmdutil.Factory, cmd *cobra.Command) (*cmdutil.Session, error) {
+	info, err := findJob(JobsFolder(f.Env), sel.Job)
 	if err != nil {
 		return nil, err
 	}
-	sel.job = newCampaign(info)
+	sel.Campaign = newCampaign(info)
 	return startInJobWorld(f, cmd, info)
 }
 
-// site is the site the selection is read on: the job's with --job (where
+// Site is the site the selection is read on: the job's with --job (where
 // a --site-id given must be the job's), else site (--site-id or the
 // configured site_id).
-func (sel *selection) site(s *cmdutil.Session, site int64) (int64, error) {
-	if sel.job == nil {
+func (sel *Selection) Site(s *cmdutil.Session, site int64) (int64, error) {
+	if sel.Campaign == nil {
 		return site, nil
 	}
-	js := sel.job.info.Header.SiteID
-	if flag, other := siteOver(s, &js); other {
+	js := sel.Campaign.Info.Header.SiteID
+	if flag, other := SiteOver(s, &js); other {
 		return 0, cmdutil.Usagef("--job %s: the job is of site %d, not of --site-id %d", sel.Job, js, flag)
 	}
 	return js, nil

@@ -1,8 +1,9 @@
-package promocmd
+package shared
 
 import (
 	"context"
 	"strconv"
+	"time"
 
 	"github.com/promoctl/promoctl/cmd/cmdutil"
 	"github.com/promoctl/promoctl/internal/api"
@@ -11,8 +12,8 @@ import (
 	"github.com/promoctl/promoctl/internal/termsafe"
 )
 
-// selected is a promo code of a selection.
-type selected struct {
+// Selected is a promo code of a selection.
+type Selected struct {
 	ID      int64
 	Code    string       // "" when named by an id the list was not read for
 	Status  promo.Status // "" when not known
@@ -22,10 +23,10 @@ type selected struct {
 	Matches bool
 }
 
-// readAgain reads site's list after a confirmation: the promo codes of
+// ReadAgain reads site's list after a confirmation: the promo codes of
 // targets that are still on it (by id), as they are now, and whether
 // match (nil: any) takes each.
-func readAgain(ctx context.Context, s *cmdutil.Session, targets []selected, site int64, match func(*api.Promo) bool) (map[int64]selected, error) {
+func ReadAgain(ctx context.Context, s *cmdutil.Session, targets []Selected, site int64, match func(*api.Promo) bool) (map[int64]Selected, error) {
 	client, err := s.Client()
 	if err != nil {
 		return nil, err
@@ -34,13 +35,13 @@ func readAgain(ctx context.Context, s *cmdutil.Session, targets []selected, site
 	for _, t := range targets {
 		want[t.ID] = true
 	}
-	now := map[int64]selected{}
+	now := map[int64]Selected{}
 	at := s.Now()
 	lctx, cancel := s.WithTimeout(ctx)
 	defer cancel()
 	err = scanPromos(lctx, client, site, func(p *sitePromo) bool {
 		if want[p.ID] {
-			sel := selectedOf(&p.Promo, at)
+			sel := SelectedOf(&p.Promo, at)
 			sel.Matches = match == nil || match(&p.Promo)
 			now[p.ID] = sel
 		}
@@ -55,9 +56,15 @@ func readAgain(ctx context.Context, s *cmdutil.Session, targets []selected, site
 // Name is how messages in msg's language name a selected promo code:
 // "SUMMER25 (id 1002)", "SUMMER25 (ID 1002)", or "1002" when its code is
 // not known.
-func (s selected) Name(msg *i18n.Printer) string {
+func (s Selected) Name(msg *i18n.Printer) string {
 	if s.Code == "" {
 		return strconv.FormatInt(s.ID, 10)
 	}
 	return msg.T("confirm.name", "Code", termsafe.String(s.Code), "ID", s.ID)
+}
+
+// SelectedOf is p as a selection holds it.
+func SelectedOf(p *api.Promo, now time.Time) Selected {
+	on := bool(p.IsEnabled)
+	return Selected{ID: int64(*p.ID), Code: string(p.Code), Status: p.StatusFields().StatusAt(now), Enabled: &on}
 }

@@ -1,4 +1,4 @@
-package promocmd
+package shared
 
 import (
 	"cmp"
@@ -36,8 +36,8 @@ type PromoFilter struct {
 	Limit int    // --limit: at most this many; 0 for all
 }
 
-// filters reports whether f lets through only some promo codes.
-func (f PromoFilter) filters() bool {
+// Filters reports whether f lets through only some promo codes.
+func (f PromoFilter) Filters() bool {
 	return len(f.Statuses) > 0 || f.Search != "" || f.Prefix != "" || f.Within > 0 || f.Use != anyUse
 }
 
@@ -86,11 +86,11 @@ func ParsePrefix(s string) (string, error) {
 	return p, nil
 }
 
-// apply wraps the list src in the filters, the order and the limit of f.
+// Apply wraps the list src in the filters, the order and the limit of f.
 // Filters and the limit take each element as it streams; only a sort
 // holds the elements (their bytes, compactly, and a key each).
-func (f PromoFilter) apply(src output.Elements, now time.Time) output.Elements {
-	if f.filters() {
+func (f PromoFilter) Apply(src output.Elements, now time.Time) output.Elements {
+	if f.Filters() {
 		src = &filteredPromos{src: src, f: f, now: now}
 	}
 	if f.Sort != "" {
@@ -275,8 +275,8 @@ func dateKey(t api.Time) sortKey {
 	return sortKey{num: float64(t.Unix()), text: t.Raw}
 }
 
-// parseSort reads --sort: FIELD or -FIELD (descending).
-func parseSort(s string) (field string, desc bool, err error) {
+// ParseSort reads --sort: FIELD or -FIELD (descending).
+func ParseSort(s string) (field string, desc bool, err error) {
 	field = strings.ToLower(strings.TrimSpace(s))
 	if rest, ok := strings.CutPrefix(field, "-"); ok {
 		field, desc = rest, true
@@ -345,13 +345,13 @@ func (f PromoFilter) Describe(msg *i18n.Printer) string {
 	switch f.Use {
 	case usedOnly:
 		parts = append(parts, msg.T("select.filter.used"))
-	case unusedOnly:
+	case UnusedOnly:
 		parts = append(parts, msg.T("select.filter.unused"))
 	}
 	return strings.Join(parts, ", ")
 }
 
-// differs reports whether o has a condition f has not.
-func (f PromoFilter) differs(o PromoFilter) bool {
+// Differs reports whether o has a condition f has not.
+func (f PromoFilter) Differs(o PromoFilter) bool {
 	return o.Search != f.Search || o.Prefix != f.Prefix || o.Within != f.Within || o.Use != f.Use || !slices.Equal(o.Statuses, f.Statuses)
 }

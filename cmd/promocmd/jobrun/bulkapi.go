@@ -1,4 +1,4 @@
-package promocmd
+package jobrun
 
 import (
 	"context"
@@ -11,14 +11,14 @@ import (
 	"github.com/promoctl/promoctl/internal/progress"
 )
 
-// bulkAPI is the API as a bulk job (promo generate, promo apply, delete,
+// API is the API as a bulk job (promo generate, promo apply, delete,
 // enable and disable of many) uses it: see newBulkAPI.
-type bulkAPI struct {
+type API struct {
 	*api.Client             // writes
 	Reads       *api.Client // lists and records
 }
 
-func (g bulkAPI) ListPromos(ctx context.Context, site int64) (json.RawMessage, error) {
+func (g API) ListPromos(ctx context.Context, site int64) (json.RawMessage, error) {
 	return g.Reads.ListPromos(ctx, site)
 }
 
@@ -26,27 +26,27 @@ func (g bulkAPI) ListPromos(ctx context.Context, site int64) (json.RawMessage, e
 // with the client's retries, writes are sent once each, since the engine
 // retries them (a 429) or settles them (an unknown outcome). Both go
 // through the throttle, so that a Retry-After holds back every request.
-func newBulkAPI(s *cmdutil.Session, th *bulk.Throttle) (bulkAPI, error) {
-	reads, err := bulkClient(s, th, false)
+func newBulkAPI(s *cmdutil.Session, th *bulk.Throttle) (API, error) {
+	reads, err := Client(s, th, false)
 	if err != nil {
-		return bulkAPI{}, err
+		return API{}, err
 	}
-	writes, err := bulkClient(s, th, true)
+	writes, err := Client(s, th, true)
 	if err != nil {
-		return bulkAPI{}, err
+		return API{}, err
 	}
-	return bulkAPI{Client: writes, Reads: reads}, nil
+	return API{Client: writes, Reads: reads}, nil
 }
 
-// maxConcurrency is the most requests a bulk command may have in flight:
+// MaxConcurrency is the most requests a bulk command may have in flight:
 // a bulk client keeps an idle connection for each.
-const maxConcurrency = 64
+const MaxConcurrency = 64
 
-// bulkClient is a new client of the session for a bulk run: its transport
+// Client is a new client of the session for a bulk run: its transport
 // goes through th (nil: none, a client without the spinner) and keeps an
 // idle connection for each request in flight; with oneAttempt each
 // request is sent once, since the engine retries.
-func bulkClient(s *cmdutil.Session, th *bulk.Throttle, oneAttempt bool) (*api.Client, error) {
+func Client(s *cmdutil.Session, th *bulk.Throttle, oneAttempt bool) (*api.Client, error) {
 	o, err := s.ClientOptions()
 	if err != nil {
 		return nil, err
@@ -54,7 +54,7 @@ func bulkClient(s *cmdutil.Session, th *bulk.Throttle, oneAttempt bool) (*api.Cl
 	if th != nil {
 		if o.Transport == nil {
 			t := http.DefaultTransport.(*http.Transport).Clone()
-			t.MaxIdleConnsPerHost = maxConcurrency
+			t.MaxIdleConnsPerHost = MaxConcurrency
 			o.Transport = t
 		}
 		o.Transport = th.Transport(o.Transport)
@@ -65,9 +65,9 @@ func bulkClient(s *cmdutil.Session, th *bulk.Throttle, oneAttempt bool) (*api.Cl
 	return api.New(o)
 }
 
-// jobEnv is what promo's bulk jobs take from the run besides the session:
+// Env is what promo's bulk jobs take from the run besides the session:
 // how to build the throttle, and whether a progress bar may be drawn.
-type jobEnv struct {
+type Env struct {
 	// Throttle, when set, builds a bulk run's throttle (tests: one on a
 	// simulated clock, bulk.NewThrottleClock); nil: bulk.NewThrottle(0).
 	Throttle func() *bulk.Throttle
@@ -77,22 +77,22 @@ type jobEnv struct {
 	Bar bool
 }
 
-// newJobEnv is the job environment of the run of f.
-func newJobEnv(f *cmdutil.Factory) jobEnv {
-	return jobEnv{Bar: f.IO.IsStderrTTY() && !f.Global.Debug && !cmdutil.Accessible(f.Global.Accessible, f.Env)}
+// NewEnv is the job environment of the run of f.
+func NewEnv(f *cmdutil.Factory) Env {
+	return Env{Bar: f.IO.IsStderrTTY() && !f.Global.Debug && !cmdutil.Accessible(f.Global.Accessible, f.Env)}
 }
 
-// newThrottle is a bulk run's throttle: Throttle's, else one on the real
+// NewThrottle is a bulk run's throttle: Throttle's, else one on the real
 // clock without a limit until the server answers 429.
-func (e jobEnv) newThrottle() *bulk.Throttle {
+func (e Env) NewThrottle() *bulk.Throttle {
 	if e.Throttle != nil {
 		return e.Throttle()
 	}
 	return bulk.NewThrottle(0)
 }
 
-// newBar is a progress bar on stderr, in the run's language.
-func newBar(s *cmdutil.Session) *progress.Bar {
+// NewBar is a progress bar on stderr, in the run's language.
+func NewBar(s *cmdutil.Session) *progress.Bar {
 	b := progress.NewBar(s.IO.ErrOut, 0)
 	b.Words = progress.BarWords{PerSecond: s.Msg.T("progress.per_second"), Left: s.Msg.T("progress.left"), Duration: s.Msg.Duration}
 	return b

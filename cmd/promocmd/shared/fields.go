@@ -1,4 +1,4 @@
-package promocmd
+package shared
 
 import (
 	"context"
@@ -17,25 +17,25 @@ import (
 	"github.com/promoctl/promoctl/internal/promo/spec"
 )
 
-// fieldFlags are the field flags of create and update: one per writable
+// FieldFlags are the field flags of create and update: one per writable
 // field of promo.Registry that has a Flag, with its Usage.
-type fieldFlags struct {
+type FieldFlags struct {
 	text                map[string]*string // by flag name: the values read with the field's parser
 	bools               map[string]*bool   // by flag name: yes-or-no fields
-	file                string
-	dryRun, interactive bool
+	File                string
+	DryRun, Interactive bool
 }
 
-func (ff *fieldFlags) register(fs *pflag.FlagSet, update bool) {
-	ff.registerFields(fs, func(f promo.FieldSpec) bool { return !f.Negated() || update })
-	fs.StringVarP(&ff.file, "file", "f", "", "read fields from a file holding one JSON or YAML object of API field names, at most 1 MiB (- for stdin); flags win")
-	fs.BoolVar(&ff.dryRun, "dry-run", false, "print the request that would be sent (on a terminal, summed up first) and send nothing")
-	fs.BoolVarP(&ff.interactive, "interactive", "i", false, "fill in the fields in a form (needs a terminal)")
+func (ff *FieldFlags) Register(fs *pflag.FlagSet, update bool) {
+	ff.RegisterFields(fs, func(f promo.FieldSpec) bool { return !f.Negated() || update })
+	fs.StringVarP(&ff.File, "file", "f", "", "read fields from a file holding one JSON or YAML object of API field names, at most 1 MiB (- for stdin); flags win")
+	fs.BoolVar(&ff.DryRun, "dry-run", false, "print the request that would be sent (on a terminal, summed up first) and send nothing")
+	fs.BoolVarP(&ff.Interactive, "interactive", "i", false, "fill in the fields in a form (needs a terminal)")
 }
 
-// registerFields registers the flags of the fields that keep keeps:
+// RegisterFields registers the flags of the fields that keep keeps:
 // promo generate's are those of create without the code.
-func (ff *fieldFlags) registerFields(fs *pflag.FlagSet, keep func(promo.FieldSpec) bool) {
+func (ff *FieldFlags) RegisterFields(fs *pflag.FlagSet, keep func(promo.FieldSpec) bool) {
 	ff.text, ff.bools = map[string]*string{}, map[string]*bool{}
 	for _, f := range promo.Registry() {
 		if f.Flag == "" || !keep(f) {
@@ -54,7 +54,7 @@ func (ff *fieldFlags) registerFields(fs *pflag.FlagSet, keep func(promo.FieldSpe
 // in the registry's order; a --no-… flag is checked once the last value
 // that turns its switch on has been read, so that the first error is
 // the same whatever the command line's order.
-func (ff *fieldFlags) changes(fs *pflag.FlagSet, loc *time.Location) (promo.Changes, error) {
+func (ff *FieldFlags) changes(fs *pflag.FlagSet, loc *time.Location) (promo.Changes, error) {
 	var c promo.Changes
 	reg := promo.Registry()
 	for i, f := range reg {
@@ -76,7 +76,7 @@ func (ff *fieldFlags) changes(fs *pflag.FlagSet, loc *time.Location) (promo.Chan
 }
 
 // value reads the flag of the field f, if given, into c.
-func (ff *fieldFlags) value(fs *pflag.FlagSet, f promo.FieldSpec, c *promo.Changes, loc *time.Location) error {
+func (ff *FieldFlags) value(fs *pflag.FlagSet, f promo.FieldSpec, c *promo.Changes, loc *time.Location) error {
 	name := f.FlagName()
 	if f.Flag == "" || f.Negated() || !fs.Changed(name) {
 		return nil
@@ -93,7 +93,7 @@ func (ff *fieldFlags) value(fs *pflag.FlagSet, f promo.FieldSpec, c *promo.Chang
 
 // off reads the --no-… flag of the switch s, if given: it turns s off,
 // and is refused beside a value that would turn it on.
-func (ff *fieldFlags) off(fs *pflag.FlagSet, reg []promo.FieldSpec, s promo.FieldSpec, c *promo.Changes) error {
+func (ff *FieldFlags) off(fs *pflag.FlagSet, reg []promo.FieldSpec, s promo.FieldSpec, c *promo.Changes) error {
 	if !fs.Changed(s.FlagName()) || !*ff.bools[s.FlagName()] {
 		return nil
 	}
@@ -148,21 +148,21 @@ func orList(names []string) any {
 	return i18n.M("list.or", "Items", strings.Join(names[:last], ", "), "Last", names[last])
 }
 
-// fileInput is stdin for -f -, with its hint in m's language.
-func fileInput(ctx context.Context, ios *iostreams.IOStreams, m *i18n.Printer) io.Reader {
+// FileInput is stdin for -f -, with its hint in m's language.
+func FileInput(ctx context.Context, ios *iostreams.IOStreams, m *i18n.Printer) io.Reader {
 	return cmdutil.StdinReader(ctx, ios, m.T("promo.file.paste"), false)
 }
 
-// input reads the -f file, if any, and lays the flags over it.
-func (ff *fieldFlags) input(fs *pflag.FlagSet, stdin io.Reader, loc *time.Location) (promo.Changes, *int64, error) {
+// Input reads the -f file, if any, and lays the flags over it.
+func (ff *FieldFlags) Input(fs *pflag.FlagSet, stdin io.Reader, loc *time.Location) (promo.Changes, *int64, error) {
 	flags, err := ff.changes(fs, loc)
 	if err != nil {
 		return flags, nil, err
 	}
-	if ff.file == "" {
+	if ff.File == "" {
 		return flags, nil, nil
 	}
-	data, err := cmdutil.ReadFileArg(ff.file, stdin, promo.MaxFileSize, i18n.M("base.why.promo_file"))
+	data, err := cmdutil.ReadFileArg(ff.File, stdin, promo.MaxFileSize, i18n.M("base.why.promo_file"))
 	if err != nil {
 		return flags, nil, err
 	}
@@ -170,10 +170,10 @@ func (ff *fieldFlags) input(fs *pflag.FlagSet, stdin io.Reader, loc *time.Locati
 	// the run's edge says as a whole: the flag is put before it as text.
 	pf, err := promo.ParseFile(data, loc)
 	if err != nil {
-		return flags, nil, cmdutil.Usagef("--file %s: %v", ff.file, err)
+		return flags, nil, cmdutil.Usagef("--file %s: %v", ff.File, err)
 	}
 	if err := pf.Changes.Validate(promo.FileNames()); err != nil {
-		return flags, nil, cmdutil.Usagef("--file %s: %v", ff.file, err)
+		return flags, nil, cmdutil.Usagef("--file %s: %v", ff.File, err)
 	}
 	merged := pf.Changes.Overlay(flags)
 	if err := merged.Validate(promo.FlagNames()); err != nil {

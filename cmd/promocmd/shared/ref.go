@@ -1,4 +1,4 @@
-package promocmd
+package shared
 
 import (
 	"context"
@@ -16,35 +16,35 @@ import (
 	"github.com/promoctl/promoctl/internal/promo"
 )
 
-// parsePromoRef reads a CODE_OR_ID argument.
-func parsePromoRef(arg string) (promoRef, error) {
+// ParsePromoRef reads a CODE_OR_ID argument.
+func ParsePromoRef(arg string) (PromoRef, error) {
 	s := strings.TrimSpace(arg)
 	if s == "" {
-		return promoRef{}, cmdutil.Usagef("a promo code id or code is required, got %q", arg)
+		return PromoRef{}, cmdutil.Usagef("a promo code id or code is required, got %q", arg)
 	}
 	if isDigits(s) {
 		id, err := cmdutil.ParseID(i18n.M("base.id.promo"), s)
-		return promoRef{ID: id, Text: s}, err
+		return PromoRef{ID: id, Text: s}, err
 	}
 	if promo.ValidateCode(s) != nil {
-		return promoRef{}, cmdutil.Usagef("invalid promo code id or code %q: an id is digits only, a code 2-15 Latin letters or digits", arg)
+		return PromoRef{}, cmdutil.Usagef("invalid promo code id or code %q: an id is digits only, a code 2-15 Latin letters or digits", arg)
 	}
-	return promoRef{Code: s}, nil
+	return PromoRef{Code: s}, nil
 }
 
-// promoRef is a promo code as a command line names it: an argument of
+// PromoRef is a promo code as a command line names it: an argument of
 // digits only is an id; anything else is a code text, looked up in the
 // list of the site.
-type promoRef struct {
+type PromoRef struct {
 	ID   int64  // the id, or 0 for a code
 	Code string // the code text, when the argument was not an id
 	Text string // the argument as given, for an id: 007
 }
 
-// idHint adds to the error of a promo code named by an id that was not
+// IDHint adds to the error of a promo code named by an id that was not
 // found how a code of digits only is found: the argument may have meant
 // one (promo get 007 reads id 7).
-func idHint(s *cmdutil.Session, ref promoRef, err error) error {
+func IDHint(s *cmdutil.Session, ref PromoRef, err error) error {
 	var ae *api.Error
 	if ref.Code != "" || ref.Text == "" || !errors.As(err, &ae) || ae.Status != http.StatusNotFound || ae.NoEndpoint() {
 		return err
@@ -54,7 +54,7 @@ func idHint(s *cmdutil.Session, ref promoRef, err error) error {
 		site = strconv.FormatInt(s.Settings.SiteID, 10)
 	}
 	return i18n.NewError(0, "select.error.digits_hint", "Err", err, "Arg", ref.Text,
-		"Command", hintLine(s, "promo", "list", "--site-id", site, "--search", ref.Text))
+		"Command", HintLine(s, "promo", "list", "--site-id", site, "--search", ref.Text))
 }
 
 // isDigits reports whether s is digits only.
@@ -68,7 +68,7 @@ func isDigits(s string) bool {
 }
 
 // String names the promo code as the user did: "1001" or "SUMMER25".
-func (r promoRef) String() string {
+func (r PromoRef) String() string {
 	if r.Code != "" {
 		return r.Code
 	}
@@ -118,10 +118,10 @@ func scanPromos(ctx context.Context, client *api.Client, site int64, fn func(p *
 	}
 }
 
-// promoClient is how a verb on one promo code starts: it resolves the code
+// PromoClient is how a verb on one promo code starts: it resolves the code
 // named by *id or code (resolvePromo), stores its id in *id, and returns the
 // client to act on it with.
-func promoClient(ctx context.Context, s *cmdutil.Session, id *int64, code string, site int64) (*api.Client, error) {
+func PromoClient(ctx context.Context, s *cmdutil.Session, id *int64, code string, site int64) (*api.Client, error) {
 	resolved, err := resolvePromo(ctx, s, *id, code, site)
 	if err != nil {
 		return nil, err
@@ -137,7 +137,7 @@ func resolvePromo(ctx context.Context, s *cmdutil.Session, id int64, code string
 	if code == "" {
 		return id, nil
 	}
-	ref := promoRef{Code: code}
+	ref := PromoRef{Code: code}
 	site, err := s.Site(site)
 	if err != nil {
 		return 0, err
@@ -168,10 +168,10 @@ func resolvePromo(ctx context.Context, s *cmdutil.Session, id int64, code string
 	return id, nil
 }
 
-// checkOnSite returns a not-found error (notFoundError) unless promo code id is on
+// CheckOnSite returns a not-found error (notFoundError) unless promo code id is on
 // site's list: an id names a promo code of whatever site it is on, so a
 // verb that destroys checks it against the site the user named.
-func checkOnSite(ctx context.Context, s *cmdutil.Session, id, site int64) error {
+func CheckOnSite(ctx context.Context, s *cmdutil.Session, id, site int64) error {
 	client, err := s.Client()
 	if err != nil {
 		return err
@@ -191,3 +191,8 @@ func checkOnSite(ctx context.Context, s *cmdutil.Session, id, site int64) error 
 	}
 	return nil
 }
+
+// CodeOrIDHelp says how a CODE_OR_ID argument is read.
+const CodeOrIDHelp = `CODE_OR_ID is the promo code's id (digits only) or its code, looked up
+whatever its case in the list of the site (--site-id or the configured
+site_id). A code made of digits only is named by its id.`

@@ -1,4 +1,4 @@
-package promocmd
+package shared
 
 import (
 	"testing"
@@ -33,7 +33,7 @@ func TestSiteOver(t *testing.T) {
 			if c.kind != "" {
 				s.Settings.Sources[config.KeySiteID] = config.Source{Kind: c.kind}
 			}
-			site, flagged := siteOver(s, c.named)
+			site, flagged := SiteOver(s, c.named)
 			if site != c.want || flagged != c.wantFlagged {
 				t.Errorf("siteOver = %d, %v; want %d, %v", site, flagged, c.want, c.wantFlagged)
 			}

@@ -1,4 +1,4 @@
-package promocmd
+package shared
 
 import (
 	"slices"
@@ -13,10 +13,10 @@ import (
 // maxPastEndsNamed is how many codes the warning of promo apply names.
 const maxPastEndsNamed = 3
 
-// pastEndWarning is the warning for a create whose end (--ends, d_off) has
+// PastEndWarning is the warning for a create whose end (--ends, d_off) has
 // already passed at now: the promo code (or, many, the codes) it creates
 // would be expired from the start. false when there is none.
-func pastEndWarning(ends *time.Time, now time.Time, loc *time.Location, many bool) (i18n.Message, bool) {
+func PastEndWarning(ends *time.Time, now time.Time, loc *time.Location, many bool) (i18n.Message, bool) {
 	if ends == nil || !ends.Before(now) {
 		return i18n.Message{}, false
 	}
@@ -27,10 +27,10 @@ func pastEndWarning(ends *time.Time, now time.Time, loc *time.Location, many boo
 	return i18n.M(id, "End", i18n.DateTime{Time: *ends, Loc: loc}), true
 }
 
-// warnPastEnds warns about the codes a plan creates, or gives a new end,
+// WarnPastEnds warns about the codes a plan creates, or gives a new end,
 // that has already passed at now: a create would be created expired, an
 // update stays (or becomes) expired. One warning for each.
-func warnPastEnds(s *cmdutil.Session, p plan.Plan) {
+func WarnPastEnds(s *cmdutil.Session, p plan.Plan) {
 	for _, a := range []plan.Action{plan.ActionCreate, plan.ActionUpdate} {
 		var named []i18n.Message
 		n := 0
@@ -56,4 +56,14 @@ func warnPastEnds(s *cmdutil.Session, p plan.Plan) {
 		}
 		s.Warnings.WarnMsg(i18n.C("apply.past_ends_"+string(a), n, "List", list))
 	}
+}
+
+// DefaultAmountWarning says that a create names no discount, so the API's
+// default of 0.01 applies (in percent when --percent is given).
+func DefaultAmountWarning(file, percent bool) i18n.Message {
+	id := "promo.create.default_amount"
+	if file {
+		id = "promo.create.default_amount_file"
+	}
+	return i18n.M(id, "Amount", i18n.Amount{Value: promo.DefaultAmount, Percent: percent})
 }

@@ -1,4 +1,4 @@
-package promocmd
+package shared
 
 import (
 	"bytes"
@@ -22,17 +22,17 @@ import (
 // where it goes, never the token), the dry-run of a request, the question
 // before a delete.
 
-// commandLine is a promoctl command line, shell-quoted, with the global
+// CommandLine is a promoctl command line, shell-quoted, with the global
 // flags of this run that say where it goes (never the token) and how it
 // prints: the same run without the form.
-func commandLine(s *cmdutil.Session, args ...string) string {
+func CommandLine(s *cmdutil.Session, args ...string) string {
 	where, output := givenFlags(s)
 	return quotedLine(where, output, args)
 }
 
-// hintLine is a command line to run next: the global flags that say where
+// HintLine is a command line to run next: the global flags that say where
 // it goes, but not this run's --output.
-func hintLine(s *cmdutil.Session, args ...string) string {
+func HintLine(s *cmdutil.Session, args ...string) string {
 	where, _ := givenFlags(s)
 	return quotedLine(where, nil, args)
 }
@@ -64,13 +64,13 @@ func quotedLine(parts ...[]string) string {
 		line = append(line, p...)
 	}
 	for i, s := range line {
-		line[i] = shellQuote(s)
+		line[i] = ShellQuote(s)
 	}
 	return strings.Join(line, " ")
 }
 
-// shellQuote quotes s for a POSIX shell when it needs it.
-func shellQuote(s string) string {
+// ShellQuote quotes s for a POSIX shell when it needs it.
+func ShellQuote(s string) string {
 	if s == "" {
 		return "''"
 	}
@@ -82,11 +82,11 @@ func shellQuote(s string) string {
 	return s
 }
 
-// printDryRun prints the request that would be sent: as JSON (piped, -o json,
+// PrintDryRun prints the request that would be sent: as JSON (piped, -o json,
 // --jq), or on a terminal in the default format, a summary of the promo
 // code request in local units and then the JSON. defaults says the body
 // is a create's, which the API completes with its defaults.
-func printDryRun(sess *cmdutil.Session, method, path string, body any, defaults bool) error {
+func PrintDryRun(sess *cmdutil.Session, method, path string, body any, defaults bool) error {
 	b, err := json.Marshal(body)
 	if err != nil {
 		return err
@@ -116,11 +116,11 @@ func printDryRun(sess *cmdutil.Session, method, path string, body any, defaults 
 	return err
 }
 
-// deleteQuestion names the promo code about to go: its code and id, its
+// DeleteQuestion names the promo code about to go: its code and id, its
 // site when the record says it (the API's record usually does not), and
 // where it lives when that is not the default profile of the public
 // service.
-func deleteQuestion(sess *cmdutil.Session, id int64, raw json.RawMessage, p api.Promo) i18n.Message {
+func DeleteQuestion(sess *cmdutil.Session, id int64, raw json.RawMessage, p api.Promo) i18n.Message {
 	code := termsafe.String(string(p.Code))
 	var facts []i18n.Message
 	if code != "" {

@@ -1,4 +1,4 @@
-package promocmd
+package jobrun
 
 import (
 	"context"
@@ -12,16 +12,16 @@ import (
 	"github.com/promoctl/promoctl/internal/progress"
 )
 
-// bulkJob is the one runner of promo's bulk jobs (generate, apply, and
+// Job is the one runner of promo's bulk jobs (generate, apply, and
 // delete, enable and disable of a selection): one throttle, shared by the
 // clients' transport and the engine; the clients (reads with retries,
 // writes sent once); the journal; the progress bar; Ctrl-C; and the order
 // of what a job says at its end. What it says is the verb's (jobReport).
-type bulkJob struct {
+type Job struct {
 	*cmdutil.Session
-	jobEnv
-	th  *bulk.Throttle
-	API bulkAPI
+	Env
+	Throttler *bulk.Throttle
+	API       API
 	// NoWait refuses to start while another job writes to the site as
 	// the same user on this machine (--no-wait), instead of waiting.
 	NoWait bool
@@ -29,15 +29,15 @@ type bulkJob struct {
 	// plan's list): a create answered with one of them is not taken for
 	// the new code's (bulk.Options.KnownIDs).
 	Known map[int64]bool
-	lock  *bulk.SiteLock
+	Lock  *bulk.SiteLock
 }
 
-// lockSite takes the lock of site for the user and API of the run, in the
+// LockSite takes the lock of site for the user and API of the run, in the
 // jobs folder of getenv, once: one job at a time writes to a site as a
 // user on this machine. Another job holding it is waited for, said in one
 // line on stderr, or with NoWait refused (exit 1, nothing sent).
-func (b *bulkJob) lockSite(ctx context.Context, getenv func(string) string, site int64) error {
-	if b.lock != nil {
+func (b *Job) LockSite(ctx context.Context, getenv func(string) string, site int64) error {
+	if b.Lock != nil {
 		return nil
 	}
 	w := bulk.Where{BaseURL: b.Settings.BaseURL, UserID: b.Settings.UserID, SiteID: site}
@@ -50,72 +50,72 @@ func (b *bulkJob) lockSite(ctx context.Context, getenv func(string) string, site
 	if err != nil {
 		return err
 	}
-	b.lock = l
+	b.Lock = l
 	return nil
 }
 
-// hold ties the site's lock to the journal j: it is let go when the job
+// Hold ties the site's lock to the journal j: it is let go when the job
 // ends (j.Close).
-func (b *bulkJob) hold(j *bulk.Journal) {
-	if b.lock != nil {
-		j.Hold(b.lock)
+func (b *Job) Hold(j *bulk.Journal) {
+	if b.Lock != nil {
+		j.Hold(b.Lock)
 	}
 }
 
-// concurrencyError refuses a --concurrency outside 1 to
+// ConcurrencyError refuses a --concurrency outside 1 to
 // maxConcurrency (exit 2).
-func concurrencyError(n int) error {
-	return i18n.NewError(cmdutil.ExitUsage, "job.concurrency", "Max", maxConcurrency, "N", n)
+func ConcurrencyError(n int) error {
+	return i18n.NewError(cmdutil.ExitUsage, "job.concurrency", "Max", MaxConcurrency, "N", n)
 }
 
-// listError is the error of reading site's list of promo codes for a job.
-func listError(site int64, err error) error {
+// ListError is the error of reading site's list of promo codes for a job.
+func ListError(site int64, err error) error {
 	return i18n.NewError(0, "job.list_site", "Site", site, "Err", err)
 }
 
-// reasonText is why an operation of a journal failed, as the journal
+// ReasonText is why an operation of a journal failed, as the journal
 // recorded it (the error's English text at the time: data of the
 // journal), said in the run's language as far as it can be, on one line
 // and terminal-safe.
-func reasonText(s *cmdutil.Session, reason string) string {
+func ReasonText(s *cmdutil.Session, reason string) string {
 	return s.Warnings.Clean(s.Warnings.Say(reason))
 }
 
-// failureWhy is why the operation it of a journal did not succeed: its
+// FailureWhy is why the operation it of a journal did not succeed: its
 // outcome unknown, not sent, or the reason recorded.
-func failureWhy(s *cmdutil.Session, it bulk.Item) any {
+func FailureWhy(s *cmdutil.Session, it bulk.Item) any {
 	switch {
 	case it.State == bulk.StateSent || it.State == bulk.StateUnknown:
-		return i18n.M("job.outcome_unknown", "Reason", reasonText(s, it.Reason))
+		return i18n.M("job.outcome_unknown", "Reason", ReasonText(s, it.Reason))
 	case it.Reason == "":
 		return i18n.M("job.not_sent")
 	}
-	return reasonText(s, it.Reason)
+	return ReasonText(s, it.Reason)
 }
 
-// sayLine writes m on stderr in the run's language as one line of
+// SayLine writes m on stderr in the run's language as one line of
 // promoctl's (a failure of a job, a journal skipped).
-func sayLine(s *cmdutil.Session, m i18n.Message) {
+func SayLine(s *cmdutil.Session, m i18n.Message) {
 	fmt.Fprintln(s.IO.ErrOut, "promoctl: "+s.Msg.Say(m))
 }
 
-// newBulkJob builds the throttle and the two clients through it.
-func newBulkJob(s *cmdutil.Session, env jobEnv) (*bulkJob, error) {
-	th := env.newThrottle()
+// New builds the throttle and the two clients through it.
+func New(s *cmdutil.Session, env Env) (*Job, error) {
+	th := env.NewThrottle()
 	c, err := newBulkAPI(s, th)
 	if err != nil {
 		return nil, err
 	}
-	return &bulkJob{Session: s, jobEnv: env, th: th, API: c}, nil
+	return &Job{Session: s, Env: env, Throttler: th, API: c}, nil
 }
 
-// create writes the journal of a new job of ops: at path, or "" for the
+// Create writes the journal of a new job of ops: at path, or "" for the
 // default place in the jobs folder (getenv). The header's job id, base URL
 // and user are the run's.
 //
 // It first takes the site's lock (lockSite), which the journal then holds.
-func (b *bulkJob) create(ctx context.Context, getenv func(string) string, path string, h bulk.Header, ops []bulk.Op) (*bulk.Journal, error) {
-	if err := b.lockSite(ctx, getenv, h.SiteID); err != nil {
+func (b *Job) Create(ctx context.Context, getenv func(string) string, path string, h bulk.Header, ops []bulk.Op) (*bulk.Journal, error) {
+	if err := b.LockSite(ctx, getenv, h.SiteID); err != nil {
 		return nil, err
 	}
 	if h.Job == "" {
@@ -127,16 +127,16 @@ func (b *bulkJob) create(ctx context.Context, getenv func(string) string, path s
 	h.BaseURL, h.UserID = b.Settings.BaseURL, b.Settings.UserID
 	j, err := bulk.Create(path, h, ops)
 	if err != nil {
-		b.lock.Close()
-		b.lock = nil
+		b.Lock.Close()
+		b.Lock = nil
 		return nil, err
 	}
-	b.hold(j)
+	b.Hold(j)
 	return j, nil
 }
 
-// jobRun is how a job runs.
-type jobRun struct {
+// Options is how a job runs.
+type Options struct {
 	Concurrency int           // 0: bulk.DefaultConcurrency
 	Grace       time.Duration // 0: bulk.DefaultGrace
 	// BarFrom is the fewest operations a progress bar is drawn for (0
@@ -150,50 +150,50 @@ type jobRun struct {
 	Progress func(bulk.Progress)
 }
 
-// jobResult is what a run of a job did.
-type jobResult struct {
+// Result is what a run of a job did.
+type Result struct {
 	Sum     bulk.Summary
 	Elapsed time.Duration
 	Total   int // the job's operations
 }
 
-// jobReport is what a verb says of its job, in the order the runner
+// Report is what a verb says of its job, in the order the runner
 // calls it.
-type jobReport struct {
+type Report struct {
 	// Interrupted are the lines on stderr after Ctrl-C (none: nothing is
 	// written).
-	Interrupted func(jobResult) []string
+	Interrupted func(Result) []string
 	// Stopped is the error of a job the engine stopped, with how to
 	// finish it.
 	Stopped func(error) error
 	// Summary is the line on stderr at the end of a job that ran ("":
 	// nothing is written).
-	Summary func(jobResult) string
+	Summary func(Result) string
 	// After, when set, runs after the summary (the codes on stdout).
-	After func(context.Context, jobResult) error
+	After func(context.Context, Result) error
 	// Failures names on stderr the operations that did not succeed.
 	Failures func(*bulk.Journal)
 	// Incomplete is the error of a job some of whose operations did not
 	// succeed, with how to finish it.
-	Incomplete func(jobResult) error
+	Incomplete func(Result) error
 }
 
-// run carries out the job of j on the bulk engine and reports it through
+// Run carries out the job of j on the bulk engine and reports it through
 // rep: the summary, what comes after it, each failure; after Ctrl-C what
 // was done and ctx's error.
-func (b *bulkJob) run(ctx context.Context, j *bulk.Journal, r jobRun, rep jobReport) error {
+func (b *Job) Run(ctx context.Context, j *bulk.Journal, r Options, rep Report) error {
 	concurrency := r.Concurrency
 	if concurrency <= 0 {
 		concurrency = bulk.DefaultConcurrency
 	}
 	total := len(j.Items())
-	o := bulk.Options{Concurrency: concurrency, Throttle: b.th, OpTimeout: b.Settings.Timeout, Grace: r.Grace, KnownIDs: b.Known}
+	o := bulk.Options{Concurrency: concurrency, Throttle: b.Throttler, OpTimeout: b.Settings.Timeout, Grace: r.Grace, KnownIDs: b.Known}
 	var bar *progress.Bar
 	switch {
 	case r.Progress != nil:
 		o.Progress = r.Progress
 	case b.Bar && total >= r.BarFrom:
-		bar = newBar(b.Session)
+		bar = NewBar(b.Session)
 		o.Progress = func(p bulk.Progress) { bar.Update(p.Finished, p.Total, p.Rate, p.ETA()) }
 	}
 	if r.Waiting != nil {
@@ -206,7 +206,7 @@ func (b *bulkJob) run(ctx context.Context, j *bulk.Journal, r jobRun, rep jobRep
 	}
 	start := time.Now()
 	sum, err := bulk.Execute(ctx, b.API, j, o)
-	res := jobResult{Sum: sum, Elapsed: time.Since(start), Total: total}
+	res := Result{Sum: sum, Elapsed: time.Since(start), Total: total}
 	if bar != nil {
 		bar.Clear()
 	}
@@ -232,4 +232,19 @@ func (b *bulkJob) run(ctx context.Context, j *bulk.Journal, r jobRun, rep jobRep
 	}
 	rep.Failures(j)
 	return rep.Incomplete(res)
+}
+
+// MaxFailuresShown is how many promo codes that could not be created are
+// named on stderr at the end of a job; the journal has them all.
+const MaxFailuresShown = 10
+
+// RoundDuration is d as a person reads it: 340ms, 4.2s, 12s, 2m5s.
+func RoundDuration(d time.Duration) time.Duration {
+	switch {
+	case d < time.Second:
+		return d.Round(time.Millisecond)
+	case d < 10*time.Second:
+		return d.Round(100 * time.Millisecond)
+	}
+	return d.Round(time.Second)
 }

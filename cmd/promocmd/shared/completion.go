@@ -1,4 +1,4 @@
-package promocmd
+package shared
 
 import (
 	"slices"
@@ -17,13 +17,13 @@ import (
 // (ValidArgsFunction, f.CompleteFlag); what every noun completes (site ids,
 // profiles) is core's Completer.
 
-// completePromoIDs completes a promo code of the configured site
+// CompletePromoIDs completes a promo code of the configured site
 // (site_id, PROMOCTL_SITE_ID, or --site-id when the command has it) by its
 // id, described by its code (1001<TAB>WELCOME10), or by its code,
 // described by its id (WELCOME10<TAB>id 1001), as CODE_OR_ID takes either.
 // Codes are offered only where a code can be looked up: with a site
 // given or configured, and not for what is typed as digits (an id).
-func completePromoIDs(c *complete.Completer) cobra.CompletionFunc {
+func CompletePromoIDs(c *complete.Completer) cobra.CompletionFunc {
 	return func(cmd *cobra.Command, _ []string, toComplete string) ([]cobra.Completion, cobra.ShellCompDirective) {
 		return promoIDCompletions(c, cmd, toComplete)
 	}
@@ -69,8 +69,8 @@ func promoIDCompletions(c *complete.Completer, cmd *cobra.Command, toComplete st
 	return out, cobra.ShellCompDirectiveNoFileComp
 }
 
-// reportByChoices are the values of promo report --by.
-func reportByChoices() []cobra.Completion {
+// ReportByChoices are the values of promo report --by.
+func ReportByChoices() []cobra.Completion {
 	return []cobra.Completion{cobra.CompletionWithDesc("code", "a row per code and currency"), cobra.CompletionWithDesc("day", "a row per day and currency")}
 }
 
@@ -90,8 +90,8 @@ func completeStatuses(_ *cobra.Command, _ []string, toComplete string) ([]cobra.
 	return out, cobra.ShellCompDirectiveNoFileComp
 }
 
-// sortChoices are the values of --sort: each field, and -field.
-func sortChoices() []cobra.Completion {
+// SortChoices are the values of --sort: each field, and -field.
+func SortChoices() []cobra.Completion {
 	var out []cobra.Completion
 	for _, f := range promoSortFields() {
 		out = append(out, f, "-"+f)
@@ -99,8 +99,8 @@ func sortChoices() []cobra.Completion {
 	return out
 }
 
-// bonusTypeChoices are the values of --bonus-type.
-func bonusTypeChoices() []cobra.Completion {
+// BonusTypeChoices are the values of --bonus-type.
+func BonusTypeChoices() []cobra.Completion {
 	return []cobra.Completion{
 		cobra.CompletionWithDesc("goods", "discount on the cost of the goods (2)"),
 		cobra.CompletionWithDesc("delivery", "discount on the cost of delivery (3)"),
