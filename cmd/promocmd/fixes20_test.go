@@ -6,18 +6,12 @@ import (
 	"net/http"
 	"path/filepath"
 	"slices"
-	"sync"
 	"testing"
-	"time"
 
 	"github.com/promoctl/promoctl/cmd/cmdutil"
 	"github.com/promoctl/promoctl/cmd/cmdutil/legacylang"
-	"github.com/promoctl/promoctl/cmd/internal/cmdtest"
 	"github.com/promoctl/promoctl/internal/bulk"
-	"github.com/promoctl/promoctl/internal/bulk/codegen"
-	"github.com/promoctl/promoctl/internal/format"
 	"github.com/promoctl/promoctl/internal/i18n"
-	"github.com/promoctl/promoctl/internal/promo"
 )
 
 // TestPromoUpdateIDMustBeOnTheSite: an id given with a site (--site-id or
@@ -60,37 +54,6 @@ func TestPromoUpdateIDOnTheSite(t *testing.T) {
 	r.ExpectRoutes(t, "GET /v1/promo?site_id=7", "GET /v1/promo/2001", "PUT /v1/promo/2001")
 }
 
-// TestRunPromoGenerateSummarySaysFailedForServerErrors: a create answered
-// with a 5xx in every round, that the list never shows, failed: the
-// summary does not call it refused (only a 4xx is a refusal).
-func TestRunPromoGenerateSummarySaysFailedForServerErrors(t *testing.T) {
-	e, g, opts := newGenEnv(t, format.JSON)
-	e.Sess.Settings.Timeout = 150 * time.Millisecond // the settling delay: a list read must fit, and the job waits it each round
-	opts.Count, opts.Concurrency, opts.Format = 3, 1, codegen.Format{Prefix: "F", Length: 5}
-	opts.Changes = promo.Changes{Enabled: cmdtest.Ptr(true), Amount: cmdtest.Ptr(1.0)}
-	var failing string
-	g.fault = func(w http.ResponseWriter, code string, n int) bool {
-		g.mu.Lock()
-		defer g.mu.Unlock()
-		if failing == "" {
-			failing = code
-		}
-		if code != failing {
-			return false
-		}
-		w.WriteHeader(http.StatusBadGateway) // not created, every time
-		return true
-	}
-	err := runPromoGenerate(context.Background(), opts)
-	want := "1 of 3 promo codes could not be created (0 refused, 1 failed, 0 of unknown outcome, 0 not sent): finish the job with: promoctl promo generate --resume " + opts.Journal
-	if err == nil || err.Error() != want {
-		t.Fatalf("run returned %v\nwant %s\n%s", err, want, e.Stderr)
-	}
-	if made, _ := g.made(0); len(made) != 2 || g.posts[failing] != bulk.MaxRounds {
-		t.Errorf("the site has %d new codes and %s was sent %d times; want 2, and %d sends", len(made), failing, g.posts[failing], bulk.MaxRounds)
-	}
-}
-
 // TestPromoJobsSaysRunning: a job whose journal a promoctl holds open (and
 // locked) now is running, not "can be resumed", in English and Russian;
 // once it is closed, it can be resumed again.
@@ -121,44 +84,6 @@ func (c *confirmThen) Confirm(_ context.Context, title, _ string, _ bool) (bool,
 	c.asked = append(c.asked, title)
 	c.meanwhile()
 	return true, nil
-}
-
-// simClock is a simulated clock for a bulk run's throttle: real time plus
-// what it has slept, so that a Retry-After passes at once; mark notes the
-// time of a request as the throttle sees it.
-type simClock struct {
-	mu     sync.Mutex
-	ahead  time.Duration
-	marked []time.Time
-}
-
-func (c *simClock) Now() time.Time {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	return time.Now().Add(c.ahead)
-}
-
-func (c *simClock) Sleep(ctx context.Context, d time.Duration) error {
-	if err := ctx.Err(); err != nil {
-		return err
-	}
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	c.ahead += d
-	return nil
-}
-
-func (c *simClock) mark() {
-	now := c.Now()
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	c.marked = append(c.marked, now)
-}
-
-func (c *simClock) marks() []time.Time {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	return append([]time.Time(nil), c.marked...)
 }
 
 // TestFailedSummaryInRussian: the summary of a job with creates that

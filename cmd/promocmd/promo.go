@@ -8,6 +8,7 @@ import (
 
 	"github.com/promoctl/promoctl/cmd/cmdutil"
 	"github.com/promoctl/promoctl/cmd/promocmd/apply"
+	"github.com/promoctl/promoctl/cmd/promocmd/generate"
 )
 
 func NewCmd(f *cmdutil.Factory) *cobra.Command {
@@ -22,7 +23,7 @@ func NewCmd(f *cmdutil.Factory) *cobra.Command {
 		RunE: cmdutil.GroupRun,
 	}
 	c.AddCommand(newPromoListCmd(f, nil), newPromoGetCmd(f, nil), newPromoCreateCmd(f, nil), newPromoUpdateCmd(f, nil),
-		newPromoDeleteCmd(f, nil), newPromoEnableCmd(f, nil), newPromoDisableCmd(f, nil), newPromoStatsCmd(f, nil), newPromoGenerateCmd(f, nil), apply.NewCmd(f, nil))
+		newPromoDeleteCmd(f, nil), newPromoEnableCmd(f, nil), newPromoDisableCmd(f, nil), newPromoStatsCmd(f, nil), generate.NewCmd(f, nil), apply.NewCmd(f, nil))
 	c.AddCommand(newPromoReportCmd(f, nil), newPromoJobsCmd(f, nil, nil), newPromoBrowseCmd(f, nil), newPromoPrintCmd(f, nil))
 	return c
 }

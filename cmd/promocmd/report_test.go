@@ -246,7 +246,7 @@ func TestRunPromoReportConcurrently(t *testing.T) {
 func TestRunPromoReportRetriesA429(t *testing.T) {
 	e := cmdtest.NewVerbEnv(t, false, format.CSV, cmdtest.Answer{Route: "GET /v1/promo", Status: http.StatusOK, Body: reportList})
 	e.API.Handle("GET /v1/promo/1001/statistics", http.StatusOK, reportStats1001)
-	clk := &simClock{} // the throttle waits in simulated time
+	clk := &cmdtest.SimClock{} // the throttle waits in simulated time
 	var times []time.Time
 	e.API.HandleFunc("GET /v1/promo/1002/statistics", func(w http.ResponseWriter, _ *http.Request) {
 		times = append(times, clk.Now())

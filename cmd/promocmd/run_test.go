@@ -4,7 +4,6 @@ import (
 	"context"
 	"net/http"
 	"slices"
-	"strings"
 	"testing"
 	"time"
 
@@ -14,7 +13,6 @@ import (
 	"github.com/promoctl/promoctl/cmd/internal/cmdtest"
 	"github.com/promoctl/promoctl/internal/apitest"
 	"github.com/promoctl/promoctl/internal/format"
-	"github.com/promoctl/promoctl/internal/iostreams"
 	"github.com/promoctl/promoctl/internal/promo"
 	"github.com/promoctl/promoctl/internal/prompt"
 )
@@ -370,37 +368,6 @@ func TestRunPromoUpdate(t *testing.T) {
 	}
 }
 
-// captureVerb runs promoctl with args, its promo verb built by build with
-// a run function that keeps the options instead of running, and returns
-// the exit code.
-func captureVerb(t *testing.T, r *cmdtest.Runner, build func(*cmdutil.Factory) *cobra.Command, args ...string) int {
-	t.Helper()
-	ios, _, _, errOut := iostreams.Test()
-	env := func(k string) (string, bool) { v, ok := r.Env[k]; return v, ok }
-	f := cmdutil.NewFactory(cmdutil.Options{IO: ios, Env: env, Location: r.Loc})
-	root := newTree(f)
-	verb := build(f)
-	group, _, err := root.Find([]string{"promo"})
-	if err != nil {
-		t.Fatal(err)
-	}
-	old, _, err := group.Find([]string{verb.Name()})
-	if err != nil {
-		t.Fatal(err)
-	}
-	group.RemoveCommand(old)
-	group.AddCommand(verb)
-	root.SetArgs(args)
-	root.SetOut(ios.Out)
-	root.SetErr(errOut)
-	_, err = root.ExecuteContextC(context.Background())
-	if err != nil {
-		t.Logf("promoctl %s: %v", strings.Join(args, " "), err)
-		return cmdutil.ExitCode(err)
-	}
-	return 0
-}
-
 // TestPromoVerbsParseIntoOptions checks that the commands turn flags,
 // arguments and settings into the options their run functions get.
 func TestPromoVerbsParseIntoOptions(t *testing.T) {
@@ -408,7 +375,7 @@ func TestPromoVerbsParseIntoOptions(t *testing.T) {
 	file := cmdtest.WriteFile(t, "p.yaml", "site_id: 9\nbonus_amount: 5\n")
 	var create *promoCreateOptions
 	keepCreate := func(_ context.Context, o *promoCreateOptions) error { create = o; return nil }
-	if code := captureVerb(t, r, func(f *cmdutil.Factory) *cobra.Command { return newPromoCreateCmd(f, keepCreate) }, "promo", "create", "--code", "SUMMER25", "-f", file, "--dry-run"); code != 0 {
+	if code := cmdtest.CaptureVerb(t, r, "promo", func(f *cmdutil.Factory) *cobra.Command { return newPromoCreateCmd(f, keepCreate) }, "promo", "create", "--code", "SUMMER25", "-f", file, "--dry-run"); code != 0 {
 		t.Fatalf("create exit code = %d", code)
 	}
 	if create.SiteID != 9 || !create.FromFile || !create.DryRun || create.Interactive ||
@@ -418,7 +385,7 @@ func TestPromoVerbsParseIntoOptions(t *testing.T) {
 
 	var update *promoUpdateOptions
 	keepUpdate := func(_ context.Context, o *promoUpdateOptions) error { update = o; return nil }
-	if code := captureVerb(t, r, func(f *cmdutil.Factory) *cobra.Command { return newPromoUpdateCmd(f, keepUpdate) }, "promo", "update", "1001", "--no-max-uses", "--timeout", "5s"); code != 0 {
+	if code := cmdtest.CaptureVerb(t, r, "promo", func(f *cmdutil.Factory) *cobra.Command { return newPromoUpdateCmd(f, keepUpdate) }, "promo", "update", "1001", "--no-max-uses", "--timeout", "5s"); code != 0 {
 		t.Fatalf("update exit code = %d", code)
 	}
 	if update.ID != 1001 || update.Changes.QuantityLimit == nil || *update.Changes.QuantityLimit || update.DryRun || update.Settings.Timeout != 5*time.Second {
@@ -427,7 +394,7 @@ func TestPromoVerbsParseIntoOptions(t *testing.T) {
 
 	var del *promoDeleteOptions
 	keepDelete := func(_ context.Context, o *promoDeleteOptions) error { del = o; return nil }
-	if code := captureVerb(t, r, func(f *cmdutil.Factory) *cobra.Command { return newPromoDeleteCmd(f, keepDelete) }, "promo", "delete", "5", "-y"); code != 0 {
+	if code := cmdtest.CaptureVerb(t, r, "promo", func(f *cmdutil.Factory) *cobra.Command { return newPromoDeleteCmd(f, keepDelete) }, "promo", "delete", "5", "-y"); code != 0 {
 		t.Fatalf("delete exit code = %d", code)
 	}
 	if del.ID != 5 || !del.Yes || del.Settings.BaseURL != r.API.URL {
@@ -437,7 +404,7 @@ func TestPromoVerbsParseIntoOptions(t *testing.T) {
 	// A refusal of the flags comes before the options are used.
 	called := false
 	keepList := func(context.Context, *promoListOptions) error { called = true; return nil }
-	if code := captureVerb(t, r, func(f *cmdutil.Factory) *cobra.Command { return newPromoListCmd(f, keepList) }, "promo", "list", "--used", "--unused"); code != cmdutil.ExitUsage || called {
+	if code := cmdtest.CaptureVerb(t, r, "promo", func(f *cmdutil.Factory) *cobra.Command { return newPromoListCmd(f, keepList) }, "promo", "list", "--used", "--unused"); code != cmdutil.ExitUsage || called {
 		t.Errorf("list --used --unused: exit code %d, run called %v; want %d, not called", code, called, cmdutil.ExitUsage)
 	}
 	r.ExpectNoRequests(t)

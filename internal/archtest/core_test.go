@@ -267,7 +267,7 @@ func TestLonersAreFound(t *testing.T) {
 func TestNoCommandPackageIsLarge(t *testing.T) {
 	t.Parallel()
 	const maxCmdLines = 2500
-	ceilings := map[string]int{"cmd/promocmd": 3948}
+	ceilings := map[string]int{"cmd/promocmd": 3234}
 	lines := map[string]int{}
 	err := filepath.WalkDir("../../cmd", func(path string, d os.DirEntry, err error) error {
 		if err != nil || d.IsDir() || !strings.HasSuffix(path, ".go") || strings.HasSuffix(path, "_test.go") {

@@ -1,4 +1,8 @@
-package promocmd
+// Package generate is promo generate: many promo codes made at random
+// from a prefix, a length and a suffix, created on a site as one bulk job
+// (jobrun) whose journal a later run resumes (--resume), and the codes it
+// created printed as promo list prints them.
+package generate
 
 import (
 	"bytes"
@@ -64,7 +68,9 @@ type promoGenerateOptions struct {
 	NoWait bool
 }
 
-func newPromoGenerateCmd(f *cmdutil.Factory, run func(context.Context, *promoGenerateOptions) error) *cobra.Command {
+// NewCmd is promo generate; run, when set, is called in place of the run
+// (tests).
+func NewCmd(f *cmdutil.Factory, run func(context.Context, *promoGenerateOptions) error) *cobra.Command {
 	if run == nil {
 		run = runPromoGenerate
 	}

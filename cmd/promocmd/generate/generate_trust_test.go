@@ -1,4 +1,4 @@
-package promocmd
+package generate
 
 import (
 	"bytes"
@@ -277,7 +277,7 @@ func TestGenerateEndsAgainstAlways429(t *testing.T) {
 	_, g, opts := newGenEnv(t, format.JSON)
 	opts.Count, opts.Concurrency = 10, 1
 	opts.Changes = promo.Changes{Enabled: cmdtest.Ptr(true), Amount: cmdtest.Ptr(1.0)}
-	clk := &simClock{}
+	clk := &cmdtest.SimClock{}
 	opts.Throttle = func() *bulk.Throttle { return bulk.NewThrottleClock(0, clk.Now, clk.Sleep) }
 	start := clk.Now()
 	g.fault = func(w http.ResponseWriter, code string, n int) bool {
@@ -322,31 +322,6 @@ func TestGenerateRefusesAJobsFolderOthersMayWrite(t *testing.T) {
 	e.Expect(t, err, "other users may change the jobs folder "+dir+" (mode 0777): they could plant or swap journals; if it is yours, chmod 700 "+dir, "", "")
 	if _, err := os.Stat(opts.Journal); !errors.Is(err, os.ErrNotExist) {
 		t.Errorf("a journal was written: %v", err)
-	}
-}
-
-// A journal that gives one code two outcomes (two "created" lines, the
-// second with an older code's id) is refused by promo jobs show and promo
-// report --job, in one line (exit 2), before any request: it never shows
-// SUMMER2024 as the job's.
-func TestJobsShowAndReportRefuseTwoOutcomes(t *testing.T) {
-	r, path := jobsRunner(t)
-	forged := filepath.Join(filepath.Dir(path), "20261105T070000Z-eeeeeeee.jsonl")
-	lines := []string{
-		`{"t":"job","i":0,"job":{"v":1,"job":"20261105T070000Z-eeeeeeee","kind":"generate","site_id":7,"started":"2026-11-05T07:00:00Z","ops":1}}`,
-		`{"t":"plan","i":0,"op":{"action":"create","code":"NEW1"}}`,
-		`{"t":"sent","i":0}`, `{"t":"created","i":0,"id":4002}`, `{"t":"created","i":0,"id":1005}`,
-	}
-	if err := os.WriteFile(forged, []byte(strings.Join(lines, "\n")+"\n"), 0o600); err != nil {
-		t.Fatal(err)
-	}
-	want := "line 5: operation 0 (NEW1) is already created, and the line records it created again: not a journal promoctl wrote\n"
-	for _, args := range [][]string{{"promo", "jobs", "show", forged}, {"promo", "report", "--job", forged}} {
-		res := r.Run(args...)
-		if res.Code != cmdutil.ExitUsage || res.Stdout != "" || !strings.HasSuffix(res.Stderr, want) || strings.Count(res.Stderr, "\n") != 1 {
-			t.Errorf("%v: exit %d, stdout %q, stderr %q; want exit 2 and one line ending %q", args, res.Code, res.Stdout, res.Stderr, want)
-		}
-		r.ExpectRoutes(t)
 	}
 }
 

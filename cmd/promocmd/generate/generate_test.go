@@ -1,4 +1,4 @@
-package promocmd
+package generate
 
 import (
 	"bytes"
@@ -525,9 +525,9 @@ func TestRunPromoGenerateHonoursRetryAfter(t *testing.T) {
 	e, g, opts := newGenEnv(t, format.JSON)
 	opts.Count, opts.Concurrency = 12, 4
 	opts.Changes = promo.Changes{Enabled: cmdtest.Ptr(true), Amount: cmdtest.Ptr(1.0)}
-	clk := &simClock{} // the throttle waits in simulated time
+	clk := &cmdtest.SimClock{} // the throttle waits in simulated time
 	opts.Throttle = func() *bulk.Throttle { return bulk.NewThrottleClock(0, clk.Now, clk.Sleep) }
-	g.onPost = func(int) { clk.mark() }
+	g.onPost = func(int) { clk.Mark() }
 	var limited string
 	var at time.Time
 	g.fault = func(w http.ResponseWriter, code string, n int) bool {
@@ -562,7 +562,7 @@ func TestRunPromoGenerateHonoursRetryAfter(t *testing.T) {
 	}
 	// Requests already on their way may arrive just after the 429; after
 	// that, nothing until Retry-After has passed (in simulated time).
-	postAt := clk.marks()
+	postAt := clk.Marks()
 	for _, p := range postAt {
 		if d := p.Sub(at); d > 100*time.Millisecond && d < 950*time.Millisecond {
 			t.Errorf("a create arrived %s after the 429 with Retry-After: 1", d)
@@ -641,8 +641,8 @@ func TestPromoGenerateParsesIntoOptions(t *testing.T) {
 	file := cmdtest.WriteFile(t, "fields.yaml", "site_id: 9\nbonus_amount: 5\n")
 	var got *promoGenerateOptions
 	keep := func(_ context.Context, o *promoGenerateOptions) error { got = o; return nil }
-	build := func(f *cmdutil.Factory) *cobra.Command { return newPromoGenerateCmd(f, keep) }
-	code := captureVerb(t, r, build, "promo", "generate", "--count", "500", "--prefix", "XMAS", "--suffix", "Z", "--length", "6",
+	build := func(f *cmdutil.Factory) *cobra.Command { return NewCmd(f, keep) }
+	code := cmdtest.CaptureVerb(t, r, "promo", build, "promo", "generate", "--count", "500", "--prefix", "XMAS", "--suffix", "Z", "--length", "6",
 		"--charset", "digits", "-f", file, "--enabled", "--percent", "--concurrency", "8", "--journal", "j.jsonl", "--dry-run")
 	if code != 0 {
 		t.Fatalf("exit code = %d", code)
@@ -654,7 +654,7 @@ func TestPromoGenerateParsesIntoOptions(t *testing.T) {
 	}
 
 	got = nil
-	if code := captureVerb(t, r, build, "promo", "generate", "--resume", "j.jsonl", "--concurrency", "2", "--timeout", "5s", "-o", "csv"); code != 0 {
+	if code := cmdtest.CaptureVerb(t, r, "promo", build, "promo", "generate", "--resume", "j.jsonl", "--concurrency", "2", "--timeout", "5s", "-o", "csv"); code != 0 {
 		t.Fatalf("resume exit code = %d", code)
 	}
 	if got.Resume != "j.jsonl" || got.Concurrency != 2 || got.Count != 0 || got.Settings.Timeout != 5*time.Second || got.Out.Format != format.CSV {
@@ -672,7 +672,7 @@ func TestPromoGenerateParsesIntoOptions(t *testing.T) {
 		{"--count", "5", "-f", cmdtest.WriteFile(t, "code.yaml", "code: X1\n")},
 	} {
 		got = nil
-		if code := captureVerb(t, r, build, append([]string{"promo", "generate"}, args...)...); code != cmdutil.ExitUsage || got != nil {
+		if code := cmdtest.CaptureVerb(t, r, "promo", build, append([]string{"promo", "generate"}, args...)...); code != cmdutil.ExitUsage || got != nil {
 			t.Errorf("promo generate %q: exit code %d, run called %v; want %d, not called", args, code, got != nil, cmdutil.ExitUsage)
 		}
 	}

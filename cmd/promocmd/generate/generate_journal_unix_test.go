@@ -1,6 +1,6 @@
 //go:build unix
 
-package promocmd
+package generate
 
 import (
 	"path/filepath"
