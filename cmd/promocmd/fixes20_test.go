@@ -1,7 +1,6 @@
 package promocmd
 
 import (
-	"context"
 	"fmt"
 	"net/http"
 	"path/filepath"
@@ -80,12 +79,6 @@ func TestPromoJobsSaysRunning(t *testing.T) {
 	r.ExpectNoRequests(t)
 }
 
-func (c *confirmThen) Confirm(_ context.Context, title, _ string, _ bool) (bool, error) {
-	c.asked = append(c.asked, title)
-	c.meanwhile()
-	return true, nil
-}
-
 // TestFailedSummaryInRussian: the summary of a job with creates that
 // failed with no answer is said in Russian, as the one with refusals only.
 func TestFailedSummaryInRussian(t *testing.T) {
@@ -96,11 +89,4 @@ func TestFailedSummaryInRussian(t *testing.T) {
 	if got := cmdutil.ErrorText(ru, err); got != want {
 		t.Errorf("got  %s\nwant %s", got, want)
 	}
-}
-
-// confirmThen answers yes after running meanwhile: what a colleague does
-// while the question waits.
-type confirmThen struct {
-	meanwhile func()
-	asked     []string
 }

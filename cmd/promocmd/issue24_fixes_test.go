@@ -1,18 +1,12 @@
 package promocmd
 
 import (
-	"context"
 	"net/http"
 	"strings"
 	"testing"
 
 	"github.com/promoctl/promoctl/cmd/cmdutil"
 )
-
-func (s *noteConfirm) Confirm(_ context.Context, _, description string, _ bool) (bool, error) {
-	s.notes = append(s.notes, description)
-	return false, nil
-}
 
 // promo enable --help shows promo enable, and promo disable --help promo
 // disable, in every example.
@@ -75,6 +69,3 @@ func TestPromoGenerateCyrillicPrefix(t *testing.T) {
 		`promoctl: prefix "ПРОМОКОДЫ": a code may contain only Latin letters A-Z, a-z and digits 0-9, found 'П' at position 1`+"\n")
 	r.ExpectNoRequests(t)
 }
-
-// noteConfirm says no, and keeps the description of each confirmation.
-type noteConfirm struct{ notes []string }
