@@ -9,6 +9,7 @@ import (
 	"github.com/promoctl/promoctl/cmd/cmdutil"
 	"github.com/promoctl/promoctl/cmd/cmdutil/complete"
 	"github.com/promoctl/promoctl/cmd/promocmd/shared"
+	"github.com/promoctl/promoctl/cmd/promocmd/wizard"
 	"github.com/promoctl/promoctl/internal/api"
 	"github.com/promoctl/promoctl/internal/i18n"
 	"github.com/promoctl/promoctl/internal/promo"
@@ -19,7 +20,7 @@ import (
 // promoCreateOptions are the inputs of promo create.
 type promoCreateOptions struct {
 	*cmdutil.Session
-	Prompter promoWizard // the form, when Interactive
+	Prompter wizard.Form // the form, when Interactive
 	// Changes are the fields to send: those of the -f file with the flags
 	// laid over them, each checked.
 	Changes promo.Changes
@@ -69,7 +70,7 @@ offers to edit the answers and try again. PROMOCTL_ACCESSIBLE=1 or
 			if err != nil {
 				return err
 			}
-			wizard, err := wantWizard(f.IO, ff.Interactive, changes.Code == nil, ff.File)
+			asks, err := wizard.Wanted(f.IO, ff.Interactive, changes.Code == nil, ff.File)
 			if err != nil {
 				return err
 			}
@@ -79,9 +80,9 @@ offers to edit the answers and try again. PROMOCTL_ACCESSIBLE=1 or
 			}
 			site, _ := shared.SiteOver(sess, fileSite)
 			opts.Session, opts.Changes, opts.SiteID = sess, changes, site
-			opts.FromFile, opts.Interactive, opts.DryRun = ff.File != "", wizard, ff.DryRun
-			if wizard {
-				opts.Prompter = cmdutil.PromptAs[promoWizard](f)
+			opts.FromFile, opts.Interactive, opts.DryRun = ff.File != "", asks, ff.DryRun
+			if asks {
+				opts.Prompter = cmdutil.PromptAs[wizard.Form](f)
 			}
 			return run(cmd.Context(), opts)
 		},

@@ -3,6 +3,8 @@ package promocmd
 import (
 	"context"
 	"encoding/json"
+	"fmt"
+	"net/http"
 	"os"
 	"path/filepath"
 	"strings"
@@ -187,5 +189,25 @@ func TestCompleteJobIDs(t *testing.T) {
 	r.Env["PROMOCTL_SITE_ID"] = "7"
 	if got, want := r.Complete(t, "promo", "report", "FULL1", "xm"), apitest.Lines("XMAS1\tid 4002", "xmas3\tid 4004", ":4"); got != want {
 		t.Errorf("promo report CODE: stdout:\n%s\nwant:\n%s", got, want)
+	}
+}
+
+const selectSite = `[
+ {"id":4001,"code":"FULL1","is_enabled":true,"promo_used_count":1},
+ {"id":4002,"code":"XMAS1","is_enabled":true,"promo_used_count":1},
+ {"id":4003,"code":"NYXMAS2","is_enabled":true,"promo_used_count":1},
+ {"id":4004,"code":"xmas3","is_enabled":false,"promo_used_count":1}
+]`
+
+func selectAnswers() []cmdtest.Answer {
+	stat := func(price int) string {
+		return fmt.Sprintf(`[{"order_price":%d,"discount_amount":1,"d_lead_created":"2026-06-01T09:00:00.000Z","currency":"RUB"}]`, price)
+	}
+	return []cmdtest.Answer{
+		{Route: "GET /v1/promo", Status: http.StatusOK, Body: selectSite},
+		{Route: "GET /v1/promo/4001/statistics", Status: http.StatusOK, Body: stat(100)},
+		{Route: "GET /v1/promo/4002/statistics", Status: http.StatusOK, Body: stat(200)},
+		{Route: "GET /v1/promo/4003/statistics", Status: http.StatusOK, Body: stat(300)},
+		{Route: "GET /v1/promo/4004/statistics", Status: http.StatusOK, Body: stat(400)},
 	}
 }

@@ -9,6 +9,8 @@ import (
 	"github.com/promoctl/promoctl/cmd/cmdutil"
 	"github.com/promoctl/promoctl/cmd/promocmd/apply"
 	"github.com/promoctl/promoctl/cmd/promocmd/generate"
+	"github.com/promoctl/promoctl/cmd/promocmd/printcmd"
+	"github.com/promoctl/promoctl/cmd/promocmd/report"
 )
 
 func NewCmd(f *cmdutil.Factory) *cobra.Command {
@@ -24,6 +26,6 @@ func NewCmd(f *cmdutil.Factory) *cobra.Command {
 	}
 	c.AddCommand(newPromoListCmd(f, nil), newPromoGetCmd(f, nil), newPromoCreateCmd(f, nil), newPromoUpdateCmd(f, nil),
 		newPromoDeleteCmd(f, nil), newPromoEnableCmd(f, nil), newPromoDisableCmd(f, nil), newPromoStatsCmd(f, nil), generate.NewCmd(f, nil), apply.NewCmd(f, nil))
-	c.AddCommand(newPromoReportCmd(f, nil), newPromoJobsCmd(f, nil, nil), newPromoBrowseCmd(f, nil), newPromoPrintCmd(f, nil))
+	c.AddCommand(report.NewCmd(f, nil), newPromoJobsCmd(f, nil, nil), newPromoBrowseCmd(f, nil), printcmd.NewCmd(f, nil))
 	return c
 }

@@ -11,6 +11,7 @@ import (
 
 	"github.com/promoctl/promoctl/cmd/cmdutil"
 	"github.com/promoctl/promoctl/cmd/internal/cmdtest"
+	"github.com/promoctl/promoctl/cmd/promocmd/wizard"
 	"github.com/promoctl/promoctl/internal/apitest"
 	"github.com/promoctl/promoctl/internal/format"
 	"github.com/promoctl/promoctl/internal/promo"
@@ -209,7 +210,7 @@ func TestRunPromoCreate(t *testing.T) {
 		tty, sandbox   bool
 		format         format.Format
 		opts           promoCreateOptions
-		prompter       promoWizard
+		prompter       wizard.Form
 		answers        []cmdtest.Answer
 		err            string
 		stdout, stderr string
@@ -306,7 +307,7 @@ func TestRunPromoUpdate(t *testing.T) {
 		name           string
 		tty            bool
 		opts           promoUpdateOptions
-		prompter       promoWizard
+		prompter       wizard.Form
 		answers        []cmdtest.Answer
 		err            string
 		stdout, stderr string

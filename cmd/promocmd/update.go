@@ -9,6 +9,7 @@ import (
 	"github.com/promoctl/promoctl/cmd/cmdutil"
 	"github.com/promoctl/promoctl/cmd/cmdutil/complete"
 	"github.com/promoctl/promoctl/cmd/promocmd/shared"
+	"github.com/promoctl/promoctl/cmd/promocmd/wizard"
 	"github.com/promoctl/promoctl/internal/api"
 	"github.com/promoctl/promoctl/internal/i18n"
 	"github.com/promoctl/promoctl/internal/promo"
@@ -19,7 +20,7 @@ import (
 // promoUpdateOptions are the inputs of promo update.
 type promoUpdateOptions struct {
 	*cmdutil.Session
-	Prompter promoWizard // the form, when Interactive
+	Prompter wizard.Form // the form, when Interactive
 	ID       int64
 	Code     string // the code text the promo code was named by, "" for an id
 	SiteID   int64  // where Code is looked up
@@ -70,11 +71,11 @@ the form offers to edit the answers and try again.
 			if err != nil {
 				return err
 			}
-			wizard, err := wantWizard(f.IO, ff.Interactive, false, ff.File)
+			asks, err := wizard.Wanted(f.IO, ff.Interactive, false, ff.File)
 			if err != nil {
 				return err
 			}
-			if changes.Empty() && !wizard {
+			if changes.Empty() && !asks {
 				return i18n.NewError(cmdutil.ExitUsage, "promo.update.nothing_to_change")
 			}
 			sess, err := f.Start(cmd)
@@ -82,9 +83,9 @@ the form offers to edit the answers and try again.
 				return err
 			}
 			opts.Session, opts.ID, opts.Code, opts.SiteID, opts.Changes = sess, ref.ID, ref.Code, sess.Settings.SiteID, changes
-			opts.Interactive, opts.DryRun = wizard, ff.DryRun
-			if wizard {
-				opts.Prompter = cmdutil.PromptAs[promoWizard](f)
+			opts.Interactive, opts.DryRun = asks, ff.DryRun
+			if asks {
+				opts.Prompter = cmdutil.PromptAs[wizard.Form](f)
 			}
 			return shared.IDHint(sess, ref, run(cmd.Context(), opts))
 		},

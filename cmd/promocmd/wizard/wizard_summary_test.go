@@ -1,4 +1,4 @@
-package promocmd
+package wizard
 
 import (
 	"slices"
@@ -20,13 +20,13 @@ func TestSummaryShowsEveryFormField(t *testing.T) {
 		v := promo.DefaultFormValues()
 		v.More = map[string]string{f.Name: "42"}
 		for _, p := range []*i18n.Printer{en, ru} {
-			rows := createSummary(p, v, 1, "", time.UTC, time.Now())
+			rows := CreateSummary(p, v, 1, "", time.UTC, time.Now())
 			if !slices.Contains(rows, summaryRow{p.T(f.Label), "42"}) {
 				t.Errorf("%s: create summary %+v, want %q: 42", f.Name, rows, p.T(f.Label))
 			}
 		}
 		old := promo.DefaultFormValues()
-		if ch := changeSummary(en, old, v, time.UTC, time.Now()); !slices.Contains(ch, summaryRow{en.T(f.Label), " → 42"}) {
+		if ch := ChangeSummary(en, old, v, time.UTC, time.Now()); !slices.Contains(ch, summaryRow{en.T(f.Label), " → 42"}) {
 			t.Errorf("%s: change summary %+v, want  → 42", f.Name, ch)
 		}
 	}

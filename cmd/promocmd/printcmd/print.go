@@ -1,4 +1,8 @@
-package promocmd
+// Package printcmd is promo print: a selection of promo codes laid out as
+// cards on printable sheets (internal/sheetpdf), each card's lines said in
+// the user's language (print_card.go). Named printcmd: print is Go's
+// built-in.
+package printcmd
 
 import (
 	"context"
@@ -47,7 +51,9 @@ type printFlags struct {
 	paper string
 }
 
-func newPromoPrintCmd(f *cmdutil.Factory, run func(context.Context, *promoPrintOptions) error) *cobra.Command {
+// NewCmd is promo print; run, when set, is called in place of the run
+// (tests).
+func NewCmd(f *cmdutil.Factory, run func(context.Context, *promoPrintOptions) error) *cobra.Command {
 	if run == nil {
 		run = runPromoPrint
 	}

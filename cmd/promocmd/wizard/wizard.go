@@ -1,4 +1,10 @@
-package promocmd
+// Package wizard is what the forms of promo create and promo update share:
+// when a form is wanted (Wanted), the prompter it asks through (Form), the
+// codes a site already has for the form's check (Codes), the site choice
+// and its currencies, the summary before the go-ahead (CreateSummary,
+// ChangeSummary) and the edit offered after a refusal (OfferEdit). The
+// form's layout is internal/promo's; create and update run it.
+package wizard
 
 import (
 	"context"
@@ -13,7 +19,6 @@ import (
 	"unicode/utf8"
 
 	"github.com/promoctl/promoctl/cmd/cmdutil"
-	"github.com/promoctl/promoctl/cmd/promocmd/shared"
 	"github.com/promoctl/promoctl/internal/api"
 	"github.com/promoctl/promoctl/internal/i18n"
 	"github.com/promoctl/promoctl/internal/iostreams"
@@ -28,17 +33,17 @@ func warnMsg(sess *cmdutil.Session, m i18n.Message) {
 	sess.Warn(sess.Msg.SayWith(m, func(err error) string { return cmdutil.ErrorText(sess.Msg, err) }))
 }
 
-// promoWizard asks for a promo code's fields and for a last go-ahead.
-type promoWizard interface {
+// Form asks for a promo code's fields and for a last go-ahead.
+type Form interface {
 	Promo(ctx context.Context, form prompt.PromoForm) (prompt.PromoAnswers, error)
 	Proceed(ctx context.Context, title string, def bool) error
 }
 
-// wantWizard decides whether create or update runs the form: -i asks for
+// Wanted decides whether create or update runs the form: -i asks for
 // it, and create starts it by itself on a terminal when the code is
 // missing. Without a terminal, -i is a usage error and a missing code is
 // the contract's error.
-func wantWizard(ios *iostreams.IOStreams, interactive, missingCode bool, file string) (bool, error) {
+func Wanted(ios *iostreams.IOStreams, interactive, missingCode bool, file string) (bool, error) {
 	if !interactive && !missingCode {
 		return false, nil
 	}
@@ -54,177 +59,16 @@ func wantWizard(ios *iostreams.IOStreams, interactive, missingCode bool, file st
 	return true, nil
 }
 
-// runPromoCreateWizard runs the create form, starting from the fields given
-// as flags or in a file, offers a choice of the user's sites when none is
-// given or configured, prints a summary and the equivalent command line on
-// stderr, asks for a go-ahead (Yes by default; --dry-run asks none) and
-// creates the promo code. The form refuses a code the site has already;
-// when the server refuses the promo code, the wizard offers to edit the
-// answers and try again.
-func runPromoCreateWizard(ctx context.Context, opts *promoCreateOptions) error {
-	sess, given, site, dryRun := opts.Session, opts.Changes, opts.SiteID, opts.DryRun
-	var sites []prompt.Site
-	chosen := site
-	if site == 0 {
-		var err error
-		if sites, err = siteChoice(ctx, sess); err != nil {
-			return err
-		}
-		chosen = sites[0].ID
-	}
-	codes, err := existingCodesOf(ctx, sess, chosen, dryRun)
-	if err != nil {
-		return err
-	}
-	w := opts.Prompter
-	currencies := &siteCurrencies{sess: sess}
-	values := promo.DefaultFormValues().With(given, sess.Loc)
-	for {
-		a, err := w.Promo(ctx, prompt.PromoForm{
-			Title:  sess.Msg.T("wizard.create.title"),
-			Values: values,
-			Sites:  sites, Site: chosen, Loc: sess.Loc,
-			Currency: currencies.of(ctx),
-			Taken:    codes.takenFunc(ctx),
-		})
-		if err != nil {
-			return err
-		}
-		values = a.Values
-		if len(sites) > 0 {
-			chosen = a.Site
-		}
-		err = confirmCreate(ctx, w, sess, a.Values, chosen, sites, codes, dryRun)
-		if err == nil {
-			cctx, cancel := sess.WithTimeout(ctx)
-			err = createPromo(cctx, sess, mustChanges(a.Values, sess.Loc), chosen, dryRun)
-			cancel()
-		}
-		if !isRefusal(err) {
-			return err
-		}
-		if err := offerEdit(ctx, w, sess, err); err != nil {
-			return err
-		}
-		codes.reload(ctx, chosen)
-	}
-}
-
-// confirmCreate checks the create form's answers against the chosen
-// site's codes (the site may have been chosen after the code was typed),
-// prints the summary and the command line, and asks for the go-ahead.
-func confirmCreate(ctx context.Context, w promoWizard, sess *cmdutil.Session, v promo.FormValues, site int64, sites []prompt.Site, codes *existingCodes, dryRun bool) error {
-	changes, err := v.Changes(sess.Loc)
-	if err != nil {
-		return cmdutil.UsageErr(err)
-	}
-	if codes.taken(ctx, site, v.Code) {
-		return codeInUse(v.Code, site)
-	}
-	siteName := ""
-	for _, s := range sites {
-		if s.ID == site {
-			siteName = s.Name
-		}
-	}
-	e := sess.IO.ErrOut
-	fmt.Fprintln(e, "\n"+sess.Msg.T("wizard.create.about"))
-	writeSummary(e, createSummary(sess.Msg, v, site, siteName, sess.Loc, sess.Now()))
-	args := append([]string{"promo", "create", "--site-id", strconv.FormatInt(site, 10)}, changes.Flags(sess.Loc)...)
-	if dryRun {
-		args = append(args, "--dry-run")
-	}
-	fmt.Fprintf(e, "\n%s\n  %s\n\n", sess.Msg.T("wizard.same_without_form"), shared.CommandLine(sess, args...))
-	if dryRun {
-		return nil
-	}
-	return w.Proceed(ctx, sess.Msg.T("wizard.create.proceed", "Code", v.Code, "Site", site), true)
-}
-
-// mustChanges are the changes of answers that confirmCreate has checked.
-func mustChanges(v promo.FormValues, loc *time.Location) promo.Changes {
+// MustChanges are the changes of answers that confirmCreate has checked.
+func MustChanges(v promo.FormValues, loc *time.Location) promo.Changes {
 	c, _ := v.Changes(loc)
 	return c
 }
 
-// runPromoUpdateWizard runs the form filled in with the promo code's current
-// fields (and any given as flags), and sends only what the user changed;
-// nothing when nothing was. Like the create wizard, it refuses a code in
-// use on the promo code's site and offers to edit a refused change.
-func runPromoUpdateWizard(ctx context.Context, opts *promoUpdateOptions, client *api.Client, raw json.RawMessage, current promo.Record) error {
-	sess, id, given, dryRun := opts.Session, opts.ID, opts.Changes, opts.DryRun
-	site, codes := promoSiteCodes(ctx, sess, id, raw)
-	before := promo.FormValuesOf(current, sess.Loc)
-	values := before.With(given, sess.Loc)
-	w := opts.Prompter
-	currencies := &siteCurrencies{sess: sess}
-	for {
-		a, err := w.Promo(ctx, prompt.PromoForm{
-			Title:    sess.Msg.T("wizard.update.title", "ID", id),
-			Values:   values,
-			Site:     site,
-			Loc:      sess.Loc,
-			Existing: true,
-			Currency: currencies.of(ctx),
-			Taken:    codes.takenFunc(ctx),
-		})
-		if err != nil {
-			return err
-		}
-		values = a.Values
-		changes, changed, err := confirmUpdate(ctx, w, sess, id, before, a.Values, dryRun)
-		if !changed {
-			return err
-		}
-		if err == nil {
-			uctx, cancel := sess.WithTimeout(ctx)
-			err = updatePromo(uctx, sess, client, id, current, changes, dryRun)
-			cancel()
-		}
-		if !isRefusal(err) {
-			return err
-		}
-		if err := offerEdit(ctx, w, sess, err); err != nil {
-			return err
-		}
-		codes.reload(ctx, site)
-	}
-}
-
-// confirmUpdate works out what the update form changed, prints the
-// changes and the command line, and asks for the go-ahead. changed is
-// false when nothing was changed: the wizard has nothing to send.
-func confirmUpdate(ctx context.Context, w promoWizard, sess *cmdutil.Session, id int64, before, after promo.FormValues, dryRun bool) (c promo.Changes, changed bool, err error) {
-	changes, err := after.ChangesFrom(before, sess.Loc)
-	if err != nil {
-		return changes, true, cmdutil.UsageErr(err)
-	}
-	e := sess.IO.ErrOut
-	if changes.Empty() {
-		fmt.Fprintln(e, sess.Msg.T("wizard.update.nothing", "ID", id))
-		return changes, false, nil
-	}
-	fmt.Fprintln(e, "\n"+sess.Msg.T("wizard.update.changes", "ID", id))
-	writeSummary(e, changeSummary(sess.Msg, before, after, sess.Loc, sess.Now()))
-	if !changes.ClearStarts && !changes.ClearEnds { // no flag removes just one date
-		args := append([]string{"promo", "update", strconv.FormatInt(id, 10)}, changes.Flags(sess.Loc)...)
-		if dryRun {
-			args = append(args, "--dry-run")
-		}
-		fmt.Fprintf(e, "\n%s\n  %s\n\n", sess.Msg.T("wizard.same_without_form"), shared.CommandLine(sess, args...))
-	} else {
-		fmt.Fprintln(e)
-	}
-	if dryRun {
-		return changes, true, nil
-	}
-	return changes, true, w.Proceed(ctx, sess.Msg.T("wizard.update.proceed", "ID", id), true)
-}
-
-// isRefusal reports whether err refuses what the form's answers say, so
+// IsRefusal reports whether err refuses what the form's answers say, so
 // that editing them can help: a code in use, or the server's answer that
 // the data is invalid or conflicts (400, 409, 422).
-func isRefusal(err error) bool {
+func IsRefusal(err error) bool {
 	var ce *i18n.Error
 	if errors.As(err, &ce) && ce.Msg.ID == codeInUseID {
 		return true
@@ -233,9 +77,9 @@ func isRefusal(err error) bool {
 	return errors.As(err, &ae) && (ae.Status == http.StatusBadRequest || ae.Status == http.StatusConflict || ae.Status == http.StatusUnprocessableEntity)
 }
 
-// offerEdit says why the answers were refused and asks whether to edit
+// OfferEdit says why the answers were refused and asks whether to edit
 // them; No (or Ctrl-C) cancels.
-func offerEdit(ctx context.Context, w promoWizard, sess *cmdutil.Session, refusal error) error {
+func OfferEdit(ctx context.Context, w Form, sess *cmdutil.Session, refusal error) error {
 	fmt.Fprintf(sess.IO.ErrOut, "promoctl: %s\n", sess.Warnings.Clean(cmdutil.ErrorText(sess.Msg, refusal)))
 	return w.Proceed(ctx, sess.Msg.T("wizard.edit_again"), true)
 }
@@ -244,33 +88,33 @@ func offerEdit(ctx context.Context, w promoWizard, sess *cmdutil.Session, refusa
 // that editing the answers can help (isRefusal).
 const codeInUseID = "wizard.error.code_in_use"
 
-// codeInUse is the error of a code the site has already.
-func codeInUse(code string, site int64) error {
+// CodeInUse is the error of a code the site has already.
+func CodeInUse(code string, site int64) error {
 	return i18n.NewError(0, codeInUseID, "Code", code, "Site", site)
 }
 
-// existingCodes are the codes of the promo codes of sites, read once per
+// Codes are the codes of the promo codes of sites, read once per
 // site, so that a form can refuse a code in use before the server does.
 // Codes are compared without regard to case, as the service keeps them.
 // A nil *existingCodes knows no codes.
-type existingCodes struct {
+type Codes struct {
 	sess   *cmdutil.Session
 	except int64                      // the id of the promo code being changed
 	sites  map[int64]map[string]int64 // site → upper-cased code → id; nil: could not be read
 }
 
-// existingCodesOf reads the codes of site for the create form. Without
+// CodesOf reads the codes of site for the create form. Without
 // credentials it fails as the create would, but a dry run goes on without
 // the codes. Otherwise it fails only when ctx ends: a list that cannot be
 // read leaves the check to the server, with a warning.
-func existingCodesOf(ctx context.Context, sess *cmdutil.Session, site int64, dryRun bool) (*existingCodes, error) {
+func CodesOf(ctx context.Context, sess *cmdutil.Session, site int64, dryRun bool) (*Codes, error) {
 	if _, err := sess.Client(); err != nil {
 		if dryRun {
 			return nil, nil
 		}
 		return nil, err
 	}
-	c := &existingCodes{sess: sess, sites: map[int64]map[string]int64{}}
+	c := &Codes{sess: sess, sites: map[int64]map[string]int64{}}
 	if err := c.load(ctx, site); err != nil {
 		if ctx.Err() != nil {
 			return nil, ctx.Err()
@@ -280,10 +124,10 @@ func existingCodesOf(ctx context.Context, sess *cmdutil.Session, site int64, dry
 	return c, nil
 }
 
-// promoSiteCodes finds the site of promo code id and its codes, for the
+// SiteCodesOf finds the site of promo code id and its codes, for the
 // update form: the site the record names, else the configured site when
 // its list holds the promo code. The site is 0 when neither is known.
-func promoSiteCodes(ctx context.Context, sess *cmdutil.Session, id int64, raw json.RawMessage) (int64, *existingCodes) {
+func SiteCodesOf(ctx context.Context, sess *cmdutil.Session, id int64, raw json.RawMessage) (int64, *Codes) {
 	var rec struct {
 		SiteID *api.Int `json:"site_id"`
 	}
@@ -291,7 +135,7 @@ func promoSiteCodes(ctx context.Context, sess *cmdutil.Session, id int64, raw js
 	if json.Unmarshal(raw, &rec) == nil && rec.SiteID != nil && *rec.SiteID > 0 {
 		site, named = int64(*rec.SiteID), true
 	}
-	c := &existingCodes{sess: sess, except: id, sites: map[int64]map[string]int64{}}
+	c := &Codes{sess: sess, except: id, sites: map[int64]map[string]int64{}}
 	if site == 0 || c.load(ctx, site) != nil {
 		return 0, nil
 	}
@@ -301,7 +145,7 @@ func promoSiteCodes(ctx context.Context, sess *cmdutil.Session, id int64, raw js
 	return site, c
 }
 
-func (c *existingCodes) load(ctx context.Context, site int64) error {
+func (c *Codes) load(ctx context.Context, site int64) error {
 	c.sites[site] = nil
 	client, err := c.sess.Client()
 	if err != nil {
@@ -329,15 +173,15 @@ func (c *existingCodes) load(ctx context.Context, site int64) error {
 	return nil
 }
 
-// reload reads the codes of site again, after the server refused a code
+// Reload reads the codes of site again, after the server refused a code
 // the list did not have.
-func (c *existingCodes) reload(ctx context.Context, site int64) {
+func (c *Codes) Reload(ctx context.Context, site int64) {
 	if c != nil && site != 0 {
 		_ = c.load(ctx, site) // a list that cannot be read leaves the check to the server
 	}
 }
 
-func (c *existingCodes) holds(site, id int64) bool {
+func (c *Codes) holds(site, id int64) bool {
 	for _, got := range c.sites[site] {
 		if got == id {
 			return true
@@ -346,9 +190,9 @@ func (c *existingCodes) holds(site, id int64) bool {
 	return false
 }
 
-// taken reports whether code is the code of another promo code of site.
+// Taken reports whether code is the code of another promo code of site.
 // A site not read yet is read now, once.
-func (c *existingCodes) taken(ctx context.Context, site int64, code string) bool {
+func (c *Codes) Taken(ctx context.Context, site int64, code string) bool {
 	if c == nil || site == 0 {
 		return false
 	}
@@ -359,16 +203,16 @@ func (c *existingCodes) taken(ctx context.Context, site int64, code string) bool
 	return ok && (c.except == 0 || id != c.except)
 }
 
-// takenFunc is taken for a form; nil when no codes are known.
-func (c *existingCodes) takenFunc(ctx context.Context) func(site int64, code string) bool {
+// TakenFunc is taken for a form; nil when no codes are known.
+func (c *Codes) TakenFunc(ctx context.Context) func(site int64, code string) bool {
 	if c == nil {
 		return nil
 	}
-	return func(site int64, code string) bool { return c.taken(ctx, site, code) }
+	return func(site int64, code string) bool { return c.Taken(ctx, site, code) }
 }
 
-// siteChoice lists the user's sites for the form (GET /v3/public/site).
-func siteChoice(ctx context.Context, sess *cmdutil.Session) ([]prompt.Site, error) {
+// SiteChoice lists the user's sites for the form (GET /v3/public/site).
+func SiteChoice(ctx context.Context, sess *cmdutil.Session) ([]prompt.Site, error) {
 	client, err := sess.Client()
 	if err != nil {
 		return nil, err
@@ -411,16 +255,16 @@ func SiteNames(raw json.RawMessage) ([]prompt.Site, error) {
 	return sites, nil
 }
 
-// siteCurrencies names the sites' currencies for the wizard's hint of an
+// Currencies names the sites' currencies for the wizard's hint of an
 // amount of money, each read once.
-type siteCurrencies struct {
-	sess *cmdutil.Session
+type Currencies struct {
+	Sess *cmdutil.Session
 	read map[int64]string
 }
 
-// of is the form's Currency: site's currency from its record, read the
+// Of is the form's Currency: site's currency from its record, read the
 // first time the form asks (once money is chosen).
-func (c *siteCurrencies) of(ctx context.Context) func(int64) string {
+func (c *Currencies) Of(ctx context.Context) func(int64) string {
 	return func(site int64) string {
 		if cur, ok := c.read[site]; ok {
 			return cur
@@ -428,7 +272,7 @@ func (c *siteCurrencies) of(ctx context.Context) func(int64) string {
 		if c.read == nil {
 			c.read = map[int64]string{}
 		}
-		c.read[site] = siteCurrency(ctx, c.sess, site)
+		c.read[site] = siteCurrency(ctx, c.Sess, site)
 		return c.read[site]
 	}
 }
@@ -458,7 +302,7 @@ func siteCurrency(ctx context.Context, sess *cmdutil.Session, site int64) string
 // language: a label and a value.
 type summaryRow struct{ Label, Value string }
 
-func writeSummary(w io.Writer, rows []summaryRow) {
+func WriteSummary(w io.Writer, rows []summaryRow) {
 	width := 0
 	for _, r := range rows {
 		width = max(width, utf8.RuneCountInString(r.Label))
@@ -468,9 +312,9 @@ func writeSummary(w io.Writer, rows []summaryRow) {
 	}
 }
 
-// createSummary describes, in p's language, the promo code the create
+// CreateSummary describes, in p's language, the promo code the create
 // form will make.
-func createSummary(p *i18n.Printer, v promo.FormValues, site int64, siteName string, loc *time.Location, now time.Time) []summaryRow {
+func CreateSummary(p *i18n.Printer, v promo.FormValues, site int64, siteName string, loc *time.Location, now time.Time) []summaryRow {
 	s := strconv.FormatInt(site, 10)
 	if siteName != "" {
 		s = siteName + " (" + s + ")"
@@ -490,9 +334,9 @@ func createSummary(p *i18n.Printer, v promo.FormValues, site int64, siteName str
 	return rows
 }
 
-// changeSummary lists, in p's language, the fields the update form
+// ChangeSummary lists, in p's language, the fields the update form
 // changed, before → after.
-func changeSummary(p *i18n.Printer, before, after promo.FormValues, loc *time.Location, now time.Time) []summaryRow {
+func ChangeSummary(p *i18n.Printer, before, after promo.FormValues, loc *time.Location, now time.Time) []summaryRow {
 	var rows []summaryRow
 	add := func(label, b, a string) {
 		if b != a {

@@ -1,4 +1,7 @@
-package promocmd
+// Package report is promo report: the orders of a selection of promo
+// codes summed up (internal/report) from each code's statistics, read with
+// the bulk runner's clients and throttle (jobrun), by code or by day.
+package report
 
 import (
 	"context"
@@ -43,7 +46,9 @@ type promoReportOptions struct {
 	AllCodes bool
 }
 
-func newPromoReportCmd(f *cmdutil.Factory, run func(context.Context, *promoReportOptions) error) *cobra.Command {
+// NewCmd is promo report; run, when set, is called in place of the run
+// (tests).
+func NewCmd(f *cmdutil.Factory, run func(context.Context, *promoReportOptions) error) *cobra.Command {
 	if run == nil {
 		run = runPromoReport
 	}
