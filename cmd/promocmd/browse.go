@@ -11,6 +11,7 @@ import (
 
 	"github.com/promoctl/promoctl/cmd/cmdutil"
 	"github.com/promoctl/promoctl/cmd/promocmd/jobrun"
+	"github.com/promoctl/promoctl/cmd/promocmd/selection"
 	"github.com/promoctl/promoctl/cmd/promocmd/shared"
 	"github.com/promoctl/promoctl/internal/api"
 	"github.com/promoctl/promoctl/internal/browse"
@@ -247,10 +248,10 @@ func (opts *promoBrowseOptions) detail(ctx context.Context, client *api.Client, 
 // the view.
 func (opts *promoBrowseOptions) actor(site int64) func(context.Context, browse.Action, []browse.Target, func(int, int)) browse.Outcome {
 	return func(ctx context.Context, a browse.Action, targets []browse.Target, progress func(int, int)) browse.Outcome {
-		verb := selectVerb(a)
+		verb := selection.Verb(a)
 		ops := make([]bulk.Op, len(targets))
 		for i, t := range targets {
-			ops[i] = verb.op(t.ID, t.Code)
+			ops[i] = verb.Op(t.ID, t.Code)
 		}
 		b, err := jobrun.New(opts.Session, opts.Env)
 		if err != nil {
@@ -269,16 +270,16 @@ func (opts *promoBrowseOptions) actor(site int64) func(context.Context, browse.A
 }
 
 // runJob runs the job of j and tells the view what it did.
-func (opts *promoBrowseOptions) runJob(ctx context.Context, b *jobrun.Job, j *bulk.Journal, verb selectVerb, targets []browse.Target, progress func(int, int)) browse.Outcome {
+func (opts *promoBrowseOptions) runJob(ctx context.Context, b *jobrun.Job, j *bulk.Journal, verb selection.Verb, targets []browse.Target, progress func(int, int)) browse.Outcome {
 	var out browse.Outcome
 	done := func(sum bulk.Summary) int { return sum.Deleted + sum.Updated }
 	err := b.Run(ctx, j, jobrun.Options{Progress: func(p bulk.Progress) { progress(p.Finished, p.Total) }}, jobrun.Report{
 		Interrupted: func(r jobrun.Result) []string {
-			out.Summary = opts.Msg.N("rest.bulk.interrupted."+verb.done(), r.Total, "Done", done(r.Sum), "Path", j.Path())
+			out.Summary = opts.Msg.N("rest.bulk.interrupted."+verb.Done(), r.Total, "Done", done(r.Sum), "Path", j.Path())
 			return nil
 		},
 		Stopped: func(err error) error {
-			return fmt.Errorf("%w; the journal %s says which promo codes were %s", err, j.Path(), verb.done())
+			return fmt.Errorf("%w; the journal %s says which promo codes were %s", err, j.Path(), verb.Done())
 		},
 		Summary: func(r jobrun.Result) string {
 			out.Summary = opts.Msg.N("browse.done."+string(verb), done(r.Sum))
@@ -293,7 +294,7 @@ func (opts *promoBrowseOptions) runJob(ctx context.Context, b *jobrun.Job, j *bu
 				if why == "" {
 					why = "not sent"
 				}
-				out.Failures = append(out.Failures, opts.Msg.T("rest.bulk.not_done."+verb.done(), "Code", targets[it.Index].Code, "Why", opts.Warnings.Clean(opts.Warnings.Say(why))))
+				out.Failures = append(out.Failures, opts.Msg.T("rest.bulk.not_done."+verb.Done(), "Code", targets[it.Index].Code, "Why", opts.Warnings.Clean(opts.Warnings.Say(why))))
 			}
 		},
 		Incomplete: func(r jobrun.Result) error {

@@ -11,6 +11,7 @@ import (
 	"github.com/promoctl/promoctl/cmd/promocmd/generate"
 	"github.com/promoctl/promoctl/cmd/promocmd/printcmd"
 	"github.com/promoctl/promoctl/cmd/promocmd/report"
+	"github.com/promoctl/promoctl/cmd/promocmd/selection"
 )
 
 func NewCmd(f *cmdutil.Factory) *cobra.Command {
@@ -25,7 +26,7 @@ func NewCmd(f *cmdutil.Factory) *cobra.Command {
 		RunE: cmdutil.GroupRun,
 	}
 	c.AddCommand(newPromoListCmd(f, nil), newPromoGetCmd(f, nil), newPromoCreateCmd(f, nil), newPromoUpdateCmd(f, nil),
-		newPromoDeleteCmd(f, nil), newPromoEnableCmd(f, nil), newPromoDisableCmd(f, nil), newPromoStatsCmd(f, nil), generate.NewCmd(f, nil), apply.NewCmd(f, nil))
+		selection.NewDeleteCmd(f, nil), selection.NewEnableCmd(f, nil), selection.NewDisableCmd(f, nil), newPromoStatsCmd(f, nil), generate.NewCmd(f, nil), apply.NewCmd(f, nil))
 	c.AddCommand(report.NewCmd(f, nil), newPromoJobsCmd(f, nil, nil), newPromoBrowseCmd(f, nil), printcmd.NewCmd(f, nil))
 	return c
 }

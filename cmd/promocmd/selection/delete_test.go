@@ -1,7 +1,6 @@
-package promocmd
+package selection
 
 import (
-	"context"
 	"net/http"
 	"testing"
 
@@ -9,19 +8,6 @@ import (
 	"github.com/promoctl/promoctl/internal/apitest"
 	"github.com/promoctl/promoctl/internal/prompt"
 )
-
-// confirmStub answers every confirmation with answer and err, and
-// records the questions.
-type confirmStub struct {
-	answer bool
-	err    error
-	asked  []string
-}
-
-func (s *confirmStub) Confirm(_ context.Context, title, _ string, _ bool) (bool, error) {
-	s.asked = append(s.asked, title)
-	return s.answer, s.err
-}
 
 func TestPromoDeleteWithYes(t *testing.T) {
 	r := newRunner(t)

@@ -1,4 +1,4 @@
-package promocmd
+package selection
 
 import (
 	"context"
@@ -24,7 +24,9 @@ type promoDeleteOptions struct {
 	Yes      bool   // delete without asking
 }
 
-func newPromoDeleteCmd(f *cmdutil.Factory, run func(context.Context, *promoDeleteOptions) error) *cobra.Command {
+// NewDeleteCmd is promo delete; run, when set, is called in place of the
+// run (tests).
+func NewDeleteCmd(f *cmdutil.Factory, run func(context.Context, *promoDeleteOptions) error) *cobra.Command {
 	if run == nil {
 		run = runPromoDelete
 	}

@@ -1,4 +1,9 @@
-package promocmd
+// Package selection is the verbs that change a selection of promo codes:
+// promo enable, disable and delete (of one code, asked about by name, or
+// of many: listed, confirmed, read again after the question and run as
+// one bulk job, jobrun). promo browse runs its actions through the same
+// Verb.
+package selection
 
 import (
 	"bytes"
@@ -32,17 +37,17 @@ import (
 // shown and confirmed, then carried out on the bulk engine with a
 // journal.
 
-// selectVerb is what a selection command does to each promo code.
-type selectVerb string
+// Verb is what a selection command does to each promo code.
+type Verb string
 
 const (
-	verbDelete  selectVerb = "delete"
-	verbEnable  selectVerb = "enable"
-	verbDisable selectVerb = "disable"
+	verbDelete  Verb = "delete"
+	verbEnable  Verb = "enable"
+	verbDisable Verb = "disable"
 )
 
-// done is the verb's past tense, for messages.
-func (v selectVerb) done() string {
+// Done is the verb's past tense, for messages.
+func (v Verb) Done() string {
 	if v == verbDelete {
 		return "deleted"
 	}
@@ -55,7 +60,7 @@ type promoSelectOptions struct {
 	*cmdutil.Session
 	jobrun.Env                  // the throttle and the bar of its bulk work
 	Prompter   cmdutil.Prompter // asks before acting, unless Yes
-	Verb       selectVerb
+	Verb       Verb
 	Sel        shared.Selection // the codes acted on
 	SiteID     int64            // --site-id or the configured site_id (the job's with --job)
 	Yes        bool
@@ -75,7 +80,7 @@ type actFlags struct {
 	concurrency int
 }
 
-func (af *actFlags) register(f *cmdutil.Factory, c *cobra.Command, verb selectVerb) {
+func (af *actFlags) register(f *cmdutil.Factory, c *cobra.Command, verb Verb) {
 	fs := c.Flags()
 	af.sel.AddFlags(f, c)
 	fs.BoolVarP(&af.yes, "yes", "y", false, string(verb)+" without asking")
@@ -87,7 +92,7 @@ func (af *actFlags) register(f *cmdutil.Factory, c *cobra.Command, verb selectVe
 // options checks the arguments and flags of a selection and fills opts,
 // before anything is read or sent: a selection of nothing at all, or
 // without --yes off a terminal, is refused (exit 2).
-func (af *actFlags) options(f *cmdutil.Factory, cmd *cobra.Command, args []string, verb selectVerb) (*promoSelectOptions, error) {
+func (af *actFlags) options(f *cmdutil.Factory, cmd *cobra.Command, args []string, verb Verb) (*promoSelectOptions, error) {
 	fs := cmd.Flags()
 	opts := &promoSelectOptions{Verb: verb, Yes: af.yes, Concurrency: af.concurrency, NoWait: af.noWait, Getenv: f.Env.Getenv}
 	if fs.Changed("concurrency") && (af.concurrency < 1 || af.concurrency > jobrun.MaxConcurrency) {
@@ -134,16 +139,20 @@ func (opts *promoSelectOptions) what() i18n.Message {
 	return i18n.M("confirm.what.selected")
 }
 
-func newPromoEnableCmd(f *cmdutil.Factory, run func(context.Context, *promoSelectOptions) error) *cobra.Command {
+// NewEnableCmd is promo enable; run, when set, is called in place of the
+// run (tests).
+func NewEnableCmd(f *cmdutil.Factory, run func(context.Context, *promoSelectOptions) error) *cobra.Command {
 	return newPromoToggleCmd(f, run, verbEnable)
 }
 
-func newPromoDisableCmd(f *cmdutil.Factory, run func(context.Context, *promoSelectOptions) error) *cobra.Command {
+// NewDisableCmd is promo disable; run, when set, is called in place of
+// the run (tests).
+func NewDisableCmd(f *cmdutil.Factory, run func(context.Context, *promoSelectOptions) error) *cobra.Command {
 	return newPromoToggleCmd(f, run, verbDisable)
 }
 
 // newPromoToggleCmd is promo enable or promo disable.
-func newPromoToggleCmd(f *cmdutil.Factory, run func(context.Context, *promoSelectOptions) error, verb selectVerb) *cobra.Command {
+func newPromoToggleCmd(f *cmdutil.Factory, run func(context.Context, *promoSelectOptions) error, verb Verb) *cobra.Command {
 	if run == nil {
 		run = runPromoSelect
 	}
@@ -159,7 +168,7 @@ func newPromoToggleCmd(f *cmdutil.Factory, run func(context.Context, *promoSelec
 		Long: title + ` promo codes: a selection (below) of the codes of a site. Each is
 read and sent back with is_enabled set (read-modify-write), so nothing
 else changes, and it is ` + state + `.
-Codes already ` + verb.done() + ` are counted apart and left alone.
+Codes already ` + verb.Done() + ` are counted apart and left alone.
 
 The codes are looked up in one read of the site's list (--site-id or the
 configured site_id; the job's with --job). Ids alone need no site; given
@@ -171,9 +180,9 @@ skipped and named. Without a terminal (scripts, CI) it refuses unless
 --yes is given. At most --concurrency requests are in flight; a
 429 waits for Retry-After. Every step is written to a journal under
 $XDG_STATE_HOME/promoctl/jobs. Exit 1 when any code could not be
-` + verb.done() + `: stderr names each and why. With -o json, jsonl,
+` + verb.Done() + `: stderr names each and why. With -o json, jsonl,
 yaml or csv, stdout lists each code selected as id, code and outcome
-(` + verb.done() + `, unchanged, failed, unknown or not sent); the table
+(` + verb.Done() + `, unchanged, failed, unknown or not sent); the table
 form prints nothing on stdout.
 
 ` + shared.SelectionHelp,
@@ -196,7 +205,7 @@ form prints nothing on stdout.
 }
 
 // toggleExample is the campaign example of promo disable.
-func toggleExample(verb selectVerb) string {
+func toggleExample(verb Verb) string {
 	if verb != verbDisable {
 		return ""
 	}
@@ -228,7 +237,7 @@ func runPromoSelect(ctx context.Context, opts *promoSelectOptions) error {
 		targets = kept
 	}
 	if len(targets) == 0 {
-		fmt.Fprintln(opts.IO.ErrOut, opts.Msg.N("confirm.nothing."+opts.Verb.done(), len(skipped)))
+		fmt.Fprintln(opts.IO.ErrOut, opts.Msg.N("confirm.nothing."+opts.Verb.Done(), len(skipped)))
 		return opts.printOutcomes(nil, nil, skipped)
 	}
 	already, changed := len(skipped), 0
@@ -462,9 +471,9 @@ func (opts *promoSelectOptions) confirm(ctx context.Context, targets []shared.Se
 // "Deleted 3 promo codes of site 7; 1 skipped as changed since the
 // confirmation."
 func (opts *promoSelectOptions) summary(done int, site int64, skipped, changed int) string {
-	line := opts.Msg.N("confirm.done."+opts.Verb.done(), done, "Site", site)
+	line := opts.Msg.N("confirm.done."+opts.Verb.Done(), done, "Site", site)
 	if skipped > 0 {
-		line += opts.Msg.T("confirm.already."+opts.Verb.done(), "N", skipped)
+		line += opts.Msg.T("confirm.already."+opts.Verb.Done(), "N", skipped)
 	}
 	if changed > 0 {
 		line += opts.Msg.T("confirm.changed", "N", changed)
@@ -493,9 +502,9 @@ func (opts *promoSelectOptions) statuses() i18n.Message {
 	return m
 }
 
-// op is the bulk engine's operation of v on the promo code id with code:
+// Op is the bulk engine's operation of v on the promo code id with code:
 // a delete, a disable, or an update that sets is_enabled.
-func (v selectVerb) op(id int64, code string) bulk.Op {
+func (v Verb) Op(id int64, code string) bulk.Op {
 	o := bulk.Op{ID: id, Code: code}
 	switch v {
 	case verbDelete:
@@ -513,7 +522,7 @@ func (v selectVerb) op(id int64, code string) bulk.Op {
 func (opts *promoSelectOptions) execute(ctx context.Context, targets []shared.Selected, site int64, skipped []shared.Selected, changed int) error {
 	ops := make([]bulk.Op, len(targets))
 	for i, t := range targets {
-		ops[i] = opts.Verb.op(t.ID, t.Code)
+		ops[i] = opts.Verb.Op(t.ID, t.Code)
 	}
 	b, err := jobrun.New(opts.Session, opts.Env)
 	if err != nil {
@@ -529,10 +538,10 @@ func (opts *promoSelectOptions) execute(ctx context.Context, targets []shared.Se
 	done := func(sum bulk.Summary) int { return sum.Deleted + sum.Updated }
 	return b.Run(ctx, j, jobrun.Options{Concurrency: opts.Concurrency, BarFrom: 2}, jobrun.Report{
 		Interrupted: func(r jobrun.Result) []string {
-			return []string{opts.Msg.N("rest.bulk.interrupted."+opts.Verb.done(), r.Total, "Done", done(r.Sum), "Path", j.Path())}
+			return []string{opts.Msg.N("rest.bulk.interrupted."+opts.Verb.Done(), r.Total, "Done", done(r.Sum), "Path", j.Path())}
 		},
 		Stopped: func(err error) error {
-			return i18n.NewError(0, "confirm.stopped", "Err", err, "Says", i18n.M("confirm.journal_says."+opts.Verb.done(), "Path", j.Path()))
+			return i18n.NewError(0, "confirm.stopped", "Err", err, "Says", i18n.M("confirm.journal_says."+opts.Verb.Done(), "Path", j.Path()))
 		},
 		Summary: func(r jobrun.Result) string {
 			return opts.summary(done(r.Sum), site, len(skipped), changed)
@@ -547,12 +556,12 @@ func (opts *promoSelectOptions) execute(ctx context.Context, targets []shared.Se
 				if why == "" {
 					why = "not sent"
 				}
-				fmt.Fprintf(opts.IO.ErrOut, "promoctl: %s\n", opts.Msg.T("rest.bulk.not_done."+opts.Verb.done(), "Code", targets[it.Index].Name(opts.Msg), "Why", opts.Warnings.Clean(opts.Warnings.Say(why))))
+				fmt.Fprintf(opts.IO.ErrOut, "promoctl: %s\n", opts.Msg.T("rest.bulk.not_done."+opts.Verb.Done(), "Code", targets[it.Index].Name(opts.Msg), "Why", opts.Warnings.Clean(opts.Warnings.Say(why))))
 			}
 		},
 		Incomplete: func(r jobrun.Result) error {
 			sum := r.Sum
-			return i18n.NewError(0, "confirm.failed."+opts.Verb.done(), "Failed", r.Total-done(sum), "Total", r.Total, "Refused", sum.Failed,
+			return i18n.NewError(0, "confirm.failed."+opts.Verb.Done(), "Failed", r.Total-done(sum), "Total", r.Total, "Refused", sum.Failed,
 				"Unknown", sum.Unknown, "NotSent", sum.NotStarted, "Path", j.Path())
 		},
 	})
@@ -586,7 +595,7 @@ func (opts *promoSelectOptions) printOutcomes(targets []shared.Selected, j *bulk
 		o := selectOutcome{ID: targets[it.Index].ID, Code: targets[it.Index].Code}
 		switch it.State {
 		case bulk.StateDeleted, bulk.StateUpdated:
-			o.Outcome = opts.Verb.done()
+			o.Outcome = opts.Verb.Done()
 		case bulk.StateFailed:
 			o.Outcome = "failed"
 			if it.Reason == "" {
