@@ -7,15 +7,18 @@ import (
 	"net/http"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/promoctl/promoctl/cmd/cmdutil"
+	"github.com/promoctl/promoctl/cmd/cmdutil/legacylang"
 	"github.com/promoctl/promoctl/cmd/internal/cmdtest"
 	"github.com/promoctl/promoctl/internal/api"
 	"github.com/promoctl/promoctl/internal/apitest"
 	"github.com/promoctl/promoctl/internal/bulk"
+	"github.com/promoctl/promoctl/internal/i18n"
 	"github.com/promoctl/promoctl/internal/promo"
 )
 
@@ -210,4 +213,30 @@ func selectAnswers() []cmdtest.Answer {
 		{Route: "GET /v1/promo/4003/statistics", Status: http.StatusOK, Body: stat(300)},
 		{Route: "GET /v1/promo/4004/statistics", Status: http.StatusOK, Body: stat(400)},
 	}
+}
+
+// TestPromoJobsSaysRunning: a job whose journal a promoctl holds open (and
+// locked) now is running, not "can be resumed", in English and Russian;
+// once it is closed, it can be resumed again.
+func TestPromoJobsSaysRunning(t *testing.T) {
+	r, path := jobsRunner(t)
+	running := filepath.Join(filepath.Dir(path), interruptedJob+".jsonl")
+	j, err := bulk.Open(running)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer j.Close()
+	res := r.Run("promo", "jobs", "-o", "json", "--jq", ".[] | [.id, .state]")
+	res.Expect(t, 0, `["20261101T070000Z-aaaaaaaa","running"]`+"\n"+
+		`["20261102T070000Z-bbbbbbbb","finished"]`+"\n", res.Stderr)
+	l := legacylang.NewTableLocale(i18n.New(i18n.Russian))
+	if got := l.Row([]string{"STATE"}, []string{"running"}); !slices.Equal(got, []string{"выполняется"}) {
+		t.Errorf("the state running in Russian = %q, want выполняется", got)
+	}
+	if err := j.Close(); err != nil {
+		t.Fatal(err)
+	}
+	res = r.Run("promo", "jobs", "-o", "json", "--jq", ".[0].state")
+	res.Expect(t, 0, "can be resumed\n", res.Stderr)
+	r.ExpectNoRequests(t)
 }
