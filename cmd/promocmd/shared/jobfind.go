@@ -46,9 +46,9 @@ func JobState(j bulk.JobInfo) JobStatus {
 	case j.Running:
 		return jobRunning
 	case j.Finished(), s.Failed == s.Taken && s.Unknown == 0 && s.NotStarted == 0:
-		return JobFinished
+		return jobFinished
 	case j.Header.Kind == "generate":
-		return JobResumable
+		return jobResumable
 	}
 	return jobUnfinished
 }
@@ -82,7 +82,7 @@ func JobCompletions(msg *i18n.Printer, dir, toComplete string) ([]cobra.Completi
 
 const (
 	jobRunning    JobStatus = "running"        // a promoctl holds its journal now
-	JobFinished   JobStatus = "finished"       // nothing is left that a run could do
-	JobResumable  JobStatus = "can be resumed" // a generate job: --resume finishes it
+	jobFinished   JobStatus = "finished"       // nothing is left that a run could do
+	jobResumable  JobStatus = "can be resumed" // a generate job: --resume finishes it
 	jobUnfinished JobStatus = "unfinished"     // another job: run its command again
 )

@@ -1,9 +1,8 @@
-package generate
+package shared
 
 import (
 	"testing"
 
-	"github.com/promoctl/promoctl/cmd/promocmd/shared"
 	"github.com/promoctl/promoctl/internal/bulk"
 )
 
@@ -13,16 +12,16 @@ import (
 func TestJobOfOnlyTakenCodesIsFinished(t *testing.T) {
 	for _, c := range []struct {
 		sum  bulk.Summary
-		want shared.JobStatus
+		want JobStatus
 	}{
-		{bulk.Summary{Created: 2, Failed: 1, Taken: 1}, shared.JobFinished},
-		{bulk.Summary{Created: 1, Failed: 2, Taken: 1}, shared.JobResumable},
-		{bulk.Summary{Created: 2, Failed: 1, Taken: 1, Unknown: 1}, shared.JobResumable},
-		{bulk.Summary{Created: 2, Taken: 0, NotStarted: 1}, shared.JobResumable},
-		{bulk.Summary{Created: 3}, shared.JobFinished},
+		{bulk.Summary{Created: 2, Failed: 1, Taken: 1}, jobFinished},
+		{bulk.Summary{Created: 1, Failed: 2, Taken: 1}, jobResumable},
+		{bulk.Summary{Created: 2, Failed: 1, Taken: 1, Unknown: 1}, jobResumable},
+		{bulk.Summary{Created: 2, Taken: 0, NotStarted: 1}, jobResumable},
+		{bulk.Summary{Created: 3}, jobFinished},
 	} {
 		j := bulk.JobInfo{Header: bulk.Header{Kind: "generate"}, Summary: c.sum}
-		if got := shared.JobState(j); got != c.want {
+		if got := JobState(j); got != c.want {
 			t.Errorf("jobState(%+v) = %q, want %q", c.sum, got, c.want)
 		}
 	}
