@@ -8,6 +8,7 @@ import (
 
 	"github.com/promoctl/promoctl/cmd/cmdutil"
 	"github.com/promoctl/promoctl/cmd/promocmd/apply"
+	"github.com/promoctl/promoctl/cmd/promocmd/create"
 	"github.com/promoctl/promoctl/cmd/promocmd/generate"
 	"github.com/promoctl/promoctl/cmd/promocmd/printcmd"
 	"github.com/promoctl/promoctl/cmd/promocmd/report"
@@ -25,7 +26,7 @@ func NewCmd(f *cmdutil.Factory) *cobra.Command {
   promoctl promo stats 1001`,
 		RunE: cmdutil.GroupRun,
 	}
-	c.AddCommand(newPromoListCmd(f, nil), newPromoGetCmd(f, nil), newPromoCreateCmd(f, nil), newPromoUpdateCmd(f, nil),
+	c.AddCommand(newPromoListCmd(f, nil), newPromoGetCmd(f, nil), create.NewCmd(f, nil), newPromoUpdateCmd(f, nil),
 		selection.NewDeleteCmd(f, nil), selection.NewEnableCmd(f, nil), selection.NewDisableCmd(f, nil), newPromoStatsCmd(f, nil), generate.NewCmd(f, nil), apply.NewCmd(f, nil))
 	c.AddCommand(report.NewCmd(f, nil), newPromoJobsCmd(f, nil, nil), newPromoBrowseCmd(f, nil), printcmd.NewCmd(f, nil))
 	return c

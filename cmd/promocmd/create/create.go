@@ -1,4 +1,8 @@
-package promocmd
+// Package create is promo create: one promo code from flags, a -f file
+// (JSON or YAML, or stdin) or the form (create_wizard.go, on the
+// wizard package's shared parts), checked before it is sent, and shown
+// as the API answered it.
+package create
 
 import (
 	"context"
@@ -32,7 +36,9 @@ type promoCreateOptions struct {
 	DryRun      bool // print the request instead of sending it
 }
 
-func newPromoCreateCmd(f *cmdutil.Factory, run func(context.Context, *promoCreateOptions) error) *cobra.Command {
+// NewCmd is promo create; run, when set, is called in place of the run
+// (tests).
+func NewCmd(f *cmdutil.Factory, run func(context.Context, *promoCreateOptions) error) *cobra.Command {
 	if run == nil {
 		run = runPromoCreate
 	}

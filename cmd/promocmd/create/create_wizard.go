@@ -1,4 +1,4 @@
-package promocmd
+package create
 
 import (
 	"context"
