@@ -34,7 +34,7 @@ func TestFallbackSaysEnglishErrorsInRussian(t *testing.T) {
 		want string
 	}{
 		{"prefix chars", charsErr,
-			`--prefix "ЁЛКА": в промокоде могут быть только латинские буквы A-Z, a-z и цифры 0-9, а на 1-м месте стоит «Ё»`},
+			`--prefix «ЁЛКА»: в промокоде могут быть только латинские буквы A-Z, a-z и цифры 0-9, а на 1-м месте стоит «Ё»`},
 		{"prefix long", cmdutil.Usagef("--prefix %q: a code has at most %d characters, the prefix has %d", "ABCDEFGHIJKLMNOP", promo.MaxCodeLen, 16),
 			`--prefix "ABCDEFGHIJKLMNOP": в коде не больше 15 символов, а в префиксе — 16`},
 		{"no job", cmdutil.Usagef("%v (promo jobs lists the jobs)", "no job 2026 in /tmp/jobs"),

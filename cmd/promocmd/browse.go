@@ -235,7 +235,7 @@ func (opts *promoBrowseOptions) detail(ctx context.Context, client *api.Client, 
 	}
 	b.WriteString("\n")
 	if view.EmptyList(stats) {
-		b.WriteString(opts.Warnings.Say(fmt.Sprintf("Promo code %d has not been used yet.", id)) + "\n")
+		b.WriteString(opts.Msg.Say(i18n.M("promocmd.stats.unused", "ID", id)) + "\n")
 	} else if err := output.Write(&b, view.PromoStats(stats, opts.Loc), o); err != nil {
 		return "", err
 	}
@@ -279,7 +279,7 @@ func (opts *promoBrowseOptions) runJob(ctx context.Context, b *jobrun.Job, j *bu
 			return nil
 		},
 		Stopped: func(err error) error {
-			return fmt.Errorf("%w; the journal %s says which promo codes were %s", err, j.Path(), verb.Done())
+			return i18n.NewError(0, "confirm.stopped", "Err", err, "Says", i18n.M("confirm.journal_says."+verb.Done(), "Path", j.Path()))
 		},
 		Summary: func(r jobrun.Result) string {
 			out.Summary = opts.Msg.N("browse.done."+string(verb), done(r.Sum))

@@ -10,6 +10,7 @@ import (
 	"github.com/promoctl/promoctl/cmd/cmdutil"
 	"github.com/promoctl/promoctl/cmd/cmdutil/complete"
 	"github.com/promoctl/promoctl/cmd/promocmd/shared"
+	"github.com/promoctl/promoctl/internal/i18n"
 	"github.com/promoctl/promoctl/internal/output"
 	"github.com/promoctl/promoctl/internal/view"
 )
@@ -115,7 +116,7 @@ func listOrder(fs *pflag.FlagSet, sort string, limit int) (shared.PromoFilter, e
 	}
 	if fs.Changed("limit") {
 		if limit < 1 {
-			return f, cmdutil.Usagef("--limit must be at least 1, got %d", limit)
+			return f, i18n.NewError(cmdutil.ExitUsage, "promocmd.limit", "N", limit)
 		}
 		f.Limit = limit
 	}

@@ -2,7 +2,6 @@ package promocmd
 
 import (
 	"context"
-	"fmt"
 
 	"github.com/spf13/cobra"
 
@@ -68,5 +67,5 @@ func runPromoStats(ctx context.Context, opts *promoStatsOptions) error {
 	if err != nil {
 		return err
 	}
-	return opts.PrintList(view.PromoStats(raw, opts.Loc), fmt.Sprintf("Promo code %d has not been used yet.", opts.ID))
+	return opts.PrintList(view.PromoStats(raw, opts.Loc), opts.Msg.Say(i18n.M("promocmd.stats.unused", "ID", opts.ID)))
 }

@@ -16,7 +16,7 @@ func TestPromoCreateFileEchoesValuesShort(t *testing.T) {
 	}
 	for lang, want := range map[string]string{
 		"en_US.UTF-8": "promoctl: --file " + path + `: d_off: a value longer than 100 characters: "9999999999999999999999999999999999999999…"` + "\n",
-		"ru_RU.UTF-8": "promoctl: --file " + path + `: d_off: значение длиннее 100 символов: "9999999999999999999999999999999999999999…"` + "\n",
+		"ru_RU.UTF-8": "promoctl: --file " + path + `: d_off: значение длиннее 100 символов: «9999999999999999999999999999999999999999…»` + "\n",
 	} {
 		r := newRunner(t)
 		r.Env["LANG"] = lang

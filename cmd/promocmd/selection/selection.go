@@ -96,7 +96,7 @@ func (af *actFlags) options(f *cmdutil.Factory, cmd *cobra.Command, args []strin
 	fs := cmd.Flags()
 	opts := &promoSelectOptions{Verb: verb, Yes: af.yes, Concurrency: af.concurrency, NoWait: af.noWait, Getenv: f.Env.Getenv}
 	if fs.Changed("concurrency") && (af.concurrency < 1 || af.concurrency > jobrun.MaxConcurrency) {
-		return nil, cmdutil.Usagef("--concurrency must be 1 to %d, got %d", jobrun.MaxConcurrency, af.concurrency)
+		return nil, jobrun.ConcurrencyError(af.concurrency)
 	}
 	sel, err := af.sel.Parse(cmd, args)
 	if err != nil {
@@ -370,7 +370,7 @@ func (opts *promoSelectOptions) collect(ctx context.Context, site int64) ([]shar
 		if _, err := l.Next(); err == io.EOF {
 			break
 		} else if err != nil {
-			return nil, nil, fmt.Errorf("list promo codes of site %d: %w", site, err)
+			return nil, nil, jobrun.ListError(site, err)
 		}
 		out = append(out, shared.SelectedOf(&l.Current, now))
 	}

@@ -15,6 +15,7 @@ import (
 	"github.com/promoctl/promoctl/internal/iostreams"
 	"github.com/promoctl/promoctl/internal/promo"
 	"github.com/promoctl/promoctl/internal/promo/spec"
+	"github.com/promoctl/promoctl/internal/termsafe"
 )
 
 // FieldFlags are the field flags of create and update: one per writable
@@ -166,14 +167,14 @@ func (ff *FieldFlags) Input(fs *pflag.FlagSet, stdin io.Reader, loc *time.Locati
 	if err != nil {
 		return flags, nil, err
 	}
-	// The file's errors are the domain's, some still English text that
-	// the run's edge says as a whole: the flag is put before it as text.
+	// The file's errors are the domain's, said in the run's language as
+	// the message's argument: the flag and its file go before them.
 	pf, err := promo.ParseFile(data, loc)
 	if err != nil {
-		return flags, nil, cmdutil.Usagef("--file %s: %v", ff.File, err)
+		return flags, nil, i18n.NewError(cmdutil.ExitUsage, "base.file.read", "Path", termsafe.String(ff.File), "Err", err)
 	}
 	if err := pf.Changes.Validate(promo.FileNames()); err != nil {
-		return flags, nil, cmdutil.Usagef("--file %s: %v", ff.File, err)
+		return flags, nil, i18n.NewError(cmdutil.ExitUsage, "base.file.read", "Path", termsafe.String(ff.File), "Err", err)
 	}
 	merged := pf.Changes.Overlay(flags)
 	if err := merged.Validate(promo.FlagNames()); err != nil {

@@ -13,6 +13,7 @@ import (
 	"github.com/promoctl/promoctl/internal/i18n"
 	"github.com/promoctl/promoctl/internal/output"
 	"github.com/promoctl/promoctl/internal/promo"
+	"github.com/promoctl/promoctl/internal/termsafe"
 )
 
 // PromoFilter is what promo list lets through, and in which order: the
@@ -75,13 +76,13 @@ func hasPrefixFold(s, prefix string) bool {
 func ParsePrefix(s string) (string, error) {
 	p := strings.TrimSpace(s)
 	if p == "" {
-		return "", cmdutil.Usagef("--prefix needs the text the codes start with")
+		return "", i18n.NewError(cmdutil.ExitUsage, "promocmd.prefix.empty")
 	}
 	if err := promo.ValidateCodeChars(p); err != nil {
-		return "", cmdutil.Usagef("--prefix %q: %w", s, err)
+		return "", i18n.NewError(cmdutil.ExitUsage, "promocmd.prefix.chars", "Value", termsafe.String(s), "Err", err)
 	}
 	if len(p) > promo.MaxCodeLen {
-		return "", cmdutil.Usagef("--prefix %q: a code has at most %d characters, the prefix has %d", s, promo.MaxCodeLen, len(p))
+		return "", i18n.NewError(cmdutil.ExitUsage, "promocmd.prefix.long", "Value", termsafe.String(s), "Max", promo.MaxCodeLen, "N", len(p))
 	}
 	return p, nil
 }
@@ -282,8 +283,8 @@ func ParseSort(s string) (field string, desc bool, err error) {
 		field, desc = rest, true
 	}
 	if !slices.Contains(promoSortFields(), field) {
-		return "", false, cmdutil.Usagef("--sort: unknown field %q: use one of %s, with - before it for descending order",
-			s, strings.Join(promoSortFields(), ", "))
+		return "", false, i18n.NewError(cmdutil.ExitUsage, "promocmd.sort.unknown", "Field", termsafe.String(s),
+			"Fields", strings.Join(promoSortFields(), ", "))
 	}
 	return field, desc, nil
 }
@@ -295,7 +296,7 @@ const maxWithinDays = 100000
 // (36h), minutes (90m), or a sum such as 1d12h.
 func parseWithin(s string) (time.Duration, error) {
 	bad := func() (time.Duration, error) {
-		return 0, cmdutil.Usagef("--expiring-within: invalid duration %q: use days, hours or minutes such as 7d, 36h, 90m or 1d12h", s)
+		return 0, i18n.NewError(cmdutil.ExitUsage, "promocmd.within.invalid", "Value", termsafe.String(s))
 	}
 	rest := strings.TrimSpace(s)
 	var d time.Duration

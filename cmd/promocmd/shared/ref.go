@@ -14,20 +14,21 @@ import (
 	"github.com/promoctl/promoctl/internal/i18n"
 	"github.com/promoctl/promoctl/internal/jsonscan"
 	"github.com/promoctl/promoctl/internal/promo"
+	"github.com/promoctl/promoctl/internal/termsafe"
 )
 
 // ParsePromoRef reads a CODE_OR_ID argument.
 func ParsePromoRef(arg string) (PromoRef, error) {
 	s := strings.TrimSpace(arg)
 	if s == "" {
-		return PromoRef{}, cmdutil.Usagef("a promo code id or code is required, got %q", arg)
+		return PromoRef{}, i18n.NewError(cmdutil.ExitUsage, "promocmd.ref.required", "Value", termsafe.String(arg))
 	}
 	if isDigits(s) {
 		id, err := cmdutil.ParseID(i18n.M("base.id.promo"), s)
 		return PromoRef{ID: id, Text: s}, err
 	}
 	if promo.ValidateCode(s) != nil {
-		return PromoRef{}, cmdutil.Usagef("invalid promo code id or code %q: an id is digits only, a code 2-15 Latin letters or digits", arg)
+		return PromoRef{}, i18n.NewError(cmdutil.ExitUsage, "promocmd.ref.invalid", "Value", termsafe.String(arg))
 	}
 	return PromoRef{Code: s}, nil
 }
@@ -99,14 +100,14 @@ func scanPromos(ctx context.Context, client *api.Client, site int64, fn func(p *
 			return nil
 		}
 		if ee := (*jsonscan.ElementError)(nil); errors.As(err, &ee) {
-			return fmt.Errorf("list promo codes of site %d: unexpected response from the server: %w", site, ee.Err)
+			return i18n.NewError(0, "promocmd.list.unexpected", "Site", site, "Err", ee.Err)
 		}
 		if err != nil {
 			return err
 		}
 		p.Promo = api.Promo{}
 		if err := d.Decode(e, &p.Promo); err != nil {
-			return fmt.Errorf("list promo codes of site %d: %w", site, err)
+			return i18n.NewError(0, "api.list_promos", "Site", site, "Err", err)
 		}
 		if p.Promo.ID == nil {
 			continue

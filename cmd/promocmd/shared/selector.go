@@ -118,7 +118,7 @@ func (sf *SelectionFlags) Parse(cmd *cobra.Command, args []string) (Selection, e
 	}
 	if fs.Changed("search") {
 		if strings.TrimSpace(sf.search) == "" {
-			return sel, cmdutil.Usagef("--search needs a text to look for in the codes")
+			return sel, i18n.NewError(cmdutil.ExitUsage, "promocmd.search.empty")
 		}
 		f.Search = strings.TrimSpace(sf.search)
 	}
@@ -146,7 +146,7 @@ func (sf *SelectionFlags) Parse(cmd *cobra.Command, args []string) (Selection, e
 	}
 	if fs.Changed("job") {
 		if strings.TrimSpace(sf.job) == "" {
-			return sel, cmdutil.Usagef("--job needs the journal of a promo generate or promo apply job (promo jobs lists them)")
+			return sel, i18n.NewError(cmdutil.ExitUsage, "promocmd.job.needed")
 		}
 		sel.Job = strings.TrimSpace(sf.job)
 	}
@@ -348,7 +348,7 @@ func (sel *Selection) Start(f *cmdutil.Factory, cmd *cobra.Command) (*cmdutil.Se
 		return nil, err
 	}
 	if k := info.Header.Kind; k != "generate" && k != "apply" {
-		return nil, cmdutil.Usagef("--job %s: the job is promo %s, which creates no promo codes; give a promo generate or promo apply job", sel.Job, k)
+		return nil, i18n.NewError(cmdutil.ExitUsage, "promocmd.job.creates_none", "Job", termsafe.String(sel.Job), "Kind", termsafe.String(k))
 	}
 	sel.Campaign = newCampaign(info)
 	return startInJobWorld(f, cmd, info)
@@ -374,7 +374,7 @@ func (sel *Selection) Site(s *cmdutil.Session, site int64) (int64, error) {
 	}
 	js := sel.Campaign.Info.Header.SiteID
 	if flag, other := SiteOver(s, &js); other {
-		return 0, cmdutil.Usagef("--job %s: the job is of site %d, not of --site-id %d", sel.Job, js, flag)
+		return 0, i18n.NewError(cmdutil.ExitUsage, "promocmd.job.other_site", "Job", termsafe.String(sel.Job), "JobSite", js, "Site", flag)
 	}
 	return js, nil
 }
