@@ -437,18 +437,16 @@ func (opts *promoSelectOptions) readIDs(ctx context.Context) ([]shared.Selected,
 
 // confirm lists on stderr what will change and asks.
 func (opts *promoSelectOptions) confirm(ctx context.Context, targets []shared.Selected, site int64) error {
-	head := func(id string) string { return strings.ToUpper(opts.Msg.T(id)) }
-	g := output.Grid{Header: []string{head("table.id"), head("table.code"), head("table.status")}}
+	// The list's heads are declared, its statuses words: the table is
+	// said in the run's language (output.Options.Say) by what it holds.
+	heads := []output.Head{{ID: "table.id"}, {ID: "table.code"}, {ID: "table.status", Cell: output.CellWord}}
+	g := output.Grid{Header: output.English(heads, false), Heads: heads}
 	for _, t := range targets {
-		status := string(t.Status)
-		if id := "word." + status; opts.Msg.Has(id) {
-			status = opts.Msg.T(id)
-		}
-		g.Rows = append(g.Rows, []string{strconv.FormatInt(t.ID, 10), termsafe.String(t.Code), status})
+		g.Rows = append(g.Rows, []string{strconv.FormatInt(t.ID, 10), termsafe.String(t.Code), string(t.Status)})
 	}
 	var b bytes.Buffer
 	if err := output.Write(&b, output.Data{JSON: json.RawMessage("null"), Tables: func() ([]output.Grid, error) { return []output.Grid{g}, nil }},
-		output.Options{Format: format.Table}); err != nil {
+		output.Options{Format: format.Table, Say: opts.Msg}); err != nil {
 		return err
 	}
 	opts.IO.ErrOut.Write(b.Bytes())
