@@ -246,6 +246,7 @@ func PromoRecord(raw json.RawMessage, p api.Promo, id int64, loc *time.Location,
 		Tables: func() ([]output.Grid, error) {
 			var heads []output.Head
 			var values []string
+			names := map[int]string{} // the rows shown by their API names
 			add := func(hd output.Head, v string) { heads, values = append(heads, hd), append(values, v) }
 			if p.ID != nil {
 				add(h("id", text), optInt(p.ID))
@@ -275,18 +276,20 @@ func PromoRecord(raw json.RawMessage, p api.Promo, id int64, loc *time.Location,
 			if p.IsValid != nil {
 				add(h("valid_now", word), YesNo(bool(*p.IsValid)))
 			}
-			// A field without a row of its own shows by its API name, as
-			// the record's CSV has it, in every language.
-			var own []string
+			// A field without a row of its own shows under its registry
+			// row's label (the form's, said in the language); one without a
+			// label by its API name, as the record's CSV has it.
 			for _, f := range promo.Registry() {
 				if f.Record && !recordOwn(f.Name) {
-					own = append(own, f.Name)
-					add(output.Head{}, termsafe.String(string(appendPromoCell(nil, &p, []byte(p.Code), f.Name))))
+					add(output.Head{ID: f.Label}, termsafe.String(string(appendPromoCell(nil, &p, []byte(p.Code), f.Name))))
+					if f.Label == "" {
+						names[len(heads)-1] = f.Name
+					}
 				}
 			}
-			keys := output.English(heads[:len(heads)-len(own)], true)
-			for _, name := range own {
-				keys = append(keys, name+":")
+			keys := output.English(heads, true)
+			for i, name := range names {
+				keys[i] = name + ":"
 			}
 			rows := make([][]string, len(values))
 			for i, v := range values {
