@@ -129,7 +129,7 @@ func runPromoBrowse(ctx context.Context, opts *promoBrowseOptions) error {
 		return err
 	}
 	m := browse.New(browse.Config{
-		Site: site, Msg: opts.Msg, Locale: opts.Out.Locale, Color: opts.Out.Color, Context: ctx,
+		Site: site, Msg: opts.Msg, Currency: opts.Out.Currency, Color: opts.Out.Color, Context: ctx,
 		Load: func(ctx context.Context) (*browse.Rows, error) {
 			rows, _, err := opts.load(ctx, quiet, site)
 			return rows, err

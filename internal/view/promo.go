@@ -592,7 +592,10 @@ func Request(method, url string, body []byte) (output.Data, error) {
 // status cells are coloured, and what makes a promo code's row at now in
 // loc (promoTableRower: each row valid until the next call).
 type PromoTable struct {
-	Header  []string
+	Header []string
+	// Heads are Header's catalog ids and what their cells hold, for a
+	// table drawn in a person's language (output.Speaker).
+	Heads   []output.Head
 	Columns []output.Column
 	Tone    func(col int, cell string) output.Tone
 	Row     func(p *api.Promo, code []byte) [][]byte
@@ -600,6 +603,6 @@ type PromoTable struct {
 
 // NewPromoTable is the promo list table at now in loc.
 func NewPromoTable(loc *time.Location, now time.Time) PromoTable {
-	return PromoTable{Header: promoHeader(), Columns: promoTableColumns(), Tone: promoListTone,
+	return PromoTable{Header: promoHeader(), Heads: promoHeads(), Columns: promoTableColumns(), Tone: promoListTone,
 		Row: promoTableRower(dateCache(loc), now)}
 }

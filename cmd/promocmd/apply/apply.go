@@ -570,7 +570,7 @@ func (opts *promoApplyOptions) execute(ctx context.Context, b *jobrun.Job, p pla
 		},
 		Stopped:  func(err error) error { return i18n.NewError(0, "apply.stopped", "Err", err, "Hint", again) },
 		Summary:  func(r jobrun.Result) string { return appliedLine(opts.Msg, j, p.Site, r.Elapsed) },
-		Failures: opts.listApplyFailures,
+		Failures: opts.failures().List(opts.Session),
 		Incomplete: func(r jobrun.Result) error {
 			sum, total := r.Sum, r.Total
 			if sum.Unanswered > 0 {
@@ -615,26 +615,19 @@ func appliedLine(msg *i18n.Printer, j *bulk.Journal, site int64, elapsed time.Du
 	return line + "."
 }
 
-// listApplyFailures names on stderr the writes that did not succeed, with
-// why, up to maxFailuresShown.
-func (opts *promoApplyOptions) listApplyFailures(j *bulk.Journal) {
-	n := 0
-	for _, it := range j.Items() {
-		switch it.State {
-		case bulk.StateCreated, bulk.StateUpdated, bulk.StateDeleted:
-			continue
-		}
-		n++
-		if n > jobrun.MaxFailuresShown {
-			continue
-		}
-		what := termsafe.String(it.Code)
-		if it.ID != 0 {
-			what = shared.Selected{ID: it.ID, Code: it.Code}.Name(opts.Msg)
-		}
-		jobrun.SayLine(opts.Session, i18n.M("rest.apply.failed", "Action", i18n.M("word."+string(it.Action)), "What", what, "Why", jobrun.FailureWhy(opts.Session, it)))
-	}
-	if n > jobrun.MaxFailuresShown {
-		jobrun.SayLine(opts.Session, i18n.C("rest.apply.more_failed", n-jobrun.MaxFailuresShown))
+// failures names the writes that did not succeed, with why.
+func (opts *promoApplyOptions) failures() jobrun.Failures {
+	return jobrun.Failures{
+		Succeeded: func(it bulk.Item) bool {
+			return it.State == bulk.StateCreated || it.State == bulk.StateUpdated || it.State == bulk.StateDeleted
+		},
+		Line: func(it bulk.Item) i18n.Message {
+			what := termsafe.String(it.Code)
+			if it.ID != 0 {
+				what = shared.Selected{ID: it.ID, Code: it.Code}.Name(opts.Msg)
+			}
+			return i18n.M("rest.apply.failed", "Action", i18n.M("word."+string(it.Action)), "What", what, "Why", jobrun.FailureWhy(opts.Session, it))
+		},
+		More: func(n int) i18n.Message { return i18n.C("rest.apply.more_failed", n) },
 	}
 }

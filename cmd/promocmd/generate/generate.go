@@ -442,7 +442,7 @@ func (opts *promoGenerateOptions) execute(ctx context.Context, b *jobrun.Job, j 
 			}
 			return nil
 		},
-		Failures: opts.listFailures,
+		Failures: opts.failures().List(opts.Session),
 		Incomplete: func(r jobrun.Result) error {
 			sum, total := r.Sum, r.Total
 			if sum.Taken == total-sum.Created {
@@ -505,33 +505,24 @@ func summaryLine(p *i18n.Printer, created, jobCreated, total int, site int64, el
 	return line + "."
 }
 
-// listFailures names on stderr the codes that could not be created, with
-// why, up to maxFailuresShown.
-func (opts *promoGenerateOptions) listFailures(j *bulk.Journal) {
-	n := 0
-	for _, it := range j.Items() {
-		if it.State == bulk.StateCreated {
-			continue
-		}
-		n++
-		if n > jobrun.MaxFailuresShown {
-			continue
-		}
-		var why any
-		switch {
-		case it.Taken:
-			why = i18n.M("bulk.generate.taken")
-		case it.State == bulk.StateSent || it.State == bulk.StateUnknown:
-			why = i18n.M("generate.outcome_unknown", "Reason", jobrun.ReasonText(opts.Session, it.Reason))
-		case it.Reason == "":
-			why = i18n.M("job.not_sent")
-		default:
-			why = jobrun.ReasonText(opts.Session, it.Reason)
-		}
-		jobrun.SayLine(opts.Session, i18n.M("rest.generate.not_created", "Code", termsafe.String(it.Code), "Why", why))
-	}
-	if n > jobrun.MaxFailuresShown {
-		jobrun.SayLine(opts.Session, i18n.C("rest.generate.more_not_created", n-jobrun.MaxFailuresShown))
+// failures names the codes that could not be created, with why: taken
+// elsewhere, of unknown outcome (a resume settles it), or the reason.
+func (opts *promoGenerateOptions) failures() jobrun.Failures {
+	return jobrun.Failures{
+		Succeeded: func(it bulk.Item) bool { return it.State == bulk.StateCreated },
+		Line: func(it bulk.Item) i18n.Message {
+			var why any
+			switch {
+			case it.Taken:
+				why = i18n.M("bulk.generate.taken")
+			case it.State == bulk.StateSent || it.State == bulk.StateUnknown:
+				why = i18n.M("generate.outcome_unknown", "Reason", jobrun.ReasonText(opts.Session, it.Reason))
+			default:
+				why = jobrun.FailureWhy(opts.Session, it)
+			}
+			return i18n.M("rest.generate.not_created", "Code", termsafe.String(it.Code), "Why", why)
+		},
+		More: func(n int) i18n.Message { return i18n.C("rest.generate.more_not_created", n) },
 	}
 }
 

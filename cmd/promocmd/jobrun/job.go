@@ -234,9 +234,40 @@ func (b *Job) Run(ctx context.Context, j *bulk.Journal, r Options, rep Report) e
 	return rep.Incomplete(res)
 }
 
-// MaxFailuresShown is how many promo codes that could not be created are
+// MaxFailuresShown is how many operations that did not succeed are
 // named on stderr at the end of a job; the journal has them all.
 const MaxFailuresShown = 10
+
+// Failures is how a verb names the operations of its job that did not
+// succeed: the one listing of promo generate, apply and a selection's
+// verbs (Report.Failures: Failures{…}.List(s)).
+type Failures struct {
+	// Succeeded reports whether an operation succeeded.
+	Succeeded func(bulk.Item) bool
+	// Line is what is said of one that did not (its why: FailureWhy).
+	Line func(bulk.Item) i18n.Message
+	// More is what is said of the n beyond MaxFailuresShown.
+	More func(n int) i18n.Message
+}
+
+// List names on stderr, a line each, the operations of a journal that
+// did not succeed, up to MaxFailuresShown, then how many more.
+func (f Failures) List(s *cmdutil.Session) func(*bulk.Journal) {
+	return func(j *bulk.Journal) {
+		n := 0
+		for _, it := range j.Items() {
+			if f.Succeeded(it) {
+				continue
+			}
+			if n++; n <= MaxFailuresShown {
+				SayLine(s, f.Line(it))
+			}
+		}
+		if n > MaxFailuresShown {
+			SayLine(s, f.More(n-MaxFailuresShown))
+		}
+	}
+}
 
 // RoundDuration is d as a person reads it: 340ms, 4.2s, 12s, 2m5s.
 func RoundDuration(d time.Duration) time.Duration {

@@ -365,5 +365,5 @@ func (opts *promoReportOptions) printReport(r report.Report, site int64) error {
 		return err
 	}
 	return output.WriteCharts(opts.IO.Out, view.OrdersCharts(r),
-		output.ChartOptions{Width: opts.IO.TerminalWidth(), Color: opts.Out.Color, Plain: opts.Accessible, Locale: opts.Out.Locale, Say: opts.Out.Say})
+		output.ChartOptions{Width: opts.IO.TerminalWidth(), Color: opts.Out.Color, Plain: opts.Accessible, Say: opts.Out.Say})
 }

@@ -16,6 +16,7 @@ import (
 	"github.com/promoctl/promoctl/internal/bulk"
 	"github.com/promoctl/promoctl/internal/format"
 	"github.com/promoctl/promoctl/internal/golden"
+	"github.com/promoctl/promoctl/internal/i18n"
 	"github.com/promoctl/promoctl/internal/promo"
 	"github.com/promoctl/promoctl/internal/report"
 )
@@ -329,5 +330,28 @@ func TestPromoReportCommandLine(t *testing.T) {
 	r.TTY = false
 	if res := r.Run("promo", "report", "--site-id", "7", "-o", "csv"); res.Code != 0 || res.Stderr != "" {
 		t.Errorf("piped: exit %d, stderr %q; want 0 and nothing", res.Code, res.Stderr)
+	}
+}
+
+// TestPromoReportChartInRussian: the chart under a report by day is said
+// in the run's language, its title from the catalog and its days in
+// Russian forms.
+func TestPromoReportChartInRussian(t *testing.T) {
+	e := cmdtest.NewVerbEnv(t, true, format.Table, reportAnswers()...)
+	e.Sess.IO.SetWidth(80)
+	e.Sess.Out.Width = 80
+	ru := i18n.New(i18n.Russian)
+	e.Sess.Msg, e.Sess.Out.Say = ru, ru
+	opts := reportOptions(e, 3)
+	opts.ByDay = true
+	if err := runPromoReport(context.Background(), opts); err != nil {
+		t.Fatal(err)
+	}
+	_, chart, ok := strings.Cut(e.Stdout.String(), "Заказов по дням:\n")
+	if !ok {
+		t.Fatalf("no chart titled in Russian:\n%s", e.Stdout)
+	}
+	if !strings.Contains(chart, "01.06") || strings.Contains(chart, "06-01") {
+		t.Errorf("the chart's days are not in Russian forms:\n%s", chart)
 	}
 }

@@ -545,18 +545,13 @@ func (opts *promoSelectOptions) execute(ctx context.Context, targets []shared.Se
 			return opts.summary(done(r.Sum), site, len(skipped), changed)
 		},
 		After: func(context.Context, jobrun.Result) error { return opts.printOutcomes(targets, j, skipped) },
-		Failures: func(j *bulk.Journal) {
-			for _, it := range j.Items() {
-				if it.State == bulk.StateDeleted || it.State == bulk.StateUpdated {
-					continue
-				}
-				why := it.Reason
-				if why == "" {
-					why = "not sent"
-				}
-				fmt.Fprintf(opts.IO.ErrOut, "promoctl: %s\n", opts.Msg.T("rest.bulk.not_done."+opts.Verb.Done(), "Code", targets[it.Index].Name(opts.Msg), "Why", opts.Warnings.Clean(opts.Warnings.Say(why))))
-			}
-		},
+		Failures: jobrun.Failures{
+			Succeeded: func(it bulk.Item) bool { return it.State == bulk.StateDeleted || it.State == bulk.StateUpdated },
+			Line: func(it bulk.Item) i18n.Message {
+				return i18n.M("rest.bulk.not_done."+opts.Verb.Done(), "Code", targets[it.Index].Name(opts.Msg), "Why", jobrun.FailureWhy(opts.Session, it))
+			},
+			More: func(n int) i18n.Message { return i18n.C("promocmd.more_not_done."+opts.Verb.Done(), n) },
+		}.List(opts.Session),
 		Incomplete: func(r jobrun.Result) error {
 			sum := r.Sum
 			return i18n.NewError(0, "confirm.failed."+opts.Verb.Done(), "Failed", r.Total-done(sum), "Total", r.Total, "Refused", sum.Failed,
