@@ -123,7 +123,7 @@ func (sf *SelectionFlags) Parse(cmd *cobra.Command, args []string) (Selection, e
 		f.Search = strings.TrimSpace(sf.search)
 	}
 	if fs.Changed("prefix") {
-		p, err := ParsePrefix(sf.prefix)
+		p, err := parsePrefix(sf.prefix)
 		if err != nil {
 			return sel, err
 		}
