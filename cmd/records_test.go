@@ -9,7 +9,7 @@ import (
 	"time"
 
 	"github.com/promoctl/promoctl/cmd/cmdutil/complete"
-	"github.com/promoctl/promoctl/cmd/promocmd"
+	"github.com/promoctl/promoctl/cmd/promocmd/wizard"
 	"github.com/promoctl/promoctl/internal/view"
 )
 
@@ -39,7 +39,7 @@ func TestOneReaderForUndocumentedRecords(t *testing.T) {
 				id, _, _ := strings.Cut(string(cand), "\t")
 				completion = append(completion, id)
 			}
-			sites, err := promocmd.SiteNames(raw)
+			sites, err := wizard.SiteNames(raw)
 			if err != nil {
 				t.Fatalf("siteNames(%s): %v", c.raw, err)
 			}

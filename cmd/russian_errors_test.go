@@ -8,14 +8,11 @@ import (
 	"testing"
 
 	"github.com/promoctl/promoctl/cmd/cmdutil"
-	"github.com/promoctl/promoctl/cmd/promocmd"
 	"github.com/promoctl/promoctl/internal/bulk"
 	"github.com/promoctl/promoctl/internal/config"
 	"github.com/promoctl/promoctl/internal/format"
 	"github.com/promoctl/promoctl/internal/i18n"
 	"github.com/promoctl/promoctl/internal/output"
-	"github.com/promoctl/promoctl/internal/plan"
-	"github.com/promoctl/promoctl/internal/promo"
 )
 
 // TestErrorLineSaysErrorsInRussian: the error line says errors in Russian
@@ -97,32 +94,6 @@ func TestRunsSayTheirMessagesInRussian(t *testing.T) {
 			if c.stdout != "" && lang == "ru" && !strings.Contains(res.Stdout, c.stdout) {
 				t.Errorf("%s %q: stdout has no %q:\n%s", lang, c.args, c.stdout, res.Stdout)
 			}
-		}
-	}
-}
-
-// TestSentencesOfPartsInRussian: the sentences built of parts (promo apply's plan
-// line and confirmation, the filters of an empty list) are said by the catalogs, in
-// Russian with the counts' plural forms, in English as before.
-func TestSentencesOfPartsInRussian(t *testing.T) {
-	ru, en := i18n.New(i18n.Russian), i18n.New(i18n.English)
-	p := plan.Plan{Site: 1, Unchanged: 9, NotNamed: 2, Entries: []plan.Entry{
-		{Action: plan.ActionCreate, Code: "A"}, {Action: plan.ActionCreate, Code: "B"}, {Action: plan.ActionUpdate, Code: "C"}}}
-	del := plan.Plan{Site: 1, Entries: []plan.Entry{
-		{Action: plan.ActionDelete, Code: "A"}, {Action: plan.ActionDelete, Code: "B"}, {Action: plan.ActionCreate, Code: "C"}}}
-	for _, c := range []struct{ got, want string }{
-		{promocmd.PlanLine(ru, p), "План для сайта 1: создать 2, изменить 1, без изменений 9; 2 промокода, которых нет в файле, не затронуты (--prune удалит такие, --disable-missing выключит)."},
-		{promocmd.PlanLine(en, p), "Plan for site 1: 2 to create, 1 to update, 9 unchanged; 2 not in the file are left alone (--prune deletes them, --disable-missing disables them)."},
-		{promocmd.PlanLine(ru, plan.Plan{Site: 3, Unchanged: 21}), "На сайте 3 менять нечего: 21 промокод такой же, как в файле."},
-		{promocmd.PlanLine(ru, plan.Plan{Site: 3, Unchanged: 5, NotNamed: 1}), "На сайте 3 менять нечего: 5 промокодов такие же, как в файле; 1 промокод, которого нет в файле, не затронут."},
-		{promocmd.ConfirmQuestion(ru, del), "Удалить 2 промокода сайта 1 (их нет в файле) и внести ещё 1 изменение?"},
-		{promocmd.ConfirmQuestion(en, del), "Delete 2 promo codes of site 1 that the file does not name, and make 1 other changes?"},
-		{promocmd.ConfirmNote(ru, del), "Это действие нельзя отменить."},
-		{promocmd.PromoFilter{Statuses: []promo.Status{"expired", "used-up"}, Search: "sum"}.Describe(ru), `статус «истёк» или «исчерпан», в коде есть «sum»`},
-		{promocmd.PromoFilter{Statuses: []promo.Status{"expired", "used-up"}, Search: "sum", Prefix: "AB", Within: 1, WithinText: "7d"}.Describe(en), `expired or used-up, containing "sum", starting with "AB", expiring within 7d`},
-	} {
-		if c.got != c.want {
-			t.Errorf("got\n%q\nwant\n%q", c.got, c.want)
 		}
 	}
 }

@@ -6,7 +6,7 @@ import (
 	"time"
 
 	"github.com/promoctl/promoctl/cmd/cmdutil"
-	"github.com/promoctl/promoctl/cmd/promocmd"
+	"github.com/promoctl/promoctl/cmd/promocmd/shared"
 	"github.com/promoctl/promoctl/internal/i18n"
 	"github.com/promoctl/promoctl/internal/promo"
 )
@@ -24,7 +24,7 @@ import (
 // wrapped error by its own entry.
 func TestFallbackSaysEnglishErrorsInRussian(t *testing.T) {
 	ru := i18n.New(i18n.Russian)
-	_, charsErr := promocmd.ParsePrefix("ЁЛКА")
+	_, charsErr := shared.ParsePrefix("ЁЛКА")
 	if charsErr == nil {
 		t.Fatal(`parsePrefix("ЁЛКА") accepted a Cyrillic prefix`)
 	}
@@ -34,7 +34,7 @@ func TestFallbackSaysEnglishErrorsInRussian(t *testing.T) {
 		want string
 	}{
 		{"prefix chars", charsErr,
-			`--prefix "ЁЛКА": в промокоде могут быть только латинские буквы A-Z, a-z и цифры 0-9, а на 1-м месте стоит «Ё»`},
+			`--prefix «ЁЛКА»: в промокоде могут быть только латинские буквы A-Z, a-z и цифры 0-9, а на 1-м месте стоит «Ё»`},
 		{"prefix long", cmdutil.Usagef("--prefix %q: a code has at most %d characters, the prefix has %d", "ABCDEFGHIJKLMNOP", promo.MaxCodeLen, 16),
 			`--prefix "ABCDEFGHIJKLMNOP": в коде не больше 15 символов, а в префиксе — 16`},
 		{"no job", cmdutil.Usagef("%v (promo jobs lists the jobs)", "no job 2026 in /tmp/jobs"),
@@ -86,14 +86,14 @@ func TestFallbackSaysJobNotesInRussian(t *testing.T) {
 func TestFallbackSaysAnEmptyCampaignInRussian(t *testing.T) {
 	w := &cmdutil.Warnings{Msg: i18n.New(i18n.Russian)}
 	for _, tc := range []struct {
-		f    promocmd.PromoFilter
+		f    shared.PromoFilter
 		want string
 	}{
-		{promocmd.PromoFilter{Prefix: "XMAS"}, `На сайте 1 нет подходящих промокодов: код начинается с «XMAS».`},
-		{promocmd.PromoFilter{Search: "sum"}, `На сайте 1 нет подходящих промокодов: в коде есть «sum».`},
-		{promocmd.PromoFilter{Search: "sum", Prefix: "XMAS"}, `На сайте 1 нет подходящих промокодов: в коде есть «sum», код начинается с «XMAS».`},
-		{promocmd.PromoFilter{Within: 7 * 24 * time.Hour, WithinText: "7d"}, `На сайте 1 нет подходящих промокодов: истекают в ближайшие 7d.`},
-		{promocmd.PromoFilter{Statuses: []promo.Status{"expired"}, Prefix: "XMAS"}, `На сайте 1 нет подходящих промокодов: статус «истёк», код начинается с «XMAS».`},
+		{shared.PromoFilter{Prefix: "XMAS"}, `На сайте 1 нет подходящих промокодов: код начинается с «XMAS».`},
+		{shared.PromoFilter{Search: "sum"}, `На сайте 1 нет подходящих промокодов: в коде есть «sum».`},
+		{shared.PromoFilter{Search: "sum", Prefix: "XMAS"}, `На сайте 1 нет подходящих промокодов: в коде есть «sum», код начинается с «XMAS».`},
+		{shared.PromoFilter{Within: 7 * 24 * time.Hour, WithinText: "7d"}, `На сайте 1 нет подходящих промокодов: истекают в ближайшие 7d.`},
+		{shared.PromoFilter{Statuses: []promo.Status{"expired"}, Prefix: "XMAS"}, `На сайте 1 нет подходящих промокодов: статус «истёк», код начинается с «XMAS».`},
 	} {
 		en := fmt.Sprintf("No promo codes on site %d match: %s.", 1, tc.f.Describe(w.Msg))
 		if got := w.Say(en); got != tc.want {

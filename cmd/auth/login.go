@@ -15,6 +15,7 @@ import (
 	"github.com/promoctl/promoctl/cmd/cmdutil"
 	"github.com/promoctl/promoctl/internal/api"
 	"github.com/promoctl/promoctl/internal/config"
+	"github.com/promoctl/promoctl/internal/i18n"
 	"github.com/promoctl/promoctl/internal/prompt"
 )
 
@@ -96,7 +97,7 @@ with mode 0600 (the command says so on stderr when no keychain answered).`,
 		Args: cmdutil.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			if f.Global.Sandbox {
-				return cmdutil.Usagef("auth login saves credentials for the real service; --sandbox needs none")
+				return i18n.NewError(cmdutil.ExitUsage, "auth.login.sandbox")
 			}
 			doc, err := f.ConfigDoc(cmd)
 			if err != nil {
@@ -108,7 +109,7 @@ with mode 0600 (the command says so on stderr when no keychain answered).`,
 			}
 			opts.ConfigSession, opts.Doc, opts.Settings = f.StartConfig(cmd), doc, s
 			opts.Token, opts.TokenFlag = f.Resolver(cmd).FlagValue(config.KeyToken)
-			opts.Stdin = cmdutil.StdinReader(cmd.Context(), f.IO, "Paste the API key, then press Enter", true)
+			opts.Stdin = cmdutil.StdinReader(cmd.Context(), f.IO, f.Msg.Say(i18n.M("auth.login.paste_key")), true)
 			opts.Prompter = cmdutil.PromptAs[loginPrompter](f)
 			opts.PlainHTTP = f.PlainHTTP()
 			opts.NewClient = func(cr credentials, timeout time.Duration, allowPlain bool) (*api.Client, error) {
@@ -156,7 +157,7 @@ func runAuthLogin(ctx context.Context, opts *authLoginOptions) error {
 	case errors.Is(verr, context.Canceled):
 		return verr
 	case isAuthFailure(verr):
-		return fmt.Errorf("the server refused the credentials, so nothing was saved: %w", verr)
+		return i18n.NewError(0, "auth.login.refused", "Err", verr)
 	}
 
 	lockCtx, cancelLock := context.WithTimeout(ctx, s.Timeout)
@@ -182,18 +183,17 @@ func runAuthLogin(ctx context.Context, opts *authLoginOptions) error {
 	if verr != nil {
 		// The server could not be asked (network, timeout, server error):
 		// the key may well work, so it is kept, and the user told.
-		return fmt.Errorf("saved profile %q in %s, but could not check the key: %w", cr.profile, doc.Path, verr)
+		return i18n.NewError(0, "auth.login.saved_unchecked", "Profile", cr.profile, "Path", doc.Path, "Err", verr)
 	}
-	where := ""
+	done := "auth.login.done"
 	if inKeychain {
-		where = ", with the API key in the system keychain"
+		done = "auth.login.done_keychain"
 	} else if opts.WithToken && !opts.IO.IsStderrTTY() && opts.Keys.KC == nil {
 		// A key in a plain file is worth a line even in a script (a
 		// keychain that failed has said so already).
 		fmt.Fprintln(opts.IO.ErrOut, "promoctl: "+opts.Warnings.Msg.T("auth.login.key_in_file", "User", cr.userID, "Path", doc.Path))
 	}
-	opts.Notef("Logged in to %s as user %d: the credentials work. Saved as profile %q (the current profile) in %s%s.",
-		cr.baseURL, cr.userID, cr.profile, doc.Path, where)
+	opts.NoteMsg(i18n.M(done, "URL", cr.baseURL, "User", cr.userID, "Profile", cr.profile, "Path", doc.Path))
 	return nil
 }
 
@@ -204,7 +204,7 @@ func (opts *authLoginOptions) input(ctx context.Context) (credentials, error) {
 	cr := credentials{profile: s.Profile, baseURL: s.BaseURL, userID: s.UserID}
 	switch {
 	case opts.WithToken && opts.TokenFlag:
-		return cr, cmdutil.Usagef("--with-token and --token cannot be used together: pipe the key to --with-token")
+		return cr, i18n.NewError(cmdutil.ExitUsage, "auth.login.token_and_with_token")
 	case opts.WithToken:
 		t, err := readToken(opts.Stdin)
 		if err != nil {
@@ -214,7 +214,7 @@ func (opts *authLoginOptions) input(ctx context.Context) (credentials, error) {
 	case opts.TokenFlag:
 		t, err := config.CheckValue(config.KeyToken, opts.Token, nil)
 		if err != nil {
-			return cr, cmdutil.Usagef("--token: %v", err)
+			return cr, i18n.NewError(cmdutil.ExitUsage, "auth.login.token_invalid", "Err", err)
 		}
 		cr.token = t
 	case opts.IO.CanPrompt():
@@ -228,10 +228,10 @@ func (opts *authLoginOptions) input(ctx context.Context) (credentials, error) {
 		}
 		return credentials{profile: a.Profile, baseURL: a.BaseURL, userID: a.UserID, token: a.Token}, nil
 	default:
-		return cr, cmdutil.Usagef(`--with-token is required when not running interactively: printf '%%s' "$KEY" | promoctl auth login --with-token --user-id N`)
+		return cr, i18n.NewError(cmdutil.ExitUsage, "auth.login.with_token_required")
 	}
 	if cr.userID == 0 {
-		return cr, cmdutil.Usagef(`--user-id is required when not running interactively (it is "Your ID" in the account menu of the site admin)`)
+		return cr, i18n.NewError(cmdutil.ExitUsage, "auth.login.user_id_required")
 	}
 	return cr, nil
 }
@@ -252,18 +252,18 @@ func (opts *authLoginOptions) verify(ctx context.Context, cr credentials, timeou
 func readToken(in io.Reader) (string, error) {
 	data, err := io.ReadAll(io.LimitReader(in, maxTokenBytes+1))
 	if err != nil {
-		return "", fmt.Errorf("read the API key from standard input: %w", err)
+		return "", i18n.NewError(0, "auth.login.read_stdin", "Err", err)
 	}
 	if len(data) > maxTokenBytes {
-		return "", cmdutil.Usagef("--with-token: standard input is longer than %d KiB; pipe only the API key", maxTokenBytes>>10)
+		return "", i18n.NewError(cmdutil.ExitUsage, "auth.login.stdin_too_long", "KiB", maxTokenBytes>>10)
 	}
 	t := strings.TrimSuffix(string(data), "\n")
 	t = strings.TrimSuffix(t, "\r")
 	if t == "" {
-		return "", cmdutil.Usagef(`--with-token: standard input is empty; pipe the API key: printf '%%s' "$KEY" | promoctl auth login --with-token`)
+		return "", i18n.NewError(cmdutil.ExitUsage, "auth.login.stdin_empty")
 	}
 	if _, err := config.CheckValue(config.KeyToken, t, nil); err != nil || strings.TrimSpace(t) != t {
-		return "", cmdutil.Usagef("--with-token: the API key read from standard input has spaces, line breaks or control characters in it")
+		return "", i18n.NewError(cmdutil.ExitUsage, "auth.login.stdin_chars")
 	}
 	return t, nil
 }
@@ -272,14 +272,14 @@ func readToken(in io.Reader) (string, error) {
 // just saved.
 func (opts *authLoginOptions) warnEnvOverrides(cr credentials) {
 	vars := []struct{ env, what, saved string }{
-		{"PROMOCTL_TOKEN", "API key", cr.token},
-		{"PROMOCTL_USER_ID", "user id", strconv.FormatInt(cr.userID, 10)},
-		{"PROMOCTL_BASE_URL", "base URL", cr.baseURL},
-		{"PROMOCTL_PROFILE", "current profile", cr.profile},
+		{"PROMOCTL_TOKEN", "auth.login.saved.token", cr.token},
+		{"PROMOCTL_USER_ID", "auth.login.saved.user_id", strconv.FormatInt(cr.userID, 10)},
+		{"PROMOCTL_BASE_URL", "auth.login.saved.base_url", cr.baseURL},
+		{"PROMOCTL_PROFILE", "auth.login.saved.profile", cr.profile},
 	}
 	for _, v := range vars {
 		if got := strings.TrimSpace(opts.Env.Getenv(v.env)); got != "" && strings.TrimRight(got, "/") != v.saved {
-			opts.Warn(fmt.Sprintf("%s is set and overrides the saved %s until you unset it", v.env, v.what))
+			opts.Warnings.WarnMsg(i18n.M("auth.login.env_overrides", "Env", v.env, "What", i18n.M(v.what)))
 		}
 	}
 }

@@ -4,7 +4,6 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
-	"fmt"
 	"strconv"
 	"strings"
 
@@ -85,27 +84,28 @@ func runAuthStatus(ctx context.Context, opts *authStatusOptions) error {
 	if !opts.ErrorsAsJSON {
 		// A failed command writes nothing to stdout: the report goes
 		// with the error to stderr.
-		if err := output.Write(opts.IO.ErrOut, st, output.Options{Format: format.Table}); err != nil {
+		if err := output.Write(opts.IO.ErrOut, st, output.Options{Format: format.Table, Say: opts.Out.Say}); err != nil {
 			return err
 		}
 	}
 	if isAuthFailure(verr) {
-		return fmt.Errorf("the server refused the credentials of profile %q: %w", s.Profile, verr)
+		return i18n.NewError(0, "auth.status.refused", "Profile", s.Profile, "Err", verr)
 	}
-	return fmt.Errorf("could not check the credentials of profile %q: %w", s.Profile, verr)
+	return i18n.NewError(0, "auth.status.unchecked", "Profile", s.Profile, "Err", verr)
 }
 
 // authStatus is the report of auth status.
 func authStatus(s *config.Settings, verr error) output.Data {
-	state := "valid"
+	said := i18n.M("auth.status.valid")
 	switch {
 	case isAuthFailure(verr):
 		var ae *api.Error
 		errors.As(verr, &ae)
-		state = fmt.Sprintf("refused by the server (HTTP %d)", ae.Status)
+		said = i18n.M("auth.status.refused_http", "Status", ae.Status)
 	case verr != nil:
-		state = "not checked: the server could not be reached or answered with an error"
+		said = i18n.M("auth.status.not_checked")
 	}
+	state := i18n.InEnglish(said) // JSON is English in every language
 	token := config.MaskToken(s.Token)
 	j, _ := json.Marshal(struct {
 		Profile     string `json:"profile"`
@@ -116,32 +116,44 @@ func authStatus(s *config.Settings, verr error) output.Data {
 		TokenSource string `json:"token_source"`
 		Credentials string `json:"credentials"`
 	}{s.Profile, s.Path, s.BaseURL, s.UserID, token, tokenSource(s.Sources[config.KeyToken]), state})
-	from := func(key string) string { return "  (" + sourceText(s, s.Sources[key]) + ")" }
+	sourced := func(v string, src i18n.Message) i18n.Message {
+		return i18n.M("auth.status.sourced", "Value", v, "Source", src)
+	}
+	from := func(key string) i18n.Message { return cmdutil.SourceMsg(shortSource(s, s.Sources[key])) }
+	tokenFrom := cmdutil.SourceMsg(s.Sources[config.KeyToken])
+	if s.Sources[config.KeyToken].Kind == config.FromProfile {
+		tokenFrom = i18n.M("auth.status.config_file")
+	}
 	return output.Data{
 		JSON: j,
 		Tables: func() ([]output.Grid, error) {
-			return []output.Grid{{KeyValue: true, Rows: [][]string{
-				{"Profile:", termsafe.String(s.Profile)},
-				{"Config file:", termsafe.String(s.Path)},
-				{"Base URL:", termsafe.String(s.BaseURL) + from(config.KeyBaseURL)},
-				{"User ID:", strconv.FormatInt(s.UserID, 10) + from(config.KeyUserID)},
-				{"API key:", termsafe.String(token) + "  (" + tokenSource(s.Sources[config.KeyToken]) + ")"},
-				{"Credentials:", state},
-			}}}, nil
+			// The keys and each value that is a message are said in the
+			// run's language (Options.Say) from the heads.
+			heads := []output.Head{{ID: "table.profile"}, {ID: "table.config_file"},
+				{ID: "table.base_url", Said: sourced(termsafe.String(s.BaseURL), from(config.KeyBaseURL))},
+				{ID: "table.user_id", Said: sourced(strconv.FormatInt(s.UserID, 10), from(config.KeyUserID))},
+				{ID: "table.api_key", Said: sourced(termsafe.String(token), tokenFrom)},
+				{ID: "table.credentials", Said: said}}
+			values := []string{termsafe.String(s.Profile), termsafe.String(s.Path)}
+			for _, h := range heads[len(values):] {
+				values = append(values, i18n.InEnglish(h.Said))
+			}
+			g := output.Grid{Heads: heads, KeyValue: true}
+			for i, k := range output.English(heads, true) {
+				g.Rows = append(g.Rows, []string{k, values[i]})
+			}
+			return []output.Grid{g}, nil
 		},
 	}
 }
 
-// sourceText says where a setting came from, briefly: the config file's
+// shortSource is where a setting came from, briefly: the config file's
 // path is shown elsewhere.
-func sourceText(s *config.Settings, src config.Source) string {
-	switch src.Kind {
-	case "":
-		return "not set"
-	case config.FromProfile:
-		return "profile " + strings.TrimSuffix(src.Name, " in "+s.Path)
+func shortSource(s *config.Settings, src config.Source) config.Source {
+	if src.Kind == config.FromProfile {
+		src.Name = strings.TrimSuffix(src.Name, " in "+s.Path)
 	}
-	return src.String()
+	return src
 }
 
 // tokenSource says where the API key in use is kept: "keychain", "config

@@ -67,13 +67,6 @@ func LockWait(r *config.Resolver) time.Duration {
 	return config.DefaultTimeout
 }
 
-// Notef writes a success message to stderr when a person is watching.
-func (s *ConfigSession) Notef(format string, args ...any) {
-	if s.IO.IsStderrTTY() {
-		fmt.Fprintln(s.IO.ErrOut, s.Warnings.Say(fmt.Sprintf(format, args...)))
-	}
-}
-
 // NoteMsg writes the success message m to stderr, in the run's language,
 // when a person is watching.
 func (s *ConfigSession) NoteMsg(m i18n.Message) {
@@ -81,6 +74,3 @@ func (s *ConfigSession) NoteMsg(m i18n.Message) {
 		fmt.Fprintln(s.IO.ErrOut, s.Warnings.Msg.Say(m))
 	}
 }
-
-// Warn writes warnings to stderr, each once per run.
-func (s *ConfigSession) Warn(msgs ...string) { s.Warnings.Warn(msgs...) }

@@ -166,13 +166,6 @@ func (s *Session) PrintStream(l output.List, empty string) error {
 	return output.WriteList(s.IO.Out, l, s.Out)
 }
 
-// Notef writes a success message to stderr when a person is watching.
-func (s *Session) Notef(format string, args ...any) {
-	if s.IO.IsStderrTTY() {
-		fmt.Fprintln(s.IO.ErrOut, s.Warnings.Say(fmt.Sprintf(format, args...)))
-	}
-}
-
 // NoteMsg writes the success message m to stderr, in the run's language,
 // when a person is watching.
 func (s *Session) NoteMsg(m i18n.Message) {

@@ -65,20 +65,22 @@ func runConfigExplain(_ context.Context, opts *configExplainOptions) error {
 			s.Language, s.Sources[config.KeyLanguage] = i18n.FromLocale(opts.Env), config.Source{Kind: config.FromEnv, Name: name}
 		}
 	}
-	return opts.Print(explain(&s, opts.ConfigSource, opts.ProfileSource))
+	return opts.Print(explain(&s, opts.ConfigSource, opts.ProfileSource, opts.Msg))
 }
 
-// explain lists the effective settings with their sources.
-func explain(s *config.Settings, cfgSrc, profSrc config.Source) output.Data {
+// explain lists the effective settings with their sources; the table
+// says the sources in msg's language.
+func explain(s *config.Settings, cfgSrc, profSrc config.Source, msg *i18n.Printer) output.Data {
 	type row struct {
 		Setting string `json:"setting"`
 		Value   string `json:"value"`
 		Source  string `json:"source"`
 		From    string `json:"from,omitempty"`
+		said    i18n.Message
 	}
 	rows := []row{
-		{"config_file", s.Path, string(cfgSrc.Kind), cfgSrc.Name},
-		{"profile", s.Profile, string(profSrc.Kind), profSrc.Name},
+		{"config_file", s.Path, string(cfgSrc.Kind), cfgSrc.Name, cmdutil.SourceMsg(cfgSrc)},
+		{"profile", s.Profile, string(profSrc.Kind), profSrc.Name, cmdutil.SourceMsg(profSrc)},
 	}
 	values := map[string]string{
 		config.KeyBaseURL:  s.BaseURL,
@@ -95,9 +97,9 @@ func explain(s *config.Settings, cfgSrc, profSrc config.Source) output.Data {
 	}
 	for _, k := range config.Keys() {
 		src := s.Sources[k]
-		r := row{Setting: k, Value: values[k], Source: string(src.Kind), From: src.Name}
+		r := row{Setting: k, Value: values[k], Source: string(src.Kind), From: src.Name, said: cmdutil.SourceMsg(src)}
 		if src.Kind == "" {
-			r.Source = "unset"
+			r.Source, r.said = "unset", i18n.M("setting.source.unset")
 		}
 		rows = append(rows, r)
 	}
@@ -105,13 +107,10 @@ func explain(s *config.Settings, cfgSrc, profSrc config.Source) output.Data {
 	return output.Data{
 		JSON: j,
 		Tables: func() ([]output.Grid, error) {
-			g := output.Grid{Header: []string{"SETTING", "VALUE", "SOURCE"}}
+			heads := []output.Head{{ID: "table.setting"}, {ID: "table.value"}, {ID: "table.source"}}
+			g := output.Grid{Header: output.English(heads, false), Heads: heads}
 			for _, r := range rows {
-				src := r.Source
-				if r.From != "" {
-					src += " " + r.From
-				}
-				g.Rows = append(g.Rows, []string{r.Setting, termsafe.String(r.Value), termsafe.String(src)})
+				g.Rows = append(g.Rows, []string{r.Setting, termsafe.String(r.Value), termsafe.String(msg.Say(r.said))})
 			}
 			return []output.Grid{g}, nil
 		},

@@ -72,13 +72,13 @@ func runConfigGet(ctx context.Context, opts *configGetOptions) error {
 		ctx, cancel := context.WithTimeout(ctx, opts.LockWait)
 		defer cancel()
 		if t := opts.Keys.All(ctx, doc)[name]; t != "" {
-			v = config.MaskToken(t) + " (keychain)"
+			v = opts.Warnings.Msg.Say(i18n.M("config.in_keychain", "Token", config.MaskToken(t)))
 		} else {
 			v = config.MaskToken(v)
 		}
 	}
 	if v == "" {
-		opts.Notef("%s is not set in profile %q.", key, name)
+		opts.NoteMsg(i18n.M("config.get.not_set", "Key", key, "Profile", name))
 		return nil
 	}
 	_, err := fmt.Fprintln(opts.IO.Out, termsafe.String(v))
@@ -86,7 +86,7 @@ func runConfigGet(ctx context.Context, opts *configGetOptions) error {
 }
 
 func unknownKey(key string) error {
-	return cmdutil.Usagef("unknown setting %q: use one of %s", key, strings.Join(config.Keys(), ", "))
+	return i18n.NewError(cmdutil.ExitUsage, "config.unknown_setting", "Key", key, "Keys", strings.Join(config.Keys(), ", "))
 }
 
 // envOf is the environment variable of a setting.

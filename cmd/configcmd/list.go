@@ -9,6 +9,7 @@ import (
 
 	"github.com/promoctl/promoctl/cmd/cmdutil"
 	"github.com/promoctl/promoctl/internal/config"
+	"github.com/promoctl/promoctl/internal/i18n"
 	"github.com/promoctl/promoctl/internal/output"
 	"github.com/promoctl/promoctl/internal/termsafe"
 )
@@ -54,11 +55,11 @@ shown as abc…yz (keychain), and -o json and -o csv give token_source
 // runConfigList lists the profiles, with the keys the keychain keeps.
 func runConfigList(ctx context.Context, opts *configListOptions) error {
 	if len(opts.Doc.File.Profiles) == 0 {
-		opts.Notef("No profiles in %s yet: run `promoctl auth login`.", opts.Doc.Path)
+		opts.NoteMsg(i18n.M("config.list.no_profiles", "Path", opts.Doc.Path))
 	}
 	ctx, cancel := opts.WithTimeout(ctx)
 	defer cancel()
-	return opts.Print(profileList(opts.Doc.File, opts.Keys.All(ctx, opts.Doc)))
+	return opts.Print(profileList(opts.Doc.File, opts.Keys.All(ctx, opts.Doc), opts.Msg))
 }
 
 // profileColumns are the CSV columns of config list.
@@ -66,10 +67,20 @@ func profileColumns() []string {
 	return append(append([]string{"current", "profile"}, config.Keys()...), "token_source")
 }
 
+// profileHeads are the columns of config list's table.
+func profileHeads() []output.Head {
+	var heads []output.Head
+	for _, id := range []string{"current", "profile", "base_url", "api_key", "user_id", "site_id", "output", "timeout", "language"} {
+		heads = append(heads, output.Head{ID: "table." + id})
+	}
+	return heads
+}
+
 // profileList shows the profiles with masked tokens; inKeychain holds the
 // API keys the keychain keeps, by profile, which win over the file's as
-// they do for every command.
-func profileList(file *config.File, inKeychain map[string]string) output.Data {
+// they do for every command. msg is the run's language, in which a key
+// the keychain keeps says so.
+func profileList(file *config.File, inKeychain map[string]string, msg *i18n.Printer) output.Data {
 	type item struct {
 		Current     bool   `json:"current"`
 		Profile     string `json:"profile"`
@@ -108,7 +119,8 @@ func profileList(file *config.File, inKeychain map[string]string) output.Data {
 	return output.Data{
 		JSON: j,
 		Tables: func() ([]output.Grid, error) {
-			g := output.Grid{Header: []string{"CURRENT", "PROFILE", "BASE URL", "API KEY", "USER ID", "SITE ID", "OUTPUT", "TIMEOUT", "LANGUAGE"}}
+			heads := profileHeads()
+			g := output.Grid{Header: output.English(heads, false), Heads: heads}
 			for _, it := range items {
 				mark := ""
 				if it.Current {
@@ -120,7 +132,7 @@ func profileList(file *config.File, inKeychain map[string]string) output.Data {
 				}
 				if it.TokenSource == keptInKeychain {
 					// Every other value of the table is the file's.
-					r[3] += " (keychain)"
+					r[3] = msg.Say(i18n.M("config.in_keychain", "Token", r[3]))
 				}
 				g.Rows = append(g.Rows, r)
 			}

@@ -82,23 +82,21 @@ func runConfigUnset(ctx context.Context, opts *configUnsetOptions) error {
 	if err != nil {
 		return err
 	}
-	var where string
+	done := "config.unset.done"
 	switch {
 	case fromKeychain && fromFile:
-		where = "the system keychain and " + doc.Path
+		done = "config.unset.done_keychain_file"
 	case fromKeychain:
-		where = "the system keychain"
-	case fromFile:
-		where = doc.Path
-	default:
+		done = "config.unset.done_keychain"
+	case !fromFile:
 		// Not only on a terminal: a script that unsets what is not
 		// there may well have a mistaken profile or key.
-		fmt.Fprintln(opts.IO.ErrOut, opts.Warnings.Msg.T("rest.config.nothing_to_unset", "Key", key, "Profile", fmt.Sprintf("%q", name)))
+		fmt.Fprintln(opts.IO.ErrOut, opts.Warnings.Msg.Say(i18n.M("config.unset.nothing", "Key", key, "Profile", name)))
 		return nil
 	}
-	opts.Notef("Unset %s in profile %q (%s).", key, name, where)
+	opts.NoteMsg(i18n.M(done, "Key", key, "Profile", name, "Path", doc.Path))
 	if opts.Env.Getenv(envOf(key)) != "" {
-		opts.Warn(fmt.Sprintf("%s is set and still gives %s until you unset it", envOf(key), key))
+		opts.Warnings.WarnMsg(i18n.M("config.unset.env_still", "Env", envOf(key), "Key", key))
 	}
 	return nil
 }

@@ -2,7 +2,6 @@ package configcmd
 
 import (
 	"context"
-	"fmt"
 
 	"github.com/spf13/cobra"
 
@@ -50,16 +49,16 @@ func runConfigUse(ctx context.Context, opts *configUseOptions) error {
 	defer cancel()
 	_, err := opts.File.Edit(ctx, func(doc *config.Doc) (bool, error) {
 		if !doc.HasProfile(name) {
-			return false, cmdutil.UsageErr(fmt.Errorf("profile %w", cmdutil.ProfileNotFound(doc, name)))
+			return false, i18n.NewError(cmdutil.ExitUsage, "config.use.not_found", "Err", cmdutil.ProfileNotFound(doc, name))
 		}
 		return true, doc.SetCurrent(name)
 	})
 	if err != nil {
 		return err
 	}
-	opts.Notef("Now using profile %q.", name)
+	opts.NoteMsg(i18n.M("config.use.done", "Profile", name))
 	if v := opts.Env.Getenv("PROMOCTL_PROFILE"); v != "" && v != name {
-		opts.Warn(fmt.Sprintf("PROMOCTL_PROFILE=%s is set and overrides the current profile until you unset it", v))
+		opts.Warnings.WarnMsg(i18n.M("config.use.env_overrides", "Value", v))
 	}
 	return nil
 }

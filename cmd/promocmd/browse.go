@@ -10,6 +10,9 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/promoctl/promoctl/cmd/cmdutil"
+	"github.com/promoctl/promoctl/cmd/promocmd/jobrun"
+	"github.com/promoctl/promoctl/cmd/promocmd/selection"
+	"github.com/promoctl/promoctl/cmd/promocmd/shared"
 	"github.com/promoctl/promoctl/internal/api"
 	"github.com/promoctl/promoctl/internal/browse"
 	"github.com/promoctl/promoctl/internal/bulk"
@@ -23,10 +26,10 @@ import (
 // promoBrowseOptions are the inputs of promo browse.
 type promoBrowseOptions struct {
 	*cmdutil.Session
-	jobEnv // the throttle and the bar of its bulk work
-	SiteID int64
+	jobrun.Env // the throttle and the bar of its bulk work
+	SiteID     int64
 	// Sel is the selection: which codes the view holds.
-	Sel selection
+	Sel shared.Selection
 	// Getenv reads the environment, for the journals' default place.
 	Getenv func(string) string
 	// Show runs the view on the terminal until it quits; nil: bubbletea's
@@ -39,7 +42,7 @@ func newPromoBrowseCmd(f *cmdutil.Factory, run func(context.Context, *promoBrows
 		run = runPromoBrowse
 	}
 	opts := &promoBrowseOptions{}
-	var sf selectionFlags
+	var sf shared.SelectionFlags
 	c := &cobra.Command{
 		Use:   "browse [CODE_OR_ID...]",
 		Short: "Browse a site's promo codes full-screen: filter, mark and act on them",
@@ -63,7 +66,7 @@ The view holds the codes of the selection, as promo list shows them;
 without one, every code of the site. Without a terminal it refuses (exit
 2): promo list prints the same table.
 
-` + selectionHelp,
+` + shared.SelectionHelp,
 		Example: `  promoctl promo browse --site-id 11111
 
   # only the codes of one campaign
@@ -75,26 +78,26 @@ without one, every code of the site. Without a terminal it refuses (exit
   # what a generate job created and nobody used
   promoctl promo browse --job 20261201T090000Z-1a2b3c4d --unused`,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			sel, err := sf.parse(cmd, args)
+			sel, err := sf.Parse(cmd, args)
 			if err != nil {
 				return err
 			}
 			if !f.IO.CanPrompt() {
 				return i18n.NewError(cmdutil.ExitUsage, "browse.error.no_terminal")
 			}
-			sess, err := sel.start(f, cmd)
+			sess, err := sel.Start(f, cmd)
 			if err != nil {
 				return err
 			}
-			opts.Session, opts.jobEnv, opts.SiteID, opts.Sel, opts.Getenv = sess, newJobEnv(f), sess.Settings.SiteID, sel, f.Env.Getenv
-			if opts.SiteID, err = opts.Sel.site(sess, opts.SiteID); err != nil {
+			opts.Session, opts.Env, opts.SiteID, opts.Sel, opts.Getenv = sess, jobrun.NewEnv(f), sess.Settings.SiteID, sel, f.Env.Getenv
+			if opts.SiteID, err = opts.Sel.Site(sess, opts.SiteID); err != nil {
 				return err
 			}
 			return run(cmd.Context(), opts)
 		},
 	}
 	cmdutil.SiteFlag(f, c)
-	sf.addFlags(f, c)
+	sf.AddFlags(f, c)
 	return c
 }
 
@@ -121,12 +124,12 @@ func runPromoBrowse(ctx context.Context, opts *promoBrowseOptions) error {
 	}
 	// Inside the view nothing may write to the terminal: reads go through
 	// a client without a spinner.
-	quiet, err := bulkClient(opts.Session, nil, false)
+	quiet, err := jobrun.Client(opts.Session, nil, false)
 	if err != nil {
 		return err
 	}
 	m := browse.New(browse.Config{
-		Site: site, Msg: opts.Msg, Locale: opts.Out.Locale, Color: opts.Out.Color, Context: ctx,
+		Site: site, Msg: opts.Msg, Currency: opts.Out.Currency, Color: opts.Out.Color, Context: ctx,
 		Load: func(ctx context.Context) (*browse.Rows, error) {
 			rows, _, err := opts.load(ctx, quiet, site)
 			return rows, err
@@ -195,9 +198,9 @@ func (opts *promoBrowseOptions) load(ctx context.Context, client *api.Client, si
 	defer stream.Close()
 	now := opts.Now()
 	var src output.Elements = stream
-	var selected *selectedPromos
-	if !opts.Sel.empty() {
-		selected = opts.Sel.filter(stream, now)
+	var selected *shared.SelectedPromos
+	if !opts.Sel.Empty() {
+		selected = opts.Sel.Pick(stream, now)
 		src = selected
 	}
 	rows, err = browse.Read(src, view.NewPromoTable(opts.Loc, now), now)
@@ -205,7 +208,7 @@ func (opts *promoBrowseOptions) load(ctx context.Context, client *api.Client, si
 		return nil, nil, err
 	}
 	if selected != nil {
-		missing = selected.missing(site)
+		missing = selected.Missing(site)
 	}
 	return rows, missing, nil
 }
@@ -232,7 +235,7 @@ func (opts *promoBrowseOptions) detail(ctx context.Context, client *api.Client, 
 	}
 	b.WriteString("\n")
 	if view.EmptyList(stats) {
-		b.WriteString(opts.Warnings.Say(fmt.Sprintf("Promo code %d has not been used yet.", id)) + "\n")
+		b.WriteString(opts.Msg.Say(i18n.M("promocmd.stats.unused", "ID", id)) + "\n")
 	} else if err := output.Write(&b, view.PromoStats(stats, opts.Loc), o); err != nil {
 		return "", err
 	}
@@ -245,19 +248,19 @@ func (opts *promoBrowseOptions) detail(ctx context.Context, client *api.Client, 
 // the view.
 func (opts *promoBrowseOptions) actor(site int64) func(context.Context, browse.Action, []browse.Target, func(int, int)) browse.Outcome {
 	return func(ctx context.Context, a browse.Action, targets []browse.Target, progress func(int, int)) browse.Outcome {
-		verb := selectVerb(a)
+		verb := selection.Verb(a)
 		ops := make([]bulk.Op, len(targets))
 		for i, t := range targets {
-			ops[i] = verb.op(t.ID, t.Code)
+			ops[i] = verb.Op(t.ID, t.Code)
 		}
-		b, err := newBulkJob(opts.Session, opts.jobEnv)
+		b, err := jobrun.New(opts.Session, opts.Env)
 		if err != nil {
 			return browse.Outcome{Err: err}
 		}
 		// The view cannot wait on a line of stderr: another job writing to
 		// the site now is an outcome it shows.
 		b.NoWait = true
-		j, err := b.create(ctx, opts.Getenv, "", bulk.Header{Kind: string(verb), SiteID: site}, ops)
+		j, err := b.Create(ctx, opts.Getenv, "", bulk.Header{Kind: string(verb), SiteID: site}, ops)
 		if err != nil {
 			return browse.Outcome{Err: err}
 		}
@@ -267,18 +270,18 @@ func (opts *promoBrowseOptions) actor(site int64) func(context.Context, browse.A
 }
 
 // runJob runs the job of j and tells the view what it did.
-func (opts *promoBrowseOptions) runJob(ctx context.Context, b *bulkJob, j *bulk.Journal, verb selectVerb, targets []browse.Target, progress func(int, int)) browse.Outcome {
+func (opts *promoBrowseOptions) runJob(ctx context.Context, b *jobrun.Job, j *bulk.Journal, verb selection.Verb, targets []browse.Target, progress func(int, int)) browse.Outcome {
 	var out browse.Outcome
 	done := func(sum bulk.Summary) int { return sum.Deleted + sum.Updated }
-	err := b.run(ctx, j, jobRun{Progress: func(p bulk.Progress) { progress(p.Finished, p.Total) }}, jobReport{
-		Interrupted: func(r jobResult) []string {
-			out.Summary = opts.Msg.N("rest.bulk.interrupted."+verb.done(), r.Total, "Done", done(r.Sum), "Path", j.Path())
+	err := b.Run(ctx, j, jobrun.Options{Progress: func(p bulk.Progress) { progress(p.Finished, p.Total) }}, jobrun.Report{
+		Interrupted: func(r jobrun.Result) []string {
+			out.Summary = opts.Msg.N("rest.bulk.interrupted."+verb.Done(), r.Total, "Done", done(r.Sum), "Path", j.Path())
 			return nil
 		},
 		Stopped: func(err error) error {
-			return fmt.Errorf("%w; the journal %s says which promo codes were %s", err, j.Path(), verb.done())
+			return i18n.NewError(0, "confirm.stopped", "Err", err, "Says", i18n.M("confirm.journal_says."+verb.Done(), "Path", j.Path()))
 		},
-		Summary: func(r jobResult) string {
+		Summary: func(r jobrun.Result) string {
 			out.Summary = opts.Msg.N("browse.done."+string(verb), done(r.Sum))
 			return ""
 		},
@@ -291,10 +294,10 @@ func (opts *promoBrowseOptions) runJob(ctx context.Context, b *bulkJob, j *bulk.
 				if why == "" {
 					why = "not sent"
 				}
-				out.Failures = append(out.Failures, opts.Msg.T("rest.bulk.not_done."+verb.done(), "Code", targets[it.Index].Code, "Why", opts.Warnings.Clean(opts.Warnings.Say(why))))
+				out.Failures = append(out.Failures, opts.Msg.T("rest.bulk.not_done."+verb.Done(), "Code", targets[it.Index].Code, "Why", opts.Warnings.Clean(opts.Warnings.Say(why))))
 			}
 		},
-		Incomplete: func(r jobResult) error {
+		Incomplete: func(r jobrun.Result) error {
 			out.Summary = opts.Msg.N("browse.incomplete."+string(verb), r.Total, "Failed", r.Total-done(r.Sum), "Path", j.Path())
 			return nil
 		},

@@ -11,6 +11,7 @@ import (
 
 	"github.com/promoctl/promoctl/cmd/cmdutil/complete"
 	"github.com/promoctl/promoctl/cmd/internal/cmdtest"
+	"github.com/promoctl/promoctl/cmd/promocmd/shared"
 	"github.com/promoctl/promoctl/internal/api"
 	"github.com/promoctl/promoctl/internal/apitest"
 	"github.com/promoctl/promoctl/internal/config"
@@ -31,7 +32,7 @@ func TestCompletePromoIDsOnACompleter(t *testing.T) {
 			return ctx, cancel, client, e.Sess.Settings, err == nil
 		},
 	}
-	got, dir := completePromoIDs(c)(&cobra.Command{}, nil, "1")
+	got, dir := shared.CompletePromoIDs(c)(&cobra.Command{}, nil, "1")
 	if want := []cobra.Completion{"1001\tSUMMER25"}; !slices.Equal(got, want) || dir != cobra.ShellCompDirectiveNoFileComp {
 		t.Errorf("promo ids of the configured site: got %q (%d), want %q", got, dir, want)
 	}

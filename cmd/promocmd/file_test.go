@@ -146,3 +146,10 @@ func (xs) Read(p []byte) (int, error) {
 	}
 	return len(p), nil
 }
+
+// disabledStderr is what a create that does not name --enabled writes to
+// stderr when the server answers createdJSON (disabled, no id).
+func disabledStderr(site string) string {
+	return "promoctl: warning: promo code SUMMER25 was created disabled (the API's default); enable it with: " +
+		"promoctl promo update ID --enabled (promoctl promo list --site-id " + site + " shows the ID)\n"
+}

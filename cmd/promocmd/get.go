@@ -7,6 +7,7 @@ import (
 
 	"github.com/promoctl/promoctl/cmd/cmdutil"
 	"github.com/promoctl/promoctl/cmd/cmdutil/complete"
+	"github.com/promoctl/promoctl/cmd/promocmd/shared"
 	"github.com/promoctl/promoctl/internal/i18n"
 	"github.com/promoctl/promoctl/internal/view"
 )
@@ -31,13 +32,13 @@ func newPromoGetCmd(f *cmdutil.Factory, run func(context.Context, *promoGetOptio
 		Long: `Show one promo code, with its status now (active, scheduled, expired,
 used-up or disabled) in the table.
 
-` + codeOrIDHelp,
+` + shared.CodeOrIDHelp,
 		Args: cmdutil.ExactArgs(1, i18n.M("base.arg.promo_ref")),
 		Example: `  promoctl promo get 1001
   promoctl promo get summer25 --site-id 11111
   promoctl promo get 1001 -o json`,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			ref, err := parsePromoRef(args[0])
+			ref, err := shared.ParsePromoRef(args[0])
 			if err != nil {
 				return err
 			}
@@ -46,22 +47,17 @@ used-up or disabled) in the table.
 				return err
 			}
 			opts.Session, opts.ID, opts.Code, opts.SiteID = sess, ref.ID, ref.Code, sess.Settings.SiteID
-			return idHint(sess, ref, run(cmd.Context(), opts))
+			return shared.IDHint(sess, ref, run(cmd.Context(), opts))
 		},
 	}
 	cmdutil.SiteFlag(f, c)
-	c.ValidArgsFunction = complete.FirstArg(completePromoIDs(f.Completions()))
+	c.ValidArgsFunction = complete.FirstArg(shared.CompletePromoIDs(f.Completions()))
 	return c
 }
 
-// codeOrIDHelp says how a CODE_OR_ID argument is read.
-const codeOrIDHelp = `CODE_OR_ID is the promo code's id (digits only) or its code, looked up
-whatever its case in the list of the site (--site-id or the configured
-site_id). A code made of digits only is named by its id.`
-
 // runPromoGet shows one promo code (GET /v1/promo/ID).
 func runPromoGet(ctx context.Context, opts *promoGetOptions) error {
-	client, err := promoClient(ctx, opts.Session, &opts.ID, opts.Code, opts.SiteID)
+	client, err := shared.PromoClient(ctx, opts.Session, &opts.ID, opts.Code, opts.SiteID)
 	if err != nil {
 		return err
 	}

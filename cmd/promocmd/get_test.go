@@ -1,6 +1,7 @@
 package promocmd
 
 import (
+	"encoding/json"
 	"net/http"
 	"slices"
 	"strings"
@@ -9,6 +10,8 @@ import (
 	"github.com/promoctl/promoctl/cmd/internal/cmdtest"
 	"github.com/promoctl/promoctl/internal/apitest"
 	"github.com/promoctl/promoctl/internal/golden"
+	"github.com/promoctl/promoctl/internal/promo"
+	"github.com/promoctl/promoctl/internal/promo/spec"
 )
 
 // promoRecordJSON is a single record as get, create and update return it:
@@ -212,4 +215,44 @@ func TestPromoGetErrors(t *testing.T) {
 
 func containsLine(s, line string) bool {
 	return slices.Contains(strings.Split(s, "\n"), line)
+}
+
+// TestPromoGetLabelsEveryField walks promo.Registry: promo get's card
+// shows every field of the record that has a label (a row of its own, or
+// its registry row's label, said in the language), never under its API
+// name, in English and in Russian. A new row with a label needs nothing
+// here (TestAddingAFieldIsOneRow runs this with one more).
+func TestPromoGetLabelsEveryField(t *testing.T) {
+	sample := map[spec.Kind]any{spec.KindText: "X1", spec.KindInt: 5, spec.KindAmount: 150.5, spec.KindBool: true,
+		spec.KindDate: "2026-12-01T00:00:00.000Z", spec.KindBonusType: 2}
+	record := map[string]any{}
+	for _, f := range promo.Registry() {
+		if f.Record && f.Name != "id" {
+			record[f.Name] = sample[f.Kind]
+		}
+	}
+	body, err := json.Marshal(record)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, lang := range []string{"C", "ru_RU.UTF-8"} {
+		r := newRunner(t)
+		r.Env["LANG"] = lang
+		r.API.Handle("GET /v1/promo/1001", http.StatusOK, string(body))
+		r.API.Handle("GET /v3/public/site", http.StatusOK, `[]`)
+		res := r.Run("promo", "get", "1001", "-o", "table")
+		if res.Code != 0 {
+			t.Fatalf("LANG=%s: exit %d: %s", lang, res.Code, res.Stderr)
+		}
+		for _, f := range promo.Registry() {
+			if !f.Record || f.Label == "" {
+				continue
+			}
+			for _, line := range strings.Split(res.Stdout, "\n") {
+				if strings.HasPrefix(line, f.Name+":") {
+					t.Errorf("LANG=%s: %s shows under its API name, not its label %s:\n%s", lang, f.Name, f.Label, res.Stdout)
+				}
+			}
+		}
+	}
 }

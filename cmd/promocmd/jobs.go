@@ -2,19 +2,16 @@ package promocmd
 
 import (
 	"context"
-	"errors"
 	"io"
-	"io/fs"
-	"os"
 	"strings"
 
 	"github.com/spf13/cobra"
 
 	"github.com/promoctl/promoctl/cmd/cmdutil"
+	"github.com/promoctl/promoctl/cmd/promocmd/jobrun"
+	"github.com/promoctl/promoctl/cmd/promocmd/shared"
 	"github.com/promoctl/promoctl/internal/bulk"
-	"github.com/promoctl/promoctl/internal/config"
 	"github.com/promoctl/promoctl/internal/i18n"
-	"github.com/promoctl/promoctl/internal/termsafe"
 	"github.com/promoctl/promoctl/internal/view"
 )
 
@@ -34,7 +31,7 @@ type promoJobsShowOptions struct {
 	*cmdutil.Session
 	// Sel is the job's codes (its Job: a job id or its start, or a
 	// journal's path), narrowed by the selection's other flags.
-	Sel selection
+	Sel shared.Selection
 }
 
 func newPromoJobsCmd(f *cmdutil.Factory, run func(context.Context, *promoJobsOptions) error, show func(context.Context, *promoJobsShowOptions) error) *cobra.Command {
@@ -65,7 +62,7 @@ that cannot be read is named on stderr, and the others are listed.`,
 			if err != nil {
 				return err
 			}
-			return run(cmd.Context(), &promoJobsOptions{Session: sess, Dir: jobsFolder(f.Env)})
+			return run(cmd.Context(), &promoJobsOptions{Session: sess, Dir: shared.JobsFolder(f.Env)})
 		},
 	}
 	c.AddCommand(newPromoJobsShowCmd(f, show))
@@ -76,7 +73,7 @@ func newPromoJobsShowCmd(f *cmdutil.Factory, run func(context.Context, *promoJob
 	if run == nil {
 		run = runPromoJobsShow
 	}
-	sf := selectionFlags{noJob: true}
+	sf := shared.SelectionFlags{NoJob: true}
 	c := &cobra.Command{
 		Use:   "show ID|FILE",
 		Short: "List the promo codes a job created",
@@ -91,13 +88,13 @@ job ran as, unless flags name others.
 
 The job is the selection's --job; its other forms narrow the list:
 
-` + selectionHelp,
+` + shared.SelectionHelp,
 		Args: cmdutil.ExactArgs(1, i18n.M("base.arg.job")),
 		ValidArgsFunction: func(_ *cobra.Command, args []string, toComplete string) ([]cobra.Completion, cobra.ShellCompDirective) {
 			if len(args) > 0 {
 				return nil, cobra.ShellCompDirectiveNoFileComp
 			}
-			return jobCompletions(f.Msg, jobsFolder(f.Env), toComplete)
+			return shared.JobCompletions(f.Msg, shared.JobsFolder(f.Env), toComplete)
 		},
 		Example: `  promoctl promo jobs show 20261201T100000Z-1a2b3c4d
   promoctl promo jobs show 20261201 -o csv > mailing.csv
@@ -108,19 +105,19 @@ The job is the selection's --job; its other forms narrow the list:
 			if strings.TrimSpace(args[0]) == "" {
 				return i18n.NewError(cmdutil.ExitUsage, "jobs.show_needs")
 			}
-			sel, err := sf.parse(cmd, nil)
+			sel, err := sf.Parse(cmd, nil)
 			if err != nil {
 				return err
 			}
 			sel.Job = strings.TrimSpace(args[0])
-			sess, err := sel.startShow(f, cmd)
+			sess, err := sel.StartShow(f, cmd)
 			if err != nil {
 				return err
 			}
 			return run(cmd.Context(), &promoJobsShowOptions{Session: sess, Sel: sel})
 		},
 	}
-	sf.addFlags(f, c)
+	sf.AddFlags(f, c)
 	return c
 }
 
@@ -131,12 +128,12 @@ func runPromoJobs(_ context.Context, opts *promoJobsOptions) error {
 		return err
 	}
 	for _, e := range bad {
-		sayLine(opts.Session, i18n.M("promo.jobs.skipped", "Reason", opts.Warnings.Clean(opts.Msg.ErrorText(e))))
+		jobrun.SayLine(opts.Session, i18n.M("promo.jobs.skipped", "Reason", opts.Warnings.Clean(opts.Msg.ErrorText(e))))
 	}
 	rows := make([]view.Job, len(jobs))
 	for i, j := range jobs {
 		rows[i] = view.Job{ID: j.ID, SiteID: j.Header.SiteID, Command: j.Header.Kind, Codes: j.Header.Ops,
-			Created: len(j.Created), Started: j.Header.Started, State: string(jobState(j)), Path: j.Path}
+			Created: len(j.Created), Started: j.Header.Started, State: string(shared.JobState(j)), Path: j.Path}
 	}
 	d, err := view.Jobs(rows, opts.Loc)
 	if err != nil {
@@ -145,34 +142,15 @@ func runPromoJobs(_ context.Context, opts *promoJobsOptions) error {
 	return opts.PrintList(d, opts.Msg.Say(i18n.M("jobs.none", "Dir", opts.Dir)))
 }
 
-// findJob reads the journal that job names: a path to a file, else a job
-// id (or its start) in dir.
-func findJob(dir, job string) (bulk.JobInfo, error) {
-	path := job
-	if _, err := os.Stat(job); err != nil {
-		if !errors.Is(err, fs.ErrNotExist) || strings.ContainsAny(job, `/\`) {
-			return bulk.JobInfo{}, i18n.NewError(cmdutil.ExitUsage, "jobs.job", "Job", job, "Err", err)
-		}
-		if path, err = bulk.FindJob(dir, job); err != nil {
-			return bulk.JobInfo{}, i18n.NewError(cmdutil.ExitUsage, "jobs.see_list", "Err", err)
-		}
-	}
-	info, err := bulk.ReadJob(path)
-	if err != nil {
-		return bulk.JobInfo{}, cmdutil.UsageErr(err)
-	}
-	return info, nil
-}
-
 // runPromoJobsShow lists the codes the job created, as the site's list
 // has them now.
 func runPromoJobsShow(ctx context.Context, opts *promoJobsShowOptions) error {
-	job := opts.Sel.job
-	if len(job.codes) == 0 {
-		empty := opts.Msg.Say(i18n.M("jobs.created_none", "Job", job.info.ID))
+	job := opts.Sel.Campaign
+	if len(job.Codes) == 0 {
+		empty := opts.Msg.Say(i18n.M("jobs.created_none", "Job", job.Info.ID))
 		return opts.PrintStream(view.PromoListStream(emptyElements{}, opts.Loc, opts.Now()), empty)
 	}
-	site := job.info.Header.SiteID
+	site := job.Info.Header.SiteID
 	client, err := opts.Client()
 	if err != nil {
 		return err
@@ -185,16 +163,16 @@ func runPromoJobsShow(ctx context.Context, opts *promoJobsShowOptions) error {
 		return err
 	}
 	defer stream.Close()
-	codes := opts.Sel.filter(stream, opts.Now())
-	empty := i18n.C("jobs.none_on_site", len(job.codes), "Job", job.info.ID, "Site", site)
-	if opts.Sel.Filter.filters() {
-		empty = i18n.M("jobs.none_match", "Site", site, "Filter", opts.Sel.describe(opts.Msg))
+	codes := opts.Sel.Pick(stream, opts.Now())
+	empty := i18n.C("jobs.none_on_site", len(job.Codes), "Job", job.Info.ID, "Site", site)
+	if opts.Sel.Filter.Filters() {
+		empty = i18n.M("jobs.none_match", "Site", site, "Filter", opts.Sel.Describe(opts.Msg))
 	}
 	if err := opts.PrintStream(view.PromoListStream(codes, opts.Loc, opts.Now()), opts.Msg.Say(empty)); err != nil {
 		return err
 	}
-	if gone := len(job.codes) - codes.jobFound; gone > 0 && codes.done {
-		opts.Warnings.WarnMsg(i18n.C("jobs.codes_gone", len(job.codes), "Gone", gone, "Job", job.info.ID, "Site", site))
+	if gone := len(job.Codes) - codes.JobFound; gone > 0 && codes.Done {
+		opts.Warnings.WarnMsg(i18n.C("jobs.codes_gone", len(job.Codes), "Gone", gone, "Job", job.Info.ID, "Site", site))
 	}
 	return nil
 }
@@ -203,57 +181,3 @@ func runPromoJobsShow(ctx context.Context, opts *promoJobsShowOptions) error {
 type emptyElements struct{}
 
 func (emptyElements) Next() ([]byte, error) { return nil, io.EOF }
-
-// jobStatus is the state of a job as promo jobs shows it: a value of its
-// data (-o json), and in a table the catalog's word.<state>.
-type jobStatus string
-
-const (
-	jobRunning    jobStatus = "running"        // a promoctl holds its journal now
-	jobFinished   jobStatus = "finished"       // nothing is left that a run could do
-	jobResumable  jobStatus = "can be resumed" // a generate job: --resume finishes it
-	jobUnfinished jobStatus = "unfinished"     // another job: run its command again
-)
-
-// jobState is what promo jobs says of a job. A generate job whose only
-// codes left are taken elsewhere is finished: no resume sends them again
-// (bulk.Summary.Taken).
-func jobState(j bulk.JobInfo) jobStatus {
-	s := j.Summary
-	switch {
-	case j.Running:
-		return jobRunning
-	case j.Finished(), s.Failed == s.Taken && s.Unknown == 0 && s.NotStarted == 0:
-		return jobFinished
-	case j.Header.Kind == "generate":
-		return jobResumable
-	}
-	return jobUnfinished
-}
-
-// jobsFolder is the folder of the jobs' journals in env.
-func jobsFolder(env config.Env) string { return bulk.JobsDir(env.Getenv) }
-
-// completeJobIDs completes a job id (promo jobs show, promo report --job):
-// the jobs of the jobs folder of env, newest first, each described by its
-// command, site and state.
-func completeJobIDs(f *cmdutil.Factory) cobra.CompletionFunc {
-	return func(_ *cobra.Command, _ []string, toComplete string) ([]cobra.Completion, cobra.ShellCompDirective) {
-		return jobCompletions(f.Msg, jobsFolder(f.Env), toComplete)
-	}
-}
-
-// jobCompletions are the ids of the jobs in dir that start with
-// toComplete, newest first, described in msg's language.
-func jobCompletions(msg *i18n.Printer, dir, toComplete string) ([]cobra.Completion, cobra.ShellCompDirective) {
-	jobs, _, _ := bulk.ListJobs(dir)
-	var out []cobra.Completion
-	for i := len(jobs) - 1; i >= 0; i-- {
-		j := jobs[i]
-		if strings.HasPrefix(j.ID, toComplete) {
-			out = append(out, cobra.CompletionWithDesc(j.ID, msg.Say(i18n.C("jobs.completion", len(j.Created),
-				"Command", termsafe.String(j.Header.Kind), "Site", j.Header.SiteID, "State", i18n.M("word."+string(jobState(j)))))))
-		}
-	}
-	return out, cobra.ShellCompDirectiveNoFileComp
-}

@@ -3,17 +3,22 @@ package promocmd
 import (
 	"context"
 	"encoding/json"
+	"fmt"
+	"net/http"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/promoctl/promoctl/cmd/cmdutil"
+	"github.com/promoctl/promoctl/cmd/cmdutil/legacylang"
 	"github.com/promoctl/promoctl/cmd/internal/cmdtest"
 	"github.com/promoctl/promoctl/internal/api"
 	"github.com/promoctl/promoctl/internal/apitest"
 	"github.com/promoctl/promoctl/internal/bulk"
+	"github.com/promoctl/promoctl/internal/i18n"
 	"github.com/promoctl/promoctl/internal/promo"
 )
 
@@ -188,4 +193,50 @@ func TestCompleteJobIDs(t *testing.T) {
 	if got, want := r.Complete(t, "promo", "report", "FULL1", "xm"), apitest.Lines("XMAS1\tid 4002", "xmas3\tid 4004", ":4"); got != want {
 		t.Errorf("promo report CODE: stdout:\n%s\nwant:\n%s", got, want)
 	}
+}
+
+const selectSite = `[
+ {"id":4001,"code":"FULL1","is_enabled":true,"promo_used_count":1},
+ {"id":4002,"code":"XMAS1","is_enabled":true,"promo_used_count":1},
+ {"id":4003,"code":"NYXMAS2","is_enabled":true,"promo_used_count":1},
+ {"id":4004,"code":"xmas3","is_enabled":false,"promo_used_count":1}
+]`
+
+func selectAnswers() []cmdtest.Answer {
+	stat := func(price int) string {
+		return fmt.Sprintf(`[{"order_price":%d,"discount_amount":1,"d_lead_created":"2026-06-01T09:00:00.000Z","currency":"RUB"}]`, price)
+	}
+	return []cmdtest.Answer{
+		{Route: "GET /v1/promo", Status: http.StatusOK, Body: selectSite},
+		{Route: "GET /v1/promo/4001/statistics", Status: http.StatusOK, Body: stat(100)},
+		{Route: "GET /v1/promo/4002/statistics", Status: http.StatusOK, Body: stat(200)},
+		{Route: "GET /v1/promo/4003/statistics", Status: http.StatusOK, Body: stat(300)},
+		{Route: "GET /v1/promo/4004/statistics", Status: http.StatusOK, Body: stat(400)},
+	}
+}
+
+// TestPromoJobsSaysRunning: a job whose journal a promoctl holds open (and
+// locked) now is running, not "can be resumed", in English and Russian;
+// once it is closed, it can be resumed again.
+func TestPromoJobsSaysRunning(t *testing.T) {
+	r, path := jobsRunner(t)
+	running := filepath.Join(filepath.Dir(path), interruptedJob+".jsonl")
+	j, err := bulk.Open(running)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer j.Close()
+	res := r.Run("promo", "jobs", "-o", "json", "--jq", ".[] | [.id, .state]")
+	res.Expect(t, 0, `["20261101T070000Z-aaaaaaaa","running"]`+"\n"+
+		`["20261102T070000Z-bbbbbbbb","finished"]`+"\n", res.Stderr)
+	l := legacylang.NewTableLocale(i18n.New(i18n.Russian))
+	if got := l.Row([]string{"STATE"}, []string{"running"}); !slices.Equal(got, []string{"выполняется"}) {
+		t.Errorf("the state running in Russian = %q, want выполняется", got)
+	}
+	if err := j.Close(); err != nil {
+		t.Fatal(err)
+	}
+	res = r.Run("promo", "jobs", "-o", "json", "--jq", ".[0].state")
+	res.Expect(t, 0, "can be resumed\n", res.Stderr)
+	r.ExpectNoRequests(t)
 }

@@ -9,6 +9,8 @@ import (
 
 	"github.com/promoctl/promoctl/cmd/cmdutil"
 	"github.com/promoctl/promoctl/cmd/cmdutil/complete"
+	"github.com/promoctl/promoctl/cmd/promocmd/shared"
+	"github.com/promoctl/promoctl/internal/i18n"
 	"github.com/promoctl/promoctl/internal/output"
 	"github.com/promoctl/promoctl/internal/view"
 )
@@ -19,8 +21,8 @@ type promoListOptions struct {
 	SiteID int64 // --site-id or the configured site_id; 0 when neither
 	// Sel is the codes to show (the selection); Filter their order and
 	// how many: --sort, --limit.
-	Sel    selection
-	Filter PromoFilter
+	Sel    shared.Selection
+	Filter shared.PromoFilter
 }
 
 func newPromoListCmd(f *cmdutil.Factory, run func(context.Context, *promoListOptions) error) *cobra.Command {
@@ -28,7 +30,7 @@ func newPromoListCmd(f *cmdutil.Factory, run func(context.Context, *promoListOpt
 		run = runPromoList
 	}
 	opts := &promoListOptions{}
-	var sf selectionFlags
+	var sf shared.SelectionFlags
 	var fl struct {
 		sort  string
 		limit int
@@ -47,7 +49,7 @@ format: JSON, YAML and CSV keep the API's fields, just fewer or
 reordered. Filters and --limit work as the list streams in; --sort reads
 the whole list first.
 
-` + selectionHelp + `
+` + shared.SelectionHelp + `
 
   --sort FIELD           by an API field (id, code, d_off, promo_used_count,
                          ...) or status (in the order of the rules above);
@@ -74,7 +76,7 @@ terminal; promo apply -f reads it back.`,
   # the codes of one campaign that nobody used
   promoctl promo list --prefix XMAS --unused -o csv`,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			sel, err := sf.parse(cmd, args)
+			sel, err := sf.Parse(cmd, args)
 			if err != nil {
 				return err
 			}
@@ -82,31 +84,31 @@ terminal; promo apply -f reads it back.`,
 			if err != nil {
 				return err
 			}
-			sess, err := sel.start(f, cmd)
+			sess, err := sel.Start(f, cmd)
 			if err != nil {
 				return err
 			}
 			opts.Session, opts.SiteID, opts.Sel, opts.Filter = sess, sess.Settings.SiteID, sel, filter
-			if opts.SiteID, err = opts.Sel.site(sess, opts.SiteID); err != nil {
+			if opts.SiteID, err = opts.Sel.Site(sess, opts.SiteID); err != nil {
 				return err
 			}
 			return run(cmd.Context(), opts)
 		},
 	}
 	cmdutil.SiteFlag(f, c)
-	sf.addFlags(f, c)
+	sf.AddFlags(f, c)
 	fs := c.Flags()
 	fs.StringVar(&fl.sort, "sort", "", "order by an API field or status; -FIELD for descending")
 	fs.IntVar(&fl.limit, "limit", 0, "show at most this many codes (after filters and sort)")
-	f.CompleteFlag(c, "sort", complete.Fixed(sortChoices()))
+	f.CompleteFlag(c, "sort", complete.Fixed(shared.SortChoices()))
 	return c
 }
 
 // listOrder checks --sort and --limit of promo list.
-func listOrder(fs *pflag.FlagSet, sort string, limit int) (PromoFilter, error) {
-	var f PromoFilter
+func listOrder(fs *pflag.FlagSet, sort string, limit int) (shared.PromoFilter, error) {
+	var f shared.PromoFilter
 	if fs.Changed("sort") {
-		field, desc, err := parseSort(sort)
+		field, desc, err := shared.ParseSort(sort)
 		if err != nil {
 			return f, err
 		}
@@ -114,7 +116,7 @@ func listOrder(fs *pflag.FlagSet, sort string, limit int) (PromoFilter, error) {
 	}
 	if fs.Changed("limit") {
 		if limit < 1 {
-			return f, cmdutil.Usagef("--limit must be at least 1, got %d", limit)
+			return f, i18n.NewError(cmdutil.ExitUsage, "promocmd.limit", "N", limit)
 		}
 		f.Limit = limit
 	}
@@ -148,21 +150,21 @@ func runPromoList(ctx context.Context, opts *promoListOptions) error {
 	// Without a selection every element passes as it is, undecoded: JSON
 	// shows even a list a table could not read.
 	var codes output.Elements = stream
-	var selected *selectedPromos
-	if !opts.Sel.empty() {
-		selected = opts.Sel.filter(stream, now)
+	var selected *shared.SelectedPromos
+	if !opts.Sel.Empty() {
+		selected = opts.Sel.Pick(stream, now)
 		codes = selected
 	}
-	codes = opts.Filter.apply(codes, now)
+	codes = opts.Filter.Apply(codes, now)
 	empty := fmt.Sprintf("No promo codes on site %d.", site)
-	if opts.Sel.filters() {
-		empty = fmt.Sprintf("No promo codes on site %d match: %s.", site, opts.Sel.describe(opts.Msg))
+	if opts.Sel.Filters() {
+		empty = fmt.Sprintf("No promo codes on site %d match: %s.", site, opts.Sel.Describe(opts.Msg))
 	}
 	if err := opts.PrintStream(view.PromoListStream(codes, opts.Loc, now), empty); err != nil {
 		return err
 	}
-	if selected == nil || !selected.done {
+	if selected == nil || !selected.Done {
 		return nil // --limit stopped reading: what was not read is not missing
 	}
-	return selected.missing(site)
+	return selected.Missing(site)
 }

@@ -7,6 +7,12 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/promoctl/promoctl/cmd/cmdutil"
+	"github.com/promoctl/promoctl/cmd/promocmd/apply"
+	"github.com/promoctl/promoctl/cmd/promocmd/create"
+	"github.com/promoctl/promoctl/cmd/promocmd/generate"
+	"github.com/promoctl/promoctl/cmd/promocmd/printcmd"
+	"github.com/promoctl/promoctl/cmd/promocmd/report"
+	"github.com/promoctl/promoctl/cmd/promocmd/selection"
 )
 
 func NewCmd(f *cmdutil.Factory) *cobra.Command {
@@ -20,8 +26,8 @@ func NewCmd(f *cmdutil.Factory) *cobra.Command {
   promoctl promo stats 1001`,
 		RunE: cmdutil.GroupRun,
 	}
-	c.AddCommand(newPromoListCmd(f, nil), newPromoGetCmd(f, nil), newPromoCreateCmd(f, nil), newPromoUpdateCmd(f, nil),
-		newPromoDeleteCmd(f, nil), newPromoEnableCmd(f, nil), newPromoDisableCmd(f, nil), newPromoStatsCmd(f, nil), newPromoGenerateCmd(f, nil), newPromoApplyCmd(f, nil))
-	c.AddCommand(newPromoReportCmd(f, nil), newPromoJobsCmd(f, nil, nil), newPromoBrowseCmd(f, nil), newPromoPrintCmd(f, nil))
+	c.AddCommand(newPromoListCmd(f, nil), newPromoGetCmd(f, nil), create.NewCmd(f, nil), newPromoUpdateCmd(f, nil),
+		selection.NewDeleteCmd(f, nil), selection.NewEnableCmd(f, nil), selection.NewDisableCmd(f, nil), newPromoStatsCmd(f, nil), generate.NewCmd(f, nil), apply.NewCmd(f, nil))
+	c.AddCommand(report.NewCmd(f, nil), newPromoJobsCmd(f, nil, nil), newPromoBrowseCmd(f, nil), printcmd.NewCmd(f, nil))
 	return c
 }

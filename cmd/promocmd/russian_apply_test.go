@@ -8,10 +8,6 @@ import (
 	"regexp"
 	"strings"
 	"testing"
-
-	"github.com/promoctl/promoctl/cmd/cmdutil"
-	"github.com/promoctl/promoctl/internal/i18n"
-	"github.com/promoctl/promoctl/internal/promo"
 )
 
 // langSite is a site's list for the tests of the language: a code in
@@ -205,23 +201,5 @@ func TestApplyAndConfirmationsSpeakTheLanguage(t *testing.T) {
 	want := `0 [{"action":"update","id":5001,"code":"MINUS500","changes":{"bonus_amount":[500,750.5],"d_off":[null,"2026-12-31T20:59:00.000Z"],"time_limit_is_enabled":[false,true]}}]` + "\n"
 	if plans[0] != plans[1] || plans[0] != want {
 		t.Errorf("JSON plans:\nru %s\nC  %s\nwant %s", plans[0], plans[1], want)
-	}
-}
-
-// TestSelectionSkipsSayStatuses: a selection's reason for skipping a code
-// whose status changed says both statuses in the run's language.
-func TestSelectionSkipsSayStatuses(t *testing.T) {
-	for _, c := range []struct {
-		lang i18n.Lang
-		want string
-	}{
-		{i18n.Russian, "теперь его статус «выключен», а не «активен» или «запланирован»"},
-		{i18n.English, "it is disabled now, not active or scheduled"},
-	} {
-		opts := &promoSelectOptions{Session: &cmdutil.Session{Msg: i18n.New(c.lang)},
-			Sel: selection{Filter: PromoFilter{Statuses: []promo.Status{"active", "scheduled"}}}}
-		if got := opts.statusNow("disabled"); got != c.want {
-			t.Errorf("%s: %q, want %q", c.lang, got, c.want)
-		}
 	}
 }

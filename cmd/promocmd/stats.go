@@ -2,12 +2,12 @@ package promocmd
 
 import (
 	"context"
-	"fmt"
 
 	"github.com/spf13/cobra"
 
 	"github.com/promoctl/promoctl/cmd/cmdutil"
 	"github.com/promoctl/promoctl/cmd/cmdutil/complete"
+	"github.com/promoctl/promoctl/cmd/promocmd/shared"
 	"github.com/promoctl/promoctl/internal/i18n"
 	"github.com/promoctl/promoctl/internal/view"
 )
@@ -31,14 +31,14 @@ func newPromoStatsCmd(f *cmdutil.Factory, run func(context.Context, *promoStatsO
 		Short:   "Show how a promo code was used",
 		Long: `Show the orders a promo code was applied to, with totals of orders and discounts per currency.
 
-` + codeOrIDHelp,
+` + shared.CodeOrIDHelp,
 		Args: cmdutil.ExactArgs(1, i18n.M("base.arg.promo_ref")),
 		Example: `  promoctl promo stats 1001
   promoctl promo stats SUMMER25 --site-id 11111
   # the discount given, per currency (amounts may come as strings)
   promoctl promo stats 1001 --jq 'group_by(.currency) | map({currency: .[0].currency, discount: (map(.discount_amount | tonumber) | add)})'`,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			ref, err := parsePromoRef(args[0])
+			ref, err := shared.ParsePromoRef(args[0])
 			if err != nil {
 				return err
 			}
@@ -47,17 +47,17 @@ func newPromoStatsCmd(f *cmdutil.Factory, run func(context.Context, *promoStatsO
 				return err
 			}
 			opts.Session, opts.ID, opts.Code, opts.SiteID = sess, ref.ID, ref.Code, sess.Settings.SiteID
-			return idHint(sess, ref, run(cmd.Context(), opts))
+			return shared.IDHint(sess, ref, run(cmd.Context(), opts))
 		},
 	}
 	cmdutil.SiteFlag(f, c)
-	c.ValidArgsFunction = complete.FirstArg(completePromoIDs(f.Completions()))
+	c.ValidArgsFunction = complete.FirstArg(shared.CompletePromoIDs(f.Completions()))
 	return c
 }
 
 // runPromoStats shows the uses of a promo code (GET /v1/promo/ID/stats).
 func runPromoStats(ctx context.Context, opts *promoStatsOptions) error {
-	client, err := promoClient(ctx, opts.Session, &opts.ID, opts.Code, opts.SiteID)
+	client, err := shared.PromoClient(ctx, opts.Session, &opts.ID, opts.Code, opts.SiteID)
 	if err != nil {
 		return err
 	}
@@ -67,5 +67,5 @@ func runPromoStats(ctx context.Context, opts *promoStatsOptions) error {
 	if err != nil {
 		return err
 	}
-	return opts.PrintList(view.PromoStats(raw, opts.Loc), fmt.Sprintf("Promo code %d has not been used yet.", opts.ID))
+	return opts.PrintList(view.PromoStats(raw, opts.Loc), opts.Msg.Say(i18n.M("promocmd.stats.unused", "ID", opts.ID)))
 }

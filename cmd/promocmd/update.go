@@ -8,6 +8,8 @@ import (
 
 	"github.com/promoctl/promoctl/cmd/cmdutil"
 	"github.com/promoctl/promoctl/cmd/cmdutil/complete"
+	"github.com/promoctl/promoctl/cmd/promocmd/shared"
+	"github.com/promoctl/promoctl/cmd/promocmd/wizard"
 	"github.com/promoctl/promoctl/internal/api"
 	"github.com/promoctl/promoctl/internal/i18n"
 	"github.com/promoctl/promoctl/internal/promo"
@@ -18,7 +20,7 @@ import (
 // promoUpdateOptions are the inputs of promo update.
 type promoUpdateOptions struct {
 	*cmdutil.Session
-	Prompter promoWizard // the form, when Interactive
+	Prompter wizard.Form // the form, when Interactive
 	ID       int64
 	Code     string // the code text the promo code was named by, "" for an id
 	SiteID   int64  // where Code is looked up
@@ -34,7 +36,7 @@ func newPromoUpdateCmd(f *cmdutil.Factory, run func(context.Context, *promoUpdat
 		run = runPromoUpdate
 	}
 	opts := &promoUpdateOptions{}
-	var ff fieldFlags
+	var ff shared.FieldFlags
 	c := &cobra.Command{
 		Use:   "update CODE_OR_ID",
 		Short: "Change a promo code",
@@ -52,7 +54,7 @@ With -i (on a terminal) a form shows the current fields to edit; only
 the fields you change are changed. When the server refuses the change,
 the form offers to edit the answers and try again.
 
-` + codeOrIDHelp,
+` + shared.CodeOrIDHelp,
 		Args: cmdutil.ExactArgs(1, i18n.M("base.arg.promo_ref")),
 		Example: `  promoctl promo update 1001 --enabled=false
   promoctl promo update SUMMER25 --site-id 11111 --max-uses 500
@@ -61,19 +63,19 @@ the form offers to edit the answers and try again.
   promoctl promo get 1001 -o yaml > p.yaml && $EDITOR p.yaml && promoctl promo update 1001 -f p.yaml
   promoctl promo update 1001 -i`,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			ref, err := parsePromoRef(args[0])
+			ref, err := shared.ParsePromoRef(args[0])
 			if err != nil {
 				return err
 			}
-			changes, _, err := ff.input(cmd.Flags(), fileInput(cmd.Context(), f.IO, f.Msg), f.Location())
+			changes, _, err := ff.Input(cmd.Flags(), shared.FileInput(cmd.Context(), f.IO, f.Msg), f.Location())
 			if err != nil {
 				return err
 			}
-			wizard, err := wantWizard(f.IO, ff.interactive, false, ff.file)
+			asks, err := wizard.Wanted(f.IO, ff.Interactive, false, ff.File)
 			if err != nil {
 				return err
 			}
-			if changes.Empty() && !wizard {
+			if changes.Empty() && !asks {
 				return i18n.NewError(cmdutil.ExitUsage, "promo.update.nothing_to_change")
 			}
 			sess, err := f.Start(cmd)
@@ -81,17 +83,17 @@ the form offers to edit the answers and try again.
 				return err
 			}
 			opts.Session, opts.ID, opts.Code, opts.SiteID, opts.Changes = sess, ref.ID, ref.Code, sess.Settings.SiteID, changes
-			opts.Interactive, opts.DryRun = wizard, ff.dryRun
-			if wizard {
-				opts.Prompter = cmdutil.PromptAs[promoWizard](f)
+			opts.Interactive, opts.DryRun = asks, ff.DryRun
+			if asks {
+				opts.Prompter = cmdutil.PromptAs[wizard.Form](f)
 			}
-			return idHint(sess, ref, run(cmd.Context(), opts))
+			return shared.IDHint(sess, ref, run(cmd.Context(), opts))
 		},
 	}
-	ff.register(c.Flags(), true)
+	ff.Register(c.Flags(), true)
 	cmdutil.SiteFlag(f, c)
-	c.ValidArgsFunction = complete.FirstArg(completePromoIDs(f.Completions()))
-	f.CompleteFlag(c, "bonus-type", complete.Fixed(bonusTypeChoices()))
+	c.ValidArgsFunction = complete.FirstArg(shared.CompletePromoIDs(f.Completions()))
+	f.CompleteFlag(c, "bonus-type", complete.Fixed(shared.BonusTypeChoices()))
 	_ = c.MarkFlagFilename("file") // the flag exists: no error
 	return c
 }
@@ -100,14 +102,14 @@ the form offers to edit the answers and try again.
 // with the changes applied (PUT), or with DryRun prints the request; with
 // Interactive a form shows the current fields to edit first.
 func runPromoUpdate(ctx context.Context, opts *promoUpdateOptions) error {
-	client, err := promoClient(ctx, opts.Session, &opts.ID, opts.Code, opts.SiteID)
+	client, err := shared.PromoClient(ctx, opts.Session, &opts.ID, opts.Code, opts.SiteID)
 	if err != nil {
 		return err
 	}
 	if opts.Code == "" && opts.SiteID != 0 {
 		// Given with a site, the id must be that site's: a write acts on
 		// the site the user named, as promo delete does.
-		if err := checkOnSite(ctx, opts.Session, opts.ID, opts.SiteID); err != nil {
+		if err := shared.CheckOnSite(ctx, opts.Session, opts.ID, opts.SiteID); err != nil {
 			return err
 		}
 	}
@@ -132,7 +134,7 @@ func updatePromo(ctx context.Context, sess *cmdutil.Session, client *api.Client,
 		return i18n.NewError(cmdutil.ExitUsage, "promo.update.would_be_invalid", "ID", id, "Err", err)
 	}
 	if dryRun {
-		return printDryRun(sess, "PUT", fmt.Sprintf("/v1/promo/%d", id), fields, false)
+		return shared.PrintDryRun(sess, "PUT", fmt.Sprintf("/v1/promo/%d", id), fields, false)
 	}
 	raw, p, err := client.UpdatePromo(ctx, id, fields)
 	if err != nil {

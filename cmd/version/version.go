@@ -51,6 +51,7 @@ type versionOptions struct {
 	JQ        string
 	NoHeaders bool
 	Printers  []output.Printer // the run's formats; nil: output.Printers()
+	Say       *i18n.Printer    // the language of the table (nil: English)
 }
 
 func NewCmd(f *cmdutil.Factory, run func(context.Context, *versionOptions) error) *cobra.Command {
@@ -72,7 +73,7 @@ whatever the config holds.`,
   promoctl version -o json
   promoctl version --jq .commit`,
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			opts.IO, opts.Build, opts.JQ, opts.NoHeaders, opts.Printers = f.IO, f.Build, f.Global.JQ, f.Global.NoHeaders, f.Printers()
+			opts.IO, opts.Build, opts.JQ, opts.NoHeaders, opts.Printers, opts.Say = f.IO, f.Build, f.Global.JQ, f.Global.NoHeaders, f.Printers(), f.Msg
 			// Only the flag: no resolver, no config file.
 			opts.Output, _ = config.Lookup{Flags: cmd.Flags()}.FlagValue(config.KeyOutput)
 			return run(cmd.Context(), opts)
@@ -83,7 +84,7 @@ whatever the config holds.`,
 // runVersion prints the version line, or the version as data with
 // --output or --jq.
 func runVersion(_ context.Context, opts *versionOptions) error {
-	o := output.Options{NoHeaders: opts.NoHeaders, Printers: opts.Printers}
+	o := output.Options{NoHeaders: opts.NoHeaders, Printers: opts.Printers, Say: opts.Say}
 	if v := opts.Output; v != "" {
 		f, err := output.Formats(o.Printers).Parse(v)
 		if err != nil {
@@ -115,16 +116,19 @@ func runVersion(_ context.Context, opts *versionOptions) error {
 func versionData(v versionInfo) output.Data {
 	raw, _ := json.Marshal(v) // a struct of strings always marshals
 	keys := []string{"version", "commit", "date", "go", "platform"}
-	labels := []string{"Version", "Commit", "Commit date", "Go", "Platform"}
 	vals := []string{v.Version, v.Commit, v.Date, v.Go, v.Platform}
 	return output.Data{
 		JSON: raw,
 		Tables: func() ([]output.Grid, error) {
 			g := output.Grid{KeyValue: true}
-			for i, l := range labels {
+			for i, k := range keys {
 				if vals[i] != "" {
-					g.Rows = append(g.Rows, []string{l + ":", termsafe.String(vals[i])})
+					g.Heads = append(g.Heads, output.Head{ID: "version.table." + k})
+					g.Rows = append(g.Rows, []string{"", termsafe.String(vals[i])})
 				}
+			}
+			for i, label := range output.English(g.Heads, true) {
+				g.Rows[i][0] = label
 			}
 			return []output.Grid{g}, nil
 		},

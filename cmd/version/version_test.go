@@ -10,7 +10,9 @@ import (
 
 	"github.com/promoctl/promoctl/cmd/cmdutil"
 	"github.com/promoctl/promoctl/cmd/internal/cmdtest"
+	"github.com/promoctl/promoctl/internal/apitest"
 	"github.com/promoctl/promoctl/internal/format"
+	"github.com/promoctl/promoctl/internal/i18n"
 	"github.com/promoctl/promoctl/internal/iostreams"
 	"github.com/promoctl/promoctl/internal/output"
 )
@@ -125,6 +127,31 @@ func TestVersionTableLabelsTheCommitDate(t *testing.T) {
 	want := "Version:      1.2.3\nCommit:       abc\nCommit date:  2026-11-22T05:00:00Z\nGo:           go1.0\nPlatform:     linux/amd64\n"
 	if b.String() != want {
 		t.Errorf("version table:\n%s\nwant:\n%s", b.String(), want)
+	}
+}
+
+// TestVersionTableInRussian: the keys of version's table are said in the
+// run's language; the data formats are the same in both.
+func TestVersionTableInRussian(t *testing.T) {
+	r := newRunner(t)
+	r.Env["LANG"] = "ru_RU.UTF-8"
+	r.Run("version", "-o", "table").Expect(t, 0, apitest.Lines(
+		"Версия:     1.2.3",
+		"Go:         "+runtime.Version(),
+		"Платформа:  "+runtime.GOOS+"/"+runtime.GOARCH), "")
+	var b strings.Builder
+	v := versionInfo{Version: "1.2.3", Commit: "abc", Date: "2026-11-22T05:00:00Z", Go: "go1.0", Platform: "linux/amd64"}
+	if err := output.Write(&b, versionData(v), output.Options{Format: format.Table, Say: i18n.New(i18n.Russian)}); err != nil {
+		t.Fatal(err)
+	}
+	want := "Версия:        1.2.3\nКоммит:        abc\nДата коммита:  2026-11-22T05:00:00Z\nGo:            go1.0\nПлатформа:     linux/amd64\n"
+	if b.String() != want {
+		t.Errorf("version table:\n%s\nwant:\n%s", b.String(), want)
+	}
+	ru := r.Run("version", "-o", "csv")
+	r.Env["LANG"] = "C"
+	if en := r.Run("version", "-o", "csv"); en.Stdout != ru.Stdout || en.Code != 0 {
+		t.Errorf("version -o csv: %q in English, %q in Russian; want the same", en.Stdout, ru.Stdout)
 	}
 }
 

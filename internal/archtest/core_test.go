@@ -262,12 +262,13 @@ func TestLonersAreFound(t *testing.T) {
 
 // TestNoCommandPackageIsLarge fails when a package under cmd holds more
 // than maxCmdLines lines of non-test Go: a noun that large is several
-// rooms. cmd/promocmd, being split into its verbs' packages, may not grow
-// beyond its ceiling, lowered as it shrinks.
+// rooms. A package being split into packages may be given a ceiling
+// over the limit (ceilings), lowered as it shrinks; none has one today
+// (cmd/promocmd is in rooms: its verbs' packages and shared).
 func TestNoCommandPackageIsLarge(t *testing.T) {
 	t.Parallel()
 	const maxCmdLines = 2500
-	ceilings := map[string]int{"cmd/promocmd": 6730}
+	ceilings := map[string]int{}
 	lines := map[string]int{}
 	err := filepath.WalkDir("../../cmd", func(path string, d os.DirEntry, err error) error {
 		if err != nil || d.IsDir() || !strings.HasSuffix(path, ".go") || strings.HasSuffix(path, "_test.go") {

@@ -5,9 +5,10 @@
 package baseurl
 
 import (
-	"fmt"
 	"net/url"
 	"strings"
+
+	"github.com/promoctl/promoctl/internal/i18n"
 )
 
 // Default is the public service.
@@ -18,10 +19,10 @@ const Default = "https://api.lpmotor.ru"
 func Parse(s string) (*url.URL, error) {
 	u, err := url.Parse(strings.TrimSpace(s))
 	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
-		return nil, fmt.Errorf("invalid base URL %q: want an absolute http or https URL such as %s", s, Default)
+		return nil, i18n.NewError(0, "baseurl.invalid", "URL", s, "Default", Default)
 	}
 	if u.User != nil {
-		return nil, fmt.Errorf("invalid base URL %q: credentials in the URL are not supported, use the token setting", u.Redacted())
+		return nil, i18n.NewError(0, "baseurl.credentials", "URL", u.Redacted())
 	}
 	u.Path = strings.TrimRight(u.Path, "/")
 	return u, nil

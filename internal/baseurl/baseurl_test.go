@@ -3,6 +3,8 @@ package baseurl
 import (
 	"strings"
 	"testing"
+
+	"github.com/promoctl/promoctl/internal/i18n"
 )
 
 func TestParse(t *testing.T) {
@@ -24,8 +26,24 @@ func TestParse(t *testing.T) {
 			t.Errorf("Parse(%q) error = %q, want it to start with invalid base URL", in, err)
 		}
 	}
-	_, err := Parse("https://me:hunter2@api.lpmotor.ru")
-	if err == nil || strings.Contains(err.Error(), "hunter2") || !strings.Contains(err.Error(), "credentials in the URL are not supported") {
+	_, err := Parse("api.lpmotor.ru")
+	for _, c := range []struct {
+		lang i18n.Lang
+		want string
+	}{
+		{i18n.English, `invalid base URL "api.lpmotor.ru": want an absolute http or https URL such as https://api.lpmotor.ru`},
+		{i18n.Russian, "адрес API «api.lpmotor.ru» не подходит: нужен полный адрес http или https, например https://api.lpmotor.ru"},
+	} {
+		if got := i18n.New(c.lang).ErrorText(err); got != c.want {
+			t.Errorf("in %s: %q, want %q", c.lang, got, c.want)
+		}
+	}
+	_, err = Parse("https://me:hunter2@api.lpmotor.ru")
+	if err == nil || err.Error() != `invalid base URL "https://me:xxxxx@api.lpmotor.ru": credentials in the URL are not supported, use the token setting` {
 		t.Errorf("Parse(with password) error = %v, want a refusal that does not repeat the password", err)
+	}
+	want := "адрес API «https://me:xxxxx@api.lpmotor.ru» не подходит: логин и пароль в адресе не поддерживаются, ключ API задаётся настройкой token"
+	if got := i18n.New(i18n.Russian).ErrorText(err); got != want {
+		t.Errorf("in Russian: %q, want %q", got, want)
 	}
 }

@@ -40,10 +40,12 @@ type Outcome struct {
 
 // Config is what the view needs from its caller.
 type Config struct {
-	Site   int64
-	Msg    *i18n.Printer // the run's language
-	Locale output.Locale // tables in Russian; nil for English
-	Color  bool          // status colours and the cursor's bar
+	Site int64
+	Msg  *i18n.Printer // the run's language: the table's too
+	// Currency is the site's, for the discounts in money of a table in
+	// a language other than English (output.Options.Currency).
+	Currency string
+	Color    bool // status colours and the cursor's bar
 	// Context is the run's: loads and details stop with it, and it is
 	// the parent of each action's.
 	Context context.Context
@@ -72,9 +74,10 @@ const (
 
 // Model is the view: bubbletea's tea.Model.
 type Model struct {
-	cfg  Config
-	keys keyMap
-	rows *Rows
+	cfg   Config
+	keys  keyMap
+	rows  *Rows
+	table *output.Speaker // the table in cfg.Msg's language; nil for English
 
 	width, height int
 
@@ -116,7 +119,7 @@ func New(cfg Config, rows *Rows) *Model {
 	if cfg.Msg == nil {
 		cfg.Msg = i18n.New(i18n.English) // one Printer: it reads the catalogs once
 	}
-	m := &Model{cfg: cfg, keys: newKeyMap(), width: 80, height: 24}
+	m := &Model{cfg: cfg, keys: newKeyMap(), width: 80, height: 24, table: output.NewSpeaker(cfg.Msg, cfg.Currency)}
 	m.setRows(rows)
 	return m
 }

@@ -455,33 +455,12 @@ func TestResize(t *testing.T) {
 	}
 }
 
-// ruLocale is a table locale that says the words of these tests in
-// Russian, as core's does (its tests cover the rest).
-type ruLocale struct{}
-
-func (ruLocale) Header(h string) string {
-	return map[string]string{"STATUS": "СТАТУС", "CODE": "КОД"}[h] + map[bool]string{true: h}[h != "STATUS" && h != "CODE"]
-}
-
-func (ruLocale) Row(header, row []string) []string {
-	out := slices.Clone(row)
-	for i, h := range header {
-		if h == "STATUS" && out[i] == "active" {
-			out[i] = "активен"
-		}
-	}
-	return out
-}
-func (ruLocale) Value(_, v string) string      { return v }
-func (ruLocale) English(_, cell string) string { return cell }
-func (ruLocale) Day(s string) string           { return s }
-
 func TestRussian(t *testing.T) {
 	var codes []code
 	for i := range 1234 {
 		codes = append(codes, code{int64(3000 + i), fmt.Sprintf("CODE%04d", i), true, "", 0})
 	}
-	m := newModel(t, codes, Config{Msg: i18n.New(i18n.Russian), Locale: ruLocale{}})
+	m := newModel(t, codes, Config{Msg: i18n.New(i18n.Russian)})
 	press(m, "<space>", "<space>", "s")
 	v := m.View()
 	for _, want := range []string{"Промокоды сайта 7 · по коду", "КОД ▲", "СТАТУС", "активен",
@@ -502,7 +481,7 @@ func TestRussian(t *testing.T) {
 	if m.mode != modeRunning {
 		t.Errorf("д answered the question with mode %v, want the action running", m.mode)
 	}
-	m = newModel(t, codes, Config{Msg: i18n.New(i18n.Russian), Locale: ruLocale{}})
+	m = newModel(t, codes, Config{Msg: i18n.New(i18n.Russian)})
 	press(m, "?")
 	if v := m.View(); !strings.Contains(v, "Клавиши") || !strings.Contains(v, "фильтр по мере ввода") {
 		t.Errorf("the keys are not Russian:\n%s", v)

@@ -27,6 +27,7 @@ import (
 // no string. Rows never change once read; a reload reads new ones.
 type Rows struct {
 	header  []string
+	heads   []output.Head // header's catalog ids and what the cells hold
 	columns []output.Column
 	tone    func(col int, cell string) output.Tone
 	ncol    int
@@ -48,7 +49,7 @@ type Rows struct {
 
 // newRows are empty rows of table t.
 func newRows(t view.PromoTable) *Rows {
-	r := &Rows{header: t.Header, columns: t.Columns, tone: t.Tone, ncol: len(t.Header)}
+	r := &Rows{header: t.Header, heads: t.Heads, columns: t.Columns, tone: t.Tone, ncol: len(t.Header)}
 	r.width = make([]int, r.ncol)
 	for i, h := range t.Header {
 		r.width[i] = utf8.RuneCountInString(h)

@@ -163,10 +163,11 @@ func (m *Model) viewTable(b *strings.Builder) {
 	end := min(len(m.shown), m.top+h)
 	header := make([]string, r.ncol)
 	for i, hd := range r.header {
-		header[i] = hd
-		if m.cfg.Locale != nil {
-			header[i] = m.cfg.Locale.Header(hd)
+		var h output.Head
+		if i < len(r.heads) {
+			h = r.heads[i]
 		}
+		header[i] = m.table.Head(h, hd)
 	}
 	if col, desc := sortColumn(m.sort); col >= 0 {
 		header[col] += map[bool]string{false: " ▲", true: " ▼"}[desc]
@@ -179,9 +180,7 @@ func (m *Model) viewTable(b *strings.Builder) {
 			row[c] = string(r.cell(int(i), c))
 		}
 		english = append(english, row)
-		if m.cfg.Locale != nil {
-			row = m.cfg.Locale.Row(r.header, row)
-		}
+		row = m.table.Row(r.heads, row)
 		cells = append(cells, row)
 	}
 	width := make([]int, r.ncol)

@@ -8,11 +8,12 @@ package keychain
 import (
 	"context"
 	"errors"
-	"fmt"
 	"path/filepath"
 	"time"
 
 	"github.com/zalando/go-keyring"
+
+	"github.com/promoctl/promoctl/internal/i18n"
 )
 
 // Service is the keychain service promoctl's keys are kept under.
@@ -22,7 +23,7 @@ const Service = "promoctl"
 const DefaultTimeout = 3 * time.Second
 
 // ErrNotFound is a key the keychain does not have.
-var ErrNotFound = errors.New("no such key in the keychain")
+var ErrNotFound error = i18n.NewError(0, "keychain.not_found")
 
 // System is the operating system's keychain.
 type System struct {
@@ -88,11 +89,11 @@ func (s System) call(ctx context.Context, op func(keyring.Keyring) error) error 
 		case errors.Is(err, keyring.ErrNotFound):
 			return ErrNotFound
 		}
-		return fmt.Errorf("keychain: %w", err)
+		return i18n.NewError(0, "keychain.failed", "Err", err)
 	case <-t.C:
-		return fmt.Errorf("keychain: did not answer within %v", timeout)
+		return i18n.NewError(0, "keychain.timeout", "Timeout", timeout)
 	case <-ctx.Done():
-		return fmt.Errorf("keychain: %w", ctx.Err())
+		return i18n.NewError(0, "keychain.failed", "Err", ctx.Err())
 	}
 }
 

@@ -3,11 +3,12 @@ package keychain
 import (
 	"context"
 	"errors"
-	"strings"
 	"testing"
 	"time"
 
 	"github.com/zalando/go-keyring"
+
+	"github.com/promoctl/promoctl/internal/i18n"
 )
 
 func TestSystemKeepsKeysInTheKeyring(t *testing.T) {
@@ -40,6 +41,9 @@ func TestSystemReportsAnUnavailableKeyring(t *testing.T) {
 	if err == nil || err.Error() != "keychain: no secret service" {
 		t.Errorf("err = %v, want the keyring's reason", err)
 	}
+	if got := i18n.New(i18n.Russian).ErrorText(err); got != "связка ключей: no secret service" {
+		t.Errorf("in Russian: %q, want the keyring's reason after «связка ключей»", got)
+	}
 }
 
 // stuck is a keyring that never answers, as a Secret Service that waits
@@ -53,8 +57,11 @@ func (stuck) Delete(string, string) error        { select {} }
 func TestSystemGivesUpOnAKeyringThatDoesNotAnswer(t *testing.T) {
 	s := System{Timeout: 50 * time.Millisecond, Store: stuck{}}
 	_, err := s.Get(context.Background(), "a")
-	if err == nil || !strings.Contains(err.Error(), "did not answer within 50ms") {
+	if err == nil || err.Error() != "keychain: did not answer within 50ms" {
 		t.Errorf("err = %v, want a timeout", err)
+	}
+	if got := i18n.New(i18n.Russian).ErrorText(err); got != "связка ключей не ответила за 50\u00a0мс" {
+		t.Errorf("in Russian: %q, want the timeout in Russian units", got)
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()

@@ -275,3 +275,36 @@ func eachRowSaid(rows func(add func([][]byte) error) error, say func([]string) [
 		})
 	}
 }
+
+// Speaker says, outside Write, the headers and cells of a table whose
+// heads are declared in a language other than English: for a view that
+// draws its own table (promo browse). A nil Speaker (English) says them
+// as they are.
+type Speaker struct{ s *speaker }
+
+// NewSpeaker is the speaker of p's language, amounts of money whose row
+// names no currency in currency (Options.Currency); nil for English.
+func NewSpeaker(p *i18n.Printer, currency string) *Speaker {
+	s := newSpeaker(Options{Say: p, Currency: currency})
+	if s == nil {
+		return nil
+	}
+	return &Speaker{s: s}
+}
+
+// Head is a column's header h in the language, english when the catalog
+// has none.
+func (sp *Speaker) Head(h Head, english string) string {
+	if sp == nil {
+		return english
+	}
+	return sp.s.head(h, english, false)
+}
+
+// Row is row, whose cells heads says what they hold, in the language.
+func (sp *Speaker) Row(heads []Head, row []string) []string {
+	if sp == nil {
+		return row
+	}
+	return sp.s.row(heads, row)
+}

@@ -246,6 +246,7 @@ func PromoRecord(raw json.RawMessage, p api.Promo, id int64, loc *time.Location,
 		Tables: func() ([]output.Grid, error) {
 			var heads []output.Head
 			var values []string
+			names := map[int]string{} // the rows shown by their API names
 			add := func(hd output.Head, v string) { heads, values = append(heads, hd), append(values, v) }
 			if p.ID != nil {
 				add(h("id", text), optInt(p.ID))
@@ -275,18 +276,20 @@ func PromoRecord(raw json.RawMessage, p api.Promo, id int64, loc *time.Location,
 			if p.IsValid != nil {
 				add(h("valid_now", word), YesNo(bool(*p.IsValid)))
 			}
-			// A field without a row of its own shows by its API name, as
-			// the record's CSV has it, in every language.
-			var own []string
+			// A field without a row of its own shows under its registry
+			// row's label (the form's, said in the language); one without a
+			// label by its API name, as the record's CSV has it.
 			for _, f := range promo.Registry() {
 				if f.Record && !recordOwn(f.Name) {
-					own = append(own, f.Name)
-					add(output.Head{}, termsafe.String(string(appendPromoCell(nil, &p, []byte(p.Code), f.Name))))
+					add(output.Head{ID: f.Label}, termsafe.String(string(appendPromoCell(nil, &p, []byte(p.Code), f.Name))))
+					if f.Label == "" {
+						names[len(heads)-1] = f.Name
+					}
 				}
 			}
-			keys := output.English(heads[:len(heads)-len(own)], true)
-			for _, name := range own {
-				keys = append(keys, name+":")
+			keys := output.English(heads, true)
+			for i, name := range names {
+				keys[i] = name + ":"
 			}
 			rows := make([][]string, len(values))
 			for i, v := range values {
@@ -589,7 +592,10 @@ func Request(method, url string, body []byte) (output.Data, error) {
 // status cells are coloured, and what makes a promo code's row at now in
 // loc (promoTableRower: each row valid until the next call).
 type PromoTable struct {
-	Header  []string
+	Header []string
+	// Heads are Header's catalog ids and what their cells hold, for a
+	// table drawn in a person's language (output.Speaker).
+	Heads   []output.Head
 	Columns []output.Column
 	Tone    func(col int, cell string) output.Tone
 	Row     func(p *api.Promo, code []byte) [][]byte
@@ -597,6 +603,6 @@ type PromoTable struct {
 
 // NewPromoTable is the promo list table at now in loc.
 func NewPromoTable(loc *time.Location, now time.Time) PromoTable {
-	return PromoTable{Header: promoHeader(), Columns: promoTableColumns(), Tone: promoListTone,
+	return PromoTable{Header: promoHeader(), Heads: promoHeads(), Columns: promoTableColumns(), Tone: promoListTone,
 		Row: promoTableRower(dateCache(loc), now)}
 }

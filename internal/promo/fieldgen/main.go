@@ -6,7 +6,7 @@
 // (Record, Changes, Names, CreateBody, Overlay, Apply, CreateBody), the
 // API's record and its streaming decoder in api (Promo, its field switch,
 // Promo.Record), the list's CSV cells in view, and promo list --sort's
-// keys in cmd/promocmd. Rules across fields (a date turns the validity
+// keys in cmd/promocmd/shared. Rules across fields (a date turns the validity
 // period on, the checks of Validate) are the registry's Enables and
 // Clearable, or hand-written in promo.
 //
@@ -59,7 +59,7 @@ func files() []file {
 		{"internal/promo/fields_gen.go", promoFile},
 		{"internal/api/promo_gen.go", apiFile},
 		{"internal/view/promo_gen.go", viewFile},
-		{"cmd/promocmd/sortkey_gen.go", sortFile},
+		{"cmd/promocmd/shared/sortkey_gen.go", sortFile},
 	}
 }
 

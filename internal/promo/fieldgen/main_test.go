@@ -141,10 +141,10 @@ func TestAddingAFieldIsOneRow(t *testing.T) {
 		ov.lay(f.path, src)
 	}
 	out := goCmd(t, "test", "-overlay", ov.write(), "-count=1", "-v", "-run",
-		"TestRegistryWalk/min_order_amount|TestEveryFieldHasItsFlag/min_order_amount|TestSortKnowsEveryRegistryField|TestSummaryShowsEveryFormField|TestAnUnreadOptionalFieldIsNotSent/min_order_amount|TestSandboxKeepsEveryField/min_order_amount",
-		"./internal/promo/", "./cmd/promocmd/", "./internal/sandbox/")
+		"TestRegistryWalk/min_order_amount|TestEveryFieldHasItsFlag/min_order_amount|TestSortKnowsEveryRegistryField|TestPromoGetLabelsEveryField|TestSummaryShowsEveryFormField|TestAnUnreadOptionalFieldIsNotSent/min_order_amount|TestSandboxKeepsEveryField/min_order_amount",
+		"./internal/promo/", "./cmd/promocmd/...", "./internal/sandbox/")
 	for _, ran := range []string{"--- PASS: TestRegistryWalk/min_order_amount", "--- PASS: TestEveryFieldHasItsFlag/min_order_amount",
-		"--- PASS: TestSortKnowsEveryRegistryField", "--- PASS: TestSummaryShowsEveryFormField",
+		"--- PASS: TestSortKnowsEveryRegistryField", "--- PASS: TestPromoGetLabelsEveryField", "--- PASS: TestSummaryShowsEveryFormField",
 		"--- PASS: TestAnUnreadOptionalFieldIsNotSent/min_order_amount", "--- PASS: TestSandboxKeepsEveryField/min_order_amount"} {
 		if !strings.Contains(out, ran) {
 			t.Errorf("go test with one more row did not report %q:\n%s", ran, out)

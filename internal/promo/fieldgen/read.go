@@ -115,14 +115,14 @@ func appendPromoCell(buf []byte, p *api.Promo, code []byte, name string) []byte 
 	return g.source()
 }
 
-// sortFile is cmd/promocmd/sortkey_gen.go: promo list --sort's key of
+// sortFile is cmd/promocmd/shared/sortkey_gen.go: promo list --sort's key of
 // each sortable field.
 func sortFile(rows []spec.Row) ([]byte, error) {
 	if err := check(rows); err != nil {
 		return nil, err
 	}
 	var g gen
-	g.p(header + "package promocmd\n\nimport \"github.com/promoctl/promoctl/internal/api\"\n")
+	g.p(header + "package shared\n\nimport \"github.com/promoctl/promoctl/internal/api\"\n")
 	g.p(`// fieldSortKey is p's key for the field name of promo.Registry; ok is
 // false for a name that is not a sortable field. Codes sort by text,
 // case folded; dates by time; the rest by number; a field p lacks sorts
