@@ -72,7 +72,7 @@ func (f *Factory) StartWith(cmd *cobra.Command, s *config.Settings, spin bool) (
 		return nil, err
 	}
 	c := conn{}
-	if f.Global.Sandbox || f.Local != nil {
+	if f.Global.Sandbox || f.local != nil {
 		// Point the settings at the sandbox now, so that even --dry-run
 		// shows where the request would go.
 		local, err := f.InProcessSandbox(cmd)
@@ -152,7 +152,7 @@ func (s *Session) Print(d output.Data) error {
 // (none with --no-headers), [] in JSON and YAML.
 func (s *Session) PrintList(d output.Data, empty string) error {
 	if s.Out.Format.IsTable() && s.Out.JQ == nil && s.IO.IsStdoutTTY() && view.EmptyList(d.JSON) {
-		fmt.Fprintln(s.IO.ErrOut, s.Warnings.Say(empty))
+		fmt.Fprintln(s.IO.ErrOut, s.Warnings.say(empty))
 		return nil
 	}
 	return s.Print(d)
@@ -162,7 +162,7 @@ func (s *Session) PrintList(d output.Data, empty string) error {
 // on a terminal is the sentence empty on stderr, as with printList.
 func (s *Session) PrintStream(l output.List, empty string) error {
 	if s.Out.Format.IsTable() && s.Out.JQ == nil && s.IO.IsStdoutTTY() {
-		l.EmptyTable = func() { fmt.Fprintln(s.IO.ErrOut, s.Warnings.Say(empty)) }
+		l.EmptyTable = func() { fmt.Fprintln(s.IO.ErrOut, s.Warnings.say(empty)) }
 	}
 	return output.WriteList(s.IO.Out, l, s.Out)
 }
@@ -174,9 +174,6 @@ func (s *Session) NoteMsg(m i18n.Message) {
 		fmt.Fprintln(s.IO.ErrOut, s.Msg.Say(m))
 	}
 }
-
-// Warn writes warnings to stderr, each once per run.
-func (s *Session) Warn(msgs ...string) { s.Warnings.Warn(msgs...) }
 
 // Site refuses a missing site (0) with the way to give one. The sandbox
 // has no default: the configured site_id is the real service's.
@@ -209,23 +206,24 @@ func (w *Warnings) Warn(msgs ...string) {
 		}
 		w.seen[m] = true
 		prefix := w.Msg.T("warning.prefix")
-		fmt.Fprintf(w.Out, "promoctl: %s %s\n", prefix, w.Say(w.Clean(m)))
+		fmt.Fprintf(w.Out, "promoctl: %s %s\n", prefix, w.say(w.Clean(m)))
 	}
 }
 
-// WarnMsg writes the warning m in the run's language, once per run.
+// WarnMsg writes the warning m in the run's language, once per run; an
+// error among its values is said as the error line says it.
 func (w *Warnings) WarnMsg(m i18n.Message) {
-	w.Warn(w.Msg.Say(m))
+	w.Warn(w.Msg.SayWith(m, func(err error) string { return errtext.Say(w.Msg, err) }))
 }
 
-// Say is a note or a warning in w's language: as written when English, or
+// say is a note or a warning in w's language: as written when English, or
 // when no error.msg entry of the catalogs matches it.
-func (w *Warnings) Say(s string) string { return errtext.SayEnglish(w.Msg, s) }
+func (w *Warnings) say(s string) string { return errtext.SayEnglish(w.Msg, s) }
 
 // Clean is s on one line, terminal-safe and without tokens, as promoctl
 // writes a message to stderr.
 func (w *Warnings) Clean(s string) string {
-	s = OneLine(s)
+	s = oneLine(s)
 	if w.redact != nil {
 		s = w.redact(s)
 	}
