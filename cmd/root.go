@@ -23,6 +23,7 @@ import (
 	"github.com/promoctl/promoctl/cmd/cmdutil"
 	"github.com/promoctl/promoctl/cmd/completion"
 	"github.com/promoctl/promoctl/cmd/configcmd"
+	"github.com/promoctl/promoctl/cmd/internal/rootcmd"
 	"github.com/promoctl/promoctl/cmd/page"
 	"github.com/promoctl/promoctl/cmd/product"
 	"github.com/promoctl/promoctl/cmd/promocmd"
@@ -35,7 +36,7 @@ import (
 
 // Main runs promoctl as a process: real streams, environment and signals.
 func Main(b cmdutil.Build) int {
-	b = b.WithBuildInfo(debug.ReadBuildInfo)
+	b = version.WithBuildInfo(b, debug.ReadBuildInfo)
 	// stderr belongs to promoctl's messages: one line of text or one JSON
 	// object. net/http writes through the standard logger on its own, e.g.
 	// "Unsolicited response received on idle HTTP channel" when a server
@@ -60,12 +61,12 @@ func Main(b cmdutil.Build) int {
 
 // Execute runs promoctl with args and returns the exit code.
 func Execute(ctx context.Context, args []string, o cmdutil.Options) int {
-	return cmdutil.Execute(ctx, args, o, addNouns)
+	return rootcmd.Execute(ctx, args, o, addNouns)
 }
 
 // newTree is promoctl's whole command tree.
 func newTree(f *cmdutil.Factory) *cobra.Command {
-	root := cmdutil.NewRootCmd(f)
+	root := rootcmd.New(f)
 	addNouns(root, f)
 	return root
 }

@@ -7,12 +7,14 @@ import (
 
 	"github.com/promoctl/promoctl/cmd/cmdutil/legacylang"
 	"github.com/promoctl/promoctl/internal/api"
+	"github.com/promoctl/promoctl/internal/i18n"
 	"github.com/promoctl/promoctl/internal/records"
 )
 
 // The site's currency, which Russian tables show with amounts of money.
 
-// WithSiteCurrency gives the session's Russian tables the currency of
+// WithSiteCurrency gives the session's tables in a language other than
+// English (Options.Say; output.Options.Currency) the currency of
 // site's record (settings.currency, or currency), so that a promo code's
 // discount in money shows it: 500,00 ₽. It costs one request (GET
 // /v3/public/site/ID), made only for a table in Russian; when it fails, or
@@ -20,8 +22,7 @@ import (
 // site (0), the currency is that of every site the user can view (GET
 // /v3/public/site), when they all have the same one.
 func (s *Session) WithSiteCurrency(ctx context.Context, client *api.Client, site int64) {
-	tl, ok := s.Out.Locale.(*legacylang.TableLocale)
-	if !ok || !s.Out.Format.IsTable() || s.Out.JQ != nil {
+	if s.Out.Say == nil || s.Out.Say.Lang() == i18n.English || !s.Out.Format.IsTable() || s.Out.JQ != nil {
 		return
 	}
 	cur := ""
@@ -39,19 +40,16 @@ func (s *Session) WithSiteCurrency(ctx context.Context, client *api.Client, site
 		cur = usersCurrency(ctx, client)
 	}
 	if cur != "" {
-		s.Out.Locale = tl.WithCurrency(cur)
 		s.Out.Currency = cur
+		if tl, ok := s.Out.Locale.(*legacylang.TableLocale); ok {
+			s.Out.Locale = tl.WithCurrency(cur) // for a table that declares no heads yet
+		}
 	}
 }
 
 // Currency is the currency WithSiteCurrency gave the session's tables:
 // "" when it gave none (English tables, another format, no currency).
-func (s *Session) Currency() string {
-	if tl, ok := s.Out.Locale.(*legacylang.TableLocale); ok {
-		return tl.Currency()
-	}
-	return ""
-}
+func (s *Session) Currency() string { return s.Out.Currency }
 
 // usersCurrency is the currency of every site the user can view, when
 // they all have the same one; "" otherwise.

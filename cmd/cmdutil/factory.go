@@ -1,18 +1,17 @@
 // Package cmdutil is the base the nouns build on: the factory of a run and
 // the session a verb runs in (or the config session of a verb that edits
 // the config file), errors and exit codes, usage errors and the shared
-// flags and arguments, the root command and its global flags, API keys,
-// the completer's functions on the run (package complete holds the rest),
-// the run's language (help, the error line), and the files -f names. It
-// imports no noun; what one noun alone uses lives in that noun
-// (internal/archtest, TestBaseServesMoreThanOneNoun).
+// flags and arguments, API keys, the completer's functions on the run
+// (package complete holds the rest), the error line in the run's
+// language, and the files -f names. It imports no noun; what one noun
+// alone uses lives in that noun (internal/archtest,
+// TestBaseServesMoreThanOneNoun). The run of the command tree (the root
+// command, the language's choice, the reporting of the run's error) is
+// the root's: cmd/internal/rootcmd.
 package cmdutil
 
 import (
 	"context"
-	"encoding/json"
-	"errors"
-	"fmt"
 	"net/http"
 	"strconv"
 	"strings"
@@ -60,7 +59,7 @@ type Prompter interface {
 // clientOptions, ClientOptions, PlainHTTP), the in-process sandbox
 // (InProcessSandbox), output options (outputOptions), the prompter (huh,
 // PromptAs), the completer's functions (Completions, CompleteFlag) and
-// the reporting of the run's error (reportError, ErrorsAsJSON, redact).
+// what the root's report of the run's error asks (ErrorsAsJSON, redact).
 // Start, StartWith and StartConfig (session.go) are the ways a verb gets
 // them; building the command tree uses none of them, so --help reads no
 // config and builds no client.
@@ -80,22 +79,11 @@ type Factory struct {
 	Local            *inprocess.Sandbox // the in-process sandbox, once the run is switched to it
 	Cleanups         []func()           // run when the command ends
 	Warnings         *Warnings          // warnings already shown, so a file read twice warns once
-	// argsOutput is the --output of the command line when its flags could
-	// not all be parsed: how to report that error.
-	argsOutput string
-	Msg        *i18n.Printer // the run's language (decideLanguage); nil is English
+	Msg              *i18n.Printer      // the run's language (Begin); nil is English
 	// Completing is set for a completion request: only then do verbs
 	// register their flags' completions (CompleteFlag).
 	Completing bool
 	completer  *complete.Completer // the run's completions, built on first use
-}
-
-// cleanup releases what the command opened.
-func (f *Factory) cleanup() {
-	for i := len(f.Cleanups) - 1; i >= 0; i-- {
-		f.Cleanups[i]()
-	}
-	f.Cleanups = nil
 }
 
 func NewFactory(o Options) *Factory {
@@ -470,35 +458,6 @@ func Accessible(flag bool, env config.Env) bool {
 	return v != "" && v != "0" && v != "false"
 }
 
-// reportError writes err to stderr, one line of text or, with -o json, one
-// JSON object, and returns the exit code.
-func (f *Factory) reportError(cmd *cobra.Command, err error) int {
-	code := ExitCode(err)
-	msg := f.redact(OneLine(ErrorText(f.Msg, err)))
-	if code == ExitCancelled {
-		msg = f.Msg.T("error.cancelled")
-	}
-	if f.ErrorsAsJSON(cmd) {
-		e := struct {
-			Message  string `json:"message"`
-			Status   int    `json:"status,omitempty"`
-			Kind     *int   `json:"kind,omitempty"`
-			Title    string `json:"title,omitempty"`
-			ExitCode int    `json:"exit_code"`
-		}{Message: msg, ExitCode: code}
-		var ae *api.Error
-		if errors.As(err, &ae) {
-			e.Status, e.Kind, e.Title = ae.Status, ae.Kind, f.redact(ae.Title)
-		}
-		b, _ := json.Marshal(map[string]any{"error": e})
-		f.IO.Machine()
-		fmt.Fprintf(f.IO.ErrOut, "%s\n", b)
-		return code
-	}
-	fmt.Fprintf(f.IO.ErrOut, "promoctl: %s\n", msg)
-	return code
-}
-
 // ErrorsAsJSON reports whether the user asked for JSON output: -o json
 // (flag, environment or config), or --jq, which implies it, with stdout
 // not a terminal (a script reads it; a person at a terminal reads text).
@@ -506,8 +465,6 @@ func (f *Factory) ErrorsAsJSON(cmd *cobra.Command) bool {
 	var v string
 	var src config.Source
 	switch {
-	case f.argsOutput != "":
-		return f.isJSONFormat(f.argsOutput)
 	case f.ResolvedSettings != nil:
 		v, src = string(f.ResolvedSettings.Output), f.ResolvedSettings.Sources[config.KeyOutput]
 	case cmd != nil:

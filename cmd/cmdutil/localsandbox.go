@@ -1,8 +1,9 @@
 package cmdutil
 
 import (
-	"github.com/promoctl/promoctl/internal/i18n"
 	"github.com/spf13/cobra"
+
+	"github.com/promoctl/promoctl/internal/i18n"
 )
 
 // DataFlag adds --data, the data file of a sandbox command: the same as

@@ -5,17 +5,12 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
-	"strconv"
 	"strings"
 	"time"
 
 	"github.com/spf13/cobra"
-	"github.com/spf13/pflag"
 
-	"github.com/promoctl/promoctl/cmd/cmdutil/complete"
-	"github.com/promoctl/promoctl/cmd/cmdutil/helplang"
 	"github.com/promoctl/promoctl/internal/api"
-	"github.com/promoctl/promoctl/internal/baseurl"
 	"github.com/promoctl/promoctl/internal/config"
 	"github.com/promoctl/promoctl/internal/i18n"
 	"github.com/promoctl/promoctl/internal/iostreams"
@@ -81,59 +76,8 @@ func (e *usageError) Unwrap() error { return e.err }
 // ExitCode is 2: a usage error.
 func (e *usageError) ExitCode() int { return ExitUsage }
 
+// UsageErr makes err a usage error: exit 2.
 func UsageErr(err error) error { return &usageError{err} }
-
-// FlagError explains a flag that could not be parsed. A negative number
-// such as -1 reads as a flag; say how to give it as a value.
-func FlagError(cmd *cobra.Command, err error) error {
-	if ne := (*pflag.NotExistError)(nil); errors.As(err, &ne) && ne.GetSpecifiedShortnames() != "" {
-		word := "-" + ne.GetSpecifiedShortnames()
-		if _, numErr := strconv.ParseFloat(word, 64); numErr == nil {
-			return i18n.NewError(ExitUsage, "base.args.read_as_flag", "Arg", word, "Command", CommandName(cmd))
-		}
-	}
-	if m, ok := flagMessage(err); ok {
-		return flagParseError{i18n.NewError(ExitUsage, m.ID, m.Args...)}
-	}
-	return flagParseError{UsageErr(err)}
-}
-
-// flagMessage is pflag's error as a catalog message, by its type and
-// fields: an unknown flag, a flag without its value, a value the flag
-// refuses (what is wrong with it said in turn), bad syntax.
-func flagMessage(err error) (i18n.Message, bool) {
-	var (
-		ne *pflag.NotExistError
-		vr *pflag.ValueRequiredError
-		iv *pflag.InvalidValueError
-		is *pflag.InvalidSyntaxError
-	)
-	switch {
-	case errors.As(err, &iv):
-		name := "--" + iv.GetFlag().Name
-		if f := iv.GetFlag(); f.Shorthand != "" && f.ShorthandDeprecated == "" {
-			name = "-" + f.Shorthand + ", " + name
-		}
-		return i18n.M("base.flag.invalid", "Value", iv.GetValue(), "Flag", name, "Err", iv.Unwrap()), true
-	case errors.As(err, &ne) && ne.GetSpecifiedShortnames() != "":
-		return i18n.M("base.flag.unknown_shorthand", "Char", ne.GetSpecifiedName()[:1], "Group", ne.GetSpecifiedShortnames()), true
-	case errors.As(err, &ne):
-		return i18n.M("base.flag.unknown", "Name", ne.GetSpecifiedName()), true
-	case errors.As(err, &vr) && vr.GetSpecifiedShortnames() != "":
-		return i18n.M("base.flag.needs_value_shorthand", "Char", vr.GetSpecifiedName()[:1], "Group", vr.GetSpecifiedShortnames()), true
-	case errors.As(err, &vr):
-		return i18n.M("base.flag.needs_value", "Name", vr.GetSpecifiedName()), true
-	case errors.As(err, &is):
-		return i18n.M("base.flag.syntax", "Flag", is.GetSpecifiedFlag()), true
-	}
-	return i18n.Message{}, false
-}
-
-// flagParseError is an error of cobra's flag parsing, which stops at the
-// bad flag.
-type flagParseError struct{ error }
-
-func (e flagParseError) Unwrap() error { return e.error }
 
 func Usagef(format string, args ...any) error { return &usageError{fmt.Errorf(format, args...)} }
 
@@ -256,29 +200,6 @@ func baseURLOrigin(s *config.Settings) i18n.Message {
 	}
 }
 
-// usageArgs makes the argument check of every command of root a usage
-// error (exit 2), whatever its words: cobra's own checks (cobra.NoArgs)
-// return plain errors. With the flag errors (FlagError, the root's flag
-// error function), every mistake cobra finds in a command line is typed,
-// in any language. promoctl uses neither cobra's required flags nor its
-// flag groups, whose errors cobra returns plain
-// (TestNoCobraRequiredFlagsOrGroups).
-func usageArgs(root *cobra.Command) {
-	helplang.Walk(root, func(c *cobra.Command) {
-		check := c.Args
-		if check == nil {
-			return
-		}
-		c.Args = func(cmd *cobra.Command, args []string) error {
-			err := check(cmd, args)
-			if ue := (*usageError)(nil); err == nil || errors.As(err, &ue) {
-				return err
-			}
-			return UsageErr(err)
-		}
-	})
-}
-
 // GroupRun makes a command that only groups others fail on an unknown
 // subcommand, instead of printing help and exiting 0.
 // The root command uses it too, so that an unknown top-level command gets
@@ -328,98 +249,4 @@ func distance(a, b string) int {
 		prev = cur
 	}
 	return prev[len(b)]
-}
-
-// Execute runs the command tree of the root and the nouns that add puts
-// in it with args, and returns the exit code.
-func Execute(ctx context.Context, args []string, o Options, add func(root *cobra.Command, f *Factory)) int {
-	f := NewFactory(o)
-	f.Completing = complete.IsRequest(args)
-	lang, doc := decideLanguage(args, f.Env)
-	f.Msg, f.early = i18n.New(lang), doc
-	f.Warnings.Msg = f.Msg
-	f.localeCharset()
-	root := NewRootCmd(f)
-	add(root, f)
-	if f.Completing {
-		complete.Register(root)
-	}
-	usageArgs(root)
-	helplang.Translate(root, f.Msg, f.Formats())
-	root.SetArgs(args)
-	root.SetIn(o.IO.In)
-	root.SetOut(o.IO.Out)
-	root.SetErr(o.IO.ErrOut)
-	cmd, err := root.ExecuteContextC(ctx)
-	f.cleanup()
-	if err == nil {
-		return 0
-	}
-	if errors.As(err, new(flagParseError)) {
-		// The flags after the bad one were not parsed: an --output among
-		// them still says how to report the error.
-		f.argsOutput = parseArgFlags(args, root.PersistentFlags()).Value("output")
-	}
-	if cmd == nil {
-		cmd = root
-	}
-	return f.reportError(cmd, err)
-}
-
-// NewRootCmd is the root command with the global flags and the groups of
-// the nouns, but no noun.
-func NewRootCmd(f *Factory) *cobra.Command {
-	g := &f.Global
-	root := &cobra.Command{
-		Use:   "promoctl",
-		Short: "Manage the promo codes of a Mottor (LPmotor) shop",
-		Long: `promoctl manages the promo codes of a Mottor (formerly LPmotor) shop, reads
-products, and lists sites and pages, over the platform's API.
-
-Try it without an account on the built-in sandbox:
-  promoctl --sandbox promo list --site-id 1`,
-		Example: `  promoctl promo list --site-id 11111
-  promoctl promo create --site-id 11111 --code SUMMER25 --amount 25 --percent --enabled
-  promoctl promo list -o json --jq '.[] | select(.is_valid) | .code'`,
-		Version:       f.Build.Version,
-		Args:          cobra.ArbitraryArgs,
-		RunE:          GroupRun,
-		SilenceErrors: true,
-		SilenceUsage:  true,
-	}
-	root.SetVersionTemplate(VersionLine(f.Build) + "\n")
-	// --version without cobra's -v shorthand: kubectl users read -v as
-	// verbosity.
-	root.Flags().Bool("version", false, "print the version of promoctl")
-	root.SetFlagErrorFunc(func(cmd *cobra.Command, err error) error { return FlagError(cmd, err) })
-
-	pf := root.PersistentFlags()
-	f.Flags = pf
-	// The settings' flags come from the settings table, which also says how
-	// each is resolved; each command reads them through f.resolver.
-	for _, s := range config.GlobalFlags() {
-		pf.StringP(s.Flag, s.Short, "", s.FlagUsage(f.Formats()))
-	}
-	pf.StringVar(&g.JQ, "jq", "", "filter the JSON output with a jq expression")
-	pf.BoolVar(&g.NoHeaders, "no-headers", false, "omit the header row of tables and CSV")
-	pf.BoolVar(&g.Debug, "debug", false, "log each HTTP exchange to stderr (the token is redacted)")
-	pf.BoolVar(&g.NoColor, "no-color", false, "disable colours")
-	pf.BoolVar(&g.Sandbox, "sandbox", false, "run against the built-in sandbox (no account needed)")
-	pf.StringVar(&g.SandboxData, "sandbox-data", "", "the data file of --sandbox (default $PROMOCTL_SANDBOX_DATA, else $XDG_STATE_HOME/promoctl/sandbox.db)")
-	pf.BoolVar(&g.Accessible, "accessible", false, "plain line prompts for screen readers")
-	pf.BoolVar(&g.AllowInsecureHTTP, "allow-insecure-http", false, "allow sending the token over plain HTTP to a host that is not loopback (trusted networks only; warns each time)")
-
-	comp := f.Completions()
-	f.CompleteFlag(root, "profile", comp.Profiles)
-	f.CompleteFlag(root, "user-id", comp.UserIDs)
-	f.CompleteFlag(root, "output", complete.Fixed(complete.OutputChoices(f.Formats())))
-	f.CompleteFlag(root, "base-url", complete.Fixed([]cobra.Completion{cobra.CompletionWithDesc(baseurl.Default, "the Mottor API")}))
-	_ = root.MarkPersistentFlagFilename("config")       // the flag exists: no error
-	_ = root.MarkPersistentFlagFilename("sandbox-data") // likewise
-
-	root.AddGroup(&cobra.Group{ID: "shop", Title: "Shop commands:"}, &cobra.Group{ID: "setup", Title: "Setup commands:"})
-	// The completion command is a noun of its own (cmd/completion), not
-	// cobra's default.
-	root.CompletionOptions.DisableDefaultCmd = true
-	return root
 }

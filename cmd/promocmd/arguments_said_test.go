@@ -10,12 +10,13 @@ import (
 )
 
 // TestArgumentsAndSelectionsSayTheirErrorsInTheLanguage: what promo's
-// verbs say of a code named, a selection's flags, --limit, a -f file and
-// a code never used is the catalog's text of the run's language, a value
+// verbs say of a code named, a selection's flags, --limit, a -f file, an
+// empty list and a code never used is the catalog's text of the run's language, a value
 // the person typed in «ёлочки» in Russian, in straight quotes in English.
 func TestArgumentsAndSelectionsSayTheirErrorsInTheLanguage(t *testing.T) {
 	const deleteJob, generateJob = "20261104T070000Z-dddddddd", "20261105T070000Z-eeeeeeee"
-	list := []cmdtest.Answer{{Route: "GET /v1/promo", Status: http.StatusOK, Body: `[{"id":1001,"code":"SUMMER25","is_enabled":true}]`}}
+	site7 := cmdtest.Answer{Route: "GET /v3/public/site/7", Status: http.StatusOK, Body: `{"id":7}`}
+	list := []cmdtest.Answer{{Route: "GET /v1/promo", Status: http.StatusOK, Body: `[{"id":1001,"code":"SUMMER25","is_enabled":true}]`}, site7}
 	for _, c := range []struct {
 		name         string
 		tty          bool
@@ -68,6 +69,16 @@ func TestArgumentsAndSelectionsSayTheirErrorsInTheLanguage(t *testing.T) {
 			args:  []string{"promo", "create", "--site-id", "7", "-f", "FILE"},
 			ruErr: "promoctl: --file FILE: это не объект JSON или YAML: line 1: cannot unmarshal !!seq into map[string]interface {}\n",
 			enErr: "promoctl: --file FILE: not a JSON or YAML object: line 1: cannot unmarshal !!seq into map[string]interface {}\n"},
+		{name: "a site without codes", tty: true, args: []string{"promo", "list", "--site-id", "7"},
+			api:   []cmdtest.Answer{{Route: "GET /v1/promo", Status: http.StatusOK, Body: `[]`}, site7},
+			ruErr: "На сайте 7 нет промокодов.\n",
+			enErr: "No promo codes on site 7.\n"},
+		{name: "no code matches", tty: true, args: []string{"promo", "list", "--site-id", "7", "--prefix", "XMAS"},
+			ruErr: "На сайте 7 нет подходящих промокодов: код начинается с «XMAS».\n",
+			enErr: "No promo codes on site 7 match: starting with \"XMAS\".\n"},
+		{name: "an unknown --status", args: []string{"promo", "list", "--site-id", "7", "--status", "старый"}, code: 2,
+			ruErr: "promoctl: --status: неизвестный статус «старый»: укажите ",
+			enErr: "promoctl: --status: unknown status \"старый\": use "},
 		{name: "a code never used", tty: true, args: []string{"promo", "stats", "5"},
 			api:   []cmdtest.Answer{{Route: "GET /v1/promo/5/statistics", Status: http.StatusOK, Body: `[]`}},
 			ruErr: "Промокод 5 ещё ни разу не применяли.\n",
@@ -81,7 +92,11 @@ func TestArgumentsAndSelectionsSayTheirErrorsInTheLanguage(t *testing.T) {
 				t0 := time.Date(2026, 11, 4, 7, 0, 0, 0, time.UTC)
 				writeJournal(t, r, deleteJob, "delete", t0, nil, "A1")
 				writeJournal(t, r, generateJob, "generate", t0.Add(time.Hour), map[string]int64{"NEW1": 4001}, "NEW1")
-				for _, a := range append(c.api, list...) {
+				api := c.api
+				if api == nil {
+					api = list
+				}
+				for _, a := range api {
 					r.API.Handle(a.Route, a.Status, a.Body)
 				}
 				args, want := c.args, lang.want

@@ -2,7 +2,6 @@ package promocmd
 
 import (
 	"context"
-	"fmt"
 
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
@@ -156,11 +155,11 @@ func runPromoList(ctx context.Context, opts *promoListOptions) error {
 		codes = selected
 	}
 	codes = opts.Filter.Apply(codes, now)
-	empty := fmt.Sprintf("No promo codes on site %d.", site)
+	empty := i18n.M("promocmd.list.empty", "Site", site)
 	if opts.Sel.Filters() {
-		empty = fmt.Sprintf("No promo codes on site %d match: %s.", site, opts.Sel.Describe(opts.Msg))
+		empty = i18n.M("promocmd.list.none_match", "Site", site, "Filter", opts.Sel.Describe(opts.Msg))
 	}
-	if err := opts.PrintStream(view.PromoListStream(codes, opts.Loc, now), empty); err != nil {
+	if err := opts.PrintStream(view.PromoListStream(codes, opts.Loc, now), opts.Msg.Say(empty)); err != nil {
 		return err
 	}
 	if selected == nil || !selected.Done {

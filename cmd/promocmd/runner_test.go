@@ -7,6 +7,7 @@ import (
 
 	"github.com/promoctl/promoctl/cmd/cmdutil"
 	"github.com/promoctl/promoctl/cmd/internal/cmdtest"
+	"github.com/promoctl/promoctl/cmd/internal/rootcmd"
 )
 
 // nouns puts the commands of this package in the root command.
@@ -24,7 +25,7 @@ func runBadInputs(t *testing.T, cases []cmdtest.BadInput) {
 
 // newTree is a command tree of the commands of this package.
 func newTree(f *cmdutil.Factory) *cobra.Command {
-	root := cmdutil.NewRootCmd(f)
+	root := rootcmd.New(f)
 	nouns(root, f)
 	return root
 }

@@ -59,7 +59,7 @@ func TestSelectionStatusWordsRefusedInTheLanguage(t *testing.T) {
 		Expect(t, 2, "", "promoctl: --status: unknown status \"old\": use disabled, expired, used-up, scheduled, active (or in Russian: выключен, истёк, исчерпан, запланирован, активен)\n")
 	r.Env["LANG"] = "ru_RU.UTF-8"
 	r.Run("promo", "disable", "--site-id", "7", "--status", "старый", "--yes").
-		Expect(t, 2, "", "promoctl: --status: неизвестный статус \"старый\": укажите disabled, expired, used-up, scheduled, active или по-русски: выключен, истёк, исчерпан, запланирован, активен\n")
+		Expect(t, 2, "", "promoctl: --status: неизвестный статус «старый»: укажите disabled, expired, used-up, scheduled, active или по-русски: выключен, истёк, исчерпан, запланирован, активен\n")
 	r.ExpectNoRequests(t)
 }
 

@@ -68,7 +68,7 @@ func TestWithBuildInfo(t *testing.T) {
 			cmdutil.Build{Version: "2.0.0", Commit: "fedcba9876543210", Date: "2026-11-20T10:00:00Z"}},
 		{"no build info", cmdutil.Build{}, none, cmdutil.Build{Version: "dev"}},
 	} {
-		if got := c.b.WithBuildInfo(c.read); got != c.want {
+		if got := WithBuildInfo(c.b, c.read); got != c.want {
 			t.Errorf("%s: got %+v, want %+v", c.name, got, c.want)
 		}
 	}

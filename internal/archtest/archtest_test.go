@@ -67,6 +67,8 @@ func rules() []rule {
 	}
 	out = append(out, rule{pkg: "cmd/internal/cmdtest", forbidden: nouns,
 		why: "a noun's tests import the harness: the harness is given the commands it runs"})
+	out = append(out, rule{pkg: rootRun, forbidden: nouns,
+		why: "the run of the tree is given the nouns it puts in it (cmd's addNouns)"})
 	for _, n := range nouns {
 		out = append(out, nounRule(n, n))
 	}
@@ -76,8 +78,8 @@ func rules() []rule {
 // nounRule is the rule of pkg, the noun n or one of its packages
 // (cmd/promocmd/jobrun belongs to promo): no other noun.
 func nounRule(pkg, n string) rule {
-	return rule{pkg: pkg, forbidden: slices.DeleteFunc(slices.Clone(nouns), func(o string) bool { return o == n }),
-		why: "a noun stands on the base alone: what two nouns share goes to cmd/cmdutil"}
+	return rule{pkg: pkg, forbidden: append(slices.DeleteFunc(slices.Clone(nouns), func(o string) bool { return o == n }), rootRun),
+		why: "a noun stands on the base alone: what two nouns share goes to cmd/cmdutil; the run of the tree is the root's"}
 }
 
 // nouns are the packages of promoctl's commands, one per noun of the

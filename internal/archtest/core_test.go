@@ -27,7 +27,14 @@ import (
 // users use but the base keeps, each with the reason. A key ending in ".*"
 // covers every member of that type.
 var staysInBase = map[string]string{
-	"Options.*":             "Execute's seams on the outside world: main gives the process's, the test harness its fakes",
+	"Options":               "the run's seams on the outside world: main gives the process's, the test harness its fakes",
+	"Options.*":             "the run's seams on the outside world: main gives the process's, the test harness its fakes",
+	"Keychain":              "the type of Options.Keychain: main gives the system's",
+	"Factory.Begin":         "the run's start, in the language the root decided before the flags were parsed",
+	"Factory.End":           "the run's end, when the root has run the command: what it opened is closed",
+	"Factory.Completing":    "set by the root for a completion request: CompleteFlag registers only then",
+	"Factory.Flags":         "the root's persistent flags, set by the root command: sessions and the redaction read them",
+	"Factory.Warnings":      "the run's warnings: the root writes its error line as they write a warning (Clean)",
 	"ExitOK":                "the contract's exit codes are one table",
 	"ExitFailure":           "the contract's exit codes are one table",
 	"ExitAuth":              "the contract's exit codes are one table",
@@ -38,7 +45,6 @@ var staysInBase = map[string]string{
 	"DataFlag":              "it defines the --data flag SandboxData reads",
 	"Session.Flags":         "the run's global flags as given: a verb that suggests a command line repeats those that say where it goes (promo's today)",
 	"Session.ClientOptions": "a new client's options of the session: a verb that builds clients of its own starts from them (promo's bulk jobs today)",
-	"NewRootCmd":            "the root command, which the root package and the nouns' test trees put the nouns in",
 	"NewFactory":            "the run's factory, built by Execute, the root's tree for the docs, and tests",
 }
 
@@ -142,14 +148,19 @@ func implementsStd(name string) bool {
 	return slices.Contains([]string{"Error", "Unwrap", "String", "ExitCode", "Message"}, name)
 }
 
+// rootRun is the package that runs the command tree for the root
+// package cmd (and the test harness): it counts as the root.
+const rootRun = "cmd/internal/rootcmd"
+
 // userOf is the user a package of the module counts as: a noun (a
-// package under a noun's counts as it), the root cmd, or main ("");
+// package under a noun's counts as it), the root cmd (and rootRun), or
+// main;
 // "-" for the base, the test harness and the rest of the module.
 func userOf(rel string) string {
 	switch {
 	case rel == "":
 		return "main"
-	case rel == "cmd":
+	case rel == "cmd", rel == rootRun:
 		return "cmd"
 	}
 	return nounOf(rel)

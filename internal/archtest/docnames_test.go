@@ -18,6 +18,8 @@ var docNamesNotCode = map[string]string{
 	"Fprintf":           "fmt's, named without its package",
 	"Sprintf":           "fmt's, named without its package",
 	"RunE":              "a field of cobra.Command",
+	"Short":             "a field of cobra.Command",
+	"Example":           "a field of cobra.Command",
 	"ValidArgsFunction": "a field of cobra.Command",
 	"SetFlagErrorFunc":  "a method of cobra.Command",
 	"MarkFlagFilename":  "a method of cobra.Command",

@@ -18,6 +18,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/promoctl/promoctl/cmd/cmdutil"
+	"github.com/promoctl/promoctl/cmd/internal/rootcmd"
 	"github.com/promoctl/promoctl/internal/api"
 	"github.com/promoctl/promoctl/internal/apitest"
 	"github.com/promoctl/promoctl/internal/iostreams"
@@ -120,7 +121,7 @@ func (r *Runner) Run(args ...string) RunResult {
 		defer cancel()
 		ctx = c
 	}
-	code := cmdutil.Execute(ctx, args, cmdutil.Options{
+	code := rootcmd.Execute(ctx, args, cmdutil.Options{
 		Build: cmdutil.Build{Version: "1.2.3"}, IO: ios, Env: env, Location: r.Loc, Prompter: r.Prompter, Keychain: r.keychain,
 		Transport: r.Transport, Progress: r.Progress, Now: func() time.Time { return verbClock },
 		Retry:             api.RetryPolicy{Attempts: 3, BaseDelay: time.Millisecond, MaxDelay: 5 * time.Millisecond, Wait: r.Wait},

@@ -3,8 +3,9 @@ package cmdtest
 import (
 	"time"
 
-	"github.com/promoctl/promoctl/internal/keychain"
 	"github.com/zalando/go-keyring"
+
+	"github.com/promoctl/promoctl/internal/keychain"
 )
 
 // WithKeychain gives the runner go-keyring's in-memory keychain, failing

@@ -10,6 +10,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/promoctl/promoctl/cmd/cmdutil"
+	"github.com/promoctl/promoctl/cmd/internal/rootcmd"
 	"github.com/promoctl/promoctl/internal/iostreams"
 )
 
@@ -36,7 +37,7 @@ func CaptureVerb(t *testing.T, r *Runner, noun string, build func(*cmdutil.Facto
 	ios, _, _, errOut := iostreams.Test()
 	env := func(k string) (string, bool) { v, ok := r.Env[k]; return v, ok }
 	f := cmdutil.NewFactory(cmdutil.Options{IO: ios, Env: env, Location: r.Loc})
-	root := cmdutil.NewRootCmd(f)
+	root := rootcmd.New(f)
 	Under(noun, build)(root, f)
 	root.SetArgs(args)
 	root.SetOut(ios.Out)

@@ -234,9 +234,9 @@ func (b *Job) Run(ctx context.Context, j *bulk.Journal, r Options, rep Report) e
 	return rep.Incomplete(res)
 }
 
-// MaxFailuresShown is how many operations that did not succeed are
+// maxFailuresShown is how many operations that did not succeed are
 // named on stderr at the end of a job; the journal has them all.
-const MaxFailuresShown = 10
+const maxFailuresShown = 10
 
 // Failures is how a verb names the operations of its job that did not
 // succeed: the one listing of promo generate, apply and a selection's
@@ -246,12 +246,12 @@ type Failures struct {
 	Succeeded func(bulk.Item) bool
 	// Line is what is said of one that did not (its why: FailureWhy).
 	Line func(bulk.Item) i18n.Message
-	// More is what is said of the n beyond MaxFailuresShown.
+	// More is what is said of the n beyond maxFailuresShown.
 	More func(n int) i18n.Message
 }
 
 // List names on stderr, a line each, the operations of a journal that
-// did not succeed, up to MaxFailuresShown, then how many more.
+// did not succeed, up to maxFailuresShown, then how many more.
 func (f Failures) List(s *cmdutil.Session) func(*bulk.Journal) {
 	return func(j *bulk.Journal) {
 		n := 0
@@ -259,12 +259,12 @@ func (f Failures) List(s *cmdutil.Session) func(*bulk.Journal) {
 			if f.Succeeded(it) {
 				continue
 			}
-			if n++; n <= MaxFailuresShown {
+			if n++; n <= maxFailuresShown {
 				SayLine(s, f.Line(it))
 			}
 		}
-		if n > MaxFailuresShown {
-			SayLine(s, f.More(n-MaxFailuresShown))
+		if n > maxFailuresShown {
+			SayLine(s, f.More(n-maxFailuresShown))
 		}
 	}
 }

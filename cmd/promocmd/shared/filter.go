@@ -70,10 +70,10 @@ func hasPrefixFold(s, prefix string) bool {
 	return len(s) >= len(prefix) && strings.EqualFold(s[:len(prefix)], prefix)
 }
 
-// ParsePrefix reads --prefix: the start of a code, Latin letters and
+// parsePrefix reads --prefix: the start of a code, Latin letters and
 // digits only (a code has no others, so a Cyrillic prefix is refused for
 // its letters rather than matching nothing).
-func ParsePrefix(s string) (string, error) {
+func parsePrefix(s string) (string, error) {
 	p := strings.TrimSpace(s)
 	if p == "" {
 		return "", i18n.NewError(cmdutil.ExitUsage, "promocmd.prefix.empty")

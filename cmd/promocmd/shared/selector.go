@@ -1,7 +1,6 @@
 package shared
 
 import (
-	"fmt"
 	"io"
 	"slices"
 	"strconv"
@@ -123,7 +122,7 @@ func (sf *SelectionFlags) Parse(cmd *cobra.Command, args []string) (Selection, e
 		f.Search = strings.TrimSpace(sf.search)
 	}
 	if fs.Changed("prefix") {
-		p, err := ParsePrefix(sf.prefix)
+		p, err := parsePrefix(sf.prefix)
 		if err != nil {
 			return sel, err
 		}
@@ -172,7 +171,7 @@ func parseStatuses(s string) ([]promo.Status, error) {
 			for _, k := range promo.Statuses() {
 				words = append(words, ru.T("word."+string(k)))
 			}
-			return nil, i18n.NewError(cmdutil.ExitUsage, "select.error.status", "Word", fmt.Sprintf("%q", strings.TrimSpace(part)),
+			return nil, i18n.NewError(cmdutil.ExitUsage, "select.error.status", "Word", termsafe.String(strings.TrimSpace(part)),
 				"Names", strings.Join(names, ", "), "Words", strings.Join(words, ", "))
 		}
 		if !slices.Contains(out, st) {

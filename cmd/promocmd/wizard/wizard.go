@@ -223,7 +223,7 @@ func SiteChoice(ctx context.Context, sess *cmdutil.Session) ([]prompt.Site, erro
 	if err != nil {
 		return nil, i18n.NewError(0, "wizard.error.sites_unread", "Err", err)
 	}
-	sites, err := SiteNames(raw)
+	sites, err := siteNames(raw)
 	if err != nil {
 		return nil, err
 	}
@@ -233,12 +233,12 @@ func SiteChoice(ctx context.Context, sess *cmdutil.Session) ([]prompt.Site, erro
 	return sites, nil
 }
 
-// SiteNames reads the sites of a ListSites answer for the form's choice,
+// siteNames reads the sites of a ListSites answer for the form's choice,
 // as records.Refs reads them for the site table and completion: each
 // record's id, named by the first of name, title and domain it has. A
 // record without a positive id is left out; an answer that is not a list
 // is an error.
-func SiteNames(raw json.RawMessage) ([]prompt.Site, error) {
+func siteNames(raw json.RawMessage) ([]prompt.Site, error) {
 	refs, ok, err := records.Refs(raw, "name", "title", "domain")
 	if err == nil && !ok && records.Kind(raw) != '{' {
 		return nil, i18n.NewError(0, "wizard.error.sites_not_a_list")

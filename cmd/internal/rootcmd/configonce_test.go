@@ -1,9 +1,11 @@
-package cmdutil
+package rootcmd
 
 import (
 	"os"
 	"path/filepath"
 	"testing"
+
+	"github.com/promoctl/promoctl/cmd/cmdutil"
 
 	"github.com/promoctl/promoctl/internal/i18n"
 	"github.com/promoctl/promoctl/internal/iostreams"
@@ -20,14 +22,14 @@ func TestConfigFileIsReadOncePerRun(t *testing.T) {
 	}
 	ios, _, _, _ := iostreams.Test()
 	env := func(string) (string, bool) { return "", false }
-	f := NewFactory(Options{IO: ios, Env: env})
+	f := cmdutil.NewFactory(cmdutil.Options{IO: ios, Env: env})
 	args := []string{"--config", path, "promo", "list"}
 	lang, doc := decideLanguage(args, f.Env)
 	if lang != i18n.Russian || doc == nil {
 		t.Fatalf("language %q, doc %v: want Russian from the profile, and the file read", lang, doc)
 	}
-	f.early = doc
-	root := NewRootCmd(f)
+	f.Begin(lang, doc)
+	root := New(f)
 	if err := root.ParseFlags(args[:2]); err != nil {
 		t.Fatal(err)
 	}

@@ -1,4 +1,4 @@
-package cmdutil
+package rootcmd
 
 import (
 	"context"
@@ -8,16 +8,17 @@ import (
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
 
+	"github.com/promoctl/promoctl/cmd/cmdutil"
 	"github.com/promoctl/promoctl/internal/iostreams"
 )
 
 // runWith runs the root with add's commands, in Russian, and returns the
 // exit code and stderr.
-func runWith(t *testing.T, add func(root *cobra.Command, f *Factory), args ...string) (int, string) {
+func runWith(t *testing.T, add func(root *cobra.Command, f *cmdutil.Factory), args ...string) (int, string) {
 	t.Helper()
 	ios, _, _, errOut := iostreams.Test()
 	env := map[string]string{"PROMOCTL_LANG": "ru", "HOME": t.TempDir(), "XDG_CONFIG_HOME": t.TempDir()}
-	code := Execute(context.Background(), args, Options{IO: ios, Env: func(k string) (string, bool) { v, ok := env[k]; return v, ok }}, add)
+	code := Execute(context.Background(), args, cmdutil.Options{IO: ios, Env: func(k string) (string, bool) { v, ok := env[k]; return v, ok }}, add)
 	return code, errOut.String()
 }
 
@@ -26,7 +27,7 @@ func runWith(t *testing.T, add func(root *cobra.Command, f *Factory), args ...st
 // that words its error in Russian (as cobra's own checks, plain errors),
 // and a flag error in a Russian run.
 func TestUsageMistakesExitTwoInAnyWords(t *testing.T) {
-	add := func(root *cobra.Command, _ *Factory) {
+	add := func(root *cobra.Command, _ *cmdutil.Factory) {
 		root.AddCommand(&cobra.Command{
 			Use: "only-one",
 			Args: func(*cobra.Command, []string) error {
@@ -50,7 +51,7 @@ func TestUsageMistakesExitTwoInAnyWords(t *testing.T) {
 		{[]string{"none", "--no-color=maybe"}, ""},
 	} {
 		code, stderr := runWith(t, add, c.args...)
-		if code != ExitUsage || (c.want != "" && stderr != c.want) {
+		if code != cmdutil.ExitUsage || (c.want != "" && stderr != c.want) {
 			t.Errorf("%q: exit %d, stderr %q; want exit 2 and %q", c.args, code, stderr, c.want)
 		}
 	}

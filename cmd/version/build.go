@@ -1,17 +1,19 @@
-package cmdutil
+package version
 
 import (
 	"runtime/debug"
 	"strings"
+
+	"github.com/promoctl/promoctl/cmd/cmdutil"
 )
 
-// WithBuildInfo fills in what the linker did not set (-ldflags -X
+// WithBuildInfo is b with what the linker did not set (-ldflags -X
 // main.version=…, main.commit=…, main.date=…) from the binary's module
 // build info: `go install …@v1.2.3` records the module version, and a build
 // in a git checkout records the commit and its time. read is
 // debug.ReadBuildInfo; reading it is cheap, so the --version fast path can
 // afford it.
-func (b Build) WithBuildInfo(read func() (*debug.BuildInfo, bool)) Build {
+func WithBuildInfo(b cmdutil.Build, read func() (*debug.BuildInfo, bool)) cmdutil.Build {
 	if b.Version != "" && b.Version != "dev" && b.Commit != "" && b.Date != "" {
 		// A release build names everything: parsing the build info would
 		// only cost start-up time.
