@@ -1,27 +1,30 @@
-package cmdutil
+// Package sitecurrency is the currency of a shop's site, which Russian
+// tables show with amounts of money: Use gives a session's tables the
+// currency of a site's record, Of says which it gave, Code reads it from
+// a site's record.
+package sitecurrency
 
 import (
 	"cmp"
 	"context"
 	"encoding/json"
 
+	"github.com/promoctl/promoctl/cmd/cmdutil"
 	"github.com/promoctl/promoctl/cmd/cmdutil/legacylang"
 	"github.com/promoctl/promoctl/internal/api"
 	"github.com/promoctl/promoctl/internal/i18n"
 	"github.com/promoctl/promoctl/internal/records"
 )
 
-// The site's currency, which Russian tables show with amounts of money.
-
-// WithSiteCurrency gives the session's tables in a language other than
-// English (Options.Say; output.Options.Currency) the currency of
+// Use gives the session's tables in a language other than English
+// (output.Options.Say, Currency) the currency of
 // site's record (settings.currency, or currency), so that a promo code's
 // discount in money shows it: 500,00 ₽. It costs one request (GET
 // /v3/public/site/ID), made only for a table in Russian; when it fails, or
 // the record names no currency, amounts are shown without one. Without a
 // site (0), the currency is that of every site the user can view (GET
 // /v3/public/site), when they all have the same one.
-func (s *Session) WithSiteCurrency(ctx context.Context, client *api.Client, site int64) {
+func Use(ctx context.Context, s *cmdutil.Session, client *api.Client, site int64) {
 	if s.Out.Say == nil || s.Out.Say.Lang() == i18n.English || !s.Out.Format.IsTable() || s.Out.JQ != nil {
 		return
 	}
@@ -31,11 +34,7 @@ func (s *Session) WithSiteCurrency(ctx context.Context, client *api.Client, site
 		if err != nil {
 			return
 		}
-		var rec SiteCurrencyRec
-		if json.Unmarshal(raw, &rec) != nil {
-			return
-		}
-		cur = rec.CurrencyCode()
+		cur = Code(raw)
 	} else {
 		cur = usersCurrency(ctx, client)
 	}
@@ -47,9 +46,9 @@ func (s *Session) WithSiteCurrency(ctx context.Context, client *api.Client, site
 	}
 }
 
-// Currency is the currency WithSiteCurrency gave the session's tables:
-// "" when it gave none (English tables, another format, no currency).
-func (s *Session) Currency() string { return s.Out.Currency }
+// Of is the currency Use gave the session's tables: "" when it gave none
+// (English tables, another format, no currency).
+func Of(s *cmdutil.Session) string { return s.Out.Currency }
 
 // usersCurrency is the currency of every site the user can view, when
 // they all have the same one; "" otherwise.
@@ -64,24 +63,26 @@ func usersCurrency(ctx context.Context, client *api.Client) string {
 	}
 	cur := ""
 	for _, it := range items {
-		var rec SiteCurrencyRec
-		if json.Unmarshal(it, &rec) != nil || rec.CurrencyCode() == "" || (cur != "" && rec.CurrencyCode() != cur) {
+		c := Code(it)
+		if c == "" || (cur != "" && c != cur) {
 			return ""
 		}
-		cur = rec.CurrencyCode()
+		cur = c
 	}
 	return cur
 }
 
-// SiteCurrencyRec is the currency of a site's record: settings.currency
-// (v3), else currency.
-type SiteCurrencyRec struct {
-	ID       int64  `json:"id"`
-	Currency string `json:"currency"`
-	Settings struct {
+// Code is the currency a site's record names: settings.currency (v3),
+// else currency; "" when it names none or is not a record.
+func Code(raw []byte) string {
+	var rec struct {
 		Currency string `json:"currency"`
-	} `json:"settings"`
+		Settings struct {
+			Currency string `json:"currency"`
+		} `json:"settings"`
+	}
+	if json.Unmarshal(raw, &rec) != nil {
+		return ""
+	}
+	return cmp.Or(rec.Settings.Currency, rec.Currency)
 }
-
-// CurrencyCode is the site's currency: settings.currency, else currency.
-func (r SiteCurrencyRec) CurrencyCode() string { return cmp.Or(r.Settings.Currency, r.Currency) }
