@@ -16,14 +16,13 @@ import (
 	"strconv"
 	"strings"
 	"time"
-	"unicode"
-	"unicode/utf8"
 
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
 
 	"github.com/promoctl/promoctl/cmd/cmdutil/complete"
 	"github.com/promoctl/promoctl/cmd/cmdutil/legacylang"
+	"github.com/promoctl/promoctl/cmd/cmdutil/warnings"
 	"github.com/promoctl/promoctl/internal/api"
 	"github.com/promoctl/promoctl/internal/config"
 	"github.com/promoctl/promoctl/internal/format"
@@ -78,7 +77,7 @@ type Factory struct {
 	secrets  secretList         // tokens read during the run, redacted from errors
 	local    *inprocess.Sandbox // the in-process sandbox, once the run is switched to it
 	cleanups []func()           // run when the command ends
-	Warnings *Warnings          // warnings already shown, so a file read twice warns once
+	Warnings *warnings.Writer   // warnings already shown, so a file read twice warns once
 	Msg      *i18n.Printer      // the run's language (Begin); nil is English
 	// Completing is set for a completion request: only then do verbs
 	// register their flags' completions (CompleteFlag).
@@ -94,7 +93,7 @@ func NewFactory(o Options) *Factory {
 		o.Build.Version = "dev"
 	}
 	f := &Factory{opts: o, IO: o.IO, Env: o.Env, Build: o.Build}
-	f.Warnings = &Warnings{redact: f.redact}
+	f.Warnings = &warnings.Writer{Redact: f.redact}
 	if o.IO != nil {
 		f.Warnings.Out = o.IO.ErrOut
 	}
@@ -443,7 +442,7 @@ func PromptAs[T any](f *Factory) T {
 func (f *Factory) huh() *prompt.Huh {
 	h := &prompt.Huh{In: f.IO.In, Out: f.IO.ErrOut, Accessible: Accessible(f.Global.Accessible, f.Env), LoginRules: LoginRules(), Msg: f.Msg}
 	if f.Msg.Russian() {
-		h.Say = f.Warnings.say // the checks' refusals, written in English
+		h.Say = f.Warnings.Say // the checks' refusals, written in English
 	}
 	return h
 }
@@ -510,13 +509,3 @@ func (f *Factory) redact(s string) string {
 type secretList []string
 
 func (l *secretList) add(token string) { *l = append(*l, token) }
-
-// oneLine folds a multi-line message (cobra's suggestions) into one line
-// and makes it terminal-safe.
-func oneLine(s string) string {
-	s = strings.TrimSpace(s)
-	// Only ASCII white space is collapsed: a no-break space (10 700,00,
-	// 5 %) is the language's, and stays.
-	s = strings.Join(strings.FieldsFunc(s, func(r rune) bool { return r < utf8.RuneSelf && unicode.IsSpace(r) }), " ")
-	return termsafe.String(s)
-}

@@ -3,13 +3,12 @@ package cmdutil
 import (
 	"context"
 	"fmt"
-	"io"
 	"time"
 
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
 
-	"github.com/promoctl/promoctl/cmd/cmdutil/errtext"
+	"github.com/promoctl/promoctl/cmd/cmdutil/warnings"
 	"github.com/promoctl/promoctl/internal/api"
 	"github.com/promoctl/promoctl/internal/config"
 	"github.com/promoctl/promoctl/internal/i18n"
@@ -36,7 +35,7 @@ type Session struct {
 	// clients of its own starts from them (promo's bulk jobs: through
 	// the engine's throttle, each write sent once).
 	ClientOptions func() (api.Options, error)
-	Warnings      *Warnings
+	Warnings      *warnings.Writer
 	// Flags are the run's global flags as the command line gives them
 	// (the root's persistent flags): a command line a verb suggests
 	// repeats those that say where the run goes.
@@ -152,7 +151,7 @@ func (s *Session) Print(d output.Data) error {
 // (none with --no-headers), [] in JSON and YAML.
 func (s *Session) PrintList(d output.Data, empty string) error {
 	if s.Out.Format.IsTable() && s.Out.JQ == nil && s.IO.IsStdoutTTY() && view.EmptyList(d.JSON) {
-		fmt.Fprintln(s.IO.ErrOut, s.Warnings.say(empty))
+		fmt.Fprintln(s.IO.ErrOut, s.Warnings.Say(empty))
 		return nil
 	}
 	return s.Print(d)
@@ -162,7 +161,7 @@ func (s *Session) PrintList(d output.Data, empty string) error {
 // on a terminal is the sentence empty on stderr, as with printList.
 func (s *Session) PrintStream(l output.List, empty string) error {
 	if s.Out.Format.IsTable() && s.Out.JQ == nil && s.IO.IsStdoutTTY() {
-		l.EmptyTable = func() { fmt.Fprintln(s.IO.ErrOut, s.Warnings.say(empty)) }
+		l.EmptyTable = func() { fmt.Fprintln(s.IO.ErrOut, s.Warnings.Say(empty)) }
 	}
 	return output.WriteList(s.IO.Out, l, s.Out)
 }
@@ -185,47 +184,4 @@ func (s *Session) Site(site int64) (int64, error) {
 		return 0, i18n.NewError(ExitUsage, "base.site.required")
 	}
 	return site, nil
-}
-
-// Warnings writes warnings to stderr, terminal or not, each once per run,
-// on one line and without the tokens redact knows of.
-type Warnings struct {
-	Out    io.Writer
-	redact func(string) string // nil: there is nothing to redact
-	seen   map[string]bool
-	Msg    *i18n.Printer // the run's language (say); nil is English
-}
-
-func (w *Warnings) Warn(msgs ...string) {
-	for _, m := range msgs {
-		if w.seen[m] {
-			continue
-		}
-		if w.seen == nil {
-			w.seen = map[string]bool{}
-		}
-		w.seen[m] = true
-		prefix := w.Msg.T("warning.prefix")
-		fmt.Fprintf(w.Out, "promoctl: %s %s\n", prefix, w.say(w.Clean(m)))
-	}
-}
-
-// WarnMsg writes the warning m in the run's language, once per run; an
-// error among its values is said as the error line says it.
-func (w *Warnings) WarnMsg(m i18n.Message) {
-	w.Warn(w.Msg.SayWith(m, func(err error) string { return errtext.Say(w.Msg, err) }))
-}
-
-// say is a note or a warning in w's language: as written when English, or
-// when no error.msg entry of the catalogs matches it.
-func (w *Warnings) say(s string) string { return errtext.SayEnglish(w.Msg, s) }
-
-// Clean is s on one line, terminal-safe and without tokens, as promoctl
-// writes a message to stderr.
-func (w *Warnings) Clean(s string) string {
-	s = oneLine(s)
-	if w.redact != nil {
-		s = w.redact(s)
-	}
-	return s
 }

@@ -53,8 +53,6 @@ var staysInBase = map[string]string{
 	"Session.Now":           "the run's clock (Options.Now), which a session carries: a promo code's status depends on it",
 	"Session.Warnings":      "the run's warnings, which a session carries: a verb that lists refusals cleans them as a warning is cleaned (promo's today)",
 	"Session.PrintStream":   "the streamed form of PrintList, beside it so that both say an empty list alike",
-	"Warnings":              "the type of Session.Warnings and ConfigSession.Warnings, which the factory and the test harness build",
-	"Warnings.Out":          "where warnings go: the factory gives stderr, the test harness its buffer",
 	"Factory.Location":      "the run's time zone (Options.Location), which sessions carry as Loc: a verb that reads dates in its flags reads them in it before a session exists",
 	"Factory.Printers":      "the run's table of output formats (Options.Printers): version, which prints without a session, writes with it",
 	"Factory.Settings":      "the run's settings, resolved once: a verb that chooses its world before it starts reads them (sandbox redeem and reset today)",
@@ -286,13 +284,16 @@ func TestLonersAreFound(t *testing.T) {
 }
 
 // TestNoCommandPackageIsLarge fails when a package under cmd holds more
-// than maxCmdLines lines of non-test Go: a noun that large is several
-// rooms. A package being split into packages may be given a ceiling
-// over the limit (ceilings), lowered as it shrinks; none has one today
+// than maxCmdLines lines of non-test Go (the base, cmd/cmdutil, more than
+// maxBaseLines): a noun that large is several rooms. A package being
+// split into packages may be given a ceiling over the limit (ceilings),
+// lowered as it shrinks; none has one today
 // (cmd/promocmd is in rooms: its verbs' packages and shared).
 func TestNoCommandPackageIsLarge(t *testing.T) {
 	t.Parallel()
 	const maxCmdLines = 2500
+	// The base every noun imports is smaller still.
+	const maxBaseLines = 1500
 	ceilings := map[string]int{}
 	lines := map[string]int{}
 	err := filepath.WalkDir("../../cmd", func(path string, d os.DirEntry, err error) error {
@@ -327,7 +328,7 @@ func TestNoCommandPackageIsLarge(t *testing.T) {
 			t.Errorf("%s has %d lines, well under its ceiling %d: lower the ceiling to %d", pkg, n, c, n)
 		}
 	}
-	if n := lines["cmd/cmdutil"]; n > 1500 {
-		t.Logf("cmd/cmdutil has %d lines of non-test Go (the base's aim is at most 1,500)", n)
+	if n := lines["cmd/cmdutil"]; n > maxBaseLines {
+		t.Errorf("cmd/cmdutil has %d lines of non-test Go, over %d: the base holds what the nouns share; what one noun uses goes to it, a mechanism of its own to a package of the base's (cmd/cmdutil/…)", n, maxBaseLines)
 	}
 }
