@@ -21,6 +21,7 @@ import (
 	"github.com/promoctl/promoctl/cmd/internal/rootcmd"
 	"github.com/promoctl/promoctl/internal/api"
 	"github.com/promoctl/promoctl/internal/apitest"
+	"github.com/promoctl/promoctl/internal/golden"
 	"github.com/promoctl/promoctl/internal/iostreams"
 	"github.com/promoctl/promoctl/internal/output"
 	"github.com/promoctl/promoctl/internal/progress"
@@ -148,6 +149,30 @@ func (res RunResult) Expect(t *testing.T, code int, stdout, stderr string) {
 	if res.Stderr != stderr {
 		t.Errorf("stderr:\n%s\nwant:\n%s", res.Stderr, stderr)
 	}
+}
+
+// ExpectGolden checks the exit code, that stderr is as given, and that
+// stdout is the test's golden file (golden.Equal; -update rewrites it).
+func (res RunResult) ExpectGolden(t *testing.T, code int, stderr string) {
+	t.Helper()
+	if res.Code != code {
+		t.Errorf("exit code = %d, want %d\nstdout: %s\nstderr: %s", res.Code, code, res.Stdout, res.Stderr)
+	}
+	if res.Stderr != stderr {
+		t.Errorf("stderr:\n%s\nwant:\n%s", res.Stderr, stderr)
+	}
+	golden.Equal(t, res.Stdout)
+}
+
+// Succeeded checks that the run exited 0 with nothing on stderr, and
+// returns its stdout for the test to check in parts: a helper that runs
+// one table at several widths, say, whose caller compares them.
+func (res RunResult) Succeeded(t *testing.T) string {
+	t.Helper()
+	if res.Code != 0 || res.Stderr != "" {
+		t.Errorf("exit code = %d, want 0\nstdout: %s\nstderr: %s\nwant no stderr", res.Code, res.Stdout, res.Stderr)
+	}
+	return res.Stdout
 }
 
 // WriteFile writes a file in the test's temp folder and returns its path.
