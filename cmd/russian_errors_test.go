@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/promoctl/promoctl/cmd/cmdutil"
+	"github.com/promoctl/promoctl/cmd/cmdutil/errtext"
 	"github.com/promoctl/promoctl/internal/bulk"
 	"github.com/promoctl/promoctl/internal/config"
 	"github.com/promoctl/promoctl/internal/format"
@@ -55,10 +56,10 @@ func TestErrorLineSaysErrorsInRussian(t *testing.T) {
 		{errors.New("Promo code 5 has not been used yet."), "Промокод 5 ещё ни разу не применяли."},
 		{errors.New("None of the 21 promo codes job J created is on site 1 now."), "Ни одного из 21 промокода, созданного заданием J, сейчас нет на сайте 1."},
 	} {
-		if got := cmdutil.ErrorText(ru, c.err); got != c.want {
+		if got := errtext.Say(ru, c.err); got != c.want {
 			t.Errorf("errorText(%q)\n got %q\nwant %q", c.err, got, c.want)
 		}
-		if got := cmdutil.ErrorText(i18n.New(i18n.English), c.err); got != c.err.Error() {
+		if got := errtext.Say(i18n.New(i18n.English), c.err); got != c.err.Error() {
 			t.Errorf("English errorText(%q) = %q, want it as written", c.err, got)
 		}
 	}

@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/promoctl/promoctl/cmd/cmdutil"
+	"github.com/promoctl/promoctl/cmd/cmdutil/errtext"
 	"github.com/promoctl/promoctl/cmd/promocmd/shared"
 	"github.com/promoctl/promoctl/internal/i18n"
 	"github.com/promoctl/promoctl/internal/promo"
@@ -34,7 +35,7 @@ func TestFallbackSaysEnglishErrorsInRussian(t *testing.T) {
 		{"length", cmdutil.Usagef("--length must be at least 1: the characters of the random part, got %d", 0),
 			"--length должен быть не меньше 1 (это число символов случайной части), а указано 0"},
 	} {
-		if got := cmdutil.ErrorText(ru, tc.err); got != tc.want {
+		if got := errtext.Say(ru, tc.err); got != tc.want {
 			t.Errorf("%s:\n got %s\nwant %s", tc.name, got, tc.want)
 		}
 	}

@@ -18,6 +18,7 @@ import (
 	"github.com/spf13/pflag"
 
 	"github.com/promoctl/promoctl/cmd/cmdutil"
+	"github.com/promoctl/promoctl/cmd/cmdutil/input"
 	"github.com/promoctl/promoctl/internal/api"
 	"github.com/promoctl/promoctl/internal/config"
 	"github.com/promoctl/promoctl/internal/format"
@@ -380,7 +381,7 @@ func readAPIBody(file string, stdin io.Reader, header http.Header) ([]byte, erro
 	if file == "" {
 		return nil, nil
 	}
-	data, err := cmdutil.ReadFileArg(file, stdin, maxAPIBody, i18n.M("base.why.api_body"))
+	data, err := input.ReadFileArg(file, stdin, maxAPIBody, i18n.M("base.why.api_body"))
 	if err != nil {
 		return nil, err
 	}

@@ -13,6 +13,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/promoctl/promoctl/cmd/cmdutil"
+	"github.com/promoctl/promoctl/cmd/cmdutil/input"
 	"github.com/promoctl/promoctl/internal/api"
 	"github.com/promoctl/promoctl/internal/config"
 	"github.com/promoctl/promoctl/internal/i18n"
@@ -109,7 +110,7 @@ with mode 0600 (the command says so on stderr when no keychain answered).`,
 			}
 			opts.ConfigSession, opts.Doc, opts.Settings = f.StartConfig(cmd), doc, s
 			opts.Token, opts.TokenFlag = f.Resolver(cmd).FlagValue(config.KeyToken)
-			opts.Stdin = cmdutil.StdinReader(cmd.Context(), f.IO, f.Msg.Say(i18n.M("auth.login.paste_key")), true)
+			opts.Stdin = input.StdinReader(cmd.Context(), f.IO, f.Msg.Say(i18n.M("auth.login.paste_key")), true)
 			opts.Prompter = cmdutil.PromptAs[loginPrompter](f)
 			opts.PlainHTTP = f.PlainHTTP()
 			opts.NewClient = func(cr credentials, timeout time.Duration, allowPlain bool) (*api.Client, error) {

@@ -9,6 +9,7 @@ import (
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
 
+	"github.com/promoctl/promoctl/cmd/cmdutil/errtext"
 	"github.com/promoctl/promoctl/internal/api"
 	"github.com/promoctl/promoctl/internal/config"
 	"github.com/promoctl/promoctl/internal/i18n"
@@ -216,6 +217,10 @@ func (w *Warnings) Warn(msgs ...string) {
 func (w *Warnings) WarnMsg(m i18n.Message) {
 	w.Warn(w.Msg.Say(m))
 }
+
+// Say is a note or a warning in w's language: as written when English, or
+// when no error.msg entry of the catalogs matches it.
+func (w *Warnings) Say(s string) string { return errtext.SayEnglish(w.Msg, s) }
 
 // Clean is s on one line, terminal-safe and without tokens, as promoctl
 // writes a message to stderr.

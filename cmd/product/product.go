@@ -8,6 +8,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/promoctl/promoctl/cmd/cmdutil"
+	"github.com/promoctl/promoctl/cmd/cmdutil/sitecurrency"
 	"github.com/promoctl/promoctl/internal/i18n"
 	"github.com/promoctl/promoctl/internal/view"
 )
@@ -88,6 +89,6 @@ func RunProductGet(ctx context.Context, opts *ProductGetOptions) error {
 	if json.Unmarshal(raw, &rec) == nil && rec.SiteID > 0 {
 		site = rec.SiteID
 	}
-	opts.WithSiteCurrency(ctx, client, site)
+	sitecurrency.Use(ctx, opts.Session, client, site)
 	return opts.Print(view.Product(raw, opts.Loc, opts.Msg))
 }

@@ -10,6 +10,8 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/promoctl/promoctl/cmd/cmdutil"
+	"github.com/promoctl/promoctl/cmd/cmdutil/errtext"
+	"github.com/promoctl/promoctl/cmd/cmdutil/sitecurrency"
 	"github.com/promoctl/promoctl/cmd/promocmd/jobrun"
 	"github.com/promoctl/promoctl/cmd/promocmd/selection"
 	"github.com/promoctl/promoctl/cmd/promocmd/shared"
@@ -112,7 +114,7 @@ func runPromoBrowse(ctx context.Context, opts *promoBrowseOptions) error {
 	if err != nil {
 		return err
 	}
-	opts.WithSiteCurrency(ctx, client, site)
+	sitecurrency.Use(ctx, opts.Session, client, site)
 	// A code named that the site does not have is not found (exit 4)
 	// here; once the view is open, a code that goes is simply not shown.
 	rows, missing, err := opts.load(ctx, client, site)
@@ -136,7 +138,7 @@ func runPromoBrowse(ctx context.Context, opts *promoBrowseOptions) error {
 		},
 		Act:    opts.actor(site),
 		Detail: func(ctx context.Context, id int64) (string, error) { return opts.detail(ctx, quiet, id) },
-		Say:    func(err error) string { return cmdutil.ErrorText(opts.Msg, err) },
+		Say:    func(err error) string { return errtext.Say(opts.Msg, err) },
 	}, rows)
 	show := opts.Show
 	if show == nil {
@@ -162,7 +164,7 @@ func (opts *promoBrowseOptions) report(outcomes []browse.Outcome) error {
 			fmt.Fprintln(opts.IO.ErrOut, "promoctl: "+f)
 		}
 		if o.Err != nil {
-			fmt.Fprintln(opts.IO.ErrOut, "promoctl: "+cmdutil.ErrorText(opts.Msg, o.Err))
+			fmt.Fprintln(opts.IO.ErrOut, "promoctl: "+errtext.Say(opts.Msg, o.Err))
 		}
 		failed = failed || o.Err != nil || len(o.Failures) > 0
 	}

@@ -7,6 +7,7 @@ import (
 
 	"github.com/promoctl/promoctl/cmd/cmdutil"
 	"github.com/promoctl/promoctl/cmd/cmdutil/complete"
+	"github.com/promoctl/promoctl/cmd/cmdutil/sitecurrency"
 	"github.com/promoctl/promoctl/cmd/promocmd/shared"
 	"github.com/promoctl/promoctl/internal/i18n"
 	"github.com/promoctl/promoctl/internal/view"
@@ -67,6 +68,6 @@ func runPromoGet(ctx context.Context, opts *promoGetOptions) error {
 	if err != nil {
 		return err
 	}
-	opts.WithSiteCurrency(ctx, client, opts.SiteID)
+	sitecurrency.Use(ctx, opts.Session, client, opts.SiteID)
 	return opts.Print(view.PromoRecord(raw, p, opts.ID, opts.Loc, opts.Now()))
 }

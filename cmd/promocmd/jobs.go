@@ -8,6 +8,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/promoctl/promoctl/cmd/cmdutil"
+	"github.com/promoctl/promoctl/cmd/cmdutil/sitecurrency"
 	"github.com/promoctl/promoctl/cmd/promocmd/jobrun"
 	"github.com/promoctl/promoctl/cmd/promocmd/shared"
 	"github.com/promoctl/promoctl/internal/bulk"
@@ -157,7 +158,7 @@ func runPromoJobsShow(ctx context.Context, opts *promoJobsShowOptions) error {
 	}
 	ctx, cancel := opts.WithTimeout(ctx)
 	defer cancel()
-	opts.WithSiteCurrency(ctx, client, site)
+	sitecurrency.Use(ctx, opts.Session, client, site)
 	stream, err := client.StreamPromos(ctx, site)
 	if err != nil {
 		return err

@@ -8,6 +8,7 @@ import (
 
 	"github.com/promoctl/promoctl/cmd/cmdutil"
 	"github.com/promoctl/promoctl/cmd/cmdutil/complete"
+	"github.com/promoctl/promoctl/cmd/cmdutil/sitecurrency"
 	"github.com/promoctl/promoctl/cmd/promocmd/shared"
 	"github.com/promoctl/promoctl/internal/i18n"
 	"github.com/promoctl/promoctl/internal/output"
@@ -137,7 +138,7 @@ func runPromoList(ctx context.Context, opts *promoListOptions) error {
 	// The list is shown as it arrives, in the memory of one promo code
 	// (only a table holds its rows, compactly): a site may hold hundreds
 	// of thousands.
-	opts.WithSiteCurrency(ctx, client, site)
+	sitecurrency.Use(ctx, opts.Session, client, site)
 	stream, err := client.StreamPromos(ctx, site)
 	if err != nil {
 		return err

@@ -6,7 +6,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/promoctl/promoctl/cmd/cmdutil"
+	"github.com/promoctl/promoctl/cmd/cmdutil/errtext"
 	"github.com/promoctl/promoctl/cmd/internal/cmdtest"
 	"github.com/promoctl/promoctl/internal/i18n"
 )
@@ -118,7 +118,7 @@ func TestFailedSummaryInRussian(t *testing.T) {
 	err := fmt.Errorf("%d of %d promo codes could not be created (%d refused, %d failed, %d of unknown outcome, %d not sent): finish the job with: %s",
 		1, 3, 0, 1, 0, 0, "promoctl promo generate --resume /tmp/job.jsonl")
 	want := "не удалось создать промокодов: 1 из 3 (отклонено: 0, без ответа сервера: 1, с неизвестным исходом: 0, не отправлено: 0); продолжить задание: promoctl promo generate --resume /tmp/job.jsonl"
-	if got := cmdutil.ErrorText(ru, err); got != want {
+	if got := errtext.Say(ru, err); got != want {
 		t.Errorf("got  %s\nwant %s", got, want)
 	}
 }

@@ -4,7 +4,7 @@ package legacylang
 // their source is said in the run's language by matching it against the
 // English catalog's error.msg.* and phrase.* entries ({{.Name}} standing
 // for any text) and filling the Russian with what matched. What matches
-// nothing stays English. It serves cmdutil.ErrorText and Warnings.Say.
+// nothing stays English. It serves errtext.Say and errtext.SayEnglish.
 
 import (
 	"regexp"

@@ -18,6 +18,7 @@ import (
 
 	"github.com/promoctl/promoctl/cmd/cmdutil"
 	"github.com/promoctl/promoctl/cmd/cmdutil/complete"
+	"github.com/promoctl/promoctl/cmd/cmdutil/errtext"
 	"github.com/promoctl/promoctl/cmd/cmdutil/helplang"
 	"github.com/promoctl/promoctl/internal/api"
 	"github.com/promoctl/promoctl/internal/baseurl"
@@ -64,7 +65,7 @@ func Execute(ctx context.Context, args []string, o cmdutil.Options, add func(roo
 // were).
 func reportError(f *cmdutil.Factory, cmd *cobra.Command, err error, argsOutput string) int {
 	code := cmdutil.ExitCode(err)
-	msg := f.Warnings.Clean(cmdutil.ErrorText(f.Msg, err))
+	msg := f.Warnings.Clean(errtext.Say(f.Msg, err))
 	if code == cmdutil.ExitCancelled {
 		msg = f.Msg.T("error.cancelled")
 	}

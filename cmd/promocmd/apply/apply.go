@@ -21,6 +21,8 @@ import (
 	"github.com/spf13/pflag"
 
 	"github.com/promoctl/promoctl/cmd/cmdutil"
+	"github.com/promoctl/promoctl/cmd/cmdutil/input"
+	"github.com/promoctl/promoctl/cmd/cmdutil/sitecurrency"
 	"github.com/promoctl/promoctl/cmd/promocmd/jobrun"
 	"github.com/promoctl/promoctl/cmd/promocmd/shared"
 	"github.com/promoctl/promoctl/internal/api"
@@ -178,12 +180,12 @@ See docs/bulk.md for the spreadsheet workflow and the columns.`,
 
 // openApplyFile opens promo apply's FILE for reading, as a reader that can
 // go back (a CSV file is read twice: docs/performance.md): a regular file
-// as it is, on disk (cmdutil.OpenFileArg: a FIFO, a device or a directory is
+// as it is, on disk (input.OpenFileArg: a FIFO, a device or a directory is
 // refused); stdin read into memory first, up to maxApplyFile, as long as
 // Ctrl-C does not end it. close closes the file.
 func openApplyFile(name string, stdin io.Reader) (r io.ReadSeeker, close func(), err error) {
 	if name != "-" {
-		fh, err := cmdutil.OpenFileArg(name)
+		fh, err := input.OpenFileArg(name)
 		if err != nil {
 			return nil, nil, err
 		}
@@ -193,7 +195,7 @@ func openApplyFile(name string, stdin io.Reader) (r io.ReadSeeker, close func(),
 		}
 		return fh, func() { fh.Close() }, nil
 	}
-	data, err := cmdutil.ReadFileArg(name, stdin, maxApplyFile, i18n.Message{})
+	data, err := input.ReadFileArg(name, stdin, maxApplyFile, i18n.Message{})
 	if err != nil {
 		return nil, nil, err
 	}
@@ -246,7 +248,7 @@ func (opts *promoApplyOptions) complete(cmd *cobra.Command, f *cmdutil.Factory, 
 		return err
 	}
 	opts.Session, opts.Env, opts.SiteID = sess, jobrun.NewEnv(f), sess.Settings.SiteID
-	opts.Stdin = cmdutil.StdinReader(cmd.Context(), f.IO, sess.Msg.Say(i18n.M("apply.paste_hint")), false)
+	opts.Stdin = input.StdinReader(cmd.Context(), f.IO, sess.Msg.Say(i18n.M("apply.paste_hint")), false)
 	opts.Prompter, opts.Getenv = cmdutil.PromptAs[cmdutil.Prompter](f), f.Env.Getenv
 	return nil
 }
@@ -421,12 +423,12 @@ func (opts *promoApplyOptions) concurrency() int {
 
 // printPlan prints the plan on stdout and what it amounts to on stderr.
 // A table that shows a discount in money names the site's currency (one
-// request, for a language that shows it: cmdutil.Session.WithSiteCurrency).
+// request, for a language that shows it: sitecurrency.Use).
 func (opts *promoApplyOptions) printPlan(ctx context.Context, client *api.Client, p plan.Plan, name string) error {
 	if showsMoney(p) {
-		opts.WithSiteCurrency(ctx, client, p.Site)
+		sitecurrency.Use(ctx, opts.Session, client, p.Site)
 	}
-	d, err := view.Plan(planView(p), opts.Loc, opts.Msg, opts.Currency())
+	d, err := view.Plan(planView(p), opts.Loc, opts.Msg, sitecurrency.Of(opts.Session))
 	if err != nil {
 		return err
 	}

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/promoctl/promoctl/cmd/cmdutil"
+	"github.com/promoctl/promoctl/cmd/cmdutil/errtext"
 	"github.com/promoctl/promoctl/internal/format"
 	"github.com/promoctl/promoctl/internal/i18n"
 	"github.com/promoctl/promoctl/internal/promo"
@@ -173,7 +174,7 @@ func TestPromoApplyNearMissHeader(t *testing.T) {
 	opts.Msg = i18n.New(i18n.Russian)
 	err := runPromoApply(context.Background(), opts)
 	want := opts.File + ":1: столбец «bonus_amout» — не имя поля: может быть, bonus_amount? (или назовите его поле: --column 'bonus_amout=ПОЛЕ'); ничего не отправлено"
-	if got := cmdutil.ErrorText(opts.Msg, err); got != want || cmdutil.ExitCode(err) != cmdutil.ExitUsage {
+	if got := errtext.Say(opts.Msg, err); got != want || cmdutil.ExitCode(err) != cmdutil.ExitUsage {
 		t.Errorf("in Russian: %q (exit %d), want %q (exit 2)", got, cmdutil.ExitCode(err), want)
 	}
 	e.Expect(t, err, err.Error(), "", "")

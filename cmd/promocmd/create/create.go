@@ -12,6 +12,7 @@ import (
 
 	"github.com/promoctl/promoctl/cmd/cmdutil"
 	"github.com/promoctl/promoctl/cmd/cmdutil/complete"
+	"github.com/promoctl/promoctl/cmd/cmdutil/sitecurrency"
 	"github.com/promoctl/promoctl/cmd/promocmd/shared"
 	"github.com/promoctl/promoctl/cmd/promocmd/wizard"
 	"github.com/promoctl/promoctl/internal/api"
@@ -137,7 +138,7 @@ func createPromo(ctx context.Context, sess *cmdutil.Session, changes promo.Chang
 	if err != nil {
 		return err
 	}
-	sess.WithSiteCurrency(ctx, client, site) // the card's discount in the site's currency, as promo get shows it
+	sitecurrency.Use(ctx, sess, client, site) // the card's discount in the site's currency, as promo get shows it
 	if err := sess.Print(view.PromoRecord(raw, p, 0, sess.Loc, sess.Now())); err != nil {
 		return err
 	}

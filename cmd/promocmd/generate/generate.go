@@ -22,6 +22,7 @@ import (
 
 	"github.com/promoctl/promoctl/cmd/cmdutil"
 	"github.com/promoctl/promoctl/cmd/cmdutil/complete"
+	"github.com/promoctl/promoctl/cmd/cmdutil/sitecurrency"
 	"github.com/promoctl/promoctl/cmd/promocmd/jobrun"
 	"github.com/promoctl/promoctl/cmd/promocmd/shared"
 	"github.com/promoctl/promoctl/internal/api"
@@ -578,7 +579,7 @@ func (opts *promoGenerateOptions) printCreated(ctx context.Context, c jobrun.API
 	// Money in the site's currency, as promo list shows it (Russian tables).
 	if opts.Client != nil {
 		if client, err := opts.Client(); err == nil {
-			opts.WithSiteCurrency(ctx, client, site)
+			sitecurrency.Use(ctx, opts.Session, client, site)
 		}
 	}
 	return opts.PrintList(view.PromoList(out, opts.Loc, opts.Now()), opts.Msg.Say(i18n.M("generate.none_created")))

@@ -16,7 +16,7 @@ import (
 // delete, enable and disable of a selection): one throttle, shared by the
 // clients' transport and the engine; the clients (reads with retries,
 // writes sent once); the journal; the progress bar; Ctrl-C; and the order
-// of what a job says at its end. What it says is the verb's (jobReport).
+// of what a job says at its end. What it says is the verb's (Report).
 type Job struct {
 	*cmdutil.Session
 	Env
@@ -113,7 +113,7 @@ func New(s *cmdutil.Session, env Env) (*Job, error) {
 // default place in the jobs folder (getenv). The header's job id, base URL
 // and user are the run's.
 //
-// It first takes the site's lock (lockSite), which the journal then holds.
+// It first takes the site's lock (LockSite), which the journal then holds.
 func (b *Job) Create(ctx context.Context, getenv func(string) string, path string, h bulk.Header, ops []bulk.Op) (*bulk.Journal, error) {
 	if err := b.LockSite(ctx, getenv, h.SiteID); err != nil {
 		return nil, err

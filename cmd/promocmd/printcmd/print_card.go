@@ -2,11 +2,10 @@ package printcmd
 
 import (
 	"context"
-	"encoding/json"
 	"strings"
 	"time"
 
-	"github.com/promoctl/promoctl/cmd/cmdutil"
+	"github.com/promoctl/promoctl/cmd/cmdutil/sitecurrency"
 	"github.com/promoctl/promoctl/internal/api"
 	"github.com/promoctl/promoctl/internal/i18n"
 	"github.com/promoctl/promoctl/internal/promo"
@@ -30,10 +29,7 @@ type cardWriter struct {
 func (opts *promoPrintOptions) cardWriter(ctx context.Context, client *api.Client, site int64) *cardWriter {
 	cw := &cardWriter{msg: opts.Msg, loc: opts.Loc, title: opts.Title, note: opts.Note, qr: opts.QR}
 	if raw, err := client.GetSite(ctx, site); err == nil {
-		var rec cmdutil.SiteCurrencyRec
-		if json.Unmarshal(raw, &rec) == nil {
-			cw.currency = moneyMark(cw.msg.Lang(), rec.CurrencyCode())
-		}
+		cw.currency = moneyMark(cw.msg.Lang(), sitecurrency.Code(raw))
 	}
 	return cw
 }

@@ -13,6 +13,8 @@ import (
 
 	"github.com/promoctl/promoctl/cmd/cmdutil"
 	"github.com/promoctl/promoctl/cmd/cmdutil/complete"
+	"github.com/promoctl/promoctl/cmd/cmdutil/errtext"
+	"github.com/promoctl/promoctl/cmd/cmdutil/sitecurrency"
 	"github.com/promoctl/promoctl/cmd/promocmd/jobrun"
 	"github.com/promoctl/promoctl/cmd/promocmd/shared"
 	"github.com/promoctl/promoctl/internal/api"
@@ -215,7 +217,7 @@ func runPromoReport(ctx context.Context, opts *promoReportOptions) error {
 	}
 	// The table's money in the site's currency where a row has none (a
 	// code without orders).
-	opts.WithSiteCurrency(ctx, client, site)
+	sitecurrency.Use(ctx, opts.Session, client, site)
 	codes, toRead, err := reportCodes(ctx, opts, client, site)
 	if err != nil {
 		return err
@@ -233,7 +235,7 @@ func runPromoReport(ctx context.Context, opts *promoReportOptions) error {
 		return err
 	}
 	for _, f := range failed {
-		line := opts.Msg.SayWith(f, func(err error) string { return cmdutil.ErrorText(opts.Msg, err) })
+		line := opts.Msg.SayWith(f, func(err error) string { return errtext.Say(opts.Msg, err) })
 		fmt.Fprintf(opts.IO.ErrOut, "promoctl: %s\n", opts.Warnings.Clean(line))
 	}
 	if len(failed) > 0 {

@@ -337,7 +337,8 @@ func TestPromoReportCommandLine(t *testing.T) {
 // in the run's language, its title from the catalog and its days in
 // Russian forms.
 func TestPromoReportChartInRussian(t *testing.T) {
-	e := cmdtest.NewVerbEnv(t, true, format.Table, reportAnswers()...)
+	e := cmdtest.NewVerbEnv(t, true, format.Table, append(reportAnswers(),
+		cmdtest.Answer{Route: "GET /v3/public/site/7", Status: http.StatusOK, Body: `{"id":7,"settings":{"currency":"RUB"}}`})...)
 	e.Sess.IO.SetWidth(80)
 	e.Sess.Out.Width = 80
 	ru := i18n.New(i18n.Russian)

@@ -11,6 +11,7 @@ import (
 	"github.com/spf13/pflag"
 
 	"github.com/promoctl/promoctl/cmd/cmdutil"
+	"github.com/promoctl/promoctl/cmd/cmdutil/input"
 	"github.com/promoctl/promoctl/internal/i18n"
 	"github.com/promoctl/promoctl/internal/iostreams"
 	"github.com/promoctl/promoctl/internal/promo"
@@ -151,7 +152,7 @@ func orList(names []string) any {
 
 // FileInput is stdin for -f -, with its hint in m's language.
 func FileInput(ctx context.Context, ios *iostreams.IOStreams, m *i18n.Printer) io.Reader {
-	return cmdutil.StdinReader(ctx, ios, m.T("promo.file.paste"), false)
+	return input.StdinReader(ctx, ios, m.T("promo.file.paste"), false)
 }
 
 // Input reads the -f file, if any, and lays the flags over it.
@@ -163,7 +164,7 @@ func (ff *FieldFlags) Input(fs *pflag.FlagSet, stdin io.Reader, loc *time.Locati
 	if ff.File == "" {
 		return flags, nil, nil
 	}
-	data, err := cmdutil.ReadFileArg(ff.File, stdin, promo.MaxFileSize, i18n.M("base.why.promo_file"))
+	data, err := input.ReadFileArg(ff.File, stdin, promo.MaxFileSize, i18n.M("base.why.promo_file"))
 	if err != nil {
 		return flags, nil, err
 	}

@@ -21,9 +21,9 @@ import (
 
 // A selection is the promo codes a command that works on several codes
 // takes: promo list, report, enable, disable, delete, jobs show, print
-// and browse. It is defined here once: its flags (selectionFlags), their
-// one parser and help text (selectionHelp), its completions, and how a
-// site's list is matched against it (selection.match, selection.filter).
+// and browse. It is defined here once: its flags (SelectionFlags), their
+// one parser and help text (SelectionHelp), its completions, and how a
+// site's list is matched against it (Selection.Match, Selection.Pick).
 // Every form given must hold (AND).
 type Selection struct {
 	// Refs are the codes named as arguments: by id (digits only) or by

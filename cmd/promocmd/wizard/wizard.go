@@ -19,6 +19,8 @@ import (
 	"unicode/utf8"
 
 	"github.com/promoctl/promoctl/cmd/cmdutil"
+	"github.com/promoctl/promoctl/cmd/cmdutil/errtext"
+	"github.com/promoctl/promoctl/cmd/cmdutil/sitecurrency"
 	"github.com/promoctl/promoctl/internal/api"
 	"github.com/promoctl/promoctl/internal/i18n"
 	"github.com/promoctl/promoctl/internal/iostreams"
@@ -30,7 +32,7 @@ import (
 
 // warnMsg warns m in the run's language, an error among its values too.
 func warnMsg(sess *cmdutil.Session, m i18n.Message) {
-	sess.Warn(sess.Msg.SayWith(m, func(err error) string { return cmdutil.ErrorText(sess.Msg, err) }))
+	sess.Warn(sess.Msg.SayWith(m, func(err error) string { return errtext.Say(sess.Msg, err) }))
 }
 
 // Form asks for a promo code's fields and for a last go-ahead.
@@ -80,7 +82,7 @@ func IsRefusal(err error) bool {
 // OfferEdit says why the answers were refused and asks whether to edit
 // them; No (or Ctrl-C) cancels.
 func OfferEdit(ctx context.Context, w Form, sess *cmdutil.Session, refusal error) error {
-	fmt.Fprintf(sess.IO.ErrOut, "promoctl: %s\n", sess.Warnings.Clean(cmdutil.ErrorText(sess.Msg, refusal)))
+	fmt.Fprintf(sess.IO.ErrOut, "promoctl: %s\n", sess.Warnings.Clean(errtext.Say(sess.Msg, refusal)))
 	return w.Proceed(ctx, sess.Msg.T("wizard.edit_again"), true)
 }
 
@@ -291,11 +293,7 @@ func siteCurrency(ctx context.Context, sess *cmdutil.Session, site int64) string
 	if err != nil {
 		return ""
 	}
-	var rec cmdutil.SiteCurrencyRec
-	if json.Unmarshal(raw, &rec) != nil {
-		return ""
-	}
-	return termsafe.String(i18n.CurrencyLabel(rec.CurrencyCode()))
+	return termsafe.String(i18n.CurrencyLabel(sitecurrency.Code(raw)))
 }
 
 // summaryRow is one line of the wizard's summary, said in the run's

@@ -1,6 +1,6 @@
 //go:build unix
 
-package cmdutil
+package input
 
 import "syscall"
 

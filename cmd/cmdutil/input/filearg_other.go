@@ -1,6 +1,6 @@
 //go:build !unix
 
-package cmdutil
+package input
 
 // openNonBlock is 0 where opening a file does not wait for a writer.
 const openNonBlock = 0

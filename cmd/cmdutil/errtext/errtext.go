@@ -1,4 +1,7 @@
-package cmdutil
+// Package errtext says errors, and the English text still written at its
+// source, in the run's language: the run's error line and the refusals a
+// verb shows among its results.
+package errtext
 
 import (
 	"context"
@@ -22,11 +25,11 @@ import (
 // errors.As, never by their text. What is still English where it is built
 // (a plain fmt.Errorf of an area not yet converted) goes to the fallback,
 // package legacylang, which matches the English text against the
-// catalogs: deleting it (and its calls in ErrorText and Warnings.Say)
-// leaves such text English, as it is written.
+// catalogs: deleting it (and its calls in Say and SayEnglish) leaves such
+// text English, as it is written.
 
-// ErrorText is err as the run's error line says it, in p's language.
-func ErrorText(p *i18n.Printer, err error) string {
+// Say is err as the run's error line says it, in p's language.
+func Say(p *i18n.Printer, err error) string {
 	if p.Lang() == i18n.English {
 		return err.Error()
 	}
@@ -111,12 +114,12 @@ func (r *errorSayer) typed(err error) (string, bool) {
 	return "", false
 }
 
-// Say is a note or a warning in w's language: as written when English, or
-// when no error.msg entry of the catalogs matches it.
-func (w *Warnings) Say(s string) string {
-	if w.Msg.Lang() == i18n.English {
+// SayEnglish is s, a note or a warning, in p's language: as written when
+// English, or when no error.msg entry of the catalogs matches it.
+func SayEnglish(p *i18n.Printer, s string) string {
+	if p.Lang() == i18n.English {
 		return s
 	}
-	said, _ := legacylang.New(w.Msg).Say(s)
+	said, _ := legacylang.New(p).Say(s)
 	return said
 }

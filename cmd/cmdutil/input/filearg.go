@@ -1,4 +1,7 @@
-package cmdutil
+// Package input is what a command reads besides its flags: the file a -f
+// flag names, a regular file only and of a bounded size (ReadFileArg,
+// OpenFileArg), and standard input that Ctrl-C ends (StdinReader).
+package input
 
 import (
 	"context"
@@ -7,6 +10,7 @@ import (
 	"io/fs"
 	"os"
 
+	"github.com/promoctl/promoctl/cmd/cmdutil"
 	"github.com/promoctl/promoctl/internal/i18n"
 )
 
@@ -30,13 +34,13 @@ func ReadFileArg(name string, stdin io.Reader, limit int64, why i18n.Message) ([
 		return nil, err
 	}
 	if err != nil {
-		return nil, i18n.NewError(ExitUsage, "base.file.read", "Path", name, "Err", err)
+		return nil, i18n.NewError(cmdutil.ExitUsage, "base.file.read", "Path", name, "Err", err)
 	}
 	if int64(len(data)) > limit && why.ID == "" {
-		return nil, i18n.NewError(ExitUsage, "base.file.too_large", "Path", name, "MiB", limit>>20)
+		return nil, i18n.NewError(cmdutil.ExitUsage, "base.file.too_large", "Path", name, "MiB", limit>>20)
 	}
 	if int64(len(data)) > limit {
-		return nil, i18n.NewError(ExitUsage, "base.file.too_large_why", "Path", name, "MiB", limit>>20, "Why", why)
+		return nil, i18n.NewError(cmdutil.ExitUsage, "base.file.too_large_why", "Path", name, "MiB", limit>>20, "Why", why)
 	}
 	return data, nil
 }
@@ -57,7 +61,7 @@ func OpenFileArg(name string) (*os.File, error) {
 	}
 	fh, err := os.OpenFile(name, os.O_RDONLY|openNonBlock, 0)
 	if err != nil {
-		return nil, i18n.NewError(ExitUsage, "base.file.open", "Err", err)
+		return nil, i18n.NewError(cmdutil.ExitUsage, "base.file.open", "Err", err)
 	}
 	st, err := fh.Stat()
 	if err == nil {
@@ -87,5 +91,5 @@ func regularFile(name string, st fs.FileInfo) error {
 	case m.IsDir():
 		what = "bounds.file.directory"
 	}
-	return i18n.NewError(ExitUsage, "bounds.file.not_regular", "File", name, "What", i18n.M(what))
+	return i18n.NewError(cmdutil.ExitUsage, "bounds.file.not_regular", "File", name, "What", i18n.M(what))
 }
