@@ -72,6 +72,10 @@ type Runner struct {
 	// Printers, when set, is the run's table of output formats (a test's
 	// format added to output.Printers()).
 	Printers []output.Printer
+	// OnStderr, when set, is told each write of the run on stderr as it is
+	// made: a test acts once a line is out (Ctrl-C once sandbox serve's
+	// banner says it listens) rather than polling for it.
+	OnStderr func(p []byte)
 	// nouns puts the commands under test in the root command.
 	nouns func(root *cobra.Command, f *cmdutil.Factory)
 }
@@ -114,6 +118,9 @@ func (r *Runner) Run(args ...string) RunResult {
 		ios.In = r.StdinFrom
 	}
 	ios.SetTTY(r.TTY, r.TTY, r.TTY)
+	if r.OnStderr != nil {
+		ios.ErrOut = io.MultiWriter(errOut, writerFunc(r.OnStderr))
+	}
 	ios.SetWidth(r.Width)
 	env := func(k string) (string, bool) { v, ok := r.Env[k]; return v, ok }
 	ctx := r.Ctx
@@ -136,6 +143,11 @@ func (r *Runner) Run(args ...string) RunResult {
 	}
 	return res
 }
+
+// writerFunc is a function that is told each write, as an io.Writer.
+type writerFunc func(p []byte)
+
+func (f writerFunc) Write(p []byte) (int, error) { f(p); return len(p), nil }
 
 // Expect checks the exit code and that stdout and stderr are as given.
 func (res RunResult) Expect(t *testing.T, code int, stdout, stderr string) {
