@@ -43,7 +43,7 @@ type configEditor interface {
 // warned of.
 type ConfigFile struct {
 	Path func() (string, error)
-	Warn func(...string)
+	Warn func(i18n.Message)
 }
 
 func (c *ConfigFile) Edit(ctx context.Context, edit func(doc *config.Doc) (bool, error)) (*config.Doc, error) {
@@ -52,7 +52,9 @@ func (c *ConfigFile) Edit(ctx context.Context, edit func(doc *config.Doc) (bool,
 		return nil, err
 	}
 	doc, warnings, err := config.Edit(ctx, path, edit)
-	c.Warn(warnings...)
+	for _, w := range warnings {
+		c.Warn(w)
+	}
 	return doc, err
 }
 

@@ -224,7 +224,9 @@ func (f *Factory) ConfigDoc(cmd *cobra.Command) (*config.Doc, error) {
 			return nil, err
 		}
 	}
-	f.Warnings.Warn(doc.Warnings...)
+	for _, w := range doc.Warnings {
+		f.Warnings.WarnMsg(w)
+	}
 	f.doc = doc
 	return doc, nil
 }

@@ -123,7 +123,7 @@ func (f *Factory) StartConfig(cmd *cobra.Command) *ConfigSession {
 		File: &ConfigFile{Path: func() (string, error) {
 			p, _, err := r.Path()
 			return p, err
-		}, Warn: f.Warnings.Warn},
+		}, Warn: f.Warnings.WarnMsg},
 		Profile: func(doc *config.Doc) (string, config.Source) { return r.Profile(doc.File, doc.Path) },
 	}
 }

@@ -10,6 +10,8 @@ import (
 	"strconv"
 
 	"go.yaml.in/yaml/v3"
+
+	"github.com/promoctl/promoctl/internal/i18n"
 )
 
 // Doc is the config file read for use and for editing. It keeps the YAML
@@ -21,7 +23,7 @@ type Doc struct {
 	File *File
 	// Warnings are problems worth telling the user that do not stop a
 	// command, such as a file other users can read.
-	Warnings []string
+	Warnings []i18n.Message
 
 	root *yaml.Node // the document node; nil for a missing or empty file
 }
@@ -35,13 +37,13 @@ func LoadDoc(path string) (*Doc, error) {
 		return &Doc{Path: path, File: &File{}}, nil
 	}
 	if err != nil {
-		return nil, fmt.Errorf("read config %s: %w", path, err)
+		return nil, i18n.NewError(0, "config.file.read", "Path", path, "Err", err)
 	}
 	d, err := ParseDoc(path, data)
 	if err != nil {
 		return nil, err
 	}
-	if w := permWarning(path, d.File); w != "" {
+	if w, ok := permWarning(path, d.File); ok {
 		d.Warnings = append(d.Warnings, w)
 	}
 	return d, nil
@@ -50,22 +52,22 @@ func LoadDoc(path string) (*Doc, error) {
 // permWarning explains a config file that others may read, saying that
 // it holds an API key only when it does. It says nothing of what is not a
 // regular file (--config /dev/null, a pipe): chmod is no advice for those.
-func permWarning(path string, f *File) string {
+func permWarning(path string, f *File) (i18n.Message, bool) {
 	if runtime.GOOS == "windows" {
-		return ""
+		return i18n.Message{}, false
 	}
 	fi, err := os.Stat(path)
 	if err != nil || !fi.Mode().IsRegular() || fi.Mode().Perm()&0o077 == 0 {
-		return ""
+		return i18n.Message{}, false
 	}
-	holds := ""
+	id := "config.file.readable"
 	for _, p := range f.Profiles {
 		if p != nil && p.Token != "" {
-			holds = " and holds an API key"
+			id = "config.file.readable_key"
 			break
 		}
 	}
-	return fmt.Sprintf("config file %s can be read by other users (mode %04o)%s: run chmod 600 %s", path, fi.Mode().Perm(), holds, path)
+	return i18n.M(id, "Path", path, "Mode", fmt.Sprintf("%04o", fi.Mode().Perm())), true
 }
 
 // ParseDoc reads a config file's contents; path is only for messages.
@@ -97,21 +99,21 @@ func ParseDoc(path string, data []byte) (*Doc, error) {
 func checkShape(root *yaml.Node) error {
 	top := root.Content[0]
 	if top.Kind != yaml.MappingNode {
-		return fmt.Errorf("line %d: the file must be a mapping with current_profile and profiles, found %s", top.Line, kindName(top))
+		return i18n.NewError(0, "config.shape.top", "Line", top.Line, "Found", kindName(top))
 	}
 	for i := 0; i+1 < len(top.Content); i += 2 {
 		k, v := top.Content[i], top.Content[i+1]
 		switch k.Value {
 		case "current_profile":
 			if v.Kind != yaml.ScalarNode {
-				return fmt.Errorf("line %d: current_profile must be a profile name, found %s", v.Line, kindName(v))
+				return i18n.NewError(0, "config.shape.current", "Line", v.Line, "Found", kindName(v))
 			}
 		case "profiles":
 			if isNull(v) {
 				continue
 			}
 			if v.Kind != yaml.MappingNode {
-				return fmt.Errorf("line %d: profiles must be a mapping of profile names to settings, found %s", v.Line, kindName(v))
+				return i18n.NewError(0, "config.shape.profiles", "Line", v.Line, "Found", kindName(v))
 			}
 			for j := 0; j+1 < len(v.Content); j += 2 {
 				name, p := v.Content[j], v.Content[j+1]
@@ -119,11 +121,11 @@ func checkShape(root *yaml.Node) error {
 					continue
 				}
 				if p.Kind != yaml.MappingNode {
-					return fmt.Errorf("line %d: profile %q must be a mapping of settings such as base_url and token, found %s", p.Line, name.Value, kindName(p))
+					return i18n.NewError(0, "config.shape.profile", "Line", p.Line, "Profile", name.Value, "Found", kindName(p))
 				}
 				for l := 0; l+1 < len(p.Content); l += 2 {
 					if s := p.Content[l+1]; s.Kind != yaml.ScalarNode {
-						return fmt.Errorf("line %d: %s in profile %q must be a single value, found %s", s.Line, p.Content[l].Value, name.Value, kindName(s))
+						return i18n.NewError(0, "config.shape.setting", "Line", s.Line, "Key", p.Content[l].Value, "Profile", name.Value, "Found", kindName(s))
 					}
 				}
 			}
@@ -136,16 +138,18 @@ func isNull(n *yaml.Node) bool {
 	return n.Kind == yaml.ScalarNode && n.ShortTag() == "!!null"
 }
 
-func kindName(n *yaml.Node) string {
+// kindName says what a node is, in the user's terms: a mapping, a list,
+// the value "yes".
+func kindName(n *yaml.Node) i18n.Message {
 	switch n.Kind {
 	case yaml.MappingNode:
-		return "a mapping"
+		return i18n.M("config.kind.mapping")
 	case yaml.SequenceNode:
-		return "a list"
+		return i18n.M("config.kind.list")
 	case yaml.AliasNode:
-		return "an alias"
+		return i18n.M("config.kind.alias")
 	}
-	return fmt.Sprintf("the value %q", n.Value)
+	return i18n.M("config.kind.value", "Value", n.Value)
 }
 
 // Profile returns the named profile, or nil.
@@ -164,7 +168,7 @@ func (d *Doc) HasProfile(name string) bool {
 // everything else as strings.
 func (d *Doc) Set(profile, key, value string) error {
 	if !IsKey(key) {
-		return fmt.Errorf("unknown setting %q", key)
+		return unknownSetting(key)
 	}
 	p := d.profileNode(profile, true)
 	v := lookup(p, key)
@@ -289,7 +293,7 @@ func (d *Doc) sync() error {
 	f := &File{}
 	if d.root != nil {
 		if err := d.root.Decode(f); err != nil {
-			return fmt.Errorf("config %s: %w", d.Path, err)
+			return i18n.NewError(0, "config.file.decode", "Path", d.Path, "Err", err)
 		}
 	}
 	d.File = f
@@ -306,10 +310,10 @@ func (d *Doc) Bytes() ([]byte, error) {
 		root = &yaml.Node{Kind: yaml.MappingNode, Tag: "!!map"}
 	}
 	if err := enc.Encode(root); err != nil {
-		return nil, fmt.Errorf("encode config: %w", err)
+		return nil, i18n.NewError(0, "config.file.encode", "Err", err)
 	}
 	if err := enc.Close(); err != nil {
-		return nil, fmt.Errorf("encode config: %w", err)
+		return nil, i18n.NewError(0, "config.file.encode", "Err", err)
 	}
 	return b.Bytes(), nil
 }
@@ -317,7 +321,7 @@ func (d *Doc) Bytes() ([]byte, error) {
 // Save writes the file atomically with mode 0600 in a 0700 folder. It
 // returns warnings worth telling the user, such as a folder others can
 // read.
-func (d *Doc) Save() ([]string, error) {
+func (d *Doc) Save() ([]i18n.Message, error) {
 	data, err := d.Bytes()
 	if err != nil {
 		return nil, err

@@ -1,6 +1,8 @@
 package config
 
 import (
+	"github.com/promoctl/promoctl/internal/i18n"
+
 	"errors"
 	"os"
 	"path/filepath"
@@ -109,7 +111,7 @@ func TestLoadDocWarnsOfALooseFile(t *testing.T) {
 		t.Fatalf("LoadDoc: %v", err)
 	}
 	if len(d.Warnings) != 0 {
-		t.Errorf("warnings for a 0600 file = %q, want none", d.Warnings)
+		t.Errorf("warnings for a 0600 file = %v, want none", d.Warnings)
 	}
 	for _, m := range []os.FileMode{0o640, 0o604, 0o644} {
 		if err := os.Chmod(path, m); err != nil {
@@ -120,8 +122,8 @@ func TestLoadDocWarnsOfALooseFile(t *testing.T) {
 			t.Fatalf("LoadDoc: %v", err)
 		}
 		want := "config file " + path + " can be read by other users (mode " + octal(m) + ") and holds an API key: run chmod 600 " + path
-		if len(d.Warnings) != 1 || d.Warnings[0] != want {
-			t.Errorf("mode %04o: warnings = %q, want [%q]", m, d.Warnings, want)
+		if len(d.Warnings) != 1 || i18n.InEnglish(d.Warnings[0]) != want {
+			t.Errorf("mode %04o: warnings = %v, want [%q]", m, d.Warnings, want)
 		}
 	}
 }
@@ -137,8 +139,8 @@ func TestLoadDocSaysALooseFileHoldsAKeyOnlyWhenItDoes(t *testing.T) {
 		t.Fatalf("LoadDoc: %v", err)
 	}
 	want := "config file " + path + " can be read by other users (mode 0644): run chmod 600 " + path
-	if len(d.Warnings) != 1 || d.Warnings[0] != want {
-		t.Errorf("warnings = %q, want [%q]", d.Warnings, want)
+	if len(d.Warnings) != 1 || i18n.InEnglish(d.Warnings[0]) != want {
+		t.Errorf("warnings = %v, want [%q]", d.Warnings, want)
 	}
 }
 
@@ -151,7 +153,7 @@ func TestLoadDocNeverAdvisesChmodOnANonRegularFile(t *testing.T) {
 		t.Fatalf("LoadDoc: %v", err)
 	}
 	if len(d.Warnings) != 0 {
-		t.Errorf("warnings for %s = %q, want none", os.DevNull, d.Warnings)
+		t.Errorf("warnings for %s = %v, want none", os.DevNull, d.Warnings)
 	}
 }
 

@@ -12,13 +12,16 @@ package config
 
 import (
 	"errors"
-	"fmt"
 	"io/fs"
 	"os"
 	"path/filepath"
+	"regexp"
+	"strconv"
 	"strings"
 
 	"go.yaml.in/yaml/v3"
+
+	"github.com/promoctl/promoctl/internal/i18n"
 )
 
 // Env looks up an environment variable. Commands get it from main, so
@@ -71,7 +74,7 @@ func Path(flagPath string, env Env) (string, error) {
 	if home == "" {
 		h, err := os.UserHomeDir()
 		if err != nil {
-			return "", errors.New("cannot find the config file: set HOME, XDG_CONFIG_HOME or PROMOCTL_CONFIG")
+			return "", i18n.NewError(0, "config.file.no_home")
 		}
 		home = h
 	}
@@ -87,7 +90,7 @@ func Load(path string) (*File, error) {
 		return &File{}, nil
 	}
 	if err != nil {
-		return nil, fmt.Errorf("read config %s: %w", path, err)
+		return nil, i18n.NewError(0, "config.file.read", "Path", path, "Err", err)
 	}
 	return Parse(path, data)
 }
@@ -101,13 +104,23 @@ func Parse(path string, data []byte) (*File, error) {
 	return d.File, nil
 }
 
-// FileError is a config file that cannot be read as YAML.
+// FileError is a config file that cannot be read as YAML, or whose YAML
+// is not the contract's shape. Its words are a catalog message
+// (i18n.Sayer) naming the file and the line.
 type FileError struct {
 	Path string
 	Err  error
 }
 
-func (e *FileError) Error() string {
+func (e *FileError) Error() string { return i18n.InEnglish(e.Message()) }
+
+// Message says what is wrong and where: the line and what the contract
+// wants there (the shape's checks, in every language), or the YAML
+// reader's own words in English and the line alone in other languages.
+func (e *FileError) Message() i18n.Message {
+	if _, ok := e.Err.(i18n.Sayer); ok {
+		return i18n.M("config.file.invalid", "Path", e.Path, "Err", e.Err)
+	}
 	msg := strings.TrimPrefix(e.Err.Error(), "yaml: ")
 	var te *yaml.TypeError
 	if errors.As(e.Err, &te) {
@@ -115,7 +128,43 @@ func (e *FileError) Error() string {
 		msg = strings.Join(te.Errors, "; ")
 	}
 	msg = strings.ReplaceAll(msg, "\n", "; ")
-	return fmt.Sprintf("config file %s is not valid: %s (fix or remove the file)", e.Path, msg)
+	if m := regexp.MustCompile(`^line (\d+): ([^;]*)$`).FindStringSubmatch(msg); m != nil {
+		line, _ := strconv.Atoi(m[1])
+		return i18n.M("config.file.yaml", "Path", e.Path, "Line", line, "Reason", yamlReason(m[2]))
+	}
+	return i18n.M("config.file.yaml_noline", "Path", e.Path, "Reason", yamlReason(msg))
+}
+
+// yamlReasons are the YAML reader's words for the mistakes a person
+// makes in a config file, each with its catalog message (whose English is
+// the reader's words).
+func yamlReasons() map[string]string {
+	return map[string]string{
+		"mapping values are not allowed in this context":         "config.yaml.mapping_values",
+		"found character that cannot start any token":            "config.yaml.bad_char",
+		"found unexpected end of stream":                         "config.yaml.end_of_stream",
+		"did not find expected key":                              "config.yaml.expected_key",
+		"did not find expected '-' indicator":                    "config.yaml.expected_dash",
+		"did not find expected ',' or ']'":                       "config.yaml.expected_bracket",
+		"did not find expected ',' or '}'":                       "config.yaml.expected_brace",
+		"could not find expected ':'":                            "config.yaml.expected_colon",
+		"did not find expected node content":                     "config.yaml.expected_value",
+		"found unknown escape character":                         "config.yaml.escape",
+		"block sequence entries are not allowed in this context": "config.yaml.list_item",
+	}
+}
+
+// yamlReason is the YAML reader's reason as a message when it is one a
+// person is likely to meet, else as the reader wrote it.
+func yamlReason(reason string) any {
+	if id, ok := yamlReasons()[reason]; ok {
+		return i18n.M(id)
+	}
+	if m := regexp.MustCompile(`^mapping key "(.*)" already defined at line (\d+)$`).FindStringSubmatch(reason); m != nil {
+		line, _ := strconv.Atoi(m[2])
+		return i18n.M("config.yaml.key_twice", "Key", m[1], "Line", line)
+	}
+	return reason
 }
 
 func (e *FileError) Unwrap() error { return e.Err }

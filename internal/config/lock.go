@@ -3,13 +3,13 @@ package config
 import (
 	"context"
 	"errors"
-	"fmt"
 	"io/fs"
 	"os"
 	"path/filepath"
 	"time"
 
 	"github.com/promoctl/promoctl/internal/filelock"
+	"github.com/promoctl/promoctl/internal/i18n"
 )
 
 // lockPoll is how often a locked config file is tried again.
@@ -33,11 +33,11 @@ func LockPath(path string) string {
 func Lock(ctx context.Context, path string) (unlock func() error, err error) {
 	lp := LockPath(path)
 	if err := os.MkdirAll(filepath.Dir(lp), DirMode); err != nil {
-		return nil, fmt.Errorf("create config folder: %w", err)
+		return nil, i18n.NewError(0, "config.folder.create", "Err", err)
 	}
 	f, err := os.OpenFile(lp, os.O_RDWR|os.O_CREATE, FileMode)
 	if err != nil {
-		return nil, fmt.Errorf("lock config file %s: %w", path, err)
+		return nil, i18n.NewError(0, "config.lock.open", "Path", path, "Err", err)
 	}
 	t := time.NewTicker(lockPoll)
 	defer t.Stop()
@@ -50,19 +50,23 @@ func Lock(ctx context.Context, path string) (unlock func() error, err error) {
 					uerr = cerr
 				}
 				if uerr != nil {
-					return fmt.Errorf("unlock config file %s: %w", path, uerr)
+					return i18n.NewError(0, "config.lock.unlock", "Path", path, "Err", uerr)
 				}
 				return nil
 			}, nil
 		}
 		if !errors.Is(err, filelock.ErrLocked) {
 			f.Close()
-			return nil, fmt.Errorf("lock config file %s: %w", path, err)
+			return nil, i18n.NewError(0, "config.lock.open", "Path", path, "Err", err)
 		}
 		select {
 		case <-ctx.Done():
 			f.Close()
-			return nil, fmt.Errorf("wait for the lock on config file %s: another promoctl is changing it: %w", path, ctx.Err())
+			cause := ctx.Err()
+			if errors.Is(cause, context.DeadlineExceeded) {
+				cause = i18n.NewError(0, "config.lock.timed_out", "Cause", cause)
+			}
+			return nil, i18n.NewError(0, "config.lock.wait", "Path", path, "Err", cause)
 		case <-t.C:
 		}
 	}
@@ -74,11 +78,11 @@ func Lock(ctx context.Context, path string) (unlock func() error, err error) {
 // true and no error. So concurrent promoctl runs never lose each other's
 // changes. It returns the document as written and warnings worth telling
 // the user.
-func Edit(ctx context.Context, path string, edit func(d *Doc) (save bool, err error)) (*Doc, []string, error) {
+func Edit(ctx context.Context, path string, edit func(d *Doc) (save bool, err error)) (*Doc, []i18n.Message, error) {
 	if fi, err := os.Stat(path); err == nil && !fi.Mode().IsRegular() {
-		return nil, nil, fmt.Errorf("config file %s is not a regular file: cannot write it", path)
+		return nil, nil, i18n.NewError(0, "config.file.not_regular", "Path", path)
 	} else if err != nil && !errors.Is(err, fs.ErrNotExist) {
-		return nil, nil, fmt.Errorf("config file %s: %w", path, err)
+		return nil, nil, i18n.NewError(0, "config.file.stat", "Path", path, "Err", err)
 	}
 	unlock, err := Lock(ctx, path)
 	if err != nil {
@@ -91,7 +95,7 @@ func Edit(ctx context.Context, path string, edit func(d *Doc) (save bool, err er
 	return doc, warnings, err
 }
 
-func editLocked(path string, edit func(d *Doc) (bool, error)) (*Doc, []string, error) {
+func editLocked(path string, edit func(d *Doc) (bool, error)) (*Doc, []i18n.Message, error) {
 	doc, err := LoadDoc(path)
 	if err != nil {
 		return nil, nil, err

@@ -330,7 +330,7 @@ func (r *Resolver) settings(path string, f *File, newProfile bool) (*Settings, e
 		}
 	}
 	if err := r.v.MergeConfigMap(layer); err != nil {
-		return nil, fmt.Errorf("read profile %s: %w", name, err)
+		return nil, i18n.NewError(0, "config.profile.read", "Profile", name, "Err", err)
 	}
 
 	st := &Settings{Profile: name, Path: path, File: f, Sandbox: r.l.Sandbox, Sources: map[string]Source{}}
@@ -375,7 +375,7 @@ func (e *ValueError) Unwrap() error { return e.Err }
 func ParseID(s string) (int64, error) {
 	n, err := strconv.ParseInt(strings.TrimSpace(s), 10, 64)
 	if err != nil || n < 1 {
-		return 0, fmt.Errorf("%q is not a positive integer", s)
+		return 0, i18n.NewError(0, "config.value.not_positive_int", "Value", s)
 	}
 	return n, nil
 }
@@ -396,10 +396,10 @@ func ParseTimeout(s string) (time.Duration, error) {
 	}
 	d, err := time.ParseDuration(s)
 	if err != nil {
-		return 0, fmt.Errorf("%q is not a duration such as 30s or 2m", s)
+		return 0, i18n.NewError(0, "config.value.not_duration", "Value", s)
 	}
 	if d <= 0 {
-		return 0, fmt.Errorf("%q must be longer than zero", s)
+		return 0, i18n.NewError(0, "config.value.duration_zero", "Value", s)
 	}
 	return d, nil
 }
@@ -419,7 +419,7 @@ func (f *File) ProfileNames() []string {
 func ProfileNotFound(path string, f *File, name string) error {
 	names := f.ProfileNames()
 	if len(names) == 0 {
-		return fmt.Errorf("%q is not in %s, which has no profiles yet: run `promoctl auth login --profile %s`", name, path, name)
+		return i18n.NewError(0, "config.profile.none_yet", "Name", name, "Path", path)
 	}
-	return fmt.Errorf("%q is not in %s (profiles: %s)", name, path, strings.Join(names, ", "))
+	return i18n.NewError(0, "config.profile.not_found", "Name", name, "Path", path, "Names", strings.Join(names, ", "))
 }

@@ -198,13 +198,19 @@ func Default(key string) string {
 func CheckValue(key, value string, formats format.Set) (string, error) {
 	s, ok := Find(key)
 	if !ok || (s.check == nil && !s.format) {
-		return "", fmt.Errorf("unknown setting %q: use one of %s", key, strings.Join(Keys(), ", "))
+		return "", unknownSetting(key)
 	}
 	if s.format {
 		f, err := formats.Parse(value)
 		return string(f), err
 	}
 	return s.check(strings.TrimSpace(value))
+}
+
+// unknownSetting is the error of a key that names no setting of a
+// profile: it lists those there are.
+func unknownSetting(key string) error {
+	return i18n.NewError(0, "config.unknown_setting", "Key", key, "Keys", strings.Join(Keys(), ", "))
 }
 
 // apply puts the resolved value v into st; formats are the run's output
@@ -245,10 +251,10 @@ func checkBaseURL(v string) (string, error) {
 // carry.
 func CheckToken(v string) (string, error) {
 	if v == "" {
-		return "", fmt.Errorf("the token is empty")
+		return "", i18n.NewError(0, "config.value.token_empty")
 	}
 	if strings.ContainsFunc(v, func(r rune) bool { return r <= ' ' || r == 0x7f }) {
-		return "", fmt.Errorf("the token contains spaces or control characters")
+		return "", i18n.NewError(0, "config.value.token_chars")
 	}
 	return v, nil
 }

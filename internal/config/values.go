@@ -1,21 +1,24 @@
 package config
 
 import (
-	"fmt"
+	"github.com/promoctl/promoctl/internal/i18n"
 )
+
+// maxProfileName is the longest profile name, in bytes.
+const maxProfileName = 64
 
 // CheckProfileName checks the name of a profile to be created: letters,
 // digits, '.', '_' and '-', so that it is easy to type and to quote.
 func CheckProfileName(name string) error {
 	if name == "" {
-		return fmt.Errorf("the profile name is empty")
+		return i18n.NewError(0, "config.profile.name_empty")
 	}
-	if len(name) > 64 {
-		return fmt.Errorf("profile name %q is longer than 64 characters", name)
+	if len(name) > maxProfileName {
+		return i18n.NewError(0, "config.profile.name_long", "Name", name, "Max", maxProfileName)
 	}
 	for _, r := range name {
 		if !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || r == '.' || r == '_' || r == '-') {
-			return fmt.Errorf("profile name %q may hold only Latin letters, digits, '.', '_' and '-'", name)
+			return i18n.NewError(0, "config.profile.name_chars", "Name", name)
 		}
 	}
 	return nil

@@ -7,6 +7,8 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+
+	"github.com/promoctl/promoctl/internal/i18n"
 )
 
 // Modes of the config file and of the folder promoctl creates for it.
@@ -36,33 +38,33 @@ func realSteps() writeSteps {
 // is created with mode 0700. When path is a symbolic link, the file it
 // points to is replaced and the link kept. WriteFile returns warnings, such
 // as a folder other users can read.
-func WriteFile(path string, data []byte) ([]string, error) {
+func WriteFile(path string, data []byte) ([]i18n.Message, error) {
 	return realSteps().writeFile(path, data)
 }
 
-func (st writeSteps) writeFile(path string, data []byte) ([]string, error) {
+func (st writeSteps) writeFile(path string, data []byte) ([]i18n.Message, error) {
 	if target, err := filepath.EvalSymlinks(path); err == nil {
 		path = target
 	}
 	dir := filepath.Dir(path)
-	var warnings []string
+	var warnings []i18n.Message
 	fi, err := os.Stat(dir)
 	switch {
 	case errors.Is(err, fs.ErrNotExist):
 		if err := os.MkdirAll(dir, DirMode); err != nil {
-			return nil, fmt.Errorf("create config folder: %w", err)
+			return nil, i18n.NewError(0, "config.folder.create", "Err", err)
 		}
 	case err != nil:
-		return nil, fmt.Errorf("config folder: %w", err)
+		return nil, i18n.NewError(0, "config.folder.stat", "Err", err)
 	case !fi.IsDir():
-		return nil, fmt.Errorf("config folder %s is not a folder", dir)
+		return nil, i18n.NewError(0, "config.folder.not_folder", "Path", dir)
 	case runtime.GOOS != "windows" && fi.Mode().Perm()&0o077 != 0:
-		warnings = append(warnings, fmt.Sprintf("config folder %s can be read by other users (mode %04o): run chmod 700 %s", dir, fi.Mode().Perm(), dir))
+		warnings = append(warnings, i18n.M("config.folder.readable", "Path", dir, "Mode", fmt.Sprintf("%04o", fi.Mode().Perm())))
 	}
 
 	tmp, err := os.CreateTemp(dir, "."+filepath.Base(path)+".tmp-*")
 	if err != nil {
-		return warnings, fmt.Errorf("write config: %w", err)
+		return warnings, i18n.NewError(0, "config.write.temp", "Err", err)
 	}
 	done := false
 	defer func() {
@@ -72,19 +74,19 @@ func (st writeSteps) writeFile(path string, data []byte) ([]string, error) {
 		}
 	}()
 	if err := tmp.Chmod(FileMode); err != nil && runtime.GOOS != "windows" {
-		return warnings, fmt.Errorf("write config: %w", err)
+		return warnings, i18n.NewError(0, "config.write.temp", "Err", err)
 	}
 	if err := st.writeTemp(tmp, data); err != nil {
-		return warnings, fmt.Errorf("write config %s: %w", path, err)
+		return warnings, i18n.NewError(0, "config.write.file", "Path", path, "Err", err)
 	}
 	if err := tmp.Sync(); err != nil {
-		return warnings, fmt.Errorf("write config %s: %w", path, err)
+		return warnings, i18n.NewError(0, "config.write.file", "Path", path, "Err", err)
 	}
 	if err := tmp.Close(); err != nil {
-		return warnings, fmt.Errorf("write config %s: %w", path, err)
+		return warnings, i18n.NewError(0, "config.write.file", "Path", path, "Err", err)
 	}
 	if err := st.rename(tmp.Name(), path); err != nil {
-		return warnings, fmt.Errorf("write config %s: %w", path, err)
+		return warnings, i18n.NewError(0, "config.write.file", "Path", path, "Err", err)
 	}
 	done = true
 	syncDir(dir)

@@ -1,6 +1,8 @@
 package config
 
 import (
+	"github.com/promoctl/promoctl/internal/i18n"
+
 	"errors"
 	"os"
 	"path/filepath"
@@ -51,7 +53,7 @@ func TestWriteFileCreatesA0600FileInA0700Folder(t *testing.T) {
 		t.Fatalf("WriteFile: %v", err)
 	}
 	if len(warnings) != 0 {
-		t.Errorf("warnings = %q, want none", warnings)
+		t.Errorf("warnings = %v, want none", warnings)
 	}
 	if got := readString(t, path); got != "current_profile: default\n" {
 		t.Errorf("file = %q, want what was written", got)
@@ -95,8 +97,8 @@ func TestWriteFileWarnsOfALooseFolder(t *testing.T) {
 		t.Fatalf("WriteFile: %v", err)
 	}
 	want := "config folder " + dir + " can be read by other users (mode 0755): run chmod 700 " + dir
-	if len(warnings) != 1 || warnings[0] != want {
-		t.Errorf("warnings = %q, want [%q]", warnings, want)
+	if len(warnings) != 1 || i18n.InEnglish(warnings[0]) != want {
+		t.Errorf("warnings = %v, want [%q]", warnings, want)
 	}
 	if got := mode(t, dir); got != 0o755 {
 		t.Errorf("folder mode = %04o, want it left alone (0755)", got)

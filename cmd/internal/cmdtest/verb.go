@@ -164,7 +164,7 @@ func NewConfigEnv(t *testing.T, tty bool, content string, kc *MapKeychain, env m
 	}
 	e.Sess = &cmdutil.ConfigSession{
 		IO: ios, Warnings: w, Env: func(k string) (string, bool) { v, ok := env[k]; return v, ok },
-		File:     &cmdutil.ConfigFile{Path: func() (string, error) { return path, nil }, Warn: w.Warn},
+		File:     &cmdutil.ConfigFile{Path: func() (string, error) { return path, nil }, Warn: w.WarnMsg},
 		Keys:     keys,
 		Secret:   add,
 		Profile:  func(doc *config.Doc) (string, config.Source) { return r.Profile(doc.File, doc.Path) },
