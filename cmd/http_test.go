@@ -334,7 +334,7 @@ func TestDebugLogsRequestBodiesBySizeOnly(t *testing.T) {
 	r.API.Handle("POST /v1/promo", http.StatusCreated, cmdtest.CreatedJSON)
 	res := r.Run("promo", "create", "--site-id", "7", "--code", "SUMMER25", "--amount", "5", "--enabled=false", "--debug", "-o", "json")
 	res.Stderr = elapsed.ReplaceAllString(res.Stderr, "in T")
-	res.Expect(t, 0, res.Stdout, apitest.Lines(
+	res.Expect(t, 0, cmdtest.CreatedJSON+"\n", apitest.Lines(
 		"> POST "+r.API.URL+"/v1/promo",
 		"> Accept: application/json",
 		"> Content-Type: application/json",
