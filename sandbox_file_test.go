@@ -180,11 +180,12 @@ func TestDamagedSandboxFile(t *testing.T) {
 type lineBuffer struct {
 	mu   sync.Mutex
 	buf  bytes.Buffer
+	more chan struct{} // closed (and replaced) when more is written
 	done chan struct{}
 }
 
 func readLines(r io.Reader) *lineBuffer {
-	b := &lineBuffer{done: make(chan struct{})}
+	b := &lineBuffer{more: make(chan struct{}), done: make(chan struct{})}
 	go func() {
 		defer close(b.done)
 		chunk := make([]byte, 4096)
@@ -192,6 +193,8 @@ func readLines(r io.Reader) *lineBuffer {
 			n, err := r.Read(chunk)
 			b.mu.Lock()
 			b.buf.Write(chunk[:n])
+			close(b.more)
+			b.more = make(chan struct{})
 			b.mu.Unlock()
 			if err != nil {
 				return
@@ -201,16 +204,26 @@ func readLines(r io.Reader) *lineBuffer {
 	return b
 }
 
-// waitFor waits until the output holds want, for at most d.
+// waitFor waits until the output holds want, for at most d: it looks
+// again each time the child writes, and gives up when the pipe ends.
 func (b *lineBuffer) waitFor(want string, d time.Duration) bool {
-	deadline := time.Now().Add(d)
-	for time.Now().Before(deadline) {
-		if strings.Contains(b.String(), want) {
+	deadline := time.NewTimer(d)
+	defer deadline.Stop()
+	for {
+		b.mu.Lock()
+		found, more := strings.Contains(b.buf.String(), want), b.more
+		b.mu.Unlock()
+		if found {
 			return true
 		}
-		time.Sleep(5 * time.Millisecond)
+		select {
+		case <-more:
+		case <-b.done:
+			return strings.Contains(b.String(), want)
+		case <-deadline.C:
+			return false
+		}
 	}
-	return false
 }
 
 func (b *lineBuffer) String() string {

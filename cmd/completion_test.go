@@ -348,9 +348,14 @@ func TestCompleterLeavesTheRunAlone(t *testing.T) {
 	if err != nil || !s.Sandbox || s.UserID != 1 || len(sites) == 0 {
 		t.Errorf("sandbox sites %s (%v), settings for the sandbox %t as user %d: want the sandbox's sites as user 1", sites, err, s.Sandbox, s.UserID)
 	}
-	if f.Global.Sandbox || !f.Global.Debug || f.IO != ios || f.Local != nil || f.ResolvedSettings != nil || len(f.Cleanups) != 0 {
-		t.Errorf("the factory changed: --sandbox %t, --debug %t, same streams %t, sandbox %v, settings %v, cleanups %d",
-			f.Global.Sandbox, f.Global.Debug, f.IO == ios, f.Local, f.ResolvedSettings, len(f.Cleanups))
+	if f.Global.Sandbox || !f.Global.Debug || f.IO != ios {
+		t.Errorf("the factory changed: --sandbox %t, --debug %t, same streams %t", f.Global.Sandbox, f.Global.Debug, f.IO == ios)
+	}
+	// Nothing was resolved or switched to the sandbox for the run (the
+	// sandbox opened for it is what a run closes): its settings are
+	// resolved now, for the account.
+	if s, err := f.Settings(cmd); err != nil || s.Sandbox {
+		t.Errorf("the run's settings after the completion: %+v, %v; want the account's, resolved afresh", s, err)
 	}
 	if errOut.Len() != 0 {
 		t.Errorf("stderr: %q, want nothing", errOut)

@@ -7,6 +7,7 @@ import (
 
 	"github.com/promoctl/promoctl/cmd/cmdutil"
 	"github.com/promoctl/promoctl/cmd/cmdutil/errtext"
+	"github.com/promoctl/promoctl/cmd/cmdutil/warnings"
 	"github.com/promoctl/promoctl/cmd/promocmd/shared"
 	"github.com/promoctl/promoctl/internal/i18n"
 	"github.com/promoctl/promoctl/internal/promo"
@@ -57,7 +58,7 @@ func TestFallbackSaysEnglishErrorsInRussian(t *testing.T) {
 // TestFallbackSaysJobNotesInRussian: what promo jobs, jobs show and report --job say
 // on stderr is Russian, the total in its plural form.
 func TestFallbackSaysJobNotesInRussian(t *testing.T) {
-	w := &cmdutil.Warnings{Msg: i18n.New(i18n.Russian)}
+	w := &warnings.Writer{Msg: i18n.New(i18n.Russian)}
 	for _, tc := range []struct{ en, want string }{
 		{"No jobs in /tmp/jobs.", "В /tmp/jobs нет заданий."},
 		{"Job 20261201T100000Z-1a2b3c4d created no promo codes.", "Задание 20261201T100000Z-1a2b3c4d не создало ни одного промокода."},
@@ -66,7 +67,7 @@ func TestFallbackSaysJobNotesInRussian(t *testing.T) {
 		{"3 of the 5 promo codes job J created are no longer on site 1", "3 из 5 промокодов, созданных заданием J, больше нет на сайте 1"},
 		{"3 of the 5 promo codes job J created are no longer on site 1: not in the report", "3 из 5 промокодов, созданных заданием J, больше нет на сайте 1: отчёт построен по остальным"},
 	} {
-		if got := w.Say(tc.en); got != tc.want {
+		if got := errtext.SayEnglish(w.Msg, tc.en); got != tc.want {
 			t.Errorf("say(%q)\n got %s\nwant %s", tc.en, got, tc.want)
 		}
 	}
@@ -75,7 +76,7 @@ func TestFallbackSaysJobNotesInRussian(t *testing.T) {
 // TestFallbackSaysAnEmptyCampaignInRussian: an empty list of a campaign says its filter
 // in Russian, every part of it.
 func TestFallbackSaysAnEmptyCampaignInRussian(t *testing.T) {
-	w := &cmdutil.Warnings{Msg: i18n.New(i18n.Russian)}
+	w := &warnings.Writer{Msg: i18n.New(i18n.Russian)}
 	for _, tc := range []struct {
 		f    shared.PromoFilter
 		want string
@@ -87,7 +88,7 @@ func TestFallbackSaysAnEmptyCampaignInRussian(t *testing.T) {
 		{shared.PromoFilter{Statuses: []promo.Status{"expired"}, Prefix: "XMAS"}, `На сайте 1 нет подходящих промокодов: статус «истёк», код начинается с «XMAS».`},
 	} {
 		en := fmt.Sprintf("No promo codes on site %d match: %s.", 1, tc.f.Describe(w.Msg))
-		if got := w.Say(en); got != tc.want {
+		if got := errtext.SayEnglish(w.Msg, en); got != tc.want {
 			t.Errorf("say(%q)\n got %s\nwant %s", en, got, tc.want)
 		}
 	}

@@ -3,7 +3,6 @@ package cmd
 import (
 	"context"
 	"encoding/json"
-	"net"
 	"net/http"
 	"os"
 	"path/filepath"
@@ -11,7 +10,6 @@ import (
 	"slices"
 	"strings"
 	"testing"
-	"time"
 	"unicode"
 
 	"github.com/promoctl/promoctl/cmd/internal/cmdtest"
@@ -439,17 +437,8 @@ func TestRussianNewcomerSandboxServe(t *testing.T) {
 		r.Env["LANG"] = lang
 		ctx, cancel := context.WithCancel(context.Background())
 		r.Ctx = ctx
-		// Ctrl-C (the context's end) once the server answers.
-		go func() {
-			defer cancel()
-			for range 500 {
-				if c, err := net.Dial("tcp", addr); err == nil {
-					c.Close()
-					return
-				}
-				time.Sleep(10 * time.Millisecond)
-			}
-		}()
+		// Ctrl-C (the context's end) once the banner says it listens.
+		r.OnStderr = func([]byte) { cancel() }
 		data := filepath.Join(t.TempDir(), "sandbox.db")
 		res := r.Run("sandbox", "serve", "--addr", addr, "--data", data, "--rate-limit", "50/s", "--latency", "1ms")
 		cancel()

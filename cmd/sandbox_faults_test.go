@@ -2,7 +2,6 @@ package cmd
 
 import (
 	"context"
-	"net"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -123,16 +122,7 @@ func TestSandboxServeFaults(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	r.Ctx = ctx
-	go func() {
-		defer cancel()
-		for i := 0; i < 500; i++ {
-			if c, err := net.Dial("tcp", addr); err == nil {
-				c.Close()
-				return
-			}
-			time.Sleep(10 * time.Millisecond)
-		}
-	}()
+	r.OnStderr = func([]byte) { cancel() } // Ctrl-C once the banner says it listens
 	data := filepath.Join(t.TempDir(), "sandbox.db")
 	banner := cmdtest.SandboxBanner(addr, data)
 	banner = strings.Replace(banner, "try: ", "faults (for rehearsing bulk work):\n"+

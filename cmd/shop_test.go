@@ -30,6 +30,8 @@ func TestSiteAndPageRejectBadIDs(t *testing.T) {
 	}
 }
 
+// TestSitePageProductHelp: the help of the shop's nouns and of api, whole
+// (a golden file each), with the lines that matter named.
 func TestSitePageProductHelp(t *testing.T) {
 	for _, c := range []struct {
 		args []string
@@ -43,14 +45,16 @@ func TestSitePageProductHelp(t *testing.T) {
 		{[]string{"api", "--help"}, []string{"Examples:", "-H, --header", "-f, --input", "-F, --field", "-X, --method", "-i, --include", "PATCH"}},
 		{[]string{"--help"}, []string{"product", "site", "page", "api"}},
 	} {
-		r := newRunner(t)
-		res := r.Run(c.args...)
-		res.Expect(t, 0, res.Stdout, "")
-		for _, w := range c.want {
-			if !strings.Contains(res.Stdout, w) {
-				t.Errorf("promoctl %s lacks %q:\n%s", strings.Join(c.args, " "), w, res.Stdout)
+		t.Run(strings.Join(c.args, " "), func(t *testing.T) {
+			r := newRunner(t)
+			res := r.Run(c.args...)
+			res.ExpectGolden(t, 0, "")
+			for _, w := range c.want {
+				if !strings.Contains(res.Stdout, w) {
+					t.Errorf("promoctl %s lacks %q:\n%s", strings.Join(c.args, " "), w, res.Stdout)
+				}
 			}
-		}
-		r.ExpectNoRequests(t)
+			r.ExpectNoRequests(t)
+		})
 	}
 }

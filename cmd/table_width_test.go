@@ -29,9 +29,7 @@ func TestTablesFitTheTerminal(t *testing.T) {
 			r := newRunner(t)
 			r.TTY, r.Width = tty, width
 			r.API.Handle(c.route, http.StatusOK, c.body)
-			res := r.Run(append(append([]string{}, c.args...), extra...)...)
-			res.Expect(t, 0, res.Stdout, "")
-			return res.Stdout
+			return r.Run(append(append([]string{}, c.args...), extra...)...).Succeeded(t)
 		}
 		full := run(t, false, 0)
 		for _, width := range []int{60, 80, 120} {
@@ -125,9 +123,7 @@ func TestOneLongValueKeepsTheColumns(t *testing.T) {
 				r := newRunner(t)
 				r.TTY, r.Width = true, width
 				r.API.Handle("GET /v1/promo", http.StatusOK, body)
-				res := r.Run("promo", "list", "--site-id", "7")
-				res.Expect(t, 0, res.Stdout, "")
-				return res.Stdout
+				return r.Run("promo", "list", "--site-id", "7").Succeeded(t)
 			}
 			if !strings.Contains(cmdtest.SelectListJSON, c.from) {
 				t.Fatalf("the list has no %s", c.from)

@@ -1,8 +1,6 @@
 package cmdutil
 
 import (
-	"context"
-	"io"
 	"net/http"
 	"time"
 
@@ -11,7 +9,6 @@ import (
 	"github.com/promoctl/promoctl/cmd/cmdutil/complete"
 	"github.com/promoctl/promoctl/internal/api"
 	"github.com/promoctl/promoctl/internal/config"
-	"github.com/promoctl/promoctl/internal/sandbox/inprocess"
 )
 
 // The completions of a run: the completer's functions, which need the
@@ -22,86 +19,34 @@ import (
 const completionTimeout = 2 * time.Second
 
 // newCompleter builds the completions of a run on its factory, leaving
-// the factory as it was. It fails instead of prompting, and never writes
-// to stderr. Under `sandbox` (sandbox redeem --site-id) the sandbox is
-// used, as the command itself does.
+// the factory as it was. Under `sandbox` (sandbox redeem --site-id) the
+// sandbox is used, as the command itself does.
 func newCompleter(f *Factory) *complete.Completer {
 	budget := f.opts.CompletionTimeout
 	if budget <= 0 {
 		budget = completionTimeout
 	}
-	client := func(cmd *cobra.Command) (context.Context, context.CancelFunc, *api.Client, *config.Settings, bool) {
-		return completionClient(f, budget, cmd)
-	}
-	return &complete.Completer{
-		Client: client,
+	return complete.New(complete.Run{
+		Budget: budget, Env: f.Env,
+		Sandbox:     func() bool { return f.Global.Sandbox },
+		OnSandbox:   func(cmd *cobra.Command) bool { return f.Global.Sandbox || isSandboxCmd(cmd) },
+		SandboxData: func(cmd *cobra.Command) (string, error) { return SandboxData(cmd, f.Global.SandboxData) },
+		Settings: func(cmd *cobra.Command) (*config.Settings, error) {
+			if f.Global.Sandbox || !isSandboxCmd(cmd) {
+				return f.Settings(cmd)
+			}
+			// Resolved as --sandbox would, without switching the run.
+			r := config.NewResolver(config.Lookup{Flags: cmd.Flags(), Env: f.Env, Sandbox: true, Formats: f.Formats()})
+			return resolveSettings(cmd, r, true, f.Global.SandboxData, func() (*config.Doc, error) { return f.ConfigDoc(cmd) })
+		},
+		Client: func(s *config.Settings, transport http.RoundTripper) (*api.Client, error) {
+			return f.newClient(s, conn{transport: transport, quiet: true})
+		},
 		ConfigPath: func(cmd *cobra.Command) (string, error) {
 			path, _, err := f.Resolver(cmd).Path()
 			return path, err
 		},
-		Sandbox: func() bool { return f.Global.Sandbox },
-	}
-}
-
-// completionClient is the completer's Client on f: the client of cmd's
-// settings, and a context that ends after budget.
-func completionClient(f *Factory, budget time.Duration, cmd *cobra.Command) (context.Context, context.CancelFunc, *api.Client, *config.Settings, bool) {
-	ctx, cancel := context.WithTimeout(cmd.Context(), budget)
-	var (
-		s   *config.Settings
-		c   = conn{quiet: true}
-		err error
-	)
-	if f.Global.Sandbox || isSandboxCmd(cmd) {
-		var release func()
-		s, c.transport, release, err = completionSandbox(ctx, f, budget, cmd)
-		if release != nil {
-			stop := cancel
-			cancel = func() {
-				stop()
-				release()
-			}
-		}
-		if err != nil {
-			return ctx, cancel, nil, nil, false
-		}
-	} else if s, err = f.Settings(cmd); err != nil {
-		return ctx, cancel, nil, nil, false
-	}
-	client, err := f.newClient(s, c)
-	if err != nil {
-		return ctx, cancel, nil, nil, false
-	}
-	return ctx, cancel, client, s, true
-}
-
-// completionSandbox opens a sandbox of the completion's own on the data
-// file the command would use: silently, waiting for its lock (another
-// process may hold it) no longer than budget. It gives the settings, the
-// transport to the sandbox and release, which closes it (nil when nothing
-// was opened).
-func completionSandbox(ctx context.Context, f *Factory, budget time.Duration, cmd *cobra.Command) (*config.Settings, http.RoundTripper, func(), error) {
-	data, err := SandboxData(cmd, f.Global.SandboxData)
-	if err != nil {
-		return nil, nil, nil, err
-	}
-	local := inprocess.New(inprocess.DataPath(data, f.Env), f.Env, io.Discard, nil, budget)
-	var s *config.Settings
-	if f.Global.Sandbox {
-		s, err = f.Settings(cmd)
-	} else {
-		// Resolved as --sandbox would, without switching the run.
-		r := config.NewResolver(config.Lookup{Flags: cmd.Flags(), Env: f.Env, Sandbox: true, Formats: f.Formats()})
-		s, err = resolveSettings(cmd, r, true, f.Global.SandboxData, func() (*config.Doc, error) { return f.ConfigDoc(cmd) })
-	}
-	if err != nil {
-		return nil, nil, local.Close, err
-	}
-	transport, err := local.Connect(ctx, s)
-	if err != nil {
-		return nil, nil, local.Close, err
-	}
-	return s, transport, local.Close, nil
+	})
 }
 
 // Completions are the completion functions of the run, built on first

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"time"
 
+	"github.com/promoctl/promoctl/cmd/cmdutil/warnings"
 	"github.com/promoctl/promoctl/internal/config"
 	"github.com/promoctl/promoctl/internal/i18n"
 	"github.com/promoctl/promoctl/internal/iostreams"
@@ -17,7 +18,7 @@ import (
 // in; a verb's test builds one around a file in a temporary folder.
 type ConfigSession struct {
 	IO       *iostreams.IOStreams
-	Warnings *Warnings
+	Warnings *warnings.Writer
 	Env      config.Env
 	File     configEditor
 	Keys     *APIKeys

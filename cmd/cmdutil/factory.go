@@ -16,14 +16,13 @@ import (
 	"strconv"
 	"strings"
 	"time"
-	"unicode"
-	"unicode/utf8"
 
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
 
 	"github.com/promoctl/promoctl/cmd/cmdutil/complete"
 	"github.com/promoctl/promoctl/cmd/cmdutil/legacylang"
+	"github.com/promoctl/promoctl/cmd/cmdutil/warnings"
 	"github.com/promoctl/promoctl/internal/api"
 	"github.com/promoctl/promoctl/internal/config"
 	"github.com/promoctl/promoctl/internal/format"
@@ -70,16 +69,16 @@ type Factory struct {
 	Build  Build
 	Global globalFlags
 
-	Flags            *pflag.FlagSet   // the root's persistent flags, the global ones of every command
-	resolved         *config.Resolver // the settings' one viper instance, built once per run
-	ResolvedSettings *config.Settings
-	doc              *config.Doc        // the config file, read once per run
-	early            *config.Doc        // the config file as the language's choice read it, before the flags were parsed
-	secrets          secretList         // tokens read during the run, redacted from errors
-	Local            *inprocess.Sandbox // the in-process sandbox, once the run is switched to it
-	Cleanups         []func()           // run when the command ends
-	Warnings         *Warnings          // warnings already shown, so a file read twice warns once
-	Msg              *i18n.Printer      // the run's language (Begin); nil is English
+	Flags    *pflag.FlagSet     // the root's persistent flags, the global ones of every command
+	resolved *config.Resolver   // the settings' one viper instance, built once per run
+	settings *config.Settings   // the run's settings, resolved once
+	doc      *config.Doc        // the config file, read once per run
+	early    *config.Doc        // the config file as the language's choice read it, before the flags were parsed
+	secrets  secretList         // tokens read during the run, redacted from errors
+	local    *inprocess.Sandbox // the in-process sandbox, once the run is switched to it
+	cleanups []func()           // run when the command ends
+	Warnings *warnings.Writer   // warnings already shown, so a file read twice warns once
+	Msg      *i18n.Printer      // the run's language (Begin); nil is English
 	// Completing is set for a completion request: only then do verbs
 	// register their flags' completions (CompleteFlag).
 	Completing bool
@@ -94,7 +93,7 @@ func NewFactory(o Options) *Factory {
 		o.Build.Version = "dev"
 	}
 	f := &Factory{opts: o, IO: o.IO, Env: o.Env, Build: o.Build}
-	f.Warnings = &Warnings{redact: f.redact}
+	f.Warnings = &warnings.Writer{Redact: f.redact}
 	if o.IO != nil {
 		f.Warnings.Out = o.IO.ErrOut
 	}
@@ -132,7 +131,7 @@ func (f *Factory) Resolver(cmd *cobra.Command) *config.Resolver {
 	if f.resolved != nil {
 		return f.resolved
 	}
-	sandboxed := f.Global.Sandbox || f.Local != nil
+	sandboxed := f.Global.Sandbox || f.local != nil
 	var fromKeychain func(profile string) string
 	if kc := f.keychain(); kc != nil && !sandboxed {
 		ctx := cmd.Context()
@@ -155,15 +154,15 @@ func (f *Factory) Resolver(cmd *cobra.Command) *config.Resolver {
 // Settings resolves the settings once per run: for the in-process sandbox
 // once the run is switched to it (--sandbox, InProcessSandbox).
 func (f *Factory) Settings(cmd *cobra.Command) (*config.Settings, error) {
-	if f.ResolvedSettings != nil {
-		return f.ResolvedSettings, nil
+	if f.settings != nil {
+		return f.settings, nil
 	}
 	doc := func() (*config.Doc, error) { return f.ConfigDoc(cmd) }
-	s, err := resolveSettings(cmd, f.Resolver(cmd), f.Global.Sandbox || f.Local != nil, f.Global.SandboxData, doc)
+	s, err := resolveSettings(cmd, f.Resolver(cmd), f.Global.Sandbox || f.local != nil, f.Global.SandboxData, doc)
 	if err != nil {
 		return nil, err
 	}
-	f.ResolvedSettings = s
+	f.settings = s
 	return s, nil
 }
 
@@ -340,19 +339,19 @@ func (f *Factory) PlainHTTP() PlainHTTP {
 // else the default), opened on first use and closed when the command ends,
 // through one handler for the run (one rate limit).
 func (f *Factory) InProcessSandbox(cmd *cobra.Command) (*inprocess.Sandbox, error) {
-	if f.Local != nil {
-		return f.Local, nil
+	if f.local != nil {
+		return f.local, nil
 	}
 	data, err := SandboxData(cmd, f.Global.SandboxData)
 	if err != nil {
 		return nil, err
 	}
 	if !f.Global.Sandbox {
-		f.ResolvedSettings, f.resolved = nil, nil
+		f.settings, f.resolved = nil, nil
 	}
-	f.Local = inprocess.New(inprocess.DataPath(data, f.Env), f.Env, f.IO.ErrOut, f.Msg, 0)
-	f.Cleanups = append(f.Cleanups, f.Local.Close)
-	return f.Local, nil
+	f.local = inprocess.New(inprocess.DataPath(data, f.Env), f.Env, f.IO.ErrOut, f.Msg, 0)
+	f.cleanups = append(f.cleanups, f.local.Close)
+	return f.local, nil
 }
 
 // maxResponse reads PROMOCTL_MAX_RESPONSE, a cap on every response body
@@ -363,16 +362,16 @@ func maxResponse(env config.Env) (int64, error) {
 	if v == "" {
 		return 0, nil
 	}
-	n, err := ParseByteSize(v)
+	n, err := parseByteSize(v)
 	if err != nil {
 		return 0, i18n.NewError(ExitUsage, "base.max_response", "Value", termsafe.String(v))
 	}
 	return n, nil
 }
 
-// ParseByteSize reads a positive size: a number of bytes, optionally with
+// parseByteSize reads a positive size: a number of bytes, optionally with
 // a unit B, KiB, MiB or GiB (K, M, G and KB, MB, GB mean the same).
-func ParseByteSize(s string) (int64, error) {
+func parseByteSize(s string) (int64, error) {
 	num := strings.TrimRightFunc(s, func(r rune) bool { return r < '0' || r > '9' })
 	unit := strings.ToLower(strings.TrimSpace(s[len(num):]))
 	n, err := strconv.ParseInt(num, 10, 64)
@@ -465,8 +464,8 @@ func (f *Factory) ErrorsAsJSON(cmd *cobra.Command) bool {
 	var v string
 	var src config.Source
 	switch {
-	case f.ResolvedSettings != nil:
-		v, src = string(f.ResolvedSettings.Output), f.ResolvedSettings.Sources[config.KeyOutput]
+	case f.settings != nil:
+		v, src = string(f.settings.Output), f.settings.Sources[config.KeyOutput]
 	case cmd != nil:
 		// Settings that failed, or were never needed: what the command
 		// line and the environment say.
@@ -494,8 +493,8 @@ func (f *Factory) isJSONFormat(v string) bool {
 // and are words such as "sandbox", which a message may well contain.
 func (f *Factory) redact(s string) string {
 	tokens := append(config.Lookup{Flags: f.Flags, Env: f.Env}.Secrets(config.KeyToken), f.secrets...)
-	if f.ResolvedSettings != nil {
-		tokens = append(tokens, f.ResolvedSettings.Token)
+	if f.settings != nil {
+		tokens = append(tokens, f.settings.Token)
 	}
 	for _, t := range tokens {
 		if len(t) >= 4 && !inprocess.IsToken(t) {
@@ -510,13 +509,3 @@ func (f *Factory) redact(s string) string {
 type secretList []string
 
 func (l *secretList) add(token string) { *l = append(*l, token) }
-
-// OneLine folds a multi-line message (cobra's suggestions) into one line
-// and makes it terminal-safe.
-func OneLine(s string) string {
-	s = strings.TrimSpace(s)
-	// Only ASCII white space is collapsed: a no-break space (10 700,00,
-	// 5 %) is the language's, and stays.
-	s = strings.Join(strings.FieldsFunc(s, func(r rune) bool { return r < utf8.RuneSelf && unicode.IsSpace(r) }), " ")
-	return termsafe.String(s)
-}

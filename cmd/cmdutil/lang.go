@@ -18,10 +18,10 @@ func (f *Factory) Begin(lang i18n.Lang, doc *config.Doc) {
 
 // End releases what the command opened.
 func (f *Factory) End() {
-	for i := len(f.Cleanups) - 1; i >= 0; i-- {
-		f.Cleanups[i]()
+	for i := len(f.cleanups) - 1; i >= 0; i-- {
+		f.cleanups[i]()
 	}
-	f.Cleanups = nil
+	f.cleanups = nil
 }
 
 // localeCharset makes the text written for people on a terminal come out

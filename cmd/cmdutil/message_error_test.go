@@ -2,7 +2,6 @@ package cmdutil
 
 import (
 	"fmt"
-	"strings"
 	"testing"
 
 	"github.com/promoctl/promoctl/cmd/cmdutil/errtext"
@@ -25,15 +24,5 @@ func TestMessageErrorExitCodeAndLanguage(t *testing.T) {
 	// Exit code 0 lets the chain decide: a cancelled run is still 130.
 	if got := ExitCode(i18n.NewError(0, "error.api.unknown_outcome", "Err", i18n.NewError(ExitCancelled, "error.cancelled"))); got != ExitCancelled {
 		t.Errorf("ExitCode of a 0-code error wrapping a cancellation = %d, want %d", got, ExitCancelled)
-	}
-}
-
-func TestWarnMsgSaysTheMessageOnce(t *testing.T) {
-	var buf strings.Builder
-	w := &Warnings{Out: &buf, Msg: i18n.New(i18n.Russian)}
-	w.WarnMsg(i18n.C("count.promo", 3))
-	w.WarnMsg(i18n.C("count.promo", 3))
-	if got, want := buf.String(), "promoctl: предупреждение: 3 промокода\n"; got != want {
-		t.Errorf("WarnMsg wrote %q, want %q", got, want)
 	}
 }

@@ -3,13 +3,12 @@ package cmdutil
 import (
 	"context"
 	"fmt"
-	"io"
 	"time"
 
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
 
-	"github.com/promoctl/promoctl/cmd/cmdutil/errtext"
+	"github.com/promoctl/promoctl/cmd/cmdutil/warnings"
 	"github.com/promoctl/promoctl/internal/api"
 	"github.com/promoctl/promoctl/internal/config"
 	"github.com/promoctl/promoctl/internal/i18n"
@@ -36,7 +35,7 @@ type Session struct {
 	// clients of its own starts from them (promo's bulk jobs: through
 	// the engine's throttle, each write sent once).
 	ClientOptions func() (api.Options, error)
-	Warnings      *Warnings
+	Warnings      *warnings.Writer
 	// Flags are the run's global flags as the command line gives them
 	// (the root's persistent flags): a command line a verb suggests
 	// repeats those that say where the run goes.
@@ -72,7 +71,7 @@ func (f *Factory) StartWith(cmd *cobra.Command, s *config.Settings, spin bool) (
 		return nil, err
 	}
 	c := conn{}
-	if f.Global.Sandbox || f.Local != nil {
+	if f.Global.Sandbox || f.local != nil {
 		// Point the settings at the sandbox now, so that even --dry-run
 		// shows where the request would go.
 		local, err := f.InProcessSandbox(cmd)
@@ -175,9 +174,6 @@ func (s *Session) NoteMsg(m i18n.Message) {
 	}
 }
 
-// Warn writes warnings to stderr, each once per run.
-func (s *Session) Warn(msgs ...string) { s.Warnings.Warn(msgs...) }
-
 // Site refuses a missing site (0) with the way to give one. The sandbox
 // has no default: the configured site_id is the real service's.
 func (s *Session) Site(site int64) (int64, error) {
@@ -188,46 +184,4 @@ func (s *Session) Site(site int64) (int64, error) {
 		return 0, i18n.NewError(ExitUsage, "base.site.required")
 	}
 	return site, nil
-}
-
-// Warnings writes warnings to stderr, terminal or not, each once per run,
-// on one line and without the tokens redact knows of.
-type Warnings struct {
-	Out    io.Writer
-	redact func(string) string // nil: there is nothing to redact
-	seen   map[string]bool
-	Msg    *i18n.Printer // the run's language (say); nil is English
-}
-
-func (w *Warnings) Warn(msgs ...string) {
-	for _, m := range msgs {
-		if w.seen[m] {
-			continue
-		}
-		if w.seen == nil {
-			w.seen = map[string]bool{}
-		}
-		w.seen[m] = true
-		prefix := w.Msg.T("warning.prefix")
-		fmt.Fprintf(w.Out, "promoctl: %s %s\n", prefix, w.Say(w.Clean(m)))
-	}
-}
-
-// WarnMsg writes the warning m in the run's language, once per run.
-func (w *Warnings) WarnMsg(m i18n.Message) {
-	w.Warn(w.Msg.Say(m))
-}
-
-// Say is a note or a warning in w's language: as written when English, or
-// when no error.msg entry of the catalogs matches it.
-func (w *Warnings) Say(s string) string { return errtext.SayEnglish(w.Msg, s) }
-
-// Clean is s on one line, terminal-safe and without tokens, as promoctl
-// writes a message to stderr.
-func (w *Warnings) Clean(s string) string {
-	s = OneLine(s)
-	if w.redact != nil {
-		s = w.redact(s)
-	}
-	return s
 }

@@ -6,7 +6,6 @@ import (
 
 	"github.com/promoctl/promoctl/cmd/internal/cmdtest"
 	"github.com/promoctl/promoctl/internal/apitest"
-	"github.com/promoctl/promoctl/internal/golden"
 )
 
 func TestPageListEmpty(t *testing.T) {
@@ -29,8 +28,7 @@ func TestPageListTable(t *testing.T) {
 	r := newRunner(t)
 	r.API.Handle("GET /v3/public/site/7/page", http.StatusOK, cmdtest.PagesV3)
 	res := r.Run("page", "list", "--site-id", "7")
-	res.Expect(t, 0, res.Stdout, "")
-	golden.Equal(t, res.Stdout)
+	res.ExpectGolden(t, 0, "")
 	cmdtest.ExpectNoControlBytes(t, "page list", res.Stdout)
 	reqs := r.ExpectRoutes(t, "GET /v3/public/site/7/page")
 	cmdtest.ExpectHeaders(t, reqs[0], false)
@@ -40,8 +38,7 @@ func TestPageListJSONIsTheServers(t *testing.T) {
 	r := newRunner(t)
 	r.API.Handle("GET /v3/public/site/7/page", http.StatusOK, cmdtest.PagesV3)
 	res := r.Run("page", "list", "--site-id", "7", "-o", "json")
-	res.Expect(t, 0, res.Stdout, "")
-	cmdtest.ExpectJSON(t, "page list -o json", res.Stdout, cmdtest.PagesV3)
+	res.Expect(t, 0, cmdtest.PagesV3+"\n", "")
 }
 
 func TestPageListSiteFromEnvironmentAndProfile(t *testing.T) {
@@ -95,8 +92,7 @@ func TestPageGet(t *testing.T) {
 	r := newRunner(t)
 	r.API.Handle("GET /v3/public/site/page/5001", http.StatusOK, body)
 	res := r.Run("page", "get", "5001")
-	res.Expect(t, 0, res.Stdout, "")
-	golden.Equal(t, res.Stdout)
+	res.ExpectGolden(t, 0, "")
 	r.ExpectRoutes(t, "GET /v3/public/site/page/5001")
 
 	r = newRunner(t)

@@ -296,7 +296,7 @@ func (opts *promoBrowseOptions) runJob(ctx context.Context, b *jobrun.Job, j *bu
 				if why == "" {
 					why = "not sent"
 				}
-				out.Failures = append(out.Failures, opts.Msg.T("rest.bulk.not_done."+verb.Done(), "Code", targets[it.Index].Code, "Why", opts.Warnings.Clean(opts.Warnings.Say(why))))
+				out.Failures = append(out.Failures, opts.Msg.T("rest.bulk.not_done."+verb.Done(), "Code", targets[it.Index].Code, "Why", opts.Warnings.Clean(errtext.SayEnglish(opts.Msg, why))))
 			}
 		},
 		Incomplete: func(r jobrun.Result) error {

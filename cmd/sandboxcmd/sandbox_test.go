@@ -5,7 +5,6 @@ import (
 	"net"
 	"path/filepath"
 	"testing"
-	"time"
 
 	"github.com/promoctl/promoctl/cmd/internal/cmdtest"
 )
@@ -30,17 +29,8 @@ func TestSandboxServeSaysWhenItStops(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	r.Ctx = ctx
-	// Ctrl-C (the context's end) once the server answers.
-	go func() {
-		defer cancel()
-		for i := 0; i < 500; i++ {
-			if c, err := net.Dial("tcp", addr); err == nil {
-				c.Close()
-				return
-			}
-			time.Sleep(10 * time.Millisecond)
-		}
-	}()
+	// Ctrl-C (the context's end) once the banner says it listens.
+	r.OnStderr = func([]byte) { cancel() }
 	data := filepath.Join(t.TempDir(), "sandbox.db")
 	r.Run("sandbox", "serve", "--addr", addr, "--data", data).Expect(t, 0, "", cmdtest.SandboxBanner(addr, data)+"promoctl sandbox stopped\n")
 }

@@ -46,6 +46,18 @@ var staysInBase = map[string]string{
 	"Session.Flags":         "the run's global flags as given: a verb that suggests a command line repeats those that say where it goes (promo's today)",
 	"Session.ClientOptions": "a new client's options of the session: a verb that builds clients of its own starts from them (promo's bulk jobs today)",
 	"NewFactory":            "the run's factory, built by Execute, the root's tree for the docs, and tests",
+	"Accessible":            "the one rule of accessible mode (--accessible, PROMOCTL_ACCESSIBLE): the base's prompter and spinner follow it, and so do promo's bar and report",
+	"Prompter":              "the type of Options.Prompter, which PromptAs falls back on: the tests' prompters answer it",
+	"NoAPI":                 "the annotation StartWith reads: a verb that sends no request says so (config explain today)",
+	"UsageLine":             "how a command is called, as the base's argument errors show it: a verb's own argument error shows it alike (promo's selection today)",
+	"Session.Now":           "the run's clock (Options.Now), which a session carries: a promo code's status depends on it",
+	"Session.Warnings":      "the run's warnings, which a session carries: a verb that lists refusals cleans them as a warning is cleaned (promo's today)",
+	"Session.PrintStream":   "the streamed form of PrintList, beside it so that both say an empty list alike",
+	"Factory.Location":      "the run's time zone (Options.Location), which sessions carry as Loc: a verb that reads dates in its flags reads them in it before a session exists",
+	"Factory.Printers":      "the run's table of output formats (Options.Printers): version, which prints without a session, writes with it",
+	"Factory.Settings":      "the run's settings, resolved once: a verb that chooses its world before it starts reads them (sandbox redeem and reset today)",
+	"Factory.StartWith":     "Start on settings a verb resolved itself: sandbox redeem chooses its world, and checks its site, first",
+	"Factory.ClientOptions": "the options every client of the run shares: a verb that checks credentials no setting holds yet builds its client from them (auth login)",
 }
 
 // notYetShared is the ratchet of what the base still exports for one
@@ -272,13 +284,16 @@ func TestLonersAreFound(t *testing.T) {
 }
 
 // TestNoCommandPackageIsLarge fails when a package under cmd holds more
-// than maxCmdLines lines of non-test Go: a noun that large is several
-// rooms. A package being split into packages may be given a ceiling
-// over the limit (ceilings), lowered as it shrinks; none has one today
+// than maxCmdLines lines of non-test Go (the base, cmd/cmdutil, more than
+// maxBaseLines): a noun that large is several rooms. A package being
+// split into packages may be given a ceiling over the limit (ceilings),
+// lowered as it shrinks; none has one today
 // (cmd/promocmd is in rooms: its verbs' packages and shared).
 func TestNoCommandPackageIsLarge(t *testing.T) {
 	t.Parallel()
 	const maxCmdLines = 2500
+	// The base every noun imports is smaller still.
+	const maxBaseLines = 1500
 	ceilings := map[string]int{}
 	lines := map[string]int{}
 	err := filepath.WalkDir("../../cmd", func(path string, d os.DirEntry, err error) error {
@@ -313,7 +328,7 @@ func TestNoCommandPackageIsLarge(t *testing.T) {
 			t.Errorf("%s has %d lines, well under its ceiling %d: lower the ceiling to %d", pkg, n, c, n)
 		}
 	}
-	if n := lines["cmd/cmdutil"]; n > 1500 {
-		t.Logf("cmd/cmdutil has %d lines of non-test Go (the base's aim is at most 1,500)", n)
+	if n := lines["cmd/cmdutil"]; n > maxBaseLines {
+		t.Errorf("cmd/cmdutil has %d lines of non-test Go, over %d: the base holds what the nouns share; what one noun uses goes to it, a mechanism of its own to a package of the base's (cmd/cmdutil/…)", n, maxBaseLines)
 	}
 }

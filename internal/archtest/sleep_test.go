@@ -26,7 +26,6 @@ var sleepsAllowed = map[string]string{
 	"main_test.go:waitServer":                            "polls until a server a script started answers",
 	"wizard_pty_test.go:term.expect":                     "polls the screen of a promoctl on a pseudo-terminal",
 	"generate_e2e_test.go:TestGenerateResumesAfterKill9": "polls a child promoctl's journal until a fifth of the job is done, then kills it",
-	"sandbox_file_test.go:lineBuffer.waitFor":            "polls what a child process writes to a pipe",
 	"internal/sandbox/serve_test.go:TestKillDurability":  "polls the writes a child sandbox acknowledged before killing it",
 	"generate_kill_e2e_test.go:slowShop.carryOut":        "the latency of a shop a child promoctl talks to: a bubble cannot hold another process",
 	"cmd/perf_test.go:BenchmarkApply10000":               "a benchmark against a child sandbox: waits for its log's last lines",
@@ -37,13 +36,9 @@ var sleepsAllowed = map[string]string{
 	"internal/bulk/fake_test.go:fakeAPI.create": "the fake API's latency, on the bubble's clock in every test that sets it (newBubbleAPI)",
 
 	// Real sockets and files in this process, not yet in a bubble.
-	"cmd/sandboxcmd/sandbox_test.go:TestSandboxServeSaysWhenItStops":  "polls until sandbox serve listens on a real loopback port",
-	"cmd/sandbox_faults_test.go:TestSandboxServeFaults":               "polls until sandbox serve listens on a real loopback port",
-	"cmd/russian_newcomer_test.go:TestRussianNewcomerSandboxServe":    "polls until sandbox serve listens on a real loopback port",
 	"internal/config/lock_test.go:TestEditKeepsEveryConcurrentChange": "widens the window of the race the file lock prevents; the assertion holds whatever the timing",
 	"internal/sandbox/faults_test.go:waitListed":                      "the sandbox's --create-latency runs on the real clock: polls until the late write is stored",
 	"internal/sandbox/faults_test.go:TestListLag":                     "the sandbox's --list-lag runs on the real clock: polls until the list shows the write",
-	"internal/sandbox/commit_test.go:waitQueued":                      "polls the committer's queue, which has no hook to wait on",
 }
 
 // wallSleeps lists the calls of time.Sleep in file as "path:Func" (a

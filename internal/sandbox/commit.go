@@ -52,6 +52,9 @@ type committer struct {
 	// beforeCommit, when set (tests), is called before each shared
 	// transaction with the number of writes it carries.
 	beforeCommit func(n int)
+	// onQueued, when set (tests), is told the length of the queue each
+	// time a write joins it, with the queue's lock held.
+	onQueued func(n int)
 }
 
 // errClosed is the error of a write submitted after Close.
@@ -70,6 +73,9 @@ func (c *committer) do(fn func(*bolt.Tx) error) error {
 		return errClosed
 	}
 	c.queue = append(c.queue, w)
+	if c.onQueued != nil {
+		c.onQueued(len(c.queue))
+	}
 	if !c.running {
 		c.running = true
 		c.idle.Add(1)

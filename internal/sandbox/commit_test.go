@@ -27,15 +27,29 @@ func holdFirstCommit(s *Store) (entered, release chan struct{}) {
 	return entered, release
 }
 
-// waitQueued waits until n writes wait for the next commit.
-func waitQueued(t *testing.T, s *Store, n int) {
-	t.Helper()
-	deadline := time.Now().Add(10 * time.Second)
-	for s.writes.queued() < n {
-		if time.Now().After(deadline) {
-			t.Fatalf("%d writes queued, want %d", s.writes.queued(), n)
+// queuedUp returns a channel closed once n writes wait for the next
+// commit; set it before the writes start.
+func queuedUp(s *Store, n int) <-chan struct{} {
+	ch := make(chan struct{})
+	var once sync.Once
+	s.writes.onQueued = func(q int) {
+		if q >= n {
+			once.Do(func() { close(ch) })
 		}
-		time.Sleep(time.Millisecond)
+	}
+	return ch
+}
+
+// waitQueued waits for queued, failing t after a while (a write that
+// never queued).
+func waitQueued(t *testing.T, queued <-chan struct{}) {
+	t.Helper()
+	deadline := time.NewTimer(10 * time.Second)
+	defer deadline.Stop()
+	select {
+	case <-queued:
+	case <-deadline.C:
+		t.Fatal("the writes did not queue up for the next commit")
 	}
 }
 
@@ -53,6 +67,7 @@ func TestGroupCommit(t *testing.T) {
 	before := s.writes.commits.Load()
 
 	const n = 16
+	queued := queuedUp(s, n-1)
 	ids := make([]int64, n)
 	errs := make([]error, n)
 	var wg sync.WaitGroup
@@ -67,7 +82,7 @@ func TestGroupCommit(t *testing.T) {
 		wg.Add(1)
 		go create(i)
 	}
-	waitQueued(t, s, n-1)
+	waitQueued(t, queued)
 	close(release)
 	wg.Wait()
 
@@ -120,6 +135,8 @@ func TestGroupCommitSequential(t *testing.T) {
 func TestGroupCommitFailure(t *testing.T) {
 	s := openTestStore(t)
 	entered, release := holdFirstCommit(s)
+	codes := []string{"OK1", "WELCOME10", "OK2", "ok1", "OK3"} // WELCOME10 exists; ok1 clashes with OK1
+	queued := queuedUp(s, len(codes))
 	var wg sync.WaitGroup
 	wg.Add(1)
 	go func() {
@@ -129,7 +146,6 @@ func TestGroupCommitFailure(t *testing.T) {
 		}
 	}()
 	<-entered
-	codes := []string{"OK1", "WELCOME10", "OK2", "ok1", "OK3"} // WELCOME10 exists; ok1 clashes with OK1
 	errs := make([]error, len(codes))
 	for i, code := range codes {
 		wg.Add(1)
@@ -138,7 +154,7 @@ func TestGroupCommitFailure(t *testing.T) {
 			_, _, errs[i] = s.createPromo(context.Background(), 1, createInput(code))
 		}()
 	}
-	waitQueued(t, s, len(codes))
+	waitQueued(t, queued)
 	close(release)
 	wg.Wait()
 	conflicts := 0

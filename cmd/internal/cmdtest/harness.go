@@ -21,6 +21,7 @@ import (
 	"github.com/promoctl/promoctl/cmd/internal/rootcmd"
 	"github.com/promoctl/promoctl/internal/api"
 	"github.com/promoctl/promoctl/internal/apitest"
+	"github.com/promoctl/promoctl/internal/golden"
 	"github.com/promoctl/promoctl/internal/iostreams"
 	"github.com/promoctl/promoctl/internal/output"
 	"github.com/promoctl/promoctl/internal/progress"
@@ -71,6 +72,10 @@ type Runner struct {
 	// Printers, when set, is the run's table of output formats (a test's
 	// format added to output.Printers()).
 	Printers []output.Printer
+	// OnStderr, when set, is told each write of the run on stderr as it is
+	// made: a test acts once a line is out (Ctrl-C once sandbox serve's
+	// banner says it listens) rather than polling for it.
+	OnStderr func(p []byte)
 	// nouns puts the commands under test in the root command.
 	nouns func(root *cobra.Command, f *cmdutil.Factory)
 }
@@ -113,6 +118,9 @@ func (r *Runner) Run(args ...string) RunResult {
 		ios.In = r.StdinFrom
 	}
 	ios.SetTTY(r.TTY, r.TTY, r.TTY)
+	if r.OnStderr != nil {
+		ios.ErrOut = io.MultiWriter(errOut, writerFunc(r.OnStderr))
+	}
 	ios.SetWidth(r.Width)
 	env := func(k string) (string, bool) { v, ok := r.Env[k]; return v, ok }
 	ctx := r.Ctx
@@ -136,6 +144,11 @@ func (r *Runner) Run(args ...string) RunResult {
 	return res
 }
 
+// writerFunc is a function that is told each write, as an io.Writer.
+type writerFunc func(p []byte)
+
+func (f writerFunc) Write(p []byte) (int, error) { f(p); return len(p), nil }
+
 // Expect checks the exit code and that stdout and stderr are as given.
 func (res RunResult) Expect(t *testing.T, code int, stdout, stderr string) {
 	t.Helper()
@@ -148,6 +161,30 @@ func (res RunResult) Expect(t *testing.T, code int, stdout, stderr string) {
 	if res.Stderr != stderr {
 		t.Errorf("stderr:\n%s\nwant:\n%s", res.Stderr, stderr)
 	}
+}
+
+// ExpectGolden checks the exit code, that stderr is as given, and that
+// stdout is the test's golden file (golden.Equal; -update rewrites it).
+func (res RunResult) ExpectGolden(t *testing.T, code int, stderr string) {
+	t.Helper()
+	if res.Code != code {
+		t.Errorf("exit code = %d, want %d\nstdout: %s\nstderr: %s", res.Code, code, res.Stdout, res.Stderr)
+	}
+	if res.Stderr != stderr {
+		t.Errorf("stderr:\n%s\nwant:\n%s", res.Stderr, stderr)
+	}
+	golden.Equal(t, res.Stdout)
+}
+
+// Succeeded checks that the run exited 0 with nothing on stderr, and
+// returns its stdout for the test to check in parts: a helper that runs
+// one table at several widths, say, whose caller compares them.
+func (res RunResult) Succeeded(t *testing.T) string {
+	t.Helper()
+	if res.Code != 0 || res.Stderr != "" {
+		t.Errorf("exit code = %d, want 0\nstdout: %s\nstderr: %s\nwant no stderr", res.Code, res.Stdout, res.Stderr)
+	}
+	return res.Stdout
 }
 
 // WriteFile writes a file in the test's temp folder and returns its path.

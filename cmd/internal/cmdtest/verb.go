@@ -15,6 +15,7 @@ import (
 	"github.com/spf13/pflag"
 
 	"github.com/promoctl/promoctl/cmd/cmdutil"
+	"github.com/promoctl/promoctl/cmd/cmdutil/warnings"
 	"github.com/promoctl/promoctl/internal/api"
 	"github.com/promoctl/promoctl/internal/apitest"
 	"github.com/promoctl/promoctl/internal/config"
@@ -75,7 +76,7 @@ func NewVerbEnv(t *testing.T, tty bool, format format.Format, answers ...Answer)
 		IO: ios, Settings: s, Loc: MustLoc(t, "Europe/Moscow"),
 		Out:           output.Options{Format: format, Terminal: tty, Context: context.Background()},
 		Now:           func() time.Time { return verbClock },
-		Warnings:      &cmdutil.Warnings{Out: errOut},
+		Warnings:      &warnings.Writer{Out: errOut},
 		ClientOptions: clientOptions,
 		Client: func() (*api.Client, error) {
 			if client != nil {
@@ -156,7 +157,7 @@ func NewConfigEnv(t *testing.T, tty bool, content string, kc *MapKeychain, env m
 	ios, _, out, errOut := iostreams.Test()
 	ios.SetTTY(tty, tty, tty)
 	e := &configEnv{Path: path, keychain: kc, stdout: out, stderr: errOut}
-	w := &cmdutil.Warnings{Out: errOut}
+	w := &warnings.Writer{Out: errOut}
 	add := func(t string) { e.Secrets = append(e.Secrets, t) }
 	keys := &cmdutil.APIKeys{Secret: add, Warn: w.WarnMsg}
 	if kc != nil {

@@ -5,7 +5,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/promoctl/promoctl/cmd/cmdutil"
+	"github.com/promoctl/promoctl/cmd/cmdutil/warnings"
 	"github.com/promoctl/promoctl/internal/format"
 )
 
@@ -38,7 +38,7 @@ NEW1,5,2027-01-31
 	// Applied again, nothing changes: no warning (in a new run's warnings,
 	// which say each thing once).
 	e.Stderr.Reset()
-	e.Sess.Warnings = &cmdutil.Warnings{Out: e.Stderr}
+	e.Sess.Warnings = &warnings.Writer{Out: e.Stderr}
 	if err := runPromoApply(context.Background(), opts); err != nil {
 		t.Fatal(err)
 	}

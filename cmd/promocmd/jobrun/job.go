@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/promoctl/promoctl/cmd/cmdutil"
+	"github.com/promoctl/promoctl/cmd/cmdutil/errtext"
 	"github.com/promoctl/promoctl/internal/bulk"
 	"github.com/promoctl/promoctl/internal/i18n"
 	"github.com/promoctl/promoctl/internal/progress"
@@ -78,7 +79,7 @@ func ListError(site int64, err error) error {
 // journal), said in the run's language as far as it can be, on one line
 // and terminal-safe.
 func ReasonText(s *cmdutil.Session, reason string) string {
-	return s.Warnings.Clean(s.Warnings.Say(reason))
+	return s.Warnings.Clean(errtext.SayEnglish(s.Msg, reason))
 }
 
 // FailureWhy is why the operation it of a journal did not succeed: its

@@ -30,11 +30,6 @@ import (
 	"github.com/promoctl/promoctl/internal/termsafe"
 )
 
-// warnMsg warns m in the run's language, an error among its values too.
-func warnMsg(sess *cmdutil.Session, m i18n.Message) {
-	sess.Warn(sess.Msg.SayWith(m, func(err error) string { return errtext.Say(sess.Msg, err) }))
-}
-
 // Form asks for a promo code's fields and for a last go-ahead.
 type Form interface {
 	Promo(ctx context.Context, form prompt.PromoForm) (prompt.PromoAnswers, error)
@@ -121,7 +116,7 @@ func CodesOf(ctx context.Context, sess *cmdutil.Session, site int64, dryRun bool
 		if ctx.Err() != nil {
 			return nil, ctx.Err()
 		}
-		warnMsg(sess, i18n.M("wizard.warn.codes_unread", "Site", site, "Err", err))
+		sess.Warnings.WarnMsg(i18n.M("wizard.warn.codes_unread", "Site", site, "Err", err))
 	}
 	return c, nil
 }
