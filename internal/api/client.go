@@ -507,7 +507,13 @@ func (c *Client) once(ctx context.Context, req Request) (*rawResponse, error) {
 	return &rawResponse{status: resp.StatusCode, proto: resp.Proto, header: resp.Header, body: data}, nil
 }
 
-var errTooLarge = errors.New("response too large")
+// errTooLarge is a body over the cap inside the client, which says it to
+// a person as tooLargeError (and the stream as its own).
+var errTooLarge error = tooLargeBody{}
+
+type tooLargeBody struct{}
+
+func (tooLargeBody) Error() string { return "response too large" }
 
 // tooLargeError is a body over the cap.
 func tooLargeError(status int, limit int64) error {

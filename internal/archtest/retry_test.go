@@ -43,8 +43,7 @@ var waitsAllowed = map[string]struct {
 	"internal/sandbox/open.go:locker.open":          {false, "polls the data file's lock held by another process"},
 	"internal/keychain/keychain.go:System.call":     {false, "bounds a keychain call that may hang"},
 	"internal/progress/progress.go:New":             {false, "the spinner's delay and frames (Options.After in tests)"},
-	"internal/sandbox/faults.go:newFaults":          {false, "the sandbox's latency faults (a test's clock in tests)"},
-	"internal/sandbox/faults.go:faults.createDelay": {false, "the sandbox's --create-latency: a create stored late"},
+	"internal/sandbox/faults.go:newFaults":          {false, "the sandbox's latency faults, --latency and --create-latency (a test's waits in tests)"},
 	"generate.go:promoGenerateOptions.printCreated": {false, "reads the site's list again, a little later each time, until the codes created show (a list that lags), up to --timeout after the last create"},
 }
 

@@ -37,8 +37,6 @@ var sleepsAllowed = map[string]string{
 
 	// Real sockets and files in this process, not yet in a bubble.
 	"internal/config/lock_test.go:TestEditKeepsEveryConcurrentChange": "widens the window of the race the file lock prevents; the assertion holds whatever the timing",
-	"internal/sandbox/faults_test.go:waitListed":                      "the sandbox's --create-latency runs on the real clock: polls until the late write is stored",
-	"internal/sandbox/faults_test.go:TestListLag":                     "the sandbox's --list-lag runs on the real clock: polls until the list shows the write",
 }
 
 // wallSleeps lists the calls of time.Sleep in file as "path:Func" (a

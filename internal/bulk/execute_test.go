@@ -310,46 +310,49 @@ func TestCancelLetsRequestsInFlightFinish(t *testing.T) {
 }
 
 // A request still hanging when the grace period ends is cancelled and left
-// unknown; resuming settles it by the list and sends it only then.
+// unknown; resuming settles it by the list and sends it only then. In a
+// bubble, so that the grace runs on its clock.
 func TestGracePeriodBoundsRequestsInFlight(t *testing.T) {
-	f := newFakeAPI(t)
-	started := make(chan struct{}, 1)
-	late := make(chan struct{})
-	f.fault = func(w http.ResponseWriter, code string, n int) bool {
-		if n == 1 {
-			started <- struct{}{}
-			<-late // answers only after the grace has run out
-			apiError(w, http.StatusServiceUnavailable, 0, "late")
-			return true
+	synctest.Test(t, func(t *testing.T) {
+		f := newBubbleAPI(t)
+		started := make(chan struct{}, 1)
+		late := make(chan struct{})
+		f.fault = func(w http.ResponseWriter, code string, n int) bool {
+			if n == 1 {
+				started <- struct{}{}
+				<-late // answers only after the grace has run out
+				apiError(w, http.StatusServiceUnavailable, 0, "late")
+				return true
+			}
+			return false
 		}
-		return false
-	}
-	cs := codes(1)
-	j := newJob(t, CreateOps(cs))
-	ctx, cancel := context.WithCancel(context.Background())
-	th := NewThrottle(0)
-	go func() { <-started; cancel() }()
-	begin := time.Now()
-	sum, err := Execute(ctx, f.client(th), j, Options{Concurrency: 1, Throttle: th, Grace: 200 * time.Millisecond})
-	if !errors.Is(err, context.Canceled) || sum.Unknown != 1 {
-		t.Fatalf("Execute = %+v, %v; want 1 unknown and context.Canceled", sum, err)
-	}
-	if el := time.Since(begin); el > time.Second {
-		t.Errorf("Execute returned after %s; the grace was 200ms", el)
-	}
-	close(late)
-	clk := &fakeClock{}
-	sum, err = Execute(context.Background(), f.client(th), j, clk.on(Options{Throttle: th}))
-	if err != nil || sum.Created != 1 {
-		t.Fatalf("resumed Execute = %+v, %v; want 1 created", sum, err)
-	}
-	// Resumed at once: absent on the first read, but sent again only
-	// after a read DefaultSettleDelay after the attempt.
-	lists, _, _ := f.counts()
-	if sl := clk.sleeps(); lists != 2 || len(sl) != 1 || sl[0] > DefaultSettleDelay || sl[0] < DefaultSettleDelay-5*time.Second {
-		t.Errorf("list read %d times, slept %v; want twice, with one wait of about %s between", lists, sl, DefaultSettleDelay)
-	}
-	assertAllCreated(t, f, j, cs, map[string]int{cs[0]: 2})
+		cs := codes(1)
+		j := newJob(t, CreateOps(cs))
+		ctx, cancel := context.WithCancel(context.Background())
+		th := NewThrottle(0)
+		go func() { <-started; cancel() }()
+		begin := time.Now()
+		sum, err := Execute(ctx, f.client(th), j, Options{Concurrency: 1, Throttle: th, Grace: 200 * time.Millisecond})
+		if !errors.Is(err, context.Canceled) || sum.Unknown != 1 {
+			t.Fatalf("Execute = %+v, %v; want 1 unknown and context.Canceled", sum, err)
+		}
+		if el := time.Since(begin); el != 200*time.Millisecond {
+			t.Errorf("Execute returned after %s of the bubble's time; the grace was 200ms", el)
+		}
+		close(late)
+		clk := &fakeClock{}
+		sum, err = Execute(context.Background(), f.client(th), j, clk.on(Options{Throttle: th}))
+		if err != nil || sum.Created != 1 {
+			t.Fatalf("resumed Execute = %+v, %v; want 1 created", sum, err)
+		}
+		// Resumed at once: absent on the first read, but sent again only
+		// after a read DefaultSettleDelay after the attempt.
+		lists, _, _ := f.counts()
+		if sl := clk.sleeps(); lists != 2 || len(sl) != 1 || sl[0] > DefaultSettleDelay || sl[0] < DefaultSettleDelay-5*time.Second {
+			t.Errorf("list read %d times, slept %v; want twice, with one wait of about %s between", lists, sl, DefaultSettleDelay)
+		}
+		assertAllCreated(t, f, j, cs, map[string]int{cs[0]: 2})
+	})
 }
 
 // A code someone else took meanwhile is refused by the server: failed,

@@ -8,6 +8,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/promoctl/promoctl/internal/i18n"
 )
 
 func p[T any](v T) *T { return &v }
@@ -450,6 +452,10 @@ func TestSetValueRefusesAnotherType(t *testing.T) {
 		}
 	}
 	f, _ := Lookup("bonus_amount")
+	// Said in Russian from the catalog too.
+	if got, want := i18n.New(i18n.Russian).ErrorText(f.SetValue(&Changes{}, "10")), "поле bonus_amount: нужно значение типа float64, а передано string"; got != want {
+		t.Errorf("in Russian: %q, want %q", got, want)
+	}
 	var ch Changes
 	if err := f.SetValue(&ch, 10.5); err != nil || ch.Amount == nil || *ch.Amount != 10.5 {
 		t.Errorf("SetValue(bonus_amount, 10.5) = %v, Amount %v", err, ch.Amount)

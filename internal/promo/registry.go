@@ -34,7 +34,7 @@ func setter[T any](set func(*Changes, T)) func(*Changes, any) error {
 	return func(c *Changes, v any) error {
 		x, ok := v.(T)
 		if !ok {
-			return fmt.Errorf("want a value of type %T, got %T", x, v)
+			return i18n.NewError(0, "registry.value_type", "Want", fmt.Sprintf("%T", x), "Got", fmt.Sprintf("%T", v))
 		}
 		set(c, x)
 		return nil
@@ -121,7 +121,7 @@ func (r FieldSpec) SetValue(c *Changes, v any) error {
 		return nil
 	}
 	if err := r.access.set(c, v); err != nil {
-		return fmt.Errorf("set %s: %w", r.Name, err)
+		return i18n.NewError(0, "registry.set", "Field", r.Name, "Err", err)
 	}
 	return nil
 }

@@ -8,7 +8,6 @@ package records
 import (
 	"bytes"
 	"encoding/json"
-	"errors"
 	"io"
 	"math"
 	"strconv"
@@ -84,8 +83,15 @@ func wrapped(obj []byte, depth int) (json.RawMessage, error) {
 	return nil, nil
 }
 
-// errNotJSON is returned for input that is not the JSON value expected.
-var errNotJSON = errors.New("malformed JSON")
+// ErrMalformed is returned for input that is not the JSON value expected
+// (the JSON decoder's own errors are returned as they are). records says
+// nothing to a person: its callers say either in the user's language
+// (view.Records: view.not_json).
+var ErrMalformed error = malformedError{}
+
+type malformedError struct{}
+
+func (malformedError) Error() string { return "malformed JSON" }
 
 // Elements returns the raw elements of the JSON array arr, in order.
 func Elements(arr []byte) ([]json.RawMessage, error) {
@@ -119,7 +125,7 @@ func Fields(obj []byte) ([]Field, error) {
 		}
 		key, ok := t.(string)
 		if !ok {
-			return nil, errNotJSON
+			return nil, ErrMalformed
 		}
 		var v json.RawMessage
 		if err := dec.Decode(&v); err != nil {
@@ -136,7 +142,7 @@ func expectDelim(dec *json.Decoder, d json.Delim) error {
 		return err
 	}
 	if t != d {
-		return errNotJSON
+		return ErrMalformed
 	}
 	return nil
 }
@@ -147,7 +153,7 @@ func expectEnd(dec *json.Decoder, d json.Delim) error {
 		return err
 	}
 	if _, err := dec.Token(); err != io.EOF {
-		return errNotJSON
+		return ErrMalformed
 	}
 	return nil
 }

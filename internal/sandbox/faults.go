@@ -151,12 +151,15 @@ type faults struct {
 	mu     sync.Mutex
 	recent map[int64]time.Time // under ListLag: promo id → when it was created
 
-	// after is when a wait of d has passed: time.After, or a test's.
+	// after is when a wait of d has passed (the latencies): time.After,
+	// or a test's; now is the clock ListLag is counted on: time.Now, or a
+	// test's.
 	after func(d time.Duration) <-chan time.Time
+	now   func() time.Time
 }
 
 func newFaults(f Faults) *faults {
-	fs := &faults{Faults: f, after: time.After}
+	fs := &faults{Faults: f, after: time.After, now: time.Now}
 	if f.RateLimit.N > 0 && f.RateLimit.Per > 0 {
 		every := rate.Limit(float64(f.RateLimit.N) / f.RateLimit.Per.Seconds())
 		fs.limiter = rate.NewLimiter(every, f.RateLimit.N)
@@ -210,7 +213,7 @@ func (f *faults) drop() bool {
 // createDelay waits for CreateLatency, whether the client stays or not.
 func (f *faults) createDelay() {
 	if f.CreateLatency > 0 {
-		time.Sleep(f.CreateLatency)
+		<-f.after(f.CreateLatency)
 	}
 }
 

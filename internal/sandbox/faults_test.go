@@ -77,99 +77,139 @@ func TestFaultsValidate(t *testing.T) {
 	}
 }
 
-// waitListed polls the store's list until it shows code, for up to d.
-func waitListed(t *testing.T, s *Store, code string, d time.Duration) {
+// fakeWait is a wait a handler asked its faults for: how long, and the
+// channel the test says it has passed on.
+type fakeWait struct {
+	d      time.Duration
+	passed chan time.Time
+}
+
+// faultHandler is a handler of a fresh sandbox with faults whose waits
+// are the test's: each is sent on the channel returned, and lasts until
+// the test says it has passed.
+func faultHandler(t *testing.T, f Faults) (*handler, *Store, chan fakeWait) {
 	t.Helper()
-	start := time.Now()
-	for !listedCodes(t, s)[code] {
-		if time.Since(start) > d {
-			t.Fatalf("%s is not stored %s on", code, d)
-		}
-		time.Sleep(5 * time.Millisecond)
+	s := openTestStore(t)
+	h := NewHandler(s, HandlerOptions{Faults: f}).(*handler)
+	waits := make(chan fakeWait, 10)
+	h.faults.after = func(d time.Duration) <-chan time.Time {
+		w := fakeWait{d, make(chan time.Time, 1)}
+		waits <- w
+		return w.passed
+	}
+	return h, s, waits
+}
+
+// serveAsync serves a request of user 1 on h in a goroutine; the channel
+// gives its answer once the handler returns.
+func serveAsync(ctx context.Context, h http.Handler, method, path, body string) <-chan *httptest.ResponseRecorder {
+	var r io.Reader
+	if body != "" {
+		r = strings.NewReader(body)
+	}
+	req := httptest.NewRequest(method, path, r).WithContext(ctx)
+	req.Header.Set("Authorization", "Bearer sandbox")
+	req.Header.Set("X-Api-User-Id", "1")
+	done := make(chan *httptest.ResponseRecorder, 1)
+	go func() {
+		rec := httptest.NewRecorder()
+		h.ServeHTTP(rec, req)
+		done <- rec
+	}()
+	return done
+}
+
+// waitOf is the wait a request served on done asks for; a request
+// answered without one fails t.
+func waitOf(t *testing.T, waits <-chan fakeWait, done <-chan *httptest.ResponseRecorder) fakeWait {
+	t.Helper()
+	select {
+	case w := <-waits:
+		return w
+	case rec := <-done:
+		t.Fatalf("a create was answered (%d) without waiting", rec.Code)
+		return fakeWait{}
 	}
 }
 
-// TestCreateLatency: a create takes the extra time, reads do not, and a
-// create whose client gave up meanwhile is stored all the same.
+// TestCreateLatency: a create waits CreateLatency before it is stored,
+// reads do not wait, and a create whose client gave up meanwhile is
+// stored all the same.
 func TestCreateLatency(t *testing.T) {
 	const latency = 200 * time.Millisecond
-	srv, s, _ := faultServer(t, Faults{CreateLatency: latency})
-	start := time.Now()
-	res, err := srv.Client().Do(sandboxRequest(t, "GET", srv.URL+"/v1/promo?site_id=1", ""))
-	if err != nil || res.StatusCode != 200 {
-		t.Fatalf("list: %v %v", res, err)
-	}
-	res.Body.Close()
-	if d := time.Since(start); d >= latency/2 {
-		t.Errorf("a list took %s; only creates are slow", d)
+	h, s, waits := faultHandler(t, Faults{CreateLatency: latency})
+	ctx := context.Background()
+
+	select {
+	case w := <-waits:
+		t.Fatalf("a list waited %s; only creates are slow", w.d)
+	case rec := <-serveAsync(ctx, h, "GET", "/v1/promo?site_id=1", ""):
+		if rec.Code != 200 {
+			t.Fatalf("list: %d %s", rec.Code, rec.Body)
+		}
 	}
 
-	start = time.Now()
-	res, err = srv.Client().Do(sandboxRequest(t, "POST", srv.URL+"/v1/promo", `{"site_id":1,"code":"SLOW1"}`))
-	if err != nil || res.StatusCode != 201 {
-		t.Fatalf("create: %v %v", res, err)
+	done := serveAsync(ctx, h, "POST", "/v1/promo", `{"site_id":1,"code":"SLOW1"}`)
+	w := waitOf(t, waits, done)
+	if w.d != latency {
+		t.Errorf("a create waited %s, want %s", w.d, latency)
 	}
-	res.Body.Close()
-	if d := time.Since(start); d < latency {
-		t.Errorf("a create took %s, want at least %s", d, latency)
+	if listedCodes(t, s)["SLOW1"] {
+		t.Error("SLOW1 is stored before its latency has passed")
+	}
+	w.passed <- time.Now()
+	if rec := <-done; rec.Code != 201 || !listedCodes(t, s)["SLOW1"] {
+		t.Errorf("create: %d %s, stored: %v", rec.Code, rec.Body, listedCodes(t, s)["SLOW1"])
 	}
 
-	// The client leaves after 50ms; the create lands later.
-	ctx, cancel := context.WithTimeout(context.Background(), 50*time.Millisecond)
-	defer cancel()
-	req := sandboxRequest(t, "POST", srv.URL+"/v1/promo", `{"site_id":1,"code":"LATE1"}`).WithContext(ctx)
-	if res, err := srv.Client().Do(req); err == nil {
-		res.Body.Close()
-		t.Fatalf("create answered %d before the client's timeout", res.StatusCode)
-	}
+	// The client leaves while the create waits; it is stored later.
+	leave, cancel := context.WithCancel(ctx)
+	done = serveAsync(leave, h, "POST", "/v1/promo", `{"site_id":1,"code":"LATE1"}`)
+	w = waitOf(t, waits, done)
+	cancel()
 	if listedCodes(t, s)["LATE1"] {
 		t.Error("LATE1 is stored as its client leaves; it should land later")
 	}
-	waitListed(t, s, "LATE1", 5*time.Second)
+	w.passed <- time.Now()
+	<-done
+	if !listedCodes(t, s)["LATE1"] {
+		t.Error("LATE1 is not stored: its client left during --create-latency")
+	}
 }
 
 // TestListLag: the list shows a new promo code only ListLag after its
 // create was answered; the record and the check for a taken code see it at
-// once.
+// once. The lag is counted on the test's clock.
 func TestListLag(t *testing.T) {
 	const lag = 300 * time.Millisecond
-	srv, _, _ := faultServer(t, Faults{ListLag: lag})
+	h, _, _ := faultHandler(t, Faults{ListLag: lag})
+	now := time.Date(2026, 6, 1, 12, 0, 0, 0, time.UTC)
+	h.faults.now = func() time.Time { return now } // requests are served one at a time, below
 	do := func(method, path, body string) (int, string, http.Header) {
 		t.Helper()
-		res, err := srv.Client().Do(sandboxRequest(t, method, srv.URL+path, body))
-		if err != nil {
-			t.Fatal(err)
-		}
-		defer res.Body.Close()
-		b, _ := io.ReadAll(res.Body)
-		return res.StatusCode, string(b), res.Header
+		rec := <-serveAsync(context.Background(), h, method, path, body)
+		return rec.Code, rec.Body.String(), rec.Header()
 	}
-	created := time.Now()
-	status, _, h := do("POST", "/v1/promo", `{"site_id":1,"code":"LAG1"}`)
+	status, _, hdr := do("POST", "/v1/promo", `{"site_id":1,"code":"LAG1"}`)
 	if status != 201 {
 		t.Fatalf("create: %d", status)
 	}
 	if status, body, _ := do("GET", "/v1/promo?site_id=1", ""); status != 200 || strings.Contains(body, "LAG1") || !strings.Contains(body, "WELCOME10") {
 		t.Errorf("list at once: %d %.200s; want the seed codes without LAG1", status, body)
 	}
-	if status, body, _ := do("GET", h.Get("Location"), ""); status != 200 || !strings.Contains(body, "LAG1") {
+	if status, body, _ := do("GET", hdr.Get("Location"), ""); status != 200 || !strings.Contains(body, "LAG1") {
 		t.Errorf("the record at once: %d %s", status, body)
 	}
 	if status, _, _ := do("POST", "/v1/promo", `{"site_id":1,"code":"lag1"}`); status != 409 {
 		t.Errorf("the same code again: %d, want 409", status)
 	}
-	for {
-		_, body, _ := do("GET", "/v1/promo?site_id=1", "")
-		if strings.Contains(body, "LAG1") {
-			break
-		}
-		if time.Since(created) > 5*time.Second {
-			t.Fatal("LAG1 is not on the list 5s on")
-		}
-		time.Sleep(10 * time.Millisecond)
+	now = now.Add(lag - time.Nanosecond)
+	if _, body, _ := do("GET", "/v1/promo?site_id=1", ""); strings.Contains(body, "LAG1") {
+		t.Errorf("LAG1 is listed before the lag of %s has passed", lag)
 	}
-	if d := time.Since(created); d < lag {
-		t.Errorf("LAG1 was listed %s after its create, want at least %s", d, lag)
+	now = now.Add(time.Nanosecond)
+	if _, body, _ := do("GET", "/v1/promo?site_id=1", ""); !strings.Contains(body, "LAG1") {
+		t.Errorf("LAG1 is not listed once the lag of %s has passed", lag)
 	}
 }
 

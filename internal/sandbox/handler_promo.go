@@ -4,7 +4,6 @@ import (
 	"net/http"
 	"strconv"
 	"strings"
-	"time"
 )
 
 // GET /v1/promo?site_id=N
@@ -21,7 +20,7 @@ func (h *handler) listPromos(c *call) error {
 	if err != nil {
 		return err
 	}
-	if lag := h.faults.lagging(time.Now()); len(lag) > 0 {
+	if lag := h.faults.lagging(h.faults.now()); len(lag) > 0 {
 		shown := items[:0]
 		for _, it := range items {
 			if !lag[it.ID] {
@@ -43,7 +42,7 @@ func (h *handler) createPromo(c *call) error {
 	if err != nil {
 		return err
 	}
-	h.faults.created(id, time.Now())
+	h.faults.created(id, h.faults.now())
 	// The documented record carries no id; Location tells the client.
 	c.w.Header().Set("Location", "/v1/promo/"+strconv.FormatInt(id, 10))
 	return c.json(http.StatusCreated, out)

@@ -329,6 +329,16 @@ func (x *xmlReader) fail(err error) error {
 	if errors.As(err, &se) {
 		return refuse(x.where(), "workbook.xml", "Part", x.pt.name, "Line", se.Line, "Err", se.Msg)
 	}
+	var (
+		ve *xml.VersionError
+		ce *xml.CharsetError
+	)
+	switch {
+	case errors.As(err, &ve):
+		return refuse(x.where(), "workbook.xml_version", "Part", x.pt.name, "Version", ve.Version)
+	case errors.As(err, &ce):
+		return refuse(x.where(), "workbook.xml_charset", "Part", x.pt.name, "Charset", ce.Charset)
+	}
 	return damaged(x.where(), x.pt.name, err)
 }
 

@@ -86,7 +86,7 @@ func newFont(id FontID, d *doc) (*font, error) {
 	name, ttf := ttfOf(id)
 	sf, err := sfnt.Parse(ttf)
 	if err != nil {
-		return nil, fmt.Errorf("font %s: %w", name, err)
+		return nil, &FontError{Font: name, Err: err}
 	}
 	f := &font{res: fmt.Sprintf("F%d", id+1), name: name, ttf: ttf, sf: sf, upem: fixed.I(int(sf.UnitsPerEm())),
 		glyphs: map[rune]glyph{}, used: map[uint16]glyph{}, nextCID: uint16(sf.NumGlyphs()), stem: 0.075, obj: d.alloc()}
@@ -104,7 +104,7 @@ func (f *font) glyph(r rune) (glyph, error) {
 	g := glyph{r: r}
 	gid, err := f.sf.GlyphIndex(&f.buf, r)
 	if err != nil {
-		return g, fmt.Errorf("font %s: %w", f.name, err)
+		return g, &FontError{Font: f.name, Err: err}
 	}
 	if gid == 0 {
 		// A character the font lacks gets a CID of its own, so that
@@ -112,7 +112,7 @@ func (f *font) glyph(r rune) (glyph, error) {
 		// letter, or as the font's empty box.
 		if base, ok := substitute(r); ok {
 			if gid, err = f.sf.GlyphIndex(&f.buf, base); err != nil {
-				return g, fmt.Errorf("font %s: %w", f.name, err)
+				return g, &FontError{Font: f.name, Err: err}
 			}
 		}
 		g.cid, g.sub = f.nextCID, gid != 0
@@ -123,7 +123,7 @@ func (f *font) glyph(r rune) (glyph, error) {
 	g.gid = gid
 	b, adv, err := f.sf.GlyphBounds(&f.buf, gid, f.upem, xfont.HintingNone)
 	if err != nil {
-		return g, fmt.Errorf("font %s: %w", f.name, err)
+		return g, &FontError{Font: f.name, Err: err}
 	}
 	em := float64(f.upem)
 	g.adv = float64(adv) / em * 1000
@@ -184,11 +184,11 @@ func (f *font) write(d *doc) error {
 		f.name, desc, f.widths(), cmap))
 	m, err := f.sf.Metrics(&f.buf, f.upem, xfont.HintingNone)
 	if err != nil {
-		return fmt.Errorf("font %s: %w", f.name, err)
+		return &FontError{Font: f.name, Err: err}
 	}
 	bb, err := f.sf.Bounds(&f.buf, f.upem, xfont.HintingNone)
 	if err != nil {
-		return fmt.Errorf("font %s: %w", f.name, err)
+		return &FontError{Font: f.name, Err: err}
 	}
 	em := float64(f.upem) / 1000
 	flags := 32 // nonsymbolic

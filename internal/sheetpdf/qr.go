@@ -1,8 +1,6 @@
 package sheetpdf
 
 import (
-	"errors"
-
 	"github.com/promoctl/promoctl/internal/sheetpdf/qrcoding"
 )
 
@@ -28,7 +26,7 @@ func (q *qrEncoder) encode(text string) (*qrcoding.Code, error) {
 	v := qrcoding.Version(qrcoding.MinVersion)
 	for enc.Bits(v) > v.DataBytes(qrcoding.M)*8 {
 		if v++; v > qrcoding.MaxVersion {
-			return nil, errors.New("text too long for a QR code")
+			return nil, ErrQRTooLong
 		}
 	}
 	if q.plans == nil {

@@ -2,6 +2,8 @@ package sheetpdf
 
 import (
 	"bytes"
+	"errors"
+	"io"
 	"strings"
 	"testing"
 
@@ -64,5 +66,33 @@ func TestQRTooLong(t *testing.T) {
 	}
 	if err := CheckQR("https://shop.example/cart?promo=" + strings.Repeat("W", 15)); err != nil {
 		t.Errorf("a URL of a code: %v", err)
+	}
+}
+
+// TestRefusalsAreTyped: what stops a sheet is a typed error (a sheet
+// knows no language: promoctl says each in the user's), the QR encoder's
+// wrapped in a QRError.
+func TestRefusalsAreTyped(t *testing.T) {
+	_, err := New(io.Discard, Options{Paper: Paper{W: 210, H: 297}, PerPage: 0})
+	var pe *PerPageError
+	if !errors.As(err, &pe) || pe.N != 0 {
+		t.Errorf("0 cards a page: %v", err)
+	}
+	if _, err := New(io.Discard, Options{PerPage: MinPerPage}); !errors.Is(err, ErrNoPaper) {
+		t.Errorf("no paper: %v", err)
+	}
+	if err := CheckQR(strings.Repeat("x", 3000)); !errors.Is(err, ErrQRTooLong) {
+		t.Errorf("a long text: %v", err)
+	}
+	var b bytes.Buffer
+	s, err := New(&b, Options{Paper: Papers()[0], PerPage: MinPerPage})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := s.Close(); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.Add(Card{}); !errors.Is(err, ErrClosed) {
+		t.Errorf("Add after Close: %v", err)
 	}
 }

@@ -8,7 +8,6 @@ package sheetpdf
 
 import (
 	"bytes"
-	"errors"
 	"fmt"
 	"io"
 )
@@ -34,10 +33,10 @@ type Sheet struct {
 // New starts a sheet on w.
 func New(w io.Writer, o Options) (*Sheet, error) {
 	if o.PerPage < MinPerPage || o.PerPage > MaxPerPage {
-		return nil, fmt.Errorf("cards a page: want %d to %d, got %d", MinPerPage, MaxPerPage, o.PerPage)
+		return nil, &PerPageError{N: o.PerPage}
 	}
 	if o.Paper.W <= 0 || o.Paper.H <= 0 {
-		return nil, errors.New("no paper size")
+		return nil, ErrNoPaper
 	}
 	s := &Sheet{d: newDoc(w), layout: NewLayout(o.Paper, o.PerPage)}
 	res := "<< /Font <<"
@@ -68,7 +67,7 @@ func (s *Sheet) Pages() int { return (s.cards + len(s.layout.Cards) - 1) / len(s
 // full.
 func (s *Sheet) Add(c Card) error {
 	if s.closed {
-		return errors.New("sheet already closed")
+		return ErrClosed
 	}
 	if s.onPage == 0 {
 		s.page.Reset()
@@ -215,7 +214,7 @@ func (s *Sheet) drawQR(r Rect, text string) error {
 	}
 	code, err := s.qr.encode(text)
 	if err != nil {
-		return fmt.Errorf("QR code of %q: %w", text, err)
+		return &QRError{Text: text, Err: err}
 	}
 	n := code.Size
 	m := r.W / float64(n+2*quietZone)

@@ -51,20 +51,22 @@ func Records(raw json.RawMessage, loc *time.Location) output.Data {
 		Tables: func() ([]output.Grid, error) {
 			items, ok, err := listItems(raw)
 			if err != nil {
-				return nil, err
+				return nil, notJSON(err)
 			}
 			if !ok {
-				return recordGrids(raw, loc)
+				g, err := recordGrids(raw, loc)
+				return g, notJSON(err)
 			}
 			return []output.Grid{listGrid(items, loc, maxColumns)}, nil
 		},
 		CSV: func() (output.Grid, error) {
 			items, ok, err := listItems(raw)
 			if err != nil {
-				return output.Grid{}, err
+				return output.Grid{}, notJSON(err)
 			}
 			if !ok {
-				return recordCSV(raw)
+				g, err := recordCSV(raw)
+				return g, notJSON(err)
 			}
 			return listCSV(items), nil
 		},
@@ -101,6 +103,16 @@ func Record(raw json.RawMessage, loc *time.Location) output.Data {
 			return recordCSV(raw)
 		},
 	}
+}
+
+// notJSON says an error of reading the records (records.ErrMalformed,
+// the JSON decoder's) as a catalog message, keeping it wrapped; nil stays
+// nil.
+func notJSON(err error) error {
+	if err == nil {
+		return nil
+	}
+	return i18n.NewError(0, "view.not_json", "Cause", err)
 }
 
 // listItems finds the records of a list (records.Items): the elements of
@@ -321,8 +333,8 @@ func lookup(fs []field, key string) ([]byte, bool) { return records.Get(fs, key)
 // headerName is a field name as a column header: NAME, PAGE COUNT,
 // PUBLISHED (is_published), by the rule of fieldLabel.
 func headerName(key string) string {
-	if key == "" {
-		return "VALUE"
+	if key == "" { // a list of plain values: its one column
+		return output.English([]output.Head{recordHead(key)}, false)[0]
 	}
 	return clipRunes(strings.ToUpper(fieldLabel(key)), 30)
 }
@@ -701,6 +713,9 @@ func EmptyList(raw json.RawMessage) bool {
 // whose header stays as the view writes it where the catalog has none,
 // and what its cells hold.
 func recordHead(key string) output.Head {
+	if key == "" {
+		return output.Head{ID: "table.value", Cell: output.CellText}
+	}
 	id := strings.ReplaceAll(strings.ToLower(fieldLabel(key)), " ", "_")
 	c := output.CellText
 	switch id {

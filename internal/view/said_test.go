@@ -3,12 +3,14 @@ package view
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"testing"
 	"time"
 
 	"github.com/promoctl/promoctl/internal/format"
 	"github.com/promoctl/promoctl/internal/i18n"
 	"github.com/promoctl/promoctl/internal/output"
+	"github.com/promoctl/promoctl/internal/records"
 )
 
 // A view's tables declare their heads (a catalog id and what the cells
@@ -45,5 +47,46 @@ func TestTablesSaidFromTheirHeads(t *testing.T) {
 		if got := b.String(); got != c.want {
 			t.Errorf("the list in %s:\n%s\nwant:\n%s", c.say.Lang(), got, c.want)
 		}
+	}
+}
+
+// TestPlainValuesColumnSaid: a list of plain values has one column, VALUE,
+// whose header is the catalog's in each language.
+func TestPlainValuesColumnSaid(t *testing.T) {
+	d := Records(json.RawMessage(`["a","b"]`), time.UTC)
+	for _, c := range []struct {
+		say  *i18n.Printer
+		want string
+	}{
+		{i18n.New(i18n.Russian), "ЗНАЧЕНИЕ\na\nb\n"},
+		{nil, "VALUE\na\nb\n"},
+	} {
+		var b bytes.Buffer
+		if err := output.Write(&b, d, output.Options{Format: format.Table, Say: c.say}); err != nil {
+			t.Fatal(err)
+		}
+		if got := b.String(); got != c.want {
+			t.Errorf("in %s:\n%s\nwant:\n%s", c.say.Lang(), got, c.want)
+		}
+	}
+}
+
+// TestMalformedRecordsSaid: records that are not the JSON they should be
+// are refused with a catalog message in each language, the reader's
+// error still wrapped.
+func TestMalformedRecordsSaid(t *testing.T) {
+	d := Records(json.RawMessage(`{"items":[1]} trailing`), time.UTC)
+	_, err := d.Tables()
+	if !errors.Is(err, records.ErrMalformed) {
+		t.Fatalf("error %v, want records.ErrMalformed wrapped", err)
+	}
+	if got, want := i18n.New(i18n.English).ErrorText(err), "the server's answer is not valid JSON"; got != want {
+		t.Errorf("in English: %q, want %q", got, want)
+	}
+	if got, want := i18n.New(i18n.Russian).ErrorText(err), "ответ сервера — некорректный JSON"; got != want {
+		t.Errorf("in Russian: %q, want %q", got, want)
+	}
+	if _, err := d.CSV(); !errors.Is(err, records.ErrMalformed) || err.Error() != "the server's answer is not valid JSON" {
+		t.Errorf("CSV: %v", err)
 	}
 }

@@ -32,6 +32,33 @@ import (
 	"unicode/utf8"
 )
 
+// A VersionError is an XML declaration of a version other than 1.0.
+// encoding/xml returns it as fmt.Errorf text; here it is typed, so that
+// promoctl can say it in the user's language, with the same Error.
+type VersionError struct{ Version string }
+
+func (e *VersionError) Error() string {
+	return fmt.Sprintf("xml: unsupported version %q; only version 1.0 is supported", e.Version)
+}
+
+// A CharsetError is a declared encoding other than UTF-8 that the decoder
+// cannot read: it has no CharsetReader (Err is nil), or that failed (Err).
+// encoding/xml returns it as fmt.Errorf text; here it is typed, with the
+// same Error.
+type CharsetError struct {
+	Charset string
+	Err     error
+}
+
+func (e *CharsetError) Error() string {
+	if e.Err == nil {
+		return fmt.Sprintf("xml: encoding %q declared but Decoder.CharsetReader is nil", e.Charset)
+	}
+	return fmt.Sprintf("xml: opening charset %q: %v", e.Charset, e.Err)
+}
+
+func (e *CharsetError) Unwrap() error { return e.Err }
+
 // A SyntaxError represents a syntax error in the XML input stream.
 type SyntaxError struct {
 	Msg  string
@@ -590,18 +617,18 @@ func (d *Decoder) rawToken() (Token, error) {
 			content := string(data)
 			ver := procInst("version", content)
 			if ver != "" && ver != "1.0" {
-				d.err = fmt.Errorf("xml: unsupported version %q; only version 1.0 is supported", ver)
+				d.err = &VersionError{Version: ver}
 				return nil, d.err
 			}
 			enc := procInst("encoding", content)
 			if enc != "" && enc != "utf-8" && enc != "UTF-8" && !strings.EqualFold(enc, "utf-8") {
 				if d.CharsetReader == nil {
-					d.err = fmt.Errorf("xml: encoding %q declared but Decoder.CharsetReader is nil", enc)
+					d.err = &CharsetError{Charset: enc}
 					return nil, d.err
 				}
 				newr, err := d.CharsetReader(enc, d.r.(io.Reader))
 				if err != nil {
-					d.err = fmt.Errorf("xml: opening charset %q: %w", enc, err)
+					d.err = &CharsetError{Charset: enc, Err: err}
 					return nil, d.err
 				}
 				if newr == nil {

@@ -154,3 +154,35 @@ func stdTokens(in []byte, strict bool) string {
 	}
 	return b.String()
 }
+
+// TestDeclarationErrorsAreTyped: an XML version or an encoding the
+// decoder cannot read is a typed error (for promoctl to say in the user's
+// language), with encoding/xml's words.
+func TestDeclarationErrorsAreTyped(t *testing.T) {
+	failing := func(string, io.Reader) (io.Reader, error) { return nil, io.ErrUnexpectedEOF }
+	for _, c := range []struct {
+		in      string
+		charset func(string, io.Reader) (io.Reader, error)
+		check   func(error) bool
+	}{
+		{`<?xml version="1.1"?><a/>`, nil, func(err error) bool { var e *VersionError; return errors.As(err, &e) && e.Version == "1.1" }},
+		{`<?xml version="1.0" encoding="windows-1251"?><a/>`, nil, func(err error) bool {
+			var e *CharsetError
+			return errors.As(err, &e) && e.Charset == "windows-1251" && e.Err == nil
+		}},
+		{`<?xml version="1.0" encoding="koi8-r"?><a/>`, failing, func(err error) bool {
+			var e *CharsetError
+			return errors.As(err, &e) && e.Charset == "koi8-r" && errors.Is(err, io.ErrUnexpectedEOF)
+		}},
+	} {
+		d := NewDecoder(strings.NewReader(c.in))
+		d.CharsetReader = c.charset
+		sd := stdxml.NewDecoder(strings.NewReader(c.in))
+		sd.CharsetReader = c.charset
+		_, err := d.Token()
+		_, serr := sd.Token()
+		if err == nil || serr == nil || !c.check(err) || err.Error() != serr.Error() {
+			t.Errorf("%s: %v (%T), want a typed error saying %v", c.in, err, err, serr)
+		}
+	}
+}

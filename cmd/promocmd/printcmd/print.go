@@ -210,15 +210,15 @@ func runPromoPrint(ctx context.Context, opts *promoPrintOptions) error {
 	}()
 	sheet, err := sheetpdf.New(spool, sheetpdf.Options{Paper: opts.Paper, PerPage: opts.PerPage})
 	if err != nil {
-		return err
+		return sheetError(err)
 	}
 	cards := opts.cardWriter(ctx, client, site)
-	n, err := opts.drawSelection(ctx, client, site, func(p *api.Promo) error { return sheet.Add(cards.card(p)) })
+	n, err := opts.drawSelection(ctx, client, site, func(p *api.Promo) error { return sheetError(sheet.Add(cards.card(p))) })
 	if err != nil {
 		return err
 	}
 	if err := sheet.Close(); err != nil {
-		return i18n.NewError(0, "print.error.write", "Err", err)
+		return i18n.NewError(0, "print.error.write", "Err", sheetError(err))
 	}
 	if _, err := spool.Seek(0, io.SeekStart); err != nil {
 		return i18n.NewError(0, "print.error.read_back", "Err", err)

@@ -19,8 +19,6 @@ import (
 	"bufio"
 	"crypto/rand"
 	"encoding/binary"
-	"errors"
-	"fmt"
 	"io"
 	"math"
 	"strings"
@@ -206,7 +204,7 @@ func Generate(f Format, count int, existing []string) ([]string, error) {
 		codes, err = walk(f, count, free, taboo, r)
 	}
 	if err != nil {
-		return nil, fmt.Errorf("generate codes: %w", err)
+		return nil, i18n.NewError(0, "codegen.generate", "Err", err)
 	}
 	return codes, nil
 }
@@ -297,12 +295,12 @@ type source struct {
 // (rejection sampling), which leaves a range that is a whole multiple of n.
 func (s *source) uniform(n uint64) (uint64, error) {
 	if n == 0 {
-		return 0, errors.New("empty range")
+		return 0, i18n.NewError(0, "codegen.empty_range")
 	}
 	threshold := -n % n // 2^64 mod n
 	for {
 		if _, err := io.ReadFull(s.r, s.buf[:]); err != nil {
-			return 0, fmt.Errorf("read random bytes: %w", err)
+			return 0, i18n.NewError(0, "codegen.random", "Err", err)
 		}
 		if v := binary.LittleEndian.Uint64(s.buf[:]); v >= threshold {
 			return v % n, nil

@@ -4,10 +4,12 @@ import (
 	"bytes"
 	"crypto/rand"
 	"errors"
+	"io"
 	"math"
 	mrand "math/rand/v2"
 	"strings"
 	"testing"
+	"testing/iotest"
 
 	"github.com/promoctl/promoctl/internal/i18n"
 	"github.com/promoctl/promoctl/internal/promo"
@@ -347,5 +349,31 @@ func TestRefusalsInRussian(t *testing.T) {
 		if got := ru.ErrorText(c.err); got != c.want {
 			t.Errorf("in Russian:\n got %s\nwant %s", got, c.want)
 		}
+	}
+}
+
+// TestRandomSourceFailuresSayThemselves: a random source that cannot be
+// read, and a draw from nothing, are catalog messages in each language,
+// the reader's error still errors.Is-able.
+func TestRandomSourceFailuresSayThemselves(t *testing.T) {
+	en, ru := i18n.New(i18n.English), i18n.New(i18n.Russian)
+	_, read := (&source{r: iotest.ErrReader(io.ErrUnexpectedEOF)}).uniform(10)
+	_, empty := (&source{r: rand.Reader}).uniform(0)
+	for _, c := range []struct {
+		err    error
+		en, ru string
+	}{
+		{read, "read random bytes: unexpected EOF", "не удалось прочитать случайные байты из системы: unexpected EOF"},
+		{empty, "empty range", "выбор из пустого диапазона"},
+	} {
+		if got := en.ErrorText(c.err); got != c.en || c.err.Error() != c.en {
+			t.Errorf("in English: got %q, want %q", got, c.en)
+		}
+		if got := ru.ErrorText(c.err); got != c.ru {
+			t.Errorf("in Russian: got %q, want %q", got, c.ru)
+		}
+	}
+	if !errors.Is(read, io.ErrUnexpectedEOF) {
+		t.Errorf("%v does not wrap the reader's error", read)
 	}
 }

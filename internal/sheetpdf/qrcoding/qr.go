@@ -23,6 +23,28 @@ import (
 	"rsc.io/qr/gf256"
 )
 
+// The encoder's errors are typed (rsc.io/qr/coding's are fmt.Errorf
+// text): promoctl says them in the user's language (package sheetpdf),
+// and their Error, the original's words, is for developers.
+
+// CharsetError is text that the encoding Mode (numeric, alphanumeric)
+// cannot hold.
+type CharsetError struct{ Mode, Text string }
+
+func (e *CharsetError) Error() string { return fmt.Sprintf("non-%s string %#q", e.Mode, e.Text) }
+
+// CapacityError is data of more Bits than a code's Capacity.
+type CapacityError struct{ Bits, Capacity int }
+
+func (e *CapacityError) Error() string {
+	return fmt.Sprintf("cannot encode %d bits into %d-bit code", e.Bits, e.Capacity)
+}
+
+// VersionError is a version outside 1 to 40.
+type VersionError struct{ Version int }
+
+func (e *VersionError) Error() string { return fmt.Sprintf("invalid QR version %d", e.Version) }
+
 // field is the field for QR error correction (rsc.io/qr/coding's Field),
 // built by the first code's encoding: a sync.Once and a pointer set once,
 // so that nothing runs before main (sync.OnceValue would allocate there).
@@ -140,7 +162,7 @@ func (s Num) String() string {
 func (s Num) Check() error {
 	for _, c := range s {
 		if c < '0' || '9' < c {
-			return fmt.Errorf("non-numeric string %#q", string(s))
+			return &CharsetError{Mode: "numeric", Text: string(s)}
 		}
 	}
 	return nil
@@ -183,7 +205,7 @@ func (s Alpha) String() string {
 func (s Alpha) Check() error {
 	for _, c := range s {
 		if !strings.ContainsRune(alphabet, c) {
-			return fmt.Errorf("non-alphanumeric string %#q", string(s))
+			return &CharsetError{Mode: "alphanumeric", Text: string(s)}
 		}
 	}
 	return nil
@@ -457,7 +479,7 @@ func (p *Plan) Encode(text ...Encoding) (*Code, error) {
 		t.Encode(&b, p.Version)
 	}
 	if b.Bits() > p.DataBytes*8 {
-		return nil, fmt.Errorf("cannot encode %d bits into %d-bit code", b.Bits(), p.DataBytes*8)
+		return nil, &CapacityError{Bits: b.Bits(), Capacity: p.DataBytes * 8}
 	}
 	b.AddCheckBytes(p.Version, p.Level)
 	bytes := b.Bytes()
@@ -556,7 +578,7 @@ func grid(siz int) [][]Pixel {
 func vplan(v Version) (*Plan, error) {
 	p := &Plan{Version: v}
 	if v < 1 || v > 40 {
-		return nil, fmt.Errorf("invalid QR version %d", int(v))
+		return nil, &VersionError{Version: int(v)}
 	}
 	siz := 17 + int(v)*4
 	m := grid(siz)
