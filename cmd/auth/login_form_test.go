@@ -3,21 +3,26 @@ package auth
 import (
 	"bytes"
 	"context"
+	"io"
 	"strings"
 	"testing"
 
 	"github.com/promoctl/promoctl/cmd/cmdutil"
+	"github.com/promoctl/promoctl/internal/iostreams"
 	"github.com/promoctl/promoctl/internal/prompt"
 )
 
 const loginSecret = "tok-SECRET-987654"
 
 // loginForm drives the huh login form in accessible mode with the given
-// lines and the rules auth login wires in.
+// lines, as the run's prompter (the factory's) gives it to auth login,
+// with its rules.
 func loginForm(t *testing.T, d prompt.LoginDefaults, lines ...string) (prompt.LoginAnswers, string, error) {
 	t.Helper()
 	var out bytes.Buffer
-	h := &prompt.Huh{In: strings.NewReader(strings.Join(lines, "\n") + "\n"), Out: &out, Accessible: true, LoginRules: cmdutil.LoginRules()}
+	ios := &iostreams.IOStreams{In: strings.NewReader(strings.Join(lines, "\n") + "\n"), Out: io.Discard, ErrOut: &out}
+	env := func(k string) (string, bool) { return "1", k == "PROMOCTL_ACCESSIBLE" }
+	h := cmdutil.PromptAs[*prompt.Huh](cmdutil.NewFactory(cmdutil.Options{IO: ios, Env: env}))
 	a, err := h.Login(context.Background(), d)
 	if strings.Contains(out.String(), loginSecret) {
 		t.Errorf("the form printed the API key:\n%s", out.String())

@@ -1,12 +1,14 @@
 // Package cmdutil is the base the nouns build on: the factory of a run and
 // the session a verb runs in (or the config session of a verb that edits
 // the config file), errors and exit codes, usage errors and the shared
-// flags and arguments, API keys, the completer's functions on the run
-// (package complete holds the rest), the error line in the run's
-// language, and the files -f names. It imports no noun; what one noun
-// alone uses lives in that noun (internal/archtest,
-// TestBaseServesMoreThanOneNoun). The run of the command tree (the root
-// command, the language's choice, the reporting of the run's error) is
+// flags and arguments, API keys and plain HTTP, and the run the completer
+// is given. It imports no noun; what one noun alone uses lives in that
+// noun (internal/archtest, TestBaseServesMoreThanOneNoun). A mechanism of
+// its own is a package of the base's: shell completion (complete), the
+// error line in the run's language (errtext), warnings (warnings), the
+// files -f names and stdin (input), the site's currency (sitecurrency),
+// help in the run's language (helplang). The run of the command tree (the
+// root command, the language's choice, the report of the run's error) is
 // the root's: cmd/internal/rootcmd.
 package cmdutil
 
@@ -440,7 +442,7 @@ func PromptAs[T any](f *Factory) T {
 // huh is the prompter of a person at a terminal. Its login form checks
 // the answers as config set would.
 func (f *Factory) huh() *prompt.Huh {
-	h := &prompt.Huh{In: f.IO.In, Out: f.IO.ErrOut, Accessible: Accessible(f.Global.Accessible, f.Env), LoginRules: LoginRules(), Msg: f.Msg}
+	h := &prompt.Huh{In: f.IO.In, Out: f.IO.ErrOut, Accessible: Accessible(f.Global.Accessible, f.Env), LoginRules: loginRules(), Msg: f.Msg}
 	if f.Msg.Russian() {
 		h.Say = f.Warnings.Say // the checks' refusals, written in English
 	}

@@ -11,10 +11,10 @@ import (
 	"github.com/promoctl/promoctl/internal/prompt"
 )
 
-// LoginRules are the login form's defaults and checks: those of the
+// loginRules are the login form's defaults and checks: those of the
 // config file and the API client, so that the form refuses what
 // `config set` would.
-func LoginRules() prompt.LoginRules {
+func loginRules() prompt.LoginRules {
 	return prompt.LoginRules{
 		DefaultProfile: config.DefaultProfile,
 		DefaultBaseURL: baseurl.Default,

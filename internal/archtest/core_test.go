@@ -59,6 +59,7 @@ var staysInBase = map[string]string{
 	"Factory.StartWith":     "Start on settings a verb resolved itself: sandbox redeem chooses its world, and checks its site, first",
 	"Factory.ClientOptions": "the options every client of the run shares: a verb that checks credentials no setting holds yet builds its client from them (auth login)",
 	"APIKeys":               "where API keys are kept: ConfigSession.Keys, which auth and config edit with, and config list's own",
+	"Factory.APIKeys":       "where the run keeps API keys: a ConfigSession's Keys, and config list's, which starts as a command that prints settings",
 	"APIKeys.Secret":        "set by the factory (and the test harness's config sessions): a key read is redacted",
 	"APIKeys.Warn":          "set by the factory (and the test harness's config sessions): why a key went to the file",
 	"ConfigFile.*":          "the config file a ConfigSession edits: built by StartConfig (and the test harness's config sessions)",
