@@ -42,7 +42,7 @@ func TestAddingAFormatIsOneRow(t *testing.T) {
 		t.Errorf("Russian config set --help lacks %q:\n%s", want, setHelp.Stdout)
 	}
 	r.Run("config", "set", "output", "xml").Expect(t, 2, "",
-		"promoctl: неверное значение output: неизвестный формат вывода \"xml\": нужен table, wide, json, jsonl, yaml, csv, xlsx или tsv\n")
+		"promoctl: неверное значение output: неизвестный формат вывода «xml»: нужен table, wide, json, jsonl, yaml, csv, xlsx или tsv\n")
 	delete(r.Env, "PROMOCTL_LANG")
 
 	if got := r.Complete(t, "promo", "list", "-o", "t"); got != "table\taligned columns for people (default)\ntsv\ttab-separated values\n:4\n" {

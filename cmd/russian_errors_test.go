@@ -17,7 +17,7 @@ import (
 )
 
 // TestErrorLineSaysErrorsInRussian: the error line says errors in Russian
-// (typed ones by their fields; the Usagef and errors.New cases are the
+// (typed ones by their fields; the UsageErr and errors.New cases are the
 // fallback's, of text still English at its source), with the error they carry (%v, {{.Err}}) and the
 // clause built apart ({{.Hint}}) said in their turn, and counts in their
 // plural forms.
@@ -27,9 +27,9 @@ func TestErrorLineSaysErrorsInRussian(t *testing.T) {
 		err  error
 		want string
 	}{
-		{cmdutil.Usagef("--max-uses: %q is not a whole number", "x"), `--max-uses: нужно целое число, а не "x"`},
-		{cmdutil.Usagef("--no-time-limit cannot be combined with --starts or --ends"), "--no-time-limit нельзя сочетать с --starts или --ends"},
-		{cmdutil.Usagef("--no-max-uses cannot be combined with --max-uses"), "--no-max-uses нельзя сочетать с --max-uses"},
+		{cmdutil.UsageErr(fmt.Errorf("--max-uses: %q is not a whole number", "x")), `--max-uses: нужно целое число, а не "x"`},
+		{cmdutil.UsageErr(fmt.Errorf("--no-time-limit cannot be combined with --starts or --ends")), "--no-time-limit нельзя сочетать с --starts или --ends"},
+		{cmdutil.UsageErr(fmt.Errorf("--no-max-uses cannot be combined with --max-uses")), "--no-max-uses нельзя сочетать с --max-uses"},
 		{mustErr(cmdutil.ParseID(i18n.M("base.id.promo"), "0")), `неверный ID промокода «0»: нужно целое положительное число`},
 		{mustErr(cmdutil.ParseID(i18n.M("base.id.page"), "x")), `неверный ID страницы «x»: нужно целое положительное число`},
 		{mustErr(cmdutil.ParseID(i18n.M("base.id.product"), "-1")), `неверный ID товара «-1»: нужно целое положительное число`},
@@ -45,13 +45,13 @@ func TestErrorLineSaysErrorsInRussian(t *testing.T) {
 		{&config.ValueError{Key: "timeout", Source: config.Source{Kind: "env", Name: "PROMOCTL_TIMEOUT"}, Err: mustErr(config.ParseTimeout("-1s"))},
 			`неверное значение timeout (переменная PROMOCTL_TIMEOUT): «-1s»: длительность должна быть больше нуля`},
 		{&config.ValueError{Key: "output", Source: config.Source{Kind: "flag", Name: "--output"}, Err: &format.UnknownError{Value: "foo", Known: output.Formats(nil).Names()}},
-			`неверное значение output (флаг --output): неизвестный формат вывода "foo": нужен table, wide, json, jsonl, yaml, csv или xlsx`},
+			`неверное значение output (флаг --output): неизвестный формат вывода «foo»: нужен table, wide, json, jsonl, yaml, csv или xlsx`},
 		{&config.ValueError{Key: "profile", Source: config.Source{Kind: "flag", Name: "--profile"}, Err: config.ProfileNotFound("/x/config.yaml", &config.File{Profiles: map[string]*config.Profile{"default": {}, "shop": {}}}, "zzz")},
 			`неверное значение profile (флаг --profile): профиля «zzz» нет в /x/config.yaml (профили: default, shop)`},
 		{fmt.Errorf("--resume: %w", fmt.Errorf("journal %s: %w", "/j/1.jsonl", bulk.ErrInUse)), "--resume: журнал /j/1.jsonl: это задание сейчас выполняет другой promoctl"},
-		{cmdutil.Usagef("job %s: %v", "J1", errors.New("nothing changed")), "задание J1: ничего не изменено"},
-		{cmdutil.Usagef("--prefix %q: %v", "AB", fmt.Errorf("%q is not a positive size", "0")), `--prefix "AB": "0": размер должен быть больше нуля`},
-		{cmdutil.Usagef("--amount: %v", errors.New("nothing changed")), "--amount: ничего не изменено"},
+		{cmdutil.UsageErr(fmt.Errorf("job %s: %v", "J1", errors.New("nothing changed"))), "задание J1: ничего не изменено"},
+		{cmdutil.UsageErr(fmt.Errorf("--prefix %q: %v", "AB", fmt.Errorf("%q is not a positive size", "0"))), `--prefix "AB": "0": размер должен быть больше нуля`},
+		{cmdutil.UsageErr(fmt.Errorf("--amount: %v", errors.New("nothing changed"))), "--amount: ничего не изменено"},
 		// Notes and warnings built with Sprintf, said by the same entries.
 		{errors.New("Promo code 5 has not been used yet."), "Промокод 5 ещё ни разу не применяли."},
 		{errors.New("None of the 21 promo codes job J created is on site 1 now."), "Ни одного из 21 промокода, созданного заданием J, сейчас нет на сайте 1."},

@@ -31,9 +31,9 @@ func TestFallbackSaysEnglishErrorsInRussian(t *testing.T) {
 		err  error
 		want string
 	}{
-		{"no job", cmdutil.Usagef("%v (promo jobs lists the jobs)", "no job 2026 in /tmp/jobs"),
+		{"no job", cmdutil.UsageErr(fmt.Errorf("%v (promo jobs lists the jobs)", "no job 2026 in /tmp/jobs")),
 			"задания 2026 нет в /tmp/jobs (список заданий — promo jobs)"},
-		{"length", cmdutil.Usagef("--length must be at least 1: the characters of the random part, got %d", 0),
+		{"length", cmdutil.UsageErr(fmt.Errorf("--length must be at least 1: the characters of the random part, got %d", 0)),
 			"--length должен быть не меньше 1 (это число символов случайной части), а указано 0"},
 	} {
 		if got := errtext.Say(ru, tc.err); got != tc.want {

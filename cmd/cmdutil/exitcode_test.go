@@ -27,7 +27,7 @@ func TestExitCodeAsksTheError(t *testing.T) {
 	}{
 		{"a type the base does not know", fmt.Errorf("get promo 5: %w", notHere{}), ExitNotFound},
 		{"an error that lets the wrapped one decide", i18n.NewError(0, "inprocess.open", "Err", notHere{}), ExitNotFound},
-		{"a usage error", fmt.Errorf("wrapped: %w", Usagef("bad")), ExitUsage},
+		{"a usage error", fmt.Errorf("wrapped: %w", UsageErr(fmt.Errorf("bad"))), ExitUsage},
 		{"missing credentials", fmt.Errorf("wrapped: %w", i18n.NewError(ExitAuth, "base.auth.no_token")), ExitAuth},
 		{"a promo field's error", &promo.FieldError{Field: "--amount", Err: errors.New("bad")}, ExitUsage},
 		{"a promo field's error names the wrapped one's code", &promo.FieldError{Field: "-f", Err: notHere{}}, ExitNotFound},

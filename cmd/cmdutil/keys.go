@@ -3,7 +3,6 @@ package cmdutil
 import (
 	"context"
 	"errors"
-	"strings"
 
 	"github.com/promoctl/promoctl/internal/baseurl"
 	"github.com/promoctl/promoctl/internal/config"
@@ -38,30 +37,6 @@ type APIKeys struct {
 	KC     Keychain           // nil: none, or PROMOCTL_NO_KEYRING forbids it
 	Secret func(token string) // learns each key read, which errors never show
 	Warn   func(i18n.Message) // says on stderr why a key went to the file
-}
-
-// All reads the API keys the keychain keeps for the profiles of the config
-// file, one call per profile, within ctx. A keychain that fails is not
-// asked again: it holds no key promoctl could use, as for every command.
-func (k *APIKeys) All(ctx context.Context, doc *config.Doc) map[string]string {
-	if k.KC == nil {
-		return nil
-	}
-	keys := map[string]string{}
-	for _, name := range doc.File.ProfileNames() {
-		t, err := k.KC.Get(ctx, keychain.Account(name, doc.Path))
-		if errors.Is(err, keychain.ErrNotFound) {
-			continue
-		}
-		if err != nil {
-			break
-		}
-		if t = strings.TrimSpace(t); t != "" {
-			k.Secret(t)
-			keys[name] = t
-		}
-	}
-	return keys
 }
 
 // Store keeps the API key of a profile, within an edit of the config file:

@@ -3,7 +3,6 @@ package cmdutil
 import (
 	"context"
 	"errors"
-	"fmt"
 	"net/http"
 	"strings"
 	"time"
@@ -78,8 +77,6 @@ func (e *usageError) ExitCode() int { return ExitUsage }
 
 // UsageErr makes err a usage error: exit 2.
 func UsageErr(err error) error { return &usageError{err} }
-
-func Usagef(format string, args ...any) error { return &usageError{fmt.Errorf(format, args...)} }
 
 // NoArgs refuses arguments to a command that takes none.
 func NoArgs(cmd *cobra.Command, args []string) error {

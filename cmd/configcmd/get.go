@@ -71,7 +71,7 @@ func runConfigGet(ctx context.Context, opts *configGetOptions) error {
 	if key == config.KeyToken {
 		ctx, cancel := context.WithTimeout(ctx, opts.LockWait)
 		defer cancel()
-		if t := opts.Keys.All(ctx, doc)[name]; t != "" {
+		if t := allKeys(ctx, opts.Keys, doc)[name]; t != "" {
 			v = opts.Warnings.Msg.Say(i18n.M("config.in_keychain", "Token", config.MaskToken(t)))
 		} else {
 			v = config.MaskToken(v)

@@ -59,7 +59,7 @@ func runConfigList(ctx context.Context, opts *configListOptions) error {
 	}
 	ctx, cancel := opts.WithTimeout(ctx)
 	defer cancel()
-	return opts.Print(profileList(opts.Doc.File, opts.Keys.All(ctx, opts.Doc), opts.Msg))
+	return opts.Print(profileList(opts.Doc.File, allKeys(ctx, opts.Keys, opts.Doc), opts.Msg))
 }
 
 // profileColumns are the CSV columns of config list.

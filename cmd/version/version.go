@@ -88,7 +88,7 @@ func runVersion(_ context.Context, opts *versionOptions) error {
 	if v := opts.Output; v != "" {
 		f, err := output.Formats(o.Printers).Parse(v)
 		if err != nil {
-			return cmdutil.Usagef("--output: %v", err)
+			return cmdutil.UsageErr(fmt.Errorf("--output: %w", err))
 		}
 		if f == format.XLSX {
 			return i18n.NewError(cmdutil.ExitUsage, "version.output.xlsx")

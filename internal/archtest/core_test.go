@@ -58,6 +58,14 @@ var staysInBase = map[string]string{
 	"Factory.Settings":      "the run's settings, resolved once: a verb that chooses its world before it starts reads them (sandbox redeem and reset today)",
 	"Factory.StartWith":     "Start on settings a verb resolved itself: sandbox redeem chooses its world, and checks its site, first",
 	"Factory.ClientOptions": "the options every client of the run shares: a verb that checks credentials no setting holds yet builds its client from them (auth login)",
+	"APIKeys":               "where API keys are kept: ConfigSession.Keys, which auth and config edit with, and config list's own",
+	"APIKeys.Secret":        "set by the factory (and the test harness's config sessions): a key read is redacted",
+	"APIKeys.Warn":          "set by the factory (and the test harness's config sessions): why a key went to the file",
+	"ConfigFile.*":          "the config file a ConfigSession edits: built by StartConfig (and the test harness's config sessions)",
+	"ConfigFile":            "the config file a ConfigSession edits: built by StartConfig (and the test harness's config sessions)",
+	"LockWait":              "how long a config edit waits for the file's lock: StartConfig's (and the test harness's config sessions')",
+	"PlainHTTP.*":           "the one rule of plain HTTP: a client's base URL (the factory's clients, auth login's: Allow) and a saved one (config set: AllowSaved)",
+	"ProfileNotFound":       "the error of a profile the file lacks: RequireProfile's (auth, config) and config use's",
 }
 
 // notYetShared is the ratchet of what the base still exports for one

@@ -93,7 +93,7 @@ func (r *errorSayer) typed(err error) (string, bool) {
 		// here in turn.
 		return p.SayWith(e.Message(), r.text), true
 	case *format.UnknownError:
-		return p.T("format.unknown", "Value", strconv.Quote(e.Value), "Formats", helplang.OrList(p, e.Known)), true
+		return p.T("format.unknown", "Value", e.Value, "Formats", helplang.OrList(p, e.Known)), true
 	case *strconv.NumError:
 		kind := map[string]string{"ParseInt": "int", "ParseUint": "int", "ParseFloat": "number", "ParseBool": "bool"}[e.Func]
 		if kind == "" {
