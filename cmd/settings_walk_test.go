@@ -29,8 +29,8 @@ func settingSamples() map[string]settingValues {
 
 // TestEverySettingReachesTheConfigCommands keeps docs/architecture.md's
 // answer to "how do I add a setting" true for every row of config.Table():
-// config set checks a value by the row and keeps it, config get shows it,
-// config unset takes it off, completion offers the key, and the generated
+// config set checks a value by the row and keeps it, config get and list
+// show it, config unset takes it off, completion offers the key, and the generated
 // docs list it. (TestTablePrecedence resolves each row from every layer,
 // TestGlobalFlagsComeFromTheSettingsTable finds its flag and
 // TestExplainNamesTheSourceOfEveryTableRow its line in config explain.)
@@ -52,6 +52,9 @@ func TestEverySettingReachesTheConfigCommands(t *testing.T) {
 				t.Fatalf("config set %s %s = %d %q", row.Key, v.good, res.Code, res.Stderr)
 			}
 			r.Run("config", "get", row.Key).Expect(t, 0, v.shown+"\n", "")
+			if res := r.Run("config", "list", "-o", "json"); res.Code != 0 || !strings.Contains(res.Stdout, `"`+row.Key+`":`) {
+				t.Errorf("config list -o json = %d %q, without %s", res.Code, res.Stdout, row.Key)
+			}
 			r.Run("config", "unset", row.Key).Expect(t, 0, "", "")
 			unset := config.Default(row.Key) // what get says of an unset key: its default, or nothing
 			if unset != "" {
