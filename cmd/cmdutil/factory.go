@@ -23,7 +23,6 @@ import (
 	"github.com/spf13/pflag"
 
 	"github.com/promoctl/promoctl/cmd/cmdutil/complete"
-	"github.com/promoctl/promoctl/cmd/cmdutil/legacylang"
 	"github.com/promoctl/promoctl/cmd/cmdutil/warnings"
 	"github.com/promoctl/promoctl/internal/api"
 	"github.com/promoctl/promoctl/internal/config"
@@ -396,7 +395,7 @@ func (f *Factory) outputOptions(s *config.Settings) (output.Options, error) {
 		f.IO.DisableColor()
 	}
 	o := output.Options{Format: s.Output, NoHeaders: f.Global.NoHeaders, Color: f.IO.ColorEnabled(), Terminal: f.IO.IsStdoutTTY(),
-		Width: f.IO.TerminalWidth(), Loc: f.Location(), Locale: legacylang.NewTableLocale(f.Msg), Say: f.Msg, Printers: f.Printers()}
+		Width: f.IO.TerminalWidth(), Loc: f.Location(), Say: f.Msg, Printers: f.Printers()}
 	if !o.Format.IsTable() || f.Global.JQ != "" {
 		f.IO.Machine() // JSON, YAML, CSV, a workbook: UTF-8 whatever the locale
 	}
@@ -442,11 +441,7 @@ func PromptAs[T any](f *Factory) T {
 // huh is the prompter of a person at a terminal. Its login form checks
 // the answers as config set would.
 func (f *Factory) huh() *prompt.Huh {
-	h := &prompt.Huh{In: f.IO.In, Out: f.IO.ErrOut, Accessible: Accessible(f.Global.Accessible, f.Env), LoginRules: loginRules(), Msg: f.Msg}
-	if f.Msg.Russian() {
-		h.Say = f.Warnings.Say // the checks' refusals, written in English
-	}
-	return h
+	return &prompt.Huh{In: f.IO.In, Out: f.IO.ErrOut, Accessible: Accessible(f.Global.Accessible, f.Env), LoginRules: loginRules(), Msg: f.Msg}
 }
 
 // Accessible reports whether prompts are plain lines for screen readers:

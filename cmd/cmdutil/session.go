@@ -151,7 +151,7 @@ func (s *Session) Print(d output.Data) error {
 // (none with --no-headers), [] in JSON and YAML.
 func (s *Session) PrintList(d output.Data, empty string) error {
 	if s.Out.Format.IsTable() && s.Out.JQ == nil && s.IO.IsStdoutTTY() && view.EmptyList(d.JSON) {
-		fmt.Fprintln(s.IO.ErrOut, s.Warnings.Say(empty))
+		fmt.Fprintln(s.IO.ErrOut, empty)
 		return nil
 	}
 	return s.Print(d)
@@ -161,7 +161,7 @@ func (s *Session) PrintList(d output.Data, empty string) error {
 // on a terminal is the sentence empty on stderr, as with printList.
 func (s *Session) PrintStream(l output.List, empty string) error {
 	if s.Out.Format.IsTable() && s.Out.JQ == nil && s.IO.IsStdoutTTY() {
-		l.EmptyTable = func() { fmt.Fprintln(s.IO.ErrOut, s.Warnings.Say(empty)) }
+		l.EmptyTable = func() { fmt.Fprintln(s.IO.ErrOut, empty) }
 	}
 	return output.WriteList(s.IO.Out, l, s.Out)
 }

@@ -292,11 +292,7 @@ func (opts *promoBrowseOptions) runJob(ctx context.Context, b *jobrun.Job, j *bu
 				if it.State == bulk.StateDeleted || it.State == bulk.StateUpdated {
 					continue
 				}
-				why := it.Reason
-				if why == "" {
-					why = "not sent"
-				}
-				out.Failures = append(out.Failures, opts.Msg.T("rest.bulk.not_done."+verb.Done(), "Code", targets[it.Index].Code, "Why", opts.Warnings.Clean(errtext.SayEnglish(opts.Msg, why))))
+				out.Failures = append(out.Failures, opts.Msg.T("rest.bulk.not_done."+verb.Done(), "Code", targets[it.Index].Code, "Why", jobrun.FailureWhy(opts.Session, it)))
 			}
 		},
 		Incomplete: func(r jobrun.Result) error {

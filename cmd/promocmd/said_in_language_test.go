@@ -1,7 +1,6 @@
 package promocmd
 
 import (
-	"fmt"
 	"net/http"
 	"strings"
 	"testing"
@@ -115,8 +114,8 @@ func TestCreateUpdateAndReportSayTheirMessagesInTheLanguage(t *testing.T) {
 // failed with no answer is said in Russian, as the one with refusals only.
 func TestFailedSummaryInRussian(t *testing.T) {
 	ru := i18n.New(i18n.Russian)
-	err := fmt.Errorf("%d of %d promo codes could not be created (%d refused, %d failed, %d of unknown outcome, %d not sent): finish the job with: %s",
-		1, 3, 0, 1, 0, 0, "promoctl promo generate --resume /tmp/job.jsonl")
+	err := i18n.NewError(0, "generate.failed_unanswered", "Failed", 1, "Total", 3, "Refused", 0,
+		"Unanswered", 1, "Unknown", 0, "NotSent", 0, "Command", "promoctl promo generate --resume /tmp/job.jsonl")
 	want := "не удалось создать промокодов: 1 из 3 (отклонено: 0, без ответа сервера: 1, с неизвестным исходом: 0, не отправлено: 0); продолжить задание: promoctl promo generate --resume /tmp/job.jsonl"
 	if got := errtext.Say(ru, err); got != want {
 		t.Errorf("got  %s\nwant %s", got, want)

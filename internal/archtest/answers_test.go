@@ -69,15 +69,12 @@ func TestTheMapAnswersHowToChangeIt(t *testing.T) {
 // place fails TestLanguagesAreNamedWhereTheMapSays until it is listed
 // here; a place that no longer asks fails too.
 var russianByName = map[string]string{
-	"internal/i18n/format.go:Printer.Duration":             "durations' units (мс, с, мин) and decimal comma",
-	"cmd/cmdutil/helplang/helplang.go:Translate":           "the help is put over the English only for Russian (help.ru.toml)",
-	"cmd/cmdutil/factory.go:Factory.huh":                   "the login form's refusals, English at their source, said through the warnings",
-	"cmd/cmdutil/legacylang/tables.go:NewTableLocale":      "the legacy table locale, to go with the fallback",
-	"cmd/cmdutil/legacylang/tables.go:TableLocale.decimal": "the legacy table locale, to go with the fallback",
-	"printcmd/print_card.go:moneyMark":                     "a card's currency sign for Russian, when the PDF fonts have it",
-	"printcmd/print_card.go:cardWriter.validity":           "a card's dates as 31.12.2026",
-	"shared/filter.go:PromoFilter.Describe":                "the statuses of a filter said as the table's words",
-	"shared/selector.go:parseStatuses":                     "--status takes the Russian words of the table too",
+	"internal/i18n/format.go:Printer.Duration":   "durations' units (мс, с, мин) and decimal comma",
+	"cmd/cmdutil/helplang/helplang.go:Translate": "the help is put over the English only for Russian (help.ru.toml)",
+	"printcmd/print_card.go:moneyMark":           "a card's currency sign for Russian, when the PDF fonts have it",
+	"printcmd/print_card.go:cardWriter.validity": "a card's dates as 31.12.2026",
+	"shared/filter.go:PromoFilter.Describe":      "the statuses of a filter said as the table's words",
+	"shared/selector.go:parseStatuses":           "--status takes the Russian words of the table too",
 }
 
 // TestLanguagesAreNamedWhereTheMapSays keeps the answer to "how do I add

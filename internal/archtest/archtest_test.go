@@ -88,7 +88,7 @@ func nounRule(pkg, n string) rule {
 var nouns = []string{"cmd/apicmd", "cmd/auth", "cmd/completion", "cmd/configcmd", "cmd/page", "cmd/product", "cmd/promocmd", "cmd/sandboxcmd", "cmd/site", "cmd/version"}
 
 // bases are the packages the nouns build on: cmdutil and its own.
-var bases = []string{"cmd/cmdutil", "cmd/cmdutil/complete", "cmd/cmdutil/errtext", "cmd/cmdutil/helplang", "cmd/cmdutil/input", "cmd/cmdutil/legacylang", "cmd/cmdutil/sitecurrency", "cmd/cmdutil/warnings"}
+var bases = []string{"cmd/cmdutil", "cmd/cmdutil/complete", "cmd/cmdutil/errtext", "cmd/cmdutil/helplang", "cmd/cmdutil/input", "cmd/cmdutil/sitecurrency", "cmd/cmdutil/warnings"}
 
 // nounOf is the noun a package under cmd belongs to: itself, or the noun
 // whose folder holds it; "" for none.

@@ -36,11 +36,8 @@ type ChartOptions struct {
 	// Plain writes the series as lines of text instead of a chart: for
 	// screen readers (accessible mode).
 	Plain bool
-	// Locale, when set, writes the title and the days in a person's
-	// language and forms.
-	Locale Locale
 	// Say, when set, is the person's language: a series with a TitleID
-	// is said in it, title and days, instead of through Locale.
+	// is said in it, title and days.
 	Say *i18n.Printer
 }
 
@@ -76,13 +73,6 @@ func WriteCharts(w io.Writer, ss []Series, o ChartOptions) error {
 			s.Labels = sayDays(s.Labels, p)
 			s.AxisLabels = sayDays(s.AxisLabels, p)
 			ss[i] = s
-			continue
-		}
-		if l := o.Locale; l != nil {
-			s.Title = l.Header(s.Title)
-			s.Labels = localizeDays(s.Labels, l)
-			s.AxisLabels = localizeDays(s.AxisLabels, l)
-			ss[i] = s
 		}
 	}
 	bw := bufio.NewWriter(w)
@@ -114,18 +104,6 @@ func sayDays(days []string, p *i18n.Printer) []string {
 	out := make([]string, len(days))
 	for i, d := range days {
 		out[i] = p.Day(d)
-	}
-	return out
-}
-
-// localizeDays are days in l's forms.
-func localizeDays(days []string, l Locale) []string {
-	if days == nil {
-		return nil
-	}
-	out := make([]string, len(days))
-	for i, d := range days {
-		out[i] = l.Day(d)
 	}
 	return out
 }

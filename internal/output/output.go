@@ -63,15 +63,10 @@ type Options struct {
 	// Loc is the time zone of a workbook's dates (-o xlsx); nil is
 	// time.Local.
 	Loc *time.Location
-	// Locale, when set, shows tables in a person's language and forms
-	// (see Locale); other formats never use it. A table whose view
-	// declares its heads (Grid.Heads, List.Heads) is said through Say
-	// instead.
-	Locale Locale
 	// Say is the language a person reads tables in (nil: English): the
-	// tables whose heads are declared are said in it, their headers from
-	// the catalog and their cells by what they hold (Cell). Other formats
-	// never use it.
+	// tables whose heads are declared (Grid.Heads, List.Heads) are said in
+	// it, their headers from the catalog and their cells by what they hold
+	// (Cell). Other formats never use it.
 	Say *i18n.Printer
 	// Currency is the site's currency (an ISO code), for amounts of
 	// money in a table whose row names none: a promo code's discount.
@@ -182,8 +177,6 @@ func writeTables(w *bufio.Writer, d Data, o Options) error {
 		}
 		if sp := newSpeaker(o); sp != nil && g.Heads != nil {
 			g = sp.grid(g)
-		} else if o.Locale != nil {
-			g = localizeGrid(g, o.Locale)
 		}
 		if g.Title != "" && !o.NoHeaders {
 			w.WriteString(g.Title)

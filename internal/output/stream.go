@@ -330,8 +330,6 @@ func writeListTable(w *bufio.Writer, l List, o Options, s *rowStore) error {
 	defer s.close()
 	if sp := newSpeaker(o); sp != nil && l.Heads != nil {
 		l = sp.list(l)
-	} else if o.Locale != nil {
-		l = localizeList(l, o.Locale)
 	}
 	if err := l.Rows(func(row [][]byte) error { s.add(row); return nil }); err != nil {
 		return err

@@ -33,13 +33,10 @@ type Huh struct {
 	LoginRules LoginRules
 	// Msg is the language of the forms; nil is English.
 	Msg *i18n.Printer
-	// Say, when set, words a check's refusal in Msg's language (the
-	// checks are the domain's and the settings', written in English).
-	Say func(msg string) string
 }
 
 // said is check with its refusals said in the form's language: a
-// catalog message from the catalog, other text by h.Say.
+// catalog message from the catalog, other text as it is written.
 func (h *Huh) said(check func(string) error) func(string) error {
 	return func(s string) error {
 		err := check(s)
@@ -48,8 +45,6 @@ func (h *Huh) said(check func(string) error) func(string) error {
 			return nil
 		case isMessage(err):
 			return errors.New(h.msg().ErrorText(err))
-		case h.Say != nil:
-			return errors.New(h.Say(err.Error()))
 		}
 		return err
 	}
@@ -57,7 +52,7 @@ func (h *Huh) said(check func(string) error) func(string) error {
 
 // isMessage reports whether err's words are a catalog message.
 func isMessage(err error) bool {
-	_, ok := err.(*i18n.Error)
+	_, ok := err.(i18n.Sayer)
 	return ok
 }
 

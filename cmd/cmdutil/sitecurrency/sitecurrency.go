@@ -10,7 +10,6 @@ import (
 	"encoding/json"
 
 	"github.com/promoctl/promoctl/cmd/cmdutil"
-	"github.com/promoctl/promoctl/cmd/cmdutil/legacylang"
 	"github.com/promoctl/promoctl/internal/api"
 	"github.com/promoctl/promoctl/internal/i18n"
 	"github.com/promoctl/promoctl/internal/records"
@@ -40,9 +39,6 @@ func Use(ctx context.Context, s *cmdutil.Session, client *api.Client, site int64
 	}
 	if cur != "" {
 		s.Out.Currency = cur
-		if tl, ok := s.Out.Locale.(*legacylang.TableLocale); ok {
-			s.Out.Locale = tl.WithCurrency(cur) // for a table that declares no heads yet
-		}
 	}
 }
 

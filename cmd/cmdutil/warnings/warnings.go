@@ -35,7 +35,7 @@ func (w *Writer) Warn(msgs ...string) {
 		}
 		w.seen[m] = true
 		prefix := w.Msg.T("warning.prefix")
-		fmt.Fprintf(w.Out, "promoctl: %s %s\n", prefix, w.Say(w.Clean(m)))
+		fmt.Fprintf(w.Out, "promoctl: %s %s\n", prefix, w.Clean(m))
 	}
 }
 
@@ -44,10 +44,6 @@ func (w *Writer) Warn(msgs ...string) {
 func (w *Writer) WarnMsg(m i18n.Message) {
 	w.Warn(w.Msg.SayWith(m, func(err error) string { return errtext.Say(w.Msg, err) }))
 }
-
-// Say is a note or a warning in w's language: as written when English, or
-// when no error.msg entry of the catalogs matches it.
-func (w *Writer) Say(s string) string { return errtext.SayEnglish(w.Msg, s) }
 
 // Clean is s on one line, terminal-safe and without tokens, as promoctl
 // writes a message to stderr.

@@ -7,7 +7,6 @@ import (
 	"time"
 
 	"github.com/promoctl/promoctl/cmd/cmdutil"
-	"github.com/promoctl/promoctl/cmd/cmdutil/errtext"
 	"github.com/promoctl/promoctl/internal/bulk"
 	"github.com/promoctl/promoctl/internal/i18n"
 	"github.com/promoctl/promoctl/internal/progress"
@@ -75,11 +74,10 @@ func ListError(site int64, err error) error {
 }
 
 // ReasonText is why an operation of a journal failed, as the journal
-// recorded it (the error's English text at the time: data of the
-// journal), said in the run's language as far as it can be, on one line
-// and terminal-safe.
+// recorded it (the error's text at the time: data of the journal), on one
+// line and terminal-safe.
 func ReasonText(s *cmdutil.Session, reason string) string {
-	return s.Warnings.Clean(errtext.SayEnglish(s.Msg, reason))
+	return s.Warnings.Clean(reason)
 }
 
 // FailureWhy is why the operation it of a journal did not succeed: its
