@@ -227,12 +227,14 @@ func (j *Journal) settle(ctx context.Context, c PromoAPI, o Options, final bool)
 			waiting++
 			continue // the server may still be carrying it out
 		case it.Exists:
-			e = entry{T: string(StateFailed), I: it.Index, Reason: lastReason(it) + "; " + takenReason, Settled: true, Taken: true}
+			e = failedEntry(string(StateFailed), it.Index, i18n.NewError(0, "bulk.reason.taken", "Err", lastWhy(it)))
+			e.Taken = true
 		case final:
-			e = entry{T: string(StateFailed), I: it.Index, Reason: lastReason(it) + "; the site's list does not show it: a resume sends it again", Settled: true}
+			e = failedEntry(string(StateFailed), it.Index, i18n.NewError(0, "bulk.reason.not_on_list", "Err", lastWhy(it)))
 		default:
-			e = entry{T: "unsent", I: it.Index, Reason: "not on the site's list after an unknown outcome", Settled: true}
+			e = failedEntry("unsent", it.Index, i18n.NewError(0, "bulk.reason.unsent"))
 		}
+		e.Settled = true
 		if err := j.record(e); err != nil {
 			return 0, 0, err
 		}
@@ -240,20 +242,30 @@ func (j *Journal) settle(ctx context.Context, c PromoAPI, o Options, final bool)
 	return wait, waiting, nil
 }
 
-// lastReason is why the last attempt of an item had an unknown outcome.
-func lastReason(it Item) string {
-	if it.Reason == "" {
-		return "the outcome of its last attempt is unknown"
+// lastWhy is why the last attempt of an item had an unknown outcome.
+func lastWhy(it Item) error {
+	if why := it.Why(); why != nil {
+		return why
 	}
-	return it.Reason
+	return i18n.NewError(0, "bulk.reason.last_unknown")
+}
+
+// failedEntry is the journal's line of an operation that failed (or is
+// unknown, or unsent) for err: its English text recorded as the reason,
+// err kept for this run to say in its language.
+func failedEntry(t string, i int, err error) entry {
+	return entry{T: t, I: i, Reason: err.Error(), err: err}
 }
 
 // existsAfterUnknown is a create refused as existing after an attempt of
 // unknown outcome: that attempt may have created it.
 type existsAfterUnknown struct{ err error }
 
-func (e *existsAfterUnknown) Error() string {
-	return e.err.Error() + "; an earlier attempt of this job may have created it"
+func (e *existsAfterUnknown) Error() string { return i18n.InEnglish(e.Message()) }
+
+// Message says it in a language: the refusal, said in its turn, and why.
+func (e *existsAfterUnknown) Message() i18n.Message {
+	return i18n.M("bulk.reason.exists_after_unknown", "Err", e.err)
 }
 func (e *existsAfterUnknown) Unwrap() error { return e.err }
 
@@ -293,7 +305,8 @@ func (j *Journal) send(c PromoAPI, o Options) func(ctx context.Context, i int) (
 		e := entry{T: string(state), I: i, ID: id}
 		if err != nil {
 			class, _ := o.Classify(err)
-			e = entry{T: string(StateFailed), I: i, Reason: err.Error(), Exists: exists}
+			e = failedEntry(string(StateFailed), i, err)
+			e.Exists = exists
 			switch class {
 			case ClassUnknown:
 				e.T = string(StateUnknown)
@@ -307,9 +320,6 @@ func (j *Journal) send(c PromoAPI, o Options) func(ctx context.Context, i int) (
 		return id, err
 	}
 }
-
-// takenReason ends the journal's reason of a code taken elsewhere.
-const takenReason = "the code is taken elsewhere: refused as existing, and the site's list, read after every attempt of this job, does not show it, so another site or someone else holds it; it is not sent again"
 
 // unprovenError is a create answered with an id that is not proven to be
 // the code's: the answer names another code, or an id the site had before

@@ -105,7 +105,11 @@ type Item struct {
 	// ID is the promo code's id: the one acted on, or the one created.
 	// A create whose answer carried no id has 0 until it is settled.
 	ID     int64
-	Reason string // why it failed or is unknown
+	Reason string // why it failed or is unknown, as the journal records it
+	// Err is why it failed or is unknown as this run met it, to be said
+	// in the run's language; nil for what was read from a journal file,
+	// whose Reason is its text.
+	Err error
 	// Unsure says an attempt of this operation had an unknown outcome (it
 	// may have been acted on): a later create refused as existing may be
 	// that attempt landing, and a later delete answered 404 is done.
@@ -129,6 +133,19 @@ type Item struct {
 	// created: settling lets the server finish an attempt before calling
 	// it absent, and a list may lag behind a create.
 	LastAt time.Time
+}
+
+// Why is why it failed or is unknown: the error this run met (said in the
+// run's language where it is shown), else the reason the journal file
+// records (its text as written); nil when there is none.
+func (it Item) Why() error {
+	switch {
+	case it.Err != nil:
+		return it.Err
+	case it.Reason != "":
+		return errors.New(it.Reason)
+	}
+	return nil
 }
 
 // Journal is an append-only record of a job, one JSON object a line: the
@@ -189,6 +206,9 @@ type entry struct {
 	// did not show it: the next settling read decides between this job's
 	// attempt landing late and a code taken elsewhere.
 	Exists bool `json:"exists,omitempty"`
+	// err is the error Reason is the English text of, when this run met
+	// it: not written, kept in the Item to be said in the run's language.
+	err error
 }
 
 // NewJobID returns a job id that sorts by start time and is unique:
@@ -518,7 +538,7 @@ func (j *Journal) apply(e entry) {
 		j.items = append(j.items, Item{Index: e.I, Op: op, State: StatePlanned, ID: e.Op.ID})
 	case "unsent":
 		it := &j.items[e.I]
-		it.State, it.Reason = StatePlanned, ""
+		it.State, it.Reason, it.Err = StatePlanned, "", nil
 		it.Unsure = it.Unsure || e.Settled
 		it.Absent = it.Absent || e.Settled
 	default:
@@ -532,9 +552,9 @@ func (j *Journal) apply(e entry) {
 		case "created":
 			it.LastAt = e.At
 		}
-		it.State, it.Reason = State(e.T), e.Reason
+		it.State, it.Reason, it.Err = State(e.T), e.Reason, e.err
 		if j.light {
-			it.Reason = ""
+			it.Reason, it.Err = "", nil
 		}
 		it.Unanswered = e.T == "failed" && e.Settled
 		it.Absent = it.Absent || e.T == "failed" && e.Settled

@@ -10,7 +10,8 @@ import (
 
 // TestApplyNamesEachFailedWriteInTheLanguage: a write the server refused
 // is named on stderr with its code (and id, when the site has one) and
-// why, in the run's language; the reason is the one the journal recorded.
+// why, in the run's language: the error the run met, said in it (the
+// journal records its English text).
 func TestApplyNamesEachFailedWriteInTheLanguage(t *testing.T) {
 	for _, c := range []struct {
 		lang string
@@ -21,8 +22,8 @@ func TestApplyNamesEachFailedWriteInTheLanguage(t *testing.T) {
 			"promoctl: create failed: NEW1: create promo NEW1 on site 7: invalid request (HTTP 422)",
 		}},
 		{"ru_RU.UTF-8", []string{
-			"promoctl: не удалось изменить MINUS500 (ID 5001): изменение промокода 5001: invalid request (HTTP 422)",
-			"promoctl: не удалось создать NEW1: создание промокода NEW1 на сайте 7: invalid request (HTTP 422)",
+			"promoctl: не удалось изменить MINUS500 (ID 5001): изменение промокода 5001: неверный запрос (HTTP 422)",
+			"promoctl: не удалось создать NEW1: создание промокода NEW1 на сайте 7: неверный запрос (HTTP 422)",
 		}},
 	} {
 		r := newRunner(t)

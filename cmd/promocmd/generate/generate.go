@@ -517,7 +517,7 @@ func (opts *promoGenerateOptions) failures() jobrun.Failures {
 			case it.Taken:
 				why = i18n.M("bulk.generate.taken")
 			case it.State == bulk.StateSent || it.State == bulk.StateUnknown:
-				why = i18n.M("generate.outcome_unknown", "Reason", jobrun.ReasonText(opts.Session, it.Reason))
+				why = i18n.M("generate.outcome_unknown", "Reason", jobrun.Reason(opts.Session, it))
 			default:
 				why = jobrun.FailureWhy(opts.Session, it)
 			}

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/promoctl/promoctl/cmd/cmdutil"
+	"github.com/promoctl/promoctl/cmd/cmdutil/errtext"
 	"github.com/promoctl/promoctl/internal/bulk"
 	"github.com/promoctl/promoctl/internal/i18n"
 	"github.com/promoctl/promoctl/internal/progress"
@@ -73,23 +74,27 @@ func ListError(site int64, err error) error {
 	return i18n.NewError(0, "job.list_site", "Site", site, "Err", err)
 }
 
-// ReasonText is why an operation of a journal failed, as the journal
-// recorded it (the error's text at the time: data of the journal), on one
-// line and terminal-safe.
-func ReasonText(s *cmdutil.Session, reason string) string {
-	return s.Warnings.Clean(reason)
+// Reason is why the operation it of a journal failed or is unknown: the
+// error this run met, said in the run's language, or the text a journal
+// file records; on one line and terminal-safe.
+func Reason(s *cmdutil.Session, it bulk.Item) string {
+	why := it.Why()
+	if why == nil {
+		return ""
+	}
+	return s.Warnings.Clean(errtext.Say(s.Msg, why))
 }
 
 // FailureWhy is why the operation it of a journal did not succeed: its
-// outcome unknown, not sent, or the reason recorded.
+// outcome unknown, not sent, or the reason.
 func FailureWhy(s *cmdutil.Session, it bulk.Item) any {
 	switch {
 	case it.State == bulk.StateSent || it.State == bulk.StateUnknown:
-		return i18n.M("job.outcome_unknown", "Reason", ReasonText(s, it.Reason))
-	case it.Reason == "":
+		return i18n.M("job.outcome_unknown", "Reason", Reason(s, it))
+	case it.Why() == nil:
 		return i18n.M("job.not_sent")
 	}
-	return ReasonText(s, it.Reason)
+	return Reason(s, it)
 }
 
 // SayLine writes m on stderr in the run's language as one line of
