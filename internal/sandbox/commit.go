@@ -89,13 +89,6 @@ func (c *committer) do(fn func(*bolt.Tx) error) error {
 	return w.err
 }
 
-// queued is the number of writes waiting for the next commit.
-func (c *committer) queued() int {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	return len(c.queue)
-}
-
 // run commits the queue, group after group, until it is empty.
 func (c *committer) run() {
 	defer c.idle.Done()
