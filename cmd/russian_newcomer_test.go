@@ -171,7 +171,7 @@ func TestRussianNewcomer(t *testing.T) {
 		{name: "an unknown flag", code: 2, args: []string{"promo", "list", "--colour"}, machine: asJSON},
 		{name: "a server that is not there", code: 1, env: map[string]string{"PROMOCTL_BASE_URL": "http://127.0.0.1:1"},
 			args: []string{"promo", "list", "--site-id", "7"}, machine: asJSON,
-			knownEnglish: "Go's network error: dial tcp API: connect: connection refused"},
+			ruHas: "нет связи с сервером: API не принимает соединения (верен ли адрес API и запущен ли сервер?)"},
 		{name: "api with a bad method", code: 2, args: []string{"api", "-X", "F O", "/v1/promo"}, machine: asJSON},
 	}
 	for _, c := range runs {

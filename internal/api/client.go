@@ -19,6 +19,7 @@ import (
 	"strconv"
 	"strings"
 	"sync/atomic"
+	"syscall"
 	"time"
 	"unicode"
 	"unicode/utf8"
@@ -363,9 +364,23 @@ type connError struct {
 
 func (e *connError) Error() string { return i18n.InEnglish(e.Message()) }
 
-// Message is the error's words.
-func (e *connError) Message() i18n.Message { return i18n.M("api.cannot_reach", "Err", e.err) }
-func (e *connError) Unwrap() error         { return e.err }
+// Message is the error's words: the two failures a person meets first (a
+// host name that does not resolve, a server that refuses connections) in
+// the run's language, any other as the network says it.
+func (e *connError) Message() i18n.Message {
+	var dns *net.DNSError
+	if errors.As(e.err, &dns) && dns.IsNotFound {
+		return i18n.M("api.no_such_host", "Host", dns.Name)
+	}
+	var ue *url.Error
+	if errors.As(e.err, &ue) && errors.Is(e.err, syscall.ECONNREFUSED) {
+		if u, err := url.Parse(ue.URL); err == nil && u.Host != "" {
+			return i18n.M("api.refused", "Host", u.Host)
+		}
+	}
+	return i18n.M("api.cannot_reach", "Err", e.err)
+}
+func (e *connError) Unwrap() error { return e.err }
 
 // NotSent reports whether err proves that the request never reached the
 // server: the connection to it was never made, or the request was never
