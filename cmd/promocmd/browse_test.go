@@ -78,7 +78,7 @@ func TestPromoBrowseNeedsATerminal(t *testing.T) {
 		{Name: "no terminal", Args: []string{"promo", "browse", "--site-id", "7"},
 			Stderr: "promoctl: promo browse needs a terminal; promo list prints the same table"},
 		{Name: "a bad status first", Args: []string{"promo", "browse", "--status", "gone", "--site-id", "7"},
-			Stderr: `promoctl: --status: unknown status "gone": use disabled, expired, used-up, scheduled, active (or in Russian: выключен, истёк, исчерпан, запланирован, активен)`},
+			Stderr: `promoctl: --status: unknown status "gone": use disabled, expired, used-up, scheduled, active (or the words the tables write: выключен, истёк, исчерпан, запланирован, активен)`},
 		{Name: "no terminal, in Russian", Args: []string{"promo", "browse", "--site-id", "7"}, Env: map[string]string{"PROMOCTL_LANG": "ru"},
 			Stderr: "promoctl: promo browse нужен терминал; та же таблица выводится командой promo list"},
 	})

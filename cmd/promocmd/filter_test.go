@@ -147,7 +147,7 @@ func TestPromoListRejectsBadFilters(t *testing.T) {
 	list := []string{"promo", "list", "--site-id", "7"}
 	with := func(extra ...string) []string { return append(append([]string{}, list...), extra...) }
 	runBadInputs(t, []cmdtest.BadInput{
-		{Name: "unknown status", Args: with("--status", "expired,gone"), Stderr: `promoctl: --status: unknown status "gone": use disabled, expired, used-up, scheduled, active (or in Russian: выключен, истёк, исчерпан, запланирован, активен)`},
+		{Name: "unknown status", Args: with("--status", "expired,gone"), Stderr: `promoctl: --status: unknown status "gone": use disabled, expired, used-up, scheduled, active (or the words the tables write: выключен, истёк, исчерпан, запланирован, активен)`},
 		{Name: "empty search", Args: with("--search", " "), Stderr: "promoctl: --search needs a text to look for in the codes"},
 		{Name: "bad duration", Args: with("--expiring-within", "7 days"), Stderr: `promoctl: --expiring-within: invalid duration "7 days": use days, hours or minutes such as 7d, 36h, 90m or 1d12h`},
 		{Name: "negative duration", Args: with("--expiring-within", "-1h"), Stderr: `promoctl: --expiring-within: invalid duration "-1h": use days, hours or minutes such as 7d, 36h, 90m or 1d12h`},

@@ -56,10 +56,10 @@ func TestDigitsOnlyArgumentNotFoundHints(t *testing.T) {
 func TestSelectionStatusWordsRefusedInTheLanguage(t *testing.T) {
 	r := newRunner(t)
 	r.Run("promo", "list", "--site-id", "7", "--status", "old").
-		Expect(t, 2, "", "promoctl: --status: unknown status \"old\": use disabled, expired, used-up, scheduled, active (or in Russian: выключен, истёк, исчерпан, запланирован, активен)\n")
+		Expect(t, 2, "", "promoctl: --status: unknown status \"old\": use disabled, expired, used-up, scheduled, active (or the words the tables write: выключен, истёк, исчерпан, запланирован, активен)\n")
 	r.Env["LANG"] = "ru_RU.UTF-8"
 	r.Run("promo", "disable", "--site-id", "7", "--status", "старый", "--yes").
-		Expect(t, 2, "", "promoctl: --status: неизвестный статус «старый»: укажите disabled, expired, used-up, scheduled, active или по-русски: выключен, истёк, исчерпан, запланирован, активен\n")
+		Expect(t, 2, "", "promoctl: --status: неизвестный статус «старый»: укажите disabled, expired, used-up, scheduled, active или слова из таблиц: выключен, истёк, исчерпан, запланирован, активен\n")
 	r.ExpectNoRequests(t)
 }
 

@@ -63,19 +63,12 @@ func TestTheMapAnswersHowToChangeIt(t *testing.T) {
 }
 
 // russianByName are the places outside the catalogs that ask whether the
-// language is Russian (Printer.Russian, i18n.Russian), by path (or its
+// language is Russian (i18n.Russian), by path (or its
 // end) and function, each with what it does for Russian alone: a new
 // language goes there too (docs/architecture.md, "A language"). A new
 // place fails TestLanguagesAreNamedWhereTheMapSays until it is listed
 // here; a place that no longer asks fails too.
-var russianByName = map[string]string{
-	"internal/i18n/format.go:Printer.Duration":   "durations' units (мс, с, мин) and decimal comma",
-	"cmd/cmdutil/helplang/helplang.go:Translate": "the help is put over the English only for Russian (help.ru.toml)",
-	"printcmd/print_card.go:moneyMark":           "a card's currency sign for Russian, when the PDF fonts have it",
-	"printcmd/print_card.go:cardWriter.validity": "a card's dates as 31.12.2026",
-	"shared/filter.go:PromoFilter.Describe":      "the statuses of a filter said as the table's words",
-	"shared/selector.go:parseStatuses":           "--status takes the Russian words of the table too",
-}
+var russianByName = map[string]string{}
 
 // TestLanguagesAreNamedWhereTheMapSays keeps the answer to "how do I add
 // a language" true: what is not in the catalog files is in the places

@@ -5,30 +5,55 @@ import (
 	"time"
 )
 
+// numberForms are how a language writes numbers where it does not write
+// them as Go (and English) does: its thousands separator and decimal
+// mark, a NaN, the units of a duration in the order Go's form is read
+// (ms before m before s), and whether money is marked by its currency's
+// sign (₽) rather than its code (RUB). A language added is a row of
+// numbers(); one without a row writes numbers as English does.
+type numberForms struct {
+	thousands, decimal, nan string
+	units                   [][2]string // Go's unit, the language's
+	moneySign               bool
+}
+
+// numbers are the numberForms of each language that has its own.
+func numbers() map[Lang]numberForms {
+	return map[Lang]numberForms{
+		// Russian: 10 700,50 (no-break spaces), 340 мс, 2 мин 5 с, 500,00 ₽.
+		Russian: {thousands: "\u00a0", decimal: ",", nan: "не\u00a0число", moneySign: true,
+			units: [][2]string{{"ms", "мс"}, {"µs", "мкс"}, {"ns", "нс"}, {"h", "ч"}, {"m", "мин"}, {"s", "с"}}},
+	}
+}
+
+// SignsMoney reports whether lang marks money by its currency's sign (₽)
+// rather than its code (RUB).
+func SignsMoney(lang Lang) bool { return numbers()[lang].moneySign }
+
 // Duration is d as a person reads it in p's language: Go's form in English
 // (340ms, 4.2s, 2m5s); in Russian 340 мс, 4,2 с, 2 мин 5 с, and 1 мин
 // for 1m0s.
 func (p *Printer) Duration(d time.Duration) string {
 	s := d.String()
-	if !p.Russian() {
+	forms, ok := numbers()[p.Lang()]
+	if !ok {
 		return s
 	}
-	units := []struct{ en, ru string }{{"ms", "мс"}, {"µs", "мкс"}, {"ns", "нс"}, {"h", "ч"}, {"m", "мин"}, {"s", "с"}}
 	var parts []string
 	for s != "" {
 		i := strings.IndexFunc(s, func(r rune) bool { return (r < '0' || r > '9') && r != '.' && r != '-' })
 		if i <= 0 {
 			return d.String()
 		}
-		num := strings.Replace(s[:i], ".", ",", 1)
+		num := strings.Replace(s[:i], ".", forms.decimal, 1)
 		s = s[i:]
 		matched := false
-		for _, u := range units {
-			if strings.HasPrefix(s, u.en) {
-				if num != "0" || len(parts) == 0 && len(s) == len(u.en) { // 1 мин, not 1 мин 0 с
-					parts = append(parts, num+"\u00a0"+u.ru)
+		for _, u := range forms.units {
+			if strings.HasPrefix(s, u[0]) {
+				if num != "0" || len(parts) == 0 && len(s) == len(u[0]) { // 1 мин, not 1 мин 0 с
+					parts = append(parts, num+"\u00a0"+u[1])
 				}
-				s = s[len(u.en):]
+				s = s[len(u[0]):]
 				matched = true
 				break
 			}

@@ -172,9 +172,6 @@ func (p *Printer) Lang() Lang {
 	return p.lang
 }
 
-// Russian reports whether p speaks Russian.
-func (p *Printer) Russian() bool { return p.Lang() == Russian }
-
 // Bundle reads the embedded catalogs of lang and of English, its
 // fallback.
 func Bundle(lang Lang) (*goi18n.Bundle, error) { return builtin().bundle(lang) }

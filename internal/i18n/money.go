@@ -39,24 +39,26 @@ func Decimal(lang Lang, v float64, scale int) string {
 			scale = len(frac)
 		}
 	}
-	if lang != Russian {
+	forms, ok := numbers()[lang]
+	if !ok {
 		return strconv.FormatFloat(v, 'f', scale, 64)
 	}
-	return russianDecimal(v, scale)
+	return groupedDecimal(v, scale, forms)
 }
 
-// russianDecimal is v with scale decimals as CLDR writes Russian numbers
-// (golang.org/x/text/message's Printer of language.Russian with
-// number.Decimal and number.Scale, whose output the tests compare it
-// with): digits rounded as strconv rounds, to the nearest and ties to
-// even; thousands apart by no-break spaces; a decimal comma. Written here
-// rather than through x/text/message, whose number tables and plural
-// rules are built before main, on every command (0.04 million
-// instructions, 1.4% of the start-up floor: docs/performance.md).
-func russianDecimal(v float64, scale int) string {
+// groupedDecimal is v with scale decimals as CLDR writes a language's
+// numbers (for Russian, golang.org/x/text/message's Printer of
+// language.Russian with number.Decimal and number.Scale, whose output the
+// tests compare it with): digits rounded as strconv rounds, to the
+// nearest and ties to even; thousands apart by forms.thousands; the
+// decimal mark forms.decimal. Written here rather than through
+// x/text/message, whose number tables and plural rules are built before
+// main, on every command (0.04 million instructions, 1.4% of the start-up
+// floor: docs/performance.md).
+func groupedDecimal(v float64, scale int, forms numberForms) string {
 	switch {
 	case math.IsNaN(v):
-		return "не\u00a0число"
+		return forms.nan
 	case math.IsInf(v, 1):
 		return "∞"
 	case math.IsInf(v, -1):
@@ -70,12 +72,12 @@ func russianDecimal(v float64, scale int) string {
 	}
 	for i, d := range whole {
 		if i > 0 && (len(whole)-i)%3 == 0 {
-			b.WriteString("\u00a0")
+			b.WriteString(forms.thousands)
 		}
 		b.WriteRune(d)
 	}
 	if frac != "" {
-		b.WriteByte(',')
+		b.WriteString(forms.decimal)
 		b.WriteString(frac)
 	}
 	return b.String()

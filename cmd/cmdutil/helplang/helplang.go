@@ -61,7 +61,7 @@ func Walk(c *cobra.Command, fn func(*cobra.Command)) {
 // is left as it is. A text that lists the output formats has them as
 // {{.Formats}}: the run's (formats), as the language lists choices.
 func Translate(root *cobra.Command, p *i18n.Printer, formats format.Set) {
-	if !p.Russian() {
+	if p.Lang() == i18n.English {
 		return
 	}
 	WithCobraCommands(root)

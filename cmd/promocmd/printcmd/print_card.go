@@ -34,14 +34,15 @@ func (opts *promoPrintOptions) cardWriter(ctx context.Context, client *api.Clien
 	return cw
 }
 
-// moneyMark is how a card marks money in code: in Russian its sign (₽)
-// when the sheet's fonts draw it, else (and in English) the code itself.
+// moneyMark is how a card marks money in code: in a language that marks
+// money by its sign (Russian: ₽) that sign when the sheet's fonts draw
+// it, else (and in English) the code itself.
 func moneyMark(lang i18n.Lang, code string) string {
 	code = strings.ToUpper(strings.TrimSpace(code))
 	if code == "" || code == "-" {
 		return ""
 	}
-	if sym := i18n.CurrencySymbol(code); lang == i18n.Russian && sheetpdf.Covers(sym) {
+	if sym := i18n.CurrencySymbol(code); i18n.SignsMoney(lang) && sheetpdf.Covers(sym) {
 		return sym
 	}
 	return code
@@ -88,13 +89,7 @@ func (cw *cardWriter) validity(p *api.Promo) string {
 	if !p.TimeLimitIsEnabled {
 		return ""
 	}
-	day := func(t api.Time) string {
-		layout := "2006-01-02"
-		if cw.msg.Russian() {
-			layout = "02.01.2006"
-		}
-		return t.In(cw.loc).Format(layout)
-	}
+	day := func(t api.Time) string { return cw.msg.Day(t.In(cw.loc).Format("2006-01-02")) }
 	switch {
 	case p.DOn.Set() && p.DOff.Set():
 		return cw.msg.T("print.card.valid_from_to", "From", day(p.DOn), "To", day(p.DOff))

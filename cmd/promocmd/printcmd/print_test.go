@@ -40,7 +40,7 @@ func TestPromoPrintBadInput(t *testing.T) {
 		{Name: "note with an escape", Args: []string{"promo", "print", "--site-id", "7", "--note", "\x1b[31mred"},
 			Stderr: "promoctl: --note: a card's line is one line of text, without line breaks, tabs or other control characters"},
 		{Name: "status", Args: []string{"promo", "print", "--site-id", "7", "--status", "old"},
-			Stderr: `promoctl: --status: unknown status "old": use disabled, expired, used-up, scheduled, active (or in Russian: выключен, истёк, исчерпан, запланирован, активен)`},
+			Stderr: `promoctl: --status: unknown status "old": use disabled, expired, used-up, scheduled, active (or the words the tables write: выключен, истёк, исчерпан, запланирован, активен)`},
 		{Name: "empty job", Args: []string{"promo", "print", "--job", " "},
 			Stderr: "promoctl: --job needs the journal of a promo generate or promo apply job (promo jobs lists them)"},
 		{Name: "russian", Args: []string{"promo", "print", "--site-id", "7", "--per-page", "50"}, Env: map[string]string{"LANG": "ru_RU.UTF-8"},

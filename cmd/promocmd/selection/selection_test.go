@@ -70,7 +70,7 @@ func TestPromoSelectionsRefusedWithoutYes(t *testing.T) {
 		{Name: "--used and --unused", Args: []string{"promo", "delete", "A1", "--used", "--unused", "--yes"},
 			Stderr: "promoctl: --used and --unused cannot be given together"},
 		{Name: "bad status", Args: []string{"promo", "disable", "--status", "old", "--yes"},
-			Stderr: `promoctl: --status: unknown status "old": use disabled, expired, used-up, scheduled, active (or in Russian: выключен, истёк, исчерпан, запланирован, активен)`},
+			Stderr: `promoctl: --status: unknown status "old": use disabled, expired, used-up, scheduled, active (or the words the tables write: выключен, истёк, исчерпан, запланирован, активен)`},
 		{Name: "nothing named", Args: []string{"promo", "enable", "--yes"},
 			Stderr: "promoctl: promo enable needs promo code ids or codes, or a selection such as --status, --prefix or --job (usage: promoctl promo enable [CODE_OR_ID...])"},
 		{Name: "concurrency", Args: []string{"promo", "disable", "1", "--yes", "--concurrency", "0"},

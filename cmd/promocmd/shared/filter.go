@@ -327,10 +327,7 @@ func (f PromoFilter) Describe(msg *i18n.Printer) string {
 	if len(f.Statuses) > 0 {
 		names := make([]string, len(f.Statuses))
 		for i, s := range f.Statuses {
-			names[i] = string(s)
-			if msg.Russian() {
-				names[i] = msg.T("word." + string(s))
-			}
+			names[i] = msg.T("word." + string(s))
 		}
 		parts = append(parts, msg.T("rest.filter.status", "Statuses", strings.Join(names, msg.T("rest.filter.or"))))
 	}

@@ -152,24 +152,32 @@ func (sf *SelectionFlags) Parse(cmd *cobra.Command, args []string) (Selection, e
 	return sel, nil
 }
 
-// parseStatuses reads --status: status names in English or Russian
-// (the words of the tables: истёк or истек, выключен, …), comma-separated.
+// parseStatuses reads --status: status names, or the words the tables of
+// any language promoctl speaks write for them (истёк or истек, выключен,
+// …), comma-separated.
 func parseStatuses(s string) ([]promo.Status, error) {
-	ru := i18n.New(i18n.Russian)
 	fold := func(w string) string { return strings.ReplaceAll(strings.ToLower(strings.TrimSpace(w)), "ё", "е") }
+	var langs []*i18n.Printer
+	for _, l := range i18n.Langs() {
+		if l != i18n.English {
+			langs = append(langs, i18n.New(l))
+		}
+	}
 	var out []promo.Status
 	for _, part := range strings.Split(s, ",") {
 		w := fold(part)
 		var st promo.Status
 		for _, k := range promo.Statuses() {
-			if w == string(k) || w == fold(ru.T("word."+string(k))) {
+			if w == string(k) || slices.ContainsFunc(langs, func(p *i18n.Printer) bool { return w == fold(p.T("word."+string(k))) }) {
 				st = k
 			}
 		}
 		if st == "" {
-			names, words := statusNames(), make([]string, 0, len(promo.Statuses()))
-			for _, k := range promo.Statuses() {
-				words = append(words, ru.T("word."+string(k)))
+			names, words := statusNames(), make([]string, 0, len(promo.Statuses())*len(langs))
+			for _, p := range langs {
+				for _, k := range promo.Statuses() {
+					words = append(words, p.T("word."+string(k)))
+				}
 			}
 			return nil, i18n.NewError(cmdutil.ExitUsage, "select.error.status", "Word", termsafe.String(strings.TrimSpace(part)),
 				"Names", strings.Join(names, ", "), "Words", strings.Join(words, ", "))
