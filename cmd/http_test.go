@@ -160,17 +160,17 @@ func TestErrorResponses(t *testing.T) {
 		{"unauthorised, empty", 401, "", "", 3,
 			"authentication failed: check the token and user id (promoctl auth status) (HTTP 401)"},
 		{"no access to the site", 403, "application/json", apitest.Error(403, 30, "user cant view site"), 3,
-			"permission denied: you cannot view site 7 (API error 30: user cant view site)"},
+			"you cannot view site 7 (API error 30: user cant view site)"},
 		{"forbidden by a proxy", 403, "text/html", "<html>Forbidden</html>", 3,
 			"permission denied (HTTP 403)"},
 		{"not found", 404, "application/json", apitest.Error(404, 17, "user not found"), 4,
-			"not found: site 7 does not exist or is not visible to you (API error 17: user not found)"},
+			"site 7 does not exist or is not visible to you (API error 17: user not found)"},
 		{"bad request", 400, "application/json", apitest.Error(400, 10, "data is invalid"), 1,
 			"invalid request (API error 10: data is invalid)"},
 		{"title with a newline and escapes", 400, "application/json", `{"title":"bad\n\u001b[31mthing\u001b[0m","error":10,"code":400}`, 1,
 			"invalid request (API error 10: bad thing)"},
 		{"error fields as strings", 403, "application/json", `{"title":"user cant view site","error":"30","code":"403"}`, 3,
-			"permission denied: you cannot view site 7 (API error 30: user cant view site)"},
+			"you cannot view site 7 (API error 30: user cant view site)"},
 		{"truncated JSON", 200, "application/json", `[{"id":1,"code":"SUMM`, 1,
 			"unexpected response from the server (HTTP 200): the JSON is malformed or truncated"},
 		{"HTML with 200", 200, "text/html", "<html><body>maintenance</body></html>", 1,
@@ -389,7 +389,7 @@ func TestErrorsAsJSON(t *testing.T) {
 		stderr string
 	}{
 		{"permission", 403, apitest.Error(403, 30, "user cant view site"), []string{"-o", "json"}, nil, 3,
-			`{"error":{"message":"list promo codes of site 7: permission denied: you cannot view site 7 (API error 30: user cant view site)","status":403,"kind":30,"title":"user cant view site","exit_code":3}}`},
+			`{"error":{"message":"list promo codes of site 7: you cannot view site 7 (API error 30: user cant view site)","status":403,"kind":30,"title":"user cant view site","exit_code":3}}`},
 		{"kind 0", 500, apitest.Error(500, 0, "unknown error"), []string{"-o", "json"}, nil, 1,
 			`{"error":{"message":"list promo codes of site 7: server error (API error 0: unknown error)","status":500,"kind":0,"title":"unknown error","exit_code":1}}`},
 		{"no body", 404, "", []string{"-o", "json"}, nil, 4,
@@ -397,7 +397,7 @@ func TestErrorsAsJSON(t *testing.T) {
 		{"from the environment", 401, apitest.Error(401, 17, "user not found"), nil, map[string]string{"PROMOCTL_OUTPUT": "json"}, 3,
 			`{"error":{"message":"list promo codes of site 7: authentication failed: check the token and user id (promoctl auth status) (API error 17: user not found)","status":401,"kind":17,"title":"user not found","exit_code":3}}`},
 		{"with --jq", 403, apitest.Error(403, 30, "user cant view site"), []string{"--jq", ".[]"}, nil, 3,
-			`{"error":{"message":"list promo codes of site 7: permission denied: you cannot view site 7 (API error 30: user cant view site)","status":403,"kind":30,"title":"user cant view site","exit_code":3}}`},
+			`{"error":{"message":"list promo codes of site 7: you cannot view site 7 (API error 30: user cant view site)","status":403,"kind":30,"title":"user cant view site","exit_code":3}}`},
 		{"usage", 0, "", []string{"-o", "json", "--no-such-flag"}, nil, 2,
 			`{"error":{"message":"unknown flag: --no-such-flag","exit_code":2}}`},
 	} {
@@ -424,7 +424,7 @@ func TestErrorsAsJSONFromTheProfile(t *testing.T) {
 	r.WriteConfig("profiles:\n  default:\n    output: json\n    site_id: 7\n")
 	r.API.Handle("GET /v1/promo", http.StatusForbidden, apitest.Error(403, 30, "user cant view site"))
 	r.Run("promo", "list").Expect(t, 3, "",
-		`{"error":{"message":"list promo codes of site 7: permission denied: you cannot view site 7 (API error 30: user cant view site)","status":403,"kind":30,"title":"user cant view site","exit_code":3}}`+"\n")
+		`{"error":{"message":"list promo codes of site 7: you cannot view site 7 (API error 30: user cant view site)","status":403,"kind":30,"title":"user cant view site","exit_code":3}}`+"\n")
 }
 
 // dropConnection closes the connection without an answer, after the

@@ -147,7 +147,7 @@ func TestJSONErrorSameKeys(t *testing.T) {
 	if en["status"] != float64(404) || en["exit_code"] != float64(cmdutil.ExitNotFound) {
 		t.Errorf("English error %v", en)
 	}
-	if en["message"] == ru["message"] || !strings.Contains(fmt.Sprint(ru["message"]), "не найдено") {
+	if en["message"] == ru["message"] || !strings.Contains(fmt.Sprint(ru["message"]), "промокод 99999 не найден или у вас нет к нему доступа") {
 		t.Errorf("message %q in English, %q in Russian", en["message"], ru["message"])
 	}
 }
@@ -215,9 +215,9 @@ func TestRussianErrorLines(t *testing.T) {
 		ru   string
 	}{
 		{[]string{"--sandbox", "promo", "get", "99999", "--site-id", "1"}, cmdutil.ExitNotFound,
-			"promoctl: промокод 99999: не найдено: промокод 99999 не существует или у вас нет к нему доступа (ошибка API 41: promo 99999 not found); если 99999 — код, а не ID, найдите его командой promoctl --sandbox promo list --site-id 1 --search 99999 (аргумент из одних цифр — это ID)\n"},
+			"promoctl: промокод 99999 не найден или у вас нет к нему доступа (ошибка API 41: promo 99999 not found); если 99999 — код, а не ID, найдите его командой promoctl --sandbox promo list --site-id 1 --search 99999 (аргумент из одних цифр — это ID)\n"},
 		{[]string{"--sandbox", "promo", "list", "--site-id", "3"}, cmdutil.ExitAuth,
-			"promoctl: список промокодов сайта 3: нет доступа: у вас нет доступа к сайту 3 (ошибка API 30: user cant view site)\n"},
+			"promoctl: список промокодов сайта 3: у вас нет доступа к сайту 3 (ошибка API 30: user cant view site)\n"},
 		{[]string{"--sandbox", "promo", "get", "NOPE", "--site-id", "1"}, cmdutil.ExitNotFound,
 			"promoctl: промокода «NOPE» нет на сайте 1 (промокод ищется на сайте из --site-id или site_id из настроек; аргумент из одних цифр считается ID)\n"},
 		{[]string{"--sandbox", "promo", "lst"}, cmdutil.ExitUsage, "promoctl: у «promoctl promo» нет команды «lst»; возможно, вы имели в виду «list»?\n"},

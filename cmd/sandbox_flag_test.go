@@ -27,7 +27,7 @@ func TestSandboxRedeemOverHTTP(t *testing.T) {
 		t.Errorf("local sandbox data file: %v, want none", err)
 	}
 	r.Run("sandbox", "redeem", "--site-id", "3", "--code", "COFFEE10", "--order-price", "10").Expect(t, 3, "",
-		"promoctl: redeem COFFEE10 on site 3: permission denied: you cannot view site 3 (API error 30: user cant view site)\n")
+		"promoctl: redeem COFFEE10 on site 3: you cannot view site 3 (API error 30: user cant view site)\n")
 	r.Run("sandbox", "redeem", "--code", "FREESHIP", "--order-price", "900").Expect(t, 1, "",
 		"promoctl: promo code FREESHIP refused: the order has nothing the promo code discounts; FREESHIP discounts delivery: add --delivery-price\n")
 	r.Run("sandbox", "redeem", "--code", "FREESHIP", "--order-price", "900", "-o", "json").Expect(t, 1, "",
@@ -63,7 +63,7 @@ func TestSandboxDataFile(t *testing.T) {
 		Expect(t, 0, "5\n", "")
 	r.Run("sandbox", "reset").Expect(t, 0, "", "Restored the demo data in "+data+".\n")
 	r.Run("--sandbox", "promo", "get", "5001").Expect(t, 4, "",
-		"promoctl: get promo 5001: not found: promo code 5001 does not exist or is not visible to you (API error 41: promo 5001 not found); if 5001 is a code rather than an id, find it with promoctl --sandbox promo list --site-id SITE_ID --search 5001 (an argument of digits only is an id)\n")
+		"promoctl: promo code 5001 does not exist or is not visible to you (API error 41: promo 5001 not found); if 5001 is a code rather than an id, find it with promoctl --sandbox promo list --site-id SITE_ID --search 5001 (an argument of digits only is an id)\n")
 	delete(r.Env, "PROMOCTL_SANDBOX_DATA")
 	if _, err := os.Stat(defaultPath); !errors.Is(err, os.ErrNotExist) {
 		t.Errorf("default data file %s: %v, want none", defaultPath, err)

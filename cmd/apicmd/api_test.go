@@ -156,7 +156,7 @@ func TestAPIErrorResponses(t *testing.T) {
 		stderr       string
 	}{
 		{"GET", "/v1/promo/9", 403, apitest.Error(403, 40, "user cant view promo"), 3, 1,
-			"GET /v1/promo/9: permission denied: you cannot view this promo code (API error 40: user cant view promo)"},
+			"GET /v1/promo/9: you cannot view this promo code (API error 40: user cant view promo)"},
 		{"GET", "/v1/promo/9", 401, "", 3, 1,
 			"GET /v1/promo/9: authentication failed: check the token and user id (promoctl auth status) (HTTP 401)"},
 		{"DELETE", "/v1/promo/9", 404, apitest.Error(404, 17, "not found"), 4, 1,

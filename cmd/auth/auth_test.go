@@ -110,7 +110,7 @@ func TestAuthLoginRefusedKeepsTheWorkingKey(t *testing.T) {
 		detail string
 	}{
 		{http.StatusUnauthorized, apitest.Error(401, 16, "invalid token"), "authentication failed: check the token and user id (promoctl auth status) (API error 16: invalid token)"},
-		{http.StatusForbidden, apitest.Error(403, 30, "user cant view site"), "permission denied: you cannot view this site (API error 30: user cant view site)"},
+		{http.StatusForbidden, apitest.Error(403, 30, "user cant view site"), "you cannot view this site (API error 30: user cant view site)"},
 	} {
 		t.Run(http.StatusText(c.status), func(t *testing.T) {
 			r := newBareRunner(t)

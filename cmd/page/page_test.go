@@ -79,12 +79,12 @@ func TestPageListErrors(t *testing.T) {
 	r := newRunner(t)
 	r.API.Handle("GET /v3/public/site/2/page", 403, apitest.Error(403, 30, "user cant view site"))
 	r.Run("page", "list", "--site-id", "2").Expect(t, 3, "",
-		"promoctl: list pages of site 2: permission denied: you cannot view site 2 (API error 30: user cant view site)\n")
+		"promoctl: you cannot view site 2 (API error 30: user cant view site)\n")
 
 	r = newRunner(t)
 	r.API.Handle("GET /v3/public/site/2/page", 404, apitest.Error(404, 17, "site not found"))
 	r.Run("page", "list", "--site-id", "2", "-o", "json").Expect(t, 4, "",
-		`{"error":{"message":"list pages of site 2: not found: site 2 does not exist or is not visible to you (API error 17: site not found)","status":404,"kind":17,"title":"site not found","exit_code":4}}`+"\n")
+		`{"error":{"message":"site 2 does not exist or is not visible to you (API error 17: site not found)","status":404,"kind":17,"title":"site not found","exit_code":4}}`+"\n")
 }
 
 func TestPageGet(t *testing.T) {
@@ -103,10 +103,10 @@ func TestPageGet(t *testing.T) {
 	r = newRunner(t)
 	r.API.Handle("GET /v3/public/site/page/5001", 404, apitest.Error(404, 0, "page not found"))
 	r.Run("page", "get", "5001").Expect(t, 4, "",
-		"promoctl: get page 5001: not found: page 5001 does not exist or is not visible to you (API error 0: page not found)\n")
+		"promoctl: page 5001 does not exist or is not visible to you (API error 0: page not found)\n")
 
 	r = newRunner(t)
 	r.API.Handle("GET /v3/public/site/page/5001", 403, apitest.Error(403, 30, "user cant view site"))
 	r.Run("page", "get", "5001").Expect(t, 3, "",
-		"promoctl: get page 5001: permission denied: you cannot view the site of page 5001 (API error 30: user cant view site)\n")
+		"promoctl: you cannot view the site of page 5001 (API error 30: user cant view site)\n")
 }

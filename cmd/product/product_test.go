@@ -68,9 +68,9 @@ func TestProductGetErrors(t *testing.T) {
 		stderr string
 	}{
 		{"forbidden", 403, apitest.Error(403, 30, "user cant view site"), 3,
-			"promoctl: get product 5: permission denied: you cannot view the site of product 5 (API error 30: user cant view site)\n"},
+			"promoctl: you cannot view the site of product 5 (API error 30: user cant view site)\n"},
 		{"not found", 404, apitest.Error(404, 0, "product not found"), 4,
-			"promoctl: get product 5: not found: product 5 does not exist or is not visible to you (API error 0: product not found)\n"},
+			"promoctl: product 5 does not exist or is not visible to you (API error 0: product not found)\n"},
 		{"no body", 404, "", 4,
 			"promoctl: get product 5: the server at {URL} has no endpoint GET /v1/shop/product/5 (HTTP 404 without an API error): check --base-url (now {URL}, from PROMOCTL_BASE_URL)\n"},
 		{"unauthorized", 401, apitest.Error(401, 0, "bad token"), 3,

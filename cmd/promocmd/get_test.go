@@ -194,9 +194,9 @@ func TestPromoGetErrors(t *testing.T) {
 		stderr     string
 	}{
 		{"no access", apitest.Error(403, 40, "user cant view promo"), 403, 3,
-			"promoctl: get promo 5: permission denied: you cannot view promo code 5 (API error 40: user cant view promo)"},
+			"promoctl: you cannot view promo code 5 (API error 40: user cant view promo)"},
 		{"not found", apitest.Error(404, 17, "promo not found"), 404, 4,
-			"promoctl: get promo 5: not found: promo code 5 does not exist or is not visible to you (API error 17: promo not found); if 5 is a code rather than an id, find it with promoctl promo list --site-id SITE_ID --search 5 (an argument of digits only is an id)"},
+			"promoctl: promo code 5 does not exist or is not visible to you (API error 17: promo not found); if 5 is a code rather than an id, find it with promoctl promo list --site-id SITE_ID --search 5 (an argument of digits only is an id)"},
 		{"not found, no body", "", 404, 4,
 			"promoctl: get promo 5: the server at {URL} has no endpoint GET /v1/promo/5 (HTTP 404 without an API error): check --base-url (now {URL}, from PROMOCTL_BASE_URL)"},
 		{"a list instead of a record", "[]", 200, 1,

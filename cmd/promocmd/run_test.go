@@ -81,7 +81,7 @@ func TestRunPromoGet(t *testing.T) {
 			stdout:  "id: 1001\ncode: SUMMER25\nis_enabled: true\nbonus_type: 2\nbonus_amount: 25\n"},
 		{name: "not found", format: format.Table, exit: cmdutil.ExitNotFound,
 			answers: []cmdtest.Answer{{Route: "GET /v1/promo/1001", Status: http.StatusNotFound, Body: notFoundBody}},
-			err:     "get promo 1001: not found: promo code 1001 does not exist or is not visible to you (API error 0: Not found)"},
+			err:     "promo code 1001 does not exist or is not visible to you (API error 0: Not found)"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			e := cmdtest.NewVerbEnv(t, false, c.format, c.answers...)
@@ -115,7 +115,7 @@ func TestRunPromoStats(t *testing.T) {
 			stdout:  "[]\n"},
 		{name: "not found", format: format.JSON, exit: cmdutil.ExitNotFound,
 			answers: []cmdtest.Answer{{Route: "GET /v1/promo/5/statistics", Status: http.StatusNotFound, Body: notFoundBody}},
-			err:     "statistics of promo 5: not found: promo code 5 does not exist or is not visible to you (API error 0: Not found)"},
+			err:     "statistics of promo 5: promo code 5 does not exist or is not visible to you (API error 0: Not found)"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			e := cmdtest.NewVerbEnv(t, c.tty, c.format, c.answers...)
@@ -191,7 +191,7 @@ func TestRunPromoUpdate(t *testing.T) {
 		{name: "not found", exit: cmdutil.ExitNotFound,
 			opts:    promoUpdateOptions{Changes: promo.Changes{Enabled: cmdtest.Ptr(false)}},
 			answers: []cmdtest.Answer{{Route: "GET /v1/promo/5", Status: http.StatusNotFound, Body: notFoundBody}},
-			err:     "get promo 5: not found: promo code 5 does not exist or is not visible to you (API error 0: Not found)", routes: []string{"GET /v1/promo/5"}},
+			err:     "promo code 5 does not exist or is not visible to you (API error 0: Not found)", routes: []string{"GET /v1/promo/5"}},
 		{name: "the form sends what was changed", tty: true,
 			opts:     promoUpdateOptions{Interactive: true},
 			prompter: &formEdit{edit: func(v *promo.FormValues) { v.Enabled = false }},

@@ -42,7 +42,7 @@ func TestDigitsOnlyArgumentNotFoundHints(t *testing.T) {
 	r := newRunner(t)
 	r.API.Handle("GET /v1/promo/7", http.StatusNotFound, `{"title":"Not found","error":0,"code":404}`)
 	r.Run("promo", "get", "007").Expect(t, 4, "",
-		"promoctl: get promo 7: not found: promo code 7 does not exist or is not visible to you (API error 0: Not found); "+
+		"promoctl: promo code 7 does not exist or is not visible to you (API error 0: Not found); "+
 			"if 007 is a code rather than an id, find it with promoctl promo list --site-id SITE_ID --search 007 (an argument of digits only is an id)\n")
 	r.Env["LANG"] = "ru_RU.UTF-8"
 	res := r.Run("promo", "get", "007")

@@ -104,7 +104,7 @@ func TestPromoStatsPermissionDenied(t *testing.T) {
 	r := newRunner(t)
 	r.API.Handle("GET /v1/promo/5/statistics", http.StatusForbidden, apitest.Error(403, 30, "user cant view site"))
 	r.Run("promo", "stats", "5").Expect(t, 3, "",
-		"promoctl: statistics of promo 5: permission denied: you cannot view the site of promo code 5 (API error 30: user cant view site)\n")
+		"promoctl: statistics of promo 5: you cannot view the site of promo code 5 (API error 30: user cant view site)\n")
 }
 
 // TestPromoStatsTotalsDoNotOverflow: amounts whose float64 sum overflows

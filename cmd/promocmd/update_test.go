@@ -212,9 +212,9 @@ func TestPromoUpdateFailedGETSendsNoPUT(t *testing.T) {
 		stderr     string
 	}{
 		{"not found", apitest.Error(404, 17, "promo not found"), 404, 4,
-			"promoctl: get promo 5: not found: promo code 5 does not exist or is not visible to you (API error 17: promo not found); if 5 is a code rather than an id, find it with promoctl promo list --site-id SITE_ID --search 5 (an argument of digits only is an id)"},
+			"promoctl: promo code 5 does not exist or is not visible to you (API error 17: promo not found); if 5 is a code rather than an id, find it with promoctl promo list --site-id SITE_ID --search 5 (an argument of digits only is an id)"},
 		{"no access", apitest.Error(403, 40, "user cant view promo"), 403, 3,
-			"promoctl: get promo 5: permission denied: you cannot view promo code 5 (API error 40: user cant view promo)"},
+			"promoctl: you cannot view promo code 5 (API error 40: user cant view promo)"},
 		{"unauthorised", apitest.Error(401, 17, "user not found"), 401, 3,
 			"promoctl: get promo 5: authentication failed: check the token and user id (promoctl auth status) (API error 17: user not found)"},
 		{"server error", apitest.Error(500, 0, "unknown error"), 500, 1,
@@ -236,7 +236,7 @@ func TestPromoUpdateFailedPUT(t *testing.T) {
 	r.API.Handle("GET /v1/promo/5", http.StatusOK, currentJSON)
 	r.API.Handle("PUT /v1/promo/5", http.StatusForbidden, apitest.Error(403, 40, "user cant view promo"))
 	r.Run("promo", "update", "5", "--enabled").Expect(t, 3, "",
-		"promoctl: update promo 5: permission denied: you cannot view promo code 5 (API error 40: user cant view promo)\n")
+		"promoctl: you cannot view promo code 5 (API error 40: user cant view promo)\n")
 	r.ExpectRoutes(t, "GET /v1/promo/5", "PUT /v1/promo/5")
 }
 

@@ -150,7 +150,7 @@ func TestSandboxInUseInRussian(t *testing.T) {
 // TestSandboxRedeemHintsInRussian: which sandbox user can view a site, a
 // site the sandbox lacks, and a server that is no sandbox, in Russian.
 func TestSandboxRedeemHintsInRussian(t *testing.T) {
-	const denied = "нет доступа: у вас нет доступа к сайту %s (ошибка API 30: user cant view site); "
+	const denied = "у вас нет доступа к сайту %s (ошибка API 30: user cant view site); "
 	for _, tc := range []struct {
 		args []string
 		want string

@@ -11,16 +11,16 @@ import (
 func TestSandboxRedeemOnASiteOfAnotherUser(t *testing.T) {
 	r := newSandboxRunner(t)
 	r.Run("sandbox", "redeem", "--site-id", "3", "--code", "COFFEE10", "--order-price", "10").Expect(t, 3, "",
-		"promoctl: redeem COFFEE10 on site 3: permission denied: you cannot view site 3 (API error 30: user cant view site); "+
+		"promoctl: redeem COFFEE10 on site 3: you cannot view site 3 (API error 30: user cant view site); "+
 			"site 3 belongs to sandbox user 2: add --user-id 2\n")
 	r.Run("--user-id", "2", "sandbox", "redeem", "--site-id", "1", "--code", "WELCOME10", "--order-price", "10").Expect(t, 3, "",
-		"promoctl: redeem WELCOME10 on site 1: permission denied: you cannot view site 1 (API error 30: user cant view site); "+
+		"promoctl: redeem WELCOME10 on site 1: you cannot view site 1 (API error 30: user cant view site); "+
 			"site 1 belongs to sandbox user 1: use --user-id 1\n")
 	r.Run("--user-id", "2", "sandbox", "redeem", "--site-id", "2", "--code", "WELCOME10", "--order-price", "10").Expect(t, 3, "",
-		"promoctl: redeem WELCOME10 on site 2: permission denied: you cannot view site 2 (API error 30: user cant view site); "+
+		"promoctl: redeem WELCOME10 on site 2: you cannot view site 2 (API error 30: user cant view site); "+
 			"sandbox user 1 can view site 2: use --user-id 1\n")
 	r.Run("sandbox", "redeem", "--site-id", "99", "--code", "WELCOME10", "--order-price", "10").Expect(t, 3, "",
-		"promoctl: redeem WELCOME10 on site 99: permission denied: you cannot view site 99 (API error 30: user cant view site); "+
+		"promoctl: redeem WELCOME10 on site 99: you cannot view site 99 (API error 30: user cant view site); "+
 			"the sandbox has no site 99 (user 1 can view sites 1 and 2, user 2 site 3)\n")
 	r.Run("--user-id", "2", "sandbox", "redeem", "--site-id", "3", "--code", "COFFEE10", "--order-price", "10", "-o", "json", "--jq", ".discount_amount").
 		Expect(t, 0, "1\n", "")

@@ -81,17 +81,17 @@ func TestRunSandboxRedeem(t *testing.T) {
 			exit: cmdutil.ExitFailure},
 		{name: "in-process: another user's site names the user to add", inProcess: true, format: format.Table,
 			opts: sandboxRedeemOptions{Request: sandbox.RedeemRequest{SiteID: 3, Code: "COFFEE10", OrderPrice: 10}},
-			err: "redeem COFFEE10 on site 3: permission denied: you cannot view site 3 (API error 30: user cant view site); " +
+			err: "redeem COFFEE10 on site 3: you cannot view site 3 (API error 30: user cant view site); " +
 				"site 3 belongs to sandbox user 2: add --user-id 2",
 			exit: cmdutil.ExitAuth},
 		{name: "in-process: with --user-id, the user to use instead", inProcess: true, user: 2, format: format.Table,
 			opts: sandboxRedeemOptions{Request: sandbox.RedeemRequest{SiteID: 1, Code: "WELCOME10", OrderPrice: 10}, UserIDGiven: true},
-			err: "redeem WELCOME10 on site 1: permission denied: you cannot view site 1 (API error 30: user cant view site); " +
+			err: "redeem WELCOME10 on site 1: you cannot view site 1 (API error 30: user cant view site); " +
 				"site 1 belongs to sandbox user 1: use --user-id 1",
 			exit: cmdutil.ExitAuth},
 		{name: "in-process: a site that does not exist", inProcess: true, format: format.Table,
 			opts: sandboxRedeemOptions{Request: sandbox.RedeemRequest{SiteID: 99, Code: "WELCOME10", OrderPrice: 10}},
-			err: "redeem WELCOME10 on site 99: permission denied: you cannot view site 99 (API error 30: user cant view site); " +
+			err: "redeem WELCOME10 on site 99: you cannot view site 99 (API error 30: user cant view site); " +
 				"the sandbox has no site 99 (user 1 can view sites 1 and 2, user 2 site 3)",
 			exit: cmdutil.ExitAuth},
 		{name: "over HTTP: the redemption, in the local time zone", tty: true, format: format.Table,
@@ -109,7 +109,7 @@ func TestRunSandboxRedeem(t *testing.T) {
 		{name: "over HTTP: another user's site, without a hint", format: format.JSON,
 			opts:    sandboxRedeemOptions{Request: sandbox.RedeemRequest{SiteID: 3, Code: "COFFEE10", OrderPrice: 10}, Served: true},
 			answers: []cmdtest.Answer{{Route: "POST /sandbox/redeem", Status: http.StatusForbidden, Body: apitest.Error(403, 30, "user cant view site")}},
-			err:     "redeem COFFEE10 on site 3: permission denied: you cannot view site 3 (API error 30: user cant view site)",
+			err:     "redeem COFFEE10 on site 3: you cannot view site 3 (API error 30: user cant view site)",
 			exit:    cmdutil.ExitAuth, routes: []string{"POST /sandbox/redeem"}},
 		{name: "over HTTP: a server that is no sandbox", format: format.JSON,
 			opts:    sandboxRedeemOptions{Request: welcome, Served: true},

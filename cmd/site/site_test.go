@@ -137,13 +137,13 @@ func TestSiteErrors(t *testing.T) {
 		stderr string
 	}{
 		{[]string{"site", "get", "2"}, "GET /v3/public/site/2", 403, apitest.Error(403, 30, "user cant view site"), 3,
-			"get site 2: permission denied: you cannot view site 2 (API error 30: user cant view site)"},
+			"you cannot view site 2 (API error 30: user cant view site)"},
 		{[]string{"site", "get", "9"}, "GET /v3/public/site/9", 404, apitest.Error(404, 0, "site not found"), 4,
-			"get site 9: not found: site 9 does not exist or is not visible to you (API error 0: site not found)"},
+			"site 9 does not exist or is not visible to you (API error 0: site not found)"},
 		{[]string{"site", "get", "9", "--legacy"}, "GET /v1/site/9", 404, "", 4,
 			"get site 9 (v1): the server at {URL} has no endpoint GET /v1/site/9 (HTTP 404 without an API error): check --base-url (now {URL}, from PROMOCTL_BASE_URL)"},
 		{[]string{"site", "list"}, "GET /v3/public/site", 403, apitest.Error(403, 30, "user cant view site"), 3,
-			"list sites: permission denied: you cannot view this site (API error 30: user cant view site)"},
+			"list sites: you cannot view this site (API error 30: user cant view site)"},
 		{[]string{"site", "list"}, "GET /v3/public/site", 502, "<html>bad gateway</html>", 1,
 			"list sites: server error (HTTP 502 Bad Gateway) after 3 attempts"},
 		{[]string{"site", "list"}, "GET /v3/public/site", 200, `"sites"`, 1,

@@ -92,8 +92,13 @@ func (e *Error) Message() i18n.Message {
 	}
 	category := i18n.M("api.category." + category(e.Status))
 	m := i18n.M("api.error", "Category", category, "Said", said)
-	if d, ok := e.detail(); ok {
+	switch d, ok := e.detail(); {
+	case ok && e.Status == http.StatusUnauthorized:
 		m = i18n.M("api.error_detail", "Category", category, "Detail", d, "Said", said)
+	case ok:
+		// The detail says what the category would (not found, no access):
+		// said once.
+		m = i18n.M("api.error_said", "Detail", d, "Said", said)
 	}
 	if e.Attempts > 1 {
 		m = i18n.C("api.after_attempts", e.Attempts, "Err", m)
@@ -178,9 +183,24 @@ func (e *Error) detail() (i18n.Message, bool) {
 	case kind == 40:
 		return i18n.M("api.detail.cannot_view_promo"), true
 	case e.Status == 404 && has:
-		return i18n.M("api.detail.not_found", "Subject", e.Subject.message(false)), true
+		// One entry per kind: a language may agree its words with the
+		// subject (Russian: промокод не найден, страница не найдена).
+		return i18n.M("api.detail.not_found."+string(e.Subject.Kind), "ID", e.Subject.ID), true
 	}
 	return i18n.Message{}, false
+}
+
+// inContext is err with the request it answered (the message id and its
+// args, "get promo {{.ID}}"), unless err already names the request's
+// subject (promo code 9999 does not exist…; you cannot view site 2): that
+// one is said once.
+func inContext(err error, id string, args ...any) error {
+	if e := (*Error)(nil); errors.As(err, &e) && e.Status != http.StatusUnauthorized && e.Subject.Kind != "" && !e.NoEndpoint() {
+		if _, ok := e.detail(); ok {
+			return err
+		}
+	}
+	return i18n.NewError(0, id, append(args, "Err", err)...)
 }
 
 // IsStatus reports whether err is an API error with the given HTTP status.

@@ -91,7 +91,7 @@ type Modifier struct {
 func (c *Client) GetProduct(ctx context.Context, id int64) (json.RawMessage, error) {
 	raw, err := c.getJSON(ctx, "/v1/shop/product/"+strconv.FormatInt(id, 10), nil, '{', Subject{Kind: SubjectProduct, ID: id})
 	if err != nil {
-		return nil, i18n.NewError(0, "api.get_product", "ID", id, "Err", err)
+		return nil, inContext(err, "api.get_product", "ID", id)
 	}
 	return raw, nil
 }

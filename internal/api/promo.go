@@ -82,14 +82,14 @@ const NotAPromoRecord = "not_a_promo_record"
 func (c *Client) GetPromo(ctx context.Context, id int64) (json.RawMessage, Promo, error) {
 	resp, err := c.Do(ctx, Request{Method: http.MethodGet, Path: promoPath(id)})
 	if err != nil {
-		return nil, Promo{}, i18n.NewError(0, "api.get_promo", "ID", id, "Err", withSubject(err, PromoSubject(id)))
+		return nil, Promo{}, inContext(withSubject(err, PromoSubject(id)), "api.get_promo", "ID", id)
 	}
 	raw, p, err := decodeRecord(resp)
 	if err == nil && p.Code == "" {
 		err = &ResponseError{Status: resp.Status, Reason: NotAPromoRecord, Why: i18n.M("api.json.no_code")}
 	}
 	if err != nil {
-		return nil, Promo{}, i18n.NewError(0, "api.get_promo", "ID", id, "Err", err)
+		return nil, Promo{}, inContext(err, "api.get_promo", "ID", id)
 	}
 	return raw, p, nil
 }
@@ -141,11 +141,11 @@ func locationID(loc string) (int64, bool) {
 func (c *Client) UpdatePromo(ctx context.Context, id int64, f promo.Record) (json.RawMessage, Promo, error) {
 	b, err := json.Marshal(f)
 	if err != nil {
-		return nil, Promo{}, i18n.NewError(0, "api.update_promo", "ID", id, "Err", err)
+		return nil, Promo{}, inContext(err, "api.update_promo", "ID", id)
 	}
 	raw, p, err := c.promoRecord(ctx, Request{Method: http.MethodPut, Path: promoPath(id), Body: b}, id)
 	if err != nil {
-		return nil, Promo{}, i18n.NewError(0, "api.update_promo", "ID", id, "Err", err)
+		return nil, Promo{}, inContext(err, "api.update_promo", "ID", id)
 	}
 	return raw, p, nil
 }
@@ -153,7 +153,7 @@ func (c *Client) UpdatePromo(ctx context.Context, id int64, f promo.Record) (jso
 // DeletePromo deletes a promo code.
 func (c *Client) DeletePromo(ctx context.Context, id int64) error {
 	if _, err := c.Do(ctx, Request{Method: http.MethodDelete, Path: promoPath(id)}); err != nil {
-		return i18n.NewError(0, "api.delete_promo", "ID", id, "Err", withSubject(err, PromoSubject(id)))
+		return inContext(withSubject(err, PromoSubject(id)), "api.delete_promo", "ID", id)
 	}
 	return nil
 }

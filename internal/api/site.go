@@ -36,7 +36,7 @@ func (c *Client) ListSitesLegacy(ctx context.Context) (json.RawMessage, error) {
 func (c *Client) GetSite(ctx context.Context, id int64) (json.RawMessage, error) {
 	raw, err := c.getJSON(ctx, "/v3/public/site/"+itoa(id), nil, '{', siteSubject(id))
 	if err != nil {
-		return nil, i18n.NewError(0, "api.get_site", "ID", id, "Err", err)
+		return nil, inContext(err, "api.get_site", "ID", id)
 	}
 	return raw, nil
 }
@@ -45,7 +45,7 @@ func (c *Client) GetSite(ctx context.Context, id int64) (json.RawMessage, error)
 func (c *Client) GetSiteLegacy(ctx context.Context, id int64) (json.RawMessage, error) {
 	raw, err := c.getJSON(ctx, "/v1/site/"+itoa(id), nil, '{', siteSubject(id))
 	if err != nil {
-		return nil, i18n.NewError(0, "api.get_site_v1", "ID", id, "Err", err)
+		return nil, inContext(err, "api.get_site_v1", "ID", id)
 	}
 	return raw, nil
 }
@@ -54,7 +54,7 @@ func (c *Client) GetSiteLegacy(ctx context.Context, id int64) (json.RawMessage, 
 func (c *Client) ListPages(ctx context.Context, siteID int64) (json.RawMessage, error) {
 	raw, err := c.getList(ctx, "/v3/public/site/"+itoa(siteID)+"/page", siteSubject(siteID))
 	if err != nil {
-		return nil, i18n.NewError(0, "api.list_pages", "Site", siteID, "Err", err)
+		return nil, inContext(err, "api.list_pages", "Site", siteID)
 	}
 	return raw, nil
 }
@@ -64,7 +64,7 @@ func (c *Client) ListPages(ctx context.Context, siteID int64) (json.RawMessage, 
 func (c *Client) ListPagesLegacy(ctx context.Context, siteID int64) (json.RawMessage, error) {
 	raw, err := c.getList(ctx, "/v1/site/"+itoa(siteID)+"/page", siteSubject(siteID))
 	if err != nil {
-		return nil, i18n.NewError(0, "api.list_pages_v1", "Site", siteID, "Err", err)
+		return nil, inContext(err, "api.list_pages_v1", "Site", siteID)
 	}
 	return raw, nil
 }
@@ -73,7 +73,7 @@ func (c *Client) ListPagesLegacy(ctx context.Context, siteID int64) (json.RawMes
 func (c *Client) GetPage(ctx context.Context, id int64) (json.RawMessage, error) {
 	raw, err := c.getJSON(ctx, "/v3/public/site/page/"+itoa(id), nil, '{', Subject{Kind: SubjectPage, ID: id})
 	if err != nil {
-		return nil, i18n.NewError(0, "api.get_page", "ID", id, "Err", err)
+		return nil, inContext(err, "api.get_page", "ID", id)
 	}
 	return raw, nil
 }

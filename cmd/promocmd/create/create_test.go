@@ -411,7 +411,7 @@ func TestPromoCreatePermissionDenied(t *testing.T) {
 	r := newRunner(t)
 	r.API.Handle("POST /v1/promo", http.StatusForbidden, apitest.Error(403, 30, "user cant view site"))
 	r.Run("promo", "create", "--site-id", "2", "--code", "SUMMER25", "--amount", "5").Expect(t, 3, "",
-		"promoctl: create promo SUMMER25 on site 2: permission denied: you cannot view site 2 (API error 30: user cant view site)\n")
+		"promoctl: create promo SUMMER25 on site 2: you cannot view site 2 (API error 30: user cant view site)\n")
 	r.ExpectRoutes(t, "POST /v1/promo")
 }
 

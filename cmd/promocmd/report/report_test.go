@@ -164,7 +164,7 @@ func TestRunPromoReport(t *testing.T) {
 				"1001,SUMMER25,RUB,2,4000.5,400.05,2026-06-01T09:15:00.000Z,2026-06-02T21:30:00.000Z",
 				"1001,SUMMER25,USD,1,40,4,2026-06-03T08:00:00.000Z,2026-06-03T08:00:00.000Z"),
 			stderr: "promoctl: IDLE: statistics of promo 1002: server error (API error 0: boom)\n" +
-				"promoctl: WINTER: statistics of promo 1003: permission denied: you cannot view the site of promo code 1003 (API error 30: user cant view site)\n",
+				"promoctl: WINTER: statistics of promo 1003: you cannot view the site of promo code 1003 (API error 30: user cant view site)\n",
 			routes: reportRoutes},
 		{name: "records without a date are not counted, with a warning", format: format.CSV, answers: []cmdtest.Answer{
 			{Route: "GET /v1/promo", Status: http.StatusOK, Body: `[{"id":1002,"code":"IDLE"},{"code":"NOID"}]`},
@@ -175,7 +175,7 @@ func TestRunPromoReport(t *testing.T) {
 			routes: []string{"GET /v1/promo?site_id=7", "GET /v1/promo/1002/statistics"}},
 		{name: "the list cannot be read: no statistics read", format: format.Table,
 			answers: []cmdtest.Answer{{Route: "GET /v1/promo", Status: http.StatusForbidden, Body: apitest.Error(403, 30, "user cant view site")}},
-			wantErr: "list promo codes of site 7: permission denied: you cannot view site 7 (API error 30: user cant view site)",
+			wantErr: "list promo codes of site 7: you cannot view site 7 (API error 30: user cant view site)",
 			routes:  []string{"GET /v1/promo?site_id=7"}},
 		{name: "no site", format: format.Table, opts: func(o *promoReportOptions) { o.SiteID = 0 },
 			wantErr: "--site-id is required (or set a default: promoctl config set site_id N)"},

@@ -79,9 +79,9 @@ func TestPromoDeleteErrors(t *testing.T) {
 		stderr     string
 	}{
 		{"not found", apitest.Error(404, 17, "promo not found"), 404, 4,
-			"promoctl: delete promo 5: not found: promo code 5 does not exist or is not visible to you (API error 17: promo not found); if 5 is a code rather than an id, find it with promoctl promo list --site-id SITE_ID --search 5 (an argument of digits only is an id)"},
+			"promoctl: promo code 5 does not exist or is not visible to you (API error 17: promo not found); if 5 is a code rather than an id, find it with promoctl promo list --site-id SITE_ID --search 5 (an argument of digits only is an id)"},
 		{"no access", apitest.Error(403, 40, "user cant view promo"), 403, 3,
-			"promoctl: delete promo 5: permission denied: you cannot view promo code 5 (API error 40: user cant view promo)"},
+			"promoctl: you cannot view promo code 5 (API error 40: user cant view promo)"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			r := newRunner(t)

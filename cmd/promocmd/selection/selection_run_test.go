@@ -45,7 +45,7 @@ func TestRunPromoDelete(t *testing.T) {
 			questions: []string{"Delete promo code SUMMER25 (id 5) from the sandbox?"}},
 		{name: "not found: nothing asked", tty: true, confirm: &confirmStub{answer: true}, exit: cmdutil.ExitNotFound,
 			answers: []cmdtest.Answer{{Route: "GET /v1/promo/5", Status: http.StatusNotFound, Body: notFoundBody}},
-			err:     "get promo 5: not found: promo code 5 does not exist or is not visible to you (API error 0: Not found)", routes: []string{"GET /v1/promo/5"}},
+			err:     "promo code 5 does not exist or is not visible to you (API error 0: Not found)", routes: []string{"GET /v1/promo/5"}},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			e := cmdtest.NewVerbEnv(t, c.tty, format.Table, c.answers...)
