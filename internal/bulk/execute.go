@@ -252,9 +252,15 @@ func lastWhy(it Item) error {
 
 // failedEntry is the journal's line of an operation that failed (or is
 // unknown, or unsent) for err: its English text recorded as the reason,
-// err kept for this run to say in its language.
+// its catalog message kept for a later run to say in its language (when
+// err has one), err kept for this run to say in its language.
 func failedEntry(t string, i int, err error) entry {
-	return entry{T: t, I: i, Reason: err.Error(), err: err}
+	e := entry{T: t, I: i, Reason: err.Error(), err: err}
+	if s, ok := err.(i18n.Sayer); ok {
+		why := i18n.Save(s.Message())
+		e.Why = &why
+	}
+	return e
 }
 
 // existsAfterUnknown is a create refused as existing after an attempt of

@@ -106,6 +106,10 @@ type Item struct {
 	// A create whose answer carried no id has 0 until it is settled.
 	ID     int64
 	Reason string // why it failed or is unknown, as the journal records it
+	// Said is why it failed or is unknown as the journal keeps it for a
+	// later run to say in its language: the catalog message and its
+	// values; nil in journals of older promoctl, whose Reason is all.
+	Said *i18n.Saved
 	// Err is why it failed or is unknown as this run met it, to be said
 	// in the run's language; nil for what was read from a journal file,
 	// whose Reason is its text.
@@ -136,12 +140,15 @@ type Item struct {
 }
 
 // Why is why it failed or is unknown: the error this run met (said in the
-// run's language where it is shown), else the reason the journal file
-// records (its text as written); nil when there is none.
+// run's language where it is shown), else the message the journal file
+// keeps (said in the language of the run that reads it), else the reason
+// an older journal records (its text as written); nil when there is none.
 func (it Item) Why() error {
 	switch {
 	case it.Err != nil:
 		return it.Err
+	case it.Said != nil:
+		return &i18n.Error{Msg: it.Said.Message()}
 	case it.Reason != "":
 		return errors.New(it.Reason)
 	}
@@ -191,14 +198,17 @@ type Journal struct {
 
 // entry is one line of a journal.
 type entry struct {
-	T       string    `json:"t"`
-	I       int       `json:"i"`
-	At      time.Time `json:"at,omitzero"`
-	Job     *Header   `json:"job,omitempty"`
-	Op      *Op       `json:"op,omitempty"`
-	ID      int64     `json:"id,omitempty"`
-	Reason  string    `json:"reason,omitempty"`
-	Settled bool      `json:"settled,omitempty"` // the outcome was read from the site's list
+	T      string    `json:"t"`
+	I      int       `json:"i"`
+	At     time.Time `json:"at,omitzero"`
+	Job    *Header   `json:"job,omitempty"`
+	Op     *Op       `json:"op,omitempty"`
+	ID     int64     `json:"id,omitempty"`
+	Reason string    `json:"reason,omitempty"` // English, for people and older promoctl
+	// Why is the reason as a catalog message and its values, said in the
+	// language of the run that reads the journal.
+	Why     *i18n.Saved `json:"why,omitempty"`
+	Settled bool        `json:"settled,omitempty"` // the outcome was read from the site's list
 	// Taken marks a failed create that is final: the code exists, but
 	// not on the site's list (another site's, or someone else's).
 	Taken bool `json:"taken,omitempty"`
@@ -538,7 +548,7 @@ func (j *Journal) apply(e entry) {
 		j.items = append(j.items, Item{Index: e.I, Op: op, State: StatePlanned, ID: e.Op.ID})
 	case "unsent":
 		it := &j.items[e.I]
-		it.State, it.Reason, it.Err = StatePlanned, "", nil
+		it.State, it.Reason, it.Said, it.Err = StatePlanned, "", nil, nil
 		it.Unsure = it.Unsure || e.Settled
 		it.Absent = it.Absent || e.Settled
 	default:
@@ -552,9 +562,9 @@ func (j *Journal) apply(e entry) {
 		case "created":
 			it.LastAt = e.At
 		}
-		it.State, it.Reason, it.Err = State(e.T), e.Reason, e.err
+		it.State, it.Reason, it.Said, it.Err = State(e.T), e.Reason, e.Why, e.err
 		if j.light {
-			it.Reason, it.Err = "", nil
+			it.Reason, it.Said, it.Err = "", nil, nil
 		}
 		it.Unanswered = e.T == "failed" && e.Settled
 		it.Absent = it.Absent || e.T == "failed" && e.Settled

@@ -10,8 +10,8 @@ import (
 
 // TestWhyIsTheErrorThisRunMet: an operation that failed in this run says
 // why with the error it met (a catalog message, said in the run's
-// language); the journal file records its English text, which is all a
-// later run reads back.
+// language); the journal file records its English text and keeps its
+// message and values, which a later run says in its own language.
 func TestWhyIsTheErrorThisRunMet(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "j.jsonl")
 	j, err := Create(path, Header{Kind: "generate", SiteID: 1}, CreateOps(codes(1)))
@@ -44,7 +44,36 @@ func TestWhyIsTheErrorThisRunMet(t *testing.T) {
 	}
 	defer again.Close()
 	read := again.Items()[0]
-	if read.Err != nil || read.Why() == nil || read.Why().Error() != english {
-		t.Errorf("read back: Err %v, Why %v; want no error and the recorded text %q", read.Err, read.Why(), english)
+	if read.Err != nil || read.Why() == nil || read.Why().Error() != english || read.Reason != english {
+		t.Fatalf("read back: Err %v, Why %v, Reason %q; want no error and the English %q", read.Err, read.Why(), read.Reason, english)
+	}
+	if got, want := i18n.New(i18n.Russian).ErrorText(read.Why()), "исход последней попытки неизвестен; в списке сайта его нет: при продолжении задания он будет отправлен снова"; got != want {
+		t.Errorf("read back, said in Russian: %q, want %q", got, want)
+	}
+}
+
+// TestOldJournalsReasonIsReadAsWritten: a journal of older promoctl
+// records only the English text of a failure's reason: it is read and
+// shown as written.
+func TestOldJournalsReasonIsReadAsWritten(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "j.jsonl")
+	j, err := Create(path, Header{Kind: "generate", SiteID: 1}, CreateOps(codes(1)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := j.record(entry{T: string(StateFailed), I: 0, Reason: "API error 500"}); err != nil {
+		t.Fatal(err)
+	}
+	if err := j.Close(); err != nil {
+		t.Fatal(err)
+	}
+	again, err := Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer again.Close()
+	read := again.Items()[0]
+	if read.Said != nil || read.Why() == nil || i18n.New(i18n.Russian).ErrorText(read.Why()) != "API error 500" {
+		t.Errorf("old journal read back: Said %v, Why %v; want the recorded text", read.Said, read.Why())
 	}
 }
