@@ -183,19 +183,19 @@ func TestSandboxFaultFlagsInRussian(t *testing.T) {
 		ru, en string
 	}{
 		{args: []string{"sandbox", "serve", "--rate-limit", "5/h"},
-			ru: `--rate-limit: "5/h" — не ограничение частоты: нужно N/s или N/m, например 50/s`,
+			ru: `--rate-limit: «5/h» — не ограничение частоты: нужно N/s или N/m, например 50/s`,
 			en: `--rate-limit: rate limit "5/h" is not N/s or N/m, such as 50/s`},
 		{args: []string{"sandbox", "serve", "--rate-limit", "0/s"},
-			ru: "--rate-limit: \"0/s\": N должно быть от 1 до 1\u00a0000\u00a0000",
+			ru: "--rate-limit: «0/s»: N должно быть от 1 до 1\u00a0000\u00a0000",
 			en: `--rate-limit: rate limit "0/s": N must be between 1 and 1000000`},
 		{args: []string{"sandbox", "serve", "--latency", "9h"},
-			ru: "--latency: \"9h0m0s\" — нужна задержка от 0 до 10\u00a0с, например 20ms",
+			ru: "--latency: «9h0m0s» — нужна задержка от 0 до 10\u00a0с, например 20ms",
 			en: `--latency: "9h0m0s" is not a latency between 0 and 10s, such as 20ms`},
 		{args: []string{"sandbox", "serve", "--drop-after-create", "3"},
-			ru: `--drop-after-create: "3" — нужна доля от 0 до 1, например 0.05`,
+			ru: `--drop-after-create: «3» — нужна доля от 0 до 1, например 0.05`,
 			en: `--drop-after-create: "3" is not a fraction between 0 and 1, such as 0.05`},
 		{args: []string{"sandbox", "serve"}, env: map[string]string{"PROMOCTL_SANDBOX_LIST_LAG": "9h"},
-			ru: "PROMOCTL_SANDBOX_LIST_LAG: \"9h\" — нужно отставание от 0 до 1\u00a0мин, например 1s",
+			ru: "PROMOCTL_SANDBOX_LIST_LAG: «9h» — нужно отставание от 0 до 1\u00a0мин, например 1s",
 			en: `PROMOCTL_SANDBOX_LIST_LAG: "9h" is not a lag between 0 and 1m0s, such as 1s`},
 	} {
 		r := newSandboxRunner(t)

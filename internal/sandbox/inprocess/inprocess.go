@@ -271,37 +271,37 @@ func Faults(flags *pflag.FlagSet, env config.Env) (sandbox.Faults, error) {
 		var re *sandbox.RateError
 		switch {
 		case errors.As(err, &re) && re.OutOfRange:
-			return fs, i18n.NewError(exitUsage, "sandbox.flag.rate_range", "From", from, "Value", strconv.Quote(v), "Max", i18n.Number(sandbox.MaxRate))
+			return fs, i18n.NewError(exitUsage, "sandbox.flag.rate_range", "From", from, "Value", v, "Max", i18n.Number(sandbox.MaxRate))
 		case err != nil:
-			return fs, i18n.NewError(exitUsage, "sandbox.flag.rate", "From", from, "Value", strconv.Quote(v))
+			return fs, i18n.NewError(exitUsage, "sandbox.flag.rate", "From", from, "Value", v)
 		}
 		fs.RateLimit = r
 	}
 	if v, from := value("latency", EnvLatency); v != "" {
 		d, err := time.ParseDuration(v)
 		if err != nil || d < 0 || d > sandbox.MaxLatency {
-			return fs, i18n.NewError(exitUsage, "sandbox.flag.latency", "From", from, "Value", strconv.Quote(v), "Max", sandbox.MaxLatency)
+			return fs, i18n.NewError(exitUsage, "sandbox.flag.latency", "From", from, "Value", v, "Max", sandbox.MaxLatency)
 		}
 		fs.Latency = d
 	}
 	if v, from := value("create-latency", EnvCreateLatency); v != "" {
 		d, err := time.ParseDuration(v)
 		if err != nil || d < 0 || d > sandbox.MaxLatency {
-			return fs, i18n.NewError(exitUsage, "sandbox.flag.latency", "From", from, "Value", strconv.Quote(v), "Max", sandbox.MaxLatency)
+			return fs, i18n.NewError(exitUsage, "sandbox.flag.latency", "From", from, "Value", v, "Max", sandbox.MaxLatency)
 		}
 		fs.CreateLatency = d
 	}
 	if v, from := value("list-lag", EnvListLag); v != "" {
 		d, err := time.ParseDuration(v)
 		if err != nil || d < 0 || d > sandbox.MaxListLag {
-			return fs, i18n.NewError(exitUsage, "sandbox.flag.list_lag", "From", from, "Value", strconv.Quote(v), "Max", sandbox.MaxListLag)
+			return fs, i18n.NewError(exitUsage, "sandbox.flag.list_lag", "From", from, "Value", v, "Max", sandbox.MaxListLag)
 		}
 		fs.ListLag = d
 	}
 	if v, from := value("drop-after-create", EnvDropAfterCreate); v != "" {
 		p, err := strconv.ParseFloat(v, 64)
 		if err != nil || p != p || p < 0 || p > 1 {
-			return fs, i18n.NewError(exitUsage, "sandbox.flag.fraction", "From", from, "Value", strconv.Quote(v))
+			return fs, i18n.NewError(exitUsage, "sandbox.flag.fraction", "From", from, "Value", v)
 		}
 		fs.DropAfterCreate = p
 	}
