@@ -68,6 +68,7 @@ func TestHelpTranslated(t *testing.T) {
 			// The name of its value's type, unless its help names it.
 			if t := fl.Value.Type(); t != "bool" && !strings.Contains(fl.Usage, "`") {
 				need("help.usage.type." + t)
+				used["help.value."+fl.Name] = true // its name by meaning, when it has one
 			}
 		})
 		for _, g := range c.Groups() {

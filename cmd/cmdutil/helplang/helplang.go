@@ -167,14 +167,21 @@ func usage(w io.Writer, c *cobra.Command, p *i18n.Printer) error {
 }
 
 // flagUsages is pflag's list of flags, with its "(default …)" and the
-// names of its values' types (string, int, duration…) in p's language.
+// names of its values in p's language: by meaning (help.value.<flag>:
+// ДАТА, ФАЙЛ) or else by type (help.usage.type.<type>: ТЕКСТ, ЧИСЛО).
 func flagUsages(fs *pflag.FlagSet, p *i18n.Printer) string {
 	said := pflag.NewFlagSet(fs.Name(), pflag.ContinueOnError)
 	said.SortFlags = fs.SortFlags
 	fs.VisitAll(func(fl *pflag.Flag) {
 		c := *fl
 		if id := "help.usage.type." + fl.Value.Type(); !strings.Contains(fl.Usage, "`") && p.Has(id) {
-			c.Value = typeNamed{fl.Value, p.T(id)}
+			// The value's name by what it means (ДАТА, ФАЙЛ) where the
+			// language names it, else by its type (ТЕКСТ, ЧИСЛО).
+			name := p.T(id)
+			if v := "help.value." + fl.Name; p.Has(v) {
+				name = p.T(v)
+			}
+			c.Value = typeNamed{fl.Value, name}
 			switch {
 			case c.DefValue == "0s" || c.DefValue == "[]":
 				c.DefValue = "" // what pflag's own type knows as no default
