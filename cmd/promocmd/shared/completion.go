@@ -9,6 +9,7 @@ import (
 
 	"github.com/promoctl/promoctl/cmd/cmdutil/complete"
 	"github.com/promoctl/promoctl/internal/api"
+	"github.com/promoctl/promoctl/internal/i18n"
 	"github.com/promoctl/promoctl/internal/promo"
 	"github.com/promoctl/promoctl/internal/termsafe"
 )
@@ -69,25 +70,29 @@ func promoIDCompletions(c *complete.Completer, cmd *cobra.Command, toComplete st
 	return out, cobra.ShellCompDirectiveNoFileComp
 }
 
-// ReportByChoices are the values of promo report --by.
-func ReportByChoices() []cobra.Completion {
-	return []cobra.Completion{cobra.CompletionWithDesc("code", "a row per code and currency"), cobra.CompletionWithDesc("day", "a row per day and currency")}
+// ReportByChoices are the values of promo report --by, described in p's
+// language.
+func ReportByChoices(p *i18n.Printer) []cobra.Completion {
+	return []cobra.Completion{complete.Candidate("code", p.T("complete.by.code")), complete.Candidate("day", p.T("complete.by.day"))}
 }
 
 // completeStatuses completes --status S[,S...]: the statuses not yet
-// named, after what is typed up to the last comma.
-func completeStatuses(_ *cobra.Command, _ []string, toComplete string) ([]cobra.Completion, cobra.ShellCompDirective) {
-	head, last := "", toComplete
-	if i := strings.LastIndexByte(toComplete, ','); i >= 0 {
-		head, last = toComplete[:i+1], toComplete[i+1:]
-	}
-	var out []cobra.Completion
-	for _, s := range statusNames() {
-		if strings.HasPrefix(s, last) && !slices.Contains(strings.Split(head, ","), s) {
-			out = append(out, head+s)
+// named, after what is typed up to the last comma, each described in p's
+// language.
+func completeStatuses(p *i18n.Printer) cobra.CompletionFunc {
+	return func(_ *cobra.Command, _ []string, toComplete string) ([]cobra.Completion, cobra.ShellCompDirective) {
+		head, last := "", toComplete
+		if i := strings.LastIndexByte(toComplete, ','); i >= 0 {
+			head, last = toComplete[:i+1], toComplete[i+1:]
 		}
+		var out []cobra.Completion
+		for _, s := range statusNames() {
+			if strings.HasPrefix(s, last) && !slices.Contains(strings.Split(head, ","), s) {
+				out = append(out, complete.Candidate(head+s, p.T("complete.status."+s)))
+			}
+		}
+		return out, cobra.ShellCompDirectiveNoFileComp
 	}
-	return out, cobra.ShellCompDirectiveNoFileComp
 }
 
 // SortChoices are the values of --sort: each field, and -field.
@@ -99,11 +104,12 @@ func SortChoices() []cobra.Completion {
 	return out
 }
 
-// BonusTypeChoices are the values of --bonus-type.
-func BonusTypeChoices() []cobra.Completion {
+// BonusTypeChoices are the values of --bonus-type, described in p's
+// language.
+func BonusTypeChoices(p *i18n.Printer) []cobra.Completion {
 	return []cobra.Completion{
-		cobra.CompletionWithDesc("goods", "discount on the cost of the goods (2)"),
-		cobra.CompletionWithDesc("delivery", "discount on the cost of delivery (3)"),
+		complete.Candidate("goods", p.T("complete.bonus.goods")),
+		complete.Candidate("delivery", p.T("complete.bonus.delivery")),
 	}
 }
 

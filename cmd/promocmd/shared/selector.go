@@ -87,7 +87,7 @@ func (sf *SelectionFlags) AddFlags(f *cmdutil.Factory, c *cobra.Command) {
 	fs.StringVar(&sf.within, "expiring-within", "", "only codes whose time limit ends between now and now+DURATION (7d, 36h, 90m)")
 	fs.BoolVar(&sf.used, "used", false, "only codes used at least once (promo_used_count above 0)")
 	fs.BoolVar(&sf.unused, "unused", false, "only codes never used (promo_used_count 0)")
-	f.CompleteFlag(c, "status", completeStatuses)
+	f.CompleteFlag(c, "status", completeStatuses(f.Msg))
 	if !sf.NoJob {
 		fs.StringVar(&sf.job, "job", "", "only the codes that this promo generate or promo apply job created: its id, or its journal's path")
 		f.CompleteFlag(c, "job", completeJobIDs(f))
