@@ -9,31 +9,45 @@ import (
 )
 
 // TestCompletionDescriptionsInTheRunsLanguage: what completion says of a
-// flag's values (--bonus-type, --by, --status) and of api's endpoints is
+// flag's values (--bonus-type, --by, --status, --output, --user-id,
+// --profile) and of api's endpoints is
 // read by people, so it is said in the run's language; the values stay
 // Latin.
 func TestCompletionDescriptionsInTheRunsLanguage(t *testing.T) {
 	for _, c := range []struct {
 		line   []string
+		config string
 		en, ru string
 	}{
-		{[]string{"promo", "create", "--bonus-type", ""},
-			apitest.Lines("goods\tdiscount on the cost of the goods (2)", "delivery\tdiscount on the cost of delivery (3)", ":4"),
-			apitest.Lines("goods\tскидка на стоимость товаров (2)", "delivery\tскидка на стоимость доставки (3)", ":4")},
-		{[]string{"promo", "report", "--by", ""},
-			apitest.Lines("code\ta row per code and currency", "day\ta row per day and currency", ":4"),
-			apitest.Lines("code\tстрока на каждый промокод и валюту", "day\tстрока на каждый день и валюту", ":4")},
-		{[]string{"promo", "list", "--status", "active,e"},
-			apitest.Lines("active,expired\tits end has passed", ":4"),
-			apitest.Lines("active,expired\tистёк: срок действия закончился", ":4")},
-		{[]string{"promo", "list", "--status", "s"},
-			apitest.Lines("scheduled\tstarts later", ":4"),
-			apitest.Lines("scheduled\tзапланирован: начнёт действовать позже", ":4")},
-		{[]string{"api", "GET", "/v3/"},
-			apitest.Lines("/v3/public/site\tyour sites", "/v3/public/site/\tone site; /page for its pages", "/v3/public/site/page/\tone page", ":6"),
-			apitest.Lines("/v3/public/site\tваши сайты", "/v3/public/site/\tодин сайт; /page — его страницы", "/v3/public/site/page/\tодна страница", ":6")},
+		{line: []string{"promo", "list", "-o", "j"},
+			en: apitest.Lines("json\tthe API's JSON, for scripts and --jq", "jsonl\tone JSON object a line, written as the list arrives", ":4"),
+			ru: apitest.Lines("json\tJSON API для скриптов и --jq", "jsonl\tпо объекту JSON на строку, по мере чтения списка", ":4")},
+		{line: []string{"--sandbox", "--user-id", ""},
+			en: apitest.Lines("1\tsandbox user: can view sites 1 and 2", "2\tsandbox user: owns site 3", ":4"),
+			ru: apitest.Lines("1\tпользователь песочницы: видит сайты 1 и 2", "2\tпользователь песочницы: владеет сайтом 3", ":4")},
+		{line: []string{"--profile", "s"}, config: "current_profile: staging\nprofiles:\n  staging:\n    user_id: 2\n  shop2:\n    user_id: 3\n",
+			en: apitest.Lines("shop2", "staging\tcurrent profile", ":4"),
+			ru: apitest.Lines("shop2", "staging\tтекущий профиль", ":4")},
+		{line: []string{"promo", "create", "--bonus-type", ""},
+			en: apitest.Lines("goods\tdiscount on the cost of the goods (2)", "delivery\tdiscount on the cost of delivery (3)", ":4"),
+			ru: apitest.Lines("goods\tскидка на стоимость товаров (2)", "delivery\tскидка на стоимость доставки (3)", ":4")},
+		{line: []string{"promo", "report", "--by", ""},
+			en: apitest.Lines("code\ta row per code and currency", "day\ta row per day and currency", ":4"),
+			ru: apitest.Lines("code\tстрока на каждый промокод и валюту", "day\tстрока на каждый день и валюту", ":4")},
+		{line: []string{"promo", "list", "--status", "active,e"},
+			en: apitest.Lines("active,expired\tits end has passed", ":4"),
+			ru: apitest.Lines("active,expired\tистёк: срок действия закончился", ":4")},
+		{line: []string{"promo", "list", "--status", "s"},
+			en: apitest.Lines("scheduled\tstarts later", ":4"),
+			ru: apitest.Lines("scheduled\tзапланирован: начнёт действовать позже", ":4")},
+		{line: []string{"api", "GET", "/v3/"},
+			en: apitest.Lines("/v3/public/site\tyour sites", "/v3/public/site/\tone site; /page for its pages", "/v3/public/site/page/\tone page", ":6"),
+			ru: apitest.Lines("/v3/public/site\tваши сайты", "/v3/public/site/\tодин сайт; /page — его страницы", "/v3/public/site/page/\tодна страница", ":6")},
 	} {
 		r := newRunner(t)
+		if c.config != "" {
+			r.WriteConfig(c.config)
+		}
 		// A path is completed without a space after it (ShellCompDirectiveNoSpace):
 		// stdout is what is asserted.
 		complete := func() string { return r.Run(append([]string{cobra.ShellCompRequestCmd}, c.line...)...).Stdout }

@@ -27,7 +27,7 @@ func newCompleter(f *Factory) *complete.Completer {
 		budget = completionTimeout
 	}
 	return complete.New(complete.Run{
-		Budget: budget, Env: f.Env,
+		Budget: budget, Env: f.Env, Msg: f.Msg,
 		Sandbox:     func() bool { return f.Global.Sandbox },
 		OnSandbox:   func(cmd *cobra.Command) bool { return f.Global.Sandbox || isSandboxCmd(cmd) },
 		SandboxData: func(cmd *cobra.Command) (string, error) { return SandboxData(cmd, f.Global.SandboxData) },

@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"io"
 	"net"
-	"strconv"
 	"syscall"
 
 	"github.com/spf13/cobra"
@@ -117,7 +116,7 @@ func banner(w io.Writer, msg *i18n.Printer) func(sandbox.Started) {
 		}
 		say("sandbox.banner.credentials")
 		for _, c := range sandbox.Credentials() {
-			say("sandbox.banner.user", "User", c.UserID, "Token", c.Token, "Sites", sandboxSites(c))
+			say("sandbox.banner.user", "User", c.UserID, "Token", c.Token, "Sites", c.SitesMessage())
 		}
 		if s.Faults.Active() {
 			say("sandbox.banner.faults")
@@ -128,23 +127,6 @@ func banner(w io.Writer, msg *i18n.Printer) func(sandbox.Started) {
 		say("sandbox.banner.try", "Command", sandbox.TryCommand(s.URL))
 		say("sandbox.banner.stop")
 	}
-}
-
-// sandboxSites says which sites a sandbox user may see: "can view sites
-// 1 and 2", "owns site 3".
-func sandboxSites(c sandbox.Credential) i18n.Message {
-	ids := make([]string, len(c.SiteIDs))
-	for i, id := range c.SiteIDs {
-		ids[i] = strconv.FormatInt(id, 10)
-	}
-	id := "sandbox.banner.views"
-	if c.Owns {
-		id = "sandbox.banner.owns"
-	}
-	if len(ids) == 1 {
-		return i18n.M(id+"_one", "Sites", ids[0])
-	}
-	return i18n.M(id+"_list", "Sites", i18n.List(ids))
 }
 
 // faultFlags adds the fault flags of sandbox serve.

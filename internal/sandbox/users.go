@@ -5,16 +5,16 @@ import (
 	"net/http"
 	"strconv"
 	"strings"
+
+	"github.com/promoctl/promoctl/internal/i18n"
 )
 
 // Credential is a fixed sandbox login: a user id and its API token.
 type Credential struct {
 	UserID int64
 	Token  string
-	// Sites describes what the user may see, for a completion's
-	// candidate; SiteIDs are those sites, which the user owns when Owns
-	// is set, else can view.
-	Sites   string
+	// SiteIDs are the sites the user may see: owns when Owns is set,
+	// else can view (SitesMessage says which).
 	SiteIDs []int64
 	Owns    bool
 }
@@ -23,9 +23,26 @@ type Credential struct {
 // can view sites 1 and 2, user 2 (token "sandbox-2") owns site 3.
 func Credentials() []Credential {
 	return []Credential{
-		{UserID: 1, Token: "sandbox", Sites: "can view sites 1 and 2", SiteIDs: []int64{1, 2}},
-		{UserID: 2, Token: "sandbox-2", Sites: "owns site 3", SiteIDs: []int64{3}, Owns: true},
+		{UserID: 1, Token: "sandbox", SiteIDs: []int64{1, 2}},
+		{UserID: 2, Token: "sandbox-2", SiteIDs: []int64{3}, Owns: true},
 	}
+}
+
+// SitesMessage says which sites the user may see: "can view sites 1 and
+// 2", "owns site 3" (serve's banner, completion's candidate).
+func (c Credential) SitesMessage() i18n.Message {
+	ids := make([]string, len(c.SiteIDs))
+	for i, id := range c.SiteIDs {
+		ids[i] = strconv.FormatInt(id, 10)
+	}
+	id := "sandbox.banner.views"
+	if c.Owns {
+		id = "sandbox.banner.owns"
+	}
+	if len(ids) == 1 {
+		return i18n.M(id+"_one", "Sites", ids[0])
+	}
+	return i18n.M(id+"_list", "Sites", i18n.List(ids))
 }
 
 // tokenOf returns the token of a sandbox user and whether the user exists.

@@ -28,6 +28,7 @@ import (
 	"github.com/promoctl/promoctl/internal/api"
 	"github.com/promoctl/promoctl/internal/config"
 	"github.com/promoctl/promoctl/internal/format"
+	"github.com/promoctl/promoctl/internal/i18n"
 	"github.com/promoctl/promoctl/internal/records"
 	"github.com/promoctl/promoctl/internal/sandbox"
 	"github.com/promoctl/promoctl/internal/termsafe"
@@ -53,6 +54,9 @@ type Completer struct {
 	ConfigPath func(cmd *cobra.Command) (string, error)
 	// Sandbox reports whether --sandbox is given.
 	Sandbox func() bool
+	// Msg is the run's language, which the candidates' descriptions are
+	// said in.
+	Msg *i18n.Printer
 }
 
 // Register gives what the verbs did not declare its default,
@@ -88,11 +92,16 @@ func Fixed(choices []cobra.Completion) cobra.CompletionFunc {
 	}
 }
 
-// OutputChoices are the run's formats and what each is.
-func OutputChoices(formats format.Set) []cobra.Completion {
+// OutputChoices are the run's formats and what each is, said in p's
+// language (a format the catalogs do not know is described by its Spec).
+func OutputChoices(p *i18n.Printer, formats format.Set) []cobra.Completion {
 	var out []cobra.Completion
 	for _, f := range formats {
-		out = append(out, cobra.CompletionWithDesc(string(f.Name), f.Description))
+		desc := f.Description
+		if id := "complete.format." + string(f.Name); p.Has(id) {
+			desc = p.T(id)
+		}
+		out = append(out, cobra.CompletionWithDesc(string(f.Name), desc))
 	}
 	return out
 }
@@ -194,7 +203,7 @@ func (c *Completer) Profiles(cmd *cobra.Command, _ []string, toComplete string) 
 		}
 		desc := ""
 		if name == file.CurrentProfile {
-			desc = "current profile"
+			desc = c.Msg.T("complete.profile.current")
 		}
 		out = append(out, Candidate(name, desc))
 	}
@@ -208,8 +217,8 @@ func (c *Completer) UserIDs(_ *cobra.Command, _ []string, toComplete string) ([]
 		return nothing()
 	}
 	var out []cobra.Completion
-	for _, c := range sandbox.Credentials() {
-		out = append(out, Candidate(strconv.FormatInt(c.UserID, 10), "sandbox user: "+c.Sites))
+	for _, cred := range sandbox.Credentials() {
+		out = append(out, Candidate(strconv.FormatInt(cred.UserID, 10), c.Msg.Say(i18n.M("complete.sandbox_user", "Sites", cred.SitesMessage()))))
 	}
 	return withPrefix(out, toComplete), cobra.ShellCompDirectiveNoFileComp
 }

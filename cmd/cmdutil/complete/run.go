@@ -10,6 +10,7 @@ import (
 
 	"github.com/promoctl/promoctl/internal/api"
 	"github.com/promoctl/promoctl/internal/config"
+	"github.com/promoctl/promoctl/internal/i18n"
 	"github.com/promoctl/promoctl/internal/sandbox/inprocess"
 )
 
@@ -34,13 +35,15 @@ type Run struct {
 	Client func(s *config.Settings, transport http.RoundTripper) (*api.Client, error)
 	// ConfigPath is the config file of the command line.
 	ConfigPath func(cmd *cobra.Command) (string, error)
+	// Msg is the run's language.
+	Msg *i18n.Printer
 }
 
 // New is the completer of run. It fails instead of prompting, and never
 // writes to stderr. On the sandbox it opens a sandbox of its own, as the
 // command itself would.
 func New(run Run) *Completer {
-	return &Completer{Client: run.client, ConfigPath: run.ConfigPath, Sandbox: run.Sandbox}
+	return &Completer{Client: run.client, ConfigPath: run.ConfigPath, Sandbox: run.Sandbox, Msg: run.Msg}
 }
 
 // client is the completer's Client: the client of cmd's settings, and a

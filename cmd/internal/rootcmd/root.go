@@ -141,7 +141,7 @@ Try it without an account on the built-in sandbox:
 	comp := f.Completions()
 	f.CompleteFlag(root, "profile", comp.Profiles)
 	f.CompleteFlag(root, "user-id", comp.UserIDs)
-	f.CompleteFlag(root, "output", complete.Fixed(complete.OutputChoices(f.Formats())))
+	f.CompleteFlag(root, "output", complete.Fixed(complete.OutputChoices(f.Msg, f.Formats())))
 	f.CompleteFlag(root, "base-url", complete.Fixed([]cobra.Completion{cobra.CompletionWithDesc(baseurl.Default, "the Mottor API")}))
 	_ = root.MarkPersistentFlagFilename("config")       // the flag exists: no error
 	_ = root.MarkPersistentFlagFilename("sandbox-data") // likewise
