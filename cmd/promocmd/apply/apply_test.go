@@ -388,7 +388,7 @@ func TestPromoApplyPrune(t *testing.T) {
 		if cmdutil.ExitCode(err) != cmdutil.ExitCancelled {
 			t.Errorf("error %v, want cancelled", err)
 		}
-		if want := []string{"Delete 1 promo codes of site 1 that the file does not name?"}; !slices.Equal(ask.asked, want) {
+		if want := []string{"Delete 1 promo code of site 1 that the file does not name?"}; !slices.Equal(ask.asked, want) {
 			t.Errorf("asked %q, want %q", ask.asked, want)
 		}
 		if w := writes(e); len(w) != 0 {

@@ -22,7 +22,7 @@ func TestPlanSentencesInRussian(t *testing.T) {
 		{planLine(ru, plan.Plan{Site: 3, Unchanged: 21}), "На сайте 3 менять нечего: 21 промокод такой же, как в файле."},
 		{planLine(ru, plan.Plan{Site: 3, Unchanged: 5, NotNamed: 1}), "На сайте 3 менять нечего: 5 промокодов такие же, как в файле; 1 промокод, которого нет в файле, не затронут."},
 		{confirmQuestion(ru, del), "Удалить 2 промокода сайта 1 (их нет в файле) и внести ещё 1 изменение?"},
-		{confirmQuestion(en, del), "Delete 2 promo codes of site 1 that the file does not name, and make 1 other changes?"},
+		{confirmQuestion(en, del), "Delete 2 promo codes of site 1 that the file does not name, and make 1 other change?"},
 		{confirmNote(ru, del), "Это действие нельзя отменить."},
 	} {
 		if c.got != c.want {
