@@ -338,7 +338,7 @@ func runPromoGenerate(ctx context.Context, opts *promoGenerateOptions) error {
 // checkCount refuses a --count outside codegen's bounds.
 func checkCount(n int) error {
 	if n < codegen.MinCount || n > codegen.MaxCount {
-		return i18n.NewError(cmdutil.ExitUsage, "generate.count_range", "Min", codegen.MinCount, "Max", i18n.Number(codegen.MaxCount), "N", n)
+		return i18n.NewError(cmdutil.ExitUsage, "generate.count_range", "Min", codegen.MinCount, "Max", i18n.Number(codegen.MaxCount), "N", i18n.Number(n))
 	}
 	return nil
 }

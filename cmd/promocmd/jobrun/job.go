@@ -66,7 +66,7 @@ func (b *Job) Hold(j *bulk.Journal) {
 // ConcurrencyError refuses a --concurrency outside 1 to
 // maxConcurrency (exit 2).
 func ConcurrencyError(n int) error {
-	return i18n.NewError(cmdutil.ExitUsage, "job.concurrency", "Max", MaxConcurrency, "N", n)
+	return i18n.NewError(cmdutil.ExitUsage, "job.concurrency", "Max", i18n.Number(MaxConcurrency), "N", i18n.Number(n))
 }
 
 // ListError is the error of reading site's list of promo codes for a job.

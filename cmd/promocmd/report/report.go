@@ -159,7 +159,7 @@ func (rf *reportFlags) validate(cmd *cobra.Command, opts *promoReportOptions) er
 		return i18n.NewError(cmdutil.ExitUsage, "report.error.by", "Value", promo.Quoted(rf.by))
 	}
 	if opts.Concurrency < 1 || opts.Concurrency > maxReportConcurrency {
-		return i18n.NewError(cmdutil.ExitUsage, "report.error.concurrency", "Max", maxReportConcurrency, "N", opts.Concurrency)
+		return i18n.NewError(cmdutil.ExitUsage, "report.error.concurrency", "Max", i18n.Number(maxReportConcurrency), "N", i18n.Number(opts.Concurrency))
 	}
 	return nil
 }
