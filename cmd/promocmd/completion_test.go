@@ -117,10 +117,10 @@ func TestCompletePromoIDsWithoutASite(t *testing.T) {
 
 func TestCompleteStatusesAndSelections(t *testing.T) {
 	r := newRunner(t)
-	if got, want := r.Complete(t, "promo", "list", "--status", "expired,u"), apitest.Lines("expired,used-up", ":4"); got != want {
+	if got, want := r.Complete(t, "promo", "list", "--status", "expired,u"), apitest.Lines("expired,used-up\tits uses are used up", ":4"); got != want {
 		t.Errorf("--status: stdout:\n%s\nwant:\n%s", got, want)
 	}
-	if got, want := r.Complete(t, "promo", "disable", "--status", "d"), apitest.Lines("disabled", ":4"); got != want {
+	if got, want := r.Complete(t, "promo", "disable", "--status", "d"), apitest.Lines("disabled\tswitched off", ":4"); got != want {
 		t.Errorf("disable --status: stdout:\n%s\nwant:\n%s", got, want)
 	}
 	// promo delete, enable and disable take several codes: every argument
