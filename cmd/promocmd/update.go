@@ -93,7 +93,7 @@ the form offers to edit the answers and try again.
 	ff.Register(c.Flags(), true)
 	cmdutil.SiteFlag(f, c)
 	c.ValidArgsFunction = complete.FirstArg(shared.CompletePromoIDs(f.Completions()))
-	f.CompleteFlag(c, "bonus-type", complete.Fixed(shared.BonusTypeChoices()))
+	f.CompleteFlag(c, "bonus-type", complete.Fixed(shared.BonusTypeChoices(f.Msg)))
 	_ = c.MarkFlagFilename("file") // the flag exists: no error
 	return c
 }

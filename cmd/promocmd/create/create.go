@@ -96,7 +96,7 @@ offers to edit the answers and try again. PROMOCTL_ACCESSIBLE=1 or
 	}
 	cmdutil.SiteFlag(f, c)
 	ff.Register(c.Flags(), false)
-	f.CompleteFlag(c, "bonus-type", complete.Fixed(shared.BonusTypeChoices()))
+	f.CompleteFlag(c, "bonus-type", complete.Fixed(shared.BonusTypeChoices(f.Msg)))
 	_ = c.MarkFlagFilename("file") // the flag exists: no error
 	return c
 }

@@ -128,7 +128,7 @@ are reported, and the exit code is 1.`,
 	fs.IntVar(&opts.Concurrency, "concurrency", bulk.DefaultConcurrency, "how many statistics to read at once")
 	sf.AddFlags(f, c)
 	fs.BoolVar(&opts.AllCodes, "all-codes", false, "read the statistics of every selected code, not only of those the list shows as used")
-	f.CompleteFlag(c, "by", complete.Fixed(shared.ReportByChoices()))
+	f.CompleteFlag(c, "by", complete.Fixed(shared.ReportByChoices(f.Msg)))
 	return c
 }
 

@@ -9,6 +9,7 @@ import (
 
 	"github.com/promoctl/promoctl/cmd/cmdutil/complete"
 	"github.com/promoctl/promoctl/internal/api"
+	"github.com/promoctl/promoctl/internal/i18n"
 	"github.com/promoctl/promoctl/internal/promo"
 	"github.com/promoctl/promoctl/internal/termsafe"
 )
@@ -69,9 +70,13 @@ func promoIDCompletions(c *complete.Completer, cmd *cobra.Command, toComplete st
 	return out, cobra.ShellCompDirectiveNoFileComp
 }
 
-// ReportByChoices are the values of promo report --by.
-func ReportByChoices() []cobra.Completion {
-	return []cobra.Completion{cobra.CompletionWithDesc("code", "a row per code and currency"), cobra.CompletionWithDesc("day", "a row per day and currency")}
+// ReportByChoices are the values of promo report --by, described in
+// msg's language (the values stay as typed).
+func ReportByChoices(msg *i18n.Printer) []cobra.Completion {
+	return []cobra.Completion{
+		cobra.CompletionWithDesc("code", msg.T("complete.by.code")),
+		cobra.CompletionWithDesc("day", msg.T("complete.by.day")),
+	}
 }
 
 // completeStatuses completes --status S[,S...]: the statuses not yet
@@ -99,11 +104,12 @@ func SortChoices() []cobra.Completion {
 	return out
 }
 
-// BonusTypeChoices are the values of --bonus-type.
-func BonusTypeChoices() []cobra.Completion {
+// BonusTypeChoices are the values of --bonus-type, described in msg's
+// language (the values stay as typed).
+func BonusTypeChoices(msg *i18n.Printer) []cobra.Completion {
 	return []cobra.Completion{
-		cobra.CompletionWithDesc("goods", "discount on the cost of the goods (2)"),
-		cobra.CompletionWithDesc("delivery", "discount on the cost of delivery (3)"),
+		cobra.CompletionWithDesc("goods", msg.T("complete.bonus.goods")),
+		cobra.CompletionWithDesc("delivery", msg.T("complete.bonus.delivery")),
 	}
 }
 
