@@ -3,7 +3,7 @@ package cmd
 import "testing"
 
 // TestCompletionDescriptionsInTheRunsLanguage: the descriptions of
-// --by's and --bonus-type's values are said in the run's language; the
+// --by's and --bonus-type's values and api's endpoints are said in the run's language; the
 // values stay as typed.
 func TestCompletionDescriptionsInTheRunsLanguage(t *testing.T) {
 	cases := []struct {
@@ -21,6 +21,12 @@ func TestCompletionDescriptionsInTheRunsLanguage(t *testing.T) {
 			"goods\tскидка на стоимость товаров (2)\ndelivery\tскидка на стоимость доставки (3)\n:4\n"},
 		{"ru_RU.UTF-8", []string{"promo", "generate", "--bonus-type", "d"},
 			"delivery\tскидка на стоимость доставки (3)\n:4\n"},
+		{"C", []string{"api", "GET", "/v3/public/site/"},
+			"/v3/public/site/\tone site; /page for its pages\n/v3/public/site/page/\tone page\n:6\n"},
+		{"ru_RU.UTF-8", []string{"api", "GET", "/v3/public/site/"},
+			"/v3/public/site/\tодин сайт; /page — его страницы\n/v3/public/site/page/\tодна страница\n:6\n"},
+		{"ru_RU.UTF-8", []string{"api", "/v1/promo/"},
+			"/v1/promo/\tодин промокод; /statistics — его применения\n:6\n"},
 	}
 	for _, c := range cases {
 		r := newBareRunner(t)

@@ -114,7 +114,7 @@ GET, PUT, DELETE and HEAD are retried on connection errors, 429 and
 		}
 		return pflag.NormalizedName(name)
 	})
-	c.ValidArgsFunction = completeAPI
+	c.ValidArgsFunction = completeAPI(f.Msg)
 	_ = c.MarkFlagFilename("input") // the flag exists: no error
 	_ = c.MarkFlagFilename("field") // @FILE: likewise
 	return c
