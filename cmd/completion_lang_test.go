@@ -3,17 +3,14 @@ package cmd
 import (
 	"testing"
 
-	"github.com/spf13/cobra"
-
 	"github.com/promoctl/promoctl/internal/apitest"
 )
 
-// TestCompletionDescriptionsInTheRunsLanguage: what completion says of a
-// flag's values (--bonus-type, --by, --status, --output, --user-id,
-// --profile) and of api's endpoints is
+// TestCompletionDescriptionsOfStatusesFormatsAndUsers: what completion
+// says of a flag's values (--status, --output, --user-id, --profile) is
 // read by people, so it is said in the run's language; the values stay
 // Latin.
-func TestCompletionDescriptionsInTheRunsLanguage(t *testing.T) {
+func TestCompletionDescriptionsOfStatusesFormatsAndUsers(t *testing.T) {
 	for _, c := range []struct {
 		line   []string
 		config string
@@ -28,29 +25,18 @@ func TestCompletionDescriptionsInTheRunsLanguage(t *testing.T) {
 		{line: []string{"--profile", "s"}, config: "current_profile: staging\nprofiles:\n  staging:\n    user_id: 2\n  shop2:\n    user_id: 3\n",
 			en: apitest.Lines("shop2", "staging\tcurrent profile", ":4"),
 			ru: apitest.Lines("shop2", "staging\tтекущий профиль", ":4")},
-		{line: []string{"promo", "create", "--bonus-type", ""},
-			en: apitest.Lines("goods\tdiscount on the cost of the goods (2)", "delivery\tdiscount on the cost of delivery (3)", ":4"),
-			ru: apitest.Lines("goods\tскидка на стоимость товаров (2)", "delivery\tскидка на стоимость доставки (3)", ":4")},
-		{line: []string{"promo", "report", "--by", ""},
-			en: apitest.Lines("code\ta row per code and currency", "day\ta row per day and currency", ":4"),
-			ru: apitest.Lines("code\tстрока на каждый промокод и валюту", "day\tстрока на каждый день и валюту", ":4")},
 		{line: []string{"promo", "list", "--status", "active,e"},
 			en: apitest.Lines("active,expired\tits end has passed", ":4"),
 			ru: apitest.Lines("active,expired\tистёк: срок действия закончился", ":4")},
 		{line: []string{"promo", "list", "--status", "s"},
 			en: apitest.Lines("scheduled\tstarts later", ":4"),
 			ru: apitest.Lines("scheduled\tзапланирован: начнёт действовать позже", ":4")},
-		{line: []string{"api", "GET", "/v3/"},
-			en: apitest.Lines("/v3/public/site\tyour sites", "/v3/public/site/\tone site; /page for its pages", "/v3/public/site/page/\tone page", ":6"),
-			ru: apitest.Lines("/v3/public/site\tваши сайты", "/v3/public/site/\tодин сайт; /page — его страницы", "/v3/public/site/page/\tодна страница", ":6")},
 	} {
 		r := newRunner(t)
 		if c.config != "" {
 			r.WriteConfig(c.config)
 		}
-		// A path is completed without a space after it (ShellCompDirectiveNoSpace):
-		// stdout is what is asserted.
-		complete := func() string { return r.Run(append([]string{cobra.ShellCompRequestCmd}, c.line...)...).Stdout }
+		complete := func() string { return r.Complete(t, c.line...) }
 		r.Env["LANG"] = "C"
 		if got := complete(); got != c.en {
 			t.Errorf("%q under LANG=C:\n%s\nwant:\n%s", c.line, got, c.en)

@@ -11,33 +11,33 @@ import (
 )
 
 // apiPaths are the API's endpoints, for `api METHOD PATH`, described in
-// p's language; those ending in / or = want an id typed after them.
-func apiPaths(p *i18n.Printer) []cobra.Completion {
+// msg's language; those ending in / or = want an id typed after them.
+func apiPaths(msg *i18n.Printer) []cobra.Completion {
 	return []cobra.Completion{
-		complete.Candidate("/v1/promo?site_id=", p.T("complete.api.promo_list")),
-		complete.Candidate("/v1/promo", p.T("complete.api.promo_create")),
-		complete.Candidate("/v1/promo/", p.T("complete.api.promo_one")),
-		complete.Candidate("/v1/shop/product/", p.T("complete.api.product")),
-		complete.Candidate("/v3/public/site", p.T("complete.api.sites")),
-		complete.Candidate("/v3/public/site/", p.T("complete.api.site")),
-		complete.Candidate("/v3/public/site/page/", p.T("complete.api.page")),
+		cobra.CompletionWithDesc("/v1/promo?site_id=", msg.T("complete.api.promos")),
+		cobra.CompletionWithDesc("/v1/promo", msg.T("complete.api.create")),
+		cobra.CompletionWithDesc("/v1/promo/", msg.T("complete.api.promo")),
+		cobra.CompletionWithDesc("/v1/shop/product/", msg.T("complete.api.product")),
+		cobra.CompletionWithDesc("/v3/public/site", msg.T("complete.api.sites")),
+		cobra.CompletionWithDesc("/v3/public/site/", msg.T("complete.api.site")),
+		cobra.CompletionWithDesc("/v3/public/site/page/", msg.T("complete.api.page")),
 	}
 }
 
 // completeAPI completes the [METHOD] PATH of `api`: a method or a path
-// first, a path after a method, the paths described in p's language.
-func completeAPI(p *i18n.Printer) cobra.CompletionFunc {
+// first, a path after a method; paths are described in msg's language.
+func completeAPI(msg *i18n.Printer) cobra.CompletionFunc {
 	return func(_ *cobra.Command, args []string, toComplete string) ([]cobra.Completion, cobra.ShellCompDirective) {
-		return completeAPIArgs(p, args, toComplete)
+		return apiCompletions(msg, args, toComplete)
 	}
 }
 
-// completeAPIArgs are completeAPI's candidates.
-func completeAPIArgs(p *i18n.Printer, args []string, toComplete string) ([]cobra.Completion, cobra.ShellCompDirective) {
+// apiCompletions are completeAPI's candidates.
+func apiCompletions(msg *i18n.Printer, args []string, toComplete string) ([]cobra.Completion, cobra.ShellCompDirective) {
 	switch len(args) {
 	case 0:
 		if strings.HasPrefix(toComplete, "/") {
-			return pathsFrom(p, toComplete), cobra.ShellCompDirectiveNoFileComp | cobra.ShellCompDirectiveNoSpace
+			return pathsFrom(msg, toComplete), cobra.ShellCompDirectiveNoFileComp | cobra.ShellCompDirectiveNoSpace
 		}
 		var out []cobra.Completion
 		for _, m := range api.RawMethods() {
@@ -48,14 +48,14 @@ func completeAPIArgs(p *i18n.Printer, args []string, toComplete string) ([]cobra
 		return out, cobra.ShellCompDirectiveNoFileComp
 	case 1:
 		if _, err := api.RawMethod(args[0]); err == nil {
-			return pathsFrom(p, toComplete), cobra.ShellCompDirectiveNoFileComp | cobra.ShellCompDirectiveNoSpace
+			return pathsFrom(msg, toComplete), cobra.ShellCompDirectiveNoFileComp | cobra.ShellCompDirectiveNoSpace
 		}
 	}
 	return nil, cobra.ShellCompDirectiveNoFileComp
 }
 
 // pathsFrom are the API's endpoints that start with typed.
-func pathsFrom(p *i18n.Printer, typed string) []cobra.Completion {
-	out, _ := complete.Fixed(apiPaths(p))(nil, nil, typed)
+func pathsFrom(msg *i18n.Printer, typed string) []cobra.Completion {
+	out, _ := complete.Fixed(apiPaths(msg))(nil, nil, typed)
 	return out
 }

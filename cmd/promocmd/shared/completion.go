@@ -70,10 +70,13 @@ func promoIDCompletions(c *complete.Completer, cmd *cobra.Command, toComplete st
 	return out, cobra.ShellCompDirectiveNoFileComp
 }
 
-// ReportByChoices are the values of promo report --by, described in p's
-// language.
-func ReportByChoices(p *i18n.Printer) []cobra.Completion {
-	return []cobra.Completion{complete.Candidate("code", p.T("complete.by.code")), complete.Candidate("day", p.T("complete.by.day"))}
+// ReportByChoices are the values of promo report --by, described in
+// msg's language (the values stay as typed).
+func ReportByChoices(msg *i18n.Printer) []cobra.Completion {
+	return []cobra.Completion{
+		cobra.CompletionWithDesc("code", msg.T("complete.by.code")),
+		cobra.CompletionWithDesc("day", msg.T("complete.by.day")),
+	}
 }
 
 // completeStatuses completes --status S[,S...]: the statuses not yet
@@ -104,12 +107,12 @@ func SortChoices() []cobra.Completion {
 	return out
 }
 
-// BonusTypeChoices are the values of --bonus-type, described in p's
-// language.
-func BonusTypeChoices(p *i18n.Printer) []cobra.Completion {
+// BonusTypeChoices are the values of --bonus-type, described in msg's
+// language (the values stay as typed).
+func BonusTypeChoices(msg *i18n.Printer) []cobra.Completion {
 	return []cobra.Completion{
-		complete.Candidate("goods", p.T("complete.bonus.goods")),
-		complete.Candidate("delivery", p.T("complete.bonus.delivery")),
+		cobra.CompletionWithDesc("goods", msg.T("complete.bonus.goods")),
+		cobra.CompletionWithDesc("delivery", msg.T("complete.bonus.delivery")),
 	}
 }
 
