@@ -1,6 +1,9 @@
 package cmd
 
-import "testing"
+import (
+	"strings"
+	"testing"
+)
 
 // TestCompletionDescriptionsInTheRunsLanguage: the descriptions of
 // --by's and --bonus-type's values and api's endpoints are said in the run's language; the
@@ -35,6 +38,23 @@ func TestCompletionDescriptionsInTheRunsLanguage(t *testing.T) {
 		res := r.Run(append([]string{"__complete"}, c.args...)...)
 		if res.Stdout != c.want {
 			t.Errorf("LANG=%s __complete %q: stdout\n%q\nwant\n%q", c.lang, c.args, res.Stdout, c.want)
+		}
+	}
+}
+
+// TestGenerateHelpWritesTheLimitAsRussianWritesNumbers: the limit of
+// --count is written with a space between thousands in Russian help.
+func TestGenerateHelpWritesTheLimitAsRussianWritesNumbers(t *testing.T) {
+	for lang, want := range map[string]string{
+		"C":           "how many promo codes to create (1-100000)",
+		"ru_RU.UTF-8": "сколько промокодов создать (от 1 до 100\u00a0000)",
+	} {
+		r := newBareRunner(t)
+		r.Env["LC_ALL"] = ""
+		r.Env["LANG"] = lang
+		res := r.Run("promo", "generate", "--help")
+		if !strings.Contains(res.Stdout, want) {
+			t.Errorf("LANG=%s promo generate --help: no %q in\n%s", lang, want, res.Stdout)
 		}
 	}
 }
