@@ -19,6 +19,8 @@ func TestRussianWordsInPlaceholders(t *testing.T) {
 	}{
 		{[]string{"promo", "get"},
 			"promoctl: promo get: нужно указать ID или код промокода (использование: promoctl promo get CODE_OR_ID)\n"},
+		{[]string{"promo", "update", "--amount", "5"},
+			"promoctl: promo update: нужно указать ID или код промокода (использование: promoctl promo update CODE_OR_ID)\n"},
 		{[]string{"promo", "get", "A1", "B2"},
 			"promoctl: promo get: нужно указать ID или код промокода, а указано аргументов: 2 (использование: promoctl promo get CODE_OR_ID)\n"},
 		{[]string{"config", "set", "output"},
