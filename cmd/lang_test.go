@@ -223,6 +223,8 @@ func TestRussianErrorLines(t *testing.T) {
 		{[]string{"--sandbox", "promo", "lst"}, cmdutil.ExitUsage, "promoctl: у «promoctl promo» нет команды «lst»; возможно, вы имели в виду «list»?\n"},
 		{[]string{"--sandbox", "promo", "generate", "--site-id", "1", "--count", "x"}, cmdutil.ExitUsage,
 			"promoctl: неверное значение «x» флага --count: нужно целое число, а не «x»\n"},
+		{[]string{"sandbox", "serve", "--latency", "soon"}, cmdutil.ExitUsage,
+			"promoctl: неверное значение «soon» флага --latency: нужна длительность, например 30s, 2m или 1h30m\n"},
 		{[]string{"--sandbox", "promo", "create", "--site-id", "1", "--code", "ABC", "--amount", "150", "--percent"}, cmdutil.ExitUsage,
 			"promoctl: --amount: процент не может быть больше 100, а указано 150\n"},
 		{[]string{"--sandbox", "promo", "list"}, cmdutil.ExitUsage,

@@ -42,7 +42,12 @@ func flagMessage(err error) (i18n.Message, bool) {
 		if f := iv.GetFlag(); f.Shorthand != "" && f.ShorthandDeprecated == "" {
 			name = "-" + f.Shorthand + ", " + name
 		}
-		return i18n.M("base.flag.invalid", "Value", iv.GetValue(), "Flag", name, "Err", iv.Unwrap()), true
+		var why any = iv.Unwrap()
+		if iv.GetFlag().Value.Type() == "duration" {
+			// Go's "time: invalid duration" in English, a hint elsewhere.
+			why = i18n.M("base.value.duration", "Value", iv.GetValue(), "Err", iv.Unwrap())
+		}
+		return i18n.M("base.flag.invalid", "Value", iv.GetValue(), "Flag", name, "Err", why), true
 	case errors.As(err, &ne) && ne.GetSpecifiedShortnames() != "":
 		return i18n.M("base.flag.unknown_shorthand", "Char", ne.GetSpecifiedName()[:1], "Group", ne.GetSpecifiedShortnames()), true
 	case errors.As(err, &ne):
