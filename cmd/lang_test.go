@@ -224,7 +224,7 @@ func TestRussianErrorLines(t *testing.T) {
 		{[]string{"--sandbox", "promo", "generate", "--site-id", "1", "--count", "x"}, cmdutil.ExitUsage,
 			"promoctl: неверное значение «x» флага --count: нужно целое число, а не «x»\n"},
 		{[]string{"sandbox", "serve", "--latency", "soon"}, cmdutil.ExitUsage,
-			"promoctl: неверное значение «soon» флага --latency: нужна длительность, например 30s, 2m или 1h30m\n"},
+			"promoctl: неверное значение «soon» флага --latency: нужна длительность, например 30s, 2m или 1h30m, а не «soon»\n"},
 		{[]string{"--sandbox", "promo", "create", "--site-id", "1", "--code", "ABC", "--amount", "150", "--percent"}, cmdutil.ExitUsage,
 			"promoctl: --amount: процент не может быть больше 100, а указано 150\n"},
 		{[]string{"--sandbox", "promo", "list"}, cmdutil.ExitUsage,

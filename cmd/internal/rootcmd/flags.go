@@ -44,8 +44,8 @@ func flagMessage(err error) (i18n.Message, bool) {
 		}
 		var why any = iv.Unwrap()
 		if iv.GetFlag().Value.Type() == "duration" {
-			// Go's "time: invalid duration" in English, a hint elsewhere.
-			why = i18n.M("base.value.duration", "Value", iv.GetValue(), "Err", iv.Unwrap())
+			// Go's words in English, a hint in another language.
+			why = i18n.M("base.value.duration", "Value", iv.GetValue())
 		}
 		return i18n.M("base.flag.invalid", "Value", iv.GetValue(), "Flag", name, "Err", why), true
 	case errors.As(err, &ne) && ne.GetSpecifiedShortnames() != "":
