@@ -8,7 +8,6 @@ import (
 	"github.com/promoctl/promoctl/cmd/cmdutil"
 	"github.com/promoctl/promoctl/cmd/internal/cmdtest"
 	"github.com/promoctl/promoctl/internal/apitest"
-	"github.com/promoctl/promoctl/internal/golden"
 )
 
 // statsJSON is the usage of a promo code in two currencies, with the type
@@ -24,8 +23,7 @@ func TestPromoStatsTable(t *testing.T) {
 	r := newRunner(t)
 	r.API.Handle("GET /v1/promo/5/statistics", http.StatusOK, statsJSON)
 	res := r.Run("promo", "stats", "5")
-	res.Expect(t, 0, res.Stdout, "")
-	golden.Equal(t, res.Stdout)
+	res.ExpectGolden(t, 0, "")
 	reqs := r.ExpectRoutes(t, "GET /v1/promo/5/statistics")
 	cmdtest.ExpectHeaders(t, reqs[0], false)
 }
