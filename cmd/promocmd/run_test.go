@@ -14,6 +14,7 @@ import (
 	"github.com/promoctl/promoctl/internal/apitest"
 	"github.com/promoctl/promoctl/internal/format"
 	"github.com/promoctl/promoctl/internal/promo"
+	"github.com/promoctl/promoctl/internal/promoform"
 	"github.com/promoctl/promoctl/internal/prompt"
 )
 
@@ -131,7 +132,7 @@ func TestRunPromoStats(t *testing.T) {
 // formEdit stands in for the form: it answers with the values it was
 // given, changed by edit, and goes ahead when asked.
 type formEdit struct {
-	edit  func(*promo.FormValues)
+	edit  func(*promoform.Values)
 	forms []prompt.PromoForm
 	asked []string
 }
@@ -194,7 +195,7 @@ func TestRunPromoUpdate(t *testing.T) {
 			err:     "promo code 5 does not exist or is not visible to you (API error 0: Not found)", routes: []string{"GET /v1/promo/5"}},
 		{name: "the form sends what was changed", tty: true,
 			opts:     promoUpdateOptions{Interactive: true},
-			prompter: &formEdit{edit: func(v *promo.FormValues) { v.Enabled = false }},
+			prompter: &formEdit{edit: func(v *promoform.Values) { v.Enabled = false }},
 			answers:  []cmdtest.Answer{{Route: "GET /v1/promo/5", Status: http.StatusOK, Body: currentJSON}, {Route: "PUT /v1/promo/5", Status: http.StatusOK, Body: updatedJSON}},
 			stdout:   "{\n  \"id\": 5,\n  \"code\": \"SUMMER25\",\n  \"is_enabled\": false\n}\n",
 			stderr: "\nChanges to promo code 5:\n  Enabled:  yes → no\n" +
@@ -202,7 +203,7 @@ func TestRunPromoUpdate(t *testing.T) {
 			routes: []string{"GET /v1/promo/5", "PUT /v1/promo/5"}, body: disabled},
 		{name: "the form changed nothing", tty: true,
 			opts:     promoUpdateOptions{Interactive: true},
-			prompter: &formEdit{edit: func(*promo.FormValues) {}},
+			prompter: &formEdit{edit: func(*promoform.Values) {}},
 			answers:  []cmdtest.Answer{{Route: "GET /v1/promo/5", Status: http.StatusOK, Body: currentJSON}},
 			stderr:   "Nothing changed: promo code 5 is left as it is.\n",
 			routes:   []string{"GET /v1/promo/5"}},

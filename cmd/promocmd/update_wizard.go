@@ -11,6 +11,7 @@ import (
 	"github.com/promoctl/promoctl/cmd/promocmd/wizard"
 	"github.com/promoctl/promoctl/internal/api"
 	"github.com/promoctl/promoctl/internal/promo"
+	"github.com/promoctl/promoctl/internal/promoform"
 	"github.com/promoctl/promoctl/internal/prompt"
 )
 
@@ -21,7 +22,7 @@ import (
 func runPromoUpdateWizard(ctx context.Context, opts *promoUpdateOptions, client *api.Client, raw json.RawMessage, current promo.Record) error {
 	sess, id, given, dryRun := opts.Session, opts.ID, opts.Changes, opts.DryRun
 	site, codes := wizard.SiteCodesOf(ctx, sess, id, raw)
-	before := promo.FormValuesOf(current, sess.Loc)
+	before := promoform.Of(current, sess.Loc)
 	values := before.With(given, sess.Loc)
 	w := opts.Prompter
 	currencies := &wizard.Currencies{Sess: sess}
@@ -61,7 +62,7 @@ func runPromoUpdateWizard(ctx context.Context, opts *promoUpdateOptions, client 
 // confirmUpdate works out what the update form changed, prints the
 // changes and the command line, and asks for the go-ahead. changed is
 // false when nothing was changed: the wizard has nothing to send.
-func confirmUpdate(ctx context.Context, w wizard.Form, sess *cmdutil.Session, id int64, before, after promo.FormValues, dryRun bool) (c promo.Changes, changed bool, err error) {
+func confirmUpdate(ctx context.Context, w wizard.Form, sess *cmdutil.Session, id int64, before, after promoform.Values, dryRun bool) (c promo.Changes, changed bool, err error) {
 	changes, err := after.ChangesFrom(before, sess.Loc)
 	if err != nil {
 		return changes, true, cmdutil.UsageErr(err)
@@ -74,7 +75,7 @@ func confirmUpdate(ctx context.Context, w wizard.Form, sess *cmdutil.Session, id
 	fmt.Fprintln(e, "\n"+sess.Msg.T("wizard.update.changes", "ID", id))
 	wizard.WriteSummary(e, wizard.ChangeSummary(sess.Msg, before, after, sess.Loc, sess.Now()))
 	if !changes.ClearStarts && !changes.ClearEnds { // no flag removes just one date
-		args := append([]string{"promo", "update", strconv.FormatInt(id, 10)}, changes.Flags(sess.Loc)...)
+		args := append([]string{"promo", "update", strconv.FormatInt(id, 10)}, promoform.Flags(changes, sess.Loc)...)
 		if dryRun {
 			args = append(args, "--dry-run")
 		}

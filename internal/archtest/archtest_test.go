@@ -38,6 +38,8 @@ func rules() []rule {
 			why: "the sandbox implements the API on its own, so it can check the client"},
 		{pkg: "internal/api", forbidden: []string{"cmd", "internal/output", "internal/view", "internal/config", "internal/prompt"},
 			why: "the client returns values; others show them"},
+		{pkg: "internal/promoform", forbidden: []string{"cmd", "internal/output", "internal/prompt", "internal/api", "internal/view", "internal/config"},
+			why: "the promo form's layout is values and their reading: the prompter draws it, the wizard runs it"},
 		{pkg: "internal/prompt", forbidden: []string{"internal/config", "internal/api", "internal/output", "cmd"},
 			why: "the prompter only asks; the rules come from its caller"},
 		{pkg: "internal/records", forbidden: []string{"internal/", "cmd"},

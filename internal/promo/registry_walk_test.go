@@ -15,7 +15,6 @@ import (
 	"github.com/promoctl/promoctl/internal/output"
 	"github.com/promoctl/promoctl/internal/plan"
 	"github.com/promoctl/promoctl/internal/promo"
-	"github.com/promoctl/promoctl/internal/promo/spec"
 	"github.com/promoctl/promoctl/internal/view"
 )
 
@@ -100,7 +99,10 @@ func cellOf(t *testing.T, what string, header []string, row []string, name strin
 // handled by the decoder (whole and streamed), the views (the list's CSV
 // and workbook kinds, the record's CSV), the plan of promo apply (read,
 // parsed, diffed, or read over when read-only), the -f file parser, or
-// the form (a label in both catalogs, and an answer that changes it).
+// the form's rows (a flag, and a label in both catalogs). That the form
+// reaches every writable field, and that the command line it prints names
+// it, is checked beside the form: internal/promoform's
+// TestFormReachesEveryWritableField.
 func TestRegistryWalk(t *testing.T) {
 	loc := time.UTC
 	now := time.Date(2026, 11, 1, 0, 0, 0, 0, loc)
@@ -230,7 +232,7 @@ func TestRegistryWalk(t *testing.T) {
 				t.Errorf("plan.Read: read-only %s changed %+v", f.Name, rows[0].Changes)
 			}
 
-			// The form.
+			// The form's and the flags' rows.
 			if !f.Writable {
 				if f.Label != "" || f.Flag != "" {
 					t.Errorf("read-only %s has a form label or a flag", f.Name)
@@ -241,11 +243,7 @@ func TestRegistryWalk(t *testing.T) {
 				t.Errorf("%s has no flag of promo create and update", f.Name)
 			}
 			if f.Label == "" {
-				via, ok := promo.Lookup(f.FormVia)
-				if !ok || via.Label == "" {
-					t.Errorf("%s has no form label and is set by no form field (FormVia %q)", f.Name, f.FormVia)
-				}
-				return
+				return // set by the form through another field: internal/promoform's TestFormReachesEveryWritableField
 			}
 			for _, cat := range []struct {
 				name string
@@ -254,27 +252,6 @@ func TestRegistryWalk(t *testing.T) {
 				if !hasMessage(cat.data, f.Label) {
 					t.Errorf("form label %s of %s is not in %s", f.Label, f.Name, cat.name)
 				}
-			}
-			// The command line the form prints names it, and reads back.
-			if args := rows[0].Changes.Flags(loc); f.Kind != spec.KindBool {
-				i := slices.Index(args, f.Flag)
-				var back promo.Changes
-				if i < 0 || i+1 == len(args) || f.Set(&back, args[i+1], loc) != nil {
-					t.Errorf("Changes.Flags: %v, want %s and its value", args, f.Flag)
-				} else if got, _ := json.Marshal(f.Value(back.Apply(baseList[0].Record()))); string(got) != s.json {
-					t.Errorf("Changes.Flags: %s %s reads back as %s, want %s", f.Flag, args[i+1], got, s.json)
-				}
-			} else if !slices.ContainsFunc(args, func(a string) bool { return strings.HasPrefix(a, f.Flag) }) {
-				t.Errorf("Changes.Flags: %v, want %s", args, f.Flag)
-			}
-			cur := baseList[0].Record()
-			next := rows[0].Changes.Apply(cur)
-			c, err := promo.FormValuesOf(next, loc).ChangesFrom(promo.FormValuesOf(cur, loc), loc)
-			if err != nil {
-				t.Fatalf("form: %v", err)
-			}
-			if !f.Named(c) {
-				t.Errorf("form: an answer that changes %s does not change it (%+v)", f.Name, c)
 			}
 		})
 	}

@@ -12,6 +12,7 @@ import (
 
 	"github.com/promoctl/promoctl/internal/i18n"
 	"github.com/promoctl/promoctl/internal/promo"
+	"github.com/promoctl/promoctl/internal/promoform"
 )
 
 // Site is a site the promo form offers to choose.
@@ -33,7 +34,7 @@ func (s Site) Label(m *i18n.Printer) string {
 // whether it offers a choice of site.
 type PromoForm struct {
 	Title  string           // a line above the fields: "New promo code"
-	Values promo.FormValues // what the fields start with; Enter keeps each
+	Values promoform.Values // what the fields start with; Enter keeps each
 	// Sites, when not empty, adds a choice of site after the code.
 	Sites []Site
 	Site  int64          // the site chosen at first; 0 means the first
@@ -54,7 +55,7 @@ type PromoForm struct {
 // PromoAnswers are the checked answers of the promo form.
 type PromoAnswers struct {
 	Site   int64 // the chosen site; 0 when the form offered none
-	Values promo.FormValues
+	Values promoform.Values
 }
 
 // Promo asks for the fields of a promo code: the code first (checked as
@@ -83,7 +84,7 @@ func (h *Huh) promoForm(form PromoForm) (*huh.Form, func() (PromoAnswers, error)
 	if loc == nil {
 		loc = time.Local
 	}
-	chk := promo.FormCheck{Loc: loc}
+	chk := promoform.Check{Loc: loc}
 	m := h.msg()
 	init := form.Values
 	v := init
@@ -228,7 +229,7 @@ func (h *Huh) promoForm(form PromoForm) (*huh.Form, func() (PromoAnswers, error)
 	}
 	// The fields the form does not lay out itself, each as text read by
 	// its field's parser.
-	more := promo.MoreFields()
+	more := promoform.More()
 	moreText := make([]string, len(more))
 	var moreFields []huh.Field
 	for i, mf := range more {
@@ -255,7 +256,7 @@ func (h *Huh) promoForm(form PromoForm) (*huh.Form, func() (PromoAnswers, error)
 		}
 		v.Code = strings.TrimSpace(v.Code)
 		v.Amount = strings.TrimSpace(v.Amount)
-		v.Starts, v.Ends, v.MaxUses = promo.Optional(v.Starts), promo.Optional(v.Ends), promo.Optional(v.MaxUses)
+		v.Starts, v.Ends, v.MaxUses = promoform.Optional(v.Starts), promoform.Optional(v.Ends), promoform.Optional(v.MaxUses)
 		// Check the whole again: accessible mode lets an answer through
 		// unchecked when the input ends.
 		if _, err := v.Changes(loc); err != nil {

@@ -9,7 +9,7 @@ import (
 
 	"github.com/promoctl/promoctl/internal/golden"
 	"github.com/promoctl/promoctl/internal/i18n"
-	"github.com/promoctl/promoctl/internal/promo"
+	"github.com/promoctl/promoctl/internal/promoform"
 )
 
 // TestPromoFormFirstScreen draws the first screen of promo create's form,
@@ -23,7 +23,7 @@ func TestPromoFormFirstScreen(t *testing.T) {
 			h := &Huh{Msg: msg}
 			f, _ := h.promoForm(PromoForm{
 				Title:  msg.T("wizard.create.title"),
-				Values: promo.DefaultFormValues(),
+				Values: promoform.Default(),
 				Sites:  []Site{{ID: 1, Name: "Demo shop"}, {ID: 2}},
 				Loc:    moscow(t),
 			})

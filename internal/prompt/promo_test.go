@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/promoctl/promoctl/internal/promo"
+	"github.com/promoctl/promoctl/internal/promoform"
 )
 
 // The promo form is driven through huh's accessible mode: one answer a
@@ -48,11 +49,11 @@ func runPromo(t *testing.T, input string, form PromoForm) (PromoAnswers, string,
 func TestPromoFormEnterKeepsTheDefaults(t *testing.T) {
 	// The code, then Enter through bonus type, unit, amount, enabled,
 	// starts, ends, maximum uses and once per customer.
-	a, out, err := runPromo(t, lines("SUMMER25", "", "", "", "", "", "", "", ""), PromoForm{Title: "New promo code", Values: promo.DefaultFormValues()})
+	a, out, err := runPromo(t, lines("SUMMER25", "", "", "", "", "", "", "", ""), PromoForm{Title: "New promo code", Values: promoform.Default()})
 	if err != nil {
 		t.Fatalf("Promo: %v\n%s", err, out)
 	}
-	want := promo.FormValues{Code: "SUMMER25", BonusType: promo.Goods, Percent: true, Amount: "10", Enabled: true}
+	want := promoform.Values{Code: "SUMMER25", BonusType: promo.Goods, Percent: true, Amount: "10", Enabled: true}
 	if !reflect.DeepEqual(a.Values, want) || a.Site != 0 {
 		t.Errorf("answers = %+v, want site 0 and %+v", a, want)
 	}
@@ -75,11 +76,11 @@ func TestPromoFormEnterKeepsTheDefaults(t *testing.T) {
 
 func TestPromoFormAnswers(t *testing.T) {
 	a, out, err := runPromo(t, lines("FREESHIP", "2", "2", "300", "n", "2026-12-01", "2026-12-31 23:59", "500", "y"),
-		PromoForm{Values: promo.DefaultFormValues()})
+		PromoForm{Values: promoform.Default()})
 	if err != nil {
 		t.Fatalf("Promo: %v\n%s", err, out)
 	}
-	want := promo.FormValues{Code: "FREESHIP", BonusType: promo.Delivery, Percent: false, Amount: "300", Enabled: false,
+	want := promoform.Values{Code: "FREESHIP", BonusType: promo.Delivery, Percent: false, Amount: "300", Enabled: false,
 		Starts: "2026-12-01", Ends: "2026-12-31 23:59", MaxUses: "500", OncePerUser: true}
 	if !reflect.DeepEqual(a.Values, want) {
 		t.Errorf("answers = %+v, want %+v", a.Values, want)
@@ -115,11 +116,11 @@ func TestPromoFormRefusesWhatFlagsRefuse(t *testing.T) {
 		"0", "1.5", "lots", "1", // maximum uses
 		"", // once per customer
 	)
-	a, out, err := runPromo(t, input, PromoForm{Values: promo.DefaultFormValues()})
+	a, out, err := runPromo(t, input, PromoForm{Values: promoform.Default()})
 	if err != nil {
 		t.Fatalf("Promo: %v\n%s", err, out)
 	}
-	want := promo.FormValues{Code: "SUMMER25", BonusType: promo.Goods, Percent: true, Amount: "100", Enabled: true,
+	want := promoform.Values{Code: "SUMMER25", BonusType: promo.Goods, Percent: true, Amount: "100", Enabled: true,
 		Starts: "2026-12-10", Ends: "2026-12-31", MaxUses: "1"}
 	if !reflect.DeepEqual(a.Values, want) {
 		t.Errorf("answers = %+v, want %+v", a.Values, want)
@@ -152,7 +153,7 @@ func TestPromoFormSiteChoice(t *testing.T) {
 	sites := []Site{{ID: 11, Name: "Flower shop"}, {ID: 12}}
 	t.Run("chosen", func(t *testing.T) {
 		a, out, err := runPromo(t, lines("SUMMER25", "2", "", "", "", "", "", "", "", ""),
-			PromoForm{Values: promo.DefaultFormValues(), Sites: sites})
+			PromoForm{Values: promoform.Default(), Sites: sites})
 		if err != nil {
 			t.Fatalf("Promo: %v\n%s", err, out)
 		}
@@ -171,7 +172,7 @@ func TestPromoFormSiteChoice(t *testing.T) {
 	})
 	t.Run("default", func(t *testing.T) {
 		a, out, err := runPromo(t, lines("SUMMER25", "", "", "", "", "", "", "", "", ""),
-			PromoForm{Values: promo.DefaultFormValues(), Sites: sites, Site: 12})
+			PromoForm{Values: promoform.Default(), Sites: sites, Site: 12})
 		if err != nil {
 			t.Fatalf("Promo: %v\n%s", err, out)
 		}
@@ -184,7 +185,7 @@ func TestPromoFormSiteChoice(t *testing.T) {
 // TestPromoFormFilledIn starts from given values, as update and create
 // with flags do: Enter keeps each, and "none" empties an optional field.
 func TestPromoFormFilledIn(t *testing.T) {
-	start := promo.FormValues{Code: "SUMMER25", BonusType: promo.Delivery, Percent: false, Amount: "150.5", Enabled: false,
+	start := promoform.Values{Code: "SUMMER25", BonusType: promo.Delivery, Percent: false, Amount: "150.5", Enabled: false,
 		Starts: "2026-06-01 03:00", Ends: "2026-08-31 23:59", MaxUses: "100", OncePerUser: true}
 	t.Run("kept", func(t *testing.T) {
 		a, out, err := runPromo(t, lines("", "", "", "", "", "", "", "", ""), PromoForm{Values: start})
@@ -227,7 +228,7 @@ func TestPromoFormFilledIn(t *testing.T) {
 func TestPromoFormCancelled(t *testing.T) {
 	t.Run("input ends before the last answer", func(t *testing.T) {
 		for _, in := range []string{"", "SUMMER25\n", "SUMMER25\n\n\n\n\n\n\n\n", "SUMMER25\n\n\n\n\n\n\n\ny"} {
-			_, out, err := runPromo(t, in, PromoForm{Values: promo.DefaultFormValues()})
+			_, out, err := runPromo(t, in, PromoForm{Values: promoform.Default()})
 			if in == "SUMMER25\n\n\n\n\n\n\n\ny" {
 				// A last answer without a newline is still an answer.
 				if err != nil {
@@ -246,7 +247,7 @@ func TestPromoFormCancelled(t *testing.T) {
 		ctx, cancel := context.WithCancel(context.Background())
 		time.AfterFunc(50*time.Millisecond, cancel)
 		h := &Huh{In: r, Out: io.Discard, Accessible: true}
-		if _, err := h.Promo(ctx, PromoForm{Values: promo.DefaultFormValues()}); !errors.Is(err, ErrCancelled) {
+		if _, err := h.Promo(ctx, PromoForm{Values: promoform.Default()}); !errors.Is(err, ErrCancelled) {
 			t.Errorf("err = %v, want ErrCancelled", err)
 		}
 	})
@@ -279,7 +280,7 @@ func TestProceed(t *testing.T) {
 
 func TestPromoFormRefusesACodeInUse(t *testing.T) {
 	var asked []string
-	form := PromoForm{Values: promo.DefaultFormValues(), Site: 7, Taken: func(site int64, code string) bool {
+	form := PromoForm{Values: promoform.Default(), Site: 7, Taken: func(site int64, code string) bool {
 		asked = append(asked, fmt.Sprintf("%d %s", site, code))
 		return code == "summer25"
 	}}

@@ -11,6 +11,7 @@ import (
 	"github.com/promoctl/promoctl/internal/apitest"
 	"github.com/promoctl/promoctl/internal/format"
 	"github.com/promoctl/promoctl/internal/promo"
+	"github.com/promoctl/promoctl/internal/promoform"
 	"github.com/promoctl/promoctl/internal/prompt"
 	"github.com/spf13/cobra"
 )
@@ -66,7 +67,7 @@ func TestRunPromoCreate(t *testing.T) {
 			err:     "create promo SUMMER25 on site 7: invalid request (API error 0: Code is taken)", routes: []string{"POST /v1/promo"}},
 		{name: "the form, then the request", tty: true, format: format.JSON,
 			opts: promoCreateOptions{SiteID: 7, Interactive: true, Changes: promo.Changes{Amount: cmdtest.Ptr(15.0)}},
-			prompter: &formEdit{edit: func(v *promo.FormValues) {
+			prompter: &formEdit{edit: func(v *promoform.Values) {
 				v.Code, v.Enabled, v.Ends = "SUMMER25", true, "2026-12-31"
 			}},
 			answers: []cmdtest.Answer{{Route: "GET /v1/promo", Status: http.StatusOK, Body: `[]`}, {Route: "POST /v1/promo", Status: http.StatusCreated, Body: enabledJSON}},

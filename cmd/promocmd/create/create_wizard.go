@@ -8,7 +8,7 @@ import (
 	"github.com/promoctl/promoctl/cmd/cmdutil"
 	"github.com/promoctl/promoctl/cmd/promocmd/shared"
 	"github.com/promoctl/promoctl/cmd/promocmd/wizard"
-	"github.com/promoctl/promoctl/internal/promo"
+	"github.com/promoctl/promoctl/internal/promoform"
 	"github.com/promoctl/promoctl/internal/prompt"
 )
 
@@ -36,7 +36,7 @@ func runPromoCreateWizard(ctx context.Context, opts *promoCreateOptions) error {
 	}
 	w := opts.Prompter
 	currencies := &wizard.Currencies{Sess: sess}
-	values := promo.DefaultFormValues().With(given, sess.Loc)
+	values := promoform.Default().With(given, sess.Loc)
 	for {
 		a, err := w.Promo(ctx, prompt.PromoForm{
 			Title:  sess.Msg.T("wizard.create.title"),
@@ -71,7 +71,7 @@ func runPromoCreateWizard(ctx context.Context, opts *promoCreateOptions) error {
 // confirmCreate checks the create form's answers against the chosen
 // site's codes (the site may have been chosen after the code was typed),
 // prints the summary and the command line, and asks for the go-ahead.
-func confirmCreate(ctx context.Context, w wizard.Form, sess *cmdutil.Session, v promo.FormValues, site int64, sites []prompt.Site, codes *wizard.Codes, dryRun bool) error {
+func confirmCreate(ctx context.Context, w wizard.Form, sess *cmdutil.Session, v promoform.Values, site int64, sites []prompt.Site, codes *wizard.Codes, dryRun bool) error {
 	changes, err := v.Changes(sess.Loc)
 	if err != nil {
 		return cmdutil.UsageErr(err)
@@ -88,7 +88,7 @@ func confirmCreate(ctx context.Context, w wizard.Form, sess *cmdutil.Session, v 
 	e := sess.IO.ErrOut
 	fmt.Fprintln(e, "\n"+sess.Msg.T("wizard.create.about"))
 	wizard.WriteSummary(e, wizard.CreateSummary(sess.Msg, v, site, siteName, sess.Loc, sess.Now()))
-	args := append([]string{"promo", "create", "--site-id", strconv.FormatInt(site, 10)}, changes.Flags(sess.Loc)...)
+	args := append([]string{"promo", "create", "--site-id", strconv.FormatInt(site, 10)}, promoform.Flags(changes, sess.Loc)...)
 	if dryRun {
 		args = append(args, "--dry-run")
 	}

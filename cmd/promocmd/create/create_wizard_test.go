@@ -10,7 +10,7 @@ import (
 	"github.com/promoctl/promoctl/cmd/internal/cmdtest"
 	"github.com/promoctl/promoctl/internal/api"
 	"github.com/promoctl/promoctl/internal/apitest"
-	"github.com/promoctl/promoctl/internal/promo"
+	"github.com/promoctl/promoctl/internal/promoform"
 	"github.com/promoctl/promoctl/internal/prompt"
 )
 
@@ -69,7 +69,7 @@ func TestPromoCreateWizardStartsFromTheFlags(t *testing.T) {
 		t.Fatalf("forms = %d, want 1", len(stub.forms))
 	}
 	got := stub.forms[0].Values
-	want := promo.FormValues{Code: "FLAGGED", BonusType: 3, Percent: false, Amount: "300", Enabled: true,
+	want := promoform.Values{Code: "FLAGGED", BonusType: 3, Percent: false, Amount: "300", Enabled: true,
 		Ends: "2026-12-31 23:59:59", MaxUses: "5"}
 	if !reflect.DeepEqual(got, want) {
 		t.Errorf("the form started with %+v, want %+v", got, want)

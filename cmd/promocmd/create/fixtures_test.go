@@ -3,7 +3,7 @@ package create
 import (
 	"context"
 
-	"github.com/promoctl/promoctl/internal/promo"
+	"github.com/promoctl/promoctl/internal/promoform"
 	"github.com/promoctl/promoctl/internal/prompt"
 )
 
@@ -20,7 +20,7 @@ profiles:
 // formEdit stands in for the form: it answers with the values it was
 // given, changed by edit, and goes ahead when asked.
 type formEdit struct {
-	edit  func(*promo.FormValues)
+	edit  func(*promoform.Values)
 	forms []prompt.PromoForm
 	asked []string
 }
@@ -59,7 +59,7 @@ func (s *wizardStub) Proceed(_ context.Context, title string, _ bool) error {
 }
 
 func summer25() prompt.PromoAnswers {
-	return prompt.PromoAnswers{Values: promo.FormValues{Code: "SUMMER25", BonusType: 2, Percent: true, Amount: "25", Enabled: true}}
+	return prompt.PromoAnswers{Values: promoform.Values{Code: "SUMMER25", BonusType: 2, Percent: true, Amount: "25", Enabled: true}}
 }
 
 // confirmStub answers every confirmation with answer and err, and

@@ -25,6 +25,7 @@ import (
 	"github.com/promoctl/promoctl/internal/i18n"
 	"github.com/promoctl/promoctl/internal/iostreams"
 	"github.com/promoctl/promoctl/internal/promo"
+	"github.com/promoctl/promoctl/internal/promoform"
 	"github.com/promoctl/promoctl/internal/prompt"
 	"github.com/promoctl/promoctl/internal/records"
 	"github.com/promoctl/promoctl/internal/termsafe"
@@ -57,7 +58,7 @@ func Wanted(ios *iostreams.IOStreams, interactive, missingCode bool, file string
 }
 
 // MustChanges are the changes of answers that confirmCreate has checked.
-func MustChanges(v promo.FormValues, loc *time.Location) promo.Changes {
+func MustChanges(v promoform.Values, loc *time.Location) promo.Changes {
 	c, _ := v.Changes(loc)
 	return c
 }
@@ -307,7 +308,7 @@ func WriteSummary(w io.Writer, rows []summaryRow) {
 
 // CreateSummary describes, in p's language, the promo code the create
 // form will make.
-func CreateSummary(p *i18n.Printer, v promo.FormValues, site int64, siteName string, loc *time.Location, now time.Time) []summaryRow {
+func CreateSummary(p *i18n.Printer, v promoform.Values, site int64, siteName string, loc *time.Location, now time.Time) []summaryRow {
 	s := strconv.FormatInt(site, 10)
 	if siteName != "" {
 		s = siteName + " (" + s + ")"
@@ -321,7 +322,7 @@ func CreateSummary(p *i18n.Printer, v promo.FormValues, site int64, siteName str
 		{p.T("wizard.summary.maximum_uses"), p.Say(usesText(v))},
 		{p.T("wizard.summary.once_per_customer"), p.Say(yesNo(v.OncePerUser))},
 	}
-	for _, f := range promo.MoreFields() {
+	for _, f := range promoform.More() {
 		rows = append(rows, summaryRow{p.T(f.Label), v.More[f.Name]})
 	}
 	return rows
@@ -329,7 +330,7 @@ func CreateSummary(p *i18n.Printer, v promo.FormValues, site int64, siteName str
 
 // ChangeSummary lists, in p's language, the fields the update form
 // changed, before → after.
-func ChangeSummary(p *i18n.Printer, before, after promo.FormValues, loc *time.Location, now time.Time) []summaryRow {
+func ChangeSummary(p *i18n.Printer, before, after promoform.Values, loc *time.Location, now time.Time) []summaryRow {
 	var rows []summaryRow
 	add := func(label, b, a string) {
 		if b != a {
@@ -342,7 +343,7 @@ func ChangeSummary(p *i18n.Printer, before, after promo.FormValues, loc *time.Lo
 	add("wizard.summary.valid", p.Say(validityText(before, loc, now)), p.Say(validityText(after, loc, now)))
 	add("wizard.summary.maximum_uses", p.Say(usesText(before)), p.Say(usesText(after)))
 	add("wizard.summary.once_per_customer", p.Say(yesNo(before.OncePerUser)), p.Say(yesNo(after.OncePerUser)))
-	for _, f := range promo.MoreFields() {
+	for _, f := range promoform.More() {
 		add(f.Label, before.More[f.Name], after.More[f.Name])
 	}
 	return rows
@@ -351,7 +352,7 @@ func ChangeSummary(p *i18n.Printer, before, after promo.FormValues, loc *time.Lo
 // discountText is the form's discount: its amount as typed when it is not
 // one (the summary shows what was typed), in the language's number form
 // when it is (1 500,50).
-func discountText(v promo.FormValues) i18n.Message {
+func discountText(v promoform.Values) i18n.Message {
 	var amount any = strings.TrimSpace(v.Amount)
 	if a, err := promo.ParseAmount(v.Amount); err == nil {
 		amount = i18n.Amount{Value: a, Percent: v.Percent}
@@ -365,7 +366,7 @@ func discountText(v promo.FormValues) i18n.Message {
 	return i18n.M("wizard.discount.other", "Amount", amount, "Type", v.BonusType.String())
 }
 
-func validityText(v promo.FormValues, loc *time.Location, now time.Time) i18n.Message {
+func validityText(v promoform.Values, loc *time.Location, now time.Time) i18n.Message {
 	zone := now.In(loc).Format("MST")
 	switch {
 	case v.Starts == "" && v.Ends == "":
@@ -390,7 +391,7 @@ func localDate(s string, loc *time.Location, parse func(string, *time.Location) 
 	return i18n.DateTime{Time: t, Loc: loc}
 }
 
-func usesText(v promo.FormValues) i18n.Message {
+func usesText(v promoform.Values) i18n.Message {
 	if v.MaxUses == "" {
 		return i18n.M("wizard.uses.unlimited")
 	}

@@ -106,9 +106,9 @@ func TestRebuildsFromNothing(t *testing.T) {
 // generates the code from the overlaid registry, and runs, for the new
 // field, the walk (decoder whole and streamed, the list's and record's
 // CSV and workbook kinds, promo get's table, promo apply's plan, the -f
-// file, an update's and a create's body, the form and the command line it
-// prints), the flags of create, update and generate, --sort, and the
-// wizard's summaries: nothing else needs writing for it to
+// file, an update's and a create's body), the form and the command line it
+// prints (internal/promoform), the flags of create, update and generate,
+// --sort, and the wizard's summaries: nothing else needs writing for it to
 // be decoded, shown, sorted, diffed, parsed, asked for and sent. (Its
 // label is one the catalogs have: a real field adds its own to both.)
 // What it does not run are the tests that pin today's outputs whole
@@ -141,9 +141,10 @@ func TestAddingAFieldIsOneRow(t *testing.T) {
 		ov.lay(f.path, src)
 	}
 	out := goCmd(t, "test", "-overlay", ov.write(), "-count=1", "-v", "-run",
-		"TestRegistryWalk/min_order_amount|TestEveryFieldHasItsFlag/min_order_amount|TestSortKnowsEveryRegistryField|TestPromoGetLabelsEveryField|TestSummaryShowsEveryFormField|TestAnUnreadOptionalFieldIsNotSent/min_order_amount|TestSandboxKeepsEveryField/min_order_amount",
-		"./internal/promo/", "./cmd/promocmd/...", "./internal/sandbox/")
-	for _, ran := range []string{"--- PASS: TestRegistryWalk/min_order_amount", "--- PASS: TestEveryFieldHasItsFlag/min_order_amount",
+		"TestRegistryWalk/min_order_amount|TestFormReachesEveryWritableField/min_order_amount|TestEveryFieldHasItsFlag/min_order_amount|TestSortKnowsEveryRegistryField|TestPromoGetLabelsEveryField|TestSummaryShowsEveryFormField|TestAnUnreadOptionalFieldIsNotSent/min_order_amount|TestSandboxKeepsEveryField/min_order_amount",
+		"./internal/promo/", "./internal/promoform/", "./cmd/promocmd/...", "./internal/sandbox/")
+	for _, ran := range []string{"--- PASS: TestRegistryWalk/min_order_amount", "--- PASS: TestFormReachesEveryWritableField/min_order_amount",
+		"--- PASS: TestEveryFieldHasItsFlag/min_order_amount",
 		"--- PASS: TestSortKnowsEveryRegistryField", "--- PASS: TestPromoGetLabelsEveryField", "--- PASS: TestSummaryShowsEveryFormField",
 		"--- PASS: TestAnUnreadOptionalFieldIsNotSent/min_order_amount", "--- PASS: TestSandboxKeepsEveryField/min_order_amount"} {
 		if !strings.Contains(out, ran) {

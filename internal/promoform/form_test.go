@@ -1,4 +1,4 @@
-package promo
+package promoform
 
 import (
 	"reflect"
@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/promoctl/promoctl/internal/i18n"
+	"github.com/promoctl/promoctl/internal/promo"
 )
 
 func formZone(t *testing.T) *time.Location {
@@ -21,56 +22,56 @@ func formZone(t *testing.T) *time.Location {
 func TestChangesFrom(t *testing.T) {
 	t.Parallel()
 	loc := formZone(t)
-	old := FormValues{Code: "SUMMER25", BonusType: Goods, Percent: true, Amount: "25", Enabled: true,
+	old := Values{Code: "SUMMER25", BonusType: promo.Goods, Percent: true, Amount: "25", Enabled: true,
 		Starts: "2026-06-01 03:00", Ends: "2026-08-31 23:59", MaxUses: "100"}
 	tr, fa := true, false
 	for _, c := range []struct {
 		name string
-		edit func(v *FormValues)
-		want func(t *testing.T, c Changes)
+		edit func(v *Values)
+		want func(t *testing.T, c promo.Changes)
 	}{
-		{"nothing", func(*FormValues) {}, func(t *testing.T, c Changes) {
+		{"nothing", func(*Values) {}, func(t *testing.T, c promo.Changes) {
 			if !c.Empty() {
 				t.Errorf("changes = %+v, want none", c)
 			}
 		}},
-		{"the same amount written differently", func(v *FormValues) { v.Amount = "25.0" }, func(t *testing.T, c Changes) {
+		{"the same amount written differently", func(v *Values) { v.Amount = "25.0" }, func(t *testing.T, c promo.Changes) {
 			if !c.Empty() {
 				t.Errorf("changes = %+v, want none", c)
 			}
 		}},
-		{"amount", func(v *FormValues) { v.Amount = "15" }, func(t *testing.T, c Changes) {
+		{"amount", func(v *Values) { v.Amount = "15" }, func(t *testing.T, c promo.Changes) {
 			if c.Amount == nil || *c.Amount != 15 || c.Percent != nil || c.Code != nil || c.Starts != nil {
 				t.Errorf("changes = %+v, want the amount only", c)
 			}
 		}},
-		{"unit", func(v *FormValues) { v.Percent = false }, func(t *testing.T, c Changes) {
+		{"unit", func(v *Values) { v.Percent = false }, func(t *testing.T, c promo.Changes) {
 			if c.Percent == nil || *c.Percent || c.Amount == nil || *c.Amount != 25 {
 				t.Errorf("changes = %+v, want the unit with the amount", c)
 			}
 		}},
-		{"no more period", func(v *FormValues) { v.Starts, v.Ends = "", "" }, func(t *testing.T, c Changes) {
+		{"no more period", func(v *Values) { v.Starts, v.Ends = "", "" }, func(t *testing.T, c promo.Changes) {
 			if c.TimeLimit == nil || *c.TimeLimit || c.Starts != nil || c.Ends != nil || c.ClearStarts || c.ClearEnds {
 				t.Errorf("changes = %+v, want the time limit off", c)
 			}
 		}},
-		{"no more start", func(v *FormValues) { v.Starts = "" }, func(t *testing.T, c Changes) {
+		{"no more start", func(v *Values) { v.Starts = "" }, func(t *testing.T, c promo.Changes) {
 			if !c.ClearStarts || c.ClearEnds || c.TimeLimit != nil || c.Ends != nil {
 				t.Errorf("changes = %+v, want the start removed", c)
 			}
 		}},
-		{"new end", func(v *FormValues) { v.Ends = "2026-09-30" }, func(t *testing.T, c Changes) {
-			if c.Ends == nil || FormatAPI(*c.Ends) != "2026-09-30T20:59:59.000Z" || c.Starts != nil {
+		{"new end", func(v *Values) { v.Ends = "2026-09-30" }, func(t *testing.T, c promo.Changes) {
+			if c.Ends == nil || promo.FormatAPI(*c.Ends) != "2026-09-30T20:59:59.000Z" || c.Starts != nil {
 				t.Errorf("changes = %+v, want the end only", c)
 			}
 		}},
-		{"unlimited", func(v *FormValues) { v.MaxUses = "" }, func(t *testing.T, c Changes) {
+		{"unlimited", func(v *Values) { v.MaxUses = "" }, func(t *testing.T, c promo.Changes) {
 			if c.QuantityLimit == nil || *c.QuantityLimit || c.MaxUses != nil {
 				t.Errorf("changes = %+v, want the limit off", c)
 			}
 		}},
-		{"flags", func(v *FormValues) { v.Enabled, v.OncePerUser, v.BonusType = false, true, Delivery }, func(t *testing.T, c Changes) {
-			if c.Enabled == nil || *c.Enabled != fa || c.OncePerUser == nil || *c.OncePerUser != tr || c.BonusType == nil || *c.BonusType != Delivery {
+		{"flags", func(v *Values) { v.Enabled, v.OncePerUser, v.BonusType = false, true, promo.Delivery }, func(t *testing.T, c promo.Changes) {
+			if c.Enabled == nil || *c.Enabled != fa || c.OncePerUser == nil || *c.OncePerUser != tr || c.BonusType == nil || *c.BonusType != promo.Delivery {
 				t.Errorf("changes = %+v", c)
 			}
 		}},
@@ -99,34 +100,34 @@ func TestChangesFrom(t *testing.T) {
 		}
 		// Applied to a record whose disabled period still holds dates.
 		stale := "2020-01-01T00:00:00.000Z"
-		f := c.Apply(Record{Code: "SUMMER25", DOn: &stale, DOff: &stale})
+		f := c.Apply(promo.Record{Code: "SUMMER25", DOn: &stale, DOff: &stale})
 		if f.DOff != nil || f.DOn == nil || *f.DOn != "2026-11-30T21:00:00.000Z" || !f.TimeLimitIsEnabled {
 			t.Errorf("applied = on %v off %v limit %v", f.DOn, f.DOff, f.TimeLimitIsEnabled)
 		}
 	})
 }
 
-func TestFormValuesOfAndWith(t *testing.T) {
+func TestOfAndWith(t *testing.T) {
 	t.Parallel()
 	loc := formZone(t)
 	on, off := "2026-06-01T00:00:00.123Z", "2026-08-31T20:59:59.000Z"
-	f := Record{Code: "SUMMER25", IsEnabled: true, BonusType: Goods, BonusAmount: 25, BonusAmountIsInPercentages: true,
+	f := promo.Record{Code: "SUMMER25", IsEnabled: true, BonusType: promo.Goods, BonusAmount: 25, BonusAmountIsInPercentages: true,
 		TimeLimitIsEnabled: true, DOn: &on, DOff: &off, QuantityLimitIsEnabled: true, QuantityLimit: 100}
-	v := FormValuesOf(f, loc)
+	v := Of(f, loc)
 	// The end's seconds are shown: 23:59 would read back a minute short.
-	want := FormValues{Code: "SUMMER25", BonusType: Goods, Percent: true, Amount: "25", Enabled: true,
+	want := Values{Code: "SUMMER25", BonusType: promo.Goods, Percent: true, Amount: "25", Enabled: true,
 		Starts: "2026-06-01 03:00", Ends: "2026-08-31 23:59:59", MaxUses: "100"}
 	if !reflect.DeepEqual(v, want) {
 		t.Errorf("ValuesOf = %+v, want %+v", v, want)
 	}
 	// A disabled period or limit shows as empty, whatever it holds.
 	f.TimeLimitIsEnabled, f.QuantityLimitIsEnabled = false, false
-	if v := FormValuesOf(f, loc); v.Starts != "" || v.Ends != "" || v.MaxUses != "" {
-		t.Errorf("FormValuesOf(disabled limits) = %+v", v)
+	if v := Of(f, loc); v.Starts != "" || v.Ends != "" || v.MaxUses != "" {
+		t.Errorf("Of(disabled limits) = %+v", v)
 	}
 	amount, percent, uses := 15.5, false, int64(3)
 	starts := time.Date(2026, 12, 1, 10, 0, 0, 0, loc)
-	got := DefaultFormValues().With(Changes{Amount: &amount, Percent: &percent, MaxUses: &uses, Starts: &starts}, loc)
+	got := Default().With(promo.Changes{Amount: &amount, Percent: &percent, MaxUses: &uses, Starts: &starts}, loc)
 	if got.Amount != "15.5" || got.Percent || got.MaxUses != "3" || got.Starts != "2026-12-01 10:00" || got.Code != "" {
 		t.Errorf("With = %+v", got)
 	}
@@ -137,12 +138,12 @@ func TestFormValuesOfAndWith(t *testing.T) {
 // other question.
 
 // The form's error names the date forms its hint names, in the form its
-// values are shown in (2026-12-01 10:00, as FormatLocal writes them), and
+// values are shown in (2026-12-01 10:00, as promo.FormatLocal writes them), and
 // in Russian the Russian form too (31.12.2026).
 func TestFormDateErrorInTheHintsForms(t *testing.T) {
-	c := FormCheck{Loc: formZone(t)}
+	c := Check{Loc: formZone(t)}
 	ru := i18n.New(i18n.Russian)
-	for _, parse := range []func(string, *time.Location) (time.Time, error){ParseStart, ParseEnd} {
+	for _, parse := range []func(string, *time.Location) (time.Time, error){promo.ParseStart, promo.ParseEnd} {
 		_, err := c.Date("31/12/2026", parse)
 		if want := `cannot read date "31/12/2026": use 2026-12-01, 2026-12-01 10:00 or RFC 3339`; err == nil || err.Error() != want {
 			t.Errorf("Date = %v, want %s", err, want)
@@ -151,10 +152,10 @@ func TestFormDateErrorInTheHintsForms(t *testing.T) {
 			t.Errorf("Date in Russian = %v, want %s", ru.ErrorText(err), want)
 		}
 	}
-	if _, _, err := c.Window("tomorrow", ""); err == nil || !strings.Contains(err.Error(), i18n.New(i18n.English).Say(formDates())) {
-		t.Errorf("Window = %v, want the forms %v", err, formDates())
+	if _, _, err := c.Window("tomorrow", ""); err == nil || !strings.Contains(err.Error(), i18n.New(i18n.English).Say(dates())) {
+		t.Errorf("Window = %v, want the forms %v", err, dates())
 	}
-	if got := FormatLocal(time.Date(2026, 12, 1, 10, 0, 0, 0, c.Loc), c.Loc); !strings.Contains(i18n.New(i18n.English).Say(formDates()), got) {
-		t.Errorf("the form shows dates as %s, which its hint %v does not name", got, formDates())
+	if got := promo.FormatLocal(time.Date(2026, 12, 1, 10, 0, 0, 0, c.Loc), c.Loc); !strings.Contains(i18n.New(i18n.English).Say(dates()), got) {
+		t.Errorf("the form shows dates as %s, which its hint %v does not name", got, dates())
 	}
 }

@@ -1,4 +1,13 @@
-package promo
+// Package promoform is the promo form's layout, out of the domain: which
+// fields the form of promo create and update lays out itself and which it
+// asks for as text in its last group (More), the values it starts with
+// (Default, Of, Values.With), how it checks an answer (Check), what its
+// answers change (Values.Changes, Values.ChangesFrom) and the command
+// line that makes the same changes (Flags). What a field is and how its
+// text reads stays in internal/promo: the registry's rows and their
+// parsers, which this package calls. internal/prompt draws the form;
+// cmd/promocmd/wizard runs it.
+package promoform
 
 import (
 	"errors"
@@ -8,20 +17,16 @@ import (
 	"time"
 
 	"github.com/promoctl/promoctl/internal/i18n"
+	"github.com/promoctl/promoctl/internal/promo"
 	"github.com/promoctl/promoctl/internal/promo/spec"
 )
 
-// The promo form (internal/prompt) shows a promo code's fields as text, the
-// way the user types them. This file converts between those values and the
-// domain: the changes a create or update sends, and the values a record
-// shows. The form only asks; what the answers mean is decided here.
-
-// FormValues are the fields of the promo form as the user sees and types
+// Values are the fields of the promo form as the user sees and types
 // them. Dates are text in the form's time zone, "" when there is none;
 // MaxUses is "" for unlimited.
-type FormValues struct {
+type Values struct {
 	Code        string
-	BonusType   BonusType
+	BonusType   promo.BonusType
 	Percent     bool
 	Amount      string
 	Enabled     bool
@@ -29,15 +34,15 @@ type FormValues struct {
 	Ends        string
 	MaxUses     string
 	OncePerUser bool
-	// More are the fields the form does not lay out itself (MoreFields),
+	// More are the fields the form does not lay out itself (More()),
 	// as text by API name: "" or absent when there is none.
 	More map[string]string
 }
 
-// formOwn reports whether the promo form lays out the field itself (the
+// own reports whether the promo form lays out the field itself (the
 // fields above, internal/prompt); the registry's other writable fields
-// with a Label are MoreFields.
-func formOwn(name string) bool {
+// with a Label are More's.
+func own(name string) bool {
 	switch name {
 	case "code", "is_enabled", "bonus_type", "bonus_amount", "bonus_amount_is_in_percentages", "time_limit_is_enabled",
 		"d_on", "d_off", "quantity_limit_is_enabled", "quantity_limit", "personal_limit_is_enabled":
@@ -46,23 +51,24 @@ func formOwn(name string) bool {
 	return false
 }
 
-// MoreFields are the writable fields of Registry with a form label that
+// More are the writable fields of promo.Registry with a form label that
 // the form does not lay out itself: it asks for each as text, read by the
-// field's parser (Field.Parse), after its own fields. A new field is in
+// field's parser (FieldSpec.Parse), after its own fields. A new field is in
 // the form so, with no code of the form's.
-func MoreFields() []FieldSpec {
-	var out []FieldSpec
-	for _, f := range registry() {
-		if f.Writable && f.Label != "" && !formOwn(f.Name) {
+func More() []promo.FieldSpec {
+	var out []promo.FieldSpec
+	for _, f := range promo.Registry() {
+		if f.Writable && f.Label != "" && !own(f.Name) {
 			out = append(out, f)
 		}
 	}
 	return out
 }
 
-// FormText is v, the field's value as the API writes it (Field.Value),
-// as the form shows it and Parse reads it back; "" for none.
-func (r FieldSpec) FormText(v any, loc *time.Location) string {
+// Text is v, the value of the field r as the API writes it
+// (FieldSpec.Value), as the form shows it and FieldSpec.Parse reads it
+// back; "" for none.
+func Text(r promo.FieldSpec, v any, loc *time.Location) string {
 	switch x := v.(type) {
 	case nil:
 		return ""
@@ -72,11 +78,11 @@ func (r FieldSpec) FormText(v any, loc *time.Location) string {
 		}
 		return x
 	case float64:
-		return FormatAmount(x)
+		return formatAmount(x)
 	case int64:
 		return strconv.FormatInt(x, 10)
 	case int:
-		return BonusType(x).String()
+		return promo.BonusType(x).String()
 	case bool:
 		return strconv.FormatBool(x)
 	}
@@ -84,15 +90,15 @@ func (r FieldSpec) FormText(v any, loc *time.Location) string {
 }
 
 // changeText is the change c names of the field, as the form shows it.
-func (r FieldSpec) changeText(c Changes, loc *time.Location) string {
-	return r.FormText(r.Value(c.Apply(Record{})), loc)
+func changeText(r promo.FieldSpec, c promo.Changes, loc *time.Location) string {
+	return Text(r, r.Value(c.Apply(promo.Record{})), loc)
 }
 
-// DefaultFormValues are what a new promo code's form starts with: a 10%
+// Default are what a new promo code's form starts with: a 10%
 // discount on goods, enabled, with no limits. Enter through the form
 // creates exactly that.
-func DefaultFormValues() FormValues {
-	return FormValues{BonusType: Goods, Percent: true, Amount: "10", Enabled: true}
+func Default() Values {
+	return Values{BonusType: promo.Goods, Percent: true, Amount: "10", Enabled: true}
 }
 
 // IsNone reports whether s is one of the words that clear an optional
@@ -113,50 +119,50 @@ func Optional(s string) string {
 	return strings.TrimSpace(s)
 }
 
-// formNames name the fields in the form's error messages.
-func formNames() Names {
-	return Names{
+// names name the fields in the form's error messages.
+func names() promo.Names {
+	return promo.Names{
 		Code: "code", Enabled: "enabled", BonusType: "bonus type", Amount: "amount", Percent: "percent",
 		Starts: "valid from", Ends: "valid until", TimeLimit: "validity period", MaxUses: "maximum uses",
 		QuantityLimit: "maximum uses", OncePerUser: "once per customer",
 	}
 }
 
-// FormCheck holds the form's validations, shared by the fields (which
-// refuse a bad answer and ask again) and by Changes (which checks the
+// Check holds the form's validations, shared by the fields (which
+// refuse a bad answer and ask again) and by Values.Changes (which checks the
 // answers as a whole, since accessible mode lets a last answer through
 // unchecked when the input ends). Loc is the zone dates are read in.
-type FormCheck struct{ Loc *time.Location }
+type Check struct{ Loc *time.Location }
 
 // Code checks the code field.
-func (c FormCheck) Code(s string) error { return ValidateCode(strings.TrimSpace(s)) }
+func (c Check) Code(s string) error { return promo.ValidateCode(strings.TrimSpace(s)) }
 
 // Amount reads the amount field, for a percentage or a sum of money.
-func (c FormCheck) Amount(s string, percent bool) (float64, error) {
+func (c Check) Amount(s string, percent bool) (float64, error) {
 	s = strings.TrimSpace(s)
 	if s == "" {
 		return 0, i18n.NewError(0, "form.error.amount_empty")
 	}
-	v, err := ParseAmount(s) // a decimal comma too, as people write it in Russia
+	v, err := promo.ParseAmount(s) // a decimal comma too, as people write it in Russia
 	if err != nil {
 		return 0, err
 	}
-	if err := (Changes{Amount: &v, Percent: &percent}).Validate(formNames()); err != nil {
+	if err := (promo.Changes{Amount: &v, Percent: &percent}).Validate(names()); err != nil {
 		return 0, unwrapField(err)
 	}
 	return v, nil
 }
 
-// Date reads an optional date field with parse: ParseStart for the
-// start, ParseEnd for the end, so that a date alone in "valid until"
+// Date reads an optional date field with parse: promo.ParseStart for the
+// start, promo.ParseEnd for the end, so that a date alone in "valid until"
 // includes that day, as --ends does.
-func (c FormCheck) Date(s string, parse func(string, *time.Location) (time.Time, error)) (*time.Time, error) {
+func (c Check) Date(s string, parse func(string, *time.Location) (time.Time, error)) (*time.Time, error) {
 	if s = Optional(s); s == "" {
 		return nil, nil
 	}
 	t, err := parse(s, c.Loc)
-	if fe := (*DateFormError)(nil); errors.As(err, &fe) {
-		return nil, i18n.NewError(0, "form.error.date", "Value", Quoted(fe.Input), "Forms", formDates())
+	if fe := (*promo.DateFormError)(nil); errors.As(err, &fe) {
+		return nil, i18n.NewError(0, "form.error.date", "Value", promo.Quoted(fe.Input), "Forms", dates())
 	}
 	if err != nil {
 		return nil, err
@@ -164,19 +170,19 @@ func (c FormCheck) Date(s string, parse func(string, *time.Location) (time.Time,
 	return &t, nil
 }
 
-// formDates are the forms of a date that the form names, in its hint and
+// dates are the forms of a date that the form names, in its hint and
 // in its error: the one its values are shown in, and in a language that
 // writes dates otherwise, that language's too.
-func formDates() i18n.Message { return i18n.M("form.dates") }
+func dates() i18n.Message { return i18n.M("form.dates") }
 
 // Window reads the validity period: both dates, the end not before the
 // start.
-func (c FormCheck) Window(starts, ends string) (*time.Time, *time.Time, error) {
-	on, err := c.Date(starts, ParseStart)
+func (c Check) Window(starts, ends string) (*time.Time, *time.Time, error) {
+	on, err := c.Date(starts, promo.ParseStart)
 	if err != nil {
 		return nil, nil, i18n.NewError(0, "form.error.starts", "Err", err)
 	}
-	off, err := c.Date(ends, ParseEnd)
+	off, err := c.Date(ends, promo.ParseEnd)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -187,13 +193,13 @@ func (c FormCheck) Window(starts, ends string) (*time.Time, *time.Time, error) {
 }
 
 // MaxUses reads the maximum number of uses; nil for no limit.
-func (c FormCheck) MaxUses(s string) (*int64, error) {
+func (c Check) MaxUses(s string) (*int64, error) {
 	if s = Optional(s); s == "" {
 		return nil, nil
 	}
 	n, err := strconv.ParseInt(s, 10, 64)
 	if err != nil {
-		return nil, i18n.NewError(0, "form.error.max_uses", "Value", Quoted(s))
+		return nil, i18n.NewError(0, "form.error.max_uses", "Value", promo.Quoted(s))
 	}
 	if n < 1 {
 		return nil, i18n.NewError(0, "form.error.limit", "N", n)
@@ -202,7 +208,7 @@ func (c FormCheck) MaxUses(s string) (*int64, error) {
 }
 
 func unwrapField(err error) error {
-	var fe *FieldError
+	var fe *promo.FieldError
 	if errors.As(err, &fe) {
 		return fe.Err
 	}
@@ -212,50 +218,50 @@ func unwrapField(err error) error {
 // Changes are the answers as a create request sends them: every field is
 // named, so the promo code is created exactly as the summary shows it. A
 // date or a maximum number of uses is named only when one was given.
-func (v FormValues) Changes(loc *time.Location) (Changes, error) {
-	chk := FormCheck{loc}
-	var c Changes
+func (v Values) Changes(loc *time.Location) (promo.Changes, error) {
+	chk := Check{loc}
+	var c promo.Changes
 	if err := chk.Code(v.Code); err != nil {
-		return c, &FieldError{Field: "code", Err: err}
+		return c, &promo.FieldError{Field: "code", Err: err}
 	}
 	code := strings.TrimSpace(v.Code)
 	amount, err := chk.Amount(v.Amount, v.Percent)
 	if err != nil {
-		return c, &FieldError{Field: "amount", Err: err}
+		return c, &promo.FieldError{Field: "amount", Err: err}
 	}
 	on, off, err := chk.Window(v.Starts, v.Ends)
 	if err != nil {
-		return c, &FieldError{Field: "valid until", Err: err}
+		return c, &promo.FieldError{Field: "valid until", Err: err}
 	}
 	uses, err := chk.MaxUses(v.MaxUses)
 	if err != nil {
-		return c, &FieldError{Field: "maximum uses", Err: err}
+		return c, &promo.FieldError{Field: "maximum uses", Err: err}
 	}
 	bt, percent, enabled, once := v.BonusType, v.Percent, v.Enabled, v.OncePerUser
-	c = Changes{
+	c = promo.Changes{
 		Code: &code, BonusType: &bt, Amount: &amount, Percent: &percent, Enabled: &enabled,
 		Starts: on, Ends: off, MaxUses: uses, OncePerUser: &once,
 	}
-	for _, f := range MoreFields() {
+	for _, f := range More() {
 		if text := strings.TrimSpace(v.More[f.Name]); text != "" {
 			if err := f.Set(&c, text, loc); err != nil {
-				return c, &FieldError{Field: f.Name, Err: err}
+				return c, &promo.FieldError{Field: f.Name, Err: err}
 			}
 		}
 	}
-	return c, c.Validate(formNames())
+	return c, c.Validate(names())
 }
 
 // ChangesFrom are the answers that differ from old, the values the form
 // started with: an update sends the current record with only those
 // changed. Emptying both dates removes the validity period; emptying one
 // removes that date. Emptying the maximum number of uses removes the limit.
-func (v FormValues) ChangesFrom(old FormValues, loc *time.Location) (Changes, error) {
+func (v Values) ChangesFrom(old Values, loc *time.Location) (promo.Changes, error) {
 	all, err := v.Changes(loc)
 	if err != nil {
-		return Changes{}, err
+		return promo.Changes{}, err
 	}
-	var c Changes
+	var c promo.Changes
 	if strings.TrimSpace(v.Code) != strings.TrimSpace(old.Code) {
 		c.Code = all.Code
 	}
@@ -302,11 +308,11 @@ func (v FormValues) ChangesFrom(old FormValues, loc *time.Location) (Changes, er
 			c.TimeLimit = &on
 		}
 	}
-	for _, f := range MoreFields() {
+	for _, f := range More() {
 		// An emptied field keeps its value: the API has no "none" for it.
 		if text := strings.TrimSpace(v.More[f.Name]); text != "" && text != strings.TrimSpace(old.More[f.Name]) {
 			if err := f.Set(&c, text, loc); err != nil {
-				return Changes{}, &FieldError{Field: f.Name, Err: err}
+				return promo.Changes{}, &promo.FieldError{Field: f.Name, Err: err}
 			}
 		}
 	}
@@ -321,11 +327,11 @@ func (v FormValues) ChangesFrom(old FormValues, loc *time.Location) (Changes, er
 	return c, nil
 }
 
-// FormValuesOf are the fields of a promo code record as the form shows them.
-func FormValuesOf(f Record, loc *time.Location) FormValues {
-	v := FormValues{
+// Of are the fields of a promo code record as the form shows them.
+func Of(f promo.Record, loc *time.Location) Values {
+	v := Values{
 		Code: f.Code, BonusType: f.BonusType, Percent: f.BonusAmountIsInPercentages,
-		Amount: FormatAmount(f.BonusAmount), Enabled: f.IsEnabled, OncePerUser: f.PersonalLimitIsEnabled != nil && *f.PersonalLimitIsEnabled,
+		Amount: formatAmount(f.BonusAmount), Enabled: f.IsEnabled, OncePerUser: f.PersonalLimitIsEnabled != nil && *f.PersonalLimitIsEnabled,
 	}
 	if f.TimeLimitIsEnabled {
 		v.Starts, v.Ends = apiDate(f.DOn, loc), apiDate(f.DOff, loc)
@@ -333,15 +339,15 @@ func FormValuesOf(f Record, loc *time.Location) FormValues {
 	if f.QuantityLimitIsEnabled {
 		v.MaxUses = strconv.FormatInt(f.QuantityLimit, 10)
 	}
-	for _, m := range MoreFields() {
-		v = v.withMore(m.Name, m.FormText(m.Value(f), loc))
+	for _, m := range More() {
+		v = v.withMore(m.Name, Text(m, m.Value(f), loc))
 	}
 	return v
 }
 
-// withMore is v with the text of a field of MoreFields; the map is a copy,
+// withMore is v with the text of a field of More(); the map is a copy,
 // so that values taken before stay as they were.
-func (v FormValues) withMore(name, text string) FormValues {
+func (v Values) withMore(name, text string) Values {
 	more := make(map[string]string, len(v.More)+1)
 	for k, t := range v.More {
 		more[k] = t
@@ -355,15 +361,15 @@ func apiDate(s *string, loc *time.Location) string {
 	if s == nil || *s == "" {
 		return ""
 	}
-	t, err := ParseAPITime(*s)
+	t, err := promo.ParseAPITime(*s)
 	if err != nil {
-		return *s // shown as sent; ParseStart reads RFC 3339 back
+		return *s // shown as sent; promo.ParseStart reads RFC 3339 back
 	}
-	return FormatLocal(t, loc)
+	return promo.FormatLocal(t, loc)
 }
 
 // With returns v with the changes named by flags filled in.
-func (v FormValues) With(c Changes, loc *time.Location) FormValues {
+func (v Values) With(c promo.Changes, loc *time.Location) Values {
 	if c.Code != nil {
 		v.Code = *c.Code
 	}
@@ -371,7 +377,7 @@ func (v FormValues) With(c Changes, loc *time.Location) FormValues {
 		v.BonusType = *c.BonusType
 	}
 	if c.Amount != nil {
-		v.Amount = FormatAmount(*c.Amount)
+		v.Amount = formatAmount(*c.Amount)
 	}
 	if c.Percent != nil {
 		v.Percent = *c.Percent
@@ -383,10 +389,10 @@ func (v FormValues) With(c Changes, loc *time.Location) FormValues {
 		v.Starts, v.Ends = "", ""
 	}
 	if c.Starts != nil {
-		v.Starts = FormatLocal(*c.Starts, loc)
+		v.Starts = promo.FormatLocal(*c.Starts, loc)
 	}
 	if c.Ends != nil {
-		v.Ends = FormatLocal(*c.Ends, loc)
+		v.Ends = promo.FormatLocal(*c.Ends, loc)
 	}
 	if c.QuantityLimit != nil && !*c.QuantityLimit {
 		v.MaxUses = ""
@@ -397,24 +403,24 @@ func (v FormValues) With(c Changes, loc *time.Location) FormValues {
 	if c.OncePerUser != nil {
 		v.OncePerUser = *c.OncePerUser
 	}
-	for _, f := range MoreFields() {
+	for _, f := range More() {
 		if f.Named(c) {
-			v = v.withMore(f.Name, f.changeText(c, loc))
+			v = v.withMore(f.Name, changeText(f, c, loc))
 		}
 	}
 	return v
 }
 
-// FormatAmount writes an amount as briefly as it can be read back: 10,
+// formatAmount writes an amount as briefly as it can be read back: 10,
 // 150.5.
-func FormatAmount(v float64) string { return strconv.FormatFloat(v, 'f', -1, 64) }
+func formatAmount(v float64) string { return strconv.FormatFloat(v, 'f', -1, 64) }
 
-// Flags are the field flags that name the changes, in the order of --help:
+// Flags are the field flags that name the changes c, in the order of --help:
 // the command line that makes the same changes without the form. A boolean
 // that is named is always written, --enabled=false too, so the line means
 // the same whatever the server's defaults; dates are RFC 3339 with the
 // offset of loc, so it means the same in any time zone.
-func (c Changes) Flags(loc *time.Location) []string {
+func Flags(c promo.Changes, loc *time.Location) []string {
 	var a []string
 	boolFlag := func(name string, v *bool) {
 		switch {
@@ -432,7 +438,7 @@ func (c Changes) Flags(loc *time.Location) []string {
 		a = append(a, "--bonus-type", c.BonusType.String())
 	}
 	if c.Amount != nil {
-		a = append(a, "--amount", FormatAmount(*c.Amount))
+		a = append(a, "--amount", formatAmount(*c.Amount))
 	}
 	boolFlag("percent", c.Percent)
 	boolFlag("enabled", c.Enabled)
@@ -452,16 +458,16 @@ func (c Changes) Flags(loc *time.Location) []string {
 		a = append(a, "--no-max-uses")
 	}
 	boolFlag("once-per-user", c.OncePerUser)
-	for _, f := range MoreFields() {
+	for _, f := range More() {
 		switch {
 		case !f.Named(c):
 		case f.Kind == spec.KindBool:
-			boolFlag(f.FlagName(), ptr(f.Value(c.Apply(Record{})) == true))
+			boolFlag(f.FlagName(), ptr(f.Value(c.Apply(promo.Record{})) == true))
 		case f.Kind == spec.KindDate:
-			t, _ := ParseAPITime(f.Value(c.Apply(Record{})).(string))
+			t, _ := promo.ParseAPITime(f.Value(c.Apply(promo.Record{})).(string))
 			a = append(a, f.Flag, t.In(loc).Format(time.RFC3339))
 		default:
-			a = append(a, f.Flag, f.changeText(c, loc))
+			a = append(a, f.Flag, changeText(f, c, loc))
 		}
 	}
 	return a
