@@ -9,7 +9,6 @@ import (
 
 	"github.com/promoctl/promoctl/cmd/internal/cmdtest"
 	"github.com/promoctl/promoctl/internal/apitest"
-	"github.com/promoctl/promoctl/internal/golden"
 	"github.com/promoctl/promoctl/internal/promo"
 	"github.com/promoctl/promoctl/internal/promo/spec"
 )
@@ -22,8 +21,7 @@ func TestPromoGetTable(t *testing.T) {
 	r := newRunner(t)
 	r.API.Handle("GET /v1/promo/1001", http.StatusOK, promoRecordJSON)
 	res := r.Run("promo", "get", "1001")
-	res.Expect(t, 0, res.Stdout, "")
-	golden.Equal(t, res.Stdout)
+	res.ExpectGolden(t, 0, "")
 	reqs := r.ExpectRoutes(t, "GET /v1/promo/1001")
 	cmdtest.ExpectHeaders(t, reqs[0], false)
 }
@@ -33,8 +31,7 @@ func TestPromoGetTableWithListFields(t *testing.T) {
 	r := newRunner(t)
 	r.API.Handle("GET /v1/promo/1002", http.StatusOK, `{"id":1002,"code":"FREESHIP","pos":2,"is_enabled":false,"bonus_type":3,"bonus_amount":300,"bonus_amount_is_in_percentages":false,"time_limit_is_enabled":false,"d_on":null,"d_off":null,"quantity_limit_is_enabled":false,"quantity_limit":0,"promo_used_count":12,"is_valid":false,"personal_limit_is_enabled":true}`)
 	res := r.Run("promo", "show", "1002")
-	res.Expect(t, 0, res.Stdout, "")
-	golden.Equal(t, res.Stdout)
+	res.ExpectGolden(t, 0, "")
 }
 
 func TestPromoGetJSONAddsIDFirst(t *testing.T) {
@@ -167,8 +164,7 @@ func TestPromoGetReadsTypeDrift(t *testing.T) {
 	r := newRunner(t)
 	r.API.Handle("GET /v1/promo/1003", http.StatusOK, drift)
 	res := r.Run("promo", "get", "1003")
-	res.Expect(t, 0, res.Stdout, "")
-	golden.Equal(t, res.Stdout)
+	res.ExpectGolden(t, 0, "")
 	// JSON shows what the server said, not the decoded values.
 	res = r.Run("promo", "get", "1003", "-o", "json")
 	res.Expect(t, 0, res.Stdout, "")

@@ -7,7 +7,6 @@ import (
 
 	"github.com/promoctl/promoctl/cmd/internal/cmdtest"
 	"github.com/promoctl/promoctl/internal/apitest"
-	"github.com/promoctl/promoctl/internal/golden"
 )
 
 // promoListJSON is a list as the service sends it: the first item well
@@ -23,8 +22,7 @@ func TestPromoListTable(t *testing.T) {
 	r := newRunner(t)
 	r.API.Handle("GET /v1/promo", http.StatusOK, promoListJSON)
 	res := r.Run("promo", "list", "--site-id", "7")
-	res.Expect(t, 0, res.Stdout, "")
-	golden.Equal(t, res.Stdout)
+	res.ExpectGolden(t, 0, "")
 	reqs := r.ExpectRoutes(t, "GET /v1/promo?site_id=7")
 	cmdtest.ExpectHeaders(t, reqs[0], false)
 	if reqs[0].Body != "" {
@@ -36,8 +34,7 @@ func TestPromoListTableNoHeaders(t *testing.T) {
 	r := newRunner(t)
 	r.API.Handle("GET /v1/promo", http.StatusOK, promoListJSON)
 	res := r.Run("promo", "ls", "--site-id", "7", "--no-headers")
-	res.Expect(t, 0, res.Stdout, "")
-	golden.Equal(t, res.Stdout)
+	res.ExpectGolden(t, 0, "")
 	if strings.Contains(res.Stdout, "CODE") {
 		t.Errorf("--no-headers printed the header:\n%s", res.Stdout)
 	}
@@ -84,8 +81,7 @@ func TestPromoListYAML(t *testing.T) {
 	r := newRunner(t)
 	r.API.Handle("GET /v1/promo", http.StatusOK, promoListJSON)
 	res := r.Run("promo", "list", "--site-id", "7", "-o", "yaml")
-	res.Expect(t, 0, res.Stdout, "")
-	golden.Equal(t, res.Stdout)
+	res.ExpectGolden(t, 0, "")
 	r.ExpectRoutes(t, "GET /v1/promo?site_id=7")
 }
 
