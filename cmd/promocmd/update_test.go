@@ -9,13 +9,32 @@ import (
 
 	"github.com/promoctl/promoctl/cmd/internal/cmdtest"
 	"github.com/promoctl/promoctl/internal/apitest"
-	"github.com/promoctl/promoctl/internal/golden"
 )
 
 // currentJSON is the record an update reads first, in the compact form
 // json.Marshal writes, so that an untouched field can be compared byte for
 // byte with what the update sends back.
 const currentJSON = `{"code":"SUMMER25","is_enabled":true,"bonus_type":2,"bonus_amount":25,"bonus_amount_is_in_percentages":true,"time_limit_is_enabled":true,"d_on":"2026-06-01T00:00:00.123Z","d_off":"2026-08-31T20:59:59.000Z","quantity_limit_is_enabled":true,"quantity_limit":100,"personal_limit_is_enabled":false}`
+
+// updatedJSON is what promo update -o json prints when the API answers
+// with currentJSON: the record with the id of the argument.
+const updatedJSON = `{"id":5,"code":"SUMMER25","is_enabled":true,"bonus_type":2,"bonus_amount":25,"bonus_amount_is_in_percentages":true,"time_limit_is_enabled":true,"d_on":"2026-06-01T00:00:00.123Z","d_off":"2026-08-31T20:59:59.000Z","quantity_limit_is_enabled":true,"quantity_limit":100,"personal_limit_is_enabled":false}
+`
+
+// currentYAML is what promo get 5 -o yaml prints for currentJSON.
+const currentYAML = `id: 5
+code: SUMMER25
+is_enabled: true
+bonus_type: 2
+bonus_amount: 25
+bonus_amount_is_in_percentages: true
+time_limit_is_enabled: true
+d_on: "2026-06-01T00:00:00.123Z"
+d_off: "2026-08-31T20:59:59.000Z"
+quantity_limit_is_enabled: true
+quantity_limit: 100
+personal_limit_is_enabled: false
+`
 
 // writableFields are the fields an update sends: all of spec 2.3 but
 // site_id.
@@ -119,7 +138,7 @@ func TestPromoUpdateChangesOnlyTheNamedFields(t *testing.T) {
 				args = append(args, "-f", cmdtest.WriteFile(t, "p.json", c.file))
 			}
 			res := r.Run(args...)
-			res.Expect(t, 0, res.Stdout, "")
+			res.Expect(t, 0, updatedJSON, "")
 			reqs := r.ExpectRoutes(t, "GET /v1/promo/5", "PUT /v1/promo/5")
 			cmdtest.ExpectHeaders(t, reqs[0], false)
 			cmdtest.ExpectHeaders(t, reqs[1], true)
@@ -148,7 +167,17 @@ func TestPromoUpdateSendsAPITypesWhateverTheGETSent(t *testing.T) {
 	r.API.Handle("GET /v1/promo/5", http.StatusOK, drift)
 	r.API.Handle("PUT /v1/promo/5", http.StatusOK, drift)
 	res := r.Run("promo", "update", "5", "--enabled=false")
-	res.Expect(t, 0, res.Stdout, "")
+	res.Expect(t, 0, `ID:                 5
+Code:               2024
+Status:             active
+Enabled:            yes
+Bonus type:         delivery
+Amount:             150.00
+Starts:             2026-06-01 03:00
+Ends:               -
+Max uses:           unlimited
+Once per customer:  yes
+`, "")
 	reqs := r.ExpectRoutes(t, "GET /v1/promo/5", "PUT /v1/promo/5")
 	cmdtest.ExpectJSONBody(t, reqs[1], `{"code":"2024","is_enabled":false,"bonus_type":3,"bonus_amount":150,"bonus_amount_is_in_percentages":false,
 		"time_limit_is_enabled":true,"d_on":"2026-06-01T00:00:00.000Z","d_off":null,"quantity_limit_is_enabled":false,"quantity_limit":0,
@@ -161,8 +190,7 @@ func TestPromoUpdateTable(t *testing.T) {
 	r.API.Handle("GET /v1/promo/5", http.StatusOK, currentJSON)
 	r.API.Handle("PUT /v1/promo/5", http.StatusOK, `{"code":"SUMMER25","is_enabled":false,"bonus_type":2,"bonus_amount":25,"bonus_amount_is_in_percentages":true,"time_limit_is_enabled":true,"d_on":"2026-06-01T00:00:00.123Z","d_off":"2026-08-31T20:59:59.000Z","quantity_limit_is_enabled":true,"quantity_limit":100,"personal_limit_is_enabled":false}`)
 	res := r.Run("promo", "update", "5", "--enabled=false")
-	res.Expect(t, 0, res.Stdout, "Updated promo code SUMMER25 (id 5).\n")
-	golden.Equal(t, res.Stdout)
+	res.ExpectGolden(t, 0, "Updated promo code SUMMER25 (id 5).\n")
 }
 
 func TestPromoUpdateDryRunSendsOnlyTheGET(t *testing.T) {
@@ -246,7 +274,7 @@ func TestPromoUpdatePUTIsRetriedOn503(t *testing.T) {
 	r.API.Handle("PUT /v1/promo/5", http.StatusServiceUnavailable, "")
 	r.API.Handle("PUT /v1/promo/5", http.StatusOK, currentJSON)
 	res := r.Run("promo", "update", "5", "--enabled=false", "-o", "json")
-	res.Expect(t, 0, res.Stdout, "")
+	res.Expect(t, 0, updatedJSON, "")
 	reqs := r.ExpectRoutes(t, "GET /v1/promo/5", "PUT /v1/promo/5", "PUT /v1/promo/5")
 	if reqs[1].Body != reqs[2].Body {
 		t.Errorf("the retried PUT sent %s, the first %s; want the same body", reqs[2].Body, reqs[1].Body)
@@ -278,16 +306,16 @@ func TestPromoUpdateValidatesTheMergedRecord(t *testing.T) {
 func TestPromoUpdateRoundTripOfGetOutput(t *testing.T) {
 	// The workflow of `promo update --help`: get -o yaml (or json), edit,
 	// update -f. Unedited, the file changes nothing; edited, only the edit.
-	for _, format := range []string{"yaml", "json"} {
+	for format, shown := range map[string]string{"yaml": currentYAML, "json": updatedJSON} {
 		t.Run(format, func(t *testing.T) {
 			r := newRunner(t)
 			r.API.Handle("GET /v1/promo/5", http.StatusOK, currentJSON)
 			res := r.Run("promo", "get", "5", "-o", format)
-			res.Expect(t, 0, res.Stdout, "")
+			res.Expect(t, 0, shown, "")
 			p := cmdtest.WriteFile(t, "p."+format, res.Stdout)
 			r.API.Handle("PUT /v1/promo/5", http.StatusOK, currentJSON)
 			res = r.Run("promo", "update", "5", "-f", p, "-o", "json")
-			res.Expect(t, 0, res.Stdout, "")
+			res.Expect(t, 0, updatedJSON, "")
 			reqs := r.ExpectRoutes(t, "GET /v1/promo/5", "GET /v1/promo/5", "PUT /v1/promo/5")
 			expectPUT(t, reqs[2], currentJSON, nil)
 		})

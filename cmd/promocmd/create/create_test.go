@@ -18,7 +18,7 @@ func TestPromoCreateSendsOnlyNamedFields(t *testing.T) {
 	r := newRunner(t)
 	r.API.Handle("POST /v1/promo", http.StatusCreated, cmdtest.CreatedJSON)
 	res := r.Run("promo", "create", "--site-id", "7", "--code", "SUMMER25")
-	res.Expect(t, 0, res.Stdout, defaultsStderr("7"))
+	res.Expect(t, 0, createdShown, defaultsStderr("7"))
 	golden.Equal(t, res.Stdout)
 	reqs := r.ExpectRoutes(t, "POST /v1/promo")
 	cmdtest.ExpectHeaders(t, reqs[0], true)
@@ -170,7 +170,7 @@ func TestPromoCreateDates(t *testing.T) {
 			r.Loc = c.loc
 			r.API.Handle("POST /v1/promo", http.StatusCreated, cmdtest.CreatedJSON)
 			res := r.Run("promo", "create", "--site-id", "7", "--code", "DATES1", "--starts", c.starts, "--ends", c.ends)
-			res.Expect(t, 0, res.Stdout, defaultsStderr("7"))
+			res.Expect(t, 0, createdShown, defaultsStderr("7"))
 			reqs := r.ExpectRoutes(t, "POST /v1/promo")
 			cmdtest.ExpectJSONBody(t, reqs[0], `{"site_id":7,"user_id":42,"code":"DATES1","time_limit_is_enabled":true,"d_on":"`+c.dOn+`","d_off":"`+c.dOff+`"}`)
 		})
@@ -195,7 +195,16 @@ func TestPromoCreateRendersTheAnswer(t *testing.T) {
 	r.TTY = true // a person is watching: the notes go to stderr
 	r.API.Handle("POST /v1/promo", http.StatusCreated, `{"code":"SUMMER25","is_enabled":false,"bonus_type":3,"bonus_amount":10,"bonus_amount_is_in_percentages":true,"time_limit_is_enabled":true,"d_on":"2026-12-01T00:00:00.000Z","d_off":"2026-12-31T20:59:59.000Z","quantity_limit_is_enabled":true,"quantity_limit":50,"personal_limit_is_enabled":true}`)
 	res := r.Run("promo", "create", "--site-id", "7", "--code", "SUMMER25")
-	res.Expect(t, 0, res.Stdout, apitest.Lines(
+	res.Expect(t, 0, `Code:               SUMMER25
+Status:             disabled
+Enabled:            no
+Bonus type:         delivery
+Amount:             10%
+Starts:             2026-12-01 03:00
+Ends:               2026-12-31 23:59
+Max uses:           50
+Once per customer:  yes
+`, apitest.Lines(
 		"promoctl: warning: no --amount given, so the API's default discount of 0.01 applies",
 		"Created promo code SUMMER25 on site 7.",
 		"promoctl: warning: promo code SUMMER25 was created disabled (the API's default); enable it with: promoctl promo update ID --enabled (promoctl promo list --site-id 7 shows the ID)",
@@ -213,7 +222,7 @@ func TestPromoCreateFromJSONFileWithFlagsWinning(t *testing.T) {
 		"bonus_amount_is_in_percentages":true,"time_limit_is_enabled":true,"d_on":"2026-12-01","d_off":null,
 		"quantity_limit_is_enabled":false,"quantity_limit":0,"personal_limit_is_enabled":false}`)
 	res := r.Run("promo", "create", "-f", p, "--code", "FLAGCODE", "--amount", "15", "--percent=false")
-	res.Expect(t, 0, res.Stdout, "")
+	res.Expect(t, 0, createdShown, "")
 	reqs := r.ExpectRoutes(t, "POST /v1/promo")
 	cmdtest.ExpectJSONBody(t, reqs[0], `{"site_id":9,"user_id":42,"code":"FLAGCODE","is_enabled":true,"bonus_type":3,
 		"bonus_amount":15,"bonus_amount_is_in_percentages":false,"time_limit_is_enabled":true,
@@ -234,7 +243,7 @@ quantity_limit: 20
 personal_limit_is_enabled: 1
 `)
 	res := r.Run("promo", "create", "--site-id", "7", "--file", p)
-	res.Expect(t, 0, res.Stdout, "")
+	res.Expect(t, 0, createdShown, "")
 	reqs := r.ExpectRoutes(t, "POST /v1/promo")
 	cmdtest.ExpectJSONBody(t, reqs[0], `{"site_id":7,"user_id":42,"code":"YAML1","is_enabled":true,"bonus_type":2,
 		"bonus_amount":7.5,"time_limit_is_enabled":true,"d_on":"2026-12-01T07:00:00.000Z","d_off":"2026-12-31T20:59:59.000Z",
@@ -246,7 +255,7 @@ func TestPromoCreateFromStdin(t *testing.T) {
 	r.API.Handle("POST /v1/promo", http.StatusCreated, cmdtest.CreatedJSON)
 	r.Stdin = "code: STDIN1\nbonus_type: delivery\nbonus_amount: 100\nbonus_amount_is_in_percentages: true\nsite_id: 9\n"
 	res := r.Run("promo", "create", "-f", "-", "--site-id", "8", "--bonus-type", "goods")
-	res.Expect(t, 0, res.Stdout, disabledStderr("8"))
+	res.Expect(t, 0, createdShown, disabledStderr("8"))
 	reqs := r.ExpectRoutes(t, "POST /v1/promo")
 	// --site-id and --bonus-type beside the file win.
 	cmdtest.ExpectJSONBody(t, reqs[0], `{"site_id":8,"user_id":42,"code":"STDIN1","bonus_type":2,"bonus_amount":100,"bonus_amount_is_in_percentages":true}`)
@@ -290,7 +299,7 @@ func TestPromoCreateSiteSources(t *testing.T) {
 			if c.file != "" {
 				want = strings.Replace(want, "no --amount given", "no --amount (or bonus_amount in the file) given", 1)
 			}
-			res.Expect(t, 0, res.Stdout, want)
+			res.Expect(t, 0, cmdtest.CreatedJSON+"\n", want)
 			reqs := r.ExpectRoutes(t, "POST /v1/promo")
 			cmdtest.ExpectJSONBody(t, reqs[0], `{"site_id":`+c.want+`,"user_id":42,"code":"SITE1"}`)
 		})
@@ -445,7 +454,7 @@ func TestPromoCreateIsRetriedOn429(t *testing.T) {
 	})
 	r.API.Handle("POST /v1/promo", http.StatusCreated, cmdtest.CreatedJSON)
 	res := r.Run("promo", "create", "--site-id", "7", "--code", "SUMMER25", "-o", "json")
-	res.Expect(t, 0, res.Stdout, defaultsStderr("7"))
+	res.Expect(t, 0, cmdtest.CreatedJSON+"\n", defaultsStderr("7"))
 	reqs := r.ExpectRoutes(t, "POST /v1/promo", "POST /v1/promo")
 	for _, req := range reqs {
 		cmdtest.ExpectJSONBody(t, req, `{"site_id":7,"user_id":42,"code":"SUMMER25"}`)
