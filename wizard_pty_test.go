@@ -388,7 +388,7 @@ func TestAccessibleWizardOnATerminal(t *testing.T) {
 			} else {
 				// The rest by default: goods, percentage, 10, enabled, no
 				// dates, unlimited, not once per customer; then create.
-				for _, prompt := range []string{"Discount as", "Amount [10]", "Enabled [Y/n]", "Valid from",
+				for _, prompt := range []string{"Discount as", "Amount, % [10]", "Enabled [Y/n]", "Valid from",
 					"Valid until", "Maximum uses", "Once per customer [y/N]", "Create promo code " + c.code + " on site 1? [Y/n]"} {
 					tm.send("\r")
 					tm.expect(prompt)
@@ -644,7 +644,12 @@ func TestWizardInRussianOnATerminal(t *testing.T) {
 	tm.send("\r") // the first site; on to the discount
 	tm.expect("Скидка на")
 	tm.expect("Товары: на стоимость товаров в заказе")
-	for range 4 { // goods, percentage, 10, enabled
+	tm.expect("Размер скидки, %") // the amount's title follows the unit chosen
+	tm.send("\r")                 // goods
+	tm.expect("Тип скидки")
+	tm.send("\x1b[B") // a fixed sum
+	tm.expect("Сумма скидки, ₽")
+	for range 3 { // the fixed sum, 10, enabled
 		tm.send("\r")
 	}
 	tm.expect("Действует с")
@@ -652,10 +657,10 @@ func TestWizardInRussianOnATerminal(t *testing.T) {
 		tm.send("\r")
 	}
 	tm.expect("Будет создан промокод:")
-	tm.expect("10\u00a0% на товары") // a no-break space before % in Russian
+	tm.expect("10,00 на товары") // a decimal comma in Russian
 	tm.expect("без ограничений")
 	tm.expect("То же одной командой, без формы:")
-	tm.expect("promoctl --sandbox promo create --site-id 1 --code PTYRU1 --bonus-type goods --amount 10 --percent --enabled --once-per-user=false")
+	tm.expect("promoctl --sandbox promo create --site-id 1 --code PTYRU1 --bonus-type goods --amount 10 --percent=false --enabled --once-per-user=false")
 	tm.expect("Создать промокод PTYRU1 на сайте 1?")
 	tm.send("\r") // Yes (Да) is the default
 	if code := tm.wait(); code != 0 {

@@ -107,8 +107,9 @@ func TestRussianCreateCardCurrency(t *testing.T) {
 }
 
 // TestRussianWizardSummaryForms: the wizard's summary says the amount and
-// the dates in Russian forms, and huh's own lines of accessible mode
-// (choose a number, a wrong number) are Russian.
+// the dates in Russian forms, huh's own lines of accessible mode (choose
+// a number, a wrong number) are Russian, and the amount's title names the
+// unit chosen in the site's currency (read from the site's record).
 func TestRussianWizardSummaryForms(t *testing.T) {
 	r := newRunner(t)
 	r.Env["LANG"] = "ru_RU.UTF-8"
@@ -117,6 +118,7 @@ func TestRussianWizardSummaryForms(t *testing.T) {
 	r.Env["PROMOCTL_SITE_ID"] = "7"
 	r.API.Handle("GET /v1/promo", http.StatusOK, `[{"id":1,"code":"FREESHIP"}]`)
 	r.API.Handle("POST /v1/promo", http.StatusCreated, cmdtest.WizardCreatedJSON)
+	r.API.Handle("GET /v3/public/site/7", http.StatusOK, `{"id":7,"settings":{"currency":"RUB"}}`)
 	r.Stdin = cmdtest.AnswerLines("SUMMER25", "", "3", "2", "10", "", "2026-12-01", "2026-12-31", "", "", "n")
 	res := r.Run("promo", "create", "-o", "json")
 	if res.Code != cmdutil.ExitCancelled || res.Stdout != "" {
@@ -127,10 +129,13 @@ func TestRussianWizardSummaryForms(t *testing.T) {
 		"\n  Действует:               с 01.12.2026 00:00 по 31.12.2026 23:59 (MSK)\n",
 		"\nВведите номер от 1 до 2: \n",
 		"\nВведите номер от 1 до 2: Нужен номер от 1 до 2\n",
+		"\nСкидка на [товары] \n",
+		"\nТип скидки [процентная] \n",
+		"\nСумма скидки, ₽ [10] \n",
 	} {
 		if !strings.Contains(res.Stderr, line) {
 			t.Errorf("no line %q in:\n%s", line, res.Stderr)
 		}
 	}
-	r.ExpectRoutes(t, "GET /v1/promo?site_id=7")
+	r.ExpectRoutes(t, "GET /v1/promo?site_id=7", "GET /v3/public/site/7")
 }

@@ -1,6 +1,7 @@
-// Package promoform is the promo form's layout, out of the domain: which
-// fields the form of promo create and update lays out itself and which it
-// asks for as text in its last group (More), the values it starts with
+// Package promoform is the promo form's layout, out of the domain: its
+// pages and the order of their fields (Layout), which fields the form of
+// promo create and update lays out itself and which it asks for as text
+// in its last group (More), the values it starts with
 // (Default, Of, Values.With), how it checks an answer (Check), what its
 // answers change (Values.Changes, Values.ChangesFrom) and the command
 // line that makes the same changes (Flags). What a field is and how its
@@ -12,6 +13,7 @@ package promoform
 import (
 	"errors"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -39,14 +41,56 @@ type Values struct {
 	More map[string]string
 }
 
-// own reports whether the promo form lays out the field itself (the
-// fields above, internal/prompt); the registry's other writable fields
-// with a Label are More's.
+// Group is one page of the promo form: the catalog id of its title (""
+// for the form's own title, PromoForm.Title) and its fields in order, by
+// API name; SiteField is the choice of site.
+type Group struct {
+	Title  string
+	Fields []string
+}
+
+// SiteField names the form's choice of site in a Group: not a field of a
+// promo code, but where the code is made (offered only when there is a
+// choice).
+const SiteField = "site"
+
+// Layout is the promo form's pages and the order of their fields: the
+// code and site, the discount, the limits, then More's fields on a page
+// of their own. internal/prompt draws what it says; a field it names that
+// the form does not draw itself is asked as text (as More's are).
+func Layout() []Group {
+	groups := ownGroups()
+	var more []string
+	for _, f := range More() {
+		more = append(more, f.Name)
+	}
+	if len(more) > 0 {
+		groups = append(groups, Group{Title: "form.promo.group.more", Fields: more})
+	}
+	return groups
+}
+
+// ownGroups are the pages of the fields the form lays out itself: the
+// fields of Values other than More, each drawn by internal/prompt.
+func ownGroups() []Group {
+	return []Group{
+		{Fields: []string{"code", SiteField}},
+		{Title: "form.promo.group.discount", Fields: []string{"bonus_type", "bonus_amount_is_in_percentages", "bonus_amount", "is_enabled"}},
+		{Title: "form.promo.group.limits", Fields: []string{"d_on", "d_off", "quantity_limit", "personal_limit_is_enabled"}},
+	}
+}
+
+// own reports whether the promo form lays out the field itself
+// (ownGroups), directly or through the field that sets it (FormVia); the
+// registry's other writable fields with a Label are More's.
 func own(name string) bool {
-	switch name {
-	case "code", "is_enabled", "bonus_type", "bonus_amount", "bonus_amount_is_in_percentages", "time_limit_is_enabled",
-		"d_on", "d_off", "quantity_limit_is_enabled", "quantity_limit", "personal_limit_is_enabled":
-		return true
+	for _, g := range ownGroups() {
+		if slices.Contains(g.Fields, name) {
+			return true
+		}
+	}
+	if f, ok := promo.Lookup(name); ok && f.FormVia != "" {
+		return own(f.FormVia)
 	}
 	return false
 }

@@ -46,19 +46,20 @@ func TestKeyMapRussian(t *testing.T) {
 	}
 }
 
-// TestPromoFormCurrency: the hint of an amount of money names the site's
-// currency when the caller knows it, asking for the site chosen.
+// TestPromoFormCurrency: the form asks the caller for the currency of the
+// site chosen, and of no site when none is; the hint of an amount of
+// money names it.
 func TestPromoFormCurrency(t *testing.T) {
 	var asked []int64
 	form := PromoForm{Currency: func(site int64) string {
 		asked = append(asked, site)
 		if site == 1 {
-			return "RUB (₽)"
+			return "RUB"
 		}
 		return ""
 	}}
-	if got := form.currencyOf(1); got != "RUB (₽)" {
-		t.Errorf("currencyOf(1) = %q, want RUB (₽)", got)
+	if got := form.currencyOf(1); got != "RUB" {
+		t.Errorf("currencyOf(1) = %q, want RUB", got)
 	}
 	if got := form.currencyOf(3); got != "" {
 		t.Errorf("currencyOf(3) = %q, want none", got)
@@ -70,7 +71,7 @@ func TestPromoFormCurrency(t *testing.T) {
 		t.Errorf("no Currency: %q, want none", got)
 	}
 	ru := i18n.New(i18n.Russian)
-	if got, want := ru.T("form.promo.amount.money_in", "Currency", "RUB (₽)"), "Сколько денег, в валюте магазина: RUB (₽)."; got != want {
+	if got, want := ru.T("form.promo.amount.money_in", "Currency", "RUB (₽)"), "Сумма скидки в валюте магазина: RUB (₽)."; got != want {
 		t.Errorf("Russian hint %q, want %q", got, want)
 	}
 }

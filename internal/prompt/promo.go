@@ -39,9 +39,10 @@ type PromoForm struct {
 	Sites []Site
 	Site  int64          // the site chosen at first; 0 means the first
 	Loc   *time.Location // the zone dates are shown and read in
-	// Currency, when set, names a site's currency for the hint of an
-	// amount of money ("RUB (₽)"; "" when it is not known). It is asked
-	// only once money is chosen, so it may read the site's record.
+	// Currency, when set, gives a site's currency, an ISO code ("RUB"; ""
+	// when it is not known), for the title and hint of an amount of money
+	// ("Сумма скидки, ₽"). It is asked only once money is chosen, so it
+	// may read the site's record.
 	Currency func(site int64) string
 	// Existing says the form changes a promo code that exists, rather
 	// than one about to be created: the hints are worded for that.
@@ -50,6 +51,9 @@ type PromoForm struct {
 	// (the site chosen in the form, else Site): the code field refuses
 	// such a code as it is typed, rather than the server at the end.
 	Taken func(site int64, code string) bool
+	// Layout is the form's pages and their fields; nil means
+	// promoform.Layout().
+	Layout []promoform.Group
 }
 
 // PromoAnswers are the checked answers of the promo form.
@@ -133,23 +137,31 @@ func (h *Huh) promoForm(form PromoForm) (*huh.Form, func() (PromoAnswers, error)
 		return m.T(f.Label)
 	}
 
-	code := huh.NewInput().Title(title(label("code"), init.Code)).
-		Description(m.T("form.promo.code.help")).
-		Value(&v.Code).Validate(h.said(orKept(init.Code, func(s string) error {
-		if err := chk.Code(s); err != nil {
-			return err
+	// field draws the form's own fields, by the name promoform.Layout
+	// gives them.
+	field := map[string]func() huh.Field{}
+	field["code"] = func() huh.Field {
+		code := huh.NewInput().Title(title(label("code"), init.Code)).
+			Description(m.T("form.promo.code.help")).
+			Value(&v.Code).Validate(h.said(orKept(init.Code, func(s string) error {
+			if err := chk.Code(s); err != nil {
+				return err
+			}
+			if s = strings.TrimSpace(s); form.Taken != nil && form.Taken(site, s) {
+				return errors.New(m.T("form.promo.code.taken", "Code", s))
+			}
+			return nil
+		})))
+		if len(init.Code) <= promo.MaxCodeLen {
+			// Not for a longer code from the server: it would be cut silently.
+			code.CharLimit(promo.MaxCodeLen)
 		}
-		if s = strings.TrimSpace(s); form.Taken != nil && form.Taken(site, s) {
-			return errors.New(m.T("form.promo.code.taken", "Code", s))
-		}
-		return nil
-	})))
-	if len(init.Code) <= promo.MaxCodeLen {
-		// Not for a longer code from the server: it would be cut silently.
-		code.CharLimit(promo.MaxCodeLen)
+		return code
 	}
-	first := []huh.Field{code}
-	if len(form.Sites) > 0 {
+	field[promoform.SiteField] = func() huh.Field {
+		if len(form.Sites) == 0 {
+			return nil
+		}
 		opts := make([]huh.Option[int64], len(form.Sites))
 		def := ""
 		for i, s := range form.Sites {
@@ -163,32 +175,46 @@ func (h *Huh) promoForm(form PromoForm) (*huh.Form, func() (PromoAnswers, error)
 		if len(opts) > 8 {
 			sel.Height(10)
 		}
-		first = append(first, sel)
+		return sel
 	}
-
-	bonusOpts := []huh.Option[promo.BonusType]{
-		huh.NewOption(m.T("form.promo.bonus.goods"), promo.Goods),
-		huh.NewOption(m.T("form.promo.bonus.delivery"), promo.Delivery),
+	field["bonus_type"] = func() huh.Field {
+		opts := []huh.Option[promo.BonusType]{
+			huh.NewOption(m.T("form.promo.bonus.goods"), promo.Goods),
+			huh.NewOption(m.T("form.promo.bonus.delivery"), promo.Delivery),
+		}
+		name := map[promo.BonusType]string{promo.Goods: m.T("form.promo.bonus.goods.name"), promo.Delivery: m.T("form.promo.bonus.delivery.name")}
+		def := name[init.BonusType]
+		if def == "" {
+			def = init.BonusType.String()
+		}
+		return selectOf(huh.NewSelect[promo.BonusType]().Title(title(label("bonus_type"), def)), &v.BonusType, opts)
 	}
-	unitOpts := []huh.Option[bool]{
-		huh.NewOption(m.T("form.promo.unit.percent"), true),
-		huh.NewOption(m.T("form.promo.unit.money"), false),
+	field["bonus_amount_is_in_percentages"] = func() huh.Field {
+		opts := []huh.Option[bool]{
+			huh.NewOption(m.T("form.promo.unit.percent"), true),
+			huh.NewOption(m.T("form.promo.unit.money"), false),
+		}
+		name := map[bool]string{true: m.T("form.promo.unit.percent.name"), false: m.T("form.promo.unit.money.name")}
+		return selectOf(huh.NewSelect[bool]().Title(title(label("bonus_amount_is_in_percentages"), name[init.Percent])), &v.Percent, opts)
 	}
-	unitName := map[bool]string{true: m.T("form.promo.unit.percent.name"), false: m.T("form.promo.unit.money.name")}
-	bonusName := map[promo.BonusType]string{promo.Goods: m.T("form.promo.bonus.goods.name"), promo.Delivery: m.T("form.promo.bonus.delivery.name")}
-	bonusDef := bonusName[init.BonusType]
-	if bonusDef == "" {
-		bonusDef = init.BonusType.String()
-	}
-	discount := []huh.Field{
-		selectOf(huh.NewSelect[promo.BonusType]().Title(title(label("bonus_type"), bonusDef)), &v.BonusType, bonusOpts),
-		selectOf(huh.NewSelect[bool]().Title(title(label("bonus_amount_is_in_percentages"), unitName[init.Percent])), &v.Percent, unitOpts),
-		huh.NewInput().Title(title(label("bonus_amount"), init.Amount)).
+	field["bonus_amount"] = func() huh.Field {
+		// The title names the unit chosen: a percentage, or money in the
+		// site's currency.
+		amountTitle := func() string {
+			if v.Percent {
+				return title(m.T("form.promo.amount.title.percent"), init.Amount)
+			}
+			if sign := i18n.CurrencySymbol(form.currencyOf(site)); sign != "" {
+				return title(m.T("form.promo.amount.title.money_in", "Sign", sign), init.Amount)
+			}
+			return title(m.T("form.promo.amount.title.money"), init.Amount)
+		}
+		in := huh.NewInput().TitleFunc(amountTitle, []any{&v.Percent, &site}).
 			DescriptionFunc(func() string {
 				if v.Percent {
 					return m.T("form.promo.amount.percent")
 				}
-				if cur := form.currencyOf(site); cur != "" {
+				if cur := i18n.CurrencyLabel(form.currencyOf(site)); cur != "" {
 					return m.T("form.promo.amount.money_in", "Currency", cur)
 				}
 				return m.T("form.promo.amount.money")
@@ -196,63 +222,89 @@ func (h *Huh) promoForm(form PromoForm) (*huh.Form, func() (PromoAnswers, error)
 			Value(&v.Amount).Validate(h.said(orKept(init.Amount, func(s string) error {
 			_, err := chk.Amount(s, v.Percent)
 			return err
-		}))),
-		h.yesNo(label("is_enabled"), enabledHint, &v.Enabled),
+		})))
+		return liveTitle{in, amountTitle}
 	}
-
-	limits := []huh.Field{
-		huh.NewInput().Title(optTitle(label("d_on"), init.Starts, m.T("form.promo.starts.none"))).
+	field["is_enabled"] = func() huh.Field { return h.yesNo(label("is_enabled"), enabledHint, &v.Enabled) }
+	field["d_on"] = func() huh.Field {
+		return huh.NewInput().Title(optTitle(label("d_on"), init.Starts, m.T("form.promo.starts.none"))).
 			Description(m.T("form.promo.starts.help", "Forms", dateHelp)).
 			Value(&v.Starts).Validate(h.said(orKept(init.Starts, func(s string) error {
 			_, err := chk.Date(s, promo.ParseStart)
 			return err
-		}))),
-		huh.NewInput().Title(optTitle(label("d_off"), init.Ends, m.T("form.promo.ends.none"))).
+		})))
+	}
+	field["d_off"] = func() huh.Field {
+		return huh.NewInput().Title(optTitle(label("d_off"), init.Ends, m.T("form.promo.ends.none"))).
 			Description(m.T("form.promo.ends.help")).
 			Value(&v.Ends).Validate(h.said(orKept(init.Ends, func(s string) error {
 			_, _, err := chk.Window(v.Starts, s)
 			return err
-		}))),
-		huh.NewInput().Title(optTitle(label("quantity_limit"), init.MaxUses, m.T("form.promo.max_uses.none"))).
+		})))
+	}
+	field["quantity_limit"] = func() huh.Field {
+		return huh.NewInput().Title(optTitle(label("quantity_limit"), init.MaxUses, m.T("form.promo.max_uses.none"))).
 			Description(m.T("form.promo.max_uses.help")).
 			Value(&v.MaxUses).Validate(h.said(orKept(init.MaxUses, func(s string) error {
 			_, err := chk.MaxUses(s)
 			return err
-		}))),
-		h.yesNo(label("personal_limit_is_enabled"), m.T("form.promo.once.help"), &v.OncePerUser),
+		})))
+	}
+	field["personal_limit_is_enabled"] = func() huh.Field {
+		return h.yesNo(label("personal_limit_is_enabled"), m.T("form.promo.once.help"), &v.OncePerUser)
 	}
 
-	groups := []*huh.Group{
-		huh.NewGroup(first...).Title(form.Title),
-		huh.NewGroup(discount...).Title(m.T("form.promo.group.discount")),
-		huh.NewGroup(limits...).Title(m.T("form.promo.group.limits")),
-	}
-	// The fields the form does not lay out itself, each as text read by
-	// its field's parser.
-	more := promoform.More()
-	moreText := make([]string, len(more))
-	var moreFields []huh.Field
-	for i, mf := range more {
-		moreText[i] = init.More[mf.Name]
-		moreFields = append(moreFields, huh.NewInput().Title(title(label(mf.Name), moreText[i])).
-			Value(&moreText[i]).Validate(h.said(orKept(moreText[i], func(s string) error {
+	// Any other field of the layout is asked as text, read by its field's
+	// parser: More's fields, and a field moved there.
+	var asText []promo.FieldSpec
+	var texts []*string
+	draw := func(name string) huh.Field {
+		if build, ok := field[name]; ok {
+			return build()
+		}
+		f, ok := promo.Lookup(name)
+		if !ok {
+			return nil // no field of the registry: TestPromoFormDrawsItsLayout
+		}
+		text := init.More[name]
+		asText, texts = append(asText, f), append(texts, &text)
+		return huh.NewInput().Title(title(label(name), text)).
+			Value(&text).Validate(h.said(orKept(text, func(s string) error {
 			if s = strings.TrimSpace(s); s != "" {
-				_, err := mf.Parse(s, loc)
+				_, err := f.Parse(s, loc)
 				return err
 			}
 			return nil
-		}))))
+		})))
 	}
-	if len(moreFields) > 0 {
-		groups = append(groups, huh.NewGroup(moreFields...).Title(m.T("form.promo.group.more")))
+	layout := form.Layout
+	if layout == nil {
+		layout = promoform.Layout()
+	}
+	var groups []*huh.Group
+	for _, g := range layout {
+		var fields []huh.Field
+		for _, name := range g.Fields {
+			if f := draw(name); f != nil {
+				fields = append(fields, f)
+			}
+		}
+		if len(fields) == 0 {
+			continue
+		}
+		gt := form.Title
+		if g.Title != "" {
+			gt = m.T(g.Title)
+		}
+		groups = append(groups, huh.NewGroup(fields...).Title(gt))
 	}
 	f := huh.NewForm(groups...)
 	return f, func() (PromoAnswers, error) {
-		for i, mf := range more {
+		for i, f := range asText {
 			if v.More == nil {
 				v.More = map[string]string{}
 			}
-			v.More[mf.Name] = strings.TrimSpace(moreText[i])
+			v.More[f.Name] = strings.TrimSpace(*texts[i])
 		}
 		v.Code = strings.TrimSpace(v.Code)
 		v.Amount = strings.TrimSpace(v.Amount)
@@ -264,6 +316,24 @@ func (h *Huh) promoForm(form PromoForm) (*huh.Form, func() (PromoAnswers, error)
 		}
 		return PromoAnswers{Site: site, Values: v}, nil
 	}
+}
+
+// liveTitle is an Input whose title follows other answers (TitleFunc),
+// in accessible mode too: huh's accessible run prints the title it was
+// last given, which a TitleFunc updates only as the form is drawn.
+type liveTitle struct {
+	*huh.Input
+	title func() string
+}
+
+func (l liveTitle) RunAccessible(w io.Writer, r io.Reader) error {
+	l.Input.Title(l.title())
+	return l.Input.RunAccessible(w, r)
+}
+
+func (l liveTitle) WithAccessible(accessible bool) huh.Field {
+	l.Input.WithAccessible(accessible)
+	return l
 }
 
 // selectOf gives a Select its options and value, with the cursor on the

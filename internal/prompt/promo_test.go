@@ -57,7 +57,7 @@ func TestPromoFormEnterKeepsTheDefaults(t *testing.T) {
 	if !reflect.DeepEqual(a.Values, want) || a.Site != 0 {
 		t.Errorf("answers = %+v, want site 0 and %+v", a, want)
 	}
-	for _, prompt := range []string{"New promo code", "Code", "Discount on [goods]", "Discount as [percentage]", "Amount [10]",
+	for _, prompt := range []string{"New promo code", "Code", "Discount on [goods]", "Discount as [percentage]", "Amount, % [10]",
 		"Enabled [Y/n]", "Valid from [no start]", "Valid until [no end]", "Maximum uses [unlimited]", "Once per customer [y/N]"} {
 		if !strings.Contains(out, prompt) {
 			t.Errorf("the form did not ask %q:\n%s", prompt, out)
@@ -195,7 +195,7 @@ func TestPromoFormFilledIn(t *testing.T) {
 		if !reflect.DeepEqual(a.Values, start) {
 			t.Errorf("answers = %+v, want them unchanged: %+v", a.Values, start)
 		}
-		for _, s := range []string{"Code [SUMMER25]", "Amount [150.5]", "Enabled [y/N]", "Valid from [2026-06-01 03:00; type none for no start]",
+		for _, s := range []string{"Code [SUMMER25]", "Amount of money [150.5]", "Enabled [y/N]", "Valid from [2026-06-01 03:00; type none for no start]",
 			"Maximum uses [100; type none for unlimited]", "Once per customer [Y/n]"} {
 			if !strings.Contains(out, s) {
 				t.Errorf("no %q in the form:\n%s", s, out)

@@ -105,7 +105,7 @@ func TestPromoCreateWizard(t *testing.T) {
 		"1. A percentage (up to 100%)",
 		"2. A fixed amount of money",
 		"Enter a number between 1 and 2: ",
-		"Amount [10] ",
+		"Amount, % [10] ",
 		"Enabled [Y/n] ",
 		"Valid from [no start] ",
 		"Valid until [no end] ",
@@ -309,7 +309,7 @@ func TestPromoCreateWizardRetriesARefusal(t *testing.T) {
 				"Create promo code SUMMER25 on site 7? [Y/n] \npromoctl: ",
 				"\nEdit the answers and try again? [Y/n] \n",
 				"Code [SUMMER25] ",
-				"Amount [25] ",
+				"Amount, % [25] ",
 				"Create promo code SUMMER26 on site 7? [Y/n] ",
 			} {
 				if !strings.Contains(res.Stderr, s) {

@@ -275,9 +275,9 @@ func (c *Currencies) Of(ctx context.Context) func(int64) string {
 	}
 }
 
-// siteCurrency names site's currency for people ("RUB (₽)"), from its
-// record (GET /v3/public/site/ID); "" when the record cannot be read or
-// names none: the hint then says "the shop's currency" alone.
+// siteCurrency is site's currency, an ISO code ("RUB"), from its record
+// (GET /v3/public/site/ID); "" when the record cannot be read or names
+// none: the form then says "the shop's currency" alone.
 func siteCurrency(ctx context.Context, sess *cmdutil.Session, site int64) string {
 	client, err := sess.Client()
 	if err != nil {
@@ -289,7 +289,7 @@ func siteCurrency(ctx context.Context, sess *cmdutil.Session, site int64) string
 	if err != nil {
 		return ""
 	}
-	return termsafe.String(i18n.CurrencyLabel(sitecurrency.Code(raw)))
+	return termsafe.String(sitecurrency.Code(raw))
 }
 
 // summaryRow is one line of the wizard's summary, said in the run's
