@@ -120,3 +120,26 @@ func TestNumberForms(t *testing.T) {
 		}
 	}
 }
+
+// TestWritten: a table's word is read back in every language, whatever
+// its case and ё; an id no language has, or another word, is not.
+func TestWritten(t *testing.T) {
+	for _, tc := range []struct {
+		word string
+		ids  []string
+		want bool
+	}{
+		{"delivery", []string{"word.delivery"}, true},
+		{"Доставку", []string{"word.delivery"}, true},
+		{"доставка", []string{"word.delivery", "word.delivery.also"}, true},
+		{"доставка", []string{"word.delivery"}, false},
+		{"истек", []string{"word.expired"}, true},
+		{"ИСТЁК", []string{"word.expired"}, true},
+		{"товары", []string{"word.delivery"}, false},
+		{"delivery", []string{"word.no_such_id"}, false},
+	} {
+		if got := Written(tc.word, tc.ids...); got != tc.want {
+			t.Errorf("Written(%q, %v) = %v, want %v", tc.word, tc.ids, got, tc.want)
+		}
+	}
+}

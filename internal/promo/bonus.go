@@ -2,6 +2,7 @@ package promo
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 
 	"github.com/promoctl/promoctl/internal/i18n"
@@ -17,14 +18,15 @@ const (
 )
 
 // ParseBonusType accepts the names goods and delivery (any case), the
-// words promoctl's Russian tables show them as (товары, доставка), and the
-// API's own numbers 2 and 3.
+// words promoctl's tables show them as in any language it speaks
+// (word.goods, word.delivery, and word.delivery.also, a word tables wrote
+// before: товары, доставку, доставка), and the API's own numbers 2 and 3.
 func ParseBonusType(s string) (BonusType, error) {
-	switch strings.ToLower(strings.TrimSpace(s)) {
-	case "goods", "товары", "2":
-		return Goods, nil
-	case "delivery", "доставка", "3":
-		return Delivery, nil
+	w := strings.ToLower(strings.TrimSpace(s))
+	for _, b := range []BonusType{Goods, Delivery} {
+		if w == b.String() || w == strconv.Itoa(int(b)) || i18n.Written(w, "word."+b.String(), "word."+b.String()+".also") {
+			return b, nil
+		}
 	}
 	return 0, i18n.NewError(0, "value.bonus_type", "Value", Quoted(s))
 }

@@ -90,7 +90,9 @@ func TestParseBonusType(t *testing.T) {
 		{"Delivery", Delivery},
 		{"3", Delivery},
 		{"товары", Goods}, // a copy of a Russian table
-		{"Доставка", Delivery},
+		{"доставку", Delivery},
+		{"Доставка", Delivery}, // the word Russian tables wrote before
+		{"ТОВАРЫ", Goods},
 	}
 	for _, tt := range tests {
 		got, err := ParseBonusType(tt.in)
@@ -98,7 +100,7 @@ func TestParseBonusType(t *testing.T) {
 			t.Errorf("ParseBonusType(%q) = %v, %v; want %v, nil", tt.in, got, err, tt.want)
 		}
 	}
-	for _, in := range []string{"", "1", "4", "02", "good", "shipping", "2.0", "goods,delivery"} {
+	for _, in := range []string{"", "1", "4", "02", "good", "shipping", "2.0", "goods,delivery", "доставке", "да"} {
 		got, err := ParseBonusType(in)
 		if err == nil {
 			t.Errorf("ParseBonusType(%q) = %v, nil; want an error", in, got)

@@ -34,7 +34,7 @@ func TestTablesSaidFromTheirHeads(t *testing.T) {
 		{i18n.New(i18n.Russian), "" +
 			"ID    ПРОМОКОД  СТАТУС    ВКЛЮЧЁН  СКИДКА НА  СКИДКА       НАЧАЛО            КОНЕЦ             ПРИМЕНЕНИЙ  ДЕЙСТВУЕТ\n" +
 			"1003  MINUS500  активен   да       товары     10\u00a0700,50\u00a0₽  01.01.2026 03:00  31.12.2026 23:59  2           нет\n" +
-			"1004  HALF      выключен  нет      доставка   12,5\u00a0%       -                 -\n"},
+			"1004  HALF      выключен  нет      доставку   12,5\u00a0%       -                 -\n"},
 		{nil, "" +
 			"ID    CODE      STATUS    ENABLED  TYPE      AMOUNT    STARTS            ENDS              USES  VALID\n" +
 			"1003  MINUS500  active    yes      goods     10700.50  2026-01-01 03:00  2026-12-31 23:59  2     no\n" +

@@ -156,7 +156,6 @@ func (sf *SelectionFlags) Parse(cmd *cobra.Command, args []string) (Selection, e
 // any language promoctl speaks write for them (истёк or истек, выключен,
 // …), comma-separated.
 func parseStatuses(s string) ([]promo.Status, error) {
-	fold := func(w string) string { return strings.ReplaceAll(strings.ToLower(strings.TrimSpace(w)), "ё", "е") }
 	var langs []*i18n.Printer
 	for _, l := range i18n.Langs() {
 		if l != i18n.English {
@@ -165,10 +164,10 @@ func parseStatuses(s string) ([]promo.Status, error) {
 	}
 	var out []promo.Status
 	for _, part := range strings.Split(s, ",") {
-		w := fold(part)
+		w := strings.ToLower(strings.TrimSpace(part))
 		var st promo.Status
 		for _, k := range promo.Statuses() {
-			if w == string(k) || slices.ContainsFunc(langs, func(p *i18n.Printer) bool { return w == fold(p.T("word."+string(k))) }) {
+			if w == string(k) || i18n.Written(w, "word."+string(k)) {
 				st = k
 			}
 		}
