@@ -62,7 +62,7 @@ func (c *ConfigFile) Edit(ctx context.Context, edit func(doc *config.Doc) (bool,
 // LockWait is how long a command that resolves no settings waits for the
 // config file's lock: --timeout (or PROMOCTL_TIMEOUT, else the default).
 func LockWait(r *config.Resolver) time.Duration {
-	if v, src := r.Given(config.KeyTimeout); src.Kind != "" {
+	if v, src := r.Given(config.KeyTimeout); src.Kind != config.Unset {
 		if t, err := config.ParseTimeout(v); err == nil {
 			return t
 		}

@@ -58,7 +58,7 @@ file, or the default. The API key is masked.`,
 // runConfigExplain prints each setting's value and where it came from.
 func runConfigExplain(_ context.Context, opts *configExplainOptions) error {
 	s := *opts.Settings
-	if s.Sources[config.KeyLanguage].Kind == "" {
+	if s.Sources[config.KeyLanguage].Kind == config.Unset {
 		// The locale chose it: say which variable.
 		if name := i18n.LocaleVar(opts.Env); name != "" {
 			s.Sources = maps.Clone(s.Sources)
@@ -98,7 +98,7 @@ func explain(s *config.Settings, cfgSrc, profSrc config.Source, msg *i18n.Printe
 	for _, k := range config.Keys() {
 		src := s.Sources[k]
 		r := row{Setting: k, Value: values[k], Source: string(src.Kind), From: src.Name, said: cmdutil.SourceMsg(src)}
-		if src.Kind == "" {
+		if src.Kind == config.Unset {
 			r.Source, r.said = "unset", i18n.M("setting.source.unset")
 		}
 		rows = append(rows, r)

@@ -262,7 +262,7 @@ func (opts *promoBrowseOptions) actor(site int64) func(context.Context, browse.A
 		// The view cannot wait on a line of stderr: another job writing to
 		// the site now is an outcome it shows.
 		b.NoWait = true
-		j, err := b.Create(ctx, opts.Getenv, "", bulk.Header{Kind: string(verb), SiteID: site}, ops)
+		j, err := b.Create(ctx, opts.Getenv, "", bulk.Header{Kind: bulk.JobKind(verb), SiteID: site}, ops)
 		if err != nil {
 			return browse.Outcome{Err: err}
 		}

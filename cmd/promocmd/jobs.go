@@ -133,7 +133,7 @@ func runPromoJobs(_ context.Context, opts *promoJobsOptions) error {
 	}
 	rows := make([]view.Job, len(jobs))
 	for i, j := range jobs {
-		rows[i] = view.Job{ID: j.ID, SiteID: j.Header.SiteID, Command: j.Header.Kind, Codes: j.Header.Ops,
+		rows[i] = view.Job{ID: j.ID, SiteID: j.Header.SiteID, Command: string(j.Header.Kind), Codes: j.Header.Ops,
 			Created: len(j.Created), Started: j.Header.Started, State: string(shared.JobState(j)), Path: j.Path}
 	}
 	d, err := view.Jobs(rows, opts.Loc)

@@ -54,7 +54,7 @@ func writeJournal(t *testing.T, r *cmdtest.Runner, id, kind string, started time
 			ops[i].Action, ops[i].ID = bulk.ActionDelete, int64(4001+i)
 		}
 	}
-	j, err := bulk.Create(path, bulk.Header{Job: id, Kind: kind, SiteID: 7, Started: started}, ops)
+	j, err := bulk.Create(path, bulk.Header{Job: id, Kind: bulk.JobKind(kind), SiteID: 7, Started: started}, ops)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -57,7 +57,7 @@ type Op struct {
 type Header struct {
 	Version int       `json:"v"`
 	Job     string    `json:"job"`
-	Kind    string    `json:"kind"` // the command: "generate", "apply"
+	Kind    JobKind   `json:"kind"` // the command that started the job
 	SiteID  int64     `json:"site_id"`
 	Started time.Time `json:"started"`
 	// BaseURL and UserID are where the job's requests went: a resume with
@@ -445,7 +445,7 @@ func (j *Journal) check(e entry, line int) error {
 	case line == 1 && (e.Job.Ops < 0 || e.Job.Ops > maxJournalOps):
 		return i18n.NewError(0, "bulk.journal.header_ops", "Ops", e.Job.Ops)
 	case line == 1:
-		if _, ok := kindActions[e.Job.Kind]; !ok {
+		if e.Job.Kind.actions() == nil {
 			return i18n.NewError(0, "bulk.journal.unknown_kind", "Kind", e.Job.Kind)
 		}
 		return nil
@@ -495,14 +495,36 @@ func (j *Journal) check(e entry, line int) error {
 	return nil
 }
 
-// kindActions are the operations each kind of job plans: a journal whose
-// plan holds any other is refused, since a resume would carry it out.
-var kindActions = map[string][]Action{
-	"generate": {ActionCreate},
-	"apply":    {ActionCreate, ActionUpdate, ActionDelete, ActionDisable},
-	"delete":   {ActionDelete},
-	"enable":   {ActionUpdate},
-	"disable":  {ActionDisable},
+// JobKind is the command that started a job, as its journal's header
+// names it.
+type JobKind string
+
+// The kinds of jobs.
+const (
+	JobGenerate JobKind = "generate"
+	JobApply    JobKind = "apply"
+	JobDelete   JobKind = "delete"
+	JobEnable   JobKind = "enable"
+	JobDisable  JobKind = "disable"
+)
+
+// actions are the operations a kind of job plans, none for a kind
+// promoctl does not know: a journal whose plan holds any other is refused,
+// since a resume would carry it out.
+func (k JobKind) actions() []Action {
+	switch k {
+	case JobGenerate:
+		return []Action{ActionCreate}
+	case JobApply:
+		return []Action{ActionCreate, ActionUpdate, ActionDelete, ActionDisable}
+	case JobDelete:
+		return []Action{ActionDelete}
+	case JobEnable:
+		return []Action{ActionUpdate}
+	case JobDisable:
+		return []Action{ActionDisable}
+	}
+	return nil
 }
 
 // checkOp refuses a planned operation that is not one of the job's kind
@@ -511,7 +533,7 @@ var kindActions = map[string][]Action{
 // that changes more than is_enabled.
 func (j *Journal) checkOp(op Op, line int) error {
 	kind := j.header.Kind
-	ok := slices.Contains(kindActions[kind], op.Action)
+	ok := slices.Contains(kind.actions(), op.Action)
 	switch {
 	case !ok:
 	case op.Action == ActionCreate:

@@ -25,9 +25,10 @@ type Source struct {
 // catalogs' word.source.* ids.
 type SourceKind string
 
-// The kinds of source, in the order the resolver looks; the zero value
-// is a setting no source gives.
+// The kinds of source, in the order the resolver looks, and Unset, the
+// zero value: a setting no source gives.
 const (
+	Unset        SourceKind = ""
 	FromFlag     SourceKind = "flag"
 	FromEnv      SourceKind = "env"
 	FromKeychain SourceKind = "keychain"
@@ -204,7 +205,7 @@ func (r *Resolver) source(s Setting, inFile Source) Source {
 	if _, ok := r.l.env(s); ok {
 		return Source{FromEnv, s.Env}
 	}
-	if inFile.Kind != "" {
+	if inFile.Kind != Unset {
 		return inFile
 	}
 	if s.Default != "" {
@@ -241,7 +242,7 @@ func (r *Resolver) Path() (string, Source, error) {
 	flag, _ := r.FlagValue(KeyConfig)
 	p, err := Path(flag, r.l.Env)
 	src := r.source(s, Source{})
-	if src.Kind == "" {
+	if src.Kind == Unset {
 		src.Kind = FromDefault
 	}
 	return p, src, err

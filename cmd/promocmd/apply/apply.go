@@ -558,7 +558,7 @@ func confirmNote(msg *i18n.Printer, p plan.Plan) string {
 // what it did: a summary, and each write that failed.
 func (opts *promoApplyOptions) execute(ctx context.Context, b *jobrun.Job, p plan.Plan, name string) error {
 	b.NoWait = opts.NoWait
-	j, err := b.Create(ctx, opts.Getenv, "", bulk.Header{Kind: "apply", SiteID: p.Site}, applyOps(p))
+	j, err := b.Create(ctx, opts.Getenv, "", bulk.Header{Kind: bulk.JobApply, SiteID: p.Site}, applyOps(p))
 	if err != nil {
 		return err
 	}

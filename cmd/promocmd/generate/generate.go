@@ -325,7 +325,7 @@ func runPromoGenerate(ctx context.Context, opts *promoGenerateOptions) error {
 	if concurrency == 0 {
 		concurrency = bulk.DefaultConcurrency
 	}
-	j, err := b.Create(ctx, opts.Getenv, path, bulk.Header{Kind: "generate", SiteID: site, Template: &template,
+	j, err := b.Create(ctx, opts.Getenv, path, bulk.Header{Kind: bulk.JobGenerate, SiteID: site, Template: &template,
 		Generate: &bulk.GenerateParams{Format: format, Count: opts.Count, Concurrency: concurrency}}, bulk.CreateOps(codes))
 	if err != nil {
 		return err
@@ -360,8 +360,8 @@ func resumePromoGenerate(ctx context.Context, opts *promoGenerateOptions) error 
 	}
 	defer j.Close()
 	h := j.Header()
-	if h.Kind != "generate" || h.Generate == nil {
-		return i18n.NewError(cmdutil.ExitUsage, "generate.resume_kind", "Path", opts.Resume, "Kind", termsafe.String(h.Kind))
+	if h.Kind != bulk.JobGenerate || h.Generate == nil {
+		return i18n.NewError(cmdutil.ExitUsage, "generate.resume_kind", "Path", opts.Resume, "Kind", termsafe.String(string(h.Kind)))
 	}
 	warning, err := h.Check(bulk.Where{BaseURL: opts.Settings.BaseURL, UserID: opts.Settings.UserID})
 	if err != nil {

@@ -527,7 +527,7 @@ func (opts *promoSelectOptions) execute(ctx context.Context, targets []shared.Se
 		return err
 	}
 	b.NoWait = opts.NoWait
-	j, err := b.Create(ctx, opts.Getenv, "", bulk.Header{Kind: string(opts.Verb), SiteID: site}, ops)
+	j, err := b.Create(ctx, opts.Getenv, "", bulk.Header{Kind: bulk.JobKind(opts.Verb), SiteID: site}, ops)
 	if err != nil {
 		return err
 	}

@@ -47,7 +47,7 @@ func JobState(j bulk.JobInfo) JobStatus {
 		return jobRunning
 	case j.Finished(), s.Failed == s.Taken && s.Unknown == 0 && s.NotStarted == 0:
 		return jobFinished
-	case j.Header.Kind == "generate":
+	case j.Header.Kind == bulk.JobGenerate:
 		return jobResumable
 	}
 	return jobUnfinished
@@ -74,7 +74,7 @@ func JobCompletions(msg *i18n.Printer, dir, toComplete string) ([]cobra.Completi
 		j := jobs[i]
 		if strings.HasPrefix(j.ID, toComplete) {
 			out = append(out, cobra.CompletionWithDesc(j.ID, msg.Say(i18n.C("jobs.completion", len(j.Created),
-				"Command", termsafe.String(j.Header.Kind), "Site", j.Header.SiteID, "State", i18n.M("word."+string(JobState(j)))))))
+				"Command", termsafe.String(string(j.Header.Kind)), "Site", j.Header.SiteID, "State", i18n.M("word."+string(JobState(j)))))))
 		}
 	}
 	return out, cobra.ShellCompDirectiveNoFileComp

@@ -353,8 +353,8 @@ func (sel *Selection) Start(f *cmdutil.Factory, cmd *cobra.Command) (*cmdutil.Se
 	if err != nil {
 		return nil, err
 	}
-	if k := info.Header.Kind; k != "generate" && k != "apply" {
-		return nil, i18n.NewError(cmdutil.ExitUsage, "promocmd.job.creates_none", "Job", termsafe.String(sel.Job), "Kind", termsafe.String(k))
+	if k := info.Header.Kind; k != bulk.JobGenerate && k != bulk.JobApply {
+		return nil, i18n.NewError(cmdutil.ExitUsage, "promocmd.job.creates_none", "Job", termsafe.String(sel.Job), "Kind", termsafe.String(string(k)))
 	}
 	sel.Campaign = newCampaign(info)
 	return startInJobWorld(f, cmd, info)
