@@ -34,7 +34,10 @@ type Options struct {
 	// Transport, when set, carries every API request (tests, in-process
 	// sandbox); nil means the network.
 	Transport http.RoundTripper
-	// Retry overrides the retry policy (tests use short delays).
+	// Retry is the run's retry policy (api.RetryPolicy), which every
+	// client's options carry (ClientOptions): the client's retries, and a
+	// bulk run's (promo's jobs, jobrun.Retry). A knob left unset is
+	// api.DefaultRetryPolicy's; tests set short delays.
 	Retry api.RetryPolicy
 	// Location is the local time zone for dates; nil means time.Local.
 	Location *time.Location

@@ -10,7 +10,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"math/rand/v2"
 	"net"
 	"net/http"
 	"net/http/httptrace"
@@ -38,22 +37,6 @@ const (
 	DefaultMaxRecordBytes = 8 << 20   // anything else: one record, an error
 )
 
-// RetryPolicy says how often and how patiently a request is retried.
-type RetryPolicy struct {
-	Attempts  int           // total attempts, including the first
-	BaseDelay time.Duration // first back-off; doubled on each retry
-	MaxDelay  time.Duration // cap of one back-off
-	// Wait pauses d before the next attempt, or until ctx ends (then it
-	// returns ctx's error); nil means a timer. Tests pass one that notes
-	// d and returns at once, so that a Retry-After costs no wall time.
-	Wait func(ctx context.Context, d time.Duration) error
-}
-
-// DefaultRetryPolicy is the contract's: at most 3 attempts.
-func DefaultRetryPolicy() RetryPolicy {
-	return RetryPolicy{Attempts: 3, BaseDelay: 250 * time.Millisecond, MaxDelay: 2 * time.Second}
-}
-
 // Options configure a Client.
 type Options struct {
 	BaseURL string
@@ -72,7 +55,9 @@ type Options struct {
 	// defaults, DefaultMaxListBytes for lists and DefaultMaxRecordBytes for
 	// the rest.
 	MaxResponseBytes int64
-	// Retry is the retry policy; the zero value means DefaultRetryPolicy.
+	// Retry is the run's retry policy, of which the client reads the
+	// attempts, the back-off, Wait and MaxRetryAfter; a knob left unset
+	// is DefaultRetryPolicy's (RetryPolicy.WithDefaults).
 	Retry RetryPolicy
 	// Timeout is the command's time budget, used only to explain a timeout.
 	Timeout time.Duration
@@ -127,11 +112,7 @@ func New(o Options) (*Client, error) {
 	if o.MaxResponseBytes > 0 {
 		c.maxList, c.maxRecord = o.MaxResponseBytes, o.MaxResponseBytes
 	}
-	if c.retry.Attempts <= 0 {
-		wait := c.retry.Wait
-		c.retry = DefaultRetryPolicy()
-		c.retry.Wait = wait
-	}
+	c.retry = c.retry.WithDefaults()
 	if c.ua == "" {
 		c.ua = "promoctl"
 	}
@@ -273,7 +254,7 @@ func (c *Client) Do(ctx context.Context, req Request) (*Response, error) {
 			return c.answer(req, resp, attempt)
 		}
 		if wait < 0 {
-			wait = c.backoff(attempt)
+			wait = c.retry.backoff(attempt)
 		}
 		if dl, ok := ctx.Deadline(); ok && time.Until(dl) < wait || wait > c.maxRetryWait() {
 			// The server asked for a pause longer than the time left.
@@ -674,23 +655,10 @@ func retryAfter(v string) time.Duration {
 }
 
 // maxRetryWait is the longest pause before a retry that the client takes
-// without a deadline to bound it: the server asked for longer, and the
+// without a deadline to bound it (RetryPolicy.MaxRetryAfter, or the
+// command's timeout if longer): the server asked for longer, and the
 // answer it gave is the request's.
-func (c *Client) maxRetryWait() time.Duration { return max(c.timeout, 5*time.Minute) }
-
-// backoff is capped exponential back-off with jitter: a random duration
-// between half and all of min(MaxDelay, BaseDelay·2^(attempt-1)).
-func (c *Client) backoff(attempt int) time.Duration {
-	d := c.retry.BaseDelay << (attempt - 1)
-	if d > c.retry.MaxDelay || d <= 0 {
-		d = c.retry.MaxDelay
-	}
-	half := d / 2
-	if half <= 0 {
-		return d
-	}
-	return half + rand.N(half+1)
-}
+func (c *Client) maxRetryWait() time.Duration { return max(c.timeout, c.retry.MaxRetryAfter) }
 
 func (c *Client) logRequest(r *http.Request, bodyLen int) {
 	if c.debug == nil {

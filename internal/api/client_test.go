@@ -485,7 +485,7 @@ func TestBackoffBeyondDeadline(t *testing.T) {
 }
 
 func TestBackoff(t *testing.T) {
-	c := &Client{retry: RetryPolicy{Attempts: 100, BaseDelay: 100 * time.Millisecond, MaxDelay: time.Second}}
+	p := RetryPolicy{Attempts: 100, BaseDelay: 100 * time.Millisecond, MaxDelay: time.Second}
 	tests := []struct {
 		attempt int
 		cap     time.Duration
@@ -502,18 +502,17 @@ func TestBackoff(t *testing.T) {
 	for _, tt := range tests {
 		seen := map[time.Duration]bool{}
 		for range 200 {
-			d := c.backoff(tt.attempt)
+			d := p.backoff(tt.attempt)
 			if d < tt.cap/2 || d > tt.cap {
 				t.Fatalf("backoff(%d) = %v, want within [%v, %v]", tt.attempt, d, tt.cap/2, tt.cap)
 			}
 			seen[d] = true
 		}
 		if len(seen) < 2 {
-			t.Errorf("backoff(%d) gave the same %v 200 times: no jitter", tt.attempt, c.backoff(tt.attempt))
+			t.Errorf("backoff(%d) gave the same %v 200 times: no jitter", tt.attempt, p.backoff(tt.attempt))
 		}
 	}
-	c.retry = RetryPolicy{Attempts: 3}
-	if d := c.backoff(1); d != 0 {
+	if d := (RetryPolicy{Attempts: 3}).backoff(1); d != 0 {
 		t.Errorf("backoff with no delays = %v, want 0", d)
 	}
 }

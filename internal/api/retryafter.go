@@ -10,8 +10,9 @@ import (
 // RetryAfterCeiling is the longest wait a Retry-After is read as: a
 // larger value (up to any number of digits) is read as this, never as a
 // time.Duration that wrapped around to a negative or a short one. Every
-// caller refuses to wait that long (bulk.MaxRetryAfter, the client's
-// maxRetryWait), so such a value ends the request or the job.
+// caller refuses to wait that long (RetryPolicy.MaxRetryAfter caps the
+// client's retries and the bulk engine's), so such a value ends the
+// request or the job.
 const RetryAfterCeiling = 100 * 365 * 24 * time.Hour
 
 // ParseRetryAfter reads a Retry-After header's value (RFC 9110): whole

@@ -6,6 +6,7 @@ import (
 	"go/parser"
 	"go/token"
 	"path"
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -13,9 +14,10 @@ import (
 )
 
 // These rules keep docs/architecture.md's answer to "how do I change
-// retries" true: a request's retries are api.RetryPolicy's, a bulk job's
-// are the engine's throttle, and Retry-After has one reader. Code that
-// retried on its own, with a timer of its own or a Retry-After read of its
+// retries" true: every retry knob is a field of api.RetryPolicy, the one
+// policy; a request is retried by the API client, a bulk job's item by the
+// engine and its throttle; and Retry-After has one reader. Code that
+// retried on its own, with a knob, a timer or a Retry-After read of its
 // own, would make the answer stale: it fails here.
 
 // retryAfterReaders are the functions a Retry-After header's value may be
@@ -34,7 +36,7 @@ var waitsAllowed = map[string]struct {
 	why   string
 }{
 	"internal/api/client.go:Client.wait":        {true, "the pause between attempts of a request: api.RetryPolicy.Wait, or a timer"},
-	"internal/bulk/throttle.go:realClock.Sleep": {true, "the bulk engine's clock: the throttle's pause after a 429 (Retry-After or DefaultPause) before an item is tried again, and Execute's settling wait"},
+	"internal/bulk/throttle.go:realClock.Sleep": {true, "the bulk engine's clock: the throttle's pause after a 429 (Retry-After or api.RetryPolicy.Pause) before an item is tried again, and Execute's settling wait"},
 
 	"internal/bulk/run.go:Run":                      {false, "the grace Ctrl-C leaves operations in flight"},
 	"internal/bulk/sitelock.go:LockSite":            {false, "polls the lock of a site's job held by another process"},
@@ -229,7 +231,7 @@ func handedToReader(stack []ast.Node) bool {
 	return false
 }
 
-// TestRetryRulesCatch checks both checkers on a made-up file.
+// TestRetryRulesCatch checks the checkers on made-up files.
 func TestRetryRulesCatch(t *testing.T) {
 	t.Parallel()
 	src := `package x
@@ -265,5 +267,99 @@ func (c *client) again(resp *http.Response, w http.ResponseWriter) {
 	want := []string{"cmd/x/x.go:client.again (line 15)", "cmd/x/x.go:client.again (line 18)"}
 	if !slices.Equal(waits, want) {
 		t.Errorf("waitsIn = %q, want %q", waits, want)
+	}
+	knobs := `package x
+
+const DefaultRateRetries = 20
+
+var defaultPause = 1
+
+type Options struct {
+	Retry       api.RetryPolicy
+	MaxRetryAfter time.Duration
+	pauseUntil  time.Time
+}
+`
+	file, err = parser.ParseFile(fset, "internal/x/x.go", knobs, parser.SkipObjectResolution)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, want := retryKnobsIn("internal/x/x.go", file), []string{"internal/x/x.go:DefaultRateRetries", "internal/x/x.go:Options.MaxRetryAfter"}; !slices.Equal(got, want) {
+		t.Errorf("retryKnobsIn = %q, want %q", got, want)
+	}
+}
+
+// retryKnob is a name that says it tunes retries: how often, how long
+// between, how long a server may ask to wait.
+var retryKnob = regexp.MustCompile(`(?i)retries|attempts|pause|retryafter|backoff|basedelay|maxdelay`)
+
+// notRetryKnobs are the exported constants, variables and fields outside
+// api.RetryPolicy that retryKnob matches but that tune nothing, each with
+// what it is. An entry that no longer exists fails too.
+var notRetryKnobs = map[string]string{
+	"internal/api/errors.go:Error.Attempts":        "how often the request was sent, said in its error",
+	"internal/api/retryafter.go:RetryAfterCeiling": "the largest value ParseRetryAfter reads: a bound of the parser, beyond every policy",
+}
+
+// retryKnobsIn lists, as "path:Name" (a field as "path:Type.Field"), the
+// exported constants, variables and struct fields of file whose names say
+// they tune retries.
+func retryKnobsIn(rel string, file *ast.File) []string {
+	var out []string
+	for _, decl := range file.Decls {
+		gd, ok := decl.(*ast.GenDecl)
+		if !ok {
+			continue
+		}
+		for _, spec := range gd.Specs {
+			switch s := spec.(type) {
+			case *ast.ValueSpec:
+				for _, n := range s.Names {
+					if n.IsExported() && retryKnob.MatchString(n.Name) {
+						out = append(out, rel+":"+n.Name)
+					}
+				}
+			case *ast.TypeSpec:
+				st, ok := s.Type.(*ast.StructType)
+				if !ok {
+					continue
+				}
+				for _, f := range st.Fields.List {
+					for _, n := range f.Names {
+						if n.IsExported() && retryKnob.MatchString(n.Name) {
+							out = append(out, rel+":"+s.Name.Name+"."+n.Name)
+						}
+					}
+				}
+			}
+		}
+	}
+	return out
+}
+
+// TestRetryKnobsAreThePolicys fails on an exported constant, variable or
+// struct field named as a retry knob (RateRetries, DefaultPause,
+// MaxRetryAfter…) anywhere but in api.RetryPolicy, the one retry policy
+// (docs/architecture.md, "Retries"): a knob of its own would be a second
+// policy, set apart from the run's.
+func TestRetryKnobsAreThePolicys(t *testing.T) {
+	t.Parallel()
+	used := map[string]bool{}
+	eachGoFile(t, "../..", sourcesOnly, func(fset *token.FileSet, rel string, file *ast.File) {
+		for _, k := range retryKnobsIn(rel, file) {
+			if strings.HasPrefix(k, "internal/api/retry.go:RetryPolicy.") {
+				continue
+			}
+			if _, ok := notRetryKnobs[k]; ok {
+				used[k] = true
+				continue
+			}
+			t.Errorf("%s is named as a retry knob outside api.RetryPolicy: make it a field of the one policy (internal/api/retry.go), or say in notRetryKnobs why it tunes nothing", k)
+		}
+	})
+	for k := range notRetryKnobs {
+		if !used[k] {
+			t.Errorf("notRetryKnobs names %s, which is no more: remove it", k)
+		}
 	}
 }

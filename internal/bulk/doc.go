@@ -28,15 +28,17 @@
 //
 // promo generate, new job:
 //
+//	policy := api.DefaultRetryPolicy() // the run's one retry policy
 //	th := bulk.NewThrottle(0)
-//	client, err := api.New(api.Options{…, Transport: th.Transport(nil)}) // Retry-After reaches the throttle
+//	client, err := api.New(api.Options{…, Transport: th.Transport(nil), // Retry-After reaches the throttle
+//		Retry: policy.OneAttempt()})                                 // the engine retries the writes
 //	existing := codes of client.ListPromos(ctx, site)               // read once
 //	codes, err := codegen.Generate(format, count, existing)         // *codegen.CapacityError: exit 2
 //	path := flag or bulk.DefaultPath(os.Getenv, bulk.NewJobID(time.Now()))
 //	j, err := bulk.Create(path, bulk.Header{Job: id, Kind: "generate", SiteID: site,
 //		Template: &body, Generate: &bulk.GenerateParams{…}}, bulk.CreateOps(codes))
 //	sum, err := bulk.Execute(ctx, client, j, bulk.Options{Concurrency: c, Throttle: th,
-//		OpTimeout: timeout, Progress: bar})
+//		Retry: policy, OpTimeout: timeout, Progress: bar})
 //
 // Before a job reads its site or writes its journal, it takes the site's
 // lock (LockSite: one job per base URL, user and site on a machine), and

@@ -6,13 +6,15 @@ import (
 	"net/http"
 	"testing"
 	"time"
+
+	"github.com/promoctl/promoctl/internal/api"
 )
 
 // TestAlways429EndsTheJob: a server that answers every create 429 with a
 // Retry-After that cannot be read (-5: one second each) ends the job
 // after MaxRefused answers in a row, resumable (nothing created, nothing
 // unknown), well within a minute of simulated time, instead of asking
-// every code RateRetries times.
+// every code its policy's RateRetries times.
 func TestAlways429EndsTheJob(t *testing.T) {
 	f := newFakeAPI(t)
 	f.fault = func(w http.ResponseWriter, code string, n int) bool {
@@ -88,7 +90,7 @@ func TestHugeRetryAfterEndsTheJob(t *testing.T) {
 			j := newJob(t, CreateOps(codes(3)))
 			sum, err := Execute(context.Background(), f.client(th), j, clk.on(Options{Concurrency: 1, Throttle: th, OpTimeout: 30 * time.Second}))
 			var re *RetryAfterError
-			if !errors.As(err, &re) || re.Max != MaxRetryAfter {
+			if !errors.As(err, &re) || re.Max != api.DefaultRetryPolicy().MaxRetryAfter {
 				t.Fatalf("Execute = %v, want a *RetryAfterError", err)
 			}
 			if sum != (Summary{NotStarted: 3}) {

@@ -109,7 +109,7 @@ func TestRateLimitPausesEveryWorkerForRetryAfterAndRetries(t *testing.T) {
 				return false
 			}
 			limitedCode, limitedAt = code, time.Now()
-			w.Header().Set("Retry-After", "2") // longer than DefaultPause
+			w.Header().Set("Retry-After", "2") // longer than the policy's Pause
 			apiError(w, http.StatusTooManyRequests, 0, "too many requests")
 			return true
 		}

@@ -71,7 +71,6 @@ func (e *FatalError) Unwrap() error { return e.Err }
 const (
 	DefaultConcurrency = 4
 	DefaultGrace       = 30 * time.Second
-	DefaultRateRetries = 20
 	// DefaultMaxRefused is how many answers in a row may be 429s or 5xx
 	// before a run stops (Options.MaxRefused).
 	DefaultMaxRefused = 20
@@ -93,9 +92,16 @@ type Options struct {
 	// Grace is how long operations in flight may still run after ctx is
 	// cancelled (Ctrl-C) before they are cancelled too (default 30s).
 	Grace time.Duration
-	// RateRetries is how often one item is tried again after 429s before
-	// it is Failed (default 20).
-	RateRetries int
+	// Retry is the run's retry policy, of which the engine reads how
+	// often an item answered 429 is tried again before it is Failed
+	// (RateRetries), the throttle's pause after a 429 that names no
+	// Retry-After (Pause, Throttle.Follow) and the longest Retry-After
+	// waited for (MaxRetryAfter, unless OpTimeout is longer: a server
+	// asking for more ends the run with a *RetryAfterError, and the job
+	// can be resumed later). A knob left unset is api.DefaultRetryPolicy's.
+	// A run's writes are sent once each (RetryPolicy.OneAttempt): the
+	// engine retries them.
+	Retry api.RetryPolicy
 	// MaxRefused is the circuit breaker: after this many answers in a row
 	// that are 429s or 5xx (no answer between them succeeded or was
 	// refused for what it asked), the run stops with a *RefusedError, the
@@ -120,11 +126,6 @@ type Options struct {
 	// unknown outcome that the list does not show yet.
 	Waiting func(n int, d time.Duration)
 }
-
-// MaxRetryAfter is the longest Retry-After a run waits for, unless
-// Options.OpTimeout is longer: a server asking for more ends the run with
-// a *RetryAfterError (the job can be resumed later).
-const MaxRetryAfter = 5 * time.Minute
 
 // RetryAfterError is a run stopped because the server asked it to wait
 // longer than it waits.
@@ -173,9 +174,8 @@ func (o Options) withDefaults() Options {
 	if o.Grace <= 0 {
 		o.Grace = DefaultGrace
 	}
-	if o.RateRetries <= 0 {
-		o.RateRetries = DefaultRateRetries
-	}
+	o.Retry = o.Retry.WithDefaults()
+	o.Throttle.Follow(o.Retry)
 	if o.Now == nil {
 		o.Now = time.Now
 	}
@@ -368,12 +368,12 @@ func (r *runner[T, R]) item(ctx, opCtx context.Context, i int) {
 			res.Outcome = Unknown
 			break
 		}
-		if class != ClassRateLimited || attempt > r.o.RateRetries {
+		if class != ClassRateLimited || attempt > r.o.Retry.RateRetries {
 			break
 		}
 		r.o.Throttle.RateLimited(wait)
 		res.Outcome = NotStarted // unless it is tried again below
-		if left, most := r.o.Throttle.pauseLeft(), max(r.o.OpTimeout, MaxRetryAfter); left > most {
+		if left, most := r.o.Throttle.pauseLeft(), max(r.o.OpTimeout, r.o.Retry.MaxRetryAfter); left > most {
 			r.stopOnce.Do(func() { r.fatal = &RetryAfterError{Wait: left, Max: most}; close(r.stopped) })
 			break
 		}

@@ -9,6 +9,8 @@ import (
 	"testing"
 	"testing/synctest"
 	"time"
+
+	"github.com/promoctl/promoctl/internal/api"
 )
 
 // Settling against servers that behave like real ones: a create stored
@@ -286,7 +288,7 @@ func TestRetryAfterBeyondTheCapStopsTheJob(t *testing.T) {
 	select {
 	case r := <-done:
 		var re *RetryAfterError
-		if !errors.As(r.err, &re) || re.Max != MaxRetryAfter || re.Wait < 27*time.Hour {
+		if !errors.As(r.err, &re) || re.Max != api.DefaultRetryPolicy().MaxRetryAfter || re.Wait < 27*time.Hour {
 			t.Errorf("Execute error = %v; want a *RetryAfterError of about 27h over a cap of 5m", r.err)
 		} else if want := "stopped: the server asked to wait 27h46m40s before the next request (Retry-After), longer than the 5m0s promoctl waits"; r.err.Error() != want {
 			t.Errorf("error = %q\nwant    %q", r.err, want)

@@ -17,7 +17,7 @@ import (
 // server answers, without sinking under 429s it did not cause.
 //
 // Every 429 is honoured: every operation pauses for its Retry-After (or
-// DefaultPause). A 429 also halves the rate, but only as a trial: the
+// the retry policy's Pause, Follow). A 429 also halves the rate, but only as a trial: the
 // answers to the requests sent after the cut's pause judge it. When the
 // share of 429s among them has not fallen to a quarter of what it was
 // before the cut (to almost none, when few answers came before it), the
@@ -35,7 +35,10 @@ import (
 type Throttle struct {
 	clock clock
 
-	mu         sync.Mutex
+	mu sync.Mutex
+	// pause is how long a 429 that names no Retry-After holds every
+	// operation back (api.RetryPolicy.Pause, Follow).
+	pause      time.Duration
 	lim        *rate.Limiter
 	max        rate.Limit // the rate it recovers to
 	pauseUntil time.Time
@@ -65,9 +68,6 @@ type cutTrial struct {
 
 // Defaults of the throttle.
 const (
-	// DefaultPause is how long every operation waits after a 429 that
-	// names no Retry-After.
-	DefaultPause = time.Second
 	// RecoverEvery is how long a rate lowered by a kept cut stays before
 	// it rises by a quarter.
 	RecoverEvery = 5 * time.Second
@@ -121,7 +121,16 @@ func newThrottle(perSecond float64, c clock) *Throttle {
 	if perSecond > 0 {
 		limit = rate.Limit(perSecond)
 	}
-	return &Throttle{clock: c, lim: rate.NewLimiter(limit, 1), max: limit, lastChange: c.Now()}
+	return &Throttle{clock: c, pause: api.DefaultRetryPolicy().Pause, lim: rate.NewLimiter(limit, 1), max: limit, lastChange: c.Now()}
+}
+
+// Follow makes t pause as p says after a 429 that names no Retry-After
+// (p.Pause; unset, api.DefaultRetryPolicy's, which a new throttle
+// follows). A run makes its throttle follow its Options.Retry.
+func (t *Throttle) Follow(p api.RetryPolicy) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	t.pause = p.WithDefaults().Pause
 }
 
 // Wait blocks until an operation may start: after any pause, and when the
@@ -183,8 +192,8 @@ func (t *Throttle) pauseLocked(d time.Duration) {
 }
 
 // RateLimited records a 429 whose response the throttle did not see (an
-// operation's error): every operation pauses for retryAfter, or for
-// DefaultPause when the server named none and no pause is under way. The
+// operation's error): every operation pauses for retryAfter, or for the
+// policy's Pause when the server named none and no pause is under way. The
 // rate itself follows the answers the Transport sees.
 func (t *Throttle) RateLimited(retryAfter time.Duration) {
 	t.mu.Lock()
@@ -195,7 +204,7 @@ func (t *Throttle) RateLimited(retryAfter time.Duration) {
 // honour starts the pause a 429 asks for.
 func (t *Throttle) honour(retryAfter time.Duration) {
 	if retryAfter <= 0 && !t.clock.Now().Before(t.pauseUntil) {
-		retryAfter = DefaultPause
+		retryAfter = t.pause
 	}
 	t.pauseLocked(retryAfter)
 }

@@ -66,6 +66,10 @@ type Runner struct {
 	// wait, when set, is how the client pauses between attempts
 	// (api.RetryPolicy.Wait); nil means a timer.
 	Wait func(ctx context.Context, d time.Duration) error
+	// Retry, when set, is the run's retry policy (cmdutil.Options.Retry);
+	// nil means 3 attempts of a request with millisecond back-off, the
+	// rest the default's. Wait, when set, is put in it.
+	Retry *api.RetryPolicy
 	// completionTimeout, when set, bounds a shell completion instead of
 	// the 2s of completionTimeout.
 	CompletionTimeout time.Duration
@@ -129,10 +133,17 @@ func (r *Runner) Run(args ...string) RunResult {
 		defer cancel()
 		ctx = c
 	}
+	retry := api.RetryPolicy{Attempts: 3, BaseDelay: time.Millisecond, MaxDelay: 5 * time.Millisecond}
+	if r.Retry != nil {
+		retry = *r.Retry
+	}
+	if r.Wait != nil {
+		retry.Wait = r.Wait
+	}
 	code := rootcmd.Execute(ctx, args, cmdutil.Options{
 		Build: cmdutil.Build{Version: "1.2.3"}, IO: ios, Env: env, Location: r.Loc, Prompter: r.Prompter, Keychain: r.keychain,
 		Transport: r.Transport, Progress: r.Progress, Now: func() time.Time { return verbClock },
-		Retry:             api.RetryPolicy{Attempts: 3, BaseDelay: time.Millisecond, MaxDelay: 5 * time.Millisecond, Wait: r.Wait},
+		Retry:             retry,
 		CompletionTimeout: r.CompletionTimeout, Printers: r.Printers,
 	}, r.nouns)
 	res := RunResult{Code: code, Stdout: out.String(), Stderr: errOut.String()}

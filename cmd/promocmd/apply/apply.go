@@ -396,7 +396,7 @@ func (opts *promoApplyOptions) makePlan(ctx context.Context, b *jobrun.Job, name
 	results, err := bulk.Run(ctx, p.Reads, func(ctx context.Context, id int64) (api.Promo, error) {
 		_, rec, err := c.Reads.GetPromo(ctx, id)
 		return rec, err
-	}, bulk.Options{Concurrency: opts.concurrency(), Throttle: b.Throttler, Classify: bulk.ClassifyRead, OpTimeout: opts.Settings.Timeout})
+	}, bulk.Options{Concurrency: opts.concurrency(), Throttle: b.Throttler, Retry: b.Retry, Classify: bulk.ClassifyRead, OpTimeout: opts.Settings.Timeout})
 	if err != nil {
 		return p, err
 	}

@@ -38,6 +38,14 @@ func newBulkAPI(s *cmdutil.Session, th *bulk.Throttle) (API, error) {
 	return API{Client: writes, Reads: reads}, nil
 }
 
+// Retry is the run's one retry policy, as every client's options of s
+// carry it (cmdutil.Options.Retry): a bulk run's (bulk.Options.Retry) and
+// its throttle's (NewThrottle), its clients' (Client).
+func Retry(s *cmdutil.Session) (api.RetryPolicy, error) {
+	o, err := s.ClientOptions()
+	return o.Retry, err
+}
+
 // MaxConcurrency is the most requests a bulk command may have in flight:
 // a bulk client keeps an idle connection for each.
 const MaxConcurrency = 64
@@ -60,7 +68,7 @@ func Client(s *cmdutil.Session, th *bulk.Throttle, oneAttempt bool) (*api.Client
 		o.Transport = th.Transport(o.Transport)
 	}
 	if oneAttempt {
-		o.Retry = api.RetryPolicy{Attempts: 1}
+		o.Retry = o.Retry.OneAttempt()
 	}
 	return api.New(o)
 }
@@ -82,13 +90,18 @@ func NewEnv(f *cmdutil.Factory) Env {
 	return Env{Bar: f.IO.IsStderrTTY() && !f.Global.Debug && !cmdutil.Accessible(f.Global.Accessible, f.Env)}
 }
 
-// NewThrottle is a bulk run's throttle: Throttle's, else one on the real
+// NewThrottle is a bulk run's throttle, pausing after a 429 as the run's
+// retry policy p says (Throttle.Follow): Throttle's, else one on the real
 // clock without a limit until the server answers 429.
-func (e Env) NewThrottle() *bulk.Throttle {
+func (e Env) NewThrottle(p api.RetryPolicy) *bulk.Throttle {
+	var th *bulk.Throttle
 	if e.Throttle != nil {
-		return e.Throttle()
+		th = e.Throttle()
+	} else {
+		th = bulk.NewThrottle(0)
 	}
-	return bulk.NewThrottle(0)
+	th.Follow(p)
+	return th
 }
 
 // NewBar is a progress bar on stderr, in the run's language.

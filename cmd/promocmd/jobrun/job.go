@@ -8,6 +8,7 @@ import (
 
 	"github.com/promoctl/promoctl/cmd/cmdutil"
 	"github.com/promoctl/promoctl/cmd/cmdutil/errtext"
+	"github.com/promoctl/promoctl/internal/api"
 	"github.com/promoctl/promoctl/internal/bulk"
 	"github.com/promoctl/promoctl/internal/i18n"
 	"github.com/promoctl/promoctl/internal/progress"
@@ -23,6 +24,9 @@ type Job struct {
 	Env
 	Throttler *bulk.Throttle
 	API       API
+	// Retry is the run's retry policy (Retry): its bulk runs'
+	// (bulk.Options.Retry).
+	Retry api.RetryPolicy
 	// NoWait refuses to start while another job writes to the site as
 	// the same user on this machine (--no-wait), instead of waiting.
 	NoWait bool
@@ -105,12 +109,16 @@ func SayLine(s *cmdutil.Session, m i18n.Message) {
 
 // New builds the throttle and the two clients through it.
 func New(s *cmdutil.Session, env Env) (*Job, error) {
-	th := env.NewThrottle()
+	retry, err := Retry(s)
+	if err != nil {
+		return nil, err
+	}
+	th := env.NewThrottle(retry)
 	c, err := newBulkAPI(s, th)
 	if err != nil {
 		return nil, err
 	}
-	return &Job{Session: s, Env: env, Throttler: th, API: c}, nil
+	return &Job{Session: s, Env: env, Throttler: th, API: c, Retry: retry}, nil
 }
 
 // Create writes the journal of a new job of ops: at path, or "" for the
@@ -191,7 +199,7 @@ func (b *Job) Run(ctx context.Context, j *bulk.Journal, r Options, rep Report) e
 		concurrency = bulk.DefaultConcurrency
 	}
 	total := len(j.Items())
-	o := bulk.Options{Concurrency: concurrency, Throttle: b.Throttler, OpTimeout: b.Settings.Timeout, Grace: r.Grace, KnownIDs: b.Known}
+	o := bulk.Options{Concurrency: concurrency, Throttle: b.Throttler, Retry: b.Retry, OpTimeout: b.Settings.Timeout, Grace: r.Grace, KnownIDs: b.Known}
 	var bar *progress.Bar
 	switch {
 	case r.Progress != nil:

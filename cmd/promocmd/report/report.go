@@ -208,7 +208,11 @@ func runPromoReport(ctx context.Context, opts *promoReportOptions) error {
 	if err != nil {
 		return err
 	}
-	th := opts.NewThrottle()
+	retry, err := jobrun.Retry(opts.Session)
+	if err != nil {
+		return err
+	}
+	th := opts.NewThrottle(retry)
 	// A bulk client: its requests go through the throttle, which must
 	// see every response to honour Retry-After.
 	client, err := jobrun.Client(opts.Session, th, false)
@@ -223,7 +227,7 @@ func runPromoReport(ctx context.Context, opts *promoReportOptions) error {
 		return err
 	}
 
-	read, failed, err := opts.readStats(ctx, client, th, codes, toRead)
+	read, failed, err := opts.readStats(ctx, client, th, retry, codes, toRead)
 	if err != nil {
 		return err
 	}
@@ -245,12 +249,13 @@ func runPromoReport(ctx context.Context, opts *promoReportOptions) error {
 }
 
 // readStats reads the statistics of codes[i] for each i of toRead on the
-// bulk engine, drawing the bar, and gives the codes read (a code not read
-// had no uses: its row has 0 orders, as a read of its empty statistics
-// would give) and a line for each that failed.
-func (opts *promoReportOptions) readStats(ctx context.Context, client *api.Client, th *bulk.Throttle, codes []report.CodeStats, toRead []int) ([]report.CodeStats, []i18n.Message, error) {
+// bulk engine (tried again by the run's retry policy), drawing the bar,
+// and gives the codes read (a code not read had no uses: its row has 0
+// orders, as a read of its empty statistics would give) and a line for
+// each that failed.
+func (opts *promoReportOptions) readStats(ctx context.Context, client *api.Client, th *bulk.Throttle, retry api.RetryPolicy, codes []report.CodeStats, toRead []int) ([]report.CodeStats, []i18n.Message, error) {
 	var bar *progress.Bar
-	o := bulk.Options{Concurrency: opts.Concurrency, Throttle: th, Classify: bulk.ClassifyRead, OpTimeout: opts.Settings.Timeout}
+	o := bulk.Options{Concurrency: opts.Concurrency, Throttle: th, Retry: retry, Classify: bulk.ClassifyRead, OpTimeout: opts.Settings.Timeout}
 	if opts.Bar && len(toRead) > 0 {
 		bar = jobrun.NewBar(opts.Session)
 		bar.Label = opts.Msg.T("promo.report.reading")
