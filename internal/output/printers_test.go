@@ -42,15 +42,29 @@ func TestWriteLooksTheFormatUpInTheTable(t *testing.T) {
 }
 
 // TestScriptingDocsListEveryFormat: docs/scripting.md's table of output
-// formats has a row for each row of Printers.
+// formats has a row for each row of Printers, and docs/configuration.md's
+// row of the output setting names each.
 func TestScriptingDocsListEveryFormat(t *testing.T) {
 	doc, err := os.ReadFile("../../docs/scripting.md")
 	if err != nil {
 		t.Fatal(err)
 	}
+	conf, err := os.ReadFile("../../docs/configuration.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var setting string
+	for _, line := range strings.Split(string(conf), "\n") {
+		if strings.HasPrefix(line, "| `output` |") {
+			setting = line
+		}
+	}
 	for _, f := range Formats(nil) {
 		if !strings.Contains(string(doc), "\n| `"+string(f.Name)+"` | ") {
 			t.Errorf("docs/scripting.md's table of output formats has no row for %s", f.Name)
+		}
+		if !strings.Contains(setting, "`"+string(f.Name)+"`") {
+			t.Errorf("docs/configuration.md's row of the output setting does not name %s: %q", f.Name, setting)
 		}
 	}
 }
