@@ -331,10 +331,10 @@ func (l liveTitle) RunAccessible(w io.Writer, r io.Reader) error {
 	return l.Input.RunAccessible(w, r)
 }
 
-func (l liveTitle) WithAccessible(accessible bool) huh.Field {
-	l.Input.WithAccessible(accessible)
-	return l
-}
+// WithAccessible keeps the wrapper for huh's accessible run, which calls
+// RunAccessible on what it returns; the Input's own flag serves only its
+// Run, which the form never calls.
+func (l liveTitle) WithAccessible(bool) huh.Field { return l }
 
 // selectOf gives a Select its options and value, with the cursor on the
 // option equal to *value and the list scrolled to its top, so that every
