@@ -15,10 +15,7 @@ import (
 
 // promoGetOptions are the inputs of promo get.
 type promoGetOptions struct {
-	*cmdutil.Session
-	ID     int64
-	Code   string // the code text the promo code was named by, "" for an id
-	SiteID int64  // where Code is looked up: --site-id or the configured site_id
+	shared.OneCode
 }
 
 func newPromoGetCmd(f *cmdutil.Factory, run func(context.Context, *promoGetOptions) error) *cobra.Command {
@@ -47,7 +44,7 @@ used-up or disabled) in the table.
 			if err != nil {
 				return err
 			}
-			opts.Session, opts.ID, opts.Code, opts.SiteID = sess, ref.ID, ref.Code, sess.Settings.SiteID
+			opts.Name(sess, ref)
 			return shared.IDHint(sess, ref, run(cmd.Context(), opts))
 		},
 	}
@@ -58,7 +55,7 @@ used-up or disabled) in the table.
 
 // runPromoGet shows one promo code (GET /v1/promo/ID).
 func runPromoGet(ctx context.Context, opts *promoGetOptions) error {
-	client, err := shared.PromoClient(ctx, opts.Session, &opts.ID, opts.Code, opts.SiteID)
+	client, err := opts.Resolve(ctx)
 	if err != nil {
 		return err
 	}

@@ -10,6 +10,7 @@ import (
 
 	"github.com/promoctl/promoctl/cmd/cmdutil"
 	"github.com/promoctl/promoctl/cmd/internal/cmdtest"
+	"github.com/promoctl/promoctl/cmd/promocmd/shared"
 	"github.com/promoctl/promoctl/cmd/promocmd/wizard"
 	"github.com/promoctl/promoctl/internal/apitest"
 	"github.com/promoctl/promoctl/internal/format"
@@ -86,7 +87,7 @@ func TestRunPromoGet(t *testing.T) {
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			e := cmdtest.NewVerbEnv(t, false, c.format, c.answers...)
-			err := runPromoGet(context.Background(), &promoGetOptions{Session: e.Sess, ID: 1001})
+			err := runPromoGet(context.Background(), &promoGetOptions{OneCode: shared.OneCode{Session: e.Sess, ID: 1001}})
 			e.Expect(t, err, c.err, c.stdout, c.stderr, "GET /v1/promo/1001")
 			if got := cmdutil.ExitCode(err); got != c.exit {
 				t.Errorf("exit code = %d, want %d", got, c.exit)
@@ -120,7 +121,7 @@ func TestRunPromoStats(t *testing.T) {
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			e := cmdtest.NewVerbEnv(t, c.tty, c.format, c.answers...)
-			err := runPromoStats(context.Background(), &promoStatsOptions{Session: e.Sess, ID: 5})
+			err := runPromoStats(context.Background(), &promoStatsOptions{OneCode: shared.OneCode{Session: e.Sess, ID: 5}})
 			e.Expect(t, err, c.err, c.stdout, c.stderr, "GET /v1/promo/5/statistics")
 			if got := cmdutil.ExitCode(err); got != c.exit {
 				t.Errorf("exit code = %d, want %d", got, c.exit)

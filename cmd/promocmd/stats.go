@@ -14,10 +14,7 @@ import (
 
 // promoStatsOptions are the inputs of promo stats.
 type promoStatsOptions struct {
-	*cmdutil.Session
-	ID     int64
-	Code   string // the code text the promo code was named by, "" for an id
-	SiteID int64  // where Code is looked up
+	shared.OneCode
 }
 
 func newPromoStatsCmd(f *cmdutil.Factory, run func(context.Context, *promoStatsOptions) error) *cobra.Command {
@@ -46,7 +43,7 @@ func newPromoStatsCmd(f *cmdutil.Factory, run func(context.Context, *promoStatsO
 			if err != nil {
 				return err
 			}
-			opts.Session, opts.ID, opts.Code, opts.SiteID = sess, ref.ID, ref.Code, sess.Settings.SiteID
+			opts.Name(sess, ref)
 			return shared.IDHint(sess, ref, run(cmd.Context(), opts))
 		},
 	}
@@ -57,7 +54,7 @@ func newPromoStatsCmd(f *cmdutil.Factory, run func(context.Context, *promoStatsO
 
 // runPromoStats shows the uses of a promo code (GET /v1/promo/ID/stats).
 func runPromoStats(ctx context.Context, opts *promoStatsOptions) error {
-	client, err := shared.PromoClient(ctx, opts.Session, &opts.ID, opts.Code, opts.SiteID)
+	client, err := opts.Resolve(ctx)
 	if err != nil {
 		return err
 	}

@@ -19,11 +19,8 @@ import (
 
 // promoUpdateOptions are the inputs of promo update.
 type promoUpdateOptions struct {
-	*cmdutil.Session
+	shared.OneCode
 	Prompter wizard.Form // the form, when Interactive
-	ID       int64
-	Code     string // the code text the promo code was named by, "" for an id
-	SiteID   int64  // where Code is looked up
 	// Changes are the fields to change: those of the -f file with the
 	// flags laid over them, each checked.
 	Changes     promo.Changes
@@ -82,7 +79,8 @@ the form offers to edit the answers and try again.
 			if err != nil {
 				return err
 			}
-			opts.Session, opts.ID, opts.Code, opts.SiteID, opts.Changes = sess, ref.ID, ref.Code, sess.Settings.SiteID, changes
+			opts.Name(sess, ref)
+			opts.Changes = changes
 			opts.Interactive, opts.DryRun = asks, ff.DryRun
 			if asks {
 				opts.Prompter = cmdutil.PromptAs[wizard.Form](f)
@@ -102,7 +100,7 @@ the form offers to edit the answers and try again.
 // with the changes applied (PUT), or with DryRun prints the request; with
 // Interactive a form shows the current fields to edit first.
 func runPromoUpdate(ctx context.Context, opts *promoUpdateOptions) error {
-	client, err := shared.PromoClient(ctx, opts.Session, &opts.ID, opts.Code, opts.SiteID)
+	client, err := opts.Resolve(ctx)
 	if err != nil {
 		return err
 	}

@@ -16,12 +16,9 @@ import (
 
 // promoDeleteOptions are the inputs of promo delete.
 type promoDeleteOptions struct {
-	*cmdutil.Session
+	shared.OneCode
 	Prompter cmdutil.Prompter // asks before deleting, unless Yes
-	ID       int64
-	Code     string // the code text the promo code was named by, "" for an id
-	SiteID   int64  // where Code is looked up
-	Yes      bool   // delete without asking
+	Yes      bool             // delete without asking
 }
 
 // NewDeleteCmd is promo delete; run, when set, is called in place of the
@@ -81,7 +78,8 @@ unknown or not sent); the table form prints nothing on stdout.
 			if err != nil {
 				return err
 			}
-			opts.Session, opts.ID, opts.Code, opts.SiteID, opts.Prompter = sess, ref.ID, ref.Code, sess.Settings.SiteID, cmdutil.PromptAs[cmdutil.Prompter](f)
+			opts.Name(sess, ref)
+			opts.Prompter = cmdutil.PromptAs[cmdutil.Prompter](f)
 			return shared.IDHint(sess, ref, run(cmd.Context(), opts))
 		},
 	}
@@ -92,7 +90,7 @@ unknown or not sent); the table form prints nothing on stdout.
 // runPromoDelete deletes a promo code (DELETE /v1/promo/ID), unless Yes
 // after asking, with the promo code read first to name it.
 func runPromoDelete(ctx context.Context, opts *promoDeleteOptions) error {
-	client, err := shared.PromoClient(ctx, opts.Session, &opts.ID, opts.Code, opts.SiteID)
+	client, err := opts.Resolve(ctx)
 	if err != nil {
 		return err
 	}

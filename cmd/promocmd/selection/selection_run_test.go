@@ -8,6 +8,7 @@ import (
 
 	"github.com/promoctl/promoctl/cmd/cmdutil"
 	"github.com/promoctl/promoctl/cmd/internal/cmdtest"
+	"github.com/promoctl/promoctl/cmd/promocmd/shared"
 	"github.com/promoctl/promoctl/internal/format"
 	"github.com/spf13/cobra"
 )
@@ -50,7 +51,7 @@ func TestRunPromoDelete(t *testing.T) {
 		t.Run(c.name, func(t *testing.T) {
 			e := cmdtest.NewVerbEnv(t, c.tty, format.Table, c.answers...)
 			e.Sess.Settings.Sandbox = c.sandbox
-			opts := &promoDeleteOptions{Session: e.Sess, ID: 5, Yes: c.yes}
+			opts := &promoDeleteOptions{OneCode: shared.OneCode{Session: e.Sess, ID: 5}, Yes: c.yes}
 			if c.confirm != nil {
 				opts.Prompter = c.confirm
 			}

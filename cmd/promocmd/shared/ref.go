@@ -119,16 +119,31 @@ func scanPromos(ctx context.Context, client *api.Client, site int64, fn func(p *
 	}
 }
 
-// PromoClient is how a verb on one promo code starts: it resolves the code
-// named by *id or code (resolvePromo), stores its id in *id, and returns the
-// client to act on it with.
-func PromoClient(ctx context.Context, s *cmdutil.Session, id *int64, code string, site int64) (*api.Client, error) {
-	resolved, err := resolvePromo(ctx, s, *id, code, site)
+// OneCode is what a verb on one promo code (get, stats, update, delete)
+// acts on: the run's session, and the promo code named by its id, or by
+// its code text on a site.
+type OneCode struct {
+	*cmdutil.Session
+	ID     int64
+	Code   string // the code text the promo code was named by, "" for an id
+	SiteID int64  // where Code is looked up: --site-id or the configured site_id
+}
+
+// Name sets o to the promo code the argument ref names, in sess.
+func (o *OneCode) Name(sess *cmdutil.Session, ref PromoRef) {
+	o.Session, o.ID, o.Code, o.SiteID = sess, ref.ID, ref.Code, sess.Settings.SiteID
+}
+
+// Resolve is how a verb on one promo code starts: it resolves the code
+// named by its id or code text (resolvePromo), keeps the id in o.ID, and
+// returns the client to act on it with.
+func (o *OneCode) Resolve(ctx context.Context) (*api.Client, error) {
+	resolved, err := resolvePromo(ctx, o.Session, o.ID, o.Code, o.SiteID)
 	if err != nil {
 		return nil, err
 	}
-	*id = resolved
-	return s.Client()
+	o.ID = resolved
+	return o.Client()
 }
 
 // resolvePromo returns the id of the promo code named by its code text,
