@@ -42,7 +42,9 @@ type PromoForm struct {
 	// Currency, when set, gives a site's currency, an ISO code ("RUB"; ""
 	// when it is not known), for the title and hint of an amount of money
 	// ("Сумма скидки, ₽"). It is asked only once money is chosen, so it
-	// may read the site's record.
+	// may read the site's record; it is asked from huh's goroutines, by
+	// the title and the hint at once, so it must be safe for concurrent
+	// use.
 	Currency func(site int64) string
 	// Existing says the form changes a promo code that exists, rather
 	// than one about to be created: the hints are worded for that.

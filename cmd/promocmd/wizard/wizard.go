@@ -15,6 +15,7 @@ import (
 	"net/http"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 	"unicode/utf8"
 
@@ -253,10 +254,13 @@ func siteNames(raw json.RawMessage) ([]prompt.Site, error) {
 	return sites, nil
 }
 
-// Currencies names the sites' currencies for the wizard's hint of an
-// amount of money, each read once.
+// Currencies names the sites' currencies for the wizard's title and hint
+// of an amount of money, each read once. The form asks from huh's
+// goroutines, the title and the hint at once: one asks while the other
+// waits for its answer.
 type Currencies struct {
 	Sess *cmdutil.Session
+	mu   sync.Mutex
 	read map[int64]string
 }
 
@@ -264,6 +268,8 @@ type Currencies struct {
 // first time the form asks (once money is chosen).
 func (c *Currencies) Of(ctx context.Context) func(int64) string {
 	return func(site int64) string {
+		c.mu.Lock()
+		defer c.mu.Unlock()
 		if cur, ok := c.read[site]; ok {
 			return cur
 		}
