@@ -6,17 +6,8 @@ import (
 	"go/parser"
 	"go/token"
 	"slices"
-	"strings"
 	"testing"
 )
-
-// passBackCeilings are the folders whose command tests still hand a run's
-// own stdout or stderr back to its Expect, with how many such calls each
-// may hold: the count only goes down. Everywhere else there are none.
-var passBackCeilings = map[string]int{
-	// Being moved into its verbs' packages; assert their output there.
-	"cmd/promocmd": 11,
-}
 
 // passBacks lists, as "path:line", the calls x.Expect(t, code, stdout,
 // stderr) in file whose stdout or stderr is a field Stdout or Stderr of
@@ -49,34 +40,11 @@ func passBacks(fset *token.FileSet, rel string, file *ast.File) []string {
 // from RunResult.Succeeded.
 func TestCommandTestsAssertTheirOutput(t *testing.T) {
 	t.Parallel()
-	counts := map[string]int{}
 	eachGoFile(t, "../..", testsOnly, func(fset *token.FileSet, rel string, file *ast.File) {
 		for _, at := range passBacks(fset, rel, file) {
-			if dir := ceilingOf(rel); dir != "" {
-				counts[dir]++
-				continue
-			}
 			t.Errorf("%s: Expect is given the run's own output: assert the text (exact, or RunResult.ExpectGolden)", at)
 		}
 	})
-	for dir, c := range passBackCeilings {
-		switch n := counts[dir]; {
-		case n > c:
-			t.Errorf("%s: %d Expect calls given the run's own output, over its ceiling %d: assert the text", dir, n, c)
-		case n < c:
-			t.Errorf("%s: %d Expect calls given the run's own output, under its ceiling %d: lower it to %d", dir, n, c, n)
-		}
-	}
-}
-
-// ceilingOf is the folder of passBackCeilings that holds rel, or "".
-func ceilingOf(rel string) string {
-	for dir := range passBackCeilings {
-		if strings.HasPrefix(rel, dir+"/") {
-			return dir
-		}
-	}
-	return ""
 }
 
 // TestPassBacksAreFound checks the checker on a made-up file.
