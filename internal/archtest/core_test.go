@@ -54,7 +54,6 @@ var staysInBase = map[string]string{
 	"NoAPI":               "the annotation the base's StartWith reads (a verb that sends no request keeps the sandbox's data file closed): the verb sets it, the base honours it (config explain today)",
 	"UsageLine":           "how a command is called, as the base's argument errors (NoArgs, ExactArgs) show it: a verb's own argument error shows it alike (promo's selection today)",
 	"PlainHTTP.*":         "the one rule of plain HTTP, which the base's clients follow: a base URL a verb checks itself (auth login: Allow) and a saved one (config set: AllowSaved)",
-	"ProfileNotFound":     "the error of a profile the file lacks: the base's RequireProfile's (auth, config) and config use's alike",
 	"APIKeys.Secret":      "the run's redaction of keys, which the base's factory holds: a verb that reads keys from the keychain itself learns them there (config list's allKeys)",
 	"Session.PrintStream": "the streamed form of the base's PrintList, beside it so that both say an empty list alike",
 	// What the run holds and a session carries: a verb reads it from
