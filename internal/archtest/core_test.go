@@ -49,13 +49,14 @@ var staysInBase = map[string]string{
 	"ExitCode":      "the contract's map of errors to exit codes: the root reports with it, and every noun's tests check it",
 	// Rules the base applies itself and a verb applies alike: one rule,
 	// written once, in the base that applies it.
-	"SandboxData":         "the data file of the in-process sandbox: the base resolves it for --sandbox (InProcessSandbox) and the completer, sandbox's verbs for their own; --data and --sandbox-data are one choice",
-	"Accessible":          "the one rule of accessible mode (--accessible, PROMOCTL_ACCESSIBLE): the base's prompter and spinner follow it, and so do promo's bar and report",
-	"NoAPI":               "the annotation the base's StartWith reads (a verb that sends no request keeps the sandbox's data file closed): the verb sets it, the base honours it (config explain today)",
-	"UsageLine":           "how a command is called, as the base's argument errors (NoArgs, ExactArgs) show it: a verb's own argument error shows it alike (promo's selection today)",
-	"PlainHTTP.*":         "the one rule of plain HTTP, which the base's clients follow: a base URL a verb checks itself (auth login: Allow) and a saved one (config set: AllowSaved)",
-	"APIKeys.Secret":      "the run's redaction of keys, which the base's factory holds: a verb that reads keys from the keychain itself learns them there (config list's allKeys)",
-	"Session.PrintStream": "the streamed form of the base's PrintList, beside it so that both say an empty list alike",
+	"SandboxData":          "the data file of the in-process sandbox: the base resolves it for --sandbox (InProcessSandbox) and the completer, sandbox's verbs for their own; --data and --sandbox-data are one choice",
+	"Accessible":           "the one rule of accessible mode (--accessible, PROMOCTL_ACCESSIBLE): the base's prompter and spinner follow it, and so do promo's bar and report",
+	"NoAPI":                "the annotation the base's StartWith reads (a verb that sends no request keeps the sandbox's data file closed): the verb sets it, the base honours it (config explain today)",
+	"UsageLine":            "how a command is called, as the base's argument errors (NoArgs, ExactArgs) show it: a verb's own argument error shows it alike (promo's selection today)",
+	"PlainHTTP.Allow":      "the one rule of plain HTTP, which the base's clients follow: auth login checks a base URL before any setting holds it",
+	"PlainHTTP.AllowSaved": "the one rule of plain HTTP, beside Allow: config set checks a base URL before it saves it (refused unless opted in, then said to need the opt-in on every command)",
+	"APIKeys.Secret":       "the run's redaction of keys, which the base's factory holds: a verb that reads keys from the keychain itself learns them there (config list's allKeys)",
+	"Session.PrintStream":  "the streamed form of the base's PrintList, beside it so that both say an empty list alike",
 	// What the run holds and a session carries: a verb reads it from
 	// the session or the factory rather than build its own.
 	"Session.Now":           "the run's clock (Options.Now), which a session carries: a promo code's status depends on it",
