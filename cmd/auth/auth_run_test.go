@@ -157,7 +157,7 @@ func TestRunAuthLogin(t *testing.T) {
 			opts.ConfigSession, opts.Doc = e.Sess, doc
 			opts.Settings = &config.Settings{Profile: account, BaseURL: srv.URL, UserID: 42, Timeout: 10 * time.Second}
 			opts.Stdin = strings.NewReader(cmdtest.TestToken + "\n")
-			opts.PlainHTTP = cmdutil.PlainHTTP{Env: e.Sess.Env, Warn: e.Sess.Warnings.WarnMsg}
+			opts.PlainHTTP = e.PlainHTTP()
 			opts.NewClient = func(cr credentials, timeout time.Duration, allowPlain bool) (*api.Client, error) {
 				return api.New(api.Options{
 					BaseURL: cr.baseURL, Token: cr.token, UserID: cr.userID, UserAgent: "promoctl/1.2.3", Timeout: timeout,
@@ -178,8 +178,8 @@ func TestRunAuthLogin(t *testing.T) {
 			if got := len(srv.Routes()); c.noRequest && got != 0 {
 				t.Errorf("sent %d requests, want none", got)
 			}
-			if c.err == "" && !cmdtest.SlicesContain(e.Secrets, cmdtest.TestToken) {
-				t.Errorf("the run did not learn the key as a secret: %q", e.Secrets)
+			if c.err == "" && !e.Redacts(cmdtest.TestToken) {
+				t.Errorf("the run did not learn the key as a secret")
 			}
 		})
 	}

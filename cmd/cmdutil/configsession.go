@@ -14,8 +14,8 @@ import (
 // ConfigSession is what a verb that changes the config file is given
 // (config set, unset and use, auth logout), as session is what a verb that
 // talks to the API is given: the streams, the environment, the file, where
-// API keys are kept, and the active profile. factory.startConfig fills one
-// in; a verb's test builds one around a file in a temporary folder.
+// API keys are kept, and the active profile. Factory.StartConfig fills one
+// in, for a run and for a verb's test alike (cmdtest.NewConfigEnv).
 type ConfigSession struct {
 	IO       *iostreams.IOStreams
 	Warnings *warnings.Writer
@@ -39,29 +39,29 @@ type configEditor interface {
 	Edit(ctx context.Context, edit func(doc *config.Doc) (save bool, err error)) (*config.Doc, error)
 }
 
-// ConfigFile is the config file, found on first use (--config, else
+// configFile is the config file, found on first use (--config, else
 // PROMOCTL_CONFIG, else the default path); what is wrong with it is
 // warned of.
-type ConfigFile struct {
-	Path func() (string, error)
-	Warn func(i18n.Message)
+type configFile struct {
+	path func() (string, error)
+	warn func(i18n.Message)
 }
 
-func (c *ConfigFile) Edit(ctx context.Context, edit func(doc *config.Doc) (bool, error)) (*config.Doc, error) {
-	path, err := c.Path()
+func (c *configFile) Edit(ctx context.Context, edit func(doc *config.Doc) (bool, error)) (*config.Doc, error) {
+	path, err := c.path()
 	if err != nil {
 		return nil, err
 	}
 	doc, warnings, err := config.Edit(ctx, path, edit)
 	for _, w := range warnings {
-		c.Warn(w)
+		c.warn(w)
 	}
 	return doc, err
 }
 
-// LockWait is how long a command that resolves no settings waits for the
+// lockWait is how long a command that resolves no settings waits for the
 // config file's lock: --timeout (or PROMOCTL_TIMEOUT, else the default).
-func LockWait(r *config.Resolver) time.Duration {
+func lockWait(r *config.Resolver) time.Duration {
 	if v, src := r.Given(config.KeyTimeout); src.Kind != config.Unset {
 		if t, err := config.ParseTimeout(v); err == nil {
 			return t

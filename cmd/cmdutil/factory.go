@@ -245,7 +245,7 @@ func (f *Factory) keychain() Keychain {
 
 // APIKeys is where the run keeps and finds the API keys of profiles.
 func (f *Factory) APIKeys() *APIKeys {
-	return &APIKeys{KC: f.keychain(), Secret: f.secrets.add, Warn: f.Warnings.WarnMsg}
+	return &APIKeys{KC: f.keychain(), Secret: f.secrets.add, warn: f.Warnings.WarnMsg}
 }
 
 // conn is how a client reaches the API, beyond what every client of the
@@ -329,7 +329,7 @@ func (f *Factory) ClientOptions() (api.Options, error) {
 
 // PlainHTTP is the run's say on plain HTTP.
 func (f *Factory) PlainHTTP() PlainHTTP {
-	return PlainHTTP{flag: f.Global.AllowInsecureHTTP, Env: f.Env, Warn: f.Warnings.WarnMsg}
+	return PlainHTTP{flag: f.Global.AllowInsecureHTTP, env: f.Env, warn: f.Warnings.WarnMsg}
 }
 
 // InProcessSandbox switches the run to the in-process sandbox, for

@@ -17,8 +17,8 @@ import (
 // so that it is a choice made on each command, never forgotten in a file.
 type PlainHTTP struct {
 	flag bool
-	Env  config.Env
-	Warn func(i18n.Message)
+	env  config.Env
+	warn func(i18n.Message)
 }
 
 // optIn reports whether the user allowed plain HTTP, and how.
@@ -26,7 +26,7 @@ func (p PlainHTTP) optIn() (allowed bool, how string, err error) {
 	if p.flag {
 		return true, "--allow-insecure-http", nil
 	}
-	v, ok := p.Env("PROMOCTL_ALLOW_INSECURE_HTTP")
+	v, ok := p.env("PROMOCTL_ALLOW_INSECURE_HTTP")
 	if !ok || strings.TrimSpace(v) == "" {
 		return false, "", nil
 	}
@@ -52,7 +52,7 @@ func (p PlainHTTP) Allow(baseURL string) (bool, error) {
 	if !allowed {
 		return false, UsageErr(&api.PlainHTTPError{Host: u.Host})
 	}
-	p.Warn(i18n.M("base.insecure.sending", "Host", u.Host, "How", how))
+	p.warn(i18n.M("base.insecure.sending", "Host", u.Host, "How", how))
 	return true, nil
 }
 
@@ -72,6 +72,6 @@ func (p PlainHTTP) AllowSaved(value string) error {
 	if !allowed {
 		return i18n.NewError(ExitUsage, "base.insecure.refuse_saved", "Key", config.KeyBaseURL, "URL", shown)
 	}
-	p.Warn(i18n.M("base.insecure.saved", "Key", config.KeyBaseURL, "URL", shown))
+	p.warn(i18n.M("base.insecure.saved", "Key", config.KeyBaseURL, "URL", shown))
 	return nil
 }

@@ -36,7 +36,7 @@ func loginRules() prompt.LoginRules {
 type APIKeys struct {
 	KC     Keychain           // nil: none, or PROMOCTL_NO_KEYRING forbids it
 	Secret func(token string) // learns each key read, which errors never show
-	Warn   func(i18n.Message) // says on stderr why a key went to the file
+	warn   func(i18n.Message) // says on stderr why a key went to the file
 }
 
 // Store keeps the API key of a profile, within an edit of the config file:
@@ -53,7 +53,7 @@ func (k *APIKeys) Store(ctx context.Context, doc *config.Doc, profile, token str
 		if ctx.Err() != nil {
 			return false, ctx.Err()
 		}
-		k.Warn(i18n.M("base.keys.no_keychain", "Err", err, "Path", doc.Path))
+		k.warn(i18n.M("base.keys.no_keychain", "Err", err, "Path", doc.Path))
 		// An older key in the keychain would win over the file's. A
 		// keychain that cannot take a key seldom has one; if it does and
 		// will not let go, auth status shows it.

@@ -10,10 +10,5 @@ func RequireProfile(doc *config.Doc, name string, src config.Source) error {
 	if doc.HasProfile(name) || !src.Kind.Given() {
 		return nil
 	}
-	return &config.ValueError{Key: "profile", Source: src, Err: ProfileNotFound(doc, name)}
-}
-
-// ProfileNotFound names the profiles there are.
-func ProfileNotFound(doc *config.Doc, name string) error {
-	return config.ProfileNotFound(doc.Path, doc.File, name)
+	return &config.ValueError{Key: "profile", Source: src, Err: config.ProfileNotFound(doc.Path, doc.File, name)}
 }

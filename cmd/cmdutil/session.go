@@ -118,11 +118,11 @@ func (f *Factory) StartWith(cmd *cobra.Command, s *config.Settings, spin bool) (
 func (f *Factory) StartConfig(cmd *cobra.Command) *ConfigSession {
 	r := f.Resolver(cmd)
 	return &ConfigSession{
-		IO: f.IO, Warnings: f.Warnings, Env: f.Env, Keys: f.APIKeys(), Secret: f.secrets.add, LockWait: LockWait(r),
-		File: &ConfigFile{Path: func() (string, error) {
+		IO: f.IO, Warnings: f.Warnings, Env: f.Env, Keys: f.APIKeys(), Secret: f.secrets.add, LockWait: lockWait(r),
+		File: &configFile{path: func() (string, error) {
 			p, _, err := r.Path()
 			return p, err
-		}, Warn: f.Warnings.WarnMsg},
+		}, warn: f.Warnings.WarnMsg},
 		Profile: func(doc *config.Doc) (string, config.Source) { return r.Profile(doc.File, doc.Path) },
 	}
 }

@@ -76,7 +76,7 @@ func TestRunConfigSet(t *testing.T) {
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			e := cmdtest.NewConfigEnv(t, c.tty, c.config, c.keychain, c.env, c.args...)
-			opts := &configSetOptions{ConfigSession: e.Sess, PlainHTTP: cmdutil.PlainHTTP{Env: e.Sess.Env, Warn: e.Sess.Warnings.WarnMsg}, Key: c.key, Value: c.value}
+			opts := &configSetOptions{ConfigSession: e.Sess, PlainHTTP: e.PlainHTTP(), Key: c.key, Value: c.value}
 			err := runConfigSet(context.Background(), opts)
 			path := func(s string) string { return strings.ReplaceAll(s, "PATH", e.Path) }
 			e.Expect(t, err, c.err, "", path(c.stderr), c.file)
@@ -88,8 +88,8 @@ func TestRunConfigSet(t *testing.T) {
 					t.Errorf("keychain holds %q, want %q", got, c.inKeychain)
 				}
 			}
-			if c.key == config.KeyToken && !cmdtest.SlicesContain(e.Secrets, c.value) {
-				t.Errorf("the run did not learn the token as a secret: %q", e.Secrets)
+			if c.key == config.KeyToken && !e.Redacts(c.value) {
+				t.Errorf("the run did not learn the token as a secret")
 			}
 		})
 	}

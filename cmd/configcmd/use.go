@@ -49,7 +49,7 @@ func runConfigUse(ctx context.Context, opts *configUseOptions) error {
 	defer cancel()
 	_, err := opts.File.Edit(ctx, func(doc *config.Doc) (bool, error) {
 		if !doc.HasProfile(name) {
-			return false, i18n.NewError(cmdutil.ExitUsage, "config.use.not_found", "Err", cmdutil.ProfileNotFound(doc, name))
+			return false, i18n.NewError(cmdutil.ExitUsage, "config.use.not_found", "Err", config.ProfileNotFound(doc.Path, doc.File, name))
 		}
 		return true, doc.SetCurrent(name)
 	})

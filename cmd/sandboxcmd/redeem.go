@@ -89,7 +89,7 @@ sandbox serve') with the usual settings, site_id included. --sandbox or
 	c.Flags().StringVar(&rf.delivery, "delivery-price", "", "cost of delivery")
 	c.Flags().StringVar(&rf.customer, "customer", "", "the customer's id (needed for once-per-customer codes)")
 	c.Flags().StringVar(&opts.Request.Currency, "currency", "", "currency of the prices (default: the site's)")
-	cmdutil.DataFlag(c)
+	dataFlag(c)
 	return c
 }
 

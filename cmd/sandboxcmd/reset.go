@@ -48,7 +48,7 @@ func newSandboxResetCmd(f *cmdutil.Factory, run func(context.Context, *sandboxRe
 			return run(cmd.Context(), opts)
 		},
 	}
-	cmdutil.DataFlag(c)
+	dataFlag(c)
 	return c
 }
 

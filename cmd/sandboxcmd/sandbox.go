@@ -45,3 +45,10 @@ on --sandbox too (see 'promoctl sandbox serve --help').`,
 	c.AddCommand(newSandboxServeCmd(f, nil), newSandboxRedeemCmd(f, nil), newSandboxResetCmd(f, nil))
 	return c
 }
+
+// dataFlag adds --data, the data file of a sandbox command: the same as
+// the global --sandbox-data (cmdutil.SandboxData reads both).
+func dataFlag(c *cobra.Command) {
+	c.Flags().String("data", "", "data file (default $PROMOCTL_SANDBOX_DATA, else $XDG_STATE_HOME/promoctl/sandbox.db)")
+	_ = c.MarkFlagFilename("data") // the flag exists: no error
+}

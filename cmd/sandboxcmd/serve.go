@@ -73,7 +73,7 @@ and put the same faults on --sandbox.`,
 		},
 	}
 	c.Flags().StringVar(&opts.Serve.Addr, "addr", sandbox.DefaultAddr, "address to listen on")
-	cmdutil.DataFlag(c)
+	dataFlag(c)
 	c.Flags().BoolVar(&opts.Serve.Reset, "reset", false, "discard the data and start again from the demo data")
 	faultFlags(c)
 	return c

@@ -12,7 +12,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/spf13/pflag"
+	"github.com/spf13/cobra"
 
 	"github.com/promoctl/promoctl/cmd/cmdutil"
 	"github.com/promoctl/promoctl/cmd/cmdutil/warnings"
@@ -120,13 +120,13 @@ func ReplaceBase(want, url string) string { return strings.ReplaceAll(want, "BAS
 
 // configEnv is the world a config-file verb's run test runs in: a config
 // file in a temporary folder, written only by the run, a keychain in
-// memory, an environment and a command line of global flags.
+// memory, an environment and a command line of global flags. Its session
+// is the one a run's factory starts (Factory.StartConfig).
 type configEnv struct {
 	Sess           *cmdutil.ConfigSession
 	Path           string
-	keychain       *MapKeychain
+	f              *cmdutil.Factory
 	stdout, stderr *bytes.Buffer
-	Secrets        []string
 }
 
 // NewConfigEnv returns a session on a config file that holds content
@@ -145,34 +145,38 @@ func NewConfigEnv(t *testing.T, tty bool, content string, kc *MapKeychain, env m
 			t.Fatal(err)
 		}
 	}
-	flags := pflag.NewFlagSet("promoctl", pflag.ContinueOnError)
+	// The command of the run: the global flags as the root defines them,
+	// parsed from args after --config naming the file.
+	cmd := &cobra.Command{Use: "promoctl"}
 	formats := output.Formats(nil)
 	for _, s := range config.GlobalFlags() {
-		flags.StringP(s.Flag, s.Short, "", s.FlagUsage(formats))
+		cmd.Flags().StringP(s.Flag, s.Short, "", s.FlagUsage(formats))
 	}
-	if err := flags.Parse(args); err != nil {
+	if err := cmd.Flags().Parse(append([]string{"--config", path}, args...)); err != nil {
 		t.Fatal(err)
 	}
-	r := config.NewResolver(config.Lookup{Flags: flags, Env: func(k string) (string, bool) { v, ok := env[k]; return v, ok }, Formats: formats})
+	cmd.SetContext(context.Background())
 	ios, _, out, errOut := iostreams.Test()
 	ios.SetTTY(tty, tty, tty)
-	e := &configEnv{Path: path, keychain: kc, stdout: out, stderr: errOut}
-	w := &warnings.Writer{Out: errOut}
-	add := func(t string) { e.Secrets = append(e.Secrets, t) }
-	keys := &cmdutil.APIKeys{Secret: add, Warn: w.WarnMsg}
+	o := cmdutil.Options{IO: ios, Env: func(k string) (string, bool) { v, ok := env[k]; return v, ok }}
 	if kc != nil {
-		keys.KC = kc
+		o.Keychain = kc
 	}
-	e.Sess = &cmdutil.ConfigSession{
-		IO: ios, Warnings: w, Env: func(k string) (string, bool) { v, ok := env[k]; return v, ok },
-		File:     &cmdutil.ConfigFile{Path: func() (string, error) { return path, nil }, Warn: w.WarnMsg},
-		Keys:     keys,
-		Secret:   add,
-		Profile:  func(doc *config.Doc) (string, config.Source) { return r.Profile(doc.File, doc.Path) },
-		LockWait: cmdutil.LockWait(r),
-	}
-	return e
+	f := cmdutil.NewFactory(o)
+	f.Flags = cmd.Flags()
+	return &configEnv{Sess: f.StartConfig(cmd), Path: path, f: f, stdout: out, stderr: errOut}
 }
+
+// Redacts reports whether the run learnt token as a secret, which its
+// errors and warnings never show.
+func (e *configEnv) Redacts(token string) bool {
+	return !strings.Contains(e.f.Warnings.Redact("<"+token+">"), token)
+}
+
+// PlainHTTP is the run's say on plain HTTP (Factory.PlainHTTP): no
+// --allow-insecure-http, the environment's variable, warnings on the
+// session's stderr.
+func (e *configEnv) PlainHTTP() cmdutil.PlainHTTP { return e.f.PlainHTTP() }
 
 // Expect checks a run's error (by its message, "" for none), what it
 // wrote, and the config file it left ("" for none).

@@ -81,7 +81,7 @@ type SelectionFlags struct {
 // and completes the arguments as promo code ids.
 func (sf *SelectionFlags) AddFlags(f *cmdutil.Factory, c *cobra.Command) {
 	fs := c.Flags()
-	fs.StringVar(&sf.status, "status", "", "only codes with these statuses: "+strings.Join(statusNames(), ", ")+" (comma-separated; Russian words too)")
+	fs.StringVar(&sf.status, "status", "", "only codes with these statuses: "+strings.Join(statusNames(), ", ")+" (comma-separated; or the words the tables write for them)")
 	fs.StringVar(&sf.search, "search", "", "only codes that contain this text, in any case")
 	fs.StringVar(&sf.prefix, "prefix", "", "only codes that start with this text, in any case")
 	fs.StringVar(&sf.within, "expiring-within", "", "only codes whose time limit ends between now and now+DURATION (7d, 36h, 90m)")
