@@ -16,7 +16,6 @@ import (
 	"github.com/promoctl/promoctl/internal/format"
 	"github.com/promoctl/promoctl/internal/promo"
 	"github.com/promoctl/promoctl/internal/promoform"
-	"github.com/promoctl/promoctl/internal/prompt"
 )
 
 // Table-driven tests of the promo verbs' run functions; see verb_test.go.
@@ -130,26 +129,6 @@ func TestRunPromoStats(t *testing.T) {
 	}
 }
 
-// formEdit stands in for the form: it answers with the values it was
-// given, changed by edit, and goes ahead when asked.
-type formEdit struct {
-	edit  func(*promoform.Values)
-	forms []prompt.PromoForm
-	asked []string
-}
-
-func (s *formEdit) Promo(_ context.Context, form prompt.PromoForm) (prompt.PromoAnswers, error) {
-	s.forms = append(s.forms, form)
-	v := form.Values
-	s.edit(&v)
-	return prompt.PromoAnswers{Site: form.Site, Values: v}, nil
-}
-
-func (s *formEdit) Proceed(_ context.Context, title string, _ bool) error {
-	s.asked = append(s.asked, title)
-	return nil
-}
-
 func TestRunPromoUpdate(t *testing.T) {
 	const updatedJSON = `{"code":"SUMMER25","is_enabled":false}`
 	// current is currentJSON as sent back: every writable field.
@@ -196,7 +175,7 @@ func TestRunPromoUpdate(t *testing.T) {
 			err:     "promo code 5 does not exist or is not visible to you (API error 0: Not found)", routes: []string{"GET /v1/promo/5"}},
 		{name: "the form sends what was changed", tty: true,
 			opts:     promoUpdateOptions{Interactive: true},
-			prompter: &formEdit{edit: func(v *promoform.Values) { v.Enabled = false }},
+			prompter: &cmdtest.FormEdit{Edit: func(v *promoform.Values) { v.Enabled = false }},
 			answers:  []cmdtest.Answer{{Route: "GET /v1/promo/5", Status: http.StatusOK, Body: currentJSON}, {Route: "PUT /v1/promo/5", Status: http.StatusOK, Body: updatedJSON}},
 			stdout:   "{\n  \"id\": 5,\n  \"code\": \"SUMMER25\",\n  \"is_enabled\": false\n}\n",
 			stderr: "\nChanges to promo code 5:\n  Enabled:  yes → no\n" +
@@ -204,7 +183,7 @@ func TestRunPromoUpdate(t *testing.T) {
 			routes: []string{"GET /v1/promo/5", "PUT /v1/promo/5"}, body: disabled},
 		{name: "the form changed nothing", tty: true,
 			opts:     promoUpdateOptions{Interactive: true},
-			prompter: &formEdit{edit: func(*promoform.Values) {}},
+			prompter: &cmdtest.FormEdit{Edit: func(*promoform.Values) {}},
 			answers:  []cmdtest.Answer{{Route: "GET /v1/promo/5", Status: http.StatusOK, Body: currentJSON}},
 			stderr:   "Nothing changed: promo code 5 is left as it is.\n",
 			routes:   []string{"GET /v1/promo/5"}},

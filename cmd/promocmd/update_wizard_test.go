@@ -1,7 +1,6 @@
 package promocmd
 
 import (
-	"context"
 	"net/http"
 	"strings"
 	"testing"
@@ -10,27 +9,6 @@ import (
 	"github.com/promoctl/promoctl/internal/apitest"
 	"github.com/promoctl/promoctl/internal/prompt"
 )
-
-// wizardStub stands in for the form: it records what the form was given
-// and answers with answers, or err; Proceed answers proceed.
-type wizardStub struct {
-	confirmStub
-	answers prompt.PromoAnswers
-	err     error
-	proceed error
-	forms   []prompt.PromoForm
-	asked   []string
-}
-
-func (s *wizardStub) Promo(_ context.Context, form prompt.PromoForm) (prompt.PromoAnswers, error) {
-	s.forms = append(s.forms, form)
-	return s.answers, s.err
-}
-
-func (s *wizardStub) Proceed(_ context.Context, title string, _ bool) error {
-	s.asked = append(s.asked, title)
-	return s.proceed
-}
 
 // TestPromoUpdateInteractive edits the amount and removes the limit on
 // uses in the real form: the PUT is the current record with exactly those
@@ -100,7 +78,7 @@ func TestPromoUpdateInteractiveNothingChanged(t *testing.T) {
 func TestPromoUpdateInteractiveCancelled(t *testing.T) {
 	r := newRunner(t)
 	r.TTY = true
-	r.Prompter = &wizardStub{err: prompt.ErrCancelled}
+	r.Prompter = &cmdtest.WizardStub{Err: prompt.ErrCancelled}
 	r.API.Handle("GET /v1/promo/5", http.StatusOK, currentJSON)
 	r.Run("promo", "update", "5", "-i").Expect(t, 130, "", "promoctl: cancelled\n")
 	r.ExpectRoutes(t, "GET /v1/promo/5")
@@ -149,17 +127,4 @@ func TestPromoUpdateInteractiveCodeInUse(t *testing.T) {
 	reqs := r.ExpectRoutes(t, "GET /v1/promo/5", "GET /v1/promo?site_id=7", "PUT /v1/promo/5", "GET /v1/promo?site_id=7", "PUT /v1/promo/5")
 	cmdtest.ExpectJSONBody(t, reqs[4], `{"code":"AUTUMN26","is_enabled":true,"bonus_type":2,"bonus_amount":30,"bonus_amount_is_in_percentages":true,
 		"time_limit_is_enabled":false,"d_on":null,"d_off":null,"quantity_limit_is_enabled":false,"quantity_limit":0,"personal_limit_is_enabled":false}`)
-}
-
-// confirmStub answers every confirmation with answer and err, and
-// records the questions.
-type confirmStub struct {
-	answer bool
-	err    error
-	asked  []string
-}
-
-func (s *confirmStub) Confirm(_ context.Context, title, _ string, _ bool) (bool, error) {
-	s.asked = append(s.asked, title)
-	return s.answer, s.err
 }

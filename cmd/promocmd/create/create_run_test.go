@@ -67,7 +67,7 @@ func TestRunPromoCreate(t *testing.T) {
 			err:     "create promo SUMMER25 on site 7: invalid request (API error 0: Code is taken)", routes: []string{"POST /v1/promo"}},
 		{name: "the form, then the request", tty: true, format: format.JSON,
 			opts: promoCreateOptions{SiteID: 7, Interactive: true, Changes: promo.Changes{Amount: cmdtest.Ptr(15.0)}},
-			prompter: &formEdit{edit: func(v *promoform.Values) {
+			prompter: &cmdtest.FormEdit{Edit: func(v *promoform.Values) {
 				v.Code, v.Enabled, v.Ends = "SUMMER25", true, "2026-12-31"
 			}},
 			answers: []cmdtest.Answer{{Route: "GET /v1/promo", Status: http.StatusOK, Body: `[]`}, {Route: "POST /v1/promo", Status: http.StatusCreated, Body: enabledJSON}},
@@ -85,7 +85,7 @@ func TestRunPromoCreate(t *testing.T) {
 			routes: []string{"GET /v1/promo?site_id=7", "POST /v1/promo"}},
 		{name: "the form refuses a code the site has", tty: true, format: format.JSON, exit: cmdutil.ExitCancelled,
 			opts:     promoCreateOptions{SiteID: 7, Interactive: true},
-			prompter: &wizardStub{answers: summer25(), proceed: prompt.ErrCancelled},
+			prompter: &cmdtest.WizardStub{Answers: summer25(), ProceedErr: prompt.ErrCancelled},
 			answers:  []cmdtest.Answer{{Route: "GET /v1/promo", Status: http.StatusOK, Body: runListJSON}},
 			stderr:   "promoctl: SUMMER25 is already a promo code of site 7: choose another code or site\n",
 			err:      "cancelled", routes: []string{"GET /v1/promo?site_id=7"}},

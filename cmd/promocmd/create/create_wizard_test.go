@@ -37,7 +37,7 @@ func TestPromoCreateWizardStartConditions(t *testing.T) {
 		t.Run(c.name, func(t *testing.T) {
 			r := newRunner(t)
 			r.TTY = c.tty
-			stub := &wizardStub{answers: summer25()}
+			stub := &cmdtest.WizardStub{Answers: summer25()}
 			r.Prompter = stub
 			r.Stdin = `{"bonus_amount": 5}`
 			r.API.Handle("GET /v1/promo", http.StatusOK, `[]`)
@@ -46,7 +46,7 @@ func TestPromoCreateWizardStartConditions(t *testing.T) {
 			if res.Code != c.code || (c.stderr != "" && res.Stderr != c.stderr) {
 				t.Errorf("exit %d, stderr %q; want %d, %q", res.Code, res.Stderr, c.code, c.stderr)
 			}
-			if ran := len(stub.forms) > 0; ran != c.wizard {
+			if ran := len(stub.Forms) > 0; ran != c.wizard {
 				t.Errorf("form ran = %v, want %v", ran, c.wizard)
 			}
 			if c.code != 0 {
@@ -59,23 +59,23 @@ func TestPromoCreateWizardStartConditions(t *testing.T) {
 func TestPromoCreateWizardStartsFromTheFlags(t *testing.T) {
 	r := newRunner(t)
 	r.TTY = true
-	stub := &wizardStub{answers: summer25()}
+	stub := &cmdtest.WizardStub{Answers: summer25()}
 	r.Prompter = stub
 	r.API.Handle("GET /v1/promo", http.StatusOK, `[]`)
 	r.API.Handle("POST /v1/promo", http.StatusCreated, cmdtest.WizardCreatedJSON)
 	r.Run("promo", "create", "-i", "--site-id", "7", "--code", "FLAGGED", "--amount", "300", "--percent=false",
 		"--bonus-type", "delivery", "--ends", "2026-12-31", "--max-uses", "5", "-o", "json")
-	if len(stub.forms) != 1 {
-		t.Fatalf("forms = %d, want 1", len(stub.forms))
+	if len(stub.Forms) != 1 {
+		t.Fatalf("forms = %d, want 1", len(stub.Forms))
 	}
-	got := stub.forms[0].Values
+	got := stub.Forms[0].Values
 	want := promoform.Values{Code: "FLAGGED", BonusType: 3, Percent: false, Amount: "300", Enabled: true,
 		Ends: "2026-12-31 23:59:59", MaxUses: "5"}
 	if !reflect.DeepEqual(got, want) {
 		t.Errorf("the form started with %+v, want %+v", got, want)
 	}
-	if len(stub.forms[0].Sites) != 0 {
-		t.Errorf("offered sites %v though --site-id was given", stub.forms[0].Sites)
+	if len(stub.Forms[0].Sites) != 0 {
+		t.Errorf("offered sites %v though --site-id was given", stub.Forms[0].Sites)
 	}
 }
 
@@ -180,7 +180,7 @@ func TestPromoCreateWizardOffersTheSites(t *testing.T) {
 func TestPromoCreateWizardSiteListFails(t *testing.T) {
 	r := newRunner(t)
 	r.TTY = true
-	r.Prompter = &wizardStub{answers: summer25()}
+	r.Prompter = &cmdtest.WizardStub{Answers: summer25()}
 	r.API.Handle("GET /v3/public/site", http.StatusForbidden, apitest.Error(403, 30, "user cant view site"))
 	res := r.Run("promo", "create")
 	if res.Code != 3 || !strings.Contains(res.Stderr, "pass --site-id") {
@@ -188,7 +188,7 @@ func TestPromoCreateWizardSiteListFails(t *testing.T) {
 	}
 	r = newRunner(t)
 	r.TTY = true
-	r.Prompter = &wizardStub{answers: summer25()}
+	r.Prompter = &cmdtest.WizardStub{Answers: summer25()}
 	r.API.Handle("GET /v3/public/site", http.StatusOK, `[]`)
 	res = r.Run("promo", "create")
 	if res.Code != 2 || !strings.Contains(res.Stderr, "--site-id is required: the site list is empty") {
@@ -199,11 +199,11 @@ func TestPromoCreateWizardSiteListFails(t *testing.T) {
 func TestPromoCreateWizardCancelled(t *testing.T) {
 	for _, c := range []struct {
 		name  string
-		stub  *wizardStub
+		stub  *cmdtest.WizardStub
 		stdin string
 	}{
-		{"form aborted", &wizardStub{err: prompt.ErrCancelled}, ""},
-		{"not confirmed", &wizardStub{answers: summer25(), proceed: prompt.ErrCancelled}, ""},
+		{"form aborted", &cmdtest.WizardStub{Err: prompt.ErrCancelled}, ""},
+		{"not confirmed", &cmdtest.WizardStub{Answers: summer25(), ProceedErr: prompt.ErrCancelled}, ""},
 		{"input ended in the form", nil, "SUMMER25\n\n"},
 		{"input ended at the last question", nil, cmdtest.AnswerLines("SUMMER25", "", "", "", "", "", "", "", "")},
 		{"answered no", nil, cmdtest.AnswerLines("SUMMER25", "", "", "", "", "", "", "", "", "n")},
@@ -233,15 +233,15 @@ func TestPromoCreateWizardCancelled(t *testing.T) {
 func TestPromoCreateWizardDryRun(t *testing.T) {
 	r := newRunner(t)
 	r.TTY = true
-	stub := &wizardStub{answers: summer25()}
+	stub := &cmdtest.WizardStub{Answers: summer25()}
 	r.Prompter = stub
 	r.API.Handle("GET /v1/promo", http.StatusOK, `[]`)
 	res := r.Run("promo", "create", "--site-id", "7", "--dry-run", "-o", "json")
 	if res.Code != 0 || !strings.Contains(res.Stderr, "--once-per-user=false --dry-run\n") {
 		t.Errorf("exit %d, stderr:\n%s", res.Code, res.Stderr)
 	}
-	if len(stub.asked) != 0 {
-		t.Errorf("asked %q before a dry run, want no question", stub.asked)
+	if len(stub.Asked) != 0 {
+		t.Errorf("asked %q before a dry run, want no question", stub.Asked)
 	}
 	if !strings.Contains(res.Stdout, `"method": "POST"`) {
 		t.Errorf("stdout = %s, want the request", res.Stdout)
@@ -350,14 +350,14 @@ func TestPromoCreateWizardCodeInUseOnTheChosenSite(t *testing.T) {
 	r.TTY = true
 	answers := summer25()
 	answers.Site = 12
-	stub := &wizardStub{answers: answers, proceed: prompt.ErrCancelled}
+	stub := &cmdtest.WizardStub{Answers: answers, ProceedErr: prompt.ErrCancelled}
 	r.Prompter = stub
 	r.API.Handle("GET /v3/public/site", http.StatusOK, `[{"id":11,"title":"Flower shop"},{"id":12,"title":"Bakery"}]`)
 	r.API.Handle("GET /v1/promo", http.StatusOK, `[]`)
 	r.API.Handle("GET /v1/promo", http.StatusOK, `[{"id":3,"code":"summer25"}]`)
 	r.Run("promo", "create").Expect(t, 130, "",
 		"promoctl: SUMMER25 is already a promo code of site 12: choose another code or site\npromoctl: cancelled\n")
-	if got := strings.Join(stub.asked, "|"); got != "Edit the answers and try again?" {
+	if got := strings.Join(stub.Asked, "|"); got != "Edit the answers and try again?" {
 		t.Errorf("asked %q, want only whether to edit the answers", got)
 	}
 	r.ExpectRoutes(t, "GET /v3/public/site", "GET /v1/promo?site_id=11", "GET /v1/promo?site_id=12")

@@ -23,7 +23,7 @@ func TestPromoDeleteWithYes(t *testing.T) {
 func TestPromoDeleteOnATerminalAsksFirst(t *testing.T) {
 	r := newRunner(t)
 	r.TTY = true
-	stub := &confirmStub{answer: true}
+	stub := &cmdtest.ConfirmStub{Answer: true}
 	r.Prompter = stub
 	r.API.Handle("GET /v1/promo/5", http.StatusOK, currentJSON)
 	r.API.Handle("DELETE /v1/promo/5", http.StatusNoContent, "")
@@ -31,18 +31,18 @@ func TestPromoDeleteOnATerminalAsksFirst(t *testing.T) {
 	r.ExpectRoutes(t, "GET /v1/promo/5", "DELETE /v1/promo/5")
 	// The fake API is not the public service, so the question names it.
 	want := "Delete promo code SUMMER25 (id 5) at " + r.API.URL + "?"
-	if len(stub.asked) != 1 || stub.asked[0] != want {
-		t.Errorf("questions asked = %q, want [%q]", stub.asked, want)
+	if len(stub.Asked) != 1 || stub.Asked[0] != want {
+		t.Errorf("questions asked = %q, want [%q]", stub.Asked, want)
 	}
 }
 
 func TestPromoDeleteDeclined(t *testing.T) {
 	for _, c := range []struct {
 		name string
-		stub *confirmStub
+		stub *cmdtest.ConfirmStub
 	}{
-		{"answered no", &confirmStub{answer: false}},
-		{"aborted", &confirmStub{err: prompt.ErrCancelled}},
+		{"answered no", &cmdtest.ConfirmStub{Answer: false}},
+		{"aborted", &cmdtest.ConfirmStub{Err: prompt.ErrCancelled}},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			r := newRunner(t)
@@ -51,8 +51,8 @@ func TestPromoDeleteDeclined(t *testing.T) {
 			r.API.Handle("GET /v1/promo/5", http.StatusOK, currentJSON)
 			r.Run("promo", "delete", "5").Expect(t, 130, "", "promoctl: cancelled\n")
 			r.ExpectRoutes(t, "GET /v1/promo/5") // read to name it, never deleted
-			if len(c.stub.asked) != 1 {
-				t.Errorf("asked %d questions, want 1", len(c.stub.asked))
+			if len(c.stub.Asked) != 1 {
+				t.Errorf("asked %d questions, want 1", len(c.stub.Asked))
 			}
 		})
 	}
@@ -61,13 +61,13 @@ func TestPromoDeleteDeclined(t *testing.T) {
 func TestPromoDeleteWithYesOnATerminalDoesNotAsk(t *testing.T) {
 	r := newRunner(t)
 	r.TTY = true
-	stub := &confirmStub{answer: false}
+	stub := &cmdtest.ConfirmStub{Answer: false}
 	r.Prompter = stub
 	r.API.Handle("DELETE /v1/promo/5", http.StatusNoContent, "")
 	r.Run("promo", "delete", "-y", "5").Expect(t, 0, "", "Deleted promo code 5.\n")
 	r.ExpectRoutes(t, "DELETE /v1/promo/5")
-	if len(stub.asked) != 0 {
-		t.Errorf("asked %q despite --yes", stub.asked)
+	if len(stub.Asked) != 0 {
+		t.Errorf("asked %q despite --yes", stub.Asked)
 	}
 }
 

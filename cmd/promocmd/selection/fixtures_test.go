@@ -1,26 +1,12 @@
 package selection
 
 import (
-	"context"
 	"net/http"
 	"slices"
 	"testing"
 
 	"github.com/promoctl/promoctl/cmd/internal/cmdtest"
 )
-
-// confirmStub answers every confirmation with answer and err, and
-// records the questions.
-type confirmStub struct {
-	answer bool
-	err    error
-	asked  []string
-}
-
-func (s *confirmStub) Confirm(_ context.Context, title, _ string, _ bool) (bool, error) {
-	s.asked = append(s.asked, title)
-	return s.answer, s.err
-}
 
 func newSelectRunner(t *testing.T) *cmdtest.Runner {
 	r := newRunner(t)

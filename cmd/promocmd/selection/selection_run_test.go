@@ -18,7 +18,7 @@ func TestRunPromoDelete(t *testing.T) {
 		name      string
 		tty, yes  bool
 		sandbox   bool
-		confirm   *confirmStub
+		confirm   *cmdtest.ConfirmStub
 		answers   []cmdtest.Answer
 		err       string
 		stderr    string
@@ -32,19 +32,19 @@ func TestRunPromoDelete(t *testing.T) {
 		{name: "--yes on a terminal", tty: true, yes: true,
 			answers: []cmdtest.Answer{{Route: "DELETE /v1/promo/5", Status: http.StatusNoContent, Body: ""}},
 			stderr:  "Deleted promo code 5.\n", routes: []string{"DELETE /v1/promo/5"}},
-		{name: "asks first, naming the code", tty: true, confirm: &confirmStub{answer: true},
+		{name: "asks first, naming the code", tty: true, confirm: &cmdtest.ConfirmStub{Answer: true},
 			answers: []cmdtest.Answer{{Route: "GET /v1/promo/5", Status: http.StatusOK, Body: runRecordJSON}, {Route: "DELETE /v1/promo/5", Status: http.StatusNoContent, Body: ""}},
 			stderr:  "Deleted promo code SUMMER25 (id 5).\n", routes: []string{"GET /v1/promo/5", "DELETE /v1/promo/5"},
 			questions: []string{"Delete promo code SUMMER25 (id 5) from the sandbox?"}, sandbox: true},
-		{name: "a record without a code is named by its id", tty: true, confirm: &confirmStub{answer: true}, sandbox: true,
+		{name: "a record without a code is named by its id", tty: true, confirm: &cmdtest.ConfirmStub{Answer: true}, sandbox: true,
 			answers: []cmdtest.Answer{{Route: "GET /v1/promo/5", Status: http.StatusOK, Body: `{}`}, {Route: "DELETE /v1/promo/5", Status: http.StatusNoContent, Body: ""}},
 			stderr:  "Deleted promo code 5.\n", routes: []string{"GET /v1/promo/5", "DELETE /v1/promo/5"},
 			questions: []string{"Delete promo code 5 from the sandbox?"}},
-		{name: "declined", tty: true, confirm: &confirmStub{answer: false}, sandbox: true, exit: cmdutil.ExitCancelled,
+		{name: "declined", tty: true, confirm: &cmdtest.ConfirmStub{Answer: false}, sandbox: true, exit: cmdutil.ExitCancelled,
 			answers: []cmdtest.Answer{{Route: "GET /v1/promo/5", Status: http.StatusOK, Body: runRecordJSON}},
 			err:     "cancelled", routes: []string{"GET /v1/promo/5"},
 			questions: []string{"Delete promo code SUMMER25 (id 5) from the sandbox?"}},
-		{name: "not found: nothing asked", tty: true, confirm: &confirmStub{answer: true}, exit: cmdutil.ExitNotFound,
+		{name: "not found: nothing asked", tty: true, confirm: &cmdtest.ConfirmStub{Answer: true}, exit: cmdutil.ExitNotFound,
 			answers: []cmdtest.Answer{{Route: "GET /v1/promo/5", Status: http.StatusNotFound, Body: notFoundBody}},
 			err:     "promo code 5 does not exist or is not visible to you (API error 0: Not found)", routes: []string{"GET /v1/promo/5"}},
 	} {
@@ -60,8 +60,8 @@ func TestRunPromoDelete(t *testing.T) {
 			if got := cmdutil.ExitCode(err); got != c.exit {
 				t.Errorf("exit code = %d, want %d", got, c.exit)
 			}
-			if c.confirm != nil && !slices.Equal(c.confirm.asked, c.questions) {
-				t.Errorf("questions asked = %q, want %q", c.confirm.asked, c.questions)
+			if c.confirm != nil && !slices.Equal(c.confirm.Asked, c.questions) {
+				t.Errorf("questions asked = %q, want %q", c.confirm.Asked, c.questions)
 			}
 		})
 	}

@@ -85,18 +85,18 @@ func TestPromoSelectionsRefusedWithoutYes(t *testing.T) {
 func TestPromoSelectionOnATerminal(t *testing.T) {
 	r := newSelectRunner(t)
 	r.TTY = true
-	stub := &confirmStub{answer: false}
+	stub := &cmdtest.ConfirmStub{Answer: false}
 	r.Prompter = stub
 	res := r.Run("promo", "delete", "--status", "expired,used-up", "--site-id", "7")
 	res.Expect(t, 130, "", "ID    CODE       STATUS\n2002  OLDSUMMER  expired\n2003  GONE5      used-up\npromoctl: cancelled\n")
-	if want := []string{"Delete 2 promo codes of site 7?"}; !slices.Equal(stub.asked, want) {
-		t.Errorf("asked %q, want %q", stub.asked, want)
+	if want := []string{"Delete 2 promo codes of site 7?"}; !slices.Equal(stub.Asked, want) {
+		t.Errorf("asked %q, want %q", stub.Asked, want)
 	}
 	r.ExpectRoutes(t, "GET /v1/promo?site_id=7")
 
 	r = newSelectRunner(t)
 	r.TTY = true
-	r.Prompter = &confirmStub{answer: true}
+	r.Prompter = &cmdtest.ConfirmStub{Answer: true}
 	res = r.Run("promo", "disable", "--status", "expired", "--site-id", "7")
 	if res.Code != 0 || !strings.Contains(res.Stderr, "2002  OLDSUMMER  expired\n") || !strings.HasSuffix(res.Stderr, "Disabled 1 promo code of site 7.\n") {
 		t.Errorf("exit %d, stderr:\n%s", res.Code, res.Stderr)
@@ -175,12 +175,12 @@ func TestPromoSelectionIDsMustBeOnTheSite(t *testing.T) {
 			for k, v := range c.env {
 				r.Env[k] = v
 			}
-			stub := &confirmStub{answer: true}
+			stub := &cmdtest.ConfirmStub{Answer: true}
 			r.TTY, r.Prompter = c.tty, stub
 			r.Run(append([]string{"promo"}, c.args...)...).Expect(t, 4, "", c.stderr)
 			r.ExpectRoutes(t, "GET /v1/promo?site_id=7")
-			if len(stub.asked) != 0 {
-				t.Errorf("asked %q, want no question", stub.asked)
+			if len(stub.Asked) != 0 {
+				t.Errorf("asked %q, want no question", stub.Asked)
 			}
 		})
 	}
@@ -241,7 +241,7 @@ func TestPromoSelectionRecheckedAfterTheConfirmation(t *testing.T) {
 			r := newSelectRunner(t)
 			r.API.Handle("GET /v1/promo", http.StatusOK, c.after)
 			r.TTY = true
-			r.Prompter = &confirmStub{answer: true}
+			r.Prompter = &cmdtest.ConfirmStub{Answer: true}
 			res := r.Run(append(append([]string{"promo"}, c.args...), "--site-id", "7")...)
 			// The table comes before; the journal's path is not compared.
 			var kept []string
