@@ -35,18 +35,7 @@ used-up or disabled) in the table.
 		Example: `  promoctl promo get 1001
   promoctl promo get summer25 --site-id 11111
   promoctl promo get 1001 -o json`,
-		RunE: func(cmd *cobra.Command, args []string) error {
-			ref, err := shared.ParsePromoRef(args[0])
-			if err != nil {
-				return err
-			}
-			sess, err := f.Start(cmd)
-			if err != nil {
-				return err
-			}
-			opts.Name(sess, ref)
-			return shared.IDHint(sess, ref, run(cmd.Context(), opts))
-		},
+		RunE: shared.RunOnOne(f, &opts.OneCode, func(ctx context.Context) error { return run(ctx, opts) }),
 	}
 	cmdutil.SiteFlag(f, c)
 	c.ValidArgsFunction = complete.FirstArg(shared.CompletePromoIDs(f.Completions()))

@@ -34,18 +34,7 @@ func newPromoStatsCmd(f *cmdutil.Factory, run func(context.Context, *promoStatsO
   promoctl promo stats SUMMER25 --site-id 11111
   # the discount given, per currency (amounts may come as strings)
   promoctl promo stats 1001 --jq 'group_by(.currency) | map({currency: .[0].currency, discount: (map(.discount_amount | tonumber) | add)})'`,
-		RunE: func(cmd *cobra.Command, args []string) error {
-			ref, err := shared.ParsePromoRef(args[0])
-			if err != nil {
-				return err
-			}
-			sess, err := f.Start(cmd)
-			if err != nil {
-				return err
-			}
-			opts.Name(sess, ref)
-			return shared.IDHint(sess, ref, run(cmd.Context(), opts))
-		},
+		RunE: shared.RunOnOne(f, &opts.OneCode, func(ctx context.Context) error { return run(ctx, opts) }),
 	}
 	cmdutil.SiteFlag(f, c)
 	c.ValidArgsFunction = complete.FirstArg(shared.CompletePromoIDs(f.Completions()))

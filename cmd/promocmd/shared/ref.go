@@ -9,6 +9,8 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/spf13/cobra"
+
 	"github.com/promoctl/promoctl/cmd/cmdutil"
 	"github.com/promoctl/promoctl/internal/api"
 	"github.com/promoctl/promoctl/internal/i18n"
@@ -132,6 +134,24 @@ type OneCode struct {
 // Name sets o to the promo code the argument ref names, in sess.
 func (o *OneCode) Name(sess *cmdutil.Session, ref PromoRef) {
 	o.Session, o.ID, o.Code, o.SiteID = sess, ref.ID, ref.Code, sess.Settings.SiteID
+}
+
+// RunOnOne is the RunE of a verb on one promo code that needs nothing
+// else: it reads the argument (ParsePromoRef), starts the session, names
+// the code in one and calls run, adding IDHint to its error.
+func RunOnOne(f *cmdutil.Factory, one *OneCode, run func(context.Context) error) func(*cobra.Command, []string) error {
+	return func(cmd *cobra.Command, args []string) error {
+		ref, err := ParsePromoRef(args[0])
+		if err != nil {
+			return err
+		}
+		sess, err := f.Start(cmd)
+		if err != nil {
+			return err
+		}
+		one.Name(sess, ref)
+		return IDHint(sess, ref, run(cmd.Context()))
+	}
 }
 
 // Resolve is how a verb on one promo code starts: it resolves the code
