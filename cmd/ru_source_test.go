@@ -36,13 +36,13 @@ func TestSaidAtTheSource(t *testing.T) {
 			enErr: "promoctl: warning: PROMOCTL_OUTPUT is set and overrides this setting until you unset it\n"},
 		{name: "promo create --dry-run with the API's defaults", tty: true,
 			args: []string{"promo", "create", "--site-id", "7", "--code", "ABC", "--percent", "--starts", "2026-12-01", "--ends", "2026-12-31", "--dry-run"},
-			ruOut: "Включён:                 нет (по умолчанию в API)\n" +
-				"Скидка на:               товары (по умолчанию в API)\n" +
-				"Скидка:                  0,01\u00a0% (по умолчанию в API)\n" +
+			ruOut: "Включён:                 нет (значение API по умолчанию)\n" +
+				"Скидка на:               товары (значение API по умолчанию)\n" +
+				"Скидка:                  0,01\u00a0% (значение API по умолчанию)\n" +
 				"Начало:                  01.12.2026 00:00 MSK\n" +
 				"Конец:                   31.12.2026 23:59 MSK\n" +
-				"Лимит применений:        без ограничений (по умолчанию в API)\n" +
-				"Один раз на покупателя:  нет (по умолчанию в API)\n",
+				"Лимит применений:        без ограничений (значение API по умолчанию)\n" +
+				"Один раз на покупателя:  нет (значение API по умолчанию)\n",
 			enOut: "Enabled:            no (API default)\n" +
 				"Bonus type:         goods (API default)\n" +
 				"Amount:             0.01% (API default)\n" +

@@ -67,7 +67,7 @@ func TestRussianAuthStatusSources(t *testing.T) {
 func TestRussianPageAndSiteTables(t *testing.T) {
 	r := ruRunner(t)
 	r.Run("--sandbox", "page", "list", "--site-id", "1").Expect(t, 0,
-		"ID  ЗАГОЛОВОК             АДРЕС                                        ПУТЬ          ID САЙТА  ОПУБЛИКОВАН  ГЛАВНАЯ  СОЗДАНО\n"+
+		"ID  ЗАГОЛОВОК             АДРЕС                                        ПУТЬ          ID САЙТА  ОПУБЛИКОВАН  ГЛАВНАЯ  ДАТА СОЗДАНИЯ\n"+
 			"11  Home                  https://flowers.sandbox.example/             /             1         да           да       04.08.2021 17:00\n"+
 			"12  Catalog               https://flowers.sandbox.example/catalog      /catalog      1         да           нет      04.08.2021 17:05\n"+
 			"13  Delivery and payment  https://flowers.sandbox.example/delivery     /delivery     1         да           нет      05.08.2021 12:00\n"+
@@ -75,7 +75,7 @@ func TestRussianPageAndSiteTables(t *testing.T) {
 	res := r.Run("--sandbox", "site", "get", "1")
 	for _, line := range []string{
 		"Язык сайта:          ru\n", "Валюта сайта:        RUB\n", "Часовой пояс сайта:  Europe/Moscow\n",
-		"Создано:             04.08.2021 16:57\n", "Изменено:            20.11.2025 12:00\n",
+		"Дата создания:       04.08.2021 16:57\n", "Дата изменения:      20.11.2025 12:00\n",
 	} {
 		if !strings.Contains(res.Stdout, line) {
 			t.Errorf("site get: no line %q in:\n%s", line, res.Stdout)
@@ -127,10 +127,10 @@ func TestRussianWizardSummaryForms(t *testing.T) {
 	for _, line := range []string{
 		"\n  Скидка:                  10,00 на товары\n",
 		"\n  Действует:               с 01.12.2026 00:00 по 31.12.2026 23:59 (MSK)\n",
-		"\nВведите номер от 1 до 2: \n",
-		"\nВведите номер от 1 до 2: Нужен номер от 1 до 2\n",
+		"\nВведите номер варианта (1–2): \n",
+		"\nВведите номер варианта (1–2): Нужен номер варианта от 1 до 2\n",
 		"\nСкидка на [товары] \n",
-		"\nТип скидки [процентная] \n",
+		"\nТип скидки [в процентах] \n",
 		"\nСумма скидки, ₽ [10] \n",
 	} {
 		if !strings.Contains(res.Stderr, line) {

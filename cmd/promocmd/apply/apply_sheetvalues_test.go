@@ -173,7 +173,7 @@ func TestPromoApplyNearMissHeader(t *testing.T) {
 	e, _, opts := newApplyEnv(t, format.Table, "code,bonus_amout\nOLD1,5\n")
 	opts.Msg = i18n.New(i18n.Russian)
 	err := runPromoApply(context.Background(), opts)
-	want := opts.File + ":1: столбец «bonus_amout» — не имя поля: может быть, bonus_amount? (или назовите его поле: --column 'bonus_amout=ПОЛЕ'); ничего не отправлено"
+	want := opts.File + ":1: столбец «bonus_amout» не распознан: может быть, bonus_amount? (или укажите поле явно: --column 'bonus_amout=ПОЛЕ'); ничего не отправлено"
 	if got := errtext.Say(opts.Msg, err); got != want || cmdutil.ExitCode(err) != cmdutil.ExitUsage {
 		t.Errorf("in Russian: %q (exit %d), want %q (exit 2)", got, cmdutil.ExitCode(err), want)
 	}

@@ -44,7 +44,7 @@ func TestPromoPrintBadInput(t *testing.T) {
 		{Name: "empty job", Args: []string{"promo", "print", "--job", " "},
 			Stderr: "promoctl: --job needs the journal of a promo generate or promo apply job (promo jobs lists them)"},
 		{Name: "russian", Args: []string{"promo", "print", "--site-id", "7", "--per-page", "50"}, Env: map[string]string{"LANG": "ru_RU.UTF-8"},
-			Stderr: "promoctl: --per-page: нужно от 1 до 40, указано 50"},
+			Stderr: "promoctl: --per-page: нужно от 1 до 40, а указано 50"},
 	})
 }
 
