@@ -71,7 +71,7 @@ func TestSandboxFaultBadValues(t *testing.T) {
 		{inprocess.EnvLatency, "fast", "promoctl: PROMOCTL_SANDBOX_LATENCY: \"fast\" is not a latency between 0 and 10s, such as 20ms\n"},
 		{inprocess.EnvDropAfterCreate, "5%", "promoctl: PROMOCTL_SANDBOX_DROP_AFTER_CREATE: \"5%\" is not a fraction between 0 and 1, such as 0.05\n"},
 		{inprocess.EnvCreateLatency, "11s", "promoctl: PROMOCTL_SANDBOX_CREATE_LATENCY: \"11s\" is not a latency between 0 and 10s, such as 20ms\n"},
-		{inprocess.EnvListLag, "-1s", "promoctl: PROMOCTL_SANDBOX_LIST_LAG: \"-1s\" is not a lag between 0 and 1m0s, such as 1s\n"},
+		{inprocess.EnvListLag, "-1s", "promoctl: PROMOCTL_SANDBOX_LIST_LAG: \"-1s\" is not a lag between 0 and 1m, such as 1s\n"},
 	} {
 		r := newSandboxRunner(t)
 		r.Env[tc.env] = tc.value
@@ -85,7 +85,7 @@ func TestSandboxFaultBadValues(t *testing.T) {
 	r.Run("sandbox", "serve", "--rate-limit", "fast").Expect(t, 2, "",
 		"promoctl: --rate-limit: rate limit \"fast\" is not N/s or N/m, such as 50/s\n")
 	r.Run("sandbox", "serve", "--list-lag", "2m").Expect(t, 2, "",
-		"promoctl: --list-lag: \"2m0s\" is not a lag between 0 and 1m0s, such as 1s\n")
+		"promoctl: --list-lag: \"2m0s\" is not a lag between 0 and 1m, such as 1s\n")
 }
 
 // TestSandboxFaultCreateLatencyAndListLag: the variables put slow creates
@@ -98,7 +98,7 @@ func TestSandboxFaultCreateLatencyAndListLag(t *testing.T) {
 	start := time.Now()
 	r.Run("--sandbox", "promo", "create", "--site-id", "1", "--code", "SLOWLAG", "--amount", "5", "--enabled", "-o", "json", "--jq", ".code").
 		Expect(t, 0, "SLOWLAG\n", "promoctl: sandbox faults from the environment: creates take 150ms more, and are stored even if the client has left; "+
-			"the list shows a new promo code 1m0s after it is created\n")
+			"the list shows a new promo code 1m after it is created\n")
 	if d := time.Since(start); d < 150*time.Millisecond {
 		t.Errorf("promo create took %s with a create latency of 150ms", d)
 	}

@@ -30,6 +30,18 @@ func numbers() map[Lang]numberForms {
 // rather than its code (RUB).
 func SignsMoney(lang Lang) bool { return numbers()[lang].moneySign }
 
+// shortDuration is Go's form of a duration without its zero minutes and
+// seconds after a larger unit: 168h, 1h30m, 2m, not 168h0m0s or 2m0s.
+func shortDuration(s string) string {
+	if t, ok := strings.CutSuffix(s, "m0s"); ok && strings.ContainsAny(t, "0123456789") {
+		s = t + "m"
+	}
+	if t, ok := strings.CutSuffix(s, "h0m"); ok {
+		s = t + "h"
+	}
+	return s
+}
+
 // Duration is d as a person reads it in p's language: Go's form in English
 // (340ms, 4.2s, 2m5s); in Russian 340 мс, 4,2 с, 2 мин 5 с, and 1 мин
 // for 1m0s.
@@ -37,7 +49,7 @@ func (p *Printer) Duration(d time.Duration) string {
 	s := d.String()
 	forms, ok := numbers()[p.Lang()]
 	if !ok {
-		return s
+		return shortDuration(s)
 	}
 	var parts []string
 	for s != "" {

@@ -152,8 +152,16 @@ func TestDuration(t *testing.T) {
 		if got := ru.Duration(d); got != want {
 			t.Errorf("ru %v = %q, want %q", d, got, want)
 		}
-		if got := en.Duration(d); got != d.String() {
-			t.Errorf("en %v = %q", d, got)
+	}
+	// English is Go's form without zero minutes and seconds after a
+	// larger unit.
+	for d, want := range map[time.Duration]string{
+		340 * time.Millisecond: "340ms", 4200 * time.Millisecond: "4.2s", 125 * time.Second: "2m5s", 0: "0s",
+		time.Hour + 2*time.Minute: "1h2m", time.Minute: "1m", time.Hour + 3*time.Second: "1h0m3s", 168 * time.Hour: "168h",
+		90 * time.Minute: "1h30m", 10 * time.Second: "10s",
+	} {
+		if got := en.Duration(d); got != want {
+			t.Errorf("en %v = %q, want %q", d, got, want)
 		}
 	}
 }
