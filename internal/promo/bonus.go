@@ -23,8 +23,14 @@ const (
 // before: товары, доставку, доставка), and the API's own numbers 2 and 3.
 func ParseBonusType(s string) (BonusType, error) {
 	w := strings.ToLower(strings.TrimSpace(s))
-	for _, b := range []BonusType{Goods, Delivery} {
-		if w == b.String() || w == strconv.Itoa(int(b)) || i18n.Written(w, "word."+b.String(), "word."+b.String()+".also") {
+	types := []BonusType{Goods, Delivery}
+	for _, b := range types {
+		if w == b.String() || w == strconv.Itoa(int(b)) {
+			return b, nil
+		}
+	}
+	for _, b := range types {
+		if i18n.Written(w, "word."+b.String(), "word."+b.String()+".also") {
 			return b, nil
 		}
 	}
