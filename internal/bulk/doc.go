@@ -35,7 +35,7 @@
 //	existing := codes of client.ListPromos(ctx, site)               // read once
 //	codes, err := codegen.Generate(format, count, existing)         // *codegen.CapacityError: exit 2
 //	path := flag or bulk.DefaultPath(os.Getenv, bulk.NewJobID(time.Now()))
-//	j, err := bulk.Create(path, bulk.Header{Job: id, Kind: "generate", SiteID: site,
+//	j, err := bulk.Create(path, bulk.Header{Job: id, Kind: bulk.JobGenerate, SiteID: site,
 //		Template: &body, Generate: &bulk.GenerateParams{…}}, bulk.CreateOps(codes))
 //	sum, err := bulk.Execute(ctx, client, j, bulk.Options{Concurrency: c, Throttle: th,
 //		Retry: policy, OpTimeout: timeout, Progress: bar})

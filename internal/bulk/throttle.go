@@ -17,8 +17,9 @@ import (
 // server answers, without sinking under 429s it did not cause.
 //
 // Every 429 is honoured: every operation pauses for its Retry-After (or
-// the retry policy's Pause, Follow). A 429 also halves the rate, but only as a trial: the
-// answers to the requests sent after the cut's pause judge it. When the
+// the retry policy's Pause, Follow). A 429 also halves the rate, but only
+// as a trial: the answers to the requests sent after the cut's pause
+// judge it. When the
 // share of 429s among them has not fallen to a quarter of what it was
 // before the cut (to almost none, when few answers came before it), the
 // 429s were not the rate's doing (load shedding, a quota shared with
