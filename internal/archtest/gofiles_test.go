@@ -6,6 +6,7 @@ import (
 	"go/token"
 	"io/fs"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -45,4 +46,18 @@ func eachGoFile(t *testing.T, root string, kind int, f func(fset *token.FileSet,
 	if err != nil {
 		t.Fatal(err)
 	}
+}
+
+// unused are the keys of an allow-list that the rule's walk did not use,
+// sorted: an entry that allows what is no more fails, so that the list
+// only shrinks.
+func unused[V any](allowed map[string]V, used map[string]bool) []string {
+	var out []string
+	for key := range allowed {
+		if !used[key] {
+			out = append(out, key)
+		}
+	}
+	slices.Sort(out)
+	return out
 }

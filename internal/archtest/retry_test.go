@@ -126,14 +126,7 @@ func TestWaitsHaveTheirPlaces(t *testing.T) {
 			t.Errorf("%s waits on the clock: a request is retried by api.RetryPolicy, a bulk job's item by the engine's throttle (docs/architecture.md, \"Retries\"); any other wait goes in waitsAllowed with what it waits for", w)
 		}
 	})
-	var stale []string
-	for key := range waitsAllowed {
-		if !used[key] {
-			stale = append(stale, key)
-		}
-	}
-	slices.Sort(stale)
-	for _, key := range stale {
+	for _, key := range unused(waitsAllowed, used) {
 		t.Errorf("waitsAllowed names %s, which waits no more: remove it", key)
 	}
 }
@@ -357,9 +350,7 @@ func TestRetryKnobsAreThePolicys(t *testing.T) {
 			t.Errorf("%s is named as a retry knob outside api.RetryPolicy: make it a field of the one policy (internal/api/retry.go), or say in notRetryKnobs why it tunes nothing", k)
 		}
 	})
-	for k := range notRetryKnobs {
-		if !used[k] {
-			t.Errorf("notRetryKnobs names %s, which is no more: remove it", k)
-		}
+	for _, k := range unused(notRetryKnobs, used) {
+		t.Errorf("notRetryKnobs names %s, which is no more: remove it", k)
 	}
 }

@@ -119,14 +119,7 @@ func TestNoWallClockSleepsInTests(t *testing.T) {
 		}
 		t.Errorf("%s sleeps on the wall clock: order events with channels, synctest or an injected clock (or, for a wait on another process, add it to sleepsAllowed with the reason)", f)
 	}
-	var stale []string
-	for key := range sleepsAllowed {
-		if !used[key] {
-			stale = append(stale, key)
-		}
-	}
-	slices.Sort(stale)
-	for _, key := range stale {
+	for _, key := range unused(sleepsAllowed, used) {
 		t.Errorf("sleepsAllowed names %s, which sleeps no more: remove it", key)
 	}
 }
